@@ -1,0 +1,47 @@
+/** The app shell: header with the runtime status, the model panel and the live view. */
+import { useEffect } from 'react';
+import { ModelPanel } from './components/ModelPanel.tsx';
+import { LiveView } from './components/LiveView.tsx';
+import { RuntimeBadge } from './components/RuntimeBadge.tsx';
+import { SHIPPED_MODEL_ID } from './models.ts';
+import { DEFAULT_REMOTE_HOST } from './store/runtime-slice.ts';
+import { useApp } from './store/index.ts';
+import type { DeviceChoice } from '../worker/protocol.ts';
+
+/** Reads start-up settings from the URL (?device=wasm&hub=http://mirror/), so demos and tests can pin them. */
+function startupSettings(): { device: DeviceChoice; hub: string } {
+  const p = new URLSearchParams(window.location.search);
+  const d = p.get('device');
+  const device: DeviceChoice = d === 'webgpu' || d === 'wasm' ? d : 'auto';
+  return { device, hub: p.get('hub') ?? localStorage.getItem('qarx.remoteHost') ?? DEFAULT_REMOTE_HOST };
+}
+
+export function App() {
+  useEffect(() => {
+    const { device, hub } = startupSettings();
+    const s = useApp.getState();
+    useApp.setState({ deviceChoice: device });
+    s.setRemoteHost(hub);
+    s.loadModel({ kind: 'local', id: SHIPPED_MODEL_ID });
+  }, []);
+
+  return (
+    <div className="shell">
+      <header className="topbar">
+        <div className="brand">
+          <h1>QA Robustness Explorer</h1>
+          <p>Where do extractive question-answering models break? Edit a passage and watch the answer.</p>
+        </div>
+        <RuntimeBadge />
+      </header>
+      <main className="layout">
+        <aside className="sidebar">
+          <ModelPanel />
+        </aside>
+        <section className="content">
+          <LiveView />
+        </section>
+      </main>
+    </div>
+  );
+}

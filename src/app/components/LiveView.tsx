@@ -1,0 +1,142 @@
+/** Type a passage and a question; the answer is highlighted in place and re-computed as you edit. */
+import { useEffect, useRef } from 'react';
+import { segments } from '../highlight.ts';
+import { useApp } from '../store/index.ts';
+import { formatMs } from './RuntimeBadge.tsx';
+
+const DEBOUNCE_MS = 250;
+
+export function LiveView() {
+  const passage = useApp((s) => s.passage);
+  const question = useApp((s) => s.question);
+  const status = useApp((s) => s.modelStatus);
+  const modelId = useApp((s) => s.model?.id);
+  const { setPassage, setQuestion, answer } = useApp.getState();
+
+  useEffect(() => {
+    if (status !== 'ready') return;
+    const t = setTimeout(() => answer(), DEBOUNCE_MS);
+    return () => clearTimeout(t);
+  }, [passage, question, status, modelId, answer]);
+
+  return (
+    <div className="live">
+      <label className="field">
+        <span className="field-label">Question</span>
+        <input className="question" data-testid="question-input" value={question} onChange={(e) => setQuestion(e.target.value)} placeholder="Ask something the passage answers…" />
+      </label>
+      <div className="field">
+        <span className="field-label">Passage</span>
+        <PassageEditor value={passage} onChange={setPassage} />
+      </div>
+      <AnswerCard />
+    </div>
+  );
+}
+
+/** A textarea over a mirror div that shows the highlights; both share font and wrapping exactly. */
+function PassageEditor({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const prediction = useApp((s) => s.prediction);
+  const selected = useApp((s) => s.selectedSpan);
+  const mirror = useRef<HTMLDivElement>(null);
+  const span = prediction ? (prediction.nbest[selected] ?? null) : null;
+  const stale = prediction && span && value.slice(span.start, span.end) !== span.text;
+  const marks = span && !stale && span.end > span.start ? [{ start: span.start, end: span.end, kind: selected === 0 && prediction?.text !== '' ? 'answer' : 'candidate' }] : [];
+  return (
+    <div className="editor">
+      <div className="editor-mirror" ref={mirror} aria-hidden="true" data-testid="passage-view">
+        {segments(value, marks).map((s, i) =>
+          s.kinds.length ? (
+            <mark key={i} className={`hl hl-${s.kinds.join(' hl-')}`} data-testid="answer-highlight">
+              {s.text}
+            </mark>
+          ) : (
+            <span key={i}>{s.text}</span>
+          ),
+        )}
+        {'\n'}
+      </div>
+      <textarea
+        className="editor-input"
+        data-testid="passage-input"
+        spellCheck={false}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        onScroll={(e) => {
+          if (mirror.current) mirror.current.scrollTop = e.currentTarget.scrollTop;
+        }}
+        aria-label="Passage"
+      />
+    </div>
+  );
+}
+
+function AnswerCard() {
+  const prediction = useApp((s) => s.prediction);
+  const status = useApp((s) => s.modelStatus);
+  const busy = useApp((s) => s.predictJob !== null);
+  const error = useApp((s) => s.predictError);
+  const ms = useApp((s) => s.inferenceMs);
+  const computed = useApp((s) => s.windowsComputed);
+  const cached = useApp((s) => s.windowsCached);
+  const selected = useApp((s) => s.selectedSpan);
+  const allowNull = useApp((s) => s.allowNull);
+  const model = useApp((s) => s.model);
+  const { selectSpan, setAllowNull } = useApp.getState();
+
+  if (status !== 'ready' && !prediction) return <div className="answer-card muted">{status === 'error' ? 'No model loaded.' : 'Loading the model…'}</div>;
+  const top = prediction?.nbest.filter((s) => !(s.text === 'empty' && s.start === s.end)).slice(0, 5) ?? [];
+  const noAnswer = prediction?.text === '';
+  return (
+    <div className={`answer-card${busy ? ' busy' : ''}`} data-testid="answer-card" aria-live="polite">
+      <div className="answer-head">
+        <div>
+          <div className="field-label">Answer</div>
+          {prediction ? (
+            noAnswer ? (
+              <div className="answer no-answer" data-testid="answer-text">
+                No answer <span className="hint">(null score beats the best span “{prediction.best?.text}” by {prediction.nullScoreDiff?.toFixed(2)})</span>
+              </div>
+            ) : (
+              <div className="answer" data-testid="answer-text">
+                {prediction.text}
+                <span className="prob" data-testid="answer-probability">
+                  {formatProb(prediction.nbest[0]?.probability ?? 0)}
+                </span>
+              </div>
+            )
+          ) : (
+            <div className="answer muted">{error ?? 'Type a question and a passage.'}</div>
+          )}
+        </div>
+        <label className="toggle">
+          <input type="checkbox" checked={allowNull} onChange={(e) => setAllowNull(e.target.checked)} /> allow “no answer” (SQuAD 2.0)
+        </label>
+      </div>
+      {error && prediction && <div className="error">{error}</div>}
+      {top.length > 0 && (
+        <ol className="nbest" data-testid="nbest">
+          {top.map((s, i) => (
+            <li key={`${s.start}-${s.end}-${i}`}>
+              <button type="button" className={i === selected ? 'active' : ''} onClick={() => selectSpan(i)}>
+                <span className="nbest-text">{s.text === '' ? '∅ no answer' : s.text}</span>
+                <span className="bar" style={{ width: `${Math.max(2, s.probability * 100)}%` }} />
+                <span className="nbest-prob">{formatProb(s.probability)}</span>
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+      {prediction && ms !== null && (
+        <div className="timing" data-testid="timing">
+          {model?.device === 'webgpu' ? 'WebGPU' : 'WASM'} · inference {formatMs(ms)} · {prediction.windows} window{prediction.windows === 1 ? '' : 's'} ({computed} computed, {cached} from cache)
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Probability as a percentage, e.g. formatProb(0.1234) === '12.3%'. */
+export function formatProb(p: number): string {
+  return `${(p * 100).toFixed(p >= 0.995 ? 0 : 1)}%`;
+}

@@ -1,0 +1,167 @@
+/** Choosing a model (shipped, Hub, or local files) and a device; shows download progress and errors. */
+import { useState, type FormEvent } from 'react';
+import { MODEL_CATALOG } from '../models.ts';
+import { pickModelFiles } from '../local-files.ts';
+import { useApp } from '../store/index.ts';
+import type { DeviceChoice } from '../../worker/protocol.ts';
+
+export function ModelPanel() {
+  const model = useApp((s) => s.model);
+  const status = useApp((s) => s.modelStatus);
+  const requested = useApp((s) => s.requested);
+  const progress = useApp((s) => s.loadProgress);
+  const error = useApp((s) => s.modelError);
+  const device = useApp((s) => s.deviceChoice);
+  const caps = useApp((s) => s.capabilities);
+  const remoteHost = useApp((s) => s.remoteHost);
+  const { loadModel, cancelLoad, setDeviceChoice, setRemoteHost } = useApp.getState();
+  const [customId, setCustomId] = useState('');
+  const [hostDraft, setHostDraft] = useState<string | null>(null);
+  const [pickError, setPickError] = useState<string | null>(null);
+
+  const submitCustom = (e: FormEvent) => {
+    e.preventDefault();
+    const id = customId.trim();
+    if (!/^[\w.-]+\/[\w.-]+$/.test(id)) {
+      setPickError(`"${id}" is not a Hub model id (expected owner/name).`);
+      return;
+    }
+    setPickError(null);
+    loadModel({ kind: 'hub', id });
+  };
+
+  const onFiles = (list: FileList | null) => {
+    if (!list) return;
+    const picked = pickModelFiles(list);
+    if ('error' in picked) {
+      setPickError(picked.error);
+      return;
+    }
+    setPickError(null);
+    loadModel({ kind: 'files', id: picked.name, files: picked.files });
+  };
+
+  const loading = status === 'loading';
+  return (
+    <div className="panel" data-testid="model-panel">
+      <h2>Model</h2>
+      <ul className="catalog" role="radiogroup" aria-label="Models">
+        {MODEL_CATALOG.map((m) => {
+          const active = model?.id === m.id;
+          const pending = loading && requested?.id === m.id;
+          return (
+            <li key={m.id}>
+              <button
+                type="button"
+                role="radio"
+                aria-checked={active}
+                className={`catalog-item${active ? ' active' : ''}${pending ? ' pending' : ''}`}
+                onClick={() => loadModel(m.source === 'local' ? { kind: 'local', id: m.id } : { kind: 'hub', id: m.id })}
+                disabled={pending}
+              >
+                <span className="catalog-title">{m.title}</span>
+                <span className="catalog-note">{m.note}</span>
+                <span className="catalog-id">{m.source === 'hub' ? m.id : 'shipped with the app'}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+
+      <form className="row" onSubmit={submitCustom}>
+        <input aria-label="Hub model id" placeholder="owner/model on the Hub" value={customId} onChange={(e) => setCustomId(e.target.value)} />
+        <button type="submit" disabled={!customId.trim()}>
+          Load
+        </button>
+      </form>
+      <label className="file-pick">
+        <span>Open a local model folder…</span>
+        <input
+          type="file"
+          multiple
+          data-testid="local-model-input"
+          // @ts-expect-error: non-standard but supported by every engine we target
+          webkitdirectory=""
+          onChange={(e) => onFiles(e.target.files)}
+        />
+      </label>
+
+      {loading && (
+        <div className="progress-block" data-testid="load-progress">
+          <div className="progress-label">
+            Loading {requested?.id}
+            {progress?.total ? ` — ${formatBytes(progress.loaded)} of ${formatBytes(progress.total)}` : '…'}
+          </div>
+          <progress max={100} value={progress?.total ? progress.progress : undefined} />
+          <button type="button" className="link" onClick={cancelLoad}>
+            Cancel
+          </button>
+        </div>
+      )}
+      {(error || pickError) && (
+        <div className="error" role="alert" data-testid="model-error">
+          {pickError ?? error}
+        </div>
+      )}
+      {model?.fallbackReason && <div className="note">{model.fallbackReason}</div>}
+      {model?.kind === 'lexical-baseline' && (
+        <div className="note" data-testid="baseline-note">
+          This is a <strong>lexical baseline</strong>, not a neural reader: it picks spans near the question's words whose kind (name,
+          number, date) fits the question word. Load a Hub model to see a neural reader.
+        </div>
+      )}
+
+      <h2>Device</h2>
+      <div className="segmented" role="radiogroup" aria-label="Device">
+        {(['auto', 'webgpu', 'wasm'] as DeviceChoice[]).map((d) => (
+          <button
+            key={d}
+            type="button"
+            role="radio"
+            aria-checked={device === d}
+            className={device === d ? 'active' : ''}
+            disabled={d === 'webgpu' && caps !== null && !caps.webgpu}
+            title={d === 'webgpu' && caps && !caps.webgpu ? 'This browser offers no WebGPU adapter' : undefined}
+            onClick={() => setDeviceChoice(d)}
+          >
+            {d === 'auto' ? 'Auto' : d === 'webgpu' ? 'WebGPU' : 'WASM'}
+          </button>
+        ))}
+      </div>
+      <p className="hint">
+        {caps
+          ? `${caps.webgpu ? `WebGPU available${caps.shaderF16 ? ' (fp16)' : ''}` : 'No WebGPU'} · ${caps.crossOriginIsolated ? `WASM with ${caps.threads} threads` : 'WASM single-threaded (page not cross-origin isolated)'}`
+          : 'Checking the browser…'}
+      </p>
+
+      <details className="advanced">
+        <summary>Model host</summary>
+        <form
+          className="row"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (hostDraft !== null) {
+              setRemoteHost(hostDraft);
+              localStorage.setItem('qarx.remoteHost', hostDraft.trim());
+              setHostDraft(null);
+            }
+          }}
+        >
+          <input aria-label="Model host" value={hostDraft ?? remoteHost} onChange={(e) => setHostDraft(e.target.value)} />
+          <button type="submit" disabled={hostDraft === null}>
+            Save
+          </button>
+        </form>
+        <p className="hint">A Hugging Face Hub or a mirror with the same URL layout ({'{host}/{model}/resolve/main/{file}'}).</p>
+      </details>
+    </div>
+  );
+}
+
+/** Bytes for people, e.g. formatBytes(1536) === '1.5 KB'. */
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 ** 2) return `${(n / 1024).toFixed(1)} KB`;
+  if (n < 1024 ** 3) return `${(n / 1024 ** 2).toFixed(1)} MB`;
+  return `${(n / 1024 ** 3).toFixed(2)} GB`;
+}

@@ -1,0 +1,41 @@
+/** Models offered in the picker. The shipped one works offline; the others come from the Hub. */
+export interface CatalogEntry {
+  id: string;
+  source: 'local' | 'hub';
+  title: string;
+  note: string;
+  squad2: boolean;
+}
+
+export const SHIPPED_MODEL_ID = 'qarx-lexical-qa';
+
+export const MODEL_CATALOG: CatalogEntry[] = [
+  {
+    id: SHIPPED_MODEL_ID,
+    source: 'local',
+    title: 'Lexical-overlap baseline (shipped, offline)',
+    note: 'Not a neural reader: scores spans by nearby question words and answer type (who/when/how many). Made by this project, 3 MB.',
+    squad2: true,
+  },
+  {
+    id: 'Xenova/distilbert-base-cased-distilled-squad',
+    source: 'hub',
+    title: 'DistilBERT base cased, SQuAD 1.1',
+    note: 'WordPiece, cased. ~65 MB (q8) / 260 MB (fp32).',
+    squad2: false,
+  },
+  {
+    id: 'Xenova/distilbert-base-uncased-distilled-squad',
+    source: 'hub',
+    title: 'DistilBERT base uncased, SQuAD 1.1',
+    note: 'WordPiece, uncased.',
+    squad2: false,
+  },
+  {
+    id: 'tomasmcm/deepset-tinyroberta-squad2-onnx',
+    source: 'hub',
+    title: 'TinyRoBERTa, SQuAD 2.0',
+    note: 'Byte-level BPE (RoBERTa), distilled from deepset/roberta-base-squad2; answers or abstains. fp16 and q8 weights.',
+    squad2: true,
+  },
+];

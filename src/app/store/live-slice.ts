@@ -1,0 +1,70 @@
+/** The live view: passage, question, the current prediction and its timing. */
+import type { StateCreator } from 'zustand';
+import type { QaPrediction } from '../../core/types.ts';
+import { newJobId, send } from '../worker-client.ts';
+import type { AppState } from './index.ts';
+
+export interface LiveSlice {
+  passage: string;
+  question: string;
+  /** SQuAD 2.0 decoding: the model may answer "no answer". */
+  allowNull: boolean;
+  prediction: QaPrediction | null;
+  /** Which n-best entry is highlighted (0 = the answer). */
+  selectedSpan: number;
+  predictJob: number | null;
+  inferenceMs: number | null;
+  windowsComputed: number;
+  windowsCached: number;
+  predictError: string | null;
+  setPassage(p: string): void;
+  setQuestion(q: string): void;
+  setAllowNull(v: boolean): void;
+  selectSpan(i: number): void;
+  answer(): void;
+}
+
+export const DEMO_PASSAGE =
+  'Marie Curie was born in Warsaw in 1867. She moved to Paris in 1891 to study physics at the Sorbonne. ' +
+  'In 1898, Marie Curie and Pierre Curie discovered polonium and radium. ' +
+  'She won two Nobel Prizes, one in physics and one in chemistry, and she died in 1934.';
+export const DEMO_QUESTION = 'Where was Marie Curie born?';
+
+export const createLiveSlice: StateCreator<AppState, [], [], LiveSlice> = (set, get) => ({
+  passage: DEMO_PASSAGE,
+  question: DEMO_QUESTION,
+  allowNull: true,
+  prediction: null,
+  selectedSpan: 0,
+  predictJob: null,
+  inferenceMs: null,
+  windowsComputed: 0,
+  windowsCached: 0,
+  predictError: null,
+  setPassage(p) {
+    set({ passage: p });
+  },
+  setQuestion(q) {
+    set({ question: q });
+  },
+  setAllowNull(v) {
+    set({ allowNull: v });
+    get().answer();
+  },
+  selectSpan(i) {
+    set({ selectedSpan: i });
+  },
+  answer() {
+    const { passage, question, modelStatus, predictJob, allowNull } = get();
+    if (modelStatus !== 'ready') return;
+    if (!passage.trim() || !question.trim()) {
+      set({ prediction: null, predictError: null });
+      return;
+    }
+    // A newer edit supersedes the running question: cancel it rather than queue behind it.
+    if (predictJob !== null) send({ type: 'cancel', jobId: predictJob });
+    const jobId = newJobId();
+    set({ predictJob: jobId, predictError: null });
+    send({ type: 'predict', jobId, inputs: [{ id: 'live', question, context: passage }], versionTwo: allowNull });
+  },
+});

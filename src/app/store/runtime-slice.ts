@@ -1,0 +1,63 @@
+/** Runtime state: what the browser can do, which model is loaded on which device, and loading progress. */
+import type { StateCreator } from 'zustand';
+import type { Capabilities, DeviceChoice, LoadProgress, ModelInfo, ModelSourceMsg } from '../../worker/protocol.ts';
+import { newJobId, send } from '../worker-client.ts';
+import type { AppState } from './index.ts';
+
+export type ModelStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+export interface RuntimeSlice {
+  capabilities: Capabilities | null;
+  deviceChoice: DeviceChoice;
+  remoteHost: string;
+  model: ModelInfo | null;
+  modelStatus: ModelStatus;
+  /** What the user asked to load (shown while loading and on errors). */
+  requested: { id: string; kind: ModelSourceMsg['kind'] } | null;
+  loadJob: number | null;
+  loadProgress: LoadProgress | null;
+  loadMs: number | null;
+  modelError: string | null;
+  setDeviceChoice(d: DeviceChoice): void;
+  setRemoteHost(h: string): void;
+  loadModel(source: ModelSourceMsg): void;
+  cancelLoad(): void;
+}
+
+export const DEFAULT_REMOTE_HOST = 'https://huggingface.co/';
+
+export const createRuntimeSlice: StateCreator<AppState, [], [], RuntimeSlice> = (set, get) => ({
+  capabilities: null,
+  deviceChoice: 'auto',
+  remoteHost: DEFAULT_REMOTE_HOST,
+  model: null,
+  modelStatus: 'idle',
+  requested: null,
+  loadJob: null,
+  loadProgress: null,
+  loadMs: null,
+  modelError: null,
+  setDeviceChoice(d) {
+    set({ deviceChoice: d });
+    const req = get().requested;
+    if (req && get().lastSource) get().loadModel(get().lastSource as ModelSourceMsg);
+  },
+  setRemoteHost(h) {
+    const host = h.trim() || DEFAULT_REMOTE_HOST;
+    set({ remoteHost: host });
+    send({ type: 'init', remoteHost: host, baseUrl: new URL(import.meta.env.BASE_URL, document.baseURI).href });
+  },
+  loadModel(source) {
+    const prev = get().loadJob;
+    if (prev !== null) send({ type: 'cancel', jobId: prev });
+    const jobId = newJobId();
+    set({ modelStatus: 'loading', loadJob: jobId, loadProgress: null, modelError: null, requested: { id: source.id, kind: source.kind }, lastSource: source });
+    send({ type: 'load', jobId, source, device: get().deviceChoice });
+  },
+  cancelLoad() {
+    const job = get().loadJob;
+    if (job === null) return;
+    send({ type: 'cancel', jobId: job });
+    set({ loadJob: null, loadProgress: null, modelStatus: get().model ? 'ready' : 'idle', modelError: null });
+  },
+});

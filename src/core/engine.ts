@@ -1,0 +1,188 @@
+/**
+ * The QA engine: tokenizes with offsets, windows long passages, runs windows in batches across
+ * questions, caches each window's logits by its token ids (so re-answering an edited passage only
+ * computes the windows that changed), and decodes spans like Hugging Face run_qa.py.
+ */
+import { decodeWindows, DEFAULT_DECODE, type DecodeOptions, type WindowLogits } from './decode.ts';
+import { encodeText, type EncodedText, type QaTokenizer } from './tokenizer.ts';
+import type { QaInput, QaPrediction } from './types.ts';
+import { buildWindows, DEFAULT_WINDOWS, type Window, type WindowOptions } from './windows.ts';
+
+/** Logits of one window, each of the window's own length. */
+export interface Logits {
+  start: Float32Array;
+  end: Float32Array;
+}
+
+/** Runs the model on unpadded rows; the runner pads, masks and adds token types as its model needs. */
+export interface ModelRunner {
+  run(rows: readonly Window[], padId: number): Promise<Logits[]>;
+}
+
+export interface EngineOptions {
+  windows: WindowOptions;
+  decode: DecodeOptions;
+  /** Windows per model call. */
+  batchSize: number;
+  /** Windows whose logits are kept for reuse. */
+  cacheSize: number;
+}
+
+export const DEFAULT_ENGINE: EngineOptions = { windows: DEFAULT_WINDOWS, decode: DEFAULT_DECODE, batchSize: 8, cacheSize: 4096 };
+
+/** Progress of a predict call, counted in windows. */
+export interface PredictProgress {
+  done: number;
+  total: number;
+  cached: number;
+}
+
+export interface PredictCallbacks {
+  signal?: AbortSignal;
+  onProgress?: (p: PredictProgress) => void;
+  /** Called as soon as a question's windows are all computed; lets callers keep partial results. */
+  onPrediction?: (p: QaPrediction, detail: PredictionDetail) => void;
+}
+
+/** What a prediction was computed from, for logit dumps and explanations. */
+export interface PredictionDetail {
+  windows: { window: Window; logits: Logits }[];
+}
+
+export interface PredictResult {
+  predictions: QaPrediction[];
+  /** True when the signal aborted the run; predictions then holds the questions finished before. */
+  cancelled: boolean;
+  stats: { windows: number; computed: number; cached: number };
+}
+
+/** A bounded map that forgets the oldest entry first. */
+class Lru<V> {
+  private readonly map = new Map<string, V>();
+  constructor(private readonly limit: number) {}
+  get(k: string): V | undefined {
+    const v = this.map.get(k);
+    if (v !== undefined) {
+      this.map.delete(k);
+      this.map.set(k, v);
+    }
+    return v;
+  }
+  set(k: string, v: V): void {
+    this.map.delete(k);
+    this.map.set(k, v);
+    if (this.map.size > this.limit) this.map.delete(this.map.keys().next().value as string);
+  }
+  clear(): void {
+    this.map.clear();
+  }
+}
+
+export class QaEngine {
+  readonly options: EngineOptions;
+  private readonly logitCache: Lru<Logits>;
+  private readonly textCache = new Lru<EncodedText>(2048);
+
+  constructor(
+    readonly tokenizer: QaTokenizer,
+    private readonly runner: ModelRunner,
+    options: Partial<EngineOptions> = {},
+  ) {
+    this.options = { ...DEFAULT_ENGINE, ...options };
+    this.logitCache = new Lru(this.options.cacheSize);
+  }
+
+  /** Tokenizes with offsets, reusing the result for texts seen before (SQuAD shares passages). */
+  encode(text: string): EncodedText {
+    let e = this.textCache.get(text);
+    if (!e) {
+      e = encodeText(this.tokenizer, text);
+      this.textCache.set(text, e);
+    }
+    return e;
+  }
+
+  /** The windows a question about a passage becomes. */
+  windowsFor(input: QaInput): Window[] {
+    return buildWindows(this.encode(input.question), this.encode(input.context), this.tokenizer.template, this.options.windows);
+  }
+
+  /** Forgets cached logits, e.g. after switching devices. */
+  clearCache(): void {
+    this.logitCache.clear();
+    this.textCache.clear();
+  }
+
+  /**
+   * Answers every input; windows are batched across inputs and deduplicated, cached windows are
+   * not recomputed, and each prediction is reported as soon as it is complete.
+   */
+  async predict(inputs: readonly QaInput[], cb: PredictCallbacks = {}, decode: Partial<DecodeOptions> = {}): Promise<PredictResult> {
+    const dec = { ...this.options.decode, ...decode };
+    const perInput = inputs.map((input) => this.windowsFor(input));
+    const total = perInput.reduce((a, w) => a + w.length, 0);
+    const predictions: QaPrediction[] = [];
+    const stats = { windows: total, computed: 0, cached: 0 };
+    const report = () => cb.onProgress?.({ done: stats.computed + stats.cached, total, cached: stats.cached });
+    let next = 0; // first input not yet decoded
+    const pending: Window[] = [];
+    const pendingKeys = new Set<string>();
+    const fresh = new Map<string, Logits>(); // logits of this call, immune to cache eviction
+
+    const lookup = (w: Window) => fresh.get(w.key) ?? this.logitCache.get(w.key);
+    const flushDecoded = () => {
+      while (next < inputs.length) {
+        const ws = perInput[next] as Window[];
+        const logits = ws.map(lookup);
+        if (logits.some((l) => l === undefined)) return;
+        const input = inputs[next] as QaInput;
+        const wl: WindowLogits[] = ws.map((w, i) => ({ startLogits: (logits[i] as Logits).start, endLogits: (logits[i] as Logits).end, contextSpans: w.contextSpans }));
+        const pred = decodeWindows(input.id, input.context, wl, dec);
+        predictions.push(pred);
+        cb.onPrediction?.(pred, { windows: ws.map((w, i) => ({ window: w, logits: logits[i] as Logits })) });
+        for (const w of ws) fresh.delete(w.key);
+        next++;
+      }
+    };
+    const runPending = async () => {
+      if (pending.length === 0) return;
+      const batch = pending.splice(0, pending.length);
+      const out = await this.runner.run(batch, this.tokenizer.template.padId);
+      batch.forEach((w, i) => {
+        const l = out[i] as Logits;
+        fresh.set(w.key, l);
+        this.logitCache.set(w.key, l);
+        pendingKeys.delete(w.key);
+      });
+      stats.computed += batch.length;
+    };
+
+    for (let i = 0; i < perInput.length; i++) {
+      for (const w of perInput[i] as Window[]) {
+        if (cb.signal?.aborted) return { predictions, cancelled: true, stats };
+        const hit = lookup(w);
+        if (hit) {
+          fresh.set(w.key, hit);
+          stats.cached++;
+          report();
+        } else if (!pendingKeys.has(w.key)) {
+          pendingKeys.add(w.key);
+          pending.push(w);
+          if (pending.length >= this.options.batchSize) {
+            await runPending();
+            report();
+            flushDecoded();
+          }
+        } else {
+          stats.cached++; // the same window twice in one call is computed once
+          report();
+        }
+      }
+    }
+    if (cb.signal?.aborted) return { predictions, cancelled: true, stats };
+    await runPending();
+    report();
+    flushDecoded();
+    return { predictions, cancelled: false, stats };
+  }
+}

@@ -1,0 +1,463 @@
+/**
+ * SQuAD v1.1 / v2.0 metrics, replicating the official `evaluate-v1.1.py` and
+ * `evaluate-v2.0.py` scripts number for number (and, with `pyJsonDumps`, byte for byte).
+ *
+ * Where this module deliberately differs from "just computing EM/F1", it is because the
+ * official scripts do something specific: Python's Unicode-aware `\b`, `str.split()`
+ * whitespace set, dict insertion order, `max()` keeping the first maximum, the int/float
+ * distinction that CPython >= 3.12's compensated `sum()` is sensitive to, and the
+ * crashes (KeyError, ZeroDivisionError, ValueError) that the scripts hit on some inputs.
+ */
+
+export type SquadVersion = 'v1.1' | 'v2.0';
+
+export interface SquadAnswer {
+  text: string;
+  answer_start: number;
+}
+
+export interface SquadQA {
+  id: string;
+  question: string;
+  answers: SquadAnswer[];
+  is_impossible?: boolean;
+  plausible_answers?: SquadAnswer[];
+}
+
+export interface SquadParagraph {
+  context: string;
+  qas: SquadQA[];
+}
+
+export interface SquadArticle {
+  title: string;
+  paragraphs: SquadParagraph[];
+}
+
+export interface SquadDataset {
+  version?: string;
+  data: SquadArticle[];
+}
+
+/** Question id → predicted answer text; a Map keeps file order even for integer-like ids. */
+export type SquadPredictions = Readonly<Record<string, string>> | ReadonlyMap<string, string>;
+
+/** Question id → model probability of "no answer" (the na_prob.json of the v2.0 script). */
+export type NaProbs = Readonly<Record<string, number>> | ReadonlyMap<string, number>;
+
+export interface SquadV1Result {
+  exact_match: number;
+  f1: number;
+}
+
+/** Keys are emitted in the order the v2.0 script's OrderedDict has them. */
+export interface SquadV2Result {
+  exact: number;
+  f1: number;
+  total: number;
+  HasAns_exact?: number;
+  HasAns_f1?: number;
+  HasAns_total?: number;
+  NoAns_exact?: number;
+  NoAns_f1?: number;
+  NoAns_total?: number;
+  best_exact?: number;
+  best_exact_thresh?: number;
+  best_f1?: number;
+  best_f1_thresh?: number;
+}
+
+/** Keys whose values the official scripts print as Python ints (pass to `pyJsonDumps`). */
+export const SQUAD_V2_INT_KEYS: readonly string[] = ['total', 'HasAns_total', 'NoAns_total'];
+
+export interface EvalOutput<R> {
+  result: R;
+  /** What the official script would print besides the result (stderr/stdout notes). */
+  warnings: string[];
+}
+
+/**
+ * CPython changed `sum()` of floats in 3.12 to Neumaier-compensated summation, which can move
+ * the last digit of v2.0's `exact`/`f1`. 'compensated' = CPython >= 3.12, 'legacy' = <= 3.11.
+ */
+export type PySumMode = 'compensated' | 'legacy';
+
+export interface EvaluateV2Options {
+  pySum?: PySumMode;
+}
+
+/** Raised where the official script would crash (KeyError, ZeroDivisionError, ValueError). */
+export class SquadEvalError extends Error {
+  readonly warnings: string[];
+  constructor(message: string, warnings: string[] = []) {
+    super(message);
+    this.name = 'SquadEvalError';
+    this.warnings = warnings;
+  }
+}
+
+// Python's `string.punctuation`: ASCII only, so typographic quotes and dashes survive.
+const PUNCT_RE = /[!-/:-@[-`{-~]/g;
+// Python's `\w` for str patterns is alnum-or-underscore over the whole of Unicode (marks excluded).
+// \p{L}\p{N}_ equals it on every code point Python's Unicode database has assigned; checked for
+// CPython 3.11-3.13 — the runtime may know newer characters that Python still treats as \W.
+const ARTICLES_RE = /(?<![\p{L}\p{N}_])(?:a|an|the)(?![\p{L}\p{N}_])/gu;
+// Python's str.split() whitespace (bidi WS/B/S or Zs). JS \s differs: it has U+FEFF and lacks
+// U+001C–U+001F and U+0085.
+const PY_WHITESPACE_RE = /[\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
+
+/** Python `str.split()` with no arguments. Example: pySplit(' a\u00a0b ') → ['a', 'b']. */
+export function pySplit(s: string): string[] {
+  return s.split(PY_WHITESPACE_RE).filter((t) => t !== '');
+}
+
+/** The official normalize_answer. Example: normalizeAnswer('The Théâtre!') → 'théâtre'. */
+export function normalizeAnswer(s: string): string {
+  const lowered = s.toLowerCase();
+  const noPunct = lowered.replace(PUNCT_RE, '');
+  const noArticles = noPunct.replace(ARTICLES_RE, ' ');
+  return pySplit(noArticles).join(' ');
+}
+
+/** Normalized tokens as the v2.0 script's get_tokens. Example: getTokens('An apple pie') → ['apple', 'pie']. */
+export function getTokens(s: string): string[] {
+  if (s === '') return [];
+  return pySplit(normalizeAnswer(s));
+}
+
+/** Exact match after normalization (same in v1.1 and v2.0). Example: exactMatch('the Cat.', 'cat') → 1. */
+export function exactMatch(prediction: string, gold: string): 0 | 1 {
+  return normalizeAnswer(prediction) === normalizeAnswer(gold) ? 1 : 0;
+}
+
+/** A number tagged with whether Python would hold it as int or float. */
+interface PyNum {
+  v: number;
+  int: boolean;
+}
+
+function countTokens(tokens: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const t of tokens) counts.set(t, (counts.get(t) ?? 0) + 1);
+  return counts;
+}
+
+function numCommon(a: readonly string[], b: readonly string[]): number {
+  const ca = countTokens(a);
+  const cb = countTokens(b);
+  let same = 0;
+  for (const [tok, n] of ca) same += Math.min(n, cb.get(tok) ?? 0);
+  return same;
+}
+
+function f1FromCounts(numSame: number, predLen: number, goldLen: number): number {
+  const precision = (1.0 * numSame) / predLen;
+  const recall = (1.0 * numSame) / goldLen;
+  return (2 * precision * recall) / (precision + recall);
+}
+
+function f1V1(prediction: string, gold: string): PyNum {
+  const predToks = pySplit(normalizeAnswer(prediction));
+  const goldToks = pySplit(normalizeAnswer(gold));
+  const numSame = numCommon(predToks, goldToks);
+  if (numSame === 0) return { v: 0, int: true };
+  return { v: f1FromCounts(numSame, predToks.length, goldToks.length), int: false };
+}
+
+function f1V2(gold: string, prediction: string): PyNum {
+  const goldToks = getTokens(gold);
+  const predToks = getTokens(prediction);
+  if (goldToks.length === 0 || predToks.length === 0) {
+    const equal = goldToks.length === predToks.length && goldToks.every((t, i) => t === predToks[i]);
+    return { v: equal ? 1 : 0, int: true };
+  }
+  const numSame = numCommon(goldToks, predToks);
+  if (numSame === 0) return { v: 0, int: true };
+  return { v: f1FromCounts(numSame, predToks.length, goldToks.length), int: false };
+}
+
+/** Token F1 as the given script computes it. Example: f1('big red dog', 'red dog') → 0.8; f1('', '') → 1 (v2.0) or 0 (v1.1). */
+export function f1(prediction: string, gold: string, version: SquadVersion = 'v2.0'): number {
+  return version === 'v1.1' ? f1V1(prediction, gold).v : f1V2(gold, prediction).v;
+}
+
+// Python's max() keeps the first of equal maxima, which matters for the int/float tag.
+function pyMax(items: readonly PyNum[], what: string): PyNum {
+  let best: PyNum | undefined;
+  for (const it of items) if (best === undefined || it.v > best.v) best = it;
+  if (best === undefined) throw new SquadEvalError(`ValueError: max() arg is an empty sequence (${what})`);
+  return best;
+}
+
+/** Gold answers the v2.0 script scores against. Example: v2GoldAnswers(['The', 'x']) → ['x']; v2GoldAnswers([]) → ['']. */
+export function v2GoldAnswers(golds: readonly string[]): string[] {
+  const kept = golds.filter((g) => normalizeAnswer(g) !== '');
+  return kept.length > 0 ? kept : [''];
+}
+
+export type MetricName = 'em' | 'f1';
+
+function maxOverGoldsTagged(metric: MetricName, prediction: string, golds: readonly string[], version: SquadVersion): PyNum {
+  if (version === 'v1.1') {
+    const fn = metric === 'em' ? (p: string, g: string): PyNum => ({ v: exactMatch(p, g), int: true }) : f1V1;
+    return pyMax(golds.map((g) => fn(prediction, g)), 'a question with no ground truths');
+  }
+  const fn = metric === 'em' ? (g: string, p: string): PyNum => ({ v: exactMatch(p, g), int: true }) : f1V2;
+  return pyMax(v2GoldAnswers(golds).map((g) => fn(g, prediction)), 'no gold answers');
+}
+
+/** Best score over gold answers the way each script does it. Example: maxOverGolds('f1', 'red dog', ['dog', 'red dog'], 'v1.1') → 1. */
+export function maxOverGolds(
+  metric: MetricName | ((prediction: string, gold: string) => number),
+  prediction: string,
+  golds: readonly string[],
+  version: SquadVersion,
+): number {
+  if (typeof metric === 'string') return maxOverGoldsTagged(metric, prediction, golds, version).v;
+  const candidates = version === 'v1.1' ? golds : v2GoldAnswers(golds);
+  return pyMax(
+    candidates.map((g) => ({ v: metric(prediction, g), int: false })),
+    'no gold answers',
+  ).v;
+}
+
+function lookup<V>(m: Readonly<Record<string, V>> | ReadonlyMap<string, V>, key: string): V | undefined {
+  if (m instanceof Map) return (m as ReadonlyMap<string, V>).get(key);
+  const rec = m as Readonly<Record<string, V>>;
+  return Object.prototype.hasOwnProperty.call(rec, key) ? rec[key] : undefined;
+}
+
+function entries<V>(m: Readonly<Record<string, V>> | ReadonlyMap<string, V>): [string, V][] {
+  if (m instanceof Map) return [...(m as ReadonlyMap<string, V>).entries()];
+  return Object.entries(m as Readonly<Record<string, V>>);
+}
+
+function pyRepr(s: string): string {
+  return `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+}
+
+/** The official v1.1 evaluate() plus its main()'s version check. Example: evaluateV1(ds, { q1: 'Paris' }).result → { exact_match: 100.0, f1: 100.0 }. */
+export function evaluateV1(dataset: SquadDataset, predictions: SquadPredictions): EvalOutput<SquadV1Result> {
+  const warnings: string[] = [];
+  // The script crashes (KeyError) on a missing version; treating it as "no complaint" is kinder.
+  if (typeof dataset.version === 'string' && dataset.version !== '1.1') {
+    warnings.push(`Evaluation expects v-1.1, but got dataset with v-${dataset.version}`);
+  }
+  let f1Sum = 0;
+  let emSum = 0;
+  let total = 0;
+  for (const article of dataset.data) {
+    for (const paragraph of article.paragraphs) {
+      for (const qa of paragraph.qas) {
+        total += 1;
+        const prediction = lookup(predictions, qa.id);
+        if (prediction === undefined) {
+          warnings.push(`Unanswered question ${qa.id} will receive score 0.`);
+          continue;
+        }
+        const golds = qa.answers.map((a) => a.text);
+        emSum += maxOverGoldsTagged('em', prediction, golds, 'v1.1').v;
+        f1Sum += maxOverGoldsTagged('f1', prediction, golds, 'v1.1').v;
+      }
+    }
+  }
+  if (total === 0) throw new SquadEvalError('ZeroDivisionError: the dataset has no questions', warnings);
+  return { result: { exact_match: (100.0 * emSum) / total, f1: (100.0 * f1Sum) / total }, warnings };
+}
+
+/** CPython's builtin sum() over Python numbers, in the chosen interpreter generation. */
+function pySum(items: Iterable<PyNum>, mode: PySumMode): number {
+  if (mode === 'legacy') {
+    let s = 0;
+    for (const it of items) s += it.v;
+    return s;
+  }
+  // CPython >= 3.12: exact int accumulation until the first float, then Neumaier compensation
+  // for floats only; ints met later are added plainly (verified against 3.12.1 and 3.13.0).
+  let iResult = 0;
+  let f = 0;
+  let c = 0;
+  let inFloat = false;
+  for (const it of items) {
+    if (!inFloat) {
+      if (it.int) {
+        iResult += it.v;
+        continue;
+      }
+      f = iResult + it.v;
+      inFloat = true;
+      continue;
+    }
+    if (it.int) {
+      f += it.v;
+      continue;
+    }
+    const t = f + it.v;
+    if (Math.abs(f) >= Math.abs(it.v)) c += f - t + it.v;
+    else c += it.v - t + f;
+    f = t;
+  }
+  if (!inFloat) return iResult;
+  if (c !== 0 && Number.isFinite(c)) f += c;
+  return f;
+}
+
+interface EvalDict {
+  exact: number;
+  f1: number;
+  total: number;
+}
+
+function makeEvalDict(
+  exactScores: ReadonlyMap<string, PyNum>,
+  f1Scores: ReadonlyMap<string, PyNum>,
+  mode: PySumMode,
+  qidList: readonly string[] | undefined,
+  warnings: string[],
+): EvalDict {
+  if (qidList === undefined || qidList.length === 0) {
+    const total = exactScores.size;
+    if (total === 0) throw new SquadEvalError('ZeroDivisionError: no question has a prediction', warnings);
+    return {
+      exact: (100.0 * pySum(exactScores.values(), mode)) / total,
+      f1: (100.0 * pySum(f1Scores.values(), mode)) / total,
+      total,
+    };
+  }
+  const pick = (scores: ReadonlyMap<string, PyNum>): PyNum[] =>
+    qidList.map((k) => {
+      const s = scores.get(k);
+      // The official script only skips a missing prediction in get_raw_scores; it then
+      // crashes here with a KeyError, so there is no official output to imitate.
+      if (s === undefined) {
+        throw new SquadEvalError(`KeyError: ${pyRepr(k)} (the official v2.0 script crashes when a prediction is missing)`, warnings);
+      }
+      return s;
+    });
+  const total = qidList.length;
+  return {
+    exact: (100.0 * pySum(pick(exactScores), mode)) / total,
+    f1: (100.0 * pySum(pick(f1Scores), mode)) / total,
+    total,
+  };
+}
+
+function findBestThresh(
+  predictions: SquadPredictions,
+  scores: ReadonlyMap<string, PyNum>,
+  naProbs: readonly [string, number][],
+  qidToHasAns: ReadonlyMap<string, boolean>,
+  warnings: string[],
+): [number, number] {
+  let numNoAns = 0;
+  for (const has of qidToHasAns.values()) if (!has) numNoAns += 1;
+  let curScore = numNoAns;
+  let bestScore = curScore;
+  let bestThresh = 0.0;
+  // Array.prototype.sort is stable, like Python's sorted(): ties keep na_prob file order.
+  const qidList = [...naProbs].sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+  for (const [qid, prob] of qidList) {
+    const score = scores.get(qid);
+    if (score === undefined) continue;
+    let diff: number;
+    if (qidToHasAns.get(qid) === true) diff = score.v;
+    else diff = lookup(predictions, qid) ? -1 : 0;
+    curScore += diff;
+    if (curScore > bestScore) {
+      bestScore = curScore;
+      bestThresh = prob;
+    }
+  }
+  if (scores.size === 0) throw new SquadEvalError('ZeroDivisionError: no question has a prediction', warnings);
+  return [(100.0 * bestScore) / scores.size, bestThresh];
+}
+
+/** The official v2.0 main() without plots. Example: evaluateV2(ds, preds, naProbs).result → { exact, f1, total, HasAns_exact, …, best_f1_thresh }. */
+export function evaluateV2(
+  dataset: SquadDataset,
+  predictions: SquadPredictions,
+  naProbs?: NaProbs,
+  naProbThresh = 1.0,
+  options: EvaluateV2Options = {},
+): EvalOutput<SquadV2Result> {
+  const mode = options.pySum ?? 'compensated';
+  const warnings: string[] = [];
+  // Plain dicts in the script: a repeated id keeps its first position but its last value.
+  const qidToHasAns = new Map<string, boolean>();
+  const exactRaw = new Map<string, PyNum>();
+  const f1Raw = new Map<string, PyNum>();
+  for (const article of dataset.data) {
+    for (const p of article.paragraphs) {
+      for (const qa of p.qas) qidToHasAns.set(qa.id, qa.answers.length > 0);
+    }
+  }
+  for (const article of dataset.data) {
+    for (const p of article.paragraphs) {
+      for (const qa of p.qas) {
+        const prediction = lookup(predictions, qa.id);
+        if (prediction === undefined) {
+          warnings.push(`Missing prediction for ${qa.id}`);
+          continue;
+        }
+        const golds = qa.answers.map((a) => a.text);
+        exactRaw.set(qa.id, maxOverGoldsTagged('em', prediction, golds, 'v2.0'));
+        f1Raw.set(qa.id, maxOverGoldsTagged('f1', prediction, golds, 'v2.0'));
+      }
+    }
+  }
+  const naEntries: [string, number][] = naProbs
+    ? entries(naProbs)
+    : entries(predictions).map(([k]) => [k, 0.0] as [string, number]);
+  const naMap = new Map(naEntries);
+  const applyThreshold = (scores: ReadonlyMap<string, PyNum>): Map<string, PyNum> => {
+    const out = new Map<string, PyNum>();
+    for (const [qid, s] of scores) {
+      const prob = naMap.get(qid);
+      if (prob === undefined) throw new SquadEvalError(`KeyError: ${pyRepr(qid)} (no na_prob for this question)`, warnings);
+      out.set(qid, prob > naProbThresh ? { v: qidToHasAns.get(qid) ? 0.0 : 1.0, int: false } : s);
+    }
+    return out;
+  };
+  const exactThresh = applyThreshold(exactRaw);
+  const f1Thresh = applyThreshold(f1Raw);
+  const hasAnsQids = [...qidToHasAns].filter(([, v]) => v).map(([k]) => k);
+  const noAnsQids = [...qidToHasAns].filter(([, v]) => !v).map(([k]) => k);
+
+  const main = makeEvalDict(exactThresh, f1Thresh, mode, undefined, warnings);
+  const result: SquadV2Result = { exact: main.exact, f1: main.f1, total: main.total };
+  if (hasAnsQids.length > 0) {
+    const e = makeEvalDict(exactThresh, f1Thresh, mode, hasAnsQids, warnings);
+    result.HasAns_exact = e.exact;
+    result.HasAns_f1 = e.f1;
+    result.HasAns_total = e.total;
+  }
+  if (noAnsQids.length > 0) {
+    const e = makeEvalDict(exactThresh, f1Thresh, mode, noAnsQids, warnings);
+    result.NoAns_exact = e.exact;
+    result.NoAns_f1 = e.f1;
+    result.NoAns_total = e.total;
+  }
+  if (naProbs) {
+    const [bestExact, exactT] = findBestThresh(predictions, exactRaw, naEntries, qidToHasAns, warnings);
+    const [bestF1, f1T] = findBestThresh(predictions, f1Raw, naEntries, qidToHasAns, warnings);
+    result.best_exact = bestExact;
+    result.best_exact_thresh = exactT;
+    result.best_f1 = bestF1;
+    result.best_f1_thresh = f1T;
+  }
+  return { result, warnings };
+}
+
+/** The SQuAD version a dataset is in. Example: detectSquadVersion({ data: [] }) → 'v1.1'. */
+export function detectSquadVersion(dataset: SquadDataset): SquadVersion {
+  if (typeof dataset.version === 'string') {
+    if (dataset.version.startsWith('v2') || dataset.version.startsWith('2')) return 'v2.0';
+    if (dataset.version.startsWith('v1') || dataset.version.startsWith('1')) return 'v1.1';
+  }
+  for (const article of dataset.data) {
+    for (const p of article.paragraphs) {
+      for (const qa of p.qas) if (qa.is_impossible !== undefined) return 'v2.0';
+    }
+  }
+  return 'v1.1';
+}

@@ -1,0 +1,273 @@
+/**
+ * Loads extractive-QA models through @huggingface/transformers (ONNX Runtime Web in browsers,
+ * onnxruntime-node in Node) and adapts them to the engine's ModelRunner and QaTokenizer.
+ * Only the file layout and sessions come from transformers.js: windows, offsets and decoding are ours.
+ */
+import { AutoConfig, AutoModelForQuestionAnswering, AutoTokenizer, env, Tensor, type PreTrainedModel, type PreTrainedTokenizer, type ProgressInfo } from '@huggingface/transformers';
+import type { Logits, ModelRunner } from '../engine.ts';
+import { checkQaSignature, classifyModelError, ModelError } from '../model-errors.ts';
+import { pairTemplateFromTokenizerJson, schemeFromTokenizerJson, type QaTokenizer } from '../tokenizer.ts';
+import type { Window } from '../windows.ts';
+
+/** Where the ONNX session runs. 'cpu' is onnxruntime-node. */
+export type Device = 'webgpu' | 'wasm' | 'cpu';
+/** Weight precisions transformers.js maps to onnx/model*.onnx file names. */
+export type Dtype = 'fp32' | 'fp16' | 'q8';
+
+/** Where a model comes from. */
+export type ModelSource =
+  /** A model directory under the configured local model path (the shipped model, or a CLI directory). */
+  | { kind: 'local'; id: string }
+  /** A Hugging Face Hub repository id, fetched from the configured remote host and cached. */
+  | { kind: 'hub'; id: string; revision?: string }
+  /** Files the user picked, keyed by their path inside the model folder (config.json, onnx/model.onnx …). */
+  | { kind: 'files'; id: string; files: Map<string, Blob> };
+
+/** Hosting settings, set once per process (the worker or the CLI). */
+export interface RuntimeSettings {
+  /** Base URL or directory that holds local model folders. */
+  localModelPath?: string;
+  /** Hub-compatible host, e.g. https://huggingface.co/ or a local mirror. */
+  remoteHost?: string;
+  /** Self-hosted ONNX Runtime wasm files (browser only). */
+  wasmPaths?: { mjs: string; wasm: string };
+  /** Node: directory for the file cache. */
+  cacheDir?: string;
+  /** Browser: number of wasm threads (1 when not cross-origin isolated). */
+  wasmThreads?: number;
+}
+
+/** Applies runtime settings to transformers.js' global env. */
+export function configureRuntime(s: RuntimeSettings): void {
+  if (s.localModelPath !== undefined) env.localModelPath = s.localModelPath;
+  if (s.remoteHost !== undefined) env.remoteHost = s.remoteHost.endsWith('/') ? s.remoteHost : `${s.remoteHost}/`;
+  if (s.cacheDir !== undefined) env.cacheDir = s.cacheDir;
+  const onnx = env.backends.onnx as { wasm?: { wasmPaths?: unknown; numThreads?: number } };
+  if (s.wasmPaths && onnx.wasm) onnx.wasm.wasmPaths = { ...s.wasmPaths };
+  if (s.wasmThreads !== undefined && onnx.wasm) onnx.wasm.numThreads = s.wasmThreads;
+}
+
+/**
+ * The dtypes to try on a device, best first: WebGPU gets fp16 when the adapter has shader-f16
+ * (q8 gives wrong results on WebGPU), WASM gets q8, Node CPU fp32. A model config may pin one.
+ */
+export function dtypeCandidates(device: Device, shaderF16: boolean, pinned?: Dtype): Dtype[] {
+  if (pinned) return [pinned];
+  if (device === 'webgpu') return shaderF16 ? ['fp16', 'fp32'] : ['fp32'];
+  if (device === 'wasm') return ['q8', 'fp32'];
+  return ['fp32'];
+}
+
+/** A loaded model, ready for the engine. */
+export interface LoadedModel {
+  id: string;
+  tokenizer: QaTokenizer;
+  runner: ModelRunner;
+  device: Device;
+  dtype: Dtype;
+  /** model_type from config.json (bert, distilbert, roberta …). */
+  architecture: string;
+  /** 'lexical-baseline' for the shipped model, 'neural' otherwise. */
+  kind: 'lexical-baseline' | 'neural';
+  label: string;
+  inputNames: string[];
+  dispose(): Promise<void>;
+}
+
+export interface LoadOptions {
+  device: Device;
+  shaderF16?: boolean;
+  onProgress?: (p: ProgressInfo) => void;
+  /** Overrides the dtype choice (e.g. the CLI's --dtype). */
+  dtype?: Dtype;
+}
+
+type Session = { inputNames: string[]; outputNames: string[] };
+
+/** Adapts a transformers.js tokenizer to the engine's QaTokenizer. */
+export function adaptTokenizer(tok: PreTrainedTokenizer): QaTokenizer {
+  const json = (tok as unknown as { _tokenizerJSON: unknown })._tokenizerJSON;
+  const vocab = tok.get_vocab();
+  const unk = (tok as unknown as { unk_token_id?: number }).unk_token_id ?? 0;
+  const tokenId = (t: string) => vocab.get(t) ?? unk;
+  const pad = (tok as unknown as { pad_token?: string | null }).pad_token ?? null;
+  return {
+    scheme: schemeFromTokenizerJson(json),
+    template: pairTemplateFromTokenizerJson(json, tokenId, pad),
+    tokenize: (text: string) => tok.tokenize(text),
+    tokenId,
+  };
+}
+
+/** Runs an ONNX QA model through transformers.js, padding rows to the longest in the batch. */
+export class TransformersRunner implements ModelRunner {
+  constructor(
+    private readonly model: PreTrainedModel,
+    private readonly takesTokenTypes: boolean,
+  ) {}
+
+  async run(rows: readonly Window[], padId: number): Promise<Logits[]> {
+    const b = rows.length;
+    const len = Math.max(...rows.map((r) => r.inputIds.length));
+    const ids = new BigInt64Array(b * len).fill(BigInt(padId));
+    const mask = new BigInt64Array(b * len);
+    const types = new BigInt64Array(b * len);
+    rows.forEach((r, i) => {
+      r.inputIds.forEach((id, j) => {
+        ids[i * len + j] = BigInt(id);
+        mask[i * len + j] = 1n;
+        types[i * len + j] = BigInt(r.tokenTypeIds[j] ?? 0);
+      });
+    });
+    const feeds: Record<string, Tensor> = {
+      input_ids: new Tensor('int64', ids, [b, len]),
+      attention_mask: new Tensor('int64', mask, [b, len]),
+    };
+    if (this.takesTokenTypes) feeds.token_type_ids = new Tensor('int64', types, [b, len]);
+    const out = (await (this.model as unknown as (f: Record<string, Tensor>) => Promise<Record<string, Tensor>>)(feeds)) as Record<string, Tensor>;
+    const start = toFloat32(out.start_logits);
+    const end = toFloat32(out.end_logits);
+    return rows.map((r, i) => ({
+      start: start.slice(i * len, i * len + r.inputIds.length),
+      end: end.slice(i * len, i * len + r.inputIds.length),
+    }));
+  }
+}
+
+/** Float32 view of an output tensor; fp16 models may return half floats. */
+function toFloat32(t: Tensor | undefined): Float32Array {
+  if (!t) throw new ModelError('bad-signature', 'The model returned no start_logits/end_logits.');
+  if (t.data instanceof Float32Array) return t.data;
+  if (t.type === 'float16') {
+    const d = t.data as unknown as ArrayLike<number>;
+    // Float16Array (where available) holds numbers; older runtimes give raw Uint16 bits.
+    if (typeof Float16ArrayCtor() === 'function' && !(t.data instanceof Uint16Array)) return Float32Array.from(d);
+    return Float32Array.from(t.data as Uint16Array, halfToFloat);
+  }
+  return Float32Array.from(t.data as unknown as ArrayLike<number>);
+}
+
+function Float16ArrayCtor(): unknown {
+  return (globalThis as { Float16Array?: unknown }).Float16Array;
+}
+
+/** IEEE half → float, e.g. halfToFloat(0x3c00) === 1. */
+export function halfToFloat(h: number): number {
+  const s = h & 0x8000 ? -1 : 1;
+  const e = (h >> 10) & 0x1f;
+  const f = h & 0x3ff;
+  if (e === 0) return s * 2 ** -14 * (f / 1024);
+  if (e === 31) return f ? Number.NaN : s * Number.POSITIVE_INFINITY;
+  return s * 2 ** (e - 15) * (1 + f / 1024);
+}
+
+/** A Cache-API-shaped view over files the user picked, so transformers.js loads them like a download. */
+function filesCache(files: Map<string, Blob>) {
+  return {
+    async match(key: string | Request): Promise<Response | undefined> {
+      const url = typeof key === 'string' ? key : key.url;
+      for (const [path, blob] of files) {
+        if (url.endsWith(`/${path}`)) return new Response(blob, { headers: { 'content-length': String(blob.size) } });
+      }
+      return undefined;
+    },
+    async put(): Promise<void> {},
+  };
+}
+
+/** Switches transformers.js' lookup rules for one kind of source; returns a restore function. */
+function useSource(source: ModelSource): () => void {
+  const saved = { allowLocalModels: env.allowLocalModels, allowRemoteModels: env.allowRemoteModels, useCustomCache: env.useCustomCache, customCache: env.customCache, localModelPath: env.localModelPath };
+  if (source.kind === 'local') {
+    env.allowLocalModels = true;
+    env.allowRemoteModels = false;
+  } else if (source.kind === 'hub') {
+    env.allowLocalModels = false;
+    env.allowRemoteModels = true;
+  } else {
+    // Picked files are served from a custom cache; nothing may be fetched from anywhere else.
+    env.allowLocalModels = true;
+    env.localModelPath = '/__qarx_no_local_models__/';
+    env.allowRemoteModels = false;
+    env.useCustomCache = true;
+    env.customCache = filesCache(source.files) as unknown as typeof env.customCache;
+  }
+  return () => Object.assign(env, saved);
+}
+
+/**
+ * Loads tokenizer and model for extractive QA, trying the dtypes suited to the device in turn,
+ * and checks the ONNX signature. Errors are ModelError with a clear message.
+ */
+export async function loadQaModel(source: ModelSource, opts: LoadOptions): Promise<LoadedModel> {
+  const restore = useSource(source);
+  const id = source.id;
+  const revision = source.kind === 'hub' ? (source.revision ?? 'main') : 'main';
+  try {
+    let tokenizer: PreTrainedTokenizer;
+    try {
+      tokenizer = await AutoTokenizer.from_pretrained(id, { revision, progress_callback: opts.onProgress });
+    } catch (err) {
+      const e = classifyModelError(err, id);
+      if (e.code === 'no-weights' || e.code === 'unknown') throw new ModelError('no-tokenizer', `"${id}" has no usable tokenizer (tokenizer.json and tokenizer_config.json are needed).`, e.detail);
+      throw e;
+    }
+    let qaTok: QaTokenizer;
+    try {
+      qaTok = adaptTokenizer(tokenizer);
+    } catch (err) {
+      throw new ModelError('unsupported-tokenizer', err instanceof Error ? err.message : String(err));
+    }
+    let config: Record<string, unknown>;
+    try {
+      config = (await AutoConfig.from_pretrained(id, { revision, progress_callback: opts.onProgress })) as unknown as Record<string, unknown>;
+    } catch (err) {
+      const e = classifyModelError(err, id);
+      if (e.code === 'no-weights') throw new ModelError('no-config', `"${id}" has no config.json; is this a model repository?`, e.detail);
+      throw e;
+    }
+    // A model may pin its precision (the shipped lexical model has only fp32 weights).
+    const pinned = opts.dtype ?? (config['transformers.js_config'] as { dtype?: Dtype } | undefined)?.dtype;
+    let lastErr: unknown = null;
+    for (const dtype of dtypeCandidates(opts.device, opts.shaderF16 ?? false, pinned)) {
+      let model: PreTrainedModel;
+      try {
+        model = await AutoModelForQuestionAnswering.from_pretrained(id, {
+          revision,
+          dtype,
+          device: opts.device,
+          progress_callback: opts.onProgress,
+        });
+      } catch (err) {
+        lastErr = err;
+        const e = classifyModelError(err, id);
+        if (e.code === 'no-weights') continue; // e.g. no model_quantized.onnx: try the next precision
+        throw e;
+      }
+      const session = Object.values((model as unknown as { sessions: Record<string, Session> }).sessions)[0];
+      if (!session) throw new ModelError('bad-signature', `"${id}" produced no ONNX session.`);
+      checkQaSignature(id, session.inputNames, session.outputNames);
+      const qarx = config.qarx as { kind?: string; label?: string } | undefined;
+      const kind = qarx?.kind === 'lexical-baseline' ? 'lexical-baseline' : 'neural';
+      return {
+        id,
+        tokenizer: qaTok,
+        runner: new TransformersRunner(model, session.inputNames.includes('token_type_ids')),
+        device: opts.device,
+        dtype,
+        architecture: String(config.model_type ?? 'unknown'),
+        kind,
+        label: qarx?.label ?? id,
+        inputNames: [...session.inputNames],
+        dispose: async () => {
+          await model.dispose();
+        },
+      };
+    }
+    throw classifyModelError(lastErr, id);
+  } catch (err) {
+    throw classifyModelError(err, id);
+  } finally {
+    restore();
+  }
+}

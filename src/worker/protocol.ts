@@ -1,0 +1,59 @@
+/**
+ * The one message union between the UI and the inference worker. Both sides import these types,
+ * so a renamed field is a compile error on both ends.
+ */
+import type { ModelErrorCode, PredictProgress, QaInput, QaPrediction } from '../core/index.ts';
+
+/** Device the user asked for; 'auto' means WebGPU when the browser offers it, else WASM. */
+export type DeviceChoice = 'auto' | 'webgpu' | 'wasm';
+
+/** A model source as it can cross postMessage (Blobs clone fine). */
+export type ModelSourceMsg =
+  | { kind: 'local'; id: string }
+  | { kind: 'hub'; id: string; revision?: string }
+  | { kind: 'files'; id: string; files: [path: string, blob: Blob][] };
+
+/** What the worker found out about the browser. */
+export interface Capabilities {
+  webgpu: boolean;
+  shaderF16: boolean;
+  crossOriginIsolated: boolean;
+  threads: number;
+  adapter: string | null;
+}
+
+/** Public facts about a loaded model. */
+export interface ModelInfo {
+  id: string;
+  label: string;
+  kind: 'lexical-baseline' | 'neural';
+  architecture: string;
+  device: 'webgpu' | 'wasm';
+  dtype: string;
+  inputNames: string[];
+  /** Why the requested device was not used, if it was not. */
+  fallbackReason: string | null;
+}
+
+export interface LoadProgress {
+  file: string;
+  loaded: number;
+  total: number;
+  /** 0..100 over all files seen so far. */
+  progress: number;
+}
+
+export type WorkerRequest =
+  | { type: 'init'; remoteHost: string; baseUrl: string }
+  | { type: 'load'; jobId: number; source: ModelSourceMsg; device: DeviceChoice }
+  | { type: 'predict'; jobId: number; inputs: QaInput[]; versionTwo: boolean }
+  | { type: 'cancel'; jobId: number };
+
+export type WorkerEvent =
+  | { type: 'ready'; capabilities: Capabilities }
+  | { type: 'load-progress'; jobId: number; progress: LoadProgress }
+  | { type: 'loaded'; jobId: number; model: ModelInfo; loadMs: number }
+  | { type: 'predict-progress'; jobId: number; progress: PredictProgress }
+  | { type: 'prediction'; jobId: number; prediction: QaPrediction }
+  | { type: 'predicted'; jobId: number; predictions: QaPrediction[]; cancelled: boolean; inferenceMs: number; computed: number; cached: number }
+  | { type: 'error'; jobId: number | null; code: ModelErrorCode | 'bad-request'; message: string };

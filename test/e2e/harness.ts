@@ -1,0 +1,43 @@
+/**
+ * Shared e2e plumbing: serve the built app with `vite preview` (COOP/COEP headers included) and
+ * drive Debian's Chromium through playwright-core. Never downloads a browser.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { preview, type PreviewServer } from 'vite';
+
+export const ROOT = join(import.meta.dirname, '..', '..');
+export const SHOTS = join(ROOT, 'test-results', 'screenshots');
+
+/** Finds the Chromium binary: $CHROMIUM_PATH, then Debian's locations. */
+export function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
+  const found = candidates.find((p) => existsSync(p));
+  if (!found) throw new Error('Chromium not found: install Debian\'s "chromium" package (bash .ci/run does) or set CHROMIUM_PATH.');
+  return found;
+}
+
+/** Starts `vite preview` over dist/ on a free port. */
+export async function startPreview(): Promise<{ server: PreviewServer; url: string }> {
+  if (!existsSync(join(ROOT, 'dist', 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first (npm run test:e2e does).');
+  const server = await preview({ root: ROOT, preview: { port: 0, host: '127.0.0.1', strictPort: false }, logLevel: 'warn' });
+  const url = server.resolvedUrls?.local[0];
+  if (!url) throw new Error('vite preview did not report a URL');
+  return { server, url: url.replace('127.0.0.1', 'localhost') };
+}
+
+/** Launches headless Chromium; `webgpu` adds the SwiftShader WebGPU flags. */
+export async function launch(webgpu: boolean): Promise<Browser> {
+  const args = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
+  if (webgpu) args.push('--enable-unsafe-webgpu', '--use-webgpu-adapter=swiftshader', '--enable-unsafe-swiftshader', '--enable-features=Vulkan');
+  return chromium.launch({ executablePath: chromiumPath(), headless: true, args });
+}
+
+/** Saves a full-page screenshot under test-results/screenshots/<name>.png and returns its path. */
+export async function shot(page: Page, name: string): Promise<string> {
+  mkdirSync(SHOTS, { recursive: true });
+  const p = join(SHOTS, `${name}.png`);
+  await page.screenshot({ path: p, fullPage: true });
+  return p;
+}

@@ -1,0 +1,12 @@
+import { configureRuntime, loadQaModel, QaEngine } from './src/core/index.ts';
+configureRuntime({ localModelPath: '/work/main/public/models/' });
+const t0 = Date.now();
+const m = await loadQaModel({ kind: 'local', id: 'qarx-lexical-qa' }, { device: 'cpu' });
+console.log('loaded', Date.now() - t0, m.dtype, m.inputNames, m.kind, m.architecture);
+const eng = new QaEngine(m.tokenizer, m.runner);
+const ctx = 'In 1898, Marie Curie and Pierre Curie discovered radium in Paris. The element glows. Marie Curie was born in Warsaw in 1867. She won two Nobel Prizes.';
+const qs = ['Who discovered radium?', 'Where was Marie Curie born?', 'When was Marie Curie born?', 'How many Nobel Prizes did she win?', 'In which city was radium discovered?', 'What is the capital of Peru?'];
+const r = await eng.predict(qs.map((q, i) => ({ id: String(i), question: q, context: ctx })), {}, { versionTwo: true });
+for (const p of r.predictions) console.log(qs[Number(p.id)], '=>', JSON.stringify(p.text), p.best?.text, p.best?.probability.toFixed(3), p.nullScoreDiff);
+console.log(r.stats);
+const r2 = await eng.predict([{ id: 'x', question: qs[0]!, context: ctx }]); console.log(r2.stats);

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit and Node integration tests; the browser suite has its own config (vitest.e2e.config.ts).
+export default defineConfig({
+  test: {
+    include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
