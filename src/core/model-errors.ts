@@ -41,7 +41,7 @@ export function classifyModelError(err: unknown, model: string): ModelError {
   if (has(raw, 'AbortError', 'aborted by the user')) return new ModelError('cancelled', `Loading "${model}" was cancelled.`, raw);
   if (notFound && file && /\.onnx$/.test(file)) return new ModelError('no-weights', `No ONNX weights found for "${model}" (looked for ${file.replace(/^.*?(onnx\/)/, '$1')}). Extractive QA models need an onnx/ folder.`, raw);
   if (notFound && file && /tokenizer/.test(file)) return new ModelError('no-tokenizer', `"${model}" has no ${file.replace(/^.*\//, '')}: the tokenizer is missing.`, raw);
-  if (notFound && file && /config\.json$/.test(file)) return new ModelError('no-config', `"${model}" has no config.json; is this a model repository?`, raw);
+  if (notFound && file && /config\.json$/.test(file)) return new ModelError('no-config', `"${model}" was not found (no config.json): check the id, or that the folder is a model repository.`, raw);
   if (notFound) return new ModelError('no-weights', `Model "${model}" was not found (${raw.slice(0, 160)}).`, raw);
   if (has(raw, /Unsupported model type/i, /not supported for question.answering/i, /Unknown model class/i, /Unsupported architecture/i)) {
     return new ModelError('unsupported-architecture', `"${model}" is not an extractive question-answering architecture this tool can run.`, raw);

@@ -204,6 +204,14 @@ export async function loadQaModel(source: ModelSource, opts: LoadOptions): Promi
   const id = source.id;
   const revision = source.kind === 'hub' ? (source.revision ?? 'main') : 'main';
   try {
+    let config: Record<string, unknown>;
+    try {
+      config = (await AutoConfig.from_pretrained(id, { revision, progress_callback: opts.onProgress })) as unknown as Record<string, unknown>;
+    } catch (err) {
+      const e = classifyModelError(err, id);
+      if (e.code === 'no-weights') throw new ModelError('no-config', `Model "${id}" was not found (no config.json at ${source.kind === 'hub' ? env.remoteHost : 'the model folder'}).`, e.detail);
+      throw e;
+    }
     let tokenizer: PreTrainedTokenizer;
     try {
       tokenizer = await AutoTokenizer.from_pretrained(id, { revision, progress_callback: opts.onProgress });
@@ -217,14 +225,6 @@ export async function loadQaModel(source: ModelSource, opts: LoadOptions): Promi
       qaTok = adaptTokenizer(tokenizer);
     } catch (err) {
       throw new ModelError('unsupported-tokenizer', err instanceof Error ? err.message : String(err));
-    }
-    let config: Record<string, unknown>;
-    try {
-      config = (await AutoConfig.from_pretrained(id, { revision, progress_callback: opts.onProgress })) as unknown as Record<string, unknown>;
-    } catch (err) {
-      const e = classifyModelError(err, id);
-      if (e.code === 'no-weights') throw new ModelError('no-config', `"${id}" has no config.json; is this a model repository?`, e.detail);
-      throw e;
     }
     // A model may pin its precision (the shipped lexical model has only fp32 weights).
     const pinned = opts.dtype ?? (config['transformers.js_config'] as { dtype?: Dtype } | undefined)?.dtype;

@@ -1,0 +1,263 @@
+/**
+ * qarx: the command-line side of the QA Robustness Explorer. Same core as the app, run on
+ * onnxruntime-node (CPU).
+ *
+ *   qarx predict --model <dir|hub id> --data <squad.json> --out <dir> [--dump-logits]
+ *   qarx eval <data.json> <predictions.json> [--na-prob-file F] [--na-prob-thresh T] [--lang zh]
+ */
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  configureRuntime,
+  DEFAULT_DECODE,
+  DEFAULT_WINDOWS,
+  loadQaModel,
+  ModelError,
+  nbestJson,
+  QaEngine,
+  type Dtype,
+  type ModelSource,
+  type QaPrediction,
+} from '../core/index.ts';
+import { InputError } from '../core/formats/json.ts';
+import { readNaProbs, readPredictions, readSquad, type SquadFile } from '../core/formats/squad.ts';
+import { evaluateV1, evaluateV2, evaluateZh, pyJsonDumps, SQUAD_V2_INT_KEYS, SquadEvalError, ZH_INT_KEYS } from '../core/metrics/index.ts';
+
+const USAGE = `Usage:
+  qarx predict --model <dir|hub id> --data <squad.json> --out <dir> [options]
+      --dump-logits           also write logits.jsonl (every window's start/end logits and token offsets)
+      --squad2 / --squad1     force null-answer decoding on or off (default: from the data's version)
+      --max-length N          window length in tokens (384)      --doc-stride N       overlap (128)
+      --max-query-length N    question tokens kept (64)           --n-best N           candidates (20)
+      --max-answer-length N   answer tokens at most (30)          --null-threshold X   SQuAD 2.0 (0)
+      --batch-size N          windows per model call (8)          --dtype fp32|q8|fp16 weights to load
+      --hub-host URL          Hub or mirror (default $HF_ENDPOINT or https://huggingface.co)
+      --cache-dir DIR         download cache (default ~/.cache/qarx)
+  qarx eval <data.json> <predictions.json> [--na-prob-file F] [--na-prob-thresh T] [--lang zh]
+      prints the official SQuAD v1.1 / v2.0 evaluation JSON (DuReader's for --lang zh)`;
+
+/** A usage or input problem: printed as one line, exit code 2. */
+class UsageError extends Error {}
+
+const out = (s: string) => process.stdout.write(s);
+const err = (s: string) => process.stderr.write(s);
+
+function readText(file: string): string {
+  if (!existsSync(file)) throw new InputError(`${file}: no such file.`);
+  if (statSync(file).isDirectory()) throw new InputError(`${file}: is a directory, expected a file.`);
+  return readFileSync(file, 'utf8');
+}
+
+function intOpt(v: string | undefined, name: string, dflt: number): number {
+  if (v === undefined) return dflt;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n <= 0) throw new UsageError(`--${name} must be a positive whole number, got "${v}".`);
+  return n;
+}
+
+function numOpt(v: string | undefined, name: string, dflt: number): number {
+  if (v === undefined) return dflt;
+  const n = Number(v);
+  if (!Number.isFinite(n)) throw new UsageError(`--${name} must be a number, got "${v}".`);
+  return n;
+}
+
+/** A directory on disk is a local model; otherwise owner/name is a Hub id. */
+export function resolveModel(spec: string): { source: ModelSource; localModelPath?: string } {
+  const abs = resolve(spec);
+  if (existsSync(abs)) {
+    if (!statSync(abs).isDirectory()) throw new InputError(`${spec}: --model must be a model directory (config.json, tokenizer.json, onnx/model.onnx) or a Hub id.`);
+    for (const f of ['config.json', 'tokenizer.json']) {
+      if (!existsSync(join(abs, f))) throw new InputError(`${spec}: missing ${f} (expected the Hugging Face layout: config.json, tokenizer.json, tokenizer_config.json, onnx/model.onnx).`);
+    }
+    if (!existsSync(join(abs, 'onnx'))) throw new InputError(`${spec}: no onnx/ folder with ONNX weights.`);
+    return { source: { kind: 'local', id: basename(abs) }, localModelPath: `${dirname(abs)}/` };
+  }
+  if (/^[\w.-]+\/[\w.-]+$/.test(spec)) return { source: { kind: 'hub', id: spec } };
+  throw new InputError(`${spec}: no such model directory, and not a Hub id (owner/name).`);
+}
+
+async function predict(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      model: { type: 'string' },
+      data: { type: 'string' },
+      out: { type: 'string' },
+      'dump-logits': { type: 'boolean', default: false },
+      squad2: { type: 'boolean' },
+      squad1: { type: 'boolean' },
+      'max-length': { type: 'string' },
+      'doc-stride': { type: 'string' },
+      'max-query-length': { type: 'string' },
+      'n-best': { type: 'string' },
+      'max-answer-length': { type: 'string' },
+      'null-threshold': { type: 'string' },
+      'batch-size': { type: 'string' },
+      dtype: { type: 'string' },
+      'hub-host': { type: 'string' },
+      'cache-dir': { type: 'string' },
+    },
+    allowPositionals: false,
+  });
+  if (!values.model || !values.data || !values.out) throw new UsageError('predict needs --model, --data and --out.');
+  if (values.dtype && !['fp32', 'fp16', 'q8'].includes(values.dtype)) throw new UsageError(`--dtype must be fp32, fp16 or q8, got "${values.dtype}".`);
+  const windows = {
+    maxLength: intOpt(values['max-length'], 'max-length', DEFAULT_WINDOWS.maxLength),
+    docStride: intOpt(values['doc-stride'], 'doc-stride', DEFAULT_WINDOWS.docStride),
+    maxQueryLength: intOpt(values['max-query-length'], 'max-query-length', DEFAULT_WINDOWS.maxQueryLength),
+  };
+  const data: SquadFile = readSquad(readText(values.data), values.data);
+  for (const i of data.issues.slice(0, 20)) err(`warning: ${values.data}: ${i.path}: ${i.message}\n`);
+  if (data.issues.length > 20) err(`warning: ${values.data}: ${data.issues.length - 20} more problems not shown\n`);
+  const versionTwo = values.squad2 ? true : values.squad1 ? false : data.version === 'v2.0';
+  const decode = {
+    ...DEFAULT_DECODE,
+    versionTwo,
+    nBest: intOpt(values['n-best'], 'n-best', DEFAULT_DECODE.nBest),
+    maxAnswerLength: intOpt(values['max-answer-length'], 'max-answer-length', DEFAULT_DECODE.maxAnswerLength),
+    nullScoreDiffThreshold: numOpt(values['null-threshold'], 'null-threshold', 0),
+  };
+
+  const { source, localModelPath } = resolveModel(values.model);
+  configureRuntime({
+    localModelPath,
+    remoteHost: values['hub-host'] ?? process.env.HF_ENDPOINT ?? 'https://huggingface.co/',
+    cacheDir: values['cache-dir'] ?? process.env.QARX_CACHE_DIR ?? join(homedir(), '.cache', 'qarx'),
+  });
+  const t0 = performance.now();
+  let lastFile = '';
+  const model = await loadQaModel(source, {
+    device: 'cpu',
+    dtype: values.dtype as Dtype | undefined,
+    onProgress: (p) => {
+      if (p.status === 'progress' && p.file !== lastFile) {
+        lastFile = p.file;
+        err(`loading ${p.file}\n`);
+      }
+    },
+  });
+  err(`loaded ${model.id} (${model.architecture}, ${model.dtype}, ${model.kind}) in ${((performance.now() - t0) / 1000).toFixed(2)} s\n`);
+
+  const engine = new QaEngine(model.tokenizer, model.runner, { windows, decode, batchSize: intOpt(values['batch-size'], 'batch-size', 8) });
+  mkdirSync(values.out, { recursive: true });
+  const logitLines: string[] = [];
+  const tty = process.stderr.isTTY;
+  let lastReport = 0;
+  const t1 = performance.now();
+  const result = await engine.predict(data.items, {
+    onProgress: (p) => {
+      const now = performance.now();
+      if (now - lastReport < (tty ? 100 : 2000) && p.done < p.total) return;
+      lastReport = now;
+      err(`${tty ? '\r' : ''}predict: ${p.done}/${p.total} windows (${p.cached} cached)${tty ? '' : '\n'}`);
+    },
+    onPrediction: (pred, detail) => {
+      if (!values['dump-logits']) return;
+      detail.windows.forEach(({ window, logits }, w) => {
+        logitLines.push(
+          JSON.stringify({
+            id: pred.id,
+            window: w,
+            input_ids: window.inputIds,
+            token_type_ids: window.tokenTypeIds,
+            offsets: window.contextSpans.map((s) => (s ? [s.start, s.end] : null)),
+            start_logits: Array.from(logits.start),
+            end_logits: Array.from(logits.end),
+          }),
+        );
+      });
+    },
+  });
+  if (tty) err('\n');
+  writeOutputs(values.out, result.predictions, versionTwo);
+  if (values['dump-logits']) writeFileSync(join(values.out, 'logits.jsonl'), logitLines.join('\n') + (logitLines.length ? '\n' : ''));
+  const secs = (performance.now() - t1) / 1000;
+  err(`${result.predictions.length} questions, ${result.stats.windows} windows (${result.stats.computed} computed) in ${secs.toFixed(2)} s → ${values.out}\n`);
+  await model.dispose();
+  return 0;
+}
+
+/** Writes predictions.json, nbest_predictions.json and (SQuAD 2.0) null_odds.json like run_qa.py. */
+function writeOutputs(dir: string, preds: QaPrediction[], versionTwo: boolean): void {
+  const all = new Map(preds.map((p) => [p.id, p.text]));
+  const nbest = new Map(preds.map((p) => [p.id, p.nbest.map(nbestJson)]));
+  writeFileSync(join(dir, 'predictions.json'), pyJsonDumps(all, 4) + '\n');
+  writeFileSync(join(dir, 'nbest_predictions.json'), pyJsonDumps(nbest, 4) + '\n');
+  if (versionTwo) writeFileSync(join(dir, 'null_odds.json'), pyJsonDumps(new Map(preds.map((p) => [p.id, p.nullScoreDiff ?? 0])), 4) + '\n');
+}
+
+function evaluate(argv: string[]): number {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: { 'na-prob-file': { type: 'string' }, 'na-prob-thresh': { type: 'string' }, lang: { type: 'string' }, 'allow-unknown-ids': { type: 'boolean', default: false } },
+    allowPositionals: true,
+  });
+  const [dataFile, predFile] = positionals;
+  if (!dataFile || !predFile || positionals.length > 2) throw new UsageError('eval needs <data.json> <predictions.json>.');
+  const data = readSquad(readText(dataFile), dataFile);
+  for (const i of data.issues.slice(0, 20)) err(`warning: ${dataFile}: ${i.path}: ${i.message}\n`);
+  const preds = readPredictions(readText(predFile), predFile);
+  const ids = new Set(data.items.map((i) => i.id));
+  const unknown = [...preds.keys()].filter((k) => !ids.has(k));
+  if (unknown.length && !values['allow-unknown-ids']) {
+    throw new InputError(`${predFile}: ${unknown.length} id${unknown.length > 1 ? 's' : ''} not in ${dataFile} (e.g. "${unknown[0]}"): wrong data file? (--allow-unknown-ids ignores them, as the official script does)`);
+  }
+  if (values.lang !== undefined && values.lang !== 'zh' && values.lang !== 'en') throw new UsageError(`--lang must be en or zh, got "${values.lang}".`);
+  if (values.lang === 'zh') {
+    const r = evaluateZh(data.dataset, preds);
+    out(pyJsonDumps(r.result, null, { intKeys: ZH_INT_KEYS }) + '\n');
+    return 0;
+  }
+  if (data.version === 'v1.1') {
+    if (values['na-prob-file']) throw new UsageError('--na-prob-file applies to SQuAD 2.0 data only.');
+    const r = evaluateV1(data.dataset, preds);
+    for (const w of r.warnings) err(`${w}\n`);
+    out(pyJsonDumps(r.result) + '\n');
+    return 0;
+  }
+  const naProbs = values['na-prob-file'] ? readNaProbs(readText(values['na-prob-file']), values['na-prob-file']) : undefined;
+  const thresh = numOpt(values['na-prob-thresh'], 'na-prob-thresh', 1.0);
+  const r = evaluateV2(data.dataset, preds, naProbs, thresh);
+  for (const w of r.warnings) err(`${w}\n`);
+  out(pyJsonDumps(r.result, 2, { intKeys: SQUAD_V2_INT_KEYS }) + '\n');
+  return 0;
+}
+
+/** Runs the CLI and returns the exit code; errors become one line on stderr. */
+export async function main(argv: string[]): Promise<number> {
+  const [cmd, ...rest] = argv;
+  try {
+    if (cmd === 'predict') return await predict(rest);
+    if (cmd === 'eval') return evaluate(rest);
+    if (cmd === undefined || cmd === '--help' || cmd === '-h' || cmd === 'help') {
+      out(`${USAGE}\n`);
+      return cmd === undefined ? 2 : 0;
+    }
+    throw new UsageError(`unknown command "${cmd}" (try: qarx predict, qarx eval, qarx --help)`);
+  } catch (e) {
+    if (e instanceof UsageError || (e instanceof TypeError && 'code' in e && String((e as { code: unknown }).code).startsWith('ERR_PARSE_ARGS'))) {
+      err(`qarx: ${e.message}\n`);
+      return 2;
+    }
+    if (e instanceof InputError || e instanceof SquadEvalError) {
+      err(`qarx: ${e.message}\n`);
+      return 2;
+    }
+    if (e instanceof ModelError) {
+      err(`qarx: ${e.message}\n`);
+      return 3;
+    }
+    err(`qarx: unexpected error: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 1;
+  }
+}
+
+const isMain = process.argv[1] && /[\\/]cli[\\/]qarx\.ts$/.test(process.argv[1]);
+if (isMain) {
+  void main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

@@ -1,0 +1,142 @@
+/**
+ * SQuAD 1.1 / 2.0 (nested JSON) reading with validation: every question is checked on its own,
+ * bad ones are skipped with a message naming the field, valid ones are kept.
+ */
+import * as v from 'valibot';
+import type { SquadDataset } from '../metrics/squad.ts';
+import type { QaInput } from '../types.ts';
+import { InputError, parseJson } from './json.ts';
+
+const Answer = v.object({ text: v.string(), answer_start: v.pipe(v.number(), v.integer()) });
+const Question = v.object({
+  id: v.pipe(v.union([v.string(), v.number()]), v.transform(String)),
+  question: v.string(),
+  answers: v.optional(v.array(Answer), []),
+  is_impossible: v.optional(v.boolean()),
+  plausible_answers: v.optional(v.array(Answer)),
+});
+const Paragraph = v.object({ context: v.string(), qas: v.array(v.unknown()) });
+const Article = v.object({ title: v.optional(v.string(), ''), paragraphs: v.array(v.unknown()) });
+const Root = v.object({ version: v.optional(v.string()), data: v.array(v.unknown()) });
+
+/** One question with its passage and gold answers, the unit the tool works on. */
+export interface QaItem extends QaInput {
+  title: string;
+  answers: { text: string; answer_start: number }[];
+  isImpossible: boolean;
+}
+
+/** A problem with one part of a file; `path` is like data[0].paragraphs[2].qas[1].question. */
+export interface InputIssue {
+  path: string;
+  message: string;
+}
+
+export interface SquadFile {
+  version: 'v1.1' | 'v2.0';
+  items: QaItem[];
+  /** The dataset in the nested shape the evaluation scripts read (valid questions only). */
+  dataset: SquadDataset;
+  issues: InputIssue[];
+}
+
+const issueText = (issues: v.BaseIssue<unknown>[]) =>
+  issues
+    .map((i) => {
+      const p = i.path?.map((s) => (typeof s.key === 'number' ? `[${s.key}]` : `.${String(s.key)}`)).join('') ?? '';
+      return `${p.replace(/^\./, '') || 'value'}: ${i.message}`;
+    })
+    .join('; ');
+
+/**
+ * Reads a SQuAD JSON text, e.g. readSquad('{"version":"v2.0","data":[…]}', 'dev.json') →
+ * { version: 'v2.0', items: [...], issues: [] }. Throws InputError only when nothing is usable.
+ */
+export function readSquad(text: string, file: string): SquadFile {
+  const raw = parseJson(text, file);
+  const root = v.safeParse(Root, raw);
+  if (!root.success) throw new InputError(`${file}: not a SQuAD file (${issueText(root.issues)}). Expected {"version": …, "data": [{"title", "paragraphs": [{"context", "qas": […]}]}]}.`);
+  const issues: InputIssue[] = [];
+  const items: QaItem[] = [];
+  const seen = new Set<string>();
+  const dataset: SquadDataset = { version: root.output.version ?? '', data: [] };
+  let anyImpossible = false;
+  root.output.data.forEach((art, ai) => {
+    const a = v.safeParse(Article, art);
+    if (!a.success) return issues.push({ path: `data[${ai}]`, message: issueText(a.issues) });
+    const outArticle = { title: a.output.title, paragraphs: [] as SquadDataset['data'][number]['paragraphs'] };
+    a.output.paragraphs.forEach((par, pi) => {
+      const base = `data[${ai}].paragraphs[${pi}]`;
+      const p = v.safeParse(Paragraph, par);
+      if (!p.success) return issues.push({ path: base, message: issueText(p.issues) });
+      if (!p.output.context.trim()) return issues.push({ path: `${base}.context`, message: 'empty context; its questions are skipped' });
+      const outQas: SquadDataset['data'][number]['paragraphs'][number]['qas'] = [];
+      p.output.qas.forEach((qa, qi) => {
+        const path = `${base}.qas[${qi}]`;
+        const q = v.safeParse(Question, qa);
+        if (!q.success) return issues.push({ path, message: issueText(q.issues) });
+        const { id, question, answers } = q.output;
+        if (seen.has(id)) return issues.push({ path: `${path}.id`, message: `duplicate id "${id}"; the first one is kept` });
+        const impossible = q.output.is_impossible ?? false;
+        anyImpossible ||= impossible;
+        if (!impossible && answers.length === 0 && root.output.version !== undefined && /^v?1/.test(root.output.version)) {
+          issues.push({ path: `${path}.answers`, message: 'no answers for an answerable question (kept; scores count it as unanswerable)' });
+        }
+        for (const [k, ans] of answers.entries()) {
+          if (p.output.context.slice(ans.answer_start, ans.answer_start + ans.text.length) !== ans.text) {
+            issues.push({ path: `${path}.answers[${k}]`, message: `answer "${ans.text.slice(0, 40)}" is not at answer_start ${ans.answer_start} (kept for scoring, which uses the text)` });
+          }
+        }
+        seen.add(id);
+        items.push({ id, question, context: p.output.context, title: a.output.title, answers, isImpossible: impossible });
+        outQas.push({ id, question, answers, ...(q.output.is_impossible !== undefined ? { is_impossible: impossible } : {}) });
+      });
+      outArticle.paragraphs.push({ context: p.output.context, qas: outQas });
+    });
+    dataset.data.push(outArticle);
+  });
+  const version = /^v?2/.test(root.output.version ?? '') || anyImpossible ? 'v2.0' : 'v1.1';
+  if (items.length === 0) throw new InputError(`${file}: no usable questions${issues.length ? ` (${issues.length} problems, first: ${issues[0]?.path}: ${issues[0]?.message})` : ''}.`);
+  return { version, items, dataset, issues };
+}
+
+/**
+ * Reads a predictions file ({"id": "answer text", …}), e.g. readPredictions('{"q1": "Paris"}', 'p.json').
+ * Keeps file order (a Map), which matters for numeric-looking ids.
+ */
+export function readPredictions(text: string, file: string): Map<string, string> {
+  const raw = parseJson(text, file);
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new InputError(`${file}: expected an object mapping question ids to answer strings.`);
+  const out = new Map<string, string>();
+  for (const [k, val] of orderedEntries(text, raw as Record<string, unknown>)) {
+    if (typeof val !== 'string') throw new InputError(`${file}: the prediction for "${k}" is ${val === null ? 'null' : typeof val}, expected a string.`);
+    out.set(k, val);
+  }
+  return out;
+}
+
+/** Reads a na_prob / null_odds file ({"id": number, …}). */
+export function readNaProbs(text: string, file: string): Map<string, number> {
+  const raw = parseJson(text, file);
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new InputError(`${file}: expected an object mapping question ids to numbers.`);
+  const out = new Map<string, number>();
+  for (const [k, val] of orderedEntries(text, raw as Record<string, unknown>)) {
+    if (typeof val !== 'number') throw new InputError(`${file}: the value for "${k}" is ${typeof val}, expected a number.`);
+    out.set(k, val);
+  }
+  return out;
+}
+
+/** Entries in file order: JS objects list integer-like keys first, Python dicts keep file order. */
+function orderedEntries(text: string, obj: Record<string, unknown>): [string, unknown][] {
+  const keys = Object.keys(obj);
+  if (!keys.some((k) => /^(0|[1-9]\d*)$/.test(k))) return Object.entries(obj);
+  const order: string[] = [];
+  const re = /"((?:[^"\\]|\\.)*)"\s*:/g;
+  const want = new Set(keys);
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const k = JSON.parse(`"${m[1]}"`) as string;
+    if (want.delete(k)) order.push(k);
+  }
+  return [...order, ...want].map((k) => [k, obj[k]]);
+}
