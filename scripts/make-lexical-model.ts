@@ -28,15 +28,17 @@ type Kind = (typeof KINDS)[number];
 /** Scoring constants, named so the model card can explain them. */
 export const LEXICAL_PARAMS = {
   /** Tokens on either side within which a question word still lends support (triangular kernel). */
-  proximityRadius: 12,
+  proximityRadius: 15,
   /** Bonus for a token that opens (start) or closes (end) a run of type-matching words. */
   boundaryBonus: 1.0,
+  /** Word distance over which a question word's support falls by a factor e. */
+  proximityDecay: 6,
   /** Weight of the type match of the token's word. */
   typeWeight: 1.0,
   /** Weight of the normalised question-word proximity. */
   proximityWeight: 6.0,
   /** CLS start and end logit: a span must beat 2× this to be preferred over "no answer". */
-  nullLogit: 3.5,
+  nullLogit: 2.5,
   /** Logit for tokens outside the passage (they are never decoded as answers anyway). */
   outsideLogit: -10,
   /** A word joins a candidate run when its type fit exceeds this. */
@@ -266,8 +268,13 @@ export function buildGraph(vocab: VocabEntry[]): Uint8Array {
   const pos = g.op('Range', [g.f32('zero', [0], []), f(seqLen), one]);
   const row = (x: string) => unsq(x, g.i64(`row_axis_${x}`, [0]));
   const colv = (x: string) => unsq(x, axis1);
-  const dist = g.op('Abs', [sub(colv(pos), row(pos))]);
-  const kernel = g.op('Relu', [not(g.op('Div', [dist, k('radius', P.proximityRadius)]))]);
+  // Distances count words, not WordPieces, so a rare word split into many pieces is not "far".
+  const dist = g.op('Abs', [sub(unsq(wordId, axis2), unsq(wordId, axis1))]);
+  // Triangular window (nothing beyond the radius) times an exponential decay (adjacent words count most).
+  const kernel = mul(
+    g.op('Relu', [not(g.op('Div', [dist, k('radius', P.proximityRadius)]))]),
+    g.op('Exp', [g.op('Div', [g.op('Neg', [dist]), k('decay', P.proximityDecay)])]),
+  );
   const near = g.op('Div', [sq(g.op('MatMul', [unsq(hits, axis1), kernel]), axis1), questionMass]);
 
   // Answer-kind fit: which kinds the question asks for × which kinds each passage word is.

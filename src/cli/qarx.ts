@@ -36,7 +36,8 @@ const USAGE = `Usage:
       --hub-host URL          Hub or mirror (default $HF_ENDPOINT or https://huggingface.co)
       --cache-dir DIR         download cache (default ~/.cache/qarx)
   qarx eval <data.json> <predictions.json> [--na-prob-file F] [--na-prob-thresh T] [--lang zh]
-      prints the official SQuAD v1.1 / v2.0 evaluation JSON (DuReader's for --lang zh)`;
+      prints the official SQuAD v1.1 / v2.0 evaluation JSON (DuReader's for --lang zh); v2.0 sums like
+      Python ≥ 3.12 unless --py-sum legacy (Python ≤ 3.11), which can change the last digit`;
 
 /** A usage or input problem: printed as one line, exit code 2. */
 class UsageError extends Error {}
@@ -192,7 +193,13 @@ function writeOutputs(dir: string, preds: QaPrediction[], versionTwo: boolean): 
 function evaluate(argv: string[]): number {
   const { values, positionals } = parseArgs({
     args: argv,
-    options: { 'na-prob-file': { type: 'string' }, 'na-prob-thresh': { type: 'string' }, lang: { type: 'string' }, 'allow-unknown-ids': { type: 'boolean', default: false } },
+    options: {
+      'na-prob-file': { type: 'string' },
+      'na-prob-thresh': { type: 'string' },
+      lang: { type: 'string' },
+      'allow-unknown-ids': { type: 'boolean', default: false },
+      'py-sum': { type: 'string' },
+    },
     allowPositionals: true,
   });
   const [dataFile, predFile] = positionals;
@@ -220,7 +227,9 @@ function evaluate(argv: string[]): number {
   }
   const naProbs = values['na-prob-file'] ? readNaProbs(readText(values['na-prob-file']), values['na-prob-file']) : undefined;
   const thresh = numOpt(values['na-prob-thresh'], 'na-prob-thresh', 1.0);
-  const r = evaluateV2(data.dataset, preds, naProbs, thresh);
+  const pySum = values['py-sum'] ?? 'compensated';
+  if (pySum !== 'compensated' && pySum !== 'legacy') throw new UsageError(`--py-sum must be compensated (Python ≥ 3.12) or legacy (≤ 3.11), got "${pySum}".`);
+  const r = evaluateV2(data.dataset, preds, naProbs, thresh, { pySum });
   for (const w of r.warnings) err(`${w}\n`);
   out(pyJsonDumps(r.result, 2, { intKeys: SQUAD_V2_INT_KEYS }) + '\n');
   return 0;

@@ -1,4 +1,5 @@
 /** JSON parsing with errors that name the file, line and column instead of a character position. */
+import { parse as parseTolerant, printParseErrorCode, type ParseError } from 'jsonc-parser';
 
 /** A bad input file; the message names the file and where in it. */
 export class InputError extends Error {
@@ -25,13 +26,38 @@ export function parseJson(text: string, file: string): unknown {
   try {
     return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (err) {
-    const msg = err instanceof Error ? err.message : String(err);
-    const pos = /position (\d+)/.exec(msg);
-    const lc = /line (\d+) column (\d+)/.exec(msg);
-    // Engines word this differently; "end of input" has no position, so point at the end.
-    const at = pos ? Number(pos[1]) : /end of (JSON )?input/i.test(msg) ? text.length : null;
-    const where = lc ? `line ${lc[1]}, column ${lc[2]}` : at !== null ? (({ line, col }) => `line ${line}, column ${col}`)(lineCol(text, at)) : 'unknown position';
-    const reason = msg.replace(/\s*(in JSON )?at position \d+.*$/, '').replace(/\s*\(line \d+ column \d+\)/, '');
+    // JSON.parse's messages differ between engines and often omit the position; a second, tolerant
+    // parse (only on this error path) reports the first problem's offset reliably.
+    const errors: ParseError[] = [];
+    parseTolerant(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+    const first = errors[0];
+    const at = first ? first.offset : text.length;
+    const { line, col } = lineCol(text, at);
+    const where = `line ${line}, column ${col}`;
+    const reason = first ? describeParseError(printParseErrorCode(first.error)) : err instanceof Error ? err.message : String(err);
     throw new InputError(`${file}: invalid JSON at ${where}: ${reason}`);
   }
+}
+
+/** Readable names for jsonc-parser's error codes, e.g. 'ValueExpected' → 'a value was expected'. */
+function describeParseError(code: string): string {
+  const words: Record<string, string> = {
+    InvalidSymbol: 'unexpected character',
+    InvalidNumberFormat: 'invalid number',
+    PropertyNameExpected: 'a property name in double quotes was expected',
+    ValueExpected: 'a value was expected',
+    ColonExpected: 'a colon was expected',
+    CommaExpected: 'a comma was expected',
+    CloseBraceExpected: 'a closing } was expected',
+    CloseBracketExpected: 'a closing ] was expected',
+    EndOfFileExpected: 'unexpected content after the end',
+    InvalidCommentToken: 'comments are not allowed in JSON',
+    UnexpectedEndOfComment: 'unterminated comment',
+    UnexpectedEndOfString: 'unterminated string',
+    UnexpectedEndOfNumber: 'unterminated number',
+    InvalidUnicode: 'invalid \\u escape',
+    InvalidEscapeCharacter: 'invalid escape',
+    InvalidCharacter: 'invalid character in string',
+  };
+  return words[code] ?? code;
 }

@@ -1,0 +1,106 @@
+/** The qarx CLI as a user runs it: a real process, real files, the shipped model on onnxruntime-node. */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { evaluateV2, pyJsonDumps, SQUAD_V2_INT_KEYS } from '../../src/core/metrics/index.ts';
+import { readPredictions, readSquad, readNaProbs } from '../../src/core/formats/squad.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const MODEL = join(ROOT, 'public', 'models', 'qarx-lexical-qa');
+const DATA = join(ROOT, 'test', 'fixtures', 'cli', 'squad2-mini.json');
+const EVAL = join(ROOT, 'test', 'fixtures', 'eval');
+const tmp = mkdtempSync(join(tmpdir(), 'qarx-cli-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** Runs bin/qarx.mjs; never throws, returns code and both streams. */
+async function qarx(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const r = await promisify(execFile)(process.execPath, [join(ROOT, 'bin', 'qarx.mjs'), ...args], { cwd: ROOT, env: { ...process.env, QARX_CACHE_DIR: join(tmp, 'cache') } });
+    return { code: 0, stdout: r.stdout, stderr: r.stderr };
+  } catch (e) {
+    const x = e as { code: number; stdout: string; stderr: string };
+    return { code: x.code, stdout: x.stdout, stderr: x.stderr };
+  }
+}
+
+describe('qarx predict', () => {
+  it('writes run_qa.py-style predictions, n-best, null odds and logit dumps', async () => {
+    const out = join(tmp, 'pred');
+    const r = await qarx('predict', '--model', MODEL, '--data', DATA, '--out', out, '--dump-logits');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/predict: 4\/4 windows/);
+    const preds = JSON.parse(readFileSync(join(out, 'predictions.json'), 'utf8')) as Record<string, string>;
+    expect(preds).toEqual({ 'lh-1': 'Elspeth Moray', 'lh-2': '1852', 'lh-3': 'Kirkwall', 'lh-4': '' });
+    expect(readFileSync(join(out, 'predictions.json'), 'utf8')).toMatch(/^\{\n {4}"lh-1": "Elspeth Moray",\n/);
+    const nbest = JSON.parse(readFileSync(join(out, 'nbest_predictions.json'), 'utf8')) as Record<string, Record<string, unknown>[]>;
+    const first = nbest['lh-1']?.[0];
+    expect(Object.keys(first ?? {})).toEqual(['start_logit', 'end_logit', 'text', 'probability']);
+    const probs = (nbest['lh-1'] ?? []).map((p) => p.probability as number);
+    expect(probs.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 5);
+    expect(nbest['lh-4']?.some((p) => p.text === '')).toBe(true);
+    const odds = JSON.parse(readFileSync(join(out, 'null_odds.json'), 'utf8')) as Record<string, number>;
+    expect(odds['lh-4']).toBeGreaterThan(0);
+    expect(odds['lh-1']).toBeLessThan(0);
+    const lines = readFileSync(join(out, 'logits.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { id: string; offsets: ([number, number] | null)[]; start_logits: number[]; input_ids: number[] });
+    expect(lines.map((l) => l.id)).toEqual(['lh-1', 'lh-2', 'lh-3', 'lh-4']);
+    for (const l of lines) {
+      expect(l.start_logits.length).toBe(l.input_ids.length);
+      expect(l.offsets[0]).toBeNull();
+    }
+
+    // Evaluating those files prints exactly what the official v2.0 logic gives for them.
+    const ev = await qarx('eval', DATA, join(out, 'predictions.json'), '--na-prob-file', join(out, 'null_odds.json'));
+    expect(ev.code, ev.stderr).toBe(0);
+    const data = readSquad(readFileSync(DATA, 'utf8'), DATA);
+    const expected = evaluateV2(
+      data.dataset,
+      readPredictions(readFileSync(join(out, 'predictions.json'), 'utf8'), 'p'),
+      readNaProbs(readFileSync(join(out, 'null_odds.json'), 'utf8'), 'n'),
+    ).result;
+    expect(ev.stdout).toBe(pyJsonDumps(expected, 2, { intKeys: SQUAD_V2_INT_KEYS }) + '\n');
+    expect(JSON.parse(ev.stdout)).toMatchObject({ exact: 100, total: 4, HasAns_total: 3, NoAns_total: 1 });
+  });
+});
+
+describe('qarx eval matches the official scripts byte for byte', () => {
+  it.each([
+    { name: 'SQuAD v1.1', args: ['squad-v1.json', 'squad-v1.pred.json'], expected: 'squad-v1.expected.json' },
+    { name: 'SQuAD v2.0', args: ['squad-v2.json', 'squad-v2.pred.json'], expected: 'squad-v2.py312.expected.json' },
+    { name: 'SQuAD v2.0 with na probs', args: ['squad-v2.json', 'squad-v2.pred.json', '--na-prob-file', 'squad-v2.na_probs.json'], expected: 'squad-v2.na.py312.expected.json' },
+    { name: 'SQuAD v2.0, threshold 0.4, Python 3.11 sums', args: ['squad-v2.json', 'squad-v2.pred.json', '--na-prob-file', 'squad-v2.na_probs.json', '--na-prob-thresh', '0.4', '--py-sum', 'legacy'], expected: 'squad-v2.na-t0.4.py311.expected.json' },
+    { name: 'DuReader (zh)', args: ['zh.json', 'zh.pred.json', '--lang', 'zh'], expected: 'zh.dureader.expected.json' },
+  ])('$name', async ({ args, expected }) => {
+    const full = args.map((a) => (a.endsWith('.json') ? join(EVAL, a) : a));
+    const r = await qarx('eval', ...full);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe(readFileSync(join(EVAL, expected), 'utf8'));
+  });
+});
+
+describe('bad input gives one clear line and a non-zero exit', () => {
+  const bad = join(tmp, 'bad.json');
+  writeFileSync(bad, '{"version": "v2.0", "data": [\n  {"title": "x", "paragraphs": [}\n]}');
+  const notSquad = join(tmp, 'not-squad.json');
+  writeFileSync(notSquad, '{"rows": []}');
+  const otherPreds = join(tmp, 'other-preds.json');
+  writeFileSync(otherPreds, '{"zz-1": "x"}');
+  it.each([
+    { name: 'malformed JSON', args: ['eval', bad, DATA], code: 2, line: /bad\.json: invalid JSON at line 2, column 33: a value was expected/ },
+    { name: 'missing fields', args: ['eval', notSquad, DATA], code: 2, line: /not-squad\.json: not a SQuAD file \(data: /i },
+    { name: 'unknown ids', args: ['eval', DATA, otherPreds], code: 2, line: /1 id not in .*squad2-mini\.json \(e\.g\. "zz-1"\)/ },
+    { name: 'missing file', args: ['eval', DATA, join(tmp, 'nope.json')], code: 2, line: /nope\.json: no such file/ },
+    { name: 'missing model files', args: ['predict', '--model', tmp, '--data', DATA, '--out', join(tmp, 'o')], code: 2, line: /missing config\.json/ },
+    { name: 'unknown command', args: ['frobnicate'], code: 2, line: /unknown command "frobnicate"/ },
+    { name: 'bad option value', args: ['predict', '--model', MODEL, '--data', DATA, '--out', join(tmp, 'o'), '--doc-stride', 'x'], code: 2, line: /--doc-stride must be a positive whole number/ },
+  ])('$name', async ({ args, code, line }) => {
+    const r = await qarx(...args);
+    expect(r.code).toBe(code);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^qarx: /);
+    expect(lines[0]).toMatch(line);
+  });
+});
