@@ -74,7 +74,7 @@ export function decodeWindows(id: string, context: string, windows: readonly Win
   }
   if (opts.versionTwo && minNull) prelim.push(minNull);
   // Array.prototype.sort is stable, like Python's sorted(reverse=True) on equal keys.
-  let preds = prelim.slice().sort((x, y) => y.score - x.score).slice(0, opts.nBest);
+  const preds = prelim.slice().sort((x, y) => y.score - x.score).slice(0, opts.nBest);
   if (opts.versionTwo && minNull && !preds.some((p) => p.span.start === 0 && p.span.end === 0)) preds.push(minNull);
 
   const texts = preds.map((p) => context.slice(p.span.start, p.span.end));

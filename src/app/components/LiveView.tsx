@@ -94,12 +94,12 @@ function AnswerCard() {
           <div className="field-label">Answer</div>
           {prediction ? (
             noAnswer ? (
-              <div className="answer no-answer" data-testid="answer-text">
-                No answer <span className="hint">(null score beats the best span “{prediction.best?.text}” by {prediction.nullScoreDiff?.toFixed(2)})</span>
+              <div className="answer no-answer">
+                <span data-testid="answer-text">No answer</span> <span className="hint">(null score beats the best span “{prediction.best?.text}” by {prediction.nullScoreDiff?.toFixed(2)})</span>
               </div>
             ) : (
-              <div className="answer" data-testid="answer-text">
-                {prediction.text}
+              <div className="answer">
+                <span data-testid="answer-text">{prediction.text}</span>
                 <span className="prob" data-testid="answer-probability">
                   {formatProb(prediction.nbest[0]?.probability ?? 0)}
                 </span>

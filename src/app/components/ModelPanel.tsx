@@ -45,6 +45,12 @@ export function ModelPanel() {
   return (
     <div className="panel" data-testid="model-panel">
       <h2>Model</h2>
+      {model && (
+        <p className="active-model" data-testid="active-model">
+          Active: <strong>{model.label === model.id ? model.id : model.label}</strong>
+          {model.label !== model.id && <span className="catalog-id"> {model.id}</span>} · {model.architecture}
+        </p>
+      )}
       <ul className="catalog" role="radiogroup" aria-label="Models">
         {MODEL_CATALOG.map((m) => {
           const active = model?.id === m.id;

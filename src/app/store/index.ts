@@ -25,8 +25,8 @@ export function applyWorkerEvent(e: WorkerEvent): void {
       return;
     case 'loaded':
       if (e.jobId !== s.loadJob) return;
-      // The live view answers again when it sees the status change.
-      useApp.setState({ model: e.model, modelStatus: 'ready', loadJob: null, loadProgress: null, loadMs: e.loadMs, modelError: null, prediction: null });
+      // The old answer stays until the new model's arrives; the live view re-answers on the status change.
+      useApp.setState({ model: e.model, modelStatus: 'ready', loadJob: null, loadProgress: null, loadMs: e.loadMs, modelError: null });
       return;
     case 'predict-progress':
     case 'prediction':
