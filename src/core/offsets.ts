@@ -94,22 +94,6 @@ function isCjkIdeograph(cp: number): boolean {
   return (cp >= 0x4e00 && cp <= 0x9fff) || (cp >= 0x3400 && cp <= 0x4dbf) || (cp >= 0xf900 && cp <= 0xfaff);
 }
 
-/** End of the BERT pre-token (a word, one punctuation character or one CJK ideograph) starting at `pos`. */
-function preTokenEnd(n: string, pos: number): number {
-  const first = n.codePointAt(pos);
-  if (first === undefined) return pos;
-  const ch = String.fromCodePoint(first);
-  if (isBertPunct(ch) || isCjkIdeograph(first)) return pos + ch.length;
-  let p = pos;
-  while (p < n.length) {
-    const cp = n.codePointAt(p) as number;
-    const c = String.fromCodePoint(cp);
-    if (WHITESPACE.test(c) || isBertPunct(c) || isCjkIdeograph(cp)) break;
-    p += c.length;
-  }
-  return p;
-}
-
 /**
  * Character spans for WordPiece tokens of `text`, e.g. ['Hel', '##lo'] on "Hello" → [0,3), [3,5).
  * [UNK] covers the rest of the current pre-token (a word, one punctuation character or one CJK
@@ -129,6 +113,27 @@ export function wordPieceOffsets(text: string, tokens: string[], scheme: Extract
     const last = norm.origin[to - 1] as number;
     return { start: char(s), end: char(codePointEnd(text, last)) };
   };
+  // The normalizer isolates CJK ideographs before lowercasing and NFD, so test the source character
+  // (an ideograph may decompose to one outside the ranges, e.g. U+FACF → U+2284A).
+  const isolated = (p: number) => isCjkIdeograph(text.charCodeAt(norm.origin[p] ?? -1));
+  /** End of the pre-token (a word, one punctuation character or one CJK ideograph) starting at `pos`. */
+  const preTokenEnd = (pos: number): number => {
+    if (pos >= n.length) return pos;
+    if (isolated(pos)) {
+      let p = pos + 1;
+      while (p < n.length && norm.origin[p] === norm.origin[pos]) p++;
+      return p;
+    }
+    const first = String.fromCodePoint(n.codePointAt(pos) as number);
+    if (isBertPunct(first)) return pos + first.length;
+    let p = pos;
+    while (p < n.length && !isolated(p)) {
+      const c = String.fromCodePoint(n.codePointAt(p) as number);
+      if (WHITESPACE.test(c) || isBertPunct(c)) break;
+      p += c.length;
+    }
+    return p;
+  };
   for (const token of tokens) {
     const isCont = token.startsWith(scheme.prefix) && token.length > scheme.prefix.length;
     if (!isCont) while (pos < n.length && n[pos] === ' ') pos++;
@@ -142,7 +147,7 @@ export function wordPieceOffsets(text: string, tokens: string[], scheme: Extract
     }
     if (token === scheme.unkToken && !n.startsWith(needle, pos)) {
       const from = pos;
-      pos = preTokenEnd(n, pos);
+      pos = preTokenEnd(pos);
       spans.push(toOriginal(from, pos));
       continue;
     }
