@@ -29,7 +29,16 @@ export async function startPreview(): Promise<{ server: PreviewServer; url: stri
 
 /** Launches headless Chromium; `webgpu` adds the SwiftShader WebGPU flags. */
 export async function launch(webgpu: boolean): Promise<Browser> {
-  const args = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
+  const args = [
+    '--no-sandbox',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-dev-shm-usage',
+    // Every host but this machine is unresolvable: the app must work offline (no CDN, no Hub).
+    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+  ];
   if (webgpu) args.push('--enable-unsafe-webgpu', '--use-webgpu-adapter=swiftshader', '--enable-unsafe-swiftshader', '--enable-features=Vulkan');
   return chromium.launch({ executablePath: chromiumPath(), headless: true, args });
 }

@@ -78,3 +78,21 @@ describe('Hub models in the browser', () => {
     expect(await page.getByTestId('active-model').textContent()).toMatch(/qarx-test\/lexical-qa/);
   });
 });
+
+describe('local model files', () => {
+  it('loads a model folder the user picks and answers with it', async () => {
+    await page.getByTestId('local-model-input').setInputFiles(join(ROOT, 'public', 'models', 'qarx-lexical-qa'));
+    await expect.poll(async () => (await page.getByTestId('active-model').textContent()) ?? '', { timeout: 60_000 }).toMatch(/local\/qarx-lexical-qa/);
+    expect(await page.getByTestId('model-error').count()).toBe(0);
+    await page.getByTestId('question-input').fill('Where was Marie Curie born?');
+    await expect.poll(async () => (await page.getByTestId('answer-highlight').textContent()) ?? '', { timeout: 30_000 }).toBe('Warsaw');
+    await shot(page, 'local-folder-loaded');
+  });
+
+  it('explains what is missing from an incomplete folder', async () => {
+    await page.getByTestId('local-model-input').setInputFiles(join(ROOT, 'public', 'models', 'qarx-lexical-qa', 'onnx'));
+    const err = page.getByTestId('model-error');
+    await err.waitFor({ timeout: 10_000 });
+    expect(await err.textContent()).toMatch(/lack config\.json, tokenizer\.json, tokenizer_config\.json/);
+  });
+});

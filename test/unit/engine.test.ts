@@ -227,4 +227,18 @@ describe('QaEngine', () => {
     const r = await e.predict([input('a', passage(20)), input('b', passage(20))]);
     expect(r.predictions.map((p) => p.id)).toEqual(['a', 'b']);
   });
+
+  // Known engine gap: decoding is only attempted after a model batch, so an input answered entirely
+  // from the cache is reported after the next (possibly slow) batch instead of "as soon as" it is
+  // complete. Flip to `it` once predict() decodes after each input's cache hits.
+  it.fails('a fully cached input is reported before the next model batch starts', async () => {
+    const runner = new FakeRunner();
+    const e = engine(runner);
+    await e.predict([input('cached', passage(10, 1))]);
+    const seen: string[] = [];
+    let seenAtCall: string[] = [];
+    runner.onCall = () => (seenAtCall = [...seen]);
+    await e.predict([input('cached', passage(10, 1)), input('fresh', passage(10, 2))], { onPrediction: (p) => seen.push(p.id) });
+    expect(seenAtCall).toEqual(['cached']);
+  });
 });
