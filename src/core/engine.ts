@@ -128,6 +128,9 @@ export class QaEngine {
     const pending: Window[] = [];
     const pendingKeys = new Set<string>();
     const fresh = new Map<string, Logits>(); // logits of this call, immune to cache eviction
+    // How many not-yet-decoded inputs still need each window: logits leave `fresh` only at zero.
+    const needed = new Map<string, number>();
+    for (const ws of perInput) for (const w of ws) needed.set(w.key, (needed.get(w.key) ?? 0) + 1);
 
     const lookup = (w: Window) => fresh.get(w.key) ?? this.logitCache.get(w.key);
     const flushDecoded = () => {
@@ -140,7 +143,11 @@ export class QaEngine {
         const pred = decodeWindows(input.id, input.context, wl, dec);
         predictions.push(pred);
         cb.onPrediction?.(pred, { windows: ws.map((w, i) => ({ window: w, logits: logits[i] as Logits })) });
-        for (const w of ws) fresh.delete(w.key);
+        for (const w of ws) {
+          const left = (needed.get(w.key) ?? 1) - 1;
+          needed.set(w.key, left);
+          if (left <= 0) fresh.delete(w.key);
+        }
         next++;
       }
     };
@@ -178,6 +185,7 @@ export class QaEngine {
           report();
         }
       }
+      flushDecoded(); // an input answered from the cache is reported now, not after the next batch
     }
     if (cb.signal?.aborted) return { predictions, cancelled: true, stats };
     await runPending();

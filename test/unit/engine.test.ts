@@ -221,7 +221,7 @@ describe('QaEngine', () => {
   // windows' logits are dropped from the call's `fresh` map even when a later input repeats them, so
   // with a cache too small to hold them (cacheSize 0, or eviction) the later input is never decoded
   // and silently missing from `predictions`. Flip to `it` once the engine keeps shared windows.
-  it.fails('duplicate windows with cacheSize 0: every input still gets a prediction', async () => {
+  it('duplicate windows with cacheSize 0: every input still gets a prediction', async () => {
     const runner = new FakeRunner();
     const e = engine(runner, { cacheSize: 0 });
     const r = await e.predict([input('a', passage(20)), input('b', passage(20))]);
@@ -231,7 +231,7 @@ describe('QaEngine', () => {
   // Known engine gap: decoding is only attempted after a model batch, so an input answered entirely
   // from the cache is reported after the next (possibly slow) batch instead of "as soon as" it is
   // complete. Flip to `it` once predict() decodes after each input's cache hits.
-  it.fails('a fully cached input is reported before the next model batch starts', async () => {
+  it('a fully cached input is reported before the next model batch starts', async () => {
     const runner = new FakeRunner();
     const e = engine(runner);
     await e.predict([input('cached', passage(10, 1))]);
