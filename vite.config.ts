@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // Cross-origin isolation lets ONNX Runtime use wasm threads (SharedArrayBuffer).
@@ -8,9 +8,23 @@ const isolation = {
   'Cross-Origin-Resource-Policy': 'same-origin',
 };
 
+/**
+ * ONNX Runtime's bundle references its wasm with `new URL(…, import.meta.url)`, so Vite emits a
+ * second copy; the worker points ONNX Runtime at public/ort/ instead, so drop the unused one.
+ */
+function dropBundledOrtWasm(): Plugin {
+  return {
+    name: 'qarx-drop-bundled-ort-wasm',
+    apply: 'build',
+    generateBundle(_opts, bundle) {
+      for (const name of Object.keys(bundle)) if (/ort-wasm-simd-threaded.*\.wasm$/.test(name) && !name.startsWith('ort/')) delete bundle[name];
+    },
+  };
+}
+
 export default defineConfig({
   base: './',
-  plugins: [react()],
+  plugins: [react(), dropBundledOrtWasm()],
   server: { headers: isolation },
   preview: { headers: isolation },
   worker: { format: 'es' },

