@@ -5,9 +5,9 @@
  *   qarx predict --model <dir|hub id> --data <squad.json> --out <dir> [--dump-logits]
  *   qarx eval <data.json> <predictions.json> [--na-prob-file F] [--na-prob-thresh T] [--lang zh]
  */
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { basename, dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   configureRuntime,
@@ -66,7 +66,7 @@ function numOpt(v: string | undefined, name: string, dflt: number): number {
 }
 
 /** A directory on disk is a local model; otherwise owner/name is a Hub id. */
-export function resolveModel(spec: string): { source: ModelSource; localModelPath?: string } {
+export function resolveModel(spec: string): { source: ModelSource } {
   const abs = resolve(spec);
   if (existsSync(abs)) {
     if (!statSync(abs).isDirectory()) throw new InputError(`${spec}: --model must be a model directory (config.json, tokenizer.json, onnx/model.onnx) or a Hub id.`);
@@ -74,7 +74,8 @@ export function resolveModel(spec: string): { source: ModelSource; localModelPat
       if (!existsSync(join(abs, f))) throw new InputError(`${spec}: missing ${f} (expected the Hugging Face layout: config.json, tokenizer.json, tokenizer_config.json, onnx/model.onnx).`);
     }
     if (!existsSync(join(abs, 'onnx'))) throw new InputError(`${spec}: no onnx/ folder with ONNX weights.`);
-    return { source: { kind: 'local', id: basename(abs) }, localModelPath: `${dirname(abs)}/` };
+    // The absolute path is the id: transformers.js reads non-Hub-id paths as they are, whatever the folder is called.
+    return { source: { kind: 'local', id: abs } };
   }
   if (/^[\w.-]+\/[\w.-]+$/.test(spec)) return { source: { kind: 'hub', id: spec } };
   throw new InputError(`${spec}: no such model directory, and not a Hub id (owner/name).`);
@@ -122,9 +123,8 @@ async function predict(argv: string[]): Promise<number> {
     nullScoreDiffThreshold: numOpt(values['null-threshold'], 'null-threshold', 0),
   };
 
-  const { source, localModelPath } = resolveModel(values.model);
+  const { source } = resolveModel(values.model);
   configureRuntime({
-    localModelPath,
     remoteHost: values['hub-host'] ?? process.env.HF_ENDPOINT ?? 'https://huggingface.co/',
     cacheDir: values['cache-dir'] ?? process.env.QARX_CACHE_DIR ?? join(homedir(), '.cache', 'qarx'),
   });
@@ -134,17 +134,27 @@ async function predict(argv: string[]): Promise<number> {
     device: 'cpu',
     dtype: values.dtype as Dtype | undefined,
     onProgress: (p) => {
-      if (p.status === 'progress' && p.file !== lastFile) {
+      // Only big files are worth a line (weights); configs and local reads are instant.
+      if (p.status === 'progress' && p.file !== lastFile && p.total > 1 << 20) {
         lastFile = p.file;
-        err(`loading ${p.file}\n`);
+        err(`loading ${p.file} (${(p.total / (1 << 20)).toFixed(1)} MB)\n`);
       }
     },
   });
   err(`loaded ${model.id} (${model.architecture}, ${model.dtype}, ${model.kind}) in ${((performance.now() - t0) / 1000).toFixed(2)} s\n`);
 
+  const t = model.tokenizer.template;
+  const specials = t.prefix.length + t.middle.length + t.suffix.length;
+  if (windows.maxLength <= windows.maxQueryLength + specials) {
+    throw new UsageError(`--max-length ${windows.maxLength} leaves no room for the passage after a ${windows.maxQueryLength}-token question and ${specials} special tokens.`);
+  }
+  if (model.maxPositions !== null && windows.maxLength > model.maxPositions) {
+    throw new UsageError(`--max-length ${windows.maxLength} exceeds what ${model.id} accepts (${model.maxPositions} positions).`);
+  }
   const engine = new QaEngine(model.tokenizer, model.runner, { windows, decode, batchSize: intOpt(values['batch-size'], 'batch-size', 8) });
   mkdirSync(values.out, { recursive: true });
-  const logitLines: string[] = [];
+  // Logits of a whole dev set are large: stream them to disk as they come.
+  const logitStream = values['dump-logits'] ? createWriteStream(join(values.out, 'logits.jsonl')) : null;
   const tty = process.stderr.isTTY;
   let lastReport = 0;
   const t1 = performance.now();
@@ -156,10 +166,10 @@ async function predict(argv: string[]): Promise<number> {
       err(`${tty ? '\r' : ''}predict: ${p.done}/${p.total} windows (${p.cached} cached)${tty ? '' : '\n'}`);
     },
     onPrediction: (pred, detail) => {
-      if (!values['dump-logits']) return;
+      if (!logitStream) return;
       detail.windows.forEach(({ window, logits }, w) => {
-        logitLines.push(
-          JSON.stringify({
+        logitStream.write(
+          `${JSON.stringify({
             id: pred.id,
             window: w,
             input_ids: window.inputIds,
@@ -167,14 +177,14 @@ async function predict(argv: string[]): Promise<number> {
             offsets: window.contextSpans.map((s) => (s ? [s.start, s.end] : null)),
             start_logits: Array.from(logits.start),
             end_logits: Array.from(logits.end),
-          }),
+          })}\n`,
         );
       });
     },
   });
+  if (logitStream) await new Promise<void>((res, rej) => logitStream.end((e?: Error | null) => (e ? rej(e) : res())));
   if (tty) err('\n');
   writeOutputs(values.out, result.predictions, versionTwo);
-  if (values['dump-logits']) writeFileSync(join(values.out, 'logits.jsonl'), logitLines.join('\n') + (logitLines.length ? '\n' : ''));
   const secs = (performance.now() - t1) / 1000;
   err(`${result.predictions.length} questions, ${result.stats.windows} windows (${result.stats.computed} computed) in ${secs.toFixed(2)} s → ${values.out}\n`);
   await model.dispose();
@@ -251,7 +261,7 @@ export async function main(argv: string[]): Promise<number> {
       err(`qarx: ${e.message}\n`);
       return 2;
     }
-    if (e instanceof InputError || e instanceof SquadEvalError) {
+    if (e instanceof InputError || e instanceof SquadEvalError || e instanceof RangeError) {
       err(`qarx: ${e.message}\n`);
       return 2;
     }

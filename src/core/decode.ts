@@ -3,6 +3,10 @@
  * question-answering/utils_qa.py): n-best start × end candidates per window, score = start + end
  * logit, SQuAD 2.0 null score = the minimum over windows of the [CLS] start + end, softmax over the
  * kept n-best. Arithmetic is done in float32 like numpy on float32 logits.
+ *
+ * Windows are not padded (as with run_qa.py's pad_to_max_length=False), so padding positions never
+ * take n-best slots. Equal logits are ordered as a stable argsort would order them; numpy's default
+ * sort is not stable beyond 16 elements, so exact ties may come out in another order there.
  */
 import { char, type AnswerSpan, type CharSpan, type QaPrediction } from './types.ts';
 

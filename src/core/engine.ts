@@ -81,7 +81,8 @@ class Lru<V> {
 export class QaEngine {
   readonly options: EngineOptions;
   private readonly logitCache: Lru<Logits>;
-  private readonly textCache = new Lru<EncodedText>(2048);
+  // Small on purpose: live editing creates a new passage text per keystroke pause.
+  private readonly textCache = new Lru<EncodedText>(256);
 
   constructor(
     readonly tokenizer: QaTokenizer,
@@ -102,9 +103,9 @@ export class QaEngine {
     return e;
   }
 
-  /** The windows a question about a passage becomes. */
+  /** The windows a question about a passage becomes (the question left-stripped, as run_qa.py does). */
   windowsFor(input: QaInput): Window[] {
-    return buildWindows(this.encode(input.question), this.encode(input.context), this.tokenizer.template, this.options.windows);
+    return buildWindows(this.encode(input.question.trimStart()), this.encode(input.context), this.tokenizer.template, this.options.windows);
   }
 
   /** Forgets cached logits, e.g. after switching devices. */
@@ -179,6 +180,7 @@ export class QaEngine {
             await runPending();
             report();
             flushDecoded();
+            if (cb.signal?.aborted) return { predictions, cancelled: true, stats };
           }
         } else {
           stats.cached++; // the same window twice in one call is computed once

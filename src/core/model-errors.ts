@@ -75,3 +75,17 @@ export function checkQaSignature(model: string, inputNames: readonly string[], o
     );
   }
 }
+
+/**
+ * Classifies a failure while running a loaded model, e.g. an ONNX Runtime error on WebGPU →
+ * ModelError('unknown', 'Inference failed for "m" on WebGPU: …').
+ */
+export function classifyRunError(err: unknown, model: string, device: string): ModelError {
+  if (err instanceof ModelError) return err;
+  const raw = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+  const where = device === 'webgpu' ? 'WebGPU' : device === 'wasm' ? 'WASM' : device.toUpperCase();
+  if (has(raw, /out of memory/i, 'bad_alloc', /Array buffer allocation failed/i, /memory access out of bounds/i, 'Invalid typed array length')) {
+    return new ModelError('out-of-memory', `Ran out of memory running "${model}" on ${where}. Try a shorter passage, a smaller model or the other device.`, raw);
+  }
+  return new ModelError('unknown', `Inference failed for "${model}" on ${where}: ${raw.slice(0, 300)}`, raw);
+}

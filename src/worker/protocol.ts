@@ -56,4 +56,13 @@ export type WorkerEvent =
   | { type: 'predict-progress'; jobId: number; progress: PredictProgress }
   | { type: 'prediction'; jobId: number; prediction: QaPrediction }
   | { type: 'predicted'; jobId: number; predictions: QaPrediction[]; cancelled: boolean; inferenceMs: number; computed: number; cached: number }
-  | { type: 'error'; jobId: number | null; code: ModelErrorCode | 'bad-request'; message: string };
+  | {
+      type: 'error';
+      jobId: number | null;
+      code: ModelErrorCode | 'bad-request';
+      message: string;
+      /** The worker's runtime is unusable after this error: the page must start a new worker. */
+      restart: boolean;
+      /** A WebGPU load under 'auto' failed: retry the same model on WASM in the new worker. */
+      retryOnWasm?: boolean;
+    };

@@ -1,9 +1,13 @@
 /**
  * The inference worker: a thin command switch over the core. It owns the loaded model and engine,
  * so the UI thread never blocks on tokenization or ONNX Runtime.
+ *
+ * Loads run one after another (transformers.js keeps global settings and a shared session queue),
+ * predictions run one at a time with only the newest waiting, and a model is disposed only after
+ * the predictions using it have finished.
  */
 /// <reference lib="webworker" />
-import { classifyModelError, configureRuntime, loadQaModel, QaEngine, type LoadedModel } from '../core/index.ts';
+import { classifyModelError, classifyRunError, configureRuntime, loadQaModel, ModelError, QaEngine, type LoadedModel } from '../core/index.ts';
 import type { Capabilities, DeviceChoice, ModelInfo, ModelSourceMsg, WorkerEvent, WorkerRequest } from './protocol.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -11,9 +15,18 @@ declare const self: DedicatedWorkerGlobalScope;
 const post = (e: WorkerEvent) => self.postMessage(e);
 let base = new URL('/', self.location.origin).href;
 
-let loaded: { model: LoadedModel; engine: QaEngine } | null = null;
-let loadJob = 0;
-const running = new Map<number, AbortController>();
+interface Active {
+  model: LoadedModel;
+  engine: QaEngine;
+  /** Predictions in flight on this model; disposal waits for them. */
+  running: Set<Promise<unknown>>;
+}
+let active: Active | null = null;
+
+interface GPUAdapterLike {
+  features: { has(f: string): boolean };
+  info?: { vendor?: string; architecture?: string; description?: string };
+}
 
 async function probe(): Promise<Capabilities> {
   const threads = self.crossOriginIsolated ? Math.min(4, navigator.hardwareConcurrency || 1) : 1;
@@ -29,64 +42,59 @@ async function probe(): Promise<Capabilities> {
     shaderF16: adapter?.features.has('shader-f16') ?? false,
     crossOriginIsolated: self.crossOriginIsolated,
     threads,
-    adapter: adapter?.info ? [adapter.info.vendor, adapter.info.architecture, adapter.info.description].filter(Boolean).join(' ') || 'unknown' : null,
+    adapter: adapter ? [adapter.info?.vendor, adapter.info?.architecture, adapter.info?.description].filter(Boolean).join(' ') || 'unknown' : null,
   };
 }
+let caps: Promise<Capabilities> | null = null;
+const capabilities = () => (caps ??= probe());
 
-interface GPUAdapterLike {
-  features: { has(f: string): boolean };
-  info?: { vendor?: string; architecture?: string; description?: string };
+/** Errors that happen before any ONNX session exists leave the runtime usable. */
+const DOWNLOAD_ERRORS = new Set(['no-weights', 'no-tokenizer', 'no-config', 'network', 'unsupported-architecture', 'unsupported-tokenizer', 'cancelled']);
+
+// ---- loads: serialized, the newest supersedes queued ones, cancel aborts the download ----
+let loadChain: Promise<void> = Promise.resolve();
+let latestLoad = 0;
+const loadAborts = new Map<number, AbortController>();
+
+function queueLoad(jobId: number, source: ModelSourceMsg, choice: DeviceChoice): void {
+  latestLoad = jobId;
+  const ctrl = new AbortController();
+  loadAborts.set(jobId, ctrl);
+  loadChain = loadChain.then(() => load(jobId, source, choice, ctrl.signal)).finally(() => loadAborts.delete(jobId));
 }
 
-let caps: Capabilities | null = null;
-
-async function load(jobId: number, source: ModelSourceMsg, choice: DeviceChoice): Promise<void> {
-  loadJob = jobId;
-  const c = caps ?? (caps = await probe());
+async function load(jobId: number, source: ModelSourceMsg, choice: DeviceChoice, signal: AbortSignal): Promise<void> {
+  if (jobId !== latestLoad || signal.aborted) return; // superseded or cancelled while queued
+  const c = await capabilities();
   const t0 = performance.now();
-  const files = new Map<string, number>();
-  const totals = new Map<string, number>();
-  const onProgress = (p: { status: string; file?: string; loaded?: number; total?: number }) => {
-    if (jobId !== loadJob || p.status !== 'progress' || !p.file) return;
-    files.set(p.file, p.loaded ?? 0);
-    totals.set(p.file, p.total ?? 0);
-    const loadedBytes = [...files.values()].reduce((a, b) => a + b, 0);
-    const totalBytes = [...totals.values()].reduce((a, b) => a + b, 0);
-    post({ type: 'load-progress', jobId, progress: { file: p.file, loaded: loadedBytes, total: totalBytes, progress: totalBytes ? (100 * loadedBytes) / totalBytes : 0 } });
+  const onProgress = (p: { status: string; file?: string; loaded?: number; total?: number; progress?: number }) => {
+    if (p.status !== 'progress' || !p.file || signal.aborted) return;
+    post({ type: 'load-progress', jobId, progress: { file: p.file, loaded: p.loaded ?? 0, total: p.total ?? 0, progress: p.progress ?? 0 } });
   };
   const src = source.kind === 'files' ? { kind: 'files' as const, id: source.id, files: new Map(source.files) } : source;
-  const wanted = choice === 'auto' ? (c.webgpu ? 'webgpu' : 'wasm') : choice;
-  let fallbackReason: string | null = null;
-  if (wanted === 'webgpu' && !c.webgpu) {
-    post({ type: 'error', jobId, code: 'unknown', message: 'WebGPU is not available in this browser; choose WASM or Auto.' });
+  const device = choice === 'auto' ? (c.webgpu ? 'webgpu' : 'wasm') : choice;
+  if (device === 'webgpu' && !c.webgpu) {
+    post({ type: 'error', jobId, code: 'unknown', message: 'WebGPU is not available in this browser; choose WASM or Auto.', restart: false });
     return;
   }
   let model: LoadedModel;
   try {
-    model = await loadQaModel(src, { device: wanted, shaderF16: c.shaderF16, onProgress });
+    model = await loadQaModel(src, { device, shaderF16: c.shaderF16, onProgress, signal });
   } catch (err) {
     const e = classifyModelError(err, source.id);
-    console.warn(`[qa-worker] loading ${source.id} on ${wanted} failed:`, e.detail ?? e.message);
-    if (wanted !== 'webgpu' || choice !== 'auto' || ['no-weights', 'no-tokenizer', 'no-config', 'network', 'bad-signature', 'unsupported-architecture', 'unsupported-tokenizer'].includes(e.code)) {
-      if (jobId === loadJob) post({ type: 'error', jobId, code: e.code, message: e.message });
-      return;
-    }
-    fallbackReason = `WebGPU failed (${e.message}); using WASM.`;
-    try {
-      model = await loadQaModel(src, { device: 'wasm', onProgress });
-    } catch (err2) {
-      const e2 = classifyModelError(err2, source.id);
-      if (jobId === loadJob) post({ type: 'error', jobId, code: e2.code, message: e2.message });
-      return;
-    }
-  }
-  if (jobId !== loadJob) {
-    await model.dispose(); // superseded or cancelled while loading
+    console.warn(`[qa-worker] loading ${source.id} on ${device} failed:`, e.detail ?? e.message);
+    // A failed session creation poisons transformers.js' session queue: the page must start a new
+    // worker, and with Auto it retries there on WASM.
+    const restart = !DOWNLOAD_ERRORS.has(e.code);
+    post({ type: 'error', jobId, code: e.code, message: e.message, restart, retryOnWasm: restart && choice === 'auto' && device === 'webgpu' });
     return;
   }
-  const old = loaded;
-  loaded = { model, engine: new QaEngine(model.tokenizer, model.runner) };
-  if (old) await old.model.dispose();
+  if (jobId !== latestLoad || signal.aborted) {
+    await model.dispose(); // superseded or cancelled while its session was being created
+    return;
+  }
+  const old = active;
+  active = { model, engine: new QaEngine(model.tokenizer, model.runner), running: new Set() };
   const info: ModelInfo = {
     id: model.id,
     label: model.label,
@@ -95,22 +103,61 @@ async function load(jobId: number, source: ModelSourceMsg, choice: DeviceChoice)
     device: model.device === 'webgpu' ? 'webgpu' : 'wasm',
     dtype: model.dtype,
     inputNames: model.inputNames,
-    fallbackReason,
+    fallbackReason: null,
   };
   post({ type: 'loaded', jobId, model: info, loadMs: performance.now() - t0 });
+  if (old) {
+    await Promise.allSettled(old.running);
+    await old.model.dispose();
+  }
+}
+
+// ---- predictions: one running, only the newest waiting; cancel aborts between batches ----
+const predictAborts = new Map<number, AbortController>();
+let predictBusy = false;
+let waiting: Extract<WorkerRequest, { type: 'predict' }> | null = null;
+
+function queuePredict(msg: Extract<WorkerRequest, { type: 'predict' }>): void {
+  predictAborts.set(msg.jobId, new AbortController());
+  if (waiting) {
+    // A newer request replaces the one that has not started: report it as cancelled.
+    post({ type: 'predicted', jobId: waiting.jobId, predictions: [], cancelled: true, inferenceMs: 0, computed: 0, cached: 0 });
+    predictAborts.delete(waiting.jobId);
+  }
+  waiting = msg;
+  if (!predictBusy) void drainPredictions();
+}
+
+async function drainPredictions(): Promise<void> {
+  predictBusy = true;
+  try {
+    while (waiting) {
+      const msg = waiting;
+      waiting = null;
+      // Let cancel messages that are already queued arrive before starting.
+      await new Promise((r) => setTimeout(r, 0));
+      await predict(msg);
+    }
+  } finally {
+    predictBusy = false;
+  }
 }
 
 async function predict(msg: Extract<WorkerRequest, { type: 'predict' }>): Promise<void> {
-  if (!loaded) {
-    post({ type: 'error', jobId: msg.jobId, code: 'bad-request', message: 'No model is loaded yet.' });
-    return;
-  }
-  const ctrl = new AbortController();
-  running.set(msg.jobId, ctrl);
-  const t0 = performance.now();
-  let lastProgress = 0;
+  const ctrl = predictAborts.get(msg.jobId) ?? new AbortController();
+  const target = active;
   try {
-    const r = await loaded.engine.predict(
+    if (ctrl.signal.aborted) {
+      post({ type: 'predicted', jobId: msg.jobId, predictions: [], cancelled: true, inferenceMs: 0, computed: 0, cached: 0 });
+      return;
+    }
+    if (!target) {
+      post({ type: 'error', jobId: msg.jobId, code: 'bad-request', message: 'No model is loaded yet.', restart: false });
+      return;
+    }
+    const t0 = performance.now();
+    let lastProgress = 0;
+    const run = target.engine.predict(
       msg.inputs,
       {
         signal: ctrl.signal,
@@ -128,12 +175,19 @@ async function predict(msg: Extract<WorkerRequest, { type: 'predict' }>): Promis
       },
       { versionTwo: msg.versionTwo },
     );
-    post({ type: 'predicted', jobId: msg.jobId, predictions: r.predictions, cancelled: r.cancelled, inferenceMs: performance.now() - t0, computed: r.stats.computed, cached: r.stats.cached });
+    target.running.add(run);
+    try {
+      const r = await run;
+      post({ type: 'predicted', jobId: msg.jobId, predictions: r.predictions, cancelled: r.cancelled, inferenceMs: performance.now() - t0, computed: r.stats.computed, cached: r.stats.cached });
+    } finally {
+      target.running.delete(run);
+    }
   } catch (err) {
-    const e = classifyModelError(err, loaded.model.id);
-    post({ type: 'error', jobId: msg.jobId, code: e.code, message: e.message });
+    const e = err instanceof ModelError ? err : classifyRunError(err, target?.model.id ?? 'model', target?.model.device ?? 'wasm');
+    // A failed run leaves transformers.js' inference queue rejected: the page restarts the worker.
+    post({ type: 'error', jobId: msg.jobId, code: e.code, message: e.message, restart: true });
   } finally {
-    running.delete(msg.jobId);
+    predictAborts.delete(msg.jobId);
   }
 }
 
@@ -149,24 +203,21 @@ self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
         wasmPaths: { mjs: `${base}ort/ort-wasm-simd-threaded.asyncify.mjs`, wasm: `${base}ort/ort-wasm-simd-threaded.asyncify.wasm` },
         wasmThreads: self.crossOriginIsolated ? Math.min(4, navigator.hardwareConcurrency || 1) : 1,
       });
-      void probe().then((c) => {
-        caps = c;
-        post({ type: 'ready', capabilities: c });
-      });
+      void capabilities().then((c) => post({ type: 'ready', capabilities: c }));
       return;
     case 'load':
-      void load(msg.jobId, msg.source, msg.device);
+      queueLoad(msg.jobId, msg.source, msg.device);
       return;
     case 'predict':
-      void predict(msg);
+      queuePredict(msg);
       return;
     case 'cancel':
-      if (msg.jobId === loadJob) loadJob = -1;
-      running.get(msg.jobId)?.abort();
+      loadAborts.get(msg.jobId)?.abort();
+      predictAborts.get(msg.jobId)?.abort();
       return;
     default: {
       const never: never = msg;
-      post({ type: 'error', jobId: null, code: 'bad-request', message: `Unknown request ${JSON.stringify(never)}` });
+      post({ type: 'error', jobId: null, code: 'bad-request', message: `Unknown request ${JSON.stringify(never)}`, restart: false });
     }
   }
 };

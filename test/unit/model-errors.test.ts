@@ -50,6 +50,7 @@ describe('dtypeCandidates', () => {
     { name: 'WASM prefers q8', device: 'wasm', f16: false, pinned: undefined, want: ['q8', 'fp32'] },
     { name: 'Node CPU', device: 'cpu', f16: false, pinned: undefined, want: ['fp32'] },
     { name: 'pinned by the model', device: 'wasm', f16: false, pinned: 'fp32', want: ['fp32'] },
+    { name: 'a q8 pin is refused on WebGPU', device: 'webgpu', f16: true, pinned: 'q8', want: ['fp32'] },
   ] as const)('$name', ({ device, f16, pinned, want }) => {
     expect(dtypeCandidates(device, f16, pinned)).toEqual(want);
   });

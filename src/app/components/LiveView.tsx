@@ -82,9 +82,13 @@ function AnswerCard() {
   const selected = useApp((s) => s.selectedSpan);
   const allowNull = useApp((s) => s.allowNull);
   const model = useApp((s) => s.model);
+  const progress = useApp((s) => s.predictProgress);
   const { selectSpan, setAllowNull } = useApp.getState();
 
-  if (status !== 'ready' && !prediction) return <div className="answer-card muted">{status === 'error' ? 'No model loaded.' : 'Loading the model…'}</div>;
+  if (!model && !prediction) {
+    const msg = status === 'loading' ? 'Loading the model…' : 'No model loaded: pick one on the left.';
+    return <div className="answer-card muted" data-testid="answer-card">{msg}</div>;
+  }
   const top = prediction?.nbest.filter((s) => !(s.text === 'empty' && s.start === s.end)).slice(0, 5) ?? [];
   const noAnswer = prediction?.text === '';
   return (
@@ -127,7 +131,13 @@ function AnswerCard() {
           ))}
         </ol>
       )}
-      {prediction && ms !== null && (
+      {busy && progress && progress.total > 1 && (
+        <div className="timing" data-testid="predict-progress">
+          computing window {Math.min(progress.done + 1, progress.total)} of {progress.total}…
+          <progress max={progress.total} value={progress.done} />
+        </div>
+      )}
+      {prediction && ms !== null && !(busy && progress && progress.total > 1) && (
         <div className="timing" data-testid="timing">
           {model?.device === 'webgpu' ? 'WebGPU' : 'WASM'} · inference {formatMs(ms)} · {prediction.windows} window{prediction.windows === 1 ? '' : 's'} ({computed} computed, {cached} from cache)
         </div>

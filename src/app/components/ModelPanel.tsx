@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { MODEL_CATALOG } from '../models.ts';
 import { pickModelFiles } from '../local-files.ts';
 import { useApp } from '../store/index.ts';
-import type { DeviceChoice } from '../../worker/protocol.ts';
+import type { DeviceChoice, ModelSourceMsg } from '../../worker/protocol.ts';
 
 export function ModelPanel() {
   const model = useApp((s) => s.model);
@@ -14,10 +14,15 @@ export function ModelPanel() {
   const device = useApp((s) => s.deviceChoice);
   const caps = useApp((s) => s.capabilities);
   const remoteHost = useApp((s) => s.remoteHost);
-  const { loadModel, cancelLoad, setDeviceChoice, setRemoteHost } = useApp.getState();
+  const { cancelLoad, setDeviceChoice, setRemoteHost } = useApp.getState();
   const [customId, setCustomId] = useState('');
   const [hostDraft, setHostDraft] = useState<string | null>(null);
   const [pickError, setPickError] = useState<string | null>(null);
+  /** Every load started here clears the previous form error. */
+  const loadModel = (source: ModelSourceMsg) => {
+    setPickError(null);
+    useApp.getState().loadModel(source);
+  };
 
   const submitCustom = (e: FormEvent) => {
     e.preventDefault();
@@ -96,7 +101,15 @@ export function ModelPanel() {
         <div className="progress-block" data-testid="load-progress">
           <div className="progress-label">
             Loading {requested?.id}
-            {progress?.total ? ` — ${formatBytes(progress.loaded)} of ${formatBytes(progress.total)}` : '…'}
+            {progress ? (
+              <>
+                <br />
+                <span className="catalog-id">{progress.file}</span>
+                {progress.total ? ` — ${formatBytes(progress.loaded)} of ${formatBytes(progress.total)}` : ''}
+              </>
+            ) : (
+              '…'
+            )}
           </div>
           <progress max={100} value={progress?.total ? progress.progress : undefined} />
           <button type="button" className="link" onClick={cancelLoad}>
@@ -104,9 +117,14 @@ export function ModelPanel() {
           </button>
         </div>
       )}
-      {(error || pickError) && (
+      {pickError && (
         <div className="error" role="alert" data-testid="model-error">
-          {pickError ?? error}
+          {pickError}
+        </div>
+      )}
+      {error && !pickError && (
+        <div className="error" role="alert" data-testid="model-error">
+          {error}
         </div>
       )}
       {model?.fallbackReason && <div className="note">{model.fallbackReason}</div>}

@@ -1,17 +1,30 @@
 /** The one app store, built from slices; worker events are folded in here. */
 import { create } from 'zustand';
-import type { ModelSourceMsg, WorkerEvent } from '../../worker/protocol.ts';
-import { onWorkerEvent } from '../worker-client.ts';
+import type { WorkerEvent } from '../../worker/protocol.ts';
+import { MODEL_CATALOG } from '../models.ts';
+import { onWorkerEvent, restartWorker } from '../worker-client.ts';
 import { createLiveSlice, type LiveSlice } from './live-slice.ts';
 import { createRuntimeSlice, type RuntimeSlice } from './runtime-slice.ts';
 
-export type AppState = RuntimeSlice & LiveSlice & { lastSource: ModelSourceMsg | null };
+export type AppState = RuntimeSlice & LiveSlice;
 
 export const useApp = create<AppState>()((...a) => ({
   ...createRuntimeSlice(...a),
   ...createLiveSlice(...a),
-  lastSource: null,
 }));
+
+/** Whether a model decodes with "no answer": the catalog says, else a SQuAD 2.0 name does. */
+export function modelAllowsNull(id: string): boolean {
+  const known = MODEL_CATALOG.find((m) => m.id === id);
+  return known ? known.squad2 : /squad.?v?2|squad_v2/i.test(id);
+}
+
+/** Starts a fresh worker and loads into it again what the user was using or asked for. */
+function recover(retry: { source: AppState['loadedSource']; reason?: string; wasm?: boolean }): void {
+  restartWorker();
+  const s = useApp.getState();
+  if (retry.source) s.loadModel(retry.source, retry.wasm ? { device: 'wasm', reason: retry.reason ?? '' } : undefined);
+}
 
 /** Applies one worker event to the store. Stale jobs (superseded or cancelled) are ignored. */
 export function applyWorkerEvent(e: WorkerEvent): void {
@@ -23,35 +36,69 @@ export function applyWorkerEvent(e: WorkerEvent): void {
     case 'load-progress':
       if (e.jobId === s.loadJob) useApp.setState({ loadProgress: e.progress });
       return;
-    case 'loaded':
+    case 'loaded': {
       if (e.jobId !== s.loadJob) return;
+      const reason = s.loadDeviceOverride?.reason ?? null;
       // The old answer stays until the new model's arrives; the live view re-answers on the status change.
-      useApp.setState({ model: e.model, modelStatus: 'ready', loadJob: null, loadProgress: null, loadMs: e.loadMs, modelError: null });
+      useApp.setState({
+        model: { ...e.model, fallbackReason: reason },
+        modelStatus: 'ready',
+        loadJob: null,
+        loadProgress: null,
+        loadMs: e.loadMs,
+        modelError: null,
+        loadedSource: s.loadingSource,
+        loadingSource: null,
+        loadDeviceOverride: null,
+        allowNull: modelAllowsNull(e.model.id),
+      });
       return;
+    }
     case 'predict-progress':
-    case 'prediction':
+      if (e.jobId === s.predictJob) useApp.setState({ predictProgress: e.progress });
       return;
+    case 'prediction':
+      return; // single-question live view: the final 'predicted' carries it
     case 'predicted':
       if (e.jobId !== s.predictJob) return;
-      if (e.cancelled) return;
+      if (e.cancelled) {
+        useApp.setState({ predictJob: null, predictProgress: null });
+        return;
+      }
       useApp.setState({
         prediction: e.predictions[0] ?? null,
         selectedSpan: 0,
         predictJob: null,
+        predictProgress: null,
         inferenceMs: e.inferenceMs,
         windowsComputed: e.computed,
         windowsCached: e.cached,
       });
       return;
-    case 'error':
-      if (e.jobId !== null && e.jobId === s.loadJob) {
-        useApp.setState({ modelStatus: s.model ? 'ready' : 'error', loadJob: null, loadProgress: null, modelError: e.message });
-      } else if (e.jobId !== null && e.jobId === s.predictJob) {
-        useApp.setState({ predictJob: null, predictError: e.message });
+    case 'error': {
+      const isLoad = e.jobId !== null && e.jobId === s.loadJob;
+      const isPredict = e.jobId !== null && e.jobId === s.predictJob;
+      if (isLoad) {
+        useApp.setState({ modelStatus: s.model ? 'ready' : 'error', loadJob: null, loadProgress: null, loadingSource: null, modelError: e.message });
+        if (e.retryOnWasm && s.loadingSource) {
+          recover({ source: s.loadingSource, wasm: true, reason: `WebGPU failed (${e.message}); running on WASM instead.` });
+          return;
+        }
+      } else if (isPredict) {
+        useApp.setState({ predictJob: null, predictProgress: null, predictError: e.message });
       } else if (e.jobId === null) {
         useApp.setState({ modelError: e.message, modelStatus: s.modelStatus === 'loading' ? 'error' : s.modelStatus });
+      } else {
+        return; // an error of a superseded job
+      }
+      // The worker's runtime is unusable: start a new one with the model that worked before.
+      if (e.restart) {
+        useApp.setState({ model: null, modelStatus: s.loadedSource ? 'loading' : 'error' });
+        recover({ source: s.loadedSource });
+        if (!isPredict) useApp.setState({ modelError: e.message }); // keep the reason visible during the reload
       }
       return;
+    }
     default: {
       const never: never = e;
       void never;

@@ -1,18 +1,19 @@
 /** The live view: passage, question, the current prediction and its timing. */
 import type { StateCreator } from 'zustand';
-import type { QaPrediction } from '../../core/types.ts';
+import type { PredictProgress, QaPrediction } from '../../core/index.ts';
 import { newJobId, send } from '../worker-client.ts';
 import type { AppState } from './index.ts';
 
 export interface LiveSlice {
   passage: string;
   question: string;
-  /** SQuAD 2.0 decoding: the model may answer "no answer". */
+  /** SQuAD 2.0 decoding: the model may answer "no answer". Set from the model on load. */
   allowNull: boolean;
   prediction: QaPrediction | null;
   /** Which n-best entry is highlighted (0 = the answer). */
   selectedSpan: number;
   predictJob: number | null;
+  predictProgress: PredictProgress | null;
   inferenceMs: number | null;
   windowsComputed: number;
   windowsCached: number;
@@ -37,6 +38,7 @@ export const createLiveSlice: StateCreator<AppState, [], [], LiveSlice> = (set, 
   prediction: null,
   selectedSpan: 0,
   predictJob: null,
+  predictProgress: null,
   inferenceMs: null,
   windowsComputed: 0,
   windowsCached: 0,
@@ -55,16 +57,16 @@ export const createLiveSlice: StateCreator<AppState, [], [], LiveSlice> = (set, 
     set({ selectedSpan: i });
   },
   answer() {
-    const { passage, question, modelStatus, predictJob, allowNull } = get();
-    if (modelStatus !== 'ready') return;
-    if (!passage.trim() || !question.trim()) {
-      set({ prediction: null, predictError: null });
-      return;
-    }
+    const { passage, question, modelStatus, model, predictJob, allowNull } = get();
+    if (!model || (modelStatus !== 'ready' && modelStatus !== 'loading')) return;
     // A newer edit supersedes the running question: cancel it rather than queue behind it.
     if (predictJob !== null) send({ type: 'cancel', jobId: predictJob });
+    if (!passage.trim() || !question.trim()) {
+      set({ prediction: null, predictError: null, predictJob: null, predictProgress: null });
+      return;
+    }
     const jobId = newJobId();
-    set({ predictJob: jobId, predictError: null });
+    set({ predictJob: jobId, predictError: null, predictProgress: null });
     send({ type: 'predict', jobId, inputs: [{ id: 'live', question, context: passage }], versionTwo: allowNull });
   },
 });

@@ -14,13 +14,18 @@ export interface RuntimeSlice {
   modelStatus: ModelStatus;
   /** What the user asked to load (shown while loading and on errors). */
   requested: { id: string; kind: ModelSourceMsg['kind'] } | null;
+  /** The source of the running load job, and of the model that is loaded now. */
+  loadingSource: ModelSourceMsg | null;
+  loadedSource: ModelSourceMsg | null;
+  /** Device forced for the running load (a WebGPU failure retried on WASM), and why. */
+  loadDeviceOverride: { device: DeviceChoice; reason: string } | null;
   loadJob: number | null;
   loadProgress: LoadProgress | null;
   loadMs: number | null;
   modelError: string | null;
   setDeviceChoice(d: DeviceChoice): void;
   setRemoteHost(h: string): void;
-  loadModel(source: ModelSourceMsg): void;
+  loadModel(source: ModelSourceMsg, override?: { device: DeviceChoice; reason: string }): void;
   cancelLoad(): void;
 }
 
@@ -33,31 +38,43 @@ export const createRuntimeSlice: StateCreator<AppState, [], [], RuntimeSlice> = 
   model: null,
   modelStatus: 'idle',
   requested: null,
+  loadingSource: null,
+  loadedSource: null,
+  loadDeviceOverride: null,
   loadJob: null,
   loadProgress: null,
   loadMs: null,
   modelError: null,
   setDeviceChoice(d) {
     set({ deviceChoice: d });
-    const req = get().requested;
-    if (req && get().lastSource) get().loadModel(get().lastSource as ModelSourceMsg);
+    // Re-load what is in use (or what is being loaded) on the new device.
+    const src = get().loadingSource ?? get().loadedSource;
+    if (src) get().loadModel(src);
   },
   setRemoteHost(h) {
     const host = h.trim() || DEFAULT_REMOTE_HOST;
     set({ remoteHost: host });
     send({ type: 'init', remoteHost: host, baseUrl: new URL(import.meta.env.BASE_URL, document.baseURI).href });
   },
-  loadModel(source) {
+  loadModel(source, override) {
     const prev = get().loadJob;
     if (prev !== null) send({ type: 'cancel', jobId: prev });
     const jobId = newJobId();
-    set({ modelStatus: 'loading', loadJob: jobId, loadProgress: null, modelError: null, requested: { id: source.id, kind: source.kind }, lastSource: source });
-    send({ type: 'load', jobId, source, device: get().deviceChoice });
+    set({
+      modelStatus: 'loading',
+      loadJob: jobId,
+      loadProgress: null,
+      modelError: null,
+      requested: { id: source.id, kind: source.kind },
+      loadingSource: source,
+      loadDeviceOverride: override ?? null,
+    });
+    send({ type: 'load', jobId, source, device: override?.device ?? get().deviceChoice });
   },
   cancelLoad() {
     const job = get().loadJob;
     if (job === null) return;
     send({ type: 'cancel', jobId: job });
-    set({ loadJob: null, loadProgress: null, modelStatus: get().model ? 'ready' : 'idle', modelError: null });
+    set({ loadJob: null, loadProgress: null, loadingSource: null, modelStatus: get().model ? 'ready' : 'idle', modelError: null });
   },
 });

@@ -39,7 +39,7 @@ export interface RuntimeSettings {
 
 /** Applies runtime settings to transformers.js' global env. */
 export function configureRuntime(s: RuntimeSettings): void {
-  if (s.localModelPath !== undefined) env.localModelPath = s.localModelPath;
+  if (s.localModelPath !== undefined) env.localModelPath = configured.localModelPath = s.localModelPath;
   if (s.remoteHost !== undefined) env.remoteHost = s.remoteHost.endsWith('/') ? s.remoteHost : `${s.remoteHost}/`;
   if (s.cacheDir !== undefined) env.cacheDir = s.cacheDir;
   const onnx = env.backends.onnx as { wasm?: { wasmPaths?: unknown; numThreads?: number } };
@@ -52,6 +52,7 @@ export function configureRuntime(s: RuntimeSettings): void {
  * (q8 gives wrong results on WebGPU), WASM gets q8, Node CPU fp32. A model config may pin one.
  */
 export function dtypeCandidates(device: Device, shaderF16: boolean, pinned?: Dtype): Dtype[] {
+  if (pinned === 'q8' && device === 'webgpu') return ['fp32']; // a q8 pin would give wrong answers there
   if (pinned) return [pinned];
   if (device === 'webgpu') return shaderF16 ? ['fp16', 'fp32'] : ['fp32'];
   if (device === 'wasm') return ['q8', 'fp32'];
@@ -71,6 +72,8 @@ export interface LoadedModel {
   kind: 'lexical-baseline' | 'neural';
   label: string;
   inputNames: string[];
+  /** max_position_embeddings from config.json, when it says. */
+  maxPositions: number | null;
   dispose(): Promise<void>;
 }
 
@@ -80,6 +83,8 @@ export interface LoadOptions {
   onProgress?: (p: ProgressInfo) => void;
   /** Overrides the dtype choice (e.g. the CLI's --dtype). */
   dtype?: Dtype;
+  /** Aborts the downloads of this load. */
+  signal?: AbortSignal;
 }
 
 type Session = { inputNames: string[]; outputNames: string[] };
@@ -175,24 +180,26 @@ function filesCache(files: Map<string, Blob>) {
   };
 }
 
-/** Switches transformers.js' lookup rules for one kind of source; returns a restore function. */
-function useSource(source: ModelSource): () => void {
-  const saved = { allowLocalModels: env.allowLocalModels, allowRemoteModels: env.allowRemoteModels, useCustomCache: env.useCustomCache, customCache: env.customCache, localModelPath: env.localModelPath };
-  if (source.kind === 'local') {
-    env.allowLocalModels = true;
-    env.allowRemoteModels = false;
-  } else if (source.kind === 'hub') {
-    env.allowLocalModels = false;
-    env.allowRemoteModels = true;
-  } else {
-    // Picked files are served from a custom cache; nothing may be fetched from anywhere else.
-    env.allowLocalModels = true;
-    env.localModelPath = '/__qarx_no_local_models__/';
-    env.allowRemoteModels = false;
-    env.useCustomCache = true;
-    env.customCache = filesCache(source.files) as unknown as typeof env.customCache;
-  }
-  return () => Object.assign(env, saved);
+/** Settings as configured (configureRuntime), before any per-source switching. */
+const configured = { localModelPath: env.localModelPath, useBrowserCache: env.useBrowserCache, fetch: env.fetch };
+
+/**
+ * Sets transformers.js' lookup rules for one kind of source. Every field is set explicitly (no
+ * save-and-restore), so an interrupted load cannot leave another source's settings behind.
+ * The shipped model skips the browser cache, so a redeployed app never serves a stale copy.
+ */
+function useSource(source: ModelSource, signal: AbortSignal | undefined): void {
+  const local = source.kind === 'local';
+  const files = source.kind === 'files';
+  env.allowLocalModels = local || files;
+  env.allowRemoteModels = source.kind === 'hub';
+  env.localModelPath = files ? '/__qarx_no_local_models__/' : configured.localModelPath;
+  env.useBrowserCache = source.kind === 'hub' && configured.useBrowserCache;
+  env.useCustomCache = files;
+  env.customCache = files ? (filesCache(source.files) as unknown as typeof env.customCache) : null;
+  // Every download goes through env.fetch: bind it to this load's signal so cancel stops it.
+  const base = configured.fetch;
+  env.fetch = signal ? (input: string | URL, init?: RequestInit) => base(input, { ...init, signal }) : base;
 }
 
 /**
@@ -200,7 +207,7 @@ function useSource(source: ModelSource): () => void {
  * and checks the ONNX signature. Errors are ModelError with a clear message.
  */
 export async function loadQaModel(source: ModelSource, opts: LoadOptions): Promise<LoadedModel> {
-  const restore = useSource(source);
+  useSource(source, opts.signal);
   const id = source.id;
   const revision = source.kind === 'hub' ? (source.revision ?? 'main') : 'main';
   try {
@@ -259,6 +266,7 @@ export async function loadQaModel(source: ModelSource, opts: LoadOptions): Promi
         kind,
         label: qarx?.label ?? id,
         inputNames: [...session.inputNames],
+        maxPositions: typeof config.max_position_embeddings === 'number' ? config.max_position_embeddings : null,
         dispose: async () => {
           await model.dispose();
         },
@@ -266,8 +274,9 @@ export async function loadQaModel(source: ModelSource, opts: LoadOptions): Promi
     }
     throw classifyModelError(lastErr, id);
   } catch (err) {
+    if (opts.signal?.aborted) throw new ModelError('cancelled', `Loading "${id}" was cancelled.`);
     throw classifyModelError(err, id);
   } finally {
-    restore();
+    env.fetch = configured.fetch;
   }
 }

@@ -1,0 +1,144 @@
+/**
+ * The store's handling of worker events: stale jobs ignored, recovery after a poisoned runtime,
+ * the WebGPU → WASM retry, and the live view's cancel-on-clear. The worker is replaced by a
+ * recorder (this tests the UI state machine, not a model).
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { WorkerRequest } from '../../src/worker/protocol.ts';
+
+const sent: WorkerRequest[] = [];
+let restarts = 0;
+let nextId = 1;
+vi.mock('../../src/app/worker-client.ts', () => ({
+  send: (r: WorkerRequest) => sent.push(r),
+  newJobId: () => nextId++,
+  restartWorker: () => {
+    restarts++;
+  },
+  onWorkerEvent: () => {},
+}));
+
+const { useApp, applyWorkerEvent, modelAllowsNull } = await import('../../src/app/store/index.ts');
+const initial = useApp.getState();
+const info = (id: string, device: 'wasm' | 'webgpu' = 'wasm') => ({ id, label: id, kind: 'neural' as const, architecture: 'bert', device, dtype: 'q8', inputNames: ['input_ids', 'attention_mask'], fallbackReason: null });
+const lastOf = <T extends WorkerRequest['type']>(type: T) => sent.filter((r) => r.type === type).at(-1) as Extract<WorkerRequest, { type: T }>;
+
+beforeEach(() => {
+  sent.length = 0;
+  restarts = 0;
+  useApp.setState(initial, true);
+});
+
+describe('loading', () => {
+  it('ignores events of a superseded load and keeps the newest', () => {
+    const s = useApp.getState();
+    s.loadModel({ kind: 'hub', id: 'a/one' });
+    const first = lastOf('load').jobId;
+    s.loadModel({ kind: 'hub', id: 'a/two' });
+    const second = lastOf('load').jobId;
+    expect(sent.some((r) => r.type === 'cancel' && r.jobId === first)).toBe(true);
+    applyWorkerEvent({ type: 'loaded', jobId: first, model: info('a/one'), loadMs: 5 });
+    expect(useApp.getState().model).toBeNull();
+    applyWorkerEvent({ type: 'loaded', jobId: second, model: info('a/two'), loadMs: 5 });
+    expect(useApp.getState().model?.id).toBe('a/two');
+    expect(useApp.getState().loadedSource).toEqual({ kind: 'hub', id: 'a/two' });
+  });
+
+  it('sets "no answer" decoding from the model', () => {
+    expect(modelAllowsNull('Xenova/distilbert-base-cased-distilled-squad')).toBe(false);
+    expect(modelAllowsNull('qarx-lexical-qa')).toBe(true);
+    expect(modelAllowsNull('someone/roberta-base-squad2')).toBe(true);
+    useApp.getState().loadModel({ kind: 'hub', id: 'Xenova/distilbert-base-cased-distilled-squad' });
+    applyWorkerEvent({ type: 'loaded', jobId: lastOf('load').jobId, model: info('Xenova/distilbert-base-cased-distilled-squad'), loadMs: 1 });
+    expect(useApp.getState().allowNull).toBe(false);
+  });
+
+  it('a download error keeps the working model and the same worker', () => {
+    const s = useApp.getState();
+    s.loadModel({ kind: 'local', id: 'qarx-lexical-qa' });
+    applyWorkerEvent({ type: 'loaded', jobId: lastOf('load').jobId, model: info('qarx-lexical-qa'), loadMs: 1 });
+    s.loadModel({ kind: 'hub', id: 'x/missing' });
+    applyWorkerEvent({ type: 'error', jobId: lastOf('load').jobId, code: 'no-config', message: '"x/missing" was not found', restart: false });
+    const st = useApp.getState();
+    expect(st.model?.id).toBe('qarx-lexical-qa');
+    expect(st.modelStatus).toBe('ready');
+    expect(st.modelError).toMatch(/not found/);
+    expect(restarts).toBe(0);
+  });
+
+  it('a poisoned runtime restarts the worker and reloads the model that worked', () => {
+    const s = useApp.getState();
+    s.loadModel({ kind: 'local', id: 'qarx-lexical-qa' });
+    applyWorkerEvent({ type: 'loaded', jobId: lastOf('load').jobId, model: info('qarx-lexical-qa'), loadMs: 1 });
+    s.loadModel({ kind: 'hub', id: 'x/broken' });
+    applyWorkerEvent({ type: 'error', jobId: lastOf('load').jobId, code: 'unknown', message: 'session failed', restart: true });
+    expect(restarts).toBe(1);
+    expect(lastOf('load').source).toEqual({ kind: 'local', id: 'qarx-lexical-qa' });
+    expect(useApp.getState().modelError).toBe('session failed');
+  });
+
+  it('Auto: a WebGPU session failure is retried on WASM in a new worker, and says so', () => {
+    useApp.getState().loadModel({ kind: 'hub', id: 'x/gpu-trouble' });
+    applyWorkerEvent({ type: 'error', jobId: lastOf('load').jobId, code: 'unknown', message: 'op not supported', restart: true, retryOnWasm: true });
+    expect(restarts).toBe(1);
+    const retry = lastOf('load');
+    expect(retry).toMatchObject({ source: { kind: 'hub', id: 'x/gpu-trouble' }, device: 'wasm' });
+    applyWorkerEvent({ type: 'loaded', jobId: retry.jobId, model: info('x/gpu-trouble'), loadMs: 1 });
+    expect(useApp.getState().model?.fallbackReason).toMatch(/WebGPU failed \(op not supported\); running on WASM/);
+  });
+
+  it('switching device reloads the model in use, not a failed request', () => {
+    const s = useApp.getState();
+    s.loadModel({ kind: 'local', id: 'qarx-lexical-qa' });
+    applyWorkerEvent({ type: 'loaded', jobId: lastOf('load').jobId, model: info('qarx-lexical-qa'), loadMs: 1 });
+    s.loadModel({ kind: 'hub', id: 'x/missing' });
+    applyWorkerEvent({ type: 'error', jobId: lastOf('load').jobId, code: 'no-config', message: 'nope', restart: false });
+    s.setDeviceChoice('webgpu');
+    expect(lastOf('load')).toMatchObject({ source: { kind: 'local', id: 'qarx-lexical-qa' }, device: 'webgpu' });
+  });
+});
+
+describe('live answers', () => {
+  const ready = () => {
+    useApp.getState().loadModel({ kind: 'local', id: 'qarx-lexical-qa' });
+    applyWorkerEvent({ type: 'loaded', jobId: lastOf('load').jobId, model: info('qarx-lexical-qa'), loadMs: 1 });
+  };
+
+  it('a newer question cancels the running one and stale answers are ignored', () => {
+    ready();
+    const s = useApp.getState();
+    s.answer();
+    const first = lastOf('predict').jobId;
+    s.setQuestion('When?');
+    s.answer();
+    const second = lastOf('predict').jobId;
+    expect(sent.some((r) => r.type === 'cancel' && r.jobId === first)).toBe(true);
+    const pred = (id: string, text: string) => ({ id, text, best: null, nbest: [], nullScoreDiff: null, windows: 1 });
+    applyWorkerEvent({ type: 'predicted', jobId: first, predictions: [pred('live', 'stale')], cancelled: false, inferenceMs: 1, computed: 1, cached: 0 });
+    expect(useApp.getState().prediction).toBeNull();
+    applyWorkerEvent({ type: 'predicted', jobId: second, predictions: [pred('live', 'fresh')], cancelled: false, inferenceMs: 1, computed: 1, cached: 0 });
+    expect(useApp.getState().prediction?.text).toBe('fresh');
+  });
+
+  it('clearing the question cancels the running job so its answer never shows', () => {
+    ready();
+    const s = useApp.getState();
+    s.answer();
+    const job = lastOf('predict').jobId;
+    s.setQuestion('   ');
+    s.answer();
+    expect(sent.some((r) => r.type === 'cancel' && r.jobId === job)).toBe(true);
+    expect(useApp.getState().predictJob).toBeNull();
+    applyWorkerEvent({ type: 'predicted', jobId: job, predictions: [{ id: 'live', text: 'old', best: null, nbest: [], nullScoreDiff: null, windows: 1 }], cancelled: false, inferenceMs: 1, computed: 1, cached: 0 });
+    expect(useApp.getState().prediction).toBeNull();
+  });
+
+  it('an inference failure restarts the worker, reloads the model and shows the error', () => {
+    ready();
+    useApp.getState().answer();
+    applyWorkerEvent({ type: 'error', jobId: lastOf('predict').jobId, code: 'unknown', message: 'Inference failed for "m" on WASM: boom', restart: true });
+    expect(restarts).toBe(1);
+    expect(useApp.getState().predictError).toMatch(/Inference failed/);
+    expect(lastOf('load').source).toEqual({ kind: 'local', id: 'qarx-lexical-qa' });
+  });
+});
