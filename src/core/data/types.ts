@@ -1,0 +1,62 @@
+/**
+ * The tool's one data model: every importer turns its format into Instances, and every view,
+ * perturbation and export works on Instances.
+ */
+import type { InputIssue } from '../formats/squad.ts';
+
+/** The kind of entity an answer is (for renaming experiments); 'other' for non-entities. */
+export type AnswerEntityType = 'PER' | 'ORG' | 'GPE' | 'other';
+
+/** A gold answer: its text and where it starts in the passage (UTF-16 offset). */
+export interface GoldAnswer {
+  text: string;
+  start: number;
+}
+
+/** The other passage of a natural-perturbation (revision) pair; question and answers stay. */
+export interface RevisionPair {
+  /** The edited passage. */
+  context: string;
+  /** Gold answers located in the edited passage. */
+  answers: GoldAnswer[];
+  /** Edit intention, from the taxonomy (copy-editing, elaboration, fact-update …), if known. */
+  intent?: string;
+}
+
+/** A passage variant with a distractor ("trap") sentence sharing words with the question. */
+export interface TrapVariant {
+  context: string;
+  /** Gold answers located in the trap passage. */
+  answers: GoldAnswer[];
+  /** Where the trap sentence is in `context`. */
+  trap: { start: number; end: number };
+}
+
+/** One question about one passage, with everything the views need. */
+export interface Instance {
+  id: string;
+  /** Dataset this instance belongs to. */
+  dataset: string;
+  title: string;
+  question: string;
+  context: string;
+  answers: GoldAnswer[];
+  isImpossible: boolean;
+  lang: 'en' | 'zh';
+  answerType?: AnswerEntityType;
+  revision?: RevisionPair;
+  paraphrases?: string[];
+  trap?: TrapVariant;
+  /** Phenomena this instance shows (e.g. 'PER', 'unanswerable', 'revision', 'paraphrase', 'trap', 'zh'). */
+  tags: string[];
+}
+
+/** Formats the importers understand. */
+export type DatasetFormat = 'squad' | 'squad-flat' | 'mrqa' | 'dureader' | 'pairs-squad' | 'pairs-csv' | 'hf-parquet' | 'demo';
+
+/** What an import produced: the valid instances and every problem, each naming where it is. */
+export interface ImportResult {
+  format: DatasetFormat;
+  instances: Instance[];
+  issues: InputIssue[];
+}
