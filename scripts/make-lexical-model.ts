@@ -75,7 +75,15 @@ const QUESTION_KINDS: Record<string, Partial<Record<Kind, number>>> = {
   many: { NUMBER: 1 }, much: { NUMBER: 1 }, old: { NUMBER: 0.8 }, long: { NUMBER: 0.6 }, number: { NUMBER: 0.8 },
   what: { NAME: 0.6, CONTENT: 0.3 }, which: { NAME: 0.7, CONTENT: 0.2 },
   city: { NAME: 1 }, country: { NAME: 1 }, name: { NAME: 1 }, called: { NAME: 0.8 },
+  // Chinese question words (each character is its own token): answers are runs of passage characters.
+  谁: { NAME: 1, CONTENT: 1 }, 哪: { CONTENT: 1 }, 什: { CONTENT: 1 }, 么: { CONTENT: 1 }, 何: { CONTENT: 1 },
+  几: { NUMBER: 1, CONTENT: 1 }, 少: { NUMBER: 1, CONTENT: 1 },
 };
+
+/** Words that never start or join a name even when capitalised (possessives, determiners, pronouns). */
+const FUNCTION_WORDS = new Set(['its', 'his', 'her', 'their', 'our', 'your', 'my', 'this', 'these', 'those', 'that', 'there', 'then', 'they', 'it', 'he', 'she', 'we', 'when', 'while', 'after', 'before', 'during', 'although', 'however', 'today', 'later', 'each', 'every', 'both', 'many', 'most', 'some', 'several']);
+/** Chinese function characters that end a candidate run (particles, the copula, common prepositions). */
+const ZH_FUNCTION_CHARS = new Set([...'的是在了和与及也都而被把于为以从到对将由并或其这那之']);
 
 /** Vocabulary with per-token facts the tables are computed from. */
 interface VocabEntry {
@@ -164,10 +172,16 @@ function answerKinds(v: VocabEntry): number[] {
   const isNumber = /^\d+$/.test(t) || NUMBER_WORDS.includes(t.toLowerCase());
   const isYear = /^\d{3,4}$/.test(t) && Number(t) >= 100 && Number(t) <= 2100;
   const isDate = isYear || MONTHS.includes(t) || WEEKDAYS.includes(t) || DATE_WORDS.includes(t);
-  const capitalised = /^\p{Lu}/u.test(t) && t.length > 1;
+  // A lone capital counts too: it starts names the vocabulary splits into pieces (L ##ü ##beck).
+  const capitalised = /^\p{Lu}/u.test(t);
   // Names from the lists and capitalised words alike, except function words that merely start a sentence.
-  const isName = (v.isName || capitalised) && !(v.rank <= LEXICAL_PARAMS.functionWordRank) && !MONTHS.includes(t) && !WEEKDAYS.includes(t);
-  const isContent = /^\p{L}/u.test(t) && !(v.rank <= LEXICAL_PARAMS.stopwordRank);
+  const isName =
+    (v.isName || capitalised) &&
+    !(v.rank <= LEXICAL_PARAMS.functionWordRank) &&
+    !FUNCTION_WORDS.has(t.toLowerCase()) &&
+    !MONTHS.includes(t) &&
+    !WEEKDAYS.includes(t);
+  const isContent = /^\p{L}/u.test(t) && !(v.rank <= LEXICAL_PARAMS.stopwordRank) && !ZH_FUNCTION_CHARS.has(t);
   row[0] = isName ? 1 : 0;
   row[1] = isNumber ? 1 : 0;
   row[2] = isDate ? 1 : 0;

@@ -2,6 +2,9 @@
 import { useEffect } from 'react';
 import { ModelPanel } from './components/ModelPanel.tsx';
 import { LiveView } from './components/LiveView.tsx';
+import { DataPanel } from './components/DataPanel.tsx';
+import { InstanceBrowser } from './components/InstanceBrowser.tsx';
+import { sendData } from './data-client.ts';
 import { RuntimeBadge } from './components/RuntimeBadge.tsx';
 import { SHIPPED_MODEL_ID } from './models.ts';
 import { DEFAULT_REMOTE_HOST } from './store/runtime-slice.ts';
@@ -23,6 +26,7 @@ export function App() {
     useApp.setState({ deviceChoice: device });
     s.setRemoteHost(hub);
     s.loadModel({ kind: 'local', id: SHIPPED_MODEL_ID });
+    sendData({ type: 'init' });
   }, []);
 
   return (
@@ -37,7 +41,11 @@ export function App() {
       <main className="layout">
         <aside className="sidebar">
           <ModelPanel />
+          <DataPanel />
         </aside>
+        <section className="browse">
+          <InstanceBrowser />
+        </section>
         <section className="content">
           <LiveView />
         </section>

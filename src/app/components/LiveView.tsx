@@ -1,6 +1,8 @@
 /** Type a passage and a question; the answer is highlighted in place and re-computed as you edit. */
 import { useEffect, useRef } from 'react';
-import { segments } from '../highlight.ts';
+import { scorePrediction } from '../../core/data/score.ts';
+import type { Instance } from '../../core/data/types.ts';
+import { segments, type Mark } from '../highlight.ts';
 import { useApp } from '../store/index.ts';
 import { formatMs } from './RuntimeBadge.tsx';
 
@@ -21,6 +23,7 @@ export function LiveView() {
 
   return (
     <div className="live">
+      <InstanceHeader />
       <label className="field">
         <span className="field-label">Question</span>
         <input className="question" data-testid="question-input" value={question} onChange={(e) => setQuestion(e.target.value)} placeholder="Ask something the passage answers…" />
@@ -39,15 +42,17 @@ function PassageEditor({ value, onChange }: { value: string; onChange: (v: strin
   const prediction = useApp((s) => s.prediction);
   const selected = useApp((s) => s.selectedSpan);
   const mirror = useRef<HTMLDivElement>(null);
+  const instance = useApp((s) => s.instance);
   const span = prediction ? (prediction.nbest[selected] ?? null) : null;
   const stale = prediction && span && value.slice(span.start, span.end) !== span.text;
-  const marks = span && !stale && span.end > span.start ? [{ start: span.start, end: span.end, kind: selected === 0 && prediction?.text !== '' ? 'answer' : 'candidate' }] : [];
+  const marks: Mark[] = span && !stale && span.end > span.start ? [{ start: span.start, end: span.end, kind: selected === 0 && prediction?.text !== '' ? 'answer' : 'candidate' }] : [];
+  if (instance) marks.push(...goldMarks(value, instance));
   return (
     <div className="editor">
       <div className="editor-mirror" ref={mirror} aria-hidden="true" data-testid="passage-view">
         {segments(value, marks).map((s, i) =>
           s.kinds.length ? (
-            <mark key={i} className={`hl hl-${s.kinds.join(' hl-')}`} data-testid="answer-highlight">
+            <mark key={i} className={`hl hl-${s.kinds.join(' hl-')}`} data-testid={s.kinds.includes('answer') ? 'answer-highlight' : s.kinds.includes('gold') ? 'gold-highlight' : 'candidate-highlight'}>
               {s.text}
             </mark>
           ) : (
@@ -118,6 +123,7 @@ function AnswerCard() {
         </label>
       </div>
       {error && prediction && <div className="error">{error}</div>}
+      {prediction && <ScoreLine prediction={prediction.text} />}
       {top.length > 0 && (
         <ol className="nbest" data-testid="nbest">
           {top.map((s, i) => (
@@ -149,4 +155,58 @@ function AnswerCard() {
 /** Probability as a percentage, e.g. formatProb(0.1234) === '12.3%'. */
 export function formatProb(p: number): string {
   return `${(p * 100).toFixed(p >= 0.995 ? 0 : 1)}%`;
+}
+
+/** Where the gold answers are in the (possibly edited) passage: at their offsets, else found by text. */
+export function goldMarks(passage: string, instance: Pick<Instance, 'answers' | 'context'>): Mark[] {
+  const marks: Mark[] = [];
+  for (const a of instance.answers) {
+    if (!a.text) continue;
+    const at = passage.slice(a.start, a.start + a.text.length) === a.text ? a.start : passage.indexOf(a.text);
+    if (at >= 0 && !marks.some((m) => m.start === at)) marks.push({ start: at, end: at + a.text.length, kind: 'gold' });
+  }
+  return marks;
+}
+
+/** Which instance is open, its gold answers, and a way back to free text. */
+function InstanceHeader() {
+  const instance = useApp((s) => s.instance);
+  const datasets = useApp((s) => s.datasets);
+  if (!instance) return null;
+  const ds = datasets.find((d) => d.id === instance.dataset)?.name ?? instance.dataset;
+  const gold = instance.isImpossible ? 'unanswerable' : [...new Set(instance.answers.map((a) => a.text))].join(' · ');
+  return (
+    <div className="instance-head" data-testid="instance-head">
+      <div>
+        <span className="catalog-id">
+          {ds} · {instance.id}
+        </span>
+        {instance.title && <strong> {instance.title}</strong>}
+        {instance.tags.map((t) => (
+          <span key={t} className="tag">
+            {t}
+          </span>
+        ))}
+      </div>
+      <div className="gold" data-testid="gold-answers">
+        gold: <span className="gold-text">{gold}</span>
+      </div>
+      <button type="button" className="link" onClick={() => useApp.setState({ instance: null, selectedKey: null })}>
+        Close
+      </button>
+    </div>
+  );
+}
+
+/** EM and F1 of the current answer against the open instance's gold answers. */
+function ScoreLine({ prediction }: { prediction: string }) {
+  const instance = useApp((s) => s.instance);
+  if (!instance) return null;
+  const s = scorePrediction(prediction, instance);
+  const verdict = s.em === 1 ? 'correct' : s.f1 > 0 ? 'partly right' : 'wrong';
+  return (
+    <div className={`score score-${verdict.replace(' ', '-')}`} data-testid="score">
+      EM {(s.em * 100).toFixed(0)} · F1 {(s.f1 * 100).toFixed(1)} — {verdict}
+    </div>
+  );
 }

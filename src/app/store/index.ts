@@ -1,16 +1,20 @@
 /** The one app store, built from slices; worker events are folded in here. */
 import { create } from 'zustand';
+import type { DataEvent } from '../../worker/data-protocol.ts';
 import type { WorkerEvent } from '../../worker/protocol.ts';
+import { onDataEvent } from '../data-client.ts';
+import { createDataSlice, isLatestGet, type DataSlice } from './data-slice.ts';
 import { MODEL_CATALOG } from '../models.ts';
 import { onWorkerEvent, restartWorker } from '../worker-client.ts';
 import { createLiveSlice, type LiveSlice } from './live-slice.ts';
 import { createRuntimeSlice, type RuntimeSlice } from './runtime-slice.ts';
 
-export type AppState = RuntimeSlice & LiveSlice;
+export type AppState = RuntimeSlice & LiveSlice & DataSlice;
 
 export const useApp = create<AppState>()((...a) => ({
   ...createRuntimeSlice(...a),
   ...createLiveSlice(...a),
+  ...createDataSlice(...a),
 }));
 
 /** Whether a model decodes with "no answer": the catalog says, else a SQuAD 2.0 name does. */
@@ -106,4 +110,43 @@ export function applyWorkerEvent(e: WorkerEvent): void {
   }
 }
 
+/** Applies one data-worker event to the store. */
+export function applyDataEvent(e: DataEvent): void {
+  const s = useApp.getState();
+  switch (e.type) {
+    case 'datasets':
+      useApp.setState({ datasets: e.datasets });
+      s.runSearch();
+      return;
+    case 'import-progress':
+      if (s.importJob?.jobId === e.jobId) useApp.setState({ importJob: { ...s.importJob, phase: e.phase, done: e.done, total: e.total } });
+      return;
+    case 'import-done':
+      if (s.importJob?.jobId !== e.jobId) return;
+      useApp.setState({ importJob: null, importMessage: { kind: e.cancelled || e.dataset?.partial ? 'warn' : 'ok', text: e.message } });
+      if (e.dataset) useApp.getState().setFilters({ dataset: e.dataset.id });
+      return;
+    case 'import-error':
+      if (s.importJob?.jobId !== e.jobId) return;
+      useApp.setState({ importJob: null, importMessage: { kind: 'error', text: e.message } });
+      return;
+    case 'search-result':
+      if (e.reqId === s.searchReq) useApp.setState({ rows: e.rows, total: e.total });
+      return;
+    case 'instance':
+      if (!isLatestGet(e.reqId) || !e.instance) return;
+      // Opening an instance puts its passage and question in the live view; the answer follows.
+      useApp.setState({ instance: e.instance, passage: e.instance.context, question: e.instance.question, prediction: null });
+      return;
+    case 'error':
+      useApp.setState({ dataError: e.message });
+      return;
+    default: {
+      const never: never = e;
+      void never;
+    }
+  }
+}
+
 onWorkerEvent(applyWorkerEvent);
+onDataEvent(applyDataEvent);

@@ -15,7 +15,8 @@ const Question = v.object({
   is_impossible: v.optional(v.boolean()),
   plausible_answers: v.optional(v.array(Answer)),
 });
-const Paragraph = v.object({ context: v.string(), qas: v.array(v.unknown()) });
+// DuReader-robust puts the title on the paragraph; SQuAD on the article.
+const Paragraph = v.object({ context: v.string(), qas: v.array(v.unknown()), title: v.optional(v.string()) });
 const Article = v.object({ title: v.optional(v.string(), ''), paragraphs: v.array(v.unknown()) });
 const Root = v.object({ version: v.optional(v.string()), data: v.array(v.unknown()) });
 
@@ -26,10 +27,34 @@ export interface QaItem extends QaInput {
   isImpossible: boolean;
 }
 
-/** A problem with one part of a file; `path` is like data[0].paragraphs[2].qas[1].question. */
+/** What went wrong, so a summary can count problems by kind ("2 malformed lines, 1 duplicate id"). */
+export type IssueKind =
+  | 'malformed-line'
+  | 'malformed-row'
+  | 'schema'
+  | 'duplicate-id'
+  | 'empty-context'
+  | 'no-answers'
+  | 'answer-offset'
+  | 'answer-missing'
+  | 'no-revision'
+  | 'unpaired'
+  | 'question-mismatch'
+  | 'encoding'
+  | 'header'
+  | 'gzip'
+  | 'cancelled';
+
+/**
+ * A problem with one part of a file; `path` is like data[0].paragraphs[2].qas[1].question or
+ * `line 17`. `kind` and `skipped` (the entry was left out) are optional because other readers
+ * predate them; the importers always set both.
+ */
 export interface InputIssue {
   path: string;
   message: string;
+  kind?: IssueKind;
+  skipped?: boolean;
 }
 
 export interface SquadFile {
@@ -53,42 +78,64 @@ const issueText = (issues: v.BaseIssue<unknown>[]) =>
  * { version: 'v2.0', items: [...], issues: [] }. Throws InputError only when nothing is usable.
  */
 export function readSquad(text: string, file: string): SquadFile {
-  const raw = parseJson(text, file);
+  const r = readSquadValue(parseJson(text, file), file);
+  if (r.items.length === 0) throw new InputError(`${file}: no usable questions${r.issues.length ? ` (${r.issues.length} problems, first: ${r.issues[0]?.path}: ${r.issues[0]?.message})` : ''}.`);
+  return { version: r.version, items: r.items, dataset: r.dataset, issues: r.issues };
+}
+
+/** readSquadValue's result: a SquadFile plus where each item came from (for the importers' messages). */
+export interface SquadRead extends SquadFile {
+  /** paths[k] is items[k]'s place in the file, e.g. data[0].paragraphs[2].qas[1]. */
+  paths: string[];
+}
+
+/**
+ * Validates already-parsed SQuAD JSON, e.g. readSquadValue(JSON.parse(text), 'dev.json').items.
+ * Unlike readSquad it returns an empty `items` rather than throwing, so importers can show every
+ * issue; it throws InputError only when the root is not SQuAD-shaped. `checkAnswerStarts: false`
+ * leaves answer offsets to the caller (the importers relocate them instead of just warning).
+ */
+export function readSquadValue(raw: unknown, file: string, opts: { checkAnswerStarts?: boolean } = {}): SquadRead {
+  const checkStarts = opts.checkAnswerStarts ?? true;
   const root = v.safeParse(Root, raw);
   if (!root.success) throw new InputError(`${file}: not a SQuAD file (${issueText(root.issues)}). Expected {"version": …, "data": [{"title", "paragraphs": [{"context", "qas": […]}]}]}.`);
   const issues: InputIssue[] = [];
   const items: QaItem[] = [];
+  const paths: string[] = [];
   const seen = new Set<string>();
   const dataset: SquadDataset = { version: root.output.version ?? '', data: [] };
   let anyImpossible = false;
   root.output.data.forEach((art, ai) => {
     const a = v.safeParse(Article, art);
-    if (!a.success) return issues.push({ path: `data[${ai}]`, message: issueText(a.issues) });
+    if (!a.success) return issues.push({ path: `data[${ai}]`, message: issueText(a.issues), kind: 'schema', skipped: true });
     const outArticle = { title: a.output.title, paragraphs: [] as SquadDataset['data'][number]['paragraphs'] };
     a.output.paragraphs.forEach((par, pi) => {
       const base = `data[${ai}].paragraphs[${pi}]`;
       const p = v.safeParse(Paragraph, par);
-      if (!p.success) return issues.push({ path: base, message: issueText(p.issues) });
-      if (!p.output.context.trim()) return issues.push({ path: `${base}.context`, message: 'empty context; its questions are skipped' });
+      if (!p.success) return issues.push({ path: base, message: issueText(p.issues), kind: 'schema', skipped: true });
+      if (!p.output.context.trim()) return issues.push({ path: `${base}.context`, message: 'empty context; its questions are skipped', kind: 'empty-context', skipped: true });
       const outQas: SquadDataset['data'][number]['paragraphs'][number]['qas'] = [];
       p.output.qas.forEach((qa, qi) => {
         const path = `${base}.qas[${qi}]`;
         const q = v.safeParse(Question, qa);
-        if (!q.success) return issues.push({ path, message: issueText(q.issues) });
+        if (!q.success) return issues.push({ path, message: issueText(q.issues), kind: 'schema', skipped: true });
         const { id, question, answers } = q.output;
-        if (seen.has(id)) return issues.push({ path: `${path}.id`, message: `duplicate id "${id}"; the first one is kept` });
+        if (seen.has(id)) return issues.push({ path: `${path}.id`, message: `duplicate id "${id}"; the first one is kept`, kind: 'duplicate-id', skipped: true });
         const impossible = q.output.is_impossible ?? false;
         anyImpossible ||= impossible;
         if (!impossible && answers.length === 0 && root.output.version !== undefined && /^v?1/.test(root.output.version)) {
-          issues.push({ path: `${path}.answers`, message: 'no answers for an answerable question (kept; scores count it as unanswerable)' });
+          issues.push({ path: `${path}.answers`, message: 'no answers for an answerable question (kept; scores count it as unanswerable)', kind: 'no-answers', skipped: false });
         }
-        for (const [k, ans] of answers.entries()) {
-          if (p.output.context.slice(ans.answer_start, ans.answer_start + ans.text.length) !== ans.text) {
-            issues.push({ path: `${path}.answers[${k}]`, message: `answer "${ans.text.slice(0, 40)}" is not at answer_start ${ans.answer_start} (kept for scoring, which uses the text)` });
+        if (checkStarts) {
+          for (const [k, ans] of answers.entries()) {
+            if (p.output.context.slice(ans.answer_start, ans.answer_start + ans.text.length) !== ans.text) {
+              issues.push({ path: `${path}.answers[${k}]`, message: `answer "${ans.text.slice(0, 40)}" is not at answer_start ${ans.answer_start} (kept for scoring, which uses the text)`, kind: 'answer-offset', skipped: false });
+            }
           }
         }
         seen.add(id);
-        items.push({ id, question, context: p.output.context, title: a.output.title, answers, isImpossible: impossible });
+        items.push({ id, question, context: p.output.context, title: a.output.title || (p.output.title ?? ''), answers, isImpossible: impossible });
+        paths.push(path);
         outQas.push({ id, question, answers, ...(q.output.is_impossible !== undefined ? { is_impossible: impossible } : {}) });
       });
       outArticle.paragraphs.push({ context: p.output.context, qas: outQas });
@@ -96,8 +143,7 @@ export function readSquad(text: string, file: string): SquadFile {
     dataset.data.push(outArticle);
   });
   const version = /^v?2/.test(root.output.version ?? '') || anyImpossible ? 'v2.0' : 'v1.1';
-  if (items.length === 0) throw new InputError(`${file}: no usable questions${issues.length ? ` (${issues.length} problems, first: ${issues[0]?.path}: ${issues[0]?.message})` : ''}.`);
-  return { version, items, dataset, issues };
+  return { version, items, paths, dataset, issues };
 }
 
 /**

@@ -1,0 +1,172 @@
+/** Importing datasets (files, drag and drop, URL, Hub datasets) and managing the saved ones. */
+import { useState, type DragEvent, type FormEvent } from 'react';
+import { useApp } from '../store/index.ts';
+import { formatBytes } from './ModelPanel.tsx';
+
+const PHASES: Record<string, string> = { start: 'Starting', download: 'Downloading', parse: 'Reading', classify: 'Typing answers', store: 'Saving' };
+
+export function DataPanel() {
+  const datasets = useApp((s) => s.datasets);
+  const job = useApp((s) => s.importJob);
+  const message = useApp((s) => s.importMessage);
+  const dataError = useApp((s) => s.dataError);
+  const remoteHost = useApp((s) => s.remoteHost);
+  const { startImport, cancelImport, deleteDataset, dismissImportMessage, setFilters } = useApp.getState();
+  const [pairs, setPairs] = useState(false);
+  const [url, setUrl] = useState('');
+  const [hf, setHf] = useState({ name: 'rajpurkar/squad_v2', config: 'squad_v2', split: 'validation', limit: '1000' });
+  const [dragging, setDragging] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const importFiles = (list: FileList | File[] | null) => {
+    const files = Array.from(list ?? []);
+    if (files.length === 0) return;
+    if (pairs && files.length !== 2) {
+      setFormError(`A revision-pair import takes exactly two aligned SQuAD files (original, then perturbed); ${files.length} were given.`);
+      return;
+    }
+    if (!pairs && files.length > 1) {
+      setFormError(`One dataset at a time: drop or pick a single file (${files.length} were given).`);
+      return;
+    }
+    setFormError(null);
+    // For pairs, the file whose name says "perturbed" (or new/edited/after) is the edited side.
+    const ordered = pairs ? [...files].sort((a, b) => Number(/perturb|new|edit|after/i.test(a.name)) - Number(/perturb|new|edit|after/i.test(b.name))) : files;
+    startImport({ kind: 'files', files: ordered.map((x) => ({ name: x.name, blob: x })), pairs }, ordered.map((x) => x.name).join(' + '));
+  };
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    importFiles(e.dataTransfer.files);
+  };
+  const submitUrl = (e: FormEvent) => {
+    e.preventDefault();
+    try {
+      const u = new URL(url.trim());
+      if (!/^https?:$/.test(u.protocol)) throw new Error('only http(s)');
+      setFormError(null);
+      startImport({ kind: 'url', url: u.href }, u.pathname.split('/').pop() || u.host);
+    } catch {
+      setFormError(`"${url}" is not an http(s) URL.`);
+    }
+  };
+  const submitHf = (e: FormEvent) => {
+    e.preventDefault();
+    if (!/^[\w.-]+(\/[\w.-]+)?$/.test(hf.name.trim())) {
+      setFormError(`"${hf.name}" is not a Hub dataset name (owner/name).`);
+      return;
+    }
+    const limit = hf.limit.trim() === '' ? null : Number(hf.limit);
+    if (limit !== null && (!Number.isInteger(limit) || limit <= 0)) {
+      setFormError('Rows must be a positive whole number, or empty for all rows.');
+      return;
+    }
+    setFormError(null);
+    startImport({ kind: 'hf', host: remoteHost, name: hf.name.trim(), config: hf.config.trim(), split: hf.split.trim(), limit }, `${hf.name.trim()} (${hf.split.trim()})`);
+  };
+
+  return (
+    <div className="panel" data-testid="data-panel">
+      <h2>Datasets</h2>
+      <ul className="datasets" data-testid="dataset-list">
+        {datasets.map((d) => (
+          <li key={d.id}>
+            <button type="button" className="dataset-name" onClick={() => setFilters({ dataset: d.id })} title="Show only this dataset">
+              {d.name}
+            </button>
+            <span className="dataset-meta">
+              {d.count.toLocaleString()} questions · {d.format}
+              {d.partial ? ' · partial' : ''}
+            </span>
+            {d.issueSummary && (
+              <details className="issues">
+                <summary>{d.issueSummary}</summary>
+                <ul>
+                  {d.issues.slice(0, 50).map((i, k) => (
+                    <li key={k}>
+                      <code>{i.path}</code>: {i.message}
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            )}
+            {!d.builtIn && (
+              <button
+                type="button"
+                className="link danger"
+                aria-label={`Delete ${d.name}`}
+                onClick={() => {
+                  if (window.confirm(`Delete "${d.name}" (${d.count} questions) from this browser?`)) deleteDataset(d.id);
+                }}
+              >
+                Delete
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+
+      <div
+        className={`dropzone${dragging ? ' over' : ''}`}
+        data-testid="dropzone"
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        <span>Drop a file here (SQuAD, HF flat, MRQA .jsonl(.gz), DuReader, pairs CSV) or</span>
+        <input type="file" multiple={pairs} data-testid="dataset-file-input" aria-label="Import dataset file" onChange={(e) => importFiles(e.target.files)} />
+        <label className="toggle">
+          <input type="checkbox" checked={pairs} onChange={(e) => setPairs(e.target.checked)} /> two aligned SQuAD files (revision pairs)
+        </label>
+      </div>
+      <form className="row" onSubmit={submitUrl}>
+        <input aria-label="Dataset URL" placeholder="https://…/dev-v2.0.json" value={url} onChange={(e) => setUrl(e.target.value)} />
+        <button type="submit" disabled={!url.trim()}>
+          Import
+        </button>
+      </form>
+      <details className="advanced">
+        <summary>Hugging Face Hub dataset</summary>
+        <form className="hf-form" onSubmit={submitHf}>
+          <input aria-label="Hub dataset name" value={hf.name} onChange={(e) => setHf({ ...hf, name: e.target.value })} />
+          <div className="row">
+            <input aria-label="Config" value={hf.config} onChange={(e) => setHf({ ...hf, config: e.target.value })} />
+            <input aria-label="Split" value={hf.split} onChange={(e) => setHf({ ...hf, split: e.target.value })} />
+            <input aria-label="Rows" placeholder="all" value={hf.limit} onChange={(e) => setHf({ ...hf, limit: e.target.value })} />
+          </div>
+          <button type="submit">Import from the Hub</button>
+        </form>
+      </details>
+
+      {job && (
+        <div className="progress-block" data-testid="import-progress">
+          <div className="progress-label">
+            {PHASES[job.phase] ?? job.phase} {job.name}
+            {job.total > 0 && ` — ${job.phase === 'download' ? `${formatBytes(job.done)} of ${formatBytes(job.total)}` : `${job.done.toLocaleString()} of ${job.total.toLocaleString()}`}`}
+          </div>
+          <progress max={job.total || 1} value={job.total ? job.done : undefined} />
+          <button type="button" className="link" onClick={cancelImport}>
+            Cancel
+          </button>
+        </div>
+      )}
+      {formError && (
+        <div className="error" role="alert">
+          {formError}
+        </div>
+      )}
+      {message && (
+        <div className={message.kind === 'error' ? 'error' : message.kind === 'warn' ? 'note' : 'success'} role="status" data-testid="import-message">
+          {message.text}{' '}
+          <button type="button" className="link" onClick={dismissImportMessage}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      {dataError && <div className="error">{dataError}</div>}
+    </div>
+  );
+}

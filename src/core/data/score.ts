@@ -1,0 +1,23 @@
+/** Scoring one prediction against an instance's gold answers with the official metrics. */
+import { calcEmScore, calcF1Score } from '../metrics/dureader.ts';
+import { maxOverGolds } from '../metrics/squad.ts';
+import type { Instance } from './types.ts';
+
+/** EM and F1 in 0..1. */
+export interface Score {
+  em: number;
+  f1: number;
+}
+
+/**
+ * SQuAD 2.0 EM/F1 (an unanswerable question wants ""), DuReader's character-level ones for Chinese,
+ * e.g. scorePrediction('Warsaw', { answers: [{ text: 'Warsaw', start: 0 }], … }) → { em: 1, f1: 1 }.
+ */
+export function scorePrediction(prediction: string, instance: Pick<Instance, 'answers' | 'isImpossible' | 'lang'>): Score {
+  const golds = instance.isImpossible ? [] : instance.answers.map((a) => a.text);
+  if (instance.lang === 'zh') {
+    if (golds.length === 0) return prediction === '' ? { em: 1, f1: 1 } : { em: 0, f1: 0 };
+    return { em: calcEmScore(golds, prediction), f1: calcF1Score(golds, prediction) };
+  }
+  return { em: maxOverGolds('em', prediction, golds, 'v2.0'), f1: maxOverGolds('f1', prediction, golds, 'v2.0') };
+}

@@ -1,0 +1,308 @@
+/**
+ * What every importer shares: options, the cancel error, progress pacing, answer location and
+ * instance building. Pure TS (runs in a Web Worker and in Node).
+ */
+import * as v from 'valibot';
+import type { DatasetFormat, GoldAnswer, ImportResult, Instance, RevisionPair } from '../data/types.ts';
+import { InputError } from './json.ts';
+import type { InputIssue, IssueKind } from './squad.ts';
+
+/** Files above this many bytes are refused (and gzip input stops there once inflated). */
+export const DEFAULT_MAX_BYTES = 1_500_000_000;
+
+/** Options every importer takes. */
+export interface ImportOptions {
+  /** Name for Instance.dataset. */
+  dataset: string;
+  /** Checked between records; on abort the import rejects with ImportAbortedError. */
+  signal?: AbortSignal;
+  /**
+   * Called every ~1000 records and once at the end with done === total. Units: input bytes for
+   * JSON Lines (plain or gzip), records for one-document formats (questions, array rows, CSV rows).
+   * `done` never decreases.
+   */
+  onProgress?: (done: number, total: number) => void;
+  /** Size limit in bytes (default DEFAULT_MAX_BYTES, 1.5 GB). */
+  maxBytes?: number;
+}
+
+/** Options of the per-format importers: ImportOptions plus the file name used in messages. */
+export interface FormatOptions extends ImportOptions {
+  file: string;
+}
+
+/**
+ * Rejection of a cancelled import. Named 'AbortError' like a DOMException so generic abort
+ * handling works; `partial` holds everything read before the abort (the UI may keep it), e.g.
+ * `catch (e) { if (e instanceof ImportAbortedError) keep(e.partial.instances) }`.
+ */
+export class ImportAbortedError extends Error {
+  override name = 'AbortError';
+  readonly partial: ImportResult;
+  constructor(partial: ImportResult) {
+    super(`import cancelled after ${partial.instances.length} questions`);
+    this.partial = partial;
+  }
+}
+
+/** Adds one issue, e.g. addIssue(issues, 'duplicate-id', 'line 4.id', 'duplicate id "q1"', true). */
+export function addIssue(issues: InputIssue[], kind: IssueKind, path: string, message: string, skipped: boolean): void {
+  issues.push({ path, message, kind, skipped });
+}
+
+/** Valibot issues as "field.path: message; …", e.g. "answers.text[0]: Invalid type: Expected string but received 3". */
+export function schemaText(issues: readonly v.BaseIssue<unknown>[]): string {
+  return issues
+    .map((i) => {
+      const p = i.path?.map((s) => (typeof s.key === 'number' ? `[${s.key}]` : `.${String(s.key)}`)).join('') ?? '';
+      return `${p.replace(/^\./, '') || 'value'}: ${i.message}`;
+    })
+    .join('; ');
+}
+
+/** First field path of a valibot failure, appended to `base`, e.g. fieldPath('line 3', issues) → 'line 3.answers.text'. */
+export function fieldPath(base: string, issues: readonly v.BaseIssue<unknown>[]): string {
+  const p = issues[0]?.path?.map((s) => (typeof s.key === 'number' ? `[${s.key}]` : `.${String(s.key)}`)).join('') ?? '';
+  return base + p;
+}
+
+/** Short quote of user text for messages, e.g. quote('a long answer …', 10) → '"a long ans…"'. */
+export function quote(s: string, max = 40): string {
+  return JSON.stringify(s.length > max ? `${s.slice(0, max)}…` : s);
+}
+
+/** Sizes for messages, e.g. formatBytes(1_600_000_000) → '1.6 GB'. */
+export function formatBytes(n: number): string {
+  if (n >= 1e9) return `${(n / 1e9).toFixed(1)} GB`;
+  if (n >= 1e6) return `${(n / 1e6).toFixed(1)} MB`;
+  if (n >= 1e3) return `${(n / 1e3).toFixed(1)} kB`;
+  return `${n} bytes`;
+}
+
+/** Throws the "file too large" InputError, e.g. checkSize(bytes, 'x.jsonl', 1e9). */
+export function checkSize(size: number, file: string, maxBytes: number): void {
+  if (size > maxBytes) throw new InputError(`${file}: the file is ${formatBytes(size)}, more than the ${formatBytes(maxBytes)} limit; split it or import a subset.`);
+}
+
+const fatalDecoder = new TextDecoder('utf-8', { fatal: true });
+const lenientDecoder = new TextDecoder('utf-8');
+
+/**
+ * UTF-8 bytes to text (BOM dropped), e.g. decodeUtf8(bytes, 'a.json', issues, 'a.json').
+ * Bad bytes become U+FFFD with an issue at `path`: one bad byte should not lose a whole file.
+ */
+export function decodeUtf8(bytes: Uint8Array, file: string, issues: InputIssue[], path: string): string {
+  try {
+    return fatalDecoder.decode(bytes);
+  } catch (e) {
+    if (e instanceof RangeError) throw tooLongForOneString(file);
+    try {
+      const text = lenientDecoder.decode(bytes);
+      addIssue(issues, 'encoding', path, 'not valid UTF-8; undecodable bytes were replaced with U+FFFD', false);
+      return text;
+    } catch {
+      throw tooLongForOneString(file);
+    }
+  }
+}
+
+/** JS engines cap strings at ~512 M characters, so one-document formats cannot be larger. */
+export function tooLongForOneString(file: string): InputError {
+  return new InputError(`${file}: too large to read as one document (JavaScript strings stop at about 512 M characters); convert it to JSON Lines, which is read line by line.`);
+}
+
+/**
+ * Where `text` occurs in `context`, preferring the occurrence nearest `near` (a wrong offset is
+ * usually close to the right one); -1 if nowhere. locate('a b a', 'a', 3) → 4.
+ */
+export function locate(context: string, text: string, near: number): number {
+  if (text === '') return -1;
+  let best = -1;
+  for (let i = context.indexOf(text); i !== -1; i = context.indexOf(text, i + 1)) {
+    if (best === -1 || Math.abs(i - near) < Math.abs(best - near)) best = i;
+    else if (i > near) break;
+  }
+  return best;
+}
+
+/** True when `start` is a valid offset of `text` in `context`: the invariant every GoldAnswer keeps. */
+export function isAt(context: string, text: string, start: number): boolean {
+  return Number.isInteger(start) && start >= 0 && start + text.length <= context.length && context.startsWith(text, start);
+}
+
+/** An answer as a file states it: text plus the offset the file claims (possibly wrong or -1). */
+export interface RawAnswer {
+  text: string;
+  start: number;
+  /** Where the answer is in the file, e.g. data[0].paragraphs[0].qas[3].answers[1]. */
+  path: string;
+}
+
+/** resolveAnswers' result: answers that really are in the passage, and how many could not be found. */
+export interface ResolvedAnswers {
+  answers: GoldAnswer[];
+  /** Texts of the answers that are nowhere in the passage. */
+  missing: string[];
+  /** Issues for relocated or missing answers; the caller decides to keep them (question kept) or fold them into one skip. */
+  issues: InputIssue[];
+}
+
+/**
+ * Checks each answer against the passage: kept if at its offset, moved to the nearest occurrence
+ * if elsewhere, dropped if absent, e.g. resolveAnswers('Ada in London', [{ text: 'London', start: 0, path: 'a' }]).answers
+ * → [{ text: 'London', start: 7 }]. Empty answer texts are dropped silently: several converters
+ * write "" for "no answer".
+ */
+export function resolveAnswers(context: string, raw: readonly RawAnswer[]): ResolvedAnswers {
+  const answers: GoldAnswer[] = [];
+  const issues: InputIssue[] = [];
+  const missing: string[] = [];
+  for (const a of raw) {
+    if (a.text === '') continue;
+    if (isAt(context, a.text, a.start)) {
+      answers.push({ text: a.text, start: a.start });
+      continue;
+    }
+    const at = locate(context, a.text, a.start);
+    if (at >= 0) {
+      answers.push({ text: a.text, start: at });
+      const claimed = a.start === -1 ? 'answer_start is -1' : `answer ${quote(a.text)} is not at answer_start ${a.start}`;
+      addIssue(issues, 'answer-offset', a.path, `${claimed}; found at ${at} (used)`, false);
+    } else {
+      missing.push(a.text);
+      addIssue(issues, 'answer-missing', a.path, `answer ${quote(a.text)} does not occur in the passage (dropped)`, false);
+    }
+  }
+  return { answers, missing, issues };
+}
+
+/**
+ * Merges resolveAnswers' issues into `issues`, or, when every answer was missing, records one
+ * skip at `answersPath` and returns false (an answerable question without answers would score
+ * as unanswerable, which is wrong), e.g. acceptAnswers(r, issues, 'line 4.answers') → true.
+ */
+export function acceptAnswers(r: ResolvedAnswers, issues: InputIssue[], answersPath: string): boolean {
+  if (r.answers.length === 0 && r.missing.length > 0) {
+    const what = r.missing.length === 1 ? `answer ${quote(r.missing[0] ?? '')} does` : `none of the ${r.missing.length} answers (${r.missing.slice(0, 3).map((t) => quote(t, 20)).join(', ')}) does`;
+    addIssue(issues, 'answer-missing', answersPath, `${what} not occur in the passage; question skipped`, true);
+    return false;
+  }
+  issues.push(...r.issues);
+  return true;
+}
+
+const CJK = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/g;
+const LATIN = /[A-Za-z]/g;
+
+/**
+ * 'zh' when CJK characters dominate the first 2000 characters, else 'en', e.g. guessLang('北京是首都') → 'zh'.
+ * A ratio, not "any CJK", because English Wikipedia passages often quote a Chinese name.
+ */
+export function guessLang(text: string): 'en' | 'zh' {
+  const head = text.slice(0, 2000);
+  const cjk = head.match(CJK)?.length ?? 0;
+  if (cjk === 0) return 'en';
+  const latin = head.match(LATIN)?.length ?? 0;
+  // A Chinese character is about a word; an English word is about five letters.
+  return cjk * 5 >= latin ? 'zh' : 'en';
+}
+
+/** Fields of a new Instance; tags are derived. */
+export interface InstanceFields {
+  id: string;
+  dataset: string;
+  title: string;
+  question: string;
+  context: string;
+  answers: GoldAnswer[];
+  isImpossible: boolean;
+  lang: 'en' | 'zh';
+  revision?: RevisionPair;
+}
+
+/**
+ * Builds an Instance with its tags ('unanswerable', 'revision', 'zh'); answerType is left for the
+ * NER pass. makeInstance({ id: 'q1', …, lang: 'zh' }).tags → ['zh'].
+ */
+export function makeInstance(f: InstanceFields): Instance {
+  const tags: string[] = [];
+  if (f.isImpossible) tags.push('unanswerable');
+  if (f.revision) tags.push('revision');
+  if (f.lang === 'zh') tags.push('zh');
+  const inst: Instance = { id: f.id, dataset: f.dataset, title: f.title, question: f.question, context: f.context, answers: f.answers, isImpossible: f.isImpossible, lang: f.lang, tags };
+  if (f.revision) inst.revision = f.revision;
+  return inst;
+}
+
+const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+
+/**
+ * Progress reports and cancel checks for a long import. tick() every ~1000 records reports
+ * progress, throws ImportAbortedError (with the partial result) if the signal fired, and yields
+ * to the event loop now and then: in a worker, the abort message can only arrive between tasks.
+ */
+export class Pacer {
+  private last = 0;
+  private lastYield = now();
+  private readonly opts: ImportOptions;
+  private readonly total: number;
+  private readonly partial: () => ImportResult;
+  private readonly where: () => string;
+
+  /** new Pacer(opts, bytes.length, () => ({ format, instances, issues }), () => `line ${n}`). */
+  constructor(opts: ImportOptions, total: number, partial: () => ImportResult, where: () => string) {
+    this.opts = opts;
+    this.total = total;
+    this.partial = partial;
+    this.where = where;
+  }
+
+  /** Throws ImportAbortedError if cancelled, e.g. before a long synchronous step. */
+  check(): void {
+    if (!this.opts.signal?.aborted) return;
+    const p = this.partial();
+    const issues = [...p.issues];
+    addIssue(issues, 'cancelled', this.where(), `import cancelled here; the ${p.instances.length} questions before it are kept`, true);
+    throw new ImportAbortedError({ ...p, issues });
+  }
+
+  /** Reports `done` (clamped so it never goes back), checks the signal, sometimes yields; await pacer.tick(offset). */
+  async tick(done: number): Promise<void> {
+    this.report(done);
+    this.check();
+    if (now() - this.lastYield > 40) {
+      await new Promise<void>((r) => setTimeout(r, 0));
+      this.lastYield = now();
+      this.check();
+    }
+  }
+
+  /** Final report (done === total), e.g. pacer.finish(). */
+  finish(): void {
+    this.report(this.total);
+  }
+
+  private report(done: number): void {
+    this.last = Math.min(this.total, Math.max(this.last, done));
+    this.opts.onProgress?.(this.last, this.total);
+  }
+}
+
+/** An empty ImportResult of `format`, e.g. emptyResult('mrqa'). */
+export function emptyResult(format: DatasetFormat): ImportResult {
+  return { format, instances: [], issues: [] };
+}
+
+/** Rows as (id → seen?) with the duplicate rule every importer follows: the first one is kept. */
+export class IdSet {
+  private readonly seen = new Set<string>();
+  /** True if `id` is new (and records it); otherwise adds the duplicate issue. ids.claim('q1', issues, 'line 3.id'). */
+  claim(id: string, issues: InputIssue[], path: string): boolean {
+    if (this.seen.has(id)) {
+      addIssue(issues, 'duplicate-id', path, `duplicate id ${quote(id)}; the first one is kept`, true);
+      return false;
+    }
+    this.seen.add(id);
+    return true;
+  }
+}

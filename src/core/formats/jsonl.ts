@@ -1,0 +1,102 @@
+/**
+ * JSON Lines reading for large files: bytes are split at newlines and each line is decoded and
+ * parsed on its own, so a 1 GB file never becomes one string (engines cap strings at ~512 M
+ * characters) and one bad line costs one line.
+ */
+import type { ImportResult } from '../data/types.ts';
+import { addIssue, decodeUtf8, Pacer, type FormatOptions } from './common.ts';
+import { concatBytes, GzipError, gunzipChunks, isGzip } from './gzip.ts';
+import { InputError, parseJson } from './json.ts';
+import type { InputIssue } from './squad.ts';
+
+/** Progress/cancel granularity: the brief's "every ~1000 lines". */
+export const LINES_PER_TICK = 1000;
+
+/** One parsed line: its 1-based number (as an editor counts, blank lines included) and value. */
+export type LineHandler = (value: unknown, lineNo: number) => void;
+
+/**
+ * Parses one line of JSON, e.g. parseLine('{"a":1}', 3) → { a: 1 }; on error returns an InputError
+ * whose message is like "invalid JSON at column 7: a value was expected" (no throw: bad lines are common).
+ */
+export function parseLine(text: string, lineNo: number): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    try {
+      return parseJson(text, '');
+    } catch (e) {
+      const m = e instanceof Error ? e.message : String(e);
+      return new InputError(m.replace(/^: /, '').replace(/at line \d+, column/, 'at column').replace(/^invalid JSON/, `invalid JSON on line ${lineNo}`));
+    }
+  }
+}
+
+/**
+ * Calls `onLine` for every non-blank line of a JSON Lines file (plain or gzip), e.g.
+ * `await readJsonLines(bytes, opts, issues, partial, (value, n) => …)`. Malformed lines become
+ * 'malformed-line' issues at `line N`. Progress is in input bytes; cancellation throws
+ * ImportAbortedError with `partial()`. A gzip error after some lines is a 'gzip' issue (earlier
+ * lines are kept); before the first line it is thrown as an InputError.
+ */
+export async function readJsonLines(bytes: Uint8Array, opts: FormatOptions, issues: InputIssue[], partial: () => ImportResult, onLine: LineHandler): Promise<void> {
+  let lineNo = 0;
+  const pacer = new Pacer(opts, bytes.length, partial, () => `line ${lineNo + 1}`);
+  pacer.check();
+  const maxBytes = opts.maxBytes ?? Infinity;
+  let carry: Uint8Array[] = [];
+
+  const handle = (raw: Uint8Array) => {
+    lineNo++;
+    let end = raw.length;
+    while (end > 0 && (raw[end - 1] === 13 || raw[end - 1] === 32 || raw[end - 1] === 9)) end--;
+    let start = 0;
+    while (start < end && (raw[start] === 32 || raw[start] === 9)) start++;
+    if (start === end) return;
+    const path = `line ${lineNo}`;
+    let text: string;
+    try {
+      text = decodeUtf8(raw.subarray(start, end), opts.file, issues, path);
+    } catch {
+      addIssue(issues, 'malformed-line', path, 'the line is too long to read', true);
+      return;
+    }
+    const value = parseLine(text, lineNo);
+    if (value instanceof InputError) return addIssue(issues, 'malformed-line', path, value.message, true);
+    onLine(value, lineNo);
+  };
+
+  const gz = isGzip(bytes);
+  const chunks = gz ? gunzipChunks(bytes, opts.file, maxBytes) : [{ chunk: bytes, consumed: bytes.length }];
+  try {
+    for (const { chunk, consumed } of chunks) {
+      let from = 0;
+      for (;;) {
+        const nl = chunk.indexOf(10, from);
+        if (nl < 0) {
+          // gzip chunks end anywhere, so a line may continue in the next chunk.
+          if (from < chunk.length) carry.push(gz ? chunk.slice(from) : chunk.subarray(from));
+          break;
+        }
+        const piece = chunk.subarray(from, nl);
+        if (carry.length) {
+          carry.push(piece);
+          const joined = concatBytes(carry);
+          carry = [];
+          handle(joined);
+        } else handle(piece);
+        from = nl + 1;
+        if (lineNo % LINES_PER_TICK === 0) await pacer.tick(gz ? consumed : nl + 1);
+      }
+    }
+  } catch (e) {
+    if (!(e instanceof GzipError)) throw e;
+    if (lineNo === 0) throw new InputError(e.message);
+    // The unfinished last line is cut off by the corruption: parsing it would only add noise.
+    addIssue(issues, 'gzip', `line ${lineNo + 1}`, `${e.message}; the ${lineNo} lines before this point were read`, false);
+    pacer.finish();
+    return;
+  }
+  if (carry.length) handle(concatBytes(carry));
+  pacer.finish();
+}

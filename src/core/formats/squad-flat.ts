@@ -1,0 +1,96 @@
+/**
+ * The Hugging Face flat layout of SQuAD (what `datasets` writes with to_json): one row per
+ * question, `answers` as {text: [...], answer_start: [...]}; JSON Lines (the default) or one array.
+ */
+import * as v from 'valibot';
+import type { ImportResult, Instance } from '../data/types.ts';
+import { acceptAnswers, addIssue, fieldPath, guessLang, IdSet, makeInstance, Pacer, resolveAnswers, schemaText, type FormatOptions, type RawAnswer } from './common.ts';
+import { isGzip, gunzipHead } from './gzip.ts';
+import { documentText, inputBytes, type ImportInput } from './input.ts';
+import { parseJson } from './json.ts';
+import { readJsonLines } from './jsonl.ts';
+import type { InputIssue } from './squad.ts';
+
+const Int = v.pipe(v.number(), v.integer());
+const Id = v.pipe(v.union([v.string(), v.number()]), v.transform(String));
+const ColumnAnswers = v.object({ text: v.array(v.string()), answer_start: v.array(Int) });
+const ListAnswers = v.array(v.object({ text: v.string(), answer_start: Int }));
+const Row = v.object({
+  id: Id,
+  title: v.optional(v.nullable(v.string()), ''),
+  context: v.string(),
+  question: v.string(),
+  // The HF layout is column-wise; some exports keep SQuAD's list of objects. Both are read.
+  answers: v.optional(v.union([ColumnAnswers, ListAnswers]), { text: [], answer_start: [] }),
+  is_impossible: v.optional(v.boolean()),
+});
+
+/** Reads one flat row into `instances` (or an issue); shared by the JSON Lines and array forms. */
+function readRow(raw: unknown, path: string, opts: FormatOptions, ids: IdSet, instances: Instance[], issues: InputIssue[]): void {
+  const r = v.safeParse(Row, raw);
+  if (!r.success) return addIssue(issues, 'schema', fieldPath(path, r.issues), schemaText(r.issues), true);
+  const row = r.output;
+  let raws: RawAnswer[];
+  if (Array.isArray(row.answers)) {
+    raws = row.answers.map((a, k) => ({ text: a.text, start: a.answer_start, path: `${path}.answers[${k}]` }));
+  } else {
+    const { text, answer_start } = row.answers;
+    if (text.length !== answer_start.length) {
+      return addIssue(issues, 'schema', `${path}.answers`, `answers.text has ${text.length} entries but answers.answer_start has ${answer_start.length}; skipped`, true);
+    }
+    raws = text.map((t, k) => ({ text: t, start: answer_start[k] ?? -1, path: `${path}.answers.text[${k}]` }));
+  }
+  if (!row.context.trim()) return addIssue(issues, 'empty-context', `${path}.context`, 'empty context; skipped', true);
+  if (!ids.claim(row.id, issues, `${path}.id`)) return;
+  if (!row.question.trim()) return addIssue(issues, 'schema', `${path}.question`, 'empty question; skipped', true);
+  const resolved = resolveAnswers(row.context, raws);
+  const impossible = row.is_impossible === true;
+  if (!impossible && !acceptAnswers(resolved, issues, `${path}.answers`)) return;
+  if (impossible) issues.push(...resolved.issues);
+  instances.push(
+    makeInstance({
+      id: row.id,
+      dataset: opts.dataset,
+      title: row.title ?? '',
+      question: row.question,
+      context: row.context,
+      answers: resolved.answers,
+      isImpossible: impossible || resolved.answers.length === 0,
+      lang: guessLang(row.context),
+    }),
+  );
+}
+
+/** True if the (possibly gzip) input's first non-blank character is '[' (the array form). */
+function isArrayForm(input: ImportInput): boolean {
+  const head = typeof input === 'string' ? input.slice(0, 64) : isGzip(input) ? (gunzipHead(input, 64) ?? new Uint8Array()) : input.subarray(0, 64);
+  const s = typeof head === 'string' ? head : new TextDecoder().decode(head);
+  return s.replace(/^\ufeff/, '').trimStart().startsWith('[');
+}
+
+/**
+ * Imports the HF flat SQuAD layout, e.g. `await importSquadFlat(bytes, { file: 'validation.jsonl', dataset: 'squad_v2' })`.
+ * Rows with empty answer lists are unanswerable (SQuAD 2.0). Issue paths are `line N…` for
+ * JSON Lines and `[i]…` for an array.
+ */
+export async function importSquadFlat(input: ImportInput, opts: FormatOptions): Promise<ImportResult> {
+  const issues: InputIssue[] = [];
+  const instances: Instance[] = [];
+  const ids = new IdSet();
+  const partial = (): ImportResult => ({ format: 'squad-flat', instances, issues });
+  if (isArrayForm(input)) {
+    const raw = parseJson(documentText(input, opts, issues), opts.file);
+    const rows = raw as unknown[];
+    let at = '';
+    const pacer = new Pacer(opts, rows.length, partial, () => at);
+    for (const [i, row] of rows.entries()) {
+      at = `[${i}]`;
+      if (i > 0 && i % 1000 === 0) await pacer.tick(i);
+      readRow(row, at, opts, ids, instances, issues);
+    }
+    pacer.finish();
+  } else {
+    await readJsonLines(inputBytes(input, opts), opts, issues, partial, (value, n) => readRow(value, `line ${n}`, opts, ids, instances, issues));
+  }
+  return partial();
+}

@@ -1,0 +1,71 @@
+/**
+ * Nested SQuAD-style JSON (SQuAD 1.1 / 2.0, DuReader-robust) to Instances. Validation is
+ * readSquad's (same paths, same duplicate rule); on top, answer offsets are checked and fixed,
+ * because every view highlights answers by offset.
+ */
+import type { ImportResult, Instance } from '../data/types.ts';
+import { acceptAnswers, addIssue, guessLang, makeInstance, Pacer, resolveAnswers, type FormatOptions } from './common.ts';
+import { documentText, type ImportInput } from './input.ts';
+import { parseJson } from './json.ts';
+import { readSquadValue, type InputIssue } from './squad.ts';
+
+/**
+ * Imports SQuAD 1.1/2.0 JSON, e.g. `await importSquad(text, { file: 'dev-v2.0.json', dataset: 'squad2' })`.
+ * Throws InputError for unparseable JSON (line and column) or a non-SQuAD root; entry problems are issues.
+ */
+export function importSquad(input: ImportInput, opts: FormatOptions): Promise<ImportResult> {
+  return importNested(input, opts, 'squad');
+}
+
+/**
+ * Imports DuReader-robust JSON, e.g. `await importDuReader(bytes, { file: 'dev.json', dataset: 'dureader' })`;
+ * answer_start -1 is resolved by finding the answer text; answers not in the passage are dropped.
+ */
+export function importDuReader(input: ImportInput, opts: FormatOptions): Promise<ImportResult> {
+  return importNested(input, opts, 'dureader');
+}
+
+async function importNested(input: ImportInput, opts: FormatOptions, format: 'squad' | 'dureader'): Promise<ImportResult> {
+  const issues: InputIssue[] = [];
+  const instances: Instance[] = [];
+  let at = '';
+  const pacer = new Pacer(opts, 1, () => ({ format, instances, issues }), () => at || opts.file);
+  pacer.check();
+  const raw = parseJson(documentText(input, opts, issues), opts.file);
+  pacer.check();
+  const read = readSquadValue(raw, opts.file, { checkAnswerStarts: false });
+  issues.push(...read.issues);
+  const total = read.items.length;
+  const progress = new Pacer(opts, total, () => ({ format, instances, issues }), () => at || opts.file);
+  for (const [k, item] of read.items.entries()) {
+    const path = read.paths[k] ?? `item ${k}`;
+    at = path;
+    if (k > 0 && k % 1000 === 0) await progress.tick(k);
+    if (!item.question.trim()) {
+      addIssue(issues, 'schema', `${path}.question`, 'empty question; skipped', true);
+      continue;
+    }
+    const resolved = resolveAnswers(
+      item.context,
+      item.answers.map((a, j) => ({ text: a.text, start: a.answer_start, path: `${path}.answers[${j}]` })),
+    );
+    if (!item.isImpossible && !acceptAnswers(resolved, issues, `${path}.answers`)) continue;
+    if (item.isImpossible) issues.push(...resolved.issues);
+    const lang = format === 'dureader' ? 'zh' : guessLang(item.context);
+    instances.push(
+      makeInstance({
+        id: item.id,
+        dataset: opts.dataset,
+        title: item.title,
+        question: item.question,
+        context: item.context,
+        answers: resolved.answers,
+        // SQuAD 2.0's scorer treats "no answers" as unanswerable whatever the flag says.
+        isImpossible: item.isImpossible || resolved.answers.length === 0,
+        lang,
+      }),
+    );
+  }
+  progress.finish();
+  return { format, instances, issues };
+}

@@ -1,0 +1,65 @@
+/**
+ * Messages between the UI and the data worker (imports, IndexedDB persistence, search). One union
+ * per direction, shared by both sides.
+ */
+import type { AnswerEntityType, DatasetFormat, Instance } from '../core/data/types.ts';
+import type { InputIssue } from '../core/formats/squad.ts';
+
+/** A dataset as listed in the UI. */
+export interface DatasetInfo {
+  id: string;
+  name: string;
+  format: DatasetFormat;
+  /** Questions stored. */
+  count: number;
+  createdAt: number;
+  builtIn: boolean;
+  /** Short summary of what was skipped and why ('' when nothing was). */
+  issueSummary: string;
+  /** The first problems, each naming file and field or line. */
+  issues: InputIssue[];
+  /** True when an import was cancelled or failed part-way: what was read is kept. */
+  partial: boolean;
+}
+
+/** Filters of the instance browser. */
+export interface SearchFilters {
+  dataset: string | 'all';
+  answerable: 'all' | 'answerable' | 'unanswerable';
+  entity: 'all' | AnswerEntityType;
+  revision: 'all' | 'with-revision';
+}
+
+/** What the list shows per instance; the full instance is fetched on selection. */
+export interface InstanceRow {
+  dataset: string;
+  id: string;
+  question: string;
+  answer: string;
+  isImpossible: boolean;
+  answerType: AnswerEntityType | null;
+  hasRevision: boolean;
+  lang: 'en' | 'zh';
+}
+
+export type ImportSource =
+  | { kind: 'files'; files: { name: string; blob: Blob }[]; pairs: boolean }
+  | { kind: 'url'; url: string }
+  | { kind: 'hf'; host: string; name: string; config: string; split: string; limit: number | null };
+
+export type DataRequest =
+  | { type: 'init' }
+  | { type: 'import'; jobId: number; source: ImportSource; name: string }
+  | { type: 'cancel'; jobId: number }
+  | { type: 'delete'; dataset: string }
+  | { type: 'search'; reqId: number; query: string; filters: SearchFilters }
+  | { type: 'get'; reqId: number; dataset: string; id: string };
+
+export type DataEvent =
+  | { type: 'datasets'; datasets: DatasetInfo[] }
+  | { type: 'import-progress'; jobId: number; phase: 'download' | 'parse' | 'store' | 'classify'; done: number; total: number }
+  | { type: 'import-done'; jobId: number; dataset: DatasetInfo | null; cancelled: boolean; message: string }
+  | { type: 'import-error'; jobId: number; message: string }
+  | { type: 'search-result'; reqId: number; rows: InstanceRow[]; total: number }
+  | { type: 'instance'; reqId: number; instance: Instance | null }
+  | { type: 'error'; message: string };
