@@ -2,12 +2,15 @@
  * qarx: the command-line side of the QA Robustness Explorer. Same core as the app, run on
  * onnxruntime-node (CPU).
  *
- *   qarx predict --model <dir|hub id> --data <squad.json> --out <dir> [--dump-logits]
- *   qarx eval <data.json> <predictions.json> [--na-prob-file F] [--na-prob-thresh T] [--lang zh]
+ *   qarx predict --model <dir|hub id> --data <data file> --out <dir> [--dump-logits]
+ *   qarx eval <data file> <predictions.json> [--na-prob-file F] [--na-prob-thresh T] [--lang zh]
+ *
+ * Data files: SQuAD 1.1/2.0 or DuReader JSON (read as before, so scores match the official
+ * scripts), Hugging Face flat JSON Lines / row arrays, MRQA .jsonl(.gz), pairs CSV.
  */
 import { createWriteStream, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   configureRuntime,
@@ -21,12 +24,15 @@ import {
   type ModelSource,
   type QaPrediction,
 } from '../core/index.ts';
+import { DEFAULT_MAX_BYTES } from '../core/formats/common.ts';
+import { gunzipAll, isGzip } from '../core/formats/gzip.ts';
+import { detectFormat, importFile, instancesToSquad, SNIFF_BYTES, summarizeIssues } from '../core/formats/index.ts';
 import { InputError } from '../core/formats/json.ts';
 import { readNaProbs, readPredictions, readSquad, type SquadFile } from '../core/formats/squad.ts';
 import { evaluateV1, evaluateV2, evaluateZh, pyJsonDumps, SQUAD_V2_INT_KEYS, SquadEvalError, ZH_INT_KEYS } from '../core/metrics/index.ts';
 
 const USAGE = `Usage:
-  qarx predict --model <dir|hub id> --data <squad.json> --out <dir> [options]
+  qarx predict --model <dir|hub id> --data <data file> --out <dir> [options]
       --dump-logits           also write logits.jsonl (every window's start/end logits and token offsets)
       --squad2 / --squad1     force null-answer decoding on or off (default: from the data's version)
       --max-length N          window length in tokens (384)      --doc-stride N       overlap (128)
@@ -35,9 +41,11 @@ const USAGE = `Usage:
       --batch-size N          windows per model call (8)          --dtype fp32|q8|fp16 weights to load
       --hub-host URL          Hub or mirror (default $HF_ENDPOINT or https://huggingface.co)
       --cache-dir DIR         download cache (default ~/.cache/qarx)
-  qarx eval <data.json> <predictions.json> [--na-prob-file F] [--na-prob-thresh T] [--lang zh]
+  qarx eval <data file> <predictions.json> [--na-prob-file F] [--na-prob-thresh T] [--lang zh]
       prints the official SQuAD v1.1 / v2.0 evaluation JSON (DuReader's for --lang zh); v2.0 sums like
-      Python ≥ 3.12 unless --py-sum legacy (Python ≤ 3.11), which can change the last digit`;
+      Python ≥ 3.12 unless --py-sum legacy (Python ≤ 3.11), which can change the last digit
+  Data files (detected by name and content): SQuAD 1.1/2.0 or DuReader JSON, Hugging Face flat
+  SQuAD (JSON Lines or an array of rows), MRQA .jsonl / .jsonl.gz, natural-perturbation pairs CSV`;
 
 /** A usage or input problem: printed as one line, exit code 2. */
 class UsageError extends Error {}
@@ -45,10 +53,36 @@ class UsageError extends Error {}
 const out = (s: string) => process.stdout.write(s);
 const err = (s: string) => process.stderr.write(s);
 
-function readText(file: string): string {
+function readBytes(file: string): Buffer {
   if (!existsSync(file)) throw new InputError(`${file}: no such file.`);
   if (statSync(file).isDirectory()) throw new InputError(`${file}: is a directory, expected a file.`);
-  return readFileSync(file, 'utf8');
+  return readFileSync(file);
+}
+
+function readText(file: string): string {
+  return readBytes(file).toString('utf8');
+}
+
+/**
+ * Reads a data file of any importable format as a SquadFile. Nested SQuAD/DuReader JSON goes
+ * through readSquad unchanged, so evaluation sees the answers exactly as the official scripts
+ * do; other formats are imported and converted with instancesToSquad.
+ */
+async function readData(file: string): Promise<SquadFile> {
+  const raw = readBytes(file);
+  const format = detectFormat(file, raw.subarray(0, SNIFF_BYTES));
+  if (format === null || format === 'squad' || format === 'dureader') {
+    const bytes = isGzip(raw) ? Buffer.from(gunzipAll(raw, file, DEFAULT_MAX_BYTES)) : raw;
+    return readSquad(bytes.toString('utf8'), file);
+  }
+  const r = await importFile(file, raw, { dataset: basename(file), format });
+  if (r.instances.length === 0) {
+    const first = r.issues[0];
+    throw new InputError(`${file}: no usable questions (${summarizeIssues(r.issues)}${first ? `; first: ${first.path}: ${first.message}` : ''}).`);
+  }
+  const dataset = instancesToSquad(r.instances);
+  const items = r.instances.map((i) => ({ id: i.id, question: i.question, context: i.context, title: i.title, answers: i.answers.map((a) => ({ text: a.text, answer_start: a.start })), isImpossible: i.isImpossible }));
+  return { version: dataset.version === 'v2.0' ? 'v2.0' : 'v1.1', items, dataset, issues: r.issues };
 }
 
 function intOpt(v: string | undefined, name: string, dflt: number): number {
@@ -111,7 +145,7 @@ async function predict(argv: string[]): Promise<number> {
     docStride: intOpt(values['doc-stride'], 'doc-stride', DEFAULT_WINDOWS.docStride),
     maxQueryLength: intOpt(values['max-query-length'], 'max-query-length', DEFAULT_WINDOWS.maxQueryLength),
   };
-  const data: SquadFile = readSquad(readText(values.data), values.data);
+  const data: SquadFile = await readData(values.data);
   for (const i of data.issues.slice(0, 20)) err(`warning: ${values.data}: ${i.path}: ${i.message}\n`);
   if (data.issues.length > 20) err(`warning: ${values.data}: ${data.issues.length - 20} more problems not shown\n`);
   const versionTwo = values.squad2 ? true : values.squad1 ? false : data.version === 'v2.0';
@@ -200,7 +234,7 @@ function writeOutputs(dir: string, preds: QaPrediction[], versionTwo: boolean): 
   if (versionTwo) writeFileSync(join(dir, 'null_odds.json'), pyJsonDumps(new Map(preds.map((p) => [p.id, p.nullScoreDiff ?? 0])), 4) + '\n');
 }
 
-function evaluate(argv: string[]): number {
+async function evaluate(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     options: {
@@ -213,8 +247,8 @@ function evaluate(argv: string[]): number {
     allowPositionals: true,
   });
   const [dataFile, predFile] = positionals;
-  if (!dataFile || !predFile || positionals.length > 2) throw new UsageError('eval needs <data.json> <predictions.json>.');
-  const data = readSquad(readText(dataFile), dataFile);
+  if (!dataFile || !predFile || positionals.length > 2) throw new UsageError('eval needs <data file> <predictions.json>.');
+  const data = await readData(dataFile);
   for (const i of data.issues.slice(0, 20)) err(`warning: ${dataFile}: ${i.path}: ${i.message}\n`);
   const preds = readPredictions(readText(predFile), predFile);
   const ids = new Set(data.items.map((i) => i.id));
@@ -250,7 +284,7 @@ export async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;
   try {
     if (cmd === 'predict') return await predict(rest);
-    if (cmd === 'eval') return evaluate(rest);
+    if (cmd === 'eval') return await evaluate(rest);
     if (cmd === undefined || cmd === '--help' || cmd === '-h' || cmd === 'help') {
       out(`${USAGE}\n`);
       return cmd === undefined ? 2 : 0;

@@ -173,6 +173,10 @@ async function runImport(jobId: number, source: ImportSource, name: string): Pro
       return;
     }
     const cancelled = Boolean(result.cancelled) || ctrl.signal.aborted;
+    if (result.instances.length === 0 && cancelled) {
+      post({ type: 'import-done', jobId, dataset: null, cancelled: true, message: 'Import cancelled before any question was read.' });
+      return;
+    }
     if (result.instances.length === 0) {
       post({ type: 'import-error', jobId, message: `${name}: no usable questions. ${summarizeIssues(result.issues)}`.trim() });
       return;
@@ -195,7 +199,7 @@ async function runImport(jobId: number, source: ImportSource, name: string): Pro
       count: kept.length,
       createdAt: Date.now(),
       builtIn: false,
-      issueSummary: summarizeIssues(result.issues),
+      issueSummary: result.issues.length ? summarizeIssues(result.issues) : '',
       issues: result.issues.slice(0, 200),
       partial: cancelled || store.quotaFull,
     };
@@ -212,8 +216,8 @@ async function runImport(jobId: number, source: ImportSource, name: string): Pro
     const message = store.quotaFull
       ? `The browser's storage is full: ${kept.length} of ${n} questions of "${name}" were saved. Delete a dataset (or allow this site more storage) to import the rest.`
       : cancelled
-        ? `Import cancelled: the ${kept.length} questions read so far are kept.`
-        : `Imported ${kept.length} questions.${info.issueSummary ? ` ${info.issueSummary}` : ''}`;
+        ? `Import cancelled: the ${kept.length.toLocaleString('en')} questions read so far are kept.`
+        : `Imported ${kept.length.toLocaleString('en')} questions.${info.issueSummary ? ` ${info.issueSummary}` : ''}`;
     post({ type: 'import-done', jobId, dataset: kept.length ? info : null, cancelled, message });
   } catch (err) {
     post({ type: 'import-error', jobId, message: `Import of "${name}" failed: ${err instanceof Error ? err.message : String(err)}` });

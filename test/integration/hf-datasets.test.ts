@@ -2,90 +2,11 @@
  * Hub datasets through their parquet export, against a local mock of the Hub's URL layout: listing,
  * paging with Range requests, reading everything with progress and cancellation, and every error.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parquetWriteBuffer } from 'hyparquet-writer';
-import type { SchemaElement } from 'hyparquet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HfDatasetError, listHfParquet, listHfParquetFiles, openHfDataset, squadRowToInstance, type FetchLike } from '../../src/core/formats/hf-datasets.ts';
 import { startMockHfDatasets, type HfRequest, type MockHfDatasets } from '../support/hf-datasets-server.ts';
-
-const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'hf-datasets', 'passages.json');
-
-interface Passage {
-  title: string;
-  context: string;
-  qas: { question: string; answers: string[] }[];
-}
-interface Row {
-  id: string;
-  title: string;
-  context: string;
-  question: string;
-  answers: { text: string[]; answer_start: number[] };
-}
-
-const fixture = JSON.parse(readFileSync(FIXTURE, 'utf8')) as { passages: Passage[]; filler: string };
-const FILLER = fixture.filler.split(' ');
-
-/** Deterministic pseudo-random numbers (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Filler sentences so every context is different and files are big enough to page through. */
-function filler(rand: () => number, words: number): string {
-  const out: string[] = [];
-  for (let i = 0; i < words; i++) {
-    const w = FILLER[Math.floor(rand() * FILLER.length)] as string;
-    out.push(i % 12 === 0 ? w[0]?.toUpperCase() + w.slice(1) : w);
-    if (i % 12 === 11) out[out.length - 1] += '.';
-  }
-  return `${out.join(' ')}.`;
-}
-
-/** SQuAD-like rows: passage i % 8 with filler around it, question (i / 8) % 3 of that passage. */
-function makeRows(n: number, seed: number, prefix: string): Row[] {
-  const rand = rng(seed);
-  const { passages } = fixture;
-  return Array.from({ length: n }, (_, i) => {
-    const p = passages[i % passages.length] as Passage;
-    const qa = p.qas[Math.floor(i / passages.length) % p.qas.length] as Passage['qas'][number];
-    const before = `${filler(rand, 60)} `;
-    const context = `${before}${p.context} ${filler(rand, 120)}`;
-    const starts = qa.answers.map((a) => context.indexOf(a, before.length));
-    return { id: `${prefix}${String(i).padStart(4, '0')}`, title: p.title, context, question: qa.question, answers: { text: [...qa.answers], answer_start: starts } };
-  });
-}
-
-/** The schema the Hub's converter writes for SQuAD: answers is struct<text: list<string>, answer_start: list<int32>>. */
-const SQUAD_SCHEMA: SchemaElement[] = [
-  { name: 'root', num_children: 5 },
-  { name: 'id', type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'OPTIONAL' },
-  { name: 'title', type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'OPTIONAL' },
-  { name: 'context', type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'OPTIONAL' },
-  { name: 'question', type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'OPTIONAL' },
-  { name: 'answers', repetition_type: 'OPTIONAL', num_children: 2 },
-  { name: 'text', repetition_type: 'OPTIONAL', converted_type: 'LIST', num_children: 1 },
-  { name: 'list', repetition_type: 'REPEATED', num_children: 1 },
-  { name: 'element', type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'OPTIONAL' },
-  { name: 'answer_start', repetition_type: 'OPTIONAL', converted_type: 'LIST', num_children: 1 },
-  { name: 'list', repetition_type: 'REPEATED', num_children: 1 },
-  { name: 'element', type: 'INT32', repetition_type: 'OPTIONAL' },
-];
-
-function squadParquet(rows: Row[], rowGroupSize = 100): Uint8Array {
-  const names = ['id', 'title', 'context', 'question', 'answers'] as const;
-  const columnData = names.map((name) => ({ name, data: rows.map((r) => r[name]) }));
-  return new Uint8Array(parquetWriteBuffer({ columnData, schema: SQUAD_SCHEMA, rowGroupSize }));
-}
+import { makeRows, squadParquet, type Row } from '../support/hf-parquet-fixture.ts';
 
 // 600 validation rows over two files of 300 (row groups of 100), with a few deliberately bad rows.
 const ROWS = makeRows(600, 7, 'qv');
@@ -95,6 +16,7 @@ const MISPLACED = 250;
 const DUPLICATE = 333;
 (ROWS[BAD_CONTEXT] as Row).context = '';
 (ROWS[BAD_COUNTS] as Row).answers = { text: ['a', 'b'], answer_start: [1] };
+const MISPLACED_START = (ROWS[MISPLACED] as Row).answers.answer_start[0];
 (ROWS[MISPLACED] as Row).answers.answer_start = [0];
 (ROWS[DUPLICATE] as Row).id = (ROWS[DUPLICATE - 1] as Row).id;
 const SKIPPED = new Set([BAD_CONTEXT, BAD_COUNTS, DUPLICATE]);
@@ -204,7 +126,7 @@ describe('paging', () => {
     const { value: page, reqs } = await during(() => ds.readPage(PAGE * 1, PAGE));
     expect(page.format).toBe('hf-parquet');
     expect(page.instances.map((i) => i.id)).toEqual(expectedIds(100, 200));
-    expect(page.issues).toEqual([{ path: `row ${BAD_COUNTS}`, message: expect.stringMatching(/^answers: 2 texts but 1 answer_start/) }]);
+    expect(page.issues).toEqual([{ path: `row ${BAD_COUNTS}`, kind: 'schema', skipped: true, message: 'answers: 2 texts but 1 answer_start values' }]);
     expect(reqs.length).toBeGreaterThan(0);
     for (const r of reqs) {
       expect(r.method).toBe('GET');
@@ -258,17 +180,19 @@ describe('paging', () => {
     expect(instances.find((i) => i.id === 'qv0008')?.answers.map((a) => a.text)).toEqual(['the Iron Gate', 'Iron Gate']);
   });
 
-  it('bad rows become issues naming the row; a misplaced answer is kept with an issue', async () => {
+  it('bad rows become issues naming the row; a misplaced answer is relocated with an issue', async () => {
     const ds = await openHfDataset({ host, name: NAME, split: 'validation' });
     const first = await ds.readPage(0, 10);
-    expect(first.issues).toEqual([{ path: `row ${BAD_CONTEXT}`, message: 'context: expected a non-empty string, got an empty string' }]);
+    expect(first.issues).toEqual([{ path: `row ${BAD_CONTEXT}`, kind: 'empty-context', skipped: true, message: 'context: expected a non-empty string, got an empty string' }]);
     expect(first.instances.map((i) => i.id)).not.toContain((ROWS[BAD_CONTEXT] as Row).id);
     const misplaced = await ds.readPage(MISPLACED, 1);
-    expect(misplaced.instances.map((i) => i.id)).toEqual([(ROWS[MISPLACED] as Row).id]);
-    expect(misplaced.issues).toEqual([{ path: `row ${MISPLACED}`, message: expect.stringMatching(/is not at answer_start 0 \(kept/) }]);
+    const row = ROWS[MISPLACED] as Row;
+    const trueStart = MISPLACED_START;
+    expect(misplaced.instances.map((i) => [i.id, i.answers[0]?.start])).toEqual([[row.id, trueStart]]);
+    expect(misplaced.issues).toEqual([{ path: `row ${MISPLACED}`, kind: 'answer-offset', skipped: false, message: expect.stringContaining(`is not at answer_start 0; found at ${trueStart} (used)`) }]);
     const dup = await ds.readPage(DUPLICATE - 1, 2);
     expect(dup.instances).toHaveLength(1);
-    expect(dup.issues).toEqual([{ path: `row ${DUPLICATE}`, message: expect.stringMatching(/^id: duplicate id/) }]);
+    expect(dup.issues).toEqual([{ path: `row ${DUPLICATE}`, kind: 'duplicate-id', skipped: true, message: expect.stringMatching(/^duplicate id .*the first one is kept$/) }]);
   });
 
   it('reads from servers without Range support (whole file, once)', async () => {
@@ -289,7 +213,9 @@ describe('paging', () => {
     expect(r.issues).toEqual([]);
     expect(r.instance).toMatchObject({ id: '12', title: '', answers: [{ text: 'Paris', start: 0 }], isImpossible: false });
     expect(squadRowToInstance({ id: 'a', context: '北京是中国的首都。', question: '首都是哪里？', answers: { text: ['北京'], answer_start: [0] } }, 0, 'd').instance).toMatchObject({ lang: 'zh', tags: ['zh'] });
-    expect(squadRowToInstance({ id: 'a', context: 'c', question: 'q', answers: null }, 9, 'd').issues).toEqual([{ path: 'row 9', message: 'answers: expected {text: [...], answer_start: [...]}, got null' }]);
+    expect(squadRowToInstance({ id: 'a', context: 'c', question: 'q', answers: null }, 9, 'd').issues).toEqual([{ path: 'row 9', kind: 'schema', skipped: true, message: 'answers: expected {text: [...], answer_start: [...]}, got null' }]);
+    // An answer that is nowhere in the passage: an answerable question without answers is skipped, not made unanswerable.
+    expect(squadRowToInstance({ id: 'b', context: 'Paris is big.', question: 'q', answers: { text: ['Rome'], answer_start: [0] } }, 4, 'd')).toMatchObject({ instance: null, issues: [{ path: 'row 4', kind: 'answer-missing', skipped: true }] });
   });
 });
 
@@ -424,14 +350,16 @@ describe('errors', () => {
 
   it('a dropped connection is retried once', async () => {
     let failures = 0;
+    let armed = false;
     const fetch: FetchLike = (url, init) => {
-      if (new Headers(init?.headers).has('Range') && failures < 1 && url.includes('/resolve/') && !url.endsWith('1.parquet')) {
+      if (armed && failures < 1 && new Headers(init?.headers).has('Range')) {
         failures++;
         return Promise.reject(new TypeError('fetch failed'));
       }
       return globalThis.fetch(url, init);
     };
     const ds = await openHfDataset({ host, name: NAME, split: 'validation', fetch });
+    armed = true;
     expect((await ds.readPage(0, 5)).instances.map((i) => i.id)).toEqual(expectedIds(0, 5));
     expect(failures).toBe(1);
   });

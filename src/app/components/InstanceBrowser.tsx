@@ -60,7 +60,7 @@ export function InstanceBrowser() {
         </label>
       </div>
       <div className="count" data-testid="result-count">
-        {total === rows.length ? `${total.toLocaleString()} questions` : `showing ${rows.length.toLocaleString()} of ${total.toLocaleString()} — refine the search`}
+        {total === rows.length ? `${total.toLocaleString()} question${total === 1 ? '' : 's'}` : `showing ${rows.length.toLocaleString()} of ${total.toLocaleString()} — refine the search`}
       </div>
       <div className="list" ref={scroller} tabIndex={0} role="listbox" aria-label="Questions" aria-activedescendant={selectedIndex >= 0 ? `row-${selectedIndex}` : undefined} onKeyDown={onKey}>
         <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>

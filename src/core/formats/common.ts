@@ -1,9 +1,9 @@
 /**
- * What every importer shares: options, the cancel error, progress pacing, answer location and
+ * What every importer shares: options, cancellation, progress pacing, answer location and
  * instance building. Pure TS (runs in a Web Worker and in Node).
  */
 import * as v from 'valibot';
-import type { DatasetFormat, GoldAnswer, ImportResult, Instance, RevisionPair } from '../data/types.ts';
+import type { GoldAnswer, ImportResult, Instance, RevisionPair } from '../data/types.ts';
 import { InputError } from './json.ts';
 import type { InputIssue, IssueKind } from './squad.ts';
 
@@ -14,7 +14,7 @@ export const DEFAULT_MAX_BYTES = 1_500_000_000;
 export interface ImportOptions {
   /** Name for Instance.dataset. */
   dataset: string;
-  /** Checked between records; on abort the import rejects with ImportAbortedError. */
+  /** Checked between records; on abort the import resolves early with `cancelled: true` (see ImportOutcome). */
   signal?: AbortSignal;
   /**
    * Called every ~1000 records and once at the end with done === total. Units: input bytes for
@@ -32,9 +32,17 @@ export interface FormatOptions extends ImportOptions {
 }
 
 /**
- * Rejection of a cancelled import. Named 'AbortError' like a DOMException so generic abort
- * handling works; `partial` holds everything read before the abort (the UI may keep it), e.g.
- * `catch (e) { if (e instanceof ImportAbortedError) keep(e.partial.instances) }`.
+ * What an importer resolves with. On cancel (`signal` fired) it resolves, not rejects, with
+ * `cancelled: true` and everything read so far plus a 'cancelled' issue, so the UI can keep a
+ * partial import the same way as from the Hugging Face importer; e.g. `if (r.cancelled) markPartial(r)`.
+ */
+export interface ImportOutcome extends ImportResult {
+  cancelled: boolean;
+}
+
+/**
+ * Internal unwinding of a cancelled import (Pacer throws it, runImport turns it into a result);
+ * named 'AbortError' in case one escapes. e.g. `throw new ImportAbortedError(partial)`.
  */
 export class ImportAbortedError extends Error {
   override name = 'AbortError';
@@ -42,6 +50,16 @@ export class ImportAbortedError extends Error {
   constructor(partial: ImportResult) {
     super(`import cancelled after ${partial.instances.length} questions`);
     this.partial = partial;
+  }
+}
+
+/** Runs an import body, turning a cancel into a partial outcome, e.g. runImport(() => readAll()) → { …, cancelled: false }. */
+export async function runImport(body: () => Promise<ImportResult>): Promise<ImportOutcome> {
+  try {
+    return { ...(await body()), cancelled: false };
+  } catch (e) {
+    if (e instanceof ImportAbortedError) return { ...e.partial, cancelled: true };
+    throw e;
   }
 }
 
@@ -64,6 +82,12 @@ export function schemaText(issues: readonly v.BaseIssue<unknown>[]): string {
 export function fieldPath(base: string, issues: readonly v.BaseIssue<unknown>[]): string {
   const p = issues[0]?.path?.map((s) => (typeof s.key === 'number' ? `[${s.key}]` : `.${String(s.key)}`)).join('') ?? '';
   return base + p;
+}
+
+/** null for a JSON object, else what the value is, e.g. notAnObject([1]) → 'an array' (valibot would only say "id: Invalid key"). */
+export function notAnObject(value: unknown): string | null {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) return null;
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
 }
 
 /** Short quote of user text for messages, e.g. quote('a long answer …', 10) → '"a long ans…"'. */
@@ -106,7 +130,7 @@ export function decodeUtf8(bytes: Uint8Array, file: string, issues: InputIssue[]
   }
 }
 
-/** JS engines cap strings at ~512 M characters, so one-document formats cannot be larger. */
+/** The error for a one-document file beyond the engine's ~512 M-character string limit, e.g. `throw tooLongForOneString('train.json')`. */
 export function tooLongForOneString(file: string): InputError {
   return new InputError(`${file}: too large to read as one document (JavaScript strings stop at about 512 M characters); convert it to JSON Lines, which is read line by line.`);
 }
@@ -125,7 +149,7 @@ export function locate(context: string, text: string, near: number): number {
   return best;
 }
 
-/** True when `start` is a valid offset of `text` in `context`: the invariant every GoldAnswer keeps. */
+/** True when `start` is a valid offset of `text` in `context` (the invariant every GoldAnswer keeps), e.g. isAt('Ada', 'da', 1) → true. */
 export function isAt(context: string, text: string, start: number): boolean {
   return Number.isInteger(start) && start >= 0 && start + text.length <= context.length && context.startsWith(text, start);
 }
@@ -133,12 +157,13 @@ export function isAt(context: string, text: string, start: number): boolean {
 /** An answer as a file states it: text plus the offset the file claims (possibly wrong or -1). */
 export interface RawAnswer {
   text: string;
-  start: number;
+  /** null: the format has no offsets (CSV), so the first occurrence is taken without comment. */
+  start: number | null;
   /** Where the answer is in the file, e.g. data[0].paragraphs[0].qas[3].answers[1]. */
   path: string;
 }
 
-/** resolveAnswers' result: answers that really are in the passage, and how many could not be found. */
+/** resolveAnswers' result: the answers that really are in the passage, and the texts that are not. */
 export interface ResolvedAnswers {
   answers: GoldAnswer[];
   /** Texts of the answers that are nowhere in the passage. */
@@ -159,6 +184,15 @@ export function resolveAnswers(context: string, raw: readonly RawAnswer[]): Reso
   const missing: string[] = [];
   for (const a of raw) {
     if (a.text === '') continue;
+    if (a.start === null) {
+      const at = locate(context, a.text, 0);
+      if (at >= 0) answers.push({ text: a.text, start: at });
+      else {
+        missing.push(a.text);
+        addIssue(issues, 'answer-missing', a.path, `answer ${quote(a.text)} does not occur in the passage (dropped)`, false);
+      }
+      continue;
+    }
     if (isAt(context, a.text, a.start)) {
       answers.push({ text: a.text, start: a.start });
       continue;
@@ -237,9 +271,10 @@ export function makeInstance(f: InstanceFields): Instance {
 const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
 /**
- * Progress reports and cancel checks for a long import. tick() every ~1000 records reports
- * progress, throws ImportAbortedError (with the partial result) if the signal fired, and yields
- * to the event loop now and then: in a worker, the abort message can only arrive between tasks.
+ * Progress reports and cancel checks for a long import. tick(), called every ~1000 records,
+ * reports progress, throws ImportAbortedError with the partial result if the signal fired
+ * (runImport catches it), and now and then yields to the event loop: in a worker, the message
+ * that triggers the abort can only be handled between tasks.
  */
 export class Pacer {
   private last = 0;
@@ -288,12 +323,7 @@ export class Pacer {
   }
 }
 
-/** An empty ImportResult of `format`, e.g. emptyResult('mrqa'). */
-export function emptyResult(format: DatasetFormat): ImportResult {
-  return { format, instances: [], issues: [] };
-}
-
-/** Rows as (id → seen?) with the duplicate rule every importer follows: the first one is kept. */
+/** Seen question ids, with the duplicate rule every importer follows: the first one is kept. e.g. `const ids = new IdSet()`. */
 export class IdSet {
   private readonly seen = new Set<string>();
   /** True if `id` is new (and records it); otherwise adds the duplicate issue. ids.claim('q1', issues, 'line 3.id'). */

@@ -11,17 +11,17 @@ export function isGzip(bytes: Uint8Array): boolean {
   return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 }
 
-/** A gzip problem after some output was produced; `produced` lets the caller keep what came before. */
+/** A gzip problem, e.g. `new GzipError('a.gz: checksum mismatch', true)`; `ended`: all data came out, only the trailer check failed. */
 export class GzipError extends InputError {
   override name = 'GzipError';
-  readonly produced: number;
-  constructor(message: string, produced: number) {
+  readonly ended: boolean;
+  constructor(message: string, ended: boolean) {
     super(message);
-    this.produced = produced;
+    this.ended = ended;
   }
 }
 
-const IN_CHUNK = 1 << 20;
+const IN_CHUNK = 1 << 18;
 
 let crcTable: Uint32Array | null = null;
 function crc32(crc: number, data: Uint8Array): number {
@@ -46,10 +46,13 @@ const flateMessage = (e: unknown) => {
 
 /**
  * Inflates a gzip file chunk by chunk, e.g. `for (const { chunk, consumed } of gunzipChunks(gz, 'a.gz', 1e9))`;
- * `consumed` is how many input bytes have been read (for progress). Throws GzipError naming the
- * file for corrupt data, a bad checksum, or output beyond `maxBytes`.
+ * `consumed` is how many input bytes have been read (for progress). Everything that inflates
+ * is yielded before a GzipError (naming the file) reports corrupt data, a bad checksum, or
+ * output beyond `maxBytes`.
  */
 export function* gunzipChunks(bytes: Uint8Array, file: string, maxBytes: number): Generator<{ chunk: Uint8Array; consumed: number }> {
+  // fflate reads reserved flag bits as "extra fields" and silently skips the whole stream.
+  if (bytes.length < 18 || bytes[2] !== 8 || ((bytes[3] as number) & 0xe0) !== 0) throw new GzipError(`${file}: corrupt gzip data near byte 0: not gzip data (bad header)`, false);
   const pending: Uint8Array[] = [];
   let produced = 0;
   let crc = 0;
@@ -60,28 +63,37 @@ export function* gunzipChunks(bytes: Uint8Array, file: string, maxBytes: number)
   g.onmember = () => {
     members++;
   };
-  for (let off = 0; off < bytes.length || off === 0; off += IN_CHUNK) {
+  for (let off = 0; off <= bytes.length; off += IN_CHUNK) {
     const end = Math.min(bytes.length, off + IN_CHUNK);
+    let failure: unknown = null;
     try {
-      g.push(bytes.subarray(off, end), end >= bytes.length);
+      // Non-final pushes emit all they can decode; only the final, empty push reports a cut stream,
+      // so the data before a corruption still comes out.
+      g.push(bytes.subarray(off, end), false);
+      if (end >= bytes.length) g.push(new Uint8Array(0), true);
     } catch (e) {
-      throw new GzipError(`${file}: corrupt gzip data near byte ${off}: ${flateMessage(e)}`, produced);
+      failure = e;
     }
     while (pending.length) {
       const chunk = pending.shift() as Uint8Array;
+      if (produced + chunk.length > maxBytes) {
+        const room = maxBytes - produced;
+        if (room > 0) yield { chunk: chunk.subarray(0, room), consumed: end };
+        throw new GzipError(`${file}: inflates to more than the ${formatBytes(maxBytes)} limit`, false);
+      }
       produced += chunk.length;
-      if (produced > maxBytes) throw new GzipError(`${file}: inflates to more than the ${formatBytes(maxBytes)} limit`, produced - chunk.length);
       if (members === 1) crc = crc32(crc, chunk);
       yield { chunk, consumed: end };
     }
+    if (failure) throw new GzipError(`${file}: corrupt gzip data near byte ${off}: ${flateMessage(failure)}`, false);
     if (end >= bytes.length) break;
   }
   // Concatenated members each carry their own trailer; only a single member is checked.
-  if (members === 1 && bytes.length >= 18) {
+  if (members === 1) {
     const t = bytes.length - 8;
     const word = (i: number) => ((bytes[i] as number) | ((bytes[i + 1] as number) << 8) | ((bytes[i + 2] as number) << 16) | ((bytes[i + 3] as number) << 24)) >>> 0;
     if (word(t) !== crc || word(t + 4) !== produced % 2 ** 32) {
-      throw new GzipError(`${file}: gzip checksum mismatch: the file is corrupt or truncated`, produced);
+      throw new GzipError(`${file}: gzip checksum mismatch: the file is corrupt or truncated`, true);
     }
   }
 }

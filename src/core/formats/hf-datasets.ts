@@ -12,8 +12,9 @@
  * page reads just the row groups (or, with an offset index, the data pages) that hold its rows.
  */
 import { parquetMetadataAsync, parquetReadObjects, parquetSchema, type AsyncBuffer, type FileMetaData } from 'hyparquet';
-import type { GoldAnswer, ImportResult, Instance } from '../data/types.ts';
-import type { InputIssue } from './squad.ts';
+import type { ImportResult, Instance } from '../data/types.ts';
+import { acceptAnswers, addIssue, guessLang, IdSet, makeInstance, resolveAnswers, type RawAnswer } from './common.ts';
+import type { InputIssue, IssueKind } from './squad.ts';
 
 /** The public Hub; any host with the same URL layout (a mirror, a test server) works too. */
 export const HF_DEFAULT_HOST = 'https://huggingface.co/';
@@ -68,6 +69,8 @@ export interface HfOpenOptions extends HfSource {
   footerBytes?: number;
   /** Memory for recently fetched byte ranges, so paging back and forth does not refetch. */
   cacheBytes?: number;
+  /** The `dataset` field of the instances; default 'hf:{name}/{split}' ('hf:{name}/{config}/{split}' with several configs). */
+  datasetId?: string;
 }
 
 /** One parquet file of the split. */
@@ -236,7 +239,7 @@ export async function openHfDataset(opts: HfOpenOptions): Promise<HfDataset> {
   const { config, split, urls } = pickSplit(listing, name, opts.config, opts.split);
   const configs = Object.keys(listing);
   const splits = Object.fromEntries(configs.map((c) => [c, Object.keys(listing[c] ?? {})]));
-  const datasetId = configs.length === 1 ? `hf:${name}/${split}` : `hf:${name}/${config}/${split}`;
+  const datasetId = opts.datasetId ?? (configs.length === 1 ? `hf:${name}/${split}` : `hf:${name}/${config}/${split}`);
   const where = `"${name}" (${config}/${split})`;
   const cache = new ByteCache(opts.cacheBytes ?? DEFAULT_CACHE_BYTES);
 
@@ -278,7 +281,7 @@ export async function openHfDataset(opts: HfOpenOptions): Promise<HfDataset> {
   const numRows = firstRow;
 
   /** Reads rows [start, end) of the split (global indexes) into `out`. */
-  async function readRange(start: number, end: number, out: ImportResult, seen: Set<string>, signal?: AbortSignal): Promise<void> {
+  async function readRange(start: number, end: number, out: ImportResult, ids: IdSet, signal?: AbortSignal): Promise<void> {
     for (const part of parts) {
       const from = Math.max(start, part.firstRow);
       const to = Math.min(end, part.firstRow + part.numRows);
@@ -298,7 +301,7 @@ export async function openHfDataset(opts: HfOpenOptions): Promise<HfDataset> {
         throw asReadError(err, signal, `read rows ${from}–${to - 1} of ${where}`, 'bad-parquet', `Rows ${from}–${to - 1} of ${where} could not be decoded`);
       }
       rows.forEach((row, k) => {
-        const r = squadRowToInstance(row, from + k, datasetId, seen);
+        const r = squadRowToInstance(row, from + k, datasetId, ids);
         out.issues.push(...r.issues);
         if (r.instance) out.instances.push(r.instance);
       });
@@ -321,7 +324,7 @@ export async function openHfDataset(opts: HfOpenOptions): Promise<HfDataset> {
       const start = Math.max(0, Math.floor(offset));
       const end = Math.min(numRows, start + Math.max(0, Math.floor(limit)));
       const out: ImportResult = { format: 'hf-parquet', instances: [], issues: [] };
-      if (start < end) await readRange(start, end, out, new Set(), signal);
+      if (start < end) await readRange(start, end, out, new IdSet(), signal);
       return out;
     },
 
@@ -329,12 +332,12 @@ export async function openHfDataset(opts: HfOpenOptions): Promise<HfDataset> {
       const total = Math.min(numRows, o.maxRows ?? numRows);
       const pageSize = Math.max(1, o.pageSize ?? 1000);
       const out: HfReadAllResult = { format: 'hf-parquet', instances: [], issues: [], cancelled: false, rowsRead: 0 };
-      const seen = new Set<string>();
+      const ids = new IdSet();
       onProgress?.(0, total);
       try {
         for (const [start, end] of readChunks(parts, total, pageSize)) {
           if (signal?.aborted) throw cancelled(`read rows ${start}–${end - 1} of ${where}`);
-          await readRange(start, end, out, seen, signal);
+          await readRange(start, end, out, ids, signal);
           out.rowsRead = end;
           onProgress?.(end, total);
         }
@@ -394,42 +397,39 @@ function squadSchemaProblems(metadata: FileMetaData): string[] {
 // Rows
 
 /**
- * Turns one SQuAD-schema row into an Instance, or issues with path `row N`, e.g.
+ * Turns one SQuAD-schema row into an Instance (no id column → the row index; no title → ''), or issues with path `row N`, e.g.
  * squadRowToInstance({ id: 'q1', title: 'T', context: 'Paris is big.', question: 'What?', answers: { text: ['Paris'], answer_start: [0] } }, 0, 'hf:x/y/validation').
  */
-export function squadRowToInstance(row: Record<string, unknown>, index: number, dataset: string, seen?: Set<string>): { instance: Instance | null; issues: InputIssue[] } {
+export function squadRowToInstance(row: Record<string, unknown>, index: number, dataset: string, ids: IdSet = new IdSet()): { instance: Instance | null; issues: InputIssue[] } {
   const path = `row ${index}`;
-  const fail = (message: string) => ({ instance: null, issues: [{ path, message }] });
+  const issues: InputIssue[] = [];
+  const skip = (kind: IssueKind, message: string) => {
+    addIssue(issues, kind, path, message, true);
+    return { instance: null, issues };
+  };
   const rawId = row.id;
   let id: string;
   if (!('id' in row)) id = String(index);
   else if (typeof rawId === 'string' && rawId.trim()) id = rawId;
   else if (typeof rawId === 'number' || typeof rawId === 'bigint') id = String(rawId);
-  else return fail(`id: expected a non-empty string, got ${describe(rawId)}`);
+  else return skip('schema', `id: expected a non-empty string, got ${describe(rawId)}`);
   const { context, question } = row;
-  if (typeof context !== 'string' || !context.trim()) return fail(`context: expected a non-empty string, got ${describe(context)}`);
-  if (typeof question !== 'string' || !question.trim()) return fail(`question: expected a non-empty string, got ${describe(question)}`);
+  if (typeof context !== 'string' || !context.trim()) return skip(typeof context === 'string' ? 'empty-context' : 'schema', `context: expected a non-empty string, got ${describe(context)}`);
+  if (typeof question !== 'string' || !question.trim()) return skip('schema', `question: expected a non-empty string, got ${describe(question)}`);
   const title = typeof row.title === 'string' ? row.title : '';
-  const answers = readAnswers(row.answers);
-  if (typeof answers === 'string') return fail(`answers: ${answers}`);
-  if (seen?.has(id)) return fail(`id: duplicate id "${id}"; the first one is kept`);
-  seen?.add(id);
-  const issues: InputIssue[] = [];
-  answers.forEach((a, k) => {
-    if (context.slice(a.start, a.start + a.text.length) !== a.text) {
-      issues.push({ path, message: `answers[${k}]: "${a.text.slice(0, 40)}" is not at answer_start ${a.start} (kept for scoring, which uses the text)` });
-    }
-  });
-  const isImpossible = answers.length === 0;
-  const zh = isMostlyChinese(context);
-  const tags: string[] = [];
-  if (isImpossible) tags.push('unanswerable');
-  if (zh) tags.push('zh');
-  return { instance: { id, dataset, title, question, context, answers, isImpossible, lang: zh ? 'zh' : 'en', tags }, issues };
+  const raw = readAnswers(row.answers, path);
+  if (typeof raw === 'string') return skip('schema', `answers: ${raw}`);
+  // Answers not at their offset are moved to the nearest occurrence; absent ones are dropped.
+  const resolved = resolveAnswers(context, raw);
+  if (!acceptAnswers(resolved, issues, path)) return { instance: null, issues };
+  if (!ids.claim(id, issues, path)) return { instance: null, issues };
+  const answers = resolved.answers;
+  const instance = makeInstance({ id, dataset, title, question, context, answers, isImpossible: answers.length === 0, lang: guessLang(context) });
+  return { instance, issues };
 }
 
-/** Answers as GoldAnswers, or a message saying what is wrong with them. */
-function readAnswers(v: unknown): GoldAnswer[] | string {
+/** Answers as the row states them, or a message saying what is wrong with them. */
+function readAnswers(v: unknown, path: string): RawAnswer[] | string {
   let texts: unknown[];
   let starts: unknown[];
   if (Array.isArray(v)) {
@@ -444,22 +444,16 @@ function readAnswers(v: unknown): GoldAnswer[] | string {
     return `expected {text: [...], answer_start: [...]}, got ${describe(v)}`;
   }
   if (texts.length !== starts.length) return `${texts.length} texts but ${starts.length} answer_start values`;
-  const out: GoldAnswer[] = [];
+  const out: RawAnswer[] = [];
   for (let k = 0; k < texts.length; k++) {
     const text = texts[k];
     const s = starts[k];
     const start = typeof s === 'bigint' ? Number(s) : s;
     if (typeof text !== 'string') return `text[${k}]: expected a string, got ${describe(text)}`;
-    if (typeof start !== 'number' || !Number.isInteger(start) || start < 0) return `answer_start[${k}]: expected an integer ≥ 0, got ${describe(s)}`;
-    out.push({ text, start });
+    if (typeof start !== 'number' || !Number.isInteger(start) || start < -1) return `answer_start[${k}]: expected an integer, got ${describe(s)}`;
+    out.push({ text, start, path });
   }
   return out;
-}
-
-function isMostlyChinese(s: string): boolean {
-  const sample = s.slice(0, 400);
-  const han = sample.match(/[\u3400-\u9fff]/g)?.length ?? 0;
-  return han > 0 && han >= sample.replace(/\s/g, '').length * 0.3;
 }
 
 function describe(v: unknown): string {

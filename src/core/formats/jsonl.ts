@@ -4,20 +4,20 @@
  * characters) and one bad line costs one line.
  */
 import type { ImportResult } from '../data/types.ts';
-import { addIssue, decodeUtf8, Pacer, type FormatOptions } from './common.ts';
+import { addIssue, decodeUtf8, DEFAULT_MAX_BYTES, Pacer, type FormatOptions } from './common.ts';
 import { concatBytes, GzipError, gunzipChunks, isGzip } from './gzip.ts';
 import { InputError, parseJson } from './json.ts';
 import type { InputIssue } from './squad.ts';
 
-/** Progress/cancel granularity: the brief's "every ~1000 lines". */
+/** Lines between progress reports and cancel checks: often enough to feel live, rarely enough to cost nothing. */
 export const LINES_PER_TICK = 1000;
 
 /** One parsed line: its 1-based number (as an editor counts, blank lines included) and value. */
 export type LineHandler = (value: unknown, lineNo: number) => void;
 
 /**
- * Parses one line of JSON, e.g. parseLine('{"a":1}', 3) → { a: 1 }; on error returns an InputError
- * whose message is like "invalid JSON at column 7: a value was expected" (no throw: bad lines are common).
+ * Parses one line of JSON, e.g. parseLine('{"a":1}', 3) → { a: 1 }; on error returns (not throws:
+ * bad lines are expected) an InputError like "invalid JSON on line 3 at column 7: a value was expected".
  */
 export function parseLine(text: string, lineNo: number): unknown {
   try {
@@ -36,14 +36,14 @@ export function parseLine(text: string, lineNo: number): unknown {
  * Calls `onLine` for every non-blank line of a JSON Lines file (plain or gzip), e.g.
  * `await readJsonLines(bytes, opts, issues, partial, (value, n) => …)`. Malformed lines become
  * 'malformed-line' issues at `line N`. Progress is in input bytes; cancellation throws
- * ImportAbortedError with `partial()`. A gzip error after some lines is a 'gzip' issue (earlier
- * lines are kept); before the first line it is thrown as an InputError.
+ * ImportAbortedError with `partial()` (runImport makes it a result). A gzip error after some
+ * lines is a 'gzip' issue (earlier lines are kept); before the first line it is an InputError.
  */
 export async function readJsonLines(bytes: Uint8Array, opts: FormatOptions, issues: InputIssue[], partial: () => ImportResult, onLine: LineHandler): Promise<void> {
   let lineNo = 0;
   const pacer = new Pacer(opts, bytes.length, partial, () => `line ${lineNo + 1}`);
   pacer.check();
-  const maxBytes = opts.maxBytes ?? Infinity;
+  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
   let carry: Uint8Array[] = [];
 
   const handle = (raw: Uint8Array) => {
@@ -74,7 +74,8 @@ export async function readJsonLines(bytes: Uint8Array, opts: FormatOptions, issu
       for (;;) {
         const nl = chunk.indexOf(10, from);
         if (nl < 0) {
-          // gzip chunks end anywhere, so a line may continue in the next chunk.
+          // Chunks end anywhere, so a line may continue in the next one (copied from gzip
+          // output, which belongs to the inflater).
           if (from < chunk.length) carry.push(gz ? chunk.slice(from) : chunk.subarray(from));
           break;
         }
@@ -91,9 +92,12 @@ export async function readJsonLines(bytes: Uint8Array, opts: FormatOptions, issu
     }
   } catch (e) {
     if (!(e instanceof GzipError)) throw e;
+    // After a checksum failure all data is out, so the last line is whole; after a cut it is not.
+    if (e.ended && carry.length) handle(concatBytes(carry));
     if (lineNo === 0) throw new InputError(e.message);
-    // The unfinished last line is cut off by the corruption: parsing it would only add noise.
-    addIssue(issues, 'gzip', `line ${lineNo + 1}`, `${e.message}; the ${lineNo} lines before this point were read`, false);
+    const where = e.ended ? 'gzip trailer' : `line ${lineNo + 1}`;
+    const what = e.ended ? `all ${lineNo} lines were read, but may be damaged` : `the ${lineNo} lines before this point were read`;
+    addIssue(issues, 'gzip', where, `${e.message}; ${what}`, false);
     pacer.finish();
     return;
   }

@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import type { ImportResult, Instance } from '../data/types.ts';
-import { acceptAnswers, addIssue, fieldPath, guessLang, IdSet, makeInstance, Pacer, resolveAnswers, schemaText, type FormatOptions, type RawAnswer } from './common.ts';
+import { acceptAnswers, addIssue, fieldPath, guessLang, IdSet, makeInstance, notAnObject, Pacer, resolveAnswers, runImport, schemaText, type FormatOptions, type ImportOutcome, type RawAnswer } from './common.ts';
 import { isGzip, gunzipHead } from './gzip.ts';
 import { documentText, inputBytes, type ImportInput } from './input.ts';
 import { parseJson } from './json.ts';
@@ -27,6 +27,8 @@ const Row = v.object({
 
 /** Reads one flat row into `instances` (or an issue); shared by the JSON Lines and array forms. */
 function readRow(raw: unknown, path: string, opts: FormatOptions, ids: IdSet, instances: Instance[], issues: InputIssue[]): void {
+  const kind = notAnObject(raw);
+  if (kind) return addIssue(issues, 'schema', path, `expected a row object {id, title, context, question, answers}, got ${kind}; skipped`, true);
   const r = v.safeParse(Row, raw);
   if (!r.success) return addIssue(issues, 'schema', fieldPath(path, r.issues), schemaText(r.issues), true);
   const row = r.output;
@@ -36,7 +38,7 @@ function readRow(raw: unknown, path: string, opts: FormatOptions, ids: IdSet, in
   } else {
     const { text, answer_start } = row.answers;
     if (text.length !== answer_start.length) {
-      return addIssue(issues, 'schema', `${path}.answers`, `answers.text has ${text.length} entries but answers.answer_start has ${answer_start.length}; skipped`, true);
+      return addIssue(issues, 'schema', `${path}.answers`, `answers.text has ${text.length} ${text.length === 1 ? 'entry' : 'entries'} but answers.answer_start has ${answer_start.length}; skipped`, true);
     }
     raws = text.map((t, k) => ({ text: t, start: answer_start[k] ?? -1, path: `${path}.answers.text[${k}]` }));
   }
@@ -63,7 +65,7 @@ function readRow(raw: unknown, path: string, opts: FormatOptions, ids: IdSet, in
 
 /** True if the (possibly gzip) input's first non-blank character is '[' (the array form). */
 function isArrayForm(input: ImportInput): boolean {
-  const head = typeof input === 'string' ? input.slice(0, 64) : isGzip(input) ? (gunzipHead(input, 64) ?? new Uint8Array()) : input.subarray(0, 64);
+  const head = typeof input === 'string' ? input.slice(0, 4096) : isGzip(input) ? (gunzipHead(input, 4096) ?? new Uint8Array()) : input.subarray(0, 4096);
   const s = typeof head === 'string' ? head : new TextDecoder().decode(head);
   return s.replace(/^\ufeff/, '').trimStart().startsWith('[');
 }
@@ -73,11 +75,16 @@ function isArrayForm(input: ImportInput): boolean {
  * Rows with empty answer lists are unanswerable (SQuAD 2.0). Issue paths are `line N…` for
  * JSON Lines and `[i]…` for an array.
  */
-export async function importSquadFlat(input: ImportInput, opts: FormatOptions): Promise<ImportResult> {
+export function importSquadFlat(input: ImportInput, opts: FormatOptions): Promise<ImportOutcome> {
+  return runImport(() => readFlat(input, opts));
+}
+
+async function readFlat(input: ImportInput, opts: FormatOptions): Promise<ImportResult> {
   const issues: InputIssue[] = [];
   const instances: Instance[] = [];
   const ids = new IdSet();
   const partial = (): ImportResult => ({ format: 'squad-flat', instances, issues });
+  new Pacer(opts, 1, partial, () => opts.file).check();
   if (isArrayForm(input)) {
     const raw = parseJson(documentText(input, opts, issues), opts.file);
     const rows = raw as unknown[];

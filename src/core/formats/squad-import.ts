@@ -4,7 +4,7 @@
  * because every view highlights answers by offset.
  */
 import type { ImportResult, Instance } from '../data/types.ts';
-import { acceptAnswers, addIssue, guessLang, makeInstance, Pacer, resolveAnswers, type FormatOptions } from './common.ts';
+import { acceptAnswers, addIssue, guessLang, makeInstance, Pacer, resolveAnswers, runImport, type FormatOptions, type ImportOutcome } from './common.ts';
 import { documentText, type ImportInput } from './input.ts';
 import { parseJson } from './json.ts';
 import { readSquadValue, type InputIssue } from './squad.ts';
@@ -13,16 +13,16 @@ import { readSquadValue, type InputIssue } from './squad.ts';
  * Imports SQuAD 1.1/2.0 JSON, e.g. `await importSquad(text, { file: 'dev-v2.0.json', dataset: 'squad2' })`.
  * Throws InputError for unparseable JSON (line and column) or a non-SQuAD root; entry problems are issues.
  */
-export function importSquad(input: ImportInput, opts: FormatOptions): Promise<ImportResult> {
-  return importNested(input, opts, 'squad');
+export function importSquad(input: ImportInput, opts: FormatOptions): Promise<ImportOutcome> {
+  return runImport(() => importNested(input, opts, 'squad'));
 }
 
 /**
  * Imports DuReader-robust JSON, e.g. `await importDuReader(bytes, { file: 'dev.json', dataset: 'dureader' })`;
  * answer_start -1 is resolved by finding the answer text; answers not in the passage are dropped.
  */
-export function importDuReader(input: ImportInput, opts: FormatOptions): Promise<ImportResult> {
-  return importNested(input, opts, 'dureader');
+export function importDuReader(input: ImportInput, opts: FormatOptions): Promise<ImportOutcome> {
+  return runImport(() => importNested(input, opts, 'dureader'));
 }
 
 async function importNested(input: ImportInput, opts: FormatOptions, format: 'squad' | 'dureader'): Promise<ImportResult> {
@@ -67,5 +67,17 @@ async function importNested(input: ImportInput, opts: FormatOptions, format: 'sq
     );
   }
   progress.finish();
-  return { format, instances, issues };
+  // readSquadValue's issues come first and the answer checks' after; file order reads better.
+  const keyed = issues.map((issue) => ({ issue, key: [...issue.path.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])) }));
+  keyed.sort((a, b) => compareIndices(a.key, b.key));
+  return { format, instances, issues: keyed.map((k) => k.issue) };
+}
+
+/** Orders index lists of paths like data[0].paragraphs[2].qas[10], parents before children. */
+function compareIndices(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const d = (a[i] as number) - (b[i] as number);
+    if (d !== 0) return d;
+  }
+  return a.length - b.length;
 }

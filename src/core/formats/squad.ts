@@ -15,8 +15,9 @@ const Question = v.object({
   is_impossible: v.optional(v.boolean()),
   plausible_answers: v.optional(v.array(Answer)),
 });
-// DuReader-robust puts the title on the paragraph; SQuAD on the article.
-const Paragraph = v.object({ context: v.string(), qas: v.array(v.unknown()), title: v.optional(v.string()) });
+// DuReader-robust puts the title on the paragraph, SQuAD on the article; a paragraph title is only
+// a display nicety, so an odd one never costs the paragraph.
+const Paragraph = v.object({ context: v.string(), qas: v.array(v.unknown()), title: v.optional(v.unknown()) });
 const Article = v.object({ title: v.optional(v.string(), ''), paragraphs: v.array(v.unknown()) });
 const Root = v.object({ version: v.optional(v.string()), data: v.array(v.unknown()) });
 
@@ -134,7 +135,7 @@ export function readSquadValue(raw: unknown, file: string, opts: { checkAnswerSt
           }
         }
         seen.add(id);
-        items.push({ id, question, context: p.output.context, title: a.output.title || (p.output.title ?? ''), answers, isImpossible: impossible });
+        items.push({ id, question, context: p.output.context, title: a.output.title || (typeof p.output.title === 'string' ? p.output.title : ''), answers, isImpossible: impossible });
         paths.push(path);
         outQas.push({ id, question, answers, ...(q.output.is_impossible !== undefined ? { is_impossible: impossible } : {}) });
       });

@@ -1,0 +1,174 @@
+/**
+ * Dataset import: format detection and one entry point for every file the tool reads.
+ *
+ * Error contract: importers throw InputError (message names the file, and the line and column
+ * for malformed JSON) only when the file as a whole cannot be read: too large, empty, unknown
+ * format, malformed JSON document, wrong top-level shape, missing CSV columns, gzip that fails
+ * before the first line. Every other problem is an InputIssue naming its field or line, and the
+ * valid entries are kept.
+ *
+ * Cancellation: when `signal` fires, the import stops at the next ~1000-record check and
+ * RESOLVES with `cancelled: true`, the instances and issues read so far, and a 'cancelled' issue
+ * naming where it stopped (ImportOutcome). The UI keeps or drops that partial result; this is
+ * the same contract as the Hugging Face importer's readAll, so the data worker treats both alike.
+ */
+import type { DatasetFormat } from '../data/types.ts';
+import { checkSize, DEFAULT_MAX_BYTES, type ImportOptions, type ImportOutcome } from './common.ts';
+import { gunzipHead, isGzip } from './gzip.ts';
+import { InputError } from './json.ts';
+import { importMrqa } from './mrqa.ts';
+import { importPairsCsv, mapHeader } from './pairs-csv.ts';
+import { importPairs } from './pairs.ts';
+import { importSquadFlat } from './squad-flat.ts';
+import { importDuReader, importSquad } from './squad-import.ts';
+import type { InputIssue } from './squad.ts';
+
+export { DEFAULT_MAX_BYTES, type FormatOptions, type ImportOptions, type ImportOutcome } from './common.ts';
+export { InputError } from './json.ts';
+export { importMrqa } from './mrqa.ts';
+export { importPairsCsv, PAIR_COLUMNS } from './pairs-csv.ts';
+export { importPairs, type PairNames } from './pairs.ts';
+export { importSquadFlat } from './squad-flat.ts';
+export { importDuReader, importSquad } from './squad-import.ts';
+export { instancesToSquad } from './squad-export.ts';
+export { summarizeIssues } from './summary.ts';
+export type { InputIssue, IssueKind } from './squad.ts';
+export type { ImportInput } from './input.ts';
+
+/** importFile's options: ImportOptions plus an optional format that skips detection. */
+export interface ImportFileOptions extends ImportOptions {
+  format?: DatasetFormat;
+}
+
+/** How many leading bytes detectFormat needs to see. */
+export const SNIFF_BYTES = 65536;
+
+const CJK = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/g;
+const LATIN = /[A-Za-z]/g;
+
+/** Nested SQuAD-shaped JSON is DuReader when named so or when Chinese dominates the text. */
+function nestedKind(head: string, name: string): DatasetFormat {
+  if (name.includes('dureader')) return 'dureader';
+  const sample = head.slice(0, 20000);
+  const cjk = sample.match(CJK)?.length ?? 0;
+  const latin = sample.match(LATIN)?.length ?? 0;
+  return cjk > 0 && cjk * 2 >= latin ? 'dureader' : 'squad';
+}
+
+function detectJsonObject(t: string, name: string): DatasetFormat {
+  const nl = t.indexOf('\n');
+  // JSON Lines: so named, or objects starting at column 0 of later lines (pretty JSON indents them).
+  const lines = /\.(jsonl|ndjson)$/.test(name) || /\n\{/.test(t);
+  // readSquad names what is missing, the most useful message for a stray JSON object.
+  const fallback: DatasetFormat = lines ? 'squad-flat' : 'squad';
+  let keys: string[] | null = null;
+  try {
+    const first: unknown = JSON.parse(nl >= 0 ? t.slice(0, nl) : t);
+    if (first !== null && typeof first === 'object' && !Array.isArray(first)) keys = Object.keys(first);
+  } catch {
+    // Pretty-printed, or the sample ends inside the first line: fall back to key patterns.
+  }
+  if (keys) {
+    if (keys.includes('header')) return 'mrqa';
+    if (keys.includes('data')) return nestedKind(t, name);
+    if (keys.includes('qas') && keys.includes('context')) return 'mrqa';
+    if (keys.includes('question') && keys.includes('context')) return 'squad-flat';
+    return fallback;
+  }
+  if (/^\{\s*"header"\s*:/.test(t)) return 'mrqa';
+  if (/"paragraphs"\s*:/.test(t) || /^\{\s*"(version|data)"\s*:/.test(t)) return nestedKind(t, name);
+  if (/"qas"\s*:/.test(t)) return 'mrqa';
+  if (/"question"\s*:/.test(t) && /"context"\s*:/.test(t)) return 'squad-flat';
+  return fallback;
+}
+
+function looksLikePairsCsv(t: string): boolean {
+  const first = t.slice(0, Math.max(0, t.indexOf('\n')) || t.length);
+  for (const sep of [',', '\t', ';', '|']) {
+    try {
+      mapHeader(first.split(sep).map((h) => h.replace(/^"|"$/g, '')), '');
+      return true;
+    } catch {
+      // Not this separator.
+    }
+  }
+  return false;
+}
+
+/**
+ * Guesses a file's format from its name and first bytes (SNIFF_BYTES is plenty), e.g.
+ * detectFormat('dev.jsonl.gz', head) → 'mrqa'; null when nothing fits. Content wins over the name
+ * except for .csv/.tsv and .parquet; gzip is looked into.
+ */
+export function detectFormat(fileName: string, firstBytes: Uint8Array): DatasetFormat | null {
+  let name = fileName.toLowerCase();
+  if (name.endsWith('.parquet') || (firstBytes.length >= 4 && String.fromCharCode(...firstBytes.subarray(0, 4)) === 'PAR1')) return 'hf-parquet';
+  let head = firstBytes;
+  if (name.endsWith('.gz')) name = name.slice(0, -3);
+  if (isGzip(firstBytes)) {
+    const inflated = gunzipHead(firstBytes, SNIFF_BYTES);
+    // Unreadable gzip: guess from the name so the importer can report the gzip error itself.
+    if (!inflated || inflated.length === 0) return name.endsWith('.jsonl') ? 'mrqa' : name.endsWith('.json') ? 'squad' : null;
+    head = inflated;
+  }
+  if (/\.(csv|tsv)$/.test(name)) return 'pairs-csv';
+  const t = new TextDecoder().decode(head.subarray(0, SNIFF_BYTES)).replace(/^\ufeff/, '').trimStart();
+  if (t.startsWith('[')) return 'squad-flat';
+  if (t.startsWith('{')) return detectJsonObject(t, name);
+  if (t && looksLikePairsCsv(t)) return 'pairs-csv';
+  return null;
+}
+
+/**
+ * Imports any supported file, e.g. `await importFile('dev-v2.0.json', bytes, { dataset: 'squad2', onProgress })`
+ * → { format: 'squad', instances, issues, cancelled: false }. Throws InputError for unreadable
+ * files (see the module comment).
+ */
+export async function importFile(fileName: string, bytes: Uint8Array, opts: ImportFileOptions): Promise<ImportOutcome> {
+  checkSize(bytes.length, fileName, opts.maxBytes ?? DEFAULT_MAX_BYTES);
+  if (bytes.length === 0) throw new InputError(`${fileName}: the file is empty.`);
+  const format = opts.format ?? detectFormat(fileName, bytes.subarray(0, SNIFF_BYTES));
+  const fo = { ...opts, file: fileName };
+  switch (format) {
+    case 'squad':
+      return importSquad(bytes, fo);
+    case 'dureader':
+      return importDuReader(bytes, fo);
+    case 'squad-flat':
+      return importSquadFlat(bytes, fo);
+    case 'mrqa':
+      return importMrqa(bytes, fo);
+    case 'pairs-csv':
+      return importPairsCsv(bytes, fo);
+    case 'pairs-squad':
+      throw new InputError(`${fileName}: a pair needs two files (original and perturbed); import them together.`);
+    case 'hf-parquet':
+      throw new InputError(`${fileName}: Parquet files are read by the Hugging Face dataset importer.`);
+    case 'demo':
+      throw new InputError(`${fileName}: the demo set is built in, not imported.`);
+    case null:
+      throw new InputError(
+        `${fileName}: unrecognized format; expected SQuAD or DuReader JSON, Hugging Face JSON Lines or array rows, MRQA .jsonl(.gz), or a pairs CSV.`,
+      );
+  }
+}
+
+/**
+ * Imports two aligned files as natural-perturbation pairs, e.g.
+ * `await importPairFiles('dev.json', a, 'dev-edited.json', b, { dataset: 'np' })`.
+ * Each file may be any single-file format; pairing follows importPairs. Progress spans both files
+ * (in bytes). A cancel returns the original questions read so far, without revisions.
+ */
+export async function importPairFiles(originalName: string, originalBytes: Uint8Array, perturbedName: string, perturbedBytes: Uint8Array, opts: ImportOptions): Promise<ImportOutcome> {
+  const total = originalBytes.length + perturbedBytes.length;
+  const part = (offset: number, size: number) => (done: number, t: number) => opts.onProgress?.(offset + (t > 0 ? Math.round((done / t) * size) : size), total);
+  const prefix = (name: string, list: readonly InputIssue[]) => list.map((i) => ({ ...i, path: `${name}: ${i.path}` }));
+  const first = await importFile(originalName, originalBytes, { ...opts, onProgress: part(0, originalBytes.length) });
+  if (first.cancelled) return { format: 'pairs-squad', instances: first.instances, issues: prefix(originalName, first.issues), cancelled: true };
+  const second = await importFile(perturbedName, perturbedBytes, { ...opts, onProgress: part(originalBytes.length, perturbedBytes.length) });
+  if (second.cancelled) {
+    // Pairing half a file would flag every unread question as unpaired: keep the originals only.
+    return { format: 'pairs-squad', instances: first.instances, issues: [...prefix(originalName, first.issues), ...prefix(perturbedName, second.issues)], cancelled: true };
+  }
+  return { ...importPairs(first, second, { original: originalName, perturbed: perturbedName }), cancelled: false };
+}

@@ -1,0 +1,193 @@
+/**
+ * Natural-perturbation pairs as one CSV (or TSV) row each: original passage, edited passage,
+ * question, answer. Same keep-without-revision policy as pairs.ts.
+ */
+import Papa from 'papaparse';
+import type { ImportResult, Instance } from '../data/types.ts';
+import { acceptAnswers, addIssue, guessLang, IdSet, makeInstance, Pacer, quote, resolveAnswers, runImport, type FormatOptions, type ImportOutcome } from './common.ts';
+import { documentText, type ImportInput } from './input.ts';
+import { InputError } from './json.ts';
+import { carryAnswers } from './pairs.ts';
+import type { InputIssue } from './squad.ts';
+
+/** Accepted header names per column (compared after lower-casing and turning spaces/dashes into '_'). */
+export const PAIR_COLUMNS = {
+  original: ['original_context', 'context_original', 'original', 'orig_context', 'original_passage', 'passage_original', 'context', 'passage'],
+  perturbed: ['perturbed_context', 'context_perturbed', 'new_context', 'context_new', 'perturbed', 'perturbed_passage', 'revised_context', 'edited_context', 'revision'],
+  question: ['question', 'query'],
+  answer: ['answer', 'answers', 'original_answer', 'answer_text', 'gold_answer'],
+  perturbedAnswer: ['perturbed_answer', 'new_answer', 'answer_perturbed', 'revised_answer'],
+  answerStart: ['answer_start', 'original_answer_start'],
+  id: ['id', 'qid', 'question_id'],
+  title: ['title'],
+  intent: ['intent', 'edit_intent', 'intention'],
+} as const;
+
+type Role = keyof typeof PAIR_COLUMNS;
+const REQUIRED: readonly Role[] = ['original', 'perturbed', 'question', 'answer'];
+const ROLE_NAMES: Record<Role, string> = {
+  original: 'original context',
+  perturbed: 'perturbed context',
+  question: 'question',
+  answer: 'answer',
+  perturbedAnswer: 'perturbed answer',
+  answerStart: 'answer start',
+  id: 'id',
+  title: 'title',
+  intent: 'intent',
+};
+
+const normHeader = (h: string) => h.replace(/^\ufeff/, '').trim().toLowerCase().replace(/[\s.-]+/g, '_');
+
+/**
+ * Column index per role from a header row, e.g. mapHeader(['Context', 'New Context', 'Question', 'Answer'], 'p.csv')
+ * → { original: 0, perturbed: 1, question: 2, answer: 3 }. Throws InputError naming missing required columns.
+ */
+export function mapHeader(header: readonly string[], file: string): Partial<Record<Role, number>> {
+  const norm = header.map(normHeader);
+  const out: Partial<Record<Role, number>> = {};
+  for (const role of Object.keys(PAIR_COLUMNS) as Role[]) {
+    // Alias order is priority order: "context" only counts as the original if nothing better is there.
+    for (const alias of PAIR_COLUMNS[role]) {
+      const i = norm.indexOf(alias);
+      if (i >= 0 && !Object.values(out).includes(i)) {
+        out[role] = i;
+        break;
+      }
+    }
+  }
+  const missing = REQUIRED.filter((r) => out[r] === undefined);
+  if (missing.length) {
+    const wanted = missing.map((r) => `${ROLE_NAMES[r]} (${PAIR_COLUMNS[r].slice(0, 4).join(', ')}…)`).join('; ');
+    throw new InputError(`${file}: not a pairs CSV: missing column${missing.length > 1 ? 's' : ''} ${wanted}; the header has ${header.length ? header.map((h) => JSON.stringify(h)).join(', ') : 'no columns'}.`);
+  }
+  return out;
+}
+
+/** Answer cell → texts: a JSON list of strings, an HF {"text": [...]} object, or the cell as one answer, e.g. answerTexts('["a", "b"]') → ['a', 'b'], answerTexts('') → []. */
+export function answerTexts(cell: string): string[] {
+  const t = cell.trim();
+  if (t === '') return [];
+  if (t.startsWith('[') || t.startsWith('{')) {
+    try {
+      const v: unknown = JSON.parse(t);
+      const list = Array.isArray(v) ? v : v !== null && typeof v === 'object' && 'text' in v && Array.isArray(v.text) ? (v.text as unknown[]) : null;
+      if (list && list.every((x): x is string => typeof x === 'string')) return list.map((x) => x.trim()).filter((x) => x !== '');
+    } catch {
+      // Not JSON after all: the cell is one answer that happens to start with a bracket.
+    }
+  }
+  return [t];
+}
+
+interface CsvRow {
+  fields: string[];
+  line: number;
+  error?: string;
+}
+
+/** Rows with the editor line each starts on (quoted newlines make row ≠ line). */
+function parseRows(text: string): CsvRow[] {
+  const rows: CsvRow[] = [];
+  let prevCursor = 0;
+  let counted = 0;
+  let line = 1;
+  Papa.parse<string[]>(text, {
+    skipEmptyLines: 'greedy',
+    step: (r) => {
+      let s = prevCursor;
+      // Skipped blank lines sit between the previous row's end and this row's start.
+      for (;;) {
+        const nl = text.indexOf('\n', s);
+        if (nl < 0 || text.slice(s, nl).trim() !== '') break;
+        s = nl + 1;
+      }
+      for (let i = text.indexOf('\n', counted); i !== -1 && i < s; i = text.indexOf('\n', i + 1)) line++;
+      counted = s;
+      prevCursor = r.meta.cursor;
+      const err = r.errors[0];
+      rows.push({ fields: r.data, line, ...(err ? { error: err.message } : {}) });
+    },
+  });
+  return rows;
+}
+
+/**
+ * Imports a pairs CSV, e.g. `await importPairsCsv('original,perturbed,question,answer\n…', { file: 'pairs.csv', dataset: 'np' })`.
+ * Columns are matched by name (PAIR_COLUMNS); answers are located in both passages; rows without a
+ * usable edited passage are kept without a revision. Issue paths are `line N.<column>`.
+ */
+export function importPairsCsv(input: ImportInput, opts: FormatOptions): Promise<ImportOutcome> {
+  return runImport(() => readPairsCsv(input, opts));
+}
+
+async function readPairsCsv(input: ImportInput, opts: FormatOptions): Promise<ImportResult> {
+  const issues: InputIssue[] = [];
+  const instances: Instance[] = [];
+  new Pacer(opts, 1, () => ({ format: 'pairs-csv', instances, issues }), () => opts.file).check();
+  const text = documentText(input, opts, issues);
+  const rows = parseRows(text);
+  const header = rows[0];
+  if (!header) throw new InputError(`${opts.file}: the file is empty.`);
+  const col = mapHeader(header.fields, opts.file);
+  const name = (role: Role) => header.fields[col[role] ?? -1]?.trim() ?? role;
+  const cell = (r: CsvRow, role: Role) => (col[role] === undefined ? '' : (r.fields[col[role]] ?? ''));
+  const ids = new IdSet();
+  let at = '';
+  const pacer = new Pacer(opts, rows.length - 1, () => ({ format: 'pairs-csv', instances, issues }), () => at);
+  for (let k = 1; k < rows.length; k++) {
+    const r = rows[k] as CsvRow;
+    const path = `line ${r.line}`;
+    at = path;
+    if (k % 1000 === 0) await pacer.tick(k - 1);
+    if (r.error) {
+      addIssue(issues, 'malformed-row', path, `${r.error}; row skipped`, true);
+      continue;
+    }
+    if (r.fields.length !== header.fields.length) {
+      addIssue(issues, 'malformed-row', path, `has ${r.fields.length} fields, the header has ${header.fields.length}; row skipped`, true);
+      continue;
+    }
+    const context = cell(r, 'original');
+    const question = cell(r, 'question');
+    const id = cell(r, 'id').trim() || `row-${k}`;
+    if (!context.trim()) {
+      addIssue(issues, 'empty-context', `${path}.${name('original')}`, 'empty original context; row skipped', true);
+      continue;
+    }
+    if (!ids.claim(id, issues, `${path}.${name('id')}`)) continue;
+    if (!question.trim()) {
+      addIssue(issues, 'schema', `${path}.${name('question')}`, 'empty question; row skipped', true);
+      continue;
+    }
+    const hintCell = cell(r, 'answerStart').trim();
+    const hint = /^-?\d+$/.test(hintCell) ? Number(hintCell) : null;
+    const texts = answerTexts(cell(r, 'answer'));
+    const resolved = resolveAnswers(context, texts.map((t) => ({ text: t, start: hint, path: `${path}.${name('answer')}` })));
+    if (!acceptAnswers(resolved, issues, `${path}.${name('answer')}`)) continue;
+    const answers = resolved.answers;
+    const lang = guessLang(context);
+    const base = { id, dataset: opts.dataset, title: cell(r, 'title'), question, context, answers, isImpossible: answers.length === 0, lang };
+
+    const edited = cell(r, 'perturbed');
+    if (!edited.trim()) {
+      addIssue(issues, 'no-revision', `${path}.${name('perturbed')}`, 'empty perturbed context; kept without a revision', false);
+      instances.push(makeInstance(base));
+      continue;
+    }
+    const newTexts = answerTexts(cell(r, 'perturbedAnswer'));
+    const near = answers[0]?.start ?? 0;
+    const revAnswers = newTexts.length ? carryAnswers(newTexts.map((t) => ({ text: t, start: near })), edited) : carryAnswers(answers, edited);
+    const wanted = newTexts.length ? newTexts : answers.map((a) => a.text);
+    if (revAnswers.length === 0 && wanted.length > 0) {
+      const where = `${path}.${name(newTexts.length ? 'perturbedAnswer' : 'perturbed')}`;
+      addIssue(issues, 'no-revision', where, `answer ${quote(wanted[0] ?? '')} does not occur in the perturbed context; kept without a revision`, false);
+      instances.push(makeInstance(base));
+      continue;
+    }
+    const intent = cell(r, 'intent').trim();
+    instances.push(makeInstance({ ...base, revision: { context: edited, answers: revAnswers, ...(intent ? { intent } : {}) } }));
+  }
+  pacer.finish();
+  return { format: 'pairs-csv', instances, issues };
+}

@@ -1,0 +1,71 @@
+/**
+ * Natural-perturbation pairs from two aligned files: same question ids, edited passages. The
+ * original passage stays the instance's context; the edited one becomes its `revision`.
+ *
+ * Policy: a question with no usable counterpart, or whose answer is not in the edited passage,
+ * is KEPT without a revision and reported ('no-revision'): it is still a valid question for every
+ * other view, and dropping it would make the dataset depend on the quality of the edit file.
+ * Perturbed-only ids are reported and left out ('unpaired').
+ */
+import type { GoldAnswer, ImportResult, Instance } from '../data/types.ts';
+import { addIssue, locate, makeInstance, quote } from './common.ts';
+import type { InputIssue } from './squad.ts';
+
+/** File names used in pair issue paths, e.g. { original: 'dev.json', perturbed: 'dev-edited.json' }. */
+export interface PairNames {
+  original: string;
+  perturbed: string;
+}
+
+/**
+ * The original answers' texts found in the edited passage (nearest to their old offsets), e.g.
+ * carryAnswers([{ text: 'Ada', start: 0 }], 'Then Ada') → [{ text: 'Ada', start: 5 }].
+ */
+export function carryAnswers(answers: readonly GoldAnswer[], context: string): GoldAnswer[] {
+  const out: GoldAnswer[] = [];
+  for (const a of answers) {
+    const at = locate(context, a.text, a.start);
+    if (at >= 0 && !out.some((b) => b.start === at && b.text === a.text)) out.push({ text: a.text, start: at });
+  }
+  return out;
+}
+
+/**
+ * Pairs two imports by question id, e.g. importPairs(await importFile('a.json', …), await importFile('b.json', …)).
+ * Revision answers are the perturbed file's own answers, or, if it has none for an answerable
+ * question, the original answer texts located in the edited passage. Issues of both files are
+ * kept, their paths prefixed with the file name.
+ */
+export function importPairs(original: ImportResult, perturbed: ImportResult, names: PairNames = { original: 'original', perturbed: 'perturbed' }): ImportResult {
+  const prefix = (name: string, list: readonly InputIssue[]) => list.map((i) => ({ ...i, path: `${name}: ${i.path}` }));
+  const issues: InputIssue[] = [...prefix(names.original, original.issues), ...prefix(names.perturbed, perturbed.issues)];
+  const byId = new Map<string, Instance>();
+  for (const p of perturbed.instances) if (!byId.has(p.id)) byId.set(p.id, p);
+  const paired = new Set<string>();
+  const instances: Instance[] = [];
+  for (const o of original.instances) {
+    const where = `${names.perturbed}: id ${quote(o.id)}`;
+    const p = byId.get(o.id);
+    if (!p) {
+      addIssue(issues, 'no-revision', where, `no usable question with this id in ${names.perturbed}; kept without a revision`, false);
+      instances.push(o);
+      continue;
+    }
+    paired.add(o.id);
+    if (p.question.trim() !== o.question.trim()) {
+      addIssue(issues, 'question-mismatch', where, `the question differs (${quote(p.question)} vs ${quote(o.question)} in ${names.original}); the original's is used`, false);
+    }
+    const answers = p.answers.length > 0 ? p.answers : carryAnswers(o.answers, p.context);
+    if (answers.length === 0 && o.answers.length > 0) {
+      addIssue(issues, 'no-revision', where, `answer ${quote(o.answers[0]?.text ?? '')} does not occur in the perturbed passage; kept without a revision`, false);
+      instances.push(o);
+      continue;
+    }
+    const { id, dataset, title, question, context, isImpossible, lang } = o;
+    instances.push(makeInstance({ id, dataset, title, question, context, answers: o.answers, isImpossible, lang, revision: { context: p.context, answers } }));
+  }
+  for (const p of perturbed.instances) {
+    if (!paired.has(p.id)) addIssue(issues, 'unpaired', `${names.perturbed}: id ${quote(p.id)}`, `not in ${names.original}; skipped`, true);
+  }
+  return { format: 'pairs-squad', instances, issues };
+}

@@ -1,0 +1,52 @@
+/** One-line summaries of import issues for status bars and CLI warnings. */
+import type { InputIssue, IssueKind } from './squad.ts';
+
+/** Singular and plural label per kind, in the order summaries list them. */
+const LABELS: Record<IssueKind, [string, string]> = {
+  'malformed-line': ['malformed line', 'malformed lines'],
+  'malformed-row': ['malformed row', 'malformed rows'],
+  schema: ['invalid entry', 'invalid entries'],
+  'duplicate-id': ['duplicate id', 'duplicate ids'],
+  'empty-context': ['empty context', 'empty contexts'],
+  'no-answers': ['question without answers', 'questions without answers'],
+  'answer-offset': ['answer offset fixed', 'answer offsets fixed'],
+  'answer-missing': ['answer not in its passage', 'answers not in their passages'],
+  'no-revision': ['kept without a revision', 'kept without a revision'],
+  unpaired: ['unpaired question', 'unpaired questions'],
+  'question-mismatch': ['question differing between files', 'questions differing between files'],
+  encoding: ['encoding problem', 'encoding problems'],
+  header: ['header problem', 'header problems'],
+  gzip: ['gzip error', 'gzip errors'],
+  cancelled: ['cancelled', 'cancelled'],
+};
+const ORDER = Object.keys(LABELS) as IssueKind[];
+
+function counts(list: readonly InputIssue[]): string {
+  const by = new Map<IssueKind | undefined, number>();
+  for (const i of list) by.set(i.kind, (by.get(i.kind) ?? 0) + 1);
+  const parts: string[] = [];
+  for (const k of ORDER) {
+    const n = by.get(k);
+    if (n) parts.push(`${n} ${LABELS[k][n === 1 ? 0 : 1]}`);
+  }
+  const other = by.get(undefined);
+  if (other) parts.push(`${other} other problem${other === 1 ? '' : 's'}`);
+  return parts.join(', ');
+}
+
+/**
+ * A short human summary, skipped entries first, e.g. summarizeIssues(issues) →
+ * "3 skipped: 2 malformed lines, 1 duplicate id; 1 note: 1 answer offset fixed" ("no problems" if none).
+ * Issues without `kind` (older readers) count as "other problems" among the notes.
+ */
+export function summarizeIssues(issues: readonly InputIssue[]): string {
+  if (issues.length === 0) return 'no problems';
+  const skipped = issues.filter((i) => i.skipped === true && i.kind !== 'cancelled');
+  const cancelled = issues.some((i) => i.kind === 'cancelled');
+  const notes = issues.filter((i) => i.skipped !== true);
+  const parts: string[] = [];
+  if (cancelled) parts.push('cancelled');
+  if (skipped.length) parts.push(`${skipped.length} skipped: ${counts(skipped)}`);
+  if (notes.length) parts.push(`${notes.length} note${notes.length === 1 ? '' : 's'}: ${counts(notes)}`);
+  return parts.join('; ');
+}

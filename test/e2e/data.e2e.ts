@@ -1,0 +1,144 @@
+/**
+ * Datasets as a user meets them: the built-in demo set, importing files (and a Hub dataset from a
+ * local mock of the Hub), search, filters, keyboard navigation, opening an instance scored against
+ * its gold answers, persistence across reloads, deletion, bad files and a 100,000-question import.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { PreviewServer } from 'vite';
+import { launch, ROOT, shot, startPreview } from './harness.ts';
+import { startMockHfDatasets, type MockHfDatasets } from '../support/hf-datasets-server.ts';
+import { makeRows, squadParquet } from '../support/hf-parquet-fixture.ts';
+
+interface DemoInstance {
+  id: string;
+  question: string;
+  answers: { text: string }[];
+  answerType?: string;
+}
+const demo = (JSON.parse(readFileSync(join(ROOT, 'src', 'core', 'data', 'demo-set.json'), 'utf8')) as { instances: DemoInstance[] }).instances;
+const FIXTURES = join(ROOT, 'test', 'fixtures', 'formats');
+const tmp = mkdtempSync(join(tmpdir(), 'qarx-data-e2e-'));
+
+let server: PreviewServer;
+let url: string;
+let hub: MockHfDatasets;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  ({ server, url } = await startPreview());
+  hub = await startMockHfDatasets({ 'qarx-test/squad_v2': { configs: { plain_text: { validation: [squadParquet(makeRows(300, 3, 'hv'))] } } } });
+  browser = await launch(false);
+  context = await browser.newContext({ viewport: { width: 1440, height: 960 } });
+  page = await context.newPage();
+  page.on('dialog', (d) => void d.accept());
+  await page.goto(`${url}?device=wasm&hub=${encodeURIComponent(hub.url)}`);
+  await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+});
+afterAll(async () => {
+  await browser.close();
+  await hub.close();
+  await server.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+const count = async () => (await page.getByTestId('result-count').textContent()) ?? '';
+const rows = () => page.getByTestId('instance-row');
+
+describe('built-in demo set', () => {
+  it('lists every demo question and filters by answer type', async () => {
+    await expect.poll(count, { timeout: 30_000 }).toBe(`${demo.length} questions`);
+    await page.getByLabel('Answer entity type').selectOption('PER');
+    const per = demo.filter((d) => d.answerType === 'PER').length;
+    await expect.poll(count).toBe(`${per} questions`);
+    await page.getByLabel('Answer entity type').selectOption('all');
+  });
+
+  it('finds an instance by search, opens it with gold answers marked and the prediction scored', async () => {
+    const target = demo.find((d) => d.id === 'demo-per-01') as DemoInstance;
+    await page.getByLabel('Search questions, passages and answers').fill(target.answers[0]!.text);
+    await expect.poll(async () => rows().count()).toBeGreaterThan(0);
+    await rows().filter({ hasText: target.question }).first().click();
+    await expect.poll(async () => (await page.getByTestId('instance-head').textContent()) ?? '').toContain('demo-per-01');
+    expect(await page.getByTestId('question-input').inputValue()).toBe(target.question);
+    expect(await page.getByTestId('gold-answers').textContent()).toContain(target.answers[0]!.text);
+    await expect.poll(async () => (await page.getByTestId('score').textContent()) ?? '', { timeout: 30_000 }).toMatch(/^EM (0|100) · F1 [\d.]+ — (correct|partly right|wrong)$/);
+    // Gold answers are underlined (also where the predicted answer covers them).
+    expect(await page.locator('.hl-gold').count()).toBeGreaterThan(0);
+    await shot(page, 'data-demo-instance');
+  });
+
+  it('moves through the list with the keyboard', async () => {
+    await page.getByLabel('Search questions, passages and answers').fill('');
+    await expect.poll(count).toBe(`${demo.length} questions`);
+    await rows().first().click();
+    const first = (await page.getByTestId('instance-head').textContent()) ?? '';
+    await page.getByRole('listbox', { name: 'Questions' }).press('ArrowDown');
+    await expect.poll(async () => (await page.getByTestId('instance-head').textContent()) ?? '').not.toBe(first);
+    expect(await page.getByRole('listbox', { name: 'Questions' }).getByRole('option', { selected: true }).count()).toBe(1);
+  });
+});
+
+describe('importing', () => {
+  it('imports a SQuAD file, finds and scores one of its questions, and keeps it after a reload', async () => {
+    await page.getByTestId('dataset-file-input').setInputFiles(join(FIXTURES, 'squad-v2.json'));
+    const msg = page.getByTestId('import-message');
+    await expect.poll(async () => (await msg.textContent()) ?? '', { timeout: 60_000 }).toMatch(/Imported \d+ questions/);
+    expect(await page.getByTestId('dataset-list').textContent()).toContain('squad-v2.json');
+    const n = Number(/Imported (\d+)/.exec((await msg.textContent()) ?? '')?.[1]);
+    await expect.poll(count).toBe(`${n} questions`);
+    await rows().first().click();
+    await expect.poll(async () => (await page.getByTestId('score').textContent()) ?? '', { timeout: 30_000 }).toMatch(/^EM/);
+    await shot(page, 'data-imported');
+
+    await page.reload();
+    await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+    await expect.poll(async () => (await page.getByTestId('dataset-list').textContent()) ?? '', { timeout: 30_000 }).toContain('squad-v2.json');
+  });
+
+  it('reports a malformed file by name and line, keeping what was there', async () => {
+    const bad = join(tmp, 'broken.json');
+    writeFileSync(bad, '{"version": "v2.0", "data": [\n  {"title": "x", "paragraphs": [}\n]}');
+    await page.getByTestId('dataset-file-input').setInputFiles(bad);
+    await expect.poll(async () => (await page.getByTestId('import-message').textContent()) ?? '', { timeout: 30_000 }).toMatch(/broken\.json.*line 2/);
+    expect(await page.getByTestId('dataset-list').textContent()).toContain('squad-v2.json');
+  });
+
+  it('imports rows of a Hub dataset through its parquet export', async () => {
+    await page.getByText('Hugging Face Hub dataset').click();
+    await page.getByLabel('Hub dataset name').fill('qarx-test/squad_v2');
+    await page.getByLabel('Config').fill('plain_text');
+    await page.getByLabel('Split').fill('validation');
+    await page.getByLabel('Rows').fill('120');
+    await page.getByRole('button', { name: 'Import from the Hub' }).click();
+    await expect.poll(async () => (await page.getByTestId('import-message').textContent()) ?? '', { timeout: 60_000 }).toMatch(/Imported 120 questions/);
+    await expect.poll(count).toBe('120 questions');
+  });
+
+  it('imports 100,000 questions while the live view keeps answering, then deletes them', async () => {
+    const big = join(tmp, 'big.jsonl');
+    const passage = 'Marie Curie was born in Warsaw in 1867. She moved to Paris in 1891.';
+    const lines: string[] = [];
+    for (let i = 0; i < 100_000; i++) {
+      lines.push(JSON.stringify({ id: `big-${i}`, title: 'Curie', context: `${passage} Record ${i}.`, question: `Where was Marie Curie born (case ${i})?`, answers: { text: ['Warsaw'], answer_start: [24] } }));
+    }
+    writeFileSync(big, `${lines.join('\n')}\n`);
+    await page.getByTestId('dataset-file-input').setInputFiles(big);
+    await page.getByTestId('import-progress').waitFor({ timeout: 30_000 });
+    // The UI thread is free: the live view answers a new question during the import.
+    await page.getByTestId('question-input').fill('When did she move to Paris?');
+    await expect.poll(async () => (await page.getByTestId('answer-text').textContent()) ?? '', { timeout: 60_000 }).toBe('1891');
+    await expect.poll(async () => (await page.getByTestId('import-message').textContent()) ?? '', { timeout: 240_000 }).toMatch(/Imported 100,?000 questions/);
+    await expect.poll(count, { timeout: 30_000 }).toBe('showing 20,000 of 100,000 — refine the search');
+    await page.getByLabel('Search questions, passages and answers').fill('case 99999');
+    await expect.poll(count).toBe('1 question');
+    await shot(page, 'data-100k');
+    await page.getByRole('button', { name: 'Delete big.jsonl' }).click();
+    await expect.poll(async () => (await page.getByTestId('dataset-list').textContent()) ?? '', { timeout: 120_000 }).not.toContain('big.jsonl');
+  });
+});

@@ -1,0 +1,76 @@
+/** Every importer against a hand-written fixture and its expected parse (instances and issues). */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ImportResult } from '../../src/core/data/types.ts';
+import { detectFormat, importFile, importPairFiles, SNIFF_BYTES, summarizeIssues } from '../../src/core/formats/index.ts';
+
+const FIX = join(import.meta.dirname, '..', 'fixtures', 'formats');
+const bytes = (f: string) => new Uint8Array(readFileSync(join(FIX, f)));
+const expected = (f: string) => JSON.parse(readFileSync(join(FIX, f), 'utf8')) as ImportResult;
+
+/** The invariant every view relies on: each answer is where it says it is. */
+function expectAnswersAt(r: ImportResult): void {
+  for (const i of r.instances) {
+    for (const a of i.answers) expect(i.context.slice(a.start, a.start + a.text.length), `${i.id} answer`).toBe(a.text);
+    for (const a of i.revision?.answers ?? []) expect(i.revision?.context.slice(a.start, a.start + a.text.length), `${i.id} revision answer`).toBe(a.text);
+  }
+}
+
+describe('fixtures parse to their expected result', () => {
+  it.each([
+    { file: 'squad-v2.json', want: 'squad-v2.expected.json', summary: '4 skipped: 1 invalid entry, 1 duplicate id, 1 empty context, 1 answer not in its passage; 2 notes: 1 answer offset fixed, 1 answer not in its passage' },
+    { file: 'squad-v1.json', want: 'squad-v1.expected.json', summary: 'no problems' },
+    { file: 'squad-flat.jsonl', want: 'squad-flat.expected.json', summary: '1 skipped: 1 malformed line; 1 note: 1 answer offset fixed' },
+    { file: 'squad-flat-array.json', want: 'squad-flat-array.expected.json', summary: '1 skipped: 1 invalid entry' },
+    { file: 'mrqa.jsonl', want: 'mrqa.expected.json', summary: '1 skipped: 1 invalid entry; 1 note: 1 answer offset fixed' },
+    { file: 'mrqa.jsonl.gz', want: 'mrqa.expected.json', summary: '1 skipped: 1 invalid entry; 1 note: 1 answer offset fixed' },
+    { file: 'dureader.json', want: 'dureader.expected.json', summary: '1 skipped: 1 answer not in its passage; 2 notes: 2 answer offsets fixed' },
+    { file: 'pairs.csv', want: 'pairs-csv.expected.json', summary: '2 skipped: 1 malformed row, 1 duplicate id; 1 note: 1 kept without a revision' },
+  ])('$file', async ({ file, want, summary }) => {
+    const r = await importFile(file, bytes(file), { dataset: 'fixture' });
+    expect(r).toEqual(expected(want));
+    expectAnswersAt(r);
+    expect(summarizeIssues(r.issues)).toBe(summary);
+  });
+
+  it('pairs-original.json + pairs-perturbed.json', async () => {
+    const r = await importPairFiles('pairs-original.json', bytes('pairs-original.json'), 'pairs-perturbed.json', bytes('pairs-perturbed.json'), { dataset: 'fixture' });
+    expect(r).toEqual(expected('pairs-squad.expected.json'));
+    expectAnswersAt(r);
+    expect(summarizeIssues(r.issues)).toBe('1 skipped: 1 unpaired question; 3 notes: 2 kept without a revision, 1 question differing between files');
+  });
+});
+
+describe('detectFormat', () => {
+  it.each([
+    { file: 'squad-v2.json', format: 'squad' },
+    { file: 'squad-v1.json', format: 'squad' },
+    { file: 'squad-flat.jsonl', format: 'squad-flat' },
+    { file: 'squad-flat-array.json', format: 'squad-flat' },
+    { file: 'mrqa.jsonl', format: 'mrqa' },
+    { file: 'mrqa.jsonl.gz', format: 'mrqa' },
+    { file: 'dureader.json', format: 'dureader' },
+    { file: 'pairs.csv', format: 'pairs-csv' },
+  ])('$file → $format, by name and by content alone', ({ file, format }) => {
+    const head = bytes(file).subarray(0, SNIFF_BYTES);
+    expect(detectFormat(file, head)).toBe(format);
+    expect(detectFormat('upload', head)).toBe(format);
+  });
+
+  it.each([
+    { name: 'Parquet magic', file: 'x', text: 'PAR1....', format: 'hf-parquet' },
+    { name: '.parquet name', file: 'train-00000.parquet', text: '', format: 'hf-parquet' },
+    { name: 'pretty-printed SQuAD', file: 'dev', text: '{\n  "version": "v2.0",\n  "data": [\n    {"title": "x", "paragraphs": [', format: 'squad' },
+    { name: 'DuReader by name', file: 'dureader_robust-dev.json', text: '{"data": [{"paragraphs": [{"context": "abc"', format: 'dureader' },
+    { name: 'MRQA header cut off by the sample', file: 'x', text: '{"header": {"dataset": "SQuAD", "split": "dev"', format: 'mrqa' },
+    { name: 'headerless MRQA line', file: 'x', text: '{"context": "abc", "qas": []}\n', format: 'mrqa' },
+    { name: 'TSV pairs by header', file: 'x', text: 'original\tperturbed\tquestion\tanswer\n', format: 'pairs-csv' },
+    { name: 'a stray object (readSquad names what is missing)', file: 'x', text: '{"rows": []}', format: 'squad' },
+    { name: '.jsonl with unparseable lines', file: 'x.jsonl', text: '{"id": 1\n{"id": 2\n', format: 'squad-flat' },
+    { name: 'unnamed JSON Lines of unknown rows', file: 'x', text: '{"a": 1}\n{"a": 2}\n', format: 'squad-flat' },
+    { name: 'plain text', file: 'notes.txt', text: 'hello there', format: null },
+  ])('$name → $format', ({ file, text, format }) => {
+    expect(detectFormat(file, new TextEncoder().encode(text))).toBe(format);
+  });
+});
