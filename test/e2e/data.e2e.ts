@@ -12,6 +12,7 @@ import type { PreviewServer } from 'vite';
 import { launch, ROOT, shot, startPreview } from './harness.ts';
 import { startMockHfDatasets, type MockHfDatasets } from '../support/hf-datasets-server.ts';
 import { makeRows, squadParquet } from '../support/hf-parquet-fixture.ts';
+import { startMockHub, type MockHub } from '../support/hub-server.ts';
 
 interface DemoInstance {
   id: string;
@@ -26,6 +27,7 @@ const tmp = mkdtempSync(join(tmpdir(), 'qarx-data-e2e-'));
 let server: PreviewServer;
 let url: string;
 let hub: MockHfDatasets;
+let files: MockHub;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -33,6 +35,7 @@ let page: Page;
 beforeAll(async () => {
   ({ server, url } = await startPreview());
   hub = await startMockHfDatasets({ 'qarx-test/squad_v2': { configs: { plain_text: { validation: [squadParquet(makeRows(300, 3, 'hv'))] } } } });
+  files = await startMockHub({ 'qarx-test/files': { 'dev.jsonl.gz': readFileSync(join(FIXTURES, 'mrqa.jsonl.gz')) } });
   browser = await launch(false);
   context = await browser.newContext({ viewport: { width: 1440, height: 960 } });
   page = await context.newPage();
@@ -43,6 +46,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
   await hub.close();
+  await files.close();
   await server.close();
   rmSync(tmp, { recursive: true, force: true });
 });
@@ -118,6 +122,33 @@ describe('importing', () => {
     await page.getByRole('button', { name: 'Import from the Hub' }).click();
     await expect.poll(async () => (await page.getByTestId('import-message').textContent()) ?? '', { timeout: 60_000 }).toMatch(/Imported 120 questions/);
     await expect.poll(count).toBe('120 questions');
+  });
+
+  it('imports a gzipped MRQA file from a URL', async () => {
+    await page.getByLabel('Dataset URL').fill(`${files.url}qarx-test/files/resolve/main/dev.jsonl.gz`);
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect.poll(async () => (await page.getByTestId('import-message').textContent()) ?? '', { timeout: 60_000 }).toMatch(/Imported \d+ questions/);
+    expect(await page.getByTestId('dataset-list').textContent()).toContain('dev.jsonl.gz');
+  });
+
+  it('cancelling an import keeps the questions read so far', async () => {
+    const big = join(tmp, 'cancel-me.jsonl');
+    const line = (i: number) => JSON.stringify({ id: `c-${i}`, title: 't', context: `Ada Lovelace was born in London in 1815. Note ${i}.`, question: `Where was Ada born (${i})?`, answers: { text: ['London'], answer_start: [25] } });
+    writeFileSync(big, `${Array.from({ length: 200_000 }, (_, i) => line(i)).join('\n')}\n`);
+    await page.getByTestId('dataset-file-input').setInputFiles(big);
+    const progress = page.getByTestId('import-progress');
+    await expect.poll(async () => (await progress.textContent()) ?? '', { timeout: 60_000 }).toMatch(/Reading cancel-me\.jsonl — [\d,]+ of/);
+    await progress.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(async () => (await page.getByTestId('import-message').textContent()) ?? '', { timeout: 60_000 }).toMatch(/Import cancelled/);
+    const text = (await page.getByTestId('import-message').textContent()) ?? '';
+    const kept = Number(/the ([\d,]+) questions read so far/.exec(text)?.[1]?.replace(/,/g, '') ?? '0');
+    if (kept > 0) {
+      expect(kept).toBeLessThan(200_000);
+      await expect.poll(async () => (await page.getByTestId('dataset-list').textContent()) ?? '').toContain('cancel-me.jsonl');
+      await page.getByRole('button', { name: 'Delete cancel-me.jsonl' }).click();
+    } else {
+      expect(text).toMatch(/before any question was read/);
+    }
   });
 
   it('imports 100,000 questions while the live view keeps answering, then deletes them', async () => {
