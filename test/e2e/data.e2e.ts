@@ -124,6 +124,18 @@ describe('importing', () => {
     await expect.poll(count).toBe('120 questions');
   });
 
+  it('imports a file dropped on the panel', async () => {
+    const text = readFileSync(join(FIXTURES, 'squad-flat.jsonl'), 'utf8');
+    const dt = await page.evaluateHandle((body) => {
+      const d = new DataTransfer();
+      d.items.add(new File([body], 'dropped-flat.jsonl', { type: 'application/json' }));
+      return d;
+    }, text);
+    await page.getByTestId('dropzone').dispatchEvent('drop', { dataTransfer: dt });
+    await expect.poll(async () => (await page.getByTestId('import-message').textContent()) ?? '', { timeout: 60_000 }).toMatch(/Imported \d+ questions/);
+    expect(await page.getByTestId('dataset-list').textContent()).toContain('dropped-flat.jsonl');
+  });
+
   it('imports a gzipped MRQA file from a URL', async () => {
     await page.getByLabel('Dataset URL').fill(`${files.url}qarx-test/files/resolve/main/dev.jsonl.gz`);
     await page.getByRole('button', { name: 'Import', exact: true }).click();

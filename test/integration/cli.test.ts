@@ -1,10 +1,9 @@
 /** The qarx CLI as a user runs it: a real process, real files, the shipped model on onnxruntime-node. */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runQarx } from '../support/run-qarx.ts';
 import { evaluateV2, pyJsonDumps, SQUAD_V2_INT_KEYS } from '../../src/core/metrics/index.ts';
 import { readPredictions, readSquad, readNaProbs } from '../../src/core/formats/squad.ts';
 
@@ -15,16 +14,7 @@ const EVAL = join(ROOT, 'test', 'fixtures', 'eval');
 const tmp = mkdtempSync(join(tmpdir(), 'qarx-cli-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-/** Runs bin/qarx.mjs; never throws, returns code and both streams. */
-async function qarx(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const r = await promisify(execFile)(process.execPath, [join(ROOT, 'bin', 'qarx.mjs'), ...args], { cwd: ROOT, env: { ...process.env, QARX_CACHE_DIR: join(tmp, 'cache') } });
-    return { code: 0, stdout: r.stdout, stderr: r.stderr };
-  } catch (e) {
-    const x = e as { code: number; stdout: string; stderr: string };
-    return { code: x.code, stdout: x.stdout, stderr: x.stderr };
-  }
-}
+const qarx = (...args: string[]) => runQarx(join(tmp, 'cache'), ...args);
 
 describe('qarx predict', () => {
   it('writes run_qa.py-style predictions, n-best, null odds and logit dumps', async () => {

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import type { SchemaElement } from 'hyparquet';
+import { rng } from '../../scripts/lib/rng.ts';
 
 const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'hf-datasets', 'passages.json');
 
@@ -25,17 +26,6 @@ export interface Row {
 const fixture = JSON.parse(readFileSync(FIXTURE, 'utf8')) as { passages: Passage[]; filler: string };
 const FILLER = fixture.filler.split(' ');
 
-/** Deterministic pseudo-random numbers (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Filler sentences so every context is different and files are big enough to page through. */
 function filler(rand: () => number, words: number): string {

@@ -1,10 +1,9 @@
 /** qarx predict/eval on every importable format (a real process, like test/integration/cli.test.ts). */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runQarx } from '../support/run-qarx.ts';
 import { importFile, instancesToSquad } from '../../src/core/formats/index.ts';
 import { evaluateV1, evaluateV2, pyJsonDumps, SQUAD_V2_INT_KEYS } from '../../src/core/metrics/index.ts';
 
@@ -14,15 +13,7 @@ const MODEL = join(ROOT, 'public', 'models', 'qarx-lexical-qa');
 const tmp = mkdtempSync(join(tmpdir(), 'qarx-formats-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-async function qarx(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const r = await promisify(execFile)(process.execPath, [join(ROOT, 'bin', 'qarx.mjs'), ...args], { cwd: ROOT, env: { ...process.env, QARX_CACHE_DIR: join(tmp, 'cache') } });
-    return { code: 0, stdout: r.stdout, stderr: r.stderr };
-  } catch (e) {
-    const x = e as { code: number; stdout: string; stderr: string };
-    return { code: x.code, stdout: x.stdout, stderr: x.stderr };
-  }
-}
+const qarx = (...args: string[]) => runQarx(join(tmp, 'cache'), ...args);
 
 /** Gold predictions for a fixture: the first answer, or "" for unanswerable. */
 async function goldPredictions(file: string): Promise<{ path: string; preds: Record<string, string>; version: string | undefined; dataset: ReturnType<typeof instancesToSquad> }> {
