@@ -3,7 +3,7 @@
  * instance building. Pure TS (runs in a Web Worker and in Node).
  */
 import * as v from 'valibot';
-import type { GoldAnswer, ImportResult, Instance, RevisionPair } from '../data/types.ts';
+import type { GoldAnswer, ImportResult, Instance } from '../data/types.ts';
 import { InputError } from './json.ts';
 import type { InputIssue, IssueKind } from './squad.ts';
 
@@ -242,17 +242,7 @@ export function guessLang(text: string): 'en' | 'zh' {
 }
 
 /** Fields of a new Instance; tags are derived. */
-export interface InstanceFields {
-  id: string;
-  dataset: string;
-  title: string;
-  question: string;
-  context: string;
-  answers: GoldAnswer[];
-  isImpossible: boolean;
-  lang: 'en' | 'zh';
-  revision?: RevisionPair;
-}
+export type InstanceFields = Pick<Instance, 'id' | 'dataset' | 'title' | 'question' | 'context' | 'answers' | 'isImpossible' | 'lang' | 'revision'>;
 
 /**
  * Builds an Instance with its tags ('unanswerable', 'revision', 'zh'); answerType is left for the
