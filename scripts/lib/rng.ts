@@ -1,13 +1,2 @@
-/** Seeded pseudo-random numbers (mulberry32) for generated fixtures and benchmarks. */
-
-/** A generator of numbers in [0, 1), the same sequence for the same seed, e.g. rng(7)(). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded pseudo-random numbers for generated fixtures and benchmarks: the core's generator. */
+export { rng } from '../../src/core/random.ts';

@@ -1,0 +1,7 @@
+/** Entity renaming: names, spans, substitution, renaming and experiments. */
+export * from './lexicon.ts';
+export * from './names.ts';
+export * from './spans.ts';
+export * from './substitute.ts';
+export * from './rename.ts';
+export * from './experiment.ts';

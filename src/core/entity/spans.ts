@@ -1,0 +1,183 @@
+/**
+ * Finding what to rename: named entities in a text (compromise, offline), the entity a gold answer
+ * is, and the perturbable spans inside it (first/last names, places, organization words).
+ */
+import nlp from 'compromise';
+import { char, type CharOffset } from '../types.ts';
+import { isCommonWord, isNameStopword, isOrgDesignator, placeKind, type PlaceKind } from './lexicon.ts';
+import { genderOf, isFirstName, isKnownSurname, type Gender, type SpanKind } from './names.ts';
+
+export type EntityType = 'PER' | 'ORG' | 'GPE';
+export const ENTITY_TYPES: readonly EntityType[] = ['PER', 'ORG', 'GPE'];
+
+/** A named entity found in a text, with its UTF-16 span. */
+export interface Entity {
+  type: EntityType;
+  text: string;
+  start: CharOffset;
+  end: CharOffset;
+  /** How sure the tagger is, 0..1 (dictionary-confirmed names are surer); RESEMBLE weighs by it. */
+  confidence: number;
+}
+
+/** A part of an entity that renaming replaces, e.g. { text: 'Curie', kind: 'last', entity: 'PER' }. */
+export interface PerturbableSpan {
+  text: string;
+  kind: SpanKind;
+  entity: EntityType;
+  gender?: Gender;
+}
+
+interface Term {
+  text: string;
+  offset: { start: number; length: number };
+}
+
+/** Entities compromise finds, each trimmed of punctuation and a leading "the", e.g. detectEntities('Ann met Bob in Paris.') has PER 'Ann', PER 'Bob', GPE 'Paris'. */
+export function detectEntities(text: string): Entity[] {
+  const doc = nlp(text);
+  const out: Entity[] = [];
+  const add = (type: EntityType, matches: { json(o: object): { terms: Term[] }[] }) => {
+    for (const m of matches.json({ offset: true, terms: { offset: true } })) {
+      let terms = m.terms.filter((t) => t.text !== '');
+      while (terms.length && /^the$/i.test(terms[0]?.text ?? '')) terms = terms.slice(1);
+      const first = terms[0];
+      const last = terms[terms.length - 1];
+      if (!first || !last) continue;
+      const start = first.offset.start;
+      let end = last.offset.start + last.text.length;
+      // compromise's term text drops trailing possessives but keeps inner punctuation; trust the source text.
+      while (end > start && /[\s.,;:!?)"'’]/.test(text[end - 1] ?? '')) end--;
+      const surface = text.slice(start, end);
+      if (!/\p{Lu}/u.test(surface)) continue; // lowercase "mother" is not a name
+      if (out.some((e) => e.start < end && start < e.end)) continue; // people first, then orgs, then places
+      out.push({ type, text: surface, start: char(start), end: char(end), confidence: confidenceOf(type, surface) });
+    }
+  };
+  add('PER', doc.people());
+  add('ORG', doc.organizations());
+  add('GPE', doc.places());
+  return out.sort((a, b) => a.start - b.start);
+}
+
+/** Tagger confidence: names and places our dictionaries confirm are likelier right, e.g. confidenceOf('GPE', 'France') === 0.95. */
+export function confidenceOf(type: EntityType, text: string): number {
+  const words = text.split(/\s+/);
+  if (type === 'GPE') return placeKind(text) ? 0.95 : 0.6;
+  if (type === 'PER') return isFirstName(words[0] ?? '') ? 0.9 : 0.7;
+  return words.some(isOrgDesignator) ? 0.85 : 0.6;
+}
+
+const WORD = /[\p{L}\p{M}][\p{L}\p{M}'’.-]*[\p{L}\p{M}]|[\p{L}\p{M}]/gu;
+
+/** The words of a name with their offsets, possessive "'s" dropped, e.g. nameWords("Curie's lab")[0].text === 'Curie'. */
+export function nameWords(text: string): { text: string; start: number }[] {
+  return [...text.matchAll(WORD)].map((m) => ({ text: m[0].replace(/['’]s$/, '').replace(/\.$/, ''), start: m.index }));
+}
+
+/**
+ * The perturbable spans of an entity (the paper's span types), e.g. perturbableSpans({ type: 'PER',
+ * text: 'Marie Curie' }) → [{ text: 'Marie', kind: 'first', gender: 'female' }, { text: 'Curie', kind: 'last' }].
+ */
+export function perturbableSpans(entity: Pick<Entity, 'type' | 'text'>): PerturbableSpan[] {
+  const words = nameWords(entity.text).filter((w) => /^\p{Lu}/u.test(w.text));
+  if (entity.type === 'PER') {
+    const parts = words.filter((w) => !isNameStopword(w.text) && !/^[A-Z]\.?$/.test(w.text));
+    const first = parts[0];
+    const last = parts[parts.length - 1];
+    if (!first || !last) return [];
+    if (parts.length === 1) {
+      return isFirstName(first.text) ? [{ text: first.text, kind: 'first', entity: 'PER', gender: genderOf(first.text) }] : [{ text: first.text, kind: 'last', entity: 'PER' }];
+    }
+    return [
+      { text: first.text, kind: 'first', entity: 'PER', gender: genderOf(first.text) },
+      { text: last.text, kind: 'last', entity: 'PER' },
+    ];
+  }
+  if (entity.type === 'GPE') {
+    const known = containedPlaces(entity.text, words);
+    if (known.length) return known.map((p) => ({ ...p, entity: 'GPE' as const }));
+    // A place compromise knows but our dictionaries do not ("Osnabrück"): its capitalised words, renamed as a city.
+    const caps = words.filter((w) => !isNameStopword(w.text));
+    const first = caps[0];
+    const last = caps[caps.length - 1];
+    if (!first || !last || (caps.length === 1 && isCommonWord(first.text))) return [];
+    return [{ text: entity.text.slice(first.start, last.start + last.text.length), kind: 'city', entity: 'GPE' }];
+  }
+  // ORG: contained places, then rare words; designators ("Company") and ordinary words stay.
+  const places = containedPlaces(entity.text, words);
+  const inPlace = (w: { text: string }) => places.some((p) => p.text.split(/\s+/).includes(w.text));
+  const spans: PerturbableSpan[] = places.map((p) => ({ ...p, entity: 'ORG' as const }));
+  for (const w of words) {
+    if (inPlace(w) || isNameStopword(w.text) || isOrgDesignator(w.text) || isCommonWord(w.text)) continue;
+    spans.push({ text: w.text, kind: isFirstName(w.text) || isKnownSurname(w.text) ? 'nnp' : 'rare', entity: 'ORG' });
+  }
+  return dedupe(spans);
+}
+
+const DIRECTIONS = /^(North|South|East|West|Central|Eastern|Western|Northern|Southern|Upper|Lower|Middle|Greater)$/;
+
+/** Dictionary places inside a name, longest first, e.g. containedPlaces('Bank of New Zealand') → New Zealand (country). */
+function containedPlaces(text: string, words: { text: string; start: number }[]): { text: string; kind: PlaceKind }[] {
+  const out: { text: string; kind: PlaceKind }[] = [];
+  for (let i = 0; i < words.length; ) {
+    let matched = 0;
+    for (let j = Math.min(words.length, i + 4); j > i; j--) {
+      const first = words[i];
+      const last = words[j - 1];
+      if (!first || !last) continue;
+      const name = text.slice(first.start, last.start + last.text.length);
+      const kind = placeKind(name);
+      // A lone ordinary word ("Reading", "Nice") is not taken for a place.
+      if (kind && !(j - i === 1 && kind !== 'country' && (isCommonWord(name) || DIRECTIONS.test(name)))) {
+        out.push({ text: name, kind });
+        matched = j - i;
+        break;
+      }
+    }
+    i += matched || 1;
+  }
+  return out;
+}
+
+function dedupe(spans: PerturbableSpan[]): PerturbableSpan[] {
+  const seen = new Set<string>();
+  return spans.filter((s) => (seen.has(s.text) ? false : (seen.add(s.text), true)));
+}
+
+/**
+ * The answer's entity, cut to the answer ("coast of Queensland" → "Queensland"). `hint` is the
+ * dataset's answer type: 'other' means no entity; PER/ORG/GPE lets the whole answer stand in when
+ * compromise misses it. E.g. answerEntity('Ann met Bob.', { text: 'Bob', start: 8 })?.type === 'PER'.
+ */
+export function answerEntity(
+  context: string,
+  answer: { text: string; start: number } | undefined,
+  hint?: EntityType | 'other',
+  entities: readonly Entity[] = detectEntities(context),
+): Entity | null {
+  if (!answer || !answer.text.trim() || hint === 'other') return null;
+  const a0 = answer.start;
+  const a1 = answer.start + answer.text.length;
+  let best: Entity | null = null;
+  let bestOverlap = 0;
+  for (const e of entities) {
+    const overlap = Math.min(e.end, a1) - Math.max(e.start, a0);
+    if (overlap > bestOverlap && (!hint || e.type === hint)) {
+      best = e;
+      bestOverlap = overlap;
+    }
+  }
+  // An answer made only of capitalised words is the name itself, even where compromise saw part of it.
+  const wholeName = hint !== undefined && /^\p{Lu}/u.test(answer.text) && nameWords(answer.text).every((w) => /^\p{Lu}/u.test(w.text) || isNameStopword(w.text));
+  if (wholeName) return { type: hint, text: answer.text, start: char(a0), end: char(a1), confidence: best?.confidence ?? 0.5 };
+  if (best && bestOverlap >= Math.min(best.end - best.start, (a1 - a0) * 0.5)) {
+    const start = Math.max(best.start, a0);
+    const end = Math.min(best.end, a1);
+    const text = context.slice(start, end);
+    return { ...best, text, start: char(start), end: char(end) };
+  }
+  if (hint) return { type: hint, text: answer.text, start: char(a0), end: char(a1), confidence: 0.5 };
+  const own = detectEntities(answer.text).find((e) => e.end - e.start >= answer.text.trim().length * 0.8);
+  return own ? { ...own, start: char(a0 + own.start), end: char(a0 + own.end) } : null;
+}

@@ -1,0 +1,105 @@
+/**
+ * Whole-word substitution with offset bookkeeping. Unlike plain substring replacement ("Ann" →
+ * "Beth" turning "announced" into "Bethounced"), a mention only matches where the characters on
+ * both sides are not letters or digits; every edit is recorded so offsets map both ways.
+ */
+import { char, type CharOffset } from '../types.ts';
+
+/** One source name and what it becomes. */
+export interface Substitution {
+  from: string;
+  to: string;
+}
+
+/** One replaced mention: where it was in the original and where its replacement is in the result. */
+export interface Edit {
+  start: CharOffset;
+  end: CharOffset;
+  newStart: CharOffset;
+  newEnd: CharOffset;
+  from: string;
+  to: string;
+}
+
+const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}\p{M}_]/u.test(c);
+
+/** Every whole-word occurrence of `name`, e.g. findMentions('Ann announced; ANN left', 'Ann') → spans of 'Ann' and 'ANN'. */
+export function findMentions(text: string, name: string): { start: number; end: number }[] {
+  if (!name) return [];
+  const out: { start: number; end: number }[] = [];
+  // The name as written, and in capitals for headlines ("CURIE").
+  const forms = [...new Set([name, name.toUpperCase()])];
+  for (const form of forms) {
+    let i = text.indexOf(form);
+    while (i >= 0) {
+      const end = i + form.length;
+      if (!isWordChar(text[i - 1]) && !isWordChar(text[end])) out.push({ start: i, end });
+      i = text.indexOf(form, i + 1);
+    }
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+/** `to` in the casing of the mention: capitals stay capitals, e.g. matchCase('CURIE', 'Curie', 'Smith') === 'SMITH'. */
+export function matchCase(mention: string, from: string, to: string): string {
+  return mention !== from && mention === mention.toUpperCase() ? to.toUpperCase() : to;
+}
+
+/**
+ * Replaces every whole-word mention of each substitution, longest names first so "New York" wins
+ * over "York", and returns the edits in text order, e.g. applySubstitutions('Ann met Ann.', [{ from: 'Ann', to: 'Beth' }]).text === 'Beth met Beth.'.
+ */
+export function applySubstitutions(text: string, subs: readonly Substitution[]): { text: string; edits: Edit[] } {
+  const taken: { start: number; end: number; sub: Substitution }[] = [];
+  const ordered = [...subs].sort((a, b) => b.from.length - a.from.length);
+  for (const sub of ordered) {
+    for (const m of findMentions(text, sub.from)) {
+      if (!taken.some((t) => t.start < m.end && m.start < t.end)) taken.push({ ...m, sub });
+    }
+  }
+  taken.sort((a, b) => a.start - b.start);
+  let out = '';
+  let pos = 0;
+  const edits: Edit[] = [];
+  for (const t of taken) {
+    out += text.slice(pos, t.start);
+    const to = matchCase(text.slice(t.start, t.end), t.sub.from, t.sub.to);
+    edits.push({ start: char(t.start), end: char(t.end), newStart: char(out.length), newEnd: char(out.length + to.length), from: text.slice(t.start, t.end), to });
+    out += to;
+    pos = t.end;
+  }
+  return { text: out + text.slice(pos), edits };
+}
+
+/**
+ * An original offset in the edited text; an offset inside a replaced mention snaps to the
+ * mention's start (or end, with `side` 'end'), e.g. with "Ann"→"Beth" at 0, mapForward(edits, 4) === 5.
+ */
+export function mapForward(edits: readonly Edit[], offset: number, side: 'start' | 'end' = 'start'): CharOffset {
+  let shift = 0;
+  for (const e of edits) {
+    if (offset <= e.start) break;
+    if (offset < e.end) return side === 'start' ? e.newStart : e.newEnd;
+    shift = e.newEnd - e.end;
+  }
+  return char(offset + shift);
+}
+
+/** The inverse of mapForward: an offset of the edited text in the original, e.g. mapBack(edits, 5) === 4 for "Ann"→"Beth" at 0. */
+export function mapBack(edits: readonly Edit[], offset: number, side: 'start' | 'end' = 'start'): CharOffset {
+  let shift = 0;
+  for (const e of edits) {
+    if (offset <= e.newStart) break;
+    if (offset < e.newEnd) return side === 'start' ? e.start : e.end;
+    shift = e.end - e.newEnd;
+  }
+  return char(offset + shift);
+}
+
+/**
+ * A span of the edited text as a span of the original; a span that cuts into a replaced name grows
+ * to cover the original name (span-level agreement across names of different lengths).
+ */
+export function mapSpanBack(edits: readonly Edit[], start: number, end: number): { start: CharOffset; end: CharOffset } {
+  return { start: mapBack(edits, start, 'start'), end: mapBack(edits, end, 'end') };
+}
