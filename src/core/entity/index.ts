@@ -5,3 +5,4 @@ export * from './spans.ts';
 export * from './substitute.ts';
 export * from './rename.ts';
 export * from './experiment.ts';
+export * from './predictor.ts';
