@@ -78,8 +78,12 @@ export function placeKind(name: string): PlaceKind | null {
   if (!placeIndex) {
     placeIndex = new Map();
     const p = placeLists();
-    // Countries win over states and cities of the same name ("Georgia").
-    for (const kind of ['city', 'state', 'country'] as const) for (const n of p[kind]) placeIndex.set(n, kind);
+    // Later sources win: compromise's lexicon knows which reading of "Ontario" or "Paris" is the famous one.
+    for (const n of p.city) placeIndex.set(n, 'city');
+    for (const n of p.state) placeIndex.set(n, 'state');
+    for (const n of lexiconWords('City')) placeIndex.set(titleCase(n), 'city');
+    for (const n of lexiconWords('Region')) placeIndex.set(titleCase(n), 'state');
+    for (const n of [...p.country, ...lexiconWords('Country').map(titleCase)]) placeIndex.set(n, 'country');
   }
   return placeIndex.get(name.replace(/^the\s+/i, '')) ?? null;
 }
