@@ -4,13 +4,14 @@
  *
  *   qarx predict --model <dir|hub id> --data <data file> --out <dir> [--dump-logits]
  *   qarx eval <data file> <predictions.json> [--na-prob-file F] [--na-prob-thresh T] [--lang zh]
+ *   qarx perturb entity --type PER|ORG|GPE|MIX --source indist|db|randstr [--origin us] --seed N <in> <out>
  *
  * Data files: SQuAD 1.1/2.0 or DuReader JSON (read as before, so scores match the official
  * scripts), Hugging Face flat JSON Lines / row arrays, MRQA .jsonl(.gz), pairs CSV.
  */
 import { createWriteStream, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   configureRuntime,
@@ -29,6 +30,7 @@ import { gunzipAll, isGzip } from '../core/formats/gzip.ts';
 import { detectFormat, importFile, instancesToSquad, SNIFF_BYTES, summarizeIssues } from '../core/formats/index.ts';
 import { InputError } from '../core/formats/json.ts';
 import { readNaProbs, readPredictions, readSquad, type SquadFile } from '../core/formats/squad.ts';
+import { buildNamePool, ENTITY_CHOICES, NAME_SOURCES, ORIGINS, renamedToSquad, renameInstance, SOURCE_LABELS, type EntityChoice, type NameSource, type Origin, type RenameResult } from '../core/entity/index.ts';
 import { evaluateV1, evaluateV2, evaluateZh, pyJsonDumps, SQUAD_V2_INT_KEYS, SquadEvalError, ZH_INT_KEYS } from '../core/metrics/index.ts';
 
 const USAGE = `Usage:
@@ -44,6 +46,11 @@ const USAGE = `Usage:
   qarx eval <data file> <predictions.json> [--na-prob-file F] [--na-prob-thresh T] [--lang zh]
       prints the official SQuAD v1.1 / v2.0 evaluation JSON (DuReader's for --lang zh); v2.0 sums like
       Python ≥ 3.12 unless --py-sum legacy (Python ≤ 3.11), which can change the last digit
+  qarx perturb entity --type PER|ORG|GPE|MIX --source indist|db|randstr [--origin us|in|cn|fr|ar] --seed N <in> <out>
+      renames each question's answer entity everywhere in passage, question and answers (whole words,
+      casing kept, offsets recomputed) and writes SQuAD JSON with each question's substitutions;
+      InDistName draws from the input file's own answer entities; questions without a renamable
+      answer entity of the type are left out and counted on stderr
   Data files (detected by name and content): SQuAD 1.1/2.0 or DuReader JSON, Hugging Face flat
   SQuAD (JSON Lines or an array of rows), MRQA .jsonl / .jsonl.gz, natural-perturbation pairs CSV`;
 
@@ -279,17 +286,55 @@ async function evaluate(argv: string[]): Promise<number> {
   return 0;
 }
 
+async function perturb(argv: string[]): Promise<number> {
+  const [kind, ...rest] = argv;
+  if (kind !== 'entity') throw new UsageError(`perturb needs a kind: qarx perturb entity … (got "${kind ?? ''}").`);
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: { type: { type: 'string', default: 'MIX' }, source: { type: 'string', default: 'db' }, origin: { type: 'string', default: 'us' }, seed: { type: 'string', default: '1' } },
+  });
+  const [input, output] = positionals;
+  if (!input || !output || positionals.length > 2) throw new UsageError('perturb entity needs <in> <out>.');
+  const type = values.type?.toUpperCase() as EntityChoice;
+  if (!ENTITY_CHOICES.includes(type)) throw new UsageError(`--type must be PER, ORG, GPE or MIX, got "${values.type}".`);
+  const source = values.source?.toLowerCase() as NameSource;
+  if (!NAME_SOURCES.includes(source)) throw new UsageError(`--source must be indist, db or randstr, got "${values.source}".`);
+  const origin = values.origin?.toLowerCase() as Origin;
+  if (!ORIGINS.includes(origin)) throw new UsageError(`--origin must be one of ${ORIGINS.join(', ')}, got "${values.origin}".`);
+  const seed = Number(values.seed);
+  if (!Number.isInteger(seed) || seed < 0) throw new UsageError(`--seed must be a whole number ≥ 0, got "${values.seed}".`);
+  const raw = readBytes(input);
+  const r = await importFile(input, raw, { dataset: basename(input) });
+  if (r.instances.length === 0) throw new InputError(`${input}: no usable questions (${summarizeIssues(r.issues)}).`);
+  const opts = { type, source, origin, seed };
+  const pool = buildNamePool(r.instances);
+  const kept: RenameResult[] = [];
+  const skipped = new Map<string, number>();
+  for (const inst of r.instances) {
+    const res = renameInstance(inst, opts, pool);
+    if (typeof res === 'string') skipped.set(res, (skipped.get(res) ?? 0) + 1);
+    else kept.push(res);
+  }
+  mkdirSync(dirname(resolve(output)), { recursive: true });
+  writeFileSync(output, `${JSON.stringify(renamedToSquad(kept, opts), null, 1)}\n`);
+  const why = [...skipped].map(([k, n]) => `${n} ${k}`).join(', ');
+  err(`qarx: renamed ${kept.length} of ${r.instances.length} questions (${type}, ${SOURCE_LABELS[source]}${source === 'db' ? `, ${origin}` : ''}, seed ${seed})${why ? `; left out: ${why}` : ''}; wrote ${output}\n`);
+  return 0;
+}
+
 /** Runs the CLI and returns the exit code; errors become one line on stderr. */
 export async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;
   try {
     if (cmd === 'predict') return await predict(rest);
     if (cmd === 'eval') return await evaluate(rest);
+    if (cmd === 'perturb') return await perturb(rest);
     if (cmd === undefined || cmd === '--help' || cmd === '-h' || cmd === 'help') {
       out(`${USAGE}\n`);
       return cmd === undefined ? 2 : 0;
     }
-    throw new UsageError(`unknown command "${cmd}" (try: qarx predict, qarx eval, qarx --help)`);
+    throw new UsageError(`unknown command "${cmd}" (try: qarx predict, qarx eval, qarx perturb, qarx --help)`);
   } catch (e) {
     if (e instanceof UsageError || (e instanceof TypeError && 'code' in e && String((e as { code: unknown }).code).startsWith('ERR_PARSE_ARGS'))) {
       err(`qarx: ${e.message}\n`);

@@ -94,3 +94,44 @@ describe('bad input gives one clear line and a non-zero exit', () => {
     expect(lines[0]).toMatch(line);
   });
 });
+
+describe('qarx perturb entity', () => {
+  const IN = join(ROOT, 'test', 'fixtures', 'entity', 'renaming-in.json');
+
+  it('writes the expected RandStr renaming with substitutions recorded (fixture)', async () => {
+    const out = join(tmp, 'randstr.json');
+    const r = await qarx('perturb', 'entity', '--type', 'MIX', '--source', 'randstr', '--seed', '7', IN, out);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/renamed 2 of 3 questions \(MIX, RandStr, seed 7\); left out: 1 no-entity/);
+    expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual(JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'entity', 'renaming-randstr-seed7.json'), 'utf8')));
+  });
+
+  it.each([
+    { type: 'PER', source: 'db', origin: 'cn' },
+    { type: 'GPE', source: 'db', origin: 'us' },
+    { type: 'PER', source: 'indist', origin: 'us' },
+  ])('$type from $source ($origin): answers at their offsets, old names gone, same seed same file', async ({ type, source, origin }) => {
+    const a = join(tmp, `${type}-${source}-a.json`);
+    const b = join(tmp, `${type}-${source}-b.json`);
+    for (const out of [a, b]) {
+      const r = await qarx('perturb', 'entity', '--type', type, '--source', source, '--origin', origin, '--seed', '11', IN, out);
+      expect(r.code, r.stderr).toBe(0);
+    }
+    expect(readFileSync(a, 'utf8')).toBe(readFileSync(b, 'utf8'));
+    const data = readSquad(readFileSync(a, 'utf8'), a);
+    expect(data.items.length).toBe(1);
+    for (const q of data.items) {
+      for (const ans of q.answers) expect(q.context.slice(ans.answer_start, ans.answer_start + ans.text.length)).toBe(ans.text);
+    }
+    const raw = JSON.parse(readFileSync(a, 'utf8')) as { perturbation: { source: string }; data: { paragraphs: { qas: { perturbation: { substitutions: { from: string }[] } }[]; context: string }[] }[] };
+    expect(raw.perturbation.source).toBe(source);
+    const p = raw.data[0]?.paragraphs[0];
+    for (const s of p?.qas[0]?.perturbation.substitutions ?? []) expect(p?.context).not.toMatch(new RegExp(`\\b${s.from}\\b`));
+  });
+
+  it('rejects a bad option with one line and exit code 2', async () => {
+    const r = await qarx('perturb', 'entity', '--source', 'wiki', IN, join(tmp, 'x.json'));
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe('qarx: --source must be indist, db or randstr, got "wiki".');
+  });
+});

@@ -6,3 +6,4 @@ export * from './substitute.ts';
 export * from './rename.ts';
 export * from './experiment.ts';
 export * from './predictor.ts';
+export * from './export.ts';
