@@ -3,6 +3,7 @@
  * per direction, shared by both sides.
  */
 import type { AnswerEntityType, DatasetFormat, Instance } from '../core/data/types.ts';
+import type { NamePool } from '../core/entity/rename.ts';
 import type { InputIssue } from '../core/formats/squad.ts';
 
 /** A dataset as listed in the UI. */
@@ -53,7 +54,11 @@ export type DataRequest =
   | { type: 'cancel'; jobId: number }
   | { type: 'delete'; dataset: string }
   | { type: 'search'; reqId: number; query: string; filters: SearchFilters }
-  | { type: 'get'; reqId: number; dataset: string; id: string };
+  | { type: 'get'; reqId: number; dataset: string; id: string }
+  /** Full instances matching a query and filters (for sweeps), at most `limit`. */
+  | { type: 'collect'; reqId: number; query: string; filters: SearchFilters; limit: number }
+  /** The InDistName pool of a dataset: its answer entities' perturbable spans. */
+  | { type: 'pool'; reqId: number; dataset: string };
 
 export type DataEvent =
   | { type: 'datasets'; datasets: DatasetInfo[] }
@@ -62,4 +67,6 @@ export type DataEvent =
   | { type: 'import-error'; jobId: number; message: string }
   | { type: 'search-result'; reqId: number; rows: InstanceRow[]; total: number }
   | { type: 'instance'; reqId: number; instance: Instance | null }
+  | { type: 'collected'; reqId: number; instances: Instance[]; total: number }
+  | { type: 'pool'; reqId: number; dataset: string; pool: NamePool }
   | { type: 'error'; message: string };

@@ -10,6 +10,7 @@ import { importFile, importPairFiles, summarizeIssues } from '../core/formats/in
 import { openHfDataset } from '../core/formats/hf-datasets.ts';
 import type { InputIssue } from '../core/formats/squad.ts';
 import { answerEntityType } from '../core/ner/answer-type.ts';
+import { buildNamePool, type NamePool } from '../core/entity/rename.ts';
 import type { DataEvent, DataRequest, DatasetInfo, ImportSource, InstanceRow, SearchFilters } from './data-protocol.ts';
 import { QarxDb, storeInstances } from './db.ts';
 
@@ -234,6 +235,7 @@ async function remove(dataset: string): Promise<void> {
     await db.datasets.delete(dataset);
   });
   entries.delete(dataset);
+  pools.delete(dataset);
   datasets = datasets.filter((d) => d.id !== dataset);
   publish();
 }
@@ -258,6 +260,34 @@ function search(query: string, f: SearchFilters): { rows: InstanceRow[]; total: 
     }
   }
   return { rows, total };
+}
+
+/** Full instances matching a search, in list order, at most `limit` (demo from memory, the rest from IndexedDB). */
+async function collect(query: string, f: SearchFilters, limit: number): Promise<{ instances: Instance[]; total: number }> {
+  const { rows, total } = search(query, f);
+  const picked = rows.slice(0, limit);
+  const fromDemo = new Map(demo.map((x) => [x.id, x]));
+  const stored = await db.instances.bulkGet(picked.filter((r) => r.dataset !== DEMO_ID).map((r) => [r.dataset, r.id] as [string, string]));
+  let k = 0;
+  const instances: Instance[] = [];
+  for (const r of picked) {
+    const x = r.dataset === DEMO_ID ? fromDemo.get(r.id) : stored[k++];
+    if (x) instances.push(x);
+  }
+  return { instances, total };
+}
+
+const pools = new Map<string, NamePool>();
+
+/** A dataset's InDistName pool, built once (from at most 20,000 questions). */
+async function pool(dataset: string): Promise<NamePool> {
+  let p = pools.get(dataset);
+  if (!p) {
+    const list = dataset === DEMO_ID ? demo : await db.instances.where('dataset').equals(dataset).limit(20_000).toArray();
+    p = buildNamePool(list);
+    pools.set(dataset, p);
+  }
+  return p;
 }
 
 async function get(dataset: string, id: string): Promise<Instance | null> {
@@ -287,6 +317,20 @@ self.onmessage = (ev: MessageEvent<DataRequest>) => {
       void get(msg.dataset, msg.id).then(
         (instance) => post({ type: 'instance', reqId: msg.reqId, instance }),
         (err) => post({ type: 'error', message: `Could not read the question from storage: ${String(err)}` }),
+      );
+      return;
+    case 'collect':
+      void init()
+        .then(() => collect(msg.query, msg.filters, msg.limit))
+        .then(
+          (r) => post({ type: 'collected', reqId: msg.reqId, ...r }),
+          (err) => post({ type: 'error', message: `Could not read the selected questions from storage: ${String(err)}` }),
+        );
+      return;
+    case 'pool':
+      void pool(msg.dataset).then(
+        (p) => post({ type: 'pool', reqId: msg.reqId, dataset: msg.dataset, pool: p }),
+        (err) => post({ type: 'error', message: `Could not build the name pool of ${msg.dataset}: ${String(err)}` }),
       );
       return;
     default: {

@@ -3,6 +3,12 @@
  * so a renamed field is a compile error on both ends.
  */
 import type { ModelErrorCode, PredictProgress, QaInput, QaPrediction } from '../core/index.ts';
+import type { Instance } from '../core/data/types.ts';
+import type { BudgetConfig, BudgetResult, SweepCell, SweepConfig, SweepProgress } from '../core/entity/experiment.ts';
+import type { LiveRename } from '../core/entity/live.ts';
+import type { NamePool, RenameOptions } from '../core/entity/rename.ts';
+export type { LiveRename };
+
 
 /** Device the user asked for; 'auto' means WebGPU when the browser offers it, else WASM. */
 export type DeviceChoice = 'auto' | 'webgpu' | 'wasm';
@@ -47,7 +53,11 @@ export type WorkerRequest =
   | { type: 'init'; remoteHost: string; baseUrl: string }
   | { type: 'load'; jobId: number; source: ModelSourceMsg; device: DeviceChoice }
   | { type: 'predict'; jobId: number; inputs: QaInput[]; versionTwo: boolean }
-  | { type: 'cancel'; jobId: number };
+  | { type: 'cancel'; jobId: number }
+  | { type: 'rename'; jobId: number; instance: Instance; options: RenameOptions; pool: NamePool | null; versionTwo: boolean; resemble: { m: 1 | 3; temperature: number } | null }
+  | { type: 'sweep'; jobId: number; instances: Instance[]; config: SweepConfig; versionTwo: boolean }
+  | { type: 'budget'; jobId: number; instances: Instance[]; config: BudgetConfig }
+  | { type: 'export-renamed'; jobId: number; instances: Instance[]; options: RenameOptions };
 
 export type WorkerEvent =
   | { type: 'ready'; capabilities: Capabilities }
@@ -56,6 +66,12 @@ export type WorkerEvent =
   | { type: 'predict-progress'; jobId: number; progress: PredictProgress }
   | { type: 'prediction'; jobId: number; prediction: QaPrediction }
   | { type: 'predicted'; jobId: number; predictions: QaPrediction[]; cancelled: boolean; inferenceMs: number; computed: number; cached: number }
+  | { type: 'renamed'; jobId: number; result: LiveRename }
+  | { type: 'experiment-progress'; jobId: number; progress: SweepProgress }
+  | { type: 'sweep-cell'; jobId: number; cell: SweepCell }
+  | { type: 'sweep-done'; jobId: number; cancelled: boolean; n: number }
+  | { type: 'budget-done'; jobId: number; result: BudgetResult }
+  | { type: 'exported'; jobId: number; json: string; renamed: number; total: number }
   | {
       type: 'error';
       jobId: number | null;

@@ -8,6 +8,7 @@
  */
 /// <reference lib="webworker" />
 import { classifyModelError, classifyRunError, configureRuntime, loadQaModel, ModelError, QaEngine, type LoadedModel } from '../core/index.ts';
+import { buildNamePool, enginePredictor, liveRename, renamedToSquad, renameInstance, runBudget, runSweep, type RenameResult, type SweepProgress } from '../core/entity/index.ts';
 import type { Capabilities, DeviceChoice, ModelInfo, ModelSourceMsg, WorkerEvent, WorkerRequest } from './protocol.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -191,6 +192,81 @@ async function predict(msg: Extract<WorkerRequest, { type: 'predict' }>): Promis
   }
 }
 
+// ---- entity renaming: live renames (newest wins) and experiments (one at a time), cancel aborts ----
+const jobAborts = new Map<number, AbortController>();
+let experimentChain: Promise<void> = Promise.resolve();
+let latestRename = 0;
+// Live renames do not wait behind a long sweep: they share the engine, whose session calls are queued.
+let renameChain: Promise<void> = Promise.resolve();
+
+/** Runs a job on the loaded model with its own abort signal; model errors end the job with an error event. */
+async function withModel(jobId: number, run: (a: Active, signal: AbortSignal) => Promise<void>): Promise<void> {
+  const ctrl = jobAborts.get(jobId) ?? new AbortController();
+  jobAborts.set(jobId, ctrl);
+  const target = active;
+  if (!target) {
+    post({ type: 'error', jobId, code: 'bad-request', message: 'No model is loaded yet.', restart: false });
+    return;
+  }
+  const job = run(target, ctrl.signal);
+  target.running.add(job);
+  try {
+    await job;
+  } catch (err) {
+    const e = err instanceof ModelError ? err : classifyRunError(err, target.model.id, target.model.device);
+    post({ type: 'error', jobId, code: e.code, message: e.message, restart: true });
+  } finally {
+    target.running.delete(job);
+    jobAborts.delete(jobId);
+  }
+}
+
+function handleRename(msg: Extract<WorkerRequest, { type: 'rename' }>): void {
+  latestRename = msg.jobId;
+  renameChain = renameChain.then(() =>
+    withModel(msg.jobId, async (a, signal) => {
+      if (msg.jobId !== latestRename) return; // a newer re-roll replaced this one
+      const predict = enginePredictor(a.engine, { versionTwo: msg.versionTwo, signal });
+      const result = await liveRename(msg.instance, msg.options, msg.pool, predict, msg.versionTwo, msg.resemble);
+      if (result) post({ type: 'renamed', jobId: msg.jobId, result });
+    }),
+  );
+}
+
+function throttled(jobId: number): (p: SweepProgress) => void {
+  let last = 0;
+  return (progress) => {
+    const now = performance.now();
+    if (now - last > 100 || progress.done === progress.total) {
+      last = now;
+      post({ type: 'experiment-progress', jobId, progress });
+    }
+  };
+}
+
+function handleExperiment(msg: Extract<WorkerRequest, { type: 'sweep' | 'budget' | 'export-renamed' }>): void {
+  jobAborts.set(msg.jobId, new AbortController());
+  experimentChain = experimentChain.then(() =>
+    withModel(msg.jobId, async (a, signal) => {
+      if (msg.type === 'export-renamed') {
+        const pool = buildNamePool(msg.instances);
+        const kept = msg.instances.map((i) => renameInstance(i, msg.options, pool)).filter((r): r is RenameResult => typeof r !== 'string');
+        post({ type: 'exported', jobId: msg.jobId, json: JSON.stringify(renamedToSquad(kept, msg.options), null, 1), renamed: kept.length, total: msg.instances.length });
+        return;
+      }
+      const versionTwo = msg.type === 'sweep' ? msg.versionTwo : msg.config.versionTwo;
+      const predict = enginePredictor(a.engine, { versionTwo, signal });
+      if (msg.type === 'sweep') {
+        const r = await runSweep(msg.instances, msg.config, predict, { signal, onProgress: throttled(msg.jobId), onCell: (cell) => post({ type: 'sweep-cell', jobId: msg.jobId, cell }) });
+        post({ type: 'sweep-done', jobId: msg.jobId, cancelled: r.cancelled, n: r.originals.size });
+      } else {
+        const result = await runBudget(msg.instances, msg.config, predict, { signal, onProgress: throttled(msg.jobId) });
+        post({ type: 'budget-done', jobId: msg.jobId, result });
+      }
+    }),
+  );
+}
+
 self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
   const msg = ev.data;
   switch (msg.type) {
@@ -214,6 +290,15 @@ self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
     case 'cancel':
       loadAborts.get(msg.jobId)?.abort();
       predictAborts.get(msg.jobId)?.abort();
+      jobAborts.get(msg.jobId)?.abort();
+      return;
+    case 'rename':
+      handleRename(msg);
+      return;
+    case 'sweep':
+    case 'budget':
+    case 'export-renamed':
+      handleExperiment(msg);
       return;
     default: {
       const never: never = msg;

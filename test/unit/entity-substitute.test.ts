@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { wordDiff } from '../../src/core/diff.ts';
 import { applySubstitutions, findMentions, mapBack, mapForward, mapSpanBack, matchCase } from '../../src/core/entity/substitute.ts';
 
 describe('findMentions (whole words only)', () => {
@@ -79,6 +80,28 @@ describe('substitution properties', () => {
         const fwd = mapForward(edits, off);
         expect(mapBack(edits, fwd)).toBe(off);
         expect(out.slice(fwd, fwd + 1)).toBe(text.slice(off, off + 1));
+      }),
+    );
+  });
+});
+
+describe('wordDiff', () => {
+  it.each([
+    { name: 'renamed person', a: 'Ann Hollis met Bob.', b: 'Mia Stone met Bob.', pieces: ['-Ann Hollis', '+Mia Stone', '= met Bob.'] },
+    { name: 'no change', a: 'same text', b: 'same text', pieces: ['=same text'] },
+    { name: 'never splits a word', a: 'announced', b: 'announces', pieces: ['-announced', '+announces'] },
+    { name: 'insertion', a: 'in Leeds.', b: 'in rainy Leeds.', pieces: ['=in ', '+rainy ', '=Leeds.'] },
+  ])('$name', ({ a, b, pieces }) => {
+    expect(wordDiff(a, b).map((p) => ({ equal: '=', delete: '-', insert: '+' })[p.op] + p.text)).toEqual(pieces);
+  });
+
+  it('property: the equal and deleted pieces give the original, equal and inserted the new text', () => {
+    const text = fc.array(fc.constantFrom('Ann', 'Bob', 'met', 'in', 'Leeds', ' ', ', ', '.'), { maxLength: 30 }).map((xs) => xs.join(''));
+    fc.assert(
+      fc.property(text, text, (a, b) => {
+        const d = wordDiff(a, b);
+        expect(d.filter((p) => p.op !== 'insert').map((p) => p.text).join('')).toBe(a);
+        expect(d.filter((p) => p.op !== 'delete').map((p) => p.text).join('')).toBe(b);
       }),
     );
   });

@@ -8,14 +8,36 @@ import { MODEL_CATALOG } from '../models.ts';
 import { onWorkerEvent, restartWorker } from '../worker-client.ts';
 import { createLiveSlice, type LiveSlice } from './live-slice.ts';
 import { createRuntimeSlice, type RuntimeSlice } from './runtime-slice.ts';
+import { createEntitySlice, type EntitySlice } from './entity-slice.ts';
+import { createExperimentSlice, type ExperimentSlice } from './experiment-slice.ts';
 
-export type AppState = RuntimeSlice & LiveSlice & DataSlice;
+export type AppState = RuntimeSlice & LiveSlice & DataSlice & EntitySlice & ExperimentSlice;
 
 export const useApp = create<AppState>()((...a) => ({
   ...createRuntimeSlice(...a),
   ...createLiveSlice(...a),
   ...createDataSlice(...a),
+  ...createEntitySlice(...a),
+  ...createExperimentSlice(...a),
 }));
+
+/** Which experiment job an id belongs to, if any. */
+function experimentOf(s: AppState, jobId: number): 'sweep' | 'budget' | 'exportJob' | null {
+  if (s.sweep.jobId === jobId) return 'sweep';
+  if (s.budget.jobId === jobId) return 'budget';
+  if (s.exportJob.jobId === jobId) return 'exportJob';
+  return null;
+}
+
+/** Downloads text as a file (exports). */
+function download(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
 
 /** Whether a model decodes with "no answer": the catalog says, else a SQuAD 2.0 name does. */
 export function modelAllowsNull(id: string): boolean {
@@ -79,7 +101,35 @@ export function applyWorkerEvent(e: WorkerEvent): void {
         windowsCached: e.cached,
       });
       return;
+    case 'renamed':
+      if (e.jobId === s.renameJob) useApp.setState({ rename: e.result, renameJob: null });
+      return;
+    case 'experiment-progress': {
+      const k = experimentOf(s, e.jobId);
+      if (k) useApp.setState({ [k]: { ...s[k], progress: e.progress } } as Partial<AppState>);
+      return;
+    }
+    case 'sweep-cell':
+      if (e.jobId === s.sweep.jobId) useApp.setState({ sweepCells: [...s.sweepCells, e.cell] });
+      return;
+    case 'sweep-done':
+      if (e.jobId === s.sweep.jobId) useApp.setState({ sweep: { ...s.sweep, status: e.cancelled ? 'cancelled' : 'done' } });
+      return;
+    case 'budget-done':
+      if (e.jobId === s.budget.jobId) useApp.setState({ budget: { ...s.budget, status: e.result.cancelled ? 'cancelled' : 'done' }, budgetResult: e.result });
+      return;
+    case 'exported':
+      if (e.jobId !== s.exportJob.jobId) return;
+      {
+        const o = s.exportOptions;
+        download(`renamed-${o.type}-${o.source}${o.source === 'db' ? `-${o.origin}` : ''}-seed${o.seed}.json`, e.json);
+        useApp.setState({ exportJob: { ...s.exportJob, status: 'done' }, exportMessage: `Exported ${e.renamed} renamed questions of ${e.total} (the others have no renamable answer entity of this type).` });
+      }
+      return;
     case 'error': {
+      const exp = e.jobId !== null ? experimentOf(s, e.jobId) : null;
+      if (exp) useApp.setState({ [exp]: { ...s[exp], status: 'error', error: e.message } } as Partial<AppState>);
+      if (e.jobId !== null && e.jobId === s.renameJob) useApp.setState({ renameJob: null, renameError: e.message });
       const isLoad = e.jobId !== null && e.jobId === s.loadJob;
       const isPredict = e.jobId !== null && e.jobId === s.predictJob;
       if (isLoad) {
@@ -90,6 +140,8 @@ export function applyWorkerEvent(e: WorkerEvent): void {
         }
       } else if (isPredict) {
         useApp.setState({ predictJob: null, predictProgress: null, predictError: e.message });
+      } else if (exp || (e.jobId !== null && e.jobId === s.renameJob)) {
+        // reported above; a restart below reloads the model
       } else if (e.jobId === null) {
         useApp.setState({ modelError: e.message, modelStatus: s.modelStatus === 'loading' ? 'error' : s.modelStatus });
       } else {
@@ -137,6 +189,12 @@ export function applyDataEvent(e: DataEvent): void {
       if (!isLatestGet(e.reqId) || !e.instance) return;
       // Opening an instance puts its passage and question in the live view; the answer follows.
       useApp.setState({ instance: e.instance, passage: e.instance.context, question: e.instance.question, prediction: null });
+      return;
+    case 'collected':
+      s.receiveCollected(e.reqId, e.instances, e.total);
+      return;
+    case 'pool':
+      s.receivePool(e.reqId, e.dataset, e.pool);
       return;
     case 'error':
       useApp.setState({ dataError: e.message });

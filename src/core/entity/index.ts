@@ -7,3 +7,4 @@ export * from './rename.ts';
 export * from './experiment.ts';
 export * from './predictor.ts';
 export * from './export.ts';
+export * from './live.ts';

@@ -1,0 +1,103 @@
+/** Live entity renaming of the open instance (or the free text): options, the job and its result. */
+import type { StateCreator } from 'zustand';
+import type { Instance } from '../../core/data/types.ts';
+import type { LiveRename } from '../../core/entity/live.ts';
+import type { NamePool, RenameOptions } from '../../core/entity/rename.ts';
+import { newDataId, sendData } from '../data-client.ts';
+import { newJobId, send } from '../worker-client.ts';
+import type { AppState } from './index.ts';
+
+export interface EntitySlice {
+  renameOpen: boolean;
+  renameOptions: RenameOptions;
+  /** Show RESEMBLE's answer (M canonical names, temperature T) beside the renamed prediction. */
+  renameResemble: boolean;
+  renameJob: number | null;
+  rename: LiveRename | null;
+  renameError: string | null;
+  /** InDistName pools per dataset id, fetched from the data worker on first use. */
+  pools: Record<string, NamePool>;
+  poolReq: { reqId: number; dataset: string } | null;
+  setRenameOpen(open: boolean): void;
+  setRenameOptions(o: Partial<RenameOptions>): void;
+  setRenameResemble(on: boolean): void;
+  reroll(): void;
+  runRename(): void;
+  receivePool(reqId: number, dataset: string, pool: NamePool): void;
+}
+
+/** The instance the live view shows: the open one when unedited, else the free text with the model's answer as the reference. */
+export function liveInstance(s: Pick<AppState, 'instance' | 'passage' | 'question' | 'prediction'>): Instance {
+  const inst = s.instance;
+  if (inst && inst.context === s.passage && inst.question === s.question) return inst;
+  const p = s.prediction;
+  const span = p && p.text ? (p.best && p.best.text === p.text ? p.best : p.nbest[0]) : null;
+  return {
+    id: 'live',
+    dataset: inst?.dataset ?? 'demo',
+    title: inst?.title ?? '',
+    question: s.question,
+    context: s.passage,
+    // Free text has no gold answer: the model's own answer is what renaming is compared with.
+    answers: span ? [{ text: span.text, start: span.start }] : [],
+    isImpossible: false,
+    lang: /\p{Script=Han}/u.test(s.passage) ? 'zh' : 'en',
+    tags: ['free-text'],
+  };
+}
+
+export const createEntitySlice: StateCreator<AppState, [], [], EntitySlice> = (set, get) => ({
+  renameOpen: false,
+  renameOptions: { type: 'MIX', source: 'db', origin: 'us', seed: 1 },
+  renameResemble: false,
+  renameJob: null,
+  rename: null,
+  renameError: null,
+  pools: {},
+  poolReq: null,
+  setRenameOpen(open) {
+    set({ renameOpen: open });
+    if (open) get().runRename();
+  },
+  setRenameOptions(o) {
+    set({ renameOptions: { ...get().renameOptions, ...o } });
+    get().runRename();
+  },
+  setRenameResemble(on) {
+    set({ renameResemble: on });
+    get().runRename();
+  },
+  reroll() {
+    const o = get().renameOptions;
+    get().setRenameOptions({ seed: o.seed + 1 });
+  },
+  runRename() {
+    const s = get();
+    if (!s.renameOpen || !s.model || s.modelStatus !== 'ready') return;
+    const instance = liveInstance(s);
+    const o = s.renameOptions;
+    let pool: NamePool | null = null;
+    if (o.source === 'indist') {
+      const known = s.pools[instance.dataset];
+      if (!known) {
+        // Ask the data worker for this dataset's names; the rename runs when they arrive.
+        const reqId = newDataId();
+        set({ poolReq: { reqId, dataset: instance.dataset } });
+        sendData({ type: 'pool', reqId, dataset: instance.dataset });
+        return;
+      }
+      pool = known;
+    }
+    if (s.renameJob !== null) send({ type: 'cancel', jobId: s.renameJob });
+    const jobId = newJobId();
+    set({ renameJob: jobId, renameError: null });
+    send({ type: 'rename', jobId, instance, options: o, pool, versionTwo: s.allowNull, resemble: s.renameResemble ? { m: 3, temperature: 2 } : null });
+  },
+  receivePool(reqId, dataset, pool) {
+    set({ pools: { ...get().pools, [dataset]: pool } });
+    if (get().poolReq?.reqId === reqId) {
+      set({ poolReq: null });
+      get().runRename();
+    }
+  },
+});

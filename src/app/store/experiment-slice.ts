@@ -1,0 +1,100 @@
+/** Entity-renaming experiments over the browser's selection: sweep, worst/best budget, export. */
+import type { StateCreator } from 'zustand';
+import { DEFAULT_BUDGET, DEFAULT_SWEEP, type BudgetConfig, type BudgetResult, type SweepCell, type SweepConfig, type SweepProgress } from '../../core/entity/experiment.ts';
+import type { Instance } from '../../core/data/types.ts';
+import type { RenameOptions } from '../../core/entity/rename.ts';
+import { newDataId, sendData } from '../data-client.ts';
+import { newJobId, send } from '../worker-client.ts';
+import type { AppState } from './index.ts';
+
+/** At most this many questions of the selection go into one experiment. */
+export const EXPERIMENT_LIMIT = 20_000;
+
+export type JobStatus = 'idle' | 'collecting' | 'running' | 'done' | 'cancelled' | 'error';
+type Purpose = 'sweep' | 'budget' | 'export';
+
+export interface ExperimentJob {
+  status: JobStatus;
+  jobId: number | null;
+  progress: SweepProgress | null;
+  /** Questions in the selection, and how many were sent (capped). */
+  selected: number;
+  error: string | null;
+}
+
+const idle = (): ExperimentJob => ({ status: 'idle', jobId: null, progress: null, selected: 0, error: null });
+
+export interface ExperimentSlice {
+  view: 'live' | 'experiments';
+  sweepConfig: SweepConfig;
+  sweep: ExperimentJob;
+  sweepCells: SweepCell[];
+  budgetConfig: BudgetConfig;
+  budget: ExperimentJob;
+  budgetResult: BudgetResult | null;
+  exportOptions: RenameOptions;
+  exportJob: ExperimentJob;
+  exportMessage: string | null;
+  collecting: { reqId: number; purpose: Purpose } | null;
+  setView(v: 'live' | 'experiments'): void;
+  setSweepConfig(c: Partial<SweepConfig>): void;
+  setBudgetConfig(c: Partial<BudgetConfig>): void;
+  setExportOptions(o: Partial<RenameOptions>): void;
+  start(purpose: Purpose): void;
+  cancel(purpose: Purpose): void;
+  receiveCollected(reqId: number, instances: Instance[], total: number): void;
+}
+
+const key = (p: Purpose) => (p === 'export' ? 'exportJob' : p);
+
+export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSlice> = (set, get) => ({
+  view: 'live',
+  sweepConfig: DEFAULT_SWEEP,
+  sweep: idle(),
+  sweepCells: [],
+  budgetConfig: { ...DEFAULT_BUDGET, resemble: { m: 3, temperature: 2, type: 'MIX' } },
+  budget: idle(),
+  budgetResult: null,
+  exportOptions: { type: 'MIX', source: 'db', origin: 'us', seed: 1 },
+  exportJob: idle(),
+  exportMessage: null,
+  collecting: null,
+  setView(v) {
+    set({ view: v });
+  },
+  setSweepConfig(c) {
+    set({ sweepConfig: { ...get().sweepConfig, ...c } });
+  },
+  setBudgetConfig(c) {
+    set({ budgetConfig: { ...get().budgetConfig, ...c } });
+  },
+  setExportOptions(o) {
+    set({ exportOptions: { ...get().exportOptions, ...o } });
+  },
+  start(purpose) {
+    const s = get();
+    if (!s.model || s.modelStatus !== 'ready') return;
+    get().cancel(purpose);
+    const reqId = newDataId();
+    set({ collecting: { reqId, purpose }, [key(purpose)]: { ...idle(), status: 'collecting' } } as Partial<AppState>);
+    if (purpose === 'sweep') set({ sweepCells: [] });
+    if (purpose === 'budget') set({ budgetResult: null });
+    if (purpose === 'export') set({ exportMessage: null });
+    sendData({ type: 'collect', reqId, query: s.query, filters: s.filters, limit: EXPERIMENT_LIMIT });
+  },
+  cancel(purpose) {
+    const job = get()[key(purpose)];
+    if (job.jobId !== null && job.status === 'running') send({ type: 'cancel', jobId: job.jobId });
+    if (job.status === 'collecting') set({ collecting: null, [key(purpose)]: idle() } as Partial<AppState>);
+  },
+  receiveCollected(reqId, instances, total) {
+    const c = get().collecting;
+    if (!c || c.reqId !== reqId) return;
+    const jobId = newJobId();
+    set({ collecting: null, [key(c.purpose)]: { ...idle(), status: 'running', jobId, selected: total } } as Partial<AppState>);
+    const s = get();
+    if (c.purpose === 'sweep') send({ type: 'sweep', jobId, instances, config: s.sweepConfig, versionTwo: s.allowNull });
+    else if (c.purpose === 'budget') send({ type: 'budget', jobId, instances, config: { ...s.budgetConfig, versionTwo: s.allowNull } });
+    else send({ type: 'export-renamed', jobId, instances, options: s.exportOptions });
+  },
+});
