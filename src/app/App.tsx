@@ -1,5 +1,5 @@
 /** The app shell: header with the runtime status, the model panel and the live view. */
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { ModelPanel } from './components/ModelPanel.tsx';
 import { LiveView } from './components/LiveView.tsx';
 import { DataPanel } from './components/DataPanel.tsx';
@@ -19,7 +19,26 @@ function startupSettings(): { device: DeviceChoice; hub: string } {
   return { device, hub: p.get('hub') ?? localStorage.getItem('qarx.remoteHost') ?? DEFAULT_REMOTE_HOST };
 }
 
+// Charts load with the experiments view, not with the page.
+const ExperimentsView = lazy(() => import('./components/ExperimentsView.tsx').then((m) => ({ default: m.ExperimentsView })));
+
+function ViewTabs() {
+  const view = useApp((s) => s.view);
+  const running = useApp((s) => s.sweep.status === 'running' || s.budget.status === 'running');
+  return (
+    <nav className="tabs" role="tablist">
+      <button type="button" role="tab" aria-selected={view === 'live'} className={view === 'live' ? 'active' : ''} data-testid="tab-live" onClick={() => useApp.getState().setView('live')}>
+        Live
+      </button>
+      <button type="button" role="tab" aria-selected={view === 'experiments'} className={view === 'experiments' ? 'active' : ''} data-testid="tab-experiments" onClick={() => useApp.getState().setView('experiments')}>
+        Entity-renaming experiments{running ? ' ⋯' : ''}
+      </button>
+    </nav>
+  );
+}
+
 export function App() {
+  const view = useApp((s) => s.view);
   useEffect(() => {
     const { device, hub } = startupSettings();
     const s = useApp.getState();
@@ -47,7 +66,14 @@ export function App() {
           <InstanceBrowser />
         </section>
         <section className="content">
-          <LiveView />
+          <ViewTabs />
+          {view === 'live' ? (
+            <LiveView />
+          ) : (
+            <Suspense fallback={<p className="hint">Loading the experiments view…</p>}>
+              <ExperimentsView />
+            </Suspense>
+          )}
         </section>
       </main>
     </div>

@@ -5,6 +5,9 @@ import type { Instance } from '../../core/data/types.ts';
 import { segments, type Mark } from '../highlight.ts';
 import { useApp } from '../store/index.ts';
 import { formatMs } from './RuntimeBadge.tsx';
+import { EntityPanel } from './EntityPanel.tsx';
+import { findMentions } from '../../core/entity/substitute.ts';
+import type { LiveRename } from '../../core/entity/live.ts';
 
 const DEBOUNCE_MS = 250;
 
@@ -33,6 +36,7 @@ export function LiveView() {
         <PassageEditor value={passage} onChange={setPassage} />
       </div>
       <AnswerCard />
+      <EntityPanel />
     </div>
   );
 }
@@ -47,12 +51,14 @@ function PassageEditor({ value, onChange }: { value: string; onChange: (v: strin
   const stale = prediction && span && value.slice(span.start, span.end) !== span.text;
   const marks: Mark[] = span && !stale && span.end > span.start ? [{ start: span.start, end: span.end, kind: selected === 0 && prediction?.text !== '' ? 'answer' : 'candidate' }] : [];
   if (instance) marks.push(...goldMarks(value, instance));
+  const rename = useApp((s) => (s.renameOpen ? s.rename : null));
+  if (rename && rename.original.context === value) marks.push(...entityMarks(value, rename.entities));
   return (
     <div className="editor">
       <div className="editor-mirror" ref={mirror} aria-hidden="true" data-testid="passage-view">
         {segments(value, marks).map((s, i) =>
           s.kinds.length ? (
-            <mark key={i} className={`hl hl-${s.kinds.join(' hl-')}`} data-testid={s.kinds.includes('answer') ? 'answer-highlight' : s.kinds.includes('gold') ? 'gold-highlight' : 'candidate-highlight'}>
+            <mark key={i} className={`hl hl-${s.kinds.join(' hl-')}`} data-testid={s.kinds.includes('answer') ? 'answer-highlight' : s.kinds.includes('gold') ? 'gold-highlight' : s.kinds.includes('candidate') ? 'candidate-highlight' : 'entity-highlight'}>
               {s.text}
             </mark>
           ) : (
@@ -164,6 +170,15 @@ export function goldMarks(passage: string, instance: Pick<Instance, 'answers' | 
     if (!a.text) continue;
     const at = passage.slice(a.start, a.start + a.text.length) === a.text ? a.start : passage.indexOf(a.text);
     if (at >= 0 && !marks.some((m) => m.start === at)) marks.push({ start: at, end: at + a.text.length, kind: 'gold' });
+  }
+  return marks;
+}
+
+/** Every mention of each entity's perturbable spans, marked with the entity type (ent-PER, ent-ORG, ent-GPE). */
+export function entityMarks(passage: string, entities: LiveRename['entities']): Mark[] {
+  const marks: Mark[] = [];
+  for (const { entity, spans } of entities) {
+    for (const s of spans) for (const m of findMentions(passage, s.text)) marks.push({ start: m.start, end: m.end, kind: `ent-${entity.type}` });
   }
   return marks;
 }

@@ -1,8 +1,9 @@
 /** Entity-renaming experiments over the browser's selection: sweep, worst/best budget, export. */
 import type { StateCreator } from 'zustand';
-import { DEFAULT_BUDGET, DEFAULT_SWEEP, type BudgetConfig, type BudgetResult, type SweepCell, type SweepConfig, type SweepProgress } from '../../core/entity/experiment.ts';
+import { DEFAULT_BUDGET, DEFAULT_SWEEP, type BudgetConfig, type SweepConfig } from '../../core/entity/options.ts';
+import type { BudgetResult, SweepCell, SweepProgress } from '../../core/entity/stats.ts';
 import type { Instance } from '../../core/data/types.ts';
-import type { RenameOptions } from '../../core/entity/rename.ts';
+import type { RenameOptions } from '../../core/entity/options.ts';
 import { newDataId, sendData } from '../data-client.ts';
 import { newJobId, send } from '../worker-client.ts';
 import type { AppState } from './index.ts';

@@ -5,53 +5,23 @@
  * calls go through a Predictor, so the same code runs in the worker, the CLI and tests.
  */
 import { scorePrediction, type Score } from '../data/score.ts';
+import { MAX_BUDGET, type BudgetConfig, type ResembleConfig, type SweepConfig } from './options.ts';
+import { averageScore, category, errorKind, noErrors, type BudgetInstance, type BudgetResult, type BudgetScores, type SweepCell, type SweepProgress } from './stats.ts';
+
+export * from './stats.ts';
+export { DEFAULT_BUDGET, DEFAULT_RESEMBLE, DEFAULT_SWEEP, MAX_BUDGET, type BudgetConfig, type ResembleConfig, type SweepConfig } from './options.ts';
 import type { Instance } from '../data/types.ts';
-import { getTokens } from '../metrics/squad.ts';
 import type { QaInput, QaPrediction } from '../types.ts';
-import { canonicalNames, type Origin } from './names.ts';
+import { canonicalNames } from './names.ts';
 import { buildNamePool, renameInstance, type EntityChoice, type NamePool, type NameSource, type NotRenamable, type RenameResult } from './rename.ts';
+import type { Origin } from './options.ts';
 import { detectEntities, perturbableSpans } from './spans.ts';
 import { applySubstitutions, findMentions, mapSpanBack, type Edit, type Substitution } from './substitute.ts';
 
 /** Answers questions; returns predictions in input order (a prefix of them when cancelled). */
 export type Predictor = (inputs: QaInput[], onProgress?: (done: number, total: number) => void) => Promise<{ predictions: QaPrediction[]; cancelled: boolean }>;
 
-/** How a prediction moved between the original and the perturbed instance (correct = exact match). */
-export type Category = 'C2C' | 'C2W' | 'W2C' | 'W2W';
-export const CATEGORIES: readonly Category[] = ['C2C', 'C2W', 'W2C', 'W2W'];
 
-/** The category of a pair of EM scores, e.g. category(1, 0) === 'C2W'. */
-export function category(origEm: number, pertEm: number): Category {
-  return `${origEm === 1 ? 'C' : 'W'}2${pertEm === 1 ? 'C' : 'W'}` as Category;
-}
-
-/** A wrong answer is wrong-entity when it shares no word with any gold answer, else wrong-boundary; correct answers are neither. */
-export type ErrorKind = 'correct' | 'wrong-entity' | 'wrong-boundary';
-
-/** The error kind of a prediction, e.g. errorKind('Pierre Curie', ['Marie Curie'], 0) === 'wrong-boundary'. */
-export function errorKind(prediction: string, golds: readonly string[], em: number): ErrorKind {
-  if (em === 1) return 'correct';
-  const words = new Set(getTokens(prediction));
-  const shares = golds.some((g) => getTokens(g).some((t) => words.has(t)));
-  return shares ? 'wrong-boundary' : 'wrong-entity';
-}
-
-export type ErrorCounts = Record<ErrorKind, number>;
-const noErrors = (): ErrorCounts => ({ correct: 0, 'wrong-entity': 0, 'wrong-boundary': 0 });
-
-/** Mean and (population) standard deviation, e.g. meanStd([1, 3]) → { mean: 2, std: 1 }. */
-export function meanStd(xs: readonly number[]): { mean: number; std: number } {
-  if (xs.length === 0) return { mean: NaN, std: NaN };
-  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
-  const v = xs.reduce((a, b) => a + (b - mean) ** 2, 0) / xs.length;
-  return { mean, std: Math.sqrt(v) };
-}
-
-/** Average EM/F1 of scores, in 0..100, e.g. averageScore([{ em: 1, f1: 1 }, { em: 0, f1: 0.5 }]) → { em: 50, f1: 75 }. */
-export function averageScore(scores: readonly Score[]): Score {
-  if (scores.length === 0) return { em: NaN, f1: NaN };
-  return { em: (100 * scores.reduce((a, s) => a + s.em, 0)) / scores.length, f1: (100 * scores.reduce((a, s) => a + s.f1, 0)) / scores.length };
-}
 
 /** A predicted span in passage offsets, or null for "no answer". */
 export function predictedSpan(p: QaPrediction): { start: number; end: number } | null {
@@ -62,39 +32,8 @@ export function predictedSpan(p: QaPrediction): { start: number; end: number } |
 
 // ------------------------------------------------------------------ sweep
 
-export interface SweepConfig {
-  types: EntityChoice[];
-  sources: NameSource[];
-  /** Seeds 1..N per (type, source). */
-  seeds: number;
-  /** Person-name origin for DBName. */
-  origin: Origin;
-  /** Extra origins for the "EM by name origin" chart (PER, DBName). */
-  origins: Origin[];
-}
 
-export const DEFAULT_SWEEP: SweepConfig = { types: ['PER', 'ORG', 'GPE', 'MIX'], sources: ['indist', 'db', 'randstr'], seeds: 5, origin: 'us', origins: ['us', 'in', 'cn', 'fr', 'ar'] };
 
-/** One (type, source, origin, seed) run over the selection. */
-export interface SweepCell {
-  type: EntityChoice;
-  source: NameSource;
-  origin: Origin;
-  seed: number;
-  /** Instances renamed (the rest had no renamable answer entity of this type). */
-  n: number;
-  orig: Score;
-  pert: Score;
-  categories: Record<Category, number>;
-  errors: { orig: ErrorCounts; pert: ErrorCounts };
-  skipped: Partial<Record<NotRenamable, number>>;
-}
-
-export interface SweepProgress {
-  done: number;
-  total: number;
-  label: string;
-}
 
 /** The cells a sweep runs, in order: the main grid, then the origin runs it does not already hold. */
 export function sweepPlan(config: SweepConfig): { type: EntityChoice; source: NameSource; origin: Origin; seed: number }[] {
@@ -173,61 +112,10 @@ export async function runSweep(
   return { cells, cancelled: false, originals };
 }
 
-/** One row of a sweep summary: mean ± std over seeds and the drop from the original. */
-export interface SweepRow {
-  type: EntityChoice;
-  source: NameSource;
-  origin: Origin;
-  seeds: number;
-  n: number;
-  orig: Score;
-  pertEm: { mean: number; std: number };
-  pertF1: { mean: number; std: number };
-  dropEm: number;
-  dropF1: number;
-}
 
-/** Groups cells by (type, source, origin) and summarises over seeds, e.g. five seeds of PER·db·us → one row. */
-export function summarizeSweep(cells: readonly SweepCell[]): SweepRow[] {
-  const groups = new Map<string, SweepCell[]>();
-  for (const c of cells) {
-    const k = `${c.type}|${c.source}|${c.origin}`;
-    groups.set(k, [...(groups.get(k) ?? []), c]);
-  }
-  return [...groups.values()].map((cs) => {
-    const first = cs[0] as SweepCell;
-    const valid = cs.filter((c) => c.n > 0);
-    const orig = { em: meanStd(valid.map((c) => c.orig.em)).mean, f1: meanStd(valid.map((c) => c.orig.f1)).mean };
-    const pertEm = meanStd(valid.map((c) => c.pert.em));
-    const pertF1 = meanStd(valid.map((c) => c.pert.f1));
-    return { type: first.type, source: first.source, origin: first.origin, seeds: cs.length, n: first.n, orig, pertEm, pertF1, dropEm: orig.em - pertEm.mean, dropF1: orig.f1 - pertF1.mean };
-  });
-}
-
-/** Error kinds summed over cells, on the original and the perturbed side, e.g. for the wrong-entity chart. */
-export function errorShares(cells: readonly SweepCell[]): { orig: ErrorCounts; pert: ErrorCounts } {
-  const out = { orig: noErrors(), pert: noErrors() };
-  for (const c of cells) {
-    for (const k of ['correct', 'wrong-entity', 'wrong-boundary'] as const) {
-      out.orig[k] += c.errors.orig[k];
-      out.pert[k] += c.errors.pert[k];
-    }
-  }
-  return out;
-}
 
 // ------------------------------------------------------------------ RESEMBLE
 
-export interface ResembleConfig {
-  /** Canonical names per entity (M = 1 or 3). */
-  m: 1 | 3;
-  /** Softmax temperature over each n-best list (T = 2 by default). */
-  temperature: number;
-  /** Which entities to replace; MIX = all three types. */
-  type: EntityChoice;
-}
-
-export const DEFAULT_RESEMBLE: ResembleConfig = { m: 3, temperature: 2, type: 'MIX' };
 
 /** The M canonical-name variants of an input and the NER confidence of what they replace. */
 export interface ResembleVariant {
@@ -333,44 +221,7 @@ export async function resemblePredict(
 
 // ------------------------------------------------------------------ worst / best over a budget
 
-export interface BudgetConfig {
-  type: EntityChoice;
-  source: NameSource;
-  origin: Origin;
-  /** Renamings per instance (B, 10 by default, at most 50). */
-  budget: number;
-  resemble: ResembleConfig | null;
-  versionTwo: boolean;
-}
 
-export const DEFAULT_BUDGET: BudgetConfig = { type: 'MIX', source: 'db', origin: 'us', budget: 10, resemble: null, versionTwo: false };
-export const MAX_BUDGET = 50;
-
-/** Scores of one condition (original, random, worst, best) and the stability over the budget. */
-export interface BudgetScores {
-  original: Score;
-  random: Score;
-  worst: Score;
-  best: Score;
-  /** Share of instances (0..1) whose answer, mapped back to the original passage, never changes. */
-  stability: number;
-}
-
-export interface BudgetInstance {
-  id: string;
-  original: string;
-  worst: { seed: number; em: number; f1: number; text: string };
-  best: { seed: number; em: number; f1: number; text: string };
-  stable: boolean;
-}
-
-export interface BudgetResult {
-  n: number;
-  plain: BudgetScores;
-  defended: BudgetScores | null;
-  perInstance: BudgetInstance[];
-  cancelled: boolean;
-}
 
 function budgetScores(rows: { orig: Score; runs: Score[]; stable: boolean }[]): BudgetScores {
   const pickBy = (f: (runs: Score[]) => Score) => averageScore(rows.map((r) => f(r.runs)));

@@ -4,6 +4,7 @@ export * from './names.ts';
 export * from './spans.ts';
 export * from './substitute.ts';
 export * from './rename.ts';
+export * from './options.ts';
 export * from './experiment.ts';
 export * from './predictor.ts';
 export * from './export.ts';

@@ -8,13 +8,11 @@ import { pinyin } from 'pinyin-pro';
 import { pick } from '../random.ts';
 import { lexiconWords, placeLists, titleCase, type PlaceKind } from './lexicon.ts';
 import { ARABIC_NAMES } from './names-ar.ts';
+import { ORIGINS, type Gender, type Origin } from './options.ts';
 
-/** Name origins for person names: US, India, China, French, Arabic. */
-export const ORIGINS = ['us', 'in', 'cn', 'fr', 'ar'] as const;
-export type Origin = (typeof ORIGINS)[number];
-export const ORIGIN_LABELS: Record<Origin, string> = { us: 'US', in: 'India', cn: 'China', fr: 'French', ar: 'Arabic' };
+export { ORIGINS, ORIGIN_LABELS, type Gender, type Origin } from './options.ts';
 
-export type Gender = 'male' | 'female' | 'neutral';
+
 
 /** First names by gender and surnames of one origin. */
 export interface PersonNames {

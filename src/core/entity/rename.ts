@@ -4,26 +4,15 @@
  */
 import type { GoldAnswer, Instance } from '../data/types.ts';
 import { hashString, mixSeed, pick, rng } from '../random.ts';
-import { dbNames, genderOf, randStr, type Gender, type Origin, type SpanKind } from './names.ts';
+import { dbNames, genderOf, randStr, type Gender, type SpanKind } from './names.ts';
+import type { EntityChoice, RenameOptions } from './options.ts';
+
+export { ENTITY_CHOICES, NAME_SOURCES, SOURCE_LABELS, type EntityChoice, type NameSource, type RenameOptions } from './options.ts';
 import { answerEntity, detectEntities, perturbableSpans, type Entity, type EntityType, type PerturbableSpan } from './spans.ts';
 import { applySubstitutions, findMentions, mapForward, type Edit, type Substitution } from './substitute.ts';
 
-/** Which answer entities to rename: one type, or any of the three (MIX). */
-export type EntityChoice = EntityType | 'MIX';
-export const ENTITY_CHOICES: readonly EntityChoice[] = ['PER', 'ORG', 'GPE', 'MIX'];
 
-/** Where new names come from: the dataset's own answer entities, real-world lists, or random letters. */
-export type NameSource = 'indist' | 'db' | 'randstr';
-export const NAME_SOURCES: readonly NameSource[] = ['indist', 'db', 'randstr'];
-export const SOURCE_LABELS: Record<NameSource, string> = { indist: 'InDistName', db: 'DBName', randstr: 'RandStr' };
 
-export interface RenameOptions {
-  type: EntityChoice;
-  source: NameSource;
-  /** Origin of person names (DBName). */
-  origin: Origin;
-  seed: number;
-}
 
 /** InDistName candidates per span kind, harvested from a dataset (duplicates kept, so sampling follows frequency). */
 export type NamePool = Partial<Record<SpanKind, string[]>>;

@@ -5,12 +5,13 @@
 import nlp from 'compromise';
 import { char, type CharOffset } from '../types.ts';
 import { isCommonWord, isNameStopword, isOrgDesignator, placeKind, type PlaceKind } from './lexicon.ts';
+import type { EntityType } from './options.ts';
 import { genderOf, isFirstName, isKnownSurname, type Gender, type SpanKind } from './names.ts';
 
-export type EntityType = 'PER' | 'ORG' | 'GPE';
-export const ENTITY_TYPES: readonly EntityType[] = ['PER', 'ORG', 'GPE'];
 
 /** A named entity found in a text, with its UTF-16 span. */
+export { ENTITY_TYPES, type EntityType } from './options.ts';
+
 export interface Entity {
   type: EntityType;
   text: string;

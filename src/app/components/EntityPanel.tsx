@@ -1,0 +1,209 @@
+/** Live entity renaming of what the live view shows: options, the renamed passage as a diff, and both answers side by side. */
+import { useEffect } from 'react';
+import { wordDiff } from '../../core/diff.ts';
+import type { LiveRename } from '../../core/entity/live.ts';
+import { ENTITY_CHOICES, NAME_SOURCES, ORIGIN_LABELS, ORIGINS, SOURCE_LABELS, type EntityChoice, type NameSource, type Origin } from '../../core/entity/options.ts';
+import { useApp } from '../store/index.ts';
+import { formatProb } from './LiveView.tsx';
+
+const SKIP_REASONS: Record<NonNullable<LiveRename['skipped']>, string> = {
+  'no-entity': 'The answer is not a named entity (PER, ORG or GPE), so there is nothing to rename.',
+  'other-type': 'The answer entity is of another type: choose its type or MIX.',
+  'no-spans': 'The answer entity has no renamable part (only ordinary words such as “Red Cross”).',
+  'answer-lost': 'Renaming would cut through a gold answer, so this question is left out.',
+};
+
+const SPAN_LABELS: Record<string, string> = { first: 'first name', last: 'last name', country: 'country', state: 'state', city: 'city', nnp: 'proper noun', rare: 'rare word' };
+
+export function EntityPanel() {
+  const open = useApp((s) => s.renameOpen);
+  const instanceKey = useApp((s) => (s.instance ? `${s.instance.dataset}/${s.instance.id}` : ''));
+  const passage = useApp((s) => s.passage);
+  const question = useApp((s) => s.question);
+  const predictionText = useApp((s) => s.prediction?.text ?? null);
+  const modelId = useApp((s) => (s.modelStatus === 'ready' ? s.model?.id : null));
+  const { setRenameOpen, runRename } = useApp.getState();
+
+  // Re-rename when what the live view shows changes (after its own answer, for free text).
+  useEffect(() => {
+    if (!open || !modelId) return;
+    const t = setTimeout(() => runRename(), 300);
+    return () => clearTimeout(t);
+  }, [open, instanceKey, passage, question, predictionText, modelId, runRename]);
+
+  return (
+    <section className="entity-panel" data-testid="entity-panel">
+      <div className="panel-head">
+        <h3>Entity renaming</h3>
+        <button type="button" className={open ? 'toggle-btn active' : 'toggle-btn'} aria-pressed={open} data-testid="rename-toggle" onClick={() => setRenameOpen(!open)}>
+          {open ? 'Hide' : 'Rename the answer entity'}
+        </button>
+      </div>
+      {open && <RenameBody />}
+    </section>
+  );
+}
+
+function RenameBody() {
+  const o = useApp((s) => s.renameOptions);
+  const resemble = useApp((s) => s.renameResemble);
+  const busy = useApp((s) => s.renameJob !== null || s.poolReq !== null);
+  const r = useApp((s) => s.rename);
+  const error = useApp((s) => s.renameError);
+  const { setRenameOptions, reroll, setRenameResemble } = useApp.getState();
+  return (
+    <div className={busy ? 'rename busy' : 'rename'}>
+      <div className="rename-controls">
+        <div className="segmented" role="group" aria-label="Entity type">
+          {ENTITY_CHOICES.map((t) => (
+            <button key={t} type="button" className={o.type === t ? 'active' : ''} data-testid={`rename-type-${t}`} onClick={() => setRenameOptions({ type: t as EntityChoice })}>
+              {t}
+            </button>
+          ))}
+        </div>
+        <label>
+          names from{' '}
+          <select value={o.source} data-testid="rename-source" onChange={(e) => setRenameOptions({ source: e.target.value as NameSource })}>
+            {NAME_SOURCES.map((s) => (
+              <option key={s} value={s}>
+                {SOURCE_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label title="Origin of person names (DBName)">
+          origin{' '}
+          <select value={o.origin} disabled={o.source !== 'db'} data-testid="rename-origin" onChange={(e) => setRenameOptions({ origin: e.target.value as Origin })}>
+            {ORIGINS.map((x) => (
+              <option key={x} value={x}>
+                {ORIGIN_LABELS[x]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          seed{' '}
+          <input type="number" min={0} className="seed" value={o.seed} data-testid="rename-seed" onChange={(e) => setRenameOptions({ seed: Math.max(0, Math.floor(Number(e.target.value) || 0)) })} />
+        </label>
+        <button type="button" data-testid="rename-reroll" onClick={reroll} title="Next seed">
+          ↻ Re-roll
+        </button>
+        <label className="toggle" title="Ensemble over 3 canonical names, temperature 2">
+          <input type="checkbox" checked={resemble} data-testid="rename-resemble" onChange={(e) => setRenameResemble(e.target.checked)} /> RESEMBLE
+        </label>
+      </div>
+      {error && <div className="error">{error}</div>}
+      {r && <RenameResultView r={r} resemble={resemble} />}
+      {!r && !error && <p className="hint">Renaming…</p>}
+    </div>
+  );
+}
+
+function RenameResultView({ r, resemble }: { r: LiveRename; resemble: boolean }) {
+  const free = r.original.tags.includes('free-text');
+  return (
+    <div className="rename-result" data-testid="rename-result">
+      <EntityChips r={r} />
+      {r.skipped ? (
+        <p className="note" data-testid="rename-skipped">
+          {SKIP_REASONS[r.skipped]}
+        </p>
+      ) : (
+        <>
+          <div className="subs" data-testid="substitutions">
+            {r.substitutions.map((s) => (
+              <span key={s.from} className="sub">
+                <span className="from">{s.from}</span> → <span className="to">{s.to}</span>
+              </span>
+            ))}
+            {r.poolFallback && <span className="hint"> (the dataset had no name of this kind: DBName filled in)</span>}
+          </div>
+          {r.perturbed && <PassageDiff a={r.original.context} b={r.perturbed.context} />}
+          {r.perturbed && r.perturbed.question !== r.original.question && (
+            <p className="hint" data-testid="renamed-question">
+              Question: {r.perturbed.question}
+            </p>
+          )}
+          <div className="side-by-side">
+            <AnswerBox title="Original" text={r.originalPrediction?.text} prob={r.originalPrediction?.nbest[0]?.probability} score={r.originalScore} testid="rename-original" />
+            <AnswerBox title="Renamed" text={r.perturbedPrediction?.text} prob={r.perturbedPrediction?.nbest[0]?.probability} score={r.perturbedScore} testid="rename-perturbed" />
+            {resemble && r.defended && <AnswerBox title="Renamed + RESEMBLE" text={r.defended.text} score={r.defended.score} testid="rename-defended" />}
+          </div>
+          {r.category && (
+            <div className="category-line">
+              <span className={`cat cat-${r.category}`} data-testid="rename-category">
+                {r.category}
+              </span>{' '}
+              <span className="hint">{CATEGORY_TEXT[r.category]}</span>
+              {free && <span className="hint"> · free text: compared with the model’s own answer, not a gold one</span>}
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+export const CATEGORY_TEXT = {
+  C2C: 'correct before and after renaming',
+  C2W: 'renaming broke a correct answer',
+  W2C: 'renaming fixed a wrong answer',
+  W2W: 'wrong before and after',
+} as const;
+
+function EntityChips({ r }: { r: LiveRename }) {
+  if (r.entities.length === 0) return <p className="hint">No named entities found in the passage.</p>;
+  const target = r.target?.entity;
+  return (
+    <div className="entities" data-testid="entities">
+      {r.entities.map(({ entity, spans }) => {
+        const isTarget = target && entity.start <= target.start && entity.end >= target.end;
+        return (
+          <span key={`${entity.start}`} className={`entity ent-${entity.type}${isTarget ? ' target' : ''}`} title={`${entity.type}, tagger confidence ${entity.confidence}`}>
+            <span className="tag-type">{entity.type}</span> {entity.text}
+            {spans.map((s) => (
+              <span key={s.text} className="span-kind">
+                {s.text}: {SPAN_LABELS[s.kind]}
+                {s.gender && s.kind === 'first' ? `, ${s.gender}` : ''}
+              </span>
+            ))}
+          </span>
+        );
+      })}
+    </div>
+  );
+}
+
+/** The renamed passage as a word-level diff; pieces are text nodes, never HTML. */
+function PassageDiff({ a, b }: { a: string; b: string }) {
+  return (
+    <div className="diff" data-testid="rename-diff">
+      {wordDiff(a, b).map((p, i) =>
+        p.op === 'equal' ? (
+          <span key={i}>{p.text}</span>
+        ) : p.op === 'delete' ? (
+          <del key={i}>{p.text}</del>
+        ) : (
+          <ins key={i}>{p.text}</ins>
+        ),
+      )}
+    </div>
+  );
+}
+
+function AnswerBox({ title, text, prob, score, testid }: { title: string; text: string | undefined; prob?: number; score: { em: number; f1: number } | null; testid: string }) {
+  return (
+    <div className="answer-box" data-testid={testid}>
+      <div className="field-label">{title}</div>
+      <div className="answer-box-text" data-testid={`${testid}-text`}>
+        {text === undefined ? '…' : text === '' ? 'No answer' : text}
+        {prob !== undefined && text ? <span className="prob"> {formatProb(prob)}</span> : null}
+      </div>
+      {score && (
+        <div className="hint">
+          EM {(score.em * 100).toFixed(0)} · F1 {(score.f1 * 100).toFixed(1)}
+        </div>
+      )}
+    </div>
+  );
+}

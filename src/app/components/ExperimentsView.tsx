@@ -1,0 +1,369 @@
+/**
+ * Entity-renaming experiments over the instance browser's current list: a sweep (seeds × sources
+ * × entity types) with charts, worst/best over a budget with and without RESEMBLE, and an export.
+ */
+import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { ENTITY_CHOICES, MAX_BUDGET, NAME_SOURCES, ORIGIN_LABELS, ORIGINS, SOURCE_LABELS, type EntityChoice, type NameSource, type Origin } from '../../core/entity/options.ts';
+import { errorShares, summarizeSweep, type BudgetScores, type SweepRow } from '../../core/entity/stats.ts';
+import type { ExperimentJob } from '../store/experiment-slice.ts';
+import { useApp } from '../store/index.ts';
+
+/** One colour per name source, and the original, shared by every chart. */
+export const SOURCE_COLORS: Record<NameSource | 'original', string> = { original: '#8a8f9c', indist: '#2f7fc1', db: '#e0a030', randstr: '#d1495b' };
+
+const pct = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–');
+
+export function ExperimentsView() {
+  const total = useApp((s) => s.total);
+  const status = useApp((s) => s.modelStatus);
+  const model = useApp((s) => s.model);
+  return (
+    <div className="experiments" data-testid="experiments">
+      <p className="hint">
+        Runs on the <strong>{total.toLocaleString()}</strong> question{total === 1 ? '' : 's'} in the list (set the dataset, filters and search in the middle column), with{' '}
+        <strong>{model?.label ?? 'no model'}</strong>. Only English questions whose answer is a renamable PER, ORG or GPE entity count.
+      </p>
+      {status !== 'ready' && <p className="note">Load a model first.</p>}
+      <SweepCard />
+      <BudgetCard />
+      <ExportCard />
+    </div>
+  );
+}
+
+function JobBar({ job, onCancel, testid }: { job: ExperimentJob; onCancel: () => void; testid: string }) {
+  if (job.status === 'collecting') return <div className="progress-block">Reading the selected questions…</div>;
+  if (job.status === 'error') return <div className="error">{job.error}</div>;
+  if (job.status === 'cancelled') return <div className="note">Cancelled: the results below are what finished before.</div>;
+  if (job.status !== 'running') return null;
+  const p = job.progress;
+  return (
+    <div className="progress-block" data-testid={`${testid}-progress`}>
+      <div className="progress-line">
+        <span>{p ? `${p.label} · ${p.done.toLocaleString()} of ${p.total.toLocaleString()} predictions` : 'Starting…'}</span>
+        <button type="button" className="link" data-testid={`${testid}-cancel`} onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+      <progress max={p?.total ?? 1} value={p?.done ?? 0} />
+    </div>
+  );
+}
+
+function Checks<T extends string>({ all, value, onChange, label, testid }: { all: readonly T[]; value: T[]; onChange: (v: T[]) => void; label: (t: T) => string; testid: string }) {
+  return (
+    <span className="checks">
+      {all.map((t) => (
+        <label key={t}>
+          <input type="checkbox" data-testid={`${testid}-${t}`} checked={value.includes(t)} onChange={(e) => onChange(e.target.checked ? all.filter((x) => x === t || value.includes(x)) : value.filter((x) => x !== t))} /> {label(t)}
+        </label>
+      ))}
+    </span>
+  );
+}
+
+function SweepCard() {
+  const cfg = useApp((s) => s.sweepConfig);
+  const job = useApp((s) => s.sweep);
+  const cells = useApp((s) => s.sweepCells);
+  const ready = useApp((s) => s.modelStatus === 'ready');
+  const { setSweepConfig, start, cancel } = useApp.getState();
+  const running = job.status === 'running' || job.status === 'collecting';
+  const rows = summarizeSweep(cells);
+  return (
+    <section className="card" data-testid="sweep-card">
+      <h3>Sweep: how much does renaming cost?</h3>
+      <div className="form-grid">
+        <span className="field-label">entity types</span>
+        <Checks all={ENTITY_CHOICES} value={cfg.types} onChange={(types) => setSweepConfig({ types })} label={(t) => t} testid="sweep-type" />
+        <span className="field-label">name sources</span>
+        <Checks all={NAME_SOURCES} value={cfg.sources} onChange={(sources) => setSweepConfig({ sources })} label={(s) => SOURCE_LABELS[s]} testid="sweep-source" />
+        <span className="field-label">seeds</span>
+        <input type="number" min={1} max={20} value={cfg.seeds} data-testid="sweep-seeds" onChange={(e) => setSweepConfig({ seeds: Math.min(20, Math.max(1, Math.floor(Number(e.target.value) || 1))) })} />
+        <span className="field-label">DBName person origins</span>
+        <Checks all={ORIGINS} value={cfg.origins} onChange={(origins) => setSweepConfig({ origins, origin: origins.includes(cfg.origin) ? cfg.origin : (origins[0] ?? 'us') })} label={(o) => ORIGIN_LABELS[o]} testid="sweep-origin" />
+      </div>
+      <div className="row">
+        <button type="button" className="primary" data-testid="sweep-run" disabled={!ready || running || cfg.types.length === 0 || cfg.sources.length === 0} onClick={() => start('sweep')}>
+          Run sweep
+        </button>
+      </div>
+      <JobBar job={job} onCancel={() => cancel('sweep')} testid="sweep" />
+      {rows.length > 0 && <SweepResults rows={rows} />}
+    </section>
+  );
+}
+
+function SweepResults({ rows }: { rows: SweepRow[] }) {
+  const cells = useApp((s) => s.sweepCells);
+  const main = rows.filter((r) => r.origin === useApp.getState().sweepConfig.origin || !(r.type === 'PER' && r.source === 'db'));
+  const types = [...new Set(main.map((r) => r.type))];
+  const sources = [...new Set(main.map((r) => r.source))];
+  // Drop in F1 per entity type, one bar per source, error bars = std over seeds.
+  const byType = types.map((t) => {
+    const d: Record<string, number | string> = { type: t };
+    for (const s of sources) {
+      const r = main.find((x) => x.type === t && x.source === s && x.origin === useApp.getState().sweepConfig.origin) ?? main.find((x) => x.type === t && x.source === s);
+      if (r) {
+        d[s] = +r.dropF1.toFixed(2);
+        d[`${s}-std`] = +r.pertF1.std.toFixed(2);
+      }
+    }
+    return d;
+  });
+  const bySource = sources.map((s) => {
+    const rs = main.filter((r) => r.source === s && r.type !== 'MIX');
+    const n = rs.reduce((a, r) => a + r.n, 0);
+    const drop = n ? rs.reduce((a, r) => a + r.dropF1 * r.n, 0) / n : 0;
+    return { source: SOURCE_LABELS[s], drop: +drop.toFixed(2), fill: SOURCE_COLORS[s] };
+  });
+  const origins = rows.filter((r) => r.type === 'PER' && r.source === 'db');
+  const byOrigin = origins.map((r) => ({ origin: ORIGIN_LABELS[r.origin as Origin], em: +r.pertEm.mean.toFixed(2), std: +r.pertEm.std.toFixed(2), original: +r.orig.em.toFixed(2) }));
+  const errs = errorShares(cells);
+  const share = (c: typeof errs.orig) => {
+    const wrong = c['wrong-entity'] + c['wrong-boundary'];
+    return wrong ? { entity: +((100 * c['wrong-entity']) / wrong).toFixed(1), boundary: +((100 * c['wrong-boundary']) / wrong).toFixed(1) } : { entity: 0, boundary: 0 };
+  };
+  const errorData = [
+    { side: 'original', ...share(errs.orig) },
+    { side: 'renamed', ...share(errs.pert) },
+  ];
+  return (
+    <div className="results">
+      <table className="results-table" data-testid="sweep-table">
+        <thead>
+          <tr>
+            <th>type</th>
+            <th>source</th>
+            <th>origin</th>
+            <th>n</th>
+            <th>original EM / F1</th>
+            <th>renamed EM</th>
+            <th>renamed F1</th>
+            <th>drop F1</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={`${r.type}-${r.source}-${r.origin}`}>
+              <td>{r.type}</td>
+              <td>{SOURCE_LABELS[r.source]}</td>
+              <td>{r.source === 'db' ? ORIGIN_LABELS[r.origin as Origin] : '–'}</td>
+              <td>{r.n}</td>
+              <td>
+                {pct(r.orig.em)} / {pct(r.orig.f1)}
+              </td>
+              <td>
+                {pct(r.pertEm.mean)} ± {pct(r.pertEm.std)}
+              </td>
+              <td>
+                {pct(r.pertF1.mean)} ± {pct(r.pertF1.std)}
+              </td>
+              <td className={r.dropF1 > 0.05 ? 'drop' : 'gain'}>{pct(r.dropF1)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="charts">
+        <Chart title="Drop in F1 per entity type" testid="chart-type">
+          <BarChart data={byType}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="type" />
+            <YAxis unit="" />
+            <Tooltip />
+            <Legend />
+            {sources.map((s) => (
+              <Bar key={s} dataKey={s} name={SOURCE_LABELS[s]} fill={SOURCE_COLORS[s]} isAnimationActive={false}>
+                <ErrorBar dataKey={`${s}-std`} width={4} stroke="#333" />
+              </Bar>
+            ))}
+          </BarChart>
+        </Chart>
+        <Chart title="Drop in F1 per name source (PER, ORG, GPE)" testid="chart-source">
+          <BarChart data={bySource}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="source" />
+            <YAxis />
+            <Tooltip />
+            <Bar dataKey="drop" name="drop in F1" isAnimationActive={false} />
+          </BarChart>
+        </Chart>
+        {byOrigin.length > 0 && (
+          <Chart title="EM by person-name origin (PER, DBName)" testid="chart-origin">
+            <BarChart data={byOrigin}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} />
+              <XAxis dataKey="origin" />
+              <YAxis domain={[0, 100]} />
+              <Tooltip />
+              <Legend />
+              <Bar dataKey="original" name="original" fill={SOURCE_COLORS.original} isAnimationActive={false} />
+              <Bar dataKey="em" name="renamed" fill={SOURCE_COLORS.db} isAnimationActive={false}>
+                <ErrorBar dataKey="std" width={4} stroke="#333" />
+              </Bar>
+            </BarChart>
+          </Chart>
+        )}
+        <Chart title="Wrong answers: wrong entity vs wrong boundary (%)" testid="chart-errors">
+          <BarChart data={errorData}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="side" />
+            <YAxis domain={[0, 100]} />
+            <Tooltip />
+            <Legend />
+            <Bar dataKey="entity" name="wrong entity" stackId="e" fill="var(--c2w)" isAnimationActive={false} />
+            <Bar dataKey="boundary" name="wrong boundary" stackId="e" fill="#e0a030" isAnimationActive={false} />
+          </BarChart>
+        </Chart>
+      </div>
+    </div>
+  );
+}
+
+function Chart({ title, testid, children }: { title: string; testid: string; children: React.ReactElement }) {
+  return (
+    <figure className="chart" data-testid={testid}>
+      <figcaption>{title}</figcaption>
+      <ResponsiveContainer width="100%" height={220}>
+        {children}
+      </ResponsiveContainer>
+    </figure>
+  );
+}
+
+function RenameSelects({ value, onChange, testid }: { value: { type: EntityChoice; source: NameSource; origin: Origin }; onChange: (v: Partial<{ type: EntityChoice; source: NameSource; origin: Origin }>) => void; testid: string }) {
+  return (
+    <>
+      <label>
+        type{' '}
+        <select value={value.type} data-testid={`${testid}-type`} onChange={(e) => onChange({ type: e.target.value as EntityChoice })}>
+          {ENTITY_CHOICES.map((t) => (
+            <option key={t}>{t}</option>
+          ))}
+        </select>
+      </label>
+      <label>
+        names{' '}
+        <select value={value.source} data-testid={`${testid}-source`} onChange={(e) => onChange({ source: e.target.value as NameSource })}>
+          {NAME_SOURCES.map((s) => (
+            <option key={s} value={s}>
+              {SOURCE_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        origin{' '}
+        <select value={value.origin} disabled={value.source !== 'db'} onChange={(e) => onChange({ origin: e.target.value as Origin })}>
+          {ORIGINS.map((o) => (
+            <option key={o} value={o}>
+              {ORIGIN_LABELS[o]}
+            </option>
+          ))}
+        </select>
+      </label>
+    </>
+  );
+}
+
+function BudgetCard() {
+  const cfg = useApp((s) => s.budgetConfig);
+  const job = useApp((s) => s.budget);
+  const result = useApp((s) => s.budgetResult);
+  const ready = useApp((s) => s.modelStatus === 'ready');
+  const { setBudgetConfig, start, cancel } = useApp.getState();
+  const running = job.status === 'running' || job.status === 'collecting';
+  const res = cfg.resemble;
+  return (
+    <section className="card" data-testid="budget-card">
+      <h3>Worst and best case over a budget of renamings</h3>
+      <div className="row wrap">
+        <RenameSelects value={cfg} onChange={(v) => setBudgetConfig(v)} testid="budget" />
+        <label>
+          budget B{' '}
+          <input type="number" min={1} max={MAX_BUDGET} value={cfg.budget} data-testid="budget-b" onChange={(e) => setBudgetConfig({ budget: Math.min(MAX_BUDGET, Math.max(1, Math.floor(Number(e.target.value) || 1))) })} />
+        </label>
+        <label className="toggle">
+          <input type="checkbox" checked={res !== null} data-testid="budget-resemble" onChange={(e) => setBudgetConfig({ resemble: e.target.checked ? { m: 3, temperature: 2, type: 'MIX' } : null })} /> RESEMBLE
+        </label>
+        {res && (
+          <>
+            <label>
+              M{' '}
+              <select value={res.m} data-testid="budget-m" onChange={(e) => setBudgetConfig({ resemble: { ...res, m: Number(e.target.value) as 1 | 3 } })}>
+                <option value={1}>1</option>
+                <option value={3}>3</option>
+              </select>
+            </label>
+            <label>
+              T{' '}
+              <input type="number" min={0.1} step={0.5} value={res.temperature} className="seed" onChange={(e) => setBudgetConfig({ resemble: { ...res, temperature: Math.max(0.1, Number(e.target.value) || 2) } })} />
+            </label>
+          </>
+        )}
+      </div>
+      <div className="row">
+        <button type="button" className="primary" data-testid="budget-run" disabled={!ready || running} onClick={() => start('budget')}>
+          Run budget
+        </button>
+      </div>
+      <JobBar job={job} onCancel={() => cancel('budget')} testid="budget" />
+      {result && result.n > 0 && (
+        <table className="results-table" data-testid="budget-table">
+          <thead>
+            <tr>
+              <th>{result.n} questions, B = {cfg.budget}</th>
+              <th>model</th>
+              {result.defended && <th>+ RESEMBLE</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {(['original', 'random', 'worst', 'best'] as const).map((k) => (
+              <tr key={k}>
+                <td>{k === 'random' ? 'random renaming' : k === 'original' ? 'original' : `D_${k}`} (EM / F1)</td>
+                <td>{fmtScore(result.plain, k)}</td>
+                {result.defended && <td>{fmtScore(result.defended, k)}</td>}
+              </tr>
+            ))}
+            <tr>
+              <td>stability (answer never changes)</td>
+              <td data-testid="budget-stability">{pct(100 * result.plain.stability)}%</td>
+              {result.defended && <td>{pct(100 * result.defended.stability)}%</td>}
+            </tr>
+          </tbody>
+        </table>
+      )}
+      {result && result.n === 0 && <p className="note">No question in the list has a renamable answer entity of this type.</p>}
+    </section>
+  );
+}
+
+const fmtScore = (s: BudgetScores, k: 'original' | 'random' | 'worst' | 'best') => `${pct(s[k].em)} / ${pct(s[k].f1)}`;
+
+function ExportCard() {
+  const o = useApp((s) => s.exportOptions);
+  const job = useApp((s) => s.exportJob);
+  const msg = useApp((s) => s.exportMessage);
+  const ready = useApp((s) => s.modelStatus === 'ready');
+  const { setExportOptions, start } = useApp.getState();
+  return (
+    <section className="card" data-testid="export-card">
+      <h3>Export the renamed set</h3>
+      <div className="row wrap">
+        <RenameSelects value={o} onChange={(v) => setExportOptions(v)} testid="export" />
+        <label>
+          seed <input type="number" min={0} className="seed" value={o.seed} onChange={(e) => setExportOptions({ seed: Math.max(0, Math.floor(Number(e.target.value) || 0)) })} />
+        </label>
+        <button type="button" data-testid="export-run" disabled={!ready || job.status === 'running' || job.status === 'collecting'} onClick={() => start('export')}>
+          Export SQuAD JSON
+        </button>
+      </div>
+      <p className="hint">Each question records its entity and substitutions; the same as `qarx perturb entity`.</p>
+      {msg && (
+        <p className="success" data-testid="export-message">
+          {msg}
+        </p>
+      )}
+      {job.status === 'error' && <p className="error">{job.error}</p>}
+    </section>
+  );
+}

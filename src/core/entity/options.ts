@@ -1,0 +1,68 @@
+/**
+ * The vocabulary of entity renaming that the UI needs without loading the name data: entity types,
+ * name sources and origins, and the settings of renamings, sweeps, budgets and RESEMBLE.
+ */
+
+export type EntityType = 'PER' | 'ORG' | 'GPE';
+export const ENTITY_TYPES: readonly EntityType[] = ['PER', 'ORG', 'GPE'];
+
+/** Name origins for person names: US, India, China, French, Arabic. */
+export const ORIGINS = ['us', 'in', 'cn', 'fr', 'ar'] as const;
+export type Origin = (typeof ORIGINS)[number];
+export const ORIGIN_LABELS: Record<Origin, string> = { us: 'US', in: 'India', cn: 'China', fr: 'French', ar: 'Arabic' };
+
+export type Gender = 'male' | 'female' | 'neutral';
+
+/** Which answer entities to rename: one type, or any of the three (MIX). */
+export type EntityChoice = EntityType | 'MIX';
+export const ENTITY_CHOICES: readonly EntityChoice[] = ['PER', 'ORG', 'GPE', 'MIX'];
+
+/** Where new names come from: the dataset's own answer entities, real-world lists, or random letters. */
+export type NameSource = 'indist' | 'db' | 'randstr';
+export const NAME_SOURCES: readonly NameSource[] = ['indist', 'db', 'randstr'];
+export const SOURCE_LABELS: Record<NameSource, string> = { indist: 'InDistName', db: 'DBName', randstr: 'RandStr' };
+
+export interface RenameOptions {
+  type: EntityChoice;
+  source: NameSource;
+  /** Origin of person names (DBName). */
+  origin: Origin;
+  seed: number;
+}
+
+export interface SweepConfig {
+  types: EntityChoice[];
+  sources: NameSource[];
+  /** Seeds 1..N per (type, source). */
+  seeds: number;
+  /** Person-name origin for DBName. */
+  origin: Origin;
+  /** Extra origins for the "EM by name origin" chart (PER, DBName). */
+  origins: Origin[];
+}
+
+export const DEFAULT_SWEEP: SweepConfig = { types: ['PER', 'ORG', 'GPE', 'MIX'], sources: ['indist', 'db', 'randstr'], seeds: 5, origin: 'us', origins: ['us', 'in', 'cn', 'fr', 'ar'] };
+
+export interface ResembleConfig {
+  /** Canonical names per entity (M = 1 or 3). */
+  m: 1 | 3;
+  /** Softmax temperature over each n-best list (T = 2 by default). */
+  temperature: number;
+  /** Which entities to replace; MIX = all three types. */
+  type: EntityChoice;
+}
+
+export const DEFAULT_RESEMBLE: ResembleConfig = { m: 3, temperature: 2, type: 'MIX' };
+
+export interface BudgetConfig {
+  type: EntityChoice;
+  source: NameSource;
+  origin: Origin;
+  /** Renamings per instance (B, 10 by default, at most 50). */
+  budget: number;
+  resemble: ResembleConfig | null;
+  versionTwo: boolean;
+}
+
+export const DEFAULT_BUDGET: BudgetConfig = { type: 'MIX', source: 'db', origin: 'us', budget: 10, resemble: null, versionTwo: false };
+export const MAX_BUDGET = 50;
