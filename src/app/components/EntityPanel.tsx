@@ -195,8 +195,8 @@ function AnswerBox({ title, text, prob, score, testid }: { title: string; text: 
   return (
     <div className="answer-box" data-testid={testid}>
       <div className="field-label">{title}</div>
-      <div className="answer-box-text" data-testid={`${testid}-text`}>
-        {text === undefined ? '…' : text === '' ? 'No answer' : text}
+      <div className="answer-box-text">
+        <span data-testid={`${testid}-text`}>{text === undefined ? '…' : text === '' ? 'No answer' : text}</span>
         {prob !== undefined && text ? <span className="prob"> {formatProb(prob)}</span> : null}
       </div>
       {score && (

@@ -2,7 +2,7 @@
  * Entity-renaming experiments over the instance browser's current list: a sweep (seeds × sources
  * × entity types) with charts, worst/best over a budget with and without RESEMBLE, and an export.
  */
-import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ENTITY_CHOICES, MAX_BUDGET, NAME_SOURCES, ORIGIN_LABELS, ORIGINS, SOURCE_LABELS, type EntityChoice, type NameSource, type Origin } from '../../core/entity/options.ts';
 import { errorShares, summarizeSweep, type BudgetScores, type SweepRow } from '../../core/entity/stats.ts';
 import type { ExperimentJob } from '../store/experiment-slice.ts';
@@ -168,7 +168,7 @@ function SweepResults({ rows }: { rows: SweepRow[] }) {
         <Chart title="Drop in F1 per entity type" testid="chart-type">
           <BarChart data={byType}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="type" />
+            <XAxis dataKey="type" interval={0} />
             <YAxis unit="" />
             <Tooltip />
             <Legend />
@@ -182,17 +182,21 @@ function SweepResults({ rows }: { rows: SweepRow[] }) {
         <Chart title="Drop in F1 per name source (PER, ORG, GPE)" testid="chart-source">
           <BarChart data={bySource}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="source" />
+            <XAxis dataKey="source" interval={0} />
             <YAxis />
             <Tooltip />
-            <Bar dataKey="drop" name="drop in F1" isAnimationActive={false} />
+            <Bar dataKey="drop" name="drop in F1" isAnimationActive={false}>
+              {bySource.map((d) => (
+                <Cell key={d.source} fill={d.fill} />
+              ))}
+            </Bar>
           </BarChart>
         </Chart>
         {byOrigin.length > 0 && (
           <Chart title="EM by person-name origin (PER, DBName)" testid="chart-origin">
             <BarChart data={byOrigin}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="origin" />
+              <XAxis dataKey="origin" interval={0} />
               <YAxis domain={[0, 100]} />
               <Tooltip />
               <Legend />

@@ -58,7 +58,7 @@ function PassageEditor({ value, onChange }: { value: string; onChange: (v: strin
       <div className="editor-mirror" ref={mirror} aria-hidden="true" data-testid="passage-view">
         {segments(value, marks).map((s, i) =>
           s.kinds.length ? (
-            <mark key={i} className={`hl hl-${s.kinds.join(' hl-')}`} data-testid={s.kinds.includes('answer') ? 'answer-highlight' : s.kinds.includes('gold') ? 'gold-highlight' : s.kinds.includes('candidate') ? 'candidate-highlight' : 'entity-highlight'}>
+            <mark key={i} className={`hl hl-${s.kinds.join(' hl-')}${s.kinds.every((k) => k.startsWith('ent-')) ? ' hl-entity-only' : ''}`} data-testid={s.kinds.includes('answer') ? 'answer-highlight' : s.kinds.includes('gold') ? 'gold-highlight' : s.kinds.includes('candidate') ? 'candidate-highlight' : 'entity-highlight'}>
               {s.text}
             </mark>
           ) : (

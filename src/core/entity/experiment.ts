@@ -47,6 +47,9 @@ export function sweepPlan(config: SweepConfig): { type: EntityChoice; source: Na
   return plan;
 }
 
+/** Yields to the event loop, so a cancel message queued behind a long run is read between steps. */
+export const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
 const inputOf = (inst: Instance, suffix = ''): QaInput => ({ id: inst.id + suffix, question: inst.question, context: inst.context });
 
 /**
@@ -73,6 +76,7 @@ export async function runSweep(
   if (orig.cancelled || cb.signal?.aborted) return { cells, cancelled: true, originals };
 
   for (const step of plan) {
+    await nextTask();
     if (cb.signal?.aborted) return { cells, cancelled: true, originals };
     const label = `${step.type} · ${step.source} · ${step.origin} · seed ${step.seed}`;
     const renamed: { inst: Instance; r: RenameResult }[] = [];
@@ -307,6 +311,8 @@ export async function runBudget(
     { inst: { ...inst, id: `${inst.id}#orig` }, prediction: byId.get(`${inst.id}#orig`) as QaPrediction },
     ...runs.map((r, k) => ({ inst: { ...r.perturbed, id: `${inst.id}#${k}` }, prediction: byId.get(`${inst.id}#${k}`) as QaPrediction })),
   ]);
+  await nextTask();
+  if (cb.signal?.aborted) return { n: plain.rows.length, plain: budgetScores(plain.rows), defended: null, perInstance: plain.per, cancelled: true };
   const ens = await resemblePredict(ensembleItems, cfg.resemble, cfg.versionTwo, predict, progress('RESEMBLE variants'));
   const ensTexts = new Map(ensembleItems.map((it, i) => [it.inst.id, ens.texts[i] ?? null]));
   const defended = rowsFor((id) => ensTexts.get(id) ?? null);

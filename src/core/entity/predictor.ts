@@ -1,6 +1,10 @@
 /** A Predictor over the QA engine, for experiments in the worker, the CLI and tests. */
 import type { QaEngine } from '../engine.ts';
+import type { QaPrediction } from '../types.ts';
 import type { Predictor } from './experiment.ts';
+
+/** Inputs per engine call: between calls the event loop runs, so a cancel can arrive. */
+const CHUNK = 64;
 
 /**
  * Wraps engine.predict: SQuAD 2.0 decoding when `versionTwo`, cancellation through `signal`, e.g.
@@ -8,8 +12,16 @@ import type { Predictor } from './experiment.ts';
  */
 export function enginePredictor(engine: QaEngine, opts: { versionTwo: boolean; signal?: AbortSignal }): Predictor {
   return async (inputs, onProgress) => {
-    if (inputs.length === 0) return { predictions: [], cancelled: !!opts.signal?.aborted };
-    const r = await engine.predict(inputs, { signal: opts.signal, onProgress: (p) => onProgress?.(Math.round((p.done / Math.max(1, p.total)) * inputs.length), inputs.length) }, { versionTwo: opts.versionTwo });
-    return { predictions: r.predictions, cancelled: r.cancelled };
+    const predictions: QaPrediction[] = [];
+    for (let i = 0; i < inputs.length; i += CHUNK) {
+      // An ONNX run can resolve without leaving the microtask queue: yield so messages are read.
+      if (i > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+      if (opts.signal?.aborted) return { predictions, cancelled: true };
+      const chunk = inputs.slice(i, i + CHUNK);
+      const r = await engine.predict(chunk, { signal: opts.signal, onProgress: (p) => onProgress?.(i + Math.round((p.done / Math.max(1, p.total)) * chunk.length), inputs.length) }, { versionTwo: opts.versionTwo });
+      predictions.push(...r.predictions);
+      if (r.cancelled) return { predictions, cancelled: true };
+    }
+    return { predictions, cancelled: !!opts.signal?.aborted && predictions.length < inputs.length };
   };
 }

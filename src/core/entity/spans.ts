@@ -51,6 +51,7 @@ export function detectEntities(text: string): Entity[] {
       while (end > start && /[\s.,;:!?)"'’]/.test(text[end - 1] ?? '')) end--;
       const surface = text.slice(start, end);
       if (!/\p{Lu}/u.test(surface)) continue; // lowercase "mother" is not a name
+      if (surface.replace(/[^\p{L}]/gu, '').length < 3) continue; // "St", "Mr": abbreviations, not names
       if (out.some((e) => e.start < end && start < e.end)) continue; // people first, then orgs, then places
       out.push({ type, text: surface, start: char(start), end: char(end), confidence: confidenceOf(type, surface) });
     }

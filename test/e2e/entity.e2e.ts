@@ -1,0 +1,168 @@
+/**
+ * Entity renaming as a user meets it (shipped model, WASM): renaming the answer entity of a demo
+ * question live (diff, both answers, category, re-roll, sources), free text, and the experiments
+ * view — a sweep with its charts, cancel keeping partial results, worst/best with RESEMBLE, export.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { PreviewServer } from 'vite';
+import { launch, shot, startPreview } from './harness.ts';
+
+let server: PreviewServer;
+let url: string;
+let browser: Browser;
+let page: Page;
+const errors: string[] = [];
+
+beforeAll(async () => {
+  ({ server, url } = await startPreview());
+  browser = await launch(false);
+  page = await browser.newPage({ viewport: { width: 1440, height: 1000 }, acceptDownloads: true });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${url}?device=wasm`);
+  await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+});
+afterAll(async () => {
+  await browser.close();
+  await server.close();
+});
+
+const text = async (id: string) => ((await page.getByTestId(id).textContent()) ?? '').trim();
+const subs = async () => (await page.getByTestId('substitutions').locator('.sub').allTextContents()).map((s) => s.replace(/\s+/g, ' ').trim());
+
+async function openDemo(search: string, question: string): Promise<void> {
+  await page.getByLabel('Search questions, passages and answers').fill(search);
+  await page.getByTestId('instance-row').filter({ hasText: question }).first().click();
+  await expect.poll(() => page.getByTestId('question-input').inputValue()).toBe(question);
+}
+
+describe('live entity renaming', () => {
+  it('renames the answer entity of a demo question and shows the diff, both answers and the category', async () => {
+    await openDemo('Alexander Fleming', 'Who noticed that a mould had killed the bacteria on a culture plate?');
+    await page.getByTestId('rename-toggle').click();
+    await page.getByTestId('rename-result').waitFor({ timeout: 60_000 });
+    await expect.poll(subs, { timeout: 30_000 }).toHaveLength(2);
+    const [first, last] = await subs();
+    expect(first).toMatch(/^Alexander → [A-Z][\w'-]+$/);
+    expect(last).toMatch(/^Fleming → [A-Z][\w'-]+$/);
+    expect(await page.getByTestId('rename-diff').locator('del').first().textContent()).toContain('Alexander');
+    expect(await page.getByTestId('rename-diff').locator('ins').count()).toBeGreaterThan(0);
+    await expect.poll(() => text('rename-original-text'), { timeout: 30_000 }).toBe('Alexander Fleming');
+    const renamed = (first?.split(' → ')[1] ?? '') + ' ' + (last?.split(' → ')[1] ?? '');
+    expect(await text('rename-perturbed-text')).not.toBe('…');
+    expect(['C2C', 'C2W']).toContain(await text('rename-category'));
+    if ((await text('rename-category')) === 'C2C') expect(await text('rename-perturbed-text')).toContain(renamed.trim());
+    expect(await text('entities')).toContain('PER');
+    // The passage marks the renamable spans with their entity type.
+    expect(await page.locator('.hl-ent-PER').count()).toBeGreaterThan(0);
+    await shot(page, 'entity-live-db');
+  });
+
+  it('switches to random strings of the same length and casing, re-rolls, and is reproducible per seed', async () => {
+    await page.getByTestId('rename-source').selectOption('randstr');
+    await expect.poll(async () => (await subs())[0] ?? '', { timeout: 30_000 }).toMatch(/^Alexander → [A-Z][a-z]{8}$/);
+    const seed1 = await subs();
+    await page.getByTestId('rename-reroll').click();
+    await expect.poll(() => page.getByTestId('rename-seed').inputValue()).toBe('2');
+    await expect.poll(subs, { timeout: 30_000 }).not.toEqual(seed1);
+    await page.getByTestId('rename-seed').fill('1');
+    await expect.poll(subs, { timeout: 30_000 }).toEqual(seed1);
+    await shot(page, 'entity-live-randstr');
+  });
+
+  it('shows the RESEMBLE answer beside the renamed one', async () => {
+    await page.getByTestId('rename-resemble').check();
+    await page.getByTestId('rename-defended').waitFor({ timeout: 30_000 });
+    expect(await text('rename-defended-text')).not.toBe('');
+    await page.getByTestId('rename-resemble').uncheck();
+  });
+
+  it('explains why a non-entity answer is not renamed', async () => {
+    await openDemo('Golden Gate', 'In what year did the Golden Gate Bridge open?');
+    await page.getByTestId('rename-skipped').waitFor({ timeout: 30_000 });
+    expect(await text('rename-skipped')).toMatch(/not a named entity/);
+  });
+
+  it('renames free text on word boundaries, compared with the model’s own answer', async () => {
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('rename-source').selectOption('db');
+    await page.getByTestId('rename-type-PER').click();
+    await page.getByTestId('passage-input').fill('Ann Hollis announced the new timetable in March. Hollis said that Ann would keep the annual concert.');
+    await page.getByTestId('question-input').fill('Who announced the new timetable?');
+    await expect.poll(() => text('answer-text'), { timeout: 60_000 }).toBe('Ann Hollis');
+    await expect.poll(async () => (await subs()).join(' | '), { timeout: 30_000 }).toMatch(/^Ann → \S+ \| Hollis → \S+$/);
+    const diff = (await page.getByTestId('rename-diff').locator(':scope > span, :scope > ins').allTextContents()).join('');
+    expect(diff).toContain('announced');
+    expect(diff).toContain('annual');
+    // Whole words only: "announced" and "annual" are untouched, every "Ann" and "Hollis" is renamed.
+    const removed = await page.getByTestId('rename-diff').locator('del').allTextContents();
+    expect(removed.join(' ')).not.toMatch(/announced|annual/);
+    expect((await page.getByTestId('rename-diff').locator('ins').allTextContents()).join(' ')).not.toMatch(/ounced|ual\b/);
+    expect(diff).not.toMatch(/\b(Ann|Hollis)\b/);
+    expect(await page.getByTestId('rename-result').textContent()).toContain('free text');
+    await shot(page, 'entity-live-free-text');
+  });
+});
+
+describe('entity-renaming experiments', () => {
+  it('runs a sweep over the demo set and draws the charts', async () => {
+    await page.getByLabel('Search questions, passages and answers').fill('');
+    await page.getByTestId('tab-experiments').click();
+    await page.getByTestId('sweep-card').waitFor({ timeout: 30_000 });
+    await page.getByTestId('sweep-seeds').fill('2');
+    await page.getByTestId('sweep-run').click();
+    await page.getByTestId('sweep-progress').waitFor({ timeout: 30_000 });
+    await expect.poll(async () => page.getByTestId('sweep-progress').count(), { timeout: 120_000 }).toBe(0);
+    const rows = page.getByTestId('sweep-table').locator('tbody tr');
+    // 4 types × 3 sources, plus 4 more DBName origins for PER.
+    expect(await rows.count()).toBe(4 * 3 + 4);
+    expect(await rows.first().textContent()).toMatch(/^PERInDistName–\d+/);
+    for (const id of ['chart-type', 'chart-source', 'chart-origin', 'chart-errors']) {
+      expect(await page.getByTestId(id).locator('.recharts-bar-rectangle').count(), id).toBeGreaterThan(0);
+    }
+    expect(await page.getByTestId('chart-type').locator('.recharts-errorBar').count()).toBeGreaterThan(0);
+    await page.getByTestId('sweep-card').scrollIntoViewIfNeeded();
+    await shot(page, 'entity-sweep');
+  });
+
+  it('keeps the finished cells of a cancelled sweep', async () => {
+    await page.getByTestId('sweep-seeds').fill('20');
+    await page.getByTestId('sweep-run').click();
+    await page.getByTestId('sweep-progress').waitFor({ timeout: 30_000 });
+    await expect.poll(async () => page.getByTestId('sweep-table').locator('tbody tr').count(), { timeout: 60_000 }).toBeGreaterThan(0);
+    await page.getByTestId('sweep-cancel').click();
+    await expect.poll(async () => (await page.getByTestId('sweep-card').textContent()) ?? '', { timeout: 30_000 }).toContain('Cancelled');
+    const kept = await page.getByTestId('sweep-table').locator('tbody tr').count();
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThan(16);
+    expect(await page.getByTestId('sweep-progress').count()).toBe(0);
+    await page.getByTestId('sweep-seeds').fill('2');
+  });
+
+  it('measures worst/best over a budget with and without RESEMBLE', async () => {
+    await page.getByTestId('budget-source').selectOption('randstr');
+    await page.getByTestId('budget-b').fill('5');
+    await page.getByTestId('budget-run').click();
+    await page.getByTestId('budget-table').waitFor({ timeout: 120_000 });
+    const table = (await page.getByTestId('budget-table').textContent()) ?? '';
+    expect(table).toContain('D_worst');
+    expect(table).toContain('+ RESEMBLE');
+    expect(await text('budget-stability')).toMatch(/^\d+(\.\d)?%$/);
+    await page.getByTestId('budget-card').scrollIntoViewIfNeeded();
+    await shot(page, 'entity-budget');
+  });
+
+  it('exports the renamed set as SQuAD JSON with the substitutions', async () => {
+    const download = page.waitForEvent('download', { timeout: 60_000 });
+    await page.getByTestId('export-run').click();
+    const file = await (await download).path();
+    const json = JSON.parse(readFileSync(file, 'utf8')) as { perturbation: { source: string }; data: { paragraphs: { context: string; qas: { perturbation: { substitutions: { from: string; to: string }[] } }[] }[] }[] };
+    expect(json.perturbation.source).toBe('db');
+    const qas = json.data.flatMap((a) => a.paragraphs.flatMap((p) => p.qas));
+    expect(qas.length).toBeGreaterThan(20);
+    for (const q of qas) expect(q.perturbation.substitutions.length).toBeGreaterThan(0);
+    expect(await text('export-message')).toMatch(/^Exported \d+ renamed questions of 76/);
+    expect(errors).toEqual([]);
+  });
+});
