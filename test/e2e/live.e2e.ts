@@ -67,4 +67,17 @@ describe.each([
     await shot(page, `live-${device}-edited-passage`);
     expect(errors).toEqual([]);
   });
+
+  it('renames the answer entity live on this device', async () => {
+    await page.getByTestId('question-input').fill('Where was Marie Curie born?');
+    await expectAnswer(page, 'Warsaw');
+    await page.getByTestId('rename-toggle').click();
+    await page.getByTestId('rename-category').waitFor({ timeout: 60_000 });
+    const subs = (await page.getByTestId('substitutions').locator('.sub').allTextContents()).map((x) => x.replace(/\s+/g, ' ').trim());
+    expect(subs).toEqual([expect.stringMatching(/^Warsaw → [A-Z]/)]);
+    expect((await page.getByTestId('rename-original-text').textContent())?.trim()).toBe('Warsaw');
+    expect(['C2C', 'C2W']).toContain((await page.getByTestId('rename-category').textContent())?.trim());
+    await shot(page, `live-${device}-entity-renaming`);
+    expect(errors).toEqual([]);
+  });
 });

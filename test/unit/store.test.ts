@@ -18,6 +18,14 @@ vi.mock('../../src/app/worker-client.ts', () => ({
   onWorkerEvent: () => {},
 }));
 
+const dataSent: { type: string }[] = [];
+let nextData = 1;
+vi.mock('../../src/app/data-client.ts', () => ({
+  sendData: (r: { type: string }) => dataSent.push(r),
+  newDataId: () => nextData++,
+  onDataEvent: () => {},
+}));
+
 const { useApp, applyWorkerEvent, modelAllowsNull } = await import('../../src/app/store/index.ts');
 const initial = useApp.getState();
 const info = (id: string, device: 'wasm' | 'webgpu' = 'wasm') => ({ id, label: id, kind: 'neural' as const, architecture: 'bert', device, dtype: 'q8', inputNames: ['input_ids', 'attention_mask'], fallbackReason: null });
@@ -140,5 +148,48 @@ describe('live answers', () => {
     expect(restarts).toBe(1);
     expect(useApp.getState().predictError).toMatch(/Inference failed/);
     expect(lastOf('load').source).toEqual({ kind: 'local', id: 'qarx-lexical-qa' });
+  });
+});
+
+describe('entity-renaming experiments in the store', () => {
+  const cell = (seed: number) => ({ type: 'PER' as const, source: 'db' as const, origin: 'us' as const, seed, n: 3, orig: { em: 100, f1: 100 }, pert: { em: 50, f1: 60 }, categories: { C2C: 1, C2W: 2, W2C: 0, W2W: 0 }, errors: { orig: { correct: 3, 'wrong-entity': 0, 'wrong-boundary': 0 }, pert: { correct: 1, 'wrong-entity': 1, 'wrong-boundary': 1 } }, skipped: {} });
+
+  it('collects the selection, sends the sweep, folds in cells, and keeps them when cancelled', () => {
+    useApp.setState({ model: info('m'), modelStatus: 'ready' });
+    const s = useApp.getState();
+    s.start('sweep');
+    expect(useApp.getState().sweep.status).toBe('collecting');
+    const reqId = useApp.getState().collecting?.reqId as number;
+    useApp.getState().receiveCollected(reqId, [], 0);
+    const job = lastOf('sweep').jobId;
+    expect(useApp.getState().sweep).toMatchObject({ status: 'running', jobId: job });
+    applyWorkerEvent({ type: 'sweep-cell', jobId: job, cell: cell(1) });
+    applyWorkerEvent({ type: 'sweep-cell', jobId: job + 100, cell: cell(2) }); // another job's cell
+    useApp.getState().cancel('sweep');
+    expect(lastOf('cancel').jobId).toBe(job);
+    applyWorkerEvent({ type: 'sweep-done', jobId: job, cancelled: true, n: 3 });
+    expect(useApp.getState().sweep.status).toBe('cancelled');
+    expect(useApp.getState().sweepCells.map((c) => c.seed)).toEqual([1]);
+  });
+
+  it('reports a failed experiment on its card and restarts the worker', () => {
+    useApp.setState({ model: info('m'), modelStatus: 'ready', loadedSource: { kind: 'hub', id: 'm' } });
+    useApp.getState().start('budget');
+    useApp.getState().receiveCollected(useApp.getState().collecting?.reqId as number, [], 0);
+    const job = lastOf('budget').jobId;
+    applyWorkerEvent({ type: 'error', jobId: job, code: 'out-of-memory', message: 'Out of memory.', restart: true });
+    expect(useApp.getState().budget).toMatchObject({ status: 'error', error: 'Out of memory.' });
+    expect(restarts).toBe(1);
+  });
+
+  it('ignores a live rename that a newer one replaced', () => {
+    useApp.setState({ model: info('m'), modelStatus: 'ready', renameOpen: true });
+    useApp.getState().runRename();
+    const first = lastOf('rename').jobId;
+    useApp.getState().reroll();
+    const second = lastOf('rename').jobId;
+    expect(second).not.toBe(first);
+    expect(sent.some((r) => r.type === 'cancel' && r.jobId === first)).toBe(true);
+    expect(lastOf('rename').options.seed).toBe(2);
   });
 });
