@@ -2,7 +2,8 @@
 import { useEffect } from 'react';
 import { wordDiff } from '../../core/diff.ts';
 import type { LiveRename } from '../../core/entity/live.ts';
-import { ENTITY_CHOICES, NAME_SOURCES, ORIGIN_LABELS, ORIGINS, SOURCE_LABELS, type EntityChoice, type NameSource, type Origin } from '../../core/entity/options.ts';
+import { ENTITY_CHOICES, type EntityChoice } from '../../core/entity/options.ts';
+import { RenameSelects } from './RenameSelects.tsx';
 import { useApp } from '../store/index.ts';
 import { formatProb } from './LiveView.tsx';
 
@@ -61,26 +62,7 @@ function RenameBody() {
             </button>
           ))}
         </div>
-        <label>
-          names from{' '}
-          <select value={o.source} data-testid="rename-source" onChange={(e) => setRenameOptions({ source: e.target.value as NameSource })}>
-            {NAME_SOURCES.map((s) => (
-              <option key={s} value={s}>
-                {SOURCE_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label title="Origin of person names (DBName)">
-          origin{' '}
-          <select value={o.origin} disabled={o.source !== 'db'} data-testid="rename-origin" onChange={(e) => setRenameOptions({ origin: e.target.value as Origin })}>
-            {ORIGINS.map((x) => (
-              <option key={x} value={x}>
-                {ORIGIN_LABELS[x]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <RenameSelects value={o} onChange={setRenameOptions} testid="rename" withType={false} />
         <label>
           seed{' '}
           <input type="number" min={0} className="seed" value={o.seed} data-testid="rename-seed" onChange={(e) => setRenameOptions({ seed: Math.max(0, Math.floor(Number(e.target.value) || 0)) })} />

@@ -3,10 +3,11 @@
  * × entity types) with charts, worst/best over a budget with and without RESEMBLE, and an export.
  */
 import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { ENTITY_CHOICES, MAX_BUDGET, NAME_SOURCES, ORIGIN_LABELS, ORIGINS, SOURCE_LABELS, type EntityChoice, type NameSource, type Origin } from '../../core/entity/options.ts';
+import { ENTITY_CHOICES, MAX_BUDGET, NAME_SOURCES, ORIGIN_LABELS, ORIGINS, SOURCE_LABELS, type NameSource, type Origin } from '../../core/entity/options.ts';
 import { errorShares, summarizeSweep, type BudgetScores, type SweepRow } from '../../core/entity/stats.ts';
 import type { ExperimentJob } from '../store/experiment-slice.ts';
 import { useApp } from '../store/index.ts';
+import { RenameSelects } from './RenameSelects.tsx';
 
 /** One colour per name source, and the original, shared by every chart. */
 export const SOURCE_COLORS: Record<NameSource | 'original', string> = { original: '#8a8f9c', indist: '#2f7fc1', db: '#e0a030', randstr: '#d1495b' };
@@ -231,41 +232,6 @@ function Chart({ title, testid, children }: { title: string; testid: string; chi
         {children}
       </ResponsiveContainer>
     </figure>
-  );
-}
-
-function RenameSelects({ value, onChange, testid }: { value: { type: EntityChoice; source: NameSource; origin: Origin }; onChange: (v: Partial<{ type: EntityChoice; source: NameSource; origin: Origin }>) => void; testid: string }) {
-  return (
-    <>
-      <label>
-        type{' '}
-        <select value={value.type} data-testid={`${testid}-type`} onChange={(e) => onChange({ type: e.target.value as EntityChoice })}>
-          {ENTITY_CHOICES.map((t) => (
-            <option key={t}>{t}</option>
-          ))}
-        </select>
-      </label>
-      <label>
-        names{' '}
-        <select value={value.source} data-testid={`${testid}-source`} onChange={(e) => onChange({ source: e.target.value as NameSource })}>
-          {NAME_SOURCES.map((s) => (
-            <option key={s} value={s}>
-              {SOURCE_LABELS[s]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        origin{' '}
-        <select value={value.origin} disabled={value.source !== 'db'} onChange={(e) => onChange({ origin: e.target.value as Origin })}>
-          {ORIGINS.map((o) => (
-            <option key={o} value={o}>
-              {ORIGIN_LABELS[o]}
-            </option>
-          ))}
-        </select>
-      </label>
-    </>
   );
 }
 

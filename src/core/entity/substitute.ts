@@ -71,29 +71,29 @@ export function applySubstitutions(text: string, subs: readonly Substitution[]):
   return { text: out + text.slice(pos), edits };
 }
 
+/** Maps an offset across the edits; inside a replaced mention it snaps to the mention's start or end. */
+function mapOffset(edits: readonly Edit[], offset: number, side: 'start' | 'end', forward: boolean): CharOffset {
+  let shift = 0;
+  for (const e of edits) {
+    const [from0, from1, to0, to1] = forward ? [e.start, e.end, e.newStart, e.newEnd] : [e.newStart, e.newEnd, e.start, e.end];
+    if (offset <= from0) break;
+    if (offset < from1) return side === 'start' ? to0 : to1;
+    shift = to1 - from1;
+  }
+  return char(offset + shift);
+}
+
 /**
  * An original offset in the edited text; an offset inside a replaced mention snaps to the
  * mention's start (or end, with `side` 'end'), e.g. with "Ann"→"Beth" at 0, mapForward(edits, 4) === 5.
  */
 export function mapForward(edits: readonly Edit[], offset: number, side: 'start' | 'end' = 'start'): CharOffset {
-  let shift = 0;
-  for (const e of edits) {
-    if (offset <= e.start) break;
-    if (offset < e.end) return side === 'start' ? e.newStart : e.newEnd;
-    shift = e.newEnd - e.end;
-  }
-  return char(offset + shift);
+  return mapOffset(edits, offset, side, true);
 }
 
 /** The inverse of mapForward: an offset of the edited text in the original, e.g. mapBack(edits, 5) === 4 for "Ann"→"Beth" at 0. */
 export function mapBack(edits: readonly Edit[], offset: number, side: 'start' | 'end' = 'start'): CharOffset {
-  let shift = 0;
-  for (const e of edits) {
-    if (offset <= e.newStart) break;
-    if (offset < e.newEnd) return side === 'start' ? e.start : e.end;
-    shift = e.end - e.newEnd;
-  }
-  return char(offset + shift);
+  return mapOffset(edits, offset, side, false);
 }
 
 /**
