@@ -27,10 +27,11 @@ import {
 } from '../core/index.ts';
 import { DEFAULT_MAX_BYTES } from '../core/formats/common.ts';
 import { gunzipAll, isGzip } from '../core/formats/gzip.ts';
-import { detectFormat, importFile, instancesToSquad, SNIFF_BYTES, summarizeIssues } from '../core/formats/index.ts';
+import { detectFormat, importFile, importPairFiles, instancesToSquad, SNIFF_BYTES, summarizeIssues } from '../core/formats/index.ts';
 import { InputError } from '../core/formats/json.ts';
 import { readNaProbs, readPredictions, readSquad, type SquadFile } from '../core/formats/squad.ts';
-import { buildNamePool, ENTITY_CHOICES, NAME_SOURCES, ORIGINS, renamedToSquad, renameInstance, SOURCE_LABELS, type EntityChoice, type NameSource, type Origin, type RenameResult } from '../core/entity/index.ts';
+import { CATEGORIES, enginePredictor, buildNamePool, ENTITY_CHOICES, NAME_SOURCES, ORIGINS, renamedToSquad, renameInstance, SOURCE_LABELS, type EntityChoice, type NameSource, type Origin, type RenameResult } from '../core/entity/index.ts';
+import { runPairs, summarizePairs } from '../core/natural/pairs.ts';
 import { evaluateV1, evaluateV2, evaluateZh, pyJsonDumps, SQUAD_V2_INT_KEYS, SquadEvalError, ZH_INT_KEYS } from '../core/metrics/index.ts';
 
 const USAGE = `Usage:
@@ -51,6 +52,10 @@ const USAGE = `Usage:
       casing kept, offsets recomputed) and writes SQuAD JSON with each question's substitutions;
       InDistName draws from the input file's own answer entities; questions without a renamable
       answer entity of the type are left out and counted on stderr
+  qarx compare <original.json> <perturbed.json> --model <dir|hub id> [--json] [--squad2]
+      answers each question on both passages of aligned revision pairs (same ids) and prints the
+      counts of C2W, W2C, C2C and W2W (correct = exact match), EM/F1 on both sides and the relative
+      F1 change
   Data files (detected by name and content): SQuAD 1.1/2.0 or DuReader JSON, Hugging Face flat
   SQuAD (JSON Lines or an array of rows), MRQA .jsonl / .jsonl.gz, natural-perturbation pairs CSV`;
 
@@ -122,6 +127,62 @@ export function resolveModel(spec: string): { source: ModelSource } {
   throw new InputError(`${spec}: no such model directory, and not a Hub id (owner/name).`);
 }
 
+/** Loads a model directory or Hub id for the CLI, reporting big downloads and the load time on stderr. */
+async function openModel(spec: string, o: { 'hub-host'?: string; 'cache-dir'?: string; dtype?: string }) {
+  const { source } = resolveModel(spec);
+  configureRuntime({
+    remoteHost: o['hub-host'] ?? process.env.HF_ENDPOINT ?? 'https://huggingface.co/',
+    cacheDir: o['cache-dir'] ?? process.env.QARX_CACHE_DIR ?? join(homedir(), '.cache', 'qarx'),
+  });
+  const t0 = performance.now();
+  let lastFile = '';
+  const model = await loadQaModel(source, {
+    device: 'cpu',
+    dtype: o.dtype as Dtype | undefined,
+    onProgress: (p) => {
+      // Only big files are worth a line (weights); configs and local reads are instant.
+      if (p.status === 'progress' && p.file !== lastFile && p.total > 1 << 20) {
+        lastFile = p.file;
+        err(`loading ${p.file} (${(p.total / (1 << 20)).toFixed(1)} MB)\n`);
+      }
+    },
+  });
+  err(`loaded ${model.id} (${model.architecture}, ${model.dtype}, ${model.kind}) in ${((performance.now() - t0) / 1000).toFixed(2)} s\n`);
+  return model;
+}
+
+async function compare(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { model: { type: 'string' }, squad2: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, 'hub-host': { type: 'string' }, 'cache-dir': { type: 'string' }, dtype: { type: 'string' } },
+  });
+  const [a, b] = positionals;
+  if (!a || !b || positionals.length > 2 || !values.model) throw new UsageError('compare needs <original.json> <perturbed.json> --model <dir|hub id>.');
+  const r = await importPairFiles(a, readBytes(a), b, readBytes(b), { dataset: basename(a) });
+  const paired = r.instances.filter((i) => i.revision);
+  for (const i of r.issues.slice(0, 10)) err(`warning: ${i.path}: ${i.message}\n`);
+  if (paired.length === 0) throw new InputError(`${a} and ${b}: no question appears in both files with an answer in each (${summarizeIssues(r.issues) || 'no shared ids'}).`);
+  const model = await openModel(values.model, values);
+  const engine = new QaEngine(model.tokenizer, model.runner);
+  const versionTwo = values.squad2 || paired.some((i) => i.isImpossible);
+  const { rows } = await runPairs(paired, enginePredictor(engine, { versionTwo }), (d, t) => {
+    if (d === t || d % 50 === 0) err(`compare: ${d}/${t} passages answered\n`);
+  });
+  const sum = summarizePairs(rows);
+  if (values.json) {
+    out(`${JSON.stringify({ ...sum, rows }, null, 2)}\n`);
+    return 0;
+  }
+  const f = (x: number) => x.toFixed(2);
+  out(`questions: ${sum.n}\n`);
+  for (const c of CATEGORIES) out(`${c}: ${sum.categories[c]}\n`);
+  out(`original:  EM ${f(sum.original.em)}  F1 ${f(sum.original.f1)}\n`);
+  out(`perturbed: EM ${f(sum.perturbed.em)}  F1 ${f(sum.perturbed.f1)}\n`);
+  out(`relative F1 change: ${sum.relativeF1Change >= 0 ? '+' : ''}${f(sum.relativeF1Change)}%\n`);
+  return 0;
+}
+
 async function predict(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
@@ -164,25 +225,7 @@ async function predict(argv: string[]): Promise<number> {
     nullScoreDiffThreshold: numOpt(values['null-threshold'], 'null-threshold', 0),
   };
 
-  const { source } = resolveModel(values.model);
-  configureRuntime({
-    remoteHost: values['hub-host'] ?? process.env.HF_ENDPOINT ?? 'https://huggingface.co/',
-    cacheDir: values['cache-dir'] ?? process.env.QARX_CACHE_DIR ?? join(homedir(), '.cache', 'qarx'),
-  });
-  const t0 = performance.now();
-  let lastFile = '';
-  const model = await loadQaModel(source, {
-    device: 'cpu',
-    dtype: values.dtype as Dtype | undefined,
-    onProgress: (p) => {
-      // Only big files are worth a line (weights); configs and local reads are instant.
-      if (p.status === 'progress' && p.file !== lastFile && p.total > 1 << 20) {
-        lastFile = p.file;
-        err(`loading ${p.file} (${(p.total / (1 << 20)).toFixed(1)} MB)\n`);
-      }
-    },
-  });
-  err(`loaded ${model.id} (${model.architecture}, ${model.dtype}, ${model.kind}) in ${((performance.now() - t0) / 1000).toFixed(2)} s\n`);
+  const model = await openModel(values.model, values);
 
   const t = model.tokenizer.template;
   const specials = t.prefix.length + t.middle.length + t.suffix.length;
@@ -330,11 +373,12 @@ export async function main(argv: string[]): Promise<number> {
     if (cmd === 'predict') return await predict(rest);
     if (cmd === 'eval') return await evaluate(rest);
     if (cmd === 'perturb') return await perturb(rest);
+    if (cmd === 'compare') return await compare(rest);
     if (cmd === undefined || cmd === '--help' || cmd === '-h' || cmd === 'help') {
       out(`${USAGE}\n`);
       return cmd === undefined ? 2 : 0;
     }
-    throw new UsageError(`unknown command "${cmd}" (try: qarx predict, qarx eval, qarx perturb, qarx --help)`);
+    throw new UsageError(`unknown command "${cmd}" (try: qarx predict, qarx eval, qarx perturb, qarx compare, qarx --help)`);
   } catch (e) {
     if (e instanceof UsageError || (e instanceof TypeError && 'code' in e && String((e as { code: unknown }).code).startsWith('ERR_PARSE_ARGS'))) {
       err(`qarx: ${e.message}\n`);

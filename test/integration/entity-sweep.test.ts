@@ -72,7 +72,11 @@ describe('entity renaming sweep on the shipped model', () => {
 
 describe('worst/best over a budget and RESEMBLE on the shipped model', () => {
   it('orders worst ≤ random ≤ best, measures stability, and scores the defended model', async () => {
-    const r = await runBudget(demo, { type: 'MIX', source: 'randstr', origin: 'us', budget: 10, resemble: DEFAULT_RESEMBLE, versionTwo: false }, enginePredictor(engine, { versionTwo: false }));
+    const seen: { done: number; total: number }[] = [];
+    const r = await runBudget(demo, { type: 'MIX', source: 'randstr', origin: 'us', budget: 10, resemble: DEFAULT_RESEMBLE, versionTwo: false }, enginePredictor(engine, { versionTwo: false }), { onProgress: (p) => seen.push(p) });
+    const last = seen.at(-1);
+    expect(last?.done).toBe(last?.total);
+    expect(seen.every((p, i) => i === 0 || p.done >= (seen[i - 1]?.done ?? 0))).toBe(true);
     const show = (name: string, s: NonNullable<typeof r.defended>) =>
       console.log(`${name}: original F1 ${fmt(s.original.f1)} random ${fmt(s.random.f1)} worst ${fmt(s.worst.f1)} best ${fmt(s.best.f1)} stability ${fmt(100 * s.stability)}%`);
     show('plain', r.plain);

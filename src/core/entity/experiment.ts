@@ -267,11 +267,13 @@ export async function runBudget(
   const steps = cfg.resemble ? 2 : 1;
   const total = items.length * (budget + 1) * steps;
   let done = 0;
-  const progress = (label: string) => (d: number) => cb.onProgress?.({ done: done + d * (cfg.resemble ? 1 : 1), total, label });
+  // Each phase counts as items × (B + 1) steps, however many model inputs it has.
+  const phase = items.length * (budget + 1);
+  const progress = (label: string) => (d: number, of: number) => cb.onProgress?.({ done: done + Math.round((d / Math.max(1, of)) * phase), total, label });
 
   const inputs = items.flatMap(({ inst, runs }) => [inputOf(inst, '#orig'), ...runs.map((r, k) => inputOf(r.perturbed, `#${k}`))]);
   const res = await predict(inputs, progress('renamings'));
-  done += inputs.length;
+  done += phase;
   const byId = new Map(res.predictions.map((p) => [p.id, p]));
   const complete = items.filter(({ inst, runs }) => byId.has(`${inst.id}#orig`) && runs.every((_, k) => byId.has(`${inst.id}#${k}`)));
 
