@@ -7,6 +7,7 @@ import type { Instance } from '../core/data/types.ts';
 import type { BudgetConfig, BudgetResult, SweepCell, SweepConfig, SweepProgress } from '../core/entity/experiment.ts';
 import type { LiveRename } from '../core/entity/live.ts';
 import type { NamePool, RenameOptions } from '../core/entity/rename.ts';
+import type { PairRow } from '../core/natural/pairs.ts';
 export type { LiveRename };
 
 
@@ -57,7 +58,8 @@ export type WorkerRequest =
   | { type: 'rename'; jobId: number; instance: Instance; options: RenameOptions; pool: NamePool | null; versionTwo: boolean; resemble: { m: 1 | 3; temperature: number } | null }
   | { type: 'sweep'; jobId: number; instances: Instance[]; config: SweepConfig; versionTwo: boolean }
   | { type: 'budget'; jobId: number; instances: Instance[]; config: BudgetConfig }
-  | { type: 'export-renamed'; jobId: number; instances: Instance[]; options: RenameOptions };
+  | { type: 'export-renamed'; jobId: number; instances: Instance[]; options: RenameOptions }
+  | { type: 'pair'; jobId: number; instance: Instance; versionTwo: boolean };
 
 export type WorkerEvent =
   | { type: 'ready'; capabilities: Capabilities }
@@ -67,6 +69,7 @@ export type WorkerEvent =
   | { type: 'prediction'; jobId: number; prediction: QaPrediction }
   | { type: 'predicted'; jobId: number; predictions: QaPrediction[]; cancelled: boolean; inferenceMs: number; computed: number; cached: number }
   | { type: 'renamed'; jobId: number; result: LiveRename }
+  | { type: 'paired'; jobId: number; row: PairRow | null }
   | { type: 'experiment-progress'; jobId: number; progress: SweepProgress }
   | { type: 'sweep-cell'; jobId: number; cell: SweepCell }
   | { type: 'sweep-done'; jobId: number; cancelled: boolean; n: number }

@@ -9,6 +9,7 @@
 /// <reference lib="webworker" />
 import { classifyModelError, classifyRunError, configureRuntime, loadQaModel, ModelError, QaEngine, type LoadedModel } from '../core/index.ts';
 import { buildNamePool, enginePredictor, liveRename, renamedToSquad, renameInstance, runBudget, runSweep, type RenameResult, type SweepProgress } from '../core/entity/index.ts';
+import { runPairs } from '../core/natural/pairs.ts';
 import type { Capabilities, DeviceChoice, ModelInfo, ModelSourceMsg, WorkerEvent, WorkerRequest } from './protocol.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -233,6 +234,15 @@ function handleRename(msg: Extract<WorkerRequest, { type: 'rename' }>): void {
   );
 }
 
+function handlePair(msg: Extract<WorkerRequest, { type: 'pair' }>): void {
+  renameChain = renameChain.then(() =>
+    withModel(msg.jobId, async (a, signal) => {
+      const { rows, cancelled } = await runPairs([msg.instance], enginePredictor(a.engine, { versionTwo: msg.versionTwo, signal }));
+      if (!cancelled) post({ type: 'paired', jobId: msg.jobId, row: rows[0] ?? null });
+    }),
+  );
+}
+
 function throttled(jobId: number): (p: SweepProgress) => void {
   let last = 0;
   return (progress) => {
@@ -294,6 +304,9 @@ self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
       return;
     case 'rename':
       handleRename(msg);
+      return;
+    case 'pair':
+      handlePair(msg);
       return;
     case 'sweep':
     case 'budget':

@@ -135,3 +135,24 @@ describe('qarx perturb entity', () => {
     expect(r.stderr.trim()).toBe('qarx: --source must be indist, db or randstr, got "wiki".');
   });
 });
+
+describe('qarx compare', () => {
+  const F = join(ROOT, 'test', 'fixtures', 'formats');
+  it('prints the four categories, EM/F1 on both sides and the relative F1 change', async () => {
+    const r = await qarx('compare', join(F, 'pairs-original.json'), join(F, 'pairs-perturbed.json'), '--model', MODEL);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^questions: 3\nC2C: \d\nC2W: \d\nW2C: \d\nW2W: \d\noriginal: {2}EM [\d.]+ {2}F1 [\d.]+\nperturbed: EM [\d.]+ {2}F1 [\d.]+\nrelative F1 change: [+-][\d.]+%\n$/);
+    expect(r.stderr).toMatch(/kb-6.*not in/);
+    const j = await qarx('compare', join(F, 'pairs-original.json'), join(F, 'pairs-perturbed.json'), '--model', MODEL, '--json');
+    const parsed = JSON.parse(j.stdout) as { n: number; categories: Record<string, number>; rows: { id: string }[] };
+    expect(parsed.n).toBe(3);
+    expect(parsed.rows.map((x) => x.id)).toEqual(['kb-1', 'kb-2', 'kb-4']);
+    expect(Object.values(parsed.categories).reduce((a, b) => a + b, 0)).toBe(3);
+  });
+
+  it('needs two files and a model', async () => {
+    const r = await qarx('compare', join(F, 'pairs-original.json'));
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe('qarx: compare needs <original.json> <perturbed.json> --model <dir|hub id>.');
+  });
+});

@@ -1,11 +1,10 @@
 /** Live entity renaming of what the live view shows: options, the renamed passage as a diff, and both answers side by side. */
 import { useEffect } from 'react';
-import { wordDiff } from '../../core/diff.ts';
 import type { LiveRename } from '../../core/entity/live.ts';
 import { ENTITY_CHOICES, type EntityChoice } from '../../core/entity/options.ts';
 import { RenameSelects } from './RenameSelects.tsx';
 import { useApp } from '../store/index.ts';
-import { formatProb } from './LiveView.tsx';
+import { AnswerBox, CATEGORY_TEXT, PassageDiff } from './Compare.tsx';
 
 const SKIP_REASONS: Record<NonNullable<LiveRename['skipped']>, string> = {
   'no-entity': 'The answer is not a named entity (PER, ORG or GPE), so there is nothing to rename.',
@@ -126,12 +125,6 @@ function RenameResultView({ r, resemble }: { r: LiveRename; resemble: boolean })
   );
 }
 
-export const CATEGORY_TEXT = {
-  C2C: 'correct before and after renaming',
-  C2W: 'renaming broke a correct answer',
-  W2C: 'renaming fixed a wrong answer',
-  W2W: 'wrong before and after',
-} as const;
 
 function EntityChips({ r }: { r: LiveRename }) {
   if (r.entities.length === 0) return <p className="hint">No named entities found in the passage.</p>;
@@ -156,36 +149,4 @@ function EntityChips({ r }: { r: LiveRename }) {
   );
 }
 
-/** The renamed passage as a word-level diff; pieces are text nodes, never HTML. */
-function PassageDiff({ a, b }: { a: string; b: string }) {
-  return (
-    <div className="diff" data-testid="rename-diff">
-      {wordDiff(a, b).map((p, i) =>
-        p.op === 'equal' ? (
-          <span key={i}>{p.text}</span>
-        ) : p.op === 'delete' ? (
-          <del key={i}>{p.text}</del>
-        ) : (
-          <ins key={i}>{p.text}</ins>
-        ),
-      )}
-    </div>
-  );
-}
 
-function AnswerBox({ title, text, prob, score, testid }: { title: string; text: string | undefined; prob?: number; score: { em: number; f1: number } | null; testid: string }) {
-  return (
-    <div className="answer-box" data-testid={testid}>
-      <div className="field-label">{title}</div>
-      <div className="answer-box-text">
-        <span data-testid={`${testid}-text`}>{text === undefined ? '…' : text === '' ? 'No answer' : text}</span>
-        {prob !== undefined && text ? <span className="prob"> {formatProb(prob)}</span> : null}
-      </div>
-      {score && (
-        <div className="hint">
-          EM {(score.em * 100).toFixed(0)} · F1 {(score.f1 * 100).toFixed(1)}
-        </div>
-      )}
-    </div>
-  );
-}

@@ -6,6 +6,7 @@ import { segments, type Mark } from '../highlight.ts';
 import { useApp } from '../store/index.ts';
 import { formatMs } from './RuntimeBadge.tsx';
 import { EntityPanel } from './EntityPanel.tsx';
+import { RevisionPanel } from './RevisionPanel.tsx';
 import { findMentions } from '../../core/entity/substitute.ts';
 import type { LiveRename } from '../../core/entity/live.ts';
 
@@ -36,6 +37,7 @@ export function LiveView() {
         <PassageEditor value={passage} onChange={setPassage} />
       </div>
       <AnswerCard />
+      <RevisionPanel />
       <EntityPanel />
     </div>
   );

@@ -3,6 +3,7 @@ import type { StateCreator } from 'zustand';
 import type { Instance } from '../../core/data/types.ts';
 import type { LiveRename } from '../../core/entity/live.ts';
 import type { NamePool, RenameOptions } from '../../core/entity/rename.ts';
+import type { PairRow } from '../../core/natural/pairs.ts';
 import { newDataId, sendData } from '../data-client.ts';
 import { newJobId, send } from '../worker-client.ts';
 import type { AppState } from './index.ts';
@@ -24,6 +25,10 @@ export interface EntitySlice {
   reroll(): void;
   runRename(): void;
   receivePool(reqId: number, dataset: string, pool: NamePool): void;
+  /** The open instance's revision pair answered on both passages. */
+  pairJob: number | null;
+  pair: PairRow | null;
+  runPair(): void;
 }
 
 /** The instance the live view shows: the open one when unedited, else the free text with the model's answer as the reference. */
@@ -92,6 +97,16 @@ export const createEntitySlice: StateCreator<AppState, [], [], EntitySlice> = (s
     const jobId = newJobId();
     set({ renameJob: jobId, renameError: null });
     send({ type: 'rename', jobId, instance, options: o, pool, versionTwo: s.allowNull, resemble: s.renameResemble ? { m: 3, temperature: 2 } : null });
+  },
+  pairJob: null,
+  pair: null,
+  runPair() {
+    const s = get();
+    const inst = s.instance;
+    if (!inst?.revision || !s.model || s.modelStatus !== 'ready') return;
+    const jobId = newJobId();
+    set({ pairJob: jobId, pair: null });
+    send({ type: 'pair', jobId, instance: inst, versionTwo: s.allowNull });
   },
   receivePool(reqId, dataset, pool) {
     set({ pools: { ...get().pools, [dataset]: pool } });

@@ -101,6 +101,9 @@ export function applyWorkerEvent(e: WorkerEvent): void {
         windowsCached: e.cached,
       });
       return;
+    case 'paired':
+      if (e.jobId === s.pairJob) useApp.setState({ pair: e.row, pairJob: null });
+      return;
     case 'renamed':
       if (e.jobId === s.renameJob) useApp.setState({ rename: e.result, renameJob: null });
       return;

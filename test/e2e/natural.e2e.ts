@@ -1,0 +1,58 @@
+/**
+ * Natural perturbations as a user meets them (shipped model, WASM): a demo question with a
+ * revision pair shows the real edit as a diff, whether it touched the answer sentence, and the
+ * answers on both passages with their category.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { PreviewServer } from 'vite';
+import { launch, shot, startPreview } from './harness.ts';
+
+let server: PreviewServer;
+let url: string;
+let browser: Browser;
+let page: Page;
+const errors: string[] = [];
+
+beforeAll(async () => {
+  ({ server, url } = await startPreview());
+  browser = await launch(false);
+  page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${url}?device=wasm`);
+  await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+});
+afterAll(async () => {
+  await browser.close();
+  await server.close();
+});
+
+const text = async (id: string) => ((await page.getByTestId(id).textContent()) ?? '').trim();
+
+describe('revision pairs in the live view', () => {
+  it('shows the edit, the answer sentence and both answers with their category', async () => {
+    await page.getByLabel('Search questions, passages and answers').fill('Thomas Watson');
+    await page.getByTestId('instance-row').filter({ hasText: "Who was Bell's assistant" }).first().click();
+    await page.getByTestId('revision-panel').waitFor({ timeout: 30_000 });
+    expect(await text('revision-intent')).toBe('copy-editing');
+    const diff = page.getByTestId('revision-diff');
+    expect(await diff.locator('del').count()).toBeGreaterThan(0);
+    expect(await diff.locator('ins').count()).toBeGreaterThan(0);
+    expect((await diff.locator('.answer-sentence').allTextContents()).join('')).toContain('Watson');
+    await page.getByTestId('revision-category').waitFor({ timeout: 60_000 });
+    expect(['C2C', 'C2W', 'W2C', 'W2W']).toContain(await text('revision-category'));
+    expect(await text('revision-touch')).toMatch(/^The edit (changed|left) the sentence with the answer/);
+    const orig = await text('revision-original-text');
+    expect(orig).not.toBe('…');
+    await page.getByTestId('revision-panel').scrollIntoViewIfNeeded();
+    await shot(page, 'natural-revision-pair');
+  });
+
+  it('shows no revision panel for a question without one', async () => {
+    await page.getByLabel('Search questions, passages and answers').fill('Alexander Fleming');
+    await page.getByTestId('instance-row').first().click();
+    await expect.poll(() => page.getByTestId('question-input').inputValue()).toContain('mould');
+    expect(await page.getByTestId('revision-panel').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});
