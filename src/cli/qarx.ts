@@ -32,6 +32,8 @@ import { InputError } from '../core/formats/json.ts';
 import { readNaProbs, readPredictions, readSquad, type SquadFile } from '../core/formats/squad.ts';
 import { CATEGORIES, enginePredictor, buildNamePool, ENTITY_CHOICES, NAME_SOURCES, ORIGINS, renamedToSquad, renameInstance, SOURCE_LABELS, type EntityChoice, type NameSource, type Origin, type RenameResult } from '../core/entity/index.ts';
 import { runPairs, summarizePairs } from '../core/natural/pairs.ts';
+import { addNoise, NOISE_KINDS, NOISE_LABELS, type NoiseKind } from '../core/natural/noise.ts';
+import type { Instance } from '../core/data/types.ts';
 import { evaluateV1, evaluateV2, evaluateZh, pyJsonDumps, SQUAD_V2_INT_KEYS, SquadEvalError, ZH_INT_KEYS } from '../core/metrics/index.ts';
 
 const USAGE = `Usage:
@@ -52,6 +54,10 @@ const USAGE = `Usage:
       casing kept, offsets recomputed) and writes SQuAD JSON with each question's substitutions;
       InDistName draws from the input file's own answer entities; questions without a renamable
       answer entity of the type are left out and counted on stderr
+  qarx perturb synthetic --kind <kind> [--rate 0.3] [--seed N] <in> <out>
+      NLPAug-style noise in each passage, words of gold answers untouched (offsets recomputed); kinds:
+      keyboard, ocr, char-insert, char-substitute, char-swap, char-delete, word-swap, word-delete,
+      word-split, synonym, word-insert
   qarx compare <original.json> <perturbed.json> --model <dir|hub id> [--json] [--squad2]
       answers each question on both passages of aligned revision pairs (same ids) and prints the
       counts of C2W, W2C, C2C and W2W (correct = exact match), EM/F1 on both sides and the relative
@@ -331,7 +337,8 @@ async function evaluate(argv: string[]): Promise<number> {
 
 async function perturb(argv: string[]): Promise<number> {
   const [kind, ...rest] = argv;
-  if (kind !== 'entity') throw new UsageError(`perturb needs a kind: qarx perturb entity … (got "${kind ?? ''}").`);
+  if (kind === 'synthetic') return perturbSynthetic(rest);
+  if (kind !== 'entity') throw new UsageError(`perturb needs a kind: qarx perturb entity … or qarx perturb synthetic … (got "${kind ?? ''}").`);
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,
@@ -363,6 +370,33 @@ async function perturb(argv: string[]): Promise<number> {
   writeFileSync(output, `${JSON.stringify(renamedToSquad(kept, opts), null, 1)}\n`);
   const why = [...skipped].map(([k, n]) => `${n} ${k}`).join(', ');
   err(`qarx: renamed ${kept.length} of ${r.instances.length} questions (${type}, ${SOURCE_LABELS[source]}${source === 'db' ? `, ${origin}` : ''}, seed ${seed})${why ? `; left out: ${why}` : ''}; wrote ${output}\n`);
+  return 0;
+}
+
+async function perturbSynthetic(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { kind: { type: 'string' }, rate: { type: 'string', default: '0.3' }, seed: { type: 'string', default: '1' } } });
+  const [input, output] = positionals;
+  if (!input || !output || positionals.length > 2) throw new UsageError('perturb synthetic needs <in> <out>.');
+  const kind = values.kind as NoiseKind;
+  if (!NOISE_KINDS.includes(kind)) throw new UsageError(`--kind must be one of ${NOISE_KINDS.join(', ')}, got "${values.kind ?? ''}".`);
+  const rate = Number(values.rate);
+  if (!(rate > 0 && rate <= 1)) throw new UsageError(`--rate must be a number in (0, 1], got "${values.rate}".`);
+  const seed = Number(values.seed);
+  if (!Number.isInteger(seed) || seed < 0) throw new UsageError(`--seed must be a whole number ≥ 0, got "${values.seed}".`);
+  const r = await importFile(input, readBytes(input), { dataset: basename(input) });
+  if (r.instances.length === 0) throw new InputError(`${input}: no usable questions (${summarizeIssues(r.issues)}).`);
+  const kept: Instance[] = [];
+  let changed = 0;
+  for (const inst of r.instances) {
+    const n = addNoise(inst, { kind, rate, seed });
+    if (!n) continue;
+    kept.push(n.perturbed);
+    changed += n.changed;
+  }
+  mkdirSync(dirname(resolve(output)), { recursive: true });
+  writeFileSync(output, `${JSON.stringify({ ...instancesToSquad(kept), perturbation: { kind: 'synthetic', noise: kind, rate, seed } }, null, 1)}\n`);
+  const dropped = r.instances.length - kept.length;
+  err(`qarx: ${NOISE_LABELS[kind]} at rate ${rate}, seed ${seed}: ${kept.length} of ${r.instances.length} questions kept (${changed} edits)${dropped ? `; dropped ${dropped} whose passage had no word outside the answers` : ''}; wrote ${output}\n`);
   return 0;
 }
 

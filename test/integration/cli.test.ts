@@ -156,3 +156,33 @@ describe('qarx compare', () => {
     expect(r.stderr.trim()).toBe('qarx: compare needs <original.json> <perturbed.json> --model <dir|hub id>.');
   });
 });
+
+describe('qarx perturb synthetic', () => {
+  const IN = join(ROOT, 'test', 'fixtures', 'entity', 'renaming-in.json');
+  it('adds seeded noise outside the answers and the model can be compared on it', async () => {
+    const a = join(tmp, 'noise-a.json');
+    const b = join(tmp, 'noise-b.json');
+    for (const out of [a, b]) {
+      const r = await qarx('perturb', 'synthetic', '--kind', 'ocr', '--rate', '0.3', '--seed', '4', IN, out);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(/^qarx: OCR error at rate 0\.3, seed 4: 3 of 3 questions kept \(\d+ edits\)/);
+    }
+    expect(readFileSync(a, 'utf8')).toBe(readFileSync(b, 'utf8'));
+    const data = readSquad(readFileSync(a, 'utf8'), a);
+    const original = readSquad(readFileSync(IN, 'utf8'), IN);
+    expect(data.items.map((i) => i.id)).toEqual(['hc-1', 'hc-2', 'hc-3']);
+    for (const q of data.items) {
+      expect(q.context).not.toBe(original.items[0]?.context);
+      for (const ans of q.answers) expect(q.context.slice(ans.answer_start, ans.answer_start + ans.text.length)).toBe(ans.text);
+    }
+    const c = await qarx('compare', IN, a, '--model', MODEL);
+    expect(c.code, c.stderr).toBe(0);
+    expect(c.stdout).toMatch(/^questions: 3\n/);
+  });
+
+  it('names the valid kinds when given a wrong one', async () => {
+    const r = await qarx('perturb', 'synthetic', '--kind', 'typo', IN, join(tmp, 'x.json'));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^qarx: --kind must be one of keyboard, ocr, .*word-insert, got "typo"\.\n$/);
+  });
+});

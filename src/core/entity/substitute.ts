@@ -57,15 +57,25 @@ export function applySubstitutions(text: string, subs: readonly Substitution[]):
       if (!taken.some((t) => t.start < m.end && m.start < t.end)) taken.push({ ...m, sub });
     }
   }
-  taken.sort((a, b) => a.start - b.start);
+  return applyEdits(
+    text,
+    taken.map((t) => ({ start: t.start, end: t.end, to: matchCase(text.slice(t.start, t.end), t.sub.from, t.sub.to) })),
+  );
+}
+
+/**
+ * Applies non-overlapping replacements of [start, end) spans (inserts when start = end) and records
+ * the edits, e.g. applyEdits('ab', [{ start: 1, end: 1, to: 'x' }]).text === 'axb'.
+ */
+export function applyEdits(text: string, spans: readonly { start: number; end: number; to: string }[]): { text: string; edits: Edit[] } {
   let out = '';
   let pos = 0;
   const edits: Edit[] = [];
-  for (const t of taken) {
+  for (const t of [...spans].sort((a, b) => a.start - b.start)) {
+    if (t.start < pos) continue; // overlaps the previous edit
     out += text.slice(pos, t.start);
-    const to = matchCase(text.slice(t.start, t.end), t.sub.from, t.sub.to);
-    edits.push({ start: char(t.start), end: char(t.end), newStart: char(out.length), newEnd: char(out.length + to.length), from: text.slice(t.start, t.end), to });
-    out += to;
+    edits.push({ start: char(t.start), end: char(t.end), newStart: char(out.length), newEnd: char(out.length + t.to.length), from: text.slice(t.start, t.end), to: t.to });
+    out += t.to;
     pos = t.end;
   }
   return { text: out + text.slice(pos), edits };
