@@ -24,14 +24,14 @@ const ExperimentsView = lazy(() => import('./components/ExperimentsView.tsx').th
 
 function ViewTabs() {
   const view = useApp((s) => s.view);
-  const running = useApp((s) => s.sweep.status === 'running' || s.budget.status === 'running');
+  const running = useApp((s) => [s.sweep, s.budget, s.natural, s.synthetic].some((j) => j.status === 'running'));
   return (
     <nav className="tabs" role="tablist">
       <button type="button" role="tab" aria-selected={view === 'live'} className={view === 'live' ? 'active' : ''} data-testid="tab-live" onClick={() => useApp.getState().setView('live')}>
         Live
       </button>
       <button type="button" role="tab" aria-selected={view === 'experiments'} className={view === 'experiments' ? 'active' : ''} data-testid="tab-experiments" onClick={() => useApp.getState().setView('experiments')}>
-        Entity-renaming experiments{running ? ' ⋯' : ''}
+        Experiments{running ? ' ⋯' : ''}
       </button>
     </nav>
   );

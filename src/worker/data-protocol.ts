@@ -4,6 +4,7 @@
  */
 import type { AnswerEntityType, DatasetFormat, Instance } from '../core/data/types.ts';
 import type { NamePool } from '../core/entity/rename.ts';
+import type { Category } from '../core/entity/stats.ts';
 import type { InputIssue } from '../core/formats/squad.ts';
 
 /** A dataset as listed in the UI. */
@@ -29,6 +30,8 @@ export interface SearchFilters {
   answerable: 'all' | 'answerable' | 'unanswerable';
   entity: 'all' | AnswerEntityType;
   revision: 'all' | 'with-revision';
+  /** Natural-perturbation category of the last revision-pair run ('all' = no filter). */
+  category: 'all' | Category;
 }
 
 /** What the list shows per instance; the full instance is fetched on selection. */
@@ -53,7 +56,8 @@ export type DataRequest =
   | { type: 'import'; jobId: number; source: ImportSource; name: string }
   | { type: 'cancel'; jobId: number }
   | { type: 'delete'; dataset: string }
-  | { type: 'search'; reqId: number; query: string; filters: SearchFilters }
+  /** `only`: the row keys (dataset + NUL + id) a category filter leaves, or null. */
+  | { type: 'search'; reqId: number; query: string; filters: SearchFilters; only: string[] | null }
   | { type: 'get'; reqId: number; dataset: string; id: string }
   /** Full instances matching a query and filters (for sweeps), at most `limit`. */
   | { type: 'collect'; reqId: number; query: string; filters: SearchFilters; limit: number }

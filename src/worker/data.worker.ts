@@ -242,7 +242,8 @@ async function remove(dataset: string): Promise<void> {
 
 // ---------------------------------------------------------------- search
 /** Rows matching a query (every word must occur in question, answers or passage) and the filters. */
-function search(query: string, f: SearchFilters): { rows: InstanceRow[]; total: number } {
+function search(query: string, f: SearchFilters, only: readonly string[] | null = null): { rows: InstanceRow[]; total: number } {
+  const keep = only ? new Set(only) : null;
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   const rows: InstanceRow[] = [];
   let total = 0;
@@ -254,6 +255,7 @@ function search(query: string, f: SearchFilters): { rows: InstanceRow[]; total: 
       if (f.answerable === 'unanswerable' && !r.isImpossible) continue;
       if (f.entity !== 'all' && (r.answerType ?? 'other') !== f.entity) continue;
       if (f.revision === 'with-revision' && !r.hasRevision) continue;
+      if (keep && !keep.has(`${r.dataset}\u0000${r.id}`)) continue;
       if (words.length && !words.every((w) => e.qa.includes(w) || (contexts[e.ctx] as string).includes(w))) continue;
       total++;
       if (rows.length < MAX_ROWS) rows.push(r);
@@ -311,7 +313,7 @@ self.onmessage = (ev: MessageEvent<DataRequest>) => {
       void remove(msg.dataset).catch((err) => post({ type: 'error', message: `Could not delete the dataset: ${String(err)}` }));
       return;
     case 'search':
-      void init().then(() => post({ type: 'search-result', reqId: msg.reqId, ...search(msg.query, msg.filters) }));
+      void init().then(() => post({ type: 'search-result', reqId: msg.reqId, ...search(msg.query, msg.filters, msg.only) }));
       return;
     case 'get':
       void get(msg.dataset, msg.id).then(

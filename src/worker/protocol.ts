@@ -8,6 +8,7 @@ import type { BudgetConfig, BudgetResult, SweepCell, SweepConfig, SweepProgress 
 import type { LiveRename } from '../core/entity/live.ts';
 import type { NamePool, RenameOptions } from '../core/entity/rename.ts';
 import type { PairRow } from '../core/natural/pairs.ts';
+import type { NoiseOptions } from '../core/natural/noise.ts';
 export type { LiveRename };
 
 
@@ -59,7 +60,9 @@ export type WorkerRequest =
   | { type: 'sweep'; jobId: number; instances: Instance[]; config: SweepConfig; versionTwo: boolean }
   | { type: 'budget'; jobId: number; instances: Instance[]; config: BudgetConfig }
   | { type: 'export-renamed'; jobId: number; instances: Instance[]; options: RenameOptions }
-  | { type: 'pair'; jobId: number; instance: Instance; versionTwo: boolean };
+  | { type: 'pair'; jobId: number; instance: Instance; versionTwo: boolean }
+  /** Revision pairs of many questions (natural), or the same questions with synthetic noise. */
+  | { type: 'pairs'; jobId: number; instances: Instance[]; noise: NoiseOptions | null; versionTwo: boolean };
 
 export type WorkerEvent =
   | { type: 'ready'; capabilities: Capabilities }
@@ -70,6 +73,7 @@ export type WorkerEvent =
   | { type: 'predicted'; jobId: number; predictions: QaPrediction[]; cancelled: boolean; inferenceMs: number; computed: number; cached: number }
   | { type: 'renamed'; jobId: number; result: LiveRename }
   | { type: 'paired'; jobId: number; row: PairRow | null }
+  | { type: 'pairs-done'; jobId: number; rows: PairRow[]; cancelled: boolean; dropped: number }
   | { type: 'experiment-progress'; jobId: number; progress: SweepProgress }
   | { type: 'sweep-cell'; jobId: number; cell: SweepCell }
   | { type: 'sweep-done'; jobId: number; cancelled: boolean; n: number }

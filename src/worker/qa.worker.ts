@@ -10,6 +10,7 @@
 import { classifyModelError, classifyRunError, configureRuntime, loadQaModel, ModelError, QaEngine, type LoadedModel } from '../core/index.ts';
 import { buildNamePool, enginePredictor, liveRename, renamedToSquad, renameInstance, runBudget, runSweep, type RenameResult, type SweepProgress } from '../core/entity/index.ts';
 import { runPairs } from '../core/natural/pairs.ts';
+import { noisyPairs } from '../core/natural/noise.ts';
 import type { Capabilities, DeviceChoice, ModelInfo, ModelSourceMsg, WorkerEvent, WorkerRequest } from './protocol.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -254,7 +255,7 @@ function throttled(jobId: number): (p: SweepProgress) => void {
   };
 }
 
-function handleExperiment(msg: Extract<WorkerRequest, { type: 'sweep' | 'budget' | 'export-renamed' }>): void {
+function handleExperiment(msg: Extract<WorkerRequest, { type: 'sweep' | 'budget' | 'export-renamed' | 'pairs' }>): void {
   jobAborts.set(msg.jobId, new AbortController());
   experimentChain = experimentChain.then(() =>
     withModel(msg.jobId, async (a, signal) => {
@@ -262,6 +263,14 @@ function handleExperiment(msg: Extract<WorkerRequest, { type: 'sweep' | 'budget'
         const pool = buildNamePool(msg.instances);
         const kept = msg.instances.map((i) => renameInstance(i, msg.options, pool)).filter((r): r is RenameResult => typeof r !== 'string');
         post({ type: 'exported', jobId: msg.jobId, json: JSON.stringify(renamedToSquad(kept, msg.options), null, 1), renamed: kept.length, total: msg.instances.length });
+        return;
+      }
+      if (msg.type === 'pairs') {
+        const set = msg.noise ? noisyPairs(msg.instances, msg.noise) : { instances: msg.instances, dropped: 0 };
+        const report = throttled(msg.jobId);
+        const label = msg.noise ? 'synthetic noise' : 'revision pairs';
+        const r = await runPairs(set.instances, enginePredictor(a.engine, { versionTwo: msg.versionTwo, signal }), (done, total) => report({ done, total, label }));
+        post({ type: 'pairs-done', jobId: msg.jobId, rows: r.rows, cancelled: r.cancelled, dropped: set.dropped });
         return;
       }
       const versionTwo = msg.type === 'sweep' ? msg.versionTwo : msg.config.versionTwo;
@@ -311,6 +320,7 @@ self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
     case 'sweep':
     case 'budget':
     case 'export-renamed':
+    case 'pairs':
       handleExperiment(msg);
       return;
     default: {

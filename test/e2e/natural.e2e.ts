@@ -56,3 +56,31 @@ describe('revision pairs in the live view', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('revision pairs and synthetic noise over the list', () => {
+  it('sorts every demo revision pair into a category, with intentions, beside synthetic noise', async () => {
+    await page.getByLabel('Search questions, passages and answers').fill('');
+    await page.getByTestId('tab-experiments').click();
+    await page.getByTestId('natural-run').click();
+    await page.getByTestId('natural-table').waitFor({ timeout: 60_000 });
+    const counts = await Promise.all(['C2C', 'C2W', 'W2C', 'W2W'].map(async (c) => Number(await text(`natural-${c}`))));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(16);
+    expect(await page.getByTestId('chart-categories').locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('chart-intents').textContent()).toContain('copy-editing');
+    await page.getByTestId('noise-kind').selectOption('keyboard');
+    await page.getByTestId('synthetic-run').click();
+    await expect.poll(async () => (await page.getByTestId('natural-table').locator('thead th').allTextContents()).join('|'), { timeout: 60_000 }).toContain('synthetic: keyboard typo');
+    const syn = await Promise.all(['C2C', 'C2W', 'W2C', 'W2W'].map(async (c) => Number(await text(`synthetic-${c}`))));
+    expect(syn.reduce((a, b) => a + b, 0)).toBe(16);
+    await page.getByTestId('natural-card').scrollIntoViewIfNeeded();
+    await shot(page, 'natural-experiments');
+
+    // The instance browser filters by the category of the last run.
+    const c2c = counts[0] as number;
+    await page.getByLabel('Natural-perturbation category').selectOption('C2C');
+    await expect.poll(async () => (await page.getByTestId('result-count').textContent()) ?? '').toBe(`${c2c} question${c2c === 1 ? '' : 's'}`);
+    await page.getByLabel('Natural-perturbation category').selectOption('all');
+    expect(errors).toEqual([]);
+  });
+});
+

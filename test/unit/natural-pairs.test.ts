@@ -26,7 +26,7 @@ describe('editTouches', () => {
 });
 
 describe('summarizePairs', () => {
-  const row = (o: number, p: number): PairRow => ({ id: 'x', question: 'q', original: { text: '', em: o, f1: o }, perturbed: { text: '', em: p, f1: p }, category: `${o ? 'C' : 'W'}2${p ? 'C' : 'W'}` as PairRow['category'], intent: null, touchesAnswer: false });
+  const row = (o: number, p: number): PairRow => ({ id: 'x', dataset: 't', question: 'q', original: { text: '', em: o, f1: o }, perturbed: { text: '', em: p, f1: p }, category: `${o ? 'C' : 'W'}2${p ? 'C' : 'W'}` as PairRow['category'], intent: null, touchesAnswer: false });
   it('counts categories and the relative F1 change', () => {
     const s = summarizePairs([row(1, 1), row(1, 0), row(0, 0), row(1, 1)]);
     expect(s.categories).toEqual({ C2C: 2, C2W: 1, W2C: 0, W2W: 1 });

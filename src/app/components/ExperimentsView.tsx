@@ -5,9 +5,10 @@
 import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ENTITY_CHOICES, MAX_BUDGET, NAME_SOURCES, ORIGIN_LABELS, ORIGINS, SOURCE_LABELS, type NameSource, type Origin } from '../../core/entity/options.ts';
 import { errorShares, summarizeSweep, type BudgetScores, type SweepRow } from '../../core/entity/stats.ts';
-import type { ExperimentJob } from '../store/experiment-slice.ts';
 import { useApp } from '../store/index.ts';
 import { RenameSelects } from './RenameSelects.tsx';
+import { JobBar } from './JobBar.tsx';
+import { NaturalCard } from './NaturalCard.tsx';
 
 /** One colour per name source, and the original, shared by every chart. */
 export const SOURCE_COLORS: Record<NameSource | 'original', string> = { original: '#8a8f9c', indist: '#2f7fc1', db: '#e0a030', randstr: '#d1495b' };
@@ -22,9 +23,10 @@ export function ExperimentsView() {
     <div className="experiments" data-testid="experiments">
       <p className="hint">
         Runs on the <strong>{total.toLocaleString()}</strong> question{total === 1 ? '' : 's'} in the list (set the dataset, filters and search in the middle column), with{' '}
-        <strong>{model?.label ?? 'no model'}</strong>. Only English questions whose answer is a renamable PER, ORG or GPE entity count.
+        <strong>{model?.label ?? 'no model'}</strong>. Entity renaming counts only English questions whose answer is a renamable PER, ORG or GPE entity.
       </p>
       {status !== 'ready' && <p className="note">Load a model first.</p>}
+      <NaturalCard />
       <SweepCard />
       <BudgetCard />
       <ExportCard />
@@ -32,24 +34,6 @@ export function ExperimentsView() {
   );
 }
 
-function JobBar({ job, onCancel, testid }: { job: ExperimentJob; onCancel: () => void; testid: string }) {
-  if (job.status === 'collecting') return <div className="progress-block">Reading the selected questions…</div>;
-  if (job.status === 'error') return <div className="error">{job.error}</div>;
-  if (job.status === 'cancelled') return <div className="note">Cancelled: the results below are what finished before.</div>;
-  if (job.status !== 'running') return null;
-  const p = job.progress;
-  return (
-    <div className="progress-block" data-testid={`${testid}-progress`}>
-      <div className="progress-line">
-        <span>{p ? `${p.label} · ${p.done.toLocaleString()} of ${p.total.toLocaleString()} predictions` : 'Starting…'}</span>
-        <button type="button" className="link" data-testid={`${testid}-cancel`} onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-      <progress max={p?.total ?? 1} value={p?.done ?? 0} />
-    </div>
-  );
-}
 
 function Checks<T extends string>({ all, value, onChange, label, testid }: { all: readonly T[]; value: T[]; onChange: (v: T[]) => void; label: (t: T) => string; testid: string }) {
   return (

@@ -2,6 +2,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { rowKey } from '../store/data-slice.ts';
+import { CATEGORIES } from '../../core/entity/stats.ts';
 import { useApp } from '../store/index.ts';
 
 const ROW_HEIGHT = 58;
@@ -14,6 +15,7 @@ export function InstanceBrowser() {
   const datasets = useApp((s) => s.datasets);
   const selectedKey = useApp((s) => s.selectedKey);
   const { setQuery, setFilters, select } = useApp.getState();
+  const hasPairs = useApp((s) => s.naturalRows.length > 0);
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
   const selectedIndex = rows.findIndex((r) => rowKey(r) === selectedKey);
@@ -54,6 +56,14 @@ export function InstanceBrowser() {
           <option value="ORG">Organization (ORG)</option>
           <option value="GPE">Place (GPE)</option>
           <option value="other">Other</option>
+        </select>
+        <select aria-label="Natural-perturbation category" value={filters.category} disabled={!hasPairs && filters.category === 'all'} title={hasPairs ? 'From the last revision-pair run (Experiments)' : 'Run the revision pairs in Experiments first'} onChange={(e) => setFilters({ category: e.target.value as typeof filters.category })}>
+          <option value="all">Any category</option>
+          {CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
         </select>
         <label className="toggle">
           <input type="checkbox" checked={filters.revision === 'with-revision'} onChange={(e) => setFilters({ revision: e.target.checked ? 'with-revision' : 'all' })} /> has revision pair

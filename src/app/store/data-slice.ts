@@ -37,7 +37,7 @@ export interface DataSlice {
   dismissImportMessage(): void;
 }
 
-export const DEFAULT_FILTERS: SearchFilters = { dataset: 'all', answerable: 'all', entity: 'all', revision: 'all' };
+export const DEFAULT_FILTERS: SearchFilters = { dataset: 'all', answerable: 'all', entity: 'all', revision: 'all', category: 'all' };
 
 /** The key of a row, unique across datasets. */
 export const rowKey = (r: { dataset: string; id: string }) => `${r.dataset}\u0000${r.id}`;
@@ -82,7 +82,9 @@ export const createDataSlice: StateCreator<AppState, [], [], DataSlice> = (set, 
   runSearch() {
     const reqId = newDataId();
     set({ searchReq: reqId });
-    sendData({ type: 'search', reqId, query: get().query, filters: get().filters });
+    const { filters, naturalRows } = get();
+    const only = filters.category === 'all' ? null : naturalRows.filter((r) => r.category === filters.category).map(rowKey);
+    sendData({ type: 'search', reqId, query: get().query, filters, only });
   },
   select(row) {
     getReq = newDataId();

@@ -4,6 +4,8 @@ import { DEFAULT_BUDGET, DEFAULT_SWEEP, type BudgetConfig, type SweepConfig } fr
 import type { BudgetResult, SweepCell, SweepProgress } from '../../core/entity/stats.ts';
 import type { Instance } from '../../core/data/types.ts';
 import type { RenameOptions } from '../../core/entity/options.ts';
+import type { PairRow } from '../../core/natural/pairs.ts';
+import type { NoiseOptions } from '../../core/natural/noise-kinds.ts';
 import { newDataId, sendData } from '../data-client.ts';
 import { newJobId, send } from '../worker-client.ts';
 import type { AppState } from './index.ts';
@@ -12,7 +14,7 @@ import type { AppState } from './index.ts';
 export const EXPERIMENT_LIMIT = 20_000;
 
 export type JobStatus = 'idle' | 'collecting' | 'running' | 'done' | 'cancelled' | 'error';
-type Purpose = 'sweep' | 'budget' | 'export';
+type Purpose = 'sweep' | 'budget' | 'export' | 'natural' | 'synthetic';
 
 export interface ExperimentJob {
   status: JobStatus;
@@ -37,6 +39,14 @@ export interface ExperimentSlice {
   exportJob: ExperimentJob;
   exportMessage: string | null;
   collecting: { reqId: number; purpose: Purpose } | null;
+  /** Revision pairs of the list answered on both passages, and the same questions with synthetic noise. */
+  natural: ExperimentJob;
+  naturalRows: PairRow[];
+  noiseOptions: NoiseOptions;
+  synthetic: ExperimentJob;
+  syntheticRows: PairRow[];
+  syntheticDropped: number;
+  setNoiseOptions(o: Partial<NoiseOptions>): void;
   setView(v: 'live' | 'experiments'): void;
   setSweepConfig(c: Partial<SweepConfig>): void;
   setBudgetConfig(c: Partial<BudgetConfig>): void;
@@ -47,6 +57,7 @@ export interface ExperimentSlice {
 }
 
 const key = (p: Purpose) => (p === 'export' ? 'exportJob' : p);
+type JobKey = ReturnType<typeof key>;
 
 export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSlice> = (set, get) => ({
   view: 'live',
@@ -60,6 +71,15 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
   exportJob: idle(),
   exportMessage: null,
   collecting: null,
+  natural: idle(),
+  naturalRows: [],
+  noiseOptions: { kind: 'keyboard', rate: 0.3, seed: 1 },
+  synthetic: idle(),
+  syntheticRows: [],
+  syntheticDropped: 0,
+  setNoiseOptions(o) {
+    set({ noiseOptions: { ...get().noiseOptions, ...o } });
+  },
   setView(v) {
     set({ view: v });
   },
@@ -81,10 +101,12 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
     if (purpose === 'sweep') set({ sweepCells: [] });
     if (purpose === 'budget') set({ budgetResult: null });
     if (purpose === 'export') set({ exportMessage: null });
+    if (purpose === 'natural') set({ naturalRows: [] });
+    if (purpose === 'synthetic') set({ syntheticRows: [], syntheticDropped: 0 });
     sendData({ type: 'collect', reqId, query: s.query, filters: s.filters, limit: EXPERIMENT_LIMIT });
   },
   cancel(purpose) {
-    const job = get()[key(purpose)];
+    const job = get()[key(purpose) as JobKey];
     if (job.jobId !== null && job.status === 'running') send({ type: 'cancel', jobId: job.jobId });
     if (job.status === 'collecting') set({ collecting: null, [key(purpose)]: idle() } as Partial<AppState>);
   },
@@ -96,6 +118,12 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
     const s = get();
     if (c.purpose === 'sweep') send({ type: 'sweep', jobId, instances, config: s.sweepConfig, versionTwo: s.allowNull });
     else if (c.purpose === 'budget') send({ type: 'budget', jobId, instances, config: { ...s.budgetConfig, versionTwo: s.allowNull } });
-    else send({ type: 'export-renamed', jobId, instances, options: s.exportOptions });
+    else if (c.purpose === 'export') send({ type: 'export-renamed', jobId, instances, options: s.exportOptions });
+    else {
+      // Synthetic noise goes on the same questions as the natural edits when the list has any.
+      const paired = instances.filter((i) => i.revision);
+      const pick = c.purpose === 'natural' || paired.length > 0 ? paired : instances.filter((i) => !i.isImpossible);
+      send({ type: 'pairs', jobId, instances: pick, noise: c.purpose === 'synthetic' ? s.noiseOptions : null, versionTwo: s.allowNull });
+    }
   },
 });

@@ -22,7 +22,9 @@ export const useApp = create<AppState>()((...a) => ({
 }));
 
 /** Which experiment job an id belongs to, if any. */
-function experimentOf(s: AppState, jobId: number): 'sweep' | 'budget' | 'exportJob' | null {
+function experimentOf(s: AppState, jobId: number): 'sweep' | 'budget' | 'exportJob' | 'natural' | 'synthetic' | null {
+  if (s.natural.jobId === jobId) return 'natural';
+  if (s.synthetic.jobId === jobId) return 'synthetic';
   if (s.sweep.jobId === jobId) return 'sweep';
   if (s.budget.jobId === jobId) return 'budget';
   if (s.exportJob.jobId === jobId) return 'exportJob';
@@ -104,6 +106,17 @@ export function applyWorkerEvent(e: WorkerEvent): void {
     case 'paired':
       if (e.jobId === s.pairJob) useApp.setState({ pair: e.row, pairJob: null });
       return;
+    case 'pairs-done': {
+      const k = s.natural.jobId === e.jobId ? 'natural' : s.synthetic.jobId === e.jobId ? 'synthetic' : null;
+      if (!k) return;
+      const status = e.cancelled ? 'cancelled' : 'done';
+      if (k === 'natural') {
+        useApp.setState({ natural: { ...s.natural, status }, naturalRows: e.rows });
+        if (s.filters.category !== 'all') useApp.getState().runSearch();
+      }
+      else useApp.setState({ synthetic: { ...s.synthetic, status }, syntheticRows: e.rows, syntheticDropped: e.dropped });
+      return;
+    }
     case 'renamed':
       if (e.jobId === s.renameJob) useApp.setState({ rename: e.result, renameJob: null });
       return;

@@ -11,23 +11,10 @@ import { wordTokens } from '../diff.ts';
 import common from '../entity/common-words.json' with { type: 'json' };
 import { applyEdits, mapForward, type Edit } from '../entity/substitute.ts';
 import { hashString, mixSeed, pick, rng } from '../random.ts';
+import { NOISE_LABELS, type NoiseKind, type NoiseOptions } from './noise-kinds.ts';
 
-export const NOISE_KINDS = ['keyboard', 'ocr', 'char-insert', 'char-substitute', 'char-swap', 'char-delete', 'word-swap', 'word-delete', 'word-split', 'synonym', 'word-insert'] as const;
-export type NoiseKind = (typeof NOISE_KINDS)[number];
+export { NOISE_KINDS, NOISE_LABELS, type NoiseKind, type NoiseOptions } from './noise-kinds.ts';
 
-export const NOISE_LABELS: Record<NoiseKind, string> = {
-  keyboard: 'keyboard typo',
-  ocr: 'OCR error',
-  'char-insert': 'random character insert',
-  'char-substitute': 'random character substitute',
-  'char-swap': 'random character swap',
-  'char-delete': 'random character delete',
-  'word-swap': 'word swap',
-  'word-delete': 'word delete',
-  'word-split': 'word split',
-  synonym: 'synonym substitution',
-  'word-insert': 'word insertion',
-};
 
 // QWERTY neighbours (NLPAug's keyboard model, lower case; capitals keep their case).
 const KEYBOARD: Record<string, string> = {
@@ -42,12 +29,6 @@ const COMMON = (common as string[]).slice(0, 2000);
 // The most frequent words are function words ("in", "was"): WordNet's senses for them are noise.
 const FUNCTION_WORDS = new Set((common as string[]).slice(0, 150));
 
-export interface NoiseOptions {
-  kind: NoiseKind;
-  /** Share of eligible words changed, 0..1 (NLPAug's aug_p; 0.3 by default). */
-  rate: number;
-  seed: number;
-}
 
 export interface NoiseResult {
   perturbed: Instance;
@@ -189,4 +170,23 @@ export function addNoise(inst: Instance, opts: NoiseOptions): NoiseResult | null
   const answers: GoldAnswer[] = inst.answers.map((a) => ({ text: a.text, start: mapForward(edits, a.start) }));
   if (answers.some((a) => text.slice(a.start, a.start + a.text.length) !== a.text)) return null;
   return { perturbed: { ...inst, context: text, answers, revision: undefined, trap: undefined, paraphrases: undefined }, edits, changed: spans.length };
+}
+
+/**
+ * The questions as pairs of their passage and a noisy copy (the revision slot holds the copy), for
+ * comparing synthetic with natural edits; `dropped` counts passages with nothing to change.
+ */
+export function noisyPairs(instances: readonly Instance[], opts: NoiseOptions): { instances: Instance[]; dropped: number } {
+  const out: Instance[] = [];
+  let dropped = 0;
+  for (const inst of instances) {
+    if (inst.lang !== 'en') continue;
+    const n = addNoise(inst, opts);
+    if (!n) {
+      dropped++;
+      continue;
+    }
+    out.push({ ...inst, revision: { context: n.perturbed.context, answers: n.perturbed.answers, intent: `synthetic: ${NOISE_LABELS[opts.kind]}` } });
+  }
+  return { instances: out, dropped };
 }

@@ -45,6 +45,7 @@ export function editTouches(a: string, b: string, span: { start: number; end: nu
 /** One question of a pair, answered on both passages. */
 export interface PairRow {
   id: string;
+  dataset: string;
   question: string;
   original: { text: string } & Score;
   perturbed: { text: string } & Score;
@@ -94,6 +95,7 @@ export async function runPairs(instances: readonly Instance[], predict: Predicto
     const gold = a.answers[0];
     rows.push({
       id: a.id,
+      dataset: a.dataset,
       question: a.question,
       original: { text: po.text, ...so },
       perturbed: { text: pp.text, ...sp },

@@ -1,0 +1,22 @@
+/** The progress line shared by every experiment card. */
+import type { ExperimentJob } from '../store/experiment-slice.ts';
+
+/** Progress and Cancel of an experiment job, or how it ended, e.g. <JobBar job={s.sweep} onCancel={…} testid="sweep" />. */
+export function JobBar({ job, onCancel, testid, unit = 'predictions' }: { job: ExperimentJob; onCancel: () => void; testid: string; unit?: string }) {
+  if (job.status === 'collecting') return <div className="progress-block">Reading the selected questions…</div>;
+  if (job.status === 'error') return <div className="error">{job.error}</div>;
+  if (job.status === 'cancelled') return <div className="note">Cancelled: the results below are what finished before.</div>;
+  if (job.status !== 'running') return null;
+  const p = job.progress;
+  return (
+    <div className="progress-block" data-testid={`${testid}-progress`}>
+      <div className="progress-line">
+        <span>{p ? `${p.label} · ${p.done.toLocaleString()} of ${p.total.toLocaleString()} ${unit}` : 'Starting…'}</span>
+        <button type="button" className="link" data-testid={`${testid}-cancel`} onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+      <progress max={p?.total ?? 1} value={p?.done ?? 0} />
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+/**
+ * Natural perturbations over the instance list: every revision pair answered on both passages
+ * (categories, EM/F1, relative F1 change, edit intentions), beside the same questions with
+ * synthetic noise.
+ */
+import { Bar, BarChart, CartesianGrid, Cell, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CATEGORIES, type Category } from '../../core/entity/stats.ts';
+import { NOISE_KINDS, NOISE_LABELS, type NoiseKind } from '../../core/natural/noise-kinds.ts';
+import { summarizePairs, type PairRow, type PairSummary } from '../../core/natural/pairs.ts';
+import { JobBar } from './JobBar.tsx';
+import { useApp } from '../store/index.ts';
+
+/** One colour per category, the same as the CSS variables (--c2c …). */
+export const CATEGORY_COLORS: Record<Category, string> = { C2C: '#2e8b57', C2W: '#d1495b', W2C: '#2f7fc1', W2W: '#8a8f9c' };
+
+const pct = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–');
+
+
+export function NaturalCard() {
+  const job = useApp((s) => s.natural);
+  const rows = useApp((s) => s.naturalRows);
+  const syn = useApp((s) => s.synthetic);
+  const synRows = useApp((s) => s.syntheticRows);
+  const dropped = useApp((s) => s.syntheticDropped);
+  const noise = useApp((s) => s.noiseOptions);
+  const ready = useApp((s) => s.modelStatus === 'ready');
+  const { start, cancel, setNoiseOptions } = useApp.getState();
+  const nat = rows.length ? summarizePairs(rows) : null;
+  const sy = synRows.length ? summarizePairs(synRows) : null;
+  return (
+    <section className="card" data-testid="natural-card">
+      <h3>Natural perturbations: real edits between revisions</h3>
+      <p className="hint">Each question with a revision pair is answered on the original and on the edited passage (same question, same answers).</p>
+      <div className="row">
+        <button type="button" className="primary" data-testid="natural-run" disabled={!ready || job.status === 'running' || job.status === 'collecting'} onClick={() => start('natural')}>
+          Run revision pairs
+        </button>
+      </div>
+      <JobBar job={job} onCancel={() => cancel('natural')} testid="natural" unit="passages" />
+      {job.status === 'done' && rows.length === 0 && <p className="note">No question in the list has a revision pair.</p>}
+      <div className="row wrap">
+        <span>compare with synthetic noise:</span>
+        <select value={noise.kind} data-testid="noise-kind" onChange={(e) => setNoiseOptions({ kind: e.target.value as NoiseKind })}>
+          {NOISE_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {NOISE_LABELS[k]}
+            </option>
+          ))}
+        </select>
+        <label>
+          rate <input type="number" min={0.05} max={1} step={0.05} className="seed" value={noise.rate} onChange={(e) => setNoiseOptions({ rate: Math.min(1, Math.max(0.05, Number(e.target.value) || 0.3)) })} />
+        </label>
+        <label>
+          seed <input type="number" min={0} className="seed" value={noise.seed} onChange={(e) => setNoiseOptions({ seed: Math.max(0, Math.floor(Number(e.target.value) || 0)) })} />
+        </label>
+        <button type="button" data-testid="synthetic-run" disabled={!ready || syn.status === 'running' || syn.status === 'collecting'} onClick={() => start('synthetic')}>
+          Run synthetic
+        </button>
+      </div>
+      <JobBar job={syn} onCancel={() => cancel('synthetic')} testid="synthetic" unit="passages" />
+      {(nat || sy) && <SummaryTable nat={nat} syn={sy} synLabel={synRows[0]?.intent ?? 'synthetic'} dropped={dropped} />}
+      {(nat || sy) && (
+        <div className="charts">
+          <figure className="chart" data-testid="chart-categories">
+            <figcaption>Questions per category{nat && sy ? ' (solid: natural edits · light: synthetic noise)' : ''}</figcaption>
+            <ResponsiveContainer width="100%" height={220}>
+              <BarChart data={CATEGORIES.map((c) => ({ c, natural: nat?.categories[c] ?? 0, synthetic: sy?.categories[c] ?? 0 }))}>
+                <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                <XAxis dataKey="c" interval={0} />
+                <YAxis allowDecimals={false} />
+                <Tooltip />
+                {nat && (
+                  <Bar dataKey="natural" name="natural edits" isAnimationActive={false}>
+                    {CATEGORIES.map((c) => (
+                      <Cell key={c} fill={CATEGORY_COLORS[c]} />
+                    ))}
+                  </Bar>
+                )}
+                {sy && (
+                  <Bar dataKey="synthetic" name="synthetic noise" isAnimationActive={false}>
+                    {CATEGORIES.map((c) => (
+                      <Cell key={c} fill={CATEGORY_COLORS[c]} fillOpacity={0.45} />
+                    ))}
+                  </Bar>
+                )}
+              </BarChart>
+            </ResponsiveContainer>
+          </figure>
+          {rows.length > 0 && <IntentChart rows={rows} />}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function SummaryTable({ nat, syn, synLabel, dropped }: { nat: PairSummary | null; syn: PairSummary | null; synLabel: string; dropped: number }) {
+  const cols = [nat ? { name: 'natural edits', s: nat } : null, syn ? { name: synLabel, s: syn } : null].filter((x): x is { name: string; s: PairSummary } => x !== null);
+  return (
+    <table className="results-table" data-testid="natural-table">
+      <thead>
+        <tr>
+          <th />
+          {cols.map((c) => (
+            <th key={c.name}>{c.name}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        <tr>
+          <td>questions</td>
+          {cols.map((c) => (
+            <td key={c.name}>{c.s.n}</td>
+          ))}
+        </tr>
+        {CATEGORIES.map((k) => (
+          <tr key={k}>
+            <td>
+              <span className={`cat cat-${k}`}>{k}</span>
+            </td>
+            {cols.map((c) => (
+              <td key={c.name} data-testid={`${c === cols[0] && nat ? 'natural' : 'synthetic'}-${k}`}>
+                {c.s.categories[k]}
+              </td>
+            ))}
+          </tr>
+        ))}
+        <tr>
+          <td>EM / F1 original</td>
+          {cols.map((c) => (
+            <td key={c.name}>
+              {pct(c.s.original.em)} / {pct(c.s.original.f1)}
+            </td>
+          ))}
+        </tr>
+        <tr>
+          <td>EM / F1 changed</td>
+          {cols.map((c) => (
+            <td key={c.name}>
+              {pct(c.s.perturbed.em)} / {pct(c.s.perturbed.f1)}
+            </td>
+          ))}
+        </tr>
+        <tr>
+          <td>relative F1 change</td>
+          {cols.map((c) => (
+            <td key={c.name} className={c.s.relativeF1Change < 0 ? 'drop' : 'gain'}>
+              {c.s.relativeF1Change > 0 ? '+' : ''}
+              {pct(c.s.relativeF1Change)}%
+            </td>
+          ))}
+        </tr>
+        {syn && dropped > 0 && (
+          <tr>
+            <td colSpan={cols.length + 1} className="hint">
+              {dropped} passage{dropped === 1 ? '' : 's'} had no word outside the answers to change and {dropped === 1 ? 'was' : 'were'} dropped.
+            </td>
+          </tr>
+        )}
+      </tbody>
+    </table>
+  );
+}
+
+/** Edit intentions, split by C2W, C2C and W2C (the paper's figure). */
+function IntentChart({ rows }: { rows: PairRow[] }) {
+  const intents = [...new Set(rows.map((r) => r.intent ?? 'untagged'))].sort();
+  const data = intents.map((i) => {
+    const of = rows.filter((r) => (r.intent ?? 'untagged') === i);
+    return { intent: i, C2W: of.filter((r) => r.category === 'C2W').length, C2C: of.filter((r) => r.category === 'C2C').length, W2C: of.filter((r) => r.category === 'W2C').length };
+  });
+  return (
+    <figure className="chart" data-testid="chart-intents">
+      <figcaption>Edit intentions by category</figcaption>
+      <ResponsiveContainer width="100%" height={220}>
+        <BarChart data={data}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="intent" interval={0} angle={-25} textAnchor="end" height={60} tick={{ fontSize: 11 }} />
+          <YAxis allowDecimals={false} />
+          <Tooltip />
+          <Legend />
+          {(['C2W', 'C2C', 'W2C'] as const).map((c) => (
+            <Bar key={c} dataKey={c} stackId="i" fill={CATEGORY_COLORS[c]} isAnimationActive={false} />
+          ))}
+        </BarChart>
+      </ResponsiveContainer>
+    </figure>
+  );
+}
