@@ -12,11 +12,11 @@ import { useApp } from './store/index.ts';
 import type { DeviceChoice } from '../worker/protocol.ts';
 
 /** Reads start-up settings from the URL (?device=wasm&hub=http://mirror/), so demos and tests can pin them. */
-function startupSettings(): { device: DeviceChoice; hub: string } {
+function startupSettings(): { device: DeviceChoice; hub: string; wiki: string | null } {
   const p = new URLSearchParams(window.location.search);
   const d = p.get('device');
   const device: DeviceChoice = d === 'webgpu' || d === 'wasm' ? d : 'auto';
-  return { device, hub: p.get('hub') ?? localStorage.getItem('qarx.remoteHost') ?? DEFAULT_REMOTE_HOST };
+  return { device, hub: p.get('hub') ?? localStorage.getItem('qarx.remoteHost') ?? DEFAULT_REMOTE_HOST, wiki: p.get('wiki') };
 }
 
 // Charts load with the experiments view, not with the page.
@@ -40,9 +40,9 @@ function ViewTabs() {
 export function App() {
   const view = useApp((s) => s.view);
   useEffect(() => {
-    const { device, hub } = startupSettings();
+    const { device, hub, wiki } = startupSettings();
     const s = useApp.getState();
-    useApp.setState({ deviceChoice: device });
+    useApp.setState({ deviceChoice: device, ...(wiki ? { wikiApi: wiki } : {}) });
     s.setRemoteHost(hub);
     s.loadModel({ kind: 'local', id: SHIPPED_MODEL_ID });
     sendData({ type: 'init' });

@@ -2,7 +2,8 @@
  * Messages between the UI and the data worker (imports, IndexedDB persistence, search). One union
  * per direction, shared by both sides.
  */
-import type { AnswerEntityType, DatasetFormat, Instance } from '../core/data/types.ts';
+import type { AnswerEntityType, DatasetFormat, GoldAnswer, Instance } from '../core/data/types.ts';
+import type { WikiEdit } from '../core/natural/wiki-edit.ts';
 import type { NamePool } from '../core/entity/rename.ts';
 import type { Category } from '../core/entity/stats.ts';
 import type { InputIssue } from '../core/formats/squad.ts';
@@ -62,7 +63,9 @@ export type DataRequest =
   /** Full instances matching a query and filters (for sweeps), at most `limit`. */
   | { type: 'collect'; reqId: number; query: string; filters: SearchFilters; limit: number }
   /** The InDistName pool of a dataset: its answer entities' perturbable spans. */
-  | { type: 'pool'; reqId: number; dataset: string };
+  | { type: 'pool'; reqId: number; dataset: string }
+  /** Edits of a passage's paragraph in a Wikipedia article's history (MediaWiki API at `api`). */
+  | { type: 'wiki-edits'; reqId: number; api: string; title: string; passage: string; answers: GoldAnswer[] };
 
 export type DataEvent =
   | { type: 'datasets'; datasets: DatasetInfo[] }
@@ -73,4 +76,6 @@ export type DataEvent =
   | { type: 'instance'; reqId: number; instance: Instance | null }
   | { type: 'collected'; reqId: number; instances: Instance[]; total: number }
   | { type: 'pool'; reqId: number; dataset: string; pool: NamePool }
+  | { type: 'wiki-progress'; reqId: number; revisions: number; page: number }
+  | { type: 'wiki-edits'; reqId: number; title: string; revisions: number; edits: WikiEdit[]; error: string | null }
   | { type: 'error'; message: string };

@@ -11,6 +11,7 @@ import { openHfDataset } from '../core/formats/hf-datasets.ts';
 import type { InputIssue } from '../core/formats/squad.ts';
 import { answerEntityType } from '../core/ner/answer-type.ts';
 import { buildNamePool, type NamePool } from '../core/entity/rename.ts';
+import { fetchHistory, findEdits, type WikiRevision } from '../core/natural/wiki.ts';
 import type { DataEvent, DataRequest, DatasetInfo, ImportSource, InstanceRow, SearchFilters } from './data-protocol.ts';
 import { QarxDb, storeInstances } from './db.ts';
 
@@ -292,6 +293,30 @@ async function pool(dataset: string): Promise<NamePool> {
   return p;
 }
 
+// Histories are cached for the session: the API is asked once per article.
+const histories = new Map<string, Promise<WikiRevision[]>>();
+let wikiAbort: AbortController | null = null;
+
+/** A passage's edits in an article's history; a newer request cancels the one before. */
+async function wikiEdits(msg: Extract<DataRequest, { type: 'wiki-edits' }>): Promise<void> {
+  wikiAbort?.abort();
+  const ctrl = new AbortController();
+  wikiAbort = ctrl;
+  const key = `${msg.api}|${msg.title}`;
+  let history = histories.get(key);
+  if (!history) {
+    history = fetchHistory(msg.title, { api: msg.api, signal: ctrl.signal, onPage: (revisions, page) => post({ type: 'wiki-progress', reqId: msg.reqId, revisions, page }) });
+    histories.set(key, history);
+  }
+  try {
+    const revs = await history;
+    post({ type: 'wiki-edits', reqId: msg.reqId, title: msg.title, revisions: revs.length, edits: findEdits(msg.passage, revs, msg.answers), error: null });
+  } catch (err) {
+    histories.delete(key); // a failure is not cached: the user can retry
+    post({ type: 'wiki-edits', reqId: msg.reqId, title: msg.title, revisions: 0, edits: [], error: err instanceof Error ? err.message : String(err) });
+  }
+}
+
 async function get(dataset: string, id: string): Promise<Instance | null> {
   if (dataset === DEMO_ID) return demo.find((x) => x.id === id) ?? null;
   return (await db.instances.get([dataset, id])) ?? null;
@@ -328,6 +353,9 @@ self.onmessage = (ev: MessageEvent<DataRequest>) => {
           (r) => post({ type: 'collected', reqId: msg.reqId, ...r }),
           (err) => post({ type: 'error', message: `Could not read the selected questions from storage: ${String(err)}` }),
         );
+      return;
+    case 'wiki-edits':
+      void wikiEdits(msg);
       return;
     case 'pool':
       void pool(msg.dataset).then(

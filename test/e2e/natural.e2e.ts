@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { PreviewServer } from 'vite';
 import { launch, shot, startPreview } from './harness.ts';
+import { startMockMediaWiki, type MockMediaWiki } from '../support/mediawiki-server.ts';
 
 let server: PreviewServer;
 let url: string;
@@ -80,6 +81,59 @@ describe('revision pairs and synthetic noise over the list', () => {
     await page.getByLabel('Natural-perturbation category').selectOption('C2C');
     await expect.poll(async () => (await page.getByTestId('result-count').textContent()) ?? '').toBe(`${c2c} question${c2c === 1 ? '' : 's'}`);
     await page.getByLabel('Natural-perturbation category').selectOption('all');
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('live Wikipedia history (local mock of the MediaWiki API)', () => {
+  let wiki: MockMediaWiki;
+  let wp: Page;
+  beforeAll(async () => {
+    wiki = await startMockMediaWiki();
+    wp = await browser.newPage({ viewport: { width: 1440, height: 1100 } });
+    wp.on('pageerror', (e) => errors.push(e.message));
+    await wp.goto(`${url}?device=wasm&wiki=${encodeURIComponent(wiki.api)}`);
+    await wp.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+  });
+  afterAll(async () => {
+    await wp.close();
+    await wiki.close();
+  });
+
+  it('lists the edits of the passage’s paragraph and applies one', async () => {
+    await wp.getByLabel('Search questions, passages and answers').fill('Thomas Watson');
+    await wp.getByTestId('instance-row').first().click();
+    await expect.poll(() => wp.getByTestId('wiki-title').inputValue()).toBe('Telephone');
+    await wp.getByTestId('wiki-find').click();
+    await wp.getByTestId('wiki-edits').waitFor({ timeout: 30_000 });
+    const items = await wp.getByTestId('wiki-edits').locator('li').allTextContents();
+    expect(items).toHaveLength(2);
+    expect(items[0]).toMatch(/2020-04-02 12:00 UTC Dev trim names \(-\d+\) answer not in both versions/);
+    expect(items[1]).toMatch(/2020-03-20 17:45 UTC Cleo copy edit \(\+\d+\)Apply/);
+    expect(wiki.requests.filter((r) => r.method === 'GET').every((r) => r.query.origin === '*' && r.apiUserAgent?.startsWith('QARobustnessExplorer'))).toBe(true);
+    await wp.getByTestId('wiki-apply').click();
+    await wp.getByTestId('wiki-category').waitFor({ timeout: 60_000 });
+    expect(['C2C', 'C2W', 'W2C', 'W2W']).toContain(((await wp.getByTestId('wiki-category').textContent()) ?? '').trim());
+    expect((await wp.getByTestId('wiki-diff').locator('ins').allTextContents()).join('|')).toContain('A few days later,');
+    await wp.getByTestId('wiki-panel').scrollIntoViewIfNeeded();
+    await shot(wp, 'natural-wikipedia-history');
+  });
+
+  it('says what went wrong for an API error and a missing article', async () => {
+    await wp.getByTestId('wiki-title').fill('Broken page');
+    await wp.getByTestId('wiki-find').click();
+    await expect.poll(async () => (await wp.getByTestId('wiki-error').textContent()) ?? '', { timeout: 30_000 }).toMatch(/refused the request: A database query error/);
+    await wp.getByTestId('wiki-title').fill('No such article');
+    await wp.getByTestId('wiki-find').click();
+    await expect.poll(async () => (await wp.getByTestId('wiki-error').textContent()) ?? '', { timeout: 30_000 }).toBe('No Wikipedia article is called "No such article".');
+  });
+
+  it('says it is offline when Wikipedia cannot be reached', async () => {
+    // The first page has no ?wiki=: it talks to en.wikipedia.org, which this browser cannot resolve.
+    await page.getByTestId('tab-live').click();
+    await page.getByTestId('wiki-title').fill('Telephone');
+    await page.getByTestId('wiki-find').click();
+    await expect.poll(async () => (await page.getByTestId('wiki-error').textContent()) ?? '', { timeout: 30_000 }).toMatch(/^Could not reach en\.wikipedia\.org .*are you offline\?$/);
     expect(errors).toEqual([]);
   });
 });

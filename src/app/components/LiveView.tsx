@@ -6,7 +6,7 @@ import { segments, type Mark } from '../highlight.ts';
 import { useApp } from '../store/index.ts';
 import { formatMs } from './RuntimeBadge.tsx';
 import { EntityPanel } from './EntityPanel.tsx';
-import { RevisionPanel } from './RevisionPanel.tsx';
+import { RevisionPanel, WikiPanel } from './RevisionPanel.tsx';
 import { findMentions } from '../../core/entity/substitute.ts';
 import type { LiveRename } from '../../core/entity/live.ts';
 
@@ -39,6 +39,7 @@ export function LiveView() {
       <AnswerCard />
       <RevisionPanel />
       <EntityPanel />
+      <WikiPanel />
     </div>
   );
 }

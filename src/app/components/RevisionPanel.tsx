@@ -1,6 +1,11 @@
-/** The open instance's revision pair: the real edit as a diff, the answer sentence marked, and the answers on both passages. */
+/**
+ * Natural edits in the live view: the open instance's revision pair from its dataset, and edits
+ * found in the live Wikipedia history of its article. Each shows the edit as a diff with the
+ * answer sentence shaded, and the answers on both passages with their category.
+ */
 import { useEffect } from 'react';
-import { sentenceAt } from '../../core/natural/pairs.ts';
+import type { Instance } from '../../core/data/types.ts';
+import { sentenceAt, type PairRow } from '../../core/natural/pairs.ts';
 import { useApp } from '../store/index.ts';
 import { AnswerBox, CATEGORY_TEXT, PassageDiff } from './Compare.tsx';
 
@@ -18,9 +23,6 @@ export function RevisionPanel() {
   }, [key, modelId, allowNull, runPair]);
 
   if (!inst?.revision) return null;
-  const gold = inst.answers[0];
-  const mark = gold ? sentenceAt(inst.context, gold.start) : undefined;
-  const row = pair && pair.id === inst.id ? pair : null;
   return (
     <section className={`entity-panel${busy ? ' busy' : ''}`} data-testid="revision-panel">
       <div className="panel-head">
@@ -31,25 +33,110 @@ export function RevisionPanel() {
           </span>
         )}
       </div>
-      <PassageDiff a={inst.context} b={inst.revision.context} testid="revision-diff" mark={mark} />
-      {row && (
+      <PairResult inst={inst} row={pair && pair.id === inst.id ? pair : null} testid="revision" />
+    </section>
+  );
+}
+
+/** A pair's diff (answer sentence shaded), whether the edit touched it, both answers and the category. */
+function PairResult({ inst, row, testid }: { inst: Instance; row: PairRow | null; testid: string }) {
+  if (!inst.revision) return null;
+  const gold = inst.answers[0];
+  const mark = gold ? sentenceAt(inst.context, gold.start) : undefined;
+  return (
+    <>
+      <PassageDiff a={inst.context} b={inst.revision.context} testid={`${testid}-diff`} mark={mark} />
+      {row ? (
         <>
-          <p className="hint" data-testid="revision-touch">
+          <p className="hint" data-testid={`${testid}-touch`}>
             {row.touchesAnswer ? 'The edit changed the sentence with the answer (shaded).' : 'The edit left the sentence with the answer (shaded) as it was.'}
           </p>
           <div className="side-by-side">
-            <AnswerBox title="Original passage" text={row.original.text} score={row.original} testid="revision-original" />
-            <AnswerBox title="Edited passage" text={row.perturbed.text} score={row.perturbed} testid="revision-perturbed" />
+            <AnswerBox title="Original passage" text={row.original.text} score={row.original} testid={`${testid}-original`} />
+            <AnswerBox title="Edited passage" text={row.perturbed.text} score={row.perturbed} testid={`${testid}-perturbed`} />
           </div>
           <div className="category-line">
-            <span className={`cat cat-${row.category}`} data-testid="revision-category">
+            <span className={`cat cat-${row.category}`} data-testid={`${testid}-category`}>
               {row.category}
             </span>{' '}
             <span className="hint">{CATEGORY_TEXT[row.category]}</span>
           </div>
         </>
+      ) : (
+        <p className="hint">Answering both passages…</p>
       )}
-      {!row && <p className="hint">Answering both passages…</p>}
+    </>
+  );
+}
+
+const when = (iso: string) => iso.replace('T', ' ').replace(/:\d\dZ$/, ' UTC');
+
+/** Edits of this passage's paragraph in the article's Wikipedia history; pick one to apply. */
+export function WikiPanel() {
+  const title = useApp((s) => s.wikiTitle);
+  const busy = useApp((s) => s.wikiReq !== null);
+  const progress = useApp((s) => s.wikiProgress);
+  const edits = useApp((s) => s.wikiEdits);
+  const error = useApp((s) => s.wikiError);
+  const applied = useApp((s) => s.wikiApplied);
+  const row = useApp((s) => s.wikiPair);
+  const api = useApp((s) => s.wikiApi);
+  const { setWikiTitle, findWikiEdits, applyWikiEdit } = useApp.getState();
+  return (
+    <section className="entity-panel" data-testid="wiki-panel">
+      <div className="panel-head">
+        <h3>Wikipedia history</h3>
+        <span className="hint">{new URL(api).host}</span>
+      </div>
+      <form
+        className="row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          findWikiEdits();
+        }}
+      >
+        <input aria-label="Wikipedia article title" data-testid="wiki-title" placeholder="Article title, e.g. Telephone" value={title} onChange={(e) => setWikiTitle(e.target.value)} />
+        <button type="submit" data-testid="wiki-find" disabled={busy || !title.trim()}>
+          {busy ? 'Reading history…' : 'Find edits'}
+        </button>
+      </form>
+      {busy && progress && <p className="hint">{progress.revisions} revisions read…</p>}
+      {error && (
+        <p className="error" data-testid="wiki-error">
+          {error}
+        </p>
+      )}
+      {edits && (
+        <>
+          <p className="hint" data-testid="wiki-summary">
+            {edits.length === 0
+              ? `No edit of this passage's paragraph (both versions over 500 characters) in the ${progress?.revisions ?? 0} newest revisions.`
+              : `${edits.length} edit${edits.length === 1 ? '' : 's'} of this passage's paragraph in the ${progress?.revisions ?? 0} newest revisions:`}
+          </p>
+          <ul className="wiki-edits" data-testid="wiki-edits">
+            {edits.map((e) => {
+              const usable = e.answersBefore.length > 0 && e.answersAfter.length > 0;
+              return (
+                <li key={e.toRev} className={applied?.id.endsWith(`@${e.toRev}`) ? 'active' : ''}>
+                  <span className="wiki-when">{when(e.timestamp)}</span> <strong>{e.user}</strong> <span className="wiki-comment">{e.comment || '(no summary)'}</span>{' '}
+                  <span className={e.sizeChange >= 0 ? 'size-up' : 'size-down'}>
+                    ({e.sizeChange >= 0 ? '+' : ''}
+                    {e.sizeChange})
+                  </span>
+                  {usable ? (
+                    <button type="button" className="link" data-testid="wiki-apply" onClick={() => applyWikiEdit(e)}>
+                      Apply
+                    </button>
+                  ) : (
+                    <span className="hint"> answer not in both versions</span>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+      {applied && <PairResult inst={applied} row={row} testid="wiki" />}
     </section>
   );
 }

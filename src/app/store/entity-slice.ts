@@ -4,6 +4,7 @@ import type { Instance } from '../../core/data/types.ts';
 import type { LiveRename } from '../../core/entity/live.ts';
 import type { NamePool, RenameOptions } from '../../core/entity/rename.ts';
 import type { PairRow } from '../../core/natural/pairs.ts';
+import { editAsPair, WIKIPEDIA_API, type WikiEdit } from '../../core/natural/wiki-edit.ts';
 import { newDataId, sendData } from '../data-client.ts';
 import { newJobId, send } from '../worker-client.ts';
 import type { AppState } from './index.ts';
@@ -29,6 +30,19 @@ export interface EntitySlice {
   pairJob: number | null;
   pair: PairRow | null;
   runPair(): void;
+  /** Wikipedia history of the open instance's article: the API, the lookup, its edits and the one applied. */
+  wikiApi: string;
+  wikiTitle: string;
+  wikiReq: number | null;
+  wikiProgress: { revisions: number; page: number } | null;
+  wikiEdits: WikiEdit[] | null;
+  wikiError: string | null;
+  wikiApplied: Instance | null;
+  wikiPairJob: number | null;
+  wikiPair: PairRow | null;
+  setWikiTitle(t: string): void;
+  findWikiEdits(): void;
+  applyWikiEdit(e: WikiEdit): void;
 }
 
 /** The instance the live view shows: the open one when unedited, else the free text with the model's answer as the reference. */
@@ -107,6 +121,35 @@ export const createEntitySlice: StateCreator<AppState, [], [], EntitySlice> = (s
     const jobId = newJobId();
     set({ pairJob: jobId, pair: null });
     send({ type: 'pair', jobId, instance: inst, versionTwo: s.allowNull });
+  },
+  wikiApi: WIKIPEDIA_API,
+  wikiTitle: '',
+  wikiReq: null,
+  wikiProgress: null,
+  wikiEdits: null,
+  wikiError: null,
+  wikiApplied: null,
+  wikiPairJob: null,
+  wikiPair: null,
+  setWikiTitle(t) {
+    set({ wikiTitle: t });
+  },
+  findWikiEdits() {
+    const s = get();
+    const title = s.wikiTitle.trim();
+    if (!title) return;
+    const inst = liveInstance(s);
+    const reqId = newDataId();
+    set({ wikiReq: reqId, wikiProgress: null, wikiEdits: null, wikiError: null, wikiApplied: null, wikiPair: null });
+    sendData({ type: 'wiki-edits', reqId, api: s.wikiApi, title, passage: inst.context, answers: inst.answers });
+  },
+  applyWikiEdit(e) {
+    const s = get();
+    const pair = editAsPair(liveInstance(s), e);
+    if (!pair || !s.model || s.modelStatus !== 'ready') return;
+    const jobId = newJobId();
+    set({ wikiApplied: pair, wikiPairJob: jobId, wikiPair: null });
+    send({ type: 'pair', jobId, instance: pair, versionTwo: s.allowNull });
   },
   receivePool(reqId, dataset, pool) {
     set({ pools: { ...get().pools, [dataset]: pool } });

@@ -105,6 +105,7 @@ export function applyWorkerEvent(e: WorkerEvent): void {
       return;
     case 'paired':
       if (e.jobId === s.pairJob) useApp.setState({ pair: e.row, pairJob: null });
+      if (e.jobId === s.wikiPairJob) useApp.setState({ wikiPair: e.row, wikiPairJob: null });
       return;
     case 'pairs-done': {
       const k = s.natural.jobId === e.jobId ? 'natural' : s.synthetic.jobId === e.jobId ? 'synthetic' : null;
@@ -204,13 +205,19 @@ export function applyDataEvent(e: DataEvent): void {
     case 'instance':
       if (!isLatestGet(e.reqId) || !e.instance) return;
       // Opening an instance puts its passage and question in the live view; the answer follows.
-      useApp.setState({ instance: e.instance, passage: e.instance.context, question: e.instance.question, prediction: null });
+      useApp.setState({ instance: e.instance, passage: e.instance.context, question: e.instance.question, prediction: null, wikiTitle: e.instance.title, wikiEdits: null, wikiError: null, wikiApplied: null, wikiPair: null });
       return;
     case 'collected':
       s.receiveCollected(e.reqId, e.instances, e.total);
       return;
     case 'pool':
       s.receivePool(e.reqId, e.dataset, e.pool);
+      return;
+    case 'wiki-progress':
+      if (e.reqId === s.wikiReq) useApp.setState({ wikiProgress: { revisions: e.revisions, page: e.page } });
+      return;
+    case 'wiki-edits':
+      if (e.reqId === s.wikiReq) useApp.setState({ wikiReq: null, wikiEdits: e.error ? null : e.edits, wikiError: e.error, wikiProgress: { revisions: e.revisions, page: 0 } });
       return;
     case 'error':
       useApp.setState({ dataError: e.message });

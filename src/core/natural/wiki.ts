@@ -5,10 +5,12 @@
  * was modified (both versions over 500 characters, as in the paper).
  */
 import wtf from 'wtf_wikipedia';
-import type { GoldAnswer, Instance } from '../data/types.ts';
+import type { GoldAnswer } from '../data/types.ts';
 import { carryAnswers } from '../formats/pairs.ts';
+import { WIKIPEDIA_API, type WikiEdit } from './wiki-edit.ts';
 
-export const WIKIPEDIA_API = 'https://en.wikipedia.org/w/api.php';
+export { editAsPair, WIKIPEDIA_API, type WikiEdit } from './wiki-edit.ts';
+
 export const API_USER_AGENT = 'QARobustnessExplorer/0.1 (extractive QA robustness tool; runs in the browser)';
 
 /** One revision of an article. */
@@ -132,21 +134,6 @@ export function matchParagraph(passage: string, paragraphs: readonly string[], m
   return best;
 }
 
-/** An edit of the passage's paragraph between two adjacent revisions. */
-export interface WikiEdit {
-  fromRev: number;
-  toRev: number;
-  timestamp: string;
-  user: string;
-  comment: string;
-  /** Size change of the whole article in bytes (what the history page shows). */
-  sizeChange: number;
-  before: string;
-  after: string;
-  /** The question's answers found in both versions (empty: the edit cannot be applied). */
-  answersBefore: GoldAnswer[];
-  answersAfter: GoldAnswer[];
-}
 
 /**
  * The adjacent revisions (older → newer) where the passage's paragraph changed, newest first;
@@ -178,8 +165,3 @@ export function findEdits(passage: string, history: readonly WikiRevision[], ans
   return edits.reverse();
 }
 
-/** An instance asked of an edit's two versions (null when an answer is missing from either), for runPairs. */
-export function editAsPair(inst: Instance, edit: WikiEdit): Instance | null {
-  if (!inst.isImpossible && (edit.answersBefore.length === 0 || edit.answersAfter.length === 0)) return null;
-  return { ...inst, id: `${inst.id}@${edit.toRev}`, context: edit.before, answers: edit.answersBefore, revision: { context: edit.after, answers: edit.answersAfter, intent: inst.revision?.intent } };
-}
