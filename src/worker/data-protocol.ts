@@ -64,6 +64,8 @@ export type DataRequest =
   | { type: 'collect'; reqId: number; query: string; filters: SearchFilters; limit: number }
   /** The InDistName pool of a dataset: its answer entities' perturbable spans. */
   | { type: 'pool'; reqId: number; dataset: string }
+  /** Tags a revision pair with an edit intention (stored, and applied to every read of it). */
+  | { type: 'set-intent'; dataset: string; id: string; intent: string }
   /** Edits of a passage's paragraph in a Wikipedia article's history (MediaWiki API at `api`). */
   | { type: 'wiki-edits'; reqId: number; api: string; title: string; passage: string; answers: GoldAnswer[] };
 

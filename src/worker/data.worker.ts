@@ -88,6 +88,7 @@ function init(): Promise<void> {
     index(DEMO_ID, demo);
     datasets = [demoInfo()];
     try {
+      for (const t of await db.intents.toArray()) intents.set(`${t.dataset}\u0000${t.id}`, t.intent);
       const stored = await db.datasets.orderBy('createdAt').toArray();
       datasets.push(...stored);
       publish();
@@ -231,8 +232,9 @@ async function runImport(jobId: number, source: ImportSource, name: string): Pro
 async function remove(dataset: string): Promise<void> {
   await init();
   if (dataset === DEMO_ID) return;
-  await db.transaction('rw', db.datasets, db.instances, async () => {
+  await db.transaction('rw', db.datasets, db.instances, db.intents, async () => {
     await db.instances.where('dataset').equals(dataset).delete();
+    await db.intents.filter((t) => t.dataset === dataset).delete();
     await db.datasets.delete(dataset);
   });
   entries.delete(dataset);
@@ -275,12 +277,24 @@ async function collect(query: string, f: SearchFilters, limit: number): Promise<
   const instances: Instance[] = [];
   for (const r of picked) {
     const x = r.dataset === DEMO_ID ? fromDemo.get(r.id) : stored[k++];
-    if (x) instances.push(x);
+    if (x) instances.push(withIntent(x));
   }
   return { instances, total };
 }
 
 const pools = new Map<string, NamePool>();
+
+// Edit intentions tagged by the user, keyed by dataset + NUL + id; read once at start.
+const intents = new Map<string, string>();
+const withIntent = (x: Instance): Instance => {
+  const tag = intents.get(`${x.dataset}\u0000${x.id}`);
+  return tag && x.revision ? { ...x, revision: { ...x.revision, intent: tag } } : x;
+};
+
+async function setIntent(dataset: string, id: string, intent: string): Promise<void> {
+  intents.set(`${dataset}\u0000${id}`, intent);
+  await db.intents.put({ dataset, id, intent });
+}
 
 /** A dataset's InDistName pool, built once (from at most 20,000 questions). */
 async function pool(dataset: string): Promise<NamePool> {
@@ -318,8 +332,8 @@ async function wikiEdits(msg: Extract<DataRequest, { type: 'wiki-edits' }>): Pro
 }
 
 async function get(dataset: string, id: string): Promise<Instance | null> {
-  if (dataset === DEMO_ID) return demo.find((x) => x.id === id) ?? null;
-  return (await db.instances.get([dataset, id])) ?? null;
+  const x = dataset === DEMO_ID ? demo.find((d) => d.id === id) : await db.instances.get([dataset, id]);
+  return x ? withIntent(x) : null;
 }
 
 self.onmessage = (ev: MessageEvent<DataRequest>) => {
@@ -356,6 +370,9 @@ self.onmessage = (ev: MessageEvent<DataRequest>) => {
       return;
     case 'wiki-edits':
       void wikiEdits(msg);
+      return;
+    case 'set-intent':
+      void setIntent(msg.dataset, msg.id, msg.intent).catch((err) => post({ type: 'error', message: `Could not save the edit intention: ${String(err)}` }));
       return;
     case 'pool':
       void pool(msg.dataset).then(

@@ -9,9 +9,12 @@ import type { DatasetInfo } from './data-protocol.ts';
 export class QarxDb extends Dexie {
   datasets!: Table<DatasetInfo, string>;
   instances!: Table<Instance, [string, string]>;
+  /** Edit intentions the user tagged, per question (also for the built-in demo set). */
+  intents!: Table<{ dataset: string; id: string; intent: string }, [string, string]>;
   constructor(name = 'qarx') {
     super(name);
     this.version(1).stores({ datasets: 'id, createdAt', instances: '[dataset+id], dataset' });
+    this.version(2).stores({ datasets: 'id, createdAt', instances: '[dataset+id], dataset', intents: '[dataset+id]' });
   }
 }
 

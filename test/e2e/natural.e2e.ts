@@ -3,6 +3,7 @@
  * revision pair shows the real edit as a diff, whether it touched the answer sentence, and the
  * answers on both passages with their category.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { PreviewServer } from 'vite';
@@ -18,7 +19,7 @@ const errors: string[] = [];
 beforeAll(async () => {
   ({ server, url } = await startPreview());
   browser = await launch(false);
-  page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+  page = await browser.newPage({ viewport: { width: 1440, height: 1000 }, acceptDownloads: true });
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${url}?device=wasm`);
   await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
@@ -35,7 +36,7 @@ describe('revision pairs in the live view', () => {
     await page.getByLabel('Search questions, passages and answers').fill('Thomas Watson');
     await page.getByTestId('instance-row').filter({ hasText: "Who was Bell's assistant" }).first().click();
     await page.getByTestId('revision-panel').waitFor({ timeout: 30_000 });
-    expect(await text('revision-intent')).toBe('copy-editing');
+    expect(await page.getByTestId('revision-intent').inputValue()).toBe('copy-editing');
     const diff = page.getByTestId('revision-diff');
     expect(await diff.locator('del').count()).toBeGreaterThan(0);
     expect(await diff.locator('ins').count()).toBeGreaterThan(0);
@@ -47,6 +48,16 @@ describe('revision pairs in the live view', () => {
     expect(orig).not.toBe('…');
     await page.getByTestId('revision-panel').scrollIntoViewIfNeeded();
     await shot(page, 'natural-revision-pair');
+  });
+
+  it('tags the edit intention and keeps it over a reload', async () => {
+    await page.getByTestId('revision-intent').selectOption('clarification');
+    await page.reload();
+    await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+    await page.getByLabel('Search questions, passages and answers').fill('Thomas Watson');
+    await page.getByTestId('instance-row').filter({ hasText: "Who was Bell's assistant" }).first().click();
+    await page.getByTestId('revision-panel').waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('revision-intent').inputValue()).toBe('clarification');
   });
 
   it('shows no revision panel for a question without one', async () => {
@@ -67,7 +78,7 @@ describe('revision pairs and synthetic noise over the list', () => {
     const counts = await Promise.all(['C2C', 'C2W', 'W2C', 'W2W'].map(async (c) => Number(await text(`natural-${c}`))));
     expect(counts.reduce((a, b) => a + b, 0)).toBe(16);
     expect(await page.getByTestId('chart-categories').locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
-    expect(await page.getByTestId('chart-intents').textContent()).toContain('copy-editing');
+    expect(await page.getByTestId('chart-intents').textContent()).toContain('clarification');
     await page.getByTestId('noise-kind').selectOption('keyboard');
     await page.getByTestId('synthetic-run').click();
     await expect.poll(async () => (await page.getByTestId('natural-table').locator('thead th').allTextContents()).join('|'), { timeout: 60_000 }).toContain('synthetic: keyboard typo');
@@ -75,6 +86,13 @@ describe('revision pairs and synthetic noise over the list', () => {
     expect(syn.reduce((a, b) => a + b, 0)).toBe(16);
     await page.getByTestId('natural-card').scrollIntoViewIfNeeded();
     await shot(page, 'natural-experiments');
+
+    // The pairs export as CSV with their intentions (the tag made above included).
+    const download = page.waitForEvent('download', { timeout: 30_000 });
+    await page.getByTestId('pairs-export').click();
+    const csv = readFileSync(await (await download).path(), 'utf8');
+    expect(csv.split('\n')[0]).toBe('id,title,question,answer,answer_start,original_context,perturbed_context,perturbed_answer,intent');
+    expect(csv).toMatch(/demo-per-02,Telephone,.*,clarification\n/);
 
     // The instance browser filters by the category of the last run.
     const c2c = counts[0] as number;

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { loadDemoSet } from '../../src/core/data/demo.ts';
+import { importFile } from '../../src/core/formats/index.ts';
+import { pairsToCsv } from '../../src/core/formats/pairs-csv.ts';
 import { editTouches, sentenceAt, summarizePairs, type PairRow } from '../../src/core/natural/pairs.ts';
 
 describe('sentenceAt', () => {
@@ -33,5 +36,15 @@ describe('summarizePairs', () => {
     expect(s.original.f1).toBe(75);
     expect(s.perturbed.f1).toBe(50);
     expect(s.relativeF1Change).toBeCloseTo(-33.333, 3);
+  });
+});
+
+describe('pairs CSV export', () => {
+  it('round-trips through the pairs CSV importer with intentions', async () => {
+    const pairs = loadDemoSet().filter((i) => i.revision);
+    const csv = pairsToCsv(pairs);
+    const back = await importFile('pairs.csv', new TextEncoder().encode(csv), { dataset: 'x' });
+    expect(back.issues).toEqual([]);
+    expect(back.instances.map((i) => [i.id, i.question, i.context, i.revision?.context, i.revision?.intent, i.answers[0]?.text])).toEqual(pairs.map((i) => [i.id, i.question, i.context, i.revision?.context, i.revision?.intent, i.answers[0]?.text]));
   });
 });

@@ -35,6 +35,9 @@ export function NaturalCard() {
         <button type="button" className="primary" data-testid="natural-run" disabled={!ready || job.status === 'running' || job.status === 'collecting'} onClick={() => start('natural')}>
           Run revision pairs
         </button>
+        <button type="button" data-testid="pairs-export" onClick={() => start('pairs-export')}>
+          Export pairs (CSV, with intentions)
+        </button>
       </div>
       <JobBar job={job} onCancel={() => cancel('natural')} testid="natural" unit="passages" />
       {job.status === 'done' && rows.length === 0 && <p className="note">No question in the list has a revision pair.</p>}

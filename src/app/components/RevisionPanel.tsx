@@ -6,6 +6,7 @@
 import { useEffect } from 'react';
 import type { Instance } from '../../core/data/types.ts';
 import { sentenceAt, type PairRow } from '../../core/natural/pairs.ts';
+import { EDIT_INTENTS } from '../../core/formats/pairs-csv.ts';
 import { useApp } from '../store/index.ts';
 import { AnswerBox, CATEGORY_TEXT, PassageDiff } from './Compare.tsx';
 
@@ -27,11 +28,17 @@ export function RevisionPanel() {
     <section className={`entity-panel${busy ? ' busy' : ''}`} data-testid="revision-panel">
       <div className="panel-head">
         <h3>Revision pair: the next revision of this passage</h3>
-        {inst.revision.intent && (
-          <span className="tag" data-testid="revision-intent">
-            {inst.revision.intent}
-          </span>
-        )}
+        <label className="hint">
+          edit intention{' '}
+          <select aria-label="Edit intention" data-testid="revision-intent" value={inst.revision.intent ?? ''} onChange={(e) => useApp.getState().setIntent(e.target.value)}>
+            <option value="">untagged</option>
+            {EDIT_INTENTS.map((i) => (
+              <option key={i} value={i}>
+                {i}
+              </option>
+            ))}
+          </select>
+        </label>
       </div>
       <PairResult inst={inst} row={pair && pair.id === inst.id ? pair : null} testid="revision" />
     </section>

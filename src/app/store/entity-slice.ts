@@ -41,6 +41,8 @@ export interface EntitySlice {
   wikiPairJob: number | null;
   wikiPair: PairRow | null;
   setWikiTitle(t: string): void;
+  /** Tags the open instance's revision pair with an edit intention (saved in the browser). */
+  setIntent(intent: string): void;
   findWikiEdits(): void;
   applyWikiEdit(e: WikiEdit): void;
 }
@@ -131,6 +133,12 @@ export const createEntitySlice: StateCreator<AppState, [], [], EntitySlice> = (s
   wikiApplied: null,
   wikiPairJob: null,
   wikiPair: null,
+  setIntent(intent) {
+    const inst = get().instance;
+    if (!inst?.revision) return;
+    set({ instance: { ...inst, revision: { ...inst.revision, intent } }, naturalRows: get().naturalRows.map((r) => (r.id === inst.id && r.dataset === inst.dataset ? { ...r, intent } : r)) });
+    sendData({ type: 'set-intent', dataset: inst.dataset, id: inst.id, intent });
+  },
   setWikiTitle(t) {
     set({ wikiTitle: t });
   },

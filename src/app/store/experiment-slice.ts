@@ -6,6 +6,8 @@ import type { Instance } from '../../core/data/types.ts';
 import type { RenameOptions } from '../../core/entity/options.ts';
 import type { PairRow } from '../../core/natural/pairs.ts';
 import type { NoiseOptions } from '../../core/natural/noise-kinds.ts';
+import { pairsToCsv } from '../../core/formats/pairs-csv.ts';
+import { downloadText } from '../download.ts';
 import { newDataId, sendData } from '../data-client.ts';
 import { newJobId, send } from '../worker-client.ts';
 import type { AppState } from './index.ts';
@@ -14,7 +16,7 @@ import type { AppState } from './index.ts';
 export const EXPERIMENT_LIMIT = 20_000;
 
 export type JobStatus = 'idle' | 'collecting' | 'running' | 'done' | 'cancelled' | 'error';
-type Purpose = 'sweep' | 'budget' | 'export' | 'natural' | 'synthetic';
+type Purpose = 'sweep' | 'budget' | 'export' | 'natural' | 'synthetic' | 'pairs-export';
 
 export interface ExperimentJob {
   status: JobStatus;
@@ -56,7 +58,7 @@ export interface ExperimentSlice {
   receiveCollected(reqId: number, instances: Instance[], total: number): void;
 }
 
-const key = (p: Purpose) => (p === 'export' ? 'exportJob' : p);
+const key = (p: Purpose) => (p === 'export' ? 'exportJob' : p === 'pairs-export' ? 'natural' : p);
 type JobKey = ReturnType<typeof key>;
 
 export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSlice> = (set, get) => ({
@@ -95,7 +97,7 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
   start(purpose) {
     const s = get();
     if (!s.model || s.modelStatus !== 'ready') return;
-    get().cancel(purpose);
+    if (purpose !== 'pairs-export') get().cancel(purpose);
     const reqId = newDataId();
     set({ collecting: { reqId, purpose }, [key(purpose)]: { ...idle(), status: 'collecting' } } as Partial<AppState>);
     if (purpose === 'sweep') set({ sweepCells: [] });
@@ -113,6 +115,12 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
   receiveCollected(reqId, instances, total) {
     const c = get().collecting;
     if (!c || c.reqId !== reqId) return;
+    if (c.purpose === 'pairs-export') {
+      // Nothing to compute: the pairs (with their intentions) go straight to a CSV file.
+      set({ collecting: null, natural: { ...get().natural, status: get().naturalRows.length ? 'done' : 'idle' } });
+      downloadText('revision-pairs.csv', pairsToCsv(instances), 'text/csv');
+      return;
+    }
     const jobId = newJobId();
     set({ collecting: null, [key(c.purpose)]: { ...idle(), status: 'running', jobId, selected: total } } as Partial<AppState>);
     const s = get();

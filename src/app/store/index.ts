@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import type { DataEvent } from '../../worker/data-protocol.ts';
 import type { WorkerEvent } from '../../worker/protocol.ts';
 import { onDataEvent } from '../data-client.ts';
+import { downloadText } from '../download.ts';
 import { createDataSlice, isLatestGet, type DataSlice } from './data-slice.ts';
 import { MODEL_CATALOG } from '../models.ts';
 import { onWorkerEvent, restartWorker } from '../worker-client.ts';
@@ -31,15 +32,7 @@ function experimentOf(s: AppState, jobId: number): 'sweep' | 'budget' | 'exportJ
   return null;
 }
 
-/** Downloads text as a file (exports). */
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+
 
 /** Whether a model decodes with "no answer": the catalog says, else a SQuAD 2.0 name does. */
 export function modelAllowsNull(id: string): boolean {
@@ -139,7 +132,7 @@ export function applyWorkerEvent(e: WorkerEvent): void {
       if (e.jobId !== s.exportJob.jobId) return;
       {
         const o = s.exportOptions;
-        download(`renamed-${o.type}-${o.source}${o.source === 'db' ? `-${o.origin}` : ''}-seed${o.seed}.json`, e.json);
+        downloadText(`renamed-${o.type}-${o.source}${o.source === 'db' ? `-${o.origin}` : ''}-seed${o.seed}.json`, e.json);
         useApp.setState({ exportJob: { ...s.exportJob, status: 'done' }, exportMessage: `Exported ${e.renamed} renamed questions of ${e.total} (the others have no renamable answer entity of this type).` });
       }
       return;

@@ -191,3 +191,28 @@ async function readPairsCsv(input: ImportInput, opts: FormatOptions): Promise<Im
   pacer.finish();
   return { format: 'pairs-csv', instances, issues };
 }
+
+/** The edit-intention taxonomy of the natural-perturbation paper. */
+export const EDIT_INTENTS = ['copy-editing', 'clarification', 'elaboration', 'fact-update', 'refactoring', 'simplification', 'vandalism', 'other'] as const;
+
+/**
+ * Revision pairs as CSV in the layout this importer reads back (id, title, question, answer,
+ * answer_start, original_context, perturbed_context, perturbed_answer, intent), e.g.
+ * pairsToCsv(instances).split('\n')[0] === 'id,title,question,answer,answer_start,original_context,perturbed_context,perturbed_answer,intent'.
+ */
+export function pairsToCsv(instances: readonly Instance[]): string {
+  const rows = instances
+    .filter((i) => i.revision)
+    .map((i) => ({
+      id: i.id,
+      title: i.title,
+      question: i.question,
+      answer: i.answers[0]?.text ?? '',
+      answer_start: i.answers[0]?.start ?? '',
+      original_context: i.context,
+      perturbed_context: i.revision?.context ?? '',
+      perturbed_answer: i.revision?.answers[0]?.text ?? '',
+      intent: i.revision?.intent ?? '',
+    }));
+  return Papa.unparse(rows, { columns: ['id', 'title', 'question', 'answer', 'answer_start', 'original_context', 'perturbed_context', 'perturbed_answer', 'intent'], newline: '\n' });
+}
