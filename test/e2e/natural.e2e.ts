@@ -9,6 +9,9 @@ import type { Browser, Page } from 'playwright-core';
 import type { PreviewServer } from 'vite';
 import { launch, shot, startPreview } from './harness.ts';
 import { startMockMediaWiki, type MockMediaWiki } from '../support/mediawiki-server.ts';
+import { startMockHub, type MockHub } from '../support/hub-server.ts';
+import { join } from 'node:path';
+import { ROOT } from './harness.ts';
 
 let server: PreviewServer;
 let url: string;
@@ -152,6 +155,44 @@ describe('live Wikipedia history (local mock of the MediaWiki API)', () => {
     await page.getByTestId('wiki-title').fill('Telephone');
     await page.getByTestId('wiki-find').click();
     await expect.poll(async () => (await page.getByTestId('wiki-error').textContent()) ?? '', { timeout: 30_000 }).toMatch(/^Could not reach en\.wikipedia\.org .*are you offline\?$/);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('challenge set across two models', () => {
+  let hub: MockHub;
+  let cp: Page;
+  beforeAll(async () => {
+    hub = await startMockHub({ 'qarx-test/lexical-qa': join(ROOT, 'public', 'models', 'qarx-lexical-qa') });
+    cp = await browser.newPage({ viewport: { width: 1440, height: 1100 }, acceptDownloads: true });
+    cp.on('pageerror', (e) => errors.push(e.message));
+    await cp.goto(`${url}?device=wasm&hub=${encodeURIComponent(hub.url)}`);
+    await cp.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+  });
+  afterAll(async () => {
+    await cp.close();
+    await hub.close();
+  });
+
+  it('runs the pairs with two models, builds the challenge set and exports it', async () => {
+    await cp.getByTestId('tab-experiments').click();
+    await cp.getByTestId('natural-run').click();
+    await cp.getByTestId('challenge-models').waitFor({ timeout: 60_000 });
+    await cp.getByLabel('Hub model id').fill('qarx-test/lexical-qa');
+    await cp.getByRole('button', { name: 'Load', exact: true }).click();
+    await expect.poll(async () => (await cp.getByTestId('active-model').textContent()) ?? '', { timeout: 60_000 }).toContain('qarx-test/lexical-qa');
+    await cp.getByTestId('natural-run').click();
+    await expect.poll(async () => ((await cp.getByTestId('challenge-models').textContent()) ?? '').split(', ').length, { timeout: 60_000 }).toBe(2);
+    await cp.getByTestId('challenge-build').click();
+    const summary = (await cp.getByTestId('challenge-summary').textContent()) ?? '';
+    expect(summary).toMatch(/^(\d+ passage pairs?, \d+ questions; \d+ used with the edit undone\.|No pair makes any model go from correct to wrong\.)$/);
+    if (summary.startsWith('No pair')) return;
+    const download = cp.waitForEvent('download', { timeout: 30_000 });
+    await cp.getByTestId('challenge-export').click();
+    const json = JSON.parse(readFileSync(await (await download).path(), 'utf8')) as { challenge: { pairs: number; questions: number }; data: unknown[] };
+    expect(json.challenge.pairs).toBe(Number(/^(\d+)/.exec(summary)?.[1]));
+    await cp.getByTestId('natural-card').scrollIntoViewIfNeeded();
+    await shot(cp, 'natural-challenge-set');
     expect(errors).toEqual([]);
   });
 });

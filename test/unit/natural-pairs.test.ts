@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { loadDemoSet } from '../../src/core/data/demo.ts';
 import { importFile } from '../../src/core/formats/index.ts';
 import { pairsToCsv } from '../../src/core/formats/pairs-csv.ts';
+import type { Instance } from '../../src/core/data/types.ts';
+import type { Category } from '../../src/core/entity/stats.ts';
+import type { SquadParagraph } from '../../src/core/metrics/squad.ts';
+import { challengeSet, challengeToSquad } from '../../src/core/natural/challenge.ts';
 import { editTouches, sentenceAt, summarizePairs, type PairRow } from '../../src/core/natural/pairs.ts';
 
 describe('sentenceAt', () => {
@@ -46,5 +50,37 @@ describe('pairs CSV export', () => {
     const back = await importFile('pairs.csv', new TextEncoder().encode(csv), { dataset: 'x' });
     expect(back.issues).toEqual([]);
     expect(back.instances.map((i) => [i.id, i.question, i.context, i.revision?.context, i.revision?.intent, i.answers[0]?.text])).toEqual(pairs.map((i) => [i.id, i.question, i.context, i.revision?.context, i.revision?.intent, i.answers[0]?.text]));
+  });
+});
+
+describe('challenge set', () => {
+  const q = (id: string, ctx: string, rev: string): Instance => ({ id, dataset: 'd', title: '', question: `q ${id}`, context: ctx, answers: [{ text: 'x', start: 0 }], isImpossible: false, lang: 'en', tags: [], revision: { context: rev, answers: [{ text: 'x', start: 0 }] } });
+  const r = (id: string, category: Category): PairRow => ({ id, dataset: 'd', question: '', original: { text: '', em: 0, f1: 0 }, perturbed: { text: '', em: 0, f1: 0 }, category, intent: null, touchesAnswer: false });
+  const A = q('a', 'x one', 'x two');
+  const B = q('b', 'x three', 'x four');
+  const C = q('c', 'x five', 'x six');
+
+  it.each([
+    { name: 'forward when more models break forward', rows: { m1: [r('a', 'C2W')], m2: [r('a', 'C2W')], m3: [r('a', 'W2C')] }, reversed: false, models: ['m1', 'm2'] },
+    { name: 'reversed when more models break on undoing the edit', rows: { m1: [r('a', 'W2C')], m2: [r('a', 'W2C')], m3: [r('a', 'C2W')] }, reversed: true, models: ['m1', 'm2'] },
+  ])('$name', ({ rows, reversed, models }) => {
+    const [p] = challengeSet([A], rows);
+    expect(p?.reversed).toBe(reversed);
+    expect(p?.models).toEqual(models);
+  });
+
+  it('leaves out pairs no model breaks, and exports the changed passages as SQuAD', () => {
+    const pairs = challengeSet([A, B, C], { m1: [r('a', 'C2W'), r('b', 'C2C'), r('c', 'W2C')], m2: [r('b', 'W2W'), r('c', 'W2C')] });
+    expect(pairs.map((p) => [p.questions.map((x) => x.id).join(), p.reversed, p.models.length])).toEqual([
+      ['c', true, 2],
+      ['a', false, 1],
+    ]);
+    const squad = challengeToSquad(pairs);
+    const paras = squad.data.flatMap((d) => d.paragraphs) as (SquadParagraph & { original_context: string })[];
+    expect(paras.map((p) => [p.context, p.original_context])).toEqual([
+      ['x five', 'x six'],
+      ['x two', 'x one'],
+    ]);
+    expect(squad.challenge).toEqual({ pairs: 2, questions: 2 });
   });
 });

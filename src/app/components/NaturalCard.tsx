@@ -8,6 +8,7 @@ import { CATEGORIES, type Category } from '../../core/entity/stats.ts';
 import { NOISE_KINDS, NOISE_LABELS, type NoiseKind } from '../../core/natural/noise-kinds.ts';
 import { summarizePairs, type PairRow, type PairSummary } from '../../core/natural/pairs.ts';
 import { JobBar } from './JobBar.tsx';
+import { ChallengeCard } from './ChallengeCard.tsx';
 import { useApp } from '../store/index.ts';
 
 /** One colour per category, the same as the CSS variables (--c2c …). */
@@ -92,6 +93,7 @@ export function NaturalCard() {
           {rows.length > 0 && <IntentChart rows={rows} />}
         </div>
       )}
+      <ChallengeCard />
     </section>
   );
 }

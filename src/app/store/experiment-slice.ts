@@ -44,6 +44,9 @@ export interface ExperimentSlice {
   /** Revision pairs of the list answered on both passages, and the same questions with synthetic noise. */
   natural: ExperimentJob;
   naturalRows: PairRow[];
+  /** The questions of the last revision-pair run, and every model's rows on them (for the challenge set). */
+  naturalInstances: Instance[];
+  naturalByModel: Record<string, PairRow[]>;
   noiseOptions: NoiseOptions;
   synthetic: ExperimentJob;
   syntheticRows: PairRow[];
@@ -75,6 +78,8 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
   collecting: null,
   natural: idle(),
   naturalRows: [],
+  naturalInstances: [],
+  naturalByModel: {},
   noiseOptions: { kind: 'keyboard', rate: 0.3, seed: 1 },
   synthetic: idle(),
   syntheticRows: [],
@@ -131,6 +136,11 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
       // Synthetic noise goes on the same questions as the natural edits when the list has any.
       const paired = instances.filter((i) => i.revision);
       const pick = c.purpose === 'natural' || paired.length > 0 ? paired : instances.filter((i) => !i.isImpossible);
+      if (c.purpose === 'natural') {
+        // Rows of other models stay only if they were computed on the same questions.
+        const same = s.naturalInstances.length === pick.length && pick.every((x, k) => x.id === s.naturalInstances[k]?.id && x.dataset === s.naturalInstances[k]?.dataset);
+        set({ naturalInstances: pick, ...(same ? {} : { naturalByModel: {} }) });
+      }
       send({ type: 'pairs', jobId, instances: pick, noise: c.purpose === 'synthetic' ? s.noiseOptions : null, versionTwo: s.allowNull });
     }
   },
