@@ -4,6 +4,9 @@ import { challengeSet, challengeToSquad, type ChallengePair } from '../../core/n
 import { downloadText } from '../download.ts';
 import { useApp } from '../store/index.ts';
 
+/** A count with its noun, e.g. plural(1, 'question') === '1 question'. */
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 export function ChallengeCard() {
   const byModel = useApp((s) => s.naturalByModel);
   const instances = useApp((s) => s.naturalInstances);
@@ -31,7 +34,7 @@ export function ChallengeCard() {
         <p className="hint" data-testid="challenge-summary">
           {pairs.length === 0
             ? 'No pair makes any model go from correct to wrong.'
-            : `${pairs.length} passage pair${pairs.length === 1 ? '' : 's'}, ${pairs.reduce((a, p) => a + p.questions.length, 0)} questions; ${pairs.filter((p) => p.reversed).length} used with the edit undone.`}
+            : `${plural(pairs.length, 'passage pair')}, ${plural(pairs.reduce((a, p) => a + p.questions.length, 0), 'question')}; ${pairs.filter((p) => p.reversed).length} used with the edit undone.`}
         </p>
       )}
     </div>
