@@ -19,6 +19,22 @@ export interface ModelRunner {
   run(rows: readonly Window[], padId: number): Promise<Logits[]>;
 }
 
+/**
+ * A runner that runs one batch at a time, whoever calls it: live answers, renamings and sweeps
+ * share one ONNX session, which must not run two batches at once. Calls interleave per batch, so
+ * a live question waits for one batch of a sweep, not for the whole sweep.
+ */
+export function serializeRunner(runner: ModelRunner): ModelRunner {
+  let last: Promise<unknown> = Promise.resolve();
+  return {
+    run(rows, padId) {
+      const next = last.then(() => runner.run(rows, padId));
+      last = next.catch(() => undefined);
+      return next;
+    },
+  };
+}
+
 export interface EngineOptions {
   windows: WindowOptions;
   decode: DecodeOptions;

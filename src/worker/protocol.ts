@@ -60,7 +60,8 @@ export type WorkerRequest =
   | { type: 'sweep'; jobId: number; instances: Instance[]; config: SweepConfig; versionTwo: boolean }
   | { type: 'budget'; jobId: number; instances: Instance[]; config: BudgetConfig }
   | { type: 'export-renamed'; jobId: number; instances: Instance[]; options: RenameOptions }
-  | { type: 'pair'; jobId: number; instance: Instance; versionTwo: boolean }
+  /** One question on both passages of its pair; with `noise`, on its passage and a noisy copy instead. */
+  | { type: 'pair'; jobId: number; instance: Instance; versionTwo: boolean; noise?: NoiseOptions }
   /** Revision pairs of many questions (natural), or the same questions with synthetic noise. */
   | { type: 'pairs'; jobId: number; instances: Instance[]; noise: NoiseOptions | null; versionTwo: boolean };
 
@@ -72,7 +73,7 @@ export type WorkerEvent =
   | { type: 'prediction'; jobId: number; prediction: QaPrediction }
   | { type: 'predicted'; jobId: number; predictions: QaPrediction[]; cancelled: boolean; inferenceMs: number; computed: number; cached: number }
   | { type: 'renamed'; jobId: number; result: LiveRename }
-  | { type: 'paired'; jobId: number; row: PairRow | null }
+  | { type: 'paired'; jobId: number; row: PairRow | null; instance: Instance | null }
   | { type: 'pairs-done'; jobId: number; rows: PairRow[]; cancelled: boolean; dropped: number }
   | { type: 'experiment-progress'; jobId: number; progress: SweepProgress }
   | { type: 'sweep-cell'; jobId: number; cell: SweepCell }

@@ -7,7 +7,7 @@
  * the predictions using it have finished.
  */
 /// <reference lib="webworker" />
-import { classifyModelError, classifyRunError, configureRuntime, loadQaModel, ModelError, QaEngine, type LoadedModel } from '../core/index.ts';
+import { classifyModelError, classifyRunError, configureRuntime, loadQaModel, ModelError, QaEngine, serializeRunner, type LoadedModel } from '../core/index.ts';
 import { buildNamePool, enginePredictor, liveRename, renamedToSquad, renameInstance, runBudget, runSweep, type RenameResult, type SweepProgress } from '../core/entity/index.ts';
 import { runPairs } from '../core/natural/pairs.ts';
 import { noisyPairs } from '../core/natural/noise.ts';
@@ -97,7 +97,7 @@ async function load(jobId: number, source: ModelSourceMsg, choice: DeviceChoice,
     return;
   }
   const old = active;
-  active = { model, engine: new QaEngine(model.tokenizer, model.runner), running: new Set() };
+  active = { model, engine: new QaEngine(model.tokenizer, serializeRunner(model.runner)), running: new Set() };
   const info: ModelInfo = {
     id: model.id,
     label: model.label,
@@ -238,8 +238,13 @@ function handleRename(msg: Extract<WorkerRequest, { type: 'rename' }>): void {
 function handlePair(msg: Extract<WorkerRequest, { type: 'pair' }>): void {
   renameChain = renameChain.then(() =>
     withModel(msg.jobId, async (a, signal) => {
-      const { rows, cancelled } = await runPairs([msg.instance], enginePredictor(a.engine, { versionTwo: msg.versionTwo, signal }));
-      if (!cancelled) post({ type: 'paired', jobId: msg.jobId, row: rows[0] ?? null });
+      const inst = msg.noise ? (noisyPairs([msg.instance], msg.noise).instances[0] ?? null) : msg.instance;
+      if (!inst) {
+        post({ type: 'paired', jobId: msg.jobId, row: null, instance: null });
+        return;
+      }
+      const { rows, cancelled } = await runPairs([inst], enginePredictor(a.engine, { versionTwo: msg.versionTwo, signal }));
+      if (!cancelled) post({ type: 'paired', jobId: msg.jobId, row: rows[0] ?? null, instance: inst });
     }),
   );
 }

@@ -49,6 +49,13 @@ describe('revision pairs in the live view', () => {
     expect(await text('revision-touch')).toMatch(/^The edit (changed|left) the sentence with the answer/);
     const orig = await text('revision-original-text');
     expect(orig).not.toBe('…');
+    // The same question beside synthetic noise in its passage.
+    await page.getByTestId('noise-run').click();
+    await page.getByTestId('noise-category').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('noise-diff').locator('ins').count()).toBeGreaterThan(0);
+    expect(['C2C', 'C2W', 'W2C', 'W2W']).toContain(await text('noise-category'));
+    // The live answer is not held up by the pair and noise runs on the same model.
+    await expect.poll(() => text('answer-text'), { timeout: 30_000 }).toBe('Thomas Watson');
     await page.getByTestId('revision-panel').scrollIntoViewIfNeeded();
     await shot(page, 'natural-revision-pair');
   });
@@ -185,7 +192,7 @@ describe('challenge set across two models', () => {
     await expect.poll(async () => ((await cp.getByTestId('challenge-models').textContent()) ?? '').split(', ').length, { timeout: 60_000 }).toBe(2);
     await cp.getByTestId('challenge-build').click();
     const summary = (await cp.getByTestId('challenge-summary').textContent()) ?? '';
-    expect(summary).toMatch(/^(\d+ passage pairs?, \d+ questions; \d+ used with the edit undone\.|No pair makes any model go from correct to wrong\.)$/);
+    expect(summary).toMatch(/^(\d+ passage pairs?, \d+ questions?; \d+ used with the edit undone\.|No pair makes any model go from correct to wrong\.)$/);
     if (summary.startsWith('No pair')) return;
     const download = cp.waitForEvent('download', { timeout: 30_000 });
     await cp.getByTestId('challenge-export').click();

@@ -242,3 +242,31 @@ describe('QaEngine', () => {
     expect(seenAtCall).toEqual(['cached']);
   });
 });
+
+describe('serializeRunner', () => {
+  it('runs one batch at a time, in call order, and survives a failed batch', async () => {
+    const { serializeRunner } = await import('../../src/core/engine.ts');
+    const log: string[] = [];
+    let active = 0;
+    const slow = {
+      async run(rows: readonly { key: string }[]) {
+        active++;
+        expect(active).toBe(1);
+        log.push(`start ${rows[0]?.key}`);
+        await new Promise((r) => setTimeout(r, 5));
+        log.push(`end ${rows[0]?.key}`);
+        active--;
+        if (rows[0]?.key === 'bad') throw new Error('boom');
+        return [];
+      },
+    };
+    const r = serializeRunner(slow as never);
+    const a = r.run([{ key: 'a' }] as never, 0);
+    const bad = r.run([{ key: 'bad' }] as never, 0);
+    const b = r.run([{ key: 'b' }] as never, 0);
+    await a;
+    await expect(bad).rejects.toThrow('boom');
+    await b;
+    expect(log).toEqual(['start a', 'end a', 'start bad', 'end bad', 'start b', 'end b']);
+  });
+});

@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import type { Instance } from '../../core/data/types.ts';
 import { sentenceAt, type PairRow } from '../../core/natural/pairs.ts';
 import { EDIT_INTENTS } from '../../core/formats/pairs-csv.ts';
+import { NOISE_KINDS, NOISE_LABELS, type NoiseKind } from '../../core/natural/noise-kinds.ts';
 import { useApp } from '../store/index.ts';
 import { AnswerBox, CATEGORY_TEXT, PassageDiff } from './Compare.tsx';
 
@@ -41,7 +42,36 @@ export function RevisionPanel() {
         </label>
       </div>
       <PairResult inst={inst} row={pair && pair.id === inst.id ? pair : null} testid="revision" />
+      <NoiseBeside />
     </section>
+  );
+}
+
+/** The same question with synthetic noise in its passage, beside the natural edit. */
+function NoiseBeside() {
+  const noise = useApp((s) => s.noiseOptions);
+  const result = useApp((s) => s.noisePair);
+  const busy = useApp((s) => s.noiseJob !== null);
+  const { setNoiseOptions, runNoisePair } = useApp.getState();
+  return (
+    <div className="noise-beside" data-testid="noise-beside">
+      <div className="row wrap">
+        <span>beside synthetic noise:</span>
+        <select aria-label="Noise kind" value={noise.kind} onChange={(e) => setNoiseOptions({ kind: e.target.value as NoiseKind })}>
+          {NOISE_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {NOISE_LABELS[k]}
+            </option>
+          ))}
+        </select>
+        <span>at {Math.round(noise.rate * 100)}%, seed {noise.seed}</span>
+        <button type="button" data-testid="noise-run" disabled={busy} onClick={runNoisePair}>
+          {busy ? 'Adding noise…' : 'Add noise'}
+        </button>
+      </div>
+      {result && !result.instance && <p className="note">This passage has no word outside the answers to change.</p>}
+      {result?.instance && <PairResult inst={result.instance} row={result.row} testid="noise" />}
+    </div>
   );
 }
 

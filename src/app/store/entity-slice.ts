@@ -30,6 +30,10 @@ export interface EntitySlice {
   pairJob: number | null;
   pair: PairRow | null;
   runPair(): void;
+  /** The open instance beside a synthetic-noise copy of its passage. */
+  noiseJob: number | null;
+  noisePair: { instance: Instance | null; row: PairRow | null } | null;
+  runNoisePair(): void;
   /** Wikipedia history of the open instance's article: the API, the lookup, its edits and the one applied. */
   wikiApi: string;
   wikiTitle: string;
@@ -158,6 +162,16 @@ export const createEntitySlice: StateCreator<AppState, [], [], EntitySlice> = (s
     const jobId = newJobId();
     set({ wikiApplied: pair, wikiPairJob: jobId, wikiPair: null });
     send({ type: 'pair', jobId, instance: pair, versionTwo: s.allowNull });
+  },
+  noiseJob: null,
+  noisePair: null,
+  runNoisePair() {
+    const s = get();
+    if (!s.model || s.modelStatus !== 'ready') return;
+    const inst = liveInstance(s);
+    const jobId = newJobId();
+    set({ noiseJob: jobId, noisePair: null });
+    send({ type: 'pair', jobId, instance: { ...inst, revision: undefined }, versionTwo: s.allowNull, noise: s.noiseOptions });
   },
   receivePool(reqId, dataset, pool) {
     set({ pools: { ...get().pools, [dataset]: pool } });

@@ -99,6 +99,7 @@ export function applyWorkerEvent(e: WorkerEvent): void {
     case 'paired':
       if (e.jobId === s.pairJob) useApp.setState({ pair: e.row, pairJob: null });
       if (e.jobId === s.wikiPairJob) useApp.setState({ wikiPair: e.row, wikiPairJob: null });
+      if (e.jobId === s.noiseJob) useApp.setState({ noisePair: { instance: e.instance, row: e.row }, noiseJob: null });
       return;
     case 'pairs-done': {
       const k = s.natural.jobId === e.jobId ? 'natural' : s.synthetic.jobId === e.jobId ? 'synthetic' : null;
@@ -198,7 +199,7 @@ export function applyDataEvent(e: DataEvent): void {
     case 'instance':
       if (!isLatestGet(e.reqId) || !e.instance) return;
       // Opening an instance puts its passage and question in the live view; the answer follows.
-      useApp.setState({ instance: e.instance, passage: e.instance.context, question: e.instance.question, prediction: null, wikiTitle: e.instance.title, wikiEdits: null, wikiError: null, wikiApplied: null, wikiPair: null });
+      useApp.setState({ instance: e.instance, passage: e.instance.context, question: e.instance.question, prediction: null, wikiTitle: e.instance.title, wikiEdits: null, wikiError: null, wikiApplied: null, wikiPair: null, noisePair: null });
       return;
     case 'collected':
       s.receiveCollected(e.reqId, e.instances, e.total);
