@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { PreviewServer } from 'vite';
-import { launch, shot, startPreview } from './harness.ts';
+import { launch, openApp, shot, startPreview } from './harness.ts';
 
 let server: PreviewServer;
 let url: string;
@@ -18,10 +18,7 @@ const errors: string[] = [];
 beforeAll(async () => {
   ({ server, url } = await startPreview());
   browser = await launch(false);
-  page = await browser.newPage({ viewport: { width: 1440, height: 1000 }, acceptDownloads: true });
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${url}?device=wasm`);
-  await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+  page = await openApp(browser, url, 'device=wasm', errors);
 });
 afterAll(async () => {
   await browser.close();

@@ -50,3 +50,15 @@ export async function shot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: p, fullPage: true });
   return p;
 }
+
+/**
+ * Opens the app in a new page of `browser` at `url` + `query` and waits until the shipped model has
+ * answered the demo question; page errors are appended to `errors`.
+ */
+export async function openApp(browser: Browser, url: string, query: string, errors: string[], height = 1000): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1440, height }, acceptDownloads: true });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${url}?${query}`);
+  await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+  return page;
+}

@@ -7,11 +7,10 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { PreviewServer } from 'vite';
-import { launch, shot, startPreview } from './harness.ts';
+import { join } from 'node:path';
+import { launch, openApp, ROOT, shot, startPreview } from './harness.ts';
 import { startMockMediaWiki, type MockMediaWiki } from '../support/mediawiki-server.ts';
 import { startMockHub, type MockHub } from '../support/hub-server.ts';
-import { join } from 'node:path';
-import { ROOT } from './harness.ts';
 
 let server: PreviewServer;
 let url: string;
@@ -22,10 +21,7 @@ const errors: string[] = [];
 beforeAll(async () => {
   ({ server, url } = await startPreview());
   browser = await launch(false);
-  page = await browser.newPage({ viewport: { width: 1440, height: 1000 }, acceptDownloads: true });
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${url}?device=wasm`);
-  await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+  page = await openApp(browser, url, 'device=wasm', errors);
 });
 afterAll(async () => {
   await browser.close();
@@ -118,10 +114,7 @@ describe('live Wikipedia history (local mock of the MediaWiki API)', () => {
   let wp: Page;
   beforeAll(async () => {
     wiki = await startMockMediaWiki();
-    wp = await browser.newPage({ viewport: { width: 1440, height: 1100 } });
-    wp.on('pageerror', (e) => errors.push(e.message));
-    await wp.goto(`${url}?device=wasm&wiki=${encodeURIComponent(wiki.api)}`);
-    await wp.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+    wp = await openApp(browser, url, `device=wasm&wiki=${encodeURIComponent(wiki.api)}`, errors, 1100);
   });
   afterAll(async () => {
     await wp.close();
@@ -171,10 +164,7 @@ describe('challenge set across two models', () => {
   let cp: Page;
   beforeAll(async () => {
     hub = await startMockHub({ 'qarx-test/lexical-qa': join(ROOT, 'public', 'models', 'qarx-lexical-qa') });
-    cp = await browser.newPage({ viewport: { width: 1440, height: 1100 }, acceptDownloads: true });
-    cp.on('pageerror', (e) => errors.push(e.message));
-    await cp.goto(`${url}?device=wasm&hub=${encodeURIComponent(hub.url)}`);
-    await cp.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+    cp = await openApp(browser, url, `device=wasm&hub=${encodeURIComponent(hub.url)}`, errors, 1100);
   });
   afterAll(async () => {
     await cp.close();
