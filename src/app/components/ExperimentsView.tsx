@@ -2,7 +2,8 @@
  * Entity-renaming experiments over the instance browser's current list: a sweep (seeds × sources
  * × entity types) with charts, worst/best over a budget with and without RESEMBLE, and an export.
  */
-import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import { Chart, pct } from './Chart.tsx';
 import { ENTITY_CHOICES, MAX_BUDGET, NAME_SOURCES, ORIGIN_LABELS, ORIGINS, SOURCE_LABELS, type NameSource, type Origin } from '../../core/entity/options.ts';
 import { errorShares, summarizeSweep, type BudgetScores, type SweepRow } from '../../core/entity/stats.ts';
 import { useApp } from '../store/index.ts';
@@ -13,7 +14,6 @@ import { NaturalCard } from './NaturalCard.tsx';
 /** One colour per name source, and the original, shared by every chart. */
 export const SOURCE_COLORS: Record<NameSource | 'original', string> = { original: '#8a8f9c', indist: '#2f7fc1', db: '#e0a030', randstr: '#d1495b' };
 
-const pct = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–');
 
 export function ExperimentsView() {
   const total = useApp((s) => s.total);
@@ -208,16 +208,6 @@ function SweepResults({ rows }: { rows: SweepRow[] }) {
   );
 }
 
-function Chart({ title, testid, children }: { title: string; testid: string; children: React.ReactElement }) {
-  return (
-    <figure className="chart" data-testid={testid}>
-      <figcaption>{title}</figcaption>
-      <ResponsiveContainer width="100%" height={220}>
-        {children}
-      </ResponsiveContainer>
-    </figure>
-  );
-}
 
 function BudgetCard() {
   const cfg = useApp((s) => s.budgetConfig);

@@ -3,7 +3,8 @@
  * (categories, EM/F1, relative F1 change, edit intentions), beside the same questions with
  * synthetic noise.
  */
-import { Bar, BarChart, CartesianGrid, Cell, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import { Chart, pct } from './Chart.tsx';
 import { CATEGORIES, type Category } from '../../core/entity/stats.ts';
 import { NOISE_KINDS, NOISE_LABELS, type NoiseKind } from '../../core/natural/noise-kinds.ts';
 import { summarizePairs, type PairRow, type PairSummary } from '../../core/natural/pairs.ts';
@@ -14,7 +15,6 @@ import { useApp } from '../store/index.ts';
 /** One colour per category, the same as the CSS variables (--c2c …). */
 export const CATEGORY_COLORS: Record<Category, string> = { C2C: '#2e8b57', C2W: '#d1495b', W2C: '#2f7fc1', W2W: '#8a8f9c' };
 
-const pct = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–');
 
 
 export function NaturalCard() {
@@ -65,9 +65,7 @@ export function NaturalCard() {
       {(nat || sy) && <SummaryTable nat={nat} syn={sy} synLabel={synRows[0]?.intent ?? 'synthetic'} dropped={dropped} />}
       {(nat || sy) && (
         <div className="charts">
-          <figure className="chart" data-testid="chart-categories">
-            <figcaption>Questions per category{nat && sy ? ' (solid: natural edits · light: synthetic noise)' : ''}</figcaption>
-            <ResponsiveContainer width="100%" height={220}>
+          <Chart title={`Questions per category${nat && sy ? ' (solid: natural edits · light: synthetic noise)' : ''}`} testid="chart-categories">
               <BarChart data={CATEGORIES.map((c) => ({ c, natural: nat?.categories[c] ?? 0, synthetic: sy?.categories[c] ?? 0 }))}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
                 <XAxis dataKey="c" interval={0} />
@@ -88,8 +86,7 @@ export function NaturalCard() {
                   </Bar>
                 )}
               </BarChart>
-            </ResponsiveContainer>
-          </figure>
+          </Chart>
           {rows.length > 0 && <IntentChart rows={rows} />}
         </div>
       )}
@@ -174,9 +171,7 @@ function IntentChart({ rows }: { rows: PairRow[] }) {
     return { intent: i, C2W: of.filter((r) => r.category === 'C2W').length, C2C: of.filter((r) => r.category === 'C2C').length, W2C: of.filter((r) => r.category === 'W2C').length };
   });
   return (
-    <figure className="chart" data-testid="chart-intents">
-      <figcaption>Edit intentions by category</figcaption>
-      <ResponsiveContainer width="100%" height={220}>
+    <Chart title="Edit intentions by category" testid="chart-intents">
         <BarChart data={data}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="intent" interval={0} angle={-25} textAnchor="end" height={60} tick={{ fontSize: 11 }} />
@@ -187,7 +182,6 @@ function IntentChart({ rows }: { rows: PairRow[] }) {
             <Bar key={c} dataKey={c} stackId="i" fill={CATEGORY_COLORS[c]} isAnimationActive={false} />
           ))}
         </BarChart>
-      </ResponsiveContainer>
-    </figure>
+    </Chart>
   );
 }
