@@ -19,7 +19,6 @@ export function isLowSurrogateAt(s: string, i: number): boolean {
 
 /** True when the string has no astral characters, so both counts agree (the common, fast case). */
 export function isBmpOnly(s: string): boolean {
-  // eslint-disable-next-line no-control-regex
   return !/[\ud800-\udfff]/.test(s);
 }
 
