@@ -55,30 +55,44 @@ function nestedKind(head: string, name: string): DatasetFormat {
   return cjk > 0 && cjk * 2 >= latin ? 'dureader' : 'squad';
 }
 
+/** The format of a parsed `{"data": [...]}` document, from the shape of its first row. */
+function dataRowKind(data: unknown, t: string, name: string): DatasetFormat {
+  const row: unknown = Array.isArray(data) ? data[0] : undefined;
+  if (row !== null && typeof row === 'object' && !('paragraphs' in row) && 'question' in row && 'context' in row) return 'squad-flat';
+  return nestedKind(t, name);
+}
+
+/**
+ * Detects a JSON object file by the shape of its rows, never by the mere presence of
+ * `version`/`data`: `{"version": 2.0, "data": [{"id", "question", "context", "answers"}]}` is HF
+ * flat (transformers' SQuAD sample), `{"data": [{"title", "paragraphs"}]}` nested SQuAD.
+ */
 function detectJsonObject(t: string, name: string): DatasetFormat {
   const nl = t.indexOf('\n');
   // JSON Lines: so named, or objects starting at column 0 of later lines (pretty JSON indents them).
   const lines = /\.(jsonl|ndjson)$/.test(name) || /\n\{/.test(t);
   // readSquad names what is missing, the most useful message for a stray JSON object.
   const fallback: DatasetFormat = lines ? 'squad-flat' : 'squad';
-  let keys: string[] | null = null;
+  let first: Record<string, unknown> | null = null;
   try {
-    const first: unknown = JSON.parse(nl >= 0 ? t.slice(0, nl) : t);
-    if (first !== null && typeof first === 'object' && !Array.isArray(first)) keys = Object.keys(first);
+    const parsed: unknown = JSON.parse(nl >= 0 ? t.slice(0, nl) : t);
+    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) first = parsed as Record<string, unknown>;
   } catch {
     // Pretty-printed, or the sample ends inside the first line: fall back to key patterns.
   }
-  if (keys) {
-    if (keys.includes('header')) return 'mrqa';
-    if (keys.includes('data')) return nestedKind(t, name);
-    if (keys.includes('qas') && keys.includes('context')) return 'mrqa';
-    if (keys.includes('question') && keys.includes('context')) return 'squad-flat';
+  if (first) {
+    if ('header' in first) return 'mrqa';
+    if ('data' in first) return dataRowKind(first.data, t, name);
+    if ('qas' in first && 'context' in first) return 'mrqa';
+    if ('question' in first && 'context' in first) return 'squad-flat';
     return fallback;
   }
   if (/^\{\s*"header"\s*:/.test(t)) return 'mrqa';
-  if (/"paragraphs"\s*:/.test(t) || /^\{\s*"(version|data)"\s*:/.test(t)) return nestedKind(t, name);
+  // Nested SQuAD names "paragraphs" before any "context"; flat rows never do.
+  if (/"paragraphs"\s*:/.test(t)) return nestedKind(t, name);
   if (/"qas"\s*:/.test(t)) return 'mrqa';
   if (/"question"\s*:/.test(t) && /"context"\s*:/.test(t)) return 'squad-flat';
+  if (/^\{\s*"(version|data)"\s*:/.test(t)) return nestedKind(t, name);
   return fallback;
 }
 

@@ -7,9 +7,9 @@ import type { ImportResult, Instance } from '../data/types.ts';
 import { acceptAnswers, addIssue, fieldPath, guessLang, IdSet, makeInstance, notAnObject, Pacer, resolveAnswers, runImport, schemaText, type FormatOptions, type ImportOutcome, type RawAnswer } from './common.ts';
 import { isGzip, gunzipHead } from './gzip.ts';
 import { documentText, inputBytes, type ImportInput } from './input.ts';
-import { parseJson } from './json.ts';
+import { InputError, parseJson } from './json.ts';
 import { readJsonLines } from './jsonl.ts';
-import type { InputIssue } from './squad.ts';
+import { LooseBool, type InputIssue } from './squad.ts';
 
 const Int = v.pipe(v.number(), v.integer());
 const Id = v.pipe(v.union([v.string(), v.number()]), v.transform(String));
@@ -22,7 +22,7 @@ const Row = v.object({
   question: v.string(),
   // The HF layout is column-wise; some exports keep SQuAD's list of objects. Both are read.
   answers: v.optional(v.union([ColumnAnswers, ListAnswers]), { text: [], answer_start: [] }),
-  is_impossible: v.optional(v.boolean()),
+  is_impossible: v.optional(LooseBool),
 });
 
 /** Reads one flat row into `instances` (or an issue); shared by the JSON Lines and array forms. */
@@ -63,17 +63,40 @@ function readRow(raw: unknown, path: string, opts: FormatOptions, ids: IdSet, in
   );
 }
 
-/** True if the (possibly gzip) input's first non-blank character is '[' (the array form). */
-function isArrayForm(input: ImportInput): boolean {
+/** How a flat file holds its rows: one JSON array, a `{"version", "data": [rows]}` document, or JSON Lines. */
+type FlatForm = 'array' | 'document' | 'lines';
+
+/**
+ * Tells the three flat forms apart from the first bytes (gzip looked into). A first line that is a
+ * whole object with `data`, or an object opening with "version"/"data" that spans lines, is the
+ * document form (the layout of transformers' SQuAD sample); anything else starting with '{' is
+ * JSON Lines, so a bad first line costs only that line.
+ */
+function flatForm(input: ImportInput): FlatForm {
   const head = typeof input === 'string' ? input.slice(0, 4096) : isGzip(input) ? (gunzipHead(input, 4096) ?? new Uint8Array()) : input.subarray(0, 4096);
-  const s = typeof head === 'string' ? head : new TextDecoder().decode(head);
-  return s.replace(/^\ufeff/, '').trimStart().startsWith('[');
+  const s = (typeof head === 'string' ? head : new TextDecoder().decode(head)).replace(/^\ufeff/, '').trimStart();
+  if (s.startsWith('[')) return 'array';
+  const nl = s.indexOf('\n');
+  try {
+    const first: unknown = JSON.parse(nl >= 0 ? s.slice(0, nl) : s);
+    return first !== null && typeof first === 'object' && 'data' in first ? 'document' : 'lines';
+  } catch {
+    return /^\{\s*"(version|data)"\s*:/.test(s) ? 'document' : 'lines';
+  }
+}
+
+/** The rows of a flat document `{"version": 2.0, "data": [...]}`, or an InputError naming the field. */
+function documentRows(raw: unknown, file: string): unknown[] {
+  if (Array.isArray(raw)) return raw;
+  const data = raw !== null && typeof raw === 'object' ? (raw as { data?: unknown }).data : undefined;
+  if (!Array.isArray(data)) throw new InputError(`${file}: "data" must be an array of rows {id, question, context, answers}.`);
+  return data;
 }
 
 /**
  * Imports the HF flat SQuAD layout, e.g. `await importSquadFlat(bytes, { file: 'validation.jsonl', dataset: 'squad_v2' })`.
  * Rows with empty answer lists are unanswerable (SQuAD 2.0). Issue paths are `line N…` for
- * JSON Lines and `[i]…` for an array.
+ * JSON Lines, `[i]…` for an array and `data[i]…` for a `{"version", "data": [rows]}` document.
  */
 export function importSquadFlat(input: ImportInput, opts: FormatOptions): Promise<ImportOutcome> {
   return runImport(() => readFlat(input, opts));
@@ -85,13 +108,14 @@ async function readFlat(input: ImportInput, opts: FormatOptions): Promise<Import
   const ids = new IdSet();
   const partial = (): ImportResult => ({ format: 'squad-flat', instances, issues });
   new Pacer(opts, 1, partial, () => opts.file).check();
-  if (isArrayForm(input)) {
-    const raw = parseJson(documentText(input, opts, issues), opts.file);
-    const rows = raw as unknown[];
+  const form = flatForm(input);
+  if (form !== 'lines') {
+    const rows = documentRows(parseJson(documentText(input, opts, issues), opts.file), opts.file);
+    const prefix = form === 'document' ? 'data' : '';
     let at = '';
     const pacer = new Pacer(opts, rows.length, partial, () => at);
     for (const [i, row] of rows.entries()) {
-      at = `[${i}]`;
+      at = `${prefix}[${i}]`;
       if (i > 0 && i % 1000 === 0) await pacer.tick(i);
       readRow(row, at, opts, ids, instances, issues);
     }

@@ -37,6 +37,9 @@ async function importNested(input: ImportInput, opts: FormatOptions, format: 'sq
   issues.push(...read.issues);
   const total = read.items.length;
   const progress = new Pacer(opts, total, () => ({ format, instances, issues }), () => at || opts.file);
+  // Paths of answers whose answer_start is -1 (DuReader-robust leaves offsets out this way).
+  const unplaced = new Set<string>();
+  let answerCount = 0;
   for (const [k, item] of read.items.entries()) {
     const path = read.paths[k] ?? `item ${k}`;
     at = path;
@@ -45,10 +48,10 @@ async function importNested(input: ImportInput, opts: FormatOptions, format: 'sq
       addIssue(issues, 'schema', `${path}.question`, 'empty question; skipped', true);
       continue;
     }
-    const resolved = resolveAnswers(
-      item.context,
-      item.answers.map((a, j) => ({ text: a.text, start: a.answer_start, path: `${path}.answers[${j}]` })),
-    );
+    const raws = item.answers.map((a, j) => ({ text: a.text, start: a.answer_start, path: `${path}.answers[${j}]` }));
+    answerCount += raws.length;
+    for (const r of raws) if (r.start === -1) unplaced.add(r.path);
+    const resolved = resolveAnswers(item.context, raws);
     if (!item.isImpossible && !acceptAnswers(resolved, issues, `${path}.answers`)) continue;
     if (item.isImpossible) issues.push(...resolved.issues);
     const lang = format === 'dureader' ? 'zh' : guessLang(item.context);
@@ -67,10 +70,24 @@ async function importNested(input: ImportInput, opts: FormatOptions, format: 'sq
     );
   }
   progress.finish();
+  if (answerCount > 0 && unplaced.size === answerCount) summarizeUnplaced(issues, unplaced, opts.file);
   // readSquadValue's issues come first and the answer checks' after; file order reads better.
   const keyed = issues.map((issue) => ({ issue, key: [...issue.path.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])) }));
   keyed.sort((a, b) => compareIndices(a.key, b.key));
   return { format, instances, issues: keyed.map((k) => k.issue) };
+}
+
+/**
+ * When every answer_start of a file is -1, one line says so instead of a note per answer: the
+ * per-answer "located at N" notes are folded into it (answers that were not found keep theirs).
+ */
+function summarizeUnplaced(issues: InputIssue[], unplaced: ReadonlySet<string>, file: string): void {
+  const located = (i: InputIssue) => i.kind === 'answer-offset' && unplaced.has(i.path);
+  const n = issues.filter(located).length;
+  if (n === 0) return;
+  const kept = issues.filter((i) => !located(i));
+  issues.length = 0;
+  issues.push({ path: file, message: `every answer_start is -1 (${unplaced.size} answers, as DuReader-robust writes them); ${n} answers were located by their text in the passage`, kind: 'answer-offset', skipped: false, count: n }, ...kept);
 }
 
 /** Orders index lists of paths like data[0].paragraphs[2].qas[10], parents before children. */

@@ -8,18 +8,36 @@ import type { QaInput } from '../types.ts';
 import { InputError, parseJson } from './json.ts';
 
 const Answer = v.object({ text: v.string(), answer_start: v.pipe(v.number(), v.integer()) });
+
+/**
+ * A boolean that may be written as a string: the natural-perturbation challenge sets write
+ * `"is_impossible": "true"`/"false" (Python's "True"/"False" too), so those strings are read as
+ * booleans; any other string is a field error.
+ */
+export const LooseBool = v.pipe(
+  v.union([v.boolean(), v.string()], 'expected a boolean (true/false, or the string "true"/"false")'),
+  v.check((x) => typeof x === 'boolean' || /^(true|false)$/i.test(x.trim()), (i) => `expected a boolean or the string "true"/"false", got ${JSON.stringify(i.input)}`),
+  v.transform((x) => (typeof x === 'boolean' ? x : x.trim().toLowerCase() === 'true')),
+);
+
+/** A version written as a string ("v2.0", "1.1") or a number (2.0, as HF's flat files do); numbers keep their decimal ("2.0"). */
+export const LooseVersion = v.pipe(
+  v.union([v.string(), v.number()], 'expected a version string or number'),
+  v.transform((x) => (typeof x === 'number' ? (Number.isInteger(x) ? x.toFixed(1) : String(x)) : x)),
+);
+
 const Question = v.object({
   id: v.pipe(v.union([v.string(), v.number()]), v.transform(String)),
   question: v.string(),
   answers: v.optional(v.array(Answer), []),
-  is_impossible: v.optional(v.boolean()),
+  is_impossible: v.optional(LooseBool),
   plausible_answers: v.optional(v.array(Answer)),
 });
 // DuReader-robust puts the title on the paragraph, SQuAD on the article; a paragraph title is only
 // a display nicety, so an odd one never costs the paragraph.
 const Paragraph = v.object({ context: v.string(), qas: v.array(v.unknown()), title: v.optional(v.unknown()) });
 const Article = v.object({ title: v.optional(v.string(), ''), paragraphs: v.array(v.unknown()) });
-const Root = v.object({ version: v.optional(v.string()), data: v.array(v.unknown()) });
+const Root = v.object({ version: v.optional(LooseVersion), data: v.array(v.unknown()) });
 
 /** One question with its passage and gold answers, the unit the tool works on. */
 export interface QaItem extends QaInput {
@@ -56,6 +74,8 @@ export interface InputIssue {
   message: string;
   kind?: IssueKind;
   skipped?: boolean;
+  /** How many like problems this one line stands for (a file-wide summary); 1 when absent. */
+  count?: number;
 }
 
 export interface SquadFile {
@@ -106,6 +126,9 @@ export function readSquadValue(raw: unknown, file: string, opts: { checkAnswerSt
   const seen = new Set<string>();
   const dataset: SquadDataset = { version: root.output.version ?? '', data: [] };
   let anyImpossible = false;
+  // DuReader-robust may write -1 for every answer_start: one line then says so, not one per answer.
+  const unplaced = new Set<InputIssue>();
+  let answerTotal = 0;
   root.output.data.forEach((art, ai) => {
     const a = v.safeParse(Article, art);
     if (!a.success) return issues.push({ path: `data[${ai}]`, message: issueText(a.issues), kind: 'schema', skipped: true });
@@ -129,8 +152,11 @@ export function readSquadValue(raw: unknown, file: string, opts: { checkAnswerSt
         }
         if (checkStarts) {
           for (const [k, ans] of answers.entries()) {
+            answerTotal++;
             if (p.output.context.slice(ans.answer_start, ans.answer_start + ans.text.length) !== ans.text) {
-              issues.push({ path: `${path}.answers[${k}]`, message: `answer "${ans.text.slice(0, 40)}" is not at answer_start ${ans.answer_start} (kept for scoring, which uses the text)`, kind: 'answer-offset', skipped: false });
+              const issue: InputIssue = { path: `${path}.answers[${k}]`, message: `answer "${ans.text.slice(0, 40)}" is not at answer_start ${ans.answer_start} (kept for scoring, which uses the text)`, kind: 'answer-offset', skipped: false };
+              if (ans.answer_start === -1) unplaced.add(issue);
+              issues.push(issue);
             }
           }
         }
@@ -144,6 +170,11 @@ export function readSquadValue(raw: unknown, file: string, opts: { checkAnswerSt
     dataset.data.push(outArticle);
   });
   const version = /^v?2/.test(root.output.version ?? '') || anyImpossible ? 'v2.0' : 'v1.1';
+  if (answerTotal > 0 && unplaced.size === answerTotal) {
+    const rest = issues.filter((i) => !unplaced.has(i));
+    const summary: InputIssue = { path: file, message: `every answer_start is -1 (${answerTotal} answers, as DuReader-robust writes them); answers are scored by their text`, kind: 'answer-offset', skipped: false, count: answerTotal };
+    return { version, items, paths, dataset, issues: [summary, ...rest] };
+  }
   return { version, items, paths, dataset, issues };
 }
 

@@ -21,9 +21,14 @@ const LABELS: Record<IssueKind, [string, string]> = {
 };
 const ORDER = Object.keys(LABELS) as IssueKind[];
 
+/** How many problems an issue stands for (a summary line stands for several). */
+const weight = (i: InputIssue): number => i.count ?? 1;
+/** Sum of weights. */
+const total = (list: readonly InputIssue[]): number => list.reduce((n, i) => n + weight(i), 0);
+
 function counts(list: readonly InputIssue[]): string {
   const by = new Map<IssueKind | undefined, number>();
-  for (const i of list) by.set(i.kind, (by.get(i.kind) ?? 0) + 1);
+  for (const i of list) by.set(i.kind, (by.get(i.kind) ?? 0) + weight(i));
   const parts: string[] = [];
   for (const k of ORDER) {
     const n = by.get(k);
@@ -46,7 +51,9 @@ export function summarizeIssues(issues: readonly InputIssue[]): string {
   const notes = issues.filter((i) => i.skipped !== true);
   const parts: string[] = [];
   if (cancelled) parts.push('cancelled');
-  if (skipped.length) parts.push(`${skipped.length} skipped: ${counts(skipped)}`);
-  if (notes.length) parts.push(`${notes.length} note${notes.length === 1 ? '' : 's'}: ${counts(notes)}`);
+  const nSkipped = total(skipped);
+  const nNotes = total(notes);
+  if (nSkipped) parts.push(`${nSkipped} skipped: ${counts(skipped)}`);
+  if (nNotes) parts.push(`${nNotes} note${nNotes === 1 ? '' : 's'}: ${counts(notes)}`);
   return parts.join('; ');
 }
