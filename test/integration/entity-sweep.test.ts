@@ -78,10 +78,11 @@ describe('worst/best over a budget and RESEMBLE on the shipped model', () => {
     expect(last?.done).toBe(last?.total);
     expect(seen.every((p, i) => i === 0 || p.done >= (seen[i - 1]?.done ?? 0))).toBe(true);
     const show = (name: string, s: NonNullable<typeof r.defended>) =>
-      console.log(`${name}: original F1 ${fmt(s.original.f1)} random ${fmt(s.random.f1)} worst ${fmt(s.worst.f1)} best ${fmt(s.best.f1)} stability ${fmt(100 * s.stability)}%`);
+      console.log(`${name}: original F1 ${fmt(s.original.f1)} random ${fmt(s.random.f1)} ± ${fmt(s.randomStd.f1)} worst ${fmt(s.worst.f1)} best ${fmt(s.best.f1)} stability ${fmt(100 * s.stability)}%`);
     show('plain', r.plain);
     if (r.defended) show('RESEMBLE', r.defended);
     expect(r.n).toBeGreaterThanOrEqual(30);
+    expect(r.plain.randomStd.f1).toBeGreaterThanOrEqual(0);
     expect(r.cancelled).toBe(false);
     expect(r.plain.worst.f1).toBeLessThanOrEqual(r.plain.random.f1);
     expect(r.plain.random.f1).toBeLessThanOrEqual(r.plain.best.f1);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { averageScore, category, errorKind, meanStd, resembleCombine, resembleVariants, summarizeSweep, sweepPlan, type SweepCell } from '../../src/core/entity/experiment.ts';
+import { averageScore, category, errorKind, meanStd, resembleCombine, resembleVariants, runBudget, runStd, summarizeSweep, sweepPlan, type SweepCell } from '../../src/core/entity/experiment.ts';
+import { makeInstance } from '../../src/core/formats/common.ts';
 import { applySubstitutions } from '../../src/core/entity/substitute.ts';
 import { char, type AnswerSpan, type QaPrediction } from '../../src/core/types.ts';
 
@@ -77,5 +78,63 @@ describe('RESEMBLE', () => {
   it('with nothing to replace it is the model itself', () => {
     const original = pred('q', [span('Leeds', 27, 2)]);
     expect(resembleCombine(context, original, [], 0, { temperature: 2, versionTwo: false }).text).toBe('Leeds');
+  });
+
+  // Eq. 2 by hand. Spans over one passage (no renaming edits), so the variants' spans are the original's.
+  const A = 'Leeds';
+  const B = 'Ann Hollis';
+  /** A prediction whose n-best softmax at temperature t gives exactly the probabilities pA, pB. */
+  const twoSpans = (pA: number, pB: number, t: number) => pred('x', [span(A, 27, t * Math.log(pA)), span(B, 0, t * Math.log(pB))].filter((s) => Number.isFinite(s.score)));
+  const plain = (p: QaPrediction) => ({ prediction: p, edits: [] });
+
+  it('is a linear mixture, not a log-linear one: the two pick different answers here', () => {
+    // P_T = (0.9, 0.1); one variant gives B all its mass (A is not in its n-best, so 0). c = 0.3, M = 1.
+    // Eq. 2: A = 0.7·0.9 + 0.3·√(0.9·0) = 0.63; B = 0.7·0.1 + 0.3·√(0.1·1) = 0.16487 → A, P_R(A) = 0.63 / 0.79487 = 0.79258.
+    // A log-linear mixture, 0.7·log P_T + 0.3·log P_1 (with any small floor for the missing A), picks B.
+    const r = resembleCombine(context, twoSpans(0.9, 0.1, 2), [plain(pred('v', [span(B, 0, 0)]))], 0.3, { temperature: 2, versionTwo: false });
+    expect(r.text).toBe(A);
+    expect(r.probability).toBeCloseTo(0.79258, 4);
+    const logLinear = (pt: number, p1: number) => 0.7 * Math.log(pt) + 0.3 * Math.log(Math.max(p1, 1e-6));
+    expect(logLinear(0.1, 1)).toBeGreaterThan(logLinear(0.9, 0));
+  });
+
+  it('applies the temperature to the original only', () => {
+    // P_T = (0.5, 0.5); the variant (T = 1) gives (0.8, 0.2); c = 1, M = 1:
+    // A = √(0.5·0.8), B = √(0.5·0.2) → P_R(A) = √0.4 / (√0.4 + √0.1) = 2/3. Tempering the variant too would give 0.586.
+    const r = resembleCombine(context, twoSpans(0.5, 0.5, 2), [plain(twoSpans(0.8, 0.2, 1))], 1, { temperature: 2, versionTwo: false });
+    expect(r.text).toBe(A);
+    expect(r.probability).toBeCloseTo(2 / 3, 6);
+  });
+
+  it('takes the (M+1)-th root of the product over M = 3 variants', () => {
+    // P_T = (0.5, 0.5); variants (0.9, 0.1), (0.9, 0.1), (0.1, 0.9); c = 1:
+    // A = (0.5·0.9·0.9·0.1)^¼ = 0.44861, B = (0.5·0.1·0.1·0.9)^¼ = 0.25900 → P_R(A) = 0.63398.
+    const vs = [twoSpans(0.9, 0.1, 1), twoSpans(0.9, 0.1, 1), twoSpans(0.1, 0.9, 1)].map(plain);
+    const r = resembleCombine(context, twoSpans(0.5, 0.5, 2), vs, 1, { temperature: 2, versionTwo: false });
+    expect(r.text).toBe(A);
+    expect(r.probability).toBeCloseTo(0.63398, 4);
+  });
+
+  it('defends with the entity type the attack renamed', async () => {
+    const inst = makeInstance({ id: 'g1', dataset: 'd', title: '', question: 'Where did Ann Hollis move in 1990?', context: 'Ann Hollis moved to Leeds in 1990 and later to York.', answers: [{ text: 'Leeds', start: 20 }], isImpossible: false, lang: 'en' });
+    const seen: string[] = [];
+    const predictor = async (inputs: { id: string; context: string }[]) => {
+      for (const x of inputs) if (x.id.includes('#resemble')) seen.push(x.context);
+      return { predictions: inputs.map((x) => pred(x.id, [span(x.context.slice(20, 25), 20, 1)])), cancelled: false };
+    };
+    await runBudget([{ ...inst, answerType: 'GPE' }], { type: 'GPE', source: 'randstr', origin: 'us', budget: 2, resemble: { m: 1, temperature: 2, type: 'PER' }, versionTwo: false }, predictor);
+    expect(seen.length).toBeGreaterThan(0);
+    // The variants rename places (the attack's type), never the person.
+    for (const c of seen) expect(c).toContain('Ann Hollis');
+    expect(seen.some((c) => !c.includes('York'))).toBe(true);
+  });
+});
+
+describe('random renaming over a budget', () => {
+  it('reports the std over runs of the dataset-level score (run k = every question\'s k-th renaming)', () => {
+    // Run 1: both questions right (100); run 2: one right (50) → mean 75, population std 25.
+    const s = (x: number) => ({ em: x, f1: x });
+    expect(runStd([[s(1), s(1)], [s(1), s(0)]])).toEqual({ em: 25, f1: 25 });
+    expect(runStd([[s(1)], [s(0)]])).toEqual({ em: 0, f1: 0 });
   });
 });

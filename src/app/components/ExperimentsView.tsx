@@ -263,7 +263,7 @@ function BudgetCard() {
           <tbody>
             {(['original', 'random', 'worst', 'best'] as const).map((k) => (
               <tr key={k}>
-                <td>{k === 'random' ? 'random renaming' : k === 'original' ? 'original' : `D_${k}`} (EM / F1)</td>
+                <td>{k === 'random' ? `random renaming, mean ± std over the ${cfg.budget} runs` : k === 'original' ? 'original' : `D_${k}`} (EM / F1)</td>
                 <td>{fmtScore(result.plain, k)}</td>
                 {result.defended && <td>{fmtScore(result.defended, k)}</td>}
               </tr>
@@ -281,7 +281,9 @@ function BudgetCard() {
   );
 }
 
-const fmtScore = (s: BudgetScores, k: 'original' | 'random' | 'worst' | 'best') => `${pct(s[k].em)} / ${pct(s[k].f1)}`;
+/** "EM / F1" of one row; the random row adds ± its std over runs. */
+const fmtScore = (s: BudgetScores, k: 'original' | 'random' | 'worst' | 'best') =>
+  k === 'random' ? `${pct(s.random.em)} ± ${pct(s.randomStd.em)} / ${pct(s.random.f1)} ± ${pct(s.randomStd.f1)}` : `${pct(s[k].em)} / ${pct(s[k].f1)}`;
 
 function ExportCard() {
   const o = useApp((s) => s.exportOptions);

@@ -174,31 +174,32 @@ function spanProbs(p: QaPrediction, t: number, edits: readonly Edit[] | null, ve
   return out;
 }
 
-const FLOOR = 1e-6;
-
 /**
- * RESEMBLE's combination (Eq. 2 as we read it): log p(s) = (1 − c)·log p_x(s) + c·mean_k log p_k(s),
- * with c the NER confidence, p over each n-best at temperature T, and spans of the variants mapped
- * back to the original passage (a span cutting into a renamed name covers the whole original name).
- * Returns the winning span's text, e.g. '' for "no answer".
+ * RESEMBLE's combination, Eq. 2 of Balasubramanian et al. (2020):
+ * P_R(y|x) ∝ (1 − c)·P_T(y|x) + c·(P_T(y|x)·∏_m P(y|x_m))^{1/(M+1)}, with c = P(z = ẑ|x) the NER
+ * confidence, the temperature T on the original's n-best only, and each variant's spans mapped back
+ * to the original passage (a span cutting into a renamed name covers the whole original name). A
+ * span missing from an n-best list has probability 0 there. Returns the winner with its P_R, e.g.
+ * text '' for "no answer".
  */
 export function resembleCombine(context: string, original: QaPrediction, variants: readonly { prediction: QaPrediction; edits: readonly Edit[] }[], confidence: number, cfg: { temperature: number; versionTwo: boolean }): { text: string; span: { start: number; end: number } | null; probability: number } {
-  const base = spanProbs(original, cfg.temperature, null, cfg.versionTwo);
-  const others = variants.map((v) => spanProbs(v.prediction, cfg.temperature, v.edits, cfg.versionTwo));
-  const keys = new Set([...base.keys(), ...others.flatMap((o) => [...o.keys()])]);
-  let best = { key: 'null', logp: -Infinity };
-  const scores = new Map<string, number>();
+  const pT = spanProbs(original, cfg.temperature, null, cfg.versionTwo);
+  const pm = variants.map((v) => spanProbs(v.prediction, 1, v.edits, cfg.versionTwo));
+  const keys = new Set([...pT.keys(), ...pm.flatMap((o) => [...o.keys()])]);
+  const c = Math.min(1, Math.max(0, confidence));
+  let best = { key: 'null', p: -1 };
+  let total = 0;
   for (const k of keys) {
-    const lx = Math.log(base.get(k) ?? FLOOR);
-    const lv = others.length ? others.reduce((a, o) => a + Math.log(o.get(k) ?? FLOOR), 0) / others.length : lx;
-    const logp = (1 - confidence) * lx + confidence * lv;
-    scores.set(k, logp);
-    if (logp > best.logp) best = { key: k, logp };
+    const t = pT.get(k) ?? 0;
+    const product = pm.reduce((a, o) => a * (o.get(k) ?? 0), t);
+    const p = (1 - c) * t + c * Math.pow(product, 1 / (pm.length + 1));
+    total += p;
+    if (p > best.p) best = { key: k, p };
   }
-  const z = [...scores.values()].reduce((a, v) => a + Math.exp(v - best.logp), 0);
-  if (best.key === 'null') return { text: '', span: null, probability: 1 / z };
-  const [s, e] = best.key.split(':').map(Number) as [number, number];
-  return { text: context.slice(s, e), span: { start: s, end: e }, probability: 1 / z };
+  const probability = total > 0 ? best.p / total : 0;
+  if (best.key === 'null') return { text: '', span: null, probability };
+  const [s0, e0] = best.key.split(':').map(Number) as [number, number];
+  return { text: context.slice(s0, e0), span: { start: s0, end: e0 }, probability };
 }
 
 /** RESEMBLE answers for many instances: one model call for all variants. */
@@ -227,6 +228,24 @@ export async function resemblePredict(
 
 
 
+/**
+ * Standard deviation (population, as numpy's default) over the B random runs of the dataset-level
+ * EM/F1: run k scores every question's k-th renaming.
+ */
+export function runStd(runsPerQuestion: readonly (readonly Score[])[]): Score {
+  const b = Math.max(0, ...runsPerQuestion.map((r) => r.length));
+  const perRun: Score[] = [];
+  for (let k = 0; k < b; k++) {
+    const scores = runsPerQuestion.flatMap((r) => r.slice(k, k + 1));
+    if (scores.length) perRun.push(averageScore(scores));
+  }
+  const sd = (xs: number[]) => {
+    const m = xs.reduce((a, x) => a + x, 0) / xs.length;
+    return Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / xs.length);
+  };
+  return perRun.length ? { em: sd(perRun.map((s) => s.em)), f1: sd(perRun.map((s) => s.f1)) } : { em: NaN, f1: NaN };
+}
+
 function budgetScores(rows: { orig: Score; runs: Score[]; stable: boolean }[]): BudgetScores {
   const pickBy = (f: (runs: Score[]) => Score) => averageScore(rows.map((r) => f(r.runs)));
   const worstOf = (runs: Score[]) => runs.reduce((a, s) => (s.f1 < a.f1 || (s.f1 === a.f1 && s.em < a.em) ? s : a));
@@ -234,6 +253,7 @@ function budgetScores(rows: { orig: Score; runs: Score[]; stable: boolean }[]): 
   return {
     original: averageScore(rows.map((r) => r.orig)),
     random: averageScore(rows.flatMap((r) => r.runs)),
+    randomStd: runStd(rows.map((r) => r.runs)),
     worst: pickBy(worstOf),
     best: pickBy(bestOf),
     stability: rows.length ? rows.filter((r) => r.stable).length / rows.length : NaN,
@@ -315,7 +335,8 @@ export async function runBudget(
   ]);
   await nextTask();
   if (cb.signal?.aborted) return { n: plain.rows.length, plain: budgetScores(plain.rows), defended: null, perInstance: plain.per, cancelled: true };
-  const ens = await resemblePredict(ensembleItems, cfg.resemble, cfg.versionTwo, predict, progress('RESEMBLE variants'));
+  // The defence renames the entity type the attack renamed (the paper's setting).
+  const ens = await resemblePredict(ensembleItems, { ...cfg.resemble, type: cfg.type }, cfg.versionTwo, predict, progress('RESEMBLE variants'));
   const ensTexts = new Map(ensembleItems.map((it, i) => [it.inst.id, ens.texts[i] ?? null]));
   const defended = rowsFor((id) => ensTexts.get(id) ?? null);
   return { n: plain.rows.length, plain: budgetScores(plain.rows), defended: defended.rows.length ? budgetScores(defended.rows) : null, perInstance: plain.per, cancelled: ens.cancelled };

@@ -108,7 +108,10 @@ export function errorShares(cells: readonly SweepCell[]): { orig: ErrorCounts; p
 /** Scores of one condition (original, random, worst, best) and the stability over the budget. */
 export interface BudgetScores {
   original: Score;
+  /** Mean over every random renaming of every question. */
   random: Score;
+  /** Std over the B random runs (run k = every question's k-th renaming), in the same units as `random`. */
+  randomStd: Score;
   worst: Score;
   best: Score;
   /** Share of instances (0..1) whose answer, mapped back to the original passage, never changes. */
