@@ -5,7 +5,7 @@
 import type { AnswerEntityType, DatasetFormat, GoldAnswer, Instance } from '../core/data/types.ts';
 import type { WikiEdit } from '../core/natural/wiki-edit.ts';
 import type { NamePool } from '../core/entity/rename.ts';
-import type { Category } from '../core/entity/stats.ts';
+import type { PairCategory } from '../core/natural/categories.ts';
 import type { InputIssue } from '../core/formats/squad.ts';
 
 /** A dataset as listed in the UI. */
@@ -32,7 +32,7 @@ export interface SearchFilters {
   entity: 'all' | AnswerEntityType;
   revision: 'all' | 'with-revision';
   /** Natural-perturbation category of the last revision-pair run ('all' = no filter). */
-  category: 'all' | Category;
+  category: 'all' | PairCategory;
 }
 
 /** What the list shows per instance; the full instance is fetched on selection. */

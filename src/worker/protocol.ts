@@ -7,7 +7,7 @@ import type { Instance } from '../core/data/types.ts';
 import type { BudgetConfig, BudgetResult, SweepCell, SweepConfig, SweepProgress } from '../core/entity/experiment.ts';
 import type { LiveRename } from '../core/entity/live.ts';
 import type { NamePool, RenameOptions } from '../core/entity/rename.ts';
-import type { PairRow } from '../core/natural/pairs.ts';
+import type { CategoryRule, PairRow, PairsDropped } from '../core/natural/pairs.ts';
 import type { NoiseOptions } from '../core/natural/noise.ts';
 export type { LiveRename };
 
@@ -61,9 +61,9 @@ export type WorkerRequest =
   | { type: 'budget'; jobId: number; instances: Instance[]; config: BudgetConfig }
   | { type: 'export-renamed'; jobId: number; instances: Instance[]; options: RenameOptions }
   /** One question on both passages of its pair; with `noise`, on its passage and a noisy copy instead. */
-  | { type: 'pair'; jobId: number; instance: Instance; versionTwo: boolean; noise?: NoiseOptions }
+  | { type: 'pair'; jobId: number; instance: Instance; versionTwo: boolean; rule: CategoryRule; noise?: NoiseOptions }
   /** Revision pairs of many questions (natural), or the same questions with synthetic noise. */
-  | { type: 'pairs'; jobId: number; instances: Instance[]; noise: NoiseOptions | null; versionTwo: boolean };
+  | { type: 'pairs'; jobId: number; instances: Instance[]; noise: NoiseOptions | null; versionTwo: boolean; rule: CategoryRule };
 
 export type WorkerEvent =
   | { type: 'ready'; capabilities: Capabilities }
@@ -74,7 +74,7 @@ export type WorkerEvent =
   | { type: 'predicted'; jobId: number; predictions: QaPrediction[]; cancelled: boolean; inferenceMs: number; computed: number; cached: number }
   | { type: 'renamed'; jobId: number; result: LiveRename }
   | { type: 'paired'; jobId: number; row: PairRow | null; instance: Instance | null }
-  | { type: 'pairs-done'; jobId: number; rows: PairRow[]; cancelled: boolean; dropped: number }
+  | { type: 'pairs-done'; jobId: number; rows: PairRow[]; cancelled: boolean; dropped: number; answerMissing: PairsDropped['answerMissing'] }
   | { type: 'experiment-progress'; jobId: number; progress: SweepProgress }
   | { type: 'sweep-cell'; jobId: number; cell: SweepCell }
   | { type: 'sweep-done'; jobId: number; cancelled: boolean; n: number }

@@ -243,7 +243,7 @@ function handlePair(msg: Extract<WorkerRequest, { type: 'pair' }>): void {
         post({ type: 'paired', jobId: msg.jobId, row: null, instance: null });
         return;
       }
-      const { rows, cancelled } = await runPairs([inst], enginePredictor(a.engine, { versionTwo: msg.versionTwo, signal }));
+      const { rows, cancelled } = await runPairs([inst], enginePredictor(a.engine, { versionTwo: msg.versionTwo, signal }), undefined, { rule: msg.rule });
       if (!cancelled) post({ type: 'paired', jobId: msg.jobId, row: rows[0] ?? null, instance: inst });
     }),
   );
@@ -274,8 +274,8 @@ function handleExperiment(msg: Extract<WorkerRequest, { type: 'sweep' | 'budget'
         const set = msg.noise ? noisyPairs(msg.instances, msg.noise) : { instances: msg.instances, dropped: 0 };
         const report = throttled(msg.jobId);
         const label = msg.noise ? 'synthetic noise' : 'revision pairs';
-        const r = await runPairs(set.instances, enginePredictor(a.engine, { versionTwo: msg.versionTwo, signal }), (done, total) => report({ done, total, label }));
-        post({ type: 'pairs-done', jobId: msg.jobId, rows: r.rows, cancelled: r.cancelled, dropped: set.dropped });
+        const r = await runPairs(set.instances, enginePredictor(a.engine, { versionTwo: msg.versionTwo, signal }), (done, total) => report({ done, total, label }), { rule: msg.rule });
+        post({ type: 'pairs-done', jobId: msg.jobId, rows: r.rows, cancelled: r.cancelled, dropped: set.dropped, answerMissing: r.dropped.answerMissing });
         return;
       }
       const versionTwo = msg.type === 'sweep' ? msg.versionTwo : msg.config.versionTwo;

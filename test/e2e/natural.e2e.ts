@@ -41,15 +41,15 @@ describe('revision pairs in the live view', () => {
     expect(await diff.locator('ins').count()).toBeGreaterThan(0);
     expect((await diff.locator('.answer-sentence').allTextContents()).join('')).toContain('Watson');
     await page.getByTestId('revision-category').waitFor({ timeout: 60_000 });
-    expect(['C2C', 'C2W', 'W2C', 'W2W']).toContain(await text('revision-category'));
-    expect(await text('revision-touch')).toMatch(/^The edit (changed|left) the sentence with the answer/);
+    expect(['C2C', 'C2W', 'W2C', 'W2W', 'partial']).toContain(await text('revision-category'));
+    expect(await text('revision-touch')).toMatch(/^The edit (changed a|left every) sentence holding a gold answer/);
     const orig = await text('revision-original-text');
     expect(orig).not.toBe('…');
     // The same question beside synthetic noise in its passage.
     await page.getByTestId('noise-run').click();
     await page.getByTestId('noise-category').waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('noise-diff').locator('ins').count()).toBeGreaterThan(0);
-    expect(['C2C', 'C2W', 'W2C', 'W2W']).toContain(await text('noise-category'));
+    expect(['C2C', 'C2W', 'W2C', 'W2W', 'partial']).toContain(await text('noise-category'));
     // The live answer is not held up by the pair and noise runs on the same model.
     await expect.poll(() => text('answer-text'), { timeout: 30_000 }).toBe('Thomas Watson');
     await page.getByTestId('revision-panel').scrollIntoViewIfNeeded();
@@ -81,14 +81,27 @@ describe('revision pairs and synthetic noise over the list', () => {
     await page.getByTestId('tab-experiments').click();
     await page.getByTestId('natural-run').click();
     await page.getByTestId('natural-table').waitFor({ timeout: 60_000 });
-    const counts = await Promise.all(['C2C', 'C2W', 'W2C', 'W2W'].map(async (c) => Number(await text(`natural-${c}`))));
+    const cats = ['C2C', 'C2W', 'W2C', 'W2W', 'partial'];
+    const counts = await Promise.all(cats.map(async (c) => Number(await text(`natural-${c}`))));
     expect(counts.reduce((a, b) => a + b, 0)).toBe(16);
+    // The released script's rule is the default and is printed with the result.
+    expect(await text('category-rule-text')).toContain('F1 < 0.4');
+    expect(await text('natural-changed')).toMatch(/^\d+(\.\d)?%$/);
+    expect(await text('natural-unmodified')).toMatch(/^C2W .+ · C2C .+ · W2C .+$/);
+    // Switching to the EM rule re-sorts the same rows with no "partial" left.
+    await page.getByTestId('category-rule').selectOption('em');
+    await expect.poll(async () => Number(await text('natural-partial'))).toBe(0);
+    const emCounts = await Promise.all(cats.map(async (c) => Number(await text(`natural-${c}`))));
+    expect(emCounts.reduce((a, b) => a + b, 0)).toBe(16);
+    // Both EM 1 is C2C under either rule.
+    expect(emCounts[0]).toBe(counts[0]);
+    await page.getByTestId('category-rule').selectOption('script');
     expect(await page.getByTestId('chart-categories').locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('chart-intents').textContent()).toContain('clarification');
     await page.getByTestId('noise-kind').selectOption('keyboard');
     await page.getByTestId('synthetic-run').click();
     await expect.poll(async () => (await page.getByTestId('natural-table').locator('thead th').allTextContents()).join('|'), { timeout: 60_000 }).toContain('synthetic: keyboard typo');
-    const syn = await Promise.all(['C2C', 'C2W', 'W2C', 'W2W'].map(async (c) => Number(await text(`synthetic-${c}`))));
+    const syn = await Promise.all(cats.map(async (c) => Number(await text(`synthetic-${c}`))));
     expect(syn.reduce((a, b) => a + b, 0)).toBe(16);
     await page.getByTestId('natural-card').scrollIntoViewIfNeeded();
     await shot(page, 'natural-experiments');
@@ -134,7 +147,7 @@ describe('live Wikipedia history (local mock of the MediaWiki API)', () => {
     expect(wiki.requests.filter((r) => r.method === 'GET').every((r) => r.query.origin === '*' && r.apiUserAgent?.startsWith('QARobustnessExplorer'))).toBe(true);
     await wp.getByTestId('wiki-apply').click();
     await wp.getByTestId('wiki-category').waitFor({ timeout: 60_000 });
-    expect(['C2C', 'C2W', 'W2C', 'W2W']).toContain(((await wp.getByTestId('wiki-category').textContent()) ?? '').trim());
+    expect(['C2C', 'C2W', 'W2C', 'W2W', 'partial']).toContain(((await wp.getByTestId('wiki-category').textContent()) ?? '').trim());
     expect((await wp.getByTestId('wiki-diff').locator('ins').allTextContents()).join('|')).toContain('A few days later,');
     await wp.getByTestId('wiki-panel').scrollIntoViewIfNeeded();
     await shot(wp, 'natural-wikipedia-history');

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDemoSet } from '../../src/core/data/demo.ts';
 import { enginePredictor } from '../../src/core/entity/index.ts';
 import { configureRuntime, loadQaModel, QaEngine } from '../../src/core/index.ts';
-import { runPairs, summarizePairs } from '../../src/core/natural/pairs.ts';
+import { pairCategory, runPairs, summarizePairs } from '../../src/core/natural/pairs.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 let engine: QaEngine;
@@ -22,10 +22,13 @@ describe('revision pairs on the shipped model', () => {
     expect(cancelled).toBe(false);
     expect(rows).toHaveLength(withRevision.length);
     const s = summarizePairs(rows);
-    console.log('demo revision pairs:', s.n, s.categories, 'F1', s.original.f1.toFixed(1), '→', s.perturbed.f1.toFixed(1), `(${s.relativeF1Change.toFixed(1)}%)`, 'edits touching the answer sentence:', rows.filter((r) => r.touchesAnswer).length);
+    const em = summarizePairs(rows.map((r) => ({ ...r, category: pairCategory(r.original, r.perturbed, 'em') })));
+    const share = (x: number) => (Number.isNaN(x) ? '–' : `${(100 * x).toFixed(1)}%`);
+    console.log('demo revision pairs:', s.n, 'script rule', s.categories, 'EM rule', em.categories, 'F1', s.original.f1.toFixed(1), '→', s.perturbed.f1.toFixed(1), `(${s.relativeF1Change.toFixed(1)}%)`);
+    console.log('answer sentence unmodified: C2W', share(s.unmodified.C2W), 'C2C', share(s.unmodified.C2C), '· prediction changed', share(s.predictionChangeRate));
     expect(Object.values(s.categories).reduce((a, b) => a + b, 0)).toBe(rows.length);
     for (const r of rows) {
-      expect(r.category).toBe(`${r.original.em === 1 ? 'C' : 'W'}2${r.perturbed.em === 1 ? 'C' : 'W'}`);
+      expect(r.category).toBe(pairCategory(r.original, r.perturbed, 'script'));
       expect(r.intent).not.toBeNull();
     }
     // Copy edits that reword the answer's own sentence are the point of the demo pairs.

@@ -6,7 +6,8 @@ import type { Instance } from '../../src/core/data/types.ts';
 import type { Category } from '../../src/core/entity/stats.ts';
 import type { SquadParagraph } from '../../src/core/metrics/squad.ts';
 import { challengeSet, challengeToSquad } from '../../src/core/natural/challenge.ts';
-import { editTouches, sentenceAt, summarizePairs, type PairRow } from '../../src/core/natural/pairs.ts';
+import { answerSentenceModified, answersSurvive, editTouches, pairCategory, recategorize, runPairs, sentenceAt, summarizePairs, type PairRow } from '../../src/core/natural/pairs.ts';
+import { makeInstance } from '../../src/core/formats/common.ts';
 
 describe('sentenceAt', () => {
   it.each([
@@ -29,17 +30,78 @@ describe('editTouches', () => {
     { name: 'edit in another sentence', b: 'The bridge first opened in 1931. Ruth Ashby was its engineer.', touched: false },
     { name: 'no edit', b: a, touched: false },
     { name: 'answer word replaced', b: 'The bridge opened in 1931. Ruth Ashley was its engineer.', touched: true },
+    // The paper counts an insertion at a sentence's start as modifying it.
+    { name: 'insertion at the sentence start', b: 'The bridge opened in 1931. In 1931 Ruth Ashby was its engineer.', touched: true },
+    { name: 'insertion at the end of the previous sentence', b: 'The bridge opened in 1931 ever. Ruth Ashby was its engineer.', touched: false },
   ])('$name', ({ b, touched }) => expect(editTouches(a, b, span)).toBe(touched));
 });
 
+describe('answer sentence modified (every sentence holding a gold answer)', () => {
+  const ctx = 'Ruth Ashby built the bridge. It opened in 1931. Ashby later moved to Leeds.';
+  const inst = (answers: { text: string; start: number }[]) => makeInstance({ id: 'q', dataset: 'd', title: '', question: 'Who?', context: ctx, answers, isImpossible: false, lang: 'en' });
+  it.each([
+    { name: 'an edit in the sentence of a second occurrence counts', answers: [{ text: 'Ashby', start: 5 }], b: 'Ruth Ashby built the bridge. It opened in 1931. Ashby later moved to York.', modified: true },
+    { name: 'an edit in the sentence of a second gold answer counts', answers: [{ text: 'Ruth Ashby', start: 0 }, { text: 'Leeds', start: 69 }], b: 'Ruth Ashby built the bridge. It opened in 1931. Ashby later moved to Leeds city.', modified: true },
+    { name: 'an edit elsewhere does not', answers: [{ text: 'Ruth Ashby', start: 0 }], b: 'Ruth Ashby built the bridge. It first opened in 1931. Ashby later moved to Leeds.', modified: false },
+  ])('$name', ({ answers, b, modified }) => expect(answerSentenceModified(inst(answers), { context: b })).toBe(modified));
+
+  it('keeps a question only if all its gold answers occur in the perturbed passage', () => {
+    expect(answersSurvive(inst([{ text: 'Ruth Ashby', start: 0 }, { text: 'Leeds', start: 69 }]), ctx.replace('Leeds', 'York'))).toBe(false);
+    expect(answersSurvive(inst([{ text: 'Ruth Ashby', start: 0 }]), ctx.replace('Leeds', 'York'))).toBe(true);
+  });
+});
+
+describe('categories by rule', () => {
+  const s = (em: number, f1: number) => ({ em, f1 });
+  it.each([
+    // script rule: correct = EM 1, wrong = F1 < 0.4, otherwise partial
+    { o: s(1, 1), p: s(0, 0.39), script: 'C2W', em: 'C2W' },
+    { o: s(1, 1), p: s(0, 0.4), script: 'partial', em: 'C2W' },
+    { o: s(0, 0.5), p: s(1, 1), script: 'partial', em: 'W2C' },
+    { o: s(0, 0), p: s(1, 1), script: 'W2C', em: 'W2C' },
+    { o: s(1, 1), p: s(1, 1), script: 'C2C', em: 'C2C' },
+    { o: s(0, 0.2), p: s(0, 0.1), script: 'W2W', em: 'W2W' },
+    { o: s(0, 0.9), p: s(0, 0.1), script: 'partial', em: 'W2W' },
+  ])('$o → $p: script $script, em $em', ({ o, p, script, em }) => {
+    expect(pairCategory(o, p, 'script')).toBe(script);
+    expect(pairCategory(o, p, 'em')).toBe(em);
+  });
+
+  it('re-categorises rows from their scores', () => {
+    const row: PairRow = { id: 'x', dataset: 't', question: 'q', original: { text: 'a', em: 1, f1: 1 }, perturbed: { text: 'a b', em: 0, f1: 0.67 }, category: 'partial', intent: null, touchesAnswer: true };
+    expect(recategorize([row], 'em')[0]?.category).toBe('C2W');
+    expect(recategorize([row], 'script')[0]?.category).toBe('partial');
+  });
+});
+
+describe('runPairs', () => {
+  it('drops questions whose gold answer is not in the edited passage, counted with ids', async () => {
+    const mk = (id: string, rev: string) => ({ ...makeInstance({ id, dataset: 'd', title: '', question: 'Who built it?', context: 'Ruth Ashby built it.', answers: [{ text: 'Ruth Ashby', start: 0 }], isImpossible: false, lang: 'en' }), revision: { context: rev, answers: rev.includes('Ruth Ashby') ? [{ text: 'Ruth Ashby', start: rev.indexOf('Ruth Ashby') }] : [] } });
+    const predict = async (inputs: { id: string; context: string }[]) => ({ predictions: inputs.map((x) => ({ id: x.id, text: x.context.slice(0, 10), best: null, nbest: [], nullScoreDiff: null, windows: 1 })), cancelled: false });
+    const r = await runPairs([mk('keep', 'Ruth Ashby built it in 1931.'), mk('gone', 'R. Ashby built it.')], predict);
+    expect(r.rows.map((x) => x.id)).toEqual(['keep']);
+    expect(r.dropped.answerMissing).toEqual({ count: 1, ids: ['gone'] });
+    expect(r.rule).toBe('script');
+  });
+});
+
 describe('summarizePairs', () => {
-  const row = (o: number, p: number): PairRow => ({ id: 'x', dataset: 't', question: 'q', original: { text: '', em: o, f1: o }, perturbed: { text: '', em: p, f1: p }, category: `${o ? 'C' : 'W'}2${p ? 'C' : 'W'}` as PairRow['category'], intent: null, touchesAnswer: false });
+  const row = (o: number, p: number, touches = false, texts: [string, string] = ['', '']): PairRow => ({ id: 'x', dataset: 't', question: 'q', original: { text: texts[0], em: o, f1: o }, perturbed: { text: texts[1], em: p, f1: p }, category: pairCategory({ em: o, f1: o }, { em: p, f1: p }, 'script'), intent: null, touchesAnswer: touches });
   it('counts categories and the relative F1 change', () => {
     const s = summarizePairs([row(1, 1), row(1, 0), row(0, 0), row(1, 1)]);
-    expect(s.categories).toEqual({ C2C: 2, C2W: 1, W2C: 0, W2W: 1 });
+    expect(s.categories).toEqual({ C2C: 2, C2W: 1, W2C: 0, W2W: 1, partial: 0 });
     expect(s.original.f1).toBe(75);
     expect(s.perturbed.f1).toBe(50);
     expect(s.relativeF1Change).toBeCloseTo(-33.333, 3);
+  });
+
+  it('gives the unmodified share per category and the prediction-change rate', () => {
+    // C2W: 1 of 2 untouched (50%); C2C: 2 of 3 untouched (66.7%); predictions changed in 2 of 5 rows.
+    const s = summarizePairs([row(1, 0, true, ['a', 'b']), row(1, 0, false, ['a', 'c']), row(1, 1, false, ['a', 'a']), row(1, 1, false, ['b', 'b']), row(1, 1, true, ['c', 'c'])]);
+    expect(s.unmodified.C2W).toBe(0.5);
+    expect(s.unmodified.C2C).toBeCloseTo(2 / 3, 10);
+    expect(s.unmodified.W2C).toBeNaN();
+    expect(s.predictionChangeRate).toBe(0.4);
   });
 });
 
@@ -55,7 +117,8 @@ describe('pairs CSV export', () => {
 
 describe('challenge set', () => {
   const q = (id: string, ctx: string, rev: string): Instance => ({ id, dataset: 'd', title: '', question: `q ${id}`, context: ctx, answers: [{ text: 'x', start: 0 }], isImpossible: false, lang: 'en', tags: [], revision: { context: rev, answers: [{ text: 'x', start: 0 }] } });
-  const r = (id: string, category: Category): PairRow => ({ id, dataset: 'd', question: '', original: { text: '', em: 0, f1: 0 }, perturbed: { text: '', em: 0, f1: 0 }, category, intent: null, touchesAnswer: false });
+  const sc = (c: string) => (c === 'C' ? { text: '', em: 1, f1: 1 } : { text: '', em: 0, f1: 0 });
+  const r = (id: string, category: Category): PairRow => ({ id, dataset: 'd', question: '', original: sc(category[0] as string), perturbed: sc(category[2] as string), category, intent: null, touchesAnswer: false });
   const A = q('a', 'x one', 'x two');
   const B = q('b', 'x three', 'x four');
   const C = q('c', 'x five', 'x six');
@@ -82,5 +145,42 @@ describe('challenge set', () => {
       ['x two', 'x one'],
     ]);
     expect(squad.challenge).toEqual({ pairs: 2, questions: 2 });
+  });
+
+  it('orients by the total number of (model, question) flips, not by the number of models', () => {
+    // Forward: m1 flips on three questions (3 flips, 1 model). Reversed: m2 and m3 flip on one (2 flips, 2 models).
+    const A2 = q('a2', 'x one', 'x two');
+    const A3 = q('a3', 'x one', 'x two');
+    const rows = { m1: [r('a', 'C2W'), r('a2', 'C2W'), r('a3', 'C2W')], m2: [r('a', 'W2C')], m3: [r('a', 'W2C')] };
+    const [p] = challengeSet([A, A2, A3], rows);
+    expect(p?.reversed).toBe(false);
+    expect(p?.flips).toBe(3);
+    expect(p?.models).toEqual(['m1']);
+  });
+
+  it('breaks a tie in flips by questions kept, then by a seeded coin', () => {
+    const A2 = q('a2', 'x one', 'x two');
+    // Forward: a (m1) and a2 (m1) = 2 flips, 2 questions; reversed: a (m2, m3) = 2 flips, 1 question.
+    const byQuestions = challengeSet([A, A2], { m1: [r('a', 'C2W'), r('a2', 'C2W')], m2: [r('a', 'W2C')], m3: [r('a', 'W2C')] });
+    expect(byQuestions[0]?.reversed).toBe(false);
+    // Exact tie: one flip each way on one question.
+    const tie = { m1: [r('a', 'C2W')], m2: [r('a', 'W2C')] };
+    const picks = new Set(Array.from({ length: 16 }, (_, seed) => challengeSet([A], tie, seed)[0]?.reversed));
+    expect(picks).toEqual(new Set([true, false]));
+    expect(challengeSet([A], tie, 7)[0]?.reversed).toBe(challengeSet([A], tie, 7)[0]?.reversed);
+  });
+
+  it('uses the script rule for flips: a partial answer (F1 0.5) is not wrong', () => {
+    const partial: PairRow = { ...r('a', 'C2W'), perturbed: { text: '', em: 0, f1: 0.5 } };
+    expect(challengeSet([A], { m1: [partial] })).toEqual([]);
+  });
+
+  it('keeps the version with the most questions when a passage appears twice', () => {
+    // Two edits of the same original passage "x one": one pair keeps 2 questions, the other 1.
+    const D1 = q('d1', 'x one', 'x two');
+    const D2 = q('d2', 'x one', 'x two');
+    const E1 = q('e1', 'x one', 'x seven');
+    const pairs = challengeSet([D1, D2, E1], { m1: [r('d1', 'C2W'), r('d2', 'C2W'), r('e1', 'C2W')] });
+    expect(pairs.map((p) => p.questions.map((x) => x.id))).toEqual([['d1', 'd2']]);
   });
 });

@@ -7,6 +7,7 @@ export const CATEGORY_TEXT = {
   C2W: 'the change broke a correct answer',
   W2C: 'the change fixed a wrong answer',
   W2W: 'wrong before and after',
+  partial: 'partly right on one side: neither EM 1 nor F1 below 0.4',
 } as const;
 
 /** A passage and its edit as a word-level diff; pieces are text nodes, never HTML. `mark` outlines a span of the original (the answer sentence). */

@@ -2,7 +2,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { rowKey } from '../store/data-slice.ts';
-import { CATEGORIES } from '../../core/entity/stats.ts';
+import { PAIR_CATEGORIES } from '../../core/natural/categories.ts';
 import { useApp } from '../store/index.ts';
 
 const ROW_HEIGHT = 58;
@@ -59,7 +59,7 @@ export function InstanceBrowser() {
         </select>
         <select aria-label="Natural-perturbation category" value={filters.category} disabled={!hasPairs && filters.category === 'all'} title={hasPairs ? 'From the last revision-pair run (Experiments)' : 'Run the revision pairs in Experiments first'} onChange={(e) => setFilters({ category: e.target.value as typeof filters.category })}>
           <option value="all">Any category</option>
-          {CATEGORIES.map((c) => (
+          {PAIR_CATEGORIES.map((c) => (
             <option key={c} value={c}>
               {c}
             </option>

@@ -5,7 +5,7 @@
  */
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { Chart, pct } from './Chart.tsx';
-import { CATEGORIES, type Category } from '../../core/entity/stats.ts';
+import { CATEGORY_RULES, PAIR_CATEGORIES, RULE_TEXT, type CategoryRule, type PairCategory } from '../../core/natural/categories.ts';
 import { NOISE_KINDS, NOISE_LABELS, type NoiseKind } from '../../core/natural/noise-kinds.ts';
 import { summarizePairs, type PairRow, type PairSummary } from '../../core/natural/pairs.ts';
 import { JobBar } from './JobBar.tsx';
@@ -13,7 +13,7 @@ import { ChallengeCard } from './ChallengeCard.tsx';
 import { useApp } from '../store/index.ts';
 
 /** One colour per category, the same as the CSS variables (--c2c …). */
-export const CATEGORY_COLORS: Record<Category, string> = { C2C: '#2e8b57', C2W: '#d1495b', W2C: '#2f7fc1', W2W: '#8a8f9c' };
+export const CATEGORY_COLORS: Record<PairCategory, string> = { C2C: '#2e8b57', C2W: '#d1495b', W2C: '#2f7fc1', W2W: '#8a8f9c', partial: '#c77c02' };
 
 
 
@@ -25,7 +25,9 @@ export function NaturalCard() {
   const dropped = useApp((s) => s.syntheticDropped);
   const noise = useApp((s) => s.noiseOptions);
   const ready = useApp((s) => s.modelStatus === 'ready');
-  const { start, cancel, setNoiseOptions } = useApp.getState();
+  const rule = useApp((s) => s.categoryRule);
+  const missing = useApp((s) => s.naturalAnswerMissing);
+  const { start, cancel, setNoiseOptions, setCategoryRule } = useApp.getState();
   const nat = rows.length ? summarizePairs(rows) : null;
   const sy = synRows.length ? summarizePairs(synRows) : null;
   return (
@@ -40,7 +42,27 @@ export function NaturalCard() {
           Export pairs (CSV, with intentions)
         </button>
       </div>
+      <div className="row wrap">
+        <label>
+          category rule{' '}
+          <select value={rule} data-testid="category-rule" onChange={(e) => setCategoryRule(e.target.value as CategoryRule)}>
+            {CATEGORY_RULES.map((r) => (
+              <option key={r} value={r}>
+                {r === 'script' ? 'released script (EM 1 / F1 < 0.4)' : 'exact match only'}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span className="hint" data-testid="category-rule-text">
+          {RULE_TEXT[rule]}
+        </span>
+      </div>
       <JobBar job={job} onCancel={() => cancel('natural')} testid="natural" unit="passages" />
+      {missing.count > 0 && (
+        <p className="hint" data-testid="natural-answer-missing">
+          {missing.count} question{missing.count === 1 ? '' : 's'} left out: a gold answer does not occur in the edited passage (e.g. {missing.ids.join(', ')}).
+        </p>
+      )}
       {job.status === 'done' && rows.length === 0 && <p className="note">No question in the list has a revision pair.</p>}
       <div className="row wrap">
         <span>compare with synthetic noise:</span>
@@ -66,21 +88,21 @@ export function NaturalCard() {
       {(nat || sy) && (
         <div className="charts">
           <Chart title={`Questions per category${nat && sy ? ' (solid: natural edits · light: synthetic noise)' : ''}`} testid="chart-categories">
-              <BarChart data={CATEGORIES.map((c) => ({ c, natural: nat?.categories[c] ?? 0, synthetic: sy?.categories[c] ?? 0 }))}>
+              <BarChart data={PAIR_CATEGORIES.map((c) => ({ c, natural: nat?.categories[c] ?? 0, synthetic: sy?.categories[c] ?? 0 }))}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
                 <XAxis dataKey="c" interval={0} />
                 <YAxis allowDecimals={false} />
                 <Tooltip />
                 {nat && (
                   <Bar dataKey="natural" name="natural edits" isAnimationActive={false}>
-                    {CATEGORIES.map((c) => (
+                    {PAIR_CATEGORIES.map((c) => (
                       <Cell key={c} fill={CATEGORY_COLORS[c]} />
                     ))}
                   </Bar>
                 )}
                 {sy && (
                   <Bar dataKey="synthetic" name="synthetic noise" isAnimationActive={false}>
-                    {CATEGORIES.map((c) => (
+                    {PAIR_CATEGORIES.map((c) => (
                       <Cell key={c} fill={CATEGORY_COLORS[c]} fillOpacity={0.45} />
                     ))}
                   </Bar>
@@ -114,7 +136,7 @@ function SummaryTable({ nat, syn, synLabel, dropped }: { nat: PairSummary | null
             <td key={c.name}>{c.s.n}</td>
           ))}
         </tr>
-        {CATEGORIES.map((k) => (
+        {PAIR_CATEGORIES.map((k) => (
           <tr key={k}>
             <td>
               <span className={`cat cat-${k}`}>{k}</span>
@@ -139,6 +161,22 @@ function SummaryTable({ nat, syn, synLabel, dropped }: { nat: PairSummary | null
           {cols.map((c) => (
             <td key={c.name}>
               {pct(c.s.perturbed.em)} / {pct(c.s.perturbed.f1)}
+            </td>
+          ))}
+        </tr>
+        <tr>
+          <td>answer sentence unmodified (share per category)</td>
+          {cols.map((c) => (
+            <td key={c.name} data-testid={`${c === cols[0] && nat ? 'natural' : 'synthetic'}-unmodified`}>
+              {(['C2W', 'C2C', 'W2C'] as const).map((k) => `${k} ${Number.isNaN(c.s.unmodified[k]) ? '–' : `${pct(100 * c.s.unmodified[k])}%`}`).join(' · ')}
+            </td>
+          ))}
+        </tr>
+        <tr>
+          <td>prediction changed</td>
+          {cols.map((c) => (
+            <td key={c.name} data-testid={`${c === cols[0] && nat ? 'natural' : 'synthetic'}-changed`}>
+              {pct(100 * c.s.predictionChangeRate)}%
             </td>
           ))}
         </tr>

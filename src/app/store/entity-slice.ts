@@ -126,7 +126,7 @@ export const createEntitySlice: StateCreator<AppState, [], [], EntitySlice> = (s
     if (!inst?.revision || !s.model || s.modelStatus !== 'ready') return;
     const jobId = newJobId();
     set({ pairJob: jobId, pair: null });
-    send({ type: 'pair', jobId, instance: inst, versionTwo: s.allowNull });
+    send({ type: 'pair', jobId, instance: inst, versionTwo: s.allowNull, rule: s.categoryRule });
   },
   wikiApi: WIKIPEDIA_API,
   wikiTitle: '',
@@ -161,7 +161,7 @@ export const createEntitySlice: StateCreator<AppState, [], [], EntitySlice> = (s
     if (!pair || !s.model || s.modelStatus !== 'ready') return;
     const jobId = newJobId();
     set({ wikiApplied: pair, wikiPairJob: jobId, wikiPair: null });
-    send({ type: 'pair', jobId, instance: pair, versionTwo: s.allowNull });
+    send({ type: 'pair', jobId, instance: pair, versionTwo: s.allowNull, rule: s.categoryRule });
   },
   noiseJob: null,
   noisePair: null,
@@ -171,7 +171,7 @@ export const createEntitySlice: StateCreator<AppState, [], [], EntitySlice> = (s
     const inst = liveInstance(s);
     const jobId = newJobId();
     set({ noiseJob: jobId, noisePair: null });
-    send({ type: 'pair', jobId, instance: { ...inst, revision: undefined }, versionTwo: s.allowNull, noise: s.noiseOptions });
+    send({ type: 'pair', jobId, instance: { ...inst, revision: undefined }, versionTwo: s.allowNull, rule: s.categoryRule, noise: s.noiseOptions });
   },
   receivePool(reqId, dataset, pool) {
     set({ pools: { ...get().pools, [dataset]: pool } });

@@ -4,7 +4,8 @@ import { DEFAULT_BUDGET, DEFAULT_SWEEP, type BudgetConfig, type SweepConfig } fr
 import type { BudgetResult, SweepCell, SweepProgress } from '../../core/entity/stats.ts';
 import type { Instance } from '../../core/data/types.ts';
 import type { RenameOptions } from '../../core/entity/options.ts';
-import type { PairRow } from '../../core/natural/pairs.ts';
+import type { PairRow, PairsDropped } from '../../core/natural/pairs.ts';
+import { recategorize, type CategoryRule } from '../../core/natural/categories.ts';
 import type { NoiseOptions } from '../../core/natural/noise-kinds.ts';
 import { pairsToCsv } from '../../core/formats/pairs-csv.ts';
 import { downloadText } from '../download.ts';
@@ -51,6 +52,12 @@ export interface ExperimentSlice {
   synthetic: ExperimentJob;
   syntheticRows: PairRow[];
   syntheticDropped: number;
+  /** Questions of the last revision-pair run left out because a gold answer is not in the edited passage. */
+  naturalAnswerMissing: PairsDropped['answerMissing'];
+  /** How a side counts as correct or wrong (the released script's rule by default). */
+  categoryRule: CategoryRule;
+  /** Switches the rule and re-categorises every pair row shown (their scores are kept). */
+  setCategoryRule(rule: CategoryRule): void;
   setNoiseOptions(o: Partial<NoiseOptions>): void;
   setView(v: 'live' | 'experiments'): void;
   setSweepConfig(c: Partial<SweepConfig>): void;
@@ -80,6 +87,22 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
   naturalRows: [],
   naturalInstances: [],
   naturalByModel: {},
+  naturalAnswerMissing: { count: 0, ids: [] },
+  categoryRule: 'script',
+  setCategoryRule(rule) {
+    const s = get();
+    const one = <T extends PairRow | null>(r: T): T => (r ? recategorize([r], rule)[0] : r) as T;
+    set({
+      categoryRule: rule,
+      naturalRows: recategorize(s.naturalRows, rule),
+      syntheticRows: recategorize(s.syntheticRows, rule),
+      naturalByModel: Object.fromEntries(Object.entries(s.naturalByModel).map(([m, rows]) => [m, recategorize(rows, rule)])),
+      pair: one(s.pair),
+      wikiPair: one(s.wikiPair),
+      noisePair: s.noisePair ? { ...s.noisePair, row: one(s.noisePair.row) } : s.noisePair,
+    });
+    if (s.filters.category !== 'all') get().runSearch();
+  },
   noiseOptions: { kind: 'keyboard', rate: 0.3, seed: 1 },
   synthetic: idle(),
   syntheticRows: [],
@@ -141,7 +164,7 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
         const same = s.naturalInstances.length === pick.length && pick.every((x, k) => x.id === s.naturalInstances[k]?.id && x.dataset === s.naturalInstances[k]?.dataset);
         set({ naturalInstances: pick, ...(same ? {} : { naturalByModel: {} }) });
       }
-      send({ type: 'pairs', jobId, instances: pick, noise: c.purpose === 'synthetic' ? s.noiseOptions : null, versionTwo: s.allowNull });
+      send({ type: 'pairs', jobId, instances: pick, noise: c.purpose === 'synthetic' ? s.noiseOptions : null, versionTwo: s.allowNull, rule: s.categoryRule });
     }
   },
 });

@@ -106,7 +106,7 @@ export function applyWorkerEvent(e: WorkerEvent): void {
       if (!k) return;
       const status = e.cancelled ? 'cancelled' : 'done';
       if (k === 'natural') {
-        useApp.setState({ natural: { ...s.natural, status }, naturalRows: e.rows, naturalByModel: e.cancelled || !s.model ? s.naturalByModel : { ...s.naturalByModel, [s.model.id]: e.rows } });
+        useApp.setState({ natural: { ...s.natural, status }, naturalRows: e.rows, naturalAnswerMissing: e.answerMissing, naturalByModel: e.cancelled || !s.model ? s.naturalByModel : { ...s.naturalByModel, [s.model.id]: e.rows } });
         if (s.filters.category !== 'all') useApp.getState().runSearch();
       }
       else useApp.setState({ synthetic: { ...s.synthetic, status }, syntheticRows: e.rows, syntheticDropped: e.dropped });

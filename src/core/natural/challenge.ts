@@ -1,11 +1,15 @@
 /**
- * A challenge set from revision pairs and several models (the paper's appendix I): each passage
- * pair is used in the orientation (original → edited, or edited → original) that makes the most
- * models go from correct to wrong; ties go to the orientation that keeps more questions.
+ * A challenge set from revision pairs and several models (appendix I of Wu et al. 2025). A
+ * (model, question) flip is correct (EM 1) on one passage and wrong (F1 < 0.4) on the other, the
+ * released script's rule. Each passage pair takes the orientation (original → edited, or the edit
+ * undone) with the most flips, then the one keeping more questions, then a seeded coin; a passage
+ * that would appear twice keeps the version with the most questions.
  */
 import type { Instance } from '../data/types.ts';
 import { instancesToSquad } from '../formats/squad-export.ts';
 import type { SquadDataset } from '../metrics/squad.ts';
+import { hashString, mixSeed, rng } from '../random.ts';
+import { WRONG_F1 } from './categories.ts';
 import type { PairRow } from './pairs.ts';
 
 /** One passage pair of the challenge set in its chosen orientation. */
@@ -22,24 +26,34 @@ export interface ChallengePair {
 
 const passageKey = (i: Instance) => `${i.context}\u0000${i.revision?.context ?? ''}`;
 
+/** True when a row goes from correct to wrong in the given orientation, by the script's rule. */
+export function isFlip(r: Pick<PairRow, 'original' | 'perturbed'>, reversed: boolean): boolean {
+  const [from, to] = reversed ? [r.perturbed, r.original] : [r.original, r.perturbed];
+  return from.em === 1 && to.f1 < WRONG_F1;
+}
+
+/** Orders candidates: more flips, then more questions kept. */
+const better = (a: ChallengePair, b: ChallengePair) => a.flips - b.flips || a.questions.length - b.questions.length;
+
 /**
  * Chooses each pair's orientation from every model's rows, e.g. a question model A gets right on
- * the original and wrong on the edit (C2W) counts for the forward orientation; W2C counts for the reversed one.
+ * the original and wrong on the edit counts for the forward orientation, the opposite for the
+ * reversed one. `seed` decides exact ties.
  */
-export function challengeSet(instances: readonly Instance[], rowsByModel: Readonly<Record<string, readonly PairRow[]>>): ChallengePair[] {
+export function challengeSet(instances: readonly Instance[], rowsByModel: Readonly<Record<string, readonly PairRow[]>>, seed = 0): ChallengePair[] {
   const groups = new Map<string, Instance[]>();
   for (const i of instances) if (i.revision) groups.set(passageKey(i), [...(groups.get(passageKey(i)) ?? []), i]);
   const index = Object.entries(rowsByModel).map(([model, rows]) => ({ model, rows: new Map(rows.map((r) => [`${r.dataset}\u0000${r.id}`, r])) }));
-  const out: ChallengePair[] = [];
-  for (const qs of groups.values()) {
-    const orient = (reversed: boolean) => {
-      const flip = reversed ? 'W2C' : 'C2W';
+  const chosen: ChallengePair[] = [];
+  for (const [key, qs] of groups) {
+    const orient = (reversed: boolean): ChallengePair => {
       const kept = new Set<Instance>();
       const models = new Set<string>();
       let flips = 0;
       for (const q of qs) {
         for (const { model, rows } of index) {
-          if (rows.get(`${q.dataset}\u0000${q.id}`)?.category !== flip) continue;
+          const row = rows.get(`${q.dataset}\u0000${q.id}`);
+          if (!row || !isFlip(row, reversed)) continue;
           flips++;
           models.add(model);
           kept.add(q);
@@ -49,10 +63,33 @@ export function challengeSet(instances: readonly Instance[], rowsByModel: Readon
     };
     const fwd = orient(false);
     const rev = orient(true);
-    const best = rev.models.length > fwd.models.length || (rev.models.length === fwd.models.length && (rev.questions.length > fwd.questions.length || (rev.questions.length === fwd.questions.length && rev.flips > fwd.flips))) ? rev : fwd;
-    if (best.flips > 0) out.push(best);
+    const d = better(rev, fwd);
+    const best = d > 0 ? rev : d < 0 ? fwd : rng(mixSeed(seed, hashString(key)))() < 0.5 ? fwd : rev;
+    if (best.flips > 0) chosen.push(best);
   }
-  return out.sort((a, b) => b.models.length - a.models.length || b.flips - a.flips);
+  return dedupePassages(chosen).sort((a, b) => -better(a, b));
+}
+
+/** The passage a pair starts from and the one it is changed to, in its orientation. */
+function sides(p: ChallengePair): [string, string] {
+  const q = p.questions[0] as Instance;
+  const rev = q.revision?.context ?? '';
+  return p.reversed ? [rev, q.context] : [q.context, rev];
+}
+
+/** Keeps one pair per passage (as starting or changed passage): the one with the most questions, then flips. */
+function dedupePassages(pairs: readonly ChallengePair[]): ChallengePair[] {
+  const order = [...pairs].sort((a, b) => b.questions.length - a.questions.length || b.flips - a.flips);
+  const used = new Set<string>();
+  const out: ChallengePair[] = [];
+  for (const p of order) {
+    const [from, to] = sides(p);
+    if (used.has(from) || used.has(to)) continue;
+    used.add(from);
+    used.add(to);
+    out.push(p);
+  }
+  return out;
 }
 
 /** The challenge set as SQuAD JSON: each question on its changed passage, the passage it came from recorded. */

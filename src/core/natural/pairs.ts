@@ -1,12 +1,17 @@
 /**
- * Natural perturbations: a question asked of a passage and of its next revision (same question,
- * same answers). Both are answered; each question falls in C2W, W2C, C2C or W2W, and the set gets
- * EM/F1 on both sides and the relative F1 change.
+ * Natural perturbations (Wu et al. 2025): a question asked of a passage and of its next revision
+ * (same question, same answers). Both are answered; each question falls in C2W, W2C, C2C or W2W
+ * (or "partial" under the released script's rule), and the set gets EM/F1 on both sides, the
+ * relative F1 change, the share whose answer sentence the edit left alone, and the share of
+ * questions whose predicted text changed.
  */
 import { wordDiff } from '../diff.ts';
 import { scorePrediction, type Score } from '../data/score.ts';
 import type { Instance } from '../data/types.ts';
-import { averageScore, category, type Category } from '../entity/stats.ts';
+import { averageScore } from '../entity/stats.ts';
+import { PAIR_CATEGORIES, pairCategory, type CategoryRule, type PairCategory } from './categories.ts';
+
+export { CATEGORY_RULES, PAIR_CATEGORIES, pairCategory, recategorize, RULE_TEXT, WRONG_F1, type CategoryRule, type PairCategory } from './categories.ts';
 import type { Predictor } from '../entity/experiment.ts';
 
 /** The edited side of a revision pair as an instance of its own (same id, question and answers text). */
@@ -27,12 +32,15 @@ export function sentenceAt(text: string, offset: number): { start: number; end: 
   return { start: start + Math.max(0, text.slice(start).search(/\S/)), end: text.length };
 }
 
-/** Whether the edit from `a` to `b` changed anything inside [start, end) of `a`, e.g. the answer sentence. */
+/**
+ * Whether the edit from `a` to `b` changed anything inside [start, end) of `a`, e.g. the answer
+ * sentence; an insertion at the sentence's start counts as changing it.
+ */
 export function editTouches(a: string, b: string, span: { start: number; end: number }): boolean {
   let pos = 0;
   for (const p of wordDiff(a, b)) {
     if (p.op === 'insert') {
-      if (pos > span.start && pos < span.end) return true;
+      if (pos >= span.start && pos < span.end) return true;
       continue;
     }
     const next = pos + p.text.length;
@@ -42,6 +50,32 @@ export function editTouches(a: string, b: string, span: { start: number; end: nu
   return false;
 }
 
+/** Every sentence of `context` that holds a gold answer (at its offset or anywhere else), deduplicated. */
+export function answerSentences(context: string, answers: readonly { text: string; start: number }[]): { start: number; end: number }[] {
+  const starts = new Set<number>();
+  for (const a of answers) {
+    if (!a.text) continue;
+    starts.add(a.start);
+    for (let i = context.indexOf(a.text); i >= 0; i = context.indexOf(a.text, i + 1)) starts.add(i);
+  }
+  const out = new Map<number, { start: number; end: number }>();
+  for (const s of starts) {
+    const sent = sentenceAt(context, s);
+    out.set(sent.start, sent);
+  }
+  return [...out.values()].sort((x, y) => x.start - y.start);
+}
+
+/** True when the edit changed any sentence that holds a gold answer (the paper's "answer sentence modified"). */
+export function answerSentenceModified(a: Instance, b: Pick<Instance, 'context'>): boolean {
+  return answerSentences(a.context, a.answers).some((span) => editTouches(a.context, b.context, span));
+}
+
+/** True when every gold answer of the original occurs in the perturbed passage (the paper keeps only those). */
+export function answersSurvive(a: Pick<Instance, 'answers'>, perturbedContext: string): boolean {
+  return a.answers.every((g) => g.text === '' || perturbedContext.includes(g.text));
+}
+
 /** One question of a pair, answered on both passages. */
 export interface PairRow {
   id: string;
@@ -49,35 +83,77 @@ export interface PairRow {
   question: string;
   original: { text: string } & Score;
   perturbed: { text: string } & Score;
-  category: Category;
+  category: PairCategory;
   intent: string | null;
-  /** The edit changed the sentence holding the (first) gold answer of the original passage. */
+  /** The edit changed a sentence holding a gold answer of the original passage. */
   touchesAnswer: boolean;
 }
 
-/** A set of pairs summarised: the four categories, EM/F1 on both sides and the relative F1 change (%). */
+/** A set of pairs summarised: the categories, EM/F1 on both sides and the relative F1 change (%). */
 export interface PairSummary {
   n: number;
-  categories: Record<Category, number>;
+  categories: Record<PairCategory, number>;
   original: Score;
   perturbed: Score;
+  /** 100·(F1_perturbed − F1_original) / F1_original. */
   relativeF1Change: number;
+  /** Per category, the share (0..1) of its questions whose answer sentences the edit left unmodified; NaN for an empty category. */
+  unmodified: Record<PairCategory, number>;
+  /** Share (0..1) of questions whose predicted text differs between the two sides. */
+  predictionChangeRate: number;
 }
 
 /** Summarises rows, e.g. one C2W row of F1 1 → 0 gives relativeF1Change −100. */
 export function summarizePairs(rows: readonly PairRow[]): PairSummary {
-  const categories: Record<Category, number> = { C2C: 0, C2W: 0, W2C: 0, W2W: 0 };
-  for (const r of rows) categories[r.category]++;
+  const categories = Object.fromEntries(PAIR_CATEGORIES.map((c) => [c, 0])) as Record<PairCategory, number>;
+  const untouched = Object.fromEntries(PAIR_CATEGORIES.map((c) => [c, 0])) as Record<PairCategory, number>;
+  for (const r of rows) {
+    categories[r.category]++;
+    if (!r.touchesAnswer) untouched[r.category]++;
+  }
+  const unmodified = Object.fromEntries(PAIR_CATEGORIES.map((c) => [c, categories[c] ? untouched[c] / categories[c] : NaN])) as Record<PairCategory, number>;
   const original = averageScore(rows.map((r) => r.original));
   const perturbed = averageScore(rows.map((r) => r.perturbed));
-  return { n: rows.length, categories, original, perturbed, relativeF1Change: original.f1 ? (100 * (perturbed.f1 - original.f1)) / original.f1 : 0 };
+  const changed = rows.filter((r) => r.original.text !== r.perturbed.text).length;
+  return {
+    n: rows.length,
+    categories,
+    original,
+    perturbed,
+    relativeF1Change: original.f1 ? (100 * (perturbed.f1 - original.f1)) / original.f1 : 0,
+    unmodified,
+    predictionChangeRate: rows.length ? changed / rows.length : NaN,
+  };
 }
 
-/** Answers every question with a revision on both passages (one model call) and scores it. */
-export async function runPairs(instances: readonly Instance[], predict: Predictor, onProgress?: (done: number, total: number) => void): Promise<{ rows: PairRow[]; cancelled: boolean }> {
+/** Questions a pairs run left out, by reason, with the first few ids. */
+export interface PairsDropped {
+  /** A gold answer of the original does not occur in the perturbed passage. */
+  answerMissing: { count: number; ids: string[] };
+}
+
+/**
+ * Answers every question with a revision on both passages (one model call) and scores it under
+ * `rule` (default the script's). A question is kept only if all its gold answers occur in the
+ * perturbed passage, as in the paper; the others are counted in `dropped`.
+ */
+export async function runPairs(
+  instances: readonly Instance[],
+  predict: Predictor,
+  onProgress?: (done: number, total: number) => void,
+  opts: { rule?: CategoryRule } = {},
+): Promise<{ rows: PairRow[]; cancelled: boolean; dropped: PairsDropped; rule: CategoryRule }> {
+  const rule = opts.rule ?? 'script';
+  const dropped: PairsDropped = { answerMissing: { count: 0, ids: [] } };
   const pairs = instances.flatMap((i) => {
     const r = revisedInstance(i);
-    return r ? [{ a: i, b: r }] : [];
+    if (!r) return [];
+    if (!answersSurvive(i, r.context)) {
+      dropped.answerMissing.count++;
+      if (dropped.answerMissing.ids.length < 5) dropped.answerMissing.ids.push(i.id);
+      return [];
+    }
+    return [{ a: i, b: r }];
   });
   const inputs = pairs.flatMap(({ a, b }) => [
     { id: `${a.id}#original`, question: a.question, context: a.context },
@@ -92,17 +168,16 @@ export async function runPairs(instances: readonly Instance[], predict: Predicto
     if (!po || !pp) continue;
     const so = scorePrediction(po.text, a);
     const sp = scorePrediction(pp.text, b);
-    const gold = a.answers[0];
     rows.push({
       id: a.id,
       dataset: a.dataset,
       question: a.question,
       original: { text: po.text, ...so },
       perturbed: { text: pp.text, ...sp },
-      category: category(so.em, sp.em),
+      category: pairCategory(so, sp, rule),
       intent: a.revision?.intent ?? null,
-      touchesAnswer: gold ? editTouches(a.context, b.context, sentenceAt(a.context, gold.start)) : false,
+      touchesAnswer: answerSentenceModified(a, b),
     });
   }
-  return { rows, cancelled: res.cancelled };
+  return { rows, cancelled: res.cancelled, dropped, rule };
 }
