@@ -133,6 +133,12 @@ describe('entity-renaming experiments', () => {
     const kept = await page.getByTestId('sweep-table').locator('tbody tr').count();
     expect(kept).toBeGreaterThan(0);
     expect(kept).toBeLessThan(16);
+    // Unfinished rows say how many seeds they got and stay out of the charts.
+    const partial = page.getByTestId('sweep-row-partial');
+    expect(await partial.count()).toBeGreaterThan(0);
+    expect(await partial.first().textContent()).toMatch(/\d+\/20 \(partial\)/);
+    expect(await text('sweep-std-note')).toMatch(/marked partial and left out of the charts/);
+    expect(await page.getByTestId('sweep-std-note').textContent()).toContain('over perturbation seeds');
     expect(await page.getByTestId('sweep-progress').count()).toBe(0);
     await page.getByTestId('sweep-seeds').fill('2');
   });

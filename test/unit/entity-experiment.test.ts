@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { averageScore, category, errorKind, meanStd, resembleCombine, resembleVariants, runBudget, runStd, summarizeSweep, sweepPlan, type SweepCell } from '../../src/core/entity/experiment.ts';
 import { makeInstance } from '../../src/core/formats/common.ts';
+import { wrongShares } from '../../src/core/entity/stats.ts';
 import { applySubstitutions } from '../../src/core/entity/substitute.ts';
 import { char, type AnswerSpan, type QaPrediction } from '../../src/core/types.ts';
 
@@ -34,6 +35,22 @@ describe('statistics', () => {
     expect(row?.dropEm).toBe(15);
     expect(row?.dropF1).toBe(20);
     expect(row?.seeds).toBe(2);
+    expect(row?.complete).toBe(true);
+  });
+
+  it('marks a row short of its planned seeds as partial ("2/5 seeds")', () => {
+    const cell = (seed: number): SweepCell => ({ type: 'GPE', source: 'randstr', origin: 'us', seed, n: 2, orig: { em: 50, f1: 50 }, pert: { em: 0, f1: 0 }, categories: { C2C: 0, C2W: 1, W2C: 0, W2W: 1 }, errors: { orig: { correct: 1, 'wrong-entity': 1, 'wrong-boundary': 0 }, pert: { correct: 0, 'wrong-entity': 1, 'wrong-boundary': 1 } }, skipped: {} });
+    const [row] = summarizeSweep([cell(1), cell(2)], 5);
+    expect([row?.seeds, row?.plannedSeeds, row?.complete]).toEqual([2, 5, false]);
+    expect(summarizeSweep([cell(1), cell(2)], 2)[0]?.complete).toBe(true);
+  });
+
+  it('keeps wrong-entity and wrong-boundary counts per cell (type × source), as Table 6', () => {
+    const cell = (type: 'PER' | 'GPE', ent: number, bound: number): SweepCell => ({ type, source: 'db', origin: 'us', seed: 1, n: 4, orig: { em: 0, f1: 0 }, pert: { em: 0, f1: 0 }, categories: { C2C: 0, C2W: 0, W2C: 0, W2W: 4 }, errors: { orig: { correct: 0, 'wrong-entity': 0, 'wrong-boundary': 0 }, pert: { correct: 4 - ent - bound, 'wrong-entity': ent, 'wrong-boundary': bound } }, skipped: {} });
+    const rows = summarizeSweep([cell('PER', 3, 1), cell('GPE', 1, 1)]);
+    // PER: 3 of 4 wrong answers name another entity (75%); GPE: 1 of 2 (50%). Pooled would have said 4 of 6.
+    expect(rows.map((r) => [r.type, wrongShares(r.errors.pert).entity])).toEqual([['PER', 75], ['GPE', 50]]);
+    expect(wrongShares({ correct: 2, 'wrong-entity': 0, 'wrong-boundary': 0 }).entity).toBeNaN();
   });
 
   it('plans the grid and the extra origins once', () => {

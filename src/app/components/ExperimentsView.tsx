@@ -5,7 +5,7 @@
 import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { Chart, pct } from './Chart.tsx';
 import { ENTITY_CHOICES, MAX_BUDGET, NAME_SOURCES, ORIGIN_LABELS, ORIGINS, SOURCE_LABELS, type NameSource, type Origin } from '../../core/entity/options.ts';
-import { errorShares, summarizeSweep, type BudgetScores, type SweepRow } from '../../core/entity/stats.ts';
+import { summarizeSweep, wrongShares, type BudgetScores, type SweepRow } from '../../core/entity/stats.ts';
 import { useApp } from '../store/index.ts';
 import { RenameSelects } from './RenameSelects.tsx';
 import { JobBar } from './JobBar.tsx';
@@ -54,7 +54,7 @@ function SweepCard() {
   const ready = useApp((s) => s.modelStatus === 'ready');
   const { setSweepConfig, start, cancel } = useApp.getState();
   const running = job.status === 'running' || job.status === 'collecting';
-  const rows = summarizeSweep(cells);
+  const rows = summarizeSweep(cells, cfg.seeds);
   return (
     <section className="card" data-testid="sweep-card">
       <h3>Sweep: how much does renaming cost?</h3>
@@ -79,8 +79,10 @@ function SweepCard() {
   );
 }
 
-function SweepResults({ rows }: { rows: SweepRow[] }) {
-  const cells = useApp((s) => s.sweepCells);
+function SweepResults({ rows: all }: { rows: SweepRow[] }) {
+  // Rows a cancelled run left short of their seeds are listed but kept out of charts and means.
+  const rows = all.filter((r) => r.complete);
+  const partial = all.length - rows.length;
   const main = rows.filter((r) => r.origin === useApp.getState().sweepConfig.origin || !(r.type === 'PER' && r.source === 'db'));
   const types = [...new Set(main.map((r) => r.type))];
   const sources = [...new Set(main.map((r) => r.source))];
@@ -104,15 +106,13 @@ function SweepResults({ rows }: { rows: SweepRow[] }) {
   });
   const origins = rows.filter((r) => r.type === 'PER' && r.source === 'db');
   const byOrigin = origins.map((r) => ({ origin: ORIGIN_LABELS[r.origin as Origin], em: +r.pertEm.mean.toFixed(2), std: +r.pertEm.std.toFixed(2), original: +r.orig.em.toFixed(2) }));
-  const errs = errorShares(cells);
-  const share = (c: typeof errs.orig) => {
-    const wrong = c['wrong-entity'] + c['wrong-boundary'];
-    return wrong ? { entity: +((100 * c['wrong-entity']) / wrong).toFixed(1), boundary: +((100 * c['wrong-boundary']) / wrong).toFixed(1) } : { entity: 0, boundary: 0 };
-  };
-  const errorData = [
-    { side: 'original', ...share(errs.orig) },
-    { side: 'renamed', ...share(errs.pert) },
-  ];
+  // Wrong entity vs wrong boundary per cell (type × source), renamed side, as the paper's Table 6.
+  const errorData = main
+    .filter((r) => r.type !== 'MIX')
+    .map((r) => {
+      const sh = wrongShares(r.errors.pert);
+      return { cell: `${r.type} ${SOURCE_LABELS[r.source]}`, entity: Number.isNaN(sh.entity) ? 0 : +sh.entity.toFixed(1), boundary: Number.isNaN(sh.boundary) ? 0 : +sh.boundary.toFixed(1) };
+    });
   return (
     <div className="results">
       <table className="results-table" data-testid="sweep-table">
@@ -122,19 +122,25 @@ function SweepResults({ rows }: { rows: SweepRow[] }) {
             <th>source</th>
             <th>origin</th>
             <th>n</th>
+            <th>seeds</th>
             <th>original EM / F1</th>
-            <th>renamed EM</th>
-            <th>renamed F1</th>
+            <th>renamed EM (± std over seeds)</th>
+            <th>renamed F1 (± std over seeds)</th>
             <th>drop F1</th>
+            <th>wrong entity / boundary, renamed (%)</th>
           </tr>
         </thead>
         <tbody>
-          {rows.map((r) => (
-            <tr key={`${r.type}-${r.source}-${r.origin}`}>
+          {all.map((r) => (
+            <tr key={`${r.type}-${r.source}-${r.origin}`} className={r.complete ? undefined : 'partial-row'} data-testid={r.complete ? 'sweep-row' : 'sweep-row-partial'}>
               <td>{r.type}</td>
               <td>{SOURCE_LABELS[r.source]}</td>
               <td>{r.source === 'db' ? ORIGIN_LABELS[r.origin as Origin] : '–'}</td>
               <td>{r.n}</td>
+              <td>
+                {r.seeds}/{r.plannedSeeds}
+                {r.complete ? '' : ' (partial)'}
+              </td>
               <td>
                 {pct(r.orig.em)} / {pct(r.orig.f1)}
               </td>
@@ -145,10 +151,15 @@ function SweepResults({ rows }: { rows: SweepRow[] }) {
                 {pct(r.pertF1.mean)} ± {pct(r.pertF1.std)}
               </td>
               <td className={r.dropF1 > 0.05 ? 'drop' : 'gain'}>{pct(r.dropF1)}</td>
+              <td>{fmtShares(r)}</td>
             </tr>
           ))}
         </tbody>
       </table>
+      <p className="hint" data-testid="sweep-std-note">
+        ± is the standard deviation over perturbation seeds (the papers' ± is over training seeds).
+        {partial > 0 && ` ${partial} row${partial === 1 ? '' : 's'} of a cancelled run ${partial === 1 ? 'is' : 'are'} marked partial and left out of the charts.`}
+      </p>
       <div className="charts">
         <Chart title="Drop in F1 per entity type" testid="chart-type">
           <BarChart data={byType}>
@@ -192,10 +203,10 @@ function SweepResults({ rows }: { rows: SweepRow[] }) {
             </BarChart>
           </Chart>
         )}
-        <Chart title="Wrong answers: wrong entity vs wrong boundary (%)" testid="chart-errors">
+        <Chart title="Wrong renamed answers per cell: wrong entity vs wrong boundary (%)" testid="chart-errors">
           <BarChart data={errorData}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="side" />
+            <XAxis dataKey="cell" interval={0} angle={-25} textAnchor="end" height={60} tick={{ fontSize: 11 }} />
             <YAxis domain={[0, 100]} />
             <Tooltip />
             <Legend />
@@ -282,6 +293,12 @@ function BudgetCard() {
 }
 
 /** "EM / F1" of one row; the random row adds ± its std over runs. */
+/** "wrong entity / wrong boundary" shares of a row's renamed wrong answers, or – when none is wrong. */
+function fmtShares(r: SweepRow): string {
+  const sh = wrongShares(r.errors.pert);
+  return Number.isNaN(sh.entity) ? '–' : `${pct(sh.entity)} / ${pct(sh.boundary)}`;
+}
+
 const fmtScore = (s: BudgetScores, k: 'original' | 'random' | 'worst' | 'best') =>
   k === 'random' ? `${pct(s.random.em)} ± ${pct(s.randomStd.em)} / ${pct(s.random.f1)} ± ${pct(s.randomStd.f1)}` : `${pct(s[k].em)} / ${pct(s[k].f1)}`;
 

@@ -67,17 +67,27 @@ export interface SweepRow {
   type: EntityChoice;
   source: NameSource;
   origin: Origin;
+  /** Seeds finished for this row, and how many the run planned (a cancelled run leaves rows partial). */
   seeds: number;
+  plannedSeeds: number;
+  /** All planned seeds finished: only complete rows go into charts and means. */
+  complete: boolean;
   n: number;
   orig: Score;
+  /** Wrong-entity and wrong-boundary counts of this row's cells (the paper's Table 6 is per type × source). */
+  errors: { orig: ErrorCounts; pert: ErrorCounts };
+  /** Mean ± std over perturbation seeds (the paper's ± is over training seeds). */
   pertEm: { mean: number; std: number };
   pertF1: { mean: number; std: number };
   dropEm: number;
   dropF1: number;
 }
 
-/** Groups cells by (type, source, origin) and summarises over seeds, e.g. five seeds of PER·db·us → one row. */
-export function summarizeSweep(cells: readonly SweepCell[]): SweepRow[] {
+/**
+ * Groups cells by (type, source, origin) and summarises over seeds, e.g. five seeds of PER·db·us →
+ * one row; with `plannedSeeds`, a row with fewer finished seeds is marked incomplete.
+ */
+export function summarizeSweep(cells: readonly SweepCell[], plannedSeeds = 0): SweepRow[] {
   const groups = new Map<string, SweepCell[]>();
   for (const c of cells) {
     const k = `${c.type}|${c.source}|${c.origin}`;
@@ -89,7 +99,8 @@ export function summarizeSweep(cells: readonly SweepCell[]): SweepRow[] {
     const orig = { em: meanStd(valid.map((c) => c.orig.em)).mean, f1: meanStd(valid.map((c) => c.orig.f1)).mean };
     const pertEm = meanStd(valid.map((c) => c.pert.em));
     const pertF1 = meanStd(valid.map((c) => c.pert.f1));
-    return { type: first.type, source: first.source, origin: first.origin, seeds: cs.length, n: first.n, orig, pertEm, pertF1, dropEm: orig.em - pertEm.mean, dropF1: orig.f1 - pertF1.mean };
+    const planned = Math.max(plannedSeeds, cs.length);
+    return { type: first.type, source: first.source, origin: first.origin, seeds: cs.length, plannedSeeds: planned, complete: cs.length >= planned, n: first.n, orig, errors: errorShares(cs), pertEm, pertF1, dropEm: orig.em - pertEm.mean, dropF1: orig.f1 - pertF1.mean };
   });
 }
 
@@ -103,6 +114,12 @@ export function errorShares(cells: readonly SweepCell[]): { orig: ErrorCounts; p
     }
   }
   return out;
+}
+
+/** Wrong-entity and wrong-boundary shares (%) of the wrong answers, e.g. 3 entity + 1 boundary → { entity: 75, boundary: 25 }; NaN when none is wrong. */
+export function wrongShares(c: ErrorCounts): { entity: number; boundary: number } {
+  const wrong = c['wrong-entity'] + c['wrong-boundary'];
+  return wrong ? { entity: (100 * c['wrong-entity']) / wrong, boundary: (100 * c['wrong-boundary']) / wrong } : { entity: NaN, boundary: NaN };
 }
 
 /** Scores of one condition (original, random, worst, best) and the stability over the budget. */
