@@ -3,6 +3,7 @@
  * bad ones are skipped with a message naming the field, valid ones are kept.
  */
 import * as v from 'valibot';
+import { codePointMapper, isAtCodePoint, type CodePointMapper } from '../codepoints.ts';
 import type { SquadDataset } from '../metrics/squad.ts';
 import type { QaInput } from '../types.ts';
 import { InputError, parseJson } from './json.ts';
@@ -116,6 +117,7 @@ export function readSquadValue(raw: unknown, file: string, opts: { checkAnswerSt
       if (!p.success) return issues.push({ path: base, message: issueText(p.issues), kind: 'schema', skipped: true });
       if (!p.output.context.trim()) return issues.push({ path: `${base}.context`, message: 'empty context; its questions are skipped', kind: 'empty-context', skipped: true });
       const outQas: SquadDataset['data'][number]['paragraphs'][number]['qas'] = [];
+      let cps: CodePointMapper | undefined;
       p.output.qas.forEach((qa, qi) => {
         const path = `${base}.qas[${qi}]`;
         const q = v.safeParse(Question, qa);
@@ -128,8 +130,10 @@ export function readSquadValue(raw: unknown, file: string, opts: { checkAnswerSt
           issues.push({ path: `${path}.answers`, message: 'no answers for an answerable question (kept; scores count it as unanswerable)', kind: 'no-answers', skipped: false });
         }
         if (checkStarts) {
+          // answer_start counts code points (Python's); a UTF-16 check warns after every emoji.
+          cps ??= codePointMapper(p.output.context);
           for (const [k, ans] of answers.entries()) {
-            if (p.output.context.slice(ans.answer_start, ans.answer_start + ans.text.length) !== ans.text) {
+            if (!isAtCodePoint(p.output.context, ans.text, ans.answer_start, cps)) {
               issues.push({ path: `${path}.answers[${k}]`, message: `answer "${ans.text.slice(0, 40)}" is not at answer_start ${ans.answer_start} (kept for scoring, which uses the text)`, kind: 'answer-offset', skipped: false });
             }
           }
