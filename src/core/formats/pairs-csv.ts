@@ -3,6 +3,7 @@
  * question, answer. Same keep-without-revision policy as pairs.ts.
  */
 import Papa from 'papaparse';
+import { toCodePoint } from '../codepoints.ts';
 import type { ImportResult, Instance } from '../data/types.ts';
 import { acceptAnswers, addIssue, guessLang, IdSet, makeInstance, Pacer, quote, resolveAnswers, runImport, type FormatOptions, type ImportOutcome } from './common.ts';
 import { documentText, type ImportInput } from './input.ts';
@@ -208,7 +209,7 @@ export function pairsToCsv(instances: readonly Instance[]): string {
       title: i.title,
       question: i.question,
       answer: i.answers[0]?.text ?? '',
-      answer_start: i.answers[0]?.start ?? '',
+      answer_start: i.answers[0] ? toCodePoint(i.context, i.answers[0].start) : '',
       original_context: i.context,
       perturbed_context: i.revision?.context ?? '',
       perturbed_answer: i.revision?.answers[0]?.text ?? '',
