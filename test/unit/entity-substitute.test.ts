@@ -14,6 +14,12 @@ describe('findMentions (whole words only)', () => {
     { name: 'case differs: not matched', text: 'the curie unit', from: 'Curie', found: [] },
     { name: 'accented neighbour letter', text: 'Annéa and Ann', from: 'Ann', found: ['10-13'] },
     { name: 'digits are word characters', text: 'Ann2 Ann', from: 'Ann', found: ['5-8'] },
+    // UTF-16 offsets below; 𝒜 and 𠀀 are letters of two units each.
+    { name: 'astral letter before: not a boundary', text: '𝒜nn met nn', from: 'nn', found: ['9-11'] },
+    { name: 'astral letter after: not a boundary', text: 'Ann𝒜 and Ann', from: 'Ann', found: ['10-13'] },
+    { name: 'a name with an astral letter, and its capitals', text: '𝒜nn met 𝒜nna and 𝒜NN', from: '𝒜nn', found: ['0-4', '19-23'] },
+    { name: 'emoji are not letters', text: '😀Ann😀', from: 'Ann', found: ['2-5'] },
+    { name: 'CJK Extension B before, like BMP CJK', text: '𠀀Ann 北Ann Ann', from: 'Ann', found: ['11-14'] },
   ])('$name', ({ text, from, found }) => {
     expect(findMentions(text, from).map((m) => `${m.start}-${m.end}`)).toEqual(found);
   });
