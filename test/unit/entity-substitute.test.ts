@@ -101,6 +101,13 @@ describe('wordDiff', () => {
     expect(wordDiff(a, b).map((p) => ({ equal: '=', delete: '-', insert: '+' })[p.op] + p.text)).toEqual(pieces);
   });
 
+  it('past ~63,000 distinct words it diffs code points: an emoji is never cut in half', () => {
+    const many = Array.from({ length: 64_000 }, (_, i) => `w${i}`).join(' ');
+    const d = wordDiff(`${many} 😀`, `${many} 😁`);
+    expect(d.slice(-2)).toEqual([{ op: 'delete', text: '😀' }, { op: 'insert', text: '😁' }]);
+    expect(d[0]).toEqual({ op: 'equal', text: `${many} ` });
+  }, 60_000); // ~2 s: a large input on purpose, so a generous limit that a busy machine cannot hit
+
   it('property: the equal and deleted pieces give the original, equal and inserted the new text', () => {
     const text = fc.array(fc.constantFrom('Ann', 'Bob', 'met', 'in', 'Leeds', ' ', ', ', '.'), { maxLength: 30 }).map((xs) => xs.join(''));
     fc.assert(
