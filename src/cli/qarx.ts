@@ -26,6 +26,7 @@ import {
   type QaPrediction,
 } from '../core/index.ts';
 import { DEFAULT_MAX_BYTES } from '../core/formats/common.ts';
+import { logitsRecord } from '../core/logits-dump.ts';
 import { gunzipAll, isGzip } from '../core/formats/gzip.ts';
 import { detectFormat, importFile, importPairFiles, instancesToSquad, SNIFF_BYTES, summarizeIssues } from '../core/formats/index.ts';
 import { InputError } from '../core/formats/json.ts';
@@ -258,17 +259,7 @@ async function predict(argv: string[]): Promise<number> {
     onPrediction: (pred, detail) => {
       if (!logitStream) return;
       detail.windows.forEach(({ window, logits }, w) => {
-        logitStream.write(
-          `${JSON.stringify({
-            id: pred.id,
-            window: w,
-            input_ids: window.inputIds,
-            token_type_ids: window.tokenTypeIds,
-            offsets: window.contextSpans.map((s) => (s ? [s.start, s.end] : null)),
-            start_logits: Array.from(logits.start),
-            end_logits: Array.from(logits.end),
-          })}\n`,
-        );
+        logitStream.write(`${JSON.stringify(logitsRecord(pred.id, w, detail.context, window, logits))}\n`);
       });
     },
   });

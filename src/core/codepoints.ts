@@ -57,11 +57,17 @@ export function codePointSlice(s: string, start: number, end?: number): string {
   return Array.from(s).slice(start, end).join('');
 }
 
+/** Converts offsets of one string both ways (see codePointMapper). */
+export interface CodePointMapper {
+  toCodePoint: (i: number) => CodePointOffset;
+  fromCodePoint: (c: number) => CharOffset;
+}
+
 /**
  * A converter for many offsets into one string: UTF-16 → code point in O(1) after an O(n) table,
  * for exports that convert every answer of a long passage.
  */
-export function codePointMapper(s: string): { toCodePoint: (i: number) => CodePointOffset; fromCodePoint: (c: number) => CharOffset } {
+export function codePointMapper(s: string): CodePointMapper {
   if (isBmpOnly(s)) return { toCodePoint: (i) => cp(Math.min(Math.max(0, i), s.length)), fromCodePoint: (c) => char(Math.min(Math.max(0, c), s.length)) };
   const toCp = new Int32Array(s.length + 1);
   const toU16: number[] = [];
@@ -79,4 +85,22 @@ export function codePointMapper(s: string): { toCodePoint: (i: number) => CodePo
     toCodePoint: (i) => cp(toCp[Math.min(Math.max(0, i), s.length)] as number),
     fromCodePoint: (c) => char(toU16[Math.min(Math.max(0, c), n)] as number),
   };
+}
+
+/**
+ * Python's context[start:start+len(text)] == text for a code-point `start`, e.g.
+ * isAtCodePoint('😀 Ann', 'Ann', 2) → true (a UTF-16 check would want 3).
+ */
+export function isAtCodePoint(context: string, text: string, start: number, map: CodePointMapper = codePointMapper(context)): boolean {
+  if (!Number.isInteger(start) || start < 0) return false;
+  const u16 = map.fromCodePoint(start);
+  return map.toCodePoint(u16) === start && context.startsWith(text, u16) && u16 + text.length <= context.length;
+}
+
+let lastMapper: { s: string; map: CodePointMapper } | null = null;
+
+/** codePointMapper(s), reused while calls about one string follow each other (questions of one passage, windows of one question). */
+export function mapperFor(s: string): CodePointMapper {
+  if (lastMapper?.s !== s) lastMapper = { s, map: codePointMapper(s) };
+  return lastMapper.map;
 }

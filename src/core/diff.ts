@@ -32,12 +32,20 @@ function charDiff(dmp: DiffMatchPatch, a: string, b: string): DiffPiece[] {
  */
 export function wordDiff(a: string, b: string): DiffPiece[] {
   const dmp = new DiffMatchPatch();
-  // Past ~63,000 distinct words there are no single UTF-16 units left: diff characters instead.
-  if (new Set([...wordTokens(a), ...wordTokens(b)]).size > MAX_WORDS) return charDiff(dmp, a, b);
+  if (new Set([...wordTokens(a), ...wordTokens(b)]).size <= MAX_WORDS) return tokenDiff(dmp, a, b, wordTokens);
+  // Past ~63,000 distinct words there are no single UTF-16 units left: diff code points instead
+  // (a plain character diff would cut emoji and astral letters in half), characters as a last resort.
+  const codePoints = (t: string) => Array.from(t);
+  if (new Set([...codePoints(a), ...codePoints(b)]).size <= MAX_WORDS) return tokenDiff(dmp, a, b, codePoints);
+  return charDiff(dmp, a, b);
+}
+
+/** The diff of a and b with each distinct token (word or code point) as one UTF-16 unit, so no token is split. */
+function tokenDiff(dmp: DiffMatchPatch, a: string, b: string, tokens: (t: string) => string[]): DiffPiece[] {
   const vocab = new Map<string, string>();
   const words: string[] = [];
   const encode = (t: string) =>
-    wordTokens(t)
+    tokens(t)
       .map((w) => {
         let c = vocab.get(w);
         if (c === undefined) {

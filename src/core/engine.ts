@@ -63,6 +63,8 @@ export interface PredictCallbacks {
 /** What a prediction was computed from, for logit dumps and explanations. */
 export interface PredictionDetail {
   windows: { window: Window; logits: Logits }[];
+  /** The passage the windows' contextSpans point into (UTF-16). */
+  context: string;
 }
 
 export interface PredictResult {
@@ -159,7 +161,7 @@ export class QaEngine {
         const wl: WindowLogits[] = ws.map((w, i) => ({ startLogits: (logits[i] as Logits).start, endLogits: (logits[i] as Logits).end, contextSpans: w.contextSpans }));
         const pred = decodeWindows(input.id, input.context, wl, dec);
         predictions.push(pred);
-        cb.onPrediction?.(pred, { windows: ws.map((w, i) => ({ window: w, logits: logits[i] as Logits })) });
+        cb.onPrediction?.(pred, { windows: ws.map((w, i) => ({ window: w, logits: logits[i] as Logits })), context: input.context });
         for (const w of ws) {
           const left = (needed.get(w.key) ?? 1) - 1;
           needed.set(w.key, left);

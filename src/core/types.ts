@@ -3,7 +3,7 @@
  * passage is not a token index into a window, and the compiler should say so.
  */
 
-/** A UTF-16 code-unit offset into a string (what JS string indexing and SQuAD answer_start use). */
+/** A UTF-16 code-unit offset into a string (what JS string indexing uses; files count code points, see codepoints.ts). */
 export type CharOffset = number & { readonly __unit: 'char' };
 /** An index into a model input sequence (one window). */
 export type TokenIndex = number & { readonly __unit: 'token' };

@@ -14,6 +14,12 @@ describe('findMentions (whole words only)', () => {
     { name: 'case differs: not matched', text: 'the curie unit', from: 'Curie', found: [] },
     { name: 'accented neighbour letter', text: 'Annéa and Ann', from: 'Ann', found: ['10-13'] },
     { name: 'digits are word characters', text: 'Ann2 Ann', from: 'Ann', found: ['5-8'] },
+    // UTF-16 offsets below; 𝒜 and 𠀀 are letters of two units each.
+    { name: 'astral letter before: not a boundary', text: '𝒜nn met nn', from: 'nn', found: ['9-11'] },
+    { name: 'astral letter after: not a boundary', text: 'Ann𝒜 and Ann', from: 'Ann', found: ['10-13'] },
+    { name: 'a name with an astral letter, and its capitals', text: '𝒜nn met 𝒜nna and 𝒜NN', from: '𝒜nn', found: ['0-4', '19-23'] },
+    { name: 'emoji are not letters', text: '😀Ann😀', from: 'Ann', found: ['2-5'] },
+    { name: 'CJK Extension B before, like BMP CJK', text: '𠀀Ann 北Ann Ann', from: 'Ann', found: ['11-14'] },
   ])('$name', ({ text, from, found }) => {
     expect(findMentions(text, from).map((m) => `${m.start}-${m.end}`)).toEqual(found);
   });
@@ -94,6 +100,13 @@ describe('wordDiff', () => {
   ])('$name', ({ a, b, pieces }) => {
     expect(wordDiff(a, b).map((p) => ({ equal: '=', delete: '-', insert: '+' })[p.op] + p.text)).toEqual(pieces);
   });
+
+  it('past ~63,000 distinct words it diffs code points: an emoji is never cut in half', () => {
+    const many = Array.from({ length: 64_000 }, (_, i) => `w${i}`).join(' ');
+    const d = wordDiff(`${many} 😀`, `${many} 😁`);
+    expect(d.slice(-2)).toEqual([{ op: 'delete', text: '😀' }, { op: 'insert', text: '😁' }]);
+    expect(d[0]).toEqual({ op: 'equal', text: `${many} ` });
+  }, 60_000); // ~2 s: a large input on purpose, so a generous limit that a busy machine cannot hit
 
   it('property: the equal and deleted pieces give the original, equal and inserted the new text', () => {
     const text = fc.array(fc.constantFrom('Ann', 'Bob', 'met', 'in', 'Leeds', ' ', ', ', '.'), { maxLength: 30 }).map((xs) => xs.join(''));

@@ -1,8 +1,10 @@
 /**
  * Whole-word substitution with offset bookkeeping. Unlike plain substring replacement ("Ann" →
  * "Beth" turning "announced" into "Bethounced"), a mention only matches where the characters on
- * both sides are not letters or digits; every edit is recorded so offsets map both ways.
+ * both sides are not letters or digits (whole code points: "𝒜" is a letter); every edit is recorded
+ * so offsets map both ways.
  */
+import { isLowSurrogateAt } from '../codepoints.ts';
 import { char, type CharOffset } from '../types.ts';
 
 /** One source name and what it becomes. */
@@ -23,6 +25,21 @@ export interface Edit {
 
 const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}\p{M}_]/u.test(c);
 
+/**
+ * The whole character (code point) just before UTF-16 offset `i`, e.g. charBefore('𝒜nn', 2) === '𝒜':
+ * text[i - 1] would be half a surrogate pair, which is no letter, so "nn" would look like a word.
+ */
+function charBefore(text: string, i: number): string | undefined {
+  if (i <= 0) return undefined;
+  const at = isLowSurrogateAt(text, i - 1) ? i - 2 : i - 1;
+  return String.fromCodePoint(text.codePointAt(at) as number);
+}
+
+/** The whole character (code point) starting at UTF-16 offset `i`, e.g. charAt('Ann𝒜', 3) === '𝒜'. */
+function charAt(text: string, i: number): string | undefined {
+  return i < text.length ? String.fromCodePoint(text.codePointAt(i) as number) : undefined;
+}
+
 /** Every whole-word occurrence of `name`, e.g. findMentions('Ann announced; ANN left', 'Ann') → spans of 'Ann' and 'ANN'. */
 export function findMentions(text: string, name: string): { start: number; end: number }[] {
   if (!name) return [];
@@ -33,7 +50,7 @@ export function findMentions(text: string, name: string): { start: number; end: 
     let i = text.indexOf(form);
     while (i >= 0) {
       const end = i + form.length;
-      if (!isWordChar(text[i - 1]) && !isWordChar(text[end])) out.push({ start: i, end });
+      if (!isWordChar(charBefore(text, i)) && !isWordChar(charAt(text, end))) out.push({ start: i, end });
       i = text.indexOf(form, i + 1);
     }
   }

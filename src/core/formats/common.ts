@@ -3,6 +3,7 @@
  * instance building. Pure TS (runs in a Web Worker and in Node).
  */
 import * as v from 'valibot';
+import { mapperFor, type CodePointMapper } from '../codepoints.ts';
 import type { GoldAnswer, ImportResult, Instance } from '../data/types.ts';
 import { InputError } from './json.ts';
 import type { InputIssue, IssueKind } from './squad.ts';
@@ -157,7 +158,10 @@ export function isAt(context: string, text: string, start: number): boolean {
 /** An answer as a file states it: text plus the offset the file claims (possibly wrong or -1). */
 export interface RawAnswer {
   text: string;
-  /** null: the format has no offsets (CSV), so the first occurrence is taken without comment. */
+  /**
+   * The file's offset in Unicode code points, as Python counts them (SQuAD, HF datasets, our own
+   * exports); null: the format has no offsets (CSV), so the first occurrence is taken without comment.
+   */
   start: number | null;
   /** Where the answer is in the file, e.g. data[0].paragraphs[0].qas[3].answers[1]. */
   path: string;
@@ -175,13 +179,15 @@ export interface ResolvedAnswers {
 /**
  * Checks each answer against the passage: kept if at its offset, moved to the nearest occurrence
  * if elsewhere, dropped if absent, e.g. resolveAnswers('Ada in London', [{ text: 'London', start: 0, path: 'a' }]).answers
- * → [{ text: 'London', start: 7 }]. Empty answer texts are dropped silently: several converters
- * write "" for "no answer".
+ * → [{ text: 'London', start: 7 }]. Offsets come in as code points (the file's unit) and go out as
+ * UTF-16 (the tool's); offsets in messages are code points, so they can be looked up in the file.
+ * Empty answer texts are dropped silently: several converters write "" for "no answer".
  */
 export function resolveAnswers(context: string, raw: readonly RawAnswer[]): ResolvedAnswers {
   const answers: GoldAnswer[] = [];
   const issues: InputIssue[] = [];
   const missing: string[] = [];
+  const cps = mapperFor(context);
   for (const a of raw) {
     if (a.text === '') continue;
     if (a.start === null) {
@@ -193,21 +199,33 @@ export function resolveAnswers(context: string, raw: readonly RawAnswer[]): Reso
       }
       continue;
     }
-    if (isAt(context, a.text, a.start)) {
-      answers.push({ text: a.text, start: a.start });
+    const start = fileOffset(a.start, cps);
+    if (isAt(context, a.text, start)) {
+      answers.push({ text: a.text, start });
       continue;
     }
-    const at = locate(context, a.text, a.start);
+    const at = locate(context, a.text, start);
     if (at >= 0) {
       answers.push({ text: a.text, start: at });
       const claimed = a.start === -1 ? 'answer_start is -1' : `answer ${quote(a.text)} is not at answer_start ${a.start}`;
-      addIssue(issues, 'answer-offset', a.path, `${claimed}; found at ${at} (used)`, false);
+      addIssue(issues, 'answer-offset', a.path, `${claimed}; found at ${cps.toCodePoint(at)} (used)`, false);
     } else {
       missing.push(a.text);
       addIssue(issues, 'answer-missing', a.path, `answer ${quote(a.text)} does not occur in the passage (dropped)`, false);
     }
   }
   return { answers, missing, issues };
+}
+
+/**
+ * A file's code-point offset as a UTF-16 offset, e.g. fileOffset(2, codePointMapper('😀 Ann')) → 3;
+ * negative or fractional ones stay as they are and ones past the end stay as far past it (never
+ * valid, so the answer is looked for near there).
+ */
+export function fileOffset(start: number, cps: CodePointMapper): number {
+  if (!Number.isInteger(start) || start < 0) return start;
+  const u16 = cps.fromCodePoint(start);
+  return u16 + (start - cps.toCodePoint(u16));
 }
 
 /**

@@ -1,10 +1,12 @@
 /**
  * MRQA shared-task files (.jsonl or .jsonl.gz): a header line, then one passage per line with its
- * questions. Offsets come from detected_answers' char_spans, whose end is inclusive.
+ * questions. Offsets come from detected_answers' char_spans, whose end is inclusive; like every
+ * offset in a file they count code points (MRQA was made with Python).
  */
 import * as v from 'valibot';
+import { mapperFor } from '../codepoints.ts';
 import type { GoldAnswer, ImportResult, Instance } from '../data/types.ts';
-import { addIssue, fieldPath, guessLang, IdSet, locate, makeInstance, notAnObject, quote, runImport, schemaText, type FormatOptions, type ImportOutcome } from './common.ts';
+import { addIssue, fieldPath, fileOffset, guessLang, IdSet, locate, makeInstance, notAnObject, quote, runImport, schemaText, type FormatOptions, type ImportOutcome } from './common.ts';
 import { inputBytes, type ImportInput } from './input.ts';
 import { readJsonLines } from './jsonl.ts';
 import type { InputIssue } from './squad.ts';
@@ -29,6 +31,8 @@ const loose = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
 function mrqaAnswers(context: string, qa: v.InferOutput<typeof Qa>, path: string, issues: InputIssue[]): GoldAnswer[] {
   const out: GoldAnswer[] = [];
   const seen = new Set<string>();
+  const cps = mapperFor(context);
+  const cpLength = cps.toCodePoint(context.length);
   const add = (text: string, start: number) => {
     const key = `${start}:${text}`;
     if (!seen.has(key)) out.push({ text, start });
@@ -37,14 +41,14 @@ function mrqaAnswers(context: string, qa: v.InferOutput<typeof Qa>, path: string
   qa.detected_answers.forEach((d, j) => {
     d.char_spans.forEach(([s, e], m) => {
       const p = `${path}.detected_answers[${j}].char_spans[${m}]`;
-      const slice = s >= 0 && e >= s && e < context.length ? context.slice(s, e + 1) : null;
+      const slice = s >= 0 && e >= s && e < cpLength ? context.slice(cps.fromCodePoint(s), cps.fromCodePoint(e + 1)) : null;
       // The passage is the ground truth for highlighting, so the answer text is the span's text
       // (trimmed) when it matches loosely: MRQA spans may differ from `text` in case or spacing.
       const trimmed = slice?.trim() ?? '';
-      if (slice !== null && trimmed !== '' && loose(slice) === loose(d.text)) return add(trimmed, s + slice.length - slice.trimStart().length);
-      const at = locate(context, d.text, s);
+      if (slice !== null && trimmed !== '' && loose(slice) === loose(d.text)) return add(trimmed, cps.fromCodePoint(s) + slice.length - slice.trimStart().length);
+      const at = locate(context, d.text, fileOffset(s, cps));
       if (at >= 0) {
-        addIssue(issues, 'answer-offset', p, `span [${s}, ${e}] ${slice === null ? 'is outside the passage' : `is ${quote(slice)}, not ${quote(d.text)}`}; found the text at ${at} (used)`, false);
+        addIssue(issues, 'answer-offset', p, `span [${s}, ${e}] ${slice === null ? 'is outside the passage' : `is ${quote(slice)}, not ${quote(d.text)}`}; found the text at ${cps.toCodePoint(at)} (used)`, false);
         return add(d.text, at);
       }
       addIssue(issues, 'answer-missing', p, `span [${s}, ${e}] does not hold ${quote(d.text)} and the text is not in the passage (dropped)`, false);
@@ -55,7 +59,7 @@ function mrqaAnswers(context: string, qa: v.InferOutput<typeof Qa>, path: string
     qa.answers.forEach((a, j) => {
       const at = a === '' ? -1 : locate(context, a, 0);
       if (at >= 0) {
-        addIssue(issues, 'answer-offset', `${path}.answers[${j}]`, `no detected_answers; used the first occurrence of ${quote(a)} (at ${at})`, false);
+        addIssue(issues, 'answer-offset', `${path}.answers[${j}]`, `no detected_answers; used the first occurrence of ${quote(a)} (at ${cps.toCodePoint(at)})`, false);
         add(a, at);
       }
     });

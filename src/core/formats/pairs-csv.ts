@@ -3,6 +3,7 @@
  * question, answer. Same keep-without-revision policy as pairs.ts.
  */
 import Papa from 'papaparse';
+import { toCodePoint } from '../codepoints.ts';
 import type { ImportResult, Instance } from '../data/types.ts';
 import { acceptAnswers, addIssue, guessLang, IdSet, makeInstance, Pacer, quote, resolveAnswers, runImport, type FormatOptions, type ImportOutcome } from './common.ts';
 import { documentText, type ImportInput } from './input.ts';
@@ -80,6 +81,18 @@ export function answerTexts(cell: string): string[] {
   return [t];
 }
 
+// OWASP's CSV-injection advice: a spreadsheet runs a cell that starts with = + - @, tab or carriage
+// return as a formula, so exports prefix such cells with a single quote and quote them
+// (papaparse's escapeFormulae does both). Cells that already start with quotes before such a
+// character get one more, so restoreCell undoes the export exactly for every string.
+const NEEDS_QUOTE = /^'*[=+\-@\t\r]/;
+const NEUTRALISED = /^'+[=+\-@\t\r]/;
+
+/** A cell as written before the export neutralised it, e.g. restoreCell("'-5 °C") → '-5 °C', restoreCell("'tis") → "'tis". */
+export function restoreCell(cell: string): string {
+  return NEUTRALISED.test(cell) ? cell.slice(1) : cell;
+}
+
 interface CsvRow {
   fields: string[];
   line: number;
@@ -131,7 +144,8 @@ async function readPairsCsv(input: ImportInput, opts: FormatOptions): Promise<Im
   if (!header) throw new InputError(`${opts.file}: the file is empty.`);
   const col = mapHeader(header.fields, opts.file);
   const name = (role: Role) => header.fields[col[role] ?? -1]?.trim() ?? role;
-  const cell = (r: CsvRow, role: Role) => (col[role] === undefined ? '' : (r.fields[col[role]] ?? ''));
+  // Cells neutralised against formula injection (our own exports, OWASP-style ones) read back as written.
+  const cell = (r: CsvRow, role: Role) => (col[role] === undefined ? '' : restoreCell(r.fields[col[role]] ?? ''));
   const ids = new IdSet();
   let at = '';
   const pacer = new Pacer(opts, rows.length - 1, () => ({ format: 'pairs-csv', instances, issues }), () => at);
@@ -197,8 +211,9 @@ export const EDIT_INTENTS = ['copy-editing', 'clarification', 'elaboration', 'fa
 
 /**
  * Revision pairs as CSV in the layout this importer reads back (id, title, question, answer,
- * answer_start, original_context, perturbed_context, perturbed_answer, intent), e.g.
+ * answer_start in code points, original_context, perturbed_context, perturbed_answer, intent), e.g.
  * pairsToCsv(instances).split('\n')[0] === 'id,title,question,answer,answer_start,original_context,perturbed_context,perturbed_answer,intent'.
+ * A cell that would start a formula gets a leading single quote and double quotes (see NEEDS_QUOTE).
  */
 export function pairsToCsv(instances: readonly Instance[]): string {
   const rows = instances
@@ -208,11 +223,12 @@ export function pairsToCsv(instances: readonly Instance[]): string {
       title: i.title,
       question: i.question,
       answer: i.answers[0]?.text ?? '',
-      answer_start: i.answers[0]?.start ?? '',
+      answer_start: i.answers[0] ? toCodePoint(i.context, i.answers[0].start) : '',
       original_context: i.context,
       perturbed_context: i.revision?.context ?? '',
       perturbed_answer: i.revision?.answers[0]?.text ?? '',
       intent: i.revision?.intent ?? '',
     }));
-  return Papa.unparse(rows, { columns: ['id', 'title', 'question', 'answer', 'answer_start', 'original_context', 'perturbed_context', 'perturbed_answer', 'intent'], newline: '\n' });
+  const columns = ['id', 'title', 'question', 'answer', 'answer_start', 'original_context', 'perturbed_context', 'perturbed_answer', 'intent'];
+  return Papa.unparse(rows, { columns, newline: '\n', escapeFormulae: NEEDS_QUOTE });
 }

@@ -1,4 +1,5 @@
 /** Instances back to nested SQuAD JSON, the shape the evaluation scripts (and exports) use. */
+import { codePointMapper, type CodePointMapper } from '../codepoints.ts';
 import type { Instance } from '../data/types.ts';
 import type { SquadArticle, SquadDataset, SquadParagraph, SquadQA } from '../metrics/squad.ts';
 
@@ -6,11 +7,12 @@ import type { SquadArticle, SquadDataset, SquadParagraph, SquadQA } from '../met
  * Groups instances by title, then passage, e.g. instancesToSquad(result.instances) →
  * { version: 'v2.0', data: [{ title, paragraphs: [{ context, qas }] }] }. Version is v2.0 (with
  * is_impossible on every question) when any instance is unanswerable, else v1.1. The original
- * passage is exported; revisions are not part of SQuAD.
+ * passage is exported; revisions are not part of SQuAD. answer_start counts code points, as Python
+ * and the SQuAD tools do (the UTF-16 offsets used inside are off by one per emoji before the answer).
  */
 export function instancesToSquad(instances: readonly Instance[]): SquadDataset {
   const v2 = instances.some((i) => i.isImpossible);
-  const articles = new Map<string, { article: SquadArticle; paragraphs: Map<string, SquadParagraph> }>();
+  const articles = new Map<string, { article: SquadArticle; paragraphs: Map<string, { p: SquadParagraph; cps: CodePointMapper }> }>();
   for (const i of instances) {
     let a = articles.get(i.title);
     if (!a) {
@@ -19,13 +21,14 @@ export function instancesToSquad(instances: readonly Instance[]): SquadDataset {
     }
     let p = a.paragraphs.get(i.context);
     if (!p) {
-      p = { context: i.context, qas: [] };
+      p = { p: { context: i.context, qas: [] }, cps: codePointMapper(i.context) };
       a.paragraphs.set(i.context, p);
-      a.article.paragraphs.push(p);
+      a.article.paragraphs.push(p.p);
     }
-    const qa: SquadQA = { id: i.id, question: i.question, answers: i.answers.map((x) => ({ text: x.text, answer_start: x.start })) };
+    const { cps } = p;
+    const qa: SquadQA = { id: i.id, question: i.question, answers: i.answers.map((x) => ({ text: x.text, answer_start: cps.toCodePoint(x.start) })) };
     if (v2) qa.is_impossible = i.isImpossible;
-    p.qas.push(qa);
+    p.p.qas.push(qa);
   }
   return { version: v2 ? 'v2.0' : 'v1.1', data: [...articles.values()].map((a) => a.article) };
 }

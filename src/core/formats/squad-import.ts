@@ -87,7 +87,7 @@ function summarizeUnplaced(issues: InputIssue[], unplaced: ReadonlySet<string>, 
   if (n === 0) return;
   const kept = issues.filter((i) => !located(i));
   issues.length = 0;
-  issues.push({ path: file, message: `every answer_start is -1 (${unplaced.size} answers, as DuReader-robust writes them); ${n} answers were located by their text in the passage`, kind: 'answer-offset', skipped: false, count: n }, ...kept);
+  issues.push({ path: file, message: `every answer_start is -1 (${unplaced.size} answer${unplaced.size === 1 ? '' : 's'}, as DuReader-robust writes them); ${n} ${n === 1 ? 'answer was' : 'answers were'} located by their text in the passage`, kind: 'answer-offset', skipped: false, count: n }, ...kept);
 }
 
 /** Orders index lists of paths like data[0].paragraphs[2].qas[10], parents before children. */

@@ -3,6 +3,7 @@
  * bad ones are skipped with a message naming the field, valid ones are kept.
  */
 import * as v from 'valibot';
+import { codePointMapper, isAtCodePoint, type CodePointMapper } from '../codepoints.ts';
 import type { SquadDataset } from '../metrics/squad.ts';
 import type { QaInput } from '../types.ts';
 import { InputError, parseJson } from './json.ts';
@@ -139,6 +140,7 @@ export function readSquadValue(raw: unknown, file: string, opts: { checkAnswerSt
       if (!p.success) return issues.push({ path: base, message: issueText(p.issues), kind: 'schema', skipped: true });
       if (!p.output.context.trim()) return issues.push({ path: `${base}.context`, message: 'empty context; its questions are skipped', kind: 'empty-context', skipped: true });
       const outQas: SquadDataset['data'][number]['paragraphs'][number]['qas'] = [];
+      let cps: CodePointMapper | undefined;
       p.output.qas.forEach((qa, qi) => {
         const path = `${base}.qas[${qi}]`;
         const q = v.safeParse(Question, qa);
@@ -151,9 +153,11 @@ export function readSquadValue(raw: unknown, file: string, opts: { checkAnswerSt
           issues.push({ path: `${path}.answers`, message: 'no answers for an answerable question (kept; scores count it as unanswerable)', kind: 'no-answers', skipped: false });
         }
         if (checkStarts) {
+          // answer_start counts code points (Python's); a UTF-16 check warns after every emoji.
+          cps ??= codePointMapper(p.output.context);
           for (const [k, ans] of answers.entries()) {
             answerTotal++;
-            if (p.output.context.slice(ans.answer_start, ans.answer_start + ans.text.length) !== ans.text) {
+            if (!isAtCodePoint(p.output.context, ans.text, ans.answer_start, cps)) {
               const issue: InputIssue = { path: `${path}.answers[${k}]`, message: `answer "${ans.text.slice(0, 40)}" is not at answer_start ${ans.answer_start} (kept for scoring, which uses the text)`, kind: 'answer-offset', skipped: false };
               if (ans.answer_start === -1) unplaced.add(issue);
               issues.push(issue);
@@ -172,7 +176,7 @@ export function readSquadValue(raw: unknown, file: string, opts: { checkAnswerSt
   const version = /^v?2/.test(root.output.version ?? '') || anyImpossible ? 'v2.0' : 'v1.1';
   if (answerTotal > 0 && unplaced.size === answerTotal) {
     const rest = issues.filter((i) => !unplaced.has(i));
-    const summary: InputIssue = { path: file, message: `every answer_start is -1 (${answerTotal} answers, as DuReader-robust writes them); answers are scored by their text`, kind: 'answer-offset', skipped: false, count: answerTotal };
+    const summary: InputIssue = { path: file, message: `every answer_start is -1 (${answerTotal} answer${answerTotal === 1 ? '' : 's'}, as DuReader-robust writes them); answers are scored by their text`, kind: 'answer-offset', skipped: false, count: answerTotal };
     return { version, items, paths, dataset, issues: [summary, ...rest] };
   }
   return { version, items, paths, dataset, issues };

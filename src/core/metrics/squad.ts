@@ -13,6 +13,7 @@ export type SquadVersion = 'v1.1' | 'v2.0';
 
 export interface SquadAnswer {
   text: string;
+  /** In Unicode code points, as Python counts them (see codepoints.ts); the scripts only read `text`. */
   answer_start: number;
 }
 

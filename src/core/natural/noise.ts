@@ -40,14 +40,20 @@ export interface NoiseResult {
 const isWord = (t: string) => /[\p{L}\p{N}]/u.test(t);
 const keepCase = (orig: string, rep: string) => (orig === orig.toUpperCase() && orig !== orig.toLowerCase() ? rep.toUpperCase() : rep);
 
-/** A character-level change of one word, or null when the word has nothing to change, e.g. keyboard 'bridge' → 'brisge'. */
+/**
+ * A character-level change of one word, or null when the word has nothing to change, e.g. keyboard
+ * 'bridge' → 'brisge'. Characters are code points: a change inside a surrogate pair ("𝒜") would
+ * leave half of it, which no encoder can write.
+ */
 function changeChars(word: string, kind: NoiseKind, rand: () => number): string | null {
-  const at = Math.floor(rand() * word.length);
-  const ch = word[at] as string;
+  const cps = Array.from(word);
+  const at = Math.floor(rand() * cps.length);
+  const ch = cps[at] as string;
+  const put = (from: number, to: number, s: string) => cps.slice(0, from).join('') + s + cps.slice(to).join('');
   switch (kind) {
     case 'keyboard': {
       const near = KEYBOARD[ch.toLowerCase()];
-      return near ? word.slice(0, at) + keepCase(ch, pick([...near], rand)) + word.slice(at + 1) : null;
+      return near ? put(at, at + 1, keepCase(ch, pick([...near], rand))) : null;
     }
     case 'ocr': {
       const spots = [...word.matchAll(/rn|[olis5b8eagzmBSOIZ01]/g)];
@@ -56,13 +62,13 @@ function changeChars(word: string, kind: NoiseKind, rand: () => number): string 
       return word.slice(0, m.index) + pick(OCR[m[0]] ?? [m[0]], rand) + word.slice(m.index + m[0].length);
     }
     case 'char-insert':
-      return word.slice(0, at) + pick([...LETTERS], rand) + word.slice(at);
+      return put(at, at, pick([...LETTERS], rand));
     case 'char-substitute':
-      return word.slice(0, at) + keepCase(ch, pick([...LETTERS.replace(ch.toLowerCase(), '')], rand)) + word.slice(at + 1);
+      return put(at, at + 1, keepCase(ch, pick([...LETTERS.replace(ch.toLowerCase(), '')], rand)));
     case 'char-swap':
-      return word.length < 2 ? null : at + 1 < word.length ? word.slice(0, at) + word[at + 1] + ch + word.slice(at + 2) : word.slice(0, at - 1) + ch + word[at - 1] + word.slice(at + 1);
+      return cps.length < 2 ? null : at + 1 < cps.length ? put(at, at + 2, (cps[at + 1] as string) + ch) : put(at - 1, at + 1, ch + (cps[at - 1] as string));
     case 'char-delete':
-      return word.length < 2 ? null : word.slice(0, at) + word.slice(at + 1);
+      return cps.length < 2 ? null : put(at, at + 1, '');
     default:
       return null;
   }
@@ -141,12 +147,15 @@ export function addNoise(inst: Instance, opts: NoiseOptions): NoiseResult | null
         }
         break;
       }
-      case 'word-split':
-        if (w.text.length >= 4) {
-          const cut = 1 + Math.floor(rand() * (w.text.length - 2));
-          span = { start: w.start, end: w.start + w.text.length, to: `${w.text.slice(0, cut)} ${w.text.slice(cut)}` };
+      case 'word-split': {
+        // Cut between code points, never inside a surrogate pair.
+        const cps = Array.from(w.text);
+        if (cps.length >= 4) {
+          const cut = 1 + Math.floor(rand() * (cps.length - 2));
+          span = { start: w.start, end: w.start + w.text.length, to: `${cps.slice(0, cut).join('')} ${cps.slice(cut).join('')}` };
         }
         break;
+      }
       case 'synonym': {
         tags ??= partsOfSpeech(inst.context);
         const s = /^[a-z]+$/.test(w.text) ? synonymOf(w.text, tags.get(w.start) ?? [], rand) : null;
