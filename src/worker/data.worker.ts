@@ -1,13 +1,14 @@
 /**
- * The data worker: imports files, URLs and Hub datasets, stores them in IndexedDB, and answers
- * searches over every question, passage and answer, so the UI stays responsive with 100,000
- * questions loaded. A thin switch over core's importers.
+ * The data worker: imports files, URLs and Hub datasets (import-job.ts), stores them in IndexedDB
+ * (db.ts; catalog.ts keeps the list equal to it in every tab), and answers searches over every
+ * question, passage and answer (search-index.ts), so the UI stays responsive with 100,000
+ * questions loaded. A thin switch over those and core.
  */
 /// <reference lib="webworker" />
+import { liveQuery } from 'dexie';
 import type { Instance } from '../core/data/types.ts';
 import { loadDemoSet } from '../core/data/demo.ts';
 import { buildNamePool, type NamePool } from '../core/entity/rename.ts';
-import { liveQuery } from 'dexie';
 import { fetchHistory, findEdits, type WikiRevision } from '../core/natural/wiki.ts';
 import { Catalog } from './catalog.ts';
 import type { DataEvent, DataRequest, DatasetInfo, InstanceRow, SearchFilters, StorageReport } from './data-protocol.ts';
