@@ -165,7 +165,9 @@ async function save(
       post({ type: 'import-error', jobId, message: full(0) });
       return;
     }
-    const store = await storeInstances(db, id, result.instances, (done, total) => post({ type: 'import-progress', jobId, phase: 'store', done, total }), signal);
+    // A cancel during reading keeps what was read, so only a cancel during saving stops the save.
+    const saveSignal = readCancelled ? undefined : signal;
+    const store = await storeInstances(db, id, result.instances, (done, total) => post({ type: 'import-progress', jobId, phase: 'store', done, total }), saveSignal);
     if (store.gone) {
       post({ type: 'import-error', jobId, message: `The import of "${name}" was removed from storage while it was saving (in another tab); nothing of it is kept.` });
       return;
