@@ -23,6 +23,36 @@ export interface DatasetInfo {
   issues: InputIssue[];
   /** True when an import was cancelled or failed part-way: what was read is kept. */
   partial: boolean;
+  /**
+   * 'importing' while rows are being saved (the record is written before any row, so no row is
+   * ever without one); 'complete' once listed. Records written before schema v3 have none: complete.
+   */
+  state: 'importing' | 'complete';
+  /** Questions the import read (more than `count` when storage filled up or the save was cut short). */
+  total?: number;
+  /** About how many bytes its rows take in IndexedDB (their JSON length: an estimate). */
+  bytes?: number;
+  /** Why a dataset is partial, in a sentence ('' or absent otherwise). */
+  note?: string;
+  /** Time of the last saved chunk (ms): tells a stalled import where the browser has no Web Locks. */
+  updatedAt?: number;
+}
+
+/** One line of the Storage panel: a dataset, an import still saving, or rows no dataset lists. */
+export interface StorageRow {
+  id: string;
+  name: string;
+  kind: 'dataset' | 'importing' | 'unlisted';
+  count: number;
+  bytes: number;
+}
+
+/** What the Storage panel shows: per-dataset rows and the browser's own estimate for the site. */
+export interface StorageReport {
+  rows: StorageRow[];
+  /** navigator.storage.estimate(), or null where the browser does not say. */
+  usage: number | null;
+  quota: number | null;
 }
 
 /** Filters of the instance browser. */
@@ -56,7 +86,10 @@ export type DataRequest =
   | { type: 'init' }
   | { type: 'import'; jobId: number; source: ImportSource; name: string }
   | { type: 'cancel'; jobId: number }
+  /** Deletes a dataset (or rows no dataset lists) with everything stored for it. */
   | { type: 'delete'; dataset: string }
+  /** The Storage panel's figures. */
+  | { type: 'storage' }
   /** `only`: the row keys (dataset + NUL + id) a category filter leaves, or null. */
   | { type: 'search'; reqId: number; query: string; filters: SearchFilters; only: string[] | null }
   | { type: 'get'; reqId: number; dataset: string; id: string }
@@ -75,7 +108,11 @@ export type DataEvent =
   | { type: 'import-done'; jobId: number; dataset: DatasetInfo | null; cancelled: boolean; message: string }
   | { type: 'import-error'; jobId: number; message: string }
   | { type: 'search-result'; reqId: number; rows: InstanceRow[]; total: number }
-  | { type: 'instance'; reqId: number; instance: Instance | null }
+  /** `gone`: why there is no instance when its dataset was deleted (here or in another tab). */
+  | { type: 'instance'; reqId: number; instance: Instance | null; gone?: string }
+  | { type: 'storage'; report: StorageReport }
+  /** Something the user should know that no request asked for (start-up clean-up, another tab's delete). */
+  | { type: 'notice'; message: string }
   | { type: 'collected'; reqId: number; instances: Instance[]; total: number }
   | { type: 'pool'; reqId: number; dataset: string; pool: NamePool }
   | { type: 'wiki-progress'; reqId: number; revisions: number; page: number }

@@ -1,19 +1,20 @@
 /**
- * The data worker: imports files, URLs and Hub datasets, stores them in IndexedDB, and answers
- * searches over every question, passage and answer, so the UI stays responsive with 100,000
- * questions loaded. A thin switch over core's importers.
+ * The data worker: imports files, URLs and Hub datasets (import-job.ts), stores them in IndexedDB
+ * (db.ts; catalog.ts keeps the list equal to it in every tab), and answers searches over every
+ * question, passage and answer (search-index.ts), so the UI stays responsive with 100,000
+ * questions loaded. A thin switch over those and core.
  */
 /// <reference lib="webworker" />
+import { liveQuery } from 'dexie';
 import type { Instance } from '../core/data/types.ts';
 import { loadDemoSet } from '../core/data/demo.ts';
-import { importFile, importPairFiles, summarizeIssues } from '../core/formats/index.ts';
-import { openHfDataset } from '../core/formats/hf-datasets.ts';
-import type { InputIssue } from '../core/formats/squad.ts';
-import { answerEntityType } from '../core/ner/answer-type.ts';
 import { buildNamePool, type NamePool } from '../core/entity/rename.ts';
 import { fetchHistory, findEdits, type WikiRevision } from '../core/natural/wiki.ts';
-import type { DataEvent, DataRequest, DatasetInfo, ImportSource, InstanceRow, SearchFilters } from './data-protocol.ts';
-import { QarxDb, storeInstances } from './db.ts';
+import { Catalog } from './catalog.ts';
+import type { DataEvent, DataRequest, DatasetInfo, InstanceRow, SearchFilters, StorageReport } from './data-protocol.ts';
+import { describeRecovery, QarxDb, recoverStorage, removeDataset, storageRows } from './db.ts';
+import { importAlive, runImport } from './import-job.ts';
+import { SearchIndex } from './search-index.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 const post = (e: DataEvent) => self.postMessage(e);
@@ -21,51 +22,20 @@ const post = (e: DataEvent) => self.postMessage(e);
 const DEMO_ID = 'demo';
 const MAX_ROWS = 20_000;
 const db = new QarxDb();
-
-/** One searchable entry: the row, its lowercase question+answers, and its passage (shared). */
-interface Entry {
-  row: InstanceRow;
-  qa: string;
-  ctx: number;
-}
-const contexts: string[] = [];
-const contextIndex = new Map<string, number>();
-const entries = new Map<string, Entry[]>(); // per dataset
+const index = new SearchIndex();
 const demo: Instance[] = loadDemoSet();
-let datasets: DatasetInfo[] = [];
+const catalog = new Catalog(db, index, {
+  changed: publish,
+  deletedElsewhere: (name) => post({ type: 'notice', message: `"${name}" was deleted in another tab.` }),
+  importing: scheduleRecovery,
+  error: (err) => post({ type: 'error', message: `Saved datasets could not be read from this browser's storage (${String(err)}).` }),
+});
 
-/** The lowercase passage's slot, shared by every question on that passage. */
-function ctxSlot(context: string): number {
-  const lc = context.toLowerCase();
-  let i = contextIndex.get(lc);
-  if (i === undefined) {
-    i = contexts.length;
-    contexts.push(lc);
-    contextIndex.set(lc, i);
-  }
-  return i;
-}
-
-function toEntry(x: Instance): Entry {
-  const row: InstanceRow = {
-    dataset: x.dataset,
-    id: x.id,
-    question: x.question,
-    answer: x.answers[0]?.text ?? '',
-    isImpossible: x.isImpossible,
-    answerType: x.answerType ?? null,
-    hasRevision: x.revision !== undefined,
-    lang: x.lang,
-  };
-  return { row, qa: `${x.question}\n${x.answers.map((a) => a.text).join('\n')}`.toLowerCase(), ctx: ctxSlot(x.context) };
-}
-
-function index(dataset: string, xs: readonly Instance[]): void {
-  entries.set(dataset, xs.map(toEntry));
-}
+/** The listed datasets: the demo set, then the saved ones, oldest first. */
+const listed = (): DatasetInfo[] => [demoInfo(), ...catalog.datasets];
 
 function publish(): void {
-  post({ type: 'datasets', datasets });
+  post({ type: 'datasets', datasets: listed() });
 }
 
 const demoInfo = (): DatasetInfo => ({
@@ -78,21 +48,24 @@ const demoInfo = (): DatasetInfo => ({
   issueSummary: '',
   issues: [],
   partial: false,
+  state: 'complete',
 });
 
 let ready: Promise<void> | null = null;
 
-/** Loads the dataset list and builds the search index from IndexedDB (once). */
+/**
+ * Once per worker: settles imports whose tab died and removes rows no dataset lists (and says so),
+ * lists the saved datasets, indexes them, and follows later changes from every tab.
+ */
 function init(): Promise<void> {
   ready ??= (async () => {
-    index(DEMO_ID, demo);
-    datasets = [demoInfo()];
+    index.add(DEMO_ID, demo);
     try {
+      await recover();
       for (const t of await db.intents.toArray()) intents.set(`${t.dataset}\u0000${t.id}`, t.intent);
-      const stored = await db.datasets.orderBy('createdAt').toArray();
-      datasets.push(...stored);
-      publish();
-      for (const d of stored) index(d.id, await db.instances.where('dataset').equals(d.id).toArray());
+      await catalog.refresh();
+      catalog.watch();
+      watchIntents();
     } catch (err) {
       post({ type: 'error', message: `Saved datasets could not be read from this browser's storage (${String(err)}); imports will work but may not persist.` });
     }
@@ -101,170 +74,62 @@ function init(): Promise<void> {
   return ready;
 }
 
+/** Settles dead imports and orphaned rows, and tells the user what was done. */
+async function recover(): Promise<void> {
+  const message = describeRecovery(await recoverStorage(db, importAlive));
+  if (message) post({ type: 'notice', message });
+}
+
+let recheck: ReturnType<typeof setTimeout> | null = null;
+/** Re-checks soon whether imports still saving have a live tab (a reloaded tab's lock can outlast its page briefly). */
+function scheduleRecovery(): void {
+  recheck ??= setTimeout(() => {
+    recheck = null;
+    void recover().catch(() => undefined);
+  }, 3000);
+}
+
 // ---------------------------------------------------------------- import
 const aborts = new Map<number, AbortController>();
 
-async function readSource(jobId: number, source: ImportSource, dataset: string, signal: AbortSignal) {
-  const progress = (phase: 'download' | 'parse' | 'store' | 'classify') => (done: number, total: number) => post({ type: 'import-progress', jobId, phase, done, total });
-  if (source.kind === 'files') {
-    const files = await Promise.all(source.files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.blob.arrayBuffer()) })));
-    if (source.pairs) {
-      const [a, b] = files;
-      if (!a || !b) throw new Error('A revision-pair import needs two aligned SQuAD files: the original and the perturbed one.');
-      return importPairFiles(a.name, a.bytes, b.name, b.bytes, { dataset, signal, onProgress: progress('parse') });
-    }
-    const f = files[0];
-    if (!f) throw new Error('No file was selected.');
-    return importFile(f.name, f.bytes, { dataset, signal, onProgress: progress('parse') });
-  }
-  if (source.kind === 'url') {
-    const bytes = await download(source.url, signal, progress('download'));
-    const name = decodeURIComponent(new URL(source.url).pathname.split('/').pop() || 'download.json');
-    return importFile(name, bytes, { dataset, signal, onProgress: progress('parse') });
-  }
-  const hf = await openHfDataset({ host: source.host, name: source.name, config: source.config, split: source.split });
-  if (source.limit !== null) return hf.readPage(0, source.limit, signal);
-  return hf.readAll(progress('download'), signal);
-}
-
-/** Fetches a URL with progress; errors name the URL. */
-async function download(url: string, signal: AbortSignal, onProgress: (done: number, total: number) => void): Promise<Uint8Array> {
-  let res: Response;
-  try {
-    res = await fetch(url, { signal });
-  } catch (err) {
-    if (signal.aborted) throw err;
-    throw new Error(`Could not download ${url}: ${err instanceof Error ? err.message : String(err)} (offline, or the server does not allow cross-origin requests).`);
-  }
-  if (!res.ok) throw new Error(`Could not download ${url}: HTTP ${res.status}.`);
-  const total = Number(res.headers.get('content-length') ?? 0);
-  const reader = res.body?.getReader();
-  if (!reader) return new Uint8Array(await res.arrayBuffer());
-  const parts: Uint8Array[] = [];
-  let done = 0;
-  for (;;) {
-    const { value, done: end } = await reader.read();
-    if (end) break;
-    parts.push(value);
-    done += value.length;
-    onProgress(done, total);
-  }
-  const out = new Uint8Array(done);
-  let off = 0;
-  for (const p of parts) {
-    out.set(p, off);
-    off += p.length;
-  }
-  return out;
-}
-
-async function runImport(jobId: number, source: ImportSource, name: string): Promise<void> {
+/** Runs one import with its own cancel switch. */
+async function startImport(jobId: number, msg: Extract<DataRequest, { type: 'import' }>): Promise<void> {
   await init();
   const ctrl = new AbortController();
   aborts.set(jobId, ctrl);
-  const id = `ds-${Date.now().toString(36)}-${jobId}`;
   try {
-    let result: { instances: Instance[]; issues: InputIssue[]; format: DatasetInfo['format']; cancelled?: boolean };
-    try {
-      result = await readSource(jobId, source, id, ctrl.signal);
-    } catch (err) {
-      if (ctrl.signal.aborted) {
-        post({ type: 'import-done', jobId, dataset: null, cancelled: true, message: 'Import cancelled before any question was read.' });
-        return;
-      }
-      post({ type: 'import-error', jobId, message: err instanceof Error ? err.message : String(err) });
-      return;
-    }
-    const cancelled = Boolean(result.cancelled) || ctrl.signal.aborted;
-    if (result.instances.length === 0 && cancelled) {
-      post({ type: 'import-done', jobId, dataset: null, cancelled: true, message: 'Import cancelled before any question was read.' });
-      return;
-    }
-    if (result.instances.length === 0) {
-      post({ type: 'import-error', jobId, message: `${name}: no usable questions. ${summarizeIssues(result.issues)}`.trim() });
-      return;
-    }
-    // Entity types of the answers, for the browser's filter; every instance belongs to this dataset.
-    const n = result.instances.length;
-    for (let i = 0; i < n; i++) {
-      const x = result.instances[i] as Instance;
-      x.dataset = id;
-      if (x.answerType === undefined) x.answerType = x.isImpossible || !x.answers[0] ? 'other' : answerEntityType(x.answers[0].text);
-      if (i % 500 === 0) post({ type: 'import-progress', jobId, phase: 'classify', done: i, total: n });
-    }
-    void navigator.storage?.persist?.().catch(() => false);
-    const store = await storeInstances(db, result.instances, (done, total) => post({ type: 'import-progress', jobId, phase: 'store', done, total }));
-    const kept = result.instances.slice(0, store.stored);
-    const info: DatasetInfo = {
-      id,
-      name,
-      format: result.format,
-      count: kept.length,
-      createdAt: Date.now(),
-      builtIn: false,
-      issueSummary: result.issues.length ? summarizeIssues(result.issues) : '',
-      issues: result.issues.slice(0, 200),
-      partial: cancelled || store.quotaFull,
-    };
-    if (kept.length > 0) {
-      try {
-        await db.datasets.put(info);
-      } catch {
-        // The list entry is tiny; if even that fails the quota message below says why.
-      }
-      index(id, kept);
-      datasets.push(info);
-      publish();
-    }
-    const message = store.quotaFull
-      ? `The browser's storage is full: ${kept.length} of ${n} questions of "${name}" were saved. Delete a dataset (or allow this site more storage) to import the rest.`
-      : cancelled
-        ? `Import cancelled: the ${kept.length.toLocaleString('en')} questions read so far are kept.`
-        : `Imported ${kept.length.toLocaleString('en')} questions.${info.issueSummary ? ` ${info.issueSummary}` : ''}`;
-    post({ type: 'import-done', jobId, dataset: kept.length ? info : null, cancelled, message });
+    await runImport({ db, catalog, index, post }, jobId, msg.source, msg.name, ctrl.signal);
   } catch (err) {
-    post({ type: 'import-error', jobId, message: `Import of "${name}" failed: ${err instanceof Error ? err.message : String(err)}` });
+    post({ type: 'import-error', jobId, message: `Import of "${msg.name}" failed: ${err instanceof Error ? err.message : String(err)}` });
   } finally {
     aborts.delete(jobId);
   }
 }
 
+/** Deletes a dataset (or rows no dataset lists); says so when another tab already did. */
 async function remove(dataset: string): Promise<void> {
   await init();
   if (dataset === DEMO_ID) return;
-  await db.transaction('rw', db.datasets, db.instances, db.intents, async () => {
-    await db.instances.where('dataset').equals(dataset).delete();
-    await db.intents.filter((t) => t.dataset === dataset).delete();
-    await db.datasets.delete(dataset);
-  });
-  entries.delete(dataset);
+  const { existed } = await removeDataset(db, dataset);
+  const wasListed = catalog.has(dataset);
+  if (!existed) post({ type: 'notice', message: `Nothing to delete: ${catalog.goneMessage(dataset)}` });
+  catalog.forget(dataset);
   pools.delete(dataset);
-  datasets = datasets.filter((d) => d.id !== dataset);
-  publish();
+  if (!wasListed) publish();
+}
+
+/** The Storage panel's figures: every saved dataset's size and the browser's estimate for the site. */
+async function storage(): Promise<StorageReport> {
+  await init();
+  const rows = await storageRows(db, (id) => catalog.bytesOf(id));
+  const est = await navigator.storage?.estimate?.().catch(() => null);
+  return { rows, usage: est?.usage ?? null, quota: est?.quota ?? null };
 }
 
 // ---------------------------------------------------------------- search
-/** Rows matching a query (every word must occur in question, answers or passage) and the filters. */
+/** Rows matching a query and filters over the listed datasets (at most MAX_ROWS, with the total). */
 function search(query: string, f: SearchFilters, only: readonly string[] | null = null): { rows: InstanceRow[]; total: number } {
-  const keep = only ? new Set(only) : null;
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  const rows: InstanceRow[] = [];
-  let total = 0;
-  for (const [ds, list] of entries) {
-    if (f.dataset !== 'all' && f.dataset !== ds) continue;
-    for (const e of list) {
-      const r = e.row;
-      if (f.answerable === 'answerable' && r.isImpossible) continue;
-      if (f.answerable === 'unanswerable' && !r.isImpossible) continue;
-      if (f.entity !== 'all' && (r.answerType ?? 'other') !== f.entity) continue;
-      if (f.revision === 'with-revision' && !r.hasRevision) continue;
-      if (keep && !keep.has(`${r.dataset}\u0000${r.id}`)) continue;
-      if (words.length && !words.every((w) => e.qa.includes(w) || (contexts[e.ctx] as string).includes(w))) continue;
-      total++;
-      if (rows.length < MAX_ROWS) rows.push(r);
-    }
-  }
-  return { rows, total };
+  return index.search(listed().map((d) => d.id), query, f, only, MAX_ROWS);
 }
 
 /** Full instances matching a search, in list order, at most `limit` (demo from memory, the rest from IndexedDB). */
@@ -284,14 +149,30 @@ async function collect(query: string, f: SearchFilters, limit: number): Promise<
 
 const pools = new Map<string, NamePool>();
 
-// Edit intentions tagged by the user, keyed by dataset + NUL + id; read once at start.
+// Edit intentions tagged by the user, keyed by dataset + NUL + id; kept equal to IndexedDB across tabs.
 const intents = new Map<string, string>();
 const withIntent = (x: Instance): Instance => {
   const tag = intents.get(`${x.dataset}\u0000${x.id}`);
   return tag && x.revision ? { ...x, revision: { ...x.revision, intent: tag } } : x;
 };
 
+/** Follows intent tags written by any tab. */
+function watchIntents(): void {
+  liveQuery(() => db.intents.toArray()).subscribe({
+    next: (list) => {
+      intents.clear();
+      for (const t of list) intents.set(`${t.dataset}\u0000${t.id}`, t.intent);
+    },
+    error: () => undefined,
+  });
+}
+
 async function setIntent(dataset: string, id: string, intent: string): Promise<void> {
+  await init();
+  if (dataset !== DEMO_ID && !catalog.has(dataset)) {
+    post({ type: 'notice', message: `The edit intention was not saved: ${catalog.goneMessage(dataset)}` });
+    return;
+  }
   intents.set(`${dataset}\u0000${id}`, intent);
   await db.intents.put({ dataset, id, intent });
 }
@@ -331,9 +212,12 @@ async function wikiEdits(msg: Extract<DataRequest, { type: 'wiki-edits' }>): Pro
   }
 }
 
-async function get(dataset: string, id: string): Promise<Instance | null> {
+/** One question, or why there is none when its dataset was deleted (here or in another tab). */
+async function get(dataset: string, id: string): Promise<{ instance: Instance | null; gone?: string }> {
+  await init();
+  if (dataset !== DEMO_ID && !catalog.has(dataset)) return { instance: null, gone: `This question cannot be opened. ${catalog.goneMessage(dataset)}` };
   const x = dataset === DEMO_ID ? demo.find((d) => d.id === id) : await db.instances.get([dataset, id]);
-  return x ? withIntent(x) : null;
+  return { instance: x ? withIntent(x) : null };
 }
 
 self.onmessage = (ev: MessageEvent<DataRequest>) => {
@@ -343,7 +227,7 @@ self.onmessage = (ev: MessageEvent<DataRequest>) => {
       void init();
       return;
     case 'import':
-      void runImport(msg.jobId, msg.source, msg.name);
+      void startImport(msg.jobId, msg);
       return;
     case 'cancel':
       aborts.get(msg.jobId)?.abort();
@@ -351,12 +235,18 @@ self.onmessage = (ev: MessageEvent<DataRequest>) => {
     case 'delete':
       void remove(msg.dataset).catch((err) => post({ type: 'error', message: `Could not delete the dataset: ${String(err)}` }));
       return;
+    case 'storage':
+      void storage().then(
+        (report) => post({ type: 'storage', report }),
+        (err) => post({ type: 'error', message: `Could not measure this browser's storage: ${String(err)}` }),
+      );
+      return;
     case 'search':
       void init().then(() => post({ type: 'search-result', reqId: msg.reqId, ...search(msg.query, msg.filters, msg.only) }));
       return;
     case 'get':
       void get(msg.dataset, msg.id).then(
-        (instance) => post({ type: 'instance', reqId: msg.reqId, instance }),
+        (r) => post({ type: 'instance', reqId: msg.reqId, ...r }),
         (err) => post({ type: 'error', message: `Could not read the question from storage: ${String(err)}` }),
       );
       return;

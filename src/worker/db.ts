@@ -1,10 +1,13 @@
 /**
- * IndexedDB persistence (Dexie) for imported datasets, used from the data worker. Instances are
- * stored whole; datasets carry their import summary.
+ * IndexedDB persistence (Dexie) for imported datasets, used from the data worker. A dataset's
+ * record is written before any of its rows (state 'importing'), and every chunk of rows is saved
+ * in one transaction with the record's count, so no row is ever stored without a record that
+ * says how many there are. Start-up recovery finishes or removes imports whose tab died, and
+ * removes rows that older versions of the app left without a record.
  */
 import Dexie, { type Table } from 'dexie';
 import type { Instance } from '../core/data/types.ts';
-import type { DatasetInfo } from './data-protocol.ts';
+import type { DatasetInfo, StorageRow } from './data-protocol.ts';
 
 export class QarxDb extends Dexie {
   datasets!: Table<DatasetInfo, string>;
@@ -12,10 +15,28 @@ export class QarxDb extends Dexie {
   /** Edit intentions the user tagged, per question (also for the built-in demo set). */
   intents!: Table<{ dataset: string; id: string; intent: string }, [string, string]>;
   constructor(name = 'qarx') {
-    super(name);
+    // No liveQuery cache: its optimistic updates show writes before they commit, and a commit that
+    // fails (a full quota) would briefly list a dataset that never existed.
+    super(name, { cache: 'disabled' });
     this.version(1).stores({ datasets: 'id, createdAt', instances: '[dataset+id], dataset' });
     this.version(2).stores({ datasets: 'id, createdAt', instances: '[dataset+id], dataset', intents: '[dataset+id]' });
+    // v3: datasets carry a state; every record written before it was complete when written.
+    this.version(3)
+      .stores({ datasets: 'id, createdAt, state', instances: '[dataset+id], dataset', intents: '[dataset+id]' })
+      .upgrade((tx) =>
+        tx
+          .table('datasets')
+          .toCollection()
+          .modify((d: Partial<DatasetInfo>) => {
+            d.state ??= 'complete';
+          }),
+      );
   }
+}
+
+/** A record as this code reads it: records without a state (schema v2 and older) are complete. */
+export function normalizeRecord(d: DatasetInfo): DatasetInfo {
+  return { ...d, state: d.state ?? 'complete', partial: d.partial ?? false };
 }
 
 /** True for the browser's "storage full" errors, however Dexie wraps them. */
@@ -29,29 +50,175 @@ export function isQuotaError(err: unknown): boolean {
   return false;
 }
 
+/** About how many bytes an instance takes in IndexedDB: its JSON length (an estimate, not a measure). */
+export function approxBytes(x: Instance): number {
+  return JSON.stringify(x).length;
+}
+
+/** The Web Lock an import holds while it saves: released by the browser when its tab or worker dies. */
+export const importLockName = (dataset: string) => `qarx-import:${dataset}`;
+
+/** Writes a new dataset's record (state 'importing', no rows yet); fails if the id exists. */
+export async function beginImport(db: QarxDb, info: DatasetInfo): Promise<void> {
+  await db.datasets.add({ ...info, state: 'importing', count: 0, bytes: 0, updatedAt: Date.now() });
+}
+
+/** Thrown inside a chunk's transaction when the dataset's record is gone, so the chunk is rolled back. */
+class RecordGone extends Error {}
+
 /**
- * Stores instances in chunks, reporting progress; on a full quota it stops and says how many were
- * stored, so nothing already saved is lost.
+ * Stores a dataset's instances in chunks; each chunk and the record's new count commit together.
+ * A full quota or a cancellation stops it between chunks and says how many were stored, so the
+ * record always matches its rows. `gone`: the record vanished (deleted elsewhere): nothing more is kept.
  */
 export async function storeInstances(
   db: QarxDb,
+  dataset: string,
   instances: readonly Instance[],
   onProgress: (done: number, total: number) => void,
   signal?: AbortSignal,
-): Promise<{ stored: number; quotaFull: boolean; cancelled: boolean }> {
-  const chunk = 2000;
+  chunk = 2000,
+): Promise<{ stored: number; bytes: number; quotaFull: boolean; cancelled: boolean; gone: boolean }> {
   let stored = 0;
+  let bytes = 0;
+  const stop = (why: 'quotaFull' | 'cancelled' | 'gone') => ({ stored, bytes, quotaFull: why === 'quotaFull', cancelled: why === 'cancelled', gone: why === 'gone' });
   for (let i = 0; i < instances.length; i += chunk) {
-    if (signal?.aborted) return { stored, quotaFull: false, cancelled: true };
+    if (signal?.aborted) return stop('cancelled');
     const part = instances.slice(i, i + chunk);
+    const partBytes = part.reduce((n, x) => n + approxBytes(x), 0);
     try {
-      await db.instances.bulkPut(part);
+      await db.transaction('rw', db.instances, db.datasets, async () => {
+        const n = await db.datasets.update(dataset, { count: stored + part.length, bytes: bytes + partBytes, updatedAt: Date.now() });
+        if (n === 0) throw new RecordGone();
+        await db.instances.bulkPut(part);
+      });
     } catch (err) {
-      if (isQuotaError(err)) return { stored, quotaFull: true, cancelled: false };
+      if (err instanceof RecordGone) return stop('gone');
+      if (isQuotaError(err)) return stop('quotaFull');
       throw err;
     }
     stored += part.length;
+    bytes += partBytes;
     onProgress(stored, instances.length);
   }
-  return { stored, quotaFull: false, cancelled: false };
+  return { stored, bytes, quotaFull: false, cancelled: false, gone: false };
+}
+
+/** Marks an import complete (listed from now on); false if its record is gone. */
+export async function finishImport(db: QarxDb, dataset: string, patch: Pick<DatasetInfo, 'partial' | 'note'>): Promise<boolean> {
+  return (await db.datasets.update(dataset, { ...patch, state: 'complete', updatedAt: Date.now() })) > 0;
+}
+
+/** Deletes a dataset's record, rows and intent tags in one transaction; `existed` is false if nothing was there. */
+export async function removeDataset(db: QarxDb, dataset: string): Promise<{ existed: boolean; rows: number }> {
+  return db.transaction('rw', db.datasets, db.instances, db.intents, async () => {
+    const record = await db.datasets.get(dataset);
+    const rows = await db.instances.where('dataset').equals(dataset).delete();
+    await db.intents.where('[dataset+id]').between([dataset, Dexie.minKey], [dataset, Dexie.maxKey]).delete();
+    await db.datasets.delete(dataset);
+    return { existed: record !== undefined || rows > 0, rows };
+  });
+}
+
+/** What start-up recovery did, for a message. */
+export interface RecoveryReport {
+  /** Imports cut short while saving (tab reloaded or closed), kept as partial datasets. */
+  finished: { name: string; count: number; total: number }[];
+  /** Imports cut short and removed: before any row was saved, or with storage too full to keep them. */
+  dropped: { name: string; count: number; full: boolean }[];
+  /** Rows that no record listed (left by older versions), removed. */
+  orphanRows: number;
+}
+
+/** How one dead import was settled. */
+export type Settled = { kind: 'finished'; name: string; count: number; total: number } | { kind: 'dropped'; name: string; count: number; full: boolean };
+
+/**
+ * Settles one import whose tab died: with rows it becomes a complete dataset marked partial; without
+ * rows, or when storage is too full to mark it (then no write succeeds), it is removed. Re-checked in
+ * the transaction, so two tabs recovering at once do it once.
+ */
+export async function settleImport(db: QarxDb, dataset: string, why = 'the tab was reloaded or closed'): Promise<Settled | null> {
+  try {
+    return await db.transaction('rw', db.datasets, db.instances, async () => {
+      const rec = await db.datasets.get(dataset);
+      if (!rec || normalizeRecord(rec).state !== 'importing') return null;
+      const count = await db.instances.where('dataset').equals(dataset).count();
+      if (count === 0) {
+        await db.datasets.delete(dataset);
+        return { kind: 'dropped' as const, name: rec.name, count: 0, full: false };
+      }
+      const total = Math.max(rec.total ?? count, count);
+      const note = `Import interrupted while saving (${why}): ${count.toLocaleString('en')} of ${total.toLocaleString('en')} questions were saved.`;
+      await db.datasets.update(dataset, { state: 'complete', count, total, partial: true, note, updatedAt: Date.now() });
+      return { kind: 'finished' as const, name: rec.name, count, total };
+    });
+  } catch (err) {
+    if (!isQuotaError(err)) throw err;
+    const rec = await db.datasets.get(dataset);
+    const { rows } = await removeDataset(db, dataset); // deletes need no quota
+    return { kind: 'dropped', name: rec?.name ?? dataset, count: rows, full: true };
+  }
+}
+
+/**
+ * Finishes or removes imports whose tab is gone (`isAlive` false) and deletes rows no record lists.
+ * Records and row keys are read in one transaction: a record always commits before its rows.
+ */
+export async function recoverStorage(db: QarxDb, isAlive: (d: DatasetInfo) => Promise<boolean>): Promise<RecoveryReport> {
+  const [records, keys] = await db.transaction('r', db.datasets, db.instances, async () => [await db.datasets.toArray(), await db.instances.orderBy('dataset').uniqueKeys()] as const);
+  const report: RecoveryReport = { finished: [], dropped: [], orphanRows: 0 };
+  for (const rec of records.map(normalizeRecord)) {
+    if (rec.state !== 'importing' || (await isAlive(rec))) continue;
+    const r = await settleImport(db, rec.id);
+    if (r?.kind === 'finished') report.finished.push({ name: r.name, count: r.count, total: r.total });
+    if (r?.kind === 'dropped') report.dropped.push({ name: r.name, count: r.count, full: r.full });
+  }
+  const known = new Set(records.map((r) => r.id));
+  for (const key of keys) {
+    if (typeof key !== 'string' || known.has(key)) continue;
+    report.orphanRows += await db.transaction('rw', db.datasets, db.instances, async () => ((await db.datasets.get(key)) ? 0 : db.instances.where('dataset').equals(key).delete()));
+  }
+  return report;
+}
+
+/** One sentence per thing recovery did, or null when it did nothing. */
+export function describeRecovery(r: RecoveryReport): string | null {
+  const parts = [
+    ...r.finished.map((f) => `The import of "${f.name}" was interrupted while saving; its ${f.count.toLocaleString('en')} of ${f.total.toLocaleString('en')} questions are kept as a partial dataset.`),
+    ...r.dropped.map((d) =>
+      d.full
+        ? `The import of "${d.name}" was interrupted while saving and the browser's storage is full, so its ${d.count.toLocaleString('en')} saved questions were removed.`
+        : `The import of "${d.name}" was interrupted before any question was saved; its entry was removed.`,
+    ),
+    ...(r.orphanRows > 0 ? [`Removed ${r.orphanRows.toLocaleString('en')} saved questions that no dataset listed (left by an interrupted import), freeing their space.`] : []),
+  ];
+  return parts.length ? `Storage check: ${parts.join(' ')}` : null;
+}
+
+/**
+ * The Storage panel's rows: every record (listed or still importing) with its size, and rows no
+ * record lists. `knownBytes` supplies sizes of old records that never stored one.
+ */
+export async function storageRows(db: QarxDb, knownBytes: (id: string) => number | undefined): Promise<StorageRow[]> {
+  const [records, keys] = await db.transaction('r', db.datasets, db.instances, async () => [await db.datasets.toArray(), await db.instances.orderBy('dataset').uniqueKeys()] as const);
+  const rows: StorageRow[] = records
+    .map(normalizeRecord)
+    .sort((a, b) => a.createdAt - b.createdAt)
+    .map((d) => ({ id: d.id, name: d.name, kind: d.state === 'complete' ? 'dataset' : 'importing', count: d.count, bytes: d.bytes ?? knownBytes(d.id) ?? 0 }));
+  const known = new Set(records.map((r) => r.id));
+  for (const key of keys) {
+    if (typeof key !== 'string' || known.has(key)) continue;
+    let count = 0;
+    let bytes = 0;
+    await db.instances
+      .where('dataset')
+      .equals(key)
+      .each((x) => {
+        count++;
+        bytes += approxBytes(x);
+      });
+    rows.push({ id: key, name: 'Questions no dataset lists', kind: 'unlisted', count, bytes });
+  }
+  return rows;
 }

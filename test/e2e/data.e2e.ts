@@ -163,6 +163,43 @@ describe('importing', () => {
     }
   });
 
+  it('a second import while one runs asks first: keep the running one, or cancel it for the new one', async () => {
+    const first = join(tmp, 'first-big.jsonl');
+    const line = (i: number) => JSON.stringify({ id: `f-${i}`, title: 't', context: `Ada Lovelace was born in London in 1815. Note ${i}.`, question: `Where was Ada born (${i})?`, answers: { text: ['London'], answer_start: [25] } });
+    writeFileSync(first, `${Array.from({ length: 200_000 }, (_, i) => line(i)).join('\n')}\n`);
+    const second = join(tmp, 'second.jsonl');
+    writeFileSync(second, readFileSync(join(FIXTURES, 'squad-flat.jsonl')));
+    const third = join(tmp, 'third.jsonl');
+    writeFileSync(third, readFileSync(join(FIXTURES, 'squad-flat.jsonl')));
+    const progress = page.getByTestId('import-progress');
+    const prompt = page.getByTestId('replace-import');
+    await page.getByTestId('dataset-file-input').setInputFiles(first);
+    await expect.poll(async () => (await progress.textContent()) ?? '', { timeout: 60_000 }).toContain('first-big.jsonl');
+
+    await page.getByTestId('dataset-file-input').setInputFiles(second);
+    await prompt.waitFor({ timeout: 30_000 });
+    expect(await prompt.textContent()).toContain('“first-big.jsonl” is still importing. Cancel it and import “second.jsonl” instead?');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Keep importing');
+    await shot(page, 'data-second-import-prompt');
+    await page.keyboard.press('Enter'); // the focused answer: keep importing
+    await prompt.waitFor({ state: 'detached' });
+    expect(await progress.textContent()).toContain('first-big.jsonl');
+
+    await page.getByTestId('dataset-file-input').setInputFiles(third);
+    await prompt.waitFor({ timeout: 30_000 });
+    await prompt.getByRole('button', { name: 'Cancel it and import the new one' }).click();
+    await expect.poll(async () => (await page.getByTestId('import-message').textContent()) ?? '', { timeout: 60_000 }).toMatch(/^Imported \d+ questions/);
+    const list = (await page.getByTestId('dataset-list').textContent()) ?? '';
+    expect(list).toContain('third.jsonl');
+    expect(list).not.toContain('second.jsonl');
+    // The cancelled first import keeps what it had read, as a partial dataset (as Cancel does).
+    if (list.includes('first-big.jsonl')) {
+      expect(list).toMatch(/first-big\.jsonl[\d,]+ questions · squad-flat · partial/);
+      await page.getByRole('button', { name: 'Delete first-big.jsonl' }).click();
+      await expect.poll(async () => (await page.getByTestId('dataset-list').textContent()) ?? '', { timeout: 60_000 }).not.toContain('first-big.jsonl');
+    }
+  });
+
   it('imports 100,000 questions while the live view keeps answering, then deletes them', async () => {
     const big = join(tmp, 'big.jsonl');
     const passage = 'Marie Curie was born in Warsaw in 1867. She moved to Paris in 1891.';

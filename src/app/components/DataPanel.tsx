@@ -2,6 +2,7 @@
 import { useState, type DragEvent, type FormEvent } from 'react';
 import { useApp } from '../store/index.ts';
 import { formatBytes } from './ModelPanel.tsx';
+import { StoragePanel } from './StoragePanel.tsx';
 
 const PHASES: Record<string, string> = { start: 'Starting', download: 'Downloading', parse: 'Reading', classify: 'Typing answers', store: 'Saving' };
 
@@ -10,8 +11,10 @@ export function DataPanel() {
   const job = useApp((s) => s.importJob);
   const message = useApp((s) => s.importMessage);
   const dataError = useApp((s) => s.dataError);
+  const notices = useApp((s) => s.dataNotices);
+  const pending = useApp((s) => s.pendingImport);
   const remoteHost = useApp((s) => s.remoteHost);
-  const { startImport, cancelImport, deleteDataset, dismissImportMessage, setFilters } = useApp.getState();
+  const { requestImport: startImport, answerPendingImport, cancelImport, deleteDataset, dismissImportMessage, dismissNotice, setFilters } = useApp.getState();
   const [pairs, setPairs] = useState(false);
   const [url, setUrl] = useState('');
   const [hf, setHf] = useState({ name: 'rajpurkar/squad_v2', config: 'squad_v2', split: 'validation', limit: '1000' });
@@ -78,6 +81,7 @@ export function DataPanel() {
               {d.count.toLocaleString()} questions · {d.format}
               {d.partial ? ' · partial' : ''}
             </span>
+            {d.note && <span className="dataset-meta">{d.note}</span>}
             {d.issueSummary && (
               <details className="issues">
                 <summary>{d.issueSummary}</summary>
@@ -153,6 +157,22 @@ export function DataPanel() {
           </button>
         </div>
       )}
+      {job && pending && (
+        <div className="note" role="alertdialog" aria-labelledby="replace-import-q" data-testid="replace-import">
+          <p id="replace-import-q">
+            &ldquo;{job.name}&rdquo; is still importing. Cancel it and import &ldquo;{pending.name}&rdquo; instead? What the first import has read or saved so far is kept as a partial dataset.
+          </p>
+          <div className="row">
+            {/* Focus goes to the answer that loses nothing. */}
+            <button type="button" autoFocus onClick={() => answerPendingImport(false)}>
+              Keep importing
+            </button>
+            <button type="button" onClick={() => answerPendingImport(true)}>
+              Cancel it and import the new one
+            </button>
+          </div>
+        </div>
+      )}
       {formError && (
         <div className="error" role="alert">
           {formError}
@@ -166,7 +186,16 @@ export function DataPanel() {
           </button>
         </div>
       )}
+      {notices.map((n, i) => (
+        <div key={n} className="note" role="status" data-testid="data-notice">
+          {n}{' '}
+          <button type="button" className="link" onClick={() => dismissNotice(i)}>
+            Dismiss
+          </button>
+        </div>
+      ))}
       {dataError && <div className="error">{dataError}</div>}
+      <StoragePanel />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 /** Datasets, imports and the instance browser's query, selection and results. */
 import type { StateCreator } from 'zustand';
 import type { Instance } from '../../core/data/types.ts';
-import type { DatasetInfo, ImportSource, InstanceRow, SearchFilters } from '../../worker/data-protocol.ts';
+import type { DatasetInfo, ImportSource, InstanceRow, SearchFilters, StorageReport } from '../../worker/data-protocol.ts';
 import { newDataId, sendData } from '../data-client.ts';
 import type { AppState } from './index.ts';
 
@@ -27,7 +27,20 @@ export interface DataSlice {
   selectedKey: string | null;
   instance: Instance | null;
   dataError: string | null;
+  /** Things the data worker reported unasked (start-up clean-up, another tab's delete), newest last. */
+  dataNotices: string[];
+  /** The Storage panel's figures, once asked for. */
+  storage: StorageReport | null;
+  /** An import the user asked for while another was running: waits for their answer (or for the other to end). */
+  pendingImport: { source: ImportSource; name: string } | null;
+  /** Starts an import; one already running here is cancelled (requestImport asks the user first). */
   startImport(source: ImportSource, name: string): void;
+  /** Starts an import, or, while another runs, holds it until the user says whether to cancel the other. */
+  requestImport(source: ImportSource, name: string): void;
+  /** The user's answer: replace the running import with the held one, or keep it (dropping the held one). */
+  answerPendingImport(replace: boolean): void;
+  /** Called when an import ends: a held import no longer needs to cancel anything, so it starts. */
+  runPendingImport(): void;
   cancelImport(): void;
   deleteDataset(id: string): void;
   setQuery(q: string): void;
@@ -35,6 +48,12 @@ export interface DataSlice {
   runSearch(): void;
   select(row: InstanceRow): void;
   dismissImportMessage(): void;
+  /** Applies a new dataset list: a filter or an open question on a vanished dataset is let go, and said so. */
+  receiveDatasets(list: DatasetInfo[]): void;
+  addNotice(message: string): void;
+  dismissNotice(index: number): void;
+  /** Asks the data worker for the Storage panel's figures. */
+  requestStorage(): void;
 }
 
 export const DEFAULT_FILTERS: SearchFilters = { dataset: 'all', answerable: 'all', entity: 'all', revision: 'all', category: 'all' };
@@ -56,12 +75,32 @@ export const createDataSlice: StateCreator<AppState, [], [], DataSlice> = (set, 
   selectedKey: null,
   instance: null,
   dataError: null,
+  dataNotices: [],
+  storage: null,
+  pendingImport: null,
   startImport(source, name) {
     const prev = get().importJob;
     if (prev) sendData({ type: 'cancel', jobId: prev.jobId });
     const jobId = newDataId();
     set({ importJob: { jobId, name, phase: 'start', done: 0, total: 0 }, importMessage: null });
     sendData({ type: 'import', jobId, source, name });
+  },
+  requestImport(source, name) {
+    if (get().importJob) set({ pendingImport: { source, name } });
+    else get().startImport(source, name);
+  },
+  answerPendingImport(replace) {
+    const p = get().pendingImport;
+    set({ pendingImport: null });
+    if (p && replace) get().startImport(p.source, p.name);
+  },
+  runPendingImport() {
+    const p = get().pendingImport;
+    if (!p || get().importJob) return;
+    const outcome = get().importMessage; // the finished import's outcome stays readable
+    set({ pendingImport: null });
+    get().startImport(p.source, p.name);
+    set({ importMessage: outcome });
   },
   cancelImport() {
     const job = get().importJob;
@@ -93,6 +132,24 @@ export const createDataSlice: StateCreator<AppState, [], [], DataSlice> = (set, 
   },
   dismissImportMessage() {
     set({ importMessage: null });
+  },
+  receiveDatasets(list) {
+    const { datasets: before, filters, instance } = get();
+    const ids = new Set(list.map((d) => d.id));
+    set({ datasets: list, ...(filters.dataset !== 'all' && !ids.has(filters.dataset) ? { filters: { ...filters, dataset: 'all' } } : {}) });
+    const lost = instance && !ids.has(instance.dataset) ? before.find((d) => d.id === instance.dataset) : undefined;
+    if (lost) get().addNotice(`The open question belongs to "${lost.name}", which was deleted: it stays open here but is no longer stored.`);
+    get().runSearch();
+  },
+  addNotice(message) {
+    const rest = get().dataNotices.filter((m) => m !== message);
+    set({ dataNotices: [...rest, message].slice(-4) });
+  },
+  dismissNotice(index) {
+    set({ dataNotices: get().dataNotices.filter((_, i) => i !== index) });
+  },
+  requestStorage() {
+    sendData({ type: 'storage' });
   },
 });
 

@@ -178,8 +178,7 @@ export function applyDataEvent(e: DataEvent): void {
   const s = useApp.getState();
   switch (e.type) {
     case 'datasets':
-      useApp.setState({ datasets: e.datasets });
-      s.runSearch();
+      s.receiveDatasets(e.datasets);
       return;
     case 'import-progress':
       if (s.importJob?.jobId === e.jobId) useApp.setState({ importJob: { ...s.importJob, phase: e.phase, done: e.done, total: e.total } });
@@ -188,16 +187,22 @@ export function applyDataEvent(e: DataEvent): void {
       if (s.importJob?.jobId !== e.jobId) return;
       useApp.setState({ importJob: null, importMessage: { kind: e.cancelled || e.dataset?.partial ? 'warn' : 'ok', text: e.message } });
       if (e.dataset) useApp.getState().setFilters({ dataset: e.dataset.id });
+      useApp.getState().runPendingImport();
       return;
     case 'import-error':
       if (s.importJob?.jobId !== e.jobId) return;
       useApp.setState({ importJob: null, importMessage: { kind: 'error', text: e.message } });
+      useApp.getState().runPendingImport();
       return;
     case 'search-result':
       if (e.reqId === s.searchReq) useApp.setState({ rows: e.rows, total: e.total });
       return;
     case 'instance':
-      if (!isLatestGet(e.reqId) || !e.instance) return;
+      if (!isLatestGet(e.reqId)) return;
+      if (!e.instance) {
+        if (e.gone) s.addNotice(e.gone);
+        return;
+      }
       // Opening an instance puts its passage and question in the live view; the answer follows.
       useApp.setState({ instance: e.instance, passage: e.instance.context, question: e.instance.question, prediction: null, wikiTitle: e.instance.title, wikiEdits: null, wikiError: null, wikiApplied: null, wikiPair: null, noisePair: null });
       return;
@@ -212,6 +217,12 @@ export function applyDataEvent(e: DataEvent): void {
       return;
     case 'wiki-edits':
       if (e.reqId === s.wikiReq) useApp.setState({ wikiReq: null, wikiEdits: e.error ? null : e.edits, wikiError: e.error, wikiProgress: { revisions: e.revisions, page: 0 } });
+      return;
+    case 'storage':
+      useApp.setState({ storage: e.report });
+      return;
+    case 'notice':
+      s.addNotice(e.message);
       return;
     case 'error':
       useApp.setState({ dataError: e.message });

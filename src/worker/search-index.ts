@@ -1,0 +1,96 @@
+/**
+ * The data worker's in-memory search index: per dataset, one row per question with its lowercase
+ * question and answers, and its passage stored once per dataset. Dropping a dataset frees all of it.
+ */
+import type { Instance } from '../core/data/types.ts';
+import type { InstanceRow, SearchFilters } from './data-protocol.ts';
+
+/** One searchable entry: the row, its lowercase question+answers, and its passage's slot. */
+interface Entry {
+  row: InstanceRow;
+  qa: string;
+  ctx: number;
+}
+
+/** A dataset's entries and its distinct lowercase passages. */
+interface Indexed {
+  entries: Entry[];
+  contexts: string[];
+}
+
+/** What the list shows of an instance. */
+function toRow(x: Instance): InstanceRow {
+  return {
+    dataset: x.dataset,
+    id: x.id,
+    question: x.question,
+    answer: x.answers[0]?.text ?? '',
+    isImpossible: x.isImpossible,
+    answerType: x.answerType ?? null,
+    hasRevision: x.revision !== undefined,
+    lang: x.lang,
+  };
+}
+
+/** Indexes a dataset's instances, each passage once. */
+function build(xs: readonly Instance[]): Indexed {
+  const contexts: string[] = [];
+  const slots = new Map<string, number>();
+  const entries = xs.map((x) => {
+    const lc = x.context.toLowerCase();
+    let ctx = slots.get(lc);
+    if (ctx === undefined) {
+      ctx = contexts.length;
+      contexts.push(lc);
+      slots.set(lc, ctx);
+    }
+    return { row: toRow(x), qa: `${x.question}\n${x.answers.map((a) => a.text).join('\n')}`.toLowerCase(), ctx };
+  });
+  return { entries, contexts };
+}
+
+export class SearchIndex {
+  private readonly sets = new Map<string, Indexed>();
+
+  /** Whether a dataset is indexed. */
+  has(dataset: string): boolean {
+    return this.sets.has(dataset);
+  }
+
+  /** Indexes (or re-indexes) a dataset. */
+  add(dataset: string, xs: readonly Instance[]): void {
+    this.sets.set(dataset, build(xs));
+  }
+
+  /** Forgets a dataset and its passages. */
+  drop(dataset: string): void {
+    this.sets.delete(dataset);
+  }
+
+  /**
+   * Rows of the given datasets (in that order) matching a query (every word must occur in question,
+   * answers or passage) and the filters; at most `max` rows, with the full count.
+   */
+  search(datasets: readonly string[], query: string, f: SearchFilters, only: readonly string[] | null, max: number): { rows: InstanceRow[]; total: number } {
+    const keep = only ? new Set(only) : null;
+    const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+    const rows: InstanceRow[] = [];
+    let total = 0;
+    for (const ds of datasets) {
+      const set = this.sets.get(ds);
+      if (!set || (f.dataset !== 'all' && f.dataset !== ds)) continue;
+      for (const e of set.entries) {
+        const r = e.row;
+        if (f.answerable === 'answerable' && r.isImpossible) continue;
+        if (f.answerable === 'unanswerable' && !r.isImpossible) continue;
+        if (f.entity !== 'all' && (r.answerType ?? 'other') !== f.entity) continue;
+        if (f.revision === 'with-revision' && !r.hasRevision) continue;
+        if (keep && !keep.has(`${r.dataset}\u0000${r.id}`)) continue;
+        if (words.length && !words.every((w) => e.qa.includes(w) || (set.contexts[e.ctx] as string).includes(w))) continue;
+        total++;
+        if (rows.length < max) rows.push(r);
+      }
+    }
+    return { rows, total };
+  }
+}
