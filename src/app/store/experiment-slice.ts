@@ -180,7 +180,8 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
       // Synthetic noise goes on the same questions as the natural edits when the list has any.
       const paired = instances.filter((i) => i.revision);
       const pick = c.purpose === 'natural' || paired.length > 0 ? paired : instances.filter((i) => !i.isImpossible);
-      set({ [key(c.purpose)]: { ...get()[key(c.purpose) as JobKey], run: { ...run, n: pick.length } } } as Partial<AppState>);
+      // Only the questions with a pair (or, for noise, the answerable ones) are run: the record counts those.
+      set({ [key(c.purpose)]: { ...get()[key(c.purpose) as JobKey], run: { ...run, n: pick.length, selected: pick.length } } } as Partial<AppState>);
       if (c.purpose === 'natural') {
         // Rows of other models stay only if they were computed on the same questions.
         const same = s.naturalInstances.length === pick.length && pick.every((x, k) => x.id === s.naturalInstances[k]?.id && x.dataset === s.naturalInstances[k]?.dataset);
