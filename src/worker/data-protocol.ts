@@ -113,7 +113,8 @@ export type DataEvent =
   | { type: 'storage'; report: StorageReport }
   /** Something the user should know that no request asked for (start-up clean-up, another tab's delete). */
   | { type: 'notice'; message: string }
-  | { type: 'collected'; reqId: number; instances: Instance[]; total: number }
+  /** `versionTwo`: SQuAD 2.0's no-answer setting follows the data (any unanswerable question in the selected datasets). */
+  | { type: 'collected'; reqId: number; instances: Instance[]; total: number; versionTwo: boolean; datasets: string[] }
   | { type: 'pool'; reqId: number; dataset: string; pool: NamePool }
   | { type: 'wiki-progress'; reqId: number; revisions: number; page: number }
   | { type: 'wiki-edits'; reqId: number; title: string; revisions: number; edits: WikiEdit[]; error: string | null }

@@ -132,8 +132,20 @@ function search(query: string, f: SearchFilters, only: readonly string[] | null 
   return index.search(listed().map((d) => d.id), query, f, only, MAX_ROWS);
 }
 
+/** True when any dataset of `rows` has an unanswerable question: SQuAD 2.0's "no answer" is then on. */
+function selectionIsV2(rows: readonly InstanceRow[]): boolean {
+  const names = new Set(rows.map((r) => r.dataset));
+  return [...names].some((d) => index.hasUnanswerable(d));
+}
+
+/** Names of the datasets the rows come from, for a result's record. */
+function selectionNames(rows: readonly InstanceRow[]): string[] {
+  const ids = new Set(rows.map((r) => r.dataset));
+  return listed().filter((d) => ids.has(d.id)).map((d) => d.name);
+}
+
 /** Full instances matching a search, in list order, at most `limit` (demo from memory, the rest from IndexedDB). */
-async function collect(query: string, f: SearchFilters, limit: number): Promise<{ instances: Instance[]; total: number }> {
+async function collect(query: string, f: SearchFilters, limit: number): Promise<{ instances: Instance[]; total: number; versionTwo: boolean; datasets: string[] }> {
   const { rows, total } = search(query, f);
   const picked = rows.slice(0, limit);
   const fromDemo = new Map(demo.map((x) => [x.id, x]));
@@ -144,7 +156,7 @@ async function collect(query: string, f: SearchFilters, limit: number): Promise<
     const x = r.dataset === DEMO_ID ? fromDemo.get(r.id) : stored[k++];
     if (x) instances.push(withIntent(x));
   }
-  return { instances, total };
+  return { instances, total, versionTwo: selectionIsV2(rows), datasets: selectionNames(rows) };
 }
 
 const pools = new Map<string, NamePool>();

@@ -62,6 +62,11 @@ export class SearchIndex {
     this.sets.set(dataset, build(xs));
   }
 
+  /** True when the dataset has an unanswerable question (SQuAD 2.0 data). */
+  hasUnanswerable(dataset: string): boolean {
+    return this.sets.get(dataset)?.entries.some((e) => e.row.isImpossible) ?? false;
+  }
+
   /** Forgets a dataset and its passages. */
   drop(dataset: string): void {
     this.sets.delete(dataset);

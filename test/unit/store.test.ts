@@ -26,7 +26,7 @@ vi.mock('../../src/app/data-client.ts', () => ({
   onDataEvent: () => {},
 }));
 
-const { useApp, applyWorkerEvent, modelAllowsNull } = await import('../../src/app/store/index.ts');
+const { useApp, applyWorkerEvent } = await import('../../src/app/store/index.ts');
 const initial = useApp.getState();
 const info = (id: string, device: 'wasm' | 'webgpu' = 'wasm') => ({ id, label: id, kind: 'neural' as const, architecture: 'bert', device, dtype: 'q8', inputNames: ['input_ids', 'attention_mask'], fallbackReason: null });
 const lastOf = <T extends WorkerRequest['type']>(type: T) => sent.filter((r) => r.type === type).at(-1) as Extract<WorkerRequest, { type: T }>;
@@ -52,13 +52,11 @@ describe('loading', () => {
     expect(useApp.getState().loadedSource).toEqual({ kind: 'hub', id: 'a/two' });
   });
 
-  it('sets "no answer" decoding from the model', () => {
-    expect(modelAllowsNull('Xenova/distilbert-base-cased-distilled-squad')).toBe(false);
-    expect(modelAllowsNull('qarx-lexical-qa')).toBe(true);
-    expect(modelAllowsNull('someone/roberta-base-squad2')).toBe(true);
+  it('never changes the "no answer" setting when a model loads (it follows the data)', () => {
+    useApp.getState().setAllowNull(true);
     useApp.getState().loadModel({ kind: 'hub', id: 'Xenova/distilbert-base-cased-distilled-squad' });
     applyWorkerEvent({ type: 'loaded', jobId: lastOf('load').jobId, model: info('Xenova/distilbert-base-cased-distilled-squad'), loadMs: 1 });
-    expect(useApp.getState().allowNull).toBe(false);
+    expect(useApp.getState().allowNull).toBe(true);
   });
 
   it('a download error keeps the working model and the same worker', () => {
@@ -160,9 +158,13 @@ describe('entity-renaming experiments in the store', () => {
     s.start('sweep');
     expect(useApp.getState().sweep.status).toBe('collecting');
     const reqId = useApp.getState().collecting?.reqId as number;
-    useApp.getState().receiveCollected(reqId, [], 0);
+    useApp.getState().setAllowNull(true);
+    useApp.getState().receiveCollected(reqId, [], 0, { versionTwo: false, datasets: ['Demo set'] });
     const job = lastOf('sweep').jobId;
     expect(useApp.getState().sweep).toMatchObject({ status: 'running', jobId: job });
+    // "No answer" follows the data (here SQuAD 1.1-like), not the live view's checkbox, and is recorded.
+    expect(lastOf('sweep').versionTwo).toBe(false);
+    expect(useApp.getState().sweep.run).toMatchObject({ datasets: ['Demo set'], model: 'm', versionTwo: false, settings: { seeds: useApp.getState().sweepConfig.seeds } });
     applyWorkerEvent({ type: 'sweep-cell', jobId: job, cell: cell(1) });
     applyWorkerEvent({ type: 'sweep-cell', jobId: job + 100, cell: cell(2) }); // another job's cell
     useApp.getState().cancel('sweep');
@@ -175,8 +177,9 @@ describe('entity-renaming experiments in the store', () => {
   it('reports a failed experiment on its card and restarts the worker', () => {
     useApp.setState({ model: info('m'), modelStatus: 'ready', loadedSource: { kind: 'hub', id: 'm' } });
     useApp.getState().start('budget');
-    useApp.getState().receiveCollected(useApp.getState().collecting?.reqId as number, [], 0);
+    useApp.getState().receiveCollected(useApp.getState().collecting?.reqId as number, [], 0, { versionTwo: true, datasets: ['d'] });
     const job = lastOf('budget').jobId;
+    expect(lastOf('budget').config.versionTwo).toBe(true);
     applyWorkerEvent({ type: 'error', jobId: job, code: 'out-of-memory', message: 'Out of memory.', restart: true });
     expect(useApp.getState().budget).toMatchObject({ status: 'error', error: 'Out of memory.' });
     expect(restarts).toBe(1);

@@ -1,8 +1,24 @@
-/** The progress line shared by every experiment card. */
+/** The progress line shared by every experiment card, with the record of what produced its result. */
+import { describeRun } from '../../core/run-record.ts';
 import type { ExperimentJob } from '../store/experiment-slice.ts';
 
 /** Progress and Cancel of an experiment job, or how it ended, e.g. <JobBar job={s.sweep} onCancel={…} testid="sweep" />. */
-export function JobBar({ job, onCancel, testid, unit = 'predictions' }: { job: ExperimentJob; onCancel: () => void; testid: string; unit?: string }) {
+export function JobBar(props: { job: ExperimentJob; onCancel: () => void; testid: string; unit?: string }) {
+  const { job, testid } = props;
+  return (
+    <>
+      {job.run && (
+        <p className="run-record" data-testid={`${testid}-record`} title={job.run.versionTwoReason}>
+          {describeRun(job.run)}
+        </p>
+      )}
+      <JobStatusLine {...props} />
+    </>
+  );
+}
+
+/** The job's progress, or how it ended. */
+function JobStatusLine({ job, onCancel, testid, unit = 'predictions' }: { job: ExperimentJob; onCancel: () => void; testid: string; unit?: string }) {
   if (job.status === 'collecting') return <div className="progress-block">Reading the selected questions…</div>;
   if (job.status === 'error') return <div className="error">{job.error}</div>;
   if (job.status === 'cancelled') return <div className="note">Cancelled: the results below are what finished before.</div>;

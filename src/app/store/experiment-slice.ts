@@ -8,6 +8,7 @@ import type { PairRow, PairsDropped } from '../../core/natural/pairs.ts';
 import { recategorize, type CategoryRule } from '../../core/natural/categories.ts';
 import type { NoiseOptions } from '../../core/natural/noise-kinds.ts';
 import { pairsToCsv } from '../../core/formats/pairs-csv.ts';
+import { noAnswerReason, type RunRecord } from '../../core/run-record.ts';
 import { downloadText } from '../download.ts';
 import { newDataId, sendData } from '../data-client.ts';
 import { newJobId, send } from '../worker-client.ts';
@@ -26,9 +27,11 @@ export interface ExperimentJob {
   /** Questions in the selection, and how many were sent (capped). */
   selected: number;
   error: string | null;
+  /** What produced the job's result (data, model, settings, date); null before a run. */
+  run: RunRecord | null;
 }
 
-const idle = (): ExperimentJob => ({ status: 'idle', jobId: null, progress: null, selected: 0, error: null });
+const idle = (): ExperimentJob => ({ status: 'idle', jobId: null, progress: null, selected: 0, error: null, run: null });
 
 export interface ExperimentSlice {
   view: 'live' | 'experiments';
@@ -65,7 +68,7 @@ export interface ExperimentSlice {
   setExportOptions(o: Partial<RenameOptions>): void;
   start(purpose: Purpose): void;
   cancel(purpose: Purpose): void;
-  receiveCollected(reqId: number, instances: Instance[], total: number): void;
+  receiveCollected(reqId: number, instances: Instance[], total: number, data: { versionTwo: boolean; datasets: string[] }): void;
 }
 
 const key = (p: Purpose) => (p === 'export' ? 'exportJob' : p === 'pairs-export' ? 'natural' : p);
@@ -140,7 +143,7 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
     if (job.jobId !== null && job.status === 'running') send({ type: 'cancel', jobId: job.jobId });
     if (job.status === 'collecting') set({ collecting: null, [key(purpose)]: idle() } as Partial<AppState>);
   },
-  receiveCollected(reqId, instances, total) {
+  receiveCollected(reqId, instances, total, data) {
     const c = get().collecting;
     if (!c || c.reqId !== reqId) return;
     if (c.purpose === 'pairs-export') {
@@ -150,21 +153,41 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
       return;
     }
     const jobId = newJobId();
-    set({ collecting: null, [key(c.purpose)]: { ...idle(), status: 'running', jobId, selected: total } } as Partial<AppState>);
     const s = get();
-    if (c.purpose === 'sweep') send({ type: 'sweep', jobId, instances, config: s.sweepConfig, versionTwo: s.allowNull });
-    else if (c.purpose === 'budget') send({ type: 'budget', jobId, instances, config: { ...s.budgetConfig, versionTwo: s.allowNull } });
+    // SQuAD 2.0's "no answer" follows the data, never the model or the live view's checkbox.
+    const versionTwo = data.versionTwo;
+    const settings: Record<string, unknown> =
+      c.purpose === 'sweep' ? { ...s.sweepConfig } : c.purpose === 'budget' ? { ...s.budgetConfig, versionTwo } : c.purpose === 'export' ? { ...s.exportOptions } : c.purpose === 'synthetic' ? { ...s.noiseOptions, rule: s.categoryRule } : { rule: s.categoryRule };
+    const run: RunRecord = {
+      datasets: data.datasets,
+      n: instances.length,
+      selected: total,
+      query: s.query,
+      filters: { ...s.filters },
+      model: s.model?.id ?? '',
+      dtype: s.model?.dtype ?? '',
+      device: s.model?.device ?? '',
+      versionTwo,
+      versionTwoReason: noAnswerReason(versionTwo),
+      settings,
+      date: new Date().toISOString(),
+    };
+    set({ collecting: null, [key(c.purpose)]: { ...idle(), status: 'running', jobId, selected: total, run } } as Partial<AppState>);
+    if (c.purpose === 'sweep') send({ type: 'sweep', jobId, instances, config: s.sweepConfig, versionTwo });
+    else if (c.purpose === 'budget') send({ type: 'budget', jobId, instances, config: { ...s.budgetConfig, versionTwo } });
     else if (c.purpose === 'export') send({ type: 'export-renamed', jobId, instances, options: s.exportOptions });
     else {
       // Synthetic noise goes on the same questions as the natural edits when the list has any.
       const paired = instances.filter((i) => i.revision);
       const pick = c.purpose === 'natural' || paired.length > 0 ? paired : instances.filter((i) => !i.isImpossible);
+      // Only the questions with a pair (or, for noise, the answerable ones) are run: the record counts those.
+      set({ [key(c.purpose)]: { ...get()[key(c.purpose) as JobKey], run: { ...run, n: pick.length, selected: pick.length } } } as Partial<AppState>);
       if (c.purpose === 'natural') {
         // Rows of other models stay only if they were computed on the same questions.
         const same = s.naturalInstances.length === pick.length && pick.every((x, k) => x.id === s.naturalInstances[k]?.id && x.dataset === s.naturalInstances[k]?.dataset);
         set({ naturalInstances: pick, ...(same ? {} : { naturalByModel: {} }) });
       }
-      send({ type: 'pairs', jobId, instances: pick, noise: c.purpose === 'synthetic' ? s.noiseOptions : null, versionTwo: s.allowNull, rule: s.categoryRule });
+      send({ type: 'pairs', jobId, instances: pick, noise: c.purpose === 'synthetic' ? s.noiseOptions : null, versionTwo, rule: s.categoryRule });
     }
   },
 });

@@ -5,7 +5,6 @@ import type { WorkerEvent } from '../../worker/protocol.ts';
 import { onDataEvent } from '../data-client.ts';
 import { downloadText } from '../download.ts';
 import { createDataSlice, isLatestGet, type DataSlice } from './data-slice.ts';
-import { MODEL_CATALOG } from '../models.ts';
 import { onWorkerEvent, restartWorker } from '../worker-client.ts';
 import { createLiveSlice, type LiveSlice } from './live-slice.ts';
 import { createRuntimeSlice, type RuntimeSlice } from './runtime-slice.ts';
@@ -34,11 +33,6 @@ function experimentOf(s: AppState, jobId: number): 'sweep' | 'budget' | 'exportJ
 
 
 
-/** Whether a model decodes with "no answer": the catalog says, else a SQuAD 2.0 name does. */
-export function modelAllowsNull(id: string): boolean {
-  const known = MODEL_CATALOG.find((m) => m.id === id);
-  return known ? known.squad2 : /squad.?v?2|squad_v2/i.test(id);
-}
 
 /** Starts a fresh worker and loads into it again what the user was using or asked for. */
 function recover(retry: { source: AppState['loadedSource']; reason?: string; wasm?: boolean }): void {
@@ -71,7 +65,6 @@ export function applyWorkerEvent(e: WorkerEvent): void {
         loadedSource: s.loadingSource,
         loadingSource: null,
         loadDeviceOverride: null,
-        allowNull: modelAllowsNull(e.model.id),
       });
       return;
     }
@@ -207,7 +200,7 @@ export function applyDataEvent(e: DataEvent): void {
       useApp.setState({ instance: e.instance, passage: e.instance.context, question: e.instance.question, prediction: null, wikiTitle: e.instance.title, wikiEdits: null, wikiError: null, wikiApplied: null, wikiPair: null, noisePair: null });
       return;
     case 'collected':
-      s.receiveCollected(e.reqId, e.instances, e.total);
+      s.receiveCollected(e.reqId, e.instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets });
       return;
     case 'pool':
       s.receivePool(e.reqId, e.dataset, e.pool);

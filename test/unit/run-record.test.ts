@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { describeRun, noAnswerReason, type RunRecord } from '../../src/core/run-record.ts';
+
+const base: RunRecord = {
+  datasets: ['Demo set (built in)'],
+  n: 64,
+  selected: 76,
+  query: '',
+  filters: { dataset: 'all', answerable: 'all' },
+  model: 'qarx-lexical-qa',
+  dtype: 'fp32',
+  device: 'wasm',
+  versionTwo: true,
+  versionTwoReason: noAnswerReason(true),
+  settings: { seeds: 5, sources: ['indist', 'db'] },
+  date: '2026-11-23T16:10:42.000Z',
+};
+
+describe('run records', () => {
+  it.each([
+    { name: 'plain', r: base, text: 'Demo set (built in) · 64 of 76 questions · qarx-lexical-qa fp32 WASM · no answer on · seeds 5, sources indist/db · 2026-11-23 16:10' },
+    { name: 'search and a filter', r: { ...base, n: 3, selected: 3, query: 'curie', filters: { dataset: 'all', answerable: 'answerable' } }, text: 'Demo set (built in) · 3 questions (search "curie", answerable answerable) · qarx-lexical-qa fp32 WASM · no answer on · seeds 5, sources indist/db · 2026-11-23 16:10' },
+    { name: 'SQuAD 1.1 data', r: { ...base, n: 1, selected: 1, versionTwo: false, settings: {} }, text: 'Demo set (built in) · 1 question · qarx-lexical-qa fp32 WASM · no answer off · 2026-11-23 16:10' },
+  ])('$name', ({ r, text }) => expect(describeRun(r)).toBe(text));
+
+  it('says why "no answer" is on or off', () => {
+    expect(noAnswerReason(true)).toMatch(/^on: .*unanswerable/);
+    expect(noAnswerReason(false)).toMatch(/^off: .*answerable/);
+  });
+});
