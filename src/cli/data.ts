@@ -1,0 +1,30 @@
+/** Reading data files for qarx: any importable format as a SquadFile. */
+import { basename } from 'node:path';
+import { DEFAULT_MAX_BYTES } from '../core/formats/common.ts';
+import { gunzipAll, isGzip } from '../core/formats/gzip.ts';
+import { detectFormat, importFile, instancesToSquad, SNIFF_BYTES, summarizeIssues } from '../core/formats/index.ts';
+import { InputError } from '../core/formats/json.ts';
+import { readSquad, type SquadFile } from '../core/formats/squad.ts';
+import { readBytes } from './io.ts';
+
+/**
+ * Reads a data file of any importable format as a SquadFile. Nested SQuAD/DuReader JSON goes
+ * through readSquad unchanged, so evaluation sees the answers exactly as the official scripts
+ * do; other formats are imported and converted with instancesToSquad.
+ */
+export async function readData(file: string): Promise<SquadFile> {
+  const raw = readBytes(file);
+  const format = detectFormat(file, raw.subarray(0, SNIFF_BYTES));
+  if (format === null || format === 'squad' || format === 'dureader') {
+    const bytes = isGzip(raw) ? Buffer.from(gunzipAll(raw, file, DEFAULT_MAX_BYTES)) : raw;
+    return readSquad(bytes.toString('utf8'), file);
+  }
+  const r = await importFile(file, raw, { dataset: basename(file), format });
+  if (r.instances.length === 0) {
+    const first = r.issues[0];
+    throw new InputError(`${file}: no usable questions (${summarizeIssues(r.issues)}${first ? `; first: ${first.path}: ${first.message}` : ''}).`);
+  }
+  const dataset = instancesToSquad(r.instances);
+  const items = r.instances.map((i) => ({ id: i.id, question: i.question, context: i.context, title: i.title, answers: i.answers.map((a) => ({ text: a.text, answer_start: a.start })), isImpossible: i.isImpossible }));
+  return { version: dataset.version === 'v2.0' ? 'v2.0' : 'v1.1', items, dataset, issues: r.issues };
+}
