@@ -32,6 +32,47 @@ export function parseLine(text: string, lineNo: number): unknown {
   }
 }
 
+/** The whole lines of a file's head (the last, maybe cut, line left out), BOM and blank lines dropped. */
+function headLines(head: string): string[] {
+  const nl = head.lastIndexOf('\n');
+  const whole = nl < 0 ? [] : head.slice(0, nl).split('\n');
+  return whole.map((l) => l.replace(/^\ufeff/, '').trim()).filter((l) => l !== '');
+}
+
+/** True for a line that is one JSON object, e.g. isObjectLine('{"a": 1}') → true. */
+function isObjectLine(line: string): boolean {
+  if (!line.startsWith('{') || !line.endsWith('}')) return false;
+  try {
+    const v: unknown = JSON.parse(line);
+    return v !== null && typeof v === 'object' && !Array.isArray(v);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * True when a file's head is JSON Lines: so named (.jsonl, .ndjson), or most lines after the
+ * first are whole JSON objects, e.g. looksLikeJsonLines('oops\n{"id": 1}\n', 'x.json') → true. Only the
+ * later lines are trusted, so a bad first line cannot make the file look like something else.
+ */
+export function looksLikeJsonLines(head: string, name: string): boolean {
+  if (/\.(jsonl|ndjson)$/.test(name)) return true;
+  // Most later lines must be objects: a JSON array written one row per line has one such line (its last row).
+  const later = headLines(head).slice(1, 50);
+  return later.filter(isObjectLine).length * 2 > later.length;
+}
+
+/**
+ * The first line of a JSON Lines head that is a JSON object (what the format is judged by), or
+ * null, e.g. firstObjectLine('[1,\n{"id": 1}\n') → '{"id": 1}'. With no newline yet (one long
+ * line), the head itself is returned.
+ */
+export function firstObjectLine(head: string): string | null {
+  const lines = headLines(head);
+  if (lines.length === 0) return head.replace(/^\ufeff/, '').trim() || null;
+  return lines.slice(0, 50).find(isObjectLine) ?? null;
+}
+
 /**
  * Calls `onLine` for every non-blank line of a JSON Lines file (plain or gzip), e.g.
  * `await readJsonLines(bytes, opts, issues, partial, (value, n) => …)`. Malformed lines become

@@ -8,7 +8,7 @@ import { acceptAnswers, addIssue, fieldPath, guessLang, IdSet, makeInstance, not
 import { isGzip, gunzipHead } from './gzip.ts';
 import { documentText, inputBytes, type ImportInput } from './input.ts';
 import { parseJson } from './json.ts';
-import { readJsonLines } from './jsonl.ts';
+import { looksLikeJsonLines, readJsonLines } from './jsonl.ts';
 import type { InputIssue } from './squad.ts';
 
 const Int = v.pipe(v.number(), v.integer());
@@ -67,7 +67,8 @@ function readRow(raw: unknown, path: string, opts: FormatOptions, ids: IdSet, in
 function isArrayForm(input: ImportInput): boolean {
   const head = typeof input === 'string' ? input.slice(0, 4096) : isGzip(input) ? (gunzipHead(input, 4096) ?? new Uint8Array()) : input.subarray(0, 4096);
   const s = typeof head === 'string' ? head : new TextDecoder().decode(head);
-  return s.replace(/^\ufeff/, '').trimStart().startsWith('[');
+  // A JSON Lines file whose first line is broken may start with '[': its later lines decide.
+  return s.replace(/^\ufeff/, '').trimStart().startsWith('[') && !looksLikeJsonLines(s, '');
 }
 
 /**
