@@ -21,8 +21,8 @@ export async function perturb(argv: string[]): Promise<number> {
 /** Imports `input` for perturbing, reporting what was read and skipped; throws when nothing is usable. */
 async function readInput(input: string): Promise<Instance[]> {
   const r = await importFile(input, readBytes(input), { dataset: basename(input) });
-  if (r.instances.length === 0) throw new InputError(`${input}: no usable questions (${summarizeIssues(r.issues)}).`);
   reportRead(input, r.instances.length, r.issues);
+  if (r.instances.length === 0) throw new InputError(`${input}: no usable questions (${summarizeIssues(r.issues)}).`);
   return r.instances;
 }
 

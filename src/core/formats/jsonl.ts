@@ -6,7 +6,7 @@
 import type { ImportResult } from '../data/types.ts';
 import { addIssue, decodeUtf8, DEFAULT_MAX_BYTES, Pacer, type FormatOptions } from './common.ts';
 import { concatBytes, GzipError, gunzipChunks, isGzip } from './gzip.ts';
-import { InputError, parseJson } from './json.ts';
+import { depthProblem, InputError, parseJson } from './json.ts';
 import type { InputIssue } from './squad.ts';
 
 /** Lines between progress reports and cancel checks: often enough to feel live, rarely enough to cost nothing. */
@@ -20,6 +20,8 @@ export type LineHandler = (value: unknown, lineNo: number) => void;
  * bad lines are expected) an InputError like "invalid JSON on line 3 at column 7: a value was expected".
  */
 export function parseLine(text: string, lineNo: number): unknown {
+  const deep = depthProblem(text);
+  if (deep) return new InputError(deep.replace(/^JSON/, `JSON on line ${lineNo}`).replace(/ at line \d+,/, ' at'));
   try {
     return JSON.parse(text);
   } catch {
