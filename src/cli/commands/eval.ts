@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { InputError } from '../../core/formats/json.ts';
 import { readNaProbs, readPredictions } from '../../core/formats/squad.ts';
 import { evaluateV1, evaluateV2, evaluateZh, pyJsonDumps, SQUAD_V2_INT_KEYS, ZH_INT_KEYS } from '../../core/metrics/index.ts';
-import { readData } from '../data.ts';
+import { readEvalData } from '../data.ts';
 import { err, numOpt, out, readText, UsageError } from '../io.ts';
 import { reportRead } from '../report.ts';
 
@@ -22,10 +22,10 @@ export async function evaluate(argv: string[]): Promise<number> {
   });
   const [dataFile, predFile] = positionals;
   if (!dataFile || !predFile || positionals.length > 2) throw new UsageError('eval needs <data file> <predictions.json>.');
-  const data = await readData(dataFile);
-  reportRead(dataFile, data.items.length, data.issues);
+  const data = await readEvalData(dataFile);
+  reportRead(dataFile, data.ids.length, data.issues);
   const preds = readPredictions(readText(predFile), predFile);
-  const ids = new Set(data.items.map((i) => i.id));
+  const ids = new Set(data.ids);
   const unknown = [...preds.keys()].filter((k) => !ids.has(k));
   if (unknown.length && !values['allow-unknown-ids']) {
     throw new InputError(`${predFile}: ${unknown.length} id${unknown.length > 1 ? 's' : ''} not in ${dataFile} (e.g. "${unknown[0]}"): wrong data file? (--allow-unknown-ids ignores them, as the official script does)`);
