@@ -1,0 +1,65 @@
+/** qarx's streamed JSON writers give exactly the bytes of the one-string writers they replace. */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { writeJsonFile, writePyJsonMap } from '../../src/cli/json-out.ts';
+import { pyJsonDumps } from '../../src/core/metrics/pyjson.ts';
+
+const tmp = mkdtempSync(join(tmpdir(), 'qarx-json-out-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const file = join(tmp, 'out.json');
+
+/** What writeJsonFile writes, read back as text. */
+const streamed = (v: unknown, indent: number) => {
+  writeJsonFile(file, v, indent);
+  return readFileSync(file, 'utf8');
+};
+
+describe('writeJsonFile = JSON.stringify(value, null, indent) + "\\n"', () => {
+  it.each([
+    { name: 'empty containers', value: { a: [], b: {}, c: [[]], d: [{}] } },
+    { name: 'undefined and functions', value: { a: undefined, b: [undefined, () => 1], c: 1, f: () => 2 } },
+    { name: 'toJSON', value: { when: new Date(0), nested: { toJSON: () => 'x' } } },
+    { name: 'strings with newlines and quotes', value: { 'a\nb': 'line\none "q" \\ \u2028', list: ['x\ny'] } },
+    { name: 'deep SQuAD shape', value: { version: 'v2.0', data: [{ title: 't', paragraphs: [{ context: 'c', qas: [{ id: 'q', answers: [{ text: 'a', answer_start: 0 }], perturbation: { substitutions: [{ from: 'A', to: 'B' }] } }] }] }], perturbation: { kind: 'synthetic', seed: 1 } } },
+    { name: 'sparse array', value: [1, , 3] },
+    { name: 'a scalar', value: 'just a string' },
+    { name: 'numbers', value: { a: -0, b: 1e21, c: NaN, d: 0.1 } },
+  ])('$name', ({ value }) => {
+    for (const indent of [0, 1, 2]) expect(streamed(value, indent)).toBe(`${JSON.stringify(value, null, indent)}\n`);
+  });
+
+  it('any JSON value, any indent (property)', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 7 }), fc.integer({ min: 0, max: 4 }), (v, indent) => {
+        expect(streamed(v, indent)).toBe(`${JSON.stringify(v, null, indent)}\n`);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('writePyJsonMap = pyJsonDumps(map, indent) + "\\n"', () => {
+  it.each([
+    { name: 'empty', map: new Map<string, unknown>() },
+    { name: 'answer texts', map: new Map<string, unknown>([['q1', 'Paris'], ['10', ''], ['é"', 'naïve \n "x"']]) },
+    { name: 'n-best lists', map: new Map<string, unknown>([['q1', [{ start_logit: 1.5, end_logit: -2, text: 'a', probability: 0.25 }, { text: '', start_logit: 0, end_logit: 0, probability: 1e-7 }]], ['q2', []]]) },
+    { name: 'null odds', map: new Map<string, unknown>([['q1', -1.25], ['q2', 0], ['q3', 3]]) },
+  ])('$name', ({ map }) => {
+    writePyJsonMap(file, map, 4);
+    expect(readFileSync(file, 'utf8')).toBe(`${pyJsonDumps(map, 4)}\n`);
+  });
+
+  it('any string-keyed map of JSON values (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.string(), fc.jsonValue({ maxDepth: 4 }))), (entries) => {
+        const map = new Map(entries);
+        writePyJsonMap(file, map, 4);
+        expect(readFileSync(file, 'utf8')).toBe(`${pyJsonDumps(map, 4)}\n`);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
