@@ -54,7 +54,7 @@ export function groupBy(pairs: Iterable<readonly [string, string]>): DropGroup[]
 }
 
 /**
- * Prints an input file's problems: the first warnings one per line, then one summary line —
+ * Prints an input file's problems (nothing for a clean file): the first warnings one per line, then one summary line —
  * how many questions were read and how many entries (lines, rows, questions, articles) were
  * skipped, per reason, e.g. "qarx: dev.jsonl: 3 questions read, 1 entry skipped: 1 malformed line (line 2)".
  * A gzip failure says the checksum failed and how many questions came before it.
@@ -65,6 +65,8 @@ export function reportRead(file: string, questions: number, issues: readonly Inp
   const skips = issueGroups(issues, (i) => isSkip(i) && i.kind !== 'gzip' && i.kind !== 'cancelled');
   const skipped = skips.reduce((n, g) => n + g.where.length, 0);
   const q = (n: number) => `${n} question${n === 1 ? '' : 's'}`;
+  // A clean file needs no line: each command's last line says how many questions it used.
+  if (issues.length === 0) return;
   err(`qarx: ${file}: ${q(questions)} read${skipped ? `, ${skipped} ${skipped === 1 ? 'entry' : 'entries'} skipped: ${describeGroups(skips)}` : ''}\n`);
   if (issues.some((i) => i.kind === 'gzip')) err(`qarx: ${file}: gzip checksum failed (truncated or corrupt file): only the ${q(questions)} before the damage were read\n`);
 }
