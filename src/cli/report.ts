@@ -68,7 +68,10 @@ export function reportRead(file: string, questions: number, issues: readonly Inp
   // A clean file needs no line: each command's last line says how many questions it used.
   if (issues.length === 0) return;
   err(`qarx: ${file}: ${q(questions)} read${skipped ? `, ${skipped} ${skipped === 1 ? 'entry' : 'entries'} skipped: ${describeGroups(skips)}` : ''}\n`);
-  if (issues.some((i) => i.kind === 'gzip')) err(`qarx: ${file}: gzip checksum failed (truncated or corrupt file): only the ${q(questions)} before the damage were read\n`);
+  const gz = issues.find((i) => i.kind === 'gzip');
+  // 'gzip trailer': everything inflated but the checksum disagrees; otherwise the data stops early.
+  if (gz?.path === 'gzip trailer') err(`qarx: ${file}: gzip checksum failed (corrupt file): all ${q(questions)} were read, but may be damaged\n`);
+  else if (gz) err(`qarx: ${file}: gzip checksum failed (truncated or corrupt file): only the ${q(questions)} before the damage were read\n`);
 }
 
 /** The question id in a pairing issue path such as `b.json: id "kb-6"`, e.g. pairId('b.json: id "kb-6"') → 'kb-6'. */
