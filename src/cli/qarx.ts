@@ -30,7 +30,7 @@ const USAGE = `Usage:
       renames each question's answer entity everywhere in passage, question and answers (whole words,
       casing kept, offsets recomputed) and writes SQuAD JSON with each question's substitutions;
       InDistName draws from the input file's own answer entities; questions without a renamable
-      answer entity of the type are left out and counted on stderr
+      answer entity of the type are left out and counted on stderr; seeds: 0 … 2^53 − 1
   qarx perturb synthetic --kind <kind> [--rate 0.3] [--seed N] <in> <out>
       NLPAug-style noise in each passage, words of gold answers untouched (offsets recomputed); kinds:
       keyboard, ocr, char-insert, char-substitute, char-swap, char-delete, word-swap, word-delete,
