@@ -18,6 +18,15 @@ export async function perturb(argv: string[]): Promise<number> {
   return perturbEntity(rest);
 }
 
+/** Yields each item and drops it from the array, so a big input's originals can be freed while their perturbed copies are built. */
+function* drain<T>(items: (T | null)[]): Generator<T> {
+  for (let k = 0; k < items.length; k++) {
+    const item = items[k];
+    items[k] = null;
+    if (item !== null && item !== undefined) yield item;
+  }
+}
+
 /** Imports `input` for perturbing, reporting what was read and skipped; throws when nothing is usable. */
 async function readInput(input: string): Promise<Instance[]> {
   const r = await importFile(input, readBytes(input), { dataset: basename(input) });
@@ -46,16 +55,17 @@ async function perturbEntity(argv: string[]): Promise<number> {
   const instances = await readInput(input);
   const opts = { type, source, origin, seed };
   const pool = buildNamePool(instances);
+  const total = instances.length;
   const kept: RenameResult[] = [];
   const skipped: [string, string][] = [];
-  for (const inst of instances) {
+  for (const inst of drain<Instance>(instances)) {
     const res = renameInstance(inst, opts, pool);
     if (typeof res === 'string') skipped.push([res, inst.id]);
     else kept.push(res);
   }
   writeJsonFile(output, renamedToSquad(kept, opts), 1);
   const why = describeGroups(groupBy(skipped));
-  err(`qarx: renamed ${kept.length} of ${instances.length} questions (${type}, ${SOURCE_LABELS[source]}${source === 'db' ? `, ${origin}` : ''}, seed ${seed})${why ? `; left out: ${why}` : ''}; wrote ${output}\n`);
+  err(`qarx: renamed ${kept.length} of ${total} questions (${type}, ${SOURCE_LABELS[source]}${source === 'db' ? `, ${origin}` : ''}, seed ${seed})${why ? `; left out: ${why}` : ''}; wrote ${output}\n`);
   return 0;
 }
 
@@ -71,10 +81,11 @@ async function perturbSynthetic(argv: string[]): Promise<number> {
   const seed = seedOpt(values.seed);
   checkOutputFile(output);
   const instances = await readInput(input);
+  const total = instances.length;
   const kept: Instance[] = [];
   const dropped: [string, string][] = [];
   let changed = 0;
-  for (const inst of instances) {
+  for (const inst of drain<Instance>(instances)) {
     const n = addNoise(inst, { kind, rate, seed });
     if (!n) {
       dropped.push(['with no word outside the answers', inst.id]);
@@ -85,6 +96,6 @@ async function perturbSynthetic(argv: string[]): Promise<number> {
   }
   writeJsonFile(output, { ...instancesToSquad(kept), perturbation: { kind: 'synthetic', noise: kind, rate, seed } }, 1);
   const why = describeGroups(groupBy(dropped));
-  err(`qarx: ${NOISE_LABELS[kind]} at rate ${rate}, seed ${seed}: ${kept.length} of ${instances.length} questions kept (${changed} edits)${why ? `; dropped ${why}` : ''}; wrote ${output}\n`);
+  err(`qarx: ${NOISE_LABELS[kind]} at rate ${rate}, seed ${seed}: ${kept.length} of ${total} questions kept (${changed} edits)${why ? `; dropped ${why}` : ''}; wrote ${output}\n`);
   return 0;
 }
