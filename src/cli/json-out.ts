@@ -91,14 +91,18 @@ export function writeJsonFile(path: string, value: unknown, indent: number): voi
   }
 }
 
-/** Writes `pyJsonDumps(map, indent) + '\n'` to `path` one entry at a time (run_qa.py's json.dump of a dict). */
-export function writePyJsonMap(path: string, map: ReadonlyMap<string, unknown>, indent: number): void {
+/**
+ * Writes `pyJsonDumps(new Map(entries), indent) + '\n'` to `path` one entry at a time (run_qa.py's
+ * json.dump of a dict); `entries` may be a lazy iterable with unique keys, so values are built
+ * only as they are written.
+ */
+export function writePyJsonMap(path: string, entries: Iterable<readonly [string, unknown]>, indent: number): void {
   const sink = new TextSink(path);
   try {
     const pad = ' '.repeat(indent);
     let first = true;
     sink.write('{');
-    for (const [k, v] of map) {
+    for (const [k, v] of entries) {
       const body = pyJsonDumps(v, indent);
       sink.write(`${first ? '' : ','}\n${pad}${pyJsonDumps(k)}: ${body.includes('\n') ? body.replaceAll('\n', `\n${pad}`) : body}`);
       first = false;

@@ -1,10 +1,12 @@
 /** qarx's streamed JSON writers give exactly the bytes of the one-string writers they replace. */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { writeOutputs } from '../../src/cli/commands/predict.ts';
 import { writeJsonFile, writePyJsonMap } from '../../src/cli/json-out.ts';
+import { nbestJson, type QaPrediction } from '../../src/core/index.ts';
 import { pyJsonDumps } from '../../src/core/metrics/pyjson.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'qarx-json-out-'));
@@ -61,5 +63,26 @@ describe('writePyJsonMap = pyJsonDumps(map, indent) + "\\n"', () => {
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe("predict's writeOutputs", () => {
+  const span = (text: string, k: number) => ({ text, start: k, end: k + text.length, startLogit: 2.5 - k, endLogit: 1.25 - k / 4, score: 3.75 - k, probability: 1 / (k + 2), tokenStart: k, tokenEnd: k + 1 });
+  const pred = (id: string, text: string, odds: number | null): QaPrediction => ({ id, text, best: null, nbest: [span(text, 0), span('', 0), span('Ada "x"', 3)], nullScoreDiff: odds, windows: 1 }) as unknown as QaPrediction;
+
+  it('writes what the one-string writer wrote, a repeated id included (first place, last value, as a Map)', () => {
+    const preds = [pred('q1', 'London', -1.5), pred('10', '', 2), pred('q1', 'Paris', 0.25), pred('é', 'naïve', null)];
+    const dir = join(tmp, 'pred');
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir);
+    writeOutputs(dir, preds, true);
+    // The writer before streaming, verbatim.
+    const old = {
+      'predictions.json': pyJsonDumps(new Map(preds.map((p) => [p.id, p.text])), 4) + '\n',
+      'nbest_predictions.json': pyJsonDumps(new Map(preds.map((p) => [p.id, p.nbest.map(nbestJson)])), 4) + '\n',
+      'null_odds.json': pyJsonDumps(new Map(preds.map((p) => [p.id, p.nullScoreDiff ?? 0])), 4) + '\n',
+    };
+    for (const [name, text] of Object.entries(old)) expect(readFileSync(join(dir, name), 'utf8')).toBe(text);
+    expect(readFileSync(join(dir, 'predictions.json'), 'utf8')).toBe('{\n    "q1": "Paris",\n    "10": "",\n    "\\u00e9": "na\\u00efve"\n}\n');
   });
 });

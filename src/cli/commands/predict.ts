@@ -103,9 +103,19 @@ export async function predict(argv: string[]): Promise<number> {
   return 0;
 }
 
+/**
+ * (id, value) per prediction with a Map's semantics — first position, last value for a repeated
+ * id — but lazily, so 20-best lists of a whole dataset are never all built at once.
+ */
+function* byId<T>(preds: readonly QaPrediction[], value: (p: QaPrediction) => T): Generator<[string, T]> {
+  const last = new Map<string, number>();
+  preds.forEach((p, k) => last.set(p.id, k));
+  for (const [id, k] of last) yield [id, value(preds[k] as QaPrediction)];
+}
+
 /** Writes predictions.json, nbest_predictions.json and (SQuAD 2.0) null_odds.json like run_qa.py, each streamed. */
 export function writeOutputs(dir: string, preds: readonly QaPrediction[], versionTwo: boolean): void {
-  writePyJsonMap(join(dir, 'predictions.json'), new Map(preds.map((p) => [p.id, p.text])), 4);
-  writePyJsonMap(join(dir, 'nbest_predictions.json'), new Map(preds.map((p) => [p.id, p.nbest.map(nbestJson)])), 4);
-  if (versionTwo) writePyJsonMap(join(dir, 'null_odds.json'), new Map(preds.map((p) => [p.id, p.nullScoreDiff ?? 0])), 4);
+  writePyJsonMap(join(dir, 'predictions.json'), byId(preds, (p) => p.text), 4);
+  writePyJsonMap(join(dir, 'nbest_predictions.json'), byId(preds, (p) => p.nbest.map(nbestJson)), 4);
+  if (versionTwo) writePyJsonMap(join(dir, 'null_odds.json'), byId(preds, (p) => p.nullScoreDiff ?? 0), 4);
 }
