@@ -125,7 +125,8 @@ async function run(): Promise<void> {
   console.log(`input: ${input}: ${(statSync(input).size / 1e6).toFixed(0)} MB, ${n} questions (generated in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
   const tsx = ['--import', 'tsx'];
   const line = (name: string, r: { code: number | null; peakMb: number; secs: number; stderr: string }) => {
-    const failure = r.code === 0 ? '' : `  FAILED (exit ${r.code}): ${r.stderr.trim().split('\n').slice(-1)[0] ?? ''}`;
+    const lines = r.stderr.trim().split('\n');
+    const failure = r.code === 0 ? '' : `  FAILED (exit ${r.code}): ${lines.find((l) => /Error|Invalid|qarx:/.test(l)) ?? lines.at(-1) ?? ''}`;
     console.log(`${name.padEnd(34)} peak RSS ${r.peakMb.toFixed(0).padStart(5)} MB   time ${r.secs.toFixed(1).padStart(6)} s${failure}`);
   };
   line('perturb synthetic (char-swap)', await measure([join(ROOT, 'bin', 'qarx.mjs'), 'perturb', 'synthetic', '--kind', 'char-swap', '--rate', '0.1', input, output]));
