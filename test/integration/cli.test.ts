@@ -21,7 +21,8 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const qarx = (...args: string[]) => runQarx(join(tmp, 'cache'), ...args);
 
 describe('qarx predict', () => {
-  it('writes run_qa.py-style predictions, n-best, null odds and logit dumps', async () => {
+  // Loads the model or the NER lexicon: generous time, CI shares a loaded machine.
+  it('writes run_qa.py-style predictions, n-best, null odds and logit dumps', { timeout: 180_000 }, async () => {
     const out = join(tmp, 'pred');
     const r = await qarx('predict', '--model', MODEL, '--data', DATA, '--out', out, '--dump-logits');
     expect(r.code, r.stderr).toBe(0);
@@ -102,7 +103,8 @@ describe('bad input gives one clear line and a non-zero exit', () => {
 describe('qarx perturb entity', () => {
   const IN = join(ROOT, 'test', 'fixtures', 'entity', 'renaming-in.json');
 
-  it('writes the expected RandStr renaming with substitutions recorded (fixture)', async () => {
+  // Loads the model or the NER lexicon: generous time, CI shares a loaded machine.
+  it('writes the expected RandStr renaming with substitutions recorded (fixture)', { timeout: 180_000 }, async () => {
     const out = join(tmp, 'randstr.json');
     const r = await runMain('perturb', 'entity', '--type', 'MIX', '--source', 'randstr', '--seed', '7', IN, out);
     expect(r.code, r.stderr).toBe(0);
@@ -144,14 +146,15 @@ describe('qarx perturb entity', () => {
 
 describe('qarx compare', () => {
   const F = join(ROOT, 'test', 'fixtures', 'formats');
-  it('prints the four categories, EM/F1 on both sides and the relative F1 change', async () => {
-    const r = await qarx('compare', join(F, 'pairs-original.json'), join(F, 'pairs-perturbed.json'), '--model', MODEL);
+  // Loads the model or the NER lexicon: generous time, CI shares a loaded machine.
+  it('prints the four categories, EM/F1 on both sides and the relative F1 change', { timeout: 180_000 }, async () => {
+    const r = await runMain('compare', join(F, 'pairs-original.json'), join(F, 'pairs-perturbed.json'), '--model', MODEL);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^questions: 3\nC2C: \d\nC2W: \d\nW2C: \d\nW2W: \d\noriginal: {2}EM [\d.]+ {2}F1 [\d.]+\nperturbed: EM [\d.]+ {2}F1 [\d.]+\nrelative F1 change: [+-][\d.]+%\n$/);
     expect(r.stderr).toMatch(/kb-6.*not in/);
     // Every question left out is counted by reason, with its id.
     expect(r.stderr).toMatch(/qarx: compare: 3 of \d+ questions of .*pairs-original\.json have an edited passage in .*pairs-perturbed\.json; left out: .*1 only in .*pairs-perturbed\.json \(kb-6\)/);
-    const j = await qarx('compare', join(F, 'pairs-original.json'), join(F, 'pairs-perturbed.json'), '--model', MODEL, '--json');
+    const j = await runMain('compare', join(F, 'pairs-original.json'), join(F, 'pairs-perturbed.json'), '--model', MODEL, '--json');
     const parsed = JSON.parse(j.stdout) as { n: number; categories: Record<string, number>; rows: { id: string }[] };
     expect(parsed.n).toBe(3);
     expect(parsed.rows.map((x) => x.id)).toEqual(['kb-1', 'kb-2', 'kb-4']);
@@ -167,7 +170,8 @@ describe('qarx compare', () => {
 
 describe('qarx perturb synthetic', () => {
   const IN = join(ROOT, 'test', 'fixtures', 'entity', 'renaming-in.json');
-  it('adds seeded noise outside the answers and the model can be compared on it', async () => {
+  // Loads the model or the NER lexicon: generous time, CI shares a loaded machine.
+  it('adds seeded noise outside the answers and the model can be compared on it', { timeout: 180_000 }, async () => {
     const a = join(tmp, 'noise-a.json');
     const b = join(tmp, 'noise-b.json');
     for (const out of [a, b]) {
@@ -183,7 +187,7 @@ describe('qarx perturb synthetic', () => {
       expect(q.context).not.toBe(original.items[0]?.context);
       for (const ans of q.answers) expect(q.context.slice(ans.answer_start, ans.answer_start + ans.text.length)).toBe(ans.text);
     }
-    const c = await qarx('compare', IN, a, '--model', MODEL);
+    const c = await runMain('compare', IN, a, '--model', MODEL);
     expect(c.code, c.stderr).toBe(0);
     expect(c.stdout).toMatch(/^questions: 3\n/);
   });
