@@ -2,7 +2,7 @@
  * npm run bench:big-files: peak memory and time of qarx on a big input (default 200 MB), the
  * input generated here (into .cache/bench-big/). Prints numbers; nothing is asserted.
  *
- *   npm run bench:big-files -- [--mb 200] [--old]
+ *   npm run bench:big-files -- [--mb 200] [--old] [--predict-only]
  *
  * 1. `qarx perturb synthetic` on a SQuAD 2.0 JSON file of --mb MB, as a child process; peak RSS
  *    is read from /proc/<pid>/status (VmHWM, Linux) while it runs.
@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 
 const ROOT = join(import.meta.dirname, '..');
 const DIR = join(ROOT, '.cache', 'bench-big');
-const { values } = parseArgs({ options: { mb: { type: 'string', default: '200' }, old: { type: 'boolean', default: false }, child: { type: 'string' }, questions: { type: 'string' } } });
+const { values } = parseArgs({ options: { mb: { type: 'string', default: '200' }, old: { type: 'boolean', default: false }, 'predict-only': { type: 'boolean', default: false }, child: { type: 'string' }, questions: { type: 'string' } } });
 const MB = Number(values.mb);
 
 const WORDS = 'the river city council built a bridge over harbour in spring after long debate about cost and design of its northern tower'.split(' ');
@@ -61,6 +61,11 @@ function makeInput(path: string, mb: number): number {
   return n;
 }
 
+/** Questions in a file this script generated (one per passage). */
+function countQuestions(path: string): number {
+  return readFileSync(path, 'latin1').split('"question":').length - 1;
+}
+
 /** Runs a command, sampling its peak RSS (VmHWM) every 50 ms; resolves with exit code, MB and seconds. */
 function measure(args: string[]): Promise<{ code: number | null; peakMb: number; secs: number; stderr: string }> {
   return new Promise((res) => {
@@ -96,6 +101,10 @@ async function predictOutputs(n: number, old: boolean): Promise<void> {
   });
   const out = join(DIR, old ? 'pred-old' : 'pred');
   mkdirSync(out, { recursive: true });
+  // The predictions themselves are most of the memory (as in a real run, where the engine holds
+  // them): report the peak before writing, so the writer's own share shows.
+  const hwm = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) / 1024;
+  const before = hwm();
   const t0 = performance.now();
   if (old) {
     // What the CLI did before: each file as one string.
@@ -103,7 +112,7 @@ async function predictOutputs(n: number, old: boolean): Promise<void> {
     writeFileSync(join(out, 'nbest_predictions.json'), pyJsonDumps(new Map(preds.map((p) => [p.id, p.nbest.map((x) => nbestJson(x as never))])), 4) + '\n');
   } else writeOutputs(out, preds as never, true);
   const bytes = ['predictions.json', 'nbest_predictions.json', 'null_odds.json'].reduce((s, f) => s + (existsSync(join(out, f)) ? statSync(join(out, f)).size : 0), 0);
-  process.stderr.write(`wrote ${(bytes / 1e6).toFixed(0)} MB in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+  process.stderr.write(`wrote ${(bytes / 1e6).toFixed(0)} MB in ${((performance.now() - t0) / 1000).toFixed(1)} s; peak RSS ${before.toFixed(0)} MB with the predictions built, ${hwm().toFixed(0)} MB after writing\n`);
   rmSync(out, { recursive: true, force: true });
 }
 
@@ -121,7 +130,7 @@ async function run(): Promise<void> {
   const input = join(DIR, `squad-${MB}mb.json`);
   const output = join(DIR, `squad-${MB}mb.noisy.json`);
   let t0 = performance.now();
-  const n = makeInput(input, MB);
+  const n = values['predict-only'] && existsSync(input) ? countQuestions(input) : makeInput(input, MB);
   console.log(`input: ${input}: ${(statSync(input).size / 1e6).toFixed(0)} MB, ${n} questions (generated in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
   const tsx = ['--import', 'tsx'];
   const line = (name: string, r: { code: number | null; peakMb: number; secs: number; stderr: string }) => {
@@ -129,9 +138,9 @@ async function run(): Promise<void> {
     const failure = r.code === 0 ? '' : `  FAILED (exit ${r.code}): ${lines.find((l) => /Error|Invalid|qarx:/.test(l)) ?? lines.at(-1) ?? ''}`;
     console.log(`${name.padEnd(34)} peak RSS ${r.peakMb.toFixed(0).padStart(5)} MB   time ${r.secs.toFixed(1).padStart(6)} s${failure}`);
   };
-  line('perturb synthetic (char-swap)', await measure([join(ROOT, 'bin', 'qarx.mjs'), 'perturb', 'synthetic', '--kind', 'char-swap', '--rate', '0.1', input, output]));
+  if (!values['predict-only']) line('perturb synthetic (char-swap)', await measure([join(ROOT, 'bin', 'qarx.mjs'), 'perturb', 'synthetic', '--kind', 'char-swap', '--rate', '0.1', input, output]));
   if (existsSync(output)) console.log(`  output: ${(statSync(output).size / 1e6).toFixed(0)} MB`);
-  if (values.old) line('perturb, old one-string writer', await measure([...tsx, import.meta.filename, '--child', 'perturb-old', '--mb', String(MB)]));
+  if (values.old && !values['predict-only']) line('perturb, old one-string writer', await measure([...tsx, import.meta.filename, '--child', 'perturb-old', '--mb', String(MB)]));
   t0 = performance.now();
   const p = await measure([...tsx, import.meta.filename, '--child', 'predict', '--questions', String(n)]);
   line('predict outputs (20-best)', p);

@@ -7,7 +7,7 @@ import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { pyJsonDumps } from '../core/metrics/pyjson.ts';
 
-/** Buffered text sink over a file descriptor: strings are gathered up to ~1 MB, then written. */
+/** Buffered text sink over a file descriptor: strings are gathered up to 64 K characters, then written (small enough to die young: less garbage promoted to the old generation). */
 export class TextSink {
   private parts: string[] = [];
   private size = 0;
@@ -23,7 +23,7 @@ export class TextSink {
   write(s: string): void {
     this.parts.push(s);
     this.size += s.length;
-    if (this.size >= 1 << 20) this.flush();
+    if (this.size >= 1 << 16) this.flush();
   }
 
   /** Writes what is buffered. */
