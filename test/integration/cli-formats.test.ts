@@ -14,21 +14,22 @@ const tmp = mkdtempSync(join(tmpdir(), 'qarx-cli-formats-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** Predictions that copy the first gold answer ("" for unanswerable), so EM is 100 when every question is read. */
-function goldPredictions(expectedFile: string): string {
+function goldPredictions(expectedFile: string, extra: Record<string, string> = {}): string {
   const r = JSON.parse(readFileSync(join(FIX, expectedFile), 'utf8')) as { instances: { id: string; answers: { text: string }[] }[] };
   const p = join(tmp, `${expectedFile}.preds.json`);
-  writeFileSync(p, JSON.stringify(Object.fromEntries(r.instances.map((i) => [i.id, i.answers[0]?.text ?? '']))));
+  writeFileSync(p, JSON.stringify({ ...Object.fromEntries(r.instances.map((i) => [i.id, i.answers[0]?.text ?? ''])), ...extra }));
   return p;
 }
 
 describe('qarx eval reads published layouts', () => {
   it.each([
-    { file: 'squad-string-bools.json', want: 'squad-string-bools.expected.json', total: 3, args: [] as string[] },
+    // eval scores every question as the official script does, also the one whose is_impossible is "maybe" (with a warning).
+    { file: 'squad-string-bools.json', want: 'squad-string-bools.expected.json', total: 4, args: [] as string[], extra: { 'nv2-q4': '1884' } },
     { file: 'squad-flat-document.json', want: 'squad-flat-document.expected.json', total: 4, args: [] },
     // The official DuReader script scores every question, also the one whose answer is not in its passage (no prediction here).
     { file: 'dureader-unplaced.json', want: 'dureader-unplaced.expected.json', total: 4, args: ['--lang', 'zh'], em: 75 },
-  ])('$file', async ({ file, want, total, args, em: wantEm = 100 }) => {
-    const r = await runQarx(join(tmp, 'cache'), 'eval', join(FIX, file), goldPredictions(want), ...args);
+  ])('$file', async ({ file, want, total, args, em: wantEm = 100, extra = {} }) => {
+    const r = await runQarx(join(tmp, 'cache'), 'eval', join(FIX, file), goldPredictions(want, extra), ...args);
     expect(r.stderr).not.toMatch(/not a SQuAD file|rejected/);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as Record<string, number | string>;

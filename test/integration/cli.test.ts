@@ -1,9 +1,13 @@
-/** The qarx CLI as a user runs it: a real process, real files, the shipped model on onnxruntime-node. */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+/**
+ * The qarx CLI as a user runs it: real files, the shipped model on onnxruntime-node. Runs that load
+ * the model are real processes; checks of messages and exit codes call main() in-process (fast).
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runQarx } from '../support/run-qarx.ts';
+import { gzipSync } from 'fflate';
+import { runMain, runQarx } from '../support/run-qarx.ts';
 import { evaluateV2, pyJsonDumps, SQUAD_V2_INT_KEYS } from '../../src/core/metrics/index.ts';
 import { readPredictions, readSquad, readNaProbs } from '../../src/core/formats/squad.ts';
 
@@ -17,7 +21,8 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const qarx = (...args: string[]) => runQarx(join(tmp, 'cache'), ...args);
 
 describe('qarx predict', () => {
-  it('writes run_qa.py-style predictions, n-best, null odds and logit dumps', async () => {
+  // Loads the model or the NER lexicon: generous time, CI shares a loaded machine.
+  it('writes run_qa.py-style predictions, n-best, null odds and logit dumps', { timeout: 180_000 }, async () => {
     const out = join(tmp, 'pred');
     const r = await qarx('predict', '--model', MODEL, '--data', DATA, '--out', out, '--dump-logits');
     expect(r.code, r.stderr).toBe(0);
@@ -42,7 +47,7 @@ describe('qarx predict', () => {
     }
 
     // Evaluating those files prints exactly what the official v2.0 logic gives for them.
-    const ev = await qarx('eval', DATA, join(out, 'predictions.json'), '--na-prob-file', join(out, 'null_odds.json'));
+    const ev = await runMain('eval', DATA, join(out, 'predictions.json'), '--na-prob-file', join(out, 'null_odds.json'));
     expect(ev.code, ev.stderr).toBe(0);
     const data = readSquad(readFileSync(DATA, 'utf8'), DATA);
     const expected = evaluateV2(
@@ -64,7 +69,7 @@ describe('qarx eval matches the official scripts byte for byte', () => {
     { name: 'DuReader (zh)', args: ['zh.json', 'zh.pred.json', '--lang', 'zh'], expected: 'zh.dureader.expected.json' },
   ])('$name', async ({ args, expected }) => {
     const full = args.map((a) => (a.endsWith('.json') ? join(EVAL, a) : a));
-    const r = await qarx('eval', ...full);
+    const r = await runMain('eval', ...full);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe(readFileSync(join(EVAL, expected), 'utf8'));
   });
@@ -86,7 +91,7 @@ describe('bad input gives one clear line and a non-zero exit', () => {
     { name: 'unknown command', args: ['frobnicate'], code: 2, line: /unknown command "frobnicate"/ },
     { name: 'bad option value', args: ['predict', '--model', MODEL, '--data', DATA, '--out', join(tmp, 'o'), '--doc-stride', 'x'], code: 2, line: /--doc-stride must be a positive whole number/ },
   ])('$name', async ({ args, code, line }) => {
-    const r = await qarx(...args);
+    const r = await runMain(...args);
     expect(r.code).toBe(code);
     const lines = r.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
@@ -98,12 +103,15 @@ describe('bad input gives one clear line and a non-zero exit', () => {
 describe('qarx perturb entity', () => {
   const IN = join(ROOT, 'test', 'fixtures', 'entity', 'renaming-in.json');
 
-  it('writes the expected RandStr renaming with substitutions recorded (fixture)', async () => {
+  // Loads the model or the NER lexicon: generous time, CI shares a loaded machine.
+  it('writes the expected RandStr renaming with substitutions recorded (fixture)', { timeout: 180_000 }, async () => {
     const out = join(tmp, 'randstr.json');
-    const r = await qarx('perturb', 'entity', '--type', 'MIX', '--source', 'randstr', '--seed', '7', IN, out);
+    const r = await runMain('perturb', 'entity', '--type', 'MIX', '--source', 'randstr', '--seed', '7', IN, out);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/renamed 2 of 3 questions \(MIX, RandStr, seed 7\); left out: 1 no-entity/);
-    expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual(JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'entity', 'renaming-randstr-seed7.json'), 'utf8')));
+    expect(r.stderr).toMatch(/renamed 2 of 3 questions \(MIX, RandStr, seed 7\); left out: 1 no-entity \(hc-\d\)/);
+    const expected = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'entity', 'renaming-randstr-seed7.json'), 'utf8')) as unknown;
+    // Streamed, yet byte for byte what JSON.stringify(…, null, 1) wrote before.
+    expect(readFileSync(out, 'utf8')).toBe(`${JSON.stringify(expected, null, 1)}\n`);
   });
 
   it.each([
@@ -114,7 +122,7 @@ describe('qarx perturb entity', () => {
     const a = join(tmp, `${type}-${source}-a.json`);
     const b = join(tmp, `${type}-${source}-b.json`);
     for (const out of [a, b]) {
-      const r = await qarx('perturb', 'entity', '--type', type, '--source', source, '--origin', origin, '--seed', '11', IN, out);
+      const r = await runMain('perturb', 'entity', '--type', type, '--source', source, '--origin', origin, '--seed', '11', IN, out);
       expect(r.code, r.stderr).toBe(0);
     }
     expect(readFileSync(a, 'utf8')).toBe(readFileSync(b, 'utf8'));
@@ -130,7 +138,7 @@ describe('qarx perturb entity', () => {
   });
 
   it('rejects a bad option with one line and exit code 2', async () => {
-    const r = await qarx('perturb', 'entity', '--source', 'wiki', IN, join(tmp, 'x.json'));
+    const r = await runMain('perturb', 'entity', '--source', 'wiki', IN, join(tmp, 'x.json'));
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toBe('qarx: --source must be indist, db or randstr, got "wiki".');
   });
@@ -138,20 +146,33 @@ describe('qarx perturb entity', () => {
 
 describe('qarx compare', () => {
   const F = join(ROOT, 'test', 'fixtures', 'formats');
-  it('prints the four categories, EM/F1 on both sides and the relative F1 change', async () => {
-    const r = await qarx('compare', join(F, 'pairs-original.json'), join(F, 'pairs-perturbed.json'), '--model', MODEL);
+  // Loads the model or the NER lexicon: generous time, CI shares a loaded machine.
+  it('prints the rule, the categories, EM/F1 on both sides, the relative F1 change, the unmodified share and the change rate', { timeout: 180_000 }, async () => {
+    const r = await runMain('compare', join(F, 'pairs-original.json'), join(F, 'pairs-perturbed.json'), '--model', MODEL);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^questions: 3\nC2C: \d\nC2W: \d\nW2C: \d\nW2W: \d\noriginal: {2}EM [\d.]+ {2}F1 [\d.]+\nperturbed: EM [\d.]+ {2}F1 [\d.]+\nrelative F1 change: [+-][\d.]+%\n$/);
+    expect(r.stdout).toMatch(
+      /^rule: script \(correct = EM 1, wrong = F1 < 0\.4, otherwise partial .*\)\nquestions: 2\nC2C: \d\nC2W: \d\nW2C: \d\nW2W: \d\npartial: \d\noriginal: {2}EM [\d.]+ {2}F1 [\d.]+\nperturbed: EM [\d.]+ {2}F1 [\d.]+\nrelative F1 change: [+-][\d.]+%\nanswer sentence unmodified: C2C (–|[\d.]+%) {2}C2W .*\nprediction changed: [\d.]+%\n$/,
+    );
     expect(r.stderr).toMatch(/kb-6.*not in/);
-    const j = await qarx('compare', join(F, 'pairs-original.json'), join(F, 'pairs-perturbed.json'), '--model', MODEL, '--json');
-    const parsed = JSON.parse(j.stdout) as { n: number; categories: Record<string, number>; rows: { id: string }[] };
-    expect(parsed.n).toBe(3);
-    expect(parsed.rows.map((x) => x.id)).toEqual(['kb-1', 'kb-2', 'kb-4']);
-    expect(Object.values(parsed.categories).reduce((a, b) => a + b, 0)).toBe(3);
+    // Every question left out is counted by reason, with its id.
+    expect(r.stderr).toMatch(/qarx: compare: 3 of \d+ questions of .*pairs-original\.json have an edited passage in .*pairs-perturbed\.json; left out: .*1 only in .*pairs-perturbed\.json \(kb-6\)/);
+    // kb-2 has a gold answer the edit removed: the paper keeps only questions whose answers all survive.
+    expect(r.stderr).toMatch(/left out 1 question whose gold answer is not in the edited passage \(kb-2\)/);
+    const j = await runMain('compare', join(F, 'pairs-original.json'), join(F, 'pairs-perturbed.json'), '--model', MODEL, '--json', '--rule', 'em');
+    const parsed = JSON.parse(j.stdout) as { rule: string; n: number; categories: Record<string, number>; rows: { id: string }[]; dropped: { answerMissing: { count: number; ids: string[] } } };
+    expect(parsed.rule).toBe('em');
+    expect(parsed.n).toBe(2);
+    expect(parsed.rows.map((x) => x.id)).toEqual(['kb-1', 'kb-4']);
+    expect(parsed.categories.partial).toBe(0);
+    expect(Object.values(parsed.categories).reduce((a, b) => a + b, 0)).toBe(2);
+    expect(parsed.dropped.answerMissing).toEqual({ count: 1, ids: ['kb-2'] });
+    const bad = await runMain('compare', join(F, 'pairs-original.json'), join(F, 'pairs-perturbed.json'), '--model', MODEL, '--rule', 'f1');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--rule must be one of script, em');
   });
 
   it('needs two files and a model', async () => {
-    const r = await qarx('compare', join(F, 'pairs-original.json'));
+    const r = await runMain('compare', join(F, 'pairs-original.json'));
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toBe('qarx: compare needs <original.json> <perturbed.json> --model <dir|hub id>.');
   });
@@ -159,11 +180,12 @@ describe('qarx compare', () => {
 
 describe('qarx perturb synthetic', () => {
   const IN = join(ROOT, 'test', 'fixtures', 'entity', 'renaming-in.json');
-  it('adds seeded noise outside the answers and the model can be compared on it', async () => {
+  // Loads the model or the NER lexicon: generous time, CI shares a loaded machine.
+  it('adds seeded noise outside the answers and the model can be compared on it', { timeout: 180_000 }, async () => {
     const a = join(tmp, 'noise-a.json');
     const b = join(tmp, 'noise-b.json');
     for (const out of [a, b]) {
-      const r = await qarx('perturb', 'synthetic', '--kind', 'ocr', '--rate', '0.3', '--seed', '4', IN, out);
+      const r = await runMain('perturb', 'synthetic', '--kind', 'ocr', '--rate', '0.3', '--seed', '4', IN, out);
       expect(r.code, r.stderr).toBe(0);
       expect(r.stderr).toMatch(/^qarx: OCR error at rate 0\.3, seed 4: 3 of 3 questions kept \(\d+ edits\)/);
     }
@@ -175,14 +197,110 @@ describe('qarx perturb synthetic', () => {
       expect(q.context).not.toBe(original.items[0]?.context);
       for (const ans of q.answers) expect(q.context.slice(ans.answer_start, ans.answer_start + ans.text.length)).toBe(ans.text);
     }
-    const c = await qarx('compare', IN, a, '--model', MODEL);
+    const c = await runMain('compare', IN, a, '--model', MODEL);
     expect(c.code, c.stderr).toBe(0);
-    expect(c.stdout).toMatch(/^questions: 3\n/);
+    expect(c.stdout).toMatch(/^rule: script .*\nquestions: 3\n/);
   });
 
   it('names the valid kinds when given a wrong one', async () => {
-    const r = await qarx('perturb', 'synthetic', '--kind', 'typo', IN, join(tmp, 'x.json'));
+    const r = await runMain('perturb', 'synthetic', '--kind', 'typo', IN, join(tmp, 'x.json'));
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^qarx: --kind must be one of keyboard, ocr, .*word-insert, got "typo"\.\n$/);
+  });
+});
+
+describe('every skipped question is reported (in-process)', () => {
+  const CTX = 'Ada Lovelace was born in London in 1815.';
+  const row = (id: string, answer = 'London') => JSON.stringify({ id, title: 't', context: CTX, question: `Where ${id}?`, answers: { text: [answer], answer_start: [CTX.indexOf(answer)] } });
+
+  it('perturb: the bad first line and the question with nothing to rename are counted, with where and which', async () => {
+    const input = join(tmp, 'rows.jsonl');
+    writeFileSync(input, ['oops', row('r1'), row('r2'), row('r3', '1815')].join('\n'));
+    const r = await runMain('perturb', 'entity', '--type', 'GPE', '--source', 'randstr', input, join(tmp, 'rows-out.json'));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/rows\.jsonl: line 1: invalid JSON on line 1/);
+    expect(r.stderr).toContain('rows.jsonl: 3 questions read, 1 entry skipped: 1 malformed line (line 1)\n');
+    expect(r.stderr).toMatch(/renamed 2 of 3 questions \(GPE, RandStr, seed 1\); left out: 1 no-entity \(r3\)/);
+  });
+
+  it('a truncated .jsonl.gz says its checksum failed and how many questions were read', async () => {
+    const lines = Array.from({ length: 3000 }, (_, i) => row(`g${i}`));
+    const gz = gzipSync(new TextEncoder().encode(lines.join('\n') + '\n'));
+    const input = join(tmp, 'cut.jsonl.gz');
+    writeFileSync(input, gz.subarray(0, Math.floor(gz.length * 0.6)));
+    const r = await runMain('perturb', 'synthetic', '--kind', 'char-swap', input, join(tmp, 'cut-out.json'));
+    expect(r.code, r.stderr).toBe(0);
+    const n = Number(/cut\.jsonl\.gz: (\d+) questions read/.exec(r.stderr)?.[1]);
+    expect(n).toBeGreaterThan(0);
+    expect(n).toBeLessThan(3000);
+    expect(r.stderr).toContain(`cut.jsonl.gz: gzip checksum failed (truncated or corrupt file): only the ${n} questions before the damage were read`);
+    expect(r.stderr).toMatch(new RegExp(`${n} of ${n} questions kept`));
+  });
+
+  it('eval scores a question whose answer_start is a string, with a warning, as the official script does', async () => {
+    const data = join(tmp, 'odd-start.json');
+    const qas = [
+      { id: 'e1', question: 'Where?', answers: [{ text: 'London', answer_start: 25 }] },
+      { id: 'e2', question: 'When?', answers: [{ text: '1815', answer_start: '35' }] },
+    ];
+    writeFileSync(data, JSON.stringify({ version: '1.1', data: [{ title: 't', paragraphs: [{ context: CTX, qas }] }] }));
+    const preds = join(tmp, 'odd-start.pred.json');
+    writeFileSync(preds, JSON.stringify({ e1: 'London', e2: 'in 1816' }));
+    const r = await runMain('eval', data, preds);
+    expect(r.code, r.stderr).toBe(0);
+    // Two questions scored: 100 and 0 → 50 (the old reader dropped e2 and printed 100).
+    expect(r.stdout).toBe('{"exact_match": 50.0, "f1": 50.0}\n');
+    expect(r.stderr).toMatch(/qas\[1\]: answers\[0\]\.answer_start: expected an integer, got the string "35" \(not read by the official script; scored\)/);
+  });
+});
+
+describe('seeds, output paths and deep JSON (in-process)', () => {
+  const IN = join(ROOT, 'test', 'fixtures', 'entity', 'renaming-in.json');
+
+  it.each(['1e300', '9007199254740992', '-1', '2.5', '0x10'])('--seed %s is refused with the valid range', async (seed) => {
+    const r = await runMain('perturb', 'synthetic', '--kind', 'ocr', `--seed=${seed}`, IN, join(tmp, 's.json'));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`qarx: --seed must be a whole number from 0 to 9007199254740991 (2^53 − 1), got "${seed}".\n`);
+  });
+
+  it('--seed 4294967296 (2^32) and --seed 0 give different files (they used to be equal)', async () => {
+    const outs = [];
+    for (const seed of ['0', '4294967296', String(2 ** 53 - 1)]) {
+      const out = join(tmp, `seed-${seed}.json`);
+      const r = await runMain('perturb', 'synthetic', '--kind', 'char-swap', '--seed', seed, IN, out);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toContain(`seed ${seed}:`);
+      outs.push(readFileSync(out, 'utf8'));
+    }
+    expect(new Set(outs).size).toBe(3);
+  });
+
+  it.each([
+    { name: 'perturb to a directory', args: () => ['perturb', 'synthetic', '--kind', 'ocr', IN, tmp], line: /: the output is a directory; give a file name\.$/ },
+    { name: 'perturb under a file', args: () => ['perturb', 'entity', IN, join(IN, 'out.json')], line: /: cannot write the output: .*renaming-in\.json is a file, not a directory\.$/ },
+    { name: 'predict --out a file', args: () => ['predict', '--model', MODEL, '--data', DATA, '--out', DATA], line: /squad2-mini\.json: the --out directory is a file, not a directory\.$/ },
+    { name: 'predict --out under a file', args: () => ['predict', '--model', MODEL, '--data', DATA, '--out', join(DATA, 'sub', 'out')], line: /: cannot write the --out directory: .*squad2-mini\.json is a file, not a directory\.$/ },
+  ])('$name fails at once, before reading data or loading the model', async ({ args, line }) => {
+    const r = await runMain(...args());
+    expect(r.code).toBe(2);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^qarx: /);
+    expect(lines[0]).toMatch(line);
+  });
+
+  it.each([
+    { name: 'eval data', file: 'deep-data.json', args: (f: string) => ['eval', f, DATA] },
+    { name: 'eval predictions', file: 'deep-preds.json', args: (f: string) => ['eval', DATA, f] },
+    { name: 'perturb input', file: 'deep-in.json', args: (f: string) => ['perturb', 'synthetic', '--kind', 'ocr', f, join(tmp, 'deep-out.json')] },
+    { name: 'predict data', file: 'deep-predict.json', args: (f: string) => ['predict', '--model', MODEL, '--data', f, '--out', join(tmp, 'deep-pred')] },
+  ])('deeply nested JSON ($name) names the file and says it is too deep', async ({ file, args }) => {
+    const f = join(tmp, file);
+    mkdirSync(tmp, { recursive: true });
+    // 28 characters, then "{" is level 1, so the 512th "[" (column 28 + 512) is level 513.
+    writeFileSync(f, `{"version": "v1.1", "data": ${'['.repeat(100_000)}`);
+    const r = await runMain(...args(f));
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n').at(-1)).toBe(`qarx: ${f}: JSON nested too deeply: more than 512 levels at line 1, column ${28 + 512}.`);
   });
 });

@@ -15,3 +15,24 @@ export async function runQarx(cacheDir: string, ...args: string[]): Promise<{ co
     return { code: x.code, stdout: x.stdout, stderr: x.stderr };
   }
 }
+
+/**
+ * Exit code and both streams of `main(args)` run in this process (no spawn: fast under load);
+ * for checks of the CLI's own logic, e.g. messages and exit codes.
+ */
+export async function runMain(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const { main } = await import('../../src/cli/qarx.ts');
+  let stdout = '';
+  let stderr = '';
+  const realOut = process.stdout.write.bind(process.stdout);
+  const realErr = process.stderr.write.bind(process.stderr);
+  process.stdout.write = ((s: string | Uint8Array) => ((stdout += String(s)), true)) as typeof process.stdout.write;
+  process.stderr.write = ((s: string | Uint8Array) => ((stderr += String(s)), true)) as typeof process.stderr.write;
+  try {
+    const code = await main(args);
+    return { code, stdout, stderr };
+  } finally {
+    process.stdout.write = realOut;
+    process.stderr.write = realErr;
+  }
+}

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import type { LiveRename } from '../../core/entity/live.ts';
 import { ENTITY_CHOICES, type EntityChoice } from '../../core/entity/options.ts';
 import { RenameSelects } from './RenameSelects.tsx';
+import { SeedInput } from './SeedInput.tsx';
 import { useApp } from '../store/index.ts';
 import { AnswerBox, CATEGORY_TEXT, PassageDiff } from './Compare.tsx';
 
@@ -64,7 +65,7 @@ function RenameBody() {
         <RenameSelects value={o} onChange={setRenameOptions} testid="rename" withType={false} />
         <label>
           seed{' '}
-          <input type="number" min={0} className="seed" value={o.seed} data-testid="rename-seed" onChange={(e) => setRenameOptions({ seed: Math.max(0, Math.floor(Number(e.target.value) || 0)) })} />
+          <SeedInput value={o.seed} testid="rename-seed" onChange={(seed) => setRenameOptions({ seed })} />
         </label>
         <button type="button" data-testid="rename-reroll" onClick={reroll} title="Next seed">
           ↻ Re-roll

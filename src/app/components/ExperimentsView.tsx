@@ -8,6 +8,7 @@ import { ENTITY_CHOICES, MAX_BUDGET, NAME_SOURCES, ORIGIN_LABELS, ORIGINS, SOURC
 import { summarizeSweep, wrongShares, type BudgetScores, type SweepRow } from '../../core/entity/stats.ts';
 import { useApp } from '../store/index.ts';
 import { RenameSelects } from './RenameSelects.tsx';
+import { SeedInput } from './SeedInput.tsx';
 import { JobBar } from './JobBar.tsx';
 import { NaturalCard } from './NaturalCard.tsx';
 
@@ -314,7 +315,7 @@ function ExportCard() {
       <div className="row wrap">
         <RenameSelects value={o} onChange={(v) => setExportOptions(v)} testid="export" />
         <label>
-          seed <input type="number" min={0} className="seed" value={o.seed} onChange={(e) => setExportOptions({ seed: Math.max(0, Math.floor(Number(e.target.value) || 0)) })} />
+          seed <SeedInput value={o.seed} testid="export-seed" onChange={(seed) => setExportOptions({ seed })} />
         </label>
         <button type="button" data-testid="export-run" disabled={!ready || job.status === 'running' || job.status === 'collecting'} onClick={() => start('export')}>
           Export SQuAD JSON

@@ -9,6 +9,7 @@ import { CATEGORY_RULES, PAIR_CATEGORIES, RULE_TEXT, type CategoryRule, type Pai
 import { NOISE_KINDS, NOISE_LABELS, type NoiseKind } from '../../core/natural/noise-kinds.ts';
 import { summarizePairs, type PairRow, type PairSummary } from '../../core/natural/pairs.ts';
 import { JobBar } from './JobBar.tsx';
+import { SeedInput } from './SeedInput.tsx';
 import { ChallengeCard } from './ChallengeCard.tsx';
 import { useApp } from '../store/index.ts';
 
@@ -77,7 +78,7 @@ export function NaturalCard() {
           rate <input type="number" min={0.05} max={1} step={0.05} className="seed" value={noise.rate} onChange={(e) => setNoiseOptions({ rate: Math.min(1, Math.max(0.05, Number(e.target.value) || 0.3)) })} />
         </label>
         <label>
-          seed <input type="number" min={0} className="seed" value={noise.seed} onChange={(e) => setNoiseOptions({ seed: Math.max(0, Math.floor(Number(e.target.value) || 0)) })} />
+          seed <SeedInput value={noise.seed} testid="synthetic-seed" onChange={(seed) => setNoiseOptions({ seed })} />
         </label>
         <button type="button" data-testid="synthetic-run" disabled={!ready || syn.status === 'running' || syn.status === 'collecting'} onClick={() => start('synthetic')}>
           Run synthetic

@@ -5,6 +5,7 @@ import type { LiveRename } from '../../core/entity/live.ts';
 import type { NamePool, RenameOptions } from '../../core/entity/rename.ts';
 import type { PairRow } from '../../core/natural/pairs.ts';
 import { editAsPair, WIKIPEDIA_API, type WikiEdit } from '../../core/natural/wiki-edit.ts';
+import { MAX_SEED } from '../../core/random.ts';
 import { newDataId, sendData } from '../data-client.ts';
 import { newJobId, send } from '../worker-client.ts';
 import type { AppState } from './index.ts';
@@ -94,7 +95,8 @@ export const createEntitySlice: StateCreator<AppState, [], [], EntitySlice> = (s
   },
   reroll() {
     const o = get().renameOptions;
-    get().setRenameOptions({ seed: o.seed + 1 });
+    // Wraps at the last valid seed rather than leaving the range parseSeed accepts.
+    get().setRenameOptions({ seed: o.seed >= MAX_SEED ? 0 : o.seed + 1 });
   },
   runRename() {
     const s = get();

@@ -16,6 +16,7 @@ import type { DatasetFormat } from '../data/types.ts';
 import { checkSize, DEFAULT_MAX_BYTES, type ImportOptions, type ImportOutcome } from './common.ts';
 import { gunzipHead, isGzip } from './gzip.ts';
 import { InputError } from './json.ts';
+import { firstObjectLine, looksLikeJsonLines } from './jsonl.ts';
 import { importMrqa } from './mrqa.ts';
 import { importPairsCsv, mapHeader } from './pairs-csv.ts';
 import { importPairs } from './pairs.ts';
@@ -67,10 +68,8 @@ function dataRowKind(data: unknown, t: string, name: string): DatasetFormat {
  * `version`/`data`: `{"version": 2.0, "data": [{"id", "question", "context", "answers"}]}` is HF
  * flat (transformers' SQuAD sample), `{"data": [{"title", "paragraphs"}]}` nested SQuAD.
  */
-function detectJsonObject(t: string, name: string): DatasetFormat {
+function detectJsonObject(t: string, name: string, lines: boolean): DatasetFormat {
   const nl = t.indexOf('\n');
-  // JSON Lines: so named, or objects starting at column 0 of later lines (pretty JSON indents them).
-  const lines = /\.(jsonl|ndjson)$/.test(name) || /\n\{/.test(t);
   // readSquad names what is missing, the most useful message for a stray JSON object.
   const fallback: DatasetFormat = lines ? 'squad-flat' : 'squad';
   let first: Record<string, unknown> | null = null;
@@ -127,8 +126,11 @@ export function detectFormat(fileName: string, firstBytes: Uint8Array): DatasetF
   }
   if (/\.(csv|tsv)$/.test(name)) return 'pairs-csv';
   const t = new TextDecoder().decode(head.subarray(0, SNIFF_BYTES)).replace(/^\ufeff/, '').trimStart();
+  // JSON Lines are judged by their first object line: a bad first line costs only that line.
+  if (looksLikeJsonLines(t, name)) return detectJsonObject(firstObjectLine(t) ?? t, name, true);
   if (t.startsWith('[')) return 'squad-flat';
-  if (t.startsWith('{')) return detectJsonObject(t, name);
+  // Lines too long for the sniffed head: objects at column 0 of later lines still mean JSON Lines (pretty JSON indents them).
+  if (t.startsWith('{')) return detectJsonObject(t, name, /\n\{/.test(t));
   if (t && looksLikePairsCsv(t)) return 'pairs-csv';
   return null;
 }

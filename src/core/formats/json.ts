@@ -20,9 +20,48 @@ export function lineCol(text: string, offset: number): { line: number; col: numb
 }
 
 /**
- * Parses JSON or throws an InputError like "data.json: invalid JSON at line 3, column 7: Unexpected token }".
+ * Nesting deeper than this is refused: no dataset needs more than ~10 levels, and the recursive
+ * code that meets parsed values (schema checks, the tolerant error parser) would overflow the stack.
+ */
+export const MAX_JSON_DEPTH = 512;
+
+/**
+ * Offset of the first bracket that nests deeper than `limit` (strings skipped), or -1, e.g.
+ * tooDeepAt('[[1]]', 1) → 1. One pass over the text, no recursion.
+ */
+export function tooDeepAt(text: string, limit = MAX_JSON_DEPTH): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // Skip the string: a backslash escapes the next character.
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c) i++;
+        else if (d === 0x22) break;
+      }
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return i;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return -1;
+}
+
+/** The "too deep" message for `text` if it nests beyond MAX_JSON_DEPTH, e.g. "nested more than 512 levels deep at line 1, column 513", else null. */
+export function depthProblem(text: string): string | null {
+  const at = tooDeepAt(text);
+  if (at < 0) return null;
+  const { line, col } = lineCol(text, at);
+  return `JSON nested too deeply: more than ${MAX_JSON_DEPTH} levels at line ${line}, column ${col}`;
+}
+
+/**
+ * Parses JSON or throws an InputError like "data.json: invalid JSON at line 3, column 7: Unexpected token }",
+ * or "data.json: JSON nested too deeply: more than 512 levels at line 1, column 530".
  */
 export function parseJson(text: string, file: string): unknown {
+  const deep = depthProblem(text);
+  if (deep) throw new InputError(`${file}: ${deep}.`);
   try {
     return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (err) {

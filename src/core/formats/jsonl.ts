@@ -6,7 +6,7 @@
 import type { ImportResult } from '../data/types.ts';
 import { addIssue, decodeUtf8, DEFAULT_MAX_BYTES, Pacer, type FormatOptions } from './common.ts';
 import { concatBytes, GzipError, gunzipChunks, isGzip } from './gzip.ts';
-import { InputError, parseJson } from './json.ts';
+import { depthProblem, InputError, parseJson } from './json.ts';
 import type { InputIssue } from './squad.ts';
 
 /** Lines between progress reports and cancel checks: often enough to feel live, rarely enough to cost nothing. */
@@ -20,6 +20,8 @@ export type LineHandler = (value: unknown, lineNo: number) => void;
  * bad lines are expected) an InputError like "invalid JSON on line 3 at column 7: a value was expected".
  */
 export function parseLine(text: string, lineNo: number): unknown {
+  const deep = depthProblem(text);
+  if (deep) return new InputError(deep.replace(/^JSON/, `JSON on line ${lineNo}`).replace(/ at line \d+,/, ' at'));
   try {
     return JSON.parse(text);
   } catch {
@@ -30,6 +32,47 @@ export function parseLine(text: string, lineNo: number): unknown {
       return new InputError(m.replace(/^: /, '').replace(/at line \d+, column/, 'at column').replace(/^invalid JSON/, `invalid JSON on line ${lineNo}`));
     }
   }
+}
+
+/** The whole lines of a file's head (the last, maybe cut, line left out), BOM and blank lines dropped. */
+function headLines(head: string): string[] {
+  const nl = head.lastIndexOf('\n');
+  const whole = nl < 0 ? [] : head.slice(0, nl).split('\n');
+  return whole.map((l) => l.replace(/^\ufeff/, '').trim()).filter((l) => l !== '');
+}
+
+/** True for a line that is one JSON object, e.g. isObjectLine('{"a": 1}') → true. */
+function isObjectLine(line: string): boolean {
+  if (!line.startsWith('{') || !line.endsWith('}')) return false;
+  try {
+    const v: unknown = JSON.parse(line);
+    return v !== null && typeof v === 'object' && !Array.isArray(v);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * True when a file's head is JSON Lines: so named (.jsonl, .ndjson), or most lines after the
+ * first are whole JSON objects, e.g. looksLikeJsonLines('oops\n{"id": 1}\n', 'x.json') → true. Only the
+ * later lines are trusted, so a bad first line cannot make the file look like something else.
+ */
+export function looksLikeJsonLines(head: string, name: string): boolean {
+  if (/\.(jsonl|ndjson)$/.test(name)) return true;
+  // Most later lines must be objects: a JSON array written one row per line has one such line (its last row).
+  const later = headLines(head).slice(1, 50);
+  return later.filter(isObjectLine).length * 2 > later.length;
+}
+
+/**
+ * The first line of a JSON Lines head that is a JSON object (what the format is judged by), or
+ * null, e.g. firstObjectLine('[1,\n{"id": 1}\n') → '{"id": 1}'. With no newline yet (one long
+ * line), the head itself is returned.
+ */
+export function firstObjectLine(head: string): string | null {
+  const lines = headLines(head);
+  if (lines.length === 0) return head.replace(/^\ufeff/, '').trim() || null;
+  return lines.slice(0, 50).find(isObjectLine) ?? null;
 }
 
 /**

@@ -9,6 +9,7 @@ import { acceptAnswers, addIssue, guessLang, IdSet, makeInstance, Pacer, quote, 
 import { documentText, type ImportInput } from './input.ts';
 import { InputError } from './json.ts';
 import { carryAnswers } from './pairs.ts';
+import { pyStringList } from './pylist.ts';
 import type { InputIssue } from './squad.ts';
 
 /** Accepted header names per column (compared after lower-casing and turning spaces/dashes into '_'). */
@@ -65,7 +66,7 @@ export function mapHeader(header: readonly string[], file: string): Partial<Reco
   return out;
 }
 
-/** Answer cell → texts: a JSON list of strings, an HF {"text": [...]} object, or the cell as one answer, e.g. answerTexts('["a", "b"]') → ['a', 'b'], answerTexts('') → []. */
+/** Answer cell → texts: a JSON or Python list of strings, an HF {"text": [...]} object (JSON or Python), or the cell as one answer, e.g. answerTexts('["a", "b"]') → ['a', 'b'], answerTexts('') → []. */
 export function answerTexts(cell: string): string[] {
   const t = cell.trim();
   if (t === '') return [];
@@ -75,8 +76,11 @@ export function answerTexts(cell: string): string[] {
       const list = Array.isArray(v) ? v : v !== null && typeof v === 'object' && 'text' in v && Array.isArray(v.text) ? (v.text as unknown[]) : null;
       if (list && list.every((x): x is string => typeof x === 'string')) return list.map((x) => x.trim()).filter((x) => x !== '');
     } catch {
-      // Not JSON after all: the cell is one answer that happens to start with a bracket.
+      // Not JSON: maybe Python's repr of a list, as pandas writes list columns ("['Paris']").
     }
+    const py = pyStringList(t);
+    if (py) return py.map((x) => x.trim()).filter((x) => x !== '');
+    // Neither: the cell is one answer that happens to start with a bracket.
   }
   return [t];
 }

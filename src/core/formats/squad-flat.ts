@@ -8,7 +8,7 @@ import { acceptAnswers, addIssue, fieldPath, guessLang, IdSet, makeInstance, not
 import { isGzip, gunzipHead } from './gzip.ts';
 import { documentText, inputBytes, type ImportInput } from './input.ts';
 import { InputError, parseJson } from './json.ts';
-import { readJsonLines } from './jsonl.ts';
+import { looksLikeJsonLines, readJsonLines } from './jsonl.ts';
 import { LooseBool, type InputIssue } from './squad.ts';
 
 const Int = v.pipe(v.number(), v.integer());
@@ -75,6 +75,8 @@ type FlatForm = 'array' | 'document' | 'lines';
 function flatForm(input: ImportInput): FlatForm {
   const head = typeof input === 'string' ? input.slice(0, 4096) : isGzip(input) ? (gunzipHead(input, 4096) ?? new Uint8Array()) : input.subarray(0, 4096);
   const s = (typeof head === 'string' ? head : new TextDecoder().decode(head)).replace(/^\ufeff/, '').trimStart();
+  // A JSON Lines file whose first line is broken may start with '[': its later lines decide.
+  if (looksLikeJsonLines(s, '')) return 'lines';
   if (s.startsWith('[')) return 'array';
   const nl = s.indexOf('\n');
   try {

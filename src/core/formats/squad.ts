@@ -17,14 +17,28 @@ const Answer = v.object({ text: v.string(), answer_start: v.pipe(v.number(), v.i
  */
 export const LooseBool = v.pipe(
   v.union([v.boolean(), v.string()], 'expected a boolean (true/false, or the string "true"/"false")'),
-  v.check((x) => typeof x === 'boolean' || /^(true|false)$/i.test(x.trim()), (i) => `expected a boolean or the string "true"/"false", got ${JSON.stringify(i.input)}`),
-  v.transform((x) => (typeof x === 'boolean' ? x : x.trim().toLowerCase() === 'true')),
+  v.check((x) => looseBool(x) !== null, (i) => `expected a boolean or the string "true"/"false", got ${JSON.stringify(i.input)}`),
+  v.transform((x) => looseBool(x) === true),
 );
+
+/** A boolean, or the string "true"/"false" in any case, as a boolean; null for anything else, e.g. looseBool('False') → false. */
+export function looseBool(x: unknown): boolean | null {
+  if (typeof x === 'boolean') return x;
+  if (typeof x === 'string' && /^(true|false)$/i.test(x.trim())) return x.trim().toLowerCase() === 'true';
+  return null;
+}
+
+/** A version string as written, or a number with its decimal kept, e.g. looseVersion(2.0) → '2.0'; '' when absent or neither. */
+export function looseVersion(x: unknown): string {
+  if (typeof x === 'string') return x;
+  if (typeof x === 'number') return Number.isInteger(x) ? x.toFixed(1) : String(x);
+  return '';
+}
 
 /** A version written as a string ("v2.0", "1.1") or a number (2.0, as HF's flat files do); numbers keep their decimal ("2.0"). */
 export const LooseVersion = v.pipe(
   v.union([v.string(), v.number()], 'expected a version string or number'),
-  v.transform((x) => (typeof x === 'number' ? (Number.isInteger(x) ? x.toFixed(1) : String(x)) : x)),
+  v.transform((x: string | number) => looseVersion(x)),
 );
 
 const Question = v.object({

@@ -25,6 +25,13 @@ const ORDER = Object.keys(LABELS) as IssueKind[];
 const weight = (i: InputIssue): number => i.count ?? 1;
 /** Sum of weights. */
 const total = (list: readonly InputIssue[]): number => list.reduce((n, i) => n + weight(i), 0);
+/** How a count of one kind reads, e.g. issueLabel('malformed-line', 2) → 'malformed lines'; kinds in summary order via ISSUE_ORDER. */
+export function issueLabel(kind: IssueKind | undefined, n: number): string {
+  return kind ? LABELS[kind][n === 1 ? 0 : 1] : n === 1 ? 'other problem' : 'other problems';
+}
+
+/** Issue kinds in the order summaries list them. */
+export const ISSUE_ORDER: readonly IssueKind[] = ORDER;
 
 function counts(list: readonly InputIssue[]): string {
   const by = new Map<IssueKind | undefined, number>();

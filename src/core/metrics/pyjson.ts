@@ -79,7 +79,11 @@ export function pyFormatFixed(x: number, digits: number): string {
   return digits === 0 ? `${sign}${s}` : `${sign}${s.slice(0, -digits)}.${s.slice(-digits)}`;
 }
 
+// Printable ASCII without quote or backslash is written as it is (the common case, and fast).
+const PLAIN_ASCII = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
 function escapeString(s: string): string {
+  if (PLAIN_ASCII.test(s)) return `"${s}"`;
   let out = '"';
   // Code units, not code points: Python emits astral characters as surrogate-pair escapes too.
   for (let i = 0; i < s.length; i++) {

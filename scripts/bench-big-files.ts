@@ -1,0 +1,154 @@
+/**
+ * npm run bench:big-files: peak memory and time of qarx on a big input (default 200 MB), the
+ * input generated here (into .cache/bench-big/). Prints numbers; nothing is asserted.
+ *
+ *   npm run bench:big-files -- [--mb 200] [--old] [--predict-only]
+ *
+ * 1. `qarx perturb synthetic` on a SQuAD 2.0 JSON file of --mb MB, as a child process; peak RSS
+ *    is read from /proc/<pid>/status (VmHWM, Linux) while it runs.
+ * 2. predict's output stage (predictions.json, nbest_predictions.json with 20 candidates,
+ *    null_odds.json) for as many questions as that file holds, in a child process that reports
+ *    its own peak RSS. (Running the model on 200 MB of questions would take hours; the engine
+ *    keeps only the predictions, so writing them is where a big input costs memory.)
+ * --old also runs the one-string writers the CLI used before (JSON.stringify / pyJsonDumps of
+ * the whole output) for comparison.
+ */
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const ROOT = join(import.meta.dirname, '..');
+const DIR = join(ROOT, '.cache', 'bench-big');
+const { values } = parseArgs({ options: { mb: { type: 'string', default: '200' }, old: { type: 'boolean', default: false }, 'predict-only': { type: 'boolean', default: false }, child: { type: 'string' }, questions: { type: 'string' } } });
+const MB = Number(values.mb);
+
+const WORDS = 'the river city council built a bridge over harbour in spring after long debate about cost and design of its northern tower'.split(' ');
+/** Questions per paragraph (one, so every passage is perturbed once) and passage length in words. */
+const PER_PARAGRAPH = 1;
+const PASSAGE_WORDS = 180;
+
+/** Writes a SQuAD 2.0 file of about `mb` MB (streamed, so the generator itself stays small); returns its question count. */
+function makeInput(path: string, mb: number): number {
+  const fd = openSync(path, 'w');
+  let size = 0;
+  let n = 0;
+  const put = (s: string) => {
+    writeSync(fd, s);
+    size += Buffer.byteLength(s);
+  };
+  put('{"version": "v2.0", "data": [');
+  for (let a = 0; size < mb * 1e6; a++) {
+    const paragraphs = [];
+    for (let p = 0; p < 20; p++) {
+      const words = Array.from({ length: PASSAGE_WORDS }, (_, i) => WORDS[(a * 7 + p * 3 + i * i) % WORDS.length] as string);
+      words[40] = `Name${a}x${p}`;
+      const context = `${words.join(' ')}.`;
+      const start = context.indexOf(`Name${a}x${p}`);
+      const qas = Array.from({ length: PER_PARAGRAPH }, (_, q) => ({
+        id: `a${a}p${p}q${q}`,
+        question: `Who ${WORDS[q]} the ${WORDS[(q + 3) % WORDS.length]} in question ${q}?`,
+        answers: p % 5 === 4 ? [] : [{ text: `Name${a}x${p}`, answer_start: start }],
+        is_impossible: p % 5 === 4,
+      }));
+      n += qas.length;
+      paragraphs.push({ context, qas });
+    }
+    put(`${a ? ', ' : ''}${JSON.stringify({ title: `Article ${a}`, paragraphs })}`);
+  }
+  put(']}\n');
+  closeSync(fd);
+  return n;
+}
+
+/** Questions in a file this script generated (one per passage). */
+function countQuestions(path: string): number {
+  return readFileSync(path, 'latin1').split('"question":').length - 1;
+}
+
+/** Runs a command, sampling its peak RSS (VmHWM) every 50 ms; resolves with exit code, MB and seconds. */
+function measure(args: string[]): Promise<{ code: number | null; peakMb: number; secs: number; stderr: string }> {
+  return new Promise((res) => {
+    const t0 = performance.now();
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    let peak = 0;
+    const sample = () => {
+      try {
+        const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+        if (m) peak = Math.max(peak, Number(m[1]) / 1024);
+      } catch {
+        // The process has just exited.
+      }
+    };
+    const timer = setInterval(sample, 50);
+    child.on('exit', (code) => {
+      clearInterval(timer);
+      res({ code, peakMb: peak, secs: (performance.now() - t0) / 1000, stderr });
+    });
+  });
+}
+
+/** Child mode: builds `n` predictions with 20 n-best candidates and writes predict's outputs. */
+async function predictOutputs(n: number, old: boolean): Promise<void> {
+  const { writeOutputs } = await import('../src/cli/commands/predict.ts');
+  const { nbestJson } = await import('../src/core/index.ts');
+  const { pyJsonDumps } = await import('../src/core/metrics/pyjson.ts');
+  const preds = Array.from({ length: n }, (_, i) => {
+    const nbest = Array.from({ length: 20 }, (_, k) => ({ text: `candidate answer ${k} of ${i}`, start: k, end: k + 2, startLogit: 3.25 - k / 7, endLogit: 2.5 - k / 9, score: 5 - k, probability: 1 / (k + 2), tokenStart: k, tokenEnd: k + 1 }));
+    return { id: `q${i}`, text: nbest[0]?.text ?? '', best: null, nbest, nullScoreDiff: -1.5 + (i % 7) / 3, windows: 1 };
+  });
+  const out = join(DIR, old ? 'pred-old' : 'pred');
+  mkdirSync(out, { recursive: true });
+  // The predictions themselves are most of the memory (as in a real run, where the engine holds
+  // them): report the peak before writing, so the writer's own share shows.
+  const hwm = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) / 1024;
+  const before = hwm();
+  const t0 = performance.now();
+  if (old) {
+    // What the CLI did before: each file as one string.
+    writeFileSync(join(out, 'predictions.json'), pyJsonDumps(new Map(preds.map((p) => [p.id, p.text])), 4) + '\n');
+    writeFileSync(join(out, 'nbest_predictions.json'), pyJsonDumps(new Map(preds.map((p) => [p.id, p.nbest.map((x) => nbestJson(x as never))])), 4) + '\n');
+  } else writeOutputs(out, preds as never, true);
+  const bytes = ['predictions.json', 'nbest_predictions.json', 'null_odds.json'].reduce((s, f) => s + (existsSync(join(out, f)) ? statSync(join(out, f)).size : 0), 0);
+  process.stderr.write(`wrote ${(bytes / 1e6).toFixed(0)} MB in ${((performance.now() - t0) / 1000).toFixed(1)} s; peak RSS ${before.toFixed(0)} MB with the predictions built, ${hwm().toFixed(0)} MB after writing\n`);
+  rmSync(out, { recursive: true, force: true });
+}
+
+/** Child mode "perturb-old": the old perturb writer (one JSON.stringify of the whole output). */
+async function perturbOld(input: string, output: string): Promise<void> {
+  const { importFile, instancesToSquad } = await import('../src/core/formats/index.ts');
+  const { addNoise } = await import('../src/core/natural/noise.ts');
+  const r = await importFile(input, readFileSync(input), { dataset: 'big' });
+  const kept = r.instances.flatMap((i) => addNoise(i, { kind: 'char-swap', rate: 0.1, seed: 1 })?.perturbed ?? []);
+  writeFileSync(output, `${JSON.stringify({ ...instancesToSquad(kept), perturbation: { kind: 'synthetic', noise: 'char-swap', rate: 0.1, seed: 1 } }, null, 1)}\n`);
+}
+
+async function run(): Promise<void> {
+  mkdirSync(DIR, { recursive: true });
+  const input = join(DIR, `squad-${MB}mb.json`);
+  const output = join(DIR, `squad-${MB}mb.noisy.json`);
+  let t0 = performance.now();
+  const n = values['predict-only'] && existsSync(input) ? countQuestions(input) : makeInput(input, MB);
+  console.log(`input: ${input}: ${(statSync(input).size / 1e6).toFixed(0)} MB, ${n} questions (generated in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+  const tsx = ['--import', 'tsx'];
+  const line = (name: string, r: { code: number | null; peakMb: number; secs: number; stderr: string }) => {
+    const lines = r.stderr.trim().split('\n');
+    const failure = r.code === 0 ? '' : `  FAILED (exit ${r.code}): ${lines.find((l) => /Error|Invalid|qarx:/.test(l)) ?? lines.at(-1) ?? ''}`;
+    console.log(`${name.padEnd(34)} peak RSS ${r.peakMb.toFixed(0).padStart(5)} MB   time ${r.secs.toFixed(1).padStart(6)} s${failure}`);
+  };
+  if (!values['predict-only']) line('perturb synthetic (char-swap)', await measure([join(ROOT, 'bin', 'qarx.mjs'), 'perturb', 'synthetic', '--kind', 'char-swap', '--rate', '0.1', input, output]));
+  if (existsSync(output)) console.log(`  output: ${(statSync(output).size / 1e6).toFixed(0)} MB`);
+  if (values.old && !values['predict-only']) line('perturb, old one-string writer', await measure([...tsx, import.meta.filename, '--child', 'perturb-old', '--mb', String(MB)]));
+  t0 = performance.now();
+  const p = await measure([...tsx, import.meta.filename, '--child', 'predict', '--questions', String(n)]);
+  line('predict outputs (20-best)', p);
+  console.log(`  ${p.stderr.trim()}`);
+  if (values.old) line('predict outputs, old writer', await measure([...tsx, import.meta.filename, '--child', 'predict-old', '--questions', String(n)]));
+  rmSync(output, { force: true });
+}
+
+if (values.child === 'predict' || values.child === 'predict-old') await predictOutputs(Number(values.questions), values.child === 'predict-old');
+else if (values.child === 'perturb-old') await perturbOld(join(DIR, `squad-${MB}mb.json`), join(DIR, `squad-${MB}mb.old.json`));
+else await run();

@@ -1,0 +1,67 @@
+/**
+ * qarx compare: answers aligned original/perturbed passages and reports the categories (C2C, C2W,
+ * W2C, W2W, partial) under a rule, EM/F1, the relative F1 change, the unmodified answer-sentence
+ * share per category and the prediction-change rate.
+ */
+import { basename } from 'node:path';
+import { parseArgs } from 'node:util';
+import { QaEngine } from '../../core/index.ts';
+import { enginePredictor } from '../../core/entity/index.ts';
+import { importFile, importPairs, summarizeIssues } from '../../core/formats/index.ts';
+import { InputError } from '../../core/formats/json.ts';
+import { CATEGORY_RULES, PAIR_CATEGORIES, RULE_TEXT, runPairs, summarizePairs, type CategoryRule } from '../../core/natural/pairs.ts';
+import { err, out, readBytes, UsageError } from '../io.ts';
+import { openModel } from '../model.ts';
+import { reportPairing, reportRead } from '../report.ts';
+
+/** Runs `qarx compare <original> <perturbed> --model m` and returns the exit code. */
+export async function compare(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { model: { type: 'string' }, rule: { type: 'string', default: 'script' }, squad2: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, 'hub-host': { type: 'string' }, 'cache-dir': { type: 'string' }, dtype: { type: 'string' } },
+  });
+  const [a, b] = positionals;
+  if (!a || !b || positionals.length > 2 || !values.model) throw new UsageError('compare needs <original.json> <perturbed.json> --model <dir|hub id>.');
+  const rule = values.rule as CategoryRule;
+  if (!CATEGORY_RULES.includes(rule)) throw new UsageError(`--rule must be one of ${CATEGORY_RULES.join(', ')} (got "${values.rule}").`);
+  const first = await importFile(a, readBytes(a), { dataset: basename(a) });
+  const second = await importFile(b, readBytes(b), { dataset: basename(a) });
+  reportRead(a, first.instances.length, first.issues);
+  reportRead(b, second.instances.length, second.issues);
+  // Each file's own problems were just reported; what is left are the pairing decisions.
+  const r = importPairs({ ...first, issues: [] }, { ...second, issues: [] }, { original: a, perturbed: b });
+  const paired = r.instances.filter((i) => i.revision);
+  reportPairing(a, b, first.instances.length, paired.length, r.issues);
+  if (paired.length === 0) throw new InputError(`${a} and ${b}: no question appears in both files with an answer in each (${summarizeIssues(r.issues) || 'no shared ids'}).`);
+  const model = await openModel(values.model, values);
+  const engine = new QaEngine(model.tokenizer, model.runner);
+  // SQuAD 2.0's "no answer" follows the data (any unanswerable question in either file), or --squad2.
+  const versionTwo = values.squad2 || first.instances.some((i) => i.isImpossible) || second.instances.some((i) => i.isImpossible);
+  const { rows, dropped } = await runPairs(
+    paired,
+    enginePredictor(engine, { versionTwo }),
+    (d, t) => {
+      if (d === t || d % 50 === 0) err(`compare: ${d}/${t} passages answered\n`);
+    },
+    { rule },
+  );
+  const gone = dropped.answerMissing;
+  if (gone.count) err(`qarx: compare: left out ${gone.count} question${gone.count === 1 ? '' : 's'} whose gold answer is not in the edited passage (${gone.ids.join(', ')}${gone.count > gone.ids.length ? ', …' : ''})\n`);
+  const sum = summarizePairs(rows);
+  if (values.json) {
+    out(`${JSON.stringify({ rule, ruleText: RULE_TEXT[rule], versionTwo, dropped, ...sum, rows }, null, 2)}\n`);
+    return 0;
+  }
+  const f = (x: number) => x.toFixed(2);
+  const share = (x: number) => (Number.isNaN(x) ? '–' : `${(100 * x).toFixed(1)}%`);
+  out(`rule: ${rule} (${RULE_TEXT[rule]})\n`);
+  out(`questions: ${sum.n}\n`);
+  for (const c of PAIR_CATEGORIES) out(`${c}: ${sum.categories[c]}\n`);
+  out(`original:  EM ${f(sum.original.em)}  F1 ${f(sum.original.f1)}\n`);
+  out(`perturbed: EM ${f(sum.perturbed.em)}  F1 ${f(sum.perturbed.f1)}\n`);
+  out(`relative F1 change: ${sum.relativeF1Change >= 0 ? '+' : ''}${f(sum.relativeF1Change)}%\n`);
+  out(`answer sentence unmodified: ${PAIR_CATEGORIES.map((c) => `${c} ${share(sum.unmodified[c])}`).join('  ')}\n`);
+  out(`prediction changed: ${share(sum.predictionChangeRate)}\n`);
+  return 0;
+}

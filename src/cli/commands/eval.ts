@@ -1,0 +1,54 @@
+/** qarx eval: the official SQuAD v1.1 / v2.0 (or DuReader) evaluation JSON, byte for byte. */
+import { parseArgs } from 'node:util';
+import { InputError } from '../../core/formats/json.ts';
+import { readNaProbs, readPredictions } from '../../core/formats/squad.ts';
+import { evaluateV1, evaluateV2, evaluateZh, pyJsonDumps, SQUAD_V2_INT_KEYS, ZH_INT_KEYS } from '../../core/metrics/index.ts';
+import { readEvalData } from '../data.ts';
+import { err, numOpt, out, readText, UsageError } from '../io.ts';
+import { reportRead } from '../report.ts';
+
+/** Runs `qarx eval <data> <predictions>` and returns the exit code. */
+export async function evaluate(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: {
+      'na-prob-file': { type: 'string' },
+      'na-prob-thresh': { type: 'string' },
+      lang: { type: 'string' },
+      'allow-unknown-ids': { type: 'boolean', default: false },
+      'py-sum': { type: 'string' },
+    },
+    allowPositionals: true,
+  });
+  const [dataFile, predFile] = positionals;
+  if (!dataFile || !predFile || positionals.length > 2) throw new UsageError('eval needs <data file> <predictions.json>.');
+  const data = await readEvalData(dataFile);
+  reportRead(dataFile, data.ids.length, data.issues);
+  const preds = readPredictions(readText(predFile), predFile);
+  const ids = new Set(data.ids);
+  const unknown = [...preds.keys()].filter((k) => !ids.has(k));
+  if (unknown.length && !values['allow-unknown-ids']) {
+    throw new InputError(`${predFile}: ${unknown.length} id${unknown.length > 1 ? 's' : ''} not in ${dataFile} (e.g. "${unknown[0]}"): wrong data file? (--allow-unknown-ids ignores them, as the official script does)`);
+  }
+  if (values.lang !== undefined && values.lang !== 'zh' && values.lang !== 'en') throw new UsageError(`--lang must be en or zh, got "${values.lang}".`);
+  if (values.lang === 'zh') {
+    const r = evaluateZh(data.dataset, preds);
+    out(pyJsonDumps(r.result, null, { intKeys: ZH_INT_KEYS }) + '\n');
+    return 0;
+  }
+  if (data.version === 'v1.1') {
+    if (values['na-prob-file']) throw new UsageError('--na-prob-file applies to SQuAD 2.0 data only.');
+    const r = evaluateV1(data.dataset, preds);
+    for (const w of r.warnings) err(`${w}\n`);
+    out(pyJsonDumps(r.result) + '\n');
+    return 0;
+  }
+  const naProbs = values['na-prob-file'] ? readNaProbs(readText(values['na-prob-file']), values['na-prob-file']) : undefined;
+  const thresh = numOpt(values['na-prob-thresh'], 'na-prob-thresh', 1.0);
+  const pySum = values['py-sum'] ?? 'compensated';
+  if (pySum !== 'compensated' && pySum !== 'legacy') throw new UsageError(`--py-sum must be compensated (Python ≥ 3.12) or legacy (≤ 3.11), got "${pySum}".`);
+  const r = evaluateV2(data.dataset, preds, naProbs, thresh, { pySum });
+  for (const w of r.warnings) err(`${w}\n`);
+  out(pyJsonDumps(r.result, 2, { intKeys: SQUAD_V2_INT_KEYS }) + '\n');
+  return 0;
+}

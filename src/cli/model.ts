@@ -1,0 +1,47 @@
+/** Model loading for qarx: a local directory in the Hugging Face layout or a Hub id. */
+import { existsSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { configureRuntime, loadQaModel, type Dtype, type ModelSource } from '../core/index.ts';
+import { InputError } from '../core/formats/json.ts';
+import { err } from './io.ts';
+
+/** A directory on disk is a local model; otherwise owner/name is a Hub id. */
+export function resolveModel(spec: string): { source: ModelSource } {
+  const abs = resolve(spec);
+  if (existsSync(abs)) {
+    if (!statSync(abs).isDirectory()) throw new InputError(`${spec}: --model must be a model directory (config.json, tokenizer.json, onnx/model.onnx) or a Hub id.`);
+    for (const f of ['config.json', 'tokenizer.json']) {
+      if (!existsSync(join(abs, f))) throw new InputError(`${spec}: missing ${f} (expected the Hugging Face layout: config.json, tokenizer.json, tokenizer_config.json, onnx/model.onnx).`);
+    }
+    if (!existsSync(join(abs, 'onnx'))) throw new InputError(`${spec}: no onnx/ folder with ONNX weights.`);
+    // The absolute path is the id: transformers.js reads non-Hub-id paths as they are, whatever the folder is called.
+    return { source: { kind: 'local', id: abs } };
+  }
+  if (/^[\w.-]+\/[\w.-]+$/.test(spec)) return { source: { kind: 'hub', id: spec } };
+  throw new InputError(`${spec}: no such model directory, and not a Hub id (owner/name).`);
+}
+
+/** Loads a model directory or Hub id for the CLI, reporting big downloads and the load time on stderr. */
+export async function openModel(spec: string, o: { 'hub-host'?: string; 'cache-dir'?: string; dtype?: string }) {
+  const { source } = resolveModel(spec);
+  configureRuntime({
+    remoteHost: o['hub-host'] ?? process.env.HF_ENDPOINT ?? 'https://huggingface.co/',
+    cacheDir: o['cache-dir'] ?? process.env.QARX_CACHE_DIR ?? join(homedir(), '.cache', 'qarx'),
+  });
+  const t0 = performance.now();
+  let lastFile = '';
+  const model = await loadQaModel(source, {
+    device: 'cpu',
+    dtype: o.dtype as Dtype | undefined,
+    onProgress: (p) => {
+      // Only big files are worth a line (weights); configs and local reads are instant.
+      if (p.status === 'progress' && p.file !== lastFile && p.total > 1 << 20) {
+        lastFile = p.file;
+        err(`loading ${p.file} (${(p.total / (1 << 20)).toFixed(1)} MB)\n`);
+      }
+    },
+  });
+  err(`loaded ${model.id} (${model.architecture}, ${model.dtype}, ${model.kind}) in ${((performance.now() - t0) / 1000).toFixed(2)} s\n`);
+  return model;
+}

@@ -1,0 +1,55 @@
+/** Deeply nested JSON is refused with the file's name and "too deep", never a stack overflow. */
+import { describe, expect, it } from 'vitest';
+import { importFile } from '../../src/core/formats/index.ts';
+import { InputError, MAX_JSON_DEPTH, parseJson, tooDeepAt } from '../../src/core/formats/json.ts';
+import { parseLine } from '../../src/core/formats/jsonl.ts';
+import { readPredictions, readSquad } from '../../src/core/formats/squad.ts';
+
+const enc = (s: string) => new TextEncoder().encode(s);
+const nest = (n: number, closed = true) => `${'['.repeat(n)}${closed ? ']'.repeat(n) : ''}`;
+
+describe('tooDeepAt', () => {
+  it.each([
+    { text: '[[1]]', limit: 2, at: -1 },
+    { text: '[[1]]', limit: 1, at: 1 },
+    { text: '{"a": {"b": [1]}}', limit: 2, at: 12 },
+    { text: '["[[[[", "\\"[[["]', limit: 1, at: -1 },
+    { text: '[[], [], []]', limit: 2, at: -1 },
+    { text: '{"k\\\\": [[]]}', limit: 2, at: 9 },
+  ])('$text (limit $limit) → $at', ({ text, limit, at }) => {
+    expect(tooDeepAt(text, limit)).toBe(at);
+  });
+});
+
+describe('parseJson and parseLine', () => {
+  it(`accepts ${MAX_JSON_DEPTH} levels and refuses one more, naming the file and where`, () => {
+    expect(parseJson(nest(MAX_JSON_DEPTH), 'ok.json')).toBeInstanceOf(Array);
+    expect(() => parseJson(nest(MAX_JSON_DEPTH + 1), 'deep.json')).toThrow(`deep.json: JSON nested too deeply: more than ${MAX_JSON_DEPTH} levels at line 1, column ${MAX_JSON_DEPTH + 1}.`);
+  });
+
+  it.each([
+    { name: 'well-formed', text: `{"version": "v1.1", "data": ${nest(200_000)}}` },
+    { name: 'unterminated (the error path used to recurse)', text: `{"version": "v1.1",\n "data": ${nest(200_000, false)}` },
+  ])('200,000 levels, $name: an InputError, not a RangeError', ({ text }) => {
+    let caught: unknown;
+    try {
+      readSquad(text, 'dev.json');
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).toBeInstanceOf(InputError);
+    expect((caught as Error).message).toMatch(/^dev\.json: JSON nested too deeply: more than 512 levels at line \d+, column \d+\.$/);
+  });
+
+  it('a predictions file that nests too deeply names itself', () => {
+    expect(() => readPredictions(`{"q1": ${nest(100_000, false)}`, 'preds.json')).toThrow(/^preds\.json: JSON nested too deeply/);
+  });
+
+  it('a deep line in JSON Lines is one malformed line; the others are kept', async () => {
+    expect(parseLine(nest(100_000, false), 7)).toEqual(new InputError(`JSON on line 7 nested too deeply: more than ${MAX_JSON_DEPTH} levels at column ${MAX_JSON_DEPTH + 1}`));
+    const row = JSON.stringify({ id: 'q1', title: 't', context: 'Ada was born in London.', question: 'Where?', answers: { text: ['London'], answer_start: [16] } });
+    const r = await importFile('rows.jsonl', enc(`${row}\n{"id": ${nest(100_000, false)}\n`), { dataset: 'x' });
+    expect(r.instances.map((i) => i.id)).toEqual(['q1']);
+    expect(r.issues).toMatchObject([{ path: 'line 2', kind: 'malformed-line', message: expect.stringMatching(/nested too deeply/) }]);
+  });
+});
