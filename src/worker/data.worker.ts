@@ -14,6 +14,7 @@ import { buildNamePool, type NamePool } from '../core/entity/rename.ts';
 import { fetchHistory, findEdits, type WikiRevision } from '../core/natural/wiki.ts';
 import type { DataEvent, DataRequest, DatasetInfo, ImportSource, InstanceRow, SearchFilters } from './data-protocol.ts';
 import { QarxDb, storeInstances } from './db.ts';
+import { installHeartbeat } from './heartbeat.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 const post = (e: DataEvent) => self.postMessage(e);
@@ -336,6 +337,7 @@ async function get(dataset: string, id: string): Promise<Instance | null> {
   return x ? withIntent(x) : null;
 }
 
+installHeartbeat(self); // pings and the life lock, ahead of the command switch
 self.onmessage = (ev: MessageEvent<DataRequest>) => {
   const msg = ev.data;
   switch (msg.type) {

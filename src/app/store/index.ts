@@ -2,17 +2,19 @@
 import { create } from 'zustand';
 import type { DataEvent } from '../../worker/data-protocol.ts';
 import type { WorkerEvent } from '../../worker/protocol.ts';
-import { onDataEvent } from '../data-client.ts';
+import { onDataEvent, onDataWorkerDied, sendData } from '../data-client.ts';
 import { downloadText } from '../download.ts';
 import { createDataSlice, isLatestGet, type DataSlice } from './data-slice.ts';
 import { MODEL_CATALOG } from '../models.ts';
-import { onWorkerEvent, restartWorker } from '../worker-client.ts';
+import { onWorkerDied, onWorkerEvent, restartWorker } from '../worker-client.ts';
 import { createLiveSlice, type LiveSlice } from './live-slice.ts';
 import { createRuntimeSlice, type RuntimeSlice } from './runtime-slice.ts';
 import { createEntitySlice, type EntitySlice } from './entity-slice.ts';
 import { createExperimentSlice, type ExperimentSlice } from './experiment-slice.ts';
+import { createHealthSlice, dataDeathPatch, deathMessage, qaDeathPatch, type HealthSlice } from './health-slice.ts';
+import type { DeathCause } from '../supervisor.ts';
 
-export type AppState = RuntimeSlice & LiveSlice & DataSlice & EntitySlice & ExperimentSlice;
+export type AppState = RuntimeSlice & LiveSlice & DataSlice & EntitySlice & ExperimentSlice & HealthSlice;
 
 export const useApp = create<AppState>()((...a) => ({
   ...createRuntimeSlice(...a),
@@ -20,6 +22,7 @@ export const useApp = create<AppState>()((...a) => ({
   ...createDataSlice(...a),
   ...createEntitySlice(...a),
   ...createExperimentSlice(...a),
+  ...createHealthSlice(...a),
 }));
 
 /** Which experiment job an id belongs to, if any. */
@@ -70,6 +73,7 @@ export function applyWorkerEvent(e: WorkerEvent): void {
         modelError: null,
         loadedSource: s.loadingSource,
         loadingSource: null,
+        modelHost: s.loadingHost,
         loadDeviceOverride: null,
         allowNull: modelAllowsNull(e.model.id),
       });
@@ -223,5 +227,22 @@ export function applyDataEvent(e: DataEvent): void {
   }
 }
 
+/** The inference worker died silently: fail its jobs, say so, start a fresh one and reload the model that worked. */
+export function qaWorkerDied(cause: DeathCause, restart: boolean): void {
+  const s = useApp.getState();
+  useApp.setState(qaDeathPatch(s, deathMessage('inference', cause, restart)));
+  if (restart) recover({ source: s.loadedSource });
+}
+
+/** The data worker died silently: fail its requests, say so, and start a fresh one over the same IndexedDB. */
+export function dataWorkerDied(cause: DeathCause, restart: boolean): void {
+  useApp.setState(dataDeathPatch(useApp.getState(), deathMessage('data', cause, restart)));
+  if (!restart) return;
+  sendData({ type: 'init' });
+  useApp.getState().runSearch();
+}
+
 onWorkerEvent(applyWorkerEvent);
 onDataEvent(applyDataEvent);
+onWorkerDied(qaWorkerDied);
+onDataWorkerDied(dataWorkerDied);
