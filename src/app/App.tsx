@@ -15,11 +15,11 @@ import { useApp } from './store/index.ts';
 import type { DeviceChoice } from '../worker/protocol.ts';
 
 /** Reads start-up settings from the URL (?device=wasm&hub=http://mirror/), so demos and tests can pin them. */
-function startupSettings(): { device: DeviceChoice; hub: string; wiki: string | null } {
+function startupSettings(): { device: DeviceChoice; hub: string; wiki: string | null; wikiBudgetMs: number | null } {
   const p = new URLSearchParams(window.location.search);
   const d = p.get('device');
   const device: DeviceChoice = d === 'webgpu' || d === 'wasm' ? d : 'auto';
-  return { device, hub: p.get('hub') ?? localStorage.getItem('qarx.remoteHost') ?? DEFAULT_REMOTE_HOST, wiki: p.get('wiki') };
+  return { device, hub: p.get('hub') ?? localStorage.getItem('qarx.remoteHost') ?? DEFAULT_REMOTE_HOST, wiki: p.get('wiki'), wikiBudgetMs: Number(p.get('wiki-budget')) > 0 ? Number(p.get('wiki-budget')) : null };
 }
 
 /**
@@ -57,9 +57,9 @@ export function App() {
   const view = useApp((s) => s.view);
   useEffect(() => {
     installTestHooks();
-    const { device, hub, wiki } = startupSettings();
+    const { device, hub, wiki, wikiBudgetMs } = startupSettings();
     const s = useApp.getState();
-    useApp.setState({ deviceChoice: device, ...(wiki ? { wikiApi: wiki } : {}) });
+    useApp.setState({ deviceChoice: device, ...(wiki ? { wikiApi: wiki } : {}), ...(wikiBudgetMs ? { wikiBudgetMs } : {}) });
     s.setRemoteHost(hub);
     s.loadModel({ kind: 'local', id: SHIPPED_MODEL_ID });
     sendData({ type: 'init' });

@@ -11,7 +11,8 @@ import { openHfDataset } from '../core/formats/hf-datasets.ts';
 import type { InputIssue } from '../core/formats/squad.ts';
 import { answerEntityType } from '../core/ner/answer-type.ts';
 import { buildNamePool, type NamePool } from '../core/entity/rename.ts';
-import { fetchHistory, findEdits, type WikiRevision } from '../core/natural/wiki.ts';
+import { fetchHistory, findEditsWith, skippedNotice, type WikiRevision } from '../core/natural/wiki.ts';
+import { budgetedParser, DEFAULT_WIKITEXT_BUDGET_MS } from './wikitext-parser.ts';
 import type { DataEvent, DataRequest, DatasetInfo, ImportSource, InstanceRow, SearchFilters } from './data-protocol.ts';
 import { QarxDb, storeInstances } from './db.ts';
 import { installHeartbeat } from './heartbeat.ts';
@@ -311,6 +312,8 @@ async function pool(dataset: string): Promise<NamePool> {
 // Histories are cached for the session: the API is asked once per article.
 const histories = new Map<string, Promise<WikiRevision[]>>();
 let wikiAbort: AbortController | null = null;
+// Wikitext is parsed in a worker of its own, with a time budget per revision: this loop stays free.
+const parseWikitext = budgetedParser();
 
 /** A passage's edits in an article's history; a newer request cancels the one before. */
 async function wikiEdits(msg: Extract<DataRequest, { type: 'wiki-edits' }>): Promise<void> {
@@ -325,10 +328,12 @@ async function wikiEdits(msg: Extract<DataRequest, { type: 'wiki-edits' }>): Pro
   }
   try {
     const revs = await history;
-    post({ type: 'wiki-edits', reqId: msg.reqId, title: msg.title, revisions: revs.length, edits: findEdits(msg.passage, revs, msg.answers), error: null });
+    const budget = msg.budgetMs ?? DEFAULT_WIKITEXT_BUDGET_MS;
+    const found = await findEditsWith(msg.passage, revs, msg.answers, (passage, wikitext) => parseWikitext(passage, wikitext, budget), ctrl.signal);
+    post({ type: 'wiki-edits', reqId: msg.reqId, title: msg.title, revisions: revs.length, edits: found.edits, error: null, skipped: skippedNotice(found.skipped) });
   } catch (err) {
     histories.delete(key); // a failure is not cached: the user can retry
-    post({ type: 'wiki-edits', reqId: msg.reqId, title: msg.title, revisions: 0, edits: [], error: err instanceof Error ? err.message : String(err) });
+    post({ type: 'wiki-edits', reqId: msg.reqId, title: msg.title, revisions: 0, edits: [], error: err instanceof Error ? err.message : String(err), skipped: '' });
   }
 }
 

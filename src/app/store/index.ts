@@ -215,7 +215,7 @@ export function applyDataEvent(e: DataEvent): void {
       if (e.reqId === s.wikiReq) useApp.setState({ wikiProgress: { revisions: e.revisions, page: e.page } });
       return;
     case 'wiki-edits':
-      if (e.reqId === s.wikiReq) useApp.setState({ wikiReq: null, wikiEdits: e.error ? null : e.edits, wikiError: e.error, wikiProgress: { revisions: e.revisions, page: 0 } });
+      if (e.reqId === s.wikiReq) useApp.setState({ wikiReq: null, wikiEdits: e.error ? null : e.edits, wikiError: e.error, wikiSkipped: e.skipped, wikiProgress: { revisions: e.revisions, page: 0 } });
       return;
     case 'error':
       useApp.setState({ dataError: e.message });
