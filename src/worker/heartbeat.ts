@@ -17,6 +17,11 @@ export function installHeartbeat(scope: DedicatedWorkerGlobalScope): void {
     else if (m.action === 'close') scope.close();
     else hang();
   });
+  // A blocked request in a worker shows nowhere on the page: say it in the console, with the worker's name.
+  scope.addEventListener('securitypolicyviolation', (ev) => {
+    const e = ev as SecurityPolicyViolationEvent;
+    console.error(`[${scope.name}] Content Security Policy blocked ${e.blockedURI || 'an inline resource'} (${e.violatedDirective}).`);
+  });
   // The lock is released by the browser when this worker's context ends, whatever the cause.
   void scope.navigator.locks
     ?.request(lifeLockName(scope.name), () => {
