@@ -72,6 +72,14 @@ describe('the inference worker dies', () => {
     expect(useApp.getState().workerNotice).toMatch(/^The inference worker stopped answering\./);
   });
 
+  it('retries the first load when no model had loaded yet', () => {
+    useApp.setState({ loadedSource: null, loadJob: 3, loadingSource: shipped, requested: { id: shipped.id, kind: 'local' }, modelStatus: 'loading' });
+    qaWorkerDied('closed', true);
+    const load = sent.find((r) => r.type === 'load');
+    expect(load?.type === 'load' && load.source).toEqual(shipped);
+    expect(useApp.getState().modelStatus).toBe('loading');
+  });
+
   it('stops restarting after three deaths in a minute and says to reload the page', () => {
     useApp.setState({ loadedSource: shipped, predictJob: 2 });
     qaWorkerDied('closed', false);

@@ -231,7 +231,8 @@ export function applyDataEvent(e: DataEvent): void {
 export function qaWorkerDied(cause: DeathCause, restart: boolean): void {
   const s = useApp.getState();
   useApp.setState(qaDeathPatch(s, deathMessage('inference', cause, restart)));
-  if (restart) recover({ source: s.loadedSource });
+  // With no model yet (the first load died), try that load again: the restart cap ends a loop.
+  if (restart) recover({ source: s.loadedSource ?? s.loadingSource });
 }
 
 /** The data worker died silently: fail its requests, say so, and start a fresh one over the same IndexedDB. */
