@@ -30,7 +30,8 @@ beforeAll(async () => {
   wiki = await startMockMediaWiki(pages);
   ({ server, url } = await startPreview());
   browser = await launch(false);
-  page = await openApp(browser, url, `device=wasm&wiki=${encodeURIComponent(wiki.api)}`, errors, 1100);
+  // A 20 s budget: long enough to search while the vandalised revision is being parsed.
+  page = await openApp(browser, url, `device=wasm&wiki-budget=20000&wiki=${encodeURIComponent(wiki.api)}`, errors, 1100);
 });
 afterAll(async () => {
   await browser.close();
@@ -44,11 +45,13 @@ describe('wikitext parsing with a time budget', () => {
     await page.getByTestId('instance-row').first().click();
     await expect.poll(() => page.getByTestId('wiki-title').inputValue()).toBe('Telephone');
     await page.getByTestId('wiki-find').click();
-    // Search is answered by the data worker while the history is read and parsed.
+    // Once the history is fetched, the data worker answers a search while the revision is parsed.
+    await expect.poll(() => wiki.requests.filter((r) => r.method === 'GET' && r.query.titles === 'Telephone').length, { timeout: 30_000 }).toBe(1);
     await page.getByLabel('Search questions, passages and answers').fill('Alexander Fleming');
-    await expect.poll(() => page.getByTestId('instance-row').count(), { timeout: 20_000 }).toBe(1);
-    await page.getByTestId('wiki-edits').waitFor({ timeout: 60_000 });
-    expect(await page.getByTestId('wiki-skipped').textContent()).toBe('1 revision was skipped: 1005 (2020-05-01, by Vandal) took over 2 s to parse.');
+    await expect.poll(() => page.getByTestId('instance-row').count(), { timeout: 15_000 }).toBe(1);
+    expect(await page.getByTestId('wiki-find').textContent()).toBe('Reading history…');
+    await page.getByTestId('wiki-edits').waitFor({ timeout: 90_000 });
+    expect(await page.getByTestId('wiki-skipped').textContent()).toBe('1 revision was skipped: 1005 (2020-05-01, by Vandal) took over 20 s to parse.');
     const items = await page.getByTestId('wiki-edits').locator('li').allTextContents();
     expect(items).toHaveLength(2);
     expect(items[1]).toMatch(/2020-03-20 17:45 UTC Cleo copy edit/);
