@@ -78,7 +78,8 @@ export type DataEvent =
   | { type: 'instance'; reqId: number; instance: Instance | null }
   | { type: 'collected'; reqId: number; instances: Instance[]; total: number }
   | { type: 'pool'; reqId: number; dataset: string; pool: NamePool }
-  | { type: 'wiki-progress'; reqId: number; revisions: number; page: number }
+  /** `parsing`: the revision (1-based, oldest first) whose wikitext is being parsed, once all are read. */
+  | { type: 'wiki-progress'; reqId: number; revisions: number; page: number; parsing?: number }
   /** `skipped`: which revisions were skipped and why ('' when none). */
   | { type: 'wiki-edits'; reqId: number; title: string; revisions: number; edits: WikiEdit[]; error: string | null; skipped: string }
   | { type: 'error'; message: string };

@@ -329,7 +329,9 @@ async function wikiEdits(msg: Extract<DataRequest, { type: 'wiki-edits' }>): Pro
   try {
     const revs = await history;
     const budget = msg.budgetMs ?? DEFAULT_WIKITEXT_BUDGET_MS;
-    const found = await findEditsWith(msg.passage, revs, msg.answers, (passage, wikitext) => parseWikitext(passage, wikitext, budget), ctrl.signal);
+    const found = await findEditsWith(msg.passage, revs, msg.answers, (passage, wikitext) => parseWikitext(passage, wikitext, budget), ctrl.signal, undefined, (parsing, n) =>
+      post({ type: 'wiki-progress', reqId: msg.reqId, revisions: n, page: 0, parsing }),
+    );
     post({ type: 'wiki-edits', reqId: msg.reqId, title: msg.title, revisions: revs.length, edits: found.edits, error: null, skipped: skippedNotice(found.skipped) });
   } catch (err) {
     histories.delete(key); // a failure is not cached: the user can retry

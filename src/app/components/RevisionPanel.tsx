@@ -138,7 +138,11 @@ export function WikiPanel() {
           {busy ? 'Reading history…' : 'Find edits'}
         </button>
       </form>
-      {busy && progress && <p className="hint">{progress.revisions} revisions read…</p>}
+      {busy && progress && (
+        <p className="hint" data-testid="wiki-progress">
+          {progress.parsing ? `Parsing revision ${progress.parsing} of ${progress.revisions}…` : `${progress.revisions} revisions read…`}
+        </p>
+      )}
       {error && (
         <p className="error" data-testid="wiki-error">
           {error}

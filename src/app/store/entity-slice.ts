@@ -38,7 +38,7 @@ export interface EntitySlice {
   wikiApi: string;
   wikiTitle: string;
   wikiReq: number | null;
-  wikiProgress: { revisions: number; page: number } | null;
+  wikiProgress: { revisions: number; page: number; parsing?: number } | null;
   wikiEdits: WikiEdit[] | null;
   wikiError: string | null;
   /** Revisions skipped because their wikitext took too long to parse ('' when none). */

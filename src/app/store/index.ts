@@ -212,7 +212,7 @@ export function applyDataEvent(e: DataEvent): void {
       s.receivePool(e.reqId, e.dataset, e.pool);
       return;
     case 'wiki-progress':
-      if (e.reqId === s.wikiReq) useApp.setState({ wikiProgress: { revisions: e.revisions, page: e.page } });
+      if (e.reqId === s.wikiReq) useApp.setState({ wikiProgress: { revisions: e.revisions, page: e.page, parsing: e.parsing } });
       return;
     case 'wiki-edits':
       if (e.reqId === s.wikiReq) useApp.setState({ wikiReq: null, wikiEdits: e.error ? null : e.edits, wikiError: e.error, wikiSkipped: e.skipped, wikiProgress: { revisions: e.revisions, page: 0 } });

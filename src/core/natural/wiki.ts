@@ -194,12 +194,14 @@ export async function findEditsWith(
   paragraphOf: (passage: string, wikitext: string) => Promise<ParagraphResult>,
   signal?: AbortSignal,
   minChars = 500,
+  onRevision?: (index: number, total: number) => void,
 ): Promise<{ edits: WikiEdit[]; skipped: { revision: WikiRevision; reason: string }[] }> {
   const chrono = chronological(history);
   const para: (string | null)[] = [];
   const skipped: { revision: WikiRevision; reason: string }[] = [];
   for (const r of chrono) {
     if (signal?.aborted) throw new WikiError('Cancelled.');
+    onRevision?.(para.length + 1, chrono.length);
     const got = await paragraphOf(passage, r.content);
     para.push(got.ok ? got.text : null);
     if (!got.ok) skipped.push({ revision: r, reason: got.reason });
