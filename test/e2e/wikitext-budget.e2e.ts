@@ -50,7 +50,7 @@ describe('wikitext parsing with a time budget', () => {
     // While the vandalised revision (5th of 6, oldest first) is parsed, the data worker answers a search.
     await expect.poll(async () => (await page.getByTestId('wiki-progress').count()) ? text('wiki-progress') : '', { timeout: 30_000 }).toBe('Parsing revision 5 of 6…');
     await page.getByLabel('Search questions, passages and answers').fill('Alexander Fleming');
-    await expect.poll(() => page.getByTestId('instance-row').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('instance-row').filter({ hasText: 'Alexander Fleming' }).count(), { timeout: 15_000 }).toBe(1);
     expect(await text('wiki-progress')).toBe('Parsing revision 5 of 6…');
     await page.getByTestId('wiki-edits').waitFor({ timeout: 90_000 });
     expect(await page.getByTestId('wiki-skipped').textContent()).toBe('1 revision was skipped: 1005 (2020-05-01, by Vandal) took over 20 s to parse.');
