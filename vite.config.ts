@@ -1,12 +1,10 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { connectSrcFromEnv, headersFile, securityHeaders } from './scripts/security-headers.ts';
 
-// Cross-origin isolation lets ONNX Runtime use wasm threads (SharedArrayBuffer).
-const isolation = {
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Cross-Origin-Embedder-Policy': 'require-corp',
-  'Cross-Origin-Resource-Policy': 'same-origin',
-};
+// Cross-origin isolation (wasm threads) and the security headers; QARX_CONNECT_SRC narrows connect-src.
+const connectSrc = connectSrcFromEnv(process.env.QARX_CONNECT_SRC);
+const served = securityHeaders({ connectSrc });
 
 /**
  * ONNX Runtime's bundle references its wasm with `new URL(…, import.meta.url)`, so Vite emits a
@@ -22,11 +20,22 @@ function dropBundledOrtWasm(): Plugin {
   };
 }
 
+/** Writes dist/_headers, the same headers for static hosts that read that file (Netlify, Cloudflare Pages). */
+function emitHeadersFile(): Plugin {
+  return {
+    name: 'qarx-headers-file',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile({ connectSrc }) });
+    },
+  };
+}
+
 export default defineConfig({
   base: './',
-  plugins: [react(), dropBundledOrtWasm()],
-  server: { headers: isolation },
-  preview: { headers: isolation },
+  plugins: [react(), dropBundledOrtWasm(), emitHeadersFile()],
+  server: { headers: securityHeaders({ dev: true, connectSrc }) },
+  preview: { headers: served },
   worker: { format: 'es' },
   optimizeDeps: { exclude: ['@huggingface/transformers'] },
   build: { target: 'es2022', chunkSizeWarningLimit: 4096 },

@@ -4,19 +4,35 @@ import { ModelPanel } from './components/ModelPanel.tsx';
 import { LiveView } from './components/LiveView.tsx';
 import { DataPanel } from './components/DataPanel.tsx';
 import { InstanceBrowser } from './components/InstanceBrowser.tsx';
-import { sendData } from './data-client.ts';
+import { debugDataWorker, sendData } from './data-client.ts';
+import { debugWorker } from './worker-client.ts';
+import { configureHeartbeat } from './supervisor.ts';
 import { RuntimeBadge } from './components/RuntimeBadge.tsx';
+import { StatusBanners } from './components/StatusBanners.tsx';
 import { SHIPPED_MODEL_ID } from './models.ts';
 import { DEFAULT_REMOTE_HOST } from './store/runtime-slice.ts';
 import { useApp } from './store/index.ts';
 import type { DeviceChoice } from '../worker/protocol.ts';
 
 /** Reads start-up settings from the URL (?device=wasm&hub=http://mirror/), so demos and tests can pin them. */
-function startupSettings(): { device: DeviceChoice; hub: string; wiki: string | null } {
+function startupSettings(): { device: DeviceChoice; hub: string; wiki: string | null; wikiBudgetMs: number | null } {
   const p = new URLSearchParams(window.location.search);
   const d = p.get('device');
   const device: DeviceChoice = d === 'webgpu' || d === 'wasm' ? d : 'auto';
-  return { device, hub: p.get('hub') ?? localStorage.getItem('qarx.remoteHost') ?? DEFAULT_REMOTE_HOST, wiki: p.get('wiki') };
+  return { device, hub: p.get('hub') ?? localStorage.getItem('qarx.remoteHost') ?? DEFAULT_REMOTE_HOST, wiki: p.get('wiki'), wikiBudgetMs: Number(p.get('wiki-budget')) > 0 ? Number(p.get('wiki-budget')) : null };
+}
+
+/**
+ * Test hooks, only with ?test-hooks=1: `window.qarxTest.worker('qa' | 'data', 'close' | 'hang')`
+ * kills a worker without an error event, and `qarxTest.heartbeat(ms)` shortens the supervisor's
+ * silence for workers created from then on.
+ */
+function installTestHooks(): void {
+  if (new URLSearchParams(window.location.search).get('test-hooks') !== '1') return;
+  (window as Window & { qarxTest?: unknown }).qarxTest = {
+    worker: (which: 'qa' | 'data', action: 'close' | 'hang') => (which === 'qa' ? debugWorker(action) : debugDataWorker(action)),
+    heartbeat: (silenceMs: number) => configureHeartbeat({ silenceMs, intervalMs: Math.max(100, Math.min(5_000, silenceMs / 4)) }),
+  };
 }
 
 // Charts load with the experiments view, not with the page.
@@ -40,9 +56,10 @@ function ViewTabs() {
 export function App() {
   const view = useApp((s) => s.view);
   useEffect(() => {
-    const { device, hub, wiki } = startupSettings();
+    installTestHooks();
+    const { device, hub, wiki, wikiBudgetMs } = startupSettings();
     const s = useApp.getState();
-    useApp.setState({ deviceChoice: device, ...(wiki ? { wikiApi: wiki } : {}) });
+    useApp.setState({ deviceChoice: device, ...(wiki ? { wikiApi: wiki } : {}), ...(wikiBudgetMs ? { wikiBudgetMs } : {}) });
     s.setRemoteHost(hub);
     s.loadModel({ kind: 'local', id: SHIPPED_MODEL_ID });
     sendData({ type: 'init' });
@@ -57,6 +74,7 @@ export function App() {
         </div>
         <RuntimeBadge />
       </header>
+      <StatusBanners />
       <main className="layout">
         <aside className="sidebar">
           <ModelPanel />

@@ -1,47 +1,50 @@
 /**
- * The single inference worker of the app: created on first use, and replaced only when its runtime
- * is unusable (a failed ONNX session poisons transformers.js' queue). Events go to the one handler
- * the store registers.
+ * The single inference worker of the app: created on first use, and replaced when its runtime is
+ * unusable (a failed ONNX session poisons transformers.js' queue) or when it dies silently (the
+ * supervisor notices). Events go to the one handler the store registers.
  */
 import type { WorkerEvent, WorkerRequest } from '../worker/protocol.ts';
+import { workerSlot, type DeathCause } from './supervisor.ts';
 
-let worker: Worker | null = null;
 let nextJob = 1;
 let handler: (e: WorkerEvent) => void = () => {};
+let deathHandler: (cause: DeathCause, restart: boolean) => void = () => {};
 let lastInit: Extract<WorkerRequest, { type: 'init' }> | null = null;
+
+const slot = workerSlot<WorkerRequest, WorkerEvent>('qa-inference', (name) => new Worker(new URL('../worker/qa.worker.ts', import.meta.url), { type: 'module', name }), {
+  event: (e) => handler(e),
+  error: (message) => handler({ type: 'error', jobId: null, code: 'unknown', message: `The inference worker failed: ${message}`, restart: true }),
+  died: (cause, restart) => deathHandler(cause, restart),
+  // A fresh worker is initialised like the last one.
+  created: (w) => {
+    if (lastInit) w.postMessage(lastInit);
+  },
+});
 
 /** Registers the one event handler (the store). */
 export function onWorkerEvent(h: (e: WorkerEvent) => void): void {
   handler = h;
 }
 
-/** The worker, created on first call (and initialised like the last one). */
-function get(): Worker {
-  if (!worker) {
-    const w = new Worker(new URL('../worker/qa.worker.ts', import.meta.url), { type: 'module', name: 'qa-inference' });
-    w.onmessage = (ev: MessageEvent<WorkerEvent>) => {
-      if (w === worker) handler(ev.data);
-    };
-    w.onerror = (ev) => {
-      if (w === worker) handler({ type: 'error', jobId: null, code: 'unknown', message: `The inference worker failed: ${ev.message || 'unknown error'}`, restart: true });
-    };
-    worker = w;
-    if (lastInit) w.postMessage(lastInit);
-  }
-  return worker;
+/** Registers what happens when the worker dies without an error event (the store recovers). */
+export function onWorkerDied(h: (cause: DeathCause, restart: boolean) => void): void {
+  deathHandler = h;
 }
 
 /** Sends a request; answers arrive as events. */
 export function send(req: WorkerRequest): void {
   if (req.type === 'init') lastInit = req;
-  get().postMessage(req);
+  slot.send(req);
 }
 
 /** Replaces the worker with a fresh one; events of the old one are ignored from now on. */
 export function restartWorker(): void {
-  worker?.terminate();
-  worker = null;
-  get();
+  slot.restart();
+}
+
+/** Test hook (?test-hooks=1): makes the worker close itself or hang, with no error event. */
+export function debugWorker(action: 'close' | 'hang'): void {
+  slot.debug(action);
 }
 
 /** A fresh job id for load/predict requests. */

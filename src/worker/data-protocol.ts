@@ -99,8 +99,8 @@ export type DataRequest =
   | { type: 'pool'; reqId: number; dataset: string }
   /** Tags a revision pair with an edit intention (stored, and applied to every read of it). */
   | { type: 'set-intent'; dataset: string; id: string; intent: string }
-  /** Edits of a passage's paragraph in a Wikipedia article's history (MediaWiki API at `api`). */
-  | { type: 'wiki-edits'; reqId: number; api: string; title: string; passage: string; answers: GoldAnswer[] };
+  /** Edits of a passage's paragraph in a Wikipedia article's history (MediaWiki API at `api`); each revision's wikitext gets `budgetMs` to parse. */
+  | { type: 'wiki-edits'; reqId: number; api: string; title: string; passage: string; answers: GoldAnswer[]; budgetMs?: number };
 
 export type DataEvent =
   | { type: 'datasets'; datasets: DatasetInfo[] }
@@ -116,6 +116,8 @@ export type DataEvent =
   /** `versionTwo`: SQuAD 2.0's no-answer setting follows the data (any unanswerable question in the selected datasets). */
   | { type: 'collected'; reqId: number; instances: Instance[]; total: number; versionTwo: boolean; datasets: string[] }
   | { type: 'pool'; reqId: number; dataset: string; pool: NamePool }
-  | { type: 'wiki-progress'; reqId: number; revisions: number; page: number }
-  | { type: 'wiki-edits'; reqId: number; title: string; revisions: number; edits: WikiEdit[]; error: string | null }
+  /** `parsing`: the revision (1-based, oldest first) whose wikitext is being parsed, once all are read. */
+  | { type: 'wiki-progress'; reqId: number; revisions: number; page: number; parsing?: number }
+  /** `skipped`: which revisions were skipped and why ('' when none). */
+  | { type: 'wiki-edits'; reqId: number; title: string; revisions: number; edits: WikiEdit[]; error: string | null; skipped: string }
   | { type: 'error'; message: string };

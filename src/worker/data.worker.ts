@@ -9,10 +9,12 @@ import { liveQuery } from 'dexie';
 import type { Instance } from '../core/data/types.ts';
 import { loadDemoSet } from '../core/data/demo.ts';
 import { buildNamePool, type NamePool } from '../core/entity/rename.ts';
-import { fetchHistory, findEdits, type WikiRevision } from '../core/natural/wiki.ts';
+import { fetchHistory, findEditsWith, skippedNotice, type WikiRevision } from '../core/natural/wiki.ts';
+import { budgetedParser, DEFAULT_WIKITEXT_BUDGET_MS } from './wikitext-parser.ts';
 import { Catalog } from './catalog.ts';
 import type { DataEvent, DataRequest, DatasetInfo, InstanceRow, SearchFilters, StorageReport } from './data-protocol.ts';
 import { describeRecovery, QarxDb, recoverStorage, removeDataset, storageRows } from './db.ts';
+import { installHeartbeat } from './heartbeat.ts';
 import { importAlive, runImport } from './import-job.ts';
 import { SearchIndex } from './search-index.ts';
 
@@ -203,6 +205,8 @@ async function pool(dataset: string): Promise<NamePool> {
 // Histories are cached for the session: the API is asked once per article.
 const histories = new Map<string, Promise<WikiRevision[]>>();
 let wikiAbort: AbortController | null = null;
+// Wikitext is parsed in a worker of its own, with a time budget per revision: this loop stays free.
+const parseWikitext = budgetedParser();
 
 /** A passage's edits in an article's history; a newer request cancels the one before. */
 async function wikiEdits(msg: Extract<DataRequest, { type: 'wiki-edits' }>): Promise<void> {
@@ -217,10 +221,14 @@ async function wikiEdits(msg: Extract<DataRequest, { type: 'wiki-edits' }>): Pro
   }
   try {
     const revs = await history;
-    post({ type: 'wiki-edits', reqId: msg.reqId, title: msg.title, revisions: revs.length, edits: findEdits(msg.passage, revs, msg.answers), error: null });
+    const budget = msg.budgetMs ?? DEFAULT_WIKITEXT_BUDGET_MS;
+    const found = await findEditsWith(msg.passage, revs, msg.answers, (passage, wikitext) => parseWikitext(passage, wikitext, budget), ctrl.signal, undefined, (parsing, n) =>
+      post({ type: 'wiki-progress', reqId: msg.reqId, revisions: n, page: 0, parsing }),
+    );
+    post({ type: 'wiki-edits', reqId: msg.reqId, title: msg.title, revisions: revs.length, edits: found.edits, error: null, skipped: skippedNotice(found.skipped) });
   } catch (err) {
     histories.delete(key); // a failure is not cached: the user can retry
-    post({ type: 'wiki-edits', reqId: msg.reqId, title: msg.title, revisions: 0, edits: [], error: err instanceof Error ? err.message : String(err) });
+    post({ type: 'wiki-edits', reqId: msg.reqId, title: msg.title, revisions: 0, edits: [], error: err instanceof Error ? err.message : String(err), skipped: '' });
   }
 }
 
@@ -232,6 +240,7 @@ async function get(dataset: string, id: string): Promise<{ instance: Instance | 
   return { instance: x ? withIntent(x) : null };
 }
 
+installHeartbeat(self); // pings and the life lock, ahead of the command switch
 self.onmessage = (ev: MessageEvent<DataRequest>) => {
   const msg = ev.data;
   switch (msg.type) {

@@ -12,6 +12,7 @@ import { buildNamePool, enginePredictor, liveRename, renamedToSquad, renameInsta
 import { runPairs } from '../core/natural/pairs.ts';
 import { noisyPairs } from '../core/natural/noise.ts';
 import type { Capabilities, DeviceChoice, ModelInfo, ModelSourceMsg, WorkerEvent, WorkerRequest } from './protocol.ts';
+import { installHeartbeat } from './heartbeat.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -291,6 +292,7 @@ function handleExperiment(msg: Extract<WorkerRequest, { type: 'sweep' | 'budget'
   );
 }
 
+installHeartbeat(self); // pings and the life lock, ahead of the command switch
 self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
   const msg = ev.data;
   switch (msg.type) {

@@ -35,6 +35,13 @@ async function loadHubId(p: Page, id: string): Promise<void> {
 }
 
 describe('Hub models in the browser', () => {
+  it('says prominently that models come from another host than the Hub', async () => {
+    const host = hub.url.replace(/\/$/, '');
+    expect(await page.getByTestId('hub-host-notice').textContent()).toBe(`Models are downloaded from ${host}, not from the Hugging Face Hub.Use huggingface.co`);
+    // The shipped model comes with the app, not from the host.
+    expect(await page.getByTestId('model-host').count()).toBe(0);
+  });
+
   it('cancelling a download keeps the current model', async () => {
     await loadHubId(page, 'qarx-test/lexical-qa');
     await page.getByTestId('load-progress').waitFor();
@@ -52,6 +59,7 @@ describe('Hub models in the browser', () => {
     await expect.poll(() => page.getByTestId('load-progress').count(), { timeout: 60_000 }).toBe(0);
     expect(await page.getByTestId('model-error').count()).toBe(0);
     expect(await page.getByTestId('active-model').textContent()).toMatch(/qarx-test\/lexical-qa/);
+    expect(await page.getByTestId('model-host').textContent()).toBe(`from ${hub.url.replace(/\/$/, '')}`);
     const got = hub.requests.filter((r) => r.path.endsWith('/onnx/model.onnx') && r.range === null).length;
     expect(got).toBeGreaterThanOrEqual(1);
     await page.getByTestId('question-input').fill('When did Marie Curie move to Paris?');
@@ -84,6 +92,7 @@ describe('local model files', () => {
     await page.getByTestId('local-model-input').setInputFiles(join(ROOT, 'public', 'models', 'qarx-lexical-qa'));
     await expect.poll(async () => (await page.getByTestId('active-model').textContent()) ?? '', { timeout: 60_000 }).toMatch(/local\/qarx-lexical-qa/);
     expect(await page.getByTestId('model-error').count()).toBe(0);
+    expect(await page.getByTestId('model-host').count()).toBe(0);
     await page.getByTestId('question-input').fill('Where was Marie Curie born?');
     await expect.poll(async () => (await page.getByTestId('answer-highlight').textContent()) ?? '', { timeout: 30_000 }).toBe('Warsaw');
     await shot(page, 'local-folder-loaded');

@@ -13,8 +13,9 @@ vi.mock('../../src/app/data-client.ts', () => ({
   sendData: (r: DataRequest) => sent.push(r),
   newDataId: () => nextData++,
   onDataEvent: () => {},
+  onDataWorkerDied: () => {},
 }));
-vi.mock('../../src/app/worker-client.ts', () => ({ send: () => {}, newJobId: () => 0, restartWorker: () => {}, onWorkerEvent: () => {} }));
+vi.mock('../../src/app/worker-client.ts', () => ({ send: () => {}, newJobId: () => 0, restartWorker: () => {}, onWorkerEvent: () => {}, onWorkerDied: () => {} }));
 
 const { useApp, applyDataEvent } = await import('../../src/app/store/index.ts');
 const initial = useApp.getState();

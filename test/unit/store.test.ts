@@ -16,6 +16,7 @@ vi.mock('../../src/app/worker-client.ts', () => ({
     restarts++;
   },
   onWorkerEvent: () => {},
+  onWorkerDied: () => {},
 }));
 
 const dataSent: { type: string }[] = [];
@@ -24,6 +25,7 @@ vi.mock('../../src/app/data-client.ts', () => ({
   sendData: (r: { type: string }) => dataSent.push(r),
   newDataId: () => nextData++,
   onDataEvent: () => {},
+  onDataWorkerDied: () => {},
 }));
 
 const { useApp, applyWorkerEvent } = await import('../../src/app/store/index.ts');

@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { MODEL_CATALOG } from '../models.ts';
 import { pickModelFiles } from '../local-files.ts';
+import { hostLabel, isOtherHub } from '../hosts.ts';
 import { useApp } from '../store/index.ts';
 import type { DeviceChoice, ModelSourceMsg } from '../../worker/protocol.ts';
 
@@ -14,6 +15,7 @@ export function ModelPanel() {
   const device = useApp((s) => s.deviceChoice);
   const caps = useApp((s) => s.capabilities);
   const remoteHost = useApp((s) => s.remoteHost);
+  const modelHost = useApp((s) => s.modelHost);
   const { cancelLoad, setDeviceChoice, setRemoteHost } = useApp.getState();
   const [customId, setCustomId] = useState('');
   const [hostDraft, setHostDraft] = useState<string | null>(null);
@@ -53,7 +55,16 @@ export function ModelPanel() {
       {model && (
         <p className="active-model" data-testid="active-model">
           Active: <strong>{model.label === model.id ? model.id : model.label}</strong>
-          {model.label !== model.id && <span className="catalog-id"> {model.id}</span>} · {model.architecture}
+          {model.label !== model.id && <span className="catalog-id"> {model.id}</span>}
+          {modelHost && isOtherHub(modelHost) && (
+            <>
+              {' '}
+              <span className="model-host" data-testid="model-host">
+                from {hostLabel(modelHost)}
+              </span>
+            </>
+          )}{' '}
+          · {model.architecture}
         </p>
       )}
       <ul className="catalog" role="radiogroup" aria-label="Models">

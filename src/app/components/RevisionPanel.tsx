@@ -115,6 +115,7 @@ export function WikiPanel() {
   const progress = useApp((s) => s.wikiProgress);
   const edits = useApp((s) => s.wikiEdits);
   const error = useApp((s) => s.wikiError);
+  const skipped = useApp((s) => s.wikiSkipped);
   const applied = useApp((s) => s.wikiApplied);
   const row = useApp((s) => s.wikiPair);
   const api = useApp((s) => s.wikiApi);
@@ -137,10 +138,19 @@ export function WikiPanel() {
           {busy ? 'Reading history…' : 'Find edits'}
         </button>
       </form>
-      {busy && progress && <p className="hint">{progress.revisions} revisions read…</p>}
+      {busy && progress && (
+        <p className="hint" data-testid="wiki-progress">
+          {progress.parsing ? `Parsing revision ${progress.parsing} of ${progress.revisions}…` : `${progress.revisions} revisions read…`}
+        </p>
+      )}
       {error && (
         <p className="error" data-testid="wiki-error">
           {error}
+        </p>
+      )}
+      {skipped && (
+        <p className="note" role="status" data-testid="wiki-skipped">
+          {skipped}
         </p>
       )}
       {edits && (

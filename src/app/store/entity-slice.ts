@@ -39,9 +39,13 @@ export interface EntitySlice {
   wikiApi: string;
   wikiTitle: string;
   wikiReq: number | null;
-  wikiProgress: { revisions: number; page: number } | null;
+  wikiProgress: { revisions: number; page: number; parsing?: number } | null;
   wikiEdits: WikiEdit[] | null;
   wikiError: string | null;
+  /** Revisions skipped because their wikitext took too long to parse ('' when none). */
+  wikiSkipped: string;
+  /** Milliseconds each revision's wikitext may take to parse (?wiki-budget=ms). */
+  wikiBudgetMs: number;
   wikiApplied: Instance | null;
   wikiPairJob: number | null;
   wikiPair: PairRow | null;
@@ -136,6 +140,8 @@ export const createEntitySlice: StateCreator<AppState, [], [], EntitySlice> = (s
   wikiProgress: null,
   wikiEdits: null,
   wikiError: null,
+  wikiSkipped: '',
+  wikiBudgetMs: 2_000,
   wikiApplied: null,
   wikiPairJob: null,
   wikiPair: null,
@@ -154,8 +160,8 @@ export const createEntitySlice: StateCreator<AppState, [], [], EntitySlice> = (s
     if (!title) return;
     const inst = liveInstance(s);
     const reqId = newDataId();
-    set({ wikiReq: reqId, wikiProgress: null, wikiEdits: null, wikiError: null, wikiApplied: null, wikiPair: null });
-    sendData({ type: 'wiki-edits', reqId, api: s.wikiApi, title, passage: inst.context, answers: inst.answers });
+    set({ wikiReq: reqId, wikiProgress: null, wikiEdits: null, wikiError: null, wikiSkipped: '', wikiApplied: null, wikiPair: null });
+    sendData({ type: 'wiki-edits', reqId, api: s.wikiApi, title, passage: inst.context, answers: inst.answers, budgetMs: s.wikiBudgetMs });
   },
   applyWikiEdit(e) {
     const s = get();

@@ -2,16 +2,18 @@
 import { create } from 'zustand';
 import type { DataEvent } from '../../worker/data-protocol.ts';
 import type { WorkerEvent } from '../../worker/protocol.ts';
-import { onDataEvent } from '../data-client.ts';
+import { onDataEvent, onDataWorkerDied, sendData } from '../data-client.ts';
 import { downloadText } from '../download.ts';
 import { createDataSlice, isLatestGet, type DataSlice } from './data-slice.ts';
-import { onWorkerEvent, restartWorker } from '../worker-client.ts';
+import { onWorkerDied, onWorkerEvent, restartWorker } from '../worker-client.ts';
 import { createLiveSlice, type LiveSlice } from './live-slice.ts';
 import { createRuntimeSlice, type RuntimeSlice } from './runtime-slice.ts';
 import { createEntitySlice, type EntitySlice } from './entity-slice.ts';
 import { createExperimentSlice, type ExperimentSlice } from './experiment-slice.ts';
+import { createHealthSlice, dataDeathPatch, deathMessage, qaDeathPatch, type HealthSlice } from './health-slice.ts';
+import type { DeathCause } from '../supervisor.ts';
 
-export type AppState = RuntimeSlice & LiveSlice & DataSlice & EntitySlice & ExperimentSlice;
+export type AppState = RuntimeSlice & LiveSlice & DataSlice & EntitySlice & ExperimentSlice & HealthSlice;
 
 export const useApp = create<AppState>()((...a) => ({
   ...createRuntimeSlice(...a),
@@ -19,6 +21,7 @@ export const useApp = create<AppState>()((...a) => ({
   ...createDataSlice(...a),
   ...createEntitySlice(...a),
   ...createExperimentSlice(...a),
+  ...createHealthSlice(...a),
 }));
 
 /** Which experiment job an id belongs to, if any. */
@@ -64,6 +67,7 @@ export function applyWorkerEvent(e: WorkerEvent): void {
         modelError: null,
         loadedSource: s.loadingSource,
         loadingSource: null,
+        modelHost: s.loadingHost,
         loadDeviceOverride: null,
       });
       return;
@@ -206,10 +210,10 @@ export function applyDataEvent(e: DataEvent): void {
       s.receivePool(e.reqId, e.dataset, e.pool);
       return;
     case 'wiki-progress':
-      if (e.reqId === s.wikiReq) useApp.setState({ wikiProgress: { revisions: e.revisions, page: e.page } });
+      if (e.reqId === s.wikiReq) useApp.setState({ wikiProgress: { revisions: e.revisions, page: e.page, parsing: e.parsing } });
       return;
     case 'wiki-edits':
-      if (e.reqId === s.wikiReq) useApp.setState({ wikiReq: null, wikiEdits: e.error ? null : e.edits, wikiError: e.error, wikiProgress: { revisions: e.revisions, page: 0 } });
+      if (e.reqId === s.wikiReq) useApp.setState({ wikiReq: null, wikiEdits: e.error ? null : e.edits, wikiError: e.error, wikiSkipped: e.skipped, wikiProgress: { revisions: e.revisions, page: 0 } });
       return;
     case 'storage':
       useApp.setState({ storage: e.report });
@@ -227,5 +231,23 @@ export function applyDataEvent(e: DataEvent): void {
   }
 }
 
+/** The inference worker died silently: fail its jobs, say so, start a fresh one and reload the model that worked. */
+export function qaWorkerDied(cause: DeathCause, restart: boolean): void {
+  const s = useApp.getState();
+  useApp.setState(qaDeathPatch(s, deathMessage('inference', cause, restart)));
+  // With no model yet (the first load died), try that load again: the restart cap ends a loop.
+  if (restart) recover({ source: s.loadedSource ?? s.loadingSource });
+}
+
+/** The data worker died silently: fail its requests, say so, and start a fresh one over the same IndexedDB. */
+export function dataWorkerDied(cause: DeathCause, restart: boolean): void {
+  useApp.setState(dataDeathPatch(useApp.getState(), deathMessage('data', cause, restart)));
+  if (!restart) return;
+  sendData({ type: 'init' });
+  useApp.getState().runSearch();
+}
+
 onWorkerEvent(applyWorkerEvent);
 onDataEvent(applyDataEvent);
+onWorkerDied(qaWorkerDied);
+onDataWorkerDied(dataWorkerDied);

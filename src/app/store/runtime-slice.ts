@@ -17,6 +17,9 @@ export interface RuntimeSlice {
   /** The source of the running load job, and of the model that is loaded now. */
   loadingSource: ModelSourceMsg | null;
   loadedSource: ModelSourceMsg | null;
+  /** The model host of the running load and of the loaded model (null: not from a host). */
+  loadingHost: string | null;
+  modelHost: string | null;
   /** Device forced for the running load (a WebGPU failure retried on WASM), and why. */
   loadDeviceOverride: { device: DeviceChoice; reason: string } | null;
   loadJob: number | null;
@@ -40,6 +43,8 @@ export const createRuntimeSlice: StateCreator<AppState, [], [], RuntimeSlice> = 
   requested: null,
   loadingSource: null,
   loadedSource: null,
+  loadingHost: null,
+  modelHost: null,
   loadDeviceOverride: null,
   loadJob: null,
   loadProgress: null,
@@ -67,6 +72,7 @@ export const createRuntimeSlice: StateCreator<AppState, [], [], RuntimeSlice> = 
       modelError: null,
       requested: { id: source.id, kind: source.kind },
       loadingSource: source,
+      loadingHost: source.kind === 'hub' ? get().remoteHost : null,
       loadDeviceOverride: override ?? null,
     });
     send({ type: 'load', jobId, source, device: override?.device ?? get().deviceChoice });

@@ -135,13 +135,19 @@ export function matchParagraph(passage: string, paragraphs: readonly string[], m
 }
 
 
+/** The passage's paragraph in one revision's wikitext, or null when no paragraph is alike enough. */
+export function revisionParagraph(passage: string, wikitext: string): string | null {
+  return matchParagraph(passage, plainParagraphs(wikitext))?.text ?? null;
+}
+
+/** Revisions oldest first (by time, then id). */
+const chronological = (history: readonly WikiRevision[]) => [...history].sort((a, b) => a.timestamp.localeCompare(b.timestamp) || a.revid - b.revid);
+
 /**
- * The adjacent revisions (older → newer) where the passage's paragraph changed, newest first;
- * both versions must have at least `minChars` characters, e.g. findEdits(inst.context, history, inst.answers).
+ * The edits between adjacent revisions given each revision's paragraph (`chrono` oldest first; a
+ * null paragraph — none found, or the revision skipped — ends a run), newest first.
  */
-export function findEdits(passage: string, history: readonly WikiRevision[], answers: readonly GoldAnswer[], minChars = 500): WikiEdit[] {
-  const chrono = [...history].sort((a, b) => a.timestamp.localeCompare(b.timestamp) || a.revid - b.revid);
-  const para = chrono.map((r) => matchParagraph(passage, plainParagraphs(r.content))?.text ?? null);
+export function editsBetween(chrono: readonly WikiRevision[], para: readonly (string | null)[], answers: readonly GoldAnswer[], minChars = 500): WikiEdit[] {
   const edits: WikiEdit[] = [];
   for (let i = 1; i < chrono.length; i++) {
     const before = para[i - 1];
@@ -165,3 +171,48 @@ export function findEdits(passage: string, history: readonly WikiRevision[], ans
   return edits.reverse();
 }
 
+/**
+ * The adjacent revisions (older → newer) where the passage's paragraph changed, newest first;
+ * both versions must have at least `minChars` characters, e.g. findEdits(inst.context, history, inst.answers).
+ */
+export function findEdits(passage: string, history: readonly WikiRevision[], answers: readonly GoldAnswer[], minChars = 500): WikiEdit[] {
+  const chrono = chronological(history);
+  return editsBetween(chrono, chrono.map((r) => revisionParagraph(passage, r.content)), answers, minChars);
+}
+
+/** A revision's paragraph as a parser outside this thread found it, or why it was skipped. */
+export type ParagraphResult = { ok: true; text: string | null } | { ok: false; reason: string };
+
+/**
+ * findEdits with the wikitext parsed elsewhere, one revision at a time (a data worker hands each to
+ * a parser worker with a time budget); revisions whose parse failed are skipped and returned.
+ */
+export async function findEditsWith(
+  passage: string,
+  history: readonly WikiRevision[],
+  answers: readonly GoldAnswer[],
+  paragraphOf: (passage: string, wikitext: string) => Promise<ParagraphResult>,
+  signal?: AbortSignal,
+  minChars = 500,
+  onRevision?: (index: number, total: number) => void,
+): Promise<{ edits: WikiEdit[]; skipped: { revision: WikiRevision; reason: string }[] }> {
+  const chrono = chronological(history);
+  const para: (string | null)[] = [];
+  const skipped: { revision: WikiRevision; reason: string }[] = [];
+  for (const r of chrono) {
+    if (signal?.aborted) throw new WikiError('Cancelled.');
+    onRevision?.(para.length + 1, chrono.length);
+    const got = await paragraphOf(passage, r.content);
+    para.push(got.ok ? got.text : null);
+    if (!got.ok) skipped.push({ revision: r, reason: got.reason });
+  }
+  return { edits: editsBetween(chrono, para, answers, minChars), skipped };
+}
+
+/** One sentence on skipped revisions ('' when none), e.g. "1 revision was skipped: 1234 (2020-01-02, by Ann) took over 2 s to parse." */
+export function skippedNotice(skipped: readonly { revision: WikiRevision; reason: string }[]): string {
+  if (skipped.length === 0) return '';
+  const list = skipped.slice(0, 5).map((s) => `${s.revision.revid} (${s.revision.timestamp.slice(0, 10)}, by ${s.revision.user}) ${s.reason}`);
+  const more = skipped.length > 5 ? `; and ${skipped.length - 5} more` : '';
+  return `${skipped.length} revision${skipped.length === 1 ? ' was' : 's were'} skipped: ${list.join('; ')}${more}.`;
+}

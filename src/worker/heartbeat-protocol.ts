@@ -1,0 +1,25 @@
+/**
+ * Liveness messages shared by every worker and the page's supervisor, kept apart from the command
+ * unions so they pass beside them without touching either protocol.
+ */
+
+/** Page → worker: a ping, or (test hook) a request to die without an error event. */
+export type HeartbeatRequest = { type: 'qarx-ping'; seq: number } | { type: 'qarx-debug'; action: 'close' | 'hang' };
+
+/** Worker → page: a pong, or word that the worker holds its life lock (released only when it dies). */
+export type HeartbeatEvent = { type: 'qarx-pong'; seq: number } | { type: 'qarx-alive' };
+
+/** The Web Lock a worker holds for as long as it lives; the worker's name is unique per creation. */
+export const lifeLockName = (workerName: string) => `qarx-life:${workerName}`;
+
+/** Whether a message is a heartbeat request (so the command switch never sees it). */
+export function isHeartbeatRequest(m: unknown): m is HeartbeatRequest {
+  const t = (m as { type?: unknown } | null)?.type;
+  return t === 'qarx-ping' || t === 'qarx-debug';
+}
+
+/** Whether a message is a heartbeat event (so the store never sees it). */
+export function isHeartbeatEvent(m: unknown): m is HeartbeatEvent {
+  const t = (m as { type?: unknown } | null)?.type;
+  return t === 'qarx-pong' || t === 'qarx-alive';
+}

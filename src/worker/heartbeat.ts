@@ -1,0 +1,40 @@
+/**
+ * The worker half of the supervisor: answers pings, and holds a Web Lock for its whole life so the
+ * page learns at once when the worker is gone (closed, crashed, out of memory), even though no
+ * error event fires then. Install it before the command switch's `onmessage`.
+ */
+/// <reference lib="webworker" />
+import { isHeartbeatRequest, lifeLockName, type HeartbeatEvent } from './heartbeat-protocol.ts';
+
+/** Answers heartbeat requests ahead of (and hidden from) the worker's own message handler. */
+export function installHeartbeat(scope: DedicatedWorkerGlobalScope): void {
+  const post = (e: HeartbeatEvent) => scope.postMessage(e);
+  scope.addEventListener('message', (ev: MessageEvent<unknown>) => {
+    const m = ev.data;
+    if (!isHeartbeatRequest(m)) return;
+    ev.stopImmediatePropagation();
+    if (m.type === 'qarx-ping') post({ type: 'qarx-pong', seq: m.seq });
+    else if (m.action === 'close') scope.close();
+    else hang();
+  });
+  // A blocked request in a worker shows nowhere on the page: say it in the console, with the worker's name.
+  scope.addEventListener('securitypolicyviolation', (ev) => {
+    const e = ev as SecurityPolicyViolationEvent;
+    console.error(`[${scope.name}] Content Security Policy blocked ${e.blockedURI || 'an inline resource'} (${e.violatedDirective}).`);
+  });
+  // The lock is released by the browser when this worker's context ends, whatever the cause.
+  void scope.navigator.locks
+    ?.request(lifeLockName(scope.name), () => {
+      post({ type: 'qarx-alive' });
+      return new Promise<never>(() => {});
+    })
+    .catch(() => {});
+}
+
+/** Blocks this thread for good (test hook: a hung worker that keeps its lock). */
+function hang(): void {
+  const spin = () => true;
+  while (spin()) {
+    // Deliberately endless: only the supervisor's silence timeout can end this worker.
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * Workers that die without an error event (closed, crashed, out of memory, hung): the page says so,
+ * starts a fresh worker, reloads the model or re-reads the data, and no card stays busy. The page's
+ * test hooks (`?test-hooks=1`) make a worker close itself or hang.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { PreviewServer } from 'vite';
+import { launch, openApp, shot, startPreview } from './harness.ts';
+
+let server: PreviewServer;
+let url: string;
+let browser: Browser;
+const errors: string[] = [];
+
+beforeAll(async () => {
+  ({ server, url } = await startPreview());
+  browser = await launch(false);
+});
+afterAll(async () => {
+  await browser.close();
+  await server.close();
+});
+
+/** Makes a worker of the page die the way a crash would: no error event. */
+async function kill(page: Page, which: 'qa' | 'data', action: 'close' | 'hang'): Promise<void> {
+  await page.evaluate(([w, a]) => (window as unknown as { qarxTest: { worker(w: string, a: string): void } }).qarxTest.worker(w as string, a as string), [which, action]);
+}
+
+const text = async (page: Page, id: string) => ((await page.getByTestId(id).textContent()) ?? '').trim();
+
+describe('a worker that dies silently', () => {
+  let page: Page;
+  beforeAll(async () => {
+    page = await openApp(browser, url, 'device=wasm&test-hooks=1', errors);
+  });
+
+  it('inference worker closed mid-sweep: says so, fails the sweep, reloads the model and answers again', async () => {
+    await page.getByTestId('tab-experiments').click();
+    await page.getByTestId('sweep-seeds').fill('20');
+    await page.getByTestId('sweep-run').click();
+    await page.getByTestId('sweep-progress').waitFor({ timeout: 60_000 });
+    await kill(page, 'qa', 'close');
+    await expect.poll(() => text(page, 'worker-notice'), { timeout: 30_000 }).toMatch(/^The inference worker stopped without an error \(closed, crashed or out of memory\)\. A fresh one was started and the model reloaded\./);
+    // The sweep card is no longer busy: it shows why it stopped, and can run again once the model is back.
+    await expect.poll(() => page.getByTestId('sweep-progress').count(), { timeout: 30_000 }).toBe(0);
+    expect(await page.getByTestId('sweep-card').locator('.error').textContent()).toMatch(/inference worker stopped/);
+    await expect.poll(() => page.getByTestId('sweep-run').isEnabled(), { timeout: 60_000 }).toBe(true);
+    await shot(page, 'worker-restarted-sweep');
+    await page.getByTestId('tab-live').click();
+    await page.getByTestId('question-input').fill('When did she move to Paris?');
+    await expect.poll(() => text(page, 'answer-text'), { timeout: 60_000 }).toBe('1891');
+    expect(await page.getByTestId('load-progress').count()).toBe(0);
+    await shot(page, 'worker-restarted-live');
+  });
+
+  it('data worker closed: says so, and search and questions work again from storage', async () => {
+    await page.getByTestId('worker-notice').getByRole('button', { name: 'Dismiss' }).click();
+    await kill(page, 'data', 'close');
+    await expect.poll(() => text(page, 'worker-notice'), { timeout: 30_000 }).toMatch(/^The data worker stopped without an error.*saved datasets are read again/);
+    await page.getByLabel('Search questions, passages and answers').fill('Thomas Watson');
+    await page.getByTestId('instance-row').filter({ hasText: "Who was Bell's assistant" }).first().click();
+    await expect.poll(() => page.getByTestId('question-input').inputValue(), { timeout: 30_000 }).toContain("Bell's assistant");
+    await expect.poll(() => text(page, 'answer-text'), { timeout: 60_000 }).toBe('Thomas Watson');
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('a worker that hangs (keeps its lock, answers nothing)', () => {
+  it('is declared dead after the heartbeat silence and replaced; the busy inference worker is not', async () => {
+    const page = await openApp(browser, url, 'device=wasm&test-hooks=1', errors);
+    // A fresh data worker with a 6 s silence (the inference worker keeps the default 90 s).
+    await page.evaluate(() => (window as unknown as { qarxTest: { heartbeat(ms: number): void } }).qarxTest.heartbeat(6_000));
+    await kill(page, 'data', 'close');
+    await expect.poll(() => text(page, 'worker-notice'), { timeout: 30_000 }).toMatch(/^The data worker stopped without an error/);
+    await page.getByTestId('worker-notice').getByRole('button', { name: 'Dismiss' }).click();
+    await kill(page, 'data', 'hang');
+    await expect.poll(async () => (await page.getByTestId('worker-notice').count()) ? text(page, 'worker-notice') : '', { timeout: 60_000 }).toMatch(/^The data worker stopped answering\./);
+    await page.getByLabel('Search questions, passages and answers').fill('Alexander Fleming');
+    await expect.poll(() => page.getByTestId('instance-row').count(), { timeout: 30_000 }).toBe(1);
+    await page.getByTestId('question-input').fill('When did she move to Paris?');
+    await expect.poll(() => text(page, 'answer-text'), { timeout: 60_000 }).toBe('1891');
+    expect(await text(page, 'worker-notice')).not.toMatch(/inference/);
+    await page.close();
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * What the store does when a worker dies without an error event: it says so, fails every request
+ * the dead worker held (no card stays busy), starts a fresh worker and reloads the model that
+ * worked, or re-initialises the data worker over the same IndexedDB. The workers are recorders.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { WorkerRequest } from '../../src/worker/protocol.ts';
+import type { DataRequest } from '../../src/worker/data-protocol.ts';
+
+const sent: WorkerRequest[] = [];
+const dataSent: DataRequest[] = [];
+let restarts = 0;
+let nextId = 1;
+vi.mock('../../src/app/worker-client.ts', () => ({
+  send: (r: WorkerRequest) => sent.push(r),
+  newJobId: () => nextId++,
+  restartWorker: () => {
+    restarts++;
+  },
+  onWorkerEvent: () => {},
+  onWorkerDied: () => {},
+}));
+vi.mock('../../src/app/data-client.ts', () => ({
+  sendData: (r: DataRequest) => dataSent.push(r),
+  newDataId: () => nextId++,
+  onDataEvent: () => {},
+  onDataWorkerDied: () => {},
+}));
+
+const { useApp, qaWorkerDied, dataWorkerDied } = await import('../../src/app/store/index.ts');
+type State = ReturnType<typeof useApp.getState>;
+const initial = useApp.getState();
+const shipped = { kind: 'local' as const, id: 'qarx-lexical-qa' };
+const running = { status: 'running' as const, jobId: 40, progress: null, selected: 3, error: null, run: null };
+const collecting = { status: 'collecting' as const, jobId: null, progress: null, selected: 0, error: null, run: null };
+
+beforeEach(() => {
+  sent.length = 0;
+  dataSent.length = 0;
+  restarts = 0;
+  useApp.setState(initial, true);
+});
+
+describe('the inference worker dies', () => {
+  it.each<{ name: string; busy: Partial<State>; idle: (s: State) => boolean }>([
+    { name: 'a live answer', busy: { predictJob: 7 }, idle: (s) => s.predictJob === null && s.predictError !== null },
+    { name: 'a live rename', busy: { renameJob: 8 }, idle: (s) => s.renameJob === null && /stopped/.test(s.renameError ?? '') },
+    { name: 'a revision pair', busy: { pairJob: 9 }, idle: (s) => s.pairJob === null },
+    { name: 'a noisy copy', busy: { noiseJob: 10, noisePair: null }, idle: (s) => s.noiseJob === null && s.noisePair === null },
+    { name: 'an applied Wikipedia edit', busy: { wikiPairJob: 11 }, idle: (s) => s.wikiPairJob === null && s.wikiApplied === null },
+    { name: 'a sweep', busy: { sweep: running }, idle: (s) => s.sweep.status === 'error' && /inference worker/.test(s.sweep.error ?? '') },
+    { name: 'a budget run', busy: { budget: running }, idle: (s) => s.budget.status === 'error' },
+    { name: 'revision pairs of the list', busy: { natural: running }, idle: (s) => s.natural.status === 'error' },
+    { name: 'synthetic noise of the list', busy: { synthetic: running }, idle: (s) => s.synthetic.status === 'error' },
+    { name: 'an export', busy: { exportJob: running }, idle: (s) => s.exportJob.status === 'error' },
+  ])('fails $name, says so, and reloads the model that worked', ({ busy, idle }) => {
+    useApp.setState({ ...busy, loadedSource: shipped, modelStatus: 'ready' });
+    qaWorkerDied('closed', true);
+    const s = useApp.getState();
+    expect(idle(s)).toBe(true);
+    expect(s.workerNotice).toBe('The inference worker stopped without an error (closed, crashed or out of memory). A fresh one was started and the model reloaded.');
+    expect(restarts).toBe(1);
+    expect(sent.filter((r) => r.type === 'load').map((r) => r.type === 'load' && r.source)).toEqual([shipped]);
+    expect(s.modelStatus).toBe('loading');
+  });
+
+  it('reports an interrupted load and reloads the model that worked, not the one being loaded', () => {
+    useApp.setState({ loadedSource: shipped, loadJob: 3, loadingSource: { kind: 'hub', id: 'a/b' }, requested: { id: 'a/b', kind: 'hub' }, modelStatus: 'loading' });
+    qaWorkerDied('silent', true);
+    const load = sent.find((r) => r.type === 'load');
+    expect(load?.type === 'load' && load.source).toEqual(shipped);
+    expect(useApp.getState().workerNotice).toMatch(/^The inference worker stopped answering\./);
+  });
+
+  it('retries the first load when no model had loaded yet', () => {
+    useApp.setState({ loadedSource: null, loadJob: 3, loadingSource: shipped, requested: { id: shipped.id, kind: 'local' }, modelStatus: 'loading' });
+    qaWorkerDied('closed', true);
+    const load = sent.find((r) => r.type === 'load');
+    expect(load?.type === 'load' && load.source).toEqual(shipped);
+    expect(useApp.getState().modelStatus).toBe('loading');
+  });
+
+  it('stops restarting after three deaths in a minute and says to reload the page', () => {
+    useApp.setState({ loadedSource: shipped, predictJob: 2 });
+    qaWorkerDied('closed', false);
+    const s = useApp.getState();
+    expect(restarts).toBe(0);
+    expect(s.predictJob).toBeNull();
+    expect(s.modelStatus).toBe('error');
+    expect(s.workerNotice).toMatch(/reload the page\.$/);
+  });
+});
+
+describe('the data worker dies', () => {
+  it('fails the import, the history lookup and a collection, then re-initialises and searches again', () => {
+    useApp.setState({ importJob: { jobId: 5, name: 'dev.json', phase: 'parse', done: 1, total: 2 }, wikiReq: 6, collecting: { reqId: 7, purpose: 'sweep' }, sweep: collecting });
+    dataWorkerDied('closed', true);
+    const s = useApp.getState();
+    expect(s.importJob).toBeNull();
+    expect(s.importMessage).toEqual({ kind: 'error', text: expect.stringMatching(/^The import of "dev.json" stopped: The data worker stopped without an error/) });
+    expect(s.wikiReq).toBeNull();
+    expect(s.wikiError).toMatch(/data worker/);
+    expect(s.collecting).toBeNull();
+    expect(s.sweep.status).toBe('error');
+    expect(dataSent.map((r) => r.type)).toEqual(['init', 'search']);
+    expect(s.workerNotice).toMatch(/saved datasets are read again/);
+  });
+});
