@@ -27,7 +27,8 @@ export interface DatasetInfo {
    * 'importing' while rows are being saved (the record is written before any row, so no row is
    * ever without one); 'complete' once listed. Records written before schema v3 have none: complete.
    */
-  state: 'importing' | 'complete';
+  /** 'deleting': unlisted at once while its rows are removed (finished at start-up if the tab died). */
+  state: 'importing' | 'complete' | 'deleting';
   /** Questions the import read (more than `count` when storage filled up or the save was cut short). */
   total?: number;
   /** About how many bytes its rows take in IndexedDB (their JSON length: an estimate). */
@@ -42,7 +43,7 @@ export interface DatasetInfo {
 export interface StorageRow {
   id: string;
   name: string;
-  kind: 'dataset' | 'importing' | 'unlisted';
+  kind: 'dataset' | 'importing' | 'deleting' | 'unlisted';
   count: number;
   bytes: number;
 }

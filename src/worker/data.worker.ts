@@ -112,11 +112,12 @@ async function startImport(jobId: number, msg: Extract<DataRequest, { type: 'imp
 async function remove(dataset: string): Promise<void> {
   await init();
   if (dataset === DEMO_ID) return;
-  const { existed } = await removeDataset(db, dataset);
   const wasListed = catalog.has(dataset);
-  if (!existed) post({ type: 'notice', message: `Nothing to delete: ${catalog.goneMessage(dataset)}` });
+  // Unlisted here first: the list drops it at once, and its disappearance is not taken for another tab's.
   catalog.forget(dataset);
   pools.delete(dataset);
+  const { existed } = await removeDataset(db, dataset);
+  if (!existed) post({ type: 'notice', message: `Nothing to delete: ${catalog.goneMessage(dataset)}` });
   if (!wasListed) publish();
 }
 

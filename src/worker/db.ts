@@ -111,6 +111,9 @@ export async function finishImport(db: QarxDb, dataset: string, patch: Pick<Data
 
 /** Deletes a dataset's record, rows and intent tags in one transaction; `existed` is false if nothing was there. */
 export async function removeDataset(db: QarxDb, dataset: string): Promise<{ existed: boolean; rows: number }> {
+  // Unlisted first (every tab's list drops it at once): removing 100,000 rows takes a while. With
+  // storage full even this small write can fail; the delete below frees space all the same.
+  await db.datasets.update(dataset, { state: 'deleting', updatedAt: Date.now() }).catch(() => 0);
   return db.transaction('rw', db.datasets, db.instances, db.intents, async () => {
     const record = await db.datasets.get(dataset);
     const rows = await db.instances.where('dataset').equals(dataset).delete();
@@ -169,6 +172,11 @@ export async function recoverStorage(db: QarxDb, isAlive: (d: DatasetInfo) => Pr
   const [records, keys] = await db.transaction('r', db.datasets, db.instances, async () => [await db.datasets.toArray(), await db.instances.orderBy('dataset').uniqueKeys()] as const);
   const report: RecoveryReport = { finished: [], dropped: [], orphanRows: 0 };
   for (const rec of records.map(normalizeRecord)) {
+    // A delete the tab did not finish is finished now (its record was already unlisted).
+    if (rec.state === 'deleting') {
+      await removeDataset(db, rec.id);
+      continue;
+    }
     if (rec.state !== 'importing' || (await isAlive(rec))) continue;
     const r = await settleImport(db, rec.id);
     if (r?.kind === 'finished') report.finished.push({ name: r.name, count: r.count, total: r.total });
@@ -205,7 +213,7 @@ export async function storageRows(db: QarxDb, knownBytes: (id: string) => number
   const rows: StorageRow[] = records
     .map(normalizeRecord)
     .sort((a, b) => a.createdAt - b.createdAt)
-    .map((d) => ({ id: d.id, name: d.name, kind: d.state === 'complete' ? 'dataset' : 'importing', count: d.count, bytes: d.bytes ?? knownBytes(d.id) ?? 0 }));
+    .map((d) => ({ id: d.id, name: d.name, kind: d.state === 'complete' ? 'dataset' : d.state, count: d.count, bytes: d.bytes ?? knownBytes(d.id) ?? 0 }));
   const known = new Set(records.map((r) => r.id));
   for (const key of keys) {
     if (typeof key !== 'string' || known.has(key)) continue;

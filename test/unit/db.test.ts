@@ -127,6 +127,28 @@ describe('recoverStorage (start-up)', () => {
     expect(await db.instances.count()).toBe(rows);
   });
 
+  it('finishes a delete the tab did not finish (record left "deleting")', async () => {
+    const db = freshDb();
+    await db.datasets.put(record('d', { state: 'deleting', count: 5 }));
+    await db.instances.bulkPut(many(5));
+    await recoverStorage(db, dead);
+    expect(await db.datasets.get('d')).toBeUndefined();
+    expect(await db.instances.count()).toBe(0);
+  });
+
+  it("a delete unlists the record before its rows go (a tab's list drops it at once)", async () => {
+    const db = freshDb();
+    await db.datasets.put(record('d', { state: 'complete', count: 3 }));
+    await db.instances.bulkPut(many(3));
+    const states: (string | undefined)[] = [];
+    db.datasets.hook('updating', (mods) => {
+      states.push((mods as { state?: string }).state);
+    });
+    await removeDataset(db, 'd');
+    expect(states).toEqual(['deleting']);
+    expect(await db.datasets.get('d')).toBeUndefined();
+  });
+
   it('removes a dead import whose record cannot be marked because storage is full (no write succeeds then)', async () => {
     const db = freshDb();
     await db.datasets.put(record('d', { total: 10, count: 4 }));
@@ -263,8 +285,9 @@ describe('two tabs (two connections to one database)', () => {
 
     await tabA.datasets.put(record('y', { state: 'complete', count: 0 }));
     await expect.poll(listedIds, { timeout: 5000 }).toEqual(['y']);
-    await removeDataset(tabB, 'y');
+    // The worker unlists its own delete first, then removes it (as data.worker.ts does).
     catalog.forget('y');
+    await removeDataset(tabB, 'y');
     await new Promise((r) => setTimeout(r, 50));
     expect(log.filter((l) => l.startsWith('deleted elsewhere'))).toEqual(['deleted elsewhere: x.json']);
     expect(catalog.goneMessage('y')).toBe('The dataset "y.json" was deleted; its questions are no longer stored.');

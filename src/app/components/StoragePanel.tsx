@@ -8,6 +8,7 @@ import { formatBytes } from './ModelPanel.tsx';
 function describe(r: StorageRow): string {
   const n = `${r.count.toLocaleString('en')} question${r.count === 1 ? '' : 's'}`;
   if (r.kind === 'importing') return `importing — ${n} saved so far`;
+  if (r.kind === 'deleting') return `being deleted — ${n} left`;
   if (r.kind === 'unlisted') return `${n} that no dataset lists`;
   return n;
 }
@@ -53,7 +54,7 @@ export function StoragePanel() {
                   <span className="dataset-meta">
                     {describe(r)} · about {formatBytes(r.bytes)}
                   </span>
-                  {r.kind !== 'importing' && (
+                  {r.kind !== 'importing' && r.kind !== 'deleting' && (
                     <button type="button" className="link danger" aria-label={`Free ${r.kind === 'unlisted' ? 'unlisted questions' : r.name}`} onClick={() => free(r)}>
                       Free
                     </button>
