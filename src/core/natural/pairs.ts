@@ -165,19 +165,47 @@ export async function runPairs(
   for (const { a, b } of pairs) {
     const po = byId.get(`${a.id}#original`);
     const pp = byId.get(`${a.id}#perturbed`);
-    if (!po || !pp) continue;
-    const so = scorePrediction(po.text, a);
-    const sp = scorePrediction(pp.text, b);
-    rows.push({
-      id: a.id,
-      dataset: a.dataset,
-      question: a.question,
-      original: { text: po.text, ...so },
-      perturbed: { text: pp.text, ...sp },
-      category: pairCategory(so, sp, rule),
-      intent: a.revision?.intent ?? null,
-      touchesAnswer: answerSentenceModified(a, b),
-    });
+    if (po && pp) rows.push(pairRow(a, b, po.text, pp.text, rule));
   }
   return { rows, cancelled: res.cancelled, dropped, rule };
+}
+
+/** One question's row from the texts predicted on both passages (`b` is the edited side). */
+export function pairRow(a: Instance, b: Instance, original: string, perturbed: string, rule: CategoryRule): PairRow {
+  const so = scorePrediction(original, a);
+  const sp = scorePrediction(perturbed, b);
+  return {
+    id: a.id,
+    dataset: a.dataset,
+    question: a.question,
+    original: { text: original, ...so },
+    perturbed: { text: perturbed, ...sp },
+    category: pairCategory(so, sp, rule),
+    intent: a.revision?.intent ?? null,
+    touchesAnswer: answerSentenceModified(a, b),
+  };
+}
+
+/**
+ * Rows from two prediction files instead of a model (e.g. a model run elsewhere), for the pairs
+ * that both files answer; the same keep rule as runPairs (every gold answer in the edited passage).
+ */
+export function pairsFromPredictions(instances: readonly Instance[], original: ReadonlyMap<string, string>, perturbed: ReadonlyMap<string, string>, rule: CategoryRule = 'script'): { rows: PairRow[]; missing: string[]; dropped: PairsDropped } {
+  const dropped: PairsDropped = { answerMissing: { count: 0, ids: [] } };
+  const rows: PairRow[] = [];
+  const missing: string[] = [];
+  for (const a of instances) {
+    const b = revisedInstance(a);
+    if (!b) continue;
+    if (!answersSurvive(a, b.context)) {
+      dropped.answerMissing.count++;
+      if (dropped.answerMissing.ids.length < 5) dropped.answerMissing.ids.push(a.id);
+      continue;
+    }
+    const po = original.get(a.id);
+    const pp = perturbed.get(a.id);
+    if (po === undefined || pp === undefined) missing.push(a.id);
+    else rows.push(pairRow(a, b, po, pp, rule));
+  }
+  return { rows, missing, dropped };
 }
