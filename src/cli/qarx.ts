@@ -387,7 +387,7 @@ async function perturbSynthetic(argv: string[]): Promise<number> {
   mkdirSync(dirname(resolve(output)), { recursive: true });
   writeFileSync(output, `${JSON.stringify({ ...instancesToSquad(kept), perturbation: { kind: 'synthetic', noise: kind, rate, seed } }, null, 1)}\n`);
   const dropped = r.instances.length - kept.length;
-  err(`qarx: ${NOISE_LABELS[kind]} at rate ${rate}, seed ${seed}: ${kept.length} of ${r.instances.length} questions kept (${changed} edits)${dropped ? `; dropped ${dropped} whose passage had no word outside the answers` : ''}; wrote ${output}\n`);
+  err(`qarx: ${NOISE_LABELS[kind]} at rate ${rate}, seed ${seed}: ${kept.length} of ${r.instances.length} questions kept (${changed} edits)${dropped ? `; dropped ${dropped} whose passage had nothing outside the answers to change` : ''}; wrote ${output}\n`);
   return 0;
 }
 
