@@ -6,7 +6,7 @@
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { Chart, pct } from './Chart.tsx';
 import { CATEGORY_RULES, PAIR_CATEGORIES, RULE_TEXT, type CategoryRule, type PairCategory } from '../../core/natural/categories.ts';
-import { NOISE_KINDS, NOISE_LABELS, type NoiseKind } from '../../core/natural/noise-kinds.ts';
+import { describeNoise, NOISE_KINDS, NOISE_LABELS, type NoiseKind } from '../../core/natural/noise-kinds.ts';
 import { summarizePairs, type PairRow, type PairSummary } from '../../core/natural/pairs.ts';
 import { JobBar } from './JobBar.tsx';
 import { SeedInput } from './SeedInput.tsx';
@@ -84,6 +84,9 @@ export function NaturalCard() {
           Run synthetic
         </button>
       </div>
+      <p className="hint" data-testid="noise-params">
+        {describeNoise(noise.kind, noise.rate)}
+      </p>
       <JobBar job={syn} onCancel={() => cancel('synthetic')} testid="synthetic" unit="passages" />
       {(nat || sy) && <SummaryTable nat={nat} syn={sy} synLabel={synRows[0]?.intent ?? 'synthetic'} dropped={dropped} />}
       {(nat || sy) && (
@@ -193,7 +196,7 @@ function SummaryTable({ nat, syn, synLabel, dropped }: { nat: PairSummary | null
         {syn && dropped > 0 && (
           <tr>
             <td colSpan={cols.length + 1} className="hint">
-              {dropped} passage{dropped === 1 ? '' : 's'} had no word outside the answers to change and {dropped === 1 ? 'was' : 'were'} dropped.
+              {dropped} passage{dropped === 1 ? '' : 's'} had nothing outside the answers to change and {dropped === 1 ? 'was' : 'were'} dropped.
             </td>
           </tr>
         )}

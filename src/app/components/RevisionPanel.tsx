@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import type { Instance } from '../../core/data/types.ts';
 import { sentenceAt, type PairRow } from '../../core/natural/pairs.ts';
 import { EDIT_INTENTS } from '../../core/formats/pairs-csv.ts';
-import { NOISE_KINDS, NOISE_LABELS, type NoiseKind } from '../../core/natural/noise-kinds.ts';
+import { describeNoise, NOISE_KINDS, NOISE_LABELS, type NoiseKind } from '../../core/natural/noise-kinds.ts';
 import { useApp } from '../store/index.ts';
 import { AnswerBox, CATEGORY_TEXT, PassageDiff } from './Compare.tsx';
 
@@ -64,12 +64,14 @@ function NoiseBeside() {
             </option>
           ))}
         </select>
-        <span>at {Math.round(noise.rate * 100)}%, seed {noise.seed}</span>
+        <span title={describeNoise(noise.kind, noise.rate)}>
+          at {Math.round(noise.rate * 100)}%, seed {noise.seed}
+        </span>
         <button type="button" data-testid="noise-run" disabled={busy} onClick={runNoisePair}>
           {busy ? 'Adding noise…' : 'Add noise'}
         </button>
       </div>
-      {result && !result.instance && <p className="note">This passage has no word outside the answers to change.</p>}
+      {result && !result.instance && <p className="note">This passage has nothing outside the answers to change.</p>}
       {result?.instance && <PairResult inst={result.instance} row={result.row} testid="noise" />}
     </div>
   );

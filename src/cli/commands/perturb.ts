@@ -88,7 +88,7 @@ async function perturbSynthetic(argv: string[]): Promise<number> {
   for (const inst of drain<Instance>(instances)) {
     const n = addNoise(inst, { kind, rate, seed });
     if (!n) {
-      dropped.push(['with no word outside the answers', inst.id]);
+      dropped.push(['with nothing outside the answers to change', inst.id]);
       continue;
     }
     kept.push(n.perturbed);

@@ -1,78 +1,69 @@
 /**
- * Synthetic noise to compare with natural edits, after NLPAug's augmenters: character level
- * (keyboard typo, OCR error, random insert / substitute / swap / delete) and word level (swap,
- * delete, split, synonym substitution, insertion). Seeded; words inside a gold answer are never
- * touched, so answers stay exact and their offsets are recomputed.
+ * Synthetic noise to compare with natural edits, with NLPAug's augmenters and their defaults
+ * (NOISE_PARAMS): character level (keyboard typo, OCR error, random insert / substitute / swap /
+ * delete) and word level (swap, delete, split, WordNet synonym, insertion). As in NLPAug, a passage
+ * is one input: int(rate · its tokens) words are chosen (1–10), so at most 10 change. Seeded; words
+ * inside a gold answer are never chosen, so answers stay exact and their offsets are recomputed.
  */
 import nlp from 'compromise';
 import synonyms from 'synonyms';
 import type { GoldAnswer, Instance } from '../data/types.ts';
-import { wordTokens } from '../diff.ts';
 import common from '../entity/common-words.json' with { type: 'json' };
 import { applyEdits, mapForward, type Edit } from '../entity/substitute.ts';
 import { hashString, mixSeed, pick, rng } from '../random.ts';
-import { NOISE_LABELS, type NoiseKind, type NoiseOptions } from './noise-kinds.ts';
+import { changeChars, isUpper, sample, swapPosition } from './noise-chars.ts';
+import { augCount, NOISE_LABELS, NOISE_PARAMS, type NoiseKind, type NoiseOptions } from './noise-kinds.ts';
 
-export { NOISE_KINDS, NOISE_LABELS, type NoiseKind, type NoiseOptions } from './noise-kinds.ts';
+export { augCount, describeNoise, NOISE_KINDS, NOISE_LABELS, NOISE_PARAMS, type NoiseKind, type NoiseOptions } from './noise-kinds.ts';
 
-
-// QWERTY neighbours (NLPAug's keyboard model, lower case; capitals keep their case).
-const KEYBOARD: Record<string, string> = {
-  q: 'wa', w: 'qeas', e: 'wrsd', r: 'etdf', t: 'ryfg', y: 'tugh', u: 'yihj', i: 'uojk', o: 'ipkl', p: 'ol',
-  a: 'qwsz', s: 'awedxz', d: 'serfcx', f: 'drtgvc', g: 'ftyhbv', h: 'gyujnb', j: 'huikmn', k: 'jiolm', l: 'kop',
-  z: 'asx', x: 'zsdc', c: 'xdfv', v: 'cfgb', b: 'vghn', n: 'bhjm', m: 'njk',
-};
-// Characters OCR confuses (both ways).
-const OCR: Record<string, string[]> = { o: ['0'], '0': ['o', 'O'], l: ['1', 'I'], '1': ['l'], i: ['1', 'l'], s: ['5'], '5': ['s', 'S'], b: ['8', '6'], '8': ['B'], e: ['c'], a: ['o'], g: ['9', 'q'], z: ['2'], m: ['rn'], rn: ['m'], B: ['8'], S: ['5'], O: ['0'], I: ['1'], Z: ['2'] };
-const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 const COMMON = (common as string[]).slice(0, 2000);
 // The most frequent words are function words ("in", "was"): WordNet's senses for them are noise.
 const FUNCTION_WORDS = new Set((common as string[]).slice(0, 150));
-
+// Python's string.punctuation: NLPAug's word augmenters never choose these tokens.
+const PUNCTUATION = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
 
 export interface NoiseResult {
   perturbed: Instance;
   edits: Edit[];
-  /** Words changed. */
+  /** Words changed (for a swap, the swaps; for an insertion, the words put in); at most 10. */
   changed: number;
 }
 
-const isWord = (t: string) => /[\p{L}\p{N}]/u.test(t);
-const keepCase = (orig: string, rep: string) => (orig === orig.toUpperCase() && orig !== orig.toLowerCase() ? rep.toUpperCase() : rep);
+/** A token of the passage with its character offsets and index. */
+export interface NoiseToken {
+  text: string;
+  start: number;
+  end: number;
+  i: number;
+}
+
+type Span = { start: number; end: number; to: string };
 
 /**
- * A character-level change of one word, or null when the word has nothing to change, e.g. keyboard
- * 'bridge' → 'brisge'. Characters are code points: a change inside a surrogate pair ("𝒜") would
- * leave half of it, which no encoder can write.
+ * NLPAug's default tokens (re.split(r'(\W)'), blanks dropped): runs of word characters, and every
+ * other non-space character alone, e.g. "Ann's bridge." → Ann ' s bridge . — combining marks stay
+ * with their letter (Python's \W would cut "é" written as e + U+0301 in two).
  */
-function changeChars(word: string, kind: NoiseKind, rand: () => number): string | null {
-  const cps = Array.from(word);
-  const at = Math.floor(rand() * cps.length);
-  const ch = cps[at] as string;
-  const put = (from: number, to: number, s: string) => cps.slice(0, from).join('') + s + cps.slice(to).join('');
-  switch (kind) {
-    case 'keyboard': {
-      const near = KEYBOARD[ch.toLowerCase()];
-      return near ? put(at, at + 1, keepCase(ch, pick([...near], rand))) : null;
-    }
-    case 'ocr': {
-      const spots = [...word.matchAll(/rn|[olis5b8eagzmBSOIZ01]/g)];
-      if (!spots.length) return null;
-      const m = pick(spots, rand);
-      return word.slice(0, m.index) + pick(OCR[m[0]] ?? [m[0]], rand) + word.slice(m.index + m[0].length);
-    }
-    case 'char-insert':
-      return put(at, at, pick([...LETTERS], rand));
-    case 'char-substitute':
-      return put(at, at + 1, keepCase(ch, pick([...LETTERS.replace(ch.toLowerCase(), '')], rand)));
-    case 'char-swap':
-      return cps.length < 2 ? null : at + 1 < cps.length ? put(at, at + 2, (cps[at + 1] as string) + ch) : put(at - 1, at + 1, ch + (cps[at - 1] as string));
-    case 'char-delete':
-      return cps.length < 2 ? null : put(at, at + 1, '');
-    default:
-      return null;
-  }
+export function nlpaugTokens(text: string): NoiseToken[] {
+  return [...text.matchAll(/[\p{L}\p{N}\p{M}_]+|[^\s\p{L}\p{N}\p{M}_]/gu)].map((m, i) => ({ text: m[0], start: m.index, end: m.index + m[0].length, i }));
 }
+
+const isWord = (t: string) => /[\p{L}\p{N}]/u.test(t);
+
+/** Python's casing classes of a word as NLPAug's get_word_case has them: empty, capitalize, upper, lower, mixed or unknown. */
+function wordCase(w: string): string {
+  const cps = Array.from(w);
+  const cased = cps.filter((c) => c.toUpperCase() !== c.toLowerCase());
+  if (cps.length === 0) return 'empty';
+  if (cps.length === 1 && isUpper(w)) return 'capitalize';
+  if (cased.length && cased.every(isUpper)) return 'upper';
+  if (cased.length && cased.every((c) => !isUpper(c))) return 'lower';
+  if (cps.slice(1).some(isUpper)) return 'mixed';
+  return isUpper(cps[0] as string) ? 'capitalize' : 'unknown';
+}
+
+/** Python's str.capitalize: first character upper case, the rest lower. */
+const capitalize = (w: string) => (w[0] ?? '').toUpperCase() + w.slice(1).toLowerCase();
 
 /** WordNet's part-of-speech keys for compromise's tags: noun, verb, adjective (a, s), adverb. */
 function wordnetPos(tags: readonly string[]): string[] {
@@ -84,13 +75,20 @@ function wordnetPos(tags: readonly string[]): string[] {
   return [];
 }
 
-/** Part of speech (WordNet keys) of each word of a text by its start offset, from compromise. */
-function partsOfSpeech(text: string): Map<number, string[]> {
+/** compromise's tags of each word of a text by its start offset. */
+function posTags(text: string): Map<number, string[]> {
   const out = new Map<number, string[]>();
   for (const s of nlp(text).json({ offset: true, terms: { offset: true } }) as { terms: { tags: string[]; offset: { start: number } }[] }[]) {
-    for (const t of s.terms) out.set(t.offset.start, wordnetPos(t.tags));
+    for (const t of s.terms) out.set(t.offset.start, t.tags);
   }
   return out;
+}
+
+/** The WordNet synonyms of a single word with the same part of speech; none for function words and names. */
+function synonymOptions(word: string, pos: readonly string[]): string[] {
+  const entry = synonyms.dictionary[word.toLowerCase()];
+  if (!entry || pos.length === 0 || FUNCTION_WORDS.has(word.toLowerCase())) return [];
+  return [...new Set(pos.flatMap((p) => entry[p] ?? []))].filter((w) => w !== word.toLowerCase() && /^[a-z]{3,}$/.test(w));
 }
 
 /**
@@ -98,87 +96,149 @@ function partsOfSpeech(text: string): Map<number, string[]> {
  * is 'rapidly', 'speedily'…; null when none (function words and names have none).
  */
 export function synonymOf(word: string, pos: readonly string[], rand: () => number): string | null {
-  const entry = synonyms.dictionary[word.toLowerCase()];
-  if (!entry || pos.length === 0 || FUNCTION_WORDS.has(word.toLowerCase())) return null;
-  const options = [...new Set(pos.flatMap((p) => entry[p] ?? []))].filter((w) => w !== word.toLowerCase() && /^[a-z]{3,}$/.test(w));
+  const options = synonymOptions(word, pos);
   if (!options.length) return null;
   const s = pick(options, rand);
   return /^\p{Lu}/u.test(word) ? s[0]?.toUpperCase() + s.slice(1) : s;
 }
 
+/** The WordNet keys of a token from its tags, when it is a plain word (letters only). */
+const tokenPos = (t: NoiseToken, tags: Map<number, string[]> | null) => (/^\p{L}+$/u.test(t.text) ? wordnetPos(tags?.get(t.start) ?? []) : []);
+
+/**
+ * The tokens a kind may choose, as NLPAug's pre_skip_aug and skip_aug decide: at least min_char code
+ * points, not ASCII punctuation for word augmenters (character augmenters keep it: include_special_char),
+ * for synonyms no determiner and only words that have a synonym (NLPAug checks that for its PPDB
+ * source only; our WordNet table is narrower than NLTK's, and a chosen word without one would waste
+ * the pick), and never a token inside a gold answer (our stopwords).
+ */
+function candidates(tokens: readonly NoiseToken[], kind: NoiseKind, inAnswer: (s: number, e: number) => boolean, tags: Map<number, string[]> | null): NoiseToken[] {
+  const p = NOISE_PARAMS[kind];
+  return tokens.filter((t) => {
+    if (inAnswer(t.start, t.end) || Array.from(t.text).length < p.minChar) return false;
+    if (p.chars === undefined && PUNCTUATION.includes(t.text)) return false;
+    if (p.skip === 'determiners' && tags?.get(t.start)?.includes('Determiner')) return false;
+    return kind !== 'synonym' || synonymOptions(t.text, tokenPos(t, tags)).length > 0;
+  });
+}
+
+/**
+ * The texts two swapped words take, with RandomWordAug's case fix when one is the passage's first
+ * token: 'The Marl' swapped → 'Marl the'; 'i' becomes 'I' there.
+ */
+function swappedTexts(chosen: NoiseToken, partner: NoiseToken): { chosen: string; partner: string } {
+  if (chosen.i !== 0 && partner.i !== 0) return { chosen: partner.text, partner: chosen.text };
+  const [a, b] = [wordCase(chosen.text), wordCase(partner.text)];
+  const out =
+    chosen.i === 0
+      ? { chosen: a === 'capitalize' && b === 'lower' ? capitalize(partner.text) : partner.text, partner: a === 'capitalize' ? chosen.text.toLowerCase() : chosen.text }
+      : { partner: a === 'lower' ? capitalize(chosen.text) : chosen.text, chosen: b === 'capitalize' ? partner.text.toLowerCase() : partner.text };
+  const fixI = (w: string) => (w === 'i' ? 'I' : w);
+  return { chosen: fixI(out.chosen), partner: fixI(out.partner) };
+}
+
+/**
+ * RandomWordAug's swaps: each chosen word with the token before or after it (the next for the first
+ * token, the previous for the last). NLPAug may swap a word with punctuation or one swapped already;
+ * here the partner must be a free word outside the answers with only spaces between, or the pick stays.
+ */
+function swapSpans(chosen: readonly NoiseToken[], tokens: readonly NoiseToken[], text: string, inAnswer: (s: number, e: number) => boolean, rand: () => number): Span[] {
+  if (tokens.length < 2) return [];
+  const busy = new Set<number>();
+  const spans: Span[] = [];
+  for (const t of chosen) {
+    const partner = tokens[swapPosition(t.i, tokens.length - 1, rand)] as NoiseToken;
+    const [left, right] = t.i < partner.i ? [t, partner] : [partner, t];
+    const gap = text.slice(left.end, right.start);
+    if (busy.has(t.i) || busy.has(partner.i) || !isWord(partner.text) || inAnswer(partner.start, partner.end) || !/^\s+$/.test(gap)) continue;
+    const s = swappedTexts(t, partner);
+    const [l, r] = t === left ? [s.chosen, s.partner] : [s.partner, s.chosen];
+    spans.push({ start: left.start, end: right.end, to: l + gap + r });
+    busy.add(t.i).add(partner.i);
+  }
+  return spans;
+}
+
+/**
+ * RandomWordAug's deletions as text edits: each word goes with the spaces after it, or before it when
+ * punctuation follows ("careful work." → "careful."); deleting the first word capitalises the
+ * second as NLPAug does ("The bridge" → "Bridge"). Spaces inside an answer are kept.
+ */
+function deleteSpans(chosen: readonly NoiseToken[], tokens: readonly NoiseToken[], text: string, inAnswer: (s: number, e: number) => boolean): Span[] {
+  const free = (i: number) => /\s/.test(text[i] ?? '') && !inAnswer(i, i + 1);
+  const ranges: { start: number; end: number }[] = [];
+  for (const t of [...chosen].sort((a, b) => a.start - b.start)) {
+    let end = t.end;
+    while (free(end)) end++;
+    const last = ranges[ranges.length - 1];
+    if (last && last.end >= t.start) last.end = end;
+    else ranges.push({ start: t.start, end });
+  }
+  const spans: Span[] = [];
+  for (const r of ranges) {
+    if (r.end === text.length || !/\s/.test(text[r.end - 1] ?? '')) while (r.start > 0 && free(r.start - 1)) r.start--;
+    const next = tokens[1];
+    const first = tokens[0];
+    if (r.start === 0 && first && chosen.includes(first) && next && next.start === r.end && !chosen.includes(next) && !inAnswer(next.start, next.end) && wordCase(first.text) === 'capitalize' && wordCase(next.text) === 'lower') {
+      spans.push({ start: r.start, end: next.end, to: capitalize(next.text) });
+    } else spans.push({ ...r, to: '' });
+  }
+  return spans;
+}
+
+/** The edits of one kind for the chosen tokens; `changed` counts the words changed. */
+function noiseSpans(kind: NoiseKind, chosen: readonly NoiseToken[], tokens: readonly NoiseToken[], text: string, inAnswer: (s: number, e: number) => boolean, tags: Map<number, string[]> | null, rand: () => number): { spans: Span[]; changed: number } {
+  const one = (f: (t: NoiseToken) => string | null) => {
+    const spans = chosen.flatMap((t) => {
+      const to = f(t);
+      return to === null || to === t.text ? [] : [{ start: t.start, end: t.end, to }];
+    });
+    return { spans, changed: spans.length };
+  };
+  switch (kind) {
+    case 'word-swap': {
+      const spans = swapSpans(chosen, tokens, text, inAnswer, rand);
+      return { spans, changed: spans.length };
+    }
+    case 'word-delete':
+      return { spans: deleteSpans(chosen, tokens, text, inAnswer), changed: chosen.length };
+    case 'word-split':
+      // SplitAug cuts at randint(1, len − 1): between code points 1 … len − 2, never inside a surrogate pair.
+      return one((t) => {
+        const cps = Array.from(t.text);
+        const cut = 1 + Math.floor(rand() * (cps.length - 2));
+        return `${cps.slice(0, cut).join('')} ${cps.slice(cut).join('')}`;
+      });
+    case 'synonym':
+      return one((t) => synonymOf(t.text, tokenPos(t, tags), rand));
+    case 'word-insert': {
+      // The contextual model is replaced by a common word put in front of the chosen token.
+      const spans = chosen.map((t) => ({ start: t.start, end: t.start, to: `${pick(COMMON, rand)} ` }));
+      return { spans, changed: spans.length };
+    }
+    default:
+      return one((t) => changeChars(t.text, kind, rand));
+  }
+}
+
 /**
  * Adds synthetic noise to a passage, e.g. addNoise(inst, { kind: 'keyboard', rate: 0.3, seed: 1 }).
- * Returns null when the passage has no word outside the answers to change.
+ * Returns null when nothing outside the answers could be changed.
  */
 export function addNoise(inst: Instance, opts: NoiseOptions): NoiseResult | null {
   const rand = rng(mixSeed(opts.seed, hashString(inst.id), hashString(opts.kind)));
-  const tokens: { text: string; start: number }[] = [];
-  let pos = 0;
-  for (const t of wordTokens(inst.context)) {
-    tokens.push({ text: t, start: pos });
-    pos += t.length;
-  }
+  const p = NOISE_PARAMS[opts.kind];
+  const tokens = nlpaugTokens(inst.context);
   const inAnswer = (s: number, e: number) => inst.answers.some((a) => s < a.start + a.text.length && a.start < e);
-  const words = tokens.map((t, i) => ({ ...t, i })).filter((t) => isWord(t.text) && !inAnswer(t.start, t.start + t.text.length));
-  if (!words.length) return null;
-  const wanted = Math.max(1, Math.round(opts.rate * words.length));
-  const order = words.map((w) => ({ w, r: rand() })).sort((a, b) => a.r - b.r).map((x) => x.w);
-  const spans: { start: number; end: number; to: string }[] = [];
-  const busy = new Set<number>();
-  let tags: Map<number, string[]> | null = null;
-  for (const w of order) {
-    if (spans.length >= wanted) break;
-    if (busy.has(w.i)) continue;
-    let span: { start: number; end: number; to: string } | null = null;
-    switch (opts.kind) {
-      case 'word-delete': {
-        // Delete the word and the space after it, so no double spaces remain.
-        const next = tokens[w.i + 1];
-        const end = next && /^\s+$/.test(next.text) ? next.start + next.text.length : w.start + w.text.length;
-        span = { start: w.start, end, to: '' };
-        busy.add(w.i + 1);
-        break;
-      }
-      case 'word-swap': {
-        const partner = words.find((x) => x.i === w.i + 2 && /^\s+$/.test(tokens[w.i + 1]?.text ?? ''));
-        if (partner && !busy.has(partner.i)) {
-          span = { start: w.start, end: partner.start + partner.text.length, to: partner.text + (tokens[w.i + 1]?.text ?? ' ') + w.text };
-          busy.add(partner.i);
-        }
-        break;
-      }
-      case 'word-split': {
-        // Cut between code points, never inside a surrogate pair.
-        const cps = Array.from(w.text);
-        if (cps.length >= 4) {
-          const cut = 1 + Math.floor(rand() * (cps.length - 2));
-          span = { start: w.start, end: w.start + w.text.length, to: `${cps.slice(0, cut).join('')} ${cps.slice(cut).join('')}` };
-        }
-        break;
-      }
-      case 'synonym': {
-        tags ??= partsOfSpeech(inst.context);
-        const s = /^[a-z]+$/.test(w.text) ? synonymOf(w.text, tags.get(w.start) ?? [], rand) : null;
-        if (s) span = { start: w.start, end: w.start + w.text.length, to: s };
-        break;
-      }
-      case 'word-insert':
-        span = { start: w.start, end: w.start, to: `${pick(COMMON, rand)} ` };
-        break;
-      default: {
-        const to = changeChars(w.text, opts.kind, rand);
-        if (to !== null && to !== w.text) span = { start: w.start, end: w.start + w.text.length, to };
-      }
-    }
-    if (span) {
-      spans.push(span);
-      busy.add(w.i);
-    }
-  }
+  const tags = opts.kind === 'synonym' ? posTags(inst.context) : null;
+  // NLPAug counts over every token of the input (answers and punctuation included), then chooses among the candidates.
+  const chosen = sample(candidates(tokens, opts.kind, inAnswer, tags), augCount(tokens.length, opts.rate, p.wordMin, p.wordMax), rand);
+  const { spans, changed } = noiseSpans(opts.kind, chosen, tokens, inst.context, inAnswer, tags, rand);
+  if (!spans.length) return null;
   const { text, edits } = applyEdits(inst.context, spans);
   const answers: GoldAnswer[] = inst.answers.map((a) => ({ text: a.text, start: mapForward(edits, a.start) }));
   if (answers.some((a) => text.slice(a.start, a.start + a.text.length) !== a.text)) return null;
-  return { perturbed: { ...inst, context: text, answers, revision: undefined, trap: undefined, paraphrases: undefined }, edits, changed: spans.length };
+  return { perturbed: { ...inst, context: text, answers, revision: undefined, trap: undefined, paraphrases: undefined }, edits, changed };
 }
 
 /**
