@@ -201,3 +201,18 @@ describe('synthetic noise', () => {
     );
   });
 });
+
+describe('word insertion vocabulary', () => {
+  it('never inserts an obscenity or a slur (the subtitle word list has them)', async () => {
+    const bad = new Set(((await import('naughty-words/en.json', { with: { type: 'json' } })).default as string[]).map((w) => w.toLowerCase()));
+    const inserted = new Set<string>();
+    for (const inst of loadDemoSet().filter((i) => i.lang === 'en')) {
+      for (let seed = 0; seed < 40; seed++) {
+        const r = addNoise(inst, { kind: 'word-insert', rate: 0.3, seed });
+        for (const e of r?.edits ?? []) for (const w of e.to.trim().split(/\s+/)) if (w) inserted.add(w.toLowerCase());
+      }
+    }
+    expect(inserted.size).toBeGreaterThan(200);
+    expect([...inserted].filter((w) => bad.has(w))).toEqual([]);
+  });
+});

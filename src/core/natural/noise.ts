@@ -9,6 +9,7 @@ import nlp from 'compromise';
 import synonyms from 'synonyms';
 import type { GoldAnswer, Instance } from '../data/types.ts';
 import common from '../entity/common-words.json' with { type: 'json' };
+import badWords from 'naughty-words/en.json' with { type: 'json' };
 import { applyEdits, mapForward, type Edit } from '../entity/substitute.ts';
 import { hashString, mixSeed, pick, rng } from '../random.ts';
 import { changeChars, isUpper, sample, swapPosition } from './noise-chars.ts';
@@ -16,7 +17,9 @@ import { augCount, NOISE_LABELS, NOISE_PARAMS, type NoiseKind, type NoiseOptions
 
 export { augCount, describeNoise, NOISE_KINDS, NOISE_LABELS, NOISE_PARAMS, type NoiseKind, type NoiseOptions } from './noise-kinds.ts';
 
-const COMMON = (common as string[]).slice(0, 2000);
+// Words for insertion: frequent ones, never a slur or an obscenity (subtitle frequencies are full of them).
+const BAD = new Set((badWords as string[]).map((w) => w.toLowerCase()));
+const COMMON = (common as string[]).slice(0, 2000).filter((w) => !BAD.has(w));
 // The most frequent words are function words ("in", "was"): WordNet's senses for them are noise.
 const FUNCTION_WORDS = new Set((common as string[]).slice(0, 150));
 // Python's string.punctuation: NLPAug's word augmenters never choose these tokens.
