@@ -7,6 +7,7 @@
  *   qarx eval <data file> <predictions.json> [--na-prob-file F] [--na-prob-thresh T] [--lang zh]
  *   qarx perturb entity|synthetic … <in> <out>
  *   qarx compare <original> <perturbed> --model <dir|hub id>
+ *   qarx challenge <original> <perturbed> --out <file> (--model M | --pred NAME=orig,pert)…
  */
 import { InputError } from '../core/formats/json.ts';
 import { ModelError } from '../core/model-errors.ts';
@@ -35,10 +36,16 @@ const USAGE = `Usage:
       NLPAug-style noise in each passage, words of gold answers untouched (offsets recomputed); kinds:
       keyboard, ocr, char-insert, char-substitute, char-swap, char-delete, word-swap, word-delete,
       word-split, synonym, word-insert
-  qarx compare <original.json> <perturbed.json> --model <dir|hub id> [--json] [--squad2]
+  qarx compare <original.json> <perturbed.json> --model <dir|hub id> [--rule script|em] [--json] [--squad2]
       answers each question on both passages of aligned revision pairs (same ids) and prints the
-      counts of C2W, W2C, C2C and W2W (correct = exact match), EM/F1 on both sides and the relative
-      F1 change
+      counts of C2W, W2C, C2C, W2W and partial (script rule: correct = EM 1, wrong = F1 < 0.4; em:
+      correct = exact match), EM/F1 on both sides, the relative F1 change, the unmodified
+      answer-sentence share per category and the prediction-change rate
+  qarx challenge <original.json> <perturbed.json> --out <challenge.json> [--seed N]
+                 (--model <dir|hub id> | --pred NAME=orig-preds.json,pert-preds.json)…
+      a challenge set (Wu et al. 2025, appendix I): each passage pair in the orientation with the
+      most (model, question) flips (EM 1 → F1 < 0.4), then most questions, then a seeded coin; one
+      version per passage; written as SQuAD JSON with each paragraph's original_context
   Data files (detected by name and content): SQuAD 1.1/2.0 or DuReader JSON, Hugging Face flat
   SQuAD (JSON Lines or an array of rows), MRQA .jsonl / .jsonl.gz, natural-perturbation pairs CSV`;
 
@@ -48,6 +55,7 @@ const COMMANDS: Record<string, () => Promise<(argv: string[]) => Promise<number>
   eval: async () => (await import('./commands/eval.ts')).evaluate,
   perturb: async () => (await import('./commands/perturb.ts')).perturb,
   compare: async () => (await import('./commands/compare.ts')).compare,
+  challenge: async () => (await import('./commands/challenge.ts')).challenge,
 };
 
 /** Runs the CLI and returns the exit code; errors become one line on stderr. */

@@ -85,7 +85,7 @@ function pairId(path: string): string {
  * of the original file's questions are compared and why the others are not, e.g.
  * "qarx: compare: 3 of 4 questions of a.json have an edited passage; left out: 1 without a usable edited passage (q9); 1 only in b.json (kb-6)".
  */
-export function reportPairing(a: string, b: string, questions: number, paired: number, issues: readonly InputIssue[]): void {
+export function reportPairing(a: string, b: string, questions: number, paired: number, issues: readonly InputIssue[], cmd = 'compare'): void {
   for (const i of issues.slice(0, MAX_WARNINGS)) err(`warning: ${i.path}: ${i.message}\n`);
   if (issues.length > MAX_WARNINGS) err(`warning: ${issues.length - MAX_WARNINGS} more pairing problems not shown\n`);
   const groups = groupBy(
@@ -96,5 +96,5 @@ export function reportPairing(a: string, b: string, questions: number, paired: n
     }),
   );
   const left = describeGroups(groups);
-  err(`qarx: compare: ${paired} of ${questions} questions of ${a} have an edited passage in ${b}${left ? `; left out: ${left}` : ''}\n`);
+  err(`qarx: ${cmd}: ${paired} of ${questions} questions of ${a} have an edited passage in ${b}${left ? `; left out: ${left}` : ''}\n`);
 }

@@ -3,16 +3,13 @@
  * W2C, W2W, partial) under a rule, EM/F1, the relative F1 change, the unmodified answer-sentence
  * share per category and the prediction-change rate.
  */
-import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { QaEngine } from '../../core/index.ts';
 import { enginePredictor } from '../../core/entity/index.ts';
-import { importFile, importPairs, summarizeIssues } from '../../core/formats/index.ts';
-import { InputError } from '../../core/formats/json.ts';
 import { CATEGORY_RULES, PAIR_CATEGORIES, RULE_TEXT, runPairs, summarizePairs, type CategoryRule } from '../../core/natural/pairs.ts';
-import { err, out, readBytes, UsageError } from '../io.ts';
+import { err, out, UsageError } from '../io.ts';
 import { openModel } from '../model.ts';
-import { reportPairing, reportRead } from '../report.ts';
+import { readPairs } from '../pairs-input.ts';
 
 /** Runs `qarx compare <original> <perturbed> --model m` and returns the exit code. */
 export async function compare(argv: string[]): Promise<number> {
@@ -25,19 +22,11 @@ export async function compare(argv: string[]): Promise<number> {
   if (!a || !b || positionals.length > 2 || !values.model) throw new UsageError('compare needs <original.json> <perturbed.json> --model <dir|hub id>.');
   const rule = values.rule as CategoryRule;
   if (!CATEGORY_RULES.includes(rule)) throw new UsageError(`--rule must be one of ${CATEGORY_RULES.join(', ')} (got "${values.rule}").`);
-  const first = await importFile(a, readBytes(a), { dataset: basename(a) });
-  const second = await importFile(b, readBytes(b), { dataset: basename(a) });
-  reportRead(a, first.instances.length, first.issues);
-  reportRead(b, second.instances.length, second.issues);
-  // Each file's own problems were just reported; what is left are the pairing decisions.
-  const r = importPairs({ ...first, issues: [] }, { ...second, issues: [] }, { original: a, perturbed: b });
-  const paired = r.instances.filter((i) => i.revision);
-  reportPairing(a, b, first.instances.length, paired.length, r.issues);
-  if (paired.length === 0) throw new InputError(`${a} and ${b}: no question appears in both files with an answer in each (${summarizeIssues(r.issues) || 'no shared ids'}).`);
+  const { paired, versionTwo: dataV2 } = await readPairs(a, b, 'compare');
   const model = await openModel(values.model, values);
   const engine = new QaEngine(model.tokenizer, model.runner);
   // SQuAD 2.0's "no answer" follows the data (any unanswerable question in either file), or --squad2.
-  const versionTwo = values.squad2 || first.instances.some((i) => i.isImpossible) || second.instances.some((i) => i.isImpossible);
+  const versionTwo = values.squad2 || dataV2;
   const { rows, dropped } = await runPairs(
     paired,
     enginePredictor(engine, { versionTwo }),

@@ -1,0 +1,22 @@
+/** Reading two aligned files as revision pairs for `compare` and `challenge`, with every left-out question reported. */
+import { basename } from 'node:path';
+import type { Instance } from '../core/data/types.ts';
+import { importFile, importPairs, summarizeIssues } from '../core/formats/index.ts';
+import { InputError } from '../core/formats/json.ts';
+import { readBytes } from './io.ts';
+import { reportPairing, reportRead } from './report.ts';
+
+/** The paired questions of `a` (original) and `b` (edited), and whether either file has an unanswerable question. */
+export async function readPairs(a: string, b: string, cmd: string): Promise<{ paired: Instance[]; versionTwo: boolean }> {
+  const first = await importFile(a, readBytes(a), { dataset: basename(a) });
+  const second = await importFile(b, readBytes(b), { dataset: basename(a) });
+  reportRead(a, first.instances.length, first.issues);
+  reportRead(b, second.instances.length, second.issues);
+  // Each file's own problems were just reported; what is left are the pairing decisions.
+  const r = importPairs({ ...first, issues: [] }, { ...second, issues: [] }, { original: a, perturbed: b });
+  const paired = r.instances.filter((i) => i.revision);
+  reportPairing(a, b, first.instances.length, paired.length, r.issues, cmd);
+  if (paired.length === 0) throw new InputError(`${a} and ${b}: no question appears in both files with an answer in each (${summarizeIssues(r.issues) || 'no shared ids'}).`);
+  // SQuAD 2.0's "no answer" follows the data: on when either file has an unanswerable question.
+  return { paired, versionTwo: first.instances.some((i) => i.isImpossible) || second.instances.some((i) => i.isImpossible) };
+}
