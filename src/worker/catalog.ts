@@ -90,6 +90,8 @@ export class Catalog {
   /** Unlists a dataset this worker deleted, so its disappearance is not reported as another tab's. */
   forget(id: string): void {
     const d = this.listed.find((x) => x.id === id);
+    // Already gone by another tab's hand: keep saying so (a second delete here finds nothing).
+    if (!d && this.gone.get(id)?.here === false) return;
     this.gone.set(id, { name: d?.name ?? this.gone.get(id)?.name ?? id, here: true });
     this.index.drop(id);
     this.measured.delete(id);

@@ -291,6 +291,15 @@ describe('two tabs (two connections to one database)', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(log.filter((l) => l.startsWith('deleted elsewhere'))).toEqual(['deleted elsewhere: x.json']);
     expect(catalog.goneMessage('y')).toBe('The dataset "y.json" was deleted; its questions are no longer stored.');
+
+    // B deletes what A deleted a moment before: the message still says another tab did it.
+    await tabA.datasets.put(record('z', { state: 'complete', count: 0 }));
+    await expect.poll(listedIds, { timeout: 5000 }).toEqual(['z']);
+    await removeDataset(tabA, 'z');
+    await expect.poll(listedIds, { timeout: 5000 }).toEqual([]);
+    catalog.forget('z');
+    expect((await removeDataset(tabB, 'z')).existed).toBe(false);
+    expect(catalog.goneMessage('z')).toBe('The dataset "z.json" was deleted in another tab; its questions are no longer stored.');
     catalog.stop();
   });
 });
