@@ -124,11 +124,11 @@ function SweepResults({ rows: all }: { rows: SweepRow[] }) {
             <th>origin</th>
             <th>n</th>
             <th>seeds</th>
-            <th>original EM / F1</th>
-            <th>renamed EM (± std over seeds)</th>
-            <th>renamed F1 (± std over seeds)</th>
+            <th>orig. EM / F1</th>
+            <th>renamed EM ±</th>
+            <th>renamed F1 ±</th>
             <th>drop F1</th>
-            <th>wrong entity / boundary, renamed (%)</th>
+            <th title="Wrong renamed answers: another entity vs a wrong boundary">wrong ent. / bound. %</th>
           </tr>
         </thead>
         <tbody>
@@ -158,7 +158,7 @@ function SweepResults({ rows: all }: { rows: SweepRow[] }) {
         </tbody>
       </table>
       <p className="hint" data-testid="sweep-std-note">
-        ± is the standard deviation over perturbation seeds (the papers' ± is over training seeds).
+        ± is the standard deviation over perturbation seeds (the papers' ± is over training seeds). Wrong ent. / bound.: of the wrong renamed answers, the share naming another entity and the share with a wrong boundary.
         {partial > 0 && ` ${partial} row${partial === 1 ? '' : 's'} of a cancelled run ${partial === 1 ? 'is' : 'are'} marked partial and left out of the charts.`}
       </p>
       <div className="charts">
