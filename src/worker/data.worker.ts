@@ -119,6 +119,8 @@ async function remove(dataset: string): Promise<void> {
   const { existed } = await removeDataset(db, dataset);
   if (!existed) post({ type: 'notice', message: `Nothing to delete: ${catalog.goneMessage(dataset)}` });
   if (!wasListed) publish();
+  // The list changed before the rows went: the Storage panel's figures are refreshed once they have.
+  post({ type: 'storage', report: await storage() });
 }
 
 /** The Storage panel's figures: every saved dataset's size and the browser's estimate for the site. */
