@@ -9,6 +9,7 @@ import { addNoise, NOISE_KINDS, NOISE_LABELS, type NoiseKind } from '../../core/
 import { checkOutputFile, err, readBytes, seedOpt, UsageError } from '../io.ts';
 import { writeJsonFile } from '../json-out.ts';
 import { describeGroups, groupBy, reportRead } from '../report.ts';
+import { collectGarbage, GC_EVERY } from '../gc.ts';
 
 /** Runs `qarx perturb entity|synthetic …` and returns the exit code. */
 export async function perturb(argv: string[]): Promise<number> {
@@ -32,6 +33,8 @@ async function readInput(input: string): Promise<Instance[]> {
   const r = await importFile(input, readBytes(input), { dataset: basename(input) });
   reportRead(input, r.instances.length, r.issues);
   if (r.instances.length === 0) throw new InputError(`${input}: no usable questions (${summarizeIssues(r.issues)}).`);
+  // The import's garbage (the file's text, its parse tree) goes before the walk starts.
+  if (r.instances.length >= GC_EVERY) collectGarbage();
   return r.instances;
 }
 
@@ -58,7 +61,9 @@ async function perturbEntity(argv: string[]): Promise<number> {
   const total = instances.length;
   const kept: RenameResult[] = [];
   const skipped: [string, string][] = [];
+  let seen = 0;
   for (const inst of drain<Instance>(instances)) {
+    if (++seen % GC_EVERY === 0) collectGarbage();
     const res = renameInstance(inst, opts, pool);
     if (typeof res === 'string') skipped.push([res, inst.id]);
     else kept.push(res);
@@ -85,7 +90,10 @@ async function perturbSynthetic(argv: string[]): Promise<number> {
   const kept: Instance[] = [];
   const dropped: [string, string][] = [];
   let changed = 0;
+  let seen = 0;
   for (const inst of drain<Instance>(instances)) {
+    // A big input: collect now and then, so the garbage of the walk never doubles the heap.
+    if (++seen % GC_EVERY === 0) collectGarbage();
     const n = addNoise(inst, { kind, rate, seed });
     if (!n) {
       dropped.push(['with nothing outside the answers to change', inst.id]);
