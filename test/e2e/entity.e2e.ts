@@ -140,7 +140,10 @@ describe('entity-renaming experiments', () => {
     expect(await text('sweep-std-note')).toMatch(/marked partial and left out of the charts/);
     expect(await page.getByTestId('sweep-std-note').textContent()).toContain('over perturbation seeds');
     expect(await page.getByTestId('sweep-progress').count()).toBe(0);
+    const partialRows = await partial.count();
     await page.getByTestId('sweep-seeds').fill('2');
+    // The planned seeds are the run's (20), not the field's new value.
+    expect(await partial.count()).toBe(partialRows);
   });
 
   it('measures worst/best over a budget with and without RESEMBLE', async () => {

@@ -55,7 +55,9 @@ function SweepCard() {
   const ready = useApp((s) => s.modelStatus === 'ready');
   const { setSweepConfig, start, cancel } = useApp.getState();
   const running = job.status === 'running' || job.status === 'collecting';
-  const rows = summarizeSweep(cells, cfg.seeds);
+  // Planned seeds come from the run's record: the seeds field may have changed since the run started.
+  const planned = Number(job.run?.settings.seeds ?? cfg.seeds);
+  const rows = summarizeSweep(cells, planned);
   return (
     <section className="card" data-testid="sweep-card">
       <h3>Sweep: how much does renaming cost?</h3>
