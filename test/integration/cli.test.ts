@@ -159,10 +159,12 @@ describe('qarx compare', () => {
     // kb-2 has a gold answer the edit removed: the paper keeps only questions whose answers all survive.
     expect(r.stderr).toMatch(/left out 1 question whose gold answer is not in the edited passage \(kb-2\)/);
     const j = await runMain('compare', join(F, 'pairs-original.json'), join(F, 'pairs-perturbed.json'), '--model', MODEL, '--json', '--rule', 'em');
-    const parsed = JSON.parse(j.stdout) as { rule: string; n: number; categories: Record<string, number>; rows: { id: string }[]; dropped: { answerMissing: { count: number; ids: string[] } } };
+    const parsed = JSON.parse(j.stdout) as { rule: string; n: number; categories: Record<string, number>; rows: { id: string; perturbedQuestion?: string }[]; dropped: { answerMissing: { count: number; ids: string[] } } };
     expect(parsed.rule).toBe('em');
     expect(parsed.n).toBe(2);
     expect(parsed.rows.map((x) => x.id)).toEqual(['kb-1', 'kb-4']);
+    // kb-4's perturbed file rewords the question: that side is asked the perturbed file's wording.
+    expect(parsed.rows.map((x) => x.perturbedQuestion)).toEqual([undefined, 'What does the Kestrel Bridge carry?']);
     expect(parsed.categories.partial).toBe(0);
     expect(Object.values(parsed.categories).reduce((a, b) => a + b, 0)).toBe(2);
     expect(parsed.dropped.answerMissing).toEqual({ count: 1, ids: ['kb-2'] });

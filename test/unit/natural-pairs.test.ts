@@ -83,6 +83,38 @@ describe('runPairs', () => {
     expect(r.dropped.answerMissing).toEqual({ count: 1, ids: ['gone'] });
     expect(r.rule).toBe('script');
   });
+
+  it('asks each side its own question when a paraphrase file rewords it, and records both', async () => {
+    const base = makeInstance({ id: 'p1', dataset: 'd', title: '', question: 'Who built it?', context: 'Ruth Ashby built it.', answers: [{ text: 'Ruth Ashby', start: 0 }], isImpossible: false, lang: 'en' });
+    const inst: Instance = { ...base, revision: { context: 'Ruth Ashby built it.', answers: [{ text: 'Ruth Ashby', start: 0 }], question: 'Which engineer built it?' } };
+    const asked: [string, string][] = [];
+    // The fake model answers "Ruth Ashby" only to the original wording, so the paraphrase is C2W.
+    const predict = async (inputs: { id: string; question: string; context: string }[]) => {
+      for (const x of inputs) asked.push([x.id, x.question]);
+      return { predictions: inputs.map((x) => ({ id: x.id, text: x.question === 'Who built it?' ? 'Ruth Ashby' : 'it', best: null, nbest: [], nullScoreDiff: null, windows: 1 })), cancelled: false };
+    };
+    const r = await runPairs([inst], predict);
+    expect(asked).toEqual([
+      ['p1#original', 'Who built it?'],
+      ['p1#perturbed', 'Which engineer built it?'],
+    ]);
+    expect(r.rows[0]).toMatchObject({ question: 'Who built it?', perturbedQuestion: 'Which engineer built it?', category: 'C2W' });
+    // Same wording on both sides: no perturbedQuestion field at all.
+    const same = await runPairs([{ ...inst, revision: { ...inst.revision!, question: undefined } }], predict);
+    expect(same.rows[0]?.category).toBe('C2C');
+    expect(same.rows[0] && 'perturbedQuestion' in same.rows[0]).toBe(false);
+  });
+
+  it('reads two aligned SQuAD files whose questions differ as pairs with each side\'s question', async () => {
+    const file = (question: string) => new TextEncoder().encode(JSON.stringify({ version: '1.1', data: [{ title: 'T', paragraphs: [{ context: 'Ruth Ashby built the pier.', qas: [{ id: 'q1', question, answers: [{ text: 'Ruth Ashby', answer_start: 0 }] }] }] }] }));
+    const { importPairs } = await import('../../src/core/formats/pairs.ts');
+    const a = await importFile('a.json', file('Who built the pier?'), { dataset: 'a.json' });
+    const b = await importFile('b.json', file('The pier was built by whom?'), { dataset: 'a.json' });
+    const r = importPairs(a, b, { original: 'a.json', perturbed: 'b.json' });
+    expect(r.instances[0]?.question).toBe('Who built the pier?');
+    expect(r.instances[0]?.revision?.question).toBe('The pier was built by whom?');
+    expect(r.issues.map((i) => i.message)).toEqual(['the question differs ("The pier was built by whom?" vs "Who built the pier?" in a.json); each side is asked its own question']);
+  });
 });
 
 describe('summarizePairs', () => {
@@ -112,6 +144,16 @@ describe('pairs CSV export', () => {
     const back = await importFile('pairs.csv', new TextEncoder().encode(csv), { dataset: 'x' });
     expect(back.issues).toEqual([]);
     expect(back.instances.map((i) => [i.id, i.question, i.context, i.revision?.context, i.revision?.intent, i.answers[0]?.text])).toEqual(pairs.map((i) => [i.id, i.question, i.context, i.revision?.context, i.revision?.intent, i.answers[0]?.text]));
+  });
+
+  it('writes a perturbed_question column only when a pair rewords its question, and reads it back', async () => {
+    const pairs = loadDemoSet().filter((i) => i.revision);
+    expect(pairsToCsv(pairs).split('\n')[0]?.endsWith(',intent')).toBe(true);
+    const reworded = pairs.map((i, k) => (k === 0 ? { ...i, revision: { ...i.revision!, question: `In other words: ${i.question}` } } : i));
+    const csv = pairsToCsv(reworded);
+    expect(csv.split('\n')[0]?.endsWith(',intent,perturbed_question')).toBe(true);
+    const back = await importFile('pairs.csv', new TextEncoder().encode(csv), { dataset: 'x' });
+    expect(back.instances.map((i) => i.revision?.question)).toEqual(reworded.map((i) => i.revision?.question));
   });
 });
 
@@ -145,6 +187,15 @@ describe('challenge set', () => {
       ['x two', 'x one'],
     ]);
     expect(squad.challenge).toEqual({ pairs: 2, questions: 2 });
+  });
+
+  it('exports each changed passage with the question it was asked with (paraphrase pairs), in both orientations', () => {
+    const P: Instance = { ...A, revision: { ...A.revision!, question: 'q a reworded' } };
+    const forward = challengeToSquad(challengeSet([P], { m1: [r('a', 'C2W')] }));
+    const backward = challengeToSquad(challengeSet([P], { m1: [r('a', 'W2C')] }));
+    const qa = (s: typeof forward) => s.data[0]?.paragraphs[0]?.qas[0]?.question;
+    expect(qa(forward)).toBe('q a reworded');
+    expect(qa(backward)).toBe('q a');
   });
 
   it('orients by the total number of (model, question) flips, not by the number of models', () => {

@@ -85,6 +85,11 @@ function PairResult({ inst, row, testid }: { inst: Instance; row: PairRow | null
   return (
     <>
       <PassageDiff a={inst.context} b={inst.revision.context} testid={`${testid}-diff`} mark={mark} />
+      {inst.revision.question !== undefined && (
+        <p className="hint" data-testid={`${testid}-question`}>
+          The edited side asks its own wording: “{inst.revision.question}” (the original asks “{inst.question}”).
+        </p>
+      )}
       {row ? (
         <>
           <p className="hint" data-testid={`${testid}-touch`}>

@@ -13,7 +13,7 @@ export interface GoldAnswer {
   start: number;
 }
 
-/** The other passage of a natural-perturbation (revision) pair; question and answers stay. */
+/** The other side of an aligned pair: an edited passage (natural perturbation) and/or a reworded question. */
 export interface RevisionPair {
   /** The edited passage. */
   context: string;
@@ -21,6 +21,8 @@ export interface RevisionPair {
   answers: GoldAnswer[];
   /** Edit intention, from the taxonomy (copy-editing, elaboration, fact-update …), if known. */
   intent?: string;
+  /** The edited side's own question, when it is worded differently (a paraphrase file); else the instance's. */
+  question?: string;
 }
 
 /** A passage variant with a distractor ("trap") sentence sharing words with the question. */

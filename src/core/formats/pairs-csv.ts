@@ -17,6 +17,7 @@ export const PAIR_COLUMNS = {
   original: ['original_context', 'context_original', 'original', 'orig_context', 'original_passage', 'passage_original', 'context', 'passage'],
   perturbed: ['perturbed_context', 'context_perturbed', 'new_context', 'context_new', 'perturbed', 'perturbed_passage', 'revised_context', 'edited_context', 'revision'],
   question: ['question', 'query'],
+  perturbedQuestion: ['perturbed_question', 'question_perturbed', 'new_question', 'paraphrased_question', 'paraphrase'],
   answer: ['answer', 'answers', 'original_answer', 'answer_text', 'gold_answer'],
   perturbedAnswer: ['perturbed_answer', 'new_answer', 'answer_perturbed', 'revised_answer'],
   answerStart: ['answer_start', 'original_answer_start'],
@@ -31,6 +32,7 @@ const ROLE_NAMES: Record<Role, string> = {
   original: 'original context',
   perturbed: 'perturbed context',
   question: 'question',
+  perturbedQuestion: 'perturbed question',
   answer: 'answer',
   perturbedAnswer: 'perturbed answer',
   answerStart: 'answer start',
@@ -204,7 +206,10 @@ async function readPairsCsv(input: ImportInput, opts: FormatOptions): Promise<Im
       continue;
     }
     const intent = cell(r, 'intent').trim();
-    instances.push(makeInstance({ ...base, revision: { context: edited, answers: revAnswers, ...(intent ? { intent } : {}) } }));
+    // A paraphrase column rewords the question for the edited side; an identical or empty cell means the same question.
+    const asked = cell(r, 'perturbedQuestion').trim();
+    const reworded = asked && asked !== question.trim() ? { question: asked } : {};
+    instances.push(makeInstance({ ...base, revision: { context: edited, answers: revAnswers, ...(intent ? { intent } : {}), ...reworded } }));
   }
   pacer.finish();
   return { format: 'pairs-csv', instances, issues };
@@ -215,7 +220,8 @@ export const EDIT_INTENTS = ['copy-editing', 'clarification', 'elaboration', 'fa
 
 /**
  * Revision pairs as CSV in the layout this importer reads back (id, title, question, answer,
- * answer_start in code points, original_context, perturbed_context, perturbed_answer, intent), e.g.
+ * answer_start in code points, original_context, perturbed_context, perturbed_answer, intent, and
+ * perturbed_question when any pair rewords its question), e.g.
  * pairsToCsv(instances).split('\n')[0] === 'id,title,question,answer,answer_start,original_context,perturbed_context,perturbed_answer,intent'.
  * A cell that would start a formula gets a leading single quote and double quotes (see NEEDS_QUOTE).
  */
@@ -232,7 +238,9 @@ export function pairsToCsv(instances: readonly Instance[]): string {
       perturbed_context: i.revision?.context ?? '',
       perturbed_answer: i.revision?.answers[0]?.text ?? '',
       intent: i.revision?.intent ?? '',
+      perturbed_question: i.revision?.question ?? '',
     }));
   const columns = ['id', 'title', 'question', 'answer', 'answer_start', 'original_context', 'perturbed_context', 'perturbed_answer', 'intent'];
+  if (rows.some((r) => r.perturbed_question)) columns.push('perturbed_question');
   return Papa.unparse(rows, { columns, newline: '\n', escapeFormulae: NEEDS_QUOTE });
 }

@@ -52,9 +52,9 @@ export function importPairs(original: ImportResult, perturbed: ImportResult, nam
       continue;
     }
     paired.add(o.id);
-    if (p.question.trim() !== o.question.trim()) {
-      addIssue(issues, 'question-mismatch', where, `the question differs (${quote(p.question)} vs ${quote(o.question)} in ${names.original}); the original's is used`, false);
-    }
+    // A paraphrase file rewords the question: each side is asked its own (the edited side's is kept).
+    const reworded = p.question.trim() !== o.question.trim();
+    if (reworded) addIssue(issues, 'question-mismatch', where, `the question differs (${quote(p.question)} vs ${quote(o.question)} in ${names.original}); each side is asked its own question`, false);
     const answers = p.answers.length > 0 ? p.answers : carryAnswers(o.answers, p.context);
     if (answers.length === 0 && o.answers.length > 0) {
       addIssue(issues, 'no-revision', where, `answer ${quote(o.answers[0]?.text ?? '')} does not occur in the perturbed passage; kept without a revision`, false);
@@ -62,7 +62,7 @@ export function importPairs(original: ImportResult, perturbed: ImportResult, nam
       continue;
     }
     const { id, dataset, title, question, context, isImpossible, lang } = o;
-    instances.push(makeInstance({ id, dataset, title, question, context, answers: o.answers, isImpossible, lang, revision: { context: p.context, answers } }));
+    instances.push(makeInstance({ id, dataset, title, question, context, answers: o.answers, isImpossible, lang, revision: { context: p.context, answers, ...(reworded ? { question: p.question } : {}) } }));
   }
   for (const p of perturbed.instances) {
     if (!paired.has(p.id)) addIssue(issues, 'unpaired', `${names.perturbed}: id ${quote(p.id)}`, `not in ${names.original}; skipped`, true);

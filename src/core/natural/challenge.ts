@@ -99,7 +99,10 @@ export function challengeToSquad(pairs: readonly ChallengePair[]): SquadDataset 
       const rev = q.revision as NonNullable<Instance['revision']>;
       const [from, to] = p.reversed ? [rev.context, q.context] : [q.context, rev.context];
       const answers = p.reversed ? q.answers : rev.answers;
-      return { ...q, context: to, answers, revision: { context: from, answers: p.reversed ? rev.answers : q.answers, intent: rev.intent } };
+      // Each passage keeps the question it was asked with (they differ only in paraphrase files).
+      const [fromQ, toQ] = p.reversed ? [rev.question ?? q.question, q.question] : [q.question, rev.question ?? q.question];
+      const reworded = fromQ !== toQ ? { question: fromQ } : {};
+      return { ...q, question: toQ, context: to, answers, revision: { context: from, answers: p.reversed ? rev.answers : q.answers, intent: rev.intent, ...reworded } };
     }),
   );
   const squad = instancesToSquad(flipped);

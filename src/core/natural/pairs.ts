@@ -14,10 +14,11 @@ import { PAIR_CATEGORIES, pairCategory, type CategoryRule, type PairCategory } f
 export { CATEGORY_RULES, PAIR_CATEGORIES, pairCategory, recategorize, RULE_TEXT, WRONG_F1, type CategoryRule, type PairCategory } from './categories.ts';
 import type { Predictor } from '../entity/experiment.ts';
 
-/** The edited side of a revision pair as an instance of its own (same id, question and answers text). */
+/** The edited side of a pair as an instance of its own: same id and answer texts, its own passage and (if reworded) question. */
 export function revisedInstance(inst: Instance): Instance | null {
   if (!inst.revision) return null;
-  return { ...inst, context: inst.revision.context, answers: inst.revision.answers, revision: undefined, trap: undefined, paraphrases: undefined };
+  const question = inst.revision.question ?? inst.question;
+  return { ...inst, question, context: inst.revision.context, answers: inst.revision.answers, revision: undefined, trap: undefined, paraphrases: undefined };
 }
 
 /** The sentence around a character offset, e.g. sentenceAt('A b. C d. E.', 6) → { start: 5, end: 9 }. */
@@ -81,6 +82,8 @@ export interface PairRow {
   id: string;
   dataset: string;
   question: string;
+  /** The edited side's question when it is worded differently (paraphrase files), else absent. */
+  perturbedQuestion?: string;
   original: { text: string } & Score;
   perturbed: { text: string } & Score;
   category: PairCategory;
@@ -178,6 +181,7 @@ export function pairRow(a: Instance, b: Instance, original: string, perturbed: s
     id: a.id,
     dataset: a.dataset,
     question: a.question,
+    ...(b.question !== a.question ? { perturbedQuestion: b.question } : {}),
     original: { text: original, ...so },
     perturbed: { text: perturbed, ...sp },
     category: pairCategory(so, sp, rule),
