@@ -18,9 +18,9 @@ import { matchRomanised } from './name-lists-arabic.ts';
 const require = createRequire(import.meta.url);
 
 /**
- * gender-detection-from-name's lists searched for romanised Arabic names: the French one (INSEE's
- * birth registrations: Maghrebi, Levantine and Gulf spellings) and the Turkish one. Its English list
- * (US Social Security data) adds mostly invented look-alikes ("Gimmy" for جمال) and is left out.
+ * gender-detection-from-name's lists searched for romanised Arabic names: the French one (many
+ * Maghrebi, Levantine and Gulf spellings) and the Turkish one. Its English list adds mostly rare
+ * look-alike spellings ("Gimmy" for جمال) and is left out.
  */
 export const ARABIC_LATIN_LISTS = ['fr', 'tr'];
 const GENDERS = ['male', 'female', 'neutral'] as const;
@@ -70,7 +70,7 @@ function pack(first: Record<Gender, string[]>, last: string[]): NameData {
   return { male: first.male.join(' '), female: first.female.join(' '), neutral: first.neutral.join(' '), last: last.join(' ') };
 }
 
-/** US: faker en_US (its lists come from US Social Security and census name lists); labels decide gender. */
+/** US: faker en_US; its labels decide gender. */
 function usLists(): NameData {
   return pack(byLabels(cleanLabelled(fakerLabelled(fakerEN_US))), surnames(fakerPerson(fakerEN_US).last));
 }
