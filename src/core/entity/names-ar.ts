@@ -1,7 +1,8 @@
 /**
  * Common Arabic given names and family names in Latin letters, written for this project: faker's
  * Arabic locale has them only in Arabic script, and a letter-by-letter transliteration drops the
- * vowels ("Ahmd"). Gender follows common usage.
+ * vowels ("Ahmd"). Gender follows common usage. scripts/make-name-lists.ts adds these to the
+ * romanised names it finds (the surnames are DBName's Arabic surnames as they are).
  */
 export const ARABIC_NAMES = {
   male: 'Ahmed Mohammed Omar Ali Hassan Hussein Khalid Youssef Ibrahim Mustafa Tariq Karim Samir Nabil Walid Faisal Hamza Bilal Ziad Rami Jamal Adel Majid Nasser Saeed Fadi Amir Yasser Hisham Marwan'.split(' '),

@@ -1,18 +1,21 @@
 /**
- * Where new names come from. DBName: real-world lists (faker's person names per locale for name
- * origins, the place dictionaries of lexicon.ts, proper nouns); RandStr: random letters with the
- * original's length and casing; InDistName: a pool harvested from the dataset itself (pool.ts).
+ * Where new names come from. DBName: real-world lists (first names by gender and surnames per
+ * origin, generated from licensed packages by scripts/make-name-lists.ts into name-data/, the place
+ * dictionaries of lexicon.ts, proper nouns); RandStr: random letters with the original's length and
+ * casing; InDistName: a pool harvested from the dataset itself (pool.ts).
  */
-import { fakerEN_IN, fakerEN_US, fakerFR, fakerZH_CN } from '@faker-js/faker';
-import { pinyin } from 'pinyin-pro';
 import { pick } from '../random.ts';
 import { lexiconWords, placeLists, titleCase, type PlaceKind } from './lexicon.ts';
-import { ARABIC_NAMES } from './names-ar.ts';
+import type { NameData } from './name-gender.ts';
+import ar from './name-data/ar.json' with { type: 'json' };
+import cn from './name-data/cn.json' with { type: 'json' };
+import fr from './name-data/fr.json' with { type: 'json' };
+import inNames from './name-data/in.json' with { type: 'json' };
+import us from './name-data/us.json' with { type: 'json' };
 import { ORIGINS, type Gender, type Origin } from './options.ts';
 
 export { ORIGINS, ORIGIN_LABELS, type Gender, type Origin } from './options.ts';
-
-
+export { romanize } from './romanize.ts';
 
 /** First names by gender and surnames of one origin. */
 export interface PersonNames {
@@ -20,52 +23,25 @@ export interface PersonNames {
   last: string[];
 }
 
-/** Romanised Chinese name, e.g. romanize('伟') === 'Wei', romanize('上官') === 'Shangguan'. */
-export function romanize(hanzi: string, surname = false): string {
-  const syl = pinyin(hanzi, { toneType: 'none', type: 'array', surname: surname ? 'head' : 'off' });
-  return titleCase(syl.join('').toLowerCase());
-}
+/** The generated lists; they ship only with the modules that rename (worker, CLI), never the app's first bundle. */
+const NAME_DATA: Record<Origin, NameData> = { us, in: inNames, cn, fr, ar };
 
-const plain = (s: string) => /^\p{Lu}[\p{L}'-]*\p{Ll}$/u.test(s);
-
-function split(male: string[], female: string[], generic: string[] = []): Record<Gender, string[]> {
-  const m = new Set(male.filter(plain));
-  const f = new Set(female.filter(plain));
-  const both = [...m].filter((n) => f.has(n));
-  return {
-    male: [...m].filter((n) => !f.has(n)).sort(),
-    female: [...f].filter((n) => !m.has(n)).sort(),
-    neutral: [...new Set([...both, ...generic.filter((n) => plain(n) && !m.has(n) && !f.has(n))])].sort(),
-  };
-}
+/** A stored list as names ('' is the empty list). */
+const words = (s: string): string[] => (s ? s.split(' ') : []);
 
 const cache = new Map<string, PersonNames>();
 
 /**
- * Person names of an origin; for Chinese passages (lang 'zh') Chinese names stay in characters,
- * e.g. personNames('fr').first.female includes 'Amélie'.
+ * Person names of an origin, split from the stored lists on first use; for Chinese passages (lang
+ * 'zh') Chinese names stay in characters, e.g. personNames('fr').first.female includes 'Amélie'.
  */
 export function personNames(origin: Origin, lang: 'en' | 'zh' = 'en'): PersonNames {
   const key = `${origin}:${lang}`;
   let names = cache.get(key);
   if (names) return names;
-  if (origin === 'cn') {
-    const p = fakerZH_CN.rawDefinitions.person as { first_name: Record<string, string[]>; last_name: Record<string, string[]> };
-    if (lang === 'zh') {
-      const g = p.first_name;
-      names = { first: { male: g.male ?? [], female: g.female ?? [], neutral: g.generic ?? [] }, last: p.last_name.generic ?? [] };
-    } else {
-      const r = (xs: string[] | undefined) => [...new Set((xs ?? []).map((x) => romanize(x)))];
-      names = { first: split(r(p.first_name.male), r(p.first_name.female), r(p.first_name.generic)), last: [...new Set((p.last_name.generic ?? []).map((x) => romanize(x, true)))] };
-    }
-  } else if (origin === 'ar') {
-    names = { first: { male: ARABIC_NAMES.male, female: ARABIC_NAMES.female, neutral: ARABIC_NAMES.neutral }, last: ARABIC_NAMES.last };
-  } else {
-    const f = origin === 'us' ? fakerEN_US : origin === 'in' ? fakerEN_IN : fakerFR;
-    const p = f.rawDefinitions.person as { first_name: Record<string, string[]>; last_name: Record<string, string[] | undefined> | string[] };
-    const last = Array.isArray(p.last_name) ? p.last_name : (p.last_name.generic ?? []);
-    names = { first: split(p.first_name.male ?? [], p.first_name.female ?? [], p.first_name.generic), last: last.filter(plain) };
-  }
+  const data = NAME_DATA[origin];
+  const d = (lang === 'zh' && data.zh) || data;
+  names = { first: { male: words(d.male), female: words(d.female), neutral: words(d.neutral) }, last: words(d.last) };
   cache.set(key, names);
   return names;
 }
