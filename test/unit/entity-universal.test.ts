@@ -24,7 +24,7 @@ const DATA: Instance[] = [
 
 /** A prediction of one span of a passage. */
 const spanPred = (x: QaInput, start: number, end: number): QaPrediction => {
-  const s = { text: x.context.slice(start, end), start: char(start), end: char(end), score: 1, probability: 1 };
+  const s = { text: x.context.slice(start, end), start: char(start), end: char(end), score: 1, startLogit: 0.5, endLogit: 0.5, probability: 1 };
   return { id: x.id, text: s.text, best: s, nbest: [s], nullScoreDiff: null, windows: 1 };
 };
 
