@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Instance } from '../../src/core/data/types.ts';
 import { makeInstance } from '../../src/core/formats/common.ts';
 import { findMentions } from '../../src/core/entity/substitute.ts';
-import { DEFAULT_UNIVERSAL, eligibleInstances, inDistNames, nameSubstitutions, putName, rankRows, runUniversal, universalCandidates, type UniversalName, type UniversalRow } from '../../src/core/entity/universal.ts';
+import { DEFAULT_UNIVERSAL, describeIneligible, eligibleInstances, inDistNames, nameSubstitutions, putName, rankRows, runUniversal, universalCandidates, type UniversalName, type UniversalRow } from '../../src/core/entity/universal.ts';
 import type { QaInput, QaPrediction } from '../../src/core/types.ts';
 import { char } from '../../src/core/types.ts';
 
@@ -97,6 +97,7 @@ describe('eligibility', () => {
     const { items, ineligible } = eligibleInstances(DATA, 'PER');
     expect(items.map((i) => i.inst.id)).toEqual(['q1', 'q2', 'q3']);
     expect(ineligible).toEqual({ 'other-type': 1, unanswerable: 1 });
+    expect(describeIneligible(ineligible)).toBe('1 answer of another type, 1 unanswerable');
   });
 });
 

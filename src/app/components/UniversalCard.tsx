@@ -4,11 +4,11 @@
  * names tried; a cancelled run keeps the names finished, marked partial.
  */
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
-import { ORIGIN_LABELS, ORIGINS, SOURCE_LABELS, type Origin } from '../../core/entity/options.ts';
-import { MAX_UNIVERSAL_CANDIDATES, UNIVERSAL_SOURCES, UNIVERSAL_TYPES, type UniversalResult, type UniversalSource, type UniversalType } from '../../core/entity/universal.ts';
+import { describeIneligible, MAX_UNIVERSAL_CANDIDATES, UNIVERSAL_SOURCES, UNIVERSAL_TYPES, type UniversalResult, type UniversalSource, type UniversalType } from '../../core/entity/universal.ts';
 import { useApp } from '../store/index.ts';
 import { Chart, pct, SOURCE_COLORS } from './Chart.tsx';
 import { JobBar } from './JobBar.tsx';
+import { RenameSelects } from './RenameSelects.tsx';
 import { SeedInput } from './SeedInput.tsx';
 
 /** A whole number from a number field, clamped to [min, max]. */
@@ -34,26 +34,7 @@ export function UniversalCard() {
             ))}
           </select>
         </label>
-        <label>
-          names{' '}
-          <select value={cfg.source} data-testid="universal-source" onChange={(e) => setUniversalConfig({ source: e.target.value as UniversalSource })}>
-            {UNIVERSAL_SOURCES.map((s) => (
-              <option key={s} value={s}>
-                {SOURCE_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          origin{' '}
-          <select value={cfg.origin} disabled={cfg.source !== 'db' || cfg.type !== 'PER'} data-testid="universal-origin" title="Origin of person names (DBName)" onChange={(e) => setUniversalConfig({ origin: e.target.value as Origin })}>
-            {ORIGINS.map((o) => (
-              <option key={o} value={o}>
-                {ORIGIN_LABELS[o]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <RenameSelects value={cfg} onChange={(v) => setUniversalConfig({ ...(v.source ? { source: v.source as UniversalSource } : {}), ...(v.origin ? { origin: v.origin } : {}) })} testid="universal" withType={false} sources={UNIVERSAL_SOURCES} />
         <label>
           candidates K <input type="number" min={1} max={MAX_UNIVERSAL_CANDIDATES} value={cfg.candidates} data-testid="universal-k" onChange={(e) => setUniversalConfig({ candidates: clampInt(e.target.value, 1, MAX_UNIVERSAL_CANDIDATES) })} />
         </label>
@@ -80,9 +61,7 @@ function UniversalResults({ result: r, source }: { result: UniversalResult; sour
   if (r.eligible === 0) return <p className="note">No question in the list has a renamable answer entity of this type.</p>;
   const top = r.rows.slice(0, r.top);
   const data = top.map((x) => ({ name: x.name, changed: x.changed }));
-  const left = Object.entries(r.ineligible)
-    .map(([k, v]) => `${v} ${k}`)
-    .join(', ');
+  const left = describeIneligible(r.ineligible);
   return (
     <div className="results">
       {r.cancelled && (
@@ -93,37 +72,40 @@ function UniversalResults({ result: r, source }: { result: UniversalResult; sour
       <p className="hint" data-testid="universal-summary">
         {r.eligible} eligible question{r.eligible === 1 ? '' : 's'} (original EM {pct(r.original.em)} / F1 {pct(r.original.f1)}){left ? `; left out: ${left}` : ''}. {r.tried} of {r.candidates} names tried; top {Math.min(r.top, r.rows.length)} shown.
       </p>
-      <table className="results-table" data-testid="universal-table">
-        <thead>
-          <tr>
-            <th>#</th>
-            <th>name</th>
-            <th title="Questions whose predicted span, mapped back to the original passage, changed">answers changed</th>
-            <th title="Eligible questions the name could be put in">questions tried</th>
-            <th>share %</th>
-            <th title="Mean over tried questions of F1 original − F1 renamed, in points">mean F1 drop</th>
-          </tr>
-        </thead>
-        <tbody>
-          {top.map((x, k) => (
-            <tr key={x.name} data-testid="universal-row" className={r.cancelled ? 'partial-row' : undefined}>
-              <td>{k + 1}</td>
-              <td>{x.name}</td>
-              <td>{x.changed}</td>
-              <td>{x.tried}</td>
-              <td>{pct(100 * x.share)}</td>
-              <td className={x.meanF1Drop > 0.05 ? 'drop' : 'gain'}>{pct(x.meanF1Drop)}</td>
+      {/* Scrolls sideways on a phone; focusable so the keyboard can scroll it too. */}
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="Top universal names">
+        <table className="results-table" data-testid="universal-table">
+          <thead>
+            <tr>
+              <th>#</th>
+              <th>name</th>
+              <th title="Questions whose predicted span, mapped back to the original passage, changed">changed</th>
+              <th title="Eligible questions the name could be put in">tried</th>
+              <th>share %</th>
+              <th title="Mean over tried questions of F1 original − F1 renamed, in points">mean F1 drop (points)</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {top.map((x, k) => (
+              <tr key={x.name} data-testid="universal-row" className={r.cancelled ? 'partial-row' : undefined}>
+                <td>{k + 1}</td>
+                <td>{x.name}</td>
+                <td>{x.changed}</td>
+                <td>{x.tried}</td>
+                <td>{pct(100 * x.share)}</td>
+                <td className={x.meanF1Drop > 0.05 ? 'drop' : 'gain'}>{pct(x.meanF1Drop)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {data.length > 0 && (
         <div className="charts">
           <Chart title={`Answers changed per name (top ${data.length}${r.cancelled ? ', partial' : ''})`} testid="chart-universal" height={Math.max(180, 26 * data.length + 60)}>
-            <BarChart data={data} layout="vertical" margin={{ left: 8, right: 16, bottom: 18 }}>
+            <BarChart data={data} layout="vertical" margin={{ left: 4, right: 24, bottom: 18 }}>
               <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-              <XAxis type="number" allowDecimals={false} label={{ value: 'questions whose answer changed (count)', position: 'insideBottom', offset: -10 }} />
-              <YAxis type="category" dataKey="name" width={120} interval={0} tick={{ fontSize: 11 }} label={{ value: 'name', angle: -90, position: 'insideLeft' }} />
+              <XAxis type="number" allowDecimals={false} label={{ value: 'answers changed (count)', position: 'insideBottom', offset: -10 }} />
+              <YAxis type="category" dataKey="name" width={100} interval={0} tick={{ fontSize: 11 }} label={{ value: 'name', angle: -90, position: 'insideLeft' }} />
               <Tooltip />
               <Bar dataKey="changed" name="answers changed" fill={SOURCE_COLORS[source]} isAnimationActive={false} />
             </BarChart>

@@ -8,7 +8,7 @@ import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { QaEngine } from '../../core/index.ts';
 import { enginePredictor, ORIGINS, SOURCE_LABELS, type Origin } from '../../core/entity/index.ts';
-import { DEFAULT_UNIVERSAL, MAX_UNIVERSAL_CANDIDATES, runUniversal, UNIVERSAL_SOURCES, UNIVERSAL_TYPES, type UniversalConfig, type UniversalResult, type UniversalSource, type UniversalType } from '../../core/entity/universal.ts';
+import { DEFAULT_UNIVERSAL, describeIneligible, MAX_UNIVERSAL_CANDIDATES, runUniversal, UNIVERSAL_SOURCES, UNIVERSAL_TYPES, type UniversalConfig, type UniversalResult, type UniversalSource, type UniversalType } from '../../core/entity/universal.ts';
 import { describeRun, noAnswerReason, type RunRecord } from '../../core/run-record.ts';
 import { err, intOpt, out, seedOpt, UsageError } from '../io.ts';
 import { openModel } from '../model.ts';
@@ -85,7 +85,7 @@ export async function universal(argv: string[]): Promise<number> {
 export function universalTable(r: UniversalResult, record: RunRecord): string {
   const cfg = record.settings as unknown as UniversalConfig;
   const lines = [`universal names: ${cfg.type} · ${SOURCE_LABELS[cfg.source]}${cfg.source === 'db' && cfg.type === 'PER' ? ` · origin ${cfg.origin}` : ''} · K ${cfg.candidates} · top ${cfg.top} · seed ${cfg.seed}`, `run: ${describeRun({ ...record, settings: {} })}`];
-  const left = Object.entries(r.ineligible).map(([k, v]) => `${v} ${k}`).join(', ');
+  const left = describeIneligible(r.ineligible);
   lines.push(`eligible: ${r.eligible} question${r.eligible === 1 ? '' : 's'}${left ? ` (left out: ${left})` : ''}; ${r.tried} of ${r.candidates} names tried`);
   if (r.cancelled) lines.push(`PARTIAL: cancelled after ${r.tried} of ${r.candidates} names; the ranking covers only the names tried`);
   if (r.eligible === 0) return `${lines.join('\n')}\nno question has a renamable answer entity of type ${cfg.type}\n`;

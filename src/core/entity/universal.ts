@@ -87,6 +87,22 @@ export interface UniversalResult {
 
 const EXAMPLES = 5;
 
+const INELIGIBLE_LABELS: Record<keyof UniversalResult['ineligible'], string> = {
+  'not-english': 'not English',
+  unanswerable: 'unanswerable',
+  'no-entity': 'no answer entity',
+  'other-type': 'answer of another type',
+  'no-spans': 'nothing renamable in the answer',
+  'answer-lost': 'answer lost in renaming',
+};
+
+/** Questions left out per reason in words, e.g. describeIneligible({ unanswerable: 8, 'other-type': 2 }) === '8 unanswerable, 2 answer of another type'. */
+export function describeIneligible(r: UniversalResult['ineligible']): string {
+  return Object.entries(r)
+    .map(([k, v]) => `${v} ${INELIGIBLE_LABELS[k as keyof typeof INELIGIBLE_LABELS]}`)
+    .join(', ');
+}
+
 /** Distinct names drawn with a seeded generator until `k` are found or the draws run out. */
 function drawDistinct(k: number, draw: () => UniversalName | null): UniversalName[] {
   const out = new Map<string, UniversalName>();
@@ -252,7 +268,7 @@ export async function runUniversal(
   for (const [i, name] of names.entries()) {
     await nextTask();
     if (cb.signal?.aborted) return result(true, original);
-    report(i, `name ${i + 1} of ${names.length}: ${name.name}`);
+    report(i, `trying ${name.name}`);
     const put: { item: Eligible; r: { perturbed: Instance; contextEdits: Edit[] } }[] = [];
     const skipped: UniversalRow['skipped'] = {};
     for (const item of items) {
@@ -263,7 +279,7 @@ export async function runUniversal(
     const res = await predict(put.map(({ item, r }) => inputOf(r.perturbed, `${item.inst.id}#u${i}`)));
     if (res.cancelled) return result(true, original);
     rows.push(scoreName(name, put, res.predictions, originals, skipped));
-    report(i + 1, `names tried ${i + 1}/${names.length}`);
+    report(i + 1, `${name.name} done`);
   }
   return result(false, original);
 }
