@@ -2,6 +2,7 @@
  * Universal names on the shipped model (real ONNX Runtime) over the demo set's person answers, in
  * process and through `qarx universal`; prints the top names.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -74,6 +75,28 @@ describe('universal names on the shipped model', () => {
     const table = await runQarx(join(tmp, 'cache'), 'universal', data, '--model', MODEL, '--candidates', '20', '--top', '5');
     expect(table.stdout).toMatch(/^universal names: PER · DBName · origin us · K 20 · top 5 · seed 1\n/);
     expect(table.stdout).toContain(`  1  ${r.rows[0]?.name}`);
+  });
+
+  it('Ctrl-C stops after the current name and prints the names finished, marked partial', { timeout: 240_000 }, async () => {
+    const data = join(tmp, 'demo.json');
+    writeFileSync(data, JSON.stringify(instancesToSquad(demo)));
+    const child = spawn(process.execPath, [join(ROOT, 'bin', 'qarx.mjs'), 'universal', data, '--model', MODEL, '--candidates', '500', '--json'], { cwd: ROOT, env: { ...process.env, QARX_CACHE_DIR: join(tmp, 'cache') } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (b: Buffer) => (stdout += b.toString()));
+    // Interrupt once two names are done, whatever the machine's speed.
+    child.stderr.on('data', (b: Buffer) => {
+      stderr += b.toString();
+      if (/names tried 2\/500/.test(stderr) && !child.killed) child.kill('SIGINT');
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code, stderr).toBe(0);
+    expect(stderr).toContain('stopping after the current name');
+    const j = JSON.parse(stdout) as UniversalResult & { partial: boolean };
+    expect(j.partial).toBe(true);
+    expect(j.tried).toBeGreaterThanOrEqual(2);
+    expect(j.tried).toBeLessThan(500);
+    expect(j.rows).toHaveLength(j.tried);
   });
 
   it.each([
