@@ -87,7 +87,8 @@ export interface UniversalResult {
 
 const EXAMPLES = 5;
 
-const INELIGIBLE_LABELS: Record<keyof UniversalResult['ineligible'], string> = {
+// Reasons without a label here (renaming may learn new ones) are shown as their key.
+const INELIGIBLE_LABELS: Partial<Record<string, string>> = {
   'not-english': 'not English',
   unanswerable: 'unanswerable',
   'no-entity': 'no answer entity',
@@ -99,7 +100,7 @@ const INELIGIBLE_LABELS: Record<keyof UniversalResult['ineligible'], string> = {
 /** Questions left out per reason in words, e.g. describeIneligible({ unanswerable: 8, 'other-type': 2 }) === '8 unanswerable, 2 answer of another type'. */
 export function describeIneligible(r: UniversalResult['ineligible']): string {
   return Object.entries(r)
-    .map(([k, v]) => `${v} ${INELIGIBLE_LABELS[k as keyof typeof INELIGIBLE_LABELS]}`)
+    .map(([k, v]) => `${v} ${INELIGIBLE_LABELS[k] ?? k}`)
     .join(', ');
 }
 
@@ -115,12 +116,17 @@ function drawDistinct(k: number, draw: () => UniversalName | null): UniversalNam
 
 const at = <T>(xs: readonly T[], rand: () => number): T | undefined => xs[Math.floor(rand() * xs.length)];
 
+/** What a name replaces in a question: its answer entity of the type (renaming's own selection), or why none. */
+function targetsOf(inst: Pick<Instance, 'context' | 'answers' | 'answerType' | 'isImpossible'>, type: UniversalType): { spans: PerturbableSpan[] } | NotRenamable {
+  return renameTargets(inst, type);
+}
+
 /** The whole names of the data's answer entities of a type, sorted, e.g. ['Alexander Fleming', 'Marie Curie']. */
 export function inDistNames(instances: readonly Pick<Instance, 'context' | 'answers' | 'answerType' | 'isImpossible' | 'lang'>[], type: UniversalType): UniversalName[] {
   const byName = new Map<string, UniversalName>();
   for (const inst of instances) {
     if (inst.lang !== 'en') continue;
-    const t = renameTargets(inst, type);
+    const t = targetsOf(inst, type);
     if (typeof t === 'string') continue;
     const n = nameOfSpans(t.spans);
     if (n) byName.set(n.name, n);
@@ -193,7 +199,7 @@ export function eligibleInstances(instances: readonly Instance[], type: Universa
   const items: Eligible[] = [];
   const ineligible: UniversalResult['ineligible'] = {};
   for (const inst of instances) {
-    const t = inst.lang !== 'en' ? 'not-english' : inst.isImpossible ? 'unanswerable' : renameTargets(inst, type);
+    const t = inst.lang !== 'en' ? 'not-english' : inst.isImpossible ? 'unanswerable' : targetsOf(inst, type);
     if (typeof t === 'string') ineligible[t] = (ineligible[t] ?? 0) + 1;
     else items.push({ inst, spans: t.spans });
   }
