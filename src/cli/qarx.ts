@@ -8,6 +8,7 @@
  *   qarx perturb entity|synthetic … <in> <out>
  *   qarx compare <original> <perturbed> --model <dir|hub id>
  *   qarx challenge <original> <perturbed> --out <file> (--model M | --pred NAME=orig,pert)…
+ *   qarx universal <data> --model M [--type PER|GPE] [--source db|indist] [--candidates K] [--top k]
  */
 import { InputError } from '../core/formats/json.ts';
 import { ModelError } from '../core/model-errors.ts';
@@ -46,6 +47,12 @@ const USAGE = `Usage:
       a challenge set (Wu et al. 2025, appendix I): each passage pair in the orientation with the
       most (model, question) flips (EM 1 → F1 < 0.4), then most questions, then a seeded coin; one
       version per passage; written as SQuAD JSON with each paragraph's original_context
+  qarx universal <data file> --model <dir|hub id> [--type PER|GPE] [--source db|indist] [--origin us|in|cn|fr|ar]
+                 [--candidates K] [--top k] [--seed N] [--json] [--squad2]
+      universal names (Balasubramanian et al. 2020, Algorithm 2): K candidate names (default 30), each
+      put in place of every question's answer entity (whole name, passage, question and answers);
+      prints the top k names (default 10) by answers changed, with share and mean F1 drop; Ctrl-C
+      stops after the current name and prints the names finished, marked partial
   Data files (detected by name and content): SQuAD 1.1/2.0 or DuReader JSON, Hugging Face flat
   SQuAD (JSON Lines or an array of rows), MRQA .jsonl / .jsonl.gz, natural-perturbation pairs CSV`;
 
@@ -56,6 +63,7 @@ const COMMANDS: Record<string, () => Promise<(argv: string[]) => Promise<number>
   perturb: async () => (await import('./commands/perturb.ts')).perturb,
   compare: async () => (await import('./commands/compare.ts')).compare,
   challenge: async () => (await import('./commands/challenge.ts')).challenge,
+  universal: async () => (await import('./commands/universal.ts')).universal,
 };
 
 /** Runs the CLI and returns the exit code; errors become one line on stderr. */
@@ -68,7 +76,7 @@ export async function main(argv: string[]): Promise<number> {
       out(`${USAGE}\n`);
       return cmd === undefined ? 2 : 0;
     }
-    throw new UsageError(`unknown command "${cmd}" (try: qarx predict, qarx eval, qarx perturb, qarx compare, qarx --help)`);
+    throw new UsageError(`unknown command "${cmd}" (try: qarx predict, qarx eval, qarx perturb, qarx compare, qarx universal, qarx --help)`);
   } catch (e) {
     return exitCode(e);
   }

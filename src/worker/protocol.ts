@@ -6,6 +6,7 @@ import type { ModelErrorCode, PredictProgress, QaInput, QaPrediction } from '../
 import type { Instance } from '../core/data/types.ts';
 import type { BudgetConfig, BudgetResult, SweepCell, SweepConfig, SweepProgress } from '../core/entity/experiment.ts';
 import type { LiveRename } from '../core/entity/live.ts';
+import type { UniversalConfig, UniversalResult } from '../core/entity/universal.ts';
 import type { NamePool, RenameOptions } from '../core/entity/rename.ts';
 import type { CategoryRule, PairRow, PairsDropped } from '../core/natural/pairs.ts';
 import type { NoiseOptions } from '../core/natural/noise.ts';
@@ -59,6 +60,8 @@ export type WorkerRequest =
   | { type: 'rename'; jobId: number; instance: Instance; options: RenameOptions; pool: NamePool | null; versionTwo: boolean; resemble: { m: 1 | 3; temperature: number } | null }
   | { type: 'sweep'; jobId: number; instances: Instance[]; config: SweepConfig; versionTwo: boolean }
   | { type: 'budget'; jobId: number; instances: Instance[]; config: BudgetConfig }
+  /** Universal names: K candidate names, each put in every eligible question, ranked by predictions changed. */
+  | { type: 'universal'; jobId: number; instances: Instance[]; config: UniversalConfig; versionTwo: boolean }
   | { type: 'export-renamed'; jobId: number; instances: Instance[]; options: RenameOptions }
   /** One question on both passages of its pair; with `noise`, on its passage and a noisy copy instead. */
   | { type: 'pair'; jobId: number; instance: Instance; versionTwo: boolean; rule: CategoryRule; noise?: NoiseOptions }
@@ -79,6 +82,7 @@ export type WorkerEvent =
   | { type: 'sweep-cell'; jobId: number; cell: SweepCell }
   | { type: 'sweep-done'; jobId: number; cancelled: boolean; n: number }
   | { type: 'budget-done'; jobId: number; result: BudgetResult }
+  | { type: 'universal-done'; jobId: number; result: UniversalResult }
   | { type: 'exported'; jobId: number; json: string; renamed: number; total: number }
   | {
       type: 'error';

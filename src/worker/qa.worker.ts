@@ -8,7 +8,7 @@
  */
 /// <reference lib="webworker" />
 import { classifyModelError, classifyRunError, configureRuntime, loadQaModel, ModelError, QaEngine, serializeRunner, type LoadedModel } from '../core/index.ts';
-import { buildNamePool, enginePredictor, liveRename, renamedToSquad, renameInstance, runBudget, runSweep, type RenameResult, type SweepProgress } from '../core/entity/index.ts';
+import { buildNamePool, enginePredictor, liveRename, renamedToSquad, renameInstance, runBudget, runSweep, runUniversal, type RenameResult, type SweepProgress } from '../core/entity/index.ts';
 import { runPairs } from '../core/natural/pairs.ts';
 import { noisyPairs } from '../core/natural/noise.ts';
 import type { Capabilities, DeviceChoice, ModelInfo, ModelSourceMsg, WorkerEvent, WorkerRequest } from './protocol.ts';
@@ -261,7 +261,7 @@ function throttled(jobId: number): (p: SweepProgress) => void {
   };
 }
 
-function handleExperiment(msg: Extract<WorkerRequest, { type: 'sweep' | 'budget' | 'export-renamed' | 'pairs' }>): void {
+function handleExperiment(msg: Extract<WorkerRequest, { type: 'sweep' | 'budget' | 'universal' | 'export-renamed' | 'pairs' }>): void {
   jobAborts.set(msg.jobId, new AbortController());
   experimentChain = experimentChain.then(() =>
     withModel(msg.jobId, async (a, signal) => {
@@ -277,6 +277,11 @@ function handleExperiment(msg: Extract<WorkerRequest, { type: 'sweep' | 'budget'
         const label = msg.noise ? 'synthetic noise' : 'revision pairs';
         const r = await runPairs(set.instances, enginePredictor(a.engine, { versionTwo: msg.versionTwo, signal }), (done, total) => report({ done, total, label }), { rule: msg.rule });
         post({ type: 'pairs-done', jobId: msg.jobId, rows: r.rows, cancelled: r.cancelled, dropped: set.dropped, answerMissing: r.dropped.answerMissing });
+        return;
+      }
+      if (msg.type === 'universal') {
+        const result = await runUniversal(msg.instances, msg.config, enginePredictor(a.engine, { versionTwo: msg.versionTwo, signal }), { signal, onProgress: throttled(msg.jobId) });
+        post({ type: 'universal-done', jobId: msg.jobId, result });
         return;
       }
       const versionTwo = msg.type === 'sweep' ? msg.versionTwo : msg.config.versionTwo;
@@ -326,6 +331,7 @@ self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
       return;
     case 'sweep':
     case 'budget':
+    case 'universal':
     case 'export-renamed':
     case 'pairs':
       handleExperiment(msg);

@@ -187,6 +187,27 @@ describe('entity-renaming experiments in the store', () => {
     expect(restarts).toBe(1);
   });
 
+  it('universal names: sends the run with its settings, keeps a cancelled result as partial, ignores other jobs', () => {
+    useApp.setState({ model: info('m'), modelStatus: 'ready' });
+    useApp.getState().setUniversalConfig({ candidates: 7, top: 3 });
+    useApp.getState().start('universal');
+    expect(useApp.getState().universal.status).toBe('collecting');
+    useApp.getState().receiveCollected(useApp.getState().collecting?.reqId as number, [], 0, { versionTwo: true, datasets: ['d'] });
+    const msg = lastOf('universal');
+    expect(msg).toMatchObject({ config: { candidates: 7, top: 3, type: 'PER', source: 'db' }, versionTwo: true });
+    expect(useApp.getState().universal.run).toMatchObject({ datasets: ['d'], model: 'm', settings: { candidates: 7, top: 3 } });
+    const result = { eligible: 2, ineligible: {}, candidates: 7, tried: 1, rows: [], top: 3, original: { em: 50, f1: 50 }, cancelled: true };
+    applyWorkerEvent({ type: 'experiment-progress', jobId: msg.jobId, progress: { done: 1, total: 7, label: 'x done' } });
+    expect(useApp.getState().universal.progress).toEqual({ done: 1, total: 7, label: 'x done' });
+    applyWorkerEvent({ type: 'universal-done', jobId: msg.jobId + 100, result: { ...result, tried: 5 } });
+    expect(useApp.getState().universalResult).toBeNull();
+    useApp.getState().cancel('universal');
+    expect(lastOf('cancel').jobId).toBe(msg.jobId);
+    applyWorkerEvent({ type: 'universal-done', jobId: msg.jobId, result });
+    expect(useApp.getState().universal.status).toBe('cancelled');
+    expect(useApp.getState().universalResult).toEqual(result);
+  });
+
   it('ignores a live rename that a newer one replaced', () => {
     useApp.setState({ model: info('m'), modelStatus: 'ready', renameOpen: true });
     useApp.getState().runRename();

@@ -3,17 +3,16 @@
  * × entity types) with charts, worst/best over a budget with and without RESEMBLE, and an export.
  */
 import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, Legend, Tooltip, XAxis, YAxis } from 'recharts';
-import { Chart, pct } from './Chart.tsx';
-import { ENTITY_CHOICES, MAX_BUDGET, NAME_SOURCES, ORIGIN_LABELS, ORIGINS, SOURCE_LABELS, type NameSource, type Origin } from '../../core/entity/options.ts';
+import { Chart, pct, SOURCE_COLORS } from './Chart.tsx';
+import { ENTITY_CHOICES, MAX_BUDGET, NAME_SOURCES, ORIGIN_LABELS, ORIGINS, SOURCE_LABELS, type Origin } from '../../core/entity/options.ts';
 import { summarizeSweep, wrongShares, type BudgetScores, type SweepRow } from '../../core/entity/stats.ts';
 import { useApp } from '../store/index.ts';
 import { RenameSelects } from './RenameSelects.tsx';
 import { SeedInput } from './SeedInput.tsx';
 import { JobBar } from './JobBar.tsx';
 import { NaturalCard } from './NaturalCard.tsx';
+import { UniversalCard } from './UniversalCard.tsx';
 
-/** One colour per name source, and the original, shared by every chart. */
-export const SOURCE_COLORS: Record<NameSource | 'original', string> = { original: '#8a8f9c', indist: '#2f7fc1', db: '#e0a030', randstr: '#d1495b' };
 
 
 export function ExperimentsView() {
@@ -30,6 +29,7 @@ export function ExperimentsView() {
       <NaturalCard />
       <SweepCard />
       <BudgetCard />
+      <UniversalCard />
       <ExportCard />
     </div>
   );

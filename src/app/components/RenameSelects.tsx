@@ -1,8 +1,8 @@
 /** The type, name-source and origin selects shared by the live renaming panel and the experiments. */
 import { ENTITY_CHOICES, NAME_SOURCES, ORIGIN_LABELS, ORIGINS, SOURCE_LABELS, type EntityChoice, type NameSource, type Origin } from '../../core/entity/options.ts';
 
-/** Type (optional), name source and origin of a renaming, e.g. <RenameSelects value={o} onChange={set} testid="budget" />. */
-export function RenameSelects({ value, onChange, testid, withType = true }: { value: { type: EntityChoice; source: NameSource; origin: Origin }; onChange: (v: Partial<{ type: EntityChoice; source: NameSource; origin: Origin }>) => void; testid: string; withType?: boolean }) {
+/** Type (optional), name source (of `sources`) and origin of a renaming, e.g. <RenameSelects value={o} onChange={set} testid="budget" />. */
+export function RenameSelects({ value, onChange, testid, withType = true, sources = NAME_SOURCES }: { value: { type: EntityChoice; source: NameSource; origin: Origin }; onChange: (v: Partial<{ type: EntityChoice; source: NameSource; origin: Origin }>) => void; testid: string; withType?: boolean; sources?: readonly NameSource[] }) {
   return (
     <>
       {withType && (
@@ -18,7 +18,7 @@ export function RenameSelects({ value, onChange, testid, withType = true }: { va
       <label>
         names{' '}
         <select value={value.source} data-testid={`${testid}-source`} onChange={(e) => onChange({ source: e.target.value as NameSource })}>
-          {NAME_SOURCES.map((s) => (
+          {sources.map((s) => (
             <option key={s} value={s}>
               {SOURCE_LABELS[s]}
             </option>

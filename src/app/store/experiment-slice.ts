@@ -4,6 +4,7 @@ import { DEFAULT_BUDGET, DEFAULT_SWEEP, type BudgetConfig, type SweepConfig } fr
 import type { BudgetResult, SweepCell, SweepProgress } from '../../core/entity/stats.ts';
 import type { Instance } from '../../core/data/types.ts';
 import type { RenameOptions } from '../../core/entity/options.ts';
+import { DEFAULT_UNIVERSAL, type UniversalConfig, type UniversalResult } from '../../core/entity/universal.ts';
 import type { PairRow, PairsDropped } from '../../core/natural/pairs.ts';
 import { recategorize, type CategoryRule } from '../../core/natural/categories.ts';
 import type { NoiseOptions } from '../../core/natural/noise-kinds.ts';
@@ -18,7 +19,7 @@ import type { AppState } from './index.ts';
 export const EXPERIMENT_LIMIT = 20_000;
 
 export type JobStatus = 'idle' | 'collecting' | 'running' | 'done' | 'cancelled' | 'error';
-type Purpose = 'sweep' | 'budget' | 'export' | 'natural' | 'synthetic' | 'pairs-export';
+type Purpose = 'sweep' | 'budget' | 'universal' | 'export' | 'natural' | 'synthetic' | 'pairs-export';
 
 export interface ExperimentJob {
   status: JobStatus;
@@ -41,6 +42,11 @@ export interface ExperimentSlice {
   budgetConfig: BudgetConfig;
   budget: ExperimentJob;
   budgetResult: BudgetResult | null;
+  /** Universal names (Algorithm 2): settings, job and the ranked names (partial when cancelled). */
+  universalConfig: UniversalConfig;
+  universal: ExperimentJob;
+  universalResult: UniversalResult | null;
+  setUniversalConfig(c: Partial<UniversalConfig>): void;
   exportOptions: RenameOptions;
   exportJob: ExperimentJob;
   exportMessage: string | null;
@@ -82,6 +88,12 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
   budgetConfig: { ...DEFAULT_BUDGET, resemble: { m: 3, temperature: 2, type: 'MIX' } },
   budget: idle(),
   budgetResult: null,
+  universalConfig: DEFAULT_UNIVERSAL,
+  universal: idle(),
+  universalResult: null,
+  setUniversalConfig(c) {
+    set({ universalConfig: { ...get().universalConfig, ...c } });
+  },
   exportOptions: { type: 'MIX', source: 'db', origin: 'us', seed: 1 },
   exportJob: idle(),
   exportMessage: null,
@@ -133,6 +145,7 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
     set({ collecting: { reqId, purpose }, [key(purpose)]: { ...idle(), status: 'collecting' } } as Partial<AppState>);
     if (purpose === 'sweep') set({ sweepCells: [] });
     if (purpose === 'budget') set({ budgetResult: null });
+    if (purpose === 'universal') set({ universalResult: null });
     if (purpose === 'export') set({ exportMessage: null });
     if (purpose === 'natural') set({ naturalRows: [] });
     if (purpose === 'synthetic') set({ syntheticRows: [], syntheticDropped: 0 });
@@ -157,7 +170,7 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
     // SQuAD 2.0's "no answer" follows the data, never the model or the live view's checkbox.
     const versionTwo = data.versionTwo;
     const settings: Record<string, unknown> =
-      c.purpose === 'sweep' ? { ...s.sweepConfig } : c.purpose === 'budget' ? { ...s.budgetConfig, versionTwo } : c.purpose === 'export' ? { ...s.exportOptions } : c.purpose === 'synthetic' ? { ...s.noiseOptions, rule: s.categoryRule } : { rule: s.categoryRule };
+      c.purpose === 'sweep' ? { ...s.sweepConfig } : c.purpose === 'budget' ? { ...s.budgetConfig, versionTwo } : c.purpose === 'universal' ? { ...s.universalConfig } : c.purpose === 'export' ? { ...s.exportOptions } : c.purpose === 'synthetic' ? { ...s.noiseOptions, rule: s.categoryRule } : { rule: s.categoryRule };
     const run: RunRecord = {
       datasets: data.datasets,
       n: instances.length,
@@ -175,6 +188,7 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
     set({ collecting: null, [key(c.purpose)]: { ...idle(), status: 'running', jobId, selected: total, run } } as Partial<AppState>);
     if (c.purpose === 'sweep') send({ type: 'sweep', jobId, instances, config: s.sweepConfig, versionTwo });
     else if (c.purpose === 'budget') send({ type: 'budget', jobId, instances, config: { ...s.budgetConfig, versionTwo } });
+    else if (c.purpose === 'universal') send({ type: 'universal', jobId, instances, config: s.universalConfig, versionTwo });
     else if (c.purpose === 'export') send({ type: 'export-renamed', jobId, instances, options: s.exportOptions });
     else {
       // Synthetic noise goes on the same questions as the natural edits when the list has any.

@@ -27,7 +27,7 @@ export function deathMessage(worker: 'inference' | 'data', cause: DeathCause, re
   return worker === 'inference' ? `${what} A fresh one was started and the model reloaded.` : `${what} A fresh one was started; saved datasets are read again from this browser's storage.`;
 }
 
-const EXPERIMENTS = ['sweep', 'budget', 'exportJob', 'natural', 'synthetic'] as const;
+const EXPERIMENTS = ['sweep', 'budget', 'universal', 'exportJob', 'natural', 'synthetic'] as const;
 
 /** Experiment jobs in `statuses` turned into errors saying `message`. */
 function failExperiments(s: AppState, statuses: readonly ExperimentJob['status'][], message: string): Partial<AppState> {

@@ -25,11 +25,12 @@ export const useApp = create<AppState>()((...a) => ({
 }));
 
 /** Which experiment job an id belongs to, if any. */
-function experimentOf(s: AppState, jobId: number): 'sweep' | 'budget' | 'exportJob' | 'natural' | 'synthetic' | null {
+function experimentOf(s: AppState, jobId: number): 'sweep' | 'budget' | 'universal' | 'exportJob' | 'natural' | 'synthetic' | null {
   if (s.natural.jobId === jobId) return 'natural';
   if (s.synthetic.jobId === jobId) return 'synthetic';
   if (s.sweep.jobId === jobId) return 'sweep';
   if (s.budget.jobId === jobId) return 'budget';
+  if (s.universal.jobId === jobId) return 'universal';
   if (s.exportJob.jobId === jobId) return 'exportJob';
   return null;
 }
@@ -125,6 +126,9 @@ export function applyWorkerEvent(e: WorkerEvent): void {
       return;
     case 'budget-done':
       if (e.jobId === s.budget.jobId) useApp.setState({ budget: { ...s.budget, status: e.result.cancelled ? 'cancelled' : 'done' }, budgetResult: e.result });
+      return;
+    case 'universal-done':
+      if (e.jobId === s.universal.jobId) useApp.setState({ universal: { ...s.universal, status: e.result.cancelled ? 'cancelled' : 'done' }, universalResult: e.result });
       return;
     case 'exported':
       if (e.jobId !== s.exportJob.jobId) return;

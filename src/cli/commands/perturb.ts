@@ -29,7 +29,7 @@ function* drain<T>(items: (T | null)[]): Generator<T> {
 }
 
 /** Imports `input` for perturbing, reporting what was read and skipped; throws when nothing is usable. */
-async function readInput(input: string): Promise<Instance[]> {
+export async function readInput(input: string): Promise<Instance[]> {
   const r = await importFile(input, readBytes(input), { dataset: basename(input) });
   reportRead(input, r.instances.length, r.issues);
   if (r.instances.length === 0) throw new InputError(`${input}: no usable questions (${summarizeIssues(r.issues)}).`);

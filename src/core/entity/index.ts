@@ -9,3 +9,4 @@ export * from './experiment.ts';
 export * from './predictor.ts';
 export * from './export.ts';
 export * from './live.ts';
+export * from './universal.ts';

@@ -101,6 +101,16 @@ export function renameInstance(inst: Instance, opts: RenameOptions, pool?: NameP
     used.add(to);
     subs.push({ from: span.text, to });
   }
+  const applied = substituteInstance(inst, subs);
+  if (typeof applied === 'string') return applied;
+  return { ...applied, entity: targets.entity, spans: targets.spans, substitutions: subs, poolFallback };
+}
+
+/**
+ * Applies chosen substitutions to passage, question and gold answers (offsets recomputed), e.g.
+ * for a forced name; 'answer-lost' when no gold answer survives at its new offsets.
+ */
+export function substituteInstance(inst: Instance, subs: readonly Substitution[]): Pick<RenameResult, 'perturbed' | 'contextEdits' | 'questionEdits'> | 'answer-lost' {
   const ctx = applySubstitutions(inst.context, subs);
   const q = applySubstitutions(inst.question, subs);
   const answers: GoldAnswer[] = [];
@@ -113,7 +123,7 @@ export function renameInstance(inst: Instance, opts: RenameOptions, pool?: NameP
   }
   if (answers.length === 0 && !inst.isImpossible) return 'answer-lost';
   const perturbed: Instance = { ...inst, context: ctx.text, question: q.text, answers, revision: undefined, trap: undefined, paraphrases: undefined };
-  return { perturbed, entity: targets.entity, spans: targets.spans, substitutions: subs, contextEdits: ctx.edits, questionEdits: q.edits, poolFallback };
+  return { perturbed, contextEdits: ctx.edits, questionEdits: q.edits };
 }
 
 /** Every entity of a text with its perturbable spans, for highlighting in the live view. */

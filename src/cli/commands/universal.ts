@@ -1,0 +1,99 @@
+/**
+ * qarx universal: universal names (Balasubramanian et al. 2020, Algorithm 2) as the app runs them —
+ * K candidate names each put in place of every eligible question's answer entity, ranked by how
+ * many predicted answers they change. Ctrl-C stops after the name being tried and prints the
+ * names finished, marked partial.
+ */
+import { basename } from 'node:path';
+import { parseArgs } from 'node:util';
+import { QaEngine } from '../../core/index.ts';
+import { enginePredictor, ORIGINS, SOURCE_LABELS, type Origin } from '../../core/entity/index.ts';
+import { DEFAULT_UNIVERSAL, describeIneligible, MAX_UNIVERSAL_CANDIDATES, runUniversal, UNIVERSAL_SOURCES, UNIVERSAL_TYPES, type UniversalConfig, type UniversalResult, type UniversalSource, type UniversalType } from '../../core/entity/universal.ts';
+import { describeRun, noAnswerReason, type RunRecord } from '../../core/run-record.ts';
+import { err, intOpt, out, seedOpt, UsageError } from '../io.ts';
+import { openModel } from '../model.ts';
+import { readInput } from './perturb.ts';
+
+/** The run's settings from the command line, checked before any model loads. */
+function configOf(values: Record<string, string | boolean | undefined>): UniversalConfig {
+  const type = String(values.type).toUpperCase() as UniversalType;
+  if (!UNIVERSAL_TYPES.includes(type)) throw new UsageError(`--type must be ${UNIVERSAL_TYPES.join(' or ')}, got "${String(values.type)}".`);
+  const source = String(values.source).toLowerCase() as UniversalSource;
+  if (!UNIVERSAL_SOURCES.includes(source)) throw new UsageError(`--source must be ${UNIVERSAL_SOURCES.join(' or ')}, got "${String(values.source)}".`);
+  const origin = String(values.origin).toLowerCase() as Origin;
+  if (!ORIGINS.includes(origin)) throw new UsageError(`--origin must be one of ${ORIGINS.join(', ')}, got "${String(values.origin)}".`);
+  const candidates = intOpt(values.candidates as string | undefined, 'candidates', DEFAULT_UNIVERSAL.candidates);
+  if (candidates > MAX_UNIVERSAL_CANDIDATES) throw new UsageError(`--candidates must be at most ${MAX_UNIVERSAL_CANDIDATES}, got ${candidates}.`);
+  return { type, source, origin, candidates, top: intOpt(values.top as string | undefined, 'top', DEFAULT_UNIVERSAL.top), seed: seedOpt(String(values.seed)) };
+}
+
+/** Runs `qarx universal <data> --model m [options]` and returns the exit code. */
+export async function universal(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      model: { type: 'string' },
+      type: { type: 'string', default: DEFAULT_UNIVERSAL.type },
+      source: { type: 'string', default: DEFAULT_UNIVERSAL.source },
+      origin: { type: 'string', default: DEFAULT_UNIVERSAL.origin },
+      candidates: { type: 'string' },
+      top: { type: 'string' },
+      seed: { type: 'string', default: String(DEFAULT_UNIVERSAL.seed) },
+      squad2: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+      'hub-host': { type: 'string' },
+      'cache-dir': { type: 'string' },
+      dtype: { type: 'string' },
+    },
+  });
+  const [input] = positionals;
+  if (!input || positionals.length > 1 || !values.model) throw new UsageError('universal needs <data file> --model <dir|hub id>.');
+  const cfg = configOf(values);
+  const instances = await readInput(input);
+  const model = await openModel(values.model, values);
+  const engine = new QaEngine(model.tokenizer, model.runner);
+  // SQuAD 2.0's "no answer" follows the data (any unanswerable question), or --squad2.
+  const versionTwo = values.squad2 || instances.some((i) => i.isImpossible);
+  const record: RunRecord = { datasets: [basename(input)], n: instances.length, selected: instances.length, query: '', filters: {}, model: values.model, dtype: model.dtype, device: model.device, versionTwo, versionTwoReason: values.squad2 ? 'on: --squad2' : noAnswerReason(versionTwo), settings: { ...cfg }, date: new Date().toISOString() };
+  const ctrl = new AbortController();
+  const stop = () => {
+    err('universal: stopping after the current name (Ctrl-C again to quit)\n');
+    ctrl.abort();
+    process.once('SIGINT', () => process.exit(130));
+  };
+  process.once('SIGINT', stop);
+  let last = '';
+  const result = await runUniversal(instances, cfg, enginePredictor(engine, { versionTwo, signal: ctrl.signal }), {
+    signal: ctrl.signal,
+    onProgress: (p) => {
+      const line = p.done === 0 && p.label === 'original predictions' ? 'universal: original predictions\n' : `universal: names tried ${p.done}/${p.total}\n`;
+      if (line !== last) err(line);
+      last = line;
+    },
+  });
+  process.removeListener('SIGINT', stop);
+  if (values.json) {
+    out(`${JSON.stringify({ record, partial: result.cancelled, ...result }, null, 2)}\n`);
+    return 0;
+  }
+  out(universalTable(result, record));
+  return 0;
+}
+
+/** The result as the app's table: a header naming what produced it, then the top names, e.g. " 1  Jane Doe  3  14  21.4  10.5". */
+export function universalTable(r: UniversalResult, record: RunRecord): string {
+  const cfg = record.settings as unknown as UniversalConfig;
+  const lines = [`universal names: ${cfg.type} · ${SOURCE_LABELS[cfg.source]}${cfg.source === 'db' && cfg.type === 'PER' ? ` · origin ${cfg.origin}` : ''} · K ${cfg.candidates} · top ${cfg.top} · seed ${cfg.seed}`, `run: ${describeRun({ ...record, settings: {} })}`];
+  const left = describeIneligible(r.ineligible);
+  lines.push(`eligible: ${r.eligible} question${r.eligible === 1 ? '' : 's'}${left ? ` (left out: ${left})` : ''}; ${r.tried} of ${r.candidates} names tried`);
+  if (r.cancelled) lines.push(`PARTIAL: cancelled after ${r.tried} of ${r.candidates} names; the ranking covers only the names tried`);
+  if (r.eligible === 0) return `${lines.join('\n')}\nno question has a renamable answer entity of type ${cfg.type}\n`;
+  const f = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–');
+  lines.push(`original: EM ${f(r.original.em)}  F1 ${f(r.original.f1)}`);
+  const top = r.rows.slice(0, r.top);
+  const width = Math.max(4, ...top.map((x) => [...x.name].length));
+  lines.push(`${'#'.padStart(3)}  ${'name'.padEnd(width)}  ${'changed'.padStart(7)}  ${'tried'.padStart(5)}  ${'share %'.padStart(7)}  ${'mean F1 drop'.padStart(12)}`);
+  top.forEach((x, k) => lines.push(`${String(k + 1).padStart(3)}  ${x.name.padEnd(width)}  ${String(x.changed).padStart(7)}  ${String(x.tried).padStart(5)}  ${f(100 * x.share).padStart(7)}  ${f(x.meanF1Drop).padStart(12)}`));
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,291 @@
+/**
+ * Universal names (Balasubramanian et al. 2020, Algorithm 2, in its natural reading; see README):
+ * K candidate names of one entity type are each put in place of every eligible question's answer
+ * entity (whole name, in passage, question and gold answers), and names are ranked by how many
+ * questions' predictions they change. One model call per name; the originals are answered once.
+ */
+import { scorePrediction } from '../data/score.ts';
+import type { Instance } from '../data/types.ts';
+import { hashString, mixSeed, rng } from '../random.ts';
+import type { QaInput, QaPrediction } from '../types.ts';
+import { nextTask, predictedSpan, type Predictor } from './experiment.ts';
+import { placeLists } from './lexicon.ts';
+import { dbNames } from './names.ts';
+import type { Origin } from './options.ts';
+import { renameTargets, substituteInstance, type NotRenamable } from './rename.ts';
+import type { PerturbableSpan } from './spans.ts';
+import { findMentions, mapSpanBack, type Edit, type Substitution } from './substitute.ts';
+import type { SweepProgress } from './stats.ts';
+
+/** Entity types with whole names to try: people (first + last name) and places. */
+export type UniversalType = 'PER' | 'GPE';
+export const UNIVERSAL_TYPES: readonly UniversalType[] = ['PER', 'GPE'];
+/** Candidate names come from real-world lists (DBName) or the data's own answer entities (InDistName). */
+export type UniversalSource = 'db' | 'indist';
+export const UNIVERSAL_SOURCES: readonly UniversalSource[] = ['db', 'indist'];
+
+export interface UniversalConfig {
+  type: UniversalType;
+  source: UniversalSource;
+  /** Origin of DBName person names. */
+  origin: Origin;
+  /** Candidate names tried (K). */
+  candidates: number;
+  /** Names reported (k). */
+  top: number;
+  /** Seed of the candidate draw. */
+  seed: number;
+}
+
+export const DEFAULT_UNIVERSAL: UniversalConfig = { type: 'PER', source: 'db', origin: 'us', candidates: 30, top: 10, seed: 1 };
+export const MAX_UNIVERSAL_CANDIDATES = 500;
+
+/** One candidate: what a person's first and last name, or a place, becomes, e.g. { name: 'Jane Doe', first: 'Jane', last: 'Doe' }. */
+export interface UniversalName {
+  name: string;
+  first?: string;
+  last?: string;
+  place?: string;
+}
+
+/** Why a name could not be put in one question (beyond the question having no entity at all). */
+export type NameSkip = 'same-name' | 'name-present' | 'answer-lost';
+
+/** One tried name: on how many questions it was put, how many predictions it changed, and the F1 cost. */
+export interface UniversalRow {
+  name: string;
+  /** Eligible questions the name was put in (the others: skipped, per reason). */
+  tried: number;
+  /** Questions whose predicted span, mapped back to the original passage, differs from the original prediction. */
+  changed: number;
+  /** changed / tried, 0..1. */
+  share: number;
+  /** Mean over tried questions of F1(original) − F1(renamed), in points (0..100). */
+  meanF1Drop: number;
+  /** Questions whose F1 went down. */
+  f1Dropped: number;
+  skipped: Partial<Record<NameSkip, number>>;
+  /** The first few changed questions' ids, as examples. */
+  examples: string[];
+}
+
+export interface UniversalResult {
+  /** English answerable questions with an answer entity of the type; the others per reason. */
+  eligible: number;
+  ineligible: Partial<Record<NotRenamable | 'not-english' | 'unanswerable', number>>;
+  /** Candidates drawn (≤ K when the source has fewer names), and the names finished. */
+  candidates: number;
+  tried: number;
+  /** Every finished name, best first: most predictions changed, then share, then F1 drop, then name. */
+  rows: UniversalRow[];
+  top: number;
+  /** EM/F1 of the eligible questions on their original passages (0..100). */
+  original: { em: number; f1: number };
+  /** Cancelled before every candidate was tried: the rows are partial. */
+  cancelled: boolean;
+}
+
+const EXAMPLES = 5;
+
+// Reasons without a label here (renaming may learn new ones) are shown as their key.
+const INELIGIBLE_LABELS: Partial<Record<string, string>> = {
+  'not-english': 'not English',
+  unanswerable: 'unanswerable',
+  'no-entity': 'no answer entity',
+  'other-type': 'answer of another type',
+  'no-spans': 'nothing renamable in the answer',
+  'answer-lost': 'answer lost in renaming',
+};
+
+/** Questions left out per reason in words, e.g. describeIneligible({ unanswerable: 8, 'other-type': 2 }) === '8 unanswerable, 2 answer of another type'. */
+export function describeIneligible(r: UniversalResult['ineligible']): string {
+  return Object.entries(r)
+    .map(([k, v]) => `${v} ${INELIGIBLE_LABELS[k] ?? k}`)
+    .join(', ');
+}
+
+/** Distinct names drawn with a seeded generator until `k` are found or the draws run out. */
+function drawDistinct(k: number, draw: () => UniversalName | null): UniversalName[] {
+  const out = new Map<string, UniversalName>();
+  for (let tries = 0; out.size < k && tries < k * 50; tries++) {
+    const n = draw();
+    if (n && !out.has(n.name)) out.set(n.name, n);
+  }
+  return [...out.values()];
+}
+
+const at = <T>(xs: readonly T[], rand: () => number): T | undefined => xs[Math.floor(rand() * xs.length)];
+
+/** What a name replaces in a question: its answer entity of the type (renaming's own selection), or why none. */
+function targetsOf(inst: Pick<Instance, 'context' | 'answers' | 'answerType' | 'isImpossible'>, type: UniversalType): { spans: PerturbableSpan[] } | NotRenamable {
+  return renameTargets(inst, type);
+}
+
+/** The whole names of the data's answer entities of a type, sorted, e.g. ['Alexander Fleming', 'Marie Curie']. */
+export function inDistNames(instances: readonly Pick<Instance, 'context' | 'answers' | 'answerType' | 'isImpossible' | 'lang'>[], type: UniversalType): UniversalName[] {
+  const byName = new Map<string, UniversalName>();
+  for (const inst of instances) {
+    if (inst.lang !== 'en') continue;
+    const t = targetsOf(inst, type);
+    if (typeof t === 'string') continue;
+    const n = nameOfSpans(t.spans);
+    if (n) byName.set(n.name, n);
+  }
+  return [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** A candidate made of an entity's own spans: a person's first and last name, or its first place. */
+function nameOfSpans(spans: readonly PerturbableSpan[]): UniversalName | null {
+  const first = spans.find((s) => s.kind === 'first')?.text;
+  const last = spans.find((s) => s.kind === 'last')?.text;
+  if (first && last) return { name: `${first} ${last}`, first, last };
+  const place = spans.find((s) => s.kind === 'country' || s.kind === 'state' || s.kind === 'city')?.text;
+  return place ? { name: place, place } : null;
+}
+
+/**
+ * The K candidates, the same for the same seed: DBName person names pair a first name (any gender)
+ * with a surname of the origin; DBName places are countries and cities; InDistName draws whole names
+ * of the data's own answer entities.
+ */
+export function universalCandidates(instances: readonly Instance[], cfg: UniversalConfig): UniversalName[] {
+  const k = Math.max(1, Math.min(MAX_UNIVERSAL_CANDIDATES, Math.floor(cfg.candidates)));
+  const rand = rng(mixSeed(cfg.seed, hashString('universal'), hashString(cfg.type), hashString(cfg.source), hashString(cfg.origin)));
+  if (cfg.source === 'indist') {
+    const pool = inDistNames(instances, cfg.type);
+    return drawDistinct(k, () => at(pool, rand) ?? null);
+  }
+  if (cfg.type === 'PER') {
+    const firsts = dbNames({ kind: 'first', gender: 'neutral' }, cfg.origin);
+    const lasts = dbNames({ kind: 'last' }, cfg.origin);
+    return drawDistinct(k, () => {
+      const first = at(firsts, rand);
+      const last = at(lasts, rand);
+      return first && last ? { name: `${first} ${last}`, first, last } : null;
+    });
+  }
+  const places = [...placeLists().country, ...placeLists().city];
+  return drawDistinct(k, () => {
+    const place = at(places, rand);
+    return place ? { name: place, place } : null;
+  });
+}
+
+/** What each of an entity's spans becomes under a candidate: first → first, last → last, a place → the place. */
+export function nameSubstitutions(spans: readonly PerturbableSpan[], name: UniversalName): Substitution[] {
+  const subs: Substitution[] = [];
+  let placed = false;
+  for (const s of spans) {
+    let to: string | undefined;
+    if (s.kind === 'first') to = name.first;
+    else if (s.kind === 'last') to = name.last;
+    else if (!placed && (s.kind === 'country' || s.kind === 'state' || s.kind === 'city')) {
+      to = name.place;
+      placed = true; // one place per entity: two spans renamed to one name would merge them
+    }
+    if (to !== undefined && to !== s.text) subs.push({ from: s.text, to });
+  }
+  return subs;
+}
+
+/** An eligible question and what renaming needs of it. */
+interface Eligible {
+  inst: Instance;
+  spans: PerturbableSpan[];
+}
+
+/** The questions a universal-name run can rename, and how many of the others fall out per reason. */
+export function eligibleInstances(instances: readonly Instance[], type: UniversalType): { items: Eligible[]; ineligible: UniversalResult['ineligible'] } {
+  const items: Eligible[] = [];
+  const ineligible: UniversalResult['ineligible'] = {};
+  for (const inst of instances) {
+    const t = inst.lang !== 'en' ? 'not-english' : inst.isImpossible ? 'unanswerable' : targetsOf(inst, type);
+    if (typeof t === 'string') ineligible[t] = (ineligible[t] ?? 0) + 1;
+    else items.push({ inst, spans: t.spans });
+  }
+  return { items, ineligible };
+}
+
+/** One question with the name put in, or why not, e.g. the name already in the passage would merge two entities. */
+export function putName(item: Eligible, name: UniversalName): { perturbed: Instance; contextEdits: Edit[] } | NameSkip {
+  const subs = nameSubstitutions(item.spans, name);
+  if (subs.length === 0) return 'same-name';
+  if (subs.some((s) => findMentions(item.inst.context, s.to).length > 0 || findMentions(item.inst.question, s.to).length > 0)) return 'name-present';
+  return substituteInstance(item.inst, subs);
+}
+
+const keyOf = (s: { start: number; end: number } | null) => (s ? `${s.start}:${s.end}` : 'null');
+const inputOf = (inst: Instance, id: string): QaInput => ({ id, question: inst.question, context: inst.context });
+
+/** Best first: most predictions changed, then the larger share, then the larger F1 drop, then by name. */
+export function rankRows(rows: readonly UniversalRow[]): UniversalRow[] {
+  return [...rows].sort((a, b) => b.changed - a.changed || b.share - a.share || b.meanF1Drop - a.meanF1Drop || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** Scores one name's predictions against the originals. */
+function scoreName(name: UniversalName, put: { item: Eligible; r: { perturbed: Instance; contextEdits: Edit[] } }[], preds: readonly QaPrediction[], originals: Map<string, QaPrediction>, skipped: UniversalRow['skipped']): UniversalRow {
+  let changed = 0;
+  let dropSum = 0;
+  let f1Dropped = 0;
+  const examples: string[] = [];
+  put.forEach(({ item, r }, k) => {
+    const op = originals.get(item.inst.id) as QaPrediction;
+    const pp = preds[k] as QaPrediction;
+    const span = predictedSpan(pp);
+    const back = span ? mapSpanBack(r.contextEdits, span.start, span.end) : null;
+    if (keyOf(back) !== keyOf(predictedSpan(op))) {
+      changed++;
+      if (examples.length < EXAMPLES) examples.push(item.inst.id);
+    }
+    const drop = scorePrediction(op.text, item.inst).f1 - scorePrediction(pp.text, r.perturbed).f1;
+    dropSum += drop;
+    if (drop > 0) f1Dropped++;
+  });
+  const tried = put.length;
+  return { name: name.name, tried, changed, share: tried ? changed / tried : NaN, meanF1Drop: tried ? (100 * dropSum) / tried : NaN, f1Dropped, skipped, examples };
+}
+
+/**
+ * Tries every candidate name on every eligible question and ranks the names. Progress counts names
+ * tried; a cancel keeps the names finished (the result says cancelled, so it is shown as partial).
+ */
+export async function runUniversal(
+  instances: readonly Instance[],
+  cfg: UniversalConfig,
+  predict: Predictor,
+  cb: { signal?: AbortSignal; onProgress?: (p: SweepProgress) => void; names?: readonly UniversalName[] } = {},
+): Promise<UniversalResult> {
+  const { items, ineligible } = eligibleInstances(instances, cfg.type);
+  // Given names (a researcher's own list, or a test's) replace the seeded draw.
+  const names = cb.names ? [...cb.names] : universalCandidates(instances, cfg);
+  const top = Math.max(1, Math.floor(cfg.top));
+  const rows: UniversalRow[] = [];
+  const result = (cancelled: boolean, original = { em: NaN, f1: NaN }): UniversalResult => ({ eligible: items.length, ineligible, candidates: names.length, tried: rows.length, rows: rankRows(rows), top, original, cancelled });
+  if (items.length === 0 || names.length === 0) return result(false);
+  const report = (done: number, label: string) => cb.onProgress?.({ done, total: names.length, label });
+
+  report(0, 'original predictions');
+  const orig = await predict(items.map(({ inst }) => inputOf(inst, inst.id)));
+  if (orig.cancelled || cb.signal?.aborted) return result(true);
+  const originals = new Map(orig.predictions.map((p) => [p.id, p]));
+  const scores = items.map(({ inst }) => scorePrediction(originals.get(inst.id)?.text ?? '', inst));
+  const original = { em: (100 * scores.reduce((a, s) => a + s.em, 0)) / scores.length, f1: (100 * scores.reduce((a, s) => a + s.f1, 0)) / scores.length };
+
+  for (const [i, name] of names.entries()) {
+    await nextTask();
+    if (cb.signal?.aborted) return result(true, original);
+    report(i, `trying ${name.name}`);
+    const put: { item: Eligible; r: { perturbed: Instance; contextEdits: Edit[] } }[] = [];
+    const skipped: UniversalRow['skipped'] = {};
+    for (const item of items) {
+      const r = putName(item, name);
+      if (typeof r === 'string') skipped[r] = (skipped[r] ?? 0) + 1;
+      else put.push({ item, r });
+    }
+    const res = await predict(put.map(({ item, r }) => inputOf(r.perturbed, `${item.inst.id}#u${i}`)));
+    if (res.cancelled) return result(true, original);
+    rows.push(scoreName(name, put, res.predictions, originals, skipped));
+    report(i + 1, `${name.name} done`);
+  }
+  return result(false, original);
+}

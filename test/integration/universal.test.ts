@@ -1,0 +1,112 @@
+/**
+ * Universal names on the shipped model (real ONNX Runtime) over the demo set's person answers, in
+ * process and through `qarx universal`; prints the top names.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDemoSet } from '../../src/core/data/demo.ts';
+import { enginePredictor, mapSpanBack, predictedSpan } from '../../src/core/entity/index.ts';
+import { DEFAULT_UNIVERSAL, eligibleInstances, putName, runUniversal, universalCandidates, type UniversalConfig, type UniversalResult } from '../../src/core/entity/universal.ts';
+import { instancesToSquad } from '../../src/core/formats/index.ts';
+import { configureRuntime, loadQaModel, QaEngine } from '../../src/core/index.ts';
+import { runMain, runQarx } from '../support/run-qarx.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const MODEL = join(ROOT, 'public', 'models', 'qarx-lexical-qa');
+const demo = loadDemoSet().filter((i) => i.lang === 'en' && !i.isImpossible);
+const tmp = mkdtempSync(join(tmpdir(), 'qarx-universal-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+let engine: QaEngine;
+const cfg: UniversalConfig = { ...DEFAULT_UNIVERSAL, candidates: 20, top: 5, seed: 1 };
+
+beforeAll(async () => {
+  configureRuntime({ localModelPath: `${join(ROOT, 'public', 'models')}/` });
+  const m = await loadQaModel({ kind: 'local', id: 'qarx-lexical-qa' }, { device: 'cpu' });
+  engine = new QaEngine(m.tokenizer, m.runner);
+}, 120_000);
+
+describe('universal names on the shipped model', () => {
+  let r: UniversalResult;
+  it('ranks K DBName person names on the demo set\'s person answers', { timeout: 180_000 }, async () => {
+    r = await runUniversal(demo, cfg, enginePredictor(engine, { versionTwo: false }));
+    for (const x of r.rows.slice(0, r.top)) console.log(`${x.name.padEnd(20)} changed ${x.changed}/${x.tried} (${(100 * x.share).toFixed(1)}%) mean F1 drop ${x.meanF1Drop.toFixed(1)}`);
+    console.log(`eligible ${r.eligible}, original EM ${r.original.em.toFixed(1)} F1 ${r.original.f1.toFixed(1)}`);
+    expect(r.cancelled).toBe(false);
+    expect(r.eligible).toBeGreaterThanOrEqual(12); // the demo set has ≥ 12 PER answers
+    expect(r.tried).toBe(20);
+    for (const x of r.rows) expect(x.changed).toBeLessThanOrEqual(x.tried);
+  });
+
+  it('the batched counts equal answering each renamed question on its own', { timeout: 180_000 }, async () => {
+    const best = r.rows[0];
+    if (!best) throw new Error('no rows');
+    const name = universalCandidates(demo, cfg).find((n) => n.name === best.name);
+    if (!name) throw new Error('top name not among the candidates');
+    const { items } = eligibleInstances(demo, cfg.type);
+    let changed = 0;
+    let tried = 0;
+    for (const item of items) {
+      const put = putName(item, name);
+      if (typeof put === 'string') continue;
+      tried++;
+      const [o] = (await engine.predict([{ id: 'o', question: item.inst.question, context: item.inst.context }])).predictions;
+      const [p] = (await engine.predict([{ id: 'p', question: put.perturbed.question, context: put.perturbed.context }])).predictions;
+      const os = o && predictedSpan(o);
+      const ps = p && predictedSpan(p);
+      const back = ps ? mapSpanBack(put.contextEdits, ps.start, ps.end) : null;
+      if (JSON.stringify(back) !== JSON.stringify(os ? { start: os.start, end: os.end } : null)) changed++;
+    }
+    expect({ tried, changed }).toEqual({ tried: best.tried, changed: best.changed });
+  });
+
+  it('qarx universal --json gives the same ranking with its run record', { timeout: 240_000 }, async () => {
+    const data = join(tmp, 'demo.json');
+    writeFileSync(data, JSON.stringify(instancesToSquad(demo)));
+    const res = await runQarx(join(tmp, 'cache'), 'universal', data, '--model', MODEL, '--candidates', '20', '--top', '5', '--seed', '1', '--json');
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stderr).toMatch(/names tried 20\/20/);
+    const j = JSON.parse(res.stdout) as UniversalResult & { record: { n: number; model: string; device: string; settings: UniversalConfig }; partial: boolean };
+    expect(j.partial).toBe(false);
+    expect(j.record).toMatchObject({ n: demo.length, device: 'cpu', settings: cfg });
+    expect(j.rows.map((x) => [x.name, x.changed, x.tried])).toEqual(r.rows.map((x) => [x.name, x.changed, x.tried]));
+    const table = await runQarx(join(tmp, 'cache'), 'universal', data, '--model', MODEL, '--candidates', '20', '--top', '5');
+    expect(table.stdout).toMatch(/^universal names: PER · DBName · origin us · K 20 · top 5 · seed 1\n/);
+    expect(table.stdout).toContain(`  1  ${r.rows[0]?.name}`);
+  });
+
+  it('Ctrl-C stops after the current name and prints the names finished, marked partial', { timeout: 240_000 }, async () => {
+    const data = join(tmp, 'demo.json');
+    writeFileSync(data, JSON.stringify(instancesToSquad(demo)));
+    const child = spawn(process.execPath, [join(ROOT, 'bin', 'qarx.mjs'), 'universal', data, '--model', MODEL, '--candidates', '500', '--json'], { cwd: ROOT, env: { ...process.env, QARX_CACHE_DIR: join(tmp, 'cache') } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (b: Buffer) => (stdout += b.toString()));
+    // Interrupt once two names are done, whatever the machine's speed.
+    child.stderr.on('data', (b: Buffer) => {
+      stderr += b.toString();
+      if (/names tried 2\/500/.test(stderr) && !child.killed) child.kill('SIGINT');
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code, stderr).toBe(0);
+    expect(stderr).toContain('stopping after the current name');
+    const j = JSON.parse(stdout) as UniversalResult & { partial: boolean };
+    expect(j.partial).toBe(true);
+    expect(j.tried).toBeGreaterThanOrEqual(2);
+    expect(j.tried).toBeLessThan(500);
+    expect(j.rows).toHaveLength(j.tried);
+  });
+
+  it.each([
+    { args: ['universal', 'x.json'], msg: /universal needs <data file> --model/ },
+    { args: ['universal', 'x.json', '--model', MODEL, '--type', 'ORG'], msg: /--type must be PER or GPE, got "ORG"/ },
+    { args: ['universal', 'x.json', '--model', MODEL, '--candidates', '0'], msg: /--candidates must be a positive whole number/ },
+    { args: ['universal', 'x.json', '--model', MODEL, '--candidates', '501'], msg: /--candidates must be at most 500/ },
+  ])('usage error: $args', async ({ args, msg }) => {
+    const res = await runMain(...args);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(msg);
+  });
+});
