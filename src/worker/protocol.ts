@@ -9,6 +9,7 @@ import type { LiveRename } from '../core/entity/live.ts';
 import type { NamePool, RenameOptions } from '../core/entity/rename.ts';
 import type { CategoryRule, PairRow, PairsDropped } from '../core/natural/pairs.ts';
 import type { NoiseOptions } from '../core/natural/noise.ts';
+import type { DprRow, ParaphraseItem } from '../core/sensitivity/index.ts';
 export type { LiveRename };
 
 
@@ -63,7 +64,9 @@ export type WorkerRequest =
   /** One question on both passages of its pair; with `noise`, on its passage and a noisy copy instead. */
   | { type: 'pair'; jobId: number; instance: Instance; versionTwo: boolean; rule: CategoryRule; noise?: NoiseOptions }
   /** Revision pairs of many questions (natural), or the same questions with synthetic noise. */
-  | { type: 'pairs'; jobId: number; instances: Instance[]; noise: NoiseOptions | null; versionTwo: boolean; rule: CategoryRule };
+  | { type: 'pairs'; jobId: number; instances: Instance[]; noise: NoiseOptions | null; versionTwo: boolean; rule: CategoryRule }
+  /** Original questions and their paraphrases on the same passages (over-sensitivity; one item for the live control). */
+  | { type: 'paraphrases'; jobId: number; items: ParaphraseItem[]; versionTwo: boolean; live: boolean };
 
 export type WorkerEvent =
   | { type: 'ready'; capabilities: Capabilities }
@@ -79,6 +82,7 @@ export type WorkerEvent =
   | { type: 'sweep-cell'; jobId: number; cell: SweepCell }
   | { type: 'sweep-done'; jobId: number; cancelled: boolean; n: number }
   | { type: 'budget-done'; jobId: number; result: BudgetResult }
+  | { type: 'paraphrases-done'; jobId: number; rows: DprRow[]; cancelled: boolean }
   | { type: 'exported'; jobId: number; json: string; renamed: number; total: number }
   | {
       type: 'error';
