@@ -41,7 +41,7 @@ export function reorderEn(q: string): Rewrite[] {
   }
   const fronted = new RegExp(`^((?:${PREPOSITIONS})\\s[^,]+),\\s*(\\S.*)$`, 'iu').exec(body);
   if (fronted?.[1] && fronted[2] && movable(fronted[1])) {
-    out.push({ question: `${cap(fronted[2])} ${decap(fronted[1])}${mark}`, detail: `moved "${fronted[1]}" to the end` });
+    out.push({ question: `${cap(fronted[2])} ${fronted[1].charAt(0).toLowerCase()}${fronted[1].slice(1)}${mark}`, detail: `moved "${fronted[1]}" to the end` });
   }
   const prepWh = new RegExp(`^(${PREPOSITIONS}) (which|what|whose) ((?:\\S+ ){0,2}?\\S+) (${BE}) (\\S.*)$`, 'iu').exec(body);
   if (prepWh?.[5]) {
