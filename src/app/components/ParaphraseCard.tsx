@@ -21,6 +21,9 @@ export const KIND_COLORS: Record<ParaphraseKind, string> = {
   user: '#8a8f9c',
 };
 
+/** Axis labels short enough for a phone. */
+const SHORT: Record<ParaphraseKind, string> = { reorder: 'reorder', 'function-word': 'function word', synonym: 'synonym', 'content-word': 'content word', combined: 'combined', dataset: 'dataset', user: 'typed' };
+
 export function ParaphraseCard() {
   const job = useApp((s) => s.paraphrase);
   const rows = useApp((s) => s.paraRows);
@@ -66,7 +69,7 @@ export function ParaphraseCard() {
 
 /** Which questions got no paraphrase of a kind, and how many got none at all. */
 function NoneNote({ none, without }: { none: ReturnType<typeof useApp.getState>['paraNone']; without: number }) {
-  const parts = Object.entries(none).map(([k, v]) => `${KIND_LABELS[k as ParaphraseKind]}: ${v.count} (e.g. ${v.ids.join(', ')})`);
+  const parts = Object.entries(none).map(([k, v]) => `${KIND_LABELS[k as ParaphraseKind]}: ${v.count} (e.g. ${v.ids.slice(0, 2).join(', ')})`);
   if (!parts.length && !without) return null;
   return (
     <p className="hint" data-testid="paraphrase-none">
@@ -112,12 +115,12 @@ function DprResults({ sum }: { sum: DprSummary }) {
           ))}
         </tbody>
       </table>
-      <div className="charts">
+      <div className="charts charts-single">
         <Chart title="DPR by question similarity" testid="chart-dpr-similarity">
-          <BarChart data={sum.buckets.map((b) => ({ label: b.label, dpr: Number.isNaN(b.dpr) ? 0 : 100 * b.dpr, n: b.n }))} margin={{ top: 16, right: 8, bottom: 24, left: 8 }}>
+          <BarChart data={sum.buckets.map((b) => ({ label: b.label, dpr: Number.isNaN(b.dpr) ? 0 : 100 * b.dpr, n: b.n }))} margin={{ top: 18, right: 12, bottom: 26, left: 18 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="label" interval={0} label={{ value: 'similarity of question and paraphrase (token F1, 0–1)', position: 'insideBottom', offset: -14 }} />
-            <YAxis domain={[0, 100]} unit="%" label={{ value: 'DPR (%)', angle: -90, position: 'insideLeft' }} />
+            <XAxis dataKey="label" interval={0} tick={{ fontSize: 11 }} label={{ value: 'similarity of question and paraphrase (token F1, 0–1)', position: 'insideBottom', offset: -16, fontSize: 12 }} />
+            <YAxis domain={[0, 100]} unit="%" tick={{ fontSize: 11 }} label={{ value: 'DPR (%)', angle: -90, position: 'left', offset: 4, fontSize: 12 }} />
             <Tooltip formatter={(v) => `${Number(v).toFixed(1)}%`} />
             <Bar dataKey="dpr" name="DPR" fill="#2f5bd3" isAnimationActive={false}>
               <LabelList dataKey="n" position="top" formatter={(n) => `n=${String(n)}`} />
@@ -125,10 +128,10 @@ function DprResults({ sum }: { sum: DprSummary }) {
           </BarChart>
         </Chart>
         <Chart title="DPR by paraphrase kind" testid="chart-dpr-kind">
-          <BarChart data={kinds.map((k) => ({ kind: KIND_LABELS[k], k, dpr: 100 * (sum.byKind[k]?.dpr ?? 0) }))} margin={{ top: 16, right: 8, bottom: 24, left: 8 }}>
+          <BarChart data={kinds.map((k) => ({ kind: SHORT[k], k, dpr: 100 * (sum.byKind[k]?.dpr ?? 0) }))} margin={{ top: 18, right: 12, bottom: 26, left: 18 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="kind" interval={0} tick={{ fontSize: 10 }} label={{ value: 'paraphrase kind', position: 'insideBottom', offset: -14 }} />
-            <YAxis domain={[0, 100]} unit="%" label={{ value: 'DPR (%)', angle: -90, position: 'insideLeft' }} />
+            <XAxis dataKey="kind" interval={0} tick={{ fontSize: 11 }} label={{ value: 'paraphrase kind', position: 'insideBottom', offset: -16, fontSize: 12 }} />
+            <YAxis domain={[0, 100]} unit="%" tick={{ fontSize: 11 }} label={{ value: 'DPR (%)', angle: -90, position: 'left', offset: 4, fontSize: 12 }} />
             <Tooltip formatter={(v) => `${Number(v).toFixed(1)}%`} />
             <Bar dataKey="dpr" name="DPR" isAnimationActive={false}>
               {kinds.map((k) => (

@@ -33,7 +33,7 @@ export function ParaphraseLive() {
       >
         <label className="grow">
           <span className="field-label">paraphrase</span>
-          <input type="text" className="grow" value={text} data-testid="paraphrase-input" placeholder="Reword the question…" onChange={(e) => setLiveParaphrase(e.target.value)} />
+          <input type="text" className="paraphrase-input" value={text} data-testid="paraphrase-input" placeholder="Reword the question…" onChange={(e) => setLiveParaphrase(e.target.value)} />
         </label>
         <button type="submit" className="primary" data-testid="paraphrase-ask" disabled={!ready || busy || !text.trim()}>
           Ask both
@@ -79,8 +79,8 @@ export function ParaphraseLive() {
       {row && (
         <>
           <div className="side-by-side" data-testid="paraphrase-answers">
-            <AnswerBox title={`original: ${row.question}`} text={row.original.text} score={hasGold ? row.original : null} testid="paraphrase-original" />
-            <AnswerBox title={`paraphrase (${KIND_LABELS[row.kind]}): ${row.paraphrase}`} text={row.paraphrased.text} score={hasGold ? row.paraphrased : null} testid="paraphrase-paraphrased" />
+            <AnswerBox title="original question" text={row.original.text} score={hasGold ? row.original : null} testid="paraphrase-original" />
+            <AnswerBox title={`paraphrase · ${KIND_LABELS[row.kind]}`} text={row.paraphrased.text} score={hasGold ? row.paraphrased : null} testid="paraphrase-paraphrased" />
           </div>
           <p data-testid="paraphrase-flag" className={row.differs ? 'flag-changed' : 'flag-same'}>
             {row.differs ? 'Prediction changed' : 'Same prediction'} · question similarity (F1 of the two questions) {row.similarity.toFixed(2)}

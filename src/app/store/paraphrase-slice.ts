@@ -4,11 +4,10 @@
  */
 import type { StateCreator } from 'zustand';
 import type { Instance } from '../../core/data/types.ts';
-import { noAnswerReason, type RunRecord } from '../../core/run-record.ts';
 import { isNone, paraphraseItems, paraphraseQuestion, type DprRow, type GeneratedKind, type ParaphraseItem, type ParaphraseSource } from '../../core/sensitivity/index.ts';
 import { newDataId, sendData } from '../data-client.ts';
 import { newJobId, send } from '../worker-client.ts';
-import { EXPERIMENT_LIMIT, type ExperimentJob } from './experiment-slice.ts';
+import { EXPERIMENT_LIMIT, runRecordOf, type ExperimentJob } from './experiment-slice.ts';
 import type { AppState } from './index.ts';
 
 const idle = (): ExperimentJob => ({ status: 'idle', jobId: null, progress: null, selected: 0, error: null, run: null });
@@ -84,20 +83,8 @@ export const createParaphraseSlice: StateCreator<AppState, [], [], ParaphraseSli
     const s = get();
     const { items, none } = paraphraseItems(instances, s.paraSource);
     const asked = new Set(items.map((i) => i.instance));
-    const run: RunRecord = {
-      datasets: data.datasets,
-      n: asked.size,
-      selected: total,
-      query: s.query,
-      filters: { ...s.filters },
-      model: s.model?.id ?? '',
-      dtype: s.model?.dtype ?? '',
-      device: s.model?.device ?? '',
-      versionTwo: data.versionTwo,
-      versionTwoReason: noAnswerReason(data.versionTwo),
-      settings: { datasetParaphrases: s.paraSource.dataset, kinds: s.paraSource.kinds.join(', ') || 'none', seed: s.paraSource.seed, paraphrases: items.length },
-      date: new Date().toISOString(),
-    };
+    const settings = { datasetParaphrases: s.paraSource.dataset, kinds: s.paraSource.kinds.join(', ') || 'none', seed: s.paraSource.seed, paraphrases: items.length };
+    const run = runRecordOf(s, data, asked.size, total, settings);
     const jobId = newJobId();
     set({ paraCollect: null, paraNone: none, paraWithout: instances.length - asked.size, paraphrase: { ...idle(), status: items.length ? 'running' : 'done', jobId, selected: total, run } });
     if (items.length) send({ type: 'paraphrases', jobId, items, versionTwo: data.versionTwo, live: false });
