@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Instance } from '../../src/core/data/types.ts';
 import { importPairs } from '../../src/core/formats/pairs.ts';
 import { describePairing } from '../../src/core/formats/pairs.ts';
+import { summarizeIssues } from '../../src/core/formats/index.ts';
 import type { PairRow } from '../../src/core/natural/pairs.ts';
 import { bucketLabel, dprRow, predictionsDiffer, questionSimilarity, similarityBucket, summarizeDpr, type DprRow } from '../../src/core/sensitivity/dpr.ts';
 import { dprRowsFromPairs, pairsDpr } from '../../src/core/sensitivity/pairs-dpr.ts';
@@ -112,6 +113,9 @@ describe('pairing two files by passage and answers when ids disagree', () => {
       ['d', null],
     ]);
     expect(r.issues.filter((i) => i.kind === 'unpaired').map((i) => i.path)).toEqual(['perturbed: id "p9"']);
+    // The import's notes say it too (the app lists them under the dataset).
+    expect(r.issues).toContainEqual({ path: 'pairing', message: '1 matched by id, 2 by passage and answers, 1 unmatched', skipped: false });
+    expect(summarizeIssues(r.issues)).toContain('1 skipped: 1 unpaired question');
   });
 
   it('never takes a question whose id belongs to another original question, and pairs equal keys in file order', () => {
