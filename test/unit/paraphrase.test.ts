@@ -4,6 +4,7 @@ import { contentWordEn, functionWordEn, reorderEn, synonymEn } from '../../src/c
 import { contentWordZh, functionWordZh, reorderZh, synonymZh } from '../../src/core/sensitivity/paraphrase-zh.ts';
 import { datasetParaphrases, isNone, paraphraseItems, paraphraseQuestion, PARAPHRASE_KINDS } from '../../src/core/sensitivity/paraphrase.ts';
 import type { Instance } from '../../src/core/data/types.ts';
+import { importFile } from '../../src/core/formats/index.ts';
 
 const questions = (rs: { question: string }[]) => rs.map((r) => r.question);
 
@@ -120,6 +121,22 @@ describe('paraphrase sources', () => {
     ]);
     // An edited passage is a revision, not a paraphrase.
     expect(datasetParaphrases(inst({ revision: { context: 'Other.', answers: [], question: 'Reworded?' } }))).toEqual([]);
+  });
+
+  it('reads a SQuAD question’s `paraphrases` list; a malformed one is noted and the question kept', async () => {
+    const ctx = 'Athens hosted the games in 1896.';
+    const qa = (id: string, paraphrases: unknown) => ({ id, question: 'Which city hosted the games?', answers: [{ text: 'Athens', answer_start: 0 }], paraphrases });
+    const doc = { version: '1.1', data: [{ title: 't', paragraphs: [{ context: ctx, qas: [qa('a', ['Where were the games held?', 7, '']), qa('b', 'not a list')] }] }] };
+    const r = await importFile('p.json', new TextEncoder().encode(JSON.stringify(doc)), { dataset: 'd' });
+    expect(r.instances.map((i) => [i.id, i.paraphrases, i.tags.includes('paraphrase')])).toEqual([
+      ['a', ['Where were the games held?'], true],
+      ['b', undefined, false],
+    ]);
+    expect(r.issues.map((i) => [i.path, i.skipped])).toEqual([
+      ['data[0].paragraphs[0].qas[0].paraphrases', false],
+      ['data[0].paragraphs[0].qas[1].paraphrases', false],
+    ]);
+    expect(datasetParaphrases(r.instances[0] as Instance).map((p) => p.question)).toEqual(['Where were the games held?']);
   });
 
   it('counts the questions each kind could not paraphrase', () => {

@@ -108,6 +108,6 @@ export function importPairs(original: ImportResult, perturbed: ImportResult, nam
     if (!paired.has(p)) addIssue(issues, 'unpaired', `${names.perturbed}: id ${quote(p.id)}`, `not in ${names.original} (by id, nor by passage and answers); skipped`, true);
   }
   // Ids that disagree are worth a line of their own: the pairing then rests on passages and answers.
-  if (counts.byPassage > 0) issues.push({ path: 'pairing', message: describePairing(counts), skipped: false });
+  if (counts.byPassage > 0) issues.push({ path: 'pairing', message: describePairing(counts), kind: 'paired-by-passage', skipped: false, count: counts.byPassage });
   return { format: 'pairs-squad', instances, issues, pairing: counts };
 }
