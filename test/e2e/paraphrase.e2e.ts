@@ -53,6 +53,13 @@ describe('a paraphrase of the open question, live', () => {
     expect(await text('paraphrase-flag')).toMatch(a.toLowerCase().replace(/\W/g, '') === b.toLowerCase().replace(/\W/g, '') ? /^Same prediction/ : /^Prediction changed/);
     await page.getByTestId('paraphrase-live').scrollIntoViewIfNeeded();
     await shot(page, 'paraphrase-live-typed');
+    // On a phone the control fits the width (no sideways scrolling).
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('paraphrase-live').scrollIntoViewIfNeeded();
+    expect(await page.getByTestId('paraphrase-live').evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    await shot(page, 'paraphrase-live-phone');
+    if (size) await page.setViewportSize(size);
   });
 });
 
