@@ -2,8 +2,9 @@
 import { basename } from 'node:path';
 import type { Instance } from '../core/data/types.ts';
 import { importFile, importPairs, summarizeIssues } from '../core/formats/index.ts';
+import { describePairing } from '../core/formats/pairs.ts';
 import { InputError } from '../core/formats/json.ts';
-import { readBytes } from './io.ts';
+import { err, readBytes } from './io.ts';
 import { reportPairing, reportRead } from './report.ts';
 
 /** The paired questions of `a` (original) and `b` (edited), and whether either file has an unanswerable question. */
@@ -16,6 +17,7 @@ export async function readPairs(a: string, b: string, cmd: string): Promise<{ pa
   const r = importPairs({ ...first, issues: [] }, { ...second, issues: [] }, { original: a, perturbed: b });
   const paired = r.instances.filter((i) => i.revision);
   reportPairing(a, b, first.instances.length, paired.length, r.issues, cmd);
+  err(`qarx: ${cmd}: questions of ${a}: ${describePairing(r.pairing)}\n`);
   if (paired.length === 0) throw new InputError(`${a} and ${b}: no question appears in both files with an answer in each (${summarizeIssues(r.issues) || 'no shared ids'}).`);
   // SQuAD 2.0's "no answer" follows the data: on when either file has an unanswerable question.
   return { paired, versionTwo: first.instances.some((i) => i.isImpossible) || second.instances.some((i) => i.isImpossible) };

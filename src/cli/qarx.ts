@@ -5,7 +5,7 @@
  *
  *   qarx predict --model <dir|hub id> --data <data file> --out <dir> [--dump-logits]
  *   qarx eval <data file> <predictions.json> [--na-prob-file F] [--na-prob-thresh T] [--lang zh]
- *   qarx perturb entity|synthetic … <in> <out>
+ *   qarx perturb entity|synthetic|paraphrase … <in> <out>
  *   qarx compare <original> <perturbed> --model <dir|hub id>
  *   qarx challenge <original> <perturbed> --out <file> (--model M | --pred NAME=orig,pert)…
  *   qarx universal <data> --model M [--type PER|GPE] [--source db|indist] [--candidates K] [--top k]
@@ -37,11 +37,17 @@ const USAGE = `Usage:
       NLPAug-style noise in each passage, words of gold answers untouched (offsets recomputed); kinds:
       keyboard, ocr, char-insert, char-substitute, char-swap, char-delete, word-swap, word-delete,
       word-split, synonym, word-insert
+  qarx perturb paraphrase --kind <kind> [--seed N] <in> <out>
+      rewords each question by a rule of one DuReader-robust kind (English and Chinese): reorder,
+      function-word, synonym, content-word, combined; passages and answers untouched, same ids;
+      each question keeps original_question and its perturbation; questions no rule fits are counted
   qarx compare <original.json> <perturbed.json> --model <dir|hub id> [--rule script|em] [--json] [--squad2]
       answers each question on both passages of aligned revision pairs (same ids) and prints the
       counts of C2W, W2C, C2C, W2W and partial (script rule: correct = EM 1, wrong = F1 < 0.4; em:
       correct = exact match), EM/F1 on both sides, the relative F1 change, the unmodified
-      answer-sentence share per category and the prediction-change rate
+      answer-sentence share per category and the prediction-change rate; when the files word
+      questions differently, DPR (share of reworded questions whose normalised answer changed) overall,
+      by question similarity and by kind. Questions are matched by id, else by passage and answers
   qarx challenge <original.json> <perturbed.json> --out <challenge.json> [--seed N]
                  (--model <dir|hub id> | --pred NAME=orig-preds.json,pert-preds.json)…
       a challenge set (Wu et al. 2025, appendix I): each passage pair in the orientation with the

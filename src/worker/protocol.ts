@@ -10,6 +10,7 @@ import type { UniversalConfig, UniversalResult } from '../core/entity/universal.
 import type { NamePool, RenameOptions } from '../core/entity/rename.ts';
 import type { CategoryRule, PairRow, PairsDropped } from '../core/natural/pairs.ts';
 import type { NoiseOptions } from '../core/natural/noise.ts';
+import type { DprRow, ParaphraseItem } from '../core/sensitivity/index.ts';
 export type { LiveRename };
 
 
@@ -66,7 +67,9 @@ export type WorkerRequest =
   /** One question on both passages of its pair; with `noise`, on its passage and a noisy copy instead. */
   | { type: 'pair'; jobId: number; instance: Instance; versionTwo: boolean; rule: CategoryRule; noise?: NoiseOptions }
   /** Revision pairs of many questions (natural), or the same questions with synthetic noise. */
-  | { type: 'pairs'; jobId: number; instances: Instance[]; noise: NoiseOptions | null; versionTwo: boolean; rule: CategoryRule };
+  | { type: 'pairs'; jobId: number; instances: Instance[]; noise: NoiseOptions | null; versionTwo: boolean; rule: CategoryRule }
+  /** Original questions and their paraphrases on the same passages (over-sensitivity; one item for the live control). */
+  | { type: 'paraphrases'; jobId: number; items: ParaphraseItem[]; versionTwo: boolean; live: boolean };
 
 export type WorkerEvent =
   | { type: 'ready'; capabilities: Capabilities }
@@ -83,6 +86,7 @@ export type WorkerEvent =
   | { type: 'sweep-done'; jobId: number; cancelled: boolean; n: number }
   | { type: 'budget-done'; jobId: number; result: BudgetResult }
   | { type: 'universal-done'; jobId: number; result: UniversalResult }
+  | { type: 'paraphrases-done'; jobId: number; rows: DprRow[]; cancelled: boolean }
   | { type: 'exported'; jobId: number; json: string; renamed: number; total: number }
   | {
       type: 'error';

@@ -10,6 +10,7 @@
 import { classifyModelError, classifyRunError, configureRuntime, loadQaModel, ModelError, QaEngine, serializeRunner, type LoadedModel } from '../core/index.ts';
 import { buildNamePool, enginePredictor, liveRename, renamedToSquad, renameInstance, runBudget, runSweep, runUniversal, type RenameResult, type SweepProgress } from '../core/entity/index.ts';
 import { runPairs } from '../core/natural/pairs.ts';
+import { runParaphrases } from '../core/sensitivity/dpr.ts';
 import { noisyPairs } from '../core/natural/noise.ts';
 import type { Capabilities, DeviceChoice, ModelInfo, ModelSourceMsg, WorkerEvent, WorkerRequest } from './protocol.ts';
 import { installHeartbeat } from './heartbeat.ts';
@@ -250,6 +251,19 @@ function handlePair(msg: Extract<WorkerRequest, { type: 'pair' }>): void {
   );
 }
 
+/** Over-sensitivity: originals and paraphrases answered; a live one goes with the live renames, a set with the experiments. */
+function handleParaphrases(msg: Extract<WorkerRequest, { type: 'paraphrases' }>): void {
+  jobAborts.set(msg.jobId, new AbortController());
+  const job = () =>
+    withModel(msg.jobId, async (a, signal) => {
+      const report = throttled(msg.jobId);
+      const r = await runParaphrases(msg.items, enginePredictor(a.engine, { versionTwo: msg.versionTwo, signal }), msg.live ? undefined : (done, total) => report({ done, total, label: 'paraphrases' }));
+      post({ type: 'paraphrases-done', jobId: msg.jobId, rows: r.rows, cancelled: r.cancelled });
+    });
+  if (msg.live) renameChain = renameChain.then(job);
+  else experimentChain = experimentChain.then(job);
+}
+
 function throttled(jobId: number): (p: SweepProgress) => void {
   let last = 0;
   return (progress) => {
@@ -328,6 +342,9 @@ self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
       return;
     case 'pair':
       handlePair(msg);
+      return;
+    case 'paraphrases':
+      handleParaphrases(msg);
       return;
     case 'sweep':
     case 'budget':

@@ -12,6 +12,7 @@ import { SeedInput } from './SeedInput.tsx';
 import { JobBar } from './JobBar.tsx';
 import { NaturalCard } from './NaturalCard.tsx';
 import { UniversalCard } from './UniversalCard.tsx';
+import { ParaphraseCard } from './ParaphraseCard.tsx';
 
 
 
@@ -27,6 +28,7 @@ export function ExperimentsView() {
       </p>
       {status !== 'ready' && <p className="note">Load a model first.</p>}
       <NaturalCard />
+      <ParaphraseCard />
       <SweepCard />
       <BudgetCard />
       <UniversalCard />

@@ -6,6 +6,7 @@ import { segments, type Mark } from '../highlight.ts';
 import { useApp } from '../store/index.ts';
 import { formatMs } from './RuntimeBadge.tsx';
 import { EntityPanel } from './EntityPanel.tsx';
+import { ParaphraseLive } from './ParaphraseLive.tsx';
 import { RevisionPanel, WikiPanel } from './RevisionPanel.tsx';
 import { findMentions } from '../../core/entity/substitute.ts';
 import type { LiveRename } from '../../core/entity/live.ts';
@@ -32,6 +33,7 @@ export function LiveView() {
         <span className="field-label">Question</span>
         <input className="question" data-testid="question-input" value={question} onChange={(e) => setQuestion(e.target.value)} placeholder="Ask something the passage answers…" />
       </label>
+      <ParaphraseLive />
       <div className="field">
         <span className="field-label">Passage</span>
         <PassageEditor value={passage} onChange={setPassage} />

@@ -32,6 +32,12 @@ export interface ExperimentJob {
   run: RunRecord | null;
 }
 
+/** What produced an experiment's result: the collected data, the store's selection and model, the settings and the date. */
+export function runRecordOf(s: Pick<AppState, 'query' | 'filters' | 'model'>, data: { versionTwo: boolean; datasets: string[] }, n: number, selected: number, settings: Record<string, unknown>): RunRecord {
+  const { model } = s;
+  return { datasets: data.datasets, n, selected, query: s.query, filters: { ...s.filters }, model: model?.id ?? '', dtype: model?.dtype ?? '', device: model?.device ?? '', versionTwo: data.versionTwo, versionTwoReason: noAnswerReason(data.versionTwo), settings, date: new Date().toISOString() };
+}
+
 const idle = (): ExperimentJob => ({ status: 'idle', jobId: null, progress: null, selected: 0, error: null, run: null });
 
 export interface ExperimentSlice {
@@ -171,20 +177,7 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
     const versionTwo = data.versionTwo;
     const settings: Record<string, unknown> =
       c.purpose === 'sweep' ? { ...s.sweepConfig } : c.purpose === 'budget' ? { ...s.budgetConfig, versionTwo } : c.purpose === 'universal' ? { ...s.universalConfig } : c.purpose === 'export' ? { ...s.exportOptions } : c.purpose === 'synthetic' ? { ...s.noiseOptions, rule: s.categoryRule } : { rule: s.categoryRule };
-    const run: RunRecord = {
-      datasets: data.datasets,
-      n: instances.length,
-      selected: total,
-      query: s.query,
-      filters: { ...s.filters },
-      model: s.model?.id ?? '',
-      dtype: s.model?.dtype ?? '',
-      device: s.model?.device ?? '',
-      versionTwo,
-      versionTwoReason: noAnswerReason(versionTwo),
-      settings,
-      date: new Date().toISOString(),
-    };
+    const run = runRecordOf(s, data, instances.length, total, settings);
     set({ collecting: null, [key(c.purpose)]: { ...idle(), status: 'running', jobId, selected: total, run } } as Partial<AppState>);
     if (c.purpose === 'sweep') send({ type: 'sweep', jobId, instances, config: s.sweepConfig, versionTwo });
     else if (c.purpose === 'budget') send({ type: 'budget', jobId, instances, config: { ...s.budgetConfig, versionTwo } });

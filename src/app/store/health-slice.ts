@@ -27,7 +27,7 @@ export function deathMessage(worker: 'inference' | 'data', cause: DeathCause, re
   return worker === 'inference' ? `${what} A fresh one was started and the model reloaded.` : `${what} A fresh one was started; saved datasets are read again from this browser's storage.`;
 }
 
-const EXPERIMENTS = ['sweep', 'budget', 'universal', 'exportJob', 'natural', 'synthetic'] as const;
+const EXPERIMENTS = ['sweep', 'budget', 'universal', 'exportJob', 'natural', 'synthetic', 'paraphrase'] as const;
 
 /** Experiment jobs in `statuses` turned into errors saying `message`. */
 function failExperiments(s: AppState, statuses: readonly ExperimentJob['status'][], message: string): Partial<AppState> {
@@ -45,6 +45,7 @@ export function qaDeathPatch(s: AppState, message: string): Partial<AppState> {
     predictProgress: null,
     predictError: s.predictJob !== null ? message : s.predictError,
     renameJob: null,
+    liveParaJob: null,
     renameError: s.renameJob !== null ? message : s.renameError,
     pairJob: null,
     noiseJob: null,
@@ -71,6 +72,7 @@ export function dataDeathPatch(s: AppState, message: string): Partial<AppState> 
     wikiReq: null,
     wikiError: s.wikiReq !== null ? message : s.wikiError,
     collecting: null,
+    paraCollect: null,
     poolReq: null,
   };
 }

@@ -10,10 +10,11 @@ import { createLiveSlice, type LiveSlice } from './live-slice.ts';
 import { createRuntimeSlice, type RuntimeSlice } from './runtime-slice.ts';
 import { createEntitySlice, type EntitySlice } from './entity-slice.ts';
 import { createExperimentSlice, type ExperimentSlice } from './experiment-slice.ts';
+import { applyParaphrasesDone, createParaphraseSlice, type ParaphraseSlice } from './paraphrase-slice.ts';
 import { createHealthSlice, dataDeathPatch, deathMessage, qaDeathPatch, type HealthSlice } from './health-slice.ts';
 import type { DeathCause } from '../supervisor.ts';
 
-export type AppState = RuntimeSlice & LiveSlice & DataSlice & EntitySlice & ExperimentSlice & HealthSlice;
+export type AppState = RuntimeSlice & LiveSlice & DataSlice & EntitySlice & ExperimentSlice & HealthSlice & ParaphraseSlice;
 
 export const useApp = create<AppState>()((...a) => ({
   ...createRuntimeSlice(...a),
@@ -22,10 +23,12 @@ export const useApp = create<AppState>()((...a) => ({
   ...createEntitySlice(...a),
   ...createExperimentSlice(...a),
   ...createHealthSlice(...a),
+  ...createParaphraseSlice(...a),
 }));
 
 /** Which experiment job an id belongs to, if any. */
-function experimentOf(s: AppState, jobId: number): 'sweep' | 'budget' | 'universal' | 'exportJob' | 'natural' | 'synthetic' | null {
+function experimentOf(s: AppState, jobId: number): 'sweep' | 'budget' | 'universal' | 'exportJob' | 'natural' | 'synthetic' | 'paraphrase' | null {
+  if (s.paraphrase.jobId === jobId) return 'paraphrase';
   if (s.natural.jobId === jobId) return 'natural';
   if (s.synthetic.jobId === jobId) return 'synthetic';
   if (s.sweep.jobId === jobId) return 'sweep';
@@ -110,6 +113,11 @@ export function applyWorkerEvent(e: WorkerEvent): void {
       else useApp.setState({ synthetic: { ...s.synthetic, status }, syntheticRows: e.rows, syntheticDropped: e.dropped });
       return;
     }
+    case 'paraphrases-done': {
+      const patch = applyParaphrasesDone(s, e);
+      if (patch) useApp.setState(patch);
+      return;
+    }
     case 'renamed':
       if (e.jobId === s.renameJob) useApp.setState({ rename: e.result, renameJob: null });
       return;
@@ -142,6 +150,7 @@ export function applyWorkerEvent(e: WorkerEvent): void {
       const exp = e.jobId !== null ? experimentOf(s, e.jobId) : null;
       if (exp) useApp.setState({ [exp]: { ...s[exp], status: 'error', error: e.message } } as Partial<AppState>);
       if (e.jobId !== null && e.jobId === s.renameJob) useApp.setState({ renameJob: null, renameError: e.message });
+      if (e.jobId !== null && e.jobId === s.liveParaJob) useApp.setState({ liveParaJob: null, liveParaNote: e.message });
       const isLoad = e.jobId !== null && e.jobId === s.loadJob;
       const isPredict = e.jobId !== null && e.jobId === s.predictJob;
       if (isLoad) {
@@ -152,7 +161,7 @@ export function applyWorkerEvent(e: WorkerEvent): void {
         }
       } else if (isPredict) {
         useApp.setState({ predictJob: null, predictProgress: null, predictError: e.message });
-      } else if (exp || (e.jobId !== null && e.jobId === s.renameJob)) {
+      } else if (exp || (e.jobId !== null && (e.jobId === s.renameJob || e.jobId === s.liveParaJob))) {
         // reported above; a restart below reloads the model
       } else if (e.jobId === null) {
         useApp.setState({ modelError: e.message, modelStatus: s.modelStatus === 'loading' ? 'error' : s.modelStatus });
@@ -208,6 +217,7 @@ export function applyDataEvent(e: DataEvent): void {
       useApp.setState({ instance: e.instance, passage: e.instance.context, question: e.instance.question, prediction: null, wikiTitle: e.instance.title, wikiEdits: null, wikiError: null, wikiApplied: null, wikiPair: null, noisePair: null });
       return;
     case 'collected':
+      if (s.receiveParaphraseCollected(e.reqId, e.instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets })) return;
       s.receiveCollected(e.reqId, e.instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets });
       return;
     case 'pool':

@@ -7,6 +7,8 @@ import { parseArgs } from 'node:util';
 import { QaEngine } from '../../core/index.ts';
 import { enginePredictor } from '../../core/entity/index.ts';
 import { CATEGORY_RULES, PAIR_CATEGORIES, RULE_TEXT, runPairs, summarizePairs, type CategoryRule } from '../../core/natural/pairs.ts';
+import { pairsDpr } from '../../core/sensitivity/pairs-dpr.ts';
+import { printDpr } from '../dpr-report.ts';
 import { err, out, UsageError } from '../io.ts';
 import { openModel } from '../model.ts';
 import { readPairs } from '../pairs-input.ts';
@@ -38,8 +40,11 @@ export async function compare(argv: string[]): Promise<number> {
   const gone = dropped.answerMissing;
   if (gone.count) err(`qarx: compare: left out ${gone.count} question${gone.count === 1 ? '' : 's'} whose gold answer is not in the edited passage (${gone.ids.join(', ')}${gone.count > gone.ids.length ? ', …' : ''})\n`);
   const sum = summarizePairs(rows);
+  // Over-sensitivity: DPR over the questions the two files word differently (null when none is).
+  const lang = new Map(paired.map((i) => [i.id, i.lang]));
+  const dpr = pairsDpr(rows, (id) => lang.get(id) ?? 'en');
   if (values.json) {
-    out(`${JSON.stringify({ rule, ruleText: RULE_TEXT[rule], versionTwo, dropped, ...sum, rows }, null, 2)}\n`);
+    out(`${JSON.stringify({ rule, ruleText: RULE_TEXT[rule], versionTwo, dropped, ...sum, dpr, rows }, null, 2)}\n`);
     return 0;
   }
   const f = (x: number) => x.toFixed(2);
@@ -52,5 +57,6 @@ export async function compare(argv: string[]): Promise<number> {
   out(`relative F1 change: ${sum.relativeF1Change >= 0 ? '+' : ''}${f(sum.relativeF1Change)}%\n`);
   out(`answer sentence unmodified: ${PAIR_CATEGORIES.map((c) => `${c} ${share(sum.unmodified[c])}`).join('  ')}\n`);
   out(`prediction changed: ${share(sum.predictionChangeRate)}\n`);
+  if (dpr) printDpr(dpr, out);
   return 0;
 }

@@ -15,7 +15,8 @@ import { collectGarbage, GC_EVERY } from '../gc.ts';
 export async function perturb(argv: string[]): Promise<number> {
   const [kind, ...rest] = argv;
   if (kind === 'synthetic') return perturbSynthetic(rest);
-  if (kind !== 'entity') throw new UsageError(`perturb needs a kind: qarx perturb entity … or qarx perturb synthetic … (got "${kind ?? ''}").`);
+  if (kind === 'paraphrase') return (await import('./perturb-paraphrase.ts')).perturbParaphrase(rest);
+  if (kind !== 'entity') throw new UsageError(`perturb needs a kind: qarx perturb entity …, synthetic … or paraphrase … (got "${kind ?? ''}").`);
   return perturbEntity(rest);
 }
 

@@ -5,7 +5,8 @@
  * Policy: a question with no usable counterpart, or whose answer is not in the edited passage,
  * is KEPT without a revision and reported ('no-revision'): it is still a valid question for every
  * other view, and dropping it would make the dataset depend on the quality of the edit file.
- * Perturbed-only ids are reported and left out ('unpaired').
+ * Perturbed-only ids are reported and left out ('unpaired'). Where the ids disagree (a file
+ * re-numbered by another tool), questions are matched by passage and answer texts instead.
  */
 import type { GoldAnswer, ImportResult, Instance } from '../data/types.ts';
 import { addIssue, locate, makeInstance, quote } from './common.ts';
@@ -30,28 +31,67 @@ export function carryAnswers(answers: readonly GoldAnswer[], context: string): G
   return out;
 }
 
+/** How the questions of two aligned files were matched: by id, by passage and answer texts (ids disagree), or not at all (original questions). */
+export interface PairingCounts {
+  byId: number;
+  byPassage: number;
+  unmatched: number;
+}
+
+/** The key a question is matched on when ids disagree: its passage and its sorted answer texts. */
+const passageKey = (i: Instance) => `${i.context.trim()}\u0000${i.answers.map((a) => a.text).sort().join('\u0001')}`;
+
 /**
- * Pairs two imports by question id, e.g. importPairs(await importFile('a.json', …), await importFile('b.json', …)).
+ * Each original question's counterpart: the perturbed question with the same id, else one with
+ * the same passage and answer texts whose id is not in the original file (first come, first served).
+ */
+function matchQuestions(original: readonly Instance[], perturbed: readonly Instance[]): { match: Map<Instance, Instance>; counts: PairingCounts } {
+  const byId = new Map<string, Instance>();
+  for (const p of perturbed) if (!byId.has(p.id)) byId.set(p.id, p);
+  const originalIds = new Set(original.map((o) => o.id));
+  const byKey = new Map<string, Instance[]>();
+  for (const p of perturbed) {
+    if (originalIds.has(p.id) || byId.get(p.id) !== p) continue;
+    const list = byKey.get(passageKey(p)) ?? [];
+    list.push(p);
+    byKey.set(passageKey(p), list);
+  }
+  const match = new Map<Instance, Instance>();
+  const counts: PairingCounts = { byId: 0, byPassage: 0, unmatched: 0 };
+  for (const o of original) {
+    const p = byId.get(o.id) ?? byKey.get(passageKey(o))?.shift();
+    if (!p) counts.unmatched++;
+    else if (p.id === o.id) counts.byId++;
+    else counts.byPassage++;
+    if (p) match.set(o, p);
+  }
+  return { match, counts };
+}
+
+/** "3 matched by id, 2 by passage and answers, 1 unmatched", e.g. for the CLI and the import notes. */
+export const describePairing = (c: PairingCounts): string => `${c.byId} matched by id, ${c.byPassage} by passage and answers, ${c.unmatched} unmatched`;
+
+/**
+ * Pairs two imports by question id, or by passage and answer texts where the ids disagree, e.g. importPairs(await importFile('a.json', …), await importFile('b.json', …)).
  * Revision answers are the perturbed file's own answers, or, if it has none for an answerable
  * question, the original answer texts located in the edited passage. Issues of both files are
  * kept, their paths prefixed with the file name.
  */
-export function importPairs(original: ImportResult, perturbed: ImportResult, names: PairNames = { original: 'original', perturbed: 'perturbed' }): ImportResult {
+export function importPairs(original: ImportResult, perturbed: ImportResult, names: PairNames = { original: 'original', perturbed: 'perturbed' }): ImportResult & { pairing: PairingCounts } {
   const prefix = (name: string, list: readonly InputIssue[]) => list.map((i) => ({ ...i, path: `${name}: ${i.path}` }));
   const issues: InputIssue[] = [...prefix(names.original, original.issues), ...prefix(names.perturbed, perturbed.issues)];
-  const byId = new Map<string, Instance>();
-  for (const p of perturbed.instances) if (!byId.has(p.id)) byId.set(p.id, p);
-  const paired = new Set<string>();
+  const { match, counts } = matchQuestions(original.instances, perturbed.instances);
+  const paired = new Set<Instance>();
   const instances: Instance[] = [];
   for (const o of original.instances) {
     const where = `${names.perturbed}: id ${quote(o.id)}`;
-    const p = byId.get(o.id);
+    const p = match.get(o);
     if (!p) {
       addIssue(issues, 'no-revision', where, `no usable question with this id in ${names.perturbed}; kept without a revision`, false);
       instances.push(o);
       continue;
     }
-    paired.add(o.id);
+    paired.add(p);
     // A paraphrase file rewords the question: each side is asked its own (the edited side's is kept).
     const reworded = p.question.trim() !== o.question.trim();
     if (reworded) addIssue(issues, 'question-mismatch', where, `the question differs (${quote(p.question)} vs ${quote(o.question)} in ${names.original}); each side is asked its own question`, false);
@@ -65,7 +105,9 @@ export function importPairs(original: ImportResult, perturbed: ImportResult, nam
     instances.push(makeInstance({ id, dataset, title, question, context, answers: o.answers, isImpossible, lang, revision: { context: p.context, answers, ...(reworded ? { question: p.question } : {}) } }));
   }
   for (const p of perturbed.instances) {
-    if (!paired.has(p.id)) addIssue(issues, 'unpaired', `${names.perturbed}: id ${quote(p.id)}`, `not in ${names.original}; skipped`, true);
+    if (!paired.has(p)) addIssue(issues, 'unpaired', `${names.perturbed}: id ${quote(p.id)}`, `not in ${names.original} (by id, nor by passage and answers); skipped`, true);
   }
-  return { format: 'pairs-squad', instances, issues };
+  // Ids that disagree are worth a line of their own: the pairing then rests on passages and answers.
+  if (counts.byPassage > 0) issues.push({ path: 'pairing', message: describePairing(counts), kind: 'paired-by-passage', skipped: false, count: counts.byPassage });
+  return { format: 'pairs-squad', instances, issues, pairing: counts };
 }

@@ -47,6 +47,8 @@ const Question = v.object({
   answers: v.optional(v.array(Answer), []),
   is_impossible: v.optional(LooseBool),
   plausible_answers: v.optional(v.array(Answer)),
+  // Paraphrases of the question (over-sensitivity sets); read leniently so a bad list never costs the question.
+  paraphrases: v.optional(v.unknown()),
 });
 // DuReader-robust puts the title on the paragraph, SQuAD on the article; a paragraph title is only
 // a display nicety, so an odd one never costs the paragraph.
@@ -59,6 +61,8 @@ export interface QaItem extends QaInput {
   title: string;
   answers: { text: string; answer_start: number }[];
   isImpossible: boolean;
+  /** The question's paraphrases, from a `paraphrases` list of strings. */
+  paraphrases?: string[];
 }
 
 /** What went wrong, so a summary can count problems by kind ("2 malformed lines, 1 duplicate id"). */
@@ -74,6 +78,7 @@ export type IssueKind =
   | 'no-revision'
   | 'unpaired'
   | 'question-mismatch'
+  | 'paired-by-passage'
   | 'encoding'
   | 'header'
   | 'gzip'
@@ -179,7 +184,8 @@ export function readSquadValue(raw: unknown, file: string, opts: { checkAnswerSt
           }
         }
         seen.add(id);
-        items.push({ id, question, context: p.output.context, title: a.output.title || (typeof p.output.title === 'string' ? p.output.title : ''), answers, isImpossible: impossible });
+        const paraphrases = readParaphrases(q.output.paraphrases, `${path}.paraphrases`, issues);
+        items.push({ id, question, context: p.output.context, title: a.output.title || (typeof p.output.title === 'string' ? p.output.title : ''), answers, isImpossible: impossible, ...(paraphrases ? { paraphrases } : {}) });
         paths.push(path);
         outQas.push({ id, question, answers, ...(q.output.is_impossible !== undefined ? { is_impossible: impossible } : {}) });
       });
@@ -235,4 +241,12 @@ function orderedEntries(text: string, obj: Record<string, unknown>): [string, un
     if (want.delete(k)) order.push(k);
   }
   return [...order, ...want].map((k) => [k, obj[k]]);
+}
+
+/** A question's `paraphrases` field: the non-empty strings of a list; anything else is noted and ignored (the question is kept). */
+function readParaphrases(raw: unknown, path: string, issues: InputIssue[]): string[] | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  const list = Array.isArray(raw) ? raw.filter((x): x is string => typeof x === 'string' && x.trim() !== '') : [];
+  if (!Array.isArray(raw) || list.length < raw.length) issues.push({ path, message: 'expected a list of question strings; the other entries are ignored (the question is kept)', kind: 'schema', skipped: false });
+  return list.length ? list : undefined;
 }

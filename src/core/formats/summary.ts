@@ -14,6 +14,7 @@ const LABELS: Record<IssueKind, [string, string]> = {
   'no-revision': ['kept without a revision', 'kept without a revision'],
   unpaired: ['unpaired question', 'unpaired questions'],
   'question-mismatch': ['question differing between files', 'questions differing between files'],
+  'paired-by-passage': ['question paired by passage and answers (ids differ)', 'questions paired by passage and answers (ids differ)'],
   encoding: ['encoding problem', 'encoding problems'],
   header: ['header problem', 'header problems'],
   gzip: ['gzip error', 'gzip errors'],

@@ -69,7 +69,7 @@ function wordCase(w: string): string {
 const capitalize = (w: string) => (w[0] ?? '').toUpperCase() + w.slice(1).toLowerCase();
 
 /** WordNet's part-of-speech keys for compromise's tags: noun, verb, adjective (a, s), adverb. */
-function wordnetPos(tags: readonly string[]): string[] {
+export function wordnetPos(tags: readonly string[]): string[] {
   if (tags.includes('ProperNoun') || tags.includes('Value')) return [];
   if (tags.includes('Verb')) return ['v'];
   if (tags.includes('Adjective')) return ['a', 's'];
@@ -78,8 +78,8 @@ function wordnetPos(tags: readonly string[]): string[] {
   return [];
 }
 
-/** compromise's tags of each word of a text by its start offset. */
-function posTags(text: string): Map<number, string[]> {
+/** compromise's tags of each word of a text by its start offset (also tags questions for paraphrase synonyms). */
+export function posTags(text: string): Map<number, string[]> {
   const out = new Map<number, string[]>();
   for (const s of nlp(text).json({ offset: true, terms: { offset: true } }) as { terms: { tags: string[]; offset: { start: number } }[] }[]) {
     for (const t of s.terms) out.set(t.offset.start, t.tags);
@@ -88,7 +88,7 @@ function posTags(text: string): Map<number, string[]> {
 }
 
 /** The WordNet synonyms of a single word with the same part of speech; none for function words and names. */
-function synonymOptions(word: string, pos: readonly string[]): string[] {
+export function synonymOptions(word: string, pos: readonly string[]): string[] {
   const entry = synonyms.dictionary[word.toLowerCase()];
   if (!entry || pos.length === 0 || FUNCTION_WORDS.has(word.toLowerCase())) return [];
   return [...new Set(pos.flatMap((p) => entry[p] ?? []))].filter((w) => w !== word.toLowerCase() && /^[a-z]{3,}$/.test(w));

@@ -1,0 +1,146 @@
+/**
+ * Over-sensitivity over the selected questions (DuReader-robust): DPR overall, EM/F1 on originals
+ * and paraphrases, DPR by question similarity (chart) and by paraphrase kind.
+ */
+import { Bar, BarChart, CartesianGrid, Cell, LabelList, Tooltip, XAxis, YAxis } from 'recharts';
+import { KIND_LABELS, PARAPHRASE_KINDS, type ParaphraseKind } from '../../core/sensitivity/kinds.ts';
+import { summarizeDpr, type DprSummary } from '../../core/sensitivity/dpr.ts';
+import { useApp } from '../store/index.ts';
+import { Chart, pct } from './Chart.tsx';
+import { JobBar } from './JobBar.tsx';
+import { SeedInput } from './SeedInput.tsx';
+
+/** One colour per paraphrase kind, the same in the table and the chart. */
+export const KIND_COLORS: Record<ParaphraseKind, string> = {
+  reorder: '#2f7fc1',
+  'function-word': '#7a5195',
+  synonym: '#2e8b57',
+  'content-word': '#c77c02',
+  combined: '#d1495b',
+  dataset: '#4a5568',
+  user: '#8a8f9c',
+};
+
+/** Axis labels short enough for a phone. */
+const SHORT: Record<ParaphraseKind, string> = { reorder: 'reorder', 'function-word': 'function word', synonym: 'synonym', 'content-word': 'content word', combined: 'combined', dataset: 'dataset', user: 'typed' };
+
+export function ParaphraseCard() {
+  const job = useApp((s) => s.paraphrase);
+  const rows = useApp((s) => s.paraRows);
+  const none = useApp((s) => s.paraNone);
+  const without = useApp((s) => s.paraWithout);
+  const src = useApp((s) => s.paraSource);
+  const ready = useApp((s) => s.modelStatus === 'ready');
+  const { startParaphrases, cancelParaphrases, setParaSource } = useApp.getState();
+  const sum = rows.length ? summarizeDpr(rows) : null;
+  const busy = job.status === 'running' || job.status === 'collecting';
+  return (
+    <section className="card" data-testid="paraphrase-card">
+      <h3>Over-sensitivity: paraphrased questions (DPR)</h3>
+      <p className="hint">
+        Each selected question is asked as written and as paraphrased, on the same passage. DPR is the share of paraphrases whose answer differs from the original question's (answers compared after the official normalisation).
+      </p>
+      <fieldset className="row wrap">
+        <legend className="field-label">paraphrases from</legend>
+        <label>
+          <input type="checkbox" checked={src.dataset} data-testid="paraphrase-source-dataset" onChange={(e) => setParaSource({ dataset: e.target.checked })} /> the dataset
+        </label>
+        {PARAPHRASE_KINDS.map((k) => (
+          <label key={k}>
+            <input type="checkbox" checked={src.kinds.includes(k)} data-testid={`paraphrase-source-${k}`} onChange={(e) => setParaSource({ kinds: e.target.checked ? PARAPHRASE_KINDS.filter((x) => x === k || src.kinds.includes(x)) : src.kinds.filter((x) => x !== k) })} /> {KIND_LABELS[k]}
+          </label>
+        ))}
+        <label>
+          seed <SeedInput value={src.seed} testid="paraphrase-run-seed" onChange={(seed) => setParaSource({ seed })} />
+        </label>
+      </fieldset>
+      <div className="row">
+        <button type="button" className="primary" data-testid="paraphrase-run" disabled={!ready || busy || (!src.dataset && src.kinds.length === 0)} onClick={startParaphrases}>
+          Run paraphrases
+        </button>
+      </div>
+      <JobBar job={job} onCancel={cancelParaphrases} testid="paraphrase" unit="questions" />
+      <NoneNote none={none} without={without} />
+      {job.status === 'done' && rows.length === 0 && <p className="note">No selected question has a paraphrase: tick generator kinds or pick questions tagged "paraphrase".</p>}
+      {sum && <DprResults sum={sum} />}
+    </section>
+  );
+}
+
+/** Which questions got no paraphrase of a kind, and how many got none at all. */
+function NoneNote({ none, without }: { none: ReturnType<typeof useApp.getState>['paraNone']; without: number }) {
+  const parts = Object.entries(none).map(([k, v]) => `${KIND_LABELS[k as ParaphraseKind]}: ${v.count} (e.g. ${v.ids.slice(0, 2).join(', ')})`);
+  if (!parts.length && !without) return null;
+  return (
+    <p className="hint" data-testid="paraphrase-none">
+      {parts.length > 0 && `No rule applied — ${parts.join('; ')}. `}
+      {without > 0 && `${without} question${without === 1 ? '' : 's'} had no paraphrase at all and ${without === 1 ? 'was' : 'were'} not asked.`}
+    </p>
+  );
+}
+
+function DprResults({ sum }: { sum: DprSummary }) {
+  const kinds = (Object.keys(sum.byKind) as ParaphraseKind[]).sort((a, b) => [...PARAPHRASE_KINDS, 'dataset', 'user'].indexOf(a) - [...PARAPHRASE_KINDS, 'dataset', 'user'].indexOf(b));
+  return (
+    <>
+      <table className="results-table" data-testid="paraphrase-table">
+        <tbody>
+          <tr>
+            <td>DPR (paraphrases whose answer changed)</td>
+            <td data-testid="paraphrase-dpr">
+              <strong>{pct(100 * sum.dpr)}%</strong> ({sum.changed} of {sum.n})
+            </td>
+          </tr>
+          <tr>
+            <td>EM / F1 original questions</td>
+            <td data-testid="paraphrase-original-score">
+              {pct(sum.original.em)} / {pct(sum.original.f1)}
+            </td>
+          </tr>
+          <tr>
+            <td>EM / F1 paraphrases</td>
+            <td data-testid="paraphrase-paraphrased-score">
+              {pct(sum.paraphrased.em)} / {pct(sum.paraphrased.f1)}
+            </td>
+          </tr>
+          {kinds.map((k) => (
+            <tr key={k}>
+              <td>
+                <span className="kind-swatch" style={{ background: KIND_COLORS[k] }} /> DPR · {KIND_LABELS[k]}
+              </td>
+              <td data-testid={`paraphrase-kind-${k}`}>
+                {pct(100 * (sum.byKind[k]?.dpr ?? NaN))}% ({sum.byKind[k]?.changed} of {sum.byKind[k]?.n})
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="charts charts-single">
+        <Chart title="DPR by question similarity" testid="chart-dpr-similarity">
+          <BarChart data={sum.buckets.map((b) => ({ label: b.label, dpr: Number.isNaN(b.dpr) ? 0 : 100 * b.dpr, n: b.n }))} margin={{ top: 18, right: 12, bottom: 26, left: 18 }}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="label" interval={0} tick={{ fontSize: 11 }} label={{ value: 'similarity of question and paraphrase (token F1, 0–1)', position: 'insideBottom', offset: -16, fontSize: 12 }} />
+            <YAxis domain={[0, 100]} unit="%" tick={{ fontSize: 11 }} label={{ value: 'DPR (%)', angle: -90, position: 'left', offset: 4, fontSize: 12 }} />
+            <Tooltip formatter={(v) => `${Number(v).toFixed(1)}%`} />
+            <Bar dataKey="dpr" name="DPR" fill="#2f5bd3" isAnimationActive={false}>
+              <LabelList dataKey="n" position="top" formatter={(n) => `n=${String(n)}`} />
+            </Bar>
+          </BarChart>
+        </Chart>
+        <Chart title="DPR by paraphrase kind" testid="chart-dpr-kind">
+          <BarChart data={kinds.map((k) => ({ kind: SHORT[k], k, dpr: 100 * (sum.byKind[k]?.dpr ?? 0) }))} margin={{ top: 18, right: 12, bottom: 26, left: 18 }}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="kind" interval={0} tick={{ fontSize: 11 }} label={{ value: 'paraphrase kind', position: 'insideBottom', offset: -16, fontSize: 12 }} />
+            <YAxis domain={[0, 100]} unit="%" tick={{ fontSize: 11 }} label={{ value: 'DPR (%)', angle: -90, position: 'left', offset: 4, fontSize: 12 }} />
+            <Tooltip formatter={(v) => `${Number(v).toFixed(1)}%`} />
+            <Bar dataKey="dpr" name="DPR" isAnimationActive={false}>
+              {kinds.map((k) => (
+                <Cell key={k} fill={KIND_COLORS[k]} />
+              ))}
+            </Bar>
+          </BarChart>
+        </Chart>
+      </div>
+    </>
+  );
+}

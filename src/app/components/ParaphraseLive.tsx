@@ -1,0 +1,92 @@
+/**
+ * Live over-sensitivity: type a paraphrase of the open question, or generate one of a kind (seeded),
+ * and see the answers to both side by side with a "prediction changed" flag.
+ */
+import { KIND_LABELS, PARAPHRASE_KINDS, type GeneratedKind } from '../../core/sensitivity/kinds.ts';
+import { useApp } from '../store/index.ts';
+import { AnswerBox } from './Compare.tsx';
+import { SeedInput } from './SeedInput.tsx';
+
+// One empty list, so the store selector returns the same value while nothing changes.
+const NONE: string[] = [];
+
+export function ParaphraseLive() {
+  const text = useApp((s) => s.liveParaphrase);
+  const kind = useApp((s) => s.liveParaKind);
+  const seed = useApp((s) => s.liveParaSeed);
+  const row = useApp((s) => s.liveParaRow);
+  const busy = useApp((s) => s.liveParaJob !== null);
+  const note = useApp((s) => s.liveParaNote);
+  const ready = useApp((s) => s.modelStatus === 'ready');
+  const hasGold = useApp((s) => !!s.instance && s.instance.question === s.question && s.instance.context === s.passage);
+  const own = useApp((s) => (s.instance && s.instance.question === s.question ? (s.instance.paraphrases ?? NONE) : NONE));
+  const { setLiveParaphrase, setLiveParaKind, generateLiveParaphrase, askLiveParaphrase } = useApp.getState();
+  return (
+    <details className="paraphrase-live" data-testid="paraphrase-live">
+      <summary>Paraphrase the question (over-sensitivity)</summary>
+      <form
+        className="row wrap"
+        onSubmit={(e) => {
+          e.preventDefault();
+          askLiveParaphrase();
+        }}
+      >
+        <label className="grow">
+          <span className="field-label">paraphrase</span>
+          <input type="text" className="paraphrase-input" value={text} data-testid="paraphrase-input" placeholder="Reword the question…" onChange={(e) => setLiveParaphrase(e.target.value)} />
+        </label>
+        <button type="submit" className="primary" data-testid="paraphrase-ask" disabled={!ready || busy || !text.trim()}>
+          Ask both
+        </button>
+      </form>
+      {own.length > 0 && (
+        <div className="row wrap" data-testid="paraphrase-dataset">
+          <span className="hint">the dataset's paraphrases:</span>
+          {own.map((p) => (
+            <button key={p} type="button" className="link" onClick={() => { setLiveParaphrase(p); askLiveParaphrase(); }}>
+              {p}
+            </button>
+          ))}
+        </div>
+      )}
+      <div className="row wrap">
+        <label>
+          kind{' '}
+          <select value={kind} data-testid="paraphrase-kind" onChange={(e) => setLiveParaKind(e.target.value as GeneratedKind)}>
+            {PARAPHRASE_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {KIND_LABELS[k]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          seed <SeedInput value={seed} testid="paraphrase-seed" onChange={(s) => setLiveParaKind(kind, s)} />
+        </label>
+        <button type="button" data-testid="paraphrase-generate" disabled={!ready || busy} onClick={generateLiveParaphrase}>
+          Generate
+        </button>
+        <button type="button" className="link" disabled={!ready || busy} onClick={() => { setLiveParaKind(kind, seed + 1); generateLiveParaphrase(); }}>
+          Re-roll
+        </button>
+      </div>
+      {note && (
+        <p className="hint" data-testid="paraphrase-note">
+          {note}
+        </p>
+      )}
+      {busy && <p className="hint">Answering both questions…</p>}
+      {row && (
+        <>
+          <div className="side-by-side" data-testid="paraphrase-answers">
+            <AnswerBox title="original question" text={row.original.text} score={hasGold ? row.original : null} testid="paraphrase-original" />
+            <AnswerBox title={`paraphrase · ${KIND_LABELS[row.kind]}`} text={row.paraphrased.text} score={hasGold ? row.paraphrased : null} testid="paraphrase-paraphrased" />
+          </div>
+          <p data-testid="paraphrase-flag" className={row.differs ? 'flag-changed' : 'flag-same'}>
+            {row.differs ? 'Prediction changed' : 'Same prediction'} · question similarity (F1 of the two questions) {row.similarity.toFixed(2)}
+          </p>
+        </>
+      )}
+    </details>
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * Over-sensitivity in the app: a paraphrase of the open question answered beside it (live), and
+ * DPR over the selected questions with the dataset's paraphrases and/or generated ones.
+ */
+import type { StateCreator } from 'zustand';
+import type { Instance } from '../../core/data/types.ts';
+import { isNone, paraphraseItems, paraphraseQuestion, type DprRow, type GeneratedKind, type ParaphraseItem, type ParaphraseSource } from '../../core/sensitivity/index.ts';
+import { newDataId, sendData } from '../data-client.ts';
+import { newJobId, send } from '../worker-client.ts';
+import { EXPERIMENT_LIMIT, runRecordOf, type ExperimentJob } from './experiment-slice.ts';
+import type { AppState } from './index.ts';
+
+const idle = (): ExperimentJob => ({ status: 'idle', jobId: null, progress: null, selected: 0, error: null, run: null });
+
+/** Kind-by-kind count of questions no rule of the kind applied to, with the first ids. */
+export type NoneCounts = Partial<Record<GeneratedKind, { count: number; ids: string[] }>>;
+
+export interface ParaphraseSlice {
+  /** Where the experiment's paraphrases come from. */
+  paraSource: ParaphraseSource;
+  paraphrase: ExperimentJob;
+  paraRows: DprRow[];
+  paraNone: NoneCounts;
+  /** Questions in the selection with no paraphrase at all (none in the data, no kind chosen or none applied). */
+  paraWithout: number;
+  paraCollect: number | null;
+  /** The live control: the paraphrase typed or generated, its answer row, and why a generator gave none. */
+  liveParaphrase: string;
+  liveParaKind: GeneratedKind;
+  liveParaSeed: number;
+  liveParaRow: DprRow | null;
+  liveParaJob: number | null;
+  liveParaNote: string | null;
+  setParaSource(s: Partial<ParaphraseSource>): void;
+  startParaphrases(): void;
+  cancelParaphrases(): void;
+  receiveParaphraseCollected(reqId: number, instances: Instance[], total: number, data: { versionTwo: boolean; datasets: string[] }): boolean;
+  setLiveParaphrase(q: string): void;
+  setLiveParaKind(k: GeneratedKind, seed?: number): void;
+  generateLiveParaphrase(): void;
+  askLiveParaphrase(): void;
+}
+
+/** The open question as an instance (free text has no gold answers: the original's prediction is then the reference). */
+function liveInstance(s: AppState): Instance {
+  const inst = s.instance;
+  if (inst && inst.context === s.passage && inst.question === s.question) return inst;
+  const zh = /[\u4e00-\u9fff]/u.test(s.question + s.passage);
+  return { id: 'live', dataset: 'live', title: '', question: s.question, context: s.passage, answers: [], isImpossible: false, lang: zh ? 'zh' : 'en', tags: [] };
+}
+
+export const createParaphraseSlice: StateCreator<AppState, [], [], ParaphraseSlice> = (set, get) => ({
+  paraSource: { dataset: true, kinds: ['reorder', 'function-word', 'synonym', 'content-word', 'combined'], seed: 1 },
+  paraphrase: idle(),
+  paraRows: [],
+  paraNone: {},
+  paraWithout: 0,
+  paraCollect: null,
+  liveParaphrase: '',
+  liveParaKind: 'reorder',
+  liveParaSeed: 1,
+  liveParaRow: null,
+  liveParaJob: null,
+  liveParaNote: null,
+  setParaSource(src) {
+    set({ paraSource: { ...get().paraSource, ...src } });
+  },
+  startParaphrases() {
+    const s = get();
+    if (!s.model || s.modelStatus !== 'ready') return;
+    get().cancelParaphrases();
+    const reqId = newDataId();
+    set({ paraCollect: reqId, paraphrase: { ...idle(), status: 'collecting' }, paraRows: [], paraNone: {}, paraWithout: 0 });
+    sendData({ type: 'collect', reqId, query: s.query, filters: s.filters, limit: EXPERIMENT_LIMIT });
+  },
+  cancelParaphrases() {
+    const job = get().paraphrase;
+    if (job.jobId !== null && job.status === 'running') send({ type: 'cancel', jobId: job.jobId });
+    if (job.status === 'collecting') set({ paraCollect: null, paraphrase: idle() });
+  },
+  receiveParaphraseCollected(reqId, instances, total, data) {
+    if (get().paraCollect !== reqId) return false;
+    const s = get();
+    const { items, none } = paraphraseItems(instances, s.paraSource);
+    const asked = new Set(items.map((i) => i.instance));
+    const settings = { datasetParaphrases: s.paraSource.dataset, kinds: s.paraSource.kinds.join(', ') || 'none', seed: s.paraSource.seed, paraphrases: items.length };
+    const run = runRecordOf(s, data, asked.size, total, settings);
+    const jobId = newJobId();
+    set({ paraCollect: null, paraNone: none, paraWithout: instances.length - asked.size, paraphrase: { ...idle(), status: items.length ? 'running' : 'done', jobId, selected: total, run } });
+    if (items.length) send({ type: 'paraphrases', jobId, items, versionTwo: data.versionTwo, live: false });
+    return true;
+  },
+  setLiveParaphrase(q) {
+    set({ liveParaphrase: q, liveParaNote: null });
+  },
+  setLiveParaKind(k, seed) {
+    set({ liveParaKind: k, ...(seed !== undefined ? { liveParaSeed: seed } : {}) });
+  },
+  generateLiveParaphrase() {
+    const s = get();
+    const inst = liveInstance(s);
+    const r = paraphraseQuestion(inst.question, inst.lang, s.liveParaKind, s.liveParaSeed);
+    if (isNone(r)) {
+      set({ liveParaNote: `No paraphrase: ${r.none}.`, liveParaRow: null });
+      return;
+    }
+    set({ liveParaphrase: r.question, liveParaNote: r.detail });
+    get().askLiveParaphrase();
+  },
+  askLiveParaphrase() {
+    const s = get();
+    const q = s.liveParaphrase.trim();
+    if (!s.model || s.modelStatus !== 'ready' || !q || !s.passage.trim() || !s.question.trim()) return;
+    const inst = liveInstance(s);
+    if (q === inst.question.trim()) {
+      set({ liveParaNote: 'The paraphrase is the question itself: change a word first.', liveParaRow: null });
+      return;
+    }
+    const generated = s.liveParaNote !== null && paraphraseQuestion(inst.question, inst.lang, s.liveParaKind, s.liveParaSeed);
+    const kind = generated && !isNone(generated) && generated.question === s.liveParaphrase ? s.liveParaKind : 'user';
+    const item: ParaphraseItem = { instance: inst, paraphrase: { question: s.liveParaphrase, kind, detail: kind === 'user' ? 'typed' : (s.liveParaNote ?? '') } };
+    const jobId = newJobId();
+    set({ liveParaJob: jobId, liveParaRow: null });
+    send({ type: 'paraphrases', jobId, items: [item], versionTwo: s.allowNull, live: true });
+  },
+});
+
+/** Folds the worker's answer into the live control or the experiment; false when the job is not ours. */
+export function applyParaphrasesDone(s: AppState, e: { jobId: number; rows: DprRow[]; cancelled: boolean }): Partial<AppState> | null {
+  if (e.jobId === s.liveParaJob) return { liveParaJob: null, liveParaRow: e.cancelled ? null : (e.rows[0] ?? null) };
+  if (e.jobId === s.paraphrase.jobId) return { paraphrase: { ...s.paraphrase, status: e.cancelled ? 'cancelled' : 'done' }, paraRows: e.rows };
+  return null;
+}

@@ -1,0 +1,51 @@
+/**
+ * The paraphrase kinds of DuReader-robust's over-sensitivity analysis (Tang et al. 2021): word
+ * reordering, function-word replacement, synonym substitution, adding or removing content words,
+ * and combinations of them. 'dataset' and 'user' label paraphrases that were not generated.
+ */
+
+/** Kinds a rule-based generator can produce. */
+export type GeneratedKind = 'reorder' | 'function-word' | 'synonym' | 'content-word' | 'combined';
+
+/** Every generator kind, in the order the UI and CLI list them. */
+export const PARAPHRASE_KINDS: readonly GeneratedKind[] = ['reorder', 'function-word', 'synonym', 'content-word', 'combined'];
+
+/** Where a paraphrase came from: a generator's kind, the dataset (a field or an aligned file), or typed by the user. */
+export type ParaphraseKind = GeneratedKind | 'dataset' | 'user';
+
+/** Human labels of each kind. */
+export const KIND_LABELS: Record<ParaphraseKind, string> = {
+  reorder: 'word reordering',
+  'function-word': 'function-word replacement',
+  synonym: 'synonym substitution',
+  'content-word': 'adding or removing content words',
+  combined: 'combination',
+  dataset: 'from the dataset',
+  user: 'typed by the user',
+};
+
+/** A generated paraphrase of a question, labelled with its kind (and for 'combined', the kinds combined). */
+export interface Paraphrase {
+  question: string;
+  kind: ParaphraseKind;
+  /** What the rule did, e.g. 'fronted "in 1863"' or 'replaced 什么 → 啥'. */
+  detail: string;
+  parts?: GeneratedKind[];
+}
+
+/** Why a kind gave no paraphrase of a question (it never returns the question unchanged). */
+export interface NoParaphrase {
+  none: string;
+}
+
+/** The result of one generator on one question. */
+export type ParaphraseResult = Paraphrase | NoParaphrase;
+
+/** True when a generator found no paraphrase. */
+export const isNone = (r: ParaphraseResult): r is NoParaphrase => 'none' in r;
+
+/** One candidate rewrite a language's rules found: the new question and what was done. */
+export interface Rewrite {
+  question: string;
+  detail: string;
+}

@@ -1,0 +1,132 @@
+/** DPR, question similarity and its buckets, on hand-computed cases; pairing two files by passage and answers. */
+import { describe, expect, it } from 'vitest';
+import type { Instance } from '../../src/core/data/types.ts';
+import { importPairs } from '../../src/core/formats/pairs.ts';
+import { describePairing } from '../../src/core/formats/pairs.ts';
+import { summarizeIssues } from '../../src/core/formats/index.ts';
+import type { PairRow } from '../../src/core/natural/pairs.ts';
+import { bucketLabel, dprRow, predictionsDiffer, questionSimilarity, similarityBucket, summarizeDpr, type DprRow } from '../../src/core/sensitivity/dpr.ts';
+import { dprRowsFromPairs, pairsDpr } from '../../src/core/sensitivity/pairs-dpr.ts';
+
+describe('predictionsDiffer (after the language’s official normalisation)', () => {
+  it.each([
+    ['The Danube', 'danube.', 'en', false],
+    ['Danube', 'Rhine', 'en', true],
+    ['', 'Rhine', 'en', true],
+    ['《红楼梦》', '红楼梦', 'zh', false],
+    ['曹雪芹', '高鹗', 'zh', true],
+  ] as const)('%s vs %s (%s) → %s', (a, b, lang, want) => {
+    expect(predictionsDiffer(a, b, lang)).toBe(want);
+  });
+});
+
+describe('questionSimilarity', () => {
+  it.each([
+    // tokens who, won vs who, won, it: P 1, R 2/3 → F1 0.8.
+    ['Who won?', 'Who won it?', 'en', 0.8],
+    // Reordering keeps every token: F1 1.
+    ['Who won in 1966?', 'In 1966, who won?', 'en', 1],
+    ['Who won?', 'Name the winner.', 'en', 0],
+    // DuReader's F1 counts the longest common substring: 8 characters each after dropping ？, "名是什么" in common: P = R = 4/8.
+    ['鲁迅的原名是什么？', '鲁迅的本名是什么？', 'zh', 0.5],
+    ['鲁迅的原名是什么？', '请问鲁迅的原名是什么？', 'zh', (2 * 1 * 0.8) / 1.8],
+  ] as const)('%s ~ %s (%s) = %s', (a, b, lang, want) => {
+    expect(questionSimilarity(a, b, lang)).toBeCloseTo(want, 10);
+  });
+});
+
+describe('similarity buckets', () => {
+  it.each([
+    [0, 0],
+    [0.19999, 0],
+    [0.2, 1],
+    [0.5, 2],
+    [0.79, 3],
+    [0.8, 4],
+    [1, 4],
+  ])('%s → bucket %s', (sim, b) => {
+    expect(similarityBucket(sim)).toBe(b);
+  });
+  it('labels buckets by their bounds', () => {
+    expect([0, 1, 2, 3, 4].map(bucketLabel)).toEqual(['0.0–0.2', '0.2–0.4', '0.4–0.6', '0.6–0.8', '0.8–1.0']);
+  });
+});
+
+const inst = (id: string, question: string, gold: string): Instance => ({ id, dataset: 'd', title: 't', question, context: `${gold} is the answer.`, answers: [{ text: gold, start: 0 }], isImpossible: false, lang: 'en', tags: [] });
+
+describe('summarizeDpr', () => {
+  it('counts the share of paraphrases whose answer changed, overall, per bucket and per kind', () => {
+    const a = inst('a', 'Who won the race?', 'Ann');
+    const b = inst('b', 'Who lost the race?', 'Bo');
+    const rows: DprRow[] = [
+      dprRow({ instance: a, paraphrase: { question: 'Who won the race ?', kind: 'reorder', detail: '' } }, 'Ann', 'Ann'), // sim 1, same
+      dprRow({ instance: a, paraphrase: { question: 'Name the winner.', kind: 'synonym', detail: '' } }, 'Ann', 'Bo'), // sim 0, changed, wrong
+      dprRow({ instance: b, paraphrase: { question: 'Who lost the race in the end?', kind: 'synonym', detail: '' } }, 'Cy', 'Bo'), // changed, now right
+    ];
+    const s = summarizeDpr(rows);
+    expect([s.n, s.changed, s.dpr]).toEqual([3, 2, 2 / 3]);
+    // Originals once each: a right (EM 1), b wrong → EM 50; paraphrases: right, wrong, right → 66.7.
+    expect(s.original.em).toBe(50);
+    expect(s.paraphrased.em).toBeCloseTo(200 / 3, 10);
+    // "Who lost the race in the end?" vs "Who lost the race?": tokens 5 vs 3 (articles dropped), 3 common → F1 0.75.
+    expect(rows[2]?.similarity).toBeCloseTo(0.75, 10);
+    expect(s.buckets.map((x) => [x.n, x.changed])).toEqual([
+      [1, 1],
+      [0, 0],
+      [0, 0],
+      [1, 1],
+      [1, 0],
+    ]);
+    expect(Number.isNaN(s.buckets[1]?.dpr)).toBe(true);
+    expect(s.byKind).toEqual({ reorder: { n: 1, changed: 0, dpr: 0 }, synonym: { n: 2, changed: 2, dpr: 1 } });
+  });
+});
+
+describe('DPR of aligned files', () => {
+  const row = (id: string, o: string, p: string, pq?: string): PairRow => ({ id, dataset: 'd', question: 'Q?', ...(pq ? { perturbedQuestion: pq } : {}), original: { text: o, em: 1, f1: 1 }, perturbed: { text: p, em: 0, f1: 0 }, category: 'C2W', intent: null, touchesAnswer: false });
+  it('counts only the questions the two files word differently', () => {
+    const rows = [row('1', 'Ann', 'ann', 'Q2?'), row('2', 'Ann', 'Bo', 'Q3?'), row('3', 'Ann', 'Bo')];
+    expect(dprRowsFromPairs(rows, () => 'en').map((r) => [r.id, r.differs, r.kind])).toEqual([
+      ['1', false, 'dataset'],
+      ['2', true, 'dataset'],
+    ]);
+    expect(pairsDpr(rows, () => 'en')?.dpr).toBe(0.5);
+    expect(pairsDpr([row('3', 'a', 'b')], () => 'en')).toBeNull();
+  });
+});
+
+describe('pairing two files by passage and answers when ids disagree', () => {
+  const ctx = 'Ann won the race in 1966 and Bo came second.';
+  const q = (id: string, question: string, text: string, context = ctx): Instance => ({ id, dataset: 'd', title: 't', question, context, answers: [{ text, start: context.indexOf(text) }], isImpossible: false, lang: 'en', tags: [] });
+  const res = (instances: Instance[]) => ({ format: 'squad' as const, instances, issues: [] });
+
+  it('matches by id first, then by passage and answer texts, and counts each way', () => {
+    const original = [q('a', 'Who won?', 'Ann'), q('b', 'Who came second?', 'Bo'), q('c', 'When?', '1966'), q('d', 'Elsewhere?', 'x', 'x marks it.')];
+    const perturbed = [q('a', 'Who was the winner?', 'Ann'), q('p2', 'Who was runner-up?', 'Bo'), q('p3', 'In which year?', '1966'), q('p9', 'Unrelated?', 'y', 'y too.')];
+    const r = importPairs(res(original), res(perturbed));
+    expect(r.pairing).toEqual({ byId: 1, byPassage: 2, unmatched: 1 });
+    expect(describePairing(r.pairing)).toBe('1 matched by id, 2 by passage and answers, 1 unmatched');
+    expect(r.instances.map((i) => [i.id, i.revision?.question ?? null])).toEqual([
+      ['a', 'Who was the winner?'],
+      ['b', 'Who was runner-up?'],
+      ['c', 'In which year?'],
+      ['d', null],
+    ]);
+    expect(r.issues.filter((i) => i.kind === 'unpaired').map((i) => i.path)).toEqual(['perturbed: id "p9"']);
+    // The import's notes say it too (the app lists them under the dataset).
+    expect(r.issues).toContainEqual({ path: 'pairing', message: '1 matched by id, 2 by passage and answers, 1 unmatched', kind: 'paired-by-passage', skipped: false, count: 2 });
+    expect(summarizeIssues(r.issues)).toBe('1 skipped: 1 unpaired question; 6 notes: 1 kept without a revision, 3 questions differing between files, 2 questions paired by passage and answers (ids differ)');
+  });
+
+  it('never takes a question whose id belongs to another original question, and pairs equal keys in file order', () => {
+    const original = [q('a', 'Who won?', 'Ann'), q('b', 'Name the winner.', 'Ann')];
+    const perturbed = [q('b', 'Winner?', 'Ann'), q('z1', 'Who took first place?', 'Ann')];
+    const r = importPairs(res(original), res(perturbed));
+    // "a" has no id match; "b" (same passage and answer) is b's own, so "a" takes z1.
+    expect(r.instances.map((i) => [i.id, i.revision?.question])).toEqual([
+      ['a', 'Who took first place?'],
+      ['b', 'Winner?'],
+    ]);
+    expect(r.pairing).toEqual({ byId: 1, byPassage: 1, unmatched: 0 });
+  });
+});

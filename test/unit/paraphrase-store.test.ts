@@ -1,0 +1,91 @@
+/**
+ * The store's over-sensitivity state machine: the selection collected, paraphrases sent with a run
+ * record, a cancelled run kept and marked, a live paraphrase labelled typed or generated. The
+ * workers are replaced by recorders (this tests the UI state, not a model).
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { WorkerRequest } from '../../src/worker/protocol.ts';
+import type { Instance } from '../../src/core/data/types.ts';
+import { dprRow } from '../../src/core/sensitivity/dpr.ts';
+
+const sent: WorkerRequest[] = [];
+let nextId = 1;
+vi.mock('../../src/app/worker-client.ts', () => ({ send: (r: WorkerRequest) => sent.push(r), newJobId: () => nextId++, restartWorker: () => {}, onWorkerEvent: () => {}, onWorkerDied: () => {} }));
+const dataSent: { type: string; reqId?: number }[] = [];
+let nextData = 100;
+vi.mock('../../src/app/data-client.ts', () => ({ sendData: (r: { type: string }) => dataSent.push(r), newDataId: () => nextData++, onDataEvent: () => {}, onDataWorkerDied: () => {} }));
+
+const { useApp, applyWorkerEvent, applyDataEvent } = await import('../../src/app/store/index.ts');
+const initial = useApp.getState();
+const model = { id: 'm', label: 'm', kind: 'neural' as const, architecture: 'bert', device: 'wasm' as const, dtype: 'q8', inputNames: [], fallbackReason: null };
+const inst = (id: string, question: string, paraphrases?: string[]): Instance => ({ id, dataset: 'd', title: 't', question, context: 'Athens hosted the games in 1896.', answers: [{ text: 'Athens', start: 0 }], isImpossible: false, lang: 'en', tags: [], ...(paraphrases ? { paraphrases } : {}) });
+
+beforeEach(() => {
+  sent.length = 0;
+  dataSent.length = 0;
+  useApp.setState({ ...initial, model, modelStatus: 'ready' }, true);
+});
+
+describe('the DPR experiment', () => {
+  it('collects the selection, sends every paraphrase with a run record, and keeps a cancelled run’s rows marked', () => {
+    useApp.getState().setParaSource({ dataset: true, kinds: ['function-word'], seed: 4 });
+    useApp.getState().startParaphrases();
+    expect(useApp.getState().paraphrase.status).toBe('collecting');
+    const reqId = (dataSent.at(-1) as { reqId: number }).reqId;
+    const set = [inst('a', 'Which city hosted the games?', ['Where were the games held?']), inst('b', 'When was it?')];
+    applyDataEvent({ type: 'collected', reqId, instances: set, total: 2, versionTwo: false, datasets: ['Demo'] } as Parameters<typeof applyDataEvent>[0]);
+    const req = sent.at(-1) as Extract<WorkerRequest, { type: 'paraphrases' }>;
+    expect(req.type).toBe('paraphrases');
+    expect(req.items.map((i) => [i.instance.id, i.paraphrase.kind])).toEqual([
+      ['a', 'dataset'],
+      ['a', 'function-word'],
+    ]);
+    const s = useApp.getState();
+    expect(s.paraphrase.status).toBe('running');
+    expect(s.paraphrase.run?.settings).toMatchObject({ datasetParaphrases: true, kinds: 'function-word', seed: 4, paraphrases: 2 });
+    expect(s.paraphrase.run?.n).toBe(1);
+    expect(s.paraWithout).toBe(1);
+    expect(s.paraNone).toEqual({ 'function-word': { count: 1, ids: ['b'] } });
+    const first = req.items[0];
+    if (!first) throw new Error('no item');
+    applyWorkerEvent({ type: 'paraphrases-done', jobId: req.jobId, rows: [dprRow(first, 'Athens', 'Athens')], cancelled: true });
+    expect(useApp.getState().paraphrase.status).toBe('cancelled');
+    expect(useApp.getState().paraRows).toHaveLength(1);
+  });
+
+  it('ignores another job’s collection and answers', () => {
+    useApp.getState().startParaphrases();
+    applyDataEvent({ type: 'collected', reqId: -5, instances: [], total: 0, versionTwo: false, datasets: [] } as Parameters<typeof applyDataEvent>[0]);
+    expect(useApp.getState().paraphrase.status).toBe('collecting');
+    applyWorkerEvent({ type: 'paraphrases-done', jobId: 9999, rows: [], cancelled: false });
+    expect(useApp.getState().paraRows).toEqual([]);
+  });
+});
+
+describe('the live paraphrase', () => {
+  it('labels a generated paraphrase with its kind and a typed one as typed', () => {
+    useApp.setState({ question: 'Which city hosted the games?', passage: 'Athens hosted the games in 1896.' });
+    useApp.getState().setLiveParaKind('function-word', 1);
+    useApp.getState().generateLiveParaphrase();
+    let req = sent.at(-1) as Extract<WorkerRequest, { type: 'paraphrases' }>;
+    expect(req.live).toBe(true);
+    expect(req.items[0]?.paraphrase).toMatchObject({ question: 'What city hosted the games?', kind: 'function-word' });
+    useApp.getState().setLiveParaphrase('Where were the games?');
+    useApp.getState().askLiveParaphrase();
+    req = sent.at(-1) as Extract<WorkerRequest, { type: 'paraphrases' }>;
+    expect(req.items[0]?.paraphrase).toMatchObject({ question: 'Where were the games?', kind: 'user' });
+    // The question itself is no paraphrase: nothing is sent.
+    const n = sent.length;
+    useApp.getState().setLiveParaphrase('Which city hosted the games?');
+    useApp.getState().askLiveParaphrase();
+    expect(sent.length).toBe(n);
+    expect(useApp.getState().liveParaNote).toContain('the question itself');
+  });
+
+  it('says when no rule of the kind applies', () => {
+    useApp.setState({ question: 'When was it?', passage: 'It was in 1896.' });
+    useApp.getState().setLiveParaKind('reorder', 1);
+    useApp.getState().generateLiveParaphrase();
+    expect(useApp.getState().liveParaNote).toBe('No paraphrase: no word reordering applies to this question.');
+  });
+});
