@@ -10,7 +10,10 @@ import { AnswerBox, CATEGORY_TEXT, PassageDiff } from './Compare.tsx';
 const SKIP_REASONS: Record<NonNullable<LiveRename['skipped']>, string> = {
   'no-entity': 'The answer is not a named entity (PER, ORG or GPE), so there is nothing to rename.',
   'other-type': 'The answer entity is of another type: choose its type or MIX.',
-  'no-spans': 'The answer entity has no renamable part (only ordinary words such as “Red Cross”).',
+  'long-name': 'The person name has more than two words (titles such as “King” not counted), so it is left alone, as in Yan et al. (2022).',
+  'no-spans': 'The answer entity has no renamable part (ordinary words such as “Red Cross”, or a place that is not a country, state or city).',
+  'rare-only': 'The organization’s only renamable words are rare words, which DBName does not replace (as in Yan et al. 2022): choose InDistName or RandStr.',
+  'no-person': 'The question names no person (of one or two words) who is also in the passage.',
   'answer-lost': 'Renaming would cut through a gold answer, so this question is left out.',
 };
 

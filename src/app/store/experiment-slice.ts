@@ -4,6 +4,7 @@ import { DEFAULT_BUDGET, DEFAULT_SWEEP, type BudgetConfig, type SweepConfig } fr
 import type { BudgetResult, SweepCell, SweepProgress } from '../../core/entity/stats.ts';
 import type { Instance } from '../../core/data/types.ts';
 import type { RenameOptions } from '../../core/entity/options.ts';
+import type { NamePool } from '../../core/entity/rename.ts';
 import type { PairRow, PairsDropped } from '../../core/natural/pairs.ts';
 import { recategorize, type CategoryRule } from '../../core/natural/categories.ts';
 import type { NoiseOptions } from '../../core/natural/noise-kinds.ts';
@@ -29,6 +30,13 @@ export interface ExperimentJob {
   error: string | null;
   /** What produced the job's result (data, model, settings, date); null before a run. */
   run: RunRecord | null;
+}
+
+/** Whether a run draws InDistName names, so the data worker must send the datasets' pool with the questions. */
+function needsPool(s: Pick<AppState, 'sweepConfig' | 'budgetConfig' | 'exportOptions'>, purpose: Purpose): boolean {
+  if (purpose === 'sweep') return s.sweepConfig.sources.includes('indist');
+  if (purpose === 'budget') return s.budgetConfig.source === 'indist';
+  return purpose === 'export' && s.exportOptions.source === 'indist';
 }
 
 const idle = (): ExperimentJob => ({ status: 'idle', jobId: null, progress: null, selected: 0, error: null, run: null });
@@ -68,7 +76,7 @@ export interface ExperimentSlice {
   setExportOptions(o: Partial<RenameOptions>): void;
   start(purpose: Purpose): void;
   cancel(purpose: Purpose): void;
-  receiveCollected(reqId: number, instances: Instance[], total: number, data: { versionTwo: boolean; datasets: string[] }): void;
+  receiveCollected(reqId: number, instances: Instance[], total: number, data: { versionTwo: boolean; datasets: string[]; pool?: NamePool | null }): void;
 }
 
 const key = (p: Purpose) => (p === 'export' ? 'exportJob' : p === 'pairs-export' ? 'natural' : p);
@@ -136,7 +144,7 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
     if (purpose === 'export') set({ exportMessage: null });
     if (purpose === 'natural') set({ naturalRows: [] });
     if (purpose === 'synthetic') set({ syntheticRows: [], syntheticDropped: 0 });
-    sendData({ type: 'collect', reqId, query: s.query, filters: s.filters, limit: EXPERIMENT_LIMIT });
+    sendData({ type: 'collect', reqId, query: s.query, filters: s.filters, limit: EXPERIMENT_LIMIT, withPool: needsPool(s, purpose) });
   },
   cancel(purpose) {
     const job = get()[key(purpose) as JobKey];
@@ -173,9 +181,10 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
       date: new Date().toISOString(),
     };
     set({ collecting: null, [key(c.purpose)]: { ...idle(), status: 'running', jobId, selected: total, run } } as Partial<AppState>);
-    if (c.purpose === 'sweep') send({ type: 'sweep', jobId, instances, config: s.sweepConfig, versionTwo });
-    else if (c.purpose === 'budget') send({ type: 'budget', jobId, instances, config: { ...s.budgetConfig, versionTwo } });
-    else if (c.purpose === 'export') send({ type: 'export-renamed', jobId, instances, options: s.exportOptions });
+    const pool = data.pool ?? null;
+    if (c.purpose === 'sweep') send({ type: 'sweep', jobId, instances, config: s.sweepConfig, versionTwo, pool });
+    else if (c.purpose === 'budget') send({ type: 'budget', jobId, instances, config: { ...s.budgetConfig, versionTwo }, pool });
+    else if (c.purpose === 'export') send({ type: 'export-renamed', jobId, instances, options: s.exportOptions, pool });
     else {
       // Synthetic noise goes on the same questions as the natural edits when the list has any.
       const paired = instances.filter((i) => i.revision);

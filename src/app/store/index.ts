@@ -204,7 +204,7 @@ export function applyDataEvent(e: DataEvent): void {
       useApp.setState({ instance: e.instance, passage: e.instance.context, question: e.instance.question, prediction: null, wikiTitle: e.instance.title, wikiEdits: null, wikiError: null, wikiApplied: null, wikiPair: null, noisePair: null });
       return;
     case 'collected':
-      s.receiveCollected(e.reqId, e.instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets });
+      s.receiveCollected(e.reqId, e.instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets, pool: e.pool });
       return;
     case 'pool':
       s.receivePool(e.reqId, e.dataset, e.pool);
