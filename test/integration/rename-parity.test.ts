@@ -49,7 +49,7 @@ describe('entity renaming: the app and qarx rename the same questions the same w
     const args = ['perturb', 'entity', '--target', opts.target as string, '--type', opts.type, '--source', opts.source, '--origin', opts.origin, '--seed', String(opts.seed), IN, out];
     const cli = await runMain(...args);
     expect(cli.code, cli.stderr).toBe(0);
-    expect(cli.stderr).toContain(`renamed ${renamed} of 19 questions`);
+    expect(cli.stderr).toContain(`renamed ${renamed} of 20 questions`);
     expect(exported.renamed).toBe(renamed);
     // Byte for byte: the same questions, the same names, the same offsets and records.
     expect(readFileSync(out, 'utf8')).toBe(`${exported.json}\n`);

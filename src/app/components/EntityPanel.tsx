@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import type { LiveRename } from '../../core/entity/live.ts';
 import { ENTITY_CHOICES, type EntityChoice } from '../../core/entity/options.ts';
-import { RenameSelects } from './RenameSelects.tsx';
+import { RenameSelects, TargetSelect } from './RenameSelects.tsx';
 import { SeedInput } from './SeedInput.tsx';
 import { useApp } from '../store/index.ts';
 import { AnswerBox, CATEGORY_TEXT, PassageDiff } from './Compare.tsx';
@@ -55,17 +55,19 @@ function RenameBody() {
   const r = useApp((s) => s.rename);
   const error = useApp((s) => s.renameError);
   const { setRenameOptions, reroll, setRenameResemble } = useApp.getState();
+  const person = o.target === 'question-person';
   return (
     <div className={busy ? 'rename busy' : 'rename'}>
       <div className="rename-controls">
+        <TargetSelect value={o.target} onChange={(target) => setRenameOptions({ target })} testid="rename" />
         <div className="segmented" role="group" aria-label="Entity type">
           {ENTITY_CHOICES.map((t) => (
-            <button key={t} type="button" className={o.type === t ? 'active' : ''} data-testid={`rename-type-${t}`} onClick={() => setRenameOptions({ type: t as EntityChoice })}>
+            <button key={t} type="button" className={(person ? t === 'PER' : o.type === t) ? 'active' : ''} disabled={person && t !== 'PER'} data-testid={`rename-type-${t}`} onClick={() => setRenameOptions({ type: t as EntityChoice })}>
               {t}
             </button>
           ))}
         </div>
-        <RenameSelects value={o} onChange={setRenameOptions} testid="rename" withType={false} />
+        <RenameSelects value={o} onChange={setRenameOptions} testid="rename" withType={false} withTarget={false} />
         <label>
           seed{' '}
           <SeedInput value={o.seed} testid="rename-seed" onChange={(seed) => setRenameOptions({ seed })} />

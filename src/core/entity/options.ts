@@ -30,6 +30,14 @@ export type RenameTarget = 'answer' | 'question-person';
 export const RENAME_TARGETS: readonly RenameTarget[] = ['answer', 'question-person'];
 export const TARGET_LABELS: Record<RenameTarget, string> = { answer: 'answer entity', 'question-person': 'person in the question' };
 
+/**
+ * Why an instance is not renamed, for every count and skip report: no entity answer, another type,
+ * a person name of more than two words, nothing renamable, only rare ORG words (DBName has none),
+ * no person of the question in the passage (question-person mode), a gold answer cut through.
+ */
+export type NotRenamable = 'no-entity' | 'other-type' | 'long-name' | 'no-spans' | 'rare-only' | 'no-person' | 'answer-lost';
+export const NOT_RENAMABLE: readonly NotRenamable[] = ['no-entity', 'other-type', 'long-name', 'no-spans', 'rare-only', 'no-person', 'answer-lost'];
+
 export interface RenameOptions {
   type: EntityChoice;
   /** What is renamed; 'answer' when absent. 'question-person' renames PER only. */

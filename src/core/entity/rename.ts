@@ -7,9 +7,9 @@ import { char } from '../types.ts';
 import { hashString, mixSeed, pick, rng } from '../random.ts';
 import { dbNames, genderOf, randStr, type Gender, type SpanKind } from './names.ts';
 import { answerTypeOf } from '../ner/answer-type.ts';
-import type { RenameOptions } from './options.ts';
+import type { NotRenamable, RenameOptions } from './options.ts';
 
-export { ENTITY_CHOICES, NAME_SOURCES, RENAME_TARGETS, SOURCE_LABELS, TARGET_LABELS, type EntityChoice, type NameSource, type RenameOptions, type RenameTarget } from './options.ts';
+export { ENTITY_CHOICES, NAME_SOURCES, NOT_RENAMABLE, RENAME_TARGETS, SOURCE_LABELS, TARGET_LABELS, type EntityChoice, type NameSource, type NotRenamable, type RenameOptions, type RenameTarget } from './options.ts';
 import { answerEntity, detectEntities, perturbableSpans, personSpans, type Entity, type PerturbableSpan } from './spans.ts';
 import { applySubstitutions, findMentions, mapForward, type Edit, type Substitution } from './substitute.ts';
 
@@ -28,14 +28,6 @@ export interface RenameResult {
   /** InDistName had no candidate of a span's kind, so DBName filled in. */
   poolFallback: boolean;
 }
-
-/**
- * Why an instance is not renamed, for every count and skip report: no entity answer, another type,
- * a person name of more than two words, nothing renamable, only rare ORG words (DBName has none),
- * no person of the question in the passage (question-person mode), a gold answer cut through.
- */
-export type NotRenamable = 'no-entity' | 'other-type' | 'long-name' | 'no-spans' | 'rare-only' | 'no-person' | 'answer-lost';
-export const NOT_RENAMABLE: readonly NotRenamable[] = ['no-entity', 'other-type', 'long-name', 'no-spans', 'rare-only', 'no-person', 'answer-lost'];
 
 /** What one renaming changes: the entity (offsets in the passage) and its perturbable spans. */
 export interface RenameTargets {
