@@ -130,6 +130,7 @@ describe('entity-renaming experiments', () => {
     expect(await rows.count()).toBe(4 * 3 + 4);
     expect(await rows.first().textContent()).toMatch(/^PERInDistName–\d+/);
     // Every cell says what it left out and why; DBName leaves the demo's invented ORG names (rare words).
+    await page.getByTestId('sweep-left-out').locator('summary').click();
     expect(await text('sweep-left-out')).toMatch(/ORG · DBName: \d+ renamed, .*\d+ rare-only/);
     for (const id of ['chart-type', 'chart-source', 'chart-origin', 'chart-errors']) {
       expect(await page.getByTestId(id).locator('.recharts-bar-rectangle').count(), id).toBeGreaterThan(0);

@@ -11,6 +11,7 @@ import { isNonGpePlace, isOrgDesignator, isRomanNumeral, isTitle, placeKind } fr
 import { buildNamePool, mergePools, renameInstance, selectRenameTarget, type RenameOptions } from '../../src/core/entity/rename.ts';
 import { perturbableSpans, personSpans, personWords } from '../../src/core/entity/spans.ts';
 import { findMentions } from '../../src/core/entity/substitute.ts';
+import { sweepPlan } from '../../src/core/entity/experiment.ts';
 import { answerTypeOf } from '../../src/core/ner/answer-type.ts';
 
 /** An instance whose first answer is the first occurrence of `answer` in the passage (passages written for these tests). */
@@ -170,6 +171,14 @@ describe('question-person mode (Balasubramanian et al. 2020, SQuAD)', () => {
       expect(r.perturbed.question).toContain(s.to);
     }
     expect(r.perturbed.answers).toEqual([{ text: 'Ann Hollis', start: r.perturbed.context.indexOf('Ann Hollis') }]);
+  });
+
+  it('a sweep of question persons runs PER only, every step marked with its target', () => {
+    const plan = sweepPlan({ types: ['ORG', 'GPE', 'MIX'], target: 'question-person', sources: ['db', 'randstr'], seeds: 2, origin: 'us', origins: ['us', 'in'] });
+    // 1 type × 2 sources × 2 seeds, plus 2 seeds of the extra origin (PER · DBName · in).
+    expect(plan).toHaveLength(6);
+    expect(new Set(plan.map((p) => `${p.type}/${p.target}`))).toEqual(new Set(['PER/question-person']));
+    expect(sweepPlan({ types: ['ORG'], sources: ['db'], seeds: 1, origin: 'us', origins: [] })).toEqual([{ type: 'ORG', target: 'answer', source: 'db', origin: 'us', seed: 1 }]);
   });
 
   it.each([

@@ -92,13 +92,16 @@ function LeftOut({ cells }: { cells: SweepCell[] }) {
   const first = new Map<string, SweepCell>();
   for (const c of cells) if (!first.has(`${c.type}·${c.source}`)) first.set(`${c.type}·${c.source}`, c);
   return (
-    <p className="hint" data-testid="sweep-left-out">
-      Left out per reason (seed {cells[0]?.seed}):{' '}
-      {[...first.values()]
-        .map((c) => `${c.type} · ${SOURCE_LABELS[c.source]}: ${c.n} renamed, ${NOT_RENAMABLE.filter((r) => c.skipped[r]).map((r) => `${c.skipped[r]} ${r}`).join(', ') || 'none left out'}`)
-        .join('; ')}
-      .
-    </p>
+    <details className="hint" data-testid="sweep-left-out">
+      <summary>Questions left out, per reason (seed {cells[0]?.seed} of each cell)</summary>
+      <ul>
+        {[...first.values()].map((c) => (
+          <li key={`${c.type}·${c.source}`}>
+            {c.type} · {SOURCE_LABELS[c.source]}: {c.n} renamed, {NOT_RENAMABLE.filter((r) => c.skipped[r]).map((r) => `${c.skipped[r]} ${r}`).join(', ') || 'none left out'}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 

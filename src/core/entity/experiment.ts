@@ -340,7 +340,7 @@ export async function runBudget(
   await nextTask();
   if (cb.signal?.aborted) return { n: plain.rows.length, plain: budgetScores(plain.rows), defended: null, perInstance: plain.per, cancelled: true };
   // The defence renames the entity type the attack renamed (the paper's setting).
-  const ens = await resemblePredict(ensembleItems, { ...cfg.resemble, type: cfg.type }, cfg.versionTwo, predict, progress('RESEMBLE variants'));
+  const ens = await resemblePredict(ensembleItems, { ...cfg.resemble, type: cfg.target === 'question-person' ? 'PER' : cfg.type }, cfg.versionTwo, predict, progress('RESEMBLE variants'));
   const ensTexts = new Map(ensembleItems.map((it, i) => [it.inst.id, ens.texts[i] ?? null]));
   const defended = rowsFor((id) => ensTexts.get(id) ?? null);
   return { n: plain.rows.length, plain: budgetScores(plain.rows), defended: defended.rows.length ? budgetScores(defended.rows) : null, perInstance: plain.per, cancelled: ens.cancelled };

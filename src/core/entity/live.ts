@@ -56,7 +56,7 @@ export async function liveRename(inst: Instance, options: RenameOptions, pool: N
     defended: null,
   };
   if (typeof r === 'string') return base;
-  const variants = resemble ? resembleVariants({ ...r.perturbed, id: `${inst.id}#renamed` }, { m: resemble.m, type: options.type }) : null;
+  const variants = resemble ? resembleVariants({ ...r.perturbed, id: `${inst.id}#renamed` }, { m: resemble.m, type: options.target === 'question-person' ? 'PER' : options.type }) : null;
   const inputs = [
     { id: `${inst.id}#original`, question: inst.question, context: inst.context },
     { id: `${inst.id}#renamed`, question: r.perturbed.question, context: r.perturbed.context },
