@@ -64,7 +64,7 @@ function SweepCard() {
       <div className="form-grid">
         <span className="field-label">rename</span>
         <span>
-          <TargetSelect value={cfg.target} onChange={(target) => setSweepConfig({ target })} testid="sweep" />
+          <TargetSelect value={cfg.target} onChange={(target) => setSweepConfig({ target })} testid="sweep" labelled={false} />
         </span>
         <span className="field-label">entity types</span>
         {cfg.target === 'question-person' ? <span className="hint">PER (a person named in the question)</span> : <Checks all={ENTITY_CHOICES} value={cfg.types} onChange={(types) => setSweepConfig({ types })} label={(t) => t} testid="sweep-type" />}

@@ -4,11 +4,11 @@ import { ENTITY_CHOICES, NAME_SOURCES, ORIGIN_LABELS, ORIGINS, RENAME_TARGETS, S
 type Choice = { type: EntityChoice; source: NameSource; origin: Origin; target?: RenameTarget };
 
 /** What is renamed: the answer entity or a person the question names (PER only), e.g. <TargetSelect value={o.target} onChange={…} testid="rename" />. */
-export function TargetSelect({ value, onChange, testid }: { value: RenameTarget | undefined; onChange: (t: RenameTarget) => void; testid: string }) {
+export function TargetSelect({ value, onChange, testid, labelled = true }: { value: RenameTarget | undefined; onChange: (t: RenameTarget) => void; testid: string; labelled?: boolean }) {
   return (
     <label title="Answer entity (Yan et al. 2022) or a person named in the question and the passage (Balasubramanian et al. 2020's SQuAD setting)">
-      rename{' '}
-      <select value={value ?? 'answer'} data-testid={`${testid}-target`} onChange={(e) => onChange(e.target.value as RenameTarget)}>
+      {labelled && 'rename '}
+      <select value={value ?? 'answer'} aria-label={labelled ? undefined : 'What to rename'} data-testid={`${testid}-target`} onChange={(e) => onChange(e.target.value as RenameTarget)}>
         {RENAME_TARGETS.map((t) => (
           <option key={t} value={t}>
             {TARGET_LABELS[t]}
