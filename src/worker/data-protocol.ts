@@ -95,7 +95,8 @@ export type DataRequest =
   | { type: 'search'; reqId: number; query: string; filters: SearchFilters; only: string[] | null }
   | { type: 'get'; reqId: number; dataset: string; id: string }
   /** Full instances matching a query and filters (for sweeps), at most `limit`. */
-  | { type: 'collect'; reqId: number; query: string; filters: SearchFilters; limit: number }
+  /** `withPool`: also the InDistName pool of every question of the matching rows' datasets. */
+  | { type: 'collect'; reqId: number; query: string; filters: SearchFilters; limit: number; withPool?: boolean }
   /** The InDistName pool of a dataset: its answer entities' perturbable spans. */
   | { type: 'pool'; reqId: number; dataset: string }
   /** Tags a revision pair with an edit intention (stored, and applied to every read of it). */
@@ -115,7 +116,7 @@ export type DataEvent =
   /** Something the user should know that no request asked for (start-up clean-up, another tab's delete). */
   | { type: 'notice'; message: string }
   /** `versionTwo`: SQuAD 2.0's no-answer setting follows the data (any unanswerable question in the selected datasets). */
-  | { type: 'collected'; reqId: number; instances: Instance[]; total: number; versionTwo: boolean; datasets: string[] }
+  | { type: 'collected'; reqId: number; instances: Instance[]; total: number; versionTwo: boolean; datasets: string[]; pool: NamePool | null }
   | { type: 'pool'; reqId: number; dataset: string; pool: NamePool }
   /** `parsing`: the revision (1-based, oldest first) whose wikitext is being parsed, once all are read. */
   | { type: 'wiki-progress'; reqId: number; revisions: number; page: number; parsing?: number }

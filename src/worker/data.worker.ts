@@ -8,7 +8,7 @@
 import { liveQuery } from 'dexie';
 import type { Instance } from '../core/data/types.ts';
 import { loadDemoSet } from '../core/data/demo.ts';
-import { buildNamePool, type NamePool } from '../core/entity/rename.ts';
+import { buildNamePool, mergePools, type NamePool } from '../core/entity/rename.ts';
 import { fetchHistory, findEditsWith, skippedNotice, type WikiRevision } from '../core/natural/wiki.ts';
 import { budgetedParser, DEFAULT_WIKITEXT_BUDGET_MS } from './wikitext-parser.ts';
 import { Catalog } from './catalog.ts';
@@ -150,7 +150,7 @@ function selectionNames(rows: readonly InstanceRow[]): string[] {
 }
 
 /** Full instances matching a search, in list order, at most `limit` (demo from memory, the rest from IndexedDB). */
-async function collect(query: string, f: SearchFilters, limit: number): Promise<{ instances: Instance[]; total: number; versionTwo: boolean; datasets: string[] }> {
+async function collect(query: string, f: SearchFilters, limit: number, withPool = false): Promise<{ instances: Instance[]; total: number; versionTwo: boolean; datasets: string[]; pool: NamePool | null }> {
   const { rows, total } = search(query, f);
   const picked = rows.slice(0, limit);
   const fromDemo = new Map(demo.map((x) => [x.id, x]));
@@ -161,7 +161,9 @@ async function collect(query: string, f: SearchFilters, limit: number): Promise<
     const x = r.dataset === DEMO_ID ? fromDemo.get(r.id) : stored[k++];
     if (x) instances.push(withIntent(x));
   }
-  return { instances, total, versionTwo: selectionIsV2(rows), datasets: selectionNames(rows) };
+  // InDistName draws from every question of the datasets renamed, as qarx does from its whole file.
+  const pooled = withPool ? mergePools(await Promise.all([...new Set(picked.map((r) => r.dataset))].map(pool))) : null;
+  return { instances, total, versionTwo: selectionIsV2(rows), datasets: selectionNames(rows), pool: pooled };
 }
 
 const pools = new Map<string, NamePool>();
@@ -194,11 +196,11 @@ async function setIntent(dataset: string, id: string, intent: string): Promise<v
   await db.intents.put({ dataset, id, intent });
 }
 
-/** A dataset's InDistName pool, built once (from at most 20,000 questions). */
+/** A dataset's InDistName pool over all its questions (the rule qarx follows), built once. */
 async function pool(dataset: string): Promise<NamePool> {
   let p = pools.get(dataset);
   if (!p) {
-    const list = dataset === DEMO_ID ? demo : await db.instances.where('dataset').equals(dataset).limit(20_000).toArray();
+    const list = dataset === DEMO_ID ? demo : await db.instances.where('dataset').equals(dataset).toArray();
     p = buildNamePool(list);
     pools.set(dataset, p);
   }
@@ -276,7 +278,7 @@ self.onmessage = (ev: MessageEvent<DataRequest>) => {
       return;
     case 'collect':
       void init()
-        .then(() => collect(msg.query, msg.filters, msg.limit))
+        .then(() => collect(msg.query, msg.filters, msg.limit, msg.withPool))
         .then(
           (r) => post({ type: 'collected', reqId: msg.reqId, ...r }),
           (err) => post({ type: 'error', message: `Could not read the selected questions from storage: ${String(err)}` }),

@@ -10,7 +10,7 @@ import type { Instance } from '../core/data/types.ts';
 import { importFile, importPairFiles, summarizeIssues } from '../core/formats/index.ts';
 import { openHfDataset } from '../core/formats/hf-datasets.ts';
 import type { InputIssue } from '../core/formats/squad.ts';
-import { answerEntityType } from '../core/ner/answer-type.ts';
+import { answerTypeOf } from '../core/ner/answer-type.ts';
 import type { Catalog } from './catalog.ts';
 import type { DataEvent, DatasetInfo, ImportSource } from './data-protocol.ts';
 import { beginImport, finishImport, importLockName, isQuotaError, removeDataset, settleImport, storeInstances, type QarxDb } from './db.ts';
@@ -99,12 +99,12 @@ function newDatasetId(jobId: number): string {
 }
 
 /** Puts every instance in the dataset and types its answer (for the browser's filter). */
-function classify(instances: Instance[], dataset: string, onProgress: (done: number, total: number) => void): void {
+export function classify(instances: Instance[], dataset: string, onProgress: (done: number, total: number) => void): void {
   const n = instances.length;
   for (let i = 0; i < n; i++) {
     const x = instances[i] as Instance;
     x.dataset = dataset;
-    if (x.answerType === undefined) x.answerType = x.isImpossible || !x.answers[0] ? 'other' : answerEntityType(x.answers[0].text);
+    x.answerType = answerTypeOf(x); // the same typing renaming does when a file has none (qarx)
     if (i % 500 === 0) onProgress(i, n);
   }
 }

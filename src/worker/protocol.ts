@@ -59,11 +59,12 @@ export type WorkerRequest =
   | { type: 'predict'; jobId: number; inputs: QaInput[]; versionTwo: boolean }
   | { type: 'cancel'; jobId: number }
   | { type: 'rename'; jobId: number; instance: Instance; options: RenameOptions; pool: NamePool | null; versionTwo: boolean; resemble: { m: 1 | 3; temperature: number } | null }
-  | { type: 'sweep'; jobId: number; instances: Instance[]; config: SweepConfig; versionTwo: boolean }
-  | { type: 'budget'; jobId: number; instances: Instance[]; config: BudgetConfig }
+  // pool: the InDistName pool of every question of the selection's datasets (null: none needed)
+  | { type: 'sweep'; jobId: number; instances: Instance[]; config: SweepConfig; versionTwo: boolean; pool: NamePool | null }
+  | { type: 'budget'; jobId: number; instances: Instance[]; config: BudgetConfig; pool: NamePool | null }
+  | { type: 'export-renamed'; jobId: number; instances: Instance[]; options: RenameOptions; pool: NamePool | null }
   /** Universal names: K candidate names, each put in every eligible question, ranked by predictions changed. */
   | { type: 'universal'; jobId: number; instances: Instance[]; config: UniversalConfig; versionTwo: boolean }
-  | { type: 'export-renamed'; jobId: number; instances: Instance[]; options: RenameOptions }
   /** One question on both passages of its pair; with `noise`, on its passage and a noisy copy instead. */
   | { type: 'pair'; jobId: number; instance: Instance; versionTwo: boolean; rule: CategoryRule; noise?: NoiseOptions }
   /** Revision pairs of many questions (natural), or the same questions with synthetic noise. */

@@ -8,7 +8,7 @@
  */
 /// <reference lib="webworker" />
 import { classifyModelError, classifyRunError, configureRuntime, loadQaModel, ModelError, QaEngine, serializeRunner, type LoadedModel } from '../core/index.ts';
-import { buildNamePool, enginePredictor, liveRename, renamedToSquad, renameInstance, runBudget, runSweep, runUniversal, type RenameResult, type SweepProgress } from '../core/entity/index.ts';
+import { enginePredictor, exportRenamedJson, liveRename, runBudget, runSweep, runUniversal, type SweepProgress } from '../core/entity/index.ts';
 import { runPairs } from '../core/natural/pairs.ts';
 import { runParaphrases } from '../core/sensitivity/dpr.ts';
 import { noisyPairs } from '../core/natural/noise.ts';
@@ -280,9 +280,7 @@ function handleExperiment(msg: Extract<WorkerRequest, { type: 'sweep' | 'budget'
   experimentChain = experimentChain.then(() =>
     withModel(msg.jobId, async (a, signal) => {
       if (msg.type === 'export-renamed') {
-        const pool = buildNamePool(msg.instances);
-        const kept = msg.instances.map((i) => renameInstance(i, msg.options, pool)).filter((r): r is RenameResult => typeof r !== 'string');
-        post({ type: 'exported', jobId: msg.jobId, json: JSON.stringify(renamedToSquad(kept, msg.options), null, 1), renamed: kept.length, total: msg.instances.length });
+        post({ type: 'exported', jobId: msg.jobId, ...exportRenamedJson(msg.instances, msg.options, msg.pool ?? undefined) });
         return;
       }
       if (msg.type === 'pairs') {
@@ -301,10 +299,10 @@ function handleExperiment(msg: Extract<WorkerRequest, { type: 'sweep' | 'budget'
       const versionTwo = msg.type === 'sweep' ? msg.versionTwo : msg.config.versionTwo;
       const predict = enginePredictor(a.engine, { versionTwo, signal });
       if (msg.type === 'sweep') {
-        const r = await runSweep(msg.instances, msg.config, predict, { signal, onProgress: throttled(msg.jobId), onCell: (cell) => post({ type: 'sweep-cell', jobId: msg.jobId, cell }) });
+        const r = await runSweep(msg.instances, msg.config, predict, { pool: msg.pool ?? undefined, signal, onProgress: throttled(msg.jobId), onCell: (cell) => post({ type: 'sweep-cell', jobId: msg.jobId, cell }) });
         post({ type: 'sweep-done', jobId: msg.jobId, cancelled: r.cancelled, n: r.originals.size });
       } else {
-        const result = await runBudget(msg.instances, msg.config, predict, { signal, onProgress: throttled(msg.jobId) });
+        const result = await runBudget(msg.instances, msg.config, predict, { pool: msg.pool ?? undefined, signal, onProgress: throttled(msg.jobId) });
         post({ type: 'budget-done', jobId: msg.jobId, result });
       }
     }),

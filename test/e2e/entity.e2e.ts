@@ -100,6 +100,20 @@ describe('live entity renaming', () => {
     expect(await page.getByTestId('rename-result').textContent()).toContain('free text');
     await shot(page, 'entity-live-free-text');
   });
+
+  it('renames the person the question names, in question and passage (question-person mode)', async () => {
+    await openDemo('Irena Szabo', 'Where did Irena Szabo move in 1975?');
+    await page.getByTestId('rename-target').selectOption('question-person');
+    await expect.poll(async () => (await subs()).join(' | '), { timeout: 30_000 }).toMatch(/^Irena → \S+ \| Szabo → \S+$/);
+    expect(await page.getByTestId('rename-type-GPE').isDisabled()).toBe(true);
+    const renamed = (await subs()).map((x) => x.split(' → ')[1] ?? '');
+    expect(await text('renamed-question')).toBe(`Question: Where did ${renamed.join(' ')} move in 1975?`);
+    await shot(page, 'entity-live-question-person');
+    await openDemo('Golden Gate', 'In what year did the Golden Gate Bridge open?');
+    await page.getByTestId('rename-skipped').waitFor({ timeout: 30_000 });
+    expect(await text('rename-skipped')).toMatch(/names no person/);
+    await page.getByTestId('rename-target').selectOption('answer');
+  });
 });
 
 describe('entity-renaming experiments', () => {
@@ -115,6 +129,9 @@ describe('entity-renaming experiments', () => {
     // 4 types × 3 sources, plus 4 more DBName origins for PER.
     expect(await rows.count()).toBe(4 * 3 + 4);
     expect(await rows.first().textContent()).toMatch(/^PERInDistName–\d+/);
+    // Every cell says what it left out and why; DBName leaves the demo's invented ORG names (rare words).
+    await page.getByTestId('sweep-left-out').locator('summary').click();
+    expect(await text('sweep-left-out')).toMatch(/ORG · DBName: \d+ renamed, .*\d+ rare-only/);
     for (const id of ['chart-type', 'chart-source', 'chart-origin', 'chart-errors']) {
       expect(await page.getByTestId(id).locator('.recharts-bar-rectangle').count(), id).toBeGreaterThan(0);
     }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Instance } from '../../src/core/data/types.ts';
-import { buildNamePool, renameInstance, renameTargets, type NameSource, type RenameOptions } from '../../src/core/entity/rename.ts';
+import { buildNamePool, renameInstance, selectRenameTarget, type NameSource, type RenameOptions } from '../../src/core/entity/rename.ts';
 import { perturbableSpans, answerEntity } from '../../src/core/entity/spans.ts';
 import { findMentions } from '../../src/core/entity/substitute.ts';
 import { dbNames, genderOf, personNames, randStr, ORIGINS } from '../../src/core/entity/names.ts';
@@ -25,7 +25,7 @@ const CASES: Instance[] = [
 describe('perturbable spans', () => {
   it.each([
     { name: 'two-word person', type: 'PER' as const, text: 'Marie Curie', spans: ['Marie:first:female', 'Curie:last'] },
-    { name: 'one-word surname', type: 'PER' as const, text: 'Curie', spans: ['Curie:last'] },
+    { name: 'one word is a first name', type: 'PER' as const, text: 'Curie', spans: ['Curie:first'] },
     { name: 'one-word first name', type: 'PER' as const, text: 'Thomas', spans: ['Thomas:first:male'] },
     { name: 'title dropped', type: 'PER' as const, text: 'Dr. Helen Shore', spans: ['Helen:first:female', 'Shore:last'] },
     { name: 'country', type: 'GPE' as const, text: 'Norway', spans: ['Norway:country'] },
@@ -74,7 +74,7 @@ describe('renameInstance', () => {
 
   it('skips instances without an answer entity of the type', () => {
     expect(renameInstance(CASES[0] as Instance, opts('db', 1, 'GPE'))).toBe('other-type');
-    expect(renameTargets({ ...(CASES[0] as Instance), answerType: 'other' }, 'MIX')).toBe('no-entity');
+    expect(selectRenameTarget({ ...(CASES[0] as Instance), answerType: 'other' }, { type: 'MIX', source: 'db' })).toBe('no-entity');
   });
 
   it('uses InDistName candidates from the pool', () => {

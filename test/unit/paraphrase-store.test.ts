@@ -55,7 +55,7 @@ describe('the DPR experiment', () => {
 
   it('ignores another job’s collection and answers', () => {
     useApp.getState().startParaphrases();
-    applyDataEvent({ type: 'collected', reqId: -5, instances: [], total: 0, versionTwo: false, datasets: [] } as Parameters<typeof applyDataEvent>[0]);
+    applyDataEvent({ type: 'collected', reqId: -5, instances: [], total: 0, versionTwo: false, datasets: [], pool: null });
     expect(useApp.getState().paraphrase.status).toBe('collecting');
     applyWorkerEvent({ type: 'paraphrases-done', jobId: 9999, rows: [], cancelled: false });
     expect(useApp.getState().paraRows).toEqual([]);

@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import type { LiveRename } from '../../core/entity/live.ts';
 import { ENTITY_CHOICES, type EntityChoice } from '../../core/entity/options.ts';
-import { RenameSelects } from './RenameSelects.tsx';
+import { RenameSelects, TargetSelect } from './RenameSelects.tsx';
 import { SeedInput } from './SeedInput.tsx';
 import { useApp } from '../store/index.ts';
 import { AnswerBox, CATEGORY_TEXT, PassageDiff } from './Compare.tsx';
@@ -10,7 +10,10 @@ import { AnswerBox, CATEGORY_TEXT, PassageDiff } from './Compare.tsx';
 const SKIP_REASONS: Record<NonNullable<LiveRename['skipped']>, string> = {
   'no-entity': 'The answer is not a named entity (PER, ORG or GPE), so there is nothing to rename.',
   'other-type': 'The answer entity is of another type: choose its type or MIX.',
-  'no-spans': 'The answer entity has no renamable part (only ordinary words such as “Red Cross”).',
+  'long-name': 'The person name has more than two words (titles such as “King” not counted), so it is left alone, as in Yan et al. (2022).',
+  'no-spans': 'The answer entity has no renamable part (ordinary words such as “Red Cross”, or a place that is not a country, state or city).',
+  'rare-only': 'The organization’s only renamable words are rare words, which DBName does not replace (as in Yan et al. 2022): choose InDistName or RandStr.',
+  'no-person': 'The question names no person (of one or two words) who is also in the passage.',
   'answer-lost': 'Renaming would cut through a gold answer, so this question is left out.',
 };
 
@@ -52,17 +55,19 @@ function RenameBody() {
   const r = useApp((s) => s.rename);
   const error = useApp((s) => s.renameError);
   const { setRenameOptions, reroll, setRenameResemble } = useApp.getState();
+  const person = o.target === 'question-person';
   return (
     <div className={busy ? 'rename busy' : 'rename'}>
       <div className="rename-controls">
+        <TargetSelect value={o.target} onChange={(target) => setRenameOptions({ target })} testid="rename" />
         <div className="segmented" role="group" aria-label="Entity type">
           {ENTITY_CHOICES.map((t) => (
-            <button key={t} type="button" className={o.type === t ? 'active' : ''} data-testid={`rename-type-${t}`} onClick={() => setRenameOptions({ type: t as EntityChoice })}>
+            <button key={t} type="button" className={(person ? t === 'PER' : o.type === t) ? 'active' : ''} disabled={person && t !== 'PER'} data-testid={`rename-type-${t}`} onClick={() => setRenameOptions({ type: t as EntityChoice })}>
               {t}
             </button>
           ))}
         </div>
-        <RenameSelects value={o} onChange={setRenameOptions} testid="rename" withType={false} />
+        <RenameSelects value={o} onChange={setRenameOptions} testid="rename" withType={false} withTarget={false} />
         <label>
           seed{' '}
           <SeedInput value={o.seed} testid="rename-seed" onChange={(seed) => setRenameOptions({ seed })} />

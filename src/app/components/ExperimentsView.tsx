@@ -4,10 +4,10 @@
  */
 import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { Chart, pct, SOURCE_COLORS } from './Chart.tsx';
-import { ENTITY_CHOICES, MAX_BUDGET, NAME_SOURCES, ORIGIN_LABELS, ORIGINS, SOURCE_LABELS, type Origin } from '../../core/entity/options.ts';
-import { summarizeSweep, wrongShares, type BudgetScores, type SweepRow } from '../../core/entity/stats.ts';
+import { ENTITY_CHOICES, MAX_BUDGET, NAME_SOURCES, NOT_RENAMABLE, ORIGIN_LABELS, ORIGINS, SOURCE_LABELS, type Origin } from '../../core/entity/options.ts';
+import { summarizeSweep, wrongShares, type BudgetScores, type SweepCell, type SweepRow } from '../../core/entity/stats.ts';
 import { useApp } from '../store/index.ts';
-import { RenameSelects } from './RenameSelects.tsx';
+import { RenameSelects, TargetSelect } from './RenameSelects.tsx';
 import { SeedInput } from './SeedInput.tsx';
 import { JobBar } from './JobBar.tsx';
 import { NaturalCard } from './NaturalCard.tsx';
@@ -64,8 +64,12 @@ function SweepCard() {
     <section className="card" data-testid="sweep-card">
       <h3>Sweep: how much does renaming cost?</h3>
       <div className="form-grid">
+        <span className="field-label">rename</span>
+        <span>
+          <TargetSelect value={cfg.target} onChange={(target) => setSweepConfig({ target })} testid="sweep" labelled={false} />
+        </span>
         <span className="field-label">entity types</span>
-        <Checks all={ENTITY_CHOICES} value={cfg.types} onChange={(types) => setSweepConfig({ types })} label={(t) => t} testid="sweep-type" />
+        {cfg.target === 'question-person' ? <span className="hint">PER (a person named in the question)</span> : <Checks all={ENTITY_CHOICES} value={cfg.types} onChange={(types) => setSweepConfig({ types })} label={(t) => t} testid="sweep-type" />}
         <span className="field-label">name sources</span>
         <Checks all={NAME_SOURCES} value={cfg.sources} onChange={(sources) => setSweepConfig({ sources })} label={(s) => SOURCE_LABELS[s]} testid="sweep-source" />
         <span className="field-label">seeds</span>
@@ -80,7 +84,26 @@ function SweepCard() {
       </div>
       <JobBar job={job} onCancel={() => cancel('sweep')} testid="sweep" />
       {rows.length > 0 && <SweepResults rows={rows} />}
+      {cells.length > 0 && <LeftOut cells={cells} />}
     </section>
+  );
+}
+
+/** Questions each cell left out, per reason ('long-name': a person name of more than two words), from the first seed run of each type × source. */
+function LeftOut({ cells }: { cells: SweepCell[] }) {
+  const first = new Map<string, SweepCell>();
+  for (const c of cells) if (!first.has(`${c.type}·${c.source}`)) first.set(`${c.type}·${c.source}`, c);
+  return (
+    <details className="hint" data-testid="sweep-left-out">
+      <summary>Questions left out, per reason (seed {cells[0]?.seed} of each cell)</summary>
+      <ul>
+        {[...first.values()].map((c) => (
+          <li key={`${c.type}·${c.source}`}>
+            {c.type} · {SOURCE_LABELS[c.source]}: {c.n} renamed, {NOT_RENAMABLE.filter((r) => c.skipped[r]).map((r) => `${c.skipped[r]} ${r}`).join(', ') || 'none left out'}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 

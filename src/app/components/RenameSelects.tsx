@@ -1,14 +1,34 @@
-/** The type, name-source and origin selects shared by the live renaming panel and the experiments. */
-import { ENTITY_CHOICES, NAME_SOURCES, ORIGIN_LABELS, ORIGINS, SOURCE_LABELS, type EntityChoice, type NameSource, type Origin } from '../../core/entity/options.ts';
+/** The target, type, name-source and origin selects shared by the live renaming panel and the experiments. */
+import { ENTITY_CHOICES, NAME_SOURCES, ORIGIN_LABELS, ORIGINS, RENAME_TARGETS, SOURCE_LABELS, TARGET_LABELS, type EntityChoice, type NameSource, type Origin, type RenameTarget } from '../../core/entity/options.ts';
 
-/** Type (optional), name source (of `sources`) and origin of a renaming, e.g. <RenameSelects value={o} onChange={set} testid="budget" />. */
-export function RenameSelects({ value, onChange, testid, withType = true, sources = NAME_SOURCES }: { value: { type: EntityChoice; source: NameSource; origin: Origin }; onChange: (v: Partial<{ type: EntityChoice; source: NameSource; origin: Origin }>) => void; testid: string; withType?: boolean; sources?: readonly NameSource[] }) {
+type Choice = { type: EntityChoice; source: NameSource; origin: Origin; target?: RenameTarget };
+
+/** What is renamed: the answer entity or a person the question names (PER only), e.g. <TargetSelect value={o.target} onChange={…} testid="rename" />. */
+export function TargetSelect({ value, onChange, testid, labelled = true }: { value: RenameTarget | undefined; onChange: (t: RenameTarget) => void; testid: string; labelled?: boolean }) {
+  return (
+    <label title="Answer entity (Yan et al. 2022) or a person named in the question and the passage (Balasubramanian et al. 2020's SQuAD setting)">
+      {labelled && 'rename '}
+      <select value={value ?? 'answer'} aria-label={labelled ? undefined : 'What to rename'} data-testid={`${testid}-target`} onChange={(e) => onChange(e.target.value as RenameTarget)}>
+        {RENAME_TARGETS.map((t) => (
+          <option key={t} value={t}>
+            {TARGET_LABELS[t]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** Target and type (optional), name source (of `sources`) and origin of a renaming, e.g. <RenameSelects value={o} onChange={set} testid="budget" />. */
+export function RenameSelects({ value, onChange, testid, withType = true, withTarget = true, sources = NAME_SOURCES }: { value: Choice; onChange: (v: Partial<Choice>) => void; testid: string; withType?: boolean; withTarget?: boolean; sources?: readonly NameSource[] }) {
+  const person = value.target === 'question-person';
   return (
     <>
+      {withTarget && <TargetSelect value={value.target} onChange={(target) => onChange({ target })} testid={testid} />}
       {withType && (
         <label>
           type{' '}
-          <select value={value.type} data-testid={`${testid}-type`} onChange={(e) => onChange({ type: e.target.value as EntityChoice })}>
+          <select value={person ? 'PER' : value.type} disabled={person} title={person ? 'A person of the question is PER' : undefined} data-testid={`${testid}-type`} onChange={(e) => onChange({ type: e.target.value as EntityChoice })}>
             {ENTITY_CHOICES.map((t) => (
               <option key={t}>{t}</option>
             ))}
@@ -38,4 +58,3 @@ export function RenameSelects({ value, onChange, testid, withType = true, source
     </>
   );
 }
-

@@ -24,17 +24,17 @@ export function UniversalCard() {
   return (
     <section className="card" data-testid="universal-card">
       <h3>Universal names: which names change the most answers?</h3>
-      <p className="hint">Each of K candidate names is put in place of every question&apos;s answer entity (whole name, in passage, question and answers); names are ranked by how many predicted answers change.</p>
+      <p className="hint">Each of K candidate names is put in place of every question&apos;s answer entity, or of the person the question names (whole name, in passage, question and answers); names are ranked by how many predicted answers change.</p>
       <div className="row wrap">
         <label>
           type{' '}
-          <select value={cfg.type} data-testid="universal-type" onChange={(e) => setUniversalConfig({ type: e.target.value as UniversalType })}>
+          <select value={cfg.target === 'question-person' ? 'PER' : cfg.type} disabled={cfg.target === 'question-person'} title={cfg.target === 'question-person' ? 'A person of the question is PER' : undefined} data-testid="universal-type" onChange={(e) => setUniversalConfig({ type: e.target.value as UniversalType })}>
             {UNIVERSAL_TYPES.map((t) => (
               <option key={t}>{t}</option>
             ))}
           </select>
         </label>
-        <RenameSelects value={cfg} onChange={(v) => setUniversalConfig({ ...(v.source ? { source: v.source as UniversalSource } : {}), ...(v.origin ? { origin: v.origin } : {}) })} testid="universal" withType={false} sources={UNIVERSAL_SOURCES} />
+        <RenameSelects value={cfg} onChange={(v) => setUniversalConfig({ ...(v.source ? { source: v.source as UniversalSource } : {}), ...(v.origin ? { origin: v.origin } : {}), ...(v.target ? { target: v.target, ...(v.target === 'question-person' ? { type: 'PER' as const } : {}) } : {}) })} testid="universal" withType={false} sources={UNIVERSAL_SOURCES} />
         <label>
           candidates K <input type="number" min={1} max={MAX_UNIVERSAL_CANDIDATES} value={cfg.candidates} data-testid="universal-k" onChange={(e) => setUniversalConfig({ candidates: clampInt(e.target.value, 1, MAX_UNIVERSAL_CANDIDATES) })} />
         </label>

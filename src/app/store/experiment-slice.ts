@@ -5,6 +5,7 @@ import type { BudgetResult, SweepCell, SweepProgress } from '../../core/entity/s
 import type { Instance } from '../../core/data/types.ts';
 import type { RenameOptions } from '../../core/entity/options.ts';
 import { DEFAULT_UNIVERSAL, type UniversalConfig, type UniversalResult } from '../../core/entity/universal.ts';
+import type { NamePool } from '../../core/entity/rename.ts';
 import type { PairRow, PairsDropped } from '../../core/natural/pairs.ts';
 import { recategorize, type CategoryRule } from '../../core/natural/categories.ts';
 import type { NoiseOptions } from '../../core/natural/noise-kinds.ts';
@@ -36,6 +37,13 @@ export interface ExperimentJob {
 export function runRecordOf(s: Pick<AppState, 'query' | 'filters' | 'model'>, data: { versionTwo: boolean; datasets: string[] }, n: number, selected: number, settings: Record<string, unknown>): RunRecord {
   const { model } = s;
   return { datasets: data.datasets, n, selected, query: s.query, filters: { ...s.filters }, model: model?.id ?? '', dtype: model?.dtype ?? '', device: model?.device ?? '', versionTwo: data.versionTwo, versionTwoReason: noAnswerReason(data.versionTwo), settings, date: new Date().toISOString() };
+}
+
+/** Whether a run draws InDistName names, so the data worker must send the datasets' pool with the questions. */
+function needsPool(s: Pick<AppState, 'sweepConfig' | 'budgetConfig' | 'exportOptions'>, purpose: Purpose): boolean {
+  if (purpose === 'sweep') return s.sweepConfig.sources.includes('indist');
+  if (purpose === 'budget') return s.budgetConfig.source === 'indist';
+  return purpose === 'export' && s.exportOptions.source === 'indist';
 }
 
 const idle = (): ExperimentJob => ({ status: 'idle', jobId: null, progress: null, selected: 0, error: null, run: null });
@@ -80,7 +88,7 @@ export interface ExperimentSlice {
   setExportOptions(o: Partial<RenameOptions>): void;
   start(purpose: Purpose): void;
   cancel(purpose: Purpose): void;
-  receiveCollected(reqId: number, instances: Instance[], total: number, data: { versionTwo: boolean; datasets: string[] }): void;
+  receiveCollected(reqId: number, instances: Instance[], total: number, data: { versionTwo: boolean; datasets: string[]; pool?: NamePool | null }): void;
 }
 
 const key = (p: Purpose) => (p === 'export' ? 'exportJob' : p === 'pairs-export' ? 'natural' : p);
@@ -155,7 +163,7 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
     if (purpose === 'export') set({ exportMessage: null });
     if (purpose === 'natural') set({ naturalRows: [] });
     if (purpose === 'synthetic') set({ syntheticRows: [], syntheticDropped: 0 });
-    sendData({ type: 'collect', reqId, query: s.query, filters: s.filters, limit: EXPERIMENT_LIMIT });
+    sendData({ type: 'collect', reqId, query: s.query, filters: s.filters, limit: EXPERIMENT_LIMIT, withPool: needsPool(s, purpose) });
   },
   cancel(purpose) {
     const job = get()[key(purpose) as JobKey];
@@ -179,10 +187,11 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
       c.purpose === 'sweep' ? { ...s.sweepConfig } : c.purpose === 'budget' ? { ...s.budgetConfig, versionTwo } : c.purpose === 'universal' ? { ...s.universalConfig } : c.purpose === 'export' ? { ...s.exportOptions } : c.purpose === 'synthetic' ? { ...s.noiseOptions, rule: s.categoryRule } : { rule: s.categoryRule };
     const run = runRecordOf(s, data, instances.length, total, settings);
     set({ collecting: null, [key(c.purpose)]: { ...idle(), status: 'running', jobId, selected: total, run } } as Partial<AppState>);
-    if (c.purpose === 'sweep') send({ type: 'sweep', jobId, instances, config: s.sweepConfig, versionTwo });
-    else if (c.purpose === 'budget') send({ type: 'budget', jobId, instances, config: { ...s.budgetConfig, versionTwo } });
+    const pool = data.pool ?? null;
+    if (c.purpose === 'sweep') send({ type: 'sweep', jobId, instances, config: s.sweepConfig, versionTwo, pool });
+    else if (c.purpose === 'budget') send({ type: 'budget', jobId, instances, config: { ...s.budgetConfig, versionTwo }, pool });
     else if (c.purpose === 'universal') send({ type: 'universal', jobId, instances, config: s.universalConfig, versionTwo });
-    else if (c.purpose === 'export') send({ type: 'export-renamed', jobId, instances, options: s.exportOptions });
+    else if (c.purpose === 'export') send({ type: 'export-renamed', jobId, instances, options: s.exportOptions, pool });
     else {
       // Synthetic noise goes on the same questions as the natural edits when the list has any.
       const paired = instances.filter((i) => i.revision);

@@ -218,7 +218,7 @@ export function applyDataEvent(e: DataEvent): void {
       return;
     case 'collected':
       if (s.receiveParaphraseCollected(e.reqId, e.instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets })) return;
-      s.receiveCollected(e.reqId, e.instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets });
+      s.receiveCollected(e.reqId, e.instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets, pool: e.pool });
       return;
     case 'pool':
       s.receivePool(e.reqId, e.dataset, e.pool);

@@ -1,7 +1,7 @@
 /** qarx perturb entity | synthetic: renamed or noisy copies of a dataset as SQuAD JSON. */
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildNamePool, ENTITY_CHOICES, NAME_SOURCES, ORIGINS, renamedToSquad, renameInstance, SOURCE_LABELS, type EntityChoice, type NameSource, type Origin, type RenameResult } from '../../core/entity/index.ts';
+import { ENTITY_CHOICES, NAME_SOURCES, ORIGINS, poolFor, RENAME_TARGETS, renameAll, renamedToSquad, SOURCE_LABELS, type EntityChoice, type NameSource, type Origin, type RenameOptions, type RenameTarget } from '../../core/entity/index.ts';
 import type { Instance } from '../../core/data/types.ts';
 import { importFile, instancesToSquad, summarizeIssues } from '../../core/formats/index.ts';
 import { InputError } from '../../core/formats/json.ts';
@@ -39,16 +39,18 @@ export async function readInput(input: string): Promise<Instance[]> {
   return r.instances;
 }
 
-/** `perturb entity`: renames each question's answer entity. */
+/** `perturb entity`: renames each question's answer entity (or, with --target question-person, the person its question names). */
 async function perturbEntity(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { type: { type: 'string', default: 'MIX' }, source: { type: 'string', default: 'db' }, origin: { type: 'string', default: 'us' }, seed: { type: 'string', default: '1' } },
+    options: { type: { type: 'string', default: 'MIX' }, target: { type: 'string', default: 'answer' }, source: { type: 'string', default: 'db' }, origin: { type: 'string', default: 'us' }, seed: { type: 'string', default: '1' } },
   });
   const [input, output] = positionals;
   if (!input || !output || positionals.length > 2) throw new UsageError('perturb entity needs <in> <out>.');
-  const type = values.type?.toUpperCase() as EntityChoice;
+  const target = values.target?.toLowerCase() as RenameTarget;
+  if (!RENAME_TARGETS.includes(target)) throw new UsageError(`--target must be answer or question-person, got "${values.target}".`);
+  const type = (target === 'question-person' ? 'PER' : values.type?.toUpperCase()) as EntityChoice;
   if (!ENTITY_CHOICES.includes(type)) throw new UsageError(`--type must be PER, ORG, GPE or MIX, got "${values.type}".`);
   const source = values.source?.toLowerCase() as NameSource;
   if (!NAME_SOURCES.includes(source)) throw new UsageError(`--source must be indist, db or randstr, got "${values.source}".`);
@@ -57,21 +59,17 @@ async function perturbEntity(argv: string[]): Promise<number> {
   const seed = seedOpt(values.seed);
   checkOutputFile(output);
   const instances = await readInput(input);
-  const opts = { type, source, origin, seed };
-  const pool = buildNamePool(instances);
+  const opts: RenameOptions = { type, target, source, origin, seed };
+  // The pool is every question of the file (the app's: every question of the dataset).
+  const pool = poolFor(instances, source);
   const total = instances.length;
-  const kept: RenameResult[] = [];
-  const skipped: [string, string][] = [];
-  let seen = 0;
-  for (const inst of drain<Instance>(instances)) {
-    if (++seen % GC_EVERY === 0) collectGarbage();
-    const res = renameInstance(inst, opts, pool);
-    if (typeof res === 'string') skipped.push([res, inst.id]);
-    else kept.push(res);
-  }
+  const { kept, skipped } = renameAll(drain<Instance>(instances), opts, pool, (seen) => {
+    if (seen % GC_EVERY === 0) collectGarbage();
+  });
   writeJsonFile(output, renamedToSquad(kept, opts), 1);
   const why = describeGroups(groupBy(skipped));
-  err(`qarx: renamed ${kept.length} of ${total} questions (${type}, ${SOURCE_LABELS[source]}${source === 'db' ? `, ${origin}` : ''}, seed ${seed})${why ? `; left out: ${why}` : ''}; wrote ${output}\n`);
+  const what = target === 'question-person' ? 'person in the question' : type;
+  err(`qarx: renamed ${kept.length} of ${total} questions (${what}, ${SOURCE_LABELS[source]}${source === 'db' ? `, ${origin}` : ''}, seed ${seed})${why ? `; left out: ${why}` : ''}; wrote ${output}\n`);
   return 0;
 }
 

@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { QaEngine } from '../../core/index.ts';
 import { enginePredictor, ORIGINS, SOURCE_LABELS, type Origin } from '../../core/entity/index.ts';
 import { DEFAULT_UNIVERSAL, describeIneligible, MAX_UNIVERSAL_CANDIDATES, runUniversal, UNIVERSAL_SOURCES, UNIVERSAL_TYPES, type UniversalConfig, type UniversalResult, type UniversalSource, type UniversalType } from '../../core/entity/universal.ts';
+import { RENAME_TARGETS, type RenameTarget } from '../../core/entity/options.ts';
 import { describeRun, noAnswerReason, type RunRecord } from '../../core/run-record.ts';
 import { err, intOpt, out, seedOpt, UsageError } from '../io.ts';
 import { openModel } from '../model.ts';
@@ -24,7 +25,10 @@ function configOf(values: Record<string, string | boolean | undefined>): Univers
   if (!ORIGINS.includes(origin)) throw new UsageError(`--origin must be one of ${ORIGINS.join(', ')}, got "${String(values.origin)}".`);
   const candidates = intOpt(values.candidates as string | undefined, 'candidates', DEFAULT_UNIVERSAL.candidates);
   if (candidates > MAX_UNIVERSAL_CANDIDATES) throw new UsageError(`--candidates must be at most ${MAX_UNIVERSAL_CANDIDATES}, got ${candidates}.`);
-  return { type, source, origin, candidates, top: intOpt(values.top as string | undefined, 'top', DEFAULT_UNIVERSAL.top), seed: seedOpt(String(values.seed)) };
+  const target = String(values.target) as RenameTarget;
+  if (!RENAME_TARGETS.includes(target)) throw new UsageError(`--target must be one of ${RENAME_TARGETS.join(', ')}, got "${String(values.target)}".`);
+  if (target === 'question-person' && type !== 'PER') throw new UsageError('--target question-person renames a person: use it with --type PER.');
+  return { type, source, origin, candidates, top: intOpt(values.top as string | undefined, 'top', DEFAULT_UNIVERSAL.top), seed: seedOpt(String(values.seed)), target };
 }
 
 /** Runs `qarx universal <data> --model m [options]` and returns the exit code. */
@@ -35,6 +39,7 @@ export async function universal(argv: string[]): Promise<number> {
     options: {
       model: { type: 'string' },
       type: { type: 'string', default: DEFAULT_UNIVERSAL.type },
+      target: { type: 'string', default: 'answer' },
       source: { type: 'string', default: DEFAULT_UNIVERSAL.source },
       origin: { type: 'string', default: DEFAULT_UNIVERSAL.origin },
       candidates: { type: 'string' },

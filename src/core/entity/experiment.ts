@@ -13,8 +13,7 @@ export { DEFAULT_BUDGET, DEFAULT_RESEMBLE, DEFAULT_SWEEP, MAX_BUDGET, type Budge
 import type { Instance } from '../data/types.ts';
 import type { QaInput, QaPrediction } from '../types.ts';
 import { canonicalNames } from './names.ts';
-import { buildNamePool, renameInstance, type EntityChoice, type NamePool, type NameSource, type NotRenamable, type RenameResult } from './rename.ts';
-import type { Origin } from './options.ts';
+import { buildNamePool, renameInstance, type EntityChoice, type NamePool, type NotRenamable, type RenameOptions, type RenameResult } from './rename.ts';
 import { detectEntities, perturbableSpans } from './spans.ts';
 import { applySubstitutions, findMentions, mapSpanBack, type Edit, type Substitution } from './substitute.ts';
 
@@ -36,13 +35,16 @@ export function predictedSpan(p: QaPrediction): { start: number; end: number } |
 
 
 /** The cells a sweep runs, in order: the main grid, then the origin runs it does not already hold. */
-export function sweepPlan(config: SweepConfig): { type: EntityChoice; source: NameSource; origin: Origin; seed: number }[] {
-  const plan: { type: EntityChoice; source: NameSource; origin: Origin; seed: number }[] = [];
-  for (const type of config.types) for (const source of config.sources) for (let seed = 1; seed <= config.seeds; seed++) plan.push({ type, source, origin: config.origin, seed });
-  const hasPerDb = config.types.includes('PER') && config.sources.includes('db');
+export function sweepPlan(config: SweepConfig): RenameOptions[] {
+  const plan: RenameOptions[] = [];
+  const target = config.target ?? 'answer';
+  // A person of the question is PER by definition: the type axis collapses to PER.
+  const types: EntityChoice[] = target === 'question-person' ? ['PER'] : config.types;
+  for (const type of types) for (const source of config.sources) for (let seed = 1; seed <= config.seeds; seed++) plan.push({ type, target, source, origin: config.origin, seed });
+  const hasPerDb = types.includes('PER') && config.sources.includes('db');
   for (const origin of config.origins) {
     if (hasPerDb && origin === config.origin) continue;
-    for (let seed = 1; seed <= config.seeds; seed++) plan.push({ type: 'PER', source: 'db', origin, seed });
+    for (let seed = 1; seed <= config.seeds; seed++) plan.push({ type: 'PER', target, source: 'db', origin, seed });
   }
   return plan;
 }
@@ -63,6 +65,7 @@ export async function runSweep(
   cb: { signal?: AbortSignal; onProgress?: (p: SweepProgress) => void; onCell?: (c: SweepCell) => void; pool?: NamePool } = {},
 ): Promise<{ cells: SweepCell[]; cancelled: boolean; originals: Map<string, QaPrediction> }> {
   const english = instances.filter((i) => i.lang === 'en' && !i.isImpossible);
+  // The app passes the pool of every question of the datasets (buildNamePool); alone, the instances given are the dataset.
   const pool = cb.pool ?? buildNamePool(instances);
   const plan = sweepPlan(config);
   const cells: SweepCell[] = [];
@@ -271,13 +274,14 @@ export async function runBudget(
   cb: { signal?: AbortSignal; onProgress?: (p: SweepProgress) => void; pool?: NamePool } = {},
 ): Promise<BudgetResult> {
   const budget = Math.max(1, Math.min(MAX_BUDGET, Math.floor(cfg.budget)));
+  // The app passes the pool of every question of the datasets (buildNamePool); alone, the instances given are the dataset.
   const pool = cb.pool ?? buildNamePool(instances);
   const items: { inst: Instance; runs: RenameResult[] }[] = [];
   for (const inst of instances) {
     if (inst.lang !== 'en' || inst.isImpossible) continue;
     const runs: RenameResult[] = [];
     for (let seed = 1; seed <= budget; seed++) {
-      const r = renameInstance(inst, { type: cfg.type, source: cfg.source, origin: cfg.origin, seed }, pool);
+      const r = renameInstance(inst, { type: cfg.target === 'question-person' ? 'PER' : cfg.type, target: cfg.target ?? 'answer', source: cfg.source, origin: cfg.origin, seed }, pool);
       if (typeof r !== 'string') runs.push(r);
     }
     if (runs.length) items.push({ inst, runs });
@@ -336,7 +340,7 @@ export async function runBudget(
   await nextTask();
   if (cb.signal?.aborted) return { n: plain.rows.length, plain: budgetScores(plain.rows), defended: null, perInstance: plain.per, cancelled: true };
   // The defence renames the entity type the attack renamed (the paper's setting).
-  const ens = await resemblePredict(ensembleItems, { ...cfg.resemble, type: cfg.type }, cfg.versionTwo, predict, progress('RESEMBLE variants'));
+  const ens = await resemblePredict(ensembleItems, { ...cfg.resemble, type: cfg.target === 'question-person' ? 'PER' : cfg.type }, cfg.versionTwo, predict, progress('RESEMBLE variants'));
   const ensTexts = new Map(ensembleItems.map((it, i) => [it.inst.id, ens.texts[i] ?? null]));
   const defended = rowsFor((id) => ensTexts.get(id) ?? null);
   return { n: plain.rows.length, plain: budgetScores(plain.rows), defended: defended.rows.length ? budgetScores(defended.rows) : null, perInstance: plain.per, cancelled: ens.cancelled };

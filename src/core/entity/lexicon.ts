@@ -19,22 +19,73 @@ export function isCommonWord(word: string): boolean {
   return COMMON.has(word.toLowerCase());
 }
 
-/** Words that make a name an organization's rather than being its name ("Company", "University"): never renamed. */
+/**
+ * Words that make a name an organization's rather than being its name ("Company", "University",
+ * "Productions"): never renamed (Yan et al. 2022 keep an ORG's designators and rename the rest).
+ */
 const ORG_DESIGNATORS = new Set(
-  'company corporation corp inc incorporated ltd limited llc plc group holdings university college school institute institution academy society association federation foundation council committee commission agency department ministry bureau office service services bank trust fund partners party league union club team church hospital museum library laboratory laboratories labs center centre press records studios industries international national royal federal state city county new'.split(' '),
+  [
+    'company corporation corp co inc incorporated ltd limited llc llp lp plc ag gmbh sa nv bv pty group holdings enterprises enterprise industries international',
+    'productions production pictures films studios studio records entertainment media network networks broadcasting channel communications publishing publishers press',
+    'systems technologies technology software electronics motors airlines airways railway railways shipping bank trust fund capital partners brothers bros associates',
+    'university college school institute institution academy polytechnic conservatory seminary observatory laboratory laboratories labs',
+    'society association federation confederation union alliance coalition league club team party movement foundation council committee commission',
+    'agency department ministry bureau office service services authority administration parliament congress senate assembly court',
+    'army navy corps force forces orchestra choir band church hospital museum library center centre',
+    'national royal federal state city county new',
+  ].join(' ').split(' '),
 );
 
-/** Function words and titles that appear inside names but are not names ("of", "the", "Dr"). */
-const NAME_STOPWORDS = new Set('of the and for in on at de la le von van der du da di del des y & dr mr mrs ms miss sir lord lady saint st king queen prince princess president general captain professor prof'.split(' '));
+/** Function words that appear inside names but are not names ("of", "the", "von"). */
+const NAME_STOPWORDS = new Set('of the and for in on at de la le von van der du da di del des y &'.split(' '));
+
+/**
+ * Titles and honorifics, never part of a renamed person name ("King George" renames "George"):
+ * royal, religious, military, academic and courtesy titles.
+ */
+const TITLES = new Set(
+  'king queen prince princess emperor empress tsar czar sultan pharaoh shah emir caliph duke duchess earl count countess baron baroness marquess viscount lord lady sir dame mr mrs ms miss mx madam dr doctor prof professor president vice chancellor governor senator mayor judge justice minister chairman general colonel major captain lieutenant sergeant admiral commander marshal pope saint st bishop archbishop cardinal father reverend rev rabbi imam sheikh'.split(' '),
+);
+
+/** Roman numerals of regnal names ("Henry VIII"): a name carrying one is not a first + last name. */
+const ROMAN = /^(?=[IVXLC])M*(C[MD]|D?C{0,3})(X[CL]|L?X{0,3})(I[XV]|V?I{0,3})$/;
+
+/** Continents and world regions: places, but not countries, states or cities (never GPE here). */
+const CONTINENTS = new Set(['Africa', 'Europe', 'Asia', 'Antarctica', 'Oceania', 'Australasia', 'America', 'Americas', 'North America', 'South America', 'Central America', 'Latin America', 'Eurasia', 'Arctic', 'Middle East']);
+
+/** Words naming a building, site, street or landmark: a name with one is not a country, state or city. */
+const SITE_WORDS = new Set(
+  'palace street st road avenue ave lane boulevard square castle cathedral church chapel abbey basilica temple mosque synagogue monastery bridge park garden gardens tower site museum gallery hall house stadium arena airport station harbour harbor port fort fortress wall gate mountain mount mt river lake sea ocean island islands valley desert forest beach bay canal falls'.split(' '),
+);
 
 /** Whether a word is an organization designator, e.g. isOrgDesignator('Company') === true. */
 export function isOrgDesignator(word: string): boolean {
   return ORG_DESIGNATORS.has(word.toLowerCase().replace(/\.$/, ''));
 }
 
-/** Whether a word is a function word or title inside a name, e.g. isNameStopword('of') === true. */
+/** Whether a word is a function word or title inside a name, e.g. isNameStopword('of') === true, isNameStopword('Dr.') === true. */
 export function isNameStopword(word: string): boolean {
-  return NAME_STOPWORDS.has(word.toLowerCase().replace(/\.$/, ''));
+  return NAME_STOPWORDS.has(word.toLowerCase()) || isTitle(word);
+}
+
+/** Whether a word is a title or honorific, e.g. isTitle('King') === true, isTitle('Dr.') === true, isTitle('Kingsley') === false. */
+export function isTitle(word: string): boolean {
+  return TITLES.has(word.toLowerCase().replace(/\.$/, ''));
+}
+
+/** Whether a word is a regnal roman numeral, e.g. isRomanNumeral('VIII') === true, isRomanNumeral('Vic') === false. */
+export function isRomanNumeral(word: string): boolean {
+  return ROMAN.test(word);
+}
+
+/**
+ * Whether a name is a place but not a country, state or city: a continent ("Africa", "the
+ * Americas") or a site ("Buckingham Palace", "Baker Street"), e.g. isNonGpePlace('Windsor Castle') === true.
+ */
+export function isNonGpePlace(name: string): boolean {
+  const text = name.replace(/^the\s+/i, '').trim();
+  if (CONTINENTS.has(text)) return true;
+  return text.split(/[\s-]+/).some((w) => SITE_WORDS.has(w.toLowerCase().replace(/\.$/, '')));
 }
 
 /** Keeps names made of letters, spaces, hyphens and apostrophes only (drops "Hong Kong S.A.R." and "Ağrı"). */
@@ -85,5 +136,7 @@ export function placeKind(name: string): PlaceKind | null {
     for (const n of lexiconWords('Region')) placeIndex.set(titleCase(n), 'state');
     for (const n of [...p.country, ...lexiconWords('Country').map(titleCase)]) placeIndex.set(n, 'country');
   }
-  return placeIndex.get(name.replace(/^the\s+/i, '')) ?? null;
+  const text = name.replace(/^the\s+/i, '');
+  // country-state-city lists Antarctica as a country; a continent is never a GPE here.
+  return CONTINENTS.has(text) ? null : (placeIndex.get(text) ?? null);
 }

@@ -3,7 +3,7 @@ import { scorePrediction, type Score } from '../data/score.ts';
 import type { Instance } from '../data/types.ts';
 import type { QaPrediction } from '../types.ts';
 import { category, resembleCombine, resembleVariants, type Category, type Predictor } from './experiment.ts';
-import { entitySpans, renameInstance, renameTargets, type NamePool, type NotRenamable, type RenameOptions } from './rename.ts';
+import { entitySpans, renameInstance, selectRenameTarget, type NamePool, type NotRenamable, type RenameOptions } from './rename.ts';
 import type { Entity, PerturbableSpan } from './spans.ts';
 import type { Edit, Substitution } from './substitute.ts';
 
@@ -37,7 +37,7 @@ export interface LiveRename {
 export async function liveRename(inst: Instance, options: RenameOptions, pool: NamePool | null, predict: Predictor, versionTwo: boolean, resemble: { m: 1 | 3; temperature: number } | null): Promise<LiveRename | null> {
   const entities = inst.lang === 'en' ? entitySpans(inst.context) : [];
   const r = renameInstance(inst, options, pool ?? undefined);
-  const targets = renameTargets(inst, options.type);
+  const targets = selectRenameTarget(inst, options);
   const base: LiveRename = {
     options,
     entities,
@@ -56,7 +56,7 @@ export async function liveRename(inst: Instance, options: RenameOptions, pool: N
     defended: null,
   };
   if (typeof r === 'string') return base;
-  const variants = resemble ? resembleVariants({ ...r.perturbed, id: `${inst.id}#renamed` }, { m: resemble.m, type: options.type }) : null;
+  const variants = resemble ? resembleVariants({ ...r.perturbed, id: `${inst.id}#renamed` }, { m: resemble.m, type: options.target === 'question-person' ? 'PER' : options.type }) : null;
   const inputs = [
     { id: `${inst.id}#original`, question: inst.question, context: inst.context },
     { id: `${inst.id}#renamed`, question: r.perturbed.question, context: r.perturbed.context },

@@ -22,8 +22,26 @@ export type NameSource = 'indist' | 'db' | 'randstr';
 export const NAME_SOURCES: readonly NameSource[] = ['indist', 'db', 'randstr'];
 export const SOURCE_LABELS: Record<NameSource, string> = { indist: 'InDistName', db: 'DBName', randstr: 'RandStr' };
 
+/**
+ * What is renamed: the answer entity (Yan et al. 2022), or a person named in the question and the
+ * passage (the SQuAD setting of Balasubramanian et al. 2020).
+ */
+export type RenameTarget = 'answer' | 'question-person';
+export const RENAME_TARGETS: readonly RenameTarget[] = ['answer', 'question-person'];
+export const TARGET_LABELS: Record<RenameTarget, string> = { answer: 'answer entity', 'question-person': 'person in the question' };
+
+/**
+ * Why an instance is not renamed, for every count and skip report: no entity answer, another type,
+ * a person name of more than two words, nothing renamable, only rare ORG words (DBName has none),
+ * no person of the question in the passage (question-person mode), a gold answer cut through.
+ */
+export type NotRenamable = 'no-entity' | 'other-type' | 'long-name' | 'no-spans' | 'rare-only' | 'no-person' | 'answer-lost';
+export const NOT_RENAMABLE: readonly NotRenamable[] = ['no-entity', 'other-type', 'long-name', 'no-spans', 'rare-only', 'no-person', 'answer-lost'];
+
 export interface RenameOptions {
   type: EntityChoice;
+  /** What is renamed; 'answer' when absent. 'question-person' renames PER only. */
+  target?: RenameTarget;
   source: NameSource;
   /** Origin of person names (DBName). */
   origin: Origin;
@@ -32,6 +50,8 @@ export interface RenameOptions {
 
 export interface SweepConfig {
   types: EntityChoice[];
+  /** What is renamed; 'question-person' runs PER only. */
+  target?: RenameTarget;
   sources: NameSource[];
   /** Seeds 1..N per (type, source). */
   seeds: number;
@@ -56,6 +76,7 @@ export const DEFAULT_RESEMBLE: ResembleConfig = { m: 3, temperature: 2, type: 'M
 
 export interface BudgetConfig {
   type: EntityChoice;
+  target?: RenameTarget;
   source: NameSource;
   origin: Origin;
   /** Renamings per instance (B, 10 by default, at most 50). */

@@ -3,16 +3,15 @@
  * spans from a name source, and substitute them everywhere in passage, question and gold answers.
  */
 import type { GoldAnswer, Instance } from '../data/types.ts';
+import { char } from '../types.ts';
 import { hashString, mixSeed, pick, rng } from '../random.ts';
 import { dbNames, genderOf, randStr, type Gender, type SpanKind } from './names.ts';
-import type { EntityChoice, RenameOptions } from './options.ts';
+import { answerTypeOf } from '../ner/answer-type.ts';
+import type { NotRenamable, RenameOptions } from './options.ts';
 
-export { ENTITY_CHOICES, NAME_SOURCES, SOURCE_LABELS, type EntityChoice, type NameSource, type RenameOptions } from './options.ts';
-import { answerEntity, detectEntities, perturbableSpans, type Entity, type EntityType, type PerturbableSpan } from './spans.ts';
+export { ENTITY_CHOICES, NAME_SOURCES, NOT_RENAMABLE, RENAME_TARGETS, SOURCE_LABELS, TARGET_LABELS, type EntityChoice, type NameSource, type NotRenamable, type RenameOptions, type RenameTarget } from './options.ts';
+import { answerEntity, detectEntities, perturbableSpans, personSpans, type Entity, type PerturbableSpan } from './spans.ts';
 import { applySubstitutions, findMentions, mapForward, type Edit, type Substitution } from './substitute.ts';
-
-
-
 
 /** InDistName candidates per span kind, harvested from a dataset (duplicates kept, so sampling follows frequency). */
 export type NamePool = Partial<Record<SpanKind, string[]>>;
@@ -30,30 +29,81 @@ export interface RenameResult {
   poolFallback: boolean;
 }
 
-/** Why an instance cannot be renamed, for counts in sweeps. */
-export type NotRenamable = 'no-entity' | 'other-type' | 'no-spans' | 'answer-lost';
-
-const hintOf = (inst: Pick<Instance, 'answerType'>): EntityType | 'other' | undefined => inst.answerType;
-
-/** The answer entity of an instance and its perturbable spans, or why there is none, e.g. for "Who found penicillin?" → PER 'Alexander Fleming'. */
-export function renameTargets(inst: Pick<Instance, 'context' | 'answers' | 'answerType' | 'isImpossible'>, type: EntityChoice): { entity: Entity; spans: PerturbableSpan[] } | NotRenamable {
-  const entity = inst.isImpossible ? null : answerEntity(inst.context, inst.answers[0], hintOf(inst));
-  if (!entity) return 'no-entity';
-  if (type !== 'MIX' && entity.type !== type) return 'other-type';
-  const spans = perturbableSpans(entity);
-  return spans.length ? { entity, spans } : 'no-spans';
+/** What one renaming changes: the entity (offsets in the passage) and its perturbable spans. */
+export interface RenameTargets {
+  entity: Entity;
+  spans: PerturbableSpan[];
 }
 
-/** The InDistName pool of a set of instances: the perturbable spans of their answer entities, e.g. buildNamePool(demo).last includes 'Fleming'. */
-export function buildNamePool(instances: Iterable<Pick<Instance, 'context' | 'answers' | 'answerType' | 'isImpossible' | 'lang'>>): NamePool {
+type Selectable = Pick<Instance, 'context' | 'question' | 'answers' | 'answerType' | 'isImpossible' | 'lang'>;
+
+/**
+ * THE selection of what to rename, shared by the live view, sweeps, budgets, export and `qarx
+ * perturb entity`: the answer entity (its type from answerTypeOf, so a file with no types renames
+ * as the app's import typed it) or, in question-person mode, a person named in the question and
+ * the passage. E.g. for "Who found penicillin?" → PER 'Alexander Fleming' with spans Alexander, Fleming.
+ */
+export function selectRenameTarget(inst: Selectable, options: Pick<RenameOptions, 'type' | 'source' | 'target'>): RenameTargets | NotRenamable {
+  if (options.target === 'question-person') return questionPerson(inst);
+  const entity = inst.isImpossible ? null : answerEntity(inst.context, inst.answers[0], answerTypeOf(inst));
+  if (!entity) return 'no-entity';
+  if (options.type !== 'MIX' && entity.type !== options.type) return 'other-type';
+  const all = entity.type === 'PER' ? personSpans(entity.text) : perturbableSpans(entity);
+  if (all === 'long-name') return 'long-name';
+  if (all.length === 0) return 'no-spans';
+  // The paper's DBName has no list of rare words (its released code gives it none): they stay.
+  const spans = options.source === 'db' ? all.filter((x) => x.kind !== 'rare') : all;
+  return spans.length ? { entity, spans } : 'rare-only';
+}
+
+/**
+ * Question-person mode: the first person named in the question (compromise's PER tags of the
+ * question, then passage people whose name the question repeats) with one or two words, every word
+ * of which occurs in the passage; the entity is its first mention in the passage.
+ */
+function questionPerson(inst: Selectable): RenameTargets | NotRenamable {
+  if (inst.lang !== 'en') return 'no-person';
+  const inPassage = detectEntities(inst.context).filter((e) => e.type === 'PER');
+  const named = [...detectEntities(inst.question).filter((e) => e.type === 'PER').map((e) => e.text), ...inPassage.map((e) => e.text).filter((t) => findMentions(inst.question, t).length > 0)];
+  let long = false;
+  for (const name of named) {
+    const spans = personSpans(name);
+    if (spans === 'long-name') long = true;
+    if (spans === 'long-name' || spans.length === 0) continue;
+    const mentions = spans.map((x) => findMentions(inst.context, x.text));
+    const first = mentions[0]?.[0];
+    if (!first || mentions.some((m) => m.length === 0)) continue;
+    const whole = findMentions(inst.context, spans.map((x) => x.text).join(' '))[0];
+    const at = whole ?? first;
+    const text = inst.context.slice(at.start, at.end);
+    return { entity: { type: 'PER', text, start: char(at.start), end: char(at.end), confidence: 0.9 }, spans };
+  }
+  return long ? 'long-name' : 'no-person';
+}
+
+/**
+ * The InDistName pool: the perturbable spans of the answer entities of ALL questions of the
+ * dataset(s) being renamed (not of a filtered selection), each kind sorted so that the pool does
+ * not depend on the order questions were read or stored in. E.g. buildNamePool(demo).last includes 'Fleming'.
+ */
+export function buildNamePool(instances: Iterable<Selectable>): NamePool {
   const pool: NamePool = {};
   for (const inst of instances) {
     if (inst.lang !== 'en') continue;
-    const t = renameTargets(inst, 'MIX');
+    const t = selectRenameTarget(inst, { type: 'MIX', source: 'indist' });
     if (typeof t === 'string') continue;
-    for (const s of t.spans) (pool[s.kind] ??= []).push(s.text);
+    for (const x of t.spans) (pool[x.kind] ??= []).push(x.text);
   }
+  for (const names of Object.values(pool)) names.sort();
   return pool;
+}
+
+/** Pools of several datasets as one (duplicates kept, each kind sorted), e.g. for a selection spanning two imports. */
+export function mergePools(pools: readonly NamePool[]): NamePool {
+  const out: NamePool = {};
+  for (const p of pools) for (const [kind, names] of Object.entries(p) as [SpanKind, string[]][]) (out[kind] ??= []).push(...names);
+  for (const names of Object.values(out)) names.sort();
+  return out;
 }
 
 function candidates(span: PerturbableSpan, opts: RenameOptions, pool: NamePool | undefined, lang: 'en' | 'zh'): { names: string[]; fallback: boolean } {
@@ -74,7 +124,7 @@ function candidates(span: PerturbableSpan, opts: RenameOptions, pool: NamePool |
  * why not when the instance has no renamable answer entity of the requested type.
  */
 export function renameInstance(inst: Instance, opts: RenameOptions, pool?: NamePool): RenameResult | NotRenamable {
-  const targets = renameTargets(inst, opts.type);
+  const targets = selectRenameTarget(inst, opts);
   if (typeof targets === 'string') return targets;
   const rand = rng(mixSeed(opts.seed, hashString(inst.id), hashString(opts.source), hashString(opts.origin)));
   const used = new Set<string>();

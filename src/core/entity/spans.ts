@@ -4,7 +4,7 @@
  */
 import nlp from 'compromise';
 import { char, type CharOffset } from '../types.ts';
-import { isCommonWord, isNameStopword, isOrgDesignator, placeKind, type PlaceKind } from './lexicon.ts';
+import { isCommonWord, isNameStopword, isNonGpePlace, isOrgDesignator, isRomanNumeral, isTitle, placeKind, type PlaceKind } from './lexicon.ts';
 import type { EntityType } from './options.ts';
 import { genderOf, isFirstName, isKnownSurname, type Gender, type SpanKind } from './names.ts';
 
@@ -34,8 +34,23 @@ interface Term {
   offset: { start: number; length: number };
 }
 
+// Questions share passages and budgets rename one passage B times: the last few taggings are kept.
+const recent = new Map<string, readonly Entity[]>();
+const RECENT = 32;
+
 /** Entities compromise finds, each trimmed of punctuation and a leading "the", e.g. detectEntities('Ann met Bob in Paris.') has PER 'Ann', PER 'Bob', GPE 'Paris'. */
 export function detectEntities(text: string): Entity[] {
+  let found = recent.get(text);
+  if (!found) {
+    found = tagEntities(text);
+    if (recent.size >= RECENT) recent.delete(recent.keys().next().value as string);
+    recent.set(text, found);
+  }
+  return found.map((e) => ({ ...e }));
+}
+
+/** compromise's people, organizations and places of a text, in text order (uncached). */
+function tagEntities(text: string): Entity[] {
   const doc = nlp(text);
   const out: Entity[] = [];
   const add = (type: EntityType, matches: { json(o: object): { terms: Term[] }[] }) => {
@@ -78,35 +93,49 @@ export function nameWords(text: string): { text: string; start: number }[] {
 }
 
 /**
+ * The words of a person name that renaming may touch: titles and honorifics dropped ("King",
+ * "Dr."), possessives dropped; initials, particles ("van") and numerals kept, as they make the name
+ * longer. E.g. personWords('President Abraham Lincoln') → ['Abraham', 'Lincoln'].
+ */
+export function personWords(text: string): string[] {
+  return nameWords(text)
+    .map((w) => w.text)
+    .filter((w) => !isTitle(w) && !/^(the|&)$/i.test(w));
+}
+
+/**
+ * A person name's perturbable spans (Yan et al. 2022: names of one or two words; one word is a
+ * first name, gendered by the name data), or 'long-name' for a longer one or a regnal name such as
+ * "Henry VIII", e.g. personSpans('Dr. Helen Shore') → Helen (first, female), Shore (last).
+ */
+export function personSpans(text: string): PerturbableSpan[] | 'long-name' {
+  const words = personWords(text);
+  if (words.length > 2 || words.slice(1).some(isRomanNumeral)) return 'long-name';
+  const [first, last] = words;
+  if (!first || !/^\p{Lu}/u.test(first) || (last !== undefined && !/^\p{Lu}/u.test(last))) return [];
+  const spans: PerturbableSpan[] = [{ text: first, kind: 'first', entity: 'PER', gender: genderOf(first) }];
+  if (last !== undefined) spans.push({ text: last, kind: 'last', entity: 'PER' });
+  return spans;
+}
+
+/**
  * The perturbable spans of an entity (the paper's span types), e.g. perturbableSpans({ type: 'PER',
  * text: 'Marie Curie' }) → [{ text: 'Marie', kind: 'first', gender: 'female' }, { text: 'Curie', kind: 'last' }].
+ * A person name of more than two words has none (see personSpans); a GPE has only the countries,
+ * states and cities of the place dictionaries, and none when it names a site or continent.
  */
 export function perturbableSpans(entity: Pick<Entity, 'type' | 'text'>): PerturbableSpan[] {
-  const words = nameWords(entity.text).filter((w) => /^\p{Lu}/u.test(w.text));
   if (entity.type === 'PER') {
-    const parts = words.filter((w) => !isNameStopword(w.text) && !/^[A-Z]\.?$/.test(w.text));
-    const first = parts[0];
-    const last = parts[parts.length - 1];
-    if (!first || !last) return [];
-    if (parts.length === 1) {
-      return isFirstName(first.text) ? [{ text: first.text, kind: 'first', entity: 'PER', gender: genderOf(first.text) }] : [{ text: first.text, kind: 'last', entity: 'PER' }];
-    }
-    return [
-      { text: first.text, kind: 'first', entity: 'PER', gender: genderOf(first.text) },
-      { text: last.text, kind: 'last', entity: 'PER' },
-    ];
+    const spans = personSpans(entity.text);
+    return spans === 'long-name' ? [] : spans;
   }
+  const words = nameWords(entity.text).filter((w) => /^\p{Lu}/u.test(w.text));
   if (entity.type === 'GPE') {
-    const known = containedPlaces(entity.text, words);
-    if (known.length) return known.map((p) => ({ ...p, entity: 'GPE' as const }));
-    // A place compromise knows but our dictionaries do not ("Osnabrück"): its capitalised words, renamed as a city.
-    const caps = words.filter((w) => !isNameStopword(w.text));
-    const first = caps[0];
-    const last = caps[caps.length - 1];
-    if (!first || !last || (caps.length === 1 && isCommonWord(first.text))) return [];
-    return [{ text: entity.text.slice(first.start, last.start + last.text.length), kind: 'city', entity: 'GPE' }];
+    // "Buckingham Palace" or "Africa" is a place but not a GPE; no fallback to compromise's place tag.
+    if (isNonGpePlace(entity.text)) return [];
+    return containedPlaces(entity.text, words).map((p) => ({ ...p, entity: 'GPE' as const }));
   }
-  // ORG: contained places, then rare words; designators ("Company") and ordinary words stay.
+  // ORG: contained places, then proper nouns and rare words; designators ("Company") and ordinary words stay.
   const places = containedPlaces(entity.text, words);
   const inPlace = (w: { text: string }) => places.some((p) => p.text.split(/\s+/).includes(w.text));
   const spans: PerturbableSpan[] = places.map((p) => ({ ...p, entity: 'ORG' as const }));
@@ -129,9 +158,9 @@ function containedPlaces(text: string, words: { text: string; start: number }[])
       const last = words[j - 1];
       if (!first || !last) continue;
       const name = text.slice(first.start, last.start + last.text.length);
-      const kind = placeKind(name);
-      // A lone ordinary word ("Reading", "Nice") is not taken for a place.
-      if (kind && !(j - i === 1 && kind !== 'country' && (isCommonWord(name) || DIRECTIONS.test(name)))) {
+      const kind = isNonGpePlace(name) ? null : placeKind(name);
+      // A lone ordinary word or designator ("Reading", "University") is not taken for a place.
+      if (kind && !(j - i === 1 && kind !== 'country' && (isCommonWord(name) || isOrgDesignator(name) || DIRECTIONS.test(name)))) {
         out.push({ text: name, kind });
         matched = j - i;
         break;

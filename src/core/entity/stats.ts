@@ -2,7 +2,7 @@
 import type { Score } from '../data/score.ts';
 import { getTokens } from '../metrics/squad.ts';
 import type { NotRenamable } from './rename.ts';
-import type { EntityChoice, NameSource, Origin } from './options.ts';
+import type { EntityChoice, NameSource, Origin, RenameTarget } from './options.ts';
 
 /** How a prediction moved between the original and the perturbed instance (correct = exact match). */
 export type Category = 'C2C' | 'C2W' | 'W2C' | 'W2W';
@@ -44,6 +44,8 @@ export function averageScore(scores: readonly Score[]): Score {
 /** One (type, source, origin, seed) run over the selection. */
 export interface SweepCell {
   type: EntityChoice;
+  /** What was renamed ('answer' when absent). */
+  target?: RenameTarget;
   source: NameSource;
   origin: Origin;
   seed: number;

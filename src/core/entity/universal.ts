@@ -12,7 +12,8 @@ import { nextTask, predictedSpan, type Predictor } from './experiment.ts';
 import { placeLists } from './lexicon.ts';
 import { dbNames } from './names.ts';
 import type { Origin } from './options.ts';
-import { renameTargets, substituteInstance, type NotRenamable } from './rename.ts';
+import { selectRenameTarget, substituteInstance, type NotRenamable } from './rename.ts';
+import type { RenameTarget } from './options.ts';
 import type { PerturbableSpan } from './spans.ts';
 import { findMentions, mapSpanBack, type Edit, type Substitution } from './substitute.ts';
 import type { SweepProgress } from './stats.ts';
@@ -35,9 +36,11 @@ export interface UniversalConfig {
   top: number;
   /** Seed of the candidate draw. */
   seed: number;
+  /** What the name replaces: the answer entity, or a person named in the question (the paper's SQuAD setting; PER only). */
+  target?: RenameTarget;
 }
 
-export const DEFAULT_UNIVERSAL: UniversalConfig = { type: 'PER', source: 'db', origin: 'us', candidates: 30, top: 10, seed: 1 };
+export const DEFAULT_UNIVERSAL: UniversalConfig = { type: 'PER', source: 'db', origin: 'us', candidates: 30, top: 10, seed: 1, target: 'answer' };
 export const MAX_UNIVERSAL_CANDIDATES = 500;
 
 /** One candidate: what a person's first and last name, or a place, becomes, e.g. { name: 'Jane Doe', first: 'Jane', last: 'Doe' }. */
@@ -117,16 +120,17 @@ function drawDistinct(k: number, draw: () => UniversalName | null): UniversalNam
 const at = <T>(xs: readonly T[], rand: () => number): T | undefined => xs[Math.floor(rand() * xs.length)];
 
 /** What a name replaces in a question: its answer entity of the type (renaming's own selection), or why none. */
-function targetsOf(inst: Pick<Instance, 'context' | 'answers' | 'answerType' | 'isImpossible'>, type: UniversalType): { spans: PerturbableSpan[] } | NotRenamable {
-  return renameTargets(inst, type);
+function targetsOf(inst: Pick<Instance, 'context' | 'question' | 'answers' | 'answerType' | 'isImpossible' | 'lang'>, type: UniversalType, target: RenameTarget = 'answer'): { spans: PerturbableSpan[] } | NotRenamable {
+  // The same selection as every renaming (app and CLI); whole names are put in, so no span kind is held back.
+  return selectRenameTarget(inst, { type: target === 'question-person' ? 'PER' : type, source: 'indist', target });
 }
 
 /** The whole names of the data's answer entities of a type, sorted, e.g. ['Alexander Fleming', 'Marie Curie']. */
-export function inDistNames(instances: readonly Pick<Instance, 'context' | 'answers' | 'answerType' | 'isImpossible' | 'lang'>[], type: UniversalType): UniversalName[] {
+export function inDistNames(instances: readonly Pick<Instance, 'context' | 'question' | 'answers' | 'answerType' | 'isImpossible' | 'lang'>[], type: UniversalType, target: RenameTarget = 'answer'): UniversalName[] {
   const byName = new Map<string, UniversalName>();
   for (const inst of instances) {
     if (inst.lang !== 'en') continue;
-    const t = targetsOf(inst, type);
+    const t = targetsOf(inst, type, target);
     if (typeof t === 'string') continue;
     const n = nameOfSpans(t.spans);
     if (n) byName.set(n.name, n);
@@ -152,7 +156,7 @@ export function universalCandidates(instances: readonly Instance[], cfg: Univers
   const k = Math.max(1, Math.min(MAX_UNIVERSAL_CANDIDATES, Math.floor(cfg.candidates)));
   const rand = rng(mixSeed(cfg.seed, hashString('universal'), hashString(cfg.type), hashString(cfg.source), hashString(cfg.origin)));
   if (cfg.source === 'indist') {
-    const pool = inDistNames(instances, cfg.type);
+    const pool = inDistNames(instances, cfg.type, cfg.target);
     return drawDistinct(k, () => at(pool, rand) ?? null);
   }
   if (cfg.type === 'PER') {
@@ -195,11 +199,11 @@ interface Eligible {
 }
 
 /** The questions a universal-name run can rename, and how many of the others fall out per reason. */
-export function eligibleInstances(instances: readonly Instance[], type: UniversalType): { items: Eligible[]; ineligible: UniversalResult['ineligible'] } {
+export function eligibleInstances(instances: readonly Instance[], type: UniversalType, target: RenameTarget = 'answer'): { items: Eligible[]; ineligible: UniversalResult['ineligible'] } {
   const items: Eligible[] = [];
   const ineligible: UniversalResult['ineligible'] = {};
   for (const inst of instances) {
-    const t = inst.lang !== 'en' ? 'not-english' : inst.isImpossible ? 'unanswerable' : targetsOf(inst, type);
+    const t = inst.lang !== 'en' ? 'not-english' : inst.isImpossible ? 'unanswerable' : targetsOf(inst, type, target);
     if (typeof t === 'string') ineligible[t] = (ineligible[t] ?? 0) + 1;
     else items.push({ inst, spans: t.spans });
   }
@@ -255,7 +259,7 @@ export async function runUniversal(
   predict: Predictor,
   cb: { signal?: AbortSignal; onProgress?: (p: SweepProgress) => void; names?: readonly UniversalName[] } = {},
 ): Promise<UniversalResult> {
-  const { items, ineligible } = eligibleInstances(instances, cfg.type);
+  const { items, ineligible } = eligibleInstances(instances, cfg.target === 'question-person' ? 'PER' : cfg.type, cfg.target);
   // Given names (a researcher's own list, or a test's) replace the seeded draw.
   const names = cb.names ? [...cb.names] : universalCandidates(instances, cfg);
   const top = Math.max(1, Math.floor(cfg.top));

@@ -23,3 +23,13 @@ export function answerEntityType(answer: string): AnswerEntityType {
   if (places.found && covers(places)) return 'GPE';
   return 'other';
 }
+
+/**
+ * The answer type of an instance: the dataset's own when it has one, else the first gold answer's
+ * (unanswerable → 'other'). The app's import and every renaming (app and CLI) call this one function.
+ */
+export function answerTypeOf(inst: { answerType?: AnswerEntityType; isImpossible: boolean; answers: readonly { text: string }[] }): AnswerEntityType {
+  if (inst.answerType !== undefined) return inst.answerType;
+  const first = inst.answers[0];
+  return inst.isImpossible || !first ? 'other' : answerEntityType(first.text);
+}
