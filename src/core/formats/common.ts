@@ -260,7 +260,7 @@ export function guessLang(text: string): 'en' | 'zh' {
 }
 
 /** Fields of a new Instance; tags are derived. */
-export type InstanceFields = Pick<Instance, 'id' | 'dataset' | 'title' | 'question' | 'context' | 'answers' | 'isImpossible' | 'lang' | 'revision'>;
+export type InstanceFields = Pick<Instance, 'id' | 'dataset' | 'title' | 'question' | 'context' | 'answers' | 'isImpossible' | 'lang' | 'revision'> & Partial<Pick<Instance, 'meta'>>;
 
 /**
  * Builds an Instance with its tags ('unanswerable', 'revision', 'zh'); answerType is left for the
@@ -273,6 +273,7 @@ export function makeInstance(f: InstanceFields): Instance {
   if (f.lang === 'zh') tags.push('zh');
   const inst: Instance = { id: f.id, dataset: f.dataset, title: f.title, question: f.question, context: f.context, answers: f.answers, isImpossible: f.isImpossible, lang: f.lang, tags };
   if (f.revision) inst.revision = f.revision;
+  if (f.meta && Object.keys(f.meta).length > 0) inst.meta = f.meta;
   return inst;
 }
 

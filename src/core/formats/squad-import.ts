@@ -66,6 +66,7 @@ async function importNested(input: ImportInput, opts: FormatOptions, format: 'sq
         // SQuAD 2.0's scorer treats "no answers" as unanswerable whatever the flag says.
         isImpossible: item.isImpossible || resolved.answers.length === 0,
         lang,
+        meta: item.meta,
       }),
     );
   }
