@@ -1,6 +1,6 @@
 /** `--slice` for qarx eval and compare: parsing the keys, typing answers when asked, and printing the tables. */
 import type { Instance } from '../core/data/types.ts';
-import { parseSliceKey, SMALL_SLICE, sliceKeyLabel, sliceTable, type SliceItem, type SliceKey, type SliceRow, type SliceTable } from '../core/metrics/slices.ts';
+import { parseSliceKey, SMALL_SLICE, sliceKeyLabel, joinScores, sliceTable, type SliceKey, type SliceRow, type SliceTable } from '../core/metrics/slices.ts';
 import type { PairRow } from '../core/natural/pairs.ts';
 import { UsageError } from './io.ts';
 
@@ -58,10 +58,6 @@ export function formatSliceTable(t: SliceTable): string {
 export async function pairSliceTables(paired: Instance[], rows: readonly PairRow[], keys: readonly SliceKey[]): Promise<SliceTable[]> {
   if (keys.length === 0) return [];
   await typeAnswers(paired, keys);
-  const byId = new Map(paired.map((i) => [i.id, i]));
-  const items: SliceItem[] = rows.flatMap((r) => {
-    const source = byId.get(r.id);
-    return source ? [{ source, original: r.original, perturbed: r.perturbed }] : [];
-  });
+  const items = joinScores(paired, rows, (r) => ({ original: r.original, perturbed: r.perturbed }));
   return keys.map((k) => sliceTable(items, k));
 }

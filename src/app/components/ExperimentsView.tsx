@@ -11,6 +11,7 @@ import { RenameSelects } from './RenameSelects.tsx';
 import { SeedInput } from './SeedInput.tsx';
 import { JobBar } from './JobBar.tsx';
 import { NaturalCard } from './NaturalCard.tsx';
+import { BudgetSlices } from './SliceTable.tsx';
 
 /** One colour per name source, and the original, shared by every chart. */
 export const SOURCE_COLORS: Record<NameSource | 'original', string> = { original: '#8a8f9c', indist: '#2f7fc1', db: '#e0a030', randstr: '#d1495b' };
@@ -290,6 +291,7 @@ function BudgetCard() {
           </tbody>
         </table>
       )}
+      {result && result.n > 0 && <BudgetSlices />}
       {result && result.n === 0 && <p className="note">No question in the list has a renamable answer entity of this type.</p>}
     </section>
   );

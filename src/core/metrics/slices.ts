@@ -124,3 +124,20 @@ export function officialScores(dataset: SquadDataset, preds: SquadPredictions, m
   }
   return out;
 }
+
+/**
+ * Slice items from an experiment's per-question rows and the questions they were run on, matched
+ * by dataset and id (by id alone when a row has no dataset), e.g.
+ * joinScores(instances, pairRows, (r) => ({ original: r.original, perturbed: r.perturbed })); rows with no question are left out.
+ */
+export function joinScores<R extends { id: string; dataset?: string }>(sources: readonly (SliceSource & { id: string })[], rows: readonly R[], scores: (r: R) => Omit<SliceItem, 'source'>): SliceItem[] {
+  const byKey = new Map<string, SliceSource>();
+  for (const s of sources) {
+    byKey.set(`${s.dataset}\u0000${s.id}`, s);
+    if (!byKey.has(s.id)) byKey.set(s.id, s);
+  }
+  return rows.flatMap((r) => {
+    const source = byKey.get(r.dataset === undefined ? r.id : `${r.dataset}\u0000${r.id}`);
+    return source ? [{ source, ...scores(r) }] : [];
+  });
+}
