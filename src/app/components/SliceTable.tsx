@@ -14,7 +14,13 @@ import { pct } from './Chart.tsx';
 const delta = (x: number) => (Number.isFinite(x) ? `${x > 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(x).toFixed(1)}` : '–');
 
 /** The slice table of one experiment result; `perturbedLabel` names the perturbed side (e.g. "edited", "D_worst"). */
-export function SliceTable({ items, testid, perturbedLabel = 'perturbed', initialKey = 'qword' }: { items: readonly SliceItem[]; testid: string; perturbedLabel?: string; initialKey?: SliceKey }) {
+export function SliceTable({ items: raw, testid, perturbedLabel = 'perturbed', initialKey = 'qword' }: { items: readonly SliceItem[]; testid: string; perturbedLabel?: string; initialKey?: SliceKey }) {
+  // Stored questions carry their dataset's id; the table shows the name it was imported as.
+  const datasets = useApp((s) => s.datasets);
+  const items = useMemo(() => {
+    const names = new Map(datasets.map((d) => [d.id, d.name]));
+    return raw.map((i) => (names.has(i.source.dataset) ? { ...i, source: { ...i.source, dataset: names.get(i.source.dataset) ?? i.source.dataset } } : i));
+  }, [raw, datasets]);
   const keys = useMemo(() => availableSliceKeys(items.map((i) => i.source)), [items]);
   const [key, setKey] = useState<SliceKey>(initialKey);
   const current = keys.includes(key) ? key : (keys[0] as SliceKey);
