@@ -3,7 +3,9 @@
  * `source` column, a `metadata: {…}` object): kept on Instance.meta so results can be sliced by
  * them. Only scalar values are kept — a list or a nested object is not a slice value.
  */
-import type { InstanceMeta } from '../data/types.ts';
+
+/** Scalar metadata by key; the same shape as Instance.meta (declared here so the SQuAD reader imports no data types). */
+type InstanceMeta = Record<string, string | number | boolean>;
 
 /** At most this many keys per instance, and string values up to this many characters (longer ones are text, not labels). */
 export const META_MAX_KEYS = 32;

@@ -8,7 +8,6 @@ import type { SquadDataset } from '../metrics/squad.ts';
 import type { QaInput } from '../types.ts';
 import { InputError, parseJson } from './json.ts';
 import { collectMeta, nonEmpty } from './meta.ts';
-import type { InstanceMeta } from '../data/types.ts';
 
 const Answer = v.object({ text: v.string(), answer_start: v.pipe(v.number(), v.integer()) });
 
@@ -62,7 +61,7 @@ export interface QaItem extends QaInput {
   answers: { text: string; answer_start: number }[];
   isImpossible: boolean;
   /** Other scalar keys of the question, its paragraph and its article (innermost wins). */
-  meta?: InstanceMeta;
+  meta?: Record<string, string | number | boolean>;
 }
 
 /** The keys readSquadValue reads at each level; every other scalar key is metadata. */
