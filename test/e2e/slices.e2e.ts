@@ -95,4 +95,25 @@ describe('slice table under the revision-pair result', () => {
     expect(dialogs).toEqual([]);
     expect(errors).toEqual([]);
   });
+
+  it('slices the budget result by question word: original vs D_worst, counts adding up to its questions', async () => {
+    await page.getByLabel('Search questions, passages and answers').fill('');
+    await page.getByTestId('budget-source').selectOption('randstr');
+    await page.getByTestId('budget-b').fill('2');
+    await page.getByTestId('budget-resemble').uncheck();
+    await page.getByTestId('budget-run').click();
+    await page.getByTestId('budget-table').waitFor({ timeout: 120_000 });
+    const n = Number(/^(\d+) questions/.exec((await page.getByTestId('budget-table').locator('thead th').first().textContent()) ?? '')?.[1]);
+    expect(n).toBeGreaterThan(0);
+    await page.getByTestId('budget-slices-box').locator('summary').click();
+    const table = page.getByTestId('budget-slices');
+    await table.waitFor();
+    expect(await table.locator('thead th').allTextContents()).toEqual(['question word', 'n', 'original EM / F1', 'D_worst EM / F1', 'change EM / F1']);
+    const counts = (await rowsOf('budget-slices')).map(([, c]) => Number(c));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(n);
+    expect(await page.getByTestId('budget-slices-all').locator('td').first().textContent()).toBe(String(n));
+    await page.getByTestId('budget-card').scrollIntoViewIfNeeded();
+    await page.getByTestId('budget-card').screenshot({ path: join(SHOTS, 'slices-budget.png') });
+    expect(errors).toEqual([]);
+  });
 });

@@ -56,7 +56,7 @@ export function SliceTable({ items: raw, testid, perturbedLabel = 'perturbed', i
           ))}
         </select>
         <span className="hint">
-          {table.rows.length} slice{table.rows.length === 1 ? '' : 's'} of {table.all.n} questions; EM / F1 in %{table.rows.some((r) => r.small) ? `; * fewer than ${SMALL_SLICE} questions (a noisy mean)` : ''}
+          {table.rows.length} slice{table.rows.length === 1 ? '' : 's'} of {table.all.n} question{table.all.n === 1 ? '' : 's'}; EM / F1 in %{table.rows.some((r) => r.small) ? `; * fewer than ${SMALL_SLICE} questions (a noisy mean)` : ''}
         </span>
       </div>
       <div className="table-scroll" tabIndex={0} role="region" aria-label={`Scores by ${sliceKeyLabel(current)}`}>
