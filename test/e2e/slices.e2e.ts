@@ -55,7 +55,7 @@ describe('slice table under the revision-pair result', () => {
     expect(await table.locator('thead th').allTextContents()).toEqual(['question word', 'n', 'original EM / F1', 'edited EM / F1', 'change EM / F1']);
     expect(await page.getByTestId('natural-slices-all-change').textContent()).toMatch(/^(−|\+)?\d+\.\d \/ (−|\+)?\d+\.\d$/);
 
-    // Keyboard: focus the select and move to the next keys with the arrow keys (title, then dataset …).
+    // Title: labels come from the file, markup included.
     const select = page.getByTestId('natural-slices-key');
     await select.focus();
     await select.selectOption('title');
