@@ -27,7 +27,9 @@ const USAGE = `Usage:
       --cache-dir DIR         download cache (default ~/.cache/qarx)
   qarx eval <data file> <predictions.json> [--na-prob-file F] [--na-prob-thresh T] [--lang zh]
       prints the official SQuAD v1.1 / v2.0 evaluation JSON (DuReader's for --lang zh); v2.0 sums like
-      Python ≥ 3.12 unless --py-sum legacy (Python ≤ 3.11), which can change the last digit
+      Python ≥ 3.12 unless --py-sum legacy (Python ≤ 3.11), which can change the last digit;
+      --slice KEY (repeatable; title, dataset, answer-type, qword, length, lang or a metadata key such
+      as domain) prints count, EM and F1 per slice instead (--json for the numbers)
   qarx perturb entity --type PER|ORG|GPE|MIX --source indist|db|randstr [--origin us|in|cn|fr|ar] --seed N <in> <out>
       renames each question's answer entity everywhere in passage, question and answers (whole words,
       casing kept, offsets recomputed) and writes SQuAD JSON with each question's substitutions;
@@ -47,7 +49,9 @@ const USAGE = `Usage:
       correct = exact match), EM/F1 on both sides, the relative F1 change, the unmodified
       answer-sentence share per category and the prediction-change rate; when the files word
       questions differently, DPR (share of reworded questions whose normalised answer changed) overall,
-      by question similarity and by kind. Questions are matched by id, else by passage and answers
+      by question similarity and by kind. Questions are matched by id, else by passage and answers;
+      --slice KEY (repeatable) adds original vs perturbed EM/F1 and the change per slice of the
+      original questions
   qarx challenge <original.json> <perturbed.json> --out <challenge.json> [--seed N]
                  (--model <dir|hub id> | --pred NAME=orig-preds.json,pert-preds.json)…
       a challenge set (Wu et al. 2025, appendix I): each passage pair in the orientation with the

@@ -13,6 +13,7 @@ import { JobBar } from './JobBar.tsx';
 import { NaturalCard } from './NaturalCard.tsx';
 import { UniversalCard } from './UniversalCard.tsx';
 import { ParaphraseCard } from './ParaphraseCard.tsx';
+import { BudgetSlices } from './SliceTable.tsx';
 
 
 
@@ -315,6 +316,7 @@ function BudgetCard() {
           </tbody>
         </table>
       )}
+      {result && result.n > 0 && <BudgetSlices />}
       {result && result.n === 0 && <p className="note">No question in the list has a renamable answer entity of this type.</p>}
     </section>
   );

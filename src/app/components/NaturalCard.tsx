@@ -11,6 +11,7 @@ import { summarizePairs, type PairRow, type PairSummary } from '../../core/natur
 import { JobBar } from './JobBar.tsx';
 import { SeedInput } from './SeedInput.tsx';
 import { ChallengeCard } from './ChallengeCard.tsx';
+import { PairSlices } from './SliceTable.tsx';
 import { useApp } from '../store/index.ts';
 
 /** One colour per category, the same as the CSS variables (--c2c …). */
@@ -89,6 +90,7 @@ export function NaturalCard() {
       </p>
       <JobBar job={syn} onCancel={() => cancel('synthetic')} testid="synthetic" unit="passages" />
       {(nat || sy) && <SummaryTable nat={nat} syn={sy} synLabel={synRows[0]?.intent ?? 'synthetic'} dropped={dropped} />}
+      {(nat || sy) && <PairSlices />}
       {(nat || sy) && (
         <div className="charts">
           <Chart title={`Questions per category${nat && sy ? ' (solid: natural edits · light: synthetic noise)' : ''}`} testid="chart-categories">

@@ -75,6 +75,9 @@ export interface ExperimentSlice {
   synthetic: ExperimentJob;
   syntheticRows: PairRow[];
   syntheticDropped: number;
+  /** The questions of the last synthetic-noise and budget runs (their slice tables read titles, metadata …). */
+  syntheticInstances: Instance[];
+  budgetInstances: Instance[];
   /** Questions of the last revision-pair run left out because a gold answer is not in the edited passage. */
   naturalAnswerMissing: PairsDropped['answerMissing'];
   /** How a side counts as correct or wrong (the released script's rule by default). */
@@ -136,6 +139,8 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
   synthetic: idle(),
   syntheticRows: [],
   syntheticDropped: 0,
+  syntheticInstances: [],
+  budgetInstances: [],
   setNoiseOptions(o) {
     set({ noiseOptions: { ...get().noiseOptions, ...o } });
   },
@@ -189,8 +194,10 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
     set({ collecting: null, [key(c.purpose)]: { ...idle(), status: 'running', jobId, selected: total, run } } as Partial<AppState>);
     const pool = data.pool ?? null;
     if (c.purpose === 'sweep') send({ type: 'sweep', jobId, instances, config: s.sweepConfig, versionTwo, pool });
-    else if (c.purpose === 'budget') send({ type: 'budget', jobId, instances, config: { ...s.budgetConfig, versionTwo }, pool });
-    else if (c.purpose === 'universal') send({ type: 'universal', jobId, instances, config: s.universalConfig, versionTwo });
+    else if (c.purpose === 'budget') {
+      set({ budgetInstances: instances });
+      send({ type: 'budget', jobId, instances, config: { ...s.budgetConfig, versionTwo }, pool });
+    } else if (c.purpose === 'universal') send({ type: 'universal', jobId, instances, config: s.universalConfig, versionTwo });
     else if (c.purpose === 'export') send({ type: 'export-renamed', jobId, instances, options: s.exportOptions, pool });
     else {
       // Synthetic noise goes on the same questions as the natural edits when the list has any.
@@ -202,7 +209,7 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
         // Rows of other models stay only if they were computed on the same questions.
         const same = s.naturalInstances.length === pick.length && pick.every((x, k) => x.id === s.naturalInstances[k]?.id && x.dataset === s.naturalInstances[k]?.dataset);
         set({ naturalInstances: pick, ...(same ? {} : { naturalByModel: {} }) });
-      }
+      } else set({ syntheticInstances: pick });
       send({ type: 'pairs', jobId, instances: pick, noise: c.purpose === 'synthetic' ? s.noiseOptions : null, versionTwo, rule: s.categoryRule });
     }
   },

@@ -12,18 +12,20 @@ import { printDpr } from '../dpr-report.ts';
 import { err, out, UsageError } from '../io.ts';
 import { openModel } from '../model.ts';
 import { readPairs } from '../pairs-input.ts';
+import { pairSliceTables, sliceKeys, formatSliceTable } from '../slices.ts';
 
 /** Runs `qarx compare <original> <perturbed> --model m` and returns the exit code. */
 export async function compare(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { model: { type: 'string' }, rule: { type: 'string', default: 'script' }, squad2: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, 'hub-host': { type: 'string' }, 'cache-dir': { type: 'string' }, dtype: { type: 'string' } },
+    options: { model: { type: 'string' }, rule: { type: 'string', default: 'script' }, squad2: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, 'hub-host': { type: 'string' }, 'cache-dir': { type: 'string' }, dtype: { type: 'string' }, slice: { type: 'string', multiple: true } },
   });
   const [a, b] = positionals;
   if (!a || !b || positionals.length > 2 || !values.model) throw new UsageError('compare needs <original.json> <perturbed.json> --model <dir|hub id>.');
   const rule = values.rule as CategoryRule;
   if (!CATEGORY_RULES.includes(rule)) throw new UsageError(`--rule must be one of ${CATEGORY_RULES.join(', ')} (got "${values.rule}").`);
+  const keys = sliceKeys(values.slice);
   const { paired, versionTwo: dataV2 } = await readPairs(a, b, 'compare');
   const model = await openModel(values.model, values);
   const engine = new QaEngine(model.tokenizer, model.runner);
@@ -43,8 +45,10 @@ export async function compare(argv: string[]): Promise<number> {
   // Over-sensitivity: DPR over the questions the two files word differently (null when none is).
   const lang = new Map(paired.map((i) => [i.id, i.lang]));
   const dpr = pairsDpr(rows, (id) => lang.get(id) ?? 'en');
+  // Original vs perturbed per slice of the original questions (--slice title, qword, a metadata key …).
+  const slices = await pairSliceTables(paired, rows, keys);
   if (values.json) {
-    out(`${JSON.stringify({ rule, ruleText: RULE_TEXT[rule], versionTwo, dropped, ...sum, dpr, rows }, null, 2)}\n`);
+    out(`${JSON.stringify({ rule, ruleText: RULE_TEXT[rule], versionTwo, dropped, ...sum, dpr, rows, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
     return 0;
   }
   const f = (x: number) => x.toFixed(2);
@@ -58,5 +62,6 @@ export async function compare(argv: string[]): Promise<number> {
   out(`answer sentence unmodified: ${PAIR_CATEGORIES.map((c) => `${c} ${share(sum.unmodified[c])}`).join('  ')}\n`);
   out(`prediction changed: ${share(sum.predictionChangeRate)}\n`);
   if (dpr) printDpr(dpr, out);
+  for (const t of slices) out(`\n${formatSliceTable(t)}\n`);
   return 0;
 }

@@ -6,6 +6,7 @@ import { evaluateV1, evaluateV2, evaluateZh, pyJsonDumps, SQUAD_V2_INT_KEYS, ZH_
 import { readEvalData } from '../data.ts';
 import { err, numOpt, out, readText, UsageError } from '../io.ts';
 import { reportRead } from '../report.ts';
+import { sliceKeys } from '../slices.ts';
 
 /** Runs `qarx eval <data> <predictions>` and returns the exit code. */
 export async function evaluate(argv: string[]): Promise<number> {
@@ -17,6 +18,8 @@ export async function evaluate(argv: string[]): Promise<number> {
       lang: { type: 'string' },
       'allow-unknown-ids': { type: 'boolean', default: false },
       'py-sum': { type: 'string' },
+      slice: { type: 'string', multiple: true },
+      json: { type: 'boolean', default: false },
     },
     allowPositionals: true,
   });
@@ -31,6 +34,13 @@ export async function evaluate(argv: string[]): Promise<number> {
     throw new InputError(`${predFile}: ${unknown.length} id${unknown.length > 1 ? 's' : ''} not in ${dataFile} (e.g. "${unknown[0]}"): wrong data file? (--allow-unknown-ids ignores them, as the official script does)`);
   }
   if (values.lang !== undefined && values.lang !== 'zh' && values.lang !== 'en') throw new UsageError(`--lang must be en or zh, got "${values.lang}".`);
+  const keys = sliceKeys(values.slice);
+  if (keys.length) {
+    // Sliced: the same per-question scores as the official script, averaged per slice (see eval-slices.ts).
+    const na = values['na-prob-file'] ? { probs: readNaProbs(readText(values['na-prob-file']), values['na-prob-file']), thresh: numOpt(values['na-prob-thresh'], 'na-prob-thresh', 1.0) } : undefined;
+    const { evalSlices } = await import('../eval-slices.ts');
+    return evalSlices({ dataFile, dataset: data.dataset, preds, mode: values.lang === 'zh' ? 'zh' : data.version, na, keys, json: values.json });
+  }
   if (values.lang === 'zh') {
     const r = evaluateZh(data.dataset, preds);
     out(pyJsonDumps(r.result, null, { intKeys: ZH_INT_KEYS }) + '\n');

@@ -34,6 +34,9 @@ export interface TrapVariant {
   trap: { start: number; end: number };
 }
 
+/** Metadata keys a file gives a question beyond the fields read (e.g. domain, source), scalar values only. */
+export type InstanceMeta = Record<string, string | number | boolean>;
+
 /** One question about one passage, with everything the views need. */
 export interface Instance {
   id: string;
@@ -49,6 +52,8 @@ export interface Instance {
   revision?: RevisionPair;
   paraphrases?: string[];
   trap?: TrapVariant;
+  /** Every other scalar key the file gave this question, its passage or its article (see formats/meta.ts). */
+  meta?: InstanceMeta;
   /** Phenomena this instance shows (e.g. 'PER', 'unanswerable', 'revision', 'paraphrase', 'trap', 'zh'). */
   tags: string[];
 }

@@ -260,7 +260,7 @@ export function guessLang(text: string): 'en' | 'zh' {
 }
 
 /** Fields of a new Instance; tags are derived. */
-export type InstanceFields = Pick<Instance, 'id' | 'dataset' | 'title' | 'question' | 'context' | 'answers' | 'isImpossible' | 'lang' | 'revision' | 'paraphrases'>;
+export type InstanceFields = Pick<Instance, 'id' | 'dataset' | 'title' | 'question' | 'context' | 'answers' | 'isImpossible' | 'lang' | 'revision' | 'paraphrases'> & Partial<Pick<Instance, 'meta'>>;
 
 /**
  * Builds an Instance with its tags ('unanswerable', 'revision', 'zh'); answerType is left for the
@@ -277,6 +277,7 @@ export function makeInstance(f: InstanceFields): Instance {
     inst.paraphrases = f.paraphrases;
     inst.tags.push('paraphrase');
   }
+  if (f.meta && Object.keys(f.meta).length > 0) inst.meta = f.meta;
   return inst;
 }
 

@@ -14,6 +14,7 @@
 import { parquetMetadataAsync, parquetReadObjects, parquetSchema, type AsyncBuffer, type FileMetaData } from 'hyparquet';
 import type { ImportResult, Instance } from '../data/types.ts';
 import { acceptAnswers, addIssue, guessLang, IdSet, makeInstance, resolveAnswers, type RawAnswer } from './common.ts';
+import { collectMeta } from './meta.ts';
 import type { InputIssue, IssueKind } from './squad.ts';
 
 /** The public Hub; any host with the same URL layout (a mirror, a test server) works too. */
@@ -424,7 +425,9 @@ export function squadRowToInstance(row: Record<string, unknown>, index: number, 
   if (!acceptAnswers(resolved, issues, path)) return { instance: null, issues };
   if (!ids.claim(id, issues, path)) return { instance: null, issues };
   const answers = resolved.answers;
-  const instance = makeInstance({ id, dataset, title, question, context, answers, isImpossible: answers.length === 0, lang: guessLang(context) });
+  // Only the SQuAD columns are fetched (range requests), so a row carries metadata only when a caller passes more.
+  const meta = collectMeta(row, ['id', 'title', 'context', 'question', 'answers']);
+  const instance = makeInstance({ id, dataset, title, question, context, answers, isImpossible: answers.length === 0, lang: guessLang(context), meta });
   return { instance, issues };
 }
 

@@ -9,7 +9,13 @@ import type { GoldAnswer, ImportResult, Instance } from '../data/types.ts';
 import { addIssue, fieldPath, fileOffset, guessLang, IdSet, locate, makeInstance, notAnObject, quote, runImport, schemaText, type FormatOptions, type ImportOutcome } from './common.ts';
 import { inputBytes, type ImportInput } from './input.ts';
 import { readJsonLines } from './jsonl.ts';
+import { collectMeta } from './meta.ts';
 import type { InputIssue } from './squad.ts';
+import type { InstanceMeta } from '../data/types.ts';
+
+/** The keys readMrqa reads per passage and per question; every other scalar key (and the header's) is metadata. */
+const PASSAGE_KEYS = ['context', 'qas'];
+const QA_KEYS = ['qid', 'id', 'question', 'answers', 'detected_answers'];
 
 const Int = v.pipe(v.number(), v.integer());
 const Id = v.pipe(v.union([v.string(), v.number()]), v.transform(String));
@@ -81,6 +87,8 @@ async function readMrqa(input: ImportInput, opts: FormatOptions): Promise<Import
   const instances: Instance[] = [];
   const ids = new IdSet();
   let sawFirst = false;
+  // The header's dataset and split (e.g. "SQuAD", "dev") go on every question as metadata.
+  let headerMeta: InstanceMeta = {};
   const partial = (): ImportResult => ({ format: 'mrqa', instances, issues });
   await readJsonLines(inputBytes(input, opts), opts, issues, partial, (value, n) => {
     const path = `line ${n}`;
@@ -89,6 +97,7 @@ async function readMrqa(input: ImportInput, opts: FormatOptions): Promise<Import
       if (value !== null && typeof value === 'object' && 'header' in value) {
         const h = v.safeParse(Header, value);
         if (!h.success) addIssue(issues, 'header', fieldPath(path, h.issues), `malformed MRQA header (${schemaText(h.issues)}); ignored`, false);
+        else headerMeta = collectMeta(h.output.header, []);
         return;
       }
       addIssue(issues, 'header', path, 'no MRQA header line ({"header": {"dataset": …, "split": …}}); reading this line as data', false);
@@ -118,7 +127,9 @@ async function readMrqa(input: ImportInput, opts: FormatOptions): Promise<Import
           : addIssue(issues, 'answer-missing', `${qpath}.detected_answers`, `no answer (e.g. ${quote(first)}) occurs in the passage; skipped`, true);
       }
       issues.push(...local);
-      instances.push(makeInstance({ id, dataset: opts.dataset, title: '', question: q.output.question, context, answers, isImpossible: false, lang }));
+      const meta = collectMeta(value, PASSAGE_KEYS, collectMeta(raw, QA_KEYS));
+      for (const [hk, hv] of Object.entries(headerMeta)) if (!Object.hasOwn(meta, hk)) meta[hk] = hv;
+      instances.push(makeInstance({ id, dataset: opts.dataset, title: '', question: q.output.question, context, answers, isImpossible: false, lang, meta }));
     });
   });
   return partial();

@@ -9,6 +9,7 @@ import { acceptAnswers, addIssue, guessLang, IdSet, makeInstance, Pacer, quote, 
 import { documentText, type ImportInput } from './input.ts';
 import { InputError } from './json.ts';
 import { carryAnswers } from './pairs.ts';
+import { collectMeta } from './meta.ts';
 import { pyStringList } from './pylist.ts';
 import type { InputIssue } from './squad.ts';
 
@@ -152,6 +153,10 @@ async function readPairsCsv(input: ImportInput, opts: FormatOptions): Promise<Im
   const name = (role: Role) => header.fields[col[role] ?? -1]?.trim() ?? role;
   // Cells neutralised against formula injection (our own exports, OWASP-style ones) read back as written.
   const cell = (r: CsvRow, role: Role) => (col[role] === undefined ? '' : restoreCell(r.fields[col[role]] ?? ''));
+  // Columns no role claims (a domain, a source …) are kept per row as metadata; empty cells are not.
+  const used = new Set(Object.values(col));
+  const extra = header.fields.map((h, i) => ({ key: h.replace(/^\ufeff/, '').trim(), i })).filter((c) => !used.has(c.i) && c.key !== '');
+  const metaOf = (r: CsvRow) => collectMeta(Object.fromEntries(extra.map((c) => [c.key, restoreCell(r.fields[c.i] ?? '').trim()]).filter(([, val]) => val !== '')), []);
   const ids = new IdSet();
   let at = '';
   const pacer = new Pacer(opts, rows.length - 1, () => ({ format: 'pairs-csv', instances, issues }), () => at);
@@ -187,7 +192,7 @@ async function readPairsCsv(input: ImportInput, opts: FormatOptions): Promise<Im
     if (!acceptAnswers(resolved, issues, `${path}.${name('answer')}`)) continue;
     const answers = resolved.answers;
     const lang = guessLang(context);
-    const base = { id, dataset: opts.dataset, title: cell(r, 'title'), question, context, answers, isImpossible: answers.length === 0, lang };
+    const base = { id, dataset: opts.dataset, title: cell(r, 'title'), question, context, answers, isImpossible: answers.length === 0, lang, meta: metaOf(r) };
 
     const edited = cell(r, 'perturbed');
     if (!edited.trim()) {

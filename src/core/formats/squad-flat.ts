@@ -9,7 +9,11 @@ import { isGzip, gunzipHead } from './gzip.ts';
 import { documentText, inputBytes, type ImportInput } from './input.ts';
 import { InputError, parseJson } from './json.ts';
 import { looksLikeJsonLines, readJsonLines } from './jsonl.ts';
+import { collectMeta } from './meta.ts';
 import { LooseBool, type InputIssue } from './squad.ts';
+
+/** The columns readRow reads; every other scalar column is metadata. */
+const ROW_KEYS = ['id', 'title', 'context', 'question', 'answers', 'is_impossible'];
 
 const Int = v.pipe(v.number(), v.integer());
 const Id = v.pipe(v.union([v.string(), v.number()]), v.transform(String));
@@ -59,6 +63,7 @@ function readRow(raw: unknown, path: string, opts: FormatOptions, ids: IdSet, in
       answers: resolved.answers,
       isImpossible: impossible || resolved.answers.length === 0,
       lang: guessLang(row.context),
+      meta: collectMeta(raw, ROW_KEYS),
     }),
   );
 }

@@ -7,6 +7,7 @@ import { codePointMapper, isAtCodePoint, type CodePointMapper } from '../codepoi
 import type { SquadDataset } from '../metrics/squad.ts';
 import type { QaInput } from '../types.ts';
 import { InputError, parseJson } from './json.ts';
+import { collectMeta, nonEmpty } from './meta.ts';
 
 const Answer = v.object({ text: v.string(), answer_start: v.pipe(v.number(), v.integer()) });
 
@@ -63,7 +64,14 @@ export interface QaItem extends QaInput {
   isImpossible: boolean;
   /** The question's paraphrases, from a `paraphrases` list of strings. */
   paraphrases?: string[];
+  /** Other scalar keys of the question, its paragraph and its article (innermost wins). */
+  meta?: Record<string, string | number | boolean>;
 }
+
+/** The keys readSquadValue reads at each level; every other scalar key is metadata. */
+const QA_KEYS = ['id', 'question', 'answers', 'is_impossible', 'plausible_answers', 'paraphrases'];
+const PARAGRAPH_KEYS = ['context', 'qas', 'title'];
+const ARTICLE_KEYS = ['title', 'paragraphs'];
 
 /** What went wrong, so a summary can count problems by kind ("2 malformed lines, 1 duplicate id"). */
 export type IssueKind =
@@ -185,7 +193,8 @@ export function readSquadValue(raw: unknown, file: string, opts: { checkAnswerSt
         }
         seen.add(id);
         const paraphrases = readParaphrases(q.output.paraphrases, `${path}.paraphrases`, issues);
-        items.push({ id, question, context: p.output.context, title: a.output.title || (typeof p.output.title === 'string' ? p.output.title : ''), answers, isImpossible: impossible, ...(paraphrases ? { paraphrases } : {}) });
+        const meta = nonEmpty(collectMeta(art, ARTICLE_KEYS, collectMeta(par, PARAGRAPH_KEYS, collectMeta(qa, QA_KEYS))));
+        items.push({ id, question, context: p.output.context, title: a.output.title || (typeof p.output.title === 'string' ? p.output.title : ''), answers, isImpossible: impossible, ...(paraphrases ? { paraphrases } : {}), ...(meta ? { meta } : {}) });
         paths.push(path);
         outQas.push({ id, question, answers, ...(q.output.is_impossible !== undefined ? { is_impossible: impossible } : {}) });
       });

@@ -1,0 +1,63 @@
+/** `--slice` for qarx eval and compare: parsing the keys, typing answers when asked, and printing the tables. */
+import type { Instance } from '../core/data/types.ts';
+import { parseSliceKey, SMALL_SLICE, sliceKeyLabel, joinScores, sliceTable, type SliceKey, type SliceRow, type SliceTable } from '../core/metrics/slices.ts';
+import type { PairRow } from '../core/natural/pairs.ts';
+import { UsageError } from './io.ts';
+
+/** The `--slice` values as keys (repeats dropped), e.g. sliceKeys(['title', 'domain']) → ['title', 'meta.domain']. */
+export function sliceKeys(values: readonly string[] | undefined): SliceKey[] {
+  const out: SliceKey[] = [];
+  for (const v of values ?? []) {
+    const k = parseSliceKey(v);
+    if (!k) throw new UsageError(`--slice needs a field name (title, dataset, answer-type, qword, length, lang, or a metadata key such as domain), got "${v}".`);
+    if (!out.includes(k)) out.push(k);
+  }
+  return out;
+}
+
+/** Gives instances without one the answer type the app's import gives them (only when `answer-type` is sliced: compromise is slow to load). */
+export async function typeAnswers(instances: Instance[], keys: readonly SliceKey[]): Promise<void> {
+  if (!keys.includes('answer-type')) return;
+  const { answerEntityType } = await import('../core/ner/answer-type.ts');
+  for (const x of instances) x.answerType ??= x.isImpossible || !x.answers[0] ? 'other' : answerEntityType(x.answers[0].text);
+}
+
+const num = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '–');
+const signed = (x: number) => (Number.isFinite(x) ? `${x > 0 ? '+' : ''}${x.toFixed(2)}` : '–');
+
+const WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u;
+
+/** Terminal columns of a text: CJK and full-width characters take two, e.g. columns('什么 *') → 6. */
+export function columns(s: string): number {
+  let n = 0;
+  for (const ch of s) n += WIDE.test(ch) ? 2 : 1;
+  return n;
+}
+
+/** One table as aligned text lines, a `*` on small slices and a note saying what it means. */
+export function formatSliceTable(t: SliceTable): string {
+  const head = ['value', 'n', 'EM', 'F1', ...(t.perturbed ? ['pert. EM', 'pert. F1', 'Δ EM', 'Δ F1'] : [])];
+  const cells = (r: SliceRow) => [
+    r.small && r !== t.all ? `${r.value} *` : r.value,
+    String(r.n),
+    num(r.original.em),
+    num(r.original.f1),
+    ...(t.perturbed && r.perturbed && r.change ? [num(r.perturbed.em), num(r.perturbed.f1), signed(r.change.em), signed(r.change.f1)] : []),
+  ];
+  const lines = [head, ...t.rows.map(cells), cells(t.all)];
+  // Labels come from the data: control characters would break the table (and the terminal).
+  const clean = lines.map((l) => l.map((c) => c.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')));
+  const width = head.map((_, i) => Math.max(...clean.map((l) => columns(l[i] ?? ''))));
+  const pad = (c: string, i: number) => (i === 0 ? c + ' '.repeat((width[i] ?? 0) - columns(c)) : ' '.repeat((width[i] ?? 0) - columns(c)) + c);
+  const body = clean.map((l) => l.map(pad).join('  ').trimEnd());
+  const small = t.rows.some((r) => r.small);
+  return [`slice by ${sliceKeyLabel(t.key)}: ${t.rows.length} value${t.rows.length === 1 ? '' : 's'}`, ...body, ...(small ? [`* fewer than ${SMALL_SLICE} questions: a noisy mean`] : [])].join('\n');
+}
+
+/** Original vs perturbed per slice of the original questions, one table per key, e.g. for `qarx compare --slice title`. */
+export async function pairSliceTables(paired: Instance[], rows: readonly PairRow[], keys: readonly SliceKey[]): Promise<SliceTable[]> {
+  if (keys.length === 0) return [];
+  await typeAnswers(paired, keys);
+  const items = joinScores(paired, rows, (r) => ({ original: r.original, perturbed: r.perturbed }));
+  return keys.map((k) => sliceTable(items, k));
+}

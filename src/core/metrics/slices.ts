@@ -1,0 +1,143 @@
+/**
+ * Metrics sliced by a key (slice-keys.ts): per label, the question count and mean EM/F1, and for a
+ * perturbation the perturbed EM/F1 and the change, beside the same numbers over all questions.
+ * Per-question scores are the official metric of the data (SQuAD for English, DuReader-robust's
+ * character-level one for Chinese), so count-weighted slice means add up to the overall score.
+ */
+import type { Score } from '../data/score.ts';
+import { calcEmScore, calcF1Score } from './dureader.ts';
+import { maxOverGolds, type SquadDataset, type SquadPredictions } from './squad.ts';
+import { naturalRank, sliceValue, type SliceKey, type SliceSource } from './slice-keys.ts';
+
+export * from './slice-keys.ts';
+
+/** Slices with fewer questions than this are flagged (shown, never hidden): their means are noisy. */
+export const SMALL_SLICE = 10;
+
+/** One question: what it is (for its label) and its scores in 0..1; `perturbed` for perturbation experiments. */
+export interface SliceItem {
+  source: SliceSource;
+  original: Score;
+  perturbed?: Score;
+}
+
+/** One label's row; scores in 0..100, `change` = perturbed − original (null without a perturbation). */
+export interface SliceRow {
+  value: string;
+  n: number;
+  /** n < SMALL_SLICE. */
+  small: boolean;
+  original: Score;
+  perturbed: Score | null;
+  change: Score | null;
+}
+
+/** Every label's row under one key, and the row of all questions. */
+export interface SliceTable {
+  key: SliceKey;
+  rows: SliceRow[];
+  all: SliceRow;
+  /** Every item had a perturbed score (the table has perturbed and change columns). */
+  perturbed: boolean;
+}
+
+/** Sums of scores, turned into a row by `toRow`. */
+interface Acc {
+  n: number;
+  em: number;
+  f1: number;
+  pem: number;
+  pf1: number;
+}
+
+/** A row from sums, e.g. toRow('who', { n: 2, em: 1, f1: 1.5, pem: 0, pf1: 0 }, true).original → { em: 50, f1: 75 }. */
+function toRow(value: string, a: Acc, perturbed: boolean): SliceRow {
+  const original = { em: (100 * a.em) / a.n, f1: (100 * a.f1) / a.n };
+  const pert = perturbed ? { em: (100 * a.pem) / a.n, f1: (100 * a.pf1) / a.n } : null;
+  return { value, n: a.n, small: a.n < SMALL_SLICE, original, perturbed: pert, change: pert ? { em: pert.em - original.em, f1: pert.f1 - original.f1 } : null };
+}
+
+/**
+ * Slices items by `key`, e.g. sliceTable([{ source: q1, original: { em: 1, f1: 1 } }], 'qword').rows[0]
+ * → { value: 'who', n: 1, small: true, original: { em: 100, f1: 100 }, perturbed: null, change: null }.
+ * Rows of keys with a natural order (question word, length) follow it; the others go by count, then label.
+ */
+export function sliceTable(items: readonly SliceItem[], key: SliceKey): SliceTable {
+  const perturbed = items.length > 0 && items.every((i) => i.perturbed !== undefined);
+  const groups = new Map<string, Acc>();
+  const all: Acc = { n: 0, em: 0, f1: 0, pem: 0, pf1: 0 };
+  for (const it of items) {
+    const v = sliceValue(it.source, key);
+    let g = groups.get(v);
+    if (!g) groups.set(v, (g = { n: 0, em: 0, f1: 0, pem: 0, pf1: 0 }));
+    for (const acc of [g, all]) {
+      acc.n++;
+      acc.em += it.original.em;
+      acc.f1 += it.original.f1;
+      acc.pem += it.perturbed?.em ?? 0;
+      acc.pf1 += it.perturbed?.f1 ?? 0;
+    }
+  }
+  const rows = [...groups].map(([v, a]) => toRow(v, a, perturbed));
+  rows.sort((a, b) => {
+    const ra = naturalRank(key, a.value);
+    const rb = naturalRank(key, b.value);
+    if (ra !== rb) return ra === -1 ? 1 : rb === -1 ? -1 : ra - rb;
+    return b.n - a.n || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
+  });
+  return { key, rows, all: all.n ? toRow('all', all, perturbed) : { value: 'all', n: 0, small: true, original: { em: NaN, f1: NaN }, perturbed: null, change: null }, perturbed };
+}
+
+/** Which official metric scores a file, as `qarx eval` prints it. */
+export type EvalMode = 'v1.1' | 'v2.0' | 'zh';
+
+/**
+ * Each question's EM/F1 (0..1) exactly as the official script counts it, so slice means add up to
+ * its printed score: v1.1 scores a missing prediction 0; v2.0 leaves it out and applies the no-answer
+ * threshold (na_prob > thresh → answered ""); DuReader reads only the first article and scores a
+ * missing prediction 0. e.g. officialScores(ds, { q1: 'Paris' }, 'v1.1').get('q1') → { em: 1, f1: 1 }.
+ */
+export function officialScores(dataset: SquadDataset, preds: SquadPredictions, mode: EvalMode, na?: { probs: ReadonlyMap<string, number>; thresh: number }): Map<string, Score> {
+  const get = (id: string) => (preds instanceof Map ? (preds as ReadonlyMap<string, string>).get(id) : Object.hasOwn(preds, id) ? (preds as Record<string, string>)[id] : undefined);
+  const out = new Map<string, Score>();
+  const articles = mode === 'zh' ? dataset.data.slice(0, 1) : dataset.data;
+  for (const art of articles) {
+    for (const par of art.paragraphs) {
+      for (const qa of par.qas) {
+        const id = String(qa.id);
+        const pred = get(id);
+        const golds = qa.answers.map((a) => a.text);
+        if (pred === undefined) {
+          if (mode !== 'v2.0') out.set(id, { em: 0, f1: 0 });
+          continue;
+        }
+        if (mode === 'zh') out.set(id, { em: calcEmScore(golds, pred), f1: calcF1Score(golds, pred) });
+        else if (mode === 'v1.1') out.set(id, { em: maxOverGolds('em', pred, golds, 'v1.1'), f1: maxOverGolds('f1', pred, golds, 'v1.1') });
+        else {
+          const prob = na?.probs.get(id);
+          // The script's apply_no_ans_threshold: above the threshold the answer counts as "no answer".
+          if (prob !== undefined && na && prob > na.thresh) out.set(id, golds.length === 0 ? { em: 1, f1: 1 } : { em: 0, f1: 0 });
+          else out.set(id, { em: maxOverGolds('em', pred, golds, 'v2.0'), f1: maxOverGolds('f1', pred, golds, 'v2.0') });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Slice items from an experiment's per-question rows and the questions they were run on, matched
+ * by dataset and id (by id alone when a row has no dataset), e.g.
+ * joinScores(instances, pairRows, (r) => ({ original: r.original, perturbed: r.perturbed })); rows with no question are left out.
+ */
+export function joinScores<R extends { id: string; dataset?: string }>(sources: readonly (SliceSource & { id: string })[], rows: readonly R[], scores: (r: R) => Omit<SliceItem, 'source'>): SliceItem[] {
+  const byKey = new Map<string, SliceSource>();
+  for (const s of sources) {
+    byKey.set(`${s.dataset}\u0000${s.id}`, s);
+    if (!byKey.has(s.id)) byKey.set(s.id, s);
+  }
+  return rows.flatMap((r) => {
+    const source = byKey.get(r.dataset === undefined ? r.id : `${r.dataset}\u0000${r.id}`);
+    return source ? [{ source, ...scores(r) }] : [];
+  });
+}
