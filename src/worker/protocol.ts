@@ -9,6 +9,8 @@ import type { LiveRename } from '../core/entity/live.ts';
 import type { NamePool, RenameOptions } from '../core/entity/rename.ts';
 import type { CategoryRule, PairRow, PairsDropped } from '../core/natural/pairs.ts';
 import type { NoiseOptions } from '../core/natural/noise.ts';
+import type { AdversarialRun, TrapConfig, TrapRow, TrapSkipped } from '../core/trap/experiment.ts';
+import type { LiveTrap, TrapSpec } from '../core/trap/live.ts';
 export type { LiveRename };
 
 
@@ -63,7 +65,13 @@ export type WorkerRequest =
   /** One question on both passages of its pair; with `noise`, on its passage and a noisy copy instead. */
   | { type: 'pair'; jobId: number; instance: Instance; versionTwo: boolean; rule: CategoryRule; noise?: NoiseOptions }
   /** Revision pairs of many questions (natural), or the same questions with synthetic noise. */
-  | { type: 'pairs'; jobId: number; instances: Instance[]; noise: NoiseOptions | null; versionTwo: boolean; rule: CategoryRule };
+  | { type: 'pairs'; jobId: number; instances: Instance[]; noise: NoiseOptions | null; versionTwo: boolean; rule: CategoryRule }
+  /** One question on its passage and with a trap sentence (live view). */
+  | { type: 'trap-live'; jobId: number; instance: Instance; spec: TrapSpec; versionTwo: boolean }
+  /** Traps over many questions (F1 by similarity, trap hits). */
+  | { type: 'traps'; jobId: number; instances: Instance[]; config: TrapConfig; versionTwo: boolean }
+  /** Every question of an adversarial SQuAD selection, scored as Jia & Liang's script does. */
+  | { type: 'adversarial'; jobId: number; instances: Instance[]; versionTwo: boolean };
 
 export type WorkerEvent =
   | { type: 'ready'; capabilities: Capabilities }
@@ -80,6 +88,9 @@ export type WorkerEvent =
   | { type: 'sweep-done'; jobId: number; cancelled: boolean; n: number }
   | { type: 'budget-done'; jobId: number; result: BudgetResult }
   | { type: 'exported'; jobId: number; json: string; renamed: number; total: number }
+  | { type: 'trap-answered'; jobId: number; result: LiveTrap }
+  | { type: 'traps-done'; jobId: number; rows: TrapRow[]; skipped: TrapSkipped; cancelled: boolean }
+  | { type: 'adversarial-done'; jobId: number; run: AdversarialRun | null }
   | {
       type: 'error';
       jobId: number | null;

@@ -11,6 +11,7 @@ import { RenameSelects } from './RenameSelects.tsx';
 import { SeedInput } from './SeedInput.tsx';
 import { JobBar } from './JobBar.tsx';
 import { NaturalCard } from './NaturalCard.tsx';
+import { TrapCard } from './TrapCard.tsx';
 
 /** One colour per name source, and the original, shared by every chart. */
 export const SOURCE_COLORS: Record<NameSource | 'original', string> = { original: '#8a8f9c', indist: '#2f7fc1', db: '#e0a030', randstr: '#d1495b' };
@@ -31,6 +32,7 @@ export function ExperimentsView() {
       <SweepCard />
       <BudgetCard />
       <ExportCard />
+      <TrapCard />
     </div>
   );
 }

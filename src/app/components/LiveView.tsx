@@ -7,6 +7,7 @@ import { useApp } from '../store/index.ts';
 import { formatMs } from './RuntimeBadge.tsx';
 import { EntityPanel } from './EntityPanel.tsx';
 import { RevisionPanel, WikiPanel } from './RevisionPanel.tsx';
+import { AdversarialPanel, TrapPanel } from './TrapPanel.tsx';
 import { findMentions } from '../../core/entity/substitute.ts';
 import type { LiveRename } from '../../core/entity/live.ts';
 
@@ -38,7 +39,9 @@ export function LiveView() {
       </div>
       <AnswerCard />
       <RevisionPanel />
+      <AdversarialPanel />
       <EntityPanel />
+      <TrapPanel />
       <WikiPanel />
     </div>
   );

@@ -1,4 +1,4 @@
-/** qarx perturb entity | synthetic: renamed or noisy copies of a dataset as SQuAD JSON. */
+/** qarx perturb entity | synthetic | trap: renamed or noisy copies of a dataset as SQuAD JSON. */
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildNamePool, ENTITY_CHOICES, NAME_SOURCES, ORIGINS, renamedToSquad, renameInstance, SOURCE_LABELS, type EntityChoice, type NameSource, type Origin, type RenameResult } from '../../core/entity/index.ts';
@@ -15,7 +15,8 @@ import { collectGarbage, GC_EVERY } from '../gc.ts';
 export async function perturb(argv: string[]): Promise<number> {
   const [kind, ...rest] = argv;
   if (kind === 'synthetic') return perturbSynthetic(rest);
-  if (kind !== 'entity') throw new UsageError(`perturb needs a kind: qarx perturb entity … or qarx perturb synthetic … (got "${kind ?? ''}").`);
+  if (kind === 'trap') return (await import('./perturb-trap.ts')).perturbTrap(rest);
+  if (kind !== 'entity') throw new UsageError(`perturb needs a kind: qarx perturb entity …, synthetic … or trap … (got "${kind ?? ''}").`);
   return perturbEntity(rest);
 }
 
@@ -29,7 +30,7 @@ function* drain<T>(items: (T | null)[]): Generator<T> {
 }
 
 /** Imports `input` for perturbing, reporting what was read and skipped; throws when nothing is usable. */
-async function readInput(input: string): Promise<Instance[]> {
+export async function readInput(input: string): Promise<Instance[]> {
   const r = await importFile(input, readBytes(input), { dataset: basename(input) });
   reportRead(input, r.instances.length, r.issues);
   if (r.instances.length === 0) throw new InputError(`${input}: no usable questions (${summarizeIssues(r.issues)}).`);

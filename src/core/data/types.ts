@@ -32,6 +32,20 @@ export interface TrapVariant {
   trap: { start: number; end: number };
 }
 
+/**
+ * A question of an Adversarial SQuAD file (Jia & Liang 2017) whose id is `<original id>-<suffix>`:
+ * the same question on the original passage with a sentence inserted.
+ */
+export interface AdversarialLink {
+  originalId: string;
+  /** The id's part after the first '-', e.g. 'high-conf-turk0'. */
+  suffix: string;
+  /** The original question's passage, when the file holds it. */
+  originalContext: string | null;
+  /** Where the inserted text is in this passage (what the original lacks), when the original is known. */
+  inserted: { start: number; end: number } | null;
+}
+
 /** One question about one passage, with everything the views need. */
 export interface Instance {
   id: string;
@@ -47,6 +61,8 @@ export interface Instance {
   revision?: RevisionPair;
   paraphrases?: string[];
   trap?: TrapVariant;
+  /** Set on the variants of an Adversarial SQuAD file. */
+  adversarial?: AdversarialLink;
   /** Phenomena this instance shows (e.g. 'PER', 'unanswerable', 'revision', 'paraphrase', 'trap', 'zh'). */
   tags: string[];
 }
