@@ -5,12 +5,12 @@
  */
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { adversarialCounts } from '../../core/trap/adversarial.ts';
-import { summarizeTraps, TRAP_SOURCES, type TrapSkipped, type TrapSource } from '../../core/trap/experiment.ts';
-import { POSITION_LABELS, TRAP_POSITIONS, type TrapPosition } from '../../core/trap/insert.ts';
+import { summarizeTraps, TRAP_SOURCES, type TrapSkipped, type TrapSource } from '../../core/trap/summary.ts';
 import { useApp } from '../store/index.ts';
 import { Chart, pct } from './Chart.tsx';
 import { JobBar } from './JobBar.tsx';
 import { SeedInput } from './SeedInput.tsx';
+import { PositionSelect } from './TrapPanel.tsx';
 
 /** Bar colours: the original passage in the shared grey, the trapped one in the trap colour's line. */
 const COLORS = { original: '#8a8f9c', trapped: '#b0417a' };
@@ -48,16 +48,7 @@ export function TrapCard() {
             ))}
           </select>
         </label>
-        <label>
-          position{' '}
-          <select value={cfg.position} data-testid="traps-position" disabled={cfg.source === 'dataset'} onChange={(e) => setTrapConfig({ position: e.target.value as TrapPosition })}>
-            {TRAP_POSITIONS.map((p) => (
-              <option key={p} value={p}>
-                {POSITION_LABELS[p]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <PositionSelect value={cfg.position} testid="traps-position" disabled={cfg.source === 'dataset'} onChange={(position) => setTrapConfig({ position })} />
         <label>
           seed <SeedInput value={cfg.seed} testid="traps-seed" onChange={(seed) => setTrapConfig({ seed })} />
         </label>
@@ -110,12 +101,13 @@ export function TrapCard() {
           </table>
           <div className="charts">
             <Chart title="F1 by question–trap similarity" testid="chart-similarity">
-              <BarChart data={sum.buckets.map((b) => ({ bucket: `${b.label} (n=${b.n})`, original: b.n ? +b.original.f1.toFixed(1) : 0, trapped: b.n ? +b.trapped.f1.toFixed(1) : 0 }))} margin={{ bottom: 24, left: 8 }}>
+              <BarChart data={sum.buckets.map((b) => ({ bucket: b.label, questions: b.n, original: b.n ? +b.original.f1.toFixed(1) : 0, trapped: b.n ? +b.trapped.f1.toFixed(1) : 0 }))} margin={{ bottom: 24, left: 8 }}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
                 <XAxis dataKey="bucket" interval={0} tick={{ fontSize: 10 }} label={{ value: 'question–trap similarity (token F1)', position: 'insideBottom', offset: -16, fontSize: 11 }} />
                 <YAxis domain={[0, 100]} unit="%" label={{ value: 'F1 (%)', angle: -90, position: 'insideLeft', fontSize: 11 }} />
                 <Tooltip />
-                <Legend verticalAlign="top" />
+                <Legend verticalAlign="top" height={26} wrapperStyle={{ fontSize: 12 }} />
+                <Bar dataKey="questions" name="questions" hide legendType="none" />
                 <Bar dataKey="original" name="original passage" fill={COLORS.original} isAnimationActive={false} />
                 <Bar dataKey="trapped" name="with the trap" fill={COLORS.trapped} isAnimationActive={false} />
               </BarChart>

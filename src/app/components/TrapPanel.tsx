@@ -5,7 +5,9 @@
  * highlighted. Passages render as text nodes and <mark>s, never HTML.
  */
 import { useEffect } from 'react';
-import type { TrapRow } from '../../core/trap/experiment.ts';
+import type { Instance } from '../../core/data/types.ts';
+import { adversarialPair } from '../../core/trap/pair.ts';
+import type { TrapRow } from '../../core/trap/summary.ts';
 import { POSITION_LABELS, TRAP_POSITIONS, type TrapPosition } from '../../core/trap/insert.ts';
 import { segments, type Mark } from '../highlight.ts';
 import { useApp } from '../store/index.ts';
@@ -29,9 +31,25 @@ export function MarkedPassage({ text, marks, testid }: { text: string; marks: Ma
   );
 }
 
-/** The marks of one side: its predicted span, and on the trapped side the trap sentence. */
-function sideMarks(span: { start: number; end: number } | null, trap: { start: number; end: number } | null): Mark[] {
-  const marks: Mark[] = [];
+/** Where a trap goes, as a labelled select, e.g. <PositionSelect value="after" testid="trap-position" onChange={…} />. */
+export function PositionSelect({ value, testid, disabled, onChange }: { value: TrapPosition; testid: string; disabled?: boolean; onChange: (p: TrapPosition) => void }) {
+  return (
+    <label>
+      position{' '}
+      <select value={value} data-testid={testid} disabled={disabled} onChange={(e) => onChange(e.target.value as TrapPosition)}>
+        {TRAP_POSITIONS.map((p) => (
+          <option key={p} value={p}>
+            {POSITION_LABELS[p]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** The marks of one side: its gold answers, its predicted span, and on the trapped side the trap sentence. */
+function sideMarks(span: { start: number; end: number } | null, trap: { start: number; end: number } | null, golds: readonly { text: string; start: number }[] = []): Mark[] {
+  const marks: Mark[] = golds.filter((g) => g.text).map((g) => ({ start: g.start, end: g.start + g.text.length, kind: 'gold' }));
   if (trap) marks.push({ ...trap, kind: 'trap' });
   if (span) marks.push({ ...span, kind: 'answer' });
   return marks;
@@ -95,16 +113,7 @@ function TrapBody() {
             </button>
           ))}
         </div>
-        <label>
-          position{' '}
-          <select value={c.position} data-testid="trap-position" onChange={(e) => setLiveTrapConfig({ position: e.target.value as TrapPosition })}>
-            {TRAP_POSITIONS.map((p) => (
-              <option key={p} value={p}>
-                {POSITION_LABELS[p]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <PositionSelect value={c.position} testid="trap-position" onChange={(position) => setLiveTrapConfig({ position })} />
         {c.kind === 'generated' ? (
           <label>
             seed <SeedInput value={c.seed} testid="trap-seed" onChange={(seed) => setLiveTrapConfig({ seed })} />
@@ -122,13 +131,18 @@ function TrapBody() {
       )}
       {row && variant && (
         <>
-          <MarkedPassage text={variant.context} marks={sideMarks(row.trapped.span, variant.trap)} testid="trap-passage" />
+          <MarkedPassage text={variant.context} marks={sideMarks(row.trapped.span, variant.trap, variant.answers)} testid="trap-passage" />
           <TrapResult row={row} testid="trap" labels={['Original passage', 'With the trap']} />
         </>
       )}
       {!row && !result?.reason && <p className="hint">Answering with the trap…</p>}
     </div>
   );
+}
+
+/** The variant's gold answers placed in its original passage. */
+function adversarialGolds(inst: Instance): { text: string; start: number }[] {
+  return adversarialPair(inst)?.original.answers ?? [];
 }
 
 /** An Adversarial SQuAD variant beside its original passage, the inserted sentence highlighted, with both answers. */
@@ -161,11 +175,11 @@ export function AdversarialPanel() {
           <div className="side-by-side passages">
             <div>
               <div className="field-label">Original passage</div>
-              <MarkedPassage text={link.originalContext} marks={sideMarks(row?.original.span ?? null, null)} testid="adversarial-original" />
+              <MarkedPassage text={link.originalContext} marks={sideMarks(row?.original.span ?? null, null, adversarialGolds(inst))} testid="adversarial-original-passage" />
             </div>
             <div>
               <div className="field-label">Variant (inserted sentence highlighted)</div>
-              <MarkedPassage text={inst.context} marks={sideMarks(row?.trapped.span ?? null, link.inserted)} testid="adversarial-variant" />
+              <MarkedPassage text={inst.context} marks={sideMarks(row?.trapped.span ?? null, link.inserted, inst.answers)} testid="adversarial-variant-passage" />
             </div>
           </div>
           {row ? <TrapResult row={row} testid="adversarial" labels={['Original passage', 'Adversarial variant']} /> : <p className="hint">{live?.reason ?? 'Answering both passages…'}</p>}

@@ -1,9 +1,10 @@
 /** Over-stability: a trap sentence in the live view, the trap experiment and the adversarial SQuAD figures. */
 import type { StateCreator } from 'zustand';
 import type { Instance } from '../../core/data/types.ts';
-import { DEFAULT_TRAP, type AdversarialRun, type TrapConfig, type TrapRow, type TrapSkipped } from '../../core/trap/experiment.ts';
+import type { AdversarialRun } from '../../core/trap/experiment.ts';
+import { DEFAULT_TRAP, type TrapConfig, type TrapRow, type TrapSkipped } from '../../core/trap/summary.ts';
 import type { TrapPosition } from '../../core/trap/insert.ts';
-import { adversarialPair, type LiveTrap, type TrapSpec } from '../../core/trap/live.ts';
+import { adversarialPair, type LiveTrap, type TrapSpec } from '../../core/trap/pair.ts';
 import { noAnswerReason, type RunRecord } from '../../core/run-record.ts';
 import { newDataId, sendData } from '../data-client.ts';
 import { newJobId, send } from '../worker-client.ts';

@@ -1,21 +1,11 @@
 /** One question with a trap, as the live view asks for it: generated, typed, or a variant given (an adversarial file's). */
 import type { Instance, TrapVariant } from '../data/types.ts';
 import type { Predictor } from '../entity/experiment.ts';
-import { answerTraps, trapFor, type TrapRow } from './experiment.ts';
-import { insertTrap, type TrapPosition } from './insert.ts';
+import { answerTraps, trapFor } from './experiment.ts';
+import { insertTrap } from './insert.ts';
+import type { LiveTrap, TrapSpec } from './pair.ts';
 
-/** Which trap the live view wants. */
-export type TrapSpec =
-  | { kind: 'generated'; position: TrapPosition; seed: number }
-  | { kind: 'typed'; position: TrapPosition; sentence: string }
-  | { kind: 'given'; variant: TrapVariant };
-
-/** The live answer: both rows and the trap passage, or why there is none. */
-export interface LiveTrap {
-  row: TrapRow | null;
-  variant: TrapVariant | null;
-  reason: string | null;
-}
+export { adversarialPair, type LiveTrap, type TrapSpec } from './pair.ts';
 
 /** The trap passage for a spec, or why there is none. */
 export function liveVariant(inst: Instance, spec: TrapSpec): { variant: TrapVariant; sentence: string } | string {
@@ -37,16 +27,3 @@ export async function liveTrap(inst: Instance, spec: TrapSpec, predict: Predicto
   return { row: r.rows[0] ?? null, variant: v.variant, reason: r.rows[0] ? null : 'cancelled' };
 }
 
-/**
- * An adversarial variant as an original instance and its trap: the original passage (answers
- * moved back before the inserted text) and the variant's passage with the inserted span, or null
- * when the file lacks the original.
- */
-export function adversarialPair(variant: Instance): { original: Instance; spec: TrapSpec } | null {
-  const link = variant.adversarial;
-  if (!link?.originalContext || !link.inserted) return null;
-  const shift = variant.context.length - link.originalContext.length;
-  const answers = variant.answers.map((a) => (a.start >= link.inserted!.end ? { ...a, start: a.start - shift } : { ...a }));
-  const original: Instance = { ...variant, id: link.originalId, context: link.originalContext, answers, adversarial: undefined };
-  return { original, spec: { kind: 'given', variant: { context: variant.context, answers: variant.answers, trap: link.inserted } } };
-}
