@@ -55,7 +55,7 @@ describe('a trap sentence inserted live', () => {
     expect(passage.replace(sentence, '').replace(/\s+/g, ' ')).toBe((await page.getByTestId('passage-input').inputValue()).replace(/\s+/g, ' ').replace(/ $/, ''));
     await expect.poll(() => text('trap-original-text'), { timeout: 30_000 }).not.toBe('…');
     expect(await text('trap-trapped-text')).not.toBe('');
-    expect(await text('trap-hit')).toMatch(/Question–trap similarity \(token F1\): \d+\.\d%/);
+    expect(await text('trap-hit')).toMatch(/Similarity of question and trap sentence \(token F1\): \d+\.\d%/);
     await shot(page, 'trap-live-generated');
   });
 
@@ -105,6 +105,7 @@ describe('an adversarial SQuAD file', () => {
     expect((await page.getByTestId('adversarial-variant-passage-trap').allTextContents()).join('')).toBe('The first lighthouse of Gullport was lit by Jonas Vell in 1902.');
     expect(await text('adversarial-original-passage')).not.toContain('Gullport');
     await expect.poll(() => text('adversarial-original-text'), { timeout: 30_000 }).not.toBe('…');
+    expect(await text('adversarial-hit')).toMatch(/inserted sentence/);
     expect(await text('adversarial-trapped-text')).not.toBe('');
     await page.getByTestId('adversarial-panel').scrollIntoViewIfNeeded();
     await shot(page, 'adversarial-variant');

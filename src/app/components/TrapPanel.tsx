@@ -56,7 +56,7 @@ function sideMarks(span: { start: number; end: number } | null, trap: { start: n
 }
 
 /** Both answers, the similarity and whether the trapped answer is inside the trap. */
-function TrapResult({ row, testid, labels }: { row: TrapRow; testid: string; labels: [string, string] }) {
+function TrapResult({ row, testid, labels, what = 'trap sentence' }: { row: TrapRow; testid: string; labels: [string, string]; what?: string }) {
   return (
     <>
       <div className="side-by-side">
@@ -64,7 +64,7 @@ function TrapResult({ row, testid, labels }: { row: TrapRow; testid: string; lab
         <AnswerBox title={labels[1]} text={row.trapped.text} score={row.trapped} testid={`${testid}-trapped`} />
       </div>
       <p className={row.trapped.hit ? 'score score-wrong' : 'hint'} data-testid={`${testid}-hit`}>
-        {row.trapped.hit ? 'The answer landed inside the trap sentence.' : 'The answer stayed outside the trap sentence.'} Question–trap similarity (token F1): {(row.similarity * 100).toFixed(1)}%.
+        {row.trapped.hit ? `The answer landed inside the ${what}.` : `The answer stayed outside the ${what}.`} Similarity of question and {what} (token F1): {(row.similarity * 100).toFixed(1)}%.
       </p>
     </>
   );
@@ -182,7 +182,7 @@ export function AdversarialPanel() {
               <MarkedPassage text={inst.context} marks={sideMarks(row?.trapped.span ?? null, link.inserted, inst.answers)} testid="adversarial-variant-passage" />
             </div>
           </div>
-          {row ? <TrapResult row={row} testid="adversarial" labels={['Original passage', 'Adversarial variant']} /> : <p className="hint">{live?.reason ?? 'Answering both passages…'}</p>}
+          {row ? <TrapResult row={row} testid="adversarial" labels={['Original passage', 'Adversarial variant']} what="inserted sentence" /> : <p className="hint">{live?.reason ?? 'Answering both passages…'}</p>}
         </>
       )}
     </section>
