@@ -71,6 +71,20 @@ describe('a trap sentence inserted live', () => {
     await expect.poll(async () => (await page.getByTestId('trap-passage-trap').allTextContents()).join(''), { timeout: 30_000 }).toBe('<b>Edmund</b> led the 1953 Everest expedition.');
     expect(await page.getByTestId('trap-passage').locator('b').count()).toBe(0);
     await shot(page, 'trap-live-typed');
+  });
+
+  it("offers a demo question's own trap variant, and fits a phone screen", async () => {
+    await openRow('Varnholt', 'Who was the first director of the Varnholt Observatory?');
+    await page.getByTestId('trap-kind-dataset').click();
+    await expect.poll(async () => (await page.getByTestId('trap-passage-trap').allTextContents()).join(''), { timeout: 30_000 }).toBe('The first director of the Brenmoor Observatory was Tobias Renner.');
+    expect(await page.getByTestId('trap-position').isDisabled()).toBe(true);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('trap-panel').scrollIntoViewIfNeeded();
+    // Every part of the panel stays inside the phone's width.
+    const right = await page.getByTestId('trap-panel').evaluate((el) => Math.max(...[el, ...el.querySelectorAll('*')].map((e) => e.getBoundingClientRect().right)));
+    expect(right).toBeLessThanOrEqual(390);
+    await page.getByTestId('trap-panel').screenshot({ path: join(ROOT, 'test-results', 'screenshots', 'trap-live-phone.png') });
+    await page.setViewportSize({ width: 1440, height: 1000 });
     await page.getByTestId('trap-toggle').click();
   });
 });

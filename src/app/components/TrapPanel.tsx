@@ -70,6 +70,8 @@ function TrapResult({ row, testid, labels, what = 'trap sentence' }: { row: Trap
   );
 }
 
+const KIND_LABELS = { generated: 'generated from the question', typed: 'my sentence', dataset: "the dataset's trap" } as const;
+
 export function TrapPanel() {
   const open = useApp((s) => s.trapOpen);
   const { setTrapOpen } = useApp.getState();
@@ -94,6 +96,7 @@ function TrapBody() {
   const question = useApp((s) => s.question);
   const modelId = useApp((s) => (s.modelStatus === 'ready' ? s.model?.id : null));
   const answered = useApp((s) => s.prediction?.text ?? null);
+  const hasOwn = useApp((s) => s.instance?.trap !== undefined && s.passage === s.instance.context);
   const { setLiveTrapConfig, runLiveTrap } = useApp.getState();
   // A new trap whenever the settings or what the live view shows change (typing waits a little).
   useEffect(() => {
@@ -106,15 +109,15 @@ function TrapBody() {
   return (
     <div className={busy ? 'rename busy' : 'rename'}>
       <div className="rename-controls">
-        <div className="segmented" role="group" aria-label="Trap sentence source">
-          {(['generated', 'typed'] as const).map((k) => (
+        <div className="segmented trap-kinds" role="group" aria-label="Trap sentence source">
+          {(hasOwn ? (['generated', 'typed', 'dataset'] as const) : (['generated', 'typed'] as const)).map((k) => (
             <button key={k} type="button" className={c.kind === k ? 'active' : ''} aria-pressed={c.kind === k} data-testid={`trap-kind-${k}`} onClick={() => setLiveTrapConfig({ kind: k })}>
-              {k === 'generated' ? 'generated from the question' : 'my sentence'}
+              {KIND_LABELS[k]}
             </button>
           ))}
         </div>
-        <PositionSelect value={c.position} testid="trap-position" onChange={(position) => setLiveTrapConfig({ position })} />
-        {c.kind === 'generated' ? (
+        <PositionSelect value={c.position} testid="trap-position" disabled={c.kind === 'dataset' && hasOwn} onChange={(position) => setLiveTrapConfig({ position })} />
+        {c.kind === 'dataset' && hasOwn ? null : c.kind !== 'typed' ? (
           <label>
             seed <SeedInput value={c.seed} testid="trap-seed" onChange={(seed) => setLiveTrapConfig({ seed })} />
           </label>

@@ -16,7 +16,8 @@ export type TrapPurpose = 'traps' | 'adversarialJob';
 
 /** The live trap's settings: a generated sentence (seeded) or one the user types, and where it goes. */
 export interface LiveTrapConfig {
-  kind: 'generated' | 'typed';
+  /** 'dataset': the open question's own trap variant (the demo set has some). */
+  kind: 'generated' | 'typed' | 'dataset';
   position: TrapPosition;
   seed: number;
   sentence: string;
@@ -77,7 +78,8 @@ export const createTrapSlice: StateCreator<AppState, [], [], TrapSlice> = (set, 
     const s = get();
     if (!s.model || s.modelStatus !== 'ready') return;
     const c = s.liveTrapConfig;
-    const spec: TrapSpec = c.kind === 'typed' ? { kind: 'typed', position: c.position, sentence: c.sentence } : { kind: 'generated', position: c.position, seed: c.seed };
+    const own = c.kind === 'dataset' && s.instance?.trap && s.passage === s.instance.context ? s.instance.trap : null;
+    const spec: TrapSpec = own ? { kind: 'given', variant: own } : c.kind === 'typed' ? { kind: 'typed', position: c.position, sentence: c.sentence } : { kind: 'generated', position: c.position, seed: c.seed };
     const jobId = newJobId();
     set({ liveTrapJob: jobId });
     send({ type: 'trap-live', jobId, instance: liveInstance(s), spec, versionTwo: s.allowNull });
