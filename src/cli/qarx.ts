@@ -5,7 +5,7 @@
  *
  *   qarx predict --model <dir|hub id> --data <data file> --out <dir> [--dump-logits]
  *   qarx eval <data file> <predictions.json> [--na-prob-file F] [--na-prob-thresh T] [--lang zh]
- *   qarx perturb entity|synthetic|paraphrase … <in> <out>
+ *   qarx perturb entity|synthetic|paraphrase|trap … <in> <out>
  *   qarx compare <original> <perturbed> --model <dir|hub id>
  *   qarx challenge <original> <perturbed> --out <file> (--model M | --pred NAME=orig,pert)…
  *   qarx universal <data> --model M [--type PER|GPE] [--source db|indist] [--candidates K] [--top k]
@@ -30,6 +30,9 @@ const USAGE = `Usage:
       Python ≥ 3.12 unless --py-sum legacy (Python ≤ 3.11), which can change the last digit;
       --slice KEY (repeatable; title, dataset, answer-type, qword, length, lang or a metadata key such
       as domain) prints count, EM and F1 per slice instead (--json for the numbers)
+  qarx eval --adversarial <adversarial SQuAD file> <predictions.json>
+      Jia & Liang's adversarial evaluation JSON (orig_exact_match, orig_f1, adv_exact_match, adv_f1):
+      ids <original id>-<suffix> are variants; each original scores its worst variant's F1 (and EM)
   qarx perturb entity --type PER|ORG|GPE|MIX --source indist|db|randstr [--origin us|in|cn|fr|ar] --seed N <in> <out>
       renames each question's answer entity everywhere in passage, question and answers (whole words,
       casing kept, offsets recomputed) and writes SQuAD JSON with each question's substitutions;
@@ -43,6 +46,10 @@ const USAGE = `Usage:
       rewords each question by a rule of one DuReader-robust kind (English and Chinese): reorder,
       function-word, synonym, content-word, combined; passages and answers untouched, same ids;
       each question keeps original_question and its perturbation; questions no rule fits are counted
+  qarx perturb trap [--position start|before|after|end] [--source generated|dataset] [--seed N] [--sentence TEXT] <in> <out>
+      puts a trap sentence in each passage (default: generated AddSent-like from the question, after
+      the answer sentence; dataset: the data's own trap variants; --sentence: this text everywhere),
+      answers kept at their offsets; writes SQuAD JSON with each question's trap sentence and span
   qarx compare <original.json> <perturbed.json> --model <dir|hub id> [--rule script|em] [--json] [--squad2]
       answers each question on both passages of aligned revision pairs (same ids) and prints the
       counts of C2W, W2C, C2C, W2W and partial (script rule: correct = EM 1, wrong = F1 < 0.4; em:

@@ -9,6 +9,7 @@
 import type { Instance } from '../core/data/types.ts';
 import { importFile, importPairFiles, summarizeIssues } from '../core/formats/index.ts';
 import { openHfDataset } from '../core/formats/hf-datasets.ts';
+import { linkAdversarial } from '../core/formats/adversarial.ts';
 import type { InputIssue } from '../core/formats/squad.ts';
 import { answerTypeOf } from '../core/ner/answer-type.ts';
 import type { Catalog } from './catalog.ts';
@@ -129,6 +130,8 @@ export async function runImport(deps: ImportDeps, jobId: number, source: ImportS
     post({ type: 'import-error', jobId, message: `${name}: no usable questions. ${summarizeIssues(result.issues)}`.trim() });
     return;
   }
+  // Adversarial SQuAD variants (`<id>-<suffix>`) learn their original and the inserted sentence.
+  linkAdversarial(result.instances);
   classify(result.instances, id, progress('classify'));
   void navigator.storage?.persist?.().catch(() => false);
   await holdLock(importLockName(id), () => save(deps, jobId, id, name, result, readCancelled, signal));

@@ -11,6 +11,8 @@ import type { NamePool, RenameOptions } from '../core/entity/rename.ts';
 import type { CategoryRule, PairRow, PairsDropped } from '../core/natural/pairs.ts';
 import type { NoiseOptions } from '../core/natural/noise.ts';
 import type { DprRow, ParaphraseItem } from '../core/sensitivity/index.ts';
+import type { AdversarialRun, TrapConfig, TrapRow, TrapSkipped } from '../core/trap/experiment.ts';
+import type { LiveTrap, TrapSpec } from '../core/trap/live.ts';
 export type { LiveRename };
 
 
@@ -70,7 +72,13 @@ export type WorkerRequest =
   /** Revision pairs of many questions (natural), or the same questions with synthetic noise. */
   | { type: 'pairs'; jobId: number; instances: Instance[]; noise: NoiseOptions | null; versionTwo: boolean; rule: CategoryRule }
   /** Original questions and their paraphrases on the same passages (over-sensitivity; one item for the live control). */
-  | { type: 'paraphrases'; jobId: number; items: ParaphraseItem[]; versionTwo: boolean; live: boolean };
+  | { type: 'paraphrases'; jobId: number; items: ParaphraseItem[]; versionTwo: boolean; live: boolean }
+  /** One question on its passage and with a trap sentence (live view). */
+  | { type: 'trap-live'; jobId: number; instance: Instance; spec: TrapSpec; versionTwo: boolean }
+  /** Traps over many questions (F1 by similarity, trap hits). */
+  | { type: 'traps'; jobId: number; instances: Instance[]; config: TrapConfig; versionTwo: boolean }
+  /** Every question of an adversarial SQuAD selection, scored as Jia & Liang's script does. */
+  | { type: 'adversarial'; jobId: number; instances: Instance[]; versionTwo: boolean };
 
 export type WorkerEvent =
   | { type: 'ready'; capabilities: Capabilities }
@@ -89,6 +97,9 @@ export type WorkerEvent =
   | { type: 'universal-done'; jobId: number; result: UniversalResult }
   | { type: 'paraphrases-done'; jobId: number; rows: DprRow[]; cancelled: boolean }
   | { type: 'exported'; jobId: number; json: string; renamed: number; total: number }
+  | { type: 'trap-answered'; jobId: number; result: LiveTrap }
+  | { type: 'traps-done'; jobId: number; rows: TrapRow[]; skipped: TrapSkipped; cancelled: boolean }
+  | { type: 'adversarial-done'; jobId: number; run: AdversarialRun | null }
   | {
       type: 'error';
       jobId: number | null;

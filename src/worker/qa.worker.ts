@@ -14,6 +14,7 @@ import { runParaphrases } from '../core/sensitivity/dpr.ts';
 import { noisyPairs } from '../core/natural/noise.ts';
 import type { Capabilities, DeviceChoice, ModelInfo, ModelSourceMsg, WorkerEvent, WorkerRequest } from './protocol.ts';
 import { installHeartbeat } from './heartbeat.ts';
+import { handleTrapJob } from './trap-jobs.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -343,6 +344,14 @@ self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
       return;
     case 'paraphrases':
       handleParaphrases(msg);
+      return;
+    case 'trap-live':
+      renameChain = renameChain.then(() => withModel(msg.jobId, (a, signal) => handleTrapJob(msg, a.engine, signal, post)));
+      return;
+    case 'traps':
+    case 'adversarial':
+      jobAborts.set(msg.jobId, new AbortController());
+      experimentChain = experimentChain.then(() => withModel(msg.jobId, (a, signal) => handleTrapJob(msg, a.engine, signal, post)));
       return;
     case 'sweep':
     case 'budget':

@@ -14,6 +14,7 @@ import { NaturalCard } from './NaturalCard.tsx';
 import { UniversalCard } from './UniversalCard.tsx';
 import { ParaphraseCard } from './ParaphraseCard.tsx';
 import { BudgetSlices } from './SliceTable.tsx';
+import { TrapCard } from './TrapCard.tsx';
 
 
 
@@ -34,6 +35,7 @@ export function ExperimentsView() {
       <BudgetCard />
       <UniversalCard />
       <ExportCard />
+      <TrapCard />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { formatMs } from './RuntimeBadge.tsx';
 import { EntityPanel } from './EntityPanel.tsx';
 import { ParaphraseLive } from './ParaphraseLive.tsx';
 import { RevisionPanel, WikiPanel } from './RevisionPanel.tsx';
+import { AdversarialPanel, TrapPanel } from './TrapPanel.tsx';
 import { findMentions } from '../../core/entity/substitute.ts';
 import type { LiveRename } from '../../core/entity/live.ts';
 
@@ -40,7 +41,9 @@ export function LiveView() {
       </div>
       <AnswerCard />
       <RevisionPanel />
+      <AdversarialPanel />
       <EntityPanel />
+      <TrapPanel />
       <WikiPanel />
     </div>
   );

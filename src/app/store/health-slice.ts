@@ -27,7 +27,7 @@ export function deathMessage(worker: 'inference' | 'data', cause: DeathCause, re
   return worker === 'inference' ? `${what} A fresh one was started and the model reloaded.` : `${what} A fresh one was started; saved datasets are read again from this browser's storage.`;
 }
 
-const EXPERIMENTS = ['sweep', 'budget', 'universal', 'exportJob', 'natural', 'synthetic', 'paraphrase'] as const;
+const EXPERIMENTS = ['sweep', 'budget', 'universal', 'exportJob', 'natural', 'synthetic', 'paraphrase', 'traps', 'adversarialJob'] as const;
 
 /** Experiment jobs in `statuses` turned into errors saying `message`. */
 function failExperiments(s: AppState, statuses: readonly ExperimentJob['status'][], message: string): Partial<AppState> {
@@ -51,6 +51,8 @@ export function qaDeathPatch(s: AppState, message: string): Partial<AppState> {
     noiseJob: null,
     noisePair: s.noiseJob !== null ? null : s.noisePair,
     wikiPairJob: null,
+    liveTrapJob: null,
+    adversarialLiveJob: null,
     wikiApplied: s.wikiPairJob !== null ? null : s.wikiApplied,
     loadJob: null,
     loadProgress: null,

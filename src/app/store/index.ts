@@ -11,10 +11,11 @@ import { createRuntimeSlice, type RuntimeSlice } from './runtime-slice.ts';
 import { createEntitySlice, type EntitySlice } from './entity-slice.ts';
 import { createExperimentSlice, type ExperimentSlice } from './experiment-slice.ts';
 import { applyParaphrasesDone, createParaphraseSlice, type ParaphraseSlice } from './paraphrase-slice.ts';
+import { applyTrapEvent, createTrapSlice, ownsTrapJob, type TrapSlice } from './trap-slice.ts';
 import { createHealthSlice, dataDeathPatch, deathMessage, qaDeathPatch, type HealthSlice } from './health-slice.ts';
 import type { DeathCause } from '../supervisor.ts';
 
-export type AppState = RuntimeSlice & LiveSlice & DataSlice & EntitySlice & ExperimentSlice & HealthSlice & ParaphraseSlice;
+export type AppState = RuntimeSlice & LiveSlice & DataSlice & EntitySlice & ExperimentSlice & HealthSlice & ParaphraseSlice & TrapSlice;
 
 export const useApp = create<AppState>()((...a) => ({
   ...createRuntimeSlice(...a),
@@ -24,6 +25,7 @@ export const useApp = create<AppState>()((...a) => ({
   ...createExperimentSlice(...a),
   ...createHealthSlice(...a),
   ...createParaphraseSlice(...a),
+  ...createTrapSlice(...a),
 }));
 
 /** Which experiment job an id belongs to, if any. */
@@ -51,6 +53,7 @@ function recover(retry: { source: AppState['loadedSource']; reason?: string; was
 /** Applies one worker event to the store. Stale jobs (superseded or cancelled) are ignored. */
 export function applyWorkerEvent(e: WorkerEvent): void {
   const s = useApp.getState();
+  if (applyTrapEvent(e, s, (p) => useApp.setState(p))) return;
   switch (e.type) {
     case 'ready':
       useApp.setState({ capabilities: e.capabilities });
@@ -138,6 +141,10 @@ export function applyWorkerEvent(e: WorkerEvent): void {
     case 'universal-done':
       if (e.jobId === s.universal.jobId) useApp.setState({ universal: { ...s.universal, status: e.result.cancelled ? 'cancelled' : 'done' }, universalResult: e.result });
       return;
+    case 'trap-answered':
+    case 'traps-done':
+    case 'adversarial-done':
+      return; // applyTrapEvent
     case 'exported':
       if (e.jobId !== s.exportJob.jobId) return;
       {
@@ -161,7 +168,7 @@ export function applyWorkerEvent(e: WorkerEvent): void {
         }
       } else if (isPredict) {
         useApp.setState({ predictJob: null, predictProgress: null, predictError: e.message });
-      } else if (exp || (e.jobId !== null && (e.jobId === s.renameJob || e.jobId === s.liveParaJob))) {
+      } else if (exp || (e.jobId !== null && (e.jobId === s.renameJob || e.jobId === s.liveParaJob)) || ownsTrapJob(s, e.jobId)) {
         // reported above; a restart below reloads the model
       } else if (e.jobId === null) {
         useApp.setState({ modelError: e.message, modelStatus: s.modelStatus === 'loading' ? 'error' : s.modelStatus });
@@ -214,11 +221,12 @@ export function applyDataEvent(e: DataEvent): void {
         return;
       }
       // Opening an instance puts its passage and question in the live view; the answer follows.
-      useApp.setState({ instance: e.instance, passage: e.instance.context, question: e.instance.question, prediction: null, wikiTitle: e.instance.title, wikiEdits: null, wikiError: null, wikiApplied: null, wikiPair: null, noisePair: null });
+      useApp.setState({ instance: e.instance, passage: e.instance.context, question: e.instance.question, prediction: null, wikiTitle: e.instance.title, wikiEdits: null, wikiError: null, wikiApplied: null, wikiPair: null, noisePair: null, liveTrap: null, adversarialLive: null });
       return;
     case 'collected':
       if (s.receiveParaphraseCollected(e.reqId, e.instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets })) return;
       s.receiveCollected(e.reqId, e.instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets, pool: e.pool });
+      s.receiveTrapCollected(e.reqId, e.instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets });
       return;
     case 'pool':
       s.receivePool(e.reqId, e.dataset, e.pool);

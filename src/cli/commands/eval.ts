@@ -1,8 +1,9 @@
-/** qarx eval: the official SQuAD v1.1 / v2.0 (or DuReader) evaluation JSON, byte for byte. */
+/** qarx eval: the official SQuAD v1.1 / v2.0 (or DuReader, or Jia & Liang's adversarial) evaluation JSON, byte for byte. */
 import { parseArgs } from 'node:util';
 import { InputError } from '../../core/formats/json.ts';
 import { readNaProbs, readPredictions } from '../../core/formats/squad.ts';
 import { evaluateV1, evaluateV2, evaluateZh, pyJsonDumps, SQUAD_V2_INT_KEYS, ZH_INT_KEYS } from '../../core/metrics/index.ts';
+import { adversarialQuestions, evaluateAdversarial } from '../../core/trap/adversarial.ts';
 import { readEvalData } from '../data.ts';
 import { err, numOpt, out, readText, UsageError } from '../io.ts';
 import { reportRead } from '../report.ts';
@@ -20,6 +21,7 @@ export async function evaluate(argv: string[]): Promise<number> {
       'py-sum': { type: 'string' },
       slice: { type: 'string', multiple: true },
       json: { type: 'boolean', default: false },
+      adversarial: { type: 'boolean', default: false },
     },
     allowPositionals: true,
   });
@@ -32,6 +34,13 @@ export async function evaluate(argv: string[]): Promise<number> {
   const unknown = [...preds.keys()].filter((k) => !ids.has(k));
   if (unknown.length && !values['allow-unknown-ids']) {
     throw new InputError(`${predFile}: ${unknown.length} id${unknown.length > 1 ? 's' : ''} not in ${dataFile} (e.g. "${unknown[0]}"): wrong data file? (--allow-unknown-ids ignores them, as the official script does)`);
+  }
+  if (values.adversarial) {
+    if (values.lang === 'zh' || values['na-prob-file']) throw new UsageError('--adversarial takes no --lang zh or --na-prob-file: Jia & Liang score SQuAD 1.1 answers.');
+    const r = evaluateAdversarial(adversarialQuestions(data.dataset), preds);
+    for (const w of r.warnings) err(`${w}\n`);
+    out(pyJsonDumps(r.result) + '\n');
+    return 0;
   }
   if (values.lang !== undefined && values.lang !== 'zh' && values.lang !== 'en') throw new UsageError(`--lang must be en or zh, got "${values.lang}".`);
   const keys = sliceKeys(values.slice);

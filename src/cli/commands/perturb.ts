@@ -1,4 +1,4 @@
-/** qarx perturb entity | synthetic: renamed or noisy copies of a dataset as SQuAD JSON. */
+/** qarx perturb entity | synthetic | trap: renamed or noisy copies of a dataset as SQuAD JSON. */
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ENTITY_CHOICES, NAME_SOURCES, ORIGINS, poolFor, RENAME_TARGETS, renameAll, renamedToSquad, SOURCE_LABELS, type EntityChoice, type NameSource, type Origin, type RenameOptions, type RenameTarget } from '../../core/entity/index.ts';
@@ -16,7 +16,8 @@ export async function perturb(argv: string[]): Promise<number> {
   const [kind, ...rest] = argv;
   if (kind === 'synthetic') return perturbSynthetic(rest);
   if (kind === 'paraphrase') return (await import('./perturb-paraphrase.ts')).perturbParaphrase(rest);
-  if (kind !== 'entity') throw new UsageError(`perturb needs a kind: qarx perturb entity …, synthetic … or paraphrase … (got "${kind ?? ''}").`);
+  if (kind === 'trap') return (await import('./perturb-trap.ts')).perturbTrap(rest);
+  if (kind !== 'entity') throw new UsageError(`perturb needs a kind: qarx perturb entity …, synthetic …, paraphrase … or trap … (got "${kind ?? ''}").`);
   return perturbEntity(rest);
 }
 

@@ -36,6 +36,19 @@ export interface TrapVariant {
 
 /** Metadata keys a file gives a question beyond the fields read (e.g. domain, source), scalar values only. */
 export type InstanceMeta = Record<string, string | number | boolean>;
+/**
+ * A question of an Adversarial SQuAD file (Jia & Liang 2017) whose id is `<original id>-<suffix>`:
+ * the same question on the original passage with a sentence inserted.
+ */
+export interface AdversarialLink {
+  originalId: string;
+  /** The id's part after the first '-', e.g. 'high-conf-turk0'. */
+  suffix: string;
+  /** The original question's passage, when the file holds it. */
+  originalContext: string | null;
+  /** Where the inserted text is in this passage (what the original lacks), when the original is known. */
+  inserted: { start: number; end: number } | null;
+}
 
 /** One question about one passage, with everything the views need. */
 export interface Instance {
@@ -54,6 +67,8 @@ export interface Instance {
   trap?: TrapVariant;
   /** Every other scalar key the file gave this question, its passage or its article (see formats/meta.ts). */
   meta?: InstanceMeta;
+  /** Set on the variants of an Adversarial SQuAD file. */
+  adversarial?: AdversarialLink;
   /** Phenomena this instance shows (e.g. 'PER', 'unanswerable', 'revision', 'paraphrase', 'trap', 'zh'). */
   tags: string[];
 }

@@ -1,0 +1,179 @@
+/**
+ * Over-stability experiments over the instance list: trap sentences (F1 by question–trap
+ * similarity, share of answers inside the trap) and, for an Adversarial SQuAD file, Jia & Liang's
+ * four figures.
+ */
+import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import { adversarialCounts } from '../../core/trap/adversarial.ts';
+import { summarizeTraps, TRAP_SOURCES, type TrapSkipped, type TrapSource } from '../../core/trap/summary.ts';
+import { useApp } from '../store/index.ts';
+import { Chart, pct } from './Chart.tsx';
+import { JobBar } from './JobBar.tsx';
+import { SeedInput } from './SeedInput.tsx';
+import { PositionSelect } from './TrapPanel.tsx';
+
+/** Bar colours: the original passage in the shared grey, the trapped one in the trap colour's line. */
+const COLORS = { original: '#8a8f9c', trapped: '#b0417a' };
+
+const SOURCE_LABELS: Record<TrapSource, string> = { generated: 'generated (AddSent-like)', dataset: "the dataset's trap variants" };
+
+/** "3 no rewriting rule (q1, q2, q3)" per reason. */
+function skippedText(skipped: TrapSkipped): string {
+  return Object.entries(skipped)
+    .map(([why, s]) => `${s.count} ${why} (e.g. ${s.ids.slice(0, 3).join(', ')})`)
+    .join('; ');
+}
+
+export function TrapCard() {
+  const cfg = useApp((s) => s.trapConfig);
+  const job = useApp((s) => s.traps);
+  const rows = useApp((s) => s.trapRows);
+  const skipped = useApp((s) => s.trapSkipped);
+  const ready = useApp((s) => s.modelStatus === 'ready');
+  const { setTrapConfig, startTraps, cancelTraps } = useApp.getState();
+  const running = job.status === 'running' || job.status === 'collecting';
+  const sum = rows.length ? summarizeTraps(rows) : null;
+  return (
+    <section className="card" data-testid="trap-card">
+      <h3>Over-stability: trap sentences</h3>
+      <p className="hint">Each answerable question is answered on its passage and with a trap sentence that shares words with the question and holds a fake answer of the answer&apos;s type. Similarity = token F1 between question and trap.</p>
+      <div className="row wrap">
+        <label>
+          traps{' '}
+          <select value={cfg.source} data-testid="traps-source" onChange={(e) => setTrapConfig({ source: e.target.value as TrapSource })}>
+            {TRAP_SOURCES.map((s) => (
+              <option key={s} value={s}>
+                {SOURCE_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <PositionSelect value={cfg.position} testid="traps-position" disabled={cfg.source === 'dataset'} onChange={(position) => setTrapConfig({ position })} />
+        <label>
+          seed <SeedInput value={cfg.seed} testid="traps-seed" onChange={(seed) => setTrapConfig({ seed })} />
+        </label>
+        <button type="button" className="primary" data-testid="traps-run" disabled={!ready || running} onClick={() => startTraps('traps')}>
+          Run traps
+        </button>
+      </div>
+      <JobBar job={job} onCancel={() => cancelTraps('traps')} testid="traps" unit="passages" />
+      {Object.keys(skipped).length > 0 && (
+        <p className="hint" data-testid="traps-skipped">
+          Left out: {skippedText(skipped)}.
+        </p>
+      )}
+      {job.status === 'cancelled' && sum && (
+        <p className="note" data-testid="traps-partial">
+          Partial: {sum.n} question{sum.n === 1 ? '' : 's'} finished before the cancel.
+        </p>
+      )}
+      {sum && (
+        <>
+          <table className="results-table" data-testid="traps-table">
+            <thead>
+              <tr>
+                <th>{sum.n} questions</th>
+                <th>EM / F1</th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                <td>original passage</td>
+                <td>
+                  {pct(sum.original.em)} / {pct(sum.original.f1)}
+                </td>
+              </tr>
+              <tr>
+                <td>with the trap</td>
+                <td data-testid="traps-trapped">
+                  {pct(sum.trapped.em)} / {pct(sum.trapped.f1)}
+                </td>
+              </tr>
+              <tr>
+                <td>answers inside the trap</td>
+                <td data-testid="traps-hit">{pct(100 * sum.hitShare)}%</td>
+              </tr>
+              <tr>
+                <td>mean question–trap similarity</td>
+                <td>{pct(100 * sum.similarity)}%</td>
+              </tr>
+            </tbody>
+          </table>
+          <div className="charts">
+            <Chart title="F1 by question–trap similarity" testid="chart-similarity">
+              <BarChart data={sum.buckets.map((b) => ({ bucket: b.label, questions: b.n, original: b.n ? +b.original.f1.toFixed(1) : 0, trapped: b.n ? +b.trapped.f1.toFixed(1) : 0 }))} margin={{ bottom: 24, left: 8 }}>
+                <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                <XAxis dataKey="bucket" interval={0} tick={{ fontSize: 10 }} label={{ value: 'question–trap similarity (token F1)', position: 'insideBottom', offset: -16, fontSize: 11 }} />
+                <YAxis domain={[0, 100]} unit="%" label={{ value: 'F1 (%)', angle: -90, position: 'insideLeft', fontSize: 11 }} />
+                <Tooltip />
+                <Legend verticalAlign="top" height={26} wrapperStyle={{ fontSize: 12 }} />
+                <Bar dataKey="questions" name="questions" hide legendType="none" />
+                <Bar dataKey="original" name="original passage" fill={COLORS.original} isAnimationActive={false} />
+                <Bar dataKey="trapped" name="with the trap" fill={COLORS.trapped} isAnimationActive={false} />
+              </BarChart>
+            </Chart>
+            <Chart title="Answers inside the trap, by similarity" testid="chart-hits">
+              <BarChart data={sum.buckets.map((b) => ({ bucket: b.label, hit: b.n ? +(100 * b.hitShare).toFixed(1) : 0 }))} margin={{ bottom: 24, left: 8 }}>
+                <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                <XAxis dataKey="bucket" interval={0} tick={{ fontSize: 10 }} label={{ value: 'question–trap similarity (token F1)', position: 'insideBottom', offset: -16, fontSize: 11 }} />
+                <YAxis domain={[0, 100]} unit="%" label={{ value: 'share (%)', angle: -90, position: 'insideLeft', fontSize: 11 }} />
+                <Tooltip />
+                <Bar dataKey="hit" name="answers inside the trap (%)" fill={COLORS.trapped} isAnimationActive={false} />
+              </BarChart>
+            </Chart>
+          </div>
+        </>
+      )}
+      <AdversarialResults />
+    </section>
+  );
+}
+
+/** Jia & Liang's figures for the adversarial SQuAD questions in the list. */
+function AdversarialResults() {
+  const job = useApp((s) => s.adversarialJob);
+  const run = useApp((s) => s.adversarialRun);
+  const ready = useApp((s) => s.modelStatus === 'ready');
+  const { startTraps, cancelTraps } = useApp.getState();
+  const running = job.status === 'running' || job.status === 'collecting';
+  const r = run?.output.result;
+  const counts = run ? adversarialCounts(run.output.rows) : null;
+  return (
+    <div className="adversarial-results">
+      <h4>Adversarial SQuAD (Jia &amp; Liang 2017)</h4>
+      <p className="hint">For an imported AddSent / AddOneSent file: ids &lt;original id&gt;-&lt;suffix&gt; are variants, and each original question scores its worst variant (lowest F1), as in the authors&apos; evaluation script (= `qarx eval --adversarial`).</p>
+      <div className="row">
+        <button type="button" data-testid="adversarial-run" disabled={!ready || running} onClick={() => startTraps('adversarialJob')}>
+          Evaluate adversarial SQuAD
+        </button>
+      </div>
+      <JobBar job={job} onCancel={() => cancelTraps('adversarialJob')} testid="adversarial" unit="questions" />
+      {job.status === 'done' && !run && <p className="note">No question in the list has gold answers.</p>}
+      {r && counts && (
+        <table className="results-table" data-testid="adversarial-table">
+          <thead>
+            <tr>
+              <th>
+                {counts.originals} original questions, {counts.attacked} with variants ({counts.variants} variants){run.cancelled ? ' — partial (cancelled)' : ''}
+              </th>
+              <th>EM</th>
+              <th>F1</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <td>original</td>
+              <td data-testid="adv-orig-em">{pct(r.orig_exact_match)}</td>
+              <td data-testid="adv-orig-f1">{pct(r.orig_f1)}</td>
+            </tr>
+            <tr>
+              <td>adversarial (worst variant)</td>
+              <td data-testid="adv-adv-em">{pct(r.adv_exact_match)}</td>
+              <td data-testid="adv-adv-f1">{pct(r.adv_f1)}</td>
+            </tr>
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,184 @@
+/** Over-stability: a trap sentence in the live view, the trap experiment and the adversarial SQuAD figures. */
+import type { StateCreator } from 'zustand';
+import type { Instance } from '../../core/data/types.ts';
+import type { AdversarialRun } from '../../core/trap/experiment.ts';
+import { DEFAULT_TRAP, type TrapConfig, type TrapRow, type TrapSkipped } from '../../core/trap/summary.ts';
+import type { TrapPosition } from '../../core/trap/insert.ts';
+import { adversarialPair, type LiveTrap, type TrapSpec } from '../../core/trap/pair.ts';
+import { noAnswerReason, type RunRecord } from '../../core/run-record.ts';
+import { newDataId, sendData } from '../data-client.ts';
+import { newJobId, send } from '../worker-client.ts';
+import { EXPERIMENT_LIMIT, type ExperimentJob } from './experiment-slice.ts';
+import type { AppState } from './index.ts';
+import type { WorkerEvent } from '../../worker/protocol.ts';
+
+export type TrapPurpose = 'traps' | 'adversarialJob';
+
+/** The live trap's settings: a generated sentence (seeded) or one the user types, and where it goes. */
+export interface LiveTrapConfig {
+  /** 'dataset': the open question's own trap variant (the demo set has some). */
+  kind: 'generated' | 'typed' | 'dataset';
+  position: TrapPosition;
+  seed: number;
+  sentence: string;
+}
+
+export interface TrapSlice {
+  trapOpen: boolean;
+  liveTrapConfig: LiveTrapConfig;
+  liveTrapJob: number | null;
+  liveTrap: LiveTrap | null;
+  setTrapOpen(open: boolean): void;
+  setLiveTrapConfig(c: Partial<LiveTrapConfig>): void;
+  /** Answers the open question (or free text) on its passage and with the configured trap. */
+  runLiveTrap(): void;
+  /** Answers an adversarial variant beside its original passage. */
+  adversarialJob: ExperimentJob;
+  adversarialRun: AdversarialRun | null;
+  adversarialLiveJob: number | null;
+  adversarialLive: LiveTrap | null;
+  runAdversarialLive(): void;
+  trapConfig: TrapConfig;
+  traps: ExperimentJob;
+  trapRows: TrapRow[];
+  trapSkipped: TrapSkipped;
+  trapCollect: { reqId: number; purpose: TrapPurpose } | null;
+  setTrapConfig(c: Partial<TrapConfig>): void;
+  startTraps(purpose: TrapPurpose): void;
+  cancelTraps(purpose: TrapPurpose): void;
+  receiveTrapCollected(reqId: number, instances: Instance[], total: number, data: { versionTwo: boolean; datasets: string[] }): void;
+}
+
+const idle = (): ExperimentJob => ({ status: 'idle', jobId: null, progress: null, selected: 0, error: null, run: null });
+
+/** The live question as an instance: the open one with the edited passage (answers found again by text), or free text answered by the model. */
+function liveInstance(s: AppState): Instance {
+  const base = s.instance;
+  const located = (base?.answers ?? [])
+    .map((a) => ({ text: a.text, start: s.passage.slice(a.start, a.start + a.text.length) === a.text ? a.start : s.passage.indexOf(a.text) }))
+    .filter((a) => a.start >= 0 && a.text !== '');
+  const own = s.prediction?.best && s.prediction.text ? [{ text: s.prediction.text, start: s.prediction.best.start as number }] : [];
+  const answers = base ? located : own;
+  return { id: base?.id ?? 'live', dataset: base?.dataset ?? 'live', title: base?.title ?? '', question: s.question, context: s.passage, answers, isImpossible: answers.length === 0, lang: base?.lang ?? 'en', tags: [] };
+}
+
+export const createTrapSlice: StateCreator<AppState, [], [], TrapSlice> = (set, get) => ({
+  trapOpen: false,
+  liveTrapConfig: { kind: 'generated', position: 'after', seed: 1, sentence: '' },
+  liveTrapJob: null,
+  liveTrap: null,
+  setTrapOpen(open) {
+    set({ trapOpen: open });
+    if (open) get().runLiveTrap();
+  },
+  setLiveTrapConfig(c) {
+    set({ liveTrapConfig: { ...get().liveTrapConfig, ...c } });
+  },
+  runLiveTrap() {
+    const s = get();
+    if (!s.model || s.modelStatus !== 'ready') return;
+    const c = s.liveTrapConfig;
+    const own = c.kind === 'dataset' && s.instance?.trap && s.passage === s.instance.context ? s.instance.trap : null;
+    const spec: TrapSpec = own ? { kind: 'given', variant: own } : c.kind === 'typed' ? { kind: 'typed', position: c.position, sentence: c.sentence } : { kind: 'generated', position: c.position, seed: c.seed };
+    const jobId = newJobId();
+    set({ liveTrapJob: jobId });
+    send({ type: 'trap-live', jobId, instance: liveInstance(s), spec, versionTwo: s.allowNull });
+  },
+  adversarialJob: idle(),
+  adversarialRun: null,
+  adversarialLiveJob: null,
+  adversarialLive: null,
+  runAdversarialLive() {
+    const s = get();
+    const pair = s.instance ? adversarialPair(s.instance) : null;
+    if (!pair || !s.model || s.modelStatus !== 'ready') return;
+    const jobId = newJobId();
+    set({ adversarialLiveJob: jobId, adversarialLive: null });
+    send({ type: 'trap-live', jobId, instance: pair.original, spec: pair.spec, versionTwo: s.allowNull });
+  },
+  trapConfig: DEFAULT_TRAP,
+  traps: idle(),
+  trapRows: [],
+  trapSkipped: {},
+  trapCollect: null,
+  setTrapConfig(c) {
+    set({ trapConfig: { ...get().trapConfig, ...c } });
+  },
+  startTraps(purpose) {
+    const s = get();
+    if (!s.model || s.modelStatus !== 'ready') return;
+    get().cancelTraps(purpose);
+    const reqId = newDataId();
+    set({ trapCollect: { reqId, purpose }, [purpose]: { ...idle(), status: 'collecting' } } as Partial<AppState>);
+    if (purpose === 'traps') set({ trapRows: [], trapSkipped: {} });
+    else set({ adversarialRun: null });
+    sendData({ type: 'collect', reqId, query: s.query, filters: s.filters, limit: EXPERIMENT_LIMIT });
+  },
+  cancelTraps(purpose) {
+    const job = get()[purpose];
+    if (job.jobId !== null && job.status === 'running') send({ type: 'cancel', jobId: job.jobId });
+    if (job.status === 'collecting') set({ trapCollect: null, [purpose]: idle() } as Partial<AppState>);
+  },
+  receiveTrapCollected(reqId, instances, total, data) {
+    const c = get().trapCollect;
+    if (!c || c.reqId !== reqId) return;
+    const s = get();
+    const jobId = newJobId();
+    const run: RunRecord = {
+      datasets: data.datasets,
+      n: instances.length,
+      selected: total,
+      query: s.query,
+      filters: { ...s.filters },
+      model: s.model?.id ?? '',
+      dtype: s.model?.dtype ?? '',
+      device: s.model?.device ?? '',
+      versionTwo: data.versionTwo,
+      versionTwoReason: noAnswerReason(data.versionTwo),
+      settings: c.purpose === 'traps' ? { ...s.trapConfig } : { metric: 'Jia & Liang 2017 adversarial evaluation' },
+      date: new Date().toISOString(),
+    };
+    set({ trapCollect: null, [c.purpose]: { ...idle(), status: 'running', jobId, selected: total, run } } as Partial<AppState>);
+    if (c.purpose === 'traps') send({ type: 'traps', jobId, instances, config: s.trapConfig, versionTwo: data.versionTwo });
+    else send({ type: 'adversarial', jobId, instances, versionTwo: data.versionTwo });
+  },
+});
+
+/** Whether a job id is one of this slice's (live traps, trap run, adversarial run). */
+export function ownsTrapJob(s: AppState, jobId: number | null): boolean {
+  return jobId !== null && [s.liveTrapJob, s.adversarialLiveJob, s.traps.jobId, s.adversarialJob.jobId].includes(jobId);
+}
+
+/**
+ * Applies the inference worker's trap events and the progress and errors of trap jobs; true when
+ * the event is fully handled (errors are not: the store's error handling restarts the worker).
+ */
+export function applyTrapEvent(e: WorkerEvent, s: AppState, set: (p: Partial<AppState>) => void): boolean {
+  switch (e.type) {
+    case 'trap-answered':
+      if (e.jobId === s.liveTrapJob) set({ liveTrap: e.result, liveTrapJob: null });
+      if (e.jobId === s.adversarialLiveJob) set({ adversarialLive: e.result, adversarialLiveJob: null });
+      return true;
+    case 'traps-done':
+      if (e.jobId === s.traps.jobId) set({ traps: { ...s.traps, status: e.cancelled ? 'cancelled' : 'done' }, trapRows: e.rows, trapSkipped: e.skipped });
+      return true;
+    case 'adversarial-done':
+      if (e.jobId === s.adversarialJob.jobId) set({ adversarialJob: { ...s.adversarialJob, status: e.run?.cancelled ? 'cancelled' : 'done' }, adversarialRun: e.run });
+      return true;
+    case 'experiment-progress': {
+      const k = s.traps.jobId === e.jobId ? 'traps' : s.adversarialJob.jobId === e.jobId ? 'adversarialJob' : null;
+      if (k) set({ [k]: { ...s[k], progress: e.progress } } as Partial<AppState>);
+      return k !== null;
+    }
+    case 'error': {
+      if (e.jobId === null || !ownsTrapJob(s, e.jobId)) return false;
+      if (e.jobId === s.liveTrapJob) set({ liveTrapJob: null, liveTrap: { row: null, variant: null, reason: e.message } });
+      if (e.jobId === s.adversarialLiveJob) set({ adversarialLiveJob: null, adversarialLive: { row: null, variant: null, reason: e.message } });
+      const k = s.traps.jobId === e.jobId ? 'traps' : s.adversarialJob.jobId === e.jobId ? 'adversarialJob' : null;
+      if (k) set({ [k]: { ...s[k], status: 'error', error: e.message } } as Partial<AppState>);
+      return false;
+    }
+    default:
+      return false;
+  }
+}

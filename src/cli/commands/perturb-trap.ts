@@ -1,0 +1,61 @@
+/** qarx perturb trap: each passage with a trap sentence (AddSent-like, the dataset's own, or typed) as SQuAD JSON. */
+import { parseArgs } from 'node:util';
+import type { Instance } from '../../core/data/types.ts';
+import { prepareTraps, TRAP_SOURCES, type TrapConfig, type TrapItem, type TrapSkipped, type TrapSource } from '../../core/trap/experiment.ts';
+import { trapsToSquad } from '../../core/trap/export.ts';
+import { insertTrap, POSITION_LABELS, TRAP_POSITIONS, type TrapPosition } from '../../core/trap/insert.ts';
+import { checkOutputFile, err, seedOpt, UsageError } from '../io.ts';
+import { writeJsonFile } from '../json-out.ts';
+import { readInput } from './perturb.ts';
+
+/** The typed sentence in every answerable passage, and the others counted. */
+function typedTraps(instances: readonly Instance[], sentence: string, position: TrapPosition): { items: TrapItem[]; skipped: TrapSkipped } {
+  const items: TrapItem[] = [];
+  const skipped: TrapSkipped = {};
+  for (const inst of instances) {
+    const why = inst.isImpossible || inst.answers.length === 0 ? 'unanswerable' : null;
+    const variant = why ? null : insertTrap(inst, sentence, position);
+    if (variant) {
+      items.push({ inst, variant, sentence: sentence.replace(/\s+/g, ' ').trim() });
+      continue;
+    }
+    const s = (skipped[why ?? 'insertion point inside an answer'] ??= { count: 0, ids: [] });
+    s.count++;
+    if (s.ids.length < 5) s.ids.push(inst.id);
+  }
+  return { items, skipped };
+}
+
+/** "8 no rewriting rule (q1, q2)" per reason, for stderr. */
+function describeSkipped(skipped: TrapSkipped): string {
+  return Object.entries(skipped)
+    .map(([why, s]) => `${s.count} ${why} (${s.ids.join(', ')}${s.count > s.ids.length ? ', …' : ''})`)
+    .join(', ');
+}
+
+/** `perturb trap`: runs it and returns the exit code. */
+export async function perturbTrap(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { position: { type: 'string', default: 'after' }, source: { type: 'string', default: 'generated' }, seed: { type: 'string', default: '1' }, sentence: { type: 'string' } },
+  });
+  const [input, output] = positionals;
+  if (!input || !output || positionals.length > 2) throw new UsageError('perturb trap needs <in> <out>.');
+  const position = values.position as TrapPosition;
+  if (!TRAP_POSITIONS.includes(position)) throw new UsageError(`--position must be one of ${TRAP_POSITIONS.join(', ')}, got "${values.position}".`);
+  const source = values.source as TrapSource;
+  if (!TRAP_SOURCES.includes(source)) throw new UsageError(`--source must be one of ${TRAP_SOURCES.join(', ')}, got "${values.source}".`);
+  const sentence = values.sentence;
+  if (sentence !== undefined && !sentence.trim()) throw new UsageError('--sentence is empty.');
+  const seed = seedOpt(values.seed);
+  checkOutputFile(output);
+  const instances = await readInput(input);
+  const config: TrapConfig = { source, position, seed };
+  const { items, skipped } = sentence !== undefined ? typedTraps(instances, sentence, position) : prepareTraps(instances, config);
+  writeJsonFile(output, trapsToSquad(items, sentence !== undefined ? { ...config, sentence } : config), 1);
+  const why = describeSkipped(skipped);
+  const what = sentence !== undefined ? 'typed sentence' : source === 'dataset' ? "the dataset's trap variants" : `generated, seed ${seed}`;
+  err(`qarx: trap (${what}, ${POSITION_LABELS[position]}): ${items.length} of ${instances.length} questions trapped${why ? `; left out: ${why}` : ''}; wrote ${output}\n`);
+  return 0;
+}

@@ -1,0 +1,127 @@
+/**
+ * Adversarial SQuAD (Jia & Liang 2017, AddSent / AddOneSent): the variants of a question carry
+ * the id `<original id>-<suffix>`, and the adversarial score of an original question is the
+ * lowest F1 (and that variant's EM) among its variants that were answered, or its own score when
+ * it has none. This replicates the released `evaluate-adversarial.py` (CodaLab worksheet of the
+ * paper) figure for figure, including its quirks:
+ * - the original id is everything before the FIRST '-' (`qa['id'].split('-')[0]`);
+ * - every original id seen (of an original or a variant) is counted in the denominator, so an
+ *   original missing from the file scores 0 on the original side;
+ * - a question without a prediction is skipped with "Unanswered question … will receive score 0.";
+ * - among variants a later one replaces the kept one only with a strictly lower F1 (ties keep
+ *   the first), and a variant always replaces the original's own score;
+ * - scores are ×100, and the JSON keys come in the order orig_exact_match, orig_f1,
+ *   adv_exact_match, adv_f1, printed by Python 2's `json.dumps` (no indent).
+ * The script runs on Python 2, whose `sum()` adds left to right; we add in file order.
+ */
+import { maxOverGolds, SquadEvalError, type SquadDataset, type SquadPredictions } from '../metrics/squad.ts';
+
+/** One question as the adversarial script reads it: its id and gold answer texts. */
+export interface AdvQuestion {
+  id: string;
+  golds: readonly string[];
+}
+
+/** The script's output, keys in its OrderedDict's order, in 0..100. */
+export interface AdversarialResult {
+  orig_exact_match: number;
+  orig_f1: number;
+  adv_exact_match: number;
+  adv_f1: number;
+}
+
+/** Per original question: its own score (null if not in the file or unanswered) and the adversary's pick. */
+export interface AdversarialRow {
+  originalId: string;
+  /** Ids of its variants in the file, in file order. */
+  variants: string[];
+  original: { em: number; f1: number } | null;
+  /** The variant the adversary's score comes from (the original's id when it has none answered). */
+  worstId: string | null;
+  adversarial: { em: number; f1: number } | null;
+}
+
+export interface AdversarialOutput {
+  result: AdversarialResult;
+  rows: AdversarialRow[];
+  /** What the script prints to stderr (unanswered questions). */
+  warnings: string[];
+}
+
+/**
+ * An id split as the script splits it, e.g. splitAdversarialId('56be4db0acb8001400a502ec-high-conf-turk0')
+ * → { originalId: '56be4db0acb8001400a502ec', suffix: 'high-conf-turk0' }; no '-' → suffix null.
+ */
+export function splitAdversarialId(id: string): { originalId: string; suffix: string | null } {
+  const dash = id.indexOf('-');
+  return dash < 0 ? { originalId: id, suffix: null } : { originalId: id.slice(0, dash), suffix: id.slice(dash + 1) };
+}
+
+/** Every question of a SQuAD dataset in file order, with its gold texts (as the script reads them). */
+export function adversarialQuestions(dataset: SquadDataset): AdvQuestion[] {
+  return dataset.data.flatMap((a) => a.paragraphs.flatMap((p) => p.qas.map((qa) => ({ id: qa.id, golds: qa.answers.map((x) => x.text) }))));
+}
+
+/** A prediction by id from a Map or a plain record. */
+function lookup(predictions: SquadPredictions, id: string): string | undefined {
+  if (predictions instanceof Map) return (predictions as ReadonlyMap<string, string>).get(id);
+  const rec = predictions as Readonly<Record<string, string>>;
+  return Object.prototype.hasOwnProperty.call(rec, id) ? rec[id] : undefined;
+}
+
+/**
+ * Jia & Liang's evaluate_adversarial over questions in file order, e.g. an original with F1 1
+ * and two variants of F1 0.5 and 0 → orig_f1 100, adv_f1 0. Throws SquadEvalError where the
+ * script crashes (no questions: ZeroDivisionError; a question with no answers: ValueError).
+ */
+export function evaluateAdversarial(questions: readonly AdvQuestion[], predictions: SquadPredictions): AdversarialOutput {
+  const warnings: string[] = [];
+  const rows = new Map<string, AdversarialRow>();
+  let origF1 = 0;
+  let origEm = 0;
+  for (const qa of questions) {
+    const { originalId } = splitAdversarialId(qa.id);
+    let row = rows.get(originalId);
+    if (!row) rows.set(originalId, (row = { originalId, variants: [], original: null, worstId: null, adversarial: null }));
+    const isOriginal = originalId === qa.id;
+    if (!isOriginal) row.variants.push(qa.id);
+    const prediction = lookup(predictions, qa.id);
+    if (prediction === undefined) {
+      warnings.push(`Unanswered question ${qa.id} will receive score 0.`);
+      continue;
+    }
+    if (qa.golds.length === 0) throw new SquadEvalError(`ValueError: max() arg is an empty sequence (question ${qa.id} has no answers)`, warnings);
+    const score = { em: maxOverGolds('em', prediction, qa.golds, 'v1.1'), f1: maxOverGolds('f1', prediction, qa.golds, 'v1.1') };
+    if (isOriginal) {
+      origF1 += score.f1;
+      origEm += score.em;
+      row.original = score;
+      if (row.adversarial === null) {
+        row.worstId = qa.id;
+        row.adversarial = score;
+      }
+    } else if (row.adversarial === null || row.worstId === originalId || row.adversarial.f1 > score.f1) {
+      row.worstId = qa.id;
+      row.adversarial = score;
+    }
+  }
+  const n = rows.size;
+  if (n === 0) throw new SquadEvalError('ZeroDivisionError: the dataset has no questions', warnings);
+  let advF1 = 0;
+  let advEm = 0;
+  for (const r of rows.values()) {
+    if (!r.adversarial) continue;
+    advEm += r.adversarial.em;
+    advF1 += r.adversarial.f1;
+  }
+  return {
+    result: { orig_exact_match: (100.0 * origEm) / n, orig_f1: (100.0 * origF1) / n, adv_exact_match: (100.0 * advEm) / n, adv_f1: (100.0 * advF1) / n },
+    rows: [...rows.values()],
+    warnings,
+  };
+}
+
+/** Counts for a summary line: originals, those with variants (attacked), and variants. */
+export function adversarialCounts(rows: readonly AdversarialRow[]): { originals: number; attacked: number; variants: number } {
+  return { originals: rows.length, attacked: rows.filter((r) => r.variants.length > 0).length, variants: rows.reduce((a, r) => a + r.variants.length, 0) };
+}

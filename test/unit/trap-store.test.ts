@@ -1,0 +1,113 @@
+/**
+ * The store's over-stability state: a trap run collected from the data worker and sent with its
+ * record, its rows applied only for the current job, cancel marking it partial, errors restarting
+ * the worker, and a worker death failing the job. The workers are replaced by recorders.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { WorkerRequest } from '../../src/worker/protocol.ts';
+import type { TrapRow } from '../../src/core/trap/summary.ts';
+
+const sent: WorkerRequest[] = [];
+let restarts = 0;
+let nextId = 1;
+vi.mock('../../src/app/worker-client.ts', () => ({
+  send: (r: WorkerRequest) => sent.push(r),
+  newJobId: () => nextId++,
+  restartWorker: () => {
+    restarts++;
+  },
+  onWorkerEvent: () => {},
+  onWorkerDied: () => {},
+}));
+const dataSent: { type: string; reqId?: number }[] = [];
+let nextData = 1;
+vi.mock('../../src/app/data-client.ts', () => ({
+  sendData: (r: { type: string; reqId?: number }) => dataSent.push(r),
+  newDataId: () => nextData++,
+  onDataEvent: () => {},
+  onDataWorkerDied: () => {},
+}));
+
+const { useApp, applyWorkerEvent, applyDataEvent, qaWorkerDied } = await import('../../src/app/store/index.ts');
+const initial = useApp.getState();
+const model = { id: 'm', label: 'm', kind: 'neural' as const, architecture: 'bert', device: 'wasm' as const, dtype: 'q8', inputNames: [], fallbackReason: null };
+const inst = { id: 'q1', dataset: 'd', title: '', question: 'Who?', context: 'Ann ran.', answers: [{ text: 'Ann', start: 0 }], isImpossible: false, lang: 'en' as const, tags: [] };
+const row: TrapRow = { id: 'q1', dataset: 'd', question: 'Who?', sentence: 'Bo ran.', similarity: 0.5, trap: { start: 9, end: 16 }, original: { text: 'Ann', span: { start: 0, end: 3 }, em: 1, f1: 1 }, trapped: { text: 'Bo', span: { start: 9, end: 11 }, hit: true, em: 0, f1: 0 } };
+
+/** Starts a trap run and answers its collect request; returns the worker job id. */
+function startRun(): number {
+  useApp.getState().startTraps('traps');
+  const req = dataSent.at(-1);
+  expect(req?.type).toBe('collect');
+  applyDataEvent({ type: 'collected', reqId: req!.reqId!, instances: [inst], total: 1, versionTwo: false, datasets: ['demo'], pool: null });
+  const msg = sent.at(-1) as Extract<WorkerRequest, { type: 'traps' }>;
+  expect(msg.type).toBe('traps');
+  return msg.jobId;
+}
+
+beforeEach(() => {
+  sent.length = 0;
+  dataSent.length = 0;
+  restarts = 0;
+  useApp.setState({ ...initial, model, modelStatus: 'ready', loadedSource: { kind: 'hub', id: 'm' } }, true);
+});
+
+describe('trap experiment state', () => {
+  it('sends the collected questions with the settings and records what produced the run', () => {
+    useApp.getState().setTrapConfig({ position: 'start', seed: 7 });
+    const jobId = startRun();
+    const s = useApp.getState();
+    expect(s.traps.status).toBe('running');
+    expect(s.traps.run?.settings).toEqual({ source: 'generated', position: 'start', seed: 7 });
+    expect(s.traps.run?.model).toBe('m');
+    expect((sent.at(-1) as Extract<WorkerRequest, { type: 'traps' }>).config.seed).toBe(7);
+    // The entity-renaming experiments do not react to this collect.
+    expect(s.sweep.status).toBe('idle');
+    applyWorkerEvent({ type: 'experiment-progress', jobId, progress: { done: 1, total: 2, label: 'trap sentences' } });
+    expect(useApp.getState().traps.progress?.done).toBe(1);
+    applyWorkerEvent({ type: 'traps-done', jobId: jobId + 100, rows: [row, row], skipped: {}, cancelled: false });
+    expect(useApp.getState().trapRows).toEqual([]); // a stale job's rows are ignored
+    applyWorkerEvent({ type: 'traps-done', jobId, rows: [row], skipped: { unanswerable: { count: 1, ids: ['q9'] } }, cancelled: true });
+    expect(useApp.getState().traps.status).toBe('cancelled');
+    expect(useApp.getState().trapRows).toEqual([row]);
+    expect(useApp.getState().trapSkipped.unanswerable?.count).toBe(1);
+  });
+
+  it('cancels a running job through the worker', () => {
+    const jobId = startRun();
+    useApp.getState().cancelTraps('traps');
+    expect(sent.at(-1)).toEqual({ type: 'cancel', jobId });
+  });
+
+  it('fails the job and restarts the worker on a runtime error', () => {
+    const jobId = startRun();
+    applyWorkerEvent({ type: 'error', jobId, code: 'unknown', message: 'boom', restart: true });
+    expect(useApp.getState().traps.status).toBe('error');
+    expect(useApp.getState().traps.error).toBe('boom');
+    expect(restarts).toBe(1);
+  });
+
+  it('fails the job when the worker dies silently', () => {
+    startRun();
+    qaWorkerDied('closed', true);
+    expect(useApp.getState().traps.status).toBe('error');
+  });
+});
+
+describe('live trap state', () => {
+  it('sends the open question with the typed sentence and keeps only the newest answer', () => {
+    useApp.setState({ instance: inst, passage: inst.context, question: inst.question });
+    useApp.getState().setLiveTrapConfig({ kind: 'typed', sentence: 'Bo ran.', position: 'end' });
+    useApp.getState().runLiveTrap();
+    const first = sent.at(-1) as Extract<WorkerRequest, { type: 'trap-live' }>;
+    expect(first.spec).toEqual({ kind: 'typed', position: 'end', sentence: 'Bo ran.' });
+    expect(first.instance.answers).toEqual([{ text: 'Ann', start: 0 }]);
+    useApp.getState().runLiveTrap();
+    const second = sent.at(-1) as Extract<WorkerRequest, { type: 'trap-live' }>;
+    applyWorkerEvent({ type: 'trap-answered', jobId: first.jobId, result: { row: null, variant: null, reason: 'old' } });
+    expect(useApp.getState().liveTrap).toBeNull();
+    applyWorkerEvent({ type: 'trap-answered', jobId: second.jobId, result: { row, variant: null, reason: null } });
+    expect(useApp.getState().liveTrap?.row).toEqual(row);
+    expect(useApp.getState().liveTrapJob).toBeNull();
+  });
+});
