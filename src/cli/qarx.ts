@@ -64,10 +64,11 @@ const USAGE = `Usage:
       a challenge set (Wu et al. 2025, appendix I): each passage pair in the orientation with the
       most (model, question) flips (EM 1 → F1 < 0.4), then most questions, then a seeded coin; one
       version per passage; written as SQuAD JSON with each paragraph's original_context
-  qarx universal <data file> --model <dir|hub id> [--type PER|GPE] [--source db|indist] [--origin us|in|cn|fr|ar]
-                 [--candidates K] [--top k] [--seed N] [--json] [--squad2]
+  qarx universal <data file> --model <dir|hub id> [--target answer|question-person] [--type PER|GPE]
+                 [--source db|indist] [--origin us|in|cn|fr|ar] [--candidates K] [--top k] [--seed N] [--json] [--squad2]
       universal names (Balasubramanian et al. 2020, Algorithm 2): K candidate names (default 30), each
-      put in place of every question's answer entity (whole name, passage, question and answers);
+      put in place of every question's answer entity, or of the person the question names
+      (--target question-person), in passage, question and answers;
       prints the top k names (default 10) by answers changed, with share and mean F1 drop; Ctrl-C
       stops after the current name and prints the names finished, marked partial
   Data files (detected by name and content): SQuAD 1.1/2.0 or DuReader JSON, Hugging Face flat

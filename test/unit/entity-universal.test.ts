@@ -99,6 +99,23 @@ describe('eligibility', () => {
     expect(ineligible).toEqual({ 'other-type': 1, unanswerable: 1 });
     expect(describeIneligible(ineligible)).toBe('1 answer of another type, 1 unanswerable');
   });
+
+  it('question-person target (the paper\'s SQuAD setting): the person the question names is replaced, in question and passage', () => {
+    const q = makeInstance({ id: 'p1', dataset: 'd', title: '', question: 'Whom did Tom Berg marry?', context: 'Tom Berg married Ann Hollis in Oslo.', answers: [{ text: 'Ann Hollis', start: 17 }], isImpossible: false, lang: 'en' });
+    // The answer-entity target picks Ann Hollis; the question-person target picks Tom Berg.
+    const answer = eligibleInstances([q], 'PER', 'answer').items[0];
+    const asked = eligibleInstances([q], 'PER', 'question-person').items[0];
+    expect(answer?.spans.map((x) => x.text)).toEqual(['Ann', 'Hollis']);
+    expect(asked?.spans.map((x) => x.text)).toEqual(['Tom', 'Berg']);
+    const put = asked && putName(asked, N('Jane', 'Doe'));
+    if (!put || typeof put === 'string') throw new Error(String(put));
+    expect(put.perturbed.question).toBe('Whom did Jane Doe marry?');
+    expect(put.perturbed.context).toBe('Jane Doe married Ann Hollis in Oslo.');
+    expect(put.perturbed.answers).toEqual([{ text: 'Ann Hollis', start: 17 }]);
+    // A question naming nobody is left out under its own reason.
+    const none = makeInstance({ id: 'p2', dataset: 'd', title: '', question: 'Who married in Oslo?', context: 'Tom Berg married in Oslo.', answers: [{ text: 'Tom Berg', start: 0 }], isImpossible: false, lang: 'en' });
+    expect(eligibleInstances([none], 'PER', 'question-person').ineligible).toEqual({ 'no-person': 1 });
+  });
 });
 
 describe('ranking names by predictions changed', () => {
