@@ -8,6 +8,7 @@
  *   qarx perturb entity|synthetic … <in> <out>
  *   qarx compare <original> <perturbed> --model <dir|hub id>
  *   qarx challenge <original> <perturbed> --out <file> (--model M | --pred NAME=orig,pert)…
+ *   qarx sweep <data> --model M …   qarx budget <data> --model M …
  */
 import { InputError } from '../core/formats/json.ts';
 import { ModelError } from '../core/model-errors.ts';
@@ -46,6 +47,14 @@ const USAGE = `Usage:
       a challenge set (Wu et al. 2025, appendix I): each passage pair in the orientation with the
       most (model, question) flips (EM 1 → F1 < 0.4), then most questions, then a seeded coin; one
       version per passage; written as SQuAD JSON with each paragraph's original_context
+  qarx sweep <data file> --model <dir|hub id> [--types PER,ORG,GPE,MIX] [--sources indist,db,randstr]
+             [--seeds 5] [--origin us] [--origins us,in,cn,fr,ar] [--squad2] [--json]
+      the app's entity-renaming sweep: every type × source (and PER × DBName × origin) over seeds
+      1…N; EM/F1 original and renamed, mean ± std over seeds, the drop in F1
+  qarx budget <data file> --model <dir|hub id> [--type MIX] [--source db] [--origin us] [--budget 10]
+              [--resemble 1|3 [--temperature 2]] [--squad2] [--json]
+      worst and best case over B renamings per question (seeds 1…B), random mean ± std, stability;
+      with --resemble the same for the RESEMBLE-defended model (M canonical names)
   Data files (detected by name and content): SQuAD 1.1/2.0 or DuReader JSON, Hugging Face flat
   SQuAD (JSON Lines or an array of rows), MRQA .jsonl / .jsonl.gz, natural-perturbation pairs CSV`;
 
@@ -56,6 +65,8 @@ const COMMANDS: Record<string, () => Promise<(argv: string[]) => Promise<number>
   perturb: async () => (await import('./commands/perturb.ts')).perturb,
   compare: async () => (await import('./commands/compare.ts')).compare,
   challenge: async () => (await import('./commands/challenge.ts')).challenge,
+  sweep: async () => (await import('./commands/entity-runs.ts')).sweep,
+  budget: async () => (await import('./commands/entity-runs.ts')).budget,
 };
 
 /** Runs the CLI and returns the exit code; errors become one line on stderr. */

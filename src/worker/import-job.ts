@@ -10,7 +10,7 @@ import type { Instance } from '../core/data/types.ts';
 import { importFile, importPairFiles, summarizeIssues } from '../core/formats/index.ts';
 import { openHfDataset } from '../core/formats/hf-datasets.ts';
 import type { InputIssue } from '../core/formats/squad.ts';
-import { answerEntityType } from '../core/ner/answer-type.ts';
+import { importedAnswerType } from '../core/ner/answer-type.ts';
 import type { Catalog } from './catalog.ts';
 import type { DataEvent, DatasetInfo, ImportSource } from './data-protocol.ts';
 import { beginImport, finishImport, importLockName, isQuotaError, removeDataset, settleImport, storeInstances, type QarxDb } from './db.ts';
@@ -104,7 +104,7 @@ function classify(instances: Instance[], dataset: string, onProgress: (done: num
   for (let i = 0; i < n; i++) {
     const x = instances[i] as Instance;
     x.dataset = dataset;
-    if (x.answerType === undefined) x.answerType = x.isImpossible || !x.answers[0] ? 'other' : answerEntityType(x.answers[0].text);
+    x.answerType = importedAnswerType(x);
     if (i % 500 === 0) onProgress(i, n);
   }
 }

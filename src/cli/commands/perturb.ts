@@ -1,15 +1,14 @@
 /** qarx perturb entity | synthetic: renamed or noisy copies of a dataset as SQuAD JSON. */
-import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildNamePool, ENTITY_CHOICES, NAME_SOURCES, ORIGINS, renamedToSquad, renameInstance, SOURCE_LABELS, type EntityChoice, type NameSource, type Origin, type RenameResult } from '../../core/entity/index.ts';
 import type { Instance } from '../../core/data/types.ts';
-import { importFile, instancesToSquad, summarizeIssues } from '../../core/formats/index.ts';
-import { InputError } from '../../core/formats/json.ts';
+import { instancesToSquad } from '../../core/formats/index.ts';
 import { addNoise, NOISE_KINDS, NOISE_LABELS, type NoiseKind } from '../../core/natural/noise.ts';
-import { checkOutputFile, err, readBytes, seedOpt, UsageError } from '../io.ts';
+import { checkOutputFile, err, seedOpt, UsageError } from '../io.ts';
 import { writeJsonFile } from '../json-out.ts';
-import { describeGroups, groupBy, reportRead } from '../report.ts';
+import { describeGroups, groupBy } from '../report.ts';
 import { collectGarbage, GC_EVERY } from '../gc.ts';
+import { readInstances } from '../data.ts';
 
 /** Runs `qarx perturb entity|synthetic …` and returns the exit code. */
 export async function perturb(argv: string[]): Promise<number> {
@@ -26,16 +25,6 @@ function* drain<T>(items: (T | null)[]): Generator<T> {
     items[k] = null;
     if (item !== null && item !== undefined) yield item;
   }
-}
-
-/** Imports `input` for perturbing, reporting what was read and skipped; throws when nothing is usable. */
-async function readInput(input: string): Promise<Instance[]> {
-  const r = await importFile(input, readBytes(input), { dataset: basename(input) });
-  reportRead(input, r.instances.length, r.issues);
-  if (r.instances.length === 0) throw new InputError(`${input}: no usable questions (${summarizeIssues(r.issues)}).`);
-  // The import's garbage (the file's text, its parse tree) goes before the walk starts.
-  if (r.instances.length >= GC_EVERY) collectGarbage();
-  return r.instances;
 }
 
 /** `perturb entity`: renames each question's answer entity. */
@@ -55,7 +44,7 @@ async function perturbEntity(argv: string[]): Promise<number> {
   if (!ORIGINS.includes(origin)) throw new UsageError(`--origin must be one of ${ORIGINS.join(', ')}, got "${values.origin}".`);
   const seed = seedOpt(values.seed);
   checkOutputFile(output);
-  const instances = await readInput(input);
+  const instances = await readInstances(input);
   const opts = { type, source, origin, seed };
   const pool = buildNamePool(instances);
   const total = instances.length;
@@ -85,7 +74,7 @@ async function perturbSynthetic(argv: string[]): Promise<number> {
   if (!(rate > 0 && rate <= 1)) throw new UsageError(`--rate must be a number in (0, 1], got "${values.rate}".`);
   const seed = seedOpt(values.seed);
   checkOutputFile(output);
-  const instances = await readInput(input);
+  const instances = await readInstances(input);
   const total = instances.length;
   const kept: Instance[] = [];
   const dropped: [string, string][] = [];

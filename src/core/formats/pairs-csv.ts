@@ -89,7 +89,7 @@ export function answerTexts(cell: string): string[] {
 // return as a formula, so exports prefix such cells with a single quote and quote them
 // (papaparse's escapeFormulae does both). Cells that already start with quotes before such a
 // character get one more, so restoreCell undoes the export exactly for every string.
-const NEEDS_QUOTE = /^'*[=+\-@\t\r]/;
+export const FORMULA_START = /^'*[=+\-@\t\r]/;
 const NEUTRALISED = /^'+[=+\-@\t\r]/;
 
 /** A cell as written before the export neutralised it, e.g. restoreCell("'-5 °C") → '-5 °C', restoreCell("'tis") → "'tis". */
@@ -217,7 +217,7 @@ export const EDIT_INTENTS = ['copy-editing', 'clarification', 'elaboration', 'fa
  * Revision pairs as CSV in the layout this importer reads back (id, title, question, answer,
  * answer_start in code points, original_context, perturbed_context, perturbed_answer, intent), e.g.
  * pairsToCsv(instances).split('\n')[0] === 'id,title,question,answer,answer_start,original_context,perturbed_context,perturbed_answer,intent'.
- * A cell that would start a formula gets a leading single quote and double quotes (see NEEDS_QUOTE).
+ * A cell that would start a formula gets a leading single quote and double quotes (see FORMULA_START).
  */
 export function pairsToCsv(instances: readonly Instance[]): string {
   const rows = instances
@@ -234,5 +234,5 @@ export function pairsToCsv(instances: readonly Instance[]): string {
       intent: i.revision?.intent ?? '',
     }));
   const columns = ['id', 'title', 'question', 'answer', 'answer_start', 'original_context', 'perturbed_context', 'perturbed_answer', 'intent'];
-  return Papa.unparse(rows, { columns, newline: '\n', escapeFormulae: NEEDS_QUOTE });
+  return Papa.unparse(rows, { columns, newline: '\n', escapeFormulae: FORMULA_START });
 }

@@ -23,3 +23,8 @@ export function answerEntityType(answer: string): AnswerEntityType {
   if (places.found && covers(places)) return 'GPE';
   return 'other';
 }
+
+/** The answer type an import gives a question without one (the app's data worker and qarx alike): unanswerable → other, else its first gold answer's type. */
+export function importedAnswerType(x: { answerType?: AnswerEntityType; isImpossible: boolean; answers: readonly { text: string }[] }): AnswerEntityType {
+  return x.answerType ?? (x.isImpossible || !x.answers[0] ? 'other' : answerEntityType(x.answers[0].text));
+}
