@@ -1,14 +1,19 @@
 /** Pieces shared by the experiment cards: the chart frame and number formatting. */
+import { useRef } from 'react';
 import { ResponsiveContainer } from 'recharts';
+import { ChartExports } from './RunResult.tsx';
 
 /** A percentage with one decimal, or a dash for no value, e.g. pct(12.345) === '12.3'. */
 export const pct = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–');
 
-/** A titled chart card of the experiment views, 220 px high, e.g. <Chart title="Drop" testid="chart-x"><BarChart …/></Chart>. */
+/** A titled chart card of the experiment views, 220 px high, with SVG/PNG exports inside a RunResult, e.g. <Chart title="Drop" testid="chart-x"><BarChart …/></Chart>. */
 export function Chart({ title, testid, children }: { title: string; testid: string; children: React.ReactElement }) {
+  const ref = useRef<HTMLElement>(null);
   return (
-    <figure className="chart" data-testid={testid}>
-      <figcaption>{title}</figcaption>
+    <figure className="chart" data-testid={testid} ref={ref}>
+      <figcaption>
+        {title} <ChartExports title={title} figure={() => ref.current} />
+      </figcaption>
       <ResponsiveContainer width="100%" height={220}>
         {children}
       </ResponsiveContainer>
