@@ -49,13 +49,9 @@ export function RunHistory() {
             <thead>
               <tr>
                 <th scope="col">compare</th>
-                <th scope="col">kind</th>
+                <th scope="col">run</th>
                 <th scope="col">data</th>
-                <th scope="col">N</th>
                 <th scope="col">model</th>
-                <th scope="col">dtype</th>
-                <th scope="col">device</th>
-                <th scope="col">date</th>
                 <th scope="col">status</th>
                 <th scope="col">actions</th>
               </tr>
@@ -66,13 +62,18 @@ export function RunHistory() {
                   <td>
                     <input type="checkbox" checked={compare.includes(r.id)} aria-label={`Compare ${kindLabel(r.kind)} of ${r.run.date.slice(0, 16).replace('T', ' ')}`} data-testid="run-compare" onChange={() => toggleCompare(r.id)} />
                   </td>
-                  <td>{kindLabel(r.kind)}</td>
-                  <td>{r.run.datasets.join(' + ')}</td>
-                  <td>{r.run.n.toLocaleString('en')}</td>
-                  <td className="wrap-anywhere">{r.run.model}</td>
-                  <td>{r.run.dtype}</td>
-                  <td>{r.run.device.toUpperCase()}</td>
-                  <td>{r.run.date.slice(0, 16).replace('T', ' ')}</td>
+                  <td>
+                    {kindLabel(r.kind)} <span className="sub">{r.run.date.slice(0, 16).replace('T', ' ')}</span>
+                  </td>
+                  <td className="wrap-anywhere">
+                    {r.run.datasets.join(' + ')} <span className="sub">N = {r.run.n.toLocaleString('en')}</span>
+                  </td>
+                  <td className="wrap-anywhere">
+                    {r.run.model}{' '}
+                    <span className="sub">
+                      {r.run.dtype} · {r.run.device.toUpperCase()}
+                    </span>
+                  </td>
                   <td>{r.partial ? <span className="partial-flag">partial</span> : 'complete'}</td>
                   <td className="run-actions">
                     <button type="button" className="small" data-testid="run-open" onClick={() => openRun(r.id)}>
@@ -142,7 +143,7 @@ function SavedRunView({ info, payload }: { info: SavedRunInfo; payload: unknown 
 function SideBySide({ a, b }: { a: SavedRunInfo; b: SavedRunInfo }) {
   if (a.kind !== b.kind) return <p className="note" data-testid="side-by-side-kinds">Pick two runs of the same kind to put them side by side ({kindLabel(a.kind)} and {kindLabel(b.kind)} were picked).</p>;
   return (
-    <div className="side-by-side" data-testid="side-by-side">
+    <div className="run-compare" data-testid="side-by-side">
       <h4>Side by side: {kindLabel(a.kind)}</h4>
       <p className="run-record">
         <strong>A</strong> {describeRun(a.run)}
