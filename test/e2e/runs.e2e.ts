@@ -3,12 +3,13 @@
  * saved marked partial, the run history over reloads (reopen, side by side, delete), and exported
  * CSV / JSON / SVG / PNG files that parse; the new panels' controls all have accessible names.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Download, Page } from 'playwright-core';
 import type { PreviewServer } from 'vite';
-import { launch, openApp, shot, startPreview } from './harness.ts';
+import { launch, openApp, SHOTS, shot, startPreview } from './harness.ts';
 
 let server: PreviewServer;
 let url: string;
@@ -112,6 +113,8 @@ describe('run history and exports', () => {
     expect([...png.bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     const svgWidth = Number(/width="(\d+)"/.exec(svgText)?.[1]);
     expect(png.bytes.readUInt32BE(16)).toBe(2 * svgWidth); // IHDR width: drawn at 2×
+    mkdirSync(SHOTS, { recursive: true });
+    writeFileSync(join(SHOTS, 'runs-exported-chart.png'), png.bytes); // to look at
   });
 
   it('saves a cancelled sweep marked partial', async () => {
