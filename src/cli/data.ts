@@ -8,6 +8,9 @@ import { readEvalData as readEvalValue, type EvalData } from '../core/metrics/ev
 import { readSquad, type SquadFile } from '../core/formats/squad.ts';
 import type { InputIssue } from '../core/formats/squad.ts';
 import { readBytes } from './io.ts';
+import type { Instance } from '../core/data/types.ts';
+import { reportRead } from './report.ts';
+import { collectGarbage, GC_EVERY } from './gc.ts';
 
 /**
  * Reads a data file of any importable format as a SquadFile. Nested SQuAD/DuReader JSON goes
@@ -56,4 +59,15 @@ export async function readEvalData(file: string): Promise<Omit<EvalData, 'issues
     throw new InputError(`${file}: no usable questions${first ? ` (${d.issues.length} problems, first: ${first.path}: ${first.message})` : ''}.`);
   }
   return d;
+}
+
+/** Imports `input` as instances (perturb, sweep, budget), reporting what was read and skipped; throws when nothing is usable. */
+export async function readInstances(input: string): Promise<Instance[]> {
+  const r = await importFile(input, readBytes(input), { dataset: basename(input) });
+  reportRead(input, r.instances.length, r.issues);
+  // Answer types are not filled here: renaming types a question lazily with answerTypeOf, as the app's import does.
+  if (r.instances.length === 0) throw new InputError(`${input}: no usable questions (${summarizeIssues(r.issues)}).`);
+  // The import's garbage (the file's text, its parse tree) goes before the walk starts.
+  if (r.instances.length >= GC_EVERY) collectGarbage();
+  return r.instances;
 }

@@ -9,6 +9,7 @@
  *   qarx compare <original> <perturbed> --model <dir|hub id>
  *   qarx challenge <original> <perturbed> --out <file> (--model M | --pred NAME=orig,pert)…
  *   qarx universal <data> --model M [--type PER|GPE] [--source db|indist] [--candidates K] [--top k]
+ *   qarx sweep <data> --model M …   qarx budget <data> --model M …
  */
 import { InputError } from '../core/formats/json.ts';
 import { ModelError } from '../core/model-errors.ts';
@@ -71,6 +72,14 @@ const USAGE = `Usage:
       (--target question-person), in passage, question and answers;
       prints the top k names (default 10) by answers changed, with share and mean F1 drop; Ctrl-C
       stops after the current name and prints the names finished, marked partial
+  qarx sweep <data file> --model <dir|hub id> [--types PER,ORG,GPE,MIX] [--sources indist,db,randstr]
+             [--seeds 5] [--origin us] [--origins us,in,cn,fr,ar] [--squad2] [--json]
+      the app's entity-renaming sweep: every type × source (and PER × DBName × origin) over seeds
+      1…N; EM/F1 original and renamed, mean ± std over seeds, the drop in F1
+  qarx budget <data file> --model <dir|hub id> [--type MIX] [--source db] [--origin us] [--budget 10]
+              [--resemble 1|3 [--temperature 2]] [--squad2] [--json]
+      worst and best case over B renamings per question (seeds 1…B), random mean ± std, stability;
+      with --resemble the same for the RESEMBLE-defended model (M canonical names)
   Data files (detected by name and content): SQuAD 1.1/2.0 or DuReader JSON, Hugging Face flat
   SQuAD (JSON Lines or an array of rows), MRQA .jsonl / .jsonl.gz, natural-perturbation pairs CSV`;
 
@@ -82,6 +91,8 @@ const COMMANDS: Record<string, () => Promise<(argv: string[]) => Promise<number>
   compare: async () => (await import('./commands/compare.ts')).compare,
   challenge: async () => (await import('./commands/challenge.ts')).challenge,
   universal: async () => (await import('./commands/universal.ts')).universal,
+  sweep: async () => (await import('./commands/entity-runs.ts')).sweep,
+  budget: async () => (await import('./commands/entity-runs.ts')).budget,
 };
 
 /** Runs the CLI and returns the exit code; errors become one line on stderr. */

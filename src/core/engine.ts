@@ -1,18 +1,16 @@
 /**
  * The QA engine: tokenizes with offsets, windows long passages, runs windows in batches across
- * questions, caches each window's logits by its token ids (so re-answering an edited passage only
- * computes the windows that changed), and decodes spans like Hugging Face run_qa.py.
+ * questions, caches each window's logits by model, dtype, device and token ids (so re-answering an
+ * edited passage only computes the windows that changed, and a result computed at one precision
+ * never answers for another), and decodes spans like Hugging Face run_qa.py.
  */
+import { LogitCache, Lru, type LogitScope, type Logits } from './logit-cache.ts';
 import { decodeWindows, DEFAULT_DECODE, type DecodeOptions, type WindowLogits } from './decode.ts';
 import { encodeText, type EncodedText, type QaTokenizer } from './tokenizer.ts';
 import type { QaInput, QaPrediction } from './types.ts';
 import { buildWindows, DEFAULT_WINDOWS, type Window, type WindowOptions } from './windows.ts';
 
-/** Logits of one window, each of the window's own length. */
-export interface Logits {
-  start: Float32Array;
-  end: Float32Array;
-}
+export { LogitCache, modelScope, scopeKey, type LogitScope, type Logits } from './logit-cache.ts';
 
 /** Runs the model on unpadded rows; the runner pads, masks and adds token types as its model needs. */
 export interface ModelRunner {
@@ -40,11 +38,15 @@ export interface EngineOptions {
   decode: DecodeOptions;
   /** Windows per model call. */
   batchSize: number;
-  /** Windows whose logits are kept for reuse. */
+  /** Windows whose logits are kept for reuse (when the engine makes its own cache). */
   cacheSize: number;
+  /** What computes the logits: part of every cache key. */
+  scope: LogitScope;
+  /** A cache shared with other engines (e.g. across model switches); keys carry the scope. */
+  cache?: LogitCache;
 }
 
-export const DEFAULT_ENGINE: EngineOptions = { windows: DEFAULT_WINDOWS, decode: DEFAULT_DECODE, batchSize: 8, cacheSize: 4096 };
+export const DEFAULT_ENGINE: EngineOptions = { windows: DEFAULT_WINDOWS, decode: DEFAULT_DECODE, batchSize: 8, cacheSize: 4096, scope: { model: 'unnamed', dtype: 'unknown', device: 'unknown' } };
 
 /** Progress of a predict call, counted in windows. */
 export interface PredictProgress {
@@ -74,31 +76,9 @@ export interface PredictResult {
   stats: { windows: number; computed: number; cached: number };
 }
 
-/** A bounded map that forgets the oldest entry first. */
-class Lru<V> {
-  private readonly map = new Map<string, V>();
-  constructor(private readonly limit: number) {}
-  get(k: string): V | undefined {
-    const v = this.map.get(k);
-    if (v !== undefined) {
-      this.map.delete(k);
-      this.map.set(k, v);
-    }
-    return v;
-  }
-  set(k: string, v: V): void {
-    this.map.delete(k);
-    this.map.set(k, v);
-    if (this.map.size > this.limit) this.map.delete(this.map.keys().next().value as string);
-  }
-  clear(): void {
-    this.map.clear();
-  }
-}
-
 export class QaEngine {
   readonly options: EngineOptions;
-  private readonly logitCache: Lru<Logits>;
+  private readonly logitCache: LogitCache;
   // Small on purpose: live editing creates a new passage text per keystroke pause.
   private readonly textCache = new Lru<EncodedText>(256);
 
@@ -108,7 +88,7 @@ export class QaEngine {
     options: Partial<EngineOptions> = {},
   ) {
     this.options = { ...DEFAULT_ENGINE, ...options };
-    this.logitCache = new Lru(this.options.cacheSize);
+    this.logitCache = this.options.cache ?? new LogitCache(this.options.cacheSize);
   }
 
   /** Tokenizes with offsets, reusing the result for texts seen before (SQuAD shares passages). */
@@ -151,7 +131,7 @@ export class QaEngine {
     const needed = new Map<string, number>();
     for (const ws of perInput) for (const w of ws) needed.set(w.key, (needed.get(w.key) ?? 0) + 1);
 
-    const lookup = (w: Window) => fresh.get(w.key) ?? this.logitCache.get(w.key);
+    const lookup = (w: Window) => fresh.get(w.key) ?? this.logitCache.get(this.options.scope, w.key);
     const flushDecoded = () => {
       while (next < inputs.length) {
         const ws = perInput[next] as Window[];
@@ -177,7 +157,7 @@ export class QaEngine {
       batch.forEach((w, i) => {
         const l = out[i] as Logits;
         fresh.set(w.key, l);
-        this.logitCache.set(w.key, l);
+        this.logitCache.set(this.options.scope, w.key, l);
         pendingKeys.delete(w.key);
       });
       stats.computed += batch.length;

@@ -48,3 +48,70 @@ export function describeRun(r: RunRecord): string {
     .filter(Boolean)
     .join(' · ');
 }
+
+/** An argument as a POSIX shell reads it back, e.g. shellQuote("it's") === "'it'\\''s'", shellQuote('a.json') === 'a.json'. */
+export function shellQuote(s: string): string {
+  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The --model argument for a model id: the shipped model's folder, a Hub id as it is, else a placeholder folder. */
+export function modelArg(id: string): string {
+  if (id === 'qarx-lexical-qa') return 'public/models/qarx-lexical-qa';
+  return /^[\w.-]+\/[\w.-]+$/.test(id) ? id : `./${id.replace(/[^\w.-]+/g, '_')}`;
+}
+
+/** A file name standing for a run's questions, e.g. dataFile(['train.json']) === 'train.json', dataFile(['Demo set (built in)']) === 'Demo_set_built_in.json'. */
+export function dataFile(datasets: readonly string[]): string {
+  const name = datasets.length === 1 ? (datasets[0] as string) : 'questions';
+  return /\.(json|jsonl|gz|csv)$/i.test(name) ? name : `${name.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '')}.json`;
+}
+
+/** The `qarx` command line that reproduces a run, or null when no command does, with what its file names stand for. */
+export interface QarxCommand {
+  command: string | null;
+  note: string;
+}
+
+const list = (v: unknown) => (Array.isArray(v) ? v.map(String).join(',') : String(v));
+
+/**
+ * Builds the command line that reproduces a run of `kind` from its record, e.g. a sweep →
+ * 'qarx sweep train.json --model public/models/qarx-lexical-qa --types PER --sources db --seeds 5 --origin us --origins us --dtype fp32 --json'.
+ * The CLI runs on the CPU (onnxruntime-node), so `--dtype` carries the precision and the device is named in the note.
+ */
+export function qarxCommand(kind: string, r: RunRecord): QarxCommand {
+  const s = r.settings;
+  const data = shellQuote(dataFile(r.datasets));
+  const model = ['--model', shellQuote(modelArg(r.model)), ...(['fp32', 'fp16', 'q8'].includes(r.dtype) ? ['--dtype', r.dtype] : [])];
+  const v2 = r.versionTwo ? ['--squad2'] : [];
+  const sel = r.query || Object.values(r.filters).some((v) => v !== 'all' && v !== '') ? `, narrowed as recorded (search "${r.query}", filters ${JSON.stringify(r.filters)})` : '';
+  const dataNote = `${dataFile(r.datasets)} stands for the ${r.n} question${r.n === 1 ? '' : 's'} of ${r.datasets.join(' + ') || 'the data'}${sel}, as a data file (any format qarx reads)`;
+  const device = `the app ran on ${r.device.toUpperCase()}; qarx runs on the CPU (onnxruntime-node), so scores agree up to floating-point rounding`;
+  const join = (...parts: string[][]) => parts.flat().join(' ');
+  switch (kind) {
+    case 'sweep':
+      return {
+        command: join(['qarx', 'sweep', data], model, ['--types', list(s.types), '--sources', list(s.sources), '--seeds', String(s.seeds), '--origin', String(s.origin), '--origins', list(s.origins)], v2, ['--json']),
+        note: `${dataNote}; ${device}.`,
+      };
+    case 'budget': {
+      const res = s.resemble as { m: number; temperature: number } | null | undefined;
+      return {
+        command: join(['qarx', 'budget', data], model, ['--type', String(s.type), '--source', String(s.source), '--origin', String(s.origin), '--budget', String(s.budget)], res ? ['--resemble', String(res.m), '--temperature', String(res.temperature)] : [], v2, ['--json']),
+        note: `${dataNote}; ${device}.`,
+      };
+    }
+    case 'natural':
+      return {
+        command: join(['qarx', 'compare', 'original.json', 'edited.json'], model, ['--rule', String(s.rule)], v2, ['--json']),
+        note: `original.json and edited.json stand for the two aligned files (or the pairs CSV, exported by "Export pairs") of the ${r.n} revision pair${r.n === 1 ? '' : 's'} of ${r.datasets.join(' + ') || 'the data'}${sel}; ${device}.`,
+      };
+    case 'synthetic':
+      return {
+        command: `${join(['qarx', 'perturb', 'synthetic', '--kind', String(s.kind), '--rate', String(s.rate), '--seed', String(s.seed), data, 'noisy.json'])} && ${join(['qarx', 'compare', data, 'noisy.json'], model, ['--rule', String(s.rule)], v2, ['--json'])}`,
+        note: `${dataNote}; ${device}.`,
+      };
+    default:
+      return { command: null, note: `No qarx command reproduces a ${kind} run yet; the settings above say what produced it.` };
+  }
+}

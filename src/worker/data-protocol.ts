@@ -7,6 +7,8 @@ import type { WikiEdit } from '../core/natural/wiki-edit.ts';
 import type { NamePool } from '../core/entity/rename.ts';
 import type { PairCategory } from '../core/natural/categories.ts';
 import type { InputIssue } from '../core/formats/squad.ts';
+import type { RunRecord } from '../core/run-record.ts';
+import type { ResultTable } from '../core/result-table.ts';
 
 /** A dataset as listed in the UI. */
 export interface DatasetInfo {
@@ -56,6 +58,20 @@ export interface StorageReport {
   quota: number | null;
 }
 
+/** A run in the history: what produced it, its headline table and whether it was cancelled part-way. */
+export interface SavedRunInfo {
+  id: string;
+  /** Experiment kind ('sweep', 'budget', 'natural', 'synthetic', …): says how to show the payload. */
+  kind: string;
+  title: string;
+  run: RunRecord;
+  partial: boolean;
+  createdAt: number;
+  table: ResultTable;
+  /** About how many bytes the result takes (its JSON length). */
+  bytes: number;
+}
+
 /** Filters of the instance browser. */
 export interface SearchFilters {
   dataset: string | 'all';
@@ -102,7 +118,12 @@ export type DataRequest =
   /** Tags a revision pair with an edit intention (stored, and applied to every read of it). */
   | { type: 'set-intent'; dataset: string; id: string; intent: string }
   /** Edits of a passage's paragraph in a Wikipedia article's history (MediaWiki API at `api`); each revision's wikitext gets `budgetMs` to parse. */
-  | { type: 'wiki-edits'; reqId: number; api: string; title: string; passage: string; answers: GoldAnswer[]; budgetMs?: number };
+  | { type: 'wiki-edits'; reqId: number; api: string; title: string; passage: string; answers: GoldAnswer[]; budgetMs?: number }
+  /** The run history: list, save (answered by run-saved), read one run's result, delete. */
+  | { type: 'runs' }
+  | { type: 'run-save'; reqId: number; info: SavedRunInfo; payload: unknown }
+  | { type: 'run-get'; reqId: number; id: string }
+  | { type: 'run-delete'; id: string };
 
 export type DataEvent =
   | { type: 'datasets'; datasets: DatasetInfo[] }
@@ -122,4 +143,9 @@ export type DataEvent =
   | { type: 'wiki-progress'; reqId: number; revisions: number; page: number; parsing?: number }
   /** `skipped`: which revisions were skipped and why ('' when none). */
   | { type: 'wiki-edits'; reqId: number; title: string; revisions: number; edits: WikiEdit[]; error: string | null; skipped: string }
+  | { type: 'runs'; runs: SavedRunInfo[] }
+  /** `error`: why the run could not be saved (the result on screen is kept). */
+  | { type: 'run-saved'; reqId: number; id: string; error: string | null }
+  /** `payload` null: the run is gone (deleted, here or in another tab). */
+  | { type: 'run'; reqId: number; id: string; payload: unknown }
   | { type: 'error'; message: string };

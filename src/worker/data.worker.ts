@@ -17,6 +17,7 @@ import { describeRecovery, QarxDb, recoverStorage, removeDataset, storageRows } 
 import { installHeartbeat } from './heartbeat.ts';
 import { importAlive, runImport } from './import-job.ts';
 import { SearchIndex } from './search-index.ts';
+import { handleRunRequest } from './run-history.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 const post = (e: DataEvent) => self.postMessage(e);
@@ -295,6 +296,12 @@ self.onmessage = (ev: MessageEvent<DataRequest>) => {
         (p) => post({ type: 'pool', reqId: msg.reqId, dataset: msg.dataset, pool: p }),
         (err) => post({ type: 'error', message: `Could not build the name pool of ${msg.dataset}: ${String(err)}` }),
       );
+      return;
+    case 'runs':
+    case 'run-save':
+    case 'run-get':
+    case 'run-delete':
+      void handleRunRequest(db, msg, post);
       return;
     default: {
       const never: never = msg;

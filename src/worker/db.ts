@@ -7,13 +7,17 @@
  */
 import Dexie, { type Table } from 'dexie';
 import type { Instance } from '../core/data/types.ts';
-import type { DatasetInfo, StorageRow } from './data-protocol.ts';
+import type { DatasetInfo, SavedRunInfo, StorageRow } from './data-protocol.ts';
 
 export class QarxDb extends Dexie {
   datasets!: Table<DatasetInfo, string>;
   instances!: Table<Instance, [string, string]>;
   /** Edit intentions the user tagged, per question (also for the built-in demo set). */
   intents!: Table<{ dataset: string; id: string; intent: string }, [string, string]>;
+  /** The run history: each finished or cancelled experiment run's record and headline table … */
+  runs!: Table<SavedRunInfo, string>;
+  /** … and its full result, kept apart so listing the history reads no results. */
+  runData!: Table<{ id: string; payload: unknown }, string>;
   constructor(name = 'qarx') {
     // No liveQuery cache: its optimistic updates show writes before they commit, and a commit that
     // fails (a full quota) would briefly list a dataset that never existed.
@@ -31,6 +35,8 @@ export class QarxDb extends Dexie {
             d.state ??= 'complete';
           }),
       );
+    // v4: the run history (new tables only; what v3 stored is untouched).
+    this.version(4).stores({ datasets: 'id, createdAt, state', instances: '[dataset+id], dataset', intents: '[dataset+id]', runs: 'id, createdAt, kind', runData: 'id' });
   }
 }
 

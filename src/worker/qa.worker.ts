@@ -7,7 +7,7 @@
  * the predictions using it have finished.
  */
 /// <reference lib="webworker" />
-import { classifyModelError, classifyRunError, configureRuntime, loadQaModel, ModelError, QaEngine, serializeRunner, type LoadedModel } from '../core/index.ts';
+import { classifyModelError, classifyRunError, configureRuntime, loadQaModel, LogitCache, modelScope, ModelError, QaEngine, serializeRunner, type LoadedModel } from '../core/index.ts';
 import { enginePredictor, exportRenamedJson, liveRename, runBudget, runSweep, runUniversal, type SweepProgress } from '../core/entity/index.ts';
 import { runPairs } from '../core/natural/pairs.ts';
 import { runParaphrases } from '../core/sensitivity/dpr.ts';
@@ -60,6 +60,8 @@ const DOWNLOAD_ERRORS = new Set(['no-weights', 'no-tokenizer', 'no-config', 'net
 // ---- loads: serialized, the newest supersedes queued ones, cancel aborts the download ----
 let loadChain: Promise<void> = Promise.resolve();
 let latestLoad = 0;
+const logitCache = new LogitCache(4096);
+let remoteHost = '';
 const loadAborts = new Map<number, AbortController>();
 
 function queueLoad(jobId: number, source: ModelSourceMsg, choice: DeviceChoice): void {
@@ -100,7 +102,10 @@ async function load(jobId: number, source: ModelSourceMsg, choice: DeviceChoice,
     return;
   }
   const old = active;
-  active = { model, engine: new QaEngine(model.tokenizer, serializeRunner(model.runner)), running: new Set() };
+  // One cache for every model this worker loads: keys name model, source, dtype and device, so
+  // going back to a model reuses its logits and no precision or device answers for another.
+  const scope = modelScope(model, source.kind === 'hub' ? `hub ${remoteHost}${source.revision ? `@${source.revision}` : ''}` : source.kind);
+  active = { model, engine: new QaEngine(model.tokenizer, serializeRunner(model.runner), { scope, cache: logitCache }), running: new Set() };
   const info: ModelInfo = {
     id: model.id,
     label: model.label,
@@ -316,6 +321,7 @@ self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
   switch (msg.type) {
     case 'init':
       base = msg.baseUrl;
+      remoteHost = msg.remoteHost ?? '';
       configureRuntime({
         // A path, not a full URL: transformers.js skips local lookups for http(s) model paths.
         localModelPath: `${new URL(base).pathname}models/`,

@@ -10,12 +10,19 @@ const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 export function ChallengeCard() {
   const byModel = useApp((s) => s.naturalByModel);
   const instances = useApp((s) => s.naturalInstances);
+  // The pairs are those of the last revision-pair run (other models' rows are kept only for the same questions).
+  const run = useApp((s) => s.natural.run);
   const [pairs, setPairs] = useState<ChallengePair[] | null>(null);
   const models = Object.keys(byModel);
   if (models.length === 0) return null;
   return (
     <div className="challenge" data-testid="challenge">
       <h4>Challenge set</h4>
+      {run && (
+        <p className="run-record" data-testid="challenge-record">
+          {run.datasets.join(' + ')} · {plural(run.n, 'question')} with a revision pair · rule {String(run.settings.rule)} · last run {run.date.slice(0, 16).replace('T', ' ')}
+        </p>
+      )}
       <p className="hint">
         Models run on these pairs: <strong data-testid="challenge-models">{models.join(', ')}</strong>. Load another model and run the pairs again to add it. Each pair is used in the orientation
         (edit or undo) that breaks the most models.

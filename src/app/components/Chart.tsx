@@ -1,18 +1,23 @@
 /** Pieces shared by the experiment cards: the chart frame and number formatting. */
+import { useRef } from 'react';
 import { ResponsiveContainer } from 'recharts';
 import type { NameSource } from '../../core/entity/options.ts';
 
 /** One colour per name source, and the original, shared by every chart. */
 export const SOURCE_COLORS: Record<NameSource | 'original', string> = { original: '#8a8f9c', indist: '#2f7fc1', db: '#e0a030', randstr: '#d1495b' };
+import { ChartExports } from './RunResult.tsx';
 
 /** A percentage with one decimal, or a dash for no value, e.g. pct(12.345) === '12.3'. */
 export const pct = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–');
 
-/** A titled chart card of the experiment views, 220 px high, e.g. <Chart title="Drop" testid="chart-x"><BarChart …/></Chart>. */
+/** A titled chart card of the experiment views (220 px high unless `height`), with SVG/PNG exports inside a RunResult, e.g. <Chart title="Drop" testid="chart-x"><BarChart …/></Chart>. */
 export function Chart({ title, testid, children, height = 220 }: { title: string; testid: string; children: React.ReactElement; height?: number }) {
+  const ref = useRef<HTMLElement>(null);
   return (
-    <figure className="chart" data-testid={testid}>
-      <figcaption>{title}</figcaption>
+    <figure className="chart" data-testid={testid} ref={ref}>
+      <figcaption>
+        {title} <ChartExports title={title} figure={() => ref.current} />
+      </figcaption>
       <ResponsiveContainer width="100%" height={height}>
         {children}
       </ResponsiveContainer>

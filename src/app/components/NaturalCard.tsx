@@ -13,6 +13,9 @@ import { SeedInput } from './SeedInput.tsx';
 import { ChallengeCard } from './ChallengeCard.tsx';
 import { PairSlices } from './SliceTable.tsx';
 import { useApp } from '../store/index.ts';
+import { builtInPayload, builtInTable } from '../store/run-saving.ts';
+import type { ResultTable } from '../../core/result-table.ts';
+import { ResultActions, RunResult } from './RunResult.tsx';
 
 /** One colour per category, the same as the CSS variables (--c2c …). */
 export const CATEGORY_COLORS: Record<PairCategory, string> = { C2C: '#2e8b57', C2W: '#d1495b', W2C: '#2f7fc1', W2W: '#8a8f9c', partial: '#c77c02' };
@@ -24,7 +27,6 @@ export function NaturalCard() {
   const rows = useApp((s) => s.naturalRows);
   const syn = useApp((s) => s.synthetic);
   const synRows = useApp((s) => s.syntheticRows);
-  const dropped = useApp((s) => s.syntheticDropped);
   const noise = useApp((s) => s.noiseOptions);
   const ready = useApp((s) => s.modelStatus === 'ready');
   const rule = useApp((s) => s.categoryRule);
@@ -89,10 +91,47 @@ export function NaturalCard() {
         {describeNoise(noise.kind, noise.rate)}
       </p>
       <JobBar job={syn} onCancel={() => cancel('synthetic')} testid="synthetic" unit="passages" />
-      {(nat || sy) && <SummaryTable nat={nat} syn={sy} synLabel={synRows[0]?.intent ?? 'synthetic'} dropped={dropped} />}
+      {(nat || sy) && <PairResultsWithExports />}
       {(nat || sy) && <PairSlices />}
-      {(nat || sy) && (
-        <div className="charts">
+      <ChallengeCard />
+    </section>
+  );
+}
+
+/** Revision-pair and synthetic-noise results, each with its exports (charts take the first run's name). */
+function PairResultsWithExports() {
+  const nat = useApp((s) => s.natural);
+  const syn = useApp((s) => s.synthetic);
+  const rows = useApp((s) => s.naturalRows);
+  const synRows = useApp((s) => s.syntheticRows);
+  const dropped = useApp((s) => s.syntheticDropped);
+  // The same payloads the run history saves, so an export of the live result equals the saved one's.
+  const of = (kind: 'natural' | 'synthetic', job: typeof nat) => {
+    const payload = builtInPayload(useApp.getState(), kind);
+    return payload && job.run ? { kind, run: job.run, partial: job.status === 'cancelled', payload } : null;
+  };
+  const natPayload = of('natural', nat);
+  const synPayload = of('synthetic', syn);
+  const first = natPayload ?? synPayload;
+  if (!first) return null;
+  const table = (p: NonNullable<typeof first>) => builtInTable(p.kind, p.payload, p.run) as ResultTable;
+  return (
+    <RunResult kind={first.kind} run={first.run} table={table(first)} partial={first.partial} testid={first.kind}>
+      {natPayload && synPayload && <ResultActions kind="synthetic" run={synPayload.run} table={table(synPayload)} partial={synPayload.partial} testid="synthetic" />}
+      <PairResults rows={rows} synRows={synRows} dropped={dropped} />
+    </RunResult>
+  );
+}
+
+/** The summary table of revision pairs and/or synthetic noise side by side, with the category and intention charts. */
+export function PairResults({ rows, synRows, dropped }: { rows: PairRow[]; synRows: PairRow[]; dropped: number }) {
+  const nat = rows.length ? summarizePairs(rows) : null;
+  const sy = synRows.length ? summarizePairs(synRows) : null;
+  const synLabel = synRows[0]?.intent ?? 'synthetic';
+  return (
+    <>
+      <SummaryTable nat={nat} syn={sy} synLabel={synLabel} dropped={dropped} />
+      <div className="charts">
           <Chart title={`Questions per category${nat && sy ? ' (solid: natural edits · light: synthetic noise)' : ''}`} testid="chart-categories">
               <BarChart data={PAIR_CATEGORIES.map((c) => ({ c, natural: nat?.categories[c] ?? 0, synthetic: sy?.categories[c] ?? 0 }))}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
@@ -116,10 +155,8 @@ export function NaturalCard() {
               </BarChart>
           </Chart>
           {rows.length > 0 && <IntentChart rows={rows} />}
-        </div>
-      )}
-      <ChallengeCard />
-    </section>
+      </div>
+    </>
   );
 }
 

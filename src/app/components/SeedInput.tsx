@@ -1,5 +1,5 @@
 /** A seed field: any whole number 0…2^53 − 1; anything else is shown as an error beside it and not applied. */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { parseSeed } from '../../core/random.ts';
 
 /** Props: the applied seed, what to call with a valid new one, and an optional test id. */
@@ -20,6 +20,8 @@ export function SeedInput({ value, onChange, testid }: SeedInputProps) {
   }
   const parsed = parseSeed(text);
   const error = 'error' in parsed ? parsed.error : null;
+  // The error names the input it belongs to, so a screen reader reads it with the field.
+  const errorId = useId();
   return (
     <>
       <input
@@ -29,6 +31,7 @@ export function SeedInput({ value, onChange, testid }: SeedInputProps) {
         value={text}
         data-testid={testid}
         aria-invalid={error !== null}
+        aria-describedby={error ? errorId : undefined}
         title={error ?? undefined}
         onChange={(e) => {
           setText(e.target.value);
@@ -40,7 +43,7 @@ export function SeedInput({ value, onChange, testid }: SeedInputProps) {
         }}
       />
       {error && (
-        <span className="field-error" role="alert" data-testid={testid ? `${testid}-error` : undefined}>
+        <span className="field-error" role="alert" id={errorId} data-testid={testid ? `${testid}-error` : undefined}>
           {error}
         </span>
       )}

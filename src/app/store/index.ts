@@ -12,10 +12,12 @@ import { createEntitySlice, type EntitySlice } from './entity-slice.ts';
 import { createExperimentSlice, type ExperimentSlice } from './experiment-slice.ts';
 import { applyParaphrasesDone, createParaphraseSlice, type ParaphraseSlice } from './paraphrase-slice.ts';
 import { applyTrapEvent, createTrapSlice, ownsTrapJob, type TrapSlice } from './trap-slice.ts';
+import { createRunsSlice, type RunsSlice } from './runs-slice.ts';
+import { saveFinishedRun } from './run-saving.ts';
 import { createHealthSlice, dataDeathPatch, deathMessage, qaDeathPatch, type HealthSlice } from './health-slice.ts';
 import type { DeathCause } from '../supervisor.ts';
 
-export type AppState = RuntimeSlice & LiveSlice & DataSlice & EntitySlice & ExperimentSlice & HealthSlice & ParaphraseSlice & TrapSlice;
+export type AppState = RuntimeSlice & LiveSlice & DataSlice & EntitySlice & ExperimentSlice & HealthSlice & ParaphraseSlice & TrapSlice & RunsSlice;
 
 export const useApp = create<AppState>()((...a) => ({
   ...createRuntimeSlice(...a),
@@ -26,6 +28,7 @@ export const useApp = create<AppState>()((...a) => ({
   ...createHealthSlice(...a),
   ...createParaphraseSlice(...a),
   ...createTrapSlice(...a),
+  ...createRunsSlice(...a),
 }));
 
 /** Which experiment job an id belongs to, if any. */
@@ -114,6 +117,7 @@ export function applyWorkerEvent(e: WorkerEvent): void {
         if (s.filters.category !== 'all') useApp.getState().runSearch();
       }
       else useApp.setState({ synthetic: { ...s.synthetic, status }, syntheticRows: e.rows, syntheticDropped: e.dropped });
+      saveFinishedRun(useApp.getState(), k);
       return;
     }
     case 'paraphrases-done': {
@@ -133,10 +137,14 @@ export function applyWorkerEvent(e: WorkerEvent): void {
       if (e.jobId === s.sweep.jobId) useApp.setState({ sweepCells: [...s.sweepCells, e.cell] });
       return;
     case 'sweep-done':
-      if (e.jobId === s.sweep.jobId) useApp.setState({ sweep: { ...s.sweep, status: e.cancelled ? 'cancelled' : 'done' } });
+      if (e.jobId !== s.sweep.jobId) return;
+      useApp.setState({ sweep: { ...s.sweep, status: e.cancelled ? 'cancelled' : 'done' } });
+      saveFinishedRun(useApp.getState(), 'sweep');
       return;
     case 'budget-done':
-      if (e.jobId === s.budget.jobId) useApp.setState({ budget: { ...s.budget, status: e.result.cancelled ? 'cancelled' : 'done' }, budgetResult: e.result });
+      if (e.jobId !== s.budget.jobId) return;
+      useApp.setState({ budget: { ...s.budget, status: e.result.cancelled ? 'cancelled' : 'done' }, budgetResult: e.result });
+      saveFinishedRun(useApp.getState(), 'budget');
       return;
     case 'universal-done':
       if (e.jobId === s.universal.jobId) useApp.setState({ universal: { ...s.universal, status: e.result.cancelled ? 'cancelled' : 'done' }, universalResult: e.result });
@@ -242,6 +250,15 @@ export function applyDataEvent(e: DataEvent): void {
       return;
     case 'notice':
       s.addNotice(e.message);
+      return;
+    case 'runs':
+      s.receiveRuns(e.runs);
+      return;
+    case 'run-saved':
+      s.receiveRunSaved(e.id, e.error);
+      return;
+    case 'run':
+      s.receiveRun(e.reqId, e.id, e.payload);
       return;
     case 'error':
       useApp.setState({ dataError: e.message });

@@ -3,7 +3,7 @@
  * answers of several models, run here (--model) or read from prediction files (--pred).
  */
 import { parseArgs } from 'node:util';
-import { QaEngine } from '../../core/index.ts';
+import { modelScope, QaEngine } from '../../core/index.ts';
 import { enginePredictor } from '../../core/entity/index.ts';
 import { readPredictions } from '../../core/formats/squad.ts';
 import { challengeSet, challengeToSquad, isFlip } from '../../core/natural/challenge.ts';
@@ -64,7 +64,7 @@ export async function challenge(argv: string[]): Promise<number> {
   }
   for (const spec of models) {
     const model = await openModel(spec, values);
-    const engine = new QaEngine(model.tokenizer, model.runner);
+    const engine = new QaEngine(model.tokenizer, model.runner, { scope: modelScope(model) });
     const { rows } = await runPairs(paired, enginePredictor(engine, { versionTwo }), (d, t) => {
       if (d === t || d % 50 === 0) err(`challenge: ${spec}: ${d}/${t} passages answered\n`);
     });

@@ -4,7 +4,7 @@
  * share per category and the prediction-change rate.
  */
 import { parseArgs } from 'node:util';
-import { QaEngine } from '../../core/index.ts';
+import { modelScope, QaEngine } from '../../core/index.ts';
 import { enginePredictor } from '../../core/entity/index.ts';
 import { CATEGORY_RULES, PAIR_CATEGORIES, RULE_TEXT, runPairs, summarizePairs, type CategoryRule } from '../../core/natural/pairs.ts';
 import { pairsDpr } from '../../core/sensitivity/pairs-dpr.ts';
@@ -28,7 +28,7 @@ export async function compare(argv: string[]): Promise<number> {
   const keys = sliceKeys(values.slice);
   const { paired, versionTwo: dataV2 } = await readPairs(a, b, 'compare');
   const model = await openModel(values.model, values);
-  const engine = new QaEngine(model.tokenizer, model.runner);
+  const engine = new QaEngine(model.tokenizer, model.runner, { scope: modelScope(model) });
   // SQuAD 2.0's "no answer" follows the data (any unanswerable question in either file), or --squad2.
   const versionTwo = values.squad2 || dataV2;
   const { rows, dropped } = await runPairs(

@@ -1,15 +1,14 @@
 /** qarx perturb entity | synthetic | trap: renamed or noisy copies of a dataset as SQuAD JSON. */
-import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ENTITY_CHOICES, NAME_SOURCES, ORIGINS, poolFor, RENAME_TARGETS, renameAll, renamedToSquad, SOURCE_LABELS, type EntityChoice, type NameSource, type Origin, type RenameOptions, type RenameTarget } from '../../core/entity/index.ts';
 import type { Instance } from '../../core/data/types.ts';
-import { importFile, instancesToSquad, summarizeIssues } from '../../core/formats/index.ts';
-import { InputError } from '../../core/formats/json.ts';
+import { instancesToSquad } from '../../core/formats/index.ts';
 import { addNoise, NOISE_KINDS, NOISE_LABELS, type NoiseKind } from '../../core/natural/noise.ts';
-import { checkOutputFile, err, readBytes, seedOpt, UsageError } from '../io.ts';
+import { checkOutputFile, err, seedOpt, UsageError } from '../io.ts';
 import { writeJsonFile } from '../json-out.ts';
-import { describeGroups, groupBy, reportRead } from '../report.ts';
+import { describeGroups, groupBy } from '../report.ts';
 import { collectGarbage, GC_EVERY } from '../gc.ts';
+import { readInstances } from '../data.ts';
 
 /** Runs `qarx perturb entity|synthetic …` and returns the exit code. */
 export async function perturb(argv: string[]): Promise<number> {
@@ -30,15 +29,8 @@ function* drain<T>(items: (T | null)[]): Generator<T> {
   }
 }
 
-/** Imports `input` for perturbing, reporting what was read and skipped; throws when nothing is usable. */
-export async function readInput(input: string): Promise<Instance[]> {
-  const r = await importFile(input, readBytes(input), { dataset: basename(input) });
-  reportRead(input, r.instances.length, r.issues);
-  if (r.instances.length === 0) throw new InputError(`${input}: no usable questions (${summarizeIssues(r.issues)}).`);
-  // The import's garbage (the file's text, its parse tree) goes before the walk starts.
-  if (r.instances.length >= GC_EVERY) collectGarbage();
-  return r.instances;
-}
+/** Imports `input` for perturbing (see readInstances), reporting what was read and skipped; throws when nothing is usable. */
+export const readInput = readInstances;
 
 /** `perturb entity`: renames each question's answer entity (or, with --target question-person, the person its question names). */
 async function perturbEntity(argv: string[]): Promise<number> {
@@ -85,7 +77,7 @@ async function perturbSynthetic(argv: string[]): Promise<number> {
   if (!(rate > 0 && rate <= 1)) throw new UsageError(`--rate must be a number in (0, 1], got "${values.rate}".`);
   const seed = seedOpt(values.seed);
   checkOutputFile(output);
-  const instances = await readInput(input);
+  const instances = await readInstances(input);
   const total = instances.length;
   const kept: Instance[] = [];
   const dropped: [string, string][] = [];

@@ -3,7 +3,7 @@ import { logitsRecord } from '../../core/logits-dump.ts';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_DECODE, DEFAULT_WINDOWS, nbestJson, QaEngine, type QaPrediction } from '../../core/index.ts';
+import { DEFAULT_DECODE, DEFAULT_WINDOWS, modelScope, nbestJson, QaEngine, type QaPrediction } from '../../core/index.ts';
 import type { SquadFile } from '../../core/formats/squad.ts';
 import { readData } from '../data.ts';
 import { checkOutputDir, err, intOpt, numOpt, UsageError } from '../io.ts';
@@ -64,7 +64,7 @@ export async function predict(argv: string[]): Promise<number> {
   if (model.maxPositions !== null && windows.maxLength > model.maxPositions) {
     throw new UsageError(`--max-length ${windows.maxLength} exceeds what ${model.id} accepts (${model.maxPositions} positions).`);
   }
-  const engine = new QaEngine(model.tokenizer, model.runner, { windows, decode, batchSize: intOpt(values['batch-size'], 'batch-size', 8) });
+  const engine = new QaEngine(model.tokenizer, model.runner, { windows, decode, batchSize: intOpt(values['batch-size'], 'batch-size', 8), scope: modelScope(model) });
   mkdirSync(values.out, { recursive: true });
   // Logits of a whole dev set are large: stream them to disk as they come.
   const logitStream = values['dump-logits'] ? createWriteStream(join(values.out, 'logits.jsonl')) : null;

@@ -92,7 +92,7 @@ export function answerTexts(cell: string): string[] {
 // return as a formula, so exports prefix such cells with a single quote and quote them
 // (papaparse's escapeFormulae does both). Cells that already start with quotes before such a
 // character get one more, so restoreCell undoes the export exactly for every string.
-const NEEDS_QUOTE = /^'*[=+\-@\t\r]/;
+export const FORMULA_START = /^'*[=+\-@\t\r]/;
 const NEUTRALISED = /^'+[=+\-@\t\r]/;
 
 /** A cell as written before the export neutralised it, e.g. restoreCell("'-5 °C") → '-5 °C', restoreCell("'tis") → "'tis". */
@@ -228,7 +228,7 @@ export const EDIT_INTENTS = ['copy-editing', 'clarification', 'elaboration', 'fa
  * answer_start in code points, original_context, perturbed_context, perturbed_answer, intent, and
  * perturbed_question when any pair rewords its question), e.g.
  * pairsToCsv(instances).split('\n')[0] === 'id,title,question,answer,answer_start,original_context,perturbed_context,perturbed_answer,intent'.
- * A cell that would start a formula gets a leading single quote and double quotes (see NEEDS_QUOTE).
+ * A cell that would start a formula gets a leading single quote and double quotes (see FORMULA_START).
  */
 export function pairsToCsv(instances: readonly Instance[]): string {
   const rows = instances
@@ -247,5 +247,5 @@ export function pairsToCsv(instances: readonly Instance[]): string {
     }));
   const columns = ['id', 'title', 'question', 'answer', 'answer_start', 'original_context', 'perturbed_context', 'perturbed_answer', 'intent'];
   if (rows.some((r) => r.perturbed_question)) columns.push('perturbed_question');
-  return Papa.unparse(rows, { columns, newline: '\n', escapeFormulae: NEEDS_QUOTE });
+  return Papa.unparse(rows, { columns, newline: '\n', escapeFormulae: FORMULA_START });
 }

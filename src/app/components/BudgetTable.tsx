@@ -1,0 +1,37 @@
+/** Worst/best over a budget of renamings as a table, for the live card and saved runs. */
+import type { BudgetResult, BudgetScores } from '../../core/entity/stats.ts';
+import { pct } from './Chart.tsx';
+
+/** Worst/best over a budget as a table: the model, and RESEMBLE when it ran. */
+export function BudgetTable({ result, budget }: { result: BudgetResult; budget: number }) {
+  return (
+    
+        <table className="results-table" data-testid="budget-table">
+          <thead>
+            <tr>
+              <th>{result.n} questions, B = {budget}</th>
+              <th>model</th>
+              {result.defended && <th>+ RESEMBLE</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {(['original', 'random', 'worst', 'best'] as const).map((k) => (
+              <tr key={k}>
+                <td>{k === 'random' ? `random renaming, mean ± std over the ${budget} runs` : k === 'original' ? 'original' : `D_${k}`} (EM / F1)</td>
+                <td>{fmtScore(result.plain, k)}</td>
+                {result.defended && <td>{fmtScore(result.defended, k)}</td>}
+              </tr>
+            ))}
+            <tr>
+              <td>stability (answer never changes)</td>
+              <td data-testid="budget-stability">{pct(100 * result.plain.stability)}%</td>
+              {result.defended && <td>{pct(100 * result.defended.stability)}%</td>}
+            </tr>
+          </tbody>
+        </table>
+  );
+}
+
+/** "EM / F1" of one row; the random row adds ± its std over runs. */
+const fmtScore = (s: BudgetScores, k: 'original' | 'random' | 'worst' | 'best') =>
+  k === 'random' ? `${pct(s.random.em)} ± ${pct(s.randomStd.em)} / ${pct(s.random.f1)} ± ${pct(s.randomStd.f1)}` : `${pct(s[k].em)} / ${pct(s[k].f1)}`;

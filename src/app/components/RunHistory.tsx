@@ -1,0 +1,191 @@
+/**
+ * The run history: every saved run (kind, data, N, model, precision, device, date, partial), reopened
+ * with its record, tables and charts, deleted (after a confirm), or two of one kind side by side.
+ */
+import { useEffect, useState } from 'react';
+import { describeRun } from '../../core/run-record.ts';
+import { sideBySide, type ResultTable } from '../../core/result-table.ts';
+import { summarizeSweep } from '../../core/entity/stats.ts';
+import type { Origin } from '../../core/entity/options.ts';
+import type { SavedRunInfo } from '../../worker/data-protocol.ts';
+import { useApp } from '../store/index.ts';
+import { plannedSeeds, type BudgetPayload, type PairsPayload, type SweepPayload } from '../store/run-saving.ts';
+import { formatBytes } from './ModelPanel.tsx';
+import { RunResult } from './RunResult.tsx';
+import { SweepResults } from './SweepResults.tsx';
+import { BudgetTable } from './BudgetTable.tsx';
+import { PairResults } from './NaturalCard.tsx';
+
+/** A run's kind in words. */
+const KIND_LABELS: Record<string, string> = { sweep: 'Sweep', budget: 'Budget', natural: 'Revision pairs', synthetic: 'Synthetic noise' };
+const kindLabel = (k: string) => KIND_LABELS[k] ?? k;
+
+export function RunHistory() {
+  const runs = useApp((s) => s.savedRuns);
+  const message = useApp((s) => s.runsMessage);
+  const opened = useApp((s) => s.openedRun);
+  const compare = useApp((s) => s.compareIds);
+  const { refreshRuns, openRun, deleteRun, toggleCompare, closeRun } = useApp.getState();
+  const [confirming, setConfirming] = useState<string | null>(null);
+  useEffect(() => refreshRuns(), [refreshRuns]);
+  const picked = compare.map((id) => runs.find((r) => r.id === id)).filter((r): r is SavedRunInfo => r !== undefined);
+  return (
+    <section className="card" data-testid="run-history" aria-labelledby="run-history-title">
+      <h3 id="run-history-title">Run history</h3>
+      <p className="hint">Every finished or cancelled run is saved in this browser. Open one to see it again, or tick two of one kind to put them side by side.</p>
+      {message && (
+        <p className={message.kind === 'error' ? 'error' : 'success'} role="status" data-testid="run-history-message">
+          {message.text}
+        </p>
+      )}
+      {runs.length === 0 ? (
+        <p className="hint" data-testid="run-history-empty">
+          No saved run yet.
+        </p>
+      ) : (
+        <div className="table-scroll">
+          <table className="results-table run-list">
+            <caption className="visually-hidden">Saved runs, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">compare</th>
+                <th scope="col">run</th>
+                <th scope="col">data</th>
+                <th scope="col">model</th>
+                <th scope="col">status</th>
+                <th scope="col">actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {runs.map((r) => (
+                <tr key={r.id} data-testid="run-row" className={opened?.info.id === r.id ? 'selected' : undefined}>
+                  <td>
+                    <input type="checkbox" checked={compare.includes(r.id)} aria-label={`Compare ${kindLabel(r.kind)} of ${r.run.date.slice(0, 16).replace('T', ' ')}`} data-testid="run-compare" onChange={() => toggleCompare(r.id)} />
+                  </td>
+                  <td>
+                    {kindLabel(r.kind)} <span className="sub">{r.run.date.slice(0, 16).replace('T', ' ')}</span>
+                  </td>
+                  <td className="wrap-anywhere">
+                    {r.run.datasets.join(' + ')} <span className="sub">N = {r.run.n.toLocaleString('en')}</span>
+                  </td>
+                  <td className="wrap-anywhere">
+                    {r.run.model}{' '}
+                    <span className="sub">
+                      {r.run.dtype} · {r.run.device.toUpperCase()}
+                    </span>
+                  </td>
+                  <td>{r.partial ? <span className="partial-flag">partial</span> : 'complete'}</td>
+                  <td className="run-actions">
+                    <button type="button" className="small" data-testid="run-open" onClick={() => openRun(r.id)}>
+                      Open
+                    </button>
+                    {confirming === r.id ? (
+                      <>
+                        <button type="button" className="small danger" data-testid="run-delete-confirm" onClick={() => (setConfirming(null), deleteRun(r.id))}>
+                          Delete ({formatBytes(r.bytes)})
+                        </button>
+                        <button type="button" className="small" onClick={() => setConfirming(null)}>
+                          Keep
+                        </button>
+                      </>
+                    ) : (
+                      <button type="button" className="small" data-testid="run-delete" aria-label={`Delete the ${kindLabel(r.kind)} run of ${r.run.date.slice(0, 16).replace('T', ' ')}`} onClick={() => setConfirming(r.id)}>
+                        Delete…
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {picked.length === 2 && <SideBySide a={picked[0] as SavedRunInfo} b={picked[1] as SavedRunInfo} />}
+      {opened && (
+        <div className="saved-run" data-testid="saved-run">
+          <div className="row">
+            <h4>
+              Saved run: {kindLabel(opened.info.kind)} {opened.info.partial && <span className="partial-flag">partial</span>}
+            </h4>
+            <button type="button" className="small" data-testid="saved-run-close" onClick={closeRun}>
+              Close
+            </button>
+          </div>
+          <p className="run-record" data-testid="saved-run-record" title={opened.info.run.versionTwoReason}>
+            {describeRun(opened.info.run)}
+          </p>
+          {opened.loading ? <p className="hint">Reading the saved result…</p> : <SavedRunView info={opened.info} payload={opened.payload} />}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** A saved run's result: the built-in kinds with their own tables and charts, any other kind as its saved table. */
+function SavedRunView({ info, payload }: { info: SavedRunInfo; payload: unknown }) {
+  if (payload === null) return null;
+  const { kind, run } = info;
+  let view: React.ReactNode;
+  if (kind === 'sweep') view = <SweepResults rows={summarizeSweep((payload as SweepPayload).cells, plannedSeeds(run))} origin={(run.settings.origin as Origin | undefined) ?? 'us'} />;
+  else if (kind === 'budget') view = <BudgetTable result={(payload as BudgetPayload).result} budget={Number(run.settings.budget)} />;
+  else if (kind === 'natural' || kind === 'synthetic') {
+    const p = payload as PairsPayload;
+    view = <PairResults rows={kind === 'natural' ? p.rows : []} synRows={kind === 'synthetic' ? p.rows : []} dropped={p.dropped} />;
+  } else view = <TableView table={info.table} />;
+  return (
+    <RunResult kind={kind} run={run} table={info.table} partial={info.partial} testid="saved-run">
+      {view}
+    </RunResult>
+  );
+}
+
+/** Two runs' headline numbers side by side (same kind only). */
+function SideBySide({ a, b }: { a: SavedRunInfo; b: SavedRunInfo }) {
+  if (a.kind !== b.kind) return <p className="note" data-testid="side-by-side-kinds">Pick two runs of the same kind to put them side by side ({kindLabel(a.kind)} and {kindLabel(b.kind)} were picked).</p>;
+  return (
+    <div className="run-compare" data-testid="side-by-side">
+      <h4>Side by side: {kindLabel(a.kind)}</h4>
+      <p className="run-record">
+        <strong>A</strong> {describeRun(a.run)}
+        {a.partial ? ' (partial)' : ''}
+      </p>
+      <p className="run-record">
+        <strong>B</strong> {describeRun(b.run)}
+        {b.partial ? ' (partial)' : ''}
+      </p>
+      <TableView table={sideBySide(a.table, b.table)} testid="side-by-side-table" />
+    </div>
+  );
+}
+
+/** Any ResultTable as an HTML table (numbers to two decimals). */
+export function TableView({ table, testid }: { table: ResultTable; testid?: string }) {
+  const fmt = (v: unknown) => (v === null || v === undefined ? '–' : typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(2)) : String(v));
+  return (
+    <div className="table-scroll">
+      <table className="results-table" data-testid={testid}>
+        <caption className="visually-hidden">{table.title}</caption>
+        <thead>
+          <tr>
+            {table.columns.map((c) => (
+              <th key={c} scope="col">
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {table.rows.map((r, i) => (
+            <tr key={i}>
+              {r.map((v, j) => (
+                <td key={j} className={typeof v === 'number' && table.columns[j]?.endsWith('B−A') ? (v < 0 ? 'drop' : v > 0 ? 'gain' : undefined) : undefined}>
+                  {fmt(v)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * What every experiment result carries: CSV and JSON of its table, the `qarx` command that
+ * reproduces it, and SVG/PNG of each chart inside (Chart reads the context). New cards adopt it by
+ * wrapping their result: <RunResult kind="…" run={record} table={table} partial={cancelled}>…charts…</RunResult>.
+ */
+import { createContext, useContext, useState } from 'react';
+import type { RunRecord } from '../../core/run-record.ts';
+import { exportName, resultExport, tableToCsv, type ResultTable } from '../../core/result-table.ts';
+import { qarxCommand } from '../../core/run-record.ts';
+import { chartSvg, svgToPng } from '../chart-export.ts';
+import { downloadBlob, downloadText } from '../download.ts';
+
+/** The run whose charts are shown, for their file names. */
+const RunContext = createContext<{ kind: string; date: string } | null>(null);
+
+/** A result with its exports; `testid` prefixes the buttons' test ids. */
+export function RunResult({ kind, run, table, partial, testid, children }: { kind: string; run: RunRecord; table: ResultTable; partial: boolean; testid: string; children?: React.ReactNode }) {
+  return (
+    <RunContext.Provider value={{ kind, date: run.date }}>
+      <ResultActions kind={kind} run={run} table={table} partial={partial} testid={testid} />
+      {children}
+    </RunContext.Provider>
+  );
+}
+
+/** CSV / JSON buttons and the reproducing command of one table. */
+export function ResultActions({ kind, run, table, partial, testid }: { kind: string; run: RunRecord; table: ResultTable; partial: boolean; testid: string }) {
+  const cmd = qarxCommand(kind, run);
+  return (
+    <div className="result-actions" data-testid={`${testid}-actions`}>
+      {partial && (
+        <span className="partial-flag" data-testid={`${testid}-partial`}>
+          partial: the run was cancelled
+        </span>
+      )}
+      <button type="button" className="small" data-testid={`${testid}-csv`} onClick={() => downloadText(exportName(kind, run.date, 'table', 'csv'), tableToCsv(table), 'text/csv')}>
+        Table as CSV
+      </button>
+      <button type="button" className="small" data-testid={`${testid}-json`} onClick={() => downloadText(exportName(kind, run.date, 'table', 'json'), JSON.stringify(resultExport(kind, run, table, partial), null, 1))}>
+        Table as JSON (with settings and qarx command)
+      </button>
+      <details className="qarx-command">
+        <summary>Reproduce with qarx</summary>
+        {cmd.command ? <code data-testid={`${testid}-qarx`}>{cmd.command}</code> : null}
+        <p className="hint">{cmd.note}</p>
+      </details>
+    </div>
+  );
+}
+
+/** SVG and PNG buttons of a chart, when it sits inside a RunResult. */
+export function ChartExports({ title, figure }: { title: string; figure: () => Element | null }) {
+  const ctx = useContext(RunContext);
+  const [error, setError] = useState<string | null>(null);
+  if (!ctx) return null;
+  const part = `chart-${title.slice(0, 40)}`;
+  const svg = () => {
+    const f = figure();
+    if (!f) throw new Error('The chart is not on the page.');
+    return chartSvg(f, title);
+  };
+  const run = (what: 'svg' | 'png') => {
+    setError(null);
+    try {
+      const text = svg();
+      if (what === 'svg') downloadText(exportName(ctx.kind, ctx.date, part, 'svg'), text, 'image/svg+xml');
+      else void svgToPng(text, 2).then((b) => downloadBlob(exportName(ctx.kind, ctx.date, part, 'png'), b), (e: unknown) => setError(String(e)));
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+  return (
+    <span className="chart-exports">
+      <button type="button" className="small" aria-label={`${title}: download as SVG`} onClick={() => run('svg')}>
+        SVG
+      </button>
+      <button type="button" className="small" aria-label={`${title}: download as PNG`} onClick={() => run('png')}>
+        PNG
+      </button>
+      {error && <span className="error">{error}</span>}
+    </span>
+  );
+}

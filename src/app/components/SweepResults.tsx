@@ -1,0 +1,152 @@
+/** A sweep's result: the table (partial rows marked) and its charts, for the live card and saved runs. */
+import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import { Chart, pct, SOURCE_COLORS } from './Chart.tsx';
+import { ORIGIN_LABELS, SOURCE_LABELS, type Origin } from '../../core/entity/options.ts';
+import { wrongShares, type SweepRow } from '../../core/entity/stats.ts';
+
+/** A sweep's table and charts; `origin` is the run's main person-name origin. */
+export function SweepResults({ rows: all, origin }: { rows: SweepRow[]; origin: Origin }) {
+  // Rows a cancelled run left short of their seeds are listed but kept out of charts and means.
+  const rows = all.filter((r) => r.complete);
+  const partial = all.length - rows.length;
+  const main = rows.filter((r) => r.origin === origin || !(r.type === 'PER' && r.source === 'db'));
+  const types = [...new Set(main.map((r) => r.type))];
+  const sources = [...new Set(main.map((r) => r.source))];
+  // Drop in F1 per entity type, one bar per source, error bars = std over seeds.
+  const byType = types.map((t) => {
+    const d: Record<string, number | string> = { type: t };
+    for (const s of sources) {
+      const r = main.find((x) => x.type === t && x.source === s && x.origin === origin) ?? main.find((x) => x.type === t && x.source === s);
+      if (r) {
+        d[s] = +r.dropF1.toFixed(2);
+        d[`${s}-std`] = +r.pertF1.std.toFixed(2);
+      }
+    }
+    return d;
+  });
+  const bySource = sources.map((s) => {
+    const rs = main.filter((r) => r.source === s && r.type !== 'MIX');
+    const n = rs.reduce((a, r) => a + r.n, 0);
+    const drop = n ? rs.reduce((a, r) => a + r.dropF1 * r.n, 0) / n : 0;
+    return { source: SOURCE_LABELS[s], drop: +drop.toFixed(2), fill: SOURCE_COLORS[s] };
+  });
+  const origins = rows.filter((r) => r.type === 'PER' && r.source === 'db');
+  const byOrigin = origins.map((r) => ({ origin: ORIGIN_LABELS[r.origin as Origin], em: +r.pertEm.mean.toFixed(2), std: +r.pertEm.std.toFixed(2), original: +r.orig.em.toFixed(2) }));
+  // Wrong entity vs wrong boundary per cell (type × source), renamed side, as the paper's Table 6.
+  const errorData = main
+    .filter((r) => r.type !== 'MIX')
+    .map((r) => {
+      const sh = wrongShares(r.errors.pert);
+      return { cell: `${r.type} ${SOURCE_LABELS[r.source]}`, entity: Number.isNaN(sh.entity) ? 0 : +sh.entity.toFixed(1), boundary: Number.isNaN(sh.boundary) ? 0 : +sh.boundary.toFixed(1) };
+    });
+  return (
+    <div className="results">
+      <table className="results-table" data-testid="sweep-table">
+        <thead>
+          <tr>
+            <th>type</th>
+            <th>source</th>
+            <th>origin</th>
+            <th>n</th>
+            <th>seeds</th>
+            <th>orig. EM / F1</th>
+            <th>renamed EM ±</th>
+            <th>renamed F1 ±</th>
+            <th>drop F1</th>
+            <th title="Wrong renamed answers: another entity vs a wrong boundary">wrong ent. / bound. %</th>
+          </tr>
+        </thead>
+        <tbody>
+          {all.map((r) => (
+            <tr key={`${r.type}-${r.source}-${r.origin}`} className={r.complete ? undefined : 'partial-row'} data-testid={r.complete ? 'sweep-row' : 'sweep-row-partial'}>
+              <td>{r.type}</td>
+              <td>{SOURCE_LABELS[r.source]}</td>
+              <td>{r.source === 'db' ? ORIGIN_LABELS[r.origin as Origin] : '–'}</td>
+              <td>{r.n}</td>
+              <td>
+                {r.seeds}/{r.plannedSeeds}
+                {r.complete ? '' : ' (partial)'}
+              </td>
+              <td>
+                {pct(r.orig.em)} / {pct(r.orig.f1)}
+              </td>
+              <td>
+                {pct(r.pertEm.mean)} ± {pct(r.pertEm.std)}
+              </td>
+              <td>
+                {pct(r.pertF1.mean)} ± {pct(r.pertF1.std)}
+              </td>
+              <td className={r.dropF1 > 0.05 ? 'drop' : 'gain'}>{pct(r.dropF1)}</td>
+              <td>{fmtShares(r)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="hint" data-testid="sweep-std-note">
+        ± is the standard deviation over perturbation seeds (the papers' ± is over training seeds). Wrong ent. / bound.: of the wrong renamed answers, the share naming another entity and the share with a wrong boundary.
+        {partial > 0 && ` ${partial} row${partial === 1 ? '' : 's'} of a cancelled run ${partial === 1 ? 'is' : 'are'} marked partial and left out of the charts.`}
+      </p>
+      <div className="charts">
+        <Chart title="Drop in F1 per entity type" testid="chart-type">
+          <BarChart data={byType}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="type" interval={0} />
+            <YAxis unit="" />
+            <Tooltip />
+            <Legend />
+            {sources.map((s) => (
+              <Bar key={s} dataKey={s} name={SOURCE_LABELS[s]} fill={SOURCE_COLORS[s]} isAnimationActive={false}>
+                <ErrorBar dataKey={`${s}-std`} width={4} stroke="#333" />
+              </Bar>
+            ))}
+          </BarChart>
+        </Chart>
+        <Chart title="Drop in F1 per name source (PER, ORG, GPE)" testid="chart-source">
+          <BarChart data={bySource}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="source" interval={0} />
+            <YAxis />
+            <Tooltip />
+            <Bar dataKey="drop" name="drop in F1" isAnimationActive={false}>
+              {bySource.map((d) => (
+                <Cell key={d.source} fill={d.fill} />
+              ))}
+            </Bar>
+          </BarChart>
+        </Chart>
+        {byOrigin.length > 0 && (
+          <Chart title="EM by person-name origin (PER, DBName)" testid="chart-origin">
+            <BarChart data={byOrigin}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} />
+              <XAxis dataKey="origin" interval={0} />
+              <YAxis domain={[0, 100]} />
+              <Tooltip />
+              <Legend />
+              <Bar dataKey="original" name="original" fill={SOURCE_COLORS.original} isAnimationActive={false} />
+              <Bar dataKey="em" name="renamed" fill={SOURCE_COLORS.db} isAnimationActive={false}>
+                <ErrorBar dataKey="std" width={4} stroke="#333" />
+              </Bar>
+            </BarChart>
+          </Chart>
+        )}
+        <Chart title="Wrong renamed answers per cell: wrong entity vs wrong boundary (%)" testid="chart-errors">
+          <BarChart data={errorData}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="cell" interval={0} angle={-25} textAnchor="end" height={60} tick={{ fontSize: 11 }} />
+            <YAxis domain={[0, 100]} />
+            <Tooltip />
+            <Legend />
+            <Bar dataKey="entity" name="wrong entity" stackId="e" fill="var(--c2w)" isAnimationActive={false} />
+            <Bar dataKey="boundary" name="wrong boundary" stackId="e" fill="#e0a030" isAnimationActive={false} />
+          </BarChart>
+        </Chart>
+      </div>
+    </div>
+  );
+}
+
+/** "wrong entity / wrong boundary" shares of a row's renamed wrong answers, or – when none is wrong. */
+function fmtShares(r: SweepRow): string {
+  const sh = wrongShares(r.errors.pert);
+  return Number.isNaN(sh.entity) ? '–' : `${pct(sh.entity)} / ${pct(sh.boundary)}`;
+}

@@ -1,0 +1,83 @@
+/**
+ * The run history: every finished or cancelled experiment run is saved (IndexedDB, through the data
+ * worker) with its record, headline table and full result; runs can be reopened after a reload,
+ * deleted, and two of one kind put side by side. New experiment cards adopt it with one call:
+ * saveRun(kind, record, payload, table, partial).
+ */
+import type { StateCreator } from 'zustand';
+import type { RunRecord } from '../../core/run-record.ts';
+import type { ResultTable } from '../../core/result-table.ts';
+import type { SavedRunInfo } from '../../worker/data-protocol.ts';
+import { newDataId, sendData } from '../data-client.ts';
+import type { AppState } from './index.ts';
+
+export interface RunsSlice {
+  savedRuns: SavedRunInfo[];
+  /** What happened to the last save or delete, for the history panel (a full quota, say). */
+  runsMessage: { kind: 'ok' | 'error'; text: string } | null;
+  /** A reopened run: its record and table, and its full result once read (null while reading or when gone). */
+  openedRun: { info: SavedRunInfo; payload: unknown; reqId: number; loading: boolean } | null;
+  /** Up to two runs picked for side by side, oldest pick first. */
+  compareIds: string[];
+  /** Saves a run to the history; the result on screen never depends on it. */
+  saveRun(kind: string, run: RunRecord, payload: unknown, table: ResultTable, partial: boolean): void;
+  refreshRuns(): void;
+  openRun(id: string): void;
+  closeRun(): void;
+  deleteRun(id: string): void;
+  toggleCompare(id: string): void;
+  receiveRuns(runs: SavedRunInfo[]): void;
+  receiveRunSaved(id: string, error: string | null): void;
+  receiveRun(reqId: number, id: string, payload: unknown): void;
+}
+
+/** A fresh id for a saved run (time and a random part: unique across tabs). */
+const runId = () => `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+export const createRunsSlice: StateCreator<AppState, [], [], RunsSlice> = (set, get) => ({
+  savedRuns: [],
+  runsMessage: null,
+  openedRun: null,
+  compareIds: [],
+  saveRun(kind, run, payload, table, partial) {
+    const info: SavedRunInfo = { id: runId(), kind, title: table.title, run, partial, createdAt: Date.now(), table, bytes: JSON.stringify(payload)?.length ?? 0 };
+    sendData({ type: 'run-save', reqId: newDataId(), info, payload });
+  },
+  refreshRuns() {
+    sendData({ type: 'runs' });
+  },
+  openRun(id) {
+    const info = get().savedRuns.find((r) => r.id === id);
+    if (!info) return;
+    const reqId = newDataId();
+    set({ openedRun: { info, payload: null, reqId, loading: true } });
+    sendData({ type: 'run-get', reqId, id });
+  },
+  closeRun() {
+    set({ openedRun: null });
+  },
+  deleteRun(id) {
+    const s = get();
+    set({ compareIds: s.compareIds.filter((x) => x !== id), openedRun: s.openedRun?.info.id === id ? null : s.openedRun, runsMessage: null });
+    sendData({ type: 'run-delete', id });
+  },
+  toggleCompare(id) {
+    const ids = get().compareIds;
+    set({ compareIds: ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id].slice(-2) });
+  },
+  receiveRuns(runs) {
+    const ids = new Set(runs.map((r) => r.id));
+    const s = get();
+    // Runs deleted (here or in another tab) leave the comparison and the reopened view.
+    set({ savedRuns: runs, compareIds: s.compareIds.filter((x) => ids.has(x)), openedRun: s.openedRun && !ids.has(s.openedRun.info.id) ? null : s.openedRun });
+  },
+  receiveRunSaved(_id, error) {
+    set({ runsMessage: error ? { kind: 'error', text: error } : null });
+  },
+  receiveRun(reqId, _id, payload) {
+    const o = get().openedRun;
+    if (!o || o.reqId !== reqId) return;
+    set({ openedRun: { ...o, payload, loading: false } });
+    if (payload === null) set({ runsMessage: { kind: 'error', text: `The run "${o.info.title}" is no longer in the history (deleted, perhaps in another tab).` } });
+  },
+});

@@ -1,0 +1,127 @@
+/**
+ * qarx sweep and qarx budget: the app's entity-renaming experiments over a data file, with the same
+ * core functions (runSweep, runBudget) and settings, so a run saved in the app is reproduced by the
+ * command line its JSON export records.
+ */
+import { parseArgs } from 'node:util';
+import { modelScope, QaEngine } from '../../core/index.ts';
+import {
+  ENTITY_CHOICES,
+  enginePredictor,
+  MAX_BUDGET,
+  NAME_SOURCES,
+  ORIGINS,
+  runBudget,
+  runSweep,
+  summarizeSweep,
+  type BudgetConfig,
+  type EntityChoice,
+  type NameSource,
+  type Origin,
+  type SweepConfig,
+} from '../../core/entity/index.ts';
+import { readInstances } from '../data.ts';
+import { err, intOpt, numOpt, out, UsageError } from '../io.ts';
+import { openModel } from '../model.ts';
+
+const MODEL_OPTIONS = { model: { type: 'string' }, squad2: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, 'hub-host': { type: 'string' }, 'cache-dir': { type: 'string' }, dtype: { type: 'string' } } as const;
+
+/** A comma list checked against the allowed values, e.g. listOpt('PER,ORG', 'types', ENTITY_CHOICES) → ['PER', 'ORG']. */
+export function listOpt<T extends string>(v: string, name: string, allowed: readonly T[], upper = false): T[] {
+  const items = v.split(',').map((s) => (upper ? s.trim().toUpperCase() : s.trim().toLowerCase()) as T);
+  const bad = items.find((x) => !allowed.includes(x));
+  if (bad !== undefined || items.length === 0) throw new UsageError(`--${name} must be a comma list of ${allowed.join(', ')}, got "${v}".`);
+  return allowed.filter((a) => items.includes(a));
+}
+
+/** One choice checked against the allowed values, e.g. oneOpt('db', 'source', NAME_SOURCES) → 'db'. */
+function oneOpt<T extends string>(v: string, name: string, allowed: readonly T[], upper = false): T {
+  const x = (upper ? v.toUpperCase() : v.toLowerCase()) as T;
+  if (!allowed.includes(x)) throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, got "${v}".`);
+  return x;
+}
+
+/** Reads the data and loads the model shared by both commands; "no answer" follows the data unless --squad2. */
+async function setUp(cmd: string, positionals: string[], values: { model?: string; squad2?: boolean; dtype?: string; 'hub-host'?: string; 'cache-dir'?: string }) {
+  const [data] = positionals;
+  if (!data || positionals.length > 1 || !values.model) throw new UsageError(`${cmd} needs <data file> --model <dir|hub id>.`);
+  if (values.dtype && !['fp32', 'fp16', 'q8'].includes(values.dtype)) throw new UsageError(`--dtype must be fp32, fp16 or q8, got "${values.dtype}".`);
+  const instances = await readInstances(data);
+  const model = await openModel(values.model, values);
+  const engine = new QaEngine(model.tokenizer, model.runner, { scope: modelScope(model) });
+  const versionTwo = Boolean(values.squad2) || instances.some((i) => i.isImpossible);
+  return { instances, predict: enginePredictor(engine, { versionTwo }), versionTwo };
+}
+
+/** A progress line every tenth of the run. */
+const progress = (cmd: string) => {
+  let shown = -1;
+  return (p: { done: number; total: number; label: string }) => {
+    const tenth = Math.floor((10 * p.done) / Math.max(1, p.total));
+    if (tenth !== shown) err(`${cmd}: ${p.done}/${p.total} questions (${p.label})\n`);
+    shown = tenth;
+  };
+};
+
+const f = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '–');
+
+/** Runs `qarx sweep <data> --model m [--types …] [--sources …] [--seeds N] [--origin o] [--origins …]`. */
+export async function sweep(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { ...MODEL_OPTIONS, types: { type: 'string', default: 'PER,ORG,GPE,MIX' }, sources: { type: 'string', default: 'indist,db,randstr' }, seeds: { type: 'string', default: '5' }, origin: { type: 'string', default: 'us' }, origins: { type: 'string', default: ORIGINS.join(',') } },
+  });
+  const config: SweepConfig = {
+    types: listOpt<EntityChoice>(values.types, 'types', ENTITY_CHOICES, true),
+    sources: listOpt<NameSource>(values.sources, 'sources', NAME_SOURCES),
+    seeds: Math.min(20, intOpt(values.seeds, 'seeds', 5)),
+    origin: oneOpt<Origin>(values.origin, 'origin', ORIGINS),
+    origins: listOpt<Origin>(values.origins, 'origins', ORIGINS),
+  };
+  const { instances, predict, versionTwo } = await setUp('sweep', positionals, values);
+  const r = await runSweep(instances, config, predict, { onProgress: progress('sweep') });
+  const rows = summarizeSweep(r.cells, config.seeds);
+  if (values.json) {
+    out(`${JSON.stringify({ config, versionTwo, questions: r.originals.size, rows, cells: r.cells }, null, 2)}\n`);
+    return 0;
+  }
+  out(`type\tsource\torigin\tn\tseeds\torigEM\torigF1\tEM mean±std\tF1 mean±std\tdropF1\n`);
+  for (const x of rows) out(`${x.type}\t${x.source}\t${x.origin}\t${x.n}\t${x.seeds}/${x.plannedSeeds}\t${f(x.orig.em)}\t${f(x.orig.f1)}\t${f(x.pertEm.mean)}±${f(x.pertEm.std)}\t${f(x.pertF1.mean)}±${f(x.pertF1.std)}\t${f(x.dropF1)}\n`);
+  return 0;
+}
+
+/** Runs `qarx budget <data> --model m [--type T] [--source S] [--origin o] [--budget B] [--resemble M --temperature T]`. */
+export async function budget(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { ...MODEL_OPTIONS, type: { type: 'string', default: 'MIX' }, source: { type: 'string', default: 'db' }, origin: { type: 'string', default: 'us' }, budget: { type: 'string', default: '10' }, resemble: { type: 'string' }, temperature: { type: 'string', default: '2' } },
+  });
+  const b = intOpt(values.budget, 'budget', 10);
+  if (b > MAX_BUDGET) throw new UsageError(`--budget must be at most ${MAX_BUDGET}, got ${b}.`);
+  const m = values.resemble === undefined ? null : Number(values.resemble);
+  if (m !== null && m !== 1 && m !== 3) throw new UsageError(`--resemble must be 1 or 3 (canonical names per entity), got "${values.resemble}".`);
+  const temperature = numOpt(values.temperature, 'temperature', 2);
+  if (temperature <= 0) throw new UsageError(`--temperature must be above 0, got "${values.temperature}".`);
+  const { instances, predict, versionTwo } = await setUp('budget', positionals, values);
+  const config: BudgetConfig = {
+    type: oneOpt<EntityChoice>(values.type, 'type', ENTITY_CHOICES, true),
+    source: oneOpt<NameSource>(values.source, 'source', NAME_SOURCES),
+    origin: oneOpt<Origin>(values.origin, 'origin', ORIGINS),
+    budget: b,
+    resemble: m === null ? null : { m, temperature, type: 'MIX' },
+    versionTwo,
+  };
+  const r = await runBudget(instances, config, predict, { onProgress: progress('budget') });
+  if (values.json) {
+    out(`${JSON.stringify({ config, ...r }, null, 2)}\n`);
+    return 0;
+  }
+  out(`questions: ${r.n}, B = ${b}\n`);
+  for (const [name, s] of [['model', r.plain], ['RESEMBLE', r.defended]] as const) {
+    if (!s) continue;
+    out(`${name}: original EM ${f(s.original.em)} F1 ${f(s.original.f1)}; random EM ${f(s.random.em)}±${f(s.randomStd.em)} F1 ${f(s.random.f1)}±${f(s.randomStd.f1)}; D_worst EM ${f(s.worst.em)} F1 ${f(s.worst.f1)}; D_best EM ${f(s.best.em)} F1 ${f(s.best.f1)}; stability ${f(100 * s.stability)}%\n`);
+  }
+  return 0;
+}

@@ -1,0 +1,86 @@
+/**
+ * Result tables as data: every experiment result becomes a ResultTable, which exports as CSV
+ * (RFC 4180, formula-safe) and JSON (with the run record, its settings and the reproducing `qarx`
+ * command), and two tables of the same kind line up side by side.
+ */
+import Papa from 'papaparse';
+import { FORMULA_START } from './formats/pairs-csv.ts';
+import { qarxCommand, type RunRecord } from './run-record.ts';
+
+export type CellValue = string | number | boolean | null;
+
+/** A titled table; `key` columns identify a row, `headline` columns are compared side by side. */
+export interface ResultTable {
+  title: string;
+  columns: string[];
+  rows: CellValue[][];
+  key: string[];
+  headline: string[];
+}
+
+/** A cell fit for a file: NaN and ±Infinity become null (JSON would write null anyway; CSV an empty cell). */
+const clean = (v: CellValue): CellValue => (typeof v === 'number' && !Number.isFinite(v) ? null : v);
+
+/** The table as CSV with a header row, e.g. tableToCsv({ columns: ['a'], rows: [['=1+1']] … }) === 'a\n"\'=1+1"'. */
+export function tableToCsv(t: ResultTable): string {
+  // Numbers are never neutralised (papaparse skips them), so a negative drop stays a number.
+  return Papa.unparse({ fields: t.columns, data: t.rows.map((r) => r.map(clean)) }, { newline: '\r\n', escapeFormulae: FORMULA_START });
+}
+
+/** The rows as objects keyed by column, e.g. [{ type: 'PER', n: 12 }]. */
+export function tableObjects(t: ResultTable): Record<string, CellValue>[] {
+  return t.rows.map((r) => Object.fromEntries(t.columns.map((c, i) => [c, clean(r[i] ?? null)])));
+}
+
+/** What a JSON export holds: the run, its settings, the command that reproduces it and the rows. */
+export interface ResultExport {
+  kind: string;
+  title: string;
+  /** True for a cancelled run: rows short of their plan are marked in the rows themselves. */
+  partial: boolean;
+  run: RunRecord;
+  settings: Record<string, unknown>;
+  qarxCommand: string | null;
+  qarxNote: string;
+  columns: string[];
+  rows: Record<string, CellValue>[];
+}
+
+/** The JSON export of a table of a run. */
+export function resultExport(kind: string, run: RunRecord, table: ResultTable, partial: boolean): ResultExport {
+  const cmd = qarxCommand(kind, run);
+  return { kind, title: table.title, partial, run, settings: run.settings, qarxCommand: cmd.command, qarxNote: cmd.note, columns: table.columns, rows: tableObjects(table) };
+}
+
+/** A file name with kind and date, e.g. exportName('sweep', '2026-11-23T16:10:42.000Z', 'table', 'csv') === 'qarx-sweep-2026-11-23-1610-table.csv'. */
+export function exportName(kind: string, date: string, part: string, ext: string): string {
+  const d = date.slice(0, 16).replace('T', '-').replace(':', '');
+  return `qarx-${kind}-${d}-${part}`.replace(/[^\w.-]+/g, '-') + `.${ext}`;
+}
+
+/** A row's identity from its key columns, e.g. 'PER · db · us'. */
+const rowKey = (t: ResultTable, r: CellValue[]) => t.key.map((k) => String(r[t.columns.indexOf(k)] ?? '')).join(' · ');
+
+/**
+ * Two tables of one kind side by side: per row key found in either, each headline column of A, of B
+ * and B − A (null when a side lacks the row or the value), e.g. drop_f1 10 vs 12 → 10, 12, 2.
+ */
+export function sideBySide(a: ResultTable, b: ResultTable): ResultTable {
+  const heads = a.headline.filter((h) => b.headline.includes(h));
+  const keys = [...new Set([...a.rows.map((r) => rowKey(a, r)), ...b.rows.map((r) => rowKey(b, r))])];
+  const find = (t: ResultTable, k: string) => t.rows.find((r) => rowKey(t, r) === k);
+  const num = (t: ResultTable, r: CellValue[] | undefined, h: string) => {
+    const v = r ? clean(r[t.columns.indexOf(h)] ?? null) : null;
+    return typeof v === 'number' ? v : null;
+  };
+  const rows = keys.map((k) => {
+    const ra = find(a, k);
+    const rb = find(b, k);
+    return [k, ...heads.flatMap((h) => {
+      const x = num(a, ra, h);
+      const y = num(b, rb, h);
+      return [x, y, x !== null && y !== null ? +(y - x).toFixed(4) : null];
+    })];
+  });
+  return { title: `${a.title}: A vs B`, columns: ['row', ...heads.flatMap((h) => [`${h} A`, `${h} B`, `${h} B−A`])], rows, key: ['row'], headline: [] };
+}

@@ -1,0 +1,200 @@
+/**
+ * Experiments you can keep (shipped model, WASM): the settings header of a run, a cancelled run
+ * saved marked partial, the run history over reloads (reopen, side by side, delete), and exported
+ * CSV / JSON / SVG / PNG files that parse; the new panels' controls all have accessible names.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Download, Page } from 'playwright-core';
+import type { PreviewServer } from 'vite';
+import { launch, openApp, SHOTS, shot, startPreview } from './harness.ts';
+
+let server: PreviewServer;
+let url: string;
+let browser: Browser;
+let page: Page;
+const errors: string[] = [];
+
+beforeAll(async () => {
+  ({ server, url } = await startPreview());
+  browser = await launch(false);
+  page = await openApp(browser, url, 'device=wasm', errors);
+  await page.getByTestId('tab-experiments').click();
+  await page.getByTestId('run-history').waitFor({ timeout: 30_000 });
+});
+afterAll(async () => {
+  await browser.close();
+  await server.close();
+});
+
+const text = async (id: string) => ((await page.getByTestId(id).textContent()) ?? '').trim();
+const runRows = () => page.getByTestId('run-row');
+
+/** The file a click downloads: its suggested name and bytes. */
+async function download(click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
+  const d: Promise<Download> = page.waitForEvent('download', { timeout: 60_000 });
+  await click();
+  const file = await d;
+  return { name: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
+}
+
+/** Runs the budget card with B renamings (RandStr) and waits for its table. */
+async function runBudget(b: number): Promise<void> {
+  const before = await runRows().count();
+  await page.getByTestId('budget-source').selectOption('randstr');
+  await page.getByTestId('budget-b').fill(String(b));
+  await page.getByTestId('budget-run').click();
+  await page.getByTestId('budget-progress').waitFor({ timeout: 30_000 });
+  await expect.poll(async () => page.getByTestId('budget-progress').count(), { timeout: 150_000 }).toBe(0);
+  await page.getByTestId('budget-table').first().waitFor();
+  await expect.poll(() => runRows().count(), { timeout: 30_000 }).toBe(before + 1);
+}
+
+/** Controls inside `testid` with no accessible name (label, aria-label or text), as "tag#index". */
+async function unnamedControls(testid: string): Promise<string[]> {
+  return page.getByTestId(testid).evaluate((root) =>
+    [...root.querySelectorAll('button, input, select, summary, a[href]')]
+      .filter((el) => {
+        const named = (el.getAttribute('aria-label') ?? '').trim() || (el.textContent ?? '').trim() || (el.id && root.ownerDocument.querySelector(`label[for="${el.id}"]`)) || el.closest('label');
+        return !named;
+      })
+      .map((el, i) => `${el.tagName.toLowerCase()}#${i}`),
+  );
+}
+
+describe('run history and exports', () => {
+  it('shows the settings header of a run and saves the run', async () => {
+    await runBudget(2);
+    const record = await text('budget-record');
+    expect(record).toMatch(/^Demo set/);
+    expect(record).toContain('qarx-lexical-qa fp32 WASM');
+    expect(record).toContain('budget 2');
+    expect(record).toContain('source randstr');
+    const row = runRows().first();
+    expect(await row.textContent()).toMatch(/^Budget \d{4}-\d\d-\d\d \d\d:\d\d.*Demo set.*N = 76.*qarx-lexical-qa fp32 · WASM.*complete/);
+  });
+
+  it('exports the table as CSV and JSON (with the qarx command) and a chart as SVG and PNG', async () => {
+    const csv = await download(() => page.getByTestId('budget-csv').click());
+    expect(csv.name).toMatch(/^qarx-budget-\d{4}-\d\d-\d\d-\d{4}-table\.csv$/);
+    const parsed = Papa.parse<Record<string, string>>(csv.bytes.toString('utf8'), { header: true, skipEmptyLines: true });
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.meta.fields).toEqual(['measure', 'n', 'model_em', 'model_f1', 'resemble_em', 'resemble_f1']);
+    expect(parsed.data.map((r) => r.measure)).toEqual(['original', 'random_mean', 'random_std', 'worst', 'best', 'stability_pct']);
+    expect(Number(parsed.data[0]?.model_f1)).toBeGreaterThan(0);
+
+    const json = await download(() => page.getByTestId('budget-json').click());
+    const doc = JSON.parse(json.bytes.toString('utf8')) as { kind: string; run: { model: string; dtype: string; device: string; n: number }; settings: { budget: number }; qarxCommand: string; rows: unknown[] };
+    expect(doc.kind).toBe('budget');
+    expect(doc.run).toMatchObject({ model: 'qarx-lexical-qa', dtype: 'fp32', device: 'wasm' });
+    expect(doc.settings.budget).toBe(2);
+    expect(doc.qarxCommand).toMatch(/^qarx budget \S+ --model public\/models\/qarx-lexical-qa --dtype fp32 --type MIX --source randstr --origin us --budget 2 --resemble 3 --temperature 2/);
+    expect(doc.rows).toHaveLength(6);
+
+    // Revision pairs give a chart.
+    await page.getByTestId('natural-run').click();
+    await page.getByTestId('natural-table').waitFor({ timeout: 120_000 });
+    await expect.poll(() => runRows().count(), { timeout: 30_000 }).toBe(2);
+    const svg = await download(() => page.getByRole('button', { name: 'Questions per category: download as SVG' }).click());
+    const svgText = svg.bytes.toString('utf8');
+    expect(svg.name).toMatch(/^qarx-natural-.*-chart-Questions-per-category\.svg$/);
+    expect(svgText).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="\d+" height="\d+"/);
+    expect(svgText).toContain('<title>Questions per category</title>');
+    expect(svgText.trimEnd().endsWith('</svg>')).toBe(true);
+    // The category colours travel with the file as inline styles (C2W red).
+    expect(svgText).toContain('fill:rgb(209, 73, 91)');
+    const parsedOk = await page.evaluate((s) => new DOMParser().parseFromString(s, 'image/svg+xml').documentElement.nodeName, svgText);
+    expect(parsedOk).toBe('svg');
+
+    const png = await download(() => page.getByRole('button', { name: 'Questions per category: download as PNG' }).click());
+    expect(png.name).toMatch(/\.png$/);
+    expect([...png.bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const svgWidth = Number(/width="(\d+)"/.exec(svgText)?.[1]);
+    expect(png.bytes.readUInt32BE(16)).toBe(2 * svgWidth); // IHDR width: drawn at 2×
+    mkdirSync(SHOTS, { recursive: true });
+    writeFileSync(join(SHOTS, 'runs-exported-chart.png'), png.bytes); // to look at
+  });
+
+  it('saves a cancelled sweep marked partial', async () => {
+    await page.getByTestId('sweep-seeds').fill('20');
+    await page.getByTestId('sweep-run').click();
+    await page.getByTestId('sweep-progress').waitFor({ timeout: 30_000 });
+    await expect.poll(async () => page.getByTestId('sweep-table').locator('tbody tr').count(), { timeout: 90_000 }).toBeGreaterThan(0);
+    await page.getByTestId('sweep-cancel').click();
+    await expect.poll(() => runRows().count(), { timeout: 30_000 }).toBe(3);
+    expect(await runRows().first().textContent()).toMatch(/^Sweep.*partial/);
+    expect(await text('sweep-partial')).toContain('partial');
+    await runBudget(3);
+  });
+
+  it('keeps the runs over a reload: reopen one, put two side by side, delete one', async () => {
+    await page.reload();
+    await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+    await page.getByTestId('tab-experiments').click();
+    await expect.poll(() => runRows().count(), { timeout: 30_000 }).toBe(4);
+    const kinds = (await runRows().allTextContents()).map((t) => t.split(' ')[0]);
+    expect(kinds).toEqual(['Budget', 'Sweep', 'Revision', 'Budget']);
+
+    // Reopen the cancelled sweep: its record, its partial rows, kept out of the charts.
+    await runRows().nth(1).getByTestId('run-open').click();
+    const saved = page.getByTestId('saved-run');
+    await saved.getByTestId('sweep-table').waitFor({ timeout: 30_000 });
+    expect(await saved.getByTestId('saved-run-record').textContent()).toMatch(/^Demo set.*qarx-lexical-qa fp32 WASM.*seeds 20/);
+    expect(await saved.getByTestId('sweep-row-partial').count()).toBeGreaterThan(0);
+    expect(await saved.getByTestId('saved-run-partial').textContent()).toContain('partial');
+    expect(await saved.getByTestId('saved-run-qarx').textContent()).toMatch(/^qarx sweep .* --seeds 20 /);
+    await saved.scrollIntoViewIfNeeded();
+    await shot(page, 'runs-saved-sweep');
+
+    // The two budgets (B = 3, newest first, and B = 2) side by side.
+    await runRows().nth(0).getByTestId('run-compare').check();
+    await runRows().nth(3).getByTestId('run-compare').check();
+    const table = page.getByTestId('side-by-side-table');
+    await table.waitFor();
+    expect(await table.locator('thead th').allTextContents()).toContain('model_f1 B−A');
+    expect((await table.locator('tbody tr').allTextContents()).map((t) => t.match(/^[a-z_]+/)?.[0])).toEqual(['original', 'random_mean', 'random_std', 'worst', 'best', 'stability_pct']);
+    // The original questions are the same in both runs: their F1 does not move.
+    expect(await table.locator('tbody tr').first().locator('td').nth(6).textContent()).toBe('0');
+    await page.getByTestId('run-history').scrollIntoViewIfNeeded();
+    await shot(page, 'runs-side-by-side');
+    expect(await unnamedControls('run-history')).toEqual([]);
+
+    // Delete asks first; the run is gone after a reload too.
+    await runRows().nth(2).getByTestId('run-delete').click();
+    await runRows().nth(2).getByTestId('run-delete-confirm').click();
+    await expect.poll(() => runRows().count(), { timeout: 30_000 }).toBe(3);
+    await page.reload();
+    await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+    await page.getByTestId('tab-experiments').click();
+    await expect.poll(() => runRows().count(), { timeout: 30_000 }).toBe(3);
+    expect((await runRows().allTextContents()).some((t) => t.startsWith('Revision pairs'))).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
+  it('names every control of the natural card and the Storage panel; a seed error is tied to its field', async () => {
+    expect(await unnamedControls('natural-card')).toEqual([]);
+    const seed = page.getByTestId('synthetic-seed');
+    await seed.fill('1.5');
+    const error = page.getByTestId('synthetic-seed-error');
+    await error.waitFor();
+    expect(await error.getAttribute('role')).toBe('alert');
+    expect(await seed.getAttribute('aria-invalid')).toBe('true');
+    expect(await seed.getAttribute('aria-describedby')).toBe(await error.getAttribute('id'));
+    await seed.fill('1');
+    await page.getByTestId('storage-panel').locator('summary').click();
+    await page.getByTestId('storage-panel').getByText(/This site uses|No imported dataset|Datasets take/).first().waitFor({ timeout: 30_000 });
+    expect(await unnamedControls('storage-panel')).toEqual([]);
+  });
+
+  it('is usable on a phone: the history card fits the screen, its table scrolls inside it', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const card = page.getByTestId('run-history');
+    await card.scrollIntoViewIfNeeded();
+    const box = await card.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 999)).toBeLessThanOrEqual(390);
+    expect(await card.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+    await shot(page, 'runs-phone');
+  });
+});

@@ -1,0 +1,173 @@
+/** The reproducing `qarx` command of each run kind, formula-safe CSV of result tables, JSON exports, file names and side-by-side tables. */
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { dataFile, modelArg, noAnswerReason, qarxCommand, shellQuote, type RunRecord } from '../../src/core/run-record.ts';
+import { exportName, resultExport, sideBySide, tableToCsv, type ResultTable } from '../../src/core/result-table.ts';
+import { budgetTable, sweepTable } from '../../src/core/result-tables.ts';
+import { restoreCell } from '../../src/core/formats/pairs-csv.ts';
+import type { BudgetResult, SweepRow } from '../../src/core/entity/stats.ts';
+
+const rec = (settings: Record<string, unknown>, over: Partial<RunRecord> = {}): RunRecord => ({
+  datasets: ['train-v2.0.json'],
+  n: 64,
+  selected: 64,
+  query: '',
+  filters: { dataset: 'all' },
+  model: 'qarx-lexical-qa',
+  dtype: 'fp32',
+  device: 'wasm',
+  versionTwo: false,
+  versionTwoReason: noAnswerReason(false),
+  settings,
+  date: '2026-11-23T16:10:42.000Z',
+  ...over,
+});
+
+describe('the qarx command of a run', () => {
+  it.each([
+    {
+      kind: 'sweep',
+      r: rec({ types: ['PER', 'MIX'], sources: ['indist', 'db'], seeds: 5, origin: 'us', origins: ['us', 'cn'] }),
+      cmd: 'qarx sweep train-v2.0.json --model public/models/qarx-lexical-qa --dtype fp32 --types PER,MIX --sources indist,db --seeds 5 --origin us --origins us,cn --json',
+    },
+    {
+      kind: 'budget',
+      r: rec({ type: 'GPE', source: 'randstr', origin: 'fr', budget: 10, resemble: { m: 3, temperature: 2, type: 'MIX' }, versionTwo: true }, { versionTwo: true, model: 'Xenova/distilbert-base-cased-distilled-squad', dtype: 'q8' }),
+      cmd: 'qarx budget train-v2.0.json --model Xenova/distilbert-base-cased-distilled-squad --dtype q8 --type GPE --source randstr --origin fr --budget 10 --resemble 3 --temperature 2 --squad2 --json',
+    },
+    {
+      kind: 'budget',
+      r: rec({ type: 'MIX', source: 'db', origin: 'us', budget: 4, resemble: null, versionTwo: false }),
+      cmd: 'qarx budget train-v2.0.json --model public/models/qarx-lexical-qa --dtype fp32 --type MIX --source db --origin us --budget 4 --json',
+    },
+    {
+      kind: 'natural',
+      r: rec({ rule: 'em' }, { datasets: ['pairs.csv'] }),
+      cmd: 'qarx compare original.json edited.json --model public/models/qarx-lexical-qa --dtype fp32 --rule em --json',
+    },
+    {
+      kind: 'synthetic',
+      r: rec({ kind: 'keyboard', rate: 0.3, seed: 7, rule: 'script' }, { datasets: ['Demo set (built in)'], device: 'webgpu', dtype: 'fp16' }),
+      cmd: 'qarx perturb synthetic --kind keyboard --rate 0.3 --seed 7 Demo_set_built_in.json noisy.json && qarx compare Demo_set_built_in.json noisy.json --model public/models/qarx-lexical-qa --dtype fp16 --rule script --json',
+    },
+    { kind: 'universal-names', r: rec({}), cmd: null },
+  ])('$kind → $cmd', ({ kind, r, cmd }) => {
+    const c = qarxCommand(kind, r);
+    expect(c.command).toBe(cmd);
+    expect(c.note.length).toBeGreaterThan(20);
+  });
+
+  it('names the device the app ran on and the narrowed selection in the note', () => {
+    const c = qarxCommand('sweep', rec({ types: ['PER'], sources: ['db'], seeds: 1, origin: 'us', origins: [] }, { device: 'webgpu', query: 'curie', filters: { dataset: 'all', answerable: 'answerable' } }));
+    expect(c.note).toContain('WEBGPU');
+    expect(c.note).toContain('search "curie"');
+  });
+
+  it.each([
+    ['a.json', 'a.json'],
+    ['my data.json', "'my data.json'"],
+    ["it's", "'it'\\''s'"],
+    ['$(rm -rf ~)', "'$(rm -rf ~)'"],
+  ])('shellQuote(%j) === %j', (s, q) => expect(shellQuote(s)).toBe(q));
+
+  it.each([
+    ['qarx-lexical-qa', 'public/models/qarx-lexical-qa'],
+    ['Xenova/distilbert-base-cased-distilled-squad', 'Xenova/distilbert-base-cased-distilled-squad'],
+    ['my model folder', './my_model_folder'],
+  ])('modelArg(%j) === %j', (id, arg) => expect(modelArg(id)).toBe(arg));
+
+  it.each([
+    [['train.json'], 'train.json'],
+    [['dev.jsonl.gz'], 'dev.jsonl.gz'],
+    [['Demo set (built in)'], 'Demo_set_built_in.json'],
+    [['a.json', 'b.json'], 'questions.json'],
+  ])('dataFile(%j) === %j', (ds, f) => expect(dataFile(ds)).toBe(f));
+});
+
+const table: ResultTable = {
+  title: 't',
+  columns: ['name', 'value', 'note'],
+  key: ['name'],
+  headline: ['value'],
+  rows: [
+    ['=SUM(A1:A9)', -5.5, 'plain'],
+    ['+1', Number.NaN, 'has "quotes", and a comma'],
+    ['@cmd', 3, 'line\nbreak'],
+    ["'=already", null, '-minus'],
+  ],
+};
+
+describe('CSV export of a table', () => {
+  it('quotes and neutralises formula cells but not numbers; NaN is an empty cell; CRLF rows', () => {
+    const csv = tableToCsv(table);
+    expect(csv.split('\r\n')[0]).toBe('name,value,note');
+    expect(csv).toContain(`"'=SUM(A1:A9)",-5.5,plain`);
+    expect(csv).toContain(`"'+1",,"has ""quotes"", and a comma"`);
+    expect(csv).toContain(`"'@cmd",3,"line\nbreak"`);
+    expect(csv).toContain(`"''=already",,"'-minus"`);
+  });
+
+  it('parses back (RFC 4180) to the cells as written, once restored', () => {
+    const parsed = Papa.parse<string[]>(tableToCsv(table), { skipEmptyLines: true }).data;
+    expect(parsed).toHaveLength(5);
+    expect(parsed.slice(1).map((r) => r.map(restoreCell))).toEqual([
+      ['=SUM(A1:A9)', '-5.5', 'plain'],
+      ['+1', '', 'has "quotes", and a comma'],
+      ['@cmd', '3', 'line\nbreak'],
+      ["'=already", '', '-minus'],
+    ]);
+  });
+});
+
+describe('JSON export, file names, side by side', () => {
+  it('holds the run, its settings, the command and rows by column', () => {
+    const r = rec({ kind: 'ocr', rate: 0.3, seed: 1, rule: 'script' });
+    const j = JSON.parse(JSON.stringify(resultExport('synthetic', r, table, true))) as Record<string, unknown>;
+    expect(j.partial).toBe(true);
+    expect(j.settings).toEqual(r.settings);
+    expect(j.run).toEqual(r);
+    expect(j.qarxCommand).toMatch(/^qarx perturb synthetic --kind ocr /);
+    expect((j.rows as unknown[])[1]).toEqual({ name: '+1', value: null, note: 'has "quotes", and a comma' });
+  });
+
+  it.each([
+    ['sweep', '2026-11-23T16:10:42.000Z', 'table', 'csv', 'qarx-sweep-2026-11-23-1610-table.csv'],
+    ['natural', '2026-01-02T03:04:05.000Z', 'chart categories', 'png', 'qarx-natural-2026-01-02-0304-chart-categories.png'],
+  ])('exportName(%s, %s, %s, %s) === %s', (kind, date, part, ext, name) => expect(exportName(kind, date, part, ext)).toBe(name));
+
+  it('lines up the headline numbers of two runs by row key with B − A', () => {
+    const row = (type: string, f1: number, drop: number, complete = true): SweepRow => ({
+      type: type as SweepRow['type'],
+      source: 'db',
+      origin: 'us',
+      seeds: 2,
+      plannedSeeds: 2,
+      complete,
+      n: 10,
+      orig: { em: 50, f1: 60 },
+      errors: { orig: { correct: 5, 'wrong-entity': 1, 'wrong-boundary': 0 }, pert: { correct: 4, 'wrong-entity': 1, 'wrong-boundary': 1 } },
+      pertEm: { mean: 40, std: 1 },
+      pertF1: { mean: f1, std: 2 },
+      dropEm: 10,
+      dropF1: drop,
+    });
+    const a = sweepTable([row('PER', 50, 10), row('GPE', 55, 5)]);
+    const b = sweepTable([row('PER', 48, 12), row('ORG', 30, 30)]);
+    expect(a.rows[0]?.slice(-2)).toEqual([50, 50]); // 1 of 2 wrong answers names another entity
+    const s = sideBySide(a, b);
+    expect(s.columns).toEqual(['row', 'orig_f1 A', 'orig_f1 B', 'orig_f1 B−A', 'renamed_f1_mean A', 'renamed_f1_mean B', 'renamed_f1_mean B−A', 'drop_f1 A', 'drop_f1 B', 'drop_f1 B−A']);
+    expect(s.rows).toEqual([
+      ['PER · db · us', 60, 60, 0, 50, 48, -2, 10, 12, 2],
+      ['GPE · db · us', 60, null, null, 55, null, null, 5, null, null],
+      ['ORG · db · us', null, 60, null, null, 30, null, null, 30, null],
+    ]);
+  });
+
+  it('a budget table has one row per measure, empty RESEMBLE columns when it was off', () => {
+    const sc = { original: { em: 80, f1: 85 }, random: { em: 60, f1: 70 }, randomStd: { em: 2, f1: 1.5 }, worst: { em: 40, f1: 50 }, best: { em: 90, f1: 92 }, stability: 0.25 };
+    const t = budgetTable({ n: 12, plain: sc, defended: null, perInstance: [], cancelled: false } satisfies BudgetResult);
+    expect(t.rows.map((r) => r[0])).toEqual(['original', 'random_mean', 'random_std', 'worst', 'best', 'stability_pct']);
+    expect(t.rows[3]).toEqual(['worst', 12, 40, 50, null, null]);
+    expect(t.rows[5]).toEqual(['stability_pct', 12, 25, 25, null, null]);
+  });
+});
