@@ -12,7 +12,7 @@ import type { NotRenamable, RenameOptions } from './options.ts';
 export { ENTITY_CHOICES, NAME_SOURCES, NOT_RENAMABLE, RENAME_TARGETS, SOURCE_LABELS, TARGET_LABELS, type EntityChoice, type NameSource, type NotRenamable, type RenameOptions, type RenameTarget } from './options.ts';
 import { answerEntity, detectEntities, perturbableSpans, personSpans, type Entity, type PerturbableSpan } from './spans.ts';
 import { applySubstitutions, findMentions, mapForward, type Edit, type Substitution } from './substitute.ts';
-import { isHan, zhAnswerEntity, zhGenderOf, zhLongerNames, zhEntitySpans, zhQuestionPerson, zhWholeName } from './zh.ts';
+import { isHan, zhAnswerEntity, zhNested, zhGenderOf, zhLongerNames, zhEntitySpans, zhQuestionPerson, zhWholeName } from './zh.ts';
 
 /** InDistName candidates per span kind, harvested from a dataset (duplicates kept, so sampling follows frequency). */
 export type NamePool = Partial<Record<SpanKind, string[]>>;
@@ -150,7 +150,7 @@ export function renameInstance(inst: Instance, opts: RenameOptions, pool?: NameP
   const whole = zhWholeName(targets.spans);
   if (whole !== null) {
     // A Chinese name is replaced whole: its surname alone (王) would match inside unrelated words.
-    const r = zhPersonName(targets.spans, opts, pool, rand, (n) => n !== whole && !present(n));
+    const r = zhPersonName(targets.spans, opts, pool, rand, (n) => !zhNested(n, whole) && !present(n));
     subs.push({ from: whole, to: r.to });
     poolFallback = r.fallback;
   }
@@ -164,7 +164,7 @@ export function renameInstance(inst: Instance, opts: RenameOptions, pool?: NameP
       // A name already in the text, or given to another span, would merge two entities into one.
       for (let tries = 0; tries < 30 && names.length; tries++) {
         const n = pick(names, rand);
-        if (n !== span.text && !used.has(n) && !present(n)) {
+        if (n !== span.text && !zhNested(n, span.text) && !used.has(n) && !present(n)) {
           to = n;
           break;
         }

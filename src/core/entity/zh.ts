@@ -18,7 +18,7 @@ import type { Entity, PerturbableSpan } from './spans.ts';
 export const isHan = (s: string): boolean => /^\p{Script=Han}+$/u.test(s);
 
 /** Suffixes kept when a place is renamed (浙江省 → 江苏省), longest first. */
-const PLACE_SUFFIX = /(自治区|省|市|县|区)$/u;
+const PLACE_SUFFIX = /((维吾尔|壮族|回族)?自治区|特别行政区|省|市|县|区)$/u;
 
 /** Organization designators: an answer ending in one with a listed place inside is an ORG. */
 const ORG_DESIGNATOR = /(大学|学院|中学|小学|公司|集团|银行|医院|研究所|研究院|博物馆|图书馆|协会|委员会|政府|报社|电视台|出版社|工厂|厂)$/u;
@@ -33,6 +33,9 @@ export function zhPlaceKind(name: string): PlaceKind | null {
   }
   return places.get(name) ?? null;
 }
+
+/** Whether two Chinese names overlap as strings (王伟 in 王伟三): renaming one to the other would leave or create the old name. */
+export const zhNested = (a: string, b: string): boolean => isHan(a) && isHan(b) && (a.includes(b) || b.includes(a));
 
 /** Listed place names that contain `name` and are longer, e.g. zhLongerNames('印度') includes '印度尼西亚'; occurrences inside them are not the name. */
 export function zhLongerNames(name: string): string[] {
