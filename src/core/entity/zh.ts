@@ -74,14 +74,19 @@ function zhSurnames(): string[] {
 
 let givenGender: Map<string, Gender> | null = null;
 
-/** Gender of a Chinese given name from the name data, e.g. zhGenderOf('丽娟') === 'female'; unknown ones are 'neutral'. */
-export function zhGenderOf(given: string): Gender {
+/** The Chinese given names of the name data with their gender. */
+function givenGenderMap(): Map<string, Gender> {
   if (!givenGender) {
     givenGender = new Map();
     const f = personNames('cn', 'zh').first;
     for (const g of ['male', 'female', 'neutral'] as const) for (const n of f[g]) givenGender.set(n, g);
   }
-  return givenGender.get(given) ?? 'neutral';
+  return givenGender;
+}
+
+/** Gender of a Chinese given name from the name data, e.g. zhGenderOf('丽娟') === 'female'; unknown ones are 'neutral'. */
+export function zhGenderOf(given: string): Gender {
+  return givenGenderMap().get(given) ?? 'neutral';
 }
 
 /**
@@ -134,7 +139,8 @@ export function zhAnswerEntity(answer: { text: string; start: number } | undefin
   const whole = (type: Entity['type'], confidence: number): Entity => ({ type, text, start: char(a0), end: char(a0 + text.length), confidence });
   const found = zhPlacesIn(text);
   const spansOf = (entity: 'GPE' | 'ORG') => dedupe(found.map((p) => ({ text: p.text, kind: p.kind, entity })));
-  const rest = found.reduce((t, p) => t.replace(p.text, ''), text).replace(new RegExp(PLACE_SUFFIX.source, 'gu'), '');
+  // What is left once every place and the suffix right after it are gone (浙江省杭州市 → '').
+  const rest = found.length ? text.replace(new RegExp(`(${found.map((p) => p.text).join('|')})${PLACE_SUFFIX.source.replace(/\$$/, '')}?`, 'gu'), '') : text;
   if (found.length && !rest && (!hint || hint === 'GPE')) return { entity: whole('GPE', 0.95), spans: spansOf('GPE') };
   if (found.length && ORG_DESIGNATOR.test(text) && (!hint || hint === 'ORG')) return { entity: whole('ORG', 0.85), spans: spansOf('ORG') };
   if (hint && hint !== 'PER') return null;
@@ -171,21 +177,23 @@ function dedupe(spans: PerturbableSpan[]): PerturbableSpan[] {
 
 /**
  * Question-person mode for Chinese: the first person-shaped name of the question (surname + 1–2
- * characters, the longer when both fit) that the passage also contains; the entity is its first
- * passage occurrence. E.g. question 李白写了什么？ with 李白 in the passage → 李白.
+ * characters) that the passage also contains; of the two lengths, a given name of the name data
+ * wins, then the one the passage mentions more often, then the longer (欧阳修 over 欧阳修晚 in
+ * "欧阳修晚年…"). The entity is its first passage occurrence.
  */
 export function zhQuestionPerson(question: string, context: string): ZhEntity | null {
   for (let i = 0; i < question.length; i++) {
     for (const s of zhSurnames()) {
       if (!question.startsWith(s, i)) continue;
-      for (const g of [2, 1]) {
-        const name = question.slice(i, i + s.length + g);
-        const spans = name.length === s.length + g ? zhPersonSpans(name) : null;
-        const at = spans ? context.indexOf(name) : -1;
-        if (spans && at >= 0 && !zhLongerNames(name).some((l) => context.includes(l))) {
-          return { entity: { type: 'PER', text: name, start: char(at), end: char(at + name.length), confidence: 0.8 }, spans };
-        }
-      }
+      const options = [2, 1]
+        .map((g) => question.slice(i, i + s.length + g))
+        .filter((name) => name.length > s.length && zhPersonSpans(name) && context.includes(name) && !zhLongerNames(name).some((l) => context.includes(l)))
+        .map((name) => ({ name, known: givenGenderMap().has(name.slice(s.length)) ? 1 : 0, count: context.split(name).length - 1 }));
+      options.sort((a, b) => b.known - a.known || b.count - a.count || b.name.length - a.name.length);
+      const best = options[0];
+      if (!best) continue;
+      const at = context.indexOf(best.name);
+      return { entity: { type: 'PER', text: best.name, start: char(at), end: char(at + best.name.length), confidence: 0.8 }, spans: zhPersonSpans(best.name) as PerturbableSpan[] };
     }
   }
   return null;
