@@ -193,6 +193,8 @@ describe('renaming Chinese instances', () => {
     const t = selectRenameTarget(zh('q', PASSAGE, '欧阳修晚年住在哪里？', '颍州'), { type: 'PER', source: 'db', target: 'question-person' });
     expect(typeof t !== 'string' && t.entity.text).toBe('欧阳修');
     expect(selectRenameTarget(zh('q', PASSAGE, '谁住在颍州？', '欧阳修'), { type: 'PER', source: 'db', target: 'question-person' })).toBe('no-person');
+    // 文学家 has the shape surname 文 + 学家 but is mentioned once and 学 is in no given name.
+    expect(selectRenameTarget(zh('q', PASSAGE, '谁是北宋的文学家？', '欧阳修'), { type: 'PER', source: 'db', target: 'question-person' })).toBe('no-person');
   });
 });
 

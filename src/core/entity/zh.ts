@@ -11,7 +11,7 @@
 import { char } from '../types.ts';
 import type { AnswerEntityType } from '../data/types.ts';
 import type { PlaceKind } from './lexicon.ts';
-import { personNames, zhPlaceLists, type Gender } from './names.ts';
+import { personNames, randStrHanChars, zhPlaceLists, type Gender } from './names.ts';
 import type { Entity, PerturbableSpan } from './spans.ts';
 
 /** Whether a text is Chinese characters only, e.g. isHan('欧阳修') === true, isHan('Ann') === false. */
@@ -64,6 +64,12 @@ export function zhPlacesIn(text: string): { text: string; start: number; kind: P
   return out;
 }
 
+/**
+ * Function words, question words and counters that never make a given name: without them "宋的"
+ * (surname 宋 + 的) in running text would pass for a person.
+ */
+const NOT_GIVEN = /[的了是在和与也都就不有这那个们么吗呢吧啊把被从到对为于以及而之其或很还又再着过给让向往谁什哪几怎年月日号说去来上下中里]/u;
+
 let surnames: string[] | null = null;
 
 /** Chinese surnames of the name data, compound ones (欧阳, 司马) first so they win over 欧 and 司. */
@@ -73,6 +79,11 @@ function zhSurnames(): string[] {
 }
 
 let givenGender: Map<string, Gender> | null = null;
+
+let chars: Set<string> | null = null;
+
+/** Characters of the name data's Chinese given names. */
+const nameChars = (): Set<string> => (chars ??= new Set(randStrHanChars()));
 
 /** The Chinese given names of the name data with their gender. */
 function givenGenderMap(): Map<string, Gender> {
@@ -98,7 +109,7 @@ export function zhPersonSpans(name: string): PerturbableSpan[] | null {
   if (!isHan(name)) return null;
   for (const s of zhSurnames()) {
     const given = name.slice(s.length);
-    if (name.startsWith(s) && given.length >= 1 && given.length <= 2) {
+    if (name.startsWith(s) && given.length >= 1 && given.length <= 2 && !NOT_GIVEN.test(given)) {
       return [
         { text: s, kind: 'last', entity: 'PER' },
         { text: given, kind: 'first', entity: 'PER', gender: zhGenderOf(given) },
@@ -177,7 +188,9 @@ function dedupe(spans: PerturbableSpan[]): PerturbableSpan[] {
 
 /**
  * Question-person mode for Chinese: the first person-shaped name of the question (surname + 1–2
- * characters) that the passage also contains; of the two lengths, a given name of the name data
+ * characters) that the passage also contains, and either mentions twice or whose given-name
+ * characters all occur in the name data's given names (running text has no word boundaries:
+ * "文学家" is surname 文 + 学家 by shape alone). Of the two lengths, a given name of the name data
  * wins, then the one the passage mentions more often, then the longer (欧阳修 over 欧阳修晚 in
  * "欧阳修晚年…"). The entity is its first passage occurrence.
  */
@@ -188,7 +201,8 @@ export function zhQuestionPerson(question: string, context: string): ZhEntity | 
       const options = [2, 1]
         .map((g) => question.slice(i, i + s.length + g))
         .filter((name) => name.length > s.length && zhPersonSpans(name) && context.includes(name) && !zhLongerNames(name).some((l) => context.includes(l)))
-        .map((name) => ({ name, known: givenGenderMap().has(name.slice(s.length)) ? 1 : 0, count: context.split(name).length - 1 }));
+        .map((name) => ({ name, known: givenGenderMap().has(name.slice(s.length)) ? 1 : 0, count: context.split(name).length - 1 }))
+        .filter((o) => o.count >= 2 || [...o.name.slice(s.length)].every((c) => nameChars().has(c)));
       options.sort((a, b) => b.known - a.known || b.count - a.count || b.name.length - a.name.length);
       const best = options[0];
       if (!best) continue;
