@@ -7,7 +7,7 @@ import { buildNamePool, renameInstance, selectRenameTarget, type NameSource } fr
 import { applySubstitutions, findMentions } from '../../src/core/entity/substitute.ts';
 import { eligibleInstances, nameSubstitutions, putName, runLanguage, universalCandidates } from '../../src/core/entity/universal.ts';
 import { DEFAULT_UNIVERSAL } from '../../src/core/entity/universal.ts';
-import { zhAnswerEntity, zhGenderOf, zhLongerNames, zhPersonSpans, zhPlaceKind } from '../../src/core/entity/zh.ts';
+import { zhAnswerEntity, zhEntitySpans, zhGenderOf, zhLongerNames, zhPersonSpans, zhPlaceKind } from '../../src/core/entity/zh.ts';
 import { answerEntityType } from '../../src/core/ner/answer-type.ts';
 import { rng } from '../../src/core/random.ts';
 import { ZH_PLACES_FILE, stripProvince, zhPlaces, zhPlacesJson } from '../../scripts/make-zh-places.ts';
@@ -104,6 +104,11 @@ describe('Chinese mentions and substitution', () => {
     { text: 'Ann和安', name: '安', longer: [], starts: [4] },
   ])('$name in $text', ({ text, name, longer, starts }) => {
     expect(findMentions(text, name, longer).map((m) => m.start)).toEqual(starts);
+  });
+
+  it('the live view lists each place of a passage once, at its first mention', () => {
+    const e = zhEntitySpans('中国浙江人，去过中国和印度尼西亚。');
+    expect(e.map((x) => `${x.entity.text}@${x.entity.start}:${x.spans[0]?.kind}`)).toEqual(['中国@0:country', '浙江@2:state', '印度尼西亚@11:country']);
   });
 
   it('a name inside a longer listed name is not replaced', () => {

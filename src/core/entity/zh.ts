@@ -166,9 +166,11 @@ export function zhAnswerType(text: string): AnswerEntityType {
   return zhAnswerEntity({ text, start: 0 })?.entity.type ?? 'other';
 }
 
-/** Every listed place of a Chinese text, for the live view's highlights (person-shaped strings in running text are too ambiguous to mark). */
+/** Every listed place of a Chinese text once (first mention), for the live view's highlights (person-shaped strings in running text are too ambiguous to mark). */
 export function zhEntitySpans(text: string): ZhEntity[] {
-  return zhPlacesIn(text).map((p) => ({
+  // One entry per place: the live view marks every mention of each entry's spans already.
+  const first = zhPlacesIn(text).filter((p, i, all) => all.findIndex((q) => q.text === p.text) === i);
+  return first.map((p) => ({
     entity: { type: 'GPE' as const, text: p.text, start: char(p.start), end: char(p.start + p.text.length), confidence: 0.95 },
     spans: [{ text: p.text, kind: p.kind, entity: 'GPE' as const }],
   }));
