@@ -10,9 +10,13 @@ export interface DiffPiece {
   text: string;
 }
 
-/** Splits text into words and the whitespace/punctuation between them, e.g. tokens('Ann, hi') → ['Ann', ', ', 'hi']. */
+/**
+ * Splits text into words and the whitespace/punctuation between them, e.g. tokens('Ann, hi') →
+ * ['Ann', ', ', 'hi']; a Chinese character is a word of its own (Chinese has no word boundaries,
+ * so a renamed 周树人 in 鲁迅原名周树人 is marked alone), e.g. tokens('原名周') → ['原', '名', '周'].
+ */
 export function wordTokens(text: string): string[] {
-  return text.match(/[\p{L}\p{N}\p{M}'’_-]+|[^\p{L}\p{N}\p{M}'’_-]+/gu) ?? [];
+  return text.match(/\p{Script=Han}|(?:(?!\p{Script=Han})[\p{L}\p{N}\p{M}'’_-])+|[^\p{L}\p{N}\p{M}'’_-]+/gu) ?? [];
 }
 
 // Each distinct word becomes one UTF-16 unit, skipping the surrogate range so none is ever split.

@@ -17,12 +17,14 @@ import { classify } from '../../src/worker/import-job.ts';
 import { ROOT, runMain } from '../support/run-qarx.ts';
 
 const IN = join(ROOT, 'test', 'fixtures', 'entity', 'selection.json');
+const IN_ZH = join(ROOT, 'test', 'fixtures', 'entity', 'zh-selection.json');
 const tmp = mkdtempSync(join(tmpdir(), 'qarx-parity-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** The app's instances: imported and typed as the data worker does, and the pool it sends with them. */
-async function appSide(): Promise<{ instances: Instance[]; pool: ReturnType<typeof buildNamePool> }> {
-  const r = await importFile('selection.json', new Uint8Array(readFileSync(IN)), { dataset: 'selection.json' });
+async function appSide(file = IN): Promise<{ instances: Instance[]; pool: ReturnType<typeof buildNamePool> }> {
+  const name = file.split(/[\\/]/).pop() as string;
+  const r = await importFile(name, new Uint8Array(readFileSync(file)), { dataset: name });
   classify(r.instances, 'ds-parity', () => undefined);
   // IndexedDB hands a dataset's rows back in key order ([dataset, id]), not file order.
   const stored = [...r.instances].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -39,17 +41,25 @@ const COMBOS: (RenameOptions & { renamed: number })[] = [
   { target: 'question-person', type: 'PER', source: 'indist', origin: 'us', seed: 4, renamed: 5 },
 ];
 
+// The Chinese fixture (11 questions, zh by guessLang): dictionary entities, whole-name substitutions.
+const ZH_COMBOS: (RenameOptions & { renamed: number; file: string; total: number })[] = [
+  { target: 'answer', type: 'MIX', source: 'db', origin: 'us', seed: 1, renamed: 9, file: IN_ZH, total: 11 },
+  { target: 'answer', type: 'MIX', source: 'indist', origin: 'cn', seed: 5, renamed: 9, file: IN_ZH, total: 11 },
+  { target: 'answer', type: 'PER', source: 'randstr', origin: 'us', seed: 3, renamed: 4, file: IN_ZH, total: 11 },
+  { target: 'question-person', type: 'PER', source: 'db', origin: 'us', seed: 2, renamed: 9, file: IN_ZH, total: 11 },
+];
+
 describe('entity renaming: the app and qarx rename the same questions the same way', () => {
-  it.each(COMBOS)('$target $type $source seed $seed', { timeout: 180_000 }, async ({ renamed, ...opts }) => {
-    const app = await appSide();
+  it.each([...COMBOS.map((c) => ({ ...c, file: IN, total: 20 })), ...ZH_COMBOS])('$file $target $type $source seed $seed', { timeout: 180_000 }, async ({ renamed, file, total, ...opts }) => {
+    const app = await appSide(file);
     const pool = opts.source === 'indist' ? app.pool : undefined;
     const exported = exportRenamedJson(app.instances, opts, pool);
 
-    const out = join(tmp, `${opts.target}-${opts.type}-${opts.source}-${opts.seed}.json`);
-    const args = ['perturb', 'entity', '--target', opts.target as string, '--type', opts.type, '--source', opts.source, '--origin', opts.origin, '--seed', String(opts.seed), IN, out];
+    const out = join(tmp, `${total}-${opts.target}-${opts.type}-${opts.source}-${opts.seed}.json`);
+    const args = ['perturb', 'entity', '--target', opts.target as string, '--type', opts.type, '--source', opts.source, '--origin', opts.origin, '--seed', String(opts.seed), file, out];
     const cli = await runMain(...args);
     expect(cli.code, cli.stderr).toBe(0);
-    expect(cli.stderr).toContain(`renamed ${renamed} of 20 questions`);
+    expect(cli.stderr).toContain(`renamed ${renamed} of ${total} questions`);
     expect(exported.renamed).toBe(renamed);
     // Byte for byte: the same questions, the same names, the same offsets and records.
     expect(readFileSync(out, 'utf8')).toBe(`${exported.json}\n`);

@@ -97,6 +97,7 @@ describe('wordDiff', () => {
     { name: 'no change', a: 'same text', b: 'same text', pieces: ['=same text'] },
     { name: 'never splits a word', a: 'announced', b: 'announces', pieces: ['-announced', '+announces'] },
     { name: 'insertion', a: 'in Leeds.', b: 'in rainy Leeds.', pieces: ['=in ', '+rainy ', '=Leeds.'] },
+    { name: 'a Chinese name alone, each character a word', a: '鲁迅原名周树人，浙江人。', b: '鲁迅原名关桂馨，浙江人。', pieces: ['=鲁迅原名', '-周树人', '+关桂馨', '=，浙江人。'] },
   ])('$name', ({ a, b, pieces }) => {
     expect(wordDiff(a, b).map((p) => ({ equal: '=', delete: '-', insert: '+' })[p.op] + p.text)).toEqual(pieces);
   });

@@ -31,7 +31,7 @@ export function ExperimentsView() {
     <div className="experiments" data-testid="experiments">
       <p className="hint">
         Runs on the <strong>{total.toLocaleString()}</strong> question{total === 1 ? '' : 's'} in the list (set the dataset, filters and search in the middle column), with{' '}
-        <strong>{model?.label ?? 'no model'}</strong>. Entity renaming counts only English questions whose answer is a renamable PER, ORG or GPE entity.
+        <strong>{model?.label ?? 'no model'}</strong>. Entity renaming counts only questions whose answer is a renamable PER, ORG or GPE entity (Chinese ones by name and place lists).
       </p>
       {status !== 'ready' && <p className="note">Load a model first.</p>}
       <NaturalCard />

@@ -64,18 +64,19 @@ export async function runSweep(
   predict: Predictor,
   cb: { signal?: AbortSignal; onProgress?: (p: SweepProgress) => void; onCell?: (c: SweepCell) => void; pool?: NamePool } = {},
 ): Promise<{ cells: SweepCell[]; cancelled: boolean; originals: Map<string, QaPrediction> }> {
-  const english = instances.filter((i) => i.lang === 'en' && !i.isImpossible);
+  // English passages by compromise's tags, Chinese ones by zh.ts's dictionaries (both through selectRenameTarget).
+  const answerable = instances.filter((i) => !i.isImpossible);
   // The app passes the pool of every question of the datasets (buildNamePool); alone, the instances given are the dataset.
   const pool = cb.pool ?? buildNamePool(instances);
   const plan = sweepPlan(config);
   const cells: SweepCell[] = [];
-  const total = english.length * (plan.length + 1);
+  const total = answerable.length * (plan.length + 1);
   let done = 0;
   const report = (label: string, extra = 0) => cb.onProgress?.({ done: done + extra, total, label });
 
-  const orig = await predict(english.map((i) => inputOf(i)), (d) => report('original predictions', d));
+  const orig = await predict(answerable.map((i) => inputOf(i)), (d) => report('original predictions', d));
   const originals = new Map(orig.predictions.map((p) => [p.id, p]));
-  done += english.length;
+  done += answerable.length;
   if (orig.cancelled || cb.signal?.aborted) return { cells, cancelled: true, originals };
 
   for (const step of plan) {
@@ -84,7 +85,7 @@ export async function runSweep(
     const label = `${step.type} · ${step.source} · ${step.origin} · seed ${step.seed}`;
     const renamed: { inst: Instance; r: RenameResult }[] = [];
     const skipped: Partial<Record<NotRenamable, number>> = {};
-    for (const inst of english) {
+    for (const inst of answerable) {
       const r = renameInstance(inst, step, pool);
       if (typeof r === 'string') skipped[r] = (skipped[r] ?? 0) + 1;
       else renamed.push({ inst, r });
@@ -93,7 +94,7 @@ export async function runSweep(
       renamed.map(({ r }) => inputOf(r.perturbed)),
       (d) => report(label, d),
     );
-    done += english.length;
+    done += answerable.length;
     if (res.cancelled) return { cells, cancelled: true, originals };
     const cell: SweepCell = { ...step, n: renamed.length, orig: { em: NaN, f1: NaN }, pert: { em: NaN, f1: NaN }, categories: { C2C: 0, C2W: 0, W2C: 0, W2W: 0 }, errors: { orig: noErrors(), pert: noErrors() }, skipped };
     const os: Score[] = [];
@@ -278,7 +279,7 @@ export async function runBudget(
   const pool = cb.pool ?? buildNamePool(instances);
   const items: { inst: Instance; runs: RenameResult[] }[] = [];
   for (const inst of instances) {
-    if (inst.lang !== 'en' || inst.isImpossible) continue;
+    if (inst.isImpossible) continue;
     const runs: RenameResult[] = [];
     for (let seed = 1; seed <= budget; seed++) {
       const r = renameInstance(inst, { type: cfg.target === 'question-person' ? 'PER' : cfg.type, target: cfg.target ?? 'answer', source: cfg.source, origin: cfg.origin, seed }, pool);

@@ -35,7 +35,7 @@ export interface LiveRename {
  * RESEMBLE variants when asked), e.g. await liveRename(inst, { type: 'PER', source: 'db', origin: 'us', seed: 1 }, null, predict, false, null).
  */
 export async function liveRename(inst: Instance, options: RenameOptions, pool: NamePool | null, predict: Predictor, versionTwo: boolean, resemble: { m: 1 | 3; temperature: number } | null): Promise<LiveRename | null> {
-  const entities = inst.lang === 'en' ? entitySpans(inst.context) : [];
+  const entities = entitySpans(inst.context, inst.lang);
   const r = renameInstance(inst, options, pool ?? undefined);
   const targets = selectRenameTarget(inst, options);
   const base: LiveRename = {

@@ -12,6 +12,7 @@ import cn from './name-data/cn.json' with { type: 'json' };
 import fr from './name-data/fr.json' with { type: 'json' };
 import inNames from './name-data/in.json' with { type: 'json' };
 import us from './name-data/us.json' with { type: 'json' };
+import zhPlaces from './name-data/zh-places.json' with { type: 'json' };
 import { ORIGINS, type Gender, type Origin } from './options.ts';
 
 export { ORIGINS, ORIGIN_LABELS, type Gender, type Origin } from './options.ts';
@@ -92,8 +93,21 @@ export function properNounList(): string[] {
   return properNouns;
 }
 
-/** The DBName list for a span kind, e.g. dbNames({ kind: 'last' }, 'in') is Indian surnames. */
+let zhPlaceCache: Record<PlaceKind, string[]> | null = null;
+
+/** Chinese country, province and city names (scripts/make-zh-places.ts), e.g. zhPlaceLists().state includes '浙江'. */
+export function zhPlaceLists(): Record<PlaceKind, string[]> {
+  zhPlaceCache ??= { country: words(zhPlaces.country), state: words(zhPlaces.state), city: words(zhPlaces.city) };
+  return zhPlaceCache;
+}
+
+/**
+ * The DBName list for a span kind, e.g. dbNames({ kind: 'last' }, 'in') is Indian surnames. For a
+ * Chinese passage (lang 'zh') people come from the Chinese list in characters whatever the origin
+ * (the other origins have no names in characters) and places from the Chinese place list.
+ */
 export function dbNames(span: { kind: SpanKind; gender?: Gender }, origin: Origin, lang: 'en' | 'zh' = 'en'): string[] {
+  if (lang === 'zh') origin = 'cn';
   switch (span.kind) {
     case 'first': {
       const f = personNames(origin, lang).first;
@@ -105,7 +119,7 @@ export function dbNames(span: { kind: SpanKind; gender?: Gender }, origin: Origi
     case 'country':
     case 'state':
     case 'city':
-      return placeLists()[span.kind];
+      return (lang === 'zh' ? zhPlaceLists() : placeLists())[span.kind];
     case 'nnp':
     case 'rare':
       return properNounList();
@@ -136,14 +150,26 @@ export function canonicalNames(span: { kind: SpanKind; gender?: Gender }): strin
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
 
+let hanChars: string[] | null = null;
+
+/** RandStr's Chinese characters: every character of the Chinese given names of the name data (common, name-like), sorted. */
+export function randStrHanChars(): string[] {
+  if (!hanChars) {
+    const f = personNames('cn', 'zh').first;
+    hanChars = [...new Set([...f.male, ...f.female, ...f.neutral].flatMap((n) => [...n]))].filter((c) => /\p{Script=Han}/u.test(c)).sort();
+  }
+  return hanChars;
+}
+
 /**
  * Random letters with the same length and casing; other characters kept (RandStr), e.g.
- * randStr('Jean-Luc', r) might be 'Qxob-Wze'. Chinese characters become random common ones.
+ * randStr('Jean-Luc', r) might be 'Qxob-Wze'. A Chinese character becomes a random one of
+ * randStrHanChars (so 李白 stays two characters).
  */
 export function randStr(original: string, rand: () => number): string {
   let out = '';
   for (const ch of original) {
-    if (/\p{Script=Han}/u.test(ch)) out += String.fromCharCode(0x4e00 + Math.floor(rand() * (0x9fa5 - 0x4e00)));
+    if (/\p{Script=Han}/u.test(ch)) out += pick(randStrHanChars(), rand);
     else if (ch !== ch.toLowerCase()) out += pick([...UPPER], rand);
     else if (ch !== ch.toUpperCase()) out += pick([...LOWER], rand);
     else out += ch;

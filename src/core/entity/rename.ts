@@ -12,6 +12,7 @@ import type { NotRenamable, RenameOptions } from './options.ts';
 export { ENTITY_CHOICES, NAME_SOURCES, NOT_RENAMABLE, RENAME_TARGETS, SOURCE_LABELS, TARGET_LABELS, type EntityChoice, type NameSource, type NotRenamable, type RenameOptions, type RenameTarget } from './options.ts';
 import { answerEntity, detectEntities, perturbableSpans, personSpans, type Entity, type PerturbableSpan } from './spans.ts';
 import { applySubstitutions, findMentions, mapForward, type Edit, type Substitution } from './substitute.ts';
+import { isHan, zhAnswerEntity, zhNested, zhGenderOf, zhLongerNames, zhEntitySpans, zhQuestionPerson, zhWholeName } from './zh.ts';
 
 /** InDistName candidates per span kind, harvested from a dataset (duplicates kept, so sampling follows frequency). */
 export type NamePool = Partial<Record<SpanKind, string[]>>;
@@ -44,6 +45,7 @@ type Selectable = Pick<Instance, 'context' | 'question' | 'answers' | 'answerTyp
  * the passage. E.g. for "Who found penicillin?" → PER 'Alexander Fleming' with spans Alexander, Fleming.
  */
 export function selectRenameTarget(inst: Selectable, options: Pick<RenameOptions, 'type' | 'source' | 'target'>): RenameTargets | NotRenamable {
+  if (inst.lang === 'zh') return selectZh(inst, options);
   if (options.target === 'question-person') return questionPerson(inst);
   const entity = inst.isImpossible ? null : answerEntity(inst.context, inst.answers[0], answerTypeOf(inst));
   if (!entity) return 'no-entity';
@@ -55,6 +57,18 @@ export function selectRenameTarget(inst: Selectable, options: Pick<RenameOptions
   const spans = options.source === 'db' ? all.filter((x) => x.kind !== 'rare') : all;
   return spans.length ? { entity, spans } : 'rare-only';
 }
+
+/** selectRenameTarget for a Chinese passage: the dictionary entities of zh.ts (no rare words, so every source renames the same). */
+function selectZh(inst: Selectable, options: Pick<RenameOptions, 'type' | 'target'>): RenameTargets | NotRenamable {
+  if (options.target === 'question-person') return zhQuestionPerson(inst.question, inst.context) ?? 'no-person';
+  const found = inst.isImpossible ? null : zhAnswerEntity(inst.answers[0], answerTypeOf(inst));
+  if (!found) return 'no-entity';
+  if (options.type !== 'MIX' && found.entity.type !== options.type) return 'other-type';
+  return found.spans.length ? found : 'no-spans';
+}
+
+/** Occurrences of a Chinese name inside these longer names are not the name (none for other languages). */
+const longerFor = (lang: Instance['lang']) => (lang === 'zh' ? zhLongerNames : () => []);
 
 /**
  * Question-person mode: the first person named in the question (compromise's PER tags of the
@@ -89,7 +103,7 @@ function questionPerson(inst: Selectable): RenameTargets | NotRenamable {
 export function buildNamePool(instances: Iterable<Selectable>): NamePool {
   const pool: NamePool = {};
   for (const inst of instances) {
-    if (inst.lang !== 'en') continue;
+    if (inst.lang !== 'en' && inst.lang !== 'zh') continue;
     const t = selectRenameTarget(inst, { type: 'MIX', source: 'indist' });
     if (typeof t === 'string') continue;
     for (const x of t.spans) (pool[x.kind] ??= []).push(x.text);
@@ -108,9 +122,10 @@ export function mergePools(pools: readonly NamePool[]): NamePool {
 
 function candidates(span: PerturbableSpan, opts: RenameOptions, pool: NamePool | undefined, lang: 'en' | 'zh'): { names: string[]; fallback: boolean } {
   if (opts.source === 'indist') {
-    let names = pool?.[span.kind] ?? [];
+    // One pool may hold both languages' names: Chinese text takes names in characters, English the others.
+    let names = (pool?.[span.kind] ?? []).filter((n) => isHan(n) === (lang === 'zh'));
     if (span.kind === 'first' && span.gender && span.gender !== 'neutral') {
-      const same = names.filter((n) => genderOf(n) === (span.gender as Gender));
+      const same = names.filter((n) => (lang === 'zh' ? zhGenderOf(n) : genderOf(n)) === (span.gender as Gender));
       if (same.length) names = same;
     }
     if (names.some((n) => n !== span.text)) return { names, fallback: false };
@@ -130,8 +145,16 @@ export function renameInstance(inst: Instance, opts: RenameOptions, pool?: NameP
   const used = new Set<string>();
   const subs: Substitution[] = [];
   let poolFallback = false;
-  const present = (name: string) => findMentions(inst.context, name).length > 0 || findMentions(inst.question, name).length > 0;
-  for (const span of targets.spans) {
+  const longer = longerFor(inst.lang);
+  const present = (name: string) => findMentions(inst.context, name, longer(name)).length > 0 || findMentions(inst.question, name, longer(name)).length > 0;
+  const whole = zhWholeName(targets.spans);
+  if (whole !== null) {
+    // A Chinese name is replaced whole: its surname alone (王) would match inside unrelated words.
+    const r = zhPersonName(targets.spans, opts, pool, rand, (n) => !zhNested(n, whole) && !present(n));
+    subs.push({ from: whole, to: r.to });
+    poolFallback = r.fallback;
+  }
+  for (const span of whole === null ? targets.spans : []) {
     let to = '';
     if (opts.source === 'randstr') {
       to = randStr(span.text, rand);
@@ -141,7 +164,7 @@ export function renameInstance(inst: Instance, opts: RenameOptions, pool?: NameP
       // A name already in the text, or given to another span, would merge two entities into one.
       for (let tries = 0; tries < 30 && names.length; tries++) {
         const n = pick(names, rand);
-        if (n !== span.text && !used.has(n) && !present(n)) {
+        if (n !== span.text && !zhNested(n, span.text) && !used.has(n) && !present(n)) {
           to = n;
           break;
         }
@@ -157,26 +180,47 @@ export function renameInstance(inst: Instance, opts: RenameOptions, pool?: NameP
 }
 
 /**
+ * A new whole Chinese name for a person's spans (surname + given name, gender kept, each from the
+ * source's list), accepted by `ok` (not the old name, not in the text); RandStr, or no acceptable
+ * draw in 30, gives random characters of the same length.
+ */
+function zhPersonName(spans: readonly PerturbableSpan[], opts: RenameOptions, pool: NamePool | undefined, rand: () => number, ok: (name: string) => boolean): { to: string; fallback: boolean } {
+  const last = spans.find((s) => s.kind === 'last') as PerturbableSpan;
+  const first = spans.find((s) => s.kind === 'first') as PerturbableSpan;
+  const random = () => randStr(last.text + first.text, rand);
+  if (opts.source === 'randstr') return { to: random(), fallback: false };
+  const lasts = candidates(last, opts, pool, 'zh');
+  const firsts = candidates(first, opts, pool, 'zh');
+  for (let tries = 0; tries < 30 && lasts.names.length && firsts.names.length; tries++) {
+    const n = pick(lasts.names, rand) + pick(firsts.names, rand);
+    if (ok(n)) return { to: n, fallback: lasts.fallback || firsts.fallback };
+  }
+  return { to: random(), fallback: lasts.fallback || firsts.fallback };
+}
+
+/**
  * Applies chosen substitutions to passage, question and gold answers (offsets recomputed), e.g.
  * for a forced name; 'answer-lost' when no gold answer survives at its new offsets.
  */
 export function substituteInstance(inst: Instance, subs: readonly Substitution[]): Pick<RenameResult, 'perturbed' | 'contextEdits' | 'questionEdits'> | 'answer-lost' {
-  const ctx = applySubstitutions(inst.context, subs);
-  const q = applySubstitutions(inst.question, subs);
+  const longer = longerFor(inst.lang);
+  const ctx = applySubstitutions(inst.context, subs, longer);
+  const q = applySubstitutions(inst.question, subs, longer);
   const answers: GoldAnswer[] = [];
   for (const a of inst.answers) {
     const start = mapForward(ctx.edits, a.start, 'start');
     const end = mapForward(ctx.edits, a.start + a.text.length, 'end');
     const text = ctx.text.slice(start, end);
     // The answer's own text renamed must be what now sits at its offsets.
-    if (text === applySubstitutions(a.text, subs).text) answers.push({ text, start });
+    if (text === applySubstitutions(a.text, subs, longer).text) answers.push({ text, start });
   }
   if (answers.length === 0 && !inst.isImpossible) return 'answer-lost';
   const perturbed: Instance = { ...inst, context: ctx.text, question: q.text, answers, revision: undefined, trap: undefined, paraphrases: undefined };
   return { perturbed, contextEdits: ctx.edits, questionEdits: q.edits };
 }
 
-/** Every entity of a text with its perturbable spans, for highlighting in the live view. */
-export function entitySpans(text: string): { entity: Entity; spans: PerturbableSpan[] }[] {
+/** Every entity of a text with its perturbable spans, for highlighting in the live view (Chinese: listed places). */
+export function entitySpans(text: string, lang: Instance['lang'] = 'en'): { entity: Entity; spans: PerturbableSpan[] }[] {
+  if (lang === 'zh') return zhEntitySpans(text);
   return detectEntities(text).map((entity) => ({ entity, spans: perturbableSpans(entity) }));
 }

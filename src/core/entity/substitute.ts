@@ -1,8 +1,9 @@
 /**
  * Whole-word substitution with offset bookkeeping. Unlike plain substring replacement ("Ann" →
  * "Beth" turning "announced" into "Bethounced"), a mention only matches where the characters on
- * both sides are not letters or digits (whole code points: "𝒜" is a letter); every edit is recorded
- * so offsets map both ways.
+ * both sides are not letters or digits (whole code points: "𝒜" is a letter); Chinese names, which
+ * have no word boundaries, match as exact strings outside longer names. Every edit is recorded so
+ * offsets map both ways.
  */
 import { isLowSurrogateAt } from '../codepoints.ts';
 import { char, type CharOffset } from '../types.ts';
@@ -40,9 +41,14 @@ function charAt(text: string, i: number): string | undefined {
   return i < text.length ? String.fromCodePoint(text.codePointAt(i) as number) : undefined;
 }
 
-/** Every whole-word occurrence of `name`, e.g. findMentions('Ann announced; ANN left', 'Ann') → spans of 'Ann' and 'ANN'. */
-export function findMentions(text: string, name: string): { start: number; end: number }[] {
+/**
+ * Every whole-word occurrence of `name`, e.g. findMentions('Ann announced; ANN left', 'Ann') →
+ * spans of 'Ann' and 'ANN'. A name of Chinese characters has no word boundaries: every exact
+ * occurrence counts except one inside an occurrence of a longer name of `longer` (印度 inside 印度尼西亚).
+ */
+export function findMentions(text: string, name: string, longer: readonly string[] = []): { start: number; end: number }[] {
   if (!name) return [];
+  if (/^\p{Script=Han}+$/u.test(name)) return hanMentions(text, name, longer);
   const out: { start: number; end: number }[] = [];
   // The name as written, and in capitals for headlines ("CURIE").
   const forms = [...new Set([name, name.toUpperCase()])];
@@ -57,6 +63,19 @@ export function findMentions(text: string, name: string): { start: number; end: 
   return out.sort((a, b) => a.start - b.start);
 }
 
+/** The spans of every occurrence of a string, overlapping ones included, e.g. occurrences('aaa', 'aa') → 0..2, 1..3. */
+function occurrences(text: string, s: string): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  for (let i = text.indexOf(s); i >= 0; i = text.indexOf(s, i + 1)) out.push({ start: i, end: i + s.length });
+  return out;
+}
+
+/** Exact occurrences of a Chinese name, less those inside an occurrence of a longer name, e.g. hanMentions('印度和印度尼西亚', '印度', ['印度尼西亚']) → 0..2 only. */
+function hanMentions(text: string, name: string, longer: readonly string[]): { start: number; end: number }[] {
+  const inside = longer.filter((l) => l.length > name.length && l.includes(name)).flatMap((l) => occurrences(text, l));
+  return occurrences(text, name).filter((m) => !inside.some((o) => o.start <= m.start && m.end <= o.end));
+}
+
 /** `to` in the casing of the mention: capitals stay capitals, e.g. matchCase('CURIE', 'Curie', 'Smith') === 'SMITH'. */
 export function matchCase(mention: string, from: string, to: string): string {
   return mention !== from && mention === mention.toUpperCase() ? to.toUpperCase() : to;
@@ -65,12 +84,13 @@ export function matchCase(mention: string, from: string, to: string): string {
 /**
  * Replaces every whole-word mention of each substitution, longest names first so "New York" wins
  * over "York", and returns the edits in text order, e.g. applySubstitutions('Ann met Ann.', [{ from: 'Ann', to: 'Beth' }]).text === 'Beth met Beth.'.
+ * `longer` gives, for a Chinese name, the longer names its occurrences must not lie inside (findMentions).
  */
-export function applySubstitutions(text: string, subs: readonly Substitution[]): { text: string; edits: Edit[] } {
+export function applySubstitutions(text: string, subs: readonly Substitution[], longer: (name: string) => readonly string[] = () => []): { text: string; edits: Edit[] } {
   const taken: { start: number; end: number; sub: Substitution }[] = [];
   const ordered = [...subs].sort((a, b) => b.from.length - a.from.length);
   for (const sub of ordered) {
-    for (const m of findMentions(text, sub.from)) {
+    for (const m of findMentions(text, sub.from, longer(sub.from))) {
       if (!taken.some((t) => t.start < m.end && m.start < t.end)) taken.push({ ...m, sub });
     }
   }

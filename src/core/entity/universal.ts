@@ -10,12 +10,13 @@ import { hashString, mixSeed, rng } from '../random.ts';
 import type { QaInput, QaPrediction } from '../types.ts';
 import { nextTask, predictedSpan, type Predictor } from './experiment.ts';
 import { placeLists } from './lexicon.ts';
-import { dbNames } from './names.ts';
+import { dbNames, zhPlaceLists } from './names.ts';
 import type { Origin } from './options.ts';
 import { selectRenameTarget, substituteInstance, type NotRenamable } from './rename.ts';
 import type { RenameTarget } from './options.ts';
 import type { PerturbableSpan } from './spans.ts';
 import { findMentions, mapSpanBack, type Edit, type Substitution } from './substitute.ts';
+import { isHan, zhLongerNames, zhWholeName } from './zh.ts';
 import type { SweepProgress } from './stats.ts';
 
 /** Entity types with whole names to try: people (first + last name) and places. */
@@ -73,9 +74,9 @@ export interface UniversalRow {
 }
 
 export interface UniversalResult {
-  /** English answerable questions with an answer entity of the type; the others per reason. */
+  /** Answerable questions of the run's language (runLanguage) with an answer entity of the type; the others per reason. */
   eligible: number;
-  ineligible: Partial<Record<NotRenamable | 'not-english' | 'unanswerable', number>>;
+  ineligible: Partial<Record<NotRenamable | 'other-language' | 'unanswerable', number>>;
   /** Candidates drawn (≤ K when the source has fewer names), and the names finished. */
   candidates: number;
   tried: number;
@@ -92,7 +93,7 @@ const EXAMPLES = 5;
 
 // Reasons without a label here (renaming may learn new ones) are shown as their key.
 const INELIGIBLE_LABELS: Partial<Record<string, string>> = {
-  'not-english': 'not English',
+  'other-language': "not in the run's language",
   unanswerable: 'unanswerable',
   'no-entity': 'no answer entity',
   'other-type': 'answer of another type',
@@ -105,6 +106,16 @@ export function describeIneligible(r: UniversalResult['ineligible']): string {
   return Object.entries(r)
     .map(([k, v]) => `${v} ${INELIGIBLE_LABELS[k] ?? k}`)
     .join(', ');
+}
+
+/**
+ * The language a universal-name run works in: that of most answerable questions, English on a tie.
+ * One name is put into every question, so a run never mixes English and Chinese passages.
+ */
+export function runLanguage(instances: readonly Pick<Instance, 'lang' | 'isImpossible'>[]): Instance['lang'] {
+  let zh = 0;
+  for (const i of instances) if (!i.isImpossible) zh += i.lang === 'zh' ? 1 : -1;
+  return zh > 0 ? 'zh' : 'en';
 }
 
 /** Distinct names drawn with a seeded generator until `k` are found or the draws run out. */
@@ -128,8 +139,9 @@ function targetsOf(inst: Pick<Instance, 'context' | 'question' | 'answers' | 'an
 /** The whole names of the data's answer entities of a type, sorted, e.g. ['Alexander Fleming', 'Marie Curie']. */
 export function inDistNames(instances: readonly Pick<Instance, 'context' | 'question' | 'answers' | 'answerType' | 'isImpossible' | 'lang'>[], type: UniversalType, target: RenameTarget = 'answer'): UniversalName[] {
   const byName = new Map<string, UniversalName>();
+  const lang = runLanguage(instances);
   for (const inst of instances) {
-    if (inst.lang !== 'en') continue;
+    if (inst.lang !== lang) continue;
     const t = targetsOf(inst, type, target);
     if (typeof t === 'string') continue;
     const n = nameOfSpans(t.spans);
@@ -142,7 +154,8 @@ export function inDistNames(instances: readonly Pick<Instance, 'context' | 'ques
 function nameOfSpans(spans: readonly PerturbableSpan[]): UniversalName | null {
   const first = spans.find((s) => s.kind === 'first')?.text;
   const last = spans.find((s) => s.kind === 'last')?.text;
-  if (first && last) return { name: `${first} ${last}`, first, last };
+  // A Chinese name is written surname first, without a space.
+  if (first && last) return { name: isHan(first + last) ? last + first : `${first} ${last}`, first, last };
   const place = spans.find((s) => s.kind === 'country' || s.kind === 'state' || s.kind === 'city')?.text;
   return place ? { name: place, place } : null;
 }
@@ -159,16 +172,18 @@ export function universalCandidates(instances: readonly Instance[], cfg: Univers
     const pool = inDistNames(instances, cfg.type, cfg.target);
     return drawDistinct(k, () => at(pool, rand) ?? null);
   }
+  const lang = runLanguage(instances);
   if (cfg.type === 'PER') {
-    const firsts = dbNames({ kind: 'first', gender: 'neutral' }, cfg.origin);
-    const lasts = dbNames({ kind: 'last' }, cfg.origin);
+    const firsts = dbNames({ kind: 'first', gender: 'neutral' }, cfg.origin, lang);
+    const lasts = dbNames({ kind: 'last' }, cfg.origin, lang);
     return drawDistinct(k, () => {
       const first = at(firsts, rand);
       const last = at(lasts, rand);
-      return first && last ? { name: `${first} ${last}`, first, last } : null;
+      return first && last ? { name: lang === 'zh' ? last + first : `${first} ${last}`, first, last } : null;
     });
   }
-  const places = [...placeLists().country, ...placeLists().city];
+  const lists = lang === 'zh' ? zhPlaceLists() : placeLists();
+  const places = [...lists.country, ...lists.city];
   return drawDistinct(k, () => {
     const place = at(places, rand);
     return place ? { name: place, place } : null;
@@ -177,6 +192,9 @@ export function universalCandidates(instances: readonly Instance[], cfg: Univers
 
 /** What each of an entity's spans becomes under a candidate: first → first, last → last, a place → the place. */
 export function nameSubstitutions(spans: readonly PerturbableSpan[], name: UniversalName): Substitution[] {
+  // A Chinese person is replaced whole (its one-character surname alone would match everywhere).
+  const whole = zhWholeName(spans);
+  if (whole !== null) return name.first && name.last && name.last + name.first !== whole ? [{ from: whole, to: name.last + name.first }] : [];
   const subs: Substitution[] = [];
   let placed = false;
   for (const s of spans) {
@@ -202,8 +220,9 @@ interface Eligible {
 export function eligibleInstances(instances: readonly Instance[], type: UniversalType, target: RenameTarget = 'answer'): { items: Eligible[]; ineligible: UniversalResult['ineligible'] } {
   const items: Eligible[] = [];
   const ineligible: UniversalResult['ineligible'] = {};
+  const lang = runLanguage(instances);
   for (const inst of instances) {
-    const t = inst.lang !== 'en' ? 'not-english' : inst.isImpossible ? 'unanswerable' : targetsOf(inst, type, target);
+    const t = inst.lang !== lang ? 'other-language' : inst.isImpossible ? 'unanswerable' : targetsOf(inst, type, target);
     if (typeof t === 'string') ineligible[t] = (ineligible[t] ?? 0) + 1;
     else items.push({ inst, spans: t.spans });
   }
@@ -214,7 +233,8 @@ export function eligibleInstances(instances: readonly Instance[], type: Universa
 export function putName(item: Eligible, name: UniversalName): { perturbed: Instance; contextEdits: Edit[] } | NameSkip {
   const subs = nameSubstitutions(item.spans, name);
   if (subs.length === 0) return 'same-name';
-  if (subs.some((s) => findMentions(item.inst.context, s.to).length > 0 || findMentions(item.inst.question, s.to).length > 0)) return 'name-present';
+  const present = (n: string) => findMentions(item.inst.context, n, zhLongerNames(n)).length > 0 || findMentions(item.inst.question, n, zhLongerNames(n)).length > 0;
+  if (subs.some((s) => present(s.to))) return 'name-present';
   return substituteInstance(item.inst, subs);
 }
 

@@ -4,13 +4,16 @@
  */
 import nlp from 'compromise';
 import type { AnswerEntityType } from '../data/types.ts';
+import { zhAnswerType } from '../entity/zh.ts';
 
 /**
  * PER, ORG, GPE or other for an answer text, e.g. answerEntityType('Charles Babbage') === 'PER',
- * answerEntityType('Warsaw') === 'GPE', answerEntityType('1867') === 'other'.
+ * answerEntityType('Warsaw') === 'GPE', answerEntityType('1867') === 'other'. An answer with
+ * Chinese characters is typed by zh.ts's name and place dictionaries (compromise is English only).
  */
 export function answerEntityType(answer: string): AnswerEntityType {
   const text = answer.trim();
+  if (/\p{Script=Han}/u.test(text)) return zhAnswerType(text);
   if (!text || text.length > 80 || /^[\d\s.,%-]+$/.test(text)) return 'other';
   const doc = nlp(text);
   // Whole-answer matches only: "the mayor of Paris" is not a place, even though it contains one.
