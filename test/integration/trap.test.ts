@@ -151,5 +151,10 @@ describe('qarx eval --adversarial and perturb trap', () => {
       }
     }
     expect(n).toBe(zh.length);
+    // --lang en overrides the data's language: the English rules find no question word in Chinese.
+    const forced = await runMain('perturb', 'trap', '--lang', 'en', input, out);
+    expect(forced.code).toBe(0);
+    expect(forced.stderr).toContain(`0 of ${zh.length} questions trapped`);
+    expect((await runMain('perturb', 'trap', '--lang', 'fr', input, out)).code).toBe(2);
   });
 });
