@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadDemoSet } from '../../src/core/data/demo.ts';
+import { metricLabel, scorePrediction } from '../../src/core/data/score.ts';
 import type { Instance } from '../../src/core/data/types.ts';
 import { personNames } from '../../src/core/entity/names.ts';
 import { rng } from '../../src/core/random.ts';
@@ -133,5 +134,16 @@ describe('Chinese traps in passages', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('the metric a Chinese question is scored with', () => {
+  it('is DuReader-robust character level, named so', () => {
+    expect(metricLabel('zh')).toBe('DuReader-robust character-level EM/F1');
+    expect(metricLabel('en')).toBe('SQuAD 2.0 EM/F1');
+    // Hand-computed: 刘明 vs 刘明远 → LCS 2, precision 1, recall 2/3 → F1 0.8; SQuAD tokens would give 0.
+    const inst = { answers: [{ text: '刘明远', start: 0 }], isImpossible: false, lang: 'zh' as const };
+    expect(scorePrediction('刘明', inst).f1).toBeCloseTo(0.8, 12);
+    expect(scorePrediction('刘明', { ...inst, lang: 'en' }).f1).toBe(0);
   });
 });
