@@ -185,7 +185,7 @@ describe('entity-renaming experiments', () => {
     const qas = json.data.flatMap((a) => a.paragraphs.flatMap((p) => p.qas));
     expect(qas.length).toBeGreaterThan(20);
     for (const q of qas) expect(q.perturbation.substitutions.length).toBeGreaterThan(0);
-    expect(await text('export-message')).toMatch(/^Exported \d+ renamed questions of 76/);
+    expect(await text('export-message')).toMatch(/^Exported \d+ renamed questions of 96/);
     expect(errors).toEqual([]);
   });
 });

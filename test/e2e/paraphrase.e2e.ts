@@ -71,7 +71,7 @@ describe('DPR over the selected questions', () => {
     await page.getByTestId('paraphrase-table').waitFor({ timeout: 120_000 });
     expect(await text('paraphrase-dpr')).toMatch(/^\d+\.\d% \(\d+ of \d+\)$/);
     expect(await text('paraphrase-original-score')).toMatch(/^\d+\.\d \/ \d+\.\d$/);
-    expect(await text('paraphrase-kind-dataset')).toMatch(/^\d+\.\d% \(\d+ of 34\)$/);
+    expect(await text('paraphrase-kind-dataset')).toMatch(/^\d+\.\d% \(\d+ of 54\)$/);
     for (const k of ['reorder', 'function-word', 'synonym', 'content-word', 'combined']) expect(await text(`paraphrase-kind-${k}`)).toMatch(/%/);
     expect(await text('paraphrase-record')).toMatch(/Demo set.* · qarx-lexical-qa fp32 (WASM|WEBGPU) .*seed 1/);
     expect(await text('paraphrase-none')).toContain('No rule applied');
@@ -79,7 +79,7 @@ describe('DPR over the selected questions', () => {
     expect(await chart.locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
     const chartText = (await chart.textContent()) ?? '';
     expect(chartText).toContain('DPR (%)');
-    expect(chartText).toContain('similarity of question and paraphrase (token F1, 0–1)');
+    expect(chartText).toContain('similarity of question and paraphrase (token F1; character F1 for Chinese, 0–1)');
     expect(chartText).toContain('0.8–1.0');
     expect(await page.getByTestId('chart-dpr-kind').textContent()).toContain('paraphrase kind');
     await page.getByTestId('paraphrase-card').scrollIntoViewIfNeeded();

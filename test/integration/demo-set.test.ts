@@ -64,6 +64,15 @@ describe('demo set contents', () => {
     expect(tagged(all, 'paraphrase').length).toBeGreaterThanOrEqual(10);
     expect(tagged(all, 'trap').length).toBeGreaterThanOrEqual(10);
     expect(zh.length).toBeGreaterThanOrEqual(10);
+    // Chinese: ≥ 10 each with paraphrases (two each), with a trap variant, and plain.
+    const zhPara = tagged(zh, 'paraphrase');
+    const zhTrap = tagged(zh, 'trap');
+    const zhPlain = zh.filter((i) => !i.paraphrases && !i.trap && !i.revision);
+    console.log('Chinese:', zhPara.length, 'with paraphrases,', zhTrap.length, 'with a trap,', zhPlain.length, 'plain');
+    expect(zhPara.length).toBeGreaterThanOrEqual(10);
+    for (const i of zhPara) expect(i.paraphrases, i.id).toHaveLength(2);
+    expect(zhTrap.length).toBeGreaterThanOrEqual(10);
+    expect(zhPlain.length).toBeGreaterThanOrEqual(10);
     // Each phenomenon tag matches the field that carries it.
     for (const i of all) {
       expect(i.tags.includes('revision'), i.id).toBe(i.revision !== undefined);

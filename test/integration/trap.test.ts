@@ -8,6 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDemoSet } from '../../src/core/data/demo.ts';
+import { scorePrediction } from '../../src/core/data/score.ts';
+import { instancesToSquad } from '../../src/core/formats/squad-export.ts';
+import { calcF1Score } from '../../src/core/metrics/dureader.ts';
 import { enginePredictor } from '../../src/core/entity/index.ts';
 import { importFile } from '../../src/core/formats/index.ts';
 import { linkAdversarial } from '../../src/core/formats/adversarial.ts';
@@ -43,6 +46,27 @@ describe('trap sentences on the shipped model', () => {
     // The lexical model is drawn to question words: traps that share them cost it F1.
     expect(s.trapped.f1).toBeLessThan(s.original.f1);
     expect(s.hitShare).toBeGreaterThan(0);
+  });
+
+  it('traps the Chinese demo questions with Chinese statements, scored at character level', async () => {
+    const zh = loadDemoSet().filter((i) => i.lang === 'zh' && !i.isImpossible);
+    const { items, skipped } = prepareTraps(zh, { source: 'generated', position: 'after', seed: 1 });
+    expect(skipped).toEqual({});
+    expect(items).toHaveLength(zh.length);
+    const { rows, cancelled } = await answerTraps(items, enginePredictor(engine, { versionTwo: false }));
+    expect(cancelled).toBe(false);
+    expect(rows).toHaveLength(zh.length);
+    const s = summarizeTraps(rows);
+    console.log(`Chinese demo traps (after, seed 1): n ${s.n}, F1 ${s.original.f1.toFixed(1)} → ${s.trapped.f1.toFixed(1)}, EM ${s.original.em.toFixed(1)} → ${s.trapped.em.toFixed(1)}, inside the trap ${(100 * s.hitShare).toFixed(1)}%, similarity ${(100 * s.similarity).toFixed(1)}% (character F1)`);
+    rows.forEach((r, k) => {
+      const item = items[k]!;
+      // DuReader's character-level metric, not SQuAD's (which would give 0 to any partly right Chinese answer).
+      expect(r.original.f1, r.id).toBe(scorePrediction(r.original.text, item.inst).f1);
+      expect(r.similarity, r.id).toBe(calcF1Score([item.inst.question], r.sentence));
+      expect(r.similarity, `${r.id}: ${r.sentence}`).toBeGreaterThan(0.3);
+      if (r.trapped.hit) expect(r.trapped.em, `${r.id}: ${r.trapped.text}`).toBe(0);
+    });
+    expect(s.trapped.f1).toBeLessThanOrEqual(s.original.f1);
   });
 
   it('scores an adversarial SQuAD file as the app does and as qarx eval --adversarial prints it', async () => {
@@ -102,5 +126,35 @@ describe('qarx eval --adversarial and perturb trap', () => {
     const wrong = await runMain('perturb', 'trap', '--position', 'middle', join(ROOT, 'test', 'fixtures', 'eval', 'squad-v1.json'), out);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain('--position must be one of start, before, after, end');
+  });
+
+  it('writes Chinese traps with qarx perturb trap, offsets exact in code points', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'qarx-trap-zh-'));
+    const input = join(dir, 'zh.json');
+    const zh = loadDemoSet().filter((i) => i.lang === 'zh');
+    writeFileSync(input, JSON.stringify(instancesToSquad(zh)));
+    const out = join(dir, 'trapped.json');
+    const r = await runMain('perturb', 'trap', '--position', 'before', '--seed', '2', input, out);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(`${zh.length} of ${zh.length} questions trapped`);
+    const d = JSON.parse(readFileSync(out, 'utf8'));
+    let n = 0;
+    for (const a of d.data) for (const p of a.paragraphs) for (const qa of p.qas) {
+      n++;
+      const cps = [...p.context];
+      const sentence = cps.slice(qa.perturbation.start, qa.perturbation.end).join('');
+      expect(sentence).toBe(qa.perturbation.sentence);
+      expect(sentence.endsWith('。')).toBe(true);
+      for (const ans of qa.answers) {
+        expect(cps.slice(ans.answer_start, ans.answer_start + [...ans.text].length).join('')).toBe(ans.text);
+        expect(sentence).not.toContain(ans.text);
+      }
+    }
+    expect(n).toBe(zh.length);
+    // --lang en overrides the data's language: the English rules find no question word in Chinese.
+    const forced = await runMain('perturb', 'trap', '--lang', 'en', input, out);
+    expect(forced.code).toBe(0);
+    expect(forced.stderr).toContain(`0 of ${zh.length} questions trapped`);
+    expect((await runMain('perturb', 'trap', '--lang', 'fr', input, out)).code).toBe(2);
   });
 });

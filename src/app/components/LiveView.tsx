@@ -1,6 +1,6 @@
 /** Type a passage and a question; the answer is highlighted in place and re-computed as you edit. */
 import { useEffect, useRef } from 'react';
-import { scorePrediction } from '../../core/data/score.ts';
+import { metricLabel, scorePrediction } from '../../core/data/score.ts';
 import type { Instance } from '../../core/data/types.ts';
 import { segments, type Mark } from '../highlight.ts';
 import { useApp } from '../store/index.ts';
@@ -228,8 +228,13 @@ function ScoreLine({ prediction }: { prediction: string }) {
   const s = scorePrediction(prediction, instance);
   const verdict = s.em === 1 ? 'correct' : s.f1 > 0 ? 'partly right' : 'wrong';
   return (
-    <div className={`score score-${verdict.replace(' ', '-')}`} data-testid="score">
-      EM {(s.em * 100).toFixed(0)} · F1 {(s.f1 * 100).toFixed(1)} — {verdict}
-    </div>
+    <>
+      <div className={`score score-${verdict.replace(' ', '-')}`} data-testid="score">
+        EM {(s.em * 100).toFixed(0)} · F1 {(s.f1 * 100).toFixed(1)} — {verdict}
+      </div>
+      <div className="hint" data-testid="score-metric">
+        {metricLabel(instance.lang)}
+      </div>
+    </>
   );
 }

@@ -119,7 +119,7 @@ function DprResults({ sum }: { sum: DprSummary }) {
         <Chart title="DPR by question similarity" testid="chart-dpr-similarity">
           <BarChart data={sum.buckets.map((b) => ({ label: b.label, dpr: Number.isNaN(b.dpr) ? 0 : 100 * b.dpr, n: b.n }))} margin={{ top: 18, right: 12, bottom: 26, left: 18 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="label" interval={0} tick={{ fontSize: 11 }} label={{ value: 'similarity of question and paraphrase (token F1, 0–1)', position: 'insideBottom', offset: -16, fontSize: 12 }} />
+            <XAxis dataKey="label" interval={0} tick={{ fontSize: 11 }} label={{ value: 'similarity of question and paraphrase (token F1; character F1 for Chinese, 0–1)', position: 'insideBottom', offset: -16, fontSize: 12 }} />
             <YAxis domain={[0, 100]} unit="%" tick={{ fontSize: 11 }} label={{ value: 'DPR (%)', angle: -90, position: 'left', offset: 4, fontSize: 12 }} />
             <Tooltip formatter={(v) => `${Number(v).toFixed(1)}%`} />
             <Bar dataKey="dpr" name="DPR" fill="#2f5bd3" isAnimationActive={false}>

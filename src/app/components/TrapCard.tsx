@@ -36,7 +36,7 @@ export function TrapCard() {
   return (
     <section className="card" data-testid="trap-card">
       <h3>Over-stability: trap sentences</h3>
-      <p className="hint">Each answerable question is answered on its passage and with a trap sentence that shares words with the question and holds a fake answer of the answer&apos;s type. Similarity = token F1 between question and trap.</p>
+      <p className="hint">Each answerable question is answered on its passage and with a trap sentence that shares words with the question and holds a fake answer of the answer&apos;s type. Similarity = token F1 between question and trap (DuReader character F1 for Chinese).</p>
       <div className="row wrap">
         <label>
           traps{' '}
@@ -103,7 +103,7 @@ export function TrapCard() {
             <Chart title="F1 by question–trap similarity" testid="chart-similarity">
               <BarChart data={sum.buckets.map((b) => ({ bucket: b.label, questions: b.n, original: b.n ? +b.original.f1.toFixed(1) : 0, trapped: b.n ? +b.trapped.f1.toFixed(1) : 0 }))} margin={{ bottom: 24, left: 8 }}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                <XAxis dataKey="bucket" interval={0} tick={{ fontSize: 10 }} label={{ value: 'question–trap similarity (token F1)', position: 'insideBottom', offset: -16, fontSize: 11 }} />
+                <XAxis dataKey="bucket" interval={0} tick={{ fontSize: 10 }} label={{ value: 'question–trap similarity (token F1; character F1 for Chinese)', position: 'insideBottom', offset: -16, fontSize: 11 }} />
                 <YAxis domain={[0, 100]} unit="%" label={{ value: 'F1 (%)', angle: -90, position: 'insideLeft', fontSize: 11 }} />
                 <Tooltip />
                 <Legend verticalAlign="top" height={26} wrapperStyle={{ fontSize: 12 }} />
@@ -115,7 +115,7 @@ export function TrapCard() {
             <Chart title="Answers inside the trap, by similarity" testid="chart-hits">
               <BarChart data={sum.buckets.map((b) => ({ bucket: b.label, hit: b.n ? +(100 * b.hitShare).toFixed(1) : 0 }))} margin={{ bottom: 24, left: 8 }}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                <XAxis dataKey="bucket" interval={0} tick={{ fontSize: 10 }} label={{ value: 'question–trap similarity (token F1)', position: 'insideBottom', offset: -16, fontSize: 11 }} />
+                <XAxis dataKey="bucket" interval={0} tick={{ fontSize: 10 }} label={{ value: 'question–trap similarity (token F1; character F1 for Chinese)', position: 'insideBottom', offset: -16, fontSize: 11 }} />
                 <YAxis domain={[0, 100]} unit="%" label={{ value: 'share (%)', angle: -90, position: 'insideLeft', fontSize: 11 }} />
                 <Tooltip />
                 <Bar dataKey="hit" name="answers inside the trap (%)" fill={COLORS.trapped} isAnimationActive={false} />

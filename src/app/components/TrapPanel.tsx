@@ -13,6 +13,7 @@ import { segments, type Mark } from '../highlight.ts';
 import { useApp } from '../store/index.ts';
 import { AnswerBox } from './Compare.tsx';
 import { SeedInput } from './SeedInput.tsx';
+import { guessLang } from '../../core/formats/common.ts';
 
 /** A read-only passage with marks: the trap ('trap'), a predicted answer ('answer'), gold answers ('gold'). */
 export function MarkedPassage({ text, marks, testid }: { text: string; marks: Mark[]; testid: string }) {
@@ -56,7 +57,7 @@ function sideMarks(span: { start: number; end: number } | null, trap: { start: n
 }
 
 /** Both answers, the similarity and whether the trapped answer is inside the trap. */
-function TrapResult({ row, testid, labels, what = 'trap sentence' }: { row: TrapRow; testid: string; labels: [string, string]; what?: string }) {
+function TrapResult({ row, testid, labels, what = 'trap sentence', lang = 'en' }: { row: TrapRow; testid: string; labels: [string, string]; what?: string; lang?: Instance['lang'] }) {
   return (
     <>
       <div className="side-by-side">
@@ -64,7 +65,7 @@ function TrapResult({ row, testid, labels, what = 'trap sentence' }: { row: Trap
         <AnswerBox title={labels[1]} text={row.trapped.text} score={row.trapped} testid={`${testid}-trapped`} />
       </div>
       <p className={row.trapped.hit ? 'score score-wrong' : 'hint'} data-testid={`${testid}-hit`}>
-        {row.trapped.hit ? `The answer landed inside the ${what}.` : `The answer stayed outside the ${what}.`} Similarity of question and {what} (token F1): {(row.similarity * 100).toFixed(1)}%.
+        {row.trapped.hit ? `The answer landed inside the ${what}.` : `The answer stayed outside the ${what}.`} Similarity of question and {what} ({lang === 'zh' ? 'character F1' : 'token F1'}): {(row.similarity * 100).toFixed(1)}%.
       </p>
     </>
   );
@@ -97,6 +98,7 @@ function TrapBody() {
   const modelId = useApp((s) => (s.modelStatus === 'ready' ? s.model?.id : null));
   const answered = useApp((s) => s.prediction?.text ?? null);
   const hasOwn = useApp((s) => s.instance?.trap !== undefined && s.passage === s.instance.context);
+  const lang = useApp((s) => s.instance?.lang ?? guessLang(s.passage));
   const { setLiveTrapConfig, runLiveTrap } = useApp.getState();
   // A new trap whenever the settings or what the live view shows change (typing waits a little).
   useEffect(() => {
@@ -135,7 +137,7 @@ function TrapBody() {
       {row && variant && (
         <>
           <MarkedPassage text={variant.context} marks={sideMarks(row.trapped.span, variant.trap, variant.answers)} testid="trap-passage" />
-          <TrapResult row={row} testid="trap" labels={['Original passage', 'With the trap']} />
+          <TrapResult row={row} testid="trap" labels={['Original passage', 'With the trap']} lang={lang} />
         </>
       )}
       {!row && !result?.reason && <p className="hint">Answering with the trap…</p>}

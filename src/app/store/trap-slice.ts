@@ -11,6 +11,7 @@ import { newJobId, send } from '../worker-client.ts';
 import { EXPERIMENT_LIMIT, type ExperimentJob } from './experiment-slice.ts';
 import type { AppState } from './index.ts';
 import type { WorkerEvent } from '../../worker/protocol.ts';
+import { guessLang } from '../../core/formats/common.ts';
 
 export type TrapPurpose = 'traps' | 'adversarialJob';
 
@@ -59,7 +60,7 @@ function liveInstance(s: AppState): Instance {
     .filter((a) => a.start >= 0 && a.text !== '');
   const own = s.prediction?.best && s.prediction.text ? [{ text: s.prediction.text, start: s.prediction.best.start as number }] : [];
   const answers = base ? located : own;
-  return { id: base?.id ?? 'live', dataset: base?.dataset ?? 'live', title: base?.title ?? '', question: s.question, context: s.passage, answers, isImpossible: answers.length === 0, lang: base?.lang ?? 'en', tags: [] };
+  return { id: base?.id ?? 'live', dataset: base?.dataset ?? 'live', title: base?.title ?? '', question: s.question, context: s.passage, answers, isImpossible: answers.length === 0, lang: base?.lang ?? guessLang(s.passage), tags: [] };
 }
 
 export const createTrapSlice: StateCreator<AppState, [], [], TrapSlice> = (set, get) => ({

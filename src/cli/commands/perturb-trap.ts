@@ -38,7 +38,7 @@ export async function perturbTrap(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { position: { type: 'string', default: 'after' }, source: { type: 'string', default: 'generated' }, seed: { type: 'string', default: '1' }, sentence: { type: 'string' } },
+    options: { position: { type: 'string', default: 'after' }, source: { type: 'string', default: 'generated' }, seed: { type: 'string', default: '1' }, sentence: { type: 'string' }, lang: { type: 'string' } },
   });
   const [input, output] = positionals;
   if (!input || !output || positionals.length > 2) throw new UsageError('perturb trap needs <in> <out>.');
@@ -49,8 +49,11 @@ export async function perturbTrap(argv: string[]): Promise<number> {
   const sentence = values.sentence;
   if (sentence !== undefined && !sentence.trim()) throw new UsageError('--sentence is empty.');
   const seed = seedOpt(values.seed);
+  if (values.lang !== undefined && values.lang !== 'en' && values.lang !== 'zh') throw new UsageError(`--lang must be en or zh, got "${values.lang}".`);
+  const lang = values.lang as Instance['lang'] | undefined;
   checkOutputFile(output);
-  const instances = await readInput(input);
+  // The data's language (guessed from each passage) picks the generator; --lang overrides it.
+  const instances = (await readInput(input)).map((i) => (lang ? { ...i, lang } : i));
   const config: TrapConfig = { source, position, seed };
   const { items, skipped } = sentence !== undefined ? typedTraps(instances, sentence, position) : prepareTraps(instances, config);
   writeJsonFile(output, trapsToSquad(items, sentence !== undefined ? { ...config, sentence } : config), 1);

@@ -21,3 +21,8 @@ export function scorePrediction(prediction: string, instance: Pick<Instance, 'an
   }
   return { em: maxOverGolds('em', prediction, golds, 'v2.0'), f1: maxOverGolds('f1', prediction, golds, 'v2.0') };
 }
+
+/** The metric a language is scored with, as the views name it, e.g. metricLabel('zh') → "DuReader-robust character-level EM/F1". */
+export function metricLabel(lang: Instance['lang']): string {
+  return lang === 'zh' ? 'DuReader-robust character-level EM/F1' : 'SQuAD 2.0 EM/F1';
+}

@@ -8,6 +8,7 @@ import type { Instance, TrapVariant } from '../data/types.ts';
 import { predictedSpan, type Predictor } from '../entity/experiment.ts';
 import { evaluateAdversarial, type AdversarialOutput } from './adversarial.ts';
 import { generateTrap } from './generate.ts';
+import { generateTrapZh } from './generate-zh.ts';
 import { insertTrap, inTrap, trapSimilarity } from './insert.ts';
 import type { TrapConfig, TrapRow, TrapSkip, TrapSkipped } from './summary.ts';
 
@@ -28,8 +29,9 @@ export function trapFor(inst: Instance, config: TrapConfig): TrapItem | TrapSkip
     if (!inst.trap) return 'no trap variant';
     return { inst, variant: inst.trap, sentence: inst.trap.context.slice(inst.trap.trap.start, inst.trap.trap.end) };
   }
-  if (inst.lang !== 'en') return 'not English';
-  const g = generateTrap(inst.question, inst.answers.map((a) => a.text), config.seed);
+  if (inst.lang !== 'en' && inst.lang !== 'zh') return 'not English or Chinese';
+  const golds = inst.answers.map((a) => a.text);
+  const g = inst.lang === 'zh' ? generateTrapZh(inst.question, golds, config.seed) : generateTrap(inst.question, golds, config.seed);
   if (!g) return 'no rewriting rule';
   const variant = insertTrap(inst, g.sentence, config.position);
   return variant ? { inst, variant, sentence: g.sentence } : 'insertion point inside an answer';
@@ -71,7 +73,7 @@ export async function answerTraps(items: readonly TrapItem[], predict: Predictor
       dataset: inst.dataset,
       question: inst.question,
       sentence,
-      similarity: trapSimilarity(inst.question, sentence),
+      similarity: trapSimilarity(inst.question, sentence, inst.lang),
       original: { text: po.text, span: predictedSpan(po), ...scorePrediction(po.text, inst) },
       trapped: { text: pt.text, span, hit: inTrap(span, variant.trap), ...scorePrediction(pt.text, { ...inst, answers: variant.answers }) },
       trap: variant.trap,

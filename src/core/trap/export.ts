@@ -24,7 +24,7 @@ export function trapsToSquad(items: readonly TrapItem[], config: TrapConfig & { 
   const trapped: Instance[] = items.map(({ inst, variant }) => ({ ...inst, context: variant.context, answers: variant.answers, trap: undefined, revision: undefined, paraphrases: undefined }));
   const squad = instancesToSquad(trapped);
   const records = new Map<string, TrapRecord>(
-    items.map(({ inst, variant, sentence }) => [inst.id, { kind: 'trap', sentence, start: toCodePoint(variant.context, variant.trap.start), end: toCodePoint(variant.context, variant.trap.end), similarity: trapSimilarity(inst.question, sentence) }]),
+    items.map(({ inst, variant, sentence }) => [inst.id, { kind: 'trap', sentence, start: toCodePoint(variant.context, variant.trap.start), end: toCodePoint(variant.context, variant.trap.end), similarity: trapSimilarity(inst.question, sentence, inst.lang) }]),
   );
   for (const article of squad.data) for (const p of article.paragraphs) for (const qa of p.qas) Object.assign(qa, { perturbation: records.get(qa.id) });
   const source = config.sentence !== undefined ? 'typed' : config.source;

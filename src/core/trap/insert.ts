@@ -5,8 +5,12 @@
  * question–trap similarity and whether a prediction lands inside the trap.
  */
 import type { GoldAnswer, Instance, TrapVariant } from '../data/types.ts';
+import { calcF1Score } from '../metrics/dureader.ts';
 import { f1 } from '../metrics/squad.ts';
 import { sentenceAt } from '../natural/pairs.ts';
+
+/** CJK characters and punctuation: Chinese text takes no space between sentences (either side being Chinese is enough). */
+const CJK = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]/u;
 
 export const TRAP_POSITIONS = ['start', 'before', 'after', 'end'] as const;
 /** Where the trap goes: passage start, before or after the answer sentence, passage end. */
@@ -27,8 +31,8 @@ export function insertionPoint(context: string, answers: readonly GoldAnswer[], 
 }
 
 /**
- * The passage with `sentence` inserted at `position`, a space between it and its neighbours, and
- * every answer moved, e.g. insertTrap({ context: 'A b.', answers: [{ text: 'b', start: 2 }] }, 'T x.', 'start')
+ * The passage with `sentence` inserted at `position`, a space between it and its neighbours (none
+ * next to Chinese), and every answer moved, e.g. insertTrap({ context: 'A b.', answers: [{ text: 'b', start: 2 }] }, 'T x.', 'start')
  * → { context: 'T x. A b.', answers: [{ text: 'b', start: 7 }], trap: { start: 0, end: 4 } }.
  * Null for an empty sentence or a point inside an answer.
  */
@@ -39,8 +43,8 @@ export function insertTrap(inst: Pick<Instance, 'context' | 'answers'>, sentence
   if (at === null) return null;
   const before = inst.context.slice(0, at);
   const after = inst.context.slice(at);
-  const lead = before !== '' && !/\s$/.test(before) ? ' ' : '';
-  const tail = after !== '' && !/^\s/.test(after) ? ' ' : '';
+  const lead = before !== '' && !/\s$/.test(before) && !CJK.test(before.slice(-1) + (text[0] ?? '')) ? ' ' : '';
+  const tail = after !== '' && !/^\s/.test(after) && !CJK.test(text.slice(-1) + (after[0] ?? '')) ? ' ' : '';
   const start = at + lead.length;
   const shift = lead.length + text.length + tail.length;
   return {
@@ -51,9 +55,13 @@ export function insertTrap(inst: Pick<Instance, 'context' | 'answers'>, sentence
   };
 }
 
-/** Question–trap similarity: SQuAD token F1 between the question and the trap sentence (0..1), e.g. trapSimilarity('Who led the army?', 'Ann led the army.') → 2/3 (who led army vs ann led army). */
-export function trapSimilarity(question: string, sentence: string): number {
-  return f1(sentence, question, 'v1.1');
+/**
+ * Question–trap similarity (0..1): SQuAD token F1 between the question and the trap sentence, for
+ * Chinese DuReader's character F1 (SQuAD's whitespace tokens would make a Chinese sentence one
+ * token), e.g. trapSimilarity('Who led the army?', 'Ann led the army.') → 2/3 (who led army vs ann led army).
+ */
+export function trapSimilarity(question: string, sentence: string, lang: string = 'en'): number {
+  return lang === 'zh' ? calcF1Score([question], sentence) : f1(sentence, question, 'v1.1');
 }
 
 /** Whether a predicted span overlaps the trap sentence, e.g. inTrap({ start: 2, end: 5 }, { start: 4, end: 9 }) === true. */

@@ -32,7 +32,7 @@ export interface TrapRow {
   trap: { start: number; end: number };
 }
 
-export type TrapSkip = 'not English' | 'unanswerable' | 'adversarial variant' | 'no rewriting rule' | 'no trap variant' | 'insertion point inside an answer';
+export type TrapSkip = 'not English or Chinese' | 'unanswerable' | 'adversarial variant' | 'no rewriting rule' | 'no trap variant' | 'insertion point inside an answer';
 
 /** Skipped questions per reason: a count and the first five ids. */
 export type TrapSkipped = Partial<Record<TrapSkip, { count: number; ids: string[] }>>;
