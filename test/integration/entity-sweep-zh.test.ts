@@ -21,14 +21,15 @@ beforeAll(async () => {
 const fmt = (x: number) => x.toFixed(1);
 
 describe('Chinese entity renaming sweep on the shipped model', () => {
-  it('renames the 4 Chinese PER/GPE answers of the demo set with every source, seeded', { timeout: 600_000 }, async () => {
+  it('renames the 10 Chinese PER/GPE answers of the demo set with every source, seeded', { timeout: 600_000 }, async () => {
     const cfg = { types: ['PER', 'GPE', 'MIX'] as const, sources: ['indist', 'db', 'randstr'] as const, seeds: 3, origin: 'cn' as const, origins: [] };
     const r = await runSweep(demo, { ...cfg, types: [...cfg.types], sources: [...cfg.sources] }, enginePredictor(engine, { versionTwo: false }));
     expect(r.cancelled).toBe(false);
     expect(r.cells).toHaveLength(3 * 3 * 3);
     for (const c of r.cells) {
-      // 周树人, 曹雪芹 (PER); 深圳市, 上海 (GPE); the other 8 answers are numbers, things or unlisted names.
-      expect(c.n, `${c.type} ${c.source} ${c.seed}`).toBe(c.type === 'MIX' ? 4 : 2);
+      // PER: 周树人, 曹雪芹, 刘明远, 周婉清, 陈思远, 吴秋生; GPE: 深圳市, 上海, 浙江省, 苏州; the other 22
+      // Chinese answers are numbers, dates, things or places not on the list.
+      expect(c.n, `${c.type} ${c.source} ${c.seed}`).toBe(c.type === 'MIX' ? 10 : c.type === 'PER' ? 6 : 4);
       expect(c.categories.C2C + c.categories.C2W + c.categories.W2C + c.categories.W2W).toBe(c.n);
       expect(Number.isFinite(c.orig.f1) && Number.isFinite(c.pert.f1)).toBe(true);
     }
