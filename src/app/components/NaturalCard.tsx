@@ -135,8 +135,8 @@ export function PairResults({ rows, synRows, dropped }: { rows: PairRow[]; synRo
           <Chart title={`Questions per category${nat && sy ? ' (solid: natural edits · light: synthetic noise)' : ''}`} testid="chart-categories">
               <BarChart data={PAIR_CATEGORIES.map((c) => ({ c, natural: nat?.categories[c] ?? 0, synthetic: sy?.categories[c] ?? 0 }))}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                <XAxis dataKey="c" interval={0} />
-                <YAxis allowDecimals={false} />
+                <XAxis dataKey="c" interval={0} height={36} label={{ value: 'category', position: 'insideBottom', offset: 0, fontSize: 11 }} />
+                <YAxis allowDecimals={false} label={{ value: 'questions (count)', angle: -90, position: 'insideLeft', offset: 10, fontSize: 11, style: { textAnchor: 'middle' } }} />
                 <Tooltip />
                 {nat && (
                   <Bar dataKey="natural" name="natural edits" isAnimationActive={false}>
@@ -256,7 +256,7 @@ function IntentChart({ rows }: { rows: PairRow[] }) {
         <BarChart data={data}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="intent" interval={0} angle={-25} textAnchor="end" height={60} tick={{ fontSize: 11 }} />
-          <YAxis allowDecimals={false} />
+          <YAxis allowDecimals={false} label={{ value: 'questions (count)', angle: -90, position: 'insideLeft', offset: 10, fontSize: 11, style: { textAnchor: 'middle' } }} />
           <Tooltip />
           <Legend />
           {(['C2W', 'C2C', 'W2C'] as const).map((c) => (

@@ -90,8 +90,8 @@ export function SweepResults({ rows: all, origin }: { rows: SweepRow[]; origin: 
         <Chart title="Drop in F1 per entity type" testid="chart-type">
           <BarChart data={byType}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="type" interval={0} />
-            <YAxis unit="" />
+            <XAxis dataKey="type" interval={0} height={36} label={{ value: 'entity type', position: 'insideBottom', offset: 0, fontSize: 11 }} />
+            <YAxis label={{ value: 'drop in F1 (points)', angle: -90, position: 'insideLeft', offset: 10, fontSize: 11, style: { textAnchor: 'middle' } }} />
             <Tooltip />
             <Legend />
             {sources.map((s) => (
@@ -104,8 +104,8 @@ export function SweepResults({ rows: all, origin }: { rows: SweepRow[]; origin: 
         <Chart title="Drop in F1 per name source (PER, ORG, GPE)" testid="chart-source">
           <BarChart data={bySource}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="source" interval={0} />
-            <YAxis />
+            <XAxis dataKey="source" interval={0} height={36} label={{ value: 'name source', position: 'insideBottom', offset: 0, fontSize: 11 }} />
+            <YAxis label={{ value: 'drop in F1 (points)', angle: -90, position: 'insideLeft', offset: 10, fontSize: 11, style: { textAnchor: 'middle' } }} />
             <Tooltip />
             <Bar dataKey="drop" name="drop in F1" isAnimationActive={false}>
               {bySource.map((d) => (
@@ -118,8 +118,8 @@ export function SweepResults({ rows: all, origin }: { rows: SweepRow[]; origin: 
           <Chart title="EM by person-name origin (PER, DBName)" testid="chart-origin">
             <BarChart data={byOrigin}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="origin" interval={0} />
-              <YAxis domain={[0, 100]} />
+              <XAxis dataKey="origin" interval={0} height={36} label={{ value: 'person-name origin', position: 'insideBottom', offset: 0, fontSize: 11 }} />
+              <YAxis domain={[0, 100]} label={{ value: 'EM (%)', angle: -90, position: 'insideLeft', offset: 10, fontSize: 11, style: { textAnchor: 'middle' } }} />
               <Tooltip />
               <Legend />
               <Bar dataKey="original" name="original" fill={SOURCE_COLORS.original} isAnimationActive={false} />
@@ -133,7 +133,7 @@ export function SweepResults({ rows: all, origin }: { rows: SweepRow[]; origin: 
           <BarChart data={errorData}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="cell" interval={0} angle={-25} textAnchor="end" height={60} tick={{ fontSize: 11 }} />
-            <YAxis domain={[0, 100]} />
+            <YAxis domain={[0, 100]} label={{ value: 'share of wrong answers (%)', angle: -90, position: 'insideLeft', offset: 10, fontSize: 11, style: { textAnchor: 'middle' } }} />
             <Tooltip />
             <Legend />
             <Bar dataKey="entity" name="wrong entity" stackId="e" fill="var(--c2w)" isAnimationActive={false} />
