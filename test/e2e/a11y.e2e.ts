@@ -33,7 +33,8 @@ afterAll(async () => {
 
 /** Serious and critical axe violations on the page (or inside `selector`), as "rule: target (message)". */
 async function violations(selector?: string): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
+  // The app's CSP forbids inline scripts (so addScriptTag is blocked); DevTools evaluation is not subject to it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
   return page.evaluate(async (sel) => {
     const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[]; failureSummary?: string }[] }[] }> } }).axe;
     const r = await axe.run(sel ? { include: [sel] } : document, { resultTypes: ['violations'] });
@@ -49,25 +50,27 @@ describe('zero serious axe violations', () => {
   it('on the live view with the banners, the paraphrase control and the trap panel open', async () => {
     expect(await page.getByTestId('hub-host-notice').count()).toBe(1);
     expect(await page.getByTestId('wiki-host-notice').count()).toBe(1);
-    expect(await violations()).toEqual([]);
+    expect.soft(await violations()).toEqual([]);
     await page.getByTestId('paraphrase-live').locator('summary').click();
     await page.getByTestId('trap-toggle').click();
     await page.getByTestId('trap-passage-trap').first().waitFor({ timeout: 60_000 });
-    expect(await violations()).toEqual([]);
+    // Checked once answered: a panel being answered is dimmed on purpose.
+    await expect.poll(() => page.locator('.busy').count(), { timeout: 120_000 }).toBe(0);
+    expect.soft(await violations()).toEqual([]);
     await shot(page, 'a11y-live');
   });
 
   it('on the worker-restart banner', async () => {
     await page.evaluate(() => (window as unknown as { qarxTest: { worker(w: string, a: string): void } }).qarxTest.worker('data', 'close'));
     await page.getByTestId('worker-notice').waitFor({ timeout: 60_000 });
-    expect(await violations(tid('worker-notice'))).toEqual([]);
+    expect.soft(await violations(tid('worker-notice'))).toEqual([]);
     await page.getByTestId('worker-notice').getByRole('button', { name: 'Dismiss' }).click();
   });
 
   it('on the Experiments view with a sweep, universal names, DPR and trap result', async () => {
     await page.getByTestId('tab-experiments').click();
     await page.getByTestId('run-history').waitFor({ timeout: 30_000 });
-    expect(await violations()).toEqual([]);
+    expect.soft(await violations()).toEqual([]);
     await page.getByTestId('sweep-seeds').fill('1');
     await page.getByTestId('sweep-run').click();
     await page.getByTestId('sweep-table').waitFor({ timeout: 240_000 });
@@ -82,7 +85,7 @@ describe('zero serious axe violations', () => {
     await page.getByTestId('traps-run').click();
     await page.getByTestId('traps-table').waitFor({ timeout: 240_000 });
     await expect.poll(() => page.getByTestId('run-row').count(), { timeout: 60_000 }).toBe(4);
-    expect(await violations()).toEqual([]);
+    expect.soft(await violations()).toEqual([]);
     await shot(page, 'a11y-experiments');
   });
 
@@ -91,27 +94,27 @@ describe('zero serious axe violations', () => {
     await page.getByTestId('saved-run').getByTestId('traps-table').waitFor({ timeout: 30_000 });
     await page.getByTestId('run-compare').nth(0).check();
     await page.getByTestId('run-compare').nth(1).check();
-    expect(await violations(tid('run-history'))).toEqual([]);
+    expect.soft(await violations(tid('run-history'))).toEqual([]);
     await page.getByTestId('universal-seed').fill('1.5');
     await page.getByTestId('universal-seed-error').waitFor();
-    expect(await violations(tid('universal-card'))).toEqual([]);
+    expect.soft(await violations(tid('universal-card'))).toEqual([]);
     await page.getByTestId('universal-seed').fill('1');
     await page.getByTestId('category-rule').selectOption({ index: 1 });
-    expect(await violations(tid('natural-card'))).toEqual([]);
+    expect.soft(await violations(tid('natural-card'))).toEqual([]);
   });
 
   it('on the Storage panel', async () => {
     await page.getByTestId('storage-panel').locator('summary').click();
     await page.getByTestId('storage-panel').getByText(/This site uses|No imported dataset|Datasets take/).first().waitFor({ timeout: 30_000 });
-    expect(await violations(tid('storage-panel'))).toEqual([]);
+    expect.soft(await violations(tid('storage-panel'))).toEqual([]);
   });
 
   it('on a 390 px phone screen, both views', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
-    expect(await violations()).toEqual([]);
+    expect.soft(await violations()).toEqual([]);
     await shot(page, 'a11y-phone-experiments');
     await page.getByTestId('tab-live').click();
-    expect(await violations()).toEqual([]);
+    expect.soft(await violations()).toEqual([]);
     await shot(page, 'a11y-phone-live');
     expect(errors).toEqual([]);
   });
