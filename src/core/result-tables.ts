@@ -70,12 +70,13 @@ export function pairsTable(cols: readonly { name: string; s: PairSummary }[]): R
   };
 }
 
-/** Universal names: every name tried, best first (rank as in the card), with its counts and F1 cost. */
+/** Universal names: every name tried, best first (rank as in the card), with its counts and F1 cost; compared rank by rank. */
 export function universalTable(r: UniversalResult): ResultTable {
   return {
     title: 'Universal names',
     columns: ['rank', 'name', 'changed', 'tried', 'share_pct', 'mean_f1_drop', 'f1_dropped', 'eligible', 'orig_em', 'orig_f1'],
-    key: ['name'],
+    // Side by side by rank: two runs (other seeds, say) draw other names, and the k-th best still compares.
+    key: ['rank'],
     headline: ['changed', 'share_pct', 'mean_f1_drop'],
     rows: r.rows.map((x, i) => [i + 1, x.name, x.changed, x.tried, r4(100 * x.share), r4(x.meanF1Drop), x.f1Dropped, r.eligible, r4(r.original.em), r4(r.original.f1)]),
   };

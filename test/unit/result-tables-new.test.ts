@@ -88,7 +88,7 @@ describe('result tables of the newer kinds', () => {
       [1, 'Ann Lee', 3, 8, 37.5, 12.5, 2, 8, 62.5, 70],
       [2, 'Bo Li', 1, 6, 16.6667, -2, 0, 8, 62.5, 70],
     ]);
-    expect(t.key).toEqual(['name']);
+    expect(t.key).toEqual(['rank']);
   });
 
   it('DPR: overall, per kind and per bucket in %, an empty bucket null', () => {
