@@ -4,13 +4,12 @@
  * the reproducing qarx command) and their charts as SVG / PNG, are saved in the run history, and
  * reopen after a reload; two universal runs go side by side; a slice table exports too.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Download, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { PreviewServer } from 'vite';
-import { launch, openApp, ROOT, shot, startPreview } from './harness.ts';
+import { download as downloadFile, launch, openApp, ROOT, shot, startPreview } from './harness.ts';
 
 const FIXTURE = join(ROOT, 'test', 'fixtures', 'adversarial', 'addsent-mini.json');
 let server: PreviewServer;
@@ -34,12 +33,7 @@ afterAll(async () => {
 const runRows = () => page.getByTestId('run-row');
 
 /** The file a click downloads: its suggested name and bytes. */
-async function download(click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
-  const d: Promise<Download> = page.waitForEvent('download', { timeout: 60_000 });
-  await click();
-  const file = await d;
-  return { name: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
-}
+const download = (click: () => Promise<void>) => downloadFile(page, click);
 
 /** Checks the CSV and JSON of a result (columns, kind, command) and returns the JSON's rows. */
 async function checkTable(testid: string, kind: string, columns: string[], command: RegExp): Promise<Record<string, unknown>[]> {
