@@ -106,7 +106,7 @@ describe('slice table under the revision-pair result', () => {
     await page.getByTestId('budget-table').waitFor({ timeout: 120_000 });
     const n = Number(/^(\d+) questions/.exec((await page.getByTestId('budget-table').locator('thead th').first().textContent()) ?? '')?.[1]);
     expect(n).toBeGreaterThan(0);
-    await page.getByTestId('budget-slices-box').locator('summary').click();
+    await page.getByTestId('budget-slices-box').locator(':scope > summary').click();
     const table = page.getByTestId('budget-slices');
     await table.waitFor();
     expect(await table.locator('thead th').allTextContents()).toEqual(['question word', 'n', 'original EM / F1', 'D_worst EM / F1', 'change EM / F1']);
