@@ -1,8 +1,13 @@
-/** The result tables of the built-in experiments (sweep, budget, revision pairs, synthetic noise), as exported and compared. */
+/** The result tables of the experiments (sweep, budget, revision pairs, synthetic noise, universal names, DPR, traps, adversarial SQuAD), as exported and compared. */
 import { PAIR_CATEGORIES, type PairCategory } from './natural/categories.ts';
 import type { PairSummary } from './natural/pairs.ts';
 import { wrongShares, type BudgetResult, type BudgetScores, type SweepRow } from './entity/stats.ts';
 import type { CellValue, ResultTable } from './result-table.ts';
+import type { UniversalResult } from './entity/universal.ts';
+import type { DprCell, DprSummary } from './sensitivity/dpr.ts';
+import type { TrapSummary } from './trap/summary.ts';
+import { adversarialCounts, type AdversarialOutput } from './trap/adversarial.ts';
+import { sliceKeyLabel, type SliceRow, type SliceTable as SliceTableData } from './metrics/slices.ts';
 
 /** A number rounded for a file (4 decimals), e.g. r4(1 / 3) === 0.3333. */
 const r4 = (x: number): number => +x.toFixed(4);
@@ -62,5 +67,82 @@ export function pairsTable(cols: readonly { name: string; s: PairSummary }[]): R
       row('prediction_changed_pct', (s) => 100 * s.predictionChangeRate),
       row('relative_f1_change_pct', (s) => s.relativeF1Change),
     ],
+  };
+}
+
+/** Universal names: every name tried, best first (rank as in the card), with its counts and F1 cost; compared rank by rank. */
+export function universalTable(r: UniversalResult): ResultTable {
+  return {
+    title: 'Universal names',
+    columns: ['rank', 'name', 'changed', 'tried', 'share_pct', 'mean_f1_drop', 'f1_dropped', 'eligible', 'orig_em', 'orig_f1'],
+    // Side by side by rank: two runs (other seeds, say) draw other names, and the k-th best still compares.
+    key: ['rank'],
+    headline: ['changed', 'share_pct', 'mean_f1_drop'],
+    rows: r.rows.map((x, i) => [i + 1, x.name, x.changed, x.tried, r4(100 * x.share), r4(x.meanF1Drop), x.f1Dropped, r.eligible, r4(r.original.em), r4(r.original.f1)]),
+  };
+}
+
+/** A DPR cell as [measure, value %, n, changed]; an empty cell's DPR is null. */
+const dprRow = (measure: string, c: DprCell): CellValue[] => [measure, c.n ? r4(100 * c.dpr) : null, c.n, c.changed];
+
+/** Over-sensitivity: DPR overall, per paraphrase kind and per similarity bucket, and the EM/F1 of both sides. */
+export function dprTable(s: DprSummary): ResultTable {
+  const score = (measure: string, v: number): CellValue[] => [measure, r4(v), s.n, null];
+  return {
+    title: 'Over-sensitivity (DPR)',
+    columns: ['measure', 'value', 'n', 'changed'],
+    key: ['measure'],
+    headline: ['value'],
+    rows: [
+      dprRow('dpr_pct', s),
+      score('em_original', s.original.em),
+      score('f1_original', s.original.f1),
+      score('em_paraphrased', s.paraphrased.em),
+      score('f1_paraphrased', s.paraphrased.f1),
+      ...(Object.entries(s.byKind) as [string, DprCell][]).map(([k, c]) => dprRow(`dpr_pct ${k}`, c)),
+      ...s.buckets.map((b) => dprRow(`dpr_pct similarity ${b.label}`, b)),
+    ],
+  };
+}
+
+/** Over-stability: EM/F1 without and with the trap and the trap-hit share, overall and per similarity bucket. */
+export function trapTable(s: TrapSummary): ResultTable {
+  const row = (part: string, n: number, o: { em: number; f1: number }, t: { em: number; f1: number }, hit: number): CellValue[] => [part, n, ...(n ? [r4(o.em), r4(o.f1), r4(t.em), r4(t.f1), r4(100 * hit)] : [null, null, null, null, null])];
+  return {
+    title: 'Over-stability: trap sentences',
+    columns: ['similarity', 'n', 'orig_em', 'orig_f1', 'trapped_em', 'trapped_f1', 'in_trap_pct'],
+    key: ['similarity'],
+    headline: ['orig_f1', 'trapped_f1', 'in_trap_pct'],
+    rows: [row('all', s.n, s.original, s.trapped, s.hitShare), ...s.buckets.map((b) => row(b.label, b.n, b.original, b.trapped, b.hitShare))],
+  };
+}
+
+/** Jia & Liang's four figures with the question counts they rest on. */
+export function adversarialTable(o: AdversarialOutput): ResultTable {
+  const c = adversarialCounts(o.rows);
+  const r = o.result;
+  return {
+    title: 'Adversarial SQuAD (Jia & Liang 2017)',
+    columns: ['measure', 'originals', 'attacked', 'variants', 'em', 'f1'],
+    key: ['measure'],
+    headline: ['em', 'f1'],
+    rows: [
+      ['original', c.originals, c.attacked, c.variants, r4(r.orig_exact_match), r4(r.orig_f1)],
+      ['adversarial', c.originals, c.attacked, c.variants, r4(r.adv_exact_match), r4(r.adv_f1)],
+    ],
+  };
+}
+
+/** A slice table as data: one row per slice value and the row of all questions (perturbed columns when it has them). */
+export function sliceResultTable(t: SliceTableData, perturbedLabel: string): ResultTable {
+  const side = (s: { em: number; f1: number } | null): CellValue[] => (s ? [r4(s.em), r4(s.f1)] : []);
+  const row = (r: SliceRow): CellValue[] => [r.value, r.n, r.small, ...side(r.original), ...(t.perturbed ? [...side(r.perturbed), ...side(r.change)] : [])];
+  const p = perturbedLabel.replace(/\W+/g, '_');
+  return {
+    title: `Scores by ${sliceKeyLabel(t.key)}`,
+    columns: ['slice', 'n', 'small', 'orig_em', 'orig_f1', ...(t.perturbed ? [`${p}_em`, `${p}_f1`, 'change_em', 'change_f1'] : [])],
+    key: ['slice'],
+    headline: t.perturbed ? ['orig_f1', `${p}_f1`, 'change_f1'] : ['orig_f1'],
+    rows: [...t.rows.map(row), row({ ...t.all, value: 'all' })],
   };
 }

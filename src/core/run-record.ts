@@ -111,6 +111,31 @@ export function qarxCommand(kind: string, r: RunRecord): QarxCommand {
         command: `${join(['qarx', 'perturb', 'synthetic', '--kind', String(s.kind), '--rate', String(s.rate), '--seed', String(s.seed), data, 'noisy.json'])} && ${join(['qarx', 'compare', data, 'noisy.json'], model, ['--rule', String(s.rule)], v2, ['--json'])}`,
         note: `${dataNote}; ${device}.`,
       };
+    case 'universal':
+      return {
+        command: join(['qarx', 'universal', data], model, ['--type', String(s.type), '--target', String(s.target ?? 'answer'), '--source', String(s.source), '--origin', String(s.origin), '--candidates', String(s.candidates), '--top', String(s.top), '--seed', String(s.seed)], v2, ['--json']),
+        note: `${dataNote}; ${device}.`,
+      };
+    case 'paraphrase': {
+      // The app pools its generator kinds into one DPR; qarx paraphrases one kind per file, so one pair of commands per kind.
+      const kinds = String(s.kinds ?? '').split(',').map((k) => k.trim()).filter((k) => k && k !== 'none');
+      const ds = s.datasetParaphrases === true ? ' The dataset\'s own paraphrases (questions tagged "paraphrase") have no qarx command: compare the original and paraphrased files with qarx compare.' : '';
+      const cmds = kinds.map((k) => `${join(['qarx', 'perturb', 'paraphrase', '--kind', k, '--seed', String(s.seed), data, `paraphrased-${k}.json`])} && ${join(['qarx', 'compare', data, `paraphrased-${k}.json`], model, v2, ['--json'])}`);
+      return {
+        command: cmds.length ? cmds.join(' && ') : null,
+        note: `${dataNote}; each compare prints the DPR of one kind, and the app's overall DPR is their changed counts over their paraphrase counts.${ds} ${device}.`,
+      };
+    }
+    case 'traps':
+      return {
+        command: `${join(['qarx', 'perturb', 'trap', '--source', String(s.source), '--position', String(s.position), '--seed', String(s.seed), data, 'trapped.json'])} && ${join(['qarx', 'compare', data, 'trapped.json'], model, v2, ['--json'])}`,
+        note: `${dataNote}; compare gives EM/F1 without and with the trap; ${device}.`,
+      };
+    case 'adversarial':
+      return {
+        command: `${join(['qarx', 'predict'], model, ['--data', data, '--out', 'predictions'])} && ${join(['qarx', 'eval', data, 'predictions/predictions.json', '--adversarial'])}`,
+        note: `${dataNote} (an AddSent / AddOneSent file); ${device}.`,
+      };
     default:
       return { command: null, note: `No qarx command reproduces a ${kind} run yet; the settings above say what produced it.` };
   }

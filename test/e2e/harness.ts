@@ -2,9 +2,9 @@
  * Shared e2e plumbing: serve the built app with `vite preview` (COOP/COEP headers included) and
  * drive Debian's Chromium through playwright-core. Never downloads a browser.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Download, type Page } from 'playwright-core';
 import { preview, type PreviewServer } from 'vite';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
@@ -61,4 +61,12 @@ export async function openApp(browser: Browser, url: string, query: string, erro
   await page.goto(`${url}?${query}`);
   await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
   return page;
+}
+
+/** The file a click on `page` downloads: its suggested name and bytes. */
+export async function download(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
+  const d: Promise<Download> = page.waitForEvent('download', { timeout: 60_000 });
+  await click();
+  const file = await d;
+  return { name: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
 }

@@ -3,13 +3,13 @@
  * saved marked partial, the run history over reloads (reopen, side by side, delete), and exported
  * CSV / JSON / SVG / PNG files that parse; the new panels' controls all have accessible names.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Download, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { PreviewServer } from 'vite';
-import { launch, openApp, SHOTS, shot, startPreview } from './harness.ts';
+import { download as downloadFile, launch, openApp, SHOTS, shot, startPreview } from './harness.ts';
 
 let server: PreviewServer;
 let url: string;
@@ -33,12 +33,7 @@ const text = async (id: string) => ((await page.getByTestId(id).textContent()) ?
 const runRows = () => page.getByTestId('run-row');
 
 /** The file a click downloads: its suggested name and bytes. */
-async function download(click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
-  const d: Promise<Download> = page.waitForEvent('download', { timeout: 60_000 });
-  await click();
-  const file = await d;
-  return { name: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
-}
+const download = (click: () => Promise<void>) => downloadFile(page, click);
 
 /** Runs the budget card with B renamings (RandStr) and waits for its table. */
 async function runBudget(b: number): Promise<void> {

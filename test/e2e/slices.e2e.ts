@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { PreviewServer } from 'vite';
-import { launch, openApp, ROOT, shot, SHOTS, startPreview } from './harness.ts';
+import Papa from 'papaparse';
+import { download, launch, openApp, ROOT, shot, SHOTS, startPreview } from './harness.ts';
 
 const FILE = join(ROOT, 'test', 'fixtures', 'slices', 'pairs-slices.csv');
 let server: PreviewServer;
@@ -105,13 +106,24 @@ describe('slice table under the revision-pair result', () => {
     await page.getByTestId('budget-table').waitFor({ timeout: 120_000 });
     const n = Number(/^(\d+) questions/.exec((await page.getByTestId('budget-table').locator('thead th').first().textContent()) ?? '')?.[1]);
     expect(n).toBeGreaterThan(0);
-    await page.getByTestId('budget-slices-box').locator('summary').click();
+    await page.getByTestId('budget-slices-box').locator(':scope > summary').click();
     const table = page.getByTestId('budget-slices');
     await table.waitFor();
     expect(await table.locator('thead th').allTextContents()).toEqual(['question word', 'n', 'original EM / F1', 'D_worst EM / F1', 'change EM / F1']);
     const counts = (await rowsOf('budget-slices')).map(([, c]) => Number(c));
     expect(counts.reduce((a, b) => a + b, 0)).toBe(n);
     expect(await page.getByTestId('budget-slices-all').locator('td').first().textContent()).toBe(String(n));
+    // The slicing on screen exports as CSV and JSON (with the run's record), the same counts.
+    const csv = await download(page, () => page.getByTestId('budget-slices-csv').click());
+    expect(csv.name).toMatch(/^qarx-budget-.*-slices-qword\.csv$/);
+    const parsed = Papa.parse<Record<string, string>>(csv.bytes.toString('utf8'), { header: true, skipEmptyLines: true });
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.meta.fields).toEqual(['slice', 'n', 'small', 'orig_em', 'orig_f1', 'D_worst_em', 'D_worst_f1', 'change_em', 'change_f1']);
+    expect(parsed.data.at(-1)).toMatchObject({ slice: 'all', n: String(n) });
+    expect(parsed.data.slice(0, -1).map((r) => Number(r.n))).toEqual(counts);
+    const json = JSON.parse((await download(page, () => page.getByTestId('budget-slices-json').click())).bytes.toString('utf8')) as { kind: string; settings: { sliceBy: string }; rows: unknown[] };
+    expect(json).toMatchObject({ kind: 'budget', settings: { sliceBy: 'qword' } });
+    expect(json.rows).toHaveLength(counts.length + 1);
     await page.getByTestId('budget-card').scrollIntoViewIfNeeded();
     await page.getByTestId('budget-card').screenshot({ path: join(SHOTS, 'slices-budget.png') });
     expect(errors).toEqual([]);

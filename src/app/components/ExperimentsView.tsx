@@ -82,7 +82,7 @@ function SweepCard() {
         <span className="field-label">name sources</span>
         <Checks all={NAME_SOURCES} value={cfg.sources} onChange={(sources) => setSweepConfig({ sources })} label={(s) => SOURCE_LABELS[s]} testid="sweep-source" />
         <span className="field-label">seeds</span>
-        <input type="number" min={1} max={20} value={cfg.seeds} data-testid="sweep-seeds" onChange={(e) => setSweepConfig({ seeds: Math.min(20, Math.max(1, Math.floor(Number(e.target.value) || 1))) })} />
+        <input type="number" min={1} max={20} value={cfg.seeds} aria-label="seeds" data-testid="sweep-seeds" onChange={(e) => setSweepConfig({ seeds: Math.min(20, Math.max(1, Math.floor(Number(e.target.value) || 1))) })} />
         <span className="field-label">DBName person origins</span>
         <Checks all={ORIGINS} value={cfg.origins} onChange={(origins) => setSweepConfig({ origins, origin: origins.includes(cfg.origin) ? cfg.origin : (origins[0] ?? 'us') })} label={(o) => ORIGIN_LABELS[o]} testid="sweep-origin" />
       </div>

@@ -72,7 +72,7 @@ export function ModelPanel() {
           const active = model?.id === m.id;
           const pending = loading && requested?.id === m.id;
           return (
-            <li key={m.id}>
+            <li key={m.id} role="none">
               <button
                 type="button"
                 role="radio"

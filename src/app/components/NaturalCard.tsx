@@ -70,7 +70,7 @@ export function NaturalCard() {
       {job.status === 'done' && rows.length === 0 && <p className="note">No question in the list has a revision pair.</p>}
       <div className="row wrap">
         <span>compare with synthetic noise:</span>
-        <select value={noise.kind} data-testid="noise-kind" onChange={(e) => setNoiseOptions({ kind: e.target.value as NoiseKind })}>
+        <select value={noise.kind} aria-label="synthetic noise kind" data-testid="noise-kind" onChange={(e) => setNoiseOptions({ kind: e.target.value as NoiseKind })}>
           {NOISE_KINDS.map((k) => (
             <option key={k} value={k}>
               {NOISE_LABELS[k]}

@@ -5,7 +5,9 @@
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, Tooltip, XAxis, YAxis } from 'recharts';
 import { KIND_LABELS, PARAPHRASE_KINDS, type ParaphraseKind } from '../../core/sensitivity/kinds.ts';
 import { summarizeDpr, type DprSummary } from '../../core/sensitivity/dpr.ts';
+import { dprTable } from '../../core/result-tables.ts';
 import { useApp } from '../store/index.ts';
+import { RunResult } from './RunResult.tsx';
 import { Chart, pct } from './Chart.tsx';
 import { JobBar } from './JobBar.tsx';
 import { SeedInput } from './SeedInput.tsx';
@@ -62,7 +64,11 @@ export function ParaphraseCard() {
       <JobBar job={job} onCancel={cancelParaphrases} testid="paraphrase" unit="questions" />
       <NoneNote none={none} without={without} />
       {job.status === 'done' && rows.length === 0 && <p className="note">No selected question has a paraphrase: tick generator kinds or pick questions tagged "paraphrase".</p>}
-      {sum && <DprResults sum={sum} />}
+      {sum && job.run && (
+        <RunResult kind="paraphrase" run={job.run} table={dprTable(sum)} partial={job.status === 'cancelled'} testid="paraphrase-result">
+          <DprResults sum={sum} />
+        </RunResult>
+      )}
     </section>
   );
 }
@@ -79,7 +85,8 @@ function NoneNote({ none, without }: { none: ReturnType<typeof useApp.getState>[
   );
 }
 
-function DprResults({ sum }: { sum: DprSummary }) {
+/** DPR overall, per kind and by similarity: a table and two charts. */
+export function DprResults({ sum }: { sum: DprSummary }) {
   const kinds = (Object.keys(sum.byKind) as ParaphraseKind[]).sort((a, b) => [...PARAPHRASE_KINDS, 'dataset', 'user'].indexOf(a) - [...PARAPHRASE_KINDS, 'dataset', 'user'].indexOf(b));
   return (
     <>

@@ -9,7 +9,13 @@ import { summarizeSweep } from '../../core/entity/stats.ts';
 import type { Origin } from '../../core/entity/options.ts';
 import type { SavedRunInfo } from '../../worker/data-protocol.ts';
 import { useApp } from '../store/index.ts';
-import { plannedSeeds, type BudgetPayload, type PairsPayload, type SweepPayload } from '../store/run-saving.ts';
+import { plannedSeeds, type AdversarialPayload, type BudgetPayload, type PairsPayload, type ParaphrasePayload, type SweepPayload, type TrapsPayload, type UniversalPayload } from '../store/run-saving.ts';
+import type { UniversalSource } from '../../core/entity/universal.ts';
+import { summarizeDpr } from '../../core/sensitivity/dpr.ts';
+import { summarizeTraps } from '../../core/trap/summary.ts';
+import { UniversalResults } from './UniversalCard.tsx';
+import { DprResults } from './ParaphraseCard.tsx';
+import { AdversarialTable, TrapResults } from './TrapCard.tsx';
 import { formatBytes } from './ModelPanel.tsx';
 import { RunResult } from './RunResult.tsx';
 import { SweepResults } from './SweepResults.tsx';
@@ -17,7 +23,7 @@ import { BudgetTable } from './BudgetTable.tsx';
 import { PairResults } from './NaturalCard.tsx';
 
 /** A run's kind in words. */
-const KIND_LABELS: Record<string, string> = { sweep: 'Sweep', budget: 'Budget', natural: 'Revision pairs', synthetic: 'Synthetic noise' };
+const KIND_LABELS: Record<string, string> = { sweep: 'Sweep', budget: 'Budget', natural: 'Revision pairs', synthetic: 'Synthetic noise', universal: 'Universal names', paraphrase: 'Paraphrases (DPR)', traps: 'Trap sentences', adversarial: 'Adversarial SQuAD' };
 const kindLabel = (k: string) => KIND_LABELS[k] ?? k;
 
 export function RunHistory() {
@@ -131,7 +137,11 @@ function SavedRunView({ info, payload }: { info: SavedRunInfo; payload: unknown 
   else if (kind === 'natural' || kind === 'synthetic') {
     const p = payload as PairsPayload;
     view = <PairResults rows={kind === 'natural' ? p.rows : []} synRows={kind === 'synthetic' ? p.rows : []} dropped={p.dropped} />;
-  } else view = <TableView table={info.table} />;
+  } else if (kind === 'universal') view = <UniversalResults result={(payload as UniversalPayload).result} source={String(run.settings.source) as UniversalSource} />;
+  else if (kind === 'paraphrase') view = <DprResults sum={summarizeDpr((payload as ParaphrasePayload).rows)} />;
+  else if (kind === 'traps') view = <TrapResults sum={summarizeTraps((payload as TrapsPayload).rows)} />;
+  else if (kind === 'adversarial') view = <AdversarialTable output={(payload as AdversarialPayload).output} partial={info.partial} />;
+  else view = <TableView table={info.table} />;
   return (
     <RunResult kind={kind} run={run} table={info.table} partial={info.partial} testid="saved-run">
       {view}

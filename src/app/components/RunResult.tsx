@@ -23,8 +23,8 @@ export function RunResult({ kind, run, table, partial, testid, children }: { kin
   );
 }
 
-/** CSV / JSON buttons and the reproducing command of one table. */
-export function ResultActions({ kind, run, table, partial, testid }: { kind: string; run: RunRecord; table: ResultTable; partial: boolean; testid: string }) {
+/** CSV / JSON buttons and the reproducing command of one table; `part` names the files (a second table of a run, say). */
+export function ResultActions({ kind, run, table, partial, testid, part = 'table' }: { kind: string; run: RunRecord; table: ResultTable; partial: boolean; testid: string; part?: string }) {
   const cmd = qarxCommand(kind, run);
   return (
     <div className="result-actions" data-testid={`${testid}-actions`}>
@@ -33,10 +33,10 @@ export function ResultActions({ kind, run, table, partial, testid }: { kind: str
           partial: the run was cancelled
         </span>
       )}
-      <button type="button" className="small" data-testid={`${testid}-csv`} onClick={() => downloadText(exportName(kind, run.date, 'table', 'csv'), tableToCsv(table), 'text/csv')}>
+      <button type="button" className="small" data-testid={`${testid}-csv`} onClick={() => downloadText(exportName(kind, run.date, part, 'csv'), tableToCsv(table), 'text/csv')}>
         Table as CSV
       </button>
-      <button type="button" className="small" data-testid={`${testid}-json`} onClick={() => downloadText(exportName(kind, run.date, 'table', 'json'), JSON.stringify(resultExport(kind, run, table, partial), null, 1))}>
+      <button type="button" className="small" data-testid={`${testid}-json`} onClick={() => downloadText(exportName(kind, run.date, part, 'json'), JSON.stringify(resultExport(kind, run, table, partial), null, 1))}>
         Table as JSON (with settings and qarx command)
       </button>
       <details className="qarx-command">

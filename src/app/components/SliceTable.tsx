@@ -9,12 +9,15 @@ import { joinScores } from '../../core/metrics/slices.ts';
 import { scorePrediction } from '../../core/data/score.ts';
 import { useApp } from '../store/index.ts';
 import { pct } from './Chart.tsx';
+import { ResultActions } from './RunResult.tsx';
+import type { RunRecord } from '../../core/run-record.ts';
+import { sliceResultTable } from '../../core/result-tables.ts';
 
 /** Signed change with one decimal, e.g. delta(-3.21) → '−3.2'. */
 const delta = (x: number) => (Number.isFinite(x) ? `${x > 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(x).toFixed(1)}` : '–');
 
 /** The slice table of one experiment result; `perturbedLabel` names the perturbed side (e.g. "edited", "D_worst"). */
-export function SliceTable({ items: raw, testid, perturbedLabel = 'perturbed', initialKey = 'qword' }: { items: readonly SliceItem[]; testid: string; perturbedLabel?: string; initialKey?: SliceKey }) {
+export function SliceTable({ items: raw, testid, perturbedLabel = 'perturbed', initialKey = 'qword', kind, run }: { items: readonly SliceItem[]; testid: string; perturbedLabel?: string; initialKey?: SliceKey; kind: string; run: RunRecord | null }) {
   // Stored questions carry their dataset's id; the table shows the name it was imported as.
   const datasets = useApp((s) => s.datasets);
   const items = useMemo(() => {
@@ -59,6 +62,7 @@ export function SliceTable({ items: raw, testid, perturbedLabel = 'perturbed', i
           {table.rows.length} slice{table.rows.length === 1 ? '' : 's'} of {table.all.n} question{table.all.n === 1 ? '' : 's'}; EM / F1 in %{table.rows.some((r) => r.small) ? `; * fewer than ${SMALL_SLICE} questions (a noisy mean)` : ''}
         </span>
       </div>
+      {run && <ResultActions kind={kind} run={{ ...run, settings: { ...run.settings, sliceBy: current } }} table={sliceResultTable(table, perturbedLabel)} partial={false} testid={testid} part={`slices-${current}`} />}
       <div className="table-scroll" tabIndex={0} role="region" aria-label={`Scores by ${sliceKeyLabel(current)}`}>
         <table className="results-table">
           <thead>
@@ -97,6 +101,8 @@ export function PairSlices() {
   const natural = useApp((s) => s.naturalInstances);
   const synRows = useApp((s) => s.syntheticRows);
   const synthetic = useApp((s) => s.syntheticInstances);
+  const natRun = useApp((s) => s.natural.run);
+  const synRun = useApp((s) => s.synthetic.run);
   const nat = useMemo(() => joinScores(natural, rows, (r) => ({ original: r.original, perturbed: r.perturbed })), [natural, rows]);
   const syn = useMemo(() => joinScores(synthetic, synRows, (r) => ({ original: r.original, perturbed: r.perturbed })), [synthetic, synRows]);
   return (
@@ -104,13 +110,13 @@ export function PairSlices() {
       {nat.length > 0 && (
         <details className="slices" open data-testid="natural-slices-box">
           <summary>Natural edits by slice</summary>
-          <SliceTable items={nat} testid="natural-slices" perturbedLabel="edited" />
+          <SliceTable items={nat} testid="natural-slices" perturbedLabel="edited" kind="natural" run={natRun} />
         </details>
       )}
       {syn.length > 0 && (
         <details className="slices" data-testid="synthetic-slices-box">
           <summary>Synthetic noise by slice</summary>
-          <SliceTable items={syn} testid="synthetic-slices" perturbedLabel="noisy" />
+          <SliceTable items={syn} testid="synthetic-slices" perturbedLabel="noisy" kind="synthetic" run={synRun} />
         </details>
       )}
     </>
@@ -121,6 +127,7 @@ export function PairSlices() {
 export function BudgetSlices() {
   const result = useApp((s) => s.budgetResult);
   const instances = useApp((s) => s.budgetInstances);
+  const run = useApp((s) => s.budget.run);
   const items = useMemo(() => {
     if (!result) return [];
     const byId = new Map(instances.map((i) => [i.id, i]));
@@ -133,7 +140,7 @@ export function BudgetSlices() {
   return (
     <details className="slices" data-testid="budget-slices-box">
       <summary>Original vs D_worst by slice</summary>
-      <SliceTable items={items} testid="budget-slices" perturbedLabel="D_worst" />
+      <SliceTable items={items} testid="budget-slices" perturbedLabel="D_worst" kind="budget" run={run} />
     </details>
   );
 }

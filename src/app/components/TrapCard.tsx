@@ -4,13 +4,15 @@
  * four figures.
  */
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
-import { adversarialCounts } from '../../core/trap/adversarial.ts';
-import { summarizeTraps, TRAP_SOURCES, type TrapSkipped, type TrapSource } from '../../core/trap/summary.ts';
+import { adversarialCounts, type AdversarialOutput } from '../../core/trap/adversarial.ts';
+import { adversarialTable, trapTable } from '../../core/result-tables.ts';
+import { summarizeTraps, TRAP_SOURCES, type TrapSkipped, type TrapSource, type TrapSummary } from '../../core/trap/summary.ts';
 import { useApp } from '../store/index.ts';
 import { Chart, pct } from './Chart.tsx';
 import { JobBar } from './JobBar.tsx';
 import { SeedInput } from './SeedInput.tsx';
 import { PositionSelect } from './TrapPanel.tsx';
+import { RunResult } from './RunResult.tsx';
 
 /** Bar colours: the original passage in the shared grey, the trapped one in the trap colour's line. */
 const COLORS = { original: '#8a8f9c', trapped: '#b0417a' };
@@ -67,62 +69,10 @@ export function TrapCard() {
           Partial: {sum.n} question{sum.n === 1 ? '' : 's'} finished before the cancel.
         </p>
       )}
-      {sum && (
-        <>
-          <table className="results-table" data-testid="traps-table">
-            <thead>
-              <tr>
-                <th>{sum.n} questions</th>
-                <th>EM / F1</th>
-              </tr>
-            </thead>
-            <tbody>
-              <tr>
-                <td>original passage</td>
-                <td>
-                  {pct(sum.original.em)} / {pct(sum.original.f1)}
-                </td>
-              </tr>
-              <tr>
-                <td>with the trap</td>
-                <td data-testid="traps-trapped">
-                  {pct(sum.trapped.em)} / {pct(sum.trapped.f1)}
-                </td>
-              </tr>
-              <tr>
-                <td>answers inside the trap</td>
-                <td data-testid="traps-hit">{pct(100 * sum.hitShare)}%</td>
-              </tr>
-              <tr>
-                <td>mean question–trap similarity</td>
-                <td>{pct(100 * sum.similarity)}%</td>
-              </tr>
-            </tbody>
-          </table>
-          <div className="charts">
-            <Chart title="F1 by question–trap similarity" testid="chart-similarity">
-              <BarChart data={sum.buckets.map((b) => ({ bucket: b.label, questions: b.n, original: b.n ? +b.original.f1.toFixed(1) : 0, trapped: b.n ? +b.trapped.f1.toFixed(1) : 0 }))} margin={{ bottom: 24, left: 8 }}>
-                <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                <XAxis dataKey="bucket" interval={0} tick={{ fontSize: 10 }} label={{ value: 'question–trap similarity (token F1; character F1 for Chinese)', position: 'insideBottom', offset: -16, fontSize: 11 }} />
-                <YAxis domain={[0, 100]} unit="%" label={{ value: 'F1 (%)', angle: -90, position: 'insideLeft', fontSize: 11 }} />
-                <Tooltip />
-                <Legend verticalAlign="top" height={26} wrapperStyle={{ fontSize: 12 }} />
-                <Bar dataKey="questions" name="questions" hide legendType="none" />
-                <Bar dataKey="original" name="original passage" fill={COLORS.original} isAnimationActive={false} />
-                <Bar dataKey="trapped" name="with the trap" fill={COLORS.trapped} isAnimationActive={false} />
-              </BarChart>
-            </Chart>
-            <Chart title="Answers inside the trap, by similarity" testid="chart-hits">
-              <BarChart data={sum.buckets.map((b) => ({ bucket: b.label, hit: b.n ? +(100 * b.hitShare).toFixed(1) : 0 }))} margin={{ bottom: 24, left: 8 }}>
-                <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                <XAxis dataKey="bucket" interval={0} tick={{ fontSize: 10 }} label={{ value: 'question–trap similarity (token F1; character F1 for Chinese)', position: 'insideBottom', offset: -16, fontSize: 11 }} />
-                <YAxis domain={[0, 100]} unit="%" label={{ value: 'share (%)', angle: -90, position: 'insideLeft', fontSize: 11 }} />
-                <Tooltip />
-                <Bar dataKey="hit" name="answers inside the trap (%)" fill={COLORS.trapped} isAnimationActive={false} />
-              </BarChart>
-            </Chart>
-          </div>
-        </>
+      {sum && job.run && (
+        <RunResult kind="traps" run={job.run} table={trapTable(sum)} partial={job.status === 'cancelled'} testid="traps-result">
+          <TrapResults sum={sum} />
+        </RunResult>
       )}
       <AdversarialResults />
     </section>
@@ -136,8 +86,6 @@ function AdversarialResults() {
   const ready = useApp((s) => s.modelStatus === 'ready');
   const { startTraps, cancelTraps } = useApp.getState();
   const running = job.status === 'running' || job.status === 'collecting';
-  const r = run?.output.result;
-  const counts = run ? adversarialCounts(run.output.rows) : null;
   return (
     <div className="adversarial-results">
       <h4>Adversarial SQuAD (Jia &amp; Liang 2017)</h4>
@@ -149,31 +97,103 @@ function AdversarialResults() {
       </div>
       <JobBar job={job} onCancel={() => cancelTraps('adversarialJob')} testid="adversarial" unit="questions" />
       {job.status === 'done' && !run && <p className="note">No question in the list has gold answers.</p>}
-      {r && counts && (
-        <table className="results-table" data-testid="adversarial-table">
-          <thead>
-            <tr>
-              <th>
-                {counts.originals} original questions, {counts.attacked} with variants ({counts.variants} variants){run.cancelled ? ' — partial (cancelled)' : ''}
-              </th>
-              <th>EM</th>
-              <th>F1</th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <td>original</td>
-              <td data-testid="adv-orig-em">{pct(r.orig_exact_match)}</td>
-              <td data-testid="adv-orig-f1">{pct(r.orig_f1)}</td>
-            </tr>
-            <tr>
-              <td>adversarial (worst variant)</td>
-              <td data-testid="adv-adv-em">{pct(r.adv_exact_match)}</td>
-              <td data-testid="adv-adv-f1">{pct(r.adv_f1)}</td>
-            </tr>
-          </tbody>
-        </table>
+      {run && job.run && (
+        <RunResult kind="adversarial" run={job.run} table={adversarialTable(run.output)} partial={run.cancelled} testid="adversarial-result">
+          <AdversarialTable output={run.output} partial={run.cancelled} />
+        </RunResult>
       )}
     </div>
+  );
+}
+
+/** Jia & Liang's four figures with the question counts they rest on. */
+export function AdversarialTable({ output, partial }: { output: AdversarialOutput; partial: boolean }) {
+  const r = output.result;
+  const counts = adversarialCounts(output.rows);
+  return (
+    <table className="results-table" data-testid="adversarial-table">
+      <thead>
+        <tr>
+          <th>
+            {counts.originals} original questions, {counts.attacked} with variants ({counts.variants} variants){partial ? ' — partial (cancelled)' : ''}
+          </th>
+          <th>EM</th>
+          <th>F1</th>
+        </tr>
+      </thead>
+      <tbody>
+        <tr>
+          <td>original</td>
+          <td data-testid="adv-orig-em">{pct(r.orig_exact_match)}</td>
+          <td data-testid="adv-orig-f1">{pct(r.orig_f1)}</td>
+        </tr>
+        <tr>
+          <td>adversarial (worst variant)</td>
+          <td data-testid="adv-adv-em">{pct(r.adv_exact_match)}</td>
+          <td data-testid="adv-adv-f1">{pct(r.adv_f1)}</td>
+        </tr>
+      </tbody>
+    </table>
+  );
+}
+
+/** The trap run's figures: EM/F1 without and with the trap, the trap-hit share, and two charts by similarity. */
+export function TrapResults({ sum }: { sum: TrapSummary }) {
+  return (
+    <>
+      <table className="results-table" data-testid="traps-table">
+        <thead>
+          <tr>
+            <th>{sum.n} questions</th>
+            <th>EM / F1</th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <td>original passage</td>
+            <td>
+              {pct(sum.original.em)} / {pct(sum.original.f1)}
+            </td>
+          </tr>
+          <tr>
+            <td>with the trap</td>
+            <td data-testid="traps-trapped">
+              {pct(sum.trapped.em)} / {pct(sum.trapped.f1)}
+            </td>
+          </tr>
+          <tr>
+            <td>answers inside the trap</td>
+            <td data-testid="traps-hit">{pct(100 * sum.hitShare)}%</td>
+          </tr>
+          <tr>
+            <td>mean question–trap similarity</td>
+            <td>{pct(100 * sum.similarity)}%</td>
+          </tr>
+        </tbody>
+      </table>
+      <div className="charts">
+        <Chart title="F1 by question–trap similarity" testid="chart-similarity">
+          <BarChart data={sum.buckets.map((b) => ({ bucket: b.label, questions: b.n, original: b.n ? +b.original.f1.toFixed(1) : 0, trapped: b.n ? +b.trapped.f1.toFixed(1) : 0 }))} margin={{ bottom: 24, left: 8 }}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="bucket" interval={0} tick={{ fontSize: 10 }} label={{ value: 'question–trap similarity (token F1; character F1 for Chinese)', position: 'insideBottom', offset: -16, fontSize: 11 }} />
+            <YAxis domain={[0, 100]} unit="%" label={{ value: 'F1 (%)', angle: -90, position: 'insideLeft', fontSize: 11 }} />
+            <Tooltip />
+            <Legend verticalAlign="top" height={26} wrapperStyle={{ fontSize: 12 }} />
+            <Bar dataKey="questions" name="questions" hide legendType="none" />
+            <Bar dataKey="original" name="original passage" fill={COLORS.original} isAnimationActive={false} />
+            <Bar dataKey="trapped" name="with the trap" fill={COLORS.trapped} isAnimationActive={false} />
+          </BarChart>
+        </Chart>
+        <Chart title="Answers inside the trap, by similarity" testid="chart-hits">
+          <BarChart data={sum.buckets.map((b) => ({ bucket: b.label, hit: b.n ? +(100 * b.hitShare).toFixed(1) : 0 }))} margin={{ bottom: 24, left: 8 }}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="bucket" interval={0} tick={{ fontSize: 10 }} label={{ value: 'question–trap similarity (token F1; character F1 for Chinese)', position: 'insideBottom', offset: -16, fontSize: 11 }} />
+            <YAxis domain={[0, 100]} unit="%" label={{ value: 'share (%)', angle: -90, position: 'insideLeft', fontSize: 11 }} />
+            <Tooltip />
+            <Bar dataKey="hit" name="answers inside the trap (%)" fill={COLORS.trapped} isAnimationActive={false} />
+          </BarChart>
+        </Chart>
+      </div>
+    </>
   );
 }

@@ -5,7 +5,9 @@
  */
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { describeIneligible, MAX_UNIVERSAL_CANDIDATES, UNIVERSAL_SOURCES, UNIVERSAL_TYPES, type UniversalResult, type UniversalSource, type UniversalType } from '../../core/entity/universal.ts';
+import { universalTable } from '../../core/result-tables.ts';
 import { useApp } from '../store/index.ts';
+import { RunResult } from './RunResult.tsx';
 import { Chart, pct, SOURCE_COLORS } from './Chart.tsx';
 import { JobBar } from './JobBar.tsx';
 import { RenameSelects } from './RenameSelects.tsx';
@@ -51,13 +53,17 @@ export function UniversalCard() {
         </button>
       </div>
       <JobBar job={job} onCancel={() => cancel('universal')} testid="universal" unit="names tried" />
-      {result && <UniversalResults result={result} source={job.run ? (String(job.run.settings.source) as UniversalSource) : cfg.source} />}
+      {result && job.run && (
+        <RunResult kind="universal" run={job.run} table={universalTable(result)} partial={result.cancelled} testid="universal-result">
+          <UniversalResults result={result} source={String(job.run.settings.source) as UniversalSource} />
+        </RunResult>
+      )}
     </section>
   );
 }
 
 /** The top names as a table and a bar chart, with eligibility and the partial marking. */
-function UniversalResults({ result: r, source }: { result: UniversalResult; source: UniversalSource }) {
+export function UniversalResults({ result: r, source }: { result: UniversalResult; source: UniversalSource }) {
   if (r.eligible === 0) return <p className="note">No question in the list has a renamable answer entity of this type.</p>;
   const top = r.rows.slice(0, r.top);
   const data = top.map((x) => ({ name: x.name, changed: x.changed }));

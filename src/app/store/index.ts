@@ -56,7 +56,11 @@ function recover(retry: { source: AppState['loadedSource']; reason?: string; was
 /** Applies one worker event to the store. Stale jobs (superseded or cancelled) are ignored. */
 export function applyWorkerEvent(e: WorkerEvent): void {
   const s = useApp.getState();
-  if (applyTrapEvent(e, s, (p) => useApp.setState(p))) return;
+  if (applyTrapEvent(e, s, (p) => useApp.setState(p))) {
+    if (e.type === 'traps-done' && e.jobId === s.traps.jobId) saveFinishedRun(useApp.getState(), 'traps');
+    if (e.type === 'adversarial-done' && e.jobId === s.adversarialJob.jobId) saveFinishedRun(useApp.getState(), 'adversarial');
+    return;
+  }
   switch (e.type) {
     case 'ready':
       useApp.setState({ capabilities: e.capabilities });
@@ -123,6 +127,7 @@ export function applyWorkerEvent(e: WorkerEvent): void {
     case 'paraphrases-done': {
       const patch = applyParaphrasesDone(s, e);
       if (patch) useApp.setState(patch);
+      if (patch && e.jobId === s.paraphrase.jobId) saveFinishedRun(useApp.getState(), 'paraphrase');
       return;
     }
     case 'renamed':
@@ -147,7 +152,9 @@ export function applyWorkerEvent(e: WorkerEvent): void {
       saveFinishedRun(useApp.getState(), 'budget');
       return;
     case 'universal-done':
-      if (e.jobId === s.universal.jobId) useApp.setState({ universal: { ...s.universal, status: e.result.cancelled ? 'cancelled' : 'done' }, universalResult: e.result });
+      if (e.jobId !== s.universal.jobId) return;
+      useApp.setState({ universal: { ...s.universal, status: e.result.cancelled ? 'cancelled' : 'done' }, universalResult: e.result });
+      saveFinishedRun(useApp.getState(), 'universal');
       return;
     case 'trap-answered':
     case 'traps-done':

@@ -1,9 +1,13 @@
-/** The built-in experiments' results as saved runs: payload and headline table per kind. */
+/** The experiments' results as saved runs: payload and headline table per kind. */
 import { summarizeSweep, type BudgetResult, type SweepCell } from '../../core/entity/stats.ts';
+import type { UniversalResult } from '../../core/entity/universal.ts';
+import { summarizeDpr, type DprRow } from '../../core/sensitivity/dpr.ts';
+import { summarizeTraps, type TrapRow, type TrapSkipped } from '../../core/trap/summary.ts';
+import type { AdversarialOutput } from '../../core/trap/adversarial.ts';
 import { summarizePairs, type PairRow, type PairsDropped } from '../../core/natural/pairs.ts';
 import type { RunRecord } from '../../core/run-record.ts';
 import type { ResultTable } from '../../core/result-table.ts';
-import { budgetTable, pairsTable, sweepTable } from '../../core/result-tables.ts';
+import { adversarialTable, budgetTable, dprTable, pairsTable, sweepTable, trapTable, universalTable } from '../../core/result-tables.ts';
 import type { AppState } from './index.ts';
 
 export interface SweepPayload {
@@ -20,6 +24,30 @@ export interface PairsPayload {
   label: string;
 }
 
+export interface UniversalPayload {
+  result: UniversalResult;
+}
+export interface ParaphrasePayload {
+  rows: DprRow[];
+  none: AppState['paraNone'];
+  /** Questions with no paraphrase at all (not asked). */
+  without: number;
+}
+export interface TrapsPayload {
+  rows: TrapRow[];
+  skipped: TrapSkipped;
+}
+export interface AdversarialPayload {
+  output: AdversarialOutput;
+  unscorable: number;
+}
+
+/** Every kind of run the app saves. */
+export type SavedKind = 'sweep' | 'budget' | 'natural' | 'synthetic' | 'universal' | 'paraphrase' | 'traps' | 'adversarial';
+
+/** The store field holding each kind's job. */
+const JOB_OF = { sweep: 'sweep', budget: 'budget', natural: 'natural', synthetic: 'synthetic', universal: 'universal', paraphrase: 'paraphrase', traps: 'traps', adversarial: 'adversarialJob' } as const satisfies Record<SavedKind, keyof AppState>;
+
 /** The seeds a sweep planned, from its record (the seeds field may have changed since). */
 export const plannedSeeds = (run: RunRecord | null | undefined, fallback = 0): number => Number(run?.settings.seeds ?? fallback);
 
@@ -31,11 +59,19 @@ export function builtInTable(kind: string, payload: unknown, run: RunRecord): Re
     const p = payload as PairsPayload;
     return { ...pairsTable([{ name: kind === 'natural' ? 'natural edits' : p.label, s: summarizePairs(p.rows) }]), title: kind === 'natural' ? 'Revision pairs' : `Synthetic noise (${p.label})` };
   }
+  if (kind === 'universal') return universalTable((payload as UniversalPayload).result);
+  if (kind === 'paraphrase') return dprTable(summarizeDpr((payload as ParaphrasePayload).rows));
+  if (kind === 'traps') return trapTable(summarizeTraps((payload as TrapsPayload).rows));
+  if (kind === 'adversarial') return adversarialTable((payload as AdversarialPayload).output);
   return null;
 }
 
 /** The result of a built-in kind as it stands in the store, or null when there is none to save. */
-export function builtInPayload(s: AppState, kind: 'sweep' | 'budget' | 'natural' | 'synthetic'): unknown {
+export function builtInPayload(s: AppState, kind: SavedKind): unknown {
+  if (kind === 'universal') return s.universalResult && s.universalResult.rows.length ? ({ result: s.universalResult } satisfies UniversalPayload) : null;
+  if (kind === 'paraphrase') return s.paraRows.length ? ({ rows: s.paraRows, none: s.paraNone, without: s.paraWithout } satisfies ParaphrasePayload) : null;
+  if (kind === 'traps') return s.trapRows.length ? ({ rows: s.trapRows, skipped: s.trapSkipped } satisfies TrapsPayload) : null;
+  if (kind === 'adversarial') return s.adversarialRun ? ({ output: s.adversarialRun.output, unscorable: s.adversarialRun.unscorable } satisfies AdversarialPayload) : null;
   if (kind === 'sweep') return s.sweepCells.length ? ({ cells: s.sweepCells } satisfies SweepPayload) : null;
   if (kind === 'budget') return s.budgetResult && s.budgetResult.n > 0 ? ({ result: s.budgetResult } satisfies BudgetPayload) : null;
   const rows = kind === 'natural' ? s.naturalRows : s.syntheticRows;
@@ -43,9 +79,9 @@ export function builtInPayload(s: AppState, kind: 'sweep' | 'budget' | 'natural'
   return { rows, dropped: kind === 'natural' ? 0 : s.syntheticDropped, answerMissing: kind === 'natural' ? s.naturalAnswerMissing : { count: 0, ids: [] }, label: kind === 'natural' ? 'natural edits' : (rows[0]?.intent ?? 'synthetic') } satisfies PairsPayload;
 }
 
-/** Saves a built-in run that just finished or was cancelled (cancelled runs are saved marked partial). */
-export function saveFinishedRun(s: AppState, kind: 'sweep' | 'budget' | 'natural' | 'synthetic'): void {
-  const job = s[kind];
+/** Saves a run that just finished or was cancelled (cancelled runs are saved marked partial). */
+export function saveFinishedRun(s: AppState, kind: SavedKind): void {
+  const job = s[JOB_OF[kind]];
   const payload = builtInPayload(s, kind);
   if (!job.run || payload === null) return;
   const table = builtInTable(kind, payload, job.run);

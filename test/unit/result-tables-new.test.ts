@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { noAnswerReason, qarxCommand, type RunRecord } from '../../src/core/run-record.ts';
+import { adversarialTable, dprTable, sliceResultTable, trapTable, universalTable } from '../../src/core/result-tables.ts';
+import type { UniversalResult } from '../../src/core/entity/universal.ts';
+import type { DprSummary } from '../../src/core/sensitivity/dpr.ts';
+import type { TrapSummary } from '../../src/core/trap/summary.ts';
+import type { AdversarialOutput } from '../../src/core/trap/adversarial.ts';
+import type { SliceTable } from '../../src/core/metrics/slices.ts';
+
+const rec = (settings: Record<string, unknown>, over: Partial<RunRecord> = {}): RunRecord => ({
+  datasets: ['dev.json'],
+  n: 12,
+  selected: 12,
+  query: '',
+  filters: {},
+  model: 'qarx-lexical-qa',
+  dtype: 'fp32',
+  device: 'wasm',
+  versionTwo: false,
+  versionTwoReason: noAnswerReason(false),
+  settings,
+  date: '2026-11-23T19:30:00.000Z',
+  ...over,
+});
+const M = '--model public/models/qarx-lexical-qa --dtype fp32';
+
+describe('the qarx command of the newer kinds', () => {
+  it.each([
+    {
+      name: 'universal names, answer target',
+      kind: 'universal',
+      r: rec({ type: 'GPE', source: 'indist', origin: 'us', candidates: 30, top: 10, seed: 1, target: 'answer' }),
+      cmd: `qarx universal dev.json ${M} --type GPE --target answer --source indist --origin us --candidates 30 --top 10 --seed 1 --json`,
+    },
+    {
+      name: 'universal names, question person on SQuAD 2.0 (no target recorded → answer)',
+      kind: 'universal',
+      r: rec({ type: 'PER', source: 'db', origin: 'cn', candidates: 5, top: 3, seed: 9 }, { versionTwo: true, dtype: 'q8', datasets: ['Demo set (built in)'] }),
+      cmd: 'qarx universal Demo_set_built_in.json --model public/models/qarx-lexical-qa --dtype q8 --type PER --target answer --source db --origin cn --candidates 5 --top 3 --seed 9 --squad2 --json',
+    },
+    {
+      name: 'paraphrases of two kinds',
+      kind: 'paraphrase',
+      r: rec({ datasetParaphrases: false, kinds: 'reorder, synonym', seed: 2, paraphrases: 20 }),
+      cmd: `qarx perturb paraphrase --kind reorder --seed 2 dev.json paraphrased-reorder.json && qarx compare dev.json paraphrased-reorder.json ${M} --json && qarx perturb paraphrase --kind synonym --seed 2 dev.json paraphrased-synonym.json && qarx compare dev.json paraphrased-synonym.json ${M} --json`,
+    },
+    { name: "only the dataset's paraphrases", kind: 'paraphrase', r: rec({ datasetParaphrases: true, kinds: 'none', seed: 1, paraphrases: 3 }), cmd: null },
+    {
+      name: 'trap sentences',
+      kind: 'traps',
+      r: rec({ source: 'generated', position: 'before', seed: 4 }, { versionTwo: true }),
+      cmd: `qarx perturb trap --source generated --position before --seed 4 dev.json trapped.json && qarx compare dev.json trapped.json ${M} --squad2 --json`,
+    },
+    {
+      name: 'adversarial SQuAD',
+      kind: 'adversarial',
+      r: rec({ metric: 'Jia & Liang 2017 adversarial evaluation' }, { datasets: ['sample1k-HCVerifyAll.json'] }),
+      cmd: `qarx predict ${M} --data sample1k-HCVerifyAll.json --out predictions && qarx eval sample1k-HCVerifyAll.json predictions/predictions.json --adversarial`,
+    },
+  ])('$name', ({ kind, r, cmd }) => {
+    const c = qarxCommand(kind, r);
+    expect(c.command).toBe(cmd);
+    expect(c.note.length).toBeGreaterThan(20);
+  });
+
+  it("says the dataset's own paraphrases have no command", () => {
+    expect(qarxCommand('paraphrase', rec({ datasetParaphrases: true, kinds: 'reorder', seed: 1, paraphrases: 3 })).note).toMatch(/dataset's own paraphrases/);
+  });
+});
+
+describe('result tables of the newer kinds', () => {
+  it('universal names: one row per name tried, rank, share in %', () => {
+    const r: UniversalResult = {
+      eligible: 8,
+      ineligible: {},
+      candidates: 3,
+      tried: 2,
+      rows: [
+        { name: 'Ann Lee', tried: 8, changed: 3, share: 3 / 8, meanF1Drop: 12.5, f1Dropped: 2, skipped: {}, examples: [] },
+        { name: 'Bo Li', tried: 6, changed: 1, share: 1 / 6, meanF1Drop: -2, f1Dropped: 0, skipped: {}, examples: [] },
+      ],
+      top: 10,
+      original: { em: 62.5, f1: 70 },
+      cancelled: true,
+    };
+    const t = universalTable(r);
+    expect(t.rows).toEqual([
+      [1, 'Ann Lee', 3, 8, 37.5, 12.5, 2, 8, 62.5, 70],
+      [2, 'Bo Li', 1, 6, 16.6667, -2, 0, 8, 62.5, 70],
+    ]);
+    expect(t.key).toEqual(['rank']);
+  });
+
+  it('DPR: overall, per kind and per bucket in %, an empty bucket null', () => {
+    const s: DprSummary = {
+      n: 4,
+      changed: 1,
+      dpr: 0.25,
+      original: { em: 50, f1: 62.5 },
+      paraphrased: { em: 25, f1: 40 },
+      byKind: { reorder: { n: 3, changed: 1, dpr: 1 / 3 }, synonym: { n: 1, changed: 0, dpr: 0 } },
+      buckets: [
+        { label: '0.0–0.2', n: 0, changed: 0, dpr: Number.NaN },
+        { label: '0.8–1.0', n: 4, changed: 1, dpr: 0.25 },
+      ],
+    };
+    expect(dprTable(s).rows).toEqual([
+      ['dpr_pct', 25, 4, 1],
+      ['em_original', 50, 4, null],
+      ['f1_original', 62.5, 4, null],
+      ['em_paraphrased', 25, 4, null],
+      ['f1_paraphrased', 40, 4, null],
+      ['dpr_pct reorder', 33.3333, 3, 1],
+      ['dpr_pct synonym', 0, 1, 0],
+      ['dpr_pct similarity 0.0–0.2', null, 0, 0],
+      ['dpr_pct similarity 0.8–1.0', 25, 4, 1],
+    ]);
+  });
+
+  it('traps: all questions then each bucket; an empty bucket has no scores', () => {
+    const z = { em: 0, f1: 0 };
+    const s: TrapSummary = {
+      n: 2,
+      original: { em: 100, f1: 100 },
+      trapped: { em: 50, f1: 75 },
+      hitShare: 0.5,
+      similarity: 0.4,
+      buckets: [
+        { label: '0.0–0.2', n: 0, original: z, trapped: z, hitShare: Number.NaN },
+        { label: '0.4–0.6', n: 2, original: { em: 100, f1: 100 }, trapped: { em: 50, f1: 75 }, hitShare: 0.5 },
+      ],
+    };
+    expect(trapTable(s).rows).toEqual([
+      ['all', 2, 100, 100, 50, 75, 50],
+      ['0.0–0.2', 0, null, null, null, null, null],
+      ['0.4–0.6', 2, 100, 100, 50, 75, 50],
+    ]);
+  });
+
+  it('adversarial: the four figures with the counts', () => {
+    const o: AdversarialOutput = {
+      result: { orig_exact_match: 100, orig_f1: 100, adv_exact_match: 50, adv_f1: 66.66666 },
+      rows: [
+        { originalId: 'a', variants: ['a-1', 'a-2'], original: { em: 1, f1: 1 }, worstId: 'a-2', adversarial: { em: 0, f1: 0.33 } },
+        { originalId: 'b', variants: [], original: { em: 1, f1: 1 }, worstId: 'b', adversarial: { em: 1, f1: 1 } },
+      ],
+      warnings: [],
+    };
+    expect(adversarialTable(o).rows).toEqual([
+      ['original', 2, 1, 2, 100, 100],
+      ['adversarial', 2, 1, 2, 50, 66.6667],
+    ]);
+  });
+
+  it('slices: one row per value and the all row, perturbed columns named after the side', () => {
+    const row = (value: string, n: number, o: number, p: number) => ({ value, n, small: n < 5, original: { em: o, f1: o }, perturbed: { em: p, f1: p }, change: { em: p - o, f1: p - o } });
+    const t: SliceTable = { key: 'qword', rows: [row('who', 2, 50, 25), row('when', 1, 100, 100)], all: row('(all)', 3, 66.666666, 50), perturbed: true };
+    const r = sliceResultTable(t, 'D_worst');
+    expect(r.columns).toEqual(['slice', 'n', 'small', 'orig_em', 'orig_f1', 'D_worst_em', 'D_worst_f1', 'change_em', 'change_f1']);
+    expect(r.rows).toEqual([
+      ['who', 2, true, 50, 50, 25, 25, -25, -25],
+      ['when', 1, true, 100, 100, 100, 100, 0, 0],
+      ['all', 3, true, 66.6667, 66.6667, 50, 50, -16.6667, -16.6667],
+    ]);
+    const plain = sliceResultTable({ ...t, perturbed: false }, 'edited');
+    expect(plain.columns).toEqual(['slice', 'n', 'small', 'orig_em', 'orig_f1']);
+    expect(plain.rows[0]).toEqual(['who', 2, true, 50, 50]);
+  });
+});
