@@ -5,10 +5,9 @@ import type { AdversarialRun } from '../../core/trap/experiment.ts';
 import { DEFAULT_TRAP, type TrapConfig, type TrapRow, type TrapSkipped } from '../../core/trap/summary.ts';
 import type { TrapPosition } from '../../core/trap/insert.ts';
 import { adversarialPair, type LiveTrap, type TrapSpec } from '../../core/trap/pair.ts';
-import { noAnswerReason, type RunRecord } from '../../core/run-record.ts';
 import { newDataId, sendData } from '../data-client.ts';
 import { newJobId, send } from '../worker-client.ts';
-import { EXPERIMENT_LIMIT, type ExperimentJob } from './experiment-slice.ts';
+import { EXPERIMENT_LIMIT, runRecordOf, type ExperimentJob } from './experiment-slice.ts';
 import type { AppState } from './index.ts';
 import type { WorkerEvent } from '../../worker/protocol.ts';
 import { guessLang } from '../../core/formats/common.ts';
@@ -125,20 +124,7 @@ export const createTrapSlice: StateCreator<AppState, [], [], TrapSlice> = (set, 
     if (!c || c.reqId !== reqId) return;
     const s = get();
     const jobId = newJobId();
-    const run: RunRecord = {
-      datasets: data.datasets,
-      n: instances.length,
-      selected: total,
-      query: s.query,
-      filters: { ...s.filters },
-      model: s.model?.id ?? '',
-      dtype: s.model?.dtype ?? '',
-      device: s.model?.device ?? '',
-      versionTwo: data.versionTwo,
-      versionTwoReason: noAnswerReason(data.versionTwo),
-      settings: c.purpose === 'traps' ? { ...s.trapConfig } : { metric: 'Jia & Liang 2017 adversarial evaluation' },
-      date: new Date().toISOString(),
-    };
+    const run = runRecordOf(s, data, instances.length, total, c.purpose === 'traps' ? { ...s.trapConfig } : { metric: 'Jia & Liang 2017 adversarial evaluation' });
     set({ trapCollect: null, [c.purpose]: { ...idle(), status: 'running', jobId, selected: total, run } } as Partial<AppState>);
     if (c.purpose === 'traps') send({ type: 'traps', jobId, instances, config: s.trapConfig, versionTwo: data.versionTwo });
     else send({ type: 'adversarial', jobId, instances, versionTwo: data.versionTwo });
