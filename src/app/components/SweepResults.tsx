@@ -133,7 +133,7 @@ export function SweepResults({ rows: all, origin }: { rows: SweepRow[]; origin: 
           <BarChart data={errorData}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="cell" interval={0} angle={-25} textAnchor="end" height={60} tick={{ fontSize: 11 }} />
-            <YAxis domain={[0, 100]} label={{ value: 'share of wrong answers (%)', angle: -90, position: 'insideLeft', offset: 10, fontSize: 11, style: { textAnchor: 'middle' } }} />
+            <YAxis domain={[0, 100]} label={{ value: 'wrong answers (%)', angle: -90, position: 'insideLeft', offset: 10, fontSize: 11, style: { textAnchor: 'middle' } }} />
             <Tooltip />
             <Legend />
             <Bar dataKey="entity" name="wrong entity" stackId="e" fill="var(--c2w)" isAnimationActive={false} />
