@@ -56,6 +56,8 @@ describe('zero serious axe violations', () => {
     await page.getByTestId('trap-passage-trap').first().waitFor({ timeout: 60_000 });
     // Checked once answered: a panel being answered is dimmed on purpose.
     await expect.poll(() => page.locator('.busy').count(), { timeout: 120_000 }).toBe(0);
+    // …and faded back in: .rename and .answer-card ease their opacity for 0.15 s, and axe must not read a colour mid-fade.
+    await expect.poll(() => page.evaluate(() => [...document.querySelectorAll('.rename, .answer-card, .entity-panel')].every((e) => getComputedStyle(e).opacity === '1')), { timeout: 30_000 }).toBe(true);
     expect.soft(await violations()).toEqual([]);
     await shot(page, 'a11y-live');
   });
