@@ -6,8 +6,10 @@
  *
  *   node scripts/build-cli.mjs [--outdir DIR]
  *
- * - esbuild bundles our own source only; npm packages stay imports resolved from node_modules at run
- *   time, so onnxruntime-node's native binding and the packages' own files are used as installed.
+ * - esbuild bundles our own source and the few small pure-JS packages that reading any data file
+ *   needs (INLINE below: no node_modules look-ups, CommonJS wrappers or unused exports at start-up);
+ *   every other package stays an import resolved from node_modules at run time, so onnxruntime-node's
+ *   native binding, transformers.js's WASM files and the packages' data files are used as installed.
  * - Code splitting: each command (and each module a command imports with `await import`) becomes its
  *   own chunk, so `qarx --help` loads only the dispatcher, and a package such as compromise is
  *   imported only when a command that needs it runs.
@@ -24,11 +26,17 @@ const ROOT = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { outdir: { type: 'string', default: join(ROOT, 'dist-cli') } } });
 const outdir = resolve(values.outdir);
 
-/** Leaves npm packages (and node: built-ins) as run-time imports, except JSON files, which are inlined. */
+/** Packages bundled into the CLI: small, pure JS, and on the path of every command that reads data. */
+const INLINE = new Set(['valibot', 'fflate', 'jsonc-parser', 'papaparse']);
+
+/** The package name of a bare import, e.g. '@faker-js/faker/locale/en' → '@faker-js/faker'. */
+const packageOf = (path) => path.split('/').slice(0, path.startsWith('@') ? 2 : 1).join('/');
+
+/** Leaves npm packages (and node: built-ins) as run-time imports, except INLINE ones and JSON files. */
 const externalPackages = {
   name: 'external-packages',
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.endsWith('.json') ? undefined : { path: args.path, external: true }));
+    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.endsWith('.json') || INLINE.has(packageOf(args.path)) ? undefined : { path: args.path, external: true }));
   },
 };
 
@@ -44,6 +52,9 @@ const result = await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
+  // ESM builds of the inlined packages (tree-shaken); a CommonJS one that calls require() gets Node's.
+  mainFields: ['module', 'main'],
+  banner: { js: "import { createRequire as __qarxCreateRequire } from 'node:module';\nconst require = __qarxCreateRequire(import.meta.url);" },
   chunkNames: 'chunks/[name]-[hash]',
   sourcemap: 'linked',
   metafile: true,
