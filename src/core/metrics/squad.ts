@@ -198,13 +198,49 @@ export function v2GoldAnswers(golds: readonly string[]): string[] {
 
 export type MetricName = 'em' | 'f1';
 
-function maxOverGoldsTagged(metric: MetricName, prediction: string, golds: readonly string[], version: SquadVersion): PyNum {
-  if (version === 'v1.1') {
-    const fn = metric === 'em' ? (p: string, g: string): PyNum => ({ v: exactMatch(p, g), int: true }) : f1V1;
-    return pyMax(golds.map((g) => fn(prediction, g)), 'a question with no ground truths');
+const EM_HIT: PyNum = { v: 1, int: true };
+const EM_MISS: PyNum = { v: 0, int: true };
+
+/** Tokens of an already normalised answer (normalizeAnswer joins them with single spaces), e.g. 'red dog' → ['red', 'dog']. */
+const tokensOf = (normalized: string): string[] => (normalized === '' ? [] : normalized.split(' '));
+
+/**
+ * One question's EM and F1 as the given script scores it (max over golds, the first of equal
+ * maxima kept, Python's int/float tag included), normalising each string once: the scripts
+ * normalise the prediction again for every gold and metric, which is the same value each time.
+ */
+function scoreTagged(prediction: string, golds: readonly string[], version: SquadVersion): { em: PyNum; f1: PyNum } {
+  const normPred = normalizeAnswer(prediction);
+  const predToks = tokensOf(normPred);
+  const predCounts = countTokens(predToks);
+  let em: PyNum | undefined;
+  let f1: PyNum | undefined;
+  const score = (normGold: string): void => {
+    const e = normPred === normGold ? EM_HIT : EM_MISS;
+    const goldToks = tokensOf(normGold);
+    let f: PyNum;
+    // v2.0's compute_f1: an empty side scores int(gold_toks == pred_toks); v1.1 has no such case.
+    if (version === 'v2.0' && (goldToks.length === 0 || predToks.length === 0)) f = goldToks.length === predToks.length ? EM_HIT : EM_MISS;
+    else {
+      let numSame = 0;
+      for (const [tok, n] of countTokens(goldToks)) numSame += Math.min(n, predCounts.get(tok) ?? 0);
+      f = numSame === 0 ? EM_MISS : { v: f1FromCounts(numSame, predToks.length, goldToks.length), int: false };
+    }
+    if (em === undefined || e.v > em.v) em = e;
+    if (f1 === undefined || f.v > f1.v) f1 = f;
+  };
+  if (version === 'v1.1') for (const g of golds) score(normalizeAnswer(g));
+  else {
+    // v2GoldAnswers: golds that normalise to '' are dropped, and none left means [''].
+    let kept = 0;
+    for (const g of golds) {
+      const n = normalizeAnswer(g);
+      if (n !== '') (kept++, score(n));
+    }
+    if (kept === 0) score('');
   }
-  const fn = metric === 'em' ? (g: string, p: string): PyNum => ({ v: exactMatch(p, g), int: true }) : f1V2;
-  return pyMax(v2GoldAnswers(golds).map((g) => fn(g, prediction)), 'no gold answers');
+  if (em === undefined || f1 === undefined) throw new SquadEvalError('ValueError: max() arg is an empty sequence (a question with no ground truths)');
+  return { em, f1 };
 }
 
 /** Best score over gold answers the way each script does it. Example: maxOverGolds('f1', 'red dog', ['dog', 'red dog'], 'v1.1') → 1. */
@@ -214,7 +250,7 @@ export function maxOverGolds(
   golds: readonly string[],
   version: SquadVersion,
 ): number {
-  if (typeof metric === 'string') return maxOverGoldsTagged(metric, prediction, golds, version).v;
+  if (typeof metric === 'string') return scoreTagged(prediction, golds, version)[metric].v;
   const candidates = version === 'v1.1' ? golds : v2GoldAnswers(golds);
   return pyMax(
     candidates.map((g) => ({ v: metric(prediction, g), int: false })),
@@ -256,9 +292,9 @@ export function evaluateV1(dataset: SquadDataset, predictions: SquadPredictions)
           warnings.push(`Unanswered question ${qa.id} will receive score 0.`);
           continue;
         }
-        const golds = qa.answers.map((a) => a.text);
-        emSum += maxOverGoldsTagged('em', prediction, golds, 'v1.1').v;
-        f1Sum += maxOverGoldsTagged('f1', prediction, golds, 'v1.1').v;
+        const { em, f1 } = scoreTagged(prediction, qa.answers.map((a) => a.text), 'v1.1');
+        emSum += em.v;
+        f1Sum += f1.v;
       }
     }
   }
@@ -400,9 +436,9 @@ export function evaluateV2(
           warnings.push(`Missing prediction for ${qa.id}`);
           continue;
         }
-        const golds = qa.answers.map((a) => a.text);
-        exactRaw.set(qa.id, maxOverGoldsTagged('em', prediction, golds, 'v2.0'));
-        f1Raw.set(qa.id, maxOverGoldsTagged('f1', prediction, golds, 'v2.0'));
+        const { em, f1 } = scoreTagged(prediction, qa.answers.map((a) => a.text), 'v2.0');
+        exactRaw.set(qa.id, em);
+        f1Raw.set(qa.id, f1);
       }
     }
   }
