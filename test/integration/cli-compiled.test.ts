@@ -6,9 +6,11 @@
  * perturbation, and the model commands on the shipped model. Time is never asserted.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../support/run-qarx.ts';
@@ -125,5 +127,43 @@ describe('compiled qarx = TypeScript qarx', () => {
     const r = await promisify(execFile)(process.execPath, [BIN, '--help'], { cwd: ROOT, env: { ...process.env, QARX_RUNTIME: 'js', QARX_DIST: join(tmp, 'no-build') } }).catch((e: { code: number; stderr: string }) => e);
     expect('code' in r ? r.code : 0).toBe(1);
     expect(r.stderr).toMatch(/QARX_RUNTIME=js but .*no-build holds no up-to-date build; run npm run build:cli/);
+  });
+});
+
+/** A module hook that appends every bare import specifier (an npm package or a built-in) to $QARX_IMPORT_LOG. */
+const HOOKS = `import { appendFileSync } from 'node:fs';
+export async function resolve(specifier, context, next) {
+  if (!/^(\\.|\\/|file:|data:)/.test(specifier)) appendFileSync(process.env.QARX_IMPORT_LOG, specifier + '\\n');
+  return next(specifier, context);
+}
+`;
+
+/** The npm packages the compiled `qarx …args` imports (built-ins left out). */
+async function packagesImported(...args: string[]): Promise<string[]> {
+  const dir = mkdtempSync(join(tmp, 'imports-'));
+  writeFileSync(join(dir, 'hooks.mjs'), HOOKS);
+  writeFileSync(join(dir, 'preload.mjs'), `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(join(dir, 'hooks.mjs')).href)});\n`);
+  const log = join(dir, 'log.txt');
+  writeFileSync(log, '');
+  const env = { ...process.env, QARX_RUNTIME: 'js', QARX_DIST: dist, QARX_IMPORT_LOG: log, QARX_CACHE_DIR: join(tmp, 'cache') };
+  await promisify(execFile)(process.execPath, ['--import', pathToFileURL(join(dir, 'preload.mjs')).href, BIN, ...args], { cwd: ROOT, env });
+  return [...new Set(readFileSync(log, 'utf8').split('\n').filter((p) => p !== '' && !isBuiltin(p)))].sort();
+}
+
+const HEAVY = ['compromise', '@faker-js/faker', 'country-state-city', 'pinyin-pro', 'synonyms', '@huggingface/transformers', 'onnxruntime-node', 'wtf_wikipedia'];
+
+describe('each command imports its own dependencies only when it runs (compiled)', () => {
+  it('qarx --help and qarx eval import no npm package at all', { timeout: 120_000 }, async () => {
+    expect(await packagesImported('--help')).toEqual([]);
+    expect(await packagesImported('eval', join(EVAL, 'squad-v2.json'), join(EVAL, 'squad-v2.pred.json'))).toEqual([]);
+  });
+
+  it('perturb synthetic does not load the entity name lists; predict loads no NLP library', { timeout: 300_000 }, async () => {
+    const synthetic = await packagesImported('perturb', 'synthetic', '--kind', 'ocr', MINI, join(tmp, 'imports-ocr.json'));
+    expect(synthetic).toContain('compromise');
+    expect(synthetic.filter((p) => ['@faker-js/faker', 'country-state-city', 'pinyin-pro', '@huggingface/transformers'].includes(p))).toEqual([]);
+    const predict = await packagesImported('predict', '--model', MODEL, '--data', MINI, '--out', join(tmp, 'imports-pred'));
+    expect(predict).toContain('@huggingface/transformers');
+    expect(predict.filter((p) => HEAVY.includes(p) && p !== '@huggingface/transformers')).toEqual([]);
   });
 });

@@ -13,7 +13,7 @@ import { RENAME_TARGETS, type RenameTarget } from '../../core/entity/options.ts'
 import { describeRun, noAnswerReason, type RunRecord } from '../../core/run-record.ts';
 import { err, intOpt, out, seedOpt, UsageError } from '../io.ts';
 import { openModel } from '../model.ts';
-import { readInput } from './perturb.ts';
+import { readInstances } from '../data.ts';
 
 /** The run's settings from the command line, checked before any model loads. */
 function configOf(values: Record<string, string | boolean | undefined>): UniversalConfig {
@@ -55,7 +55,7 @@ export async function universal(argv: string[]): Promise<number> {
   const [input] = positionals;
   if (!input || positionals.length > 1 || !values.model) throw new UsageError('universal needs <data file> --model <dir|hub id>.');
   const cfg = configOf(values);
-  const instances = await readInput(input);
+  const instances = await readInstances(input);
   const model = await openModel(values.model, values);
   const engine = new QaEngine(model.tokenizer, model.runner);
   // SQuAD 2.0's "no answer" follows the data (any unanswerable question), or --squad2.
