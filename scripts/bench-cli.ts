@@ -15,6 +15,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { rng } from './lib/rng.ts';
@@ -66,14 +67,17 @@ function makeFiles(n: number, seed: number): { data: string; preds: string; naPr
   return { data: JSON.stringify({ version: 'v2.0', data: articles }), preds: JSON.stringify(preds, null, 4), naProbs: JSON.stringify(na, null, 4) };
 }
 
-/** Writes the child's peak RSS (bytes) to $QARX_BENCH_RSS when it exits. */
+/** Writes the child's peak RSS (kB) and CPU time (µs) to $QARX_BENCH_RSS when it exits. */
 const PRELOAD = `import { writeFileSync } from 'node:fs';
-process.on('exit', () => writeFileSync(process.env.QARX_BENCH_RSS, String(process.resourceUsage().maxRSS * 1024)));
+process.on('exit', () => {
+  const u = process.resourceUsage();
+  writeFileSync(process.env.QARX_BENCH_RSS, JSON.stringify({ kb: u.maxRSS, us: u.userCPUTime + u.systemCPUTime }));
+});
 `;
 
-type Sample = { code: number; seconds: number; mb: number; stdout: string };
+type Sample = { code: number; seconds: number; cpu: number; mb: number; stdout: string };
 
-/** Runs `node bin/qarx.mjs …args` once: exit code, wall seconds, peak RSS in MB, stdout. */
+/** Runs `node bin/qarx.mjs …args` once: exit code, wall and CPU seconds, peak RSS in MB, stdout. */
 function runOnce(args: string[]): Promise<Sample> {
   const rssFile = join(DIR, 'rss.txt');
   rmSync(rssFile, { force: true });
@@ -82,7 +86,13 @@ function runOnce(args: string[]): Promise<Sample> {
   const child = spawn(process.execPath, ['--import', `file://${join(DIR, 'preload.mjs')}`, join(ROOT, 'bin', 'qarx.mjs'), ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
   let stdout = '';
   child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
-  return new Promise((done) => child.on('close', (code) => done({ code: code ?? 1, seconds: (performance.now() - t0) / 1000, mb: Number(readFileSync(rssFile, 'utf8')) / 2 ** 20, stdout })));
+  return new Promise((done) =>
+    child.on('close', (code) => {
+      const seconds = (performance.now() - t0) / 1000;
+      const u = JSON.parse(readFileSync(rssFile, 'utf8')) as { kb: number; us: number };
+      done({ code: code ?? 1, seconds, cpu: u.us / 1e6, mb: u.kb / 1024, stdout });
+    }),
+  );
 }
 
 /** Median of a non-empty list. */
@@ -99,10 +109,11 @@ async function bench(label: string, args: string[], maxSeconds: number, maxMb?: 
   }
   const s = median(samples.map((x) => x.seconds));
   const mb = Math.max(...samples.map((x) => x.mb));
+  const cpu = median(samples.map((x) => x.cpu));
   const timeOk = s <= maxSeconds;
   const memOk = maxMb === undefined || mb <= maxMb;
   const mem = maxMb === undefined ? `${mb.toFixed(0)} MB` : `${mb.toFixed(0)} MB (target ≤ ${maxMb} MB: ${memOk ? 'pass' : 'FAIL'})`;
-  console.log(`${label.padEnd(44)} ${s.toFixed(3)} s (target ≤ ${maxSeconds} s: ${timeOk ? 'pass' : 'FAIL'})  peak ${mem}  [median of ${RUNS}; runs ${samples.map((x) => x.seconds.toFixed(2)).join(', ')}]`);
+  console.log(`${label.padEnd(44)} ${s.toFixed(3)} s (target ≤ ${maxSeconds} s: ${timeOk ? 'pass' : 'FAIL'}; CPU ${cpu.toFixed(3)} s)  peak ${mem}  [median of ${RUNS}; runs ${samples.map((x) => x.seconds.toFixed(2)).join(', ')}]`);
   return timeOk && memOk;
 }
 
@@ -127,3 +138,6 @@ const results = [
   await bench(`qarx eval --na-prob-file (${QUESTIONS} questions)`, ['eval', data, pred, '--na-prob-file', naProbs], 0.5, 150),
 ];
 console.log(`${results.filter(Boolean).length}/${results.length} targets met`);
+// Wall time is the target, but on a busy machine it measures the machine: say so.
+const load = loadavg()[0] ?? 0;
+if (load > 1) console.log(`note: load average ${load.toFixed(1)} on ${cpus().length} CPUs while measuring; wall times are inflated (CPU time is not).`);
