@@ -157,29 +157,9 @@ function f1FromCounts(numSame: number, predLen: number, goldLen: number): number
   return (2 * precision * recall) / (precision + recall);
 }
 
-function f1V1(prediction: string, gold: string): PyNum {
-  const predToks = pySplit(normalizeAnswer(prediction));
-  const goldToks = pySplit(normalizeAnswer(gold));
-  const numSame = numCommon(predToks, goldToks);
-  if (numSame === 0) return { v: 0, int: true };
-  return { v: f1FromCounts(numSame, predToks.length, goldToks.length), int: false };
-}
-
-function f1V2(gold: string, prediction: string): PyNum {
-  const goldToks = getTokens(gold);
-  const predToks = getTokens(prediction);
-  if (goldToks.length === 0 || predToks.length === 0) {
-    const equal = goldToks.length === predToks.length && goldToks.every((t, i) => t === predToks[i]);
-    return { v: equal ? 1 : 0, int: true };
-  }
-  const numSame = numCommon(goldToks, predToks);
-  if (numSame === 0) return { v: 0, int: true };
-  return { v: f1FromCounts(numSame, predToks.length, goldToks.length), int: false };
-}
-
 /** Token F1 as the given script computes it. Example: f1('big red dog', 'red dog') → 0.8; f1('', '') → 1 (v2.0) or 0 (v1.1). */
 export function f1(prediction: string, gold: string, version: SquadVersion = 'v2.0'): number {
-  return version === 'v1.1' ? f1V1(prediction, gold).v : f1V2(gold, prediction).v;
+  return scoreTagged(prediction, [gold], version).f1.v;
 }
 
 // Python's max() keeps the first of equal maxima, which matters for the int/float tag.
@@ -201,6 +181,26 @@ export type MetricName = 'em' | 'f1';
 const EM_HIT: PyNum = { v: 1, int: true };
 const EM_MISS: PyNum = { v: 0, int: true };
 
+/**
+ * Size of the multiset intersection (the scripts' Counter(a) & Counter(b)), e.g. commonCount(['a', 'b', 'a'], ['a', 'a']) → 2;
+ * answers are a few tokens, so pairing each with an unused equal one beats building two Maps.
+ */
+function commonCount(a: readonly string[], b: readonly string[]): number {
+  if (a.length * b.length > 1024) return numCommon(a, b);
+  const used = new Array<boolean>(b.length).fill(false);
+  let same = 0;
+  for (const t of a) {
+    for (let j = 0; j < b.length; j++) {
+      if (!used[j] && b[j] === t) {
+        used[j] = true;
+        same++;
+        break;
+      }
+    }
+  }
+  return same;
+}
+
 /** Tokens of an already normalised answer (normalizeAnswer joins them with single spaces), e.g. 'red dog' → ['red', 'dog']. */
 const tokensOf = (normalized: string): string[] => (normalized === '' ? [] : normalized.split(' '));
 
@@ -212,7 +212,6 @@ const tokensOf = (normalized: string): string[] => (normalized === '' ? [] : nor
 function scoreTagged(prediction: string, golds: readonly string[], version: SquadVersion): { em: PyNum; f1: PyNum } {
   const normPred = normalizeAnswer(prediction);
   const predToks = tokensOf(normPred);
-  const predCounts = countTokens(predToks);
   let em: PyNum | undefined;
   let f1: PyNum | undefined;
   const score = (normGold: string): void => {
@@ -222,8 +221,7 @@ function scoreTagged(prediction: string, golds: readonly string[], version: Squa
     // v2.0's compute_f1: an empty side scores int(gold_toks == pred_toks); v1.1 has no such case.
     if (version === 'v2.0' && (goldToks.length === 0 || predToks.length === 0)) f = goldToks.length === predToks.length ? EM_HIT : EM_MISS;
     else {
-      let numSame = 0;
-      for (const [tok, n] of countTokens(goldToks)) numSame += Math.min(n, predCounts.get(tok) ?? 0);
+      const numSame = commonCount(predToks, goldToks);
       f = numSame === 0 ? EM_MISS : { v: f1FromCounts(numSame, predToks.length, goldToks.length), int: false };
     }
     if (em === undefined || e.v > em.v) em = e;
@@ -232,12 +230,8 @@ function scoreTagged(prediction: string, golds: readonly string[], version: Squa
   if (version === 'v1.1') for (const g of golds) score(normalizeAnswer(g));
   else {
     // v2GoldAnswers: golds that normalise to '' are dropped, and none left means [''].
-    let kept = 0;
-    for (const g of golds) {
-      const n = normalizeAnswer(g);
-      if (n !== '') (kept++, score(n));
-    }
-    if (kept === 0) score('');
+    const kept = golds.map(normalizeAnswer).filter((n) => n !== '');
+    for (const n of kept.length > 0 ? kept : ['']) score(n);
   }
   if (em === undefined || f1 === undefined) throw new SquadEvalError('ValueError: max() arg is an empty sequence (a question with no ground truths)');
   return { em, f1 };
