@@ -17,7 +17,6 @@
  * - build-info.json, written last, lists every source file in the bundle: bin/qarx.mjs uses the
  *   compiled CLI only while none of them is newer than the build, else runs the TypeScript via tsx.
  */
-import { build } from 'esbuild';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -39,6 +38,16 @@ const externalPackages = {
     b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.endsWith('.json') || INLINE.has(packageOf(args.path)) ? undefined : { path: args.path, external: true }));
   },
 };
+
+// An install without dev dependencies has no esbuild: qarx then runs the TypeScript (bin/qarx.mjs's fallback).
+let build;
+try {
+  ({ build } = await import('esbuild'));
+} catch (e) {
+  if (e?.code !== 'ERR_MODULE_NOT_FOUND') throw e;
+  console.log('build:cli: esbuild is not installed (dev dependency); qarx will run the TypeScript sources instead.');
+  process.exit(0);
+}
 
 const startedAt = Date.now();
 rmSync(outdir, { recursive: true, force: true });
