@@ -39,13 +39,13 @@ const externalPackages = {
   },
 };
 
-// An install without dev dependencies has no esbuild: qarx then runs the TypeScript (bin/qarx.mjs's fallback).
+// An install without dev dependencies has no esbuild: say so rather than fail the install.
 let build;
 try {
   ({ build } = await import('esbuild'));
 } catch (e) {
   if (e?.code !== 'ERR_MODULE_NOT_FOUND') throw e;
-  console.log('build:cli: esbuild is not installed (dev dependency); qarx will run the TypeScript sources instead.');
+  console.log('build:cli: esbuild (a dev dependency) is not installed, so dist-cli/ is not built; qarx falls back to tsx (also a dev dependency).');
   process.exit(0);
 }
 
