@@ -9,8 +9,8 @@
  * Builds dist-cli/ first (npm run build:cli), then runs `node bin/qarx.mjs …` as a user does, each
  * run a fresh process: wall time from spawn to exit (median of --runs), peak RSS (ru_maxrss) reported
  * by the child itself at exit through a one-line preload. The SQuAD 2.0 file and its predictions are
- * generated here (into .cache/bench-cli/, seeded, about SQuAD dev's shape: ~120-word passages, 10
- * questions each, a third unanswerable, up to 3 gold answers, predictions right, partly right, wrong
+ * generated here (into .cache/bench-cli/, seeded, about SQuAD dev's shape: 120–200-word passages, 10
+ * questions each, a third unanswerable, up to 4 gold answers, predictions right, partly right, wrong
  * or empty). --ts times the TypeScript path (tsx) instead, for comparison.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -42,7 +42,7 @@ function makeFiles(n: number, seed: number): { data: string; preds: string; naPr
   for (let a = 0; q < n; a++) {
     const paragraphs = [];
     for (let p = 0; p < 20 && q < n; p++) {
-      const words = Array.from({ length: 100 + Math.floor(rnd() * 60) }, () => (rnd() < 0.08 ? `${pick(NAMES)}` : rnd() < 0.05 ? String(1700 + Math.floor(rnd() * 320)) : pick(WORDS)));
+      const words = Array.from({ length: 120 + Math.floor(rnd() * 80) }, () => (rnd() < 0.08 ? `${pick(NAMES)}` : rnd() < 0.05 ? String(1700 + Math.floor(rnd() * 320)) : pick(WORDS)));
       const context = `${words.join(' ')}.`;
       const qas = [];
       for (let k = 0; k < 10 && q < n; k++, q++) {
@@ -51,7 +51,7 @@ function makeFiles(n: number, seed: number): { data: string; preds: string; naPr
         const span = words.slice(at, at + 1 + Math.floor(rnd() * 4));
         const start = words.slice(0, at).join(' ').length + (at ? 1 : 0);
         const impossible = rnd() < 1 / 3;
-        const answers = impossible ? [] : Array.from({ length: 1 + Math.floor(rnd() * 3) }, (_, i) => {
+        const answers = impossible ? [] : Array.from({ length: 1 + Math.floor(rnd() * 4) }, (_, i) => {
           const s = span.slice(0, Math.max(1, span.length - i)).join(' ');
           return { text: s, answer_start: start };
         });
