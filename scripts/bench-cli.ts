@@ -98,6 +98,17 @@ function runOnce(args: string[]): Promise<Sample> {
 /** Median of a non-empty list. */
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] as number;
 
+/** Node starting and exiting with nothing to do, under the same conditions: the floor under every number. */
+async function baseline(): Promise<void> {
+  const walls: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    await new Promise((done) => spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' }).on('close', done));
+    walls.push((performance.now() - t0) / 1000);
+  }
+  console.log(`${'node -e 0 (baseline, no target)'.padEnd(44)} ${median(walls).toFixed(3)} s`);
+}
+
 /** Times `runs` runs of one command; prints median seconds, max peak MB and pass/fail per target. */
 async function bench(label: string, args: string[], maxSeconds: number, maxMb?: number): Promise<boolean> {
   const samples: Sample[] = [];
@@ -132,6 +143,7 @@ writeFileSync(pred, files.preds);
 writeFileSync(naProbs, files.naProbs);
 
 console.log(`qarx (${values.ts ? 'TypeScript via tsx' : 'compiled, dist-cli/'}), Node ${process.version}; eval input: ${QUESTIONS} questions, ${(files.data.length / 1e6).toFixed(1)} MB data + ${(files.preds.length / 1e6).toFixed(2)} MB predictions`);
+await baseline();
 const results = [
   await bench('qarx --help', ['--help'], 0.3),
   await bench(`qarx eval (${QUESTIONS} questions)`, ['eval', data, pred], 0.5, 150),
