@@ -152,3 +152,28 @@ export async function runRobustness(
   next();
   return row;
 }
+
+/** Column labels of the name sources, as the papers name them. */
+export const SOURCE_NAMES: Record<NameSource, string> = { indist: 'InDistName', db: 'DBName', randstr: 'RandStr' };
+
+/** The table's columns after the model: [header, how to read the cell of a row]. */
+export function robustnessColumns(config: Pick<RobustnessConfig, 'types'>): [string, (r: RobustnessRow) => RCell][] {
+  return [
+    ['original F1', (r) => r.original],
+    ...config.types.flatMap((t) => RENAME_SOURCES.map((s): [string, (r: RobustnessRow) => RCell] => [`${t} ${SOURCE_NAMES[s]} F1`, (r) => r.rename[`${t}:${s}`] ?? null])),
+    ['natural pairs F1', (r) => r.natural],
+    ['synthetic noise F1', (r) => r.noise],
+    ['paraphrase DPR %', (r) => r.dpr],
+    ['trap F1', (r) => r.trap],
+    ['worst F1', (r) => r.worst],
+    ['best F1', (r) => r.best],
+    ['stability %', (r) => r.stability],
+  ];
+}
+
+/** The mean over entity types of one source's renaming F1 (weighted by questions), for the chart, e.g. null when none ran. */
+export function sourceMean(r: RobustnessRow, source: NameSource): RCell {
+  const cells = Object.entries(r.rename).filter(([k, c]) => k.endsWith(`:${source}`) && c !== null).map(([, c]) => c as { value: number; n: number });
+  const n = cells.reduce((a, c) => a + c.n, 0);
+  return cellOf(cells.reduce((a, c) => a + c.value * c.n, 0) / Math.max(1, n), n);
+}
