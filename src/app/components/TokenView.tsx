@@ -36,7 +36,10 @@ export function TokenView({ answer, inputs }: { answer: ModelAnswer; inputs: Com
   const afterText = inputs.after.context;
   const beforeText = inputs.before?.context ?? afterText;
   const cols = answer.before ? alignTokens(beforeText, answer.before.view.tokens, afterText, answer.after.view.tokens) : answer.after.view.tokens.map((t) => ({ before: null, after: t }));
-  const width = LEFT + cols.length * COL + 12;
+  const width = Math.max(LEFT + cols.length * COL + 12, LEFT + 560);
+  // The scale follows the largest probability of either side, so a flat distribution still shows its shape.
+  const top = niceCeil(Math.max(...cols.flatMap((c) => [c.before?.pStart ?? 0, c.before?.pEnd ?? 0, c.after?.pStart ?? 0, c.after?.pEnd ?? 0])));
+  const h = (p: number) => (p / top) * PANEL;
   const height = TOP + PANEL + LABELS + PANEL + 40;
   const title = `Token probabilities — ${info?.id ?? answer.key} (${info?.device ?? ''} · ${info?.dtype ?? ''})`;
   const y0 = TOP + PANEL; // baseline of the start panel
@@ -88,8 +91,8 @@ export function TokenView({ answer, inputs }: { answer: ModelAnswer; inputs: Com
                 <line x1="0" y1="0" x2="0" y2="6" stroke="#e8cf8a" strokeWidth="2" />
               </pattern>
             </defs>
-            <Axis y={y0} up label="P(start)" />
-            <Axis y={y1} up={false} label="P(end)" />
+            <Axis y={y0} up label="P(start)" top={top} />
+            <Axis y={y1} up={false} label="P(end)" top={top} />
             {cols.map((col, i) => {
               const x = LEFT + i * COL;
               const changed = !col.before || !col.after;
@@ -97,10 +100,10 @@ export function TokenView({ answer, inputs }: { answer: ModelAnswer; inputs: Com
               return (
                 <g key={i} data-testid="token-col" data-changed={changed ? (col.after ? 'inserted' : 'deleted') : undefined}>
                   {changed && <rect x={x} y={TOP} width={COL} height={height - TOP - 40} fill="url(#tv-hatch)" />}
-                  {col.before && <rect x={x + 2} y={y0 - col.before.pStart * PANEL} width={6} height={col.before.pStart * PANEL} fill="none" stroke="#555" strokeWidth={1} />}
-                  {col.after && <rect x={x + 9} y={y0 - col.after.pStart * PANEL} width={6} height={col.after.pStart * PANEL} fill={color} />}
-                  {col.before && <rect x={x + 2} y={y1} width={6} height={col.before.pEnd * PANEL} fill="none" stroke="#555" strokeWidth={1} />}
-                  {col.after && <rect x={x + 9} y={y1} width={6} height={col.after.pEnd * PANEL} fill={color} />}
+                  {col.before && <rect x={x + 2} y={y0 - h(col.before.pStart)} width={6} height={h(col.before.pStart)} fill="none" stroke="#555" strokeWidth={1} />}
+                  {col.after && <rect x={x + 9} y={y0 - h(col.after.pStart)} width={6} height={h(col.after.pStart)} fill={color} />}
+                  {col.before && <rect x={x + 2} y={y1} width={6} height={h(col.before.pEnd)} fill="none" stroke="#555" strokeWidth={1} />}
+                  {col.after && <rect x={x + 9} y={y1} width={6} height={h(col.after.pEnd)} fill={color} />}
                   <text x={x + COL / 2} y={y0 + 6} transform={`rotate(60 ${x + COL / 2} ${y0 + 6})`} fontSize={10} fontFamily="sans-serif" fill={changed ? '#8a4b00' : '#222'} textDecoration={col.after ? undefined : 'line-through'}>
                     {`${col.after && !col.before ? '+' : col.before && !col.after ? '−' : ''}${text.length > 9 ? `${text.slice(0, 8)}…` : text}`}
                   </text>
@@ -126,17 +129,22 @@ export function TokenView({ answer, inputs }: { answer: ModelAnswer; inputs: Com
   );
 }
 
-/** A probability axis: 0, 0.5 and 1 with its title, drawn upward (start) or downward (end) from baseline y. */
-function Axis({ y, up, label }: { y: number; up: boolean; label: string }) {
-  const at = (p: number) => (up ? y - p * PANEL : y + p * PANEL);
+/** The smallest of 0.05, 0.1, 0.2, 0.5, 1 at or above p, e.g. niceCeil(0.13) === 0.2. */
+export function niceCeil(p: number): number {
+  return [0.05, 0.1, 0.2, 0.5, 1].find((x) => x >= p - 1e-12) ?? 1;
+}
+
+/** A probability axis from 0 to `top` with its title, drawn upward (start) or downward (end) from baseline y. */
+function Axis({ y, up, label, top }: { y: number; up: boolean; label: string; top: number }) {
+  const at = (p: number) => (up ? y - (p / top) * PANEL : y + (p / top) * PANEL);
   return (
     <g fontSize={10} fontFamily="sans-serif" fill="#333">
       <line x1={LEFT - 4} x2={LEFT - 4} y1={at(0)} y2={at(1)} stroke="#888" />
-      {[0, 0.5, 1].map((p) => (
+      {[0, top / 2, top].map((p) => (
         <g key={p}>
           <line x1={LEFT - 8} x2={LEFT - 4} y1={at(p)} y2={at(p)} stroke="#888" />
           <text x={LEFT - 10} y={at(p) + 3} textAnchor="end">
-            {p}
+            {Number(p.toFixed(3))}
           </text>
         </g>
       ))}
