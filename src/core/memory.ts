@@ -38,6 +38,6 @@ export function memoryVerdict(id: string, bytes: number | null, others: readonly
   const used = others.reduce((a, o) => a + neededBytes(o.bytes ?? 0), 0);
   const need = neededBytes(bytes);
   if (used + need <= budgetMb * MB) return null;
-  const loadedNote = others.length ? ` ${others.length} loaded model${others.length > 1 ? 's' : ''} (${others.map((o) => o.id).join(', ')}) use about ${mb(used)}.` : '';
+  const loadedNote = others.length ? ` ${others.length} loaded model${others.length > 1 ? 's' : ''} (${others.map((o) => o.id).join(', ')}) ${others.length > 1 ? 'use' : 'uses'} about ${mb(used)}.` : '';
   return `Not loaded: "${id}" needs about ${mb(need)} while loading, and the memory left for models is ${mb(Math.max(0, budgetMb * MB - used))} of ${mb(budgetMb * MB)}.${loadedNote} Unload a model or pick a smaller precision (q8) first.`;
 }

@@ -110,12 +110,13 @@ function MarkedPassage({ text, answers }: { text: string; answers: ModelAnswer[]
     const letter = modelOfKey(s, a.key).letter;
     return b && a.after.prediction.text !== '' && b.end > b.start ? [{ start: b.start, end: b.end, kind: letter }] : [];
   });
-  let at = 0;
+  const segs = segments(text, marks);
+  // Where each segment starts in the text, to put a model's badge before its answer.
+  const starts = segs.reduce<number[]>((acc, seg, i) => [...acc, i === 0 ? 0 : (acc[i - 1] as number) + (segs[i - 1]?.text.length ?? 0)], []);
   return (
     <p className="compare-passage" data-testid="compare-passage">
-      {segments(text, marks).map((seg, i) => {
-        const start = at;
-        at += seg.text.length;
+      {segs.map((seg, i) => {
+        const start = starts[i] as number;
         const starting = marks.filter((m) => m.start === start).map((m) => m.kind);
         if (!seg.kinds.length) return <span key={i}>{seg.text}</span>;
         return (

@@ -3,7 +3,7 @@
  * windows merged), before (outlined bars) and after (filled bars) a perturbation, aligned on the
  * text; the merged n-best lists beside it; SVG and PNG downloads of the chart.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { alignTokens, type AlignedToken, type MergedCandidate, type TokenProb } from '../../core/token-view.ts';
 import type { ModelAnswer } from '../../worker/multi-protocol.ts';
 import { chartSvg, svgToPng } from '../chart-export.ts';
@@ -30,6 +30,7 @@ function argmax(tokens: readonly TokenProb[], which: 'pStart' | 'pEnd'): TokenPr
 
 export function TokenView({ answer, inputs }: { answer: ModelAnswer; inputs: CompareInputs }) {
   const fig = useRef<HTMLElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
   const [error, setError] = useState<string | null>(null);
   const { info, letter } = modelOfKey(useApp.getState(), answer.key);
   const color = MODEL_COLORS[letter] ?? '#444';
@@ -44,6 +45,12 @@ export function TokenView({ answer, inputs }: { answer: ModelAnswer; inputs: Com
   const title = `Token probabilities — ${info?.id ?? answer.key} (${info?.device ?? ''} · ${info?.dtype ?? ''})`;
   const y0 = TOP + PANEL; // baseline of the start panel
   const y1 = TOP + PANEL + LABELS; // baseline of the end panel
+
+  // Open where the text changed: that is where probability moves.
+  const firstChanged = cols.findIndex((c) => !c.before || !c.after);
+  useEffect(() => {
+    if (scroller.current && firstChanged > 0) scroller.current.scrollLeft = Math.max(0, LEFT + firstChanged * COL - 120);
+  }, [firstChanged, answer.key]);
 
   const download = (what: 'svg' | 'png') => {
     setError(null);
@@ -83,7 +90,7 @@ export function TokenView({ answer, inputs }: { answer: ModelAnswer; inputs: Com
           Most likely start: {moved('pStart')} · end: {moved('pEnd')}
           {answer.before ? '' : ' (no perturbation: one side only)'}
         </p>
-        <div className="token-scroll" tabIndex={0} role="group" aria-label="Token probability chart; scroll sideways for the whole passage">
+        <div className="token-scroll" ref={scroller} tabIndex={0} role="group" aria-label="Token probability chart; scroll sideways for the whole passage">
           <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${title}: ${cols.length} tokens`} data-testid="token-svg">
             <defs>
               <pattern id="tv-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
@@ -162,7 +169,7 @@ function NbestList({ title, items, testid }: { title: string; items: MergedCandi
       <ol>
         {items.slice(0, 8).map((c, i) => (
           <li key={i}>
-            <span className="nbest-text">{c.text === '' ? '(no answer)' : c.text}</span> <span className="hint">{(100 * c.probability).toFixed(1)} %{c.count > 1 ? ` · ${c.count} windows` : ''}</span>
+            <span className="tv-cand">{c.text === '' ? '(no answer)' : c.text}</span> <span className="hint">{(100 * c.probability).toFixed(1)} %{c.count > 1 ? ` · ${c.count} windows` : ''}</span>
           </li>
         ))}
       </ol>
