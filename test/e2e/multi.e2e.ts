@@ -4,7 +4,8 @@
  * on WebGPU; the token view before/after a renaming with its exports; the robustness table over the
  * demo set; the memory check and unloading.
  */
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,6 +40,19 @@ async function addHubModel(page: Page, device: 'WASM' | 'WebGPU'): Promise<void>
   await page.getByLabel('Hub model id to add').fill(TINY);
   await page.getByLabel('Device of the added model').selectOption({ label: device });
   await page.getByTestId('add-model').click();
+}
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious and critical axe violations inside `selector`, as "rule: target". */
+async function violations(page: Page, selector: string): Promise<string[]> {
+  // The app's CSP forbids inline scripts; DevTools evaluation is not subject to it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
+  return page.evaluate(async (sel) => {
+    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const r = await axe.run({ include: [sel] }, { resultTypes: ['violations'] });
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id}: ${JSON.stringify(n.target)}`));
+  }, selector);
 }
 
 const ready = (page: Page, key: string) => page.locator(`[data-testid="loaded-model"][data-key="${key}"][data-status="ready"]`);
@@ -109,6 +123,10 @@ for (const device of ['wasm', 'webgpu'] as const) {
       expect(svg.bytes.toString('utf8')).toMatch(/^<\?xml[\s\S]*P\(start\)[\s\S]*P\(end\)/);
       const png = await download(page, () => page.getByLabel('Token view: download as PNG').click());
       expect([...png.bytes.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+      if (device === 'wasm') {
+        expect(await violations(page, '[data-testid="compare-view"]')).toEqual([]);
+        expect(await violations(page, '[data-testid="models-panel"]')).toEqual([]);
+      }
       // Usable on a phone: nothing wider than the screen but the chart's own scroller.
       await page.setViewportSize({ width: 390, height: 900 });
       await page.getByTestId('compare-view').scrollIntoViewIfNeeded();
@@ -165,6 +183,7 @@ describe('robustness table and memory', () => {
       expect(cells[0]).not.toBe('—');
     }
     expect(await card.getByTestId('robust-chart').locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
+    expect(await violations(page, '[data-testid="robustness-card"]')).toEqual([]);
     expect(errors).toEqual([]);
     await card.scrollIntoViewIfNeeded();
     await shot(page, 'multi-robustness-table');

@@ -75,7 +75,7 @@ export function RobustnessCard() {
       <JobBar job={jobOf(job)} onCancel={cancelRobustness} testid="robust-job" unit="% of this model's experiments" />
       {job.run && rows.length > 0 && (
         <RunResult kind="robustness" run={job.run} table={table} partial={job.status === 'cancelled' || rows.some(({ row }) => row.partial)} testid="robust">
-          <div className="table-scroll">
+          <div className="table-scroll" tabIndex={0} role="region" aria-label="Robustness table (scrolls sideways)">
             <table className="results-table robust-table" data-testid="robust-table">
               <thead>
                 <tr>
