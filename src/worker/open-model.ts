@@ -77,11 +77,28 @@ async function weightsBytes(source: ModelSourceMsg, signal: AbortSignal): Promis
     const sizes = source.files.filter(([p]) => p.endsWith('.onnx') || p.endsWith('.onnx_data')).map(([, b]) => b.size);
     return sizes.length ? Math.max(...sizes) : null;
   }
-  const url = source.kind === 'local' ? `${settings.base}models/${source.id}/onnx/model.onnx` : `${settings.remoteHost.replace(/\/?$/, '/')}${source.id}/resolve/${source.revision ?? 'main'}/onnx/model.onnx`;
+  const dir = source.kind === 'local' ? `${settings.base}models/${source.id}/onnx/` : `${settings.remoteHost.replace(/\/?$/, '/')}${source.id}/resolve/${source.revision ?? 'main'}/onnx/`;
+  const url = `${dir}model.onnx`;
+  // A model in the browser cache is measured there: no request at all (offline, and no second fetch).
+  const cached = await cachedBytes(['model.onnx', 'model_fp16.onnx', 'model_quantized.onnx'].map((f) => dir + f));
+  if (cached !== null) return cached;
   try {
     const r = await fetch(url, { method: 'HEAD', signal });
     const n = Number(r.headers.get('content-length'));
     return r.ok && n > 0 ? n : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The largest size of the given URLs found in transformers.js' browser cache, or null when none is there. */
+async function cachedBytes(urls: string[]): Promise<number | null> {
+  if (typeof caches === 'undefined') return null;
+  try {
+    const cache = await caches.open('transformers-cache');
+    const sizes = await Promise.all(urls.map(async (u) => Number((await cache.match(u))?.headers.get('content-length') ?? 0)));
+    const max = Math.max(...sizes);
+    return max > 0 ? max : null;
   } catch {
     return null;
   }

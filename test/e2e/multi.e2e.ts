@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 async function addHubModel(page: Page, device: 'WASM' | 'WebGPU'): Promise<void> {
-  await page.getByLabel('Hub model id to add').fill(TINY);
+  await page.getByLabel('Hub id of a model to add').fill(TINY);
   await page.getByLabel('Device of the added model').selectOption({ label: device });
   await page.getByTestId('add-model').click();
 }

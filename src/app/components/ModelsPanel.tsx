@@ -95,7 +95,7 @@ export function ModelsPanel() {
             ))}
           </select>
         </label>
-        <input aria-label="Hub model id to add" placeholder="or owner/model on the Hub" value={hubId} onChange={(e) => setHubId(e.target.value)} />
+        <input aria-label="Hub id of a model to add" placeholder="or owner/model on the Hub" value={hubId} onChange={(e) => setHubId(e.target.value)} />
         <div className="row">
           <label>
             Device{' '}
