@@ -92,6 +92,17 @@ for (const device of ['wasm', 'webgpu'] as const) {
       expect(await marks.filter({ hasText: 'Warsaw' }).first().getAttribute('data-models')).toContain('A');
       expect(await page.getByTestId('compare-passage').locator('.model-badge').allTextContents()).toContain('A');
 
+      if (device === 'webgpu') {
+        // Each model has its own device: a third one on WASM beside the two on WebGPU, then unloaded again.
+        await addHubModel(page, 'WASM');
+        await ready(page, 'm3').waitFor({ timeout: 120_000 });
+        await expect.poll(() => cards.count(), { timeout: 60_000 }).toBe(3);
+        expect(await cards.nth(1).locator('header').textContent()).toContain('webgpu');
+        expect(await cards.nth(2).locator('header').textContent()).toContain('wasm');
+        await shot(page, 'multi-mixed-devices');
+        await page.locator('[data-testid="loaded-model"][data-key="m3"]').getByTestId('unload-model').click();
+        await expect.poll(() => cards.count(), { timeout: 60_000 }).toBe(2);
+      }
       await openDemo(page, 'Alexander Fleming', 'Who noticed that a mould had killed the bacteria on a culture plate?');
       await page.getByTestId('rename-toggle').click();
       await page.getByTestId('rename-result').waitFor({ timeout: 60_000 });
