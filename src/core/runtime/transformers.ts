@@ -6,7 +6,7 @@
 import { AutoConfig, AutoModelForQuestionAnswering, AutoTokenizer, env, Tensor, type PreTrainedModel, type PreTrainedTokenizer, type ProgressInfo } from '@huggingface/transformers';
 import type { Logits, ModelRunner } from '../engine.ts';
 import { checkQaSignature, classifyModelError, ModelError } from '../model-errors.ts';
-import { pairTemplateFromTokenizerJson, schemeFromTokenizerJson, type QaTokenizer } from '../tokenizer.ts';
+import { pairTemplateFromTokenizerJson, qaTokenize, schemeFromTokenizerJson, type QaTokenizer } from '../tokenizer.ts';
 import type { Window } from '../windows.ts';
 
 /** Where the ONNX session runs. 'cpu' is onnxruntime-node. */
@@ -92,14 +92,16 @@ type Session = { inputNames: string[]; outputNames: string[] };
 /** Adapts a transformers.js tokenizer to the engine's QaTokenizer. */
 export function adaptTokenizer(tok: PreTrainedTokenizer): QaTokenizer {
   const json = (tok as unknown as { _tokenizerJSON: unknown })._tokenizerJSON;
+  const config = (tok as unknown as { _tokenizerConfig?: Record<string, unknown> })._tokenizerConfig ?? {};
   const vocab = tok.get_vocab();
   const unk = (tok as unknown as { unk_token_id?: number }).unk_token_id ?? 0;
   const tokenId = (t: string) => vocab.get(t) ?? unk;
   const pad = (tok as unknown as { pad_token?: string | null }).pad_token ?? null;
+  const scheme = schemeFromTokenizerJson(json, config);
   return {
-    scheme: schemeFromTokenizerJson(json),
+    scheme,
     template: pairTemplateFromTokenizerJson(json, tokenId, pad),
-    tokenize: (text: string) => tok.tokenize(text),
+    tokenize: qaTokenize(json, scheme, (text: string) => tok.tokenize(text)),
     tokenId,
   };
 }

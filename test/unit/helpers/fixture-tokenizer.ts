@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { Tokenizer } from '@huggingface/tokenizers';
-import { pairTemplateFromTokenizerJson, schemeFromTokenizerJson, type QaTokenizer } from '../../../src/core/tokenizer.ts';
+import { pairTemplateFromTokenizerJson, qaTokenize, schemeFromTokenizerJson, type QaTokenizer } from '../../../src/core/tokenizer.ts';
 
 export const FIXTURE_TOKENIZERS = ['bert-cased-mini', 'bert-uncased-mini', 'bert-chinese-mini', 'roberta-mini'] as const;
 export type FixtureTokenizerName = (typeof FIXTURE_TOKENIZERS)[number];
@@ -38,15 +38,16 @@ export function loadFixtureTokenizer(name: FixtureTokenizerName): FixtureTokeniz
   const unkId = vocab.get(unkToken) ?? 0;
   const tokenId = (t: string) => vocab.get(t) ?? unkId;
   const padToken = typeof config.pad_token === 'string' ? config.pad_token : null;
+  const scheme = schemeFromTokenizerJson(json, config);
   const tok: FixtureTokenizer = {
     name,
     hf,
     json,
     config,
     unkId,
-    scheme: schemeFromTokenizerJson(json),
+    scheme,
     template: pairTemplateFromTokenizerJson(json, tokenId, padToken),
-    tokenize: (text: string) => hf.tokenize(text),
+    tokenize: qaTokenize(json, scheme, (text: string) => hf.tokenize(text)),
     tokenId,
   };
   cache.set(name, tok);
