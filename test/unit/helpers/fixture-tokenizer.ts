@@ -8,7 +8,9 @@ import { Tokenizer } from '@huggingface/tokenizers';
 import { pairTemplateFromTokenizerJson, qaTokenize, schemeFromTokenizerJson, type QaTokenizer } from '../../../src/core/tokenizer.ts';
 
 export const FIXTURE_TOKENIZERS = ['bert-cased-mini', 'bert-uncased-mini', 'bert-chinese-mini', 'roberta-mini'] as const;
-export type FixtureTokenizerName = (typeof FIXTURE_TOKENIZERS)[number];
+/** Mini tokenizers in each model family's serialized layout (written by make-families.ts). */
+export const FAMILY_TOKENIZERS = ['bert-legacy-uncased', 'bert-legacy-chinese', 'xlm-roberta-mini', 'mdeberta-mini', 'deberta-v3-mini', 'albert-mini', 'camembert-mini', 'sp-bpe-mini'] as const;
+export type FixtureTokenizerName = (typeof FIXTURE_TOKENIZERS)[number] | (typeof FAMILY_TOKENIZERS)[number];
 
 export interface FixtureTokenizer extends QaTokenizer {
   name: FixtureTokenizerName;
