@@ -140,7 +140,9 @@ function checkAgainstText(t: FixtureTokenizer, text: string): void {
       const prepared = t.scheme.kind === 'sentencepiece' && t.scheme.removeSpace ? slice.trim().split(/\s+/).join(' ') : slice;
       const isAdded = group.length === 1 && t.scheme.kind === 'sentencepiece' && t.scheme.addedTokens.some((a) => a.content === group[0]);
       const normalized = isAdded ? slice : (normalize?.(prepared) ?? prepared);
-      expect(normalized.replaceAll(/[\s\u2581]/gu, '')).toBe(surface.replaceAll(/\s/gu, ''));
+      // A slice lowercased alone may end in final sigma where the whole text does not: compare σ/ς alike.
+      const fold = (x: string) => x.replaceAll(/[\s\u2581]/gu, '').replaceAll('ς', 'σ');
+      expect(fold(normalized)).toBe(fold(surface));
     }
     prevEnd = end;
     i = j;
