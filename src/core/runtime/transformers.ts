@@ -8,6 +8,7 @@ import type { Logits, ModelRunner } from '../engine.ts';
 import { checkQaSignature, classifyModelError, ModelError } from '../model-errors.ts';
 import { pairTemplateFromTokenizerJson, qaTokenize, schemeFromTokenizerJson, type QaTokenizer } from '../tokenizer.ts';
 import type { Window } from '../windows.ts';
+import { usablePositions } from './positions.ts';
 
 /** Where the ONNX session runs. 'cpu' is onnxruntime-node. */
 export type Device = 'webgpu' | 'wasm' | 'cpu';
@@ -72,7 +73,7 @@ export interface LoadedModel {
   kind: 'lexical-baseline' | 'neural';
   label: string;
   inputNames: string[];
-  /** max_position_embeddings from config.json, when it says. */
+  /** Tokens the position embeddings take (max_position_embeddings less RoBERTa's padding offset), when config.json says. */
   maxPositions: number | null;
   dispose(): Promise<void>;
 }
@@ -268,7 +269,7 @@ export async function loadQaModel(source: ModelSource, opts: LoadOptions): Promi
         kind,
         label: qarx?.label ?? id,
         inputNames: [...session.inputNames],
-        maxPositions: typeof config.max_position_embeddings === 'number' ? config.max_position_embeddings : null,
+        maxPositions: usablePositions(config),
         dispose: async () => {
           await model.dispose();
         },
