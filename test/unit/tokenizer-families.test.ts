@@ -124,9 +124,9 @@ function checkAgainstText(t: FixtureTokenizer, text: string): void {
   let i = 0;
   while (i < tokens.length) {
     let j = i + 1;
-    let end = (spans[i] as CharSpan).end;
+    let end: number = (spans[i] as CharSpan).end;
     while (j < tokens.length && (spans[j] as CharSpan).start < end) end = Math.max(end, (spans[j++] as CharSpan).end);
-    const from = (spans[i] as CharSpan).start;
+    const from: number = (spans[i] as CharSpan).start;
     expect(from).toBeGreaterThanOrEqual(Math.min(prevEnd, from));
     expect(end).toBeLessThanOrEqual(text.length);
     const group = tokens.slice(i, j);
