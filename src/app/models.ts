@@ -38,4 +38,13 @@ export const MODEL_CATALOG: CatalogEntry[] = [
     note: 'Byte-level BPE (RoBERTa), distilled from deepset/roberta-base-squad2; answers or abstains. fp16 and q8 weights.',
     squad2: true,
   },
+  {
+    id: 'dewdev/mdeberta-v3-base-squad2-onnx',
+    source: 'hub',
+    title: 'mDeBERTa-v3 base, SQuAD 2.0 (multilingual)',
+    note:
+      'SentencePiece Unigram, ~100 languages including Chinese; answers or abstains. Only the fp32 weights load (onnx/model.onnx, 1.1 GB) on both devices: ' +
+      'its 8-bit files are named model_int8/model_uint8, not model_quantized, so WASM cannot get q8, and there is no fp16 export.',
+    squad2: true,
+  },
 ];
