@@ -7,7 +7,7 @@
  * the predictions using it have finished.
  */
 /// <reference lib="webworker" />
-import { classifyModelError, classifyRunError, configureRuntime, loadQaModel, LogitCache, modelScope, ModelError, QaEngine, serializeRunner, type LoadedModel } from '../core/index.ts';
+import { chooseDevice, classifyModelError, classifyRunError, configureRuntime, loadQaModel, LogitCache, meterRunner, modelScope, ModelError, QaEngine, serializeRunner, softwareAdapter, type AdapterFacts, type LoadedModel, type MeteredRunner } from '../core/index.ts';
 import { enginePredictor, exportRenamedJson, liveRename, runBudget, runSweep, runUniversal, type SweepProgress } from '../core/entity/index.ts';
 import { runPairs } from '../core/natural/pairs.ts';
 import { runParaphrases } from '../core/sensitivity/dpr.ts';
@@ -26,12 +26,21 @@ interface Active {
   engine: QaEngine;
   /** Predictions in flight on this model; disposal waits for them. */
   running: Set<Promise<unknown>>;
+  /** Measures the windows the model computes, reported after each job. */
+  meter: MeteredRunner;
+}
+
+/** Reports what the model computed in the job that just ended (nothing when every window was cached). */
+function reportThroughput(a: Active): void {
+  const t = a.meter.take();
+  if (t.windows > 0) post({ type: 'throughput', modelId: a.model.id, windows: t.windows, ms: t.ms });
 }
 let active: Active | null = null;
 
 interface GPUAdapterLike {
   features: { has(f: string): boolean };
-  info?: { vendor?: string; architecture?: string; description?: string };
+  info?: AdapterFacts;
+  isFallbackAdapter?: boolean;
 }
 
 async function probe(): Promise<Capabilities> {
@@ -49,6 +58,7 @@ async function probe(): Promise<Capabilities> {
     crossOriginIsolated: self.crossOriginIsolated,
     threads,
     adapter: adapter ? [adapter.info?.vendor, adapter.info?.architecture, adapter.info?.description].filter(Boolean).join(' ') || 'unknown' : null,
+    softwareAdapter: adapter ? softwareAdapter({ ...adapter.info, isFallbackAdapter: adapter.info?.isFallbackAdapter ?? adapter.isFallbackAdapter }) : null,
   };
 }
 let caps: Promise<Capabilities> | null = null;
@@ -80,7 +90,7 @@ async function load(jobId: number, source: ModelSourceMsg, choice: DeviceChoice,
     post({ type: 'load-progress', jobId, progress: { file: p.file, loaded: p.loaded ?? 0, total: p.total ?? 0, progress: p.progress ?? 0 } });
   };
   const src = source.kind === 'files' ? { kind: 'files' as const, id: source.id, files: new Map(source.files) } : source;
-  const device = choice === 'auto' ? (c.webgpu ? 'webgpu' : 'wasm') : choice;
+  const { device, reason } = chooseDevice(choice, { webgpu: c.webgpu, software: c.softwareAdapter });
   if (device === 'webgpu' && !c.webgpu) {
     post({ type: 'error', jobId, code: 'unknown', message: 'WebGPU is not available in this browser; choose WASM or Auto.', restart: false });
     return;
@@ -105,7 +115,9 @@ async function load(jobId: number, source: ModelSourceMsg, choice: DeviceChoice,
   // One cache for every model this worker loads: keys name model, source, dtype and device, so
   // going back to a model reuses its logits and no precision or device answers for another.
   const scope = modelScope(model, source.kind === 'hub' ? `hub ${remoteHost}${source.revision ? `@${source.revision}` : ''}` : source.kind);
-  active = { model, engine: new QaEngine(model.tokenizer, serializeRunner(model.runner), { scope, cache: logitCache }), running: new Set() };
+  // The meter sits inside the serializer, so time spent queued behind another job does not count.
+  const meter = meterRunner(model.runner, () => performance.now());
+  active = { model, engine: new QaEngine(model.tokenizer, serializeRunner(meter.runner), { scope, cache: logitCache }), running: new Set(), meter };
   const info: ModelInfo = {
     id: model.id,
     label: model.label,
@@ -114,7 +126,7 @@ async function load(jobId: number, source: ModelSourceMsg, choice: DeviceChoice,
     device: model.device === 'webgpu' ? 'webgpu' : 'wasm',
     dtype: model.dtype,
     inputNames: model.inputNames,
-    fallbackReason: null,
+    fallbackReason: reason,
   };
   post({ type: 'loaded', jobId, model: info, loadMs: performance.now() - t0 });
   if (old) {
@@ -192,6 +204,7 @@ async function predict(msg: Extract<WorkerRequest, { type: 'predict' }>): Promis
       post({ type: 'predicted', jobId: msg.jobId, predictions: r.predictions, cancelled: r.cancelled, inferenceMs: performance.now() - t0, computed: r.stats.computed, cached: r.stats.cached });
     } finally {
       target.running.delete(run);
+      reportThroughput(target);
     }
   } catch (err) {
     const e = err instanceof ModelError ? err : classifyRunError(err, target?.model.id ?? 'model', target?.model.device ?? 'wasm');
@@ -228,6 +241,7 @@ async function withModel(jobId: number, run: (a: Active, signal: AbortSignal) =>
   } finally {
     target.running.delete(job);
     jobAborts.delete(jobId);
+    reportThroughput(target);
   }
 }
 
