@@ -12,7 +12,7 @@ describe('softwareAdapter', () => {
     { name: 'Mesa llvmpipe', info: { vendor: 'mesa', architecture: '', description: 'llvmpipe (LLVM 15.0.6, 256 bits)' }, want: 'llvmpipe' },
     { name: 'Mesa lavapipe (Vulkan)', info: { vendor: 'mesa', description: 'lavapipe' }, want: 'lavapipe' },
     { name: 'Windows WARP', info: { vendor: 'microsoft', description: 'Microsoft Basic Render Driver' }, want: 'Microsoft Basic Render Driver' },
-    { name: 'isFallbackAdapter with no name', info: { isFallbackAdapter: true, vendor: 'x' }, want: 'a fallback adapter' },
+    { name: 'isFallbackAdapter with no name', info: { isFallbackAdapter: true, vendor: 'x' }, want: 'a fallback adapter, no GPU' },
     { name: 'NVIDIA hardware', info: { vendor: 'nvidia', architecture: 'ampere', description: 'NVIDIA GeForce RTX 3060' }, want: null },
     { name: 'Apple hardware', info: { vendor: 'apple', architecture: 'metal-3', isFallbackAdapter: false }, want: null },
     { name: 'no adapter', info: null, want: null },

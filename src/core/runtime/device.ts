@@ -28,14 +28,14 @@ const SOFTWARE = [
 
 /**
  * The software renderer behind an adapter, or null for a hardware one, e.g.
- * { vendor: 'google', architecture: 'swiftshader' } → 'SwiftShader'; { isFallbackAdapter: true } → 'a fallback adapter'.
+ * { vendor: 'google', architecture: 'swiftshader' } → 'SwiftShader'; { isFallbackAdapter: true } → 'a fallback adapter, no GPU'.
  */
 export function softwareAdapter(a: AdapterFacts | null): string | null {
   if (!a) return null;
   const text = [a.vendor, a.architecture, a.device, a.description].filter(Boolean).join(' ');
   const named = SOFTWARE.find((s) => s.re.test(text));
   if (named) return named.name;
-  return a.isFallbackAdapter ? 'a fallback adapter' : null;
+  return a.isFallbackAdapter ? 'a fallback adapter, no GPU' : null;
 }
 
 /** Where a load goes and, when that is not what the user might expect, why. */
