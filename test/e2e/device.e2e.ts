@@ -65,8 +65,19 @@ describe('device choice on a software WebGPU adapter (SwiftShader)', () => {
     await page.getByRole('radio', { name: 'WebGPU' }).click();
     await expect.poll(() => page.getByTestId('active-device').textContent(), { timeout: 120_000 }).toBe('WebGPU');
     expect(await page.getByTestId('device-reason').textContent()).toMatch(/^WebGPU as chosen, but its adapter is a software renderer .*WASM is usually faster/);
-    await expect.poll(() => answer(page), { timeout: 60_000 }).toBe('Paris, France');
+    // The reload clears the last run's speed; a fresh number means the answer was computed on WebGPU.
+    await expect.poll(async () => (await page.getByTestId('throughput').textContent()) ?? '', { timeout: 60_000 }).toMatch(/^[\d.]+ windows\/s$/);
+    expect(await answer(page)).toBe('Paris, France');
+    expect(await page.getByTestId('timing').textContent()).toMatch(/^WebGPU · inference/);
     await shot(page, 'device-webgpu-by-hand');
     expect(errors).toEqual([]);
+  });
+
+  it('the header badge stays readable at 390 px', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const badge = page.getByTestId('runtime-badge');
+    const box = await badge.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    await shot(page, 'device-390px');
   });
 });
