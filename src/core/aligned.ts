@@ -66,30 +66,21 @@ export function normalizeForm(a: Aligned, form: 'NFC' | 'NFD' | 'NFKC' | 'NFKD')
     const from = (clusters[c] as [number, number])[0];
     let to = (clusters[c] as [number, number])[1];
     let d = c + 1;
-    // Join the next cluster while normalizing them together differs from normalizing apart.
+    // Join the next cluster while normalizing them together differs from normalizing apart. An
+    // ASCII character never composes with what precedes it, so the common case skips the check.
     while (d < clusters.length) {
-      const next = (clusters[d] as [number, number])[1];
+      const [nextFrom, next] = clusters[d] as [number, number];
+      if ((a.chars[nextFrom] as string).charCodeAt(0) < 0x80) break;
       const together = join(from, next).normalize(form);
       if (together === join(from, to).normalize(form) + join(to, next).normalize(form)) break;
       to = next;
       d++;
     }
-    pushAll(out, join(from, to).normalize(form), a.start[from] as number, a.end[to - 1] as number);
+    const piece = join(from, to);
+    pushAll(out, to - from === 1 && piece.charCodeAt(0) < 0x80 ? piece : piece.normalize(form), a.start[from] as number, a.end[to - 1] as number);
     c = d;
   }
   return out;
-}
-
-/** UTF-16 index of each code point of the normalized text, plus the total length at the end. */
-function unitIndex(a: Aligned): number[] {
-  const at: number[] = [];
-  let u = 0;
-  for (const ch of a.chars) {
-    at.push(u);
-    u += ch.length;
-  }
-  at.push(u);
-  return at;
 }
 
 /**
@@ -98,29 +89,31 @@ function unitIndex(a: Aligned): number[] {
  */
 export function replaceAligned(a: Aligned, pattern: RegExp, content: string): Aligned {
   const text = textOf(a);
-  const at = unitIndex(a);
-  const cpOfUnit = new Map(at.map((u, k) => [u, k]));
   const out: Aligned = { chars: [], start: [], end: [] };
-  let k = 0;
-  const copyUntil = (stop: number) => {
-    for (; k < stop; k++) {
+  let k = 0; // code point index
+  let u = 0; // its UTF-16 index
+  /** Copies code points until the one at UTF-16 index `unit`; returns that code point's index. */
+  const copyUntil = (unit: number): number => {
+    while (u < unit && k < a.chars.length) {
       out.chars.push(a.chars[k] as string);
       out.start.push(a.start[k] as number);
       out.end.push(a.end[k] as number);
+      u += (a.chars[k] as string).length;
+      k++;
     }
+    return k;
   };
   for (const m of text.matchAll(pattern)) {
-    const from = cpOfUnit.get(m.index);
-    const to = cpOfUnit.get(m.index + m[0].length);
-    if (from === undefined || to === undefined) continue; // a match inside a surrogate pair: cannot happen with the u flag
-    copyUntil(from);
+    const from = copyUntil(m.index);
+    let to = from;
+    let v = u;
+    while (v < m.index + m[0].length && to < a.chars.length) v += (a.chars[to++] as string).length;
     const origin = from < a.chars.length ? (a.start[from] as number) : (a.end[a.chars.length - 1] ?? 0);
-    const start = origin;
-    const end = to > from ? (a.end[to - 1] as number) : origin;
-    pushAll(out, content, start, end);
+    pushAll(out, content, origin, to > from ? (a.end[to - 1] as number) : origin);
     k = to;
+    u = v;
   }
-  copyUntil(a.chars.length);
+  copyUntil(text.length);
   return out;
 }
 
