@@ -43,8 +43,8 @@ export const MODEL_CATALOG: CatalogEntry[] = [
     source: 'hub',
     title: 'mDeBERTa-v3 base, SQuAD 2.0 (multilingual)',
     note:
-      'SentencePiece Unigram, ~100 languages including Chinese; answers or abstains. Only the fp32 weights load (onnx/model.onnx, 1.1 GB) on both devices: ' +
-      'its 8-bit files are named model_int8/model_uint8, not model_quantized, so WASM cannot get q8, and there is no fp16 export.',
+      'SentencePiece Unigram, ~100 languages including Chinese; answers or abstains. WASM: int8 weights (onnx/model_int8.onnx, 317 MB); ' +
+      'WebGPU: fp32 (onnx/model.onnx, 1.1 GB; there is no fp16 export and 8-bit weights give wrong answers there).',
     squad2: true,
   },
 ];

@@ -29,7 +29,12 @@ describe('QA models of every tokenizer family through the Hub code path', () => 
   let hub: MockHub;
   let cacheDir: string;
   beforeAll(async () => {
-    hub = await startMockHub(Object.fromEntries(CASES.map((c) => [`qarx-families/${c.family}`, familyRepo(c.family, c.start, c.end)])));
+    // An mDeBERTa-style repo whose 8-bit weights are named model_int8.onnx (no model_quantized.onnx).
+    const { 'onnx/model.onnx': graph, ...rest } = familyRepo('mdeberta-mini', '▁北京', '首都');
+    hub = await startMockHub({
+      ...Object.fromEntries(CASES.map((c) => [`qarx-families/${c.family}`, familyRepo(c.family, c.start, c.end)])),
+      'qarx-families/int8-only': { ...rest, 'config.json': JSON.stringify({ model_type: 'deberta-v2', architectures: ['DebertaV2ForQuestionAnswering'], max_position_embeddings: 512 }), 'onnx/model_int8.onnx': graph as Uint8Array },
+    });
     cacheDir = mkdtempSync(join(tmpdir(), 'qarx-families-'));
     configureRuntime({ remoteHost: hub.url, cacheDir });
   });
@@ -53,5 +58,17 @@ describe('QA models of every tokenizer family through the Hub code path', () => 
     } finally {
       await m.dispose();
     }
+  });
+
+  it('loads 8-bit weights named model_int8.onnx as dtype int8', async () => {
+    const m = await loadQaModel({ kind: 'hub', id: 'qarx-families/int8-only' }, { device: 'cpu', dtype: 'int8' });
+    try {
+      expect(m.dtype).toBe('int8');
+      const { predictions } = await new QaEngine(m.tokenizer, m.runner).predict([{ id: 'q', question: '首都?', context: PASSAGE }]);
+      expect(predictions[0]?.best?.text).toBe('北京是中国的首都');
+    } finally {
+      await m.dispose();
+    }
+    expect(hub.requests.some((r) => r.path.endsWith('/onnx/model_int8.onnx'))).toBe(true);
   });
 });

@@ -12,8 +12,10 @@ import { usablePositions } from './positions.ts';
 
 /** Where the ONNX session runs. 'cpu' is onnxruntime-node. */
 export type Device = 'webgpu' | 'wasm' | 'cpu';
-/** Weight precisions transformers.js maps to onnx/model*.onnx file names. */
-export type Dtype = 'fp32' | 'fp16' | 'q8';
+import type { Dtype } from './dtypes.ts';
+export { DTYPES, type Dtype } from './dtypes.ts';
+
+const EIGHT_BIT = new Set<Dtype>(['q8', 'int8', 'uint8']);
 
 /** Where a model comes from. */
 export type ModelSource =
@@ -50,13 +52,14 @@ export function configureRuntime(s: RuntimeSettings): void {
 
 /**
  * The dtypes to try on a device, best first: WebGPU gets fp16 when the adapter has shader-f16
- * (q8 gives wrong results on WebGPU), WASM gets q8, Node CPU fp32. A model config may pin one.
+ * (8-bit weights give wrong results on WebGPU), WASM gets 8-bit weights under whichever name the
+ * repo uses (model_quantized, model_int8, model_uint8), Node CPU fp32. A model config may pin one.
  */
 export function dtypeCandidates(device: Device, shaderF16: boolean, pinned?: Dtype): Dtype[] {
-  if (pinned === 'q8' && device === 'webgpu') return ['fp32']; // a q8 pin would give wrong answers there
+  if (pinned && EIGHT_BIT.has(pinned) && device === 'webgpu') return ['fp32']; // an 8-bit pin would give wrong answers there
   if (pinned) return [pinned];
   if (device === 'webgpu') return shaderF16 ? ['fp16', 'fp32'] : ['fp32'];
-  if (device === 'wasm') return ['q8', 'fp32'];
+  if (device === 'wasm') return ['q8', 'int8', 'uint8', 'fp32'];
   return ['fp32'];
 }
 
