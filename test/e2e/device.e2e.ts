@@ -42,7 +42,7 @@ describe('device choice on a software WebGPU adapter (SwiftShader)', () => {
     expect(await page.getByTestId('active-device').textContent()).toBe('WASM');
     // Headless Chromium reports SwiftShader as isFallbackAdapter, without naming it in GPUAdapterInfo.
     expect(await page.getByTestId('device-reason').textContent()).toMatch(/^Auto chose WASM: the WebGPU adapter is a software renderer \((SwiftShader|a fallback adapter, no GPU)\)/);
-    expect(await page.getByRole('radio', { name: 'Auto' }).getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByRole('radio', { name: 'Auto', exact: true }).getAttribute('aria-checked')).toBe('true');
     expect(await page.getByTestId('load-time').textContent()).toMatch(/^loaded in [\d.]+ (ms|s)$/);
     await expect.poll(async () => (await page.getByTestId('throughput').textContent()) ?? '', { timeout: 30_000 }).toMatch(/^[\d.]+ windows\/s$/);
     await shot(page, 'device-auto-swiftshader');
@@ -62,7 +62,7 @@ describe('device choice on a software WebGPU adapter (SwiftShader)', () => {
   });
 
   it('choosing WebGPU by hand is honoured, with a note that WASM is usually faster', async () => {
-    await page.getByRole('radio', { name: 'WebGPU' }).click();
+    await page.getByRole('radio', { name: 'WebGPU', exact: true }).click();
     await expect.poll(() => page.getByTestId('active-device').textContent(), { timeout: 120_000 }).toBe('WebGPU');
     expect(await page.getByTestId('device-reason').textContent()).toMatch(/^WebGPU as chosen, but its adapter is a software renderer .*WASM is usually faster/);
     // The reload clears the last run's speed; a fresh number means the answer was computed on WebGPU.
