@@ -38,4 +38,13 @@ export const MODEL_CATALOG: CatalogEntry[] = [
     note: 'Byte-level BPE (RoBERTa), distilled from deepset/roberta-base-squad2; answers or abstains. fp16 and q8 weights.',
     squad2: true,
   },
+  {
+    id: 'dewdev/mdeberta-v3-base-squad2-onnx',
+    source: 'hub',
+    title: 'mDeBERTa-v3 base, SQuAD 2.0 (multilingual)',
+    note:
+      'SentencePiece Unigram, ~100 languages including Chinese; answers or abstains. WASM: int8 weights (onnx/model_int8.onnx, 317 MB); ' +
+      'WebGPU: fp32 (onnx/model.onnx, 1.1 GB; there is no fp16 export and 8-bit weights give wrong answers there).',
+    squad2: true,
+  },
 ];

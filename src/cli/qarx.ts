@@ -23,7 +23,7 @@ const USAGE = `Usage:
       --max-length N          window length in tokens (384)      --doc-stride N       overlap (128)
       --max-query-length N    question tokens kept (64)           --n-best N           candidates (20)
       --max-answer-length N   answer tokens at most (30)          --null-threshold X   SQuAD 2.0 (0)
-      --batch-size N          windows per model call (8)          --dtype fp32|q8|fp16 weights to load
+      --batch-size N          windows per model call (8)          --dtype fp32|fp16|q8|int8|uint8 weights
       --hub-host URL          Hub or mirror (default $HF_ENDPOINT or https://huggingface.co)
       --cache-dir DIR         download cache (default ~/.cache/qarx)
   qarx eval <data file> <predictions.json> [--na-prob-file F] [--na-prob-thresh T] [--lang zh]

@@ -7,3 +7,5 @@ export * from './decode.ts';
 export * from './engine.ts';
 export * from './model-errors.ts';
 export * from './runtime/transformers.ts';
+export * from './runtime/device.ts';
+export * from './throughput.ts';

@@ -2,6 +2,9 @@
  * Character offsets for tokens. The JS tokenizers return token strings but no offset mapping, so
  * we re-walk the text with the same normalization the tokenizer applied and find each token.
  */
+import { isFinalSigma } from './aligned.ts';
+import type { SentencePieceScheme } from './sp-normalize.ts';
+import { sentencePieceOffsets } from './sp-offsets.ts';
 import { char, type CharOffset, type CharSpan } from './types.ts';
 
 /** How a tokenizer turns text into token strings, as far as offsets care. */
@@ -13,7 +16,8 @@ export type TokenizerScheme =
       prefix: string;
       unkToken: string;
     }
-  | { kind: 'bytelevel-bpe'; unkToken: string | null };
+  | { kind: 'bytelevel-bpe'; unkToken: string | null }
+  | SentencePieceScheme;
 
 /** Normalized text and, for every normalized code unit, the original code-unit index it came from. */
 export interface NormalizedText {
@@ -25,22 +29,6 @@ export interface NormalizedText {
 const CONTROL = /[\p{Cc}\p{Cf}\p{Co}\p{Cs}]/u;
 const WHITESPACE = /\s/u;
 const MARK = /\p{Mn}/u;
-const CASED = /\p{Cased}/u;
-const CASE_IGNORABLE = /\p{Case_Ignorable}/u;
-
-/**
- * Whether the capital sigma at `k` lowercases to the final form ς: String#toLowerCase on the whole
- * text applies Unicode's Final_Sigma rule (a cased letter before, none after, case-ignorables skipped).
- */
-function isFinalSigma(chars: readonly string[], k: number): boolean {
-  let j = k - 1;
-  while (j >= 0 && CASE_IGNORABLE.test(chars[j] as string)) j--;
-  if (j < 0 || !CASED.test(chars[j] as string)) return false;
-  j = k + 1;
-  while (j < chars.length && CASE_IGNORABLE.test(chars[j] as string)) j++;
-  return !(j < chars.length && CASED.test(chars[j] as string));
-}
-
 /**
  * Applies BERT's normalizer (clean text, optional lowercasing and accent stripping) keeping a map
  * back to the original string, e.g. normalizeBert('Émile', true, true).text === 'emile'.
@@ -88,10 +76,26 @@ function codePointEnd(s: string, i: number): number {
 
 /**
  * CJK ideographs that BERT's normalizer (handle_chinese_chars) surrounds with spaces, so each is a
- * word of its own. tokenizers.js tests UTF-16 code units, so only BMP ideographs are split there.
+ * word of its own: the HF tokenizers (Rust) ranges, Extension B and later included (with their
+ * 0x2B920 start of the Extension E range). The JS tokenizer tests UTF-16 units and so misses the
+ * astral ones; isolateAstralCjk puts the spaces in before it runs.
  */
-function isCjkIdeograph(cp: number): boolean {
-  return (cp >= 0x4e00 && cp <= 0x9fff) || (cp >= 0x3400 && cp <= 0x4dbf) || (cp >= 0xf900 && cp <= 0xfaff);
+export function isCjkIdeograph(cp: number): boolean {
+  return (
+    (cp >= 0x4e00 && cp <= 0x9fff) ||
+    (cp >= 0x3400 && cp <= 0x4dbf) ||
+    (cp >= 0x20000 && cp <= 0x2a6df) ||
+    (cp >= 0x2a700 && cp <= 0x2b73f) ||
+    (cp >= 0x2b740 && cp <= 0x2b81f) ||
+    (cp >= 0x2b920 && cp <= 0x2ceaf) ||
+    (cp >= 0xf900 && cp <= 0xfaff) ||
+    (cp >= 0x2f800 && cp <= 0x2fa1f)
+  );
+}
+
+/** Surrounds astral CJK ideographs with spaces, e.g. 'a𠀀b' → 'a 𠀀 b', as the Rust BertNormalizer does. */
+export function isolateAstralCjk(text: string): string {
+  return text.replace(/[\u{20000}-\u{2FA1F}]/gu, (ch) => (isCjkIdeograph(ch.codePointAt(0) ?? 0) ? ` ${ch} ` : ch));
 }
 
 /**
@@ -115,7 +119,7 @@ export function wordPieceOffsets(text: string, tokens: string[], scheme: Extract
   };
   // The normalizer isolates CJK ideographs before lowercasing and NFD, so test the source character
   // (an ideograph may decompose to one outside the ranges, e.g. U+FACF → U+2284A).
-  const isolated = (p: number) => isCjkIdeograph(text.charCodeAt(norm.origin[p] ?? -1));
+  const isolated = (p: number) => isCjkIdeograph(text.codePointAt(norm.origin[p] ?? -1) ?? 0);
   /** End of the pre-token (a word, one punctuation character or one CJK ideograph) starting at `pos`. */
   const preTokenEnd = (pos: number): number => {
     if (pos >= n.length) return pos;
@@ -255,7 +259,9 @@ export function byteLevelOffsets(text: string, tokens: string[]): CharSpan[] {
 
 /** Offsets for any supported scheme, e.g. tokenOffsets('a b', ['a', 'b'], bertCased) → [0,1), [2,3). */
 export function tokenOffsets(text: string, tokens: string[], scheme: TokenizerScheme): CharSpan[] {
-  return scheme.kind === 'wordpiece' ? wordPieceOffsets(text, tokens, scheme) : byteLevelOffsets(text, tokens);
+  if (scheme.kind === 'wordpiece') return wordPieceOffsets(text, tokens, scheme);
+  if (scheme.kind === 'sentencepiece') return sentencePieceOffsets(text, tokens, scheme);
+  return byteLevelOffsets(text, tokens);
 }
 
 /** The substring a span covers, e.g. sliceSpan('Paris is big', {start: 0, end: 5}) === 'Paris'. */

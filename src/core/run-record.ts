@@ -3,6 +3,7 @@
  * date. Every experiment result carries one, so it can be reproduced and is never mistaken for a
  * result on other questions or another model.
  */
+import { DTYPES } from './runtime/dtypes.ts';
 
 export interface RunRecord {
   /** Names of the datasets the questions came from. */
@@ -82,7 +83,7 @@ const list = (v: unknown) => (Array.isArray(v) ? v.map(String).join(',') : Strin
 export function qarxCommand(kind: string, r: RunRecord): QarxCommand {
   const s = r.settings;
   const data = shellQuote(dataFile(r.datasets));
-  const model = ['--model', shellQuote(modelArg(r.model)), ...(['fp32', 'fp16', 'q8'].includes(r.dtype) ? ['--dtype', r.dtype] : [])];
+  const model = ['--model', shellQuote(modelArg(r.model)), ...((DTYPES as readonly string[]).includes(r.dtype) ? ['--dtype', r.dtype] : [])];
   const v2 = r.versionTwo ? ['--squad2'] : [];
   const sel = r.query || Object.values(r.filters).some((v) => v !== 'all' && v !== '') ? `, narrowed as recorded (search "${r.query}", filters ${JSON.stringify(r.filters)})` : '';
   const dataNote = `${dataFile(r.datasets)} stands for the ${r.n} question${r.n === 1 ? '' : 's'} of ${r.datasets.join(' + ') || 'the data'}${sel}, as a data file (any format qarx reads)`;

@@ -3,7 +3,8 @@
  * strings, their ids, how they map back to characters, and the special-token template for a
  * (question, passage) pair.
  */
-import { tokenOffsets, type TokenizerScheme } from './offsets.ts';
+import { isolateAstralCjk, tokenOffsets, type TokenizerScheme } from './offsets.ts';
+import { compileNormalizer, UnsupportedNormalizerError, type NormalizerJson, type SentencePieceScheme } from './sp-normalize.ts';
 import type { CharSpan } from './types.ts';
 
 /** Special tokens around a pair: prefix A middle B suffix, with the token type of each part. */
@@ -42,8 +43,8 @@ export function encodeText(tokenizer: QaTokenizer, text: string): EncodedText {
 
 // Loose shapes of the tokenizer.json sections we read; unknown fields are ignored.
 interface TokJson {
-  normalizer?: { type?: string; lowercase?: boolean; strip_accents?: boolean | null; normalizers?: TokJson['normalizer'][] } | null;
-  pre_tokenizer?: { type?: string; pretokenizers?: { type?: string }[] } | null;
+  normalizer?: { type?: string; lowercase?: boolean; strip_accents?: boolean | null; handle_chinese_chars?: boolean; normalizers?: TokJson['normalizer'][] } | null;
+  pre_tokenizer?: { type?: string; replacement?: string; pretokenizers?: { type?: string; replacement?: string }[] } | null;
   post_processor?: {
     type?: string;
     cls?: [string, number];
@@ -51,8 +52,8 @@ interface TokJson {
     pair?: ({ SpecialToken?: { id: string; type_id: number }; Sequence?: { id: string; type_id: number } })[];
     special_tokens?: Record<string, { ids: number[] }>;
   } | null;
-  model?: { type?: string; unk_token?: string | null; continuing_subword_prefix?: string | null; vocab?: unknown };
-  added_tokens?: { id: number; content: string }[];
+  model?: { type?: string; unk_token?: string | null; unk_id?: number | null; continuing_subword_prefix?: string | null; vocab?: unknown; merges?: unknown; byte_fallback?: boolean };
+  added_tokens?: { id: number; content: string; lstrip?: boolean; rstrip?: boolean }[];
 }
 
 /** Thrown for tokenizers the engine cannot align or template; the message says what is missing. */
@@ -61,12 +62,61 @@ export class UnsupportedTokenizerError extends Error {
 }
 
 /**
- * Reads the offset-relevant settings from tokenizer.json, e.g. BERT uncased →
- * { kind: 'wordpiece', lowercase: true, stripAccents: true, prefix: '##', unkToken: '[UNK]' }.
+ * The model type, inferred as transformers.js does for files without `model.type` (tokenizer.json
+ * written before 2021): a vocab list is Unigram; continuing_subword_prefix and unk_token make
+ * WordPiece, or BPE when there are merges.
  */
-export function schemeFromTokenizerJson(json: unknown): TokenizerScheme {
+export function modelTypeOf(model: TokJson['model']): string | undefined {
+  if (!model) return undefined;
+  if (model.type) return model.type;
+  if (Array.isArray(model.vocab)) return 'Unigram';
+  if (model.vocab && 'continuing_subword_prefix' in model && 'unk_token' in model) return 'merges' in model ? 'BPE' : 'WordPiece';
+  return undefined;
+}
+
+type PreTok = NonNullable<TokJson['pre_tokenizer']>;
+const preTokenizers = (pre: TokJson['pre_tokenizer']): PreTok[] => (!pre ? [] : pre.type === 'Sequence' ? (pre.pretokenizers ?? []) : [pre]);
+
+/** Whether the normalizer writes spaces as '▁' itself (Llama-style Replace ' ' → '▁'). */
+function normalizerUsesMetaspace(n: TokJson['normalizer']): boolean {
+  if (!n) return false;
+  if (n.type === 'Sequence') return (n.normalizers ?? []).some(normalizerUsesMetaspace);
+  const r = n as NormalizerJson;
+  return r.type === 'Replace' && r.pattern?.String === ' ' && r.content === '\u2581';
+}
+
+/** The SentencePiece scheme of a Unigram or Metaspace-BPE tokenizer.json; `config` is tokenizer_config.json. */
+function sentencePieceScheme(t: TokJson, model: 'unigram' | 'bpe', config: Record<string, unknown>): SentencePieceScheme {
+  const meta = preTokenizers(t.pre_tokenizer).find((p) => p.type === 'Metaspace');
+  const vocab = t.model?.vocab;
+  const unkId = t.model?.unk_id;
+  const unkToken = model === 'unigram' ? (Array.isArray(vocab) && typeof unkId === 'number' ? String((vocab[unkId] as [string, number] | undefined)?.[0] ?? '') || null : null) : (t.model?.unk_token ?? null);
+  const scheme: SentencePieceScheme = {
+    kind: 'sentencepiece',
+    model,
+    normalizer: (t.normalizer as NormalizerJson | null | undefined) ?? null,
+    replacement: meta?.replacement ?? '\u2581',
+    removeSpace: config.remove_space === true,
+    unkToken,
+    byteFallback: model === 'bpe' && t.model?.byte_fallback === true,
+    addedTokens: (t.added_tokens ?? []).map((a) => ({ content: a.content, lstrip: a.lstrip === true, rstrip: a.rstrip === true })),
+  };
+  try {
+    compileNormalizer(scheme.normalizer);
+  } catch (err) {
+    if (err instanceof UnsupportedNormalizerError) throw new UnsupportedTokenizerError(err.message);
+    throw err;
+  }
+  return scheme;
+}
+
+/**
+ * Reads the offset-relevant settings from tokenizer.json (and tokenizer_config.json), e.g. BERT
+ * uncased → { kind: 'wordpiece', lowercase: true, stripAccents: true, prefix: '##', unkToken: '[UNK]' }.
+ */
+export function schemeFromTokenizerJson(json: unknown, config: Record<string, unknown> = {}): TokenizerScheme {
   const t = json as TokJson;
-  const type = t.model?.type;
+  const type = modelTypeOf(t.model);
   if (type === 'WordPiece') {
     const norms = t.normalizer?.type === 'Sequence' ? (t.normalizer.normalizers ?? []) : [t.normalizer];
     const bert = norms.find((n) => n?.type === 'BertNormalizer');
@@ -77,13 +127,26 @@ export function schemeFromTokenizerJson(json: unknown): TokenizerScheme {
     const strip = bertStrips || norms.some((n) => n?.type === 'StripAccents');
     return { kind: 'wordpiece', lowercase, stripAccents: Boolean(strip), prefix: t.model?.continuing_subword_prefix ?? '##', unkToken: t.model?.unk_token ?? '[UNK]' };
   }
+  if (type === 'Unigram') return sentencePieceScheme(t, 'unigram', config);
   if (type === 'BPE') {
-    const pre = t.pre_tokenizer;
-    const byteLevel = pre?.type === 'ByteLevel' || (pre?.type === 'Sequence' && (pre.pretokenizers ?? []).some((p) => p.type === 'ByteLevel'));
-    if (!byteLevel) throw new UnsupportedTokenizerError('BPE tokenizer without a ByteLevel pre-tokenizer: character offsets are not supported for it.');
-    return { kind: 'bytelevel-bpe', unkToken: t.model?.unk_token ?? null };
+    const pres = preTokenizers(t.pre_tokenizer);
+    if (pres.some((p) => p.type === 'ByteLevel')) return { kind: 'bytelevel-bpe', unkToken: t.model?.unk_token ?? null };
+    if (pres.some((p) => p.type === 'Metaspace') || normalizerUsesMetaspace(t.normalizer)) return sentencePieceScheme(t, 'bpe', config);
+    throw new UnsupportedTokenizerError('BPE tokenizer without a ByteLevel or Metaspace pre-tokenizer: character offsets are not supported for it.');
   }
-  throw new UnsupportedTokenizerError(`Tokenizer model "${String(type)}" is not supported (WordPiece and byte-level BPE are).`);
+  throw new UnsupportedTokenizerError(`Tokenizer model "${String(type)}" is not supported (WordPiece, byte-level BPE, SentencePiece Unigram and Metaspace BPE are).`);
+}
+
+/**
+ * The token strings the engine uses, from the library's tokenize. WordPiece with BertNormalizer
+ * gets astral CJK ideographs isolated first, as the Rust tokenizers do (the JS one misses them).
+ */
+export function qaTokenize(json: unknown, scheme: TokenizerScheme, libraryTokenize: (text: string) => string[]): (text: string) => string[] {
+  const t = json as TokJson;
+  const norms = t.normalizer?.type === 'Sequence' ? (t.normalizer.normalizers ?? []) : [t.normalizer];
+  const chinese = norms.some((n) => n?.type === 'BertNormalizer' && n.handle_chinese_chars !== false);
+  if (scheme.kind !== 'wordpiece' || !chinese) return libraryTokenize;
+  return (text: string) => libraryTokenize(isolateAstralCjk(text));
 }
 
 /**

@@ -3,7 +3,7 @@
  * browser's capabilities, the memory check before any download, the load itself with progress,
  * and the engine every model gets (one logit cache, one ONNX batch queue for all models).
  */
-import { classifyModelError, loadQaModel, LogitCache, modelScope, QaEngine, sharedBatchQueue, type LoadedModel } from '../core/index.ts';
+import { chooseDevice, classifyModelError, loadQaModel, LogitCache, meterRunner, modelScope, QaEngine, sharedBatchQueue, softwareAdapter, type AdapterFacts, type LoadedModel, type MeteredRunner } from '../core/index.ts';
 import type { Dtype } from '../core/runtime/transformers.ts';
 import type { Capabilities, DeviceChoice, ModelInfo, ModelSourceMsg, WorkerEvent } from './protocol.ts';
 import type { DtypeChoice } from './multi-protocol.ts';
@@ -16,11 +16,14 @@ export interface Active {
   /** Predictions in flight on this model; disposal waits for them. */
   running: Set<Promise<unknown>>;
   bytes: number | null;
+  /** Measures the windows the model computes, reported after each job. */
+  meter: MeteredRunner;
 }
 
 interface GPUAdapterLike {
   features: { has(f: string): boolean };
-  info?: { vendor?: string; architecture?: string; description?: string };
+  info?: AdapterFacts;
+  isFallbackAdapter?: boolean;
 }
 
 async function probe(): Promise<Capabilities> {
@@ -38,6 +41,7 @@ async function probe(): Promise<Capabilities> {
     crossOriginIsolated: self.crossOriginIsolated,
     threads,
     adapter: adapter ? [adapter.info?.vendor, adapter.info?.architecture, adapter.info?.description].filter(Boolean).join(' ') || 'unknown' : null,
+    softwareAdapter: adapter ? softwareAdapter({ ...adapter.info, isFallbackAdapter: adapter.info?.isFallbackAdapter ?? adapter.isFallbackAdapter }) : null,
   };
 }
 let caps: Promise<Capabilities> | null = null;
@@ -67,8 +71,8 @@ export function serialLoad(f: () => Promise<void>): Promise<void> {
 export const loaded = new Map<string, Active>();
 
 /** Public facts about a loaded model. */
-export function infoOf(model: LoadedModel): ModelInfo {
-  return { id: model.id, label: model.label, kind: model.kind, architecture: model.architecture, device: model.device === 'webgpu' ? 'webgpu' : 'wasm', dtype: model.dtype, inputNames: model.inputNames, fallbackReason: null };
+export function infoOf(model: LoadedModel, fallbackReason: string | null = null): ModelInfo {
+  return { id: model.id, label: model.label, kind: model.kind, architecture: model.architecture, device: model.device === 'webgpu' ? 'webgpu' : 'wasm', dtype: model.dtype, inputNames: model.inputNames, fallbackReason };
 }
 
 /** Size in bytes of the fp32 weights file of a model (an upper bound for every dtype), or null when it cannot be told. */
@@ -116,7 +120,7 @@ export async function openModel(
   const { jobId, source, choice } = req;
   const c = await capabilities();
   const t0 = performance.now();
-  const device = choice === 'auto' ? (c.webgpu ? 'webgpu' : 'wasm') : choice;
+  const { device, reason } = chooseDevice(choice, { webgpu: c.webgpu, software: c.softwareAdapter });
   if (device === 'webgpu' && !c.webgpu) {
     post({ type: 'error', jobId, code: 'unknown', message: 'WebGPU is not available in this browser; choose WASM or Auto.', restart: false });
     return null;
@@ -147,8 +151,10 @@ export async function openModel(
     return null;
   }
   const scope = modelScope(model, source.kind === 'hub' ? `hub ${settings.remoteHost}${source.revision ? `@${source.revision}` : ''}` : source.kind);
-  const engine = new QaEngine(model.tokenizer, batchQueue(model.runner), { scope, cache: logitCache });
-  return { active: { model, engine, running: new Set(), bytes }, info: infoOf(model), loadMs: performance.now() - t0 };
+  // The meter sits inside the queue, so time spent waiting behind another model's batch does not count.
+  const meter = meterRunner(model.runner, () => performance.now());
+  const engine = new QaEngine(model.tokenizer, batchQueue(meter.runner), { scope, cache: logitCache });
+  return { active: { model, engine, running: new Set(), bytes, meter }, info: infoOf(model, reason), loadMs: performance.now() - t0 };
 }
 
 /** Disposes a model once the jobs running on it have finished. */

@@ -33,6 +33,8 @@ export interface Capabilities {
   crossOriginIsolated: boolean;
   threads: number;
   adapter: string | null;
+  /** The software renderer behind the WebGPU adapter (SwiftShader, llvmpipe …), null for hardware. */
+  softwareAdapter: string | null;
 }
 
 /** Public facts about a loaded model. */
@@ -88,6 +90,8 @@ export type WorkerEvent =
   | { type: 'ready'; capabilities: Capabilities }
   | { type: 'load-progress'; jobId: number; progress: LoadProgress }
   | { type: 'loaded'; jobId: number; model: ModelInfo; loadMs: number }
+  /** Windows the active model computed in the job that just finished, and the time they took. */
+  | { type: 'throughput'; modelId: string; windows: number; ms: number }
   | { type: 'predict-progress'; jobId: number; progress: PredictProgress }
   | { type: 'prediction'; jobId: number; prediction: QaPrediction }
   | { type: 'predicted'; jobId: number; predictions: QaPrediction[]; cancelled: boolean; inferenceMs: number; computed: number; cached: number }

@@ -27,6 +27,12 @@ let base = new URL('/', self.location.origin).href;
 /** The primary model (the one 'load' loads): every single-model flow runs on it. */
 const primary = (): Active | null => loaded.get(PRIMARY) ?? null;
 
+/** Reports what the model computed in the job that just ended (nothing when every window was cached). */
+function reportThroughput(a: Active): void {
+  const t = a.meter.take();
+  if (t.windows > 0) post({ type: 'throughput', modelId: a.model.id, windows: t.windows, ms: t.ms });
+}
+
 // ---- loads: serialized, the newest supersedes queued ones, cancel aborts the download ----
 let latestLoad = 0;
 const loadAborts = new Map<number, AbortController>();
@@ -121,6 +127,7 @@ async function predict(msg: Extract<WorkerRequest, { type: 'predict' }>): Promis
       post({ type: 'predicted', jobId: msg.jobId, predictions: r.predictions, cancelled: r.cancelled, inferenceMs: performance.now() - t0, computed: r.stats.computed, cached: r.stats.cached });
     } finally {
       target.running.delete(run);
+      reportThroughput(target);
     }
   } catch (err) {
     const e = err instanceof ModelError ? err : classifyRunError(err, target?.model.id ?? 'model', target?.model.device ?? 'wasm');
@@ -157,6 +164,7 @@ async function withModel(jobId: number, run: (a: Active, signal: AbortSignal) =>
   } finally {
     target.running.delete(job);
     jobAborts.delete(jobId);
+    reportThroughput(target);
   }
 }
 

@@ -47,10 +47,12 @@ describe('dtypeCandidates', () => {
   it.each([
     { name: 'WebGPU with shader-f16', device: 'webgpu', f16: true, pinned: undefined, want: ['fp16', 'fp32'] },
     { name: 'WebGPU without f16 never gets q8', device: 'webgpu', f16: false, pinned: undefined, want: ['fp32'] },
-    { name: 'WASM prefers q8', device: 'wasm', f16: false, pinned: undefined, want: ['q8', 'fp32'] },
+    { name: 'WASM prefers 8-bit weights, under any of their file names', device: 'wasm', f16: false, pinned: undefined, want: ['q8', 'int8', 'uint8', 'fp32'] },
     { name: 'Node CPU', device: 'cpu', f16: false, pinned: undefined, want: ['fp32'] },
     { name: 'pinned by the model', device: 'wasm', f16: false, pinned: 'fp32', want: ['fp32'] },
     { name: 'a q8 pin is refused on WebGPU', device: 'webgpu', f16: true, pinned: 'q8', want: ['fp32'] },
+    { name: 'an int8 pin is refused on WebGPU', device: 'webgpu', f16: true, pinned: 'int8', want: ['fp32'] },
+    { name: 'a uint8 pin is kept on WASM', device: 'wasm', f16: false, pinned: 'uint8', want: ['uint8'] },
   ] as const)('$name', ({ device, f16, pinned, want }) => {
     expect(dtypeCandidates(device, f16, pinned)).toEqual(want);
   });

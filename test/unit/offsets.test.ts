@@ -148,10 +148,22 @@ const cases: Case[] = [
     expected: [['a', 0, 1], ['##b', 1, 2], ['##c', 2, 3], ['北', 3, 4], ['京', 4, 5], ['x', 5, 6]],
   },
   {
-    name: 'chinese: an astral ideograph is not split off (tokenizers.js tests UTF-16 units)',
+    name: 'chinese: an astral (Extension B) ideograph is its own word, as in the Rust BertNormalizer',
     tokenizer: 'bert-chinese-mini',
     text: '𠀀北 人口',
     expected: [['[UNK]', 0, 2], ['北', 2, 3], ['人', 4, 5], ['口', 5, 6]],
+  },
+  {
+    name: 'chinese: Extension B inside a Latin word splits it (the JS tokenizer alone would give one [UNK])',
+    tokenizer: 'bert-chinese-mini',
+    text: 'abc𠀀x 𪜀北',
+    expected: [['a', 0, 1], ['##b', 1, 2], ['##c', 2, 3], ['[UNK]', 3, 5], ['x', 5, 6], ['[UNK]', 7, 9], ['北', 9, 10]],
+  },
+  {
+    name: 'chinese: U+2B820..U+2B91F is not isolated (the Rust ranges start Extension E at U+2B920)',
+    tokenizer: 'bert-chinese-mini',
+    text: 'x\u{2B820}x',
+    expected: [['[UNK]', 0, 4]],
   },
   { name: 'chinese: ideographic space', tokenizer: 'bert-chinese-mini', text: '北京\u3000上海', expected: [['北', 0, 1], ['京', 1, 2], ['上', 3, 4], ['海', 4, 5]] },
 

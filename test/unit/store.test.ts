@@ -219,3 +219,17 @@ describe('entity-renaming experiments in the store', () => {
     expect(lastOf('rename').options.seed).toBe(2);
   });
 });
+
+describe('device reason and speed of the loaded model', () => {
+  it("keeps the worker's reason (a software adapter under Auto) and records windows/s of the current model only", () => {
+    useApp.getState().loadModel({ kind: 'hub', id: 'x/model' });
+    const reason = 'Auto chose WASM: the WebGPU adapter is a software renderer (SwiftShader) that runs on the CPU, slower than WASM.';
+    applyWorkerEvent({ type: 'loaded', jobId: lastOf('load').jobId, model: { ...info('x/model'), fallbackReason: reason }, loadMs: 12 });
+    expect(useApp.getState().model?.fallbackReason).toBe(reason);
+    expect(useApp.getState().lastRun).toBeNull();
+    applyWorkerEvent({ type: 'throughput', modelId: 'other/model', windows: 9, ms: 3 });
+    expect(useApp.getState().lastRun).toBeNull();
+    applyWorkerEvent({ type: 'throughput', modelId: 'x/model', windows: 30, ms: 1500 });
+    expect(useApp.getState().lastRun).toEqual({ windows: 30, ms: 1500 });
+  });
+});

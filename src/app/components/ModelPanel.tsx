@@ -138,7 +138,11 @@ export function ModelPanel() {
           {error}
         </div>
       )}
-      {model?.fallbackReason && <div className="note">{model.fallbackReason}</div>}
+      {model?.fallbackReason && (
+        <div className="note" data-testid="device-reason">
+          {model.fallbackReason}
+        </div>
+      )}
       {model?.kind === 'lexical-baseline' && (
         <div className="note" data-testid="baseline-note">
           This is a <strong>lexical baseline</strong>, not a neural reader: it picks spans near the question's words whose kind (name,
@@ -165,7 +169,7 @@ export function ModelPanel() {
       </div>
       <p className="hint">
         {caps
-          ? `${caps.webgpu ? `WebGPU available${caps.shaderF16 ? ' (fp16)' : ''}` : 'No WebGPU'} · ${caps.crossOriginIsolated ? `WASM with ${caps.threads} threads` : 'WASM single-threaded (page not cross-origin isolated)'}`
+          ? `${caps.webgpu ? `WebGPU available${caps.softwareAdapter ? ` (software: ${caps.softwareAdapter}, Auto uses WASM)` : caps.shaderF16 ? ' (fp16)' : ''}` : 'No WebGPU'} · ${caps.crossOriginIsolated ? `WASM with ${caps.threads} threads` : 'WASM single-threaded (page not cross-origin isolated)'}`
           : 'Checking the browser…'}
       </p>
 

@@ -1,4 +1,5 @@
-/** Device, precision and load time of the active model, always visible in the header. */
+/** Device, precision, load time and measured speed of the active model, always visible in the header. */
+import { windowsPerSecond } from '../../core/throughput.ts';
 import { useApp } from '../store/index.ts';
 
 export function RuntimeBadge() {
@@ -6,6 +7,7 @@ export function RuntimeBadge() {
   const status = useApp((s) => s.modelStatus);
   const loadMs = useApp((s) => s.loadMs);
   const caps = useApp((s) => s.capabilities);
+  const lastRun = useApp((s) => s.lastRun);
   if (!model) {
     return (
       <div className="badge muted" data-testid="runtime-badge">
@@ -21,6 +23,9 @@ export function RuntimeBadge() {
       <span>{model.dtype}</span>
       {model.device === 'wasm' && caps && <span>{caps.threads > 1 ? `${caps.threads} threads` : '1 thread'}</span>}
       {loadMs !== null && <span data-testid="load-time">loaded in {formatMs(loadMs)}</span>}
+      <span data-testid="throughput" title={lastRun ? `${lastRun.windows} windows in ${formatMs(lastRun.ms)} of model time on the last run` : 'Measured once the model has computed a window'}>
+        {formatRate(windowsPerSecond(lastRun))}
+      </span>
     </div>
   );
 }
@@ -28,4 +33,10 @@ export function RuntimeBadge() {
 /** Human duration, e.g. formatMs(1234) === '1.23 s'. */
 export function formatMs(ms: number): string {
   return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(ms < 10 ? 1 : 0)} ms`;
+}
+
+/** Windows per second for the badge, e.g. formatRate(12.34) === '12.3 windows/s'; null → a dash. */
+export function formatRate(perSecond: number | null): string {
+  if (perSecond === null) return '– windows/s';
+  return `${perSecond >= 100 ? perSecond.toFixed(0) : perSecond.toFixed(1)} windows/s`;
 }

@@ -74,7 +74,8 @@ export function applyWorkerEvent(e: WorkerEvent): void {
       return;
     case 'loaded': {
       if (e.jobId !== s.loadJob) return;
-      const reason = s.loadDeviceOverride?.reason ?? null;
+      // A WebGPU failure retried on WASM says so; otherwise the worker's own reason (a software adapter under Auto).
+      const reason = s.loadDeviceOverride?.reason ?? e.model.fallbackReason;
       // The old answer stays until the new model's arrives; the live view re-answers on the status change.
       useApp.setState({
         model: { ...e.model, fallbackReason: reason },
@@ -82,6 +83,7 @@ export function applyWorkerEvent(e: WorkerEvent): void {
         loadJob: null,
         loadProgress: null,
         loadMs: e.loadMs,
+        lastRun: null,
         modelError: null,
         loadedSource: s.loadingSource,
         loadingSource: null,
@@ -90,6 +92,9 @@ export function applyWorkerEvent(e: WorkerEvent): void {
       });
       return;
     }
+    case 'throughput':
+      if (s.model?.id === e.modelId) useApp.setState({ lastRun: { windows: e.windows, ms: e.ms } });
+      return;
     case 'predict-progress':
       if (e.jobId === s.predictJob) useApp.setState({ predictProgress: e.progress });
       return;

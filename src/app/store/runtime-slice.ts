@@ -25,6 +25,8 @@ export interface RuntimeSlice {
   loadJob: number | null;
   loadProgress: LoadProgress | null;
   loadMs: number | null;
+  /** Windows the loaded model computed in its last job and the milliseconds they took. */
+  lastRun: { windows: number; ms: number } | null;
   modelError: string | null;
   setDeviceChoice(d: DeviceChoice): void;
   setRemoteHost(h: string): void;
@@ -49,6 +51,7 @@ export const createRuntimeSlice: StateCreator<AppState, [], [], RuntimeSlice> = 
   loadJob: null,
   loadProgress: null,
   loadMs: null,
+  lastRun: null,
   modelError: null,
   setDeviceChoice(d) {
     set({ deviceChoice: d });

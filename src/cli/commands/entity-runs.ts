@@ -4,7 +4,7 @@
  * command line its JSON export records.
  */
 import { parseArgs } from 'node:util';
-import { modelScope, QaEngine } from '../../core/index.ts';
+import { DTYPES, modelScope, QaEngine } from '../../core/index.ts';
 import {
   ENTITY_CHOICES,
   enginePredictor,
@@ -45,7 +45,7 @@ function oneOpt<T extends string>(v: string, name: string, allowed: readonly T[]
 async function setUp(cmd: string, positionals: string[], values: { model?: string; squad2?: boolean; dtype?: string; 'hub-host'?: string; 'cache-dir'?: string }) {
   const [data] = positionals;
   if (!data || positionals.length > 1 || !values.model) throw new UsageError(`${cmd} needs <data file> --model <dir|hub id>.`);
-  if (values.dtype && !['fp32', 'fp16', 'q8'].includes(values.dtype)) throw new UsageError(`--dtype must be fp32, fp16 or q8, got "${values.dtype}".`);
+  if (values.dtype && !(DTYPES as readonly string[]).includes(values.dtype)) throw new UsageError(`--dtype must be one of ${DTYPES.join(', ')}, got "${values.dtype}".`);
   const instances = await readInstances(data);
   const model = await openModel(values.model, values);
   const engine = new QaEngine(model.tokenizer, model.runner, { scope: modelScope(model) });

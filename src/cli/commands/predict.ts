@@ -3,7 +3,7 @@ import { logitsRecord } from '../../core/logits-dump.ts';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_DECODE, DEFAULT_WINDOWS, modelScope, nbestJson, QaEngine, type QaPrediction } from '../../core/index.ts';
+import { DEFAULT_DECODE, DEFAULT_WINDOWS, DTYPES, modelScope, nbestJson, QaEngine, type QaPrediction } from '../../core/index.ts';
 import type { SquadFile } from '../../core/formats/squad.ts';
 import { readData } from '../data.ts';
 import { checkOutputDir, err, intOpt, numOpt, UsageError } from '../io.ts';
@@ -36,7 +36,7 @@ export async function predict(argv: string[]): Promise<number> {
     allowPositionals: false,
   });
   if (!values.model || !values.data || !values.out) throw new UsageError('predict needs --model, --data and --out.');
-  if (values.dtype && !['fp32', 'fp16', 'q8'].includes(values.dtype)) throw new UsageError(`--dtype must be fp32, fp16 or q8, got "${values.dtype}".`);
+  if (values.dtype && !(DTYPES as readonly string[]).includes(values.dtype)) throw new UsageError(`--dtype must be one of ${DTYPES.join(', ')}, got "${values.dtype}".`);
   checkOutputDir(values.out, '--out directory');
   const windows = {
     maxLength: intOpt(values['max-length'], 'max-length', DEFAULT_WINDOWS.maxLength),

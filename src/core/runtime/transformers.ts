@@ -6,13 +6,16 @@
 import { AutoConfig, AutoModelForQuestionAnswering, AutoTokenizer, env, Tensor, type PreTrainedModel, type PreTrainedTokenizer, type ProgressInfo } from '@huggingface/transformers';
 import type { Logits, ModelRunner } from '../engine.ts';
 import { checkQaSignature, classifyModelError, ModelError } from '../model-errors.ts';
-import { pairTemplateFromTokenizerJson, schemeFromTokenizerJson, type QaTokenizer } from '../tokenizer.ts';
+import { pairTemplateFromTokenizerJson, qaTokenize, schemeFromTokenizerJson, type QaTokenizer } from '../tokenizer.ts';
 import type { Window } from '../windows.ts';
+import { usablePositions } from './positions.ts';
 
 /** Where the ONNX session runs. 'cpu' is onnxruntime-node. */
 export type Device = 'webgpu' | 'wasm' | 'cpu';
-/** Weight precisions transformers.js maps to onnx/model*.onnx file names. */
-export type Dtype = 'fp32' | 'fp16' | 'q8';
+import type { Dtype } from './dtypes.ts';
+export { DTYPES, type Dtype } from './dtypes.ts';
+
+const EIGHT_BIT = new Set<Dtype>(['q8', 'int8', 'uint8']);
 
 /** Where a model comes from. */
 export type ModelSource =
@@ -49,13 +52,14 @@ export function configureRuntime(s: RuntimeSettings): void {
 
 /**
  * The dtypes to try on a device, best first: WebGPU gets fp16 when the adapter has shader-f16
- * (q8 gives wrong results on WebGPU), WASM gets q8, Node CPU fp32. A model config may pin one.
+ * (8-bit weights give wrong results on WebGPU), WASM gets 8-bit weights under whichever name the
+ * repo uses (model_quantized, model_int8, model_uint8), Node CPU fp32. A model config may pin one.
  */
 export function dtypeCandidates(device: Device, shaderF16: boolean, pinned?: Dtype): Dtype[] {
-  if (pinned === 'q8' && device === 'webgpu') return ['fp32']; // a q8 pin would give wrong answers there
+  if (pinned && EIGHT_BIT.has(pinned) && device === 'webgpu') return ['fp32']; // an 8-bit pin would give wrong answers there
   if (pinned) return [pinned];
   if (device === 'webgpu') return shaderF16 ? ['fp16', 'fp32'] : ['fp32'];
-  if (device === 'wasm') return ['q8', 'fp32'];
+  if (device === 'wasm') return ['q8', 'int8', 'uint8', 'fp32'];
   return ['fp32'];
 }
 
@@ -72,7 +76,7 @@ export interface LoadedModel {
   kind: 'lexical-baseline' | 'neural';
   label: string;
   inputNames: string[];
-  /** max_position_embeddings from config.json, when it says. */
+  /** Tokens the position embeddings take (max_position_embeddings less RoBERTa's padding offset), when config.json says. */
   maxPositions: number | null;
   dispose(): Promise<void>;
 }
@@ -92,14 +96,16 @@ type Session = { inputNames: string[]; outputNames: string[] };
 /** Adapts a transformers.js tokenizer to the engine's QaTokenizer. */
 export function adaptTokenizer(tok: PreTrainedTokenizer): QaTokenizer {
   const json = (tok as unknown as { _tokenizerJSON: unknown })._tokenizerJSON;
+  const config = (tok as unknown as { _tokenizerConfig?: Record<string, unknown> })._tokenizerConfig ?? {};
   const vocab = tok.get_vocab();
   const unk = (tok as unknown as { unk_token_id?: number }).unk_token_id ?? 0;
   const tokenId = (t: string) => vocab.get(t) ?? unk;
   const pad = (tok as unknown as { pad_token?: string | null }).pad_token ?? null;
+  const scheme = schemeFromTokenizerJson(json, config);
   return {
-    scheme: schemeFromTokenizerJson(json),
+    scheme,
     template: pairTemplateFromTokenizerJson(json, tokenId, pad),
-    tokenize: (text: string) => tok.tokenize(text),
+    tokenize: qaTokenize(json, scheme, (text: string) => tok.tokenize(text)),
     tokenId,
   };
 }
@@ -266,7 +272,7 @@ export async function loadQaModel(source: ModelSource, opts: LoadOptions): Promi
         kind,
         label: qarx?.label ?? id,
         inputNames: [...session.inputNames],
-        maxPositions: typeof config.max_position_embeddings === 'number' ? config.max_position_embeddings : null,
+        maxPositions: usablePositions(config),
         dispose: async () => {
           await model.dispose();
         },

@@ -5,10 +5,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { Tokenizer } from '@huggingface/tokenizers';
-import { pairTemplateFromTokenizerJson, schemeFromTokenizerJson, type QaTokenizer } from '../../../src/core/tokenizer.ts';
+import { pairTemplateFromTokenizerJson, qaTokenize, schemeFromTokenizerJson, type QaTokenizer } from '../../../src/core/tokenizer.ts';
 
 export const FIXTURE_TOKENIZERS = ['bert-cased-mini', 'bert-uncased-mini', 'bert-chinese-mini', 'roberta-mini'] as const;
-export type FixtureTokenizerName = (typeof FIXTURE_TOKENIZERS)[number];
+/** Mini tokenizers in each model family's serialized layout (written by make-families.ts). */
+export const FAMILY_TOKENIZERS = ['bert-legacy-uncased', 'bert-legacy-chinese', 'xlm-roberta-mini', 'mdeberta-mini', 'deberta-v3-mini', 'albert-mini', 'camembert-mini', 'sp-bpe-mini'] as const;
+export type FixtureTokenizerName = (typeof FIXTURE_TOKENIZERS)[number] | (typeof FAMILY_TOKENIZERS)[number];
 
 export interface FixtureTokenizer extends QaTokenizer {
   name: FixtureTokenizerName;
@@ -38,15 +40,16 @@ export function loadFixtureTokenizer(name: FixtureTokenizerName): FixtureTokeniz
   const unkId = vocab.get(unkToken) ?? 0;
   const tokenId = (t: string) => vocab.get(t) ?? unkId;
   const padToken = typeof config.pad_token === 'string' ? config.pad_token : null;
+  const scheme = schemeFromTokenizerJson(json, config);
   const tok: FixtureTokenizer = {
     name,
     hf,
     json,
     config,
     unkId,
-    scheme: schemeFromTokenizerJson(json),
+    scheme,
     template: pairTemplateFromTokenizerJson(json, tokenId, padToken),
-    tokenize: (text: string) => hf.tokenize(text),
+    tokenize: qaTokenize(json, scheme, (text: string) => hf.tokenize(text)),
     tokenId,
   };
   cache.set(name, tok);
