@@ -6,10 +6,11 @@
  *
  *   npm run build && npm run bench:browser -- [--inputs 16] [--gpu-inputs 4] [--tiny] [--only speed,cold]
  *
- * The model files are served to the page from .cache/ by Playwright routing (nothing is copied into dist/).
+ * The model files are served from .cache/ through a symlink dist/bench-models → .cache (made here;
+ * dist/ is build output, so nothing is copied or committed).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join, normalize, resolve } from 'node:path';
+import { existsSync, symlinkSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { benchInputs } from '../src/core/bench/inputs.ts';
@@ -52,12 +53,8 @@ async function browserRate(url: string, device: 'wasm' | 'webgpu', n: number): P
   const browser: Browser = await launch(device === 'webgpu');
   try {
     const page = await browser.newPage();
-    await page.route('**/bench-models/**', async (route) => {
-      const rel = normalize(decodeURIComponent(new URL(route.request().url()).pathname.replace(/^.*\/bench-models\//, '')));
-      const file = join(CACHE, rel);
-      if (rel.startsWith('..') || !existsSync(file)) return route.fulfill({ status: 404, body: 'not found' });
-      return route.fulfill({ status: 200, body: readFileSync(file), headers: { 'content-type': 'application/octet-stream', 'cross-origin-resource-policy': 'same-origin' } });
-    });
+    page.on('crash', () => console.log(`${device}: the page crashed`));
+    page.on('pageerror', (e) => console.log(`${device}: page error ${e.message}`));
     await page.goto(`${url}bench.html`);
     await page.getByTestId('bench-log').getByText('ready').waitFor();
     return await page.evaluate(
@@ -87,6 +84,8 @@ async function main(): Promise<void> {
   if (!existsSync(join(ROOT, 'dist', 'bench.html'))) throw new Error('dist/bench.html is missing: run `npm run build` first.');
   const dir = join(CACHE, NAME);
   if (!existsSync(join(dir, 'onnx', 'model.onnx'))) await makeBenchModel(dir, values.tiny ? TINY_SHAPE : DISTILBERT_BASE_SHAPE);
+  const link = join(ROOT, 'dist', 'bench-models');
+  if (!existsSync(link)) symlinkSync(CACHE, link, 'dir');
   const { server, url } = await startPreview();
   const base = url.endsWith('/') ? url : `${url}/`;
   try {

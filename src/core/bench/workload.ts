@@ -64,10 +64,12 @@ export function benchWorkload(opts: Partial<WorkloadOptions> = {}): Instance[] {
     const tail = after.length ? ` ${after.join(' ')}` : '';
     const context = head + inst.context + tail;
     const answers = inst.answers.map((a) => ({ text: a.text, start: a.start + head.length }));
-    // The natural edit: a copy-edit in the first filler sentence, away from the answer.
-    const edited = before.length ? `${before[0]?.replace(/\.$/, ', indeed.')}${context.slice((before[0] as string).length)}` : `${context} It is still so.`;
-    const shift = edited.length - context.length;
-    const revision = { context: edited, answers: answers.map((a) => ({ text: a.text, start: before.length ? a.start + shift : a.start })), intent: 'copy-editing' };
+    // The natural edit, away from the answer: a copy-edit of the last filler sentence (windows
+    // before it keep their ids, as with most Wikipedia edits), else of the first.
+    const atEnd = after.length > 0 || before.length === 0;
+    const edited = atEnd ? `${context.replace(/[.!?]?$/, ', indeed.')}` : `${(before[0] as string).replace(/[.!?]?$/, ', indeed.')}${context.slice((before[0] as string).length)}`;
+    const shift = atEnd ? 0 : edited.length - context.length;
+    const revision = { context: edited, answers: answers.map((a) => ({ text: a.text, start: a.start + shift })), intent: 'copy-editing' };
     out.push({ ...inst, id: `bench-${k}-${inst.id}`, dataset: 'bench', context, answers, revision, paraphrases: undefined, trap: undefined });
   }
   return out;
