@@ -10,6 +10,7 @@
  *
  *   npm run bench -- [--instances 50] [--seeds 5] [--batch 8] [--tiny] [--only sweep,pairs,peak,memory] [--questions 10000]
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,7 +20,7 @@ import type { Instance } from '../src/core/data/types.ts';
 import { enginePredictor, runSweep, type Predictor, type SweepConfig } from '../src/core/entity/index.ts';
 import { configureRuntime, loadQaModel, QaEngine, type QaInput } from '../src/core/index.ts';
 import { runPairs } from '../src/core/natural/pairs.ts';
-import { encoderShape, matmulPeak, tallyRunner, type RunnerTally } from './lib/bench-flops.ts';
+import { encoderShape, matmulPeak, tallyRunner, type EncoderShape, type RunnerTally } from './lib/bench-flops.ts';
 import { benchMemory } from './bench-memory.ts';
 import { DISTILBERT_BASE_SHAPE, makeBenchModel, TINY_SHAPE } from './make-bench-model.ts';
 
@@ -92,13 +93,9 @@ function reportRun(label: string, plainWindows: number, pipe: { secs: number; ti
   return ratio;
 }
 
-async function main(): Promise<void> {
-  const dir = join(CACHE, NAME);
-  if (!existsSync(join(dir, 'onnx', 'model.onnx'))) {
-    console.log(`generating ${values.tiny ? 'tiny' : 'DistilBERT-base-shaped'} random model in ${dir} …`);
-    await makeBenchModel(dir, values.tiny ? TINY_SHAPE : DISTILBERT_BASE_SHAPE);
-  }
-  const shape = encoderShape(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as Record<string, unknown>);
+/** The sweep and natural-pairs comparisons; returns the sweep's executed GFLOP/s (0 if not run). */
+async function sweepAndPairs(shape: EncoderShape, ratios: string[]): Promise<number> {
+  let achieved = 0;
   configureRuntime({ localModelPath: `${CACHE}/` });
   const model = await loadQaModel({ kind: 'local', id: NAME }, { device: 'cpu', dtype: 'fp32' });
   const tallied = tallyRunner(model.runner, shape);
@@ -110,17 +107,12 @@ async function main(): Promise<void> {
   console.log(`model: ${values.tiny ? 'tiny' : 'DistilBERT-base shape'} (random weights, ${shape.layers}×${shape.hidden}, ffn ${shape.ffn}), fp32, onnxruntime-node CPU, batch ${BATCH}`);
   console.log(`workload: ${work.length} passages, ${lens[0]}–${lens.at(-1)} tokens (median ${lens[Math.floor(lens.length / 2)]}), ${multi} span several 384-token windows`);
 
-  let qa: ((q: string, c: string) => Promise<unknown>) | null = null;
-  if (only.has('sweep') || only.has('pairs')) {
-    const p = await pipeline('question-answering', NAME, { dtype: 'fp32', device: 'cpu' });
-    qa = (q, c) => p(q, c) as Promise<unknown>;
-    await qa(work[0]!.question, work[0]!.context); // warm-up: session creation does not count
-    await freshEngine().predict([work[0]!]);
-  }
-  const ratios: string[] = [];
-  let achieved = 0;
+  const p = await pipeline('question-answering', NAME, { dtype: 'fp32', device: 'cpu' });
+  const qa = (q: string, c: string) => p(q, c) as Promise<unknown>;
+  await qa(work[0]!.question, work[0]!.context); // warm-up: session creation does not count
+  await freshEngine().predict([work[0]!]);
 
-  if (only.has('sweep') && qa) {
+  if (only.has('sweep')) {
     const config = { ...BENCH_SWEEP, seeds: Number(values.seeds) } as unknown as SweepConfig;
     const asked: QaInput[][] = [];
     const tr = performance.now();
@@ -140,7 +132,7 @@ async function main(): Promise<void> {
     achieved = tallied.tally.paddedFlops / tallied.tally.seconds / 1e9;
   }
 
-  if (only.has('pairs') && qa) {
+  if (only.has('pairs')) {
     const asked: QaInput[][] = [];
     await runPairs(work, recorder(asked));
     const pipe = await timePipeline(qa, probe, asked.flat(), Number(values.sample));
@@ -152,14 +144,30 @@ async function main(): Promise<void> {
     ratios.push(`pairs ${f(reportRun('natural pairs', pipe.windows, pipe, engSecs, tallied.tally))}×`);
   }
 
+  await model.dispose();
+  return achieved;
+}
+
+async function main(): Promise<void> {
+  const dir = join(CACHE, NAME);
+  if (!existsSync(join(dir, 'onnx', 'model.onnx'))) {
+    console.log(`generating ${values.tiny ? 'tiny' : 'DistilBERT-base-shaped'} random model in ${dir} …`);
+    await makeBenchModel(dir, values.tiny ? TINY_SHAPE : DISTILBERT_BASE_SHAPE);
+  }
+  const shape = encoderShape(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as Record<string, unknown>);
+  const ratios: string[] = [];
+  let achieved = 0;
+  if (only.has('sweep') || only.has('pairs')) achieved = await sweepAndPairs(shape, ratios);
+
   if (only.has('peak')) {
     // The feed-forward MatMul of a full batch: (batch·384 tokens) × hidden × ffn.
     const m = BATCH * 384;
     const peak = await matmulPeak(m, shape.hidden, shape.ffn);
     console.log(`\nMatMul peak (onnxruntime-node, [${m}×${shape.hidden}]·[${shape.hidden}×${shape.ffn}]): ${f(peak, 1)} GFLOP/s${achieved ? `; the sweep achieved ${f(achieved, 1)} GFLOP/s = ${f((100 * achieved) / peak, 0)}% of it` : ''}`);
   }
-  await model.dispose();
-  if (only.has('memory')) await benchMemory(ROOT, Number(values.questions));
+  if (only.has('memory') && only.size === 1) await benchMemory(ROOT, Number(values.questions));
+  // With other parts, a fresh process measures memory, so its peak RSS is not the DistilBERT session's.
+  else if (only.has('memory')) execFileSync(process.execPath, [...process.execArgv, import.meta.filename, '--only', 'memory', '--questions', values.questions], { stdio: 'inherit' });
   if (ratios.length) console.log(`\nsummary: ${ratios.join(', ')} (target ≥ 2.5× on the sweep)`);
 }
 

@@ -77,7 +77,7 @@ export async function runSweep(
   config: SweepConfig,
   predict: Predictor,
   cb: { signal?: AbortSignal; onProgress?: (p: SweepProgress) => void; onCell?: (c: SweepCell) => void; pool?: NamePool } = {},
-): Promise<{ cells: SweepCell[]; cancelled: boolean; originals: Map<string, QaPrediction>; questions: number }> {
+): Promise<{ cells: SweepCell[]; cancelled: boolean; originals: Map<string, string>; questions: number }> {
   // English passages by compromise's tags, Chinese ones by zh.ts's dictionaries (both through selectRenameTarget).
   const answerable = instances.filter((i) => !i.isImpossible);
   // The app passes the pool of every question of the datasets (buildNamePool); alone, the instances given are the dataset.
@@ -91,7 +91,8 @@ export async function runSweep(
   const questions = answerable.length;
   const renamable = renamableInstances(answerable, plan);
   const orig = await predict(renamable.map((i) => inputOf(i)), (d) => report('original predictions', d * (answerable.length / Math.max(1, renamable.length))));
-  const originals = new Map(orig.predictions.map((p) => [p.id, p]));
+  // Only the predicted texts are kept: a long sweep holds a few bytes per question, not its n-best.
+  const originals = new Map(orig.predictions.map((p) => [p.id, p.text]));
   done += answerable.length;
   if (orig.cancelled || cb.signal?.aborted) return { cells, cancelled: true, originals, questions };
 
@@ -118,13 +119,13 @@ export async function runSweep(
     renamed.forEach(({ inst, r }, k) => {
       const op = originals.get(inst.id);
       const pp = res.predictions[k];
-      if (!op || !pp) return;
-      const o = scorePrediction(op.text, inst);
+      if (op === undefined || !pp) return;
+      const o = scorePrediction(op, inst);
       const p = scorePrediction(pp.text, r.perturbed);
       os.push(o);
       ps.push(p);
       cell.categories[category(o.em, p.em)]++;
-      cell.errors.orig[errorKind(op.text, inst.answers.map((a) => a.text), o.em)]++;
+      cell.errors.orig[errorKind(op, inst.answers.map((a) => a.text), o.em)]++;
       cell.errors.pert[errorKind(pp.text, r.perturbed.answers.map((a) => a.text), p.em)]++;
     });
     cell.orig = averageScore(os);
