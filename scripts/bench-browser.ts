@@ -99,7 +99,7 @@ async function main(): Promise<void> {
       for (const [device, k, ref] of [['wasm', n, native], ['webgpu', gpuN, nativeGpu]] as const) {
         const r = await browserRate(base, device, k);
         if (r.error) console.log(`${device.padEnd(6)} in Chromium: failed — ${r.error}`);
-        else console.log(`${device.padEnd(6)} in Chromium (${device === 'wasm' ? `${r.threads} threads` : 'SwiftShader adapter'}, ${r.dtype}) : ${f(r.windowsPerSec)} windows/s (${r.windows} windows, load ${f(r.loadSecs, 1)} s) = ${f(r.windowsPerSec / ref.rate)}× native`);
+        else console.log(`${device.padEnd(6)} in Chromium (${device === 'wasm' ? `${r.threads} threads` : 'SwiftShader adapter'}, ${r.dtype}) : ${r.windowsPerSec.toPrecision(3)} windows/s (${r.windows} windows in ${f(r.secs, 1)} s, load ${f(r.loadSecs, 1)} s) = ${(r.windowsPerSec / ref.rate).toPrecision(2)}× native`);
       }
     }
     if (only.has('cold')) {
