@@ -6,10 +6,10 @@
  *
  *   npm run build && npm run bench:browser -- [--inputs 16] [--gpu-inputs 4] [--tiny] [--only speed,cold]
  *
- * The model files are served from .cache/ through a symlink dist/bench-models → .cache (made here;
- * dist/ is build output, so nothing is copied or committed).
+ * The model files are served from .cache/ through a symlink dist/bench-models → .cache, made for
+ * the run and removed after it (nothing is copied or committed).
  */
-import { existsSync, symlinkSync } from 'node:fs';
+import { existsSync, rmSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser } from 'playwright-core';
@@ -107,6 +107,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await server.close();
+    rmSync(link); // dist/ may be deployed: the link must not outlive the run
   }
 }
 
