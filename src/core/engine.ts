@@ -8,7 +8,7 @@ import { LogitCache, Lru, type LogitScope, type Logits } from './logit-cache.ts'
 import { decodeWindows, DEFAULT_DECODE, type DecodeOptions, type WindowLogits } from './decode.ts';
 import { encodeText, type EncodedText, type QaTokenizer } from './tokenizer.ts';
 import type { QaInput, QaPrediction } from './types.ts';
-import { buildWindows, DEFAULT_WINDOWS, type Window, type WindowOptions } from './windows.ts';
+import { buildWindows, DEFAULT_WINDOWS, LengthBuckets, type Window, type WindowOptions } from './windows.ts';
 
 export { LogitCache, modelScope, scopeKey, type LogitScope, type Logits } from './logit-cache.ts';
 
@@ -45,8 +45,13 @@ export function sharedBatchQueue(): (runner: ModelRunner) => ModelRunner {
 export interface EngineOptions {
   windows: WindowOptions;
   decode: DecodeOptions;
-  /** Windows per model call. */
+  /** Windows per model call (default: batchSizeFor(scope.device)). */
   batchSize: number;
+  /**
+   * Width in tokens of the length buckets pending windows are sorted into, so a batch pads to its
+   * own longest row instead of the call's; 0 batches windows in arrival order (the plain path).
+   */
+  bucketWidth: number;
   /** Windows whose logits are kept for reuse (when the engine makes its own cache). */
   cacheSize: number;
   /** What computes the logits: part of every cache key. */
@@ -55,7 +60,17 @@ export interface EngineOptions {
   cache?: LogitCache;
 }
 
-export const DEFAULT_ENGINE: EngineOptions = { windows: DEFAULT_WINDOWS, decode: DEFAULT_DECODE, batchSize: 8, cacheSize: 4096, scope: { model: 'unnamed', dtype: 'unknown', device: 'unknown' } };
+export const DEFAULT_ENGINE: EngineOptions = { windows: DEFAULT_WINDOWS, decode: DEFAULT_DECODE, batchSize: 8, bucketWidth: 32, cacheSize: 4096, scope: { model: 'unnamed', dtype: 'unknown', device: 'unknown' } };
+
+/**
+ * Windows per model call on a device, e.g. batchSizeFor('webgpu') === 16: a GPU needs wide batches
+ * to fill its lanes, single-threaded WASM gains little beyond 4 and holds the UI's answer longer.
+ */
+export function batchSizeFor(device: string): number {
+  if (device === 'webgpu') return 16;
+  if (device === 'wasm') return 4;
+  return 8;
+}
 
 /** Progress of a predict call, counted in windows. */
 export interface PredictProgress {
@@ -96,7 +111,8 @@ export class QaEngine {
     private readonly runner: ModelRunner,
     options: Partial<EngineOptions> = {},
   ) {
-    this.options = { ...DEFAULT_ENGINE, ...options };
+    const scope = options.scope ?? DEFAULT_ENGINE.scope;
+    this.options = { ...DEFAULT_ENGINE, batchSize: batchSizeFor(scope.device), ...options };
     this.logitCache = this.options.cache ?? new LogitCache(this.options.cacheSize);
   }
 
@@ -133,8 +149,7 @@ export class QaEngine {
     const stats = { windows: total, computed: 0, cached: 0 };
     const report = () => cb.onProgress?.({ done: stats.computed + stats.cached, total, cached: stats.cached });
     let next = 0; // first input not yet decoded
-    const pending: Window[] = [];
-    const pendingKeys = new Set<string>();
+    const pending = new LengthBuckets(this.options.batchSize, this.options.bucketWidth);
     const fresh = new Map<string, Logits>(); // logits of this call, immune to cache eviction
     // How many not-yet-decoded inputs still need each window: logits leave `fresh` only at zero.
     const needed = new Map<string, number>();
@@ -159,17 +174,16 @@ export class QaEngine {
         next++;
       }
     };
-    const runPending = async () => {
-      if (pending.length === 0) return;
-      const batch = pending.splice(0, pending.length);
+    const runBatch = async (batch: Window[]) => {
       const out = await this.runner.run(batch, this.tokenizer.template.padId);
       batch.forEach((w, i) => {
         const l = out[i] as Logits;
         fresh.set(w.key, l);
         this.logitCache.set(this.options.scope, w.key, l);
-        pendingKeys.delete(w.key);
       });
       stats.computed += batch.length;
+      report();
+      flushDecoded();
     };
 
     for (let i = 0; i < perInput.length; i++) {
@@ -180,13 +194,9 @@ export class QaEngine {
           fresh.set(w.key, hit);
           stats.cached++;
           report();
-        } else if (!pendingKeys.has(w.key)) {
-          pendingKeys.add(w.key);
-          pending.push(w);
-          if (pending.length >= this.options.batchSize) {
-            await runPending();
-            report();
-            flushDecoded();
+        } else if (pending.add(w)) {
+          for (let batch = pending.ready(); batch; batch = pending.ready()) {
+            await runBatch(batch);
             if (cb.signal?.aborted) return { predictions, cancelled: true, stats };
           }
         } else {
@@ -196,8 +206,11 @@ export class QaEngine {
       }
       flushDecoded(); // an input answered from the cache is reported now, not after the next batch
     }
+    for (const batch of pending.drain()) {
+      if (cb.signal?.aborted) return { predictions, cancelled: true, stats };
+      await runBatch(batch);
+    }
     if (cb.signal?.aborted) return { predictions, cancelled: true, stats };
-    await runPending();
     report();
     flushDecoded();
     return { predictions, cancelled: false, stats };

@@ -50,3 +50,96 @@ export function buildWindows(question: EncodedText, context: EncodedText, templa
   }
   return windows;
 }
+
+/**
+ * Windows waiting for a model call, sorted into length buckets so a batch pads to its own longest
+ * row: a bucket that fills runs at once; when more than `hold` batches wait, the group of
+ * batchSize windows with the least padding runs; drain() runs the rest shortest-spread first.
+ * A window whose ids are already waiting is not added twice.
+ */
+export class LengthBuckets {
+  private readonly buckets = new Map<number, Window[]>();
+  private readonly keys = new Set<string>();
+  private count = 0;
+
+  /** `width` 0 keeps one bucket in arrival order (the plain path); `hold` bounds waiting windows to hold × batchSize. */
+  constructor(
+    private readonly batchSize: number,
+    private readonly width: number,
+    private readonly hold = 4,
+  ) {
+    if (!(batchSize >= 1)) throw new RangeError(`batchSize must be at least 1, got ${batchSize}`);
+  }
+
+  /** Adds a window; false when a window with the same ids is already waiting. */
+  add(w: Window): boolean {
+    if (this.keys.has(w.key)) return false;
+    this.keys.add(w.key);
+    const b = this.width > 0 ? Math.ceil(w.inputIds.length / this.width) : 0;
+    const list = this.buckets.get(b);
+    if (list) list.push(w);
+    else this.buckets.set(b, [w]);
+    this.count++;
+    return true;
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  /** A batch to run now (a full bucket, or the least-padding group when too many wait), else null. */
+  ready(): Window[] | null {
+    for (const [b, list] of this.buckets) {
+      if (list.length >= this.batchSize) {
+        const batch = list.splice(0, this.batchSize);
+        if (list.length === 0) this.buckets.delete(b);
+        this.count -= batch.length;
+        return this.taken(batch);
+      }
+    }
+    if (this.count < this.hold * this.batchSize) return null;
+    const all = this.sorted();
+    let best = 0;
+    let bestWaste = Infinity;
+    for (let i = 0; i + this.batchSize <= all.length; i++) {
+      const group = all.slice(i, i + this.batchSize);
+      const top = (group[group.length - 1] as Window).inputIds.length;
+      const waste = group.reduce((a, w) => a + top - w.inputIds.length, 0);
+      if (waste < bestWaste) [best, bestWaste] = [i, waste];
+    }
+    const batch = all.splice(best, this.batchSize);
+    this.refill(all);
+    return this.taken(batch);
+  }
+
+  /** Every waiting window in batches of at most batchSize, neighbours in length together; empties the pool. */
+  drain(): Window[][] {
+    const all = this.sorted();
+    this.refill([]);
+    const out: Window[][] = [];
+    for (let i = 0; i < all.length; i += this.batchSize) out.push(this.taken(all.slice(i, i + this.batchSize)));
+    return out;
+  }
+
+  /** Waiting windows, by length when bucketing, else in arrival order (sort is stable). */
+  private sorted(): Window[] {
+    const all = [...this.buckets.values()].flat();
+    return this.width > 0 ? all.sort((a, b) => a.inputIds.length - b.inputIds.length) : all;
+  }
+
+  /** Rebuilds the buckets from `rest` (the windows still waiting). */
+  private refill(rest: Window[]): void {
+    this.buckets.clear();
+    this.count = 0;
+    for (const w of rest) {
+      this.keys.delete(w.key);
+      this.add(w);
+    }
+  }
+
+  /** Forgets the keys of windows leaving the pool (the count is the caller's). */
+  private taken(batch: Window[]): Window[] {
+    for (const w of batch) this.keys.delete(w.key);
+    return batch;
+  }
+}

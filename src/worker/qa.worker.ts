@@ -243,7 +243,7 @@ function handleExperiment(msg: Extract<WorkerRequest, { type: 'sweep' | 'budget'
       const predict = enginePredictor(a.engine, { versionTwo, signal });
       if (msg.type === 'sweep') {
         const r = await runSweep(msg.instances, msg.config, predict, { pool: msg.pool ?? undefined, signal, onProgress: throttled(msg.jobId), onCell: (cell) => post({ type: 'sweep-cell', jobId: msg.jobId, cell }) });
-        post({ type: 'sweep-done', jobId: msg.jobId, cancelled: r.cancelled, n: r.originals.size });
+        post({ type: 'sweep-done', jobId: msg.jobId, cancelled: r.cancelled, n: r.questions });
       } else {
         const result = await runBudget(msg.instances, msg.config, predict, { pool: msg.pool ?? undefined, signal, onProgress: throttled(msg.jobId) });
         post({ type: 'budget-done', jobId: msg.jobId, result });

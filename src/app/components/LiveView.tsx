@@ -104,6 +104,8 @@ function AnswerCard() {
   const allowNull = useApp((s) => s.allowNull);
   const model = useApp((s) => s.model);
   const progress = useApp((s) => s.predictProgress);
+  // With both fields filled an answer is on its way (running, or due after the typing pause).
+  const asked = useApp((s) => s.question.trim() !== '' && s.passage.trim() !== '');
   const { selectSpan, setAllowNull } = useApp.getState();
 
   if (!model && !prediction) {
@@ -131,7 +133,7 @@ function AnswerCard() {
               </div>
             )
           ) : (
-            <div className="answer muted">{error ?? 'Type a question and a passage.'}</div>
+            <div className="answer muted" data-testid="answer-pending">{error ?? (busy || asked ? 'Computing the answer…' : 'Type a question and a passage.')}</div>
           )}
         </div>
         <label className="toggle">

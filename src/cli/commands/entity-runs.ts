@@ -83,7 +83,7 @@ export async function sweep(argv: string[]): Promise<number> {
   const r = await runSweep(instances, config, predict, { onProgress: progress('sweep') });
   const rows = summarizeSweep(r.cells, config.seeds);
   if (values.json) {
-    out(`${JSON.stringify({ config, versionTwo, questions: r.originals.size, rows, cells: r.cells }, null, 2)}\n`);
+    out(`${JSON.stringify({ config, versionTwo, questions: r.questions, rows, cells: r.cells }, null, 2)}\n`);
     return 0;
   }
   out(`type\tsource\torigin\tn\tseeds\torigEM\torigF1\tEM mean±std\tF1 mean±std\tdropF1\n`);

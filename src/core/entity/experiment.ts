@@ -13,7 +13,7 @@ export { DEFAULT_BUDGET, DEFAULT_RESEMBLE, DEFAULT_SWEEP, MAX_BUDGET, type Budge
 import type { Instance } from '../data/types.ts';
 import type { QaInput, QaPrediction } from '../types.ts';
 import { canonicalNames } from './names.ts';
-import { buildNamePool, renameInstance, type EntityChoice, type NamePool, type NotRenamable, type RenameOptions, type RenameResult } from './rename.ts';
+import { buildNamePool, renameInstance, selectRenameTarget, type EntityChoice, type NamePool, type NotRenamable, type RenameOptions, type RenameResult } from './rename.ts';
 import { detectEntities, perturbableSpans } from './spans.ts';
 import { applySubstitutions, findMentions, mapSpanBack, type Edit, type Substitution } from './substitute.ts';
 
@@ -55,6 +55,20 @@ export const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout
 const inputOf = (inst: Instance, suffix = ''): QaInput => ({ id: inst.id + suffix, question: inst.question, context: inst.context });
 
 /**
+ * The instances some cell of the plan can rename: the others are skipped before any model call
+ * (their original prediction would never be compared with anything). The target choice does not
+ * depend on the seed or the origin, so each (type, source, target) is checked once.
+ */
+export function renamableInstances(instances: readonly Instance[], plan: readonly RenameOptions[]): Instance[] {
+  const seen = new Set<string>();
+  const choices = plan.filter((s) => {
+    const k = `${s.type}|${s.source}|${s.target}`;
+    return !seen.has(k) && seen.add(k);
+  });
+  return instances.filter((inst) => choices.some((c) => typeof selectRenameTarget(inst, c) !== 'string'));
+}
+
+/**
  * Runs a sweep. Original predictions come first, then one model call per cell; each finished
  * cell is reported, and a cancel keeps the cells already done.
  */
@@ -63,7 +77,7 @@ export async function runSweep(
   config: SweepConfig,
   predict: Predictor,
   cb: { signal?: AbortSignal; onProgress?: (p: SweepProgress) => void; onCell?: (c: SweepCell) => void; pool?: NamePool } = {},
-): Promise<{ cells: SweepCell[]; cancelled: boolean; originals: Map<string, QaPrediction> }> {
+): Promise<{ cells: SweepCell[]; cancelled: boolean; originals: Map<string, string>; questions: number }> {
   // English passages by compromise's tags, Chinese ones by zh.ts's dictionaries (both through selectRenameTarget).
   const answerable = instances.filter((i) => !i.isImpossible);
   // The app passes the pool of every question of the datasets (buildNamePool); alone, the instances given are the dataset.
@@ -74,14 +88,17 @@ export async function runSweep(
   let done = 0;
   const report = (label: string, extra = 0) => cb.onProgress?.({ done: done + extra, total, label });
 
-  const orig = await predict(answerable.map((i) => inputOf(i)), (d) => report('original predictions', d));
-  const originals = new Map(orig.predictions.map((p) => [p.id, p]));
+  const questions = answerable.length;
+  const renamable = renamableInstances(answerable, plan);
+  const orig = await predict(renamable.map((i) => inputOf(i)), (d) => report('original predictions', d * (answerable.length / Math.max(1, renamable.length))));
+  // Only the predicted texts are kept: a long sweep holds a few bytes per question, not its n-best.
+  const originals = new Map(orig.predictions.map((p) => [p.id, p.text]));
   done += answerable.length;
-  if (orig.cancelled || cb.signal?.aborted) return { cells, cancelled: true, originals };
+  if (orig.cancelled || cb.signal?.aborted) return { cells, cancelled: true, originals, questions };
 
   for (const step of plan) {
     await nextTask();
-    if (cb.signal?.aborted) return { cells, cancelled: true, originals };
+    if (cb.signal?.aborted) return { cells, cancelled: true, originals, questions };
     const label = `${step.type} · ${step.source} · ${step.origin} · seed ${step.seed}`;
     const renamed: { inst: Instance; r: RenameResult }[] = [];
     const skipped: Partial<Record<NotRenamable, number>> = {};
@@ -95,20 +112,20 @@ export async function runSweep(
       (d) => report(label, d),
     );
     done += answerable.length;
-    if (res.cancelled) return { cells, cancelled: true, originals };
+    if (res.cancelled) return { cells, cancelled: true, originals, questions };
     const cell: SweepCell = { ...step, n: renamed.length, orig: { em: NaN, f1: NaN }, pert: { em: NaN, f1: NaN }, categories: { C2C: 0, C2W: 0, W2C: 0, W2W: 0 }, errors: { orig: noErrors(), pert: noErrors() }, skipped };
     const os: Score[] = [];
     const ps: Score[] = [];
     renamed.forEach(({ inst, r }, k) => {
       const op = originals.get(inst.id);
       const pp = res.predictions[k];
-      if (!op || !pp) return;
-      const o = scorePrediction(op.text, inst);
+      if (op === undefined || !pp) return;
+      const o = scorePrediction(op, inst);
       const p = scorePrediction(pp.text, r.perturbed);
       os.push(o);
       ps.push(p);
       cell.categories[category(o.em, p.em)]++;
-      cell.errors.orig[errorKind(op.text, inst.answers.map((a) => a.text), o.em)]++;
+      cell.errors.orig[errorKind(op, inst.answers.map((a) => a.text), o.em)]++;
       cell.errors.pert[errorKind(pp.text, r.perturbed.answers.map((a) => a.text), p.em)]++;
     });
     cell.orig = averageScore(os);
@@ -117,7 +134,7 @@ export async function runSweep(
     cb.onCell?.(cell);
     report(label);
   }
-  return { cells, cancelled: false, originals };
+  return { cells, cancelled: false, originals, questions };
 }
 
 

@@ -36,7 +36,8 @@ interface Term {
 
 // Questions share passages and budgets rename one passage B times: the last few taggings are kept.
 const recent = new Map<string, readonly Entity[]>();
-const RECENT = 32;
+// A sweep walks every question once per cell: keep enough taggings that each passage is tagged once.
+const RECENT = 1024;
 
 /** Entities compromise finds, each trimmed of punctuation and a leading "the", e.g. detectEntities('Ann met Bob in Paris.') has PER 'Ann', PER 'Bob', GPE 'Paris'. */
 export function detectEntities(text: string): Entity[] {

@@ -1,0 +1,114 @@
+/**
+ * npm run bench:browser: the engine in Chromium (playwright-core + Debian's /usr/bin/chromium,
+ * the e2e harness's flags) on WASM and WebGPU (SwiftShader here), over the benchmark inputs with
+ * the DistilBERT-shaped model, beside Node's native ONNX Runtime on the same inputs; then the cold
+ * start of the app (navigation → first answer with the shipped model) per device.
+ *
+ *   npm run build && npm run bench:browser -- [--inputs 16] [--gpu-inputs 4] [--tiny] [--only speed,cold]
+ *
+ * The model files are served from .cache/ through a symlink dist/bench-models → .cache, made for
+ * the run and removed after it (nothing is copied or committed).
+ */
+import { existsSync, rmSync, symlinkSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Browser } from 'playwright-core';
+import { benchInputs } from '../src/core/bench/inputs.ts';
+import { batchSizeFor, configureRuntime, loadQaModel, QaEngine } from '../src/core/index.ts';
+import { launch, startPreview } from '../test/e2e/harness.ts';
+import type { BenchReply } from '../src/bench/bench.worker.ts';
+import { DISTILBERT_BASE_SHAPE, makeBenchModel, TINY_SHAPE } from './make-bench-model.ts';
+
+const { values } = parseArgs({
+  options: {
+    inputs: { type: 'string', default: '16' },
+    'gpu-inputs': { type: 'string', default: '4' },
+    tiny: { type: 'boolean', default: false },
+    only: { type: 'string', default: 'speed,cold' },
+  },
+});
+const ROOT = resolve(import.meta.dirname, '..');
+const CACHE = join(ROOT, '.cache');
+const NAME = values.tiny ? 'bench-model-tiny' : 'bench-model';
+const only = new Set(values.only.split(','));
+const f = (x: number, d = 2) => x.toFixed(d);
+
+/** Node's native ONNX Runtime on the first n benchmark inputs: windows per second after a warm-up. */
+async function nativeRate(n: number): Promise<{ rate: number; windows: number }> {
+  configureRuntime({ localModelPath: `${CACHE}/` });
+  const model = await loadQaModel({ kind: 'local', id: NAME }, { device: 'cpu', dtype: 'fp32' });
+  const engine = new QaEngine(model.tokenizer, model.runner, { batchSize: batchSizeFor('cpu') });
+  const inputs = benchInputs(n);
+  await engine.predict(inputs.slice(0, 1));
+  engine.clearCache();
+  const t0 = performance.now();
+  const r = await engine.predict(inputs);
+  const secs = (performance.now() - t0) / 1000;
+  await model.dispose();
+  return { rate: r.stats.computed / secs, windows: r.stats.computed };
+}
+
+/** Runs the bench page on one device in a fresh browser; model files come from .cache/<model>. */
+async function browserRate(url: string, device: 'wasm' | 'webgpu', n: number): Promise<BenchReply> {
+  const browser: Browser = await launch(device === 'webgpu');
+  try {
+    const page = await browser.newPage();
+    page.on('crash', () => console.log(`${device}: the page crashed`));
+    page.on('pageerror', (e) => console.log(`${device}: page error ${e.message}`));
+    await page.goto(`${url}bench.html`);
+    await page.getByTestId('bench-log').getByText('ready').waitFor();
+    return await page.evaluate(
+      ([d, m, k, b]) => (window as unknown as { qarxBench(r: object): Promise<BenchReply> }).qarxBench({ device: d, dtype: 'fp32', root: '/bench-models/', model: m, inputs: k, batch: b }),
+      [device, NAME, n, batchSizeFor(device)] as const,
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Navigation → first answer of the app with the shipped model, in a fresh browser (empty caches). */
+async function coldStart(url: string, device: 'wasm' | 'webgpu'): Promise<number> {
+  const browser = await launch(device === 'webgpu');
+  try {
+    const page = await browser.newPage();
+    const t0 = performance.now();
+    await page.goto(`${url}?device=${device}`);
+    await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+    return (performance.now() - t0) / 1000;
+  } finally {
+    await browser.close();
+  }
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(join(ROOT, 'dist', 'bench.html'))) throw new Error('dist/bench.html is missing: run `npm run build` first.');
+  const dir = join(CACHE, NAME);
+  if (!existsSync(join(dir, 'onnx', 'model.onnx'))) await makeBenchModel(dir, values.tiny ? TINY_SHAPE : DISTILBERT_BASE_SHAPE);
+  const link = join(ROOT, 'dist', 'bench-models');
+  if (!existsSync(link)) symlinkSync(CACHE, link, 'dir');
+  const { server, url } = await startPreview();
+  const base = url.endsWith('/') ? url : `${url}/`;
+  try {
+    if (only.has('speed')) {
+      const n = Number(values.inputs);
+      const gpuN = Number(values['gpu-inputs']);
+      const native = await nativeRate(n);
+      const nativeGpu = gpuN === n ? native : await nativeRate(gpuN);
+      console.log(`model: ${values.tiny ? 'tiny' : 'DistilBERT-base shape'} (random weights), fp32; batch per device: cpu ${batchSizeFor('cpu')}, wasm ${batchSizeFor('wasm')}, webgpu ${batchSizeFor('webgpu')}`);
+      console.log(`Node native ONNX Runtime (CPU)   : ${f(native.rate)} windows/s (${native.windows} windows)${gpuN !== n ? `; ${f(nativeGpu.rate)} on the ${nativeGpu.windows} WebGPU windows` : ''}`);
+      for (const [device, k, ref] of [['wasm', n, native], ['webgpu', gpuN, nativeGpu]] as const) {
+        const r = await browserRate(base, device, k);
+        if (r.error) console.log(`${device.padEnd(6)} in Chromium: failed — ${r.error}`);
+        else console.log(`${device.padEnd(6)} in Chromium (${device === 'wasm' ? `${r.threads} threads` : 'SwiftShader adapter'}, ${r.dtype}) : ${r.windowsPerSec.toPrecision(3)} windows/s (${r.windows} windows in ${f(r.secs, 1)} s, load ${f(r.loadSecs, 1)} s) = ${(r.windowsPerSec / ref.rate).toPrecision(2)}× native`);
+      }
+    }
+    if (only.has('cold')) {
+      for (const device of ['wasm', 'webgpu'] as const) console.log(`cold start, navigation → first answer (shipped model, ${device}): ${f(await coldStart(base, device))} s`);
+    }
+  } finally {
+    await server.close();
+    rmSync(link); // dist/ may be deployed: the link must not outlive the run
+  }
+}
+
+await main();
