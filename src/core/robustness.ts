@@ -93,9 +93,13 @@ export async function runRobustness(
     pool: cb.pool,
     onProgress: (p) => progress(p.label)(p.done, p.total),
   });
+  // The sweep answers only the questions it can rename; the original column is every answerable
+  // question (the renamable ones come back from the logit cache).
+  const all = sweep.cancelled ? { predictions: [], cancelled: true } : await predict(answerable.map((i) => ({ id: i.id, question: i.question, context: i.context })));
+  const answered = new Map(all.predictions.map((p) => [p.id, p.text]));
   const orig = answerable.flatMap((i) => {
-    const p = sweep.originals.get(i.id);
-    return p ? [scorePrediction(p.text, i)] : [];
+    const text = answered.get(i.id) ?? sweep.originals.get(i.id);
+    return text === undefined ? [] : [scorePrediction(text, i)];
   });
   row.original = cellOf(averageScore(orig).f1, orig.length);
   for (const key of Object.keys(row.rename)) {
