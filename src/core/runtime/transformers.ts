@@ -9,8 +9,8 @@ import { checkQaSignature, classifyModelError, ModelError } from '../model-error
 import { pairTemplateFromTokenizerJson, schemeFromTokenizerJson, type QaTokenizer } from '../tokenizer.ts';
 import type { Window } from '../windows.ts';
 
-/** Where the ONNX session runs. 'cpu' is onnxruntime-node. */
-export type Device = 'webgpu' | 'wasm' | 'cpu';
+/** Where the ONNX session runs. 'cpu' and 'cuda' are onnxruntime-node (CUDA only where its CUDA provider is installed). */
+export type Device = 'webgpu' | 'wasm' | 'cpu' | 'cuda';
 /** Weight precisions transformers.js maps to onnx/model*.onnx file names. */
 export type Dtype = 'fp32' | 'fp16' | 'q8';
 
@@ -85,6 +85,8 @@ export interface LoadOptions {
   dtype?: Dtype;
   /** Aborts the downloads of this load. */
   signal?: AbortSignal;
+  /** Node: ONNX Runtime session options, e.g. { intraOpNumThreads: 2 } for one of several sessions sharing the cores. */
+  sessionOptions?: { intraOpNumThreads?: number; interOpNumThreads?: number };
 }
 
 type Session = { inputNames: string[]; outputNames: string[] };
@@ -244,6 +246,7 @@ export async function loadQaModel(source: ModelSource, opts: LoadOptions): Promi
           dtype,
           device: opts.device,
           progress_callback: opts.onProgress,
+          ...(opts.sessionOptions ? { session_options: { ...opts.sessionOptions } } : {}),
         });
       } catch (err) {
         lastErr = err;
