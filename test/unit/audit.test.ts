@@ -119,3 +119,15 @@ describe('audit helpers', () => {
     expect(pickDevice('cpu', () => ({ ok: true, reason: 'found' })).device).toBe('cpu');
   });
 });
+
+describe('the shipped example config', () => {
+  it('is valid and plans every dataset × model × variant × seed', async () => {
+    const { readFileSync } = await import('node:fs');
+    const file = new URL('../../deploy/audit.example.json', import.meta.url).pathname;
+    const c = validateConfig(JSON.parse(readFileSync(file, 'utf8')), file);
+    const env = { QARX_DATA: '/data', QARX_MODELS: '/models' };
+    Object.assign(process.env, env);
+    // Per dataset and model: sweep, budget, natural, adversarial once; 4 noise kinds × 3 seeds; paraphrase and traps × 3 seeds.
+    expect(planUnits(c, file).length).toBe(3 * 2 * (4 + 12 + 3 + 3));
+  });
+});
