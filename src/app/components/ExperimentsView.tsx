@@ -18,6 +18,7 @@ import { ParaphraseCard } from './ParaphraseCard.tsx';
 import { BudgetSlices } from './SliceTable.tsx';
 import { TrapCard } from './TrapCard.tsx';
 import { RunHistory } from './RunHistory.tsx';
+import { AuditCard } from './AuditCard.tsx';
 
 
 
@@ -41,6 +42,7 @@ export function ExperimentsView() {
       <UniversalCard />
       <ExportCard />
       <TrapCard />
+      <AuditCard />
       <RunHistory />
     </div>
   );

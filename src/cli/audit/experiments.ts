@@ -8,7 +8,7 @@ import type { HeadlineRow } from '../../core/audit/format.ts';
 import { runBudget, runSweep, summarizeSweep, type BudgetScores, type Predictor } from '../../core/entity/index.ts';
 import { noisyPairs } from '../../core/natural/noise.ts';
 import type { NoiseKind } from '../../core/natural/noise-kinds.ts';
-import { runPairs, summarizePairs, type CategoryRule } from '../../core/natural/pairs.ts';
+import { runPairs, summarizePairs } from '../../core/natural/pairs.ts';
 import { adversarialTable, budgetTable, dprTable, pairsTable, sweepTable, trapTable } from '../../core/result-tables.ts';
 import type { ResultTable } from '../../core/result-table.ts';
 import { runParaphrases, summarizeDpr } from '../../core/sensitivity/dpr.ts';
