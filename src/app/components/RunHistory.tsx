@@ -175,7 +175,8 @@ function SideBySide({ a, b }: { a: SavedRunInfo; b: SavedRunInfo }) {
 export function TableView({ table, testid }: { table: ResultTable; testid?: string }) {
   const fmt = (v: unknown) => (v === null || v === undefined ? '–' : typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(2)) : String(v));
   return (
-    <div className="table-scroll">
+    // Focusable, so a wide table scrolls by keyboard too.
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={table.title}>
       <table className="results-table" data-testid={testid}>
         <caption className="visually-hidden">{table.title}</caption>
         <thead>
