@@ -9,7 +9,8 @@ import { useApp } from '../store/index.ts';
 import { Chart } from './Chart.tsx';
 import { TableView } from './RunHistory.tsx';
 
-const COLORS = { before: '#8a8f9c', after: '#d1495b' };
+// The HTML report's colours (the category colours are kept for C2W, W2C, C2C, W2W).
+const COLORS = { before: '#5b6b8c', after: '#e08a2c' };
 
 /** A summary table as the history's TableView reads it. */
 const asTable = (t: SummaryTable) => ({ title: t.title, columns: t.columns, rows: t.rows, key: [], headline: [] });
@@ -17,18 +18,25 @@ const asTable = (t: SummaryTable) => ({ title: t.title, columns: t.columns, rows
 /** F1 before and after each perturbation of one model, one bar pair per overview row. */
 function BeforeAfter({ m }: { m: SummaryModel }) {
   const c = (name: string) => m.overview.columns.indexOf(name);
-  const data = m.overview.rows.map((r) => ({
-    row: [r[c('dataset')], r[c('variant')], r[c('seed')] === null ? '' : `seed ${String(r[c('seed')])}`, r[c('row')]].filter((x) => x !== '' && x !== null).join(' · '),
-    before: typeof r[c('before_f1')] === 'number' ? +(r[c('before_f1')] as number).toFixed(1) : null,
-    after: typeof r[c('after_f1')] === 'number' ? +(r[c('after_f1')] as number).toFixed(1) : null,
-  }));
+  const many = new Set(m.overview.rows.map((r) => r[c('dataset')])).size > 1;
+  // Short labels: the variant and seed (the dataset only when there are several; the row for sweeps and budgets, which have several per unit).
+  const data = m.overview.rows.map((r) => {
+    const kind = r[c('experiment')];
+    const seed = r[c('seed')];
+    const parts = [many ? r[c('dataset')] : null, r[c('variant')], seed === null ? null : `s${String(seed)}`, kind === 'sweep' || kind === 'budget' ? r[c('row')] : null];
+    return {
+      row: parts.filter((x) => x !== null && x !== '').join(' · '),
+      before: typeof r[c('before_f1')] === 'number' ? +(r[c('before_f1')] as number).toFixed(1) : null,
+      after: typeof r[c('after_f1')] === 'number' ? +(r[c('after_f1')] as number).toFixed(1) : null,
+    };
+  });
   if (!data.length) return null;
   return (
-    <Chart title={`F1 before and after each perturbation: ${m.name}`} testid="audit-chart" height={Math.max(180, 40 + data.length * 34)}>
+    <Chart title={`F1 before and after each perturbation: ${m.name}`} testid="audit-chart" height={Math.max(180, 70 + data.length * 40)}>
       <BarChart layout="vertical" data={data} margin={{ left: 8, right: 16, bottom: 20 }}>
         <CartesianGrid strokeDasharray="3 3" horizontal={false} />
         <XAxis type="number" domain={[0, 100]} unit="%" label={{ value: 'F1 (%)', position: 'insideBottom', offset: -12, fontSize: 11 }} />
-        <YAxis type="category" dataKey="row" width={180} tick={{ fontSize: 10 }} />
+        <YAxis type="category" dataKey="row" width={170} interval={0} tick={{ fontSize: 10 }} />
         <Tooltip />
         <Legend verticalAlign="top" height={26} wrapperStyle={{ fontSize: 12 }} />
         <Bar dataKey="before" name="before" fill={COLORS.before} isAnimationActive={false} />
