@@ -4,7 +4,7 @@
  * every unit joins the run history, where it opens with its own tables and charts.
  */
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
-import type { SummaryModel, SummaryTable } from '../../core/audit/format.ts';
+import { overviewLabels, type SummaryModel, type SummaryTable } from '../../core/audit/format.ts';
 import { useApp } from '../store/index.ts';
 import { Chart } from './Chart.tsx';
 import { TableView } from './RunHistory.tsx';
@@ -18,18 +18,12 @@ const asTable = (t: SummaryTable) => ({ title: t.title, columns: t.columns, rows
 /** F1 before and after each perturbation of one model, one bar pair per overview row. */
 function BeforeAfter({ m }: { m: SummaryModel }) {
   const c = (name: string) => m.overview.columns.indexOf(name);
-  const many = new Set(m.overview.rows.map((r) => r[c('dataset')])).size > 1;
-  // Short labels: the variant and seed (the dataset only when there are several; the row for sweeps and budgets, which have several per unit).
-  const data = m.overview.rows.map((r) => {
-    const kind = r[c('experiment')];
-    const seed = r[c('seed')];
-    const parts = [many ? r[c('dataset')] : null, r[c('variant')], seed === null ? null : `s${String(seed)}`, kind === 'sweep' || kind === 'budget' ? r[c('row')] : null];
-    return {
-      row: parts.filter((x) => x !== null && x !== '').join(' · '),
-      before: typeof r[c('before_f1')] === 'number' ? +(r[c('before_f1')] as number).toFixed(1) : null,
-      after: typeof r[c('after_f1')] === 'number' ? +(r[c('after_f1')] as number).toFixed(1) : null,
-    };
-  });
+  const labels = overviewLabels(m.overview);
+  const data = m.overview.rows.map((r, i) => ({
+    row: labels[i] ?? '',
+    before: typeof r[c('before_f1')] === 'number' ? +(r[c('before_f1')] as number).toFixed(1) : null,
+    after: typeof r[c('after_f1')] === 'number' ? +(r[c('after_f1')] as number).toFixed(1) : null,
+  }));
   if (!data.length) return null;
   return (
     <Chart title={`F1 before and after each perturbation: ${m.name}`} testid="audit-chart" height={Math.max(180, 70 + data.length * 40)}>

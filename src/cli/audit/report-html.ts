@@ -2,7 +2,7 @@
  * The audit's HTML report: one self-contained file (inline CSS and SVG charts, no script, nothing
  * fetched) that opens from disk. Every text from the data (names, labels, errors) is escaped.
  */
-import type { AuditSummary, SummaryModel, SummaryTable } from '../../core/audit/format.ts';
+import { overviewLabels, type AuditSummary, type SummaryModel, type SummaryTable } from '../../core/audit/format.ts';
 import { PAIR_CATEGORIES, type PairCategory } from '../../core/natural/categories.ts';
 import type { CellValue } from '../../core/result-table.ts';
 
@@ -28,9 +28,10 @@ function tableHtml(t: SummaryTable): string {
 /** Horizontal bars of F1 before and after for each overview row, with an axis titled in units. */
 export function beforeAfterChart(t: SummaryTable): string {
   const col = (name: string) => t.columns.indexOf(name);
-  const rows = t.rows.filter((r) => typeof r[col('before_f1')] === 'number' || typeof r[col('after_f1')] === 'number');
+  const labels = overviewLabels(t);
+  const rows = t.rows.map((r, i) => ({ r, label: labels[i] ?? '' })).filter(({ r }) => typeof r[col('before_f1')] === 'number' || typeof r[col('after_f1')] === 'number');
   if (!rows.length) return '';
-  const labelW = 300;
+  const labelW = 260;
   const plotW = 360;
   const rowH = 34;
   const top = 28;
@@ -38,9 +39,8 @@ export function beforeAfterChart(t: SummaryTable): string {
   const x = (v: number) => labelW + (Math.max(0, Math.min(100, v)) / 100) * plotW;
   const ticks = [0, 25, 50, 75, 100].map((v) => `<line x1="${x(v)}" x2="${x(v)}" y1="${top - 4}" y2="${top + rows.length * rowH}" class="grid"/><text x="${x(v)}" y="${top + rows.length * rowH + 16}" text-anchor="middle">${v}</text>`).join('');
   const bars = rows
-    .map((r, i) => {
+    .map(({ r, label }, i) => {
       const y = top + i * rowH;
-      const label = [r[col('dataset')], r[col('variant')], r[col('seed')] === null ? '' : `seed ${String(r[col('seed')])}`, r[col('row')]].filter((s) => s !== '' && s !== null).join(' · ');
       const b = r[col('before_f1')] ?? null;
       const a = r[col('after_f1')] ?? null;
       const bar = (v: CellValue, dy: number, fill: string, what: string) => (typeof v === 'number' ? `<rect x="${labelW}" y="${y + dy}" width="${(x(v) - labelW).toFixed(1)}" height="12" fill="${fill}"><title>${esc(`${label}: ${what} F1 ${v.toFixed(2)}`)}</title></rect>` : '');
@@ -48,7 +48,7 @@ export function beforeAfterChart(t: SummaryTable): string {
     })
     .join('\n');
   const legend = `<rect x="${labelW}" y="6" width="12" height="12" fill="${BEFORE}"/><text x="${labelW + 16}" y="16">before</text><rect x="${labelW + 80}" y="6" width="12" height="12" fill="${AFTER}"/><text x="${labelW + 96}" y="16">after the perturbation</text>`;
-  return `<svg role="img" aria-label="F1 before and after each perturbation" viewBox="0 0 ${labelW + plotW + 20} ${h}" width="100%" xmlns="http://www.w3.org/2000/svg">${legend}${ticks}${bars}<text x="${labelW + plotW / 2}" y="${h - 6}" text-anchor="middle" class="axis">F1 (0–100)</text></svg>`;
+  return `<svg role="img" aria-label="F1 before and after each perturbation" viewBox="0 0 ${labelW + plotW + 20} ${h}" width="${labelW + plotW + 20}" xmlns="http://www.w3.org/2000/svg">${legend}${ticks}${bars}<text x="${labelW + plotW / 2}" y="${h - 6}" text-anchor="middle" class="axis">F1 (0–100)</text></svg>`;
 }
 
 /** Stacked bars of the answer categories (C2C, C2W, W2C, W2W, partial) of each revision-pair or noise unit. */
@@ -67,7 +67,7 @@ export function categoryChart(m: SummaryModel): string {
     for (const [label, counts] of by) groups.push({ label, counts });
   }
   if (!groups.length) return '';
-  const labelW = 300;
+  const labelW = 260;
   const plotW = 360;
   const rowH = 24;
   const top = 28;
@@ -87,14 +87,15 @@ export function categoryChart(m: SummaryModel): string {
       return `<text x="${labelW - 6}" y="${y + 15}" text-anchor="end" class="label">${esc(g.label.length > 52 ? `${g.label.slice(0, 51)}…` : g.label)}</text>${segs}`;
     })
     .join('\n');
-  return `<svg role="img" aria-label="Answer categories per perturbation" viewBox="0 0 ${labelW + plotW + 20} ${h}" width="100%" xmlns="http://www.w3.org/2000/svg">${legend}${bars}<text x="${labelW + plotW / 2}" y="${h - 8}" text-anchor="middle" class="axis">share of questions (%)</text></svg>`;
+  const ticks = [0, 50, 100].map((v) => `<text x="${labelW + (v / 100) * plotW}" y="${top + groups.length * rowH + 14}" text-anchor="middle">${v}</text>`).join('');
+  return `<svg role="img" aria-label="Answer categories per perturbation" viewBox="0 0 ${labelW + plotW + 20} ${h}" width="${labelW + plotW + 20}" xmlns="http://www.w3.org/2000/svg">${legend}${bars}${ticks}<text x="${labelW + plotW / 2}" y="${h - 8}" text-anchor="middle" class="axis">share of questions (%)</text></svg>`;
 }
 
 const CSS = `body{font:15px/1.5 system-ui,sans-serif;color:#1f2430;background:#fafbfc;margin:0 auto;max-width:1100px;padding:16px}
 h1,h2,h3{font-weight:600}h2{border-top:1px solid #d8dce3;padding-top:12px}
 table{border-collapse:collapse;font-size:13px;margin:8px 0}caption{text-align:left;font-weight:600;padding:4px 0}
 th,td{border:1px solid #d8dce3;padding:3px 6px;text-align:left}td.num{text-align:right;font-variant-numeric:tabular-nums}
-.scroll{overflow-x:auto}.error{color:#b5394b}svg text{font:12px system-ui,sans-serif;fill:#1f2430}svg .grid{stroke:#d8dce3}svg .axis{font-weight:600}
+svg{display:block;max-width:100%;height:auto;margin:8px 0}.scroll{overflow-x:auto}.error{color:#b5394b}svg text{font:12px system-ui,sans-serif;fill:#1f2430}svg .grid{stroke:#d8dce3}svg .axis{font-weight:600}
 code{background:#eef0f3;padding:0 3px}`;
 
 /** The report: counts, failures, then per model its charts and tables. */

@@ -106,3 +106,18 @@ export function readAuditFile(raw: unknown, file: string): AuditFile {
   }
   return format === UNIT_FORMAT ? { type: 'unit', unit: raw as UnitFile } : { type: 'summary', summary: raw as AuditSummary };
 }
+
+/**
+ * A chart label for each overview row: variant and seed, the dataset only when there are several,
+ * the row only for kinds with several rows per unit, e.g. 'synthetic keyboard · s1'.
+ */
+export function overviewLabels(t: SummaryTable): string[] {
+  const c = (name: string) => t.columns.indexOf(name);
+  const many = new Set(t.rows.map((r) => r[c('dataset')])).size > 1;
+  return t.rows.map((r) => {
+    const kind = r[c('experiment')];
+    const seed = r[c('seed')];
+    const parts = [many ? r[c('dataset')] : null, r[c('variant')], seed === null || seed === undefined ? null : `s${String(seed)}`, kind === 'sweep' || kind === 'budget' ? r[c('row')] : null];
+    return parts.filter((x) => x !== null && x !== undefined && x !== '').join(' · ');
+  });
+}
