@@ -131,3 +131,24 @@ describe('the shipped example config', () => {
     expect(planUnits(c, file).length).toBe(3 * 2 * (4 + 12 + 3 + 3));
   });
 });
+
+describe('opening audit files in the app', () => {
+  it('reads a bundle zip, a summary and unit files, names bad files and keeps the good ones', async () => {
+    const { strToU8, zipSync } = await import('fflate');
+    const { openAudit } = await import('../../src/core/audit/open.ts');
+    const plan = { format: 'qarx-audit-plan' as const, name: 'x', units: [{ id: 'a1', label: 'a', spec: unit('a1', 'a').spec }] };
+    const summary = buildSummary(plan, [unit('a1', 'a')], 'now');
+    const zip = zipSync({ 'summary.json': strToU8(JSON.stringify(summary)), 'units/a1.json': strToU8(JSON.stringify(unit('a1', 'a'))), 'units/b2.json': strToU8(JSON.stringify(unit('b2', 'b', 'failed'))) });
+    const r = openAudit([
+      { name: 'bundle.zip', bytes: zip },
+      { name: 'broken.zip', bytes: strToU8('not a zip') },
+      { name: 'notes.json', bytes: strToU8('{"a": 1}') },
+      { name: 'half.json', bytes: strToU8('{"format": "qarx-audit-unit"') },
+      { name: 'a1.json', bytes: strToU8(JSON.stringify(unit('a1', 'a'))) },
+    ]);
+    expect(r.summary?.name).toBe('x');
+    expect(r.units.map((u) => u.id)).toEqual(['a1']); // the failed unit is not a run; a1 once
+    expect(r.errors).toEqual([expect.stringContaining('broken.zip: not a readable zip'), expect.stringContaining('notes.json: not a qarx audit file'), expect.stringContaining('half.json: not JSON')]);
+    expect(openAudit([]).errors).toEqual(['No audit files were given.']);
+  });
+});

@@ -66,7 +66,6 @@ export async function runPool(units: readonly PlannedUnit[], o: PoolOptions): Pr
         } else w.postMessage({ type: 'stop' } satisfies ToWorker);
       };
       w.on('message', (m: FromWorker) => {
-        if (m.type !== 'done') return;
         current = null;
         o.onDone(m.file);
         next();

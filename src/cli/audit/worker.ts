@@ -10,7 +10,7 @@ import { UnitRunner, type RunnerOptions } from './unit-runner.ts';
 /** Parent → worker. */
 export type ToWorker = { type: 'run'; unit: PlannedUnit } | { type: 'stop' };
 /** Worker → parent. */
-export type FromWorker = { type: 'progress'; id: string; done: number; total: number } | { type: 'done'; file: UnitFile };
+export type FromWorker = { type: 'done'; file: UnitFile };
 
 /** What a worker is started with. */
 export interface AuditWorkerData {
@@ -29,9 +29,7 @@ export function serve(): void {
       return;
     }
     const { unit } = msg;
-    void runner
-      .run(unit, (done, total) => port.postMessage({ type: 'progress', id: unit.id, done, total } satisfies FromWorker))
-      .then((file) => port.postMessage({ type: 'done', file } satisfies FromWorker));
+    void runner.run(unit).then((file) => port.postMessage({ type: 'done', file } satisfies FromWorker));
   });
 }
 
