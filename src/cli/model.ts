@@ -23,7 +23,7 @@ export function resolveModel(spec: string): { source: ModelSource } {
 }
 
 /** Loads a model directory or Hub id for the CLI, reporting big downloads and the load time on stderr. */
-export async function openModel(spec: string, o: { 'hub-host'?: string; 'cache-dir'?: string; dtype?: string }) {
+export async function openModel(spec: string, o: { 'hub-host'?: string; 'cache-dir'?: string; dtype?: string; device?: 'cpu' | 'cuda'; threads?: number }) {
   const { source } = resolveModel(spec);
   configureRuntime({
     remoteHost: o['hub-host'] ?? process.env.HF_ENDPOINT ?? 'https://huggingface.co/',
@@ -32,8 +32,9 @@ export async function openModel(spec: string, o: { 'hub-host'?: string; 'cache-d
   const t0 = performance.now();
   let lastFile = '';
   const model = await loadQaModel(source, {
-    device: 'cpu',
+    device: o.device ?? 'cpu',
     dtype: o.dtype as Dtype | undefined,
+    ...(o.threads ? { sessionOptions: { intraOpNumThreads: o.threads, interOpNumThreads: 1 } } : {}),
     onProgress: (p) => {
       // Only big files are worth a line (weights); configs and local reads are instant.
       if (p.status === 'progress' && p.file !== lastFile && p.total > 1 << 20) {

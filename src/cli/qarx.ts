@@ -10,6 +10,7 @@
  *   qarx challenge <original> <perturbed> --out <file> (--model M | --pred NAME=orig,pert)…
  *   qarx universal <data> --model M [--type PER|GPE] [--source db|indist] [--candidates K] [--top k]
  *   qarx sweep <data> --model M …   qarx budget <data> --model M …
+ *   qarx audit --config audit.json --out DIR [--shard i/n] [--workers N]   qarx merge DIR… --out DIR
  */
 import { InputError } from '../core/formats/json.ts';
 import { ModelError } from '../core/model-errors.ts';
@@ -80,6 +81,17 @@ const USAGE = `Usage:
               [--resemble 1|3 [--temperature 2]] [--squad2] [--json]
       worst and best case over B renamings per question (seeds 1…B), random mean ± std, stability;
       with --resemble the same for the RESEMBLE-defended model (M canonical names)
+  qarx audit --config <audit.json> --out <dir> [--shard i/n] [--workers N] [--threads T] [--device auto|cpu|cuda] [--dry-run]
+      datasets × models × experiments (sweep, budget, natural, synthetic, paraphrase, traps,
+      adversarial) × seeds from a validated config; one JSON file per unit in <dir>/units (written
+      atomically; a restart skips finished units); --shard i/n runs every n-th unit from i (0-based,
+      e.g. $JOB_COMPLETION_INDEX); --workers N runs units in N worker threads, each with its own ONNX
+      session of T intra-op threads (default cores / N); CUDA when onnxruntime-node has it (auto).
+      Without --shard, writes summary.json, summary.md, tables/*.csv, report.html and bundle.zip.
+      Exit: 0 all units ok, 1 some failed (recorded with the error), 2 bad config or usage
+  qarx merge <dir…> --out <dir>
+      joins shard directories into one summary (same files as above); exit 1 when units failed or
+      no shard ran them
   Data files (detected by name and content): SQuAD 1.1/2.0 or DuReader JSON, Hugging Face flat
   SQuAD (JSON Lines or an array of rows), MRQA .jsonl / .jsonl.gz, natural-perturbation pairs CSV`;
 
@@ -93,6 +105,8 @@ const COMMANDS: Record<string, () => Promise<(argv: string[]) => Promise<number>
   universal: async () => (await import('./commands/universal.ts')).universal,
   sweep: async () => (await import('./commands/entity-runs.ts')).sweep,
   budget: async () => (await import('./commands/entity-runs.ts')).budget,
+  audit: async () => (await import('./commands/audit.ts')).audit,
+  merge: async () => (await import('./commands/audit.ts')).merge,
 };
 
 /** Runs the CLI and returns the exit code; errors become one line on stderr. */

@@ -19,6 +19,7 @@ import { BudgetSlices } from './SliceTable.tsx';
 import { TrapCard } from './TrapCard.tsx';
 import { RunHistory } from './RunHistory.tsx';
 import { RobustnessCard } from './RobustnessCard.tsx';
+import { AuditCard } from './AuditCard.tsx';
 
 
 
@@ -43,6 +44,7 @@ export function ExperimentsView() {
       <ExportCard />
       <TrapCard />
       <RobustnessCard />
+      <AuditCard />
       <RunHistory />
     </div>
   );

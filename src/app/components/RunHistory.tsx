@@ -9,6 +9,7 @@ import { summarizeSweep } from '../../core/entity/stats.ts';
 import type { Origin } from '../../core/entity/options.ts';
 import type { SavedRunInfo } from '../../worker/data-protocol.ts';
 import { useApp } from '../store/index.ts';
+import { isTableOnly } from '../store/audit-slice.ts';
 import { plannedSeeds, type AdversarialPayload, type BudgetPayload, type PairsPayload, type ParaphrasePayload, type SweepPayload, type TrapsPayload, type UniversalPayload } from '../store/run-saving.ts';
 import type { UniversalSource } from '../../core/entity/universal.ts';
 import { summarizeDpr } from '../../core/sensitivity/dpr.ts';
@@ -132,7 +133,9 @@ function SavedRunView({ info, payload }: { info: SavedRunInfo; payload: unknown 
   if (payload === null) return null;
   const { kind, run } = info;
   let view: React.ReactNode;
-  if (kind === 'sweep') view = <SweepResults rows={summarizeSweep((payload as SweepPayload).cells, plannedSeeds(run))} origin={(run.settings.origin as Origin | undefined) ?? 'us'} />;
+  // An audit run opened from its summary alone has its table, not its full result.
+  if (isTableOnly(payload)) view = <TableView table={info.table} />;
+  else if (kind === 'sweep') view = <SweepResults rows={summarizeSweep((payload as SweepPayload).cells, plannedSeeds(run))} origin={(run.settings.origin as Origin | undefined) ?? 'us'} />;
   else if (kind === 'budget') view = <BudgetTable result={(payload as BudgetPayload).result} budget={Number(run.settings.budget)} />;
   else if (kind === 'natural' || kind === 'synthetic') {
     const p = payload as PairsPayload;
@@ -172,7 +175,8 @@ function SideBySide({ a, b }: { a: SavedRunInfo; b: SavedRunInfo }) {
 export function TableView({ table, testid }: { table: ResultTable; testid?: string }) {
   const fmt = (v: unknown) => (v === null || v === undefined ? '–' : typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(2)) : String(v));
   return (
-    <div className="table-scroll">
+    // Focusable, so a wide table scrolls by keyboard too.
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={table.title}>
       <table className="results-table" data-testid={testid}>
         <caption className="visually-hidden">{table.title}</caption>
         <thead>

@@ -13,12 +13,13 @@ import { createExperimentSlice, type ExperimentSlice } from './experiment-slice.
 import { applyParaphrasesDone, createParaphraseSlice, type ParaphraseSlice } from './paraphrase-slice.ts';
 import { applyTrapEvent, createTrapSlice, ownsTrapJob, type TrapSlice } from './trap-slice.ts';
 import { createRunsSlice, type RunsSlice } from './runs-slice.ts';
+import { createAuditSlice, type AuditSlice } from './audit-slice.ts';
 import { saveFinishedRun } from './run-saving.ts';
 import { createHealthSlice, dataDeathPatch, deathMessage, qaDeathPatch, type HealthSlice } from './health-slice.ts';
 import type { DeathCause } from '../supervisor.ts';
 import { applyMultiEvent, createMultiSlice, reloadAddedModels, type MultiSlice } from './multi-slice.ts';
 
-export type AppState = RuntimeSlice & LiveSlice & DataSlice & EntitySlice & ExperimentSlice & HealthSlice & ParaphraseSlice & TrapSlice & RunsSlice & MultiSlice;
+export type AppState = RuntimeSlice & LiveSlice & DataSlice & EntitySlice & ExperimentSlice & HealthSlice & ParaphraseSlice & TrapSlice & RunsSlice & MultiSlice & AuditSlice;
 
 export const useApp = create<AppState>()((...a) => ({
   ...createRuntimeSlice(...a),
@@ -31,6 +32,7 @@ export const useApp = create<AppState>()((...a) => ({
   ...createTrapSlice(...a),
   ...createRunsSlice(...a),
   ...createMultiSlice(...a),
+  ...createAuditSlice(...a),
 }));
 
 /** Which experiment job an id belongs to, if any. */

@@ -19,8 +19,8 @@ export interface RunsSlice {
   openedRun: { info: SavedRunInfo; payload: unknown; reqId: number; loading: boolean } | null;
   /** Up to two runs picked for side by side, oldest pick first. */
   compareIds: string[];
-  /** Saves a run to the history; the result on screen never depends on it. */
-  saveRun(kind: string, run: RunRecord, payload: unknown, table: ResultTable, partial: boolean): void;
+  /** Saves a run to the history; the result on screen never depends on it. A given id replaces the run saved under it (audit units). */
+  saveRun(kind: string, run: RunRecord, payload: unknown, table: ResultTable, partial: boolean, id?: string): void;
   refreshRuns(): void;
   openRun(id: string): void;
   closeRun(): void;
@@ -39,8 +39,8 @@ export const createRunsSlice: StateCreator<AppState, [], [], RunsSlice> = (set, 
   runsMessage: null,
   openedRun: null,
   compareIds: [],
-  saveRun(kind, run, payload, table, partial) {
-    const info: SavedRunInfo = { id: runId(), kind, title: table.title, run, partial, createdAt: Date.now(), table, bytes: JSON.stringify(payload)?.length ?? 0 };
+  saveRun(kind, run, payload, table, partial, id) {
+    const info: SavedRunInfo = { id: id ?? runId(), kind, title: table.title, run, partial, createdAt: Date.now(), table, bytes: JSON.stringify(payload)?.length ?? 0 };
     sendData({ type: 'run-save', reqId: newDataId(), info, payload });
   },
   refreshRuns() {

@@ -10,8 +10,8 @@ import { pairTemplateFromTokenizerJson, qaTokenize, schemeFromTokenizerJson, typ
 import type { Window } from '../windows.ts';
 import { usablePositions } from './positions.ts';
 
-/** Where the ONNX session runs. 'cpu' is onnxruntime-node. */
-export type Device = 'webgpu' | 'wasm' | 'cpu';
+/** Where the ONNX session runs. 'cpu' and 'cuda' are onnxruntime-node (CUDA only where its CUDA provider is installed). */
+export type Device = 'webgpu' | 'wasm' | 'cpu' | 'cuda';
 import type { Dtype } from './dtypes.ts';
 export { DTYPES, type Dtype } from './dtypes.ts';
 
@@ -89,6 +89,8 @@ export interface LoadOptions {
   dtype?: Dtype;
   /** Aborts the downloads of this load. */
   signal?: AbortSignal;
+  /** Node: ONNX Runtime session options, e.g. { intraOpNumThreads: 2 } for one of several sessions sharing the cores. */
+  sessionOptions?: { intraOpNumThreads?: number; interOpNumThreads?: number };
 }
 
 type Session = { inputNames: string[]; outputNames: string[] };
@@ -250,6 +252,7 @@ export async function loadQaModel(source: ModelSource, opts: LoadOptions): Promi
           dtype,
           device: opts.device,
           progress_callback: opts.onProgress,
+          ...(opts.sessionOptions ? { session_options: { ...opts.sessionOptions } } : {}),
         });
       } catch (err) {
         lastErr = err;

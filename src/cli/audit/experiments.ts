@@ -1,0 +1,92 @@
+/**
+ * One audit unit's experiment on loaded questions and a predictor: the same core functions the app's
+ * cards and the other qarx commands call, with the result in the app's saved-run shape, its headline
+ * table and before/after scores.
+ */
+import type { Instance } from '../../core/data/types.ts';
+import type { HeadlineRow } from '../../core/audit/format.ts';
+import { runBudget, runSweep, summarizeSweep, type BudgetScores, type Predictor } from '../../core/entity/index.ts';
+import { noisyPairs } from '../../core/natural/noise.ts';
+import type { NoiseKind } from '../../core/natural/noise-kinds.ts';
+import { runPairs, summarizePairs } from '../../core/natural/pairs.ts';
+import { adversarialTable, budgetTable, dprTable, pairsTable, sweepTable, trapTable } from '../../core/result-tables.ts';
+import type { ResultTable } from '../../core/result-table.ts';
+import { runParaphrases, summarizeDpr } from '../../core/sensitivity/dpr.ts';
+import { paraphraseItems, type GeneratedKind } from '../../core/sensitivity/paraphrase.ts';
+import { answerTraps, prepareTraps, runAdversarial, summarizeTraps, type TrapConfig } from '../../core/trap/experiment.ts';
+import type { ExperimentConfig } from './config.ts';
+
+/** What an experiment gives back: the app's run kind, settings for the run record, the result and its tables. */
+export interface ExperimentOutcome {
+  kind: string;
+  settings: Record<string, unknown>;
+  /** Questions the experiment used. */
+  n: number;
+  payload: unknown;
+  table: ResultTable;
+  headline: HeadlineRow[];
+  notes: string[];
+  partial: boolean;
+}
+
+/** A unit's experiment: one noise kind for synthetic noise, with the unit's seed. */
+export type UnitExperiment = Exclude<ExperimentConfig, { kind: 'synthetic' }> | (Omit<Extract<ExperimentConfig, { kind: 'synthetic' }>, 'noise'> & { noise: NoiseKind });
+
+const row = (label: string, n: number, b: { em: number; f1: number } | null, a: { em: number; f1: number } | null): HeadlineRow => ({ label, n, beforeEm: b?.em ?? null, beforeF1: b?.f1 ?? null, afterEm: a?.em ?? null, afterF1: a?.f1 ?? null });
+const count = (what: string, c: { count: number; ids: string[] } | undefined) => (c && c.count ? [`${c.count} ${what} (${c.ids.join(', ')}${c.count > c.ids.length ? ', …' : ''})`] : []);
+
+/** Runs a unit's experiment; `seed` is the unit's seed for the seeded kinds. */
+export async function runExperiment(exp: UnitExperiment, seed: number | null, instances: readonly Instance[], predict: Predictor, versionTwo: boolean, onProgress: (done: number, total: number) => void): Promise<ExperimentOutcome> {
+  const s = seed ?? 1;
+  const progress = (p: { done: number; total: number }) => onProgress(p.done, p.total);
+  switch (exp.kind) {
+    case 'sweep': {
+      const config = { types: exp.types, sources: exp.sources, target: exp.target, seeds: exp.seeds, origin: exp.origin, origins: exp.origins };
+      const r = await runSweep(instances, config, predict, { onProgress: progress });
+      const rows = summarizeSweep(r.cells, exp.seeds);
+      return { kind: 'sweep', settings: { ...config }, n: r.originals.size, payload: { cells: r.cells }, table: sweepTable(rows), headline: rows.map((x) => row(`${x.type} · ${x.source} · ${x.origin}`, x.n, x.orig, { em: x.pertEm.mean, f1: x.pertF1.mean })), notes: [], partial: r.cancelled };
+    }
+    case 'budget': {
+      const config = { type: exp.type, target: exp.target, source: exp.source, origin: exp.origin, budget: exp.budget, resemble: exp.resemble ? { m: exp.resemble.m, temperature: exp.resemble.temperature, type: 'MIX' as const } : null, versionTwo };
+      const r = await runBudget(instances, config, predict, { onProgress: progress });
+      const side = (name: string, b: BudgetScores | null) => (b ? [row(`${name} random`, r.n, b.original, b.random), row(`${name} worst`, r.n, b.original, b.worst), row(`${name} best`, r.n, b.original, b.best)] : []);
+      return { kind: 'budget', settings: { ...config }, n: r.n, payload: { result: r }, table: budgetTable(r), headline: [...side('model', r.plain), ...side('RESEMBLE', r.defended)], notes: [], partial: r.cancelled };
+    }
+    case 'natural':
+    case 'synthetic': {
+      const noise = exp.kind === 'synthetic' ? noisyPairs(instances, { kind: exp.noise, rate: exp.rate, seed: s }) : null;
+      const r = await runPairs(noise ? noise.instances : instances, predict, onProgress, { rule: exp.rule });
+      const sum = summarizePairs(r.rows);
+      const label = exp.kind === 'natural' ? 'natural edits' : (r.rows[0]?.intent ?? `synthetic: ${exp.noise}`);
+      const settings = exp.kind === 'synthetic' ? { kind: exp.noise, rate: exp.rate, seed: s, rule: exp.rule } : { rule: exp.rule };
+      const table = { ...pairsTable([{ name: label, s: sum }]), title: exp.kind === 'natural' ? 'Revision pairs' : `Synthetic noise (${label})` };
+      const notes = [...count('left out: gold answer not in the edited passage', r.dropped.answerMissing), ...(noise?.dropped ? [`${noise.dropped} passages with nothing to change`] : []), ...(exp.kind === 'natural' && r.rows.length === 0 ? ['no revision pairs in this dataset'] : [])];
+      return { kind: exp.kind, settings, n: sum.n, payload: { rows: r.rows, dropped: noise?.dropped ?? 0, answerMissing: r.dropped.answerMissing, label }, table, headline: [row(label, sum.n, sum.original, sum.perturbed)], notes, partial: r.cancelled };
+    }
+    case 'paraphrase': {
+      const source = { dataset: exp.dataset, kinds: exp.kinds as GeneratedKind[], seed: s };
+      const { items, none } = paraphraseItems(instances, source);
+      const r = await runParaphrases(items, predict, onProgress);
+      const sum = summarizeDpr(r.rows);
+      const asked = new Set(items.map((i) => i.instance));
+      const settings = { datasetParaphrases: exp.dataset, kinds: exp.kinds.join(', ') || 'none', seed: s, paraphrases: items.length };
+      const notes = Object.entries(none).flatMap(([k, c]) => count(`questions no ${k} rule fits`, c));
+      return { kind: 'paraphrase', settings, n: asked.size, payload: { rows: r.rows, none, without: instances.length - asked.size }, table: dprTable(sum), headline: [row(`paraphrased (DPR ${sum.n ? (100 * sum.dpr).toFixed(1) : '–'}%)`, sum.n, sum.original, sum.paraphrased)], notes, partial: r.cancelled };
+    }
+    case 'traps': {
+      const config: TrapConfig = { source: exp.source, position: exp.position, seed: s };
+      const { items, skipped } = prepareTraps(instances, config);
+      const r = await answerTraps(items, predict, onProgress);
+      const sum = summarizeTraps(r.rows);
+      const notes = Object.entries(skipped).flatMap(([k, c]) => count(`left out: ${k}`, c));
+      return { kind: 'traps', settings: { ...config }, n: sum.n, payload: { rows: r.rows, skipped }, table: trapTable(sum), headline: [row(`trap ${exp.position}`, sum.n, sum.original, sum.trapped)], notes, partial: r.cancelled };
+    }
+    case 'adversarial': {
+      const r = await runAdversarial(instances, predict, onProgress);
+      if (!r) throw new Error('no question with gold answers to score (an adversarial SQuAD file is needed)');
+      const o = r.output.result;
+      const n = r.output.rows.length;
+      return { kind: 'adversarial', settings: {}, n, payload: { output: r.output, unscorable: r.unscorable }, table: adversarialTable(r.output), headline: [row('adversarial', n, { em: o.orig_exact_match, f1: o.orig_f1 }, { em: o.adv_exact_match, f1: o.adv_f1 })], notes: r.unscorable ? [`${r.unscorable} questions without gold answers left out`] : [], partial: r.cancelled };
+    }
+  }
+}

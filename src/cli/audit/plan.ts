@@ -1,0 +1,98 @@
+/**
+ * The audit's units of work: datasets × models × experiment variants × seeds, each with a stable id
+ * (a hash of its settings, so the same unit has the same file on every machine and every restart),
+ * and the deterministic split into shards.
+ */
+import { createHash } from 'node:crypto';
+import { basename } from 'node:path';
+import type { UnitSpec } from '../../core/audit/format.ts';
+import { UsageError } from '../io.ts';
+import { configPath, type AuditConfig, type ExperimentConfig, type ModelConfig } from './config.ts';
+import type { UnitExperiment } from './experiments.ts';
+
+/** Where a unit's data and model come from on this machine (not part of its id: mounts differ between machines). */
+export interface UnitSources {
+  data: { path: string } | { builtin: 'demo' };
+  model: { path: string } | { hub: string };
+}
+
+export interface PlannedUnit {
+  id: string;
+  label: string;
+  spec: UnitSpec & { experiment: UnitExperiment };
+  sources: UnitSources;
+}
+
+/** JSON with object keys sorted at every level, so equal settings give equal text, e.g. canonicalJson({ b: 1, a: 2 }) === '{"a":2,"b":1}'. */
+export function canonicalJson(x: unknown): string {
+  if (Array.isArray(x)) return `[${x.map(canonicalJson).join(',')}]`;
+  if (x !== null && typeof x === 'object') {
+    const o = x as Record<string, unknown>;
+    return `{${Object.keys(o)
+      .filter((k) => o[k] !== undefined)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(x);
+}
+
+/** A unit's id: the first 16 hex digits of SHA-256 over its canonical settings. */
+export function unitId(spec: UnitSpec): string {
+  return createHash('sha256').update(canonicalJson(spec)).digest('hex').slice(0, 16);
+}
+
+/** A model's name: given, else the Hub id's name or the folder's name. */
+export const modelName = (m: ModelConfig): string => m.name ?? (m.hub ? (m.hub.split('/')[1] as string) : basename(m.path ?? 'model'));
+
+/** The variants of one experiment entry: one per noise kind, and one per seed for the seeded kinds. */
+function variants(e: ExperimentConfig, seeds: readonly number[]): { experiment: UnitExperiment; seed: number | null }[] {
+  if (e.kind === 'synthetic') return e.noise.flatMap((noise) => seeds.map((seed) => ({ experiment: { ...e, noise }, seed })));
+  if (e.kind === 'paraphrase' || e.kind === 'traps') return seeds.map((seed) => ({ experiment: e, seed }));
+  return [{ experiment: e, seed: null }];
+}
+
+/** A variant's words for labels, e.g. 'synthetic keyboard', 'traps after'. */
+export function variantLabel(e: UnitExperiment): string {
+  if (e.kind === 'synthetic') return `synthetic ${e.noise}`;
+  if (e.kind === 'traps') return `traps ${e.source} ${e.position}`;
+  if (e.kind === 'budget') return `budget ${e.type} ${e.source} B=${e.budget}${e.resemble ? ` RESEMBLE M=${e.resemble.m}` : ''}`;
+  if (e.kind === 'sweep') return `sweep ${e.types.join('/')} ${e.sources.join('/')}`;
+  if (e.kind === 'paraphrase') return `paraphrase ${e.kinds.join('/')}${e.dataset ? ' +dataset' : ''}`;
+  if (e.kind === 'natural') return `natural ${e.rule}`;
+  return e.kind;
+}
+
+/** Every unit of a config, sorted by id; identical units (a repeated entry) are planned once. */
+export function planUnits(config: AuditConfig, configFile: string): PlannedUnit[] {
+  const units = new Map<string, PlannedUnit>();
+  config.datasets.forEach((d, di) => {
+    config.models.forEach((m, mi) => {
+      const data = d.builtin ? { builtin: d.builtin } : { path: configPath(d.path ?? '', configFile, `datasets[${di}].path`) };
+      const model = m.hub ? { hub: m.hub } : { path: configPath(m.path ?? '', configFile, `models[${mi}].path`) };
+      for (const e of config.experiments) {
+        for (const { experiment, seed } of variants(e, config.seeds)) {
+          const spec = { dataset: { name: d.name, limit: d.limit ?? null, lang: d.lang ?? null }, model: { name: modelName(m), dtype: m.dtype ?? null }, experiment, seed };
+          const id = unitId(spec);
+          const label = `${d.name} · ${spec.model.name} · ${variantLabel(experiment)}${seed === null ? '' : ` · seed ${seed}`}`;
+          units.set(id, { id, label, spec, sources: { data, model } });
+        }
+      }
+    });
+  });
+  return [...units.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** Parses --shard i/n (0 ≤ i < n), e.g. parseShard('1/3') → { index: 1, count: 3 }. */
+export function parseShard(s: string): { index: number; count: number } {
+  const m = /^(\d+)\/(\d+)$/.exec(s.trim());
+  const index = m ? Number(m[1]) : NaN;
+  const count = m ? Number(m[2]) : NaN;
+  if (!m || count < 1 || index >= count) throw new UsageError(`--shard must be i/n with 0 ≤ i < n (e.g. 0/3, as $JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID counts), got "${s}".`);
+  return { index, count };
+}
+
+/** The units of shard i of n: every n-th unit of the id-sorted plan, starting at i (the shards cover the plan exactly once). */
+export function shardUnits<T>(units: readonly T[], shard: { index: number; count: number }): T[] {
+  return units.filter((_, k) => k % shard.count === shard.index);
+}

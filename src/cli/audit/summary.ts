@@ -1,0 +1,105 @@
+/**
+ * The audit summary from a plan and its unit files (of one run, or of many shards): per model an
+ * overview of before/after scores and, per experiment kind, the papers' table with the rows of
+ * every dataset, variant and seed. The same units give the same summary, whatever the shards.
+ */
+import { AUDIT_VERSION, SUMMARY_FORMAT, type AuditSummary, type SummaryModel, type SummaryTable, type UnitFile } from '../../core/audit/format.ts';
+import type { CellValue, ResultTable } from '../../core/result-table.ts';
+import { EXPERIMENT_KINDS } from './config.ts';
+import type { PlanFile } from './files.ts';
+import { variantLabel } from './plan.ts';
+
+const r4 = (x: number | null): number | null => (x === null || !Number.isFinite(x) ? null : +x.toFixed(4));
+
+/** A unit table's columns with a per-set value column named 'value' (pairs tables name it after the set), so units line up. */
+function unitColumns(t: ResultTable): string[] {
+  return t.columns.length === 2 && t.columns[0] === 'measure' ? ['measure', 'value'] : t.columns;
+}
+
+/** Units in report order: model, dataset, experiment kind (config order), variant, seed. */
+function reportOrder(a: UnitFile, b: UnitFile): number {
+  const k = (u: UnitFile) => [u.spec.model.name, u.spec.dataset.name, String(EXPERIMENT_KINDS.indexOf(u.spec.experiment.kind as (typeof EXPERIMENT_KINDS)[number])).padStart(2, '0'), u.label, String(u.spec.seed ?? -1).padStart(20, '0'), u.id].join('\u0000');
+  const x = k(a);
+  const y = k(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** The overview of one model's units: one row per headline row. */
+function overview(units: readonly UnitFile[]): SummaryTable {
+  const rows = units.flatMap((u) =>
+    u.headline.map((h): CellValue[] => [u.spec.dataset.name, u.kind, variantLabel(u.spec.experiment as never), u.spec.seed, h.label, h.n, r4(h.beforeEm), r4(h.beforeF1), r4(h.afterEm), r4(h.afterF1), h.beforeF1 !== null && h.afterF1 !== null ? r4(h.afterF1 - h.beforeF1) : null]),
+  );
+  return { kind: 'overview', title: 'Before and after each perturbation (EM/F1, 0–100)', columns: ['dataset', 'experiment', 'variant', 'seed', 'row', 'n', 'before_em', 'before_f1', 'after_em', 'after_f1', 'change_f1'], rows };
+}
+
+/** One kind's table: every unit's rows, prefixed by dataset, variant and seed. */
+function kindTable(kind: string, units: readonly UnitFile[]): SummaryTable | null {
+  const withTables = units.filter((u): u is UnitFile & { table: ResultTable } => u.kind === kind && u.table !== null);
+  const first = withTables[0];
+  if (!first) return null;
+  const cols = unitColumns(first.table);
+  const rows = withTables.flatMap((u) => {
+    const own = unitColumns(u.table);
+    return u.table.rows.map((r) => [u.spec.dataset.name, variantLabel(u.spec.experiment as never), u.spec.seed, ...cols.map((c) => r[own.indexOf(c)] ?? null)]);
+  });
+  return { kind, title: first.table.title.replace(/^Synthetic noise \(.*\)$/, 'Synthetic noise'), columns: ['dataset', 'variant', 'seed', ...cols], rows };
+}
+
+/** One file per unit id from files of several shards: the first ok one, else the first. */
+export function pickUnits(files: Iterable<UnitFile>): Map<string, UnitFile> {
+  const byId = new Map<string, UnitFile>();
+  for (const f of files) {
+    const had = byId.get(f.id);
+    if (!had || (had.status !== 'ok' && f.status === 'ok')) byId.set(f.id, f);
+  }
+  return byId;
+}
+
+/** Builds the summary of a plan from the unit files found (several files of one unit: see pickUnits). */
+export function buildSummary(plan: PlanFile, files: Iterable<UnitFile>, generated: string): AuditSummary {
+  const byId = pickUnits(files);
+  const planned = new Set(plan.units.map((u) => u.id));
+  const units = [...byId.values()].filter((u) => planned.has(u.id)).sort(reportOrder);
+  const ok = units.filter((u) => u.status === 'ok');
+  const models: SummaryModel[] = [...new Set(plan.units.map((u) => u.spec.model.name))].map((name) => {
+    const mine = ok.filter((u) => u.spec.model.name === name);
+    const devices = [...new Set(mine.map((u) => u.runtime.device))];
+    return { name, device: devices.join(', ') || 'none', overview: overview(mine), tables: EXPERIMENT_KINDS.map((k) => kindTable(k, mine)).filter((t): t is SummaryTable => t !== null) };
+  });
+  return {
+    format: SUMMARY_FORMAT,
+    version: AUDIT_VERSION,
+    name: plan.name,
+    generated,
+    planned: plan.units.length,
+    ok: ok.length,
+    failed: units.filter((u) => u.status === 'failed').map((u) => ({ id: u.id, label: u.label, error: u.error ?? 'unknown error' })),
+    missing: plan.units.filter((u) => !byId.has(u.id)).map((u) => ({ id: u.id, label: u.label })),
+    units: units.map((u) => ({ id: u.id, label: u.label, kind: u.kind, status: u.status, run: u.run, table: u.table })),
+    models,
+  };
+}
+
+/** A summary table as a ResultTable (for CSV export). */
+export const asResultTable = (t: SummaryTable): ResultTable => ({ title: t.title, columns: t.columns, rows: t.rows, key: [], headline: [] });
+
+/** A cell for markdown: pipes and line breaks escaped, numbers to 2 decimals. */
+const mdCell = (v: CellValue): string => (v === null ? '–' : typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(2)) : String(v).replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' '));
+
+/** A table as GitHub markdown. */
+export function tableMarkdown(t: SummaryTable): string {
+  const head = `| ${t.columns.map((c) => mdCell(c)).join(' | ')} |\n| ${t.columns.map(() => '---').join(' | ')} |\n`;
+  return head + t.rows.map((r) => `| ${r.map(mdCell).join(' | ')} |\n`).join('');
+}
+
+/** The whole summary as markdown: counts, failures, then each model's tables. */
+export function summaryMarkdown(s: AuditSummary): string {
+  const parts = [`# Audit: ${mdCell(s.name)}\n\nGenerated ${s.generated}. Units: ${s.planned} planned, ${s.ok} ok, ${s.failed.length} failed, ${s.missing.length} missing.\n`];
+  if (s.failed.length) parts.push(`\n## Failed units\n\n${s.failed.map((f) => `- \`${f.id}\` ${mdCell(f.label)}: ${mdCell(f.error)}`).join('\n')}\n`);
+  if (s.missing.length) parts.push(`\n## Missing units (not run by any shard given)\n\n${s.missing.map((f) => `- \`${f.id}\` ${mdCell(f.label)}`).join('\n')}\n`);
+  for (const m of s.models) {
+    parts.push(`\n## Model ${mdCell(m.name)} (${mdCell(m.device)})\n\n### ${m.overview.title}\n\n${tableMarkdown(m.overview)}`);
+    for (const t of m.tables) parts.push(`\n### ${mdCell(t.title)}\n\n${tableMarkdown(t)}`);
+  }
+  return parts.join('');
+}

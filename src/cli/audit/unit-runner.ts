@@ -1,0 +1,111 @@
+/**
+ * Runs audit units one at a time with a cache of loaded data and models: used as is by
+ * `qarx audit` (one process) and inside each worker thread (`--workers N`), each with its own ONNX
+ * session and intra-op thread count. A unit that fails becomes a unit file with its error.
+ */
+import { loadDemoSet } from '../../core/data/demo.ts';
+import type { Instance } from '../../core/data/types.ts';
+import { AUDIT_VERSION, UNIT_FORMAT, type UnitFile } from '../../core/audit/format.ts';
+import { enginePredictor } from '../../core/entity/index.ts';
+import { modelScope, QaEngine } from '../../core/index.ts';
+import { noAnswerReason, type RunRecord } from '../../core/run-record.ts';
+import { readInstances } from '../data.ts';
+import { err } from '../io.ts';
+import { openModel } from '../model.ts';
+import { pickDevice, type DeviceChoice } from './device.ts';
+import { runExperiment } from './experiments.ts';
+import type { PlannedUnit, UnitSources } from './plan.ts';
+
+export interface RunnerOptions {
+  device: DeviceChoice;
+  /** ONNX Runtime intra-op threads per session (null: its default, all cores). */
+  threads: number | null;
+  hubHost?: string;
+  cacheDir?: string;
+}
+
+type Loaded = Awaited<ReturnType<typeof openModel>>;
+
+export class UnitRunner {
+  private data = new Map<string, Promise<Instance[]>>();
+  private models = new Map<string, Promise<{ model: Loaded; device: string }>>();
+  constructor(private readonly opts: RunnerOptions) {}
+
+  /** The questions of a unit's dataset (read once per process), narrowed by its lang and limit. */
+  private async instances(u: PlannedUnit): Promise<Instance[]> {
+    const src = u.sources.data;
+    const key = 'builtin' in src ? `builtin:${src.builtin}` : src.path;
+    let p = this.data.get(key);
+    if (!p) this.data.set(key, (p = 'builtin' in src ? Promise.resolve(loadDemoSet()) : readInstances(src.path)));
+    const { lang, limit } = u.spec.dataset;
+    const all = (await p).filter((i) => lang === null || i.lang === lang);
+    return limit === null ? all : all.slice(0, limit);
+  }
+
+  /** A unit's model, loaded once per process on the device picked (CUDA falls back to the CPU when it fails to start). */
+  private model(src: UnitSources['model'], dtype: string | null): Promise<{ model: Loaded; device: string }> {
+    const spec = 'hub' in src ? src.hub : src.path;
+    const key = `${spec}\u0000${dtype ?? ''}`;
+    let p = this.models.get(key);
+    if (!p) {
+      const o = { 'hub-host': this.opts.hubHost, 'cache-dir': this.opts.cacheDir, dtype: dtype ?? undefined, threads: this.opts.threads ?? undefined };
+      p = (async () => {
+        const pick = pickDevice(this.opts.device);
+        if (pick.device === 'cuda') {
+          try {
+            return { model: await openModel(spec, { ...o, device: 'cuda' }), device: 'cuda' };
+          } catch (e) {
+            if (this.opts.device === 'cuda') throw e;
+            err(`audit: CUDA did not start (${e instanceof Error ? e.message : String(e)}); running on the CPU\n`);
+          }
+        }
+        return { model: await openModel(spec, { ...o, device: 'cpu' }), device: 'cpu' };
+      })();
+      this.models.set(key, p);
+      // A model that failed to load is tried again by the next unit that needs it.
+      p.catch(() => this.models.delete(key));
+    }
+    return p;
+  }
+
+  /** Runs one unit; never throws: a failure is a unit file with status 'failed' and the error. */
+  async run(u: PlannedUnit, onProgress: (done: number, total: number) => void = () => {}): Promise<UnitFile> {
+    const started = new Date();
+    const t0 = performance.now();
+    const base = { format: UNIT_FORMAT, version: AUDIT_VERSION, id: u.id, label: u.label, spec: u.spec, started: started.toISOString() } as const;
+    let device = 'cpu';
+    try {
+      const instances = await this.instances(u);
+      if (instances.length === 0) throw new Error(`dataset "${u.spec.dataset.name}" has no questions${u.spec.dataset.lang ? ` in ${u.spec.dataset.lang}` : ''}`);
+      const loaded = await this.model(u.sources.model, u.spec.model.dtype);
+      device = loaded.device;
+      const engine = new QaEngine(loaded.model.tokenizer, loaded.model.runner, { scope: modelScope(loaded.model) });
+      const versionTwo = instances.some((i) => i.isImpossible);
+      const out = await runExperiment(u.spec.experiment, u.spec.seed, instances, enginePredictor(engine, { versionTwo }), versionTwo, onProgress);
+      const run: RunRecord = {
+        datasets: [u.spec.dataset.name],
+        n: out.n,
+        selected: instances.length,
+        query: '',
+        filters: {},
+        model: u.spec.model.name,
+        dtype: loaded.model.dtype,
+        device,
+        versionTwo,
+        versionTwoReason: noAnswerReason(versionTwo),
+        settings: out.settings,
+        date: base.started,
+      };
+      return { ...base, status: 'ok', error: null, kind: out.kind, run, table: out.table, payload: out.payload, headline: out.headline, notes: out.notes, runtime: { device, threads: this.opts.threads }, seconds: +((performance.now() - t0) / 1000).toFixed(3) };
+    } catch (e) {
+      const error = e instanceof Error ? e.message : String(e);
+      return { ...base, status: 'failed', error, kind: u.spec.experiment.kind, run: null, table: null, payload: null, headline: [], notes: [], runtime: { device, threads: this.opts.threads }, seconds: +((performance.now() - t0) / 1000).toFixed(3) };
+    }
+  }
+
+  /** Frees every ONNX session. */
+  async dispose(): Promise<void> {
+    for (const p of this.models.values()) await p.then((m) => m.model.dispose()).catch(() => undefined);
+    this.models.clear();
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * qarx audit and qarx merge: datasets × models × experiments × seeds from a config, as units of work
+ * written one JSON file each (atomically; a restart skips the finished ones), split into shards
+ * for job arrays, run in worker threads, and joined into a summary with tables and an HTML report.
+ *
+ * Exit codes: 0 every unit ok; 1 some units failed (recorded with their error) or, for merge, are
+ * missing; 2 bad config or usage; 130/143 interrupted (run again to resume).
+ */
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { parseArgs } from 'node:util';
+import type { UnitFile } from '../../core/audit/format.ts';
+import { parseConfigText } from '../audit/config.ts';
+import { cudaAvailable, type DeviceChoice } from '../audit/device.ts';
+import { readPlan, readUnits, removeStaleTemps, unitPath, writeAtomic, type PlanFile } from '../audit/files.ts';
+import { writeSummaryFiles } from '../audit/output.ts';
+import { parseShard, planUnits, shardUnits } from '../audit/plan.ts';
+import { runPool } from '../audit/pool.ts';
+import { buildSummary, pickUnits } from '../audit/summary.ts';
+import { checkOutputDir, err, intOpt, out, readText, UsageError } from '../io.ts';
+
+/** Seconds as "1h 02m", "3m 05s" or "12s". */
+export function duration(sec: number): string {
+  const s = Math.max(0, Math.round(sec));
+  if (s >= 3600) return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
+  if (s >= 60) return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
+  return `${s}s`;
+}
+
+/** The plan as stored in every shard's directory: no machine paths, so shards on other machines agree. */
+function planFile(name: string, units: ReturnType<typeof planUnits>): PlanFile {
+  return { format: 'qarx-audit-plan', name, units: units.map((u) => ({ id: u.id, label: u.label, spec: u.spec })) };
+}
+
+/** Writes plan.json, or checks that the directory's plan is this one (a directory holds one audit). */
+function checkPlan(dir: string, plan: PlanFile): void {
+  const had = readPlan(dir);
+  const ids = (p: PlanFile) => p.units.map((u) => u.id).join(',');
+  if (had && ids(had) !== ids(plan)) throw new UsageError(`${dir} holds another audit (its plan.json lists other units); give a new --out, or delete it to start over.`);
+  if (!had) writeAtomic(`${dir}/plan.json`, `${JSON.stringify(plan, null, 2)}\n`);
+}
+
+/** Runs `qarx audit --config audit.json --out DIR [--shard i/n] [--workers N] [--threads T] [--device auto|cpu|cuda]`. */
+export async function audit(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { config: { type: 'string' }, out: { type: 'string' }, shard: { type: 'string' }, workers: { type: 'string' }, threads: { type: 'string' }, device: { type: 'string', default: 'auto' }, 'hub-host': { type: 'string' }, 'cache-dir': { type: 'string' }, 'dry-run': { type: 'boolean', default: false } },
+  });
+  if (positionals.length || !values.config || !values.out) throw new UsageError('audit needs --config <audit.json> --out <results dir> (see qarx --help).');
+  const device = values.device as DeviceChoice;
+  if (!['auto', 'cpu', 'cuda'].includes(device)) throw new UsageError(`--device must be auto, cpu or cuda, got "${values.device}".`);
+  const config = parseConfigText(readText(values.config), values.config);
+  const shard = values.shard === undefined ? null : parseShard(values.shard);
+  const workers = intOpt(values.workers, 'workers', 1);
+  // Each worker's session gets its share of the cores unless --threads says otherwise.
+  const threads = values.threads === undefined ? (workers > 1 ? Math.max(1, Math.floor(availableParallelism() / workers)) : null) : intOpt(values.threads, 'threads', 1);
+  const dir = values.out;
+  checkOutputDir(dir, '--out directory');
+  const all = planUnits(config, values.config);
+  const mine = shard ? shardUnits(all, shard) : all;
+  const tag = shard ? `audit [shard ${shard.index}/${shard.count}]` : 'audit';
+  if (values['dry-run']) {
+    for (const u of mine) out(`${u.id}\t${u.label}\n`);
+    err(`${tag}: ${mine.length} of ${all.length} units (dry run)\n`);
+    return 0;
+  }
+  const plan = planFile(config.name, all);
+  checkPlan(dir, plan);
+  const stale = removeStaleTemps(dir);
+  if (stale) err(`${tag}: removed ${stale} half-written file${stale === 1 ? '' : 's'} of an interrupted run\n`);
+  const done = readUnits(dir);
+  const todo = mine.filter((u) => done.get(u.id)?.status !== 'ok');
+  const skipped = mine.length - todo.length;
+  const cuda = device === 'cpu' ? null : cudaAvailable();
+  err(`${tag}: ${mine.length} of ${all.length} units${skipped ? `, ${skipped} already done (skipped)` : ''}; ${todo.length} to run with ${workers} worker${workers === 1 ? '' : 's'}${threads ? ` × ${threads} thread${threads === 1 ? '' : 's'}` : ''}; device: ${device === 'cpu' ? 'CPU (--device cpu)' : cuda?.ok ? 'CUDA' : `CPU (${cuda?.reason ?? ''})`}\n`);
+  const t0 = performance.now();
+  let finished = 0;
+  let failed = 0;
+  await runPool(todo, {
+    workers,
+    runner: { device, threads, hubHost: values['hub-host'], cacheDir: values['cache-dir'] },
+    onDone: (f: UnitFile) => {
+      writeAtomic(unitPath(dir, f.id), `${JSON.stringify(f, null, 2)}\n`);
+      finished++;
+      if (f.status === 'failed') failed++;
+      const elapsed = (performance.now() - t0) / 1000;
+      const eta = finished < todo.length ? `, ETA ${duration((elapsed / finished) * (todo.length - finished))}` : '';
+      err(`${tag}: ${finished}/${todo.length} units done${failed ? ` (${failed} failed)` : ''}${eta} — ${f.status === 'ok' ? 'ok' : `FAILED: ${f.error}`}: ${f.label} (${f.seconds.toFixed(1)} s, ${f.runtime.device})\n`);
+    },
+  });
+  const units = readUnits(dir);
+  const bad = mine.filter((u) => units.get(u.id)?.status !== 'ok').length;
+  const secs = (performance.now() - t0) / 1000;
+  if (!shard || shard.count === 1) {
+    const summary = buildSummary(plan, units.values(), new Date().toISOString());
+    writeSummaryFiles(dir, summary, [...units.values()]);
+    err(`${tag}: summary in ${dir}/summary.json, summary.md, tables/, report.html, bundle.zip\n`);
+  } else err(`${tag}: join the shards with: qarx merge <the shards' --out dirs…> --out <summary dir>\n`);
+  err(`${tag}: ${mine.length} units: ${mine.length - bad} ok, ${bad} failed, ${skipped} skipped as done before; ran ${todo.length} in ${duration(secs)}\n`);
+  return bad ? 1 : 0;
+}
+
+/** Runs `qarx merge <dir…> --out <dir>`: the shards' unit files joined into one summary. */
+export async function merge(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { out: { type: 'string' } } });
+  if (!positionals.length || !values.out) throw new UsageError('merge needs <results dir…> --out <summary dir>.');
+  let plan: PlanFile | null = null;
+  const units: UnitFile[] = [];
+  for (const d of positionals) {
+    if (!existsSync(d)) throw new UsageError(`${d}: no such results directory.`);
+    const p = readPlan(d);
+    if (!p) throw new UsageError(`${d}: no plan.json (not a qarx audit --out directory).`);
+    if (plan && p.units.map((u) => u.id).join() !== plan.units.map((u) => u.id).join()) throw new UsageError(`${d}: its plan differs from ${positionals[0]}'s: the shards come from different configs.`);
+    plan ??= p;
+    units.push(...readUnits(d).values());
+  }
+  if (!plan) throw new UsageError('merge needs at least one results directory.');
+  checkOutputDir(values.out, '--out directory');
+  const planned = new Set(plan.units.map((u) => u.id));
+  const chosen = [...pickUnits(units).values()].filter((u) => planned.has(u.id));
+  const summary = buildSummary(plan, chosen, new Date().toISOString());
+  // The out directory is a results directory itself: plan and the unit files behind the summary.
+  writeAtomic(`${values.out}/plan.json`, `${JSON.stringify(plan, null, 2)}\n`);
+  for (const f of chosen) writeAtomic(unitPath(values.out, f.id), `${JSON.stringify(f, null, 2)}\n`);
+  writeSummaryFiles(values.out, summary, chosen);
+  err(`merge: ${summary.planned} units planned: ${summary.ok} ok, ${summary.failed.length} failed, ${summary.missing.length} missing; summary in ${values.out}\n`);
+  return summary.failed.length || summary.missing.length ? 1 : 0;
+}
