@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { ModelPanel } from './components/ModelPanel.tsx';
 import { LiveView } from './components/LiveView.tsx';
 import { DataPanel } from './components/DataPanel.tsx';
+import { ScoringSelect } from './components/ScoringSelect.tsx';
 import { InstanceBrowser } from './components/InstanceBrowser.tsx';
 import { debugDataWorker, sendData } from './data-client.ts';
 import { debugWorker } from './worker-client.ts';
@@ -79,6 +80,7 @@ export function App() {
         <aside className="sidebar">
           <ModelPanel />
           <DataPanel />
+          <ScoringSelect />
         </aside>
         <section className="browse">
           <InstanceBrowser />

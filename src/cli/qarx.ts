@@ -4,7 +4,7 @@
  * imported when it runs, so `qarx eval` never loads the model runtime.
  *
  *   qarx predict --model <dir|hub id> --data <data file> --out <dir> [--dump-logits]
- *   qarx eval <data file> <predictions.json> [--na-prob-file F] [--na-prob-thresh T] [--lang zh]
+ *   qarx eval <data file> <predictions.json> [--na-prob-file F] [--na-prob-thresh T] [--lang auto|en|zh]
  *   qarx perturb entity|synthetic|paraphrase|trap … <in> <out>
  *   qarx compare <original> <perturbed> --model <dir|hub id>
  *   qarx challenge <original> <perturbed> --out <file> (--model M | --pred NAME=orig,pert)…
@@ -26,8 +26,9 @@ const USAGE = `Usage:
       --batch-size N          windows per model call (8)          --dtype fp32|q8|fp16 weights to load
       --hub-host URL          Hub or mirror (default $HF_ENDPOINT or https://huggingface.co)
       --cache-dir DIR         download cache (default ~/.cache/qarx)
-  qarx eval <data file> <predictions.json> [--na-prob-file F] [--na-prob-thresh T] [--lang zh]
-      prints the official SQuAD v1.1 / v2.0 evaluation JSON (DuReader's for --lang zh); v2.0 sums like
+  qarx eval <data file> <predictions.json> [--na-prob-file F] [--na-prob-thresh T] [--lang auto|en|zh]
+      prints the official SQuAD v1.1 / v2.0 evaluation JSON (DuReader-robust's when most passages are
+      Chinese or with --lang zh; --lang en forces SQuAD's); v2.0 sums like
       Python ≥ 3.12 unless --py-sum legacy (Python ≤ 3.11), which can change the last digit;
       --slice KEY (repeatable; title, dataset, answer-type, qword, length, lang or a metadata key such
       as domain) prints count, EM and F1 per slice instead (--json for the numbers)
@@ -80,6 +81,9 @@ const USAGE = `Usage:
               [--resemble 1|3 [--temperature 2]] [--squad2] [--json]
       worst and best case over B renamings per question (seeds 1…B), random mean ± std, stability;
       with --resemble the same for the RESEMBLE-defended model (M canonical names)
+  --lang auto|en|zh (eval, compare, sweep, budget, universal): the metric that scores the answers;
+      auto (default) follows each question's language (DuReader-robust's character-level EM/F1 for
+      Chinese, SQuAD's otherwise), en / zh score every question with that one, as the app's Scoring
   Data files (detected by name and content): SQuAD 1.1/2.0 or DuReader JSON, Hugging Face flat
   SQuAD (JSON Lines or an array of rows), MRQA .jsonl / .jsonl.gz, natural-perturbation pairs CSV`;
 

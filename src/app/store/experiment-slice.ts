@@ -34,9 +34,9 @@ export interface ExperimentJob {
 }
 
 /** What produced an experiment's result: the collected data, the store's selection and model, the settings and the date. */
-export function runRecordOf(s: Pick<AppState, 'query' | 'filters' | 'model'>, data: { versionTwo: boolean; datasets: string[] }, n: number, selected: number, settings: Record<string, unknown>): RunRecord {
+export function runRecordOf(s: Pick<AppState, 'query' | 'filters' | 'model' | 'scoringLang'>, data: { versionTwo: boolean; datasets: string[] }, n: number, selected: number, settings: Record<string, unknown>): RunRecord {
   const { model } = s;
-  return { datasets: data.datasets, n, selected, query: s.query, filters: { ...s.filters }, model: model?.id ?? '', dtype: model?.dtype ?? '', device: model?.device ?? '', versionTwo: data.versionTwo, versionTwoReason: noAnswerReason(data.versionTwo), settings, date: new Date().toISOString() };
+  return { datasets: data.datasets, n, selected, query: s.query, filters: { ...s.filters }, model: model?.id ?? '', dtype: model?.dtype ?? '', device: model?.device ?? '', versionTwo: data.versionTwo, versionTwoReason: noAnswerReason(data.versionTwo), scoringLang: s.scoringLang, settings, date: new Date().toISOString() };
 }
 
 /** Whether a run draws InDistName names, so the data worker must send the datasets' pool with the questions. */

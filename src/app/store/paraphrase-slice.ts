@@ -9,6 +9,7 @@ import { newDataId, sendData } from '../data-client.ts';
 import { newJobId, send } from '../worker-client.ts';
 import { EXPERIMENT_LIMIT, runRecordOf, type ExperimentJob } from './experiment-slice.ts';
 import type { AppState } from './index.ts';
+import { scored } from './scoring.ts';
 
 const idle = (): ExperimentJob => ({ status: 'idle', jobId: null, progress: null, selected: 0, error: null, run: null });
 
@@ -118,7 +119,7 @@ export const createParaphraseSlice: StateCreator<AppState, [], [], ParaphraseSli
     }
     const generated = s.liveParaNote !== null && paraphraseQuestion(inst.question, inst.lang, s.liveParaKind, s.liveParaSeed);
     const kind = generated && !isNone(generated) && generated.question === s.liveParaphrase ? s.liveParaKind : 'user';
-    const item: ParaphraseItem = { instance: inst, paraphrase: { question: s.liveParaphrase, kind, detail: kind === 'user' ? 'typed' : (s.liveParaNote ?? '') } };
+    const item: ParaphraseItem = { instance: scored(s, inst), paraphrase: { question: s.liveParaphrase, kind, detail: kind === 'user' ? 'typed' : (s.liveParaNote ?? '') } };
     const jobId = newJobId();
     set({ liveParaJob: jobId, liveParaRow: null });
     send({ type: 'paraphrases', jobId, items: [item], versionTwo: s.allowNull, live: true });

@@ -9,6 +9,7 @@ import { newDataId, sendData } from '../data-client.ts';
 import { newJobId, send } from '../worker-client.ts';
 import { EXPERIMENT_LIMIT, runRecordOf, type ExperimentJob } from './experiment-slice.ts';
 import type { AppState } from './index.ts';
+import { scored } from './scoring.ts';
 import type { WorkerEvent } from '../../worker/protocol.ts';
 import { guessLang } from '../../core/formats/common.ts';
 
@@ -82,7 +83,7 @@ export const createTrapSlice: StateCreator<AppState, [], [], TrapSlice> = (set, 
     const spec: TrapSpec = own ? { kind: 'given', variant: own } : c.kind === 'typed' ? { kind: 'typed', position: c.position, sentence: c.sentence } : { kind: 'generated', position: c.position, seed: c.seed };
     const jobId = newJobId();
     set({ liveTrapJob: jobId });
-    send({ type: 'trap-live', jobId, instance: liveInstance(s), spec, versionTwo: s.allowNull });
+    send({ type: 'trap-live', jobId, instance: scored(s, liveInstance(s)), spec, versionTwo: s.allowNull });
   },
   adversarialJob: idle(),
   adversarialRun: null,
@@ -94,7 +95,7 @@ export const createTrapSlice: StateCreator<AppState, [], [], TrapSlice> = (set, 
     if (!pair || !s.model || s.modelStatus !== 'ready') return;
     const jobId = newJobId();
     set({ adversarialLiveJob: jobId, adversarialLive: null });
-    send({ type: 'trap-live', jobId, instance: pair.original, spec: pair.spec, versionTwo: s.allowNull });
+    send({ type: 'trap-live', jobId, instance: scored(s, pair.original), spec: pair.spec, versionTwo: s.allowNull });
   },
   trapConfig: DEFAULT_TRAP,
   traps: idle(),

@@ -14,6 +14,7 @@ import { describeRun, noAnswerReason, type RunRecord } from '../../core/run-reco
 import { err, intOpt, out, seedOpt, UsageError } from '../io.ts';
 import { openModel } from '../model.ts';
 import { readInput } from './perturb.ts';
+import { LANG_OPTION, scoredAs, scoringLangOpt } from '../lang.ts';
 
 /** The run's settings from the command line, checked before any model loads. */
 function configOf(values: Record<string, string | boolean | undefined>): UniversalConfig {
@@ -50,17 +51,19 @@ export async function universal(argv: string[]): Promise<number> {
       'hub-host': { type: 'string' },
       'cache-dir': { type: 'string' },
       dtype: { type: 'string' },
+      ...LANG_OPTION,
     },
   });
   const [input] = positionals;
   if (!input || positionals.length > 1 || !values.model) throw new UsageError('universal needs <data file> --model <dir|hub id>.');
   const cfg = configOf(values);
-  const instances = await readInput(input);
+  const lang = scoringLangOpt(values.lang);
+  const instances = scoredAs(await readInput(input), lang);
   const model = await openModel(values.model, values);
   const engine = new QaEngine(model.tokenizer, model.runner);
   // SQuAD 2.0's "no answer" follows the data (any unanswerable question), or --squad2.
   const versionTwo = values.squad2 || instances.some((i) => i.isImpossible);
-  const record: RunRecord = { datasets: [basename(input)], n: instances.length, selected: instances.length, query: '', filters: {}, model: values.model, dtype: model.dtype, device: model.device, versionTwo, versionTwoReason: values.squad2 ? 'on: --squad2' : noAnswerReason(versionTwo), settings: { ...cfg }, date: new Date().toISOString() };
+  const record: RunRecord = { datasets: [basename(input)], n: instances.length, selected: instances.length, query: '', filters: {}, model: values.model, dtype: model.dtype, device: model.device, versionTwo, versionTwoReason: values.squad2 ? 'on: --squad2' : noAnswerReason(versionTwo), settings: { ...cfg, ...(lang === 'auto' ? {} : { lang }) }, date: new Date().toISOString() };
   const ctrl = new AbortController();
   const stop = () => {
     err('universal: stopping after the current name (Ctrl-C again to quit)\n');
