@@ -24,6 +24,8 @@ export interface ParaphraseSlice {
   paraNone: NoneCounts;
   /** Questions in the selection with no paraphrase at all (none in the data, no kind chosen or none applied). */
   paraWithout: number;
+  /** The questions the last DPR run asked (originals), for its slice table. */
+  paraInstances: Instance[];
   paraCollect: number | null;
   /** The live control: the paraphrase typed or generated, its answer row, and why a generator gave none. */
   liveParaphrase: string;
@@ -56,6 +58,7 @@ export const createParaphraseSlice: StateCreator<AppState, [], [], ParaphraseSli
   paraRows: [],
   paraNone: {},
   paraWithout: 0,
+  paraInstances: [],
   paraCollect: null,
   liveParaphrase: '',
   liveParaKind: 'reorder',
@@ -87,7 +90,7 @@ export const createParaphraseSlice: StateCreator<AppState, [], [], ParaphraseSli
     const settings = { datasetParaphrases: s.paraSource.dataset, kinds: s.paraSource.kinds.join(', ') || 'none', seed: s.paraSource.seed, paraphrases: items.length };
     const run = runRecordOf(s, data, asked.size, total, settings);
     const jobId = newJobId();
-    set({ paraCollect: null, paraNone: none, paraWithout: instances.length - asked.size, paraphrase: { ...idle(), status: items.length ? 'running' : 'done', jobId, selected: total, run } });
+    set({ paraCollect: null, paraNone: none, paraWithout: instances.length - asked.size, paraInstances: [...asked], paraphrase: { ...idle(), status: items.length ? 'running' : 'done', jobId, selected: total, run } });
     if (items.length) send({ type: 'paraphrases', jobId, items, versionTwo: data.versionTwo, live: false });
     return true;
   },

@@ -43,6 +43,9 @@ export interface TrapSlice {
   traps: ExperimentJob;
   trapRows: TrapRow[];
   trapSkipped: TrapSkipped;
+  /** The questions of the last trap and adversarial runs, for their slice tables. */
+  trapInstances: Instance[];
+  adversarialInstances: Instance[];
   trapCollect: { reqId: number; purpose: TrapPurpose } | null;
   setTrapConfig(c: Partial<TrapConfig>): void;
   startTraps(purpose: TrapPurpose): void;
@@ -101,6 +104,8 @@ export const createTrapSlice: StateCreator<AppState, [], [], TrapSlice> = (set, 
   traps: idle(),
   trapRows: [],
   trapSkipped: {},
+  trapInstances: [],
+  adversarialInstances: [],
   trapCollect: null,
   setTrapConfig(c) {
     set({ trapConfig: { ...get().trapConfig, ...c } });
@@ -126,7 +131,7 @@ export const createTrapSlice: StateCreator<AppState, [], [], TrapSlice> = (set, 
     const s = get();
     const jobId = newJobId();
     const run = runRecordOf(s, data, instances.length, total, c.purpose === 'traps' ? { ...s.trapConfig } : { metric: 'Jia & Liang 2017 adversarial evaluation' });
-    set({ trapCollect: null, [c.purpose]: { ...idle(), status: 'running', jobId, selected: total, run } } as Partial<AppState>);
+    set({ trapCollect: null, [c.purpose]: { ...idle(), status: 'running', jobId, selected: total, run }, [c.purpose === 'traps' ? 'trapInstances' : 'adversarialInstances']: instances } as Partial<AppState>);
     if (c.purpose === 'traps') send({ type: 'traps', jobId, instances, config: s.trapConfig, versionTwo: data.versionTwo });
     else send({ type: 'adversarial', jobId, instances, versionTwo: data.versionTwo });
   },

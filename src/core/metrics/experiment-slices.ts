@@ -1,0 +1,77 @@
+/**
+ * Slice items (original vs perturbed per question) of every experiment's result, so each result
+ * can be sliced by title, domain, question word, … (Generalization, DuReader-robust). Each item is
+ * one question: a question asked with several paraphrases, or renamed under several seeds, counts
+ * once with its mean perturbed score, so slice counts are question counts.
+ */
+import type { Score } from '../data/score.ts';
+import type { QuestionScores, SweepCell } from '../entity/stats.ts';
+import type { UniversalRow } from '../entity/universal.ts';
+import type { DprRow } from '../sensitivity/dpr.ts';
+import type { AdversarialRow } from '../trap/adversarial.ts';
+import type { TrapRow } from '../trap/summary.ts';
+import { joinScores, type SliceItem } from './slices.ts';
+import type { SliceSource } from './slice-keys.ts';
+
+type Source = SliceSource & { id: string };
+const ZERO: Score = { em: 0, f1: 0 };
+const mean = (xs: readonly Score[]): Score => ({ em: xs.reduce((a, x) => a + x.em, 0) / xs.length, f1: xs.reduce((a, x) => a + x.f1, 0) / xs.length });
+
+/**
+ * Per-question rows merged by (dataset, id): the first original score and the mean of the perturbed
+ * ones, e.g. two seeds renaming q1 to F1 0 and 1 → one row with perturbed F1 0.5.
+ */
+export function mergeQuestions(rows: readonly QuestionScores[]): QuestionScores[] {
+  const by = new Map<string, { first: QuestionScores; perturbed: Score[] }>();
+  for (const r of rows) {
+    const k = `${r.dataset}\u0000${r.id}`;
+    const g = by.get(k);
+    if (g) g.perturbed.push(r.perturbed);
+    else by.set(k, { first: r, perturbed: [r.perturbed] });
+  }
+  return [...by.values()].map(({ first, perturbed }) => ({ ...first, perturbed: mean(perturbed) }));
+}
+
+/** Slice items from per-question rows of the questions they ran on. */
+export function questionItems(instances: readonly Source[], rows: readonly QuestionScores[]): SliceItem[] {
+  return joinScores(instances, mergeQuestions(rows), (r) => ({ original: r.original, perturbed: r.perturbed }));
+}
+
+/** A sweep row's label (type · source · origin), the unit a sweep's slice table picks. */
+export const sweepRowKey = (c: Pick<SweepCell, 'type' | 'source' | 'origin'>): string => `${c.type} · ${c.source} · ${c.origin}`;
+
+/** A sweep's slice items for one row (every seed of it): original vs the mean renamed score over seeds. */
+export function sweepSliceItems(instances: readonly Source[], cells: readonly SweepCell[], rowKey: string): SliceItem[] {
+  return questionItems(instances, cells.filter((c) => sweepRowKey(c) === rowKey).flatMap((c) => c.questions ?? []));
+}
+
+/** DPR rows as slice items: original question vs its paraphrases (mean over them). */
+export function paraphraseSliceItems(instances: readonly Source[], rows: readonly DprRow[]): SliceItem[] {
+  return questionItems(instances, rows.map((r) => ({ id: r.id, dataset: r.dataset, original: r.original, perturbed: r.paraphrased })));
+}
+
+/** Trap rows as slice items: original passage vs trapped passage. */
+export function trapSliceItems(instances: readonly Source[], rows: readonly TrapRow[]): SliceItem[] {
+  return questionItems(instances, rows.map((r) => ({ id: r.id, dataset: r.dataset, original: r.original, perturbed: r.trapped })));
+}
+
+/** One universal name's slice items: original vs the name put in. */
+export function universalSliceItems(instances: readonly Source[], row: UniversalRow | undefined): SliceItem[] {
+  return row ? questionItems(instances, row.questions ?? []) : [];
+}
+
+/**
+ * Adversarial SQuAD rows as slice items, one per original question (Jia & Liang's unit): its own
+ * score vs the adversary's pick (each 0 when missing or unanswered, as the script counts them, so the
+ * all row is the script's four figures). An original
+ * not in the file is labelled by its first variant (same article and question).
+ */
+export function adversarialSliceItems(instances: readonly Source[], rows: readonly AdversarialRow[]): SliceItem[] {
+  const byId = new Map(instances.map((i) => [i.id, i]));
+  return rows.flatMap((r) => {
+    const source = byId.get(r.originalId) ?? r.variants.map((v) => byId.get(v)).find((x) => x !== undefined);
+    if (!source) return [];
+    const original = r.original ?? ZERO;
+    return [{ source, original, perturbed: r.adversarial ?? ZERO }];
+  });
+}
