@@ -48,7 +48,7 @@ export function SweepSlices() {
   const items = useMemo(() => sweepSliceItems(instances, cells, key), [instances, cells, key]);
   if (keys.length === 0) return null;
   return (
-    <SliceBox title="Original vs renamed by slice" testid="sweep-slices" items={items} kind="sweep" run={run && { ...run, settings: { ...run.settings, sweepRow: key } }} perturbedLabel="renamed (mean over seeds)" picker={<Picker id="sweep-slices-row" label="Sweep row" value={key} options={keys} onChange={setPicked} />} />
+    <SliceBox title="Original vs renamed by slice" testid="sweep-slices" items={items} kind="sweep" run={run && { ...run, settings: { ...run.settings, sweepRow: key } }} perturbedLabel="renamed (mean over seeds)" picker={<Picker id="sweep-slices-pick" label="Sweep row" value={key} options={keys} onChange={setPicked} />} />
   );
 }
 
@@ -63,7 +63,7 @@ export function UniversalSlices() {
   const items = useMemo(() => universalSliceItems(instances, result?.rows.find((r) => r.name === name)), [instances, result, name]);
   if (names.length === 0) return null;
   return (
-    <SliceBox title="Original vs renamed by slice" testid="universal-slices" items={items} kind="universal" run={run && { ...run, settings: { ...run.settings, name } }} perturbedLabel={`with ${name}`} picker={<Picker id="universal-slices-name" label="Name" value={name} options={names} onChange={setPicked} />} />
+    <SliceBox title="Original vs renamed by slice" testid="universal-slices" items={items} kind="universal" run={run && { ...run, settings: { ...run.settings, name } }} perturbedLabel={`with ${name}`} picker={<Picker id="universal-slices-pick" label="Name" value={name} options={names} onChange={setPicked} />} />
   );
 }
 
