@@ -5,7 +5,7 @@ import { useApp } from '../store/index.ts';
 const OPTIONS: { value: ScoringLang; label: string }[] = [
   { value: 'auto', label: "Auto: the data's language" },
   { value: 'en', label: 'English: SQuAD EM/F1' },
-  { value: 'zh', label: 'Chinese: DuReader-robust character-level EM/F1' },
+  { value: 'zh', label: 'Chinese: DuReader-robust (characters)' },
 ];
 
 export function ScoringSelect() {
