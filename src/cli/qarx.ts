@@ -72,15 +72,18 @@ const USAGE = `Usage:
       put in place of every question's answer entity, or of the person the question names
       (--target question-person), in passage, question and answers;
       prints the top k names (default 10) by answers changed, with share and mean F1 drop; Ctrl-C
-      stops after the current name and prints the names finished, marked partial
+      stops after the current name and prints the names finished, marked partial; --slice KEY adds,
+      per top name, original vs renamed per slice
   qarx sweep <data file> --model <dir|hub id> [--types PER,ORG,GPE,MIX] [--sources indist,db,randstr]
              [--seeds 5] [--origin us] [--origins us,in,cn,fr,ar] [--squad2] [--json]
       the app's entity-renaming sweep: every type × source (and PER × DBName × origin) over seeds
-      1…N; EM/F1 original and renamed, mean ± std over seeds, the drop in F1
+      1…N; EM/F1 original and renamed, mean ± std over seeds, the drop in F1; --slice KEY (repeatable)
+      adds, per sweep row, original vs renamed (mean over seeds) per slice
   qarx budget <data file> --model <dir|hub id> [--type MIX] [--source db] [--origin us] [--budget 10]
               [--resemble 1|3 [--temperature 2]] [--squad2] [--json]
       worst and best case over B renamings per question (seeds 1…B), random mean ± std, stability;
-      with --resemble the same for the RESEMBLE-defended model (M canonical names)
+      with --resemble the same for the RESEMBLE-defended model (M canonical names); --slice KEY adds
+      original vs D_worst per slice
   --lang auto|en|zh (eval, compare, sweep, budget, universal): the metric that scores the answers;
       auto (default) follows each question's language (DuReader-robust's character-level EM/F1 for
       Chinese, SQuAD's otherwise), en / zh score every question with that one, as the app's Scoring

@@ -64,3 +64,34 @@ describe('qarx compare --lang zh', () => {
     expect(zh.dpr?.n).toBe(6);
   }, 120_000);
 });
+
+describe('--slice on sweep, budget and universal', () => {
+  const DATA = join(ROOT, 'test', 'fixtures', 'slices', 'squad-meta.json');
+  type Table = { key: string; all: { n: number; original: { f1: number }; perturbed: { f1: number } | null }; rows: { value: string; n: number }[] };
+  it('sweep: one table per sweep row and key, its all row the row of the sweep', async () => {
+    const r = await runMain('sweep', DATA, '--model', MODEL, '--types', 'PER', '--sources', 'db', '--seeds', '2', '--origins', 'us', '--slice', 'domain', '--json');
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout) as { rows: { n: number; orig: { f1: number }; pertF1: { mean: number } }[]; cells: { n: number; questions: unknown[] }[]; slices: { row: string; tables: Table[] }[] };
+    expect(j.slices.map((s) => s.row)).toEqual(['PER · db · us']);
+    const t = j.slices[0]!.tables[0]!;
+    expect(t.key).toBe('meta.domain');
+    // The sweep keeps every renamed question's scores.
+    for (const c of j.cells) expect(c.questions).toHaveLength(c.n);
+    expect(t.all.n).toBeGreaterThan(0);
+    // Every seed renames the same questions here, so the mean over seeds per question averages to the row's mean.
+    expect(t.all.n).toBe(j.rows[0]!.n);
+    expect(t.all.original.f1).toBeCloseTo(j.rows[0]!.orig.f1, 9);
+    expect(t.all.perturbed!.f1).toBeCloseTo(j.rows[0]!.pertF1.mean, 9);
+    expect(t.rows.reduce((a, x) => a + x.n, 0)).toBe(t.all.n);
+  }, 120_000);
+  it('budget: original vs D_worst per slice; universal: per top name (text tables)', async () => {
+    const b = await runMain('budget', DATA, '--model', MODEL, '--budget', '3', '--slice', 'qword', '--json');
+    expect(b.code, b.stderr).toBe(0);
+    const bj = JSON.parse(b.stdout) as { n: number; plain: { original: { f1: number }; worst: { f1: number } }; slices: Table[] };
+    expect(bj.slices[0]!.all.n).toBe(bj.n);
+    expect(bj.slices[0]!.all.perturbed!.f1).toBeCloseTo(bj.plain.worst.f1, 9);
+    const u = await runMain('universal', DATA, '--model', MODEL, '--candidates', '2', '--top', '2', '--slice', 'title');
+    expect(u.code, u.stderr).toBe(0);
+    expect(u.stdout).toMatch(/\nwith .+\nslice by title: \d+ values?\n/);
+  }, 120_000);
+});

@@ -15,9 +15,12 @@ import { err, intOpt, out, seedOpt, UsageError } from '../io.ts';
 import { openModel } from '../model.ts';
 import { readInput } from './perturb.ts';
 import { LANG_OPTION, scoredAs, scoringLangOpt } from '../lang.ts';
+import { universalSliceItems } from '../../core/metrics/experiment-slices.ts';
+import type { SliceTable } from '../../core/metrics/slices.ts';
+import { formatSliceTable, itemSliceTables, sliceKeys } from '../slices.ts';
 
 /** The run's settings from the command line, checked before any model loads. */
-function configOf(values: Record<string, string | boolean | undefined>): UniversalConfig {
+function configOf(values: Record<string, string | string[] | boolean | undefined>): UniversalConfig {
   const type = String(values.type).toUpperCase() as UniversalType;
   if (!UNIVERSAL_TYPES.includes(type)) throw new UsageError(`--type must be ${UNIVERSAL_TYPES.join(' or ')}, got "${String(values.type)}".`);
   const source = String(values.source).toLowerCase() as UniversalSource;
@@ -51,6 +54,7 @@ export async function universal(argv: string[]): Promise<number> {
       'hub-host': { type: 'string' },
       'cache-dir': { type: 'string' },
       dtype: { type: 'string' },
+      slice: { type: 'string', multiple: true },
       ...LANG_OPTION,
     },
   });
@@ -58,6 +62,7 @@ export async function universal(argv: string[]): Promise<number> {
   if (!input || positionals.length > 1 || !values.model) throw new UsageError('universal needs <data file> --model <dir|hub id>.');
   const cfg = configOf(values);
   const lang = scoringLangOpt(values.lang);
+  const keys = sliceKeys(values.slice);
   const instances = scoredAs(await readInput(input), lang);
   const model = await openModel(values.model, values);
   const engine = new QaEngine(model.tokenizer, model.runner);
@@ -81,11 +86,15 @@ export async function universal(argv: string[]): Promise<number> {
     },
   });
   process.removeListener('SIGINT', stop);
+  // --slice: per top name, original vs the name put in, per slice.
+  const slices: { name: string; tables: SliceTable[] }[] = [];
+  for (const row of keys.length ? result.rows.slice(0, result.top) : []) slices.push({ name: row.name, tables: await itemSliceTables(instances, () => universalSliceItems(instances, row), keys) });
   if (values.json) {
-    out(`${JSON.stringify({ record, partial: result.cancelled, ...result }, null, 2)}\n`);
+    out(`${JSON.stringify({ record, partial: result.cancelled, ...result, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
     return 0;
   }
   out(universalTable(result, record));
+  for (const s of slices) for (const t of s.tables) out(`\nwith ${s.name}\n${formatSliceTable(t)}\n`);
   return 0;
 }
 

@@ -4,8 +4,9 @@
  * one question: a question asked with several paraphrases, or renamed under several seeds, counts
  * once with its mean perturbed score, so slice counts are question counts.
  */
-import type { Score } from '../data/score.ts';
-import type { QuestionScores, SweepCell } from '../entity/stats.ts';
+import { scorePrediction, type Score } from '../data/score.ts';
+import type { Instance } from '../data/types.ts';
+import type { BudgetInstance, QuestionScores, SweepCell } from '../entity/stats.ts';
 import type { UniversalRow } from '../entity/universal.ts';
 import type { DprRow } from '../sensitivity/dpr.ts';
 import type { AdversarialRow } from '../trap/adversarial.ts';
@@ -73,5 +74,14 @@ export function adversarialSliceItems(instances: readonly Source[], rows: readon
     if (!source) return [];
     const original = r.original ?? ZERO;
     return [{ source, original, perturbed: r.adversarial ?? ZERO }];
+  });
+}
+
+/** A budget run's slice items: each question's original score vs its D_worst renaming (lowest F1 over the budget). */
+export function budgetSliceItems(instances: readonly Instance[], rows: readonly BudgetInstance[]): SliceItem[] {
+  const byId = new Map(instances.map((i) => [i.id, i]));
+  return joinScores(instances, rows, (r) => {
+    const inst = byId.get(r.id);
+    return { original: inst ? scorePrediction(r.original, inst) : ZERO, perturbed: { em: r.worst.em, f1: r.worst.f1 } };
   });
 }
