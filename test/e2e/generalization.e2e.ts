@@ -130,4 +130,24 @@ describe('slices under every other experiment', () => {
     await shot(page, 'generalization-adversarial-slices');
     expect(errors).toEqual([]);
   });
+
+  it('a reopened saved run keeps its slice table after a reload', async () => {
+    await page.reload();
+    await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+    await page.getByTestId('tab-experiments').click();
+    const open = async (label: string) => {
+      await page.getByTestId('run-row').filter({ hasText: label }).first().getByTestId('run-open').click();
+      await openSlices('saved-slices');
+    };
+    await open('Adversarial SQuAD');
+    expect(await page.getByTestId('saved-slices-all').locator('td').first().textContent()).toBe('3');
+    await page.getByTestId('saved-slices-key').selectOption('length');
+    expect((await rowsOf('saved-slices')).map(([v]) => v)).toEqual(['≤100 words *']);
+    await page.getByTestId('saved-run').scrollIntoViewIfNeeded();
+    await shot(page, 'generalization-saved-slices');
+    await open('Sweep');
+    expect(await page.getByTestId('saved-slices-pick').inputValue()).toBe('PER · db · us');
+    expect(Number(await page.getByTestId('saved-slices-all').locator('td').first().textContent())).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+  });
 });

@@ -4,7 +4,10 @@
  * revision-pair and budget ones are in SliceTable.tsx).
  */
 import { useMemo, useState, type ReactNode } from 'react';
-import { adversarialSliceItems, paraphraseSliceItems, sweepRowKey, sweepSliceItems, trapSliceItems, universalSliceItems } from '../../core/metrics/experiment-slices.ts';
+import { adversarialSliceItems, paraphraseSliceItems, sweepRowKey, sweepSliceItems, trapSliceItems, universalSliceItems, type SavedSliceSource } from '../../core/metrics/experiment-slices.ts';
+import type { SweepCell } from '../../core/entity/stats.ts';
+import type { UniversalResult } from '../../core/entity/universal.ts';
+import type { SlicePayload } from '../store/run-saving.ts';
 import type { SliceItem } from '../../core/metrics/slices.ts';
 import type { RunRecord } from '../../core/run-record.ts';
 import { useApp } from '../store/index.ts';
@@ -42,13 +45,18 @@ export function SweepSlices() {
   const cells = useApp((s) => s.sweepCells);
   const instances = useApp((s) => s.sweepInstances);
   const run = useApp((s) => s.sweep.run);
+  return <SweepSlicesView cells={cells} instances={instances} run={run} testid="sweep-slices" />;
+}
+
+/** A sweep's slice box over given cells and questions (the live result or a saved run). */
+function SweepSlicesView({ cells, instances, run, testid }: { cells: readonly SweepCell[]; instances: readonly SavedSliceSource[]; run: RunRecord | null; testid: string }) {
   const keys = useMemo(() => [...new Set(cells.map(sweepRowKey))], [cells]);
   const [picked, setPicked] = useState('');
   const key = keys.includes(picked) ? picked : (keys[0] ?? '');
   const items = useMemo(() => sweepSliceItems(instances, cells, key), [instances, cells, key]);
   if (keys.length === 0) return null;
   return (
-    <SliceBox title="Original vs renamed by slice" testid="sweep-slices" items={items} kind="sweep" run={run && { ...run, settings: { ...run.settings, sweepRow: key } }} perturbedLabel="renamed (mean over seeds)" picker={<Picker id="sweep-slices-pick" label="Sweep row" value={key} options={keys} onChange={setPicked} />} />
+    <SliceBox title="Original vs renamed by slice" testid={testid} items={items} kind="sweep" run={run && { ...run, settings: { ...run.settings, sweepRow: key } }} perturbedLabel="renamed (mean over seeds)" picker={<Picker id={`${testid}-pick`} label="Sweep row" value={key} options={keys} onChange={setPicked} />} />
   );
 }
 
@@ -57,13 +65,18 @@ export function UniversalSlices() {
   const result = useApp((s) => s.universalResult);
   const instances = useApp((s) => s.universalInstances);
   const run = useApp((s) => s.universal.run);
+  return <UniversalSlicesView result={result} instances={instances} run={run} testid="universal-slices" />;
+}
+
+/** Universal names' slice box over a given result and questions (the live result or a saved run). */
+function UniversalSlicesView({ result, instances, run, testid }: { result: UniversalResult | null; instances: readonly SavedSliceSource[]; run: RunRecord | null; testid: string }) {
   const names = useMemo(() => (result ? result.rows.slice(0, result.top).map((r) => r.name) : []), [result]);
   const [picked, setPicked] = useState('');
   const name = names.includes(picked) ? picked : (names[0] ?? '');
   const items = useMemo(() => universalSliceItems(instances, result?.rows.find((r) => r.name === name)), [instances, result, name]);
   if (names.length === 0) return null;
   return (
-    <SliceBox title="Original vs renamed by slice" testid="universal-slices" items={items} kind="universal" run={run && { ...run, settings: { ...run.settings, name } }} perturbedLabel={`with ${name}`} picker={<Picker id="universal-slices-pick" label="Name" value={name} options={names} onChange={setPicked} />} />
+    <SliceBox title="Original vs renamed by slice" testid={testid} items={items} kind="universal" run={run && { ...run, settings: { ...run.settings, name } }} perturbedLabel={`with ${name}`} picker={<Picker id={`${testid}-pick`} label="Name" value={name} options={names} onChange={setPicked} />} />
   );
 }
 
@@ -95,4 +108,24 @@ export function AdversarialSlices() {
   const items = useMemo(() => (result ? adversarialSliceItems(instances, result.output.rows) : []), [instances, result]);
   if (items.length === 0) return null;
   return <SliceBox title="Original vs adversarial by slice" testid="adversarial-slices" items={items} kind="adversarial" run={run} perturbedLabel="adversarial (worst variant)" />;
+}
+
+/** Labels of the perturbed side per saved kind. */
+const SAVED_LABELS: Record<string, [string, string]> = {
+  budget: ['Original vs D_worst by slice', 'D_worst'],
+  paraphrase: ['Originals vs paraphrases by slice', 'paraphrased'],
+  traps: ['Original vs trapped by slice', 'trapped'],
+  adversarial: ['Original vs adversarial by slice', 'adversarial (worst variant)'],
+  natural: ['Natural edits by slice', 'edited'],
+  synthetic: ['Synthetic noise by slice', 'noisy'],
+};
+
+/** A reopened saved run's slice table, from the slice data saved with it (none for runs saved before). */
+export function SavedRunSlices({ kind, payload, run }: { kind: string; payload: unknown; run: RunRecord }) {
+  const p = payload as SlicePayload & { cells?: SweepCell[]; result?: UniversalResult };
+  if (kind === 'sweep' && p.sliceSources && p.cells) return <SweepSlicesView cells={p.cells} instances={p.sliceSources} run={run} testid="saved-slices" />;
+  if (kind === 'universal' && p.sliceSources && p.result) return <UniversalSlicesView result={p.result} instances={p.sliceSources} run={run} testid="saved-slices" />;
+  const labels = SAVED_LABELS[kind];
+  if (!labels || !p.sliceItems?.length) return null;
+  return <SliceBox title={labels[0]} testid="saved-slices" items={p.sliceItems} kind={kind} run={run} perturbedLabel={labels[1]} />;
 }

@@ -12,7 +12,7 @@ import type { DprRow } from '../sensitivity/dpr.ts';
 import type { AdversarialRow } from '../trap/adversarial.ts';
 import type { TrapRow } from '../trap/summary.ts';
 import { joinScores, type SliceItem } from './slices.ts';
-import type { SliceSource } from './slice-keys.ts';
+import { passageLength, type SliceSource } from './slice-keys.ts';
 
 type Source = SliceSource & { id: string };
 const ZERO: Score = { em: 0, f1: 0 };
@@ -84,4 +84,17 @@ export function budgetSliceItems(instances: readonly Instance[], rows: readonly 
     const inst = byId.get(r.id);
     return { original: inst ? scorePrediction(r.original, inst) : ZERO, perturbed: { em: r.worst.em, f1: r.worst.f1 } };
   });
+}
+
+/** What a saved run keeps of its questions to slice them again: every slice field, the passage only as its length. */
+export type SavedSliceSource = SliceSource & { id: string };
+
+/** The slice fields of questions without their passages, e.g. for a saved run (a passage is replaced by its length). */
+export function compactSources(instances: readonly (Instance | SavedSliceSource)[]): SavedSliceSource[] {
+  return instances.map((i) => ({ id: i.id, dataset: i.dataset, title: i.title, question: i.question, context: '', contextLength: ('contextLength' in i ? i.contextLength : undefined) ?? passageLength(i.context, i.lang), lang: i.lang, ...(i.answerType ? { answerType: i.answerType } : {}), ...(i.meta ? { meta: i.meta } : {}) }));
+}
+
+/** Slice items with their passages replaced by lengths, to be saved with a run, e.g. compactItems(items)[0].source.context === ''. */
+export function compactItems(items: readonly SliceItem[]): SliceItem[] {
+  return items.map((it) => ({ ...it, source: { ...it.source, context: '', contextLength: it.source.contextLength ?? passageLength(it.source.context, it.source.lang) } }));
 }
