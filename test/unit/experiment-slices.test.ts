@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { parseScoringLang, scorePrediction, scoringLangOf, withScoringLang } from '../../src/core/data/score.ts';
 import type { Instance } from '../../src/core/data/types.ts';
 import type { SweepCell } from '../../src/core/entity/stats.ts';
-import { adversarialSliceItems, mergeQuestions, paraphraseSliceItems, sweepSliceItems, trapSliceItems, universalSliceItems } from '../../src/core/metrics/experiment-slices.ts';
-import { sliceTable } from '../../src/core/metrics/slices.ts';
+import { adversarialSliceItems, compactItems, compactSources, mergeQuestions, paraphraseSliceItems, sweepSliceItems, trapSliceItems, universalSliceItems } from '../../src/core/metrics/experiment-slices.ts';
+import { lengthBucketOf, sliceTable } from '../../src/core/metrics/slices.ts';
 import { evaluateAdversarial } from '../../src/core/trap/adversarial.ts';
 import type { DprRow } from '../../src/core/sensitivity/dpr.ts';
 import type { TrapRow } from '../../src/core/trap/summary.ts';
@@ -114,5 +114,21 @@ describe('scoring-language override', () => {
   });
   it.each([[undefined, 'auto'], ['auto', 'auto'], ['en', 'en'], ['zh', 'zh'], ['fr', null], ['', null]] as const)('parses %s as %s', (raw, want) => {
     expect(parseScoringLang(raw)).toBe(want);
+  });
+});
+
+describe('slice data saved with a run', () => {
+  const long = inst('q9', { context: Array.from({ length: 150 }, () => 'word').join(' '), meta: { domain: 'law' }, answerType: 'PER' });
+  it.each(['title', 'qword', 'length', 'lang', 'answer-type', 'meta.domain'] as const)('slices a compact question as the full one under %s', (key) => {
+    const full = sliceTable([{ source: long, original: s(1, 1), perturbed: s(0, 0.5) }], key);
+    const [saved] = compactSources([long]);
+    expect(saved?.context).toBe('');
+    expect(saved?.contextLength).toBe(150);
+    expect(sliceTable([{ source: saved!, original: s(1, 1), perturbed: s(0, 0.5) }], key)).toEqual(full);
+    expect(sliceTable(compactItems([{ source: long, original: s(1, 1), perturbed: s(0, 0.5) }]), key)).toEqual(full);
+  });
+  it('puts a length in its bucket as the passage would be (hand-computed bounds)', () => {
+    expect([100, 101, 200, 201, 400, 401].map((n) => lengthBucketOf(n, 'en'))).toEqual(['≤100 words', '101–200 words', '101–200 words', '201–400 words', '201–400 words', '>400 words']);
+    expect(lengthBucketOf(200, 'zh')).toBe('≤200 chars');
   });
 });
