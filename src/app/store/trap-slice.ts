@@ -130,7 +130,10 @@ export const createTrapSlice: StateCreator<AppState, [], [], TrapSlice> = (set, 
     if (!c || c.reqId !== reqId) return;
     const s = get();
     const jobId = newJobId();
-    const run = runRecordOf(s, data, instances.length, total, c.purpose === 'traps' ? { ...s.trapConfig } : { metric: 'Jia & Liang 2017 adversarial evaluation' });
+    const recorded = runRecordOf(s, data, instances.length, total, c.purpose === 'traps' ? { ...s.trapConfig } : { metric: 'Jia & Liang 2017 adversarial evaluation' });
+    // Jia & Liang's evaluation is SQuAD v1.1's metric whatever the Scoring select says: the record does not claim otherwise.
+    const { scoringLang: _scoring, ...adversarialRun } = recorded;
+    const run = c.purpose === 'traps' ? recorded : adversarialRun;
     set({ trapCollect: null, [c.purpose]: { ...idle(), status: 'running', jobId, selected: total, run }, [c.purpose === 'traps' ? 'trapInstances' : 'adversarialInstances']: instances } as Partial<AppState>);
     if (c.purpose === 'traps') send({ type: 'traps', jobId, instances, config: s.trapConfig, versionTwo: data.versionTwo });
     else send({ type: 'adversarial', jobId, instances, versionTwo: data.versionTwo });
