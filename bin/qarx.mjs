@@ -1,7 +1,39 @@
 #!/usr/bin/env node
-// Entry point for `qarx`: runs the TypeScript CLI through tsx, so there is no separate build step.
-import { register } from 'tsx/esm/api';
+// Entry point for `qarx`. Runs the compiled CLI (dist-cli/, built by `npm run build:cli`, which `npm ci`
+// runs through `prepare`) while it is up to date with src/, else the TypeScript through tsx (slower
+// start, same behaviour), so an edited checkout never runs stale code.
+// QARX_RUNTIME=ts forces tsx; QARX_RUNTIME=js requires the compiled CLI; QARX_DIST names another build dir.
+import { readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
-register();
-const { main } = await import('../src/cli/qarx.ts');
+const ROOT = resolve(import.meta.dirname, '..');
+const dist = resolve(process.env.QARX_DIST || join(ROOT, 'dist-cli'));
+const runtime = process.env.QARX_RUNTIME;
+
+/** The compiled entry's path when dist holds a complete build no source file is newer than, else null. */
+function compiledEntry() {
+  let info;
+  try {
+    info = JSON.parse(readFileSync(join(dist, 'build-info.json'), 'utf8'));
+    for (const file of info.inputs) if (statSync(join(ROOT, file)).mtimeMs > info.builtAt) return null;
+  } catch {
+    return null; // no build, an unreadable one, or a source file gone: the build is not to be trusted
+  }
+  return join(dist, 'qarx.js');
+}
+
+const entry = runtime === 'ts' ? null : compiledEntry();
+if (runtime === 'js' && entry === null) {
+  process.stderr.write(`qarx: QARX_RUNTIME=js but ${dist} holds no up-to-date build; run npm run build:cli.\n`);
+  process.exit(1);
+}
+let main;
+if (entry) {
+  ({ main } = await import(pathToFileURL(entry).href));
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  ({ main } = await import('../src/cli/qarx.ts'));
+}
 process.exitCode = await main(process.argv.slice(2));

@@ -1,6 +1,7 @@
 /** The app shell: header with the runtime status, the model panel and the live view. */
 import { lazy, Suspense, useEffect } from 'react';
 import { ModelPanel } from './components/ModelPanel.tsx';
+import { ModelsPanel } from './components/ModelsPanel.tsx';
 import { LiveView } from './components/LiveView.tsx';
 import { DataPanel } from './components/DataPanel.tsx';
 import { ScoringSelect } from './components/ScoringSelect.tsx';
@@ -79,6 +80,7 @@ export function App() {
       <main className="layout">
         <aside className="sidebar">
           <ModelPanel />
+          <ModelsPanel />
           <DataPanel />
           <ScoringSelect />
         </aside>

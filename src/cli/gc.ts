@@ -24,3 +24,12 @@ export function collectGarbage(): void {
 
 /** Questions between two collections while a big input is walked. */
 export const GC_EVERY = 20_000;
+
+/** Yields each item and drops it from the array, so a big input's originals can be freed while their perturbed copies are built. */
+export function* drain<T>(items: (T | null)[]): Generator<T> {
+  for (let k = 0; k < items.length; k++) {
+    const item = items[k];
+    items[k] = null;
+    if (item !== null && item !== undefined) yield item;
+  }
+}

@@ -23,14 +23,23 @@ export interface ModelRunner {
  * a live question waits for one batch of a sweep, not for the whole sweep.
  */
 export function serializeRunner(runner: ModelRunner): ModelRunner {
+  return sharedBatchQueue()(runner);
+}
+
+/**
+ * One batch queue for several runners: models loaded side by side share the device and its
+ * threads, so their batches run one at a time across models too, interleaved per batch (a live
+ * answer of one model waits for one batch of another model's experiment, not for all of it).
+ */
+export function sharedBatchQueue(): (runner: ModelRunner) => ModelRunner {
   let last: Promise<unknown> = Promise.resolve();
-  return {
+  return (runner) => ({
     run(rows, padId) {
       const next = last.then(() => runner.run(rows, padId));
       last = next.catch(() => undefined);
       return next;
     },
-  };
+  });
 }
 
 export interface EngineOptions {

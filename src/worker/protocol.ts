@@ -13,6 +13,7 @@ import type { NoiseOptions } from '../core/natural/noise.ts';
 import type { DprRow, ParaphraseItem } from '../core/sensitivity/index.ts';
 import type { AdversarialRun, TrapConfig, TrapRow, TrapSkipped } from '../core/trap/experiment.ts';
 import type { LiveTrap, TrapSpec } from '../core/trap/live.ts';
+import type { MultiEvent, MultiRequest } from './multi-protocol.ts';
 export type { LiveRename };
 
 
@@ -56,7 +57,7 @@ export interface LoadProgress {
 }
 
 export type WorkerRequest =
-  | { type: 'init'; remoteHost: string; baseUrl: string }
+  | { type: 'init'; remoteHost: string; baseUrl: string; memoryBudgetMb?: number }
   | { type: 'load'; jobId: number; source: ModelSourceMsg; device: DeviceChoice }
   | { type: 'predict'; jobId: number; inputs: QaInput[]; versionTwo: boolean }
   | { type: 'cancel'; jobId: number }
@@ -78,9 +79,12 @@ export type WorkerRequest =
   /** Traps over many questions (F1 by similarity, trap hits). */
   | { type: 'traps'; jobId: number; instances: Instance[]; config: TrapConfig; versionTwo: boolean }
   /** Every question of an adversarial SQuAD selection, scored as Jia & Liang's script does. */
-  | { type: 'adversarial'; jobId: number; instances: Instance[]; versionTwo: boolean };
+  | { type: 'adversarial'; jobId: number; instances: Instance[]; versionTwo: boolean }
+  /** Several models side by side (multi-protocol.ts). */
+  | MultiRequest;
 
 export type WorkerEvent =
+  | MultiEvent
   | { type: 'ready'; capabilities: Capabilities }
   | { type: 'load-progress'; jobId: number; progress: LoadProgress }
   | { type: 'loaded'; jobId: number; model: ModelInfo; loadMs: number }

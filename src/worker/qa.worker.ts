@@ -7,12 +7,15 @@
  * the predictions using it have finished.
  */
 /// <reference lib="webworker" />
-import { classifyModelError, classifyRunError, configureRuntime, loadQaModel, LogitCache, modelScope, ModelError, QaEngine, serializeRunner, type LoadedModel } from '../core/index.ts';
+import { classifyRunError, configureRuntime, ModelError } from '../core/index.ts';
 import { enginePredictor, exportRenamedJson, liveRename, runBudget, runSweep, runUniversal, type SweepProgress } from '../core/entity/index.ts';
 import { runPairs } from '../core/natural/pairs.ts';
 import { runParaphrases } from '../core/sensitivity/dpr.ts';
 import { noisyPairs } from '../core/natural/noise.ts';
-import type { Capabilities, DeviceChoice, ModelInfo, ModelSourceMsg, WorkerEvent, WorkerRequest } from './protocol.ts';
+import type { DeviceChoice, ModelSourceMsg, WorkerEvent, WorkerRequest } from './protocol.ts';
+import { PRIMARY } from './multi-protocol.ts';
+import { capabilities, loaded, openModel, retire, serialLoad, settings, type Active } from './open-model.ts';
+import { handleMulti } from './multi-jobs.ts';
 import { installHeartbeat } from './heartbeat.ts';
 import { handleTrapJob } from './trap-jobs.ts';
 
@@ -21,106 +24,32 @@ declare const self: DedicatedWorkerGlobalScope;
 const post = (e: WorkerEvent) => self.postMessage(e);
 let base = new URL('/', self.location.origin).href;
 
-interface Active {
-  model: LoadedModel;
-  engine: QaEngine;
-  /** Predictions in flight on this model; disposal waits for them. */
-  running: Set<Promise<unknown>>;
-}
-let active: Active | null = null;
-
-interface GPUAdapterLike {
-  features: { has(f: string): boolean };
-  info?: { vendor?: string; architecture?: string; description?: string };
-}
-
-async function probe(): Promise<Capabilities> {
-  const threads = self.crossOriginIsolated ? Math.min(4, navigator.hardwareConcurrency || 1) : 1;
-  const gpu = (navigator as Navigator & { gpu?: { requestAdapter(): Promise<GPUAdapterLike | null> } }).gpu;
-  let adapter: GPUAdapterLike | null = null;
-  try {
-    adapter = gpu ? await gpu.requestAdapter() : null;
-  } catch {
-    adapter = null;
-  }
-  return {
-    webgpu: adapter !== null,
-    shaderF16: adapter?.features.has('shader-f16') ?? false,
-    crossOriginIsolated: self.crossOriginIsolated,
-    threads,
-    adapter: adapter ? [adapter.info?.vendor, adapter.info?.architecture, adapter.info?.description].filter(Boolean).join(' ') || 'unknown' : null,
-  };
-}
-let caps: Promise<Capabilities> | null = null;
-const capabilities = () => (caps ??= probe());
-
-/** Errors that happen before any ONNX session exists leave the runtime usable. */
-const DOWNLOAD_ERRORS = new Set(['no-weights', 'no-tokenizer', 'no-config', 'network', 'unsupported-architecture', 'unsupported-tokenizer', 'cancelled']);
+/** The primary model (the one 'load' loads): every single-model flow runs on it. */
+const primary = (): Active | null => loaded.get(PRIMARY) ?? null;
 
 // ---- loads: serialized, the newest supersedes queued ones, cancel aborts the download ----
-let loadChain: Promise<void> = Promise.resolve();
 let latestLoad = 0;
-const logitCache = new LogitCache(4096);
-let remoteHost = '';
 const loadAborts = new Map<number, AbortController>();
 
 function queueLoad(jobId: number, source: ModelSourceMsg, choice: DeviceChoice): void {
   latestLoad = jobId;
   const ctrl = new AbortController();
   loadAborts.set(jobId, ctrl);
-  loadChain = loadChain.then(() => load(jobId, source, choice, ctrl.signal)).finally(() => loadAborts.delete(jobId));
+  void serialLoad(() => load(jobId, source, choice, ctrl.signal)).finally(() => loadAborts.delete(jobId));
 }
 
 async function load(jobId: number, source: ModelSourceMsg, choice: DeviceChoice, signal: AbortSignal): Promise<void> {
   if (jobId !== latestLoad || signal.aborted) return; // superseded or cancelled while queued
-  const c = await capabilities();
-  const t0 = performance.now();
-  const onProgress = (p: { status: string; file?: string; loaded?: number; total?: number; progress?: number }) => {
-    if (p.status !== 'progress' || !p.file || signal.aborted) return;
-    post({ type: 'load-progress', jobId, progress: { file: p.file, loaded: p.loaded ?? 0, total: p.total ?? 0, progress: p.progress ?? 0 } });
-  };
-  const src = source.kind === 'files' ? { kind: 'files' as const, id: source.id, files: new Map(source.files) } : source;
-  const device = choice === 'auto' ? (c.webgpu ? 'webgpu' : 'wasm') : choice;
-  if (device === 'webgpu' && !c.webgpu) {
-    post({ type: 'error', jobId, code: 'unknown', message: 'WebGPU is not available in this browser; choose WASM or Auto.', restart: false });
-    return;
-  }
-  let model: LoadedModel;
-  try {
-    model = await loadQaModel(src, { device, shaderF16: c.shaderF16, onProgress, signal });
-  } catch (err) {
-    const e = classifyModelError(err, source.id);
-    console.warn(`[qa-worker] loading ${source.id} on ${device} failed:`, e.detail ?? e.message);
-    // A failed session creation poisons transformers.js' session queue: the page must start a new
-    // worker, and with Auto it retries there on WASM.
-    const restart = !DOWNLOAD_ERRORS.has(e.code);
-    post({ type: 'error', jobId, code: e.code, message: e.message, restart, retryOnWasm: restart && choice === 'auto' && device === 'webgpu' });
-    return;
-  }
+  const opened = await openModel(post, { jobId, key: PRIMARY, source, choice, dtype: 'auto' }, signal);
+  if (!opened) return;
   if (jobId !== latestLoad || signal.aborted) {
-    await model.dispose(); // superseded or cancelled while its session was being created
+    await opened.active.model.dispose(); // superseded or cancelled while its session was being created
     return;
   }
-  const old = active;
-  // One cache for every model this worker loads: keys name model, source, dtype and device, so
-  // going back to a model reuses its logits and no precision or device answers for another.
-  const scope = modelScope(model, source.kind === 'hub' ? `hub ${remoteHost}${source.revision ? `@${source.revision}` : ''}` : source.kind);
-  active = { model, engine: new QaEngine(model.tokenizer, serializeRunner(model.runner), { scope, cache: logitCache }), running: new Set() };
-  const info: ModelInfo = {
-    id: model.id,
-    label: model.label,
-    kind: model.kind,
-    architecture: model.architecture,
-    device: model.device === 'webgpu' ? 'webgpu' : 'wasm',
-    dtype: model.dtype,
-    inputNames: model.inputNames,
-    fallbackReason: null,
-  };
-  post({ type: 'loaded', jobId, model: info, loadMs: performance.now() - t0 });
-  if (old) {
-    await Promise.allSettled(old.running);
-    await old.model.dispose();
-  }
+  const old = primary();
+  loaded.set(PRIMARY, opened.active);
+  post({ type: 'loaded', jobId, model: opened.info, loadMs: opened.loadMs });
+  if (old) await retire(old);
 }
 
 // ---- predictions: one running, only the newest waiting; cancel aborts between batches ----
@@ -156,7 +85,7 @@ async function drainPredictions(): Promise<void> {
 
 async function predict(msg: Extract<WorkerRequest, { type: 'predict' }>): Promise<void> {
   const ctrl = predictAborts.get(msg.jobId) ?? new AbortController();
-  const target = active;
+  const target = primary();
   try {
     if (ctrl.signal.aborted) {
       post({ type: 'predicted', jobId: msg.jobId, predictions: [], cancelled: true, inferenceMs: 0, computed: 0, cached: 0 });
@@ -213,7 +142,7 @@ let renameChain: Promise<void> = Promise.resolve();
 async function withModel(jobId: number, run: (a: Active, signal: AbortSignal) => Promise<void>): Promise<void> {
   const ctrl = jobAborts.get(jobId) ?? new AbortController();
   jobAborts.set(jobId, ctrl);
-  const target = active;
+  const target = primary();
   if (!target) {
     post({ type: 'error', jobId, code: 'bad-request', message: 'No model is loaded yet.', restart: false });
     return;
@@ -321,7 +250,7 @@ self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
   switch (msg.type) {
     case 'init':
       base = msg.baseUrl;
-      remoteHost = msg.remoteHost ?? '';
+      Object.assign(settings, { base: msg.baseUrl, remoteHost: msg.remoteHost ?? '', memoryBudgetMb: msg.memoryBudgetMb ?? null });
       configureRuntime({
         // A path, not a full URL: transformers.js skips local lookups for http(s) model paths.
         localModelPath: `${new URL(base).pathname}models/`,
@@ -358,6 +287,12 @@ self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
     case 'adversarial':
       jobAborts.set(msg.jobId, new AbortController());
       experimentChain = experimentChain.then(() => withModel(msg.jobId, (a, signal) => handleTrapJob(msg, a.engine, signal, post)));
+      return;
+    case 'load-model':
+    case 'unload':
+    case 'compare':
+    case 'robustness':
+      handleMulti(msg, post, jobAborts);
       return;
     case 'sweep':
     case 'budget':

@@ -19,6 +19,7 @@ import { BudgetSlices } from './SliceTable.tsx';
 import { SweepSlices } from './ExperimentSlices.tsx';
 import { TrapCard } from './TrapCard.tsx';
 import { RunHistory } from './RunHistory.tsx';
+import { RobustnessCard } from './RobustnessCard.tsx';
 
 
 
@@ -42,6 +43,7 @@ export function ExperimentsView() {
       <UniversalCard />
       <ExportCard />
       <TrapCard />
+      <RobustnessCard />
       <RunHistory />
     </div>
   );

@@ -17,8 +17,9 @@ import { saveFinishedRun } from './run-saving.ts';
 import { createHealthSlice, dataDeathPatch, deathMessage, qaDeathPatch, type HealthSlice } from './health-slice.ts';
 import type { DeathCause } from '../supervisor.ts';
 import { withScoringLang } from '../../core/data/score.ts';
+import { applyMultiEvent, createMultiSlice, reloadAddedModels, type MultiSlice } from './multi-slice.ts';
 
-export type AppState = RuntimeSlice & LiveSlice & DataSlice & EntitySlice & ExperimentSlice & HealthSlice & ParaphraseSlice & TrapSlice & RunsSlice;
+export type AppState = RuntimeSlice & LiveSlice & DataSlice & EntitySlice & ExperimentSlice & HealthSlice & ParaphraseSlice & TrapSlice & RunsSlice & MultiSlice;
 
 export const useApp = create<AppState>()((...a) => ({
   ...createRuntimeSlice(...a),
@@ -30,6 +31,7 @@ export const useApp = create<AppState>()((...a) => ({
   ...createParaphraseSlice(...a),
   ...createTrapSlice(...a),
   ...createRunsSlice(...a),
+  ...createMultiSlice(...a),
 }));
 
 /** Which experiment job an id belongs to, if any. */
@@ -52,11 +54,13 @@ function recover(retry: { source: AppState['loadedSource']; reason?: string; was
   restartWorker();
   const s = useApp.getState();
   if (retry.source) s.loadModel(retry.source, retry.wasm ? { device: 'wasm', reason: retry.reason ?? '' } : undefined);
+  reloadAddedModels(s, (p) => useApp.setState(p));
 }
 
 /** Applies one worker event to the store. Stale jobs (superseded or cancelled) are ignored. */
 export function applyWorkerEvent(e: WorkerEvent): void {
   const s = useApp.getState();
+  if (applyMultiEvent(e, s, (p) => useApp.setState(p), () => recover({ source: s.loadedSource }))) return;
   if (applyTrapEvent(e, s, (p) => useApp.setState(p))) {
     if (e.type === 'traps-done' && e.jobId === s.traps.jobId) saveFinishedRun(useApp.getState(), 'traps');
     if (e.type === 'adversarial-done' && e.jobId === s.adversarialJob.jobId) saveFinishedRun(useApp.getState(), 'adversarial');
@@ -199,6 +203,13 @@ export function applyWorkerEvent(e: WorkerEvent): void {
       }
       return;
     }
+    case 'model-loaded':
+    case 'unloaded':
+    case 'compared':
+    case 'robustness-row':
+    case 'robustness-progress':
+    case 'robustness-done':
+      return; // applyMultiEvent
     default: {
       const never: never = e;
       void never;
@@ -242,6 +253,7 @@ export function applyDataEvent(e: DataEvent): void {
     case 'collected': {
       // Every experiment scores its questions with the Scoring select's metric (Auto: each question's language).
       const instances = withScoringLang(e.instances, s.scoringLang);
+      if (s.receiveRobustCollected(e.reqId, instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets, pool: e.pool })) return;
       if (s.receiveParaphraseCollected(e.reqId, instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets })) return;
       s.receiveCollected(e.reqId, instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets, pool: e.pool });
       s.receiveTrapCollected(e.reqId, instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets });

@@ -59,7 +59,9 @@ export const createRuntimeSlice: StateCreator<AppState, [], [], RuntimeSlice> = 
   setRemoteHost(h) {
     const host = h.trim() || DEFAULT_REMOTE_HOST;
     set({ remoteHost: host });
-    send({ type: 'init', remoteHost: host, baseUrl: new URL(import.meta.env.BASE_URL, document.baseURI).href });
+    // ?memory-mb=N sets the memory budget for models (demos and tests of the memory check).
+    const memoryMb = Number(new URLSearchParams(window.location.search).get('memory-mb'));
+    send({ type: 'init', remoteHost: host, baseUrl: new URL(import.meta.env.BASE_URL, document.baseURI).href, ...(memoryMb > 0 ? { memoryBudgetMb: memoryMb } : {}) });
   },
   loadModel(source, override) {
     const prev = get().loadJob;

@@ -6,7 +6,7 @@ import { trapsToSquad } from '../../core/trap/export.ts';
 import { insertTrap, POSITION_LABELS, TRAP_POSITIONS, type TrapPosition } from '../../core/trap/insert.ts';
 import { checkOutputFile, err, seedOpt, UsageError } from '../io.ts';
 import { writeJsonFile } from '../json-out.ts';
-import { readInput } from './perturb.ts';
+import { readInstances } from '../data.ts';
 
 /** The typed sentence in every answerable passage, and the others counted. */
 function typedTraps(instances: readonly Instance[], sentence: string, position: TrapPosition): { items: TrapItem[]; skipped: TrapSkipped } {
@@ -53,7 +53,7 @@ export async function perturbTrap(argv: string[]): Promise<number> {
   const lang = values.lang as Instance['lang'] | undefined;
   checkOutputFile(output);
   // The data's language (guessed from each passage) picks the generator; --lang overrides it.
-  const instances = (await readInput(input)).map((i) => (lang ? { ...i, lang } : i));
+  const instances = (await readInstances(input)).map((i) => (lang ? { ...i, lang } : i));
   const config: TrapConfig = { source, position, seed };
   const { items, skipped } = sentence !== undefined ? typedTraps(instances, sentence, position) : prepareTraps(instances, config);
   writeJsonFile(output, trapsToSquad(items, sentence !== undefined ? { ...config, sentence } : config), 1);

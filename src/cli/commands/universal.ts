@@ -13,7 +13,7 @@ import { RENAME_TARGETS, type RenameTarget } from '../../core/entity/options.ts'
 import { describeRun, noAnswerReason, type RunRecord } from '../../core/run-record.ts';
 import { err, intOpt, out, seedOpt, UsageError } from '../io.ts';
 import { openModel } from '../model.ts';
-import { readInput } from './perturb.ts';
+import { readInstances } from '../data.ts';
 import { LANG_OPTION, scoredAs, scoringLangOpt } from '../lang.ts';
 import { universalSliceItems } from '../../core/metrics/experiment-slices.ts';
 import type { SliceTable } from '../../core/metrics/slices.ts';
@@ -63,7 +63,7 @@ export async function universal(argv: string[]): Promise<number> {
   const cfg = configOf(values);
   const lang = scoringLangOpt(values.lang);
   const keys = sliceKeys(values.slice);
-  const instances = scoredAs(await readInput(input), lang);
+  const instances = scoredAs(await readInstances(input), lang);
   const model = await openModel(values.model, values);
   const engine = new QaEngine(model.tokenizer, model.runner);
   // SQuAD 2.0's "no answer" follows the data (any unanswerable question), or --squad2.

@@ -157,29 +157,9 @@ function f1FromCounts(numSame: number, predLen: number, goldLen: number): number
   return (2 * precision * recall) / (precision + recall);
 }
 
-function f1V1(prediction: string, gold: string): PyNum {
-  const predToks = pySplit(normalizeAnswer(prediction));
-  const goldToks = pySplit(normalizeAnswer(gold));
-  const numSame = numCommon(predToks, goldToks);
-  if (numSame === 0) return { v: 0, int: true };
-  return { v: f1FromCounts(numSame, predToks.length, goldToks.length), int: false };
-}
-
-function f1V2(gold: string, prediction: string): PyNum {
-  const goldToks = getTokens(gold);
-  const predToks = getTokens(prediction);
-  if (goldToks.length === 0 || predToks.length === 0) {
-    const equal = goldToks.length === predToks.length && goldToks.every((t, i) => t === predToks[i]);
-    return { v: equal ? 1 : 0, int: true };
-  }
-  const numSame = numCommon(goldToks, predToks);
-  if (numSame === 0) return { v: 0, int: true };
-  return { v: f1FromCounts(numSame, predToks.length, goldToks.length), int: false };
-}
-
 /** Token F1 as the given script computes it. Example: f1('big red dog', 'red dog') → 0.8; f1('', '') → 1 (v2.0) or 0 (v1.1). */
 export function f1(prediction: string, gold: string, version: SquadVersion = 'v2.0'): number {
-  return version === 'v1.1' ? f1V1(prediction, gold).v : f1V2(gold, prediction).v;
+  return scoreTagged(prediction, [gold], version).f1.v;
 }
 
 // Python's max() keeps the first of equal maxima, which matters for the int/float tag.
@@ -198,13 +178,63 @@ export function v2GoldAnswers(golds: readonly string[]): string[] {
 
 export type MetricName = 'em' | 'f1';
 
-function maxOverGoldsTagged(metric: MetricName, prediction: string, golds: readonly string[], version: SquadVersion): PyNum {
-  if (version === 'v1.1') {
-    const fn = metric === 'em' ? (p: string, g: string): PyNum => ({ v: exactMatch(p, g), int: true }) : f1V1;
-    return pyMax(golds.map((g) => fn(prediction, g)), 'a question with no ground truths');
+const EM_HIT: PyNum = { v: 1, int: true };
+const EM_MISS: PyNum = { v: 0, int: true };
+
+/**
+ * Size of the multiset intersection (the scripts' Counter(a) & Counter(b)), e.g. commonCount(['a', 'b', 'a'], ['a', 'a']) → 2;
+ * answers are a few tokens, so pairing each with an unused equal one beats building two Maps.
+ */
+function commonCount(a: readonly string[], b: readonly string[]): number {
+  if (a.length * b.length > 1024) return numCommon(a, b);
+  const used = new Array<boolean>(b.length).fill(false);
+  let same = 0;
+  for (const t of a) {
+    for (let j = 0; j < b.length; j++) {
+      if (!used[j] && b[j] === t) {
+        used[j] = true;
+        same++;
+        break;
+      }
+    }
   }
-  const fn = metric === 'em' ? (g: string, p: string): PyNum => ({ v: exactMatch(p, g), int: true }) : f1V2;
-  return pyMax(v2GoldAnswers(golds).map((g) => fn(g, prediction)), 'no gold answers');
+  return same;
+}
+
+/** Tokens of an already normalised answer (normalizeAnswer joins them with single spaces), e.g. 'red dog' → ['red', 'dog']. */
+const tokensOf = (normalized: string): string[] => (normalized === '' ? [] : normalized.split(' '));
+
+/**
+ * One question's EM and F1 as the given script scores it (max over golds, the first of equal
+ * maxima kept, Python's int/float tag included), normalising each string once: the scripts
+ * normalise the prediction again for every gold and metric, which is the same value each time.
+ */
+function scoreTagged(prediction: string, golds: readonly string[], version: SquadVersion): { em: PyNum; f1: PyNum } {
+  const normPred = normalizeAnswer(prediction);
+  const predToks = tokensOf(normPred);
+  let em: PyNum | undefined;
+  let f1: PyNum | undefined;
+  const score = (normGold: string): void => {
+    const e = normPred === normGold ? EM_HIT : EM_MISS;
+    const goldToks = tokensOf(normGold);
+    let f: PyNum;
+    // v2.0's compute_f1: an empty side scores int(gold_toks == pred_toks); v1.1 has no such case.
+    if (version === 'v2.0' && (goldToks.length === 0 || predToks.length === 0)) f = goldToks.length === predToks.length ? EM_HIT : EM_MISS;
+    else {
+      const numSame = commonCount(predToks, goldToks);
+      f = numSame === 0 ? EM_MISS : { v: f1FromCounts(numSame, predToks.length, goldToks.length), int: false };
+    }
+    if (em === undefined || e.v > em.v) em = e;
+    if (f1 === undefined || f.v > f1.v) f1 = f;
+  };
+  if (version === 'v1.1') for (const g of golds) score(normalizeAnswer(g));
+  else {
+    // v2GoldAnswers: golds that normalise to '' are dropped, and none left means [''].
+    const kept = golds.map(normalizeAnswer).filter((n) => n !== '');
+    for (const n of kept.length > 0 ? kept : ['']) score(n);
+  }
+  if (em === undefined || f1 === undefined) throw new SquadEvalError('ValueError: max() arg is an empty sequence (a question with no ground truths)');
+  return { em, f1 };
 }
 
 /** Best score over gold answers the way each script does it. Example: maxOverGolds('f1', 'red dog', ['dog', 'red dog'], 'v1.1') → 1. */
@@ -214,7 +244,7 @@ export function maxOverGolds(
   golds: readonly string[],
   version: SquadVersion,
 ): number {
-  if (typeof metric === 'string') return maxOverGoldsTagged(metric, prediction, golds, version).v;
+  if (typeof metric === 'string') return scoreTagged(prediction, golds, version)[metric].v;
   const candidates = version === 'v1.1' ? golds : v2GoldAnswers(golds);
   return pyMax(
     candidates.map((g) => ({ v: metric(prediction, g), int: false })),
@@ -256,9 +286,9 @@ export function evaluateV1(dataset: SquadDataset, predictions: SquadPredictions)
           warnings.push(`Unanswered question ${qa.id} will receive score 0.`);
           continue;
         }
-        const golds = qa.answers.map((a) => a.text);
-        emSum += maxOverGoldsTagged('em', prediction, golds, 'v1.1').v;
-        f1Sum += maxOverGoldsTagged('f1', prediction, golds, 'v1.1').v;
+        const { em, f1 } = scoreTagged(prediction, qa.answers.map((a) => a.text), 'v1.1');
+        emSum += em.v;
+        f1Sum += f1.v;
       }
     }
   }
@@ -400,9 +430,9 @@ export function evaluateV2(
           warnings.push(`Missing prediction for ${qa.id}`);
           continue;
         }
-        const golds = qa.answers.map((a) => a.text);
-        exactRaw.set(qa.id, maxOverGoldsTagged('em', prediction, golds, 'v2.0'));
-        f1Raw.set(qa.id, maxOverGoldsTagged('f1', prediction, golds, 'v2.0'));
+        const { em, f1 } = scoreTagged(prediction, qa.answers.map((a) => a.text), 'v2.0');
+        exactRaw.set(qa.id, em);
+        f1Raw.set(qa.id, f1);
       }
     }
   }

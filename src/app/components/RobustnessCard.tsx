@@ -1,0 +1,126 @@
+/**
+ * The robustness table of the selection, one row per loaded model (the papers' layout), filled in
+ * experiment by experiment; a chart of the F1 columns grouped by model; exports with settings.
+ */
+import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import { robustnessColumns, sourceMean, RENAME_SOURCES, SOURCE_NAMES, type RCell, type RobustnessRow } from '../../core/robustness.ts';
+import type { ResultTable } from '../../core/result-table.ts';
+import { useApp } from '../store/index.ts';
+import { modelOfKey, readyKeys, type RobustnessJob } from '../store/multi-slice.ts';
+import type { ExperimentJob } from '../store/experiment-slice.ts';
+import { Chart, SOURCE_COLORS } from './Chart.tsx';
+import { JobBar } from './JobBar.tsx';
+import { RunResult } from './RunResult.tsx';
+import { ModelBadge } from './ModelsPanel.tsx';
+
+/** A cell as shown: one decimal, or "—" for not run. */
+const show = (c: RCell) => (c ? c.value.toFixed(1) : '—');
+
+/** The chart's bars: the F1 columns, with the renaming ones averaged over entity types. */
+const BARS: { key: string; label: string; color: string; of: (r: RobustnessRow) => RCell }[] = [
+  { key: 'original', label: 'original', color: SOURCE_COLORS.original, of: (r) => r.original },
+  ...RENAME_SOURCES.map((s) => ({ key: s, label: SOURCE_NAMES[s], color: SOURCE_COLORS[s], of: (r: RobustnessRow) => sourceMean(r, s) })),
+  { key: 'natural', label: 'natural pairs', color: '#5b8c5a', of: (r) => r.natural },
+  { key: 'noise', label: 'synthetic noise', color: '#9c6ade', of: (r) => r.noise },
+  { key: 'trap', label: 'trap', color: '#b0417a', of: (r) => r.trap },
+  { key: 'worst', label: 'worst', color: '#5f6779', of: (r) => r.worst },
+];
+
+/** The job as the shared progress line shows it: which model, which experiment, percent of that model's run. */
+function jobOf(job: RobustnessJob): ExperimentJob {
+  const p = job.progress;
+  const id = p ? (modelOfKey(useApp.getState(), p.key).info?.id ?? p.key) : '';
+  return {
+    status: job.status,
+    jobId: job.jobId,
+    progress: p ? { label: `${id}: ${p.progress.label}`, done: Math.round((100 * p.progress.done) / Math.max(1, p.progress.total)), total: 100 } : null,
+    selected: 0,
+    error: job.error,
+    run: job.run,
+  };
+}
+
+export function RobustnessCard() {
+  const job = useApp((s) => s.robust);
+  const limit = useApp((s) => s.robustLimit);
+  const config = useApp((s) => s.robustConfig);
+  const nModels = useApp((s) => readyKeys(s).length);
+  const { startRobustness, cancelRobustness, setRobustLimit } = useApp.getState();
+  const running = job.status === 'running' || job.status === 'collecting';
+  const rows = job.keys.flatMap((k) => (job.rows[k] ? [{ key: k, row: job.rows[k] as RobustnessRow }] : []));
+  const cols = robustnessColumns(config);
+  const table: ResultTable = {
+    title: 'Robustness by model',
+    columns: ['model', 'device · dtype', ...cols.map(([h]) => h)],
+    rows: rows.map(({ row }) => [row.model, row.runtime, ...cols.map(([, of]) => of(row)?.value ?? null)]),
+    key: ['model', 'device · dtype'],
+    headline: cols.map(([h]) => h),
+  };
+  const chartData = rows.map(({ key, row }) => ({ model: `${modelOfKey(useApp.getState(), key).letter}: ${row.model}`, ...Object.fromEntries(BARS.map((b) => [b.key, b.of(row)?.value ?? null])) }));
+  return (
+    <section className="card" data-testid="robustness-card">
+      <h3>Robustness table — every loaded model</h3>
+      <p className="hint">
+        One row per model ({nModels} loaded): F1 (0–100) on the original questions, after renaming answer entities ({config.types.join(', ')} × InDistName, DBName, RandStr, seeds 1–{config.seeds}), on revision pairs, with {config.noise.kind} noise (rate {config.noise.rate}), DPR over paraphrases (dataset's and generated), F1 with a trap sentence, worst/best over {config.budget} person renamings and stability (share of questions whose answer never moves). "—": not run (no such data in the selection).
+      </p>
+      <div className="row">
+        <label>
+          Questions{' '}
+          <input type="number" min={1} max={500} value={limit} onChange={(e) => setRobustLimit(Number(e.target.value))} aria-label="Questions for the robustness table" data-testid="robust-limit" style={{ width: '5rem' }} />
+        </label>
+        <button type="button" onClick={startRobustness} disabled={running || nModels === 0} data-testid="robust-run">
+          Run on all models
+        </button>
+      </div>
+      <JobBar job={jobOf(job)} onCancel={cancelRobustness} testid="robust-job" unit="% of this model's experiments" />
+      {job.run && rows.length > 0 && (
+        <RunResult kind="robustness" run={job.run} table={table} partial={job.status === 'cancelled' || rows.some(({ row }) => row.partial)} testid="robust">
+          <div className="table-scroll" tabIndex={0} role="region" aria-label="Robustness table (scrolls sideways)">
+            <table className="results-table robust-table" data-testid="robust-table">
+              <thead>
+                <tr>
+                  <th scope="col">model</th>
+                  {cols.map(([h]) => (
+                    <th key={h} scope="col">
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map(({ key, row }) => (
+                  <tr key={key} data-testid="robust-row">
+                    <th scope="row">
+                      <ModelBadge letter={modelOfKey(useApp.getState(), key).letter} /> {row.model} <span className="catalog-id">{row.runtime}</span>
+                      {row.partial && <span className="partial-flag"> partial</span>}
+                    </th>
+                    {cols.map(([h, of]) => {
+                      const c = of(row);
+                      return (
+                        <td key={h} className={c ? undefined : 'na'} title={c ? `${c.n} questions` : 'not run'}>
+                          {show(c)}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Chart title="F1 by experiment, grouped by model" testid="robust-chart" height={260}>
+            <BarChart data={chartData} margin={{ top: 8, right: 8, bottom: 20, left: 8 }}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} />
+              <XAxis dataKey="model" label={{ value: 'model', position: 'insideBottom', offset: -12 }} tick={{ fontSize: 11 }} />
+              <YAxis domain={[0, 100]} label={{ value: 'F1 (0–100)', angle: -90, position: 'insideLeft' }} />
+              <Tooltip />
+              <Legend verticalAlign="top" />
+              {BARS.map((b) => (
+                <Bar key={b.key} dataKey={b.key} name={b.label} fill={b.color} isAnimationActive={false} />
+              ))}
+            </BarChart>
+          </Chart>
+        </RunResult>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+/** qarx perturb synthetic: NLPAug-style noisy copies of a dataset as SQuAD JSON. */
+import { parseArgs } from 'node:util';
+import type { Instance } from '../../core/data/types.ts';
+import { instancesToSquad } from '../../core/formats/index.ts';
+import { addNoise, NOISE_KINDS, NOISE_LABELS, type NoiseKind } from '../../core/natural/noise.ts';
+import { checkOutputFile, err, seedOpt, UsageError } from '../io.ts';
+import { writeJsonFile } from '../json-out.ts';
+import { describeGroups, groupBy } from '../report.ts';
+import { collectGarbage, drain, GC_EVERY } from '../gc.ts';
+import { readInstances } from '../data.ts';
+
+/** `perturb synthetic`: NLPAug-style noise outside the gold answers. */
+export async function perturbSynthetic(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { kind: { type: 'string' }, rate: { type: 'string', default: '0.3' }, seed: { type: 'string', default: '1' } } });
+  const [input, output] = positionals;
+  if (!input || !output || positionals.length > 2) throw new UsageError('perturb synthetic needs <in> <out>.');
+  const kind = values.kind as NoiseKind;
+  if (!NOISE_KINDS.includes(kind)) throw new UsageError(`--kind must be one of ${NOISE_KINDS.join(', ')}, got "${values.kind ?? ''}".`);
+  const rate = Number(values.rate);
+  if (!(rate > 0 && rate <= 1)) throw new UsageError(`--rate must be a number in (0, 1], got "${values.rate}".`);
+  const seed = seedOpt(values.seed);
+  checkOutputFile(output);
+  const instances = await readInstances(input);
+  const total = instances.length;
+  const kept: Instance[] = [];
+  const dropped: [string, string][] = [];
+  let changed = 0;
+  let seen = 0;
+  for (const inst of drain<Instance>(instances)) {
+    // A big input: collect now and then, so the garbage of the walk never doubles the heap.
+    if (++seen % GC_EVERY === 0) collectGarbage();
+    const n = addNoise(inst, { kind, rate, seed });
+    if (!n) {
+      dropped.push(['with nothing outside the answers to change', inst.id]);
+      continue;
+    }
+    kept.push(n.perturbed);
+    changed += n.changed;
+  }
+  writeJsonFile(output, { ...instancesToSquad(kept), perturbation: { kind: 'synthetic', noise: kind, rate, seed } }, 1);
+  const why = describeGroups(groupBy(dropped));
+  err(`qarx: ${NOISE_LABELS[kind]} at rate ${rate}, seed ${seed}: ${kept.length} of ${total} questions kept (${changed} edits)${why ? `; dropped ${why}` : ''}; wrote ${output}\n`);
+  return 0;
+}

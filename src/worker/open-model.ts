@@ -1,0 +1,158 @@
+/**
+ * Opening a model in the inference worker, shared by the primary load and added models: the
+ * browser's capabilities, the memory check before any download, the load itself with progress,
+ * and the engine every model gets (one logit cache, one ONNX batch queue for all models).
+ */
+import { classifyModelError, loadQaModel, LogitCache, modelScope, QaEngine, sharedBatchQueue, type LoadedModel } from '../core/index.ts';
+import type { Dtype } from '../core/runtime/transformers.ts';
+import type { Capabilities, DeviceChoice, ModelInfo, ModelSourceMsg, WorkerEvent } from './protocol.ts';
+import type { DtypeChoice } from './multi-protocol.ts';
+import { memoryBudgetMb, memoryVerdict } from '../core/memory.ts';
+
+/** A model in use: its engine, the jobs running on it, and its weights' size when known. */
+export interface Active {
+  model: LoadedModel;
+  engine: QaEngine;
+  /** Predictions in flight on this model; disposal waits for them. */
+  running: Set<Promise<unknown>>;
+  bytes: number | null;
+}
+
+interface GPUAdapterLike {
+  features: { has(f: string): boolean };
+  info?: { vendor?: string; architecture?: string; description?: string };
+}
+
+async function probe(): Promise<Capabilities> {
+  const threads = self.crossOriginIsolated ? Math.min(4, navigator.hardwareConcurrency || 1) : 1;
+  const gpu = (navigator as Navigator & { gpu?: { requestAdapter(): Promise<GPUAdapterLike | null> } }).gpu;
+  let adapter: GPUAdapterLike | null = null;
+  try {
+    adapter = gpu ? await gpu.requestAdapter() : null;
+  } catch {
+    adapter = null;
+  }
+  return {
+    webgpu: adapter !== null,
+    shaderF16: adapter?.features.has('shader-f16') ?? false,
+    crossOriginIsolated: self.crossOriginIsolated,
+    threads,
+    adapter: adapter ? [adapter.info?.vendor, adapter.info?.architecture, adapter.info?.description].filter(Boolean).join(' ') || 'unknown' : null,
+  };
+}
+let caps: Promise<Capabilities> | null = null;
+/** What the browser offers, probed once. */
+export const capabilities = () => (caps ??= probe());
+
+/** Errors that happen before any ONNX session exists leave the runtime usable. */
+export const DOWNLOAD_ERRORS = new Set(['no-weights', 'no-tokenizer', 'no-config', 'network', 'unsupported-architecture', 'unsupported-tokenizer', 'cancelled']);
+
+/** Worker-wide settings the page sends with 'init'. */
+export const settings = { base: '', remoteHost: '', memoryBudgetMb: null as number | null };
+
+/** One cache for every model: keys name model, source, dtype and device, so no precision or device answers for another. */
+const logitCache = new LogitCache(4096);
+/** Every model's batches go through one queue: models side by side share the device and its threads. */
+const batchQueue = sharedBatchQueue();
+
+let loadChain: Promise<void> = Promise.resolve();
+/** Runs loads one after another: transformers.js keeps global settings (fetch, paths) during a load. */
+export function serialLoad(f: () => Promise<void>): Promise<void> {
+  const next = loadChain.then(f);
+  loadChain = next.catch(() => undefined);
+  return next;
+}
+
+/** Every model in use, by key (the primary under PRIMARY); the memory check counts them all. */
+export const loaded = new Map<string, Active>();
+
+/** Public facts about a loaded model. */
+export function infoOf(model: LoadedModel): ModelInfo {
+  return { id: model.id, label: model.label, kind: model.kind, architecture: model.architecture, device: model.device === 'webgpu' ? 'webgpu' : 'wasm', dtype: model.dtype, inputNames: model.inputNames, fallbackReason: null };
+}
+
+/** Size in bytes of the fp32 weights file of a model (an upper bound for every dtype), or null when it cannot be told. */
+async function weightsBytes(source: ModelSourceMsg, signal: AbortSignal): Promise<number | null> {
+  if (source.kind === 'files') {
+    const sizes = source.files.filter(([p]) => p.endsWith('.onnx') || p.endsWith('.onnx_data')).map(([, b]) => b.size);
+    return sizes.length ? Math.max(...sizes) : null;
+  }
+  const dir = source.kind === 'local' ? `${settings.base}models/${source.id}/onnx/` : `${settings.remoteHost.replace(/\/?$/, '/')}${source.id}/resolve/${source.revision ?? 'main'}/onnx/`;
+  const url = `${dir}model.onnx`;
+  // A model in the browser cache is measured there: no request at all (offline, and no second fetch).
+  const cached = await cachedBytes(['model.onnx', 'model_fp16.onnx', 'model_quantized.onnx'].map((f) => dir + f));
+  if (cached !== null) return cached;
+  try {
+    const r = await fetch(url, { method: 'HEAD', signal });
+    const n = Number(r.headers.get('content-length'));
+    return r.ok && n > 0 ? n : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The largest size of the given URLs found in transformers.js' browser cache, or null when none is there. */
+async function cachedBytes(urls: string[]): Promise<number | null> {
+  if (typeof caches === 'undefined') return null;
+  try {
+    const cache = await caches.open('transformers-cache');
+    const sizes = await Promise.all(urls.map(async (u) => Number((await cache.match(u))?.headers.get('content-length') ?? 0)));
+    const max = Math.max(...sizes);
+    return max > 0 ? max : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Loads a model for `key` (posting progress and errors under jobId) and returns it with its
+ * engine, or null on failure. Refuses before downloading when the model would not fit in memory.
+ */
+export async function openModel(
+  post: (e: WorkerEvent) => void,
+  req: { jobId: number; key: string; source: ModelSourceMsg; choice: DeviceChoice; dtype: DtypeChoice },
+  signal: AbortSignal,
+): Promise<{ active: Active; info: ModelInfo; loadMs: number } | null> {
+  const { jobId, source, choice } = req;
+  const c = await capabilities();
+  const t0 = performance.now();
+  const device = choice === 'auto' ? (c.webgpu ? 'webgpu' : 'wasm') : choice;
+  if (device === 'webgpu' && !c.webgpu) {
+    post({ type: 'error', jobId, code: 'unknown', message: 'WebGPU is not available in this browser; choose WASM or Auto.', restart: false });
+    return null;
+  }
+  const bytes = await weightsBytes(source, signal);
+  const others = [...loaded].filter(([k]) => k !== req.key).map(([, a]) => ({ id: a.model.id, bytes: a.bytes }));
+  const deviceMemoryGb = (navigator as Navigator & { deviceMemory?: number }).deviceMemory ?? null;
+  const verdict = memoryVerdict(source.id, bytes, others, memoryBudgetMb(device, deviceMemoryGb, settings.memoryBudgetMb));
+  if (verdict) {
+    post({ type: 'error', jobId, code: 'out-of-memory', message: verdict, restart: false });
+    return null;
+  }
+  const onProgress = (p: { status: string; file?: string; loaded?: number; total?: number; progress?: number }) => {
+    if (p.status !== 'progress' || !p.file || signal.aborted) return;
+    post({ type: 'load-progress', jobId, progress: { file: p.file, loaded: p.loaded ?? 0, total: p.total ?? 0, progress: p.progress ?? 0 } });
+  };
+  const src = source.kind === 'files' ? { kind: 'files' as const, id: source.id, files: new Map(source.files) } : source;
+  let model: LoadedModel;
+  try {
+    model = await loadQaModel(src, { device, shaderF16: c.shaderF16, onProgress, signal, ...(req.dtype !== 'auto' ? { dtype: req.dtype as Dtype } : {}) });
+  } catch (err) {
+    const e = classifyModelError(err, source.id);
+    console.warn(`[qa-worker] loading ${source.id} on ${device} failed:`, e.detail ?? e.message);
+    // A failed session creation poisons transformers.js' session queue: the page must start a new
+    // worker, and with Auto it retries there on WASM.
+    const restart = !DOWNLOAD_ERRORS.has(e.code);
+    post({ type: 'error', jobId, code: e.code, message: e.message, restart, retryOnWasm: restart && choice === 'auto' && device === 'webgpu' });
+    return null;
+  }
+  const scope = modelScope(model, source.kind === 'hub' ? `hub ${settings.remoteHost}${source.revision ? `@${source.revision}` : ''}` : source.kind);
+  const engine = new QaEngine(model.tokenizer, batchQueue(model.runner), { scope, cache: logitCache });
+  return { active: { model, engine, running: new Set(), bytes }, info: infoOf(model), loadMs: performance.now() - t0 };
+}
+
+/** Disposes a model once the jobs running on it have finished. */
+export async function retire(a: Active): Promise<void> {
+  await Promise.allSettled(a.running);
+  await a.model.dispose();
+}

@@ -1,0 +1,227 @@
+/**
+ * Several models at once, as a user meets them: the shipped model plus a second model served by
+ * the mock Hub (a tiny random-weight DistilBERT, so its answers differ), side by side on WASM and
+ * on WebGPU; the token view before/after a renaming with its exports; the robustness table over the
+ * demo set; the memory check and unloading.
+ */
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { PreviewServer } from 'vite';
+import { download, launch, openApp, ROOT, shot, startPreview } from './harness.ts';
+import { startMockHub, type MockHub } from '../support/hub-server.ts';
+import { makeBenchModel, TINY_SHAPE } from '../../scripts/make-bench-model.ts';
+
+const TINY = 'qarx-test/tiny-distilbert';
+let server: PreviewServer;
+let url: string;
+let hub: MockHub;
+let tmp: string;
+let tinyBytes: number;
+const lexicalBytes = statSync(join(ROOT, 'public', 'models', 'qarx-lexical-qa', 'onnx', 'model.onnx')).size;
+
+beforeAll(async () => {
+  ({ server, url } = await startPreview());
+  tmp = mkdtempSync(join(tmpdir(), 'qarx-multi-'));
+  await makeBenchModel(join(tmp, 'tiny'), TINY_SHAPE, { log: () => {} });
+  tinyBytes = statSync(join(tmp, 'tiny', 'onnx', 'model.onnx')).size;
+  hub = await startMockHub({ [TINY]: join(tmp, 'tiny') });
+});
+afterAll(async () => {
+  await hub?.close();
+  await server?.close();
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+async function addHubModel(page: Page, device: 'WASM' | 'WebGPU'): Promise<void> {
+  await page.getByLabel('Hub id of a model to add').fill(TINY);
+  await page.getByLabel('Device of the added model').selectOption({ label: device });
+  await page.getByTestId('add-model').click();
+}
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious and critical axe violations inside `selector`, as "rule: target". */
+async function violations(page: Page, selector: string): Promise<string[]> {
+  // The app's CSP forbids inline scripts; DevTools evaluation is not subject to it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
+  return page.evaluate(async (sel) => {
+    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const r = await axe.run({ include: [sel] }, { resultTypes: ['violations'] });
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id}: ${JSON.stringify(n.target)}`));
+  }, selector);
+}
+
+const ready = (page: Page, key: string) => page.locator(`[data-testid="loaded-model"][data-key="${key}"][data-status="ready"]`);
+
+async function openDemo(page: Page, search: string, question: string): Promise<void> {
+  await page.getByLabel('Search questions, passages and answers').fill(search);
+  await page.getByTestId('instance-row').filter({ hasText: question }).first().click();
+  await expect.poll(() => page.getByTestId('question-input').inputValue()).toBe(question);
+}
+
+for (const device of ['wasm', 'webgpu'] as const) {
+  describe(`two models side by side on ${device}`, () => {
+    let browser: Browser;
+    let page: Page;
+    const errors: string[] = [];
+    beforeAll(async () => {
+      browser = await launch(device === 'webgpu');
+      page = await openApp(browser, url, `device=${device}&hub=${encodeURIComponent(hub.url)}`, errors, 1100);
+    });
+    afterAll(async () => {
+      await browser?.close();
+    });
+
+    it('adds a Hub model on the same device and shows both answers with letters and categories', async () => {
+      await addHubModel(page, device === 'wasm' ? 'WASM' : 'WebGPU');
+      await ready(page, 'm2').waitFor({ timeout: 120_000 });
+      expect(await ready(page, 'm2').textContent()).toContain(`${device} · `);
+      await page.getByTestId('compare-view').waitFor({ timeout: 60_000 });
+      const cards = page.getByTestId('model-answer');
+      await expect.poll(() => cards.count(), { timeout: 60_000 }).toBe(2);
+      expect(await cards.nth(0).textContent()).toContain('qarx-lexical-qa');
+      expect(await cards.nth(1).textContent()).toContain(TINY);
+      expect(await cards.nth(0).getByTestId('model-answer-text').textContent()).toBe('Warsaw');
+      expect(await cards.nth(1).textContent()).toContain(device);
+      // The passage marks model A's answer with its letter badge, not only a colour.
+      const marks = page.getByTestId('model-answer-mark');
+      expect(await marks.filter({ hasText: 'Warsaw' }).first().getAttribute('data-models')).toContain('A');
+      expect(await page.getByTestId('compare-passage').locator('.model-badge').allTextContents()).toContain('A');
+
+      if (device === 'webgpu') {
+        // Each model has its own device: a third one on WASM beside the two on WebGPU, then unloaded again.
+        await addHubModel(page, 'WASM');
+        await ready(page, 'm3').waitFor({ timeout: 120_000 });
+        await expect.poll(() => cards.count(), { timeout: 60_000 }).toBe(3);
+        expect(await cards.nth(1).locator('header').textContent()).toContain('webgpu');
+        expect(await cards.nth(2).locator('header').textContent()).toContain('wasm');
+        await shot(page, 'multi-mixed-devices');
+        await page.locator('[data-testid="loaded-model"][data-key="m3"]').getByTestId('unload-model').click();
+        await expect.poll(() => cards.count(), { timeout: 60_000 }).toBe(2);
+      }
+      await openDemo(page, 'Alexander Fleming', 'Who noticed that a mould had killed the bacteria on a culture plate?');
+      await page.getByTestId('rename-toggle').click();
+      await page.getByTestId('rename-result').waitFor({ timeout: 60_000 });
+      // Both models answer the renamed question and get a category against the original.
+      await expect.poll(async () => (await page.getByTestId('model-category').allTextContents()).join(','), { timeout: 60_000 }).toMatch(/^(C2C|C2W|W2C|W2W|partial),(C2C|C2W|W2C|W2W|partial)$/);
+      expect(await page.getByTestId('model-answer-before').count()).toBe(2);
+      expect(errors).toEqual([]);
+      await shot(page, `multi-side-by-side-${device}`);
+    });
+
+    it('shows the token view before and after the renaming for each model, and exports it', async () => {
+      for (const k of [0, 1]) {
+        await page.getByTestId('model-answer').nth(k).getByTestId('token-view-toggle').click();
+        const view = page.getByTestId('token-view');
+        await view.waitFor({ timeout: 30_000 });
+        const cols = view.getByTestId('token-col');
+        expect(await cols.count()).toBeGreaterThan(20);
+        // The renamed name: the original's tokens deleted, the new name's inserted, the rest paired.
+        expect(await view.locator('[data-changed="deleted"]').count()).toBeGreaterThan(0);
+        expect(await view.locator('[data-changed="inserted"]').count()).toBeGreaterThan(0);
+        expect(await view.getByTestId('nbest-before').locator('li').count()).toBeGreaterThan(0);
+        expect(await view.getByTestId('nbest-after').locator('li').count()).toBeGreaterThan(0);
+        expect(await view.getByTestId('token-moved').textContent()).toMatch(/Most likely start: “.+” \d+ % → “.+” \d+ %/);
+        await view.scrollIntoViewIfNeeded();
+        await view.screenshot({ path: await shot(page, `multi-token-view-${device}-${k}`).then((p) => p.replace(/\.png$/, '-view.png')) });
+      }
+      const svg = await download(page, () => page.getByLabel('Token view: download as SVG').click());
+      expect(svg.name).toMatch(/^token-view-.*\.svg$/);
+      expect(svg.bytes.toString('utf8')).toMatch(/^<\?xml[\s\S]*P\(start\)[\s\S]*P\(end\)/);
+      const png = await download(page, () => page.getByLabel('Token view: download as PNG').click());
+      expect([...png.bytes.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+      if (device === 'wasm') {
+        expect(await violations(page, '[data-testid="compare-view"]')).toEqual([]);
+        expect(await violations(page, '[data-testid="models-panel"]')).toEqual([]);
+      }
+      // Usable on a phone: nothing wider than the screen but the chart's own scroller.
+      await page.setViewportSize({ width: 390, height: 900 });
+      await page.getByTestId('compare-view').scrollIntoViewIfNeeded();
+      await shot(page, `multi-390-${device}`);
+      const overflowing = await page.evaluate(() => [...document.querySelectorAll('[data-testid="compare-view"], [data-testid="compare-view"] *')].filter((e) => !e.closest('svg') && getComputedStyle(e).display !== 'inline' && e.getBoundingClientRect().right > 391).map((e) => `${e.className} ${e.textContent?.slice(0, 30)} ${Math.round(e.getBoundingClientRect().right)}`));
+      expect(overflowing).toEqual([]);
+      await page.setViewportSize({ width: 1440, height: 1100 });
+    });
+
+    it('unloads the added model: one answer left, and the primary keeps answering', async () => {
+      await page.getByTestId('unload-model').click();
+      await expect.poll(() => page.locator('[data-testid="loaded-model"]').count()).toBe(1);
+      await page.getByTestId('question-input').fill('Who discovered penicillin?');
+      await expect.poll(async () => (await page.getByTestId('answer-text').textContent()) ?? '', { timeout: 30_000 }).not.toBe('');
+      // Only the primary's token view stays (it was opened last on model B, so it closed).
+      expect(await page.getByTestId('model-answer').count()).toBeLessThanOrEqual(1);
+      expect(errors).toEqual([]);
+    });
+  });
+}
+
+describe('robustness table and memory', () => {
+  let browser: Browser;
+  const errors: string[] = [];
+  beforeAll(async () => {
+    browser = await launch(false);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('runs the robustness table over the demo set on both models, one row each', async () => {
+    const page = await openApp(browser, url, `device=wasm&hub=${encodeURIComponent(hub.url)}`, errors, 1100);
+    await addHubModel(page, 'WASM');
+    await ready(page, 'm2').waitFor({ timeout: 120_000 });
+    await page.getByTestId('tab-experiments').click();
+    const card = page.getByTestId('robustness-card');
+    await card.getByTestId('robust-limit').fill('6');
+    await card.getByTestId('robust-run').click();
+    await expect.poll(() => card.getByTestId('robust-row').count(), { timeout: 300_000 }).toBe(2);
+    await expect.poll(() => card.getByTestId('robust-job-progress').count(), { timeout: 600_000 }).toBe(0);
+    const rows = card.getByTestId('robust-row');
+    expect(await rows.nth(0).locator('th').textContent()).toContain('qarx-lexical-qa');
+    expect(await rows.nth(1).locator('th').textContent()).toContain(TINY);
+    const headers = await card.getByTestId('robust-table').locator('thead th').allTextContents();
+    expect(headers.slice(0, 2)).toEqual(['model', 'original F1']);
+    expect(headers).toContain('PER RandStr F1');
+    expect(headers.slice(-6)).toEqual(['synthetic noise F1', 'paraphrase DPR %', 'trap F1', 'worst F1', 'best F1', 'stability %']);
+    for (const k of [0, 1]) {
+      const cells = await rows.nth(k).locator('td').allTextContents();
+      expect(cells).toHaveLength(headers.length - 1);
+      // Every cell is a number in 0..100 or "—" (not run); the original F1 always ran.
+      for (const c of cells) expect(c === '—' || (Number(c) >= 0 && Number(c) <= 100)).toBe(true);
+      expect(cells[0]).not.toBe('—');
+    }
+    expect(await card.getByTestId('robust-chart').locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
+    expect(await violations(page, '[data-testid="robustness-card"]')).toEqual([]);
+    expect(errors).toEqual([]);
+    await card.scrollIntoViewIfNeeded();
+    await shot(page, 'multi-robustness-table');
+    await page.close();
+  });
+
+  it('refuses a model that would not fit with a clear message, and loads it once another is unloaded', async () => {
+    // Room for the shipped model and one tiny model, not two (each needs twice its weights while loading).
+    const budgetMb = Math.floor((2 * lexicalBytes + 3 * tinyBytes) / (1024 * 1024));
+    expect(2 * lexicalBytes + 4 * tinyBytes).toBeGreaterThan(budgetMb * 1024 * 1024);
+    const page = await openApp(browser, url, `device=wasm&memory-mb=${budgetMb}&hub=${encodeURIComponent(hub.url)}`, errors, 1100);
+    await addHubModel(page, 'WASM');
+    await ready(page, 'm2').waitFor({ timeout: 120_000 });
+    await addHubModel(page, 'WASM');
+    const err = page.getByTestId('added-model-error');
+    await err.waitFor({ timeout: 60_000 });
+    expect(await err.textContent()).toMatch(new RegExp(`^Not loaded: "${TINY}" needs about [\\d.]+ MB while loading, and the memory left for models is [\\d.]+ MB of ${budgetMb}\\.0 MB\\. 2 loaded models \\(qarx-lexical-qa, ${TINY}\\)`));
+    await shot(page, 'multi-memory-refused');
+    // The page still works, and unloading frees the room.
+    expect(await page.getByTestId('answer-highlight').textContent()).toBe('Warsaw');
+    await page.locator('[data-testid="loaded-model"][data-key="m2"]').getByTestId('unload-model').click();
+    await page.locator('[data-testid="loaded-model"][data-key="m3"]').getByTestId('unload-model').click();
+    await expect.poll(() => page.locator('[data-testid="loaded-model"]').count()).toBe(1);
+    await addHubModel(page, 'WASM');
+    await ready(page, 'm4').waitFor({ timeout: 120_000 });
+    expect(await page.getByTestId('added-model-error').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
