@@ -4,6 +4,7 @@ import { ModelPanel } from './components/ModelPanel.tsx';
 import { ModelsPanel } from './components/ModelsPanel.tsx';
 import { LiveView } from './components/LiveView.tsx';
 import { DataPanel } from './components/DataPanel.tsx';
+import { ScoringSelect } from './components/ScoringSelect.tsx';
 import { InstanceBrowser } from './components/InstanceBrowser.tsx';
 import { debugDataWorker, sendData } from './data-client.ts';
 import { debugWorker } from './worker-client.ts';
@@ -81,6 +82,7 @@ export function App() {
           <ModelPanel />
           <ModelsPanel />
           <DataPanel />
+          <ScoringSelect />
         </aside>
         <section className="browse">
           <InstanceBrowser />

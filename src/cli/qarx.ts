@@ -4,7 +4,7 @@
  * imported when it runs, so `qarx eval` never loads the model runtime.
  *
  *   qarx predict --model <dir|hub id> --data <data file> --out <dir> [--dump-logits]
- *   qarx eval <data file> <predictions.json> [--na-prob-file F] [--na-prob-thresh T] [--lang zh]
+ *   qarx eval <data file> <predictions.json> [--na-prob-file F] [--na-prob-thresh T] [--lang auto|en|zh]
  *   qarx perturb entity|synthetic|paraphrase|trap … <in> <out>
  *   qarx compare <original> <perturbed> --model <dir|hub id>
  *   qarx challenge <original> <perturbed> --out <file> (--model M | --pred NAME=orig,pert)…
@@ -27,8 +27,9 @@ const USAGE = `Usage:
       --batch-size N          windows per model call (8)          --dtype fp32|fp16|q8|int8|uint8 weights
       --hub-host URL          Hub or mirror (default $HF_ENDPOINT or https://huggingface.co)
       --cache-dir DIR         download cache (default ~/.cache/qarx)
-  qarx eval <data file> <predictions.json> [--na-prob-file F] [--na-prob-thresh T] [--lang zh]
-      prints the official SQuAD v1.1 / v2.0 evaluation JSON (DuReader's for --lang zh); v2.0 sums like
+  qarx eval <data file> <predictions.json> [--na-prob-file F] [--na-prob-thresh T] [--lang auto|en|zh]
+      prints the official SQuAD v1.1 / v2.0 evaluation JSON (DuReader-robust's when most passages are
+      Chinese or with --lang zh; --lang en forces SQuAD's); v2.0 sums like
       Python ≥ 3.12 unless --py-sum legacy (Python ≤ 3.11), which can change the last digit;
       --slice KEY (repeatable; title, dataset, answer-type, qword, length, lang or a metadata key such
       as domain) prints count, EM and F1 per slice instead (--json for the numbers)
@@ -72,15 +73,18 @@ const USAGE = `Usage:
       put in place of every question's answer entity, or of the person the question names
       (--target question-person), in passage, question and answers;
       prints the top k names (default 10) by answers changed, with share and mean F1 drop; Ctrl-C
-      stops after the current name and prints the names finished, marked partial
+      stops after the current name and prints the names finished, marked partial; --slice KEY adds,
+      per top name, original vs renamed per slice
   qarx sweep <data file> --model <dir|hub id> [--types PER,ORG,GPE,MIX] [--sources indist,db,randstr]
              [--seeds 5] [--origin us] [--origins us,in,cn,fr,ar] [--squad2] [--json]
       the app's entity-renaming sweep: every type × source (and PER × DBName × origin) over seeds
-      1…N; EM/F1 original and renamed, mean ± std over seeds, the drop in F1
+      1…N; EM/F1 original and renamed, mean ± std over seeds, the drop in F1; --slice KEY (repeatable)
+      adds, per sweep row, original vs renamed (mean over seeds) per slice
   qarx budget <data file> --model <dir|hub id> [--type MIX] [--source db] [--origin us] [--budget 10]
               [--resemble 1|3 [--temperature 2]] [--squad2] [--json]
       worst and best case over B renamings per question (seeds 1…B), random mean ± std, stability;
-      with --resemble the same for the RESEMBLE-defended model (M canonical names)
+      with --resemble the same for the RESEMBLE-defended model (M canonical names); --slice KEY adds
+      original vs D_worst per slice
   qarx audit --config <audit.json> --out <dir> [--shard i/n] [--workers N] [--threads T] [--device auto|cpu|cuda] [--dry-run]
       datasets × models × experiments (sweep, budget, natural, synthetic, paraphrase, traps,
       adversarial) × seeds from a validated config; one JSON file per unit in <dir>/units (written
@@ -92,6 +96,10 @@ const USAGE = `Usage:
   qarx merge <dir…> --out <dir>
       joins shard directories into one summary (same files as above); exit 1 when units failed or
       no shard ran them
+  --lang auto|en|zh (eval, compare, sweep, budget, universal): the metric that scores the answers;
+      auto (default) follows each question's language (DuReader-robust's character-level EM/F1 for
+      Chinese, SQuAD's otherwise), en / zh score every question with that one, as the app's Scoring
+      select does
   Data files (detected by name and content): SQuAD 1.1/2.0 or DuReader JSON, Hugging Face flat
   SQuAD (JSON Lines or an array of rows), MRQA .jsonl / .jsonl.gz, natural-perturbation pairs CSV`;
 

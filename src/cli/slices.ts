@@ -1,6 +1,6 @@
 /** `--slice` for qarx eval and compare: parsing the keys, typing answers when asked, and printing the tables. */
 import type { Instance } from '../core/data/types.ts';
-import { parseSliceKey, SMALL_SLICE, sliceKeyLabel, joinScores, sliceTable, type SliceKey, type SliceRow, type SliceTable } from '../core/metrics/slices.ts';
+import { parseSliceKey, SMALL_SLICE, sliceKeyLabel, joinScores, sliceTable, type SliceItem, type SliceKey, type SliceRow, type SliceTable } from '../core/metrics/slices.ts';
 import type { PairRow } from '../core/natural/pairs.ts';
 import { UsageError } from './io.ts';
 
@@ -60,4 +60,12 @@ export async function pairSliceTables(paired: Instance[], rows: readonly PairRow
   await typeAnswers(paired, keys);
   const items = joinScores(paired, rows, (r) => ({ original: r.original, perturbed: r.perturbed }));
   return keys.map((k) => sliceTable(items, k));
+}
+
+/** One table per key over an experiment's slice items (answer types filled in first when sliced by them). */
+export async function itemSliceTables(instances: Instance[], items: () => SliceItem[], keys: readonly SliceKey[]): Promise<SliceTable[]> {
+  if (keys.length === 0) return [];
+  await typeAnswers(instances, keys);
+  const all = items();
+  return keys.map((k) => sliceTable(all, k));
 }

@@ -20,6 +20,8 @@ export interface RunRecord {
   /** SQuAD 2.0 "no answer" decoding, and why it is on or off. */
   versionTwo: boolean;
   versionTwoReason: string;
+  /** The metric's language: 'auto' (each question's), 'en' (SQuAD) or 'zh' (DuReader-robust); absent in older runs = auto. */
+  scoringLang?: 'auto' | 'en' | 'zh';
   /** The experiment's own settings (seeds, sources, rule, …). */
   settings: Record<string, unknown>;
   /** ISO date and time the run started. */
@@ -43,6 +45,7 @@ export function describeRun(r: RunRecord): string {
     `${r.n.toLocaleString('en-US')}${r.selected > r.n ? ` of ${r.selected.toLocaleString('en-US')}` : ''} question${r.n === 1 ? '' : 's'}${sel ? ` (${sel})` : ''}`,
     `${r.model} ${r.dtype} ${r.device.toUpperCase()}`,
     `no answer ${r.versionTwo ? 'on' : 'off'}`,
+    r.scoringLang === 'en' ? 'scored as English (SQuAD)' : r.scoringLang === 'zh' ? 'scored as Chinese (DuReader-robust)' : '',
     settings,
     r.date.slice(0, 16).replace('T', ' '),
   ]
@@ -84,7 +87,8 @@ export function qarxCommand(kind: string, r: RunRecord): QarxCommand {
   const s = r.settings;
   const data = shellQuote(dataFile(r.datasets));
   const model = ['--model', shellQuote(modelArg(r.model)), ...((DTYPES as readonly string[]).includes(r.dtype) ? ['--dtype', r.dtype] : [])];
-  const v2 = r.versionTwo ? ['--squad2'] : [];
+  // Scoring overridden in the app (English / Chinese) is `--lang` on every command that scores.
+  const v2 = [...(r.versionTwo ? ['--squad2'] : []), ...(r.scoringLang === 'en' || r.scoringLang === 'zh' ? ['--lang', r.scoringLang] : [])];
   const sel = r.query || Object.values(r.filters).some((v) => v !== 'all' && v !== '') ? `, narrowed as recorded (search "${r.query}", filters ${JSON.stringify(r.filters)})` : '';
   const dataNote = `${dataFile(r.datasets)} stands for the ${r.n} question${r.n === 1 ? '' : 's'} of ${r.datasets.join(' + ') || 'the data'}${sel}, as a data file (any format qarx reads)`;
   const device = `the app ran on ${r.device.toUpperCase()}; qarx runs on the CPU (onnxruntime-node), so scores agree up to floating-point rounding`;

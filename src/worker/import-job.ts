@@ -10,6 +10,7 @@ import type { Instance } from '../core/data/types.ts';
 import { importFile, importPairFiles, summarizeIssues } from '../core/formats/index.ts';
 import { openHfDataset } from '../core/formats/hf-datasets.ts';
 import { linkAdversarial } from '../core/formats/adversarial.ts';
+import { describePairing, type PairingCounts } from '../core/formats/pairs.ts';
 import type { InputIssue } from '../core/formats/squad.ts';
 import { answerTypeOf } from '../core/ner/answer-type.ts';
 import type { Catalog } from './catalog.ts';
@@ -116,7 +117,7 @@ export async function runImport(deps: ImportDeps, jobId: number, source: ImportS
   const progress = (phase: Phase) => (done: number, total: number) => post({ type: 'import-progress', jobId, phase, done, total });
   const id = newDatasetId(jobId);
   const nothing = (message: string) => post({ type: 'import-done', jobId, dataset: null, cancelled: true, message });
-  let result: { instances: Instance[]; issues: InputIssue[]; format: DatasetInfo['format']; cancelled?: boolean };
+  let result: { instances: Instance[]; issues: InputIssue[]; format: DatasetInfo['format']; cancelled?: boolean; pairing?: PairingCounts };
   try {
     result = await readSource(source, id, signal, progress);
   } catch (err) {
@@ -143,7 +144,7 @@ async function save(
   jobId: number,
   id: string,
   name: string,
-  result: { instances: Instance[]; issues: InputIssue[]; format: DatasetInfo['format'] },
+  result: { instances: Instance[]; issues: InputIssue[]; format: DatasetInfo['format']; pairing?: PairingCounts },
   readCancelled: boolean,
   signal: AbortSignal,
 ): Promise<void> {
@@ -204,7 +205,7 @@ async function save(
       ? `Import cancelled while saving: the ${kept.length.toLocaleString('en')} questions saved so far are kept.`
       : readCancelled
         ? `Import cancelled: the ${kept.length.toLocaleString('en')} questions read so far are kept.`
-        : `Imported ${kept.length.toLocaleString('en')} questions.${issueSummary ? ` ${issueSummary}` : ''}`;
+        : `Imported ${kept.length.toLocaleString('en')} questions.${result.pairing ? ` Pairs: ${describePairing(result.pairing)}.` : ''}${issueSummary ? ` ${issueSummary}` : ''}`;
     post({ type: 'import-done', jobId, dataset: info, cancelled, message });
   } catch (err) {
     // Settled like an import whose tab died: what was saved stays as a partial dataset, else nothing does.

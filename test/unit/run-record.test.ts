@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeRun, noAnswerReason, type RunRecord } from '../../src/core/run-record.ts';
+import { describeRun, noAnswerReason, qarxCommand, type RunRecord } from '../../src/core/run-record.ts';
 
 const base: RunRecord = {
   datasets: ['Demo set (built in)'],
@@ -20,11 +20,25 @@ describe('run records', () => {
   it.each([
     { name: 'plain', r: base, text: 'Demo set (built in) · 64 of 76 questions · qarx-lexical-qa fp32 WASM · no answer on · seeds 5, sources indist/db · 2026-11-23 16:10' },
     { name: 'search and a filter', r: { ...base, n: 3, selected: 3, query: 'curie', filters: { dataset: 'all', answerable: 'answerable' } }, text: 'Demo set (built in) · 3 questions (search "curie", answerable answerable) · qarx-lexical-qa fp32 WASM · no answer on · seeds 5, sources indist/db · 2026-11-23 16:10' },
+    { name: 'scored as Chinese', r: { ...base, n: 1, selected: 1, scoringLang: 'zh' as const, settings: {} }, text: 'Demo set (built in) · 1 question · qarx-lexical-qa fp32 WASM · no answer on · scored as Chinese (DuReader-robust) · 2026-11-23 16:10' },
+    { name: 'scored automatically', r: { ...base, n: 1, selected: 1, scoringLang: 'auto' as const, settings: {} }, text: 'Demo set (built in) · 1 question · qarx-lexical-qa fp32 WASM · no answer on · 2026-11-23 16:10' },
     { name: 'SQuAD 1.1 data', r: { ...base, n: 1, selected: 1, versionTwo: false, settings: {} }, text: 'Demo set (built in) · 1 question · qarx-lexical-qa fp32 WASM · no answer off · 2026-11-23 16:10' },
   ])('$name', ({ r, text }) => expect(describeRun(r)).toBe(text));
 
   it('says why "no answer" is on or off', () => {
     expect(noAnswerReason(true)).toMatch(/^on: .*unanswerable/);
     expect(noAnswerReason(false)).toMatch(/^off: .*answerable/);
+  });
+
+  it.each([
+    ['sweep', { types: ['PER'], sources: ['db'], seeds: 1, origin: 'us', origins: ['us'] }, /^qarx sweep .* --squad2 --lang en --json$/],
+    ['budget', { type: 'MIX', source: 'db', origin: 'us', budget: 10 }, /^qarx budget .* --squad2 --lang en --json$/],
+    ['universal', { type: 'PER', source: 'db', origin: 'us', candidates: 5, top: 3, seed: 1 }, /^qarx universal .* --squad2 --lang en --json$/],
+    ['traps', { source: 'generated', position: 'after', seed: 1 }, /&& qarx compare .* --squad2 --lang en --json$/],
+    ['paraphrase', { kinds: 'reorder', seed: 1 }, /&& qarx compare .* --squad2 --lang en --json$/],
+  ])('carries the scoring override of a %s run as --lang', (kind, settings, re) => {
+    expect(qarxCommand(kind, { ...base, scoringLang: 'en', settings }).command).toMatch(re);
+    expect(qarxCommand(kind, { ...base, scoringLang: 'auto', settings }).command).not.toMatch(/--lang/);
+    expect(qarxCommand(kind, { ...base, settings }).command).not.toMatch(/--lang/);
   });
 });

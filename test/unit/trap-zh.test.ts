@@ -147,3 +147,32 @@ describe('the metric a Chinese question is scored with', () => {
     expect(scorePrediction('刘明', { ...inst, lang: 'en' }).f1).toBe(0);
   });
 });
+
+describe('a Chinese trap holds an entity of the answer type that is not the answer (property)', () => {
+  const surnames = personNames('cn', 'zh').last;
+  const subject = fc.array(fc.constantFrom('白', '沙', '岛', '灯', '塔', '海', '鸥', '号', '桥', '馆'), { minLength: 2, maxLength: 5 }).map((cs) => cs.join(''));
+  // [question template (S = the subject), gold answer arbitrary, what the fake must look like]
+  const cases = [
+    ['person', (s: string) => `${s}是谁建造的？`, fc.tuple(fc.constantFrom('王', '李', '张', '刘', '陈'), fc.constantFrom('伟', '明远', '秀英', '建国')).map(([a, b]) => a + b), (f: string) => surnames.some((x) => f.startsWith(x)) && /^\p{Script=Han}{2,4}$/u.test(f)],
+    ['place', (s: string) => `${s}位于哪个城市？`, fc.constantFrom(...ZH_PLACES.slice(0, 20)), (f: string) => ZH_PLACES.includes(f)],
+    ['year', (s: string) => `${s}是哪一年建成的？`, fc.integer({ min: 1000, max: 2029 }).map((y) => `${y}年`), (f: string) => /^\d{4}年$/.test(f)],
+    ['number', (s: string) => `${s}有多少级台阶？`, fc.integer({ min: 1, max: 99_999 }).map(String), (f: string) => /^\d+$/.test(f)],
+  ] as const;
+  it.each(cases)('%s answers', (_kind, template, gold, looksRight) => {
+    let made = 0;
+    fc.assert(
+      fc.property(subject, gold as fc.Arbitrary<string>, fc.nat(), (s, g, seed) => {
+        const t = generateTrapZh(template(s), [g], seed);
+        if (!t) return; // five draws all held the answer: no trap, never a wrong one
+        made++;
+        expect(looksRight(t.fake), `${t.fake} for ${g}`).toBe(true);
+        expect(t.fake).not.toBe(g);
+        expect(t.sentence).toContain(t.fake);
+        expect(containsAnswerZh(t.sentence, g)).toBe(false);
+        expect(generateTrapZh(template(s), [g], seed)).toEqual(t); // seeded
+      }),
+      { numRuns: 150 },
+    );
+    expect(made).toBeGreaterThan(140);
+  });
+});

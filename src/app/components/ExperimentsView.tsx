@@ -16,6 +16,7 @@ import { NaturalCard } from './NaturalCard.tsx';
 import { UniversalCard } from './UniversalCard.tsx';
 import { ParaphraseCard } from './ParaphraseCard.tsx';
 import { BudgetSlices } from './SliceTable.tsx';
+import { SweepSlices } from './ExperimentSlices.tsx';
 import { TrapCard } from './TrapCard.tsx';
 import { RunHistory } from './RunHistory.tsx';
 import { RobustnessCard } from './RobustnessCard.tsx';
@@ -101,6 +102,7 @@ function SweepCard() {
           <SweepResults rows={rows} origin={(job.run.settings.origin as Origin | undefined) ?? cfg.origin} />
         </RunResult>
       )}
+      {cells.length > 0 && <SweepSlices />}
       {cells.length > 0 && <LeftOut cells={cells} />}
     </section>
   );

@@ -1,6 +1,6 @@
 /** Type a passage and a question; the answer is highlighted in place and re-computed as you edit. */
 import { useEffect, useRef } from 'react';
-import { metricLabel, scorePrediction } from '../../core/data/score.ts';
+import { metricLabel, scorePrediction, scoringLangOf, withScoringLang } from '../../core/data/score.ts';
 import type { Instance } from '../../core/data/types.ts';
 import { segments, type Mark } from '../highlight.ts';
 import { useApp } from '../store/index.ts';
@@ -227,8 +227,10 @@ function InstanceHeader() {
 
 /** EM and F1 of the current answer against the open instance's gold answers. */
 function ScoreLine({ prediction }: { prediction: string }) {
-  const instance = useApp((s) => s.instance);
-  if (!instance) return null;
+  const open = useApp((s) => s.instance);
+  const lang = useApp((s) => s.scoringLang);
+  if (!open) return null;
+  const instance = withScoringLang([open], lang)[0] ?? open;
   const s = scorePrediction(prediction, instance);
   const verdict = s.em === 1 ? 'correct' : s.f1 > 0 ? 'partly right' : 'wrong';
   return (
@@ -237,7 +239,8 @@ function ScoreLine({ prediction }: { prediction: string }) {
         EM {(s.em * 100).toFixed(0)} · F1 {(s.f1 * 100).toFixed(1)} — {verdict}
       </div>
       <div className="hint" data-testid="score-metric">
-        {metricLabel(instance.lang)}
+        {metricLabel(scoringLangOf(instance))}
+        {lang !== 'auto' && ' (set under Scoring)'}
       </div>
     </>
   );

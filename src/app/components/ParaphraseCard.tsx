@@ -8,6 +8,7 @@ import { summarizeDpr, type DprSummary } from '../../core/sensitivity/dpr.ts';
 import { dprTable } from '../../core/result-tables.ts';
 import { useApp } from '../store/index.ts';
 import { RunResult } from './RunResult.tsx';
+import { ParaphraseSlices } from './ExperimentSlices.tsx';
 import { Chart, pct } from './Chart.tsx';
 import { JobBar } from './JobBar.tsx';
 import { SeedInput } from './SeedInput.tsx';
@@ -69,6 +70,7 @@ export function ParaphraseCard() {
           <DprResults sum={sum} />
         </RunResult>
       )}
+      {sum && job.run && <ParaphraseSlices />}
     </section>
   );
 }

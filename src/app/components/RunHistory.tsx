@@ -2,6 +2,7 @@
  * The run history: every saved run (kind, data, N, model, precision, device, date, partial), reopened
  * with its record, tables and charts, deleted (after a confirm), or two of one kind side by side.
  */
+import { SavedRunSlices } from './ExperimentSlices.tsx';
 import { useEffect, useState } from 'react';
 import { describeRun } from '../../core/run-record.ts';
 import { sideBySide, type ResultTable } from '../../core/result-table.ts';
@@ -148,6 +149,7 @@ function SavedRunView({ info, payload }: { info: SavedRunInfo; payload: unknown 
   return (
     <RunResult kind={kind} run={run} table={info.table} partial={info.partial} testid="saved-run">
       {view}
+      <SavedRunSlices kind={kind} payload={payload} run={run} />
     </RunResult>
   );
 }

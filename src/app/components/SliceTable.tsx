@@ -6,7 +6,7 @@
 import { useMemo, useState } from 'react';
 import { availableSliceKeys, SMALL_SLICE, sliceKeyLabel, sliceTable, type SliceItem, type SliceKey, type SliceRow } from '../../core/metrics/slices.ts';
 import { joinScores } from '../../core/metrics/slices.ts';
-import { scorePrediction } from '../../core/data/score.ts';
+import { budgetSliceItems } from '../../core/metrics/experiment-slices.ts';
 import { useApp } from '../store/index.ts';
 import { pct } from './Chart.tsx';
 import { ResultActions } from './RunResult.tsx';
@@ -129,12 +129,7 @@ export function BudgetSlices() {
   const instances = useApp((s) => s.budgetInstances);
   const run = useApp((s) => s.budget.run);
   const items = useMemo(() => {
-    if (!result) return [];
-    const byId = new Map(instances.map((i) => [i.id, i]));
-    return joinScores(instances, result.perInstance, (r) => {
-      const inst = byId.get(r.id);
-      return { original: inst ? scorePrediction(r.original, inst) : { em: 0, f1: 0 }, perturbed: { em: r.worst.em, f1: r.worst.f1 } };
-    });
+    return result ? budgetSliceItems(instances, result.perInstance) : [];
   }, [result, instances]);
   if (items.length === 0) return null;
   return (

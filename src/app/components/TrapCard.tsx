@@ -13,6 +13,7 @@ import { JobBar } from './JobBar.tsx';
 import { SeedInput } from './SeedInput.tsx';
 import { PositionSelect } from './TrapPanel.tsx';
 import { RunResult } from './RunResult.tsx';
+import { AdversarialSlices, TrapSlices } from './ExperimentSlices.tsx';
 
 /** Bar colours: the original passage in the shared grey, the trapped one in the trap colour's line. */
 const COLORS = { original: '#8a8f9c', trapped: '#b0417a' };
@@ -74,6 +75,7 @@ export function TrapCard() {
           <TrapResults sum={sum} />
         </RunResult>
       )}
+      {sum && job.run && <TrapSlices />}
       <AdversarialResults />
     </section>
   );
@@ -102,6 +104,7 @@ function AdversarialResults() {
           <AdversarialTable output={run.output} partial={run.cancelled} />
         </RunResult>
       )}
+      {run && job.run && <AdversarialSlices />}
     </div>
   );
 }

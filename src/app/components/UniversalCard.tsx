@@ -8,6 +8,7 @@ import { describeIneligible, MAX_UNIVERSAL_CANDIDATES, UNIVERSAL_SOURCES, UNIVER
 import { universalTable } from '../../core/result-tables.ts';
 import { useApp } from '../store/index.ts';
 import { RunResult } from './RunResult.tsx';
+import { UniversalSlices } from './ExperimentSlices.tsx';
 import { Chart, pct, SOURCE_COLORS } from './Chart.tsx';
 import { JobBar } from './JobBar.tsx';
 import { RenameSelects } from './RenameSelects.tsx';
@@ -58,6 +59,7 @@ export function UniversalCard() {
           <UniversalResults result={result} source={String(job.run.settings.source) as UniversalSource} />
         </RunResult>
       )}
+      {result && job.run && <UniversalSlices />}
     </section>
   );
 }

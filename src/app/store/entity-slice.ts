@@ -9,6 +9,7 @@ import { MAX_SEED } from '../../core/random.ts';
 import { newDataId, sendData } from '../data-client.ts';
 import { newJobId, send } from '../worker-client.ts';
 import type { AppState } from './index.ts';
+import { scored } from './scoring.ts';
 
 export interface EntitySlice {
   renameOpen: boolean;
@@ -122,7 +123,7 @@ export const createEntitySlice: StateCreator<AppState, [], [], EntitySlice> = (s
     if (s.renameJob !== null) send({ type: 'cancel', jobId: s.renameJob });
     const jobId = newJobId();
     set({ renameJob: jobId, renameError: null });
-    send({ type: 'rename', jobId, instance, options: o, pool, versionTwo: s.allowNull, resemble: s.renameResemble ? { m: 3, temperature: 2 } : null });
+    send({ type: 'rename', jobId, instance: scored(s, instance), options: o, pool, versionTwo: s.allowNull, resemble: s.renameResemble ? { m: 3, temperature: 2 } : null });
   },
   pairJob: null,
   pair: null,
@@ -132,7 +133,7 @@ export const createEntitySlice: StateCreator<AppState, [], [], EntitySlice> = (s
     if (!inst?.revision || !s.model || s.modelStatus !== 'ready') return;
     const jobId = newJobId();
     set({ pairJob: jobId, pair: null });
-    send({ type: 'pair', jobId, instance: inst, versionTwo: s.allowNull, rule: s.categoryRule });
+    send({ type: 'pair', jobId, instance: scored(s, inst), versionTwo: s.allowNull, rule: s.categoryRule });
   },
   wikiApi: WIKIPEDIA_API,
   wikiTitle: '',
@@ -169,7 +170,7 @@ export const createEntitySlice: StateCreator<AppState, [], [], EntitySlice> = (s
     if (!pair || !s.model || s.modelStatus !== 'ready') return;
     const jobId = newJobId();
     set({ wikiApplied: pair, wikiPairJob: jobId, wikiPair: null });
-    send({ type: 'pair', jobId, instance: pair, versionTwo: s.allowNull, rule: s.categoryRule });
+    send({ type: 'pair', jobId, instance: scored(s, pair), versionTwo: s.allowNull, rule: s.categoryRule });
   },
   noiseJob: null,
   noisePair: null,
@@ -179,7 +180,7 @@ export const createEntitySlice: StateCreator<AppState, [], [], EntitySlice> = (s
     const inst = liveInstance(s);
     const jobId = newJobId();
     set({ noiseJob: jobId, noisePair: null });
-    send({ type: 'pair', jobId, instance: { ...inst, revision: undefined }, versionTwo: s.allowNull, rule: s.categoryRule, noise: s.noiseOptions });
+    send({ type: 'pair', jobId, instance: scored(s, { ...inst, revision: undefined }), versionTwo: s.allowNull, rule: s.categoryRule, noise: s.noiseOptions });
   },
   receivePool(reqId, dataset, pool) {
     set({ pools: { ...get().pools, [dataset]: pool } });

@@ -34,9 +34,9 @@ export interface ExperimentJob {
 }
 
 /** What produced an experiment's result: the collected data, the store's selection and model, the settings and the date. */
-export function runRecordOf(s: Pick<AppState, 'query' | 'filters' | 'model'>, data: { versionTwo: boolean; datasets: string[] }, n: number, selected: number, settings: Record<string, unknown>): RunRecord {
+export function runRecordOf(s: Pick<AppState, 'query' | 'filters' | 'model' | 'scoringLang'>, data: { versionTwo: boolean; datasets: string[] }, n: number, selected: number, settings: Record<string, unknown>): RunRecord {
   const { model } = s;
-  return { datasets: data.datasets, n, selected, query: s.query, filters: { ...s.filters }, model: model?.id ?? '', dtype: model?.dtype ?? '', device: model?.device ?? '', versionTwo: data.versionTwo, versionTwoReason: noAnswerReason(data.versionTwo), settings, date: new Date().toISOString() };
+  return { datasets: data.datasets, n, selected, query: s.query, filters: { ...s.filters }, model: model?.id ?? '', dtype: model?.dtype ?? '', device: model?.device ?? '', versionTwo: data.versionTwo, versionTwoReason: noAnswerReason(data.versionTwo), scoringLang: s.scoringLang, settings, date: new Date().toISOString() };
 }
 
 /** Whether a run draws InDistName names, so the data worker must send the datasets' pool with the questions. */
@@ -78,6 +78,9 @@ export interface ExperimentSlice {
   /** The questions of the last synthetic-noise and budget runs (their slice tables read titles, metadata …). */
   syntheticInstances: Instance[];
   budgetInstances: Instance[];
+  /** The questions of the last sweep and universal-names runs, for their slice tables. */
+  sweepInstances: Instance[];
+  universalInstances: Instance[];
   /** Questions of the last revision-pair run left out because a gold answer is not in the edited passage. */
   naturalAnswerMissing: PairsDropped['answerMissing'];
   /** How a side counts as correct or wrong (the released script's rule by default). */
@@ -141,6 +144,8 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
   syntheticDropped: 0,
   syntheticInstances: [],
   budgetInstances: [],
+  sweepInstances: [],
+  universalInstances: [],
   setNoiseOptions(o) {
     set({ noiseOptions: { ...get().noiseOptions, ...o } });
   },
@@ -193,11 +198,17 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
     const run = runRecordOf(s, data, instances.length, total, settings);
     set({ collecting: null, [key(c.purpose)]: { ...idle(), status: 'running', jobId, selected: total, run } } as Partial<AppState>);
     const pool = data.pool ?? null;
-    if (c.purpose === 'sweep') send({ type: 'sweep', jobId, instances, config: s.sweepConfig, versionTwo, pool });
+    if (c.purpose === 'sweep') {
+      set({ sweepInstances: instances });
+      send({ type: 'sweep', jobId, instances, config: s.sweepConfig, versionTwo, pool });
+    }
     else if (c.purpose === 'budget') {
       set({ budgetInstances: instances });
       send({ type: 'budget', jobId, instances, config: { ...s.budgetConfig, versionTwo }, pool });
-    } else if (c.purpose === 'universal') send({ type: 'universal', jobId, instances, config: s.universalConfig, versionTwo });
+    } else if (c.purpose === 'universal') {
+      set({ universalInstances: instances });
+      send({ type: 'universal', jobId, instances, config: s.universalConfig, versionTwo });
+    }
     else if (c.purpose === 'export') send({ type: 'export-renamed', jobId, instances, options: s.exportOptions, pool });
     else {
       // Synthetic noise goes on the same questions as the natural edits when the list has any.

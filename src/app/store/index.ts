@@ -17,6 +17,7 @@ import { createAuditSlice, type AuditSlice } from './audit-slice.ts';
 import { saveFinishedRun } from './run-saving.ts';
 import { createHealthSlice, dataDeathPatch, deathMessage, qaDeathPatch, type HealthSlice } from './health-slice.ts';
 import type { DeathCause } from '../supervisor.ts';
+import { withScoringLang } from '../../core/data/score.ts';
 import { applyMultiEvent, createMultiSlice, reloadAddedModels, type MultiSlice } from './multi-slice.ts';
 
 export type AppState = RuntimeSlice & LiveSlice & DataSlice & EntitySlice & ExperimentSlice & HealthSlice & ParaphraseSlice & TrapSlice & RunsSlice & MultiSlice & AuditSlice;
@@ -256,12 +257,15 @@ export function applyDataEvent(e: DataEvent): void {
       // Opening an instance puts its passage and question in the live view; the answer follows.
       useApp.setState({ instance: e.instance, passage: e.instance.context, question: e.instance.question, prediction: null, wikiTitle: e.instance.title, wikiEdits: null, wikiError: null, wikiApplied: null, wikiPair: null, noisePair: null, liveTrap: null, adversarialLive: null });
       return;
-    case 'collected':
-      if (s.receiveRobustCollected(e.reqId, e.instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets, pool: e.pool })) return;
-      if (s.receiveParaphraseCollected(e.reqId, e.instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets })) return;
-      s.receiveCollected(e.reqId, e.instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets, pool: e.pool });
-      s.receiveTrapCollected(e.reqId, e.instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets });
+    case 'collected': {
+      // Every experiment scores its questions with the Scoring select's metric (Auto: each question's language).
+      const instances = withScoringLang(e.instances, s.scoringLang);
+      if (s.receiveRobustCollected(e.reqId, instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets, pool: e.pool })) return;
+      if (s.receiveParaphraseCollected(e.reqId, instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets })) return;
+      s.receiveCollected(e.reqId, instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets, pool: e.pool });
+      s.receiveTrapCollected(e.reqId, instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets });
       return;
+    }
     case 'pool':
       s.receivePool(e.reqId, e.dataset, e.pool);
       return;

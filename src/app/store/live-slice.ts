@@ -3,6 +3,7 @@ import type { StateCreator } from 'zustand';
 import type { PredictProgress, QaPrediction } from '../../core/index.ts';
 import { newJobId, send } from '../worker-client.ts';
 import type { AppState } from './index.ts';
+import type { ScoringLang } from '../../core/data/score.ts';
 
 export interface LiveSlice {
   passage: string;
@@ -18,6 +19,9 @@ export interface LiveSlice {
   windowsComputed: number;
   windowsCached: number;
   predictError: string | null;
+  /** Which metric scores answers everywhere (live and experiments): the data's language, or English / Chinese. */
+  scoringLang: ScoringLang;
+  setScoringLang(l: ScoringLang): void;
   setPassage(p: string): void;
   setQuestion(q: string): void;
   setAllowNull(v: boolean): void;
@@ -35,6 +39,15 @@ export const createLiveSlice: StateCreator<AppState, [], [], LiveSlice> = (set, 
   passage: DEMO_PASSAGE,
   question: DEMO_QUESTION,
   allowNull: true,
+  scoringLang: 'auto',
+  setScoringLang(l) {
+    set({ scoringLang: l });
+    // The live rows were scored in the worker: ask again under the new metric.
+    const s = get();
+    if (s.renameOpen) s.runRename();
+    if (s.trapOpen) s.runLiveTrap();
+    if (s.liveParaRow) s.askLiveParaphrase();
+  },
   prediction: null,
   selectedSpan: 0,
   predictJob: null,

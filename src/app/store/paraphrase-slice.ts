@@ -9,6 +9,7 @@ import { newDataId, sendData } from '../data-client.ts';
 import { newJobId, send } from '../worker-client.ts';
 import { EXPERIMENT_LIMIT, runRecordOf, type ExperimentJob } from './experiment-slice.ts';
 import type { AppState } from './index.ts';
+import { scored } from './scoring.ts';
 
 const idle = (): ExperimentJob => ({ status: 'idle', jobId: null, progress: null, selected: 0, error: null, run: null });
 
@@ -23,6 +24,8 @@ export interface ParaphraseSlice {
   paraNone: NoneCounts;
   /** Questions in the selection with no paraphrase at all (none in the data, no kind chosen or none applied). */
   paraWithout: number;
+  /** The questions the last DPR run asked (originals), for its slice table. */
+  paraInstances: Instance[];
   paraCollect: number | null;
   /** The live control: the paraphrase typed or generated, its answer row, and why a generator gave none. */
   liveParaphrase: string;
@@ -55,6 +58,7 @@ export const createParaphraseSlice: StateCreator<AppState, [], [], ParaphraseSli
   paraRows: [],
   paraNone: {},
   paraWithout: 0,
+  paraInstances: [],
   paraCollect: null,
   liveParaphrase: '',
   liveParaKind: 'reorder',
@@ -86,7 +90,7 @@ export const createParaphraseSlice: StateCreator<AppState, [], [], ParaphraseSli
     const settings = { datasetParaphrases: s.paraSource.dataset, kinds: s.paraSource.kinds.join(', ') || 'none', seed: s.paraSource.seed, paraphrases: items.length };
     const run = runRecordOf(s, data, asked.size, total, settings);
     const jobId = newJobId();
-    set({ paraCollect: null, paraNone: none, paraWithout: instances.length - asked.size, paraphrase: { ...idle(), status: items.length ? 'running' : 'done', jobId, selected: total, run } });
+    set({ paraCollect: null, paraNone: none, paraWithout: instances.length - asked.size, paraInstances: [...asked], paraphrase: { ...idle(), status: items.length ? 'running' : 'done', jobId, selected: total, run } });
     if (items.length) send({ type: 'paraphrases', jobId, items, versionTwo: data.versionTwo, live: false });
     return true;
   },
@@ -118,7 +122,7 @@ export const createParaphraseSlice: StateCreator<AppState, [], [], ParaphraseSli
     }
     const generated = s.liveParaNote !== null && paraphraseQuestion(inst.question, inst.lang, s.liveParaKind, s.liveParaSeed);
     const kind = generated && !isNone(generated) && generated.question === s.liveParaphrase ? s.liveParaKind : 'user';
-    const item: ParaphraseItem = { instance: inst, paraphrase: { question: s.liveParaphrase, kind, detail: kind === 'user' ? 'typed' : (s.liveParaNote ?? '') } };
+    const item: ParaphraseItem = { instance: scored(s, inst), paraphrase: { question: s.liveParaphrase, kind, detail: kind === 'user' ? 'typed' : (s.liveParaNote ?? '') } };
     const jobId = newJobId();
     set({ liveParaJob: jobId, liveParaRow: null });
     send({ type: 'paraphrases', jobId, items: [item], versionTwo: s.allowNull, live: true });

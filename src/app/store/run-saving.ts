@@ -9,6 +9,14 @@ import type { RunRecord } from '../../core/run-record.ts';
 import type { ResultTable } from '../../core/result-table.ts';
 import { adversarialTable, budgetTable, dprTable, pairsTable, sweepTable, trapTable, universalTable } from '../../core/result-tables.ts';
 import type { AppState } from './index.ts';
+import { adversarialSliceItems, budgetSliceItems, compactItems, compactSources, paraphraseSliceItems, trapSliceItems, type SavedSliceSource } from '../../core/metrics/experiment-slices.ts';
+import { joinScores, type SliceItem } from '../../core/metrics/slices.ts';
+
+/** What a saved run keeps to show its slice table after a reload: the questions' slice fields (sweep, universal names: sliced per row or name) or the items themselves. */
+export interface SlicePayload {
+  sliceSources?: SavedSliceSource[];
+  sliceItems?: SliceItem[];
+}
 
 export interface SweepPayload {
   cells: SweepCell[];
@@ -66,8 +74,31 @@ export function builtInTable(kind: string, payload: unknown, run: RunRecord): Re
   return null;
 }
 
-/** The result of a built-in kind as it stands in the store, or null when there is none to save. */
+/** The slice data of a built-in kind as it stands in the store (passages kept as lengths only). */
+function slicePayload(s: AppState, kind: SavedKind): SlicePayload {
+  if (kind === 'sweep') return { sliceSources: compactSources(s.sweepInstances) };
+  if (kind === 'universal') return { sliceSources: compactSources(s.universalInstances) };
+  const items =
+    kind === 'budget'
+      ? s.budgetResult ? budgetSliceItems(s.budgetInstances, s.budgetResult.perInstance) : []
+      : kind === 'paraphrase'
+        ? paraphraseSliceItems(s.paraInstances, s.paraRows)
+        : kind === 'traps'
+          ? trapSliceItems(s.trapInstances, s.trapRows)
+          : kind === 'adversarial'
+            ? s.adversarialRun ? adversarialSliceItems(s.adversarialInstances, s.adversarialRun.output.rows) : []
+            : joinScores(kind === 'natural' ? s.naturalInstances : s.syntheticInstances, kind === 'natural' ? s.naturalRows : s.syntheticRows, (r) => ({ original: r.original, perturbed: r.perturbed }));
+  return { sliceItems: compactItems(items) };
+}
+
+/** The result of a built-in kind as it stands in the store, with its slice data, or null when there is none to save. */
 export function builtInPayload(s: AppState, kind: SavedKind): unknown {
+  const p = resultPayload(s, kind);
+  return p === null ? null : { ...p, ...slicePayload(s, kind) };
+}
+
+/** The result of a built-in kind as it stands in the store, or null when there is none to save. */
+function resultPayload(s: AppState, kind: SavedKind): object | null {
   if (kind === 'universal') return s.universalResult && s.universalResult.rows.length ? ({ result: s.universalResult } satisfies UniversalPayload) : null;
   if (kind === 'paraphrase') return s.paraRows.length ? ({ rows: s.paraRows, none: s.paraNone, without: s.paraWithout } satisfies ParaphrasePayload) : null;
   if (kind === 'traps') return s.trapRows.length ? ({ rows: s.trapRows, skipped: s.trapSkipped } satisfies TrapsPayload) : null;

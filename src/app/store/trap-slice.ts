@@ -9,6 +9,7 @@ import { newDataId, sendData } from '../data-client.ts';
 import { newJobId, send } from '../worker-client.ts';
 import { EXPERIMENT_LIMIT, runRecordOf, type ExperimentJob } from './experiment-slice.ts';
 import type { AppState } from './index.ts';
+import { scored } from './scoring.ts';
 import type { WorkerEvent } from '../../worker/protocol.ts';
 import { guessLang } from '../../core/formats/common.ts';
 
@@ -42,6 +43,9 @@ export interface TrapSlice {
   traps: ExperimentJob;
   trapRows: TrapRow[];
   trapSkipped: TrapSkipped;
+  /** The questions of the last trap and adversarial runs, for their slice tables. */
+  trapInstances: Instance[];
+  adversarialInstances: Instance[];
   trapCollect: { reqId: number; purpose: TrapPurpose } | null;
   setTrapConfig(c: Partial<TrapConfig>): void;
   startTraps(purpose: TrapPurpose): void;
@@ -82,7 +86,7 @@ export const createTrapSlice: StateCreator<AppState, [], [], TrapSlice> = (set, 
     const spec: TrapSpec = own ? { kind: 'given', variant: own } : c.kind === 'typed' ? { kind: 'typed', position: c.position, sentence: c.sentence } : { kind: 'generated', position: c.position, seed: c.seed };
     const jobId = newJobId();
     set({ liveTrapJob: jobId });
-    send({ type: 'trap-live', jobId, instance: liveInstance(s), spec, versionTwo: s.allowNull });
+    send({ type: 'trap-live', jobId, instance: scored(s, liveInstance(s)), spec, versionTwo: s.allowNull });
   },
   adversarialJob: idle(),
   adversarialRun: null,
@@ -94,12 +98,14 @@ export const createTrapSlice: StateCreator<AppState, [], [], TrapSlice> = (set, 
     if (!pair || !s.model || s.modelStatus !== 'ready') return;
     const jobId = newJobId();
     set({ adversarialLiveJob: jobId, adversarialLive: null });
-    send({ type: 'trap-live', jobId, instance: pair.original, spec: pair.spec, versionTwo: s.allowNull });
+    send({ type: 'trap-live', jobId, instance: scored(s, pair.original), spec: pair.spec, versionTwo: s.allowNull });
   },
   trapConfig: DEFAULT_TRAP,
   traps: idle(),
   trapRows: [],
   trapSkipped: {},
+  trapInstances: [],
+  adversarialInstances: [],
   trapCollect: null,
   setTrapConfig(c) {
     set({ trapConfig: { ...get().trapConfig, ...c } });
@@ -124,8 +130,11 @@ export const createTrapSlice: StateCreator<AppState, [], [], TrapSlice> = (set, 
     if (!c || c.reqId !== reqId) return;
     const s = get();
     const jobId = newJobId();
-    const run = runRecordOf(s, data, instances.length, total, c.purpose === 'traps' ? { ...s.trapConfig } : { metric: 'Jia & Liang 2017 adversarial evaluation' });
-    set({ trapCollect: null, [c.purpose]: { ...idle(), status: 'running', jobId, selected: total, run } } as Partial<AppState>);
+    const recorded = runRecordOf(s, data, instances.length, total, c.purpose === 'traps' ? { ...s.trapConfig } : { metric: 'Jia & Liang 2017 adversarial evaluation' });
+    // Jia & Liang's evaluation is SQuAD v1.1's metric whatever the Scoring select says: the record does not claim otherwise.
+    const { scoringLang: _scoring, ...adversarialRun } = recorded;
+    const run = c.purpose === 'traps' ? recorded : adversarialRun;
+    set({ trapCollect: null, [c.purpose]: { ...idle(), status: 'running', jobId, selected: total, run }, [c.purpose === 'traps' ? 'trapInstances' : 'adversarialInstances']: instances } as Partial<AppState>);
     if (c.purpose === 'traps') send({ type: 'traps', jobId, instances, config: s.trapConfig, versionTwo: data.versionTwo });
     else send({ type: 'adversarial', jobId, instances, versionTwo: data.versionTwo });
   },

@@ -13,20 +13,26 @@ import { err, out, UsageError } from '../io.ts';
 import { openModel } from '../model.ts';
 import { readPairs } from '../pairs-input.ts';
 import { pairSliceTables, sliceKeys, formatSliceTable } from '../slices.ts';
+import { LANG_OPTION, scoredAs, scoringLangOpt } from '../lang.ts';
+import { scoringLangOf } from '../../core/data/score.ts';
 
 /** Runs `qarx compare <original> <perturbed> --model m` and returns the exit code. */
 export async function compare(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { model: { type: 'string' }, rule: { type: 'string', default: 'script' }, squad2: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, 'hub-host': { type: 'string' }, 'cache-dir': { type: 'string' }, dtype: { type: 'string' }, slice: { type: 'string', multiple: true } },
+    options: { model: { type: 'string' }, rule: { type: 'string', default: 'script' }, squad2: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, 'hub-host': { type: 'string' }, 'cache-dir': { type: 'string' }, dtype: { type: 'string' }, slice: { type: 'string', multiple: true }, ...LANG_OPTION },
   });
   const [a, b] = positionals;
   if (!a || !b || positionals.length > 2 || !values.model) throw new UsageError('compare needs <original.json> <perturbed.json> --model <dir|hub id>.');
   const rule = values.rule as CategoryRule;
   if (!CATEGORY_RULES.includes(rule)) throw new UsageError(`--rule must be one of ${CATEGORY_RULES.join(', ')} (got "${values.rule}").`);
   const keys = sliceKeys(values.slice);
-  const { paired, versionTwo: dataV2 } = await readPairs(a, b, 'compare');
+  scoringLangOpt(values.lang); // checked before the files are read
+  const read = await readPairs(a, b, 'compare');
+  // --lang en|zh scores every question with that language's metric; auto follows each question's language.
+  const paired = scoredAs(read.paired, values.lang);
+  const dataV2 = read.versionTwo;
   const model = await openModel(values.model, values);
   const engine = new QaEngine(model.tokenizer, model.runner, { scope: modelScope(model) });
   // SQuAD 2.0's "no answer" follows the data (any unanswerable question in either file), or --squad2.
@@ -43,7 +49,7 @@ export async function compare(argv: string[]): Promise<number> {
   if (gone.count) err(`qarx: compare: left out ${gone.count} question${gone.count === 1 ? '' : 's'} whose gold answer is not in the edited passage (${gone.ids.join(', ')}${gone.count > gone.ids.length ? ', …' : ''})\n`);
   const sum = summarizePairs(rows);
   // Over-sensitivity: DPR over the questions the two files word differently (null when none is).
-  const lang = new Map(paired.map((i) => [i.id, i.lang]));
+  const lang = new Map(paired.map((i) => [i.id, scoringLangOf(i)]));
   const dpr = pairsDpr(rows, (id) => lang.get(id) ?? 'en');
   // Original vs perturbed per slice of the original questions (--slice title, qword, a metadata key …).
   const slices = await pairSliceTables(paired, rows, keys);

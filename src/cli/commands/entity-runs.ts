@@ -23,8 +23,12 @@ import {
 import { readInstances } from '../data.ts';
 import { err, intOpt, numOpt, out, UsageError } from '../io.ts';
 import { openModel } from '../model.ts';
+import { LANG_OPTION, scoredAs, scoringLangOpt } from '../lang.ts';
+import { budgetSliceItems, sweepRowKey, sweepSliceItems } from '../../core/metrics/experiment-slices.ts';
+import { formatSliceTable, itemSliceTables, sliceKeys } from '../slices.ts';
+import type { SliceTable } from '../../core/metrics/slices.ts';
 
-const MODEL_OPTIONS = { model: { type: 'string' }, squad2: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, 'hub-host': { type: 'string' }, 'cache-dir': { type: 'string' }, dtype: { type: 'string' } } as const;
+const MODEL_OPTIONS = { model: { type: 'string' }, squad2: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, 'hub-host': { type: 'string' }, 'cache-dir': { type: 'string' }, dtype: { type: 'string' }, slice: { type: 'string', multiple: true }, ...LANG_OPTION } as const;
 
 /** A comma list checked against the allowed values, e.g. listOpt('PER,ORG', 'types', ENTITY_CHOICES) → ['PER', 'ORG']. */
 export function listOpt<T extends string>(v: string, name: string, allowed: readonly T[], upper = false): T[] {
@@ -42,11 +46,12 @@ function oneOpt<T extends string>(v: string, name: string, allowed: readonly T[]
 }
 
 /** Reads the data and loads the model shared by both commands; "no answer" follows the data unless --squad2. */
-async function setUp(cmd: string, positionals: string[], values: { model?: string; squad2?: boolean; dtype?: string; 'hub-host'?: string; 'cache-dir'?: string }) {
+async function setUp(cmd: string, positionals: string[], values: { model?: string; squad2?: boolean; dtype?: string; 'hub-host'?: string; 'cache-dir'?: string; lang?: string }) {
   const [data] = positionals;
   if (!data || positionals.length > 1 || !values.model) throw new UsageError(`${cmd} needs <data file> --model <dir|hub id>.`);
   if (values.dtype && !(DTYPES as readonly string[]).includes(values.dtype)) throw new UsageError(`--dtype must be one of ${DTYPES.join(', ')}, got "${values.dtype}".`);
-  const instances = await readInstances(data);
+  scoringLangOpt(values.lang);
+  const instances = scoredAs(await readInstances(data), values.lang);
   const model = await openModel(values.model, values);
   const engine = new QaEngine(model.tokenizer, model.runner, { scope: modelScope(model) });
   const versionTwo = Boolean(values.squad2) || instances.some((i) => i.isImpossible);
@@ -79,15 +84,20 @@ export async function sweep(argv: string[]): Promise<number> {
     origin: oneOpt<Origin>(values.origin, 'origin', ORIGINS),
     origins: listOpt<Origin>(values.origins, 'origins', ORIGINS),
   };
+  const keys = sliceKeys(values.slice);
   const { instances, predict, versionTwo } = await setUp('sweep', positionals, values);
   const r = await runSweep(instances, config, predict, { onProgress: progress('sweep') });
   const rows = summarizeSweep(r.cells, config.seeds);
+  // --slice: per sweep row (type · source · origin), original vs renamed (mean over seeds) per slice.
+  const slices: { row: string; tables: SliceTable[] }[] = [];
+  for (const row of keys.length ? [...new Set(r.cells.map(sweepRowKey))] : []) slices.push({ row, tables: await itemSliceTables(instances, () => sweepSliceItems(instances, r.cells, row), keys) });
   if (values.json) {
-    out(`${JSON.stringify({ config, versionTwo, questions: r.questions, rows, cells: r.cells }, null, 2)}\n`);
+    out(`${JSON.stringify({ config, versionTwo, questions: r.questions, rows, cells: r.cells, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
     return 0;
   }
   out(`type\tsource\torigin\tn\tseeds\torigEM\torigF1\tEM mean±std\tF1 mean±std\tdropF1\n`);
   for (const x of rows) out(`${x.type}\t${x.source}\t${x.origin}\t${x.n}\t${x.seeds}/${x.plannedSeeds}\t${f(x.orig.em)}\t${f(x.orig.f1)}\t${f(x.pertEm.mean)}±${f(x.pertEm.std)}\t${f(x.pertF1.mean)}±${f(x.pertF1.std)}\t${f(x.dropF1)}\n`);
+  for (const s of slices) for (const t of s.tables) out(`\nsweep row ${s.row}, renamed = mean over seeds\n${formatSliceTable(t)}\n`);
   return 0;
 }
 
@@ -104,6 +114,7 @@ export async function budget(argv: string[]): Promise<number> {
   if (m !== null && m !== 1 && m !== 3) throw new UsageError(`--resemble must be 1 or 3 (canonical names per entity), got "${values.resemble}".`);
   const temperature = numOpt(values.temperature, 'temperature', 2);
   if (temperature <= 0) throw new UsageError(`--temperature must be above 0, got "${values.temperature}".`);
+  const keys = sliceKeys(values.slice);
   const { instances, predict, versionTwo } = await setUp('budget', positionals, values);
   const config: BudgetConfig = {
     type: oneOpt<EntityChoice>(values.type, 'type', ENTITY_CHOICES, true),
@@ -114,8 +125,10 @@ export async function budget(argv: string[]): Promise<number> {
     versionTwo,
   };
   const r = await runBudget(instances, config, predict, { onProgress: progress('budget') });
+  // --slice: original vs D_worst per slice, as the app's budget slice table.
+  const slices = await itemSliceTables(instances, () => budgetSliceItems(instances, r.perInstance), keys);
   if (values.json) {
-    out(`${JSON.stringify({ config, ...r }, null, 2)}\n`);
+    out(`${JSON.stringify({ config, ...r, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
     return 0;
   }
   out(`questions: ${r.n}, B = ${b}\n`);
@@ -123,5 +136,6 @@ export async function budget(argv: string[]): Promise<number> {
     if (!s) continue;
     out(`${name}: original EM ${f(s.original.em)} F1 ${f(s.original.f1)}; random EM ${f(s.random.em)}±${f(s.randomStd.em)} F1 ${f(s.random.f1)}±${f(s.randomStd.f1)}; D_worst EM ${f(s.worst.em)} F1 ${f(s.worst.f1)}; D_best EM ${f(s.best.em)} F1 ${f(s.best.f1)}; stability ${f(100 * s.stability)}%\n`);
   }
+  for (const t of slices) out(`\noriginal vs D_worst\n${formatSliceTable(t)}\n`);
   return 0;
 }

@@ -8,6 +8,7 @@ import { readEvalData } from '../data.ts';
 import { err, numOpt, out, readText, UsageError } from '../io.ts';
 import { reportRead } from '../report.ts';
 import { sliceKeys } from '../slices.ts';
+import { datasetLang, scoringLangOpt } from '../lang.ts';
 
 /** Runs `qarx eval <data> <predictions>` and returns the exit code. */
 export async function evaluate(argv: string[]): Promise<number> {
@@ -42,15 +43,18 @@ export async function evaluate(argv: string[]): Promise<number> {
     out(pyJsonDumps(r.result) + '\n');
     return 0;
   }
-  if (values.lang !== undefined && values.lang !== 'zh' && values.lang !== 'en') throw new UsageError(`--lang must be en or zh, got "${values.lang}".`);
+  // The metric follows the data's language (most passages Chinese → DuReader-robust's), unless --lang says.
+  const asked = scoringLangOpt(values.lang);
+  const lang = asked === 'auto' ? datasetLang(data.dataset) : asked;
+  if (asked === 'auto' && lang === 'zh') err(`qarx: eval: ${dataFile} is Chinese: scoring with DuReader-robust's character-level EM/F1 (--lang en for SQuAD's)\n`);
   const keys = sliceKeys(values.slice);
   if (keys.length) {
     // Sliced: the same per-question scores as the official script, averaged per slice (see eval-slices.ts).
     const na = values['na-prob-file'] ? { probs: readNaProbs(readText(values['na-prob-file']), values['na-prob-file']), thresh: numOpt(values['na-prob-thresh'], 'na-prob-thresh', 1.0) } : undefined;
     const { evalSlices } = await import('../eval-slices.ts');
-    return evalSlices({ dataFile, dataset: data.dataset, preds, mode: values.lang === 'zh' ? 'zh' : data.version, na, keys, json: values.json });
+    return evalSlices({ dataFile, dataset: data.dataset, preds, mode: lang === 'zh' ? 'zh' : data.version, na, keys, json: values.json });
   }
-  if (values.lang === 'zh') {
+  if (lang === 'zh') {
     const r = evaluateZh(data.dataset, preds);
     out(pyJsonDumps(r.result, null, { intKeys: ZH_INT_KEYS }) + '\n');
     return 0;

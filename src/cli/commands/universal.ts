@@ -14,9 +14,13 @@ import { describeRun, noAnswerReason, type RunRecord } from '../../core/run-reco
 import { err, intOpt, out, seedOpt, UsageError } from '../io.ts';
 import { openModel } from '../model.ts';
 import { readInstances } from '../data.ts';
+import { LANG_OPTION, scoredAs, scoringLangOpt } from '../lang.ts';
+import { universalSliceItems } from '../../core/metrics/experiment-slices.ts';
+import type { SliceTable } from '../../core/metrics/slices.ts';
+import { formatSliceTable, itemSliceTables, sliceKeys } from '../slices.ts';
 
 /** The run's settings from the command line, checked before any model loads. */
-function configOf(values: Record<string, string | boolean | undefined>): UniversalConfig {
+function configOf(values: Record<string, string | string[] | boolean | undefined>): UniversalConfig {
   const type = String(values.type).toUpperCase() as UniversalType;
   if (!UNIVERSAL_TYPES.includes(type)) throw new UsageError(`--type must be ${UNIVERSAL_TYPES.join(' or ')}, got "${String(values.type)}".`);
   const source = String(values.source).toLowerCase() as UniversalSource;
@@ -50,17 +54,21 @@ export async function universal(argv: string[]): Promise<number> {
       'hub-host': { type: 'string' },
       'cache-dir': { type: 'string' },
       dtype: { type: 'string' },
+      slice: { type: 'string', multiple: true },
+      ...LANG_OPTION,
     },
   });
   const [input] = positionals;
   if (!input || positionals.length > 1 || !values.model) throw new UsageError('universal needs <data file> --model <dir|hub id>.');
   const cfg = configOf(values);
-  const instances = await readInstances(input);
+  const lang = scoringLangOpt(values.lang);
+  const keys = sliceKeys(values.slice);
+  const instances = scoredAs(await readInstances(input), lang);
   const model = await openModel(values.model, values);
   const engine = new QaEngine(model.tokenizer, model.runner);
   // SQuAD 2.0's "no answer" follows the data (any unanswerable question), or --squad2.
   const versionTwo = values.squad2 || instances.some((i) => i.isImpossible);
-  const record: RunRecord = { datasets: [basename(input)], n: instances.length, selected: instances.length, query: '', filters: {}, model: values.model, dtype: model.dtype, device: model.device, versionTwo, versionTwoReason: values.squad2 ? 'on: --squad2' : noAnswerReason(versionTwo), settings: { ...cfg }, date: new Date().toISOString() };
+  const record: RunRecord = { datasets: [basename(input)], n: instances.length, selected: instances.length, query: '', filters: {}, model: values.model, dtype: model.dtype, device: model.device, versionTwo, versionTwoReason: values.squad2 ? 'on: --squad2' : noAnswerReason(versionTwo), settings: { ...cfg, ...(lang === 'auto' ? {} : { lang }) }, date: new Date().toISOString() };
   const ctrl = new AbortController();
   const stop = () => {
     err('universal: stopping after the current name (Ctrl-C again to quit)\n');
@@ -78,11 +86,15 @@ export async function universal(argv: string[]): Promise<number> {
     },
   });
   process.removeListener('SIGINT', stop);
+  // --slice: per top name, original vs the name put in, per slice.
+  const slices: { name: string; tables: SliceTable[] }[] = [];
+  for (const row of keys.length ? result.rows.slice(0, result.top) : []) slices.push({ name: row.name, tables: await itemSliceTables(instances, () => universalSliceItems(instances, row), keys) });
   if (values.json) {
-    out(`${JSON.stringify({ record, partial: result.cancelled, ...result }, null, 2)}\n`);
+    out(`${JSON.stringify({ record, partial: result.cancelled, ...result, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
     return 0;
   }
   out(universalTable(result, record));
+  for (const s of slices) for (const t of s.tables) out(`\nwith ${s.name}\n${formatSliceTable(t)}\n`);
   return 0;
 }
 

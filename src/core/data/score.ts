@@ -13,9 +13,9 @@ export interface Score {
  * SQuAD 2.0 EM/F1 (an unanswerable question wants ""), DuReader's character-level ones for Chinese,
  * e.g. scorePrediction('Warsaw', { answers: [{ text: 'Warsaw', start: 0 }], … }) → { em: 1, f1: 1 }.
  */
-export function scorePrediction(prediction: string, instance: Pick<Instance, 'answers' | 'isImpossible' | 'lang'>): Score {
+export function scorePrediction(prediction: string, instance: Pick<Instance, 'answers' | 'isImpossible' | 'lang' | 'scoreLang'>): Score {
   const golds = instance.isImpossible ? [] : instance.answers.map((a) => a.text);
-  if (instance.lang === 'zh') {
+  if (scoringLangOf(instance) === 'zh') {
     if (golds.length === 0) return prediction === '' ? { em: 1, f1: 1 } : { em: 0, f1: 0 };
     return { em: calcEmScore(golds, prediction), f1: calcF1Score(golds, prediction) };
   }
@@ -25,4 +25,22 @@ export function scorePrediction(prediction: string, instance: Pick<Instance, 'an
 /** The metric a language is scored with, as the views name it, e.g. metricLabel('zh') → "DuReader-robust character-level EM/F1". */
 export function metricLabel(lang: Instance['lang']): string {
   return lang === 'zh' ? 'DuReader-robust character-level EM/F1' : 'SQuAD 2.0 EM/F1';
+}
+
+/** Which metric scores the data: 'auto' follows each question's language, 'en' / 'zh' override it (the app's Scoring select, qarx `--lang`). */
+export type ScoringLang = 'auto' | 'en' | 'zh';
+
+/** The language whose official metric scores a question, e.g. scoringLangOf({ lang: 'zh', scoreLang: 'en' }) → 'en'. */
+export function scoringLangOf(instance: Pick<Instance, 'lang' | 'scoreLang'>): 'en' | 'zh' {
+  return instance.scoreLang ?? instance.lang;
+}
+
+/** The questions marked to be scored in `lang` ('auto' leaves them as they are); generators still read each question's own `lang`. */
+export function withScoringLang<T extends Instance>(instances: readonly T[], lang: ScoringLang): T[] {
+  return lang === 'auto' ? [...instances] : instances.map((i) => ({ ...i, scoreLang: lang }));
+}
+
+/** A ScoringLang from user text, or null, e.g. parseScoringLang('zh') → 'zh', parseScoringLang('fr') → null. */
+export function parseScoringLang(raw: string | undefined): ScoringLang | null {
+  return raw === undefined ? 'auto' : raw === 'auto' || raw === 'en' || raw === 'zh' ? raw : null;
 }

@@ -61,6 +61,8 @@ export interface Instance {
   answers: GoldAnswer[];
   isImpossible: boolean;
   lang: 'en' | 'zh';
+  /** The metric's language when the user overrides the data's (Scoring: English / Chinese, `--lang`); absent = `lang`. */
+  scoreLang?: 'en' | 'zh';
   answerType?: AnswerEntityType;
   revision?: RevisionPair;
   paraphrases?: string[];

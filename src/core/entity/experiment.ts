@@ -6,7 +6,7 @@
  */
 import { scorePrediction, type Score } from '../data/score.ts';
 import { MAX_BUDGET, type BudgetConfig, type ResembleConfig, type SweepConfig } from './options.ts';
-import { averageScore, category, errorKind, noErrors, type BudgetInstance, type BudgetResult, type BudgetScores, type SweepCell, type SweepProgress } from './stats.ts';
+import { averageScore, category, errorKind, noErrors, type BudgetInstance, type BudgetResult, type BudgetScores, type QuestionScores, type SweepCell, type SweepProgress } from './stats.ts';
 
 export * from './stats.ts';
 export { DEFAULT_BUDGET, DEFAULT_RESEMBLE, DEFAULT_SWEEP, MAX_BUDGET, type BudgetConfig, type ResembleConfig, type SweepConfig } from './options.ts';
@@ -113,7 +113,8 @@ export async function runSweep(
     );
     done += answerable.length;
     if (res.cancelled) return { cells, cancelled: true, originals, questions };
-    const cell: SweepCell = { ...step, n: renamed.length, orig: { em: NaN, f1: NaN }, pert: { em: NaN, f1: NaN }, categories: { C2C: 0, C2W: 0, W2C: 0, W2W: 0 }, errors: { orig: noErrors(), pert: noErrors() }, skipped };
+    const scores: QuestionScores[] = [];
+    const cell: SweepCell = { ...step, n: renamed.length, orig: { em: NaN, f1: NaN }, pert: { em: NaN, f1: NaN }, categories: { C2C: 0, C2W: 0, W2C: 0, W2W: 0 }, errors: { orig: noErrors(), pert: noErrors() }, skipped, questions: scores };
     const os: Score[] = [];
     const ps: Score[] = [];
     renamed.forEach(({ inst, r }, k) => {
@@ -124,6 +125,7 @@ export async function runSweep(
       const p = scorePrediction(pp.text, r.perturbed);
       os.push(o);
       ps.push(p);
+      scores.push({ id: inst.id, dataset: inst.dataset, original: o, perturbed: p });
       cell.categories[category(o.em, p.em)]++;
       cell.errors.orig[errorKind(op, inst.answers.map((a) => a.text), o.em)]++;
       cell.errors.pert[errorKind(pp.text, r.perturbed.answers.map((a) => a.text), p.em)]++;

@@ -56,6 +56,16 @@ export interface SweepCell {
   categories: Record<Category, number>;
   errors: { orig: ErrorCounts; pert: ErrorCounts };
   skipped: Partial<Record<NotRenamable, number>>;
+  /** Each renamed question's scores (0..1), kept so the result can be sliced by title, domain, …; absent in runs saved before. */
+  questions?: QuestionScores[];
+}
+
+/** One question's original and perturbed scores in an experiment (0..1), for slice tables. */
+export interface QuestionScores {
+  id: string;
+  dataset: string;
+  original: Score;
+  perturbed: Score;
 }
 
 export interface SweepProgress {

@@ -17,7 +17,7 @@ import type { RenameTarget } from './options.ts';
 import type { PerturbableSpan } from './spans.ts';
 import { findMentions, mapSpanBack, type Edit, type Substitution } from './substitute.ts';
 import { isHan, zhLongerNames, zhWholeName } from './zh.ts';
-import type { SweepProgress } from './stats.ts';
+import type { QuestionScores, SweepProgress } from './stats.ts';
 
 /** Entity types with whole names to try: people (first + last name) and places. */
 export type UniversalType = 'PER' | 'GPE';
@@ -71,6 +71,8 @@ export interface UniversalRow {
   skipped: Partial<Record<NameSkip, number>>;
   /** The first few changed questions' ids, as examples. */
   examples: string[];
+  /** Each tried question's scores (0..1) with the name in, for slice tables; absent in runs saved before. */
+  questions?: QuestionScores[];
 }
 
 export interface UniversalResult {
@@ -252,6 +254,7 @@ function scoreName(name: UniversalName, put: { item: Eligible; r: { perturbed: I
   let dropSum = 0;
   let f1Dropped = 0;
   const examples: string[] = [];
+  const questions: QuestionScores[] = [];
   put.forEach(({ item, r }, k) => {
     const op = originals.get(item.inst.id) as QaPrediction;
     const pp = preds[k] as QaPrediction;
@@ -261,12 +264,15 @@ function scoreName(name: UniversalName, put: { item: Eligible; r: { perturbed: I
       changed++;
       if (examples.length < EXAMPLES) examples.push(item.inst.id);
     }
-    const drop = scorePrediction(op.text, item.inst).f1 - scorePrediction(pp.text, r.perturbed).f1;
+    const o = scorePrediction(op.text, item.inst);
+    const p = scorePrediction(pp.text, r.perturbed);
+    questions.push({ id: item.inst.id, dataset: item.inst.dataset, original: o, perturbed: p });
+    const drop = o.f1 - p.f1;
     dropSum += drop;
     if (drop > 0) f1Dropped++;
   });
   const tried = put.length;
-  return { name: name.name, tried, changed, share: tried ? changed / tried : NaN, meanF1Drop: tried ? (100 * dropSum) / tried : NaN, f1Dropped, skipped, examples };
+  return { name: name.name, tried, changed, share: tried ? changed / tried : NaN, meanF1Drop: tried ? (100 * dropSum) / tried : NaN, f1Dropped, skipped, examples, questions };
 }
 
 /**

@@ -21,7 +21,10 @@ export const SLICE_KEY_LABELS: Record<BuiltinSliceKey, string> = {
 };
 
 /** The fields of an instance a slice key reads. */
-export type SliceSource = Pick<Instance, 'title' | 'dataset' | 'question' | 'context' | 'lang'> & Partial<Pick<Instance, 'answerType' | 'meta'>>;
+export type SliceSource = Pick<Instance, 'title' | 'dataset' | 'question' | 'context' | 'lang'> & Partial<Pick<Instance, 'answerType' | 'meta'>> & {
+  /** passageLength of the context, when the context itself is not kept (a saved run's questions). */
+  contextLength?: number;
+};
 
 /** The label of a missing value (no title, no such metadata key, no answer type). */
 export const NONE = '(none)';
@@ -132,7 +135,11 @@ export function lengthLabels(lang: 'en' | 'zh'): string[] {
 
 /** The bucket label of a passage, e.g. lengthBucket('a b c', 'en') → '≤100 words'. */
 export function lengthBucket(context: string, lang: 'en' | 'zh'): string {
-  const n = passageLength(context, lang);
+  return lengthBucketOf(passageLength(context, lang), lang);
+}
+
+/** The bucket label of a passage length in the bucket unit, e.g. lengthBucketOf(150, 'en') → '101–200 words'. */
+export function lengthBucketOf(n: number, lang: 'en' | 'zh'): string {
   const b = LENGTH_BUCKETS[lang];
   const i = b.findIndex((max) => n <= max);
   return lengthLabels(lang)[i === -1 ? 3 : i] as string;
@@ -150,7 +157,7 @@ export function sliceValue(s: SliceSource, key: SliceKey): string {
     case 'qword':
       return questionWord(s.question, s.lang);
     case 'length':
-      return lengthBucket(s.context, s.lang);
+      return s.contextLength === undefined ? lengthBucket(s.context, s.lang) : lengthBucketOf(s.contextLength, s.lang);
     case 'lang':
       return s.lang;
     default: {

@@ -3,7 +3,7 @@
  * share of paraphrased questions whose predicted answer differs from the original question's —
  * with EM/F1 on originals and paraphrases, DPR by question similarity and by paraphrase kind.
  */
-import { scorePrediction, type Score } from '../data/score.ts';
+import { scorePrediction, scoringLangOf, type Score } from '../data/score.ts';
 import type { Instance } from '../data/types.ts';
 import { averageScore } from '../entity/stats.ts';
 import type { Predictor } from '../entity/experiment.ts';
@@ -87,10 +87,10 @@ export function dprRow(item: ParaphraseItem, original: string, paraphrased: stri
     detail: p.detail,
     question: inst.question,
     paraphrase: p.question,
-    similarity: questionSimilarity(inst.question, p.question, inst.lang),
+    similarity: questionSimilarity(inst.question, p.question, scoringLangOf(inst)),
     original: { text: original, ...scorePrediction(original, inst) },
     paraphrased: { text: paraphrased, ...scorePrediction(paraphrased, inst) },
-    differs: predictionsDiffer(original, paraphrased, inst.lang),
+    differs: predictionsDiffer(original, paraphrased, scoringLangOf(inst)),
   };
 }
 

@@ -3,7 +3,7 @@
  * trap sentence (generated AddSent-like, or the dataset's own trap variant), with F1 on both, the
  * question–trap similarity, and whether the trapped answer lands inside the trap.
  */
-import { scorePrediction } from '../data/score.ts';
+import { scorePrediction, scoringLangOf } from '../data/score.ts';
 import type { Instance, TrapVariant } from '../data/types.ts';
 import { predictedSpan, type Predictor } from '../entity/experiment.ts';
 import { evaluateAdversarial, type AdversarialOutput } from './adversarial.ts';
@@ -73,7 +73,7 @@ export async function answerTraps(items: readonly TrapItem[], predict: Predictor
       dataset: inst.dataset,
       question: inst.question,
       sentence,
-      similarity: trapSimilarity(inst.question, sentence, inst.lang),
+      similarity: trapSimilarity(inst.question, sentence, scoringLangOf(inst)),
       original: { text: po.text, span: predictedSpan(po), ...scorePrediction(po.text, inst) },
       trapped: { text: pt.text, span, hit: inTrap(span, variant.trap), ...scorePrediction(pt.text, { ...inst, answers: variant.answers }) },
       trap: variant.trap,

@@ -1,0 +1,131 @@
+/**
+ * "By slice" under the sweep, universal-names, DPR, trap and adversarial results: each result's
+ * per-question scores, original beside perturbed, per title, domain, question word, … (the
+ * revision-pair and budget ones are in SliceTable.tsx).
+ */
+import { useMemo, useState, type ReactNode } from 'react';
+import { adversarialSliceItems, paraphraseSliceItems, sweepRowKey, sweepSliceItems, trapSliceItems, universalSliceItems, type SavedSliceSource } from '../../core/metrics/experiment-slices.ts';
+import type { SweepCell } from '../../core/entity/stats.ts';
+import type { UniversalResult } from '../../core/entity/universal.ts';
+import type { SlicePayload } from '../store/run-saving.ts';
+import type { SliceItem } from '../../core/metrics/slices.ts';
+import type { RunRecord } from '../../core/run-record.ts';
+import { useApp } from '../store/index.ts';
+import { SliceTable } from './SliceTable.tsx';
+
+/** A collapsed box holding one slice table (and an optional picker above it). */
+function SliceBox({ title, testid, items, kind, run, perturbedLabel, picker }: { title: string; testid: string; items: readonly SliceItem[]; kind: string; run: RunRecord | null; perturbedLabel: string; picker?: ReactNode }) {
+  return (
+    <details className="slices" data-testid={`${testid}-box`}>
+      <summary>{title}</summary>
+      {picker}
+      {items.length > 0 ? <SliceTable items={items} testid={testid} perturbedLabel={perturbedLabel} kind={kind} run={run} /> : <p className="hint">No question of this choice has per-question scores (a run saved before slicing existed).</p>}
+    </details>
+  );
+}
+
+/** A labelled select of the result part to slice (a sweep row, a universal name). */
+function Picker({ id, label, value, options, onChange }: { id: string; label: string; value: string; options: readonly string[]; onChange: (v: string) => void }) {
+  return (
+    <div className="row wrap">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} data-testid={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The sweep by slice: one row (type · source · origin) at a time, original vs renamed (mean over its seeds). */
+export function SweepSlices() {
+  const cells = useApp((s) => s.sweepCells);
+  const instances = useApp((s) => s.sweepInstances);
+  const run = useApp((s) => s.sweep.run);
+  return <SweepSlicesView cells={cells} instances={instances} run={run} testid="sweep-slices" />;
+}
+
+/** A sweep's slice box over given cells and questions (the live result or a saved run). */
+function SweepSlicesView({ cells, instances, run, testid }: { cells: readonly SweepCell[]; instances: readonly SavedSliceSource[]; run: RunRecord | null; testid: string }) {
+  const keys = useMemo(() => [...new Set(cells.map(sweepRowKey))], [cells]);
+  const [picked, setPicked] = useState('');
+  const key = keys.includes(picked) ? picked : (keys[0] ?? '');
+  const items = useMemo(() => sweepSliceItems(instances, cells, key), [instances, cells, key]);
+  if (keys.length === 0) return null;
+  return (
+    <SliceBox title="Original vs renamed by slice" testid={testid} items={items} kind="sweep" run={run && { ...run, settings: { ...run.settings, sweepRow: key } }} perturbedLabel="renamed (mean over seeds)" picker={<Picker id={`${testid}-pick`} label="Sweep row" value={key} options={keys} onChange={setPicked} />} />
+  );
+}
+
+/** Universal names by slice: one name at a time, original vs the name put in. */
+export function UniversalSlices() {
+  const result = useApp((s) => s.universalResult);
+  const instances = useApp((s) => s.universalInstances);
+  const run = useApp((s) => s.universal.run);
+  return <UniversalSlicesView result={result} instances={instances} run={run} testid="universal-slices" />;
+}
+
+/** Universal names' slice box over a given result and questions (the live result or a saved run). */
+function UniversalSlicesView({ result, instances, run, testid }: { result: UniversalResult | null; instances: readonly SavedSliceSource[]; run: RunRecord | null; testid: string }) {
+  const names = useMemo(() => (result ? result.rows.slice(0, result.top).map((r) => r.name) : []), [result]);
+  const [picked, setPicked] = useState('');
+  const name = names.includes(picked) ? picked : (names[0] ?? '');
+  const items = useMemo(() => universalSliceItems(instances, result?.rows.find((r) => r.name === name)), [instances, result, name]);
+  if (names.length === 0) return null;
+  return (
+    <SliceBox title="Original vs renamed by slice" testid={testid} items={items} kind="universal" run={run && { ...run, settings: { ...run.settings, name } }} perturbedLabel={`with ${name}`} picker={<Picker id={`${testid}-pick`} label="Name" value={name} options={names} onChange={setPicked} />} />
+  );
+}
+
+/** DPR run by slice: original questions vs their paraphrases (mean over a question's paraphrases). */
+export function ParaphraseSlices() {
+  const rows = useApp((s) => s.paraRows);
+  const instances = useApp((s) => s.paraInstances);
+  const run = useApp((s) => s.paraphrase.run);
+  const items = useMemo(() => paraphraseSliceItems(instances, rows), [instances, rows]);
+  if (items.length === 0) return null;
+  return <SliceBox title="Originals vs paraphrases by slice" testid="paraphrase-slices" items={items} kind="paraphrase" run={run} perturbedLabel="paraphrased" />;
+}
+
+/** Trap run by slice: original vs trapped passage. */
+export function TrapSlices() {
+  const rows = useApp((s) => s.trapRows);
+  const instances = useApp((s) => s.trapInstances);
+  const run = useApp((s) => s.traps.run);
+  const items = useMemo(() => trapSliceItems(instances, rows), [instances, rows]);
+  if (items.length === 0) return null;
+  return <SliceBox title="Original vs trapped by slice" testid="trap-slices" items={items} kind="traps" run={run} perturbedLabel="trapped" />;
+}
+
+/** Adversarial SQuAD by slice: each original question vs its worst variant (Jia & Liang's unit; the all row is their four figures). */
+export function AdversarialSlices() {
+  const result = useApp((s) => s.adversarialRun);
+  const instances = useApp((s) => s.adversarialInstances);
+  const run = useApp((s) => s.adversarialJob.run);
+  const items = useMemo(() => (result ? adversarialSliceItems(instances, result.output.rows) : []), [instances, result]);
+  if (items.length === 0) return null;
+  return <SliceBox title="Original vs adversarial by slice" testid="adversarial-slices" items={items} kind="adversarial" run={run} perturbedLabel="adversarial (worst variant)" />;
+}
+
+/** Labels of the perturbed side per saved kind. */
+const SAVED_LABELS: Record<string, [string, string]> = {
+  budget: ['Original vs D_worst by slice', 'D_worst'],
+  paraphrase: ['Originals vs paraphrases by slice', 'paraphrased'],
+  traps: ['Original vs trapped by slice', 'trapped'],
+  adversarial: ['Original vs adversarial by slice', 'adversarial (worst variant)'],
+  natural: ['Natural edits by slice', 'edited'],
+  synthetic: ['Synthetic noise by slice', 'noisy'],
+};
+
+/** A reopened saved run's slice table, from the slice data saved with it (none for runs saved before). */
+export function SavedRunSlices({ kind, payload, run }: { kind: string; payload: unknown; run: RunRecord }) {
+  const p = payload as SlicePayload & { cells?: SweepCell[]; result?: UniversalResult };
+  if (kind === 'sweep' && p.sliceSources && p.cells) return <SweepSlicesView cells={p.cells} instances={p.sliceSources} run={run} testid="saved-slices" />;
+  if (kind === 'universal' && p.sliceSources && p.result) return <UniversalSlicesView result={p.result} instances={p.sliceSources} run={run} testid="saved-slices" />;
+  const labels = SAVED_LABELS[kind];
+  if (!labels || !p.sliceItems?.length) return null;
+  return <SliceBox title={labels[0]} testid="saved-slices" items={p.sliceItems} kind={kind} run={run} perturbedLabel={labels[1]} />;
+}

@@ -1,0 +1,100 @@
+/**
+ * Slice items (original vs perturbed per question) of every experiment's result, so each result
+ * can be sliced by title, domain, question word, … (Generalization, DuReader-robust). Each item is
+ * one question: a question asked with several paraphrases, or renamed under several seeds, counts
+ * once with its mean perturbed score, so slice counts are question counts.
+ */
+import { scorePrediction, type Score } from '../data/score.ts';
+import type { Instance } from '../data/types.ts';
+import type { BudgetInstance, QuestionScores, SweepCell } from '../entity/stats.ts';
+import type { UniversalRow } from '../entity/universal.ts';
+import type { DprRow } from '../sensitivity/dpr.ts';
+import type { AdversarialRow } from '../trap/adversarial.ts';
+import type { TrapRow } from '../trap/summary.ts';
+import { joinScores, type SliceItem } from './slices.ts';
+import { passageLength, type SliceSource } from './slice-keys.ts';
+
+type Source = SliceSource & { id: string };
+const ZERO: Score = { em: 0, f1: 0 };
+const mean = (xs: readonly Score[]): Score => ({ em: xs.reduce((a, x) => a + x.em, 0) / xs.length, f1: xs.reduce((a, x) => a + x.f1, 0) / xs.length });
+
+/**
+ * Per-question rows merged by (dataset, id): the first original score and the mean of the perturbed
+ * ones, e.g. two seeds renaming q1 to F1 0 and 1 → one row with perturbed F1 0.5.
+ */
+export function mergeQuestions(rows: readonly QuestionScores[]): QuestionScores[] {
+  const by = new Map<string, { first: QuestionScores; perturbed: Score[] }>();
+  for (const r of rows) {
+    const k = `${r.dataset}\u0000${r.id}`;
+    const g = by.get(k);
+    if (g) g.perturbed.push(r.perturbed);
+    else by.set(k, { first: r, perturbed: [r.perturbed] });
+  }
+  return [...by.values()].map(({ first, perturbed }) => ({ ...first, perturbed: mean(perturbed) }));
+}
+
+/** Slice items from per-question rows of the questions they ran on. */
+export function questionItems(instances: readonly Source[], rows: readonly QuestionScores[]): SliceItem[] {
+  return joinScores(instances, mergeQuestions(rows), (r) => ({ original: r.original, perturbed: r.perturbed }));
+}
+
+/** A sweep row's label (type · source · origin), the unit a sweep's slice table picks. */
+export const sweepRowKey = (c: Pick<SweepCell, 'type' | 'source' | 'origin'>): string => `${c.type} · ${c.source} · ${c.origin}`;
+
+/** A sweep's slice items for one row (every seed of it): original vs the mean renamed score over seeds. */
+export function sweepSliceItems(instances: readonly Source[], cells: readonly SweepCell[], rowKey: string): SliceItem[] {
+  return questionItems(instances, cells.filter((c) => sweepRowKey(c) === rowKey).flatMap((c) => c.questions ?? []));
+}
+
+/** DPR rows as slice items: original question vs its paraphrases (mean over them). */
+export function paraphraseSliceItems(instances: readonly Source[], rows: readonly DprRow[]): SliceItem[] {
+  return questionItems(instances, rows.map((r) => ({ id: r.id, dataset: r.dataset, original: r.original, perturbed: r.paraphrased })));
+}
+
+/** Trap rows as slice items: original passage vs trapped passage. */
+export function trapSliceItems(instances: readonly Source[], rows: readonly TrapRow[]): SliceItem[] {
+  return questionItems(instances, rows.map((r) => ({ id: r.id, dataset: r.dataset, original: r.original, perturbed: r.trapped })));
+}
+
+/** One universal name's slice items: original vs the name put in. */
+export function universalSliceItems(instances: readonly Source[], row: UniversalRow | undefined): SliceItem[] {
+  return row ? questionItems(instances, row.questions ?? []) : [];
+}
+
+/**
+ * Adversarial SQuAD rows as slice items, one per original question (Jia & Liang's unit): its own
+ * score vs the adversary's pick (each 0 when missing or unanswered, as the script counts them, so the
+ * all row is the script's four figures). An original
+ * not in the file is labelled by its first variant (same article and question).
+ */
+export function adversarialSliceItems(instances: readonly Source[], rows: readonly AdversarialRow[]): SliceItem[] {
+  const byId = new Map(instances.map((i) => [i.id, i]));
+  return rows.flatMap((r) => {
+    const source = byId.get(r.originalId) ?? r.variants.map((v) => byId.get(v)).find((x) => x !== undefined);
+    if (!source) return [];
+    const original = r.original ?? ZERO;
+    return [{ source, original, perturbed: r.adversarial ?? ZERO }];
+  });
+}
+
+/** A budget run's slice items: each question's original score vs its D_worst renaming (lowest F1 over the budget). */
+export function budgetSliceItems(instances: readonly Instance[], rows: readonly BudgetInstance[]): SliceItem[] {
+  const byId = new Map(instances.map((i) => [i.id, i]));
+  return joinScores(instances, rows, (r) => {
+    const inst = byId.get(r.id);
+    return { original: inst ? scorePrediction(r.original, inst) : ZERO, perturbed: { em: r.worst.em, f1: r.worst.f1 } };
+  });
+}
+
+/** What a saved run keeps of its questions to slice them again: every slice field, the passage only as its length. */
+export type SavedSliceSource = SliceSource & { id: string };
+
+/** The slice fields of questions without their passages, e.g. for a saved run (a passage is replaced by its length). */
+export function compactSources(instances: readonly (Instance | SavedSliceSource)[]): SavedSliceSource[] {
+  return instances.map((i) => ({ id: i.id, dataset: i.dataset, title: i.title, question: i.question, context: '', contextLength: ('contextLength' in i ? i.contextLength : undefined) ?? passageLength(i.context, i.lang), lang: i.lang, ...(i.answerType ? { answerType: i.answerType } : {}), ...(i.meta ? { meta: i.meta } : {}) }));
+}
+
+/** Slice items with their passages replaced by lengths, to be saved with a run, e.g. compactItems(items)[0].source.context === ''. */
+export function compactItems(items: readonly SliceItem[]): SliceItem[] {
+  return items.map((it) => ({ ...it, source: { ...it.source, context: '', contextLength: it.source.contextLength ?? passageLength(it.source.context, it.source.lang) } }));
+}
