@@ -6,7 +6,7 @@
  * removes rows that older versions of the app left without a record.
  */
 import Dexie, { type Table } from 'dexie';
-import type { Instance } from '../core/data/types.ts';
+import type { AnswerEntityType, Instance } from '../core/data/types.ts';
 import type { DatasetInfo, SavedRunInfo, StorageRow } from './data-protocol.ts';
 
 export class QarxDb extends Dexie {
@@ -14,6 +14,8 @@ export class QarxDb extends Dexie {
   instances!: Table<Instance, [string, string]>;
   /** Edit intentions the user tagged, per question (also for the built-in demo set). */
   intents!: Table<{ dataset: string; id: string; intent: string }, [string, string]>;
+  /** Answer entity types the user corrected, per question (also for the built-in demo set). */
+  corrections!: Table<{ dataset: string; id: string; answerType: AnswerEntityType }, [string, string]>;
   /** The run history: each finished or cancelled experiment run's record and headline table … */
   runs!: Table<SavedRunInfo, string>;
   /** … and its full result, kept apart so listing the history reads no results. */
@@ -37,6 +39,8 @@ export class QarxDb extends Dexie {
       );
     // v4: the run history (new tables only; what v3 stored is untouched).
     this.version(4).stores({ datasets: 'id, createdAt, state', instances: '[dataset+id], dataset', intents: '[dataset+id]', runs: 'id, createdAt, kind', runData: 'id' });
+    // v5: the user's corrections of answer entity types (a new table only).
+    this.version(5).stores({ datasets: 'id, createdAt, state', instances: '[dataset+id], dataset', intents: '[dataset+id]', runs: 'id, createdAt, kind', runData: 'id', corrections: '[dataset+id]' });
   }
 }
 

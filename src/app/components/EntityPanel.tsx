@@ -1,6 +1,7 @@
 /** Live entity renaming of what the live view shows: options, the renamed passage as a diff, and both answers side by side. */
 import { useEffect } from 'react';
 import type { LiveRename } from '../../core/entity/live.ts';
+import type { AnswerEntityType } from '../../core/data/types.ts';
 import { ENTITY_CHOICES, type EntityChoice } from '../../core/entity/options.ts';
 import { RenameSelects, TargetSelect } from './RenameSelects.tsx';
 import { SeedInput } from './SeedInput.tsx';
@@ -91,6 +92,7 @@ function RenameResultView({ r, resemble }: { r: LiveRename; resemble: boolean })
   return (
     <div className="rename-result" data-testid="rename-result">
       <EntityChips r={r} />
+      {!free && <TypeCorrection />}
       {r.skipped ? (
         <p className="note" data-testid="rename-skipped">
           {SKIP_REASONS[r.skipped]}
@@ -131,6 +133,42 @@ function RenameResultView({ r, resemble }: { r: LiveRename; resemble: boolean })
   );
 }
 
+
+const TYPE_LABELS: Record<AnswerEntityType, string> = { PER: 'PER — person', ORG: 'ORG — organization', GPE: 'GPE — country, state or city', other: 'not a name (landmark, work, …)' };
+
+/** The open question's answer entity type, which the user can correct; the correction is saved with the dataset and renaming follows it. */
+function TypeCorrection() {
+  const inst = useApp((s) => s.instance);
+  if (!inst) return null;
+  const type = inst.answerType ?? 'other';
+  const corrected = inst.meta?.answer_type !== undefined;
+  return (
+    <div className="type-correction" data-testid="type-correction">
+      <label>
+        Answer entity type{' '}
+        <select value={type} data-testid="answer-type" onChange={(e) => useApp.getState().setAnswerType(e.target.value as AnswerEntityType)}>
+          {(Object.keys(TYPE_LABELS) as AnswerEntityType[]).map((t) => (
+            <option key={t} value={t}>
+              {TYPE_LABELS[t]}
+            </option>
+          ))}
+        </select>
+      </label>{' '}
+      {corrected ? (
+        <>
+          <span className="hint" data-testid="answer-type-corrected">
+            corrected — saved with the dataset and in its exports
+          </span>{' '}
+          <button type="button" data-testid="answer-type-reset" onClick={() => useApp.getState().setAnswerType(null)}>
+            Use the automatic type
+          </button>
+        </>
+      ) : (
+        <span className="hint">typed automatically; wrong? pick the right type</span>
+      )}
+    </div>
+  );
+}
 
 function EntityChips({ r }: { r: LiveRename }) {
   if (r.entities.length === 0) return <p className="hint">No named entities found in the passage.</p>;

@@ -243,6 +243,9 @@ export function applyDataEvent(e: DataEvent): void {
       s.receiveCollected(e.reqId, e.instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets, pool: e.pool });
       s.receiveTrapCollected(e.reqId, e.instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets });
       return;
+    case 'answer-type':
+      s.receiveAnswerType(e.dataset, e.id, e.answerType, e.corrected);
+      return;
     case 'pool':
       s.receivePool(e.reqId, e.dataset, e.pool);
       return;

@@ -3,7 +3,18 @@
  * offline and in workers; it tags people, organizations and places from its lexicon and patterns.
  */
 import nlp from 'compromise';
-import type { AnswerEntityType } from '../data/types.ts';
+import type { AnswerEntityType, InstanceMeta } from '../data/types.ts';
+
+const ANSWER_TYPES: readonly string[] = ['PER', 'ORG', 'GPE', 'other'];
+
+/**
+ * The answer type a file states in its `answer_type` key (a user's correction, exported with the
+ * question), or null, e.g. fileAnswerType({ answer_type: 'GPE' }) === 'GPE', fileAnswerType({ answer_type: 'city' }) === null.
+ */
+export function fileAnswerType(meta: InstanceMeta | undefined): AnswerEntityType | null {
+  const t = meta?.answer_type;
+  return typeof t === 'string' && ANSWER_TYPES.includes(t) ? (t as AnswerEntityType) : null;
+}
 import { zhAnswerType } from '../entity/zh.ts';
 import { typeEntity } from '../entity/typing.ts';
 import { detectEntities } from '../entity/spans.ts';
@@ -44,8 +55,10 @@ function compromiseType(answer: string): AnswerEntityType {
  * The answer type of an instance: the dataset's own when it has one, else the first gold answer's
  * (unanswerable → 'other'). The app's import and every renaming (app and CLI) call this one function.
  */
-export function answerTypeOf(inst: { answerType?: AnswerEntityType; isImpossible: boolean; answers: readonly { text: string; start?: number }[]; context?: string }): AnswerEntityType {
+export function answerTypeOf(inst: { answerType?: AnswerEntityType; isImpossible: boolean; answers: readonly { text: string; start?: number }[]; context?: string; meta?: InstanceMeta }): AnswerEntityType {
   if (inst.answerType !== undefined) return inst.answerType;
+  const given = fileAnswerType(inst.meta);
+  if (given) return given;
   const first = inst.answers[0];
   return inst.isImpossible || !first ? 'other' : answerEntityType(first.text, inst.context !== undefined && first.start !== undefined ? { text: inst.context, start: first.start } : undefined);
 }
