@@ -9,6 +9,7 @@ import { debugWorker } from './worker-client.ts';
 import { configureHeartbeat } from './supervisor.ts';
 import { RuntimeBadge } from './components/RuntimeBadge.tsx';
 import { StatusBanners } from './components/StatusBanners.tsx';
+import { UpdateBanner } from './components/UpdateBanner.tsx';
 import { SHIPPED_MODEL_ID } from './models.ts';
 import { DEFAULT_REMOTE_HOST } from './store/runtime-slice.ts';
 import { useApp } from './store/index.ts';
@@ -74,6 +75,7 @@ export function App() {
         </div>
         <RuntimeBadge />
       </header>
+      <UpdateBanner />
       <StatusBanners />
       <main className="layout">
         <aside className="sidebar">
