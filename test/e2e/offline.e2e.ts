@@ -1,8 +1,8 @@
 /**
  * Offline after the first visit (production build, service worker allowed, shipped model, WASM):
- * /favicon.ico is served; a new version of the service worker brings up "A new version is
- * available — Reload" and Reload switches to it; then, with the network cut and the server gone, a
- * reload still opens the app and the model answers.
+ * /favicon.ico is served; with the network cut and the server gone, a reload still opens the app
+ * and the model answers; and (on a fresh server) a new version of the service worker brings up
+ * "A new version is available — Reload", and Reload switches to it.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -66,7 +66,30 @@ describe('offline after the first visit', () => {
     expect(await page.getByTestId('update-banner').count()).toBe(0);
   });
 
+  it('reloads and answers with the network cut and the server stopped', async () => {
+    expect(await controller()).toMatch(/\/sw\.js$/);
+    await server.close();
+    await context.setOffline(true);
+    const online = await page.evaluate(() => navigator.onLine);
+    await page.evaluate(() => location.reload());
+    await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+    expect(online).toBe(false);
+    expect((await page.getByTestId('answer-highlight').textContent())?.trim()).not.toBe('');
+    await page.getByTestId('question-input').fill('Who noticed that a mould had killed the bacteria on a culture plate?');
+    await shot(page, 'offline-reload');
+    expect(errors).toEqual([]);
+  });
+
   it('says when a new version is available and Reload switches to it', async () => {
+    ({ server, url } = await startPreview());
+    await context.close();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'allow' });
+    page = await context.newPage();
+    await page.goto(`${url}?device=wasm`);
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    await page.reload();
+    await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+    expect(await controller()).toMatch(/\/sw\.js$/);
     // A new build: one precache revision differs (same length, so the static server's size still holds).
     const changed = original.replace(/revision:"([0-9a-f])/, (_, c: string) => `revision:"${c === '0' ? '1' : '0'}`);
     expect(changed).not.toBe(original);
@@ -83,14 +106,4 @@ describe('offline after the first visit', () => {
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
   });
 
-  it('reloads and answers with the network cut and the server stopped', async () => {
-    await context.setOffline(true);
-    await server.close();
-    await page.reload();
-    await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
-    expect((await page.getByTestId('answer-highlight').textContent())?.trim()).not.toBe('');
-    await page.getByTestId('question-input').fill('Who noticed that a mould had killed the bacteria on a culture plate?');
-    await shot(page, 'offline-reload');
-    expect(errors).toEqual([]);
-  });
 });
