@@ -8,6 +8,7 @@
 import Dexie, { type Table } from 'dexie';
 import type { AnswerEntityType, Instance } from '../core/data/types.ts';
 import type { DatasetInfo, SavedRunInfo, StorageRow } from './data-protocol.ts';
+import { countOf, isAre } from '../core/plural.ts';
 
 export class QarxDb extends Dexie {
   datasets!: Table<DatasetInfo, string>;
@@ -162,7 +163,7 @@ export async function settleImport(db: QarxDb, dataset: string, why = 'the tab w
         return { kind: 'dropped' as const, name: rec.name, count: 0, full: false };
       }
       const total = Math.max(rec.total ?? count, count);
-      const note = `Import interrupted while saving (${why}): ${count.toLocaleString('en')} of ${total.toLocaleString('en')} questions were saved.`;
+      const note = `Import interrupted while saving (${why}): ${count.toLocaleString('en')} of ${countOf(total, 'question')} ${count === 1 ? 'was' : 'were'} saved.`;
       await db.datasets.update(dataset, { state: 'complete', count, total, partial: true, note, updatedAt: Date.now() });
       return { kind: 'finished' as const, name: rec.name, count, total };
     });
@@ -203,7 +204,7 @@ export async function recoverStorage(db: QarxDb, isAlive: (d: DatasetInfo) => Pr
 /** One sentence per thing recovery did, or null when it did nothing. */
 export function describeRecovery(r: RecoveryReport): string | null {
   const parts = [
-    ...r.finished.map((f) => `The import of "${f.name}" was interrupted while saving; its ${f.count.toLocaleString('en')} of ${f.total.toLocaleString('en')} questions are kept as a partial dataset.`),
+    ...r.finished.map((f) => `The import of "${f.name}" was interrupted while saving; its ${f.count.toLocaleString('en')} of ${countOf(f.total, 'question')} ${isAre(f.count)} kept as a partial dataset.`),
     ...r.dropped.map((d) =>
       d.full
         ? `The import of "${d.name}" was interrupted while saving and the browser's storage is full, so its ${d.count.toLocaleString('en')} saved questions were removed.`
