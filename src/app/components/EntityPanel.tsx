@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import type { LiveRename } from '../../core/entity/live.ts';
 import type { AnswerEntityType } from '../../core/data/types.ts';
-import { ENTITY_CHOICES, type EntityChoice } from '../../core/entity/options.ts';
+import { ENTITY_CHOICES, type EntityChoice, type RenameOptions } from '../../core/entity/options.ts';
 import { RenameSelects, TargetSelect } from './RenameSelects.tsx';
 import { SeedInput } from './SeedInput.tsx';
 import { useApp } from '../store/index.ts';
@@ -81,10 +81,25 @@ function RenameBody() {
         </label>
       </div>
       {error && <div className="error">{error}</div>}
-      {r && <RenameResultView r={r} resemble={resemble} />}
-      {!r && !error && <p className="hint">Renaming…</p>}
+      {r && busy && !sameOptions(r.options, o) ? (
+        <p className="hint updating" role="status" data-testid="rename-updating">
+          <span className="spinner" aria-hidden="true" /> Updating for the new options…
+        </p>
+      ) : (
+        r && <RenameResultView r={r} resemble={resemble} />
+      )}
+      {!r && !error && (
+        <p className="hint updating" role="status">
+          <span className="spinner" aria-hidden="true" /> Renaming…
+        </p>
+      )}
     </div>
   );
+}
+
+/** Whether a result was made with these options (else it is stale while the new one is computed). */
+function sameOptions(a: RenameOptions, b: RenameOptions): boolean {
+  return a.type === b.type && a.source === b.source && a.origin === b.origin && a.seed === b.seed && (a.target ?? 'answer') === (b.target ?? 'answer');
 }
 
 function RenameResultView({ r, resemble }: { r: LiveRename; resemble: boolean }) {

@@ -96,8 +96,8 @@ export function ModelPanel() {
           Load
         </button>
       </form>
-      <label className="file-pick">
-        <span>Open a local model folder…</span>
+      <label className="file-btn file-pick">
+        Open a local model folder…
         <input
           type="file"
           multiple
