@@ -5,6 +5,7 @@ import type { AnswerEntityType } from '../../core/data/types.ts';
 import { ENTITY_CHOICES, type EntityChoice, type RenameOptions } from '../../core/entity/options.ts';
 import { RenameSelects, TargetSelect } from './RenameSelects.tsx';
 import { SeedInput } from './SeedInput.tsx';
+import { onRovingKey, rovingTabIndex } from '../roving.ts';
 import { useApp } from '../store/index.ts';
 import { AnswerBox, CATEGORY_TEXT, PassageDiff } from './Compare.tsx';
 
@@ -61,9 +62,9 @@ function RenameBody() {
     <div className={busy ? 'rename busy' : 'rename'}>
       <div className="rename-controls">
         <TargetSelect value={o.target} onChange={(target) => setRenameOptions({ target })} testid="rename" />
-        <div className="segmented" role="group" aria-label="Entity type">
-          {ENTITY_CHOICES.map((t) => (
-            <button key={t} type="button" className={(person ? t === 'PER' : o.type === t) ? 'active' : ''} disabled={person && t !== 'PER'} data-testid={`rename-type-${t}`} onClick={() => setRenameOptions({ type: t as EntityChoice })}>
+        <div className="segmented" role="radiogroup" aria-label="Entity type" onKeyDown={(e) => onRovingKey(e)}>
+          {ENTITY_CHOICES.map((t, i) => (
+            <button key={t} type="button" role="radio" aria-checked={person ? t === 'PER' : o.type === t} tabIndex={rovingTabIndex(person ? t === 'PER' : o.type === t, i, true)} className={(person ? t === 'PER' : o.type === t) ? 'active' : ''} disabled={person && t !== 'PER'} data-testid={`rename-type-${t}`} onClick={() => setRenameOptions({ type: t as EntityChoice })}>
               {t}
             </button>
           ))}
