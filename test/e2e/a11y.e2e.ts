@@ -65,6 +65,8 @@ describe('zero serious axe violations', () => {
   });
 
   it('on the live view with renaming open (type correction), an empty search result and the file pickers', async () => {
+    await page.getByTestId('instance-row').first().click();
+    await page.getByTestId('answer-highlight').waitFor({ timeout: 60_000 });
     await page.getByTestId('rename-toggle').click();
     await page.getByTestId('rename-result').waitFor({ timeout: 60_000 });
     await page.getByTestId('type-correction').waitFor({ timeout: 30_000 });
@@ -81,7 +83,9 @@ describe('zero serious axe violations', () => {
   });
 
   it('keyboard: the skip link comes first, radio groups are one Tab stop with arrow keys, tabs follow arrow keys, focus is outlined', async () => {
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    // A fresh page: Tab starts from the top.
+    await page.reload();
+    await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
     await page.keyboard.press('Tab');
     const active = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName ?? null);
     expect(await active()).toBe('skip-link');
