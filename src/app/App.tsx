@@ -11,6 +11,9 @@ import { debugWorker } from './worker-client.ts';
 import { configureHeartbeat } from './supervisor.ts';
 import { RuntimeBadge } from './components/RuntimeBadge.tsx';
 import { StatusBanners } from './components/StatusBanners.tsx';
+import { UpdateBanner } from './components/UpdateBanner.tsx';
+import { SkipLink } from './components/SkipLink.tsx';
+import { onRovingKey } from './roving.ts';
 import { SHIPPED_MODEL_ID } from './models.ts';
 import { DEFAULT_REMOTE_HOST } from './store/runtime-slice.ts';
 import { useApp } from './store/index.ts';
@@ -44,11 +47,11 @@ function ViewTabs() {
   const view = useApp((s) => s.view);
   const running = useApp((s) => [s.sweep, s.budget, s.natural, s.synthetic].some((j) => j.status === 'running'));
   return (
-    <nav className="tabs" role="tablist">
-      <button type="button" role="tab" aria-selected={view === 'live'} className={view === 'live' ? 'active' : ''} data-testid="tab-live" onClick={() => useApp.getState().setView('live')}>
+    <nav className="tabs" role="tablist" aria-label="Views" onKeyDown={(e) => onRovingKey(e)}>
+      <button type="button" role="tab" id="tab-live" aria-controls="view-panel" aria-selected={view === 'live'} tabIndex={view === 'live' ? 0 : -1} className={view === 'live' ? 'active' : ''} data-testid="tab-live" onClick={() => useApp.getState().setView('live')}>
         Live
       </button>
-      <button type="button" role="tab" aria-selected={view === 'experiments'} className={view === 'experiments' ? 'active' : ''} data-testid="tab-experiments" onClick={() => useApp.getState().setView('experiments')}>
+      <button type="button" role="tab" id="tab-experiments" aria-controls="view-panel" aria-selected={view === 'experiments'} tabIndex={view === 'experiments' ? 0 : -1} className={view === 'experiments' ? 'active' : ''} data-testid="tab-experiments" onClick={() => useApp.getState().setView('experiments')}>
         Experiments{running ? ' ⋯' : ''}
       </button>
     </nav>
@@ -69,6 +72,7 @@ export function App() {
 
   return (
     <div className="shell">
+      <SkipLink />
       <header className="topbar">
         <div className="brand">
           <h1>QA Robustness Explorer</h1>
@@ -76,6 +80,7 @@ export function App() {
         </div>
         <RuntimeBadge />
       </header>
+      <UpdateBanner />
       <StatusBanners />
       <main className="layout">
         <aside className="sidebar">
@@ -89,13 +94,15 @@ export function App() {
         </section>
         <section className="content">
           <ViewTabs />
-          {view === 'live' ? (
-            <LiveView />
-          ) : (
-            <Suspense fallback={<p className="hint">Loading the experiments view…</p>}>
-              <ExperimentsView />
-            </Suspense>
-          )}
+          <div role="tabpanel" id="view-panel" aria-labelledby={`tab-${view}`}>
+            {view === 'live' ? (
+              <LiveView />
+            ) : (
+              <Suspense fallback={<p className="hint">Loading the experiments view…</p>}>
+                <ExperimentsView />
+              </Suspense>
+            )}
+          </div>
         </section>
       </main>
     </div>

@@ -1,7 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { startOfflineSupport } from './pwa.ts';
 import './styles.css';
+
+startOfflineSupport();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

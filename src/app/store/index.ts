@@ -266,6 +266,9 @@ export function applyDataEvent(e: DataEvent): void {
       s.receiveTrapCollected(e.reqId, instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets });
       return;
     }
+    case 'answer-type':
+      s.receiveAnswerType(e.dataset, e.id, e.answerType, e.corrected);
+      return;
     case 'pool':
       s.receivePool(e.reqId, e.dataset, e.pool);
       return;
