@@ -8,10 +8,13 @@ import { debugDataWorker, sendData } from './data-client.ts';
 import { debugWorker } from './worker-client.ts';
 import { configureHeartbeat } from './supervisor.ts';
 import { RuntimeBadge } from './components/RuntimeBadge.tsx';
+import { Drawer } from './components/Drawer.tsx';
+import './teach.css';
 import { StatusBanners } from './components/StatusBanners.tsx';
 import { SHIPPED_MODEL_ID } from './models.ts';
 import { DEFAULT_REMOTE_HOST } from './store/runtime-slice.ts';
 import { useApp } from './store/index.ts';
+import { permalinkFromHash, watchPermalinks } from './permalink-state.ts';
 import type { DeviceChoice } from '../worker/protocol.ts';
 
 /** Reads start-up settings from the URL (?device=wasm&hub=http://mirror/), so demos and tests can pin them. */
@@ -61,8 +64,11 @@ export function App() {
     const s = useApp.getState();
     useApp.setState({ deviceChoice: device, ...(wiki ? { wikiApi: wiki } : {}), ...(wikiBudgetMs ? { wikiBudgetMs } : {}) });
     s.setRemoteHost(hub);
-    s.loadModel({ kind: 'local', id: SHIPPED_MODEL_ID });
+    // A permalink in the hash picks the model, so the shipped one is not loaded first for nothing.
+    const link = permalinkFromHash();
+    s.loadModel(link && 'link' in link ? link.link.models[0]! : { kind: 'local', id: SHIPPED_MODEL_ID });
     sendData({ type: 'init' });
+    return watchPermalinks(link);
   }, []);
 
   return (
@@ -77,11 +83,17 @@ export function App() {
       <StatusBanners />
       <main className="layout">
         <aside className="sidebar">
-          <ModelPanel />
-          <DataPanel />
+          <Drawer label="Model" testid="drawer-model">
+            <ModelPanel />
+          </Drawer>
+          <Drawer label="Datasets" testid="drawer-data">
+            <DataPanel />
+          </Drawer>
         </aside>
         <section className="browse">
-          <InstanceBrowser />
+          <Drawer label="Questions" testid="drawer-questions">
+            <InstanceBrowser />
+          </Drawer>
         </section>
         <section className="content">
           <ViewTabs />

@@ -7,6 +7,7 @@ import { useApp } from '../store/index.ts';
 import { formatMs } from './RuntimeBadge.tsx';
 import { EntityPanel } from './EntityPanel.tsx';
 import { ParaphraseLive } from './ParaphraseLive.tsx';
+import { ShareLink } from './ShareLink.tsx';
 import { RevisionPanel, WikiPanel } from './RevisionPanel.tsx';
 import { AdversarialPanel, TrapPanel } from './TrapPanel.tsx';
 import { findMentions } from '../../core/entity/substitute.ts';
@@ -40,6 +41,7 @@ export function LiveView() {
         <PassageEditor value={passage} onChange={setPassage} />
       </div>
       <AnswerCard />
+      <ShareLink />
       <RevisionPanel />
       <AdversarialPanel />
       <EntityPanel />

@@ -41,6 +41,8 @@ export interface TrapSlice {
   trapConfig: TrapConfig;
   traps: ExperimentJob;
   trapRows: TrapRow[];
+  /** The questions of the last trap run (the failure gallery reads their passages). */
+  trapInstances: Instance[];
   trapSkipped: TrapSkipped;
   trapCollect: { reqId: number; purpose: TrapPurpose } | null;
   setTrapConfig(c: Partial<TrapConfig>): void;
@@ -99,6 +101,7 @@ export const createTrapSlice: StateCreator<AppState, [], [], TrapSlice> = (set, 
   trapConfig: DEFAULT_TRAP,
   traps: idle(),
   trapRows: [],
+  trapInstances: [],
   trapSkipped: {},
   trapCollect: null,
   setTrapConfig(c) {
@@ -126,7 +129,10 @@ export const createTrapSlice: StateCreator<AppState, [], [], TrapSlice> = (set, 
     const jobId = newJobId();
     const run = runRecordOf(s, data, instances.length, total, c.purpose === 'traps' ? { ...s.trapConfig } : { metric: 'Jia & Liang 2017 adversarial evaluation' });
     set({ trapCollect: null, [c.purpose]: { ...idle(), status: 'running', jobId, selected: total, run } } as Partial<AppState>);
-    if (c.purpose === 'traps') send({ type: 'traps', jobId, instances, config: s.trapConfig, versionTwo: data.versionTwo });
+    if (c.purpose === 'traps') {
+      set({ trapInstances: instances });
+      send({ type: 'traps', jobId, instances, config: s.trapConfig, versionTwo: data.versionTwo });
+    }
     else send({ type: 'adversarial', jobId, instances, versionTwo: data.versionTwo });
   },
 });
