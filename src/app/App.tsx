@@ -9,6 +9,8 @@ import { debugWorker } from './worker-client.ts';
 import { configureHeartbeat } from './supervisor.ts';
 import { RuntimeBadge } from './components/RuntimeBadge.tsx';
 import { Drawer } from './components/Drawer.tsx';
+import { TeachButtons, Tour } from './components/Tour.tsx';
+import { Gallery } from './components/Gallery.tsx';
 import './teach.css';
 import { StatusBanners } from './components/StatusBanners.tsx';
 import { SHIPPED_MODEL_ID } from './models.ts';
@@ -78,7 +80,10 @@ export function App() {
           <h1>QA Robustness Explorer</h1>
           <p>Where do extractive question-answering models break? Edit a passage and watch the answer.</p>
         </div>
-        <RuntimeBadge />
+        <div className="topbar-actions">
+          <TeachButtons />
+          <RuntimeBadge />
+        </div>
       </header>
       <StatusBanners />
       <main className="layout">
@@ -96,6 +101,8 @@ export function App() {
           </Drawer>
         </section>
         <section className="content">
+          <Tour />
+          <Gallery />
           <ViewTabs />
           {view === 'live' ? (
             <LiveView />
