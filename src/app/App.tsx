@@ -11,7 +11,6 @@ import { RuntimeBadge } from './components/RuntimeBadge.tsx';
 import { Drawer } from './components/Drawer.tsx';
 import { TeachButtons, Tour } from './components/Tour.tsx';
 import { Gallery } from './components/Gallery.tsx';
-import './teach.css';
 import { StatusBanners } from './components/StatusBanners.tsx';
 import { SHIPPED_MODEL_ID } from './models.ts';
 import { DEFAULT_REMOTE_HOST } from './store/runtime-slice.ts';
