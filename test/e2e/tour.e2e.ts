@@ -5,6 +5,8 @@
  * the revision-pair and synthetic-noise runs, a case opened live, starred, kept over a reload and
  * exported as JSON and CSV.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -27,6 +29,19 @@ afterAll(async () => {
   await server.close();
 });
 
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious and critical axe violations inside `selector`, as "rule: target". */
+async function violations(selector: string): Promise<string[]> {
+  // The app's CSP forbids inline scripts; DevTools evaluation is not subject to it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
+  return page.evaluate(async (sel) => {
+    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const r = await axe.run({ include: [sel] }, { resultTypes: ['violations'] });
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id}: ${JSON.stringify(n.target)}`));
+  }, selector);
+}
+
 const text = async (id: string) => ((await page.getByTestId(id).first().textContent()) ?? '').trim();
 const done = () => expect.poll(() => text('tour-try-status'), { timeout: 60_000 }).toMatch(/^✓ Done/);
 const opened = (id: string) => expect.poll(() => text('instance-head'), { timeout: 30_000 }).toContain(id);
@@ -39,6 +54,8 @@ describe('the guided tour', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('tour-title');
     expect(await text('tour-title')).toBe('Stop 1 of 8: Entity renaming');
     expect(await page.getByTestId('tour-stop-rename').getAttribute('aria-current')).toBe('step');
+    expect(await violations('[data-testid="tour"]')).toEqual([]);
+    expect(await violations('.topbar')).toEqual([]);
   });
 
   it('stop 1, entity renaming: the answer entity renamed live; changing the type is noticed', async () => {
@@ -145,6 +162,7 @@ describe('the failure gallery', () => {
     expect(heads).toContain('synthetic noise: keyboard typo 30%, seed 1');
     const first = page.getByTestId('gallery-case').first();
     expect(await first.getByTestId('gallery-diff').locator('ins, del').count()).toBeGreaterThan(0);
+    expect(await violations('[data-testid="gallery"]')).toEqual([]);
     await shot(page, 'gallery');
   });
 
@@ -183,6 +201,7 @@ describe('the failure gallery', () => {
     await expect.poll(() => text(`${side}-category`), { timeout: 60_000 }).toBe('C2W');
     expect(await text(`${side}-original-text`)).toBe(original === 'No answer' ? 'No answer' : original);
     expect(await text(`${side}-perturbed-text`)).toBe(perturbed);
+    expect(await violations('[data-testid="share"]')).toEqual([]);
     expect(errors).toEqual([]);
   });
 });
