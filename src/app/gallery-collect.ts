@@ -44,7 +44,8 @@ export function collectFailures(s: AppState, from: CollectFrom): void {
   } else if (from === 'traps') {
     const position = s.trapConfig.position;
     const insts = s.trapInstances;
-    s.addFailures(casesFromTraps(s.trapRows, insts, model, { ...base, perturbation: `trap sentence (${s.trapConfig.source}, ${position} the answer sentence)`, trapped: (i, r) => trappedPassage(i, r, position) }));
+    const p = { kind: 'trap' as const, source: s.trapConfig.source, position, seed: s.trapConfig.seed, sentence: '' };
+    s.addFailures(casesFromTraps(s.trapRows, insts, model, p, { ...base, perturbation: `trap sentence (${s.trapConfig.source}, ${position} the answer sentence)`, trapped: (i, r) => trappedPassage(i, r, position) }));
   } else if (from === 'rename') {
     const r = s.rename;
     if (!r || r.category !== 'C2W' || !r.perturbed) return;

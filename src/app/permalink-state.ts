@@ -14,7 +14,10 @@ export function currentPermalink(s: AppState): { link: Permalink } | { error: st
   const inst = s.instance;
   const q: Permalink['q'] = inst && inst.context === s.passage && inst.question === s.question ? { kind: 'instance', dataset: inst.dataset, id: inst.id } : { kind: 'text', passage: s.passage, question: s.question };
   const o = s.renameOptions;
-  const p: Permalink['p'] = s.renameOpen
+  const t = s.liveTrapConfig;
+  const p: Permalink['p'] = s.trapOpen
+    ? { kind: 'trap', source: t.kind, position: t.position, seed: t.seed, sentence: t.kind === 'typed' ? t.sentence : '' }
+    : s.renameOpen
     ? { kind: 'rename', type: o.type, ...(o.target ? { target: o.target } : {}), source: o.source, origin: o.origin, seed: o.seed, resemble: s.renameResemble }
     : s.noisePair
       ? { kind: 'noise', noise: s.noiseOptions.kind, rate: s.noiseOptions.rate, seed: s.noiseOptions.seed }
@@ -48,18 +51,28 @@ export function applyPermalink(link: Permalink): void {
   } else {
     useApp.setState({ renameOpen: false });
   }
+  useApp.setState({ trapOpen: false });
+  if (p.kind === 'trap') {
+    useApp.setState({ liveTrapConfig: { kind: p.source, position: p.position, seed: p.seed, sentence: p.sentence } });
+    whenReady(link, () => useApp.getState().setTrapOpen(true));
+  }
   if (p.kind === 'noise') {
     useApp.setState({ noiseOptions: { kind: p.noise, rate: p.rate, seed: p.seed } });
     // Noise runs on demand: once the model is ready and the question has arrived, run it once.
-    const ready = (st: AppState) => st.modelStatus === 'ready' && !!st.model && (link.q.kind === 'text' || (st.instance?.dataset === link.q.dataset && st.instance.id === link.q.id));
-    const run = () => {
-      stopWaiting?.();
-      stopWaiting = null;
-      useApp.getState().runNoisePair();
-    };
-    if (ready(useApp.getState())) run();
-    else stopWaiting = useApp.subscribe((st) => ready(st) && run());
+    whenReady(link, () => useApp.getState().runNoisePair());
   }
+}
+
+/** Runs `fn` once the model is ready and the link's question is open (now, or when that happens). */
+function whenReady(link: Permalink, fn: () => void): void {
+  const ready = (st: AppState) => st.modelStatus === 'ready' && !!st.model && (link.q.kind === 'text' || (st.instance?.dataset === link.q.dataset && st.instance.id === link.q.id));
+  const run = () => {
+    stopWaiting?.();
+    stopWaiting = null;
+    fn();
+  };
+  if (ready(useApp.getState())) run();
+  else stopWaiting = useApp.subscribe((st) => ready(st) && run());
 }
 
 /** The permalink in the page's hash, if there is one: the link, or the reason it was refused. */

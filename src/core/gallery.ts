@@ -85,6 +85,7 @@ export function casesFromTraps(
   rows: readonly TrapRow[],
   instances: readonly Instance[],
   model: ModelRef,
+  p: Extract<PermalinkPerturbation, { kind: 'trap' }>,
   opts: { allowNull: boolean; found: string; perturbation: string; trapped: (inst: Instance, row: TrapRow) => string | null },
 ): FailureCase[] {
   const byKey = new Map(instances.map((i) => [`${i.dataset}\u0000${i.id}`, i]));
@@ -104,8 +105,8 @@ export function casesFromTraps(
       gold: gold(inst),
       original: { passage: inst.context, answer: r.original.text },
       perturbed: { passage: opts.trapped(inst, r), answer: r.trapped.text },
-      // The live trap panel is not part of a permalink yet: the case opens on its question.
-      link: linkOf(inst, model, { kind: 'none' }, opts.allowNull),
+      // The live trap panel makes the same trap from the same source, position and seed.
+      link: linkOf(inst, model, p, opts.allowNull),
       starred: false,
       found: opts.found,
     });

@@ -9,6 +9,7 @@ import * as v from 'valibot';
 import { ENTITY_CHOICES, NAME_SOURCES, ORIGINS } from './entity/options.ts';
 import { NOISE_KINDS } from './natural/noise-kinds.ts';
 import { MAX_SEED } from './random.ts';
+import { TRAP_POSITIONS } from './trap/insert.ts';
 
 /** The hash prefix of a permalink, e.g. '#v1=' + payload. */
 export const PERMALINK_PREFIX = '#v1=';
@@ -43,6 +44,14 @@ const Perturbation = v.variant('kind', [
   }),
   v.strictObject({ kind: v.literal('noise'), noise: v.picklist(NOISE_KINDS), rate: v.pipe(v.number(), v.minValue(0), v.maxValue(1)), seed: Seed }),
   v.strictObject({ kind: v.literal('revision') }),
+  v.strictObject({
+    kind: v.literal('trap'),
+    source: v.picklist(['generated', 'typed', 'dataset']),
+    position: v.picklist(TRAP_POSITIONS),
+    seed: Seed,
+    /** The typed sentence ('' unless typed). */
+    sentence: v.pipe(v.string(), v.maxLength(2_000)),
+  }),
 ]);
 
 const PermalinkSchema = v.strictObject({

@@ -115,6 +115,29 @@ describe('free text, hostile links and long views (WASM)', () => {
     await fresh.context().close();
   });
 
+  it('carries a trap sentence (position and seed) and gives the same trapped answer', async () => {
+    await page.getByLabel('Search questions, passages and answers').fill('Varnholt');
+    await page.getByTestId('instance-row').filter({ hasText: 'first director of the Varnholt' }).click();
+    await expect.poll(() => text(page, 'instance-head')).toContain('demo-per-03');
+    await page.getByTestId('trap-toggle').click();
+    // The seed first, then the position: once the passage shows 'before', the seed is in too.
+    await page.getByTestId('trap-seed').fill('4');
+    await page.getByTestId('trap-position').selectOption('before');
+    // 'before' puts the trap ahead of the answer sentence, right after the first sentence.
+    await expect.poll(() => text(page, 'trap-passage'), { timeout: 60_000 }).toMatch(/^The Varnholt Observatory sits on a ridge above the town of Kessel Ford\. .+ Margarethe Olsen, the first director/);
+    await expect.poll(() => page.locator('.busy').count(), { timeout: 60_000 }).toBe(0);
+    await expect.poll(() => text(page, 'trap-trapped-text'), { timeout: 60_000 }).not.toBe('…');
+    const before = { passage: await text(page, 'trap-passage'), trapped: await text(page, 'trap-trapped-text') };
+    const fresh = await openFresh(browser, await share(page), errors);
+    await expect.poll(() => text(fresh, 'trap-passage'), { timeout: 60_000 }).toBe(before.passage);
+    await expect.poll(() => text(fresh, 'trap-trapped-text'), { timeout: 60_000 }).toBe(before.trapped);
+    expect(await fresh.getByTestId('trap-position').inputValue()).toBe('before');
+    expect(await fresh.getByTestId('trap-seed').inputValue()).toBe('4');
+    await fresh.context().close();
+    await page.getByTestId('trap-toggle').click();
+    expect(errors).toEqual([]);
+  });
+
   it.each([
     { name: 'markup as the model id', payload: { v: 1, models: [{ kind: 'hub', id: '<img src=x onerror=alert(1)>' }], q: { kind: 'text', passage: 'p', question: 'q' }, p: { kind: 'none' }, allowNull: true }, want: /invalid field "models\.0\.id"/ },
     { name: 'an unknown perturbation', payload: { v: 1, models: [{ kind: 'local', id: 'qarx-lexical-qa' }], q: { kind: 'text', passage: '<script>alert(1)</script>', question: 'q' }, p: { kind: 'eval', code: 'alert(1)' }, allowNull: true }, want: /invalid field "p\.kind"/ },

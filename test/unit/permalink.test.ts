@@ -3,6 +3,7 @@ import { compressToEncodedURIComponent } from 'lz-string';
 import { describe, expect, it } from 'vitest';
 import { ENTITY_CHOICES, NAME_SOURCES, ORIGINS } from '../../src/core/entity/options.ts';
 import { NOISE_KINDS } from '../../src/core/natural/noise-kinds.ts';
+import { TRAP_POSITIONS } from '../../src/core/trap/insert.ts';
 import { decodePermalink, encodePermalink, MAX_URL_LENGTH, parsePermalinkJson, permalinkUrl, type Permalink } from '../../src/core/permalink.ts';
 
 const modelRef = fc.record({ kind: fc.constantFrom('local' as const, 'hub' as const), id: fc.stringMatching(/^[\w.-]{1,20}(\/[\w.-]{1,20})?$/) });
@@ -15,6 +16,7 @@ const perturbation = fc.oneof(
   fc.constant({ kind: 'none' as const }),
   fc.constant({ kind: 'revision' as const }),
   fc.record({ kind: fc.constant('rename' as const), type: fc.constantFrom(...ENTITY_CHOICES), source: fc.constantFrom(...NAME_SOURCES), origin: fc.constantFrom(...ORIGINS), seed, resemble: fc.boolean() }),
+  fc.record({ kind: fc.constant('trap' as const), source: fc.constantFrom('generated' as const, 'typed' as const, 'dataset' as const), position: fc.constantFrom(...TRAP_POSITIONS), seed, sentence: fc.string({ maxLength: 60 }) }),
   fc.record({ kind: fc.constant('noise' as const), noise: fc.constantFrom(...NOISE_KINDS), rate: fc.double({ min: 0, max: 1, noNaN: true }), seed }),
 );
 const permalink: fc.Arbitrary<Permalink> = fc.record({ v: fc.constant(1 as const), models: fc.array(modelRef, { minLength: 1, maxLength: 4 }), q: question, p: perturbation, allowNull: fc.boolean() });
@@ -62,6 +64,7 @@ describe('permalink validation', () => {
     { name: 'fractional seed', hash: hashOf({ ...base, p: { ...base.p, seed: 1.5 } }), want: /invalid field "p.seed"/ },
     { name: 'unknown perturbation', hash: hashOf({ ...base, p: { kind: 'eval', code: 'alert(1)' } }), want: /invalid field "p.kind"/ },
     { name: 'unknown name source', hash: hashOf({ ...base, p: { ...base.p, source: 'javascript:alert(1)' } }), want: /invalid field "p.source"/ },
+    { name: 'unknown trap position', hash: hashOf({ ...base, p: { kind: 'trap', source: 'generated', position: 'inside', seed: 1, sentence: '' } }), want: /invalid field "p.position"/ },
     { name: 'noise rate above 1', hash: hashOf({ ...base, p: { kind: 'noise', noise: 'keyboard', rate: 2, seed: 1 } }), want: /invalid field "p.rate"/ },
     { name: 'extra key (prototype pollution)', hash: hashOf({ ...base, __proto__: { polluted: 1 }, extra: 1 }), want: /invalid field/ },
     { name: 'question is a number', hash: hashOf({ ...base, q: { kind: 'text', passage: 'p', question: 7 } }), want: /invalid field "q.question"/ },

@@ -47,8 +47,11 @@ describe('casesFromTraps', () => {
   const trapRow = (em: number): TrapRow => ({ id: 'a', dataset: 'demo', question: 'Q a?', sentence: 'Bob lives in Rome.', similarity: 0.5, original: { text: 'Paris', span: null, em: 1, f1: 1 }, trapped: { text: 'Rome', span: null, hit: true, em, f1: em }, trap: { start: 20, end: 38 } });
   it('collects only answers that went from right (EM 1) to wrong (EM 0)', () => {
     const trapped = () => 'Ann lives in Paris. Bob lives in Rome.';
-    expect(casesFromTraps([trapRow(0)], [inst('a')], model, { ...opts, trapped })).toHaveLength(1);
-    expect(casesFromTraps([trapRow(1)], [inst('a')], model, { ...opts, trapped })).toHaveLength(0);
+    const p = { kind: 'trap' as const, source: 'generated' as const, position: 'after' as const, seed: 3, sentence: '' };
+    const [c] = casesFromTraps([trapRow(0)], [inst('a')], model, p, { ...opts, trapped });
+    expect(c!.perturbed).toEqual({ passage: 'Ann lives in Paris. Bob lives in Rome.', answer: 'Rome' });
+    expect(c!.link?.p).toEqual(p);
+    expect(casesFromTraps([trapRow(1)], [inst('a')], model, p, { ...opts, trapped })).toHaveLength(0);
   });
 });
 
