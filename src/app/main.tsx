@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { startOfflineSupport } from './pwa.ts';
 import './styles.css';
+// After styles.css: the tour, gallery, drawers and phone layout refine its rules.
+import './teach.css';
 
 startOfflineSupport();
 

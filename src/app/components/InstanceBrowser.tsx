@@ -4,6 +4,7 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { DEFAULT_FILTERS, rowKey } from '../store/data-slice.ts';
 import { PAIR_CATEGORIES } from '../../core/natural/categories.ts';
 import { useApp } from '../store/index.ts';
+import { scrollToAnswerWhenOpen } from '../phone.ts';
 
 const ROW_HEIGHT = 58;
 
@@ -100,7 +101,10 @@ export function InstanceBrowser() {
                 className={`list-row${active ? ' active' : ''}`}
                 data-testid="instance-row"
                 style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${v.start}px)` }}
-                onClick={() => select(r)}
+                onClick={() => {
+                  select(r);
+                  scrollToAnswerWhenOpen(rowKey(r));
+                }}
               >
                 <div className="row-q" lang={r.lang}>
                   {r.question}

@@ -8,6 +8,7 @@ import { formatMs } from './RuntimeBadge.tsx';
 import { EntityPanel } from './EntityPanel.tsx';
 import { ParaphraseLive } from './ParaphraseLive.tsx';
 import { CompareView } from './CompareView.tsx';
+import { ShareLink } from './ShareLink.tsx';
 import { RevisionPanel, WikiPanel } from './RevisionPanel.tsx';
 import { AdversarialPanel, TrapPanel } from './TrapPanel.tsx';
 import { findMentions } from '../../core/entity/substitute.ts';
@@ -42,6 +43,7 @@ export function LiveView() {
       </div>
       <AnswerCard />
       <CompareView />
+      <ShareLink />
       <RevisionPanel />
       <AdversarialPanel />
       <EntityPanel />
