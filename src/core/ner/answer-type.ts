@@ -5,16 +5,8 @@
 import nlp from 'compromise';
 import type { AnswerEntityType, InstanceMeta } from '../data/types.ts';
 
-const ANSWER_TYPES: readonly string[] = ['PER', 'ORG', 'GPE', 'other'];
-
-/**
- * The answer type a file states in its `answer_type` key (a user's correction, exported with the
- * question), or null, e.g. fileAnswerType({ answer_type: 'GPE' }) === 'GPE', fileAnswerType({ answer_type: 'city' }) === null.
- */
-export function fileAnswerType(meta: InstanceMeta | undefined): AnswerEntityType | null {
-  const t = meta?.answer_type;
-  return typeof t === 'string' && ANSWER_TYPES.includes(t) ? (t as AnswerEntityType) : null;
-}
+import { fileAnswerType } from './file-answer-type.ts';
+export { fileAnswerType };
 import { zhAnswerType } from '../entity/zh.ts';
 import { typeEntity } from '../entity/typing.ts';
 import { detectEntities } from '../entity/spans.ts';
