@@ -92,18 +92,18 @@ describe('run history and exports', () => {
     await page.getByTestId('natural-run').click();
     await page.getByTestId('natural-table').waitFor({ timeout: 120_000 });
     await expect.poll(() => runRows().count(), { timeout: 30_000 }).toBe(2);
-    const svg = await download(() => page.getByRole('button', { name: 'Questions per category: download as SVG' }).click());
+    const svg = await download(() => page.getByRole('button', { name: /^Questions per category: natural edits: download as SVG$/ }).click());
     const svgText = svg.bytes.toString('utf8');
-    expect(svg.name).toMatch(/^qarx-natural-.*-chart-Questions-per-category\.svg$/);
+    expect(svg.name).toMatch(/^qarx-natural-.*-chart-Questions-per-category.*\.svg$/);
     expect(svgText).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="\d+" height="\d+"/);
-    expect(svgText).toContain('<title>Questions per category</title>');
+    expect(svgText).toContain('<title>Questions per category: natural edits</title>');
     expect(svgText.trimEnd().endsWith('</svg>')).toBe(true);
-    // The category colours travel with the file as inline styles (C2W red).
-    expect(svgText).toContain('fill:rgb(209, 73, 91)');
+    // The category colours travel with the file as inline styles (C2W vermillion #b34700).
+    expect(svgText).toContain('fill:rgb(179, 71, 0)');
     const parsedOk = await page.evaluate((s) => new DOMParser().parseFromString(s, 'image/svg+xml').documentElement.nodeName, svgText);
     expect(parsedOk).toBe('svg');
 
-    const png = await download(() => page.getByRole('button', { name: 'Questions per category: download as PNG' }).click());
+    const png = await download(() => page.getByRole('button', { name: /^Questions per category: natural edits: download as PNG$/ }).click());
     expect(png.name).toMatch(/\.png$/);
     expect([...png.bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     const svgWidth = Number(/width="(\d+)"/.exec(svgText)?.[1]);

@@ -2,6 +2,7 @@
  * Entity-renaming experiments over the instance browser's current list: a sweep (seeds × sources
  * × entity types) with charts, worst/best over a budget with and without RESEMBLE, and an export.
  */
+import { useMemo } from 'react';
 import { ENTITY_CHOICES, MAX_BUDGET, NAME_SOURCES, NOT_RENAMABLE, ORIGIN_LABELS, ORIGINS, SOURCE_LABELS, type Origin } from '../../core/entity/options.ts';
 import { summarizeSweep, type SweepCell } from '../../core/entity/stats.ts';
 import { budgetTable, sweepTable } from '../../core/result-tables.ts';
@@ -73,7 +74,9 @@ function SweepCard() {
   const running = job.status === 'running' || job.status === 'collecting';
   // Planned seeds come from the run's record: the seeds field may have changed since the run started.
   const planned = Number(job.run?.settings.seeds ?? cfg.seeds);
-  const rows = summarizeSweep(cells, planned);
+  // Memoized: progress events re-render the card many times a second, the charts only when cells change.
+  const rows = useMemo(() => summarizeSweep(cells, planned), [cells, planned]);
+  const table = useMemo(() => sweepTable(rows), [rows]);
   return (
     <section className="card" data-testid="sweep-card">
       <h3>Sweep: how much does renaming cost?</h3>
@@ -98,7 +101,7 @@ function SweepCard() {
       </div>
       <JobBar job={job} onCancel={() => cancel('sweep')} testid="sweep" />
       {rows.length > 0 && job.run && (
-        <RunResult kind="sweep" run={job.run} table={sweepTable(rows)} partial={job.status === 'cancelled'} testid="sweep">
+        <RunResult kind="sweep" run={job.run} table={table} partial={job.status === 'cancelled'} testid="sweep">
           <SweepResults rows={rows} origin={(job.run.settings.origin as Origin | undefined) ?? cfg.origin} />
         </RunResult>
       )}

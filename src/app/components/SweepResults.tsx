@@ -1,4 +1,5 @@
 /** A sweep's result: the table (partial rows marked) and its charts, for the live card and saved runs. */
+import { memo } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { Chart, pct, SOURCE_COLORS } from './Chart.tsx';
 import { CATEGORY_COLORS } from '../palette.ts';
@@ -7,7 +8,7 @@ import { ORIGIN_LABELS, SOURCE_LABELS, type Origin } from '../../core/entity/opt
 import { wrongShares, type SweepRow } from '../../core/entity/stats.ts';
 
 /** A sweep's table and charts; `origin` is the run's main person-name origin. */
-export function SweepResults({ rows: all, origin }: { rows: SweepRow[]; origin: Origin }) {
+export const SweepResults = memo(function SweepResults({ rows: all, origin }: { rows: SweepRow[]; origin: Origin }) {
   // Rows a cancelled run left short of their seeds are listed but kept out of charts and means.
   const rows = all.filter((r) => r.complete);
   const partial = all.length - rows.length;
@@ -145,7 +146,7 @@ export function SweepResults({ rows: all, origin }: { rows: SweepRow[]; origin: 
       </div>
     </div>
   );
-}
+});
 
 /** "wrong entity / wrong boundary" shares of a row's renamed wrong answers, or – when none is wrong. */
 function fmtShares(r: SweepRow): string {

@@ -1,4 +1,5 @@
 /** The one app store, built from slices; worker events are folded in here. */
+import type { SweepCell } from '../../core/entity/stats.ts';
 import { create } from 'zustand';
 import type { DataEvent } from '../../worker/data-protocol.ts';
 import type { WorkerEvent } from '../../worker/protocol.ts';
@@ -63,6 +64,27 @@ function recover(retry: { source: AppState['loadedSource']; reason?: string; was
 }
 
 /** Applies one worker event to the store. Stale jobs (superseded or cancelled) are ignored. */
+/** Sweep cells waiting to be shown: cached cells arrive many per frame, and each render redraws the charts. */
+let pendingCells: { jobId: number; cells: SweepCell[] } | null = null;
+let cellTimer: ReturnType<typeof setTimeout> | null = null;
+
+/** Adds a finished sweep cell to the store at most every 250 ms (the sweep's own order kept). */
+function queueSweepCell(jobId: number, cell: SweepCell): void {
+  if (pendingCells?.jobId !== jobId) pendingCells = { jobId, cells: [] };
+  pendingCells.cells.push(cell);
+  cellTimer ??= setTimeout(flushSweepCells, 250);
+}
+
+/** Moves the waiting cells into the store now (before the sweep's end is applied). */
+function flushSweepCells(): void {
+  if (cellTimer) clearTimeout(cellTimer);
+  cellTimer = null;
+  const p = pendingCells;
+  pendingCells = null;
+  const s = useApp.getState();
+  if (p && p.cells.length && p.jobId === s.sweep.jobId) useApp.setState({ sweepCells: [...s.sweepCells, ...p.cells] });
+}
+
 export function applyWorkerEvent(e: WorkerEvent): void {
   const s = useApp.getState();
   if (applyMultiEvent(e, s, (p) => useApp.setState(p), () => recover({ source: s.loadedSource }))) return;
@@ -162,10 +184,11 @@ export function applyWorkerEvent(e: WorkerEvent): void {
       return;
     }
     case 'sweep-cell':
-      if (e.jobId === s.sweep.jobId) useApp.setState({ sweepCells: [...s.sweepCells, e.cell] });
+      if (e.jobId === s.sweep.jobId) queueSweepCell(e.jobId, e.cell);
       return;
     case 'sweep-done':
       if (e.jobId !== s.sweep.jobId) return;
+      flushSweepCells();
       useApp.setState({ sweep: { ...s.sweep, status: e.cancelled ? 'cancelled' : 'done' } });
       saveFinishedRun(useApp.getState(), 'sweep');
       return;
