@@ -2,7 +2,7 @@
  * Offline after the first visit (production build, service worker allowed, shipped model, WASM):
  * /favicon.ico is served; with the network cut and the server gone, a reload still opens the app
  * and the model answers; and (on a fresh server) a new version of the service worker brings up
- * "A new version is available — Reload", and Reload switches to it.
+ * "A new version is available — Reload", Reload switches to it, and a reload offline after that still works.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -104,6 +104,18 @@ describe('offline after the first visit', () => {
     await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
     expect(await page.getByTestId('update-banner').count()).toBe(0);
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
+  });
+
+  it('after the update and Reload, reloads again with the network cut and the server stopped', async () => {
+    expect(await controller()).toMatch(/\/sw\.js$/);
+    await server.close();
+    await context.setOffline(true);
+    await page.evaluate(() => location.reload());
+    await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+    expect((await page.getByTestId('answer-highlight').textContent())?.trim()).not.toBe('');
+    expect(await page.getByTestId('update-banner').count()).toBe(0);
+    await shot(page, 'offline-after-update');
+    expect(errors).toEqual([]);
   });
 
 });
