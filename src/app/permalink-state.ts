@@ -32,14 +32,14 @@ export function currentPermalink(s: AppState): { link: Permalink } | { error: st
 let stopWaiting: (() => void) | null = null;
 
 /** Puts a permalink's view into the store: loads its model(s) (the primary and those beside it), opens its question, sets its perturbation. */
-export function applyPermalink(link: Permalink): void {
+export function applyPermalink(link: Permalink, opts: { exactModels?: boolean } = {}): void {
   stopWaiting?.();
   stopWaiting = null;
   const s = useApp.getState();
   const model = link.models[0]!;
   const loaded = s.loadingSource ?? s.loadedSource;
   if (!loaded || loaded.kind !== model.kind || loaded.id !== model.id) s.loadModel({ kind: model.kind, id: model.id });
-  applyAddedModels(link.models.slice(1));
+  applyAddedModels(link.models.slice(1), opts.exactModels ?? false);
   useApp.setState({ view: 'live', allowNull: link.allowNull, noisePair: null, pair: null, rename: null });
   if (link.q.kind === 'instance') {
     s.select({ dataset: link.q.dataset, id: link.q.id } as Parameters<AppState['select']>[0]);
@@ -66,8 +66,11 @@ export function applyPermalink(link: Permalink): void {
   }
 }
 
-/** Makes the models beside the primary those of the link: keeps matching ones, unloads the others, adds the missing ones. */
-function applyAddedModels(want: Permalink['models']): void {
+/**
+ * Loads the link's models beside the primary that are not loaded yet. `exact` (a link opened from the
+ * address bar or a link file) also unloads the others; a tour stop or a gallery case keeps them.
+ */
+function applyAddedModels(want: Permalink['models'], exact: boolean): void {
   const s = useApp.getState();
   const same = (m: AppState['addedModels'][number], w: Permalink['models'][number]) =>
     m.status !== 'error' && m.source.kind === w.kind && m.source.id === w.id && m.device === (w.device ?? 'auto') && m.dtype === (w.dtype ?? 'auto');
@@ -77,7 +80,7 @@ function applyAddedModels(want: Permalink['models']): void {
     if (m) kept.add(m.key);
     return !m;
   });
-  for (const m of s.addedModels) if (!kept.has(m.key)) s.unloadModel(m.key);
+  if (exact) for (const m of s.addedModels) if (!kept.has(m.key)) s.unloadModel(m.key);
   if (missing.length === 0) return;
   const { addDevice, addDtype } = useApp.getState();
   for (const w of missing) {
@@ -109,7 +112,7 @@ export function permalinkFromHash(hash = window.location.hash): { link: Permalin
 export function watchPermalinks(startup: ReturnType<typeof permalinkFromHash>): () => void {
   const take = (r: ReturnType<typeof permalinkFromHash>) => {
     if (!r) return;
-    if ('link' in r) applyPermalink(r.link);
+    if ('link' in r) applyPermalink(r.link, { exactModels: true });
     else useApp.getState().addNotice(`The link in the address bar was not opened. ${r.error}`);
   };
   take(startup);
