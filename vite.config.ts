@@ -54,7 +54,9 @@ const offline = VitePWA({
     ],
   },
   workbox: {
-    globPatterns: ['**/*.{js,mjs,css,html,wasm,json,onnx,svg,ico,webmanifest}'],
+    // No webmanifest here: the plugin adds manifest.webmanifest itself, and listing it twice would make
+    // a future build whose two entries disagree fail to install (add-to-cache-list-conflicting-entries).
+    globPatterns: ['**/*.{js,mjs,css,html,wasm,json,onnx,svg,ico}'],
     maximumFileSizeToCacheInBytes: 64 * 1024 * 1024,
     navigateFallback: 'index.html',
     cleanupOutdatedCaches: true,

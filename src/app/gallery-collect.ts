@@ -1,9 +1,13 @@
 /**
- * Feeds the failure gallery: after each revision-pair, synthetic-noise and trap run, and each live
- * renaming or live pair, its C2W cases go to the gallery. Noisy passages are made again here (the
+ * Feeds the failure gallery: after each revision-pair, synthetic-noise, trap, entity-sweep,
+ * worst/best-budget, universal-name and paraphrase run, and each live renaming or live pair, its
+ * C2W cases go to the gallery (batch experiments hand over at most MAX_FOUND_CASES per run). Noisy passages are made again here (the
  * noise is seeded per question, so they are exactly the run's) with the noise code loaded on demand.
  */
-import { casesFromPairs, casesFromTraps, type FailureCase, type ModelRef } from '../core/gallery.ts';
+import { casesFromFound, casesFromPairs, casesFromTraps, type FailureCase, type ModelRef } from '../core/gallery.ts';
+import { caseCollector, foundCase, isC2W, type FoundCase } from '../core/found-case.ts';
+import type { RenameOptions } from '../core/entity/options.ts';
+import { KIND_LABELS } from '../core/sensitivity/kinds.ts';
 import { NOISE_LABELS, type NoiseOptions } from '../core/natural/noise-kinds.ts';
 import { ORIGIN_LABELS, SOURCE_LABELS } from '../core/entity/options.ts';
 import { insertTrap } from '../core/trap/insert.ts';
@@ -15,6 +19,9 @@ export type CollectFrom = 'natural' | 'synthetic' | 'traps' | 'rename' | 'live-p
 
 /** The gallery's label of a noise setting, e.g. "synthetic noise: keyboard typo 30%, seed 1". */
 export const noiseLabel = (o: NoiseOptions) => `synthetic noise: ${NOISE_LABELS[o.kind]} ${Math.round(o.rate * 100)}%, seed ${o.seed}`;
+
+/** The gallery's label of a renaming, e.g. "entity renaming: PER, DBName (US names)"; cases are grouped by it. */
+export const renameLabel = (o: Pick<RenameOptions, 'type' | 'source' | 'origin'>) => `entity renaming: ${o.type}, ${SOURCE_LABELS[o.source]}${o.source === 'db' ? ` (${ORIGIN_LABELS[o.origin]} names)` : ''}`;
 
 /** The model that answered, as a link can name it (null for a model opened from local files). */
 function modelRef(s: AppState): ModelRef | null {
@@ -50,7 +57,7 @@ export function collectFailures(s: AppState, from: CollectFrom): void {
     const r = s.rename;
     if (!r || r.category !== 'C2W' || !r.perturbed) return;
     const o = r.options;
-    const label = `entity renaming: ${o.type}, ${SOURCE_LABELS[o.source]}${o.source === 'db' ? ` (${ORIGIN_LABELS[o.origin]} names)` : ''}`;
+    const label = renameLabel(o);
     const inst = r.original;
     const stored = inst.id !== 'live';
     s.addFailures([
@@ -98,4 +105,27 @@ async function withNoisyPassages(any: boolean, o: NoiseOptions, make: (noisy: (i
   } catch {
     return make(() => null);
   }
+}
+
+/** Collects the C2W cases a batch experiment found (the worker caps them per run) into the gallery. */
+export function collectFound(s: AppState, from: 'sweep' | 'budget' | 'universal', found: readonly FoundCase[]): void {
+  const model = modelRef(s);
+  if (!model || found.length === 0) return;
+  const label = (c: FoundCase) =>
+    from === 'universal' ? `universal name “${c.name ?? ''}”` : from === 'budget' && c.rename ? `worst-case renaming: ${renameLabel(c.rename).replace(/^entity renaming: /, '')}` : c.rename ? renameLabel(c.rename) : 'entity renaming';
+  s.addFailures(casesFromFound(found, model, from === 'universal' ? 'universal' : 'rename', { allowNull: s.allowNull, found: new Date().toISOString(), perturbation: label }));
+}
+
+/** Collects the C2W paraphrases of a DPR run (original answered exactly, the paraphrase not), at most MAX_FOUND_CASES. */
+export function collectParaphrases(s: AppState): void {
+  const model = modelRef(s);
+  if (!model) return;
+  const byKey = new Map(s.paraInstances.map((i) => [`${i.dataset}\u0000${i.id}`, i]));
+  const found = caseCollector();
+  for (const r of s.paraRows) {
+    const inst = byKey.get(`${r.dataset}\u0000${r.id}`);
+    if (inst && isC2W(r.original, r.paraphrased)) found.add(foundCase(inst, { context: inst.context, question: r.paraphrase }, { original: r.original.text, perturbed: r.paraphrased.text }));
+  }
+  const label = (c: FoundCase) => `paraphrase: ${KIND_LABELS[s.paraRows.find((r) => r.id === c.id && r.paraphrase === c.perturbed.question)?.kind ?? 'combined']}`;
+  s.addFailures(casesFromFound(found.cases, model, 'paraphrase', { allowNull: s.allowNull, found: new Date().toISOString(), perturbation: label }));
 }

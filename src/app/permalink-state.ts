@@ -24,19 +24,22 @@ export function currentPermalink(s: AppState): { link: Permalink } | { error: st
       : q.kind === 'instance' && inst?.revision
         ? { kind: 'revision' }
         : { kind: 'none' };
-  return { link: { v: 1, models: [{ kind: src.kind, id: src.id }], q, p, allowNull: s.allowNull } };
+  // Models added beside the primary (Hub or shipped; ones opened from local files cannot travel in a link).
+  const added = s.addedModels.flatMap((m) => (m.status !== 'error' && m.source.kind !== 'files' ? [{ kind: m.source.kind, id: m.source.id, device: m.device, dtype: m.dtype }] : []));
+  return { link: { v: 1, models: [{ kind: src.kind, id: src.id }, ...added].slice(0, 4), q, p, allowNull: s.allowNull } };
 }
 
 let stopWaiting: (() => void) | null = null;
 
-/** Puts a permalink's view into the store: loads its model if another is loaded, opens its question, sets its perturbation. */
-export function applyPermalink(link: Permalink): void {
+/** Puts a permalink's view into the store: loads its model(s) (the primary and those beside it), opens its question, sets its perturbation. */
+export function applyPermalink(link: Permalink, opts: { exactModels?: boolean } = {}): void {
   stopWaiting?.();
   stopWaiting = null;
   const s = useApp.getState();
   const model = link.models[0]!;
   const loaded = s.loadingSource ?? s.loadedSource;
-  if (!loaded || loaded.kind !== model.kind || loaded.id !== model.id) s.loadModel(model);
+  if (!loaded || loaded.kind !== model.kind || loaded.id !== model.id) s.loadModel({ kind: model.kind, id: model.id });
+  applyAddedModels(link.models.slice(1), opts.exactModels ?? false);
   useApp.setState({ view: 'live', allowNull: link.allowNull, noisePair: null, pair: null, rename: null });
   if (link.q.kind === 'instance') {
     s.select({ dataset: link.q.dataset, id: link.q.id } as Parameters<AppState['select']>[0]);
@@ -63,6 +66,31 @@ export function applyPermalink(link: Permalink): void {
   }
 }
 
+/**
+ * Loads the link's models beside the primary that are not loaded yet. `exact` (a link opened from the
+ * address bar or a link file) also unloads the others; a tour stop or a gallery case keeps them.
+ */
+function applyAddedModels(want: Permalink['models'], exact: boolean): void {
+  const s = useApp.getState();
+  const same = (m: AppState['addedModels'][number], w: Permalink['models'][number]) =>
+    m.status !== 'error' && m.source.kind === w.kind && m.source.id === w.id && m.device === (w.device ?? 'auto') && m.dtype === (w.dtype ?? 'auto');
+  const kept = new Set<string>();
+  const missing = want.filter((w) => {
+    const m = s.addedModels.find((x) => !kept.has(x.key) && same(x, w));
+    if (m) kept.add(m.key);
+    return !m;
+  });
+  if (exact) for (const m of s.addedModels) if (!kept.has(m.key)) s.unloadModel(m.key);
+  if (missing.length === 0) return;
+  const { addDevice, addDtype } = useApp.getState();
+  for (const w of missing) {
+    useApp.getState().setAddOptions({ device: w.device ?? 'auto', dtype: w.dtype ?? 'auto' });
+    useApp.getState().addModel({ kind: w.kind, id: w.id });
+  }
+  // The Models panel's choices are the user's: put them back.
+  useApp.getState().setAddOptions({ device: addDevice, dtype: addDtype });
+}
+
 /** Runs `fn` once the model is ready and the link's question is open (now, or when that happens). */
 function whenReady(link: Permalink, fn: () => void): void {
   const ready = (st: AppState) => st.modelStatus === 'ready' && !!st.model && (link.q.kind === 'text' || (st.instance?.dataset === link.q.dataset && st.instance.id === link.q.id));
@@ -84,7 +112,7 @@ export function permalinkFromHash(hash = window.location.hash): { link: Permalin
 export function watchPermalinks(startup: ReturnType<typeof permalinkFromHash>): () => void {
   const take = (r: ReturnType<typeof permalinkFromHash>) => {
     if (!r) return;
-    if ('link' in r) applyPermalink(r.link);
+    if ('link' in r) applyPermalink(r.link, { exactModels: true });
     else useApp.getState().addNotice(`The link in the address bar was not opened. ${r.error}`);
   };
   take(startup);

@@ -6,11 +6,12 @@
 import Papa from 'papaparse';
 import type { Instance } from './data/types.ts';
 import { FORMULA_START } from './formats/pairs-csv.ts';
+import type { FoundCase } from './found-case.ts';
 import type { PairRow } from './natural/pairs.ts';
 import type { Permalink, PermalinkPerturbation } from './permalink.ts';
 import type { TrapRow } from './trap/summary.ts';
 
-export type CaseKind = 'revision' | 'noise' | 'trap' | 'rename';
+export type CaseKind = 'revision' | 'noise' | 'trap' | 'rename' | 'universal' | 'paraphrase';
 
 /** One C2W case: the question, both passages and both answers, and the link that opens it live. */
 export interface FailureCase {
@@ -25,6 +26,8 @@ export interface FailureCase {
   question: string;
   gold: string[];
   original: { passage: string; answer: string };
+  /** The perturbed question, when the perturbation changed it (paraphrases, renamed question persons). */
+  perturbedQuestion?: string;
   /** The perturbed passage, or null when it is only made again live (synthetic noise before it is computed). */
   perturbed: { passage: string | null; answer: string };
   /** Opens the case live; null when the question is not stored (free text is carried in the link). */
@@ -112,6 +115,50 @@ export function casesFromTraps(
     });
   }
   return out;
+}
+
+/**
+ * Cases found by a batch experiment (sweep, budget, universal names, paraphrases) as gallery cases.
+ * A seeded renaming of a stored question opens live as that renaming; a fixed name or a paraphrase
+ * has no live control, so its link carries the perturbed passage and question as free text.
+ */
+export function casesFromFound(
+  found: readonly FoundCase[],
+  model: ModelRef,
+  kind: Extract<CaseKind, 'rename' | 'universal' | 'paraphrase'>,
+  opts: { allowNull: boolean; found: string; perturbation: (c: FoundCase) => string },
+): FailureCase[] {
+  return found.map((c) => {
+    const o = c.rename;
+    const where = c.stored ? c.id : c.original.passage;
+    const settings = o ? [o.type, o.target ?? 'answer', o.source, o.origin, o.seed] : kind === 'universal' ? [c.name ?? ''] : [c.perturbed.question];
+    const link: Permalink = o
+      ? {
+          v: 1,
+          models: [model],
+          q: c.stored ? { kind: 'instance', dataset: c.dataset, id: c.id } : { kind: 'text', passage: c.original.passage, question: c.question },
+          p: { kind: 'rename', type: o.type, ...(o.target ? { target: o.target } : {}), source: o.source, origin: o.origin, seed: o.seed, resemble: false },
+          allowNull: opts.allowNull,
+        }
+      : { v: 1, models: [model], q: { kind: 'text', passage: c.perturbed.passage, question: c.perturbed.question }, p: { kind: 'none' }, allowNull: opts.allowNull };
+    return {
+      // The same key as a live renaming with the same settings, so one failure is one case.
+      key: [kind, model.id, c.dataset, where, ...settings].join('|'),
+      kind,
+      perturbation: opts.perturbation(c),
+      model: model.id,
+      dataset: c.dataset,
+      id: c.id,
+      question: c.question,
+      gold: c.gold,
+      original: { ...c.original },
+      perturbed: { passage: c.perturbed.passage, answer: c.perturbed.answer },
+      ...(c.perturbed.question !== c.question ? { perturbedQuestion: c.perturbed.question } : {}),
+      link,
+      starred: false,
+      found: opts.found,
+    };
+  });
 }
 
 /** Adds new cases to the gallery: a case already there keeps its star and first-seen time; newest first. */

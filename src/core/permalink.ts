@@ -24,7 +24,13 @@ const Id = v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_ID));
 /** Model ids are Hub ids (owner/name) or the shipped model's directory: no spaces, no markup. */
 const ModelId = v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.regex(/^[\w.-]+(\/[\w.-]+)?$/, 'a model id is owner/name or a folder name'));
 
-const ModelRef = v.strictObject({ kind: v.picklist(['local', 'hub']), id: ModelId });
+/** A model; device and dtype are those of a model added beside the first (the first uses the app's device). */
+const ModelRef = v.strictObject({
+  kind: v.picklist(['local', 'hub']),
+  id: ModelId,
+  device: v.optional(v.picklist(['auto', 'webgpu', 'wasm'])),
+  dtype: v.optional(v.picklist(['auto', 'fp32', 'fp16', 'q8'])),
+});
 
 const Question = v.variant('kind', [
   v.strictObject({ kind: v.literal('instance'), dataset: Id, id: Id }),
@@ -56,7 +62,7 @@ const Perturbation = v.variant('kind', [
 
 const PermalinkSchema = v.strictObject({
   v: v.literal(1),
-  /** The model(s): the first is loaded; the rest are named for side-by-side comparisons. */
+  /** The model(s): the first is the primary; the rest are loaded beside it and answer side by side. */
   models: v.pipe(v.array(ModelRef), v.minLength(1), v.maxLength(4)),
   q: Question,
   p: Perturbation,

@@ -6,6 +6,7 @@ import type { ModelErrorCode, PredictProgress, QaInput, QaPrediction } from '../
 import type { Instance } from '../core/data/types.ts';
 import type { BudgetConfig, BudgetResult, SweepCell, SweepConfig, SweepProgress } from '../core/entity/experiment.ts';
 import type { LiveRename } from '../core/entity/live.ts';
+import type { FoundCase } from '../core/found-case.ts';
 import type { UniversalConfig, UniversalResult } from '../core/entity/universal.ts';
 import type { NamePool, RenameOptions } from '../core/entity/rename.ts';
 import type { CategoryRule, PairRow, PairsDropped } from '../core/natural/pairs.ts';
@@ -100,9 +101,9 @@ export type WorkerEvent =
   | { type: 'pairs-done'; jobId: number; rows: PairRow[]; cancelled: boolean; dropped: number; answerMissing: PairsDropped['answerMissing'] }
   | { type: 'experiment-progress'; jobId: number; progress: SweepProgress }
   | { type: 'sweep-cell'; jobId: number; cell: SweepCell }
-  | { type: 'sweep-done'; jobId: number; cancelled: boolean; n: number }
-  | { type: 'budget-done'; jobId: number; result: BudgetResult }
-  | { type: 'universal-done'; jobId: number; result: UniversalResult }
+  | { type: 'sweep-done'; jobId: number; cancelled: boolean; n: number; cases: FoundCase[] }
+  | { type: 'budget-done'; jobId: number; result: BudgetResult; cases: FoundCase[] }
+  | { type: 'universal-done'; jobId: number; result: UniversalResult; cases: FoundCase[] }
   | { type: 'paraphrases-done'; jobId: number; rows: DprRow[]; cancelled: boolean }
   | { type: 'exported'; jobId: number; json: string; renamed: number; total: number }
   | { type: 'trap-answered'; jobId: number; result: LiveTrap }

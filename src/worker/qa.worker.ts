@@ -7,6 +7,7 @@
  * the predictions using it have finished.
  */
 /// <reference lib="webworker" />
+import { caseCollector } from '../core/found-case.ts';
 import { classifyRunError, configureRuntime, ModelError } from '../core/index.ts';
 import { enginePredictor, exportRenamedJson, liveRename, runBudget, runSweep, runUniversal, type SweepProgress } from '../core/entity/index.ts';
 import { runPairs } from '../core/natural/pairs.ts';
@@ -234,19 +235,21 @@ function handleExperiment(msg: Extract<WorkerRequest, { type: 'sweep' | 'budget'
         post({ type: 'pairs-done', jobId: msg.jobId, rows: r.rows, cancelled: r.cancelled, dropped: set.dropped, answerMissing: r.dropped.answerMissing });
         return;
       }
+      // C2W cases for the failure gallery, a bounded number per run.
+      const found = caseCollector();
       if (msg.type === 'universal') {
-        const result = await runUniversal(msg.instances, msg.config, enginePredictor(a.engine, { versionTwo: msg.versionTwo, signal }), { signal, onProgress: throttled(msg.jobId) });
-        post({ type: 'universal-done', jobId: msg.jobId, result });
+        const result = await runUniversal(msg.instances, msg.config, enginePredictor(a.engine, { versionTwo: msg.versionTwo, signal }), { signal, onProgress: throttled(msg.jobId), onCase: found.add });
+        post({ type: 'universal-done', jobId: msg.jobId, result, cases: found.cases });
         return;
       }
       const versionTwo = msg.type === 'sweep' ? msg.versionTwo : msg.config.versionTwo;
       const predict = enginePredictor(a.engine, { versionTwo, signal });
       if (msg.type === 'sweep') {
-        const r = await runSweep(msg.instances, msg.config, predict, { pool: msg.pool ?? undefined, signal, onProgress: throttled(msg.jobId), onCell: (cell) => post({ type: 'sweep-cell', jobId: msg.jobId, cell }) });
-        post({ type: 'sweep-done', jobId: msg.jobId, cancelled: r.cancelled, n: r.questions });
+        const r = await runSweep(msg.instances, msg.config, predict, { pool: msg.pool ?? undefined, signal, onProgress: throttled(msg.jobId), onCell: (cell) => post({ type: 'sweep-cell', jobId: msg.jobId, cell }), onCase: found.add });
+        post({ type: 'sweep-done', jobId: msg.jobId, cancelled: r.cancelled, n: r.questions, cases: found.cases });
       } else {
-        const result = await runBudget(msg.instances, msg.config, predict, { pool: msg.pool ?? undefined, signal, onProgress: throttled(msg.jobId) });
-        post({ type: 'budget-done', jobId: msg.jobId, result });
+        const result = await runBudget(msg.instances, msg.config, predict, { pool: msg.pool ?? undefined, signal, onProgress: throttled(msg.jobId), onCase: found.add });
+        post({ type: 'budget-done', jobId: msg.jobId, result, cases: found.cases });
       }
     }),
   );

@@ -2,7 +2,7 @@
  * Offline after the first visit (production build, service worker allowed, shipped model, WASM):
  * /favicon.ico is served; with the network cut and the server gone, a reload still opens the app
  * and the model answers; and (on a fresh server) a new version of the service worker brings up
- * "A new version is available — Reload", and Reload switches to it.
+ * "A new version is available — Reload", Reload switches to it, and a reload offline after that still works.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -90,8 +90,10 @@ describe('offline after the first visit', () => {
     await page.reload();
     await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
     expect(await controller()).toMatch(/\/sw\.js$/);
-    // A new build: one precache revision differs (same length, so the static server's size still holds).
-    const changed = original.replace(/revision:"([0-9a-f])/, (_, c: string) => `revision:"${c === '0' ? '1' : '0'}`);
+    // A new build: index.html's precache revision differs (same length, so the static server's size still holds).
+    // Each URL is listed once: two entries of one URL with different revisions would fail the install.
+    expect(original.match(/url:"manifest\.webmanifest"/g)).toHaveLength(1);
+    const changed = original.replace(/url:"index\.html",revision:"([0-9a-f])/, (_, c: string) => `url:"index.html",revision:"${c === '0' ? '1' : '0'}`);
     expect(changed).not.toBe(original);
     writeFileSync(SW, changed);
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
@@ -104,6 +106,26 @@ describe('offline after the first visit', () => {
     await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
     expect(await page.getByTestId('update-banner').count()).toBe(0);
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
+    // The new worker is the one in charge: the precache holds index.html under its new revision only.
+    const revision = changed.match(/url:"index\.html",revision:"(\w+)"/)?.[1];
+    const cachedIndex = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) if (new URL(r.url).pathname.endsWith('/index.html')) urls.push(new URL(r.url).search);
+      return urls;
+    });
+    expect(cachedIndex).toEqual([`?__WB_REVISION__=${revision}`]);
+  });
+
+  it('after the update and Reload, reloads again with the network cut and the server stopped', async () => {
+    expect(await controller()).toMatch(/\/sw\.js$/);
+    await server.close();
+    await context.setOffline(true);
+    await page.evaluate(() => location.reload());
+    await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+    expect((await page.getByTestId('answer-highlight').textContent())?.trim()).not.toBe('');
+    expect(await page.getByTestId('update-banner').count()).toBe(0);
+    await shot(page, 'offline-after-update');
+    expect(errors).toEqual([]);
   });
 
 });

@@ -55,6 +55,11 @@ describe.each([
 
   it('is never wider than the screen, with every drawer and panel open', async () => {
     for (const d of await page.locator('details').all()) await d.evaluate((e) => ((e as HTMLDetailsElement).open = true));
+    // A second model (the shipped one again) beside the first: the Models panel and the side-by-side cards must fit too.
+    await page.getByTestId('add-model').click();
+    await page.locator('[data-testid="loaded-model"][data-key]:not([data-key="primary"])[data-status="ready"]').first().waitFor({ timeout: 120_000 });
+    await expect.poll(() => page.getByTestId('model-answer').count(), { timeout: 60_000 }).toBe(2);
+    expect(await page.getByTestId('scoring').isVisible()).toBe(true);
     await page.getByTestId('rename-toggle').click();
     await page.getByTestId('trap-toggle').click();
     await page.getByTestId('rename-result').waitFor({ timeout: 60_000 });
@@ -67,6 +72,7 @@ describe.each([
     await page.getByTestId('gallery-toggle').click();
     await page.getByTestId('rename-toggle').click();
     await page.getByTestId('trap-toggle').click();
+    for (const b of await page.getByTestId('unload-model').all()) await b.click();
   });
 
   it('picking a question in the drawer scrolls to its answer', async () => {

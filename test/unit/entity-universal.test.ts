@@ -136,6 +136,13 @@ describe('ranking names by predictions changed', () => {
     expect(rest.map((x) => x.name)).toEqual(['Ana Silva', 'Jane Doe', 'Wei Zhang']);
   });
 
+  it('hands the failure gallery one C2W case per question the flipping name broke, with its passage', async () => {
+    const got: { id: string; name?: string; passage: string; answer: string }[] = [];
+    await runUniversal(DATA, DEFAULT_UNIVERSAL, triggerPredictor('Haddad'), { names, onCase: (c) => got.push({ id: c.id, name: c.name, passage: c.perturbed.passage, answer: c.perturbed.answer }) });
+    expect(got.map((c) => `${c.id}:${c.name}`)).toEqual(['q1:Omar Haddad', 'q2:Omar Haddad', 'q3:Omar Haddad']);
+    for (const c of got) expect(c.passage).toContain('Haddad');
+  });
+
   it('a name that some questions already hold is tried on the others only', async () => {
     const r = await runUniversal(DATA, DEFAULT_UNIVERSAL, triggerPredictor('Bern'), { names: [N('Marie', 'Curie'), N('Pat', 'Bern')] });
     const curie = r.rows.find((x) => x.name === 'Marie Curie');

@@ -6,7 +6,15 @@ import { NOISE_KINDS } from '../../src/core/natural/noise-kinds.ts';
 import { TRAP_POSITIONS } from '../../src/core/trap/insert.ts';
 import { decodePermalink, encodePermalink, MAX_URL_LENGTH, parsePermalinkJson, permalinkUrl, type Permalink } from '../../src/core/permalink.ts';
 
-const modelRef = fc.record({ kind: fc.constantFrom('local' as const, 'hub' as const), id: fc.stringMatching(/^[\w.-]{1,20}(\/[\w.-]{1,20})?$/) });
+const modelRef = fc.record(
+  {
+    kind: fc.constantFrom('local' as const, 'hub' as const),
+    id: fc.stringMatching(/^[\w.-]{1,20}(\/[\w.-]{1,20})?$/),
+    device: fc.constantFrom('auto' as const, 'webgpu' as const, 'wasm' as const),
+    dtype: fc.constantFrom('auto' as const, 'fp32' as const, 'fp16' as const, 'q8' as const),
+  },
+  { requiredKeys: ['kind', 'id'] },
+);
 const seed = fc.nat({ max: Number.MAX_SAFE_INTEGER });
 const question = fc.oneof(
   fc.record({ kind: fc.constant('instance' as const), dataset: fc.string({ minLength: 1, maxLength: 40 }), id: fc.string({ minLength: 1, maxLength: 40 }) }),
@@ -60,6 +68,9 @@ describe('permalink validation', () => {
     { name: 'model id with markup', hash: hashOf({ ...base, models: [{ kind: 'hub', id: '<img src=x onerror=alert(1)>' }] }), want: /invalid field "models.0.id"/ },
     { name: 'model from a URL', hash: hashOf({ ...base, models: [{ kind: 'hub', id: 'https://evil.example/m' }] }), want: /invalid field "models.0.id"/ },
     { name: 'files model (cannot travel)', hash: hashOf({ ...base, models: [{ kind: 'files', id: 'x' }] }), want: /invalid field "models.0.kind"/ },
+    { name: 'unknown device of an added model', hash: hashOf({ ...base, models: [...base.models, { kind: 'hub', id: 'a/b', device: 'cuda' }] }), want: /invalid field "models.1.device"/ },
+    { name: 'unknown dtype of an added model', hash: hashOf({ ...base, models: [...base.models, { kind: 'hub', id: 'a/b', dtype: 'int4' }] }), want: /invalid field "models.1.dtype"/ },
+    { name: 'five models', hash: hashOf({ ...base, models: Array.from({ length: 5 }, () => base.models[0]) }), want: /invalid field "models"/ },
     { name: 'negative seed', hash: hashOf({ ...base, p: { ...base.p, seed: -1 } }), want: /invalid field "p.seed"/ },
     { name: 'fractional seed', hash: hashOf({ ...base, p: { ...base.p, seed: 1.5 } }), want: /invalid field "p.seed"/ },
     { name: 'unknown perturbation', hash: hashOf({ ...base, p: { kind: 'eval', code: 'alert(1)' } }), want: /invalid field "p.kind"/ },
@@ -72,6 +83,12 @@ describe('permalink validation', () => {
   ])('$name → error', ({ hash, want }) => {
     const r = decodePermalink(hash);
     expect('error' in r && r.error).toMatch(want);
+  });
+
+  it('keeps several models with their device and dtype, in order', () => {
+    const link: Permalink = { ...base, models: [base.models[0]!, { kind: 'hub', id: 'qarx-test/tiny-distilbert', device: 'wasm', dtype: 'q8' }] };
+    const r = decodePermalink(encodePermalink(link));
+    expect('link' in r && r.link.models).toEqual(link.models);
   });
 
   it('keeps markup in free text as plain text (it is rendered as text, never as HTML)', () => {

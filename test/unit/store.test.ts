@@ -171,7 +171,7 @@ describe('entity-renaming experiments in the store', () => {
     applyWorkerEvent({ type: 'sweep-cell', jobId: job + 100, cell: cell(2) }); // another job's cell
     useApp.getState().cancel('sweep');
     expect(lastOf('cancel').jobId).toBe(job);
-    applyWorkerEvent({ type: 'sweep-done', jobId: job, cancelled: true, n: 3 });
+    applyWorkerEvent({ type: 'sweep-done', jobId: job, cancelled: true, n: 3, cases: [] });
     expect(useApp.getState().sweep.status).toBe('cancelled');
     expect(useApp.getState().sweepCells.map((c) => c.seed)).toEqual([1]);
   });
@@ -199,11 +199,11 @@ describe('entity-renaming experiments in the store', () => {
     const result = { eligible: 2, ineligible: {}, candidates: 7, tried: 1, rows: [], top: 3, original: { em: 50, f1: 50 }, cancelled: true };
     applyWorkerEvent({ type: 'experiment-progress', jobId: msg.jobId, progress: { done: 1, total: 7, label: 'x done' } });
     expect(useApp.getState().universal.progress).toEqual({ done: 1, total: 7, label: 'x done' });
-    applyWorkerEvent({ type: 'universal-done', jobId: msg.jobId + 100, result: { ...result, tried: 5 } });
+    applyWorkerEvent({ type: 'universal-done', jobId: msg.jobId + 100, result: { ...result, tried: 5 }, cases: [] });
     expect(useApp.getState().universalResult).toBeNull();
     useApp.getState().cancel('universal');
     expect(lastOf('cancel').jobId).toBe(msg.jobId);
-    applyWorkerEvent({ type: 'universal-done', jobId: msg.jobId, result });
+    applyWorkerEvent({ type: 'universal-done', jobId: msg.jobId, result, cases: [] });
     expect(useApp.getState().universal.status).toBe('cancelled');
     expect(useApp.getState().universalResult).toEqual(result);
   });

@@ -23,7 +23,7 @@ export function Gallery() {
         </button>
       </div>
       <p className="hint">
-        Every question that was answered correctly on its passage and wrongly on the perturbed one, from the revision-pair, synthetic-noise and trap runs and from live renamings and pairs, kept in this browser. Sweeps keep only counts, so renamings come from the live view.
+        Every question that was answered correctly on its passage and wrongly on the perturbed one, from every experiment (revision pairs, synthetic noise, traps, entity sweeps, worst/best renamings, universal names, paraphrases — at most 40 per run) and from live renamings and pairs, kept in this browser.
       </p>
       <div className="gallery-tools">
         <label className="toggle">
@@ -71,7 +71,7 @@ export function Gallery() {
   );
 }
 
-/** One case: the question, the diff of the two passages, both answers, and its buttons. */
+/** One case: the question, the diff of the two questions (when it changed) and of the two passages, both answers, and its buttons. */
 function CaseCard({ c }: { c: FailureCase }) {
   const openLive = () => {
     if (!c.link) return;
@@ -100,7 +100,8 @@ function CaseCard({ c }: { c: FailureCase }) {
           perturbed passage: <b>{c.perturbed.answer || 'No answer'}</b>
         </span>
       </div>
-      {c.perturbed.passage !== null ? <PassageDiff a={c.original.passage} b={c.perturbed.passage} testid="gallery-diff" /> : <p className="hint">The perturbed passage is made again when the case is opened live.</p>}
+      {c.perturbedQuestion !== undefined && <PassageDiff a={c.question} b={c.perturbedQuestion} testid="gallery-question-diff" />}
+      {c.perturbed.passage === c.original.passage ? null : c.perturbed.passage !== null ? <PassageDiff a={c.original.passage} b={c.perturbed.passage} testid="gallery-diff" /> : <p className="hint">The perturbed passage is made again when the case is opened live.</p>}
       <div className="row wrap">
         <button type="button" data-testid="gallery-open" disabled={!c.link} onClick={openLive} title={c.link ? undefined : 'This model was opened from local files: a link cannot load it.'}>
           Open live

@@ -121,8 +121,8 @@ export function ModelsPanel() {
             Add model
           </button>
         </div>
-        <label className="file-pick">
-          <span>Add a local model folder…</span>
+        <label className="file-btn file-pick">
+          Add a local model folder…
           <input
             type="file"
             multiple

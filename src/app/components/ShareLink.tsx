@@ -36,7 +36,7 @@ export function ShareLink() {
     const r = parsePermalinkJson(await file.text());
     if ('error' in r) return setOpened(`${file.name}: ${r.error}`);
     setOpened(`Opened the view saved in ${file.name}.`);
-    applyPermalink(r.link);
+    applyPermalink(r.link, { exactModels: true });
   };
 
   return (

@@ -16,7 +16,7 @@ import { applyTrapEvent, createTrapSlice, ownsTrapJob, type TrapSlice } from './
 import { createRunsSlice, type RunsSlice } from './runs-slice.ts';
 import { createAuditSlice, type AuditSlice } from './audit-slice.ts';
 import { createTeachSlice, type TeachSlice } from './teach-slice.ts';
-import { collectFailures } from '../gallery-collect.ts';
+import { collectFailures, collectFound, collectParaphrases } from '../gallery-collect.ts';
 import { saveFinishedRun } from './run-saving.ts';
 import { createHealthSlice, dataDeathPatch, deathMessage, qaDeathPatch, type HealthSlice } from './health-slice.ts';
 import type { DeathCause } from '../supervisor.ts';
@@ -169,7 +169,10 @@ export function applyWorkerEvent(e: WorkerEvent): void {
     case 'paraphrases-done': {
       const patch = applyParaphrasesDone(s, e);
       if (patch) useApp.setState(patch);
-      if (patch && e.jobId === s.paraphrase.jobId) saveFinishedRun(useApp.getState(), 'paraphrase');
+      if (patch && e.jobId === s.paraphrase.jobId) {
+        saveFinishedRun(useApp.getState(), 'paraphrase');
+        collectParaphrases(useApp.getState());
+      }
       return;
     }
     case 'renamed':
@@ -191,16 +194,19 @@ export function applyWorkerEvent(e: WorkerEvent): void {
       flushSweepCells();
       useApp.setState({ sweep: { ...s.sweep, status: e.cancelled ? 'cancelled' : 'done' } });
       saveFinishedRun(useApp.getState(), 'sweep');
+      collectFound(useApp.getState(), 'sweep', e.cases);
       return;
     case 'budget-done':
       if (e.jobId !== s.budget.jobId) return;
       useApp.setState({ budget: { ...s.budget, status: e.result.cancelled ? 'cancelled' : 'done' }, budgetResult: e.result });
       saveFinishedRun(useApp.getState(), 'budget');
+      collectFound(useApp.getState(), 'budget', e.cases);
       return;
     case 'universal-done':
       if (e.jobId !== s.universal.jobId) return;
       useApp.setState({ universal: { ...s.universal, status: e.result.cancelled ? 'cancelled' : 'done' }, universalResult: e.result });
       saveFinishedRun(useApp.getState(), 'universal');
+      collectFound(useApp.getState(), 'universal', e.cases);
       return;
     case 'trap-answered':
     case 'traps-done':

@@ -12,6 +12,7 @@ export * from './stats.ts';
 export { DEFAULT_BUDGET, DEFAULT_RESEMBLE, DEFAULT_SWEEP, MAX_BUDGET, type BudgetConfig, type ResembleConfig, type SweepConfig } from './options.ts';
 import type { Instance } from '../data/types.ts';
 import type { QaInput, QaPrediction } from '../types.ts';
+import { foundCase, isC2W, type FoundCase } from '../found-case.ts';
 import { canonicalNames } from './names.ts';
 import { buildNamePool, renameInstance, selectRenameTarget, type EntityChoice, type NamePool, type NotRenamable, type RenameOptions, type RenameResult } from './rename.ts';
 import { detectEntities, perturbableSpans } from './spans.ts';
@@ -76,7 +77,7 @@ export async function runSweep(
   instances: readonly Instance[],
   config: SweepConfig,
   predict: Predictor,
-  cb: { signal?: AbortSignal; onProgress?: (p: SweepProgress) => void; onCell?: (c: SweepCell) => void; pool?: NamePool } = {},
+  cb: { signal?: AbortSignal; onProgress?: (p: SweepProgress) => void; onCell?: (c: SweepCell) => void; pool?: NamePool; onCase?: (c: FoundCase) => void } = {},
 ): Promise<{ cells: SweepCell[]; cancelled: boolean; originals: Map<string, string>; questions: number }> {
   // English passages by compromise's tags, Chinese ones by zh.ts's dictionaries (both through selectRenameTarget).
   const answerable = instances.filter((i) => !i.isImpossible);
@@ -126,6 +127,7 @@ export async function runSweep(
       os.push(o);
       ps.push(p);
       scores.push({ id: inst.id, dataset: inst.dataset, original: o, perturbed: p });
+      if (isC2W(o, p)) cb.onCase?.(foundCase(inst, r.perturbed, { original: op, perturbed: pp.text }, { rename: step }));
       cell.categories[category(o.em, p.em)]++;
       cell.errors.orig[errorKind(op, inst.answers.map((a) => a.text), o.em)]++;
       cell.errors.pert[errorKind(pp.text, r.perturbed.answers.map((a) => a.text), p.em)]++;
@@ -291,17 +293,18 @@ export async function runBudget(
   instances: readonly Instance[],
   cfg: BudgetConfig,
   predict: Predictor,
-  cb: { signal?: AbortSignal; onProgress?: (p: SweepProgress) => void; pool?: NamePool } = {},
+  cb: { signal?: AbortSignal; onProgress?: (p: SweepProgress) => void; pool?: NamePool; onCase?: (c: FoundCase) => void } = {},
 ): Promise<BudgetResult> {
   const budget = Math.max(1, Math.min(MAX_BUDGET, Math.floor(cfg.budget)));
   // The app passes the pool of every question of the datasets (buildNamePool); alone, the instances given are the dataset.
   const pool = cb.pool ?? buildNamePool(instances);
   const items: { inst: Instance; runs: RenameResult[] }[] = [];
+  const renameOf = (seed: number): RenameOptions => ({ type: cfg.target === 'question-person' ? 'PER' : cfg.type, target: cfg.target ?? 'answer', source: cfg.source, origin: cfg.origin, seed });
   for (const inst of instances) {
     if (inst.isImpossible) continue;
     const runs: RenameResult[] = [];
     for (let seed = 1; seed <= budget; seed++) {
-      const r = renameInstance(inst, { type: cfg.target === 'question-person' ? 'PER' : cfg.type, target: cfg.target ?? 'answer', source: cfg.source, origin: cfg.origin, seed }, pool);
+      const r = renameInstance(inst, renameOf(seed), pool);
       if (typeof r !== 'string') runs.push(r);
     }
     if (runs.length) items.push({ inst, runs });
@@ -321,6 +324,7 @@ export async function runBudget(
   const byId = new Map(res.predictions.map((p) => [p.id, p]));
   const complete = items.filter(({ inst, runs }) => byId.has(`${inst.id}#orig`) && runs.every((_, k) => byId.has(`${inst.id}#${k}`)));
 
+  let plainPass = true;
   const rowsFor = (texts: (id: string) => string | null) => {
     const per: BudgetInstance[] = [];
     const rows = complete.flatMap(({ inst, runs }) => {
@@ -345,11 +349,15 @@ export async function runBudget(
         if (s.f1 > best.f1 || (s.f1 === best.f1 && s.em > best.em)) best = { seed: k + 1, em: s.em, f1: s.f1, text };
       }
       per.push({ id: inst.id, original: origText, worst, best, stable });
+      // The worst renaming of a question answered right is a C2W case (plain model only).
+      const worstRun = runs[worst.seed - 1];
+      if (plainPass && worstRun && isC2W(scorePrediction(origText, inst), worst)) cb.onCase?.(foundCase(inst, worstRun.perturbed, { original: origText, perturbed: worst.text }, { rename: { ...renameOf(worst.seed) } }));
       return [{ orig: scorePrediction(origText, inst), runs: runScores, stable }];
     });
     return { rows, per };
   };
   const plain = rowsFor((id) => byId.get(id)?.text ?? null);
+  plainPass = false;
   if (res.cancelled || cb.signal?.aborted || !cfg.resemble) {
     return { n: plain.rows.length, plain: budgetScores(plain.rows), defended: null, perInstance: plain.per, cancelled: res.cancelled || !!cb.signal?.aborted };
   }

@@ -4,6 +4,7 @@
  * entity (whole name, in passage, question and gold answers), and names are ranked by how many
  * questions' predictions they change. One model call per name; the originals are answered once.
  */
+import { foundCase, isC2W, type FoundCase } from '../found-case.ts';
 import { scorePrediction } from '../data/score.ts';
 import type { Instance } from '../data/types.ts';
 import { hashString, mixSeed, rng } from '../random.ts';
@@ -283,7 +284,7 @@ export async function runUniversal(
   instances: readonly Instance[],
   cfg: UniversalConfig,
   predict: Predictor,
-  cb: { signal?: AbortSignal; onProgress?: (p: SweepProgress) => void; names?: readonly UniversalName[] } = {},
+  cb: { signal?: AbortSignal; onProgress?: (p: SweepProgress) => void; names?: readonly UniversalName[]; onCase?: (c: FoundCase) => void } = {},
 ): Promise<UniversalResult> {
   const { items, ineligible } = eligibleInstances(instances, cfg.target === 'question-person' ? 'PER' : cfg.type, cfg.target);
   // Given names (a researcher's own list, or a test's) replace the seeded draw.
@@ -315,6 +316,11 @@ export async function runUniversal(
     const res = await predict(put.map(({ item, r }) => inputOf(r.perturbed, `${item.inst.id}#u${i}`)));
     if (res.cancelled) return result(true, original);
     rows.push(scoreName(name, put, res.predictions, originals, skipped));
+    put.forEach(({ item, r }, k) => {
+      const op = originals.get(item.inst.id)?.text ?? '';
+      const pp = res.predictions[k]?.text ?? '';
+      if (isC2W(scorePrediction(op, item.inst), scorePrediction(pp, r.perturbed))) cb.onCase?.(foundCase(item.inst, r.perturbed, { original: op, perturbed: pp }, { name: name.name }));
+    });
     report(i + 1, `${name.name} done`);
   }
   return result(false, original);
