@@ -43,3 +43,16 @@ export function identicalShare(a: readonly QaPrediction[], b: readonly QaPredict
   const same = a.filter((p, i) => key(p) === key(b[i])).length;
   return a.length ? same / a.length : 1;
 }
+
+/** Prints q8 vs fp32 on the shipped model over the demo set; returns the summary entry. */
+export async function reportQ8(modelsDir: string): Promise<string> {
+  const inputs = demoInputs();
+  const fp32 = await runDtype(modelsDir, 'fp32', inputs);
+  const q8 = await runDtype(modelsDir, 'q8', inputs);
+  const speed = fp32.ms / q8.ms;
+  const share = identicalShare(fp32.predictions, q8.predictions);
+  const rate = (r: DtypeRun) => ((1000 * r.windows) / r.ms).toFixed(0);
+  console.log(`\nq8 vs fp32 (shipped model, onnxruntime-node CPU, ${inputs.length} demo questions, ${fp32.windows} windows, best of 3):`);
+  console.log(`  fp32 ${rate(fp32)} windows/s, q8 ${rate(q8)} windows/s: q8 is ${speed.toFixed(2)}× fp32; identical answers ${Math.round(share * inputs.length)}/${inputs.length} (${(100 * share).toFixed(0)}%)`);
+  return `q8 ${speed.toFixed(2)}× fp32 with ${(100 * share).toFixed(0)}% identical answers`;
+}
