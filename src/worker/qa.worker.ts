@@ -261,12 +261,12 @@ self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
   switch (msg.type) {
     case 'init':
       base = msg.baseUrl;
-      Object.assign(settings, { base: msg.baseUrl, remoteHost: msg.remoteHost ?? '', memoryBudgetMb: msg.memoryBudgetMb ?? null });
+      Object.assign(settings, { base: msg.baseUrl, remoteHost: msg.remoteHost ?? '', memoryBudgetMb: msg.memoryBudgetMb ?? null, webgpuRuntime: msg.webgpuRuntime ?? false });
+      // The wasm build is chosen by the first load (openModel): WASM-only starts the smaller one.
       configureRuntime({
         // A path, not a full URL: transformers.js skips local lookups for http(s) model paths.
         localModelPath: `${new URL(base).pathname}models/`,
         remoteHost: msg.remoteHost,
-        wasmPaths: { mjs: `${base}ort/ort-wasm-simd-threaded.asyncify.mjs`, wasm: `${base}ort/ort-wasm-simd-threaded.asyncify.wasm` },
         wasmThreads: self.crossOriginIsolated ? Math.min(4, navigator.hardwareConcurrency || 1) : 1,
       });
       void capabilities().then((c) => post({ type: 'ready', capabilities: c }));
