@@ -130,7 +130,8 @@ export async function openModel(
   signal: AbortSignal,
 ): Promise<{ active: Active; info: ModelInfo; loadMs: number } | null> {
   const { jobId, source, choice } = req;
-  const c = await capabilities();
+  // An explicit WASM choice needs no adapter probe, which can take a while on a software adapter.
+  const c = choice === 'wasm' ? { webgpu: false, softwareAdapter: null, shaderF16: false } : await capabilities();
   const t0 = performance.now();
   const { device, reason } = chooseDevice(choice, { webgpu: c.webgpu, software: c.softwareAdapter });
   if (device === 'webgpu' && !c.webgpu) {
