@@ -34,6 +34,8 @@ export async function benchMemory(root: string, questions: number): Promise<void
     onProgress: (p) => {
       if (p.done / p.total >= nextMark) {
         samples.push({ done: p.done / p.total, heap: liveHeap() });
+        // Printed as it goes, so a run cut short still tells how far the heap got.
+        console.log(`  ${Math.round((100 * p.done) / p.total)}% after ${((performance.now() - t0) / 1000).toFixed(0)} s: live heap ${mb(samples.at(-1)!.heap)} MB, RSS ${mb(process.memoryUsage().rss)} MB`);
         nextMark += 0.1;
       }
     },

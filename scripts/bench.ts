@@ -6,9 +6,10 @@
  *     engine (buckets, dedup, cache, skip) vs the transformers.js pipeline called once per window
  *     of every perturbed instance and every original (the plain path's work), same dtype (fp32);
  *   - achieved GFLOP/s (from the model's shapes) beside onnxruntime-node's MatMul peak;
+ *   - the shipped model's q8 file vs its fp32 file: speed ratio and identical answers (lib/q8-compare.ts);
  *   - a streaming sweep's peak memory (bench-memory.ts).
  *
- *   npm run bench -- [--instances 50] [--seeds 5] [--batch 8] [--tiny] [--only sweep,pairs,peak,memory] [--questions 10000]
+ *   npm run bench -- [--instances 50] [--seeds 5] [--batch 8] [--tiny] [--only sweep,pairs,peak,q8,memory] [--questions 10000]
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -22,6 +23,7 @@ import { configureRuntime, loadQaModel, QaEngine, type QaInput } from '../src/co
 import { runPairs } from '../src/core/natural/pairs.ts';
 import { encoderShape, matmulPeak, tallyRunner, type EncoderShape, type RunnerTally } from './lib/bench-flops.ts';
 import { benchMemory } from './bench-memory.ts';
+import { reportQ8 } from './lib/q8-compare.ts';
 import { DISTILBERT_BASE_SHAPE, makeBenchModel, TINY_SHAPE } from './make-bench-model.ts';
 
 const { values } = parseArgs({
@@ -30,7 +32,7 @@ const { values } = parseArgs({
     seeds: { type: 'string', default: '5' },
     batch: { type: 'string', default: '8' },
     tiny: { type: 'boolean', default: false },
-    only: { type: 'string', default: 'sweep,pairs,peak,memory' },
+    only: { type: 'string', default: 'sweep,pairs,peak,q8,memory' },
     questions: { type: 'string', default: '10000' },
     sample: { type: 'string', default: '48' },
   },
@@ -165,10 +167,11 @@ async function main(): Promise<void> {
     const peak = await matmulPeak(m, shape.hidden, shape.ffn);
     console.log(`\nMatMul peak (onnxruntime-node, [${m}×${shape.hidden}]·[${shape.hidden}×${shape.ffn}]): ${f(peak, 1)} GFLOP/s${achieved ? `; the sweep achieved ${f(achieved, 1)} GFLOP/s = ${f((100 * achieved) / peak, 0)}% of it` : ''}`);
   }
+  if (only.has('q8')) ratios.push(await reportQ8(join(ROOT, 'public', 'models')));
   if (only.has('memory') && only.size === 1) await benchMemory(ROOT, Number(values.questions));
   // With other parts, a fresh process measures memory, so its peak RSS is not the DistilBERT session's.
   else if (only.has('memory')) execFileSync(process.execPath, [...process.execArgv, import.meta.filename, '--only', 'memory', '--questions', values.questions], { stdio: 'inherit' });
-  if (ratios.length) console.log(`\nsummary: ${ratios.join(', ')} (target ≥ 2.5× on the sweep)`);
+  if (ratios.length) console.log(`\nsummary: ${ratios.join(', ')}${only.has('sweep') ? ' (target ≥ 2.5× on the sweep)' : ''}`);
 }
 
 await main();

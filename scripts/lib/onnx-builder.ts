@@ -16,9 +16,9 @@ const DTYPE_CODE: Record<DType, number> = {
 /** An attribute value: ints, floats, int lists, float lists or a tensor. */
 export type AttrValue = number | number[] | { f: number } | { floats: number[] } | { tensor: ConstTensor } | string;
 
-/** A constant tensor: data and dims. */
+/** A constant tensor: data and dims (uint8 for 8-bit weights). */
 export interface ConstTensor {
-  data: Float32Array | BigInt64Array;
+  data: Float32Array | BigInt64Array | Uint8Array;
   dims: number[];
 }
 
@@ -61,6 +61,11 @@ export class GraphBuilder {
   /** Int64 constant, e.g. i64('axes', [1]). */
   i64(name: string, values: number[], dims: number[] = [values.length]): string {
     return this.init(name, { data: BigInt64Array.from(values.map((v) => BigInt(v))), dims });
+  }
+
+  /** Uint8 constant, e.g. the 8-bit codes of a quantized table. */
+  u8(name: string, values: Uint8Array, dims: number[] = [values.length]): string {
+    return this.init(name, { data: values, dims });
   }
 
   /** Adds a node with one output and returns that output's name. */
@@ -137,15 +142,11 @@ function valueInfo(name: string, dtype: DType, dims: Dim[]) {
 }
 
 function tensorProto(name: string, t: ConstTensor) {
-  const isFloat = t.data instanceof Float32Array;
+  const T = onnx.TensorProto.DataType;
+  const dataType = t.data instanceof Float32Array ? T.FLOAT : t.data instanceof Uint8Array ? T.UINT8 : T.INT64;
   // raw_data is little-endian bytes, which typed arrays already are on every platform we run on.
   const raw = new Uint8Array(t.data.buffer, t.data.byteOffset, t.data.byteLength);
-  return onnx.TensorProto.create({
-    name,
-    dims: t.dims,
-    dataType: isFloat ? onnx.TensorProto.DataType.FLOAT : onnx.TensorProto.DataType.INT64,
-    rawData: raw,
-  });
+  return onnx.TensorProto.create({ name, dims: t.dims, dataType, rawData: raw });
 }
 
 function attribute(name: string, v: AttrValue) {

@@ -12,7 +12,11 @@ let deathHandler: (cause: DeathCause, restart: boolean) => void = () => {};
 let lastInit: Extract<WorkerRequest, { type: 'init' }> | null = null;
 
 const slot = workerSlot<WorkerRequest, WorkerEvent>('qa-inference', (name) => new Worker(new URL('../worker/qa.worker.ts', import.meta.url), { type: 'module', name }), {
-  event: (e) => handler(e),
+  event: (e) => {
+    // Once a WebGPU load needed it, every later worker starts ONNX Runtime's WebGPU build.
+    if (e.type === 'error' && e.webgpuRuntime && lastInit) lastInit = { ...lastInit, webgpuRuntime: true };
+    handler(e);
+  },
   error: (message) => handler({ type: 'error', jobId: null, code: 'unknown', message: `The inference worker failed: ${message}`, restart: true }),
   died: (cause, restart) => deathHandler(cause, restart),
   // A fresh worker is initialised like the last one.

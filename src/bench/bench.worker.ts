@@ -3,7 +3,7 @@
  * engine over the shared benchmark inputs (src/core/bench/inputs.ts), with the app's thread count.
  */
 import { benchInputs } from '../core/bench/inputs.ts';
-import { configureRuntime, loadQaModel, modelScope, QaEngine, type Device, type Dtype } from '../core/index.ts';
+import { configureRuntime, loadQaModel, modelScope, ortWasmPaths, QaEngine, type Device, type Dtype } from '../core/index.ts';
 
 /** What the page asks for. */
 export interface BenchRequest {
@@ -37,7 +37,7 @@ self.onmessage = async (ev: MessageEvent<BenchRequest>) => {
   try {
     configureRuntime({
       localModelPath: q.root,
-      wasmPaths: { mjs: `${q.baseUrl}ort/ort-wasm-simd-threaded.asyncify.mjs`, wasm: `${q.baseUrl}ort/ort-wasm-simd-threaded.asyncify.wasm` },
+      wasmPaths: ortWasmPaths(q.baseUrl, q.device === 'webgpu' ? 'webgpu' : 'wasm'), // each device runs in a fresh page
       wasmThreads: threads,
     });
     const t0 = performance.now();

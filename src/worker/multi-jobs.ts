@@ -5,9 +5,9 @@
 import { classifyRunError, ModelError } from '../core/index.ts';
 import type { QaInput, QaPrediction } from '../core/types.ts';
 import type { PredictionDetail } from '../core/engine.ts';
-import { enginePredictor } from '../core/entity/index.ts';
+import { enginePredictor } from '../core/entity/predictor.ts';
 import { mergeNbest, mergeTokenProbs } from '../core/token-view.ts';
-import { emptyRow, runRobustness } from '../core/robustness.ts';
+import { lazy } from './lazy-modules.ts';
 import type { WorkerEvent } from './protocol.ts';
 import type { ModelAnswer, ModelSide, MultiRequest } from './multi-protocol.ts';
 import { loaded, openModel, retire, serialLoad, type Active } from './open-model.ts';
@@ -102,6 +102,7 @@ async function compare(msg: Extract<MultiRequest, { type: 'compare' }>, post: Po
 }
 
 async function robustness(msg: Extract<MultiRequest, { type: 'robustness' }>, post: Post, signal: AbortSignal | undefined): Promise<void> {
+  const { emptyRow, runRobustness } = await lazy.robustness(); // the renaming and noise tables, on first use
   for (const key of msg.keys) {
     if (signal?.aborted) break;
     const ok = await onModel(key, msg.jobId, post, async (a) => {

@@ -3,7 +3,7 @@
  * browser's capabilities, the memory check before any download, the load itself with progress,
  * and the engine every model gets (one logit cache, one ONNX batch queue for all models).
  */
-import { chooseDevice, classifyModelError, loadQaModel, LogitCache, meterRunner, modelScope, QaEngine, sharedBatchQueue, softwareAdapter, type AdapterFacts, type LoadedModel, type MeteredRunner } from '../core/index.ts';
+import { chooseDevice, classifyModelError, configureRuntime, loadQaModel, ortWasmPaths, LogitCache, meterRunner, modelScope, QaEngine, sharedBatchQueue, softwareAdapter, type AdapterFacts, type LoadedModel, type MeteredRunner } from '../core/index.ts';
 import type { Dtype } from '../core/runtime/transformers.ts';
 import type { Capabilities, DeviceChoice, ModelInfo, ModelSourceMsg, WorkerEvent } from './protocol.ts';
 import type { DtypeChoice } from './multi-protocol.ts';
@@ -52,7 +52,19 @@ export const capabilities = () => (caps ??= probe());
 export const DOWNLOAD_ERRORS = new Set(['no-weights', 'no-tokenizer', 'no-config', 'network', 'unsupported-architecture', 'unsupported-tokenizer', 'cancelled']);
 
 /** Worker-wide settings the page sends with 'init'. */
-export const settings = { base: '', remoteHost: '', memoryBudgetMb: null as number | null };
+export const settings = { base: '', remoteHost: '', memoryBudgetMb: null as number | null, webgpuRuntime: false };
+
+/** The ONNX Runtime build this worker's runtime starts with, fixed by the first load (wasm: the plain build). */
+let runtimeBuild: 'wasm' | 'webgpu' | null = null;
+
+/** Picks the runtime build on the first load; false when `device` needs a build this worker did not start. */
+function runtimeFor(device: 'wasm' | 'webgpu'): boolean {
+  if (runtimeBuild === null) {
+    runtimeBuild = settings.webgpuRuntime || device === 'webgpu' ? 'webgpu' : 'wasm';
+    configureRuntime({ wasmPaths: ortWasmPaths(settings.base, runtimeBuild) });
+  }
+  return runtimeBuild === 'webgpu' || device === 'wasm';
+}
 
 /** One cache for every model: keys name model, source, dtype and device, so no precision or device answers for another. */
 const logitCache = new LogitCache(4096);
@@ -118,11 +130,16 @@ export async function openModel(
   signal: AbortSignal,
 ): Promise<{ active: Active; info: ModelInfo; loadMs: number } | null> {
   const { jobId, source, choice } = req;
-  const c = await capabilities();
+  // An explicit WASM choice needs no adapter probe, which can take a while on a software adapter.
+  const c = choice === 'wasm' ? { webgpu: false, softwareAdapter: null, shaderF16: false } : await capabilities();
   const t0 = performance.now();
   const { device, reason } = chooseDevice(choice, { webgpu: c.webgpu, software: c.softwareAdapter });
   if (device === 'webgpu' && !c.webgpu) {
     post({ type: 'error', jobId, code: 'unknown', message: 'WebGPU is not available in this browser; choose WASM or Auto.', restart: false });
+    return null;
+  }
+  if (!runtimeFor(device === 'webgpu' ? 'webgpu' : 'wasm')) {
+    post({ type: 'error', jobId, code: 'unknown', message: 'WebGPU needs ONNX Runtime’s WebGPU build; this worker started the WASM-only one, so it restarts with the WebGPU build.', restart: true, webgpuRuntime: true });
     return null;
   }
   const bytes = await weightsBytes(source, signal);

@@ -60,7 +60,8 @@ export interface LoadProgress {
 }
 
 export type WorkerRequest =
-  | { type: 'init'; remoteHost: string; baseUrl: string; memoryBudgetMb?: number }
+  /** webgpuRuntime: start ONNX Runtime's WebGPU-capable build even for a WASM load (a WebGPU load needed it before). */
+  | { type: 'init'; remoteHost: string; baseUrl: string; memoryBudgetMb?: number; webgpuRuntime?: boolean }
   | { type: 'load'; jobId: number; source: ModelSourceMsg; device: DeviceChoice }
   | { type: 'predict'; jobId: number; inputs: QaInput[]; versionTwo: boolean }
   | { type: 'cancel'; jobId: number }
@@ -118,4 +119,6 @@ export type WorkerEvent =
       restart: boolean;
       /** A WebGPU load under 'auto' failed: retry the same model on WASM in the new worker. */
       retryOnWasm?: boolean;
+      /** A WebGPU load in a worker whose runtime started WASM-only: retry it in a worker started with the WebGPU build. */
+      webgpuRuntime?: boolean;
     };

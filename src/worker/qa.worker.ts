@@ -4,21 +4,20 @@
  *
  * Loads run one after another (transformers.js keeps global settings and a shared session queue),
  * predictions run one at a time with only the newest waiting, and a model is disposed only after
- * the predictions using it have finished.
+ * the predictions using it have finished. The experiments' modules (name lists, NLP, noise) are
+ * imported when their first command runs, so the first answer waits only for engine and runtime.
  */
 /// <reference lib="webworker" />
 import { caseCollector } from '../core/found-case.ts';
 import { classifyRunError, configureRuntime, ModelError } from '../core/index.ts';
-import { enginePredictor, exportRenamedJson, liveRename, runBudget, runSweep, runUniversal, type SweepProgress } from '../core/entity/index.ts';
-import { runPairs } from '../core/natural/pairs.ts';
-import { runParaphrases } from '../core/sensitivity/dpr.ts';
-import { noisyPairs } from '../core/natural/noise.ts';
+import { enginePredictor } from '../core/entity/predictor.ts';
+import type { SweepProgress } from '../core/entity/experiment.ts';
 import type { DeviceChoice, ModelSourceMsg, WorkerEvent, WorkerRequest } from './protocol.ts';
 import { PRIMARY } from './multi-protocol.ts';
 import { capabilities, loaded, openModel, retire, serialLoad, settings, type Active } from './open-model.ts';
 import { handleMulti } from './multi-jobs.ts';
 import { installHeartbeat } from './heartbeat.ts';
-import { handleTrapJob } from './trap-jobs.ts';
+import { lazy } from './lazy-modules.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -174,6 +173,7 @@ function handleRename(msg: Extract<WorkerRequest, { type: 'rename' }>): void {
   renameChain = renameChain.then(() =>
     withModel(msg.jobId, async (a, signal) => {
       if (msg.jobId !== latestRename) return; // a newer re-roll replaced this one
+      const { liveRename } = await lazy.entity();
       const predict = enginePredictor(a.engine, { versionTwo: msg.versionTwo, signal });
       const result = await liveRename(msg.instance, msg.options, msg.pool, predict, msg.versionTwo, msg.resemble);
       if (result) post({ type: 'renamed', jobId: msg.jobId, result });
@@ -184,6 +184,7 @@ function handleRename(msg: Extract<WorkerRequest, { type: 'rename' }>): void {
 function handlePair(msg: Extract<WorkerRequest, { type: 'pair' }>): void {
   renameChain = renameChain.then(() =>
     withModel(msg.jobId, async (a, signal) => {
+      const [{ noisyPairs }, { runPairs }] = await Promise.all([lazy.noise(), lazy.pairs()]);
       const inst = msg.noise ? (noisyPairs([msg.instance], msg.noise).instances[0] ?? null) : msg.instance;
       if (!inst) {
         post({ type: 'paired', jobId: msg.jobId, row: null, instance: null });
@@ -200,6 +201,7 @@ function handleParaphrases(msg: Extract<WorkerRequest, { type: 'paraphrases' }>)
   jobAborts.set(msg.jobId, new AbortController());
   const job = () =>
     withModel(msg.jobId, async (a, signal) => {
+      const { runParaphrases } = await lazy.paraphrases();
       const report = throttled(msg.jobId);
       const r = await runParaphrases(msg.items, enginePredictor(a.engine, { versionTwo: msg.versionTwo, signal }), msg.live ? undefined : (done, total) => report({ done, total, label: 'paraphrases' }));
       post({ type: 'paraphrases-done', jobId: msg.jobId, rows: r.rows, cancelled: r.cancelled });
@@ -223,6 +225,7 @@ function handleExperiment(msg: Extract<WorkerRequest, { type: 'sweep' | 'budget'
   jobAborts.set(msg.jobId, new AbortController());
   experimentChain = experimentChain.then(() =>
     withModel(msg.jobId, async (a, signal) => {
+      const [{ exportRenamedJson, runBudget, runSweep, runUniversal }, { runPairs }, { noisyPairs }] = await Promise.all([lazy.entity(), lazy.pairs(), lazy.noise()]);
       if (msg.type === 'export-renamed') {
         post({ type: 'exported', jobId: msg.jobId, ...exportRenamedJson(msg.instances, msg.options, msg.pool ?? undefined) });
         return;
@@ -261,12 +264,12 @@ self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
   switch (msg.type) {
     case 'init':
       base = msg.baseUrl;
-      Object.assign(settings, { base: msg.baseUrl, remoteHost: msg.remoteHost ?? '', memoryBudgetMb: msg.memoryBudgetMb ?? null });
+      Object.assign(settings, { base: msg.baseUrl, remoteHost: msg.remoteHost ?? '', memoryBudgetMb: msg.memoryBudgetMb ?? null, webgpuRuntime: msg.webgpuRuntime ?? false });
+      // The wasm build is chosen by the first load (openModel): WASM-only starts the smaller one.
       configureRuntime({
         // A path, not a full URL: transformers.js skips local lookups for http(s) model paths.
         localModelPath: `${new URL(base).pathname}models/`,
         remoteHost: msg.remoteHost,
-        wasmPaths: { mjs: `${base}ort/ort-wasm-simd-threaded.asyncify.mjs`, wasm: `${base}ort/ort-wasm-simd-threaded.asyncify.wasm` },
         wasmThreads: self.crossOriginIsolated ? Math.min(4, navigator.hardwareConcurrency || 1) : 1,
       });
       void capabilities().then((c) => post({ type: 'ready', capabilities: c }));
@@ -292,12 +295,12 @@ self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
       handleParaphrases(msg);
       return;
     case 'trap-live':
-      renameChain = renameChain.then(() => withModel(msg.jobId, (a, signal) => handleTrapJob(msg, a.engine, signal, post)));
+      renameChain = renameChain.then(() => withModel(msg.jobId, async (a, signal) => (await lazy.traps()).handleTrapJob(msg, a.engine, signal, post)));
       return;
     case 'traps':
     case 'adversarial':
       jobAborts.set(msg.jobId, new AbortController());
-      experimentChain = experimentChain.then(() => withModel(msg.jobId, (a, signal) => handleTrapJob(msg, a.engine, signal, post)));
+      experimentChain = experimentChain.then(() => withModel(msg.jobId, async (a, signal) => (await lazy.traps()).handleTrapJob(msg, a.engine, signal, post)));
       return;
     case 'load-model':
     case 'unload':

@@ -28,6 +28,7 @@ describe('headers of the served app', () => {
     { what: 'the page', path: '' },
     { what: 'the inference worker', path: `assets/${readdirSync(join(ROOT, 'dist', 'assets')).find((f) => f.startsWith('qa.worker-'))}` },
     { what: 'ONNX Runtime', path: 'ort/ort-wasm-simd-threaded.asyncify.mjs' },
+    { what: 'ONNX Runtime (WASM-only build)', path: 'ort/ort-wasm-simd-threaded.mjs' },
   ])('$what is served with the policy', async ({ path }) => {
     const res = await fetch(`${url}${path}`);
     expect(res.status).toBe(200);

@@ -12,7 +12,7 @@ describe('make-lexical-model', () => {
     const dir = mkdtempSync(join(tmpdir(), 'qarx-lex-'));
     try {
       const files = writeLexicalModel(dir);
-      expect(files.map((f) => relative(dir, f)).sort()).toEqual(['config.json', 'onnx/model.onnx', 'tokenizer.json', 'tokenizer_config.json']);
+      expect(files.map((f) => relative(dir, f)).sort()).toEqual(['config.json', 'onnx/model.onnx', 'onnx/model_quantized.onnx', 'tokenizer.json', 'tokenizer_config.json']);
       for (const f of files) {
         const rel = relative(dir, f);
         expect(readFileSync(f).equals(readFileSync(join(SHIPPED, rel))), `${rel} differs: run npm run make:model and commit`).toBe(true);

@@ -229,6 +229,10 @@ export function applyWorkerEvent(e: WorkerEvent): void {
       const isPredict = e.jobId !== null && e.jobId === s.predictJob;
       if (isLoad) {
         useApp.setState({ modelStatus: s.model ? 'ready' : 'error', loadJob: null, loadProgress: null, loadingSource: null, modelError: e.message });
+        if (e.webgpuRuntime && s.loadingSource) {
+          recover({ source: s.loadingSource }); // the same load, in a worker with the WebGPU build
+          return;
+        }
         if (e.retryOnWasm && s.loadingSource) {
           recover({ source: s.loadingSource, wasm: true, reason: `WebGPU failed (${e.message}); running on WASM instead.` });
           return;

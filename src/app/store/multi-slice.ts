@@ -188,7 +188,8 @@ export function applyMultiEvent(e: WorkerEvent, s: AppState, set: (p: Partial<Ap
       if (e.jobId === null) return false;
       const mine = s.addedModels.some((m) => m.jobId === e.jobId) || e.jobId === s.compareJob || e.jobId === s.robust.jobId;
       if (!mine) return false;
-      if (s.addedModels.some((m) => m.jobId === e.jobId)) patchModel(e.jobId, { status: 'error', error: e.message, jobId: null, progress: null });
+      // A WebGPU load that needs the WebGPU runtime build stays loading: the restarted worker loads it again.
+      if (s.addedModels.some((m) => m.jobId === e.jobId)) patchModel(e.jobId, e.webgpuRuntime ? { status: 'loading', jobId: null, progress: null } : { status: 'error', error: e.message, jobId: null, progress: null });
       if (e.jobId === s.compareJob) set({ compareJob: null, compareError: e.message });
       if (e.jobId === s.robust.jobId) set({ robust: { ...s.robust, status: 'error', error: e.message, jobId: null, progress: null } });
       if (e.restart) restart();

@@ -51,6 +51,16 @@ export function configureRuntime(s: RuntimeSettings): void {
 }
 
 /**
+ * ONNX Runtime Web's wasm build for a device, self-hosted under `${base}ort/`: WebGPU needs the
+ * asyncify build (27 MB), WASM alone runs on the plain build (14 MB), which starts sooner. A
+ * runtime keeps the build it started with, e.g. ortWasmPaths('/', 'wasm').wasm === '/ort/ort-wasm-simd-threaded.wasm'.
+ */
+export function ortWasmPaths(base: string, device: 'wasm' | 'webgpu'): { mjs: string; wasm: string } {
+  const build = device === 'webgpu' ? 'ort-wasm-simd-threaded.asyncify' : 'ort-wasm-simd-threaded';
+  return { mjs: `${base}ort/${build}.mjs`, wasm: `${base}ort/${build}.wasm` };
+}
+
+/**
  * The dtypes to try on a device, best first: WebGPU gets fp16 when the adapter has shader-f16
  * (8-bit weights give wrong results on WebGPU), WASM gets 8-bit weights under whichever name the
  * repo uses (model_quantized, model_int8, model_uint8), Node CPU fp32. A model config may pin one.

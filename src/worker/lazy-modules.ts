@@ -1,0 +1,18 @@
+/**
+ * The experiments' modules, imported on first use: they bring name lists, compromise and the
+ * noise tables, which the first answer does not need (the worker starts before the model loads).
+ * Each import is started once and shared.
+ */
+const once = <T>(load: () => Promise<T>): (() => Promise<T>) => {
+  let p: Promise<T> | null = null;
+  return () => (p ??= load());
+};
+
+export const lazy = {
+  entity: once(() => import('../core/entity/index.ts')),
+  pairs: once(() => import('../core/natural/pairs.ts')),
+  noise: once(() => import('../core/natural/noise.ts')),
+  paraphrases: once(() => import('../core/sensitivity/dpr.ts')),
+  robustness: once(() => import('../core/robustness.ts')),
+  traps: once(() => import('./trap-jobs.ts')),
+};

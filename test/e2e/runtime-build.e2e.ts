@@ -1,0 +1,67 @@
+/**
+ * The ONNX Runtime build follows the first load: a page that starts on WASM runs the plain wasm
+ * build, and a model added on WebGPU afterwards restarts the worker with the WebGPU build, after
+ * which both models are loaded, each on its device, and the shipped model still answers.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { PreviewServer } from 'vite';
+import { launch, shot, startPreview } from './harness.ts';
+import { startMockHub, type MockHub } from '../support/hub-server.ts';
+import { makeBenchModel, TINY_SHAPE } from '../../scripts/make-bench-model.ts';
+
+const TINY = 'qarx-test/tiny-distilbert';
+let server: PreviewServer;
+let url: string;
+let hub: MockHub;
+let tmp: string;
+let browser: Browser;
+let page: Page;
+const errors: string[] = [];
+const wasmFetches: string[] = [];
+
+beforeAll(async () => {
+  ({ server, url } = await startPreview());
+  tmp = mkdtempSync(join(tmpdir(), 'qarx-build-'));
+  await makeBenchModel(join(tmp, 'tiny'), TINY_SHAPE, { log: () => {} });
+  hub = await startMockHub({ [TINY]: join(tmp, 'tiny') });
+  browser = await launch(true);
+});
+afterAll(async () => {
+  await browser?.close();
+  await hub?.close();
+  await server?.close();
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('ONNX Runtime build per device', () => {
+  it('starts the plain wasm build for a WASM page', async () => {
+    page = await browser.newPage({ viewport: { width: 1440, height: 1100 } });
+    // Requests from workers reach the page's 'request' event in Chromium.
+    page.on('request', (r) => {
+      if (r.url().endsWith('.wasm')) wasmFetches.push(new URL(r.url()).pathname);
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${url}?device=wasm&hub=${encodeURIComponent(hub.url)}`);
+    await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+    expect(await page.getByTestId('active-device').textContent()).toBe('WASM');
+    expect(wasmFetches).toEqual(['/ort/ort-wasm-simd-threaded.wasm']);
+  });
+
+  it('a model added on WebGPU restarts the worker with the WebGPU build and both models load', async () => {
+    await page.getByLabel('Hub id of a model to add').fill(TINY);
+    await page.getByLabel('Device of the added model').selectOption({ label: 'WebGPU' });
+    await page.getByTestId('add-model').click();
+    const ready = (key: string) => page.locator(`[data-testid="loaded-model"][data-key="${key}"][data-status="ready"]`);
+    await ready('m2').waitFor({ timeout: 150_000 });
+    expect(await ready('m2').textContent()).toContain('webgpu · ');
+    await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+    expect(await page.getByTestId('active-device').textContent()).toBe('WASM');
+    expect(wasmFetches).toContain('/ort/ort-wasm-simd-threaded.asyncify.wasm');
+    await shot(page, 'runtime-build-webgpu-added');
+    expect(errors).toEqual([]);
+  });
+});
