@@ -79,7 +79,7 @@ describe('DPR over the selected questions', () => {
     expect(await chart.locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
     const chartText = (await chart.textContent()) ?? '';
     expect(chartText).toContain('DPR (%)');
-    expect(chartText).toContain('similarity of question and paraphrase (token F1; character F1 for Chinese, 0–1)');
+    expect(chartText).toContain('question–paraphrase similarity (F1, 0–1)');
     expect(chartText).toContain('0.8–1.0');
     expect(await page.getByTestId('chart-dpr-kind').textContent()).toContain('paraphrase kind');
     await page.getByTestId('paraphrase-card').scrollIntoViewIfNeeded();

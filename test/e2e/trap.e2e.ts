@@ -101,7 +101,7 @@ describe('trap experiment', () => {
     expect(await text('traps-hit')).toMatch(/^\d+\.\d%$/);
     expect(await text('traps-skipped')).toContain('unanswerable');
     expect(await page.getByTestId('chart-similarity').locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
-    expect(await page.getByTestId('chart-similarity').textContent()).toContain('question–trap similarity (token F1; character F1 for Chinese)');
+    expect(await page.getByTestId('chart-similarity').textContent()).toContain('question–trap similarity (F1, 0–1)');
     await page.getByTestId('trap-card').scrollIntoViewIfNeeded();
     await shot(page, 'trap-experiment');
     await page.getByTestId('tab-live').click();
