@@ -58,6 +58,7 @@ export interface LoadProgress {
   progress: number;
 }
 
+/** `key` on an experiment request: the loaded model to run it on (multi-protocol.ts; absent: the primary). */
 export type WorkerRequest =
   | { type: 'init'; remoteHost: string; baseUrl: string; memoryBudgetMb?: number }
   | { type: 'load'; jobId: number; source: ModelSourceMsg; device: DeviceChoice }
@@ -65,23 +66,23 @@ export type WorkerRequest =
   | { type: 'cancel'; jobId: number }
   | { type: 'rename'; jobId: number; instance: Instance; options: RenameOptions; pool: NamePool | null; versionTwo: boolean; resemble: { m: 1 | 3; temperature: number } | null }
   // pool: the InDistName pool of every question of the selection's datasets (null: none needed)
-  | { type: 'sweep'; jobId: number; instances: Instance[]; config: SweepConfig; versionTwo: boolean; pool: NamePool | null }
-  | { type: 'budget'; jobId: number; instances: Instance[]; config: BudgetConfig; pool: NamePool | null }
+  | { type: 'sweep'; jobId: number; key?: string; instances: Instance[]; config: SweepConfig; versionTwo: boolean; pool: NamePool | null }
+  | { type: 'budget'; jobId: number; key?: string; instances: Instance[]; config: BudgetConfig; pool: NamePool | null }
   | { type: 'export-renamed'; jobId: number; instances: Instance[]; options: RenameOptions; pool: NamePool | null }
   /** Universal names: K candidate names, each put in every eligible question, ranked by predictions changed. */
-  | { type: 'universal'; jobId: number; instances: Instance[]; config: UniversalConfig; versionTwo: boolean }
+  | { type: 'universal'; jobId: number; key?: string; instances: Instance[]; config: UniversalConfig; versionTwo: boolean }
   /** One question on both passages of its pair; with `noise`, on its passage and a noisy copy instead. */
   | { type: 'pair'; jobId: number; instance: Instance; versionTwo: boolean; rule: CategoryRule; noise?: NoiseOptions }
   /** Revision pairs of many questions (natural), or the same questions with synthetic noise. */
-  | { type: 'pairs'; jobId: number; instances: Instance[]; noise: NoiseOptions | null; versionTwo: boolean; rule: CategoryRule }
+  | { type: 'pairs'; jobId: number; key?: string; instances: Instance[]; noise: NoiseOptions | null; versionTwo: boolean; rule: CategoryRule }
   /** Original questions and their paraphrases on the same passages (over-sensitivity; one item for the live control). */
-  | { type: 'paraphrases'; jobId: number; items: ParaphraseItem[]; versionTwo: boolean; live: boolean }
+  | { type: 'paraphrases'; jobId: number; key?: string; items: ParaphraseItem[]; versionTwo: boolean; live: boolean }
   /** One question on its passage and with a trap sentence (live view). */
   | { type: 'trap-live'; jobId: number; instance: Instance; spec: TrapSpec; versionTwo: boolean }
   /** Traps over many questions (F1 by similarity, trap hits). */
-  | { type: 'traps'; jobId: number; instances: Instance[]; config: TrapConfig; versionTwo: boolean }
+  | { type: 'traps'; jobId: number; key?: string; instances: Instance[]; config: TrapConfig; versionTwo: boolean }
   /** Every question of an adversarial SQuAD selection, scored as Jia & Liang's script does. */
-  | { type: 'adversarial'; jobId: number; instances: Instance[]; versionTwo: boolean }
+  | { type: 'adversarial'; jobId: number; key?: string; instances: Instance[]; versionTwo: boolean }
   /** Several models side by side (multi-protocol.ts). */
   | MultiRequest;
 

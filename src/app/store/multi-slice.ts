@@ -16,6 +16,7 @@ import { newDataId, sendData } from '../data-client.ts';
 import { newJobId, send } from '../worker-client.ts';
 import { runRecordOf } from './experiment-slice.ts';
 import type { AppState } from './index.ts';
+import { modelOfKey, readyKeys } from './model-keys.ts';
 
 /** A model added beside the primary. */
 export interface AddedModel {
@@ -76,17 +77,7 @@ export interface MultiSlice {
 let nextKey = 2;
 const idleRobust = (): RobustnessJob => ({ status: 'idle', jobId: null, reqId: null, progress: null, rows: {}, keys: [], run: null, error: null });
 
-/** Keys of every ready model, the primary first. */
-export function readyKeys(s: Pick<AppState, 'model' | 'modelStatus' | 'addedModels'>): string[] {
-  return [...(s.model ? [PRIMARY] : []), ...s.addedModels.filter((m) => m.status === 'ready').map((m) => m.key)];
-}
-
-/** The display facts of a model key: info and a letter (A = primary, B, C … in load order). */
-export function modelOfKey(s: Pick<AppState, 'model' | 'addedModels'>, key: string): { info: ModelInfo | null; letter: string } {
-  if (key === PRIMARY) return { info: s.model, letter: 'A' };
-  const i = s.addedModels.findIndex((m) => m.key === key);
-  return { info: s.addedModels[i]?.info ?? null, letter: String.fromCharCode(66 + Math.max(0, i)) };
-}
+export { modelOfKey, readyKeys };
 
 export const createMultiSlice: StateCreator<AppState, [], [], MultiSlice> = (set, get) => ({
   addedModels: [],
