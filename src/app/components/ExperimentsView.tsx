@@ -96,7 +96,7 @@ function SweepCard() {
           Run sweep
         </button>
       </div>
-      <JobBar job={job} onCancel={() => cancel('sweep')} testid="sweep" />
+      <JobBar job={job} onCancel={() => cancel('sweep')} testid="sweep" kind="sweep" />
       {rows.length > 0 && job.run && (
         <RunResult kind="sweep" run={job.run} table={sweepTable(rows)} partial={job.status === 'cancelled'} testid="sweep">
           <SweepResults rows={rows} origin={(job.run.settings.origin as Origin | undefined) ?? cfg.origin} />
@@ -166,7 +166,7 @@ function BudgetCard() {
           Run budget
         </button>
       </div>
-      <JobBar job={job} onCancel={() => cancel('budget')} testid="budget" />
+      <JobBar job={job} onCancel={() => cancel('budget')} testid="budget" kind="budget" />
       {result && result.n > 0 && job.run && (
         <RunResult kind="budget" run={job.run} table={budgetTable(result)} partial={job.status === 'cancelled'} testid="budget">
           <BudgetTable result={result} budget={Number(job.run.settings.budget ?? cfg.budget)} />

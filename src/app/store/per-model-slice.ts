@@ -29,6 +29,8 @@ export interface ModelResult {
 /** An experiment across the loaded models: their keys in order, the one running, their results and the one shown. */
 export interface PerModelRun {
   keys: string[];
+  /** How each model is named, fixed when the run started: letter (as in the live view), id, device · dtype. */
+  names: Record<string, { letter: string; id: string; runtime: string }>;
   running: string | null;
   results: Record<string, ModelResult>;
   shown: string | null;
@@ -68,9 +70,16 @@ export function recordOnModel(run: RunRecord, s: Pick<AppState, 'model' | 'added
 
 /** Sends an experiment request to the first loaded model; the others follow as each result comes in (see fanStep). */
 export function sendOnAll(get: () => AppState, set: (p: Partial<AppState>) => void, kind: SavedKind, req: ExperimentRequest): void {
-  const keys = readyKeys(get());
+  const s = get();
+  const keys = readyKeys(s);
+  const names = Object.fromEntries(
+    keys.map((k) => {
+      const { info, letter } = modelOfKey(s, k);
+      return [k, { letter, id: info?.id ?? k, runtime: info ? `${info.device} · ${info.dtype}` : '' }];
+    }),
+  );
   fans.set(req.jobId, { kind, req, keys, index: 0 });
-  set({ perModel: { ...get().perModel, [kind]: { keys, running: keys[0] ?? null, results: {}, shown: keys[0] ?? null } } });
+  set({ perModel: { ...s.perModel, [kind]: { keys, names, running: keys[0] ?? null, results: {}, shown: keys[0] ?? null } } });
   send(keys[0] ? { ...req, key: keys[0] } : req);
 }
 
@@ -92,7 +101,7 @@ export function fanStep(get: () => AppState, set: (p: Partial<AppState>) => void
   const fields = Object.fromEntries(Object.keys(RESULT_FIELDS[fan.kind]).map((f) => [f, s[f as keyof AppState]])) as Partial<AppState>;
   const payload = builtInPayload(s, fan.kind);
   const result: ModelResult | null = job.run ? { key, run: job.run, snapshot: { ...fields, [jobField]: job }, table: payload === null ? null : builtInTable(fan.kind, payload, job.run), partial: job.status === 'cancelled' } : null;
-  const prev = s.perModel[fan.kind] ?? { keys: fan.keys, running: null, results: {}, shown: null };
+  const prev = s.perModel[fan.kind] ?? { keys: fan.keys, names: {}, running: null, results: {}, shown: null };
   const results = result ? { ...prev.results, [key]: result } : prev.results;
   // The next model still loaded (one unloaded meanwhile is skipped).
   let next = fan.index + 1;
