@@ -1,0 +1,88 @@
+/**
+ * Every experiment on every loaded model, as a user meets it: the shipped model plus a second
+ * model served by the mock Hub (a tiny random-weight DistilBERT), a small entity sweep run once
+ * from its card, and both models' results shown (a tab each, and side by side), each with its
+ * own run record.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import type { PreviewServer } from 'vite';
+import { launch, openApp, shot, startPreview } from './harness.ts';
+import { startMockHub, type MockHub } from '../support/hub-server.ts';
+import { makeBenchModel, TINY_SHAPE } from '../../scripts/make-bench-model.ts';
+
+const TINY = 'qarx-test/tiny-distilbert';
+let server: PreviewServer;
+let url: string;
+let hub: MockHub;
+let tmp: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  ({ server, url } = await startPreview());
+  tmp = mkdtempSync(join(tmpdir(), 'qarx-multi-exp-'));
+  await makeBenchModel(join(tmp, 'tiny'), TINY_SHAPE, { log: () => {} });
+  hub = await startMockHub({ [TINY]: join(tmp, 'tiny') });
+  browser = await launch(false);
+});
+afterAll(async () => {
+  await browser?.close();
+  await hub?.close();
+  await server?.close();
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('an experiment card on two models', () => {
+  it('runs a small sweep on both models and shows each model’s result and both side by side', async () => {
+    const errors: string[] = [];
+    const page = await openApp(browser, url, `device=wasm&hub=${encodeURIComponent(hub.url)}`, errors, 1100);
+    await page.getByLabel('Hub id of a model to add').fill(TINY);
+    await page.getByLabel('Device of the added model').selectOption({ label: 'WASM' });
+    await page.getByTestId('add-model').click();
+    await page.locator('[data-testid="loaded-model"][data-key="m2"][data-status="ready"]').waitFor({ timeout: 120_000 });
+    // A small N: the questions that mention one person.
+    await page.getByLabel('Search questions, passages and answers').fill('Szabo');
+    await page.getByTestId('tab-experiments').click();
+    const card = page.getByTestId('sweep-card');
+    await card.waitFor({ timeout: 30_000 });
+    await page.getByTestId('sweep-seeds').fill('1');
+    await page.getByTestId('sweep-run').click();
+    const tabs = card.getByTestId('sweep-model-tab');
+    await expect.poll(() => tabs.count(), { timeout: 30_000 }).toBe(2);
+    await expect.poll(() => tabs.evaluateAll((ts) => ts.map((t) => t.getAttribute('data-state')).join(',')), { timeout: 600_000 }).toBe('done,done');
+    expect(await page.getByTestId('sweep-progress').count()).toBe(0);
+    expect(await tabs.nth(0).textContent()).toContain('qarx-lexical-qa');
+    expect(await tabs.nth(1).textContent()).toContain(TINY);
+
+    // Side by side: rows of A and of B, the same (type, source, origin) keys for both.
+    const side = card.getByTestId('sweep-by-model');
+    const letters = await side.locator('tbody tr').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-letter')));
+    expect(letters.filter((l) => l === 'A').length).toBeGreaterThan(0);
+    expect(letters.filter((l) => l === 'A').length).toBe(letters.filter((l) => l === 'B').length);
+    const keysOf = async (letter: string) => side.locator(`tbody tr[data-letter="${letter}"]`).evaluateAll((rs) => rs.map((r) => [...r.querySelectorAll('td')].slice(3, 6).map((c) => c.textContent).join('/')));
+    expect(await keysOf('B')).toEqual(await keysOf('A'));
+
+    // The card shows the last model's result; its tab switches to the other model's, with its own record.
+    expect(await tabs.nth(1).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByTestId('sweep-record').textContent()).toContain(TINY);
+    const tableB = await page.getByTestId('sweep-table').locator('tbody').textContent();
+    await tabs.nth(0).click();
+    expect(await tabs.nth(0).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByTestId('sweep-record').textContent()).toContain('qarx-lexical-qa');
+    expect(await page.getByTestId('sweep-record').textContent()).not.toContain(TINY);
+    expect(await page.getByTestId('sweep-table').locator('tbody tr').count()).toBeGreaterThan(0);
+    // The random-weight model answers differently, so its table differs from the shipped model's.
+    expect(await page.getByTestId('sweep-table').locator('tbody').textContent()).not.toBe(tableB);
+    await tabs.nth(1).click();
+    expect(await page.getByTestId('sweep-table').locator('tbody').textContent()).toBe(tableB);
+    expect(errors).toEqual([]);
+    await card.scrollIntoViewIfNeeded();
+    await card.screenshot({ path: await shot(page, 'multi-sweep-two-models').then((p) => p.replace(/\.png$/, '-card.png')) });
+    await page.setViewportSize({ width: 390, height: 900 });
+    await card.screenshot({ path: await shot(page, 'multi-sweep-390').then((p) => p.replace(/\.png$/, '-card.png')) });
+    await page.close();
+  });
+});
