@@ -9,8 +9,22 @@ import type { SavedKind } from '../store/run-saving.ts';
 import { downloadText } from '../download.ts';
 import { ModelBadge } from './ModelsPanel.tsx';
 
-/** A cell as shown: numbers to 2 decimals, null as "—". */
-const cell = (v: unknown) => (v === null || v === undefined ? '—' : typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(2)) : String(v));
+/** A cell as shown: numbers to 2 decimals, null and NaN (no question) as "—". */
+const cell = (v: unknown) => (v === null || v === undefined || (typeof v === 'number' && !Number.isFinite(v)) ? '—' : typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(2)) : String(v));
+
+/** A column header: a model's column starts with its letter badge. */
+function Header({ name }: { name: string }) {
+  const m = /^([A-Z]) (.*)$/.exec(name);
+  return m ? (
+    <>
+      <ModelBadge letter={m[1] as string} />
+      <span className="visually-hidden">model {m[1]} </span>
+      {m[2]}
+    </>
+  ) : (
+    <>{name}</>
+  );
+}
 
 /** Tabs and a side-by-side table of `kind`'s run on every model; nothing when it ran on one model. */
 export function ModelResults({ kind, testid }: { kind: SavedKind; testid: string }) {
@@ -52,21 +66,23 @@ export function ModelResults({ kind, testid }: { kind: SavedKind; testid: string
       </div>
       {done.length > 1 && table.rows.length > 0 && (
         <details className="by-model" open data-testid={`${testid}-by-model`}>
-          <summary>All models side by side ({done.length} models)</summary>
+          <summary>All models side by side ({done.length} models; letters as in the live view)</summary>
           <div className="table-scroll" tabIndex={0} role="region" aria-label="Results by model (scrolls sideways)">
             <table className="results-table">
               <thead>
                 <tr>
                   {table.columns.map((c) => (
-                    <th key={c} scope="col">{c === 'letter' ? '' : c}</th>
+                    <th key={c} scope="col">
+                      <Header name={c} />
+                    </th>
                   ))}
                 </tr>
               </thead>
               <tbody>
                 {table.rows.map((r, i) => (
-                  <tr key={i} data-letter={String(r[0])}>
+                  <tr key={i} data-testid={`${testid}-by-model-row`}>
                     {r.map((v, j) => (
-                      <td key={j}>{j === 0 ? <ModelBadge letter={String(v)} /> : cell(v)}</td>
+                      <td key={j}>{cell(v)}</td>
                     ))}
                   </tr>
                 ))}
