@@ -13,7 +13,7 @@ import type { NoiseOptions } from '../core/natural/noise.ts';
 import type { DprRow, ParaphraseItem } from '../core/sensitivity/index.ts';
 import type { AdversarialRun, TrapConfig, TrapRow, TrapSkipped } from '../core/trap/experiment.ts';
 import type { LiveTrap, TrapSpec } from '../core/trap/live.ts';
-import type { MultiEvent, MultiRequest } from './multi-protocol.ts';
+import type { DtypeChoice, MultiEvent, MultiRequest } from './multi-protocol.ts';
 export type { LiveRename };
 
 
@@ -61,7 +61,7 @@ export interface LoadProgress {
 /** `key` on an experiment request: the loaded model to run it on (multi-protocol.ts; absent: the primary). */
 export type WorkerRequest =
   | { type: 'init'; remoteHost: string; baseUrl: string; memoryBudgetMb?: number }
-  | { type: 'load'; jobId: number; source: ModelSourceMsg; device: DeviceChoice }
+  | { type: 'load'; jobId: number; source: ModelSourceMsg; device: DeviceChoice; dtype?: DtypeChoice }
   | { type: 'predict'; jobId: number; inputs: QaInput[]; versionTwo: boolean }
   | { type: 'cancel'; jobId: number }
   | { type: 'rename'; jobId: number; instance: Instance; options: RenameOptions; pool: NamePool | null; versionTwo: boolean; resemble: { m: 1 | 3; temperature: number } | null }

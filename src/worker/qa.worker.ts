@@ -13,7 +13,7 @@ import { runPairs } from '../core/natural/pairs.ts';
 import { runParaphrases } from '../core/sensitivity/dpr.ts';
 import { noisyPairs } from '../core/natural/noise.ts';
 import type { DeviceChoice, ModelSourceMsg, WorkerEvent, WorkerRequest } from './protocol.ts';
-import { PRIMARY } from './multi-protocol.ts';
+import { PRIMARY, type DtypeChoice } from './multi-protocol.ts';
 import { capabilities, loaded, openModel, retire, serialLoad, settings, type Active } from './open-model.ts';
 import { handleMulti } from './multi-jobs.ts';
 import { installHeartbeat } from './heartbeat.ts';
@@ -37,16 +37,16 @@ function reportThroughput(a: Active): void {
 let latestLoad = 0;
 const loadAborts = new Map<number, AbortController>();
 
-function queueLoad(jobId: number, source: ModelSourceMsg, choice: DeviceChoice): void {
+function queueLoad(jobId: number, source: ModelSourceMsg, choice: DeviceChoice, dtype: DtypeChoice): void {
   latestLoad = jobId;
   const ctrl = new AbortController();
   loadAborts.set(jobId, ctrl);
-  void serialLoad(() => load(jobId, source, choice, ctrl.signal)).finally(() => loadAborts.delete(jobId));
+  void serialLoad(() => load(jobId, source, choice, dtype, ctrl.signal)).finally(() => loadAborts.delete(jobId));
 }
 
-async function load(jobId: number, source: ModelSourceMsg, choice: DeviceChoice, signal: AbortSignal): Promise<void> {
+async function load(jobId: number, source: ModelSourceMsg, choice: DeviceChoice, dtype: DtypeChoice, signal: AbortSignal): Promise<void> {
   if (jobId !== latestLoad || signal.aborted) return; // superseded or cancelled while queued
-  const opened = await openModel(post, { jobId, key: PRIMARY, source, choice, dtype: 'auto' }, signal);
+  const opened = await openModel(post, { jobId, key: PRIMARY, source, choice, dtype }, signal);
   if (!opened) return;
   if (jobId !== latestLoad || signal.aborted) {
     await opened.active.model.dispose(); // superseded or cancelled while its session was being created
@@ -278,7 +278,7 @@ self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
       void capabilities().then((c) => post({ type: 'ready', capabilities: c }));
       return;
     case 'load':
-      queueLoad(msg.jobId, msg.source, msg.device);
+      queueLoad(msg.jobId, msg.source, msg.device, msg.dtype ?? 'auto');
       return;
     case 'predict':
       queuePredict(msg);

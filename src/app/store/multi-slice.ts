@@ -92,6 +92,8 @@ export const createMultiSlice: StateCreator<AppState, [], [], MultiSlice> = (set
   robust: idleRobust(),
   setAddOptions(o) {
     set({ ...(o.device ? { addDevice: o.device } : {}), ...(o.dtype ? { addDtype: o.dtype } : {}) });
+    // q8 would give wrong answers on WebGPU (transformers.js #1512/#1728): back to Auto off WASM.
+    if (get().addDevice !== 'wasm' && get().addDtype === 'q8') set({ addDtype: 'auto' });
   },
   addModel(source) {
     const s = get();
