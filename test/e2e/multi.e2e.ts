@@ -194,6 +194,15 @@ describe('robustness table and memory', () => {
       expect(cells[0]).not.toBe('—');
     }
     expect(await card.getByTestId('robust-chart').locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
+    // Reproducible on the command line: a qarx audit config of the same questions, models and experiments.
+    const cfg = await download(page, () => card.getByTestId('robust-audit-config').click());
+    expect(cfg.name).toBe('robustness-audit.json');
+    const audit = JSON.parse(cfg.bytes.toString('utf8')) as { datasets: unknown[]; models: { name: string; hub?: string; path?: string }[]; experiments: { kind: string }[] };
+    expect(audit.datasets).toEqual([{ name: 'demo', builtin: 'demo', limit: 6 }]);
+    expect(audit.models.map((m) => m.hub ?? m.path)).toEqual(['public/models/qarx-lexical-qa', TINY]);
+    expect(audit.experiments.map((e) => e.kind)).toEqual(['sweep', 'natural', 'synthetic', 'paraphrase', 'traps', 'budget']);
+    await card.locator('.qarx-command summary').first().click();
+    expect(await card.getByTestId('robust-qarx').textContent()).toBe('qarx audit --config robustness-audit.json --out robustness-audit');
     expect(await violations(page, '[data-testid="robustness-card"]')).toEqual([]);
     expect(errors).toEqual([]);
     await card.scrollIntoViewIfNeeded();
