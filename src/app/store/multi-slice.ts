@@ -11,7 +11,7 @@ import type { NamePool } from '../../core/entity/rename.ts';
 import { DEFAULT_ROBUSTNESS, type RobustnessConfig, type RobustnessRow } from '../../core/robustness.ts';
 import type { RunRecord } from '../../core/run-record.ts';
 import type { DeviceChoice, LoadProgress, ModelInfo, ModelSourceMsg, WorkerEvent } from '../../worker/protocol.ts';
-import { PRIMARY, type DtypeChoice, type ModelAnswer } from '../../worker/multi-protocol.ts';
+import type { DtypeChoice, ModelAnswer } from '../../worker/multi-protocol.ts';
 import { newDataId, sendData } from '../data-client.ts';
 import { newJobId, send } from '../worker-client.ts';
 import { runRecordOf } from './experiment-slice.ts';
