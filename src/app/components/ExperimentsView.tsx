@@ -21,6 +21,7 @@ import { TrapCard } from './TrapCard.tsx';
 import { RunHistory } from './RunHistory.tsx';
 import { RobustnessCard } from './RobustnessCard.tsx';
 import { AuditCard } from './AuditCard.tsx';
+import { readyKeys } from '../store/model-keys.ts';
 
 
 
@@ -30,11 +31,19 @@ export function ExperimentsView() {
   const total = useApp((s) => s.total);
   const status = useApp((s) => s.modelStatus);
   const model = useApp((s) => s.model);
+  const others = useApp((s) => readyKeys(s).length - 1);
   return (
     <div className="experiments" data-testid="experiments">
       <p className="hint">
         Runs on the <strong>{total.toLocaleString()}</strong> question{total === 1 ? '' : 's'} in the list (set the dataset, filters and search in the middle column), with{' '}
-        <strong>{model?.label ?? 'no model'}</strong>. Entity renaming counts only questions whose answer is a renamable PER, ORG or GPE entity (Chinese ones by name and place lists).
+        <strong>{model?.label ?? 'no model'}</strong>
+        {others > 0 && (
+          <>
+            {' '}
+            (A) and then on each of the <strong>{others}</strong> other loaded model{others === 1 ? '' : 's'} in turn; each card shows every model's result
+          </>
+        )}
+        . Entity renaming counts only questions whose answer is a renamable PER, ORG or GPE entity (Chinese ones by name and place lists).
       </p>
       {status !== 'ready' && <p className="note">Load a model first.</p>}
       <NaturalCard />
