@@ -19,28 +19,33 @@ let server: PreviewServer;
 let url: string;
 let hub: MockHub;
 let tmp: string;
-let browser: Browser;
 
 beforeAll(async () => {
   ({ server, url } = await startPreview());
   tmp = mkdtempSync(join(tmpdir(), 'qarx-multi-exp-'));
   await makeBenchModel(join(tmp, 'tiny'), TINY_SHAPE, { log: () => {} });
   hub = await startMockHub({ [TINY]: join(tmp, 'tiny') });
-  browser = await launch(false);
 });
 afterAll(async () => {
-  await browser?.close();
   await hub?.close();
   await server?.close();
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
-describe('an experiment card on two models', () => {
+for (const device of ['wasm', 'webgpu'] as const) describe(`an experiment card on two models (${device})`, () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch(device === 'webgpu');
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
   it('runs a small sweep on both models and shows each model’s result and both side by side', async () => {
     const errors: string[] = [];
-    const page = await openApp(browser, url, `device=wasm&hub=${encodeURIComponent(hub.url)}`, errors, 1100);
+    const page = await openApp(browser, url, `device=${device}&hub=${encodeURIComponent(hub.url)}`, errors, 1100);
     await page.getByLabel('Hub id of a model to add').fill(TINY);
-    await page.getByLabel('Device of the added model').selectOption({ label: 'WASM' });
+    await page.getByLabel('Device of the added model').selectOption({ label: device === 'wasm' ? 'WASM' : 'WebGPU' });
     await page.getByTestId('add-model').click();
     await page.locator('[data-testid="loaded-model"][data-key="m2"][data-status="ready"]').waitFor({ timeout: 120_000 });
     // A small N: the questions that mention one person.
@@ -80,9 +85,9 @@ describe('an experiment card on two models', () => {
     expect(await page.getByTestId('sweep-table').locator('tbody').textContent()).toBe(tableB);
     expect(errors).toEqual([]);
     await card.scrollIntoViewIfNeeded();
-    await card.screenshot({ path: await shot(page, 'multi-sweep-two-models').then((p) => p.replace(/\.png$/, '-card.png')) });
+    await card.screenshot({ path: await shot(page, `multi-sweep-two-models-${device}`).then((p) => p.replace(/\.png$/, '-card.png')) });
     await page.setViewportSize({ width: 390, height: 900 });
-    await card.screenshot({ path: await shot(page, 'multi-sweep-390').then((p) => p.replace(/\.png$/, '-card.png')) });
+    await card.screenshot({ path: await shot(page, `multi-sweep-390-${device}`).then((p) => p.replace(/\.png$/, '-card.png')) });
     await page.close();
   });
 });
