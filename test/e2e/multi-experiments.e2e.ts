@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { PreviewServer } from 'vite';
-import { launch, openApp, shot, startPreview } from './harness.ts';
+import { launch, openApp, shot, startPreview, violations } from './harness.ts';
 import { startMockHub, type MockHub } from '../support/hub-server.ts';
 import { makeBenchModel, TINY_SHAPE } from '../../scripts/make-bench-model.ts';
 
@@ -83,6 +83,7 @@ for (const device of ['wasm', 'webgpu'] as const) describe(`an experiment card o
     expect(await page.getByTestId('sweep-table').locator('tbody').textContent()).not.toBe(tableB);
     await tabs.nth(1).click();
     expect(await page.getByTestId('sweep-table').locator('tbody').textContent()).toBe(tableB);
+    expect(await violations(page, '[data-testid="sweep-card"]')).toEqual([]);
     expect(errors).toEqual([]);
     await card.scrollIntoViewIfNeeded();
     await card.screenshot({ path: await shot(page, `multi-sweep-two-models-${device}`).then((p) => p.replace(/\.png$/, '-card.png')) });
