@@ -147,7 +147,7 @@ export function qarxCommand(kind: string, r: RunRecord): QarxCommand {
     case 'robustness':
       return {
         command: `qarx audit --config ${ROBUSTNESS_AUDIT_FILE} --out robustness-audit`,
-        note: `${ROBUSTNESS_AUDIT_FILE} is the config "Audit config" saves with this table: ${dataNote} (the audit takes the first ${r.n} in file order), every model of the table with its precision, and the table's experiments with its settings. A model loaded from local files is named as a placeholder folder: put its path in the config. ${device}.`,
+        note: `${ROBUSTNESS_AUDIT_FILE} is the config "Audit config" saves with this table: ${dataNote} (the audit takes the first ${r.n} in file order), every model of the table with its precision, and the table's experiments with its settings. Save it in the project folder (its paths start at the config's folder); a model loaded from local files is named as a placeholder folder: put its path in the config. ${device}.`,
       };
     default:
       return { command: null, note: `No qarx command reproduces a ${kind} run yet; the settings above say what produced it.` };
