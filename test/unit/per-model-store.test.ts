@@ -111,3 +111,17 @@ describe('an experiment on every loaded model', () => {
     expect(useApp.getState().budget.status).toBe('done');
   });
 });
+
+describe('the primary model’s precision', () => {
+  it('goes with its load and reloads the model; switching off WASM drops q8 (wrong answers on WebGPU)', () => {
+    useApp.setState({ loadedSource: { kind: 'local', id: 'primary/model' }, deviceChoice: 'wasm' });
+    useApp.getState().setDtypeChoice('q8');
+    const load = sent.filter((r) => r.type === 'load').at(-1);
+    expect(load).toMatchObject({ type: 'load', source: { id: 'primary/model' }, device: 'wasm', dtype: 'q8' });
+    useApp.getState().setDeviceChoice('webgpu');
+    expect(useApp.getState().dtypeChoice).toBe('auto');
+    expect(sent.filter((r) => r.type === 'load').at(-1)).toMatchObject({ device: 'webgpu', dtype: 'auto' });
+    useApp.getState().setDtypeChoice('fp16');
+    expect(sent.filter((r) => r.type === 'load').at(-1)).toMatchObject({ device: 'webgpu', dtype: 'fp16' });
+  });
+});
