@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { connectSrcFromEnv, headersFile, securityHeaders } from './scripts/security-headers.ts';
 
 // Cross-origin isolation (wasm threads) and the security headers; QARX_CONNECT_SRC narrows connect-src.
@@ -31,9 +32,39 @@ function emitHeadersFile(): Plugin {
   };
 }
 
+/**
+ * Offline after the first visit (production build only): a Workbox service worker precaches the
+ * app, ONNX Runtime's wasm (~25 MB, hence the raised size limit) and the shipped model. It waits
+ * when a new version arrives; the app offers "Reload" (src/app/pwa.ts).
+ */
+const offline = VitePWA({
+  registerType: 'prompt',
+  injectRegister: null,
+  includeManifestIcons: false, // the glob below has them
+  manifest: {
+    name: 'QA Robustness Explorer',
+    short_name: 'QA Explorer',
+    description: 'See where extractive question-answering models break, live in your browser.',
+    theme_color: '#2f5bd3',
+    background_color: '#f6f7fb',
+    display: 'standalone',
+    icons: [
+      { src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+      { src: 'favicon.ico', sizes: '48x48', type: 'image/x-icon' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,mjs,css,html,wasm,json,onnx,svg,ico,webmanifest}'],
+    maximumFileSizeToCacheInBytes: 64 * 1024 * 1024,
+    navigateFallback: 'index.html',
+    cleanupOutdatedCaches: true,
+  },
+  devOptions: { enabled: false },
+});
+
 export default defineConfig({
   base: './',
-  plugins: [react(), dropBundledOrtWasm(), emitHeadersFile()],
+  plugins: [react(), dropBundledOrtWasm(), emitHeadersFile(), offline],
   server: { headers: securityHeaders({ dev: true, connectSrc }) },
   preview: { headers: served },
   worker: { format: 'es' },

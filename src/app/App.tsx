@@ -10,10 +10,17 @@ import { debugDataWorker, sendData } from './data-client.ts';
 import { debugWorker } from './worker-client.ts';
 import { configureHeartbeat } from './supervisor.ts';
 import { RuntimeBadge } from './components/RuntimeBadge.tsx';
+import { Drawer } from './components/Drawer.tsx';
+import { TeachButtons, Tour } from './components/Tour.tsx';
+import { Gallery } from './components/Gallery.tsx';
 import { StatusBanners } from './components/StatusBanners.tsx';
+import { UpdateBanner } from './components/UpdateBanner.tsx';
+import { SkipLink } from './components/SkipLink.tsx';
+import { onRovingKey } from './roving.ts';
 import { SHIPPED_MODEL_ID } from './models.ts';
 import { DEFAULT_REMOTE_HOST } from './store/runtime-slice.ts';
 import { useApp } from './store/index.ts';
+import { permalinkFromHash, watchPermalinks } from './permalink-state.ts';
 import type { DeviceChoice } from '../worker/protocol.ts';
 
 /** Reads start-up settings from the URL (?device=wasm&hub=http://mirror/), so demos and tests can pin them. */
@@ -44,11 +51,11 @@ function ViewTabs() {
   const view = useApp((s) => s.view);
   const running = useApp((s) => [s.sweep, s.budget, s.natural, s.synthetic].some((j) => j.status === 'running'));
   return (
-    <nav className="tabs" role="tablist">
-      <button type="button" role="tab" aria-selected={view === 'live'} className={view === 'live' ? 'active' : ''} data-testid="tab-live" onClick={() => useApp.getState().setView('live')}>
+    <nav className="tabs" role="tablist" aria-label="Views" onKeyDown={(e) => onRovingKey(e)}>
+      <button type="button" role="tab" id="tab-live" aria-controls="view-panel" aria-selected={view === 'live'} tabIndex={view === 'live' ? 0 : -1} className={view === 'live' ? 'active' : ''} data-testid="tab-live" onClick={() => useApp.getState().setView('live')}>
         Live
       </button>
-      <button type="button" role="tab" aria-selected={view === 'experiments'} className={view === 'experiments' ? 'active' : ''} data-testid="tab-experiments" onClick={() => useApp.getState().setView('experiments')}>
+      <button type="button" role="tab" id="tab-experiments" aria-controls="view-panel" aria-selected={view === 'experiments'} tabIndex={view === 'experiments' ? 0 : -1} className={view === 'experiments' ? 'active' : ''} data-testid="tab-experiments" onClick={() => useApp.getState().setView('experiments')}>
         Experiments{running ? ' ⋯' : ''}
       </button>
     </nav>
@@ -63,39 +70,57 @@ export function App() {
     const s = useApp.getState();
     useApp.setState({ deviceChoice: device, ...(wiki ? { wikiApi: wiki } : {}), ...(wikiBudgetMs ? { wikiBudgetMs } : {}) });
     s.setRemoteHost(hub);
-    s.loadModel({ kind: 'local', id: SHIPPED_MODEL_ID });
+    // A permalink in the hash picks the model, so the shipped one is not loaded first for nothing.
+    const link = permalinkFromHash();
+    s.loadModel(link && 'link' in link ? link.link.models[0]! : { kind: 'local', id: SHIPPED_MODEL_ID });
     sendData({ type: 'init' });
+    return watchPermalinks(link);
   }, []);
 
   return (
     <div className="shell">
+      <SkipLink />
       <header className="topbar">
         <div className="brand">
           <h1>QA Robustness Explorer</h1>
           <p>Where do extractive question-answering models break? Edit a passage and watch the answer.</p>
         </div>
-        <RuntimeBadge />
+        <div className="topbar-actions">
+          <TeachButtons />
+          <RuntimeBadge />
+        </div>
       </header>
+      <UpdateBanner />
       <StatusBanners />
       <main className="layout">
         <aside className="sidebar">
-          <ModelPanel />
-          <ModelsPanel />
-          <DataPanel />
-          <ScoringSelect />
+          <Drawer label="Model" testid="drawer-model">
+            <ModelPanel />
+            <ModelsPanel />
+          </Drawer>
+          <Drawer label="Datasets" testid="drawer-data">
+            <DataPanel />
+            <ScoringSelect />
+          </Drawer>
         </aside>
         <section className="browse">
-          <InstanceBrowser />
+          <Drawer label="Questions" testid="drawer-questions">
+            <InstanceBrowser />
+          </Drawer>
         </section>
         <section className="content">
+          <Tour />
+          <Gallery />
           <ViewTabs />
-          {view === 'live' ? (
-            <LiveView />
-          ) : (
-            <Suspense fallback={<p className="hint">Loading the experiments view…</p>}>
-              <ExperimentsView />
-            </Suspense>
-          )}
+          <div role="tabpanel" id="view-panel" aria-labelledby={`tab-${view}`}>
+            {view === 'live' ? (
+              <LiveView />
+            ) : (
+              <Suspense fallback={<p className="hint">Loading the experiments view…</p>}>
+                <ExperimentsView />
+              </Suspense>
+            )}
+          </div>
         </section>
       </main>
     </div>

@@ -1,7 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { startOfflineSupport } from './pwa.ts';
 import './styles.css';
+// After styles.css: the tour, gallery, drawers and phone layout refine its rules.
+import './teach.css';
+
+startOfflineSupport();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

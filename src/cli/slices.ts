@@ -18,8 +18,8 @@ export function sliceKeys(values: readonly string[] | undefined): SliceKey[] {
 /** Gives instances without one the answer type the app's import gives them (only when `answer-type` is sliced: compromise is slow to load). */
 export async function typeAnswers(instances: Instance[], keys: readonly SliceKey[]): Promise<void> {
   if (!keys.includes('answer-type')) return;
-  const { answerEntityType } = await import('../core/ner/answer-type.ts');
-  for (const x of instances) x.answerType ??= x.isImpossible || !x.answers[0] ? 'other' : answerEntityType(x.answers[0].text);
+  const { answerTypeOf } = await import('../core/ner/answer-type.ts');
+  for (const x of instances) x.answerType ??= answerTypeOf(x); // the import's typing, a file's answer_type included
 }
 
 const num = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '–');

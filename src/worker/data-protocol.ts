@@ -117,6 +117,8 @@ export type DataRequest =
   | { type: 'pool'; reqId: number; dataset: string }
   /** Tags a revision pair with an edit intention (stored, and applied to every read of it). */
   | { type: 'set-intent'; dataset: string; id: string; intent: string }
+  /** Corrects a question's answer entity type (null: back to the automatic one); kept in IndexedDB. */
+  | { type: 'set-answer-type'; dataset: string; id: string; answerType: AnswerEntityType | null }
   /** Edits of a passage's paragraph in a Wikipedia article's history (MediaWiki API at `api`); each revision's wikitext gets `budgetMs` to parse. */
   | { type: 'wiki-edits'; reqId: number; api: string; title: string; passage: string; answers: GoldAnswer[]; budgetMs?: number }
   /** The run history: list, save (answered by run-saved), read one run's result, delete. */
@@ -136,6 +138,8 @@ export type DataEvent =
   | { type: 'storage'; report: StorageReport }
   /** Something the user should know that no request asked for (start-up clean-up, another tab's delete). */
   | { type: 'notice'; message: string }
+  /** A question's answer entity type after a correction (or its reset), and whether the user set it. */
+  | { type: 'answer-type'; dataset: string; id: string; answerType: AnswerEntityType; corrected: boolean }
   /** `versionTwo`: SQuAD 2.0's no-answer setting follows the data (any unanswerable question in the selected datasets). */
   | { type: 'collected'; reqId: number; instances: Instance[]; total: number; versionTwo: boolean; datasets: string[]; pool: NamePool | null }
   | { type: 'pool'; reqId: number; dataset: string; pool: NamePool }

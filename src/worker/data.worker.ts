@@ -6,7 +6,8 @@
  */
 /// <reference lib="webworker" />
 import { liveQuery } from 'dexie';
-import type { Instance } from '../core/data/types.ts';
+import type { AnswerEntityType, Instance } from '../core/data/types.ts';
+import { TypeCorrections } from './corrections.ts';
 import { loadDemoSet } from '../core/data/demo.ts';
 import { buildNamePool, mergePools, type NamePool } from '../core/entity/rename.ts';
 import { fetchHistory, findEditsWith, skippedNotice, type WikiRevision } from '../core/natural/wiki.ts';
@@ -27,6 +28,11 @@ const MAX_ROWS = 20_000;
 const db = new QarxDb();
 const index = new SearchIndex();
 const demo: Instance[] = loadDemoSet();
+// Corrected answer types: the InDistName pools of the datasets they touch are built again.
+const corrections = new TypeCorrections(db, (datasets) => {
+  for (const d of datasets) pools.delete(d);
+});
+index.correctedType = (dataset, id) => corrections.typeOf(dataset, id);
 const catalog = new Catalog(db, index, {
   changed: publish,
   deletedElsewhere: (name) => post({ type: 'notice', message: `"${name}" was deleted in another tab.` }),
@@ -66,6 +72,7 @@ function init(): Promise<void> {
     try {
       await recover();
       for (const t of await db.intents.toArray()) intents.set(`${t.dataset}\u0000${t.id}`, t.intent);
+      await corrections.load();
       await catalog.refresh();
       catalog.watch();
       watchIntents();
@@ -171,7 +178,8 @@ const pools = new Map<string, NamePool>();
 
 // Edit intentions tagged by the user, keyed by dataset + NUL + id; kept equal to IndexedDB across tabs.
 const intents = new Map<string, string>();
-const withIntent = (x: Instance): Instance => {
+const withIntent = (raw: Instance): Instance => {
+  const x = corrections.apply(raw);
   const tag = intents.get(`${x.dataset}\u0000${x.id}`);
   return tag && x.revision ? { ...x, revision: { ...x.revision, intent: tag } } : x;
 };
@@ -197,12 +205,24 @@ async function setIntent(dataset: string, id: string, intent: string): Promise<v
   await db.intents.put({ dataset, id, intent });
 }
 
+/** Saves the user's correction of a question's answer entity type (null: the automatic type again). */
+async function setAnswerType(dataset: string, id: string, t: AnswerEntityType | null): Promise<void> {
+  await init();
+  if (dataset !== DEMO_ID && !catalog.has(dataset)) {
+    post({ type: 'notice', message: `The entity type was not saved: ${catalog.goneMessage(dataset)}` });
+    return;
+  }
+  await corrections.set(dataset, id, t);
+  const raw = dataset === DEMO_ID ? demo.find((d) => d.id === id) : await db.instances.get([dataset, id]);
+  post({ type: 'answer-type', dataset, id, answerType: t ?? raw?.answerType ?? 'other', corrected: t !== null });
+}
+
 /** A dataset's InDistName pool over all its questions (the rule qarx follows), built once. */
 async function pool(dataset: string): Promise<NamePool> {
   let p = pools.get(dataset);
   if (!p) {
     const list = dataset === DEMO_ID ? demo : await db.instances.where('dataset').equals(dataset).toArray();
-    p = buildNamePool(list);
+    p = buildNamePool(list.map((x) => corrections.apply(x)));
     pools.set(dataset, p);
   }
   return p;
@@ -290,6 +310,9 @@ self.onmessage = (ev: MessageEvent<DataRequest>) => {
       return;
     case 'set-intent':
       void setIntent(msg.dataset, msg.id, msg.intent).catch((err) => post({ type: 'error', message: `Could not save the edit intention: ${String(err)}` }));
+      return;
+    case 'set-answer-type':
+      void setAnswerType(msg.dataset, msg.id, msg.answerType).catch((err) => post({ type: 'error', message: `Could not save the corrected entity type: ${String(err)}` }));
       return;
     case 'pool':
       void pool(msg.dataset).then(

@@ -6,14 +6,17 @@
  * removes rows that older versions of the app left without a record.
  */
 import Dexie, { type Table } from 'dexie';
-import type { Instance } from '../core/data/types.ts';
+import type { AnswerEntityType, Instance } from '../core/data/types.ts';
 import type { DatasetInfo, SavedRunInfo, StorageRow } from './data-protocol.ts';
+import { countOf, isAre } from '../core/plural.ts';
 
 export class QarxDb extends Dexie {
   datasets!: Table<DatasetInfo, string>;
   instances!: Table<Instance, [string, string]>;
   /** Edit intentions the user tagged, per question (also for the built-in demo set). */
   intents!: Table<{ dataset: string; id: string; intent: string }, [string, string]>;
+  /** Answer entity types the user corrected, per question (also for the built-in demo set). */
+  corrections!: Table<{ dataset: string; id: string; answerType: AnswerEntityType }, [string, string]>;
   /** The run history: each finished or cancelled experiment run's record and headline table … */
   runs!: Table<SavedRunInfo, string>;
   /** … and its full result, kept apart so listing the history reads no results. */
@@ -37,6 +40,8 @@ export class QarxDb extends Dexie {
       );
     // v4: the run history (new tables only; what v3 stored is untouched).
     this.version(4).stores({ datasets: 'id, createdAt, state', instances: '[dataset+id], dataset', intents: '[dataset+id]', runs: 'id, createdAt, kind', runData: 'id' });
+    // v5: the user's corrections of answer entity types (a new table only).
+    this.version(5).stores({ datasets: 'id, createdAt, state', instances: '[dataset+id], dataset', intents: '[dataset+id]', runs: 'id, createdAt, kind', runData: 'id', corrections: '[dataset+id]' });
   }
 }
 
@@ -158,7 +163,7 @@ export async function settleImport(db: QarxDb, dataset: string, why = 'the tab w
         return { kind: 'dropped' as const, name: rec.name, count: 0, full: false };
       }
       const total = Math.max(rec.total ?? count, count);
-      const note = `Import interrupted while saving (${why}): ${count.toLocaleString('en')} of ${total.toLocaleString('en')} questions were saved.`;
+      const note = `Import interrupted while saving (${why}): ${count.toLocaleString('en')} of ${countOf(total, 'question')} ${count === 1 ? 'was' : 'were'} saved.`;
       await db.datasets.update(dataset, { state: 'complete', count, total, partial: true, note, updatedAt: Date.now() });
       return { kind: 'finished' as const, name: rec.name, count, total };
     });
@@ -199,7 +204,7 @@ export async function recoverStorage(db: QarxDb, isAlive: (d: DatasetInfo) => Pr
 /** One sentence per thing recovery did, or null when it did nothing. */
 export function describeRecovery(r: RecoveryReport): string | null {
   const parts = [
-    ...r.finished.map((f) => `The import of "${f.name}" was interrupted while saving; its ${f.count.toLocaleString('en')} of ${f.total.toLocaleString('en')} questions are kept as a partial dataset.`),
+    ...r.finished.map((f) => `The import of "${f.name}" was interrupted while saving; its ${f.count.toLocaleString('en')} of ${countOf(f.total, 'question')} ${isAre(f.count)} kept as a partial dataset.`),
     ...r.dropped.map((d) =>
       d.full
         ? `The import of "${d.name}" was interrupted while saving and the browser's storage is full, so its ${d.count.toLocaleString('en')} saved questions were removed.`

@@ -17,6 +17,7 @@ import type { Catalog } from './catalog.ts';
 import type { DataEvent, DatasetInfo, ImportSource } from './data-protocol.ts';
 import { beginImport, finishImport, importLockName, isQuotaError, removeDataset, settleImport, storeInstances, type QarxDb } from './db.ts';
 import type { SearchIndex } from './search-index.ts';
+import { countOf, isAre, theCount } from '../core/plural.ts';
 
 export interface ImportDeps {
   db: QarxDb;
@@ -155,7 +156,7 @@ async function save(
   // and refuses every later write (other imports, intent tags, model downloads), so the app says how
   // much fitted and frees it all.
   const full = (fitted: number) =>
-    `The browser's storage is full: only ${fitted.toLocaleString('en')} of the ${n.toLocaleString('en')} questions of "${name}" fitted, so none were kept (a partial copy would leave no room for anything else). Free space under Storage (delete a dataset) or import fewer questions, then try again.`;
+    `The browser's storage is full: only ${fitted.toLocaleString('en')} of the ${countOf(n, 'question')} of "${name}" fitted, so none were kept (a partial copy would leave no room for anything else). Free space under Storage (delete a dataset) or import fewer questions, then try again.`;
   const fail = async (fitted: number) => {
     index.drop(id);
     await removeDataset(db, id);
@@ -184,8 +185,7 @@ async function save(
       return;
     }
     const cancelled = readCancelled || store.cancelled;
-    const of = `${kept.length.toLocaleString('en')} of ${n.toLocaleString('en')}`;
-    const note = store.cancelled ? `Cancelled while saving: ${of} questions were saved.` : readCancelled ? 'Cancelled while reading: the questions read are kept.' : '';
+    const note = store.cancelled ? `Cancelled while saving: ${kept.length.toLocaleString('en')} of ${countOf(n, 'question')} ${kept.length === 1 ? 'was' : 'were'} saved.` : readCancelled ? 'Cancelled while reading: the questions read are kept.' : '';
     index.add(id, kept); // before it is listed, so no tab's refresh re-reads the rows
     let listed: boolean;
     try {
@@ -202,17 +202,17 @@ async function save(
     await catalog.refresh();
     const info = catalog.datasets.find((d) => d.id === id) ?? null;
     const message = store.cancelled
-      ? `Import cancelled while saving: the ${kept.length.toLocaleString('en')} questions saved so far are kept.`
+      ? `Import cancelled while saving: ${theCount(kept.length, 'question')} saved so far ${isAre(kept.length)} kept.`
       : readCancelled
-        ? `Import cancelled: the ${kept.length.toLocaleString('en')} questions read so far are kept.`
-        : `Imported ${kept.length.toLocaleString('en')} questions.${result.pairing ? ` Pairs: ${describePairing(result.pairing)}.` : ''}${issueSummary ? ` ${issueSummary}` : ''}`;
+        ? `Import cancelled: ${theCount(kept.length, 'question')} read so far ${isAre(kept.length)} kept.`
+        : `Imported ${countOf(kept.length, 'question')}.${result.pairing ? ` Pairs: ${describePairing(result.pairing)}.` : ''}${issueSummary ? ` ${issueSummary}` : ''}`;
     post({ type: 'import-done', jobId, dataset: info, cancelled, message });
   } catch (err) {
     // Settled like an import whose tab died: what was saved stays as a partial dataset, else nothing does.
     index.drop(id);
     const settled = await settleImport(db, id, 'an error').catch(() => null);
     await catalog.refresh().catch(() => undefined);
-    const kept = settled?.kind === 'finished' ? ` The ${settled.count.toLocaleString('en')} questions saved before the error are kept as a partial dataset.` : ' Nothing of it is kept.';
+    const kept = settled?.kind === 'finished' ? ` Saved before the error and kept as a partial dataset: ${countOf(settled.count, 'question')}.` : ' Nothing of it is kept.';
     post({ type: 'import-error', jobId, message: `Import of "${name}" failed: ${err instanceof Error ? err.message : String(err)}.${kept}` });
   }
 }

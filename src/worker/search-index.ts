@@ -2,7 +2,7 @@
  * The data worker's in-memory search index: per dataset, one row per question with its lowercase
  * question and answers, and its passage stored once per dataset. Dropping a dataset frees all of it.
  */
-import type { Instance } from '../core/data/types.ts';
+import type { AnswerEntityType, Instance } from '../core/data/types.ts';
 import type { InstanceRow, SearchFilters } from './data-protocol.ts';
 
 /** One searchable entry: the row, its lowercase question+answers, and its passage's slot. */
@@ -51,6 +51,8 @@ function build(xs: readonly Instance[]): Indexed {
 
 export class SearchIndex {
   private readonly sets = new Map<string, Indexed>();
+  /** The user's answer type corrections (see corrections.ts), over what the rows were indexed with. */
+  correctedType: (dataset: string, id: string) => AnswerEntityType | undefined = () => undefined;
 
   /** Whether a dataset is indexed. */
   has(dataset: string): boolean {
@@ -88,12 +90,13 @@ export class SearchIndex {
         const r = e.row;
         if (f.answerable === 'answerable' && r.isImpossible) continue;
         if (f.answerable === 'unanswerable' && !r.isImpossible) continue;
-        if (f.entity !== 'all' && (r.answerType ?? 'other') !== f.entity) continue;
+        const type = this.correctedType(r.dataset, r.id) ?? r.answerType;
+        if (f.entity !== 'all' && (type ?? 'other') !== f.entity) continue;
         if (f.revision === 'with-revision' && !r.hasRevision) continue;
         if (keep && !keep.has(`${r.dataset}\u0000${r.id}`)) continue;
         if (words.length && !words.every((w) => e.qa.includes(w) || (set.contexts[e.ctx] as string).includes(w))) continue;
         total++;
-        if (rows.length < max) rows.push(r);
+        if (rows.length < max) rows.push(type === r.answerType ? r : { ...r, answerType: type });
       }
     }
     return { rows, total };

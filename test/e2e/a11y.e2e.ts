@@ -2,7 +2,9 @@
  * Accessibility (axe-core in real Chromium, shipped model, WASM, demo set): zero serious or
  * critical violations on the live view (with the paraphrase control and trap panel open), each
  * experiment card with a result, the run history with a saved run reopened, the Storage panel,
- * the status banners, a seed-input error, the category-rule select, and a 390 px phone screen.
+ * the status banners, a seed-input error, the category-rule select, and a 390 px phone screen;
+ * renaming with its type correction, an empty search result; and the keyboard: skip link, one
+ * Tab stop per radio group with arrow keys, tabs with arrow keys, a visible focus outline.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -60,6 +62,70 @@ describe('zero serious axe violations', () => {
     await expect.poll(() => page.evaluate(() => [...document.querySelectorAll('.rename, .answer-card, .entity-panel')].every((e) => getComputedStyle(e).opacity === '1')), { timeout: 30_000 }).toBe(true);
     expect.soft(await violations()).toEqual([]);
     await shot(page, 'a11y-live');
+  });
+
+  it('on the live view with renaming open (type correction), an empty search result and the file pickers', async () => {
+    await page.getByTestId('instance-row').first().click();
+    await page.getByTestId('answer-highlight').waitFor({ timeout: 60_000 });
+    await page.getByTestId('rename-toggle').click();
+    await page.getByTestId('rename-result').waitFor({ timeout: 60_000 });
+    await page.getByTestId('type-correction').waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.locator('.busy').count(), { timeout: 120_000 }).toBe(0);
+    await expect.poll(() => page.evaluate(() => [...document.querySelectorAll('.rename, .answer-card, .entity-panel')].every((e) => getComputedStyle(e).opacity === '1')), { timeout: 30_000 }).toBe(true);
+    expect.soft(await violations(tid('entity-panel'))).toEqual([]);
+    await page.getByLabel('Search questions, passages and answers').fill('zzqqxx nothing matches this');
+    await page.getByTestId('empty-result').waitFor({ timeout: 30_000 });
+    expect.soft(await violations(tid('instance-browser'))).toEqual([]);
+    expect.soft(await violations(tid('dropzone'))).toEqual([]);
+    await page.getByTestId('reset-filters').click();
+    await expect.poll(() => page.getByTestId('instance-row').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.getByTestId('rename-toggle').click();
+  });
+
+  it('keyboard: the skip link comes first, radio groups are one Tab stop with arrow keys, tabs follow arrow keys, focus is outlined', async () => {
+    // A fresh page: Tab starts from the top.
+    await page.reload();
+    await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+    await page.keyboard.press('Tab');
+    const active = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName ?? null);
+    expect(await active()).toBe('skip-link');
+    const outline = await page.evaluate(() => {
+      const s = getComputedStyle(document.activeElement as Element);
+      return { style: s.outlineStyle, width: parseFloat(s.outlineWidth) };
+    });
+    expect(outline.style).not.toBe('none');
+    expect(outline.width).toBeGreaterThanOrEqual(2);
+    await shot(page, 'a11y-skip-link');
+    await page.keyboard.press('Enter');
+    expect(await active()).toBe('question-input');
+
+    // The entity-type radios: one Tab stop (the checked one); arrows move and choose.
+    await page.getByTestId('rename-toggle').click();
+    await page.getByTestId('rename-result').waitFor({ timeout: 60_000 });
+    const group = page.getByRole('radiogroup', { name: 'Entity type' });
+    expect(await group.locator('[role="radio"][tabindex="0"]').count()).toBe(1);
+    await page.getByTestId('rename-type-MIX').focus();
+    await page.keyboard.press('ArrowLeft');
+    expect(await active()).toBe('rename-type-GPE');
+    expect(await page.getByTestId('rename-type-GPE').getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByTestId('rename-type-MIX').getAttribute('tabindex')).toBe('-1');
+    await page.keyboard.press('End');
+    expect(await active()).toBe('rename-type-MIX');
+    expect(await page.getByTestId('rename-type-MIX').getAttribute('aria-checked')).toBe('true');
+    await page.getByTestId('rename-toggle').click();
+
+    // Every radio group of the page has exactly one Tab stop.
+    const stops = await page.evaluate(() => [...document.querySelectorAll('[role="radiogroup"]')].map((g) => g.querySelectorAll('[role="radio"]:not([tabindex="-1"])').length));
+    expect(stops.every((n) => n === 1)).toBe(true);
+
+    // The view tabs: arrows switch, and focus follows.
+    await page.getByTestId('tab-live').focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await active()).toBe('tab-experiments');
+    expect(await page.getByTestId('tab-experiments').getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('ArrowLeft');
+    expect(await active()).toBe('tab-live');
+    await page.getByTestId('question-input').waitFor();
   });
 
   it('on the worker-restart banner', async () => {

@@ -41,7 +41,13 @@ export async function launch(webgpu: boolean): Promise<Browser> {
     '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
   ];
   if (webgpu) args.push('--enable-unsafe-webgpu', '--use-webgpu-adapter=swiftshader', '--enable-unsafe-swiftshader', '--enable-features=Vulkan');
-  return chromium.launch({ executablePath: chromiumPath(), headless: true, args });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args });
+  // The production build registers a service worker; tests block it (deterministic loads) unless they pass serviceWorkers: 'allow'.
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = (o = {}) => newContext({ serviceWorkers: 'block', ...o });
+  browser.newPage = (o = {}) => newPage({ serviceWorkers: 'block', ...o });
+  return browser;
 }
 
 /** Saves a full-page screenshot under test-results/screenshots/<name>.png and returns its path. */

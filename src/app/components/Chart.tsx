@@ -1,17 +1,16 @@
 /** Pieces shared by the experiment cards: the chart frame and number formatting. */
 import { useRef } from 'react';
 import { ResponsiveContainer } from 'recharts';
-import type { NameSource } from '../../core/entity/options.ts';
 
 /** One colour per name source, and the original, shared by every chart. */
-export const SOURCE_COLORS: Record<NameSource | 'original', string> = { original: '#8a8f9c', indist: '#2f7fc1', db: '#e0a030', randstr: '#d1495b' };
+export { SOURCE_COLORS } from '../palette.ts';
 import { ChartExports } from './RunResult.tsx';
 
 /** A percentage with one decimal, or a dash for no value, e.g. pct(12.345) === '12.3'. */
 export const pct = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–');
 
-/** A titled chart card of the experiment views (220 px high unless `height`), with SVG/PNG exports inside a RunResult, e.g. <Chart title="Drop" testid="chart-x"><BarChart …/></Chart>. */
-export function Chart({ title, testid, children, height = 220 }: { title: string; testid: string; children: React.ReactElement; height?: number }) {
+/** A titled chart card of the experiment views (260 px high unless `height`), with SVG/PNG exports inside a RunResult, e.g. <Chart title="Drop" testid="chart-x"><BarChart …/></Chart>. */
+export function Chart({ title, testid, children, height = 260 }: { title: string; testid: string; children: React.ReactElement; height?: number }) {
   const ref = useRef<HTMLElement>(null);
   return (
     <figure className="chart" data-testid={testid} ref={ref}>

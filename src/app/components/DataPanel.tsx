@@ -121,7 +121,10 @@ export function DataPanel() {
         onDrop={onDrop}
       >
         <span>Drop a file here (SQuAD, HF flat, MRQA .jsonl(.gz), DuReader, pairs CSV) or</span>
-        <input type="file" multiple={pairs} data-testid="dataset-file-input" aria-label="Import dataset file" onChange={(e) => importFiles(e.target.files)} />
+        <label className="file-btn">
+          {pairs ? 'Choose two files…' : 'Choose a file…'}
+          <input type="file" multiple={pairs} data-testid="dataset-file-input" aria-label="Import dataset file" onChange={(e) => importFiles(e.target.files)} />
+        </label>
         <label className="toggle">
           <input type="checkbox" checked={pairs} onChange={(e) => setPairs(e.target.checked)} /> two aligned SQuAD files (revision pairs)
         </label>

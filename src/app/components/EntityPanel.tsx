@@ -1,9 +1,11 @@
 /** Live entity renaming of what the live view shows: options, the renamed passage as a diff, and both answers side by side. */
 import { useEffect } from 'react';
 import type { LiveRename } from '../../core/entity/live.ts';
-import { ENTITY_CHOICES, type EntityChoice } from '../../core/entity/options.ts';
+import type { AnswerEntityType } from '../../core/data/types.ts';
+import { ENTITY_CHOICES, type EntityChoice, type RenameOptions } from '../../core/entity/options.ts';
 import { RenameSelects, TargetSelect } from './RenameSelects.tsx';
 import { SeedInput } from './SeedInput.tsx';
+import { onRovingKey, rovingTabIndex } from '../roving.ts';
 import { useApp } from '../store/index.ts';
 import { AnswerBox, CATEGORY_TEXT, PassageDiff } from './Compare.tsx';
 
@@ -60,9 +62,9 @@ function RenameBody() {
     <div className={busy ? 'rename busy' : 'rename'}>
       <div className="rename-controls">
         <TargetSelect value={o.target} onChange={(target) => setRenameOptions({ target })} testid="rename" />
-        <div className="segmented" role="group" aria-label="Entity type">
-          {ENTITY_CHOICES.map((t) => (
-            <button key={t} type="button" className={(person ? t === 'PER' : o.type === t) ? 'active' : ''} disabled={person && t !== 'PER'} data-testid={`rename-type-${t}`} onClick={() => setRenameOptions({ type: t as EntityChoice })}>
+        <div className="segmented" role="radiogroup" aria-label="Entity type" onKeyDown={(e) => onRovingKey(e)}>
+          {ENTITY_CHOICES.map((t, i) => (
+            <button key={t} type="button" role="radio" aria-checked={person ? t === 'PER' : o.type === t} tabIndex={rovingTabIndex(person ? t === 'PER' : o.type === t, i, true)} className={(person ? t === 'PER' : o.type === t) ? 'active' : ''} disabled={person && t !== 'PER'} data-testid={`rename-type-${t}`} onClick={() => setRenameOptions({ type: t as EntityChoice })}>
               {t}
             </button>
           ))}
@@ -80,10 +82,25 @@ function RenameBody() {
         </label>
       </div>
       {error && <div className="error">{error}</div>}
-      {r && <RenameResultView r={r} resemble={resemble} />}
-      {!r && !error && <p className="hint">Renaming…</p>}
+      {r && busy && !sameOptions(r.options, o) ? (
+        <p className="hint updating" role="status" data-testid="rename-updating">
+          <span className="spinner" aria-hidden="true" /> Updating for the new options…
+        </p>
+      ) : (
+        r && <RenameResultView r={r} resemble={resemble} />
+      )}
+      {!r && !error && (
+        <p className="hint updating" role="status">
+          <span className="spinner" aria-hidden="true" /> Renaming…
+        </p>
+      )}
     </div>
   );
+}
+
+/** Whether a result was made with these options (else it is stale while the new one is computed). */
+function sameOptions(a: RenameOptions, b: RenameOptions): boolean {
+  return a.type === b.type && a.source === b.source && a.origin === b.origin && a.seed === b.seed && (a.target ?? 'answer') === (b.target ?? 'answer');
 }
 
 function RenameResultView({ r, resemble }: { r: LiveRename; resemble: boolean }) {
@@ -91,6 +108,7 @@ function RenameResultView({ r, resemble }: { r: LiveRename; resemble: boolean })
   return (
     <div className="rename-result" data-testid="rename-result">
       <EntityChips r={r} />
+      {!free && <TypeCorrection />}
       {r.skipped ? (
         <p className="note" data-testid="rename-skipped">
           {SKIP_REASONS[r.skipped]}
@@ -131,6 +149,42 @@ function RenameResultView({ r, resemble }: { r: LiveRename; resemble: boolean })
   );
 }
 
+
+const TYPE_LABELS: Record<AnswerEntityType, string> = { PER: 'PER — person', ORG: 'ORG — organization', GPE: 'GPE — country, state or city', other: 'not a name (landmark, work, …)' };
+
+/** The open question's answer entity type, which the user can correct; the correction is saved with the dataset and renaming follows it. */
+function TypeCorrection() {
+  const inst = useApp((s) => s.instance);
+  if (!inst) return null;
+  const type = inst.answerType ?? 'other';
+  const corrected = inst.meta?.answer_type !== undefined;
+  return (
+    <div className="type-correction" data-testid="type-correction">
+      <label>
+        Answer entity type{' '}
+        <select value={type} data-testid="answer-type" onChange={(e) => useApp.getState().setAnswerType(e.target.value as AnswerEntityType)}>
+          {(Object.keys(TYPE_LABELS) as AnswerEntityType[]).map((t) => (
+            <option key={t} value={t}>
+              {TYPE_LABELS[t]}
+            </option>
+          ))}
+        </select>
+      </label>{' '}
+      {corrected ? (
+        <>
+          <span className="hint" data-testid="answer-type-corrected">
+            corrected — saved with the dataset and in its exports
+          </span>{' '}
+          <button type="button" data-testid="answer-type-reset" onClick={() => useApp.getState().setAnswerType(null)}>
+            Use the automatic type
+          </button>
+        </>
+      ) : (
+        <span className="hint">typed automatically; wrong? pick the right type</span>
+      )}
+    </div>
+  );
+}
 
 function EntityChips({ r }: { r: LiveRename }) {
   if (r.entities.length === 0) return <p className="hint">No named entities found in the passage.</p>;

@@ -1,11 +1,18 @@
 /** A searchable, filterable, virtualized list of every loaded question; arrow keys move, the live view follows. */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { rowKey } from '../store/data-slice.ts';
+import { DEFAULT_FILTERS, rowKey } from '../store/data-slice.ts';
 import { PAIR_CATEGORIES } from '../../core/natural/categories.ts';
 import { useApp } from '../store/index.ts';
+import { scrollToAnswerWhenOpen } from '../phone.ts';
 
 const ROW_HEIGHT = 58;
+
+/** Clears the search words and every filter, then lists all questions again. */
+function resetSearch(): void {
+  useApp.setState({ query: '', filters: DEFAULT_FILTERS });
+  useApp.getState().runSearch();
+}
 
 export function InstanceBrowser() {
   const rows = useApp((s) => s.rows);
@@ -72,6 +79,14 @@ export function InstanceBrowser() {
       <div className="count" data-testid="result-count">
         {total === rows.length ? `${total.toLocaleString()} question${total === 1 ? '' : 's'}` : `showing ${rows.length.toLocaleString()} of ${total.toLocaleString()} — refine the search`}
       </div>
+      {total === 0 && (query.trim() !== '' || JSON.stringify(filters) !== JSON.stringify(DEFAULT_FILTERS)) && (
+        <div className="empty-result" role="status" data-testid="empty-result">
+          <p>No question matches {query.trim() ? <>“{query.trim()}”</> : 'these filters'}{query.trim() && JSON.stringify(filters) !== JSON.stringify(DEFAULT_FILTERS) ? ' with these filters' : ''}. Try fewer words or a wider filter.</p>
+          <button type="button" data-testid="reset-filters" onClick={resetSearch}>
+            Clear search and filters
+          </button>
+        </div>
+      )}
       <div className="list" ref={scroller} tabIndex={0} role="listbox" aria-label="Questions" aria-activedescendant={selectedIndex >= 0 ? `row-${selectedIndex}` : undefined} onKeyDown={onKey}>
         <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
           {virtual.getVirtualItems().map((v) => {
@@ -86,7 +101,10 @@ export function InstanceBrowser() {
                 className={`list-row${active ? ' active' : ''}`}
                 data-testid="instance-row"
                 style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${v.start}px)` }}
-                onClick={() => select(r)}
+                onClick={() => {
+                  select(r);
+                  scrollToAnswerWhenOpen(rowKey(r));
+                }}
               >
                 <div className="row-q" lang={r.lang}>
                   {r.question}

@@ -8,6 +8,7 @@ import { formatMs } from './RuntimeBadge.tsx';
 import { EntityPanel } from './EntityPanel.tsx';
 import { ParaphraseLive } from './ParaphraseLive.tsx';
 import { CompareView } from './CompareView.tsx';
+import { ShareLink } from './ShareLink.tsx';
 import { RevisionPanel, WikiPanel } from './RevisionPanel.tsx';
 import { AdversarialPanel, TrapPanel } from './TrapPanel.tsx';
 import { findMentions } from '../../core/entity/substitute.ts';
@@ -33,7 +34,7 @@ export function LiveView() {
       <InstanceHeader />
       <label className="field">
         <span className="field-label">Question</span>
-        <input className="question" data-testid="question-input" value={question} onChange={(e) => setQuestion(e.target.value)} placeholder="Ask something the passage answers…" />
+        <input id="question-input" className="question" data-testid="question-input" value={question} onChange={(e) => setQuestion(e.target.value)} placeholder="Ask something the passage answers…" />
       </label>
       <ParaphraseLive />
       <div className="field">
@@ -42,6 +43,7 @@ export function LiveView() {
       </div>
       <AnswerCard />
       <CompareView />
+      <ShareLink />
       <RevisionPanel />
       <AdversarialPanel />
       <EntityPanel />
@@ -146,7 +148,7 @@ function AnswerCard() {
         <ol className="nbest" data-testid="nbest">
           {top.map((s, i) => (
             <li key={`${s.start}-${s.end}-${i}`}>
-              <button type="button" className={i === selected ? 'active' : ''} onClick={() => selectSpan(i)}>
+              <button type="button" className={i === selected ? 'active' : ''} aria-pressed={i === selected} onClick={() => selectSpan(i)}>
                 <span className="nbest-text">{s.text === '' ? '∅ no answer' : s.text}</span>
                 <span className="bar" style={{ width: `${Math.max(2, s.probability * 100)}%` }} />
                 <span className="nbest-prob">{formatProb(s.probability)}</span>

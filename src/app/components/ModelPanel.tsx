@@ -5,6 +5,7 @@ import { pickModelFiles } from '../local-files.ts';
 import { hostLabel, isOtherHub } from '../hosts.ts';
 import { useApp } from '../store/index.ts';
 import type { DeviceChoice, ModelSourceMsg } from '../../worker/protocol.ts';
+import { onRovingKey, rovingTabIndex } from '../roving.ts';
 import { chooseDevice } from '../../core/runtime/device.ts';
 import { dtypeChoices, type DtypeChoice } from '../../core/runtime/dtypes.ts';
 
@@ -71,8 +72,8 @@ export function ModelPanel() {
           · {model.architecture}
         </p>
       )}
-      <ul className="catalog" role="radiogroup" aria-label="Models">
-        {MODEL_CATALOG.map((m) => {
+      <ul className="catalog" role="radiogroup" aria-label="Models" onKeyDown={(e) => onRovingKey(e, false)}>
+        {MODEL_CATALOG.map((m, i) => {
           const active = model?.id === m.id;
           const pending = loading && requested?.id === m.id;
           return (
@@ -81,6 +82,7 @@ export function ModelPanel() {
                 type="button"
                 role="radio"
                 aria-checked={active}
+                tabIndex={rovingTabIndex(active, i, MODEL_CATALOG.some((x) => x.id === model?.id))}
                 className={`catalog-item${active ? ' active' : ''}${pending ? ' pending' : ''}`}
                 onClick={() => loadModel(m.source === 'local' ? { kind: 'local', id: m.id } : { kind: 'hub', id: m.id })}
                 disabled={pending}
@@ -100,8 +102,8 @@ export function ModelPanel() {
           Load
         </button>
       </form>
-      <label className="file-pick">
-        <span>Open a local model folder…</span>
+      <label className="file-btn file-pick">
+        Open a local model folder…
         <input
           type="file"
           multiple
@@ -155,13 +157,14 @@ export function ModelPanel() {
       )}
 
       <h2>Device</h2>
-      <div className="segmented" role="radiogroup" aria-label="Device">
-        {(['auto', 'webgpu', 'wasm'] as DeviceChoice[]).map((d) => (
+      <div className="segmented" role="radiogroup" aria-label="Device" onKeyDown={(e) => onRovingKey(e)}>
+        {(['auto', 'webgpu', 'wasm'] as DeviceChoice[]).map((d, i) => (
           <button
             key={d}
             type="button"
             role="radio"
             aria-checked={device === d}
+            tabIndex={rovingTabIndex(device === d, i, true)}
             className={device === d ? 'active' : ''}
             disabled={d === 'webgpu' && caps !== null && !caps.webgpu}
             title={d === 'webgpu' && caps && !caps.webgpu ? 'This browser offers no WebGPU adapter' : undefined}

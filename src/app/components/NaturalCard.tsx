@@ -5,7 +5,7 @@
  */
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { Chart, pct } from './Chart.tsx';
-import { CATEGORY_RULES, PAIR_CATEGORIES, RULE_TEXT, type CategoryRule, type PairCategory } from '../../core/natural/categories.ts';
+import { CATEGORY_RULES, PAIR_CATEGORIES, RULE_TEXT, type CategoryRule } from '../../core/natural/categories.ts';
 import { describeNoise, NOISE_KINDS, NOISE_LABELS, type NoiseKind } from '../../core/natural/noise-kinds.ts';
 import { summarizePairs, type PairRow, type PairSummary } from '../../core/natural/pairs.ts';
 import { JobBar } from './JobBar.tsx';
@@ -18,7 +18,9 @@ import type { ResultTable } from '../../core/result-table.ts';
 import { ResultActions, RunResult } from './RunResult.tsx';
 
 /** One colour per category, the same as the CSS variables (--c2c …). */
-export const CATEGORY_COLORS: Record<PairCategory, string> = { C2C: '#2e8b57', C2W: '#d1495b', W2C: '#2f7fc1', W2W: '#8a8f9c', partial: '#c77c02' };
+import { CATEGORY_COLORS } from '../palette.ts';
+import { WrappedTick, xTitle, yTitle } from './chart-axes.tsx';
+export { CATEGORY_COLORS };
 
 
 
@@ -132,11 +134,11 @@ export function PairResults({ rows, synRows, dropped }: { rows: PairRow[]; synRo
     <>
       <SummaryTable nat={nat} syn={sy} synLabel={synLabel} dropped={dropped} />
       <div className="charts">
-          <Chart title={`Questions per category${nat && sy ? ' (solid: natural edits · light: synthetic noise)' : ''}`} testid="chart-categories">
+          <Chart title={`Questions per category: ${[nat ? 'natural edits' : '', sy ? synLabel : ''].filter(Boolean).join(' (solid) vs ')}${nat && sy ? ' (light)' : ''}`} testid="chart-categories">
               <BarChart data={PAIR_CATEGORIES.map((c) => ({ c, natural: nat?.categories[c] ?? 0, synthetic: sy?.categories[c] ?? 0 }))}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                <XAxis dataKey="c" interval={0} height={36} label={{ value: 'category', position: 'insideBottom', offset: 0, fontSize: 11 }} />
-                <YAxis allowDecimals={false} label={{ value: 'questions (count)', angle: -90, position: 'insideLeft', offset: 10, fontSize: 11, style: { textAnchor: 'middle' } }} />
+                <XAxis dataKey="c" interval={0} height={40} tick={<WrappedTick />} label={xTitle('category (original → perturbed)')} />
+                <YAxis allowDecimals={false} label={yTitle('questions (count)')} />
                 <Tooltip />
                 {nat && (
                   <Bar dataKey="natural" name="natural edits" isAnimationActive={false}>
@@ -255,8 +257,8 @@ function IntentChart({ rows }: { rows: PairRow[] }) {
     <Chart title="Edit intentions by category" testid="chart-intents">
         <BarChart data={data}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="intent" interval={0} angle={-25} textAnchor="end" height={60} tick={{ fontSize: 11 }} />
-          <YAxis allowDecimals={false} label={{ value: 'questions (count)', angle: -90, position: 'insideLeft', offset: 10, fontSize: 11, style: { textAnchor: 'middle' } }} />
+          <XAxis dataKey="intent" interval={0} height={58} tick={<WrappedTick />} label={xTitle('edit intention')} />
+          <YAxis allowDecimals={false} label={yTitle('questions (count)')} />
           <Tooltip />
           <Legend />
           {(['C2W', 'C2C', 'W2C'] as const).map((c) => (

@@ -10,6 +10,7 @@ import { useApp } from '../store/index.ts';
 import { RunResult } from './RunResult.tsx';
 import { ParaphraseSlices } from './ExperimentSlices.tsx';
 import { Chart, pct } from './Chart.tsx';
+import { PCT_AXIS, WrappedTick } from './chart-axes.tsx';
 import { JobBar } from './JobBar.tsx';
 import { SeedInput } from './SeedInput.tsx';
 
@@ -128,8 +129,8 @@ export function DprResults({ sum }: { sum: DprSummary }) {
         <Chart title="DPR by question similarity" testid="chart-dpr-similarity">
           <BarChart data={sum.buckets.map((b) => ({ label: b.label, dpr: Number.isNaN(b.dpr) ? 0 : 100 * b.dpr, n: b.n }))} margin={{ top: 18, right: 12, bottom: 26, left: 18 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="label" interval={0} tick={{ fontSize: 11 }} label={{ value: 'similarity of question and paraphrase (token F1; character F1 for Chinese, 0–1)', position: 'insideBottom', offset: -16, fontSize: 12 }} />
-            <YAxis domain={[0, 100]} unit="%" tick={{ fontSize: 11 }} label={{ value: 'DPR (%)', angle: -90, position: 'left', offset: 4, fontSize: 12 }} />
+            <XAxis dataKey="label" interval={0} tick={{ fontSize: 11 }} label={{ value: 'question–paraphrase similarity (F1, 0–1)', position: 'insideBottom', offset: -16, fontSize: 12 }} />
+            <YAxis {...PCT_AXIS} unit="%" tick={{ fontSize: 11 }} label={{ value: 'DPR (%)', angle: -90, position: 'left', offset: 4, fontSize: 12 }} />
             <Tooltip formatter={(v) => `${Number(v).toFixed(1)}%`} />
             <Bar dataKey="dpr" name="DPR" fill="#2f5bd3" isAnimationActive={false}>
               <LabelList dataKey="n" position="top" formatter={(n) => `n=${String(n)}`} />
@@ -139,8 +140,8 @@ export function DprResults({ sum }: { sum: DprSummary }) {
         <Chart title="DPR by paraphrase kind" testid="chart-dpr-kind">
           <BarChart data={kinds.map((k) => ({ kind: SHORT[k], k, dpr: 100 * (sum.byKind[k]?.dpr ?? 0) }))} margin={{ top: 18, right: 12, bottom: 26, left: 18 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="kind" interval={0} tick={{ fontSize: 11 }} label={{ value: 'paraphrase kind', position: 'insideBottom', offset: -16, fontSize: 12 }} />
-            <YAxis domain={[0, 100]} unit="%" tick={{ fontSize: 11 }} label={{ value: 'DPR (%)', angle: -90, position: 'left', offset: 4, fontSize: 12 }} />
+            <XAxis dataKey="kind" interval={0} height={44} tick={<WrappedTick />} label={{ value: 'paraphrase kind', position: 'insideBottom', offset: -16, fontSize: 12 }} />
+            <YAxis {...PCT_AXIS} unit="%" tick={{ fontSize: 11 }} label={{ value: 'DPR (%)', angle: -90, position: 'left', offset: 4, fontSize: 12 }} />
             <Tooltip formatter={(v) => `${Number(v).toFixed(1)}%`} />
             <Bar dataKey="dpr" name="DPR" isAnimationActive={false}>
               {kinds.map((k) => (

@@ -1,6 +1,8 @@
 /** A sweep's result: the table (partial rows marked) and its charts, for the live card and saved runs. */
 import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { Chart, pct, SOURCE_COLORS } from './Chart.tsx';
+import { CATEGORY_COLORS } from '../palette.ts';
+import { PCT_AXIS, WrappedTick, xTitle, yTitle } from './chart-axes.tsx';
 import { ORIGIN_LABELS, SOURCE_LABELS, type Origin } from '../../core/entity/options.ts';
 import { wrongShares, type SweepRow } from '../../core/entity/stats.ts';
 
@@ -90,8 +92,8 @@ export function SweepResults({ rows: all, origin }: { rows: SweepRow[]; origin: 
         <Chart title="Drop in F1 per entity type" testid="chart-type">
           <BarChart data={byType}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="type" interval={0} height={36} label={{ value: 'entity type', position: 'insideBottom', offset: 0, fontSize: 11 }} />
-            <YAxis label={{ value: 'drop in F1 (points)', angle: -90, position: 'insideLeft', offset: 10, fontSize: 11, style: { textAnchor: 'middle' } }} />
+            <XAxis dataKey="type" interval={0} height={40} tick={<WrappedTick />} label={xTitle('entity type')} />
+            <YAxis label={yTitle('drop in F1 (points)')} />
             <Tooltip />
             <Legend />
             {sources.map((s) => (
@@ -101,11 +103,11 @@ export function SweepResults({ rows: all, origin }: { rows: SweepRow[]; origin: 
             ))}
           </BarChart>
         </Chart>
-        <Chart title="Drop in F1 per name source (PER, ORG, GPE)" testid="chart-source">
+        <Chart title={`Drop in F1 per name source (${types.filter((t) => t !== 'MIX').join(', ') || 'MIX'})`} testid="chart-source">
           <BarChart data={bySource}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="source" interval={0} height={36} label={{ value: 'name source', position: 'insideBottom', offset: 0, fontSize: 11 }} />
-            <YAxis label={{ value: 'drop in F1 (points)', angle: -90, position: 'insideLeft', offset: 10, fontSize: 11, style: { textAnchor: 'middle' } }} />
+            <XAxis dataKey="source" interval={0} height={40} tick={<WrappedTick />} label={xTitle('name source')} />
+            <YAxis label={yTitle('drop in F1 (points)')} />
             <Tooltip />
             <Bar dataKey="drop" name="drop in F1" isAnimationActive={false}>
               {bySource.map((d) => (
@@ -118,8 +120,8 @@ export function SweepResults({ rows: all, origin }: { rows: SweepRow[]; origin: 
           <Chart title="EM by person-name origin (PER, DBName)" testid="chart-origin">
             <BarChart data={byOrigin}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="origin" interval={0} height={36} label={{ value: 'person-name origin', position: 'insideBottom', offset: 0, fontSize: 11 }} />
-              <YAxis domain={[0, 100]} label={{ value: 'EM (%)', angle: -90, position: 'insideLeft', offset: 10, fontSize: 11, style: { textAnchor: 'middle' } }} />
+              <XAxis dataKey="origin" interval={0} height={40} tick={<WrappedTick />} label={xTitle('person-name origin')} />
+              <YAxis {...PCT_AXIS} label={yTitle('EM (%)')} />
               <Tooltip />
               <Legend />
               <Bar dataKey="original" name="original" fill={SOURCE_COLORS.original} isAnimationActive={false} />
@@ -132,12 +134,12 @@ export function SweepResults({ rows: all, origin }: { rows: SweepRow[]; origin: 
         <Chart title="Wrong renamed answers per cell: wrong entity vs wrong boundary (%)" testid="chart-errors">
           <BarChart data={errorData}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="cell" interval={0} angle={-25} textAnchor="end" height={60} tick={{ fontSize: 11 }} />
-            <YAxis domain={[0, 100]} label={{ value: 'wrong answers (%)', angle: -90, position: 'insideLeft', offset: 10, fontSize: 11, style: { textAnchor: 'middle' } }} />
+            <XAxis dataKey="cell" interval={0} height={58} tick={<WrappedTick max={8} />} label={xTitle('entity type and name source')} />
+            <YAxis {...PCT_AXIS} label={yTitle('wrong answers (%)')} />
             <Tooltip />
             <Legend />
-            <Bar dataKey="entity" name="wrong entity" stackId="e" fill="var(--c2w)" isAnimationActive={false} />
-            <Bar dataKey="boundary" name="wrong boundary" stackId="e" fill="#e0a030" isAnimationActive={false} />
+            <Bar dataKey="entity" name="wrong entity" stackId="e" fill={CATEGORY_COLORS.C2W} isAnimationActive={false} />
+            <Bar dataKey="boundary" name="wrong boundary" stackId="e" fill={CATEGORY_COLORS.partial} isAnimationActive={false} />
           </BarChart>
         </Chart>
       </div>

@@ -9,6 +9,7 @@ import { adversarialTable, trapTable } from '../../core/result-tables.ts';
 import { summarizeTraps, TRAP_SOURCES, type TrapSkipped, type TrapSource, type TrapSummary } from '../../core/trap/summary.ts';
 import { useApp } from '../store/index.ts';
 import { Chart, pct } from './Chart.tsx';
+import { PCT_AXIS } from './chart-axes.tsx';
 import { JobBar } from './JobBar.tsx';
 import { SeedInput } from './SeedInput.tsx';
 import { PositionSelect } from './TrapPanel.tsx';
@@ -178,8 +179,8 @@ export function TrapResults({ sum }: { sum: TrapSummary }) {
         <Chart title="F1 by question–trap similarity" testid="chart-similarity">
           <BarChart data={sum.buckets.map((b) => ({ bucket: b.label, questions: b.n, original: b.n ? +b.original.f1.toFixed(1) : 0, trapped: b.n ? +b.trapped.f1.toFixed(1) : 0 }))} margin={{ bottom: 24, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="bucket" interval={0} tick={{ fontSize: 10 }} label={{ value: 'question–trap similarity (token F1; character F1 for Chinese)', position: 'insideBottom', offset: -16, fontSize: 11 }} />
-            <YAxis domain={[0, 100]} unit="%" label={{ value: 'F1 (%)', angle: -90, position: 'insideLeft', fontSize: 11 }} />
+            <XAxis dataKey="bucket" interval={0} tick={{ fontSize: 10 }} label={{ value: 'question–trap similarity (F1, 0–1)', position: 'insideBottom', offset: -16, fontSize: 11 }} />
+            <YAxis {...PCT_AXIS} unit="%" label={{ value: 'F1 (%)', angle: -90, position: 'insideLeft', fontSize: 11 }} />
             <Tooltip />
             <Legend verticalAlign="top" height={26} wrapperStyle={{ fontSize: 12 }} />
             <Bar dataKey="questions" name="questions" hide legendType="none" />
@@ -190,8 +191,8 @@ export function TrapResults({ sum }: { sum: TrapSummary }) {
         <Chart title="Answers inside the trap, by similarity" testid="chart-hits">
           <BarChart data={sum.buckets.map((b) => ({ bucket: b.label, hit: b.n ? +(100 * b.hitShare).toFixed(1) : 0 }))} margin={{ bottom: 24, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="bucket" interval={0} tick={{ fontSize: 10 }} label={{ value: 'question–trap similarity (token F1; character F1 for Chinese)', position: 'insideBottom', offset: -16, fontSize: 11 }} />
-            <YAxis domain={[0, 100]} unit="%" label={{ value: 'share (%)', angle: -90, position: 'insideLeft', fontSize: 11 }} />
+            <XAxis dataKey="bucket" interval={0} tick={{ fontSize: 10 }} label={{ value: 'question–trap similarity (F1, 0–1)', position: 'insideBottom', offset: -16, fontSize: 11 }} />
+            <YAxis {...PCT_AXIS} unit="%" label={{ value: 'share (%)', angle: -90, position: 'insideLeft', fontSize: 11 }} />
             <Tooltip />
             <Bar dataKey="hit" name="answers inside the trap (%)" fill={COLORS.trapped} isAnimationActive={false} />
           </BarChart>

@@ -14,6 +14,7 @@ import { useApp } from '../store/index.ts';
 import { AnswerBox } from './Compare.tsx';
 import { SeedInput } from './SeedInput.tsx';
 import { guessLang } from '../../core/formats/common.ts';
+import { onRovingKey, rovingTabIndex } from '../roving.ts';
 
 /** A read-only passage with marks: the trap ('trap'), a predicted answer ('answer'), gold answers ('gold'). */
 export function MarkedPassage({ text, marks, testid }: { text: string; marks: Mark[]; testid: string }) {
@@ -111,9 +112,9 @@ function TrapBody() {
   return (
     <div className={busy ? 'rename busy' : 'rename'}>
       <div className="rename-controls">
-        <div className="segmented trap-kinds" role="group" aria-label="Trap sentence source">
-          {(hasOwn ? (['generated', 'typed', 'dataset'] as const) : (['generated', 'typed'] as const)).map((k) => (
-            <button key={k} type="button" className={c.kind === k ? 'active' : ''} aria-pressed={c.kind === k} data-testid={`trap-kind-${k}`} onClick={() => setLiveTrapConfig({ kind: k })}>
+        <div className="segmented trap-kinds" role="radiogroup" aria-label="Trap sentence source" onKeyDown={(e) => onRovingKey(e)}>
+          {(hasOwn ? (['generated', 'typed', 'dataset'] as const) : (['generated', 'typed'] as const)).map((k, i) => (
+            <button key={k} type="button" role="radio" className={c.kind === k ? 'active' : ''} aria-checked={c.kind === k} tabIndex={rovingTabIndex(c.kind === k, i, true)} data-testid={`trap-kind-${k}`} onClick={() => setLiveTrapConfig({ kind: k })}>
               {KIND_LABELS[k]}
             </button>
           ))}

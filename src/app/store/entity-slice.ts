@@ -1,6 +1,6 @@
 /** Live entity renaming of the open instance (or the free text): options, the job and its result. */
 import type { StateCreator } from 'zustand';
-import type { Instance } from '../../core/data/types.ts';
+import type { AnswerEntityType, Instance } from '../../core/data/types.ts';
 import type { LiveRename } from '../../core/entity/live.ts';
 import type { NamePool, RenameOptions } from '../../core/entity/rename.ts';
 import type { PairRow } from '../../core/natural/pairs.ts';
@@ -53,6 +53,10 @@ export interface EntitySlice {
   setWikiTitle(t: string): void;
   /** Tags the open instance's revision pair with an edit intention (saved in the browser). */
   setIntent(intent: string): void;
+  /** Corrects the open question's answer entity type (null: back to the automatic one); saved with its dataset. */
+  setAnswerType(t: AnswerEntityType | null): void;
+  /** The data worker saved a correction: the open question, its dataset's pool and the list follow. */
+  receiveAnswerType(dataset: string, id: string, t: AnswerEntityType, corrected: boolean): void;
   findWikiEdits(): void;
   applyWikiEdit(e: WikiEdit): void;
 }
@@ -151,6 +155,25 @@ export const createEntitySlice: StateCreator<AppState, [], [], EntitySlice> = (s
     if (!inst?.revision) return;
     set({ instance: { ...inst, revision: { ...inst.revision, intent } }, naturalRows: get().naturalRows.map((r) => (r.id === inst.id && r.dataset === inst.dataset ? { ...r, intent } : r)) });
     sendData({ type: 'set-intent', dataset: inst.dataset, id: inst.id, intent });
+  },
+  setAnswerType(t) {
+    const inst = get().instance;
+    if (!inst) return;
+    sendData({ type: 'set-answer-type', dataset: inst.dataset, id: inst.id, answerType: t });
+  },
+  receiveAnswerType(dataset, id, t, corrected) {
+    const { instance: inst, pools } = get();
+    const rest = Object.fromEntries(Object.entries(pools).filter(([d]) => d !== dataset));
+    set({ pools: rest });
+    if (inst && inst.dataset === dataset && inst.id === id) {
+      const meta = { ...inst.meta };
+      if (corrected) meta.answer_type = t;
+      else delete meta.answer_type;
+      const passageShown = get().passage === inst.context && get().question === inst.question;
+      set({ instance: { ...inst, answerType: t, meta } });
+      if (passageShown) get().runRename();
+    }
+    get().runSearch();
   },
   setWikiTitle(t) {
     set({ wikiTitle: t });

@@ -14,6 +14,8 @@ import { applyParaphrasesDone, createParaphraseSlice, type ParaphraseSlice } fro
 import { applyTrapEvent, createTrapSlice, ownsTrapJob, type TrapSlice } from './trap-slice.ts';
 import { createRunsSlice, type RunsSlice } from './runs-slice.ts';
 import { createAuditSlice, type AuditSlice } from './audit-slice.ts';
+import { createTeachSlice, type TeachSlice } from './teach-slice.ts';
+import { collectFailures } from '../gallery-collect.ts';
 import { saveFinishedRun } from './run-saving.ts';
 import { createHealthSlice, dataDeathPatch, deathMessage, qaDeathPatch, type HealthSlice } from './health-slice.ts';
 import type { DeathCause } from '../supervisor.ts';
@@ -21,7 +23,7 @@ import { withScoringLang } from '../../core/data/score.ts';
 import { applyMultiEvent, createMultiSlice, reloadAddedModels, type MultiSlice } from './multi-slice.ts';
 import { createPerModelSlice, fanFailed, fanStep, isFanned, type PerModelSlice } from './per-model-slice.ts';
 
-export type AppState = RuntimeSlice & LiveSlice & DataSlice & EntitySlice & ExperimentSlice & HealthSlice & ParaphraseSlice & TrapSlice & RunsSlice & MultiSlice & AuditSlice & PerModelSlice;
+export type AppState = RuntimeSlice & LiveSlice & DataSlice & EntitySlice & ExperimentSlice & HealthSlice & ParaphraseSlice & TrapSlice & RunsSlice & MultiSlice & AuditSlice & TeachSlice & PerModelSlice;
 
 export const useApp = create<AppState>()((...a) => ({
   ...createRuntimeSlice(...a),
@@ -35,6 +37,7 @@ export const useApp = create<AppState>()((...a) => ({
   ...createRunsSlice(...a),
   ...createMultiSlice(...a),
   ...createAuditSlice(...a),
+  ...createTeachSlice(...a),
   ...createPerModelSlice(...a),
 }));
 
@@ -77,7 +80,10 @@ function applyEvent(e: WorkerEvent): void {
   const s = useApp.getState();
   if (applyMultiEvent(e, s, (p) => useApp.setState(p), () => recover({ source: s.loadedSource }))) return;
   if (applyTrapEvent(e, s, (p) => useApp.setState(p))) {
-    if (e.type === 'traps-done' && e.jobId === s.traps.jobId) saveFinishedRun(useApp.getState(), 'traps');
+    if (e.type === 'traps-done' && e.jobId === s.traps.jobId) {
+      saveFinishedRun(useApp.getState(), 'traps');
+      collectFailures(useApp.getState(), 'traps');
+    }
     if (e.type === 'adversarial-done' && e.jobId === s.adversarialJob.jobId) saveFinishedRun(useApp.getState(), 'adversarial');
     return;
   }
@@ -136,6 +142,7 @@ function applyEvent(e: WorkerEvent): void {
       if (e.jobId === s.pairJob) useApp.setState({ pair: e.row, pairJob: null });
       if (e.jobId === s.wikiPairJob) useApp.setState({ wikiPair: e.row, wikiPairJob: null });
       if (e.jobId === s.noiseJob) useApp.setState({ noisePair: { instance: e.instance, row: e.row }, noiseJob: null });
+      collectFailures(useApp.getState(), 'live-pair');
       return;
     case 'pairs-done': {
       const k = s.natural.jobId === e.jobId ? 'natural' : s.synthetic.jobId === e.jobId ? 'synthetic' : null;
@@ -147,6 +154,7 @@ function applyEvent(e: WorkerEvent): void {
       }
       else useApp.setState({ synthetic: { ...s.synthetic, status }, syntheticRows: e.rows, syntheticDropped: e.dropped });
       saveFinishedRun(useApp.getState(), k);
+      collectFailures(useApp.getState(), k);
       return;
     }
     case 'paraphrases-done': {
@@ -156,7 +164,10 @@ function applyEvent(e: WorkerEvent): void {
       return;
     }
     case 'renamed':
-      if (e.jobId === s.renameJob) useApp.setState({ rename: e.result, renameJob: null });
+      if (e.jobId === s.renameJob) {
+        useApp.setState({ rename: e.result, renameJob: null });
+        collectFailures(useApp.getState(), 'rename');
+      }
       return;
     case 'experiment-progress': {
       const k = experimentOf(s, e.jobId);
@@ -279,6 +290,9 @@ export function applyDataEvent(e: DataEvent): void {
       s.receiveTrapCollected(e.reqId, instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets });
       return;
     }
+    case 'answer-type':
+      s.receiveAnswerType(e.dataset, e.id, e.answerType, e.corrected);
+      return;
     case 'pool':
       s.receivePool(e.reqId, e.dataset, e.pool);
       return;

@@ -44,7 +44,7 @@ export interface TrapSlice {
   traps: ExperimentJob;
   trapRows: TrapRow[];
   trapSkipped: TrapSkipped;
-  /** The questions of the last trap and adversarial runs, for their slice tables. */
+  /** The questions of the last trap and adversarial runs, for their slice tables and the failure gallery's passages. */
   trapInstances: Instance[];
   adversarialInstances: Instance[];
   trapCollect: { reqId: number; purpose: TrapPurpose } | null;

@@ -133,6 +133,8 @@ export function placeKind(name: string): PlaceKind | null {
     for (const n of p.city) placeIndex.set(n, 'city');
     for (const n of p.state) placeIndex.set(n, 'state');
     for (const n of lexiconWords('City')) placeIndex.set(titleCase(n), 'city');
+    // Big cities whose names are also first names, which no list above has as a city.
+    for (const n of ['Sydney', 'Perth', 'Adelaide', 'Florence', 'Santiago']) placeIndex.set(n, 'city');
     for (const n of lexiconWords('Region')) placeIndex.set(titleCase(n), 'state');
     for (const n of [...p.country, ...lexiconWords('Country').map(titleCase)]) placeIndex.set(n, 'country');
   }

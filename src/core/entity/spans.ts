@@ -6,6 +6,7 @@ import nlp from 'compromise';
 import { char, type CharOffset } from '../types.ts';
 import { isCommonWord, isNameStopword, isNonGpePlace, isOrgDesignator, isRomanNumeral, isTitle, placeKind, type PlaceKind } from './lexicon.ts';
 import type { EntityType } from './options.ts';
+import { typeEntity } from './typing.ts';
 import { genderOf, isFirstName, isKnownSurname, type Gender, type SpanKind } from './names.ts';
 
 
@@ -50,10 +51,10 @@ export function detectEntities(text: string): Entity[] {
   return found.map((e) => ({ ...e }));
 }
 
-/** compromise's people, organizations and places of a text, in text order (uncached). */
+/** compromise's people, organizations and places of a text, retyped by typing.ts, in text order (uncached). */
 function tagEntities(text: string): Entity[] {
   const doc = nlp(text);
-  const out: Entity[] = [];
+  const out: { type: EntityType; text: string; start: number; end: number }[] = [];
   const add = (type: EntityType, matches: { json(o: object): { terms: Term[] }[] }) => {
     for (const m of matches.json({ offset: true, terms: { offset: true } })) {
       let terms = m.terms.filter((t) => t.text !== '');
@@ -69,13 +70,20 @@ function tagEntities(text: string): Entity[] {
       if (!/\p{Lu}/u.test(surface)) continue; // lowercase "mother" is not a name
       if (surface.replace(/[^\p{L}]/gu, '').length < 3) continue; // "St", "Mr": abbreviations, not names
       if (out.some((e) => e.start < end && start < e.end)) continue; // people first, then orgs, then places
-      out.push({ type, text: surface, start: char(start), end: char(end), confidence: confidenceOf(type, surface) });
+      out.push({ type, text: surface, start, end });
     }
   };
   add('PER', doc.people());
   add('ORG', doc.organizations());
   add('GPE', doc.places());
-  return out.sort((a, b) => a.start - b.start);
+  // A name dropped here (a landmark, a work) keeps its span: no later tag re-adds part of it.
+  const people = out.filter((e) => e.type === 'PER').map((e) => e.text);
+  const typed: Entity[] = [];
+  for (const e of out) {
+    const type = typeEntity(e, text, people);
+    if (type) typed.push({ type, text: e.text, start: char(e.start), end: char(e.end), confidence: confidenceOf(type, e.text) });
+  }
+  return typed.sort((a, b) => a.start - b.start);
 }
 
 /** Tagger confidence: names and places our dictionaries confirm are likelier right, e.g. confidenceOf('GPE', 'France') === 0.95. */

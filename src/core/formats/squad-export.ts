@@ -1,6 +1,7 @@
 /** Instances back to nested SQuAD JSON, the shape the evaluation scripts (and exports) use. */
 import { codePointMapper, type CodePointMapper } from '../codepoints.ts';
 import type { Instance } from '../data/types.ts';
+import { fileAnswerType } from '../ner/file-answer-type.ts';
 import type { SquadArticle, SquadDataset, SquadParagraph, SquadQA } from '../metrics/squad.ts';
 
 /**
@@ -28,6 +29,9 @@ export function instancesToSquad(instances: readonly Instance[]): SquadDataset {
     const { cps } = p;
     const qa: SquadQA = { id: i.id, question: i.question, answers: i.answers.map((x) => ({ text: x.text, answer_start: cps.toCodePoint(x.start) })) };
     if (v2) qa.is_impossible = i.isImpossible;
+    // A user's correction of the answer's entity type travels with the question (answerTypeOf reads it back).
+    const corrected = fileAnswerType(i.meta);
+    if (corrected) Object.assign(qa, { answer_type: corrected });
     p.p.qas.push(qa);
   }
   return { version: v2 ? 'v2.0' : 'v1.1', data: [...articles.values()].map((a) => a.article) };

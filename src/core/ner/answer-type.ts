@@ -3,15 +3,31 @@
  * offline and in workers; it tags people, organizations and places from its lexicon and patterns.
  */
 import nlp from 'compromise';
-import type { AnswerEntityType } from '../data/types.ts';
+import type { AnswerEntityType, InstanceMeta } from '../data/types.ts';
+
+import { fileAnswerType } from './file-answer-type.ts';
+export { fileAnswerType };
 import { zhAnswerType } from '../entity/zh.ts';
+import { typeEntity } from '../entity/typing.ts';
+import { detectEntities } from '../entity/spans.ts';
 
 /**
  * PER, ORG, GPE or other for an answer text, e.g. answerEntityType('Charles Babbage') === 'PER',
  * answerEntityType('Warsaw') === 'GPE', answerEntityType('1867') === 'other'. An answer with
  * Chinese characters is typed by zh.ts's name and place dictionaries (compromise is English only).
  */
-export function answerEntityType(answer: string): AnswerEntityType {
+export function answerEntityType(answer: string, context?: { text: string; start: number }): AnswerEntityType {
+  const tagged = compromiseType(answer);
+  if (tagged === 'other' || /\p{Script=Han}/u.test(answer)) return tagged;
+  // Continents, landmarks, buildings and works are no PER/ORG/GPE (typing.ts), in the passage's words when known.
+  const text = answer.trim();
+  const start = context ? context.start + answer.indexOf(text) : 0;
+  const people = context ? detectEntities(context.text).filter((e) => e.type === 'PER').map((e) => e.text) : [];
+  return typeEntity({ type: tagged, text, start, end: start + text.length }, context?.text ?? text, people) ?? 'other';
+}
+
+/** compromise's type of a whole answer (zh.ts's for Chinese), before typing.ts's second opinion. */
+function compromiseType(answer: string): AnswerEntityType {
   const text = answer.trim();
   if (/\p{Script=Han}/u.test(text)) return zhAnswerType(text);
   if (!text || text.length > 80 || /^[\d\s.,%-]+$/.test(text)) return 'other';
@@ -31,8 +47,10 @@ export function answerEntityType(answer: string): AnswerEntityType {
  * The answer type of an instance: the dataset's own when it has one, else the first gold answer's
  * (unanswerable → 'other'). The app's import and every renaming (app and CLI) call this one function.
  */
-export function answerTypeOf(inst: { answerType?: AnswerEntityType; isImpossible: boolean; answers: readonly { text: string }[] }): AnswerEntityType {
+export function answerTypeOf(inst: { answerType?: AnswerEntityType; isImpossible: boolean; answers: readonly { text: string; start?: number }[]; context?: string; meta?: InstanceMeta }): AnswerEntityType {
   if (inst.answerType !== undefined) return inst.answerType;
+  const given = fileAnswerType(inst.meta);
+  if (given) return given;
   const first = inst.answers[0];
-  return inst.isImpossible || !first ? 'other' : answerEntityType(first.text);
+  return inst.isImpossible || !first ? 'other' : answerEntityType(first.text, inst.context !== undefined && first.start !== undefined ? { text: inst.context, start: first.start } : undefined);
 }

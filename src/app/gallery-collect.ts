@@ -1,0 +1,101 @@
+/**
+ * Feeds the failure gallery: after each revision-pair, synthetic-noise and trap run, and each live
+ * renaming or live pair, its C2W cases go to the gallery. Noisy passages are made again here (the
+ * noise is seeded per question, so they are exactly the run's) with the noise code loaded on demand.
+ */
+import { casesFromPairs, casesFromTraps, type FailureCase, type ModelRef } from '../core/gallery.ts';
+import { NOISE_LABELS, type NoiseOptions } from '../core/natural/noise-kinds.ts';
+import { ORIGIN_LABELS, SOURCE_LABELS } from '../core/entity/options.ts';
+import { insertTrap } from '../core/trap/insert.ts';
+import type { Instance } from '../core/data/types.ts';
+import type { TrapRow } from '../core/trap/summary.ts';
+import type { AppState } from './store/index.ts';
+
+export type CollectFrom = 'natural' | 'synthetic' | 'traps' | 'rename' | 'live-pair';
+
+/** The gallery's label of a noise setting, e.g. "synthetic noise: keyboard typo 30%, seed 1". */
+export const noiseLabel = (o: NoiseOptions) => `synthetic noise: ${NOISE_LABELS[o.kind]} ${Math.round(o.rate * 100)}%, seed ${o.seed}`;
+
+/** The model that answered, as a link can name it (null for a model opened from local files). */
+function modelRef(s: AppState): ModelRef | null {
+  const src = s.loadedSource;
+  return src && src.kind !== 'files' ? { kind: src.kind, id: src.id } : null;
+}
+
+/** The passage a trap row was answered on: the dataset's trap variant, or the generated sentence inserted again. */
+function trappedPassage(inst: Instance, row: TrapRow, position: AppState['trapConfig']['position']): string | null {
+  const cands = [inst.trap?.context, insertTrap(inst, row.sentence, position)?.context];
+  return cands.find((c) => c !== undefined && c.slice(row.trap.start, row.trap.end) === row.sentence.replace(/\s+/g, ' ').trim()) ?? null;
+}
+
+/** Collects the C2W cases of what just finished into the gallery. */
+export function collectFailures(s: AppState, from: CollectFrom): void {
+  const model = modelRef(s);
+  if (!model) return;
+  const found = new Date().toISOString();
+  const base = { allowNull: s.allowNull, found };
+  if (from === 'natural') {
+    s.addFailures(casesFromPairs(s.naturalRows, s.naturalInstances, model, { kind: 'revision' }, { ...base, perturbation: 'natural edit (revision pair)' }));
+  } else if (from === 'synthetic') {
+    const o = s.noiseOptions;
+    void withNoisyPassages(s.syntheticRows.filter((r) => r.category === 'C2W').length > 0, o, (noisy) =>
+      casesFromPairs(s.syntheticRows, s.syntheticInstances, model, { kind: 'noise', noise: o.kind, rate: o.rate, seed: o.seed }, { ...base, perturbation: noiseLabel(o), noisyPassage: noisy }),
+    ).then((cases) => s.addFailures(cases));
+  } else if (from === 'traps') {
+    const position = s.trapConfig.position;
+    const insts = s.trapInstances;
+    const p = { kind: 'trap' as const, source: s.trapConfig.source, position, seed: s.trapConfig.seed, sentence: '' };
+    s.addFailures(casesFromTraps(s.trapRows, insts, model, p, { ...base, perturbation: `trap sentence (${s.trapConfig.source}, ${position} the answer sentence)`, trapped: (i, r) => trappedPassage(i, r, position) }));
+  } else if (from === 'rename') {
+    const r = s.rename;
+    if (!r || r.category !== 'C2W' || !r.perturbed) return;
+    const o = r.options;
+    const label = `entity renaming: ${o.type}, ${SOURCE_LABELS[o.source]}${o.source === 'db' ? ` (${ORIGIN_LABELS[o.origin]} names)` : ''}`;
+    const inst = r.original;
+    const stored = inst.id !== 'live';
+    s.addFailures([
+      {
+        key: ['rename', model.id, inst.dataset, stored ? inst.id : inst.context, o.type, o.target ?? 'answer', o.source, o.origin, o.seed].join('|'),
+        kind: 'rename',
+        perturbation: label,
+        model: model.id,
+        dataset: inst.dataset,
+        id: inst.id,
+        question: inst.question,
+        gold: [...new Set(inst.answers.map((a) => a.text))],
+        original: { passage: inst.context, answer: r.originalPrediction?.text ?? '' },
+        perturbed: { passage: r.perturbed.context, answer: r.perturbedPrediction?.text ?? '' },
+        link: {
+          v: 1,
+          models: [model],
+          q: stored ? { kind: 'instance', dataset: inst.dataset, id: inst.id } : { kind: 'text', passage: inst.context, question: inst.question },
+          p: { kind: 'rename', type: o.type, ...(o.target ? { target: o.target } : {}), source: o.source, origin: o.origin, seed: o.seed, resemble: s.renameResemble },
+          allowNull: s.allowNull,
+        },
+        starred: false,
+        found,
+      },
+    ]);
+  } else {
+    // The live revision pair and the live noise pair of the open question.
+    const inst = s.instance;
+    if (inst && s.pair && s.pair.id === inst.id) s.addFailures(casesFromPairs([s.pair], [inst], model, { kind: 'revision' }, { ...base, perturbation: 'natural edit (revision pair)' }));
+    const np = s.noisePair;
+    if (np?.instance && np.row) {
+      const o = s.noiseOptions;
+      const orig = { ...np.instance, context: np.instance.context, revision: undefined };
+      s.addFailures(casesFromPairs([np.row], [orig], model, { kind: 'noise', noise: o.kind, rate: o.rate, seed: o.seed }, { ...base, perturbation: noiseLabel(o), noisyPassage: () => np.instance?.revision?.context ?? null }));
+    }
+  }
+}
+
+/** Runs `make` with a function giving each question's noisy passage, loading the noise code only when there is a case to show. */
+async function withNoisyPassages(any: boolean, o: NoiseOptions, make: (noisy: (inst: Instance) => string | null) => FailureCase[]): Promise<FailureCase[]> {
+  if (!any) return [];
+  try {
+    const { addNoise } = await import('../core/natural/noise.ts');
+    return make((inst) => addNoise(inst, o)?.perturbed.context ?? null);
+  } catch {
+    return make(() => null);
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * Offline after the first visit (production build, service worker allowed, shipped model, WASM):
+ * /favicon.ico is served; with the network cut and the server gone, a reload still opens the app
+ * and the model answers; and (on a fresh server) a new version of the service worker brings up
+ * "A new version is available — Reload", and Reload switches to it.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { PreviewServer } from 'vite';
+import { launch, ROOT, shot, startPreview } from './harness.ts';
+
+let server: PreviewServer;
+let url: string;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const errors: string[] = [];
+const SW = join(ROOT, 'dist', 'sw.js');
+const original = readFileSync(SW, 'utf8');
+
+beforeAll(async () => {
+  ({ server, url } = await startPreview());
+  browser = await launch(false);
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'allow' });
+  page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(e.message));
+});
+afterAll(async () => {
+  writeFileSync(SW, original);
+  await browser.close();
+  await server.close().catch(() => undefined);
+});
+
+/** The scriptURL of the service worker controlling the page, or null. */
+const controller = () => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null);
+
+describe('offline after the first visit', () => {
+  it('serves /favicon.ico (an .ico) and the SVG icon', async () => {
+    const ico = await context.request.get(`${url}favicon.ico`);
+    expect(ico.status()).toBe(200);
+    expect([...(await ico.body()).subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+    const svg = await context.request.get(`${url}favicon.svg`);
+    expect(svg.status()).toBe(200);
+    expect(await svg.text()).toContain('<svg');
+  });
+
+  it('installs a service worker that precaches the app, ONNX Runtime and the model', async () => {
+    await page.goto(`${url}?device=wasm`);
+    await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+    // ready resolves once the worker is active, i.e. after every precache entry was fetched.
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    expect(scope).toBe(url);
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) urls.push(new URL(r.url).pathname);
+      return urls;
+    });
+    expect(cached.some((u) => u.endsWith('/ort/ort-wasm-simd-threaded.asyncify.wasm'))).toBe(true);
+    expect(cached.some((u) => u.endsWith('/models/qarx-lexical-qa/onnx/model.onnx'))).toBe(true);
+    expect(cached.some((u) => u.endsWith('/index.html'))).toBe(true);
+    await page.reload();
+    await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+    expect(await controller()).toMatch(/\/sw\.js$/);
+    expect(await page.getByTestId('update-banner').count()).toBe(0);
+  });
+
+  it('reloads and answers with the network cut and the server stopped', async () => {
+    expect(await controller()).toMatch(/\/sw\.js$/);
+    await server.close();
+    await context.setOffline(true);
+    const online = await page.evaluate(() => navigator.onLine);
+    await page.evaluate(() => location.reload());
+    await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+    expect(online).toBe(false);
+    expect((await page.getByTestId('answer-highlight').textContent())?.trim()).not.toBe('');
+    await page.getByTestId('question-input').fill('Who noticed that a mould had killed the bacteria on a culture plate?');
+    await shot(page, 'offline-reload');
+    expect(errors).toEqual([]);
+  });
+
+  it('says when a new version is available and Reload switches to it', async () => {
+    ({ server, url } = await startPreview());
+    await context.close();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'allow' });
+    page = await context.newPage();
+    await page.goto(`${url}?device=wasm`);
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    await page.reload();
+    await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+    expect(await controller()).toMatch(/\/sw\.js$/);
+    // A new build: one precache revision differs (same length, so the static server's size still holds).
+    const changed = original.replace(/revision:"([0-9a-f])/, (_, c: string) => `revision:"${c === '0' ? '1' : '0'}`);
+    expect(changed).not.toBe(original);
+    writeFileSync(SW, changed);
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    await page.getByTestId('update-banner').waitFor({ timeout: 120_000 });
+    expect(await page.getByTestId('update-banner').textContent()).toContain('A new version is available');
+    await shot(page, 'offline-update-banner');
+    const reloaded = page.waitForEvent('load', { timeout: 120_000 });
+    await page.getByTestId('update-reload').click();
+    await reloaded;
+    await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+    expect(await page.getByTestId('update-banner').count()).toBe(0);
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
+  });
+
+});

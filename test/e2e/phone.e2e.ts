@@ -1,0 +1,91 @@
+/**
+ * Phones (shipped model, WASM): at 390×844 and 360×740 the live view comes first, the question list
+ * and the model and dataset panels are closed drawers below it, the page is never wider than the
+ * screen (with every panel open too), the header's badge fits, and picking a question in the
+ * drawer scrolls to its answer. Screenshots go to test-results/screenshots/phone-*.png.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { PreviewServer } from 'vite';
+import { launch, shot, startPreview } from './harness.ts';
+
+let server: PreviewServer;
+let url: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  ({ server, url } = await startPreview());
+  browser = await launch(false);
+});
+afterAll(async () => {
+  await browser.close();
+  await server.close();
+});
+
+/** How far the page scrolls sideways: document width minus the screen's. */
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+const top = async (page: Page, id: string) => (await page.getByTestId(id).first().boundingBox())?.y ?? Number.NaN;
+
+describe.each([
+  { width: 390, height: 844 },
+  { width: 360, height: 740 },
+])('a $width px phone', ({ width, height }) => {
+  let page: Page;
+  const errors: string[] = [];
+  beforeAll(async () => {
+    page = await browser.newPage({ viewport: { width, height }, isMobile: true, hasTouch: true });
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${url}?device=wasm`);
+    await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+  });
+  afterAll(() => page.close());
+
+  it('shows the live view first, with the panels folded into drawers below it', async () => {
+    const question = await top(page, 'question-input');
+    expect(question).toBeLessThan(height);
+    for (const d of ['drawer-questions', 'drawer-model', 'drawer-data']) {
+      expect(await page.getByTestId(d).evaluate((e) => (e as HTMLDetailsElement).open)).toBe(false);
+      expect(await top(page, d)).toBeGreaterThan(await top(page, 'answer-card'));
+    }
+    const badge = await page.getByTestId('runtime-badge').boundingBox();
+    expect(badge!.x + badge!.width).toBeLessThanOrEqual(width);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `test-results/screenshots/phone-${width}-first-screen.png` });
+  });
+
+  it('is never wider than the screen, with every drawer and panel open', async () => {
+    for (const d of await page.locator('details').all()) await d.evaluate((e) => ((e as HTMLDetailsElement).open = true));
+    await page.getByTestId('rename-toggle').click();
+    await page.getByTestId('trap-toggle').click();
+    await page.getByTestId('rename-result').waitFor({ timeout: 60_000 });
+    await page.getByTestId('tour-start').click();
+    await page.getByTestId('gallery-toggle').click();
+    await page.getByTestId('tour').waitFor();
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await shot(page, `phone-${width}-all-open`);
+    await page.getByTestId('tour-close').click();
+    await page.getByTestId('gallery-toggle').click();
+    await page.getByTestId('rename-toggle').click();
+    await page.getByTestId('trap-toggle').click();
+  });
+
+  it('picking a question in the drawer scrolls to its answer', async () => {
+    await page.getByTestId('tab-experiments').click();
+    await page.getByTestId('tab-live').click();
+    await page.getByLabel('Search questions, passages and answers').fill('Everest expedition');
+    const row = page.getByTestId('instance-row').filter({ hasText: 'Who led the 1953 Everest expedition?' });
+    await expect.poll(() => page.getByTestId('instance-row').count()).toBe(1);
+    await row.click();
+    await expect.poll(async () => ((await page.getByTestId('instance-head').textContent()) ?? '')).toContain('demo-per-04');
+    await expect.poll(() => page.getByTestId('answer-text').textContent(), { timeout: 60_000 }).toBeTruthy();
+    await expect
+      .poll(async () => {
+        const box = await page.getByTestId('answer-card').boundingBox();
+        return box !== null && box.y >= 0 && box.y < height;
+      })
+      .toBe(true);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `test-results/screenshots/phone-${width}-picked.png` });
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,162 @@
+/** The failure gallery's core, the chart palette (colour-blind safety, contrast, CSS in step) and wrapped tick labels. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import type { Instance } from '../../src/core/data/types.ts';
+import { casesFromPairs, casesFromTraps, casesToCsv, casesToJson, groupCases, mergeCases, type FailureCase } from '../../src/core/gallery.ts';
+import type { PairRow } from '../../src/core/natural/pairs.ts';
+import type { TrapRow } from '../../src/core/trap/summary.ts';
+import { CATEGORY_COLORS, CATEGORY_VARS, SOURCE_COLORS } from '../../src/app/palette.ts';
+import { wrapLabel } from '../../src/app/components/chart-axes.tsx';
+import { GALLERY_KEY, loadFailures } from '../../src/app/store/teach-slice.ts';
+
+const inst = (id: string, extra: Partial<Instance> = {}): Instance => ({ id, dataset: 'demo', title: 't', question: `Q ${id}?`, context: 'Ann lives in Paris.', answers: [{ text: 'Paris', start: 13 }], isImpossible: false, lang: 'en', tags: [], ...extra });
+const row = (id: string, category: PairRow['category'], orig = 'Paris', pert = 'Ann'): PairRow => ({ id, dataset: 'demo', question: `Q ${id}?`, original: { text: orig, em: 1, f1: 1 }, perturbed: { text: pert, em: 0, f1: 0 }, category, intent: null, touchesAnswer: false });
+const model = { kind: 'local' as const, id: 'qarx-lexical-qa' };
+const opts = { allowNull: true, found: '2026-01-01T00:00:00.000Z', perturbation: 'natural edit (revision pair)' };
+
+describe('casesFromPairs', () => {
+  const a = inst('a', { revision: { context: 'Ann moved to Paris.', answers: [{ text: 'Paris', start: 13 }] } });
+  const b = inst('b', { revision: { context: 'Ann lives in Paris now.', answers: [{ text: 'Paris', start: 13 }] } });
+  it.each([
+    { name: 'only C2W rows become cases', rows: [row('a', 'C2W'), row('b', 'C2C')], want: ['a'] },
+    { name: 'W2C and W2W are not failures', rows: [row('a', 'W2C'), row('b', 'W2W')], want: [] },
+    { name: 'a row without its question is skipped', rows: [row('zz', 'C2W')], want: [] },
+  ])('$name', ({ rows, want }) => {
+    expect(casesFromPairs(rows, [a, b], model, { kind: 'revision' }, opts).map((c) => c.id)).toEqual(want);
+  });
+
+  it('keeps both passages, both answers, the gold and a link that opens the case', () => {
+    const [c] = casesFromPairs([row('a', 'C2W')], [a], model, { kind: 'revision' }, opts);
+    expect(c).toMatchObject({ kind: 'revision', model: 'qarx-lexical-qa', gold: ['Paris'], original: { passage: 'Ann lives in Paris.', answer: 'Paris' }, perturbed: { passage: 'Ann moved to Paris.', answer: 'Ann' } });
+    expect(c!.link).toEqual({ v: 1, models: [model], q: { kind: 'instance', dataset: 'demo', id: 'a' }, p: { kind: 'revision' }, allowNull: true });
+  });
+
+  it('noise cases carry their settings in the key and the link, and the noisy passage when given', () => {
+    const p = { kind: 'noise' as const, noise: 'keyboard' as const, rate: 0.3, seed: 2 };
+    const [c] = casesFromPairs([row('a', 'C2W')], [a], model, p, { ...opts, noisyPassage: () => 'Ann livse in Paris.' });
+    expect(c!.key).toBe('noise|qarx-lexical-qa|demo|a|keyboard|0.3|2');
+    expect(c!.perturbed.passage).toBe('Ann livse in Paris.');
+    expect(c!.link?.p).toEqual(p);
+  });
+});
+
+describe('casesFromTraps', () => {
+  const trapRow = (em: number): TrapRow => ({ id: 'a', dataset: 'demo', question: 'Q a?', sentence: 'Bob lives in Rome.', similarity: 0.5, original: { text: 'Paris', span: null, em: 1, f1: 1 }, trapped: { text: 'Rome', span: null, hit: true, em, f1: em }, trap: { start: 20, end: 38 } });
+  it('collects only answers that went from right (EM 1) to wrong (EM 0)', () => {
+    const trapped = () => 'Ann lives in Paris. Bob lives in Rome.';
+    const p = { kind: 'trap' as const, source: 'generated' as const, position: 'after' as const, seed: 3, sentence: '' };
+    const [c] = casesFromTraps([trapRow(0)], [inst('a')], model, p, { ...opts, trapped });
+    expect(c!.perturbed).toEqual({ passage: 'Ann lives in Paris. Bob lives in Rome.', answer: 'Rome' });
+    expect(c!.link?.p).toEqual(p);
+    expect(casesFromTraps([trapRow(1)], [inst('a')], model, p, { ...opts, trapped })).toHaveLength(0);
+  });
+});
+
+const mk = (key: string, extra: Partial<FailureCase> = {}): FailureCase => ({ key, kind: 'revision', perturbation: 'p', model: 'm', dataset: 'demo', id: key, question: 'q', gold: [], original: { passage: 'a', answer: 'x' }, perturbed: { passage: 'b', answer: 'y' }, link: null, starred: false, found: 't0', ...extra });
+
+describe('mergeCases', () => {
+  it('a case seen again keeps its star and first-seen time, and is not duplicated', () => {
+    const merged = mergeCases([mk('a', { starred: true, found: 'old' })], [mk('a', { found: 'new' }), mk('b'), mk('b')]);
+    expect(merged.map((c) => [c.key, c.starred, c.found])).toEqual([['b', false, 't0'], ['a', true, 'old']]);
+  });
+  it('over the cap, unstarred cases are dropped and starred ones kept', () => {
+    const old = [mk('s', { starred: true }), mk('o1'), mk('o2')];
+    expect(mergeCases(old, [mk('n1'), mk('n2')], 3).map((c) => c.key).sort()).toEqual(['n1', 'n2', 's']);
+  });
+  it('never loses a starred case and never holds a key twice (property)', () => {
+    const kase = fc.record({ key: fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f'), starred: fc.boolean() }).map(({ key, starred }) => mk(key, { starred }));
+    fc.assert(
+      fc.property(fc.uniqueArray(kase, { selector: (c) => c.key }), fc.array(kase.map((c) => ({ ...c, starred: false }))), fc.integer({ min: 1, max: 8 }), (old, found, max) => {
+        const out = mergeCases(old, found, max);
+        expect(new Set(out.map((c) => c.key)).size).toBe(out.length);
+        for (const s of old.filter((c) => c.starred)) expect(out.find((c) => c.key === s.key)?.starred).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('groupCases, exports', () => {
+  it('groups by perturbation, then model, in first-seen order', () => {
+    const g = groupCases([mk('1', { perturbation: 'noise', model: 'A' }), mk('2', { perturbation: 'edit', model: 'A' }), mk('3', { perturbation: 'noise', model: 'B' }), mk('4', { perturbation: 'noise', model: 'A' })]);
+    expect(g.map((x) => [x.perturbation, x.models.map((m) => [m.model, m.cases.map((c) => c.key)])])).toEqual([
+      ['noise', [['A', ['1', '4']], ['B', ['3']]]],
+      ['edit', [['A', ['2']]]],
+    ]);
+  });
+  it('CSV neutralises formulas and parses back to the same cells', () => {
+    const csv = casesToCsv([mk('a', { question: '=HYPERLINK("http://x")', gold: ['a', 'b'], perturbed: { passage: null, answer: '+1' } })]);
+    const [head, first] = Papa.parse<string[]>(csv.trim()).data;
+    expect(head).toContain('perturbed_answer');
+    expect(first![head!.indexOf('question')]).toBe(`'=HYPERLINK("http://x")`);
+    expect(first![head!.indexOf('perturbed_answer')]).toBe("'+1");
+    expect(first![head!.indexOf('gold')]).toBe('a | b');
+    expect(first![head!.indexOf('perturbed_passage')]).toBe('');
+  });
+  it('JSON names its format and holds every case', () => {
+    expect(JSON.parse(casesToJson([mk('a')]))).toEqual({ format: 'qarx-failure-gallery', version: 1, cases: [mk('a')] });
+  });
+});
+
+describe('loadFailures', () => {
+  const store = (v: string | null) => ({ getItem: (k: string) => (k === GALLERY_KEY ? v : null) });
+  it.each([
+    { name: 'nothing stored', v: null, n: 0 },
+    { name: 'not JSON', v: '{oops', n: 0 },
+    { name: 'not an array', v: '{"a":1}', n: 0 },
+    { name: 'entries of another shape are dropped', v: JSON.stringify([mk('a'), { key: 1 }, null, 'x']), n: 1 },
+  ])('$name', ({ v, n }) => {
+    expect(loadFailures(store(v))).toHaveLength(n);
+  });
+});
+
+// Colour-blind safety: Machado et al. (2009) full-severity matrices on linear RGB, distances in CIELAB (ΔE76).
+const MACHADO: Record<string, number[][]> = {
+  protanopia: [[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216], [-0.003882, -0.048116, 1.051998]],
+  deuteranopia: [[0.367322, 0.860646, -0.227968], [0.280085, 0.672501, 0.047413], [-0.01182, 0.04294, 0.968881]],
+  tritanopia: [[1.255528, -0.076749, -0.178779], [-0.078411, 0.930809, 0.147602], [0.004733, 0.691367, 0.3039]],
+};
+const linear = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+function lab([r, g, b]: number[]): number[] {
+  const [R, G, B] = [r!, g!, b!].map((x) => Math.min(1, Math.max(0, x)));
+  const X = (0.4124 * R! + 0.3576 * G! + 0.1805 * B!) / 0.95047, Y = 0.2126 * R! + 0.7152 * G! + 0.0722 * B!, Z = (0.0193 * R! + 0.1192 * G! + 0.9505 * B!) / 1.08883;
+  const f = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
+  return [116 * f(Y) - 16, 500 * (f(X) - f(Y)), 200 * (f(Y) - f(Z))];
+}
+const simulate = (hex: string, m: number[][]) => lab(m.map((row) => row.reduce((a, k, j) => a + k * linear(hex)[j]!, 0)));
+const deltaE = (a: number[], b: number[]) => Math.hypot(...a.map((x, i) => x - b[i]!));
+const luminance = (hex: string) => { const [r, g, b] = linear(hex); return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!; };
+const contrast = (a: string, b: string) => { const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p); return (x! + 0.05) / (y! + 0.05); };
+
+describe('palette', () => {
+  const pairs = (o: Record<string, string>) => Object.entries(o).flatMap(([ka, a], i) => Object.entries(o).slice(i + 1).map(([kb, b]) => [ka, a, kb, b] as const));
+  const four = { C2C: CATEGORY_COLORS.C2C, C2W: CATEGORY_COLORS.C2W, W2C: CATEGORY_COLORS.W2C, W2W: CATEGORY_COLORS.W2W };
+  it.each(Object.keys(MACHADO))('the four categories and the name sources stay apart under %s (ΔE ≥ 15)', (kind) => {
+    for (const [ka, a, kb, b] of [...pairs(four), ...pairs(SOURCE_COLORS)]) expect.soft(deltaE(simulate(a, MACHADO[kind]!), simulate(b, MACHADO[kind]!)), `${ka} vs ${kb}`).toBeGreaterThanOrEqual(15);
+  });
+  it('the old green/red pair failed the check this palette passes (the test can fail)', () => {
+    expect(deltaE(simulate('#2e8b57', MACHADO.deuteranopia!), simulate('#d1495b', MACHADO.deuteranopia!))).toBeLessThan(15);
+  });
+  it('white category chips are readable (≥ 4.5:1) for C2C, C2W, W2C, W2W', () => {
+    for (const c of Object.values(four)) expect(contrast(c, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+  });
+  it('styles.css holds the same category colours', () => {
+    const css = readFileSync(join(import.meta.dirname, '../../src/app/styles.css'), 'utf8');
+    for (const [cat, v] of Object.entries(CATEGORY_VARS)) expect(css).toMatch(new RegExp(`${v}: ${CATEGORY_COLORS[cat as keyof typeof CATEGORY_COLORS]};`, 'i'));
+  });
+});
+
+describe('wrapLabel', () => {
+  it.each([
+    { text: 'InDistName', max: 10, want: ['InDistName'] },
+    { text: 'InDistName', max: 6, want: ['InDist', 'Name'] },
+    { text: 'PER RandStr', max: 8, want: ['PER', 'RandStr'] },
+    { text: 'fact-update', max: 8, want: ['fact-', 'update'] },
+    { text: 'one two three four five six', max: 7, want: ['one two', 'three', 'four f…'] },
+    { text: '', max: 10, want: [] },
+  ])('$text at $max → $want', ({ text, max, want }) => {
+    expect(wrapLabel(text, max)).toEqual(want);
+  });
+});
