@@ -70,6 +70,9 @@ export function dataFile(datasets: readonly string[]): string {
   return /\.(json|jsonl|gz|csv)$/i.test(name) ? name : `${name.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '')}.json`;
 }
 
+/** The file name the app saves a robustness table's `qarx audit` config under (src/core/audit/robustness-config.ts). */
+export const ROBUSTNESS_AUDIT_FILE = 'robustness-audit.json';
+
 /** The `qarx` command line that reproduces a run, or null when no command does, with what its file names stand for. */
 export interface QarxCommand {
   command: string | null;
@@ -140,6 +143,11 @@ export function qarxCommand(kind: string, r: RunRecord): QarxCommand {
       return {
         command: `${join(['qarx', 'predict'], model, ['--data', data, '--out', 'predictions'])} && ${join(['qarx', 'eval', data, 'predictions/predictions.json', '--adversarial'])}`,
         note: `${dataNote} (an AddSent / AddOneSent file); ${device}.`,
+      };
+    case 'robustness':
+      return {
+        command: `qarx audit --config ${ROBUSTNESS_AUDIT_FILE} --out robustness-audit`,
+        note: `${ROBUSTNESS_AUDIT_FILE} is the config "Audit config" saves with this table: ${dataNote} (the audit takes the first ${r.n} in file order), every model of the table with its precision, and the table's experiments with its settings. Save it in the project folder (its paths start at the config's folder); a model loaded from local files is named as a placeholder folder: put its path in the config. ${device}.`,
       };
     default:
       return { command: null, note: `No qarx command reproduces a ${kind} run yet; the settings above say what produced it.` };

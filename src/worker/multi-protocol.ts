@@ -13,8 +13,9 @@ import type { DeviceChoice, ModelInfo, ModelSourceMsg } from './protocol.ts';
 /** The key of the model loaded with 'load' (the single-model flows' model). */
 export const PRIMARY = 'primary';
 
-/** Precision asked for an added model: 'auto' follows the device (as for the primary). */
-export type DtypeChoice = 'auto' | 'fp32' | 'fp16' | 'q8';
+/** Precision asked for a model: 'auto' follows the device. */
+export type { DtypeChoice } from '../core/runtime/dtypes.ts';
+import type { DtypeChoice } from '../core/runtime/dtypes.ts';
 
 /** One model's answer to one side (before or after a perturbation), with its token view. */
 export interface ModelSide {

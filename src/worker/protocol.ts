@@ -14,7 +14,7 @@ import type { NoiseOptions } from '../core/natural/noise.ts';
 import type { DprRow, ParaphraseItem } from '../core/sensitivity/index.ts';
 import type { AdversarialRun, TrapConfig, TrapRow, TrapSkipped } from '../core/trap/experiment.ts';
 import type { LiveTrap, TrapSpec } from '../core/trap/live.ts';
-import type { MultiEvent, MultiRequest } from './multi-protocol.ts';
+import type { DtypeChoice, MultiEvent, MultiRequest } from './multi-protocol.ts';
 export type { LiveRename };
 
 
@@ -59,31 +59,32 @@ export interface LoadProgress {
   progress: number;
 }
 
+/** `key` on an experiment request: the loaded model to run it on (multi-protocol.ts; absent: the primary). */
 export type WorkerRequest =
   /** webgpuRuntime: start ONNX Runtime's WebGPU-capable build even for a WASM load (a WebGPU load needed it before). */
   | { type: 'init'; remoteHost: string; baseUrl: string; memoryBudgetMb?: number; webgpuRuntime?: boolean }
-  | { type: 'load'; jobId: number; source: ModelSourceMsg; device: DeviceChoice }
+  | { type: 'load'; jobId: number; source: ModelSourceMsg; device: DeviceChoice; dtype?: DtypeChoice }
   | { type: 'predict'; jobId: number; inputs: QaInput[]; versionTwo: boolean }
   | { type: 'cancel'; jobId: number }
   | { type: 'rename'; jobId: number; instance: Instance; options: RenameOptions; pool: NamePool | null; versionTwo: boolean; resemble: { m: 1 | 3; temperature: number } | null }
   // pool: the InDistName pool of every question of the selection's datasets (null: none needed)
-  | { type: 'sweep'; jobId: number; instances: Instance[]; config: SweepConfig; versionTwo: boolean; pool: NamePool | null }
-  | { type: 'budget'; jobId: number; instances: Instance[]; config: BudgetConfig; pool: NamePool | null }
+  | { type: 'sweep'; jobId: number; key?: string; instances: Instance[]; config: SweepConfig; versionTwo: boolean; pool: NamePool | null }
+  | { type: 'budget'; jobId: number; key?: string; instances: Instance[]; config: BudgetConfig; pool: NamePool | null }
   | { type: 'export-renamed'; jobId: number; instances: Instance[]; options: RenameOptions; pool: NamePool | null }
   /** Universal names: K candidate names, each put in every eligible question, ranked by predictions changed. */
-  | { type: 'universal'; jobId: number; instances: Instance[]; config: UniversalConfig; versionTwo: boolean }
+  | { type: 'universal'; jobId: number; key?: string; instances: Instance[]; config: UniversalConfig; versionTwo: boolean }
   /** One question on both passages of its pair; with `noise`, on its passage and a noisy copy instead. */
   | { type: 'pair'; jobId: number; instance: Instance; versionTwo: boolean; rule: CategoryRule; noise?: NoiseOptions }
   /** Revision pairs of many questions (natural), or the same questions with synthetic noise. */
-  | { type: 'pairs'; jobId: number; instances: Instance[]; noise: NoiseOptions | null; versionTwo: boolean; rule: CategoryRule }
+  | { type: 'pairs'; jobId: number; key?: string; instances: Instance[]; noise: NoiseOptions | null; versionTwo: boolean; rule: CategoryRule }
   /** Original questions and their paraphrases on the same passages (over-sensitivity; one item for the live control). */
-  | { type: 'paraphrases'; jobId: number; items: ParaphraseItem[]; versionTwo: boolean; live: boolean }
+  | { type: 'paraphrases'; jobId: number; key?: string; items: ParaphraseItem[]; versionTwo: boolean; live: boolean }
   /** One question on its passage and with a trap sentence (live view). */
   | { type: 'trap-live'; jobId: number; instance: Instance; spec: TrapSpec; versionTwo: boolean }
   /** Traps over many questions (F1 by similarity, trap hits). */
-  | { type: 'traps'; jobId: number; instances: Instance[]; config: TrapConfig; versionTwo: boolean }
+  | { type: 'traps'; jobId: number; key?: string; instances: Instance[]; config: TrapConfig; versionTwo: boolean }
   /** Every question of an adversarial SQuAD selection, scored as Jia & Liang's script does. */
-  | { type: 'adversarial'; jobId: number; instances: Instance[]; versionTwo: boolean }
+  | { type: 'adversarial'; jobId: number; key?: string; instances: Instance[]; versionTwo: boolean }
   /** Several models side by side (multi-protocol.ts). */
   | MultiRequest;
 

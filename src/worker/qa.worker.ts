@@ -13,7 +13,7 @@ import { classifyRunError, configureRuntime, ModelError } from '../core/index.ts
 import { enginePredictor } from '../core/entity/predictor.ts';
 import type { SweepProgress } from '../core/entity/experiment.ts';
 import type { DeviceChoice, ModelSourceMsg, WorkerEvent, WorkerRequest } from './protocol.ts';
-import { PRIMARY } from './multi-protocol.ts';
+import { PRIMARY, type DtypeChoice } from './multi-protocol.ts';
 import { capabilities, loaded, openModel, retire, serialLoad, settings, type Active } from './open-model.ts';
 import { handleMulti } from './multi-jobs.ts';
 import { installHeartbeat } from './heartbeat.ts';
@@ -37,16 +37,16 @@ function reportThroughput(a: Active): void {
 let latestLoad = 0;
 const loadAborts = new Map<number, AbortController>();
 
-function queueLoad(jobId: number, source: ModelSourceMsg, choice: DeviceChoice): void {
+function queueLoad(jobId: number, source: ModelSourceMsg, choice: DeviceChoice, dtype: DtypeChoice): void {
   latestLoad = jobId;
   const ctrl = new AbortController();
   loadAborts.set(jobId, ctrl);
-  void serialLoad(() => load(jobId, source, choice, ctrl.signal)).finally(() => loadAborts.delete(jobId));
+  void serialLoad(() => load(jobId, source, choice, dtype, ctrl.signal)).finally(() => loadAborts.delete(jobId));
 }
 
-async function load(jobId: number, source: ModelSourceMsg, choice: DeviceChoice, signal: AbortSignal): Promise<void> {
+async function load(jobId: number, source: ModelSourceMsg, choice: DeviceChoice, dtype: DtypeChoice, signal: AbortSignal): Promise<void> {
   if (jobId !== latestLoad || signal.aborted) return; // superseded or cancelled while queued
-  const opened = await openModel(post, { jobId, key: PRIMARY, source, choice, dtype: 'auto' }, signal);
+  const opened = await openModel(post, { jobId, key: PRIMARY, source, choice, dtype }, signal);
   if (!opened) return;
   if (jobId !== latestLoad || signal.aborted) {
     await opened.active.model.dispose(); // superseded or cancelled while its session was being created
@@ -142,16 +142,25 @@ async function predict(msg: Extract<WorkerRequest, { type: 'predict' }>): Promis
 const jobAborts = new Map<number, AbortController>();
 let experimentChain: Promise<void> = Promise.resolve();
 let latestRename = 0;
+/** Cancels that found no running job: the page runs one experiment model after model under one job id, so a cancel between two models must stop the next. */
+const cancelledJobs = new Set<number>();
+
+/** A fresh abort controller for an experiment job, already aborted when the job was cancelled between models. */
+function armJob(jobId: number): void {
+  const ctrl = new AbortController();
+  if (cancelledJobs.delete(jobId)) ctrl.abort();
+  jobAborts.set(jobId, ctrl);
+}
 // Live renames do not wait behind a long sweep: they share the engine, whose session calls are queued.
 let renameChain: Promise<void> = Promise.resolve();
 
 /** Runs a job on the loaded model with its own abort signal; model errors end the job with an error event. */
-async function withModel(jobId: number, run: (a: Active, signal: AbortSignal) => Promise<void>): Promise<void> {
+async function withModel(jobId: number, run: (a: Active, signal: AbortSignal) => Promise<void>, key: string = PRIMARY): Promise<void> {
   const ctrl = jobAborts.get(jobId) ?? new AbortController();
   jobAborts.set(jobId, ctrl);
-  const target = primary();
+  const target = loaded.get(key) ?? null;
   if (!target) {
-    post({ type: 'error', jobId, code: 'bad-request', message: 'No model is loaded yet.', restart: false });
+    post({ type: 'error', jobId, code: 'bad-request', message: key === PRIMARY ? 'No model is loaded yet.' : `The model "${key}" is not loaded.`, restart: false });
     return;
   }
   const job = run(target, ctrl.signal);
@@ -198,14 +207,14 @@ function handlePair(msg: Extract<WorkerRequest, { type: 'pair' }>): void {
 
 /** Over-sensitivity: originals and paraphrases answered; a live one goes with the live renames, a set with the experiments. */
 function handleParaphrases(msg: Extract<WorkerRequest, { type: 'paraphrases' }>): void {
-  jobAborts.set(msg.jobId, new AbortController());
+  armJob(msg.jobId);
   const job = () =>
     withModel(msg.jobId, async (a, signal) => {
       const { runParaphrases } = await lazy.paraphrases();
       const report = throttled(msg.jobId);
       const r = await runParaphrases(msg.items, enginePredictor(a.engine, { versionTwo: msg.versionTwo, signal }), msg.live ? undefined : (done, total) => report({ done, total, label: 'paraphrases' }));
       post({ type: 'paraphrases-done', jobId: msg.jobId, rows: r.rows, cancelled: r.cancelled });
-    });
+    }, msg.key);
   if (msg.live) renameChain = renameChain.then(job);
   else experimentChain = experimentChain.then(job);
 }
@@ -222,7 +231,7 @@ function throttled(jobId: number): (p: SweepProgress) => void {
 }
 
 function handleExperiment(msg: Extract<WorkerRequest, { type: 'sweep' | 'budget' | 'universal' | 'export-renamed' | 'pairs' }>): void {
-  jobAborts.set(msg.jobId, new AbortController());
+  armJob(msg.jobId);
   experimentChain = experimentChain.then(() =>
     withModel(msg.jobId, async (a, signal) => {
       const [{ exportRenamedJson, runBudget, runSweep, runUniversal }, { runPairs }, { noisyPairs }] = await Promise.all([lazy.entity(), lazy.pairs(), lazy.noise()]);
@@ -254,7 +263,7 @@ function handleExperiment(msg: Extract<WorkerRequest, { type: 'sweep' | 'budget'
         const result = await runBudget(msg.instances, msg.config, predict, { pool: msg.pool ?? undefined, signal, onProgress: throttled(msg.jobId), onCase: found.add });
         post({ type: 'budget-done', jobId: msg.jobId, result, cases: found.cases });
       }
-    }),
+    }, 'key' in msg ? msg.key : undefined),
   );
 }
 
@@ -275,16 +284,19 @@ self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
       void capabilities().then((c) => post({ type: 'ready', capabilities: c }));
       return;
     case 'load':
-      queueLoad(msg.jobId, msg.source, msg.device);
+      queueLoad(msg.jobId, msg.source, msg.device, msg.dtype ?? 'auto');
       return;
     case 'predict':
       queuePredict(msg);
       return;
-    case 'cancel':
+    case 'cancel': {
       loadAborts.get(msg.jobId)?.abort();
       predictAborts.get(msg.jobId)?.abort();
-      jobAborts.get(msg.jobId)?.abort();
+      const job = jobAborts.get(msg.jobId);
+      if (job) job.abort();
+      else if (!loadAborts.has(msg.jobId) && !predictAborts.has(msg.jobId)) cancelledJobs.add(msg.jobId);
       return;
+    }
     case 'rename':
       handleRename(msg);
       return;
@@ -299,8 +311,8 @@ self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
       return;
     case 'traps':
     case 'adversarial':
-      jobAborts.set(msg.jobId, new AbortController());
-      experimentChain = experimentChain.then(() => withModel(msg.jobId, async (a, signal) => (await lazy.traps()).handleTrapJob(msg, a.engine, signal, post)));
+      armJob(msg.jobId);
+      experimentChain = experimentChain.then(() => withModel(msg.jobId, async (a, signal) => (await lazy.traps()).handleTrapJob(msg, a.engine, signal, post), msg.key));
       return;
     case 'load-model':
     case 'unload':

@@ -3,6 +3,7 @@
  * drive Debian's Chromium through playwright-core. Never downloads a browser.
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type Download, type Page } from 'playwright-core';
 import { preview, type PreviewServer } from 'vite';
@@ -75,4 +76,17 @@ export async function download(page: Page, click: () => Promise<void>): Promise<
   await click();
   const file = await d;
   return { name: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
+}
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious and critical axe violations inside `selector`, as "rule: target". */
+export async function violations(page: Page, selector: string): Promise<string[]> {
+  // The app's CSP forbids inline scripts; DevTools evaluation is not subject to it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
+  return page.evaluate(async (sel) => {
+    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const r = await axe.run({ include: [sel] }, { resultTypes: ['violations'] });
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id}: ${JSON.stringify(n.target)}`));
+  }, selector);
 }

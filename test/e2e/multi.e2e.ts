@@ -4,14 +4,13 @@
  * on WebGPU; the token view before/after a renaming with its exports; the robustness table over the
  * demo set; the memory check and unloading.
  */
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { PreviewServer } from 'vite';
-import { download, launch, openApp, ROOT, shot, startPreview } from './harness.ts';
+import { download, launch, openApp, ROOT, shot, startPreview, violations } from './harness.ts';
 import { startMockHub, type MockHub } from '../support/hub-server.ts';
 import { makeBenchModel, TINY_SHAPE } from '../../scripts/make-bench-model.ts';
 
@@ -40,19 +39,6 @@ async function addHubModel(page: Page, device: 'WASM' | 'WebGPU'): Promise<void>
   await page.getByLabel('Hub id of a model to add').fill(TINY);
   await page.getByLabel('Device of the added model').selectOption({ label: device });
   await page.getByTestId('add-model').click();
-}
-
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Serious and critical axe violations inside `selector`, as "rule: target". */
-async function violations(page: Page, selector: string): Promise<string[]> {
-  // The app's CSP forbids inline scripts; DevTools evaluation is not subject to it.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  return page.evaluate(async (sel) => {
-    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    const r = await axe.run({ include: [sel] }, { resultTypes: ['violations'] });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id}: ${JSON.stringify(n.target)}`));
-  }, selector);
 }
 
 const ready = (page: Page, key: string) => page.locator(`[data-testid="loaded-model"][data-key="${key}"][data-status="ready"]`);
@@ -194,6 +180,15 @@ describe('robustness table and memory', () => {
       expect(cells[0]).not.toBe('—');
     }
     expect(await card.getByTestId('robust-chart').locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
+    // Reproducible on the command line: a qarx audit config of the same questions, models and experiments.
+    const cfg = await download(page, () => card.getByTestId('robust-audit-config').click());
+    expect(cfg.name).toBe('robustness-audit.json');
+    const audit = JSON.parse(cfg.bytes.toString('utf8')) as { datasets: unknown[]; models: { name: string; hub?: string; path?: string }[]; experiments: { kind: string }[] };
+    expect(audit.datasets).toEqual([{ name: 'demo', builtin: 'demo', limit: 6 }]);
+    expect(audit.models.map((m) => m.hub ?? m.path)).toEqual(['public/models/qarx-lexical-qa', TINY]);
+    expect(audit.experiments.map((e) => e.kind)).toEqual(['sweep', 'natural', 'synthetic', 'paraphrase', 'traps', 'budget']);
+    await card.locator('.qarx-command summary').first().click();
+    expect(await card.getByTestId('robust-qarx').textContent()).toBe('qarx audit --config robustness-audit.json --out robustness-audit');
     expect(await violations(page, '[data-testid="robustness-card"]')).toEqual([]);
     expect(errors).toEqual([]);
     await card.scrollIntoViewIfNeeded();

@@ -22,6 +22,7 @@ import { TrapCard } from './TrapCard.tsx';
 import { RunHistory } from './RunHistory.tsx';
 import { RobustnessCard } from './RobustnessCard.tsx';
 import { AuditCard } from './AuditCard.tsx';
+import { readyKeys } from '../store/model-keys.ts';
 
 
 
@@ -31,11 +32,19 @@ export function ExperimentsView() {
   const total = useApp((s) => s.total);
   const status = useApp((s) => s.modelStatus);
   const model = useApp((s) => s.model);
+  const others = useApp((s) => readyKeys(s).length - 1);
   return (
     <div className="experiments" data-testid="experiments">
       <p className="hint">
         Runs on the <strong>{total.toLocaleString()}</strong> question{total === 1 ? '' : 's'} in the list (set the dataset, filters and search in the middle column), with{' '}
-        <strong>{model?.label ?? 'no model'}</strong>. Entity renaming counts only questions whose answer is a renamable PER, ORG or GPE entity (Chinese ones by name and place lists).
+        <strong>{model?.label ?? 'no model'}</strong>
+        {others > 0 && (
+          <>
+            {' '}
+            (A) and then on each of the <strong>{others}</strong> other loaded model{others === 1 ? '' : 's'} in turn; each card shows every model's result
+          </>
+        )}
+        . Entity renaming counts only questions whose answer is a renamable PER, ORG or GPE entity (Chinese ones by name and place lists).
       </p>
       {status !== 'ready' && <p className="note">Load a model first.</p>}
       <NaturalCard />
@@ -99,7 +108,7 @@ function SweepCard() {
           Run sweep
         </button>
       </div>
-      <JobBar job={job} onCancel={() => cancel('sweep')} testid="sweep" />
+      <JobBar job={job} onCancel={() => cancel('sweep')} testid="sweep" kind="sweep" />
       {rows.length > 0 && job.run && (
         <RunResult kind="sweep" run={job.run} table={table} partial={job.status === 'cancelled'} testid="sweep">
           <SweepResults rows={rows} origin={(job.run.settings.origin as Origin | undefined) ?? cfg.origin} />
@@ -169,7 +178,7 @@ function BudgetCard() {
           Run budget
         </button>
       </div>
-      <JobBar job={job} onCancel={() => cancel('budget')} testid="budget" />
+      <JobBar job={job} onCancel={() => cancel('budget')} testid="budget" kind="budget" />
       {result && result.n > 0 && job.run && (
         <RunResult kind="budget" run={job.run} table={budgetTable(result)} partial={job.status === 'cancelled'} testid="budget">
           <BudgetTable result={result} budget={Number(job.run.settings.budget ?? cfg.budget)} />

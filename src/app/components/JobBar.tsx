@@ -1,10 +1,12 @@
 /** The progress line shared by every experiment card, with the record of what produced its result. */
 import { describeRun } from '../../core/run-record.ts';
 import type { ExperimentJob } from '../store/experiment-slice.ts';
+import type { SavedKind } from '../store/run-saving.ts';
+import { ModelResults } from './ModelResults.tsx';
 
-/** Progress and Cancel of an experiment job, or how it ended, e.g. <JobBar job={s.sweep} onCancel={…} testid="sweep" />. */
-export function JobBar(props: { job: ExperimentJob; onCancel: () => void; testid: string; unit?: string }) {
-  const { job, testid } = props;
+/** Progress and Cancel of an experiment job, or how it ended, e.g. <JobBar job={s.sweep} onCancel={…} testid="sweep" />; with `kind`, the tabs of its models. */
+export function JobBar(props: { job: ExperimentJob; onCancel: () => void; testid: string; unit?: string; kind?: SavedKind }) {
+  const { job, testid, kind } = props;
   return (
     <>
       {job.run && (
@@ -12,6 +14,7 @@ export function JobBar(props: { job: ExperimentJob; onCancel: () => void; testid
           {describeRun(job.run)}
         </p>
       )}
+      {kind && <ModelResults kind={kind} testid={testid} />}
       <JobStatusLine {...props} />
     </>
   );

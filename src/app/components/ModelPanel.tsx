@@ -6,6 +6,8 @@ import { hostLabel, isOtherHub } from '../hosts.ts';
 import { useApp } from '../store/index.ts';
 import type { DeviceChoice, ModelSourceMsg } from '../../worker/protocol.ts';
 import { onRovingKey, rovingTabIndex } from '../roving.ts';
+import { chooseDevice } from '../../core/runtime/device.ts';
+import { dtypeChoices, type DtypeChoice } from '../../core/runtime/dtypes.ts';
 
 export function ModelPanel() {
   const model = useApp((s) => s.model);
@@ -14,10 +16,12 @@ export function ModelPanel() {
   const progress = useApp((s) => s.loadProgress);
   const error = useApp((s) => s.modelError);
   const device = useApp((s) => s.deviceChoice);
+  const dtype = useApp((s) => s.dtypeChoice);
   const caps = useApp((s) => s.capabilities);
   const remoteHost = useApp((s) => s.remoteHost);
   const modelHost = useApp((s) => s.modelHost);
-  const { cancelLoad, setDeviceChoice, setRemoteHost } = useApp.getState();
+  const { cancelLoad, setDeviceChoice, setDtypeChoice, setRemoteHost } = useApp.getState();
+  const dtypes = dtypeChoices(chooseDevice(device, { webgpu: caps?.webgpu ?? false, software: caps?.softwareAdapter ?? null }).device, caps?.shaderF16 ?? false);
   const [customId, setCustomId] = useState('');
   const [hostDraft, setHostDraft] = useState<string | null>(null);
   const [pickError, setPickError] = useState<string | null>(null);
@@ -175,6 +179,17 @@ export function ModelPanel() {
           ? `${caps.webgpu ? `WebGPU available${caps.softwareAdapter ? ` (software: ${caps.softwareAdapter}, Auto uses WASM)` : caps.shaderF16 ? ' (fp16)' : ''}` : 'No WebGPU'} · ${caps.crossOriginIsolated ? `WASM with ${caps.threads} threads` : 'WASM single-threaded (page not cross-origin isolated)'}`
           : 'Checking the browser…'}
       </p>
+      <label className="row">
+        Precision{' '}
+        <select value={dtypes.includes(dtype) ? dtype : 'auto'} onChange={(e) => setDtypeChoice(e.target.value as DtypeChoice)} aria-label="Precision of the model" data-testid="dtype-choice">
+          {dtypes.map((d) => (
+            <option key={d} value={d}>
+              {d === 'auto' ? 'Auto (the device’s best)' : d}
+            </option>
+          ))}
+        </select>
+      </label>
+      {dtypes.length < 4 && <p className="hint">WebGPU offers no q8: 8-bit weights give wrong answers there.</p>}
 
       <details className="advanced">
         <summary>Model host</summary>

@@ -6,12 +6,13 @@ import { hostLabel, isOtherHub } from '../hosts.ts';
 import { useApp } from '../store/index.ts';
 import { modelOfKey } from '../store/multi-slice.ts';
 import { PRIMARY, type DtypeChoice } from '../../worker/multi-protocol.ts';
+import { chooseDevice } from '../../core/runtime/device.ts';
+import { dtypeChoices } from '../../core/runtime/dtypes.ts';
 import type { DeviceChoice, ModelSourceMsg } from '../../worker/protocol.ts';
 import { formatBytes } from './ModelPanel.tsx';
 import { formatMs } from './RuntimeBadge.tsx';
 
 const DEVICES: DeviceChoice[] = ['auto', 'webgpu', 'wasm'];
-const DTYPES: DtypeChoice[] = ['auto', 'fp32', 'fp16', 'q8'];
 
 /** A model's letter badge; each letter also has its own underline style, so models differ without colour. */
 export function ModelBadge({ letter }: { letter: string }) {
@@ -110,7 +111,7 @@ export function ModelsPanel() {
           <label>
             Precision{' '}
             <select value={dtype} onChange={(e) => setAddOptions({ dtype: e.target.value as DtypeChoice })} aria-label="Precision of the added model">
-              {DTYPES.map((d) => (
+              {dtypeChoices(chooseDevice(device, { webgpu: caps?.webgpu ?? false, software: caps?.softwareAdapter ?? null }).device, caps?.shaderF16 ?? false).map((d) => (
                 <option key={d} value={d}>
                   {d === 'auto' ? 'Auto' : d}
                 </option>

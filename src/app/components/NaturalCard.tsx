@@ -63,7 +63,7 @@ export function NaturalCard() {
           {RULE_TEXT[rule]}
         </span>
       </div>
-      <JobBar job={job} onCancel={() => cancel('natural')} testid="natural" unit="passages" />
+      <JobBar job={job} onCancel={() => cancel('natural')} testid="natural" unit="passages" kind="natural" />
       {missing.count > 0 && (
         <p className="hint" data-testid="natural-answer-missing">
           {missing.count} question{missing.count === 1 ? '' : 's'} left out: a gold answer does not occur in the edited passage (e.g. {missing.ids.join(', ')}).
@@ -92,7 +92,7 @@ export function NaturalCard() {
       <p className="hint" data-testid="noise-params">
         {describeNoise(noise.kind, noise.rate)}
       </p>
-      <JobBar job={syn} onCancel={() => cancel('synthetic')} testid="synthetic" unit="passages" />
+      <JobBar job={syn} onCancel={() => cancel('synthetic')} testid="synthetic" unit="passages" kind="synthetic" />
       {(nat || sy) && <PairResultsWithExports />}
       {(nat || sy) && <PairSlices />}
       <ChallengeCard />

@@ -63,7 +63,7 @@ export function ParaphraseCard() {
           Run paraphrases
         </button>
       </div>
-      <JobBar job={job} onCancel={cancelParaphrases} testid="paraphrase" unit="questions" />
+      <JobBar job={job} onCancel={cancelParaphrases} testid="paraphrase" unit="questions" kind="paraphrase" />
       <NoneNote none={none} without={without} />
       {job.status === 'done' && rows.length === 0 && <p className="note">No selected question has a paraphrase: tick generator kinds or pick questions tagged "paraphrase".</p>}
       {sum && job.run && (

@@ -5,6 +5,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { robustnessColumns, sourceMean, RENAME_SOURCES, SOURCE_NAMES, type RCell, type RobustnessRow } from '../../core/robustness.ts';
 import type { ResultTable } from '../../core/result-table.ts';
+import type { RunRecord } from '../../core/run-record.ts';
 import { useApp } from '../store/index.ts';
 import { modelOfKey, readyKeys, type RobustnessJob } from '../store/multi-slice.ts';
 import type { ExperimentJob } from '../store/experiment-slice.ts';
@@ -12,6 +13,8 @@ import { Chart, SOURCE_COLORS } from './Chart.tsx';
 import { JobBar } from './JobBar.tsx';
 import { RunResult } from './RunResult.tsx';
 import { ModelBadge } from './ModelsPanel.tsx';
+import { robustnessAuditConfig, ROBUSTNESS_AUDIT_FILE } from '../../core/audit/robustness-config.ts';
+import { downloadText } from '../download.ts';
 
 /** A cell as shown: one decimal, or "—" for not run. */
 const show = (c: RCell) => (c ? c.value.toFixed(1) : '—');
@@ -75,6 +78,20 @@ export function RobustnessCard() {
       <JobBar job={jobOf(job)} onCancel={cancelRobustness} testid="robust-job" unit="% of this model's experiments" />
       {job.run && rows.length > 0 && (
         <RunResult kind="robustness" run={job.run} table={table} partial={job.status === 'cancelled' || rows.some(({ row }) => row.partial)} testid="robust">
+          <p className="row">
+            <button
+              type="button"
+              className="small"
+              data-testid="robust-audit-config"
+              onClick={() => {
+                const models = rows.map(({ key, row }) => ({ letter: modelOfKey(useApp.getState(), key).letter, id: row.model, dtype: row.runtime.split(' · ')[1] ?? '' }));
+                downloadText(ROBUSTNESS_AUDIT_FILE, `${JSON.stringify(robustnessAuditConfig(job.run as RunRecord, config, models), null, 2)}\n`);
+              }}
+            >
+              Audit config ({ROBUSTNESS_AUDIT_FILE})
+            </button>{' '}
+            <span className="hint">for qarx audit: the same questions, models and experiments on the command line (see “Reproduce with qarx”).</span>
+          </p>
           <div className="table-scroll" tabIndex={0} role="region" aria-label="Robustness table (scrolls sideways)">
             <table className="results-table robust-table" data-testid="robust-table">
               <thead>

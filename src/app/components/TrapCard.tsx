@@ -60,7 +60,7 @@ export function TrapCard() {
           Run traps
         </button>
       </div>
-      <JobBar job={job} onCancel={() => cancelTraps('traps')} testid="traps" unit="passages" />
+      <JobBar job={job} onCancel={() => cancelTraps('traps')} testid="traps" unit="passages" kind="traps" />
       {Object.keys(skipped).length > 0 && (
         <p className="hint" data-testid="traps-skipped">
           Left out: {skippedText(skipped)}.
@@ -98,7 +98,7 @@ function AdversarialResults() {
           Evaluate adversarial SQuAD
         </button>
       </div>
-      <JobBar job={job} onCancel={() => cancelTraps('adversarialJob')} testid="adversarial" unit="questions" />
+      <JobBar job={job} onCancel={() => cancelTraps('adversarialJob')} testid="adversarial" unit="questions" kind="adversarial" />
       {job.status === 'done' && !run && <p className="note">No question in the list has gold answers.</p>}
       {run && job.run && (
         <RunResult kind="adversarial" run={job.run} table={adversarialTable(run.output)} partial={run.cancelled} testid="adversarial-result">

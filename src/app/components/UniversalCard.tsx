@@ -53,7 +53,7 @@ export function UniversalCard() {
           Find universal names
         </button>
       </div>
-      <JobBar job={job} onCancel={() => cancel('universal')} testid="universal" unit="names tried" />
+      <JobBar job={job} onCancel={() => cancel('universal')} testid="universal" unit="names tried" kind="universal" />
       {result && job.run && (
         <RunResult kind="universal" run={job.run} table={universalTable(result)} partial={result.cancelled} testid="universal-result">
           <UniversalResults result={result} source={String(job.run.settings.source) as UniversalSource} />

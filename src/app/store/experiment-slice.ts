@@ -14,6 +14,7 @@ import { noAnswerReason, type RunRecord } from '../../core/run-record.ts';
 import { downloadText } from '../download.ts';
 import { newDataId, sendData } from '../data-client.ts';
 import { newJobId, send } from '../worker-client.ts';
+import { sendOnAll } from './per-model-slice.ts';
 import type { AppState } from './index.ts';
 
 /** At most this many questions of the selection go into one experiment. */
@@ -200,14 +201,14 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
     const pool = data.pool ?? null;
     if (c.purpose === 'sweep') {
       set({ sweepInstances: instances });
-      send({ type: 'sweep', jobId, instances, config: s.sweepConfig, versionTwo, pool });
+      sendOnAll(get, set, 'sweep', { type: 'sweep', jobId, instances, config: s.sweepConfig, versionTwo, pool });
     }
     else if (c.purpose === 'budget') {
       set({ budgetInstances: instances });
-      send({ type: 'budget', jobId, instances, config: { ...s.budgetConfig, versionTwo }, pool });
+      sendOnAll(get, set, 'budget', { type: 'budget', jobId, instances, config: { ...s.budgetConfig, versionTwo }, pool });
     } else if (c.purpose === 'universal') {
       set({ universalInstances: instances });
-      send({ type: 'universal', jobId, instances, config: s.universalConfig, versionTwo });
+      sendOnAll(get, set, 'universal', { type: 'universal', jobId, instances, config: s.universalConfig, versionTwo });
     }
     else if (c.purpose === 'export') send({ type: 'export-renamed', jobId, instances, options: s.exportOptions, pool });
     else {
@@ -221,7 +222,7 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
         const same = s.naturalInstances.length === pick.length && pick.every((x, k) => x.id === s.naturalInstances[k]?.id && x.dataset === s.naturalInstances[k]?.dataset);
         set({ naturalInstances: pick, ...(same ? {} : { naturalByModel: {} }) });
       } else set({ syntheticInstances: pick });
-      send({ type: 'pairs', jobId, instances: pick, noise: c.purpose === 'synthetic' ? s.noiseOptions : null, versionTwo, rule: s.categoryRule });
+      sendOnAll(get, set, c.purpose === 'natural' ? 'natural' : 'synthetic', { type: 'pairs', jobId, instances: pick, noise: c.purpose === 'synthetic' ? s.noiseOptions : null, versionTwo, rule: s.categoryRule });
     }
   },
 });

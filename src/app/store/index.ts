@@ -22,8 +22,9 @@ import { createHealthSlice, dataDeathPatch, deathMessage, qaDeathPatch, type Hea
 import type { DeathCause } from '../supervisor.ts';
 import { withScoringLang } from '../../core/data/score.ts';
 import { applyMultiEvent, createMultiSlice, reloadAddedModels, type MultiSlice } from './multi-slice.ts';
+import { createPerModelSlice, fanFailed, fanStep, isFanned, type PerModelSlice } from './per-model-slice.ts';
 
-export type AppState = RuntimeSlice & LiveSlice & DataSlice & EntitySlice & ExperimentSlice & HealthSlice & ParaphraseSlice & TrapSlice & RunsSlice & MultiSlice & AuditSlice & TeachSlice;
+export type AppState = RuntimeSlice & LiveSlice & DataSlice & EntitySlice & ExperimentSlice & HealthSlice & ParaphraseSlice & TrapSlice & RunsSlice & MultiSlice & AuditSlice & TeachSlice & PerModelSlice;
 
 export const useApp = create<AppState>()((...a) => ({
   ...createRuntimeSlice(...a),
@@ -38,6 +39,7 @@ export const useApp = create<AppState>()((...a) => ({
   ...createMultiSlice(...a),
   ...createAuditSlice(...a),
   ...createTeachSlice(...a),
+  ...createPerModelSlice(...a),
 }));
 
 /** Which experiment job an id belongs to, if any. */
@@ -63,7 +65,6 @@ function recover(retry: { source: AppState['loadedSource']; reason?: string; was
   reloadAddedModels(s, (p) => useApp.setState(p));
 }
 
-/** Applies one worker event to the store. Stale jobs (superseded or cancelled) are ignored. */
 /** Sweep cells waiting to be shown: cached cells arrive many per frame, and each render redraws the charts. */
 let pendingCells: { jobId: number; cells: SweepCell[] } | null = null;
 let cellTimer: ReturnType<typeof setTimeout> | null = null;
@@ -85,7 +86,19 @@ function flushSweepCells(): void {
   if (p && p.cells.length && p.jobId === s.sweep.jobId) useApp.setState({ sweepCells: [...s.sweepCells, ...p.cells] });
 }
 
+const DONE_EVENTS = new Set<WorkerEvent['type']>(['sweep-done', 'budget-done', 'universal-done', 'pairs-done', 'paraphrases-done', 'traps-done', 'adversarial-done']);
+
+/** Applies one worker event to the store; an experiment's result on one model then moves it on to the next loaded model. */
 export function applyWorkerEvent(e: WorkerEvent): void {
+  applyEvent(e);
+  if (!('jobId' in e) || e.jobId === null || !isFanned(e.jobId)) return;
+  const set = (p: Partial<AppState>) => useApp.setState(p);
+  if (DONE_EVENTS.has(e.type)) fanStep(useApp.getState, set, e.jobId);
+  else if (e.type === 'error') fanFailed(useApp.getState, set, e.jobId);
+}
+
+/** Applies one worker event to the store. Stale jobs (superseded or cancelled) are ignored. */
+function applyEvent(e: WorkerEvent): void {
   const s = useApp.getState();
   if (applyMultiEvent(e, s, (p) => useApp.setState(p), () => recover({ source: s.loadedSource }))) return;
   if (applyTrapEvent(e, s, (p) => useApp.setState(p))) {
@@ -158,7 +171,7 @@ export function applyWorkerEvent(e: WorkerEvent): void {
       if (!k) return;
       const status = e.cancelled ? 'cancelled' : 'done';
       if (k === 'natural') {
-        useApp.setState({ natural: { ...s.natural, status }, naturalRows: e.rows, naturalAnswerMissing: e.answerMissing, naturalByModel: e.cancelled || !s.model ? s.naturalByModel : { ...s.naturalByModel, [s.model.id]: e.rows } });
+        useApp.setState({ natural: { ...s.natural, status }, naturalRows: e.rows, naturalAnswerMissing: e.answerMissing, naturalByModel: e.cancelled || !s.natural.run ? s.naturalByModel : { ...s.naturalByModel, [s.natural.run.model]: e.rows } });
         if (s.filters.category !== 'all') useApp.getState().runSearch();
       }
       else useApp.setState({ synthetic: { ...s.synthetic, status }, syntheticRows: e.rows, syntheticDropped: e.dropped });

@@ -11,11 +11,12 @@ import type { NamePool } from '../../core/entity/rename.ts';
 import { DEFAULT_ROBUSTNESS, type RobustnessConfig, type RobustnessRow } from '../../core/robustness.ts';
 import type { RunRecord } from '../../core/run-record.ts';
 import type { DeviceChoice, LoadProgress, ModelInfo, ModelSourceMsg, WorkerEvent } from '../../worker/protocol.ts';
-import { PRIMARY, type DtypeChoice, type ModelAnswer } from '../../worker/multi-protocol.ts';
+import type { DtypeChoice, ModelAnswer } from '../../worker/multi-protocol.ts';
 import { newDataId, sendData } from '../data-client.ts';
 import { newJobId, send } from '../worker-client.ts';
 import { runRecordOf } from './experiment-slice.ts';
 import type { AppState } from './index.ts';
+import { modelOfKey, readyKeys } from './model-keys.ts';
 
 /** A model added beside the primary. */
 export interface AddedModel {
@@ -76,17 +77,7 @@ export interface MultiSlice {
 let nextKey = 2;
 const idleRobust = (): RobustnessJob => ({ status: 'idle', jobId: null, reqId: null, progress: null, rows: {}, keys: [], run: null, error: null });
 
-/** Keys of every ready model, the primary first. */
-export function readyKeys(s: Pick<AppState, 'model' | 'modelStatus' | 'addedModels'>): string[] {
-  return [...(s.model ? [PRIMARY] : []), ...s.addedModels.filter((m) => m.status === 'ready').map((m) => m.key)];
-}
-
-/** The display facts of a model key: info and a letter (A = primary, B, C … in load order). */
-export function modelOfKey(s: Pick<AppState, 'model' | 'addedModels'>, key: string): { info: ModelInfo | null; letter: string } {
-  if (key === PRIMARY) return { info: s.model, letter: 'A' };
-  const i = s.addedModels.findIndex((m) => m.key === key);
-  return { info: s.addedModels[i]?.info ?? null, letter: String.fromCharCode(66 + Math.max(0, i)) };
-}
+export { modelOfKey, readyKeys };
 
 export const createMultiSlice: StateCreator<AppState, [], [], MultiSlice> = (set, get) => ({
   addedModels: [],
@@ -101,6 +92,8 @@ export const createMultiSlice: StateCreator<AppState, [], [], MultiSlice> = (set
   robust: idleRobust(),
   setAddOptions(o) {
     set({ ...(o.device ? { addDevice: o.device } : {}), ...(o.dtype ? { addDtype: o.dtype } : {}) });
+    // q8 would give wrong answers on WebGPU (transformers.js #1512/#1728): back to Auto off WASM.
+    if (get().addDevice !== 'wasm' && get().addDtype === 'q8') set({ addDtype: 'auto' });
   },
   addModel(source) {
     const s = get();

@@ -7,6 +7,7 @@ import type { Instance } from '../../core/data/types.ts';
 import { isNone, paraphraseItems, paraphraseQuestion, type DprRow, type GeneratedKind, type ParaphraseItem, type ParaphraseSource } from '../../core/sensitivity/index.ts';
 import { newDataId, sendData } from '../data-client.ts';
 import { newJobId, send } from '../worker-client.ts';
+import { sendOnAll } from './per-model-slice.ts';
 import { EXPERIMENT_LIMIT, runRecordOf, type ExperimentJob } from './experiment-slice.ts';
 import type { AppState } from './index.ts';
 import { scored } from './scoring.ts';
@@ -91,7 +92,7 @@ export const createParaphraseSlice: StateCreator<AppState, [], [], ParaphraseSli
     const run = runRecordOf(s, data, asked.size, total, settings);
     const jobId = newJobId();
     set({ paraCollect: null, paraNone: none, paraWithout: instances.length - asked.size, paraInstances: [...asked], paraphrase: { ...idle(), status: items.length ? 'running' : 'done', jobId, selected: total, run } });
-    if (items.length) send({ type: 'paraphrases', jobId, items, versionTwo: data.versionTwo, live: false });
+    if (items.length) sendOnAll(get, set, 'paraphrase', { type: 'paraphrases', jobId, items, versionTwo: data.versionTwo, live: false });
     return true;
   },
   setLiveParaphrase(q) {

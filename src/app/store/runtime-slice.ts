@@ -1,6 +1,7 @@
 /** Runtime state: what the browser can do, which model is loaded on which device, and loading progress. */
 import type { StateCreator } from 'zustand';
 import type { Capabilities, DeviceChoice, LoadProgress, ModelInfo, ModelSourceMsg } from '../../worker/protocol.ts';
+import type { DtypeChoice } from '../../core/runtime/dtypes.ts';
 import { newJobId, send } from '../worker-client.ts';
 import type { AppState } from './index.ts';
 
@@ -9,6 +10,8 @@ export type ModelStatus = 'idle' | 'loading' | 'ready' | 'error';
 export interface RuntimeSlice {
   capabilities: Capabilities | null;
   deviceChoice: DeviceChoice;
+  /** Precision of the primary model ('auto': the device's best; never q8 on WebGPU). */
+  dtypeChoice: DtypeChoice;
   remoteHost: string;
   model: ModelInfo | null;
   modelStatus: ModelStatus;
@@ -29,6 +32,7 @@ export interface RuntimeSlice {
   lastRun: { windows: number; ms: number } | null;
   modelError: string | null;
   setDeviceChoice(d: DeviceChoice): void;
+  setDtypeChoice(d: DtypeChoice): void;
   setRemoteHost(h: string): void;
   loadModel(source: ModelSourceMsg, override?: { device: DeviceChoice; reason: string }): void;
   cancelLoad(): void;
@@ -39,6 +43,7 @@ export const DEFAULT_REMOTE_HOST = 'https://huggingface.co/';
 export const createRuntimeSlice: StateCreator<AppState, [], [], RuntimeSlice> = (set, get) => ({
   capabilities: null,
   deviceChoice: 'auto',
+  dtypeChoice: 'auto',
   remoteHost: DEFAULT_REMOTE_HOST,
   model: null,
   modelStatus: 'idle',
@@ -54,8 +59,14 @@ export const createRuntimeSlice: StateCreator<AppState, [], [], RuntimeSlice> = 
   lastRun: null,
   modelError: null,
   setDeviceChoice(d) {
-    set({ deviceChoice: d });
+    // q8 would give wrong answers on WebGPU (transformers.js #1512/#1728): back to Auto there.
+    set({ deviceChoice: d, ...(d !== 'wasm' && get().dtypeChoice === 'q8' ? { dtypeChoice: 'auto' as const } : {}) });
     // Re-load what is in use (or what is being loaded) on the new device.
+    const src = get().loadingSource ?? get().loadedSource;
+    if (src) get().loadModel(src);
+  },
+  setDtypeChoice(d) {
+    set({ dtypeChoice: d });
     const src = get().loadingSource ?? get().loadedSource;
     if (src) get().loadModel(src);
   },
@@ -80,7 +91,7 @@ export const createRuntimeSlice: StateCreator<AppState, [], [], RuntimeSlice> = 
       loadingHost: source.kind === 'hub' ? get().remoteHost : null,
       loadDeviceOverride: override ?? null,
     });
-    send({ type: 'load', jobId, source, device: override?.device ?? get().deviceChoice });
+    send({ type: 'load', jobId, source, device: override?.device ?? get().deviceChoice, dtype: get().dtypeChoice });
   },
   cancelLoad() {
     const job = get().loadJob;

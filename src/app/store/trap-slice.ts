@@ -7,6 +7,7 @@ import type { TrapPosition } from '../../core/trap/insert.ts';
 import { adversarialPair, type LiveTrap, type TrapSpec } from '../../core/trap/pair.ts';
 import { newDataId, sendData } from '../data-client.ts';
 import { newJobId, send } from '../worker-client.ts';
+import { sendOnAll } from './per-model-slice.ts';
 import { EXPERIMENT_LIMIT, runRecordOf, type ExperimentJob } from './experiment-slice.ts';
 import type { AppState } from './index.ts';
 import { scored } from './scoring.ts';
@@ -135,8 +136,8 @@ export const createTrapSlice: StateCreator<AppState, [], [], TrapSlice> = (set, 
     const { scoringLang: _scoring, ...adversarialRun } = recorded;
     const run = c.purpose === 'traps' ? recorded : adversarialRun;
     set({ trapCollect: null, [c.purpose]: { ...idle(), status: 'running', jobId, selected: total, run }, [c.purpose === 'traps' ? 'trapInstances' : 'adversarialInstances']: instances } as Partial<AppState>);
-    if (c.purpose === 'traps') send({ type: 'traps', jobId, instances, config: s.trapConfig, versionTwo: data.versionTwo });
-    else send({ type: 'adversarial', jobId, instances, versionTwo: data.versionTwo });
+    if (c.purpose === 'traps') sendOnAll(get, set, 'traps', { type: 'traps', jobId, instances, config: s.trapConfig, versionTwo: data.versionTwo });
+    else sendOnAll(get, set, 'adversarial', { type: 'adversarial', jobId, instances, versionTwo: data.versionTwo });
   },
 });
 

@@ -7,3 +7,15 @@ export type Dtype = 'fp32' | 'fp16' | 'q8' | 'int8' | 'uint8';
 
 /** Every Dtype, e.g. for validating --dtype. */
 export const DTYPES: readonly Dtype[] = ['fp32', 'fp16', 'q8', 'int8', 'uint8'];
+
+/** Precision a user picks for a model in the app: 'auto' lets the device choose (dtypeCandidates). */
+export type DtypeChoice = 'auto' | 'fp32' | 'fp16' | 'q8';
+
+/**
+ * The precisions a device offers, e.g. dtypeChoices('webgpu', false) → ['auto', 'fp32']: WebGPU
+ * never q8 (8-bit weights give wrong answers there, transformers.js #1512/#1728) and fp16 only with
+ * shader-f16; WASM runs all of them.
+ */
+export function dtypeChoices(device: 'webgpu' | 'wasm', shaderF16: boolean): DtypeChoice[] {
+  return device === 'webgpu' ? ['auto', 'fp32', ...(shaderF16 ? (['fp16'] as const) : [])] : ['auto', 'fp32', 'fp16', 'q8'];
+}

@@ -1,0 +1,94 @@
+/**
+ * Every experiment on every loaded model, as a user meets it: the shipped model plus a second
+ * model served by the mock Hub (a tiny random-weight DistilBERT), a small entity sweep run once
+ * from its card, and both models' results shown (a tab each, and side by side), each with its
+ * own run record.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import type { PreviewServer } from 'vite';
+import { launch, openApp, shot, startPreview, violations } from './harness.ts';
+import { startMockHub, type MockHub } from '../support/hub-server.ts';
+import { makeBenchModel, TINY_SHAPE } from '../../scripts/make-bench-model.ts';
+
+const TINY = 'qarx-test/tiny-distilbert';
+let server: PreviewServer;
+let url: string;
+let hub: MockHub;
+let tmp: string;
+
+beforeAll(async () => {
+  ({ server, url } = await startPreview());
+  tmp = mkdtempSync(join(tmpdir(), 'qarx-multi-exp-'));
+  await makeBenchModel(join(tmp, 'tiny'), TINY_SHAPE, { log: () => {} });
+  hub = await startMockHub({ [TINY]: join(tmp, 'tiny') });
+});
+afterAll(async () => {
+  await hub?.close();
+  await server?.close();
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+for (const device of ['wasm', 'webgpu'] as const) describe(`an experiment card on two models (${device})`, () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch(device === 'webgpu');
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('runs a small sweep on both models and shows each model’s result and both side by side', async () => {
+    const errors: string[] = [];
+    const page = await openApp(browser, url, `device=${device}&hub=${encodeURIComponent(hub.url)}`, errors, 1100);
+    await page.getByLabel('Hub id of a model to add').fill(TINY);
+    await page.getByLabel('Device of the added model').selectOption({ label: device === 'wasm' ? 'WASM' : 'WebGPU' });
+    await page.getByTestId('add-model').click();
+    await page.locator('[data-testid="loaded-model"][data-key="m2"][data-status="ready"]').waitFor({ timeout: 120_000 });
+    // A small N: the questions that mention one person.
+    await page.getByLabel('Search questions, passages and answers').fill('Szabo');
+    await page.getByTestId('tab-experiments').click();
+    const card = page.getByTestId('sweep-card');
+    await card.waitFor({ timeout: 30_000 });
+    await page.getByTestId('sweep-seeds').fill('1');
+    await page.getByTestId('sweep-run').click();
+    const tabs = card.getByTestId('sweep-model-tab');
+    await expect.poll(() => tabs.count(), { timeout: 30_000 }).toBe(2);
+    await expect.poll(() => tabs.evaluateAll((ts) => ts.map((t) => t.getAttribute('data-state')).join(',')), { timeout: 600_000 }).toBe('done,done');
+    expect(await page.getByTestId('sweep-progress').count()).toBe(0);
+    expect(await tabs.nth(0).textContent()).toContain('qarx-lexical-qa');
+    expect(await tabs.nth(1).textContent()).toContain(TINY);
+
+    // Side by side: one row per (type, source, origin), each headline column once for A and once for B.
+    const side = card.getByTestId('sweep-by-model');
+    const headers = await side.locator('thead th').allTextContents();
+    expect(headers.slice(0, 3)).toEqual(['type', 'source', 'origin']);
+    expect(headers).toContain('Amodel A orig_f1');
+    expect(headers).toContain('Bmodel B orig_f1');
+    expect(headers).toContain('Bmodel B drop_f1');
+    expect(await side.getByTestId('sweep-by-model-row').count()).toBe(await page.getByTestId('sweep-table').locator('tbody tr').count());
+    // The card shows the last model's result; its tab switches to the other model's, with its own record.
+    expect(await tabs.nth(1).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByTestId('sweep-record').textContent()).toContain(TINY);
+    const tableB = await page.getByTestId('sweep-table').locator('tbody').textContent();
+    await tabs.nth(0).click();
+    expect(await tabs.nth(0).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByTestId('sweep-record').textContent()).toContain('qarx-lexical-qa');
+    expect(await page.getByTestId('sweep-record').textContent()).not.toContain(TINY);
+    expect(await page.getByTestId('sweep-table').locator('tbody tr').count()).toBeGreaterThan(0);
+    // The random-weight model answers differently, so its table differs from the shipped model's.
+    expect(await page.getByTestId('sweep-table').locator('tbody').textContent()).not.toBe(tableB);
+    await tabs.nth(1).click();
+    expect(await page.getByTestId('sweep-table').locator('tbody').textContent()).toBe(tableB);
+    expect(await violations(page, '[data-testid="sweep-card"]')).toEqual([]);
+    expect(errors).toEqual([]);
+    await card.scrollIntoViewIfNeeded();
+    await card.screenshot({ path: await shot(page, `multi-sweep-two-models-${device}`).then((p) => p.replace(/\.png$/, '-card.png')) });
+    await page.setViewportSize({ width: 390, height: 900 });
+    await card.screenshot({ path: await shot(page, `multi-sweep-390-${device}`).then((p) => p.replace(/\.png$/, '-card.png')) });
+    await page.close();
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * An experiment card with two models loaded: the store sends the job to the primary, then (same job
+ * id) to the added model, keeps each model's result with its own run record, saves each as a run,
+ * lets a tab show either, and stops at a cancel or an error. The worker is a recorder.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { WorkerRequest } from '../../src/worker/protocol.ts';
+import type { BudgetResult } from '../../src/core/entity/stats.ts';
+
+const sent: WorkerRequest[] = [];
+let nextId = 1;
+vi.mock('../../src/app/worker-client.ts', () => ({
+  send: (r: WorkerRequest) => sent.push(r),
+  newJobId: () => nextId++,
+  restartWorker: () => {},
+  onWorkerEvent: () => {},
+  onWorkerDied: () => {},
+}));
+const dataSent: { type: string; reqId?: number; info?: { run: { model: string } } }[] = [];
+let nextData = 1;
+vi.mock('../../src/app/data-client.ts', () => ({
+  sendData: (r: { type: string }) => dataSent.push(r),
+  newDataId: () => nextData++,
+  onDataEvent: () => {},
+  onDataWorkerDied: () => {},
+}));
+
+const { useApp, applyWorkerEvent, applyDataEvent } = await import('../../src/app/store/index.ts');
+const initial = useApp.getState();
+const info = (id: string, dtype = 'q8') => ({ id, label: id, kind: 'neural' as const, architecture: 'bert', device: 'wasm' as const, dtype, inputNames: ['input_ids'], fallbackReason: null });
+const budgets = sent as Extract<WorkerRequest, { type: 'budget' }>[];
+const lastBudget = () => budgets.filter((r) => r.type === 'budget').at(-1) as Extract<WorkerRequest, { type: 'budget' }>;
+const score = (f1: number) => ({ em: f1, f1 });
+const result = (f1: number, cancelled = false): BudgetResult => ({ n: 2, plain: { original: score(1), random: score(f1), randomStd: score(0), worst: score(f1 / 2), best: score(1), stability: 0.5 }, defended: null, perInstance: [], cancelled });
+
+beforeEach(() => {
+  sent.length = 0;
+  dataSent.length = 0;
+  useApp.setState(initial, true);
+  useApp.setState({ model: info('primary/model', 'fp32'), modelStatus: 'ready', addedModels: [{ key: 'm2', source: { kind: 'hub', id: 'b/model' }, device: 'wasm', dtype: 'auto', host: null, status: 'ready', info: info('b/model'), loadMs: 1, bytes: 1, jobId: null, progress: null, error: null }] });
+});
+
+/** Starts the budget card and hands it two collected questions. */
+function startBudget(): void {
+  useApp.getState().start('budget');
+  const c = dataSent.filter((r) => r.type === 'collect').at(-1) as { reqId: number };
+  applyDataEvent({ type: 'collected', reqId: c.reqId, instances: [], total: 2, versionTwo: false, datasets: ['demo'], pool: null } as never);
+}
+
+describe('an experiment on every loaded model', () => {
+  it('runs on the primary, then on the added model, each result with its own record, both saved', () => {
+    startBudget();
+    const first = lastBudget();
+    expect(first.key).toBe('primary');
+    expect(useApp.getState().budget.run?.model).toBe('primary/model');
+    applyWorkerEvent({ type: 'budget-done', jobId: first.jobId, result: result(0.8), cases: [] });
+    const second = lastBudget();
+    expect(second).toMatchObject({ jobId: first.jobId, key: 'm2' });
+    let s = useApp.getState();
+    expect(s.budget.status).toBe('running');
+    expect(s.budget.run).toMatchObject({ model: 'b/model', dtype: 'q8', device: 'wasm' });
+    expect(s.budgetResult).toBeNull();
+    applyWorkerEvent({ type: 'budget-done', jobId: first.jobId, result: result(0.4), cases: [] });
+    s = useApp.getState();
+    expect(s.budget.status).toBe('done');
+    expect(budgets.filter((r) => r.type === 'budget')).toHaveLength(2);
+    const run = s.perModel.budget;
+    expect(run?.keys).toEqual(['primary', 'm2']);
+    expect(run?.running).toBeNull();
+    expect(run?.names).toEqual({ primary: { letter: 'A', id: 'primary/model', runtime: 'wasm · fp32' }, m2: { letter: 'B', id: 'b/model', runtime: 'wasm · q8' } });
+    expect(run?.results.primary?.run.model).toBe('primary/model');
+    expect(run?.results.m2?.run.model).toBe('b/model');
+    // Each model's run is saved with its own record.
+    expect(dataSent.filter((r) => r.type === 'run-save').map((r) => r.info?.run.model)).toEqual(['primary/model', 'b/model']);
+    // The last model's result is shown; the A tab brings the primary's back.
+    expect(s.budgetResult?.plain.random.f1).toBe(0.4);
+    useApp.getState().showModelResult('budget', 'primary');
+    s = useApp.getState();
+    expect(s.budgetResult?.plain.random.f1).toBe(0.8);
+    expect(s.budget.run?.model).toBe('primary/model');
+    expect(s.perModel.budget?.shown).toBe('primary');
+  });
+
+  it('a cancel on the primary does not start the added model', () => {
+    startBudget();
+    const first = lastBudget();
+    applyWorkerEvent({ type: 'budget-done', jobId: first.jobId, result: result(0.5, true), cases: [] });
+    expect(budgets.filter((r) => r.type === 'budget')).toHaveLength(1);
+    const s = useApp.getState();
+    expect(s.budget.status).toBe('cancelled');
+    expect(s.perModel.budget?.results.primary?.partial).toBe(true);
+    expect(s.perModel.budget?.running).toBeNull();
+  });
+
+  it('an error on the added model keeps the primary’s result', () => {
+    startBudget();
+    const first = lastBudget();
+    applyWorkerEvent({ type: 'budget-done', jobId: first.jobId, result: result(0.9), cases: [] });
+    applyWorkerEvent({ type: 'error', jobId: first.jobId, code: 'unknown', message: 'b/model: boom', restart: false });
+    const s = useApp.getState();
+    expect(s.budget.status).toBe('error');
+    expect(s.perModel.budget?.running).toBeNull();
+    expect(Object.keys(s.perModel.budget?.results ?? {})).toEqual(['primary']);
+  });
+
+  it('with one model loaded the request goes to it alone', () => {
+    useApp.setState({ addedModels: [] });
+    startBudget();
+    applyWorkerEvent({ type: 'budget-done', jobId: lastBudget().jobId, result: result(0.7), cases: [] });
+    expect(budgets.filter((r) => r.type === 'budget')).toHaveLength(1);
+    expect(useApp.getState().budget.status).toBe('done');
+  });
+});
+
+describe('the primary model’s precision', () => {
+  it('goes with its load and reloads the model; switching off WASM drops q8 (wrong answers on WebGPU)', () => {
+    useApp.setState({ loadedSource: { kind: 'local', id: 'primary/model' }, deviceChoice: 'wasm' });
+    useApp.getState().setDtypeChoice('q8');
+    const load = sent.filter((r) => r.type === 'load').at(-1);
+    expect(load).toMatchObject({ type: 'load', source: { id: 'primary/model' }, device: 'wasm', dtype: 'q8' });
+    useApp.getState().setDeviceChoice('webgpu');
+    expect(useApp.getState().dtypeChoice).toBe('auto');
+    expect(sent.filter((r) => r.type === 'load').at(-1)).toMatchObject({ device: 'webgpu', dtype: 'auto' });
+    useApp.getState().setDtypeChoice('fp16');
+    expect(sent.filter((r) => r.type === 'load').at(-1)).toMatchObject({ device: 'webgpu', dtype: 'fp16' });
+  });
+});
