@@ -5,6 +5,11 @@
  * start of the app (navigation → first answer with the shipped model) per device.
  *
  *   npm run build && npm run bench:browser -- [--inputs 16] [--gpu-inputs 4] [--tiny] [--only speed,cold]
+ *     [--dtypes fp32,q8] [--wasm-threads 2,1]
+ *
+ * Each dtype runs on native and WASM and is compared with native at the same dtype; WebGPU runs
+ * fp32 only (q8 is wrong on WebGPU, transformers.js #1512/#1728). The first --wasm-threads value is
+ * the headline; the others show how WASM scales with threads.
  *
  * The model files are served from .cache/ through a symlink dist/bench-models → .cache, made for
  * the run and removed after it (nothing is copied or committed).
@@ -25,18 +30,23 @@ const { values } = parseArgs({
     'gpu-inputs': { type: 'string', default: '4' },
     tiny: { type: 'boolean', default: false },
     only: { type: 'string', default: 'speed,cold' },
+    dtypes: { type: 'string', default: 'fp32,q8' },
+    'wasm-threads': { type: 'string', default: '2,1' },
+    'wasm-batch': { type: 'string' },
   },
 });
 const ROOT = resolve(import.meta.dirname, '..');
 const CACHE = join(ROOT, '.cache');
 const NAME = values.tiny ? 'bench-model-tiny' : 'bench-model';
 const only = new Set(values.only.split(','));
+type BenchDtype = 'fp32' | 'q8';
+const dtypes = values.dtypes.split(',').filter((d): d is BenchDtype => d === 'fp32' || d === 'q8');
 const f = (x: number, d = 2) => x.toFixed(d);
 
 /** Node's native ONNX Runtime on the first n benchmark inputs: windows per second after a warm-up. */
-async function nativeRate(n: number): Promise<{ rate: number; windows: number }> {
+async function nativeRate(n: number, dtype: BenchDtype): Promise<{ rate: number; windows: number }> {
   configureRuntime({ localModelPath: `${CACHE}/` });
-  const model = await loadQaModel({ kind: 'local', id: NAME }, { device: 'cpu', dtype: 'fp32' });
+  const model = await loadQaModel({ kind: 'local', id: NAME }, { device: 'cpu', dtype });
   const engine = new QaEngine(model.tokenizer, model.runner, { batchSize: batchSizeFor('cpu') });
   const inputs = benchInputs(n);
   await engine.predict(inputs.slice(0, 1));
@@ -49,7 +59,7 @@ async function nativeRate(n: number): Promise<{ rate: number; windows: number }>
 }
 
 /** Runs the bench page on one device in a fresh browser; model files come from .cache/<model>. */
-async function browserRate(url: string, device: 'wasm' | 'webgpu', n: number): Promise<BenchReply> {
+async function browserRate(url: string, device: 'wasm' | 'webgpu', n: number, dtype: BenchDtype, threads?: number): Promise<BenchReply> {
   const browser: Browser = await launch(device === 'webgpu');
   try {
     const page = await browser.newPage();
@@ -58,8 +68,8 @@ async function browserRate(url: string, device: 'wasm' | 'webgpu', n: number): P
     await page.goto(`${url}bench.html`);
     await page.getByTestId('bench-log').getByText('ready').waitFor();
     return await page.evaluate(
-      ([d, m, k, b]) => (window as unknown as { qarxBench(r: object): Promise<BenchReply> }).qarxBench({ device: d, dtype: 'fp32', root: '/bench-models/', model: m, inputs: k, batch: b }),
-      [device, NAME, n, batchSizeFor(device)] as const,
+      ([d, t, m, k, b, th]) => (window as unknown as { qarxBench(r: object): Promise<BenchReply> }).qarxBench({ device: d, dtype: t, root: '/bench-models/', model: m, inputs: k, batch: b, threads: th }),
+      [device, dtype, NAME, n, device === 'wasm' && values['wasm-batch'] ? Number(values['wasm-batch']) : batchSizeFor(device), threads] as const,
     );
   } finally {
     await browser.close();
@@ -84,28 +94,42 @@ async function coldStart(url: string, device: 'wasm' | 'webgpu'): Promise<{ tota
   }
 }
 
+/** One line of the speed table: a browser run against native at the same dtype. */
+function rateLine(label: string, r: BenchReply, ref: number): string {
+  if (r.error) return `${label}: failed — ${r.error}`;
+  return `${label} : ${r.windowsPerSec.toPrecision(3)} windows/s (${r.windows} windows in ${f(r.secs, 1)} s, load ${f(r.loadSecs, 1)} s) = ${(r.windowsPerSec / ref).toPrecision(2)}× native ${r.dtype}`;
+}
+
+/** Windows/s on native, WASM (each dtype, each thread count) and WebGPU (fp32), with ratios to native. */
+async function speed(base: string): Promise<void> {
+  const n = Number(values.inputs);
+  const gpuN = Number(values['gpu-inputs']);
+  const threadList = values['wasm-threads'].split(',').map(Number);
+  console.log(`model: ${values.tiny ? 'tiny' : 'DistilBERT-base shape'} (random weights); batch per device: cpu ${batchSizeFor('cpu')}, wasm ${batchSizeFor('wasm')}, webgpu ${batchSizeFor('webgpu')}; ${n} inputs (${gpuN} on WebGPU)`);
+  for (const dtype of dtypes) {
+    const native = await nativeRate(n, dtype);
+    console.log(`Node native ONNX Runtime (CPU, ${dtype}) : ${f(native.rate)} windows/s (${native.windows} windows)`);
+    for (const th of threadList) console.log(rateLine(`wasm   in Chromium (${th} thread${th === 1 ? '' : 's'}, ${dtype})`, await browserRate(base, 'wasm', n, dtype, th), native.rate));
+  }
+  if (dtypes.includes('fp32')) {
+    const nativeGpu = await nativeRate(gpuN, 'fp32');
+    console.log(`Node native ONNX Runtime (CPU, fp32) on the ${nativeGpu.windows} WebGPU windows : ${f(nativeGpu.rate)} windows/s`);
+    console.log(rateLine('webgpu in Chromium (SwiftShader adapter, fp32)', await browserRate(base, 'webgpu', gpuN, 'fp32'), nativeGpu.rate));
+  }
+}
+
 async function main(): Promise<void> {
   if (!existsSync(join(ROOT, 'dist', 'bench.html'))) throw new Error('dist/bench.html is missing: run `npm run build` first.');
   const dir = join(CACHE, NAME);
-  if (!existsSync(join(dir, 'onnx', 'model.onnx'))) await makeBenchModel(dir, values.tiny ? TINY_SHAPE : DISTILBERT_BASE_SHAPE);
+  const shape = values.tiny ? TINY_SHAPE : DISTILBERT_BASE_SHAPE;
+  if (!existsSync(join(dir, 'onnx', 'model.onnx'))) await makeBenchModel(dir, shape);
+  if (dtypes.includes('q8') && !existsSync(join(dir, 'onnx', 'model_quantized.onnx'))) await makeBenchModel(dir, shape, { precision: 'q8' });
   const link = join(ROOT, 'dist', 'bench-models');
   if (!existsSync(link)) symlinkSync(CACHE, link, 'dir');
   const { server, url } = await startPreview();
   const base = url.endsWith('/') ? url : `${url}/`;
   try {
-    if (only.has('speed')) {
-      const n = Number(values.inputs);
-      const gpuN = Number(values['gpu-inputs']);
-      const native = await nativeRate(n);
-      const nativeGpu = gpuN === n ? native : await nativeRate(gpuN);
-      console.log(`model: ${values.tiny ? 'tiny' : 'DistilBERT-base shape'} (random weights), fp32; batch per device: cpu ${batchSizeFor('cpu')}, wasm ${batchSizeFor('wasm')}, webgpu ${batchSizeFor('webgpu')}`);
-      console.log(`Node native ONNX Runtime (CPU)   : ${f(native.rate)} windows/s (${native.windows} windows)${gpuN !== n ? `; ${f(nativeGpu.rate)} on the ${nativeGpu.windows} WebGPU windows` : ''}`);
-      for (const [device, k, ref] of [['wasm', n, native], ['webgpu', gpuN, nativeGpu]] as const) {
-        const r = await browserRate(base, device, k);
-        if (r.error) console.log(`${device.padEnd(6)} in Chromium: failed — ${r.error}`);
-        else console.log(`${device.padEnd(6)} in Chromium (${device === 'wasm' ? `${r.threads} threads` : 'SwiftShader adapter'}, ${r.dtype}) : ${r.windowsPerSec.toPrecision(3)} windows/s (${r.windows} windows in ${f(r.secs, 1)} s, load ${f(r.loadSecs, 1)} s) = ${(r.windowsPerSec / ref.rate).toPrecision(2)}× native`);
-      }
-    }
+    if (only.has('speed')) await speed(base);
     if (only.has('cold')) {
       for (const device of ['wasm', 'webgpu'] as const) {
         const c = await coldStart(base, device);

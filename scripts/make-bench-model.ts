@@ -14,6 +14,7 @@ import { mkdirSync, writeFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type Precision, quantizeUint8 } from './lib/quantize.ts';
 import { GraphBuilder } from './lib/onnx-builder.ts';
 import { wordPieceTokenizerJson } from './lib/wordpiece-tokenizer.ts';
 
@@ -46,6 +47,8 @@ export interface BenchModelOptions {
   seed?: number;
   /** Progress sink; default console.log. Pass `() => {}` to silence. */
   log?: (msg: string) => void;
+  /** fp32 writes onnx/model.onnx; q8 writes onnx/model_quantized.onnx with ONNX Runtime's dynamic-quantization layout. Default fp32. */
+  precision?: Precision;
 }
 
 /** What {@link makeBenchModel} wrote. */
@@ -85,10 +88,11 @@ export async function makeBenchModel(
   writeJson(join(dir, 'config.json'), configJson(s));
   log(`[bench-model] tokenizer: ${vocab.length} vocab entries (${elapsed()})`);
 
-  const { graph, parameters } = buildGraph(s, seed, (msg) => log(`[bench-model] ${msg} (${elapsed()})`));
+  const precision = options.precision ?? 'fp32';
+  const { graph, parameters } = buildGraph(s, seed, precision, (msg) => log(`[bench-model] ${msg} (${elapsed()})`));
   log(`[bench-model] ${parameters.toLocaleString('en-US')} parameters generated; serializing (${elapsed()})`);
   const bytes = graph.toBytes(`qarx random-weight DistilBERT-shaped QA benchmark model; seed ${seed}; NOT a trained model`);
-  const modelPath = join(dir, 'onnx', 'model.onnx');
+  const modelPath = join(dir, 'onnx', precision === 'q8' ? 'model_quantized.onnx' : 'model.onnx');
   writeFileSync(modelPath, bytes);
   const seconds = (performance.now() - t0) / 1000;
   log(`[bench-model] wrote ${modelPath}: ${(bytes.byteLength / 1e6).toFixed(1)} MB in ${seconds.toFixed(1)}s`);
@@ -105,7 +109,7 @@ function validateShape(s: BenchModelShape): void {
 // ---------------------------------------------------------------------------------------------
 // Graph
 
-function buildGraph(s: BenchModelShape, seed: number, progress: (msg: string) => void) {
+function buildGraph(s: BenchModelShape, seed: number, precision: Precision, progress: (msg: string) => void) {
   const g = new GraphBuilder('distilbert_qa_bench');
   const D = s.hidden;
   const dh = D / s.heads;
@@ -120,8 +124,20 @@ function buildGraph(s: BenchModelShape, seed: number, progress: (msg: string) =>
     return g.init(name, { data: new Float32Array(n).fill(value), dims: [n] });
   };
   // Linear layer y = x·W + b, with W stored [in, out] (the MatMul layout of an exported nn.Linear).
-  const linear = (x: string, prefix: string, inDim: number, outDim: number): string =>
-    g.op('Add', [g.op('MatMul', [x, weight(`${prefix}.weight`, [inDim, outDim])]), weight(`${prefix}.bias`, [outDim])]);
+  const linear = (x: string, prefix: string, inDim: number, outDim: number): string => {
+    const bias = weight(`${prefix}.bias`, [outDim]);
+    if (precision === 'fp32') return g.op('Add', [g.op('MatMul', [x, weight(`${prefix}.weight`, [inDim, outDim])]), bias]);
+    // q8 as onnxruntime.quantization.quantize_dynamic writes it: 8-bit weight codes, the activation
+    // quantized at run time, an integer MatMul rescaled by both scales (ORT fuses this chain).
+    const n = inDim * outDim;
+    parameters += n;
+    const w = quantizeUint8(randomNormal(n, 0.02, tensorSeed(seed, `${prefix}.weight`)));
+    const wq = g.u8(`${prefix}.weight_quantized`, w.codes, [inDim, outDim]);
+    const [xq, xs, xz] = g.ops('DynamicQuantizeLinear', [x], 3) as [string, string, string];
+    const product = g.op('MatMulInteger', [xq, wq, xz, g.u8(`${prefix}.weight_zero_point`, Uint8Array.of(w.zeroPoint), [])]);
+    const scale = g.op('Mul', [xs, g.f32(`${prefix}.weight_scale`, [w.scale], [])]);
+    return g.op('Add', [g.op('Mul', [g.op('Cast', [product], { to: ONNX_FLOAT }), scale]), bias]);
+  };
   const layerNorm = (x: string, prefix: string): string =>
     g.op('LayerNormalization', [x, filled(`${prefix}.weight`, D, 1), filled(`${prefix}.bias`, D, 0)], { axis: -1, epsilon: LN_EPS });
 

@@ -14,6 +14,8 @@ export interface BenchRequest {
   model: string;
   inputs: number;
   batch: number;
+  /** WASM threads; default the app's choice (up to 4 when cross-origin isolated, else 1). */
+  threads?: number;
   baseUrl: string;
 }
 
@@ -30,10 +32,11 @@ export interface BenchReply {
   error?: string;
 }
 
-const threads = self.crossOriginIsolated ? Math.min(4, navigator.hardwareConcurrency || 1) : 1;
+const appThreads = self.crossOriginIsolated ? Math.min(4, navigator.hardwareConcurrency || 1) : 1;
 
 self.onmessage = async (ev: MessageEvent<BenchRequest>) => {
   const q = ev.data;
+  const threads = q.threads ?? appThreads;
   try {
     configureRuntime({
       localModelPath: q.root,
