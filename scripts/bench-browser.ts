@@ -14,14 +14,16 @@
  * The model files are served from .cache/ through a symlink dist/bench-models → .cache, made for
  * the run and removed after it (nothing is copied or committed).
  */
-import { existsSync, rmSync, symlinkSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { benchInputs } from '../src/core/bench/inputs.ts';
 import { batchSizeFor, configureRuntime, loadQaModel, QaEngine } from '../src/core/index.ts';
 import { launch, startPreview } from '../test/e2e/harness.ts';
 import type { BenchReply } from '../src/bench/bench.worker.ts';
+import { tallyRunner } from '../src/core/bench/flops.ts';
+import { matmulModel, matmulPeak } from './lib/bench-flops.ts';
 import { DISTILBERT_BASE_SHAPE, makeBenchModel, TINY_SHAPE } from './make-bench-model.ts';
 
 const { values } = parseArgs({
@@ -42,20 +44,48 @@ const only = new Set(values.only.split(','));
 type BenchDtype = 'fp32' | 'q8';
 const dtypes = values.dtypes.split(',').filter((d): d is BenchDtype => d === 'fp32' || d === 'q8');
 const f = (x: number, d = 2) => x.toFixed(d);
+const SHAPE = values.tiny ? TINY_SHAPE : DISTILBERT_BASE_SHAPE;
+/** Rows of the peak MatMul: one 384-token window, the benchmark's longest. */
+const PEAK_ROWS = 384;
 
-/** Node's native ONNX Runtime on the first n benchmark inputs: windows per second after a warm-up. */
-async function nativeRate(n: number, dtype: BenchDtype): Promise<{ rate: number; windows: number }> {
+/** Node's native ONNX Runtime on the first n benchmark inputs: windows per second after a warm-up, and GFLOP/s inside the model. */
+async function nativeRate(n: number, dtype: BenchDtype): Promise<{ rate: number; windows: number; gflops: number }> {
   configureRuntime({ localModelPath: `${CACHE}/` });
   const model = await loadQaModel({ kind: 'local', id: NAME }, { device: 'cpu', dtype });
-  const engine = new QaEngine(model.tokenizer, model.runner, { batchSize: batchSizeFor('cpu') });
+  const counted = tallyRunner(model.runner, SHAPE);
+  const engine = new QaEngine(model.tokenizer, counted.runner, { batchSize: batchSizeFor('cpu') });
   const inputs = benchInputs(n);
   await engine.predict(inputs.slice(0, 1));
   engine.clearCache();
+  counted.reset();
   const t0 = performance.now();
   const r = await engine.predict(inputs);
   const secs = (performance.now() - t0) / 1000;
   await model.dispose();
-  return { rate: r.stats.computed / secs, windows: r.stats.computed };
+  return { rate: r.stats.computed / secs, windows: r.stats.computed, gflops: counted.tally.usefulFlops / counted.tally.seconds / 1e9 };
+}
+
+/** The one-MatMul model of the peak runs, written once into the served .cache folder. */
+function writeMatmulModel(): string {
+  const file = join(CACHE, `bench-matmul-${SHAPE.hidden}x${SHAPE.ffn}.onnx`);
+  if (!existsSync(file)) writeFileSync(file, matmulModel(SHAPE.hidden, SHAPE.ffn));
+  return file;
+}
+
+/** ONNX Runtime Web's MatMul peak in a fresh browser (WASM, `threads` threads). */
+async function browserPeak(url: string, threads: number): Promise<BenchReply> {
+  const browser: Browser = await launch(false);
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${url}bench.html`);
+    await page.getByTestId('bench-log').getByText('ready').waitFor();
+    return await page.evaluate(
+      ([file, m, k, n, th]) => (window as unknown as { qarxBench(r: object): Promise<BenchReply> }).qarxBench({ kind: 'peak', modelUrl: `/bench-models/${file}`, m, k, n, threads: th }),
+      [basename(writeMatmulModel()), PEAK_ROWS, SHAPE.hidden, SHAPE.ffn, threads] as const,
+    );
+  } finally {
+    await browser.close();
+  }
 }
 
 /** Runs the bench page on one device in a fresh browser; model files come from .cache/<model>. */
@@ -68,8 +98,8 @@ async function browserRate(url: string, device: 'wasm' | 'webgpu', n: number, dt
     await page.goto(`${url}bench.html`);
     await page.getByTestId('bench-log').getByText('ready').waitFor();
     return await page.evaluate(
-      ([d, t, m, k, b, th]) => (window as unknown as { qarxBench(r: object): Promise<BenchReply> }).qarxBench({ device: d, dtype: t, root: '/bench-models/', model: m, inputs: k, batch: b, threads: th }),
-      [device, dtype, NAME, n, device === 'wasm' && values['wasm-batch'] ? Number(values['wasm-batch']) : batchSizeFor(device), threads] as const,
+      ([d, t, m, k, b, th, sh]) => (window as unknown as { qarxBench(r: object): Promise<BenchReply> }).qarxBench({ device: d, dtype: t, root: '/bench-models/', model: m, inputs: k, batch: b, threads: th, shape: sh }),
+      [device, dtype, NAME, n, device === 'wasm' && values['wasm-batch'] ? Number(values['wasm-batch']) : batchSizeFor(device), threads, SHAPE] as const,
     );
   } finally {
     await browser.close();
@@ -97,7 +127,8 @@ async function coldStart(url: string, device: 'wasm' | 'webgpu'): Promise<{ tota
 /** One line of the speed table: a browser run against native at the same dtype. */
 function rateLine(label: string, r: BenchReply, ref: number): string {
   if (r.error) return `${label}: failed — ${r.error}`;
-  return `${label} : ${r.windowsPerSec.toPrecision(3)} windows/s (${r.windows} windows in ${f(r.secs, 1)} s, load ${f(r.loadSecs, 1)} s) = ${(r.windowsPerSec / ref).toPrecision(2)}× native ${r.dtype}`;
+  const work = r.gflops === undefined ? '' : `; ${f(r.gflops, 1)} GFLOP/s in the model, ${f(100 * (r.modelShare ?? 0), 0)}% of the time in the model, ${f(100 * (r.paddingShare ?? 0), 0)}% padding`;
+  return `${label} : ${r.windowsPerSec.toPrecision(3)} windows/s (${r.windows} windows in ${f(r.secs, 1)} s, load ${f(r.loadSecs, 1)} s) = ${(r.windowsPerSec / ref).toPrecision(2)}× native ${r.dtype}${work}`;
 }
 
 /** Windows/s on native, WASM (each dtype, each thread count) and WebGPU (fp32), with ratios to native. */
@@ -106,9 +137,16 @@ async function speed(base: string): Promise<void> {
   const gpuN = Number(values['gpu-inputs']);
   const threadList = values['wasm-threads'].split(',').map(Number);
   console.log(`model: ${values.tiny ? 'tiny' : 'DistilBERT-base shape'} (random weights); batch per device: cpu ${batchSizeFor('cpu')}, wasm ${batchSizeFor('wasm')}, webgpu ${batchSizeFor('webgpu')}; ${n} inputs (${gpuN} on WebGPU)`);
+  if (dtypes.includes('fp32')) {
+    // The ceiling each side's fp32 kernels reach: what is left of the WASM gap once this is known is ours.
+    const nativePeak = await matmulPeak(PEAK_ROWS, SHAPE.hidden, SHAPE.ffn);
+    const wasmPeak = await browserPeak(base, threadList[0] ?? 2);
+    const shapes = `[${PEAK_ROWS}×${SHAPE.hidden}]·[${SHAPE.hidden}×${SHAPE.ffn}]`;
+    console.log(`MatMul peak ${shapes}, fp32: native ${f(nativePeak, 1)} GFLOP/s; WASM (${wasmPeak.threads} threads) ${wasmPeak.error ? `failed — ${wasmPeak.error}` : `${f(wasmPeak.peakGflops ?? 0, 1)} GFLOP/s = ${f((wasmPeak.peakGflops ?? 0) / nativePeak)}× native`}`);
+  }
   for (const dtype of dtypes) {
     const native = await nativeRate(n, dtype);
-    console.log(`Node native ONNX Runtime (CPU, ${dtype}) : ${f(native.rate)} windows/s (${native.windows} windows)`);
+    console.log(`Node native ONNX Runtime (CPU, ${dtype}) : ${f(native.rate)} windows/s (${native.windows} windows); ${f(native.gflops, 1)} GFLOP/s in the model`);
     for (const th of threadList) console.log(rateLine(`wasm   in Chromium (${th} thread${th === 1 ? '' : 's'}, ${dtype})`, await browserRate(base, 'wasm', n, dtype, th), native.rate));
   }
   if (dtypes.includes('fp32')) {
@@ -121,9 +159,8 @@ async function speed(base: string): Promise<void> {
 async function main(): Promise<void> {
   if (!existsSync(join(ROOT, 'dist', 'bench.html'))) throw new Error('dist/bench.html is missing: run `npm run build` first.');
   const dir = join(CACHE, NAME);
-  const shape = values.tiny ? TINY_SHAPE : DISTILBERT_BASE_SHAPE;
-  if (!existsSync(join(dir, 'onnx', 'model.onnx'))) await makeBenchModel(dir, shape);
-  if (dtypes.includes('q8') && !existsSync(join(dir, 'onnx', 'model_quantized.onnx'))) await makeBenchModel(dir, shape, { precision: 'q8' });
+  if (!existsSync(join(dir, 'onnx', 'model.onnx'))) await makeBenchModel(dir, SHAPE);
+  if (dtypes.includes('q8') && !existsSync(join(dir, 'onnx', 'model_quantized.onnx'))) await makeBenchModel(dir, SHAPE, { precision: 'q8' });
   const link = join(ROOT, 'dist', 'bench-models');
   if (!existsSync(link)) symlinkSync(CACHE, link, 'dir');
   const { server, url } = await startPreview();

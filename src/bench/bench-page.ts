@@ -3,12 +3,15 @@
  * each device starts cold) and logs the result as text. Query: nothing; the driver
  * (scripts/bench-browser.ts) passes the device, model and sizes.
  */
-import type { BenchReply, BenchRequest } from './bench.worker.ts';
+import type { BenchMessage, BenchReply } from './bench.worker.ts';
 
 const log = document.getElementById('log') as HTMLPreElement;
 
-/** Runs one benchmark in a new worker and resolves with its reply. */
-function runBench(req: Omit<BenchRequest, 'baseUrl'>): Promise<BenchReply> {
+/** What the driver sends: a worker message less the page's base URL, which the page adds. */
+type PageRequest = BenchMessage extends infer M ? (M extends unknown ? Omit<M, 'baseUrl'> : never) : never;
+
+/** Runs one benchmark (an engine run or a MatMul peak) in a new worker and resolves with its reply. */
+function runBench(req: PageRequest): Promise<BenchReply> {
   const worker = new Worker(new URL('./bench.worker.ts', import.meta.url), { type: 'module' });
   const baseUrl = new URL('./', window.location.href).href;
   return new Promise((resolve) => {
@@ -19,7 +22,7 @@ function runBench(req: Omit<BenchRequest, 'baseUrl'>): Promise<BenchReply> {
     };
     worker.onerror = (ev) => {
       worker.terminate();
-      resolve({ device: req.device, error: ev.message || 'worker failed' } as BenchReply);
+      resolve({ device: 'device' in req ? req.device : 'wasm', error: ev.message || 'worker failed' } as BenchReply);
     };
     worker.postMessage({ ...req, baseUrl });
   });

@@ -2,10 +2,15 @@
  * The benchmark worker of /bench.html: loads a model on one device, warms it up and times the
  * engine over the shared benchmark inputs (src/core/bench/inputs.ts), with the app's thread count.
  */
+import { tallyRunner, type EncoderShape } from '../core/bench/flops.ts';
 import { benchInputs } from '../core/bench/inputs.ts';
+import type { PeakRequest } from './peak.ts';
 import { configureRuntime, loadQaModel, modelScope, ortWasmPaths, QaEngine, type Device, type Dtype } from '../core/index.ts';
 
-/** What the page asks for. */
+/** What the page asks for: an engine run over the benchmark inputs, or (kind 'peak') one MatMul's speed. */
+export type BenchMessage = ({ kind?: 'engine' } & BenchRequest) | ({ kind: 'peak'; baseUrl: string } & Omit<PeakRequest, 'wasmPaths'>);
+
+/** An engine run over the benchmark inputs. */
 export interface BenchRequest {
   device: Device;
   dtype: Dtype;
@@ -14,6 +19,8 @@ export interface BenchRequest {
   model: string;
   inputs: number;
   batch: number;
+  /** The encoder's shapes, for counting FLOPs (none: no GFLOP/s in the reply). */
+  shape?: EncoderShape;
   /** WASM threads; default the app's choice (up to 4 when cross-origin isolated, else 1). */
   threads?: number;
   baseUrl: string;
@@ -29,14 +36,33 @@ export interface BenchReply {
   loadSecs: number;
   secs: number;
   windowsPerSec: number;
+  /** GFLOP/s inside the model on the real (unpadded) tokens, from the model's config shapes. */
+  gflops?: number;
+  /** Share of the model's FLOPs spent on padding. */
+  paddingShare?: number;
+  /** Share of the timed run spent inside the model (the rest: tokenizing, windows, decoding). */
+  modelShare?: number;
+  /** For kind 'peak': the MatMul's best GFLOP/s. */
+  peakGflops?: number;
   error?: string;
 }
 
 const appThreads = self.crossOriginIsolated ? Math.min(4, navigator.hardwareConcurrency || 1) : 1;
 
-self.onmessage = async (ev: MessageEvent<BenchRequest>) => {
+self.onmessage = async (ev: MessageEvent<BenchMessage>) => {
   const q = ev.data;
   const threads = q.threads ?? appThreads;
+  if (q.kind === 'peak') {
+    try {
+      // Imported here, so engine runs never load a second copy of the runtime.
+      const { wasmMatmulPeak } = await import('./peak.ts');
+      const peakGflops = await wasmMatmulPeak({ ...q, threads, wasmPaths: ortWasmPaths(q.baseUrl, 'wasm') });
+      self.postMessage({ device: 'wasm', dtype: 'fp32', threads, peakGflops } as BenchReply);
+    } catch (e) {
+      self.postMessage({ device: 'wasm', error: e instanceof Error ? e.message : String(e) });
+    }
+    return;
+  }
   try {
     configureRuntime({
       localModelPath: q.root,
@@ -46,15 +72,19 @@ self.onmessage = async (ev: MessageEvent<BenchRequest>) => {
     const t0 = performance.now();
     const model = await loadQaModel({ kind: 'local', id: q.model }, { device: q.device, dtype: q.dtype });
     const loadSecs = (performance.now() - t0) / 1000;
-    const engine = new QaEngine(model.tokenizer, model.runner, { batchSize: q.batch, scope: modelScope(model) });
+    const counted = tallyRunner(model.runner, q.shape ?? { layers: NaN, hidden: NaN, ffn: NaN });
+    const engine = new QaEngine(model.tokenizer, counted.runner, { batchSize: q.batch, scope: modelScope(model) });
     const inputs = benchInputs(q.inputs);
     await engine.predict(inputs.slice(0, 1)); // warm-up: shader compilation and first-run allocation
     engine.clearCache();
+    counted.reset();
     const t1 = performance.now();
     const r = await engine.predict(inputs);
     const secs = (performance.now() - t1) / 1000;
     await model.dispose();
     const reply: BenchReply = { device: q.device, dtype: model.dtype, threads: q.device === 'wasm' ? threads : 0, inputs: inputs.length, windows: r.stats.computed, loadSecs, secs, windowsPerSec: r.stats.computed / secs };
+    const t = counted.tally;
+    if (t.seconds > 0 && Number.isFinite(t.usefulFlops)) Object.assign(reply, { gflops: t.usefulFlops / t.seconds / 1e9, paddingShare: 1 - t.usefulFlops / t.paddedFlops, modelShare: t.seconds / secs });
     self.postMessage(reply);
   } catch (e) {
     self.postMessage({ device: q.device, error: e instanceof Error ? e.message : String(e) });

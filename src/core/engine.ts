@@ -64,11 +64,13 @@ export const DEFAULT_ENGINE: EngineOptions = { windows: DEFAULT_WINDOWS, decode:
 
 /**
  * Windows per model call on a device, e.g. batchSizeFor('webgpu') === 16: a GPU needs wide batches
- * to fill its lanes, single-threaded WASM gains little beyond 4 and holds the UI's answer longer.
+ * to fill its lanes; WASM is fastest at 2 (npm run bench:browser, 2 threads: 1, 2, 4, 8, 16 gave
+ * 2.35, 2.54, 2.27, 1.81, 1.33 windows/s in fp32 — wider batches outgrow the caches ORT-web's SIMD128
+ * kernels rely on) and a small batch holds the UI's answer less long.
  */
 export function batchSizeFor(device: string): number {
   if (device === 'webgpu') return 16;
-  if (device === 'wasm') return 4;
+  if (device === 'wasm') return 2;
   return 8;
 }
 
