@@ -2,14 +2,17 @@
  * `qarx eval --slice <key>`: the official per-question scores of a prediction file, averaged per
  * slice of the data (title, question word, a metadata key …). The questions' metadata comes from
  * importing the data file as the app does; the scores from the file as the official script reads it.
+ * With --adversarial: Jia & Liang's per-original rows, sliced as the app's adversarial slice table.
  */
 import { basename } from 'node:path';
 import type { Instance } from '../core/data/types.ts';
 import { guessLang } from '../core/formats/common.ts';
 import { importFile } from '../core/formats/index.ts';
+import { adversarialSliceItems } from '../core/metrics/experiment-slices.ts';
 import type { SquadDataset, SquadPredictions } from '../core/metrics/squad.ts';
 import { officialScores, sliceTable, type EvalMode, type SliceItem, type SliceKey } from '../core/metrics/slices.ts';
-import { out, readBytes } from './io.ts';
+import { adversarialQuestions, evaluateAdversarial } from '../core/trap/adversarial.ts';
+import { err, out, readBytes } from './io.ts';
 import { formatSliceTable, typeAnswers } from './slices.ts';
 
 /** What evalSlices needs: the data as scored, the predictions and how the official script scores them. */
@@ -24,7 +27,7 @@ export interface EvalSliceInput {
 }
 
 /** Every scored question as an Instance: the imported one (with its metadata) when the importer kept it, else built from the scored file. */
-async function questionsOf(input: EvalSliceInput): Promise<Map<string, Instance>> {
+async function questionsOf(input: Pick<EvalSliceInput, 'dataFile' | 'dataset' | 'mode'>): Promise<Map<string, Instance>> {
   const name = basename(input.dataFile);
   const imported = await importFile(input.dataFile, readBytes(input.dataFile), { dataset: name }).catch(() => null);
   const byId = new Map<string, Instance>((imported?.instances ?? []).map((i) => [i.id, i]));
@@ -58,6 +61,31 @@ export async function evalSlices(input: EvalSliceInput): Promise<number> {
     return 0;
   }
   out(`metric: ${input.mode === 'zh' ? 'DuReader-robust (characters)' : `SQuAD ${input.mode}`}; EM and F1 in %\n`);
+  out(`${tables.map(formatSliceTable).join('\n\n')}\n`);
+  return 0;
+}
+
+/** What evalAdversarialSlices needs: the adversarial file as scored, the predictions, the keys. */
+export type AdversarialSliceInput = Pick<EvalSliceInput, 'dataFile' | 'dataset' | 'preds' | 'keys' | 'json'>;
+
+/**
+ * Prints `qarx eval --adversarial --slice` (text, or JSON with --json): one row per original question,
+ * its own score vs the adversary's pick, sliced as the app's adversarial slice table (so each table's
+ * all row is Jia & Liang's four figures); returns the exit code.
+ */
+export async function evalAdversarialSlices(input: AdversarialSliceInput): Promise<number> {
+  const r = evaluateAdversarial(adversarialQuestions(input.dataset), input.preds);
+  for (const w of r.warnings) err(`${w}\n`);
+  const questions = [...(await questionsOf({ ...input, mode: 'v1.1' })).values()];
+  await typeAnswers(questions, input.keys);
+  const items = adversarialSliceItems(questions, r.rows);
+  const tables = input.keys.map((k) => sliceTable(items, k));
+  if (input.json) {
+    out(`${JSON.stringify({ metric: 'jia-liang-adversarial', n: items.length, result: r.result, slices: tables }, null, 2)}\n`);
+    return 0;
+  }
+  out("metric: Jia & Liang's adversarial evaluation (SQuAD v1.1 EM/F1), one row per original question; EM and F1 in %\n");
+  out("EM/F1: the original question's own; pert.: the adversary's pick (its worst answered variant); Δ = pert. − original\n");
   out(`${tables.map(formatSliceTable).join('\n\n')}\n`);
   return 0;
 }

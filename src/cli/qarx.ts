@@ -33,9 +33,12 @@ const USAGE = `Usage:
       Python ≥ 3.12 unless --py-sum legacy (Python ≤ 3.11), which can change the last digit;
       --slice KEY (repeatable; title, dataset, answer-type, qword, length, lang or a metadata key such
       as domain) prints count, EM and F1 per slice instead (--json for the numbers)
-  qarx eval --adversarial <adversarial SQuAD file> <predictions.json>
+  qarx eval --adversarial <adversarial SQuAD file> <predictions.json> [--slice KEY]… [--json]
       Jia & Liang's adversarial evaluation JSON (orig_exact_match, orig_f1, adv_exact_match, adv_f1):
-      ids <original id>-<suffix> are variants; each original scores its worst variant's F1 (and EM)
+      ids <original id>-<suffix> are variants; each original scores its worst variant's F1 (and EM);
+      --slice KEY (repeatable, keys as above) prints instead the app's adversarial slice tables: per
+      slice of the original questions, count, original and adversarial EM/F1 and the change (the all
+      row is the four figures; --json for the numbers)
   qarx perturb entity --type PER|ORG|GPE|MIX --source indist|db|randstr [--origin us|in|cn|fr|ar] --seed N <in> <out>
       renames each question's answer entity everywhere in passage, question and answers (whole words,
       casing kept, offsets recomputed) and writes SQuAD JSON with each question's substitutions;

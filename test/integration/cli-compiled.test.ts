@@ -91,6 +91,7 @@ const CASES: { name: string; args: (out: string) => string[]; model?: boolean }[
   { name: 'eval v2.0 missing prediction', args: () => ['eval', join(EVAL, 'squad-v2.json'), join(EVAL, 'squad-v2-missing.pred.json')] },
   { name: 'eval DuReader', args: () => ['eval', join(EVAL, 'zh.json'), join(EVAL, 'zh.pred.json'), '--lang', 'zh'] },
   { name: 'eval adversarial', args: () => ['eval', '--adversarial', f('adversarial', 'addsent-mini.json'), f('adversarial', 'addsent-mini.pred.json')] },
+  { name: 'eval adversarial slices', args: () => ['eval', '--adversarial', f('adversarial', 'addsent-mini.json'), f('adversarial', 'addsent-mini.pred.json'), '--slice', 'title', '--slice', 'qword'] },
   { name: 'eval slices', args: () => ['eval', f('slices', 'squad-meta.json'), f('slices', 'squad-meta.pred.json'), '--slice', 'domain', '--slice', 'qword', '--slice', 'answer-type', '--json'] },
   { name: 'eval unknown ids', args: () => ['eval', MINI, join(EVAL, 'squad-v1.pred.json')] },
   { name: 'eval missing file', args: (out) => ['eval', MINI, join(out, 'nope.json')] },
@@ -156,6 +157,7 @@ describe('each command imports its own dependencies only when it runs (compiled)
   it('qarx --help and qarx eval import no npm package at all', { timeout: 120_000 }, async () => {
     expect(await packagesImported('--help')).toEqual([]);
     expect(await packagesImported('eval', join(EVAL, 'squad-v2.json'), join(EVAL, 'squad-v2.pred.json'))).toEqual([]);
+    expect(await packagesImported('eval', '--adversarial', f('adversarial', 'addsent-mini.json'), f('adversarial', 'addsent-mini.pred.json'), '--slice', 'qword')).toEqual([]);
   });
 
   it('perturb synthetic does not load the entity name lists; predict loads no NLP library', { timeout: 300_000 }, async () => {

@@ -1,7 +1,7 @@
 /**
  * Over-stability on the shipped model (real ONNX Runtime, no mocks): trap sentences on demo
  * questions, an adversarial SQuAD file answered and scored as the app does, and the same figures
- * from `qarx eval --adversarial` on the predictions; `qarx perturb trap` end to end.
+ * (and the app's slice tables) from `qarx eval --adversarial [--slice]` on the predictions; `qarx perturb trap` end to end.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +15,9 @@ import { enginePredictor } from '../../src/core/entity/index.ts';
 import { importFile } from '../../src/core/formats/index.ts';
 import { linkAdversarial } from '../../src/core/formats/adversarial.ts';
 import { configureRuntime, loadQaModel, QaEngine } from '../../src/core/index.ts';
+import { adversarialSliceItems } from '../../src/core/metrics/experiment-slices.ts';
 import { pyJsonDumps } from '../../src/core/metrics/pyjson.ts';
+import { sliceTable } from '../../src/core/metrics/slices.ts';
 import { answerTraps, prepareTraps, runAdversarial, summarizeTraps } from '../../src/core/trap/experiment.ts';
 import { runMain } from '../support/run-qarx.ts';
 
@@ -83,6 +85,12 @@ describe('trap sentences on the shipped model', () => {
     expect(cli.code).toBe(0);
     expect(cli.stdout).toBe(pyJsonDumps(run.output.result) + '\n');
     expect(run.output.result.adv_f1).toBeLessThanOrEqual(run.output.result.orig_f1 + 100 / 3); // the orphan variant can only add its own third
+    // --slice: the app's adversarial slice tables (its imported questions, its run's rows), number for number.
+    const keys = ['title', 'qword', 'length'] as const;
+    const sliced = await runMain('eval', '--adversarial', join(FIX, 'addsent-mini.json'), preds, ...keys.flatMap((k) => ['--slice', k]), '--json');
+    expect(sliced.code, sliced.stderr).toBe(0);
+    const app = adversarialSliceItems(r.instances, run.output.rows);
+    expect((JSON.parse(sliced.stdout) as { slices: unknown }).slices).toEqual(keys.map((k) => sliceTable(app, k)));
   });
 });
 

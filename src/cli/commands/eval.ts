@@ -36,8 +36,14 @@ export async function evaluate(argv: string[]): Promise<number> {
   if (unknown.length && !values['allow-unknown-ids']) {
     throw new InputError(`${predFile}: ${unknown.length} id${unknown.length > 1 ? 's' : ''} not in ${dataFile} (e.g. "${unknown[0]}"): wrong data file? (--allow-unknown-ids ignores them, as the official script does)`);
   }
+  const keys = sliceKeys(values.slice);
   if (values.adversarial) {
     if (values.lang === 'zh' || values['na-prob-file']) throw new UsageError('--adversarial takes no --lang zh or --na-prob-file: Jia & Liang score SQuAD 1.1 answers.');
+    if (keys.length) {
+      // Sliced: the app's adversarial slice table (one row per original question; see eval-slices.ts).
+      const { evalAdversarialSlices } = await import('../eval-slices.ts');
+      return evalAdversarialSlices({ dataFile, dataset: data.dataset, preds, keys, json: values.json });
+    }
     const r = evaluateAdversarial(adversarialQuestions(data.dataset), preds);
     for (const w of r.warnings) err(`${w}\n`);
     out(pyJsonDumps(r.result) + '\n');
@@ -47,7 +53,6 @@ export async function evaluate(argv: string[]): Promise<number> {
   const asked = scoringLangOpt(values.lang);
   const lang = asked === 'auto' ? datasetLang(data.dataset) : asked;
   if (asked === 'auto' && lang === 'zh') err(`qarx: eval: ${dataFile} is Chinese: scoring with DuReader-robust's character-level EM/F1 (--lang en for SQuAD's)\n`);
-  const keys = sliceKeys(values.slice);
   if (keys.length) {
     // Sliced: the same per-question scores as the official script, averaged per slice (see eval-slices.ts).
     const na = values['na-prob-file'] ? { probs: readNaProbs(readText(values['na-prob-file']), values['na-prob-file']), thresh: numOpt(values['na-prob-thresh'], 'na-prob-thresh', 1.0) } : undefined;
