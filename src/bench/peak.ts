@@ -20,7 +20,9 @@ export interface PeakRequest {
 export async function wasmMatmulPeak(q: PeakRequest): Promise<number> {
   ort.env.wasm.numThreads = q.threads;
   ort.env.wasm.wasmPaths = q.wasmPaths;
-  const bytes = new Uint8Array(await (await fetch(q.modelUrl)).arrayBuffer());
+  const res = await fetch(q.modelUrl);
+  if (!res.ok) throw new Error(`${q.modelUrl}: HTTP ${res.status}`);
+  const bytes = new Uint8Array(await res.arrayBuffer());
   const session = await ort.InferenceSession.create(bytes, { executionProviders: ['wasm'] });
   const x = new ort.Tensor('float32', Float32Array.from({ length: q.m * q.k }, (_, i) => Math.cos(i)), [q.m, q.k]);
   await session.run({ x });

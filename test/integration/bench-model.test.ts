@@ -188,4 +188,49 @@ describe(`bench model (${FULL ? 'full DistilBERT-base' : 'tiny'} shape)`, () => 
     },
     TIMEOUT,
   );
+
+  it(
+    'writes a q8 variant in the dynamic-quantization layout whose logits follow the fp32 ones',
+    async () => {
+      const q8 = await makeBenchModel(result.outDir, SHAPE, { precision: 'q8', log: () => {} });
+      expect(q8.modelPath).toBe(join(result.outDir, 'onnx', 'model_quantized.onnx'));
+      const text = readFileSync(q8.modelPath).toString('latin1');
+      expect(text).toContain('MatMulInteger');
+      expect(text).toContain('DynamicQuantizeLinear');
+      expect(q8.modelBytes).toBeLessThan(result.modelBytes); // 8-bit layer weights
+      const ids = makeIds(5);
+      const mask = new BigInt64Array(BATCH * SEQ).fill(1n);
+      const logits = async (path: string) => {
+        const session = await ort.InferenceSession.create(path);
+        try {
+          const out = await session.run({ input_ids: new ort.Tensor('int64', ids, [BATCH, SEQ]), attention_mask: new ort.Tensor('int64', mask, [BATCH, SEQ]) });
+          return out.start_logits!.data as Float32Array;
+        } finally {
+          await session.release();
+        }
+      };
+      const a = await logits(result.modelPath);
+      const b = await logits(q8.modelPath);
+      expect(b.every(Number.isFinite)).toBe(true);
+      expect(pearson(a, b)).toBeGreaterThan(0.99); // same weights, 8-bit rounding: not identical, closely correlated
+      expect(b.some((v, i) => v !== a[i])).toBe(true); // and really quantized
+    },
+    TIMEOUT,
+  );
 });
+
+/** Pearson correlation of two equal-length arrays. */
+function pearson(a: Float32Array, b: Float32Array): number {
+  const n = a.length;
+  const ma = a.reduce((s, v) => s + v, 0) / n;
+  const mb = b.reduce((s, v) => s + v, 0) / n;
+  let sab = 0;
+  let saa = 0;
+  let sbb = 0;
+  for (let i = 0; i < n; i++) {
+    sab += (a[i]! - ma) * (b[i]! - mb);
+    saa += (a[i]! - ma) ** 2;
+    sbb += (b[i]! - mb) ** 2;
+  }
+  return sab / Math.sqrt(saa * sbb);
+}
