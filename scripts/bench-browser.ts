@@ -4,7 +4,7 @@
  * the DistilBERT-shaped model, beside Node's native ONNX Runtime on the same inputs; then the cold
  * start of the app (navigation → first answer with the shipped model) per device.
  *
- *   npm run build && npm run bench:browser -- [--inputs 16] [--gpu-inputs 4] [--tiny] [--only speed,cold]
+ *   npm run build && npm run bench:browser -- [--inputs 16] [--gpu-inputs 4] [--tiny] [--only speed,q8,cold]
  *     [--dtypes fp32,q8] [--wasm-threads 2,1]
  *
  * Each dtype runs on native and WASM and is compared with native at the same dtype; WebGPU runs
@@ -31,7 +31,7 @@ const { values } = parseArgs({
     inputs: { type: 'string', default: '16' },
     'gpu-inputs': { type: 'string', default: '4' },
     tiny: { type: 'boolean', default: false },
-    only: { type: 'string', default: 'speed,cold' },
+    only: { type: 'string', default: 'speed,q8,cold' },
     dtypes: { type: 'string', default: 'fp32,q8' },
     'wasm-threads': { type: 'string', default: '2,1' },
     'wasm-batch': { type: 'string' },
@@ -88,8 +88,8 @@ async function browserPeak(url: string, threads: number): Promise<BenchReply> {
   }
 }
 
-/** Runs the bench page on one device in a fresh browser; model files come from .cache/<model>. */
-async function browserRate(url: string, device: 'wasm' | 'webgpu', n: number, dtype: BenchDtype, threads?: number): Promise<BenchReply> {
+/** Runs the bench page on one device in a fresh browser; model files come from .cache/<model> (or `target` names another). */
+async function browserRate(url: string, device: 'wasm' | 'webgpu', n: number, dtype: BenchDtype, threads?: number, target: { root: string; model: string; set: 'bench' | 'demo' } = { root: '/bench-models/', model: NAME, set: 'bench' }): Promise<BenchReply> {
   const browser: Browser = await launch(device === 'webgpu');
   try {
     const page = await browser.newPage();
@@ -98,8 +98,8 @@ async function browserRate(url: string, device: 'wasm' | 'webgpu', n: number, dt
     await page.goto(`${url}bench.html`);
     await page.getByTestId('bench-log').getByText('ready').waitFor();
     return await page.evaluate(
-      ([d, t, m, k, b, th, sh]) => (window as unknown as { qarxBench(r: object): Promise<BenchReply> }).qarxBench({ device: d, dtype: t, root: '/bench-models/', model: m, inputs: k, batch: b, threads: th, shape: sh }),
-      [device, dtype, NAME, n, device === 'wasm' && values['wasm-batch'] ? Number(values['wasm-batch']) : batchSizeFor(device), threads, SHAPE] as const,
+      ([d, t, tg, k, b, th, sh]) => (window as unknown as { qarxBench(r: object): Promise<BenchReply> }).qarxBench({ device: d, dtype: t, root: tg.root, model: tg.model, set: tg.set, inputs: k, batch: b, threads: th, shape: tg.set === 'bench' ? sh : undefined }),
+      [device, dtype, target, n, device === 'wasm' && values['wasm-batch'] ? Number(values['wasm-batch']) : batchSizeFor(device), threads, SHAPE] as const,
     );
   } finally {
     await browser.close();
@@ -156,6 +156,19 @@ async function speed(base: string): Promise<void> {
   }
 }
 
+/** The shipped model's q8 file beside its fp32 file on WASM over the demo set: speed ratio and identical answers. */
+async function q8OnWasm(base: string): Promise<void> {
+  const target = { root: '/models/', model: 'qarx-lexical-qa', set: 'demo' } as const;
+  const fp32 = await browserRate(base, 'wasm', 10_000, 'fp32', undefined, target);
+  const q8 = await browserRate(base, 'wasm', 10_000, 'q8', undefined, target);
+  if (fp32.error || q8.error || !fp32.answers || !q8.answers) {
+    console.log(`q8 vs fp32 on WASM (shipped model): failed — ${fp32.error ?? q8.error ?? 'no answers'}`);
+    return;
+  }
+  const same = fp32.answers.filter((a, i) => a === q8.answers?.[i]).length;
+  console.log(`q8 vs fp32 on WASM (shipped model, ${fp32.threads} threads, ${fp32.answers.length} demo questions, ${fp32.windows} windows, one run each): fp32 ${f(fp32.windowsPerSec, 0)} windows/s, q8 ${f(q8.windowsPerSec, 0)}: q8 is ${f(q8.windowsPerSec / fp32.windowsPerSec)}× fp32; identical answers ${same}/${fp32.answers.length} (${f((100 * same) / fp32.answers.length, 0)}%)`);
+}
+
 async function main(): Promise<void> {
   if (!existsSync(join(ROOT, 'dist', 'bench.html'))) throw new Error('dist/bench.html is missing: run `npm run build` first.');
   const dir = join(CACHE, NAME);
@@ -167,6 +180,7 @@ async function main(): Promise<void> {
   const base = url.endsWith('/') ? url : `${url}/`;
   try {
     if (only.has('speed')) await speed(base);
+    if (only.has('q8')) await q8OnWasm(base);
     if (only.has('cold')) {
       for (const device of ['wasm', 'webgpu'] as const) {
         const c = await coldStart(base, device);

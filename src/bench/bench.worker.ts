@@ -4,6 +4,7 @@
  */
 import { tallyRunner, type EncoderShape } from '../core/bench/flops.ts';
 import { benchInputs } from '../core/bench/inputs.ts';
+import { loadDemoSet } from '../core/data/demo.ts';
 import type { PeakRequest } from './peak.ts';
 import { configureRuntime, loadQaModel, modelScope, ortWasmPaths, QaEngine, type Device, type Dtype } from '../core/index.ts';
 
@@ -21,6 +22,8 @@ export interface BenchRequest {
   batch: number;
   /** The encoder's shapes, for counting FLOPs (none: no GFLOP/s in the reply). */
   shape?: EncoderShape;
+  /** Inputs: the benchmark's (default) or the demo set's questions (answers are then returned, to compare dtypes). */
+  set?: 'bench' | 'demo';
   /** WASM threads; default the app's choice (up to 4 when cross-origin isolated, else 1). */
   threads?: number;
   baseUrl: string;
@@ -42,6 +45,8 @@ export interface BenchReply {
   paddingShare?: number;
   /** Share of the timed run spent inside the model (the rest: tokenizing, windows, decoding). */
   modelShare?: number;
+  /** For the demo set: each answer as JSON [text, start, end], in input order. */
+  answers?: string[];
   /** For kind 'peak': the MatMul's best GFLOP/s. */
   peakGflops?: number;
   error?: string;
@@ -74,15 +79,16 @@ self.onmessage = async (ev: MessageEvent<BenchMessage>) => {
     const loadSecs = (performance.now() - t0) / 1000;
     const counted = tallyRunner(model.runner, q.shape ?? { layers: NaN, hidden: NaN, ffn: NaN });
     const engine = new QaEngine(model.tokenizer, counted.runner, { batchSize: q.batch, scope: modelScope(model) });
-    const inputs = benchInputs(q.inputs);
+    const inputs = q.set === 'demo' ? loadDemoSet().map((i) => ({ id: i.id, question: i.question, context: i.context })).slice(0, q.inputs) : benchInputs(q.inputs);
     await engine.predict(inputs.slice(0, 1)); // warm-up: shader compilation and first-run allocation
     engine.clearCache();
     counted.reset();
     const t1 = performance.now();
-    const r = await engine.predict(inputs);
+    const r = await engine.predict(inputs, {}, { versionTwo: q.set === 'demo' });
     const secs = (performance.now() - t1) / 1000;
     await model.dispose();
     const reply: BenchReply = { device: q.device, dtype: model.dtype, threads: q.device === 'wasm' ? threads : 0, inputs: inputs.length, windows: r.stats.computed, loadSecs, secs, windowsPerSec: r.stats.computed / secs };
+    if (q.set === 'demo') reply.answers = r.predictions.map((p) => JSON.stringify([p.text, p.best?.start, p.best?.end]));
     const t = counted.tally;
     if (t.seconds > 0 && Number.isFinite(t.usefulFlops)) Object.assign(reply, { gflops: t.usefulFlops / t.seconds / 1e9, paddingShare: 1 - t.usefulFlops / t.paddedFlops, modelShare: t.seconds / secs });
     self.postMessage(reply);

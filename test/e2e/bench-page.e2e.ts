@@ -13,6 +13,7 @@ import type { BenchReply } from '../../src/bench/bench.worker.ts';
 import { ROOT, launch, startPreview } from './harness.ts';
 import { makeBenchModel, TINY_SHAPE } from '../../scripts/make-bench-model.ts';
 import { matmulModel } from '../../scripts/lib/bench-flops.ts';
+import { loadDemoSet } from '../../src/core/data/demo.ts';
 
 let server: PreviewServer;
 let url: string;
@@ -74,6 +75,14 @@ describe('bench page', () => {
     expect(r).toMatchObject({ device: 'webgpu', dtype: 'fp32', threads: 0 });
     expect(r.windows).toBeGreaterThanOrEqual(1);
   }, 300_000);
+
+  it("answers the demo set with the shipped model and returns the answers (for the q8 comparison)", async () => {
+    const r = await run(false, { device: 'wasm', dtype: 'q8', root: '/models/', model: 'qarx-lexical-qa', set: 'demo', inputs: 10_000, batch: 2, threads: 2 });
+    expect(r.error).toBeUndefined();
+    expect(r.dtype).toBe('q8');
+    expect(r.answers).toHaveLength(loadDemoSet().length);
+    expect(r.answers?.filter((a) => JSON.parse(a)[0] !== '').length).toBeGreaterThan(loadDemoSet().length / 2);
+  }, 180_000);
 
   it("times ONNX Runtime Web's MatMul on WASM", async () => {
     const r = await run(false, { kind: 'peak', modelUrl: `/${mount}/matmul.onnx`, m: 16, k: TINY_SHAPE.hidden, n: TINY_SHAPE.ffn, threads: 2, repeats: 2 });
