@@ -45,18 +45,18 @@ export interface StreamedSweep {
   answered: number;
 }
 
-/** The answerable questions of an input, in blocks of `size`, read lazily. */
-function* blocks(instances: Iterable<Instance>, size: number): Generator<Instance[]> {
-  let block: Instance[] = [];
-  for (const inst of instances) {
-    if (inst.isImpossible) continue;
-    block.push(inst);
-    if (block.length >= size) {
-      yield block;
-      block = [];
-    }
+/**
+ * Reads the next `size` answerable questions ([] at the end). A plain function, not a generator:
+ * a suspended generator would still hold the block it last yielded while the next is swept.
+ */
+function readBlock(it: Iterator<Instance>, size: number): Instance[] {
+  const block: Instance[] = [];
+  while (block.length < size) {
+    const x = it.next();
+    if (x.done) break;
+    if (!x.value.isImpossible) block.push(x.value);
   }
-  if (block.length) yield block;
+  return block;
 }
 
 /** Answerable questions of an input, e.g. countAnswerable([{ isImpossible: true }, { isImpossible: false }]) === 1. */
@@ -64,6 +64,46 @@ function countAnswerable(instances: Iterable<Pick<Instance, 'isImpossible'>>): n
   let n = 0;
   for (const inst of instances) if (!inst.isImpossible) n++;
   return n;
+}
+
+/** What sweeping one block needs: the plan's tallies and the run's callbacks and progress. */
+interface BlockContext {
+  tallies: readonly CellTally[];
+  plan: ReturnType<typeof sweepPlan>;
+  pool: NamePool;
+  predict: Predictor;
+  opts: StreamOptions;
+  /** Reports progress within the block: `extra` questions past the steps done. */
+  report: (label: string, extra?: number) => void;
+  /** Marks one step (originals or a cell) of a block of `questions` questions done. */
+  step: (questions: number) => void;
+}
+
+/**
+ * Sweeps one block: its originals, then every cell. Returns its size and the originals answered,
+ * or null when cancelled. The block lives in this call's frame only, so it is gone when it returns.
+ */
+async function sweepBlock(block: readonly Instance[], first: number, ctx: BlockContext): Promise<{ questions: number; answered: number } | null> {
+  const { opts } = ctx;
+  if (block.length === 0) return { questions: 0, answered: 0 };
+  const at = `questions ${first + 1}–${first + block.length}`;
+  const renamable = renamableInstances(block, ctx.plan);
+  const orig = await ctx.predict(renamable.map((i) => inputOf(i)), (d) => ctx.report(`original predictions · ${at}`, d * (block.length / Math.max(1, renamable.length))));
+  if (orig.cancelled || opts.signal?.aborted) return null;
+  // Only this block's predicted texts: they are dropped with the block.
+  const originals = new Map(orig.predictions.map((p) => [p.id, p.text]));
+  ctx.step(block.length);
+  for (const [c, tally] of ctx.tallies.entries()) {
+    await nextTask();
+    if (opts.signal?.aborted) return null;
+    const { type, source, origin, seed } = tally.step;
+    const label = `${type} · ${source} · ${origin} · seed ${seed} · ${at}`;
+    const onQuestion = opts.onQuestion && ((q: QuestionScores) => opts.onQuestion?.(q, c));
+    if (await applyStep(block, tally, { pool: ctx.pool, originals, predict: ctx.predict, onProgress: (d) => ctx.report(label, d), onCase: opts.onCase, onQuestion })) return null;
+    ctx.step(block.length);
+    ctx.report(label);
+  }
+  return { questions: block.length, answered: originals.size };
 }
 
 /**
@@ -79,33 +119,27 @@ export async function runSweepStream(instances: Iterable<Instance>, config: Swee
   const size = opts.questions ?? countAnswerable(instances);
   const total = size * (plan.length + 1);
   const tallies = plan.map((s) => new CellTally(s));
+  const blockSize = Math.max(1, Math.floor(opts.blockSize ?? STREAM_BLOCK));
   let committed: StreamedSweep = { cells: tallies.map((t) => t.cell()), cancelled: false, questions: 0, answered: 0 };
-  const stop = (): StreamedSweep => ({ ...committed, cancelled: true });
   let done = 0;
-  const report = (label: string, extra = 0) => opts.onProgress?.({ done: Math.min(total, done + extra), total, label });
-
-  for (const block of blocks(instances, Math.max(1, Math.floor(opts.blockSize ?? STREAM_BLOCK)))) {
+  const ctx: BlockContext = {
+    tallies,
+    plan,
+    pool,
+    predict,
+    opts,
+    report: (label, extra = 0) => opts.onProgress?.({ done: Math.min(total, done + extra), total, label }),
+    step: (questions) => (done += questions),
+  };
+  const it = instances[Symbol.iterator]();
+  for (;;) {
     await nextTask();
-    if (opts.signal?.aborted) return stop();
-    const at = `questions ${committed.questions + 1}–${committed.questions + block.length}`;
-    const renamable = renamableInstances(block, plan);
-    const orig = await predict(renamable.map((i) => inputOf(i)), (d) => report(`original predictions · ${at}`, d * (block.length / Math.max(1, renamable.length))));
-    if (orig.cancelled || opts.signal?.aborted) return stop();
-    // Only this block's predicted texts: they are dropped with the block.
-    const originals = new Map(orig.predictions.map((p) => [p.id, p.text]));
-    done += block.length;
-    for (const [c, tally] of tallies.entries()) {
-      await nextTask();
-      if (opts.signal?.aborted) return stop();
-      const { type, source, origin, seed } = tally.step;
-      const label = `${type} · ${source} · ${origin} · seed ${seed} · ${at}`;
-      const onQuestion = opts.onQuestion && ((q: QuestionScores) => opts.onQuestion?.(q, c));
-      if (await applyStep(block, tally, { pool, originals, predict, onProgress: (d) => report(label, d), onCase: opts.onCase, onQuestion })) return stop();
-      done += block.length;
-      report(label);
-    }
-    committed = { cells: tallies.map((t) => t.cell()), cancelled: false, questions: committed.questions + block.length, answered: committed.answered + originals.size };
+    if (opts.signal?.aborted) return { ...committed, cancelled: true };
+    // The block is never bound here: when onBlock runs, nothing refers to it.
+    const swept = await sweepBlock(readBlock(it, blockSize), committed.questions, ctx);
+    if (swept === null) return { ...committed, cancelled: true };
+    if (swept.questions === 0) return committed;
+    committed = { cells: tallies.map((t) => t.cell()), cancelled: false, questions: committed.questions + swept.questions, answered: committed.answered + swept.answered };
     opts.onBlock?.(committed.questions);
   }
-  return committed;
 }
