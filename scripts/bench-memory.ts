@@ -15,10 +15,13 @@ import { configureRuntime, DEFAULT_ENGINE, loadQaModel, LogitCache, QaEngine } f
 const mb = (b: number) => (b / 2 ** 20).toFixed(1);
 
 /**
- * Growth that counts as flat, in bytes per question: 1 MB over 10,000 questions. The smallest
- * thing a sweep could keep per question is the old original-answer map (≈ 64 B per entry, ≈ 40 B per
- * question here) and the per-question scores (≈ 200 B per renamed question); the heap after GC
- * between blocks varies by ±0.1 MB, about 20 B per question over the 5,000 of the second half.
+ * Growth that counts as flat, in bytes per question: 1 MB over 10,000 questions. The heap after GC
+ * between blocks wanders by ±0.25 MB once the bounded caches are full (their entries differ in
+ * length), i.e. ±50 B per question over the 5,000 of a 10,000-question run's second half, so a
+ * lower bar would fail on noise. Keeping each renamed question's scores, as runSweep does, costs
+ * ≈ 200 B per renamed question (≈ 120 B per question here) and fails it; a map of only the
+ * originals' texts (≈ 64 B per entry, ≈ 40 B per question) would not, so test/unit/sweep-stream
+ * checks that structurally.
  */
 export const FLAT_BYTES = 100;
 
