@@ -37,7 +37,8 @@ describe('app-vs-CLI parity of entity-renaming runs', () => {
   it('qarx sweep prints the rows the app computes', async () => {
     const config: SweepConfig = { types: ['PER', 'GPE'], sources: ['db', 'randstr'], seeds: 2, origin: 'us', origins: ['us', 'fr'] };
     const versionTwo = demo.some((i) => i.isImpossible);
-    const app = summarizeSweep((await runSweep(demo, config, enginePredictor(engine, { versionTwo }))).cells, config.seeds);
+    const appRun = await runSweep(demo, config, enginePredictor(engine, { versionTwo }));
+    const app = summarizeSweep(appRun.cells, config.seeds);
     const r = await runMain('sweep', DATA, '--model', MODEL, '--types', 'PER,GPE', '--sources', 'db,randstr', '--seeds', '2', '--origin', 'us', '--origins', 'us,fr', '--json');
     expect(r.code, r.stderr).toBe(0);
     const cli = JSON.parse(r.stdout) as { config: SweepConfig; versionTwo: boolean; rows: typeof app };
@@ -45,6 +46,8 @@ describe('app-vs-CLI parity of entity-renaming runs', () => {
     expect(cli.versionTwo).toBe(versionTwo);
     expect(cli.rows.length).toBe(4 + 1); // 2 types × 2 sources, and PER · DBName · French
     expect(cli.rows).toEqual(JSON.parse(JSON.stringify(app)));
+    // The CLI streams the sweep block by block: its cells, each question's scores included, are the app's.
+    expect((JSON.parse(r.stdout) as { cells: unknown }).cells).toEqual(JSON.parse(JSON.stringify(appRun.cells)));
   }, 300_000);
 
   it('qarx budget with RESEMBLE prints the result the app computes', async () => {

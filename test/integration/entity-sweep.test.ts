@@ -5,17 +5,19 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDemoSet } from '../../src/core/data/demo.ts';
-import { enginePredictor, runBudget, runSweep, summarizeSweep, errorShares, DEFAULT_RESEMBLE } from '../../src/core/entity/index.ts';
+import { enginePredictor, runBudget, runSweep, runSweepStream, summarizeSweep, errorShares, DEFAULT_RESEMBLE } from '../../src/core/entity/index.ts';
 import { configureRuntime, loadQaModel, QaEngine } from '../../src/core/index.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const demo = loadDemoSet().filter((i) => i.lang === 'en');
 let engine: QaEngine;
+let fresh: () => QaEngine;
 
 beforeAll(async () => {
   configureRuntime({ localModelPath: `${join(ROOT, 'public', 'models')}/` });
   const m = await loadQaModel({ kind: 'local', id: 'qarx-lexical-qa' }, { device: 'cpu' });
   engine = new QaEngine(m.tokenizer, m.runner);
+  fresh = () => new QaEngine(m.tokenizer, m.runner);
 });
 
 const fmt = (x: number) => x.toFixed(1);
@@ -59,6 +61,19 @@ describe('entity renaming sweep on the shipped model', () => {
     const a = await runSweep(demo, cfg, enginePredictor(engine, { versionTwo: false }));
     const b = await runSweep(demo, cfg, enginePredictor(engine, { versionTwo: false }));
     expect(b.cells).toEqual(a.cells);
+  });
+
+  it('streamed in blocks of 16 questions, gives the plain sweep\'s cells exactly', { timeout: 300_000 }, async () => {
+    const cfg = { types: ['PER' as const, 'ORG' as const, 'GPE' as const], sources: ['indist' as const, 'db' as const, 'randstr' as const], seeds: 2, origin: 'us' as const, origins: ['fr' as const] };
+    // Each run on a fresh engine: no window comes from the other run's cache.
+    const plain = await runSweep(demo, cfg, enginePredictor(fresh(), { versionTwo: false }));
+    const blocks: number[] = [];
+    const r = await runSweepStream(demo, cfg, enginePredictor(fresh(), { versionTwo: false }), { blockSize: 16, onBlock: (n) => blocks.push(n) });
+    expect(blocks.length).toBeGreaterThan(3);
+    expect(r.questions).toBe(plain.questions);
+    expect(r.answered).toBe(plain.originals.size);
+    expect(r.cells).toEqual(plain.cells.map(({ questions: _, ...c }) => c));
+    expect(r.cells.reduce((a, c) => a + c.n, 0)).toBeGreaterThan(200);
   });
 
   it('keeps the finished cells when cancelled', async () => {

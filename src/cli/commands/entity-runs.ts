@@ -1,7 +1,7 @@
 /**
  * qarx sweep and qarx budget: the app's entity-renaming experiments over a data file, with the same
- * core functions (runSweep, runBudget) and settings, so a run saved in the app is reproduced by the
- * command line its JSON export records.
+ * core functions (runSweepStream, whose cells are runSweep's, and runBudget) and settings, so a run
+ * saved in the app is reproduced by the command line its JSON export records.
  */
 import { parseArgs } from 'node:util';
 import { DTYPES, modelScope, QaEngine } from '../../core/index.ts';
@@ -12,12 +12,13 @@ import {
   NAME_SOURCES,
   ORIGINS,
   runBudget,
-  runSweep,
+  runSweepStream,
   summarizeSweep,
   type BudgetConfig,
   type EntityChoice,
   type NameSource,
   type Origin,
+  type QuestionScores,
   type SweepConfig,
 } from '../../core/entity/index.ts';
 import { readInstances } from '../data.ts';
@@ -86,7 +87,12 @@ export async function sweep(argv: string[]): Promise<number> {
   };
   const keys = sliceKeys(values.slice);
   const { instances, predict, versionTwo } = await setUp('sweep', positionals, values);
-  const r = await runSweep(instances, config, predict, { onProgress: progress('sweep') });
+  // Streamed block by block: memory stays flat on any input. Each question's scores are kept only
+  // when the output holds them (--json, --slice), in the order runSweep keeps them.
+  const keep = values.json || keys.length > 0;
+  const perCell: QuestionScores[][] = [];
+  const streamed = await runSweepStream(instances, config, predict, { onProgress: progress('sweep'), ...(keep ? { onQuestion: (q: QuestionScores, c: number) => (perCell[c] ??= []).push(q) } : {}) });
+  const r = { ...streamed, cells: keep ? streamed.cells.map((c, i) => ({ ...c, questions: perCell[i] ?? [] })) : streamed.cells };
   const rows = summarizeSweep(r.cells, config.seeds);
   // --slice: per sweep row (type · source · origin), original vs renamed (mean over seeds) per slice.
   const slices: { row: string; tables: SliceTable[] }[] = [];

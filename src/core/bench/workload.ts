@@ -43,11 +43,15 @@ export function sentences(text: string): string[] {
  * whose first filler sentence gains a word (the answer's sentence untouched).
  */
 export function benchWorkload(opts: Partial<WorkloadOptions> = {}): Instance[] {
+  return [...benchInstances(opts)];
+}
+
+/** benchWorkload's instances one at a time, for inputs too big to hold (the memory benchmark). */
+export function* benchInstances(opts: Partial<WorkloadOptions> = {}): Generator<Instance> {
   const o = { ...DEFAULT_WORKLOAD, ...opts };
   const demo = loadDemoSet().filter((i) => i.lang === 'en');
   const base = demo.filter((i) => !i.isImpossible && (i.answerType === 'PER' || i.answerType === 'ORG' || i.answerType === 'GPE'));
   const r = rng(o.seed);
-  const out: Instance[] = [];
   for (let k = 0; k < o.instances; k++) {
     const inst = base[k % base.length] as Instance;
     const others = demo.filter((d) => d.context !== inst.context).flatMap((d) => sentences(d.context));
@@ -70,7 +74,6 @@ export function benchWorkload(opts: Partial<WorkloadOptions> = {}): Instance[] {
     const edited = atEnd ? `${context.replace(/[.!?]?$/, ', indeed.')}` : `${(before[0] as string).replace(/[.!?]?$/, ', indeed.')}${context.slice((before[0] as string).length)}`;
     const shift = atEnd ? 0 : edited.length - context.length;
     const revision = { context: edited, answers: answers.map((a) => ({ text: a.text, start: a.start + shift })), intent: 'copy-editing' };
-    out.push({ ...inst, id: `bench-${k}-${inst.id}`, dataset: 'bench', context, answers, revision, paraphrases: undefined, trap: undefined });
+    yield { ...inst, id: `bench-${k}-${inst.id}`, dataset: 'bench', context, answers, revision, paraphrases: undefined, trap: undefined };
   }
-  return out;
 }

@@ -6,7 +6,7 @@
  */
 import { scorePrediction, type Score } from '../data/score.ts';
 import { MAX_BUDGET, type BudgetConfig, type ResembleConfig, type SweepConfig } from './options.ts';
-import { averageScore, category, errorKind, noErrors, type BudgetInstance, type BudgetResult, type BudgetScores, type QuestionScores, type SweepCell, type SweepProgress } from './stats.ts';
+import { averageScore, type BudgetInstance, type BudgetResult, type BudgetScores, type QuestionScores, type SweepCell, type SweepProgress } from './stats.ts';
 
 export * from './stats.ts';
 export { DEFAULT_BUDGET, DEFAULT_RESEMBLE, DEFAULT_SWEEP, MAX_BUDGET, type BudgetConfig, type ResembleConfig, type SweepConfig } from './options.ts';
@@ -14,12 +14,13 @@ import type { Instance } from '../data/types.ts';
 import type { QaInput, QaPrediction } from '../types.ts';
 import { foundCase, isC2W, type FoundCase } from '../found-case.ts';
 import { canonicalNames } from './names.ts';
-import { buildNamePool, renameInstance, selectRenameTarget, type EntityChoice, type NamePool, type NotRenamable, type RenameOptions, type RenameResult } from './rename.ts';
+import { buildNamePool, renameInstance, selectRenameTarget, type EntityChoice, type NamePool, type RenameOptions, type RenameResult } from './rename.ts';
 import { detectEntities, perturbableSpans } from './spans.ts';
 import { applySubstitutions, findMentions, mapSpanBack, type Edit, type Substitution } from './substitute.ts';
 
-/** Answers questions; returns predictions in input order (a prefix of them when cancelled). */
-export type Predictor = (inputs: QaInput[], onProgress?: (done: number, total: number) => void) => Promise<{ predictions: QaPrediction[]; cancelled: boolean }>;
+import { applyStep, CellTally, inputOf, type Predictor } from './tally.ts';
+
+export type { Predictor } from './tally.ts';
 
 
 
@@ -53,7 +54,6 @@ export function sweepPlan(config: SweepConfig): RenameOptions[] {
 /** Yields to the event loop, so a cancel message queued behind a long run is read between steps. */
 export const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
-const inputOf = (inst: Instance, suffix = ''): QaInput => ({ id: inst.id + suffix, question: inst.question, context: inst.context });
 
 /**
  * The instances some cell of the plan can rename: the others are skipped before any model call
@@ -71,7 +71,8 @@ export function renamableInstances(instances: readonly Instance[], plan: readonl
 
 /**
  * Runs a sweep. Original predictions come first, then one model call per cell; each finished
- * cell is reported, and a cancel keeps the cells already done.
+ * cell is reported, and a cancel keeps the cells already done. Each cell keeps every renamed
+ * question's scores (for slice tables); runSweepStream keeps aggregates only.
  */
 export async function runSweep(
   instances: readonly Instance[],
@@ -101,39 +102,12 @@ export async function runSweep(
     await nextTask();
     if (cb.signal?.aborted) return { cells, cancelled: true, originals, questions };
     const label = `${step.type} · ${step.source} · ${step.origin} · seed ${step.seed}`;
-    const renamed: { inst: Instance; r: RenameResult }[] = [];
-    const skipped: Partial<Record<NotRenamable, number>> = {};
-    for (const inst of answerable) {
-      const r = renameInstance(inst, step, pool);
-      if (typeof r === 'string') skipped[r] = (skipped[r] ?? 0) + 1;
-      else renamed.push({ inst, r });
-    }
-    const res = await predict(
-      renamed.map(({ r }) => inputOf(r.perturbed)),
-      (d) => report(label, d),
-    );
-    done += answerable.length;
-    if (res.cancelled) return { cells, cancelled: true, originals, questions };
+    const tally = new CellTally(step);
     const scores: QuestionScores[] = [];
-    const cell: SweepCell = { ...step, n: renamed.length, orig: { em: NaN, f1: NaN }, pert: { em: NaN, f1: NaN }, categories: { C2C: 0, C2W: 0, W2C: 0, W2W: 0 }, errors: { orig: noErrors(), pert: noErrors() }, skipped, questions: scores };
-    const os: Score[] = [];
-    const ps: Score[] = [];
-    renamed.forEach(({ inst, r }, k) => {
-      const op = originals.get(inst.id);
-      const pp = res.predictions[k];
-      if (op === undefined || !pp) return;
-      const o = scorePrediction(op, inst);
-      const p = scorePrediction(pp.text, r.perturbed);
-      os.push(o);
-      ps.push(p);
-      scores.push({ id: inst.id, dataset: inst.dataset, original: o, perturbed: p });
-      if (isC2W(o, p)) cb.onCase?.(foundCase(inst, r.perturbed, { original: op, perturbed: pp.text }, { rename: step }));
-      cell.categories[category(o.em, p.em)]++;
-      cell.errors.orig[errorKind(op, inst.answers.map((a) => a.text), o.em)]++;
-      cell.errors.pert[errorKind(pp.text, r.perturbed.answers.map((a) => a.text), p.em)]++;
-    });
-    cell.orig = averageScore(os);
-    cell.pert = averageScore(ps);
+    const cancelled = await applyStep(answerable, tally, { pool, originals, predict, onProgress: (d) => report(label, d), onCase: cb.onCase, onQuestion: (q) => scores.push(q) });
+    done += answerable.length;
+    if (cancelled) return { cells, cancelled: true, originals, questions };
+    const cell = tally.cell(scores);
     cells.push(cell);
     cb.onCell?.(cell);
     report(label);
