@@ -72,7 +72,7 @@ export async function openApp(browser: Browser, url: string, query: string, erro
 }
 
 /** `value`, or a clear error when a test reads a hook-made value before its hook ran (or the hook failed). */
-function ready<T>(value: T | undefined, what: string): T {
+export function ready<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new Error(`e2e harness: ${what} is not set up yet (read it in a test or in a hook registered after use…())`);
   return value;
 }

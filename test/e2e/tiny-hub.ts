@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { makeBenchModel, TINY_SHAPE } from '../../scripts/make-bench-model.ts';
 import { startMockHub, type MockHub } from '../support/hub-server.ts';
+import { ready } from './harness.ts';
 
 /** The Hub id the tiny model is served under. */
 export const TINY = 'qarx-test/tiny-distilbert';
@@ -26,16 +27,12 @@ export function useTinyHub(prefix: string): { readonly url: string; readonly mod
     await hub?.close();
     if (tmp) rmSync(tmp, { recursive: true, force: true });
   });
-  const need = <T>(v: T | undefined): T => {
-    if (v === undefined) throw new Error('e2e tiny hub: not set up yet (read it in a test or in a hook registered after useTinyHub())');
-    return v;
-  };
   return {
     get url() {
-      return need(hub).url;
+      return ready(hub, "the tiny model's mock Hub").url;
     },
     get modelDir() {
-      return join(need(tmp), 'tiny');
+      return join(ready(tmp, 'the tiny model'), 'tiny');
     },
   };
 }
