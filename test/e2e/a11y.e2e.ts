@@ -8,36 +8,21 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { PreviewServer } from 'vite';
-import { launch, openApp, shot, startPreview } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { shot, useApp } from './harness.ts';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-let server: PreviewServer;
-let url: string;
-let browser: Browser;
-let page: Page;
-const errors: string[] = [];
 
 // Another model host and wiki (never contacted here) bring up the host banners.
 const QUERY = `device=wasm&test-hooks=1&hub=${encodeURIComponent('http://localhost:9/')}&wiki=${encodeURIComponent('http://localhost:9/w/api.php')}`;
 
-beforeAll(async () => {
-  ({ server, url } = await startPreview());
-  browser = await launch(false);
-  page = await openApp(browser, url, QUERY, errors);
-});
-afterAll(async () => {
-  await browser.close();
-  await server.close();
-});
+const app = useApp({ query: QUERY });
 
 /** Serious and critical axe violations on the page (or inside `selector`), as "rule: target (message)". */
 async function violations(selector?: string): Promise<string[]> {
   // The app's CSP forbids inline scripts (so addScriptTag is blocked); DevTools evaluation is not subject to it.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  return page.evaluate(async (sel) => {
+  if (!(await app.page.evaluate(() => 'axe' in window))) await app.page.evaluate(AXE);
+  return app.page.evaluate(async (sel) => {
     const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[]; failureSummary?: string }[] }[] }> } }).axe;
     const r = await axe.run(sel ? { include: [sel] } : document, { resultTypes: ['violations'] });
     return r.violations
@@ -50,140 +35,140 @@ const tid = (id: string) => `[data-testid="${id}"]`;
 
 describe('zero serious axe violations', () => {
   it('on the live view with the banners, the paraphrase control and the trap panel open', async () => {
-    expect(await page.getByTestId('hub-host-notice').count()).toBe(1);
-    expect(await page.getByTestId('wiki-host-notice').count()).toBe(1);
+    expect(await app.page.getByTestId('hub-host-notice').count()).toBe(1);
+    expect(await app.page.getByTestId('wiki-host-notice').count()).toBe(1);
     expect.soft(await violations()).toEqual([]);
-    await page.getByTestId('paraphrase-live').locator('summary').click();
-    await page.getByTestId('trap-toggle').click();
-    await page.getByTestId('trap-passage-trap').first().waitFor({ timeout: 60_000 });
+    await app.page.getByTestId('paraphrase-live').locator('summary').click();
+    await app.page.getByTestId('trap-toggle').click();
+    await app.page.getByTestId('trap-passage-trap').first().waitFor({ timeout: 60_000 });
     // Checked once answered: a panel being answered is dimmed on purpose.
-    await expect.poll(() => page.locator('.busy').count(), { timeout: 120_000 }).toBe(0);
+    await expect.poll(() => app.page.locator('.busy').count(), { timeout: 120_000 }).toBe(0);
     // …and faded back in: .rename and .answer-card ease their opacity for 0.15 s, and axe must not read a colour mid-fade.
-    await expect.poll(() => page.evaluate(() => [...document.querySelectorAll('.rename, .answer-card, .entity-panel')].every((e) => getComputedStyle(e).opacity === '1')), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => app.page.evaluate(() => [...document.querySelectorAll('.rename, .answer-card, .entity-panel')].every((e) => getComputedStyle(e).opacity === '1')), { timeout: 30_000 }).toBe(true);
     expect.soft(await violations()).toEqual([]);
-    await shot(page, 'a11y-live');
+    await shot(app.page, 'a11y-live');
   });
 
   it('on the live view with renaming open (type correction), an empty search result and the file pickers', async () => {
-    await page.getByTestId('instance-row').first().click();
-    await page.getByTestId('answer-highlight').waitFor({ timeout: 60_000 });
-    await page.getByTestId('rename-toggle').click();
-    await page.getByTestId('rename-result').waitFor({ timeout: 60_000 });
-    await page.getByTestId('type-correction').waitFor({ timeout: 30_000 });
-    await expect.poll(() => page.locator('.busy').count(), { timeout: 120_000 }).toBe(0);
-    await expect.poll(() => page.evaluate(() => [...document.querySelectorAll('.rename, .answer-card, .entity-panel')].every((e) => getComputedStyle(e).opacity === '1')), { timeout: 30_000 }).toBe(true);
+    await app.page.getByTestId('instance-row').first().click();
+    await app.page.getByTestId('answer-highlight').waitFor({ timeout: 60_000 });
+    await app.page.getByTestId('rename-toggle').click();
+    await app.page.getByTestId('rename-result').waitFor({ timeout: 60_000 });
+    await app.page.getByTestId('type-correction').waitFor({ timeout: 30_000 });
+    await expect.poll(() => app.page.locator('.busy').count(), { timeout: 120_000 }).toBe(0);
+    await expect.poll(() => app.page.evaluate(() => [...document.querySelectorAll('.rename, .answer-card, .entity-panel')].every((e) => getComputedStyle(e).opacity === '1')), { timeout: 30_000 }).toBe(true);
     expect.soft(await violations(tid('entity-panel'))).toEqual([]);
-    await page.getByLabel('Search questions, passages and answers').fill('zzqqxx nothing matches this');
-    await page.getByTestId('empty-result').waitFor({ timeout: 30_000 });
+    await app.page.getByLabel('Search questions, passages and answers').fill('zzqqxx nothing matches this');
+    await app.page.getByTestId('empty-result').waitFor({ timeout: 30_000 });
     expect.soft(await violations(tid('instance-browser'))).toEqual([]);
     expect.soft(await violations(tid('dropzone'))).toEqual([]);
-    await page.getByTestId('reset-filters').click();
-    await expect.poll(() => page.getByTestId('instance-row').count(), { timeout: 30_000 }).toBeGreaterThan(0);
-    await page.getByTestId('rename-toggle').click();
+    await app.page.getByTestId('reset-filters').click();
+    await expect.poll(() => app.page.getByTestId('instance-row').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await app.page.getByTestId('rename-toggle').click();
   });
 
   it('keyboard: the skip link comes first, radio groups are one Tab stop with arrow keys, tabs follow arrow keys, focus is outlined', async () => {
     // A fresh page: Tab starts from the top.
-    await page.reload();
-    await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
-    await page.keyboard.press('Tab');
-    const active = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName ?? null);
+    await app.page.reload();
+    await app.page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+    await app.page.keyboard.press('Tab');
+    const active = () => app.page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName ?? null);
     expect(await active()).toBe('skip-link');
-    const outline = await page.evaluate(() => {
+    const outline = await app.page.evaluate(() => {
       const s = getComputedStyle(document.activeElement as Element);
       return { style: s.outlineStyle, width: parseFloat(s.outlineWidth) };
     });
     expect(outline.style).not.toBe('none');
     expect(outline.width).toBeGreaterThanOrEqual(2);
-    await shot(page, 'a11y-skip-link');
-    await page.keyboard.press('Enter');
+    await shot(app.page, 'a11y-skip-link');
+    await app.page.keyboard.press('Enter');
     expect(await active()).toBe('question-input');
 
     // The entity-type radios: one Tab stop (the checked one); arrows move and choose.
-    await page.getByTestId('rename-toggle').click();
-    await page.getByTestId('rename-result').waitFor({ timeout: 60_000 });
-    const group = page.getByRole('radiogroup', { name: 'Entity type' });
+    await app.page.getByTestId('rename-toggle').click();
+    await app.page.getByTestId('rename-result').waitFor({ timeout: 60_000 });
+    const group = app.page.getByRole('radiogroup', { name: 'Entity type' });
     expect(await group.locator('[role="radio"][tabindex="0"]').count()).toBe(1);
-    await page.getByTestId('rename-type-MIX').focus();
-    await page.keyboard.press('ArrowLeft');
+    await app.page.getByTestId('rename-type-MIX').focus();
+    await app.page.keyboard.press('ArrowLeft');
     expect(await active()).toBe('rename-type-GPE');
-    expect(await page.getByTestId('rename-type-GPE').getAttribute('aria-checked')).toBe('true');
-    expect(await page.getByTestId('rename-type-MIX').getAttribute('tabindex')).toBe('-1');
-    await page.keyboard.press('End');
+    expect(await app.page.getByTestId('rename-type-GPE').getAttribute('aria-checked')).toBe('true');
+    expect(await app.page.getByTestId('rename-type-MIX').getAttribute('tabindex')).toBe('-1');
+    await app.page.keyboard.press('End');
     expect(await active()).toBe('rename-type-MIX');
-    expect(await page.getByTestId('rename-type-MIX').getAttribute('aria-checked')).toBe('true');
-    await page.getByTestId('rename-toggle').click();
+    expect(await app.page.getByTestId('rename-type-MIX').getAttribute('aria-checked')).toBe('true');
+    await app.page.getByTestId('rename-toggle').click();
 
     // Every radio group of the page has exactly one Tab stop.
-    const stops = await page.evaluate(() => [...document.querySelectorAll('[role="radiogroup"]')].map((g) => g.querySelectorAll('[role="radio"]:not([tabindex="-1"])').length));
+    const stops = await app.page.evaluate(() => [...document.querySelectorAll('[role="radiogroup"]')].map((g) => g.querySelectorAll('[role="radio"]:not([tabindex="-1"])').length));
     expect(stops.every((n) => n === 1)).toBe(true);
 
     // The view tabs: arrows switch, and focus follows.
-    await page.getByTestId('tab-live').focus();
-    await page.keyboard.press('ArrowRight');
+    await app.page.getByTestId('tab-live').focus();
+    await app.page.keyboard.press('ArrowRight');
     expect(await active()).toBe('tab-experiments');
-    expect(await page.getByTestId('tab-experiments').getAttribute('aria-selected')).toBe('true');
-    await page.keyboard.press('ArrowLeft');
+    expect(await app.page.getByTestId('tab-experiments').getAttribute('aria-selected')).toBe('true');
+    await app.page.keyboard.press('ArrowLeft');
     expect(await active()).toBe('tab-live');
-    await page.getByTestId('question-input').waitFor();
+    await app.page.getByTestId('question-input').waitFor();
   });
 
   it('on the worker-restart banner', async () => {
-    await page.evaluate(() => (window as unknown as { qarxTest: { worker(w: string, a: string): void } }).qarxTest.worker('data', 'close'));
-    await page.getByTestId('worker-notice').waitFor({ timeout: 60_000 });
+    await app.page.evaluate(() => (window as unknown as { qarxTest: { worker(w: string, a: string): void } }).qarxTest.worker('data', 'close'));
+    await app.page.getByTestId('worker-notice').waitFor({ timeout: 60_000 });
     expect.soft(await violations(tid('worker-notice'))).toEqual([]);
-    await page.getByTestId('worker-notice').getByRole('button', { name: 'Dismiss' }).click();
+    await app.page.getByTestId('worker-notice').getByRole('button', { name: 'Dismiss' }).click();
   });
 
   it('on the Experiments view with a sweep, universal names, DPR and trap result', async () => {
-    await page.getByTestId('tab-experiments').click();
-    await page.getByTestId('run-history').waitFor({ timeout: 30_000 });
+    await app.page.getByTestId('tab-experiments').click();
+    await app.page.getByTestId('run-history').waitFor({ timeout: 30_000 });
     expect.soft(await violations()).toEqual([]);
-    await page.getByTestId('sweep-seeds').fill('1');
-    await page.getByTestId('sweep-run').click();
-    await page.getByTestId('sweep-table').waitFor({ timeout: 240_000 });
-    await expect.poll(async () => page.getByTestId('sweep-progress').count(), { timeout: 300_000 }).toBe(0);
-    await page.getByTestId('universal-k').fill('2');
-    await page.getByTestId('universal-top').fill('2');
-    await page.getByTestId('universal-run').click();
-    await page.getByTestId('universal-table').waitFor({ timeout: 240_000 });
-    for (const k of ['function-word', 'synonym', 'content-word', 'combined']) await page.getByTestId(`paraphrase-source-${k}`).uncheck();
-    await page.getByTestId('paraphrase-run').click();
-    await page.getByTestId('paraphrase-table').waitFor({ timeout: 240_000 });
-    await page.getByTestId('traps-run').click();
-    await page.getByTestId('traps-table').waitFor({ timeout: 240_000 });
-    await expect.poll(() => page.getByTestId('run-row').count(), { timeout: 60_000 }).toBe(4);
+    await app.page.getByTestId('sweep-seeds').fill('1');
+    await app.page.getByTestId('sweep-run').click();
+    await app.page.getByTestId('sweep-table').waitFor({ timeout: 240_000 });
+    await expect.poll(async () => app.page.getByTestId('sweep-progress').count(), { timeout: 300_000 }).toBe(0);
+    await app.page.getByTestId('universal-k').fill('2');
+    await app.page.getByTestId('universal-top').fill('2');
+    await app.page.getByTestId('universal-run').click();
+    await app.page.getByTestId('universal-table').waitFor({ timeout: 240_000 });
+    for (const k of ['function-word', 'synonym', 'content-word', 'combined']) await app.page.getByTestId(`paraphrase-source-${k}`).uncheck();
+    await app.page.getByTestId('paraphrase-run').click();
+    await app.page.getByTestId('paraphrase-table').waitFor({ timeout: 240_000 });
+    await app.page.getByTestId('traps-run').click();
+    await app.page.getByTestId('traps-table').waitFor({ timeout: 240_000 });
+    await expect.poll(() => app.page.getByTestId('run-row').count(), { timeout: 60_000 }).toBe(4);
     expect.soft(await violations()).toEqual([]);
-    await shot(page, 'a11y-experiments');
+    await shot(app.page, 'a11y-experiments');
   });
 
   it('on the run history with a saved run reopened, a seed error and the category-rule select', async () => {
-    await page.getByTestId('run-row').first().getByTestId('run-open').click();
-    await page.getByTestId('saved-run').getByTestId('traps-table').waitFor({ timeout: 30_000 });
-    await page.getByTestId('run-compare').nth(0).check();
-    await page.getByTestId('run-compare').nth(1).check();
+    await app.page.getByTestId('run-row').first().getByTestId('run-open').click();
+    await app.page.getByTestId('saved-run').getByTestId('traps-table').waitFor({ timeout: 30_000 });
+    await app.page.getByTestId('run-compare').nth(0).check();
+    await app.page.getByTestId('run-compare').nth(1).check();
     expect.soft(await violations(tid('run-history'))).toEqual([]);
-    await page.getByTestId('universal-seed').fill('1.5');
-    await page.getByTestId('universal-seed-error').waitFor();
+    await app.page.getByTestId('universal-seed').fill('1.5');
+    await app.page.getByTestId('universal-seed-error').waitFor();
     expect.soft(await violations(tid('universal-card'))).toEqual([]);
-    await page.getByTestId('universal-seed').fill('1');
-    await page.getByTestId('category-rule').selectOption({ index: 1 });
+    await app.page.getByTestId('universal-seed').fill('1');
+    await app.page.getByTestId('category-rule').selectOption({ index: 1 });
     expect.soft(await violations(tid('natural-card'))).toEqual([]);
   });
 
   it('on the Storage panel', async () => {
-    await page.getByTestId('storage-panel').locator('summary').click();
-    await page.getByTestId('storage-panel').getByText(/This site uses|No imported dataset|Datasets take/).first().waitFor({ timeout: 30_000 });
+    await app.page.getByTestId('storage-panel').locator('summary').click();
+    await app.page.getByTestId('storage-panel').getByText(/This site uses|No imported dataset|Datasets take/).first().waitFor({ timeout: 30_000 });
     expect.soft(await violations(tid('storage-panel'))).toEqual([]);
   });
 
   it('on a 390 px phone screen, both views', async () => {
-    await page.setViewportSize({ width: 390, height: 844 });
+    await app.page.setViewportSize({ width: 390, height: 844 });
     expect.soft(await violations()).toEqual([]);
-    await shot(page, 'a11y-phone-experiments');
-    await page.getByTestId('tab-live').click();
+    await shot(app.page, 'a11y-phone-experiments');
+    await app.page.getByTestId('tab-live').click();
     expect.soft(await violations()).toEqual([]);
-    await shot(page, 'a11y-phone-live');
-    expect(errors).toEqual([]);
+    await shot(app.page, 'a11y-phone-live');
+    expect(app.errors).toEqual([]);
   });
 });

@@ -6,44 +6,31 @@
  */
 import { join } from 'node:path';
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { PreviewServer } from 'vite';
-import { download as downloadFile, launch, openApp, ROOT, shot, startPreview } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { download as downloadFile, ROOT, shot, useApp } from './harness.ts';
 
 const FIXTURE = join(ROOT, 'test', 'fixtures', 'adversarial', 'addsent-mini.json');
-let server: PreviewServer;
-let url: string;
-let browser: Browser;
-let page: Page;
-const errors: string[] = [];
 
+const app = useApp({ query: 'device=wasm' });
 beforeAll(async () => {
-  ({ server, url } = await startPreview());
-  browser = await launch(false);
-  page = await openApp(browser, url, 'device=wasm', errors);
-  await page.getByTestId('tab-experiments').click();
-  await page.getByTestId('run-history').waitFor({ timeout: 30_000 });
-});
-afterAll(async () => {
-  await browser.close();
-  await server.close();
+  await app.page.getByTestId('tab-experiments').click();
+  await app.page.getByTestId('run-history').waitFor({ timeout: 30_000 });
 });
 
-const runRows = () => page.getByTestId('run-row');
+const runRows = () => app.page.getByTestId('run-row');
 
 /** The file a click downloads: its suggested name and bytes. */
-const download = (click: () => Promise<void>) => downloadFile(page, click);
+const download = (click: () => Promise<void>) => downloadFile(app.page, click);
 
 /** Checks the CSV and JSON of a result (columns, kind, command) and returns the JSON's rows. */
 async function checkTable(testid: string, kind: string, columns: string[], command: RegExp): Promise<Record<string, unknown>[]> {
-  const csv = await download(() => page.getByTestId(`${testid}-csv`).click());
+  const csv = await download(() => app.page.getByTestId(`${testid}-csv`).click());
   expect(csv.name).toMatch(new RegExp(`^qarx-${kind}-\\d{4}-\\d\\d-\\d\\d-\\d{4}-table\\.csv$`));
   const parsed = Papa.parse<Record<string, string>>(csv.bytes.toString('utf8'), { header: true, skipEmptyLines: true });
   expect(parsed.errors).toEqual([]);
   expect(parsed.meta.fields).toEqual(columns);
   expect(parsed.data.length).toBeGreaterThan(0);
-  const json = await download(() => page.getByTestId(`${testid}-json`).click());
+  const json = await download(() => app.page.getByTestId(`${testid}-json`).click());
   const doc = JSON.parse(json.bytes.toString('utf8')) as { kind: string; run: { model: string; device: string }; settings: Record<string, unknown>; qarxCommand: string | null; rows: Record<string, unknown>[] };
   expect(doc.kind).toBe(kind);
   expect(doc.run).toMatchObject({ model: 'qarx-lexical-qa', device: 'wasm' });
@@ -54,11 +41,11 @@ async function checkTable(testid: string, kind: string, columns: string[], comma
 
 /** Checks a chart's SVG (an svg root with its title) and PNG (the PNG signature). */
 async function checkChart(title: string): Promise<void> {
-  const svg = await download(() => page.getByRole('button', { name: `${title}: download as SVG` }).first().click());
+  const svg = await download(() => app.page.getByRole('button', { name: `${title}: download as SVG` }).first().click());
   const text = svg.bytes.toString('utf8');
-  expect(await page.evaluate((s) => new DOMParser().parseFromString(s, 'image/svg+xml').documentElement.nodeName, text)).toBe('svg');
+  expect(await app.page.evaluate((s) => new DOMParser().parseFromString(s, 'image/svg+xml').documentElement.nodeName, text)).toBe('svg');
   expect(text).toContain(`<title>${title}</title>`);
-  const png = await download(() => page.getByRole('button', { name: `${title}: download as PNG` }).first().click());
+  const png = await download(() => app.page.getByRole('button', { name: `${title}: download as PNG` }).first().click());
   expect([...png.bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 }
 
@@ -67,25 +54,25 @@ const historyHas = (n: number) => expect.poll(() => runRows().count(), { timeout
 
 describe('the newer cards adopt the run history and exports', () => {
   it('universal names: CSV, JSON with the qarx command, SVG and PNG; saved', async () => {
-    await page.getByTestId('universal-k').fill('3');
-    await page.getByTestId('universal-top').fill('3');
-    await page.getByTestId('universal-run').click();
-    await page.getByTestId('universal-table').waitFor({ timeout: 240_000 });
+    await app.page.getByTestId('universal-k').fill('3');
+    await app.page.getByTestId('universal-top').fill('3');
+    await app.page.getByTestId('universal-run').click();
+    await app.page.getByTestId('universal-table').waitFor({ timeout: 240_000 });
     await historyHas(1);
     const rows = await checkTable('universal-result', 'universal', ['rank', 'name', 'changed', 'tried', 'share_pct', 'mean_f1_drop', 'f1_dropped', 'eligible', 'orig_em', 'orig_f1'], /^qarx universal Demo_set\S*\.json --model public\/models\/qarx-lexical-qa --dtype fp32 --type PER --target answer --source \S+ --origin us --candidates 3 --top 3 --seed 1 /);
     expect(rows.map((r) => r.rank)).toEqual([1, 2, 3]);
     await checkChart('Answers changed per name (top 3)');
     // A second run (seed 2) to put beside the first.
-    await page.getByTestId('universal-seed').fill('2');
-    await page.getByTestId('universal-run').click();
+    await app.page.getByTestId('universal-seed').fill('2');
+    await app.page.getByTestId('universal-run').click();
     await historyHas(2);
   });
 
   it('paraphrases (DPR): CSV, JSON with the qarx command, SVG and PNG; saved', async () => {
-    for (const k of ['function-word', 'synonym', 'content-word', 'combined']) await page.getByTestId(`paraphrase-source-${k}`).uncheck();
-    await page.getByTestId('paraphrase-source-dataset').uncheck();
-    await page.getByTestId('paraphrase-run').click();
-    await page.getByTestId('paraphrase-table').waitFor({ timeout: 240_000 });
+    for (const k of ['function-word', 'synonym', 'content-word', 'combined']) await app.page.getByTestId(`paraphrase-source-${k}`).uncheck();
+    await app.page.getByTestId('paraphrase-source-dataset').uncheck();
+    await app.page.getByTestId('paraphrase-run').click();
+    await app.page.getByTestId('paraphrase-table').waitFor({ timeout: 240_000 });
     await historyHas(3);
     const rows = await checkTable('paraphrase-result', 'paraphrase', ['measure', 'value', 'n', 'changed'], /^qarx perturb paraphrase --kind reorder --seed 1 \S+ paraphrased-reorder\.json && qarx compare \S+ paraphrased-reorder\.json --model /);
     expect(rows[0]?.measure).toBe('dpr_pct');
@@ -93,8 +80,8 @@ describe('the newer cards adopt the run history and exports', () => {
   });
 
   it('trap sentences: CSV, JSON with the qarx command, SVG and PNG; saved', async () => {
-    await page.getByTestId('traps-run').click();
-    await page.getByTestId('traps-table').waitFor({ timeout: 240_000 });
+    await app.page.getByTestId('traps-run').click();
+    await app.page.getByTestId('traps-table').waitFor({ timeout: 240_000 });
     await historyHas(4);
     const rows = await checkTable('traps-result', 'traps', ['similarity', 'n', 'orig_em', 'orig_f1', 'trapped_em', 'trapped_f1', 'in_trap_pct'], /^qarx perturb trap --source generated --position after --seed 1 \S+ trapped\.json && qarx compare /);
     expect(rows[0]?.similarity).toBe('all');
@@ -102,25 +89,25 @@ describe('the newer cards adopt the run history and exports', () => {
   });
 
   it('the adversarial evaluation: CSV and JSON with the qarx command; saved', async () => {
-    await page.getByTestId('tab-live').click();
-    await page.getByTestId('dataset-file-input').setInputFiles(FIXTURE);
-    await expect.poll(async () => (await page.getByTestId('import-message').textContent()) ?? '', { timeout: 60_000 }).toMatch(/Imported 5 questions/);
-    await page.getByTestId('tab-experiments').click();
-    await page.getByTestId('adversarial-run').click();
-    await page.getByTestId('adversarial-table').waitFor({ timeout: 240_000 });
+    await app.page.getByTestId('tab-live').click();
+    await app.page.getByTestId('dataset-file-input').setInputFiles(FIXTURE);
+    await expect.poll(async () => (await app.page.getByTestId('import-message').textContent()) ?? '', { timeout: 60_000 }).toMatch(/Imported 5 questions/);
+    await app.page.getByTestId('tab-experiments').click();
+    await app.page.getByTestId('adversarial-run').click();
+    await app.page.getByTestId('adversarial-table').waitFor({ timeout: 240_000 });
     await historyHas(5);
     const rows = await checkTable('adversarial-result', 'adversarial', ['measure', 'originals', 'attacked', 'variants', 'em', 'f1'], /^qarx predict --model public\/models\/qarx-lexical-qa --dtype fp32 --data \S+ --out predictions && qarx eval \S+ predictions\/predictions\.json --adversarial$/);
     expect(rows.map((r) => r.measure)).toEqual(['original', 'adversarial']);
   });
 
   it('reopens each saved run after a reload, and puts the two universal runs side by side', async () => {
-    await page.reload();
-    await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
-    await page.getByTestId('tab-experiments').click();
+    await app.page.reload();
+    await app.page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+    await app.page.getByTestId('tab-experiments').click();
     await historyHas(5);
     const kinds = (await runRows().allTextContents()).map((t) => t.replace(/ \d{4}-.*/, ''));
     expect(kinds).toEqual(['Adversarial SQuAD', 'Trap sentences', 'Paraphrases (DPR)', 'Universal names', 'Universal names']);
-    const saved = page.getByTestId('saved-run');
+    const saved = app.page.getByTestId('saved-run');
     const views: [number, string, RegExp][] = [
       [0, 'adversarial-table', /^qarx predict /],
       [1, 'traps-table', /^qarx perturb trap /],
@@ -134,16 +121,16 @@ describe('the newer cards adopt the run history and exports', () => {
       expect(await saved.getByTestId('saved-run-csv').count()).toBe(1);
       if (i === 1) {
         await saved.scrollIntoViewIfNeeded();
-        await shot(page, 'adopt-saved-traps');
+        await shot(app.page, 'adopt-saved-traps');
       }
     }
     await runRows().nth(3).getByTestId('run-compare').check();
     await runRows().nth(4).getByTestId('run-compare').check();
-    const side = page.getByTestId('side-by-side-table');
+    const side = app.page.getByTestId('side-by-side-table');
     await side.waitFor();
     expect(await side.locator('thead th').allTextContents()).toEqual(expect.arrayContaining(['changed A', 'changed B', 'changed B−A']));
-    await page.getByTestId('run-history').scrollIntoViewIfNeeded();
-    await shot(page, 'adopt-side-by-side');
-    expect(errors).toEqual([]);
+    await app.page.getByTestId('run-history').scrollIntoViewIfNeeded();
+    await shot(app.page, 'adopt-side-by-side');
+    expect(app.errors).toEqual([]);
   });
 });

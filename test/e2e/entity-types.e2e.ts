@@ -3,34 +3,24 @@
  * correction changes what renaming does, shows in the question list and its filter, is kept in
  * the browser's storage across a reload, and can be undone; the keyboard reaches the control.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { PreviewServer } from 'vite';
-import { launch, shot, startPreview } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { shot, useApp } from './harness.ts';
 
-let server: PreviewServer;
-let url: string;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-const errors: string[] = [];
 const QUESTION = 'Who led the 1953 Everest expedition?';
 
+const app = useApp();
 beforeAll(async () => {
-  ({ server, url } = await startPreview());
-  browser = await launch(false);
-  context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
-});
-afterAll(async () => {
-  await browser.close();
-  await server.close();
+  context = await app.browser.newContext({ viewport: { width: 1440, height: 1000 } });
 });
 
 /** Opens the app (a new page of the same context: same IndexedDB) and the Everest question with renaming on. */
 async function openQuestion(): Promise<void> {
   page = await context.newPage();
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${url}?device=wasm`);
+  page.on('pageerror', (e) => app.errors.push(e.message));
+  await page.goto(`${app.url}?device=wasm`);
   await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
   await page.getByLabel('Search questions, passages and answers').fill('1953 Everest expedition');
   await page.getByTestId('instance-row').filter({ hasText: QUESTION }).first().click();
@@ -95,6 +85,6 @@ describe('correcting an entity type', () => {
       return { sawUpdating: w.sawUpdating, staleWithBusy: w.staleWithBusy };
     });
     expect(seen).toEqual({ sawUpdating: true, staleWithBusy: false });
-    expect(errors).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 });

@@ -4,47 +4,31 @@
  * view — a sweep with its charts, cancel keeping partial results, worst/best with RESEMBLE, export.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { PreviewServer } from 'vite';
-import { launch, openApp, shot, startPreview } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { shot, useApp } from './harness.ts';
 
-let server: PreviewServer;
-let url: string;
-let browser: Browser;
-let page: Page;
-const errors: string[] = [];
+const app = useApp({ query: 'device=wasm' });
 
-beforeAll(async () => {
-  ({ server, url } = await startPreview());
-  browser = await launch(false);
-  page = await openApp(browser, url, 'device=wasm', errors);
-});
-afterAll(async () => {
-  await browser.close();
-  await server.close();
-});
-
-const text = async (id: string) => ((await page.getByTestId(id).textContent()) ?? '').trim();
-const subs = async () => (await page.getByTestId('substitutions').locator('.sub').allTextContents()).map((s) => s.replace(/\s+/g, ' ').trim());
+const text = async (id: string) => ((await app.page.getByTestId(id).textContent()) ?? '').trim();
+const subs = async () => (await app.page.getByTestId('substitutions').locator('.sub').allTextContents()).map((s) => s.replace(/\s+/g, ' ').trim());
 
 async function openDemo(search: string, question: string): Promise<void> {
-  await page.getByLabel('Search questions, passages and answers').fill(search);
-  await page.getByTestId('instance-row').filter({ hasText: question }).first().click();
-  await expect.poll(() => page.getByTestId('question-input').inputValue()).toBe(question);
+  await app.page.getByLabel('Search questions, passages and answers').fill(search);
+  await app.page.getByTestId('instance-row').filter({ hasText: question }).first().click();
+  await expect.poll(() => app.page.getByTestId('question-input').inputValue()).toBe(question);
 }
 
 describe('live entity renaming', () => {
   it('renames the answer entity of a demo question and shows the diff, both answers and the category', async () => {
     await openDemo('Alexander Fleming', 'Who noticed that a mould had killed the bacteria on a culture plate?');
-    await page.getByTestId('rename-toggle').click();
-    await page.getByTestId('rename-result').waitFor({ timeout: 60_000 });
+    await app.page.getByTestId('rename-toggle').click();
+    await app.page.getByTestId('rename-result').waitFor({ timeout: 60_000 });
     await expect.poll(subs, { timeout: 30_000 }).toHaveLength(2);
     const [first, last] = await subs();
     expect(first).toMatch(/^Alexander → [A-Z][\w'-]+$/);
     expect(last).toMatch(/^Fleming → [A-Z][\w'-]+$/);
-    expect(await page.getByTestId('rename-diff').locator('del').first().textContent()).toContain('Alexander');
-    expect(await page.getByTestId('rename-diff').locator('ins').count()).toBeGreaterThan(0);
+    expect(await app.page.getByTestId('rename-diff').locator('del').first().textContent()).toContain('Alexander');
+    expect(await app.page.getByTestId('rename-diff').locator('ins').count()).toBeGreaterThan(0);
     await expect.poll(() => text('rename-original-text'), { timeout: 30_000 }).toBe('Alexander Fleming');
     const renamed = (first?.split(' → ')[1] ?? '') + ' ' + (last?.split(' → ')[1] ?? '');
     expect(await text('rename-perturbed-text')).not.toBe('…');
@@ -52,133 +36,133 @@ describe('live entity renaming', () => {
     if ((await text('rename-category')) === 'C2C') expect(await text('rename-perturbed-text')).toContain(renamed.trim());
     expect(await text('entities')).toContain('PER');
     // The passage marks the renamable spans with their entity type.
-    expect(await page.locator('.hl-ent-PER').count()).toBeGreaterThan(0);
-    await shot(page, 'entity-live-db');
+    expect(await app.page.locator('.hl-ent-PER').count()).toBeGreaterThan(0);
+    await shot(app.page, 'entity-live-db');
   });
 
   it('switches to random strings of the same length and casing, re-rolls, and is reproducible per seed', async () => {
-    await page.getByTestId('rename-source').selectOption('randstr');
+    await app.page.getByTestId('rename-source').selectOption('randstr');
     await expect.poll(async () => (await subs())[0] ?? '', { timeout: 30_000 }).toMatch(/^Alexander → [A-Z][a-z]{8}$/);
     const seed1 = await subs();
-    await page.getByTestId('rename-reroll').click();
-    await expect.poll(() => page.getByTestId('rename-seed').inputValue()).toBe('2');
+    await app.page.getByTestId('rename-reroll').click();
+    await expect.poll(() => app.page.getByTestId('rename-seed').inputValue()).toBe('2');
     await expect.poll(subs, { timeout: 30_000 }).not.toEqual(seed1);
-    await page.getByTestId('rename-seed').fill('1');
+    await app.page.getByTestId('rename-seed').fill('1');
     await expect.poll(subs, { timeout: 30_000 }).toEqual(seed1);
-    await shot(page, 'entity-live-randstr');
+    await shot(app.page, 'entity-live-randstr');
   });
 
   it('shows the RESEMBLE answer beside the renamed one', async () => {
-    await page.getByTestId('rename-resemble').check();
-    await page.getByTestId('rename-defended').waitFor({ timeout: 30_000 });
+    await app.page.getByTestId('rename-resemble').check();
+    await app.page.getByTestId('rename-defended').waitFor({ timeout: 30_000 });
     expect(await text('rename-defended-text')).not.toBe('');
-    await page.getByTestId('rename-resemble').uncheck();
+    await app.page.getByTestId('rename-resemble').uncheck();
   });
 
   it('explains why a non-entity answer is not renamed', async () => {
     await openDemo('Golden Gate', 'In what year did the Golden Gate Bridge open?');
-    await page.getByTestId('rename-skipped').waitFor({ timeout: 30_000 });
+    await app.page.getByTestId('rename-skipped').waitFor({ timeout: 30_000 });
     expect(await text('rename-skipped')).toMatch(/not a named entity/);
   });
 
   it('renames free text on word boundaries, compared with the model’s own answer', async () => {
-    await page.getByRole('button', { name: 'Close' }).click();
-    await page.getByTestId('rename-source').selectOption('db');
-    await page.getByTestId('rename-type-PER').click();
-    await page.getByTestId('passage-input').fill('Ann Hollis announced the new timetable in March. Hollis said that Ann would keep the annual concert.');
-    await page.getByTestId('question-input').fill('Who announced the new timetable?');
+    await app.page.getByRole('button', { name: 'Close' }).click();
+    await app.page.getByTestId('rename-source').selectOption('db');
+    await app.page.getByTestId('rename-type-PER').click();
+    await app.page.getByTestId('passage-input').fill('Ann Hollis announced the new timetable in March. Hollis said that Ann would keep the annual concert.');
+    await app.page.getByTestId('question-input').fill('Who announced the new timetable?');
     await expect.poll(() => text('answer-text'), { timeout: 60_000 }).toBe('Ann Hollis');
     await expect.poll(async () => (await subs()).join(' | '), { timeout: 30_000 }).toMatch(/^Ann → \S+ \| Hollis → \S+$/);
-    const diff = (await page.getByTestId('rename-diff').locator(':scope > span, :scope > ins').allTextContents()).join('');
+    const diff = (await app.page.getByTestId('rename-diff').locator(':scope > span, :scope > ins').allTextContents()).join('');
     expect(diff).toContain('announced');
     expect(diff).toContain('annual');
     // Whole words only: "announced" and "annual" are untouched, every "Ann" and "Hollis" is renamed.
-    const removed = await page.getByTestId('rename-diff').locator('del').allTextContents();
+    const removed = await app.page.getByTestId('rename-diff').locator('del').allTextContents();
     expect(removed.join(' ')).not.toMatch(/announced|annual/);
-    expect((await page.getByTestId('rename-diff').locator('ins').allTextContents()).join(' ')).not.toMatch(/ounced|ual\b/);
+    expect((await app.page.getByTestId('rename-diff').locator('ins').allTextContents()).join(' ')).not.toMatch(/ounced|ual\b/);
     expect(diff).not.toMatch(/\b(Ann|Hollis)\b/);
-    expect(await page.getByTestId('rename-result').textContent()).toContain('free text');
-    await shot(page, 'entity-live-free-text');
+    expect(await app.page.getByTestId('rename-result').textContent()).toContain('free text');
+    await shot(app.page, 'entity-live-free-text');
   });
 
   it('renames the person the question names, in question and passage (question-person mode)', async () => {
     await openDemo('Irena Szabo', 'Where did Irena Szabo move in 1975?');
-    await page.getByTestId('rename-target').selectOption('question-person');
+    await app.page.getByTestId('rename-target').selectOption('question-person');
     await expect.poll(async () => (await subs()).join(' | '), { timeout: 30_000 }).toMatch(/^Irena → \S+ \| Szabo → \S+$/);
-    expect(await page.getByTestId('rename-type-GPE').isDisabled()).toBe(true);
+    expect(await app.page.getByTestId('rename-type-GPE').isDisabled()).toBe(true);
     const renamed = (await subs()).map((x) => x.split(' → ')[1] ?? '');
     expect(await text('renamed-question')).toBe(`Question: Where did ${renamed.join(' ')} move in 1975?`);
-    await shot(page, 'entity-live-question-person');
+    await shot(app.page, 'entity-live-question-person');
     await openDemo('Golden Gate', 'In what year did the Golden Gate Bridge open?');
-    await page.getByTestId('rename-skipped').waitFor({ timeout: 30_000 });
+    await app.page.getByTestId('rename-skipped').waitFor({ timeout: 30_000 });
     expect(await text('rename-skipped')).toMatch(/names no person/);
-    await page.getByTestId('rename-target').selectOption('answer');
+    await app.page.getByTestId('rename-target').selectOption('answer');
   });
 });
 
 describe('entity-renaming experiments', () => {
   it('runs a sweep over the demo set and draws the charts', async () => {
-    await page.getByLabel('Search questions, passages and answers').fill('');
-    await page.getByTestId('tab-experiments').click();
-    await page.getByTestId('sweep-card').waitFor({ timeout: 30_000 });
-    await page.getByTestId('sweep-seeds').fill('2');
-    await page.getByTestId('sweep-run').click();
-    await page.getByTestId('sweep-progress').waitFor({ timeout: 30_000 });
-    await expect.poll(async () => page.getByTestId('sweep-progress').count(), { timeout: 120_000 }).toBe(0);
-    const rows = page.getByTestId('sweep-table').locator('tbody tr');
+    await app.page.getByLabel('Search questions, passages and answers').fill('');
+    await app.page.getByTestId('tab-experiments').click();
+    await app.page.getByTestId('sweep-card').waitFor({ timeout: 30_000 });
+    await app.page.getByTestId('sweep-seeds').fill('2');
+    await app.page.getByTestId('sweep-run').click();
+    await app.page.getByTestId('sweep-progress').waitFor({ timeout: 30_000 });
+    await expect.poll(async () => app.page.getByTestId('sweep-progress').count(), { timeout: 120_000 }).toBe(0);
+    const rows = app.page.getByTestId('sweep-table').locator('tbody tr');
     // 4 types × 3 sources, plus 4 more DBName origins for PER.
     expect(await rows.count()).toBe(4 * 3 + 4);
     expect(await rows.first().textContent()).toMatch(/^PERInDistName–\d+/);
     // Every cell says what it left out and why; DBName leaves the demo's invented ORG names (rare words).
-    await page.getByTestId('sweep-left-out').locator('summary').click();
+    await app.page.getByTestId('sweep-left-out').locator('summary').click();
     expect(await text('sweep-left-out')).toMatch(/ORG · DBName: \d+ renamed, .*\d+ rare-only/);
     for (const id of ['chart-type', 'chart-source', 'chart-origin', 'chart-errors']) {
-      expect(await page.getByTestId(id).locator('.recharts-bar-rectangle').count(), id).toBeGreaterThan(0);
+      expect(await app.page.getByTestId(id).locator('.recharts-bar-rectangle').count(), id).toBeGreaterThan(0);
     }
-    expect(await page.getByTestId('chart-type').locator('.recharts-errorBar').count()).toBeGreaterThan(0);
-    await page.getByTestId('sweep-card').scrollIntoViewIfNeeded();
-    await shot(page, 'entity-sweep');
+    expect(await app.page.getByTestId('chart-type').locator('.recharts-errorBar').count()).toBeGreaterThan(0);
+    await app.page.getByTestId('sweep-card').scrollIntoViewIfNeeded();
+    await shot(app.page, 'entity-sweep');
   });
 
   it('keeps the finished cells of a cancelled sweep', async () => {
-    await page.getByTestId('sweep-seeds').fill('20');
-    await page.getByTestId('sweep-run').click();
-    await page.getByTestId('sweep-progress').waitFor({ timeout: 30_000 });
-    await expect.poll(async () => page.getByTestId('sweep-table').locator('tbody tr').count(), { timeout: 60_000 }).toBeGreaterThan(0);
-    await page.getByTestId('sweep-cancel').click();
-    await expect.poll(async () => (await page.getByTestId('sweep-card').textContent()) ?? '', { timeout: 30_000 }).toContain('Cancelled');
-    const kept = await page.getByTestId('sweep-table').locator('tbody tr').count();
+    await app.page.getByTestId('sweep-seeds').fill('20');
+    await app.page.getByTestId('sweep-run').click();
+    await app.page.getByTestId('sweep-progress').waitFor({ timeout: 30_000 });
+    await expect.poll(async () => app.page.getByTestId('sweep-table').locator('tbody tr').count(), { timeout: 60_000 }).toBeGreaterThan(0);
+    await app.page.getByTestId('sweep-cancel').click();
+    await expect.poll(async () => (await app.page.getByTestId('sweep-card').textContent()) ?? '', { timeout: 30_000 }).toContain('Cancelled');
+    const kept = await app.page.getByTestId('sweep-table').locator('tbody tr').count();
     expect(kept).toBeGreaterThan(0);
     expect(kept).toBeLessThan(16);
     // Unfinished rows say how many seeds they got and stay out of the charts.
-    const partial = page.getByTestId('sweep-row-partial');
+    const partial = app.page.getByTestId('sweep-row-partial');
     expect(await partial.count()).toBeGreaterThan(0);
     expect(await partial.first().textContent()).toMatch(/\d+\/20 \(partial\)/);
     expect(await text('sweep-std-note')).toMatch(/marked partial and left out of the charts/);
-    expect(await page.getByTestId('sweep-std-note').textContent()).toContain('over perturbation seeds');
-    expect(await page.getByTestId('sweep-progress').count()).toBe(0);
+    expect(await app.page.getByTestId('sweep-std-note').textContent()).toContain('over perturbation seeds');
+    expect(await app.page.getByTestId('sweep-progress').count()).toBe(0);
     const partialRows = await partial.count();
-    await page.getByTestId('sweep-seeds').fill('2');
+    await app.page.getByTestId('sweep-seeds').fill('2');
     // The planned seeds are the run's (20), not the field's new value.
     expect(await partial.count()).toBe(partialRows);
   });
 
   it('measures worst/best over a budget with and without RESEMBLE', async () => {
-    await page.getByTestId('budget-source').selectOption('randstr');
-    await page.getByTestId('budget-b').fill('5');
-    await page.getByTestId('budget-run').click();
-    await page.getByTestId('budget-table').waitFor({ timeout: 120_000 });
-    const table = (await page.getByTestId('budget-table').textContent()) ?? '';
+    await app.page.getByTestId('budget-source').selectOption('randstr');
+    await app.page.getByTestId('budget-b').fill('5');
+    await app.page.getByTestId('budget-run').click();
+    await app.page.getByTestId('budget-table').waitFor({ timeout: 120_000 });
+    const table = (await app.page.getByTestId('budget-table').textContent()) ?? '';
     expect(table).toContain('D_worst');
     expect(table).toContain('+ RESEMBLE');
     expect(await text('budget-stability')).toMatch(/^\d+(\.\d)?%$/);
-    await page.getByTestId('budget-card').scrollIntoViewIfNeeded();
-    await shot(page, 'entity-budget');
+    await app.page.getByTestId('budget-card').scrollIntoViewIfNeeded();
+    await shot(app.page, 'entity-budget');
   });
 
   it('exports the renamed set as SQuAD JSON with the substitutions', async () => {
-    const download = page.waitForEvent('download', { timeout: 60_000 });
-    await page.getByTestId('export-run').click();
+    const download = app.page.waitForEvent('download', { timeout: 60_000 });
+    await app.page.getByTestId('export-run').click();
     const file = await (await download).path();
     const json = JSON.parse(readFileSync(file, 'utf8')) as { perturbation: { source: string }; data: { paragraphs: { context: string; qas: { perturbation: { substitutions: { from: string; to: string }[] } }[] }[] }[] };
     expect(json.perturbation.source).toBe('db');
@@ -186,6 +170,6 @@ describe('entity-renaming experiments', () => {
     expect(qas.length).toBeGreaterThan(20);
     for (const q of qas) expect(q.perturbation.substitutions.length).toBeGreaterThan(0);
     expect(await text('export-message')).toMatch(/^Exported \d+ renamed questions of 96/);
-    expect(errors).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 });

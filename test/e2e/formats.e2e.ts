@@ -4,33 +4,15 @@
  * SQuAD sample) and a DuReader file whose every answer_start is -1 (one summary line).
  */
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { PreviewServer } from 'vite';
-import { launch, ROOT, shot, startPreview } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { ROOT, shot, useApp } from './harness.ts';
 
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'formats');
-let server: PreviewServer;
-let url: string;
-let browser: Browser;
-let page: Page;
-const errors: string[] = [];
 
-beforeAll(async () => {
-  ({ server, url } = await startPreview());
-  browser = await launch(false);
-  page = await browser.newPage({ viewport: { width: 1440, height: 960 } });
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${url}?device=wasm`);
-  await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = useApp({ query: 'device=wasm', height: 960 });
 
 /** The dataset list entry that names `file`. */
-const entry = (file: string) => page.getByTestId('dataset-list').locator('li').filter({ hasText: file });
+const entry = (file: string) => app.page.getByTestId('dataset-list').locator('li').filter({ hasText: file });
 
 describe('published layouts import in the browser', () => {
   it.each([
@@ -38,8 +20,8 @@ describe('published layouts import in the browser', () => {
     { file: 'squad-flat-document.json', n: 4, summary: '1 skipped: 1 invalid entry', format: 'squad-flat', detail: 'data[4].answers' },
     { file: 'dureader-unplaced.json', n: 3, summary: '1 skipped: 1 answer not in its passage; 4 notes: 4 answer offsets fixed', format: 'dureader', detail: 'every answer_start is -1' },
   ])('$file', async ({ file, n, summary, format, detail }) => {
-    await page.getByTestId('dataset-file-input').setInputFiles(join(FIXTURES, file));
-    await expect.poll(async () => (await page.getByTestId('import-message').textContent()) ?? '', { timeout: 60_000 }).toMatch(new RegExp(`Imported ${n} questions`));
+    await app.page.getByTestId('dataset-file-input').setInputFiles(join(FIXTURES, file));
+    await expect.poll(async () => (await app.page.getByTestId('import-message').textContent()) ?? '', { timeout: 60_000 }).toMatch(new RegExp(`Imported ${n} questions`));
     const li = entry(file);
     expect(await li.locator('.dataset-meta').textContent()).toContain(`${n} questions · ${format}`);
     expect(await li.locator('details.issues summary').textContent()).toBe(summary);
@@ -48,15 +30,15 @@ describe('published layouts import in the browser', () => {
     expect(listed.join('\n')).toContain(detail);
     // One line for the whole DuReader file, not one per answer.
     if (format === 'dureader') expect(listed).toHaveLength(2);
-    await shot(page, `formats-${file.replace(/\W+/g, '-')}`);
+    await shot(app.page, `formats-${file.replace(/\W+/g, '-')}`);
   });
 
   it('opens an unanswerable question read from the string "true"', async () => {
     await entry('squad-string-bools.json').locator('.dataset-name').click();
-    await page.getByLabel('Search questions, passages and answers').fill('cottage demolished');
-    await page.getByTestId('instance-row').first().click();
-    await expect.poll(async () => (await page.getByTestId('instance-head').textContent()) ?? '').toContain('nv2-q3');
-    expect(await page.getByTestId('gold-answers').textContent()).toMatch(/no answer|unanswerable/i);
-    expect(errors).toEqual([]);
+    await app.page.getByLabel('Search questions, passages and answers').fill('cottage demolished');
+    await app.page.getByTestId('instance-row').first().click();
+    await expect.poll(async () => (await app.page.getByTestId('instance-head').textContent()) ?? '').toContain('nv2-q3');
+    expect(await app.page.getByTestId('gold-answers').textContent()).toMatch(/no answer|unanswerable/i);
+    expect(app.errors).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type Download, type Page } from 'playwright-core';
 import { preview, type PreviewServer } from 'vite';
+import { afterAll, beforeAll } from 'vitest';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const SHOTS = join(ROOT, 'test-results', 'screenshots');
@@ -62,12 +63,109 @@ export async function shot(page: Page, name: string): Promise<string> {
  * Opens the app in a new page of `browser` at `url` + `query` and waits until the shipped model has
  * answered the demo question; page errors are appended to `errors`.
  */
-export async function openApp(browser: Browser, url: string, query: string, errors: string[], height = 1000): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1440, height }, acceptDownloads: true });
+export async function openApp(browser: Browser, url: string, query: string, errors: string[], height = 1000, width = 1440): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height }, acceptDownloads: true });
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${url}?${query}`);
   await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
   return page;
+}
+
+/** `value`, or a clear error when a test reads a hook-made value before its hook ran (or the hook failed). */
+export function ready<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`e2e harness: ${what} is not set up yet (read it in a test or in a hook registered after use…())`);
+  return value;
+}
+
+/** The built app served to the enclosing suite. */
+export interface Served {
+  readonly url: string;
+}
+
+/** Serves dist/ with `vite preview` for the enclosing suite: started in beforeAll, closed in afterAll. */
+export function useServer(): Served {
+  let served: { server: PreviewServer; url: string } | undefined;
+  beforeAll(async () => {
+    served = await startPreview();
+  });
+  afterAll(async () => {
+    await served?.server.close();
+  });
+  return {
+    get url() {
+      return ready(served, 'the preview server').url;
+    },
+  };
+}
+
+/** Launches Chromium (`webgpu`: with the SwiftShader flags) for the enclosing suite and closes it after. */
+export function useBrowser(webgpu = false): { readonly browser: Browser } {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launch(webgpu);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    get browser() {
+      return ready(browser, 'the browser');
+    },
+  };
+}
+
+export interface AppOptions {
+  /** A server from useServer() of an outer suite; by default the suite serves the app itself. */
+  server?: Served;
+  /** Launch Chromium with the SwiftShader WebGPU flags. */
+  webgpu?: boolean;
+  /** Opens `app.page` at `?query` and waits for the demo answer; a function is called once earlier hooks ran (mock servers' URLs). */
+  query?: string | (() => string);
+  /** Viewport of `app.page` (and of pages from `app.open`): 1440 × 1000 by default. */
+  width?: number;
+  height?: number;
+}
+
+/** The app and a browser for the enclosing suite; every field is ready in tests and in hooks registered after useApp(). */
+export interface App extends Served {
+  readonly browser: Browser;
+  /** The page opened at `query` (only with that option). */
+  readonly page: Page;
+  /** Page errors of `page` and of every page from `open`. */
+  readonly errors: string[];
+  /** Opens the app in a new page at `?query` (see openApp); its page errors go to `errors`. */
+  open(query: string, height?: number): Promise<Page>;
+}
+
+/**
+ * Registers the beforeAll/afterAll of an e2e suite: serve the app (unless `server` is given),
+ * launch Chromium, and open the app at `query`; the browser and then the server close after it.
+ */
+export function useApp(options: AppOptions = {}): App {
+  const { query, width, height } = options;
+  const served = options.server ?? useServer();
+  const chrome = useBrowser(options.webgpu);
+  const errors: string[] = [];
+  const open = (q: string, h = height) => openApp(chrome.browser, served.url, q, errors, h, width);
+  let page: Page | undefined;
+  if (query !== undefined) {
+    beforeAll(async () => {
+      page = await open(typeof query === 'function' ? query() : query);
+    });
+  }
+  return {
+    get url() {
+      return served.url;
+    },
+    get browser() {
+      return chrome.browser;
+    },
+    get page() {
+      return ready(page, query === undefined ? 'app.page (useApp was given no query)' : 'app.page');
+    },
+    errors,
+    open,
+  };
 }
 
 /** The file a click on `page` downloads: its suggested name and bytes. */

@@ -4,30 +4,20 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { PreviewServer } from 'vite';
-import { launch, ROOT, shot, startPreview } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { ROOT, shot, useApp } from './harness.ts';
 import { startMockHub, type MockHub } from '../support/hub-server.ts';
 
-let server: PreviewServer;
-let url: string;
 let hub: MockHub;
-let browser: Browser;
-let page: Page;
 
 beforeAll(async () => {
-  ({ server, url } = await startPreview());
   hub = await startMockHub({ 'qarx-test/lexical-qa': join(ROOT, 'public', 'models', 'qarx-lexical-qa') }, { chunkDelayMs: 400 });
-  browser = await launch(false);
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.goto(`${url}?device=wasm&hub=${encodeURIComponent(hub.url)}`);
-  await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
 });
 afterAll(async () => {
-  await browser.close();
   await hub.close();
-  await server.close();
 });
+
+const app = useApp({ query: () => `device=wasm&hub=${encodeURIComponent(hub.url)}`, width: 1280, height: 900 });
 
 async function loadHubId(p: Page, id: string): Promise<void> {
   await p.getByLabel('Hub model id').fill(id);
@@ -37,70 +27,70 @@ async function loadHubId(p: Page, id: string): Promise<void> {
 describe('Hub models in the browser', () => {
   it('says prominently that models come from another host than the Hub', async () => {
     const host = hub.url.replace(/\/$/, '');
-    expect(await page.getByTestId('hub-host-notice').textContent()).toBe(`Models are downloaded from ${host}, not from the Hugging Face Hub.Use huggingface.co`);
+    expect(await app.page.getByTestId('hub-host-notice').textContent()).toBe(`Models are downloaded from ${host}, not from the Hugging Face Hub.Use huggingface.co`);
     // The shipped model comes with the app, not from the host.
-    expect(await page.getByTestId('model-host').count()).toBe(0);
+    expect(await app.page.getByTestId('model-host').count()).toBe(0);
   });
 
   it('cancelling a download keeps the current model', async () => {
-    await loadHubId(page, 'qarx-test/lexical-qa');
-    await page.getByTestId('load-progress').waitFor();
-    await page.getByTestId('load-progress').getByRole('button', { name: 'Cancel' }).click();
-    await expect.poll(() => page.getByTestId('load-progress').count()).toBe(0);
-    expect(await page.getByTestId('answer-highlight').textContent()).toBe('Warsaw');
+    await loadHubId(app.page, 'qarx-test/lexical-qa');
+    await app.page.getByTestId('load-progress').waitFor();
+    await app.page.getByTestId('load-progress').getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => app.page.getByTestId('load-progress').count()).toBe(0);
+    expect(await app.page.getByTestId('answer-highlight').textContent()).toBe('Warsaw');
   });
 
   it('shows download progress, then answers with the downloaded model', async () => {
-    await loadHubId(page, 'qarx-test/lexical-qa');
-    const bar = page.getByTestId('load-progress');
+    await loadHubId(app.page, 'qarx-test/lexical-qa');
+    const bar = app.page.getByTestId('load-progress');
     await bar.waitFor();
     await expect.poll(async () => (await bar.textContent()) ?? '', { timeout: 30_000 }).toMatch(/of [\d.]+ (KB|MB)/);
-    await shot(page, 'hub-downloading');
-    await expect.poll(() => page.getByTestId('load-progress').count(), { timeout: 60_000 }).toBe(0);
-    expect(await page.getByTestId('model-error').count()).toBe(0);
-    expect(await page.getByTestId('active-model').textContent()).toMatch(/qarx-test\/lexical-qa/);
-    expect(await page.getByTestId('model-host').textContent()).toBe(`from ${hub.url.replace(/\/$/, '')}`);
+    await shot(app.page, 'hub-downloading');
+    await expect.poll(() => app.page.getByTestId('load-progress').count(), { timeout: 60_000 }).toBe(0);
+    expect(await app.page.getByTestId('model-error').count()).toBe(0);
+    expect(await app.page.getByTestId('active-model').textContent()).toMatch(/qarx-test\/lexical-qa/);
+    expect(await app.page.getByTestId('model-host').textContent()).toBe(`from ${hub.url.replace(/\/$/, '')}`);
     const got = hub.requests.filter((r) => r.path.endsWith('/onnx/model.onnx') && r.range === null).length;
     expect(got).toBeGreaterThanOrEqual(1);
-    await page.getByTestId('question-input').fill('When did Marie Curie move to Paris?');
-    await expect.poll(async () => (await page.getByTestId('answer-highlight').textContent()) ?? '', { timeout: 30_000 }).toBe('1891');
+    await app.page.getByTestId('question-input').fill('When did Marie Curie move to Paris?');
+    await expect.poll(async () => (await app.page.getByTestId('answer-highlight').textContent()) ?? '', { timeout: 30_000 }).toBe('1891');
   });
 
   it('loads from the browser cache the second time', async () => {
     const before = hub.requests.filter((r) => r.path.endsWith('/onnx/model.onnx') && r.range === null).length;
-    await page.getByRole('radio', { name: /Lexical-overlap baseline/ }).click();
-    await expect.poll(() => page.getByTestId('load-progress').count(), { timeout: 60_000 }).toBe(0);
-    await loadHubId(page, 'qarx-test/lexical-qa');
-    await expect.poll(() => page.getByTestId('load-progress').count(), { timeout: 60_000 }).toBe(0);
+    await app.page.getByRole('radio', { name: /Lexical-overlap baseline/ }).click();
+    await expect.poll(() => app.page.getByTestId('load-progress').count(), { timeout: 60_000 }).toBe(0);
+    await loadHubId(app.page, 'qarx-test/lexical-qa');
+    await expect.poll(() => app.page.getByTestId('load-progress').count(), { timeout: 60_000 }).toBe(0);
     expect(hub.requests.filter((r) => r.path.endsWith('/onnx/model.onnx') && r.range === null).length).toBe(before);
   });
 
   it('names the problem when a model does not exist', async () => {
-    await loadHubId(page, 'qarx-test/no-such-model');
-    const err = page.getByTestId('model-error');
+    await loadHubId(app.page, 'qarx-test/no-such-model');
+    const err = app.page.getByTestId('model-error');
     await err.waitFor({ timeout: 60_000 });
     expect(await err.textContent()).toMatch(/qarx-test\/no-such-model.*not found/);
-    await shot(page, 'hub-missing-model');
+    await shot(app.page, 'hub-missing-model');
     // The previous model stays loaded and keeps answering.
-    await expect.poll(async () => (await page.getByTestId('answer-text').textContent()) ?? '', { timeout: 30_000 }).toBe('1891');
-    expect(await page.getByTestId('active-model').textContent()).toMatch(/qarx-test\/lexical-qa/);
+    await expect.poll(async () => (await app.page.getByTestId('answer-text').textContent()) ?? '', { timeout: 30_000 }).toBe('1891');
+    expect(await app.page.getByTestId('active-model').textContent()).toMatch(/qarx-test\/lexical-qa/);
   });
 });
 
 describe('local model files', () => {
   it('loads a model folder the user picks and answers with it', async () => {
-    await page.getByTestId('local-model-input').setInputFiles(join(ROOT, 'public', 'models', 'qarx-lexical-qa'));
-    await expect.poll(async () => (await page.getByTestId('active-model').textContent()) ?? '', { timeout: 60_000 }).toMatch(/local\/qarx-lexical-qa/);
-    expect(await page.getByTestId('model-error').count()).toBe(0);
-    expect(await page.getByTestId('model-host').count()).toBe(0);
-    await page.getByTestId('question-input').fill('Where was Marie Curie born?');
-    await expect.poll(async () => (await page.getByTestId('answer-highlight').textContent()) ?? '', { timeout: 30_000 }).toBe('Warsaw');
-    await shot(page, 'local-folder-loaded');
+    await app.page.getByTestId('local-model-input').setInputFiles(join(ROOT, 'public', 'models', 'qarx-lexical-qa'));
+    await expect.poll(async () => (await app.page.getByTestId('active-model').textContent()) ?? '', { timeout: 60_000 }).toMatch(/local\/qarx-lexical-qa/);
+    expect(await app.page.getByTestId('model-error').count()).toBe(0);
+    expect(await app.page.getByTestId('model-host').count()).toBe(0);
+    await app.page.getByTestId('question-input').fill('Where was Marie Curie born?');
+    await expect.poll(async () => (await app.page.getByTestId('answer-highlight').textContent()) ?? '', { timeout: 30_000 }).toBe('Warsaw');
+    await shot(app.page, 'local-folder-loaded');
   });
 
   it('explains what is missing from an incomplete folder', async () => {
-    await page.getByTestId('local-model-input').setInputFiles(join(ROOT, 'public', 'models', 'qarx-lexical-qa', 'onnx'));
-    const err = page.getByTestId('model-error');
+    await app.page.getByTestId('local-model-input').setInputFiles(join(ROOT, 'public', 'models', 'qarx-lexical-qa', 'onnx'));
+    const err = app.page.getByTestId('model-error');
     await err.waitFor({ timeout: 10_000 });
     expect(await err.textContent()).toMatch(/lack config\.json, tokenizer\.json, tokenizer_config\.json/);
   });

@@ -2,19 +2,11 @@
  * What a user sees: the app loads the shipped model on WASM and on WebGPU (SwiftShader), answers a
  * typed question, highlights the answer in the passage and re-answers an edited passage.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { PreviewServer } from 'vite';
-import { launch, shot, startPreview } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { shot, useBrowser, useServer } from './harness.ts';
 
-let server: PreviewServer;
-let url: string;
-beforeAll(async () => {
-  ({ server, url } = await startPreview());
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useServer();
 
 /** Waits until the answer card shows `text` as the answer. */
 async function expectAnswer(page: Page, text: string): Promise<void> {
@@ -25,17 +17,13 @@ describe.each([
   { device: 'wasm', label: 'WASM' },
   { device: 'webgpu', label: 'WebGPU' },
 ])('live view on $label', ({ device, label }) => {
-  let browser: Browser;
+  const chrome = useBrowser(device === 'webgpu');
   let page: Page;
   const errors: string[] = [];
   beforeAll(async () => {
-    browser = await launch(device === 'webgpu');
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page = await chrome.browser.newPage({ viewport: { width: 1280, height: 900 } });
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${url}?device=${device}`);
-  });
-  afterAll(async () => {
-    await browser.close();
+    await page.goto(`${server.url}?device=${device}`);
   });
 
   it('loads the shipped model on the requested device and answers the demo question', async () => {

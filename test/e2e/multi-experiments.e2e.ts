@@ -4,46 +4,20 @@
  * from its card, and both models' results shown (a tab each, and side by side), each with its
  * own run record.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import type { PreviewServer } from 'vite';
-import { launch, openApp, shot, startPreview, violations } from './harness.ts';
-import { startMockHub, type MockHub } from '../support/hub-server.ts';
-import { makeBenchModel, TINY_SHAPE } from '../../scripts/make-bench-model.ts';
+import { describe, expect, it } from 'vitest';
+import { openApp, shot, useBrowser, useServer, violations } from './harness.ts';
+import { TINY, useTinyHub } from './tiny-hub.ts';
 
-const TINY = 'qarx-test/tiny-distilbert';
-let server: PreviewServer;
-let url: string;
-let hub: MockHub;
-let tmp: string;
+const server = useServer();
 
-beforeAll(async () => {
-  ({ server, url } = await startPreview());
-  tmp = mkdtempSync(join(tmpdir(), 'qarx-multi-exp-'));
-  await makeBenchModel(join(tmp, 'tiny'), TINY_SHAPE, { log: () => {} });
-  hub = await startMockHub({ [TINY]: join(tmp, 'tiny') });
-});
-afterAll(async () => {
-  await hub?.close();
-  await server?.close();
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
+const hub = useTinyHub('qarx-multi-exp-');
 
 for (const device of ['wasm', 'webgpu'] as const) describe(`an experiment card on two models (${device})`, () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch(device === 'webgpu');
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const chrome = useBrowser(device === 'webgpu');
 
   it('runs a small sweep on both models and shows each model’s result and both side by side', async () => {
     const errors: string[] = [];
-    const page = await openApp(browser, url, `device=${device}&hub=${encodeURIComponent(hub.url)}`, errors, 1100);
+    const page = await openApp(chrome.browser, server.url, `device=${device}&hub=${encodeURIComponent(hub.url)}`, errors, 1100);
     await page.getByLabel('Hub id of a model to add').fill(TINY);
     await page.getByLabel('Device of the added model').selectOption({ label: device === 'wasm' ? 'WASM' : 'WebGPU' });
     await page.getByTestId('add-model').click();

@@ -4,35 +4,20 @@
  * on WebGPU; the token view before/after a renaming with its exports; the robustness table over the
  * demo set; the memory check and unloading.
  */
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { PreviewServer } from 'vite';
-import { download, launch, openApp, ROOT, shot, startPreview, violations } from './harness.ts';
-import { startMockHub, type MockHub } from '../support/hub-server.ts';
-import { makeBenchModel, TINY_SHAPE } from '../../scripts/make-bench-model.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { download, openApp, ROOT, shot, useApp, useBrowser, useServer, violations } from './harness.ts';
+import { TINY, useTinyHub } from './tiny-hub.ts';
 
-const TINY = 'qarx-test/tiny-distilbert';
-let server: PreviewServer;
-let url: string;
-let hub: MockHub;
-let tmp: string;
+const server = useServer();
 let tinyBytes: number;
 const lexicalBytes = statSync(join(ROOT, 'public', 'models', 'qarx-lexical-qa', 'onnx', 'model.onnx')).size;
 
-beforeAll(async () => {
-  ({ server, url } = await startPreview());
-  tmp = mkdtempSync(join(tmpdir(), 'qarx-multi-'));
-  await makeBenchModel(join(tmp, 'tiny'), TINY_SHAPE, { log: () => {} });
-  tinyBytes = statSync(join(tmp, 'tiny', 'onnx', 'model.onnx')).size;
-  hub = await startMockHub({ [TINY]: join(tmp, 'tiny') });
-});
-afterAll(async () => {
-  await hub?.close();
-  await server?.close();
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
+const hub = useTinyHub('qarx-multi-');
+beforeAll(() => {
+  tinyBytes = statSync(join(hub.modelDir, 'onnx', 'model.onnx')).size;
 });
 
 async function addHubModel(page: Page, device: 'WASM' | 'WebGPU'): Promise<void> {
@@ -51,58 +36,49 @@ async function openDemo(page: Page, search: string, question: string): Promise<v
 
 for (const device of ['wasm', 'webgpu'] as const) {
   describe(`two models side by side on ${device}`, () => {
-    let browser: Browser;
-    let page: Page;
-    const errors: string[] = [];
-    beforeAll(async () => {
-      browser = await launch(device === 'webgpu');
-      page = await openApp(browser, url, `device=${device}&hub=${encodeURIComponent(hub.url)}`, errors, 1100);
-    });
-    afterAll(async () => {
-      await browser?.close();
-    });
+    const app = useApp({ server, webgpu: device === 'webgpu', query: () => `device=${device}&hub=${encodeURIComponent(hub.url)}`, height: 1100 });
 
     it('adds a Hub model on the same device and shows both answers with letters and categories', async () => {
-      await addHubModel(page, device === 'wasm' ? 'WASM' : 'WebGPU');
-      await ready(page, 'm2').waitFor({ timeout: 120_000 });
-      expect(await ready(page, 'm2').textContent()).toContain(`${device} · `);
-      await page.getByTestId('compare-view').waitFor({ timeout: 60_000 });
-      const cards = page.getByTestId('model-answer');
+      await addHubModel(app.page, device === 'wasm' ? 'WASM' : 'WebGPU');
+      await ready(app.page, 'm2').waitFor({ timeout: 120_000 });
+      expect(await ready(app.page, 'm2').textContent()).toContain(`${device} · `);
+      await app.page.getByTestId('compare-view').waitFor({ timeout: 60_000 });
+      const cards = app.page.getByTestId('model-answer');
       await expect.poll(() => cards.count(), { timeout: 60_000 }).toBe(2);
       expect(await cards.nth(0).textContent()).toContain('qarx-lexical-qa');
       expect(await cards.nth(1).textContent()).toContain(TINY);
       expect(await cards.nth(0).getByTestId('model-answer-text').textContent()).toBe('Warsaw');
       expect(await cards.nth(1).textContent()).toContain(device);
       // The passage marks model A's answer with its letter badge, not only a colour.
-      const marks = page.getByTestId('model-answer-mark');
+      const marks = app.page.getByTestId('model-answer-mark');
       expect(await marks.filter({ hasText: 'Warsaw' }).first().getAttribute('data-models')).toContain('A');
-      expect(await page.getByTestId('compare-passage').locator('.model-badge').allTextContents()).toContain('A');
+      expect(await app.page.getByTestId('compare-passage').locator('.model-badge').allTextContents()).toContain('A');
 
       if (device === 'webgpu') {
         // Each model has its own device: a third one on WASM beside the two on WebGPU, then unloaded again.
-        await addHubModel(page, 'WASM');
-        await ready(page, 'm3').waitFor({ timeout: 120_000 });
+        await addHubModel(app.page, 'WASM');
+        await ready(app.page, 'm3').waitFor({ timeout: 120_000 });
         await expect.poll(() => cards.count(), { timeout: 60_000 }).toBe(3);
         expect(await cards.nth(1).locator('header').textContent()).toContain('webgpu');
         expect(await cards.nth(2).locator('header').textContent()).toContain('wasm');
-        await shot(page, 'multi-mixed-devices');
-        await page.locator('[data-testid="loaded-model"][data-key="m3"]').getByTestId('unload-model').click();
+        await shot(app.page, 'multi-mixed-devices');
+        await app.page.locator('[data-testid="loaded-model"][data-key="m3"]').getByTestId('unload-model').click();
         await expect.poll(() => cards.count(), { timeout: 60_000 }).toBe(2);
       }
-      await openDemo(page, 'Alexander Fleming', 'Who noticed that a mould had killed the bacteria on a culture plate?');
-      await page.getByTestId('rename-toggle').click();
-      await page.getByTestId('rename-result').waitFor({ timeout: 60_000 });
+      await openDemo(app.page, 'Alexander Fleming', 'Who noticed that a mould had killed the bacteria on a culture plate?');
+      await app.page.getByTestId('rename-toggle').click();
+      await app.page.getByTestId('rename-result').waitFor({ timeout: 60_000 });
       // Both models answer the renamed question and get a category against the original.
-      await expect.poll(async () => (await page.getByTestId('model-category').allTextContents()).join(','), { timeout: 60_000 }).toMatch(/^(C2C|C2W|W2C|W2W|partial),(C2C|C2W|W2C|W2W|partial)$/);
-      expect(await page.getByTestId('model-answer-before').count()).toBe(2);
-      expect(errors).toEqual([]);
-      await shot(page, `multi-side-by-side-${device}`);
+      await expect.poll(async () => (await app.page.getByTestId('model-category').allTextContents()).join(','), { timeout: 60_000 }).toMatch(/^(C2C|C2W|W2C|W2W|partial),(C2C|C2W|W2C|W2W|partial)$/);
+      expect(await app.page.getByTestId('model-answer-before').count()).toBe(2);
+      expect(app.errors).toEqual([]);
+      await shot(app.page, `multi-side-by-side-${device}`);
     });
 
     it('shows the token view before and after the renaming for each model, and exports it', async () => {
       for (const k of [0, 1]) {
-        await page.getByTestId('model-answer').nth(k).getByTestId('token-view-toggle').click();
-        const view = page.getByTestId('token-view');
+        await app.page.getByTestId('model-answer').nth(k).getByTestId('token-view-toggle').click();
+        const view = app.page.getByTestId('token-view');
         await view.waitFor({ timeout: 30_000 });
         const cols = view.getByTestId('token-col');
         expect(await cols.count()).toBeGreaterThan(20);
@@ -113,50 +89,44 @@ for (const device of ['wasm', 'webgpu'] as const) {
         expect(await view.getByTestId('nbest-after').locator('li').count()).toBeGreaterThan(0);
         expect(await view.getByTestId('token-moved').textContent()).toMatch(/Most likely start: “.+” \d+ % → “.+” \d+ %/);
         await view.scrollIntoViewIfNeeded();
-        await view.screenshot({ path: await shot(page, `multi-token-view-${device}-${k}`).then((p) => p.replace(/\.png$/, '-view.png')) });
+        await view.screenshot({ path: await shot(app.page, `multi-token-view-${device}-${k}`).then((p) => p.replace(/\.png$/, '-view.png')) });
       }
-      const svg = await download(page, () => page.getByLabel('Token view: download as SVG').click());
+      const svg = await download(app.page, () => app.page.getByLabel('Token view: download as SVG').click());
       expect(svg.name).toMatch(/^token-view-.*\.svg$/);
       expect(svg.bytes.toString('utf8')).toMatch(/^<\?xml[\s\S]*P\(start\)[\s\S]*P\(end\)/);
-      const png = await download(page, () => page.getByLabel('Token view: download as PNG').click());
+      const png = await download(app.page, () => app.page.getByLabel('Token view: download as PNG').click());
       expect([...png.bytes.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
       if (device === 'wasm') {
-        expect(await violations(page, '[data-testid="compare-view"]')).toEqual([]);
-        expect(await violations(page, '[data-testid="models-panel"]')).toEqual([]);
+        expect(await violations(app.page, '[data-testid="compare-view"]')).toEqual([]);
+        expect(await violations(app.page, '[data-testid="models-panel"]')).toEqual([]);
       }
       // Usable on a phone: nothing wider than the screen but the chart's own scroller.
-      await page.setViewportSize({ width: 390, height: 900 });
-      await page.getByTestId('compare-view').scrollIntoViewIfNeeded();
-      await shot(page, `multi-390-${device}`);
-      const overflowing = await page.evaluate(() => [...document.querySelectorAll('[data-testid="compare-view"], [data-testid="compare-view"] *')].filter((e) => !e.closest('svg') && getComputedStyle(e).display !== 'inline' && e.getBoundingClientRect().right > 391).map((e) => `${e.className} ${e.textContent?.slice(0, 30)} ${Math.round(e.getBoundingClientRect().right)}`));
+      await app.page.setViewportSize({ width: 390, height: 900 });
+      await app.page.getByTestId('compare-view').scrollIntoViewIfNeeded();
+      await shot(app.page, `multi-390-${device}`);
+      const overflowing = await app.page.evaluate(() => [...document.querySelectorAll('[data-testid="compare-view"], [data-testid="compare-view"] *')].filter((e) => !e.closest('svg') && getComputedStyle(e).display !== 'inline' && e.getBoundingClientRect().right > 391).map((e) => `${e.className} ${e.textContent?.slice(0, 30)} ${Math.round(e.getBoundingClientRect().right)}`));
       expect(overflowing).toEqual([]);
-      await page.setViewportSize({ width: 1440, height: 1100 });
+      await app.page.setViewportSize({ width: 1440, height: 1100 });
     });
 
     it('unloads the added model: one answer left, and the primary keeps answering', async () => {
-      await page.getByTestId('unload-model').click();
-      await expect.poll(() => page.locator('[data-testid="loaded-model"]').count()).toBe(1);
-      await page.getByTestId('question-input').fill('Who discovered penicillin?');
-      await expect.poll(async () => (await page.getByTestId('answer-text').textContent()) ?? '', { timeout: 30_000 }).not.toBe('');
+      await app.page.getByTestId('unload-model').click();
+      await expect.poll(() => app.page.locator('[data-testid="loaded-model"]').count()).toBe(1);
+      await app.page.getByTestId('question-input').fill('Who discovered penicillin?');
+      await expect.poll(async () => (await app.page.getByTestId('answer-text').textContent()) ?? '', { timeout: 30_000 }).not.toBe('');
       // Only the primary's token view stays (it was opened last on model B, so it closed).
-      expect(await page.getByTestId('model-answer').count()).toBeLessThanOrEqual(1);
-      expect(errors).toEqual([]);
+      expect(await app.page.getByTestId('model-answer').count()).toBeLessThanOrEqual(1);
+      expect(app.errors).toEqual([]);
     });
   });
 }
 
 describe('robustness table and memory', () => {
-  let browser: Browser;
+  const chrome = useBrowser();
   const errors: string[] = [];
-  beforeAll(async () => {
-    browser = await launch(false);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   it('runs the robustness table over the demo set on both models, one row each', async () => {
-    const page = await openApp(browser, url, `device=wasm&hub=${encodeURIComponent(hub.url)}`, errors, 1100);
+    const page = await openApp(chrome.browser, server.url, `device=wasm&hub=${encodeURIComponent(hub.url)}`, errors, 1100);
     await addHubModel(page, 'WASM');
     await ready(page, 'm2').waitFor({ timeout: 120_000 });
     await page.getByTestId('tab-experiments').click();
@@ -200,7 +170,7 @@ describe('robustness table and memory', () => {
     // Room for the shipped model and one tiny model, not two (each needs twice its weights while loading).
     const budgetMb = Math.floor((2 * lexicalBytes + 3 * tinyBytes) / (1024 * 1024));
     expect(2 * lexicalBytes + 4 * tinyBytes).toBeGreaterThan(budgetMb * 1024 * 1024);
-    const page = await openApp(browser, url, `device=wasm&memory-mb=${budgetMb}&hub=${encodeURIComponent(hub.url)}`, errors, 1100);
+    const page = await openApp(chrome.browser, server.url, `device=wasm&memory-mb=${budgetMb}&hub=${encodeURIComponent(hub.url)}`, errors, 1100);
     await addHubModel(page, 'WASM');
     await ready(page, 'm2').waitFor({ timeout: 120_000 });
     await addHubModel(page, 'WASM');

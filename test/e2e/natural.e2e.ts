@@ -5,82 +5,67 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { PreviewServer } from 'vite';
+import type { Page } from 'playwright-core';
 import { join } from 'node:path';
-import { launch, openApp, ROOT, shot, startPreview } from './harness.ts';
+import { ROOT, shot, useApp } from './harness.ts';
 import { startMockMediaWiki, type MockMediaWiki } from '../support/mediawiki-server.ts';
 import { startMockHub, type MockHub } from '../support/hub-server.ts';
 
-let server: PreviewServer;
-let url: string;
-let browser: Browser;
-let page: Page;
-const errors: string[] = [];
+const app = useApp({ query: 'device=wasm' });
 
-beforeAll(async () => {
-  ({ server, url } = await startPreview());
-  browser = await launch(false);
-  page = await openApp(browser, url, 'device=wasm', errors);
-});
-afterAll(async () => {
-  await browser.close();
-  await server.close();
-});
-
-const text = async (id: string) => ((await page.getByTestId(id).textContent()) ?? '').trim();
+const text = async (id: string) => ((await app.page.getByTestId(id).textContent()) ?? '').trim();
 
 describe('revision pairs in the live view', () => {
   it('shows the edit, the answer sentence and both answers with their category', async () => {
-    await page.getByLabel('Search questions, passages and answers').fill('Thomas Watson');
-    await page.getByTestId('instance-row').filter({ hasText: "Who was Bell's assistant" }).first().click();
-    await page.getByTestId('revision-panel').waitFor({ timeout: 30_000 });
-    expect(await page.getByTestId('revision-intent').inputValue()).toBe('copy-editing');
-    const diff = page.getByTestId('revision-diff');
+    await app.page.getByLabel('Search questions, passages and answers').fill('Thomas Watson');
+    await app.page.getByTestId('instance-row').filter({ hasText: "Who was Bell's assistant" }).first().click();
+    await app.page.getByTestId('revision-panel').waitFor({ timeout: 30_000 });
+    expect(await app.page.getByTestId('revision-intent').inputValue()).toBe('copy-editing');
+    const diff = app.page.getByTestId('revision-diff');
     expect(await diff.locator('del').count()).toBeGreaterThan(0);
     expect(await diff.locator('ins').count()).toBeGreaterThan(0);
     expect((await diff.locator('.answer-sentence').allTextContents()).join('')).toContain('Watson');
-    await page.getByTestId('revision-category').waitFor({ timeout: 60_000 });
+    await app.page.getByTestId('revision-category').waitFor({ timeout: 60_000 });
     expect(['C2C', 'C2W', 'W2C', 'W2W', 'partial']).toContain(await text('revision-category'));
     expect(await text('revision-touch')).toMatch(/^The edit (changed a|left every) sentence holding a gold answer/);
     const orig = await text('revision-original-text');
     expect(orig).not.toBe('…');
     // The same question beside synthetic noise in its passage.
-    await page.getByTestId('noise-run').click();
-    await page.getByTestId('noise-category').waitFor({ timeout: 60_000 });
-    expect(await page.getByTestId('noise-diff').locator('ins').count()).toBeGreaterThan(0);
+    await app.page.getByTestId('noise-run').click();
+    await app.page.getByTestId('noise-category').waitFor({ timeout: 60_000 });
+    expect(await app.page.getByTestId('noise-diff').locator('ins').count()).toBeGreaterThan(0);
     expect(['C2C', 'C2W', 'W2C', 'W2W', 'partial']).toContain(await text('noise-category'));
     // The live answer is not held up by the pair and noise runs on the same model.
     await expect.poll(() => text('answer-text'), { timeout: 30_000 }).toBe('Thomas Watson');
-    await page.getByTestId('revision-panel').scrollIntoViewIfNeeded();
-    await shot(page, 'natural-revision-pair');
+    await app.page.getByTestId('revision-panel').scrollIntoViewIfNeeded();
+    await shot(app.page, 'natural-revision-pair');
   });
 
   it('tags the edit intention and keeps it over a reload', async () => {
-    await page.getByTestId('revision-intent').selectOption('clarification');
-    await page.reload();
-    await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
-    await page.getByLabel('Search questions, passages and answers').fill('Thomas Watson');
-    await page.getByTestId('instance-row').filter({ hasText: "Who was Bell's assistant" }).first().click();
-    await page.getByTestId('revision-panel').waitFor({ timeout: 30_000 });
-    await expect.poll(() => page.getByTestId('revision-intent').inputValue()).toBe('clarification');
+    await app.page.getByTestId('revision-intent').selectOption('clarification');
+    await app.page.reload();
+    await app.page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+    await app.page.getByLabel('Search questions, passages and answers').fill('Thomas Watson');
+    await app.page.getByTestId('instance-row').filter({ hasText: "Who was Bell's assistant" }).first().click();
+    await app.page.getByTestId('revision-panel').waitFor({ timeout: 30_000 });
+    await expect.poll(() => app.page.getByTestId('revision-intent').inputValue()).toBe('clarification');
   });
 
   it('shows no revision panel for a question without one', async () => {
-    await page.getByLabel('Search questions, passages and answers').fill('Alexander Fleming');
-    await page.getByTestId('instance-row').first().click();
-    await expect.poll(() => page.getByTestId('question-input').inputValue()).toContain('mould');
-    expect(await page.getByTestId('revision-panel').count()).toBe(0);
-    expect(errors).toEqual([]);
+    await app.page.getByLabel('Search questions, passages and answers').fill('Alexander Fleming');
+    await app.page.getByTestId('instance-row').first().click();
+    await expect.poll(() => app.page.getByTestId('question-input').inputValue()).toContain('mould');
+    expect(await app.page.getByTestId('revision-panel').count()).toBe(0);
+    expect(app.errors).toEqual([]);
   });
 });
 
 describe('revision pairs and synthetic noise over the list', () => {
   it('sorts every demo revision pair into a category, with intentions, beside synthetic noise', async () => {
-    await page.getByLabel('Search questions, passages and answers').fill('');
-    await page.getByTestId('tab-experiments').click();
-    await page.getByTestId('natural-run').click();
-    await page.getByTestId('natural-table').waitFor({ timeout: 60_000 });
+    await app.page.getByLabel('Search questions, passages and answers').fill('');
+    await app.page.getByTestId('tab-experiments').click();
+    await app.page.getByTestId('natural-run').click();
+    await app.page.getByTestId('natural-table').waitFor({ timeout: 60_000 });
     const cats = ['C2C', 'C2W', 'W2C', 'W2W', 'partial'];
     const counts = await Promise.all(cats.map(async (c) => Number(await text(`natural-${c}`))));
     expect(counts.reduce((a, b) => a + b, 0)).toBe(16);
@@ -91,36 +76,36 @@ describe('revision pairs and synthetic noise over the list', () => {
     expect(await text('natural-changed')).toMatch(/^\d+(\.\d)?%$/);
     expect(await text('natural-unmodified')).toMatch(/^C2W .+ · C2C .+ · W2C .+$/);
     // Switching to the EM rule re-sorts the same rows with no "partial" left.
-    await page.getByTestId('category-rule').selectOption('em');
+    await app.page.getByTestId('category-rule').selectOption('em');
     await expect.poll(async () => Number(await text('natural-partial'))).toBe(0);
     const emCounts = await Promise.all(cats.map(async (c) => Number(await text(`natural-${c}`))));
     expect(emCounts.reduce((a, b) => a + b, 0)).toBe(16);
     // Both EM 1 is C2C under either rule.
     expect(emCounts[0]).toBe(counts[0]);
-    await page.getByTestId('category-rule').selectOption('script');
-    expect(await page.getByTestId('chart-categories').locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
-    expect(await page.getByTestId('chart-intents').textContent()).toContain('clarification');
-    await page.getByTestId('noise-kind').selectOption('keyboard');
-    await page.getByTestId('synthetic-run').click();
-    await expect.poll(async () => (await page.getByTestId('natural-table').locator('thead th').allTextContents()).join('|'), { timeout: 60_000 }).toContain('synthetic: keyboard typo');
+    await app.page.getByTestId('category-rule').selectOption('script');
+    expect(await app.page.getByTestId('chart-categories').locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
+    expect(await app.page.getByTestId('chart-intents').textContent()).toContain('clarification');
+    await app.page.getByTestId('noise-kind').selectOption('keyboard');
+    await app.page.getByTestId('synthetic-run').click();
+    await expect.poll(async () => (await app.page.getByTestId('natural-table').locator('thead th').allTextContents()).join('|'), { timeout: 60_000 }).toContain('synthetic: keyboard typo');
     const syn = await Promise.all(cats.map(async (c) => Number(await text(`synthetic-${c}`))));
     expect(syn.reduce((a, b) => a + b, 0)).toBe(16);
-    await page.getByTestId('natural-card').scrollIntoViewIfNeeded();
-    await shot(page, 'natural-experiments');
+    await app.page.getByTestId('natural-card').scrollIntoViewIfNeeded();
+    await shot(app.page, 'natural-experiments');
 
     // The pairs export as CSV with their intentions (the tag made above included).
-    const download = page.waitForEvent('download', { timeout: 30_000 });
-    await page.getByTestId('pairs-export').click();
+    const download = app.page.waitForEvent('download', { timeout: 30_000 });
+    await app.page.getByTestId('pairs-export').click();
     const csv = readFileSync(await (await download).path(), 'utf8');
     expect(csv.split('\n')[0]).toBe('id,title,question,answer,answer_start,original_context,perturbed_context,perturbed_answer,intent');
     expect(csv).toMatch(/demo-per-02,Telephone,.*,clarification\n/);
 
     // The instance browser filters by the category of the last run.
     const c2c = counts[0] as number;
-    await page.getByLabel('Natural-perturbation category').selectOption('C2C');
-    await expect.poll(async () => (await page.getByTestId('result-count').textContent()) ?? '').toBe(`${c2c} question${c2c === 1 ? '' : 's'}`);
-    await page.getByLabel('Natural-perturbation category').selectOption('all');
-    expect(errors).toEqual([]);
+    await app.page.getByLabel('Natural-perturbation category').selectOption('C2C');
+    await expect.poll(async () => (await app.page.getByTestId('result-count').textContent()) ?? '').toBe(`${c2c} question${c2c === 1 ? '' : 's'}`);
+    await app.page.getByLabel('Natural-perturbation category').selectOption('all');
+    expect(app.errors).toEqual([]);
   });
 });
 
@@ -129,7 +114,7 @@ describe('live Wikipedia history (local mock of the MediaWiki API)', () => {
   let wp: Page;
   beforeAll(async () => {
     wiki = await startMockMediaWiki();
-    wp = await openApp(browser, url, `device=wasm&wiki=${encodeURIComponent(wiki.api)}`, errors, 1100);
+    wp = await app.open(`device=wasm&wiki=${encodeURIComponent(wiki.api)}`, 1100);
   });
   afterAll(async () => {
     await wp.close();
@@ -167,11 +152,11 @@ describe('live Wikipedia history (local mock of the MediaWiki API)', () => {
 
   it('says it is offline when Wikipedia cannot be reached', async () => {
     // The first page has no ?wiki=: it talks to en.wikipedia.org, which this browser cannot resolve.
-    await page.getByTestId('tab-live').click();
-    await page.getByTestId('wiki-title').fill('Telephone');
-    await page.getByTestId('wiki-find').click();
-    await expect.poll(async () => (await page.getByTestId('wiki-error').textContent()) ?? '', { timeout: 30_000 }).toMatch(/^Could not reach en\.wikipedia\.org .*are you offline\?$/);
-    expect(errors).toEqual([]);
+    await app.page.getByTestId('tab-live').click();
+    await app.page.getByTestId('wiki-title').fill('Telephone');
+    await app.page.getByTestId('wiki-find').click();
+    await expect.poll(async () => (await app.page.getByTestId('wiki-error').textContent()) ?? '', { timeout: 30_000 }).toMatch(/^Could not reach en\.wikipedia\.org .*are you offline\?$/);
+    expect(app.errors).toEqual([]);
   });
 });
 
@@ -180,7 +165,7 @@ describe('challenge set across two models', () => {
   let cp: Page;
   beforeAll(async () => {
     hub = await startMockHub({ 'qarx-test/lexical-qa': join(ROOT, 'public', 'models', 'qarx-lexical-qa') });
-    cp = await openApp(browser, url, `device=wasm&hub=${encodeURIComponent(hub.url)}`, errors, 1100);
+    cp = await app.open(`device=wasm&hub=${encodeURIComponent(hub.url)}`, 1100);
   });
   afterAll(async () => {
     await cp.close();
@@ -206,7 +191,7 @@ describe('challenge set across two models', () => {
     expect(json.challenge.pairs).toBe(Number(/^(\d+)/.exec(summary)?.[1]));
     await cp.getByTestId('natural-card').scrollIntoViewIfNeeded();
     await shot(cp, 'natural-challenge-set');
-    expect(errors).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 });
 

@@ -3,37 +3,15 @@
  * side by side (WASM), "Link to this view" names both; opened in a fresh browser context (no shared
  * storage) the link loads both and shows the same side-by-side answers for the same renaming.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { decompressFromEncodedURIComponent } from 'lz-string';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { PreviewServer } from 'vite';
-import { launch, openApp, shot, startPreview } from './harness.ts';
-import { startMockHub, type MockHub } from '../support/hub-server.ts';
-import { makeBenchModel, TINY_SHAPE } from '../../scripts/make-bench-model.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openApp, shot, useApp } from './harness.ts';
+import { TINY, useTinyHub } from './tiny-hub.ts';
 
-const TINY = 'qarx-test/tiny-distilbert';
-let server: PreviewServer;
-let url: string;
-let hub: MockHub;
-let tmp: string;
-let browser: Browser;
 
-beforeAll(async () => {
-  ({ server, url } = await startPreview());
-  tmp = mkdtempSync(join(tmpdir(), 'qarx-permalink-multi-'));
-  await makeBenchModel(join(tmp, 'tiny'), TINY_SHAPE, { log: () => {} });
-  hub = await startMockHub({ [TINY]: join(tmp, 'tiny') });
-  browser = await launch(false);
-});
-afterAll(async () => {
-  await browser?.close();
-  await hub?.close();
-  await server?.close();
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
+const app = useApp();
+const hub = useTinyHub('qarx-permalink-multi-');
 
 const ready = (page: Page, key: string) => page.locator(`[data-testid="loaded-model"][data-key="${key}"][data-status="ready"]`);
 
@@ -52,7 +30,7 @@ async function cards(page: Page): Promise<string[]> {
 describe('a permalink with two models', () => {
   it('names both models and opens both, side by side, in a fresh context', async () => {
     const errors: string[] = [];
-    const page = await openApp(browser, url, `device=wasm&hub=${encodeURIComponent(hub.url)}`, errors, 1100);
+    const page = await openApp(app.browser, app.url, `device=wasm&hub=${encodeURIComponent(hub.url)}`, errors, 1100);
     await page.getByLabel('Hub id of a model to add').fill(TINY);
     await page.getByLabel('Device of the added model').selectOption({ label: 'WASM' });
     await page.getByTestId('add-model').click();
@@ -73,7 +51,7 @@ describe('a permalink with two models', () => {
     expect(payload.models.map((m) => `${m.kind}:${m.id}`)).toEqual(['local:qarx-lexical-qa', `hub:${TINY}`]);
     expect(payload.models[1]?.device).toBe('wasm');
 
-    const ctx = await browser.newContext({ viewport: { width: 1440, height: 1100 } });
+    const ctx = await app.browser.newContext({ viewport: { width: 1440, height: 1100 } });
     const fresh = await ctx.newPage();
     fresh.on('pageerror', (e) => errors.push(e.message));
     await fresh.goto(link);

@@ -9,22 +9,11 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { compressToEncodedURIComponent } from 'lz-string';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { PreviewServer } from 'vite';
-import { download, launch, openApp, shot, startPreview } from './harness.ts';
+import { download, shot, useApp, useServer } from './harness.ts';
 
-let server: PreviewServer;
-let url: string;
-const browsers: Browser[] = [];
-
-beforeAll(async () => {
-  ({ server, url } = await startPreview());
-});
-afterAll(async () => {
-  for (const b of browsers) await b.close();
-  await server.close();
-});
+const server = useServer();
 
 const text = async (page: Page, id: string) => ((await page.getByTestId(id).first().textContent()) ?? '').trim();
 
@@ -53,31 +42,24 @@ async function share(page: Page): Promise<string> {
 describe.each([
   { device: 'wasm', webgpu: false },
   { device: 'webgpu', webgpu: true },
-])('a permalink opened in a fresh browser context ($device)', ({ device, webgpu }) => {
-  let browser: Browser;
-  let page: Page;
-  const errors: string[] = [];
-  beforeAll(async () => {
-    browser = await launch(webgpu);
-    browsers.push(browser);
-    page = await openApp(browser, url, `device=${device}`, errors);
-  });
+])('a permalink opened in a fresh app.browser context ($device)', ({ device, webgpu }) => {
+  const app = useApp({ server, webgpu, query: `device=${device}` });
 
   it('reproduces the question, the renaming, its seed and the prediction', async () => {
-    await page.getByLabel('Search questions, passages and answers').fill('culture plate');
-    await page.getByTestId('instance-row').first().click();
-    await expect.poll(() => text(page, 'instance-head')).toContain('demo-per-01');
-    await page.getByTestId('rename-toggle').click();
-    await page.getByTestId('rename-source').selectOption('randstr');
-    await page.getByTestId('rename-seed').fill('7');
-    await expect.poll(() => text(page, 'rename-perturbed-text'), { timeout: 60_000 }).not.toBe('…');
-    await expect.poll(() => page.getByTestId('rename-diff').locator('ins').count()).toBeGreaterThan(0);
-    const before = { answer: await text(page, 'answer-text'), prob: await text(page, 'answer-probability'), renamed: await text(page, 'rename-perturbed-text'), diff: await text(page, 'rename-diff') };
-    const link = await share(page);
-    expect(link).toMatch(new RegExp(`^${url.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\?device=${device}#v1=`));
-    expect(await page.evaluate(() => window.location.hash)).toBe(new URL(link).hash);
+    await app.page.getByLabel('Search questions, passages and answers').fill('culture plate');
+    await app.page.getByTestId('instance-row').first().click();
+    await expect.poll(() => text(app.page, 'instance-head')).toContain('demo-per-01');
+    await app.page.getByTestId('rename-toggle').click();
+    await app.page.getByTestId('rename-source').selectOption('randstr');
+    await app.page.getByTestId('rename-seed').fill('7');
+    await expect.poll(() => text(app.page, 'rename-perturbed-text'), { timeout: 60_000 }).not.toBe('…');
+    await expect.poll(() => app.page.getByTestId('rename-diff').locator('ins').count()).toBeGreaterThan(0);
+    const before = { answer: await text(app.page, 'answer-text'), prob: await text(app.page, 'answer-probability'), renamed: await text(app.page, 'rename-perturbed-text'), diff: await text(app.page, 'rename-diff') };
+    const link = await share(app.page);
+    expect(link).toMatch(new RegExp(`^${server.url.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\?device=${device}#v1=`));
+    expect(await app.page.evaluate(() => window.location.hash)).toBe(new URL(link).hash);
 
-    const fresh = await openFresh(browser, link, errors);
+    const fresh = await openFresh(app.browser, link, app.errors);
     await expect.poll(() => text(fresh, 'instance-head')).toContain('demo-per-01');
     await expect.poll(() => text(fresh, 'rename-perturbed-text'), { timeout: 60_000 }).toBe(before.renamed);
     expect(await fresh.getByTestId('rename-source').inputValue()).toBe('randstr');
@@ -88,26 +70,19 @@ describe.each([
     expect(await text(fresh, 'active-device')).toBe(device === 'webgpu' ? 'WebGPU' : 'WASM');
     await shot(fresh, `permalink-opened-${device}`);
     await fresh.context().close();
-    expect(errors).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 });
 
 describe('free text, hostile links and long views (WASM)', () => {
-  let browser: Browser;
-  let page: Page;
-  const errors: string[] = [];
-  beforeAll(async () => {
-    browser = await launch(false);
-    browsers.push(browser);
-    page = await openApp(browser, url, 'device=wasm', errors);
-  });
+  const app = useApp({ server, query: 'device=wasm' });
 
   it('carries typed text (markup stays text) and gives the same answer', async () => {
     const passage = 'The <b>Orlov</b> bridge was designed by Ilse Brandt in 1931 and opened in Tallinn.';
-    await page.getByTestId('question-input').fill('Who designed the Orlov bridge?');
-    await page.getByTestId('passage-input').fill(passage);
-    await expect.poll(() => text(page, 'answer-text'), { timeout: 60_000 }).toBe('Ilse Brandt');
-    const fresh = await openFresh(browser, await share(page), errors);
+    await app.page.getByTestId('question-input').fill('Who designed the Orlov bridge?');
+    await app.page.getByTestId('passage-input').fill(passage);
+    await expect.poll(() => text(app.page, 'answer-text'), { timeout: 60_000 }).toBe('Ilse Brandt');
+    const fresh = await openFresh(app.browser, await share(app.page), app.errors);
     await expect.poll(() => fresh.getByTestId('passage-input').inputValue()).toBe(passage);
     expect(await fresh.getByTestId('question-input').inputValue()).toBe('Who designed the Orlov bridge?');
     await expect.poll(() => text(fresh, 'answer-text'), { timeout: 60_000 }).toBe('Ilse Brandt');
@@ -116,26 +91,26 @@ describe('free text, hostile links and long views (WASM)', () => {
   });
 
   it('carries a trap sentence (position and seed) and gives the same trapped answer', async () => {
-    await page.getByLabel('Search questions, passages and answers').fill('Varnholt');
-    await page.getByTestId('instance-row').filter({ hasText: 'first director of the Varnholt' }).click();
-    await expect.poll(() => text(page, 'instance-head')).toContain('demo-per-03');
-    await page.getByTestId('trap-toggle').click();
+    await app.page.getByLabel('Search questions, passages and answers').fill('Varnholt');
+    await app.page.getByTestId('instance-row').filter({ hasText: 'first director of the Varnholt' }).click();
+    await expect.poll(() => text(app.page, 'instance-head')).toContain('demo-per-03');
+    await app.page.getByTestId('trap-toggle').click();
     // The seed first, then the position: once the passage shows 'before', the seed is in too.
-    await page.getByTestId('trap-seed').fill('4');
-    await page.getByTestId('trap-position').selectOption('before');
+    await app.page.getByTestId('trap-seed').fill('4');
+    await app.page.getByTestId('trap-position').selectOption('before');
     // 'before' puts the trap ahead of the answer sentence, right after the first sentence.
-    await expect.poll(() => text(page, 'trap-passage'), { timeout: 60_000 }).toMatch(/^The Varnholt Observatory sits on a ridge above the town of Kessel Ford\. .+ Margarethe Olsen, the first director/);
-    await expect.poll(() => page.locator('.busy').count(), { timeout: 60_000 }).toBe(0);
-    await expect.poll(() => text(page, 'trap-trapped-text'), { timeout: 60_000 }).not.toBe('…');
-    const before = { passage: await text(page, 'trap-passage'), trapped: await text(page, 'trap-trapped-text') };
-    const fresh = await openFresh(browser, await share(page), errors);
+    await expect.poll(() => text(app.page, 'trap-passage'), { timeout: 60_000 }).toMatch(/^The Varnholt Observatory sits on a ridge above the town of Kessel Ford\. .+ Margarethe Olsen, the first director/);
+    await expect.poll(() => app.page.locator('.busy').count(), { timeout: 60_000 }).toBe(0);
+    await expect.poll(() => text(app.page, 'trap-trapped-text'), { timeout: 60_000 }).not.toBe('…');
+    const before = { passage: await text(app.page, 'trap-passage'), trapped: await text(app.page, 'trap-trapped-text') };
+    const fresh = await openFresh(app.browser, await share(app.page), app.errors);
     await expect.poll(() => text(fresh, 'trap-passage'), { timeout: 60_000 }).toBe(before.passage);
     await expect.poll(() => text(fresh, 'trap-trapped-text'), { timeout: 60_000 }).toBe(before.trapped);
     expect(await fresh.getByTestId('trap-position').inputValue()).toBe('before');
     expect(await fresh.getByTestId('trap-seed').inputValue()).toBe('4');
     await fresh.context().close();
-    await page.getByTestId('trap-toggle').click();
-    expect(errors).toEqual([]);
+    await app.page.getByTestId('trap-toggle').click();
+    expect(app.errors).toEqual([]);
   });
 
   it.each([
@@ -144,13 +119,13 @@ describe('free text, hostile links and long views (WASM)', () => {
     { name: 'a damaged payload', payload: null, want: /damaged/ },
   ])('refuses $name with a notice, and the shipped model still answers', async ({ payload, want }) => {
     const hash = payload ? `#v1=${compressToEncodedURIComponent(JSON.stringify(payload))}` : '#v1=%%%not-lz';
-    const fresh = await openFresh(browser, `${url}?device=wasm${hash}`, errors);
+    const fresh = await openFresh(app.browser, `${server.url}?device=wasm${hash}`, app.errors);
     await expect.poll(() => fresh.getByText('The link in the address bar was not opened.').count()).toBe(1);
     expect(await fresh.getByText('The link in the address bar was not opened.').textContent()).toMatch(want);
     expect(await fresh.locator('img[onerror], script:not([src])').count()).toBe(0);
     expect(await text(fresh, 'answer-text')).toBe('Warsaw');
     await fresh.context().close();
-    expect(errors).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 
   it('a view too long for a URL is offered as a file that opens the same view', async () => {
@@ -162,22 +137,22 @@ describe('free text, hostile links and long views (WASM)', () => {
     };
     const filler = Array.from({ length: 2500 }, () => Array.from({ length: 5 }, letter).join('')).join(' ');
     const passage = `Ilse Brandt designed the Orlov bridge in 1931. ${filler}`;
-    await page.getByTestId('passage-input').fill(passage);
-    await page.getByTestId('question-input').fill('Who designed the Orlov bridge?');
-    await expect.poll(() => text(page, 'answer-text'), { timeout: 60_000 }).toBe('Ilse Brandt');
-    await page.getByTestId('share-link').click();
-    await page.getByTestId('share-too-long').waitFor();
-    expect(await text(page, 'share-too-long')).toContain('too long for a link');
-    const file = await download(page, () => page.getByTestId('share-download').click());
+    await app.page.getByTestId('passage-input').fill(passage);
+    await app.page.getByTestId('question-input').fill('Who designed the Orlov bridge?');
+    await expect.poll(() => text(app.page, 'answer-text'), { timeout: 60_000 }).toBe('Ilse Brandt');
+    await app.page.getByTestId('share-link').click();
+    await app.page.getByTestId('share-too-long').waitFor();
+    expect(await text(app.page, 'share-too-long')).toContain('too long for a link');
+    const file = await download(app.page, () => app.page.getByTestId('share-download').click());
     expect(file.name).toBe('qarx-view.json');
     const path = join(tmpdir(), `qarx-view-${process.pid}.json`);
     writeFileSync(path, file.bytes);
-    const fresh = await openFresh(browser, `${url}?device=wasm`, errors);
+    const fresh = await openFresh(app.browser, `${server.url}?device=wasm`, app.errors);
     await fresh.getByTestId('share-open-file').setInputFiles(path);
     await expect.poll(() => fresh.getByTestId('passage-input').inputValue()).toBe(passage);
     await expect.poll(() => text(fresh, 'answer-text'), { timeout: 60_000 }).toBe('Ilse Brandt');
     expect(await text(fresh, 'share-opened')).toContain('qarx-view');
     await fresh.context().close();
-    expect(errors).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 });

@@ -5,22 +5,10 @@
  * drawer scrolls to its answer. Screenshots go to test-results/screenshots/phone-*.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { PreviewServer } from 'vite';
-import { launch, shot, startPreview } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { shot, useApp } from './harness.ts';
 
-let server: PreviewServer;
-let url: string;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ server, url } = await startPreview());
-  browser = await launch(false);
-});
-afterAll(async () => {
-  await browser.close();
-  await server.close();
-});
+const app = useApp();
 
 /** How far the page scrolls sideways: document width minus the screen's. */
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -33,9 +21,9 @@ describe.each([
   let page: Page;
   const errors: string[] = [];
   beforeAll(async () => {
-    page = await browser.newPage({ viewport: { width, height }, isMobile: true, hasTouch: true });
+    page = await app.browser.newPage({ viewport: { width, height }, isMobile: true, hasTouch: true });
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${url}?device=wasm`);
+    await page.goto(`${app.url}?device=wasm`);
     await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
   });
   afterAll(() => page.close());

@@ -6,50 +6,36 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { PreviewServer } from 'vite';
-import { download as downloadFile, launch, openApp, SHOTS, shot, startPreview } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { download as downloadFile, shot, SHOTS, useApp } from './harness.ts';
 
-let server: PreviewServer;
-let url: string;
-let browser: Browser;
-let page: Page;
-const errors: string[] = [];
-
+const app = useApp({ query: 'device=wasm' });
 beforeAll(async () => {
-  ({ server, url } = await startPreview());
-  browser = await launch(false);
-  page = await openApp(browser, url, 'device=wasm', errors);
-  await page.getByTestId('tab-experiments').click();
-  await page.getByTestId('run-history').waitFor({ timeout: 30_000 });
-});
-afterAll(async () => {
-  await browser.close();
-  await server.close();
+  await app.page.getByTestId('tab-experiments').click();
+  await app.page.getByTestId('run-history').waitFor({ timeout: 30_000 });
 });
 
-const text = async (id: string) => ((await page.getByTestId(id).textContent()) ?? '').trim();
-const runRows = () => page.getByTestId('run-row');
+const text = async (id: string) => ((await app.page.getByTestId(id).textContent()) ?? '').trim();
+const runRows = () => app.page.getByTestId('run-row');
 
 /** The file a click downloads: its suggested name and bytes. */
-const download = (click: () => Promise<void>) => downloadFile(page, click);
+const download = (click: () => Promise<void>) => downloadFile(app.page, click);
 
 /** Runs the budget card with B renamings (RandStr) and waits for its table. */
 async function runBudget(b: number): Promise<void> {
   const before = await runRows().count();
-  await page.getByTestId('budget-source').selectOption('randstr');
-  await page.getByTestId('budget-b').fill(String(b));
-  await page.getByTestId('budget-run').click();
-  await page.getByTestId('budget-progress').waitFor({ timeout: 30_000 });
-  await expect.poll(async () => page.getByTestId('budget-progress').count(), { timeout: 150_000 }).toBe(0);
-  await page.getByTestId('budget-table').first().waitFor();
+  await app.page.getByTestId('budget-source').selectOption('randstr');
+  await app.page.getByTestId('budget-b').fill(String(b));
+  await app.page.getByTestId('budget-run').click();
+  await app.page.getByTestId('budget-progress').waitFor({ timeout: 30_000 });
+  await expect.poll(async () => app.page.getByTestId('budget-progress').count(), { timeout: 150_000 }).toBe(0);
+  await app.page.getByTestId('budget-table').first().waitFor();
   await expect.poll(() => runRows().count(), { timeout: 30_000 }).toBe(before + 1);
 }
 
 /** Controls inside `testid` with no accessible name (label, aria-label or text), as "tag#index". */
 async function unnamedControls(testid: string): Promise<string[]> {
-  return page.getByTestId(testid).evaluate((root) =>
+  return app.page.getByTestId(testid).evaluate((root) =>
     [...root.querySelectorAll('button, input, select, summary, a[href]')]
       .filter((el) => {
         const named = (el.getAttribute('aria-label') ?? '').trim() || (el.textContent ?? '').trim() || (el.id && root.ownerDocument.querySelector(`label[for="${el.id}"]`)) || el.closest('label');
@@ -72,7 +58,7 @@ describe('run history and exports', () => {
   });
 
   it('exports the table as CSV and JSON (with the qarx command) and a chart as SVG and PNG', async () => {
-    const csv = await download(() => page.getByTestId('budget-csv').click());
+    const csv = await download(() => app.page.getByTestId('budget-csv').click());
     expect(csv.name).toMatch(/^qarx-budget-\d{4}-\d\d-\d\d-\d{4}-table\.csv$/);
     const parsed = Papa.parse<Record<string, string>>(csv.bytes.toString('utf8'), { header: true, skipEmptyLines: true });
     expect(parsed.errors).toEqual([]);
@@ -80,7 +66,7 @@ describe('run history and exports', () => {
     expect(parsed.data.map((r) => r.measure)).toEqual(['original', 'random_mean', 'random_std', 'worst', 'best', 'stability_pct']);
     expect(Number(parsed.data[0]?.model_f1)).toBeGreaterThan(0);
 
-    const json = await download(() => page.getByTestId('budget-json').click());
+    const json = await download(() => app.page.getByTestId('budget-json').click());
     const doc = JSON.parse(json.bytes.toString('utf8')) as { kind: string; run: { model: string; dtype: string; device: string; n: number }; settings: { budget: number }; qarxCommand: string; rows: unknown[] };
     expect(doc.kind).toBe('budget');
     expect(doc.run).toMatchObject({ model: 'qarx-lexical-qa', dtype: 'fp32', device: 'wasm' });
@@ -89,10 +75,10 @@ describe('run history and exports', () => {
     expect(doc.rows).toHaveLength(6);
 
     // Revision pairs give a chart.
-    await page.getByTestId('natural-run').click();
-    await page.getByTestId('natural-table').waitFor({ timeout: 120_000 });
+    await app.page.getByTestId('natural-run').click();
+    await app.page.getByTestId('natural-table').waitFor({ timeout: 120_000 });
     await expect.poll(() => runRows().count(), { timeout: 30_000 }).toBe(2);
-    const svg = await download(() => page.getByRole('button', { name: /^Questions per category: natural edits: download as SVG$/ }).click());
+    const svg = await download(() => app.page.getByRole('button', { name: /^Questions per category: natural edits: download as SVG$/ }).click());
     const svgText = svg.bytes.toString('utf8');
     expect(svg.name).toMatch(/^qarx-natural-.*-chart-Questions-per-category.*\.svg$/);
     expect(svgText).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="\d+" height="\d+"/);
@@ -100,10 +86,10 @@ describe('run history and exports', () => {
     expect(svgText.trimEnd().endsWith('</svg>')).toBe(true);
     // The category colours travel with the file as inline styles (C2W vermillion #b34700).
     expect(svgText).toContain('fill:rgb(179, 71, 0)');
-    const parsedOk = await page.evaluate((s) => new DOMParser().parseFromString(s, 'image/svg+xml').documentElement.nodeName, svgText);
+    const parsedOk = await app.page.evaluate((s) => new DOMParser().parseFromString(s, 'image/svg+xml').documentElement.nodeName, svgText);
     expect(parsedOk).toBe('svg');
 
-    const png = await download(() => page.getByRole('button', { name: /^Questions per category: natural edits: download as PNG$/ }).click());
+    const png = await download(() => app.page.getByRole('button', { name: /^Questions per category: natural edits: download as PNG$/ }).click());
     expect(png.name).toMatch(/\.png$/);
     expect([...png.bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     const svgWidth = Number(/width="(\d+)"/.exec(svgText)?.[1]);
@@ -113,11 +99,11 @@ describe('run history and exports', () => {
   });
 
   it('saves a cancelled sweep marked partial', async () => {
-    await page.getByTestId('sweep-seeds').fill('20');
-    await page.getByTestId('sweep-run').click();
-    await page.getByTestId('sweep-progress').waitFor({ timeout: 30_000 });
-    await expect.poll(async () => page.getByTestId('sweep-table').locator('tbody tr').count(), { timeout: 90_000 }).toBeGreaterThan(0);
-    await page.getByTestId('sweep-cancel').click();
+    await app.page.getByTestId('sweep-seeds').fill('20');
+    await app.page.getByTestId('sweep-run').click();
+    await app.page.getByTestId('sweep-progress').waitFor({ timeout: 30_000 });
+    await expect.poll(async () => app.page.getByTestId('sweep-table').locator('tbody tr').count(), { timeout: 90_000 }).toBeGreaterThan(0);
+    await app.page.getByTestId('sweep-cancel').click();
     await expect.poll(() => runRows().count(), { timeout: 30_000 }).toBe(3);
     expect(await runRows().first().textContent()).toMatch(/^Sweep.*partial/);
     expect(await text('sweep-partial')).toContain('partial');
@@ -125,71 +111,71 @@ describe('run history and exports', () => {
   });
 
   it('keeps the runs over a reload: reopen one, put two side by side, delete one', async () => {
-    await page.reload();
-    await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
-    await page.getByTestId('tab-experiments').click();
+    await app.page.reload();
+    await app.page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+    await app.page.getByTestId('tab-experiments').click();
     await expect.poll(() => runRows().count(), { timeout: 30_000 }).toBe(4);
     const kinds = (await runRows().allTextContents()).map((t) => t.split(' ')[0]);
     expect(kinds).toEqual(['Budget', 'Sweep', 'Revision', 'Budget']);
 
     // Reopen the cancelled sweep: its record, its partial rows, kept out of the charts.
     await runRows().nth(1).getByTestId('run-open').click();
-    const saved = page.getByTestId('saved-run');
+    const saved = app.page.getByTestId('saved-run');
     await saved.getByTestId('sweep-table').waitFor({ timeout: 30_000 });
     expect(await saved.getByTestId('saved-run-record').textContent()).toMatch(/^Demo set.*qarx-lexical-qa fp32 WASM.*seeds 20/);
     expect(await saved.getByTestId('sweep-row-partial').count()).toBeGreaterThan(0);
     expect(await saved.getByTestId('saved-run-partial').textContent()).toContain('partial');
     expect(await saved.getByTestId('saved-run-qarx').textContent()).toMatch(/^qarx sweep .* --seeds 20 /);
     await saved.scrollIntoViewIfNeeded();
-    await shot(page, 'runs-saved-sweep');
+    await shot(app.page, 'runs-saved-sweep');
 
     // The two budgets (B = 3, newest first, and B = 2) side by side.
     await runRows().nth(0).getByTestId('run-compare').check();
     await runRows().nth(3).getByTestId('run-compare').check();
-    const table = page.getByTestId('side-by-side-table');
+    const table = app.page.getByTestId('side-by-side-table');
     await table.waitFor();
     expect(await table.locator('thead th').allTextContents()).toContain('model_f1 B−A');
     expect((await table.locator('tbody tr').allTextContents()).map((t) => t.match(/^[a-z_]+/)?.[0])).toEqual(['original', 'random_mean', 'random_std', 'worst', 'best', 'stability_pct']);
     // The original questions are the same in both runs: their F1 does not move.
     expect(await table.locator('tbody tr').first().locator('td').nth(6).textContent()).toBe('0');
-    await page.getByTestId('run-history').scrollIntoViewIfNeeded();
-    await shot(page, 'runs-side-by-side');
+    await app.page.getByTestId('run-history').scrollIntoViewIfNeeded();
+    await shot(app.page, 'runs-side-by-side');
     expect(await unnamedControls('run-history')).toEqual([]);
 
     // Delete asks first; the run is gone after a reload too.
     await runRows().nth(2).getByTestId('run-delete').click();
     await runRows().nth(2).getByTestId('run-delete-confirm').click();
     await expect.poll(() => runRows().count(), { timeout: 30_000 }).toBe(3);
-    await page.reload();
-    await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
-    await page.getByTestId('tab-experiments').click();
+    await app.page.reload();
+    await app.page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+    await app.page.getByTestId('tab-experiments').click();
     await expect.poll(() => runRows().count(), { timeout: 30_000 }).toBe(3);
     expect((await runRows().allTextContents()).some((t) => t.startsWith('Revision pairs'))).toBe(false);
-    expect(errors).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 
   it('names every control of the natural card and the Storage panel; a seed error is tied to its field', async () => {
     expect(await unnamedControls('natural-card')).toEqual([]);
-    const seed = page.getByTestId('synthetic-seed');
+    const seed = app.page.getByTestId('synthetic-seed');
     await seed.fill('1.5');
-    const error = page.getByTestId('synthetic-seed-error');
+    const error = app.page.getByTestId('synthetic-seed-error');
     await error.waitFor();
     expect(await error.getAttribute('role')).toBe('alert');
     expect(await seed.getAttribute('aria-invalid')).toBe('true');
     expect(await seed.getAttribute('aria-describedby')).toBe(await error.getAttribute('id'));
     await seed.fill('1');
-    await page.getByTestId('storage-panel').locator('summary').click();
-    await page.getByTestId('storage-panel').getByText(/This site uses|No imported dataset|Datasets take/).first().waitFor({ timeout: 30_000 });
+    await app.page.getByTestId('storage-panel').locator('summary').click();
+    await app.page.getByTestId('storage-panel').getByText(/This site uses|No imported dataset|Datasets take/).first().waitFor({ timeout: 30_000 });
     expect(await unnamedControls('storage-panel')).toEqual([]);
   });
 
   it('is usable on a phone: the history card fits the screen, its table scrolls inside it', async () => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    const card = page.getByTestId('run-history');
+    await app.page.setViewportSize({ width: 390, height: 844 });
+    const card = app.page.getByTestId('run-history');
     await card.scrollIntoViewIfNeeded();
     const box = await card.boundingBox();
     expect((box?.x ?? 0) + (box?.width ?? 999)).toBeLessThanOrEqual(390);
     expect(await card.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
-    await shot(page, 'runs-phone');
+    await shot(app.page, 'runs-phone');
   });
 });

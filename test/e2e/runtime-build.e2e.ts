@@ -3,49 +3,26 @@
  * build, and a model added on WebGPU afterwards restarts the worker with the WebGPU build, after
  * which both models are loaded, each on its device, and the shipped model still answers.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { PreviewServer } from 'vite';
-import { launch, shot, startPreview } from './harness.ts';
-import { startMockHub, type MockHub } from '../support/hub-server.ts';
-import { makeBenchModel, TINY_SHAPE } from '../../scripts/make-bench-model.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { shot, useApp } from './harness.ts';
+import { TINY, useTinyHub } from './tiny-hub.ts';
 
-const TINY = 'qarx-test/tiny-distilbert';
-let server: PreviewServer;
-let url: string;
-let hub: MockHub;
-let tmp: string;
-let browser: Browser;
 let page: Page;
-const errors: string[] = [];
 const wasmFetches: string[] = [];
 
-beforeAll(async () => {
-  ({ server, url } = await startPreview());
-  tmp = mkdtempSync(join(tmpdir(), 'qarx-build-'));
-  await makeBenchModel(join(tmp, 'tiny'), TINY_SHAPE, { log: () => {} });
-  hub = await startMockHub({ [TINY]: join(tmp, 'tiny') });
-  browser = await launch(true);
-});
-afterAll(async () => {
-  await browser?.close();
-  await hub?.close();
-  await server?.close();
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
+const app = useApp({ webgpu: true });
+const hub = useTinyHub('qarx-build-');
 
 describe('ONNX Runtime build per device', () => {
   it('starts the plain wasm build for a WASM page', async () => {
-    page = await browser.newPage({ viewport: { width: 1440, height: 1100 } });
+    page = await app.browser.newPage({ viewport: { width: 1440, height: 1100 } });
     // Requests from workers reach the page's 'request' event in Chromium.
     page.on('request', (r) => {
       if (r.url().endsWith('.wasm')) wasmFetches.push(new URL(r.url()).pathname);
     });
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${url}?device=wasm&hub=${encodeURIComponent(hub.url)}`);
+    page.on('pageerror', (e) => app.errors.push(e.message));
+    await page.goto(`${app.url}?device=wasm&hub=${encodeURIComponent(hub.url)}`);
     await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
     expect(await page.getByTestId('active-device').textContent()).toBe('WASM');
     expect(wasmFetches).toEqual(['/ort/ort-wasm-simd-threaded.wasm']);
@@ -62,6 +39,6 @@ describe('ONNX Runtime build per device', () => {
     expect(await page.getByTestId('active-device').textContent()).toBe('WASM');
     expect(wasmFetches).toContain('/ort/ort-wasm-simd-threaded.asyncify.wasm');
     await shot(page, 'runtime-build-webgpu-added');
-    expect(errors).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 });

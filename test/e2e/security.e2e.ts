@@ -6,19 +6,11 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { PreviewServer } from 'vite';
-import { launch, ROOT, shot, startPreview } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ROOT, shot, useBrowser, useServer } from './harness.ts';
 
-let server: PreviewServer;
-let url: string;
-beforeAll(async () => {
-  ({ server, url } = await startPreview());
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useServer();
 
 /** Splits a CSP header into directive → sources. */
 const directives = (csp: string) => Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
@@ -30,7 +22,7 @@ describe('headers of the served app', () => {
     { what: 'ONNX Runtime', path: 'ort/ort-wasm-simd-threaded.asyncify.mjs' },
     { what: 'ONNX Runtime (WASM-only build)', path: 'ort/ort-wasm-simd-threaded.mjs' },
   ])('$what is served with the policy', async ({ path }) => {
-    const res = await fetch(`${url}${path}`);
+    const res = await fetch(`${server.url}${path}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
@@ -47,13 +39,12 @@ describe('headers of the served app', () => {
 });
 
 describe.each([{ device: 'wasm' }, { device: 'webgpu' }])('no CSP violation on $device', ({ device }) => {
-  let browser: Browser;
+  const chrome = useBrowser(device === 'webgpu');
   let page: Page;
   const violations: string[] = [];
   const errors: string[] = [];
   beforeAll(async () => {
-    browser = await launch(device === 'webgpu');
-    page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+    page = await chrome.browser.newPage({ viewport: { width: 1440, height: 1000 } });
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => {
       if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
@@ -62,10 +53,7 @@ describe.each([{ device: 'wasm' }, { device: 'webgpu' }])('no CSP violation on $
     await page.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (e) => void (window as unknown as { reportViolation(v: string): void }).reportViolation(`${e.violatedDirective} ${e.blockedURI}`));
     });
-    await page.goto(`${url}?device=${device}`);
-  });
-  afterAll(async () => {
-    await browser.close();
+    await page.goto(`${server.url}?device=${device}`);
   });
 
   it('loads, answers and draws charts with the policy in force', async () => {

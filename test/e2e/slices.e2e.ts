@@ -4,60 +4,47 @@
  * per question word, title and domain; titles with markup stay text; the select works by keyboard.
  */
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { PreviewServer } from 'vite';
+import { beforeAll, describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
-import { download, launch, openApp, ROOT, shot, SHOTS, startPreview } from './harness.ts';
+import { download, ROOT, shot, SHOTS, useApp } from './harness.ts';
 
 const FILE = join(ROOT, 'test', 'fixtures', 'slices', 'pairs-slices.csv');
-let server: PreviewServer;
-let url: string;
-let browser: Browser;
-let page: Page;
-const errors: string[] = [];
 const dialogs: string[] = [];
 
+const app = useApp({ query: 'device=wasm' });
 beforeAll(async () => {
-  ({ server, url } = await startPreview());
-  browser = await launch(false);
-  page = await openApp(browser, url, 'device=wasm', errors);
-  page.on('dialog', (d) => {
+  app.page.on('dialog', (d) => {
     dialogs.push(d.message());
     void d.dismiss();
   });
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 /** The value and count cells of each row of a slice table. */
 const rowsOf = async (testid: string) =>
-  page
+  app.page
     .getByTestId(`${testid}-row`)
     .evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th')?.textContent ?? '', tr.querySelector('td')?.textContent ?? '']));
 
 describe('slice table under the revision-pair result', () => {
   it('shows counts and original vs edited EM/F1 per question word, title and domain', async () => {
-    await page.getByTestId('dataset-file-input').setInputFiles(FILE);
-    await expect.poll(async () => (await page.getByTestId('import-message').textContent()) ?? '', { timeout: 60_000 }).toMatch(/Imported 4 questions/);
-    await page.getByTestId('dataset-list').locator('li').filter({ hasText: 'pairs-slices.csv' }).locator('.dataset-name').click();
-    await page.getByTestId('tab-experiments').click();
-    await page.getByTestId('natural-run').click();
-    const table = page.getByTestId('natural-slices');
+    await app.page.getByTestId('dataset-file-input').setInputFiles(FILE);
+    await expect.poll(async () => (await app.page.getByTestId('import-message').textContent()) ?? '', { timeout: 60_000 }).toMatch(/Imported 4 questions/);
+    await app.page.getByTestId('dataset-list').locator('li').filter({ hasText: 'pairs-slices.csv' }).locator('.dataset-name').click();
+    await app.page.getByTestId('tab-experiments').click();
+    await app.page.getByTestId('natural-run').click();
+    const table = app.page.getByTestId('natural-slices');
     await table.waitFor({ timeout: 90_000 });
     // Default: question word. All four questions start with who or when.
     expect(await rowsOf('natural-slices')).toEqual([
       ['who *', '2'],
       ['when *', '2'],
     ]);
-    expect(await page.getByTestId('natural-slices-all').locator('td').first().textContent()).toBe('4');
+    expect(await app.page.getByTestId('natural-slices-all').locator('td').first().textContent()).toBe('4');
     expect(await table.locator('thead th').allTextContents()).toEqual(['question word', 'n', 'original EM / F1', 'edited EM / F1', 'change EM / F1']);
-    expect(await page.getByTestId('natural-slices-all-change').textContent()).toMatch(/^(−|\+)?\d+\.\d \/ (−|\+)?\d+\.\d$/);
+    expect(await app.page.getByTestId('natural-slices-all-change').textContent()).toMatch(/^(−|\+)?\d+\.\d \/ (−|\+)?\d+\.\d$/);
 
     // Title: labels come from the file, markup included.
-    const select = page.getByTestId('natural-slices-key');
+    const select = app.page.getByTestId('natural-slices-key');
     await select.focus();
     await select.selectOption('title');
     expect(await rowsOf('natural-slices')).toEqual([
@@ -73,59 +60,59 @@ describe('slice table under the revision-pair result', () => {
       ['religion *', '2'],
       ['transport *', '2'],
     ]);
-    expect(await page.getByTestId('natural-slices').textContent()).toContain('fewer than 10 questions');
-    await page.getByTestId('natural-slices-box').scrollIntoViewIfNeeded();
-    await shot(page, 'slices-natural-domain');
+    expect(await app.page.getByTestId('natural-slices').textContent()).toContain('fewer than 10 questions');
+    await app.page.getByTestId('natural-slices-box').scrollIntoViewIfNeeded();
+    await shot(app.page, 'slices-natural-domain');
 
     // Keyboard only: the arrow key moves the focused select to the next key.
     await select.selectOption('qword');
     await select.focus();
-    await page.keyboard.press('ArrowDown');
+    await app.page.keyboard.press('ArrowDown');
     await expect.poll(() => select.inputValue()).toBe('length');
     expect(await rowsOf('natural-slices')).toEqual([['≤100 words *', '4']]);
 
     // On a phone-sized screen the table scrolls inside its box instead of widening the page.
-    await page.setViewportSize({ width: 390, height: 900 });
+    await app.page.setViewportSize({ width: 390, height: 900 });
     await select.selectOption('title');
-    const box = await page.getByTestId('natural-slices').locator('.table-scroll').evaluate((e) => ({ right: e.getBoundingClientRect().right, inner: e.scrollWidth, outer: e.clientWidth }));
+    const box = await app.page.getByTestId('natural-slices').locator('.table-scroll').evaluate((e) => ({ right: e.getBoundingClientRect().right, inner: e.scrollWidth, outer: e.clientWidth }));
     expect(box.right).toBeLessThanOrEqual(390);
     expect(box.inner).toBeGreaterThanOrEqual(box.outer);
-    await page.getByTestId('natural-slices-box').scrollIntoViewIfNeeded();
-    await page.getByTestId('natural-slices-box').screenshot({ path: join(SHOTS, 'slices-natural-phone.png') });
-    await page.setViewportSize({ width: 1440, height: 1000 });
+    await app.page.getByTestId('natural-slices-box').scrollIntoViewIfNeeded();
+    await app.page.getByTestId('natural-slices-box').screenshot({ path: join(SHOTS, 'slices-natural-phone.png') });
+    await app.page.setViewportSize({ width: 1440, height: 1000 });
     expect(dialogs).toEqual([]);
-    expect(errors).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 
   it('slices the budget result by question word: original vs D_worst, counts adding up to its questions', async () => {
-    await page.getByLabel('Search questions, passages and answers').fill('');
-    await page.getByTestId('budget-source').selectOption('randstr');
-    await page.getByTestId('budget-b').fill('2');
-    await page.getByTestId('budget-resemble').uncheck();
-    await page.getByTestId('budget-run').click();
-    await page.getByTestId('budget-table').waitFor({ timeout: 120_000 });
-    const n = Number(/^(\d+) questions/.exec((await page.getByTestId('budget-table').locator('thead th').first().textContent()) ?? '')?.[1]);
+    await app.page.getByLabel('Search questions, passages and answers').fill('');
+    await app.page.getByTestId('budget-source').selectOption('randstr');
+    await app.page.getByTestId('budget-b').fill('2');
+    await app.page.getByTestId('budget-resemble').uncheck();
+    await app.page.getByTestId('budget-run').click();
+    await app.page.getByTestId('budget-table').waitFor({ timeout: 120_000 });
+    const n = Number(/^(\d+) questions/.exec((await app.page.getByTestId('budget-table').locator('thead th').first().textContent()) ?? '')?.[1]);
     expect(n).toBeGreaterThan(0);
-    await page.getByTestId('budget-slices-box').locator(':scope > summary').click();
-    const table = page.getByTestId('budget-slices');
+    await app.page.getByTestId('budget-slices-box').locator(':scope > summary').click();
+    const table = app.page.getByTestId('budget-slices');
     await table.waitFor();
     expect(await table.locator('thead th').allTextContents()).toEqual(['question word', 'n', 'original EM / F1', 'D_worst EM / F1', 'change EM / F1']);
     const counts = (await rowsOf('budget-slices')).map(([, c]) => Number(c));
     expect(counts.reduce((a, b) => a + b, 0)).toBe(n);
-    expect(await page.getByTestId('budget-slices-all').locator('td').first().textContent()).toBe(String(n));
+    expect(await app.page.getByTestId('budget-slices-all').locator('td').first().textContent()).toBe(String(n));
     // The slicing on screen exports as CSV and JSON (with the run's record), the same counts.
-    const csv = await download(page, () => page.getByTestId('budget-slices-csv').click());
+    const csv = await download(app.page, () => app.page.getByTestId('budget-slices-csv').click());
     expect(csv.name).toMatch(/^qarx-budget-.*-slices-qword\.csv$/);
     const parsed = Papa.parse<Record<string, string>>(csv.bytes.toString('utf8'), { header: true, skipEmptyLines: true });
     expect(parsed.errors).toEqual([]);
     expect(parsed.meta.fields).toEqual(['slice', 'n', 'small', 'orig_em', 'orig_f1', 'D_worst_em', 'D_worst_f1', 'change_em', 'change_f1']);
     expect(parsed.data.at(-1)).toMatchObject({ slice: 'all', n: String(n) });
     expect(parsed.data.slice(0, -1).map((r) => Number(r.n))).toEqual(counts);
-    const json = JSON.parse((await download(page, () => page.getByTestId('budget-slices-json').click())).bytes.toString('utf8')) as { kind: string; settings: { sliceBy: string }; rows: unknown[] };
+    const json = JSON.parse((await download(app.page, () => app.page.getByTestId('budget-slices-json').click())).bytes.toString('utf8')) as { kind: string; settings: { sliceBy: string }; rows: unknown[] };
     expect(json).toMatchObject({ kind: 'budget', settings: { sliceBy: 'qword' } });
     expect(json.rows).toHaveLength(counts.length + 1);
-    await page.getByTestId('budget-card').scrollIntoViewIfNeeded();
-    await page.getByTestId('budget-card').screenshot({ path: join(SHOTS, 'slices-budget.png') });
-    expect(errors).toEqual([]);
+    await app.page.getByTestId('budget-card').scrollIntoViewIfNeeded();
+    await app.page.getByTestId('budget-card').screenshot({ path: join(SHOTS, 'slices-budget.png') });
+    expect(app.errors).toEqual([]);
   });
 });

@@ -8,27 +8,16 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { PreviewServer } from 'vite';
-import { launch, ROOT, shot, startPreview } from './harness.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { ROOT, shot, useApp } from './harness.ts';
 
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'formats');
 const tmp = mkdtempSync(join(tmpdir(), 'qarx-storage-e2e-'));
 const MB = 1024 * 1024;
 
-let server: PreviewServer;
-let url: string;
-let browser: Browser;
-const errors: string[] = [];
-
-beforeAll(async () => {
-  ({ server, url } = await startPreview());
-  browser = await launch(false);
-});
+const app = useApp();
 afterAll(async () => {
-  await browser.close();
-  await server.close();
   rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -105,11 +94,11 @@ const text = async (page: Page, id: string) => (await page.getByTestId(id).allTe
 
 /** Opens the app in a fresh browser context (its own, empty storage). */
 async function freshApp(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+  const context = await app.browser.newContext({ viewport: { width: 1440, height: 1000 } });
   const page = await context.newPage();
-  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('pageerror', (e) => app.errors.push(e.message));
   page.on('dialog', (d) => void d.accept());
-  await page.goto(`${url}?device=wasm`);
+  await page.goto(`${app.url}?device=wasm`);
   await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
   return { context, page };
 }
@@ -125,7 +114,7 @@ describe('storage quota', () => {
   it('an import bigger than the quota is removed whole with a clear message; what was there stays, and the next import succeeds', async () => {
     const { context, page } = await freshApp();
     // The quota is set before the first write: Chromium's IndexedDB caches the space left for a while.
-    const origin = new URL(url).origin;
+    const origin = new URL(app.url).origin;
     const cdp = await context.newCDPSession(page);
     const usage = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
     await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: usage + 4 * MB });
@@ -201,11 +190,11 @@ describe('reload while saving', () => {
 
 describe('a database written by the old version (schema v2)', () => {
   it('lists its datasets, removes the rows no dataset lists and says so', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+    const context = await app.browser.newContext({ viewport: { width: 1440, height: 1000 } });
     const page = await context.newPage();
-    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('pageerror', (e) => app.errors.push(e.message));
     // Same origin, before the app runs: write what v2 wrote, including a quota failure's orphans.
-    await page.goto(`${url}models/qarx-lexical-qa/config.json`);
+    await page.goto(`${app.url}models/qarx-lexical-qa/config.json`);
     await page.evaluate(async () => {
       const db = await new Promise<IDBDatabase>((res, rej) => {
         const r = indexedDB.open('qarx', 20); // Dexie's version 2
@@ -227,7 +216,7 @@ describe('a database written by the old version (schema v2)', () => {
       await new Promise((res) => (tx.oncomplete = res));
       db.close();
     });
-    await page.goto(`${url}?device=wasm`);
+    await page.goto(`${app.url}?device=wasm`);
     await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
     await expect.poll(() => text(page, 'data-notice'), { timeout: 30_000 }).toBe('Storage check: Removed 5 saved questions that no dataset listed (left by an interrupted import), freeing their space. Dismiss');
     expect(await text(page, 'dataset-list')).toContain('old-squad.json2 questions · squad');
@@ -242,12 +231,12 @@ describe('a database written by the old version (schema v2)', () => {
 
 describe('two tabs', () => {
   it("one tab's import and delete show in the other, which says the open question's dataset was deleted", async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+    const context = await app.browser.newContext({ viewport: { width: 1440, height: 1000 } });
     const open = async () => {
       const p = await context.newPage();
-      p.on('pageerror', (e) => errors.push(e.message));
+      p.on('pageerror', (e) => app.errors.push(e.message));
       p.on('dialog', (d) => void d.accept());
-      await p.goto(`${url}?device=wasm`);
+      await p.goto(`${app.url}?device=wasm`);
       await p.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
       return p;
     };
@@ -281,7 +270,7 @@ describe('two tabs', () => {
     await tabB.getByRole('button', { name: 'Delete squad-flat.jsonl' }).click();
     await expect.poll(() => text(tabB, 'data-notice'), { timeout: 30_000 }).toContain('Nothing to delete: The dataset "squad-flat.jsonl" was deleted in another tab; its questions are no longer stored.');
     expect(await text(tabB, 'dataset-list')).not.toContain('squad-flat.jsonl');
-    expect(errors).toEqual([]);
+    expect(app.errors).toEqual([]);
     await context.close();
   });
 });

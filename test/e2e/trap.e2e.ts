@@ -5,124 +5,109 @@
  * sentence highlighted, and Jia & Liang's figures equal to the ones computed in Node on the same model.
  */
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { PreviewServer } from 'vite';
+import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { enginePredictor } from '../../src/core/entity/index.ts';
 import { importFile } from '../../src/core/formats/index.ts';
 import { linkAdversarial } from '../../src/core/formats/adversarial.ts';
 import { configureRuntime, loadQaModel, QaEngine } from '../../src/core/index.ts';
 import { runAdversarial } from '../../src/core/trap/experiment.ts';
-import { launch, openApp, ROOT, shot, startPreview } from './harness.ts';
+import { ROOT, shot, useApp } from './harness.ts';
 
 const FIXTURE = join(ROOT, 'test', 'fixtures', 'adversarial', 'addsent-mini.json');
-let server: PreviewServer;
-let url: string;
-let browser: Browser;
-let page: Page;
-const errors: string[] = [];
 
-beforeAll(async () => {
-  ({ server, url } = await startPreview());
-  browser = await launch(false);
-  page = await openApp(browser, url, 'device=wasm', errors);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = useApp({ query: 'device=wasm' });
 
-const text = async (id: string) => ((await page.getByTestId(id).textContent()) ?? '').trim();
+const text = async (id: string) => ((await app.page.getByTestId(id).textContent()) ?? '').trim();
 
 async function openRow(search: string, question: string): Promise<void> {
-  await page.getByLabel('Search questions, passages and answers').fill(search);
-  await page.getByTestId('instance-row').filter({ hasText: question }).first().click();
-  await expect.poll(() => page.getByTestId('question-input').inputValue()).toBe(question);
+  await app.page.getByLabel('Search questions, passages and answers').fill(search);
+  await app.page.getByTestId('instance-row').filter({ hasText: question }).first().click();
+  await expect.poll(() => app.page.getByTestId('question-input').inputValue()).toBe(question);
 }
 
 describe('a trap sentence inserted live', () => {
   it('generates a trap from the question, highlights it in the trapped passage and answers both passages', async () => {
     await openRow('Everest', 'Who led the 1953 Everest expedition?');
-    await page.getByTestId('trap-toggle').click();
-    const mark = page.getByTestId('trap-passage-trap').first();
+    await app.page.getByTestId('trap-toggle').click();
+    const mark = app.page.getByTestId('trap-passage-trap').first();
     await mark.waitFor({ timeout: 60_000 });
-    const sentence = (await page.getByTestId('trap-passage-trap').allTextContents()).join('');
+    const sentence = (await app.page.getByTestId('trap-passage-trap').allTextContents()).join('');
     expect(sentence).toMatch(/led the \d{4} .+ expedition\.$/);
     expect(sentence).not.toContain('John Hunt');
     // The trap goes right after the answer sentence, so the passage around it is the original.
     const passage = (await text('trap-passage')).replace(/\s+/g, ' ');
-    expect(passage.replace(sentence, '').replace(/\s+/g, ' ')).toBe((await page.getByTestId('passage-input').inputValue()).replace(/\s+/g, ' ').replace(/ $/, ''));
+    expect(passage.replace(sentence, '').replace(/\s+/g, ' ')).toBe((await app.page.getByTestId('passage-input').inputValue()).replace(/\s+/g, ' ').replace(/ $/, ''));
     await expect.poll(() => text('trap-original-text'), { timeout: 30_000 }).not.toBe('…');
     expect(await text('trap-trapped-text')).not.toBe('');
     expect(await text('trap-hit')).toMatch(/Similarity of question and trap sentence \(token F1\): \d+\.\d%/);
-    await shot(page, 'trap-live-generated');
+    await shot(app.page, 'trap-live-generated');
   });
 
   it('puts a typed sentence at the passage start and keeps the gold answer scored', async () => {
-    await page.getByTestId('trap-kind-typed').click();
-    await page.getByTestId('trap-position').selectOption('start');
-    await page.getByTestId('trap-sentence').fill('Edmund Brant led the 1953 Everest expedition to the summit.');
-    await expect.poll(async () => (await page.getByTestId('trap-passage-trap').allTextContents()).join(''), { timeout: 30_000 }).toBe('Edmund Brant led the 1953 Everest expedition to the summit.');
+    await app.page.getByTestId('trap-kind-typed').click();
+    await app.page.getByTestId('trap-position').selectOption('start');
+    await app.page.getByTestId('trap-sentence').fill('Edmund Brant led the 1953 Everest expedition to the summit.');
+    await expect.poll(async () => (await app.page.getByTestId('trap-passage-trap').allTextContents()).join(''), { timeout: 30_000 }).toBe('Edmund Brant led the 1953 Everest expedition to the summit.');
     expect((await text('trap-passage')).startsWith('Edmund Brant led')).toBe(true);
     await expect.poll(() => text('trap-hit'), { timeout: 30_000 }).toMatch(/trap sentence/);
     // A bare <mark> and text nodes: the typed text is never parsed as HTML.
-    await page.getByTestId('trap-sentence').fill('<b>Edmund</b> led the 1953 Everest expedition.');
-    await expect.poll(async () => (await page.getByTestId('trap-passage-trap').allTextContents()).join(''), { timeout: 30_000 }).toBe('<b>Edmund</b> led the 1953 Everest expedition.');
-    expect(await page.getByTestId('trap-passage').locator('b').count()).toBe(0);
-    await shot(page, 'trap-live-typed');
+    await app.page.getByTestId('trap-sentence').fill('<b>Edmund</b> led the 1953 Everest expedition.');
+    await expect.poll(async () => (await app.page.getByTestId('trap-passage-trap').allTextContents()).join(''), { timeout: 30_000 }).toBe('<b>Edmund</b> led the 1953 Everest expedition.');
+    expect(await app.page.getByTestId('trap-passage').locator('b').count()).toBe(0);
+    await shot(app.page, 'trap-live-typed');
   });
 
   it("offers a demo question's own trap variant, and fits a phone screen", async () => {
     await openRow('Varnholt', 'Who was the first director of the Varnholt Observatory?');
-    await page.getByTestId('trap-kind-dataset').click();
-    await expect.poll(async () => (await page.getByTestId('trap-passage-trap').allTextContents()).join(''), { timeout: 30_000 }).toBe('The first director of the Brenmoor Observatory was Tobias Renner.');
-    expect(await page.getByTestId('trap-position').isDisabled()).toBe(true);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByTestId('trap-panel').scrollIntoViewIfNeeded();
+    await app.page.getByTestId('trap-kind-dataset').click();
+    await expect.poll(async () => (await app.page.getByTestId('trap-passage-trap').allTextContents()).join(''), { timeout: 30_000 }).toBe('The first director of the Brenmoor Observatory was Tobias Renner.');
+    expect(await app.page.getByTestId('trap-position').isDisabled()).toBe(true);
+    await app.page.setViewportSize({ width: 390, height: 844 });
+    await app.page.getByTestId('trap-panel').scrollIntoViewIfNeeded();
     // Every part of the panel stays inside the phone's width.
-    const right = await page.getByTestId('trap-panel').evaluate((el) => Math.max(...[el, ...el.querySelectorAll('*')].map((e) => e.getBoundingClientRect().right)));
+    const right = await app.page.getByTestId('trap-panel').evaluate((el) => Math.max(...[el, ...el.querySelectorAll('*')].map((e) => e.getBoundingClientRect().right)));
     expect(right).toBeLessThanOrEqual(390);
-    await page.getByTestId('trap-panel').screenshot({ path: join(ROOT, 'test-results', 'screenshots', 'trap-live-phone.png') });
-    await page.setViewportSize({ width: 1440, height: 1000 });
-    await page.getByTestId('trap-toggle').click();
+    await app.page.getByTestId('trap-panel').screenshot({ path: join(ROOT, 'test-results', 'screenshots', 'trap-live-phone.png') });
+    await app.page.setViewportSize({ width: 1440, height: 1000 });
+    await app.page.getByTestId('trap-toggle').click();
   });
 });
 
 describe('trap experiment', () => {
   it('runs traps over the demo set and draws F1 by similarity', async () => {
-    await page.getByLabel('Search questions, passages and answers').fill('');
-    await page.getByTestId('tab-experiments').click();
-    await page.getByTestId('trap-card').waitFor({ timeout: 30_000 });
-    await page.getByTestId('traps-run').click();
-    await page.getByTestId('traps-table').waitFor({ timeout: 180_000 });
+    await app.page.getByLabel('Search questions, passages and answers').fill('');
+    await app.page.getByTestId('tab-experiments').click();
+    await app.page.getByTestId('trap-card').waitFor({ timeout: 30_000 });
+    await app.page.getByTestId('traps-run').click();
+    await app.page.getByTestId('traps-table').waitFor({ timeout: 180_000 });
     expect(await text('traps-record')).toContain('qarx-lexical-qa');
     expect(await text('traps-record')).toContain('seed 1');
     expect(await text('traps-hit')).toMatch(/^\d+\.\d%$/);
     expect(await text('traps-skipped')).toContain('unanswerable');
-    expect(await page.getByTestId('chart-similarity').locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
-    expect(await page.getByTestId('chart-similarity').textContent()).toContain('question–trap similarity (F1, 0–1)');
-    await page.getByTestId('trap-card').scrollIntoViewIfNeeded();
-    await shot(page, 'trap-experiment');
-    await page.getByTestId('tab-live').click();
+    expect(await app.page.getByTestId('chart-similarity').locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
+    expect(await app.page.getByTestId('chart-similarity').textContent()).toContain('question–trap similarity (F1, 0–1)');
+    await app.page.getByTestId('trap-card').scrollIntoViewIfNeeded();
+    await shot(app.page, 'trap-experiment');
+    await app.page.getByTestId('tab-live').click();
   });
 });
 
 describe('an adversarial SQuAD file', () => {
   it('imports it and shows a variant beside its original with the inserted sentence highlighted', async () => {
-    await page.getByTestId('dataset-file-input').setInputFiles(FIXTURE);
-    await expect.poll(async () => (await page.getByTestId('import-message').textContent()) ?? '', { timeout: 60_000 }).toMatch(/Imported 5 questions/);
+    await app.page.getByTestId('dataset-file-input').setInputFiles(FIXTURE);
+    await expect.poll(async () => (await app.page.getByTestId('import-message').textContent()) ?? '', { timeout: 60_000 }).toMatch(/Imported 5 questions/);
     await openRow('Gullport', 'Who lit the first lighthouse of Harbour Lights?');
-    await page.getByTestId('adversarial-panel').waitFor({ timeout: 30_000 });
+    await app.page.getByTestId('adversarial-panel').waitFor({ timeout: 30_000 });
     expect(await text('adversarial-panel')).toContain('high-conf-turk0');
     // The trap may be cut into several marks where a predicted answer overlaps it.
-    expect((await page.getByTestId('adversarial-variant-passage-trap').allTextContents()).join('')).toBe('The first lighthouse of Gullport was lit by Jonas Vell in 1902.');
+    expect((await app.page.getByTestId('adversarial-variant-passage-trap').allTextContents()).join('')).toBe('The first lighthouse of Gullport was lit by Jonas Vell in 1902.');
     expect(await text('adversarial-original-passage')).not.toContain('Gullport');
     await expect.poll(() => text('adversarial-original-text'), { timeout: 30_000 }).not.toBe('…');
     expect(await text('adversarial-hit')).toMatch(/inserted sentence/);
     expect(await text('adversarial-trapped-text')).not.toBe('');
-    await page.getByTestId('adversarial-panel').scrollIntoViewIfNeeded();
-    await shot(page, 'adversarial-variant');
+    await app.page.getByTestId('adversarial-panel').scrollIntoViewIfNeeded();
+    await shot(app.page, 'adversarial-variant');
     await openRow('Selby', 'Who runs the Corvane ferry?');
     expect(await text('adversarial-no-original')).toContain('5a1e0c0b9f3a4d0012ab0003');
   });
@@ -133,18 +118,18 @@ describe('an adversarial SQuAD file', () => {
     const imported = await importFile('addsent-mini.json', new Uint8Array(readFileSync(FIXTURE)), { dataset: 'adv' });
     linkAdversarial(imported.instances);
     const want = (await runAdversarial(imported.instances, enginePredictor(new QaEngine(m.tokenizer, m.runner), { versionTwo: false })))!.output.result;
-    await page.getByLabel('Search questions, passages and answers').fill('');
-    await page.getByTestId('tab-experiments').click();
-    await page.getByTestId('adversarial-run').click();
-    await page.getByTestId('adversarial-table').waitFor({ timeout: 120_000 });
+    await app.page.getByLabel('Search questions, passages and answers').fill('');
+    await app.page.getByTestId('tab-experiments').click();
+    await app.page.getByTestId('adversarial-run').click();
+    await app.page.getByTestId('adversarial-table').waitFor({ timeout: 120_000 });
     expect(await text('adversarial-table')).toContain('3 original questions, 2 with variants (3 variants)');
     expect(await text('adv-orig-em')).toBe(want.orig_exact_match.toFixed(1));
     expect(await text('adv-orig-f1')).toBe(want.orig_f1.toFixed(1));
     expect(await text('adv-adv-em')).toBe(want.adv_exact_match.toFixed(1));
     expect(await text('adv-adv-f1')).toBe(want.adv_f1.toFixed(1));
     expect(await text('adversarial-record')).toContain('addsent-mini.json');
-    await page.getByTestId('trap-card').scrollIntoViewIfNeeded();
-    await shot(page, 'adversarial-figures');
-    expect(errors).toEqual([]);
+    await app.page.getByTestId('trap-card').scrollIntoViewIfNeeded();
+    await shot(app.page, 'adversarial-figures');
+    expect(app.errors).toEqual([]);
   });
 });

@@ -3,24 +3,11 @@
  * starts a fresh worker, reloads the model or re-reads the data, and no card stays busy. The page's
  * test hooks (`?test-hooks=1`) make a worker close itself or hang.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { PreviewServer } from 'vite';
-import { launch, openApp, shot, startPreview } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { shot, useApp } from './harness.ts';
 
-let server: PreviewServer;
-let url: string;
-let browser: Browser;
-const errors: string[] = [];
-
-beforeAll(async () => {
-  ({ server, url } = await startPreview());
-  browser = await launch(false);
-});
-afterAll(async () => {
-  await browser.close();
-  await server.close();
-});
+const app = useApp();
 
 /** Makes a worker of the page die the way a crash would: no error event. */
 async function kill(page: Page, which: 'qa' | 'data', action: 'close' | 'hang'): Promise<void> {
@@ -32,7 +19,7 @@ const text = async (page: Page, id: string) => ((await page.getByTestId(id).text
 describe('a worker that dies silently', () => {
   let page: Page;
   beforeAll(async () => {
-    page = await openApp(browser, url, 'device=wasm&test-hooks=1', errors);
+    page = await app.open('device=wasm&test-hooks=1');
   });
 
   it('inference worker closed mid-sweep: says so, fails the sweep, reloads the model and answers again', async () => {
@@ -62,13 +49,13 @@ describe('a worker that dies silently', () => {
     await page.getByTestId('instance-row').filter({ hasText: "Who was Bell's assistant" }).first().click();
     await expect.poll(() => page.getByTestId('question-input').inputValue(), { timeout: 30_000 }).toContain("Bell's assistant");
     await expect.poll(() => text(page, 'answer-text'), { timeout: 60_000 }).toBe('Thomas Watson');
-    expect(errors).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 });
 
 describe('a worker that hangs (keeps its lock, answers nothing)', () => {
   it('is declared dead after the heartbeat silence and replaced; the busy inference worker is not', async () => {
-    const page = await openApp(browser, url, 'device=wasm&test-hooks=1', errors);
+    const page = await app.open('device=wasm&test-hooks=1');
     // A fresh data worker with a 6 s silence (the inference worker keeps the default 90 s).
     await page.evaluate(() => (window as unknown as { qarxTest: { heartbeat(ms: number): void } }).qarxTest.heartbeat(6_000));
     await kill(page, 'data', 'close');
@@ -82,6 +69,6 @@ describe('a worker that hangs (keeps its lock, answers nothing)', () => {
     await expect.poll(() => text(page, 'answer-text'), { timeout: 60_000 }).toBe('1891');
     expect(await text(page, 'worker-notice')).not.toMatch(/inference/);
     await page.close();
-    expect(errors).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 });

@@ -7,9 +7,23 @@
  * whitespace set, dict insertion order, `max()` keeping the first maximum, the int/float
  * distinction that CPython >= 3.12's compensated `sum()` is sensitive to, and the
  * crashes (KeyError, ZeroDivisionError, ValueError) that the scripts hit on some inputs.
+ * Scoring one answer (normalisation, EM, F1) lives in squad-answer.ts; this module sums the
+ * scores over a dataset as the scripts do, and re-exports the answer-level API.
  */
+import { scoreTagged, SquadEvalError, type PyNum, type SquadVersion } from './squad-answer.ts';
 
-export type SquadVersion = 'v1.1' | 'v2.0';
+export {
+  exactMatch,
+  f1,
+  getTokens,
+  maxOverGolds,
+  normalizeAnswer,
+  pySplit,
+  SquadEvalError,
+  v2GoldAnswers,
+  type MetricName,
+  type SquadVersion,
+} from './squad-answer.ts';
 
 export interface SquadAnswer {
   text: string;
@@ -85,171 +99,6 @@ export type PySumMode = 'compensated' | 'legacy';
 
 export interface EvaluateV2Options {
   pySum?: PySumMode;
-}
-
-/** Raised where the official script would crash (KeyError, ZeroDivisionError, ValueError). */
-export class SquadEvalError extends Error {
-  readonly warnings: string[];
-  constructor(message: string, warnings: string[] = []) {
-    super(message);
-    this.name = 'SquadEvalError';
-    this.warnings = warnings;
-  }
-}
-
-// Python's `string.punctuation`: ASCII only, so typographic quotes and dashes survive.
-const PUNCT_RE = /[!-/:-@[-`{-~]/g;
-// Python's `\w` for str patterns is alnum-or-underscore over the whole of Unicode (marks excluded).
-// \p{L}\p{N}_ equals it on every code point Python's Unicode database has assigned; checked for
-// CPython 3.11-3.13 — the runtime may know newer characters that Python still treats as \W.
-const ARTICLES_RE = /(?<![\p{L}\p{N}_])(?:a|an|the)(?![\p{L}\p{N}_])/gu;
-// Python's str.split() whitespace (bidi WS/B/S or Zs). JS \s differs: it has U+FEFF and lacks
-// U+001C–U+001F and U+0085.
-const PY_WHITESPACE_RE = /[\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
-
-/** Python `str.split()` with no arguments. Example: pySplit(' a\u00a0b ') → ['a', 'b']. */
-export function pySplit(s: string): string[] {
-  return s.split(PY_WHITESPACE_RE).filter((t) => t !== '');
-}
-
-/** The official normalize_answer. Example: normalizeAnswer('The Théâtre!') → 'théâtre'. */
-export function normalizeAnswer(s: string): string {
-  const lowered = s.toLowerCase();
-  const noPunct = lowered.replace(PUNCT_RE, '');
-  const noArticles = noPunct.replace(ARTICLES_RE, ' ');
-  return pySplit(noArticles).join(' ');
-}
-
-/** Normalized tokens as the v2.0 script's get_tokens. Example: getTokens('An apple pie') → ['apple', 'pie']. */
-export function getTokens(s: string): string[] {
-  if (s === '') return [];
-  return pySplit(normalizeAnswer(s));
-}
-
-/** Exact match after normalization (same in v1.1 and v2.0). Example: exactMatch('the Cat.', 'cat') → 1. */
-export function exactMatch(prediction: string, gold: string): 0 | 1 {
-  return normalizeAnswer(prediction) === normalizeAnswer(gold) ? 1 : 0;
-}
-
-/** A number tagged with whether Python would hold it as int or float. */
-interface PyNum {
-  v: number;
-  int: boolean;
-}
-
-function countTokens(tokens: readonly string[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const t of tokens) counts.set(t, (counts.get(t) ?? 0) + 1);
-  return counts;
-}
-
-function numCommon(a: readonly string[], b: readonly string[]): number {
-  const ca = countTokens(a);
-  const cb = countTokens(b);
-  let same = 0;
-  for (const [tok, n] of ca) same += Math.min(n, cb.get(tok) ?? 0);
-  return same;
-}
-
-function f1FromCounts(numSame: number, predLen: number, goldLen: number): number {
-  const precision = (1.0 * numSame) / predLen;
-  const recall = (1.0 * numSame) / goldLen;
-  return (2 * precision * recall) / (precision + recall);
-}
-
-/** Token F1 as the given script computes it. Example: f1('big red dog', 'red dog') → 0.8; f1('', '') → 1 (v2.0) or 0 (v1.1). */
-export function f1(prediction: string, gold: string, version: SquadVersion = 'v2.0'): number {
-  return scoreTagged(prediction, [gold], version).f1.v;
-}
-
-// Python's max() keeps the first of equal maxima, which matters for the int/float tag.
-function pyMax(items: readonly PyNum[], what: string): PyNum {
-  let best: PyNum | undefined;
-  for (const it of items) if (best === undefined || it.v > best.v) best = it;
-  if (best === undefined) throw new SquadEvalError(`ValueError: max() arg is an empty sequence (${what})`);
-  return best;
-}
-
-/** Gold answers the v2.0 script scores against. Example: v2GoldAnswers(['The', 'x']) → ['x']; v2GoldAnswers([]) → ['']. */
-export function v2GoldAnswers(golds: readonly string[]): string[] {
-  const kept = golds.filter((g) => normalizeAnswer(g) !== '');
-  return kept.length > 0 ? kept : [''];
-}
-
-export type MetricName = 'em' | 'f1';
-
-const EM_HIT: PyNum = { v: 1, int: true };
-const EM_MISS: PyNum = { v: 0, int: true };
-
-/**
- * Size of the multiset intersection (the scripts' Counter(a) & Counter(b)), e.g. commonCount(['a', 'b', 'a'], ['a', 'a']) → 2;
- * answers are a few tokens, so pairing each with an unused equal one beats building two Maps.
- */
-function commonCount(a: readonly string[], b: readonly string[]): number {
-  if (a.length * b.length > 1024) return numCommon(a, b);
-  const used = new Array<boolean>(b.length).fill(false);
-  let same = 0;
-  for (const t of a) {
-    for (let j = 0; j < b.length; j++) {
-      if (!used[j] && b[j] === t) {
-        used[j] = true;
-        same++;
-        break;
-      }
-    }
-  }
-  return same;
-}
-
-/** Tokens of an already normalised answer (normalizeAnswer joins them with single spaces), e.g. 'red dog' → ['red', 'dog']. */
-const tokensOf = (normalized: string): string[] => (normalized === '' ? [] : normalized.split(' '));
-
-/**
- * One question's EM and F1 as the given script scores it (max over golds, the first of equal
- * maxima kept, Python's int/float tag included), normalising each string once: the scripts
- * normalise the prediction again for every gold and metric, which is the same value each time.
- */
-function scoreTagged(prediction: string, golds: readonly string[], version: SquadVersion): { em: PyNum; f1: PyNum } {
-  const normPred = normalizeAnswer(prediction);
-  const predToks = tokensOf(normPred);
-  let em: PyNum | undefined;
-  let f1: PyNum | undefined;
-  const score = (normGold: string): void => {
-    const e = normPred === normGold ? EM_HIT : EM_MISS;
-    const goldToks = tokensOf(normGold);
-    let f: PyNum;
-    // v2.0's compute_f1: an empty side scores int(gold_toks == pred_toks); v1.1 has no such case.
-    if (version === 'v2.0' && (goldToks.length === 0 || predToks.length === 0)) f = goldToks.length === predToks.length ? EM_HIT : EM_MISS;
-    else {
-      const numSame = commonCount(predToks, goldToks);
-      f = numSame === 0 ? EM_MISS : { v: f1FromCounts(numSame, predToks.length, goldToks.length), int: false };
-    }
-    if (em === undefined || e.v > em.v) em = e;
-    if (f1 === undefined || f.v > f1.v) f1 = f;
-  };
-  if (version === 'v1.1') for (const g of golds) score(normalizeAnswer(g));
-  else {
-    // v2GoldAnswers: golds that normalise to '' are dropped, and none left means [''].
-    const kept = golds.map(normalizeAnswer).filter((n) => n !== '');
-    for (const n of kept.length > 0 ? kept : ['']) score(n);
-  }
-  if (em === undefined || f1 === undefined) throw new SquadEvalError('ValueError: max() arg is an empty sequence (a question with no ground truths)');
-  return { em, f1 };
-}
-
-/** Best score over gold answers the way each script does it. Example: maxOverGolds('f1', 'red dog', ['dog', 'red dog'], 'v1.1') → 1. */
-export function maxOverGolds(
-  metric: MetricName | ((prediction: string, gold: string) => number),
-  prediction: string,
-  golds: readonly string[],
-  version: SquadVersion,
-): number {
-  if (typeof metric === 'string') return scoreTagged(prediction, golds, version)[metric].v;
-  const candidates = version === 'v1.1' ? golds : v2GoldAnswers(golds);
-  return pyMax(
-    candidates.map((g) => ({ v: metric(prediction, g), int: false })),
-    'no gold answers',
-  ).v;
 }
 
 function lookup<V>(m: Readonly<Record<string, V>> | ReadonlyMap<string, V>, key: string): V | undefined {
