@@ -103,6 +103,23 @@ async function freshApp(): Promise<{ context: BrowserContext; page: Page }> {
   return { context, page };
 }
 
+/**
+ * Opens the Storage panel and waits until it is open. A notice arriving just after an import moves
+ * the panel down, so a click aimed a frame earlier can miss its summary: click again until open.
+ */
+async function openStorage(page: Page): Promise<void> {
+  const panel = page.getByTestId('storage-panel');
+  await expect
+    .poll(
+      async () => {
+        if (!(await panel.evaluate((e) => (e as HTMLDetailsElement).open))) await panel.locator('summary').click();
+        return panel.evaluate((e) => (e as HTMLDetailsElement).open);
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
 /** Imports the small SQuAD fixture and returns how many questions it had. */
 async function importSmall(page: Page): Promise<number> {
   await page.getByTestId('dataset-file-input').setInputFiles(join(FIXTURES, 'squad-v2.json'));
@@ -142,7 +159,7 @@ describe('storage quota', () => {
     expect(a.records.map((r) => r.name).sort()).toEqual(['squad-flat.jsonl', 'squad-v2.json']);
 
     // The Storage panel shows each dataset with its size and frees one.
-    await page.getByText('Storage', { exact: true }).click();
+    await openStorage(page);
     const row = page.getByTestId('storage-row').filter({ hasText: 'squad-v2.json' });
     await expect.poll(async () => (await row.textContent()) ?? '', { timeout: 30_000 }).toMatch(new RegExp(`^squad-v2\\.json${first} questions · about [\\d.]+ KB`));
     expect(await page.getByTestId('storage-row').count()).toBe(2);
