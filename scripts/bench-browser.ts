@@ -144,11 +144,22 @@ async function speed(base: string): Promise<void> {
     const shapes = `[${PEAK_ROWS}×${SHAPE.hidden}]·[${SHAPE.hidden}×${SHAPE.ffn}]`;
     console.log(`MatMul peak ${shapes}, fp32: native ${f(nativePeak, 1)} GFLOP/s; WASM (${wasmPeak.threads} threads) ${wasmPeak.error ? `failed — ${wasmPeak.error}` : `${f(wasmPeak.peakGflops ?? 0, 1)} GFLOP/s = ${f((wasmPeak.peakGflops ?? 0) / nativePeak)}× native`}`);
   }
+  const nativeBy = new Map<BenchDtype, number>();
+  const wasmBy = new Map<BenchDtype, number>();
   for (const dtype of dtypes) {
     const native = await nativeRate(n, dtype);
+    nativeBy.set(dtype, native.rate);
     console.log(`Node native ONNX Runtime (CPU, ${dtype}) : ${f(native.rate)} windows/s (${native.windows} windows); ${f(native.gflops, 1)} GFLOP/s in the model`);
-    for (const th of threadList) console.log(rateLine(`wasm   in Chromium (${th} thread${th === 1 ? '' : 's'}, ${dtype})`, await browserRate(base, 'wasm', n, dtype, th), native.rate));
+    for (const th of threadList) {
+      const r = await browserRate(base, 'wasm', n, dtype, th);
+      if (th === threadList[0] && !r.error) wasmBy.set(dtype, r.windowsPerSec);
+      console.log(rateLine(`wasm   in Chromium (${th} thread${th === 1 ? '' : 's'}, ${dtype})`, r, native.rate));
+    }
   }
+  // Each side's default precision for a Hub model: the app takes 8-bit weights on WASM, qarx fp32 on CPU.
+  const appWasm = wasmBy.get('q8');
+  const cliNative = nativeBy.get('fp32');
+  if (appWasm && cliNative) console.log(`defaults (app on WASM: q8; qarx on CPU: fp32): ${f(appWasm)} vs ${f(cliNative)} windows/s = ${f(appWasm / cliNative)}× — different precisions, so answers can differ`);
   if (dtypes.includes('fp32')) {
     const nativeGpu = await nativeRate(gpuN, 'fp32');
     console.log(`Node native ONNX Runtime (CPU, fp32) on the ${nativeGpu.windows} WebGPU windows : ${f(nativeGpu.rate)} windows/s`);
