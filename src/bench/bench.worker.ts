@@ -22,6 +22,8 @@ export interface BenchRequest {
   batch: number;
   /** The encoder's shapes, for counting FLOPs (none: no GFLOP/s in the reply). */
   shape?: EncoderShape;
+  /** Timed passes (cache cleared before each); the fastest is reported. Default 1. */
+  repeats?: number;
   /** Inputs: the benchmark's (default) or the demo set's questions (answers are then returned, to compare dtypes). */
   set?: 'bench' | 'demo';
   /** WASM threads; default the app's choice (up to 4 when cross-origin isolated, else 1). */
@@ -81,15 +83,21 @@ self.onmessage = async (ev: MessageEvent<BenchMessage>) => {
     const engine = new QaEngine(model.tokenizer, counted.runner, { batchSize: q.batch, scope: modelScope(model) });
     const inputs = q.set === 'demo' ? loadDemoSet().map((i) => ({ id: i.id, question: i.question, context: i.context })).slice(0, q.inputs) : benchInputs(q.inputs);
     await engine.predict(inputs.slice(0, 1)); // warm-up: shader compilation and first-run allocation
-    engine.clearCache();
-    counted.reset();
-    const t1 = performance.now();
-    const r = await engine.predict(inputs, {}, { versionTwo: q.set === 'demo' });
-    const secs = (performance.now() - t1) / 1000;
+    // Best of `repeats` cold-cache passes: a short pass is easily disturbed by other work on the machine.
+    let best: { secs: number; r: Awaited<ReturnType<QaEngine['predict']>>; tally: typeof counted.tally } | null = null;
+    for (let i = 0; i < Math.max(1, q.repeats ?? 1); i++) {
+      engine.clearCache();
+      counted.reset();
+      const t1 = performance.now();
+      const r = await engine.predict(inputs, {}, { versionTwo: q.set === 'demo' });
+      const secs = (performance.now() - t1) / 1000;
+      if (!best || secs < best.secs) best = { secs, r, tally: { ...counted.tally } };
+    }
     await model.dispose();
+    const { secs, r } = best!;
     const reply: BenchReply = { device: q.device, dtype: model.dtype, threads: q.device === 'wasm' ? threads : 0, inputs: inputs.length, windows: r.stats.computed, loadSecs, secs, windowsPerSec: r.stats.computed / secs };
     if (q.set === 'demo') reply.answers = r.predictions.map((p) => JSON.stringify([p.text, p.best?.start, p.best?.end]));
-    const t = counted.tally;
+    const t = best!.tally;
     if (t.seconds > 0 && Number.isFinite(t.usefulFlops)) Object.assign(reply, { gflops: t.usefulFlops / t.seconds / 1e9, paddingShare: 1 - t.usefulFlops / t.paddedFlops, modelShare: t.seconds / secs });
     self.postMessage(reply);
   } catch (e) {
