@@ -1,0 +1,63 @@
+/**
+ * Memory of one `qarx audit` sweep unit (src/cli/audit/experiments.ts, the code a unit runs) on a
+ * few thousand generated questions (benchInstances) and the shipped model. The audit holds its
+ * dataset as an array, so the questions are built first and count in the baseline. At each tenth
+ * of the run's progress it takes the heap after a full garbage collection; the least-squares
+ * slope of those over the second half, per question of progress, is the growth while it runs.
+ * After the run: the heap the unit's result (what its unit file is written from) holds, per
+ * question, and that result's JSON size. No pass/fail: numbers to compare two versions.
+ *
+ *   npx tsx scripts/bench-audit-memory.ts [--questions 3000]
+ */
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { runExperiment, type ExperimentOutcome, type UnitExperiment } from '../src/cli/audit/experiments.ts';
+import { openModel } from '../src/cli/model.ts';
+import { benchInstances } from '../src/core/bench/workload.ts';
+import { enginePredictor } from '../src/core/entity/index.ts';
+import { DEFAULT_ENGINE, LogitCache, modelScope, QaEngine } from '../src/core/index.ts';
+import { liveHeap, slope } from './bench-memory.ts';
+
+const mb = (b: number) => (b / 2 ** 20).toFixed(1);
+
+/** Runs one sweep unit over `questions` generated questions and prints its memory. */
+export async function benchAuditMemory(root: string, questions: number): Promise<void> {
+  const model = await openModel(join(root, 'public', 'models', 'qarx-lexical-qa'), { device: 'cpu' });
+  const cache = new LogitCache(DEFAULT_ENGINE.cacheSize);
+  const engine = new QaEngine(model.tokenizer, model.runner, { scope: modelScope(model), cache });
+  // What a unit gets: the dataset as an array (UnitRunner reads it whole), the config's sweep.
+  const instances = [...benchInstances({ instances: questions, seed: 99 })];
+  const exp: UnitExperiment = { kind: 'sweep', types: ['PER', 'ORG', 'GPE'], sources: ['db'], target: 'answer', seeds: 1, origin: 'us', origins: [] };
+  const base = liveHeap();
+  const samples: { x: number; y: number }[] = [];
+  let nextMark = 0.1;
+  const t0 = performance.now();
+  console.log(`audit sweep unit (PER/ORG/GPE · db · 1 seed), shipped model, ${questions} generated questions; heap after GC at each tenth of progress:`);
+  let outcome: ExperimentOutcome | null = await runExperiment(exp, null, instances, enginePredictor(engine, { versionTwo: false }), false, (done, total) => {
+    const f = done / Math.max(1, total);
+    if (f < nextMark - 1e-9) return;
+    // x: questions' worth of progress (done / total × questions), the same scale for any sweep.
+    samples.push({ x: f * questions, y: liveHeap() });
+    console.log(`  ${Math.round(100 * f)}% after ${((performance.now() - t0) / 1000).toFixed(0)} s: live heap ${mb(samples.at(-1)!.y)} MB, RSS ${mb(process.memoryUsage().rss)} MB, logit cache ${cache.size} windows`);
+    while (f >= nextMark - 1e-9) nextMark += 0.1;
+  });
+  const secs = (performance.now() - t0) / 1000;
+  const second = samples.filter((s) => s.x >= questions / 2);
+  const growth = slope(second);
+  const json = JSON.stringify(outcome.payload).length;
+  // What the result alone holds: the heap with and without it, the engine's caches emptied.
+  engine.clearCache();
+  const withResult = liveHeap();
+  const cells = (outcome.payload as { cells: unknown[] }).cells.length;
+  const n = outcome.n;
+  outcome = null;
+  const retained = withResult - liveHeap();
+  console.log(`  ${questions} questions, ${n} originals answered, ${cells} cells in ${secs.toFixed(1)} s; live heap before ${mb(base)} MB`);
+  console.log(`  heap growth over the second half: ${growth.toFixed(1)} bytes per question (least-squares slope of ${second.length} samples)`);
+  console.log(`  held by the unit's result after the run: ${mb(retained)} MB (${(retained / questions).toFixed(0)} bytes per question); its payload as JSON: ${mb(json)} MB`);
+  console.log(`  peak RSS ${mb(process.resourceUsage().maxRSS * 1024)} MB`);
+  await model.dispose();
+}
+
+const { values } = parseArgs({ options: { questions: { type: 'string', default: '3000' } } });
+await benchAuditMemory(resolve(import.meta.dirname, '..'), Math.max(1, Number(values.questions) || 3000));
