@@ -6,14 +6,14 @@
  * least-squares slope of those over the second half, per question of progress, is the growth
  * while it runs. The logit cache is capped at CACHE windows, so that bounded cache is full early
  * and its fill is not counted as growth (a cache changes speed only, never an answer).
- * After the run: the heap the unit's result (what its unit file is written from) holds, per
- * question, and that result's JSON size. No pass/fail: numbers to compare two versions.
+ * Also printed: the heap after the run and the size of the unit's payload as JSON (most of its
+ * unit file), and peak RSS. No pass/fail: numbers to compare two versions.
  *
  *   npx tsx scripts/bench-audit-memory.ts [--questions 3000]
  */
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { runExperiment, type ExperimentOutcome, type UnitExperiment } from '../src/cli/audit/experiments.ts';
+import { runExperiment, type UnitExperiment } from '../src/cli/audit/experiments.ts';
 import { openModel } from '../src/cli/model.ts';
 import { benchInstances } from '../src/core/bench/workload.ts';
 import { enginePredictor } from '../src/core/entity/index.ts';
@@ -38,7 +38,7 @@ export async function benchAuditMemory(root: string, questions: number): Promise
   let nextMark = 0.05;
   const t0 = performance.now();
   console.log(`audit sweep unit (PER/ORG/GPE · db · 1 seed), shipped model, ${questions} generated questions; heap after GC at each twentieth of progress (logit cache capped at ${CACHE} windows):`);
-  let outcome: ExperimentOutcome | null = await runExperiment(exp, null, instances, enginePredictor(engine, { versionTwo: false }), false, (done, total) => {
+  const outcome = await runExperiment(exp, null, instances, enginePredictor(engine, { versionTwo: false }), false, (done, total) => {
     const f = done / Math.max(1, total);
     if (f < nextMark - 1e-9) return;
     // x: questions' worth of progress (done / total × questions), the same scale for any sweep.
@@ -50,16 +50,13 @@ export async function benchAuditMemory(root: string, questions: number): Promise
   const second = samples.filter((s) => s.x >= questions / 2);
   const growth = slope(second);
   const json = JSON.stringify(outcome.payload).length;
-  // What the result alone holds: the heap with and without it, the engine's caches emptied.
-  engine.clearCache();
-  const withResult = liveHeap();
   const cells = (outcome.payload as { cells: unknown[] }).cells.length;
-  const n = outcome.n;
-  outcome = null;
-  const retained = withResult - liveHeap();
-  console.log(`  ${questions} questions, ${n} originals answered, ${cells} cells in ${secs.toFixed(1)} s; live heap before ${mb(base)} MB`);
+  engine.clearCache();
+  const end = liveHeap();
+  console.log(`  ${questions} questions, ${outcome.n} originals answered, ${cells} cells in ${secs.toFixed(1)} s`);
+  console.log(`  live heap after GC: before ${mb(base)} MB, then ${samples.map((s) => `${Math.round((100 * s.x) / questions)}% ${mb(s.y)}`).join(', ')} MB; after the run, its result held and the logit cache emptied, ${mb(end)} MB`);
   console.log(`  heap growth over the second half: ${growth.toFixed(1)} bytes per question (least-squares slope of ${second.length} samples)`);
-  console.log(`  held by the unit's result after the run: ${mb(retained)} MB (${(retained / questions).toFixed(0)} bytes per question); its payload as JSON: ${mb(json)} MB`);
+  console.log(`  the unit's payload as JSON (most of its unit file): ${mb(json)} MB, ${(json / questions).toFixed(0)} bytes per question`);
   console.log(`  peak RSS ${mb(process.resourceUsage().maxRSS * 1024)} MB`);
   await model.dispose();
 }
