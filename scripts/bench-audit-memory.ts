@@ -56,7 +56,7 @@ export async function benchAuditMemory(root: string, questions: number): Promise
   console.log(`  ${questions} questions, ${outcome.n} originals answered, ${cells} cells in ${secs.toFixed(1)} s`);
   console.log(`  live heap after GC: before ${mb(base)} MB, then ${samples.map((s) => `${Math.round((100 * s.x) / questions)}% ${mb(s.y)}`).join(', ')} MB; after the run, its result held and the logit cache emptied, ${mb(end)} MB`);
   console.log(`  heap growth over the second half: ${growth.toFixed(1)} bytes per question (least-squares slope of ${second.length} samples)`);
-  console.log(`  the unit's payload as JSON (most of its unit file): ${mb(json)} MB, ${(json / questions).toFixed(0)} bytes per question`);
+  console.log(`  the unit's payload as JSON (most of its unit file): ${(json / 1024).toFixed(1)} KB, ${(json / questions).toFixed(1)} bytes per question`);
   console.log(`  peak RSS ${mb(process.resourceUsage().maxRSS * 1024)} MB`);
   await model.dispose();
 }
