@@ -4,7 +4,9 @@
  * dataset as an array, so the questions are built first and count in the baseline. At each
  * twentieth of the run's progress it takes the heap after a full garbage collection; the
  * least-squares slope of those over the second half, per question of progress, is the growth
- * while it runs. The logit cache is capped at CACHE windows, so that bounded cache is full early
+ * while it runs. Progress comes in coarse steps on the plain sweep, so the heap is also taken as
+ * each model call returns, its inputs and answers still held: the peak of those above the
+ * baseline is what the run holds at its fullest. The logit cache is capped at CACHE windows, so that bounded cache is full early
  * and its fill is not counted as growth (a cache changes speed only, never an answer).
  * Also printed: the heap after the run and the size of the unit's payload as JSON (most of its
  * unit file), and peak RSS. No pass/fail: numbers to compare two versions.
@@ -16,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { runExperiment, type UnitExperiment } from '../src/cli/audit/experiments.ts';
 import { openModel } from '../src/cli/model.ts';
 import { benchInstances } from '../src/core/bench/workload.ts';
-import { enginePredictor } from '../src/core/entity/index.ts';
+import { enginePredictor, type Predictor } from '../src/core/entity/index.ts';
 import { LogitCache, modelScope, QaEngine } from '../src/core/index.ts';
 import { liveHeap, slope } from './bench-memory.ts';
 
@@ -38,7 +40,15 @@ export async function benchAuditMemory(root: string, questions: number): Promise
   let nextMark = 0.05;
   const t0 = performance.now();
   console.log(`audit sweep unit (PER/ORG/GPE · db · 1 seed), shipped model, ${questions} generated questions; heap after GC at each twentieth of progress (logit cache capped at ${CACHE} windows):`);
-  const outcome = await runExperiment(exp, null, instances, enginePredictor(engine, { versionTwo: false }), false, (done, total) => {
+  const predict = enginePredictor(engine, { versionTwo: false });
+  const calls = { count: 0, peak: 0 };
+  const measured: Predictor = async (inputs, onProgress) => {
+    const r = await predict(inputs, onProgress);
+    calls.count++;
+    calls.peak = Math.max(calls.peak, liveHeap());
+    return r;
+  };
+  const outcome = await runExperiment(exp, null, instances, measured, false, (done, total) => {
     const f = done / Math.max(1, total);
     if (f < nextMark - 1e-9) return;
     // x: questions' worth of progress (done / total × questions), the same scale for any sweep.
@@ -56,6 +66,7 @@ export async function benchAuditMemory(root: string, questions: number): Promise
   console.log(`  ${questions} questions, ${outcome.n} originals answered, ${cells} cells in ${secs.toFixed(1)} s`);
   console.log(`  live heap after GC: before ${mb(base)} MB, then ${samples.map((s) => `${Math.round((100 * s.x) / questions)}% ${mb(s.y)}`).join(', ')} MB; after the run, its result held and the logit cache emptied, ${mb(end)} MB`);
   console.log(`  heap growth over the second half: ${growth.toFixed(1)} bytes per question (least-squares slope of ${second.length} samples)`);
+  console.log(`  heap after GC as each model call returns: peak ${mb(calls.peak)} MB, ${mb(calls.peak - base)} MB above the baseline (${calls.count} calls)`);
   console.log(`  the unit's payload as JSON (most of its unit file): ${(json / 1024).toFixed(1)} KB, ${(json / questions).toFixed(1)} bytes per question`);
   console.log(`  peak RSS ${mb(process.resourceUsage().maxRSS * 1024)} MB`);
   await model.dispose();
