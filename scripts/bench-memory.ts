@@ -26,7 +26,7 @@ const mb = (b: number) => (b / 2 ** 20).toFixed(1);
 export const FLAT_BYTES = 100;
 
 /** Heap in use after a full collection, in bytes. */
-function liveHeap(): number {
+export function liveHeap(): number {
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as () => void;
   // Twice: the first collection can leave objects whose finalizers freed others.

@@ -87,7 +87,10 @@ export async function runRobustness(
     cb.onRow?.(row);
   };
 
-  // 1. Original and renaming (one sweep: its originals are the original column).
+  // 1. Original and renaming (one sweep: its originals are the original column). runSweep, not
+  // runSweepStream: a finished row would be the same, but a cancel keeps the cells finished so far
+  // over every question, and the originals for the original column; a streamed sweep of a
+  // selection (one block) cancelled there keeps nothing (test/integration/robustness-sweep.test.ts).
   const sweep = await runSweep(answerable, { types: config.types, sources: [...RENAME_SOURCES], seeds: config.seeds, origin: 'us', origins: [] }, predict, {
     signal: cb.signal,
     pool: cb.pool,

@@ -5,7 +5,7 @@
  */
 import type { Instance } from '../../core/data/types.ts';
 import type { HeadlineRow } from '../../core/audit/format.ts';
-import { runBudget, runSweep, summarizeSweep, type BudgetScores, type Predictor } from '../../core/entity/index.ts';
+import { runBudget, runSweepStream, summarizeSweep, type BudgetScores, type Predictor, type SweepCell, type SweepConfig } from '../../core/entity/index.ts';
 import { noisyPairs } from '../../core/natural/noise.ts';
 import type { NoiseKind } from '../../core/natural/noise-kinds.ts';
 import { runPairs, summarizePairs } from '../../core/natural/pairs.ts';
@@ -35,6 +35,12 @@ export type UnitExperiment = Exclude<ExperimentConfig, { kind: 'synthetic' }> | 
 const row = (label: string, n: number, b: { em: number; f1: number } | null, a: { em: number; f1: number } | null): HeadlineRow => ({ label, n, beforeEm: b?.em ?? null, beforeF1: b?.f1 ?? null, afterEm: a?.em ?? null, afterF1: a?.f1 ?? null });
 const count = (what: string, c: { count: number; ids: string[] } | undefined) => (c && c.count ? [`${c.count} ${what} (${c.ids.join(', ')}${c.count > c.ids.length ? ', …' : ''})`] : []);
 
+/** A sweep unit's outcome from its cells and the originals answered (n): the saved-run payload, the sweep table, a headline row per type · source · origin. */
+export function sweepOutcome(config: SweepConfig, cells: SweepCell[], n: number, partial: boolean): ExperimentOutcome {
+  const rows = summarizeSweep(cells, config.seeds);
+  return { kind: 'sweep', settings: { ...config }, n, payload: { cells }, table: sweepTable(rows), headline: rows.map((x) => row(`${x.type} · ${x.source} · ${x.origin}`, x.n, x.orig, { em: x.pertEm.mean, f1: x.pertF1.mean })), notes: [], partial };
+}
+
 /** Runs a unit's experiment; `seed` is the unit's seed for the seeded kinds. */
 export async function runExperiment(exp: UnitExperiment, seed: number | null, instances: readonly Instance[], predict: Predictor, versionTwo: boolean, onProgress: (done: number, total: number) => void): Promise<ExperimentOutcome> {
   const s = seed ?? 1;
@@ -42,9 +48,11 @@ export async function runExperiment(exp: UnitExperiment, seed: number | null, in
   switch (exp.kind) {
     case 'sweep': {
       const config = { types: exp.types, sources: exp.sources, target: exp.target, seeds: exp.seeds, origin: exp.origin, origins: exp.origins };
-      const r = await runSweep(instances, config, predict, { onProgress: progress });
-      const rows = summarizeSweep(r.cells, exp.seeds);
-      return { kind: 'sweep', settings: { ...config }, n: r.originals.size, payload: { cells: r.cells }, table: sweepTable(rows), headline: rows.map((x) => row(`${x.type} · ${x.source} · ${x.origin}`, x.n, x.orig, { em: x.pertEm.mean, f1: x.pertF1.mean })), notes: [], partial: r.cancelled };
+      // Streamed block by block, so a unit's memory stays flat on any dataset. Each question's scores
+      // are not kept: no output of a unit reads them (the app slices a saved sweep only by the
+      // sliceSources it saves with it, which a unit has none of), and they were most of its file.
+      const r = await runSweepStream(instances, config, predict, { onProgress: progress });
+      return sweepOutcome(config, r.cells, r.answered, r.cancelled);
     }
     case 'budget': {
       const config = { type: exp.type, target: exp.target, source: exp.source, origin: exp.origin, budget: exp.budget, resemble: exp.resemble ? { m: exp.resemble.m, temperature: exp.resemble.temperature, type: 'MIX' as const } : null, versionTwo };
