@@ -160,7 +160,7 @@ async function speed(base: string): Promise<void> {
   const appWasm = wasmBy.get('q8');
   const cliNative = nativeBy.get('fp32');
   if (appWasm && cliNative) console.log(`defaults (app on WASM: q8; qarx on CPU: fp32): ${f(appWasm)} vs ${f(cliNative)} windows/s = ${f(appWasm / cliNative)}× — different precisions, so answers can differ`);
-  if (dtypes.includes('fp32')) {
+  if (dtypes.includes('fp32') && gpuN > 0) {
     const nativeGpu = await nativeRate(gpuN, 'fp32');
     console.log(`Node native ONNX Runtime (CPU, fp32) on the ${nativeGpu.windows} WebGPU windows : ${f(nativeGpu.rate)} windows/s`);
     console.log(rateLine('webgpu in Chromium (SwiftShader adapter, fp32)', await browserRate(base, 'webgpu', gpuN, 'fp32'), nativeGpu.rate));
