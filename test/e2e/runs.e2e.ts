@@ -15,6 +15,10 @@ beforeAll(async () => {
   await app.page.getByTestId('run-history').waitFor({ timeout: 30_000 });
 });
 
+/** Rows, and partial rows, of the cancelled sweep's live table: its saved copy must show the same. */
+let liveRows = -1;
+let livePartialRows = -1;
+
 const text = async (id: string) => ((await app.page.getByTestId(id).textContent()) ?? '').trim();
 const runRows = () => app.page.getByTestId('run-row');
 
@@ -107,6 +111,10 @@ describe('run history and exports', () => {
     await expect.poll(() => runRows().count(), { timeout: 30_000 }).toBe(3);
     expect(await runRows().first().textContent()).toMatch(/^Sweep.*partial/);
     expect(await text('sweep-partial')).toContain('partial');
+    // Seeds run innermost, and a cancel drops the cell in progress: when it lands while a row's
+    // first seed runs, every kept row is complete. The saved run must show what the live card showed.
+    livePartialRows = await app.page.getByTestId('sweep-table').first().getByTestId('sweep-row-partial').count();
+    liveRows = await app.page.getByTestId('sweep-table').first().locator('tbody tr').count();
     await runBudget(3);
   });
 
@@ -123,7 +131,8 @@ describe('run history and exports', () => {
     const saved = app.page.getByTestId('saved-run');
     await saved.getByTestId('sweep-table').waitFor({ timeout: 30_000 });
     expect(await saved.getByTestId('saved-run-record').textContent()).toMatch(/^Demo set.*qarx-lexical-qa fp32 WASM.*seeds 20/);
-    expect(await saved.getByTestId('sweep-row-partial').count()).toBeGreaterThan(0);
+    expect(await saved.getByTestId('sweep-table').locator('tbody tr').count()).toBe(liveRows);
+    expect(await saved.getByTestId('sweep-row-partial').count()).toBe(livePartialRows);
     expect(await saved.getByTestId('saved-run-partial').textContent()).toContain('partial');
     expect(await saved.getByTestId('saved-run-qarx').textContent()).toMatch(/^qarx sweep .* --seeds 20 /);
     await saved.scrollIntoViewIfNeeded();
