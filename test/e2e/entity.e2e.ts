@@ -128,7 +128,10 @@ describe('entity-renaming experiments', () => {
     await app.page.getByTestId('sweep-seeds').fill('20');
     await app.page.getByTestId('sweep-run').click();
     await app.page.getByTestId('sweep-progress').waitFor({ timeout: 30_000 });
-    await expect.poll(async () => app.page.getByTestId('sweep-table').locator('tbody tr').count(), { timeout: 60_000 }).toBeGreaterThan(0);
+    // Seeds run innermost and a cancel drops the cell in progress, so cancel while a row has at
+    // most 12 of its 20 seeds: it cannot finish before the cancel lands, and stays partial.
+    const seedCells = () => app.page.getByTestId('sweep-row-partial').locator('td:nth-child(5)').allTextContents();
+    await expect.poll(async () => (await seedCells()).some((t) => /^([1-9]|1[0-2])\/20 \(partial\)/.test(t.trim())), { timeout: 60_000 }).toBe(true);
     await app.page.getByTestId('sweep-cancel').click();
     await expect.poll(async () => (await app.page.getByTestId('sweep-card').textContent()) ?? '', { timeout: 30_000 }).toContain('Cancelled');
     const kept = await app.page.getByTestId('sweep-table').locator('tbody tr').count();
