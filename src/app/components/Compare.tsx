@@ -1,6 +1,6 @@
 /** Pieces shared by the comparison views (renaming, revision pairs): diffs, answer boxes, category texts. */
 import { wordDiff, type DiffPiece } from '../../core/diff.ts';
-import { formatProb } from './LiveView.tsx';
+import { formatProb } from '../format.ts';
 
 export const CATEGORY_TEXT = {
   C2C: 'correct before and after the change',

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { metricLabel, scorePrediction, scoringLangOf, withScoringLang } from '../../core/data/score.ts';
 import type { Instance } from '../../core/data/types.ts';
 import { segments, type Mark } from '../highlight.ts';
+import { formatProb } from '../format.ts';
 import { useApp } from '../store/index.ts';
 import { formatMs } from './RuntimeBadge.tsx';
 import { EntityPanel } from './EntityPanel.tsx';
@@ -170,11 +171,6 @@ function AnswerCard() {
       )}
     </div>
   );
-}
-
-/** Probability as a percentage, e.g. formatProb(0.1234) === '12.3%'. */
-export function formatProb(p: number): string {
-  return `${(p * 100).toFixed(p >= 0.995 ? 0 : 1)}%`;
 }
 
 /** Where the gold answers are in the (possibly edited) passage: at their offsets, else found by text. */
