@@ -32,7 +32,7 @@ vi.mock('../../../src/app/data-client.ts', () => ({
   onDataWorkerDied: () => {},
 }));
 
-export const { useApp, applyWorkerEvent, applyDataEvent, qaWorkerDied } = await import('../../../src/app/store/index.ts');
+export const { useApp, applyWorkerEvent, applyDataEvent, qaWorkerDied, dataWorkerDied } = await import('../../../src/app/store/index.ts');
 /** The store as the app starts. */
 export const initial = useApp.getState();
 
