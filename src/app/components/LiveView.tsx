@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { metricLabel, scorePrediction, scoringLangOf, withScoringLang } from '../../core/data/score.ts';
 import type { Instance } from '../../core/data/types.ts';
 import { segments, type Mark } from '../highlight.ts';
-import { formatProb } from '../format.ts';
+import { formatProb, formatScore } from '../format.ts';
 import { useApp } from '../store/index.ts';
 import { formatMs } from './RuntimeBadge.tsx';
 import { EntityPanel } from './EntityPanel.tsx';
@@ -234,7 +234,7 @@ function ScoreLine({ prediction }: { prediction: string }) {
   return (
     <>
       <div className={`score score-${verdict.replace(' ', '-')}`} data-testid="score">
-        EM {(s.em * 100).toFixed(0)} · F1 {(s.f1 * 100).toFixed(1)} — {verdict}
+        {formatScore(s)} — {verdict}
       </div>
       <div className="hint" data-testid="score-metric">
         {metricLabel(scoringLangOf(instance))}
