@@ -1,4 +1,6 @@
 /** Models offered in the picker. The shipped one works offline; the others come from the Hub. */
+import { isHubId } from '../core/hub-id.ts';
+
 export interface CatalogEntry {
   id: string;
   source: 'local' | 'hub';
@@ -48,3 +50,8 @@ export const MODEL_CATALOG: CatalogEntry[] = [
     squad2: true,
   },
 ];
+
+/** Why a typed Hub model id cannot be loaded, or null when it looks like owner/name. */
+export function hubIdError(id: string): string | null {
+  return isHubId(id) ? null : `"${id}" is not a Hub model id (expected owner/name).`;
+}

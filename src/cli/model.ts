@@ -4,6 +4,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { configureRuntime, loadQaModel, type Dtype, type ModelSource } from '../core/index.ts';
 import { InputError } from '../core/formats/json.ts';
+import { isHubId } from '../core/hub-id.ts';
 import { err } from './io.ts';
 
 /** A directory on disk is a local model; otherwise owner/name is a Hub id. */
@@ -18,7 +19,7 @@ export function resolveModel(spec: string): { source: ModelSource } {
     // The absolute path is the id: transformers.js reads non-Hub-id paths as they are, whatever the folder is called.
     return { source: { kind: 'local', id: abs } };
   }
-  if (/^[\w.-]+\/[\w.-]+$/.test(spec)) return { source: { kind: 'hub', id: spec } };
+  if (isHubId(spec)) return { source: { kind: 'hub', id: spec } };
   throw new InputError(`${spec}: no such model directory, and not a Hub id (owner/name).`);
 }
 

@@ -48,6 +48,39 @@ function linkOf(inst: Instance, model: ModelRef, p: PermalinkPerturbation, allow
   return { v: 1, models: [model], q: { kind: 'instance', dataset: inst.dataset, id: inst.id }, p, allowNull };
 }
 
+/** The fields a pair row and a trap row share: enough to find the instance and fill the original side. */
+type C2wRow = Pick<PairRow, 'dataset' | 'id' | 'question'> & { original: { text: string } };
+
+/** Instances by dataset and id, so a row finds the instance it was run on. */
+const byInstanceKey = (instances: readonly Instance[]) => new Map(instances.map((i) => [`${i.dataset}\u0000${i.id}`, i]));
+
+/** One case for row `r` run on stored instance `inst`; `settings` ends the key, so one failure is one case. */
+function caseOf(
+  r: C2wRow,
+  inst: Instance,
+  model: ModelRef,
+  p: Extract<PermalinkPerturbation, { kind: 'revision' | 'noise' | 'trap' }>,
+  opts: { allowNull: boolean; found: string; perturbation: string },
+  settings: string,
+  perturbed: FailureCase['perturbed'],
+): FailureCase {
+  return {
+    key: [p.kind, model.id, r.dataset, r.id, settings].join('|'),
+    kind: p.kind,
+    perturbation: opts.perturbation,
+    model: model.id,
+    dataset: r.dataset,
+    id: r.id,
+    question: r.question,
+    gold: gold(inst),
+    original: { passage: inst.context, answer: r.original.text },
+    perturbed,
+    link: linkOf(inst, model, p, opts.allowNull),
+    starred: false,
+    found: opts.found,
+  };
+}
+
 /** The C2W rows of a revision-pair or synthetic-noise run as cases, e.g. casesFromPairs(rows, instances, model, { kind: 'revision' }, …). */
 export function casesFromPairs(
   rows: readonly PairRow[],
@@ -56,7 +89,7 @@ export function casesFromPairs(
   p: Extract<PermalinkPerturbation, { kind: 'revision' | 'noise' }>,
   opts: { allowNull: boolean; found: string; perturbation: string; noisyPassage?: (inst: Instance) => string | null },
 ): FailureCase[] {
-  const byKey = new Map(instances.map((i) => [`${i.dataset}\u0000${i.id}`, i]));
+  const byKey = byInstanceKey(instances);
   const out: FailureCase[] = [];
   for (const r of rows) {
     if (r.category !== 'C2W') continue;
@@ -64,21 +97,7 @@ export function casesFromPairs(
     if (!inst) continue;
     const passage = p.kind === 'revision' ? (inst.revision?.context ?? null) : (opts.noisyPassage?.(inst) ?? null);
     const settings = p.kind === 'noise' ? `${p.noise}|${p.rate}|${p.seed}` : '';
-    out.push({
-      key: [p.kind, model.id, r.dataset, r.id, settings].join('|'),
-      kind: p.kind,
-      perturbation: opts.perturbation,
-      model: model.id,
-      dataset: r.dataset,
-      id: r.id,
-      question: r.question,
-      gold: gold(inst),
-      original: { passage: inst.context, answer: r.original.text },
-      perturbed: { passage, answer: r.perturbed.text },
-      link: linkOf(inst, model, p, opts.allowNull),
-      starred: false,
-      found: opts.found,
-    });
+    out.push(caseOf(r, inst, model, p, opts, settings, { passage, answer: r.perturbed.text }));
   }
   return out;
 }
@@ -91,28 +110,14 @@ export function casesFromTraps(
   p: Extract<PermalinkPerturbation, { kind: 'trap' }>,
   opts: { allowNull: boolean; found: string; perturbation: string; trapped: (inst: Instance, row: TrapRow) => string | null },
 ): FailureCase[] {
-  const byKey = new Map(instances.map((i) => [`${i.dataset}\u0000${i.id}`, i]));
+  const byKey = byInstanceKey(instances);
   const out: FailureCase[] = [];
   for (const r of rows) {
     if (!(r.original.em === 1 && r.trapped.em === 0)) continue;
     const inst = byKey.get(`${r.dataset}\u0000${r.id}`);
     if (!inst) continue;
-    out.push({
-      key: ['trap', model.id, r.dataset, r.id, r.sentence].join('|'),
-      kind: 'trap',
-      perturbation: opts.perturbation,
-      model: model.id,
-      dataset: r.dataset,
-      id: r.id,
-      question: r.question,
-      gold: gold(inst),
-      original: { passage: inst.context, answer: r.original.text },
-      perturbed: { passage: opts.trapped(inst, r), answer: r.trapped.text },
-      // The live trap panel makes the same trap from the same source, position and seed.
-      link: linkOf(inst, model, p, opts.allowNull),
-      starred: false,
-      found: opts.found,
-    });
+    // The link opens the live trap panel, which makes the same trap from the same source, position and seed.
+    out.push(caseOf(r, inst, model, p, opts, r.sentence, { passage: opts.trapped(inst, r), answer: r.trapped.text }));
   }
   return out;
 }

@@ -3,6 +3,7 @@
  * date. Every experiment result carries one, so it can be reproduced and is never mistaken for a
  * result on other questions or another model.
  */
+import { isHubId } from './hub-id.ts';
 import { DTYPES } from './runtime/dtypes.ts';
 
 export interface RunRecord {
@@ -61,7 +62,7 @@ export function shellQuote(s: string): string {
 /** The --model argument for a model id: the shipped model's folder, a Hub id as it is, else a placeholder folder. */
 export function modelArg(id: string): string {
   if (id === 'qarx-lexical-qa') return 'public/models/qarx-lexical-qa';
-  return /^[\w.-]+\/[\w.-]+$/.test(id) ? id : `./${id.replace(/[^\w.-]+/g, '_')}`;
+  return isHubId(id) ? id : `./${id.replace(/[^\w.-]+/g, '_')}`;
 }
 
 /** A file name standing for a run's questions, e.g. dataFile(['train.json']) === 'train.json', dataFile(['Demo set (built in)']) === 'Demo_set_built_in.json'. */

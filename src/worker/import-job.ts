@@ -9,6 +9,7 @@
 import type { Instance } from '../core/data/types.ts';
 import { importFile, importPairFiles, summarizeIssues } from '../core/formats/index.ts';
 import { openHfDataset } from '../core/formats/hf-datasets.ts';
+import { concatBytes } from '../core/formats/gzip.ts';
 import { linkAdversarial } from '../core/formats/adversarial.ts';
 import { describePairing, type PairingCounts } from '../core/formats/pairs.ts';
 import type { InputIssue } from '../core/formats/squad.ts';
@@ -87,13 +88,7 @@ async function download(url: string, signal: AbortSignal, onProgress: (done: num
     done += value.length;
     onProgress(done, total);
   }
-  const out = new Uint8Array(done);
-  let off = 0;
-  for (const p of parts) {
-    out.set(p, off);
-    off += p.length;
-  }
-  return out;
+  return concatBytes(parts, done);
 }
 
 /** A fresh dataset id, unique across tabs (time, job and a random part). */

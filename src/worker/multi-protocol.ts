@@ -8,7 +8,7 @@ import type { MergedCandidate, TokenView } from '../core/token-view.ts';
 import type { RobustnessConfig, RobustnessRow } from '../core/robustness.ts';
 import type { NamePool } from '../core/entity/rename.ts';
 import type { SweepProgress } from '../core/entity/stats.ts';
-import type { DeviceChoice, ModelInfo, ModelSourceMsg } from './protocol.ts';
+import type { DeviceChoice, ModelInfo, ModelSourceMsg } from './model-facts.ts';
 
 /** The key of the model loaded with 'load' (the single-model flows' model). */
 export const PRIMARY = 'primary';

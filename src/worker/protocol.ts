@@ -14,18 +14,12 @@ import type { NoiseOptions } from '../core/natural/noise.ts';
 import type { DprRow, ParaphraseItem } from '../core/sensitivity/index.ts';
 import type { AdversarialRun, TrapConfig, TrapRow, TrapSkipped } from '../core/trap/experiment.ts';
 import type { LiveTrap, TrapSpec } from '../core/trap/live.ts';
+import type { DeviceChoice, ModelInfo, ModelSourceMsg } from './model-facts.ts';
 import type { DtypeChoice, MultiEvent, MultiRequest } from './multi-protocol.ts';
 export type { LiveRename };
+// The model facts both protocols use live in their own module, so protocol.ts and multi-protocol.ts do not import each other.
+export type { DeviceChoice, ModelInfo, ModelSourceMsg };
 
-
-/** Device the user asked for; 'auto' means WebGPU when the browser offers it, else WASM. */
-export type DeviceChoice = 'auto' | 'webgpu' | 'wasm';
-
-/** A model source as it can cross postMessage (Blobs clone fine). */
-export type ModelSourceMsg =
-  | { kind: 'local'; id: string }
-  | { kind: 'hub'; id: string; revision?: string }
-  | { kind: 'files'; id: string; files: [path: string, blob: Blob][] };
 
 /** What the worker found out about the browser. */
 export interface Capabilities {
@@ -36,19 +30,6 @@ export interface Capabilities {
   adapter: string | null;
   /** The software renderer behind the WebGPU adapter (SwiftShader, llvmpipe …), null for hardware. */
   softwareAdapter: string | null;
-}
-
-/** Public facts about a loaded model. */
-export interface ModelInfo {
-  id: string;
-  label: string;
-  kind: 'lexical-baseline' | 'neural';
-  architecture: string;
-  device: 'webgpu' | 'wasm';
-  dtype: string;
-  inputNames: string[];
-  /** Why the requested device was not used, if it was not. */
-  fallbackReason: string | null;
 }
 
 export interface LoadProgress {

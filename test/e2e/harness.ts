@@ -82,19 +82,36 @@ export interface Served {
   readonly url: string;
 }
 
+/** A server of the suite's own that a test can also stop and start again. */
+export interface OwnServer extends Served {
+  /** Stops serving now (to test what works without the server); afterAll then has nothing to close. */
+  stop(): Promise<void>;
+  /** Serves dist/ again on a free port; read `url` again after it. */
+  restart(): Promise<void>;
+}
+
 /** Serves dist/ with `vite preview` for the enclosing suite: started in beforeAll, closed in afterAll. */
-export function useServer(): Served {
+export function useServer(): OwnServer {
   let served: { server: PreviewServer; url: string } | undefined;
-  beforeAll(async () => {
+  let running = false;
+  const stop = async () => {
+    if (!running) return;
+    running = false;
+    await ready(served, 'the preview server').server.close();
+  };
+  const start = async () => {
+    await stop();
     served = await startPreview();
-  });
-  afterAll(async () => {
-    await served?.server.close();
-  });
+    running = true;
+  };
+  beforeAll(start);
+  afterAll(stop);
   return {
     get url() {
       return ready(served, 'the preview server').url;
     },
+    stop,
+    restart: start,
   };
 }
 

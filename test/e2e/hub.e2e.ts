@@ -94,4 +94,19 @@ describe('local model files', () => {
     await err.waitFor({ timeout: 10_000 });
     expect(await err.textContent()).toMatch(/lack config\.json, tokenizer\.json, tokenizer_config\.json/);
   });
+
+  it('both model forms name a malformed Hub id, and the side-by-side one an incomplete folder', async () => {
+    await loadHubId(app.page, 'bert');
+    await expect.poll(async () => await app.page.getByTestId('model-error').textContent()).toBe('"bert" is not a Hub model id (expected owner/name).');
+    const side = app.page.getByTestId('models-panel');
+    await side.getByLabel('Hub id of a model to add').fill('bert');
+    await side.getByTestId('add-model').click();
+    await expect.poll(async () => await side.getByRole('alert').textContent()).toBe('"bert" is not a Hub model id (expected owner/name).');
+    await side.getByLabel('Hub id of a model to add').fill('');
+    await side.getByTestId('add-local-model-input').setInputFiles(join(ROOT, 'public', 'models', 'qarx-lexical-qa', 'onnx'));
+    await expect.poll(async () => (await side.getByRole('alert').textContent()) ?? '').toMatch(/lack config\.json, tokenizer\.json, tokenizer_config\.json/);
+    // Nothing was added beside the primary.
+    expect(await side.getByTestId('loaded-model').count()).toBe(1);
+    await shot(app.page, 'models-panel-errors');
+  });
 });

@@ -7,51 +7,50 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { PreviewServer } from 'vite';
-import { launch, ROOT, shot, startPreview } from './harness.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { ROOT, shot, useBrowser, useServer } from './harness.ts';
 
-let server: PreviewServer;
-let url: string;
-let browser: Browser;
+// Not useApp(): its pages block service workers, and this suite is about the service worker.
+const server = useServer();
+const chrome = useBrowser();
 let context: BrowserContext;
 let page: Page;
 const errors: string[] = [];
 const SW = join(ROOT, 'dist', 'sw.js');
 const original = readFileSync(SW, 'utf8');
 
-beforeAll(async () => {
-  ({ server, url } = await startPreview());
-  browser = await launch(false);
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'allow' });
+/** A fresh context that lets the app's service worker register, and a page in it. */
+async function openContext(): Promise<void> {
+  context = await chrome.browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'allow' });
   page = await context.newPage();
+}
+
+beforeAll(async () => {
+  await openContext();
   page.on('pageerror', (e) => errors.push(e.message));
 });
-afterAll(async () => {
-  writeFileSync(SW, original);
-  await browser.close();
-  await server.close().catch(() => undefined);
-});
+// Registered last, so it runs first: dist/sw.js is restored before the browser and the server close.
+afterAll(() => writeFileSync(SW, original));
 
 /** The scriptURL of the service worker controlling the page, or null. */
 const controller = () => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null);
 
 describe('offline after the first visit', () => {
   it('serves /favicon.ico (an .ico) and the SVG icon', async () => {
-    const ico = await context.request.get(`${url}favicon.ico`);
+    const ico = await context.request.get(`${server.url}favicon.ico`);
     expect(ico.status()).toBe(200);
     expect([...(await ico.body()).subarray(0, 4)]).toEqual([0, 0, 1, 0]);
-    const svg = await context.request.get(`${url}favicon.svg`);
+    const svg = await context.request.get(`${server.url}favicon.svg`);
     expect(svg.status()).toBe(200);
     expect(await svg.text()).toContain('<svg');
   });
 
   it('installs a service worker that precaches the app, ONNX Runtime and the model', async () => {
-    await page.goto(`${url}?device=wasm`);
+    await page.goto(`${server.url}?device=wasm`);
     await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
     // ready resolves once the worker is active, i.e. after every precache entry was fetched.
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
-    expect(scope).toBe(url);
+    expect(scope).toBe(server.url);
     const cached = await page.evaluate(async () => {
       const urls: string[] = [];
       for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) urls.push(new URL(r.url).pathname);
@@ -68,7 +67,9 @@ describe('offline after the first visit', () => {
 
   it('reloads and answers with the network cut and the server stopped', async () => {
     expect(await controller()).toMatch(/\/sw\.js$/);
-    await server.close();
+    await server.stop();
+    // Nothing answers at the app's address any more: the reload below can only come from the service worker.
+    await expect(context.request.get(server.url)).rejects.toThrow();
     await context.setOffline(true);
     const online = await page.evaluate(() => navigator.onLine);
     await page.evaluate(() => location.reload());
@@ -81,11 +82,10 @@ describe('offline after the first visit', () => {
   });
 
   it('says when a new version is available and Reload switches to it', async () => {
-    ({ server, url } = await startPreview());
+    await server.restart();
     await context.close();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'allow' });
-    page = await context.newPage();
-    await page.goto(`${url}?device=wasm`);
+    await openContext();
+    await page.goto(`${server.url}?device=wasm`);
     await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     await page.reload();
     await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
@@ -118,7 +118,9 @@ describe('offline after the first visit', () => {
 
   it('after the update and Reload, reloads again with the network cut and the server stopped', async () => {
     expect(await controller()).toMatch(/\/sw\.js$/);
-    await server.close();
+    await server.stop();
+    // Nothing answers at the app's address any more: the reload below can only come from the service worker.
+    await expect(context.request.get(server.url)).rejects.toThrow();
     await context.setOffline(true);
     await page.evaluate(() => location.reload());
     await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });

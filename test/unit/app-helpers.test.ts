@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { segments } from '../../src/app/highlight.ts';
 import { missingModelFiles, modelPathOf } from '../../src/app/local-files.ts';
+import { formatProb, formatScore } from '../../src/app/format.ts';
 
 describe('segments', () => {
   it.each([
@@ -36,5 +37,25 @@ describe('local model files', () => {
   it('names every missing file', () => {
     expect(missingModelFiles(['config.json'])).toEqual(['tokenizer.json', 'tokenizer_config.json', 'onnx/model.onnx (or another .onnx file)']);
     expect(missingModelFiles(['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model_quantized.onnx'])).toEqual([]);
+  });
+});
+
+describe('formatProb and formatScore', () => {
+  it.each([
+    { p: 0.1234, want: '12.3%' },
+    { p: 0, want: '0.0%' },
+    { p: 0.994, want: '99.4%' },
+    { p: 0.995, want: '100%' },
+    { p: 1, want: '100%' },
+  ])('formatProb($p) = $want', ({ p, want }) => {
+    expect(formatProb(p)).toBe(want);
+  });
+
+  it.each([
+    { s: { em: 1, f1: 1 }, want: 'EM 100 · F1 100.0' },
+    { s: { em: 0, f1: 0.5 }, want: 'EM 0 · F1 50.0' },
+    { s: { em: 0, f1: 2 / 3 }, want: 'EM 0 · F1 66.7' },
+  ])('formatScore($s) = $want', ({ s, want }) => {
+    expect(formatScore(s)).toBe(want);
   });
 });

@@ -4,41 +4,14 @@
  * the worker and reloads every added model, and the robustness table keeps the selection's rows.
  * The worker is replaced by a recorder (the UI state machine, not a model).
  */
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { WorkerRequest } from '../../src/worker/protocol.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { applyDataEvent, applyWorkerEvent, dataSent, lastOf, resetStore, restarts, sent, useApp } from './helpers/store.ts';
 
-const sent: WorkerRequest[] = [];
-let restarts = 0;
-let nextId = 1;
-vi.mock('../../src/app/worker-client.ts', () => ({
-  send: (r: WorkerRequest) => sent.push(r),
-  newJobId: () => nextId++,
-  restartWorker: () => {
-    restarts++;
-  },
-  onWorkerEvent: () => {},
-  onWorkerDied: () => {},
-}));
-const dataSent: { type: string; reqId?: number }[] = [];
-let nextData = 1;
-vi.mock('../../src/app/data-client.ts', () => ({
-  sendData: (r: { type: string }) => dataSent.push(r),
-  newDataId: () => nextData++,
-  onDataEvent: () => {},
-  onDataWorkerDied: () => {},
-}));
-
-const { useApp, applyWorkerEvent, applyDataEvent } = await import('../../src/app/store/index.ts');
 const { emptyRow, DEFAULT_ROBUSTNESS } = await import('../../src/core/robustness.ts');
-const initial = useApp.getState();
 const info = (id: string, device: 'wasm' | 'webgpu' = 'wasm') => ({ id, label: id, kind: 'neural' as const, architecture: 'bert', device, dtype: 'q8', inputNames: ['input_ids', 'attention_mask'], fallbackReason: null });
-const lastOf = <T extends WorkerRequest['type']>(type: T) => sent.filter((r) => r.type === type).at(-1) as Extract<WorkerRequest, { type: T }>;
 
 beforeEach(() => {
-  sent.length = 0;
-  dataSent.length = 0;
-  restarts = 0;
-  useApp.setState(initial, true);
+  resetStore();
   useApp.setState({ model: info('primary/model'), modelStatus: 'ready', loadedSource: { kind: 'local', id: 'primary/model' } });
 });
 

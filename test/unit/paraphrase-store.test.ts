@@ -3,27 +3,18 @@
  * record, a cancelled run kept and marked, a live paraphrase labelled typed or generated. The
  * workers are replaced by recorders (this tests the UI state, not a model).
  */
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { WorkerRequest } from '../../src/worker/protocol.ts';
 import type { Instance } from '../../src/core/data/types.ts';
 import { dprRow } from '../../src/core/sensitivity/dpr.ts';
+import { applyDataEvent, applyWorkerEvent, dataSent, resetStore, sent, useApp } from './helpers/store.ts';
 
-const sent: WorkerRequest[] = [];
-let nextId = 1;
-vi.mock('../../src/app/worker-client.ts', () => ({ send: (r: WorkerRequest) => sent.push(r), newJobId: () => nextId++, restartWorker: () => {}, onWorkerEvent: () => {}, onWorkerDied: () => {} }));
-const dataSent: { type: string; reqId?: number }[] = [];
-let nextData = 100;
-vi.mock('../../src/app/data-client.ts', () => ({ sendData: (r: { type: string }) => dataSent.push(r), newDataId: () => nextData++, onDataEvent: () => {}, onDataWorkerDied: () => {} }));
-
-const { useApp, applyWorkerEvent, applyDataEvent } = await import('../../src/app/store/index.ts');
-const initial = useApp.getState();
 const model = { id: 'm', label: 'm', kind: 'neural' as const, architecture: 'bert', device: 'wasm' as const, dtype: 'q8', inputNames: [], fallbackReason: null };
 const inst = (id: string, question: string, paraphrases?: string[]): Instance => ({ id, dataset: 'd', title: 't', question, context: 'Athens hosted the games in 1896.', answers: [{ text: 'Athens', start: 0 }], isImpossible: false, lang: 'en', tags: [], ...(paraphrases ? { paraphrases } : {}) });
 
 beforeEach(() => {
-  sent.length = 0;
-  dataSent.length = 0;
-  useApp.setState({ ...initial, model, modelStatus: 'ready' }, true);
+  resetStore();
+  useApp.setState({ model, modelStatus: 'ready' });
 });
 
 describe('the DPR experiment', () => {

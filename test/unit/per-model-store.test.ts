@@ -3,30 +3,11 @@
  * id) to the added model, keeps each model's result with its own run record, saves each as a run,
  * lets a tab show either, and stops at a cancel or an error. The worker is a recorder.
  */
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { WorkerRequest } from '../../src/worker/protocol.ts';
 import type { BudgetResult } from '../../src/core/entity/stats.ts';
+import { applyDataEvent, applyWorkerEvent, dataSent, resetStore, sent, useApp } from './helpers/store.ts';
 
-const sent: WorkerRequest[] = [];
-let nextId = 1;
-vi.mock('../../src/app/worker-client.ts', () => ({
-  send: (r: WorkerRequest) => sent.push(r),
-  newJobId: () => nextId++,
-  restartWorker: () => {},
-  onWorkerEvent: () => {},
-  onWorkerDied: () => {},
-}));
-const dataSent: { type: string; reqId?: number; info?: { run: { model: string } } }[] = [];
-let nextData = 1;
-vi.mock('../../src/app/data-client.ts', () => ({
-  sendData: (r: { type: string }) => dataSent.push(r),
-  newDataId: () => nextData++,
-  onDataEvent: () => {},
-  onDataWorkerDied: () => {},
-}));
-
-const { useApp, applyWorkerEvent, applyDataEvent } = await import('../../src/app/store/index.ts');
-const initial = useApp.getState();
 const info = (id: string, dtype = 'q8') => ({ id, label: id, kind: 'neural' as const, architecture: 'bert', device: 'wasm' as const, dtype, inputNames: ['input_ids'], fallbackReason: null });
 const budgets = sent as Extract<WorkerRequest, { type: 'budget' }>[];
 const lastBudget = () => budgets.filter((r) => r.type === 'budget').at(-1) as Extract<WorkerRequest, { type: 'budget' }>;
@@ -34,9 +15,7 @@ const score = (f1: number) => ({ em: f1, f1 });
 const result = (f1: number, cancelled = false): BudgetResult => ({ n: 2, plain: { original: score(1), random: score(f1), randomStd: score(0), worst: score(f1 / 2), best: score(1), stability: 0.5 }, defended: null, perInstance: [], cancelled });
 
 beforeEach(() => {
-  sent.length = 0;
-  dataSent.length = 0;
-  useApp.setState(initial, true);
+  resetStore();
   useApp.setState({ model: info('primary/model', 'fp32'), modelStatus: 'ready', addedModels: [{ key: 'm2', source: { kind: 'hub', id: 'b/model' }, device: 'wasm', dtype: 'auto', host: null, status: 'ready', info: info('b/model'), loadMs: 1, bytes: 1, jobId: null, progress: null, error: null }] });
 });
 

@@ -32,6 +32,9 @@ describe('casesFromPairs', () => {
     const [c] = casesFromPairs([row('a', 'C2W')], [a], model, { kind: 'revision' }, opts);
     expect(c).toMatchObject({ kind: 'revision', model: 'qarx-lexical-qa', gold: ['Paris'], original: { passage: 'Ann lives in Paris.', answer: 'Paris' }, perturbed: { passage: 'Ann moved to Paris.', answer: 'Ann' } });
     expect(c!.link).toEqual({ v: 1, models: [model], q: { kind: 'instance', dataset: 'demo', id: 'a' }, p: { kind: 'revision' }, allowNull: true });
+    expect(c!.key).toBe('revision|qarx-lexical-qa|demo|a|');
+    // The exported JSON keeps one field order for every kind of case.
+    expect(Object.keys(c!)).toEqual(['key', 'kind', 'perturbation', 'model', 'dataset', 'id', 'question', 'gold', 'original', 'perturbed', 'link', 'starred', 'found']);
   });
 
   it('noise cases carry their settings in the key and the link, and the noisy passage when given', () => {
@@ -51,6 +54,8 @@ describe('casesFromTraps', () => {
     const [c] = casesFromTraps([trapRow(0)], [inst('a')], model, p, { ...opts, trapped });
     expect(c!.perturbed).toEqual({ passage: 'Ann lives in Paris. Bob lives in Rome.', answer: 'Rome' });
     expect(c!.link?.p).toEqual(p);
+    // The trap sentence ends the key, so the same trap seen again is one case.
+    expect(c!.key).toBe('trap|qarx-lexical-qa|demo|a|Bob lives in Rome.');
     expect(casesFromTraps([trapRow(1)], [inst('a')], model, p, { ...opts, trapped })).toHaveLength(0);
   });
 });

@@ -3,33 +3,11 @@
  * record, its rows applied only for the current job, cancel marking it partial, errors restarting
  * the worker, and a worker death failing the job. The workers are replaced by recorders.
  */
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { WorkerRequest } from '../../src/worker/protocol.ts';
 import type { TrapRow } from '../../src/core/trap/summary.ts';
+import { applyDataEvent, applyWorkerEvent, dataSent, qaWorkerDied, resetStore, restarts, sent, useApp } from './helpers/store.ts';
 
-const sent: WorkerRequest[] = [];
-let restarts = 0;
-let nextId = 1;
-vi.mock('../../src/app/worker-client.ts', () => ({
-  send: (r: WorkerRequest) => sent.push(r),
-  newJobId: () => nextId++,
-  restartWorker: () => {
-    restarts++;
-  },
-  onWorkerEvent: () => {},
-  onWorkerDied: () => {},
-}));
-const dataSent: { type: string; reqId?: number }[] = [];
-let nextData = 1;
-vi.mock('../../src/app/data-client.ts', () => ({
-  sendData: (r: { type: string; reqId?: number }) => dataSent.push(r),
-  newDataId: () => nextData++,
-  onDataEvent: () => {},
-  onDataWorkerDied: () => {},
-}));
-
-const { useApp, applyWorkerEvent, applyDataEvent, qaWorkerDied } = await import('../../src/app/store/index.ts');
-const initial = useApp.getState();
 const model = { id: 'm', label: 'm', kind: 'neural' as const, architecture: 'bert', device: 'wasm' as const, dtype: 'q8', inputNames: [], fallbackReason: null };
 const inst = { id: 'q1', dataset: 'd', title: '', question: 'Who?', context: 'Ann ran.', answers: [{ text: 'Ann', start: 0 }], isImpossible: false, lang: 'en' as const, tags: [] };
 const row: TrapRow = { id: 'q1', dataset: 'd', question: 'Who?', sentence: 'Bo ran.', similarity: 0.5, trap: { start: 9, end: 16 }, original: { text: 'Ann', span: { start: 0, end: 3 }, em: 1, f1: 1 }, trapped: { text: 'Bo', span: { start: 9, end: 11 }, hit: true, em: 0, f1: 0 } };
@@ -46,10 +24,8 @@ function startRun(): number {
 }
 
 beforeEach(() => {
-  sent.length = 0;
-  dataSent.length = 0;
-  restarts = 0;
-  useApp.setState({ ...initial, model, modelStatus: 'ready', loadedSource: { kind: 'hub', id: 'm' } }, true);
+  resetStore();
+  useApp.setState({ model, modelStatus: 'ready', loadedSource: { kind: 'hub', id: 'm' } });
 });
 
 describe('trap experiment state', () => {

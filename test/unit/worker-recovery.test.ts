@@ -3,42 +3,16 @@
  * the dead worker held (no card stays busy), starts a fresh worker and reloads the model that
  * worked, or re-initialises the data worker over the same IndexedDB. The workers are recorders.
  */
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { WorkerRequest } from '../../src/worker/protocol.ts';
-import type { DataRequest } from '../../src/worker/data-protocol.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { dataSent, dataWorkerDied, qaWorkerDied, resetStore, restarts, sent, useApp } from './helpers/store.ts';
 
-const sent: WorkerRequest[] = [];
-const dataSent: DataRequest[] = [];
-let restarts = 0;
-let nextId = 1;
-vi.mock('../../src/app/worker-client.ts', () => ({
-  send: (r: WorkerRequest) => sent.push(r),
-  newJobId: () => nextId++,
-  restartWorker: () => {
-    restarts++;
-  },
-  onWorkerEvent: () => {},
-  onWorkerDied: () => {},
-}));
-vi.mock('../../src/app/data-client.ts', () => ({
-  sendData: (r: DataRequest) => dataSent.push(r),
-  newDataId: () => nextId++,
-  onDataEvent: () => {},
-  onDataWorkerDied: () => {},
-}));
-
-const { useApp, qaWorkerDied, dataWorkerDied } = await import('../../src/app/store/index.ts');
 type State = ReturnType<typeof useApp.getState>;
-const initial = useApp.getState();
 const shipped = { kind: 'local' as const, id: 'qarx-lexical-qa' };
 const running = { status: 'running' as const, jobId: 40, progress: null, selected: 3, error: null, run: null };
 const collecting = { status: 'collecting' as const, jobId: null, progress: null, selected: 0, error: null, run: null };
 
 beforeEach(() => {
-  sent.length = 0;
-  dataSent.length = 0;
-  restarts = 0;
-  useApp.setState(initial, true);
+  resetStore();
 });
 
 describe('the inference worker dies', () => {

@@ -1,6 +1,6 @@
 /** Pieces shared by the comparison views (renaming, revision pairs): diffs, answer boxes, category texts. */
 import { wordDiff, type DiffPiece } from '../../core/diff.ts';
-import { formatProb } from './LiveView.tsx';
+import { formatProb, formatScore } from '../format.ts';
 
 export const CATEGORY_TEXT = {
   C2C: 'correct before and after the change',
@@ -62,9 +62,7 @@ export function AnswerBox({ title, text, prob, score, testid }: { title: string;
         {prob !== undefined && text ? <span className="prob"> {formatProb(prob)}</span> : null}
       </div>
       {score && (
-        <div className="hint">
-          EM {(score.em * 100).toFixed(0)} · F1 {(score.f1 * 100).toFixed(1)}
-        </div>
+        <div className="hint">{formatScore(score)}</div>
       )}
     </div>
   );

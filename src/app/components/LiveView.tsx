@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { metricLabel, scorePrediction, scoringLangOf, withScoringLang } from '../../core/data/score.ts';
 import type { Instance } from '../../core/data/types.ts';
 import { segments, type Mark } from '../highlight.ts';
+import { formatProb, formatScore } from '../format.ts';
 import { useApp } from '../store/index.ts';
 import { formatMs } from './RuntimeBadge.tsx';
 import { EntityPanel } from './EntityPanel.tsx';
@@ -172,11 +173,6 @@ function AnswerCard() {
   );
 }
 
-/** Probability as a percentage, e.g. formatProb(0.1234) === '12.3%'. */
-export function formatProb(p: number): string {
-  return `${(p * 100).toFixed(p >= 0.995 ? 0 : 1)}%`;
-}
-
 /** Where the gold answers are in the (possibly edited) passage: at their offsets, else found by text. */
 export function goldMarks(passage: string, instance: Pick<Instance, 'answers' | 'context'>): Mark[] {
   const marks: Mark[] = [];
@@ -238,7 +234,7 @@ function ScoreLine({ prediction }: { prediction: string }) {
   return (
     <>
       <div className={`score score-${verdict.replace(' ', '-')}`} data-testid="score">
-        EM {(s.em * 100).toFixed(0)} · F1 {(s.f1 * 100).toFixed(1)} — {verdict}
+        {formatScore(s)} — {verdict}
       </div>
       <div className="hint" data-testid="score-metric">
         {metricLabel(scoringLangOf(instance))}

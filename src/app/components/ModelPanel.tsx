@@ -1,6 +1,6 @@
 /** Choosing a model (shipped, Hub, or local files) and a device; shows download progress and errors. */
 import { useState, type FormEvent } from 'react';
-import { MODEL_CATALOG } from '../models.ts';
+import { hubIdError, MODEL_CATALOG } from '../models.ts';
 import { pickModelFiles } from '../local-files.ts';
 import { hostLabel, isOtherHub } from '../hosts.ts';
 import { useApp } from '../store/index.ts';
@@ -34,23 +34,13 @@ export function ModelPanel() {
   const submitCustom = (e: FormEvent) => {
     e.preventDefault();
     const id = customId.trim();
-    if (!/^[\w.-]+\/[\w.-]+$/.test(id)) {
-      setPickError(`"${id}" is not a Hub model id (expected owner/name).`);
+    const bad = hubIdError(id);
+    if (bad) {
+      setPickError(bad);
       return;
     }
     setPickError(null);
     loadModel({ kind: 'hub', id });
-  };
-
-  const onFiles = (list: FileList | null) => {
-    if (!list) return;
-    const picked = pickModelFiles(list);
-    if ('error' in picked) {
-      setPickError(picked.error);
-      return;
-    }
-    setPickError(null);
-    loadModel({ kind: 'files', id: picked.name, files: picked.files });
   };
 
   const loading = status === 'loading';
@@ -102,17 +92,7 @@ export function ModelPanel() {
           Load
         </button>
       </form>
-      <label className="file-btn file-pick">
-        Open a local model folder…
-        <input
-          type="file"
-          multiple
-          data-testid="local-model-input"
-          // @ts-expect-error: non-standard but supported by every engine we target
-          webkitdirectory=""
-          onChange={(e) => onFiles(e.target.files)}
-        />
-      </label>
+      <ModelFolderInput label="Open a local model folder…" testid="local-model-input" onPick={loadModel} onError={setPickError} />
 
       {loading && (
         <div className="progress-block" data-testid="load-progress">
@@ -212,6 +192,29 @@ export function ModelPanel() {
         <p className="hint">A Hugging Face Hub or a mirror with the same URL layout ({'{host}/{model}/resolve/main/{file}'}).</p>
       </details>
     </div>
+  );
+}
+
+/** A button that picks a model folder in the Hub layout and hands on its files as a model source, or says what is missing. */
+export function ModelFolderInput({ label, testid, onPick, onError }: { label: string; testid: string; onPick: (source: ModelSourceMsg) => void; onError: (message: string) => void }) {
+  const onFiles = (list: FileList | null) => {
+    if (!list) return;
+    const picked = pickModelFiles(list);
+    if ('error' in picked) return onError(picked.error);
+    onPick({ kind: 'files', id: picked.name, files: picked.files });
+  };
+  return (
+    <label className="file-btn file-pick">
+      {label}
+      <input
+        type="file"
+        multiple
+        data-testid={testid}
+        // @ts-expect-error: non-standard but supported by every engine we target
+        webkitdirectory=""
+        onChange={(e) => onFiles(e.target.files)}
+      />
+    </label>
   );
 }
 

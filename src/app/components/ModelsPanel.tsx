@@ -1,7 +1,6 @@
 /** Models beside the primary: add one (catalog, Hub id or local folder) with its own device and dtype, see its load, unload it. */
 import { useState, type FormEvent } from 'react';
-import { MODEL_CATALOG } from '../models.ts';
-import { pickModelFiles } from '../local-files.ts';
+import { hubIdError, MODEL_CATALOG } from '../models.ts';
 import { hostLabel, isOtherHub } from '../hosts.ts';
 import { useApp } from '../store/index.ts';
 import { modelOfKey } from '../store/multi-slice.ts';
@@ -9,7 +8,7 @@ import { PRIMARY, type DtypeChoice } from '../../worker/multi-protocol.ts';
 import { chooseDevice } from '../../core/runtime/device.ts';
 import { dtypeChoices } from '../../core/runtime/dtypes.ts';
 import type { DeviceChoice, ModelSourceMsg } from '../../worker/protocol.ts';
-import { formatBytes } from './ModelPanel.tsx';
+import { formatBytes, ModelFolderInput } from './ModelPanel.tsx';
 import { formatMs } from './RuntimeBadge.tsx';
 
 const DEVICES: DeviceChoice[] = ['auto', 'webgpu', 'wasm'];
@@ -38,7 +37,8 @@ export function ModelsPanel() {
     e.preventDefault();
     const id = hubId.trim();
     if (id) {
-      if (!/^[\w.-]+\/[\w.-]+$/.test(id)) return setError(`"${id}" is not a Hub model id (expected owner/name).`);
+      const bad = hubIdError(id);
+      if (bad) return setError(bad);
       setError(null);
       return addModel({ kind: 'hub', id });
     }
@@ -47,12 +47,9 @@ export function ModelsPanel() {
     setError(null);
     addModel(m.source === 'local' ? { kind: 'local', id: m.id } : { kind: 'hub', id: m.id });
   };
-  const onFiles = (list: FileList | null) => {
-    if (!list) return;
-    const picked = pickModelFiles(list);
-    if ('error' in picked) return setError(picked.error);
+  const addFiles = (source: ModelSourceMsg) => {
     setError(null);
-    addModel({ kind: 'files', id: picked.name, files: picked.files } satisfies ModelSourceMsg);
+    addModel(source);
   };
 
   return (
@@ -122,17 +119,7 @@ export function ModelsPanel() {
             Add model
           </button>
         </div>
-        <label className="file-btn file-pick">
-          Add a local model folder…
-          <input
-            type="file"
-            multiple
-            data-testid="add-local-model-input"
-            // @ts-expect-error: non-standard but supported by every engine we target
-            webkitdirectory=""
-            onChange={(e) => onFiles(e.target.files)}
-          />
-        </label>
+        <ModelFolderInput label="Add a local model folder…" testid="add-local-model-input" onPick={addFiles} onError={setError} />
       </form>
       {error && (
         <div className="error" role="alert">

@@ -7,10 +7,10 @@ import { useEffect, useRef, useState } from 'react';
 import { alignTokens, type AlignedToken, type MergedCandidate, type TokenProb } from '../../core/token-view.ts';
 import type { ModelAnswer } from '../../worker/multi-protocol.ts';
 import { chartSvg, svgToPng } from '../chart-export.ts';
+import type { CompareInputs } from '../compare-inputs.ts';
 import { downloadBlob, downloadText } from '../download.ts';
 import { useApp } from '../store/index.ts';
 import { modelOfKey } from '../store/multi-slice.ts';
-import type { CompareInputs } from './CompareView.tsx';
 
 const COL = 18;
 const LEFT = 64;

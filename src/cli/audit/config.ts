@@ -11,6 +11,7 @@ import { PARAPHRASE_KINDS } from '../../core/sensitivity/kinds.ts';
 import { TRAP_POSITIONS } from '../../core/trap/insert.ts';
 import { TRAP_SOURCES } from '../../core/trap/summary.ts';
 import { InputError, parseJson } from '../../core/formats/json.ts';
+import { HUB_ID } from '../../core/hub-id.ts';
 import { MAX_SEED } from '../../core/random.ts';
 
 const name = v.pipe(v.string(), v.regex(/^[\w.@+-]{1,80}$/, 'must be 1–80 letters, digits or . _ - + @ (it names files and tables)'));
@@ -39,7 +40,7 @@ const Model = v.pipe(
     /** A model folder in the Hugging Face layout (e.g. on a mounted volume); ${VAR} is replaced. */
     path: v.optional(v.string()),
     /** A Hub id, fetched from $HF_ENDPOINT (a mirror) or huggingface.co. */
-    hub: v.optional(v.pipe(v.string(), v.regex(/^[\w.-]+\/[\w.-]+$/, 'must be a Hub id owner/name'))),
+    hub: v.optional(v.pipe(v.string(), v.regex(HUB_ID, 'must be a Hub id owner/name'))),
     dtype: v.optional(v.picklist(['fp32', 'fp16', 'q8'])),
   }),
   v.check((m) => (m.path === undefined) !== (m.hub === undefined), 'needs exactly one of "path" or "hub"'),

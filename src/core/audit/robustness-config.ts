@@ -5,6 +5,7 @@
  */
 import { RENAME_SOURCES, type RobustnessConfig } from '../robustness.ts';
 import { dataFile, modelArg, type RunRecord } from '../run-record.ts';
+import { isHubId } from '../hub-id.ts';
 
 export { ROBUSTNESS_AUDIT_FILE } from '../run-record.ts';
 
@@ -33,7 +34,7 @@ export const safeName = (s: string): string => s.replace(/[^\w.@+-]+/g, '_').sli
 /** A model entry: a Hub id as `hub`, else a folder `path` (the shipped model's, or a placeholder named after the id). */
 function modelEntry(m: AuditModelIn): AuditConfigFile['models'][number] {
   const dtype = m.dtype === 'fp32' || m.dtype === 'fp16' || m.dtype === 'q8' ? m.dtype : undefined;
-  const where = /^[\w.-]+\/[\w.-]+$/.test(m.id) ? { hub: m.id } : { path: modelArg(m.id) };
+  const where = isHubId(m.id) ? { hub: m.id } : { path: modelArg(m.id) };
   return { name: safeName(`${m.letter}-${m.id}`), ...where, ...(dtype ? { dtype } : {}) };
 }
 

@@ -36,6 +36,7 @@ export function normalizeZh(s: string): string {
   return out;
 }
 
+/** DuReader-robust's `_is_chinese_char` (BERT's ranges, Extension E from 0x2B820); not offsets.ts isCjkIdeograph, which follows HF tokenizers' 0x2B920. */
 function isChineseChar(cp: number): boolean {
   return (
     (cp >= 0x4e00 && cp <= 0x9fff) ||

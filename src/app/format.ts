@@ -1,0 +1,11 @@
+/** Number formats the views share, so a probability or a score reads the same in every panel. */
+
+/** Probability as a percentage, e.g. formatProb(0.1234) === '12.3%'. */
+export function formatProb(p: number): string {
+  return `${(p * 100).toFixed(p >= 0.995 ? 0 : 1)}%`;
+}
+
+/** EM and F1 on the 0–100 scale, e.g. formatScore({ em: 0, f1: 0.5 }) === 'EM 0 · F1 50.0'. */
+export function formatScore(s: { em: number; f1: number }): string {
+  return `EM ${(s.em * 100).toFixed(0)} · F1 ${(s.f1 * 100).toFixed(1)}`;
+}
