@@ -71,6 +71,8 @@ for (const device of ['wasm', 'webgpu'] as const) {
       // Both models answer the renamed question and get a category against the original.
       await expect.poll(async () => (await app.page.getByTestId('model-category').allTextContents()).join(','), { timeout: 60_000 }).toMatch(/^(C2C|C2W|W2C|W2W|partial),(C2C|C2W|W2C|W2W|partial)$/);
       expect(await app.page.getByTestId('model-answer-before').count()).toBe(2);
+      // Scores read as in the live view: EM and F1 on the 0–100 scale, F1 with one decimal.
+      expect(await cards.nth(0).textContent()).toMatch(/· EM (0|100) · F1 \d{1,3}\.\d/);
       expect(app.errors).toEqual([]);
       await shot(app.page, `multi-side-by-side-${device}`);
     });

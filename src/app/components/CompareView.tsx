@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { scorePrediction } from '../../core/data/score.ts';
 import { PRIMARY, type ModelAnswer } from '../../worker/multi-protocol.ts';
 import { answerCategory, compareInputs, type CompareInputs } from '../compare-inputs.ts';
+import { formatScore } from '../format.ts';
 import { segments, type Mark } from '../highlight.ts';
 import { useApp } from '../store/index.ts';
 import { modelOfKey, readyKeys } from '../store/multi-slice.ts';
@@ -133,7 +134,7 @@ function AnswerColumn({ answer, inputs }: { answer: ModelAnswer; inputs: Compare
             {inputs.before ? 'no gold answer' : 'no perturbation yet'}
           </span>
         )}
-        {score && <span className="hint"> · EM {score.em} · F1 {(100 * score.f1).toFixed(0)}</span>}
+        {score && <span className="hint"> · {formatScore(score)}</span>}
         {answer.windowsPerSecond !== null && <span className="hint"> · {answer.windowsPerSecond.toFixed(1)} windows/s</span>}
       </p>
       <button type="button" className="small" aria-pressed={open} onClick={() => useApp.getState().openTokenView(open ? null : answer.key)} data-testid="token-view-toggle">
