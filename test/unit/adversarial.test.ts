@@ -74,6 +74,38 @@ describe('evaluateAdversarial (hand-computed)', () => {
     expect(r.rows[0]?.worstId).toBe('a');
   });
 
+  // The script runs on Python 2, where r'\b(a|an|the)\b' has no re.UNICODE flag: \b sees only
+  // [A-Za-z0-9_] as word characters, so an article glued to a non-ASCII letter is removed.
+  // Checked by hand in CPython 2.7.18: re.sub(r'\b(a|an|the)\b', ' ', u'\xe7a') → u'\xe7 '.
+  it.each([
+    // 'ça' → py2 'ç ' → 'ç' = the prediction: EM 1, F1 1 (Python 3 keeps 'ça': EM 0, F1 0)
+    ['ç', 'ça', 1, 1],
+    // 'Δthe' → lower 'δthe' → 'δ' = 'δ': EM 1, F1 1
+    ['Δthe', 'Δ', 1, 1],
+    // 'éan x' → 'é  x' → 'é x'; gold 'é x': EM 1, F1 1
+    ['éan x', 'é x', 1, 1],
+    // 'café the end' → 'café end' (the article stands alone, both Pythons agree); gold 'café': P 1/2, R 1 → F1 2/3
+    ['café the end', 'café', 0, 2 / 3],
+  ])('normalises like Python 2: %s vs gold %s → EM %d, F1 %d', (pred, gold, em, f1) => {
+    const r = evaluateAdversarial([{ id: 'q', golds: [gold] }], { q: pred });
+    expect(r.result.orig_exact_match).toBe(100 * em);
+    expect(r.result.orig_f1).toBeCloseTo(100 * f1, 12);
+  });
+
+  it('sums adv_f1 in Python 2 dict order, orig_f1 in file order (the last digit differs)', () => {
+    // q1 F1 1, q2 F1 1, q3 'p e' vs 'p b c d': P 1/2, R 1/4 → F1 (2 · 1/8)/(3/4) = 1/3. No variants: adv = own score.
+    // orig in file order: (1 + 1) + 0.3333333333333333 = 2.3333333333333335 → ·100/3 = 77.77777777777779
+    // adv in dict order q1, q3, q2 (CPython 2.7.18): (1 + 0.3333333333333333) + 1 = 2.333333333333333 → 77.77777777777777
+    const qs = [
+      { id: 'q1', golds: ['x'] },
+      { id: 'q2', golds: ['y'] },
+      { id: 'q3', golds: ['p b c d'] },
+    ];
+    const r = evaluateAdversarial(qs, { q1: 'x', q2: 'y', q3: 'p e' });
+    expect(r.result.orig_f1).toBe(77.77777777777779);
+    expect(r.result.adv_f1).toBe(77.77777777777777);
+  });
+
   it('throws where the script crashes', () => {
     expect(() => evaluateAdversarial([], {})).toThrow(SquadEvalError);
     expect(() => evaluateAdversarial([{ id: 'a', golds: [] }], { a: 'x' })).toThrow(/ValueError/);

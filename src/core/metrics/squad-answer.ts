@@ -39,6 +39,18 @@ export function normalizeAnswer(s: string): string {
   return pySplit(noArticles).join(' ');
 }
 
+// Python 2 (Jia & Liang's evaluate-adversarial.py) compiles r'\b(a|an|the)\b' without re.UNICODE,
+// so its \b sees only ASCII letters, digits and _ as word characters: 'ça' loses its 'a' there.
+const ARTICLES_PY2_RE = /(?<![A-Za-z0-9_])(?:a|an|the)(?![A-Za-z0-9_])/g;
+// Python 2.7's unicode.split() also splits on U+180E (a space separator in its Unicode 5.2 data).
+const PY2_WHITESPACE_RE = /[\t-\r\x1c-\x20\x85\xa0\u1680\u180e\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
+
+/** normalize_answer as Python 2 runs it (ASCII \b). Example: normalizeAnswerPy2('ça') → 'ç', where Python 3 keeps 'ça'. */
+export function normalizeAnswerPy2(s: string): string {
+  const noArticles = s.toLowerCase().replace(PUNCT_RE, '').replace(ARTICLES_PY2_RE, ' ');
+  return noArticles.split(PY2_WHITESPACE_RE).filter((t) => t !== '').join(' ');
+}
+
 /** Normalized tokens as the v2.0 script's get_tokens. Example: getTokens('An apple pie') → ['apple', 'pie']. */
 export function getTokens(s: string): string[] {
   if (s === '') return [];
@@ -128,8 +140,13 @@ const tokensOf = (normalized: string): string[] => (normalized === '' ? [] : nor
  * maxima kept, Python's int/float tag included), normalising each string once: the scripts
  * normalise the prediction again for every gold and metric, which is the same value each time.
  */
-export function scoreTagged(prediction: string, golds: readonly string[], version: SquadVersion): { em: PyNum; f1: PyNum } {
-  const normPred = normalizeAnswer(prediction);
+export function scoreTagged(
+  prediction: string,
+  golds: readonly string[],
+  version: SquadVersion,
+  normalize: (s: string) => string = normalizeAnswer,
+): { em: PyNum; f1: PyNum } {
+  const normPred = normalize(prediction);
   const predToks = tokensOf(normPred);
   let em: PyNum | undefined;
   let f1: PyNum | undefined;
@@ -146,10 +163,10 @@ export function scoreTagged(prediction: string, golds: readonly string[], versio
     if (em === undefined || e.v > em.v) em = e;
     if (f1 === undefined || f.v > f1.v) f1 = f;
   };
-  if (version === 'v1.1') for (const g of golds) score(normalizeAnswer(g));
+  if (version === 'v1.1') for (const g of golds) score(normalize(g));
   else {
     // v2GoldAnswers: golds that normalise to '' are dropped, and none left means [''].
-    const kept = golds.map(normalizeAnswer).filter((n) => n !== '');
+    const kept = golds.map(normalize).filter((n) => n !== '');
     for (const n of kept.length > 0 ? kept : ['']) score(n);
   }
   if (em === undefined || f1 === undefined) throw new SquadEvalError('ValueError: max() arg is an empty sequence (a question with no ground truths)');

@@ -10,11 +10,16 @@
  * - a question without a prediction is skipped with "Unanswered question … will receive score 0.";
  * - among variants a later one replaces the kept one only with a strictly lower F1 (ties keep
  *   the first), and a variant always replaces the original's own score;
+ * - answers are normalised as Python 2 does it: `\b` in the article regex is ASCII-only, so
+ *   'ça' → 'ç' (Python 3's scripts keep 'ça'); see normalizeAnswerPy2;
  * - scores are ×100, and the JSON keys come in the order orig_exact_match, orig_f1,
  *   adv_exact_match, adv_f1, printed by Python 2's `json.dumps` (no indent).
- * The script runs on Python 2, whose `sum()` adds left to right; we add in file order.
+ * The script runs on Python 2: `sum()` adds left to right, orig_* in file order and adv_* in the
+ * hash order of its dict (py2DictOrder), which we reproduce so the last digit agrees too.
  */
-import { maxOverGolds, SquadEvalError, type SquadDataset, type SquadPredictions } from '../metrics/squad.ts';
+import { py2DictOrder } from '../metrics/py2-dict.ts';
+import { normalizeAnswerPy2, scoreTagged } from '../metrics/squad-answer.ts';
+import { SquadEvalError, type SquadDataset, type SquadPredictions } from '../metrics/squad.ts';
 
 /** One question as the adversarial script reads it: its id and gold answer texts. */
 export interface AdvQuestion {
@@ -79,6 +84,8 @@ export function evaluateAdversarial(questions: readonly AdvQuestion[], predictio
   const rows = new Map<string, AdversarialRow>();
   let origF1 = 0;
   let origEm = 0;
+  // Original ids in the order the script's adv_f1_scores dict first gets each of them.
+  const advInserted: string[] = [];
   for (const qa of questions) {
     const { originalId } = splitAdversarialId(qa.id);
     let row = rows.get(originalId);
@@ -91,7 +98,10 @@ export function evaluateAdversarial(questions: readonly AdvQuestion[], predictio
       continue;
     }
     if (qa.golds.length === 0) throw new SquadEvalError(`ValueError: max() arg is an empty sequence (question ${qa.id} has no answers)`, warnings);
-    const score = { em: maxOverGolds('em', prediction, qa.golds, 'v1.1'), f1: maxOverGolds('f1', prediction, qa.golds, 'v1.1') };
+    // The script is Python 2: its normalize_answer's \b is ASCII-only (see normalizeAnswerPy2).
+    const tagged = scoreTagged(prediction, qa.golds, 'v1.1', normalizeAnswerPy2);
+    const score = { em: tagged.em.v, f1: tagged.f1.v };
+    if (row.adversarial === null) advInserted.push(originalId);
     if (isOriginal) {
       origF1 += score.f1;
       origEm += score.em;
@@ -107,12 +117,14 @@ export function evaluateAdversarial(questions: readonly AdvQuestion[], predictio
   }
   const n = rows.size;
   if (n === 0) throw new SquadEvalError('ZeroDivisionError: the dataset has no questions', warnings);
+  // sum(adv_f1_scores.values()) visits a Python 2 dict in hash order, which moves the last digit.
   let advF1 = 0;
   let advEm = 0;
-  for (const r of rows.values()) {
-    if (!r.adversarial) continue;
-    advEm += r.adversarial.em;
-    advF1 += r.adversarial.f1;
+  for (const id of py2DictOrder(advInserted)) {
+    const adv = rows.get(id)?.adversarial;
+    if (!adv) continue;
+    advEm += adv.em;
+    advF1 += adv.f1;
   }
   return {
     result: { orig_exact_match: (100.0 * origEm) / n, orig_f1: (100.0 * origF1) / n, adv_exact_match: (100.0 * advEm) / n, adv_f1: (100.0 * advF1) / n },
