@@ -58,6 +58,14 @@ describe('DuReader-robust building blocks', () => {
     ['partial', ['北京大学'], '北京', 0.6666666666666666],
     ['best over answers', ['上海', '北京大学'], '北京大学', 1],
     ['no overlap', ['北京'], '上海', 0],
+    // ASCII '.' is not in sp_char: pred ['北','京','.'] vs ['北','京'], run 2 → P 2/3, R 1 → 2·(2/3)/(5/3) = 0.8
+    ['ASCII full stop kept', ['北京'], '北京.', 0.8],
+    // full-width letters are not folded: lower('ＡＢ') = 'ａｂ', one run ≠ 'ab' → 0
+    ['full-width letters differ', ['ab'], 'ＡＢ', 0],
+    // a non-Chinese run is one token: ['iphone 12'] vs ['iphone'] share nothing → 0
+    ['a Latin run is one token', ['iPhone 12'], 'iPhone', 0],
+    // '，' and '《》' dropped: '三体二' vs '三体' + '二' … pred ['三','体','二'], answer ['三','体'] → P 2/3, R 1 → 0.8
+    ['Chinese punctuation dropped', ['《三体》，'], '三体二', 0.8],
   ])('calcF1Score: %s', (_name, answers, pred, expected) => {
     expect(calcF1Score(answers, pred)).toBe(expected);
   });
@@ -70,6 +78,10 @@ describe('DuReader-robust building blocks', () => {
     ['punctuation ignored', ['《三体》'], '三体', 1],
     ['case ignored', ['iPad'], 'IPAD', 1],
     ['different', ['三体'], '三体二', 0],
+    // '，' dropped on both sides: '三体二' = '三体二'
+    ['full-width comma dropped', ['三体，二'], '《三体二》', 1],
+    // U+FF0E full-width full stop is not in the list: '北京．' ≠ '北京'
+    ['full-width full stop kept', ['北京'], '北京．', 0],
   ])('calcEmScore: %s', (_name, answers, pred, expected) => {
     expect(calcEmScore(answers, pred)).toBe(expected);
   });

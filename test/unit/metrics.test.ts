@@ -275,6 +275,38 @@ describe('evaluateV2 against evaluate-v2.0.py', () => {
     expect(err.warnings.map((w) => `${w}\n`).join('')).toBe(fixture('squad-v2-missing.stdout.expected.txt'));
   });
 
+  describe('hand-computed HasAns / NoAns / best threshold', () => {
+    const ds: SquadDataset = {
+      version: 'v2.0',
+      data: [{ title: 't', paragraphs: [{ context: 'red dog cat', qas: [
+        { id: 'h1', question: 'q', answers: [{ text: 'red dog', answer_start: 0 }] },
+        { id: 'h2', question: 'q', answers: [{ text: 'cat', answer_start: 8 }] },
+        { id: 'n1', question: 'q', answers: [] },
+        { id: 'n2', question: 'q', answers: [] },
+      ] }] }],
+    };
+    // h1 'dog' vs 'red dog': EM 0, F1 P 1 R 1/2 → 2/3; h2 EM 1 F1 1; n1 '' vs no answer: EM 1, F1 1
+    // (both empty); n2 'x' vs no answer: EM 0, F1 0.
+    const preds = { h1: 'dog', h2: 'cat', n1: '', n2: 'x' };
+    const na = { h1: 0.2, h2: 0.9, n1: 0.5, n2: 0.1 };
+    it.each([
+      // threshold 1.0: no na-prob exceeds it, raw scores. exact (0+1+1+0)/4 = 50; f1 (2/3+1+1+0)/4 = 66.67;
+      // HasAns: exact 1/2, f1 (2/3+1)/2 = 83.33; NoAns: exact 1/2, f1 1/2.
+      // best, sorted by na-prob n2 .1, h1 .2, n1 .5, h2 .9, start at #NoAns = 2:
+      //   exact: n2 'x' → −1 (1), h1 +0 (1), n1 '' → 0 (1), h2 +1 (2): never above 2 → 2/4 = 50 at 0.0
+      //   f1: n2 −1 (1), h1 +2/3 (5/3), n1 0, h2 +1 (8/3 > 2) → (8/3)/4 = 66.67 at 0.9
+      [1.0, { exact: 50, f1: 200 / 3, HasAns_exact: 50, HasAns_f1: 250 / 3, NoAns_exact: 50, NoAns_f1: 50, best_exact: 50, best_exact_thresh: 0, best_f1: 200 / 3, best_f1_thresh: 0.9 }],
+      // threshold 0.4: h2 (0.9) and n1 (0.5) are predicted no-answer → h2 scores 0, n1 scores 1.
+      // exact (0+0+1+0)/4 = 25; f1 (2/3+0+1+0)/4 = 41.67; HasAns exact 0, f1 (2/3)/2 = 33.33; NoAns 50 / 50.
+      // best_* do not depend on the threshold (raw scores).
+      [0.4, { exact: 25, f1: 125 / 3, HasAns_exact: 0, HasAns_f1: 100 / 3, NoAns_exact: 50, NoAns_f1: 50, best_exact: 50, best_exact_thresh: 0, best_f1: 200 / 3, best_f1_thresh: 0.9 }],
+    ] as const)('threshold %s', (thresh, expected) => {
+      const { result } = evaluateV2(ds, preds, na, thresh);
+      for (const [k, v] of Object.entries(expected)) expect(result[k as keyof typeof result], k).toBeCloseTo(v, 12);
+      expect([result.total, result.HasAns_total, result.NoAns_total]).toEqual([4, 2, 2]);
+    });
+  });
+
   it('tied na-probs keep file order, as Python\'s stable sorted() does', () => {
     const ds: SquadDataset = {
       data: [{ title: 't', paragraphs: [{ context: 'x y', qas: [
