@@ -155,3 +155,45 @@ describe('random renaming over a budget', () => {
     expect(runStd([[s(1)], [s(0)]])).toEqual({ em: 0, f1: 0 });
   });
 });
+
+describe('D_worst / D_best / stability over a budget (hand-computed)', () => {
+  const q1 = makeInstance({ id: 'q1', dataset: 'd', title: '', question: 'Who founded the firm in 1990?', context: 'Ann Hollis founded the firm in 1990.', answers: [{ text: 'Ann Hollis', start: 0 }], isImpossible: false, lang: 'en' });
+  const q2 = makeInstance({ id: 'q2', dataset: 'd', title: '', question: 'Who wrote the report in 2001?', context: 'Bob Grey wrote the report in 2001.', answers: [{ text: 'Bob Grey', start: 0 }], isImpossible: false, lang: 'en' });
+  // RandStr keeps each name's length, so offsets are the same in every renamed passage.
+  // [start, end] the model answers, per input suffix: q1 gets the whole name, the first name, then the year.
+  const answers: Record<string, [number, number]> = {
+    'q1#orig': [0, 10], 'q1#0': [0, 10], 'q1#1': [0, 3], 'q1#2': [31, 35],
+    'q2#orig': [0, 8], 'q2#0': [0, 8], 'q2#1': [0, 8], 'q2#2': [0, 8],
+  };
+  const predictor = async (inputs: { id: string; context: string }[]) => ({
+    predictions: inputs.map((x) => {
+      const [s, e] = answers[x.id] ?? [0, 0];
+      return pred(x.id, [span(x.context.slice(s, e), s, 1)]);
+    }),
+    cancelled: false,
+  });
+
+  it('scores seeds 1…B per question and takes the lowest / highest', async () => {
+    const r = await runBudget([{ ...q1, answerType: 'PER' }, { ...q2, answerType: 'PER' }], { type: 'PER', source: 'randstr', origin: 'us', budget: 3, resemble: null, versionTwo: false }, predictor);
+    expect(r.n).toBe(2);
+    // q1: seed 1 EM 1 F1 1; seed 2 first name only: P 1, R 1/2 → F1 2/3, EM 0; seed 3 the year: 0 / 0. q2: 1 / 1 every seed.
+    // original: both right → 100 / 100. random: EM (1+0+0+1+1+1)/6 = 66.67, F1 (1 + 2/3 + 0 + 3)/6 = 77.78.
+    // D_worst: q1 seed 3 (0/0), q2 seed 1 (first of equals) → EM 50, F1 50. D_best: both 1/1 → 100 / 100.
+    // stability: q1's answer moves (seeds 2, 3 map back to 0–3 and 31–35, not 0–10), q2's never → 1/2.
+    // ± over runs (run k = seed k): EM 100, 50, 50 → mean 66.67, population std 50·√2/3 = 23.570;
+    // F1 100, 250/3, 50 → mean 700/9, std √(35000/81) = 20.787.
+    const p = r.plain;
+    expect(p.original).toEqual({ em: 100, f1: 100 });
+    expect(p.random.em).toBeCloseTo(200 / 3, 10);
+    expect(p.random.f1).toBeCloseTo(700 / 9, 10);
+    expect(p.worst).toEqual({ em: 50, f1: 50 });
+    expect(p.best).toEqual({ em: 100, f1: 100 });
+    expect(p.stability).toBe(0.5);
+    expect(p.randomStd.em).toBeCloseTo((50 * Math.SQRT2) / 3, 10);
+    expect(p.randomStd.f1).toBeCloseTo(Math.sqrt(35000 / 81), 10);
+    expect(r.perInstance.map((x) => [x.id, x.worst.seed, x.best.seed, x.stable])).toEqual([
+      ['q1', 3, 1, false],
+      ['q2', 1, 1, true],
+    ]);
+  });
+});
