@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadDemoSet } from '../../src/core/data/demo.ts';
 import { importFile } from '../../src/core/formats/index.ts';
-import { pairsToCsv } from '../../src/core/formats/pairs-csv.ts';
+import { EDIT_INTENTS, pairsToCsv } from '../../src/core/formats/pairs-csv.ts';
 import type { Instance } from '../../src/core/data/types.ts';
 import type { Category } from '../../src/core/entity/stats.ts';
 import type { SquadParagraph } from '../../src/core/metrics/squad.ts';
@@ -117,6 +117,16 @@ describe('runPairs', () => {
   });
 });
 
+describe('edit intentions', () => {
+  it('are the 13 categories of Yang et al. (2017)', () => {
+    // Yang, Halfaker, Kraut & Hovy, "Identifying Semantic Edit Intentions from Revisions in Wikipedia": a 13-category taxonomy.
+    expect(EDIT_INTENTS).toHaveLength(13);
+    expect([...EDIT_INTENTS].sort()).toEqual(
+      ['clarification', 'copy-editing', 'counter-vandalism', 'disambiguation', 'elaboration', 'fact-update', 'other', 'point-of-view', 'process', 'refactoring', 'simplification', 'vandalism', 'wikification'],
+    );
+  });
+});
+
 describe('summarizePairs', () => {
   const row = (o: number, p: number, touches = false, texts: [string, string] = ['', '']): PairRow => ({ id: 'x', dataset: 't', question: 'q', original: { text: texts[0], em: o, f1: o }, perturbed: { text: texts[1], em: p, f1: p }, category: pairCategory({ em: o, f1: o }, { em: p, f1: p }, 'script'), intent: null, touchesAnswer: touches });
   it('counts categories and the relative F1 change', () => {
@@ -125,6 +135,23 @@ describe('summarizePairs', () => {
     expect(s.original.f1).toBe(75);
     expect(s.perturbed.f1).toBe(50);
     expect(s.relativeF1Change).toBeCloseTo(-33.333, 3);
+  });
+
+  it.each([
+    // 100·(50 − 75)/75 = −33.33
+    [[row(1, 1), row(1, 0), row(0, 0), row(1, 1)], -100 / 3],
+    // 100·(100 − 50)/50 = +100
+    [[row(1, 1), row(0, 1)], 100],
+    // F1 0 → 100: the change from nothing has no relative size (was reported as 0)
+    [[row(0, 1), row(0, 0)], NaN],
+    // F1 0 → 0: undefined as well, not "no change"
+    [[row(0, 0)], NaN],
+    // no rows: NaN
+    [[], NaN],
+  ] as const)('relative F1 change, case %#', (rows, expected) => {
+    const r = summarizePairs(rows).relativeF1Change;
+    if (Number.isNaN(expected)) expect(r).toBeNaN();
+    else expect(r).toBeCloseTo(expected, 10);
   });
 
   it('gives the unmodified share per category and the prediction-change rate', () => {

@@ -228,9 +228,9 @@ function SummaryTable({ nat, syn, synLabel, dropped }: { nat: PairSummary | null
         <tr>
           <td>relative F1 change</td>
           {cols.map((c) => (
-            <td key={c.name} className={c.s.relativeF1Change < 0 ? 'drop' : 'gain'}>
-              {c.s.relativeF1Change > 0 ? '+' : ''}
-              {pct(c.s.relativeF1Change)}%
+            <td key={c.name} className={c.s.relativeF1Change < 0 ? 'drop' : c.s.relativeF1Change > 0 ? 'gain' : undefined}>
+              {/* Undefined when the original F1 is 0: a dash, not "0%". */}
+              {Number.isFinite(c.s.relativeF1Change) ? `${c.s.relativeF1Change > 0 ? '+' : ''}${pct(c.s.relativeF1Change)}%` : '–'}
             </td>
           ))}
         </tr>

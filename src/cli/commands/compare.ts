@@ -64,7 +64,9 @@ export async function compare(argv: string[]): Promise<number> {
   for (const c of PAIR_CATEGORIES) out(`${c}: ${sum.categories[c]}\n`);
   out(`original:  EM ${f(sum.original.em)}  F1 ${f(sum.original.f1)}\n`);
   out(`perturbed: EM ${f(sum.perturbed.em)}  F1 ${f(sum.perturbed.f1)}\n`);
-  out(`relative F1 change: ${sum.relativeF1Change >= 0 ? '+' : ''}${f(sum.relativeF1Change)}%\n`);
+  // Undefined (NaN) when the original F1 is 0: printed as a dash, not "+0.00%".
+  const rel = sum.relativeF1Change;
+  out(`relative F1 change: ${Number.isFinite(rel) ? `${rel >= 0 ? '+' : ''}${f(rel)}%` : '–'}\n`);
   out(`answer sentence unmodified: ${PAIR_CATEGORIES.map((c) => `${c} ${share(sum.unmodified[c])}`).join('  ')}\n`);
   out(`prediction changed: ${share(sum.predictionChangeRate)}\n`);
   if (dpr) printDpr(dpr, out);

@@ -220,8 +220,14 @@ async function readPairsCsv(input: ImportInput, opts: FormatOptions): Promise<Im
   return { format: 'pairs-csv', instances, issues };
 }
 
-/** The edit-intention taxonomy of the natural-perturbation paper. */
-export const EDIT_INTENTS = ['copy-editing', 'clarification', 'elaboration', 'fact-update', 'refactoring', 'simplification', 'vandalism', 'other'] as const;
+/**
+ * The 13 semantic edit intentions of Wikipedia revisions (Yang et al. 2017, EMNLP, developed with
+ * Wikipedia editors), the taxonomy edit intentions of revision pairs are told in; 'other' last.
+ */
+export const EDIT_INTENTS = [
+  'clarification', 'copy-editing', 'counter-vandalism', 'disambiguation', 'elaboration', 'fact-update',
+  'point-of-view', 'process', 'refactoring', 'simplification', 'vandalism', 'wikification', 'other',
+] as const;
 
 /**
  * Revision pairs as CSV in the layout this importer reads back (id, title, question, answer,

@@ -98,12 +98,17 @@ export interface PairSummary {
   categories: Record<PairCategory, number>;
   original: Score;
   perturbed: Score;
-  /** 100·(F1_perturbed − F1_original) / F1_original. */
+  /** 100·(F1_perturbed − F1_original) / F1_original; NaN when F1_original is 0 or there are no rows (undefined, not "no change"). */
   relativeF1Change: number;
   /** Per category, the share (0..1) of its questions whose answer sentences the edit left unmodified; NaN for an empty category. */
   unmodified: Record<PairCategory, number>;
   /** Share (0..1) of questions whose predicted text differs between the two sides. */
   predictionChangeRate: number;
+}
+
+/** 100·(after − before)/before, e.g. relativeChange(75, 50) → −33.3; NaN when before is 0 or NaN (a change from nothing has no relative size). */
+export function relativeChange(before: number, after: number): number {
+  return before !== 0 && Number.isFinite(before) ? (100 * (after - before)) / before : NaN;
 }
 
 /** Summarises rows, e.g. one C2W row of F1 1 → 0 gives relativeF1Change −100. */
@@ -123,7 +128,7 @@ export function summarizePairs(rows: readonly PairRow[]): PairSummary {
     categories,
     original,
     perturbed,
-    relativeF1Change: original.f1 ? (100 * (perturbed.f1 - original.f1)) / original.f1 : 0,
+    relativeF1Change: relativeChange(original.f1, perturbed.f1),
     unmodified,
     predictionChangeRate: rows.length ? changed / rows.length : NaN,
   };
