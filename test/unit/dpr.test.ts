@@ -47,6 +47,17 @@ describe('similarity buckets', () => {
   ])('%s → bucket %s', (sim, b) => {
     expect(similarityBucket(sim)).toBe(b);
   });
+  it.each([
+    // 'who' vs 9 tokens: 1 shared → P 1, R 1/9 → F1 2·(1/9)/(10/9) = 0.2 exactly, computed as 0.19999999999999998: bucket [0.2, 0.4)
+    ['Who?', 'who x2 x3 x4 x5 x6 x7 x8 x9?', 1],
+    // 3 of 3 vs 3 of 7: P 1, R 3/7 → 6/10 = 0.6 exactly: bucket [0.6, 0.8)
+    ['who x2 x3?', 'who x2 x3 y4 y5 y6 y7?', 3],
+    // 4 of 4 vs 4 of 6: P 1, R 2/3 → 0.8: bucket [0.8, 1]
+    ['who x2 x3 x4?', 'who x2 x3 x4 y5 y6?', 4],
+  ])('an F1 exactly on an edge, whatever its rounding: %s ~ %s → bucket %i', (a, b, want) => {
+    expect(similarityBucket(questionSimilarity(a, b, 'en'))).toBe(want);
+  });
+
   it('labels buckets by their bounds', () => {
     expect([0, 1, 2, 3, 4].map(bucketLabel)).toEqual(['0.0–0.2', '0.2–0.4', '0.4–0.6', '0.6–0.8', '0.8–1.0']);
   });

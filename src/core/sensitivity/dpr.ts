@@ -32,11 +32,15 @@ export function questionSimilarity(original: string, paraphrase: string, lang: '
 /** Similarity buckets' lower bounds; each covers [lo, next lo), the last up to 1 inclusive. */
 export const SIMILARITY_EDGES: readonly number[] = [0, 0.2, 0.4, 0.6, 0.8];
 
-/** The bucket index of a similarity, e.g. similarityBucket(0.8) → 4, similarityBucket(1) → 4. */
+// F1 is computed in floating point: 1 shared token of 1 and 9 is exactly 0.2 but comes out as
+// 0.19999999999999998, so an edge is reached within this tolerance (as the trap chart's bucketOf does).
+const EDGE_EPS = 1e-9;
+
+/** The bucket index of a similarity, e.g. similarityBucket(0.8) → 4, similarityBucket(1) → 4, similarityBucket(0.19999999999999998) → 1. */
 export function similarityBucket(sim: number): number {
   let b = 0;
   SIMILARITY_EDGES.forEach((lo, i) => {
-    if (sim >= lo) b = i;
+    if (sim >= lo - EDGE_EPS) b = i;
   });
   return b;
 }
