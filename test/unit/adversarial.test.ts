@@ -86,6 +86,11 @@ describe('evaluateAdversarial (hand-computed)', () => {
     ['éan x', 'é x', 1, 1],
     // 'café the end' → 'café end' (the article stands alone, both Pythons agree); gold 'café': P 1/2, R 1 → F1 2/3
     ['café the end', 'café', 0, 2 / 3],
+    // Python 2's lower() has no final-sigma rule: 'ΟΔΥΣΣΕΥΣ' → 'οδυσσευσ' ≠ 'οδυσσευς' → EM 0, F1 0
+    // (CPython 2.7.18: u'\u039f\u0394\u03a5\u03a3\u03a3\u0395\u03a5\u03a3'.lower() ends in u'\u03c3'; JS and Python 3 give ς)
+    ['ΟΔΥΣΣΕΥΣ', 'Οδυσσευς', 0, 0],
+    // and lower-cases 'İ' to a plain 'i': 'İstanbul' = 'istanbul' → EM 1, F1 1 (Python 3 gives 'i̇stanbul')
+    ['İstanbul', 'istanbul', 1, 1],
   ])('normalises like Python 2: %s vs gold %s → EM %d, F1 %d', (pred, gold, em, f1) => {
     const r = evaluateAdversarial([{ id: 'q', golds: [gold] }], { q: pred });
     expect(r.result.orig_exact_match).toBe(100 * em);

@@ -45,9 +45,20 @@ const ARTICLES_PY2_RE = /(?<![A-Za-z0-9_])(?:a|an|the)(?![A-Za-z0-9_])/g;
 // Python 2.7's unicode.split() also splits on U+180E (a space separator in its Unicode 5.2 data).
 const PY2_WHITESPACE_RE = /[\t-\r\x1c-\x20\x85\xa0\u1680\u180e\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
 
-/** normalize_answer as Python 2 runs it (ASCII \b). Example: normalizeAnswerPy2('ça') → 'ç', where Python 3 keeps 'ça'. */
+/**
+ * Python 2's unicode.lower(): each code point's simple lower case, so no final-sigma rule ('ΟΔΟΣ' →
+ * 'οδοσ', not 'οδος') and 'İ' → 'i' (Python 3 and JS give 'i̇'). Python 2.7 knows Unicode 5.2; letters
+ * cased only in later versions (e.g. Georgian Mtavruli) are not reproduced.
+ */
+function py2Lower(s: string): string {
+  let out = '';
+  for (const ch of s) out += ch === '\u0130' ? 'i' : ch.toLowerCase();
+  return out;
+}
+
+/** normalize_answer as Python 2 runs it (ASCII \b, simple lower case). Example: normalizeAnswerPy2('ça') → 'ç', where Python 3 keeps 'ça'. */
 export function normalizeAnswerPy2(s: string): string {
-  const noArticles = s.toLowerCase().replace(PUNCT_RE, '').replace(ARTICLES_PY2_RE, ' ');
+  const noArticles = py2Lower(s).replace(PUNCT_RE, '').replace(ARTICLES_PY2_RE, ' ');
   return noArticles.split(PY2_WHITESPACE_RE).filter((t) => t !== '').join(' ');
 }
 
