@@ -79,15 +79,16 @@ const USAGE = `Usage:
       stops after the current name and prints the names finished, marked partial; --slice KEY adds,
       per top name, original vs renamed per slice
   qarx sweep <data file> --model <dir|hub id> [--types PER,ORG,GPE,MIX] [--sources indist,db,randstr]
-             [--seeds 5] [--origin us] [--origins us,in,cn,fr,ar] [--squad2] [--json]
+             [--seeds 5] [--origin us] [--origins us,in,cn,fr,ar] [--target answer|question-person] [--squad2] [--json]
       the app's entity-renaming sweep: every type × source (and PER × DBName × origin) over seeds
-      1…N; EM/F1 original and renamed, mean ± std over seeds, the drop in F1; --slice KEY (repeatable)
-      adds, per sweep row, original vs renamed (mean over seeds) per slice
+      1…N; EM/F1 original and renamed, mean ± std over seeds, the drop in F1; --target
+      question-person renames the person the question names (PER only: --types is then ignored);
+      --slice KEY (repeatable) adds, per sweep row, original vs renamed (mean over seeds) per slice
   qarx budget <data file> --model <dir|hub id> [--type MIX] [--source db] [--origin us] [--budget 10]
-              [--resemble 1|3 [--temperature 2]] [--squad2] [--json]
+              [--resemble 1|3 [--temperature 2]] [--target answer|question-person] [--squad2] [--json]
       worst and best case over B renamings per question (seeds 1…B), random mean ± std, stability;
-      with --resemble the same for the RESEMBLE-defended model (M canonical names); --slice KEY adds
-      original vs D_worst per slice
+      with --resemble the same for the RESEMBLE-defended model (M canonical names); --target as for
+      sweep (question-person: PER, --type ignored); --slice KEY adds original vs D_worst per slice
   qarx audit --config <audit.json> --out <dir> [--shard i/n] [--workers N] [--threads T] [--device auto|cpu|cuda] [--dry-run]
       datasets × models × experiments (sweep, budget, natural, synthetic, paraphrase, traps,
       adversarial) × seeds from a validated config; one JSON file per unit in <dir>/units (written

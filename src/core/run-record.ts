@@ -83,7 +83,7 @@ const list = (v: unknown) => (Array.isArray(v) ? v.map(String).join(',') : Strin
 
 /**
  * Builds the command line that reproduces a run of `kind` from its record, e.g. a sweep →
- * 'qarx sweep train.json --model public/models/qarx-lexical-qa --types PER --sources db --seeds 5 --origin us --origins us --dtype fp32 --json'.
+ * 'qarx sweep train.json --model public/models/qarx-lexical-qa --dtype fp32 --types PER --sources db --seeds 5 --origin us --origins us --target answer --json'.
  * The CLI runs on the CPU (onnxruntime-node), so `--dtype` carries the precision and the device is named in the note.
  */
 export function qarxCommand(kind: string, r: RunRecord): QarxCommand {
@@ -96,16 +96,18 @@ export function qarxCommand(kind: string, r: RunRecord): QarxCommand {
   const dataNote = `${dataFile(r.datasets)} stands for the ${r.n} question${r.n === 1 ? '' : 's'} of ${r.datasets.join(' + ') || 'the data'}${sel}, as a data file (any format qarx reads)`;
   const device = `the app ran on ${r.device.toUpperCase()}; qarx runs on the CPU (onnxruntime-node), so scores agree up to floating-point rounding`;
   const join = (...parts: string[][]) => parts.flat().join(' ');
+  // What a renaming run replaced: absent in runs saved before the target choice = the answer entity.
+  const target = ['--target', String(s.target ?? 'answer')];
   switch (kind) {
     case 'sweep':
       return {
-        command: join(['qarx', 'sweep', data], model, ['--types', list(s.types), '--sources', list(s.sources), '--seeds', String(s.seeds), '--origin', String(s.origin), '--origins', list(s.origins)], v2, ['--json']),
+        command: join(['qarx', 'sweep', data], model, ['--types', list(s.types), '--sources', list(s.sources), '--seeds', String(s.seeds), '--origin', String(s.origin), '--origins', list(s.origins)], target, v2, ['--json']),
         note: `${dataNote}; ${device}.`,
       };
     case 'budget': {
       const res = s.resemble as { m: number; temperature: number } | null | undefined;
       return {
-        command: join(['qarx', 'budget', data], model, ['--type', String(s.type), '--source', String(s.source), '--origin', String(s.origin), '--budget', String(s.budget)], res ? ['--resemble', String(res.m), '--temperature', String(res.temperature)] : [], v2, ['--json']),
+        command: join(['qarx', 'budget', data], model, ['--type', String(s.type), '--source', String(s.source), '--origin', String(s.origin), '--budget', String(s.budget)], res ? ['--resemble', String(res.m), '--temperature', String(res.temperature)] : [], target, v2, ['--json']),
         note: `${dataNote}; ${device}.`,
       };
     }
@@ -121,7 +123,7 @@ export function qarxCommand(kind: string, r: RunRecord): QarxCommand {
       };
     case 'universal':
       return {
-        command: join(['qarx', 'universal', data], model, ['--type', String(s.type), '--target', String(s.target ?? 'answer'), '--source', String(s.source), '--origin', String(s.origin), '--candidates', String(s.candidates), '--top', String(s.top), '--seed', String(s.seed)], v2, ['--json']),
+        command: join(['qarx', 'universal', data], model, ['--type', String(s.type), ...target, '--source', String(s.source), '--origin', String(s.origin), '--candidates', String(s.candidates), '--top', String(s.top), '--seed', String(s.seed)], v2, ['--json']),
         note: `${dataNote}; ${device}.`,
       };
     case 'paraphrase': {

@@ -11,6 +11,7 @@ import {
   MAX_BUDGET,
   NAME_SOURCES,
   ORIGINS,
+  RENAME_TARGETS,
   runBudget,
   runSweepStream,
   summarizeSweep,
@@ -19,6 +20,7 @@ import {
   type NameSource,
   type Origin,
   type QuestionScores,
+  type RenameTarget,
   type SweepConfig,
 } from '../../core/entity/index.ts';
 import { readInstances } from '../data.ts';
@@ -29,7 +31,7 @@ import { budgetSliceItems, sweepRowKey, sweepSliceItems } from '../../core/metri
 import { formatSliceTable, itemSliceTables, sliceKeys } from '../slices.ts';
 import type { SliceTable } from '../../core/metrics/slices.ts';
 
-const MODEL_OPTIONS = { model: { type: 'string' }, squad2: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, 'hub-host': { type: 'string' }, 'cache-dir': { type: 'string' }, dtype: { type: 'string' }, slice: { type: 'string', multiple: true }, ...LANG_OPTION } as const;
+const MODEL_OPTIONS = { model: { type: 'string' }, target: { type: 'string', default: 'answer' }, squad2: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, 'hub-host': { type: 'string' }, 'cache-dir': { type: 'string' }, dtype: { type: 'string' }, slice: { type: 'string', multiple: true }, ...LANG_OPTION } as const;
 
 /** A comma list checked against the allowed values, e.g. listOpt('PER,ORG', 'types', ENTITY_CHOICES) → ['PER', 'ORG']. */
 export function listOpt<T extends string>(v: string, name: string, allowed: readonly T[], upper = false): T[] {
@@ -71,7 +73,7 @@ const progress = (cmd: string) => {
 
 const f = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '–');
 
-/** Runs `qarx sweep <data> --model m [--types …] [--sources …] [--seeds N] [--origin o] [--origins …]`. */
+/** Runs `qarx sweep <data> --model m [--target answer|question-person] [--types …] [--sources …] [--seeds N] [--origin o] [--origins …]`. */
 export async function sweep(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -79,6 +81,7 @@ export async function sweep(argv: string[]): Promise<number> {
     options: { ...MODEL_OPTIONS, types: { type: 'string', default: 'PER,ORG,GPE,MIX' }, sources: { type: 'string', default: 'indist,db,randstr' }, seeds: { type: 'string', default: '5' }, origin: { type: 'string', default: 'us' }, origins: { type: 'string', default: ORIGINS.join(',') } },
   });
   const config: SweepConfig = {
+    target: oneOpt<RenameTarget>(values.target, 'target', RENAME_TARGETS),
     types: listOpt<EntityChoice>(values.types, 'types', ENTITY_CHOICES, true),
     sources: listOpt<NameSource>(values.sources, 'sources', NAME_SOURCES),
     seeds: Math.min(20, intOpt(values.seeds, 'seeds', 5)),
@@ -107,7 +110,7 @@ export async function sweep(argv: string[]): Promise<number> {
   return 0;
 }
 
-/** Runs `qarx budget <data> --model m [--type T] [--source S] [--origin o] [--budget B] [--resemble M --temperature T]`. */
+/** Runs `qarx budget <data> --model m [--target answer|question-person] [--type T] [--source S] [--origin o] [--budget B] [--resemble M --temperature T]`. */
 export async function budget(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -124,6 +127,7 @@ export async function budget(argv: string[]): Promise<number> {
   const { instances, predict, versionTwo } = await setUp('budget', positionals, values);
   const config: BudgetConfig = {
     type: oneOpt<EntityChoice>(values.type, 'type', ENTITY_CHOICES, true),
+    target: oneOpt<RenameTarget>(values.target, 'target', RENAME_TARGETS),
     source: oneOpt<NameSource>(values.source, 'source', NAME_SOURCES),
     origin: oneOpt<Origin>(values.origin, 'origin', ORIGINS),
     budget: b,

@@ -1,0 +1,90 @@
+/**
+ * Reproducibility: a run record built the way the app builds it (runRecordOf in
+ * src/app/store/experiment-slice.ts: the store's config spread into `settings`) gives a `qarx`
+ * command (qarxCommand); run exactly as printed, that command must compute the app's numbers.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDemoSet } from '../../src/core/data/demo.ts';
+import { DEFAULT_BUDGET, DEFAULT_SWEEP, enginePredictor, runBudget, runSweep, summarizeSweep, type BudgetConfig, type SweepConfig } from '../../src/core/entity/index.ts';
+import { importFile, instancesToSquad } from '../../src/core/formats/index.ts';
+import { answerTypeOf } from '../../src/core/ner/answer-type.ts';
+import type { Instance } from '../../src/core/data/types.ts';
+import { configureRuntime, loadQaModel, QaEngine } from '../../src/core/index.ts';
+import { noAnswerReason, qarxCommand, type RunRecord } from '../../src/core/run-record.ts';
+import { ROOT, runMain } from '../support/run-qarx.ts';
+
+const tmp = mkdtempSync(join(tmpdir(), 'qarx-reproduce-'));
+const NAME = 'demo-en.json';
+const DATA = join(tmp, NAME);
+let demo: Instance[];
+let engine: QaEngine;
+
+beforeAll(async () => {
+  writeFileSync(DATA, JSON.stringify(instancesToSquad(loadDemoSet().filter((i) => i.lang === 'en'))));
+  // What the app's data worker holds after importing the file: its instances, answers typed.
+  demo = (await importFile(DATA, readFileSync(DATA), { dataset: NAME })).instances.map((x) => ({ ...x, answerType: answerTypeOf(x) }));
+  configureRuntime({ localModelPath: `${join(ROOT, 'public', 'models')}/` });
+  const m = await loadQaModel({ kind: 'local', id: 'qarx-lexical-qa' }, { device: 'cpu' });
+  engine = new QaEngine(m.tokenizer, m.runner);
+}, 120_000);
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** The record runRecordOf makes for the shipped model on WASM over the whole file. */
+const record = (settings: Record<string, unknown>): RunRecord => ({
+  datasets: [NAME],
+  n: demo.length,
+  selected: demo.length,
+  query: '',
+  filters: {},
+  model: 'qarx-lexical-qa',
+  dtype: 'fp32',
+  device: 'wasm',
+  versionTwo: demo.some((i) => i.isImpossible),
+  versionTwoReason: noAnswerReason(demo.some((i) => i.isImpossible)),
+  scoringLang: 'auto',
+  settings,
+  date: '2026-11-25T00:00:00.000Z',
+});
+
+/** A POSIX command line (as shellQuote writes it) split into its words, e.g. splitWords("a 'b c'") → ['a', 'b c']. */
+function splitWords(line: string): string[] {
+  return [...line.matchAll(/'((?:[^']|'\\'')*)'|(\S+)/g)].map((m) => (m[1] !== undefined ? m[1].replace(/'\\''/g, "'") : (m[2] as string)));
+}
+
+/** Runs a recorded `qarx …` command as printed, with the data file's name standing for the test's copy. */
+async function runRecorded(command: string | null) {
+  expect(command).toMatch(/^qarx /);
+  const words = splitWords(command as string).slice(1).map((w) => (w === NAME ? DATA : w));
+  const r = await runMain(...words);
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout) as Record<string, unknown>;
+}
+
+describe('the qarx command of an app run reproduces its numbers', () => {
+  it.each([
+    ['the answer entity', { ...DEFAULT_SWEEP, types: ['PER', 'GPE'], sources: ['randstr'], seeds: 2, origins: ['us'] }],
+    ['the person the question names', { ...DEFAULT_SWEEP, target: 'question-person', sources: ['db'], seeds: 2, origins: ['us'] }],
+  ] as [string, SweepConfig][])('sweep renaming %s', async (_, config) => {
+    const versionTwo = demo.some((i) => i.isImpossible);
+    const app = await runSweep(demo, config, enginePredictor(engine, { versionTwo }));
+    expect(app.cells.some((c) => c.n > 0)).toBe(true);
+    const cli = await runRecorded(qarxCommand('sweep', record({ ...config })).command);
+    expect(cli.rows).toEqual(JSON.parse(JSON.stringify(summarizeSweep(app.cells, config.seeds))));
+  }, 300_000);
+
+  it.each([
+    ['the answer entity', { ...DEFAULT_BUDGET, type: 'PER', source: 'randstr', budget: 2 }],
+    ['the person the question names', { ...DEFAULT_BUDGET, target: 'question-person', source: 'db', budget: 2 }],
+  ] as [string, BudgetConfig][])('budget renaming %s', async (_, cfg) => {
+    const versionTwo = demo.some((i) => i.isImpossible);
+    // The app's budget settings carry versionTwo from the data (experiment-slice.ts).
+    const config = { ...cfg, versionTwo };
+    const app = await runBudget(demo, config, enginePredictor(engine, { versionTwo }));
+    expect(app.n).toBeGreaterThan(0);
+    const cli = await runRecorded(qarxCommand('budget', record({ ...config })).command);
+    expect({ n: cli.n, plain: cli.plain, perInstance: cli.perInstance }).toEqual(JSON.parse(JSON.stringify({ n: app.n, plain: app.plain, perInstance: app.perInstance })));
+  }, 300_000);
+});
