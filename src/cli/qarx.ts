@@ -44,10 +44,11 @@ const USAGE = `Usage:
       casing kept, offsets recomputed) and writes SQuAD JSON with each question's substitutions;
       InDistName draws from the input file's own answer entities; questions without a renamable
       answer entity of the type are left out and counted on stderr; seeds: 0 … 2^53 − 1
-  qarx perturb synthetic --kind <kind> [--rate 0.3] [--seed N] <in> <out>
+  qarx perturb synthetic --kind <kind> [--rate 0.3] [--seed N] [--answerable-only] <in> <out>
       NLPAug-style noise in each passage, words of gold answers untouched (offsets recomputed); kinds:
       keyboard, ocr, char-insert, char-substitute, char-swap, char-delete, word-swap, word-delete,
-      word-split, synonym, word-insert
+      word-split, synonym, word-insert; --answerable-only leaves unanswerable questions out, as the
+      app's noise experiment does
   qarx perturb paraphrase --kind <kind> [--seed N] <in> <out>
       rewords each question by a rule of one DuReader-robust kind (English and Chinese): reorder,
       function-word, synonym, content-word, combined; passages and answers untouched, same ids;

@@ -118,7 +118,7 @@ export function qarxCommand(kind: string, r: RunRecord): QarxCommand {
       };
     case 'synthetic':
       return {
-        command: `${join(['qarx', 'perturb', 'synthetic', '--kind', String(s.kind), '--rate', String(s.rate), '--seed', String(s.seed), data, 'noisy.json'])} && ${join(['qarx', 'compare', data, 'noisy.json'], model, ['--rule', String(s.rule)], v2, ['--json'])}`,
+        command: `${join(['qarx', 'perturb', 'synthetic', '--kind', String(s.kind), '--rate', String(s.rate), '--seed', String(s.seed), ...(r.versionTwo ? ['--answerable-only'] : []), data, 'noisy.json'])} && ${join(['qarx', 'compare', data, 'noisy.json'], model, ['--rule', String(s.rule)], v2, ['--json'])}`,
         note: `${dataNote}; ${device}.`,
       };
     case 'universal':

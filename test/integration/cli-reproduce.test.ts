@@ -13,6 +13,8 @@ import { importFile, instancesToSquad } from '../../src/core/formats/index.ts';
 import { answerTypeOf } from '../../src/core/ner/answer-type.ts';
 import type { Instance } from '../../src/core/data/types.ts';
 import { configureRuntime, loadQaModel, QaEngine } from '../../src/core/index.ts';
+import { noisyPairs } from '../../src/core/natural/noise.ts';
+import { runPairs, summarizePairs } from '../../src/core/natural/pairs.ts';
 import { noAnswerReason, qarxCommand, type RunRecord } from '../../src/core/run-record.ts';
 import { ROOT, runMain } from '../support/run-qarx.ts';
 
@@ -33,10 +35,10 @@ beforeAll(async () => {
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** The record runRecordOf makes for the shipped model on WASM over the whole file. */
-const record = (settings: Record<string, unknown>): RunRecord => ({
+const record = (settings: Record<string, unknown>, n = demo.length): RunRecord => ({
   datasets: [NAME],
-  n: demo.length,
-  selected: demo.length,
+  n,
+  selected: n,
   query: '',
   filters: {},
   model: 'qarx-lexical-qa',
@@ -54,13 +56,21 @@ function splitWords(line: string): string[] {
   return [...line.matchAll(/'((?:[^']|'\\'')*)'|(\S+)/g)].map((m) => (m[1] !== undefined ? m[1].replace(/'\\''/g, "'") : (m[2] as string)));
 }
 
-/** Runs a recorded `qarx …` command as printed, with the data file's name standing for the test's copy. */
+/**
+ * Runs a recorded `qarx … [&& qarx …]` command as printed, with the data file's name standing for
+ * the test's copy and the files it writes put in the test's folder; the last command's JSON.
+ */
 async function runRecorded(command: string | null) {
   expect(command).toMatch(/^qarx /);
-  const words = splitWords(command as string).slice(1).map((w) => (w === NAME ? DATA : w));
-  const r = await runMain(...words);
-  expect(r.code, r.stderr).toBe(0);
-  return JSON.parse(r.stdout) as Record<string, unknown>;
+  let stdout = '';
+  for (const part of (command as string).split(' && ')) {
+    const words = splitWords(part);
+    expect(words[0]).toBe('qarx');
+    const r = await runMain(...words.slice(1).map((w) => (w === NAME ? DATA : /^[\w-]+\.json$/.test(w) ? join(tmp, w) : w)));
+    expect(r.code, r.stderr).toBe(0);
+    stdout = r.stdout;
+  }
+  return JSON.parse(stdout) as Record<string, unknown>;
 }
 
 describe('the qarx command of an app run reproduces its numbers', () => {
@@ -86,5 +96,18 @@ describe('the qarx command of an app run reproduces its numbers', () => {
     expect(app.n).toBeGreaterThan(0);
     const cli = await runRecorded(qarxCommand('budget', record({ ...config })).command);
     expect({ n: cli.n, plain: cli.plain, perInstance: cli.perInstance }).toEqual(JSON.parse(JSON.stringify({ n: app.n, plain: app.plain, perInstance: app.perInstance })));
+  }, 300_000);
+
+  it('synthetic noise on SQuAD 2.0 data: the app noises the answerable questions only, and so does the command', async () => {
+    const versionTwo = demo.some((i) => i.isImpossible);
+    expect(versionTwo).toBe(true);
+    // experiment-slice.ts: noise goes on the revision pairs' questions when there are any, else on the answerable ones.
+    expect(demo.some((i) => i.revision)).toBe(false);
+    const pick = demo.filter((i) => !i.isImpossible);
+    const noise = { kind: 'keyboard' as const, rate: 0.3, seed: 3 };
+    const app = summarizePairs((await runPairs(noisyPairs(pick, noise).instances, enginePredictor(engine, { versionTwo }), undefined, { rule: 'script' })).rows);
+    const cli = await runRecorded(qarxCommand('synthetic', record({ ...noise, rule: 'script' }, pick.length)).command);
+    expect(cli.n).toBe(pick.length);
+    expect({ n: cli.n, categories: cli.categories, original: cli.original, perturbed: cli.perturbed }).toEqual(JSON.parse(JSON.stringify({ n: app.n, categories: app.categories, original: app.original, perturbed: app.perturbed })));
   }, 300_000);
 });
