@@ -13,6 +13,7 @@ import { importFile, instancesToSquad } from '../../src/core/formats/index.ts';
 import { answerTypeOf } from '../../src/core/ner/answer-type.ts';
 import type { Instance } from '../../src/core/data/types.ts';
 import { configureRuntime, loadQaModel, QaEngine } from '../../src/core/index.ts';
+import { runExperiment } from '../../src/cli/audit/experiments.ts';
 import { noisyPairs } from '../../src/core/natural/noise.ts';
 import { runPairs, summarizePairs } from '../../src/core/natural/pairs.ts';
 import { noAnswerReason, qarxCommand, type RunRecord } from '../../src/core/run-record.ts';
@@ -109,5 +110,14 @@ describe('the qarx command of an app run reproduces its numbers', () => {
     const cli = await runRecorded(qarxCommand('synthetic', record({ ...noise, rule: 'script' }, pick.length)).command);
     expect(cli.n).toBe(pick.length);
     expect({ n: cli.n, categories: cli.categories, original: cli.original, perturbed: cli.perturbed }).toEqual(JSON.parse(JSON.stringify({ n: app.n, categories: app.categories, original: app.original, perturbed: app.perturbed })));
+  }, 300_000);
+
+  it('an audit synthetic unit (what the robustness table\'s audit config runs) noises the answerable questions only, as the app', async () => {
+    const versionTwo = demo.some((i) => i.isImpossible);
+    const pick = demo.filter((i) => !i.isImpossible);
+    const app = summarizePairs((await runPairs(noisyPairs(pick, { kind: 'ocr', rate: 0.3, seed: 2 }).instances, enginePredictor(engine, { versionTwo }), undefined, { rule: 'script' })).rows);
+    const unit = await runExperiment({ kind: 'synthetic', noise: 'ocr', rate: 0.3, rule: 'script' }, 2, demo, enginePredictor(engine, { versionTwo }), versionTwo, () => {});
+    expect(unit.n).toBe(pick.length);
+    expect(unit.headline[0]).toMatchObject({ n: app.n, beforeEm: app.original.em, beforeF1: app.original.f1, afterEm: app.perturbed.em, afterF1: app.perturbed.f1 });
   }, 300_000);
 });

@@ -62,7 +62,8 @@ export async function runExperiment(exp: UnitExperiment, seed: number | null, in
     }
     case 'natural':
     case 'synthetic': {
-      const noise = exp.kind === 'synthetic' ? noisyPairs(instances, { kind: exp.noise, rate: exp.rate, seed: s }) : null;
+      // Noise goes on the answerable questions, as in the app's noise experiment and robustness table.
+      const noise = exp.kind === 'synthetic' ? noisyPairs(instances.filter((i) => !i.isImpossible), { kind: exp.noise, rate: exp.rate, seed: s }) : null;
       const r = await runPairs(noise ? noise.instances : instances, predict, onProgress, { rule: exp.rule });
       const sum = summarizePairs(r.rows);
       const label = exp.kind === 'natural' ? 'natural edits' : (r.rows[0]?.intent ?? `synthetic: ${exp.noise}`);
