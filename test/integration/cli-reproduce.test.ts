@@ -22,6 +22,7 @@ import { ROOT, runMain } from '../support/run-qarx.ts';
 const tmp = mkdtempSync(join(tmpdir(), 'qarx-reproduce-'));
 const NAME = 'demo-en.json';
 const DATA = join(tmp, NAME);
+const MODEL = join(ROOT, 'public', 'models', 'qarx-lexical-qa');
 let demo: Instance[];
 let engine: QaEngine;
 
@@ -119,5 +120,27 @@ describe('the qarx command of an app run reproduces its numbers', () => {
     const unit = await runExperiment({ kind: 'synthetic', noise: 'ocr', rate: 0.3, rule: 'script' }, 2, demo, enginePredictor(engine, { versionTwo }), versionTwo, () => {});
     expect(unit.n).toBe(pick.length);
     expect(unit.headline[0]).toMatchObject({ n: app.n, beforeEm: app.original.em, beforeF1: app.original.f1, afterEm: app.perturbed.em, afterF1: app.perturbed.f1 });
+  }, 300_000);
+
+});
+
+describe('a CLI --json result records what produced it, and its command reproduces it', () => {
+  it.each([
+    ['sweep', () => ['sweep', DATA, '--model', MODEL, '--types', 'GPE', '--sources', 'randstr', '--seeds', '2', '--origins', 'us', '--json'], 'rows', { seeds: 2, types: ['GPE'] }],
+    ['budget', () => ['budget', DATA, '--model', MODEL, '--type', 'PER', '--source', 'randstr', '--budget', '2', '--json'], 'plain', { budget: 2, type: 'PER' }],
+    ['universal', () => ['universal', DATA, '--model', MODEL, '--candidates', '3', '--top', '2', '--seed', '4', '--json'], 'rows', { candidates: 3, seed: 4 }],
+    ['compare', () => ['compare', DATA, join(tmp, 'noisy-ocr.json'), '--model', MODEL, '--rule', 'em', '--json'], 'categories', { rule: 'em' }],
+  ] as [string, () => string[], string, Record<string, unknown>][])('%s', async (_, args, key, settings) => {
+    const noisy = await runMain('perturb', 'synthetic', '--kind', 'ocr', '--seed', '5', DATA, join(tmp, 'noisy-ocr.json'));
+    expect(noisy.code, noisy.stderr).toBe(0);
+    const r = await runMain(...args());
+    expect(r.code, r.stderr).toBe(0);
+    const first = JSON.parse(r.stdout) as { record: RunRecord; command: string } & Record<string, unknown>;
+    expect(first.record).toMatchObject({ datasets: expect.arrayContaining([NAME]) as unknown, model: MODEL, dtype: 'fp32', device: 'cpu', versionTwo: true, scoringLang: 'auto', settings });
+    expect(first.record.n).toBeGreaterThan(0);
+    expect(first.command).toMatch(/^qarx /);
+    const again = await runRecorded(first.command);
+    expect(again[key]).toEqual(first[key]);
+    expect(again.record).toEqual({ ...first.record, date: (again.record as RunRecord).date });
   }, 300_000);
 });

@@ -15,6 +15,7 @@ import { readPairs } from '../pairs-input.ts';
 import { pairSliceTables, sliceKeys, formatSliceTable } from '../slices.ts';
 import { LANG_OPTION, scoredAs, scoringLangOpt } from '../lang.ts';
 import { scoringLangOf } from '../../core/data/score.ts';
+import { cliCommand, cliRecord } from '../record.ts';
 
 /** Runs `qarx compare <original> <perturbed> --model m` and returns the exit code. */
 export async function compare(argv: string[]): Promise<number> {
@@ -28,7 +29,7 @@ export async function compare(argv: string[]): Promise<number> {
   const rule = values.rule as CategoryRule;
   if (!CATEGORY_RULES.includes(rule)) throw new UsageError(`--rule must be one of ${CATEGORY_RULES.join(', ')} (got "${values.rule}").`);
   const keys = sliceKeys(values.slice);
-  scoringLangOpt(values.lang); // checked before the files are read
+  const scoring = scoringLangOpt(values.lang); // checked before the files are read
   const read = await readPairs(a, b, 'compare');
   // --lang en|zh scores every question with that language's metric; auto follows each question's language.
   const paired = scoredAs(read.paired, values.lang);
@@ -54,7 +55,8 @@ export async function compare(argv: string[]): Promise<number> {
   // Original vs perturbed per slice of the original questions (--slice title, qword, a metadata key …).
   const slices = await pairSliceTables(paired, rows, keys);
   if (values.json) {
-    out(`${JSON.stringify({ rule, ruleText: RULE_TEXT[rule], versionTwo, dropped, ...sum, dpr, rows, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
+    const record = cliRecord({ data: [a, b], n: sum.n, model: values.model, dtype: model.dtype, device: model.device, versionTwo, forcedV2: values.squad2, lang: scoring, settings: { rule } });
+    out(`${JSON.stringify({ record, command: cliCommand('compare', argv), rule, ruleText: RULE_TEXT[rule], versionTwo, dropped, ...sum, dpr, rows, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
     return 0;
   }
   const f = (x: number) => x.toFixed(2);

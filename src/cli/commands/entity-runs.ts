@@ -29,6 +29,7 @@ import { openModel } from '../model.ts';
 import { LANG_OPTION, scoredAs, scoringLangOpt } from '../lang.ts';
 import { budgetSliceItems, sweepRowKey, sweepSliceItems } from '../../core/metrics/experiment-slices.ts';
 import { formatSliceTable, itemSliceTables, sliceKeys } from '../slices.ts';
+import { cliCommand, cliRecord } from '../record.ts';
 import type { SliceTable } from '../../core/metrics/slices.ts';
 
 const MODEL_OPTIONS = { model: { type: 'string' }, target: { type: 'string', default: 'answer' }, squad2: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, 'hub-host': { type: 'string' }, 'cache-dir': { type: 'string' }, dtype: { type: 'string' }, slice: { type: 'string', multiple: true }, ...LANG_OPTION } as const;
@@ -53,12 +54,14 @@ async function setUp(cmd: string, positionals: string[], values: { model?: strin
   const [data] = positionals;
   if (!data || positionals.length > 1 || !values.model) throw new UsageError(`${cmd} needs <data file> --model <dir|hub id>.`);
   if (values.dtype && !(DTYPES as readonly string[]).includes(values.dtype)) throw new UsageError(`--dtype must be one of ${DTYPES.join(', ')}, got "${values.dtype}".`);
-  scoringLangOpt(values.lang);
+  const lang = scoringLangOpt(values.lang);
   const instances = scoredAs(await readInstances(data), values.lang);
   const model = await openModel(values.model, values);
   const engine = new QaEngine(model.tokenizer, model.runner, { scope: modelScope(model) });
   const versionTwo = Boolean(values.squad2) || instances.some((i) => i.isImpossible);
-  return { instances, predict: enginePredictor(engine, { versionTwo }), versionTwo };
+  // What produced the result, for --json: the settings are added by each command.
+  const recordOf = (settings: Record<string, unknown>) => cliRecord({ data: [data], n: instances.length, model: values.model as string, dtype: model.dtype, device: model.device, versionTwo, forcedV2: Boolean(values.squad2), lang, settings });
+  return { instances, predict: enginePredictor(engine, { versionTwo }), versionTwo, recordOf };
 }
 
 /** A progress line every tenth of the run. */
@@ -89,7 +92,7 @@ export async function sweep(argv: string[]): Promise<number> {
     origins: listOpt<Origin>(values.origins, 'origins', ORIGINS),
   };
   const keys = sliceKeys(values.slice);
-  const { instances, predict, versionTwo } = await setUp('sweep', positionals, values);
+  const { instances, predict, versionTwo, recordOf } = await setUp('sweep', positionals, values);
   // Streamed block by block: memory stays flat on any input. Each question's scores are kept only
   // when the output holds them (--json, --slice), in the order runSweep keeps them.
   const keep = values.json || keys.length > 0;
@@ -101,7 +104,7 @@ export async function sweep(argv: string[]): Promise<number> {
   const slices: { row: string; tables: SliceTable[] }[] = [];
   for (const row of keys.length ? [...new Set(r.cells.map(sweepRowKey))] : []) slices.push({ row, tables: await itemSliceTables(instances, () => sweepSliceItems(instances, r.cells, row), keys) });
   if (values.json) {
-    out(`${JSON.stringify({ config, versionTwo, questions: r.questions, rows, cells: r.cells, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
+    out(`${JSON.stringify({ record: recordOf({ ...config }), command: cliCommand('sweep', argv), config, versionTwo, questions: r.questions, rows, cells: r.cells, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
     return 0;
   }
   out(`type\tsource\torigin\tn\tseeds\torigEM\torigF1\tEM mean±std\tF1 mean±std\tdropF1\n`);
@@ -124,7 +127,7 @@ export async function budget(argv: string[]): Promise<number> {
   const temperature = numOpt(values.temperature, 'temperature', 2);
   if (temperature <= 0) throw new UsageError(`--temperature must be above 0, got "${values.temperature}".`);
   const keys = sliceKeys(values.slice);
-  const { instances, predict, versionTwo } = await setUp('budget', positionals, values);
+  const { instances, predict, versionTwo, recordOf } = await setUp('budget', positionals, values);
   const config: BudgetConfig = {
     type: oneOpt<EntityChoice>(values.type, 'type', ENTITY_CHOICES, true),
     target: oneOpt<RenameTarget>(values.target, 'target', RENAME_TARGETS),
@@ -138,7 +141,7 @@ export async function budget(argv: string[]): Promise<number> {
   // --slice: original vs D_worst per slice, as the app's budget slice table.
   const slices = await itemSliceTables(instances, () => budgetSliceItems(instances, r.perInstance), keys);
   if (values.json) {
-    out(`${JSON.stringify({ config, ...r, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
+    out(`${JSON.stringify({ record: recordOf({ ...config }), command: cliCommand('budget', argv), config, ...r, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
     return 0;
   }
   out(`questions: ${r.n}, B = ${b}\n`);
