@@ -65,6 +65,8 @@ describe('app-vs-CLI parity of entity-renaming runs', () => {
   it.each([
     [['sweep', DATA, '--model', MODEL, '--types', 'PER,XYZ'], /--types must be a comma list of PER, ORG, GPE, MIX, got "PER,XYZ"/],
     [['budget', DATA, '--model', MODEL, '--budget', '51'], /--budget must be at most 50/],
+    [['sweep', DATA, '--model', MODEL, '--seeds', '25'], /--seeds must be at most 20, got 25/],
+    [['sweep', DATA, '--model', MODEL, '--target', 'question'], /--target must be one of answer, question-person, got "question"/],
     [['budget', DATA, '--model', MODEL, '--resemble', '2'], /--resemble must be 1 or 3/],
     [['sweep', DATA], /sweep needs <data file> --model/],
   ])('bad options: %j', async (args, message) => {

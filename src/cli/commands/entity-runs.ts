@@ -9,6 +9,7 @@ import {
   ENTITY_CHOICES,
   enginePredictor,
   MAX_BUDGET,
+  MAX_SWEEP_SEEDS,
   NAME_SOURCES,
   ORIGINS,
   RENAME_TARGETS,
@@ -83,11 +84,14 @@ export async function sweep(argv: string[]): Promise<number> {
     allowPositionals: true,
     options: { ...MODEL_OPTIONS, types: { type: 'string', default: 'PER,ORG,GPE,MIX' }, sources: { type: 'string', default: 'indist,db,randstr' }, seeds: { type: 'string', default: '5' }, origin: { type: 'string', default: 'us' }, origins: { type: 'string', default: ORIGINS.join(',') } },
   });
+  const seeds = intOpt(values.seeds, 'seeds', 5);
+  // Never fewer seeds than asked without saying so: the output would claim N/N seeds.
+  if (seeds > MAX_SWEEP_SEEDS) throw new UsageError(`--seeds must be at most ${MAX_SWEEP_SEEDS}, got ${seeds}.`);
   const config: SweepConfig = {
     target: oneOpt<RenameTarget>(values.target, 'target', RENAME_TARGETS),
     types: listOpt<EntityChoice>(values.types, 'types', ENTITY_CHOICES, true),
     sources: listOpt<NameSource>(values.sources, 'sources', NAME_SOURCES),
-    seeds: Math.min(20, intOpt(values.seeds, 'seeds', 5)),
+    seeds,
     origin: oneOpt<Origin>(values.origin, 'origin', ORIGINS),
     origins: listOpt<Origin>(values.origins, 'origins', ORIGINS),
   };
