@@ -22,7 +22,7 @@ export interface CliRun {
   dtype: string;
   device: string;
   versionTwo: boolean;
-  /** Whether --squad2 forced "no answer" on. */
+  /** Whether a flag (--squad2, or predict's --squad1) set "no answer" rather than the data. */
   forcedV2: boolean;
   lang: 'auto' | 'en' | 'zh';
   settings: Record<string, unknown>;
@@ -40,7 +40,7 @@ export function cliRecord(r: CliRun): RunRecord {
     dtype: r.dtype,
     device: r.device,
     versionTwo: r.versionTwo,
-    versionTwoReason: r.forcedV2 ? 'on: --squad2' : noAnswerReason(r.versionTwo),
+    versionTwoReason: r.forcedV2 ? (r.versionTwo ? 'on: --squad2' : 'off: --squad1') : noAnswerReason(r.versionTwo),
     scoringLang: r.lang,
     settings: r.settings,
     date: new Date().toISOString(),

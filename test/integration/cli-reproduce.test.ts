@@ -143,4 +143,18 @@ describe('a CLI --json result records what produced it, and its command reproduc
     expect(again[key]).toEqual(first[key]);
     expect(again.record).toEqual({ ...first.record, date: (again.record as RunRecord).date });
   }, 300_000);
+
+  it('predict writes run.json beside run_qa.py\'s files, and its command writes the same predictions', async () => {
+    const first = join(tmp, 'pred-1');
+    const r = await runMain('predict', '--model', MODEL, '--data', DATA, '--out', first, '--n-best', '5', '--max-answer-length', '12');
+    expect(r.code, r.stderr).toBe(0);
+    const run = JSON.parse(readFileSync(join(first, 'run.json'), 'utf8')) as { record: RunRecord; command: string };
+    expect(run.record).toMatchObject({ datasets: [NAME], n: demo.length, model: MODEL, dtype: 'fp32', device: 'cpu', versionTwo: true, settings: { maxLength: 384, docStride: 128, maxQueryLength: 64, nBest: 5, maxAnswerLength: 12, nullThreshold: 0, batchSize: 8 } });
+    const second = join(tmp, 'pred-2');
+    const again = await runMain(...splitWords(run.command).slice(1).map((w) => (w === first ? second : w)));
+    expect(again.code, again.stderr).toBe(0);
+    for (const f of ['predictions.json', 'nbest_predictions.json', 'null_odds.json']) expect(readFileSync(join(second, f), 'utf8'), f).toBe(readFileSync(join(first, f), 'utf8'));
+    // Progress lines: the last one once.
+    expect(r.stderr.match(/predict: (\d+)\/\1 windows/g)).toHaveLength(1);
+  }, 300_000);
 });
