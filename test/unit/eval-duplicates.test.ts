@@ -37,3 +37,13 @@ describe('a repeated question id', () => {
     expect(r.result).toEqual({ F1: '83.333', EM: '50.000', TOTAL: 2, SKIP: 0 });
   });
 });
+
+describe('a numeric question id', () => {
+  it('is scored under its string, with a warning that the official script would score it 0', () => {
+    const d = readEvalData(file('1.1', [{ ...qa('x', ['Paris']), id: 7 }]), 'num.json');
+    expect(d.ids).toEqual(['7']);
+    expect(evaluateV1(d.dataset, { 7: 'Paris' }).result).toEqual({ exact_match: 100, f1: 100 });
+    expect(d.issues).toEqual([{ path: 'data[0].paragraphs[0].qas[0].id', kind: 'schema', skipped: false, message: expect.stringMatching(/^a number, not a string: .*official script would not find it and score 0/) as unknown }]);
+  });
+});
+

@@ -106,6 +106,8 @@ export function readEvalData(raw: unknown, file: string): EvalData {
         // read the questions into a dict: the last copy's answers at the first copy's place), so all copies go on.
         const again = seen.has(r.qa.id);
         if (again) issues.push({ path: `${path}.id`, message: `duplicate id "${r.qa.id}": scored as the official script does (v1.1 counts every copy; v2.0 and DuReader-robust keep the last copy's answers)`, kind: 'duplicate-id', skipped: false });
+        // JSON object keys are strings, so the scripts never find the prediction of a numeric id: they score it 0.
+        if (typeof asObject(raw)?.id === 'number') issues.push({ path: `${path}.id`, message: `a number, not a string: its prediction "${r.qa.id}" is scored (the official script would not find it and score 0)`, kind: 'schema', skipped: false });
         const unread = contextOk ? r.unread : [`context: expected a string, got ${what(p.context)}`, ...r.unread];
         if (unread.length) issues.push({ path, message: `${unread.join('; ')} (not read by the official script; scored)`, kind: 'schema', skipped: false });
         if (!again) ids.push(r.qa.id);
