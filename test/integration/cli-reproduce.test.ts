@@ -15,6 +15,7 @@ import type { Instance } from '../../src/core/data/types.ts';
 import { configureRuntime, loadQaModel, QaEngine } from '../../src/core/index.ts';
 import { runExperiment } from '../../src/cli/audit/experiments.ts';
 import { noisyPairs } from '../../src/core/natural/noise.ts';
+import { paraphraseItems, runParaphrases, summarizeDpr } from '../../src/core/sensitivity/index.ts';
 import { runPairs, summarizePairs } from '../../src/core/natural/pairs.ts';
 import { noAnswerReason, qarxCommand, type RunRecord } from '../../src/core/run-record.ts';
 import { ROOT, runMain } from '../support/run-qarx.ts';
@@ -111,6 +112,18 @@ describe('the qarx command of an app run reproduces its numbers', () => {
     const cli = await runRecorded(qarxCommand('synthetic', record({ ...noise, rule: 'script' }, pick.length)).command);
     expect(cli.n).toBe(pick.length);
     expect({ n: cli.n, categories: cli.categories, original: cli.original, perturbed: cli.perturbed }).toEqual(JSON.parse(JSON.stringify({ n: app.n, categories: app.categories, original: app.original, perturbed: app.perturbed })));
+  }, 300_000);
+
+  it('an audit paraphrase unit measures DPR on the answerable questions, as the robustness table does', async () => {
+    const versionTwo = demo.some((i) => i.isImpossible);
+    const predict = enginePredictor(engine, { versionTwo });
+    // src/core/robustness.ts, step 4.
+    const items = paraphraseItems(demo.filter((i) => !i.isImpossible), { dataset: true, kinds: ['combined'], seed: 2 }).items;
+    const app = summarizeDpr((await runParaphrases(items, predict)).rows);
+    expect(paraphraseItems(demo, { dataset: true, kinds: ['combined'], seed: 2 }).items.length).toBeGreaterThan(items.length);
+    const unit = await runExperiment({ kind: 'paraphrase', kinds: ['combined'], dataset: true }, 2, demo, predict, versionTwo, () => {});
+    expect(unit.headline[0]).toMatchObject({ n: app.n, beforeF1: app.original.f1, afterF1: app.paraphrased.f1 });
+    expect(unit.headline[0]?.label).toBe(`paraphrased (DPR ${(100 * app.dpr).toFixed(1)}%)`);
   }, 300_000);
 
   it('an audit synthetic unit (what the robustness table\'s audit config runs) noises the answerable questions only, as the app', async () => {

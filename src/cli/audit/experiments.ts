@@ -74,13 +74,15 @@ export async function runExperiment(exp: UnitExperiment, seed: number | null, in
     }
     case 'paraphrase': {
       const source = { dataset: exp.dataset, kinds: exp.kinds as GeneratedKind[], seed: s };
-      const { items, none } = paraphraseItems(instances, source);
+      // The answerable questions, as the app's robustness table measures DPR (its audit config is this experiment).
+      const answerable = instances.filter((i) => !i.isImpossible);
+      const { items, none } = paraphraseItems(answerable, source);
       const r = await runParaphrases(items, predict, onProgress);
       const sum = summarizeDpr(r.rows);
       const asked = new Set(items.map((i) => i.instance));
       const settings = { datasetParaphrases: exp.dataset, kinds: exp.kinds.join(', ') || 'none', seed: s, paraphrases: items.length };
       const notes = Object.entries(none).flatMap(([k, c]) => count(`questions no ${k} rule fits`, c));
-      return { kind: 'paraphrase', settings, n: asked.size, payload: { rows: r.rows, none, without: instances.length - asked.size }, table: dprTable(sum), headline: [row(`paraphrased (DPR ${sum.n ? (100 * sum.dpr).toFixed(1) : '–'}%)`, sum.n, sum.original, sum.paraphrased)], notes, partial: r.cancelled };
+      return { kind: 'paraphrase', settings, n: asked.size, payload: { rows: r.rows, none, without: answerable.length - asked.size }, table: dprTable(sum), headline: [row(`paraphrased (DPR ${sum.n ? (100 * sum.dpr).toFixed(1) : '–'}%)`, sum.n, sum.original, sum.paraphrased)], notes, partial: r.cancelled };
     }
     case 'traps': {
       const config: TrapConfig = { source: exp.source, position: exp.position, seed: s };
