@@ -116,6 +116,8 @@ describe('bad files: one InputError naming the file', () => {
     { name: 'csv without needed columns', file: 'p.csv', text: 'context,question\nabc,q?', message: /p\.csv: not a pairs CSV: missing columns perturbed context .*; answer .*the header has "context", "question"/ },
     { name: 'gzip with a bad header', file: 'd.jsonl.gz', text: new Uint8Array([0x1f, 0x8b, 0x08, 0xff, 0, 0, 0, 0, 0, 3, 1, 2, 3, 4, 5]), message: /d\.jsonl\.gz: corrupt gzip data near byte 0/ },
     { name: 'gzip of a nested JSON that ends early', file: 's.json.gz', text: gz(squad([])).subarray(0, 30), message: /s\.json\.gz: corrupt gzip data/ },
+    { name: 'UTF-16 with a BOM (Windows PowerShell\'s >)', file: 's.json', text: new Uint8Array([0xff, 0xfe, ...[...squad([])].flatMap((c) => [c.charCodeAt(0), 0])]), message: /^s\.json: the file looks like UTF-16, .*save it as UTF-8\.$/ },
+    { name: 'UTF-16 without a BOM', file: 's.json', text: new Uint8Array([...[...squad([])].flatMap((c) => [c.charCodeAt(0), 0])]), message: /the file looks like UTF-16/ },
     { name: 'parquet goes to the HF importer', file: 'x.parquet', text: 'PAR1', message: /Parquet files are read by the Hugging Face dataset importer/ },
   ])('$name', async ({ file, text, message, ...rest }) => {
     const bytes = typeof text === 'string' ? enc(text) : text;
