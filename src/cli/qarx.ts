@@ -53,10 +53,11 @@ const USAGE = `Usage:
       rewords each question by a rule of one DuReader-robust kind (English and Chinese): reorder,
       function-word, synonym, content-word, combined; passages and answers untouched, same ids;
       each question keeps original_question and its perturbation; questions no rule fits are counted
-  qarx perturb trap [--position start|before|after|end] [--source generated|dataset] [--seed N] [--sentence TEXT] <in> <out>
+  qarx perturb trap [--position start|before|after|end] [--source generated|dataset] [--seed N] [--sentence TEXT] [--lang en|zh] <in> <out>
       puts a trap sentence in each passage (default: generated AddSent-like from the question, after
       the answer sentence; dataset: the data's own trap variants; --sentence: this text everywhere),
-      answers kept at their offsets; writes SQuAD JSON with each question's trap sentence and span
+      answers kept at their offsets; writes SQuAD JSON with each question's trap sentence and span;
+      --lang picks the generator's language (default: guessed from each passage)
   qarx compare <original.json> <perturbed.json> --model <dir|hub id> [--rule script|em] [--json] [--squad2]
       answers each question on both passages of aligned revision pairs (same ids) and prints the
       counts of C2W, W2C, C2C, W2W and partial (script rule: correct = EM 1, wrong = F1 < 0.4; em:
@@ -101,6 +102,9 @@ const USAGE = `Usage:
   qarx merge <dir…> --out <dir>
       joins shard directories into one summary (same files as above); exit 1 when units failed or
       no shard ran them
+  --dtype, --hub-host URL, --cache-dir DIR (compare, challenge, universal, sweep, budget): the model's
+      precision and where it comes from, as for predict; --json results (compare, universal, sweep,
+      budget) and predict's run.json record the data, N, model, dtype, device, settings and command
   --lang auto|en|zh (eval, compare, sweep, budget, universal): the metric that scores the answers;
       auto (default) follows each question's language (DuReader-robust's character-level EM/F1 for
       Chinese, SQuAD's otherwise), en / zh score every question with that one, as the app's Scoring
