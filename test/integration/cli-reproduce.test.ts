@@ -170,4 +170,14 @@ describe('a CLI --json result records what produced it, and its command reproduc
     // Progress lines: the last one once.
     expect(r.stderr.match(/predict: (\d+)\/\1 windows/g)).toHaveLength(1);
   }, 300_000);
+
+  it('the text tables of sweep and budget say when the question\'s person was renamed', async () => {
+    const sweep = await runMain('sweep', DATA, '--model', MODEL, '--target', 'question-person', '--sources', 'randstr', '--seeds', '1', '--origins', 'us');
+    expect(sweep.code, sweep.stderr).toBe(0);
+    expect(sweep.stdout).toMatch(/^renamed: the person the question names \(PER\)\ntype\tsource/);
+    const budget = await runMain('budget', DATA, '--model', MODEL, '--target', 'question-person', '--source', 'randstr', '--budget', '1');
+    expect(budget.code, budget.stderr).toBe(0);
+    expect(budget.stdout).toMatch(/^questions: \d+, B = 1, renamed: the person the question names \(PER\)\n/);
+  }, 300_000);
 });
+

@@ -111,6 +111,7 @@ export async function sweep(argv: string[]): Promise<number> {
     out(`${JSON.stringify({ record: recordOf({ ...config }), command: cliCommand('sweep', argv), config, versionTwo, questions: r.questions, rows, cells: r.cells, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
     return 0;
   }
+  if (config.target === 'question-person') out('renamed: the person the question names (PER)\n');
   out(`type\tsource\torigin\tn\tseeds\torigEM\torigF1\tEM mean±std\tF1 mean±std\tdropF1\n`);
   for (const x of rows) out(`${x.type}\t${x.source}\t${x.origin}\t${x.n}\t${x.seeds}/${x.plannedSeeds}\t${f(x.orig.em)}\t${f(x.orig.f1)}\t${f(x.pertEm.mean)}±${f(x.pertEm.std)}\t${f(x.pertF1.mean)}±${f(x.pertF1.std)}\t${f(x.dropF1)}\n`);
   for (const s of slices) for (const t of s.tables) out(`\nsweep row ${s.row}, renamed = mean over seeds\n${formatSliceTable(t)}\n`);
@@ -148,7 +149,7 @@ export async function budget(argv: string[]): Promise<number> {
     out(`${JSON.stringify({ record: recordOf({ ...config }), command: cliCommand('budget', argv), config, ...r, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
     return 0;
   }
-  out(`questions: ${r.n}, B = ${b}\n`);
+  out(`questions: ${r.n}, B = ${b}${config.target === 'question-person' ? ', renamed: the person the question names (PER)' : ''}\n`);
   for (const [name, s] of [['model', r.plain], ['RESEMBLE', r.defended]] as const) {
     if (!s) continue;
     out(`${name}: original EM ${f(s.original.em)} F1 ${f(s.original.f1)}; random EM ${f(s.random.em)}±${f(s.randomStd.em)} F1 ${f(s.random.f1)}±${f(s.randomStd.f1)}; D_worst EM ${f(s.worst.em)} F1 ${f(s.worst.f1)}; D_best EM ${f(s.best.em)} F1 ${f(s.best.f1)}; stability ${f(100 * s.stability)}%\n`);
