@@ -3,6 +3,7 @@
  * src/app/store/experiment-slice.ts: the store's config spread into `settings`) gives a `qarx`
  * command (qarxCommand); run exactly as printed, that command must compute the app's numbers.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -179,5 +180,32 @@ describe('a CLI --json result records what produced it, and its command reproduc
     expect(budget.code, budget.stderr).toBe(0);
     expect(budget.stdout).toMatch(/^questions: \d+, B = 1, renamed: the person the question names \(PER\)\n/);
   }, 300_000);
+});
+
+describe('Ctrl-C stops a long sweep or budget and prints what finished, marked partial', () => {
+  it.each([
+    ['sweep', ['--types', 'PER,ORG,GPE,MIX', '--sources', 'indist,db,randstr', '--seeds', '20'], /sweep: stopping after the current block of questions/],
+    ['budget', ['--type', 'MIX', '--source', 'db', '--budget', '50'], /budget: stopping after the current step/],
+  ])('%s', async (cmd, opts, said) => {
+    // Twenty copies of the English demo questions: far more work than the time to the first progress line.
+    const big = join(tmp, `big-${cmd}.json`);
+    const copies = Array.from({ length: 20 }, (_, k) => demo.map((i) => ({ ...i, id: `${i.id}-${k}` }))).flat();
+    writeFileSync(big, JSON.stringify(instancesToSquad(copies)));
+    const child = spawn(process.execPath, [join(ROOT, 'bin', 'qarx.mjs'), cmd, big, '--model', MODEL, ...opts, '--json'], { cwd: ROOT, env: { ...process.env, QARX_CACHE_DIR: join(tmp, 'cache') } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (b: Buffer) => (stdout += b.toString()));
+    child.stderr.on('data', (b: Buffer) => {
+      stderr += b.toString();
+      // Interrupt at the first progress line, whatever the machine's speed.
+      if (new RegExp(`^${cmd}: \\d+/\\d+ questions`, 'm').test(stderr) && !child.killed) child.kill('SIGINT');
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code, stderr).toBe(0);
+    expect(stderr).toMatch(said);
+    const j = JSON.parse(stdout) as { partial: boolean; record: RunRecord; command: string };
+    expect(j.partial).toBe(true);
+    expect(j.record.n).toBe(copies.length);
+  }, 600_000);
 });
 

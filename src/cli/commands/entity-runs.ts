@@ -25,7 +25,7 @@ import {
   type SweepConfig,
 } from '../../core/entity/index.ts';
 import { readInstances } from '../data.ts';
-import { err, intOpt, numOpt, out, UsageError } from '../io.ts';
+import { err, interruptible, intOpt, numOpt, out, UsageError } from '../io.ts';
 import { openModel } from '../model.ts';
 import { LANG_OPTION, scoredAs, scoringLangOpt } from '../lang.ts';
 import { budgetSliceItems, sweepRowKey, sweepSliceItems } from '../../core/metrics/experiment-slices.ts';
@@ -62,7 +62,9 @@ async function setUp(cmd: string, positionals: string[], values: { model?: strin
   const versionTwo = Boolean(values.squad2) || instances.some((i) => i.isImpossible);
   // What produced the result, for --json: the settings are added by each command.
   const recordOf = (settings: Record<string, unknown>) => cliRecord({ data: [data], n: instances.length, model: values.model as string, dtype: model.dtype, device: model.device, versionTwo, forcedV2: Boolean(values.squad2), lang, settings });
-  return { instances, predict: enginePredictor(engine, { versionTwo }), versionTwo, recordOf };
+  // Ctrl-C: the work stops at its next step and what is finished is printed, marked partial.
+  const stop = interruptible(cmd, cmd === 'sweep' ? 'block of questions' : 'step');
+  return { instances, predict: enginePredictor(engine, { versionTwo, signal: stop.signal }), versionTwo, recordOf, stop };
 }
 
 /** A progress line every tenth of the run. */
@@ -96,21 +98,23 @@ export async function sweep(argv: string[]): Promise<number> {
     origins: listOpt<Origin>(values.origins, 'origins', ORIGINS),
   };
   const keys = sliceKeys(values.slice);
-  const { instances, predict, versionTwo, recordOf } = await setUp('sweep', positionals, values);
+  const { instances, predict, versionTwo, recordOf, stop } = await setUp('sweep', positionals, values);
   // Streamed block by block: memory stays flat on any input. Each question's scores are kept only
   // when the output holds them (--json, --slice), in the order runSweep keeps them.
   const keep = values.json || keys.length > 0;
   const perCell: QuestionScores[][] = [];
-  const streamed = await runSweepStream(instances, config, predict, { onProgress: progress('sweep'), ...(keep ? { onQuestion: (q: QuestionScores, c: number) => (perCell[c] ??= []).push(q) } : {}) });
+  const streamed = await runSweepStream(instances, config, predict, { signal: stop.signal, onProgress: progress('sweep'), ...(keep ? { onQuestion: (q: QuestionScores, c: number) => (perCell[c] ??= []).push(q) } : {}) });
+  stop.release();
   const r = { ...streamed, cells: keep ? streamed.cells.map((c, i) => ({ ...c, questions: perCell[i] ?? [] })) : streamed.cells };
   const rows = summarizeSweep(r.cells, config.seeds);
   // --slice: per sweep row (type · source · origin), original vs renamed (mean over seeds) per slice.
   const slices: { row: string; tables: SliceTable[] }[] = [];
   for (const row of keys.length ? [...new Set(r.cells.map(sweepRowKey))] : []) slices.push({ row, tables: await itemSliceTables(instances, () => sweepSliceItems(instances, r.cells, row), keys) });
   if (values.json) {
-    out(`${JSON.stringify({ record: recordOf({ ...config }), command: cliCommand('sweep', argv), config, versionTwo, questions: r.questions, rows, cells: r.cells, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
+    out(`${JSON.stringify({ record: recordOf({ ...config }), command: cliCommand('sweep', argv), partial: r.cancelled, config, versionTwo, questions: r.questions, rows, cells: r.cells, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
     return 0;
   }
+  if (r.cancelled) out(`PARTIAL: stopped after ${r.questions} of ${instances.length} questions (whole blocks of 512 only)\n`);
   if (config.target === 'question-person') out('renamed: the person the question names (PER)\n');
   out(`type\tsource\torigin\tn\tseeds\torigEM\torigF1\tEM mean±std\tF1 mean±std\tdropF1\n`);
   for (const x of rows) out(`${x.type}\t${x.source}\t${x.origin}\t${x.n}\t${x.seeds}/${x.plannedSeeds}\t${f(x.orig.em)}\t${f(x.orig.f1)}\t${f(x.pertEm.mean)}±${f(x.pertEm.std)}\t${f(x.pertF1.mean)}±${f(x.pertF1.std)}\t${f(x.dropF1)}\n`);
@@ -132,7 +136,7 @@ export async function budget(argv: string[]): Promise<number> {
   const temperature = numOpt(values.temperature, 'temperature', 2);
   if (temperature <= 0) throw new UsageError(`--temperature must be above 0, got "${values.temperature}".`);
   const keys = sliceKeys(values.slice);
-  const { instances, predict, versionTwo, recordOf } = await setUp('budget', positionals, values);
+  const { instances, predict, versionTwo, recordOf, stop } = await setUp('budget', positionals, values);
   const config: BudgetConfig = {
     type: oneOpt<EntityChoice>(values.type, 'type', ENTITY_CHOICES, true),
     target: oneOpt<RenameTarget>(values.target, 'target', RENAME_TARGETS),
@@ -142,13 +146,15 @@ export async function budget(argv: string[]): Promise<number> {
     resemble: m === null ? null : { m, temperature, type: 'MIX' },
     versionTwo,
   };
-  const r = await runBudget(instances, config, predict, { onProgress: progress('budget') });
+  const r = await runBudget(instances, config, predict, { signal: stop.signal, onProgress: progress('budget') });
+  stop.release();
   // --slice: original vs D_worst per slice, as the app's budget slice table.
   const slices = await itemSliceTables(instances, () => budgetSliceItems(instances, r.perInstance), keys);
   if (values.json) {
-    out(`${JSON.stringify({ record: recordOf({ ...config }), command: cliCommand('budget', argv), config, ...r, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
+    out(`${JSON.stringify({ record: recordOf({ ...config }), command: cliCommand('budget', argv), partial: r.cancelled, config, ...r, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
     return 0;
   }
+  if (r.cancelled) out(`PARTIAL: stopped early; the figures cover the ${r.n} questions finished\n`);
   out(`questions: ${r.n}, B = ${b}${config.target === 'question-person' ? ', renamed: the person the question names (PER)' : ''}\n`);
   for (const [name, s] of [['model', r.plain], ['RESEMBLE', r.defended]] as const) {
     if (!s) continue;

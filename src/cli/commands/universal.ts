@@ -11,7 +11,7 @@ import { DEFAULT_UNIVERSAL, describeIneligible, MAX_UNIVERSAL_CANDIDATES, runUni
 import { RENAME_TARGETS, type RenameTarget } from '../../core/entity/options.ts';
 import { describeRun, type RunRecord } from '../../core/run-record.ts';
 import { cliCommand, cliRecord } from '../record.ts';
-import { err, intOpt, out, seedOpt, UsageError } from '../io.ts';
+import { err, interruptible, intOpt, out, seedOpt, UsageError } from '../io.ts';
 import { openModel } from '../model.ts';
 import { readInstances } from '../data.ts';
 import { LANG_OPTION, scoredAs, scoringLangOpt } from '../lang.ts';
@@ -69,13 +69,7 @@ export async function universal(argv: string[]): Promise<number> {
   // SQuAD 2.0's "no answer" follows the data (any unanswerable question), or --squad2.
   const versionTwo = values.squad2 || instances.some((i) => i.isImpossible);
   const record = cliRecord({ data: [input], n: instances.length, model: values.model, dtype: model.dtype, device: model.device, versionTwo, forcedV2: Boolean(values.squad2), lang, settings: { ...cfg } });
-  const ctrl = new AbortController();
-  const stop = () => {
-    err('universal: stopping after the current name (Ctrl-C again to quit)\n');
-    ctrl.abort();
-    process.once('SIGINT', () => process.exit(130));
-  };
-  process.once('SIGINT', stop);
+  const ctrl = interruptible('universal', 'name');
   let last = '';
   const result = await runUniversal(instances, cfg, enginePredictor(engine, { versionTwo, signal: ctrl.signal }), {
     signal: ctrl.signal,
@@ -85,7 +79,7 @@ export async function universal(argv: string[]): Promise<number> {
       last = line;
     },
   });
-  process.removeListener('SIGINT', stop);
+  ctrl.release();
   // --slice: per top name, original vs the name put in, per slice.
   const slices: { name: string; tables: SliceTable[] }[] = [];
   for (const row of keys.length ? result.rows.slice(0, result.top) : []) slices.push({ name: row.name, tables: await itemSliceTables(instances, () => universalSliceItems(instances, row), keys) });
