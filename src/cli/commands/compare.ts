@@ -9,7 +9,7 @@ import { enginePredictor } from '../../core/entity/index.ts';
 import { CATEGORY_RULES, PAIR_CATEGORIES, RULE_TEXT, runPairs, summarizePairs, type CategoryRule } from '../../core/natural/pairs.ts';
 import { pairsDpr } from '../../core/sensitivity/pairs-dpr.ts';
 import { printDpr } from '../dpr-report.ts';
-import { err, out, UsageError } from '../io.ts';
+import { err, interruptible, out, UsageError } from '../io.ts';
 import { openModel } from '../model.ts';
 import { readPairs } from '../pairs-input.ts';
 import { pairSliceTables, sliceKeys, formatSliceTable } from '../slices.ts';
@@ -38,14 +38,17 @@ export async function compare(argv: string[]): Promise<number> {
   const engine = new QaEngine(model.tokenizer, model.runner, { scope: modelScope(model) });
   // SQuAD 2.0's "no answer" follows the data (any unanswerable question in either file), or --squad2.
   const versionTwo = values.squad2 || dataV2;
-  const { rows, dropped } = await runPairs(
+  // Ctrl-C: the answers so far are compared and printed, marked partial.
+  const stop = interruptible('compare', 'batch');
+  const { rows, dropped, cancelled } = await runPairs(
     paired,
-    enginePredictor(engine, { versionTwo }),
+    enginePredictor(engine, { versionTwo, signal: stop.signal }),
     (d, t) => {
       if (d === t || d % 50 === 0) err(`compare: ${d}/${t} passages answered\n`);
     },
     { rule },
   );
+  stop.release();
   const gone = dropped.answerMissing;
   if (gone.count) err(`qarx: compare: left out ${gone.count} question${gone.count === 1 ? '' : 's'} whose gold answer is not in the edited passage (${gone.ids.join(', ')}${gone.count > gone.ids.length ? ', …' : ''})\n`);
   const sum = summarizePairs(rows);
@@ -56,11 +59,12 @@ export async function compare(argv: string[]): Promise<number> {
   const slices = await pairSliceTables(paired, rows, keys);
   if (values.json) {
     const record = cliRecord({ data: [a, b], n: sum.n, model: values.model, dtype: model.dtype, device: model.device, versionTwo, forcedV2: values.squad2, lang: scoring, settings: { rule } });
-    out(`${JSON.stringify({ record, command: cliCommand('compare', argv), rule, ruleText: RULE_TEXT[rule], versionTwo, dropped, ...sum, dpr, rows, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
+    out(`${JSON.stringify({ record, command: cliCommand('compare', argv), partial: cancelled, rule, ruleText: RULE_TEXT[rule], versionTwo, dropped, ...sum, dpr, rows, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
     return 0;
   }
   const f = (x: number) => x.toFixed(2);
   const share = (x: number) => (Number.isNaN(x) ? '–' : `${(100 * x).toFixed(1)}%`);
+  if (cancelled) out(`PARTIAL: stopped after ${sum.n} of ${paired.length} questions\n`);
   out(`rule: ${rule} (${RULE_TEXT[rule]})\n`);
   out(`questions: ${sum.n}\n`);
   for (const c of PAIR_CATEGORIES) out(`${c}: ${sum.categories[c]}\n`);
