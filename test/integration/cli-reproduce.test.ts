@@ -19,6 +19,7 @@ import { noisyPairs } from '../../src/core/natural/noise.ts';
 import { paraphraseItems, runParaphrases, summarizeDpr } from '../../src/core/sensitivity/index.ts';
 import { runPairs, summarizePairs } from '../../src/core/natural/pairs.ts';
 import { noAnswerReason, qarxCommand, type RunRecord } from '../../src/core/run-record.ts';
+import { answerTraps, prepareTraps, summarizeTraps } from '../../src/core/trap/experiment.ts';
 import { ROOT, runMain } from '../support/run-qarx.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'qarx-reproduce-'));
@@ -113,6 +114,27 @@ describe('the qarx command of an app run reproduces its numbers', () => {
     const cli = await runRecorded(qarxCommand('synthetic', record({ ...noise, rule: 'script' }, pick.length)).command);
     expect(cli.n).toBe(pick.length);
     expect({ n: cli.n, categories: cli.categories, original: cli.original, perturbed: cli.perturbed }).toEqual(JSON.parse(JSON.stringify({ n: app.n, categories: app.categories, original: app.original, perturbed: app.perturbed })));
+  }, 300_000);
+
+  it('traps: the perturb trap && compare command gives the app\'s F1 without and with the trap', async () => {
+    const versionTwo = demo.some((i) => i.isImpossible);
+    const cfg = { source: 'generated' as const, position: 'before' as const, seed: 4 };
+    const { items } = prepareTraps(demo, cfg);
+    const app = summarizeTraps((await answerTraps(items, enginePredictor(engine, { versionTwo }))).rows);
+    // trap-slice.ts records the run with its trapConfig as settings.
+    const cli = await runRecorded(qarxCommand('traps', record({ ...cfg }, items.length)).command);
+    expect({ n: cli.n, original: cli.original, perturbed: cli.perturbed }).toEqual(JSON.parse(JSON.stringify({ n: app.n, original: app.original, perturbed: app.trapped })));
+  }, 300_000);
+
+  it('paraphrases: each kind\'s perturb paraphrase && compare command gives the app\'s DPR of that kind', async () => {
+    const versionTwo = demo.some((i) => i.isImpossible);
+    const { items } = paraphraseItems(demo, { dataset: false, kinds: ['reorder'], seed: 3 });
+    const app = summarizeDpr((await runParaphrases(items, enginePredictor(engine, { versionTwo }))).rows);
+    expect(app.n).toBeGreaterThan(0);
+    // paraphrase-slice.ts: { datasetParaphrases, kinds, seed, paraphrases }.
+    const cli = await runRecorded(qarxCommand('paraphrase', record({ datasetParaphrases: false, kinds: 'reorder', seed: 3, paraphrases: items.length }, new Set(items.map((i) => i.instance)).size)).command);
+    const dpr = cli.dpr as { n: number; changed: number; dpr: number; original: unknown; paraphrased: unknown };
+    expect({ n: dpr.n, changed: dpr.changed, dpr: dpr.dpr, original: dpr.original, paraphrased: dpr.paraphrased }).toEqual(JSON.parse(JSON.stringify({ n: app.n, changed: app.changed, dpr: app.dpr, original: app.original, paraphrased: app.paraphrased })));
   }, 300_000);
 
   it('an audit paraphrase unit measures DPR on the answerable questions, as the robustness table does', async () => {
