@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDemoSet } from '../../src/core/data/demo.ts';
-import { DEFAULT_BUDGET, DEFAULT_SWEEP, enginePredictor, runBudget, runSweep, summarizeSweep, type BudgetConfig, type SweepConfig } from '../../src/core/entity/index.ts';
+import { DEFAULT_BUDGET, DEFAULT_SWEEP, DEFAULT_UNIVERSAL, enginePredictor, runBudget, runSweep, runUniversal, summarizeSweep, type BudgetConfig, type SweepConfig } from '../../src/core/entity/index.ts';
 import { importFile, instancesToSquad } from '../../src/core/formats/index.ts';
 import { answerTypeOf } from '../../src/core/ner/answer-type.ts';
 import type { Instance } from '../../src/core/data/types.ts';
@@ -114,6 +114,14 @@ describe('the qarx command of an app run reproduces its numbers', () => {
     const cli = await runRecorded(qarxCommand('synthetic', record({ ...noise, rule: 'script' }, pick.length)).command);
     expect(cli.n).toBe(pick.length);
     expect({ n: cli.n, categories: cli.categories, original: cli.original, perturbed: cli.perturbed }).toEqual(JSON.parse(JSON.stringify({ n: app.n, categories: app.categories, original: app.original, perturbed: app.perturbed })));
+  }, 300_000);
+
+  it('universal names: the recorded command ranks the names as the app', async () => {
+    const versionTwo = demo.some((i) => i.isImpossible);
+    const cfg = { ...DEFAULT_UNIVERSAL, candidates: 4, top: 3, seed: 6 };
+    const app = await runUniversal(demo, cfg, enginePredictor(engine, { versionTwo }));
+    const cli = await runRecorded(qarxCommand('universal', record({ ...cfg })).command);
+    expect(cli.rows).toEqual(JSON.parse(JSON.stringify(app.rows)));
   }, 300_000);
 
   it('traps: the perturb trap && compare command gives the app\'s F1 without and with the trap', async () => {
