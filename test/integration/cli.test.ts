@@ -75,6 +75,20 @@ describe('qarx eval matches the official scripts byte for byte', () => {
   });
 });
 
+describe('a prediction for a row skipped for its problems', () => {
+  it('is an unknown id, and the message says the row may have been skipped', async () => {
+    const rows = join(tmp, 'rows.jsonl');
+    const row = (id: string, start: unknown) => JSON.stringify({ id, title: 't', context: 'Paris is in France.', question: 'Where is Paris?', answers: { text: ['France'], answer_start: [start] } });
+    writeFileSync(rows, `${row('r1', 12)}\n${row('r2', '12')}\n`);
+    const preds = join(tmp, 'rows-preds.json');
+    writeFileSync(preds, '{"r1": "France", "r2": "France"}');
+    const r = await runMain('eval', rows, preds);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('line 2.answers: answers.answer_start[0]: expected number, got "12"');
+    expect(r.stderr).toMatch(/1 id not in .*rows\.jsonl \(e\.g\. "r2"\): wrong data file\? Or in the entry of .*rows\.jsonl skipped for problems \(warnings above\)\?/);
+  });
+});
+
 describe('bad input gives one clear line and a non-zero exit', () => {
   const bad = join(tmp, 'bad.json');
   writeFileSync(bad, '{"version": "v2.0", "data": [\n  {"title": "x", "paragraphs": [}\n]}');

@@ -34,7 +34,10 @@ export async function evaluate(argv: string[]): Promise<number> {
   const ids = new Set(data.ids);
   const unknown = [...preds.keys()].filter((k) => !ids.has(k));
   if (unknown.length && !values['allow-unknown-ids']) {
-    throw new InputError(`${predFile}: ${unknown.length} id${unknown.length > 1 ? 's' : ''} not in ${dataFile} (e.g. "${unknown[0]}"): wrong data file? (--allow-unknown-ids ignores them, as the official script does)`);
+    // An id of a row skipped for its problems is "unknown" too: say so rather than only blame the file.
+    const skipped = data.issues.filter((i) => i.skipped).length;
+    const orSkipped = skipped ? ` Or in ${skipped === 1 ? 'the entry' : `one of the ${skipped} entries`} of ${dataFile} skipped for problems (warnings above)?` : '';
+    throw new InputError(`${predFile}: ${unknown.length} id${unknown.length > 1 ? 's' : ''} not in ${dataFile} (e.g. "${unknown[0]}"): wrong data file?${orSkipped} (--allow-unknown-ids ignores them, as the official script does)`);
   }
   const keys = sliceKeys(values.slice);
   if (values.adversarial) {
