@@ -136,16 +136,15 @@ export async function budget(argv: string[]): Promise<number> {
   const temperature = numOpt(values.temperature, 'temperature', 2);
   if (temperature <= 0) throw new UsageError(`--temperature must be above 0, got "${values.temperature}".`);
   const keys = sliceKeys(values.slice);
-  const { instances, predict, versionTwo, recordOf, stop } = await setUp('budget', positionals, values);
-  const config: BudgetConfig = {
+  // Checked before any data is read or model loaded; "no answer" comes from the data.
+  const choices = {
     type: oneOpt<EntityChoice>(values.type, 'type', ENTITY_CHOICES, true),
     target: oneOpt<RenameTarget>(values.target, 'target', RENAME_TARGETS),
     source: oneOpt<NameSource>(values.source, 'source', NAME_SOURCES),
     origin: oneOpt<Origin>(values.origin, 'origin', ORIGINS),
-    budget: b,
-    resemble: m === null ? null : { m, temperature, type: 'MIX' },
-    versionTwo,
   };
+  const { instances, predict, versionTwo, recordOf, stop } = await setUp('budget', positionals, values);
+  const config: BudgetConfig = { ...choices, budget: b, resemble: m === null ? null : { m, temperature, type: 'MIX' }, versionTwo };
   const r = await runBudget(instances, config, predict, { signal: stop.signal, onProgress: progress('budget') });
   stop.release();
   // --slice: original vs D_worst per slice, as the app's budget slice table.
