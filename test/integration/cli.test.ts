@@ -104,6 +104,7 @@ describe('bad input gives one clear line and a non-zero exit', () => {
     { name: 'missing model files', args: ['predict', '--model', tmp, '--data', DATA, '--out', join(tmp, 'o')], code: 2, line: /missing config\.json/ },
     { name: 'unknown command', args: ['frobnicate'], code: 2, line: /unknown command "frobnicate"/ },
     { name: 'bad option value', args: ['predict', '--model', MODEL, '--data', DATA, '--out', join(tmp, 'o'), '--doc-stride', 'x'], code: 2, line: /--doc-stride must be a positive whole number/ },
+    { name: 'contradicting flags', args: ['predict', '--model', MODEL, '--data', DATA, '--out', join(tmp, 'o'), '--squad2', '--squad1'], code: 2, line: /--squad2 and --squad1 contradict each other/ },
     { name: 'a v2.0 option on v1.1 data', args: ['eval', join(EVAL, 'squad-v1.json'), join(EVAL, 'squad-v1.pred.json'), '--na-prob-thresh', '0.4'], code: 2, line: /--na-prob-thresh applies to SQuAD 2\.0 data only\.$/ },
     { name: 'na probs on Chinese data', args: ['eval', join(EVAL, 'zh.json'), join(EVAL, 'zh.pred.json'), '--lang', 'zh', '--na-prob-file', join(EVAL, 'squad-v2.na_probs.json'), '--py-sum', 'legacy'], code: 2, line: /--na-prob-file, --py-sum apply to SQuAD 2\.0 data only \(DuReader-robust's script has no "no answer" threshold\)/ },
   ])('$name', async ({ args, code, line }) => {

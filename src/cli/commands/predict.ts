@@ -38,6 +38,7 @@ export async function predict(argv: string[]): Promise<number> {
     allowPositionals: false,
   });
   if (!values.model || !values.data || !values.out) throw new UsageError('predict needs --model, --data and --out.');
+  if (values.squad2 && values.squad1) throw new UsageError('--squad2 and --squad1 contradict each other: give one (or neither: the data decides).');
   if (values.dtype && !(DTYPES as readonly string[]).includes(values.dtype)) throw new UsageError(`--dtype must be one of ${DTYPES.join(', ')}, got "${values.dtype}".`);
   checkOutputDir(values.out, '--out directory');
   const windows = {
