@@ -13,7 +13,7 @@ import type { SquadDataset, SquadPredictions } from '../core/metrics/squad.ts';
 import { officialScores, sliceTable, type EvalMode, type SliceItem, type SliceKey } from '../core/metrics/slices.ts';
 import { adversarialQuestions, evaluateAdversarial } from '../core/trap/adversarial.ts';
 import { err, out, readBytes } from './io.ts';
-import { formatSliceTable, typeAnswers } from './slices.ts';
+import { formatSliceTable, typeAnswers, warnAbsentKeys } from './slices.ts';
 
 /** What evalSlices needs: the data as scored, the predictions and how the official script scores them. */
 export interface EvalSliceInput {
@@ -55,7 +55,7 @@ export async function evalSlices(input: EvalSliceInput): Promise<number> {
     const q = questions.get(id);
     if (q) items.push({ source: q, original: s });
   }
-  const tables = input.keys.map((k) => sliceTable(items, k));
+  const tables = warnAbsentKeys(input.keys.map((k) => sliceTable(items, k)));
   if (input.json) {
     out(`${JSON.stringify({ metric: input.mode === 'zh' ? 'dureader-robust' : `squad-${input.mode}`, n: items.length, slices: tables }, null, 2)}\n`);
     return 0;
@@ -79,7 +79,7 @@ export async function evalAdversarialSlices(input: AdversarialSliceInput): Promi
   const questions = [...(await questionsOf({ ...input, mode: 'v1.1' })).values()];
   await typeAnswers(questions, input.keys);
   const items = adversarialSliceItems(questions, r.rows);
-  const tables = input.keys.map((k) => sliceTable(items, k));
+  const tables = warnAbsentKeys(input.keys.map((k) => sliceTable(items, k)));
   if (input.json) {
     out(`${JSON.stringify({ metric: 'jia-liang-adversarial', n: items.length, result: r.result, slices: tables }, null, 2)}\n`);
     return 0;

@@ -74,3 +74,19 @@ function checkParents(abs: string, path: string, what: string): void {
     if (dirname(p) === p) return;
   }
 }
+
+/**
+ * Ctrl-C for a long run: the first stops the work at its next step (what is finished is printed,
+ * marked partial), the second quits. `release()` when the work is over.
+ */
+export function interruptible(what: string, step: string): { signal: AbortSignal; release: () => void } {
+  const ctrl = new AbortController();
+  const stop = () => {
+    err(`${what}: stopping after the current ${step} (Ctrl-C again to quit)\n`);
+    ctrl.abort();
+    process.once('SIGINT', () => process.exit(130));
+  };
+  process.once('SIGINT', stop);
+  return { signal: ctrl.signal, release: () => process.removeListener('SIGINT', stop) };
+}
+

@@ -44,18 +44,20 @@ const USAGE = `Usage:
       casing kept, offsets recomputed) and writes SQuAD JSON with each question's substitutions;
       InDistName draws from the input file's own answer entities; questions without a renamable
       answer entity of the type are left out and counted on stderr; seeds: 0 … 2^53 − 1
-  qarx perturb synthetic --kind <kind> [--rate 0.3] [--seed N] <in> <out>
+  qarx perturb synthetic --kind <kind> [--rate 0.3] [--seed N] [--answerable-only] <in> <out>
       NLPAug-style noise in each passage, words of gold answers untouched (offsets recomputed); kinds:
       keyboard, ocr, char-insert, char-substitute, char-swap, char-delete, word-swap, word-delete,
-      word-split, synonym, word-insert
+      word-split, synonym, word-insert; --answerable-only leaves unanswerable questions out, as the
+      app's noise experiment does
   qarx perturb paraphrase --kind <kind> [--seed N] <in> <out>
       rewords each question by a rule of one DuReader-robust kind (English and Chinese): reorder,
       function-word, synonym, content-word, combined; passages and answers untouched, same ids;
       each question keeps original_question and its perturbation; questions no rule fits are counted
-  qarx perturb trap [--position start|before|after|end] [--source generated|dataset] [--seed N] [--sentence TEXT] <in> <out>
+  qarx perturb trap [--position start|before|after|end] [--source generated|dataset] [--seed N] [--sentence TEXT] [--lang en|zh] <in> <out>
       puts a trap sentence in each passage (default: generated AddSent-like from the question, after
       the answer sentence; dataset: the data's own trap variants; --sentence: this text everywhere),
-      answers kept at their offsets; writes SQuAD JSON with each question's trap sentence and span
+      answers kept at their offsets; writes SQuAD JSON with each question's trap sentence and span;
+      --lang picks the generator's language (default: guessed from each passage)
   qarx compare <original.json> <perturbed.json> --model <dir|hub id> [--rule script|em] [--json] [--squad2]
       answers each question on both passages of aligned revision pairs (same ids) and prints the
       counts of C2W, W2C, C2C, W2W and partial (script rule: correct = EM 1, wrong = F1 < 0.4; em:
@@ -79,15 +81,16 @@ const USAGE = `Usage:
       stops after the current name and prints the names finished, marked partial; --slice KEY adds,
       per top name, original vs renamed per slice
   qarx sweep <data file> --model <dir|hub id> [--types PER,ORG,GPE,MIX] [--sources indist,db,randstr]
-             [--seeds 5] [--origin us] [--origins us,in,cn,fr,ar] [--squad2] [--json]
+             [--seeds 5] [--origin us] [--origins us,in,cn,fr,ar] [--target answer|question-person] [--squad2] [--json]
       the app's entity-renaming sweep: every type × source (and PER × DBName × origin) over seeds
-      1…N; EM/F1 original and renamed, mean ± std over seeds, the drop in F1; --slice KEY (repeatable)
-      adds, per sweep row, original vs renamed (mean over seeds) per slice
+      1…N; EM/F1 original and renamed, mean ± std over seeds, the drop in F1; --target
+      question-person renames the person the question names (PER only: --types is then ignored);
+      --slice KEY (repeatable) adds, per sweep row, original vs renamed (mean over seeds) per slice
   qarx budget <data file> --model <dir|hub id> [--type MIX] [--source db] [--origin us] [--budget 10]
-              [--resemble 1|3 [--temperature 2]] [--squad2] [--json]
+              [--resemble 1|3 [--temperature 2]] [--target answer|question-person] [--squad2] [--json]
       worst and best case over B renamings per question (seeds 1…B), random mean ± std, stability;
-      with --resemble the same for the RESEMBLE-defended model (M canonical names); --slice KEY adds
-      original vs D_worst per slice
+      with --resemble the same for the RESEMBLE-defended model (M canonical names); --target as for
+      sweep (question-person: PER, --type ignored); --slice KEY adds original vs D_worst per slice
   qarx audit --config <audit.json> --out <dir> [--shard i/n] [--workers N] [--threads T] [--device auto|cpu|cuda] [--dry-run]
       datasets × models × experiments (sweep, budget, natural, synthetic, paraphrase, traps,
       adversarial) × seeds from a validated config; one JSON file per unit in <dir>/units (written
@@ -99,6 +102,9 @@ const USAGE = `Usage:
   qarx merge <dir…> --out <dir>
       joins shard directories into one summary (same files as above); exit 1 when units failed or
       no shard ran them
+  --dtype, --hub-host URL, --cache-dir DIR (compare, challenge, universal, sweep, budget): the model's
+      precision and where it comes from, as for predict; --json results (compare, universal, sweep,
+      budget) and predict's run.json record the data, N, model, dtype, device, settings and command
   --lang auto|en|zh (eval, compare, sweep, budget, universal): the metric that scores the answers;
       auto (default) follows each question's language (DuReader-robust's character-level EM/F1 for
       Chinese, SQuAD's otherwise), en / zh score every question with that one, as the app's Scoring

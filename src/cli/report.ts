@@ -83,14 +83,14 @@ function pairId(path: string): string {
 /**
  * Prints the pairing of two files for compare: warnings for each pairing problem, then how many
  * of the original file's questions are compared and why the others are not, e.g.
- * "qarx: compare: 3 of 4 questions of a.json have an edited passage; left out: 1 without a usable edited passage (q9); 1 only in b.json (kb-6)".
+ * "qarx: compare: 3 of 4 questions of a.json have an edited passage; left out: 1 not in b.json (no usable question with its id) (q9); 1 only in b.json (kb-6)".
  */
 export function reportPairing(a: string, b: string, questions: number, paired: number, issues: readonly InputIssue[], cmd = 'compare'): void {
   for (const i of issues.slice(0, MAX_WARNINGS)) err(`warning: ${i.path}: ${i.message}\n`);
   if (issues.length > MAX_WARNINGS) err(`warning: ${issues.length - MAX_WARNINGS} more pairing problems not shown\n`);
   const groups = groupBy(
     issues.flatMap((i): [string, string][] => {
-      if (i.kind === 'no-revision') return [['without a usable edited passage', pairId(i.path)]];
+      if (i.kind === 'no-revision') return [[`not in ${b} (no usable question with its id)`, pairId(i.path)]];
       if (i.kind === 'unpaired') return [[`only in ${b}`, pairId(i.path)]];
       return [];
     }),

@@ -2,7 +2,8 @@
 import type { Instance } from '../core/data/types.ts';
 import { parseSliceKey, SMALL_SLICE, sliceKeyLabel, joinScores, sliceTable, type SliceItem, type SliceKey, type SliceRow, type SliceTable } from '../core/metrics/slices.ts';
 import type { PairRow } from '../core/natural/pairs.ts';
-import { UsageError } from './io.ts';
+import { NONE } from '../core/metrics/slice-keys.ts';
+import { err, UsageError } from './io.ts';
 
 /** The `--slice` values as keys (repeats dropped), e.g. sliceKeys(['title', 'domain']) → ['title', 'meta.domain']. */
 export function sliceKeys(values: readonly string[] | undefined): SliceKey[] {
@@ -13,6 +14,18 @@ export function sliceKeys(values: readonly string[] | undefined): SliceKey[] {
     if (!out.includes(k)) out.push(k);
   }
   return out;
+}
+
+const warned = new Set<string>();
+
+/** Warns once per key, on stderr, about a metadata key no question has: a typo (--slice domian) would only give one "(none)" row. */
+export function warnAbsentKeys(tables: readonly SliceTable[]): readonly SliceTable[] {
+  for (const t of tables) {
+    if (!t.key.startsWith('meta.') || t.all.n === 0 || t.rows.some((r) => r.value !== NONE) || warned.has(t.key)) continue;
+    warned.add(t.key);
+    err(`warning: --slice ${t.key.slice('meta.'.length)}: no question of the data has this key, so every one is ${NONE} (keys: title, dataset, answer-type, qword, length, lang, or a metadata key of the data file)\n`);
+  }
+  return tables;
 }
 
 /** Gives instances without one the answer type the app's import gives them (only when `answer-type` is sliced: compromise is slow to load). */
@@ -59,7 +72,7 @@ export async function pairSliceTables(paired: Instance[], rows: readonly PairRow
   if (keys.length === 0) return [];
   await typeAnswers(paired, keys);
   const items = joinScores(paired, rows, (r) => ({ original: r.original, perturbed: r.perturbed }));
-  return keys.map((k) => sliceTable(items, k));
+  return [...warnAbsentKeys(keys.map((k) => sliceTable(items, k)))];
 }
 
 /** One table per key over an experiment's slice items (answer types filled in first when sliced by them). */
@@ -67,5 +80,5 @@ export async function itemSliceTables(instances: Instance[], items: () => SliceI
   if (keys.length === 0) return [];
   await typeAnswers(instances, keys);
   const all = items();
-  return keys.map((k) => sliceTable(all, k));
+  return [...warnAbsentKeys(keys.map((k) => sliceTable(all, k)))];
 }

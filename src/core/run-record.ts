@@ -84,7 +84,7 @@ const list = (v: unknown) => (Array.isArray(v) ? v.map(String).join(',') : Strin
 
 /**
  * Builds the command line that reproduces a run of `kind` from its record, e.g. a sweep →
- * 'qarx sweep train.json --model public/models/qarx-lexical-qa --types PER --sources db --seeds 5 --origin us --origins us --dtype fp32 --json'.
+ * 'qarx sweep train.json --model public/models/qarx-lexical-qa --dtype fp32 --types PER --sources db --seeds 5 --origin us --origins us --target answer --json'.
  * The CLI runs on the CPU (onnxruntime-node), so `--dtype` carries the precision and the device is named in the note.
  */
 export function qarxCommand(kind: string, r: RunRecord): QarxCommand {
@@ -97,17 +97,22 @@ export function qarxCommand(kind: string, r: RunRecord): QarxCommand {
   const dataNote = `${dataFile(r.datasets)} stands for the ${r.n} question${r.n === 1 ? '' : 's'} of ${r.datasets.join(' + ') || 'the data'}${sel}, as a data file (any format qarx reads)`;
   const device = `the app ran on ${r.device.toUpperCase()}; qarx runs on the CPU (onnxruntime-node), so scores agree up to floating-point rounding`;
   const join = (...parts: string[][]) => parts.flat().join(' ');
+  // The app draws InDistName names from every question of the datasets, qarx from its data file.
+  const narrowed = r.selected > r.n || sel !== '';
+  const pool = (indist: boolean) => (indist && narrowed ? ` InDistName names came from all questions of ${r.datasets.join(' + ') || 'the data'} (the app's pool), qarx draws them from its data file: on a file of only these ${r.n} questions the names, and so the renamed scores, differ.` : '');
+  // What a renaming run replaced: absent in runs saved before the target choice = the answer entity.
+  const target = ['--target', String(s.target ?? 'answer')];
   switch (kind) {
     case 'sweep':
       return {
-        command: join(['qarx', 'sweep', data], model, ['--types', list(s.types), '--sources', list(s.sources), '--seeds', String(s.seeds), '--origin', String(s.origin), '--origins', list(s.origins)], v2, ['--json']),
-        note: `${dataNote}; ${device}.`,
+        command: join(['qarx', 'sweep', data], model, ['--types', list(s.types), '--sources', list(s.sources), '--seeds', String(s.seeds), '--origin', String(s.origin), '--origins', list(s.origins)], target, v2, ['--json']),
+        note: `${dataNote}; ${device}.${pool(Array.isArray(s.sources) && s.sources.includes('indist'))}`,
       };
     case 'budget': {
       const res = s.resemble as { m: number; temperature: number } | null | undefined;
       return {
-        command: join(['qarx', 'budget', data], model, ['--type', String(s.type), '--source', String(s.source), '--origin', String(s.origin), '--budget', String(s.budget)], res ? ['--resemble', String(res.m), '--temperature', String(res.temperature)] : [], v2, ['--json']),
-        note: `${dataNote}; ${device}.`,
+        command: join(['qarx', 'budget', data], model, ['--type', String(s.type), '--source', String(s.source), '--origin', String(s.origin), '--budget', String(s.budget)], res ? ['--resemble', String(res.m), '--temperature', String(res.temperature)] : [], target, v2, ['--json']),
+        note: `${dataNote}; ${device}.${pool(s.source === 'indist')}`,
       };
     }
     case 'natural':
@@ -117,12 +122,12 @@ export function qarxCommand(kind: string, r: RunRecord): QarxCommand {
       };
     case 'synthetic':
       return {
-        command: `${join(['qarx', 'perturb', 'synthetic', '--kind', String(s.kind), '--rate', String(s.rate), '--seed', String(s.seed), data, 'noisy.json'])} && ${join(['qarx', 'compare', data, 'noisy.json'], model, ['--rule', String(s.rule)], v2, ['--json'])}`,
+        command: `${join(['qarx', 'perturb', 'synthetic', '--kind', String(s.kind), '--rate', String(s.rate), '--seed', String(s.seed), ...(r.versionTwo ? ['--answerable-only'] : []), data, 'noisy.json'])} && ${join(['qarx', 'compare', data, 'noisy.json'], model, ['--rule', String(s.rule)], v2, ['--json'])}`,
         note: `${dataNote}; ${device}.`,
       };
     case 'universal':
       return {
-        command: join(['qarx', 'universal', data], model, ['--type', String(s.type), '--target', String(s.target ?? 'answer'), '--source', String(s.source), '--origin', String(s.origin), '--candidates', String(s.candidates), '--top', String(s.top), '--seed', String(s.seed)], v2, ['--json']),
+        command: join(['qarx', 'universal', data], model, ['--type', String(s.type), ...target, '--source', String(s.source), '--origin', String(s.origin), '--candidates', String(s.candidates), '--top', String(s.top), '--seed', String(s.seed)], v2, ['--json']),
         note: `${dataNote}; ${device}.`,
       };
     case 'paraphrase': {

@@ -42,7 +42,7 @@ describe('app-vs-CLI parity of entity-renaming runs', () => {
     const r = await runMain('sweep', DATA, '--model', MODEL, '--types', 'PER,GPE', '--sources', 'db,randstr', '--seeds', '2', '--origin', 'us', '--origins', 'us,fr', '--json');
     expect(r.code, r.stderr).toBe(0);
     const cli = JSON.parse(r.stdout) as { config: SweepConfig; versionTwo: boolean; rows: typeof app };
-    expect(cli.config).toEqual(config);
+    expect(cli.config).toEqual({ ...config, target: 'answer' });
     expect(cli.versionTwo).toBe(versionTwo);
     expect(cli.rows.length).toBe(4 + 1); // 2 types × 2 sources, and PER · DBName · French
     expect(cli.rows).toEqual(JSON.parse(JSON.stringify(app)));
@@ -57,7 +57,7 @@ describe('app-vs-CLI parity of entity-renaming runs', () => {
     const r = await runMain('budget', DATA, '--model', MODEL, '--type', 'PER', '--source', 'randstr', '--budget', '3', '--resemble', '1', '--json');
     expect(r.code, r.stderr).toBe(0);
     const cli = JSON.parse(r.stdout) as typeof app & { config: BudgetConfig };
-    expect(cli.config).toEqual(config);
+    expect(cli.config).toEqual({ ...config, target: 'answer' });
     expect(cli.n).toBeGreaterThan(5);
     expect({ n: cli.n, plain: cli.plain, defended: cli.defended, perInstance: cli.perInstance }).toEqual(JSON.parse(JSON.stringify({ n: app.n, plain: app.plain, defended: app.defended, perInstance: app.perInstance })));
   }, 300_000);
@@ -65,6 +65,8 @@ describe('app-vs-CLI parity of entity-renaming runs', () => {
   it.each([
     [['sweep', DATA, '--model', MODEL, '--types', 'PER,XYZ'], /--types must be a comma list of PER, ORG, GPE, MIX, got "PER,XYZ"/],
     [['budget', DATA, '--model', MODEL, '--budget', '51'], /--budget must be at most 50/],
+    [['sweep', DATA, '--model', MODEL, '--seeds', '25'], /--seeds must be at most 20, got 25/],
+    [['sweep', DATA, '--model', MODEL, '--target', 'question'], /--target must be one of answer, question-person, got "question"/],
     [['budget', DATA, '--model', MODEL, '--resemble', '2'], /--resemble must be 1 or 3/],
     [['sweep', DATA], /sweep needs <data file> --model/],
   ])('bad options: %j', async (args, message) => {

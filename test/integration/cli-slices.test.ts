@@ -18,6 +18,13 @@ const tmp = mkdtempSync(join(tmpdir(), 'qarx-slices-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('qarx eval --slice', () => {
+  it('warns when no question has a metadata key (a typo would give one "(none)" row), and only then', async () => {
+    const r = await runMain('eval', DATA, PRED, '--slice', 'domian', '--slice', 'domain', '--json');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('warning: --slice domian: no question of the data has this key');
+    expect(r.stderr).not.toContain('--slice domain:');
+  });
+
   it('prints count, EM and F1 per domain (a metadata key) and per question word, hand-computed', async () => {
     const r = await runMain('eval', DATA, PRED, '--slice', 'domain', '--slice', 'qword');
     expect(r.code, r.stderr).toBe(0);

@@ -75,6 +75,20 @@ describe('qarx eval matches the official scripts byte for byte', () => {
   });
 });
 
+describe('a prediction for a row skipped for its problems', () => {
+  it('is an unknown id, and the message says the row may have been skipped', async () => {
+    const rows = join(tmp, 'rows.jsonl');
+    const row = (id: string, start: unknown) => JSON.stringify({ id, title: 't', context: 'Paris is in France.', question: 'Where is Paris?', answers: { text: ['France'], answer_start: [start] } });
+    writeFileSync(rows, `${row('r1', 12)}\n${row('r2', '12')}\n`);
+    const preds = join(tmp, 'rows-preds.json');
+    writeFileSync(preds, '{"r1": "France", "r2": "France"}');
+    const r = await runMain('eval', rows, preds);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('line 2.answers: answers.answer_start[0]: expected number, got "12"');
+    expect(r.stderr).toMatch(/1 id not in .*rows\.jsonl \(e\.g\. "r2"\): wrong data file\? Or in the entry of .*rows\.jsonl skipped for problems \(warnings above\)\?/);
+  });
+});
+
 describe('bad input gives one clear line and a non-zero exit', () => {
   const bad = join(tmp, 'bad.json');
   writeFileSync(bad, '{"version": "v2.0", "data": [\n  {"title": "x", "paragraphs": [}\n]}');
@@ -90,6 +104,9 @@ describe('bad input gives one clear line and a non-zero exit', () => {
     { name: 'missing model files', args: ['predict', '--model', tmp, '--data', DATA, '--out', join(tmp, 'o')], code: 2, line: /missing config\.json/ },
     { name: 'unknown command', args: ['frobnicate'], code: 2, line: /unknown command "frobnicate"/ },
     { name: 'bad option value', args: ['predict', '--model', MODEL, '--data', DATA, '--out', join(tmp, 'o'), '--doc-stride', 'x'], code: 2, line: /--doc-stride must be a positive whole number/ },
+    { name: 'contradicting flags', args: ['predict', '--model', MODEL, '--data', DATA, '--out', join(tmp, 'o'), '--squad2', '--squad1'], code: 2, line: /--squad2 and --squad1 contradict each other/ },
+    { name: 'a v2.0 option on v1.1 data', args: ['eval', join(EVAL, 'squad-v1.json'), join(EVAL, 'squad-v1.pred.json'), '--na-prob-thresh', '0.4'], code: 2, line: /--na-prob-thresh applies to SQuAD 2\.0 data only\.$/ },
+    { name: 'na probs on Chinese data', args: ['eval', join(EVAL, 'zh.json'), join(EVAL, 'zh.pred.json'), '--lang', 'zh', '--na-prob-file', join(EVAL, 'squad-v2.na_probs.json'), '--py-sum', 'legacy'], code: 2, line: /--na-prob-file, --py-sum apply to SQuAD 2\.0 data only \(DuReader-robust's script has no "no answer" threshold\)/ },
   ])('$name', async ({ args, code, line }) => {
     const r = await runMain(...args);
     expect(r.code).toBe(code);
@@ -155,7 +172,7 @@ describe('qarx compare', () => {
     );
     expect(r.stderr).toMatch(/kb-6.*not in/);
     // Every question left out is counted by reason, with its id.
-    expect(r.stderr).toMatch(/qarx: compare: 3 of \d+ questions of .*pairs-original\.json have an edited passage in .*pairs-perturbed\.json; left out: .*1 only in .*pairs-perturbed\.json \(kb-6\)/);
+    expect(r.stderr).toMatch(/qarx: compare: 3 of \d+ questions of .*pairs-original\.json have an edited passage in .*pairs-perturbed\.json; left out: 2 not in .*pairs-perturbed\.json \(no usable question with its id\) \(kb-3, kb-5\), 1 only in .*pairs-perturbed\.json \(kb-6\)/);
     // kb-2 has a gold answer the edit removed: the paper keeps only questions whose answers all survive.
     expect(r.stderr).toMatch(/left out 1 question whose gold answer is not in the edited passage \(kb-2\)/);
     const j = await runMain('compare', join(F, 'pairs-original.json'), join(F, 'pairs-perturbed.json'), '--model', MODEL, '--json', '--rule', 'em');

@@ -28,17 +28,17 @@ describe('the qarx command of a run', () => {
     {
       kind: 'sweep',
       r: rec({ types: ['PER', 'MIX'], sources: ['indist', 'db'], seeds: 5, origin: 'us', origins: ['us', 'cn'] }),
-      cmd: 'qarx sweep train-v2.0.json --model public/models/qarx-lexical-qa --dtype fp32 --types PER,MIX --sources indist,db --seeds 5 --origin us --origins us,cn --json',
+      cmd: 'qarx sweep train-v2.0.json --model public/models/qarx-lexical-qa --dtype fp32 --types PER,MIX --sources indist,db --seeds 5 --origin us --origins us,cn --target answer --json',
     },
     {
       kind: 'budget',
       r: rec({ type: 'GPE', source: 'randstr', origin: 'fr', budget: 10, resemble: { m: 3, temperature: 2, type: 'MIX' }, versionTwo: true }, { versionTwo: true, model: 'Xenova/distilbert-base-cased-distilled-squad', dtype: 'q8' }),
-      cmd: 'qarx budget train-v2.0.json --model Xenova/distilbert-base-cased-distilled-squad --dtype q8 --type GPE --source randstr --origin fr --budget 10 --resemble 3 --temperature 2 --squad2 --json',
+      cmd: 'qarx budget train-v2.0.json --model Xenova/distilbert-base-cased-distilled-squad --dtype q8 --type GPE --source randstr --origin fr --budget 10 --resemble 3 --temperature 2 --target answer --squad2 --json',
     },
     {
       kind: 'budget',
       r: rec({ type: 'MIX', source: 'db', origin: 'us', budget: 4, resemble: null, versionTwo: false }),
-      cmd: 'qarx budget train-v2.0.json --model public/models/qarx-lexical-qa --dtype fp32 --type MIX --source db --origin us --budget 4 --json',
+      cmd: 'qarx budget train-v2.0.json --model public/models/qarx-lexical-qa --dtype fp32 --type MIX --source db --origin us --budget 4 --target answer --json',
     },
     {
       kind: 'natural',

@@ -41,4 +41,15 @@ describe('run records', () => {
     expect(qarxCommand(kind, { ...base, scoringLang: 'auto', settings }).command).not.toMatch(/--lang/);
     expect(qarxCommand(kind, { ...base, settings }).command).not.toMatch(/--lang/);
   });
+
+  it.each([
+    ['a sweep with InDistName on a narrowed selection', 'sweep', { types: ['PER'], sources: ['indist', 'db'], seeds: 1, origin: 'us', origins: ['us'] }, {}, true],
+    ['a budget with InDistName on a search', 'budget', { type: 'MIX', source: 'indist', origin: 'us', budget: 2 }, { n: 3, selected: 3, query: 'curie' }, true],
+    ['a sweep with InDistName on the whole data', 'sweep', { types: ['PER'], sources: ['indist'], seeds: 1, origin: 'us', origins: ['us'] }, { n: 76, selected: 76 }, false],
+    ['a budget with DBName on a narrowed selection', 'budget', { type: 'MIX', source: 'db', origin: 'us', budget: 2 }, {}, false],
+  ])('says when InDistName names came from more questions than the command gets: %s', (_, kind, settings, over, warned) => {
+    const note = qarxCommand(kind, { ...base, ...over, settings }).note;
+    expect(note.includes("InDistName names came from all questions of Demo set (built in) (the app's pool)")).toBe(warned);
+  });
 });
+

@@ -4,7 +4,7 @@
  */
 import { dirname, isAbsolute, resolve } from 'node:path';
 import * as v from 'valibot';
-import { ENTITY_CHOICES, MAX_BUDGET, NAME_SOURCES, ORIGINS, RENAME_TARGETS } from '../../core/entity/options.ts';
+import { ENTITY_CHOICES, MAX_BUDGET, MAX_SWEEP_SEEDS, NAME_SOURCES, ORIGINS, RENAME_TARGETS } from '../../core/entity/options.ts';
 import { CATEGORY_RULES } from '../../core/natural/categories.ts';
 import { NOISE_KINDS } from '../../core/natural/noise-kinds.ts';
 import { PARAPHRASE_KINDS } from '../../core/sensitivity/kinds.ts';
@@ -51,7 +51,7 @@ const Sweep = v.strictObject({
   types: v.optional(nonEmpty(v.picklist(ENTITY_CHOICES)), ['PER', 'ORG', 'GPE', 'MIX']),
   sources: v.optional(nonEmpty(v.picklist(NAME_SOURCES)), ['indist', 'db', 'randstr']),
   target: v.optional(v.picklist(RENAME_TARGETS), 'answer'),
-  seeds: v.optional(v.pipe(posInt, v.maxValue(20)), 5),
+  seeds: v.optional(v.pipe(posInt, v.maxValue(MAX_SWEEP_SEEDS)), 5),
   origin: v.optional(v.picklist(ORIGINS), 'us'),
   origins: v.optional(v.array(v.picklist(ORIGINS)), ['us']),
 });

@@ -62,7 +62,8 @@ export async function runExperiment(exp: UnitExperiment, seed: number | null, in
     }
     case 'natural':
     case 'synthetic': {
-      const noise = exp.kind === 'synthetic' ? noisyPairs(instances, { kind: exp.noise, rate: exp.rate, seed: s }) : null;
+      // Noise goes on the answerable questions, as in the app's noise experiment and robustness table.
+      const noise = exp.kind === 'synthetic' ? noisyPairs(instances.filter((i) => !i.isImpossible), { kind: exp.noise, rate: exp.rate, seed: s }) : null;
       const r = await runPairs(noise ? noise.instances : instances, predict, onProgress, { rule: exp.rule });
       const sum = summarizePairs(r.rows);
       const label = exp.kind === 'natural' ? 'natural edits' : (r.rows[0]?.intent ?? `synthetic: ${exp.noise}`);
@@ -73,13 +74,15 @@ export async function runExperiment(exp: UnitExperiment, seed: number | null, in
     }
     case 'paraphrase': {
       const source = { dataset: exp.dataset, kinds: exp.kinds as GeneratedKind[], seed: s };
-      const { items, none } = paraphraseItems(instances, source);
+      // The answerable questions, as the app's robustness table measures DPR (its audit config is this experiment).
+      const answerable = instances.filter((i) => !i.isImpossible);
+      const { items, none } = paraphraseItems(answerable, source);
       const r = await runParaphrases(items, predict, onProgress);
       const sum = summarizeDpr(r.rows);
       const asked = new Set(items.map((i) => i.instance));
       const settings = { datasetParaphrases: exp.dataset, kinds: exp.kinds.join(', ') || 'none', seed: s, paraphrases: items.length };
       const notes = Object.entries(none).flatMap(([k, c]) => count(`questions no ${k} rule fits`, c));
-      return { kind: 'paraphrase', settings, n: asked.size, payload: { rows: r.rows, none, without: instances.length - asked.size }, table: dprTable(sum), headline: [row(`paraphrased (DPR ${sum.n ? (100 * sum.dpr).toFixed(1) : '–'}%)`, sum.n, sum.original, sum.paraphrased)], notes, partial: r.cancelled };
+      return { kind: 'paraphrase', settings, n: asked.size, payload: { rows: r.rows, none, without: answerable.length - asked.size }, table: dprTable(sum), headline: [row(`paraphrased (DPR ${sum.n ? (100 * sum.dpr).toFixed(1) : '–'}%)`, sum.n, sum.original, sum.paraphrased)], notes, partial: r.cancelled };
     }
     case 'traps': {
       const config: TrapConfig = { source: exp.source, position: exp.position, seed: s };

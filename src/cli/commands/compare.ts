@@ -9,12 +9,13 @@ import { enginePredictor } from '../../core/entity/index.ts';
 import { CATEGORY_RULES, PAIR_CATEGORIES, RULE_TEXT, runPairs, summarizePairs, type CategoryRule } from '../../core/natural/pairs.ts';
 import { pairsDpr } from '../../core/sensitivity/pairs-dpr.ts';
 import { printDpr } from '../dpr-report.ts';
-import { err, out, UsageError } from '../io.ts';
+import { err, interruptible, out, UsageError } from '../io.ts';
 import { openModel } from '../model.ts';
 import { readPairs } from '../pairs-input.ts';
 import { pairSliceTables, sliceKeys, formatSliceTable } from '../slices.ts';
 import { LANG_OPTION, scoredAs, scoringLangOpt } from '../lang.ts';
 import { scoringLangOf } from '../../core/data/score.ts';
+import { cliCommand, cliRecord } from '../record.ts';
 
 /** Runs `qarx compare <original> <perturbed> --model m` and returns the exit code. */
 export async function compare(argv: string[]): Promise<number> {
@@ -28,7 +29,7 @@ export async function compare(argv: string[]): Promise<number> {
   const rule = values.rule as CategoryRule;
   if (!CATEGORY_RULES.includes(rule)) throw new UsageError(`--rule must be one of ${CATEGORY_RULES.join(', ')} (got "${values.rule}").`);
   const keys = sliceKeys(values.slice);
-  scoringLangOpt(values.lang); // checked before the files are read
+  const scoring = scoringLangOpt(values.lang); // checked before the files are read
   const read = await readPairs(a, b, 'compare');
   // --lang en|zh scores every question with that language's metric; auto follows each question's language.
   const paired = scoredAs(read.paired, values.lang);
@@ -37,14 +38,17 @@ export async function compare(argv: string[]): Promise<number> {
   const engine = new QaEngine(model.tokenizer, model.runner, { scope: modelScope(model) });
   // SQuAD 2.0's "no answer" follows the data (any unanswerable question in either file), or --squad2.
   const versionTwo = values.squad2 || dataV2;
-  const { rows, dropped } = await runPairs(
+  // Ctrl-C: the answers so far are compared and printed, marked partial.
+  const stop = interruptible('compare', 'batch');
+  const { rows, dropped, cancelled } = await runPairs(
     paired,
-    enginePredictor(engine, { versionTwo }),
+    enginePredictor(engine, { versionTwo, signal: stop.signal }),
     (d, t) => {
       if (d === t || d % 50 === 0) err(`compare: ${d}/${t} passages answered\n`);
     },
     { rule },
   );
+  stop.release();
   const gone = dropped.answerMissing;
   if (gone.count) err(`qarx: compare: left out ${gone.count} question${gone.count === 1 ? '' : 's'} whose gold answer is not in the edited passage (${gone.ids.join(', ')}${gone.count > gone.ids.length ? ', …' : ''})\n`);
   const sum = summarizePairs(rows);
@@ -54,11 +58,13 @@ export async function compare(argv: string[]): Promise<number> {
   // Original vs perturbed per slice of the original questions (--slice title, qword, a metadata key …).
   const slices = await pairSliceTables(paired, rows, keys);
   if (values.json) {
-    out(`${JSON.stringify({ rule, ruleText: RULE_TEXT[rule], versionTwo, dropped, ...sum, dpr, rows, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
+    const record = cliRecord({ data: [a, b], n: sum.n, model: values.model, dtype: model.dtype, device: model.device, versionTwo, forcedV2: values.squad2, lang: scoring, settings: { rule } });
+    out(`${JSON.stringify({ record, command: cliCommand('compare', argv), partial: cancelled, rule, ruleText: RULE_TEXT[rule], versionTwo, dropped, ...sum, dpr, rows, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
     return 0;
   }
   const f = (x: number) => x.toFixed(2);
   const share = (x: number) => (Number.isNaN(x) ? '–' : `${(100 * x).toFixed(1)}%`);
+  if (cancelled) out(`PARTIAL: stopped after ${sum.n} of ${paired.length} questions\n`);
   out(`rule: ${rule} (${RULE_TEXT[rule]})\n`);
   out(`questions: ${sum.n}\n`);
   for (const c of PAIR_CATEGORIES) out(`${c}: ${sum.categories[c]}\n`);

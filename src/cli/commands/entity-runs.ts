@@ -9,8 +9,10 @@ import {
   ENTITY_CHOICES,
   enginePredictor,
   MAX_BUDGET,
+  MAX_SWEEP_SEEDS,
   NAME_SOURCES,
   ORIGINS,
+  RENAME_TARGETS,
   runBudget,
   runSweepStream,
   summarizeSweep,
@@ -19,17 +21,19 @@ import {
   type NameSource,
   type Origin,
   type QuestionScores,
+  type RenameTarget,
   type SweepConfig,
 } from '../../core/entity/index.ts';
 import { readInstances } from '../data.ts';
-import { err, intOpt, numOpt, out, UsageError } from '../io.ts';
+import { err, interruptible, intOpt, numOpt, out, UsageError } from '../io.ts';
 import { openModel } from '../model.ts';
 import { LANG_OPTION, scoredAs, scoringLangOpt } from '../lang.ts';
 import { budgetSliceItems, sweepRowKey, sweepSliceItems } from '../../core/metrics/experiment-slices.ts';
 import { formatSliceTable, itemSliceTables, sliceKeys } from '../slices.ts';
+import { cliCommand, cliRecord } from '../record.ts';
 import type { SliceTable } from '../../core/metrics/slices.ts';
 
-const MODEL_OPTIONS = { model: { type: 'string' }, squad2: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, 'hub-host': { type: 'string' }, 'cache-dir': { type: 'string' }, dtype: { type: 'string' }, slice: { type: 'string', multiple: true }, ...LANG_OPTION } as const;
+const MODEL_OPTIONS = { model: { type: 'string' }, target: { type: 'string', default: 'answer' }, squad2: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, 'hub-host': { type: 'string' }, 'cache-dir': { type: 'string' }, dtype: { type: 'string' }, slice: { type: 'string', multiple: true }, ...LANG_OPTION } as const;
 
 /** A comma list checked against the allowed values, e.g. listOpt('PER,ORG', 'types', ENTITY_CHOICES) → ['PER', 'ORG']. */
 export function listOpt<T extends string>(v: string, name: string, allowed: readonly T[], upper = false): T[] {
@@ -51,12 +55,16 @@ async function setUp(cmd: string, positionals: string[], values: { model?: strin
   const [data] = positionals;
   if (!data || positionals.length > 1 || !values.model) throw new UsageError(`${cmd} needs <data file> --model <dir|hub id>.`);
   if (values.dtype && !(DTYPES as readonly string[]).includes(values.dtype)) throw new UsageError(`--dtype must be one of ${DTYPES.join(', ')}, got "${values.dtype}".`);
-  scoringLangOpt(values.lang);
+  const lang = scoringLangOpt(values.lang);
   const instances = scoredAs(await readInstances(data), values.lang);
   const model = await openModel(values.model, values);
   const engine = new QaEngine(model.tokenizer, model.runner, { scope: modelScope(model) });
   const versionTwo = Boolean(values.squad2) || instances.some((i) => i.isImpossible);
-  return { instances, predict: enginePredictor(engine, { versionTwo }), versionTwo };
+  // What produced the result, for --json: the settings are added by each command.
+  const recordOf = (settings: Record<string, unknown>) => cliRecord({ data: [data], n: instances.length, model: values.model as string, dtype: model.dtype, device: model.device, versionTwo, forcedV2: Boolean(values.squad2), lang, settings });
+  // Ctrl-C: the work stops at its next step and what is finished is printed, marked partial.
+  const stop = interruptible(cmd, cmd === 'sweep' ? 'block of questions' : 'step');
+  return { instances, predict: enginePredictor(engine, { versionTwo, signal: stop.signal }), versionTwo, recordOf, stop };
 }
 
 /** A progress line every tenth of the run. */
@@ -71,43 +79,50 @@ const progress = (cmd: string) => {
 
 const f = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '–');
 
-/** Runs `qarx sweep <data> --model m [--types …] [--sources …] [--seeds N] [--origin o] [--origins …]`. */
+/** Runs `qarx sweep <data> --model m [--target answer|question-person] [--types …] [--sources …] [--seeds N] [--origin o] [--origins …]`. */
 export async function sweep(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
     options: { ...MODEL_OPTIONS, types: { type: 'string', default: 'PER,ORG,GPE,MIX' }, sources: { type: 'string', default: 'indist,db,randstr' }, seeds: { type: 'string', default: '5' }, origin: { type: 'string', default: 'us' }, origins: { type: 'string', default: ORIGINS.join(',') } },
   });
+  const seeds = intOpt(values.seeds, 'seeds', 5);
+  // Never fewer seeds than asked without saying so: the output would claim N/N seeds.
+  if (seeds > MAX_SWEEP_SEEDS) throw new UsageError(`--seeds must be at most ${MAX_SWEEP_SEEDS}, got ${seeds}.`);
   const config: SweepConfig = {
+    target: oneOpt<RenameTarget>(values.target, 'target', RENAME_TARGETS),
     types: listOpt<EntityChoice>(values.types, 'types', ENTITY_CHOICES, true),
     sources: listOpt<NameSource>(values.sources, 'sources', NAME_SOURCES),
-    seeds: Math.min(20, intOpt(values.seeds, 'seeds', 5)),
+    seeds,
     origin: oneOpt<Origin>(values.origin, 'origin', ORIGINS),
     origins: listOpt<Origin>(values.origins, 'origins', ORIGINS),
   };
   const keys = sliceKeys(values.slice);
-  const { instances, predict, versionTwo } = await setUp('sweep', positionals, values);
+  const { instances, predict, versionTwo, recordOf, stop } = await setUp('sweep', positionals, values);
   // Streamed block by block: memory stays flat on any input. Each question's scores are kept only
   // when the output holds them (--json, --slice), in the order runSweep keeps them.
   const keep = values.json || keys.length > 0;
   const perCell: QuestionScores[][] = [];
-  const streamed = await runSweepStream(instances, config, predict, { onProgress: progress('sweep'), ...(keep ? { onQuestion: (q: QuestionScores, c: number) => (perCell[c] ??= []).push(q) } : {}) });
+  const streamed = await runSweepStream(instances, config, predict, { signal: stop.signal, onProgress: progress('sweep'), ...(keep ? { onQuestion: (q: QuestionScores, c: number) => (perCell[c] ??= []).push(q) } : {}) });
+  stop.release();
   const r = { ...streamed, cells: keep ? streamed.cells.map((c, i) => ({ ...c, questions: perCell[i] ?? [] })) : streamed.cells };
   const rows = summarizeSweep(r.cells, config.seeds);
   // --slice: per sweep row (type · source · origin), original vs renamed (mean over seeds) per slice.
   const slices: { row: string; tables: SliceTable[] }[] = [];
   for (const row of keys.length ? [...new Set(r.cells.map(sweepRowKey))] : []) slices.push({ row, tables: await itemSliceTables(instances, () => sweepSliceItems(instances, r.cells, row), keys) });
   if (values.json) {
-    out(`${JSON.stringify({ config, versionTwo, questions: r.questions, rows, cells: r.cells, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
+    out(`${JSON.stringify({ record: recordOf({ ...config }), command: cliCommand('sweep', argv), partial: r.cancelled, config, versionTwo, questions: r.questions, rows, cells: r.cells, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
     return 0;
   }
+  if (r.cancelled) out(`PARTIAL: stopped after ${r.questions} of ${instances.length} questions (whole blocks of 512 only)\n`);
+  if (config.target === 'question-person') out('renamed: the person the question names (PER)\n');
   out(`type\tsource\torigin\tn\tseeds\torigEM\torigF1\tEM mean±std\tF1 mean±std\tdropF1\n`);
   for (const x of rows) out(`${x.type}\t${x.source}\t${x.origin}\t${x.n}\t${x.seeds}/${x.plannedSeeds}\t${f(x.orig.em)}\t${f(x.orig.f1)}\t${f(x.pertEm.mean)}±${f(x.pertEm.std)}\t${f(x.pertF1.mean)}±${f(x.pertF1.std)}\t${f(x.dropF1)}\n`);
   for (const s of slices) for (const t of s.tables) out(`\nsweep row ${s.row}, renamed = mean over seeds\n${formatSliceTable(t)}\n`);
   return 0;
 }
 
-/** Runs `qarx budget <data> --model m [--type T] [--source S] [--origin o] [--budget B] [--resemble M --temperature T]`. */
+/** Runs `qarx budget <data> --model m [--target answer|question-person] [--type T] [--source S] [--origin o] [--budget B] [--resemble M --temperature T]`. */
 export async function budget(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -121,23 +136,25 @@ export async function budget(argv: string[]): Promise<number> {
   const temperature = numOpt(values.temperature, 'temperature', 2);
   if (temperature <= 0) throw new UsageError(`--temperature must be above 0, got "${values.temperature}".`);
   const keys = sliceKeys(values.slice);
-  const { instances, predict, versionTwo } = await setUp('budget', positionals, values);
-  const config: BudgetConfig = {
+  // Checked before any data is read or model loaded; "no answer" comes from the data.
+  const choices = {
     type: oneOpt<EntityChoice>(values.type, 'type', ENTITY_CHOICES, true),
+    target: oneOpt<RenameTarget>(values.target, 'target', RENAME_TARGETS),
     source: oneOpt<NameSource>(values.source, 'source', NAME_SOURCES),
     origin: oneOpt<Origin>(values.origin, 'origin', ORIGINS),
-    budget: b,
-    resemble: m === null ? null : { m, temperature, type: 'MIX' },
-    versionTwo,
   };
-  const r = await runBudget(instances, config, predict, { onProgress: progress('budget') });
+  const { instances, predict, versionTwo, recordOf, stop } = await setUp('budget', positionals, values);
+  const config: BudgetConfig = { ...choices, budget: b, resemble: m === null ? null : { m, temperature, type: 'MIX' }, versionTwo };
+  const r = await runBudget(instances, config, predict, { signal: stop.signal, onProgress: progress('budget') });
+  stop.release();
   // --slice: original vs D_worst per slice, as the app's budget slice table.
   const slices = await itemSliceTables(instances, () => budgetSliceItems(instances, r.perInstance), keys);
   if (values.json) {
-    out(`${JSON.stringify({ config, ...r, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
+    out(`${JSON.stringify({ record: recordOf({ ...config }), command: cliCommand('budget', argv), partial: r.cancelled, config, ...r, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
     return 0;
   }
-  out(`questions: ${r.n}, B = ${b}\n`);
+  if (r.cancelled) out(`PARTIAL: stopped early; the figures cover the ${r.n} questions finished\n`);
+  out(`questions: ${r.n}, B = ${b}${config.target === 'question-person' ? ', renamed: the person the question names (PER)' : ''}\n`);
   for (const [name, s] of [['model', r.plain], ['RESEMBLE', r.defended]] as const) {
     if (!s) continue;
     out(`${name}: original EM ${f(s.original.em)} F1 ${f(s.original.f1)}; random EM ${f(s.random.em)}±${f(s.randomStd.em)} F1 ${f(s.random.f1)}±${f(s.randomStd.f1)}; D_worst EM ${f(s.worst.em)} F1 ${f(s.worst.f1)}; D_best EM ${f(s.best.em)} F1 ${f(s.best.f1)}; stability ${f(100 * s.stability)}%\n`);

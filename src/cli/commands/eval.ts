@@ -34,7 +34,10 @@ export async function evaluate(argv: string[]): Promise<number> {
   const ids = new Set(data.ids);
   const unknown = [...preds.keys()].filter((k) => !ids.has(k));
   if (unknown.length && !values['allow-unknown-ids']) {
-    throw new InputError(`${predFile}: ${unknown.length} id${unknown.length > 1 ? 's' : ''} not in ${dataFile} (e.g. "${unknown[0]}"): wrong data file? (--allow-unknown-ids ignores them, as the official script does)`);
+    // An id of a row skipped for its problems is "unknown" too: say so rather than only blame the file.
+    const skipped = data.issues.filter((i) => i.skipped).length;
+    const orSkipped = skipped ? ` Or in ${skipped === 1 ? 'the entry' : `one of the ${skipped} entries`} of ${dataFile} skipped for problems (warnings above)?` : '';
+    throw new InputError(`${predFile}: ${unknown.length} id${unknown.length > 1 ? 's' : ''} not in ${dataFile} (e.g. "${unknown[0]}"): wrong data file?${orSkipped} (--allow-unknown-ids ignores them, as the official script does)`);
   }
   const keys = sliceKeys(values.slice);
   if (values.adversarial) {
@@ -53,6 +56,11 @@ export async function evaluate(argv: string[]): Promise<number> {
   const asked = scoringLangOpt(values.lang);
   const lang = asked === 'auto' ? datasetLang(data.dataset) : asked;
   if (asked === 'auto' && lang === 'zh') err(`qarx: eval: ${dataFile} is Chinese: scoring with DuReader-robust's character-level EM/F1 (--lang en for SQuAD's)\n`);
+  // Options of the v2.0 script only: silently ignoring them would print numbers the user did not ask for.
+  const v2Only = (['na-prob-file', 'na-prob-thresh', 'py-sum'] as const).filter((k) => values[k] !== undefined);
+  if (v2Only.length && (lang === 'zh' || data.version === 'v1.1')) {
+    throw new UsageError(`--${v2Only.join(', --')} ${v2Only.length === 1 ? 'applies' : 'apply'} to SQuAD 2.0 data only${lang === 'zh' ? ' (DuReader-robust\'s script has no "no answer" threshold)' : ''}.`);
+  }
   if (keys.length) {
     // Sliced: the same per-question scores as the official script, averaged per slice (see eval-slices.ts).
     const na = values['na-prob-file'] ? { probs: readNaProbs(readText(values['na-prob-file']), values['na-prob-file']), thresh: numOpt(values['na-prob-thresh'], 'na-prob-thresh', 1.0) } : undefined;
@@ -65,7 +73,6 @@ export async function evaluate(argv: string[]): Promise<number> {
     return 0;
   }
   if (data.version === 'v1.1') {
-    if (values['na-prob-file']) throw new UsageError('--na-prob-file applies to SQuAD 2.0 data only.');
     const r = evaluateV1(data.dataset, preds);
     for (const w of r.warnings) err(`${w}\n`);
     out(pyJsonDumps(r.result) + '\n');

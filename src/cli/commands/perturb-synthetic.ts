@@ -11,7 +11,7 @@ import { readInstances } from '../data.ts';
 
 /** `perturb synthetic`: NLPAug-style noise outside the gold answers. */
 export async function perturbSynthetic(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { kind: { type: 'string' }, rate: { type: 'string', default: '0.3' }, seed: { type: 'string', default: '1' } } });
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { kind: { type: 'string' }, rate: { type: 'string', default: '0.3' }, seed: { type: 'string', default: '1' }, 'answerable-only': { type: 'boolean', default: false } } });
   const [input, output] = positionals;
   if (!input || !output || positionals.length > 2) throw new UsageError('perturb synthetic needs <in> <out>.');
   const kind = values.kind as NoiseKind;
@@ -29,6 +29,11 @@ export async function perturbSynthetic(argv: string[]): Promise<number> {
   for (const inst of drain<Instance>(instances)) {
     // A big input: collect now and then, so the garbage of the walk never doubles the heap.
     if (++seen % GC_EVERY === 0) collectGarbage();
+    // The app's noise experiment runs on the answerable questions only (experiment-slice.ts).
+    if (values['answerable-only'] && inst.isImpossible) {
+      dropped.push(['unanswerable (--answerable-only)', inst.id]);
+      continue;
+    }
     const n = addNoise(inst, { kind, rate, seed });
     if (!n) {
       dropped.push(['with nothing outside the answers to change', inst.id]);
@@ -37,7 +42,7 @@ export async function perturbSynthetic(argv: string[]): Promise<number> {
     kept.push(n.perturbed);
     changed += n.changed;
   }
-  writeJsonFile(output, { ...instancesToSquad(kept), perturbation: { kind: 'synthetic', noise: kind, rate, seed } }, 1);
+  writeJsonFile(output, { ...instancesToSquad(kept), perturbation: { kind: 'synthetic', noise: kind, rate, seed, ...(values['answerable-only'] ? { answerableOnly: true } : {}) } }, 1);
   const why = describeGroups(groupBy(dropped));
   err(`qarx: ${NOISE_LABELS[kind]} at rate ${rate}, seed ${seed}: ${kept.length} of ${total} questions kept (${changed} edits)${why ? `; dropped ${why}` : ''}; wrote ${output}\n`);
   return 0;

@@ -10,6 +10,8 @@ import { checkOutputDir, err, intOpt, numOpt, UsageError } from '../io.ts';
 import { writePyJsonMap } from '../json-out.ts';
 import { openModel } from '../model.ts';
 import { reportRead } from '../report.ts';
+import { cliCommand, cliRecord } from '../record.ts';
+import { writeFileSync } from 'node:fs';
 
 /** Runs `qarx predict …` and returns the exit code. */
 export async function predict(argv: string[]): Promise<number> {
@@ -36,6 +38,7 @@ export async function predict(argv: string[]): Promise<number> {
     allowPositionals: false,
   });
   if (!values.model || !values.data || !values.out) throw new UsageError('predict needs --model, --data and --out.');
+  if (values.squad2 && values.squad1) throw new UsageError('--squad2 and --squad1 contradict each other: give one (or neither: the data decides).');
   if (values.dtype && !(DTYPES as readonly string[]).includes(values.dtype)) throw new UsageError(`--dtype must be one of ${DTYPES.join(', ')}, got "${values.dtype}".`);
   checkOutputDir(values.out, '--out directory');
   const windows = {
@@ -64,18 +67,22 @@ export async function predict(argv: string[]): Promise<number> {
   if (model.maxPositions !== null && windows.maxLength > model.maxPositions) {
     throw new UsageError(`--max-length ${windows.maxLength} exceeds what ${model.id} accepts (${model.maxPositions} positions).`);
   }
-  const engine = new QaEngine(model.tokenizer, model.runner, { windows, decode, batchSize: intOpt(values['batch-size'], 'batch-size', 8), scope: modelScope(model) });
+  const batchSize = intOpt(values['batch-size'], 'batch-size', 8);
+  const engine = new QaEngine(model.tokenizer, model.runner, { windows, decode, batchSize, scope: modelScope(model) });
   mkdirSync(values.out, { recursive: true });
   // Logits of a whole dev set are large: stream them to disk as they come.
   const logitStream = values['dump-logits'] ? createWriteStream(join(values.out, 'logits.jsonl')) : null;
   const tty = process.stderr.isTTY;
   let lastReport = 0;
+  let lastDone = -1;
   const t1 = performance.now();
   const result = await engine.predict(data.items, {
     onProgress: (p) => {
       const now = performance.now();
-      if (now - lastReport < (tty ? 100 : 2000) && p.done < p.total) return;
+      // One line per step: the last window is reported once, however often the engine says so.
+      if ((now - lastReport < (tty ? 100 : 2000) && p.done < p.total) || p.done === lastDone) return;
       lastReport = now;
+      lastDone = p.done;
       err(`${tty ? '\r' : ''}predict: ${p.done}/${p.total} windows (${p.cached} cached)${tty ? '' : '\n'}`);
     },
     onPrediction: (pred, detail) => {
@@ -88,6 +95,10 @@ export async function predict(argv: string[]): Promise<number> {
   if (logitStream) await new Promise<void>((res, rej) => logitStream.end((e?: Error | null) => (e ? rej(e) : res())));
   if (tty) err('\n');
   writeOutputs(values.out, result.predictions, versionTwo);
+  // run_qa.py's files have no room for what produced them: run.json says it, with the command line.
+  const settings = { ...windows, nBest: decode.nBest, maxAnswerLength: decode.maxAnswerLength, nullThreshold: decode.nullScoreDiffThreshold, batchSize, dumpLogits: values['dump-logits'] };
+  const record = cliRecord({ data: [values.data], n: data.items.length, model: values.model, dtype: model.dtype, device: model.device, versionTwo, forcedV2: values.squad2 === true || values.squad1 === true, lang: 'auto', settings });
+  writeFileSync(join(values.out, 'run.json'), `${JSON.stringify({ record, command: cliCommand('predict', argv) }, null, 2)}\n`);
   const secs = (performance.now() - t1) / 1000;
   err(`${result.predictions.length} questions, ${result.stats.windows} windows (${result.stats.computed} computed) in ${secs.toFixed(2)} s → ${values.out}\n`);
   await model.dispose();

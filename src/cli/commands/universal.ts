@@ -4,14 +4,14 @@
  * many predicted answers they change. Ctrl-C stops after the name being tried and prints the
  * names finished, marked partial.
  */
-import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { QaEngine } from '../../core/index.ts';
 import { enginePredictor, ORIGINS, SOURCE_LABELS, type Origin } from '../../core/entity/index.ts';
 import { DEFAULT_UNIVERSAL, describeIneligible, MAX_UNIVERSAL_CANDIDATES, runUniversal, UNIVERSAL_SOURCES, UNIVERSAL_TYPES, type UniversalConfig, type UniversalResult, type UniversalSource, type UniversalType } from '../../core/entity/universal.ts';
 import { RENAME_TARGETS, type RenameTarget } from '../../core/entity/options.ts';
-import { describeRun, noAnswerReason, type RunRecord } from '../../core/run-record.ts';
-import { err, intOpt, out, seedOpt, UsageError } from '../io.ts';
+import { describeRun, type RunRecord } from '../../core/run-record.ts';
+import { cliCommand, cliRecord } from '../record.ts';
+import { err, interruptible, intOpt, out, seedOpt, UsageError } from '../io.ts';
 import { openModel } from '../model.ts';
 import { readInstances } from '../data.ts';
 import { LANG_OPTION, scoredAs, scoringLangOpt } from '../lang.ts';
@@ -68,14 +68,8 @@ export async function universal(argv: string[]): Promise<number> {
   const engine = new QaEngine(model.tokenizer, model.runner);
   // SQuAD 2.0's "no answer" follows the data (any unanswerable question), or --squad2.
   const versionTwo = values.squad2 || instances.some((i) => i.isImpossible);
-  const record: RunRecord = { datasets: [basename(input)], n: instances.length, selected: instances.length, query: '', filters: {}, model: values.model, dtype: model.dtype, device: model.device, versionTwo, versionTwoReason: values.squad2 ? 'on: --squad2' : noAnswerReason(versionTwo), settings: { ...cfg, ...(lang === 'auto' ? {} : { lang }) }, date: new Date().toISOString() };
-  const ctrl = new AbortController();
-  const stop = () => {
-    err('universal: stopping after the current name (Ctrl-C again to quit)\n');
-    ctrl.abort();
-    process.once('SIGINT', () => process.exit(130));
-  };
-  process.once('SIGINT', stop);
+  const record = cliRecord({ data: [input], n: instances.length, model: values.model, dtype: model.dtype, device: model.device, versionTwo, forcedV2: Boolean(values.squad2), lang, settings: { ...cfg } });
+  const ctrl = interruptible('universal', 'name');
   let last = '';
   const result = await runUniversal(instances, cfg, enginePredictor(engine, { versionTwo, signal: ctrl.signal }), {
     signal: ctrl.signal,
@@ -85,12 +79,12 @@ export async function universal(argv: string[]): Promise<number> {
       last = line;
     },
   });
-  process.removeListener('SIGINT', stop);
+  ctrl.release();
   // --slice: per top name, original vs the name put in, per slice.
   const slices: { name: string; tables: SliceTable[] }[] = [];
   for (const row of keys.length ? result.rows.slice(0, result.top) : []) slices.push({ name: row.name, tables: await itemSliceTables(instances, () => universalSliceItems(instances, row), keys) });
   if (values.json) {
-    out(`${JSON.stringify({ record, partial: result.cancelled, ...result, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
+    out(`${JSON.stringify({ record, command: cliCommand('universal', argv), partial: result.cancelled, ...result, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
     return 0;
   }
   out(universalTable(result, record));

@@ -61,6 +61,9 @@ export interface SweepConfig {
   origins: Origin[];
 }
 
+/** Most seeds a sweep runs per (type, source): the app's seeds field and the audit config stop there too. */
+export const MAX_SWEEP_SEEDS = 20;
+
 export const DEFAULT_SWEEP: SweepConfig = { types: ['PER', 'ORG', 'GPE', 'MIX'], sources: ['indist', 'db', 'randstr'], seeds: 5, origin: 'us', origins: ['us', 'in', 'cn', 'fr', 'ar'] };
 
 export interface ResembleConfig {

@@ -8,6 +8,8 @@ import type { GoldAnswer, ImportResult, Instance } from '../data/types.ts';
 import { InputError } from './json.ts';
 import type { InputIssue, IssueKind } from './squad.ts';
 
+export { schemaText } from './schema-text.ts';
+
 /** Files above this many bytes are refused (and gzip input stops there once inflated). */
 export const DEFAULT_MAX_BYTES = 1_500_000_000;
 
@@ -67,16 +69,6 @@ export async function runImport(body: () => Promise<ImportResult>): Promise<Impo
 /** Adds one issue, e.g. addIssue(issues, 'duplicate-id', 'line 4.id', 'duplicate id "q1"', true). */
 export function addIssue(issues: InputIssue[], kind: IssueKind, path: string, message: string, skipped: boolean): void {
   issues.push({ path, message, kind, skipped });
-}
-
-/** Valibot issues as "field.path: message; …", e.g. "answers.text[0]: Invalid type: Expected string but received 3". */
-export function schemaText(issues: readonly v.BaseIssue<unknown>[]): string {
-  return issues
-    .map((i) => {
-      const p = i.path?.map((s) => (typeof s.key === 'number' ? `[${s.key}]` : `.${String(s.key)}`)).join('') ?? '';
-      return `${p.replace(/^\./, '') || 'value'}: ${i.message}`;
-    })
-    .join('; ');
 }
 
 /** First field path of a valibot failure, appended to `base`, e.g. fieldPath('line 3', issues) → 'line 3.answers.text'. */

@@ -15,7 +15,7 @@
 import type { DatasetFormat } from '../data/types.ts';
 import { checkSize, DEFAULT_MAX_BYTES, type ImportOptions, type ImportOutcome } from './common.ts';
 import { gunzipHead, isGzip } from './gzip.ts';
-import { InputError } from './json.ts';
+import { InputError, isUtf16Bytes, UTF16_HINT } from './json.ts';
 import { firstObjectLine, looksLikeJsonLines } from './jsonl.ts';
 import { importMrqa } from './mrqa.ts';
 import { importPairsCsv, mapHeader } from './pairs-csv.ts';
@@ -143,6 +143,7 @@ export function detectFormat(fileName: string, firstBytes: Uint8Array): DatasetF
 export async function importFile(fileName: string, bytes: Uint8Array, opts: ImportFileOptions): Promise<ImportOutcome> {
   checkSize(bytes.length, fileName, opts.maxBytes ?? DEFAULT_MAX_BYTES);
   if (bytes.length === 0) throw new InputError(`${fileName}: the file is empty.`);
+  if (isUtf16Bytes(bytes)) throw new InputError(`${fileName}: ${UTF16_HINT}.`);
   const format = opts.format ?? detectFormat(fileName, bytes.subarray(0, SNIFF_BYTES));
   const fo = { ...opts, file: fileName };
   switch (format) {

@@ -74,8 +74,21 @@ export function parseJson(text: string, file: string): unknown {
     const { line, col } = lineCol(text, at);
     const where = `line ${line}, column ${col}`;
     const reason = first ? describeParseError(printParseErrorCode(first.error)) : err instanceof Error ? err.message : String(err);
-    throw new InputError(`${file}: invalid JSON at ${where}: ${reason}`);
+    throw new InputError(`${file}: invalid JSON at ${where}: ${reason}${looksUtf16(text) ? ` (${UTF16_HINT})` : ''}`);
   }
+}
+
+/** What to do about a UTF-16 file, the usual cause of a JSON file that is unreadable from its first byte. */
+export const UTF16_HINT = "the file looks like UTF-16, as Windows PowerShell's > writes it: save it as UTF-8";
+
+/** Whether a file's first bytes are UTF-16: a BOM (FF FE, FE FF), or ASCII with a NUL beside its first character. */
+export function isUtf16Bytes(b: Uint8Array): boolean {
+  return b.length >= 2 && ((b[0] === 0xff && b[1] === 0xfe) || (b[0] === 0xfe && b[1] === 0xff) || (b[0] !== 0 && b[1] === 0) || (b[0] === 0 && b[1] !== 0));
+}
+
+/** Whether text decoded as UTF-8 was UTF-16: its BOM became two U+FFFD, or every other character of ASCII text is NUL. */
+function looksUtf16(text: string): boolean {
+  return (text.charCodeAt(0) === 0xfffd && text.charCodeAt(1) === 0xfffd) || text.slice(0, 2).includes('\u0000');
 }
 
 /** Readable names for jsonc-parser's error codes, e.g. 'ValueExpected' → 'a value was expected'. */

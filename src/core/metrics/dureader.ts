@@ -159,19 +159,19 @@ export function evaluateZh(dataset: SquadDataset, predictions: SquadPredictions)
   let em = 0;
   let total = 0;
   const skipped: string[] = [];
-  for (const doc of first.paragraphs) {
-    for (const qa of doc.qas) {
-      total += 1;
-      const qid = String(qa.id);
-      const prediction = lookup(predictions, qid);
-      if (prediction === undefined) {
-        skipped.push(qid);
-        continue;
-      }
-      const answers = qa.answers.map((a) => a.text);
-      f1 += calcF1Score(answers, prediction);
-      em += calcEmScore(answers, prediction);
+  // The script reads the questions into a dict: a repeated id counts once, with its last copy's answers.
+  const byId = new Map<string, SquadDataset['data'][number]['paragraphs'][number]['qas'][number]>();
+  for (const doc of first.paragraphs) for (const qa of doc.qas) byId.set(String(qa.id), qa);
+  for (const [qid, qa] of byId) {
+    total += 1;
+    const prediction = lookup(predictions, qid);
+    if (prediction === undefined) {
+      skipped.push(qid);
+      continue;
     }
+    const answers = qa.answers.map((a) => a.text);
+    f1 += calcF1Score(answers, prediction);
+    em += calcEmScore(answers, prediction);
   }
   if (total === 0) throw new SquadEvalError('ZeroDivisionError: the first article has no questions');
   const f1Score = (100.0 * f1) / total;

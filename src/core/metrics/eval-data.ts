@@ -102,11 +102,16 @@ export function readEvalData(raw: unknown, file: string): EvalData {
         const path = `${base}.qas[${qi}]`;
         const r = readQa(raw);
         if (typeof r === 'string') return skip(path, r);
-        if (seen.has(r.qa.id)) return issues.push({ path: `${path}.id`, message: `duplicate id "${r.qa.id}"; the first one is kept`, kind: 'duplicate-id', skipped: true });
+        // Each script has its own rule for a repeated id (v1.1 scores every copy; v2.0 and DuReader-robust
+        // read the questions into a dict: the last copy's answers at the first copy's place), so all copies go on.
+        const again = seen.has(r.qa.id);
+        if (again) issues.push({ path: `${path}.id`, message: `duplicate id "${r.qa.id}": scored as the official script does (v1.1 counts every copy; v2.0 and DuReader-robust keep the last copy's answers)`, kind: 'duplicate-id', skipped: false });
+        // JSON object keys are strings, so the scripts never find the prediction of a numeric id: they score it 0.
+        if (typeof asObject(raw)?.id === 'number') issues.push({ path: `${path}.id`, message: `a number, not a string: its prediction "${r.qa.id}" is scored (the official script would not find it and score 0)`, kind: 'schema', skipped: false });
         const unread = contextOk ? r.unread : [`context: expected a string, got ${what(p.context)}`, ...r.unread];
         if (unread.length) issues.push({ path, message: `${unread.join('; ')} (not read by the official script; scored)`, kind: 'schema', skipped: false });
+        if (!again) ids.push(r.qa.id);
         seen.add(r.qa.id);
-        ids.push(r.qa.id);
         anyImpossible ||= r.qa.is_impossible === true;
         qas.push(r.qa);
       });
