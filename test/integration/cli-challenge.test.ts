@@ -23,7 +23,7 @@ const PERT = join(F, 'pairs-perturbed.json');
 
 interface Challenge {
   data: { paragraphs: { context: string; original_context: string; qas: { id: string }[] }[] }[];
-  challenge: { pairs: number; questions: number; seed: number; models: string[]; flipsByModel: Record<string, number> };
+  challenge: { pairs: number; questions: number; seed: number; models: string[]; flipsByModel: Record<string, number>; sources: Record<string, Record<string, string>>; command: string };
 }
 
 describe('qarx challenge', () => {
@@ -54,6 +54,10 @@ describe('qarx challenge', () => {
     const c = JSON.parse(readFileSync(out, 'utf8')) as Challenge;
     expect(c.challenge.models).toEqual([MODEL, 'S']);
     expect(c.challenge.flipsByModel.S).toBe(0);
+    // What produced each side's answers, and the command line, are in the file.
+    expect(c.challenge.sources[MODEL]).toEqual({ dtype: 'fp32', device: 'cpu' });
+    expect(c.challenge.sources.S?.predictions).toMatch(/s\.json,.*s2\.json$/);
+    expect(c.challenge.command).toMatch(/^qarx challenge .*--model .*--pred .*--out /);
     expect(c.challenge.questions).toBe(c.data.flatMap((d) => d.paragraphs).reduce((n, p) => n + p.qas.length, 0));
   });
 

@@ -11,6 +11,7 @@ import { pairsFromPredictions, runPairs, type PairRow } from '../../core/natural
 import { checkOutputFile, err, readText, seedOpt, UsageError } from '../io.ts';
 import { writeJsonFile } from '../json-out.ts';
 import { openModel } from '../model.ts';
+import { cliCommand } from '../record.ts';
 import { readPairs } from '../pairs-input.ts';
 
 const NEEDS = 'challenge needs <original.json> <perturbed.json> --out <challenge.json> and at least one --model <dir|hub id> or --pred NAME=original-preds.json,perturbed-preds.json.';
@@ -55,6 +56,8 @@ export async function challenge(argv: string[]): Promise<number> {
   const { paired, versionTwo: dataV2 } = await readPairs(a, b, 'challenge');
   const versionTwo = values.squad2 || dataV2;
   const rowsByModel: Record<string, PairRow[]> = {};
+  // What produced each model's answers, so the challenge file says how to rebuild it.
+  const sources: Record<string, Record<string, string>> = Object.fromEntries(preds.map((p) => [p.name, { predictions: `${p.original},${p.perturbed}` }]));
   for (const p of predMaps) {
     const r = pairsFromPredictions(paired, p.orig, p.pert);
     if (r.missing.length) err(`qarx: challenge: ${p.name}: no prediction on one side for ${r.missing.length} question${r.missing.length === 1 ? '' : 's'} (${r.missing.slice(0, 3).join(', ')}${r.missing.length > 3 ? ', …' : ''}); they count as no flip\n`);
@@ -69,6 +72,7 @@ export async function challenge(argv: string[]): Promise<number> {
       if (d === t || d % 50 === 0) err(`challenge: ${spec}: ${d}/${t} passages answered\n`);
     });
     rowsByModel[spec] = rows;
+    sources[spec] = { dtype: model.dtype, device: model.device };
     await model.dispose();
   }
   const pairs = challengeSet(paired, rowsByModel, seed);
@@ -79,7 +83,7 @@ export async function challenge(argv: string[]): Promise<number> {
       return [n, pairs.reduce((k, p) => k + p.questions.filter((q) => isFlipRow(rows.get(q.id), p.reversed)).length, 0)];
     }),
   );
-  writeJsonFile(values.out, { ...squad, challenge: { ...squad.challenge, rule: 'correct = EM 1, wrong = F1 < 0.4', seed, models: names, flipsByModel: flips, versionTwo } }, 1);
+  writeJsonFile(values.out, { ...squad, challenge: { ...squad.challenge, rule: 'correct = EM 1, wrong = F1 < 0.4', seed, models: names, flipsByModel: flips, sources, versionTwo, command: cliCommand('challenge', argv) } }, 1);
   const reversed = pairs.filter((p) => p.reversed).length;
   err(`qarx: challenge: ${pairs.length} passage pair${pairs.length === 1 ? '' : 's'} (${reversed} with the edit undone), ${squad.challenge.questions} question${squad.challenge.questions === 1 ? '' : 's'}; flips by model: ${names.map((n) => `${n} ${flips[n]}`).join(', ')}; wrote ${values.out}\n`);
   return 0;
