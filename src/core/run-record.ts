@@ -33,13 +33,20 @@ export function noAnswerReason(versionTwo: boolean): string {
   return versionTwo ? 'on: the data has unanswerable questions (SQuAD 2.0)' : 'off: every question of the data is answerable (SQuAD 1.1)';
 }
 
+/** Settings as words, nested ones in brackets, e.g. settingsText({ seeds: 5, resemble: { m: 3, type: 'MIX' } }) → 'seeds 5, resemble (m 3, type MIX)'. */
+function settingsText(settings: Record<string, unknown>): string {
+  const value = (v: unknown): string => (Array.isArray(v) ? v.map(value).join('/') : typeof v === 'object' && v !== null ? `(${settingsText(v as Record<string, unknown>)})` : String(v));
+  return Object.entries(settings)
+    .map(([k, v]) => `${k} ${value(v)}`)
+    .join(', ');
+}
+
 /** A one-line description for a card's header, e.g. "Demo set · 64 of 76 questions · qarx-lexical-qa fp32 WASM · no answer on · 2026-11-23 16:10". */
 export function describeRun(r: RunRecord): string {
   const filters = Object.entries(r.filters).filter(([, v]) => v !== 'all' && v !== '');
   const sel = [r.query ? `search "${r.query}"` : '', ...filters.map(([k, v]) => `${k} ${v}`)].filter(Boolean).join(', ');
-  const settings = Object.entries(r.settings)
-    .map(([k, v]) => `${k} ${Array.isArray(v) ? v.join('/') : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`)
-    .join(', ');
+  // "no answer on/off" already says what a versionTwo setting would.
+  const settings = settingsText(Object.fromEntries(Object.entries(r.settings).filter(([k]) => k !== 'versionTwo')));
   return [
     r.datasets.join(' + ') || 'no dataset',
     `${r.n.toLocaleString('en-US')}${r.selected > r.n ? ` of ${r.selected.toLocaleString('en-US')}` : ''} question${r.n === 1 ? '' : 's'}${sel ? ` (${sel})` : ''}`,

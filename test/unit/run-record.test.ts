@@ -23,6 +23,8 @@ describe('run records', () => {
     { name: 'scored as Chinese', r: { ...base, n: 1, selected: 1, scoringLang: 'zh' as const, settings: {} }, text: 'Demo set (built in) · 1 question · qarx-lexical-qa fp32 WASM · no answer on · scored as Chinese (DuReader-robust) · 2026-11-23 16:10' },
     { name: 'scored automatically', r: { ...base, n: 1, selected: 1, scoringLang: 'auto' as const, settings: {} }, text: 'Demo set (built in) · 1 question · qarx-lexical-qa fp32 WASM · no answer on · 2026-11-23 16:10' },
     { name: 'SQuAD 1.1 data', r: { ...base, n: 1, selected: 1, versionTwo: false, settings: {} }, text: 'Demo set (built in) · 1 question · qarx-lexical-qa fp32 WASM · no answer off · 2026-11-23 16:10' },
+    { name: 'nested settings as words, versionTwo left to "no answer"', r: { ...base, n: 1, selected: 1, settings: { budget: 10, resemble: { m: 3, temperature: 2, type: 'MIX' }, versionTwo: true } }, text: 'Demo set (built in) · 1 question · qarx-lexical-qa fp32 WASM · no answer on · budget 10, resemble (m 3, temperature 2, type MIX) · 2026-11-23 16:10' },
+    { name: 'a settings object beside a list', r: { ...base, n: 1, selected: 1, settings: { noise: { kind: 'keyboard', rate: 0.3 }, types: ['PER', 'GPE'] } }, text: 'Demo set (built in) · 1 question · qarx-lexical-qa fp32 WASM · no answer on · noise (kind keyboard, rate 0.3), types PER/GPE · 2026-11-23 16:10' },
   ])('$name', ({ r, text }) => expect(describeRun(r)).toBe(text));
 
   it('says why "no answer" is on or off', () => {
