@@ -37,7 +37,7 @@ const cases: IssueCase[] = [
   // wrong schema
   { name: 'squad: question not a string', file: 's.json', text: squad([{ id: 'a', question: 7, answers: [] }]), kind: 'schema', path: 'data[0].paragraphs[0].qas[0]', message: /question: Invalid type: Expected string/, skipped: true, kept: ['ok'] },
   { name: 'squad: answers not a list', file: 's.json', text: squad([{ id: 'a', question: 'x?', answers: 'London' }]), kind: 'schema', path: 'data[0].paragraphs[0].qas[0]', message: /answers/, skipped: true, kept: ['ok'] },
-  { name: 'flat: question missing', file: 'd.jsonl', text: flatLines(3, { 2: JSON.stringify({ id: 'q2', context: CTX, answers: { text: [], answer_start: [] } }) }), kind: 'schema', path: 'line 2.question', message: /question: Invalid key/, skipped: true, kept: ['q1', 'q3'] },
+  { name: 'flat: question missing', file: 'd.jsonl', text: flatLines(3, { 2: JSON.stringify({ id: 'q2', context: CTX, answers: { text: [], answer_start: [] } }) }), kind: 'schema', path: 'line 2.question', message: /question: required key is missing/, skipped: true, kept: ['q1', 'q3'] },
   { name: 'flat: answer_start not integers', file: 'd.jsonl', text: flatLines(2, { 1: flatRow('q1', { answers: { text: ['London'], answer_start: ['25'] } }) }), kind: 'schema', path: 'line 1.answers', message: /answers/, skipped: true, kept: ['q2'] },
   { name: 'flat: text/answer_start lengths differ', file: 'd.jsonl', text: flatLines(2, { 2: flatRow('q2', { answers: { text: ['London', 'Ada'], answer_start: [25] } }) }), kind: 'schema', path: 'line 2.answers', message: /2 entries but answers.answer_start has 1/, skipped: true, kept: ['q1'] },
   { name: 'flat array: bad row', file: 'd.json', text: `[${flatRow('a')}, {"id": "b"}, ${flatRow('c')}]`, kind: 'schema', path: '[1].context', message: /context/, skipped: true, kept: ['a', 'c'] },
@@ -110,6 +110,9 @@ describe('bad files: one InputError naming the file', () => {
     { name: 'malformed JSON document (line and column)', file: 's.json', text: '{"data": [\n  {"title": "x", "paragraphs": [}\n]}', message: /^s\.json: invalid JSON at line 2, column 33: a value was expected$/ },
     { name: 'malformed JSON array', file: 'rows.json', text: '[{"id": 1},\n{"id": 2,,}]', message: /^rows\.json: invalid JSON at line 2, column 10/ },
     { name: 'not SQuAD', file: 's.json', text: '{"rows": []}', message: /^s\.json: not a SQuAD file \(data: / },
+    { name: 'a missing key is named, never "received undefined"', file: 's.json', text: '{"rows": []}', message: /^s\.json: not a SQuAD file \(data: required key is missing\)\./ },
+    { name: 'a predictions file says what it is', file: 'predictions.json', text: '{"q1": "Paris", "q2": ""}', message: /^predictions\.json: this looks like a predictions file \(\{"question id": "answer"\}\), not a dataset; score it against its dataset with `qarx eval <dataset> predictions\.json`\.$/ },
+    { name: 'a null-odds file says what it is', file: 'null_odds.json', text: '{"q1": 0.3, "q2": -1.5}', message: /^null_odds\.json: this looks like a null-odds file \(\{"question id": number\}\), not a dataset; pass it to `qarx eval <dataset> <predictions> --na-prob-file null_odds\.json`\.$/ },
     { name: 'empty file', file: 's.json', text: '', message: /s\.json: the file is empty/ },
     { name: 'blank file', file: 's.json', text: ' \n ', format: 'squad' as const, message: /s\.json: the file is empty/ },
     { name: 'unknown format', file: 'notes.txt', text: 'just some words', message: /notes\.txt: unrecognized format; expected SQuAD/ },

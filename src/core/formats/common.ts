@@ -69,15 +69,7 @@ export function addIssue(issues: InputIssue[], kind: IssueKind, path: string, me
   issues.push({ path, message, kind, skipped });
 }
 
-/** Valibot issues as "field.path: message; …", e.g. "answers.text[0]: Invalid type: Expected string but received 3". */
-export function schemaText(issues: readonly v.BaseIssue<unknown>[]): string {
-  return issues
-    .map((i) => {
-      const p = i.path?.map((s) => (typeof s.key === 'number' ? `[${s.key}]` : `.${String(s.key)}`)).join('') ?? '';
-      return `${p.replace(/^\./, '') || 'value'}: ${i.message}`;
-    })
-    .join('; ');
-}
+export { schemaText } from './issue-text.ts';
 
 /** First field path of a valibot failure, appended to `base`, e.g. fieldPath('line 3', issues) → 'line 3.answers.text'. */
 export function fieldPath(base: string, issues: readonly v.BaseIssue<unknown>[]): string {

@@ -8,6 +8,7 @@ import type { SquadDataset } from '../metrics/squad.ts';
 import type { QaInput } from '../types.ts';
 import { InputError, parseJson } from './json.ts';
 import { collectMeta, nonEmpty } from './meta.ts';
+import { schemaText } from './issue-text.ts';
 
 const Answer = v.object({ text: v.string(), answer_start: v.pipe(v.number(), v.integer()) });
 
@@ -114,13 +115,20 @@ export interface SquadFile {
   issues: InputIssue[];
 }
 
-const issueText = (issues: v.BaseIssue<unknown>[]) =>
-  issues
-    .map((i) => {
-      const p = i.path?.map((s) => (typeof s.key === 'number' ? `[${s.key}]` : `.${String(s.key)}`)).join('') ?? '';
-      return `${p.replace(/^\./, '') || 'value'}: ${i.message}`;
-    })
-    .join('; ');
+/**
+ * What a JSON object of only strings or only numbers is, e.g. { q1: 'Paris' } → a predictions
+ * file: users drop the files `qarx predict` writes beside the data, and "data: required key is
+ * missing" would not tell them why.
+ */
+function notDataText(raw: unknown, file: string): string | null {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return null;
+  const values = Object.values(raw);
+  if (values.length === 0) return null;
+  const base = file.split(/[\\/]/).pop() ?? file;
+  if (values.every((x) => typeof x === 'string')) return `${file}: this looks like a predictions file ({"question id": "answer"}), not a dataset; score it against its dataset with \`qarx eval <dataset> ${base}\`.`;
+  if (values.every((x) => typeof x === 'number')) return `${file}: this looks like a null-odds file ({"question id": number}), not a dataset; pass it to \`qarx eval <dataset> <predictions> --na-prob-file ${base}\`.`;
+  return null;
+}
 
 /**
  * Reads a SQuAD JSON text, e.g. readSquad('{"version":"v2.0","data":[…]}', 'dev.json') →
@@ -147,7 +155,7 @@ export interface SquadRead extends SquadFile {
 export function readSquadValue(raw: unknown, file: string, opts: { checkAnswerStarts?: boolean } = {}): SquadRead {
   const checkStarts = opts.checkAnswerStarts ?? true;
   const root = v.safeParse(Root, raw);
-  if (!root.success) throw new InputError(`${file}: not a SQuAD file (${issueText(root.issues)}). Expected {"version": …, "data": [{"title", "paragraphs": [{"context", "qas": […]}]}]}.`);
+  if (!root.success) throw new InputError(notDataText(raw, file) ?? `${file}: not a SQuAD file (${schemaText(root.issues)}). Expected {"version": …, "data": [{"title", "paragraphs": [{"context", "qas": […]}]}]}.`);
   const issues: InputIssue[] = [];
   const items: QaItem[] = [];
   const paths: string[] = [];
@@ -159,19 +167,19 @@ export function readSquadValue(raw: unknown, file: string, opts: { checkAnswerSt
   let answerTotal = 0;
   root.output.data.forEach((art, ai) => {
     const a = v.safeParse(Article, art);
-    if (!a.success) return issues.push({ path: `data[${ai}]`, message: issueText(a.issues), kind: 'schema', skipped: true });
+    if (!a.success) return issues.push({ path: `data[${ai}]`, message: schemaText(a.issues), kind: 'schema', skipped: true });
     const outArticle = { title: a.output.title, paragraphs: [] as SquadDataset['data'][number]['paragraphs'] };
     a.output.paragraphs.forEach((par, pi) => {
       const base = `data[${ai}].paragraphs[${pi}]`;
       const p = v.safeParse(Paragraph, par);
-      if (!p.success) return issues.push({ path: base, message: issueText(p.issues), kind: 'schema', skipped: true });
+      if (!p.success) return issues.push({ path: base, message: schemaText(p.issues), kind: 'schema', skipped: true });
       if (!p.output.context.trim()) return issues.push({ path: `${base}.context`, message: 'empty context; its questions are skipped', kind: 'empty-context', skipped: true });
       const outQas: SquadDataset['data'][number]['paragraphs'][number]['qas'] = [];
       let cps: CodePointMapper | undefined;
       p.output.qas.forEach((qa, qi) => {
         const path = `${base}.qas[${qi}]`;
         const q = v.safeParse(Question, qa);
-        if (!q.success) return issues.push({ path, message: issueText(q.issues), kind: 'schema', skipped: true });
+        if (!q.success) return issues.push({ path, message: schemaText(q.issues), kind: 'schema', skipped: true });
         const { id, question, answers } = q.output;
         if (seen.has(id)) return issues.push({ path: `${path}.id`, message: `duplicate id "${id}"; the first one is kept`, kind: 'duplicate-id', skipped: true });
         const impossible = q.output.is_impossible ?? false;
