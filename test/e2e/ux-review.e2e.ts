@@ -1,0 +1,71 @@
+/**
+ * What a user hit in a walk through the app (shipped model, WASM): experiment results on a 390 px
+ * phone never widen the page, the adversarial evaluation refuses a list without variants instead
+ * of scoring dashed ids, revision-pair and synthetic-noise exports say which run they belong to,
+ * and a dropped predictions file is named as one. Screenshots: test-results/screenshots/ux-*.png.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ROOT, shot, useApp } from './harness.ts';
+
+const app = useApp({ query: 'device=wasm', width: 390, height: 844 });
+
+/** How far the page scrolls sideways: document width minus the screen's. */
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** Clicks a card's run button and waits until no job bar shows progress. */
+async function run(page: Page, id: string): Promise<void> {
+  await page.getByTestId(id).click();
+  await expect.poll(() => page.locator('[data-testid$="-progress"]').count(), { timeout: 180_000 }).toBe(0);
+}
+
+describe('experiments on a 390 px phone', () => {
+  it('a sweep result scrolls inside its box, not the page', async () => {
+    const page = app.page;
+    await page.getByTestId('tab-experiments').click();
+    await page.getByTestId('sweep-card').waitFor({ timeout: 30_000 });
+    await page.getByTestId('sweep-seeds').fill('1');
+    await run(page, 'sweep-run');
+    await page.getByTestId('sweep-table').waitFor();
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await page.getByTestId('sweep-table').scrollIntoViewIfNeeded();
+    await shot(page, 'ux-phone-sweep');
+  });
+
+  it('revision pairs and synthetic noise: each row of exports names its run', async () => {
+    const page = app.page;
+    await run(page, 'natural-run');
+    await run(page, 'synthetic-run');
+    expect(await page.getByTestId('natural-actions').getAttribute('aria-label')).toBe('Revision pairs');
+    expect(await page.getByTestId('synthetic-actions').getAttribute('aria-label')).toBe('Synthetic noise');
+    expect(await page.getByTestId('natural-actions').textContent()).toMatch(/^Revision pairs:/);
+    expect(await page.getByTestId('synthetic-actions').textContent()).toMatch(/^Synthetic noise:/);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await page.getByTestId('natural-actions').scrollIntoViewIfNeeded();
+    await shot(page, 'ux-phone-natural');
+  });
+
+  it('the adversarial evaluation on the demo set says there are no variants instead of showing figures', async () => {
+    const page = app.page;
+    await page.getByTestId('adversarial-run').click();
+    await expect.poll(async () => (await page.getByTestId('trap-card').textContent()) ?? '', { timeout: 60_000 }).toMatch(/No adversarial SQuAD variants in the list/);
+    expect(await page.getByTestId('adversarial-table').count()).toBe(0);
+    expect(app.errors).toEqual([]);
+  });
+});
+
+describe('importing the wrong file', () => {
+  it('a predictions file is named as one, with the qarx command that scores it', async () => {
+    const page = app.page;
+    await page.getByTestId('tab-live').click();
+    await page.getByTestId('drawer-data').evaluate((e) => ((e as HTMLDetailsElement).open = true));
+    await page.getByTestId('dataset-file-input').setInputFiles(join(ROOT, 'test', 'fixtures', 'eval', 'squad-v1.pred.json'));
+    await expect.poll(async () => (await page.getByTestId('import-message').textContent()) ?? '', { timeout: 60_000 }).toMatch(/squad-v1\.pred\.json: this looks like a predictions file/);
+    const message = (await page.getByTestId('import-message').textContent()) ?? '';
+    expect(message).toContain('qarx eval <dataset> squad-v1.pred.json');
+    expect(message).not.toMatch(/undefined/);
+    await page.getByTestId('import-message').scrollIntoViewIfNeeded();
+    await shot(page, 'ux-phone-predictions-import');
+  });
+});
