@@ -55,6 +55,27 @@ describe('experiments on a 390 px phone', () => {
   });
 });
 
+describe('the failure gallery', () => {
+  it("labels a paraphrase case's answers by question, not by passage (the passage did not change)", async () => {
+    const page = app.page;
+    await run(page, 'paraphrase-run');
+    await run(page, 'traps-run');
+    await page.getByTestId('gallery-toggle').click();
+    const group = page.locator('.gallery-group').filter({ has: page.getByRole('heading', { name: /^paraphrase/ }) }).first();
+    const card = group.getByTestId('gallery-case').filter({ has: page.getByTestId('gallery-question-diff') }).first();
+    await card.waitFor({ timeout: 30_000 });
+    expect(await card.getByTestId('gallery-original-answer').textContent()).toMatch(/^original question: /);
+    expect(await card.getByTestId('gallery-perturbed-answer').textContent()).toMatch(/^reworded question: /);
+    // A passage perturbation keeps its labels.
+    const trap = page.locator('.gallery-group').filter({ has: page.getByRole('heading', { name: /^trap/ }) }).getByTestId('gallery-case').first();
+    expect(await trap.getByTestId('gallery-original-answer').textContent()).toMatch(/^original passage: /);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await card.scrollIntoViewIfNeeded();
+    await shot(page, 'ux-phone-gallery-paraphrase');
+    await page.getByTestId('gallery-toggle').click();
+  });
+});
+
 describe('importing the wrong file', () => {
   it('a predictions file is named as one, with the qarx command that scores it', async () => {
     const page = app.page;
