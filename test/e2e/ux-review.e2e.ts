@@ -89,4 +89,14 @@ describe('importing the wrong file', () => {
     await page.getByTestId('import-message').scrollIntoViewIfNeeded();
     await shot(page, 'ux-phone-predictions-import');
   });
+
+  it('the Hub dataset form names each prefilled box (config, split, rows)', async () => {
+    const page = app.page;
+    await page.getByTestId('data-panel').getByText('Hugging Face Hub dataset').click();
+    const form = page.locator('.hf-form');
+    expect(await form.innerText()).toMatch(/dataset \(owner\/name\)[\s\S]*config[\s\S]*split[\s\S]*rows/);
+    expect(await page.getByLabel('Rows').inputValue()).toBe('1000');
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await form.screenshot({ path: join(ROOT, 'test-results', 'screenshots', 'ux-phone-hub-form.png') });
+  });
 });
