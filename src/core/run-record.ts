@@ -33,6 +33,15 @@ export function noAnswerReason(versionTwo: boolean): string {
   return versionTwo ? 'on: the data has unanswerable questions (SQuAD 2.0)' : 'off: every question of the data is answerable (SQuAD 1.1)';
 }
 
+/**
+ * The search and filters that narrowed a run's questions, e.g. 'search "curie", answerable answerable';
+ * '' for none. The dataset filter is left out: it holds an internal id, and `datasets` names the data already.
+ */
+function selectionText(r: Pick<RunRecord, 'query' | 'filters'>): string {
+  const filters = Object.entries(r.filters).filter(([k, v]) => k !== 'dataset' && v !== 'all' && v !== '');
+  return [r.query ? `search "${r.query}"` : '', ...filters.map(([k, v]) => `${k} ${v}`)].filter(Boolean).join(', ');
+}
+
 /** Settings as words, nested ones in brackets, e.g. settingsText({ seeds: 5, resemble: { m: 3, type: 'MIX' } }) → 'seeds 5, resemble (m 3, type MIX)'. */
 function settingsText(settings: Record<string, unknown>): string {
   const value = (v: unknown): string => (Array.isArray(v) ? v.map(value).join('/') : typeof v === 'object' && v !== null ? `(${settingsText(v as Record<string, unknown>)})` : String(v));
@@ -43,8 +52,7 @@ function settingsText(settings: Record<string, unknown>): string {
 
 /** A one-line description for a card's header, e.g. "Demo set · 64 of 76 questions · qarx-lexical-qa fp32 WASM · no answer on · 2026-11-23 16:10". */
 export function describeRun(r: RunRecord): string {
-  const filters = Object.entries(r.filters).filter(([, v]) => v !== 'all' && v !== '');
-  const sel = [r.query ? `search "${r.query}"` : '', ...filters.map(([k, v]) => `${k} ${v}`)].filter(Boolean).join(', ');
+  const sel = selectionText(r);
   // "no answer on/off" already says what a versionTwo setting would.
   const settings = settingsText(Object.fromEntries(Object.entries(r.settings).filter(([k]) => k !== 'versionTwo')));
   return [
@@ -99,7 +107,8 @@ export function qarxCommand(kind: string, r: RunRecord): QarxCommand {
   const model = ['--model', shellQuote(modelArg(r.model)), ...((DTYPES as readonly string[]).includes(r.dtype) ? ['--dtype', r.dtype] : [])];
   // Scoring overridden in the app (English / Chinese) is `--lang` on every command that scores.
   const v2 = [...(r.versionTwo ? ['--squad2'] : []), ...(r.scoringLang === 'en' || r.scoringLang === 'zh' ? ['--lang', r.scoringLang] : [])];
-  const sel = r.query || Object.values(r.filters).some((v) => v !== 'all' && v !== '') ? `, narrowed as recorded (search "${r.query}", filters ${JSON.stringify(r.filters)})` : '';
+  const narrowed = selectionText(r);
+  const sel = narrowed ? `, narrowed as recorded (${narrowed})` : '';
   const dataNote = `${dataFile(r.datasets)} stands for the ${r.n} question${r.n === 1 ? '' : 's'} of ${r.datasets.join(' + ') || 'the data'}${sel}, as a data file (any format qarx reads)`;
   const device = `the app ran on ${r.device.toUpperCase()}; qarx runs on the CPU (onnxruntime-node), so scores agree up to floating-point rounding`;
   const join = (...parts: string[][]) => parts.flat().join(' ');
