@@ -76,6 +76,26 @@ describe('the failure gallery', () => {
   });
 });
 
+describe('DPR charts when no answer changed', () => {
+  it('keep a visible 0% bar with its count rather than an empty plot', async () => {
+    const page = app.page;
+    await page.getByTestId('tab-live').click();
+    await page.getByTestId('drawer-data').evaluate((e) => ((e as HTMLDetailsElement).open = true));
+    await page.getByTestId('dataset-file-input').setInputFiles(join(ROOT, 'test', 'fixtures', 'slices', 'dureader-meta.json'));
+    await expect.poll(async () => (await page.getByTestId('import-message').textContent()) ?? '', { timeout: 60_000 }).toMatch(/Imported 3 questions/);
+    await page.getByTestId('tab-experiments').click();
+    await run(page, 'paraphrase-run');
+    // The shipped model gives every paraphrase of this file the original's answer (seed 1).
+    expect(await page.getByTestId('paraphrase-card').textContent()).toContain('0.0% (0 of 7)');
+    const similarity = page.getByTestId('chart-dpr-similarity');
+    expect(await similarity.locator('.recharts-bar-rectangle path, .recharts-bar-rectangle rect').count()).toBeGreaterThan(0);
+    expect(await similarity.textContent()).toMatch(/n=\d/);
+    expect(await page.getByTestId('chart-dpr-kind').textContent()).toContain('0.0%');
+    await page.getByTestId('chart-dpr-similarity').scrollIntoViewIfNeeded();
+    await shot(page, 'ux-phone-dpr-zero');
+  });
+});
+
 describe('importing the wrong file', () => {
   it('a predictions file is named as one, with the qarx command that scores it', async () => {
     const page = app.page;
