@@ -94,6 +94,17 @@ describe('DPR charts when no answer changed', () => {
     await page.getByTestId('chart-dpr-similarity').scrollIntoViewIfNeeded();
     await shot(page, 'ux-phone-dpr-zero');
   });
+
+  it('trap charts: an F1 of 0 with the trap keeps its bar, and each bucket says how many questions it holds', async () => {
+    const page = app.page;
+    await run(page, 'traps-run');
+    // Seed 1 on this file: 2 questions, both in 0.4–0.6, F1 20 → 0.
+    expect(await page.getByTestId('traps-table').textContent()).toMatch(/with the trap0\.0 \/ 0\.0/);
+    expect(await page.getByTestId('chart-similarity').locator('.recharts-bar-rectangle').count()).toBe(2);
+    expect(await page.getByTestId('chart-hits').textContent()).toContain('n=2');
+    await page.getByTestId('chart-similarity').scrollIntoViewIfNeeded();
+    await shot(page, 'ux-phone-trap-zero');
+  });
 });
 
 describe('importing the wrong file', () => {
