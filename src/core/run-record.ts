@@ -79,6 +79,12 @@ export function modelArg(id: string): string {
   return /^[\w.-]+\/[\w.-]+$/.test(id) ? id : `./${id.replace(/[^\w.-]+/g, '_')}`;
 }
 
+/** The built-in demo set's name in the app, and its file in a checkout (qarx reads it as a dataset). */
+const DEMO_NAME = 'Demo set (built in)';
+const DEMO_FILE = 'src/core/data/demo-set.json';
+/** Kinds whose run takes every question of its selection, so the demo set's whole file reproduces it (noise takes the revision pairs). */
+const WHOLE_SELECTION_KINDS: readonly string[] = ['sweep', 'budget', 'universal', 'paraphrase', 'traps'];
+
 /** A file name standing for a run's questions, e.g. dataFile(['train.json']) === 'train.json', dataFile(['Demo set (built in)']) === 'Demo_set_built_in.json'. */
 export function dataFile(datasets: readonly string[]): string {
   const name = datasets.length === 1 ? (datasets[0] as string) : 'questions';
@@ -103,13 +109,16 @@ const list = (v: unknown) => (Array.isArray(v) ? v.map(String).join(',') : Strin
  */
 export function qarxCommand(kind: string, r: RunRecord): QarxCommand {
   const s = r.settings;
-  const data = shellQuote(dataFile(r.datasets));
   const model = ['--model', shellQuote(modelArg(r.model)), ...((DTYPES as readonly string[]).includes(r.dtype) ? ['--dtype', r.dtype] : [])];
   // Scoring overridden in the app (English / Chinese) is `--lang` on every command that scores.
   const v2 = [...(r.versionTwo ? ['--squad2'] : []), ...(r.scoringLang === 'en' || r.scoringLang === 'zh' ? ['--lang', r.scoringLang] : [])];
   const narrowed = selectionText(r);
   const sel = narrowed ? `, narrowed as recorded (${narrowed})` : '';
-  const dataNote = `${dataFile(r.datasets)} stands for the ${r.n} question${r.n === 1 ? '' : 's'} of ${r.datasets.join(' + ') || 'the data'}${sel}, as a data file (any format qarx reads)`;
+  const whole = r.datasets.length === 1 && r.datasets[0] === DEMO_NAME && !sel && WHOLE_SELECTION_KINDS.includes(kind);
+  const data = shellQuote(whole ? DEMO_FILE : dataFile(r.datasets));
+  const dataNote = whole
+    ? `${DEMO_FILE} is the built-in demo set (${r.selected} questions; run qarx from the app's checkout)`
+    : `${dataFile(r.datasets)} stands for the ${r.n} question${r.n === 1 ? '' : 's'} of ${r.datasets.join(' + ') || 'the data'}${sel}, as a data file (any format qarx reads)`;
   const device = `the app ran on ${r.device.toUpperCase()}; qarx runs on the CPU (onnxruntime-node), so scores agree up to floating-point rounding`;
   const join = (...parts: string[][]) => parts.flat().join(' ');
   switch (kind) {

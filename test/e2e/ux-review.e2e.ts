@@ -29,6 +29,8 @@ describe('experiments on a 390 px phone', () => {
     await run(page, 'sweep-run');
     await page.getByTestId('sweep-table').waitFor();
     expect(await overflow(page)).toBeLessThanOrEqual(0);
+    // The command names a file qarx can read: the demo set's own.
+    expect(await page.getByTestId('sweep-card').locator('details.qarx-command code').first().textContent()).toMatch(/^qarx sweep src\/core\/data\/demo-set\.json --model /);
     await page.getByTestId('sweep-table').scrollIntoViewIfNeeded();
     await shot(page, 'ux-phone-sweep');
   });
