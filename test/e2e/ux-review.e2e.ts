@@ -109,6 +109,27 @@ describe('DPR charts when no answer changed', () => {
   });
 });
 
+describe('the token view with no perturbation', () => {
+  it('hatches no token as inserted, and its axis titles sit inside the figure', async () => {
+    const page = app.page;
+    await page.getByTestId('tab-live').click();
+    await page.getByTestId('open-token-view').click();
+    const svg = page.getByTestId('token-svg').first();
+    await svg.waitFor({ timeout: 30_000 });
+    expect(await svg.getByTestId('token-col').count()).toBeGreaterThan(10);
+    expect(await svg.locator('[data-testid="token-col"][data-changed]').count()).toBe(0);
+    expect(await svg.textContent()).not.toContain('inserted');
+    // The demo answer's probabilities top out below 0.5, so the scale is 0–0.5 or less: the titles must still fit.
+    const box = (await svg.boundingBox())!;
+    for (const title of ['P(start)', 'P(end)']) {
+      const t = (await svg.locator('text', { hasText: title }).boundingBox())!;
+      expect(t.y, title).toBeGreaterThanOrEqual(box.y);
+      expect(t.y + t.height, title).toBeLessThanOrEqual(box.y + box.height);
+    }
+    await page.getByTestId('token-view').first().screenshot({ path: join(ROOT, 'test-results', 'screenshots', 'ux-token-view-one-side.png') });
+  });
+});
+
 describe('importing the wrong file', () => {
   it('a predictions file is named as one, with the qarx command that scores it', async () => {
     const page = app.page;
