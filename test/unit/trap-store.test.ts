@@ -130,11 +130,12 @@ describe('adversarial SQuAD run', () => {
   });
 
   it('sends only the questions of the adversarial file, with its count in the record', () => {
+    useApp.setState({ datasets: [{ id: 'adv', name: 'addsent.json', format: 'squad', count: 2, createdAt: 0 } as never] });
     collect([{ ...inst, id: 'demo-per-01', dataset: 'demo' }, { ...inst, id: 'a1', dataset: 'adv' }, { ...inst, id: 'a1-turk0', dataset: 'adv', adversarial: link }]);
     const msg = sent.at(-1) as Extract<WorkerRequest, { type: 'adversarial' }>;
     expect(msg.type).toBe('adversarial');
     expect(msg.instances.map((i) => i.id)).toEqual(['a1', 'a1-turk0']);
     expect(useApp.getState().adversarialJob.run?.n).toBe(2);
-    expect(useApp.getState().adversarialJob.run?.datasets).toEqual(['adv']);
+    expect(useApp.getState().adversarialJob.run?.datasets).toEqual(['addsent.json']);
   });
 });

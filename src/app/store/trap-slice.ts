@@ -140,7 +140,9 @@ export const createTrapSlice: StateCreator<AppState, [], [], TrapSlice> = (set, 
       set({ trapCollect: null, adversarialJob: { ...idle(), status: 'error', error: NO_VARIANTS } });
       return;
     }
-    const picked = c.purpose === 'traps' ? { data, total } : { data: { ...data, datasets: data.datasets.filter((d) => instances.some((i) => i.dataset === d)) }, total: instances.length };
+    // The record names the datasets scored: the adversarial files' names (instances carry dataset ids).
+    const names = [...new Set(instances.map((i) => s.datasets.find((d) => d.id === i.dataset)?.name ?? i.dataset))];
+    const picked = c.purpose === 'traps' ? { data, total } : { data: { ...data, datasets: names }, total: instances.length };
     const jobId = newJobId();
     const recorded = runRecordOf(s, picked.data, instances.length, picked.total, c.purpose === 'traps' ? { ...s.trapConfig } : { metric: 'Jia & Liang 2017 adversarial evaluation' });
     // Jia & Liang's evaluation is SQuAD v1.1's metric whatever the Scoring select says: the record does not claim otherwise.
