@@ -154,3 +154,18 @@ describe('importing the wrong file', () => {
     await form.screenshot({ path: join(ROOT, 'test-results', 'screenshots', 'ux-phone-hub-form.png') });
   });
 });
+
+describe('after a reload', () => {
+  it('the Scoring choice is kept (it changes every later number)', async () => {
+    const page = app.page;
+    await page.getByTestId('tab-live').click();
+    await page.getByTestId('scoring-lang').evaluate((e) => e.closest('details')?.setAttribute('open', ''));
+    await page.getByTestId('scoring-lang').selectOption('en');
+    await page.reload();
+    await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+    expect(await page.getByTestId('scoring-lang').inputValue()).toBe('en');
+    await page.getByTestId('scoring-lang').evaluate((e) => e.closest('details')?.setAttribute('open', ''));
+    await page.getByTestId('scoring-lang').selectOption('auto');
+    expect(app.errors).toEqual([]);
+  });
+});
