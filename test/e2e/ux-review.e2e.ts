@@ -35,6 +35,18 @@ describe('experiments on a 390 px phone', () => {
     await shot(page, 'ux-phone-sweep');
   });
 
+  it('at 360 px the sweep settings fit too (labels above their controls)', async () => {
+    const small = await app.browser.newPage({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    small.on('pageerror', (e) => app.errors.push(e.message));
+    await small.goto(`${app.url}?device=wasm`);
+    await small.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+    await small.getByTestId('tab-experiments').click();
+    await small.getByTestId('sweep-card').waitFor({ timeout: 30_000 });
+    expect(await overflow(small)).toBeLessThanOrEqual(0);
+    await small.getByTestId('sweep-card').screenshot({ path: join(ROOT, 'test-results', 'screenshots', 'ux-360-sweep-settings.png') });
+    await small.close();
+  });
+
   it('revision pairs and synthetic noise: each row of exports names its run', async () => {
     const page = app.page;
     await run(page, 'natural-run');
