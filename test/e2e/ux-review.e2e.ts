@@ -168,6 +168,24 @@ describe('importing the wrong file', () => {
 });
 
 describe('after a reload', () => {
+  it('the open question comes back (not the start-up demo question); a new tab starts fresh', async () => {
+    const page = app.page;
+    await page.getByTestId('tab-live').click();
+    await page.getByTestId('drawer-questions').evaluate((e) => ((e as HTMLDetailsElement).open = true));
+    await page.getByLabel('Dataset', { exact: true }).selectOption('all');
+    await page.getByLabel('Search questions, passages and answers').fill('Everest expedition');
+    await page.getByTestId('instance-row').first().click();
+    const question = 'Who led the 1953 Everest expedition?';
+    await expect.poll(() => page.getByTestId('question-input').inputValue(), { timeout: 30_000 }).toBe(question);
+    await page.reload();
+    await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+    await expect.poll(() => page.getByTestId('question-input').inputValue(), { timeout: 30_000 }).toBe(question);
+    expect(await page.getByTestId('instance-head').textContent()).toContain('demo-per-04');
+    const fresh = await app.open('device=wasm');
+    expect(await fresh.getByTestId('question-input').inputValue()).toBe('Where was Marie Curie born?');
+    await fresh.close();
+  });
+
   it('the Scoring choice is kept (it changes every later number)', async () => {
     const page = app.page;
     await page.getByTestId('tab-live').click();
