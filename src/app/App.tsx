@@ -21,6 +21,7 @@ import { SHIPPED_MODEL_ID } from './models.ts';
 import { DEFAULT_REMOTE_HOST } from './store/runtime-slice.ts';
 import { useApp } from './store/index.ts';
 import { permalinkFromHash, watchPermalinks } from './permalink-state.ts';
+import { keepLastQuestion } from './last-question.ts';
 import type { DeviceChoice } from '../worker/protocol.ts';
 
 /** Reads start-up settings from the URL (?device=wasm&hub=http://mirror/), so demos and tests can pin them. */
@@ -74,7 +75,13 @@ export function App() {
     const link = permalinkFromHash();
     s.loadModel(link && 'link' in link ? link.link.models[0]! : { kind: 'local', id: SHIPPED_MODEL_ID });
     sendData({ type: 'init' });
-    return watchPermalinks(link);
+    // Without a link in the address bar, a reload reopens the question this tab had open.
+    const stopKeeping = keepLastQuestion(!link);
+    const stopWatching = watchPermalinks(link);
+    return () => {
+      stopKeeping();
+      stopWatching();
+    };
   }, []);
 
   return (

@@ -34,13 +34,28 @@ export function noAnswerReason(versionTwo: boolean): string {
   return versionTwo ? 'on: the data has unanswerable questions (SQuAD 2.0)' : 'off: every question of the data is answerable (SQuAD 1.1)';
 }
 
+/**
+ * The search and filters that narrowed a run's questions, e.g. 'search "curie", answerable answerable';
+ * '' for none. The dataset filter is left out: it holds an internal id, and `datasets` names the data already.
+ */
+function selectionText(r: Pick<RunRecord, 'query' | 'filters'>): string {
+  const filters = Object.entries(r.filters).filter(([k, v]) => k !== 'dataset' && v !== 'all' && v !== '');
+  return [r.query ? `search "${r.query}"` : '', ...filters.map(([k, v]) => `${k} ${v}`)].filter(Boolean).join(', ');
+}
+
+/** Settings as words, nested ones in brackets, e.g. settingsText({ seeds: 5, resemble: { m: 3, type: 'MIX' } }) → 'seeds 5, resemble (m 3, type MIX)'. */
+function settingsText(settings: Record<string, unknown>): string {
+  const value = (v: unknown): string => (Array.isArray(v) ? v.map(value).join('/') : typeof v === 'object' && v !== null ? `(${settingsText(v as Record<string, unknown>)})` : String(v));
+  return Object.entries(settings)
+    .map(([k, v]) => `${k} ${value(v)}`)
+    .join(', ');
+}
+
 /** A one-line description for a card's header, e.g. "Demo set · 64 of 76 questions · qarx-lexical-qa fp32 WASM · no answer on · 2026-11-23 16:10". */
 export function describeRun(r: RunRecord): string {
-  const filters = Object.entries(r.filters).filter(([, v]) => v !== 'all' && v !== '');
-  const sel = [r.query ? `search "${r.query}"` : '', ...filters.map(([k, v]) => `${k} ${v}`)].filter(Boolean).join(', ');
-  const settings = Object.entries(r.settings)
-    .map(([k, v]) => `${k} ${Array.isArray(v) ? v.join('/') : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`)
-    .join(', ');
+  const sel = selectionText(r);
+  // "no answer on/off" already says what a versionTwo setting would.
+  const settings = settingsText(Object.fromEntries(Object.entries(r.settings).filter(([k]) => k !== 'versionTwo')));
   return [
     r.datasets.join(' + ') || 'no dataset',
     `${r.n.toLocaleString('en-US')}${r.selected > r.n ? ` of ${r.selected.toLocaleString('en-US')}` : ''} question${r.n === 1 ? '' : 's'}${sel ? ` (${sel})` : ''}`,
@@ -64,6 +79,12 @@ export function modelArg(id: string): string {
   if (id === 'qarx-lexical-qa') return 'public/models/qarx-lexical-qa';
   return isHubId(id) ? id : `./${id.replace(/[^\w.-]+/g, '_')}`;
 }
+
+/** The built-in demo set's name in the app, and its file in a checkout (qarx reads it as a dataset). */
+const DEMO_NAME = 'Demo set (built in)';
+const DEMO_FILE = 'src/core/data/demo-set.json';
+/** Kinds whose run takes every question of its selection, so the demo set's whole file reproduces it (noise takes the revision pairs). */
+const WHOLE_SELECTION_KINDS: readonly string[] = ['sweep', 'budget', 'universal', 'paraphrase', 'traps'];
 
 /** A file name standing for a run's questions, e.g. dataFile(['train.json']) === 'train.json', dataFile(['Demo set (built in)']) === 'Demo_set_built_in.json'. */
 export function dataFile(datasets: readonly string[]): string {
@@ -89,17 +110,21 @@ const list = (v: unknown) => (Array.isArray(v) ? v.map(String).join(',') : Strin
  */
 export function qarxCommand(kind: string, r: RunRecord): QarxCommand {
   const s = r.settings;
-  const data = shellQuote(dataFile(r.datasets));
   const model = ['--model', shellQuote(modelArg(r.model)), ...((DTYPES as readonly string[]).includes(r.dtype) ? ['--dtype', r.dtype] : [])];
   // Scoring overridden in the app (English / Chinese) is `--lang` on every command that scores.
   const v2 = [...(r.versionTwo ? ['--squad2'] : []), ...(r.scoringLang === 'en' || r.scoringLang === 'zh' ? ['--lang', r.scoringLang] : [])];
-  const sel = r.query || Object.values(r.filters).some((v) => v !== 'all' && v !== '') ? `, narrowed as recorded (search "${r.query}", filters ${JSON.stringify(r.filters)})` : '';
-  const dataNote = `${dataFile(r.datasets)} stands for the ${r.n} question${r.n === 1 ? '' : 's'} of ${r.datasets.join(' + ') || 'the data'}${sel}, as a data file (any format qarx reads)`;
+  const narrowed = selectionText(r);
+  const sel = narrowed ? `, narrowed as recorded (${narrowed})` : '';
+  const whole = r.datasets.length === 1 && r.datasets[0] === DEMO_NAME && !sel && WHOLE_SELECTION_KINDS.includes(kind);
+  const data = shellQuote(whole ? DEMO_FILE : dataFile(r.datasets));
+  const dataNote = whole
+    ? `${DEMO_FILE} is the built-in demo set (${r.selected} questions; run qarx from the app's checkout)`
+    : `${dataFile(r.datasets)} stands for the ${r.n} question${r.n === 1 ? '' : 's'} of ${r.datasets.join(' + ') || 'the data'}${sel}, as a data file (any format qarx reads)`;
   const device = `the app ran on ${r.device.toUpperCase()}; qarx runs on the CPU (onnxruntime-node), so scores agree up to floating-point rounding`;
   const join = (...parts: string[][]) => parts.flat().join(' ');
   // The app draws InDistName names from every question of the datasets, qarx from its data file.
-  const narrowed = r.selected > r.n || sel !== '';
-  const pool = (indist: boolean) => (indist && narrowed ? ` InDistName names came from all questions of ${r.datasets.join(' + ') || 'the data'} (the app's pool), qarx draws them from its data file: on a file of only these ${r.n} questions the names, and so the renamed scores, differ.` : '');
+  const subset = r.selected > r.n || sel !== '';
+  const pool = (indist: boolean) => (indist && subset ? ` InDistName names came from all questions of ${r.datasets.join(' + ') || 'the data'} (the app's pool), qarx draws them from its data file: on a file of only these ${r.n} questions the names, and so the renamed scores, differ.` : '');
   // What a renaming run replaced: absent in runs saved before the target choice = the answer entity.
   const target = ['--target', String(s.target ?? 'answer')];
   switch (kind) {

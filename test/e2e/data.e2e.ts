@@ -201,6 +201,8 @@ describe('importing', () => {
     await app.page.getByTestId('dataset-file-input').setInputFiles(big);
     await app.page.getByTestId('import-progress').waitFor({ timeout: 30_000 });
     // The UI thread is free: the live view answers a new question during the import.
+    // The passage is typed too: after the reload above, the live view reopened the question it had open.
+    await app.page.getByTestId('passage-input').fill(passage);
     await app.page.getByTestId('question-input').fill('When did she move to Paris?');
     await expect.poll(async () => (await app.page.getByTestId('answer-text').textContent()) ?? '', { timeout: 60_000 }).toBe('1891');
     await expect.poll(async () => (await app.page.getByTestId('import-message').textContent()) ?? '', { timeout: 240_000 }).toMatch(/Imported 100,?000 questions/);

@@ -6,7 +6,7 @@ import { importFile } from '../../src/core/formats/index.ts';
 import { insertedSpan, isAdversarialIds, linkAdversarial } from '../../src/core/formats/adversarial.ts';
 import { pyJsonDumps } from '../../src/core/metrics/pyjson.ts';
 import { SquadEvalError } from '../../src/core/metrics/squad.ts';
-import { adversarialCounts, adversarialQuestions, evaluateAdversarial, splitAdversarialId } from '../../src/core/trap/adversarial.ts';
+import { adversarialCounts, adversarialQuestions, adversarialSelection, evaluateAdversarial, splitAdversarialId } from '../../src/core/trap/adversarial.ts';
 import { adversarialPair } from '../../src/core/trap/live.ts';
 
 const FIX = join(import.meta.dirname, '..', 'fixtures', 'adversarial');
@@ -169,5 +169,16 @@ describe('adversarial files on import', () => {
     const r = await importFile('squad-v1.json', new Uint8Array(bytes), { dataset: 'plain' });
     expect(linkAdversarial(r.instances)).toBe(0);
     expect(r.instances.every((i) => !i.adversarial && !i.tags.includes('adversarial'))).toBe(true);
+  });
+});
+
+describe('adversarialSelection', () => {
+  const link = { originalId: 'a1', suffix: 'turk0', originalContext: null, inserted: null };
+  it.each([
+    { name: 'an ordinary dataset with dashed ids (the demo set) holds no variant', qs: [{ id: 'demo-per-01', dataset: 'demo' }, { id: 'demo-per-02', dataset: 'demo' }], want: [] },
+    { name: 'an adversarial file keeps its originals, with or without variants', qs: [{ id: 'a1', dataset: 'adv' }, { id: 'a2', dataset: 'adv' }, { id: 'a1-turk0', dataset: 'adv', adversarial: link }], want: ['a1', 'a2', 'a1-turk0'] },
+    { name: 'beside another dataset, only the adversarial file is evaluated', qs: [{ id: 'demo-per-01', dataset: 'demo' }, { id: 'a1', dataset: 'adv' }, { id: 'a1-turk0', dataset: 'adv', adversarial: link }], want: ['a1', 'a1-turk0'] },
+  ])('$name', ({ qs, want }) => {
+    expect(adversarialSelection(qs).map((q) => q.id)).toEqual(want);
   });
 });

@@ -36,7 +36,7 @@ describe('the qarx command of the newer kinds', () => {
       name: 'universal names, question person on SQuAD 2.0 (no target recorded → answer)',
       kind: 'universal',
       r: rec({ type: 'PER', source: 'db', origin: 'cn', candidates: 5, top: 3, seed: 9 }, { versionTwo: true, dtype: 'q8', datasets: ['Demo set (built in)'] }),
-      cmd: 'qarx universal Demo_set_built_in.json --model public/models/qarx-lexical-qa --dtype q8 --type PER --target answer --source db --origin cn --candidates 5 --top 3 --seed 9 --squad2 --json',
+      cmd: 'qarx universal src/core/data/demo-set.json --model public/models/qarx-lexical-qa --dtype q8 --type PER --target answer --source db --origin cn --candidates 5 --top 3 --seed 9 --squad2 --json',
     },
     {
       name: 'paraphrases of two kinds',

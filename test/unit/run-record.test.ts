@@ -23,6 +23,9 @@ describe('run records', () => {
     { name: 'scored as Chinese', r: { ...base, n: 1, selected: 1, scoringLang: 'zh' as const, settings: {} }, text: 'Demo set (built in) · 1 question · qarx-lexical-qa fp32 WASM · no answer on · scored as Chinese (DuReader-robust) · 2026-11-23 16:10' },
     { name: 'scored automatically', r: { ...base, n: 1, selected: 1, scoringLang: 'auto' as const, settings: {} }, text: 'Demo set (built in) · 1 question · qarx-lexical-qa fp32 WASM · no answer on · 2026-11-23 16:10' },
     { name: 'SQuAD 1.1 data', r: { ...base, n: 1, selected: 1, versionTwo: false, settings: {} }, text: 'Demo set (built in) · 1 question · qarx-lexical-qa fp32 WASM · no answer off · 2026-11-23 16:10' },
+    { name: 'a picked dataset is named by its name, not its internal id', r: { ...base, datasets: ['dureader-meta.json'], n: 3, selected: 3, filters: { dataset: 'ds-mwwgiupa-2-cg6umh', answerable: 'all' }, settings: {} }, text: 'dureader-meta.json · 3 questions · qarx-lexical-qa fp32 WASM · no answer on · 2026-11-23 16:10' },
+    { name: 'nested settings as words, versionTwo left to "no answer"', r: { ...base, n: 1, selected: 1, settings: { budget: 10, resemble: { m: 3, temperature: 2, type: 'MIX' }, versionTwo: true } }, text: 'Demo set (built in) · 1 question · qarx-lexical-qa fp32 WASM · no answer on · budget 10, resemble (m 3, temperature 2, type MIX) · 2026-11-23 16:10' },
+    { name: 'a settings object beside a list', r: { ...base, n: 1, selected: 1, settings: { noise: { kind: 'keyboard', rate: 0.3 }, types: ['PER', 'GPE'] } }, text: 'Demo set (built in) · 1 question · qarx-lexical-qa fp32 WASM · no answer on · noise (kind keyboard, rate 0.3), types PER/GPE · 2026-11-23 16:10' },
   ])('$name', ({ r, text }) => expect(describeRun(r)).toBe(text));
 
   it('says why "no answer" is on or off', () => {
@@ -50,6 +53,13 @@ describe('run records', () => {
   ])('says when InDistName names came from more questions than the command gets: %s', (_, kind, settings, over, warned) => {
     const note = qarxCommand(kind, { ...base, ...over, settings }).note;
     expect(note.includes("InDistName names came from all questions of Demo set (built in) (the app's pool)")).toBe(warned);
+  });
+
+  it("the qarx note names the search and filters in words and leaves the dataset id out", () => {
+    const picked = qarxCommand('sweep', { ...base, datasets: ['dev.json'], filters: { dataset: 'ds-1-abc', answerable: 'all' }, settings: { types: ['PER'], sources: ['db'], seeds: 1, origin: 'us', origins: ['us'] } });
+    expect(picked.note).not.toMatch(/ds-1-abc|narrowed/);
+    const narrowed = qarxCommand('sweep', { ...base, datasets: ['dev.json'], query: 'curie', filters: { dataset: 'ds-1-abc', answerable: 'answerable' }, settings: { types: ['PER'], sources: ['db'], seeds: 1, origin: 'us', origins: ['us'] } });
+    expect(narrowed.note).toContain('narrowed as recorded (search "curie", answerable answerable)');
   });
 });
 

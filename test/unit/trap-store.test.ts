@@ -87,3 +87,31 @@ describe('live trap state', () => {
     expect(useApp.getState().liveTrapJob).toBeNull();
   });
 });
+
+describe('adversarial SQuAD run', () => {
+  /** Starts the adversarial evaluation and answers its collect request with `instances`. */
+  function collect(instances: (typeof inst & { adversarial?: unknown })[]): void {
+    useApp.getState().startTraps('adversarialJob');
+    const req = dataSent.at(-1);
+    applyDataEvent({ type: 'collected', reqId: req!.reqId!, instances: instances as never, total: instances.length, versionTwo: false, datasets: [...new Set(instances.map((i) => i.dataset))], pool: null });
+  }
+  const link = { originalId: 'a1', suffix: 'turk0', originalContext: 'Ann ran.', inserted: null };
+
+  it('refuses a list with no adversarial variant instead of scoring dashed ids as variants', () => {
+    collect([{ ...inst, id: 'demo-per-01', dataset: 'demo' }, { ...inst, id: 'demo-per-02', dataset: 'demo' }]);
+    expect(sent.filter((m) => m.type === 'adversarial')).toEqual([]);
+    const job = useApp.getState().adversarialJob;
+    expect(job.status).toBe('error');
+    expect(job.error).toMatch(/no adversarial SQuAD variants/i);
+  });
+
+  it('sends only the questions of the adversarial file, with its count in the record', () => {
+    useApp.setState({ datasets: [{ id: 'adv', name: 'addsent.json', format: 'squad', count: 2, createdAt: 0 } as never] });
+    collect([{ ...inst, id: 'demo-per-01', dataset: 'demo' }, { ...inst, id: 'a1', dataset: 'adv' }, { ...inst, id: 'a1-turk0', dataset: 'adv', adversarial: link }]);
+    const msg = sent.at(-1) as Extract<WorkerRequest, { type: 'adversarial' }>;
+    expect(msg.type).toBe('adversarial');
+    expect(msg.instances.map((i) => i.id)).toEqual(['a1', 'a1-turk0']);
+    expect(useApp.getState().adversarialJob.run?.n).toBe(2);
+    expect(useApp.getState().adversarialJob.run?.datasets).toEqual(['addsent.json']);
+  });
+});

@@ -138,11 +138,24 @@ export function DataPanel() {
       <details className="advanced">
         <summary>Hugging Face Hub dataset</summary>
         <form className="hf-form" onSubmit={submitHf}>
-          <input aria-label="Hub dataset name" value={hf.name} onChange={(e) => setHf({ ...hf, name: e.target.value })} />
+          {/* Visible labels: prefilled "squad_v2 / validation / 1000" alone does not say which box is what. */}
+          <label className="hf-field">
+            dataset (owner/name)
+            <input aria-label="Hub dataset name" value={hf.name} onChange={(e) => setHf({ ...hf, name: e.target.value })} />
+          </label>
           <div className="row">
-            <input aria-label="Config" value={hf.config} onChange={(e) => setHf({ ...hf, config: e.target.value })} />
-            <input aria-label="Split" value={hf.split} onChange={(e) => setHf({ ...hf, split: e.target.value })} />
-            <input aria-label="Rows" placeholder="all" value={hf.limit} onChange={(e) => setHf({ ...hf, limit: e.target.value })} />
+            <label className="hf-field">
+              config
+              <input aria-label="Config" value={hf.config} onChange={(e) => setHf({ ...hf, config: e.target.value })} />
+            </label>
+            <label className="hf-field">
+              split
+              <input aria-label="Split" value={hf.split} onChange={(e) => setHf({ ...hf, split: e.target.value })} />
+            </label>
+            <label className="hf-field">
+              rows
+              <input aria-label="Rows" placeholder="all" value={hf.limit} onChange={(e) => setHf({ ...hf, limit: e.target.value })} />
+            </label>
           </div>
           <button type="submit">Import from the Hub</button>
         </form>

@@ -79,6 +79,8 @@ function CaseCard({ c }: { c: FailureCase }) {
     applyPermalink(c.link);
     requestAnimationFrame(() => document.querySelector('[data-testid="question-input"]')?.scrollIntoView({ block: 'start' }));
   };
+  // A paraphrase keeps the passage: its two answers are to two wordings of the question.
+  const questionOnly = c.perturbedQuestion !== undefined && c.perturbed.passage === c.original.passage;
   return (
     <article className="gallery-case" data-testid="gallery-case">
       <div className="case-head">
@@ -94,10 +96,10 @@ function CaseCard({ c }: { c: FailureCase }) {
           gold: <b>{c.gold.join(' · ') || 'no answer'}</b>
         </span>
         <span data-testid="gallery-original-answer">
-          original passage: <b>{c.original.answer || 'No answer'}</b>
+          {questionOnly ? 'original question' : 'original passage'}: <b>{c.original.answer || 'No answer'}</b>
         </span>
         <span data-testid="gallery-perturbed-answer">
-          perturbed passage: <b>{c.perturbed.answer || 'No answer'}</b>
+          {questionOnly ? 'reworded question' : 'perturbed passage'}: <b>{c.perturbed.answer || 'No answer'}</b>
         </span>
       </div>
       {c.perturbedQuestion !== undefined && <PassageDiff a={c.question} b={c.perturbedQuestion} testid="gallery-question-diff" />}

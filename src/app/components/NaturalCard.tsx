@@ -118,8 +118,8 @@ function PairResultsWithExports() {
   if (!first) return null;
   const table = (p: NonNullable<typeof first>) => builtInTable(p.kind, p.payload, p.run) as ResultTable;
   return (
-    <RunResult kind={first.kind} run={first.run} table={table(first)} partial={first.partial} testid={first.kind}>
-      {natPayload && synPayload && <ResultActions kind="synthetic" run={synPayload.run} table={table(synPayload)} partial={synPayload.partial} testid="synthetic" />}
+    <RunResult kind={first.kind} run={first.run} table={table(first)} partial={first.partial} testid={first.kind} label={natPayload && synPayload ? 'Revision pairs' : undefined}>
+      {natPayload && synPayload && <ResultActions kind="synthetic" run={synPayload.run} table={table(synPayload)} partial={synPayload.partial} testid="synthetic" label="Synthetic noise" />}
       <PairResults rows={rows} synRows={synRows} dropped={dropped} />
     </RunResult>
   );

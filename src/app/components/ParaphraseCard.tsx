@@ -127,12 +127,13 @@ export function DprResults({ sum }: { sum: DprSummary }) {
       </table>
       <div className="charts charts-single">
         <Chart title="DPR by question similarity" testid="chart-dpr-similarity">
-          <BarChart data={sum.buckets.map((b) => ({ label: b.label, dpr: Number.isNaN(b.dpr) ? 0 : 100 * b.dpr, n: b.n }))} margin={{ top: 18, right: 12, bottom: 26, left: 18 }}>
+          {/* An empty bucket has no bar; a DPR of 0 keeps a sliver of one with its n=, so "no change" never looks like "no data". */}
+          <BarChart data={sum.buckets.map((b) => ({ label: b.label, dpr: b.n === 0 || Number.isNaN(b.dpr) ? null : 100 * b.dpr, n: b.n }))} margin={{ top: 18, right: 12, bottom: 26, left: 18 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="label" interval={0} tick={{ fontSize: 11 }} label={{ value: 'question–paraphrase similarity (F1, 0–1)', position: 'insideBottom', offset: -16, fontSize: 12 }} />
             <YAxis {...PCT_AXIS} unit="%" tick={{ fontSize: 11 }} label={{ value: 'DPR (%)', angle: -90, position: 'left', offset: 4, fontSize: 12 }} />
             <Tooltip formatter={(v) => `${Number(v).toFixed(1)}%`} />
-            <Bar dataKey="dpr" name="DPR" fill="#2f5bd3" isAnimationActive={false}>
+            <Bar dataKey="dpr" name="DPR" fill="#2f5bd3" minPointSize={2} isAnimationActive={false}>
               <LabelList dataKey="n" position="top" formatter={(n) => `n=${String(n)}`} />
             </Bar>
           </BarChart>
@@ -143,10 +144,11 @@ export function DprResults({ sum }: { sum: DprSummary }) {
             <XAxis dataKey="kind" interval={0} height={44} tick={<WrappedTick />} label={{ value: 'paraphrase kind', position: 'insideBottom', offset: -16, fontSize: 12 }} />
             <YAxis {...PCT_AXIS} unit="%" tick={{ fontSize: 11 }} label={{ value: 'DPR (%)', angle: -90, position: 'left', offset: 4, fontSize: 12 }} />
             <Tooltip formatter={(v) => `${Number(v).toFixed(1)}%`} />
-            <Bar dataKey="dpr" name="DPR" isAnimationActive={false}>
+            <Bar dataKey="dpr" name="DPR" minPointSize={2} isAnimationActive={false}>
               {kinds.map((k) => (
                 <Cell key={k} fill={KIND_COLORS[k]} />
               ))}
+              <LabelList dataKey="dpr" position="top" formatter={(v) => `${Number(v).toFixed(1)}%`} />
             </Bar>
           </BarChart>
         </Chart>

@@ -14,20 +14,24 @@ import { downloadBlob, downloadText } from '../download.ts';
 const RunContext = createContext<{ kind: string; date: string } | null>(null);
 
 /** A result with its exports; `testid` prefixes the buttons' test ids. */
-export function RunResult({ kind, run, table, partial, testid, children }: { kind: string; run: RunRecord; table: ResultTable; partial: boolean; testid: string; children?: React.ReactNode }) {
+export function RunResult({ kind, run, table, partial, testid, label, children }: { kind: string; run: RunRecord; table: ResultTable; partial: boolean; testid: string; label?: string; children?: React.ReactNode }) {
   return (
     <RunContext.Provider value={{ kind, date: run.date }}>
-      <ResultActions kind={kind} run={run} table={table} partial={partial} testid={testid} />
+      <ResultActions kind={kind} run={run} table={table} partial={partial} testid={testid} label={label} />
       {children}
     </RunContext.Provider>
   );
 }
 
-/** CSV / JSON buttons and the reproducing command of one table; `part` names the files (a second table of a run, say). */
-export function ResultActions({ kind, run, table, partial, testid, part = 'table' }: { kind: string; run: RunRecord; table: ResultTable; partial: boolean; testid: string; part?: string }) {
+/**
+ * CSV / JSON buttons and the reproducing command of one table; `part` names the files (a second table of a run, say);
+ * `label` names the run when two runs' buttons sit above one table.
+ */
+export function ResultActions({ kind, run, table, partial, testid, part = 'table', label }: { kind: string; run: RunRecord; table: ResultTable; partial: boolean; testid: string; part?: string; label?: string }) {
   const cmd = qarxCommand(kind, run);
   return (
-    <div className="result-actions" data-testid={`${testid}-actions`}>
+    <div className="result-actions" data-testid={`${testid}-actions`} role={label ? 'group' : undefined} aria-label={label}>
+      {label && <strong className="result-actions-label">{label}:</strong>}
       {partial && (
         <span className="partial-flag" data-testid={`${testid}-partial`}>
           partial: the run was cancelled

@@ -44,47 +44,49 @@ export const SweepResults = memo(function SweepResults({ rows: all, origin }: { 
     });
   return (
     <div className="results">
-      <table className="results-table" data-testid="sweep-table">
-        <thead>
-          <tr>
-            <th>type</th>
-            <th>source</th>
-            <th>origin</th>
-            <th>n</th>
-            <th>seeds</th>
-            <th>orig. EM / F1</th>
-            <th>renamed EM ±</th>
-            <th>renamed F1 ±</th>
-            <th>drop F1</th>
-            <th title="Wrong renamed answers: another entity vs a wrong boundary">wrong ent. / bound. %</th>
-          </tr>
-        </thead>
-        <tbody>
-          {all.map((r) => (
-            <tr key={`${r.type}-${r.source}-${r.origin}`} className={r.complete ? undefined : 'partial-row'} data-testid={r.complete ? 'sweep-row' : 'sweep-row-partial'}>
-              <td>{r.type}</td>
-              <td>{SOURCE_LABELS[r.source]}</td>
-              <td>{r.source === 'db' ? ORIGIN_LABELS[r.origin as Origin] : '–'}</td>
-              <td>{r.n}</td>
-              <td>
-                {r.seeds}/{r.plannedSeeds}
-                {r.complete ? '' : ' (partial)'}
-              </td>
-              <td>
-                {pct(r.orig.em)} / {pct(r.orig.f1)}
-              </td>
-              <td>
-                {pct(r.pertEm.mean)} ± {pct(r.pertEm.std)}
-              </td>
-              <td>
-                {pct(r.pertF1.mean)} ± {pct(r.pertF1.std)}
-              </td>
-              <td className={r.dropF1 > 0.05 ? 'drop' : 'gain'}>{pct(r.dropF1)}</td>
-              <td>{fmtShares(r)}</td>
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="Sweep results (scrolls sideways)">
+        <table className="results-table" data-testid="sweep-table">
+          <thead>
+            <tr>
+              <th>type</th>
+              <th>source</th>
+              <th>origin</th>
+              <th>n</th>
+              <th>seeds</th>
+              <th>orig. EM / F1</th>
+              <th>renamed EM ±</th>
+              <th>renamed F1 ±</th>
+              <th>drop F1</th>
+              <th title="Wrong renamed answers: another entity vs a wrong boundary">wrong ent. / bound. %</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {all.map((r) => (
+              <tr key={`${r.type}-${r.source}-${r.origin}`} className={r.complete ? undefined : 'partial-row'} data-testid={r.complete ? 'sweep-row' : 'sweep-row-partial'}>
+                <td>{r.type}</td>
+                <td>{SOURCE_LABELS[r.source]}</td>
+                <td>{r.source === 'db' ? ORIGIN_LABELS[r.origin as Origin] : '–'}</td>
+                <td>{r.n}</td>
+                <td>
+                  {r.seeds}/{r.plannedSeeds}
+                  {r.complete ? '' : ' (partial)'}
+                </td>
+                <td>
+                  {pct(r.orig.em)} / {pct(r.orig.f1)}
+                </td>
+                <td>
+                  {pct(r.pertEm.mean)} ± {pct(r.pertEm.std)}
+                </td>
+                <td>
+                  {pct(r.pertF1.mean)} ± {pct(r.pertF1.std)}
+                </td>
+                <td className={r.dropF1 > 0.05 ? 'drop' : 'gain'}>{pct(r.dropF1)}</td>
+                <td>{fmtShares(r)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <p className="hint" data-testid="sweep-std-note">
         ± is the standard deviation over perturbation seeds (the papers' ± is over training seeds). Wrong ent. / bound.: of the wrong renamed answers, the share naming another entity and the share with a wrong boundary.
         {partial > 0 && ` ${partial} row${partial === 1 ? '' : 's'} of a cancelled run ${partial === 1 ? 'is' : 'are'} marked partial and left out of the charts.`}

@@ -47,7 +47,9 @@ export function TokenView({ answer, inputs }: { answer: ModelAnswer; inputs: Com
   const y1 = TOP + PANEL + LABELS; // baseline of the end panel
 
   // Open where the text changed: that is where probability moves.
-  const firstChanged = cols.findIndex((c) => !c.before || !c.after);
+  // With one side only (no perturbation) nothing was deleted or inserted.
+  const isChanged = (c: AlignedToken) => answer.before !== null && answer.before !== undefined && (!c.before || !c.after);
+  const firstChanged = cols.findIndex(isChanged);
   useEffect(() => {
     if (scroller.current && firstChanged > 0) scroller.current.scrollLeft = Math.max(0, LEFT + firstChanged * COL - 120);
   }, [firstChanged, answer.key]);
@@ -102,7 +104,7 @@ export function TokenView({ answer, inputs }: { answer: ModelAnswer; inputs: Com
             <Axis y={y1} up={false} label="P(end)" top={top} />
             {cols.map((col, i) => {
               const x = LEFT + i * COL;
-              const changed = !col.before || !col.after;
+              const changed = isChanged(col);
               const text = textOf(col, beforeText, afterText);
               return (
                 <g key={i} data-testid="token-col" data-changed={changed ? (col.after ? 'inserted' : 'deleted') : undefined}>
@@ -112,19 +114,26 @@ export function TokenView({ answer, inputs }: { answer: ModelAnswer; inputs: Com
                   {col.before && <rect x={x + 2} y={y1} width={6} height={h(col.before.pEnd)} fill="none" stroke="#555" strokeWidth={1} />}
                   {col.after && <rect x={x + 9} y={y1} width={6} height={h(col.after.pEnd)} fill={color} />}
                   <text x={x + COL / 2} y={y0 + 6} transform={`rotate(60 ${x + COL / 2} ${y0 + 6})`} fontSize={10} fontFamily="sans-serif" fill={changed ? '#8a4b00' : '#222'} textDecoration={col.after ? undefined : 'line-through'}>
-                    {`${col.after && !col.before ? '+' : col.before && !col.after ? '−' : ''}${text.length > 9 ? `${text.slice(0, 8)}…` : text}`}
+                    {`${changed && col.after ? '+' : changed ? '−' : ''}${text.length > 9 ? `${text.slice(0, 8)}…` : text}`}
                   </text>
                 </g>
               );
             })}
-            <g fontSize={11} fontFamily="sans-serif" fill="#222">
-              <rect x={LEFT} y={height - 24} width={10} height={10} fill="none" stroke="#555" />
-              <text x={LEFT + 14} y={height - 15}>before (original passage)</text>
-              <rect x={LEFT + 190} y={height - 24} width={10} height={10} fill={color} />
-              <text x={LEFT + 204} y={height - 15}>after ({inputs.what ?? 'as shown'})</text>
-              <rect x={LEFT + 330} y={height - 24} width={10} height={10} fill="url(#tv-hatch)" />
-              <text x={LEFT + 344} y={height - 15}>token deleted (−) or inserted (+)</text>
-            </g>
+            {answer.before ? (
+              <g fontSize={11} fontFamily="sans-serif" fill="#222">
+                <rect x={LEFT} y={height - 24} width={10} height={10} fill="none" stroke="#555" />
+                <text x={LEFT + 14} y={height - 15}>before (original passage)</text>
+                <rect x={LEFT + 190} y={height - 24} width={10} height={10} fill={color} />
+                <text x={LEFT + 204} y={height - 15}>after ({inputs.what ?? 'as shown'})</text>
+                <rect x={LEFT + 330} y={height - 24} width={10} height={10} fill="url(#tv-hatch)" />
+                <text x={LEFT + 344} y={height - 15}>token deleted (−) or inserted (+)</text>
+              </g>
+            ) : (
+              <g fontSize={11} fontFamily="sans-serif" fill="#222">
+                <rect x={LEFT} y={height - 24} width={10} height={10} fill={color} />
+                <text x={LEFT + 14} y={height - 15}>probability of each passage token</text>
+              </g>
+            )}
           </svg>
         </div>
       </figure>
@@ -146,7 +155,7 @@ function Axis({ y, up, label, top }: { y: number; up: boolean; label: string; to
   const at = (p: number) => (up ? y - (p / top) * PANEL : y + (p / top) * PANEL);
   return (
     <g fontSize={10} fontFamily="sans-serif" fill="#333">
-      <line x1={LEFT - 4} x2={LEFT - 4} y1={at(0)} y2={at(1)} stroke="#888" />
+      <line x1={LEFT - 4} x2={LEFT - 4} y1={at(0)} y2={at(top)} stroke="#888" />
       {[0, top / 2, top].map((p) => (
         <g key={p}>
           <line x1={LEFT - 8} x2={LEFT - 4} y1={at(p)} y2={at(p)} stroke="#888" />
@@ -155,7 +164,8 @@ function Axis({ y, up, label, top }: { y: number; up: boolean; label: string; to
           </text>
         </g>
       ))}
-      <text x={12} y={at(0.5)} transform={`rotate(-90 12 ${at(0.5)})`} textAnchor="middle" fontSize={11}>
+      {/* Centred on the panel: at probability 0.5 it sat on the panel's edge (and off the figure) whenever the scale tops at 0.5 or less. */}
+      <text x={12} y={at(top / 2)} transform={`rotate(-90 12 ${at(top / 2)})`} textAnchor="middle" fontSize={11}>
         {label}
       </text>
     </g>

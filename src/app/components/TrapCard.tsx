@@ -3,7 +3,7 @@
  * similarity, share of answers inside the trap) and, for an Adversarial SQuAD file, Jia & Liang's
  * four figures.
  */
-import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, LabelList, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { adversarialCounts, type AdversarialOutput } from '../../core/trap/adversarial.ts';
 import { adversarialTable, trapTable } from '../../core/result-tables.ts';
 import { summarizeTraps, TRAP_SOURCES, type TrapSkipped, type TrapSource, type TrapSummary } from '../../core/trap/summary.ts';
@@ -177,24 +177,27 @@ export function TrapResults({ sum }: { sum: TrapSummary }) {
       </table>
       <div className="charts">
         <Chart title="F1 by question–trap similarity" testid="chart-similarity">
-          <BarChart data={sum.buckets.map((b) => ({ bucket: b.label, questions: b.n, original: b.n ? +b.original.f1.toFixed(1) : 0, trapped: b.n ? +b.trapped.f1.toFixed(1) : 0 }))} margin={{ bottom: 24, left: 8 }}>
+          {/* An empty bucket has no bar; a 0 keeps a sliver of one, so a total loss never looks like no data. */}
+          <BarChart data={sum.buckets.map((b) => ({ bucket: b.label, questions: b.n, original: b.n ? +b.original.f1.toFixed(1) : null, trapped: b.n ? +b.trapped.f1.toFixed(1) : null }))} margin={{ bottom: 24, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="bucket" interval={0} tick={{ fontSize: 10 }} label={{ value: 'question–trap similarity (F1, 0–1)', position: 'insideBottom', offset: -16, fontSize: 11 }} />
             <YAxis {...PCT_AXIS} unit="%" label={{ value: 'F1 (%)', angle: -90, position: 'insideLeft', fontSize: 11 }} />
             <Tooltip />
             <Legend verticalAlign="top" height={26} wrapperStyle={{ fontSize: 12 }} />
             <Bar dataKey="questions" name="questions" hide legendType="none" />
-            <Bar dataKey="original" name="original passage" fill={COLORS.original} isAnimationActive={false} />
-            <Bar dataKey="trapped" name="with the trap" fill={COLORS.trapped} isAnimationActive={false} />
+            <Bar dataKey="original" name="original passage" fill={COLORS.original} minPointSize={2} isAnimationActive={false} />
+            <Bar dataKey="trapped" name="with the trap" fill={COLORS.trapped} minPointSize={2} isAnimationActive={false} />
           </BarChart>
         </Chart>
         <Chart title="Answers inside the trap, by similarity" testid="chart-hits">
-          <BarChart data={sum.buckets.map((b) => ({ bucket: b.label, hit: b.n ? +(100 * b.hitShare).toFixed(1) : 0 }))} margin={{ bottom: 24, left: 8 }}>
+          <BarChart data={sum.buckets.map((b) => ({ bucket: b.label, n: b.n, hit: b.n ? +(100 * b.hitShare).toFixed(1) : null }))} margin={{ top: 18, bottom: 24, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="bucket" interval={0} tick={{ fontSize: 10 }} label={{ value: 'question–trap similarity (F1, 0–1)', position: 'insideBottom', offset: -16, fontSize: 11 }} />
             <YAxis {...PCT_AXIS} unit="%" label={{ value: 'share (%)', angle: -90, position: 'insideLeft', fontSize: 11 }} />
             <Tooltip />
-            <Bar dataKey="hit" name="answers inside the trap (%)" fill={COLORS.trapped} isAnimationActive={false} />
+            <Bar dataKey="hit" name="answers inside the trap (%)" fill={COLORS.trapped} minPointSize={2} isAnimationActive={false}>
+              <LabelList dataKey="n" position="top" formatter={(n) => `n=${String(n)}`} />
+            </Bar>
           </BarChart>
         </Chart>
       </div>

@@ -4,6 +4,9 @@ import type { PredictProgress, QaPrediction } from '../../core/index.ts';
 import { newJobId, send } from '../worker-client.ts';
 import type { AppState } from './index.ts';
 import type { ScoringLang } from '../../core/data/score.ts';
+import { loadScoringLang, saveScoringLang } from './scoring.ts';
+
+const storage = () => (typeof localStorage === 'undefined' ? undefined : localStorage);
 
 export interface LiveSlice {
   passage: string;
@@ -39,9 +42,10 @@ export const createLiveSlice: StateCreator<AppState, [], [], LiveSlice> = (set, 
   passage: DEMO_PASSAGE,
   question: DEMO_QUESTION,
   allowNull: true,
-  scoringLang: 'auto',
+  scoringLang: loadScoringLang(storage()),
   setScoringLang(l) {
     set({ scoringLang: l });
+    saveScoringLang(storage(), l);
     // The live rows were scored in the worker: ask again under the new metric.
     const s = get();
     if (s.renameOpen) s.runRename();

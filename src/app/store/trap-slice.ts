@@ -5,6 +5,7 @@ import type { AdversarialRun } from '../../core/trap/experiment.ts';
 import { DEFAULT_TRAP, type TrapConfig, type TrapRow, type TrapSkipped } from '../../core/trap/summary.ts';
 import type { TrapPosition } from '../../core/trap/insert.ts';
 import { adversarialPair, type LiveTrap, type TrapSpec } from '../../core/trap/pair.ts';
+import { adversarialSelection } from '../../core/trap/adversarial.ts';
 import { newDataId, sendData } from '../data-client.ts';
 import { newJobId, send } from '../worker-client.ts';
 import { sendOnAll } from './per-model-slice.ts';
@@ -53,6 +54,9 @@ export interface TrapSlice {
   cancelTraps(purpose: TrapPurpose): void;
   receiveTrapCollected(reqId: number, instances: Instance[], total: number, data: { versionTwo: boolean; datasets: string[] }): void;
 }
+
+/** Shown instead of Jia & Liang's figures when no listed question is a variant linked at import. */
+const NO_VARIANTS = 'No adversarial SQuAD variants in the list: import an AddSent / AddOneSent file (question ids <original id>-<suffix>) and pick it in the dataset filter.';
 
 const idle = (): ExperimentJob => ({ status: 'idle', jobId: null, progress: null, selected: 0, error: null, run: null });
 
@@ -126,16 +130,25 @@ export const createTrapSlice: StateCreator<AppState, [], [], TrapSlice> = (set, 
     if (job.jobId !== null && job.status === 'running') send({ type: 'cancel', jobId: job.jobId });
     if (job.status === 'collecting') set({ trapCollect: null, [purpose]: idle() } as Partial<AppState>);
   },
-  receiveTrapCollected(reqId, instances, total, data) {
+  receiveTrapCollected(reqId, collected, total, data) {
     const c = get().trapCollect;
     if (!c || c.reqId !== reqId) return;
     const s = get();
+    // Any dashed id would pass for a variant in Jia & Liang's script: only files linked at import are scored.
+    const instances = c.purpose === 'traps' ? collected : adversarialSelection(collected);
+    if (c.purpose === 'adversarialJob' && instances.length === 0) {
+      set({ trapCollect: null, adversarialJob: { ...idle(), status: 'error', error: NO_VARIANTS } });
+      return;
+    }
+    // The record names the datasets scored: the adversarial files' names (instances carry dataset ids).
+    const names = [...new Set(instances.map((i) => s.datasets.find((d) => d.id === i.dataset)?.name ?? i.dataset))];
+    const picked = c.purpose === 'traps' ? { data, total } : { data: { ...data, datasets: names }, total: instances.length };
     const jobId = newJobId();
-    const recorded = runRecordOf(s, data, instances.length, total, c.purpose === 'traps' ? { ...s.trapConfig } : { metric: 'Jia & Liang 2017 adversarial evaluation' });
+    const recorded = runRecordOf(s, picked.data, instances.length, picked.total, c.purpose === 'traps' ? { ...s.trapConfig } : { metric: 'Jia & Liang 2017 adversarial evaluation' });
     // Jia & Liang's evaluation is SQuAD v1.1's metric whatever the Scoring select says: the record does not claim otherwise.
     const { scoringLang: _scoring, ...adversarialRun } = recorded;
     const run = c.purpose === 'traps' ? recorded : adversarialRun;
-    set({ trapCollect: null, [c.purpose]: { ...idle(), status: 'running', jobId, selected: total, run }, [c.purpose === 'traps' ? 'trapInstances' : 'adversarialInstances']: instances } as Partial<AppState>);
+    set({ trapCollect: null, [c.purpose]: { ...idle(), status: 'running', jobId, selected: picked.total, run }, [c.purpose === 'traps' ? 'trapInstances' : 'adversarialInstances']: instances } as Partial<AppState>);
     if (c.purpose === 'traps') sendOnAll(get, set, 'traps', { type: 'traps', jobId, instances, config: s.trapConfig, versionTwo: data.versionTwo });
     else sendOnAll(get, set, 'adversarial', { type: 'adversarial', jobId, instances, versionTwo: data.versionTwo });
   },

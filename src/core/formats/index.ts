@@ -15,7 +15,7 @@
 import type { DatasetFormat } from '../data/types.ts';
 import { checkSize, DEFAULT_MAX_BYTES, type ImportOptions, type ImportOutcome } from './common.ts';
 import { gunzipHead, isGzip } from './gzip.ts';
-import { InputError, isUtf16Bytes, UTF16_HINT } from './json.ts';
+import { InputError, isUtf16Bytes, parseJson, UTF16_HINT } from './json.ts';
 import { firstObjectLine, looksLikeJsonLines } from './jsonl.ts';
 import { importMrqa } from './mrqa.ts';
 import { importPairsCsv, mapHeader } from './pairs-csv.ts';
@@ -80,12 +80,15 @@ function detectJsonObject(t: string, name: string, lines: boolean): DatasetForma
     // Pretty-printed, or the sample ends inside the first line: fall back to key patterns.
   }
   if (first) {
+    if ('instances' in first && first.version === 1) return 'demo';
     if ('header' in first) return 'mrqa';
     if ('data' in first) return dataRowKind(first.data, t, name);
     if ('qas' in first && 'context' in first) return 'mrqa';
     if ('question' in first && 'context' in first) return 'squad-flat';
     return fallback;
   }
+  // The built-in demo set's own file, which the qarx command of a demo-set run names.
+  if (/^\{\s*"version"\s*:\s*1\s*,\s*"instances"\s*:/.test(t)) return 'demo';
   if (/^\{\s*"header"\s*:/.test(t)) return 'mrqa';
   // Nested SQuAD names "paragraphs" before any "context"; flat rows never do.
   if (/"paragraphs"\s*:/.test(t)) return nestedKind(t, name);
@@ -135,6 +138,19 @@ export function detectFormat(fileName: string, firstBytes: Uint8Array): DatasetF
   return null;
 }
 
+/** The built-in demo set's file (src/core/data/demo-set.json) as the dataset `opts.dataset`, checked as the app checks it. */
+async function importDemo(bytes: Uint8Array, opts: ImportOptions & { file: string }): Promise<ImportOutcome> {
+  // Loaded on use: the demo set's questions stay out of bundles that never read this file.
+  const { validateDemoSet } = await import('../data/demo.ts');
+  const raw = parseJson(new TextDecoder().decode(bytes), opts.file);
+  try {
+    const instances = validateDemoSet(raw).map((i) => ({ ...i, dataset: opts.dataset }));
+    return { format: 'demo', instances, issues: [], cancelled: false };
+  } catch (e) {
+    throw new InputError(`${opts.file}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
 /**
  * Imports any supported file, e.g. `await importFile('dev-v2.0.json', bytes, { dataset: 'squad2', onProgress })`
  * → { format: 'squad', instances, issues, cancelled: false }. Throws InputError for unreadable
@@ -162,7 +178,7 @@ export async function importFile(fileName: string, bytes: Uint8Array, opts: Impo
     case 'hf-parquet':
       throw new InputError(`${fileName}: Parquet files are read by the Hugging Face dataset importer.`);
     case 'demo':
-      throw new InputError(`${fileName}: the demo set is built in, not imported.`);
+      return importDemo(bytes, fo);
     case null:
       throw new InputError(
         `${fileName}: unrecognized format; expected SQuAD or DuReader JSON, Hugging Face JSON Lines or array rows, MRQA .jsonl(.gz), or a pairs CSV.`,

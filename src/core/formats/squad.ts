@@ -116,6 +116,21 @@ export interface SquadFile {
 }
 
 /**
+ * What a JSON object of only strings or only numbers is, e.g. { q1: 'Paris' } → a predictions
+ * file: users drop the files `qarx predict` writes beside the data, and "data: required key is
+ * missing" would not tell them why.
+ */
+function notDataText(raw: unknown, file: string): string | null {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return null;
+  const values = Object.values(raw);
+  if (values.length === 0) return null;
+  const base = file.split(/[\\/]/).pop() ?? file;
+  if (values.every((x) => typeof x === 'string')) return `${file}: this looks like a predictions file ({"question id": "answer"}), not a dataset; score it against its dataset with \`qarx eval <dataset> ${base}\`.`;
+  if (values.every((x) => typeof x === 'number')) return `${file}: this looks like a null-odds file ({"question id": number}), not a dataset; pass it to \`qarx eval <dataset> <predictions> --na-prob-file ${base}\`.`;
+  return null;
+}
+
+/**
  * Reads a SQuAD JSON text, e.g. readSquad('{"version":"v2.0","data":[…]}', 'dev.json') →
  * { version: 'v2.0', items: [...], issues: [] }. Throws InputError only when nothing is usable.
  */
@@ -140,7 +155,7 @@ export interface SquadRead extends SquadFile {
 export function readSquadValue(raw: unknown, file: string, opts: { checkAnswerStarts?: boolean } = {}): SquadRead {
   const checkStarts = opts.checkAnswerStarts ?? true;
   const root = v.safeParse(Root, raw);
-  if (!root.success) throw new InputError(`${file}: not a SQuAD file (${schemaText(root.issues)}). Expected {"version": …, "data": [{"title", "paragraphs": [{"context", "qas": […]}]}]}.`);
+  if (!root.success) throw new InputError(notDataText(raw, file) ?? `${file}: not a SQuAD file (${schemaText(root.issues)}). Expected {"version": …, "data": [{"title", "paragraphs": [{"context", "qas": […]}]}]}.`);
   const issues: InputIssue[] = [];
   const items: QaItem[] = [];
   const paths: string[] = [];

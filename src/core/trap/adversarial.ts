@@ -137,3 +137,13 @@ export function evaluateAdversarial(questions: readonly AdvQuestion[], predictio
 export function adversarialCounts(rows: readonly AdversarialRow[]): { originals: number; attacked: number; variants: number } {
   return { originals: rows.length, attacked: rows.filter((r) => r.variants.length > 0).length, variants: rows.reduce((a, r) => a + r.variants.length, 0) };
 }
+
+/**
+ * The questions Jia & Liang's evaluation should see: every question of a dataset that holds a
+ * variant linked at import (originals without variants count in its denominator), e.g. the demo
+ * set's `demo-per-01` is no variant of a question `demo`, so an ordinary dataset gives [].
+ */
+export function adversarialSelection<T extends { dataset: string; adversarial?: unknown }>(instances: readonly T[]): T[] {
+  const attacked = new Set(instances.filter((i) => i.adversarial !== undefined).map((i) => i.dataset));
+  return instances.filter((i) => attacked.has(i.dataset));
+}
