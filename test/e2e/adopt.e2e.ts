@@ -128,7 +128,7 @@ describe('the newer cards adopt the run history and exports', () => {
     await runRows().nth(4).getByTestId('run-compare').check();
     const side = app.page.getByTestId('side-by-side-table');
     await side.waitFor();
-    expect(await side.locator('thead th').allTextContents()).toEqual(expect.arrayContaining(['changed A', 'changed B', 'changed B−A']));
+    expect(await side.locator('thead th').allTextContents()).toEqual(expect.arrayContaining(['changed, A', 'changed, B', 'changed, B − A', 'share %, B − A']));
     await app.page.getByTestId('run-history').scrollIntoViewIfNeeded();
     await shot(app.page, 'adopt-side-by-side');
     expect(app.errors).toEqual([]);

@@ -6,6 +6,7 @@ import { SavedRunSlices } from './ExperimentSlices.tsx';
 import { useEffect, useState } from 'react';
 import { describeRun } from '../../core/run-record.ts';
 import { sideBySide, type ResultTable } from '../../core/result-table.ts';
+import { columnTitle, formatCell } from '../../core/column-titles.ts';
 import { summarizeSweep } from '../../core/entity/stats.ts';
 import type { Origin } from '../../core/entity/options.ts';
 import type { SavedRunInfo } from '../../worker/data-protocol.ts';
@@ -173,9 +174,8 @@ function SideBySide({ a, b }: { a: SavedRunInfo; b: SavedRunInfo }) {
   );
 }
 
-/** Any ResultTable as an HTML table (numbers to two decimals). */
+/** Any ResultTable as an HTML table, titled and formatted as the single-run tables (counts whole, scores to one decimal). */
 export function TableView({ table, testid }: { table: ResultTable; testid?: string }) {
-  const fmt = (v: unknown) => (v === null || v === undefined ? '–' : typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(2)) : String(v));
   return (
     // Focusable, so a wide table scrolls by keyboard too.
     <div className="table-scroll" tabIndex={0} role="region" aria-label={table.title}>
@@ -184,8 +184,8 @@ export function TableView({ table, testid }: { table: ResultTable; testid?: stri
         <thead>
           <tr>
             {table.columns.map((c) => (
-              <th key={c} scope="col">
-                {c}
+              <th key={c} scope="col" title={c}>
+                {columnTitle(c)}
               </th>
             ))}
           </tr>
@@ -195,7 +195,7 @@ export function TableView({ table, testid }: { table: ResultTable; testid?: stri
             <tr key={i}>
               {r.map((v, j) => (
                 <td key={j} className={typeof v === 'number' && table.columns[j]?.endsWith('B−A') ? (v < 0 ? 'drop' : v > 0 ? 'gain' : undefined) : undefined}>
-                  {fmt(v)}
+                  {formatCell(v, table.columns[j] ?? '', r[0])}
                 </td>
               ))}
             </tr>

@@ -1,0 +1,42 @@
+/**
+ * Result-table columns for people: the machine names a table keeps for its files (orig_f1,
+ * drop_f1 B−A) get the titles and number formats the single-run tables show (orig. F1, drop F1, B − A).
+ */
+import type { CellValue } from './result-table.ts';
+
+/** Words of a machine name spelt as the result cards spell them. */
+const WORDS: Record<string, string> = { em: 'EM', f1: 'F1', orig: 'orig.', pct: '%', dpr: 'DPR', resemble: 'RESEMBLE', std: '±' };
+
+/** Names that count things (questions, seeds, names): whole numbers, never decimals. */
+const COUNTS = new Set(['n', 'questions', 'seeds', 'planned_seeds', 'changed', 'tried', 'eligible', 'f1_dropped', 'originals', 'attacked', 'variants', 'rank', 'seed']);
+
+/** A side-by-side column's base name and side, e.g. splitSide('drop_f1 B−A') → ['drop_f1', 'B−A']. */
+function splitSide(column: string): [string, string | null] {
+  const m = /^(.*) (A|B|B−A)$/.exec(column);
+  return m ? [m[1] as string, m[2] as string] : [column, null];
+}
+
+/** A machine column name as a title, e.g. columnTitle('orig_f1') === 'orig. F1', columnTitle('drop_f1 B−A') === 'drop F1, B − A'. */
+export function columnTitle(column: string): string {
+  const [base, side] = splitSide(column);
+  const words = base.split('_').map((w) => WORDS[w] ?? w).join(' ');
+  if (side === null) return words;
+  return side === 'B−A' ? `${words}, B − A` : `${words}, ${side}`;
+}
+
+/** Whether a column (or a row's measure) counts things, e.g. isCount('seeds B') === true. */
+export function isCount(name: string): boolean {
+  return COUNTS.has(splitSide(name)[0]);
+}
+
+/** A cell as the result cards show it: counts whole, other numbers to one decimal, no value as '–', e.g. formatCell(12.345, 'orig_f1') === '12.3'. */
+export function formatCell(v: CellValue | undefined, column: string, rowLabel?: CellValue): string {
+  if (v === null || v === undefined) return '–';
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  if (typeof v === 'string') return v;
+  if (!Number.isFinite(v)) return '–';
+  const whole = isCount(column) || (typeof rowLabel === 'string' && isCount(rowLabel));
+  // toFixed keeps "-0.0" for a tiny negative; a difference of nothing reads 0.
+  const s = v.toFixed(whole ? 0 : 1);
+  return /^-0(\.0)?$/.test(s) ? s.slice(1) : s;
+}

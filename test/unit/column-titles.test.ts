@@ -1,0 +1,63 @@
+/** Result-table column titles and cell formats as the run history's tables show them. */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { columnTitle, formatCell, isCount } from '../../src/core/column-titles.ts';
+import { sideBySide } from '../../src/core/result-table.ts';
+import { budgetTable } from '../../src/core/result-tables.ts';
+
+describe('columnTitle', () => {
+  it.each([
+    ['orig_f1', 'orig. F1'],
+    ['renamed_f1_mean', 'renamed F1 mean'],
+    ['renamed_em_std', 'renamed EM ±'],
+    ['wrong_entity_pct', 'wrong entity %'],
+    ['resemble_f1', 'RESEMBLE F1'],
+    ['planned_seeds', 'planned seeds'],
+    ['model_f1 A', 'model F1, A'],
+    ['model_f1 B', 'model F1, B'],
+    ['model_f1 B−A', 'model F1, B − A'],
+    ['changed B−A', 'changed, B − A'],
+    ['row', 'row'],
+    ['synthetic: keyboard typo', 'synthetic: keyboard typo'],
+  ])('%s → %s', (col, title) => expect(columnTitle(col)).toBe(title));
+
+  it('never leaves a machine underscore or a B−A without spaces', () => {
+    fc.assert(fc.property(fc.array(fc.constantFrom('orig', 'f1', 'em', 'drop', 'pct', 'mean'), { minLength: 1, maxLength: 4 }), fc.constantFrom('', ' A', ' B', ' B−A'), (ws, side) => {
+      const t = columnTitle(ws.join('_') + side);
+      expect(t).not.toMatch(/_|B−A/);
+    }));
+  });
+});
+
+describe('formatCell', () => {
+  it.each([
+    [12.345, 'orig_f1', undefined, '12.3'],
+    [0, 'model_f1 B−A', 'original', '0.0'],
+    [2, 'drop_f1 B', 'PER · db · us', '2.0'],
+    [-0.01, 'drop_f1 B−A', 'x', '0.0'],
+    [-1.26, 'drop_f1 B−A', 'x', '-1.3'],
+    [12, 'n', 'worst', '12'],
+    [3, 'changed B−A', '1', '3'],
+    [64, 'synthetic', 'questions', '64'],
+    [50.25, 'synthetic', 'f1_original', '50.3'],
+    [null, 'orig_f1', undefined, '–'],
+    [Number.NaN, 'orig_f1', undefined, '–'],
+    [true, 'small', undefined, 'yes'],
+    ['PER', 'type', undefined, 'PER'],
+  ] as const)('%s in %s (row %s) → %s', (v, col, row, out) => expect(formatCell(v, col, row)).toBe(out));
+
+  it('counts are whole, whatever their side', () => {
+    expect(['n', 'seeds A', 'tried B−A', 'f1_dropped'].every(isCount)).toBe(true);
+    expect(['orig_f1', 'drop_f1 B−A', 'share_pct'].some(isCount)).toBe(false);
+  });
+
+  it('one column of a side-by-side table has one number format', () => {
+    const sc = (f1: number) => ({ original: { em: 80, f1: 85 }, random: { em: 60, f1 }, randomStd: { em: 2, f1: 1.5 }, worst: { em: 40, f1: 50 }, best: { em: 90, f1: 92 }, stability: 0.25 });
+    const a = budgetTable({ n: 12, plain: sc(70), defended: null, perInstance: [], cancelled: false });
+    const b = budgetTable({ n: 12, plain: sc(71.25), defended: null, perInstance: [], cancelled: false });
+    const s = sideBySide(a, b);
+    const col = s.columns.indexOf('model_f1 B−A');
+    const shown = s.rows.map((r) => formatCell(r[col] ?? null, s.columns[col] as string, r[0]));
+    expect(shown).toEqual(['0.0', '1.3', '0.0', '0.0', '0.0', '0.0']);
+  });
+});
