@@ -11,6 +11,7 @@ import { readBytes } from './io.ts';
 import type { Instance } from '../core/data/types.ts';
 import { reportRead } from './report.ts';
 import { collectGarbage, GC_EVERY } from './gc.ts';
+import { countOf } from '../core/plural.ts';
 
 /**
  * Reads a data file of any importable format as a SquadFile. Nested SQuAD/DuReader JSON goes
@@ -56,7 +57,7 @@ export async function readEvalData(file: string): Promise<Omit<EvalData, 'issues
   const d = readEvalValue(parseJson(text, file), file);
   if (d.ids.length === 0) {
     const first = d.issues[0];
-    throw new InputError(`${file}: no usable questions${first ? ` (${d.issues.length} problems, first: ${first.path}: ${first.message})` : ''}.`);
+    throw new InputError(`${file}: no usable questions${first ? ` (${countOf(d.issues.length, 'problem')}, first: ${first.path}: ${first.message})` : ''}.`);
   }
   return d;
 }

@@ -44,7 +44,7 @@ describe('Hub models in the browser', () => {
     await loadHubId(app.page, 'qarx-test/lexical-qa');
     const bar = app.page.getByTestId('load-progress');
     await bar.waitFor();
-    await expect.poll(async () => (await bar.textContent()) ?? '', { timeout: 30_000 }).toMatch(/of [\d.]+ (KB|MB)/);
+    await expect.poll(async () => (await bar.textContent()) ?? '', { timeout: 30_000 }).toMatch(/of [\d.]+ (kB|MB)/);
     await shot(app.page, 'hub-downloading');
     await expect.poll(() => app.page.getByTestId('load-progress').count(), { timeout: 60_000 }).toBe(0);
     expect(await app.page.getByTestId('model-error').count()).toBe(0);

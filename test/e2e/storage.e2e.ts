@@ -161,9 +161,9 @@ describe('storage quota', () => {
     // The Storage panel shows each dataset with its size and frees one.
     await openStorage(page);
     const row = page.getByTestId('storage-row').filter({ hasText: 'squad-v2.json' });
-    await expect.poll(async () => (await row.textContent()) ?? '', { timeout: 30_000 }).toMatch(new RegExp(`^squad-v2\\.json${first} questions · about [\\d.]+ KB`));
+    await expect.poll(async () => (await row.textContent()) ?? '', { timeout: 30_000 }).toMatch(new RegExp(`^squad-v2\\.json${first} questions · about [\\d.]+ kB`));
     expect(await page.getByTestId('storage-row').count()).toBe(2);
-    expect(await text(page, 'storage-total')).toMatch(/^This site uses [\d.]+ (KB|MB) of the [\d.]+ (MB|GB) this browser allows it\.$/);
+    expect(await text(page, 'storage-total')).toMatch(/^This site uses [\d.]+ (kB|MB) of the [\d.]+ (MB|GB) this browser allows it\.$/);
     await shot(page, 'storage-panel');
     await openStorage(page); // reopened if anything closed it meanwhile (seen once in CI, not reproduced)
     await row.getByRole('button', { name: 'Free squad-v2.json' }).click();

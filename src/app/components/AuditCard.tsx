@@ -8,6 +8,7 @@ import { overviewLabels, type SummaryModel, type SummaryTable } from '../../core
 import { useApp } from '../store/index.ts';
 import { Chart } from './Chart.tsx';
 import { TableView } from './RunHistory.tsx';
+import { countOf } from '../../core/plural.ts';
 
 // The HTML report's colours (the category colours are kept for C2W, W2C, C2C, W2W).
 const COLORS = { before: '#5b6b8c', after: '#e08a2c' };
@@ -62,7 +63,7 @@ export function AuditCard() {
             <p className="run-record" data-testid="audit-record">
               {s ? (
                 <>
-                  <strong>{s.name}</strong> · {s.planned} units planned · {s.ok} ok · {s.failed.length} failed · {s.missing.length} missing · generated {s.generated.slice(0, 16).replace('T', ' ')}
+                  <strong>{s.name}</strong> · {countOf(s.planned, 'unit')} planned · {s.ok} ok · {s.failed.length} failed · {s.missing.length} missing · generated {s.generated.slice(0, 16).replace('T', ' ')}
                 </>
               ) : (
                 <>No summary among the files.</>

@@ -1,6 +1,7 @@
 /** Worst/best over a budget of renamings as a table, for the live card and saved runs. */
 import type { BudgetResult, BudgetScores } from '../../core/entity/stats.ts';
 import { pct } from './Chart.tsx';
+import { countOf } from '../../core/plural.ts';
 
 /** Worst/best over a budget as a table: the model, and RESEMBLE when it ran. */
 export function BudgetTable({ result, budget }: { result: BudgetResult; budget: number }) {
@@ -9,7 +10,9 @@ export function BudgetTable({ result, budget }: { result: BudgetResult; budget: 
         <table className="results-table" data-testid="budget-table">
           <thead>
             <tr>
-              <th>{result.n} questions, B = {budget}</th>
+              <th>
+                {countOf(result.n, 'question')}, B = {budget}
+              </th>
               <th>model</th>
               {result.defended && <th>+ RESEMBLE</th>}
             </tr>

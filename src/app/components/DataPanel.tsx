@@ -3,6 +3,7 @@ import { useState, type DragEvent, type FormEvent } from 'react';
 import { useApp } from '../store/index.ts';
 import { formatBytes } from './ModelPanel.tsx';
 import { StoragePanel } from './StoragePanel.tsx';
+import { countOf } from '../../core/plural.ts';
 
 const PHASES: Record<string, string> = { start: 'Starting', download: 'Downloading', parse: 'Reading', classify: 'Typing answers', store: 'Saving' };
 
@@ -78,7 +79,7 @@ export function DataPanel() {
               {d.name}
             </button>
             <span className="dataset-meta">
-              {d.count.toLocaleString()} questions · {d.format}
+              {countOf(d.count, 'question')} · {d.format}
               {d.partial ? ' · partial' : ''}
             </span>
             {d.note && <span className="dataset-meta">{d.note}</span>}
@@ -100,7 +101,7 @@ export function DataPanel() {
                 className="link danger"
                 aria-label={`Delete ${d.name}`}
                 onClick={() => {
-                  if (window.confirm(`Delete "${d.name}" (${d.count} questions) from this browser?`)) deleteDataset(d.id);
+                  if (window.confirm(`Delete "${d.name}" (${countOf(d.count, 'question')}) from this browser?`)) deleteDataset(d.id);
                 }}
               >
                 Delete

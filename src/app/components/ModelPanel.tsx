@@ -8,6 +8,8 @@ import type { DeviceChoice, ModelSourceMsg } from '../../worker/protocol.ts';
 import { onRovingKey, rovingTabIndex } from '../roving.ts';
 import { chooseDevice } from '../../core/runtime/device.ts';
 import { dtypeChoices, type DtypeChoice } from '../../core/runtime/dtypes.ts';
+import { countOf } from '../../core/plural.ts';
+import { formatBytes } from '../../core/formats/common.ts';
 
 export function ModelPanel() {
   const model = useApp((s) => s.model);
@@ -156,7 +158,7 @@ export function ModelPanel() {
       </div>
       <p className="hint">
         {caps
-          ? `${caps.webgpu ? `WebGPU available${caps.softwareAdapter ? ` (software: ${caps.softwareAdapter}, Auto uses WASM)` : caps.shaderF16 ? ' (fp16)' : ''}` : 'No WebGPU'} · ${caps.crossOriginIsolated ? `WASM with ${caps.threads} threads` : 'WASM single-threaded (page not cross-origin isolated)'}`
+          ? `${caps.webgpu ? `WebGPU available${caps.softwareAdapter ? ` (software: ${caps.softwareAdapter}, Auto uses WASM)` : caps.shaderF16 ? ' (fp16)' : ''}` : 'No WebGPU'} · ${caps.crossOriginIsolated ? `WASM with ${countOf(caps.threads, 'thread')}` : 'WASM single-threaded (page not cross-origin isolated)'}`
           : 'Checking the browser…'}
       </p>
       <label className="row">
@@ -218,10 +220,5 @@ export function ModelFolderInput({ label, testid, onPick, onError }: { label: st
   );
 }
 
-/** Bytes for people, e.g. formatBytes(1536) === '1.5 KB'. */
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 ** 2) return `${(n / 1024).toFixed(1)} KB`;
-  if (n < 1024 ** 3) return `${(n / 1024 ** 2).toFixed(1)} MB`;
-  return `${(n / 1024 ** 3).toFixed(2)} GB`;
-}
+/** Bytes for people, one spelling everywhere (import messages too), e.g. formatBytes(1536) === '1.5 kB'. */
+export { formatBytes };

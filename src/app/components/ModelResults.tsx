@@ -8,6 +8,7 @@ import { useApp } from '../store/index.ts';
 import type { SavedKind } from '../store/run-saving.ts';
 import { downloadText } from '../download.ts';
 import { ModelBadge } from './ModelsPanel.tsx';
+import { countOf } from '../../core/plural.ts';
 
 /** A cell as shown: numbers to 2 decimals, null and NaN (no question) as "—". */
 const cell = (v: unknown) => (v === null || v === undefined || (typeof v === 'number' && !Number.isFinite(v)) ? '—' : typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(2)) : String(v));
@@ -66,7 +67,7 @@ export function ModelResults({ kind, testid }: { kind: SavedKind; testid: string
       </div>
       {done.length > 1 && table.rows.length > 0 && (
         <details className="by-model" open data-testid={`${testid}-by-model`}>
-          <summary>All models side by side ({done.length} models; letters as in the live view)</summary>
+          <summary>All models side by side ({countOf(done.length, 'model')}; letters as in the live view)</summary>
           <div className="table-scroll" tabIndex={0} role="region" aria-label="Results by model (scrolls sideways)">
             <table className="results-table">
               <thead>

@@ -10,6 +10,7 @@ import { EDIT_INTENTS } from '../../core/formats/pairs-csv.ts';
 import { describeNoise, NOISE_KINDS, NOISE_LABELS, type NoiseKind } from '../../core/natural/noise-kinds.ts';
 import { useApp } from '../store/index.ts';
 import { AnswerBox, CATEGORY_TEXT, PassageDiff } from './Compare.tsx';
+import { countOf } from '../../core/plural.ts';
 
 export function RevisionPanel() {
   const inst = useApp((s) => s.instance);
@@ -147,7 +148,7 @@ export function WikiPanel() {
       </form>
       {busy && progress && (
         <p className="hint" data-testid="wiki-progress">
-          {progress.parsing ? `Parsing revision ${progress.parsing} of ${progress.revisions}…` : `${progress.revisions} revisions read…`}
+          {progress.parsing ? `Parsing revision ${progress.parsing} of ${progress.revisions}…` : `${countOf(progress.revisions, 'revision')} read…`}
         </p>
       )}
       {error && (

@@ -15,6 +15,7 @@ import { RunResult } from './RunResult.tsx';
 import { ModelBadge } from './ModelsPanel.tsx';
 import { robustnessAuditConfig, ROBUSTNESS_AUDIT_FILE } from '../../core/audit/robustness-config.ts';
 import { downloadText } from '../download.ts';
+import { countOf } from '../../core/plural.ts';
 
 /** A cell as shown: one decimal, or "—" for not run. */
 const show = (c: RCell) => (c ? c.value.toFixed(1) : '—');
@@ -114,7 +115,7 @@ export function RobustnessCard() {
                     {cols.map(([h, of]) => {
                       const c = of(row);
                       return (
-                        <td key={h} className={c ? undefined : 'na'} title={c ? `${c.n} questions` : 'not run'}>
+                        <td key={h} className={c ? undefined : 'na'} title={c ? countOf(c.n, 'question') : 'not run'}>
                           {show(c)}
                         </td>
                       );

@@ -1,6 +1,7 @@
 /** Device, precision, load time and measured speed of the active model, always visible in the header. */
 import { windowsPerSecond } from '../../core/throughput.ts';
 import { useApp } from '../store/index.ts';
+import { countOf } from '../../core/plural.ts';
 
 export function RuntimeBadge() {
   const model = useApp((s) => s.model);
@@ -23,7 +24,7 @@ export function RuntimeBadge() {
       <span>{model.dtype}</span>
       {model.device === 'wasm' && caps && <span>{caps.threads > 1 ? `${caps.threads} threads` : '1 thread'}</span>}
       {loadMs !== null && <span data-testid="load-time">loaded in {formatMs(loadMs)}</span>}
-      <span data-testid="throughput" title={lastRun ? `${lastRun.windows} windows in ${formatMs(lastRun.ms)} of model time on the last run` : 'Measured once the model has computed a window'}>
+      <span data-testid="throughput" title={lastRun ? `${countOf(lastRun.windows, 'window')} in ${formatMs(lastRun.ms)} of model time on the last run` : 'Measured once the model has computed a window'}>
         {formatRate(windowsPerSecond(lastRun))}
       </span>
     </div>

@@ -11,6 +11,7 @@ import type { CompareInputs } from '../compare-inputs.ts';
 import { downloadBlob, downloadText } from '../download.ts';
 import { useApp } from '../store/index.ts';
 import { modelOfKey } from '../store/multi-slice.ts';
+import { countOf } from '../../core/plural.ts';
 
 const COL = 18;
 const LEFT = 64;
@@ -93,7 +94,7 @@ export function TokenView({ answer, inputs }: { answer: ModelAnswer; inputs: Com
           {answer.before ? '' : ' (no perturbation: one side only)'}
         </p>
         <div className="token-scroll" ref={scroller} tabIndex={0} role="group" aria-label="Token probability chart; scroll sideways for the whole passage">
-          <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${title}: ${cols.length} tokens`} data-testid="token-svg">
+          <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${title}: ${countOf(cols.length, 'token')}`} data-testid="token-svg">
             <defs>
               <pattern id="tv-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
                 <rect width="6" height="6" fill="#fff7e0" />

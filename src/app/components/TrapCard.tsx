@@ -15,6 +15,7 @@ import { SeedInput } from './SeedInput.tsx';
 import { PositionSelect } from './TrapPanel.tsx';
 import { RunResult } from './RunResult.tsx';
 import { AdversarialSlices, TrapSlices } from './ExperimentSlices.tsx';
+import { countOf } from '../../core/plural.ts';
 
 /** Bar colours: the original passage in the shared grey, the trapped one in the trap colour's line. */
 const COLORS = { original: '#8a8f9c', trapped: '#b0417a' };
@@ -119,7 +120,7 @@ export function AdversarialTable({ output, partial }: { output: AdversarialOutpu
       <thead>
         <tr>
           <th>
-            {counts.originals} original questions, {counts.attacked} with variants ({counts.variants} variants){partial ? ' — partial (cancelled)' : ''}
+            {countOf(counts.originals, 'original question')}, {counts.attacked} with variants ({countOf(counts.variants, 'variant')}){partial ? ' — partial (cancelled)' : ''}
           </th>
           <th>EM</th>
           <th>F1</th>
@@ -148,7 +149,7 @@ export function TrapResults({ sum }: { sum: TrapSummary }) {
       <table className="results-table" data-testid="traps-table">
         <thead>
           <tr>
-            <th>{sum.n} questions</th>
+            <th>{countOf(sum.n, 'question')}</th>
             <th>EM / F1</th>
           </tr>
         </thead>

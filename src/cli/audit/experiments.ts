@@ -15,6 +15,7 @@ import { runParaphrases, summarizeDpr } from '../../core/sensitivity/dpr.ts';
 import { paraphraseItems, type GeneratedKind } from '../../core/sensitivity/paraphrase.ts';
 import { answerTraps, prepareTraps, runAdversarial, summarizeTraps, type TrapConfig } from '../../core/trap/experiment.ts';
 import type { ExperimentConfig } from './config.ts';
+import { countOf } from '../../core/plural.ts';
 
 /** What an experiment gives back: the app's run kind, settings for the run record, the result and its tables. */
 export interface ExperimentOutcome {
@@ -69,7 +70,7 @@ export async function runExperiment(exp: UnitExperiment, seed: number | null, in
       const label = exp.kind === 'natural' ? 'natural edits' : (r.rows[0]?.intent ?? `synthetic: ${exp.noise}`);
       const settings = exp.kind === 'synthetic' ? { kind: exp.noise, rate: exp.rate, seed: s, rule: exp.rule } : { rule: exp.rule };
       const table = { ...pairsTable([{ name: label, s: sum }]), title: exp.kind === 'natural' ? 'Revision pairs' : `Synthetic noise (${label})` };
-      const notes = [...count('left out: gold answer not in the edited passage', r.dropped.answerMissing), ...(noise?.dropped ? [`${noise.dropped} passages with nothing to change`] : []), ...(exp.kind === 'natural' && r.rows.length === 0 ? ['no revision pairs in this dataset'] : [])];
+      const notes = [...count('left out: gold answer not in the edited passage', r.dropped.answerMissing), ...(noise?.dropped ? [`${countOf(noise.dropped, 'passage')} with nothing to change`] : []), ...(exp.kind === 'natural' && r.rows.length === 0 ? ['no revision pairs in this dataset'] : [])];
       return { kind: exp.kind, settings, n: sum.n, payload: { rows: r.rows, dropped: noise?.dropped ?? 0, answerMissing: r.dropped.answerMissing, label }, table, headline: [row(label, sum.n, sum.original, sum.perturbed)], notes, partial: r.cancelled };
     }
     case 'paraphrase': {
@@ -97,7 +98,7 @@ export async function runExperiment(exp: UnitExperiment, seed: number | null, in
       if (!r) throw new Error('no question with gold answers to score (an adversarial SQuAD file is needed)');
       const o = r.output.result;
       const n = r.output.rows.length;
-      return { kind: 'adversarial', settings: {}, n, payload: { output: r.output, unscorable: r.unscorable }, table: adversarialTable(r.output), headline: [row('adversarial', n, { em: o.orig_exact_match, f1: o.orig_f1 }, { em: o.adv_exact_match, f1: o.adv_f1 })], notes: r.unscorable ? [`${r.unscorable} questions without gold answers left out`] : [], partial: r.cancelled };
+      return { kind: 'adversarial', settings: {}, n, payload: { output: r.output, unscorable: r.unscorable }, table: adversarialTable(r.output), headline: [row('adversarial', n, { em: o.orig_exact_match, f1: o.orig_f1 }, { em: o.adv_exact_match, f1: o.adv_f1 })], notes: r.unscorable ? [`${countOf(r.unscorable, 'question')} without gold answers left out`] : [], partial: r.cancelled };
     }
   }
 }

@@ -18,6 +18,7 @@ import { parseShard, planUnits, shardUnits } from '../audit/plan.ts';
 import { runPool } from '../audit/pool.ts';
 import { buildSummary, pickUnits } from '../audit/summary.ts';
 import { checkOutputDir, err, intOpt, out, readText, UsageError } from '../io.ts';
+import { countOf } from '../../core/plural.ts';
 
 /** Seconds as "1h 02m", "3m 05s" or "12s". */
 export function duration(sec: number): string {
@@ -97,7 +98,7 @@ export async function audit(argv: string[]): Promise<number> {
     writeSummaryFiles(dir, summary, [...units.values()]);
     err(`${tag}: summary in ${dir}/summary.json, summary.md, tables/, report.html, bundle.zip\n`);
   } else err(`${tag}: join the shards with: qarx merge <the shards' --out dirs…> --out <summary dir>\n`);
-  err(`${tag}: ${mine.length} units: ${mine.length - bad} ok, ${bad} failed, ${skipped} skipped as done before; ran ${todo.length} in ${duration(secs)}\n`);
+  err(`${tag}: ${countOf(mine.length, 'unit')}: ${mine.length - bad} ok, ${bad} failed, ${skipped} skipped as done before; ran ${todo.length} in ${duration(secs)}\n`);
   return bad ? 1 : 0;
 }
 
@@ -124,6 +125,6 @@ export async function merge(argv: string[]): Promise<number> {
   writeAtomic(`${values.out}/plan.json`, `${JSON.stringify(plan, null, 2)}\n`);
   for (const f of chosen) writeAtomic(unitPath(values.out, f.id), `${JSON.stringify(f, null, 2)}\n`);
   writeSummaryFiles(values.out, summary, chosen);
-  err(`merge: ${summary.planned} units planned: ${summary.ok} ok, ${summary.failed.length} failed, ${summary.missing.length} missing; summary in ${values.out}\n`);
+  err(`merge: ${countOf(summary.planned, 'unit')} planned: ${summary.ok} ok, ${summary.failed.length} failed, ${summary.missing.length} missing; summary in ${values.out}\n`);
   return summary.failed.length || summary.missing.length ? 1 : 0;
 }

@@ -32,6 +32,7 @@ import { budgetSliceItems, sweepRowKey, sweepSliceItems } from '../../core/metri
 import { formatSliceTable, itemSliceTables, sliceKeys } from '../slices.ts';
 import { cliCommand, cliRecord } from '../record.ts';
 import type { SliceTable } from '../../core/metrics/slices.ts';
+import { countOf } from '../../core/plural.ts';
 
 const MODEL_OPTIONS = { model: { type: 'string' }, target: { type: 'string', default: 'answer' }, squad2: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, 'hub-host': { type: 'string' }, 'cache-dir': { type: 'string' }, dtype: { type: 'string' }, slice: { type: 'string', multiple: true }, ...LANG_OPTION } as const;
 
@@ -153,7 +154,7 @@ export async function budget(argv: string[]): Promise<number> {
     out(`${JSON.stringify({ record: recordOf({ ...config }), command: cliCommand('budget', argv), partial: r.cancelled, config, ...r, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
     return 0;
   }
-  if (r.cancelled) out(`PARTIAL: stopped early; the figures cover the ${r.n} questions finished\n`);
+  if (r.cancelled) out(`PARTIAL: stopped early; the figures cover the ${countOf(r.n, 'question')} finished\n`);
   out(`questions: ${r.n}, B = ${b}${config.target === 'question-person' ? ', renamed: the person the question names (PER)' : ''}\n`);
   for (const [name, s] of [['model', r.plain], ['RESEMBLE', r.defended]] as const) {
     if (!s) continue;

@@ -8,6 +8,7 @@ import { writeJsonFile } from '../json-out.ts';
 import { describeGroups, groupBy } from '../report.ts';
 import { collectGarbage, drain, GC_EVERY } from '../gc.ts';
 import { readInstances } from '../data.ts';
+import { countOf } from '../../core/plural.ts';
 
 /** `perturb synthetic`: NLPAug-style noise outside the gold answers. */
 export async function perturbSynthetic(argv: string[]): Promise<number> {
@@ -44,6 +45,6 @@ export async function perturbSynthetic(argv: string[]): Promise<number> {
   }
   writeJsonFile(output, { ...instancesToSquad(kept), perturbation: { kind: 'synthetic', noise: kind, rate, seed, ...(values['answerable-only'] ? { answerableOnly: true } : {}) } }, 1);
   const why = describeGroups(groupBy(dropped));
-  err(`qarx: ${NOISE_LABELS[kind]} at rate ${rate}, seed ${seed}: ${kept.length} of ${total} questions kept (${changed} edits)${why ? `; dropped ${why}` : ''}; wrote ${output}\n`);
+  err(`qarx: ${NOISE_LABELS[kind]} at rate ${rate}, seed ${seed}: ${kept.length} of ${total} questions kept (${countOf(changed, 'edit')})${why ? `; dropped ${why}` : ''}; wrote ${output}\n`);
   return 0;
 }

@@ -12,6 +12,7 @@ import { openModel } from '../model.ts';
 import { reportRead } from '../report.ts';
 import { cliCommand, cliRecord } from '../record.ts';
 import { writeFileSync } from 'node:fs';
+import { countOf } from '../../core/plural.ts';
 
 /** Runs `qarx predict …` and returns the exit code. */
 export async function predict(argv: string[]): Promise<number> {
@@ -100,7 +101,7 @@ export async function predict(argv: string[]): Promise<number> {
   const record = cliRecord({ data: [values.data], n: data.items.length, model: values.model, dtype: model.dtype, device: model.device, versionTwo, forcedV2: values.squad2 === true || values.squad1 === true, lang: 'auto', settings });
   writeFileSync(join(values.out, 'run.json'), `${JSON.stringify({ record, command: cliCommand('predict', argv) }, null, 2)}\n`);
   const secs = (performance.now() - t1) / 1000;
-  err(`${result.predictions.length} question${result.predictions.length === 1 ? '' : 's'}, ${result.stats.windows} windows (${result.stats.computed} computed) in ${secs.toFixed(2)} s → ${values.out}\n`);
+  err(`${result.predictions.length} question${result.predictions.length === 1 ? '' : 's'}, ${countOf(result.stats.windows, 'window')} (${result.stats.computed} computed) in ${secs.toFixed(2)} s → ${values.out}\n`);
   await model.dispose();
   return 0;
 }
