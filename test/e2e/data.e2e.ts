@@ -132,6 +132,18 @@ describe('importing', () => {
     expect(await app.page.getByTestId('dataset-list').textContent()).toContain('dev.jsonl.gz');
   });
 
+  it('a refused pairs import clears the last import\'s success message', async () => {
+    await expect.poll(async () => (await app.page.getByTestId('import-message').getAttribute('class')) ?? '').toBe('success');
+    const pairs = app.page.getByLabel('two aligned SQuAD files (revision pairs)');
+    await pairs.check();
+    await app.page.getByTestId('dataset-file-input').setInputFiles(join(FIXTURES, 'squad-v2.json'));
+    expect(await app.page.getByTestId('data-form-error').textContent()).toMatch(/exactly two aligned SQuAD files.*; 1 file given\./);
+    expect(await app.page.getByTestId('import-message').count()).toBe(0);
+    await app.page.getByTestId('data-panel').scrollIntoViewIfNeeded();
+    await shot(app.page, 'data-pairs-one-file');
+    await pairs.uncheck();
+  });
+
   it('cancelling an import keeps the questions read so far', async () => {
     const big = join(tmp, 'cancel-me.jsonl');
     const line = (i: number) => JSON.stringify({ id: `c-${i}`, title: 't', context: `Ada Lovelace was born in London in 1815. Note ${i}.`, question: `Where was Ada born (${i})?`, answers: { text: ['London'], answer_start: [25] } });

@@ -20,17 +20,22 @@ export function DataPanel() {
   const [url, setUrl] = useState('');
   const [hf, setHf] = useState({ name: 'rajpurkar/squad_v2', config: 'squad_v2', split: 'validation', limit: '1000' });
   const [dragging, setDragging] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setError] = useState<string | null>(null);
+  /** A new attempt's error, or null when it goes ahead: either way the last import's outcome is stale, so it goes. */
+  const setFormError = (text: string | null) => {
+    setError(text);
+    if (text !== null) dismissImportMessage();
+  };
 
   const importFiles = (list: FileList | File[] | null) => {
     const files = Array.from(list ?? []);
     if (files.length === 0) return;
     if (pairs && files.length !== 2) {
-      setFormError(`A revision-pair import takes exactly two aligned SQuAD files (original, then perturbed); ${files.length} were given.`);
+      setFormError(`A revision-pair import takes exactly two aligned SQuAD files (original, then perturbed); ${countOf(files.length, 'file')} given.`);
       return;
     }
     if (!pairs && files.length > 1) {
-      setFormError(`One dataset at a time: drop or pick a single file (${files.length} were given).`);
+      setFormError(`One dataset at a time: drop or pick a single file (${countOf(files.length, 'file')} given).`);
       return;
     }
     setFormError(null);
@@ -191,7 +196,7 @@ export function DataPanel() {
         </div>
       )}
       {formError && (
-        <div className="error" role="alert">
+        <div className="error" role="alert" data-testid="data-form-error">
           {formError}
         </div>
       )}
