@@ -5,7 +5,8 @@
  */
 import Papa from 'papaparse';
 import { FORMULA_START } from './formats/pairs-csv.ts';
-import { qarxCommand, type RunRecord } from './run-record.ts';
+import { qarxCommand, type QarxCommand, type RunRecord } from './run-record.ts';
+import { countOf } from './plural.ts';
 
 export type CellValue = string | number | boolean | null;
 
@@ -46,9 +47,15 @@ export interface ResultExport {
   rows: Record<string, CellValue>[];
 }
 
+/** The command that reproduces a run, its note saying first, for a cancelled run, that the command runs it whole and what the table holds. */
+export function runCommand(kind: string, run: RunRecord, table: ResultTable, partial: boolean): QarxCommand {
+  const cmd = qarxCommand(kind, run);
+  return partial ? { command: cmd.command, note: `${partialNote(table)} ${cmd.note}` } : cmd;
+}
+
 /** The JSON export of a table of a run. */
 export function resultExport(kind: string, run: RunRecord, table: ResultTable, partial: boolean): ResultExport {
-  const cmd = qarxCommand(kind, run);
+  const cmd = runCommand(kind, run, table, partial);
   return { kind, title: table.title, partial, run, settings: run.settings, qarxCommand: cmd.command, qarxNote: cmd.note, columns: table.columns, rows: tableObjects(table) };
 }
 
@@ -60,6 +67,19 @@ export function exportName(kind: string, date: string, part: string, ext: string
 
 /** A row's identity from its key columns, e.g. 'PER · db · us'. */
 const rowKey = (t: ResultTable, r: CellValue[]) => t.key.map((k) => String(r[t.columns.indexOf(k)] ?? '')).join(' · ');
+
+/**
+ * What a cancelled run's table holds, e.g. 'Cancelled run: partial results; the command runs it whole. Finished: PER · db · us (2 of 2 seeds).
+ * Cut short: ORG · db · us (1 of 2 seeds). Rows with no finished seed are not in the table.'; tables without per-row seeds say only the first sentence.
+ */
+export function partialNote(t: ResultTable): string {
+  const head = 'Cancelled run: partial results; the command runs it whole.';
+  const [done, seeds, planned] = ['complete', 'seeds', 'planned_seeds'].map((c) => t.columns.indexOf(c)) as [number, number, number];
+  if (done < 0 || seeds < 0 || planned < 0) return `${head} The table holds what finished before the cancel.`;
+  const row = (r: CellValue[]) => `${rowKey(t, r)} (${String(r[seeds])} of ${countOf(Number(r[planned]), 'seed')})`;
+  const list = (rs: CellValue[][]) => rs.map(row).join('; ') || 'none';
+  return `${head} Finished: ${list(t.rows.filter((r) => r[done] === true))}. Cut short: ${list(t.rows.filter((r) => r[done] !== true))}. Rows with no finished seed are not in the table.`;
+}
 
 /**
  * Two tables of one kind side by side: per row key found in either, each headline column of A, of B

@@ -2,7 +2,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { dataFile, modelArg, noAnswerReason, qarxCommand, shellQuote, type RunRecord } from '../../src/core/run-record.ts';
-import { exportName, resultExport, sideBySide, tableToCsv, type ResultTable } from '../../src/core/result-table.ts';
+import { exportName, partialNote, resultExport, runCommand, sideBySide, tableToCsv, type ResultTable } from '../../src/core/result-table.ts';
 import { budgetTable, sweepTable } from '../../src/core/result-tables.ts';
 import { restoreCell } from '../../src/core/formats/pairs-csv.ts';
 import type { BudgetResult, SweepRow } from '../../src/core/entity/stats.ts';
@@ -169,5 +169,53 @@ describe('JSON export, file names, side by side', () => {
     expect(t.rows.map((r) => r[0])).toEqual(['original', 'random_mean', 'random_std', 'worst', 'best', 'stability_pct']);
     expect(t.rows[3]).toEqual(['worst', 12, 40, 50, null, null]);
     expect(t.rows[5]).toEqual(['stability_pct', 12, 25, 25, null, null]);
+  });
+});
+
+describe('a cancelled run: the note under its qarx command', () => {
+  const row = (type: string, seeds: number, plannedSeeds: number): SweepRow => ({
+    type: type as SweepRow['type'],
+    source: 'db',
+    origin: 'us',
+    seeds,
+    plannedSeeds,
+    complete: seeds === plannedSeeds,
+    n: 10,
+    orig: { em: 50, f1: 60 },
+    errors: { orig: { correct: 5, 'wrong-entity': 1, 'wrong-boundary': 0 }, pert: { correct: 4, 'wrong-entity': 1, 'wrong-boundary': 1 } },
+    pertEm: { mean: 40, std: 1 },
+    pertF1: { mean: 50, std: 2 },
+    dropEm: 10,
+    dropF1: 10,
+  });
+  const run = rec({ types: ['PER', 'ORG', 'GPE'], sources: ['db'], seeds: 20, origin: 'us', origins: ['us'] });
+
+  it.each([
+    {
+      name: 'sweep cut short in its second row',
+      rows: [row('PER', 20, 20), row('ORG', 3, 20)],
+      want: 'Cancelled run: partial results; the command runs it whole. Finished: PER · db · us (20 of 20 seeds). Cut short: ORG · db · us (3 of 20 seeds). Rows with no finished seed are not in the table.',
+    },
+    {
+      name: 'sweep cut short in its first row, one seed planned',
+      rows: [row('PER', 0, 1)],
+      want: 'Cancelled run: partial results; the command runs it whole. Finished: none. Cut short: PER · db · us (0 of 1 seed). Rows with no finished seed are not in the table.',
+    },
+  ])('$name', ({ rows, want }) => {
+    const t = sweepTable(rows);
+    expect(partialNote(t)).toBe(want);
+    const cmd = runCommand('sweep', run, t, true);
+    expect(cmd.command).toMatch(/ --seeds 20 /);
+    expect(cmd.note.startsWith(`${want} `)).toBe(true);
+    expect(resultExport('sweep', run, t, true).qarxNote).toBe(cmd.note);
+  });
+
+  it('a table without seeds says it holds what finished; a finished run has no such note', () => {
+    const sc = { original: { em: 80, f1: 85 }, random: { em: 60, f1: 70 }, randomStd: { em: 2, f1: 1.5 }, worst: { em: 40, f1: 50 }, best: { em: 90, f1: 92 }, stability: 0.25 };
+    const t = budgetTable({ n: 12, plain: sc, defended: null, perInstance: [], cancelled: true });
+    const r = rec({ type: 'PER', source: 'db', origin: 'us', budget: 3 });
+    expect(runCommand('budget', r, t, true).note).toMatch(/^Cancelled run: partial results; the command runs it whole\. The table holds what finished before the cancel\. /);
+    expect(runCommand('budget', r, t, false).note).not.toMatch(/Cancelled|partial/);
+    expect(runCommand('sweep', run, sweepTable([row('PER', 20, 20)]), false).note).not.toMatch(/Cancelled|partial/);
   });
 });

@@ -5,8 +5,7 @@
  */
 import { createContext, useContext, useState } from 'react';
 import type { RunRecord } from '../../core/run-record.ts';
-import { exportName, resultExport, tableToCsv, type ResultTable } from '../../core/result-table.ts';
-import { qarxCommand } from '../../core/run-record.ts';
+import { exportName, resultExport, runCommand, tableToCsv, type ResultTable } from '../../core/result-table.ts';
 import { chartSvg, svgToPng } from '../chart-export.ts';
 import { downloadBlob, downloadText } from '../download.ts';
 
@@ -28,7 +27,7 @@ export function RunResult({ kind, run, table, partial, testid, label, children }
  * `label` names the run when two runs' buttons sit above one table.
  */
 export function ResultActions({ kind, run, table, partial, testid, part = 'table', label }: { kind: string; run: RunRecord; table: ResultTable; partial: boolean; testid: string; part?: string; label?: string }) {
-  const cmd = qarxCommand(kind, run);
+  const cmd = runCommand(kind, run, table, partial);
   return (
     <div className="result-actions" data-testid={`${testid}-actions`} role={label ? 'group' : undefined} aria-label={label}>
       {label && <strong className="result-actions-label">{label}:</strong>}
@@ -46,7 +45,9 @@ export function ResultActions({ kind, run, table, partial, testid, part = 'table
       <details className="qarx-command">
         <summary>Reproduce with qarx</summary>
         {cmd.command ? <code data-testid={`${testid}-qarx`}>{cmd.command}</code> : null}
-        <p className="hint">{cmd.note}</p>
+        <p className="hint" data-testid={`${testid}-qarx-note`}>
+          {cmd.note}
+        </p>
       </details>
     </div>
   );
