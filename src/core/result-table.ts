@@ -7,6 +7,8 @@ import Papa from 'papaparse';
 import { FORMULA_START } from './formats/pairs-csv.ts';
 import { qarxCommand, type QarxCommand, type RunRecord } from './run-record.ts';
 import { countOf } from './plural.ts';
+import { sweepPlan } from './entity/experiment.ts';
+import type { SweepConfig } from './entity/options.ts';
 
 export type CellValue = string | number | boolean | null;
 
@@ -50,7 +52,14 @@ export interface ResultExport {
 /** The command that reproduces a run, its note saying first, for a cancelled run, that the command runs it whole and what the table holds. */
 export function runCommand(kind: string, run: RunRecord, table: ResultTable, partial: boolean): QarxCommand {
   const cmd = qarxCommand(kind, run);
-  return partial ? { command: cmd.command, note: `${partialNote(table)} ${cmd.note}` } : cmd;
+  return partial ? { command: cmd.command, note: `${partialNote(table, kind === 'sweep' ? sweepRows(run.settings) : undefined)} ${cmd.note}` } : cmd;
+}
+
+/** A sweep's planned rows as its table keys them, e.g. ['PER · db · us', 'ORG · db · us']; undefined when the settings lack the grid. */
+function sweepRows(s: Record<string, unknown>): string[] | undefined {
+  if (!Array.isArray(s.types) || !Array.isArray(s.sources) || !Array.isArray(s.origins) || typeof s.origin !== 'string') return undefined;
+  // One seed is enough to list the rows: seeds only repeat them.
+  return [...new Set(sweepPlan({ ...(s as unknown as SweepConfig), seeds: 1 }).map((c) => `${c.type} · ${c.source} · ${c.origin}`))];
 }
 
 /** The JSON export of a table of a run. */
@@ -70,15 +79,18 @@ const rowKey = (t: ResultTable, r: CellValue[]) => t.key.map((k) => String(r[t.c
 
 /**
  * What a cancelled run's table holds, e.g. 'Cancelled run: partial results; the command runs it whole. Finished: PER · db · us (2 of 2 seeds).
- * Cut short: ORG · db · us (1 of 2 seeds). Rows with no finished seed are not in the table.'; tables without per-row seeds say only the first sentence.
+ * Cut short: ORG · db · us (1 of 2 seeds). Not started: GPE · db · us.'; `planned` lists the rows a full run has (a sweep's grid);
+ * tables without per-row seeds say only that the table holds what finished.
  */
-export function partialNote(t: ResultTable): string {
+export function partialNote(t: ResultTable, planned?: readonly string[]): string {
   const head = 'Cancelled run: partial results; the command runs it whole.';
-  const [done, seeds, planned] = ['complete', 'seeds', 'planned_seeds'].map((c) => t.columns.indexOf(c)) as [number, number, number];
-  if (done < 0 || seeds < 0 || planned < 0) return `${head} The table holds what finished before the cancel.`;
-  const row = (r: CellValue[]) => `${rowKey(t, r)} (${String(r[seeds])} of ${countOf(Number(r[planned]), 'seed')})`;
-  const list = (rs: CellValue[][]) => rs.map(row).join('; ') || 'none';
-  return `${head} Finished: ${list(t.rows.filter((r) => r[done] === true))}. Cut short: ${list(t.rows.filter((r) => r[done] !== true))}. Rows with no finished seed are not in the table.`;
+  const [done, seeds, plannedSeeds] = ['complete', 'seeds', 'planned_seeds'].map((c) => t.columns.indexOf(c)) as [number, number, number];
+  if (done < 0 || seeds < 0 || plannedSeeds < 0) return `${head} The table holds what finished before the cancel.`;
+  const row = (r: CellValue[]) => `${rowKey(t, r)} (${String(r[seeds])} of ${countOf(Number(r[plannedSeeds]), 'seed')})`;
+  const list = (xs: string[]) => xs.join('; ') || 'none';
+  const present = new Set(t.rows.map((r) => rowKey(t, r)));
+  const notStarted = planned ? ` Not started: ${list(planned.filter((k) => !present.has(k)))}.` : ' Rows with no finished seed are not in the table.';
+  return `${head} Finished: ${list(t.rows.filter((r) => r[done] === true).map(row))}. Cut short: ${list(t.rows.filter((r) => r[done] !== true).map(row))}.${notStarted}`;
 }
 
 /**

@@ -194,20 +194,32 @@ describe('a cancelled run: the note under its qarx command', () => {
     {
       name: 'sweep cut short in its second row',
       rows: [row('PER', 20, 20), row('ORG', 3, 20)],
-      want: 'Cancelled run: partial results; the command runs it whole. Finished: PER · db · us (20 of 20 seeds). Cut short: ORG · db · us (3 of 20 seeds). Rows with no finished seed are not in the table.',
+      want: 'Cancelled run: partial results; the command runs it whole. Finished: PER · db · us (20 of 20 seeds). Cut short: ORG · db · us (3 of 20 seeds). Not started: GPE · db · us.',
+    },
+    {
+      name: 'sweep cancelled between rows: none cut short',
+      rows: [row('PER', 20, 20), row('ORG', 20, 20)],
+      want: 'Cancelled run: partial results; the command runs it whole. Finished: PER · db · us (20 of 20 seeds); ORG · db · us (20 of 20 seeds). Cut short: none. Not started: GPE · db · us.',
     },
     {
       name: 'sweep cut short in its first row, one seed planned',
       rows: [row('PER', 0, 1)],
-      want: 'Cancelled run: partial results; the command runs it whole. Finished: none. Cut short: PER · db · us (0 of 1 seed). Rows with no finished seed are not in the table.',
+      want: 'Cancelled run: partial results; the command runs it whole. Finished: none. Cut short: PER · db · us (0 of 1 seed). Not started: ORG · db · us; GPE · db · us.',
     },
   ])('$name', ({ rows, want }) => {
     const t = sweepTable(rows);
-    expect(partialNote(t)).toBe(want);
+    expect(partialNote(t, ['PER · db · us', 'ORG · db · us', 'GPE · db · us'])).toBe(want);
+    expect(partialNote(t)).toBe(want.replace(/ Not started: .*$/, ' Rows with no finished seed are not in the table.'));
     const cmd = runCommand('sweep', run, t, true);
     expect(cmd.command).toMatch(/ --seeds 20 /);
     expect(cmd.note.startsWith(`${want} `)).toBe(true);
     expect(resultExport('sweep', run, t, true).qarxNote).toBe(cmd.note);
+  });
+
+  it('a sweep with extra origins plans their PER · db rows too', () => {
+    const r = rec({ types: ['PER'], sources: ['indist', 'db'], seeds: 2, origin: 'us', origins: ['us', 'in'], target: 'answer' });
+    const t = sweepTable([row('PER', 2, 2)]);
+    expect(runCommand('sweep', r, t, true).note).toMatch(/Cut short: none\. Not started: PER · indist · us; PER · db · in\. /);
   });
 
   it('a table without seeds says it holds what finished; a finished run has no such note', () => {
