@@ -8,7 +8,7 @@ import { FORMULA_START } from './formats/pairs-csv.ts';
 import { qarxCommand, type QarxCommand, type RunRecord } from './run-record.ts';
 import { countOf } from './plural.ts';
 import { sweepPlan } from './entity/experiment.ts';
-import type { SweepConfig } from './entity/options.ts';
+import { ORIGIN_LABELS, SOURCE_LABELS, type NameSource, type Origin, type SweepConfig } from './entity/options.ts';
 
 export type CellValue = string | number | boolean | null;
 
@@ -52,7 +52,13 @@ export interface ResultExport {
 /** The command that reproduces a run, its note saying first, for a cancelled run, that the command runs it whole and what the table holds. */
 export function runCommand(kind: string, run: RunRecord, table: ResultTable, partial: boolean): QarxCommand {
   const cmd = qarxCommand(kind, run);
-  return partial ? { command: cmd.command, note: `${partialNote(table, kind === 'sweep' ? sweepRows(run.settings) : undefined)} ${cmd.note}` } : cmd;
+  return partial ? { command: cmd.command, note: `${kind === 'sweep' ? partialNote(table, sweepRows(run.settings), sweepRowLabel) : partialNote(table)} ${cmd.note}` } : cmd;
+}
+
+/** A sweep row's key as its table shows it, e.g. sweepRowLabel('PER · db · us') === 'PER · DBName · US', sweepRowLabel('ORG · indist · us') === 'ORG · InDistName'. */
+function sweepRowLabel(key: string): string {
+  const [type, source, origin] = key.split(' · ') as [string, NameSource, Origin];
+  return [type, SOURCE_LABELS[source] ?? source, source === 'db' ? (ORIGIN_LABELS[origin] ?? origin) : ''].filter(Boolean).join(' · ');
 }
 
 /** A sweep's planned rows as its table keys them, e.g. ['PER · db · us', 'ORG · db · us']; undefined when the settings lack the grid. */
@@ -79,17 +85,17 @@ const rowKey = (t: ResultTable, r: CellValue[]) => t.key.map((k) => String(r[t.c
 
 /**
  * What a cancelled run's table holds, e.g. 'Cancelled run: partial results; the command runs it whole. Finished: PER · db · us (2 of 2 seeds).
- * Cut short: ORG · db · us (1 of 2 seeds). Not started: GPE · db · us.'; `planned` lists the rows a full run has (a sweep's grid);
+ * Cut short: ORG · db · us (1 of 2 seeds). Not started: GPE · db · us.'; `planned` lists the row keys a full run has (a sweep's grid), `label` shows a key as the table does;
  * tables without per-row seeds say only that the table holds what finished.
  */
-export function partialNote(t: ResultTable, planned?: readonly string[]): string {
+export function partialNote(t: ResultTable, planned?: readonly string[], label: (key: string) => string = (k) => k): string {
   const head = 'Cancelled run: partial results; the command runs it whole.';
   const [done, seeds, plannedSeeds] = ['complete', 'seeds', 'planned_seeds'].map((c) => t.columns.indexOf(c)) as [number, number, number];
   if (done < 0 || seeds < 0 || plannedSeeds < 0) return `${head} The table holds what finished before the cancel.`;
-  const row = (r: CellValue[]) => `${rowKey(t, r)} (${String(r[seeds])} of ${countOf(Number(r[plannedSeeds]), 'seed')})`;
+  const row = (r: CellValue[]) => `${label(rowKey(t, r))} (${String(r[seeds])} of ${countOf(Number(r[plannedSeeds]), 'seed')})`;
   const list = (xs: string[]) => xs.join('; ') || 'none';
   const present = new Set(t.rows.map((r) => rowKey(t, r)));
-  const notStarted = planned ? ` Not started: ${list(planned.filter((k) => !present.has(k)))}.` : ' Rows with no finished seed are not in the table.';
+  const notStarted = planned ? ` Not started: ${list(planned.filter((k) => !present.has(k)).map(label))}.` : ' Rows with no finished seed are not in the table.';
   return `${head} Finished: ${list(t.rows.filter((r) => r[done] === true).map(row))}. Cut short: ${list(t.rows.filter((r) => r[done] !== true).map(row))}.${notStarted}`;
 }
 

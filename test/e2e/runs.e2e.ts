@@ -136,7 +136,7 @@ describe('run history and exports', () => {
     expect(await saved.getByTestId('saved-run-partial').textContent()).toContain('partial');
     expect(await saved.getByTestId('saved-run-qarx').textContent()).toMatch(/^qarx sweep .* --seeds 20 /);
     // The command runs the whole sweep; the note says this run was cancelled and which rows finished.
-    expect(await saved.getByTestId('saved-run-qarx-note').textContent()).toMatch(/^Cancelled run: partial results; the command runs it whole\. Finished: .*\(20 of 20 seeds\)\. Cut short: (none|.*\(\d+ of 20 seeds\))\. Not started: [A-Z]{3} · \w+ · \w+.*\. /);
+    expect(await saved.getByTestId('saved-run-qarx-note').textContent()).toMatch(/^Cancelled run: partial results; the command runs it whole\. Finished: .*\(20 of 20 seeds\)\. Cut short: (none|.*\(\d+ of 20 seeds\))\. Not started: [A-Z]{3} · \w+.*\. /);
     await saved.getByTestId('saved-run-actions').getByText('Reproduce with qarx').click();
     await saved.scrollIntoViewIfNeeded();
     await shot(app.page, 'runs-saved-sweep');
