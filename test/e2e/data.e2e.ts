@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, shot, useApp } from './harness.ts';
+import { ROOT, SHOTS, shot, useApp } from './harness.ts';
 import { startMockHfDatasets, type MockHfDatasets } from '../support/hf-datasets-server.ts';
 import { makeRows, squadParquet } from '../support/hf-parquet-fixture.ts';
 import { startMockHub, type MockHub } from '../support/hub-server.ts';
@@ -139,8 +139,8 @@ describe('importing', () => {
     await app.page.getByTestId('dataset-file-input').setInputFiles(join(FIXTURES, 'squad-v2.json'));
     expect(await app.page.getByTestId('data-form-error').textContent()).toMatch(/exactly two aligned SQuAD files.*; 1 file given\./);
     expect(await app.page.getByTestId('import-message').count()).toBe(0);
-    await app.page.getByTestId('data-panel').scrollIntoViewIfNeeded();
-    await shot(app.page, 'data-pairs-one-file');
+    // The panel alone: a full-page shot resizes the viewport, which remounts the panel (and forgets the form's state).
+    await app.page.getByTestId('data-panel').screenshot({ path: join(SHOTS, 'data-pairs-one-file.png') });
     await pairs.uncheck();
   });
 
