@@ -3,7 +3,7 @@
 // runs through `prepare`) while it is up to date with src/, else the TypeScript through tsx (slower
 // start, same behaviour), so an edited checkout never runs stale code.
 // QARX_RUNTIME=ts forces tsx; QARX_RUNTIME=js requires the compiled CLI; QARX_DIST names another build dir.
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -11,12 +11,16 @@ const ROOT = resolve(import.meta.dirname, '..');
 const dist = resolve(process.env.QARX_DIST || join(ROOT, 'dist-cli'));
 const runtime = process.env.QARX_RUNTIME;
 
-/** The compiled entry's path when dist holds a complete build no source file is newer than, else null. */
+/**
+ * The compiled entry's path when dist holds a complete build no source file is newer than, else null.
+ * An installation without src/ (the container image) has no sources to be newer: its build is the code.
+ */
 function compiledEntry() {
   let info;
   try {
     info = JSON.parse(readFileSync(join(dist, 'build-info.json'), 'utf8'));
-    for (const file of info.inputs) if (statSync(join(ROOT, file)).mtimeMs > info.builtAt) return null;
+    const sources = existsSync(join(ROOT, 'src'));
+    if (sources) for (const file of info.inputs) if (statSync(join(ROOT, file)).mtimeMs > info.builtAt) return null;
   } catch {
     return null; // no build, an unreadable one, or a source file gone: the build is not to be trusted
   }
