@@ -41,8 +41,8 @@ function checkPlan(dir: string, plan: PlanFile): void {
   if (!had) writeAtomic(`${dir}/plan.json`, `${JSON.stringify(plan, null, 2)}\n`);
 }
 
-/** Runs `qarx audit --config audit.json --out DIR [--shard i/n] [--workers N] [--threads T] [--device auto|cpu|cuda]`. */
-export async function audit(argv: string[]): Promise<number> {
+/** The options of `qarx audit`, checked (throws UsageError); no file is read, so job manifests can be checked with it. */
+export function parseAuditArgs(argv: string[]) {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -51,17 +51,24 @@ export async function audit(argv: string[]): Promise<number> {
   if (positionals.length || !values.config || !values.out) throw new UsageError('audit needs --config <audit.json> --out <results dir> (see qarx --help).');
   const device = values.device as DeviceChoice;
   if (!['auto', 'cpu', 'cuda'].includes(device)) throw new UsageError(`--device must be auto, cpu or cuda, got "${values.device}".`);
-  const config = parseConfigText(readText(values.config), values.config);
   const shard = values.shard === undefined ? null : parseShard(values.shard);
   const workers = intOpt(values.workers, 'workers', 1);
   // Each worker's session gets its share of the cores unless --threads says otherwise.
   const threads = values.threads === undefined ? (workers > 1 ? Math.max(1, Math.floor(availableParallelism() / workers)) : null) : intOpt(values.threads, 'threads', 1);
+  return { config: values.config, out: values.out, shard, workers, threads, device, hubHost: values['hub-host'], cacheDir: values['cache-dir'], dryRun: values['dry-run'] };
+}
+
+/** Runs `qarx audit --config audit.json --out DIR [--shard i/n] [--workers N] [--threads T] [--device auto|cpu|cuda]`. */
+export async function audit(argv: string[]): Promise<number> {
+  const values = parseAuditArgs(argv);
+  const { shard, workers, threads, device } = values;
+  const config = parseConfigText(readText(values.config), values.config);
   const dir = values.out;
   checkOutputDir(dir, '--out directory');
   const all = planUnits(config, values.config);
   const mine = shard ? shardUnits(all, shard) : all;
   const tag = shard ? `audit [shard ${shard.index}/${shard.count}]` : 'audit';
-  if (values['dry-run']) {
+  if (values.dryRun) {
     for (const u of mine) out(`${u.id}\t${u.label}\n`);
     err(`${tag}: ${mine.length} of ${all.length} units (dry run)\n`);
     return 0;
@@ -80,7 +87,7 @@ export async function audit(argv: string[]): Promise<number> {
   let failed = 0;
   await runPool(todo, {
     workers,
-    runner: { device, threads, hubHost: values['hub-host'], cacheDir: values['cache-dir'] },
+    runner: { device, threads, hubHost: values.hubHost, cacheDir: values.cacheDir },
     onDone: (f: UnitFile) => {
       writeAtomic(unitPath(dir, f.id), `${JSON.stringify(f, null, 2)}\n`);
       finished++;
@@ -102,29 +109,35 @@ export async function audit(argv: string[]): Promise<number> {
   return bad ? 1 : 0;
 }
 
-/** Runs `qarx merge <dir…> --out <dir>`: the shards' unit files joined into one summary. */
-export async function merge(argv: string[]): Promise<number> {
+/** The options of `qarx merge <dir…> --out <dir>`, checked (throws UsageError). */
+export function parseMergeArgs(argv: string[]): { dirs: string[]; out: string } {
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { out: { type: 'string' } } });
   if (!positionals.length || !values.out) throw new UsageError('merge needs <results dir…> --out <summary dir>.');
+  return { dirs: positionals, out: values.out };
+}
+
+/** Runs `qarx merge <dir…> --out <dir>`: the shards' unit files joined into one summary. */
+export async function merge(argv: string[]): Promise<number> {
+  const { dirs, out: outDir } = parseMergeArgs(argv);
   let plan: PlanFile | null = null;
   const units: UnitFile[] = [];
-  for (const d of positionals) {
+  for (const d of dirs) {
     if (!existsSync(d)) throw new UsageError(`${d}: no such results directory.`);
     const p = readPlan(d);
     if (!p) throw new UsageError(`${d}: no plan.json (not a qarx audit --out directory).`);
-    if (plan && p.units.map((u) => u.id).join() !== plan.units.map((u) => u.id).join()) throw new UsageError(`${d}: its plan differs from ${positionals[0]}'s: the shards come from different configs.`);
+    if (plan && p.units.map((u) => u.id).join() !== plan.units.map((u) => u.id).join()) throw new UsageError(`${d}: its plan differs from ${dirs[0]}'s: the shards come from different configs.`);
     plan ??= p;
     units.push(...readUnits(d).values());
   }
   if (!plan) throw new UsageError('merge needs at least one results directory.');
-  checkOutputDir(values.out, '--out directory');
+  checkOutputDir(outDir, '--out directory');
   const planned = new Set(plan.units.map((u) => u.id));
   const chosen = [...pickUnits(units).values()].filter((u) => planned.has(u.id));
   const summary = buildSummary(plan, chosen, new Date().toISOString());
   // The out directory is a results directory itself: plan and the unit files behind the summary.
-  writeAtomic(`${values.out}/plan.json`, `${JSON.stringify(plan, null, 2)}\n`);
-  for (const f of chosen) writeAtomic(unitPath(values.out, f.id), `${JSON.stringify(f, null, 2)}\n`);
-  writeSummaryFiles(values.out, summary, chosen);
-  err(`merge: ${countOf(summary.planned, 'unit')} planned: ${summary.ok} ok, ${summary.failed.length} failed, ${summary.missing.length} missing; summary in ${values.out}\n`);
+  writeAtomic(`${outDir}/plan.json`, `${JSON.stringify(plan, null, 2)}\n`);
+  for (const f of chosen) writeAtomic(unitPath(outDir, f.id), `${JSON.stringify(f, null, 2)}\n`);
+  writeSummaryFiles(outDir, summary, chosen);
+  err(`merge: ${countOf(summary.planned, 'unit')} planned: ${summary.ok} ok, ${summary.failed.length} failed, ${summary.missing.length} missing; summary in ${outDir}\n`);
   return summary.failed.length || summary.missing.length ? 1 : 0;
 }
