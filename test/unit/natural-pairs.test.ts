@@ -6,8 +6,9 @@ import type { Instance } from '../../src/core/data/types.ts';
 import type { Category } from '../../src/core/entity/stats.ts';
 import type { SquadParagraph } from '../../src/core/metrics/squad.ts';
 import { challengeSet, challengeToSquad } from '../../src/core/natural/challenge.ts';
-import { answerSentenceModified, answersSurvive, editTouches, pairCategory, recategorize, runPairs, sentenceAt, summarizePairs, type PairRow } from '../../src/core/natural/pairs.ts';
+import { answerSentenceModified, answersSurvive, editTouches, pairCategory, pairRow, recategorize, runPairs, sentenceAt, summarizePairs, wholeWordIndex, type PairRow } from '../../src/core/natural/pairs.ts';
 import { makeInstance } from '../../src/core/formats/common.ts';
+import { importPairs } from '../../src/core/formats/pairs.ts';
 
 describe('sentenceAt', () => {
   it.each([
@@ -48,6 +49,69 @@ describe('answer sentence modified (every sentence holding a gold answer)', () =
   it('keeps a question only if all its gold answers occur in the perturbed passage', () => {
     expect(answersSurvive(inst([{ text: 'Ruth Ashby', start: 0 }, { text: 'Leeds', start: 69 }]), ctx.replace('Leeds', 'York'))).toBe(false);
     expect(answersSurvive(inst([{ text: 'Ruth Ashby', start: 0 }]), ctx.replace('Leeds', 'York'))).toBe(true);
+  });
+});
+
+describe('Wu et al. 2025 §3: a question is kept when its answers are still in the edited passage as whole words', () => {
+  it.each([
+    // The released pipeline's re.search(r'\b' + re.escape(answer) + r'\b', context), case-sensitive.
+    { text: 'Paris is big.', needle: 'Paris', at: 0 },
+    { text: 'Parisian food. Paris.', needle: 'Paris', at: 15 },
+    { text: 'Parisian food.', needle: 'Paris', at: -1 },
+    { text: 'in paris', needle: 'Paris', at: -1 },
+    { text: 'the 1931 bridge', needle: '1931', at: 4 },
+    { text: 'in 19310', needle: '1931', at: -1 },
+    { text: 'under_score', needle: 'under', at: -1 },
+    { text: 'café au lait', needle: 'caf', at: -1 },
+    { text: 'Zürich, Bern', needle: 'Zürich', at: 0 },
+    // \b before a non-word character needs a word character before it, as in Python.
+    { text: 'a $5 fee', needle: '$5', at: -1 },
+    { text: 'US$5 fee', needle: '$5', at: 2 },
+    { text: 'born (1931) here', needle: '(1931)', at: -1 },
+    { text: 'x', needle: '', at: -1 },
+  ])('wholeWordIndex($text, $needle) = $at', ({ text, needle, at }) => expect(wholeWordIndex(text, needle)).toBe(at));
+
+  const q = (f: Partial<Instance>): Instance => ({ ...makeInstance({ id: 'q', dataset: 'd', title: '', question: 'Where?', context: 'He moved to Paris in 1931.', answers: [{ text: 'Paris', start: 12 }], isImpossible: false, lang: 'en' }), ...f });
+  it.each([
+    { name: 'answer kept as a word', inst: q({}), edited: 'In 1931 he moved to Paris.', kept: true },
+    { name: 'answer only inside a longer word', inst: q({}), edited: 'He moved to Parisian circles in 1931.', kept: false },
+    { name: 'one of two gold answers lost', inst: q({ answers: [{ text: 'Paris', start: 12 }, { text: '1931', start: 21 }] }), edited: 'He moved to Paris in 1932.', kept: false },
+    { name: 'unanswerable: every plausible answer found', inst: q({ isImpossible: true, answers: [], plausibleAnswers: ['Paris', '1931'] }), edited: 'In 1931 he went to Paris.', kept: true },
+    { name: 'unanswerable: a plausible answer lost', inst: q({ isImpossible: true, answers: [], plausibleAnswers: ['Paris', '1931'] }), edited: 'In 1932 he went to Paris.', kept: false },
+    { name: 'unanswerable without plausible answers', inst: q({ isImpossible: true, answers: [] }), edited: 'Nothing left.', kept: true },
+    { name: 'Chinese: a substring is enough', inst: q({ lang: 'zh', context: '他去了中国。', answers: [{ text: '中国', start: 3 }] }), edited: '他在中国的时候。', kept: true },
+  ])('$name', ({ inst, edited, kept }) => expect(answersSurvive(inst, edited)).toBe(kept));
+
+  it('reads plausible_answers from a SQuAD 2.0 file and drops the pair whose plausible answer is gone', async () => {
+    const file = (ctx: string) => JSON.stringify({ version: 'v2.0', data: [{ title: 'T', paragraphs: [{ context: ctx, qas: [{ id: 'u1', question: 'When did it close?', answers: [], is_impossible: true, plausible_answers: [{ text: '1931', answer_start: 19 }] }] }] }] });
+    const a = await importFile('a.json', new TextEncoder().encode(file('The bridge opened in 1931 and still stands.')), { dataset: 'd' });
+    expect(a.instances[0]?.plausibleAnswers).toEqual(['1931']);
+    const pairs = importPairs(a, await importFile('b.json', new TextEncoder().encode(file('The bridge opened in 1932 and still stands.')), { dataset: 'd' }));
+    const r = await runPairs(pairs.instances, async (inputs) => ({ predictions: inputs.map((i) => ({ id: i.id, text: '', best: null, nbest: [], nullScoreDiff: null, windows: 1 })), cancelled: false }));
+    expect(r.rows).toEqual([]);
+    expect(r.dropped.answerMissing).toEqual({ count: 1, ids: ['u1'] });
+  });
+});
+
+describe('Wu et al. 2025 §5.2: answer sentence unmodified is a share of answerable questions', () => {
+  const base = { id: 'x', dataset: 't', question: 'q', intent: null } as const;
+  const c2c = (touches: boolean | null): PairRow => ({ ...base, original: { text: 'a', em: 1, f1: 1 }, perturbed: { text: 'a', em: 1, f1: 1 }, category: 'C2C', touchesAnswer: touches });
+  it('leaves unanswerable rows out of the share and counts the answerable ones', () => {
+    // C2C: 2 answerable (1 untouched) and 2 unanswerable → 1/2 = 50% (counting the unanswerable as untouched gave 3/4).
+    const s = summarizePairs([c2c(false), c2c(true), c2c(null), c2c(null)]);
+    expect(s.categories.C2C).toBe(4);
+    expect(s.answerable.C2C).toBe(2);
+    expect(s.unmodified.C2C).toBe(0.5);
+  });
+  it('is undefined (NaN) for a category with only unanswerable questions', () => {
+    expect(summarizePairs([c2c(null)]).unmodified.C2C).toBeNaN();
+  });
+  it('marks an unanswerable pair row as having no answer sentence (null)', () => {
+    const a = makeInstance({ id: 'u', dataset: 'd', title: '', question: 'Q?', context: 'A b. C d.', answers: [], isImpossible: true, lang: 'en', revision: { context: 'A b. C e.', answers: [] } });
+    const b = { ...a, context: 'A b. C e.', revision: undefined };
+    expect(pairRow(a, b, '', '', 'script').touchesAnswer).toBeNull();
+    const ans = makeInstance({ id: 'v', dataset: 'd', title: '', question: 'Q?', context: 'A b. C d.', answers: [{ text: 'b', start: 2 }], isImpossible: false, lang: 'en', revision: { context: 'A b. C e.', answers: [{ text: 'b', start: 2 }] } });
+    expect(pairRow(ans, { ...ans, context: 'A b. C e.', revision: undefined }, 'b', 'b', 'script').touchesAnswer).toBe(false);
   });
 });
 

@@ -210,10 +210,10 @@ function SummaryTable({ nat, syn, synLabel, dropped }: { nat: PairSummary | null
           ))}
         </tr>
         <tr>
-          <td>answer sentence unmodified (share per category)</td>
+          <td>answer sentence unmodified (share of each category's answerable questions)</td>
           {cols.map((c) => (
             <td key={c.name} data-testid={`${c === cols[0] && nat ? 'natural' : 'synthetic'}-unmodified`}>
-              {(['C2W', 'C2C', 'W2C'] as const).map((k) => `${k} ${Number.isNaN(c.s.unmodified[k]) ? '–' : `${pct(100 * c.s.unmodified[k])}%`}`).join(' · ')}
+              {(['C2W', 'C2C', 'W2C'] as const).map((k) => `${k} ${Number.isNaN(c.s.unmodified[k]) ? '–' : `${pct(100 * c.s.unmodified[k])}% of ${c.s.answerable[k]}`}`).join(' · ')}
             </td>
           ))}
         </tr>

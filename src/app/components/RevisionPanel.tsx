@@ -94,7 +94,7 @@ function PairResult({ inst, row, testid }: { inst: Instance; row: PairRow | null
       {row ? (
         <>
           <p className="hint" data-testid={`${testid}-touch`}>
-            {row.touchesAnswer ? 'The edit changed a sentence holding a gold answer (the first is shaded).' : 'The edit left every sentence holding a gold answer (the first is shaded) as it was.'}
+            {row.touchesAnswer === null ? 'Unanswerable: no answer sentence (left out of the unmodified share).' : row.touchesAnswer ? 'The edit changed a sentence holding a gold answer (the first is shaded).' : 'The edit left every sentence holding a gold answer (the first is shaded) as it was.'}
           </p>
           <div className="side-by-side">
             <AnswerBox title="Original passage" text={row.original.text} score={row.original} testid={`${testid}-original`} />
