@@ -5,7 +5,7 @@ import { EDIT_INTENTS, pairsToCsv } from '../../src/core/formats/pairs-csv.ts';
 import type { Instance } from '../../src/core/data/types.ts';
 import type { Category } from '../../src/core/entity/stats.ts';
 import type { SquadParagraph } from '../../src/core/metrics/squad.ts';
-import { challengeSet, challengeToSquad } from '../../src/core/natural/challenge.ts';
+import { buildChallenge, challengeSet, challengeToSquad, squadPassages } from '../../src/core/natural/challenge.ts';
 import { answerSentenceModified, answersSurvive, editTouches, pairCategory, pairRow, recategorize, runPairs, sentenceAt, summarizePairs, wholeWordIndex, type PairRow } from '../../src/core/natural/pairs.ts';
 import { makeInstance } from '../../src/core/formats/common.ts';
 import { importPairs } from '../../src/core/formats/pairs.ts';
@@ -324,5 +324,45 @@ describe('challenge set', () => {
     const E1 = q('e1', 'x one', 'x seven');
     const pairs = challengeSet([D1, D2, E1], { m1: [r('d1', 'C2W'), r('d2', 'C2W'), r('e1', 'C2W')] });
     expect(pairs.map((p) => p.questions.map((x) => x.id))).toEqual([['d1', 'd2']]);
+  });
+
+  describe('Wu et al. 2025 App. I, last step: only pairs whose original passage is a SQuAD dev passage', () => {
+    it('removes a pair starting from a passage not in the dev file and counts it', () => {
+      // a runs forward (starts from "x one", a dev passage); c runs reversed (starts from "x six", not one).
+      const rows = { m1: [r('a', 'C2W'), r('c', 'W2C')] };
+      const all = buildChallenge([A, C], rows, 0);
+      expect(all.notInDev).toBeNull();
+      expect(all.pairs).toHaveLength(2);
+      const dev = buildChallenge([A, C], rows, 0, new Set(['x one', 'x five']));
+      expect(dev.pairs.map((p) => p.questions[0]?.id)).toEqual(['a']);
+      expect(dev.notInDev).toBe(1);
+    });
+
+    it('filters before choosing one version per passage', () => {
+      // D: "x eight" → "x one" (2 questions, not a dev start) would win the passage "x one" over E: "x one" → "x nine" (1 question).
+      const D1 = q('d1', 'x eight', 'x one');
+      const D2 = q('d2', 'x eight', 'x one');
+      const E1 = q('e1', 'x one', 'x nine');
+      const rows = { m1: [r('d1', 'C2W'), r('d2', 'C2W'), r('e1', 'C2W')] };
+      expect(challengeSet([D1, D2, E1], rows).map((p) => p.questions.map((x) => x.id))).toEqual([['d1', 'd2']]);
+      const dev = buildChallenge([D1, D2, E1], rows, 0, new Set(['x one']));
+      expect(dev.pairs.map((p) => p.questions.map((x) => x.id))).toEqual([['e1']]);
+      expect(dev.notInDev).toBe(1);
+    });
+
+    it('compares passages exactly, as the released script does', () => {
+      expect(buildChallenge([A], { m1: [r('a', 'C2W')] }, 0, new Set(['x one '])).pairs).toEqual([]);
+    });
+
+    it.each([
+      { name: 'not JSON', text: '{', error: /^dev\.json: not JSON/ },
+      { name: 'no data list', text: '{"version":"1.1"}', error: 'dev.json: not a SQuAD file (no "data" list)' },
+      { name: 'no passage', text: '{"data":[{"paragraphs":[]}]}', error: 'dev.json: no passage (data[].paragraphs[].context) found' },
+    ])('a bad dev file names itself: $name', ({ text, error }) => expect(() => squadPassages(text, 'dev.json')).toThrow(error));
+
+    it('reads the dev passages of a SQuAD file', () => {
+      const text = JSON.stringify({ version: '1.1', data: [{ title: 'T', paragraphs: [{ context: 'x one', qas: [] }, { context: 'x two', qas: [] }] }, { title: 'U', paragraphs: [{ context: 'x one', qas: [] }] }] });
+      expect([...squadPassages(text, 'dev.json')]).toEqual(['x one', 'x two']);
+    });
   });
 });
