@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadDemoSet } from '../../src/core/data/demo.ts';
 import { importFile } from '../../src/core/formats/index.ts';
 import { EDIT_INTENTS, pairsToCsv } from '../../src/core/formats/pairs-csv.ts';
+import { intentDistribution, wuIntent, YANG_INTENTS, YANG_TO_WU } from '../../src/core/natural/intents.ts';
 import type { Instance } from '../../src/core/data/types.ts';
 import type { Category } from '../../src/core/entity/stats.ts';
 import type { SquadParagraph } from '../../src/core/metrics/squad.ts';
@@ -181,13 +182,41 @@ describe('runPairs', () => {
   });
 });
 
-describe('edit intentions', () => {
-  it('are the 13 categories of Yang et al. (2017)', () => {
-    // Yang, Halfaker, Kraut & Hovy, "Identifying Semantic Edit Intentions from Revisions in Wikipedia": a 13-category taxonomy.
-    expect(EDIT_INTENTS).toHaveLength(13);
-    expect([...EDIT_INTENTS].sort()).toEqual(
-      ['clarification', 'copy-editing', 'counter-vandalism', 'disambiguation', 'elaboration', 'fact-update', 'other', 'point-of-view', 'process', 'refactoring', 'simplification', 'vandalism', 'wikification'],
-    );
+describe('Wu et al. 2025 §5.2 and App. F: edit intentions in the paper\'s 8 categories, Yang et al. 2017\'s 13 mapped onto them', () => {
+  it('offers the 8 categories, in App. F\'s order', () => {
+    expect(EDIT_INTENTS).toEqual(['copy-editing', 'clarification', 'elaboration', 'fact-update', 'refactoring', 'simplification', 'vandalism', 'other']);
+  });
+
+  it('maps every one of Yang\'s 13 onto one of the 8', () => {
+    expect(YANG_INTENTS).toHaveLength(13);
+    for (const y of YANG_INTENTS) expect(EDIT_INTENTS).toContain(YANG_TO_WU[y]);
+  });
+
+  it.each([
+    ['copy-editing', 'copy-editing'],
+    ['Copy Editing', 'copy-editing'],
+    ['fact_update', 'fact-update'],
+    ['point-of-view', 'copy-editing'],
+    ['Wikification', 'copy-editing'],
+    ['disambiguation', 'clarification'],
+    ['counter vandalism', 'vandalism'],
+    ['process', 'other'],
+    ['Others', 'other'],
+    ['typo fix', 'typo fix'],
+  ])('wuIntent(%s) = %s', (tag, want) => expect(wuIntent(tag)).toBe(want));
+
+  it('counts a chart of Yang-tagged rows under the 8 categories, in the paper\'s order (hand count)', () => {
+    const row = (intent: string | null, category: string) => ({ intent, category });
+    // copy-editing: C2W (copy-editing) + C2C (wikification) + C2C (point-of-view); clarification: C2W (disambiguation);
+    // vandalism: W2C (counter-vandalism); untagged: C2C; other text kept.
+    const rows = [row('wikification', 'C2C'), row('counter-vandalism', 'W2C'), row(null, 'C2C'), row('copy-editing', 'C2W'), row('disambiguation', 'C2W'), row('point-of-view', 'C2C'), row('my tag', 'W2W')];
+    expect(intentDistribution(rows)).toEqual([
+      { intent: 'copy-editing', C2W: 1, C2C: 2, W2C: 0 },
+      { intent: 'clarification', C2W: 1, C2C: 0, W2C: 0 },
+      { intent: 'vandalism', C2W: 0, C2C: 0, W2C: 1 },
+      { intent: 'my tag', C2W: 0, C2C: 0, W2C: 0 },
+      { intent: 'untagged', C2W: 0, C2C: 1, W2C: 0 },
+    ]);
   });
 });
 
