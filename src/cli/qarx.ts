@@ -67,11 +67,13 @@ const USAGE = `Usage:
       by question similarity and by kind. Questions are matched by id, else by passage and answers;
       --slice KEY (repeatable) adds original vs perturbed EM/F1 and the change per slice of the
       original questions
-  qarx challenge <original.json> <perturbed.json> --out <challenge.json> [--seed N]
+  qarx challenge <original.json> <perturbed.json> --out <challenge.json> [--seed N] [--dev <squad-dev.json>]
                  (--model <dir|hub id> | --pred NAME=orig-preds.json,pert-preds.json)…
       a challenge set (Wu et al. 2025, appendix I): each passage pair in the orientation with the
-      most (model, question) flips (EM 1 → F1 < 0.4), then most questions, then a seeded coin; one
-      version per passage; written as SQuAD JSON with each paragraph's original_context
+      most (model, question) flips (EM 1 → F1 < 0.4), then most questions, then a seeded coin;
+      --dev keeps only pairs whose original passage is a passage of that SQuAD dev file (App. I's
+      last step; the pairs removed are counted); one version per passage; written as SQuAD JSON
+      with each paragraph's original_context
   qarx universal <data file> --model <dir|hub id> [--target answer|question-person] [--type PER|GPE]
                  [--source db|indist] [--origin us|in|cn|fr|ar] [--candidates K] [--top k] [--seed N] [--json] [--squad2]
       universal names (Balasubramanian et al. 2020, Algorithm 2): K candidate names (default 30), each

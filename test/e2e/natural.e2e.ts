@@ -187,11 +187,25 @@ describe('challenge set across two models', () => {
     await cp.getByTestId('challenge-build').click();
     const summary = (await cp.getByTestId('challenge-summary').textContent()) ?? '';
     expect(summary).toMatch(/^(\d+ passage pairs?, \d+ questions?; \d+ used with the edit undone\.|No pair makes any model go from correct to wrong\.)$/);
+    expect(await cp.getByTestId('challenge-dev').textContent()).toContain("appendix I's last step");
     if (summary.startsWith('No pair')) return;
     const download = cp.waitForEvent('download', { timeout: 30_000 });
     await cp.getByTestId('challenge-export').click();
-    const json = JSON.parse(readFileSync(await (await download).path(), 'utf8')) as { challenge: { pairs: number; questions: number }; data: unknown[] };
+    type Exported = { challenge: { pairs: number; questions: number; devFilter: unknown }; data: { paragraphs: { original_context: string }[] }[] };
+    const json = JSON.parse(readFileSync(await (await download).path(), 'utf8')) as Exported;
     expect(json.challenge.pairs).toBe(Number(/^(\d+)/.exec(summary)?.[1]));
+    expect(json.challenge.devFilter).toBeNull();
+    // App. I's last step: a dev file holding every original passage but the first removes exactly that pair.
+    const origins = json.data.flatMap((d) => d.paragraphs.map((p) => p.original_context));
+    const dev = { version: '1.1', data: [{ title: 'Dev', paragraphs: [...origins.slice(1), 'A passage of no demo pair.'].map((context) => ({ context, qas: [] })) }] };
+    await cp.getByTestId('challenge-dev-input').setInputFiles({ name: 'dev-v1.1.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(dev)) });
+    await expect.poll(async () => (await cp.getByTestId('challenge-dev').textContent()) ?? '').toBe(`dev-v1.1.json: ${origins.length} passage${origins.length === 1 ? '' : 's'}`);
+    await cp.getByTestId('challenge-build').click();
+    const filtered = (await cp.getByTestId('challenge-summary').textContent()) ?? '';
+    expect(filtered).toMatch(/ 1 pair removed: original passage not in dev-v1\.1\.json\.$/);
+    if (origins.length > 1) expect(filtered).toMatch(new RegExp(`^${origins.length - 1} passage pairs?, `));
+    await cp.getByTestId('challenge-dev-input').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"version":"1.1"}') });
+    await expect.poll(async () => (await cp.getByTestId('challenge-dev-error').textContent()) ?? '').toBe('bad.json: not a SQuAD file (no "data" list)');
     await cp.getByTestId('natural-card').scrollIntoViewIfNeeded();
     await shot(cp, 'natural-challenge-set');
     expect(app.errors).toEqual([]);

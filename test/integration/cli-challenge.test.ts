@@ -46,6 +46,25 @@ describe('qarx challenge', () => {
     expect(c.challenge).toMatchObject({ pairs: 1, questions: 2, seed: 3, models: ['A', 'B'], flipsByModel: { A: 0, B: 2 } });
   });
 
+  it('Wu et al. 2025 App. I, last step: --dev keeps only pairs whose original passage is in the SQuAD dev file, and says how many it removed', { timeout: 120_000 }, async () => {
+    // The pair runs with the edit undone (B's 2 flips), so its original passage is the edited file's text.
+    const a = `A=${file('d-a-o.json', { 'kb-1': 'Ruth Ashby', 'kb-4': 'the coast road' })},${file('d-a-p.json', { 'kb-1': 'Marl', 'kb-4': 'the coast road' })}`;
+    const b = `B=${file('d-b-o.json', { 'kb-1': 'Marl', 'kb-4': 'estuary' })},${file('d-b-p.json', { 'kb-1': 'Ruth Ashby', 'kb-4': 'the coast road' })}`;
+    const kept = join(tmp, 'dev-kept.json');
+    const r1 = await runMain('challenge', ORIG, PERT, '--pred', a, '--pred', b, '--dev', PERT, '--out', kept);
+    expect(r1.code, r1.stderr).toBe(0);
+    expect(r1.stderr).toContain(`removed 0 passage pairs whose original passage is not in ${PERT}`);
+    expect((JSON.parse(readFileSync(kept, 'utf8')) as Challenge & { challenge: { devFilter: unknown } }).challenge).toMatchObject({ pairs: 1, devFilter: { file: PERT, pairsRemoved: 0 } });
+    const gone = join(tmp, 'dev-gone.json');
+    const r2 = await runMain('challenge', ORIG, PERT, '--pred', a, '--pred', b, '--dev', ORIG, '--out', gone);
+    expect(r2.code, r2.stderr).toBe(0);
+    expect(r2.stderr).toContain(`removed 1 passage pair whose original passage is not in ${ORIG}`);
+    expect((JSON.parse(readFileSync(gone, 'utf8')) as Challenge & { challenge: { devFilter: unknown } }).challenge).toMatchObject({ pairs: 0, questions: 0, devFilter: { file: ORIG, pairsRemoved: 1 } });
+    // Without --dev the step is skipped, and said so.
+    const r3 = await runMain('challenge', ORIG, PERT, '--pred', a, '--pred', b, '--out', join(tmp, 'dev-none.json'));
+    expect(r3.stderr).toContain("no --dev file: App. I's last step (original passages must be SQuAD dev passages) was skipped");
+  });
+
   it('runs a model too, and leaves out pairs no model breaks', { timeout: 180_000 }, async () => {
     const same = `S=${file('s.json', { 'kb-1': 'Ruth Ashby', 'kb-4': 'the coast road' })},${file('s2.json', { 'kb-1': 'Ruth Ashby', 'kb-4': 'the coast road' })}`;
     const out = join(tmp, 'c2.json');
@@ -65,6 +84,7 @@ describe('qarx challenge', () => {
     { args: ['challenge', ORIG, PERT, '--out', 'x.json'], msg: 'challenge needs <original.json> <perturbed.json> --out' },
     { args: ['challenge', ORIG, PERT, '--pred', 'A=a.json', '--out', 'x.json'], msg: '--pred must be NAME=original-preds.json,perturbed-preds.json (got "A=a.json").' },
     { args: ['challenge', ORIG, PERT, '--pred', 'A=a.json,b.json', '--pred', 'A=c.json,d.json', '--out', 'x.json'], msg: '"A" is named twice' },
+    { args: ['challenge', ORIG, PERT, '--pred', 'A=a.json,b.json', '--dev', join(F, '..', '..', '..', 'package.json'), '--out', 'x.json'], msg: 'not a SQuAD file (no "data" list)' },
   ])('usage error: $msg', async ({ args, msg }) => {
     const r = await runMain(...args);
     expect(r.code).toBe(2);

@@ -5,7 +5,7 @@ import { codePointLength, codePointSlice } from '../../src/core/codepoints.ts';
 import { loadDemoSet } from '../../src/core/data/demo.ts';
 import { instancesToSquad } from '../../src/core/formats/squad-export.ts';
 import { charCount } from '../../src/core/natural/noise-chars.ts';
-import { addNoise, augCount, describeNoise, NOISE_KINDS, NOISE_PARAMS, nlpaugTokens, synonymOf, type NoiseKind } from '../../src/core/natural/noise.ts';
+import { addNoise, augCount, describeNoise, NOISE_KINDS, NOISE_PARAMS, nlpaugTokens, sentenceSpans, synonymOf, type NoiseKind } from '../../src/core/natural/noise.ts';
 import { rng } from '../../src/core/random.ts';
 
 // A passage written for these tests.
@@ -122,7 +122,58 @@ describe('synthetic noise', () => {
     expect(synonymOf('quickly', [], rng(1))).toBeNull();
   });
 
+  describe('Wu et al. 2025 App. K: word split, synonym and insertion per sentence, the others per passage; 13 methods', () => {
+    it('has the 13 methods, three of them per sentence', () => {
+      expect(NOISE_KINDS).toHaveLength(13);
+      expect(NOISE_KINDS.filter((k) => NOISE_PARAMS[k].unit === 'sentence')).toEqual(['word-split', 'synonym', 'word-insert']);
+    });
+
+    it.each([
+      { text: 'A b. C d.', spans: ['A b.', 'C d.'] },
+      { text: 'It is 3.5 m. Next!  Then', spans: ['It is 3.5 m.', 'Next!', 'Then'] },
+      { text: 'One\nTwo.', spans: ['One\n', 'Two.'] },
+      { text: '', spans: [] },
+    ])('sentenceSpans($text)', ({ text, spans }) => expect(sentenceSpans(text).map((x) => text.slice(x.start, x.end))).toEqual(spans));
+
+    // Five sentences of 9 words + "." (10 tokens each: int(0.3 · 10) = 3 per sentence) and "Ashby." (2 tokens, nothing to change).
+    const s10 = `${'bridge '.repeat(9).trim()}.`;
+    const five = on(`${s10} ${s10} ${s10} ${s10} ${s10} Ashby.`, 'Ashby');
+    it('splits 3 words in each of five 10-token sentences (15), where per passage it would be 10', () => {
+      expect(nlpaugTokens(five.context)).toHaveLength(52);
+      const r = addNoise(five, { kind: 'word-split', rate: 0.3, seed: 2 });
+      expect(r?.changed).toBe(15);
+      const perSentence = sentenceSpans(r?.perturbed.context ?? '').map((sp) => (r?.perturbed.context.slice(sp.start, sp.end).match(/bridge/g) ?? []).length);
+      expect(perSentence).toEqual([6, 6, 6, 6, 6, 0]);
+      expect(addNoise(five, { kind: 'word-insert', rate: 0.3, seed: 2 })?.changed).toBe(15);
+    });
+
+    it('keeps the passage as one input for the other kinds (int(0.3 · 52) = 15, at most 10)', () => {
+      for (const kind of ['keyboard', 'word-delete', 'word-substitute'] as const) expect(addNoise(five, { kind, rate: 0.3, seed: 2 })?.changed, kind).toBe(10);
+    });
+
+    it('crops one run of aug_cnt tokens that misses the answer (RandomWordAug crop)', () => {
+      // 6 tokens at rate 0.5 → 3 in a row; runs from "The" or "bridge" miss "1931". Unlike delete, crop fixes no case.
+      expect(outputs(on('The bridge opened in 1931.', '1931'), 'word-crop', 0.5)).toEqual(['The 1931.', 'in 1931.']);
+      // rate 1 → 6 tokens in a row would cut the answer: nothing to change.
+      expect(addNoise(on('The bridge opened in 1931.', '1931'), { kind: 'word-crop', rate: 1, seed: 1 })).toBeNull();
+      // fewer than 2 tokens: NLPAug leaves the text as it was.
+      expect(addNoise(on('The bridge opened in 1931.', '1931'), { kind: 'word-crop', rate: 0.2, seed: 1 })).toBeNull();
+    });
+
+    it('substitutes one word with another, keeping a capital (ContextualWordEmbsAug substitute, common-word stand-in)', () => {
+      for (let seed = 0; seed < 10; seed++) {
+        const r = addNoise(on('The bridge opened in 1931.', '1931'), { kind: 'word-substitute', rate: 0.3, seed });
+        const a = 'The bridge opened in 1931.'.split(' ');
+        const b = r?.perturbed.context.split(' ') ?? [];
+        expect(b).toHaveLength(5);
+        expect(b.filter((w, i) => w !== a[i])).toHaveLength(1);
+        expect(b[0]).toMatch(/^\p{Lu}/u);
+      }
+    });
+  });
+
   it('states each kind\'s parameters for the UI', () => {
+    expect(describeNoise('word-split', 0.3)).toBe("NLPAug SplitAug defaults: 30% of each sentence's tokens, 1–10 words per sentence of ≥ 4 characters.");
     expect(describeNoise('keyboard', 0.3)).toBe("NLPAug KeyboardAug defaults: 30% of the passage's tokens, 1–10 words of ≥ 4 characters; 30% of each word's characters, 1–10.");
     expect(describeNoise('ocr', 0.5)).toBe("NLPAug OcrAug defaults: 50% of the passage's tokens, 1–10 words; 30% of each word's characters, 2–10.");
   });
@@ -130,13 +181,15 @@ describe('synthetic noise', () => {
   const word = fc.stringMatching(/^[a-zA-Z]{1,9}$/);
   const passage = fc.array(fc.tuple(word, fc.constantFrom(' ', ' ', ', ', '. ', ' (', ') ', ' - ')), { minLength: 1, maxLength: 120 }).map((ws) => ws.map(([w, g]) => w + g).join(''));
 
-  it('property: every kind changes at most 10 words and no more than int(rate · tokens) (at least 1) per passage', () => {
+  it('property: every kind changes at most 10 words and no more than int(rate · tokens) (at least 1) per input (sentence or passage)', () => {
     fc.assert(
       fc.property(passage, fc.constantFrom(...NOISE_KINDS), fc.double({ min: 0.05, max: 1, noNaN: true }), fc.nat(), (before, kind, rate, seed) => {
         const context = `${before} Ashby.`;
         const r = addNoise(on(context, 'Ashby'), { kind, rate, seed });
         if (!r) return;
-        const wanted = augCount(nlpaugTokens(context).length, rate, 1, 10);
+        // App. K: per sentence for split, synonym and insertion, per passage for the others.
+        const inputs = NOISE_PARAMS[kind].unit === 'sentence' ? sentenceSpans(context).map((sp) => nlpaugTokens(context.slice(sp.start, sp.end)).length) : [nlpaugTokens(context).length];
+        const wanted = inputs.reduce((n, size) => n + augCount(size, rate, 1, 10), 0);
         expect(r.changed).toBeLessThanOrEqual(wanted);
         expect(r.edits.length).toBeLessThanOrEqual(r.changed);
         // Character noise rewrites whole tokens: each edit is one original word.
@@ -159,12 +212,13 @@ describe('synthetic noise', () => {
     );
   });
 
-  it('on the demo set no passage changes in more than 10 words (prints the median per kind)', () => {
+  it('on the demo set no input (sentence or passage) changes in more than 10 words (prints the median per kind)', () => {
     const demo = loadDemoSet().filter((i) => i.lang === 'en');
     const medians: string[] = [];
     for (const kind of NOISE_KINDS) {
+      const per = (i: Instance) => (NOISE_PARAMS[kind].unit === 'sentence' ? sentenceSpans(i.context).length : 1);
+      for (const i of demo) expect(addNoise(i, { kind, rate: 0.3, seed: 1 })?.changed ?? 0).toBeLessThanOrEqual(10 * per(i));
       const changed = demo.flatMap((i) => addNoise(i, { kind, rate: 0.3, seed: 1 })?.changed ?? []).sort((a, b) => a - b);
-      expect(Math.max(...changed)).toBeLessThanOrEqual(10);
       medians.push(`${kind} ${changed[changed.length >> 1]}`);
     }
     console.log(`median changed words per passage on the demo set (rate 0.3, seed 1): ${medians.join(', ')}`);

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { loadDemoSet } from '../../src/core/data/demo.ts';
 import { importFile } from '../../src/core/formats/index.ts';
 import { EDIT_INTENTS, pairsToCsv } from '../../src/core/formats/pairs-csv.ts';
+import { intentDistribution, wuIntent, YANG_INTENTS, YANG_TO_WU } from '../../src/core/natural/intents.ts';
 import type { Instance } from '../../src/core/data/types.ts';
 import type { Category } from '../../src/core/entity/stats.ts';
 import type { SquadParagraph } from '../../src/core/metrics/squad.ts';
-import { challengeSet, challengeToSquad } from '../../src/core/natural/challenge.ts';
-import { answerSentenceModified, answersSurvive, editTouches, pairCategory, recategorize, runPairs, sentenceAt, summarizePairs, type PairRow } from '../../src/core/natural/pairs.ts';
+import { buildChallenge, challengeSet, challengeToSquad, squadPassages } from '../../src/core/natural/challenge.ts';
+import { answerSentenceModified, answersSurvive, editTouches, pairCategory, pairRow, recategorize, runPairs, sentenceAt, summarizePairs, wholeWordIndex, type PairRow } from '../../src/core/natural/pairs.ts';
 import { makeInstance } from '../../src/core/formats/common.ts';
+import { importPairs } from '../../src/core/formats/pairs.ts';
 
 describe('sentenceAt', () => {
   it.each([
@@ -48,6 +50,69 @@ describe('answer sentence modified (every sentence holding a gold answer)', () =
   it('keeps a question only if all its gold answers occur in the perturbed passage', () => {
     expect(answersSurvive(inst([{ text: 'Ruth Ashby', start: 0 }, { text: 'Leeds', start: 69 }]), ctx.replace('Leeds', 'York'))).toBe(false);
     expect(answersSurvive(inst([{ text: 'Ruth Ashby', start: 0 }]), ctx.replace('Leeds', 'York'))).toBe(true);
+  });
+});
+
+describe('Wu et al. 2025 §3: a question is kept when its answers are still in the edited passage as whole words', () => {
+  it.each([
+    // The released pipeline's re.search(r'\b' + re.escape(answer) + r'\b', context), case-sensitive.
+    { text: 'Paris is big.', needle: 'Paris', at: 0 },
+    { text: 'Parisian food. Paris.', needle: 'Paris', at: 15 },
+    { text: 'Parisian food.', needle: 'Paris', at: -1 },
+    { text: 'in paris', needle: 'Paris', at: -1 },
+    { text: 'the 1931 bridge', needle: '1931', at: 4 },
+    { text: 'in 19310', needle: '1931', at: -1 },
+    { text: 'under_score', needle: 'under', at: -1 },
+    { text: 'café au lait', needle: 'caf', at: -1 },
+    { text: 'Zürich, Bern', needle: 'Zürich', at: 0 },
+    // \b before a non-word character needs a word character before it, as in Python.
+    { text: 'a $5 fee', needle: '$5', at: -1 },
+    { text: 'US$5 fee', needle: '$5', at: 2 },
+    { text: 'born (1931) here', needle: '(1931)', at: -1 },
+    { text: 'x', needle: '', at: -1 },
+  ])('wholeWordIndex($text, $needle) = $at', ({ text, needle, at }) => expect(wholeWordIndex(text, needle)).toBe(at));
+
+  const q = (f: Partial<Instance>): Instance => ({ ...makeInstance({ id: 'q', dataset: 'd', title: '', question: 'Where?', context: 'He moved to Paris in 1931.', answers: [{ text: 'Paris', start: 12 }], isImpossible: false, lang: 'en' }), ...f });
+  it.each([
+    { name: 'answer kept as a word', inst: q({}), edited: 'In 1931 he moved to Paris.', kept: true },
+    { name: 'answer only inside a longer word', inst: q({}), edited: 'He moved to Parisian circles in 1931.', kept: false },
+    { name: 'one of two gold answers lost', inst: q({ answers: [{ text: 'Paris', start: 12 }, { text: '1931', start: 21 }] }), edited: 'He moved to Paris in 1932.', kept: false },
+    { name: 'unanswerable: every plausible answer found', inst: q({ isImpossible: true, answers: [], plausibleAnswers: ['Paris', '1931'] }), edited: 'In 1931 he went to Paris.', kept: true },
+    { name: 'unanswerable: a plausible answer lost', inst: q({ isImpossible: true, answers: [], plausibleAnswers: ['Paris', '1931'] }), edited: 'In 1932 he went to Paris.', kept: false },
+    { name: 'unanswerable without plausible answers', inst: q({ isImpossible: true, answers: [] }), edited: 'Nothing left.', kept: true },
+    { name: 'Chinese: a substring is enough', inst: q({ lang: 'zh', context: '他去了中国。', answers: [{ text: '中国', start: 3 }] }), edited: '他在中国的时候。', kept: true },
+  ])('$name', ({ inst, edited, kept }) => expect(answersSurvive(inst, edited)).toBe(kept));
+
+  it('reads plausible_answers from a SQuAD 2.0 file and drops the pair whose plausible answer is gone', async () => {
+    const file = (ctx: string) => JSON.stringify({ version: 'v2.0', data: [{ title: 'T', paragraphs: [{ context: ctx, qas: [{ id: 'u1', question: 'When did it close?', answers: [], is_impossible: true, plausible_answers: [{ text: '1931', answer_start: 19 }] }] }] }] });
+    const a = await importFile('a.json', new TextEncoder().encode(file('The bridge opened in 1931 and still stands.')), { dataset: 'd' });
+    expect(a.instances[0]?.plausibleAnswers).toEqual(['1931']);
+    const pairs = importPairs(a, await importFile('b.json', new TextEncoder().encode(file('The bridge opened in 1932 and still stands.')), { dataset: 'd' }));
+    const r = await runPairs(pairs.instances, async (inputs) => ({ predictions: inputs.map((i) => ({ id: i.id, text: '', best: null, nbest: [], nullScoreDiff: null, windows: 1 })), cancelled: false }));
+    expect(r.rows).toEqual([]);
+    expect(r.dropped.answerMissing).toEqual({ count: 1, ids: ['u1'] });
+  });
+});
+
+describe('Wu et al. 2025 §5.2: answer sentence unmodified is a share of answerable questions', () => {
+  const base = { id: 'x', dataset: 't', question: 'q', intent: null } as const;
+  const c2c = (touches: boolean | null): PairRow => ({ ...base, original: { text: 'a', em: 1, f1: 1 }, perturbed: { text: 'a', em: 1, f1: 1 }, category: 'C2C', touchesAnswer: touches });
+  it('leaves unanswerable rows out of the share and counts the answerable ones', () => {
+    // C2C: 2 answerable (1 untouched) and 2 unanswerable → 1/2 = 50% (counting the unanswerable as untouched gave 3/4).
+    const s = summarizePairs([c2c(false), c2c(true), c2c(null), c2c(null)]);
+    expect(s.categories.C2C).toBe(4);
+    expect(s.answerable.C2C).toBe(2);
+    expect(s.unmodified.C2C).toBe(0.5);
+  });
+  it('is undefined (NaN) for a category with only unanswerable questions', () => {
+    expect(summarizePairs([c2c(null)]).unmodified.C2C).toBeNaN();
+  });
+  it('marks an unanswerable pair row as having no answer sentence (null)', () => {
+    const a = makeInstance({ id: 'u', dataset: 'd', title: '', question: 'Q?', context: 'A b. C d.', answers: [], isImpossible: true, lang: 'en', revision: { context: 'A b. C e.', answers: [] } });
+    const b = { ...a, context: 'A b. C e.', revision: undefined };
+    expect(pairRow(a, b, '', '', 'script').touchesAnswer).toBeNull();
+    const ans = makeInstance({ id: 'v', dataset: 'd', title: '', question: 'Q?', context: 'A b. C d.', answers: [{ text: 'b', start: 2 }], isImpossible: false, lang: 'en', revision: { context: 'A b. C e.', answers: [{ text: 'b', start: 2 }] } });
+    expect(pairRow(ans, { ...ans, context: 'A b. C e.', revision: undefined }, 'b', 'b', 'script').touchesAnswer).toBe(false);
   });
 });
 
@@ -117,13 +182,41 @@ describe('runPairs', () => {
   });
 });
 
-describe('edit intentions', () => {
-  it('are the 13 categories of Yang et al. (2017)', () => {
-    // Yang, Halfaker, Kraut & Hovy, "Identifying Semantic Edit Intentions from Revisions in Wikipedia": a 13-category taxonomy.
-    expect(EDIT_INTENTS).toHaveLength(13);
-    expect([...EDIT_INTENTS].sort()).toEqual(
-      ['clarification', 'copy-editing', 'counter-vandalism', 'disambiguation', 'elaboration', 'fact-update', 'other', 'point-of-view', 'process', 'refactoring', 'simplification', 'vandalism', 'wikification'],
-    );
+describe('Wu et al. 2025 §5.2 and App. F: edit intentions in the paper\'s 8 categories, Yang et al. 2017\'s 13 mapped onto them', () => {
+  it('offers the 8 categories, in App. F\'s order', () => {
+    expect(EDIT_INTENTS).toEqual(['copy-editing', 'clarification', 'elaboration', 'fact-update', 'refactoring', 'simplification', 'vandalism', 'other']);
+  });
+
+  it('maps every one of Yang\'s 13 onto one of the 8', () => {
+    expect(YANG_INTENTS).toHaveLength(13);
+    for (const y of YANG_INTENTS) expect(EDIT_INTENTS).toContain(YANG_TO_WU[y]);
+  });
+
+  it.each([
+    ['copy-editing', 'copy-editing'],
+    ['Copy Editing', 'copy-editing'],
+    ['fact_update', 'fact-update'],
+    ['point-of-view', 'copy-editing'],
+    ['Wikification', 'copy-editing'],
+    ['disambiguation', 'clarification'],
+    ['counter vandalism', 'vandalism'],
+    ['process', 'other'],
+    ['Others', 'other'],
+    ['typo fix', 'typo fix'],
+  ])('wuIntent(%s) = %s', (tag, want) => expect(wuIntent(tag)).toBe(want));
+
+  it('counts a chart of Yang-tagged rows under the 8 categories, in the paper\'s order (hand count)', () => {
+    const row = (intent: string | null, category: string) => ({ intent, category });
+    // copy-editing: C2W (copy-editing) + C2C (wikification) + C2C (point-of-view); clarification: C2W (disambiguation);
+    // vandalism: W2C (counter-vandalism); untagged: C2C; other text kept.
+    const rows = [row('wikification', 'C2C'), row('counter-vandalism', 'W2C'), row(null, 'C2C'), row('copy-editing', 'C2W'), row('disambiguation', 'C2W'), row('point-of-view', 'C2C'), row('my tag', 'W2W')];
+    expect(intentDistribution(rows)).toEqual([
+      { intent: 'copy-editing', C2W: 1, C2C: 2, W2C: 0 },
+      { intent: 'clarification', C2W: 1, C2C: 0, W2C: 0 },
+      { intent: 'vandalism', C2W: 0, C2C: 0, W2C: 1 },
+      { intent: 'my tag', C2W: 0, C2C: 0, W2C: 0 },
+      { intent: 'untagged', C2W: 0, C2C: 1, W2C: 0 },
+    ]);
   });
 });
 
@@ -260,5 +353,45 @@ describe('challenge set', () => {
     const E1 = q('e1', 'x one', 'x seven');
     const pairs = challengeSet([D1, D2, E1], { m1: [r('d1', 'C2W'), r('d2', 'C2W'), r('e1', 'C2W')] });
     expect(pairs.map((p) => p.questions.map((x) => x.id))).toEqual([['d1', 'd2']]);
+  });
+
+  describe('Wu et al. 2025 App. I, last step: only pairs whose original passage is a SQuAD dev passage', () => {
+    it('removes a pair starting from a passage not in the dev file and counts it', () => {
+      // a runs forward (starts from "x one", a dev passage); c runs reversed (starts from "x six", not one).
+      const rows = { m1: [r('a', 'C2W'), r('c', 'W2C')] };
+      const all = buildChallenge([A, C], rows, 0);
+      expect(all.notInDev).toBeNull();
+      expect(all.pairs).toHaveLength(2);
+      const dev = buildChallenge([A, C], rows, 0, new Set(['x one', 'x five']));
+      expect(dev.pairs.map((p) => p.questions[0]?.id)).toEqual(['a']);
+      expect(dev.notInDev).toBe(1);
+    });
+
+    it('filters before choosing one version per passage', () => {
+      // D: "x eight" → "x one" (2 questions, not a dev start) would win the passage "x one" over E: "x one" → "x nine" (1 question).
+      const D1 = q('d1', 'x eight', 'x one');
+      const D2 = q('d2', 'x eight', 'x one');
+      const E1 = q('e1', 'x one', 'x nine');
+      const rows = { m1: [r('d1', 'C2W'), r('d2', 'C2W'), r('e1', 'C2W')] };
+      expect(challengeSet([D1, D2, E1], rows).map((p) => p.questions.map((x) => x.id))).toEqual([['d1', 'd2']]);
+      const dev = buildChallenge([D1, D2, E1], rows, 0, new Set(['x one']));
+      expect(dev.pairs.map((p) => p.questions.map((x) => x.id))).toEqual([['e1']]);
+      expect(dev.notInDev).toBe(1);
+    });
+
+    it('compares passages exactly, as the released script does', () => {
+      expect(buildChallenge([A], { m1: [r('a', 'C2W')] }, 0, new Set(['x one '])).pairs).toEqual([]);
+    });
+
+    it.each([
+      { name: 'not JSON', text: '{', error: /^dev\.json: not JSON/ },
+      { name: 'no data list', text: '{"version":"1.1"}', error: 'dev.json: not a SQuAD file (no "data" list)' },
+      { name: 'no passage', text: '{"data":[{"paragraphs":[]}]}', error: 'dev.json: no passage (data[].paragraphs[].context) found' },
+    ])('a bad dev file names itself: $name', ({ text, error }) => expect(() => squadPassages(text, 'dev.json')).toThrow(error));
+
+    it('reads the dev passages of a SQuAD file', () => {
+      const text = JSON.stringify({ version: '1.1', data: [{ title: 'T', paragraphs: [{ context: 'x one', qas: [] }, { context: 'x two', qas: [] }] }, { title: 'U', paragraphs: [{ context: 'x one', qas: [] }] }] });
+      expect([...squadPassages(text, 'dev.json')]).toEqual(['x one', 'x two']);
+    });
   });
 });

@@ -8,6 +8,7 @@ import { Chart, pct } from './Chart.tsx';
 import { CATEGORY_RULES, PAIR_CATEGORIES, RULE_TEXT, type CategoryRule } from '../../core/natural/categories.ts';
 import { describeNoise, NOISE_KINDS, NOISE_LABELS, type NoiseKind } from '../../core/natural/noise-kinds.ts';
 import { summarizePairs, type PairRow, type PairSummary } from '../../core/natural/pairs.ts';
+import { intentDistribution } from '../../core/natural/intents.ts';
 import { JobBar } from './JobBar.tsx';
 import { SeedInput } from './SeedInput.tsx';
 import { ChallengeCard } from './ChallengeCard.tsx';
@@ -210,10 +211,10 @@ function SummaryTable({ nat, syn, synLabel, dropped }: { nat: PairSummary | null
           ))}
         </tr>
         <tr>
-          <td>answer sentence unmodified (share per category)</td>
+          <td>answer sentence unmodified (share of each category's answerable questions)</td>
           {cols.map((c) => (
             <td key={c.name} data-testid={`${c === cols[0] && nat ? 'natural' : 'synthetic'}-unmodified`}>
-              {(['C2W', 'C2C', 'W2C'] as const).map((k) => `${k} ${Number.isNaN(c.s.unmodified[k]) ? '–' : `${pct(100 * c.s.unmodified[k])}%`}`).join(' · ')}
+              {(['C2W', 'C2C', 'W2C'] as const).map((k) => `${k} ${Number.isNaN(c.s.unmodified[k]) ? '–' : `${pct(100 * c.s.unmodified[k])}% of ${c.s.answerable[k]}`}`).join(' · ')}
             </td>
           ))}
         </tr>
@@ -246,13 +247,10 @@ function SummaryTable({ nat, syn, synLabel, dropped }: { nat: PairSummary | null
   );
 }
 
-/** Edit intentions, split by C2W, C2C and W2C (the paper's figure). */
+/** Edit intentions in the paper's 8 categories, split by C2W, C2C and W2C (its Fig. 3). */
 function IntentChart({ rows }: { rows: PairRow[] }) {
-  const intents = [...new Set(rows.map((r) => r.intent ?? 'untagged'))].sort();
-  const data = intents.map((i) => {
-    const of = rows.filter((r) => (r.intent ?? 'untagged') === i);
-    return { intent: i, C2W: of.filter((r) => r.category === 'C2W').length, C2C: of.filter((r) => r.category === 'C2C').length, W2C: of.filter((r) => r.category === 'W2C').length };
-  });
+  // Tags in Yang et al.'s 13 intentions are counted under the paper's 8 categories they map to.
+  const data = intentDistribution(rows);
   return (
     <Chart title="Edit intentions by category" testid="chart-intents">
         <BarChart data={data}>

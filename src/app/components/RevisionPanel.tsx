@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import type { Instance } from '../../core/data/types.ts';
 import { sentenceAt, type PairRow } from '../../core/natural/pairs.ts';
-import { EDIT_INTENTS } from '../../core/formats/pairs-csv.ts';
+import { EDIT_INTENTS, wuIntent } from '../../core/natural/intents.ts';
 import { describeNoise, NOISE_KINDS, NOISE_LABELS, type NoiseKind } from '../../core/natural/noise-kinds.ts';
 import { useApp } from '../store/index.ts';
 import { AnswerBox, CATEGORY_TEXT, PassageDiff } from './Compare.tsx';
@@ -32,8 +32,9 @@ export function RevisionPanel() {
         <h3>Revision pair: the next revision of this passage</h3>
         <label className="hint">
           edit intention{' '}
-          <select aria-label="Edit intention" data-testid="revision-intent" value={inst.revision.intent ?? ''} onChange={(e) => useApp.getState().setIntent(e.target.value)}>
+          <select aria-label="Edit intention" data-testid="revision-intent" value={inst.revision.intent ? wuIntent(inst.revision.intent) : ''} onChange={(e) => useApp.getState().setIntent(e.target.value)}>
             <option value="">untagged</option>
+            {inst.revision.intent && !(EDIT_INTENTS as readonly string[]).includes(wuIntent(inst.revision.intent)) && <option value={inst.revision.intent}>{inst.revision.intent}</option>}
             {EDIT_INTENTS.map((i) => (
               <option key={i} value={i}>
                 {i}
@@ -94,7 +95,7 @@ function PairResult({ inst, row, testid }: { inst: Instance; row: PairRow | null
       {row ? (
         <>
           <p className="hint" data-testid={`${testid}-touch`}>
-            {row.touchesAnswer ? 'The edit changed a sentence holding a gold answer (the first is shaded).' : 'The edit left every sentence holding a gold answer (the first is shaded) as it was.'}
+            {row.touchesAnswer === null ? 'Unanswerable: no answer sentence (left out of the unmodified share).' : row.touchesAnswer ? 'The edit changed a sentence holding a gold answer (the first is shaded).' : 'The edit left every sentence holding a gold answer (the first is shaded) as it was.'}
           </p>
           <div className="side-by-side">
             <AnswerBox title="Original passage" text={row.original.text} score={row.original} testid={`${testid}-original`} />

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { modelScope, QaEngine } from '../../core/index.ts';
 import { enginePredictor } from '../../core/entity/index.ts';
 import { readPredictions } from '../../core/formats/squad.ts';
-import { challengeSet, challengeToSquad, isFlip } from '../../core/natural/challenge.ts';
+import { buildChallenge, challengeToSquad, isFlip, squadPassages } from '../../core/natural/challenge.ts';
 import { pairsFromPredictions, runPairs, type PairRow } from '../../core/natural/pairs.ts';
 import { checkOutputFile, err, readText, seedOpt, UsageError } from '../io.ts';
 import { writeJsonFile } from '../json-out.ts';
@@ -14,13 +14,22 @@ import { openModel } from '../model.ts';
 import { cliCommand } from '../record.ts';
 import { readPairs } from '../pairs-input.ts';
 
-const NEEDS = 'challenge needs <original.json> <perturbed.json> --out <challenge.json> and at least one --model <dir|hub id> or --pred NAME=original-preds.json,perturbed-preds.json.';
+const NEEDS = 'challenge needs <original.json> <perturbed.json> --out <challenge.json> and at least one --model <dir|hub id> or --pred NAME=original-preds.json,perturbed-preds.json (and --dev <squad-dev.json> for App. I\'s last step).';
 
 /** One --pred value, e.g. parsePredSpec('bert=o.json,p.json') → { name: 'bert', original: 'o.json', perturbed: 'p.json' }. */
 export function parsePredSpec(spec: string): { name: string; original: string; perturbed: string } {
   const m = /^([^=]+)=([^,]+),([^,]+)$/.exec(spec);
   if (!m) throw new UsageError(`--pred must be NAME=original-preds.json,perturbed-preds.json (got "${spec}").`);
   return { name: (m[1] as string).trim(), original: (m[2] as string).trim(), perturbed: (m[3] as string).trim() };
+}
+
+/** The passages of the --dev SQuAD file; a file that is not one is a usage error naming it. */
+function devPassages(file: string): Set<string> {
+  try {
+    return squadPassages(readText(file), file);
+  } catch (e) {
+    throw new UsageError(`--dev ${(e as Error).message}`);
+  }
 }
 
 /** True when a model's row (if any) flips in the pair's orientation. */
@@ -35,6 +44,7 @@ export async function challenge(argv: string[]): Promise<number> {
       model: { type: 'string', multiple: true },
       pred: { type: 'string', multiple: true },
       out: { type: 'string' },
+      dev: { type: 'string' },
       seed: { type: 'string', default: '0' },
       squad2: { type: 'boolean', default: false },
       'hub-host': { type: 'string' },
@@ -51,6 +61,8 @@ export async function challenge(argv: string[]): Promise<number> {
   if (twice) throw new UsageError(`"${twice}" is named twice: each --model and --pred NAME must be different.`);
   const seed = seedOpt(values.seed);
   checkOutputFile(values.out);
+  // App. I's last step keeps pairs whose original passage is a SQuAD dev passage; read first, so a bad file fails fast.
+  const dev = values.dev ? devPassages(values.dev) : undefined;
   // Prediction files are read before any model loads, so a bad file fails fast.
   const predMaps = preds.map((p) => ({ ...p, orig: readPredictions(readText(p.original), p.original), pert: readPredictions(readText(p.perturbed), p.perturbed) }));
   const { paired, versionTwo: dataV2 } = await readPairs(a, b, 'challenge');
@@ -75,7 +87,7 @@ export async function challenge(argv: string[]): Promise<number> {
     sources[spec] = { dtype: model.dtype, device: model.device };
     await model.dispose();
   }
-  const pairs = challengeSet(paired, rowsByModel, seed);
+  const { pairs, notInDev } = buildChallenge(paired, rowsByModel, seed, dev);
   const squad = challengeToSquad(pairs);
   const flips = Object.fromEntries(
     names.map((n) => {
@@ -83,8 +95,10 @@ export async function challenge(argv: string[]): Promise<number> {
       return [n, pairs.reduce((k, p) => k + p.questions.filter((q) => isFlipRow(rows.get(q.id), p.reversed)).length, 0)];
     }),
   );
-  writeJsonFile(values.out, { ...squad, challenge: { ...squad.challenge, rule: 'correct = EM 1, wrong = F1 < 0.4', seed, models: names, flipsByModel: flips, sources, versionTwo, command: cliCommand('challenge', argv) } }, 1);
+  writeJsonFile(values.out, { ...squad, challenge: { ...squad.challenge, rule: 'correct = EM 1, wrong = F1 < 0.4', seed, models: names, flipsByModel: flips, sources, versionTwo, devFilter: values.dev ? { file: values.dev, passages: dev?.size ?? 0, pairsRemoved: notInDev } : null, command: cliCommand('challenge', argv) } }, 1);
   const reversed = pairs.filter((p) => p.reversed).length;
+  if (notInDev === null) err('qarx: challenge: no --dev file: App. I\'s last step (original passages must be SQuAD dev passages) was skipped\n');
+  else err(`qarx: challenge: removed ${notInDev} passage pair${notInDev === 1 ? '' : 's'} whose original passage is not in ${values.dev} (${dev?.size ?? 0} passages)\n`);
   err(`qarx: challenge: ${pairs.length} passage pair${pairs.length === 1 ? '' : 's'} (${reversed} with the edit undone), ${squad.challenge.questions} question${squad.challenge.questions === 1 ? '' : 's'}; flips by model: ${names.map((n) => `${n} ${flips[n]}`).join(', ')}; wrote ${values.out}\n`);
   return 0;
 }

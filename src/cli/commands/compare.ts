@@ -73,7 +73,7 @@ export async function compare(argv: string[]): Promise<number> {
   // Undefined (NaN) when the original F1 is 0: printed as a dash, not "+0.00%".
   const rel = sum.relativeF1Change;
   out(`relative F1 change: ${Number.isFinite(rel) ? `${rel >= 0 ? '+' : ''}${f(rel)}%` : '–'}\n`);
-  out(`answer sentence unmodified: ${PAIR_CATEGORIES.map((c) => `${c} ${share(sum.unmodified[c])}`).join('  ')}\n`);
+  out(`answer sentence unmodified (answerable questions): ${PAIR_CATEGORIES.map((c) => `${c} ${share(sum.unmodified[c])} of ${sum.answerable[c]}`).join('  ')}\n`);
   out(`prediction changed: ${share(sum.predictionChangeRate)}\n`);
   if (dpr) printDpr(dpr, out);
   for (const t of slices) out(`\n${formatSliceTable(t)}\n`);

@@ -60,6 +60,8 @@ export interface Instance {
   context: string;
   answers: GoldAnswer[];
   isImpossible: boolean;
+  /** An unanswerable question's plausible answers (SQuAD 2.0 `plausible_answers`), texts only. */
+  plausibleAnswers?: string[];
   lang: 'en' | 'zh';
   /** The metric's language when the user overrides the data's (Scoring: English / Chinese, `--lang`); absent = `lang`. */
   scoreLang?: 'en' | 'zh';

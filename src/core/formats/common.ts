@@ -252,7 +252,7 @@ export function guessLang(text: string): 'en' | 'zh' {
 }
 
 /** Fields of a new Instance; tags are derived. */
-export type InstanceFields = Pick<Instance, 'id' | 'dataset' | 'title' | 'question' | 'context' | 'answers' | 'isImpossible' | 'lang' | 'revision' | 'paraphrases'> & Partial<Pick<Instance, 'meta'>>;
+export type InstanceFields = Pick<Instance, 'id' | 'dataset' | 'title' | 'question' | 'context' | 'answers' | 'isImpossible' | 'lang' | 'revision' | 'paraphrases'> & Partial<Pick<Instance, 'meta' | 'plausibleAnswers'>>;
 
 /**
  * Builds an Instance with its tags ('unanswerable', 'revision', 'zh'); answerType is left for the
@@ -265,6 +265,7 @@ export function makeInstance(f: InstanceFields): Instance {
   if (f.lang === 'zh') tags.push('zh');
   const inst: Instance = { id: f.id, dataset: f.dataset, title: f.title, question: f.question, context: f.context, answers: f.answers, isImpossible: f.isImpossible, lang: f.lang, tags };
   if (f.revision) inst.revision = f.revision;
+  if (f.isImpossible && f.plausibleAnswers?.length) inst.plausibleAnswers = f.plausibleAnswers;
   if (f.paraphrases?.length) {
     inst.paraphrases = f.paraphrases;
     inst.tags.push('paraphrase');

@@ -220,14 +220,8 @@ async function readPairsCsv(input: ImportInput, opts: FormatOptions): Promise<Im
   return { format: 'pairs-csv', instances, issues };
 }
 
-/**
- * The 13 semantic edit intentions of Wikipedia revisions (Yang et al. 2017, EMNLP, developed with
- * Wikipedia editors), the taxonomy edit intentions of revision pairs are told in; 'other' last.
- */
-export const EDIT_INTENTS = [
-  'clarification', 'copy-editing', 'counter-vandalism', 'disambiguation', 'elaboration', 'fact-update',
-  'point-of-view', 'process', 'refactoring', 'simplification', 'vandalism', 'wikification', 'other',
-] as const;
+/** The paper's 8 edit-intention categories (Wu et al. 2025, App. F; Yang et al. 2017's 13 map onto them): see natural/intents.ts. */
+export { EDIT_INTENTS } from '../natural/intents.ts';
 
 /**
  * Revision pairs as CSV in the layout this importer reads back (id, title, question, answer,

@@ -101,8 +101,8 @@ export function importPairs(original: ImportResult, perturbed: ImportResult, nam
       instances.push(o);
       continue;
     }
-    const { id, dataset, title, question, context, isImpossible, lang, meta } = o;
-    instances.push(makeInstance({ id, dataset, title, question, context, answers: o.answers, isImpossible, lang, meta, revision: { context: p.context, answers, ...(reworded ? { question: p.question } : {}) } }));
+    const { id, dataset, title, question, context, isImpossible, lang, meta, plausibleAnswers } = o;
+    instances.push(makeInstance({ id, dataset, title, question, context, answers: o.answers, isImpossible, lang, meta, plausibleAnswers, revision: { context: p.context, answers, ...(reworded ? { question: p.question } : {}) } }));
   }
   for (const p of perturbed.instances) {
     if (!paired.has(p)) addIssue(issues, 'unpaired', `${names.perturbed}: id ${quote(p.id)}`, `not in ${names.original} (by id, nor by passage and answers); skipped`, true);

@@ -67,6 +67,7 @@ async function importNested(input: ImportInput, opts: FormatOptions, format: 'sq
         isImpossible: item.isImpossible || resolved.answers.length === 0,
         lang,
         ...(item.paraphrases ? { paraphrases: item.paraphrases } : {}),
+        ...(item.plausibleAnswers ? { plausibleAnswers: item.plausibleAnswers } : {}),
         meta: item.meta,
       }),
     );

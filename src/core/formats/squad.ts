@@ -63,6 +63,8 @@ export interface QaItem extends QaInput {
   title: string;
   answers: { text: string; answer_start: number }[];
   isImpossible: boolean;
+  /** SQuAD 2.0 `plausible_answers` texts of an unanswerable question. */
+  plausibleAnswers?: string[];
   /** The question's paraphrases, from a `paraphrases` list of strings. */
   paraphrases?: string[];
   /** Other scalar keys of the question, its paragraph and its article (innermost wins). */
@@ -202,7 +204,7 @@ export function readSquadValue(raw: unknown, file: string, opts: { checkAnswerSt
         seen.add(id);
         const paraphrases = readParaphrases(q.output.paraphrases, `${path}.paraphrases`, issues);
         const meta = nonEmpty(collectMeta(art, ARTICLE_KEYS, collectMeta(par, PARAGRAPH_KEYS, collectMeta(qa, QA_KEYS))));
-        items.push({ id, question, context: p.output.context, title: a.output.title || (typeof p.output.title === 'string' ? p.output.title : ''), answers, isImpossible: impossible, ...(paraphrases ? { paraphrases } : {}), ...(meta ? { meta } : {}) });
+        items.push({ id, question, context: p.output.context, title: a.output.title || (typeof p.output.title === 'string' ? p.output.title : ''), answers, isImpossible: impossible, ...(impossible && q.output.plausible_answers?.length ? { plausibleAnswers: q.output.plausible_answers.map((x) => x.text) } : {}), ...(paraphrases ? { paraphrases } : {}), ...(meta ? { meta } : {}) });
         paths.push(path);
         outQas.push({ id, question, answers, ...(q.output.is_impossible !== undefined ? { is_impossible: impossible } : {}) });
       });

@@ -2,8 +2,9 @@
  * A challenge set from revision pairs and several models (appendix I of Wu et al. 2025). A
  * (model, question) flip is correct (EM 1) on one passage and wrong (F1 < 0.4) on the other, the
  * released script's rule. Each passage pair takes the orientation (original → edited, or the edit
- * undone) with the most flips, then the one keeping more questions, then a seeded coin; a passage
- * that would appear twice keeps the version with the most questions.
+ * undone) with the most flips, then the one keeping more questions, then a seeded coin; given the
+ * SQuAD dev passages, only pairs starting from one are kept (App. I's last step); a passage that
+ * would appear twice keeps the version with the most questions.
  */
 import type { Instance } from '../data/types.ts';
 import { instancesToSquad } from '../formats/squad-export.ts';
@@ -41,6 +42,21 @@ const better = (a: ChallengePair, b: ChallengePair) => a.flips - b.flips || a.qu
  * reversed one. `seed` decides exact ties.
  */
 export function challengeSet(instances: readonly Instance[], rowsByModel: Readonly<Record<string, readonly PairRow[]>>, seed = 0): ChallengePair[] {
+  return buildChallenge(instances, rowsByModel, seed).pairs;
+}
+
+/** A challenge set with what App. I's dev-passage filter did: pairs removed (null when no dev passages were given). */
+export interface ChallengeBuild {
+  pairs: ChallengePair[];
+  notInDev: number | null;
+}
+
+/**
+ * challengeSet with App. I's last step: with `devPassages` (the contexts of the SQuAD dev file),
+ * a pair whose starting passage in its chosen orientation is not one of them, compared exactly as
+ * the released script does, is removed and counted, before one version per passage is chosen.
+ */
+export function buildChallenge(instances: readonly Instance[], rowsByModel: Readonly<Record<string, readonly PairRow[]>>, seed = 0, devPassages?: ReadonlySet<string>): ChallengeBuild {
   const groups = new Map<string, Instance[]>();
   for (const i of instances) if (i.revision) groups.set(passageKey(i), [...(groups.get(passageKey(i)) ?? []), i]);
   const index = Object.entries(rowsByModel).map(([model, rows]) => ({ model, rows: new Map(rows.map((r) => [`${r.dataset}\u0000${r.id}`, r])) }));
@@ -67,7 +83,35 @@ export function challengeSet(instances: readonly Instance[], rowsByModel: Readon
     const best = d > 0 ? rev : d < 0 ? fwd : rng(mixSeed(seed, hashString(key)))() < 0.5 ? fwd : rev;
     if (best.flips > 0) chosen.push(best);
   }
-  return dedupePassages(chosen).sort((a, b) => -better(a, b));
+  const inDev = devPassages ? chosen.filter((p) => devPassages.has(sides(p)[0])) : chosen;
+  return { pairs: dedupePassages(inDev).sort((a, b) => -better(a, b)), notInDev: devPassages ? chosen.length - inDev.length : null };
+}
+
+/**
+ * The passages of a SQuAD dev file (`data[].paragraphs[].context`), for App. I's filter, e.g.
+ * squadPassages('{"data":[{"paragraphs":[{"context":"A."}]}]}', 'dev.json') → Set { 'A.' }.
+ * Throws an Error naming the file when it is not SQuAD JSON or holds no passage.
+ */
+export function squadPassages(text: string, file: string): Set<string> {
+  let root: unknown;
+  try {
+    root = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`${file}: not JSON (${(e as Error).message})`);
+  }
+  const data = (root as { data?: unknown } | null)?.data;
+  if (!Array.isArray(data)) throw new Error(`${file}: not a SQuAD file (no "data" list)`);
+  const out = new Set<string>();
+  for (const article of data) {
+    const paragraphs = (article as { paragraphs?: unknown } | null)?.paragraphs;
+    if (!Array.isArray(paragraphs)) continue;
+    for (const p of paragraphs) {
+      const context = (p as { context?: unknown } | null)?.context;
+      if (typeof context === 'string') out.add(context);
+    }
+  }
+  if (out.size === 0) throw new Error(`${file}: no passage (data[].paragraphs[].context) found`);
+  return out;
 }
 
 /** The passage a pair starts from and the one it is changed to, in its orientation. */

@@ -1,6 +1,7 @@
 /** The synthetic-noise kinds and NLPAug's defaults for each, without any word lists (for the UI). */
 
-export const NOISE_KINDS = ['keyboard', 'ocr', 'char-insert', 'char-substitute', 'char-swap', 'char-delete', 'word-swap', 'word-delete', 'word-split', 'synonym', 'word-insert'] as const;
+/** The 13 methods of Wu et al. 2025, App. K (Table 8): six character-level, seven word-level. */
+export const NOISE_KINDS = ['keyboard', 'ocr', 'char-insert', 'char-substitute', 'char-swap', 'char-delete', 'word-swap', 'word-delete', 'word-crop', 'word-split', 'synonym', 'word-insert', 'word-substitute'] as const;
 export type NoiseKind = (typeof NOISE_KINDS)[number];
 
 export const NOISE_LABELS: Record<NoiseKind, string> = {
@@ -12,9 +13,11 @@ export const NOISE_LABELS: Record<NoiseKind, string> = {
   'char-delete': 'random character delete',
   'word-swap': 'word swap',
   'word-delete': 'word delete',
+  'word-crop': 'word crop',
   'word-split': 'word split',
   synonym: 'synonym substitution',
   'word-insert': 'word insertion',
+  'word-substitute': 'word substitution',
 };
 
 export interface NoiseOptions {
@@ -34,7 +37,9 @@ export const RANDOM_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxy
 export interface NoiseParams {
   /** The NLPAug augmenter (and action) the kind follows. */
   nlpaug: string;
-  /** Fewest and most words changed per input (aug_word_min / aug_word_max, or aug_min / aug_max); a passage is one input. */
+  /** What one NLPAug input is (Wu et al. App. K): each sentence for word split, synonym and word insertion, the whole passage for the others. */
+  unit: 'sentence' | 'passage';
+  /** Fewest and most words changed per input (aug_word_min / aug_word_max, or aug_min / aug_max). */
   wordMin: number;
   wordMax: number;
   /** Tokens shorter than this many code points are never chosen (min_char; 1 = no limit). */
@@ -47,7 +52,8 @@ export interface NoiseParams {
   skip?: 'determiners';
 }
 
-const WORDS = { wordMin: 1, wordMax: 10 } as const;
+const WORDS = { unit: 'passage', wordMin: 1, wordMax: 10 } as const;
+const SENTENCE_WORDS = { ...WORDS, unit: 'sentence' } as const;
 const RANDOM_CHAR = { ...WORDS, minChar: 4, chars: { p: 0.3, min: 1, max: 10 }, charModel: 'random' } as const;
 
 /** NLPAug's defaults per kind, read from its augmenter sources (char/keyboard.py, ocr.py, random.py; word/random.py, split.py, synonym.py, context_word_embs.py). */
@@ -60,9 +66,11 @@ export const NOISE_PARAMS: Record<NoiseKind, NoiseParams> = {
   'char-delete': { nlpaug: "RandomCharAug(action='delete')", ...RANDOM_CHAR },
   'word-swap': { nlpaug: "RandomWordAug(action='swap')", ...WORDS, minChar: 1 },
   'word-delete': { nlpaug: "RandomWordAug(action='delete')", ...WORDS, minChar: 1 },
-  'word-split': { nlpaug: 'SplitAug', ...WORDS, minChar: 4 },
-  synonym: { nlpaug: "SynonymAug(aug_src='wordnet')", ...WORDS, minChar: 1, skip: 'determiners' },
-  'word-insert': { nlpaug: "ContextualWordEmbsAug(action='insert')", ...WORDS, minChar: 1 },
+  'word-crop': { nlpaug: "RandomWordAug(action='crop')", ...WORDS, minChar: 1 },
+  'word-split': { nlpaug: 'SplitAug', ...SENTENCE_WORDS, minChar: 4 },
+  synonym: { nlpaug: "SynonymAug(aug_src='wordnet')", ...SENTENCE_WORDS, minChar: 1, skip: 'determiners' },
+  'word-insert': { nlpaug: "ContextualWordEmbsAug(action='insert')", ...SENTENCE_WORDS, minChar: 1 },
+  'word-substitute': { nlpaug: "ContextualWordEmbsAug(action='substitute')", ...WORDS, minChar: 1 },
 };
 
 /**
@@ -77,7 +85,10 @@ export function augCount(size: number, p: number, min: number, max: number): num
 export function describeNoise(kind: NoiseKind, rate: number): string {
   const p = NOISE_PARAMS[kind];
   const pct = (x: number) => `${Math.round(x * 100)}%`;
-  const words = `${pct(rate)} of the passage's tokens, ${p.wordMin}–${p.wordMax} words${p.minChar > 1 ? ` of ≥ ${p.minChar} characters` : ''}`;
+  const of = p.unit === 'sentence' ? "each sentence's tokens" : "the passage's tokens";
+  const per = p.unit === 'sentence' ? ' per sentence' : '';
+  const run = kind === 'word-crop' ? ' in one run (fewer than 2: no change)' : '';
+  const words = `${pct(rate)} of ${of}, ${p.wordMin}–${p.wordMax} words${per}${run}${p.minChar > 1 ? ` of ≥ ${p.minChar} characters` : ''}`;
   const chars = p.chars ? `; ${pct(p.chars.p)} of each word's characters, ${p.chars.min}–${p.chars.max}` : '';
   return `NLPAug ${p.nlpaug} defaults: ${words}${chars}${p.skip ? '; determiners skipped' : ''}.`;
 }

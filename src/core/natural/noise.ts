@@ -1,9 +1,10 @@
 /**
- * Synthetic noise to compare with natural edits, with NLPAug's augmenters and their defaults
- * (NOISE_PARAMS): character level (keyboard typo, OCR error, random insert / substitute / swap /
- * delete) and word level (swap, delete, split, WordNet synonym, insertion). As in NLPAug, a passage
- * is one input: int(rate · its tokens) words are chosen (1–10), so at most 10 change. Seeded; words
- * inside a gold answer are never chosen, so answers stay exact and their offsets are recomputed.
+ * Synthetic noise to compare with natural edits: the 13 methods of Wu et al. 2025, App. K, with
+ * NLPAug's augmenters and their defaults (NOISE_PARAMS): character level (keyboard typo, OCR error,
+ * random insert / substitute / swap / delete) and word level (swap, delete, crop, split, WordNet
+ * synonym, insertion, substitution). Word split, synonym and insertion run on each sentence, the
+ * others on the whole passage (App. K): per input int(rate · its tokens) words are chosen (1–10).
+ * Seeded; words inside a gold answer are never chosen, so answers stay exact and offsets are recomputed.
  */
 import nlp from 'compromise';
 import synonyms from 'synonyms';
@@ -28,8 +29,24 @@ const PUNCTUATION = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
 export interface NoiseResult {
   perturbed: Instance;
   edits: Edit[];
-  /** Words changed (for a swap, the swaps; for an insertion, the words put in); at most 10. */
+  /** Words changed (for a swap, the swaps; for an insertion, the words put in); at most 10 per input (sentence or passage). */
   changed: number;
+}
+
+/**
+ * The sentences of a passage as [start, end) offsets, split after . ! ? before a space or the end
+ * (so 3.5 stays whole), after 。！？ and at line breaks, e.g. 'A b. C d.' → [0, 4), [5, 9).
+ */
+export function sentenceSpans(text: string): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  let start = 0;
+  for (const m of [...text.matchAll(/[.!?](?=\s|$)|[。！？]|\n/g), { index: text.length, 0: '' }]) {
+    const end = m.index + m[0].length;
+    const from = start + Math.max(0, text.slice(start, end).search(/\S/));
+    if (end > from && /\S/.test(text.slice(from, end))) out.push({ start: from, end });
+    start = end;
+  }
+  return out;
 }
 
 /** A token of the passage with its character offsets and index. */
@@ -219,9 +236,34 @@ function noiseSpans(kind: NoiseKind, chosen: readonly NoiseToken[], tokens: read
       const spans = chosen.map((t) => ({ start: t.start, end: t.start, to: `${pick(COMMON, rand)} ` }));
       return { spans, changed: spans.length };
     }
+    case 'word-substitute':
+      // The contextual model's word is replaced by a common word, keeping a capital.
+      return one((t) => {
+        const w = pick(COMMON, rand);
+        return wordCase(t.text) === 'capitalize' ? capitalize(w) : w;
+      });
+    case 'word-crop': {
+      // The chosen tokens are one run (cropRun), removed with their spaces; crop, unlike delete, fixes no case.
+      // (No token list is passed, so deleteSpans' first-word capital fix does not apply.)
+      if (chosen.length < 2) return { spans: [], changed: 0 };
+      return { spans: deleteSpans(chosen, [], text, inAnswer), changed: chosen.length };
+    }
     default:
       return one((t) => changeChars(t.text, kind, rand));
   }
+}
+
+/**
+ * RandomWordAug's crop: aug_cnt tokens in one run (any token, punctuation included) at a random
+ * start; here the run must miss every answer (starts that would cut one are not drawn), e.g.
+ * 10 tokens, n 3 → tokens k, k+1, k+2 for a random k in 0…7. None when no run fits.
+ */
+export function cropRun(tokens: readonly NoiseToken[], n: number, inAnswer: (s: number, e: number) => boolean, rand: () => number): NoiseToken[] {
+  const starts: number[] = [];
+  for (let k = 0; k + n <= tokens.length; k++) if (!tokens.slice(k, k + n).some((t) => inAnswer(t.start, t.end))) starts.push(k);
+  if (n < 1 || starts.length === 0) return [];
+  const k = pick(starts, rand);
+  return tokens.slice(k, k + n);
 }
 
 /**
@@ -234,8 +276,13 @@ export function addNoise(inst: Instance, opts: NoiseOptions): NoiseResult | null
   const tokens = nlpaugTokens(inst.context);
   const inAnswer = (s: number, e: number) => inst.answers.some((a) => s < a.start + a.text.length && a.start < e);
   const tags = opts.kind === 'synonym' ? posTags(inst.context) : null;
+  // App. K: word split, synonym and insertion augment each sentence, the others the whole passage.
+  const inputs = p.unit === 'sentence' ? sentenceSpans(inst.context).map((sp) => tokens.filter((t) => t.start >= sp.start && t.end <= sp.end)) : [tokens];
   // NLPAug counts over every token of the input (answers and punctuation included), then chooses among the candidates.
-  const chosen = sample(candidates(tokens, opts.kind, inAnswer, tags), augCount(tokens.length, opts.rate, p.wordMin, p.wordMax), rand);
+  const chosen = inputs.flatMap((input) => {
+    const n = augCount(input.length, opts.rate, p.wordMin, p.wordMax);
+    return opts.kind === 'word-crop' ? cropRun(input, n, inAnswer, rand) : sample(candidates(input, opts.kind, inAnswer, tags), n, rand);
+  });
   const { spans, changed } = noiseSpans(opts.kind, chosen, tokens, inst.context, inAnswer, tags, rand);
   if (!spans.length) return null;
   const { text, edits } = applyEdits(inst.context, spans);

@@ -72,9 +72,49 @@ export function answerSentenceModified(a: Instance, b: Pick<Instance, 'context'>
   return answerSentences(a.context, a.answers).some((span) => editTouches(a.context, b.context, span));
 }
 
-/** True when every gold answer of the original occurs in the perturbed passage (the paper keeps only those). */
-export function answersSurvive(a: Pick<Instance, 'answers'>, perturbedContext: string): boolean {
-  return a.answers.every((g) => g.text === '' || perturbedContext.includes(g.text));
+/** Python 3's `\w` on str: a letter, a number or `_` (str.isalnum() or underscore). */
+const isWordChar = (ch: string | undefined): boolean => ch !== undefined && /^[\p{L}\p{N}_]$/u.test(ch);
+
+/** The code point ending just before UTF-16 index `i`, or undefined at the start. */
+function charBefore(text: string, i: number): string | undefined {
+  if (i <= 0) return undefined;
+  const low = text.charCodeAt(i - 1);
+  return low >= 0xdc00 && low <= 0xdfff && i >= 2 ? text.slice(i - 2, i) : text[i - 1];
+}
+
+/**
+ * Where `needle` first occurs in `text` between two Python `\b` word boundaries, or −1: the
+ * released pipeline's `re.search(r'\b' + re.escape(answer) + r'\b', context)` (case-sensitive),
+ * e.g. wholeWordIndex('Parisian Paris', 'Paris') → 9. As in Python, `\b` next to a non-word
+ * character needs a word character on its other side, so '$5' is not found in 'a $5 fee'.
+ */
+export function wholeWordIndex(text: string, needle: string): number {
+  if (!needle) return -1;
+  const first = String.fromCodePoint(needle.codePointAt(0) as number);
+  const last = charBefore(needle, needle.length);
+  for (let i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + 1)) {
+    const end = i + needle.length;
+    const after = text.codePointAt(end);
+    const startOk = isWordChar(charBefore(text, i)) !== isWordChar(first);
+    const endOk = isWordChar(last) !== isWordChar(after === undefined ? undefined : String.fromCodePoint(after));
+    if (startOk && endOk) return i;
+  }
+  return -1;
+}
+
+/**
+ * The texts a pair must keep (Wu et al. 2025 §3): an answerable question's gold answers, an
+ * unanswerable one's plausible answers (none known: nothing to check).
+ */
+export const answersToKeep = (a: Pick<Instance, 'answers' | 'isImpossible' | 'plausibleAnswers'>): string[] => (a.isImpossible ? (a.plausibleAnswers ?? []) : a.answers.map((g) => g.text)).filter((t) => t !== '');
+
+/**
+ * True when every gold answer (unanswerable: every plausible answer) occurs in the perturbed
+ * passage as whole words (Wu et al. 2025 §3; the released `find_continuous_span_start`). Chinese
+ * has no word boundaries (Python's `\b` would reject 中国 inside 在中国的), so there a substring is enough.
+ */
+export function answersSurvive(a: Pick<Instance, 'answers' | 'isImpossible' | 'plausibleAnswers' | 'lang'>, perturbedContext: string): boolean {
+  return answersToKeep(a).every((t) => (a.lang === 'zh' ? perturbedContext.includes(t) : wholeWordIndex(perturbedContext, t) >= 0));
 }
 
 /** One question of a pair, answered on both passages. */
@@ -88,8 +128,8 @@ export interface PairRow {
   perturbed: { text: string } & Score;
   category: PairCategory;
   intent: string | null;
-  /** The edit changed a sentence holding a gold answer of the original passage. */
-  touchesAnswer: boolean;
+  /** The edit changed a sentence holding a gold answer of the original passage; null for an unanswerable question (it has no answer sentence). */
+  touchesAnswer: boolean | null;
 }
 
 /** A set of pairs summarised: the categories, EM/F1 on both sides and the relative F1 change (%). */
@@ -100,8 +140,10 @@ export interface PairSummary {
   perturbed: Score;
   /** 100·(F1_perturbed − F1_original) / F1_original; NaN when F1_original is 0 or there are no rows (undefined, not "no change"). */
   relativeF1Change: number;
-  /** Per category, the share (0..1) of its questions whose answer sentences the edit left unmodified; NaN for an empty category. */
+  /** Per category, the share (0..1) of its answerable questions whose answer sentences the edit left unmodified (Wu et al. §5.2); NaN when it has none. */
   unmodified: Record<PairCategory, number>;
+  /** Per category, the answerable questions `unmodified` is a share of. */
+  answerable: Record<PairCategory, number>;
   /** Share (0..1) of questions whose predicted text differs between the two sides. */
   predictionChangeRate: number;
 }
@@ -115,11 +157,15 @@ export function relativeChange(before: number, after: number): number {
 export function summarizePairs(rows: readonly PairRow[]): PairSummary {
   const categories = Object.fromEntries(PAIR_CATEGORIES.map((c) => [c, 0])) as Record<PairCategory, number>;
   const untouched = Object.fromEntries(PAIR_CATEGORIES.map((c) => [c, 0])) as Record<PairCategory, number>;
+  const answerable = Object.fromEntries(PAIR_CATEGORIES.map((c) => [c, 0])) as Record<PairCategory, number>;
   for (const r of rows) {
     categories[r.category]++;
+    // Unanswerable questions have no answer sentence: the paper's share is over answerable ones.
+    if (r.touchesAnswer === null) continue;
+    answerable[r.category]++;
     if (!r.touchesAnswer) untouched[r.category]++;
   }
-  const unmodified = Object.fromEntries(PAIR_CATEGORIES.map((c) => [c, categories[c] ? untouched[c] / categories[c] : NaN])) as Record<PairCategory, number>;
+  const unmodified = Object.fromEntries(PAIR_CATEGORIES.map((c) => [c, answerable[c] ? untouched[c] / answerable[c] : NaN])) as Record<PairCategory, number>;
   const original = averageScore(rows.map((r) => r.original));
   const perturbed = averageScore(rows.map((r) => r.perturbed));
   const changed = rows.filter((r) => r.original.text !== r.perturbed.text).length;
@@ -130,13 +176,14 @@ export function summarizePairs(rows: readonly PairRow[]): PairSummary {
     perturbed,
     relativeF1Change: relativeChange(original.f1, perturbed.f1),
     unmodified,
+    answerable,
     predictionChangeRate: rows.length ? changed / rows.length : NaN,
   };
 }
 
 /** Questions a pairs run left out, by reason, with the first few ids. */
 export interface PairsDropped {
-  /** A gold answer of the original does not occur in the perturbed passage. */
+  /** A gold (or plausible) answer of the original does not occur in the perturbed passage as whole words. */
   answerMissing: { count: number; ids: string[] };
 }
 
@@ -191,7 +238,7 @@ export function pairRow(a: Instance, b: Instance, original: string, perturbed: s
     perturbed: { text: perturbed, ...sp },
     category: pairCategory(so, sp, rule),
     intent: a.revision?.intent ?? null,
-    touchesAnswer: answerSentenceModified(a, b),
+    touchesAnswer: a.answers.some((g) => g.text !== '') ? answerSentenceModified(a, b) : null,
   };
 }
 
