@@ -52,10 +52,14 @@ export function selectRenameTarget(inst: Selectable, options: Pick<RenameOptions
   if (options.type !== 'MIX' && entity.type !== options.type) return 'other-type';
   const all = entity.type === 'PER' ? personSpans(entity.text) : perturbableSpans(entity);
   if (all === 'long-name') return 'long-name';
-  if (all.length === 0) return 'no-spans';
-  // The paper's DBName has no list of rare words (its released code gives it none): they stay.
-  const spans = options.source === 'db' ? all.filter((x) => x.kind !== 'rare') : all;
-  return spans.length ? { entity, spans } : 'rare-only';
+  // DBName keeps rare words (renameInstance), but the question stays in (App. B; released
+  // org/perturb.py): every source is scored on the same questions.
+  return all.length ? { entity, spans: all } : 'no-spans';
+}
+
+/** Whether a source renames a span: DBName has no list of rare words (§3.2; released `'rare': []`), so they stay. */
+export function renamesSpan(source: RenameOptions['source'], span: PerturbableSpan): boolean {
+  return !(source === 'db' && span.kind === 'rare');
 }
 
 /** selectRenameTarget for a Chinese passage: the dictionary entities of zh.ts (no rare words, so every source renames the same). */
@@ -155,6 +159,7 @@ export function renameInstance(inst: Instance, opts: RenameOptions, pool?: NameP
     poolFallback = r.fallback;
   }
   for (const span of whole === null ? targets.spans : []) {
+    if (!renamesSpan(opts.source, span)) continue;
     let to = '';
     if (opts.source === 'randstr') {
       to = randStr(span.text, rand);
