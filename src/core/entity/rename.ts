@@ -10,7 +10,7 @@ import { answerTypeOf } from '../ner/answer-type.ts';
 import type { NotRenamable, RenameOptions } from './options.ts';
 
 export { ENTITY_CHOICES, NAME_SOURCES, NOT_RENAMABLE, RENAME_TARGETS, SOURCE_LABELS, TARGET_LABELS, type EntityChoice, type NameSource, type NotRenamable, type RenameOptions, type RenameTarget } from './options.ts';
-import { answerEntity, detectEntities, perturbableSpans, personSpans, type Entity, type PerturbableSpan } from './spans.ts';
+import { answerEntity, detectEntities, perturbableSpans, spansAsEntities, personSpans, type Entity, type PerturbableSpan } from './spans.ts';
 import { applySubstitutions, findMentions, mapForward, type Edit, type Substitution } from './substitute.ts';
 import { isHan, zhAnswerEntity, zhNested, zhGenderOf, zhLongerNames, zhEntitySpans, zhQuestionPerson, zhWholeName } from './zh.ts';
 
@@ -36,7 +36,7 @@ export interface RenameTargets {
   spans: PerturbableSpan[];
 }
 
-type Selectable = Pick<Instance, 'context' | 'question' | 'answers' | 'answerType' | 'isImpossible' | 'lang'>;
+type Selectable = Pick<Instance, 'context' | 'question' | 'answers' | 'answerType' | 'isImpossible' | 'lang' | 'entities'>;
 
 /**
  * THE selection of what to rename, shared by the live view, sweeps, budgets, export and `qarx
@@ -47,7 +47,7 @@ type Selectable = Pick<Instance, 'context' | 'question' | 'answers' | 'answerTyp
 export function selectRenameTarget(inst: Selectable, options: Pick<RenameOptions, 'type' | 'source' | 'target'>): RenameTargets | NotRenamable {
   if (inst.lang === 'zh') return selectZh(inst, options);
   if (options.target === 'question-person') return questionPerson(inst);
-  const entity = inst.isImpossible ? null : answerEntity(inst.context, inst.answers[0], answerTypeOf(inst));
+  const entity = inst.isImpossible ? null : answerEntity(inst.context, inst.answers[0], answerTypeOf(inst), inst.entities ? spansAsEntities(inst.context, inst.entities) : undefined);
   if (!entity) return 'no-entity';
   if (options.type !== 'MIX' && entity.type !== options.type) return 'other-type';
   const all = entity.type === 'PER' ? personSpans(entity.text) : perturbableSpans(entity);

@@ -7,6 +7,7 @@ import { char, type CharOffset } from '../types.ts';
 import { isCommonWord, isNameStopword, isNonGpePlace, isOrgDesignator, isTitle, placeKind, type PlaceKind } from './lexicon.ts';
 import { orgWordKind } from './org-words.ts';
 import type { EntityType } from './options.ts';
+import type { TaggedSpan } from '../ner/file-entities.ts';
 import { typeEntity } from './typing.ts';
 import { genderOf, isFirstName, type Gender, type SpanKind } from './names.ts';
 
@@ -93,6 +94,11 @@ export function confidenceOf(type: EntityType, text: string): number {
   if (type === 'GPE') return placeKind(text) ? 0.95 : 0.6;
   if (type === 'PER') return isFirstName(words[0] ?? '') ? 0.9 : 0.7;
   return words.some(isOrgDesignator) ? 0.85 : 0.6;
+}
+
+/** A file's or a loaded tagger's spans as entities (they take precedence over compromise; a file's own span is sure: confidence 1). */
+export function spansAsEntities(context: string, spans: readonly TaggedSpan[]): Entity[] {
+  return spans.map((s) => ({ type: s.type, text: context.slice(s.start, s.end), start: char(s.start), end: char(s.end), confidence: s.score ?? 1 }));
 }
 
 const WORD = /[\p{L}\p{M}][\p{L}\p{M}'’.-]*[\p{L}\p{M}]|[\p{L}\p{M}]/gu;

@@ -68,6 +68,8 @@ async function importNested(input: ImportInput, opts: FormatOptions, format: 'sq
         lang,
         ...(item.paraphrases ? { paraphrases: item.paraphrases } : {}),
         meta: item.meta,
+        answerType: item.answerType,
+        entities: item.entities,
       }),
     );
   }
