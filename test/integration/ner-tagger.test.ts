@@ -12,6 +12,8 @@ import { loadNerTagger, type NerTagger } from '../../src/core/runtime/ner-tagger
 import { selectRenameTarget } from '../../src/core/entity/rename.ts';
 import { tinyNerRepo } from '../../scripts/lib/tiny-ner-model.ts';
 import { startMockHub, type MockHub } from '../support/hub-server.ts';
+import { runMain } from '../support/run-qarx.ts';
+import { readFileSync, writeFileSync } from 'node:fs';
 
 const TEXT = 'Émile Zola was born in Paris. The Eiffel Tower is in Paris, France.';
 
@@ -57,6 +59,19 @@ describe('Hub NER tagger on a generated token-classification model', () => {
     expect(t.spans.map((x) => x.text)).toEqual(['Émile', 'Zola']);
     const at = TEXT.indexOf('Eiffel Tower');
     expect(selectRenameTarget({ ...inst, answers: [{ text: 'Eiffel Tower', start: at }] }, { type: 'MIX', source: 'db' })).toBe('no-entity');
+  });
+
+  it('qarx perturb entity --tagger renames the answer entities the model found; a file’s own spans still win', { timeout: 120_000 }, async () => {
+    const file = join(cacheDir, 'two.json');
+    const qa = (id: string, question: string, text: string, extra: Record<string, unknown> = {}) => ({ id, question, answers: [{ text, answer_start: TEXT.indexOf(text) }], ...extra });
+    // q2's own spans say "France" is no entity (an empty list): the file decides, not the model.
+    writeFileSync(file, JSON.stringify({ version: '1.1', data: [{ title: 't', paragraphs: [{ context: TEXT, qas: [qa('q1', 'Who was born in Paris?', 'Émile Zola'), qa('q2', 'Which country?', 'France', { entities: [] })] }] }] }));
+    const out = join(cacheDir, 'out.json');
+    const cli = await runMain('perturb', 'entity', '--type', 'MIX', '--source', 'randstr', '--tagger', 'qarx-test/tiny-ner', '--hub-host', hub.url, '--cache-dir', cacheDir, file, out);
+    expect(cli.code, cli.stderr).toBe(0);
+    expect(cli.stderr).toMatch(/renamed 1 of 2 questions \(MIX, RandStr, seed 1, tagger qarx-test\/tiny-ner \(1 passages\)\); left out: 1 no-entity \(q2\)/);
+    const renamed = JSON.parse(readFileSync(out, 'utf8')) as { data: { paragraphs: { qas: { id: string; perturbation: { entity: { type: string; text: string } } }[] }[] }[] };
+    expect(renamed.data[0]?.paragraphs[0]?.qas[0]?.perturbation.entity).toEqual({ type: 'PER', text: 'Émile Zola' });
   });
 
   it('refuses a model whose labels name no entity type', async () => {
