@@ -65,6 +65,17 @@ describe('live entity renaming', () => {
     expect(await text('rename-skipped')).toMatch(/not a named entity/);
   });
 
+  it('App. B: under DBName a rare-word organization is still scored, its rare word kept and named', async () => {
+    await app.page.getByTestId('rename-source').selectOption('db');
+    await openDemo('Parlophone', 'Which label did the Beatles sign their first recording contract with?');
+    await app.page.getByTestId('kept-rare').waitFor({ timeout: 30_000 });
+    expect(await text('kept-rare')).toMatch(/kept: Parlophone \(rare words/);
+    expect(await subs()).toEqual([]);
+    await expect.poll(() => text('rename-category'), { timeout: 30_000 }).toMatch(/^(C2C|C2W|W2C|W2W)$/);
+    await app.page.getByTestId('rename-result').scrollIntoViewIfNeeded();
+    await shot(app.page, 'entity-live-db-rare-kept');
+  });
+
   it('renames free text on word boundaries, compared with the model’s own answer', async () => {
     await app.page.getByRole('button', { name: 'Close' }).click();
     await app.page.getByTestId('rename-source').selectOption('db');
