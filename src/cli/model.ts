@@ -6,6 +6,9 @@ import { configureRuntime, loadQaModel, type Dtype, type ModelSource } from '../
 import { InputError } from '../core/formats/json.ts';
 import { isHubId } from '../core/hub-id.ts';
 import { err } from './io.ts';
+import type { Instance } from '../core/data/types.ts';
+import type { TaggedSpan } from '../core/ner/file-entities.ts';
+import { loadNerTagger } from '../core/runtime/ner-tagger.ts';
 
 /** A directory on disk is a local model; otherwise owner/name is a Hub id. */
 export function resolveModel(spec: string): { source: ModelSource } {
@@ -46,4 +49,30 @@ export async function openModel(spec: string, o: { 'hub-host'?: string; 'cache-d
   });
   err(`loaded ${model.id} (${model.architecture}, ${model.dtype}, ${model.kind}) in ${((performance.now() - t0) / 1000).toFixed(2)} s\n`);
   return model;
+}
+
+/**
+ * Tags every passage of `instances` with a Hub token-classification model (`--tagger`, e.g.
+ * Xenova/bert-base-NER) unless the file annotated it itself: its spans then choose the answer
+ * entities, in place of the built-in tagger. Returns how many passages the model tagged.
+ */
+export async function tagWithModel(instances: Instance[], spec: string, o: { 'hub-host'?: string; 'cache-dir'?: string }): Promise<number> {
+  const { source } = resolveModel(spec);
+  configureRuntime({
+    remoteHost: o['hub-host'] ?? process.env.HF_ENDPOINT ?? 'https://huggingface.co/',
+    cacheDir: o['cache-dir'] ?? process.env.QARX_CACHE_DIR ?? join(homedir(), '.cache', 'qarx'),
+  });
+  const tagger = await loadNerTagger(source, { device: 'cpu' });
+  const byPassage = new Map<string, TaggedSpan[]>();
+  try {
+    for (const inst of instances) {
+      if (inst.entities || inst.lang !== 'en') continue;
+      let spans = byPassage.get(inst.context);
+      if (!spans) byPassage.set(inst.context, (spans = await tagger.tag(inst.context)));
+      inst.entities = spans;
+    }
+  } finally {
+    await tagger.dispose();
+  }
+  return byPassage.size;
 }

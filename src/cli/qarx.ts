@@ -39,11 +39,14 @@ const USAGE = `Usage:
       --slice KEY (repeatable, keys as above) prints instead the app's adversarial slice tables: per
       slice of the original questions, count, original and adversarial EM/F1 and the change (the all
       row is the four figures; --json for the numbers)
-  qarx perturb entity --type PER|ORG|GPE|MIX --source indist|db|randstr [--origin us|in|cn|fr|ar] --seed N <in> <out>
+  qarx perturb entity --type PER|ORG|GPE|MIX --source indist|db|randstr [--origin us|in|cn|fr|ar] --seed N [--tagger <hub id|dir>] <in> <out>
       renames each question's answer entity everywhere in passage, question and answers (whole words,
       casing kept, offsets recomputed) and writes SQuAD JSON with each question's substitutions;
       InDistName draws from the input file's own answer entities; questions without a renamable
-      answer entity of the type are left out and counted on stderr; seeds: 0 … 2^53 − 1
+      answer entity of the type are left out and counted on stderr; seeds: 0 … 2^53 − 1; a file's own
+      entity spans (spaCy-style entities/ents) and per-answer answer_type come first, --tagger tags the
+      other passages with a Hub token-classification model (e.g. Xenova/bert-base-NER) instead of the
+      built-in tagger
   qarx perturb synthetic --kind <kind> [--rate 0.3] [--seed N] [--answerable-only] <in> <out>
       NLPAug-style noise in each passage, words of gold answers untouched (offsets recomputed); kinds:
       keyboard, ocr, char-insert, char-substitute, char-swap, char-delete, word-swap, word-delete,

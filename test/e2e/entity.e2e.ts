@@ -65,6 +65,17 @@ describe('live entity renaming', () => {
     expect(await text('rename-skipped')).toMatch(/not a named entity/);
   });
 
+  it('App. B: under DBName a rare-word organization is still scored, its rare word kept and named', async () => {
+    await app.page.getByTestId('rename-source').selectOption('db');
+    await openDemo('Parlophone', 'Which label did the Beatles sign their first recording contract with?');
+    await app.page.getByTestId('kept-rare').waitFor({ timeout: 30_000 });
+    expect(await text('kept-rare')).toMatch(/kept: Parlophone \(rare words/);
+    expect(await subs()).toEqual([]);
+    await expect.poll(() => text('rename-category'), { timeout: 30_000 }).toMatch(/^(C2C|C2W|W2C|W2W)$/);
+    await app.page.getByTestId('rename-result').scrollIntoViewIfNeeded();
+    await shot(app.page, 'entity-live-db-rare-kept');
+  });
+
   it('renames free text on word boundaries, compared with the model’s own answer', async () => {
     await app.page.getByRole('button', { name: 'Close' }).click();
     await app.page.getByTestId('rename-source').selectOption('db');
@@ -113,9 +124,11 @@ describe('entity-renaming experiments', () => {
     // 4 types × 3 sources, plus 4 more DBName origins for PER.
     expect(await rows.count()).toBe(4 * 3 + 4);
     expect(await rows.first().textContent()).toMatch(/^PERInDistName–\d+/);
-    // Every cell says what it left out and why; DBName leaves the demo's invented ORG names (rare words).
+    // Every cell says what it left out and why; DBName scores the ORG questions InDistName does (App. B).
     await app.page.getByTestId('sweep-left-out').locator('summary').click();
-    expect(await text('sweep-left-out')).toMatch(/ORG · DBName: \d+ renamed, .*\d+ rare-only/);
+    const leftOut = await text('sweep-left-out');
+    const orgRenamed = (source: string) => new RegExp(`ORG · ${source}: (\\d+) renamed`).exec(leftOut)?.[1];
+    expect(orgRenamed('DBName')).toBe(orgRenamed('InDistName'));
     for (const id of ['chart-type', 'chart-source', 'chart-origin', 'chart-errors']) {
       expect(await app.page.getByTestId(id).locator('.recharts-bar-rectangle').count(), id).toBeGreaterThan(0);
     }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { commonWordList, LEXICON_PATH, COMMON_WORDS } from '../../scripts/make-entity-lexicon.ts';
+import { commonWordList, LEXICON_PATH, COMMON_WORDS, PROPER_NOUNS_PATH, properNounList } from '../../scripts/make-entity-lexicon.ts';
 import { isCommonWord } from '../../src/core/entity/lexicon.ts';
 
 describe('common-word lexicon', () => {
@@ -8,6 +8,13 @@ describe('common-word lexicon', () => {
     const committed = JSON.parse(readFileSync(LEXICON_PATH, 'utf8')) as string[];
     expect(committed).toEqual(commonWordList());
     expect(committed).toHaveLength(COMMON_WORDS);
+  });
+  it('proper nouns (the PTB NNP stand-in of Yan et al. App. B) are what the script generates', () => {
+    const committed = JSON.parse(readFileSync(PROPER_NOUNS_PATH, 'utf8')) as string[];
+    expect(committed).toEqual(properNounList());
+    // Names SUBTLEX saw capitalised; words capitalised only at a line's start or as adjectives are not.
+    for (const w of ['eisenhower', 'pepsi', 'apollo']) expect(committed).toContain(w);
+    for (const w of ['what', 'come', 'american']) expect(committed).not.toContain(w);
   });
   it.each([
     { word: 'telephone', common: true },

@@ -7,9 +7,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Instance } from '../../src/core/data/types.ts';
-import { isNonGpePlace, isOrgDesignator, isRomanNumeral, isTitle, placeKind } from '../../src/core/entity/lexicon.ts';
+import { isNonGpePlace, isOrgDesignator, isTitle, placeKind } from '../../src/core/entity/lexicon.ts';
 import { buildNamePool, mergePools, renameInstance, selectRenameTarget, type RenameOptions } from '../../src/core/entity/rename.ts';
-import { perturbableSpans, personSpans, personWords } from '../../src/core/entity/spans.ts';
+import { normalizePersonName, perturbableSpans, personSpans, personWords } from '../../src/core/entity/spans.ts';
+import { isProperNoun, orgWordKind } from '../../src/core/entity/org-words.ts';
 import { findMentions } from '../../src/core/entity/substitute.ts';
 import { sweepPlan } from '../../src/core/entity/experiment.ts';
 import { answerTypeOf } from '../../src/core/ner/answer-type.ts';
@@ -22,41 +23,57 @@ function inst(id: string, context: string, question: string, answer: string, ans
 /** "text:kind" of each span (gender left out: the name lists are another module's). */
 const show = (spans: ReturnType<typeof perturbableSpans>) => spans.map((s) => `${s.text}:${s.kind}`);
 
-describe('PER: one or two words after titles', () => {
+describe('PER spans, Yan et al. App. B and the released common.py: titles only as a prefix, suffixes only at the end, 1–2 words', () => {
   it.each([
     { text: 'Marie Curie', out: ['Marie:first', 'Curie:last'] },
-    { text: 'Curie', out: ['Curie:first'] }, // one word is a first name (the paper's rule)
-    { text: 'King George', out: ['George:first'] },
-    { text: 'President Abraham Lincoln', out: ['Abraham:first', 'Lincoln:last'] },
-    { text: 'Sir Isaac Newton', out: ['Isaac:first', 'Newton:last'] },
+    { text: 'Curie', out: ['Curie:first'] }, // one word is a first name (App. B)
+    // "King" and "Major" are no titles of the released list: the surname stays a surname.
+    { text: 'Stephen King', out: ['Stephen:first', 'King:last'] },
+    { text: 'John Major', out: ['John:first', 'Major:last'] },
+    // Regnal numerals and Jr/PhD are suffixes: removed, the rest renamed.
+    { text: 'Louis XIV', out: ['Louis:first'] },
+    { text: 'Henry VIII', out: ['Henry:first'] },
+    { text: 'John Smith Jr.', out: ['John:first', 'Smith:last'] },
+    { text: 'Sammy Davis, Jr.', out: ['Sammy:first', 'Davis:last'] },
+    { text: 'Mr. John Smith PhD', out: ['John:first', 'Smith:last'] },
     { text: 'Dr. Helen Shore', out: ['Helen:first', 'Shore:last'] },
-    { text: 'Duke Ellington', out: ['Ellington:first'] },
-    { text: 'Pope Francis', out: ['Francis:first'] },
-    { text: 'Saint Patrick', out: ['Patrick:first'] },
+    { text: 'Prof Ada Byron', out: ['Ada:first', 'Byron:last'] },
     { text: "Marie Curie's", out: ['Marie:first', 'Curie:last'] },
+    // Titles off the list stay words: three words are skipped, two are first + last as tagged.
+    { text: 'Sir Isaac Newton', out: 'long-name' },
+    { text: 'President Abraham Lincoln', out: 'long-name' },
+    { text: 'King George', out: ['King:first', 'George:last'] },
+    { text: 'Martin Luther King Jr.', out: 'long-name' },
     { text: 'Johann Sebastian Bach', out: 'long-name' },
     { text: 'Ludwig van Beethoven', out: 'long-name' },
     { text: 'John F. Kennedy', out: 'long-name' },
-    { text: 'Henry VIII', out: 'long-name' },
-    { text: 'Queen Elizabeth II', out: 'long-name' },
-    { text: 'King Louis XIV of France', out: 'long-name' },
-    { text: 'President', out: [] },
+    // A prefix is only a prefix and a suffix only a suffix.
+    { text: 'Ivy Doctorow', out: ['Ivy:first', 'Doctorow:last'] },
+    { text: 'Miss Marple', out: ['Marple:first'] },
+    { text: 'President', out: [] }, // a lone title is a tagger slip, not a name
   ])('$text → $out', ({ text, out }) => {
     const r = personSpans(text);
     expect(r === 'long-name' ? r : show(r)).toEqual(out);
-    // Titles never reach a renamed span.
-    if (r !== 'long-name') for (const s of r) expect(isTitle(s.text)).toBe(false);
   });
 
-  it.each(['King', 'Queen', 'President', 'Sir', 'Dame', 'Dr', 'Dr.', 'Doctor', 'Mr', 'Mrs', 'Ms', 'Lord', 'Lady', 'Duke', 'Duchess', 'Prince', 'Princess', 'Pope', 'Saint', 'St', 'General', 'Captain', 'Emperor', 'Empress', 'Sultan', 'Pharaoh', 'Bishop', 'Cardinal', 'Professor'])('%s is a title', (w) => {
+  it('App. B: normalizes as the released normalize_entity_name, case kept', () => {
+    expect(normalizePersonName('the Louis XIV:')).toBe('Louis');
+    expect(normalizePersonName('Dr. Mr John')).toBe('Mr John'); // each prefix once, in the list's order
+    expect(personWords('Rev. Martin Luther King, Jr.')).toEqual(['Martin', 'Luther', 'King']);
+  });
+
+  it('App. B: "John Major" is renamed whole and "Stephen King" keeps no "King"', () => {
+    const opts: RenameOptions = { type: 'PER', source: 'db', origin: 'us', seed: 1 };
+    for (const name of ['John Major', 'Stephen King']) {
+      const r = renameInstance(inst('pm', `${name} wrote the letter. ${name} signed it.`, 'Who wrote the letter?', name, 'PER'), opts);
+      if (typeof r === 'string') throw new Error(r);
+      expect(r.substitutions.map((x) => x.from)).toEqual(name.split(' '));
+      for (const w of name.split(' ')) expect(findMentions(r.perturbed.context, w)).toEqual([]);
+    }
+  });
+
+  it.each(['King', 'Queen', 'President', 'Sir', 'Dame', 'Dr', 'Dr.', 'Doctor', 'Mr', 'Mrs', 'Ms', 'Lord', 'Lady', 'Duke', 'Duchess', 'Prince', 'Princess', 'Pope', 'Saint', 'St', 'General', 'Captain', 'Emperor', 'Empress', 'Sultan', 'Pharaoh', 'Bishop', 'Cardinal', 'Professor'])('%s is a title (typing and ORG words)', (w) => {
     expect(isTitle(w)).toBe(true);
-  });
-
-  it('keeps initials and particles as words, drops titles and possessives', () => {
-    expect(personWords('General Charles de Gaulle')).toEqual(['Charles', 'de', 'Gaulle']);
-    expect(personWords("Queen Victoria's")).toEqual(['Victoria']);
-    expect(isRomanNumeral('VIII')).toBe(true);
-    expect(isRomanNumeral('Vic')).toBe(false);
   });
 });
 
@@ -96,7 +113,38 @@ describe('GPE: countries, states and cities of the dictionaries only', () => {
   });
 });
 
-describe('ORG: designators stay, places and proper nouns are renamed', () => {
+describe('ORG words, Yan et al. App. B: proper nouns (NNP ≥ 90% in PTB, designator abbreviations included) and rare words are perturbable', () => {
+  it.each([
+    { w: 'Inc.', kind: 'nnp' },
+    { w: 'Corp', kind: 'nnp' },
+    { w: 'Co', kind: 'nnp' },
+    { w: 'Ltd', kind: 'nnp' },
+    { w: 'PLC', kind: 'nnp' },
+    { w: 'Fleming', kind: 'nnp' },
+    { w: 'Eisenhower', kind: 'nnp' },
+    { w: 'Quillan', kind: 'rare' },
+    { w: 'Veltra', kind: 'rare' },
+    { w: 'Company', kind: 'ordinary' },
+    { w: 'University', kind: 'ordinary' },
+    { w: 'Academy', kind: 'ordinary' },
+    { w: 'American', kind: 'ordinary' }, // a demonym: JJ in PTB
+    { w: 'Film', kind: 'ordinary' },
+    { w: 'of', kind: 'ordinary' },
+  ])('$w → $kind', ({ w, kind }) => {
+    expect(orgWordKind(w)).toBe(kind);
+    expect(isProperNoun(w)).toBe(kind === 'nnp');
+  });
+
+  it.each([
+    { text: 'Apple Inc.', out: ['Inc:nnp'] },
+    { text: 'Ford Motor Co.', out: ['Ford:nnp', 'Co:nnp'] },
+    { text: 'Quillan Holdings PLC', out: ['Quillan:rare', 'PLC:nnp'] },
+  ])('designators renamed: $text → $out', ({ text, out }) => {
+    expect(show(perturbableSpans({ type: 'ORG', text }))).toEqual(out);
+  });
+});
+
+describe('ORG: spelled-out designators stay, places and proper nouns are renamed', () => {
   it.each(['University', 'Company', 'Productions', 'Enterprises', 'Union', 'Corporation', 'Inc.', 'Ltd', 'Records', 'Studios', 'Pictures', 'Entertainment', 'Institute', 'Society', 'Foundation', 'Bank', 'Airlines'])('%s is a designator', (w) => {
     expect(isOrgDesignator(w)).toBe(true);
   });
@@ -121,10 +169,10 @@ const STUDIO = 'Quillan Productions made the film with the Oslo Film Company. Ma
 describe('selectRenameTarget: the one selection', () => {
   it.each([
     { name: 'two-word person', i: inst('a', 'Ann Hollis founded the choir.', 'Who founded the choir?', 'Ann Hollis', 'PER'), o: { type: 'MIX', source: 'db' }, out: ['Ann:first', 'Hollis:last'] },
-    { name: 'titled person', i: inst('b', 'King George appointed the composer.', 'Who appointed the composer?', 'King George', 'PER'), o: { type: 'PER', source: 'db' }, out: ['George:first'] },
-    { name: 'long name is counted', i: inst('c', 'King George appointed Johann Sebastian Bach.', 'Whom did he appoint?', 'Johann Sebastian Bach', 'PER'), o: { type: 'MIX', source: 'db' }, out: 'long-name' },
+    { name: 'titled person', i: inst('b', 'Dr. George Hale appointed the composer.', 'Who appointed the composer?', 'Dr. George Hale', 'PER'), o: { type: 'PER', source: 'db' }, out: ['George:first', 'Hale:last'] },
+    { name: 'long name is counted', i: inst('c', 'Dr. George Hale appointed Johann Sebastian Bach.', 'Whom did he appoint?', 'Johann Sebastian Bach', 'PER'), o: { type: 'MIX', source: 'db' }, out: 'long-name' },
     { name: 'palace is not a GPE', i: inst('d', 'The treaty was signed at Buckingham Palace.', 'Where was it signed?', 'Buckingham Palace', 'GPE'), o: { type: 'GPE', source: 'db' }, out: 'no-spans' },
-    { name: 'DBName leaves rare ORG words', i: inst('e', STUDIO, 'Which company made the film?', 'Quillan Productions', 'ORG'), o: { type: 'ORG', source: 'db' }, out: 'rare-only' },
+    { name: 'App. B: DBName keeps the question of rare ORG words in', i: inst('e', STUDIO, 'Which company made the film?', 'Quillan Productions', 'ORG'), o: { type: 'ORG', source: 'db' }, out: ['Quillan:rare'] },
     { name: 'InDistName renames rare ORG words', i: inst('f', STUDIO, 'Which company made the film?', 'Quillan Productions', 'ORG'), o: { type: 'ORG', source: 'indist' }, out: ['Quillan:rare'] },
     { name: 'RandStr renames rare ORG words', i: inst('g', STUDIO, 'Which company made the film?', 'Quillan Productions', 'ORG'), o: { type: 'ORG', source: 'randstr' }, out: ['Quillan:rare'] },
     { name: 'DBName renames a contained city', i: inst('h', STUDIO, 'Which company helped?', 'Oslo Film Company', 'ORG'), o: { type: 'ORG', source: 'db' }, out: ['Oslo:city'] },
@@ -144,10 +192,26 @@ describe('selectRenameTarget: the one selection', () => {
     for (const type of ['MIX', 'PER', 'GPE'] as const) expect(selectRenameTarget(typed, { type, source: 'db' })).toEqual(selectRenameTarget(fixed, { type, source: 'db' }));
   });
 
-  it('renameInstance reports long names and DBName-only rare words by their reasons', () => {
+  it('renameInstance reports long names by their reason', () => {
     const opts: RenameOptions = { type: 'MIX', source: 'db', origin: 'us', seed: 1 };
-    expect(renameInstance(inst('l', 'Queen Elizabeth II opened the hall.', 'Who opened the hall?', 'Queen Elizabeth II', 'PER'), opts)).toBe('long-name');
-    expect(renameInstance(inst('m', STUDIO, 'Which company made the film?', 'Quillan Productions', 'ORG'), opts)).toBe('rare-only');
+    expect(renameInstance(inst('l', 'Sir Isaac Newton opened the hall.', 'Who opened the hall?', 'Sir Isaac Newton', 'PER'), opts)).toBe('long-name');
+  });
+
+  it('App. B / §3.2: under DBName an ORG of rare words only is evaluated unchanged; InDistName and RandStr rename it', () => {
+    const i = inst('m', STUDIO, 'Which company made the film?', 'Quillan Productions', 'ORG');
+    const db = renameInstance(i, { type: 'ORG', source: 'db', origin: 'us', seed: 1 });
+    if (typeof db === 'string') throw new Error(db);
+    expect(db.substitutions).toEqual([]);
+    expect(db.perturbed.context).toBe(STUDIO);
+    expect(db.perturbed.answers).toEqual(i.answers);
+    const rs = renameInstance(i, { type: 'ORG', source: 'randstr', origin: 'us', seed: 1 });
+    if (typeof rs === 'string') throw new Error(rs);
+    expect(rs.substitutions.map((x) => x.from)).toEqual(['Quillan']);
+    // A proper noun beside a rare word: DBName renames only the proper noun.
+    const mixed = inst('m2', 'Quillan Holdings PLC bought the mill.', 'Who bought the mill?', 'Quillan Holdings PLC', 'ORG');
+    const r = renameInstance(mixed, { type: 'ORG', source: 'db', origin: 'us', seed: 1 });
+    if (typeof r === 'string') throw new Error(r);
+    expect(r.substitutions.map((x) => x.from)).toEqual(['PLC']);
   });
 });
 

@@ -88,6 +88,11 @@ describe('typeEntity', () => {
     { text: 'Charlotte', context: 'Mrs Charlotte arrived.', start: 4, people: [], want: 'PER' },
     { text: 'Charlotte', context: 'Charlotte is in North Carolina.', people: [], want: 'GPE' },
     { text: 'Ann', context: 'Ann met Bob.', people: [], want: 'PER' },
+    // Known tagger slips (a Hub NER model's or compromise's): a name cut short of its building word.
+    { text: 'Eiffel', context: 'The Eiffel Tower was finished in 1889.', start: 4, people: [], want: null },
+    { text: 'Gustave Eiffel', context: 'Gustave Eiffel built the tower.', people: [], want: 'PER' },
+    { text: 'Empire', context: 'The Empire State Building is tall.', start: 4, people: [], want: null },
+    { text: 'Golden', context: 'The Golden Gate Bridge opened.', start: 4, people: [], want: null },
   ])('PER "$text" in "$context" → $want', ({ text, context, start, people, want }) => {
     const at = start ?? 0;
     expect(context.slice(at, at + text.length)).toBe(text);

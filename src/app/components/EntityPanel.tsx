@@ -12,9 +12,8 @@ import { AnswerBox, CATEGORY_TEXT, PassageDiff } from './Compare.tsx';
 const SKIP_REASONS: Record<NonNullable<LiveRename['skipped']>, string> = {
   'no-entity': 'The answer is not a named entity (PER, ORG or GPE), so there is nothing to rename.',
   'other-type': 'The answer entity is of another type: choose its type or MIX.',
-  'long-name': 'The person name has more than two words (titles such as “King” not counted), so it is left alone, as in Yan et al. (2022).',
+  'long-name': 'The person name has more than two words once a leading title (Dr, Mr, Prof, …) and a trailing Jr, PhD or regnal numeral are removed, so it is left alone, as in Yan et al. (2022).',
   'no-spans': 'The answer entity has no renamable part (ordinary words such as “Red Cross”, or a place that is not a country, state or city).',
-  'rare-only': 'The organization’s only renamable words are rare words, which DBName does not replace (as in Yan et al. 2022): choose InDistName or RandStr.',
   'no-person': 'The question names no person (of one or two words) who is also in the passage.',
   'answer-lost': 'Renaming would cut through a gold answer, so this question is left out.',
 };
@@ -103,6 +102,9 @@ function sameOptions(a: RenameOptions, b: RenameOptions): boolean {
   return a.type === b.type && a.source === b.source && a.origin === b.origin && a.seed === b.seed && (a.target ?? 'answer') === (b.target ?? 'answer');
 }
 
+/** The rare ORG words DBName leaves as they are (App. B; §3.2). */
+const keptRare = (r: LiveRename): string[] => (r.target?.spans ?? []).filter((x) => x.kind === 'rare').map((x) => x.text);
+
 function RenameResultView({ r, resemble }: { r: LiveRename; resemble: boolean }) {
   const free = r.original.tags.includes('free-text');
   return (
@@ -122,6 +124,12 @@ function RenameResultView({ r, resemble }: { r: LiveRename; resemble: boolean })
               </span>
             ))}
             {r.poolFallback && <span className="hint"> (the dataset had no name of this kind: DBName filled in)</span>}
+            {r.options.source === 'db' && keptRare(r).length > 0 && (
+              <span className="hint" data-testid="kept-rare">
+                {' '}
+                kept: {keptRare(r).join(', ')} (rare words: DBName has no list of them, so they stay and the question is still scored, as in Yan et al. 2022 §3.2)
+              </span>
+            )}
           </div>
           {r.perturbed && <PassageDiff a={r.original.context} b={r.perturbed.context} />}
           {r.perturbed && r.perturbed.question !== r.original.question && (

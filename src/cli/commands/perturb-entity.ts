@@ -7,13 +7,14 @@ import { writeJsonFile } from '../json-out.ts';
 import { describeGroups, groupBy } from '../report.ts';
 import { collectGarbage, drain, GC_EVERY } from '../gc.ts';
 import { readInstances } from '../data.ts';
+import { tagWithModel } from '../model.ts';
 
 /** `perturb entity`: renames each question's answer entity (or, with --target question-person, the person its question names). */
 export async function perturbEntity(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { type: { type: 'string', default: 'MIX' }, target: { type: 'string', default: 'answer' }, source: { type: 'string', default: 'db' }, origin: { type: 'string', default: 'us' }, seed: { type: 'string', default: '1' } },
+    options: { type: { type: 'string', default: 'MIX' }, target: { type: 'string', default: 'answer' }, source: { type: 'string', default: 'db' }, origin: { type: 'string', default: 'us' }, seed: { type: 'string', default: '1' }, tagger: { type: 'string' }, 'hub-host': { type: 'string' }, 'cache-dir': { type: 'string' } },
   });
   const [input, output] = positionals;
   if (!input || !output || positionals.length > 2) throw new UsageError('perturb entity needs <in> <out>.');
@@ -28,6 +29,8 @@ export async function perturbEntity(argv: string[]): Promise<number> {
   const seed = seedOpt(values.seed);
   checkOutputFile(output);
   const instances = await readInstances(input);
+  // A file's own entity spans come first; a Hub NER model (--tagger) tags the other passages.
+  const tagged = values.tagger ? await tagWithModel(instances, values.tagger, values) : 0;
   const opts: RenameOptions = { type, target, source, origin, seed };
   // The pool is every question of the file (the app's: every question of the dataset).
   const pool = poolFor(instances, source);
@@ -38,6 +41,7 @@ export async function perturbEntity(argv: string[]): Promise<number> {
   writeJsonFile(output, renamedToSquad(kept, opts), 1);
   const why = describeGroups(groupBy(skipped));
   const what = target === 'question-person' ? 'person in the question' : type;
-  err(`qarx: renamed ${kept.length} of ${total} questions (${what}, ${SOURCE_LABELS[source]}${source === 'db' ? `, ${origin}` : ''}, seed ${seed})${why ? `; left out: ${why}` : ''}; wrote ${output}\n`);
+  const tagger = values.tagger ? `, tagger ${values.tagger} (${tagged} passages)` : '';
+  err(`qarx: renamed ${kept.length} of ${total} questions (${what}, ${SOURCE_LABELS[source]}${source === 'db' ? `, ${origin}` : ''}, seed ${seed}${tagger})${why ? `; left out: ${why}` : ''}; wrote ${output}\n`);
   return 0;
 }

@@ -3,6 +3,7 @@
  * perturbation and export works on Instances.
  */
 import type { InputIssue } from '../formats/squad.ts';
+import type { TaggedSpan } from '../ner/file-entities.ts';
 
 /** The kind of entity an answer is (for renaming experiments); 'other' for non-entities. */
 export type AnswerEntityType = 'PER' | 'ORG' | 'GPE' | 'other';
@@ -66,6 +67,11 @@ export interface Instance {
   /** The metric's language when the user overrides the data's (Scoring: English / Chinese, `--lang`); absent = `lang`. */
   scoreLang?: 'en' | 'zh';
   answerType?: AnswerEntityType;
+  /**
+   * The passage's PER/ORG/GPE entities as the file annotated them (spaCy-style `entities`/`ents`)
+   * or a loaded NER tagger found them; when present they, not compromise, give the answer entity.
+   */
+  entities?: TaggedSpan[];
   revision?: RevisionPair;
   paraphrases?: string[];
   trap?: TrapVariant;

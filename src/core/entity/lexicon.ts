@@ -40,7 +40,8 @@ const ORG_DESIGNATORS = new Set(
 const NAME_STOPWORDS = new Set('of the and for in on at de la le von van der du da di del des y &'.split(' '));
 
 /**
- * Titles and honorifics, never part of a renamed person name ("King George" renames "George"):
+ * Titles and honorifics, for typing ("Mrs Charlotte" is a person) and ORG function words; person
+ * names drop only the released prefix titles (spans.ts, App. B):
  * royal, religious, military, academic and courtesy titles.
  */
 const TITLES = new Set(

@@ -32,11 +32,11 @@ export const TARGET_LABELS: Record<RenameTarget, string> = { answer: 'answer ent
 
 /**
  * Why an instance is not renamed, for every count and skip report: no entity answer, another type,
- * a person name of more than two words, nothing renamable, only rare ORG words (DBName has none),
+ * a person name of more than two words (after the released titles and suffixes), nothing renamable,
  * no person of the question in the passage (question-person mode), a gold answer cut through.
  */
-export type NotRenamable = 'no-entity' | 'other-type' | 'long-name' | 'no-spans' | 'rare-only' | 'no-person' | 'answer-lost';
-export const NOT_RENAMABLE: readonly NotRenamable[] = ['no-entity', 'other-type', 'long-name', 'no-spans', 'rare-only', 'no-person', 'answer-lost'];
+export type NotRenamable = 'no-entity' | 'other-type' | 'long-name' | 'no-spans' | 'no-person' | 'answer-lost';
+export const NOT_RENAMABLE: readonly NotRenamable[] = ['no-entity', 'other-type', 'long-name', 'no-spans', 'no-person', 'answer-lost'];
 
 export interface RenameOptions {
   type: EntityChoice;

@@ -10,7 +10,7 @@ import { answerTypeOf } from '../ner/answer-type.ts';
 import type { NotRenamable, RenameOptions } from './options.ts';
 
 export { ENTITY_CHOICES, NAME_SOURCES, NOT_RENAMABLE, RENAME_TARGETS, SOURCE_LABELS, TARGET_LABELS, type EntityChoice, type NameSource, type NotRenamable, type RenameOptions, type RenameTarget } from './options.ts';
-import { answerEntity, detectEntities, perturbableSpans, personSpans, type Entity, type PerturbableSpan } from './spans.ts';
+import { answerEntity, detectEntities, perturbableSpans, spansAsEntities, personSpans, type Entity, type PerturbableSpan } from './spans.ts';
 import { applySubstitutions, findMentions, mapForward, type Edit, type Substitution } from './substitute.ts';
 import { isHan, zhAnswerEntity, zhNested, zhGenderOf, zhLongerNames, zhEntitySpans, zhQuestionPerson, zhWholeName } from './zh.ts';
 
@@ -36,7 +36,7 @@ export interface RenameTargets {
   spans: PerturbableSpan[];
 }
 
-type Selectable = Pick<Instance, 'context' | 'question' | 'answers' | 'answerType' | 'isImpossible' | 'lang'>;
+type Selectable = Pick<Instance, 'context' | 'question' | 'answers' | 'answerType' | 'isImpossible' | 'lang' | 'entities'>;
 
 /**
  * THE selection of what to rename, shared by the live view, sweeps, budgets, export and `qarx
@@ -47,15 +47,19 @@ type Selectable = Pick<Instance, 'context' | 'question' | 'answers' | 'answerTyp
 export function selectRenameTarget(inst: Selectable, options: Pick<RenameOptions, 'type' | 'source' | 'target'>): RenameTargets | NotRenamable {
   if (inst.lang === 'zh') return selectZh(inst, options);
   if (options.target === 'question-person') return questionPerson(inst);
-  const entity = inst.isImpossible ? null : answerEntity(inst.context, inst.answers[0], answerTypeOf(inst));
+  const entity = inst.isImpossible ? null : answerEntity(inst.context, inst.answers[0], answerTypeOf(inst), inst.entities ? spansAsEntities(inst.context, inst.entities) : undefined);
   if (!entity) return 'no-entity';
   if (options.type !== 'MIX' && entity.type !== options.type) return 'other-type';
   const all = entity.type === 'PER' ? personSpans(entity.text) : perturbableSpans(entity);
   if (all === 'long-name') return 'long-name';
-  if (all.length === 0) return 'no-spans';
-  // The paper's DBName has no list of rare words (its released code gives it none): they stay.
-  const spans = options.source === 'db' ? all.filter((x) => x.kind !== 'rare') : all;
-  return spans.length ? { entity, spans } : 'rare-only';
+  // DBName keeps rare words (renameInstance), but the question stays in (App. B; released
+  // org/perturb.py): every source is scored on the same questions.
+  return all.length ? { entity, spans: all } : 'no-spans';
+}
+
+/** Whether a source renames a span: DBName has no list of rare words (§3.2; released `'rare': []`), so they stay. */
+export function renamesSpan(source: RenameOptions['source'], span: PerturbableSpan): boolean {
+  return !(source === 'db' && span.kind === 'rare');
 }
 
 /** selectRenameTarget for a Chinese passage: the dictionary entities of zh.ts (no rare words, so every source renames the same). */
@@ -155,6 +159,7 @@ export function renameInstance(inst: Instance, opts: RenameOptions, pool?: NameP
     poolFallback = r.fallback;
   }
   for (const span of whole === null ? targets.spans : []) {
+    if (!renamesSpan(opts.source, span)) continue;
     let to = '';
     if (opts.source === 'randstr') {
       to = randStr(span.text, rand);

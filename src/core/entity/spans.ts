@@ -4,10 +4,12 @@
  */
 import nlp from 'compromise';
 import { char, type CharOffset } from '../types.ts';
-import { isCommonWord, isNameStopword, isNonGpePlace, isOrgDesignator, isRomanNumeral, isTitle, placeKind, type PlaceKind } from './lexicon.ts';
+import { isCommonWord, isNameStopword, isNonGpePlace, isOrgDesignator, isTitle, placeKind, type PlaceKind } from './lexicon.ts';
+import { orgWordKind } from './org-words.ts';
 import type { EntityType } from './options.ts';
+import type { TaggedSpan } from '../ner/file-entities.ts';
 import { typeEntity } from './typing.ts';
-import { genderOf, isFirstName, isKnownSurname, type Gender, type SpanKind } from './names.ts';
+import { genderOf, isFirstName, type Gender, type SpanKind } from './names.ts';
 
 
 /** A named entity found in a text, with its UTF-16 span. */
@@ -94,6 +96,11 @@ export function confidenceOf(type: EntityType, text: string): number {
   return words.some(isOrgDesignator) ? 0.85 : 0.6;
 }
 
+/** A file's or a loaded tagger's spans as entities (they take precedence over compromise; a file's own span is sure: confidence 1). */
+export function spansAsEntities(context: string, spans: readonly TaggedSpan[]): Entity[] {
+  return spans.map((s) => ({ type: s.type, text: context.slice(s.start, s.end), start: char(s.start), end: char(s.end), confidence: s.score ?? 1 }));
+}
+
 const WORD = /[\p{L}\p{M}][\p{L}\p{M}'’.-]*[\p{L}\p{M}]|[\p{L}\p{M}]/gu;
 
 /** The words of a name with their offsets, possessive "'s" dropped, e.g. nameWords("Curie's lab")[0].text === 'Curie'. */
@@ -102,26 +109,53 @@ export function nameWords(text: string): { text: string; start: number }[] {
 }
 
 /**
- * The words of a person name that renaming may touch: titles and honorifics dropped ("King",
- * "Dr."), possessives dropped; initials, particles ("van") and numerals kept, as they make the name
- * longer. E.g. personWords('President Abraham Lincoln') → ['Abraham', 'Lincoln'].
+ * The released code's person-name titles (`perturb/common.py`, `person_prefix_lst`), removed only
+ * as a prefix, with or without a full stop: "Dr. Helen Shore" → "Helen Shore", but "Stephen King"
+ * and "John Major" keep their last names. "King", "Sir", "President" are not on it.
  */
+const PERSON_PREFIXES = ['Adm', 'Atty', 'Brother', 'Capt', 'Chief', 'Cmdr', 'Col', 'Dean', 'Dr', 'Elder', 'Father', 'Gen', 'Gov', 'Hon', 'Lt Col', 'Maj', 'MSgt', 'Mr', 'Mrs', 'Ms', 'Prince', 'Prof', 'Professor', 'Rabbi', 'Rev', 'Sister', 'Miss'];
+const ROMAN_SUFFIXES = 'I II III IV V VI VII VIII IX X XI XII XIII XIV XV XVI XVII XVIII XIX XX XXI XXII XXIII XXIV XXV XXVI XXVII XXVIII XXIX XXX'.split(' ');
+/** The released suffixes (`person_suffix_lst`): regnal numerals I–XXX and Jr, Sr, PhD, MD, …, removed only at the end. */
+const PERSON_SUFFIXES = [...ROMAN_SUFFIXES, 'CPA', 'DDS', 'Esq', 'JD', 'Jr', 'LLD', 'MD', 'PhD', 'Ret', 'RN', 'Sr', 'DO'];
+// In the released order: every bare form, then every form with a full stop; each is tried once.
+const PREFIX_FORMS = [...PERSON_PREFIXES.map((p) => `${p.toLowerCase()} `), ...PERSON_PREFIXES.map((p) => `${p.toLowerCase()}. `)];
+const SUFFIX_FORMS = [...PERSON_SUFFIXES.map((p) => ` ${p.toLowerCase()}`), ...PERSON_SUFFIXES.map((p) => ` ${p.toLowerCase()}.`)];
+
+/**
+ * A person name as the released `normalize_entity_name(name, 'PERSON')` leaves it, case kept:
+ * a leading "the", a trailing "'", "'s" or ":", then each listed title at the start and each listed
+ * suffix at the end removed (case-insensitive), e.g. normalizePersonName('Louis XIV') === 'Louis',
+ * normalizePersonName('Dr. Helen Shore') === 'Helen Shore', normalizePersonName('Stephen King') === 'Stephen King'.
+ */
+export function normalizePersonName(text: string): string {
+  let s = text.replace(/\s+/g, ' ').trim();
+  const cut = (start: number, end: number) => (s = s.slice(start, s.length - end).trim());
+  if (s.toLowerCase().startsWith('the ')) cut(4, 0);
+  for (const outer of ["'", "'s", ':', '’', '’s']) if (s.toLowerCase().endsWith(outer)) cut(0, outer.length);
+  for (const p of PREFIX_FORMS) if (s.toLowerCase().startsWith(p)) cut(p.length, 0);
+  for (const x of SUFFIX_FORMS) if (s.toLowerCase().endsWith(x)) cut(0, x.length);
+  // "John Smith, Jr." leaves "John Smith,": the comma is no part of the surname.
+  return s.replace(/[\s,;]+$/, '');
+}
+
+/** The words of a person name after normalizePersonName, split on spaces as the released code does, e.g. personWords('Prof. Ada Byron') → ['Ada', 'Byron']. */
 export function personWords(text: string): string[] {
-  return nameWords(text)
-    .map((w) => w.text)
-    .filter((w) => !isTitle(w) && !/^(the|&)$/i.test(w));
+  const s = normalizePersonName(text);
+  return s ? s.split(' ') : [];
 }
 
 /**
- * A person name's perturbable spans (Yan et al. 2022: names of one or two words; one word is a
- * first name, gendered by the name data), or 'long-name' for a longer one or a regnal name such as
- * "Henry VIII", e.g. personSpans('Dr. Helen Shore') → Helen (first, female), Shore (last).
+ * A person name's perturbable spans (Yan et al. 2022 App. B; released `person/get_subset_with_info.py`):
+ * after normalizePersonName, a name of one word is a first name and one of two words first + last
+ * name (gender from the name data); longer names are 'long-name' and left alone. "Louis XIV" →
+ * Louis (first); "Sir Isaac Newton" → 'long-name'; a lone title ("President", a tagger slip) → none.
  */
 export function personSpans(text: string): PerturbableSpan[] | 'long-name' {
   const words = personWords(text);
-  if (words.length > 2 || words.slice(1).some(isRomanNumeral)) return 'long-name';
+  if (words.length > 2) return 'long-name';
   const [first, last] = words;
   if (!first || !/^\p{Lu}/u.test(first) || (last !== undefined && !/^\p{Lu}/u.test(last))) return [];
+  if (last === undefined && isTitle(first)) return [];
   const spans: PerturbableSpan[] = [{ text: first, kind: 'first', entity: 'PER', gender: genderOf(first) }];
   if (last !== undefined) spans.push({ text: last, kind: 'last', entity: 'PER' });
   return spans;
@@ -144,13 +178,14 @@ export function perturbableSpans(entity: Pick<Entity, 'type' | 'text'>): Perturb
     if (isNonGpePlace(entity.text)) return [];
     return containedPlaces(entity.text, words).map((p) => ({ ...p, entity: 'GPE' as const }));
   }
-  // ORG: contained places, then proper nouns and rare words; designators ("Company") and ordinary words stay.
+  // ORG (App. B): contained places first, then proper nouns (designator abbreviations "Inc", "Corp"
+  // among them) and rare words; ordinary words ("Company", "Film") stay.
   const places = containedPlaces(entity.text, words);
   const inPlace = (w: { text: string }) => places.some((p) => p.text.split(/\s+/).includes(w.text));
   const spans: PerturbableSpan[] = places.map((p) => ({ ...p, entity: 'ORG' as const }));
   for (const w of words) {
-    if (inPlace(w) || isNameStopword(w.text) || isOrgDesignator(w.text) || isCommonWord(w.text)) continue;
-    spans.push({ text: w.text, kind: isFirstName(w.text) || isKnownSurname(w.text) ? 'nnp' : 'rare', entity: 'ORG' });
+    const kind = inPlace(w) ? 'ordinary' : orgWordKind(w.text);
+    if (kind !== 'ordinary') spans.push({ text: w.text, kind, entity: 'ORG' });
   }
   return dedupe(spans);
 }

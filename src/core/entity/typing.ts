@@ -66,6 +66,8 @@ export function nonEntityKind(name: string, context?: string, start = 0, end = s
   if (!context) return null;
   const before = context.slice(Math.max(0, start - 40), start);
   const after = context.slice(end);
+  // A tagger that cuts a building's name short ("Eiffel" of "Eiffel Tower" as a person) is told by the next word.
+  if (BUILDING_WORDS.test(after.slice(0, 40).match(/^(?:\s+\p{Lu}\p{L}*){1,3}/u)?.[0] ?? '')) return 'building';
   const saint = SAINT_BEFORE.exec(before);
   if (saint) return isSaintPlace(saint[0].trim() + ' ' + text) ? null : 'building';
   if (FEATURE_BEFORE.test(before)) return 'landmark';

@@ -252,7 +252,7 @@ export function guessLang(text: string): 'en' | 'zh' {
 }
 
 /** Fields of a new Instance; tags are derived. */
-export type InstanceFields = Pick<Instance, 'id' | 'dataset' | 'title' | 'question' | 'context' | 'answers' | 'isImpossible' | 'lang' | 'revision' | 'paraphrases'> & Partial<Pick<Instance, 'meta' | 'plausibleAnswers'>>;
+export type InstanceFields = Pick<Instance, 'id' | 'dataset' | 'title' | 'question' | 'context' | 'answers' | 'isImpossible' | 'lang' | 'revision' | 'paraphrases'> & Partial<Pick<Instance, 'meta' | 'plausibleAnswers' | 'answerType' | 'entities'>>;
 
 /**
  * Builds an Instance with its tags ('unanswerable', 'revision', 'zh'); answerType is left for the
@@ -271,6 +271,8 @@ export function makeInstance(f: InstanceFields): Instance {
     inst.tags.push('paraphrase');
   }
   if (f.meta && Object.keys(f.meta).length > 0) inst.meta = f.meta;
+  if (f.answerType) inst.answerType = f.answerType;
+  if (f.entities) inst.entities = f.entities;
   return inst;
 }
 

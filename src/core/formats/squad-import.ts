@@ -69,6 +69,8 @@ async function importNested(input: ImportInput, opts: FormatOptions, format: 'sq
         ...(item.paraphrases ? { paraphrases: item.paraphrases } : {}),
         ...(item.plausibleAnswers ? { plausibleAnswers: item.plausibleAnswers } : {}),
         meta: item.meta,
+        answerType: item.answerType,
+        entities: item.entities,
       }),
     );
   }

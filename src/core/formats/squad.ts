@@ -8,6 +8,7 @@ import type { SquadDataset } from '../metrics/squad.ts';
 import type { QaInput } from '../types.ts';
 import { InputError, parseJson } from './json.ts';
 import { collectMeta, nonEmpty } from './meta.ts';
+import { answerTypeOfLabel, fileEntities, type TaggedSpan } from '../ner/file-entities.ts';
 import { schemaText } from './schema-text.ts';
 
 const Answer = v.object({ text: v.string(), answer_start: v.pipe(v.number(), v.integer()) });
@@ -69,6 +70,10 @@ export interface QaItem extends QaInput {
   paraphrases?: string[];
   /** Other scalar keys of the question, its paragraph and its article (innermost wins). */
   meta?: Record<string, string | number | boolean>;
+  /** The first answer's own `answer_type` (PER/ORG/GPE/other or a spaCy label), when the file gives one. */
+  answerType?: NonNullable<ReturnType<typeof answerTypeOfLabel>>;
+  /** spaCy-style entity spans of the passage (`entities`/`ents` on the question or, shared, on its paragraph). */
+  entities?: TaggedSpan[];
 }
 
 /** The keys readSquadValue reads at each level; every other scalar key is metadata. */
@@ -204,7 +209,8 @@ export function readSquadValue(raw: unknown, file: string, opts: { checkAnswerSt
         seen.add(id);
         const paraphrases = readParaphrases(q.output.paraphrases, `${path}.paraphrases`, issues);
         const meta = nonEmpty(collectMeta(art, ARTICLE_KEYS, collectMeta(par, PARAGRAPH_KEYS, collectMeta(qa, QA_KEYS))));
-        items.push({ id, question, context: p.output.context, title: a.output.title || (typeof p.output.title === 'string' ? p.output.title : ''), answers, isImpossible: impossible, ...(impossible && q.output.plausible_answers?.length ? { plausibleAnswers: q.output.plausible_answers.map((x) => x.text) } : {}), ...(paraphrases ? { paraphrases } : {}), ...(meta ? { meta } : {}) });
+        const own = fileAnnotations(qa, par, p.output.context, `${path}`, issues);
+        items.push({ id, question, context: p.output.context, title: a.output.title || (typeof p.output.title === 'string' ? p.output.title : ''), answers, isImpossible: impossible, ...(impossible && q.output.plausible_answers?.length ? { plausibleAnswers: q.output.plausible_answers.map((x) => x.text) } : {}), ...(paraphrases ? { paraphrases } : {}), ...(meta ? { meta } : {}), ...own });
         paths.push(path);
         outQas.push({ id, question, answers, ...(q.output.is_impossible !== undefined ? { is_impossible: impossible } : {}) });
       });
@@ -268,4 +274,24 @@ function readParaphrases(raw: unknown, path: string, issues: InputIssue[]): stri
   const list = Array.isArray(raw) ? raw.filter((x): x is string => typeof x === 'string' && x.trim() !== '') : [];
   if (!Array.isArray(raw) || list.length < raw.length) issues.push({ path, message: 'expected a list of question strings; the other entries are ignored (the question is kept)', kind: 'schema', skipped: false });
   return list.length ? list : undefined;
+}
+
+/**
+ * A question's own entity annotations (they take precedence over any tagger): the first answer's
+ * `answer_type`, and spaCy-style spans on the question or its paragraph; entries that are no
+ * [start, end, label] span are reported once per list and left out.
+ */
+function fileAnnotations(qa: unknown, par: unknown, context: string, path: string, issues: InputIssue[]): Pick<QaItem, 'answerType' | 'entities'> {
+  const out: Pick<QaItem, 'answerType' | 'entities'> = {};
+  const answers = (qa as { answers?: unknown }).answers;
+  const first: unknown = Array.isArray(answers) ? answers[0] : undefined;
+  const t = first && typeof first === 'object' ? answerTypeOfLabel((first as { answer_type?: unknown }).answer_type) : null;
+  if (t) out.answerType = t;
+  const ownSpans = fileEntities(qa, context);
+  const found = ownSpans ?? fileEntities(par, context);
+  if (found) {
+    out.entities = found.spans;
+    if (found.problems) issues.push({ path: `${ownSpans ? path : path.replace(/\.qas\[\d+\]$/, '')}.entities`, message: `${found.problems} entity span(s) are not [start, end, label] inside the passage (left out)`, kind: 'schema', skipped: false });
+  }
+  return out;
 }

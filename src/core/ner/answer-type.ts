@@ -6,6 +6,7 @@ import nlp from 'compromise';
 import type { AnswerEntityType, InstanceMeta } from '../data/types.ts';
 
 import { fileAnswerType } from './file-answer-type.ts';
+import { spanAnswerType, type TaggedSpan } from './file-entities.ts';
 export { fileAnswerType };
 import { zhAnswerType } from '../entity/zh.ts';
 import { typeEntity } from '../entity/typing.ts';
@@ -44,13 +45,16 @@ function compromiseType(answer: string): AnswerEntityType {
 }
 
 /**
- * The answer type of an instance: the dataset's own when it has one, else the first gold answer's
- * (unanswerable → 'other'). The app's import and every renaming (app and CLI) call this one function.
+ * The answer type of an instance: the dataset's own when it has one (per question, per answer),
+ * else the type of the file's (or a loaded tagger's) entity span over the first gold answer, else
+ * the first gold answer's by compromise (unanswerable → 'other'). The app's import and every renaming (app and CLI) call this one function.
  */
-export function answerTypeOf(inst: { answerType?: AnswerEntityType; isImpossible: boolean; answers: readonly { text: string; start?: number }[]; context?: string; meta?: InstanceMeta }): AnswerEntityType {
+export function answerTypeOf(inst: { answerType?: AnswerEntityType; isImpossible: boolean; answers: readonly { text: string; start?: number }[]; context?: string; meta?: InstanceMeta; entities?: readonly TaggedSpan[] }): AnswerEntityType {
   if (inst.answerType !== undefined) return inst.answerType;
   const given = fileAnswerType(inst.meta);
   if (given) return given;
   const first = inst.answers[0];
+  // The file's own entity spans (or a loaded tagger's) take precedence over compromise.
+  if (inst.entities) return inst.isImpossible || !first || first.start === undefined ? 'other' : spanAnswerType(inst.entities, { text: first.text, start: first.start });
   return inst.isImpossible || !first ? 'other' : answerEntityType(first.text, inst.context !== undefined && first.start !== undefined ? { text: inst.context, start: first.start } : undefined);
 }

@@ -206,7 +206,7 @@ const configured = { localModelPath: env.localModelPath, useBrowserCache: env.us
  * save-and-restore), so an interrupted load cannot leave another source's settings behind.
  * The shipped model skips the browser cache, so a redeployed app never serves a stale copy.
  */
-function useSource(source: ModelSource, signal: AbortSignal | undefined): void {
+export function useSource(source: ModelSource, signal: AbortSignal | undefined): void {
   const local = source.kind === 'local';
   const files = source.kind === 'files';
   env.allowLocalModels = local || files;
