@@ -11,7 +11,7 @@ import { hashString, mixSeed, rng } from '../random.ts';
 import type { QaInput, QaPrediction } from '../types.ts';
 import { nextTask, predictedSpan, type Predictor } from './experiment.ts';
 import { placeLists } from './lexicon.ts';
-import { dbNames, zhPlaceLists } from './names.ts';
+import { dbFirstNames, dbNames, zhPlaceLists } from './names.ts';
 import type { Origin } from './options.ts';
 import { selectRenameTarget, substituteInstance, type NotRenamable } from './rename.ts';
 import type { RenameTarget } from './options.ts';
@@ -177,7 +177,8 @@ export function universalCandidates(instances: readonly Instance[], cfg: Univers
   }
   const lang = runLanguage(instances);
   if (cfg.type === 'PER') {
-    const firsts = dbNames({ kind: 'first', gender: 'neutral' }, cfg.origin, lang);
+    const f = dbFirstNames(cfg.origin, lang);
+    const firsts = [...f.male, ...f.female, ...f.neutral];
     const lasts = dbNames({ kind: 'last' }, cfg.origin, lang);
     return drawDistinct(k, () => {
       const first = at(firsts, rand);
