@@ -178,14 +178,19 @@ export function randStrHanChars(): string[] {
 }
 
 /**
- * Random letters with the same length and casing; other characters kept (RandStr), e.g.
- * randStr('Jean-Luc', r) might be 'Qxob-Wze'. A Chinese character becomes a random one of
- * randStrHanChars (so 李白 stays two characters).
+ * RandStr (Yan et al. 2022 §3.2 and their released code): random letters with the same length and
+ * casing, the first letter and a final "s" kept, other characters kept, e.g. randStr('Jean-Luc', r)
+ * might be 'Jxob-Wze' and randStr('Williams', r) 'Wqtrzbes'. A Chinese character becomes a random
+ * one of randStrHanChars (so 李白 stays two characters; this tool's extension, nothing kept).
  */
 export function randStr(original: string, rand: () => number): string {
+  const chars = [...original];
+  const firstLetter = chars.findIndex((c) => /\p{L}/u.test(c) && !/\p{Script=Han}/u.test(c));
+  const finalS = chars.length > 1 && chars[chars.length - 1] === 's' ? chars.length - 1 : -1;
   let out = '';
-  for (const ch of original) {
-    if (/\p{Script=Han}/u.test(ch)) out += pick(randStrHanChars(), rand);
+  for (const [i, ch] of chars.entries()) {
+    if (i === firstLetter || i === finalS) out += ch;
+    else if (/\p{Script=Han}/u.test(ch)) out += pick(randStrHanChars(), rand);
     else if (ch !== ch.toLowerCase()) out += pick([...UPPER], rand);
     else if (ch !== ch.toUpperCase()) out += pick([...LOWER], rand);
     else out += ch;
