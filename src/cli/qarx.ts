@@ -8,7 +8,7 @@
  *   qarx perturb entity|synthetic|paraphrase|trap … <in> <out>
  *   qarx compare <original> <perturbed> --model <dir|hub id>
  *   qarx challenge <original> <perturbed> --out <file> (--model M | --pred NAME=orig,pert)…
- *   qarx universal <data> --model M [--type PER|GPE] [--source db|indist] [--candidates K] [--top k]
+ *   qarx universal <data> --model M [--type PER|GPE] [--source db|indist] [--candidates K] [--iterations N] [--sample B] [--top k]
  *   qarx sweep <data> --model M …   qarx budget <data> --model M …
  *   qarx audit --config audit.json --out DIR [--shard i/n] [--workers N]   qarx merge DIR… --out DIR
  */
@@ -78,12 +78,15 @@ const USAGE = `Usage:
       last step; the pairs removed are counted); one version per passage; written as SQuAD JSON
       with each paragraph's original_context
   qarx universal <data file> --model <dir|hub id> [--target answer|question-person] [--type PER|GPE]
-                 [--source db|indist] [--origin us|in|cn|fr|ar] [--candidates K] [--top k] [--seed N] [--json] [--squad2]
-      universal names (Balasubramanian et al. 2020, Algorithm 2): K candidate names (default 30), each
-      put in place of every question's answer entity, or of the person the question names
-      (--target question-person), in passage, question and answers;
-      prints the top k names (default 10) by answers changed, with share and mean F1 drop; Ctrl-C
-      stops after the current name and prints the names finished, marked partial; --slice KEY adds,
+                 [--source db|indist] [--origin us|in|cn|fr|ar] [--candidates K] [--iterations N] [--sample B]
+                 [--top k] [--seed N] [--json] [--squad2]
+      universal names (Balasubramanian et al. 2020, App. A.1, Algorithm 2): K candidate names (default
+      30) with Beta(α, β) weights; N iterations (default 10) draw B names (default 10) by weight and B
+      random eligible questions; each name is put in place of the answer entity, or of the person the
+      question names (--target question-person), in passage, question and answers, and α += worsened −
+      improved, β += B' − (worsened − improved) over its B' questions; prints the top k names (default
+      10) by weight α/(α+β) = P(worsen) − P(improve); Ctrl-C
+      stops after the current name and prints what finished, marked partial; --slice KEY adds,
       per top name, original vs renamed per slice
   qarx sweep <data file> --model <dir|hub id> [--types PER,ORG,GPE,MIX] [--sources indist,db,randstr]
              [--seeds 5] [--origin us] [--origins us,in,cn,fr,ar] [--target answer|question-person] [--squad2] [--json]

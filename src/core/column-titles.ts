@@ -8,7 +8,7 @@ import type { CellValue } from './result-table.ts';
 const WORDS: Record<string, string> = { em: 'EM', f1: 'F1', orig: 'orig.', pct: '%', dpr: 'DPR', resemble: 'RESEMBLE', std: '±' };
 
 /** Names that count things (questions, seeds, names): whole numbers, never decimals. */
-const COUNTS = new Set(['n', 'questions', 'seeds', 'planned_seeds', 'changed', 'tried', 'eligible', 'f1_dropped', 'originals', 'attacked', 'variants', 'rank', 'seed']);
+const COUNTS = new Set(['n', 'questions', 'seeds', 'planned_seeds', 'changed', 'tried', 'eligible', 'f1_dropped', 'draws', 'worsened', 'improved', 'originals', 'attacked', 'variants', 'rank', 'seed']);
 
 /** A side-by-side column's base name and side, e.g. splitSide('drop_f1 B−A') → ['drop_f1', 'B−A']. */
 function splitSide(column: string): [string, string | null] {

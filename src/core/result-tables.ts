@@ -70,15 +70,16 @@ export function pairsTable(cols: readonly { name: string; s: PairSummary }[]): R
   };
 }
 
-/** Universal names: every name tried, best first (rank as in the card), with its counts and F1 cost; compared rank by rank. */
+/** Universal names: every name drawn, best first (rank as in the card: Algorithm 2's weight), with its counts and F1 cost; compared rank by rank. */
 export function universalTable(r: UniversalResult): ResultTable {
+  const w = (x: number | undefined, k = 1) => (x === undefined ? null : r4(k * x));
   return {
     title: 'Universal names',
-    columns: ['rank', 'name', 'changed', 'tried', 'share_pct', 'mean_f1_drop', 'f1_dropped', 'eligible', 'orig_em', 'orig_f1'],
+    columns: ['rank', 'name', 'weight_pct', 'alpha', 'beta', 'draws', 'worsened', 'improved', 'tried', 'changed', 'share_pct', 'mean_f1_drop', 'eligible', 'orig_em', 'orig_f1'],
     // Side by side by rank: two runs (other seeds, say) draw other names, and the k-th best still compares.
     key: ['rank'],
-    headline: ['changed', 'share_pct', 'mean_f1_drop'],
-    rows: r.rows.map((x, i) => [i + 1, x.name, x.changed, x.tried, r4(100 * x.share), r4(x.meanF1Drop), x.f1Dropped, r.eligible, r4(r.original.em), r4(r.original.f1)]),
+    headline: ['weight_pct', 'worsened', 'improved', 'mean_f1_drop'],
+    rows: r.rows.map((x, i) => [i + 1, x.name, w(x.weight, 100), w(x.alpha), w(x.beta), x.draws ?? null, x.worsened ?? null, x.improved ?? null, x.tried, x.changed, r4(100 * x.share), r4(x.meanF1Drop), r.eligible, r4(r.original.em), r4(r.original.f1)]),
   };
 }
 

@@ -152,7 +152,7 @@ export function qarxCommand(kind: string, r: RunRecord): QarxCommand {
       };
     case 'universal':
       return {
-        command: join(['qarx', 'universal', data], model, ['--type', String(s.type), ...target, '--source', String(s.source), '--origin', String(s.origin), '--candidates', String(s.candidates), '--top', String(s.top), '--seed', String(s.seed)], v2, ['--json']),
+        command: join(['qarx', 'universal', data], model, ['--type', String(s.type), ...target, '--source', String(s.source), '--origin', String(s.origin), '--candidates', String(s.candidates), ...(s.iterations !== undefined ? ['--iterations', String(s.iterations)] : []), ...(s.sample !== undefined ? ['--sample', String(s.sample)] : []), '--top', String(s.top), '--seed', String(s.seed)], v2, ['--json']),
         note: `${dataNote}; ${device}.`,
       };
     case 'paraphrase': {

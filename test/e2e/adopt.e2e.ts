@@ -59,9 +59,9 @@ describe('the newer cards adopt the run history and exports', () => {
     await app.page.getByTestId('universal-run').click();
     await app.page.getByTestId('universal-table').waitFor({ timeout: 240_000 });
     await historyHas(1);
-    const rows = await checkTable('universal-result', 'universal', ['rank', 'name', 'changed', 'tried', 'share_pct', 'mean_f1_drop', 'f1_dropped', 'eligible', 'orig_em', 'orig_f1'], /^qarx universal \S+\.json --model public\/models\/qarx-lexical-qa --dtype fp32 --type PER --target answer --source \S+ --origin us --candidates 3 --top 3 --seed 1 /);
+    const rows = await checkTable('universal-result', 'universal', ['rank', 'name', 'weight_pct', 'alpha', 'beta', 'draws', 'worsened', 'improved', 'tried', 'changed', 'share_pct', 'mean_f1_drop', 'eligible', 'orig_em', 'orig_f1'], /^qarx universal \S+\.json --model public\/models\/qarx-lexical-qa --dtype fp32 --type PER --target answer --source \S+ --origin us --candidates 3 --iterations 10 --sample 10 --top 3 --seed 1 /);
     expect(rows.map((r) => r.rank)).toEqual([1, 2, 3]);
-    await checkChart('Answers changed per name (top 3)');
+    await checkChart('Weight per name, P(worsen) − P(improve) (top 3)');
     // A second run (seed 2) to put beside the first.
     await app.page.getByTestId('universal-seed').fill('2');
     await app.page.getByTestId('universal-run').click();

@@ -165,6 +165,8 @@ describe('entity-renaming experiments', () => {
 
   it('measures worst/best over a budget with and without RESEMBLE', async () => {
     await app.page.getByTestId('budget-source').selectOption('randstr');
+    // The RandStr rule is said where the source is chosen (Yan et al.'s released code).
+    expect(await text('budget-randstr-rule')).toMatch(/first letter and a final "s" kept/);
     await app.page.getByTestId('budget-b').fill('5');
     await app.page.getByTestId('budget-run').click();
     await app.page.getByTestId('budget-table').waitFor({ timeout: 120_000 });

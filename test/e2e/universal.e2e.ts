@@ -1,7 +1,7 @@
 /**
  * Universal names as a user meets them (shipped model, WASM, demo set): the Experiments card runs
- * K candidate names, shows the top names as a table and a chart with the run's record, and a
- * cancelled run keeps the names finished, marked partial.
+ * Algorithm 2 over K candidate names, shows the top names by weight as a table and a chart with the
+ * run's record, and a cancelled run keeps what finished, marked partial.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { shot, useApp } from './harness.ts';
@@ -18,22 +18,24 @@ describe('universal names', () => {
   it('ranks K names on the demo set and shows the table, chart and run record', async () => {
     await app.page.getByTestId('universal-k').fill('12');
     await app.page.getByTestId('universal-top').fill('6');
+    await app.page.getByTestId('universal-n').fill('2');
+    await app.page.getByTestId('universal-b').fill('6');
     await app.page.getByTestId('universal-run').click();
     await app.page.getByTestId('universal-table').waitFor({ timeout: 180_000 });
     await expect.poll(async () => app.page.getByTestId('universal-progress').count(), { timeout: 180_000 }).toBe(0);
     const rows = app.page.getByTestId('universal-row');
     expect(await rows.count()).toBe(6);
-    // "#, name, changed, tried, share, drop": ranks 1…6, counts never rising down the table.
+    // "#, name, weight %, worse, better, tried, changed, drop": ranks 1…6, weights never rising down the table.
     const cells = await Promise.all((await rows.all()).map(async (r) => (await r.locator('td').allTextContents()).map((t) => t.trim())));
     expect(cells.map((c) => c[0])).toEqual(['1', '2', '3', '4', '5', '6']);
-    const changed = cells.map((c) => Number(c[2]));
-    for (let k = 1; k < changed.length; k++) expect(changed[k - 1]).toBeGreaterThanOrEqual(changed[k] as number);
-    for (const c of cells) expect(Number(c[2])).toBeLessThanOrEqual(Number(c[3]));
-    expect(await app.page.getByTestId('universal-summary').textContent()).toMatch(/^\d+ eligible questions .*12 of 12 names tried; top 6 shown\./);
-    expect(await app.page.getByTestId('universal-record').textContent()).toMatch(/qarx-lexical-qa .*WASM.*candidates 12.*top 6/);
+    const weight = cells.map((c) => Number(c[2]));
+    for (let k = 1; k < weight.length; k++) expect(weight[k - 1]).toBeGreaterThanOrEqual(weight[k] as number);
+    for (const c of cells) expect(Number(c[3]) + Number(c[4])).toBeLessThanOrEqual(Number(c[5]));
+    expect(await app.page.getByTestId('universal-summary').textContent()).toMatch(/^\d+ eligible questions .*\d+ of 12 names drawn in 2 iterations; top 6 shown\./);
+    expect(await app.page.getByTestId('universal-record').textContent()).toMatch(/qarx-lexical-qa .*WASM.*candidates 12.*iterations 2.*sample 6.*top 6/);
     expect(await app.page.getByTestId('universal-partial').count()).toBe(0);
     const chart = app.page.getByTestId('chart-universal');
-    expect(await chart.textContent()).toContain('answers changed (count)');
+    expect(await chart.textContent()).toContain('weight (%)');
     expect(await chart.locator('.recharts-yAxis .recharts-cartesian-axis-tick').count()).toBe(6);
     await card().scrollIntoViewIfNeeded();
     await card().screenshot({ path: await shot(app.page, 'universal-full') });
@@ -41,14 +43,16 @@ describe('universal names', () => {
 
   it('cancels a run: the names finished stay, marked partial', async () => {
     await app.page.getByTestId('universal-k').fill('500');
+    await app.page.getByTestId('universal-n').fill('10');
+    await app.page.getByTestId('universal-b').fill('10');
     await app.page.getByTestId('universal-run').click();
     const progress = app.page.getByTestId('universal-progress');
     await progress.waitFor({ timeout: 30_000 });
     // Wait until some names are done, so the partial ranking has rows.
-    await expect.poll(async () => (await progress.textContent()) ?? '', { timeout: 120_000 }).toMatch(/· ([1-9]\d*) of 500 names tried/);
+    await expect.poll(async () => (await progress.textContent()) ?? '', { timeout: 120_000 }).toMatch(/· ([1-9]\d*) of 100 name draws/);
     await app.page.getByTestId('universal-cancel').click();
     await app.page.getByTestId('universal-partial').waitFor({ timeout: 60_000 });
-    expect(await app.page.getByTestId('universal-partial').textContent()).toMatch(/^Partial: cancelled after [1-9]\d* of 500 names/);
+    expect(await app.page.getByTestId('universal-partial').textContent()).toMatch(/^Partial: cancelled after \d+ of 10 iterations/);
     expect(await card().textContent()).toContain('Cancelled');
     expect(await app.page.getByTestId('universal-row').count()).toBeGreaterThan(0);
     expect(await app.page.locator('[data-testid="universal-row"].partial-row').count()).toBe(await app.page.getByTestId('universal-row').count());

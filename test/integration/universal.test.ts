@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDemoSet } from '../../src/core/data/demo.ts';
+import { scorePrediction } from '../../src/core/data/score.ts';
 import { enginePredictor, mapSpanBack, predictedSpan } from '../../src/core/entity/index.ts';
 import { DEFAULT_UNIVERSAL, eligibleInstances, putName, runUniversal, universalCandidates, type UniversalConfig, type UniversalResult } from '../../src/core/entity/universal.ts';
 import { importFile, instancesToSquad } from '../../src/core/formats/index.ts';
@@ -20,7 +21,8 @@ const demo = loadDemoSet().filter((i) => i.lang === 'en' && !i.isImpossible);
 const tmp = mkdtempSync(join(tmpdir(), 'qarx-universal-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 let engine: QaEngine;
-const cfg: UniversalConfig = { ...DEFAULT_UNIVERSAL, candidates: 20, top: 5, seed: 1 };
+// One iteration with B ≥ K and ≥ the eligible questions: Algorithm 2 puts every name in every question once.
+const cfg: UniversalConfig = { ...DEFAULT_UNIVERSAL, candidates: 20, top: 5, seed: 1, iterations: 1, sample: 50 };
 
 beforeAll(async () => {
   configureRuntime({ localModelPath: `${join(ROOT, 'public', 'models')}/` });
@@ -32,12 +34,22 @@ describe('universal names on the shipped model', () => {
   let r: UniversalResult;
   it('ranks K DBName person names on the demo set\'s person answers', { timeout: 180_000 }, async () => {
     r = await runUniversal(demo, cfg, enginePredictor(engine, { versionTwo: false }));
-    for (const x of r.rows.slice(0, r.top)) console.log(`${x.name.padEnd(20)} changed ${x.changed}/${x.tried} (${(100 * x.share).toFixed(1)}%) mean F1 drop ${x.meanF1Drop.toFixed(1)}`);
+    for (const x of r.rows.slice(0, r.top)) console.log(`${x.name.padEnd(20)} weight ${(100 * (x.weight ?? NaN)).toFixed(1)}% worse ${x.worsened} better ${x.improved} changed ${x.changed}/${x.tried} mean F1 drop ${x.meanF1Drop.toFixed(1)}`);
     console.log(`eligible ${r.eligible}, original EM ${r.original.em.toFixed(1)} F1 ${r.original.f1.toFixed(1)}`);
     expect(r.cancelled).toBe(false);
     expect(r.eligible).toBeGreaterThanOrEqual(12); // the demo set has ≥ 12 PER answers
     expect(r.tried).toBe(20);
     for (const x of r.rows) expect(x.changed).toBeLessThanOrEqual(x.tried);
+    // Algorithm 2's weight from the counts: α = 1 + worse − better, β = 1 + tried − (worse − better).
+    for (const x of r.rows) expect(x.weight).toBeCloseTo((1 + (x.worsened ?? 0) - (x.improved ?? 0)) / (2 + x.tried), 12);
+  });
+
+  it('N = 5 iterations of B = 6: 30 name draws on 6 questions each, ranked by weight', { timeout: 180_000 }, async () => {
+    const res = await runUniversal(demo, { ...cfg, iterations: 5, sample: 6 }, enginePredictor(engine, { versionTwo: false }));
+    for (const x of res.rows.slice(0, res.top)) console.log(`N 5 B 6: ${x.name.padEnd(20)} weight ${(100 * (x.weight ?? NaN)).toFixed(1)}% worse ${x.worsened} better ${x.improved} tried ${x.tried} draws ${x.draws}`);
+    expect(res.rows.reduce((a, x) => a + (x.draws ?? 0), 0)).toBe(30);
+    for (const x of res.rows) expect(x.tried + Object.values(x.skipped).reduce((a, b) => a + (b ?? 0), 0)).toBe(6 * (x.draws ?? 0));
+    expect(res.iterations).toBe(5);
   });
 
   it('the batched counts equal answering each renamed question on its own', { timeout: 180_000 }, async () => {
@@ -48,6 +60,7 @@ describe('universal names on the shipped model', () => {
     const { items } = eligibleInstances(demo, cfg.type);
     let changed = 0;
     let tried = 0;
+    let worsened = 0;
     for (const item of items) {
       const put = putName(item, name);
       if (typeof put === 'string') continue;
@@ -58,25 +71,26 @@ describe('universal names on the shipped model', () => {
       const ps = p && predictedSpan(p);
       const back = ps ? mapSpanBack(put.contextEdits, ps.start, ps.end) : null;
       if (JSON.stringify(back) !== JSON.stringify(os ? { start: os.start, end: os.end } : null)) changed++;
+      if (scorePrediction(p?.text ?? '', put.perturbed).f1 < scorePrediction(o?.text ?? '', item.inst).f1) worsened++;
     }
-    expect({ tried, changed }).toEqual({ tried: best.tried, changed: best.changed });
+    expect({ tried, changed, worsened }).toEqual({ tried: best.tried, changed: best.changed, worsened: best.worsened });
   });
 
   it('qarx universal --json gives the same ranking with its run record', { timeout: 240_000 }, async () => {
     const data = join(tmp, 'demo.json');
     writeFileSync(data, JSON.stringify(instancesToSquad(demo)));
-    const res = await runQarx(join(tmp, 'cache'), 'universal', data, '--model', MODEL, '--candidates', '20', '--top', '5', '--seed', '1', '--json');
+    const res = await runQarx(join(tmp, 'cache'), 'universal', data, '--model', MODEL, '--candidates', '20', '--iterations', '1', '--sample', '50', '--top', '5', '--seed', '1', '--json');
     expect(res.code, res.stderr).toBe(0);
-    expect(res.stderr).toMatch(/names tried 20\/20/);
+    expect(res.stderr).toMatch(/names drawn 20\/20/);
     const j = JSON.parse(res.stdout) as UniversalResult & { record: { n: number; model: string; device: string; settings: UniversalConfig }; partial: boolean };
     expect(j.partial).toBe(false);
     expect(j.record).toMatchObject({ n: demo.length, device: 'cpu', settings: cfg });
     // The same questions read from the same file in process (a SQuAD file carries no hand-set answer types) rank the same.
     const read = (await importFile(data, readFileSync(data), { dataset: 'demo.json' })).instances;
     const same = await runUniversal(read, cfg, enginePredictor(engine, { versionTwo: false }));
-    expect(j.rows.map((x) => [x.name, x.changed, x.tried])).toEqual(same.rows.map((x) => [x.name, x.changed, x.tried]));
-    const table = await runQarx(join(tmp, 'cache'), 'universal', data, '--model', MODEL, '--candidates', '20', '--top', '5');
-    expect(table.stdout).toMatch(/^universal names: PER · DBName · origin us · K 20 · top 5 · seed 1\n/);
+    expect(j.rows.map((x) => [x.name, x.weight, x.changed, x.tried])).toEqual(same.rows.map((x) => [x.name, x.weight, x.changed, x.tried]));
+    const table = await runQarx(join(tmp, 'cache'), 'universal', data, '--model', MODEL, '--candidates', '20', '--iterations', '1', '--sample', '50', '--top', '5');
+    expect(table.stdout).toMatch(/^universal names: PER · DBName · origin us · K 20 · N 1 · B 50 · top 5 · seed 1\n/);
     expect(table.stdout).toContain(`  1  ${same.rows[0]?.name}`);
   });
 
@@ -90,7 +104,7 @@ describe('universal names on the shipped model', () => {
     // Interrupt once two names are done, whatever the machine's speed.
     child.stderr.on('data', (b: Buffer) => {
       stderr += b.toString();
-      if (/names tried 2\/500/.test(stderr) && !child.killed) child.kill('SIGINT');
+      if (/names drawn 2\/100/.test(stderr) && !child.killed) child.kill('SIGINT');
     });
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(code, stderr).toBe(0);
@@ -107,6 +121,7 @@ describe('universal names on the shipped model', () => {
     { args: ['universal', 'x.json', '--model', MODEL, '--type', 'ORG'], msg: /--type must be PER or GPE, got "ORG"/ },
     { args: ['universal', 'x.json', '--model', MODEL, '--candidates', '0'], msg: /--candidates must be a positive whole number/ },
     { args: ['universal', 'x.json', '--model', MODEL, '--candidates', '501'], msg: /--candidates must be at most 500/ },
+    { args: ['universal', 'x.json', '--model', MODEL, '--iterations', '201'], msg: /--iterations must be at most 200/ },
   ])('usage error: $args', async ({ args, msg }) => {
     const res = await runMain(...args);
     expect(res.code).toBe(2);

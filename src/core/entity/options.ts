@@ -21,6 +21,8 @@ export const ENTITY_CHOICES: readonly EntityChoice[] = ['PER', 'ORG', 'GPE', 'MI
 export type NameSource = 'indist' | 'db' | 'randstr';
 export const NAME_SOURCES: readonly NameSource[] = ['indist', 'db', 'randstr'];
 export const SOURCE_LABELS: Record<NameSource, string> = { indist: 'InDistName', db: 'DBName', randstr: 'RandStr' };
+/** The RandStr rule in words, shown beside the name-source choice. */
+export const RANDSTR_RULE = 'RandStr: random letters, same length and casing; the first letter and a final "s" kept (Yan et al. 2022, released code)';
 
 /**
  * What is renamed: the answer entity (Yan et al. 2022), or a person named in the question and the

@@ -1,8 +1,9 @@
 /**
- * Universal names (Balasubramanian et al. 2020, Algorithm 2, in its natural reading; see README):
- * K candidate names of one entity type are each put in place of every eligible question's answer
- * entity (whole name, in passage, question and gold answers), and names are ranked by how many
- * questions' predictions they change. One model call per name; the originals are answered once.
+ * Universal names (Balasubramanian et al. 2020, App. A.1, Algorithm 2): each of K candidate names
+ * has a Beta(α, β) weight; over N iterations, B names drawn by weight (V_s) are each put in place of
+ * the answer entity of B randomly drawn eligible questions (D_s), and α/β move by the shares of
+ * questions whose F1 the name worsened and improved. The weight α/(α+β) estimates P(worsen) −
+ * P(improve); names are ranked by it. One model call per drawn name; the originals are answered once.
  */
 import { foundCase, isC2W, type FoundCase } from '../found-case.ts';
 import { scorePrediction } from '../data/score.ts';
@@ -11,7 +12,7 @@ import { hashString, mixSeed, rng } from '../random.ts';
 import type { QaInput, QaPrediction } from '../types.ts';
 import { nextTask, predictedSpan, type Predictor } from './experiment.ts';
 import { placeLists } from './lexicon.ts';
-import { dbNames, zhPlaceLists } from './names.ts';
+import { dbFirstNames, dbNames, zhPlaceLists } from './names.ts';
 import type { Origin } from './options.ts';
 import { selectRenameTarget, substituteInstance, type NotRenamable } from './rename.ts';
 import type { RenameTarget } from './options.ts';
@@ -36,14 +37,20 @@ export interface UniversalConfig {
   candidates: number;
   /** Names reported (k). */
   top: number;
-  /** Seed of the candidate draw. */
+  /** Seed of the candidate draw and of every V_s / D_s draw. */
   seed: number;
+  /** Algorithm 2's N: iterations of drawing V_s and D_s. */
+  iterations?: number;
+  /** Algorithm 2's B: names per V_s and questions per D_s. */
+  sample?: number;
   /** What the name replaces: the answer entity, or a person named in the question (the paper's SQuAD setting; PER only). */
   target?: RenameTarget;
 }
 
-export const DEFAULT_UNIVERSAL: UniversalConfig = { type: 'PER', source: 'db', origin: 'us', candidates: 30, top: 10, seed: 1, target: 'answer' };
+export const DEFAULT_UNIVERSAL: UniversalConfig = { type: 'PER', source: 'db', origin: 'us', candidates: 30, iterations: 10, sample: 10, top: 10, seed: 1, target: 'answer' };
 export const MAX_UNIVERSAL_CANDIDATES = 500;
+export const MAX_UNIVERSAL_ITERATIONS = 200;
+export const MAX_UNIVERSAL_SAMPLE = 200;
 
 /** One candidate: what a person's first and last name, or a place, becomes, e.g. { name: 'Jane Doe', first: 'Jane', last: 'Doe' }. */
 export interface UniversalName {
@@ -56,12 +63,21 @@ export interface UniversalName {
 /** Why a name could not be put in one question (beyond the question having no entity at all). */
 export type NameSkip = 'same-name' | 'name-present' | 'answer-lost';
 
-/** One tried name: on how many questions it was put, how many predictions it changed, and the F1 cost. */
+/** One drawn name: its Beta parameters and weight, and what it did over every question it was put in. */
 export interface UniversalRow {
   name: string;
-  /** Eligible questions the name was put in (the others: skipped, per reason). */
+  /** Algorithm 2's weight α/(α+β): the estimate of P(worsen) − P(improve) (negative when the name improves more than it worsens). */
+  weight?: number;
+  alpha?: number;
+  beta?: number;
+  /** Iterations whose V_s drew the name. */
+  draws?: number;
+  /** Trials (question × iteration) whose F1 the name lowered / raised. */
+  worsened?: number;
+  improved?: number;
+  /** Trials: questions of the name's D_s samples it was put in (a question drawn twice counts twice; the others: skipped, per reason). */
   tried: number;
-  /** Questions whose predicted span, mapped back to the original passage, differs from the original prediction. */
+  /** Trials whose predicted span, mapped back to the original passage, differs from the original prediction. */
   changed: number;
   /** changed / tried, 0..1. */
   share: number;
@@ -72,7 +88,7 @@ export interface UniversalRow {
   skipped: Partial<Record<NameSkip, number>>;
   /** The first few changed questions' ids, as examples. */
   examples: string[];
-  /** Each tried question's scores (0..1) with the name in, for slice tables; absent in runs saved before. */
+  /** Each tried question's scores (0..1) with the name in, once per question, for slice tables; absent in runs saved before. */
   questions?: QuestionScores[];
 }
 
@@ -80,10 +96,13 @@ export interface UniversalResult {
   /** Answerable questions of the run's language (runLanguage) with an answer entity of the type; the others per reason. */
   eligible: number;
   ineligible: Partial<Record<NotRenamable | 'other-language' | 'unanswerable', number>>;
-  /** Candidates drawn (≤ K when the source has fewer names), and the names finished. */
+  /** Candidates drawn (≤ K when the source has fewer names), and the names drawn into some V_s. */
   candidates: number;
   tried: number;
-  /** Every finished name, best first: most predictions changed, then share, then F1 drop, then name. */
+  /** Iterations finished and planned (Algorithm 2's N); absent in runs saved before. */
+  iterations?: number;
+  plannedIterations?: number;
+  /** Every drawn name, best first: highest weight, then more trials, then name. */
   rows: UniversalRow[];
   top: number;
   /** EM/F1 of the eligible questions on their original passages (0..100). */
@@ -177,7 +196,8 @@ export function universalCandidates(instances: readonly Instance[], cfg: Univers
   }
   const lang = runLanguage(instances);
   if (cfg.type === 'PER') {
-    const firsts = dbNames({ kind: 'first', gender: 'neutral' }, cfg.origin, lang);
+    const f = dbFirstNames(cfg.origin, lang);
+    const firsts = [...f.male, ...f.female, ...f.neutral];
     const lasts = dbNames({ kind: 'last' }, cfg.origin, lang);
     return drawDistinct(k, () => {
       const first = at(firsts, rand);
@@ -244,41 +264,91 @@ export function putName(item: Eligible, name: UniversalName): { perturbed: Insta
 const keyOf = (s: { start: number; end: number } | null) => (s ? `${s.start}:${s.end}` : 'null');
 const inputOf = (inst: Instance, id: string): QaInput => ({ id, question: inst.question, context: inst.context });
 
-/** Best first: most predictions changed, then the larger share, then the larger F1 drop, then by name. */
+/** Best first (Algorithm 2's ranking): the higher weight, then more trials, then by name; a row without a weight (saved before) last. */
 export function rankRows(rows: readonly UniversalRow[]): UniversalRow[] {
-  return [...rows].sort((a, b) => b.changed - a.changed || b.share - a.share || b.meanF1Drop - a.meanF1Drop || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const w = (x: UniversalRow) => x.weight ?? -Infinity;
+  return [...rows].sort((a, b) => w(b) - w(a) || b.tried - a.tried || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-/** Scores one name's predictions against the originals. */
-function scoreName(name: UniversalName, put: { item: Eligible; r: { perturbed: Instance; contextEdits: Edit[] } }[], preds: readonly QaPrediction[], originals: Map<string, QaPrediction>, skipped: UniversalRow['skipped']): UniversalRow {
-  let changed = 0;
-  let dropSum = 0;
-  let f1Dropped = 0;
-  const examples: string[] = [];
-  const questions: QuestionScores[] = [];
+/**
+ * Algorithm 2's update (App. A.1) for one name over n trials: with shares w = worsened/n and i =
+ * improved/n, α += (w − i)·n and β += (1 − (w − i))·n; weight = α/(α+β). The paper's example: 20% of
+ * B worsened and 10% improved → α += 0.1B, β += 0.9B.
+ */
+export function updateBeta(p: { alpha: number; beta: number }, n: number, worsened: number, improved: number): { alpha: number; beta: number; weight: number } {
+  const alpha = p.alpha + (worsened - improved);
+  const beta = p.beta + n - (worsened - improved);
+  return { alpha, beta, weight: alpha / (alpha + beta) };
+}
+
+/**
+ * Indices of `k` items drawn without replacement with probability proportional to weight
+ * (Efraimidis–Spirakis keys ln(u)/w): a weight ≤ 0 is drawn only when fewer than k are positive.
+ */
+export function weightedSample(weights: readonly number[], k: number, rand: () => number): number[] {
+  const keys = weights.map((w, i) => {
+    const u = rand(); // drawn for every item, so one item's weight never shifts the others' draws
+    return { i, key: w > 0 ? Math.log(1 - u) / w : -Infinity };
+  });
+  return keys.sort((a, b) => b.key - a.key || a.i - b.i).slice(0, k).map((x) => x.i);
+}
+
+/** Running totals of one name over its trials. */
+interface NameTally {
+  alpha: number;
+  beta: number;
+  weight: number;
+  draws: number;
+  tried: number;
+  changed: number;
+  worsened: number;
+  improved: number;
+  dropSum: number;
+  f1Dropped: number;
+  skipped: UniversalRow['skipped'];
+  examples: string[];
+  questions: Map<string, QuestionScores>;
+}
+
+const newTally = (L: number): NameTally => ({ alpha: 1, beta: 1, weight: 1 / L, draws: 0, tried: 0, changed: 0, worsened: 0, improved: 0, dropSum: 0, f1Dropped: 0, skipped: {}, examples: [], questions: new Map() });
+
+/** A name's row from its tally. */
+function rowOf(name: string, { dropSum, questions, ...t }: NameTally): UniversalRow {
+  return { name, ...t, share: t.tried ? t.changed / t.tried : NaN, meanF1Drop: t.tried ? (100 * dropSum) / t.tried : NaN, questions: [...questions.values()] };
+}
+
+/** Scores one name's predictions on its D_s against the originals into its tally, and updates α, β and the weight. */
+function scoreName(t: NameTally, put: { item: Eligible; r: { perturbed: Instance; contextEdits: Edit[] } }[], preds: readonly QaPrediction[], originals: Map<string, QaPrediction>): void {
+  let worsened = 0;
+  let improved = 0;
   put.forEach(({ item, r }, k) => {
     const op = originals.get(item.inst.id) as QaPrediction;
     const pp = preds[k] as QaPrediction;
     const span = predictedSpan(pp);
     const back = span ? mapSpanBack(r.contextEdits, span.start, span.end) : null;
     if (keyOf(back) !== keyOf(predictedSpan(op))) {
-      changed++;
-      if (examples.length < EXAMPLES) examples.push(item.inst.id);
+      t.changed++;
+      if (t.examples.length < EXAMPLES && !t.examples.includes(item.inst.id)) t.examples.push(item.inst.id);
     }
     const o = scorePrediction(op.text, item.inst);
     const p = scorePrediction(pp.text, r.perturbed);
-    questions.push({ id: item.inst.id, dataset: item.inst.dataset, original: o, perturbed: p });
+    t.questions.set(item.inst.id, { id: item.inst.id, dataset: item.inst.dataset, original: o, perturbed: p });
     const drop = o.f1 - p.f1;
-    dropSum += drop;
-    if (drop > 0) f1Dropped++;
+    t.dropSum += drop;
+    if (drop > 0) worsened++;
+    else if (drop < 0) improved++;
   });
-  const tried = put.length;
-  return { name: name.name, tried, changed, share: tried ? changed / tried : NaN, meanF1Drop: tried ? (100 * dropSum) / tried : NaN, f1Dropped, skipped, examples, questions };
+  t.tried += put.length;
+  t.worsened += worsened;
+  t.improved += improved;
+  t.f1Dropped += worsened;
+  if (put.length > 0) Object.assign(t, updateBeta(t, put.length, worsened, improved));
 }
 
 /**
- * Tries every candidate name on every eligible question and ranks the names. Progress counts names
- * tried; a cancel keeps the names finished (the result says cancelled, so it is shown as partial).
+ * Algorithm 2: N iterations of B names drawn by weight, each put in B randomly drawn eligible
+ * questions, then ranked by weight. Progress counts name draws (N·B); a cancel keeps what finished
+ * (the result says cancelled, so it is shown as partial).
  */
 export async function runUniversal(
   instances: readonly Instance[],
@@ -290,10 +360,17 @@ export async function runUniversal(
   // Given names (a researcher's own list, or a test's) replace the seeded draw.
   const names = cb.names ? [...cb.names] : universalCandidates(instances, cfg);
   const top = Math.max(1, Math.floor(cfg.top));
-  const rows: UniversalRow[] = [];
-  const result = (cancelled: boolean, original = { em: NaN, f1: NaN }): UniversalResult => ({ eligible: items.length, ineligible, candidates: names.length, tried: rows.length, rows: rankRows(rows), top, original, cancelled });
+  const N = Math.max(1, Math.min(MAX_UNIVERSAL_ITERATIONS, Math.floor(cfg.iterations ?? DEFAULT_UNIVERSAL.iterations ?? 10)));
+  const B = Math.max(1, Math.min(MAX_UNIVERSAL_SAMPLE, Math.floor(cfg.sample ?? DEFAULT_UNIVERSAL.sample ?? 10)));
+  const tallies = names.map(() => newTally(names.length));
+  let done = 0;
+  const result = (cancelled: boolean, original = { em: NaN, f1: NaN }): UniversalResult => {
+    const rows = names.flatMap((n, i) => ((tallies[i] as NameTally).draws > 0 ? [rowOf(n.name, tallies[i] as NameTally)] : []));
+    return { eligible: items.length, ineligible, candidates: names.length, tried: rows.length, iterations: done, plannedIterations: N, rows: rankRows(rows), top, original, cancelled };
+  };
   if (items.length === 0 || names.length === 0) return result(false);
-  const report = (done: number, label: string) => cb.onProgress?.({ done, total: names.length, label });
+  const perIteration = Math.min(B, names.length);
+  const report = (k: number, label: string) => cb.onProgress?.({ done: k, total: N * perIteration, label });
 
   report(0, 'original predictions');
   const orig = await predict(items.map(({ inst }) => inputOf(inst, inst.id)));
@@ -302,26 +379,35 @@ export async function runUniversal(
   const scores = items.map(({ inst }) => scorePrediction(originals.get(inst.id)?.text ?? '', inst));
   const original = { em: (100 * scores.reduce((a, s) => a + s.em, 0)) / scores.length, f1: (100 * scores.reduce((a, s) => a + s.f1, 0)) / scores.length };
 
-  for (const [i, name] of names.entries()) {
-    await nextTask();
-    if (cb.signal?.aborted) return result(true, original);
-    report(i, `trying ${name.name}`);
-    const put: { item: Eligible; r: { perturbed: Instance; contextEdits: Edit[] } }[] = [];
-    const skipped: UniversalRow['skipped'] = {};
-    for (const item of items) {
-      const r = putName(item, name);
-      if (typeof r === 'string') skipped[r] = (skipped[r] ?? 0) + 1;
-      else put.push({ item, r });
+  const rand = rng(mixSeed(cfg.seed, hashString('universal-algorithm-2')));
+  for (let it = 0; it < N; it++) {
+    // V_s by the current weights (a weight ≤ 0 only when too few are positive); D_s uniformly.
+    const vs = weightedSample(tallies.map((t) => t.weight), perIteration, rand);
+    const ds = weightedSample(items.map(() => 1), Math.min(B, items.length), rand).sort((a, b) => a - b).map((k) => items[k] as Eligible);
+    for (const [j, v] of vs.entries()) {
+      await nextTask();
+      if (cb.signal?.aborted) return result(true, original);
+      const name = names[v] as UniversalName;
+      const t = tallies[v] as NameTally;
+      report(it * perIteration + j, `iteration ${it + 1}/${N}: trying ${name.name}`);
+      const put: { item: Eligible; r: { perturbed: Instance; contextEdits: Edit[] } }[] = [];
+      for (const item of ds) {
+        const r = putName(item, name);
+        if (typeof r === 'string') t.skipped[r] = (t.skipped[r] ?? 0) + 1;
+        else put.push({ item, r });
+      }
+      const res = await predict(put.map(({ item, r }) => inputOf(r.perturbed, `${item.inst.id}#u${v}i${it}`)));
+      if (res.cancelled) return result(true, original);
+      t.draws++;
+      scoreName(t, put, res.predictions, originals);
+      put.forEach(({ item, r }, k) => {
+        const op = originals.get(item.inst.id)?.text ?? '';
+        const pp = res.predictions[k]?.text ?? '';
+        if (isC2W(scorePrediction(op, item.inst), scorePrediction(pp, r.perturbed))) cb.onCase?.(foundCase(item.inst, r.perturbed, { original: op, perturbed: pp }, { name: name.name }));
+      });
+      report(it * perIteration + j + 1, `${name.name} done`);
     }
-    const res = await predict(put.map(({ item, r }) => inputOf(r.perturbed, `${item.inst.id}#u${i}`)));
-    if (res.cancelled) return result(true, original);
-    rows.push(scoreName(name, put, res.predictions, originals, skipped));
-    put.forEach(({ item, r }, k) => {
-      const op = originals.get(item.inst.id)?.text ?? '';
-      const pp = res.predictions[k]?.text ?? '';
-      if (isC2W(scorePrediction(op, item.inst), scorePrediction(pp, r.perturbed))) cb.onCase?.(foundCase(item.inst, r.perturbed, { original: op, perturbed: pp }, { name: name.name }));
-    });
-    report(i + 1, `${name.name} done`);
+    done = it + 1;
   }
   return result(false, original);
 }
