@@ -3,6 +3,7 @@
  * every question's answer entity, change the model's answer on the most questions. Progress counts
  * names tried; a cancelled run keeps the names finished, marked partial.
  */
+import { ScopeLine } from './ScopeLine.tsx';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { describeIneligible, MAX_UNIVERSAL_CANDIDATES, UNIVERSAL_SOURCES, UNIVERSAL_TYPES, type UniversalResult, type UniversalSource, type UniversalType } from '../../core/entity/universal.ts';
 import { universalTable } from '../../core/result-tables.ts';
@@ -53,6 +54,7 @@ export function UniversalCard() {
           Find universal names
         </button>
       </div>
+      <ScopeLine kind="universal" testid="universal" />
       <JobBar job={job} onCancel={() => cancel('universal')} testid="universal" unit="names tried" kind="universal" />
       {result && job.run && (
         <RunResult kind="universal" run={job.run} table={universalTable(result)} partial={result.cancelled} testid="universal-result">
