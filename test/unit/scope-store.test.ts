@@ -74,7 +74,7 @@ describe('the entity type on a new question', () => {
     [{ type: 'MIX' }, inst({ answerType: 'GPE' }), null, null],
     [{ type: 'GPE', target: 'question-person' }, inst({ answerType: 'PER' }), null, null],
   ] as const)('%j on a %j answer', (o, q, type, note) => {
-    const r = typeForQuestion({ type: 'MIX', source: 'db', origin: 'us', seed: 1, ...o }, q);
+    const r = typeForQuestion({ source: 'db', origin: 'us', seed: 1, ...o }, q);
     expect(r?.options.type ?? null).toBe(type);
     expect(r?.note ?? null).toBe(note);
   });
