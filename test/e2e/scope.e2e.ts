@@ -4,7 +4,7 @@
  * filters" keeps the dataset. No model run: only what the page states.
  */
 import { describe, expect, it } from 'vitest';
-import { shot, useApp } from './harness.ts';
+import { download, shot, useApp } from './harness.ts';
 
 const app = useApp({ query: 'device=wasm' });
 const scopeText = async (id: string) => ((await app.page.getByTestId(`${id}-scope-text`).textContent()) ?? '').trim();
@@ -30,6 +30,15 @@ describe('every experiment states its scope before it runs', () => {
     expect(await scopeText('budget')).toBe(await scopeText('sweep'));
     await app.page.getByTestId('sweep-card').scrollIntoViewIfNeeded();
     await shot(app.page, 'scope-sweep-card');
+    // A run on the narrowed scope records it, and its command reads the run's ids.
+    const narrowed = count(await scopeText('traps'));
+    await app.page.getByTestId('traps-run').click();
+    await app.page.getByTestId('traps-result-qarx').waitFor({ state: 'attached', timeout: 120_000 });
+    expect(await app.page.getByTestId('traps-result-qarx').textContent()).toMatch(/^qarx perturb trap .* --ids ids\.txt src\/core\/data\/demo-set\.json trapped\.json && qarx compare .* --ids ids\.txt/);
+    expect(await app.page.getByTestId('traps-result-scope-record').textContent()).toBe(`Ran on ${(await scopeText('traps')).replace(/^Runs on /, '')}`);
+    const ids = await download(app.page, () => app.page.getByTestId('traps-result-ids').click());
+    expect(ids.name).toBe('ids.txt');
+    expect(ids.bytes.toString('utf8').trim().split('\n')).toHaveLength(narrowed);
     await app.page.getByTestId('sweep-scope-search').uncheck();
     await expect.poll(async () => count(await scopeText('sweep'))).toBe(all);
   });
