@@ -117,6 +117,11 @@ const USAGE = `Usage:
       auto (default) follows each question's language (DuReader-robust's character-level EM/F1 for
       Chinese, SQuAD's otherwise), en / zh score every question with that one, as the app's Scoring
       select does
+  --ids FILE (sweep, budget, universal, compare, perturb synthetic|paraphrase|trap): only the questions
+      FILE lists (one id a line, or a JSON array), in its order: the app's scope, as its run records;
+      the InDistName pool (sweep, budget) is still built from the whole data file, as the app builds
+      it from every question of the dataset; --pool FILE (sweep, budget) gives the pool instead (a
+      JSON object of name lists per kind, as the app's "InDistName pool" download)
   Data files (detected by name and content): SQuAD 1.1/2.0 or DuReader JSON, Hugging Face flat
   SQuAD (JSON Lines or an array of rows), MRQA .jsonl / .jsonl.gz, natural-perturbation pairs CSV`;
 

@@ -13,6 +13,7 @@ import { runPairs, summarizePairs } from './natural/pairs.ts';
 import { noisyPairs, type NoiseKind } from './natural/noise.ts';
 import { paraphraseItems, runParaphrases, summarizeDpr } from './sensitivity/index.ts';
 import { answerTraps, prepareTraps, summarizeTraps } from './trap/experiment.ts';
+import { populationOf } from './scope.ts';
 
 /** What one robustness run does (the same for every model). */
 export interface RobustnessConfig {
@@ -115,21 +116,21 @@ export async function runRobustness(
   next();
   if (stop() || sweep.cancelled) return row;
 
-  // 2. Natural revision pairs (only questions whose dataset has a revision).
-  const nat = await runPairs(instances, predict, progress('revision pairs'));
+  // 2. Natural revision pairs. Steps 2–4 take core's one population rule (scope.ts), as the cards do.
+  const nat = await runPairs(populationOf('natural', instances), predict, progress('revision pairs'));
   if (nat.rows.length) row.natural = cellOf(summarizePairs(nat.rows).perturbed.f1, nat.rows.length);
   next();
   if (stop() || nat.cancelled) return row;
 
-  // 3. Synthetic noise on every English passage.
-  const noisy = noisyPairs(answerable, { ...config.noise, seed: config.seed });
+  // 3. Synthetic noise: on the revision pairs' questions when there are any, else on the answerable ones (English passages).
+  const noisy = noisyPairs(populationOf('noise', instances), { ...config.noise, seed: config.seed });
   const noise = await runPairs(noisy.instances, predict, progress('synthetic noise'));
   if (noise.rows.length) row.noise = cellOf(summarizePairs(noise.rows).perturbed.f1, noise.rows.length);
   next();
   if (stop() || noise.cancelled) return row;
 
   // 4. Paraphrase DPR: the dataset's paraphrases and the rule-based generator's.
-  const items = paraphraseItems(answerable, { dataset: true, kinds: ['combined'], seed: config.seed }).items;
+  const items = paraphraseItems(populationOf('paraphrase', instances), { dataset: true, kinds: ['combined'], seed: config.seed }).items;
   const para = await runParaphrases(items, predict, progress('paraphrases'));
   if (para.rows.length) {
     const s = summarizeDpr(para.rows);

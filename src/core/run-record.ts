@@ -23,6 +23,10 @@ export interface RunRecord {
   versionTwoReason: string;
   /** The metric's language: 'auto' (each question's), 'en' (SQuAD) or 'zh' (DuReader-robust); absent in older runs = auto. */
   scoringLang?: 'auto' | 'en' | 'zh';
+  /** The scope in words, as the card stated it before the run, e.g. '64 questions: Demo set · answerable only · no search' (absent in older runs). */
+  scope?: string;
+  /** The ids of the questions run, in run order, when they are not every question of the datasets (absent: all of them). */
+  ids?: string[];
   /** The experiment's own settings (seeds, sources, rule, …). */
   settings: Record<string, unknown>;
   /** ISO date and time the run started. */
@@ -92,6 +96,9 @@ export function dataFile(datasets: readonly string[]): string {
   return /\.(json|jsonl|gz|csv)$/i.test(name) ? name : `${name.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '')}.json`;
 }
 
+/** The file the app's "Question ids" download writes and `--ids` reads: one id a line. */
+export const IDS_FILE = 'ids.txt';
+
 /** The file name the app saves a robustness table's `qarx audit` config under (src/core/audit/robustness-config.ts). */
 export const ROBUSTNESS_AUDIT_FILE = 'robustness-audit.json';
 
@@ -115,51 +122,60 @@ export function qarxCommand(kind: string, r: RunRecord): QarxCommand {
   const v2 = [...(r.versionTwo ? ['--squad2'] : []), ...(r.scoringLang === 'en' || r.scoringLang === 'zh' ? ['--lang', r.scoringLang] : [])];
   const narrowed = selectionText(r);
   const sel = narrowed ? `, narrowed as recorded (${narrowed})` : '';
-  const whole = r.datasets.length === 1 && r.datasets[0] === DEMO_NAME && !sel && WHOLE_SELECTION_KINDS.includes(kind);
+  // With the run's ids recorded, the data file is the whole dataset and --ids picks the run's questions.
+  const ids = r.ids ? ['--ids', IDS_FILE] : [];
+  const idsNote = r.ids ? `; ${IDS_FILE} lists the ${r.ids.length} question id${r.ids.length === 1 ? '' : 's'} the run took, in its order (the "Question ids" download, or run.ids of the JSON export)` : '';
+  const demo = r.datasets.length === 1 && r.datasets[0] === DEMO_NAME;
+  const whole = demo && (r.ids !== undefined || (!sel && WHOLE_SELECTION_KINDS.includes(kind)));
   const data = shellQuote(whole ? DEMO_FILE : dataFile(r.datasets));
   const dataNote = whole
-    ? `${DEMO_FILE} is the built-in demo set (${r.selected} questions; run qarx from the app's checkout)`
-    : `${dataFile(r.datasets)} stands for the ${r.n} question${r.n === 1 ? '' : 's'} of ${r.datasets.join(' + ') || 'the data'}${sel}, as a data file (any format qarx reads)`;
+    ? `${DEMO_FILE} is the built-in demo set (run qarx from the app's checkout)${r.ids ? idsNote : ` (${r.selected} questions)`}`
+    : r.ids
+      ? `${dataFile(r.datasets)} stands for every question of ${r.datasets.join(' + ') || 'the data'}, as a data file (any format qarx reads)${idsNote}`
+      : `${dataFile(r.datasets)} stands for the ${r.n} question${r.n === 1 ? '' : 's'} of ${r.datasets.join(' + ') || 'the data'}${sel}, as a data file (any format qarx reads)`;
   const device = `the app ran on ${r.device.toUpperCase()}; qarx runs on the CPU (onnxruntime-node), so scores agree up to floating-point rounding`;
   const join = (...parts: string[][]) => parts.flat().join(' ');
   // The app draws InDistName names from every question of the datasets, qarx from its data file.
-  const subset = r.selected > r.n || sel !== '';
+  // With --ids on the whole file, qarx builds the pool from every question, as the app did.
+  const subset = !r.ids && (r.selected > r.n || sel !== '');
   const pool = (indist: boolean) => (indist && subset ? ` InDistName names came from all questions of ${r.datasets.join(' + ') || 'the data'} (the app's pool), qarx draws them from its data file: on a file of only these ${r.n} questions the names, and so the renamed scores, differ.` : '');
   // What a renaming run replaced: absent in runs saved before the target choice = the answer entity.
   const target = ['--target', String(s.target ?? 'answer')];
   switch (kind) {
     case 'sweep':
       return {
-        command: join(['qarx', 'sweep', data], model, ['--types', list(s.types), '--sources', list(s.sources), '--seeds', String(s.seeds), '--origin', String(s.origin), '--origins', list(s.origins)], target, v2, ['--json']),
+        command: join(['qarx', 'sweep', data], model, ['--types', list(s.types), '--sources', list(s.sources), '--seeds', String(s.seeds), '--origin', String(s.origin), '--origins', list(s.origins)], target, ids, v2, ['--json']),
         note: `${dataNote}; ${device}.${pool(Array.isArray(s.sources) && s.sources.includes('indist'))}`,
       };
     case 'budget': {
       const res = s.resemble as { m: number; temperature: number } | null | undefined;
       return {
-        command: join(['qarx', 'budget', data], model, ['--type', String(s.type), '--source', String(s.source), '--origin', String(s.origin), '--budget', String(s.budget)], res ? ['--resemble', String(res.m), '--temperature', String(res.temperature)] : [], target, v2, ['--json']),
+        command: join(['qarx', 'budget', data], model, ['--type', String(s.type), '--source', String(s.source), '--origin', String(s.origin), '--budget', String(s.budget)], res ? ['--resemble', String(res.m), '--temperature', String(res.temperature)] : [], target, ids, v2, ['--json']),
         note: `${dataNote}; ${device}.${pool(s.source === 'indist')}`,
       };
     }
     case 'natural':
       return {
-        command: join(['qarx', 'compare', 'original.json', 'edited.json'], model, ['--rule', String(s.rule)], v2, ['--json']),
-        note: `original.json and edited.json stand for the two aligned files (or the pairs CSV, exported by "Export pairs") of the ${r.n} revision pair${r.n === 1 ? '' : 's'} of ${r.datasets.join(' + ') || 'the data'}${sel}; ${device}.`,
+        command: join(['qarx', 'compare', 'original.json', 'edited.json'], model, ['--rule', String(s.rule)], ids, v2, ['--json']),
+        note: r.ids
+          ? `original.json and edited.json stand for the two aligned files (or the pairs CSV, exported by "Export pairs") of the revision pairs of ${r.datasets.join(' + ') || 'the data'}${idsNote}; ${device}.`
+          : `original.json and edited.json stand for the two aligned files (or the pairs CSV, exported by "Export pairs") of the ${r.n} revision pair${r.n === 1 ? '' : 's'} of ${r.datasets.join(' + ') || 'the data'}${sel}; ${device}.`,
       };
     case 'synthetic':
       return {
-        command: `${join(['qarx', 'perturb', 'synthetic', '--kind', String(s.kind), '--rate', String(s.rate), '--seed', String(s.seed), ...(r.versionTwo ? ['--answerable-only'] : []), data, 'noisy.json'])} && ${join(['qarx', 'compare', data, 'noisy.json'], model, ['--rule', String(s.rule)], v2, ['--json'])}`,
+        command: `${join(['qarx', 'perturb', 'synthetic', '--kind', String(s.kind), '--rate', String(s.rate), '--seed', String(s.seed), ...(r.ids ? ids : r.versionTwo ? ['--answerable-only'] : []), data, 'noisy.json'])} && ${join(['qarx', 'compare', data, 'noisy.json'], model, ['--rule', String(s.rule)], ids, v2, ['--json'])}`,
         note: `${dataNote}; ${device}.`,
       };
     case 'universal':
       return {
-        command: join(['qarx', 'universal', data], model, ['--type', String(s.type), ...target, '--source', String(s.source), '--origin', String(s.origin), '--candidates', String(s.candidates), ...(s.iterations !== undefined ? ['--iterations', String(s.iterations)] : []), ...(s.sample !== undefined ? ['--sample', String(s.sample)] : []), '--top', String(s.top), '--seed', String(s.seed)], v2, ['--json']),
+        command: join(['qarx', 'universal', data], model, ['--type', String(s.type), ...target, '--source', String(s.source), '--origin', String(s.origin), '--candidates', String(s.candidates), ...(s.iterations !== undefined ? ['--iterations', String(s.iterations)] : []), ...(s.sample !== undefined ? ['--sample', String(s.sample)] : []), '--top', String(s.top), '--seed', String(s.seed)], ids, v2, ['--json']),
         note: `${dataNote}; ${device}.`,
       };
     case 'paraphrase': {
       // The app pools its generator kinds into one DPR; qarx paraphrases one kind per file, so one pair of commands per kind.
       const kinds = String(s.kinds ?? '').split(',').map((k) => k.trim()).filter((k) => k && k !== 'none');
       const ds = s.datasetParaphrases === true ? ' The dataset\'s own paraphrases (questions tagged "paraphrase") have no qarx command: compare the original and paraphrased files with qarx compare.' : '';
-      const cmds = kinds.map((k) => `${join(['qarx', 'perturb', 'paraphrase', '--kind', k, '--seed', String(s.seed), data, `paraphrased-${k}.json`])} && ${join(['qarx', 'compare', data, `paraphrased-${k}.json`], model, v2, ['--json'])}`);
+      const cmds = kinds.map((k) => `${join(['qarx', 'perturb', 'paraphrase', '--kind', k, '--seed', String(s.seed), ...ids, data, `paraphrased-${k}.json`])} && ${join(['qarx', 'compare', data, `paraphrased-${k}.json`], model, v2, ['--json'])}`);
       return {
         command: cmds.length ? cmds.join(' && ') : null,
         note: `${dataNote}; each compare prints the DPR of one kind, and the app's overall DPR is their changed counts over their paraphrase counts.${ds} ${device}.`,
@@ -167,7 +183,7 @@ export function qarxCommand(kind: string, r: RunRecord): QarxCommand {
     }
     case 'traps':
       return {
-        command: `${join(['qarx', 'perturb', 'trap', '--source', String(s.source), '--position', String(s.position), '--seed', String(s.seed), data, 'trapped.json'])} && ${join(['qarx', 'compare', data, 'trapped.json'], model, v2, ['--json'])}`,
+        command: `${join(['qarx', 'perturb', 'trap', '--source', String(s.source), '--position', String(s.position), '--seed', String(s.seed), ...ids, data, 'trapped.json'])} && ${join(['qarx', 'compare', data, 'trapped.json'], model, ids, v2, ['--json'])}`,
         note: `${dataNote}; compare gives EM/F1 without and with the trap; ${device}.`,
       };
     case 'adversarial':

@@ -112,7 +112,10 @@ export type DataRequest =
   | { type: 'get'; reqId: number; dataset: string; id: string }
   /** Full instances matching a query and filters (for sweeps), at most `limit`. */
   /** `withPool`: also the InDistName pool of every question of the matching rows' datasets. */
-  | { type: 'collect'; reqId: number; query: string; filters: SearchFilters; limit: number; withPool?: boolean }
+  /** `only`: the row keys a category filter leaves, or null (as for search). */
+  | { type: 'collect'; reqId: number; query: string; filters: SearchFilters; only?: string[] | null; limit: number; withPool?: boolean }
+  /** Counts of the experiments' scope: all, answerable, with a revision pair. */
+  | { type: 'scope-count'; reqId: number; query: string; filters: SearchFilters; only: string[] | null }
   /** The InDistName pool of a dataset: its answer entities' perturbable spans. */
   | { type: 'pool'; reqId: number; dataset: string }
   /** Tags a revision pair with an edit intention (stored, and applied to every read of it). */
@@ -143,6 +146,7 @@ export type DataEvent =
   /** `versionTwo`: SQuAD 2.0's no-answer setting follows the data (any unanswerable question in the selected datasets). */
   | { type: 'collected'; reqId: number; instances: Instance[]; total: number; versionTwo: boolean; datasets: string[]; pool: NamePool | null }
   | { type: 'pool'; reqId: number; dataset: string; pool: NamePool }
+  | { type: 'scope-counted'; reqId: number; total: number; answerable: number; paired: number }
   /** `parsing`: the revision (1-based, oldest first) whose wikitext is being parsed, once all are read. */
   | { type: 'wiki-progress'; reqId: number; revisions: number; page: number; parsing?: number }
   /** `skipped`: which revisions were skipped and why ('' when none). */

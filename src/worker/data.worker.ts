@@ -145,6 +145,12 @@ function search(query: string, f: SearchFilters, only: readonly string[] | null 
   return index.search(listed().map((d) => d.id), query, f, only, MAX_ROWS);
 }
 
+/** The experiments' scope counts that core's population rules need (src/core/scope.ts). */
+function scopeCounts(query: string, f: SearchFilters, only: readonly string[] | null): { total: number; answerable: number; paired: number } {
+  const count = (g: Partial<SearchFilters>) => index.search(listed().map((d) => d.id), query, { ...f, ...g }, only, 0).total;
+  return { total: count({}), answerable: f.answerable === 'unanswerable' ? 0 : count({ answerable: 'answerable' }), paired: count({ revision: 'with-revision' }) };
+}
+
 /** True when any dataset of `rows` has an unanswerable question: SQuAD 2.0's "no answer" is then on. */
 function selectionIsV2(rows: readonly InstanceRow[]): boolean {
   const names = new Set(rows.map((r) => r.dataset));
@@ -158,8 +164,8 @@ function selectionNames(rows: readonly InstanceRow[]): string[] {
 }
 
 /** Full instances matching a search, in list order, at most `limit` (demo from memory, the rest from IndexedDB). */
-async function collect(query: string, f: SearchFilters, limit: number, withPool = false): Promise<{ instances: Instance[]; total: number; versionTwo: boolean; datasets: string[]; pool: NamePool | null }> {
-  const { rows, total } = search(query, f);
+async function collect(query: string, f: SearchFilters, limit: number, withPool = false, only: readonly string[] | null = null): Promise<{ instances: Instance[]; total: number; versionTwo: boolean; datasets: string[]; pool: NamePool | null }> {
+  const { rows, total } = search(query, f, only);
   const picked = rows.slice(0, limit);
   const fromDemo = new Map(demo.map((x) => [x.id, x]));
   const stored = await db.instances.bulkGet(picked.filter((r) => r.dataset !== DEMO_ID).map((r) => [r.dataset, r.id] as [string, string]));
@@ -291,6 +297,9 @@ self.onmessage = (ev: MessageEvent<DataRequest>) => {
     case 'search':
       void init().then(() => post({ type: 'search-result', reqId: msg.reqId, ...search(msg.query, msg.filters, msg.only) }));
       return;
+    case 'scope-count':
+      void init().then(() => post({ type: 'scope-counted', reqId: msg.reqId, ...scopeCounts(msg.query, msg.filters, msg.only) }));
+      return;
     case 'get':
       void get(msg.dataset, msg.id).then(
         (r) => post({ type: 'instance', reqId: msg.reqId, ...r }),
@@ -299,7 +308,7 @@ self.onmessage = (ev: MessageEvent<DataRequest>) => {
       return;
     case 'collect':
       void init()
-        .then(() => collect(msg.query, msg.filters, msg.limit, msg.withPool))
+        .then(() => collect(msg.query, msg.filters, msg.limit, msg.withPool, msg.only ?? null))
         .then(
           (r) => post({ type: 'collected', reqId: msg.reqId, ...r }),
           (err) => post({ type: 'error', message: `Could not read the selected questions from storage: ${String(err)}` }),

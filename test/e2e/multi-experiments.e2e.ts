@@ -27,6 +27,10 @@ for (const device of ['wasm', 'webgpu'] as const) describe(`an experiment card o
     await page.getByTestId('tab-experiments').click();
     const card = page.getByTestId('sweep-card');
     await card.waitFor({ timeout: 30_000 });
+    // The list's search narrows a run only when the scope includes it (issue 23).
+    await page.getByTestId('sweep-scope-change').click();
+    await page.getByTestId('sweep-scope-search').check();
+    await expect.poll(async () => (await page.getByTestId('sweep-scope-text').textContent()) ?? '').toMatch(/ · search "Szabo"$/);
     await page.getByTestId('sweep-seeds').fill('1');
     await page.getByTestId('sweep-run').click();
     const tabs = card.getByTestId('sweep-model-tab');

@@ -106,7 +106,9 @@ describe('run history and exports', () => {
     await app.page.getByTestId('sweep-seeds').fill('20');
     await app.page.getByTestId('sweep-run').click();
     await app.page.getByTestId('sweep-progress').waitFor({ timeout: 30_000 });
-    await expect.poll(async () => app.page.getByTestId('sweep-table').locator('tbody tr').count(), { timeout: 90_000 }).toBeGreaterThan(0);
+    // The reload test reads a finished row in the saved run's note: wait for one (all 20 seeds of a
+    // type · source), not for any row, which a loaded machine may still have cut short at Cancel.
+    await expect.poll(async () => app.page.getByTestId('sweep-table').first().getByTestId('sweep-row').count(), { timeout: 180_000 }).toBeGreaterThan(0);
     await app.page.getByTestId('sweep-cancel').click();
     await expect.poll(() => runRows().count(), { timeout: 30_000 }).toBe(3);
     expect(await runRows().first().textContent()).toMatch(/^Sweep.*partial/);

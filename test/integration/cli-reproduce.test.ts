@@ -18,7 +18,9 @@ import { runExperiment } from '../../src/cli/audit/experiments.ts';
 import { noisyPairs } from '../../src/core/natural/noise.ts';
 import { paraphraseItems, runParaphrases, summarizeDpr } from '../../src/core/sensitivity/index.ts';
 import { runPairs, summarizePairs } from '../../src/core/natural/pairs.ts';
-import { noAnswerReason, qarxCommand, type RunRecord } from '../../src/core/run-record.ts';
+import { IDS_FILE, noAnswerReason, qarxCommand, type RunRecord } from '../../src/core/run-record.ts';
+import { buildNamePool } from '../../src/core/entity/rename.ts';
+import { populationOf } from '../../src/core/scope.ts';
 import { answerTraps, prepareTraps, summarizeTraps } from '../../src/core/trap/experiment.ts';
 import { ROOT, runMain } from '../support/run-qarx.ts';
 
@@ -71,7 +73,7 @@ async function runRecorded(command: string | null) {
   for (const part of (command as string).split(' && ')) {
     const words = splitWords(part);
     expect(words[0]).toBe('qarx');
-    const r = await runMain(...words.slice(1).map((w) => (w === NAME ? DATA : /^[\w-]+\.json$/.test(w) ? join(tmp, w) : w)));
+    const r = await runMain(...words.slice(1).map((w) => (w === NAME ? DATA : /^[\w-]+\.(json|txt)$/.test(w) ? join(tmp, w) : w)));
     expect(r.code, r.stderr).toBe(0);
     stdout = r.stdout;
   }
@@ -166,6 +168,46 @@ describe('the qarx command of an app run reproduces its numbers', () => {
     expect(unit.headline[0]).toMatchObject({ n: app.n, beforeEm: app.original.em, beforeF1: app.original.f1, afterEm: app.perturbed.em, afterF1: app.perturbed.f1 });
   }, 300_000);
 
+});
+
+describe('a narrowed scope: the command reads the run\'s ids (--ids) from the whole file and gives the app\'s number', () => {
+  /** The record of a run on `picked` of the file, scoped as the app scopes it (src/app/store/scope-slice.ts). */
+  const scoped = (settings: Record<string, unknown>, picked: Instance[], filters: Record<string, string>): RunRecord => {
+    writeFileSync(join(tmp, IDS_FILE), `${picked.map((i) => i.id).join('\n')}\n`);
+    return { ...record(settings, picked.length), filters, ids: picked.map((i) => i.id), scope: `${picked.length} questions: ${NAME}` };
+  };
+
+  it('sweep with InDistName on the answerable PER questions: names drawn from every question of the file, as the app does', async () => {
+    const versionTwo = demo.some((i) => i.isImpossible);
+    const picked = demo.filter((i) => !i.isImpossible && i.answerType === 'PER');
+    expect(picked.length).toBeGreaterThan(2);
+    expect(picked.length).toBeLessThan(demo.length);
+    // The narrowed pool would be another one: only the whole file's gives the app's names.
+    const size = (p: ReturnType<typeof buildNamePool>) => Object.values(p).reduce((a, names) => a + (names?.length ?? 0), 0);
+    expect(size(buildNamePool(picked))).toBeLessThan(size(buildNamePool(demo)));
+    const config: SweepConfig = { ...DEFAULT_SWEEP, types: ['PER'], sources: ['indist'], seeds: 2, origins: ['us'] };
+    const app = await runSweep(picked, config, enginePredictor(engine, { versionTwo }), { pool: buildNamePool(demo) });
+    const cmd = qarxCommand('sweep', scoped({ ...config }, picked, { answerable: 'answerable', entity: 'PER' }));
+    expect(cmd.command).toContain(`--ids ${IDS_FILE}`);
+    expect(cmd.note).toContain(`${IDS_FILE} lists the ${picked.length} question ids the run took`);
+    expect(cmd.note).not.toContain('the names, and so the renamed scores, differ');
+    const cli = await runRecorded(cmd.command);
+    expect(cli.rows).toEqual(JSON.parse(JSON.stringify(summarizeSweep(app.cells, config.seeds))));
+    expect((cli.record as RunRecord).n).toBe(picked.length);
+  }, 300_000);
+
+  it('synthetic noise on a narrowed scope: perturb and compare take the listed questions only', async () => {
+    const versionTwo = demo.some((i) => i.isImpossible);
+    const scope = demo.filter((i) => i.answerType === 'GPE' || i.answerType === 'ORG');
+    const picked = populationOf('synthetic', scope);
+    expect(picked.length).toBeGreaterThan(2);
+    const noise = { kind: 'word-swap' as const, rate: 0.3, seed: 4 };
+    const app = summarizePairs((await runPairs(noisyPairs(picked, noise).instances, enginePredictor(engine, { versionTwo }), undefined, { rule: 'script' })).rows);
+    const cmd = qarxCommand('synthetic', scoped({ ...noise, rule: 'script' }, picked, { answerable: 'all' }));
+    expect(cmd.command).not.toContain('--answerable-only');
+    const cli = await runRecorded(cmd.command);
+    expect({ n: cli.n, categories: cli.categories, original: cli.original, perturbed: cli.perturbed }).toEqual(JSON.parse(JSON.stringify({ n: app.n, categories: app.categories, original: app.original, perturbed: app.perturbed })));
+  }, 300_000);
 });
 
 describe('a CLI --json result records what produced it, and its command reproduces it', () => {

@@ -57,6 +57,7 @@ function RenameBody() {
   const error = useApp((s) => s.renameError);
   const { setRenameOptions, reroll, setRenameResemble } = useApp.getState();
   const person = o.target === 'question-person';
+  const note = useApp((s) => s.renameNote);
   return (
     <div className={busy ? 'rename busy' : 'rename'}>
       <div className="rename-controls">
@@ -68,6 +69,11 @@ function RenameBody() {
             </button>
           ))}
         </div>
+        {note && (
+          <p className="hint" role="status" data-testid="rename-type-note">
+            {note}
+          </p>
+        )}
         <RenameSelects value={o} onChange={setRenameOptions} testid="rename" withType={false} withTarget={false} />
         <label>
           seed{' '}

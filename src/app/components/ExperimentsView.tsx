@@ -2,7 +2,8 @@
  * Entity-renaming experiments over the instance browser's current list: a sweep (seeds × sources
  * × entity types) with charts, worst/best over a budget with and without RESEMBLE, and an export.
  */
-import { useMemo } from 'react';
+import { ScopeLine } from './ScopeLine.tsx';
+import { useEffect, useMemo } from 'react';
 import { ENTITY_CHOICES, MAX_BUDGET, NAME_SOURCES, NOT_RENAMABLE, ORIGIN_LABELS, ORIGINS, SOURCE_LABELS, type Origin } from '../../core/entity/options.ts';
 import { summarizeSweep, type SweepCell } from '../../core/entity/stats.ts';
 import { budgetTable, sweepTable } from '../../core/result-tables.ts';
@@ -29,14 +30,15 @@ import { readyKeys } from '../store/model-keys.ts';
 
 
 export function ExperimentsView() {
-  const total = useApp((s) => s.total);
   const status = useApp((s) => s.modelStatus);
   const model = useApp((s) => s.model);
   const others = useApp((s) => readyKeys(s).length - 1);
+  // Counted afresh when the view opens (the list's changes recount it while it is open).
+  useEffect(() => useApp.getState().refreshScope(), []);
   return (
     <div className="experiments" data-testid="experiments">
       <p className="hint">
-        Runs on the <strong>{total.toLocaleString()}</strong> question{total === 1 ? '' : 's'} in the list (set the dataset, filters and search in the middle column), with{' '}
+        Every card states the questions it will run on beside its Run button (one scope for all: the Questions list's dataset and filters; its search only when you include it), with{' '}
         <strong>{model?.label ?? 'no model'}</strong>
         {others > 0 && (
           <>
@@ -108,6 +110,7 @@ function SweepCard() {
           Run sweep
         </button>
       </div>
+      <ScopeLine kind="sweep" testid="sweep" />
       <JobBar job={job} onCancel={() => cancel('sweep')} testid="sweep" kind="sweep" />
       {rows.length > 0 && job.run && (
         <RunResult kind="sweep" run={job.run} table={table} partial={job.status === 'cancelled'} testid="sweep">
@@ -178,6 +181,7 @@ function BudgetCard() {
           Run budget
         </button>
       </div>
+      <ScopeLine kind="budget" testid="budget" />
       <JobBar job={job} onCancel={() => cancel('budget')} testid="budget" kind="budget" />
       {result && result.n > 0 && job.run && (
         <RunResult kind="budget" run={job.run} table={budgetTable(result)} partial={job.status === 'cancelled'} testid="budget">
@@ -208,6 +212,7 @@ function ExportCard() {
           Export SQuAD JSON
         </button>
       </div>
+      <ScopeLine kind="export" testid="export" />
       <p className="hint">Each question records its entity and substitutions; the same as `qarx perturb entity`.</p>
       {msg && (
         <p className="success" data-testid="export-message">

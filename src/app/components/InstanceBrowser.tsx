@@ -8,11 +8,6 @@ import { scrollToAnswerWhenOpen } from '../phone.ts';
 
 const ROW_HEIGHT = 58;
 
-/** Clears the search words and every filter, then lists all questions again. */
-function resetSearch(): void {
-  useApp.setState({ query: '', filters: DEFAULT_FILTERS });
-  useApp.getState().runSearch();
-}
 
 export function InstanceBrowser() {
   const rows = useApp((s) => s.rows);
@@ -20,6 +15,7 @@ export function InstanceBrowser() {
   const query = useApp((s) => s.query);
   const filters = useApp((s) => s.filters);
   const datasets = useApp((s) => s.datasets);
+  const listNote = useApp((s) => s.listNote);
   const selectedKey = useApp((s) => s.selectedKey);
   const { setQuery, setFilters, select } = useApp.getState();
   const hasPairs = useApp((s) => s.naturalRows.length > 0);
@@ -76,14 +72,19 @@ export function InstanceBrowser() {
           <input type="checkbox" checked={filters.revision === 'with-revision'} onChange={(e) => setFilters({ revision: e.target.checked ? 'with-revision' : 'all' })} /> has revision pair
         </label>
       </div>
+      {listNote && (
+        <p className="hint" role="status" data-testid="list-note">
+          {listNote}
+        </p>
+      )}
       <div className="count" data-testid="result-count">
         {total === rows.length ? `${total.toLocaleString()} question${total === 1 ? '' : 's'}` : `showing ${rows.length.toLocaleString()} of ${total.toLocaleString()} — refine the search`}
       </div>
       {total === 0 && (query.trim() !== '' || JSON.stringify(filters) !== JSON.stringify(DEFAULT_FILTERS)) && (
         <div className="empty-result" role="status" data-testid="empty-result">
           <p>No question matches {query.trim() ? <>“{query.trim()}”</> : 'these filters'}{query.trim() && JSON.stringify(filters) !== JSON.stringify(DEFAULT_FILTERS) ? ' with these filters' : ''}. Try fewer words or a wider filter.</p>
-          <button type="button" data-testid="reset-filters" onClick={resetSearch}>
-            Clear search and filters
+          <button type="button" data-testid="reset-filters" onClick={() => useApp.getState().clearSearch()}>
+            Clear search and filters{filters.dataset !== 'all' ? ' (keeps the dataset)' : ''}
           </button>
         </div>
       )}

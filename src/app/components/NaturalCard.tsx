@@ -3,6 +3,7 @@
  * (categories, EM/F1, relative F1 change, edit intentions), beside the same questions with
  * synthetic noise.
  */
+import { ScopeLine } from './ScopeLine.tsx';
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { Chart, pct } from './Chart.tsx';
 import { CATEGORY_RULES, PAIR_CATEGORIES, RULE_TEXT, type CategoryRule } from '../../core/natural/categories.ts';
@@ -64,6 +65,7 @@ export function NaturalCard() {
           {RULE_TEXT[rule]}
         </span>
       </div>
+      <ScopeLine kind="natural" testid="natural" />
       <JobBar job={job} onCancel={() => cancel('natural')} testid="natural" unit="passages" kind="natural" />
       {missing.count > 0 && (
         <p className="hint" data-testid="natural-answer-missing">
@@ -93,6 +95,7 @@ export function NaturalCard() {
       <p className="hint" data-testid="noise-params">
         {describeNoise(noise.kind, noise.rate)}
       </p>
+      <ScopeLine kind="synthetic" testid="synthetic" />
       <JobBar job={syn} onCancel={() => cancel('synthetic')} testid="synthetic" unit="passages" kind="synthetic" />
       {(nat || sy) && <PairResultsWithExports />}
       {(nat || sy) && <PairSlices />}

@@ -2,6 +2,7 @@
  * Over-sensitivity over the selected questions (DuReader-robust): DPR overall, EM/F1 on originals
  * and paraphrases, DPR by question similarity (chart) and by paraphrase kind.
  */
+import { ScopeLine } from './ScopeLine.tsx';
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, Tooltip, XAxis, YAxis } from 'recharts';
 import { KIND_LABELS, PARAPHRASE_KINDS, type ParaphraseKind } from '../../core/sensitivity/kinds.ts';
 import { summarizeDpr, type DprSummary } from '../../core/sensitivity/dpr.ts';
@@ -63,6 +64,7 @@ export function ParaphraseCard() {
           Run paraphrases
         </button>
       </div>
+      <ScopeLine kind="paraphrase" testid="paraphrase" />
       <JobBar job={job} onCancel={cancelParaphrases} testid="paraphrase" unit="questions" kind="paraphrase" />
       <NoneNote none={none} without={without} />
       {job.status === 'done' && rows.length === 0 && <p className="note">No selected question has a paraphrase: tick generator kinds or pick questions tagged "paraphrase".</p>}

@@ -2,6 +2,7 @@
  * The robustness table of the selection, one row per loaded model (the papers' layout), filled in
  * experiment by experiment; a chart of the F1 columns grouped by model; exports with settings.
  */
+import { ScopeLine } from './ScopeLine.tsx';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { robustnessColumns, sourceMean, RENAME_SOURCES, SOURCE_NAMES, type RCell, type RobustnessRow } from '../../core/robustness.ts';
 import type { ResultTable } from '../../core/result-table.ts';
@@ -76,6 +77,7 @@ export function RobustnessCard() {
           Run on all models
         </button>
       </div>
+      <ScopeLine kind="robustness" testid="robust" limit={limit} />
       <JobBar job={jobOf(job)} onCancel={cancelRobustness} testid="robust-job" unit="% of this model's experiments" />
       {job.run && rows.length > 0 && (
         <RunResult kind="robustness" run={job.run} table={table} partial={job.status === 'cancelled' || rows.some(({ row }) => row.partial)} testid="robust">

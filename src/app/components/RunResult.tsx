@@ -4,7 +4,7 @@
  * wrapping their result: <RunResult kind="…" run={record} table={table} partial={cancelled}>…charts…</RunResult>.
  */
 import { createContext, useContext, useState } from 'react';
-import type { RunRecord } from '../../core/run-record.ts';
+import { IDS_FILE, type RunRecord } from '../../core/run-record.ts';
 import { exportName, resultExport, runCommand, tableToCsv, type ResultTable } from '../../core/result-table.ts';
 import { chartSvg, svgToPng } from '../chart-export.ts';
 import { downloadBlob, downloadText } from '../download.ts';
@@ -42,12 +42,22 @@ export function ResultActions({ kind, run, table, partial, testid, part = 'table
       <button type="button" className="small" data-testid={`${testid}-json`} onClick={() => downloadText(exportName(kind, run.date, part, 'json'), JSON.stringify(resultExport(kind, run, table, partial), null, 1))}>
         Table as JSON (with settings and qarx command)
       </button>
+      {run.ids && (
+        <button type="button" className="small" data-testid={`${testid}-ids`} onClick={() => downloadText(IDS_FILE, `${(run.ids ?? []).join('\n')}\n`, 'text/plain')}>
+          Question ids ({IDS_FILE}, for qarx --ids)
+        </button>
+      )}
       <details className="qarx-command">
         <summary>Reproduce with qarx</summary>
         {cmd.command ? <code data-testid={`${testid}-qarx`}>{cmd.command}</code> : null}
         <p className="hint" data-testid={`${testid}-qarx-note`}>
           {cmd.note}
         </p>
+        {run.scope && (
+          <p className="hint" data-testid={`${testid}-scope-record`}>
+            Ran on {run.scope}
+          </p>
+        )}
       </details>
     </div>
   );

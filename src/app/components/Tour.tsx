@@ -16,7 +16,7 @@ export function Tour() {
     heading.current?.focus();
   }, [stop]);
 
-  if (!stop || step === null) return null;
+  if (!stop || step === null) return <TourNote />;
   const go = (i: number | null) => useApp.getState().setTourStep(i);
   const onKey = (e: KeyboardEvent) => {
     if (e.key === 'Escape') {
@@ -78,5 +78,19 @@ export function TeachButtons() {
         Failure gallery ({count})
       </button>
     </div>
+  );
+}
+
+/** The one line saying the tour put the learner's own settings back, until dismissed. */
+function TourNote() {
+  const note = useApp((s) => s.tourNote);
+  if (!note) return null;
+  return (
+    <p className="hint tour-note" role="status" data-testid="tour-note">
+      {note}{' '}
+      <button type="button" className="small" onClick={() => useApp.getState().dismissTourNote()}>
+        Dismiss
+      </button>
+    </p>
   );
 }

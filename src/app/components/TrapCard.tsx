@@ -3,6 +3,7 @@
  * similarity, share of answers inside the trap) and, for an Adversarial SQuAD file, Jia & Liang's
  * four figures.
  */
+import { ScopeLine } from './ScopeLine.tsx';
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { adversarialCounts, type AdversarialOutput } from '../../core/trap/adversarial.ts';
 import { adversarialTable, trapTable } from '../../core/result-tables.ts';
@@ -61,6 +62,7 @@ export function TrapCard() {
           Run traps
         </button>
       </div>
+      <ScopeLine kind="traps" testid="traps" />
       <JobBar job={job} onCancel={() => cancelTraps('traps')} testid="traps" unit="passages" kind="traps" />
       {Object.keys(skipped).length > 0 && (
         <p className="hint" data-testid="traps-skipped">
@@ -99,6 +101,7 @@ function AdversarialResults() {
           Evaluate adversarial SQuAD
         </button>
       </div>
+      <ScopeLine kind="adversarial" testid="adversarial" />
       <JobBar job={job} onCancel={() => cancelTraps('adversarialJob')} testid="adversarial" unit="questions" kind="adversarial" />
       {job.status === 'done' && !run && <p className="note">No question in the list has gold answers.</p>}
       {run && job.run && (

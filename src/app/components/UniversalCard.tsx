@@ -4,6 +4,7 @@
  * (Beta weights over N iterations of B names × B questions). Progress counts name draws; a cancelled
  * run keeps what finished, marked partial.
  */
+import { ScopeLine } from './ScopeLine.tsx';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { DEFAULT_UNIVERSAL, describeIneligible, MAX_UNIVERSAL_CANDIDATES, MAX_UNIVERSAL_ITERATIONS, MAX_UNIVERSAL_SAMPLE, UNIVERSAL_SOURCES, UNIVERSAL_TYPES, type UniversalResult, type UniversalSource, type UniversalType } from '../../core/entity/universal.ts';
 import { universalTable } from '../../core/result-tables.ts';
@@ -60,6 +61,7 @@ export function UniversalCard() {
           Find universal names
         </button>
       </div>
+      <ScopeLine kind="universal" testid="universal" />
       <JobBar job={job} onCancel={() => cancel('universal')} testid="universal" unit="name draws" kind="universal" />
       {result && job.run && (
         <RunResult kind="universal" run={job.run} table={universalTable(result)} partial={result.cancelled} testid="universal-result">

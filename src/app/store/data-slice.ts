@@ -45,6 +45,10 @@ export interface DataSlice {
   deleteDataset(id: string): void;
   setQuery(q: string): void;
   setFilters(f: Partial<SearchFilters>): void;
+  /** Clears the search words and the filters, keeping the dataset chosen. */
+  clearSearch(): void;
+  /** A filter the app reset, in one line under the list's filters (null: none). */
+  listNote: string | null;
   runSearch(): void;
   select(row: InstanceRow): void;
   dismissImportMessage(): void;
@@ -115,15 +119,26 @@ export const createDataSlice: StateCreator<AppState, [], [], DataSlice> = (set, 
     get().runSearch();
   },
   setFilters(f) {
-    set({ filters: { ...get().filters, ...f } });
+    const before = get().filters;
+    // A category comes from the last revision-pair run's rows: on another dataset it would leave nothing.
+    const reset = f.dataset !== undefined && f.dataset !== before.dataset && before.category !== 'all' && f.category === undefined;
+    set({ filters: { ...before, ...f, ...(reset ? { category: 'all' as const } : {}) }, listNote: reset ? `Category filter "${before.category}" cleared: it came from the revision pairs of another dataset.` : get().listNote });
     get().runSearch();
   },
+  clearSearch() {
+    // The dataset is a choice of data, not a search: it stays (runs after a clear stay on it).
+    set({ query: '', filters: { ...DEFAULT_FILTERS, dataset: get().filters.dataset }, listNote: null });
+    get().runSearch();
+  },
+  listNote: null,
   runSearch() {
     const reqId = newDataId();
     set({ searchReq: reqId });
     const { filters, naturalRows } = get();
     const only = filters.category === 'all' ? null : naturalRows.filter((r) => r.category === filters.category).map(rowKey);
     sendData({ type: 'search', reqId, query: get().query, filters, only });
+    // The experiments' scope follows the list's dataset and filters.
+    get().refreshScope();
   },
   select(row) {
     getReq = newDataId();

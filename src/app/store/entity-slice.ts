@@ -24,6 +24,8 @@ export interface EntitySlice {
   poolReq: { reqId: number; dataset: string } | null;
   setRenameOpen(open: boolean): void;
   setRenameOptions(o: Partial<RenameOptions>): void;
+  /** Why the entity type changed by itself (a new question whose answer is of another type); null when it did not. */
+  renameNote: string | null;
   setRenameResemble(on: boolean): void;
   reroll(): void;
   runRename(): void;
@@ -94,8 +96,9 @@ export const createEntitySlice: StateCreator<AppState, [], [], EntitySlice> = (s
     set({ renameOpen: open });
     if (open) get().runRename();
   },
+  renameNote: null,
   setRenameOptions(o) {
-    set({ renameOptions: { ...get().renameOptions, ...o } });
+    set({ renameOptions: { ...get().renameOptions, ...o }, renameNote: null });
     get().runRename();
   },
   setRenameResemble(on) {
@@ -213,3 +216,16 @@ export const createEntitySlice: StateCreator<AppState, [], [], EntitySlice> = (s
     }
   },
 });
+
+/**
+ * The entity type for a newly opened question: a type chosen for the previous question that the new
+ * answer is not is set to the new answer's type (MIX when it is no PER, ORG or GPE), with the line
+ * that says so; null when the choice still applies (MIX, the same type, or renaming the question's person).
+ */
+export function typeForQuestion(o: RenameOptions, inst: Pick<Instance, 'answerType' | 'isImpossible'>): { options: RenameOptions; note: string } | null {
+  if (o.type === 'MIX' || (o.target ?? 'answer') !== 'answer') return null;
+  const t = inst.isImpossible ? 'other' : (inst.answerType ?? 'other');
+  if (t === o.type) return null;
+  const next = t === 'PER' || t === 'ORG' || t === 'GPE' ? t : 'MIX';
+  return { options: { ...o, type: next }, note: `Entity type set from ${o.type} to ${next}: this question's answer is ${t === 'other' ? (inst.isImpossible ? 'none (unanswerable)' : 'no PER, ORG or GPE') : `a ${t}`}.` };
+}

@@ -16,6 +16,8 @@ import { newDataId, sendData } from '../data-client.ts';
 import { newJobId, send } from '../worker-client.ts';
 import { sendOnAll } from './per-model-slice.ts';
 import type { AppState } from './index.ts';
+import { collectRequest, scopeQuery, scopeRecord } from './scope-slice.ts';
+import { populationOf } from '../../core/scope.ts';
 
 /** At most this many questions of the selection go into one experiment. */
 export const EXPERIMENT_LIMIT = 20_000;
@@ -35,9 +37,10 @@ export interface ExperimentJob {
 }
 
 /** What produced an experiment's result: the collected data, the store's selection and model, the settings and the date. */
-export function runRecordOf(s: Pick<AppState, 'query' | 'filters' | 'model' | 'scoringLang'>, data: { versionTwo: boolean; datasets: string[] }, n: number, selected: number, settings: Record<string, unknown>): RunRecord {
+export function runRecordOf(s: Pick<AppState, 'query' | 'scopeSearch' | 'filters' | 'model' | 'scoringLang'>, data: { versionTwo: boolean; datasets: string[] }, n: number, selected: number, settings: Record<string, unknown>, scope?: { scope: string; ids?: string[] }): RunRecord {
   const { model } = s;
-  return { datasets: data.datasets, n, selected, query: s.query, filters: { ...s.filters }, model: model?.id ?? '', dtype: model?.dtype ?? '', device: model?.device ?? '', versionTwo: data.versionTwo, versionTwoReason: noAnswerReason(data.versionTwo), scoringLang: s.scoringLang, settings, date: new Date().toISOString() };
+  // The search is recorded only when it narrowed the run (the scope included it).
+  return { datasets: data.datasets, n, selected, query: scopeQuery(s), filters: { ...s.filters }, model: model?.id ?? '', dtype: model?.dtype ?? '', device: model?.device ?? '', versionTwo: data.versionTwo, versionTwoReason: noAnswerReason(data.versionTwo), scoringLang: s.scoringLang, ...(scope ?? {}), settings, date: new Date().toISOString() };
 }
 
 /** Whether a run draws InDistName names, so the data worker must send the datasets' pool with the questions. */
@@ -174,7 +177,7 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
     if (purpose === 'export') set({ exportMessage: null });
     if (purpose === 'natural') set({ naturalRows: [] });
     if (purpose === 'synthetic') set({ syntheticRows: [], syntheticDropped: 0 });
-    sendData({ type: 'collect', reqId, query: s.query, filters: s.filters, limit: EXPERIMENT_LIMIT, withPool: needsPool(s, purpose) });
+    sendData({ type: 'collect', reqId, ...collectRequest(s), limit: EXPERIMENT_LIMIT, withPool: needsPool(s, purpose) });
   },
   cancel(purpose) {
     const job = get()[key(purpose) as JobKey];
@@ -196,7 +199,7 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
     const versionTwo = data.versionTwo;
     const settings: Record<string, unknown> =
       c.purpose === 'sweep' ? { ...s.sweepConfig } : c.purpose === 'budget' ? { ...s.budgetConfig, versionTwo } : c.purpose === 'universal' ? { ...s.universalConfig } : c.purpose === 'export' ? { ...s.exportOptions } : c.purpose === 'synthetic' ? { ...s.noiseOptions, rule: s.categoryRule } : { rule: s.categoryRule };
-    const run = runRecordOf(s, data, instances.length, total, settings);
+    const run = runRecordOf(s, data, instances.length, total, settings, c.purpose === 'natural' || c.purpose === 'synthetic' ? undefined : scopeRecord(c.purpose, s, instances, instances, total));
     set({ collecting: null, [key(c.purpose)]: { ...idle(), status: 'running', jobId, selected: total, run } } as Partial<AppState>);
     const pool = data.pool ?? null;
     if (c.purpose === 'sweep') {
@@ -212,11 +215,10 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
     }
     else if (c.purpose === 'export') send({ type: 'export-renamed', jobId, instances, options: s.exportOptions, pool });
     else {
-      // Synthetic noise goes on the same questions as the natural edits when the list has any.
-      const paired = instances.filter((i) => i.revision);
-      const pick = c.purpose === 'natural' || paired.length > 0 ? paired : instances.filter((i) => !i.isImpossible);
+      // core's one rule (src/core/scope.ts): natural = the revision pairs; noise = their questions when the scope has any, else the answerable ones.
+      const pick = populationOf(c.purpose, instances);
       // Only the questions with a pair (or, for noise, the answerable ones) are run: the record counts those.
-      set({ [key(c.purpose)]: { ...get()[key(c.purpose) as JobKey], run: { ...run, n: pick.length, selected: pick.length } } } as Partial<AppState>);
+      set({ [key(c.purpose)]: { ...get()[key(c.purpose) as JobKey], run: { ...run, n: pick.length, selected: pick.length, ...scopeRecord(c.purpose, s, instances, pick, total) } } } as Partial<AppState>);
       if (c.purpose === 'natural') {
         // Rows of other models stay only if they were computed on the same questions.
         const same = s.naturalInstances.length === pick.length && pick.every((x, k) => x.id === s.naturalInstances[k]?.id && x.dataset === s.naturalInstances[k]?.dataset);

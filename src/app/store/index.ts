@@ -9,7 +9,7 @@ import { createDataSlice, isLatestGet, type DataSlice } from './data-slice.ts';
 import { onWorkerDied, onWorkerEvent, restartWorker } from '../worker-client.ts';
 import { createLiveSlice, type LiveSlice } from './live-slice.ts';
 import { createRuntimeSlice, type RuntimeSlice } from './runtime-slice.ts';
-import { createEntitySlice, type EntitySlice } from './entity-slice.ts';
+import { createEntitySlice, typeForQuestion, type EntitySlice } from './entity-slice.ts';
 import { createExperimentSlice, type ExperimentSlice } from './experiment-slice.ts';
 import { applyParaphrasesDone, createParaphraseSlice, type ParaphraseSlice } from './paraphrase-slice.ts';
 import { applyTrapEvent, createTrapSlice, ownsTrapJob, type TrapSlice } from './trap-slice.ts';
@@ -23,8 +23,9 @@ import type { DeathCause } from '../supervisor.ts';
 import { withScoringLang } from '../../core/data/score.ts';
 import { applyMultiEvent, createMultiSlice, reloadAddedModels, type MultiSlice } from './multi-slice.ts';
 import { createPerModelSlice, fanFailed, fanStep, isFanned, type PerModelSlice } from './per-model-slice.ts';
+import { createScopeSlice, type ScopeSlice } from './scope-slice.ts';
 
-export type AppState = RuntimeSlice & LiveSlice & DataSlice & EntitySlice & ExperimentSlice & HealthSlice & ParaphraseSlice & TrapSlice & RunsSlice & MultiSlice & AuditSlice & TeachSlice & PerModelSlice;
+export type AppState = RuntimeSlice & LiveSlice & DataSlice & EntitySlice & ExperimentSlice & HealthSlice & ParaphraseSlice & TrapSlice & RunsSlice & MultiSlice & AuditSlice & TeachSlice & PerModelSlice & ScopeSlice;
 
 export const useApp = create<AppState>()((...a) => ({
   ...createRuntimeSlice(...a),
@@ -40,6 +41,7 @@ export const useApp = create<AppState>()((...a) => ({
   ...createAuditSlice(...a),
   ...createTeachSlice(...a),
   ...createPerModelSlice(...a),
+  ...createScopeSlice(...a),
 }));
 
 /** Which experiment job an id belongs to, if any. */
@@ -312,6 +314,11 @@ export function applyDataEvent(e: DataEvent): void {
         return;
       }
       // Opening an instance puts its passage and question in the live view; the answer follows.
+      // An entity type chosen for the last question that this one's answer is not follows it, and says so.
+      {
+        const retyped = typeForQuestion(s.renameOptions, e.instance);
+        useApp.setState(retyped ? { renameOptions: retyped.options, renameNote: retyped.note } : { renameNote: null });
+      }
       useApp.setState({ instance: e.instance, passage: e.instance.context, question: e.instance.question, prediction: null, wikiTitle: e.instance.title, wikiEdits: null, wikiError: null, wikiApplied: null, wikiPair: null, noisePair: null, liveTrap: null, adversarialLive: null });
       return;
     case 'collected': {
@@ -328,6 +335,9 @@ export function applyDataEvent(e: DataEvent): void {
       return;
     case 'pool':
       s.receivePool(e.reqId, e.dataset, e.pool);
+      return;
+    case 'scope-counted':
+      s.receiveScopeCounts(e.reqId, { total: e.total, answerable: e.answerable, paired: e.paired });
       return;
     case 'wiki-progress':
       if (e.reqId === s.wikiReq) useApp.setState({ wikiProgress: { revisions: e.revisions, page: e.page, parsing: e.parsing } });

@@ -15,6 +15,7 @@ import type { DtypeChoice, ModelAnswer } from '../../worker/multi-protocol.ts';
 import { newDataId, sendData } from '../data-client.ts';
 import { newJobId, send } from '../worker-client.ts';
 import { runRecordOf } from './experiment-slice.ts';
+import { collectRequest, scopeRecord } from './scope-slice.ts';
 import type { AppState } from './index.ts';
 import { modelOfKey, readyKeys } from './model-keys.ts';
 
@@ -128,7 +129,7 @@ export const createMultiSlice: StateCreator<AppState, [], [], MultiSlice> = (set
     get().cancelRobustness();
     const reqId = newDataId();
     set({ robust: { ...idleRobust(), status: 'collecting', reqId } });
-    sendData({ type: 'collect', reqId, query: s.query, filters: s.filters, limit: s.robustLimit, withPool: true });
+    sendData({ type: 'collect', reqId, ...collectRequest(s), limit: s.robustLimit, withPool: true });
   },
   cancelRobustness() {
     const r = get().robust;
@@ -145,7 +146,7 @@ export const createMultiSlice: StateCreator<AppState, [], [], MultiSlice> = (set
       return `${info?.id ?? k} (${info?.device ?? '?'} · ${info?.dtype ?? '?'})`;
     });
     const jobId = newJobId();
-    const run = runRecordOf(s, data, instances.length, total, { ...config, models });
+    const run = runRecordOf(s, data, instances.length, total, { ...config, models }, scopeRecord('robustness', s, instances, instances, total, s.robustLimit));
     set({ robust: { ...idleRobust(), status: 'running', jobId, keys, run } });
     send({ type: 'robustness', jobId, keys, instances, config, pool: data.pool ?? null });
     return true;

@@ -11,6 +11,8 @@ import { sendOnAll } from './per-model-slice.ts';
 import { EXPERIMENT_LIMIT, runRecordOf, type ExperimentJob } from './experiment-slice.ts';
 import type { AppState } from './index.ts';
 import { scored } from './scoring.ts';
+import { collectRequest, scopeRecord } from './scope-slice.ts';
+import { populationOf } from '../../core/scope.ts';
 
 const idle = (): ExperimentJob => ({ status: 'idle', jobId: null, progress: null, selected: 0, error: null, run: null });
 
@@ -76,7 +78,7 @@ export const createParaphraseSlice: StateCreator<AppState, [], [], ParaphraseSli
     get().cancelParaphrases();
     const reqId = newDataId();
     set({ paraCollect: reqId, paraphrase: { ...idle(), status: 'collecting' }, paraRows: [], paraNone: {}, paraWithout: 0 });
-    sendData({ type: 'collect', reqId, query: s.query, filters: s.filters, limit: EXPERIMENT_LIMIT });
+    sendData({ type: 'collect', reqId, ...collectRequest(s), limit: EXPERIMENT_LIMIT });
   },
   cancelParaphrases() {
     const job = get().paraphrase;
@@ -86,12 +88,14 @@ export const createParaphraseSlice: StateCreator<AppState, [], [], ParaphraseSli
   receiveParaphraseCollected(reqId, instances, total, data) {
     if (get().paraCollect !== reqId) return false;
     const s = get();
-    const { items, none } = paraphraseItems(instances, s.paraSource);
+    // core's one rule (src/core/scope.ts): paraphrases are asked of the answerable questions, as in the robustness table.
+    const population = populationOf('paraphrase', instances);
+    const { items, none } = paraphraseItems(population, s.paraSource);
     const asked = new Set(items.map((i) => i.instance));
     const settings = { datasetParaphrases: s.paraSource.dataset, kinds: s.paraSource.kinds.join(', ') || 'none', seed: s.paraSource.seed, paraphrases: items.length };
-    const run = runRecordOf(s, data, asked.size, total, settings);
+    const run = runRecordOf(s, data, asked.size, total, settings, scopeRecord('paraphrase', s, instances, population, total));
     const jobId = newJobId();
-    set({ paraCollect: null, paraNone: none, paraWithout: instances.length - asked.size, paraInstances: [...asked], paraphrase: { ...idle(), status: items.length ? 'running' : 'done', jobId, selected: total, run } });
+    set({ paraCollect: null, paraNone: none, paraWithout: population.length - asked.size, paraInstances: [...asked], paraphrase: { ...idle(), status: items.length ? 'running' : 'done', jobId, selected: total, run } });
     if (items.length) sendOnAll(get, set, 'paraphrase', { type: 'paraphrases', jobId, items, versionTwo: data.versionTwo, live: false });
     return true;
   },

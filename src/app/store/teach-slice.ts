@@ -14,6 +14,10 @@ export interface TeachSlice {
   /** Why the gallery could not be saved (a full quota), shown in the gallery. */
   galleryError: string | null;
   setTourStep(step: number | null): void;
+  /** The settings the tour found, put back when it closes; and the one line that says so. */
+  tourSaved: Partial<AppState> | null;
+  tourNote: string | null;
+  dismissTourNote(): void;
   setGalleryOpen(open: boolean): void;
   addFailures(found: FailureCase[]): void;
   toggleStar(key: string): void;
@@ -32,6 +36,14 @@ export function loadFailures(storage: Pick<Storage, 'getItem'> | undefined): Fai
   }
 }
 
+/** The settings a tour stop may change, in words for the note that says they came back. */
+const TOUR_SETTING_NAMES: Record<string, string> = { renameOptions: 'entity renaming', renameResemble: 'RESEMBLE', renameOpen: 'entity renaming', noiseOptions: 'synthetic noise', liveTrapConfig: 'trap', trapOpen: 'trap', allowNull: 'no answer' };
+
+/** The settings the tour may change, as they are now. */
+function tourSettings(s: AppState): Partial<AppState> {
+  return Object.fromEntries(Object.keys(TOUR_SETTING_NAMES).map((k) => [k, s[k as keyof AppState]])) as Partial<AppState>;
+}
+
 const storage = () => (typeof localStorage === 'undefined' ? undefined : localStorage);
 
 export const createTeachSlice: StateCreator<AppState, [], [], TeachSlice> = (set, get) => {
@@ -48,8 +60,20 @@ export const createTeachSlice: StateCreator<AppState, [], [], TeachSlice> = (set
     galleryOpen: false,
     failures: loadFailures(storage()),
     galleryError: null,
+    tourSaved: null,
+    tourNote: null,
     setTourStep(step) {
+      const s = get();
+      if (step !== null && s.tourStep === null) set({ tourSaved: tourSettings(s), tourNote: null });
+      if (step === null && s.tourStep !== null && s.tourSaved) {
+        // The stops set their own entity, noise and trap settings: the learner's own come back.
+        const changed = Object.keys(s.tourSaved).filter((k) => JSON.stringify(s[k as keyof AppState]) !== JSON.stringify(s.tourSaved?.[k as keyof AppState]));
+        set({ ...s.tourSaved, tourSaved: null, tourNote: changed.length ? `Tour closed: your settings from before it are back (${[...new Set(changed.map((k) => TOUR_SETTING_NAMES[k] ?? k))].join(', ')}).` : null });
+      }
       set({ tourStep: step });
+    },
+    dismissTourNote() {
+      set({ tourNote: null });
     },
     setGalleryOpen(open) {
       set({ galleryOpen: open });

@@ -12,6 +12,7 @@ import { sendOnAll } from './per-model-slice.ts';
 import { EXPERIMENT_LIMIT, runRecordOf, type ExperimentJob } from './experiment-slice.ts';
 import type { AppState } from './index.ts';
 import { scored } from './scoring.ts';
+import { collectRequest, scopeRecord } from './scope-slice.ts';
 import type { WorkerEvent } from '../../worker/protocol.ts';
 import { guessLang } from '../../core/formats/common.ts';
 
@@ -123,7 +124,7 @@ export const createTrapSlice: StateCreator<AppState, [], [], TrapSlice> = (set, 
     set({ trapCollect: { reqId, purpose }, [purpose]: { ...idle(), status: 'collecting' } } as Partial<AppState>);
     if (purpose === 'traps') set({ trapRows: [], trapSkipped: {} });
     else set({ adversarialRun: null });
-    sendData({ type: 'collect', reqId, query: s.query, filters: s.filters, limit: EXPERIMENT_LIMIT });
+    sendData({ type: 'collect', reqId, ...collectRequest(s), limit: EXPERIMENT_LIMIT });
   },
   cancelTraps(purpose) {
     const job = get()[purpose];
@@ -144,7 +145,7 @@ export const createTrapSlice: StateCreator<AppState, [], [], TrapSlice> = (set, 
     const names = [...new Set(instances.map((i) => s.datasets.find((d) => d.id === i.dataset)?.name ?? i.dataset))];
     const picked = c.purpose === 'traps' ? { data, total } : { data: { ...data, datasets: names }, total: instances.length };
     const jobId = newJobId();
-    const recorded = runRecordOf(s, picked.data, instances.length, picked.total, c.purpose === 'traps' ? { ...s.trapConfig } : { metric: 'Jia & Liang 2017 adversarial evaluation' });
+    const recorded = runRecordOf(s, picked.data, instances.length, picked.total, c.purpose === 'traps' ? { ...s.trapConfig } : { metric: 'Jia & Liang 2017 adversarial evaluation' }, scopeRecord(c.purpose === 'traps' ? 'traps' : 'adversarial', s, collected, instances, total));
     // Jia & Liang's evaluation is SQuAD v1.1's metric whatever the Scoring select says: the record does not claim otherwise.
     const { scoringLang: _scoring, ...adversarialRun } = recorded;
     const run = c.purpose === 'traps' ? recorded : adversarialRun;

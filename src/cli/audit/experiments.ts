@@ -7,6 +7,7 @@ import type { Instance } from '../../core/data/types.ts';
 import type { HeadlineRow } from '../../core/audit/format.ts';
 import { runBudget, runSweepStream, summarizeSweep, type BudgetScores, type Predictor, type SweepCell, type SweepConfig } from '../../core/entity/index.ts';
 import { noisyPairs } from '../../core/natural/noise.ts';
+import { populationOf } from '../../core/scope.ts';
 import type { NoiseKind } from '../../core/natural/noise-kinds.ts';
 import { runPairs, summarizePairs } from '../../core/natural/pairs.ts';
 import { adversarialTable, budgetTable, dprTable, pairsTable, sweepTable, trapTable } from '../../core/result-tables.ts';
@@ -64,7 +65,7 @@ export async function runExperiment(exp: UnitExperiment, seed: number | null, in
     case 'natural':
     case 'synthetic': {
       // Noise goes on the answerable questions, as in the app's noise experiment and robustness table.
-      const noise = exp.kind === 'synthetic' ? noisyPairs(instances.filter((i) => !i.isImpossible), { kind: exp.noise, rate: exp.rate, seed: s }) : null;
+      const noise = exp.kind === 'synthetic' ? noisyPairs(populationOf('synthetic', instances), { kind: exp.noise, rate: exp.rate, seed: s }) : null;
       const r = await runPairs(noise ? noise.instances : instances, predict, onProgress, { rule: exp.rule });
       const sum = summarizePairs(r.rows);
       const label = exp.kind === 'natural' ? 'natural edits' : (r.rows[0]?.intent ?? `synthetic: ${exp.noise}`);
@@ -76,7 +77,7 @@ export async function runExperiment(exp: UnitExperiment, seed: number | null, in
     case 'paraphrase': {
       const source = { dataset: exp.dataset, kinds: exp.kinds as GeneratedKind[], seed: s };
       // The answerable questions, as the app's robustness table measures DPR (its audit config is this experiment).
-      const answerable = instances.filter((i) => !i.isImpossible);
+      const answerable = populationOf('paraphrase', instances);
       const { items, none } = paraphraseItems(answerable, source);
       const r = await runParaphrases(items, predict, onProgress);
       const sum = summarizeDpr(r.rows);

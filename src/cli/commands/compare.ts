@@ -9,7 +9,8 @@ import { enginePredictor } from '../../core/entity/index.ts';
 import { CATEGORY_RULES, PAIR_CATEGORIES, RULE_TEXT, runPairs, summarizePairs, type CategoryRule } from '../../core/natural/pairs.ts';
 import { pairsDpr } from '../../core/sensitivity/pairs-dpr.ts';
 import { printDpr } from '../dpr-report.ts';
-import { err, interruptible, out, UsageError } from '../io.ts';
+import { err, interruptible, out, readText, UsageError } from '../io.ts';
+import { keepIds, parseIds, SCOPE_OPTIONS } from '../scope-opts.ts';
 import { openModel } from '../model.ts';
 import { readPairs } from '../pairs-input.ts';
 import { pairSliceTables, sliceKeys, formatSliceTable } from '../slices.ts';
@@ -22,7 +23,7 @@ export async function compare(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { model: { type: 'string' }, rule: { type: 'string', default: 'script' }, squad2: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, 'hub-host': { type: 'string' }, 'cache-dir': { type: 'string' }, dtype: { type: 'string' }, slice: { type: 'string', multiple: true }, ...LANG_OPTION },
+    options: { model: { type: 'string' }, rule: { type: 'string', default: 'script' }, squad2: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, 'hub-host': { type: 'string' }, 'cache-dir': { type: 'string' }, dtype: { type: 'string' }, slice: { type: 'string', multiple: true }, ...LANG_OPTION, ids: SCOPE_OPTIONS.ids },
   });
   const [a, b] = positionals;
   if (!a || !b || positionals.length > 2 || !values.model) throw new UsageError('compare needs <original.json> <perturbed.json> --model <dir|hub id>.');
@@ -32,7 +33,8 @@ export async function compare(argv: string[]): Promise<number> {
   const scoring = scoringLangOpt(values.lang); // checked before the files are read
   const read = await readPairs(a, b, 'compare');
   // --lang en|zh scores every question with that language's metric; auto follows each question's language.
-  const paired = scoredAs(read.paired, values.lang);
+  // --ids: only the listed pairs, in the list's order (the app's scope); an id the perturbation left out is not an error.
+  const paired = scoredAs(values.ids === undefined ? read.paired : keepIds(read.paired, parseIds(readText(values.ids), values.ids)), values.lang);
   const dataV2 = read.versionTwo;
   const model = await openModel(values.model, values);
   const engine = new QaEngine(model.tokenizer, model.runner, { scope: modelScope(model) });

@@ -33,8 +33,9 @@ import { formatSliceTable, itemSliceTables, sliceKeys } from '../slices.ts';
 import { cliCommand, cliRecord } from '../record.ts';
 import type { SliceTable } from '../../core/metrics/slices.ts';
 import { countOf } from '../../core/plural.ts';
+import { applyScope, SCOPE_OPTIONS } from '../scope-opts.ts';
 
-const MODEL_OPTIONS = { model: { type: 'string' }, target: { type: 'string', default: 'answer' }, squad2: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, 'hub-host': { type: 'string' }, 'cache-dir': { type: 'string' }, dtype: { type: 'string' }, slice: { type: 'string', multiple: true }, ...LANG_OPTION } as const;
+const MODEL_OPTIONS = { model: { type: 'string' }, target: { type: 'string', default: 'answer' }, squad2: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, 'hub-host': { type: 'string' }, 'cache-dir': { type: 'string' }, dtype: { type: 'string' }, slice: { type: 'string', multiple: true }, ...LANG_OPTION, ...SCOPE_OPTIONS } as const;
 
 /** A comma list checked against the allowed values, e.g. listOpt('PER,ORG', 'types', ENTITY_CHOICES) → ['PER', 'ORG']. */
 export function listOpt<T extends string>(v: string, name: string, allowed: readonly T[], upper = false): T[] {
@@ -52,20 +53,22 @@ function oneOpt<T extends string>(v: string, name: string, allowed: readonly T[]
 }
 
 /** Reads the data and loads the model shared by both commands; "no answer" follows the data unless --squad2. */
-async function setUp(cmd: string, positionals: string[], values: { model?: string; squad2?: boolean; dtype?: string; 'hub-host'?: string; 'cache-dir'?: string; lang?: string }) {
+async function setUp(cmd: string, positionals: string[], values: { model?: string; squad2?: boolean; dtype?: string; 'hub-host'?: string; 'cache-dir'?: string; lang?: string; ids?: string; pool?: string }) {
   const [data] = positionals;
   if (!data || positionals.length > 1 || !values.model) throw new UsageError(`${cmd} needs <data file> --model <dir|hub id>.`);
   if (values.dtype && !(DTYPES as readonly string[]).includes(values.dtype)) throw new UsageError(`--dtype must be one of ${DTYPES.join(', ')}, got "${values.dtype}".`);
   const lang = scoringLangOpt(values.lang);
-  const instances = scoredAs(await readInstances(data), values.lang);
+  // --ids: the app's scope; "no answer" still follows the whole file, as the app's follows the dataset.
+  const all = scoredAs(await readInstances(data), values.lang);
+  const { instances, pool } = applyScope(all, values);
   const model = await openModel(values.model, values);
   const engine = new QaEngine(model.tokenizer, model.runner, { scope: modelScope(model) });
-  const versionTwo = Boolean(values.squad2) || instances.some((i) => i.isImpossible);
+  const versionTwo = Boolean(values.squad2) || all.some((i) => i.isImpossible);
   // What produced the result, for --json: the settings are added by each command.
   const recordOf = (settings: Record<string, unknown>) => cliRecord({ data: [data], n: instances.length, model: values.model as string, dtype: model.dtype, device: model.device, versionTwo, forcedV2: Boolean(values.squad2), lang, settings });
   // Ctrl-C: the work stops at its next step and what is finished is printed, marked partial.
   const stop = interruptible(cmd, cmd === 'sweep' ? 'block of questions' : 'step');
-  return { instances, predict: enginePredictor(engine, { versionTwo, signal: stop.signal }), versionTwo, recordOf, stop };
+  return { instances, pool, predict: enginePredictor(engine, { versionTwo, signal: stop.signal }), versionTwo, recordOf, stop };
 }
 
 /** A progress line every tenth of the run. */
@@ -99,12 +102,12 @@ export async function sweep(argv: string[]): Promise<number> {
     origins: listOpt<Origin>(values.origins, 'origins', ORIGINS),
   };
   const keys = sliceKeys(values.slice);
-  const { instances, predict, versionTwo, recordOf, stop } = await setUp('sweep', positionals, values);
+  const { instances, pool, predict, versionTwo, recordOf, stop } = await setUp('sweep', positionals, values);
   // Streamed block by block: memory stays flat on any input. Each question's scores are kept only
   // when the output holds them (--json, --slice), in the order runSweep keeps them.
   const keep = values.json || keys.length > 0;
   const perCell: QuestionScores[][] = [];
-  const streamed = await runSweepStream(instances, config, predict, { signal: stop.signal, onProgress: progress('sweep'), ...(keep ? { onQuestion: (q: QuestionScores, c: number) => (perCell[c] ??= []).push(q) } : {}) });
+  const streamed = await runSweepStream(instances, config, predict, { signal: stop.signal, ...(pool ? { pool } : {}), onProgress: progress('sweep'), ...(keep ? { onQuestion: (q: QuestionScores, c: number) => (perCell[c] ??= []).push(q) } : {}) });
   stop.release();
   const r = { ...streamed, cells: keep ? streamed.cells.map((c, i) => ({ ...c, questions: perCell[i] ?? [] })) : streamed.cells };
   const rows = summarizeSweep(r.cells, config.seeds);
@@ -144,9 +147,9 @@ export async function budget(argv: string[]): Promise<number> {
     source: oneOpt<NameSource>(values.source, 'source', NAME_SOURCES),
     origin: oneOpt<Origin>(values.origin, 'origin', ORIGINS),
   };
-  const { instances, predict, versionTwo, recordOf, stop } = await setUp('budget', positionals, values);
+  const { instances, pool, predict, versionTwo, recordOf, stop } = await setUp('budget', positionals, values);
   const config: BudgetConfig = { ...choices, budget: b, resemble: m === null ? null : { m, temperature, type: 'MIX' }, versionTwo };
-  const r = await runBudget(instances, config, predict, { signal: stop.signal, onProgress: progress('budget') });
+  const r = await runBudget(instances, config, predict, { signal: stop.signal, ...(pool ? { pool } : {}), onProgress: progress('budget') });
   stop.release();
   // --slice: original vs D_worst per slice, as the app's budget slice table.
   const slices = await itemSliceTables(instances, () => budgetSliceItems(instances, r.perInstance), keys);

@@ -8,10 +8,11 @@ import { paraphrasedToSquad } from '../../core/sensitivity/export.ts';
 import { checkOutputFile, err, readBytes, seedOpt, UsageError } from '../io.ts';
 import { writeJsonFile } from '../json-out.ts';
 import { describeGroups, groupBy, reportRead } from '../report.ts';
+import { applyScope, SCOPE_OPTIONS } from '../scope-opts.ts';
 
 /** `perturb paraphrase --kind k --seed N <in> <out>`: questions with no paraphrase of the kind are left out and counted. */
 export async function perturbParaphrase(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { kind: { type: 'string' }, seed: { type: 'string', default: '1' } } });
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { kind: { type: 'string' }, seed: { type: 'string', default: '1' }, ids: SCOPE_OPTIONS.ids } });
   const [input, output] = positionals;
   if (!input || !output || positionals.length > 2) throw new UsageError('perturb paraphrase needs <in> <out>.');
   const kind = values.kind as GeneratedKind;
@@ -20,7 +21,9 @@ export async function perturbParaphrase(argv: string[]): Promise<number> {
   checkOutputFile(output);
   const read = await importFile(input, readBytes(input), { dataset: basename(input) });
   reportRead(input, read.instances.length, read.issues);
-  const instances = read.instances;
+  if (read.instances.length === 0) throw new InputError(`${input}: no usable questions (${summarizeIssues(read.issues)}).`);
+  // --ids: the app's scope, in its order.
+  const instances = applyScope(read.instances, { ids: values.ids }).instances;
   if (instances.length === 0) throw new InputError(`${input}: no usable questions (${summarizeIssues(read.issues)}).`);
   const items: ParaphraseItem[] = [];
   const none: [string, string][] = [];

@@ -8,11 +8,12 @@ import { writeJsonFile } from '../json-out.ts';
 import { describeGroups, groupBy } from '../report.ts';
 import { collectGarbage, drain, GC_EVERY } from '../gc.ts';
 import { readInstances } from '../data.ts';
+import { applyScope, SCOPE_OPTIONS } from '../scope-opts.ts';
 import { countOf } from '../../core/plural.ts';
 
 /** `perturb synthetic`: NLPAug-style noise outside the gold answers. */
 export async function perturbSynthetic(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { kind: { type: 'string' }, rate: { type: 'string', default: '0.3' }, seed: { type: 'string', default: '1' }, 'answerable-only': { type: 'boolean', default: false } } });
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { kind: { type: 'string' }, rate: { type: 'string', default: '0.3' }, seed: { type: 'string', default: '1' }, 'answerable-only': { type: 'boolean', default: false }, ids: SCOPE_OPTIONS.ids } });
   const [input, output] = positionals;
   if (!input || !output || positionals.length > 2) throw new UsageError('perturb synthetic needs <in> <out>.');
   const kind = values.kind as NoiseKind;
@@ -21,7 +22,7 @@ export async function perturbSynthetic(argv: string[]): Promise<number> {
   if (!(rate > 0 && rate <= 1)) throw new UsageError(`--rate must be a number in (0, 1], got "${values.rate}".`);
   const seed = seedOpt(values.seed);
   checkOutputFile(output);
-  const instances = await readInstances(input);
+  const instances = applyScope(await readInstances(input), { ids: values.ids }).instances;
   const total = instances.length;
   const kept: Instance[] = [];
   const dropped: [string, string][] = [];

@@ -7,6 +7,7 @@ import { insertTrap, POSITION_LABELS, TRAP_POSITIONS, type TrapPosition } from '
 import { checkOutputFile, err, seedOpt, UsageError } from '../io.ts';
 import { writeJsonFile } from '../json-out.ts';
 import { readInstances } from '../data.ts';
+import { applyScope, SCOPE_OPTIONS } from '../scope-opts.ts';
 
 /** The typed sentence in every answerable passage, and the others counted. */
 function typedTraps(instances: readonly Instance[], sentence: string, position: TrapPosition): { items: TrapItem[]; skipped: TrapSkipped } {
@@ -38,7 +39,7 @@ export async function perturbTrap(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { position: { type: 'string', default: 'after' }, source: { type: 'string', default: 'generated' }, seed: { type: 'string', default: '1' }, sentence: { type: 'string' }, lang: { type: 'string' } },
+    options: { position: { type: 'string', default: 'after' }, source: { type: 'string', default: 'generated' }, seed: { type: 'string', default: '1' }, sentence: { type: 'string' }, lang: { type: 'string' }, ids: SCOPE_OPTIONS.ids },
   });
   const [input, output] = positionals;
   if (!input || !output || positionals.length > 2) throw new UsageError('perturb trap needs <in> <out>.');
@@ -53,7 +54,7 @@ export async function perturbTrap(argv: string[]): Promise<number> {
   const lang = values.lang as Instance['lang'] | undefined;
   checkOutputFile(output);
   // The data's language (guessed from each passage) picks the generator; --lang overrides it.
-  const instances = (await readInstances(input)).map((i) => (lang ? { ...i, lang } : i));
+  const instances = applyScope(await readInstances(input), { ids: values.ids }).instances.map((i) => (lang ? { ...i, lang } : i));
   const config: TrapConfig = { source, position, seed };
   const { items, skipped } = sentence !== undefined ? typedTraps(instances, sentence, position) : prepareTraps(instances, config);
   writeJsonFile(output, trapsToSquad(items, sentence !== undefined ? { ...config, sentence } : config), 1);

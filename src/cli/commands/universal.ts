@@ -14,6 +14,7 @@ import { cliCommand, cliRecord } from '../record.ts';
 import { err, interruptible, intOpt, out, seedOpt, UsageError } from '../io.ts';
 import { openModel } from '../model.ts';
 import { readInstances } from '../data.ts';
+import { applyScope, SCOPE_OPTIONS } from '../scope-opts.ts';
 import { LANG_OPTION, scoredAs, scoringLangOpt } from '../lang.ts';
 import { universalSliceItems } from '../../core/metrics/experiment-slices.ts';
 import type { SliceTable } from '../../core/metrics/slices.ts';
@@ -62,6 +63,7 @@ export async function universal(argv: string[]): Promise<number> {
       dtype: { type: 'string' },
       slice: { type: 'string', multiple: true },
       ...LANG_OPTION,
+      ids: SCOPE_OPTIONS.ids,
     },
   });
   const [input] = positionals;
@@ -69,11 +71,13 @@ export async function universal(argv: string[]): Promise<number> {
   const cfg = configOf(values);
   const lang = scoringLangOpt(values.lang);
   const keys = sliceKeys(values.slice);
-  const instances = scoredAs(await readInstances(input), lang);
+  const all = scoredAs(await readInstances(input), lang);
+  // --ids: the app's scope, in its order.
+  const instances = applyScope(all, { ids: values.ids }).instances;
   const model = await openModel(values.model, values);
   const engine = new QaEngine(model.tokenizer, model.runner);
   // SQuAD 2.0's "no answer" follows the data (any unanswerable question), or --squad2.
-  const versionTwo = values.squad2 || instances.some((i) => i.isImpossible);
+  const versionTwo = values.squad2 || all.some((i) => i.isImpossible);
   const record = cliRecord({ data: [input], n: instances.length, model: values.model, dtype: model.dtype, device: model.device, versionTwo, forcedV2: Boolean(values.squad2), lang, settings: { ...cfg } });
   const ctrl = interruptible('universal', 'name');
   let last = '';
