@@ -6,7 +6,7 @@ import { expandEnv, validateConfig } from '../../src/cli/audit/config.ts';
 import { pickDevice } from '../../src/cli/audit/device.ts';
 import { canonicalJson, parseShard, planUnits, shardUnits } from '../../src/cli/audit/plan.ts';
 import { reportHtml } from '../../src/cli/audit/report-html.ts';
-import { buildSummary, tableMarkdown } from '../../src/cli/audit/summary.ts';
+import { buildSummary, summaryMarkdown, tableMarkdown } from '../../src/cli/audit/summary.ts';
 import { duration } from '../../src/cli/commands/audit.ts';
 
 const BASE = { datasets: [{ name: 'demo', builtin: 'demo' }], models: [{ hub: 'Xenova/distilbert-base-cased-distilled-squad' }], experiments: [{ kind: 'natural' }] };
@@ -84,6 +84,18 @@ describe('audit summary and report', () => {
     expect([s.ok, s.failed.map((f) => f.id), s.missing.map((f) => f.id)]).toEqual([1, ['b2'], ['c3']]);
     expect(s.models[0]?.overview.rows).toEqual([['demo', 'traps', 'traps generated after', 1, '"><svg onload=alert(1)>', 3, 50, 60, 10, 20, -40]]);
     expect(tableMarkdown({ kind: 'k', title: 't', columns: ['a|b'], rows: [['x|y\nz']] })).toBe('| a\\|b |\n| --- |\n| x\\|y z |\n');
+  });
+
+  it('summary.md escapes HTML in errors, labels, names and titles (a file path can hold markup)', () => {
+    const s: AuditSummary = buildSummary({ ...plan, name: '<i>x</i>' }, [unit('a1', 'unit <b>a1</b>'), unit('b2', 'unit <u>b2</u>', 'failed')], '2026-01-01T00:00:00Z');
+    const md = summaryMarkdown({ ...s, models: s.models.map((m) => ({ ...m, overview: { ...m.overview, title: 'Overview <script>x</script>' } })) });
+    // No raw "<" at all: every one came from the data (markdown renderers pass raw HTML through).
+    expect(md).not.toContain('<');
+    expect(md).toContain('bad &lt;img src=x onerror=alert(1)&gt; &amp; worse');
+    expect(md).toContain('# Audit: &lt;i&gt;x&lt;/i&gt;');
+    expect(md).toContain('unit &lt;u&gt;b2&lt;/u&gt;');
+    expect(md).toContain('### Overview &lt;script&gt;x&lt;/script&gt;');
+    expect(md).toContain('&quot;&gt;&lt;svg onload=alert(1)&gt;');
   });
 
   it('escapes every text of the HTML report and loads nothing', () => {
