@@ -152,7 +152,7 @@ describe('the qarx command of an app run reproduces its numbers', () => {
     const items = paraphraseItems(demo.filter((i) => !i.isImpossible), { dataset: true, kinds: ['combined'], seed: 2 }).items;
     const app = summarizeDpr((await runParaphrases(items, predict)).rows);
     expect(paraphraseItems(demo, { dataset: true, kinds: ['combined'], seed: 2 }).items.length).toBeGreaterThan(items.length);
-    const unit = await runExperiment({ kind: 'paraphrase', kinds: ['combined'], dataset: true }, 2, demo, predict, versionTwo, () => {});
+    const unit = await runExperiment({ kind: 'paraphrase', kinds: ['combined'], dataset: true, questions: 'answerable' }, 2, demo, predict, versionTwo, () => {});
     expect(unit.headline[0]).toMatchObject({ n: app.n, beforeF1: app.original.f1, afterF1: app.paraphrased.f1 });
     expect(unit.headline[0]?.label).toBe(`paraphrased (DPR ${(100 * app.dpr).toFixed(1)}%)`);
   }, 300_000);
@@ -161,7 +161,7 @@ describe('the qarx command of an app run reproduces its numbers', () => {
     const versionTwo = demo.some((i) => i.isImpossible);
     const pick = demo.filter((i) => !i.isImpossible);
     const app = summarizePairs((await runPairs(noisyPairs(pick, { kind: 'ocr', rate: 0.3, seed: 2 }).instances, enginePredictor(engine, { versionTwo }), undefined, { rule: 'script' })).rows);
-    const unit = await runExperiment({ kind: 'synthetic', noise: 'ocr', rate: 0.3, rule: 'script' }, 2, demo, enginePredictor(engine, { versionTwo }), versionTwo, () => {});
+    const unit = await runExperiment({ kind: 'synthetic', noise: 'ocr', rate: 0.3, rule: 'script', questions: 'answerable' }, 2, demo, enginePredictor(engine, { versionTwo }), versionTwo, () => {});
     expect(unit.n).toBe(pick.length);
     expect(unit.headline[0]).toMatchObject({ n: app.n, beforeEm: app.original.em, beforeF1: app.original.f1, afterEm: app.perturbed.em, afterF1: app.perturbed.f1 });
   }, 300_000);

@@ -1,10 +1,14 @@
 /** qarx audit's pure parts: config errors name the key, unit ids, shards, the summary and the HTML report's escaping. */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { readAuditFile, SUMMARY_FORMAT, UNIT_FORMAT, type AuditSummary, type UnitFile } from '../../src/core/audit/format.ts';
 import { expandEnv, validateConfig } from '../../src/cli/audit/config.ts';
 import { pickDevice } from '../../src/cli/audit/device.ts';
-import { canonicalJson, parseShard, planUnits, shardUnits } from '../../src/cli/audit/plan.ts';
+import { canonicalJson, parseShard, planUnits, shardUnits, specDiff, unitId } from '../../src/cli/audit/plan.ts';
+import { audit } from '../../src/cli/commands/audit.ts';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { reportHtml } from '../../src/cli/audit/report-html.ts';
 import { buildSummary, summaryMarkdown, tableMarkdown } from '../../src/cli/audit/summary.ts';
 import { duration } from '../../src/cli/commands/audit.ts';
@@ -49,6 +53,49 @@ describe('audit plan', () => {
     const again = planUnits(validateConfig(JSON.parse(JSON.stringify({ experiments: config.experiments, seeds: [1, 2, 3], models: BASE.models, datasets: BASE.datasets })), '/elsewhere/b.json'), '/elsewhere/b.json');
     expect(again.map((u) => u.id)).toEqual(units.map((u) => u.id));
     expect(canonicalJson({ b: 1, a: [2, { d: 1, c: null }] })).toBe('{"a":[2,{"c":null,"d":1}],"b":1}');
+  });
+
+  it('a unit id covers which questions synthetic noise and paraphrases run on (the answerable ones)', () => {
+    const c = validateConfig({ ...BASE, experiments: [{ kind: 'synthetic', noise: ['keyboard'] }, { kind: 'paraphrase' }, { kind: 'traps' }] }, '/tmp/a.json');
+    const units = planUnits(c, '/tmp/a.json');
+    expect(units.map((u) => [u.spec.experiment.kind, (u.spec.experiment as { questions?: string }).questions]).sort()).toEqual([['paraphrase', 'answerable'], ['synthetic', 'answerable'], ['traps', undefined]]);
+    // The same settings without it (as qarx planned them when these ran on every question) are other units.
+    for (const u of units.filter((x) => x.spec.experiment.kind !== 'traps')) {
+      const { questions: _, ...older } = u.spec.experiment as Record<string, unknown>;
+      expect(unitId({ ...u.spec, experiment: older as never })).not.toBe(u.id);
+    }
+    expect(specDiff({ a: { b: 1, c: 'x' } }, { a: { b: 1 } })).toEqual({ path: 'a.c', a: '"x"', b: 'absent' });
+    expect(specDiff({ a: [1] }, { a: [1] })).toBeNull();
+  });
+
+  describe('resuming an audit directory', () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'qarx-audit-resume-'));
+    afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+    const cfg = join(tmp, 'audit.json');
+    writeFileSync(cfg, JSON.stringify({ ...BASE, experiments: [{ kind: 'synthetic', noise: ['keyboard'] }, { kind: 'paraphrase', kinds: ['reorder'] }] }));
+    const planned = planUnits(validateConfig({ ...BASE, experiments: [{ kind: 'synthetic', noise: ['keyboard'] }, { kind: 'paraphrase', kinds: ['reorder'] }] }, cfg), cfg);
+
+    it('refuses a directory an older qarx planned (noise and paraphrases then ran on every question), naming the unit and the setting', async () => {
+      const dir = join(tmp, 'old');
+      mkdirSync(join(dir, 'units'), { recursive: true });
+      const units = planned.map((u) => {
+        const { questions: _, ...experiment } = u.spec.experiment as Record<string, unknown>;
+        const spec = { ...u.spec, experiment: experiment as never };
+        return { id: unitId(spec), label: u.label, spec };
+      });
+      writeFileSync(join(dir, 'plan.json'), JSON.stringify({ format: 'qarx-audit-plan', name: 'audit', units }));
+      for (const u of units) writeFileSync(join(dir, 'units', `${u.id}.json`), JSON.stringify({ ...unit(u.id, u.label), spec: u.spec }));
+      await expect(audit(['--config', cfg, '--out', dir])).rejects.toThrow(/holds another audit .*e\.g\. demo · distilbert-base-cased-distilled-squad · (synthetic keyboard|paraphrase reorder) · seed 1: experiment\.questions is "answerable" in this config's plan, absent in the directory's \(planned by another config or an older qarx\)/);
+    });
+
+    it('refuses a unit file whose settings are not its planned unit\'s', async () => {
+      const dir = join(tmp, 'copied');
+      mkdirSync(join(dir, 'units'), { recursive: true });
+      writeFileSync(join(dir, 'plan.json'), JSON.stringify({ format: 'qarx-audit-plan', name: 'audit', units: planned.map((u) => ({ id: u.id, label: u.label, spec: u.spec })) }));
+      const u = planned[0] as (typeof planned)[number];
+      writeFileSync(join(dir, 'units', `${u.id}.json`), JSON.stringify({ ...unit(u.id, u.label), spec: { ...u.spec, seed: 7 } }));
+      await expect(audit(['--config', cfg, '--out', dir])).rejects.toThrow(`its settings differ from its planned unit's, ${u.label} (seed: 1 planned, 7 in the file); delete the file`);
+    });
   });
 
   it.each([
