@@ -199,7 +199,7 @@ describe('a CLI --json result records what produced it, and its command reproduc
     expect(again.code, again.stderr).toBe(0);
     for (const f of ['predictions.json', 'nbest_predictions.json', 'null_odds.json']) expect(readFileSync(join(second, f), 'utf8'), f).toBe(readFileSync(join(first, f), 'utf8'));
     // Progress lines: the last one once.
-    expect(r.stderr.match(/predict: (\d+)\/\1 windows/g)).toHaveLength(1);
+    expect(r.stderr.match(/predict: (\d+)\/\1 questions, \d+ windows/g)).toHaveLength(1);
   }, 300_000);
 
   it('the text tables of sweep and budget say when the question\'s person was renamed', async () => {
@@ -212,7 +212,7 @@ describe('a CLI --json result records what produced it, and its command reproduc
   }, 300_000);
 });
 
-describe('Ctrl-C stops a long sweep or budget and prints what finished, marked partial', () => {
+describe('Ctrl-C stops a long sweep, budget or compare, prints what finished, marked partial, and exits 130 saying so', () => {
   it.each([
     ['sweep', ['--types', 'PER,ORG,GPE,MIX', '--sources', 'indist,db,randstr', '--seeds', '20'], /sweep: stopping after the current block of questions/],
     ['budget', ['--type', 'MIX', '--source', 'db', '--budget', '50'], /budget: stopping after the current step/],
@@ -238,8 +238,9 @@ describe('Ctrl-C stops a long sweep or budget and prints what finished, marked p
       if (new RegExp(`^${cmd}: \\d+/\\d+ (questions|passages)`, 'm').test(stderr) && !child.killed) child.kill('SIGINT');
     });
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-    expect(code, stderr).toBe(0);
+    expect(code, stderr).toBe(130);
     expect(stderr).toMatch(said);
+    expect(stderr).toMatch(new RegExp(`^${cmd}: interrupted: partial results \\(\\d+ of [\\d,]+ questions\\)$`, 'm'));
     const j = JSON.parse(stdout) as { partial: boolean; record: RunRecord; command: string };
     expect(j.partial).toBe(true);
     if (cmd !== 'compare') expect(j.record.n).toBe(copies.length);

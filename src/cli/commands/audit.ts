@@ -12,7 +12,8 @@ import { parseArgs } from 'node:util';
 import type { UnitFile } from '../../core/audit/format.ts';
 import { parseConfigText } from '../audit/config.ts';
 import { cudaAvailable, type DeviceChoice } from '../audit/device.ts';
-import { readPlan, readUnits, removeStaleTemps, unitPath, writeAtomic, type PlanFile } from '../audit/files.ts';
+import { readPlan, readUnits, removeStaleTemps, unitPath, unitsDir, writeAtomic, type PlanFile } from '../audit/files.ts';
+import { cliCommand } from '../record.ts';
 import { writeSummaryFiles } from '../audit/output.ts';
 import { parseShard, planUnits, shardUnits, specDiff, type PlannedUnit } from '../audit/plan.ts';
 import { runPool } from '../audit/pool.ts';
@@ -99,6 +100,13 @@ export async function audit(argv: string[]): Promise<number> {
   const t0 = performance.now();
   let finished = 0;
   let failed = 0;
+  // Ctrl-C or a job's SIGTERM: unit files are whole (written atomically), so say what is kept and how to go on.
+  const onSignal = (sig: NodeJS.Signals) => {
+    err(`${tag}: interrupted: partial results (${finished} of ${todo.length} units to run finished${skipped ? `, ${skipped} done before` : ''}, kept in ${unitsDir(dir)}; no summary written); resume with the same command, finished units are skipped: ${cliCommand('audit', argv)}\n`);
+    process.exit(sig === 'SIGTERM' ? 143 : 130);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   await runPool(todo, {
     workers,
     runner: { device, threads, hubHost: values['hub-host'], cacheDir: values['cache-dir'] },
@@ -111,6 +119,8 @@ export async function audit(argv: string[]): Promise<number> {
       err(`${tag}: ${finished}/${todo.length} units done${failed ? ` (${failed} failed)` : ''}${eta} — ${f.status === 'ok' ? 'ok' : `FAILED: ${f.error}`}: ${f.label} (${f.seconds.toFixed(1)} s, ${f.runtime.device})\n`);
     },
   });
+  process.removeListener('SIGINT', onSignal);
+  process.removeListener('SIGTERM', onSignal);
   const units = readUnits(dir);
   const bad = mine.filter((u) => units.get(u.id)?.status !== 'ok').length;
   const secs = (performance.now() - t0) / 1000;
