@@ -1,8 +1,8 @@
 /**
  * npm run bench:big-files: peak memory and time of qarx on a big input (default 200 MB), the
- * input generated here (into .cache/bench-big/). Prints numbers; nothing is asserted.
+ * input generated here (into $TMPDIR/qarx-bench-big/, or --dir). Prints numbers; nothing is asserted.
  *
- *   npm run bench:big-files -- [--mb 200] [--old] [--predict-only]
+ *   npm run bench:big-files -- [--mb 200] [--old] [--predict-only] [--predict-run [--lines 3]] [--dist DIR]
  *
  * 1. `qarx perturb synthetic` on a SQuAD 2.0 JSON file of --mb MB, as a child process; peak RSS
  *    is read from /proc/<pid>/status (VmHWM, Linux) while it runs.
@@ -10,17 +10,23 @@
  *    null_odds.json) for as many questions as that file holds, in a child process that reports
  *    its own peak RSS. (Running the model on 200 MB of questions would take hours; the engine
  *    keeps only the predictions, so writing them is where a big input costs memory.)
+ * 3. --predict-run: a real `qarx predict` (the shipped model) on the file: peak RSS, seconds to the
+ *    first progress line and the longest gap between progress lines; after --lines progress lines
+ *    it sends Ctrl-C and reports the exit code and whether the partial predictions.json parses and
+ *    run.json says partial (--limit S: Ctrl-C after S seconds without one). --dist DIR runs another build of the CLI (node scripts/build-cli.mjs --outdir DIR), e.g. an older one.
  * --old also runs the one-string writers the CLI used before (JSON.stringify / pyJsonDumps of
  * the whole output) for comparison.
  */
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const ROOT = join(import.meta.dirname, '..');
-const DIR = join(ROOT, '.cache', 'bench-big');
-const { values } = parseArgs({ options: { mb: { type: 'string', default: '200' }, old: { type: 'boolean', default: false }, 'predict-only': { type: 'boolean', default: false }, child: { type: 'string' }, questions: { type: 'string' } } });
+const { values } = parseArgs({ options: { mb: { type: 'string', default: '200' }, old: { type: 'boolean', default: false }, 'predict-only': { type: 'boolean', default: false }, 'predict-run': { type: 'boolean', default: false }, lines: { type: 'string', default: '3' }, limit: { type: 'string', default: '600' }, dist: { type: 'string' }, dir: { type: 'string', default: join(tmpdir(), 'qarx-bench-big') }, child: { type: 'string' }, questions: { type: 'string' } } });
+const DIR = resolve(values.dir);
 const MB = Number(values.mb);
 
 const WORDS = 'the river city council built a bridge over harbour in spring after long debate about cost and design of its northern tower'.split(' ');
@@ -125,13 +131,87 @@ async function perturbOld(input: string, output: string): Promise<void> {
   writeFileSync(output, `${JSON.stringify({ ...instancesToSquad(kept), perturbation: { kind: 'synthetic', noise: 'char-swap', rate: 0.1, seed: 1 } }, null, 1)}\n`);
 }
 
+/** Result of a real predict run interrupted after some progress lines. */
+interface PredictRun { code: number | null; peakMb: number; firstProgress: number | null; maxGap: number; lines: number; stderr: string }
+
+/** Runs `qarx predict` on `input`, sampling peak RSS; sends SIGINT after `lines` progress lines. */
+function predictRun(input: string, out: string, lines: number): Promise<PredictRun> {
+  return new Promise((res) => {
+    // --dist: that build's main, whatever the sources now say (bin/qarx.mjs would refuse an older build).
+    const entry = values.dist ? ['--input-type=module', '-e', `const { main } = await import(${JSON.stringify(pathToFileURL(join(resolve(values.dist), 'qarx.js')).href)}); process.exitCode = await main(process.argv.slice(1));`] : [join(ROOT, 'bin', 'qarx.mjs')];
+    const t0 = performance.now();
+    const child = spawn(process.execPath, [...entry, 'predict', '--model', join(ROOT, 'public', 'models', 'qarx-lexical-qa'), '--data', input, '--out', out], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    let seen = 0;
+    let first: number | null = null;
+    let last = 0;
+    let maxGap = 0;
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+      const now = (performance.now() - t0) / 1000;
+      const n = (stderr.match(/^predict: \d+\/\d+ (windows|questions)/gm) ?? []).length;
+      if (n > seen) {
+        first ??= now;
+        maxGap = Math.max(maxGap, now - last);
+        last = now;
+        seen = n;
+        if (seen >= lines) child.kill('SIGINT');
+      }
+    });
+    let peak = 0;
+    const timer = setInterval(() => {
+      try {
+        const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+        if (m) peak = Math.max(peak, Number(m[1]) / 1024);
+      } catch {
+        // The process has just exited.
+      }
+    }, 50);
+    // A run that prints no progress line for --limit seconds is interrupted too (and a second Ctrl-C ends it).
+    const limit = setTimeout(() => {
+      child.kill('SIGINT');
+      setTimeout(() => child.kill('SIGINT'), 30_000).unref();
+    }, Number(values.limit) * 1000);
+    child.on('exit', (code) => {
+      clearInterval(timer);
+      clearTimeout(limit);
+      res({ code, peakMb: peak, firstProgress: first, maxGap, lines: seen, stderr });
+    });
+  });
+}
+
+/** Whether a file parses as JSON. */
+function parses(path: string): boolean {
+  try {
+    JSON.parse(readFileSync(path, 'utf8'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** --predict-run: a real predict on the big file, interrupted after a few progress lines. */
+async function runPredict(input: string): Promise<void> {
+  const out = join(DIR, 'predict-out');
+  rmSync(out, { recursive: true, force: true });
+  const r = await predictRun(input, out, Number(values.lines));
+  const inputMb = statSync(input).size / 1e6;
+  console.log(`qarx predict${values.dist ? ` (${values.dist})` : ''}: peak RSS ${r.peakMb.toFixed(0)} MB (${(r.peakMb / inputMb).toFixed(1)}× the input); first progress after ${r.firstProgress === null ? `none within ${values.limit} s` : `${r.firstProgress.toFixed(1)} s`}; longest gap between progress lines ${r.maxGap.toFixed(1)} s; ${r.lines} progress lines, then Ctrl-C: exit ${r.code}`);
+  const run = join(out, 'run.json');
+  const partial = existsSync(run) ? (JSON.parse(readFileSync(run, 'utf8')) as { partial?: unknown }).partial : 'no run.json';
+  console.log(`  predictions.json ${existsSync(join(out, 'predictions.json')) ? (parses(join(out, 'predictions.json')) ? 'parses' : 'does not parse') : 'missing'}; run.json partial: ${String(partial)}`);
+  console.log(`  stderr: ${r.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+  rmSync(out, { recursive: true, force: true });
+}
+
 async function run(): Promise<void> {
   mkdirSync(DIR, { recursive: true });
   const input = join(DIR, `squad-${MB}mb.json`);
   const output = join(DIR, `squad-${MB}mb.noisy.json`);
   let t0 = performance.now();
-  const n = values['predict-only'] && existsSync(input) ? countQuestions(input) : makeInput(input, MB);
+  const n = (values['predict-only'] || values['predict-run']) && existsSync(input) ? countQuestions(input) : makeInput(input, MB);
   console.log(`input: ${input}: ${(statSync(input).size / 1e6).toFixed(0)} MB, ${n} questions (generated in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+  if (values['predict-run']) return runPredict(input);
   const tsx = ['--import', 'tsx'];
   const line = (name: string, r: { code: number | null; peakMb: number; secs: number; stderr: string }) => {
     const lines = r.stderr.trim().split('\n');

@@ -90,3 +90,12 @@ export function interruptible(what: string, step: string): { signal: AbortSignal
   return { signal: ctrl.signal, release: () => process.removeListener('SIGINT', stop) };
 }
 
+
+/**
+ * The end of a run Ctrl-C stopped: one line on stderr, `<what>: interrupted: partial results (<detail>)`,
+ * and exit code 130, as a shell gives a process SIGINT ended — every long-running command alike.
+ */
+export function interrupted(what: string, detail: string): number {
+  err(`${what}: interrupted: partial results (${detail})\n`);
+  return 130;
+}

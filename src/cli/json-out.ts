@@ -92,23 +92,52 @@ export function writeJsonFile(path: string, value: unknown, indent: number): voi
 }
 
 /**
+ * `pyJsonDumps(new Map(entries), indent) + '\n'` written entry by entry as entries come (run_qa.py's
+ * json.dump of a dict), keys unique: after close() the file is whole JSON of the entries added, so
+ * a run stopped early leaves a valid file of what finished.
+ */
+export class PyJsonMapWriter {
+  private readonly sink: TextSink;
+  private readonly pad: string;
+  private first = true;
+  private closed = false;
+
+  /** Opens (truncating) `path`. */
+  constructor(
+    path: string,
+    private readonly indent: number,
+  ) {
+    this.sink = new TextSink(path);
+    this.pad = ' '.repeat(indent);
+    this.sink.write('{');
+  }
+
+  /** Appends one entry. */
+  add(key: string, value: unknown): void {
+    const body = pyJsonDumps(value, this.indent);
+    this.sink.write(`${this.first ? '' : ','}\n${this.pad}${pyJsonDumps(key)}: ${body.includes('\n') ? body.replaceAll('\n', `\n${this.pad}`) : body}`);
+    this.first = false;
+  }
+
+  /** Ends the object and closes the file (once; later calls do nothing). */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.sink.write(this.first ? '}\n' : '\n}\n');
+    this.sink.close();
+  }
+}
+
+/**
  * Writes `pyJsonDumps(new Map(entries), indent) + '\n'` to `path` one entry at a time (run_qa.py's
  * json.dump of a dict); `entries` may be a lazy iterable with unique keys, so values are built
  * only as they are written.
  */
 export function writePyJsonMap(path: string, entries: Iterable<readonly [string, unknown]>, indent: number): void {
-  const sink = new TextSink(path);
+  const w = new PyJsonMapWriter(path, indent);
   try {
-    const pad = ' '.repeat(indent);
-    let first = true;
-    sink.write('{');
-    for (const [k, v] of entries) {
-      const body = pyJsonDumps(v, indent);
-      sink.write(`${first ? '' : ','}\n${pad}${pyJsonDumps(k)}: ${body.includes('\n') ? body.replaceAll('\n', `\n${pad}`) : body}`);
-      first = false;
-    }
-    sink.write(first ? '}\n' : '\n}\n');
+    for (const [k, v] of entries) w.add(k, v);
   } finally {
-    sink.close();
+    w.close();
   }
 }

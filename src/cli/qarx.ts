@@ -27,6 +27,8 @@ const USAGE = `Usage:
       --batch-size N          windows per model call (8)          --dtype fp32|fp16|q8|int8|uint8 weights
       --hub-host URL          Hub or mirror (default $HF_ENDPOINT or https://huggingface.co)
       --cache-dir DIR         download cache (default ~/.cache/qarx)
+      predictions are written as they finish; run.json says "partial" until the last one, and
+      Ctrl-C keeps those finished (exit 130); the run's own files in --out are replaced first
   qarx eval <data file> <predictions.json> [--na-prob-file F] [--na-prob-thresh T] [--lang auto|en|zh]
       prints the official SQuAD v1.1 / v2.0 evaluation JSON (DuReader-robust's when most passages are
       Chinese or with --lang zh; --lang en forces SQuAD's); v2.0 sums like
@@ -106,7 +108,8 @@ const USAGE = `Usage:
       e.g. $JOB_COMPLETION_INDEX); --workers N runs units in N worker threads, each with its own ONNX
       session of T intra-op threads (default cores / N); CUDA when onnxruntime-node has it (auto).
       Without --shard, writes summary.json, summary.md, tables/*.csv, report.html and bundle.zip.
-      Exit: 0 all units ok, 1 some failed (recorded with the error), 2 bad config or usage
+      Exit: 0 all units ok, 1 some failed (recorded with the error), 2 bad config or usage,
+      130 Ctrl-C (finished units kept: the same command resumes)
   qarx merge <dir…> --out <dir>
       joins shard directories into one summary (same files as above); exit 1 when units failed or
       no shard ran them

@@ -154,7 +154,7 @@ describe('the qarx command of an app run reproduces its numbers', () => {
     const items = paraphraseItems(demo.filter((i) => !i.isImpossible), { dataset: true, kinds: ['combined'], seed: 2 }).items;
     const app = summarizeDpr((await runParaphrases(items, predict)).rows);
     expect(paraphraseItems(demo, { dataset: true, kinds: ['combined'], seed: 2 }).items.length).toBeGreaterThan(items.length);
-    const unit = await runExperiment({ kind: 'paraphrase', kinds: ['combined'], dataset: true }, 2, demo, predict, versionTwo, () => {});
+    const unit = await runExperiment({ kind: 'paraphrase', kinds: ['combined'], dataset: true, questions: 'answerable' }, 2, demo, predict, versionTwo, () => {});
     expect(unit.headline[0]).toMatchObject({ n: app.n, beforeF1: app.original.f1, afterF1: app.paraphrased.f1 });
     expect(unit.headline[0]?.label).toBe(`paraphrased (DPR ${(100 * app.dpr).toFixed(1)}%)`);
   }, 300_000);
@@ -163,7 +163,7 @@ describe('the qarx command of an app run reproduces its numbers', () => {
     const versionTwo = demo.some((i) => i.isImpossible);
     const pick = demo.filter((i) => !i.isImpossible);
     const app = summarizePairs((await runPairs(noisyPairs(pick, { kind: 'ocr', rate: 0.3, seed: 2 }).instances, enginePredictor(engine, { versionTwo }), undefined, { rule: 'script' })).rows);
-    const unit = await runExperiment({ kind: 'synthetic', noise: 'ocr', rate: 0.3, rule: 'script' }, 2, demo, enginePredictor(engine, { versionTwo }), versionTwo, () => {});
+    const unit = await runExperiment({ kind: 'synthetic', noise: 'ocr', rate: 0.3, rule: 'script', questions: 'answerable' }, 2, demo, enginePredictor(engine, { versionTwo }), versionTwo, () => {});
     expect(unit.n).toBe(pick.length);
     expect(unit.headline[0]).toMatchObject({ n: app.n, beforeEm: app.original.em, beforeF1: app.original.f1, afterEm: app.perturbed.em, afterF1: app.perturbed.f1 });
   }, 300_000);
@@ -241,7 +241,7 @@ describe('a CLI --json result records what produced it, and its command reproduc
     expect(again.code, again.stderr).toBe(0);
     for (const f of ['predictions.json', 'nbest_predictions.json', 'null_odds.json']) expect(readFileSync(join(second, f), 'utf8'), f).toBe(readFileSync(join(first, f), 'utf8'));
     // Progress lines: the last one once.
-    expect(r.stderr.match(/predict: (\d+)\/\1 windows/g)).toHaveLength(1);
+    expect(r.stderr.match(/predict: (\d+)\/\1 questions, \d+ windows/g)).toHaveLength(1);
   }, 300_000);
 
   it('the text tables of sweep and budget say when the question\'s person was renamed', async () => {
@@ -254,7 +254,7 @@ describe('a CLI --json result records what produced it, and its command reproduc
   }, 300_000);
 });
 
-describe('Ctrl-C stops a long sweep or budget and prints what finished, marked partial', () => {
+describe('Ctrl-C stops a long sweep, budget or compare, prints what finished, marked partial, and exits 130 saying so', () => {
   it.each([
     ['sweep', ['--types', 'PER,ORG,GPE,MIX', '--sources', 'indist,db,randstr', '--seeds', '20'], /sweep: stopping after the current block of questions/],
     ['budget', ['--type', 'MIX', '--source', 'db', '--budget', '50'], /budget: stopping after the current step/],
@@ -280,8 +280,9 @@ describe('Ctrl-C stops a long sweep or budget and prints what finished, marked p
       if (new RegExp(`^${cmd}: \\d+/\\d+ (questions|passages)`, 'm').test(stderr) && !child.killed) child.kill('SIGINT');
     });
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-    expect(code, stderr).toBe(0);
+    expect(code, stderr).toBe(130);
     expect(stderr).toMatch(said);
+    expect(stderr).toMatch(new RegExp(`^${cmd}: interrupted: partial results \\(\\d+ of [\\d,]+ questions\\)$`, 'm'));
     const j = JSON.parse(stdout) as { partial: boolean; record: RunRecord; command: string };
     expect(j.partial).toBe(true);
     if (cmd !== 'compare') expect(j.record.n).toBe(copies.length);

@@ -94,7 +94,7 @@ describe('universal names on the shipped model', () => {
     expect(table.stdout).toContain(`  1  ${same.rows[0]?.name}`);
   });
 
-  it('Ctrl-C stops after the current name and prints the names finished, marked partial', { timeout: 240_000 }, async () => {
+  it('Ctrl-C stops after the current name, prints the names finished, marked partial, and exits 130 saying so', { timeout: 240_000 }, async () => {
     const data = join(tmp, 'demo.json');
     writeFileSync(data, JSON.stringify(instancesToSquad(demo)));
     const child = spawn(process.execPath, [join(ROOT, 'bin', 'qarx.mjs'), 'universal', data, '--model', MODEL, '--candidates', '500', '--json'], { cwd: ROOT, env: { ...process.env, QARX_CACHE_DIR: join(tmp, 'cache') } });
@@ -107,8 +107,9 @@ describe('universal names on the shipped model', () => {
       if (/names drawn 2\/100/.test(stderr) && !child.killed) child.kill('SIGINT');
     });
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-    expect(code, stderr).toBe(0);
+    expect(code, stderr).toBe(130);
     expect(stderr).toContain('stopping after the current name');
+    expect(stderr).toMatch(/^universal: interrupted: partial results \(\d+ of 500 names tried\)$/m);
     const j = JSON.parse(stdout) as UniversalResult & { partial: boolean };
     expect(j.partial).toBe(true);
     expect(j.tried).toBeGreaterThanOrEqual(2);

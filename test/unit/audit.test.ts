@@ -1,12 +1,16 @@
 /** qarx audit's pure parts: config errors name the key, unit ids, shards, the summary and the HTML report's escaping. */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { readAuditFile, SUMMARY_FORMAT, UNIT_FORMAT, type AuditSummary, type UnitFile } from '../../src/core/audit/format.ts';
 import { expandEnv, validateConfig } from '../../src/cli/audit/config.ts';
 import { pickDevice } from '../../src/cli/audit/device.ts';
-import { canonicalJson, parseShard, planUnits, shardUnits } from '../../src/cli/audit/plan.ts';
+import { canonicalJson, parseShard, planUnits, shardUnits, specDiff, unitId } from '../../src/cli/audit/plan.ts';
+import { audit } from '../../src/cli/commands/audit.ts';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { reportHtml } from '../../src/cli/audit/report-html.ts';
-import { buildSummary, tableMarkdown } from '../../src/cli/audit/summary.ts';
+import { buildSummary, summaryMarkdown, tableMarkdown } from '../../src/cli/audit/summary.ts';
 import { duration } from '../../src/cli/commands/audit.ts';
 
 const BASE = { datasets: [{ name: 'demo', builtin: 'demo' }], models: [{ hub: 'Xenova/distilbert-base-cased-distilled-squad' }], experiments: [{ kind: 'natural' }] };
@@ -51,6 +55,49 @@ describe('audit plan', () => {
     expect(canonicalJson({ b: 1, a: [2, { d: 1, c: null }] })).toBe('{"a":[2,{"c":null,"d":1}],"b":1}');
   });
 
+  it('a unit id covers which questions synthetic noise and paraphrases run on (the answerable ones)', () => {
+    const c = validateConfig({ ...BASE, experiments: [{ kind: 'synthetic', noise: ['keyboard'] }, { kind: 'paraphrase' }, { kind: 'traps' }] }, '/tmp/a.json');
+    const units = planUnits(c, '/tmp/a.json');
+    expect(units.map((u) => [u.spec.experiment.kind, (u.spec.experiment as { questions?: string }).questions]).sort()).toEqual([['paraphrase', 'answerable'], ['synthetic', 'answerable'], ['traps', undefined]]);
+    // The same settings without it (as qarx planned them when these ran on every question) are other units.
+    for (const u of units.filter((x) => x.spec.experiment.kind !== 'traps')) {
+      const { questions: _, ...older } = u.spec.experiment as Record<string, unknown>;
+      expect(unitId({ ...u.spec, experiment: older as never })).not.toBe(u.id);
+    }
+    expect(specDiff({ a: { b: 1, c: 'x' } }, { a: { b: 1 } })).toEqual({ path: 'a.c', a: '"x"', b: 'absent' });
+    expect(specDiff({ a: [1] }, { a: [1] })).toBeNull();
+  });
+
+  describe('resuming an audit directory', () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'qarx-audit-resume-'));
+    afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+    const cfg = join(tmp, 'audit.json');
+    writeFileSync(cfg, JSON.stringify({ ...BASE, experiments: [{ kind: 'synthetic', noise: ['keyboard'] }, { kind: 'paraphrase', kinds: ['reorder'] }] }));
+    const planned = planUnits(validateConfig({ ...BASE, experiments: [{ kind: 'synthetic', noise: ['keyboard'] }, { kind: 'paraphrase', kinds: ['reorder'] }] }, cfg), cfg);
+
+    it('refuses a directory an older qarx planned (noise and paraphrases then ran on every question), naming the unit and the setting', async () => {
+      const dir = join(tmp, 'old');
+      mkdirSync(join(dir, 'units'), { recursive: true });
+      const units = planned.map((u) => {
+        const { questions: _, ...experiment } = u.spec.experiment as Record<string, unknown>;
+        const spec = { ...u.spec, experiment: experiment as never };
+        return { id: unitId(spec), label: u.label, spec };
+      });
+      writeFileSync(join(dir, 'plan.json'), JSON.stringify({ format: 'qarx-audit-plan', name: 'audit', units }));
+      for (const u of units) writeFileSync(join(dir, 'units', `${u.id}.json`), JSON.stringify({ ...unit(u.id, u.label), spec: u.spec }));
+      await expect(audit(['--config', cfg, '--out', dir])).rejects.toThrow(/holds another audit .*e\.g\. demo · distilbert-base-cased-distilled-squad · (synthetic keyboard|paraphrase reorder) · seed 1: experiment\.questions is "answerable" in this config's plan, absent in the directory's \(planned by another config or an older qarx\)/);
+    });
+
+    it('refuses a unit file whose settings are not its planned unit\'s', async () => {
+      const dir = join(tmp, 'copied');
+      mkdirSync(join(dir, 'units'), { recursive: true });
+      writeFileSync(join(dir, 'plan.json'), JSON.stringify({ format: 'qarx-audit-plan', name: 'audit', units: planned.map((u) => ({ id: u.id, label: u.label, spec: u.spec })) }));
+      const u = planned[0] as (typeof planned)[number];
+      writeFileSync(join(dir, 'units', `${u.id}.json`), JSON.stringify({ ...unit(u.id, u.label), spec: { ...u.spec, seed: 7 } }));
+      await expect(audit(['--config', cfg, '--out', dir])).rejects.toThrow(`its settings differ from its planned unit's, ${u.label} (seed: 1 planned, 7 in the file); delete the file`);
+    });
+  });
+
   it.each([
     ['0/3', { index: 0, count: 3 }],
     ['2/3', { index: 2, count: 3 }],
@@ -84,6 +131,18 @@ describe('audit summary and report', () => {
     expect([s.ok, s.failed.map((f) => f.id), s.missing.map((f) => f.id)]).toEqual([1, ['b2'], ['c3']]);
     expect(s.models[0]?.overview.rows).toEqual([['demo', 'traps', 'traps generated after', 1, '"><svg onload=alert(1)>', 3, 50, 60, 10, 20, -40]]);
     expect(tableMarkdown({ kind: 'k', title: 't', columns: ['a|b'], rows: [['x|y\nz']] })).toBe('| a\\|b |\n| --- |\n| x\\|y z |\n');
+  });
+
+  it('summary.md escapes HTML in errors, labels, names and titles (a file path can hold markup)', () => {
+    const s: AuditSummary = buildSummary({ ...plan, name: '<i>x</i>' }, [unit('a1', 'unit <b>a1</b>'), unit('b2', 'unit <u>b2</u>', 'failed')], '2026-01-01T00:00:00Z');
+    const md = summaryMarkdown({ ...s, models: s.models.map((m) => ({ ...m, overview: { ...m.overview, title: 'Overview <script>x</script>' } })) });
+    // No raw "<" at all: every one came from the data (markdown renderers pass raw HTML through).
+    expect(md).not.toContain('<');
+    expect(md).toContain('bad &lt;img src=x onerror=alert(1)&gt; &amp; worse');
+    expect(md).toContain('# Audit: &lt;i&gt;x&lt;/i&gt;');
+    expect(md).toContain('unit &lt;u&gt;b2&lt;/u&gt;');
+    expect(md).toContain('### Overview &lt;script&gt;x&lt;/script&gt;');
+    expect(md).toContain('&quot;&gt;&lt;svg onload=alert(1)&gt;');
   });
 
   it('escapes every text of the HTML report and loads nothing', () => {

@@ -31,8 +31,14 @@ export interface ExperimentOutcome {
   partial: boolean;
 }
 
-/** A unit's experiment: one noise kind for synthetic noise, with the unit's seed. */
-export type UnitExperiment = Exclude<ExperimentConfig, { kind: 'synthetic' }> | (Omit<Extract<ExperimentConfig, { kind: 'synthetic' }>, 'noise'> & { noise: NoiseKind });
+/** Which questions an experiment runs on, when it is not every question of the dataset (a type, not an interface: specs are records). */
+type OnQuestions = { questions: 'answerable' };
+
+/** A unit's experiment: one noise kind for synthetic noise, with the unit's seed; noise and paraphrases on the answerable questions. */
+export type UnitExperiment =
+  | Exclude<ExperimentConfig, { kind: 'synthetic' | 'paraphrase' }>
+  | (Omit<Extract<ExperimentConfig, { kind: 'synthetic' }>, 'noise'> & { noise: NoiseKind } & OnQuestions)
+  | (Extract<ExperimentConfig, { kind: 'paraphrase' }> & OnQuestions);
 
 const row = (label: string, n: number, b: { em: number; f1: number } | null, a: { em: number; f1: number } | null): HeadlineRow => ({ label, n, beforeEm: b?.em ?? null, beforeF1: b?.f1 ?? null, afterEm: a?.em ?? null, afterF1: a?.f1 ?? null });
 const count = (what: string, c: { count: number; ids: string[] } | undefined) => (c && c.count ? [`${c.count} ${what} (${c.ids.join(', ')}${c.count > c.ids.length ? ', …' : ''})`] : []);
@@ -42,6 +48,10 @@ export function sweepOutcome(config: SweepConfig, cells: SweepCell[], n: number,
   const rows = summarizeSweep(cells, config.seeds);
   return { kind: 'sweep', settings: { ...config }, n, payload: { cells }, table: sweepTable(rows), headline: rows.map((x) => row(`${x.type} · ${x.source} · ${x.origin}`, x.n, x.orig, { em: x.pertEm.mean, f1: x.pertF1.mean })), notes: [], partial };
 }
+
+/** The questions an experiment runs on, as its spec says. */
+/** The unit's questions: the app's scope rule (src/core/scope.ts) when its spec names it, else all (units planned before the rule). */
+const onQuestions = (instances: readonly Instance[], exp: OnQuestions & { kind: 'synthetic' | 'paraphrase' }): Instance[] => (exp.questions === 'answerable' ? populationOf(exp.kind, instances) : [...instances]);
 
 /** Runs a unit's experiment; `seed` is the unit's seed for the seeded kinds. */
 export async function runExperiment(exp: UnitExperiment, seed: number | null, instances: readonly Instance[], predict: Predictor, versionTwo: boolean, onProgress: (done: number, total: number) => void): Promise<ExperimentOutcome> {
@@ -64,8 +74,8 @@ export async function runExperiment(exp: UnitExperiment, seed: number | null, in
     }
     case 'natural':
     case 'synthetic': {
-      // Noise goes on the answerable questions, as in the app's noise experiment and robustness table.
-      const noise = exp.kind === 'synthetic' ? noisyPairs(populationOf('synthetic', instances), { kind: exp.noise, rate: exp.rate, seed: s }) : null;
+      // Noise goes on the scope rule's questions (src/core/scope.ts), as in the app's noise experiment and robustness table.
+      const noise = exp.kind === 'synthetic' ? noisyPairs(onQuestions(instances, exp), { kind: exp.noise, rate: exp.rate, seed: s }) : null;
       const r = await runPairs(noise ? noise.instances : instances, predict, onProgress, { rule: exp.rule });
       const sum = summarizePairs(r.rows);
       const label = exp.kind === 'natural' ? 'natural edits' : (r.rows[0]?.intent ?? `synthetic: ${exp.noise}`);
@@ -77,7 +87,7 @@ export async function runExperiment(exp: UnitExperiment, seed: number | null, in
     case 'paraphrase': {
       const source = { dataset: exp.dataset, kinds: exp.kinds as GeneratedKind[], seed: s };
       // The answerable questions, as the app's robustness table measures DPR (its audit config is this experiment).
-      const answerable = populationOf('paraphrase', instances);
+      const answerable = onQuestions(instances, exp);
       const { items, none } = paraphraseItems(answerable, source);
       const r = await runParaphrases(items, predict, onProgress);
       const sum = summarizeDpr(r.rows);

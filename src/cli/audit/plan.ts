@@ -45,10 +45,16 @@ export function unitId(spec: UnitSpec): string {
 /** A model's name: given, else the Hub id's name or the folder's name. */
 export const modelName = (m: ModelConfig): string => m.name ?? (m.hub ? (m.hub.split('/')[1] as string) : basename(m.path ?? 'model'));
 
-/** The variants of one experiment entry: one per noise kind, and one per seed for the seeded kinds. */
+/**
+ * The variants of one experiment entry: one per noise kind, and one per seed for the seeded kinds.
+ * Synthetic noise and paraphrases say which questions they run on (the answerable ones, as the
+ * app's robustness table): qarx once ran them on every question, and a unit's id must change with
+ * anything that changes its result, so such an older unit is never taken for one of these.
+ */
 function variants(e: ExperimentConfig, seeds: readonly number[]): { experiment: UnitExperiment; seed: number | null }[] {
-  if (e.kind === 'synthetic') return e.noise.flatMap((noise) => seeds.map((seed) => ({ experiment: { ...e, noise }, seed })));
-  if (e.kind === 'paraphrase' || e.kind === 'traps') return seeds.map((seed) => ({ experiment: e, seed }));
+  if (e.kind === 'synthetic') return e.noise.flatMap((noise) => seeds.map((seed) => ({ experiment: { ...e, noise, questions: 'answerable' as const }, seed })));
+  if (e.kind === 'paraphrase') return seeds.map((seed) => ({ experiment: { ...e, questions: 'answerable' as const }, seed }));
+  if (e.kind === 'traps') return seeds.map((seed) => ({ experiment: e, seed }));
   return [{ experiment: e, seed: null }];
 }
 
@@ -81,6 +87,24 @@ export function planUnits(config: AuditConfig, configFile: string): PlannedUnit[
     });
   });
   return [...units.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/**
+ * The first setting two unit specs disagree on, values as canonical JSON ('absent' for a missing
+ * key), e.g. specDiff({ a: 1 }, { a: 2 }) → { path: 'a', a: '1', b: '2' }; null when they are the same.
+ */
+export function specDiff(a: unknown, b: unknown, path = ''): { path: string; a: string; b: string } | null {
+  const obj = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
+  if (obj(a) && obj(b)) {
+    for (const k of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
+      const d = specDiff(a[k], b[k], path ? `${path}.${k}` : k);
+      if (d) return d;
+    }
+    return null;
+  }
+  if (canonicalJson(a) === canonicalJson(b)) return null;
+  const show = (x: unknown) => (x === undefined ? 'absent' : canonicalJson(x));
+  return { path: path || '(the whole spec)', a: show(a), b: show(b) };
 }
 
 /** Parses --shard i/n (0 ≤ i < n), e.g. parseShard('1/3') → { index: 1, count: 3 }. */

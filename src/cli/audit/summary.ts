@@ -83,8 +83,25 @@ export function buildSummary(plan: PlanFile, files: Iterable<UnitFile>, generate
 /** A summary table as a ResultTable (for CSV export). */
 export const asResultTable = (t: SummaryTable): ResultTable => ({ title: t.title, columns: t.columns, rows: t.rows, key: [], headline: [] });
 
-/** A cell for markdown: pipes and line breaks escaped, numbers to 2 decimals. */
-const mdCell = (v: CellValue): string => (v === null ? '–' : typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(2)) : String(v).replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' '));
+/**
+ * Text for markdown, e.g. mdCell('a|<b>') === 'a\\|&lt;b&gt;': HTML as entities (renderers pass raw
+ * HTML through, and error messages hold file paths, which can hold markup), backslashes, pipes
+ * and backticks escaped, line breaks as spaces; numbers to 2 decimals.
+ */
+const mdCell = (v: CellValue): string =>
+  v === null
+    ? '–'
+    : typeof v === 'number'
+      ? Number.isInteger(v)
+        ? String(v)
+        : v.toFixed(2)
+      : String(v)
+          .replace(/&/g, '&amp;')
+          .replace(/</g, '&lt;')
+          .replace(/>/g, '&gt;')
+          .replace(/"/g, '&quot;')
+          .replace(/[\\|`]/g, (c) => `\\${c}`)
+          .replace(/[\r\n]+/g, ' ');
 
 /** A table as GitHub markdown. */
 export function tableMarkdown(t: SummaryTable): string {
@@ -98,7 +115,7 @@ export function summaryMarkdown(s: AuditSummary): string {
   if (s.failed.length) parts.push(`\n## Failed units\n\n${s.failed.map((f) => `- \`${f.id}\` ${mdCell(f.label)}: ${mdCell(f.error)}`).join('\n')}\n`);
   if (s.missing.length) parts.push(`\n## Missing units (not run by any shard given)\n\n${s.missing.map((f) => `- \`${f.id}\` ${mdCell(f.label)}`).join('\n')}\n`);
   for (const m of s.models) {
-    parts.push(`\n## Model ${mdCell(m.name)} (${mdCell(m.device)})\n\n### ${m.overview.title}\n\n${tableMarkdown(m.overview)}`);
+    parts.push(`\n## Model ${mdCell(m.name)} (${mdCell(m.device)})\n\n### ${mdCell(m.overview.title)}\n\n${tableMarkdown(m.overview)}`);
     for (const t of m.tables) parts.push(`\n### ${mdCell(t.title)}\n\n${tableMarkdown(t)}`);
   }
   return parts.join('');

@@ -12,9 +12,10 @@ import { parseArgs } from 'node:util';
 import type { UnitFile } from '../../core/audit/format.ts';
 import { parseConfigText } from '../audit/config.ts';
 import { cudaAvailable, type DeviceChoice } from '../audit/device.ts';
-import { readPlan, readUnits, removeStaleTemps, unitPath, writeAtomic, type PlanFile } from '../audit/files.ts';
+import { readPlan, readUnits, removeStaleTemps, unitPath, unitsDir, writeAtomic, type PlanFile } from '../audit/files.ts';
+import { cliCommand } from '../record.ts';
 import { writeSummaryFiles } from '../audit/output.ts';
-import { parseShard, planUnits, shardUnits } from '../audit/plan.ts';
+import { parseShard, planUnits, shardUnits, specDiff, type PlannedUnit } from '../audit/plan.ts';
 import { runPool } from '../audit/pool.ts';
 import { buildSummary, pickUnits } from '../audit/summary.ts';
 import { checkOutputDir, err, intOpt, out, readText, UsageError } from '../io.ts';
@@ -33,12 +34,32 @@ function planFile(name: string, units: ReturnType<typeof planUnits>): PlanFile {
   return { format: 'qarx-audit-plan', name, units: units.map((u) => ({ id: u.id, label: u.label, spec: u.spec })) };
 }
 
-/** Writes plan.json, or checks that the directory's plan is this one (a directory holds one audit). */
-function checkPlan(dir: string, plan: PlanFile): void {
+/**
+ * Writes plan.json, or checks that the directory's plan is this one (a directory holds one audit):
+ * a unit's id covers everything that changes its result, so other ids mean results that would not
+ * mean what this config's do (another config, or a qarx that computed them otherwise).
+ */
+export function checkPlan(dir: string, plan: PlanFile): void {
   const had = readPlan(dir);
   const ids = (p: PlanFile) => p.units.map((u) => u.id).join(',');
-  if (had && ids(had) !== ids(plan)) throw new UsageError(`${dir} holds another audit (its plan.json lists other units); give a new --out, or delete it to start over.`);
+  if (had && ids(had) !== ids(plan)) {
+    // Name a unit both plans have (by label) and the first setting they disagree on, when there is one.
+    const old = new Map(had.units.map((u) => [u.label, u]));
+    const both = plan.units.find((u) => old.has(u.label) && old.get(u.label)?.id !== u.id);
+    const d = both ? specDiff(both.spec, old.get(both.label)?.spec) : null;
+    const why = both && d ? `; e.g. ${both.label}: ${d.path} is ${d.a} in this config's plan, ${d.b} in the directory's (planned by another config or an older qarx)` : '';
+    throw new UsageError(`${dir} holds another audit (its plan.json lists other units${why}); its results do not answer this config: give a new --out, or delete it to start over.`);
+  }
   if (!had) writeAtomic(`${dir}/plan.json`, `${JSON.stringify(plan, null, 2)}\n`);
+}
+
+/** Refuses unit files whose settings are not their planned unit's (a file copied in, or written by an older qarx). */
+export function checkUnitFiles(dir: string, units: readonly PlannedUnit[], done: ReadonlyMap<string, UnitFile>): void {
+  for (const u of units) {
+    const f = done.get(u.id);
+    const d = f ? specDiff(u.spec, f.spec) : null;
+    if (d) throw new UsageError(`${unitPath(dir, u.id)}: its settings differ from its planned unit's, ${u.label} (${d.path}: ${d.a} planned, ${d.b} in the file); delete the file to run the unit again, or give a new --out.`);
+  }
 }
 
 /** The options of `qarx audit`, checked (throws UsageError); no file is read, so job manifests can be checked with it. */
@@ -78,6 +99,7 @@ export async function audit(argv: string[]): Promise<number> {
   const stale = removeStaleTemps(dir);
   if (stale) err(`${tag}: removed ${stale} half-written file${stale === 1 ? '' : 's'} of an interrupted run\n`);
   const done = readUnits(dir);
+  checkUnitFiles(dir, mine, done);
   const todo = mine.filter((u) => done.get(u.id)?.status !== 'ok');
   const skipped = mine.length - todo.length;
   const cuda = device === 'cpu' ? null : cudaAvailable();
@@ -85,6 +107,13 @@ export async function audit(argv: string[]): Promise<number> {
   const t0 = performance.now();
   let finished = 0;
   let failed = 0;
+  // Ctrl-C or a job's SIGTERM: unit files are whole (written atomically), so say what is kept and how to go on.
+  const onSignal = (sig: NodeJS.Signals) => {
+    err(`${tag}: interrupted: partial results (${finished} of ${todo.length} units to run finished${skipped ? `, ${skipped} done before` : ''}, kept in ${unitsDir(dir)}; no summary written); resume with the same command, finished units are skipped: ${cliCommand('audit', argv)}\n`);
+    process.exit(sig === 'SIGTERM' ? 143 : 130);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   await runPool(todo, {
     workers,
     runner: { device, threads, hubHost: values.hubHost, cacheDir: values.cacheDir },
@@ -97,6 +126,8 @@ export async function audit(argv: string[]): Promise<number> {
       err(`${tag}: ${finished}/${todo.length} units done${failed ? ` (${failed} failed)` : ''}${eta} — ${f.status === 'ok' ? 'ok' : `FAILED: ${f.error}`}: ${f.label} (${f.seconds.toFixed(1)} s, ${f.runtime.device})\n`);
     },
   });
+  process.removeListener('SIGINT', onSignal);
+  process.removeListener('SIGTERM', onSignal);
   const units = readUnits(dir);
   const bad = mine.filter((u) => units.get(u.id)?.status !== 'ok').length;
   const secs = (performance.now() - t0) / 1000;

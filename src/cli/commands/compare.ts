@@ -9,7 +9,7 @@ import { enginePredictor } from '../../core/entity/index.ts';
 import { CATEGORY_RULES, PAIR_CATEGORIES, RULE_TEXT, runPairs, summarizePairs, type CategoryRule } from '../../core/natural/pairs.ts';
 import { pairsDpr } from '../../core/sensitivity/pairs-dpr.ts';
 import { printDpr } from '../dpr-report.ts';
-import { err, interruptible, out, readText, UsageError } from '../io.ts';
+import { err, interruptible, interrupted, out, readText, UsageError } from '../io.ts';
 import { keepIds, parseIds, SCOPE_OPTIONS } from '../scope-opts.ts';
 import { openModel } from '../model.ts';
 import { readPairs } from '../pairs-input.ts';
@@ -62,7 +62,7 @@ export async function compare(argv: string[]): Promise<number> {
   if (values.json) {
     const record = cliRecord({ data: [a, b], n: sum.n, model: values.model, dtype: model.dtype, device: model.device, versionTwo, forcedV2: values.squad2, lang: scoring, settings: { rule } });
     out(`${JSON.stringify({ record, command: cliCommand('compare', argv), partial: cancelled, rule, ruleText: RULE_TEXT[rule], versionTwo, dropped, ...sum, dpr, rows, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
-    return 0;
+    return cancelled ? interrupted('compare', `${sum.n} of ${paired.length} questions`) : 0;
   }
   const f = (x: number) => x.toFixed(2);
   const share = (x: number) => (Number.isNaN(x) ? '–' : `${(100 * x).toFixed(1)}%`);
@@ -79,5 +79,5 @@ export async function compare(argv: string[]): Promise<number> {
   out(`prediction changed: ${share(sum.predictionChangeRate)}\n`);
   if (dpr) printDpr(dpr, out);
   for (const t of slices) out(`\n${formatSliceTable(t)}\n`);
-  return 0;
+  return cancelled ? interrupted('compare', `${sum.n} of ${paired.length} questions`) : 0;
 }

@@ -1,17 +1,17 @@
 /** qarx predict: run_qa.py-style predictions, n-best lists, null odds and (optionally) logit dumps. */
 import { logitsRecord } from '../../core/logits-dump.ts';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_DECODE, DEFAULT_WINDOWS, DTYPES, modelScope, nbestJson, QaEngine, type QaPrediction } from '../../core/index.ts';
 import type { SquadFile } from '../../core/formats/squad.ts';
 import { readData } from '../data.ts';
-import { checkOutputDir, err, intOpt, numOpt, UsageError } from '../io.ts';
+import { checkOutputDir, err, interruptible, interrupted, intOpt, numOpt, UsageError } from '../io.ts';
+import { OrderedById, PredictFolder } from '../predict-out.ts';
 import { writePyJsonMap } from '../json-out.ts';
 import { openModel } from '../model.ts';
 import { reportRead } from '../report.ts';
 import { cliCommand, cliRecord } from '../record.ts';
-import { writeFileSync } from 'node:fs';
 import { countOf } from '../../core/plural.ts';
 
 /** Runs `qarx predict …` and returns the exit code. */
@@ -47,7 +47,8 @@ export async function predict(argv: string[]): Promise<number> {
     docStride: intOpt(values['doc-stride'], 'doc-stride', DEFAULT_WINDOWS.docStride),
     maxQueryLength: intOpt(values['max-query-length'], 'max-query-length', DEFAULT_WINDOWS.maxQueryLength),
   };
-  const data: SquadFile = await readData(values.data);
+  // Only the questions are kept: the file's own structure (readData's dataset) is for eval, not needed here.
+  const data: Pick<SquadFile, 'items' | 'version' | 'issues'> = await readData(values.data).then(({ items, version, issues }) => ({ items, version, issues }));
   reportRead(values.data, data.items.length, data.issues);
   const versionTwo = values.squad2 ? true : values.squad1 ? false : data.version === 'v2.0';
   const decode = {
@@ -71,40 +72,74 @@ export async function predict(argv: string[]): Promise<number> {
   const batchSize = intOpt(values['batch-size'], 'batch-size', 8);
   const engine = new QaEngine(model.tokenizer, model.runner, { windows, decode, batchSize, scope: modelScope(model) });
   mkdirSync(values.out, { recursive: true });
-  // Logits of a whole dev set are large: stream them to disk as they come.
-  const logitStream = values['dump-logits'] ? createWriteStream(join(values.out, 'logits.jsonl')) : null;
-  const tty = process.stderr.isTTY;
-  let lastReport = 0;
-  let lastDone = -1;
-  const t1 = performance.now();
-  const result = await engine.predict(data.items, {
-    onProgress: (p) => {
-      const now = performance.now();
-      // One line per step: the last window is reported once, however often the engine says so.
-      if ((now - lastReport < (tty ? 100 : 2000) && p.done < p.total) || p.done === lastDone) return;
-      lastReport = now;
-      lastDone = p.done;
-      err(`${tty ? '\r' : ''}predict: ${p.done}/${p.total} windows (${p.cached} cached)${tty ? '' : '\n'}`);
-    },
-    onPrediction: (pred, detail) => {
-      if (!logitStream) return;
-      detail.windows.forEach(({ window, logits }, w) => {
-        logitStream.write(`${JSON.stringify(logitsRecord(pred.id, w, detail.context, window, logits))}\n`);
-      });
-    },
-  });
-  if (logitStream) await new Promise<void>((res, rej) => logitStream.end((e?: Error | null) => (e ? rej(e) : res())));
-  if (tty) err('\n');
-  writeOutputs(values.out, result.predictions, versionTwo);
   // run_qa.py's files have no room for what produced them: run.json says it, with the command line.
   const settings = { ...windows, nBest: decode.nBest, maxAnswerLength: decode.maxAnswerLength, nullThreshold: decode.nullScoreDiffThreshold, batchSize, dumpLogits: values['dump-logits'] };
   const record = cliRecord({ data: [values.data], n: data.items.length, model: values.model, dtype: model.dtype, device: model.device, versionTwo, forcedV2: values.squad2 === true || values.squad1 === true, lang: 'auto', settings });
-  writeFileSync(join(values.out, 'run.json'), `${JSON.stringify({ record, command: cliCommand('predict', argv) }, null, 2)}\n`);
+  const ids = data.items.map((i) => i.id);
+  // The previous run's files go first; each prediction is written as it finishes, so a stop keeps them.
+  const folder = new PredictFolder(values.out, versionTwo, values['dump-logits'], { record, command: cliCommand('predict', argv) }, new Set(ids).size);
+  const order = new OrderedById(ids, (p) => folder.add(p));
+  // A second Ctrl-C (or any exit) still closes the files whole and says how far the run got.
+  const onExit = () => {
+    order.flush();
+    folder.close('interrupted (Ctrl-C twice)');
+  };
+  process.once('exit', onExit);
+  const stop = interruptible('predict', 'batch');
+  const tty = process.stderr.isTTY;
+  const stats = { windows: 0, computed: 0, cached: 0 };
+  let lastReport = 0;
+  let lastDone = -1;
+  /** A progress line, at most every 2 s (0.1 s on a terminal), and the last one once. */
+  const progress = (at: number, windows: number, cached: number, last = false) => {
+    const now = performance.now();
+    if ((!last && now - lastReport < (tty ? 100 : 2000)) || at === lastDone) return;
+    lastReport = now;
+    lastDone = at;
+    err(`${tty ? '\r' : ''}predict: ${at}/${data.items.length} questions, ${windows} windows (${cached} cached)${tty ? '' : '\n'}`);
+  };
+  const t1 = performance.now();
+  let done = 0;
+  let cancelled = false;
+  try {
+    // Chunks of questions: windows (token ids per window) exist for one chunk at a time, so memory
+    // stays flat however big the file, and the first progress line comes after one batch.
+    for (let from = 0; from < data.items.length && !cancelled; from += PREDICT_CHUNK) {
+      const chunk = data.items.slice(from, from + PREDICT_CHUNK);
+      const base = from;
+      let k = 0;
+      const r = await engine.predict(chunk, {
+        signal: stop.signal,
+        onProgress: (p) => progress(base + k, stats.windows + p.done, stats.cached + p.cached),
+        onPrediction: (pred, detail) => {
+          if (values['dump-logits']) detail.windows.forEach(({ window, logits }, w) => folder.logitLine(`${JSON.stringify(logitsRecord(pred.id, w, detail.context, window, logits))}\n`));
+          order.add(base + k, pred);
+          k++;
+        },
+      });
+      stats.windows += r.cancelled ? r.stats.computed + r.stats.cached : r.stats.windows;
+      stats.computed += r.stats.computed;
+      stats.cached += r.stats.cached;
+      done = base + k;
+      cancelled = r.cancelled;
+    }
+    if (!cancelled) progress(done, stats.windows, stats.cached, true);
+  } finally {
+    stop.release();
+    process.removeListener('exit', onExit);
+    order.flush();
+    folder.close(cancelled ? 'interrupted (Ctrl-C)' : done < data.items.length ? 'stopped by an error' : null);
+    // The model is freed whatever stopped the run.
+    await model.dispose();
+  }
+  if (tty) err('\n');
   const secs = (performance.now() - t1) / 1000;
-  err(`${result.predictions.length} question${result.predictions.length === 1 ? '' : 's'}, ${countOf(result.stats.windows, 'window')} (${result.stats.computed} computed) in ${secs.toFixed(2)} s → ${values.out}\n`);
-  await model.dispose();
-  return 0;
+  err(`${countOf(done, 'question')}, ${countOf(stats.windows, 'window')} (${stats.computed} computed) in ${secs.toFixed(2)} s → ${values.out}\n`);
+  return cancelled ? interrupted('predict', `${folder.answered} of ${countOf(new Set(ids).size, 'question')} written to ${values.out}, marked partial in run.json`) : 0;
 }
+
+/** Questions whose windows are built and run together (a few MB of token ids, however big the file). */
+export const PREDICT_CHUNK = 1024;
 
 /**
  * (id, value) per prediction with a Map's semantics — first position, last value for a repeated

@@ -11,7 +11,7 @@ import { DEFAULT_UNIVERSAL, describeIneligible, MAX_UNIVERSAL_CANDIDATES, MAX_UN
 import { RENAME_TARGETS, type RenameTarget } from '../../core/entity/options.ts';
 import { describeRun, type RunRecord } from '../../core/run-record.ts';
 import { cliCommand, cliRecord } from '../record.ts';
-import { err, interruptible, intOpt, out, seedOpt, UsageError } from '../io.ts';
+import { err, interruptible, interrupted, intOpt, out, seedOpt, UsageError } from '../io.ts';
 import { openModel } from '../model.ts';
 import { readInstances } from '../data.ts';
 import { applyScope, SCOPE_OPTIONS } from '../scope-opts.ts';
@@ -95,11 +95,11 @@ export async function universal(argv: string[]): Promise<number> {
   for (const row of keys.length ? result.rows.slice(0, result.top) : []) slices.push({ name: row.name, tables: await itemSliceTables(instances, () => universalSliceItems(instances, row), keys) });
   if (values.json) {
     out(`${JSON.stringify({ record, command: cliCommand('universal', argv), partial: result.cancelled, ...result, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
-    return 0;
+  } else {
+    out(universalTable(result, record));
+    for (const s of slices) for (const t of s.tables) out(`\nwith ${s.name}\n${formatSliceTable(t)}\n`);
   }
-  out(universalTable(result, record));
-  for (const s of slices) for (const t of s.tables) out(`\nwith ${s.name}\n${formatSliceTable(t)}\n`);
-  return 0;
+  return result.cancelled ? interrupted('universal', `${result.tried} of ${result.candidates} names tried`) : 0;
 }
 
 /** The result as the app's table: a header naming what produced it, then the top names, e.g. " 1  Jane Doe  37.5  3  1  14  4  28.6  10.5". */

@@ -5,34 +5,37 @@ import { fileAnswerType } from '../ner/file-answer-type.ts';
 import type { SquadArticle, SquadDataset, SquadParagraph, SquadQA } from '../metrics/squad.ts';
 
 /**
- * Groups instances by title, then passage, e.g. instancesToSquad(result.instances) →
+ * Groups runs of instances with the same title into an article, and runs with the same passage
+ * into a paragraph, in the instances' order, e.g. instancesToSquad(result.instances) →
  * { version: 'v2.0', data: [{ title, paragraphs: [{ context, qas }] }] }. Version is v2.0 (with
  * is_impossible on every question) when any instance is unanswerable, else v1.1. The original
  * passage is exported; revisions are not part of SQuAD. answer_start counts code points, as Python
  * and the SQuAD tools do (the UTF-16 offsets used inside are off by one per emoji before the answer).
+ * Runs, not every instance with a title: two articles of a file that share a title stay two, in
+ * their places (only articles next to each other with one title become one).
  */
 export function instancesToSquad(instances: readonly Instance[]): SquadDataset {
   const v2 = instances.some((i) => i.isImpossible);
-  const articles = new Map<string, { article: SquadArticle; paragraphs: Map<string, { p: SquadParagraph; cps: CodePointMapper }> }>();
+  const articles: SquadArticle[] = [];
+  let article: SquadArticle | null = null;
+  let para: { p: SquadParagraph; cps: CodePointMapper } | null = null;
   for (const i of instances) {
-    let a = articles.get(i.title);
-    if (!a) {
-      a = { article: { title: i.title, paragraphs: [] }, paragraphs: new Map() };
-      articles.set(i.title, a);
+    if (!article || article.title !== i.title) {
+      article = { title: i.title, paragraphs: [] };
+      articles.push(article);
+      para = null;
     }
-    let p = a.paragraphs.get(i.context);
-    if (!p) {
-      p = { p: { context: i.context, qas: [] }, cps: codePointMapper(i.context) };
-      a.paragraphs.set(i.context, p);
-      a.article.paragraphs.push(p.p);
+    if (!para || para.p.context !== i.context) {
+      para = { p: { context: i.context, qas: [] }, cps: codePointMapper(i.context) };
+      article.paragraphs.push(para.p);
     }
-    const { cps } = p;
+    const { cps } = para;
     const qa: SquadQA = { id: i.id, question: i.question, answers: i.answers.map((x) => ({ text: x.text, answer_start: cps.toCodePoint(x.start) })) };
     if (v2) qa.is_impossible = i.isImpossible;
     // A user's correction of the answer's entity type travels with the question (answerTypeOf reads it back).
     const corrected = fileAnswerType(i.meta);
     if (corrected) Object.assign(qa, { answer_type: corrected });
-    p.p.qas.push(qa);
+    para.p.qas.push(qa);
   }
-  return { version: v2 ? 'v2.0' : 'v1.1', data: [...articles.values()].map((a) => a.article) };
+  return { version: v2 ? 'v2.0' : 'v1.1', data: articles };
 }
