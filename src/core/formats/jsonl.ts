@@ -5,7 +5,7 @@
  */
 import type { ImportResult } from '../data/types.ts';
 import { addIssue, decodeUtf8, DEFAULT_MAX_BYTES, Pacer, type FormatOptions } from './common.ts';
-import { concatBytes, GzipError, gunzipChunks, isGzip } from './gzip.ts';
+import { concatBytes, GzipError, gunzipChunks, isGzip, trailingText, type TrailingGarbage } from './gzip.ts';
 import { depthProblem, InputError, parseJson } from './json.ts';
 import type { InputIssue } from './squad.ts';
 
@@ -75,6 +75,11 @@ export function firstObjectLine(head: string): string | null {
   return lines.slice(0, 50).find(isObjectLine) ?? null;
 }
 
+/** Notes trailing garbage after gzip data (the data is all read; gzip itself only warns), e.g. noteTrailing(issues, { at: 61, size: 5 }). */
+export function noteTrailing(issues: InputIssue[], t: TrailingGarbage): void {
+  addIssue(issues, 'gzip', 'gzip trailer', `${trailingText(t)}; ignored, as gzip does`, false);
+}
+
 /**
  * Calls `onLine` for every non-blank line of a JSON Lines file (plain or gzip), e.g.
  * `await readJsonLines(bytes, opts, issues, partial, (value, n) => …)`. Malformed lines become
@@ -110,7 +115,7 @@ export async function readJsonLines(bytes: Uint8Array, opts: FormatOptions, issu
   };
 
   const gz = isGzip(bytes);
-  const chunks = gz ? gunzipChunks(bytes, opts.file, maxBytes) : [{ chunk: bytes, consumed: bytes.length }];
+  const chunks = gz ? gunzipChunks(bytes, opts.file, maxBytes, (t) => noteTrailing(issues, t)) : [{ chunk: bytes, consumed: bytes.length }];
   try {
     for (const { chunk, consumed } of chunks) {
       let from = 0;
