@@ -71,21 +71,34 @@ export function mapHeader(header: readonly string[], file: string): Partial<Reco
 
 /** Answer cell → texts: a JSON or Python list of strings, an HF {"text": [...]} object (JSON or Python), or the cell as one answer, e.g. answerTexts('["a", "b"]') → ['a', 'b'], answerTexts('') → []. */
 export function answerTexts(cell: string): string[] {
+  return answerCells(cell).map((x) => x.trim());
+}
+
+/** answerTexts without the trimming (blank entries still dropped), e.g. answerCells(' Ada ') → [' Ada ']: the importer trims only what is not in the passage as written. */
+export function answerCells(cell: string): string[] {
   const t = cell.trim();
   if (t === '') return [];
   if (t.startsWith('[') || t.startsWith('{')) {
     try {
       const v: unknown = JSON.parse(t);
       const list = Array.isArray(v) ? v : v !== null && typeof v === 'object' && 'text' in v && Array.isArray(v.text) ? (v.text as unknown[]) : null;
-      if (list && list.every((x): x is string => typeof x === 'string')) return list.map((x) => x.trim()).filter((x) => x !== '');
+      if (list && list.every((x): x is string => typeof x === 'string')) return list.filter((x) => x.trim() !== '');
     } catch {
       // Not JSON: maybe Python's repr of a list, as pandas writes list columns ("['Paris']").
     }
     const py = pyStringList(t);
-    if (py) return py.map((x) => x.trim()).filter((x) => x !== '');
+    if (py) return py.filter((x) => x.trim() !== '');
     // Neither: the cell is one answer that happens to start with a bracket.
   }
-  return [t];
+  return [cell];
+}
+
+/**
+ * An answer as written when the passage holds it so (our exports keep a leading TAB, CR, LF,
+ * space or BOM), else trimmed (a hand-written "a, b" cell), e.g. asWritten(' Ada', 'Ada wrote') → 'Ada'.
+ */
+function asWritten(text: string, passage: string): string {
+  return text === text.trim() || passage.includes(text) ? text : text.trim();
 }
 
 // OWASP's CSV-injection advice: a spreadsheet runs a cell that starts with = + - @, tab or carriage
@@ -175,7 +188,9 @@ async function readPairsCsv(input: ImportInput, opts: FormatOptions): Promise<Im
     }
     const context = cell(r, 'original');
     const question = cell(r, 'question');
-    const id = cell(r, 'id').trim() || `row-${k}`;
+    // Ids are kept as written (as Python's csv module reads them), so exported ids read back identically.
+    const idCell = cell(r, 'id');
+    const id = idCell.trim() ? idCell : `row-${k}`;
     if (!context.trim()) {
       addIssue(issues, 'empty-context', `${path}.${name('original')}`, 'empty original context; row skipped', true);
       continue;
@@ -187,7 +202,7 @@ async function readPairsCsv(input: ImportInput, opts: FormatOptions): Promise<Im
     }
     const hintCell = cell(r, 'answerStart').trim();
     const hint = /^-?\d+$/.test(hintCell) ? Number(hintCell) : null;
-    const texts = answerTexts(cell(r, 'answer'));
+    const texts = answerCells(cell(r, 'answer')).map((t) => asWritten(t, context));
     const resolved = resolveAnswers(context, texts.map((t) => ({ text: t, start: hint, path: `${path}.${name('answer')}` })));
     if (!acceptAnswers(resolved, issues, `${path}.${name('answer')}`)) continue;
     const answers = resolved.answers;
@@ -200,7 +215,7 @@ async function readPairsCsv(input: ImportInput, opts: FormatOptions): Promise<Im
       instances.push(makeInstance(base));
       continue;
     }
-    const newTexts = answerTexts(cell(r, 'perturbedAnswer'));
+    const newTexts = answerCells(cell(r, 'perturbedAnswer')).map((t) => asWritten(t, edited));
     const near = answers[0]?.start ?? 0;
     const revAnswers = newTexts.length ? carryAnswers(newTexts.map((t) => ({ text: t, start: near })), edited) : carryAnswers(answers, edited);
     const wanted = newTexts.length ? newTexts : answers.map((a) => a.text);
