@@ -119,6 +119,15 @@ interface CsvRow {
   error?: string;
 }
 
+const BREAK = /\r\n|\r|\n/g;
+
+/** The line break at or after `from` (CRLF, CR or LF: editors and Papa Parse take all three), or null, e.g. nextBreak('a\rb', 0) → { at: 1, end: 2 }. */
+function nextBreak(text: string, from: number): { at: number; end: number } | null {
+  BREAK.lastIndex = from;
+  const m = BREAK.exec(text);
+  return m ? { at: m.index, end: m.index + m[0].length } : null;
+}
+
 /** Rows with the editor line each starts on (quoted newlines make row ≠ line). */
 function parseRows(text: string): CsvRow[] {
   const rows: CsvRow[] = [];
@@ -131,11 +140,11 @@ function parseRows(text: string): CsvRow[] {
       let s = prevCursor;
       // Skipped blank lines sit between the previous row's end and this row's start.
       for (;;) {
-        const nl = text.indexOf('\n', s);
-        if (nl < 0 || text.slice(s, nl).trim() !== '') break;
-        s = nl + 1;
+        const b = nextBreak(text, s);
+        if (!b || text.slice(s, b.at).trim() !== '') break;
+        s = b.end;
       }
-      for (let i = text.indexOf('\n', counted); i !== -1 && i < s; i = text.indexOf('\n', i + 1)) line++;
+      for (let b = nextBreak(text, counted); b && b.at < s; b = nextBreak(text, b.end)) line++;
       counted = s;
       prevCursor = r.meta.cursor;
       const err = r.errors[0];
