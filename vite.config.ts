@@ -64,8 +64,12 @@ const offline = VitePWA({
   devOptions: { enabled: false },
 });
 
+/** Worker-kill test hooks are compiled in only for tests (npm run build:test); see src/app/test-hooks.ts. */
+export const TEST_HOOKS = process.env.QARX_TEST_HOOKS === '1';
+
 export default defineConfig({
   base: './',
+  define: { __QARX_TEST_HOOKS__: JSON.stringify(TEST_HOOKS) },
   plugins: [react(), dropBundledOrtWasm(), emitHeadersFile(), offline],
   server: { headers: securityHeaders({ dev: true, connectSrc }) },
   preview: { headers: served },

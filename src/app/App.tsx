@@ -6,9 +6,7 @@ import { LiveView } from './components/LiveView.tsx';
 import { DataPanel } from './components/DataPanel.tsx';
 import { ScoringSelect } from './components/ScoringSelect.tsx';
 import { InstanceBrowser } from './components/InstanceBrowser.tsx';
-import { debugDataWorker, sendData } from './data-client.ts';
-import { debugWorker } from './worker-client.ts';
-import { configureHeartbeat } from './supervisor.ts';
+import { sendData } from './data-client.ts';
 import { RuntimeBadge } from './components/RuntimeBadge.tsx';
 import { Drawer } from './components/Drawer.tsx';
 import { TeachButtons, Tour } from './components/Tour.tsx';
@@ -32,19 +30,6 @@ function startupSettings(): { device: DeviceChoice; hub: string; wiki: string | 
   return { device, hub: p.get('hub') ?? localStorage.getItem('qarx.remoteHost') ?? DEFAULT_REMOTE_HOST, wiki: p.get('wiki'), wikiBudgetMs: Number(p.get('wiki-budget')) > 0 ? Number(p.get('wiki-budget')) : null };
 }
 
-/**
- * Test hooks, only with ?test-hooks=1: `window.qarxTest.worker('qa' | 'data', 'close' | 'hang')`
- * kills a worker without an error event, and `qarxTest.heartbeat(ms)` shortens the supervisor's
- * silence for workers created from then on.
- */
-function installTestHooks(): void {
-  if (new URLSearchParams(window.location.search).get('test-hooks') !== '1') return;
-  (window as Window & { qarxTest?: unknown }).qarxTest = {
-    worker: (which: 'qa' | 'data', action: 'close' | 'hang') => (which === 'qa' ? debugWorker(action) : debugDataWorker(action)),
-    heartbeat: (silenceMs: number) => configureHeartbeat({ silenceMs, intervalMs: Math.max(100, Math.min(5_000, silenceMs / 4)) }),
-  };
-}
-
 // Charts load with the experiments view, not with the page.
 const ExperimentsView = lazy(() => import('./components/ExperimentsView.tsx').then((m) => ({ default: m.ExperimentsView })));
 
@@ -66,7 +51,8 @@ function ViewTabs() {
 export function App() {
   const view = useApp((s) => s.view);
   useEffect(() => {
-    installTestHooks();
+    // Test builds only: in a production build the flag is false and the hooks' module is not bundled.
+    if (__QARX_TEST_HOOKS__) void import('./test-hooks.ts').then((m) => m.installTestHooks());
     const { device, hub, wiki, wikiBudgetMs } = startupSettings();
     const s = useApp.getState();
     useApp.setState({ deviceChoice: device, ...(wiki ? { wikiApi: wiki } : {}), ...(wikiBudgetMs ? { wikiBudgetMs } : {}) });

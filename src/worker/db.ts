@@ -69,9 +69,26 @@ export function approxBytes(x: Instance): number {
 /** The Web Lock an import holds while it saves: released by the browser when its tab or worker dies. */
 export const importLockName = (dataset: string) => `qarx-import:${dataset}`;
 
-/** Writes a new dataset's record (state 'importing', no rows yet); fails if the id exists. */
-export async function beginImport(db: QarxDb, info: DatasetInfo): Promise<void> {
-  await db.datasets.add({ ...info, state: 'importing', count: 0, bytes: 0, updatedAt: Date.now() });
+/** `name`, or the first of `name (2)`, `name (3)` … that `taken` does not hold, e.g. freeName('a.json', new Set(['a.json'])) → 'a.json (2)'. */
+export function freeName(name: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(name)) return name;
+  for (let k = 2; ; k++) if (!taken.has(`${name} (${k})`)) return `${name} (${k})`;
+}
+
+/**
+ * Writes a new dataset's record (state 'importing', no rows yet) under a name no other dataset has,
+ * suffixed if needed ("dev.json (2)"); fails if the id exists. Names are read and the record added
+ * in one read-write transaction, which IndexedDB runs alone even across tabs, so two tabs importing
+ * the same file name get two names. Returns the name used.
+ */
+export async function beginImport(db: QarxDb, info: DatasetInfo): Promise<string> {
+  return db.transaction('rw', db.datasets, async () => {
+    const taken = new Set<string>();
+    await db.datasets.each((d) => void taken.add(d.name));
+    const name = freeName(info.name, taken);
+    await db.datasets.add({ ...info, name, state: 'importing', count: 0, bytes: 0, updatedAt: Date.now() });
+    return name;
+  });
 }
 
 /** Thrown inside a chunk's transaction when the dataset's record is gone, so the chunk is rolled back. */

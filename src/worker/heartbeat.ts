@@ -14,8 +14,8 @@ export function installHeartbeat(scope: DedicatedWorkerGlobalScope): void {
     if (!isHeartbeatRequest(m)) return;
     ev.stopImmediatePropagation();
     if (m.type === 'qarx-ping') post({ type: 'qarx-pong', seq: m.seq });
-    else if (m.action === 'close') scope.close();
-    else hang();
+    // Test builds only (see src/app/test-hooks.ts): a production worker ignores the request.
+    else if (__QARX_TEST_HOOKS__) dieForTest(scope, m.action);
   });
   // A blocked request in a worker shows nowhere on the page: say it in the console, with the worker's name.
   scope.addEventListener('securitypolicyviolation', (ev) => {
@@ -29,6 +29,12 @@ export function installHeartbeat(scope: DedicatedWorkerGlobalScope): void {
       return new Promise<never>(() => {});
     })
     .catch(() => {});
+}
+
+/** Test hook: closes the worker, or blocks it for good (a hung worker that keeps its lock). */
+function dieForTest(scope: DedicatedWorkerGlobalScope, action: 'close' | 'hang'): void {
+  if (action === 'close') scope.close();
+  else hang();
 }
 
 /** Blocks this thread for good (test hook: a hung worker that keeps its lock). */

@@ -157,9 +157,11 @@ async function save(
     await removeDataset(db, id);
     post({ type: 'import-error', jobId, message: full(fitted) });
   };
+  const asked = name;
   try {
     try {
-      await beginImport(db, record);
+      // Another dataset (maybe from another tab) may hold the name: this one gets a suffix, and says so.
+      name = await beginImport(db, record);
     } catch (err) {
       if (!isQuotaError(err)) throw err;
       post({ type: 'import-error', jobId, message: full(0) });
@@ -200,7 +202,7 @@ async function save(
       ? `Import cancelled while saving: ${theCount(kept.length, 'question')} saved so far ${isAre(kept.length)} kept.`
       : readCancelled
         ? `Import cancelled: ${theCount(kept.length, 'question')} read so far ${isAre(kept.length)} kept.`
-        : `Imported ${countOf(kept.length, 'question')}.${result.pairing ? ` Pairs: ${describePairing(result.pairing)}.` : ''}${issueSummary ? ` ${issueSummary}` : ''}`;
+        : `Imported ${countOf(kept.length, 'question')}${name === asked ? '' : ` as "${name}" (a dataset named "${asked}" already exists)`}.${result.pairing ? ` Pairs: ${describePairing(result.pairing)}.` : ''}${issueSummary ? ` ${issueSummary}` : ''}`;
     post({ type: 'import-done', jobId, dataset: info, cancelled, message });
   } catch (err) {
     // Settled like an import whose tab died: what was saved stays as a partial dataset, else nothing does.

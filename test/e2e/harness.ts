@@ -22,7 +22,7 @@ export function chromiumPath(): string {
 
 /** Starts `vite preview` over dist/ on a free port. */
 export async function startPreview(): Promise<{ server: PreviewServer; url: string }> {
-  if (!existsSync(join(ROOT, 'dist', 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first (npm run test:e2e does).');
+  if (!existsSync(join(ROOT, 'dist', 'index.html'))) throw new Error('dist/ is missing: run `npm run build:test` first (npm run test:e2e does).');
   const server = await preview({ root: ROOT, preview: { port: 0, host: '127.0.0.1', strictPort: false }, logLevel: 'warn' });
   const url = server.resolvedUrls?.local[0];
   if (!url) throw new Error('vite preview did not report a URL');
@@ -68,6 +68,11 @@ export async function openApp(browser: Browser, url: string, query: string, erro
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${url}?${query}`);
   await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+  if (new URLSearchParams(query).get('test-hooks') === '1') {
+    // The hooks load in their own chunk; absent for good in a production build (`npm run build`).
+    const hooks = await page.waitForFunction(() => 'qarxTest' in window, undefined, { timeout: 10_000 }).catch(() => null);
+    if (!hooks) throw new Error('e2e harness: dist/ has no test hooks: build it with `npm run build:test` (npm run test:e2e does).');
+  }
   return page;
 }
 

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { shot, useApp } from './harness.ts';
+import { download, shot, useApp } from './harness.ts';
 
 const app = useApp();
 
@@ -22,16 +22,25 @@ describe('a worker that dies silently', () => {
     page = await app.open('device=wasm&test-hooks=1');
   });
 
-  it('inference worker closed mid-sweep: says so, fails the sweep, reloads the model and answers again', async () => {
+  it('inference worker closed mid-sweep: says so, keeps the rows received as a Cancel would (partial, a note why, a history entry), reloads the model and answers again', async () => {
     await page.getByTestId('tab-experiments').click();
     await page.getByTestId('sweep-seeds').fill('20');
     await page.getByTestId('sweep-run').click();
     await page.getByTestId('sweep-progress').waitFor({ timeout: 60_000 });
+    // Wait for a first row of results, so there is a partial result to keep.
+    await expect.poll(() => page.getByTestId('sweep-table').locator('tbody tr').count(), { timeout: 90_000 }).toBeGreaterThan(0);
+    const historyBefore = await page.getByTestId('run-row').count();
     await kill(page, 'qa', 'close');
     await expect.poll(() => text(page, 'worker-notice'), { timeout: 30_000 }).toMatch(/^The inference worker stopped without an error \(closed, crashed or out of memory\)\. A fresh one was started and the model reloaded\./);
-    // The sweep card is no longer busy: it shows why it stopped, and can run again once the model is back.
+    // The sweep card is no longer busy: it says why it stopped, keeps its rows marked partial, and can run again once the model is back.
     await expect.poll(() => page.getByTestId('sweep-progress').count(), { timeout: 30_000 }).toBe(0);
-    expect(await page.getByTestId('sweep-card').locator('.error').textContent()).toMatch(/inference worker stopped/);
+    expect(await text(page, 'sweep-stopped')).toMatch(/^Stopped: The inference worker stopped without an error.*marked partial and saved to the run history\.$/);
+    expect(await text(page, 'sweep-partial')).toContain('partial');
+    expect(await page.getByTestId('sweep-table').first().locator('tbody tr').count()).toBeGreaterThan(0);
+    const json = await download(page, () => page.getByTestId('sweep-json').first().click());
+    expect((JSON.parse(json.bytes.toString('utf8')) as { partial: boolean }).partial).toBe(true);
+    await expect.poll(() => page.getByTestId('run-row').count(), { timeout: 30_000 }).toBe(historyBefore + 1);
+    expect(await page.getByTestId('run-row').first().textContent()).toMatch(/^Sweep.*partial/);
     await expect.poll(() => page.getByTestId('sweep-run').isEnabled(), { timeout: 60_000 }).toBe(true);
     await shot(page, 'worker-restarted-sweep');
     await page.getByTestId('tab-live').click();

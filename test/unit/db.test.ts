@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Instance } from '../../src/core/data/types.ts';
 import { Catalog } from '../../src/worker/catalog.ts';
 import type { DatasetInfo } from '../../src/worker/data-protocol.ts';
-import { approxBytes, beginImport, describeRecovery, finishImport, isQuotaError, normalizeRecord, QarxDb, recoverStorage, removeDataset, storageRows, storeInstances } from '../../src/worker/db.ts';
+import { approxBytes, beginImport, describeRecovery, freeName, finishImport, isQuotaError, normalizeRecord, QarxDb, recoverStorage, removeDataset, storageRows, storeInstances } from '../../src/worker/db.ts';
 import { SearchIndex } from '../../src/worker/search-index.ts';
 
 const inst = (i: number, dataset = 'd'): Instance => ({ id: `q${i}`, dataset, title: '', question: `q${i}?`, context: 'c', answers: [], isImpossible: true, lang: 'en', tags: [] });
@@ -312,5 +312,26 @@ describe('isQuotaError', () => {
     { name: 'other error', err: new Error('constraint failed'), quota: false },
   ])('$name', ({ err, quota }) => {
     expect(isQuotaError(err)).toBe(quota);
+  });
+});
+
+describe('two tabs importing the same file name (issue 25.11)', () => {
+  it('get two names, the second suffixed, even when both begin at once', async () => {
+    const name = `shared-${Math.random()}`;
+    const tabA = new QarxDb(name);
+    const tabB = new QarxDb(name);
+    const used = await Promise.all([beginImport(tabA, record('a', { name: 'dev.json' })), beginImport(tabB, record('b', { name: 'dev.json' }))]);
+    expect(used.sort()).toEqual(['dev.json', 'dev.json (2)']);
+    expect((await tabA.datasets.toArray()).map((d) => d.name).sort()).toEqual(['dev.json', 'dev.json (2)']);
+    expect(await beginImport(tabA, record('c', { name: 'dev.json' }))).toBe('dev.json (3)');
+  });
+
+  it.each([
+    { name: 'a.json', taken: [], want: 'a.json' },
+    { name: 'a.json', taken: ['a.json'], want: 'a.json (2)' },
+    { name: 'a.json', taken: ['a.json', 'a.json (2)', 'a.json (3)'], want: 'a.json (4)' },
+    { name: 'a.json', taken: ['a.json (2)'], want: 'a.json' },
+  ])('freeName($name, $taken) → $want', ({ name, taken, want }) => {
+    expect(freeName(name, new Set(taken))).toBe(want);
   });
 });

@@ -29,6 +29,22 @@ describe('a bad first line', () => {
     expect(r.issues[0]).toMatchObject({ path: 'line 1', kind, skipped: true });
   });
 
+  it.each([
+    { name: 'rows.jsonl', size: 5_000 },
+    { name: 'rows.jsonl.gz', size: 5_000, gzip: true },
+    { name: 'rows.jsonl', size: 70_000 },
+    { name: 'ROWS.JSONL.GZ', size: 70_000, gzip: true },
+  ])('"[1, 2" first in $name with rows of $size characters: the name decides, rows kept (issue 25.4)', async ({ name, size, gzip }) => {
+    const long = `${'Filler words about the harbour. '.repeat(Math.ceil(size / 32))}${CTX}`;
+    const big = (id: string) => JSON.stringify({ id, title: 't', context: long, question: `Where ${id}?`, answers: { text: ['London'], answer_start: [long.indexOf('London')] } });
+    const text = `[1, 2\n${['q1', 'q2', 'q3'].map(big).join('\n')}\n`;
+    const bytes = gzip ? gzipSync(enc(text)) : enc(text);
+    expect(detectFormat(name, bytes.subarray(0, 65536))).toBe('squad-flat');
+    const r = await importFile(name, bytes, { dataset: 'x' });
+    expect(r.instances.map((i) => i.id)).toEqual(['q1', 'q2', 'q3']);
+    expect(r.issues.map((i) => [i.path, i.kind])).toEqual([['line 1', 'malformed-line']]);
+  });
+
   it('of an MRQA file (its header) costs that line; the passages are read', async () => {
     const text = ['{"header": oops', mrqaLine('m1'), mrqaLine('m2')].join('\n');
     expect(detectFormat('dev.jsonl', enc(text))).toBe('mrqa');

@@ -4,6 +4,8 @@
  * worked, or re-initialises the data worker over the same IndexedDB. The workers are recorders.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
+import { noAnswerReason } from '../../src/core/run-record.ts';
+import type { SweepCell } from '../../src/core/entity/stats.ts';
 import { dataSent, dataWorkerDied, qaWorkerDied, resetStore, restarts, sent, useApp } from './helpers/store.ts';
 
 type State = ReturnType<typeof useApp.getState>;
@@ -36,6 +38,21 @@ describe('the inference worker dies', () => {
     expect(restarts).toBe(1);
     expect(sent.filter((r) => r.type === 'load').map((r) => r.type === 'load' && r.source)).toEqual([shipped]);
     expect(s.modelStatus).toBe('loading');
+  });
+
+  it('mid-sweep with cells received: ends as a Cancel does (partial, a note saying why, saved to the history) (issue 25.2)', () => {
+    const run = { datasets: ['d'], n: 3, selected: 3, query: '', filters: {}, model: 'm', dtype: 'fp32', device: 'wasm', versionTwo: false, versionTwoReason: noAnswerReason(false), settings: { seeds: 2 }, date: '2026-11-23T00:00:00.000Z' };
+    const score = { em: 50, f1: 60 };
+    const errors = { orig: {}, pert: {} } as SweepCell['errors'];
+    const cell: SweepCell = { type: 'PER', source: 'db', origin: 'us', seed: 0, n: 3, orig: score, pert: score, categories: {} as SweepCell['categories'], errors, skipped: {} };
+    useApp.setState({ sweep: { ...running, run }, sweepCells: [cell], loadedSource: shipped, modelStatus: 'ready' });
+    qaWorkerDied('closed', true);
+    const s = useApp.getState();
+    expect(s.sweep.status).toBe('cancelled');
+    expect(s.sweep.stopReason).toMatch(/^The inference worker stopped without an error/);
+    expect(s.sweepCells).toEqual([cell]);
+    const saved = dataSent.filter((r) => r.type === 'run-save') as unknown as { info: { kind: string; partial: boolean } }[];
+    expect(saved.map((r) => [r.info.kind, r.info.partial])).toEqual([['sweep', true]]);
   });
 
   it('reports an interrupted load and reloads the model that worked, not the one being loaded', () => {

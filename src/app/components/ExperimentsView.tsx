@@ -12,7 +12,7 @@ import { SweepResults } from './SweepResults.tsx';
 import { BudgetTable } from './BudgetTable.tsx';
 import { useApp } from '../store/index.ts';
 import { RenameSelects, TargetSelect } from './RenameSelects.tsx';
-import { SeedInput } from './SeedInput.tsx';
+import { SeedBlocked, useSeedField } from './SeedInput.tsx';
 import { JobBar } from './JobBar.tsx';
 import { NaturalCard } from './NaturalCard.tsx';
 import { UniversalCard } from './UniversalCard.tsx';
@@ -200,17 +200,19 @@ function ExportCard() {
   const msg = useApp((s) => s.exportMessage);
   const ready = useApp((s) => s.modelStatus === 'ready');
   const { setExportOptions, start } = useApp.getState();
+  const seed = useSeedField({ value: o.seed, testid: 'export-seed', onChange: (v) => setExportOptions({ seed: v }) });
   return (
     <section className="card" data-testid="export-card">
       <h3>Export the renamed set</h3>
       <div className="row wrap">
         <RenameSelects value={o} onChange={(v) => setExportOptions(v)} testid="export" />
         <label>
-          seed <SeedInput value={o.seed} testid="export-seed" onChange={(seed) => setExportOptions({ seed })} />
+          seed {seed.input}
         </label>
-        <button type="button" data-testid="export-run" disabled={!ready || job.status === 'running' || job.status === 'collecting'} onClick={() => start('export')}>
+        <button type="button" data-testid="export-run" disabled={!ready || job.status === 'running' || job.status === 'collecting' || seed.error !== null} onClick={() => start('export')}>
           Export SQuAD JSON
         </button>
+        <SeedBlocked error={seed.error} testid="export-run" />
       </div>
       <ScopeLine kind="export" testid="export" />
       <p className="hint">Each question records its entity and substitutions; the same as `qarx perturb entity`.</p>

@@ -24,6 +24,13 @@ export function JobBar(props: { job: ExperimentJob; onCancel: () => void; testid
 function JobStatusLine({ job, onCancel, testid, unit = 'predictions' }: { job: ExperimentJob; onCancel: () => void; testid: string; unit?: string }) {
   if (job.status === 'collecting') return <div className="progress-block">Reading the selected questions…</div>;
   if (job.status === 'error') return <div className="error">{job.error}</div>;
+  if (job.status === 'cancelled' && job.stopReason) {
+    return (
+      <div className="note" data-testid={`${testid}-stopped`}>
+        Stopped: {job.stopReason} The results below are what finished before, marked partial and saved to the run history.
+      </div>
+    );
+  }
   if (job.status === 'cancelled') return <div className="note">Cancelled: the results below are what finished before.</div>;
   if (job.status !== 'running') return null;
   const p = job.progress;

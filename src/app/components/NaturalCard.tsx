@@ -11,7 +11,7 @@ import { describeNoise, NOISE_KINDS, NOISE_LABELS, type NoiseKind } from '../../
 import { summarizePairs, type PairRow, type PairSummary } from '../../core/natural/pairs.ts';
 import { intentDistribution } from '../../core/natural/intents.ts';
 import { JobBar } from './JobBar.tsx';
-import { SeedInput } from './SeedInput.tsx';
+import { SeedBlocked, useSeedField } from './SeedInput.tsx';
 import { ChallengeCard } from './ChallengeCard.tsx';
 import { PairSlices } from './SliceTable.tsx';
 import { useApp } from '../store/index.ts';
@@ -38,6 +38,7 @@ export function NaturalCard() {
   const { start, cancel, setNoiseOptions, setCategoryRule } = useApp.getState();
   const nat = rows.length ? summarizePairs(rows) : null;
   const sy = synRows.length ? summarizePairs(synRows) : null;
+  const seed = useSeedField({ value: noise.seed, testid: 'synthetic-seed', onChange: (v) => setNoiseOptions({ seed: v }) });
   return (
     <section className="card" data-testid="natural-card">
       <h3>Natural perturbations: real edits between revisions</h3>
@@ -86,11 +87,12 @@ export function NaturalCard() {
           rate <input type="number" min={0.05} max={1} step={0.05} className="seed" value={noise.rate} onChange={(e) => setNoiseOptions({ rate: Math.min(1, Math.max(0.05, Number(e.target.value) || 0.3)) })} />
         </label>
         <label>
-          seed <SeedInput value={noise.seed} testid="synthetic-seed" onChange={(seed) => setNoiseOptions({ seed })} />
+          seed {seed.input}
         </label>
-        <button type="button" data-testid="synthetic-run" disabled={!ready || syn.status === 'running' || syn.status === 'collecting'} onClick={() => start('synthetic')}>
+        <button type="button" data-testid="synthetic-run" disabled={!ready || syn.status === 'running' || syn.status === 'collecting' || seed.error !== null} onClick={() => start('synthetic')}>
           Run synthetic
         </button>
+        <SeedBlocked error={seed.error} testid="synthetic-run" />
       </div>
       <p className="hint" data-testid="noise-params">
         {describeNoise(noise.kind, noise.rate)}

@@ -13,7 +13,7 @@ import { ParaphraseSlices } from './ExperimentSlices.tsx';
 import { Chart, pct } from './Chart.tsx';
 import { PCT_AXIS, WrappedTick } from './chart-axes.tsx';
 import { JobBar } from './JobBar.tsx';
-import { SeedInput } from './SeedInput.tsx';
+import { SeedBlocked, useSeedField } from './SeedInput.tsx';
 
 /** One colour per paraphrase kind, the same in the table and the chart. */
 export const KIND_COLORS: Record<ParaphraseKind, string> = {
@@ -39,6 +39,7 @@ export function ParaphraseCard() {
   const { startParaphrases, cancelParaphrases, setParaSource } = useApp.getState();
   const sum = rows.length ? summarizeDpr(rows) : null;
   const busy = job.status === 'running' || job.status === 'collecting';
+  const seed = useSeedField({ value: src.seed, testid: 'paraphrase-run-seed', onChange: (v) => setParaSource({ seed: v }) });
   return (
     <section className="card" data-testid="paraphrase-card">
       <h3>Over-sensitivity: paraphrased questions (DPR)</h3>
@@ -56,13 +57,14 @@ export function ParaphraseCard() {
           </label>
         ))}
         <label>
-          seed <SeedInput value={src.seed} testid="paraphrase-run-seed" onChange={(seed) => setParaSource({ seed })} />
+          seed {seed.input}
         </label>
       </fieldset>
       <div className="row">
-        <button type="button" className="primary" data-testid="paraphrase-run" disabled={!ready || busy || (!src.dataset && src.kinds.length === 0)} onClick={startParaphrases}>
+        <button type="button" className="primary" data-testid="paraphrase-run" disabled={!ready || busy || (!src.dataset && src.kinds.length === 0) || seed.error !== null} onClick={startParaphrases}>
           Run paraphrases
         </button>
+        <SeedBlocked error={seed.error} testid="paraphrase-run" />
       </div>
       <ScopeLine kind="paraphrase" testid="paraphrase" />
       <JobBar job={job} onCancel={cancelParaphrases} testid="paraphrase" unit="questions" kind="paraphrase" />

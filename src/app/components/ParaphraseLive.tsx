@@ -5,7 +5,7 @@
 import { KIND_LABELS, PARAPHRASE_KINDS, type GeneratedKind } from '../../core/sensitivity/kinds.ts';
 import { useApp } from '../store/index.ts';
 import { AnswerBox } from './Compare.tsx';
-import { SeedInput } from './SeedInput.tsx';
+import { SeedBlocked, useSeedField } from './SeedInput.tsx';
 
 // One empty list, so the store selector returns the same value while nothing changes.
 const NONE: string[] = [];
@@ -18,6 +18,7 @@ export function ParaphraseLive() {
   const busy = useApp((s) => s.liveParaJob !== null);
   const note = useApp((s) => s.liveParaNote);
   const ready = useApp((s) => s.modelStatus === 'ready');
+  const seedField = useSeedField({ value: seed, testid: 'paraphrase-seed', onChange: (s) => useApp.getState().setLiveParaKind(useApp.getState().liveParaKind, s) });
   const hasGold = useApp((s) => !!s.instance && s.instance.question === s.question && s.instance.context === s.passage);
   const own = useApp((s) => (s.instance && s.instance.question === s.question ? (s.instance.paraphrases ?? NONE) : NONE));
   const { setLiveParaphrase, setLiveParaKind, generateLiveParaphrase, askLiveParaphrase } = useApp.getState();
@@ -61,14 +62,15 @@ export function ParaphraseLive() {
           </select>
         </label>
         <label>
-          seed <SeedInput value={seed} testid="paraphrase-seed" onChange={(s) => setLiveParaKind(kind, s)} />
+          seed {seedField.input}
         </label>
-        <button type="button" data-testid="paraphrase-generate" disabled={!ready || busy} onClick={generateLiveParaphrase}>
+        <button type="button" data-testid="paraphrase-generate" disabled={!ready || busy || seedField.error !== null} onClick={generateLiveParaphrase}>
           Generate
         </button>
         <button type="button" className="link" disabled={!ready || busy} onClick={() => { setLiveParaKind(kind, seed + 1); generateLiveParaphrase(); }}>
           Re-roll
         </button>
+        <SeedBlocked error={seedField.error} testid="paraphrase-generate" />
       </div>
       {note && (
         <p className="hint" data-testid="paraphrase-note">

@@ -33,7 +33,7 @@ export function ResultActions({ kind, run, table, partial, testid, part = 'table
       {label && <strong className="result-actions-label">{label}:</strong>}
       {partial && (
         <span className="partial-flag" data-testid={`${testid}-partial`}>
-          partial: the run was cancelled
+          partial: the run stopped before the end
         </span>
       )}
       <button type="button" className="small" data-testid={`${testid}-csv`} onClick={() => downloadText(exportName(kind, run.date, part, 'csv'), tableToCsv(table), 'text/csv')}>

@@ -1,5 +1,5 @@
 /** A seed field: any whole number 0…2^53 − 1; anything else is shown as an error beside it and not applied. */
-import { useId, useState } from 'react';
+import { useId, useState, type ReactElement } from 'react';
 import { parseSeed } from '../../core/random.ts';
 
 /** Props: the applied seed, what to call with a valid new one, and an optional test id. */
@@ -9,8 +9,13 @@ export interface SeedInputProps {
   testid?: string;
 }
 
-/** The field keeps what was typed, so a bad seed stays visible with its error instead of silently becoming 0. */
-export function SeedInput({ value, onChange, testid }: SeedInputProps) {
+/**
+ * A seed field and its error for a card with a Run button, e.g.
+ * `const seed = useSeedField({ value, onChange, testid }); … {seed.input} <button disabled={seed.error !== null}>`:
+ * while the typed text is not a valid seed, the card must not run with the last valid one.
+ */
+export function useSeedField({ value, onChange, testid }: SeedInputProps): { input: ReactElement; error: string | null } {
+  // The field keeps what was typed, so a bad seed stays visible with its error instead of silently becoming 0.
   const [text, setText] = useState(String(value));
   const [shown, setShown] = useState(value);
   // The seed can change from outside (Re-roll): show it, dropping a half-typed value.
@@ -22,7 +27,7 @@ export function SeedInput({ value, onChange, testid }: SeedInputProps) {
   const error = 'error' in parsed ? parsed.error : null;
   // The error names the input it belongs to, so a screen reader reads it with the field.
   const errorId = useId();
-  return (
+  const input = (
     <>
       <input
         type="text"
@@ -48,5 +53,21 @@ export function SeedInput({ value, onChange, testid }: SeedInputProps) {
         </span>
       )}
     </>
+  );
+  return { input, error };
+}
+
+/** A seed field for live views (no Run button): the error shows beside it and the last valid seed stays applied. */
+export function SeedInput(props: SeedInputProps) {
+  return useSeedField(props).input;
+}
+
+/** Beside a Run button disabled by a bad seed: why it is off, e.g. <SeedBlocked error={seed.error} testid="universal-run" />. */
+export function SeedBlocked({ error, testid }: { error: string | null; testid: string }) {
+  if (!error) return null;
+  return (
+    <span className="field-error" data-testid={`${testid}-blocked`}>
+      Not run: fix the seed first.
+    </span>
   );
 }

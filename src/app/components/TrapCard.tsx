@@ -12,7 +12,7 @@ import { useApp } from '../store/index.ts';
 import { Chart, pct } from './Chart.tsx';
 import { PCT_AXIS } from './chart-axes.tsx';
 import { JobBar } from './JobBar.tsx';
-import { SeedInput } from './SeedInput.tsx';
+import { SeedBlocked, useSeedField } from './SeedInput.tsx';
 import { PositionSelect } from './TrapPanel.tsx';
 import { RunResult } from './RunResult.tsx';
 import { AdversarialSlices, TrapSlices } from './ExperimentSlices.tsx';
@@ -38,6 +38,7 @@ export function TrapCard() {
   const ready = useApp((s) => s.modelStatus === 'ready');
   const { setTrapConfig, startTraps, cancelTraps } = useApp.getState();
   const running = job.status === 'running' || job.status === 'collecting';
+  const seed = useSeedField({ value: cfg.seed, testid: 'traps-seed', onChange: (v) => setTrapConfig({ seed: v }) });
   const sum = rows.length ? summarizeTraps(rows) : null;
   return (
     <section className="card" data-testid="trap-card">
@@ -56,11 +57,12 @@ export function TrapCard() {
         </label>
         <PositionSelect value={cfg.position} testid="traps-position" disabled={cfg.source === 'dataset'} onChange={(position) => setTrapConfig({ position })} />
         <label>
-          seed <SeedInput value={cfg.seed} testid="traps-seed" onChange={(seed) => setTrapConfig({ seed })} />
+          seed {seed.input}
         </label>
-        <button type="button" className="primary" data-testid="traps-run" disabled={!ready || running} onClick={() => startTraps('traps')}>
+        <button type="button" className="primary" data-testid="traps-run" disabled={!ready || running || seed.error !== null} onClick={() => startTraps('traps')}>
           Run traps
         </button>
+        <SeedBlocked error={seed.error} testid="traps-run" />
       </div>
       <ScopeLine kind="traps" testid="traps" />
       <JobBar job={job} onCancel={() => cancelTraps('traps')} testid="traps" unit="passages" kind="traps" />

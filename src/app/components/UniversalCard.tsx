@@ -14,7 +14,7 @@ import { UniversalSlices } from './ExperimentSlices.tsx';
 import { Chart, pct, SOURCE_COLORS } from './Chart.tsx';
 import { JobBar } from './JobBar.tsx';
 import { RenameSelects } from './RenameSelects.tsx';
-import { SeedInput } from './SeedInput.tsx';
+import { SeedBlocked, useSeedField } from './SeedInput.tsx';
 
 /** A whole number from a number field, clamped to [min, max]. */
 const clampInt = (v: string, min: number, max: number) => Math.min(max, Math.max(min, Math.floor(Number(v) || min)));
@@ -26,6 +26,7 @@ export function UniversalCard() {
   const ready = useApp((s) => s.modelStatus === 'ready');
   const { setUniversalConfig, start, cancel } = useApp.getState();
   const running = job.status === 'running' || job.status === 'collecting';
+  const seed = useSeedField({ value: cfg.seed, testid: 'universal-seed', onChange: (v) => setUniversalConfig({ seed: v }) });
   return (
     <section className="card" data-testid="universal-card">
       <h3>Universal names: which names make the most answers worse?</h3>
@@ -53,13 +54,14 @@ export function UniversalCard() {
           top k <input type="number" min={1} max={50} value={cfg.top} data-testid="universal-top" onChange={(e) => setUniversalConfig({ top: clampInt(e.target.value, 1, 50) })} />
         </label>
         <label>
-          seed <SeedInput value={cfg.seed} testid="universal-seed" onChange={(seed) => setUniversalConfig({ seed })} />
+          seed {seed.input}
         </label>
       </div>
       <div className="row">
-        <button type="button" className="primary" data-testid="universal-run" disabled={!ready || running} onClick={() => start('universal')}>
+        <button type="button" className="primary" data-testid="universal-run" disabled={!ready || running || seed.error !== null} onClick={() => start('universal')}>
           Find universal names
         </button>
+        <SeedBlocked error={seed.error} testid="universal-run" />
       </div>
       <ScopeLine kind="universal" testid="universal" />
       <JobBar job={job} onCancel={() => cancel('universal')} testid="universal" unit="name draws" kind="universal" />

@@ -32,6 +32,8 @@ export interface ExperimentJob {
   /** Questions in the selection, and how many were sent (capped). */
   selected: number;
   error: string | null;
+  /** Why a run ended early without a Cancel (its worker died), shown with its partial results; absent otherwise. */
+  stopReason?: string;
   /** What produced the job's result (data, model, settings, date); null before a run. */
   run: RunRecord | null;
 }

@@ -6,6 +6,7 @@ import type { StateCreator } from 'zustand';
 import type { DeathCause } from '../supervisor.ts';
 import type { ExperimentJob } from './experiment-slice.ts';
 import type { AppState } from './index.ts';
+import { builtInPayload, JOB_OF, type SavedKind } from './run-saving.ts';
 
 export interface HealthSlice {
   /** The last worker death and what was done about it, shown until dismissed. */
@@ -36,10 +37,22 @@ function failExperiments(s: AppState, statuses: readonly ExperimentJob['status']
   return patch;
 }
 
-/** The store after the inference worker died: every job on it failed, the model to be reloaded. */
+/**
+ * Running experiments that had results when the inference worker died: they end exactly as a
+ * Cancel ends them (status 'cancelled', so results, exports and the saved run say partial), with
+ * `stopReason` saying why; experiments without results fail as before.
+ */
+export function stoppedByDeath(s: AppState): SavedKind[] {
+  return (Object.keys(JOB_OF) as SavedKind[]).filter((k) => s[JOB_OF[k]].status === 'running' && builtInPayload(s, k) !== null);
+}
+
+/** The store after the inference worker died: every job on it stopped (kept as partial) or failed, the model to be reloaded. */
 export function qaDeathPatch(s: AppState, message: string): Partial<AppState> {
+  const stopped: Partial<Record<(typeof EXPERIMENTS)[number], ExperimentJob>> = {};
+  for (const k of stoppedByDeath(s)) stopped[JOB_OF[k]] = { ...s[JOB_OF[k]], status: 'cancelled', stopReason: message };
   return {
     ...failExperiments(s, ['running'], message),
+    ...stopped,
     workerNotice: message,
     predictJob: null,
     predictProgress: null,

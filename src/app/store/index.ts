@@ -18,7 +18,7 @@ import { createAuditSlice, type AuditSlice } from './audit-slice.ts';
 import { createTeachSlice, type TeachSlice } from './teach-slice.ts';
 import { collectFailures, collectFound, collectParaphrases } from '../gallery-collect.ts';
 import { saveFinishedRun } from './run-saving.ts';
-import { createHealthSlice, dataDeathPatch, deathMessage, qaDeathPatch, type HealthSlice } from './health-slice.ts';
+import { createHealthSlice, dataDeathPatch, deathMessage, qaDeathPatch, stoppedByDeath, type HealthSlice } from './health-slice.ts';
 import type { DeathCause } from '../supervisor.ts';
 import { withScoringLang } from '../../core/data/score.ts';
 import { applyMultiEvent, createMultiSlice, reloadAddedModels, type MultiSlice } from './multi-slice.ts';
@@ -372,8 +372,12 @@ export function applyDataEvent(e: DataEvent): void {
 
 /** The inference worker died silently: fail its jobs, say so, start a fresh one and reload the model that worked. */
 export function qaWorkerDied(cause: DeathCause, restart: boolean): void {
+  // Cells already received belong to the partial result that is kept.
+  flushSweepCells();
   const s = useApp.getState();
   useApp.setState(qaDeathPatch(s, deathMessage('inference', cause, restart)));
+  // As after a Cancel: what finished is saved to the history, marked partial.
+  for (const k of stoppedByDeath(s)) saveFinishedRun(useApp.getState(), k);
   // With no model yet (the first load died), try that load again: the restart cap ends a loop.
   if (restart) recover({ source: s.loadedSource ?? s.loadingSource });
 }

@@ -128,18 +128,57 @@ export function tooLongForOneString(file: string): InputError {
   return new InputError(`${file}: too large to read as one document (JavaScript strings stop at about 512 M characters); convert it to JSON Lines, which is read line by line.`);
 }
 
+/** Occurrence positions locate() has visited since load (a work count for the bounded-import test, not a timer). */
+export const locateWork = { scanned: 0 };
+
+/** Positions cached for the last passage seen: its questions are resolved one after another. */
+let cachedContext: string | null = null;
+const cachedPositions = new Map<string, number[]>();
+let cachedCount = 0;
+/** Beyond this many cached positions the cache starts over (a passage with very many distinct answers). */
+const CACHE_LIMIT = 4_000_000;
+
+/** Every start of `text` in `context`, ascending; computed once per (passage, answer text). */
+function positionsOf(context: string, text: string): number[] {
+  if (context !== cachedContext || cachedCount > CACHE_LIMIT) {
+    cachedContext = context;
+    cachedPositions.clear();
+    cachedCount = 0;
+  }
+  let at = cachedPositions.get(text);
+  if (!at) {
+    at = [];
+    for (let i = context.indexOf(text); i !== -1; i = context.indexOf(text, i + 1)) at.push(i);
+    locateWork.scanned += at.length;
+    cachedCount += at.length;
+    cachedPositions.set(text, at);
+  }
+  return at;
+}
+
 /**
  * Where `text` occurs in `context`, preferring the occurrence nearest `near` (a wrong offset is
- * usually close to the right one); -1 if nowhere. locate('a b a', 'a', 3) → 4.
+ * usually close to the right one; on a tie the earlier); -1 if nowhere. locate('a b a', 'a', 3) → 4.
+ * Binary search over the cached positions: many questions on one long passage with offsets past
+ * its end once cost one scan of every occurrence per question (issue 25.3).
  */
 export function locate(context: string, text: string, near: number): number {
   if (text === '') return -1;
-  let best = -1;
-  for (let i = context.indexOf(text); i !== -1; i = context.indexOf(text, i + 1)) {
-    if (best === -1 || Math.abs(i - near) < Math.abs(best - near)) best = i;
-    else if (i > near) break;
+  const at = positionsOf(context, text);
+  if (at.length === 0) return -1;
+  let lo = 0;
+  let hi = at.length; // first index whose position is >= near
+  while (lo < hi) {
+    locateWork.scanned++;
+    const mid = (lo + hi) >>> 1;
+    if ((at[mid] as number) < near) lo = mid + 1;
+    else hi = mid;
   }
-  return best;
+  const after = at[lo];
+  const before = at[lo - 1];
+  if (before === undefined) return after as number;
+  if (after === undefined) return before;
+  return near - before <= after - near ? before : after;
 }
 
 /** True when `start` is a valid offset of `text` in `context` (the invariant every GoldAnswer keeps), e.g. isAt('Ada', 'da', 1) → true. */

@@ -2,6 +2,7 @@
 import { checkSize, DEFAULT_MAX_BYTES, decodeUtf8, type FormatOptions } from './common.ts';
 import { gunzipAll, isGzip } from './gzip.ts';
 import { InputError } from './json.ts';
+import { noteTrailing } from './jsonl.ts';
 import type { InputIssue } from './squad.ts';
 
 /** What importers accept: file bytes, or text (handy in tests and for pasted data). */
@@ -27,7 +28,7 @@ export function documentText(input: ImportInput, opts: FormatOptions, issues: In
     text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
   } else {
     checkSize(input.length, opts.file, opts.maxBytes ?? DEFAULT_MAX_BYTES);
-    const bytes = isGzip(input) ? gunzipAll(input, opts.file, opts.maxBytes ?? DEFAULT_MAX_BYTES) : input;
+    const bytes = isGzip(input) ? gunzipAll(input, opts.file, opts.maxBytes ?? DEFAULT_MAX_BYTES, (t) => noteTrailing(issues, t)) : input;
     text = decodeUtf8(bytes, opts.file, issues, opts.file);
   }
   if (!text.trim()) throw new InputError(`${opts.file}: the file is empty.`);

@@ -5,7 +5,7 @@
  */
 import type { ImportResult } from '../data/types.ts';
 import { addIssue, decodeUtf8, DEFAULT_MAX_BYTES, Pacer, type FormatOptions } from './common.ts';
-import { concatBytes, GzipError, gunzipChunks, isGzip } from './gzip.ts';
+import { concatBytes, GzipError, gunzipChunks, isGzip, trailingText, type TrailingGarbage } from './gzip.ts';
 import { depthProblem, InputError, parseJson } from './json.ts';
 import type { InputIssue } from './squad.ts';
 
@@ -34,10 +34,10 @@ export function parseLine(text: string, lineNo: number): unknown {
   }
 }
 
-/** The whole lines of a file's head (the last, maybe cut, line left out), BOM and blank lines dropped. */
+/** The whole lines of a file's head (the last, maybe cut, line left out), BOM and blank lines dropped; LF, CRLF and CR all end a line. */
 function headLines(head: string): string[] {
-  const nl = head.lastIndexOf('\n');
-  const whole = nl < 0 ? [] : head.slice(0, nl).split('\n');
+  const nl = Math.max(head.lastIndexOf('\n'), head.lastIndexOf('\r'));
+  const whole = nl < 0 ? [] : head.slice(0, nl).split(/\r\n|\r|\n/);
   return whole.map((l) => l.replace(/^\ufeff/, '').trim()).filter((l) => l !== '');
 }
 
@@ -75,6 +75,11 @@ export function firstObjectLine(head: string): string | null {
   return lines.slice(0, 50).find(isObjectLine) ?? null;
 }
 
+/** Notes trailing garbage after gzip data (the data is all read; gzip itself only warns), e.g. noteTrailing(issues, { at: 61, size: 5 }). */
+export function noteTrailing(issues: InputIssue[], t: TrailingGarbage): void {
+  addIssue(issues, 'gzip', 'gzip trailer', `${trailingText(t)}; ignored, as gzip does`, false);
+}
+
 /**
  * Calls `onLine` for every non-blank line of a JSON Lines file (plain or gzip), e.g.
  * `await readJsonLines(bytes, opts, issues, partial, (value, n) => …)`. Malformed lines become
@@ -110,12 +115,21 @@ export async function readJsonLines(bytes: Uint8Array, opts: FormatOptions, issu
   };
 
   const gz = isGzip(bytes);
-  const chunks = gz ? gunzipChunks(bytes, opts.file, maxBytes) : [{ chunk: bytes, consumed: bytes.length }];
+  const chunks = gz ? gunzipChunks(bytes, opts.file, maxBytes, (t) => noteTrailing(issues, t)) : [{ chunk: bytes, consumed: bytes.length }];
   try {
+    // A line ends at LF, CRLF or a lone CR (old Mac files; issue 25.6). The next LF and CR of a
+    // chunk are each searched once and reused until passed, so LF-only files cost no extra scans.
+    let afterCr = false;
     for (const { chunk, consumed } of chunks) {
-      let from = 0;
+      // A CRLF split between two chunks is one line break.
+      let from = afterCr && chunk[0] === 10 ? 1 : 0;
+      afterCr = false;
+      let lf = chunk.indexOf(10, from);
+      let cr = chunk.indexOf(13, from);
       for (;;) {
-        const nl = chunk.indexOf(10, from);
+        if (lf >= 0 && lf < from) lf = chunk.indexOf(10, from);
+        if (cr >= 0 && cr < from) cr = chunk.indexOf(13, from);
+        const nl = lf < 0 ? cr : cr < 0 ? lf : Math.min(lf, cr);
         if (nl < 0) {
           // Chunks end anywhere, so a line may continue in the next one (copied from gzip
           // output, which belongs to the inflater).
@@ -130,6 +144,10 @@ export async function readJsonLines(bytes: Uint8Array, opts: FormatOptions, issu
           handle(joined);
         } else handle(piece);
         from = nl + 1;
+        if (chunk[nl] === 13) {
+          if (nl + 1 === chunk.length) afterCr = true;
+          else if (chunk[nl + 1] === 10) from = nl + 2;
+        }
         if (lineNo % LINES_PER_TICK === 0) await pacer.tick(gz ? consumed : nl + 1);
       }
     }

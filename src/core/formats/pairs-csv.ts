@@ -71,21 +71,34 @@ export function mapHeader(header: readonly string[], file: string): Partial<Reco
 
 /** Answer cell → texts: a JSON or Python list of strings, an HF {"text": [...]} object (JSON or Python), or the cell as one answer, e.g. answerTexts('["a", "b"]') → ['a', 'b'], answerTexts('') → []. */
 export function answerTexts(cell: string): string[] {
+  return answerCells(cell).map((x) => x.trim());
+}
+
+/** answerTexts without the trimming (blank entries still dropped), e.g. answerCells(' Ada ') → [' Ada ']: the importer trims only what is not in the passage as written. */
+export function answerCells(cell: string): string[] {
   const t = cell.trim();
   if (t === '') return [];
   if (t.startsWith('[') || t.startsWith('{')) {
     try {
       const v: unknown = JSON.parse(t);
       const list = Array.isArray(v) ? v : v !== null && typeof v === 'object' && 'text' in v && Array.isArray(v.text) ? (v.text as unknown[]) : null;
-      if (list && list.every((x): x is string => typeof x === 'string')) return list.map((x) => x.trim()).filter((x) => x !== '');
+      if (list && list.every((x): x is string => typeof x === 'string')) return list.filter((x) => x.trim() !== '');
     } catch {
       // Not JSON: maybe Python's repr of a list, as pandas writes list columns ("['Paris']").
     }
     const py = pyStringList(t);
-    if (py) return py.map((x) => x.trim()).filter((x) => x !== '');
+    if (py) return py.filter((x) => x.trim() !== '');
     // Neither: the cell is one answer that happens to start with a bracket.
   }
-  return [t];
+  return [cell];
+}
+
+/**
+ * An answer as written when the passage holds it so (our exports keep a leading TAB, CR, LF,
+ * space or BOM), else trimmed (a hand-written "a, b" cell), e.g. asWritten(' Ada', 'Ada wrote') → 'Ada'.
+ */
+function asWritten(text: string, passage: string): string {
+  return text === text.trim() || passage.includes(text) ? text : text.trim();
 }
 
 // OWASP's CSV-injection advice: a spreadsheet runs a cell that starts with = + - @, tab or carriage
@@ -106,6 +119,15 @@ interface CsvRow {
   error?: string;
 }
 
+const BREAK = /\r\n|\r|\n/g;
+
+/** The line break at or after `from` (CRLF, CR or LF: editors and Papa Parse take all three), or null, e.g. nextBreak('a\rb', 0) → { at: 1, end: 2 }. */
+function nextBreak(text: string, from: number): { at: number; end: number } | null {
+  BREAK.lastIndex = from;
+  const m = BREAK.exec(text);
+  return m ? { at: m.index, end: m.index + m[0].length } : null;
+}
+
 /** Rows with the editor line each starts on (quoted newlines make row ≠ line). */
 function parseRows(text: string): CsvRow[] {
   const rows: CsvRow[] = [];
@@ -118,11 +140,11 @@ function parseRows(text: string): CsvRow[] {
       let s = prevCursor;
       // Skipped blank lines sit between the previous row's end and this row's start.
       for (;;) {
-        const nl = text.indexOf('\n', s);
-        if (nl < 0 || text.slice(s, nl).trim() !== '') break;
-        s = nl + 1;
+        const b = nextBreak(text, s);
+        if (!b || text.slice(s, b.at).trim() !== '') break;
+        s = b.end;
       }
-      for (let i = text.indexOf('\n', counted); i !== -1 && i < s; i = text.indexOf('\n', i + 1)) line++;
+      for (let b = nextBreak(text, counted); b && b.at < s; b = nextBreak(text, b.end)) line++;
       counted = s;
       prevCursor = r.meta.cursor;
       const err = r.errors[0];
@@ -175,7 +197,9 @@ async function readPairsCsv(input: ImportInput, opts: FormatOptions): Promise<Im
     }
     const context = cell(r, 'original');
     const question = cell(r, 'question');
-    const id = cell(r, 'id').trim() || `row-${k}`;
+    // Ids are kept as written (as Python's csv module reads them), so exported ids read back identically.
+    const idCell = cell(r, 'id');
+    const id = idCell.trim() ? idCell : `row-${k}`;
     if (!context.trim()) {
       addIssue(issues, 'empty-context', `${path}.${name('original')}`, 'empty original context; row skipped', true);
       continue;
@@ -187,7 +211,7 @@ async function readPairsCsv(input: ImportInput, opts: FormatOptions): Promise<Im
     }
     const hintCell = cell(r, 'answerStart').trim();
     const hint = /^-?\d+$/.test(hintCell) ? Number(hintCell) : null;
-    const texts = answerTexts(cell(r, 'answer'));
+    const texts = answerCells(cell(r, 'answer')).map((t) => asWritten(t, context));
     const resolved = resolveAnswers(context, texts.map((t) => ({ text: t, start: hint, path: `${path}.${name('answer')}` })));
     if (!acceptAnswers(resolved, issues, `${path}.${name('answer')}`)) continue;
     const answers = resolved.answers;
@@ -200,7 +224,7 @@ async function readPairsCsv(input: ImportInput, opts: FormatOptions): Promise<Im
       instances.push(makeInstance(base));
       continue;
     }
-    const newTexts = answerTexts(cell(r, 'perturbedAnswer'));
+    const newTexts = answerCells(cell(r, 'perturbedAnswer')).map((t) => asWritten(t, edited));
     const near = answers[0]?.start ?? 0;
     const revAnswers = newTexts.length ? carryAnswers(newTexts.map((t) => ({ text: t, start: near })), edited) : carryAnswers(answers, edited);
     const wanted = newTexts.length ? newTexts : answers.map((a) => a.text);

@@ -68,20 +68,24 @@ function readRow(raw: unknown, path: string, opts: FormatOptions, ids: IdSet, in
   );
 }
 
+/** Bytes flatForm looks at: as many as format detection (SNIFF_BYTES), so rows of several kB still show whole lines. */
+const HEAD = 65536;
+
 /** How a flat file holds its rows: one JSON array, a `{"version", "data": [rows]}` document, or JSON Lines. */
 type FlatForm = 'array' | 'document' | 'lines';
 
 /**
- * Tells the three flat forms apart from the first bytes (gzip looked into). A first line that is a
+ * Tells the three flat forms apart from the file name and first bytes (gzip looked into). A first line that is a
  * whole object with `data`, or an object opening with "version"/"data" that spans lines, is the
  * document form (the layout of transformers' SQuAD sample); anything else starting with '{' is
  * JSON Lines, so a bad first line costs only that line.
  */
-function flatForm(input: ImportInput): FlatForm {
-  const head = typeof input === 'string' ? input.slice(0, 4096) : isGzip(input) ? (gunzipHead(input, 4096) ?? new Uint8Array()) : input.subarray(0, 4096);
+function flatForm(input: ImportInput, file: string): FlatForm {
+  const head = typeof input === 'string' ? input.slice(0, HEAD) : isGzip(input) ? (gunzipHead(input, HEAD) ?? new Uint8Array()) : input.subarray(0, HEAD);
   const s = (typeof head === 'string' ? head : new TextDecoder().decode(head)).replace(/^\ufeff/, '').trimStart();
-  // A JSON Lines file whose first line is broken may start with '[': its later lines decide.
-  if (looksLikeJsonLines(s, '')) return 'lines';
+  // A .jsonl/.ndjson name decides (issue 25.4); otherwise, for a JSON Lines file whose first line
+  // is broken and starts with '[', its later lines decide.
+  if (looksLikeJsonLines(s, file.toLowerCase().replace(/\.gz$/, ''))) return 'lines';
   if (s.startsWith('[')) return 'array';
   const nl = s.indexOf('\n');
   try {
@@ -115,7 +119,7 @@ async function readFlat(input: ImportInput, opts: FormatOptions): Promise<Import
   const ids = new IdSet();
   const partial = (): ImportResult => ({ format: 'squad-flat', instances, issues });
   new Pacer(opts, 1, partial, () => opts.file).check();
-  const form = flatForm(input);
+  const form = flatForm(input, opts.file);
   if (form !== 'lines') {
     const rows = documentRows(parseJson(documentText(input, opts, issues), opts.file), opts.file);
     const prefix = form === 'document' ? 'data' : '';

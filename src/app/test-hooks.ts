@@ -1,0 +1,18 @@
+/**
+ * Test hooks, built only for tests (QARX_TEST_HOOKS=1 npm run build:test; never in `npm run build`)
+ * and then on only with ?test-hooks=1: `window.qarxTest.worker('qa' | 'data', 'close' | 'hang')`
+ * kills a worker without an error event, and `qarxTest.heartbeat(ms)` shortens the supervisor's
+ * silence for workers created from then on.
+ */
+import { debugDataWorker } from './data-client.ts';
+import { configureHeartbeat } from './supervisor.ts';
+import { debugWorker } from './worker-client.ts';
+
+/** Installs window.qarxTest when the page was opened with ?test-hooks=1. */
+export function installTestHooks(): void {
+  if (new URLSearchParams(window.location.search).get('test-hooks') !== '1') return;
+  (window as Window & { qarxTest?: unknown }).qarxTest = {
+    worker: (which: 'qa' | 'data', action: 'close' | 'hang') => (which === 'qa' ? debugWorker(action) : debugDataWorker(action)),
+    heartbeat: (silenceMs: number) => configureHeartbeat({ silenceMs, intervalMs: Math.max(100, Math.min(5_000, silenceMs / 4)) }),
+  };
+}
