@@ -16,6 +16,7 @@ import { openModel } from '../model.ts';
 import { readInstances } from '../data.ts';
 import { LANG_OPTION, scoredAs, scoringLangOpt } from '../lang.ts';
 import { universalSliceItems } from '../../core/metrics/experiment-slices.ts';
+import { universalHeadline } from '../../core/metrics/experiment-headlines.ts';
 import type { SliceTable } from '../../core/metrics/slices.ts';
 import { formatSliceTable, itemSliceTables, sliceKeys } from '../slices.ts';
 
@@ -82,7 +83,7 @@ export async function universal(argv: string[]): Promise<number> {
   ctrl.release();
   // --slice: per top name, original vs the name put in, per slice.
   const slices: { name: string; tables: SliceTable[] }[] = [];
-  for (const row of keys.length ? result.rows.slice(0, result.top) : []) slices.push({ name: row.name, tables: await itemSliceTables(instances, () => universalSliceItems(instances, row), keys) });
+  for (const row of keys.length ? result.rows.slice(0, result.top) : []) slices.push({ name: row.name, tables: await itemSliceTables(instances, () => universalSliceItems(instances, row), keys, universalHeadline(row)) });
   if (values.json) {
     out(`${JSON.stringify({ record, command: cliCommand('universal', argv), partial: result.cancelled, ...result, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
     return 0;

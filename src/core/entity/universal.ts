@@ -5,7 +5,7 @@
  * questions' predictions they change. One model call per name; the originals are answered once.
  */
 import { foundCase, isC2W, type FoundCase } from '../found-case.ts';
-import { scorePrediction } from '../data/score.ts';
+import { scorePrediction, type Score } from '../data/score.ts';
 import type { Instance } from '../data/types.ts';
 import { hashString, mixSeed, rng } from '../random.ts';
 import type { QaInput, QaPrediction } from '../types.ts';
@@ -18,7 +18,7 @@ import type { RenameTarget } from './options.ts';
 import type { PerturbableSpan } from './spans.ts';
 import { findMentions, mapSpanBack, type Edit, type Substitution } from './substitute.ts';
 import { isHan, zhLongerNames, zhWholeName } from './zh.ts';
-import type { QuestionScores, SweepProgress } from './stats.ts';
+import { averageScore, type QuestionScores, type SweepProgress } from './stats.ts';
 
 /** Entity types with whole names to try: people (first + last name) and places. */
 export type UniversalType = 'PER' | 'GPE';
@@ -65,8 +65,11 @@ export interface UniversalRow {
   changed: number;
   /** changed / tried, 0..1. */
   share: number;
-  /** Mean over tried questions of F1(original) − F1(renamed), in points (0..100). */
+  /** Mean over tried questions of F1(original) − F1(renamed), in points (0..100): original.f1 − renamed.f1. */
   meanF1Drop: number;
+  /** EM/F1 (0..100) of the tried questions without and with the name (absent in runs saved before). */
+  original?: Score;
+  renamed?: Score;
   /** Questions whose F1 went down. */
   f1Dropped: number;
   skipped: Partial<Record<NameSkip, number>>;
@@ -252,7 +255,6 @@ export function rankRows(rows: readonly UniversalRow[]): UniversalRow[] {
 /** Scores one name's predictions against the originals. */
 function scoreName(name: UniversalName, put: { item: Eligible; r: { perturbed: Instance; contextEdits: Edit[] } }[], preds: readonly QaPrediction[], originals: Map<string, QaPrediction>, skipped: UniversalRow['skipped']): UniversalRow {
   let changed = 0;
-  let dropSum = 0;
   let f1Dropped = 0;
   const examples: string[] = [];
   const questions: QuestionScores[] = [];
@@ -268,12 +270,13 @@ function scoreName(name: UniversalName, put: { item: Eligible; r: { perturbed: I
     const o = scorePrediction(op.text, item.inst);
     const p = scorePrediction(pp.text, r.perturbed);
     questions.push({ id: item.inst.id, dataset: item.inst.dataset, original: o, perturbed: p });
-    const drop = o.f1 - p.f1;
-    dropSum += drop;
-    if (drop > 0) f1Dropped++;
+    if (o.f1 - p.f1 > 0) f1Dropped++;
   });
   const tried = put.length;
-  return { name: name.name, tried, changed, share: tried ? changed / tried : NaN, meanF1Drop: tried ? (100 * dropSum) / tried : NaN, f1Dropped, skipped, examples, questions };
+  // One computation for the mean drop and the slice table's all row (renamed − original).
+  const original = averageScore(questions.map((q) => q.original));
+  const renamed = averageScore(questions.map((q) => q.perturbed));
+  return { name: name.name, tried, changed, share: tried ? changed / tried : NaN, meanF1Drop: original.f1 - renamed.f1, original, renamed, f1Dropped, skipped, examples, questions };
 }
 
 /**
