@@ -6,7 +6,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { adversarialSliceItems, paraphraseSliceItems, sweepRowKey, sweepSliceItems, trapSliceItems, universalSliceItems, type SavedSliceSource } from '../../core/metrics/experiment-slices.ts';
 import type { SweepCell } from '../../core/entity/stats.ts';
-import type { UniversalResult } from '../../core/entity/universal.ts';
+import { topNames, type UniversalResult } from '../../core/entity/universal.ts';
 import type { SlicePayload } from '../store/run-saving.ts';
 import type { SliceItem } from '../../core/metrics/slices.ts';
 import type { RunRecord } from '../../core/run-record.ts';
@@ -80,7 +80,7 @@ export function UniversalSlices() {
 
 /** Universal names' slice box over a given result and questions (the live result or a saved run). */
 function UniversalSlicesView({ result, instances, run, testid }: { result: UniversalResult | null; instances: readonly SavedSliceSource[]; run: RunRecord | null; testid: string }) {
-  const names = useMemo(() => (result ? result.rows.slice(0, result.top).map((r) => r.name) : []), [result]);
+  const names = useMemo(() => (result ? topNames(result).rows.map((r) => r.name) : []), [result]);
   const [picked, setPicked] = useState('');
   const name = names.includes(picked) ? picked : (names[0] ?? '');
   const row = result?.rows.find((r) => r.name === name);

@@ -4,7 +4,7 @@
  * names tried; a cancelled run keeps the names finished, marked partial.
  */
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
-import { describeIneligible, MAX_UNIVERSAL_CANDIDATES, UNIVERSAL_SOURCES, UNIVERSAL_TYPES, type UniversalResult, type UniversalSource, type UniversalType } from '../../core/entity/universal.ts';
+import { describeIneligible, idleNote, topNames, MAX_UNIVERSAL_CANDIDATES, UNIVERSAL_SOURCES, UNIVERSAL_TYPES, type UniversalResult, type UniversalSource, type UniversalType } from '../../core/entity/universal.ts';
 import { universalTable } from '../../core/result-tables.ts';
 import { useApp } from '../store/index.ts';
 import { RunResult } from './RunResult.tsx';
@@ -67,7 +67,8 @@ export function UniversalCard() {
 /** The top names as a table and a bar chart, with eligibility and the partial marking. */
 export function UniversalResults({ result: r, source }: { result: UniversalResult; source: UniversalSource }) {
   if (r.eligible === 0) return <p className="note">No question in the list has a renamable answer entity of this type.</p>;
-  const top = r.rows.slice(0, r.top);
+  // Names that changed nothing never fill the list: fewer are shown, and the note says why.
+  const { rows: top, idle } = topNames(r);
   const data = top.map((x) => ({ name: x.name, changed: x.changed }));
   const left = describeIneligible(r.ineligible);
   return (
@@ -78,8 +79,13 @@ export function UniversalResults({ result: r, source }: { result: UniversalResul
         </p>
       )}
       <p className="hint" data-testid="universal-summary">
-        {r.eligible} eligible question{r.eligible === 1 ? '' : 's'} (original EM {pct(r.original.em)} / F1 {pct(r.original.f1)}){left ? `; left out: ${left}` : ''}. {r.tried} of {r.candidates} names tried; top {Math.min(r.top, r.rows.length)} shown.
+        {r.eligible} eligible question{r.eligible === 1 ? '' : 's'} (original EM {pct(r.original.em)} / F1 {pct(r.original.f1)}){left ? `; left out: ${left}` : ''}. {r.tried} of {r.candidates} names tried; top {top.length} shown.
       </p>
+      {idle > 0 && (
+        <p className="note" data-testid="universal-idle">
+          {idleNote(top.length, r.top, idle)}
+        </p>
+      )}
       {/* Scrolls sideways on a phone; focusable so the keyboard can scroll it too. */}
       <div className="table-scroll" tabIndex={0} role="region" aria-label="Top universal names">
         <table className="results-table" data-testid="universal-table">

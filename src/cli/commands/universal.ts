@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import { QaEngine } from '../../core/index.ts';
 import { enginePredictor, ORIGINS, SOURCE_LABELS, type Origin } from '../../core/entity/index.ts';
-import { DEFAULT_UNIVERSAL, describeIneligible, MAX_UNIVERSAL_CANDIDATES, runUniversal, UNIVERSAL_SOURCES, UNIVERSAL_TYPES, type UniversalConfig, type UniversalResult, type UniversalSource, type UniversalType } from '../../core/entity/universal.ts';
+import { DEFAULT_UNIVERSAL, describeIneligible, idleNote, topNames, MAX_UNIVERSAL_CANDIDATES, runUniversal, UNIVERSAL_SOURCES, UNIVERSAL_TYPES, type UniversalConfig, type UniversalResult, type UniversalSource, type UniversalType } from '../../core/entity/universal.ts';
 import { RENAME_TARGETS, type RenameTarget } from '../../core/entity/options.ts';
 import { describeRun, type RunRecord } from '../../core/run-record.ts';
 import { cliCommand, cliRecord } from '../record.ts';
@@ -83,7 +83,7 @@ export async function universal(argv: string[]): Promise<number> {
   ctrl.release();
   // --slice: per top name, original vs the name put in, per slice.
   const slices: { name: string; tables: SliceTable[] }[] = [];
-  for (const row of keys.length ? result.rows.slice(0, result.top) : []) slices.push({ name: row.name, tables: await itemSliceTables(instances, () => universalSliceItems(instances, row), keys, universalHeadline(row)) });
+  for (const row of keys.length ? topNames(result).rows : []) slices.push({ name: row.name, tables: await itemSliceTables(instances, () => universalSliceItems(instances, row), keys, universalHeadline(row)) });
   if (values.json) {
     out(`${JSON.stringify({ record, command: cliCommand('universal', argv), partial: result.cancelled, ...result, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
     return 0;
@@ -103,9 +103,10 @@ export function universalTable(r: UniversalResult, record: RunRecord): string {
   if (r.eligible === 0) return `${lines.join('\n')}\nno question has a renamable answer entity of type ${cfg.type}\n`;
   const f = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–');
   lines.push(`original: EM ${f(r.original.em)}  F1 ${f(r.original.f1)}`);
-  const top = r.rows.slice(0, r.top);
+  const { rows: top, idle } = topNames(r);
   const width = Math.max(4, ...top.map((x) => [...x.name].length));
   lines.push(`${'#'.padStart(3)}  ${'name'.padEnd(width)}  ${'changed'.padStart(7)}  ${'tried'.padStart(5)}  ${'share %'.padStart(7)}  ${'mean F1 drop'.padStart(12)}`);
   top.forEach((x, k) => lines.push(`${String(k + 1).padStart(3)}  ${x.name.padEnd(width)}  ${String(x.changed).padStart(7)}  ${String(x.tried).padStart(5)}  ${f(100 * x.share).padStart(7)}  ${f(x.meanF1Drop).padStart(12)}`));
+  if (idle) lines.push(idleNote(top.length, r.top, idle));
   return `${lines.join('\n')}\n`;
 }

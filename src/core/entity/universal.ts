@@ -247,6 +247,21 @@ export function putName(item: Eligible, name: UniversalName): { perturbed: Insta
 const keyOf = (s: { start: number; end: number } | null) => (s ? `${s.start}:${s.end}` : 'null');
 const inputOf = (inst: Instance, id: string): QaInput => ({ id, question: inst.question, context: inst.context });
 
+/**
+ * The top names worth listing: the first `top` of the ranking that changed an answer or cost F1;
+ * names that changed nothing never fill the list (`idle` counts those left out of the top), e.g.
+ * 3 names changing 2, 0, 0 answers with top 10 → { rows: [first], idle: 2 }.
+ */
+export function topNames(r: Pick<UniversalResult, 'rows' | 'top'>): { rows: UniversalRow[]; idle: number } {
+  const head = r.rows.slice(0, r.top);
+  const rows = head.filter((x) => x.changed > 0 || x.meanF1Drop > 0);
+  return { rows, idle: head.length - rows.length };
+}
+
+/** Why the top list is short, e.g. idleNote(3, 10, 7) → 'Only 3 names changed an answer or cost F1: 7 names of the top 10 changed nothing and are not listed.'; '' when none was left out. */
+export const idleNote = (shown: number, top: number, idle: number): string =>
+  idle ? `Only ${shown} name${shown === 1 ? '' : 's'} changed an answer or cost F1: ${idle} name${idle === 1 ? '' : 's'} of the top ${top} changed nothing and ${idle === 1 ? 'is' : 'are'} not listed.` : '';
+
 /** Best first: most predictions changed, then the larger share, then the larger F1 drop, then by name. */
 export function rankRows(rows: readonly UniversalRow[]): UniversalRow[] {
   return [...rows].sort((a, b) => b.changed - a.changed || b.share - a.share || b.meanF1Drop - a.meanF1Drop || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
