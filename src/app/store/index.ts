@@ -308,9 +308,12 @@ export function applyDataEvent(e: DataEvent): void {
     case 'instance':
       if (!isLatestGet(e.reqId)) return;
       if (!e.instance) {
-        if (e.gone) s.addNotice(e.gone);
+        // A permalink's missing file has its own notice at the top of the live view, with an Import button.
+        if (s.missingLink) useApp.setState({ instance: null, selectedKey: null, passage: '', question: '', prediction: null });
+        else if (e.gone) s.addNotice(e.gone);
         return;
       }
+      if (s.missingLink) useApp.setState({ missingLink: null });
       // Opening an instance puts its passage and question in the live view; the answer follows.
       useApp.setState({ instance: e.instance, passage: e.instance.context, question: e.instance.question, prediction: null, wikiTitle: e.instance.title, wikiEdits: null, wikiError: null, wikiApplied: null, wikiPair: null, noisePair: null, liveTrap: null, adversarialLive: null });
       return;
