@@ -48,7 +48,9 @@ function openLinkedQuestion(q: LinkedQuestion): void {
   if (here || same || !q.file || s.datasets.length === 0) {
     useApp.setState({ missingLink: null });
     s.select({ dataset: here || !same ? q.dataset : same.id, id: q.id } as Parameters<AppState['select']>[0]);
-    // The list may not have arrived yet: if the id turns out to be missing, the notice takes over.
+    // The list may not have arrived yet: until the question comes, no other question stands in for it;
+    // if the id turns out to be missing, the notice takes over.
+    if (!here && !same) useApp.setState({ instance: null, selectedKey: null, passage: '', question: '', prediction: null });
     if (!here && !same && q.file) useApp.setState({ missingLink: q });
     return;
   }
