@@ -20,19 +20,36 @@ function legendItems(figure: Element): { label: string; color: string }[] {
   });
 }
 
-/** The chart inside `figure` as a standalone SVG document with `title` above it. */
+/**
+ * The chart's own drawing: the largest SVG of the figure outside the legend (recharts draws each
+ * legend icon as a small svg.recharts-surface too, which an export must not take for the chart).
+ */
+export function chartSurface(figure: Element): SVGSVGElement | null {
+  const area = (el: Element) => {
+    const b = el.getBoundingClientRect();
+    return b.width * b.height;
+  };
+  const svgs = [...figure.querySelectorAll('svg')].filter((el) => !el.closest('.recharts-legend-wrapper, .chart-exports'));
+  return svgs.reduce<SVGSVGElement | null>((best, el) => (best === null || area(el) > area(best) ? el : best), null);
+}
+
+/** The chart inside `figure` as a standalone SVG document with `title` above it and its legend below. */
 export function chartSvg(figure: Element, title: string): string {
-  const svg = figure.querySelector('svg.recharts-surface') ?? figure.querySelector('svg');
+  const svg = chartSurface(figure);
   if (!svg) throw new Error('This chart has nothing drawn yet.');
   const clone = svg.cloneNode(true) as SVGSVGElement;
-  // Inline every computed style: CSS variables and the page's stylesheet do not travel with the file.
+  // Inline every computed style as presentation attributes: CSS variables and the page's stylesheet
+  // do not travel with the file, and style attributes set from script break the page's CSP (style-src 'self').
   const from = [svg, ...svg.querySelectorAll('*')];
   const to = [clone, ...clone.querySelectorAll('*')];
   from.forEach((el, i) => {
     const cs = getComputedStyle(el);
     const target = to[i] as Element;
-    const style = STYLE_PROPS.map((p) => `${p}:${cs.getPropertyValue(p)}`).join(';');
-    target.setAttribute('style', style);
+    for (const p of STYLE_PROPS) {
+      const v = cs.getPropertyValue(p);
+      if (v) target.setAttribute(p, v);
+    }
+    target.removeAttribute('style');
     target.removeAttribute('class');
   });
   const box = svg.getBoundingClientRect();

@@ -12,7 +12,10 @@ export function currentPermalink(s: AppState): { link: Permalink } | { error: st
   if (!src) return { error: 'Load a model first: a link names the model that answers.' };
   if (src.kind === 'files') return { error: 'This model was opened from local files, which a link cannot carry: load it from the Hub (or the shipped model) to share a link.' };
   const inst = s.instance;
-  const q: Permalink['q'] = inst && inst.context === s.passage && inst.question === s.question ? { kind: 'instance', dataset: inst.dataset, id: inst.id } : { kind: 'text', passage: s.passage, question: s.question };
+  // An imported dataset travels as its file (name, count, content hash): a browser without it can say what to import.
+  const ds = inst ? s.datasets.find((d) => d.id === inst.dataset && !d.builtIn && d.hash) : undefined;
+  const file = ds?.hash ? { file: { name: ds.name, questions: ds.count, hash: ds.hash } } : {};
+  const q: Permalink['q'] = inst && inst.context === s.passage && inst.question === s.question ? { kind: 'instance', dataset: inst.dataset, id: inst.id, ...file } : { kind: 'text', passage: s.passage, question: s.question };
   const o = s.renameOptions;
   const t = s.liveTrapConfig;
   const p: Permalink['p'] = s.trapOpen
@@ -31,6 +34,29 @@ export function currentPermalink(s: AppState): { link: Permalink } | { error: st
 
 let stopWaiting: (() => void) | null = null;
 
+type LinkedQuestion = Extract<Permalink['q'], { kind: 'instance' }>;
+
+/**
+ * Opens a link's stored question: under its dataset id, or, when that id is not here, the dataset
+ * with the same content hash (the file imported again); otherwise the live view says at its top
+ * which file to import (missingLink) and shows no other question as if it were the link's.
+ */
+function openLinkedQuestion(q: LinkedQuestion): void {
+  const s = useApp.getState();
+  const same = q.file ? s.datasets.find((d) => d.hash === q.file?.hash) : undefined;
+  const here = q.dataset === 'demo' || s.datasets.some((d) => d.id === q.dataset);
+  if (here || same || !q.file || s.datasets.length === 0) {
+    useApp.setState({ missingLink: null });
+    s.select({ dataset: here || !same ? q.dataset : same.id, id: q.id } as Parameters<AppState['select']>[0]);
+    // The list may not have arrived yet: until the question comes, no other question stands in for it;
+    // if the id turns out to be missing, the notice takes over.
+    if (!here && !same) useApp.setState({ instance: null, selectedKey: null, passage: '', question: '', prediction: null });
+    if (!here && !same && q.file) useApp.setState({ missingLink: q });
+    return;
+  }
+  useApp.setState({ missingLink: q, instance: null, selectedKey: null, passage: '', question: '', prediction: null });
+}
+
 /** Puts a permalink's view into the store: loads its model(s) (the primary and those beside it), opens its question, sets its perturbation. */
 export function applyPermalink(link: Permalink, opts: { exactModels?: boolean } = {}): void {
   stopWaiting?.();
@@ -42,7 +68,7 @@ export function applyPermalink(link: Permalink, opts: { exactModels?: boolean } 
   applyAddedModels(link.models.slice(1), opts.exactModels ?? false);
   useApp.setState({ view: 'live', allowNull: link.allowNull, noisePair: null, pair: null, rename: null });
   if (link.q.kind === 'instance') {
-    s.select({ dataset: link.q.dataset, id: link.q.id } as Parameters<AppState['select']>[0]);
+    openLinkedQuestion(link.q);
   } else {
     useApp.setState({ instance: null, selectedKey: null, passage: link.q.passage, question: link.q.question, prediction: null });
   }

@@ -9,6 +9,7 @@ import type { Instance } from '../core/data/types.ts';
 import { guessLang } from '../core/formats/common.ts';
 import { importFile } from '../core/formats/index.ts';
 import { adversarialSliceItems } from '../core/metrics/experiment-slices.ts';
+import { adversarialHeadline } from '../core/metrics/experiment-headlines.ts';
 import type { SquadDataset, SquadPredictions } from '../core/metrics/squad.ts';
 import { officialScores, sliceTable, type EvalMode, type SliceItem, type SliceKey } from '../core/metrics/slices.ts';
 import { adversarialQuestions, evaluateAdversarial } from '../core/trap/adversarial.ts';
@@ -79,7 +80,8 @@ export async function evalAdversarialSlices(input: AdversarialSliceInput): Promi
   const questions = [...(await questionsOf({ ...input, mode: 'v1.1' })).values()];
   await typeAnswers(questions, input.keys);
   const items = adversarialSliceItems(questions, r.rows);
-  const tables = warnAbsentKeys(input.keys.map((k) => sliceTable(items, k)));
+  // The all row is the script's four figures themselves (one computation, one value).
+  const tables = warnAbsentKeys(input.keys.map((k) => sliceTable(items, k, adversarialHeadline(r))));
   if (input.json) {
     out(`${JSON.stringify({ metric: 'jia-liang-adversarial', n: items.length, result: r.result, slices: tables }, null, 2)}\n`);
     return 0;

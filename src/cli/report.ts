@@ -83,18 +83,22 @@ function pairId(path: string): string {
 /**
  * Prints the pairing of two files for compare: warnings for each pairing problem, then how many
  * of the original file's questions are compared and why the others are not, e.g.
- * "qarx: compare: 3 of 4 questions of a.json have an edited passage; left out: 1 not in b.json (no usable question with its id) (q9); 1 only in b.json (kb-6)".
+ * "qarx: compare: 3 of 4 questions of a.json have a counterpart; left out: 1 not in b.json (no usable counterpart) (q9); 1 only in b.json (kb-6)".
  */
 export function reportPairing(a: string, b: string, questions: number, paired: number, issues: readonly InputIssue[], cmd = 'compare'): void {
-  for (const i of issues.slice(0, MAX_WARNINGS)) err(`warning: ${i.path}: ${i.message}\n`);
-  if (issues.length > MAX_WARNINGS) err(`warning: ${issues.length - MAX_WARNINGS} more pairing problems not shown\n`);
+  // Reworded questions are what a paraphrase file is for: one line for all of them, not one each.
+  const reworded = issues.filter((i) => i.kind === 'question-mismatch').length;
+  const problems = issues.filter((i) => i.kind !== 'question-mismatch' && i.kind !== 'paired-by-passage');
+  for (const i of problems.slice(0, MAX_WARNINGS)) err(`warning: ${i.path}: ${i.message}\n`);
+  if (problems.length > MAX_WARNINGS) err(`warning: ${problems.length - MAX_WARNINGS} more pairing problems not shown\n`);
+  if (reworded) err(`qarx: ${cmd}: ${reworded.toLocaleString('en-US')} question${reworded === 1 ? ' is' : 's are'} worded differently in ${b} (paraphrases): each side is asked its own\n`);
   const groups = groupBy(
     issues.flatMap((i): [string, string][] => {
-      if (i.kind === 'no-revision') return [[`not in ${b} (no usable question with its id)`, pairId(i.path)]];
+      if (i.kind === 'no-revision') return [[`not in ${b} (no usable counterpart)`, pairId(i.path)]];
       if (i.kind === 'unpaired') return [[`only in ${b}`, pairId(i.path)]];
       return [];
     }),
   );
   const left = describeGroups(groups);
-  err(`qarx: ${cmd}: ${paired} of ${questions} questions of ${a} have an edited passage in ${b}${left ? `; left out: ${left}` : ''}\n`);
+  err(`qarx: ${cmd}: ${paired} of ${questions} questions of ${a} have a counterpart in ${b}${left ? `; left out: ${left}` : ''}\n`);
 }

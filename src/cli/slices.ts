@@ -1,7 +1,8 @@
 /** `--slice` for qarx eval and compare: parsing the keys, typing answers when asked, and printing the tables. */
 import type { Instance } from '../core/data/types.ts';
-import { parseSliceKey, SMALL_SLICE, sliceKeyLabel, joinScores, sliceTable, type SliceItem, type SliceKey, type SliceRow, type SliceTable } from '../core/metrics/slices.ts';
-import type { PairRow } from '../core/natural/pairs.ts';
+import { parseSliceKey, SMALL_SLICE, sliceKeyLabel, joinScores, sliceTable, type SliceItem, type SliceKey, type SliceRow, type SliceTable, type SliceTotals } from '../core/metrics/slices.ts';
+import { summarizePairs, type PairRow } from '../core/natural/pairs.ts';
+import { pairsHeadline } from '../core/metrics/experiment-headlines.ts';
 import { NONE } from '../core/metrics/slice-keys.ts';
 import { err, UsageError } from './io.ts';
 
@@ -72,13 +73,14 @@ export async function pairSliceTables(paired: Instance[], rows: readonly PairRow
   if (keys.length === 0) return [];
   await typeAnswers(paired, keys);
   const items = joinScores(paired, rows, (r) => ({ original: r.original, perturbed: r.perturbed }));
-  return [...warnAbsentKeys(keys.map((k) => sliceTable(items, k)))];
+  const headline = pairsHeadline(summarizePairs(rows));
+  return [...warnAbsentKeys(keys.map((k) => sliceTable(items, k, headline)))];
 }
 
 /** One table per key over an experiment's slice items (answer types filled in first when sliced by them). */
-export async function itemSliceTables(instances: Instance[], items: () => SliceItem[], keys: readonly SliceKey[]): Promise<SliceTable[]> {
+export async function itemSliceTables(instances: Instance[], items: () => SliceItem[], keys: readonly SliceKey[], headline?: SliceTotals): Promise<SliceTable[]> {
   if (keys.length === 0) return [];
   await typeAnswers(instances, keys);
   const all = items();
-  return [...warnAbsentKeys(keys.map((k) => sliceTable(all, k)))];
+  return [...warnAbsentKeys(keys.map((k) => sliceTable(all, k, headline)))];
 }

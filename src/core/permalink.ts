@@ -33,7 +33,13 @@ const ModelRef = v.strictObject({
 });
 
 const Question = v.variant('kind', [
-  v.strictObject({ kind: v.literal('instance'), dataset: Id, id: Id }),
+  v.strictObject({
+    kind: v.literal('instance'),
+    dataset: Id,
+    id: Id,
+    /** The imported file the question comes from (name, question count, content hash), so a browser without it can say which file to import. */
+    file: v.optional(v.strictObject({ name: v.pipe(v.string(), v.maxLength(300)), questions: v.pipe(v.number(), v.integer(), v.minValue(0)), hash: v.pipe(v.string(), v.regex(/^[0-9a-f]{16}$/)) })),
+  }),
   v.strictObject({ kind: v.literal('text'), passage: v.pipe(v.string(), v.maxLength(MAX_TEXT)), question: v.pipe(v.string(), v.maxLength(MAX_TEXT)) }),
 ]);
 

@@ -88,7 +88,8 @@ const dprRow = (measure: string, c: DprCell): CellValue[] => [measure, c.n ? r4(
 
 /** Over-sensitivity: DPR overall, per paraphrase kind and per similarity bucket, and the EM/F1 of both sides. */
 export function dprTable(s: DprSummary): ResultTable {
-  const score = (measure: string, v: number): CellValue[] => [measure, r4(v), s.n, null];
+  // Originals are scored once per question, paraphrases once each: each measure with its own count.
+  const score = (measure: string, v: number, n: number): CellValue[] => [measure, r4(v), n, null];
   return {
     title: 'Over-sensitivity (DPR)',
     columns: ['measure', 'value', 'n', 'changed'],
@@ -96,10 +97,10 @@ export function dprTable(s: DprSummary): ResultTable {
     headline: ['value'],
     rows: [
       dprRow('dpr_pct', s),
-      score('em_original', s.original.em),
-      score('f1_original', s.original.f1),
-      score('em_paraphrased', s.paraphrased.em),
-      score('f1_paraphrased', s.paraphrased.f1),
+      score('em_original', s.original.em, s.questions),
+      score('f1_original', s.original.f1, s.questions),
+      score('em_paraphrased', s.paraphrased.em, s.n),
+      score('f1_paraphrased', s.paraphrased.f1, s.n),
       ...(Object.entries(s.byKind) as [string, DprCell][]).map(([k, c]) => dprRow(`dpr_pct ${k}`, c)),
       ...s.buckets.map((b) => dprRow(`dpr_pct similarity ${b.label}`, b)),
     ],

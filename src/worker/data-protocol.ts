@@ -35,6 +35,8 @@ export interface DatasetInfo {
   total?: number;
   /** About how many bytes its rows take in IndexedDB (their JSON length: an estimate). */
   bytes?: number;
+  /** SHA-256 (16 hex digits) of its questions as read (content-hash.ts); absent for the demo set and records saved before. */
+  hash?: string;
   /** Why a dataset is partial, in a sentence ('' or absent otherwise). */
   note?: string;
   /** Time of the last saved chunk (ms): tells a stalled import where the browser has no Web Locks. */

@@ -12,6 +12,7 @@ import { openHfDataset } from '../core/formats/hf-datasets.ts';
 import { concatBytes } from '../core/formats/gzip.ts';
 import { linkAdversarial } from '../core/formats/adversarial.ts';
 import { describePairing, type PairingCounts } from '../core/formats/pairs.ts';
+import { contentHash } from '../core/data/content-hash.ts';
 import type { InputIssue } from '../core/formats/squad.ts';
 import { answerTypeOf } from '../core/ner/answer-type.ts';
 import type { Catalog } from './catalog.ts';
@@ -127,11 +128,13 @@ export async function runImport(deps: ImportDeps, jobId: number, source: ImportS
     post({ type: 'import-error', jobId, message: `${name}: no usable questions. ${summarizeIssues(result.issues)}`.trim() });
     return;
   }
+  // The content hash lets a permalink find these questions again under another id (re-imported).
+  const hash = await contentHash(result.instances);
   // Adversarial SQuAD variants (`<id>-<suffix>`) learn their original and the inserted sentence.
   linkAdversarial(result.instances);
   classify(result.instances, id, progress('classify'));
   void navigator.storage?.persist?.().catch(() => false);
-  await holdLock(importLockName(id), () => save(deps, jobId, id, name, result, readCancelled, signal));
+  await holdLock(importLockName(id), () => save(deps, jobId, id, name, { ...result, hash }, readCancelled, signal));
 }
 
 /** Saves a read import (record first, rows in chunks, complete last) and reports the outcome. */
@@ -140,13 +143,13 @@ async function save(
   jobId: number,
   id: string,
   name: string,
-  result: { instances: Instance[]; issues: InputIssue[]; format: DatasetInfo['format']; pairing?: PairingCounts },
+  result: { instances: Instance[]; issues: InputIssue[]; format: DatasetInfo['format']; pairing?: PairingCounts; hash: string },
   readCancelled: boolean,
   signal: AbortSignal,
 ): Promise<void> {
   const n = result.instances.length;
   const issueSummary = result.issues.length ? summarizeIssues(result.issues) : '';
-  const record: DatasetInfo = { id, name, format: result.format, count: 0, total: n, createdAt: Date.now(), builtIn: false, issueSummary, issues: result.issues.slice(0, 200), partial: false, state: 'importing', note: '' };
+  const record: DatasetInfo = { id, name, format: result.format, count: 0, total: n, createdAt: Date.now(), builtIn: false, issueSummary, issues: result.issues.slice(0, 200), partial: false, state: 'importing', note: '', hash: result.hash };
   // A dataset that does not fit is not kept in part: the browser then counts the site over its quota
   // and refuses every later write (other imports, intent tags, model downloads), so the app says how
   // much fitted and frees it all.

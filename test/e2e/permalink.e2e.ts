@@ -90,6 +90,37 @@ describe('free text, hostile links and long views (WASM)', () => {
     await fresh.context().close();
   });
 
+  it('a link to a question of an imported file, opened where the file is missing, names the file at the top with an Import button, then opens its question', async () => {
+    const file = join(import.meta.dirname, '..', 'fixtures', 'formats', 'squad-v2.json');
+    await app.page.getByTestId('dataset-file-input').setInputFiles(file);
+    await expect.poll(async () => (await app.page.getByTestId('import-message').textContent()) ?? '', { timeout: 60_000 }).toMatch(/Imported \d+ questions/);
+    const n = Number(/Imported (\d+)/.exec((await app.page.getByTestId('import-message').textContent()) ?? '')?.[1]);
+    await app.page.getByLabel('Search questions, passages and answers').fill('Veldmoor Point');
+    await app.page.getByTestId('instance-row').filter({ hasText: 'Who first lit the lighthouse' }).click();
+    await expect.poll(() => text(app.page, 'instance-head')).toContain('vm-1');
+    const link = await share(app.page);
+
+    const ctx = await app.browser.newContext({ viewport: { width: 1440, height: 1000 } });
+    const fresh = await ctx.newPage();
+    fresh.on('pageerror', (e) => app.errors.push(e.message));
+    await fresh.goto(link);
+    const notice = fresh.getByTestId('missing-link');
+    await notice.waitFor({ timeout: 120_000 });
+    // The notice names the file (name, question count, content hash); no other question is shown as the link's.
+    expect(await text(fresh, 'missing-link-file')).toMatch(new RegExp(`^“squad-v2\\.json” \\(${n} questions, content hash [0-9a-f]{16}\\)$`));
+    expect(await fresh.getByTestId('instance-head').count()).toBe(0);
+    expect(await fresh.getByTestId('question-input').inputValue()).toBe('');
+    const box = await notice.boundingBox();
+    expect(box?.y ?? 1e9).toBeLessThan(400);
+    await shot(fresh, 'permalink-missing-dataset');
+    await fresh.getByTestId('missing-link-file-input').setInputFiles(file);
+    await expect.poll(() => text(fresh, 'instance-head'), { timeout: 60_000 }).toContain('vm-1');
+    expect(await fresh.getByTestId('question-input').inputValue()).toBe('Who first lit the lighthouse at Veldmoor Point?');
+    expect(await fresh.getByTestId('missing-link').count()).toBe(0);
+    await ctx.close();
+    expect(app.errors).toEqual([]);
+  });
+
   it('carries a trap sentence (position and seed) and gives the same trapped answer', async () => {
     await app.page.getByLabel('Search questions, passages and answers').fill('Varnholt');
     await app.page.getByTestId('instance-row').filter({ hasText: 'first director of the Varnholt' }).click();

@@ -60,7 +60,7 @@ describe('slice table under the revision-pair result', () => {
       ['religion *', '2'],
       ['transport *', '2'],
     ]);
-    expect(await app.page.getByTestId('natural-slices').textContent()).toContain('fewer than 10 questions');
+    expect(await app.page.getByTestId('natural-slices').textContent()).toContain('fewer than 30 questions');
     await app.page.getByTestId('natural-slices-box').scrollIntoViewIfNeeded();
     await shot(app.page, 'slices-natural-domain');
 

@@ -172,7 +172,7 @@ describe('qarx compare', () => {
     );
     expect(r.stderr).toMatch(/kb-6.*not in/);
     // Every question left out is counted by reason, with its id.
-    expect(r.stderr).toMatch(/qarx: compare: 3 of \d+ questions of .*pairs-original\.json have an edited passage in .*pairs-perturbed\.json; left out: 2 not in .*pairs-perturbed\.json \(no usable question with its id\) \(kb-3, kb-5\), 1 only in .*pairs-perturbed\.json \(kb-6\)/);
+    expect(r.stderr).toMatch(/qarx: compare: 3 of \d+ questions of .*pairs-original\.json have a counterpart in .*pairs-perturbed\.json; left out: 2 not in .*pairs-perturbed\.json \(no usable counterpart\) \(kb-3, kb-5\), 1 only in .*pairs-perturbed\.json \(kb-6\)/);
     // kb-2 has a gold answer the edit removed: the paper keeps only questions whose answers all survive.
     expect(r.stderr).toMatch(/left out 1 question whose gold answer is not in the edited passage \(kb-2\)/);
     const j = await runMain('compare', join(F, 'pairs-original.json'), join(F, 'pairs-perturbed.json'), '--model', MODEL, '--json', '--rule', 'em');

@@ -69,6 +69,19 @@ describe('qarx compare on two aligned files whose questions differ', () => {
     expect(text.stdout).toMatch(/DPR by question similarity \(F1 of the two questions\): 0\.0–0\.2 /);
   });
 
+  it("pairs Gan & Ng's dev_orig / dev_para (ids shifted by one) by passage and answers and says so in one line", async () => {
+    const dir = join(FIX, 'gan-ng');
+    const r = await runMain('compare', join(dir, 'dev_orig.json'), join(dir, 'dev_para.json'), '--model', MODEL, '--json');
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('ids of the two files do not correspond; paired 14 by passage and answers');
+    // No question is dropped as "answer missing": each is paired with its own paraphrase.
+    expect(r.stderr).not.toMatch(/left out|does not occur/);
+    const out = JSON.parse(r.stdout) as { n: number; rows: { question: string; perturbedQuestion?: string }[]; dpr: { n: number } };
+    expect(out.n).toBe(14);
+    expect(out.dpr.n).toBe(14);
+    expect(out.rows.find((x) => x.question === 'Which company opened the railway?')?.perturbedQuestion).toBe('The railway was opened by what company?');
+  });
+
   it('prints no DPR when the questions are the same', async () => {
     const r = await runMain('compare', join(FIX, 'original.json'), join(FIX, 'original.json'), '--model', MODEL);
     expect(r.code).toBe(0);

@@ -131,6 +131,12 @@ describe('adversarial files on import', () => {
     [['5a1e0c0b9f3a4d0012ab0003-turk0'], true],
     [['a-b', 'c-d'], false],
     [['plain', 'ids'], false],
+    // Nat_V2 revision numbering is never an adversarial variant, with or without the bare id in the file.
+    [['5733be284776f41900661182-n0', '5733be284776f41900661182-n11'], false],
+    [['5733be284776f41900661182', '5733be284776f41900661182-n3'], false],
+    [['5733be284776f41900661182-high-conf-turk2'], true],
+    [['5733be284776f41900661182-high-conf'], true],
+    [['5733be284776f41900661182-other'], false],
   ])('isAdversarialIds(%j) → %s', (ids, want) => {
     expect(isAdversarialIds(ids)).toBe(want);
   });
@@ -162,6 +168,14 @@ describe('adversarial files on import', () => {
     expect(pair.original.context).toBe(v.adversarial!.originalContext);
     for (const a of pair.original.answers) expect(pair.original.context.slice(a.start, a.start + a.text.length)).toBe(a.text);
     expect(adversarialPair(orphan)).toBeNull();
+  });
+
+  it.each(['fvoriginal.json', 'fvmodified.json'])('never flags a Nat_V2 revision file (ids <id>-n0 … <id>-n11): %s', async (f) => {
+    const bytes = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'formats', 'nat-v2', f));
+    const r = await importFile(f, new Uint8Array(bytes), { dataset: 'nat-v2' });
+    expect(r.instances.map((i) => i.id.replace(/^[0-9a-f]{24}/, ''))).toContain('-n11');
+    expect(linkAdversarial(r.instances)).toBe(0);
+    expect(r.instances.every((i) => !i.adversarial && !i.tags.includes('adversarial'))).toBe(true);
   });
 
   it('leaves an ordinary file alone', async () => {

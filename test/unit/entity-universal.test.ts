@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Instance } from '../../src/core/data/types.ts';
 import { makeInstance } from '../../src/core/formats/common.ts';
 import { findMentions } from '../../src/core/entity/substitute.ts';
-import { DEFAULT_UNIVERSAL, describeIneligible, eligibleInstances, inDistNames, nameSubstitutions, putName, rankRows, runUniversal, universalCandidates, updateBeta, weightedSample, type UniversalName, type UniversalRow } from '../../src/core/entity/universal.ts';
+import { DEFAULT_UNIVERSAL, describeIneligible, eligibleInstances, idleNote, topNames, inDistNames, nameSubstitutions, putName, rankRows, runUniversal, universalCandidates, updateBeta, weightedSample, type UniversalName, type UniversalRow } from '../../src/core/entity/universal.ts';
 import { rng } from '../../src/core/random.ts';
 import type { QaInput, QaPrediction } from '../../src/core/types.ts';
 import { char } from '../../src/core/types.ts';
@@ -281,5 +281,19 @@ describe('invariants (property)', () => {
       }),
       { numRuns: 40 },
     );
+  });
+});
+
+describe('the top list never fills with names that changed nothing (issue 23 §2)', () => {
+  const row = (name: string, changed: number, meanF1Drop: number): UniversalRow => ({ name, tried: 4, changed, share: changed / 4, meanF1Drop, f1Dropped: 0, skipped: {}, examples: [] });
+  it.each([
+    { rows: [row('A', 2, 10), row('B', 0, 0), row('C', 0, 0)], top: 10, shown: ['A'], idle: 2, note: 'Only 1 name changed an answer or cost F1: 2 names of the top 10 changed nothing and are not listed.' },
+    { rows: [row('A', 2, 10), row('B', 0, 5), row('C', 0, 0)], top: 2, shown: ['A', 'B'], idle: 0, note: '' },
+    { rows: [row('A', 0, 0)], top: 10, shown: [], idle: 1, note: 'Only 0 names changed an answer or cost F1: 1 name of the top 10 changed nothing and is not listed.' },
+  ])('$shown of top $top, $idle left out', ({ rows, top, shown, idle, note }) => {
+    const t = topNames({ rows, top });
+    expect(t.rows.map((r) => r.name)).toEqual(shown);
+    expect(t.idle).toBe(idle);
+    expect(idleNote(t.rows.length, top, t.idle)).toBe(note);
   });
 });

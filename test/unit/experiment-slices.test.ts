@@ -20,8 +20,8 @@ describe('mergeQuestions', () => {
       { id: 'q1', dataset: 'e', original: s(0, 0.5), perturbed: s(0, 0.25) },
     ];
     expect(mergeQuestions(rows)).toEqual([
-      { id: 'q1', dataset: 'd', original: s(1, 1), perturbed: s(0.5, 0.5) },
-      { id: 'q1', dataset: 'e', original: s(0, 0.5), perturbed: s(0, 0.25) },
+      { id: 'q1', dataset: 'd', original: s(1, 1), perturbed: s(0.5, 0.5), count: 2 },
+      { id: 'q1', dataset: 'e', original: s(0, 0.5), perturbed: s(0, 0.25), count: 1 },
     ]);
   });
 });
@@ -41,8 +41,10 @@ describe('slice items per experiment', () => {
       ['medicine', 1, 0, 0],
       ['news', 1, 75, 50],
     ]);
-    expect(t.all.perturbed).toEqual({ em: 25, f1: 37.5 });
-    expect(t.all.change).toEqual({ em: -75, f1: -62.5 });
+    // The all row weighs each renamed answer once (3: q1 twice, q2 once), as the sweep's own mean does:
+    // EM (1 + 0 + 0) / 3, F1 (1 + 0.5 + 0) / 3.
+    expect(t.all.perturbed).toEqual({ em: 100 / 3, f1: 50 });
+    expect(t.all.perturbedN).toBe(3);
   });
 
   it('universal names: one name at a time, none without per-question scores', () => {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadDemoSet } from '../../src/core/data/demo.ts';
 import { importFile } from '../../src/core/formats/index.ts';
 import { EDIT_INTENTS, pairsToCsv } from '../../src/core/formats/pairs-csv.ts';
@@ -393,5 +395,39 @@ describe('challenge set', () => {
       const text = JSON.stringify({ version: '1.1', data: [{ title: 'T', paragraphs: [{ context: 'x one', qas: [] }, { context: 'x two', qas: [] }] }, { title: 'U', paragraphs: [{ context: 'x one', qas: [] }] }] });
       expect([...squadPassages(text, 'dev.json')]).toEqual(['x one', 'x two']);
     });
+  });
+});
+
+describe('pairing two files by what they contain (issue 23 §3)', () => {
+  const fixture = (...p: string[]) => new Uint8Array(readFileSync(join(import.meta.dirname, '..', 'fixtures', ...p)));
+  const load = (dir: string[], f: string, dataset: string) => importFile(f, fixture(...dir, f), { dataset });
+
+  it("Gan & Ng 2019's dev_orig / dev_para (ids shifted by one): paired by passage and answers, each question with its own paraphrase", async () => {
+    const { importPairs, describePairing } = await import('../../src/core/formats/pairs.ts');
+    const dir = ['paraphrase', 'gan-ng'];
+    const a = await load(dir, 'dev_orig.json', 'dev_orig.json');
+    const b = await load(dir, 'dev_para.json', 'dev_orig.json');
+    // 13 of the 14 ids are in both files, each on another question.
+    expect(a.instances.filter((o) => b.instances.some((p) => p.id === o.id))).toHaveLength(13);
+    const r = importPairs(a, b, { original: 'dev_orig.json', perturbed: 'dev_para.json' });
+    expect(r.pairing).toEqual({ byId: 0, byPassage: 14, unmatched: 0, idsDisagree: true });
+    expect(describePairing(r.pairing)).toBe('ids of the two files do not correspond; paired 14 by passage and answers');
+    expect(r.instances.every((i) => i.revision)).toBe(true);
+    // Each question's revision is its own reworded question on the same passage, with the same answers.
+    const q = r.instances.find((i) => i.question === 'When was the stone breakwater finished?');
+    expect(q?.revision?.question).toBe('In what year was the stone breakwater completed?');
+    for (const i of r.instances) {
+      expect(i.revision?.context).toBe(i.context);
+      expect(i.revision?.answers.map((x) => x.text)).toEqual(i.answers.map((x) => x.text));
+    }
+    expect(r.issues.find((i) => i.kind === 'paired-by-passage')?.message).toBe('ids of the two files do not correspond; paired 14 by passage and answers');
+  });
+
+  it('Nat_V2 revision files (same ids, edited passages) stay paired by id', async () => {
+    const { importPairs } = await import('../../src/core/formats/pairs.ts');
+    const dir = ['formats', 'nat-v2'];
+    const r = importPairs(await load(dir, 'fvoriginal.json', 'nat'), await load(dir, 'fvmodified.json', 'nat'), { original: 'fvoriginal.json', perturbed: 'fvmodified.json' });
+    expect(r.pairing).toEqual({ byId: 17, byPassage: 0, unmatched: 0 });
+    expect(r.instances.every((i) => i.revision && i.revision.context !== i.context && !i.tags.includes('adversarial'))).toBe(true);
   });
 });

@@ -97,6 +97,7 @@ describe('result tables of the newer kinds', () => {
       n: 4,
       changed: 1,
       dpr: 0.25,
+      questions: 2,
       original: { em: 50, f1: 62.5 },
       paraphrased: { em: 25, f1: 40 },
       byKind: { reorder: { n: 3, changed: 1, dpr: 1 / 3 }, synonym: { n: 1, changed: 0, dpr: 0 } },
@@ -107,8 +108,8 @@ describe('result tables of the newer kinds', () => {
     };
     expect(dprTable(s).rows).toEqual([
       ['dpr_pct', 25, 4, 1],
-      ['em_original', 50, 4, null],
-      ['f1_original', 62.5, 4, null],
+      ['em_original', 50, 2, null],
+      ['f1_original', 62.5, 2, null],
       ['em_paraphrased', 25, 4, null],
       ['f1_paraphrased', 40, 4, null],
       ['dpr_pct reorder', 33.3333, 3, 1],
@@ -154,7 +155,7 @@ describe('result tables of the newer kinds', () => {
   });
 
   it('slices: one row per value and the all row, perturbed columns named after the side', () => {
-    const row = (value: string, n: number, o: number, p: number) => ({ value, n, small: n < 5, original: { em: o, f1: o }, perturbed: { em: p, f1: p }, change: { em: p - o, f1: p - o } });
+    const row = (value: string, n: number, o: number, p: number) => ({ value, n, small: n < 5, original: { em: o, f1: o }, perturbed: { em: p, f1: p }, change: { em: p - o, f1: p - o }, perturbedN: n });
     const t: SliceTable = { key: 'qword', rows: [row('who', 2, 50, 25), row('when', 1, 100, 100)], all: row('(all)', 3, 66.666666, 50), perturbed: true };
     const r = sliceResultTable(t, 'D_worst');
     expect(r.columns).toEqual(['slice', 'n', 'small', 'orig_em', 'orig_f1', 'D_worst_em', 'D_worst_f1', 'change_em', 'change_f1']);

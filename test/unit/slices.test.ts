@@ -157,7 +157,7 @@ describe('sliced metrics (hand-computed)', () => {
   it('prints an aligned table, flags small slices and strips control characters from labels', () => {
     const t = sliceTable([{ source: src({ title: 'Evil\u001b[31m' }), original: { em: 1, f1: 1 } }], 'title');
     const text = formatSliceTable(t);
-    expect(text.split('\n')).toEqual(['slice by title: 1 value', 'value        n      EM      F1', 'Evil [31m *  1  100.00  100.00', 'all          1  100.00  100.00', '* fewer than 10 questions: a noisy mean']);
+    expect(text.split('\n')).toEqual(['slice by title: 1 value', 'value        n      EM      F1', 'Evil [31m *  1  100.00  100.00', 'all          1  100.00  100.00', '* fewer than 30 questions: a noisy mean']);
     expect(columns('什么 *')).toBe(6);
   });
 });
@@ -215,7 +215,7 @@ describe('invariants (fast-check)', () => {
         expect(weighted((r) => r.original.f1)).toBeCloseTo(t.all.original.f1, 8);
         expect(weighted((r) => r.original.em)).toBeCloseTo(t.all.original.em, 8);
         expect(weighted((r) => r.perturbed?.f1 ?? NaN)).toBeCloseTo(t.all.perturbed?.f1 ?? NaN, 8);
-        for (const r of t.rows) expect(r.small).toBe(r.n < 10);
+        for (const r of t.rows) expect(r.small).toBe(r.n < 30);
       }),
     );
   });

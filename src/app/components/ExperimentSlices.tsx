@@ -6,20 +6,26 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { adversarialSliceItems, paraphraseSliceItems, sweepRowKey, sweepSliceItems, trapSliceItems, universalSliceItems, type SavedSliceSource } from '../../core/metrics/experiment-slices.ts';
 import type { SweepCell } from '../../core/entity/stats.ts';
-import type { UniversalResult } from '../../core/entity/universal.ts';
+import { topNames, type UniversalResult } from '../../core/entity/universal.ts';
 import type { SlicePayload } from '../store/run-saving.ts';
 import type { SliceItem } from '../../core/metrics/slices.ts';
 import type { RunRecord } from '../../core/run-record.ts';
 import { useApp } from '../store/index.ts';
 import { SliceTable } from './SliceTable.tsx';
+import type { SliceTotals } from '../../core/metrics/slices.ts';
+import { adversarialHeadline, dprHeadline, sweepRowHeadline, trapHeadline, universalHeadline } from '../../core/metrics/experiment-headlines.ts';
+import { summarizeSweep } from '../../core/entity/stats.ts';
+import { summarizeDpr } from '../../core/sensitivity/dpr.ts';
+import { summarizeTraps } from '../../core/trap/summary.ts';
+import { plannedSeeds, savedHeadline } from '../store/run-saving.ts';
 
 /** A collapsed box holding one slice table (and an optional picker above it). */
-function SliceBox({ title, testid, items, kind, run, perturbedLabel, picker }: { title: string; testid: string; items: readonly SliceItem[]; kind: string; run: RunRecord | null; perturbedLabel: string; picker?: ReactNode }) {
+function SliceBox({ title, testid, items, headline, kind, run, perturbedLabel, picker }: { title: string; testid: string; items: readonly SliceItem[]; headline: SliceTotals | undefined; kind: string; run: RunRecord | null; perturbedLabel: string; picker?: ReactNode }) {
   return (
     <details className="slices" data-testid={`${testid}-box`}>
       <summary>{title}</summary>
       {picker}
-      {items.length > 0 ? <SliceTable items={items} testid={testid} perturbedLabel={perturbedLabel} kind={kind} run={run} /> : <p className="hint">No question of this choice has per-question scores (a run saved before slicing existed).</p>}
+      {items.length > 0 ? <SliceTable items={items} headline={headline} testid={testid} perturbedLabel={perturbedLabel} kind={kind} run={run} /> : <p className="hint">No question of this choice has per-question scores (a run saved before slicing existed).</p>}
     </details>
   );
 }
@@ -54,9 +60,13 @@ function SweepSlicesView({ cells, instances, run, testid }: { cells: readonly Sw
   const [picked, setPicked] = useState('');
   const key = keys.includes(picked) ? picked : (keys[0] ?? '');
   const items = useMemo(() => sweepSliceItems(instances, cells, key), [instances, cells, key]);
+  const headline = useMemo(() => {
+    const row = summarizeSweep(cells, plannedSeeds(run)).find((r) => sweepRowKey(r) === key);
+    return row && sweepRowHeadline(row);
+  }, [cells, run, key]);
   if (keys.length === 0) return null;
   return (
-    <SliceBox title="Original vs renamed by slice" testid={testid} items={items} kind="sweep" run={run && { ...run, settings: { ...run.settings, sweepRow: key } }} perturbedLabel="renamed (mean over seeds)" picker={<Picker id={`${testid}-pick`} label="Sweep row" value={key} options={keys} onChange={setPicked} />} />
+    <SliceBox title="Original vs renamed by slice" testid={testid} items={items} headline={headline} kind="sweep" run={run && { ...run, settings: { ...run.settings, sweepRow: key } }} perturbedLabel="renamed (mean over seeds)" picker={<Picker id={`${testid}-pick`} label="Sweep row" value={key} options={keys} onChange={setPicked} />} />
   );
 }
 
@@ -70,13 +80,14 @@ export function UniversalSlices() {
 
 /** Universal names' slice box over a given result and questions (the live result or a saved run). */
 function UniversalSlicesView({ result, instances, run, testid }: { result: UniversalResult | null; instances: readonly SavedSliceSource[]; run: RunRecord | null; testid: string }) {
-  const names = useMemo(() => (result ? result.rows.slice(0, result.top).map((r) => r.name) : []), [result]);
+  const names = useMemo(() => (result ? topNames(result).rows.map((r) => r.name) : []), [result]);
   const [picked, setPicked] = useState('');
   const name = names.includes(picked) ? picked : (names[0] ?? '');
-  const items = useMemo(() => universalSliceItems(instances, result?.rows.find((r) => r.name === name)), [instances, result, name]);
+  const row = result?.rows.find((r) => r.name === name);
+  const items = useMemo(() => universalSliceItems(instances, row), [instances, row]);
   if (names.length === 0) return null;
   return (
-    <SliceBox title="Original vs renamed by slice" testid={testid} items={items} kind="universal" run={run && { ...run, settings: { ...run.settings, name } }} perturbedLabel={`with ${name}`} picker={<Picker id={`${testid}-pick`} label="Name" value={name} options={names} onChange={setPicked} />} />
+    <SliceBox title="Original vs renamed by slice" testid={testid} items={items} headline={row && universalHeadline(row)} kind="universal" run={run && { ...run, settings: { ...run.settings, name } }} perturbedLabel={`with ${name}`} picker={<Picker id={`${testid}-pick`} label="Name" value={name} options={names} onChange={setPicked} />} />
   );
 }
 
@@ -86,8 +97,9 @@ export function ParaphraseSlices() {
   const instances = useApp((s) => s.paraInstances);
   const run = useApp((s) => s.paraphrase.run);
   const items = useMemo(() => paraphraseSliceItems(instances, rows), [instances, rows]);
+  const headline = useMemo(() => dprHeadline(summarizeDpr(rows)), [rows]);
   if (items.length === 0) return null;
-  return <SliceBox title="Originals vs paraphrases by slice" testid="paraphrase-slices" items={items} kind="paraphrase" run={run} perturbedLabel="paraphrased" />;
+  return <SliceBox title="Originals vs paraphrases by slice" testid="paraphrase-slices" items={items} headline={headline} kind="paraphrase" run={run} perturbedLabel="paraphrased" />;
 }
 
 /** Trap run by slice: original vs trapped passage. */
@@ -96,8 +108,9 @@ export function TrapSlices() {
   const instances = useApp((s) => s.trapInstances);
   const run = useApp((s) => s.traps.run);
   const items = useMemo(() => trapSliceItems(instances, rows), [instances, rows]);
+  const headline = useMemo(() => trapHeadline(summarizeTraps(rows)), [rows]);
   if (items.length === 0) return null;
-  return <SliceBox title="Original vs trapped by slice" testid="trap-slices" items={items} kind="traps" run={run} perturbedLabel="trapped" />;
+  return <SliceBox title="Original vs trapped by slice" testid="trap-slices" items={items} headline={headline} kind="traps" run={run} perturbedLabel="trapped" />;
 }
 
 /** Adversarial SQuAD by slice: each original question vs its worst variant (Jia & Liang's unit; the all row is their four figures). */
@@ -106,8 +119,8 @@ export function AdversarialSlices() {
   const instances = useApp((s) => s.adversarialInstances);
   const run = useApp((s) => s.adversarialJob.run);
   const items = useMemo(() => (result ? adversarialSliceItems(instances, result.output.rows) : []), [instances, result]);
-  if (items.length === 0) return null;
-  return <SliceBox title="Original vs adversarial by slice" testid="adversarial-slices" items={items} kind="adversarial" run={run} perturbedLabel="adversarial (worst variant)" />;
+  if (items.length === 0 || !result) return null;
+  return <SliceBox title="Original vs adversarial by slice" testid="adversarial-slices" items={items} headline={adversarialHeadline(result.output)} kind="adversarial" run={run} perturbedLabel="adversarial (worst variant)" />;
 }
 
 /** Labels of the perturbed side per saved kind. */
@@ -127,5 +140,5 @@ export function SavedRunSlices({ kind, payload, run }: { kind: string; payload: 
   if (kind === 'universal' && p.sliceSources && p.result) return <UniversalSlicesView result={p.result} instances={p.sliceSources} run={run} testid="saved-slices" />;
   const labels = SAVED_LABELS[kind];
   if (!labels || !p.sliceItems?.length) return null;
-  return <SliceBox title={labels[0]} testid="saved-slices" items={p.sliceItems} kind={kind} run={run} perturbedLabel={labels[1]} />;
+  return <SliceBox title={labels[0]} testid="saved-slices" items={p.sliceItems} headline={savedHeadline(kind, payload)} kind={kind} run={run} perturbedLabel={labels[1]} />;
 }

@@ -10,6 +10,7 @@ import { EntityPanel } from './EntityPanel.tsx';
 import { ParaphraseLive } from './ParaphraseLive.tsx';
 import { CompareView } from './CompareView.tsx';
 import { ShareLink } from './ShareLink.tsx';
+import { MissingLinkNotice } from './MissingLinkNotice.tsx';
 import { RevisionPanel, WikiPanel } from './RevisionPanel.tsx';
 import { AdversarialPanel, TrapPanel } from './TrapPanel.tsx';
 import { findMentions } from '../../core/entity/substitute.ts';
@@ -32,6 +33,7 @@ export function LiveView() {
 
   return (
     <div className="live">
+      <MissingLinkNotice />
       <InstanceHeader />
       <label className="field">
         <span className="field-label">Question</span>

@@ -4,7 +4,9 @@
  * Labels come from the data and are rendered as text (React escapes them), never as HTML.
  */
 import { useMemo, useState } from 'react';
-import { availableSliceKeys, SMALL_SLICE, sliceKeyLabel, sliceTable, type SliceItem, type SliceKey, type SliceRow } from '../../core/metrics/slices.ts';
+import { availableSliceKeys, SMALL_SLICE, sliceKeyLabel, sliceTable, type SliceItem, type SliceKey, type SliceRow, type SliceTotals } from '../../core/metrics/slices.ts';
+import { budgetHeadline, pairsHeadline } from '../../core/metrics/experiment-headlines.ts';
+import { summarizePairs } from '../../core/natural/pairs.ts';
 import { joinScores } from '../../core/metrics/slices.ts';
 import { budgetSliceItems } from '../../core/metrics/experiment-slices.ts';
 import { useApp } from '../store/index.ts';
@@ -17,7 +19,7 @@ import { sliceResultTable } from '../../core/result-tables.ts';
 const delta = (x: number) => (Number.isFinite(x) ? `${x > 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(x).toFixed(1)}` : '–');
 
 /** The slice table of one experiment result; `perturbedLabel` names the perturbed side (e.g. "edited", "D_worst"). */
-export function SliceTable({ items: raw, testid, perturbedLabel = 'perturbed', initialKey = 'qword', kind, run }: { items: readonly SliceItem[]; testid: string; perturbedLabel?: string; initialKey?: SliceKey; kind: string; run: RunRecord | null }) {
+export function SliceTable({ items: raw, headline, testid, perturbedLabel = 'perturbed', initialKey = 'qword', kind, run }: { items: readonly SliceItem[]; headline?: SliceTotals | undefined; testid: string; perturbedLabel?: string; initialKey?: SliceKey; kind: string; run: RunRecord | null }) {
   // Stored questions carry their dataset's id; the table shows the name it was imported as.
   const datasets = useApp((s) => s.datasets);
   const items = useMemo(() => {
@@ -27,7 +29,7 @@ export function SliceTable({ items: raw, testid, perturbedLabel = 'perturbed', i
   const keys = useMemo(() => availableSliceKeys(items.map((i) => i.source)), [items]);
   const [key, setKey] = useState<SliceKey>(initialKey);
   const current = keys.includes(key) ? key : (keys[0] as SliceKey);
-  const table = useMemo(() => sliceTable(items, current), [items, current]);
+  const table = useMemo(() => sliceTable(items, current, headline), [items, current, headline]);
   const selectId = `${testid}-key`;
   const cells = (r: SliceRow, all: boolean) => (
     <>
@@ -59,7 +61,7 @@ export function SliceTable({ items: raw, testid, perturbedLabel = 'perturbed', i
           ))}
         </select>
         <span className="hint">
-          {table.rows.length} slice{table.rows.length === 1 ? '' : 's'} of {table.all.n} question{table.all.n === 1 ? '' : 's'}; EM / F1 in %{table.rows.some((r) => r.small) ? `; * fewer than ${SMALL_SLICE} questions (a noisy mean)` : ''}
+          {table.rows.length} slice{table.rows.length === 1 ? '' : 's'} of {table.all.n} question{table.all.n === 1 ? '' : 's'}{table.perturbed && table.all.perturbedN !== table.all.n ? ` (${perturbedLabel} EM / F1 over their ${table.all.perturbedN} perturbed answers, as the result above)` : ''}; EM / F1 in %{table.rows.some((r) => r.small) ? `; * fewer than ${SMALL_SLICE} questions (a noisy mean)` : ''}
         </span>
       </div>
       {run && <ResultActions kind={kind} run={{ ...run, settings: { ...run.settings, sliceBy: current } }} table={sliceResultTable(table, perturbedLabel)} partial={false} testid={testid} part={`slices-${current}`} />}
@@ -105,18 +107,20 @@ export function PairSlices() {
   const synRun = useApp((s) => s.synthetic.run);
   const nat = useMemo(() => joinScores(natural, rows, (r) => ({ original: r.original, perturbed: r.perturbed })), [natural, rows]);
   const syn = useMemo(() => joinScores(synthetic, synRows, (r) => ({ original: r.original, perturbed: r.perturbed })), [synthetic, synRows]);
+  const natHead = useMemo(() => (rows.length ? pairsHeadline(summarizePairs(rows)) : undefined), [rows]);
+  const synHead = useMemo(() => (synRows.length ? pairsHeadline(summarizePairs(synRows)) : undefined), [synRows]);
   return (
     <>
       {nat.length > 0 && (
         <details className="slices" open data-testid="natural-slices-box">
           <summary>Natural edits by slice</summary>
-          <SliceTable items={nat} testid="natural-slices" perturbedLabel="edited" kind="natural" run={natRun} />
+          <SliceTable items={nat} headline={natHead} testid="natural-slices" perturbedLabel="edited" kind="natural" run={natRun} />
         </details>
       )}
       {syn.length > 0 && (
         <details className="slices" data-testid="synthetic-slices-box">
           <summary>Synthetic noise by slice</summary>
-          <SliceTable items={syn} testid="synthetic-slices" perturbedLabel="noisy" kind="synthetic" run={synRun} />
+          <SliceTable items={syn} headline={synHead} testid="synthetic-slices" perturbedLabel="noisy" kind="synthetic" run={synRun} />
         </details>
       )}
     </>
@@ -135,7 +139,7 @@ export function BudgetSlices() {
   return (
     <details className="slices" data-testid="budget-slices-box">
       <summary>Original vs D_worst by slice</summary>
-      <SliceTable items={items} testid="budget-slices" perturbedLabel="D_worst" kind="budget" run={run} />
+      <SliceTable items={items} headline={result ? budgetHeadline(result) : undefined} testid="budget-slices" perturbedLabel="D_worst" kind="budget" run={run} />
     </details>
   );
 }

@@ -1,5 +1,6 @@
 /** Datasets, imports and the instance browser's query, selection and results. */
 import type { StateCreator } from 'zustand';
+import type { Permalink } from '../../core/permalink.ts';
 import type { Instance } from '../../core/data/types.ts';
 import type { DatasetInfo, ImportSource, InstanceRow, SearchFilters, StorageReport } from '../../worker/data-protocol.ts';
 import { newDataId, sendData } from '../data-client.ts';
@@ -29,6 +30,8 @@ export interface DataSlice {
   dataError: string | null;
   /** Things the data worker reported unasked (start-up clean-up, another tab's delete), newest last. */
   dataNotices: string[];
+  /** A permalink's question whose imported dataset is not in this browser: the live view names the file to import, and opens the question once it is here. */
+  missingLink: MissingLink | null;
   /** The Storage panel's figures, once asked for. */
   storage: StorageReport | null;
   /** An import the user asked for while another was running: waits for their answer (or for the other to end). */
@@ -60,6 +63,9 @@ export interface DataSlice {
   requestStorage(): void;
 }
 
+/** A permalink's stored question: dataset id, question id and the file it came from. */
+export type MissingLink = Extract<Permalink['q'], { kind: 'instance' }>;
+
 export const DEFAULT_FILTERS: SearchFilters = { dataset: 'all', answerable: 'all', entity: 'all', revision: 'all', category: 'all' };
 
 /** The key of a row, unique across datasets. */
@@ -80,6 +86,7 @@ export const createDataSlice: StateCreator<AppState, [], [], DataSlice> = (set, 
   instance: null,
   dataError: null,
   dataNotices: [],
+  missingLink: null,
   storage: null,
   pendingImport: null,
   startImport(source, name) {
@@ -154,6 +161,13 @@ export const createDataSlice: StateCreator<AppState, [], [], DataSlice> = (set, 
     set({ datasets: list, ...(filters.dataset !== 'all' && !ids.has(filters.dataset) ? { filters: { ...filters, dataset: 'all' } } : {}) });
     const lost = instance && !ids.has(instance.dataset) ? before.find((d) => d.id === instance.dataset) : undefined;
     if (lost) get().addNotice(`The open question belongs to "${lost.name}", which was deleted: it stays open here but is no longer stored.`);
+    // A link waiting for its file: the dataset with its content hash has arrived (imported again), so open the question.
+    const waiting = get().missingLink;
+    const found = waiting?.file ? list.find((d) => d.hash === waiting.file?.hash) : undefined;
+    if (waiting && found) {
+      set({ missingLink: null });
+      get().select({ dataset: found.id, id: waiting.id } as InstanceRow);
+    }
     get().runSearch();
   },
   addNotice(message) {

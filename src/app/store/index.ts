@@ -310,9 +310,12 @@ export function applyDataEvent(e: DataEvent): void {
     case 'instance':
       if (!isLatestGet(e.reqId)) return;
       if (!e.instance) {
-        if (e.gone) s.addNotice(e.gone);
+        // A permalink's missing file has its own notice at the top of the live view, with an Import button.
+        if (s.missingLink) useApp.setState({ instance: null, selectedKey: null, passage: '', question: '', prediction: null });
+        else if (e.gone) s.addNotice(e.gone);
         return;
       }
+      if (s.missingLink) useApp.setState({ missingLink: null });
       // Opening an instance puts its passage and question in the live view; the answer follows.
       // An entity type chosen for the last question that this one's answer is not follows it, and says so.
       {

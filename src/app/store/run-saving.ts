@@ -10,7 +10,8 @@ import type { ResultTable } from '../../core/result-table.ts';
 import { adversarialTable, budgetTable, dprTable, pairsTable, sweepTable, trapTable, universalTable } from '../../core/result-tables.ts';
 import type { AppState } from './index.ts';
 import { adversarialSliceItems, budgetSliceItems, compactItems, compactSources, paraphraseSliceItems, trapSliceItems, type SavedSliceSource } from '../../core/metrics/experiment-slices.ts';
-import { joinScores, type SliceItem } from '../../core/metrics/slices.ts';
+import { joinScores, type SliceItem, type SliceTotals } from '../../core/metrics/slices.ts';
+import { adversarialHeadline, budgetHeadline, dprHeadline, pairsHeadline, trapHeadline } from '../../core/metrics/experiment-headlines.ts';
 
 /** What a saved run keeps to show its slice table after a reload: the questions' slice fields (sweep, universal names: sliced per row or name) or the items themselves. */
 export interface SlicePayload {
@@ -72,6 +73,16 @@ export function builtInTable(kind: string, payload: unknown, run: RunRecord): Re
   if (kind === 'traps') return trapTable(summarizeTraps((payload as TrapsPayload).rows));
   if (kind === 'adversarial') return adversarialTable((payload as AdversarialPayload).output);
   return null;
+}
+
+/** The headline figures of a saved run of a kind sliced as a whole (not sweep, universal: those go per row or name), for its slice table's all row. */
+export function savedHeadline(kind: string, payload: unknown): SliceTotals | undefined {
+  if (kind === 'budget') return budgetHeadline((payload as BudgetPayload).result);
+  if (kind === 'natural' || kind === 'synthetic') return pairsHeadline(summarizePairs((payload as PairsPayload).rows));
+  if (kind === 'paraphrase') return dprHeadline(summarizeDpr((payload as ParaphrasePayload).rows));
+  if (kind === 'traps') return trapHeadline(summarizeTraps((payload as TrapsPayload).rows));
+  if (kind === 'adversarial') return adversarialHeadline((payload as AdversarialPayload).output);
+  return undefined;
 }
 
 /** The slice data of a built-in kind as it stands in the store (passages kept as lengths only). */

@@ -29,6 +29,7 @@ import { err, interruptible, interrupted, intOpt, numOpt, out, UsageError } from
 import { openModel } from '../model.ts';
 import { LANG_OPTION, scoredAs, scoringLangOpt } from '../lang.ts';
 import { budgetSliceItems, sweepRowKey, sweepSliceItems } from '../../core/metrics/experiment-slices.ts';
+import { budgetHeadline, sweepRowHeadline } from '../../core/metrics/experiment-headlines.ts';
 import { formatSliceTable, itemSliceTables, sliceKeys } from '../slices.ts';
 import { cliCommand, cliRecord } from '../record.ts';
 import type { SliceTable } from '../../core/metrics/slices.ts';
@@ -113,7 +114,10 @@ export async function sweep(argv: string[]): Promise<number> {
   const rows = summarizeSweep(r.cells, config.seeds);
   // --slice: per sweep row (type · source · origin), original vs renamed (mean over seeds) per slice.
   const slices: { row: string; tables: SliceTable[] }[] = [];
-  for (const row of keys.length ? [...new Set(r.cells.map(sweepRowKey))] : []) slices.push({ row, tables: await itemSliceTables(instances, () => sweepSliceItems(instances, r.cells, row), keys) });
+  for (const row of keys.length ? [...new Set(r.cells.map(sweepRowKey))] : []) {
+    const head = rows.find((x) => sweepRowKey(x) === row);
+    slices.push({ row, tables: await itemSliceTables(instances, () => sweepSliceItems(instances, r.cells, row), keys, head && sweepRowHeadline(head)) });
+  }
   if (values.json) {
     out(`${JSON.stringify({ record: recordOf({ ...config }), command: cliCommand('sweep', argv), partial: r.cancelled, config, versionTwo, questions: r.questions, rows, cells: r.cells, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
     return r.cancelled ? interrupted('sweep', `${r.questions} of ${countOf(instances.length, 'question')}`) : 0;
@@ -152,7 +156,7 @@ export async function budget(argv: string[]): Promise<number> {
   const r = await runBudget(instances, config, predict, { signal: stop.signal, ...(pool ? { pool } : {}), onProgress: progress('budget') });
   stop.release();
   // --slice: original vs D_worst per slice, as the app's budget slice table.
-  const slices = await itemSliceTables(instances, () => budgetSliceItems(instances, r.perInstance), keys);
+  const slices = await itemSliceTables(instances, () => budgetSliceItems(instances, r.perInstance), keys, budgetHeadline(r));
   if (values.json) {
     out(`${JSON.stringify({ record: recordOf({ ...config }), command: cliCommand('budget', argv), partial: r.cancelled, config, ...r, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
     return r.cancelled ? interrupted('budget', `${r.n} of ${countOf(instances.length, 'question')}`) : 0;

@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import { QaEngine } from '../../core/index.ts';
 import { enginePredictor, ORIGINS, SOURCE_LABELS, type Origin } from '../../core/entity/index.ts';
-import { DEFAULT_UNIVERSAL, describeIneligible, MAX_UNIVERSAL_CANDIDATES, MAX_UNIVERSAL_ITERATIONS, MAX_UNIVERSAL_SAMPLE, runUniversal, UNIVERSAL_SOURCES, UNIVERSAL_TYPES, type UniversalConfig, type UniversalResult, type UniversalSource, type UniversalType } from '../../core/entity/universal.ts';
+import { DEFAULT_UNIVERSAL, describeIneligible, idleNote, topNames, MAX_UNIVERSAL_CANDIDATES, MAX_UNIVERSAL_ITERATIONS, MAX_UNIVERSAL_SAMPLE, runUniversal, UNIVERSAL_SOURCES, UNIVERSAL_TYPES, type UniversalConfig, type UniversalResult, type UniversalSource, type UniversalType } from '../../core/entity/universal.ts';
 import { RENAME_TARGETS, type RenameTarget } from '../../core/entity/options.ts';
 import { describeRun, type RunRecord } from '../../core/run-record.ts';
 import { cliCommand, cliRecord } from '../record.ts';
@@ -17,6 +17,7 @@ import { readInstances } from '../data.ts';
 import { applyScope, SCOPE_OPTIONS } from '../scope-opts.ts';
 import { LANG_OPTION, scoredAs, scoringLangOpt } from '../lang.ts';
 import { universalSliceItems } from '../../core/metrics/experiment-slices.ts';
+import { universalHeadline } from '../../core/metrics/experiment-headlines.ts';
 import type { SliceTable } from '../../core/metrics/slices.ts';
 import { formatSliceTable, itemSliceTables, sliceKeys } from '../slices.ts';
 
@@ -92,7 +93,7 @@ export async function universal(argv: string[]): Promise<number> {
   ctrl.release();
   // --slice: per top name, original vs the name put in, per slice.
   const slices: { name: string; tables: SliceTable[] }[] = [];
-  for (const row of keys.length ? result.rows.slice(0, result.top) : []) slices.push({ name: row.name, tables: await itemSliceTables(instances, () => universalSliceItems(instances, row), keys) });
+  for (const row of keys.length ? topNames(result).rows : []) slices.push({ name: row.name, tables: await itemSliceTables(instances, () => universalSliceItems(instances, row), keys, universalHeadline(row)) });
   if (values.json) {
     out(`${JSON.stringify({ record, command: cliCommand('universal', argv), partial: result.cancelled, ...result, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
   } else {
@@ -112,11 +113,12 @@ export function universalTable(r: UniversalResult, record: RunRecord): string {
   if (r.eligible === 0) return `${lines.join('\n')}\nno question has a renamable answer entity of type ${cfg.type}\n`;
   const f = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–');
   lines.push(`original: EM ${f(r.original.em)}  F1 ${f(r.original.f1)}`);
-  const top = r.rows.slice(0, r.top);
+  const { rows: top, idle } = topNames(r);
   const width = Math.max(4, ...top.map((x) => [...x.name].length));
   lines.push('weight % = 100·α/(α+β), the estimate of P(worsen) − P(improve) (Algorithm 2); counts over trials (question × iteration)');
   lines.push(`${'#'.padStart(3)}  ${'name'.padEnd(width)}  ${'weight %'.padStart(8)}  ${'worse'.padStart(5)}  ${'better'.padStart(6)}  ${'tried'.padStart(5)}  ${'changed'.padStart(7)}  ${'share %'.padStart(7)}  ${'mean F1 drop'.padStart(12)}`);
   const n = (x: number | undefined) => (x === undefined ? '–' : String(x));
   top.forEach((x, k) => lines.push(`${String(k + 1).padStart(3)}  ${x.name.padEnd(width)}  ${f(100 * (x.weight ?? NaN)).padStart(8)}  ${n(x.worsened).padStart(5)}  ${n(x.improved).padStart(6)}  ${String(x.tried).padStart(5)}  ${String(x.changed).padStart(7)}  ${f(100 * x.share).padStart(7)}  ${f(x.meanF1Drop).padStart(12)}`));
+  if (idle) lines.push(idleNote(top.length, r.top, idle));
   return `${lines.join('\n')}\n`;
 }

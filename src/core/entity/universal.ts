@@ -6,7 +6,7 @@
  * P(improve); names are ranked by it. One model call per drawn name; the originals are answered once.
  */
 import { foundCase, isC2W, type FoundCase } from '../found-case.ts';
-import { scorePrediction } from '../data/score.ts';
+import { scorePrediction, type Score } from '../data/score.ts';
 import type { Instance } from '../data/types.ts';
 import { hashString, mixSeed, rng } from '../random.ts';
 import type { QaInput, QaPrediction } from '../types.ts';
@@ -19,7 +19,7 @@ import type { RenameTarget } from './options.ts';
 import type { PerturbableSpan } from './spans.ts';
 import { findMentions, mapSpanBack, type Edit, type Substitution } from './substitute.ts';
 import { isHan, zhLongerNames, zhWholeName } from './zh.ts';
-import type { QuestionScores, SweepProgress } from './stats.ts';
+import { averageScore, type QuestionScores, type SweepProgress } from './stats.ts';
 
 /** Entity types with whole names to try: people (first + last name) and places. */
 export type UniversalType = 'PER' | 'GPE';
@@ -81,8 +81,11 @@ export interface UniversalRow {
   changed: number;
   /** changed / tried, 0..1. */
   share: number;
-  /** Mean over tried questions of F1(original) − F1(renamed), in points (0..100). */
+  /** Mean over tried questions of F1(original) − F1(renamed), in points (0..100): original.f1 − renamed.f1. */
   meanF1Drop: number;
+  /** EM/F1 (0..100) of the tried questions without and with the name (absent in runs saved before). */
+  original?: Score;
+  renamed?: Score;
   /** Questions whose F1 went down. */
   f1Dropped: number;
   skipped: Partial<Record<NameSkip, number>>;
@@ -264,6 +267,21 @@ export function putName(item: Eligible, name: UniversalName): { perturbed: Insta
 const keyOf = (s: { start: number; end: number } | null) => (s ? `${s.start}:${s.end}` : 'null');
 const inputOf = (inst: Instance, id: string): QaInput => ({ id, question: inst.question, context: inst.context });
 
+/**
+ * The top names worth listing: the first `top` of the ranking that changed an answer or cost F1;
+ * names that changed nothing never fill the list (`idle` counts those left out of the top), e.g.
+ * 3 names changing 2, 0, 0 answers with top 10 → { rows: [first], idle: 2 }.
+ */
+export function topNames(r: Pick<UniversalResult, 'rows' | 'top'>): { rows: UniversalRow[]; idle: number } {
+  const head = r.rows.slice(0, r.top);
+  const rows = head.filter((x) => x.changed > 0 || x.meanF1Drop > 0);
+  return { rows, idle: head.length - rows.length };
+}
+
+/** Why the top list is short, e.g. idleNote(3, 10, 7) → 'Only 3 names changed an answer or cost F1: 7 names of the top 10 changed nothing and are not listed.'; '' when none was left out. */
+export const idleNote = (shown: number, top: number, idle: number): string =>
+  idle ? `Only ${shown} name${shown === 1 ? '' : 's'} changed an answer or cost F1: ${idle} name${idle === 1 ? '' : 's'} of the top ${top} changed nothing and ${idle === 1 ? 'is' : 'are'} not listed.` : '';
+
 /** Best first (Algorithm 2's ranking): the higher weight, then more trials, then by name; a row without a weight (saved before) last. */
 export function rankRows(rows: readonly UniversalRow[]): UniversalRow[] {
   const w = (x: UniversalRow) => x.weight ?? -Infinity;
@@ -303,18 +321,21 @@ interface NameTally {
   changed: number;
   worsened: number;
   improved: number;
-  dropSum: number;
   f1Dropped: number;
   skipped: UniversalRow['skipped'];
   examples: string[];
-  questions: Map<string, QuestionScores>;
+  /** One entry per trial (a question drawn in two iterations counts twice, as in `tried`). */
+  questions: QuestionScores[];
 }
 
-const newTally = (L: number): NameTally => ({ alpha: 1, beta: 1, weight: 1 / L, draws: 0, tried: 0, changed: 0, worsened: 0, improved: 0, dropSum: 0, f1Dropped: 0, skipped: {}, examples: [], questions: new Map() });
+const newTally = (L: number): NameTally => ({ alpha: 1, beta: 1, weight: 1 / L, draws: 0, tried: 0, changed: 0, worsened: 0, improved: 0, f1Dropped: 0, skipped: {}, examples: [], questions: [] });
 
 /** A name's row from its tally. */
-function rowOf(name: string, { dropSum, questions, ...t }: NameTally): UniversalRow {
-  return { name, ...t, share: t.tried ? t.changed / t.tried : NaN, meanF1Drop: t.tried ? (100 * dropSum) / t.tried : NaN, questions: [...questions.values()] };
+function rowOf(name: string, { questions, ...t }: NameTally): UniversalRow {
+  // One computation for the mean drop and the slice table's all row (original − renamed, over trials).
+  const original = averageScore(questions.map((q) => q.original));
+  const renamed = averageScore(questions.map((q) => q.perturbed));
+  return { name, ...t, share: t.tried ? t.changed / t.tried : NaN, meanF1Drop: original.f1 - renamed.f1, original, renamed, questions: [...questions] };
 }
 
 /** Scores one name's predictions on its D_s against the originals into its tally, and updates α, β and the weight. */
@@ -332,9 +353,8 @@ function scoreName(t: NameTally, put: { item: Eligible; r: { perturbed: Instance
     }
     const o = scorePrediction(op.text, item.inst);
     const p = scorePrediction(pp.text, r.perturbed);
-    t.questions.set(item.inst.id, { id: item.inst.id, dataset: item.inst.dataset, original: o, perturbed: p });
+    t.questions.push({ id: item.inst.id, dataset: item.inst.dataset, original: o, perturbed: p });
     const drop = o.f1 - p.f1;
-    t.dropSum += drop;
     if (drop > 0) worsened++;
     else if (drop < 0) improved++;
   });

@@ -10,17 +10,28 @@ import { splitAdversarialId } from '../trap/adversarial.ts';
 /** A SQuAD v1.1 question id: 24 hex digits. */
 const SQUAD_ID = /^[0-9a-f]{24}-/;
 
+/** Adversarial SQuAD's own variant suffixes (AddSent `high-conf-turk0`, AddOneSent `turk0`, `high-conf`). */
+const ADVERSARIAL_SUFFIX = /^(?:high-conf(?:-turk\d+)?|turk\d+)$/;
+
+/** A revision file's numbering (Nat_V2: `<id>-n0` … `<id>-n11`): aligned revisions, never adversarial variants. */
+const REVISION_SUFFIX = /^n\d+$/;
+
 /**
- * Whether ids look like an adversarial file's: some `X-suffix` whose X is an id of the file, or a
- * SQuAD id with a suffix (the original may be absent), e.g. ['a1', 'a1-turk0'] → true, ['a-b'] → false.
+ * Whether ids look like an adversarial file's: some `X-suffix` whose X is an id of the file (a suffix
+ * other than a revision number), or a SQuAD id with Adversarial SQuAD's own suffix (the original may
+ * be absent), e.g. ['a1', 'a1-turk0'] → true, ['a-b'] → false, ['5733be284776f41900661182-n3'] → false.
  */
 export function isAdversarialIds(ids: readonly string[]): boolean {
   const all = new Set(ids);
   return ids.some((id) => {
     const { originalId, suffix } = splitAdversarialId(id);
-    return suffix !== null && (all.has(originalId) || SQUAD_ID.test(id));
+    if (suffix === null || REVISION_SUFFIX.test(suffix)) return false;
+    return all.has(originalId) || (SQUAD_ID.test(id) && ADVERSARIAL_SUFFIX.test(suffix));
   });
 }
+
+/** Whether one id is an adversarial variant's, as linkAdversarial links it (revision numbers are not). */
+const isVariantId = (suffix: string | null): suffix is string => suffix !== null && !REVISION_SUFFIX.test(suffix);
 
 /**
  * The span of `b` that `a` lacks when `b` is `a` with text inserted (common prefix and suffix,
@@ -53,7 +64,7 @@ export function linkAdversarial(instances: Instance[]): number {
   let linked = 0;
   for (const inst of instances) {
     const { originalId, suffix } = splitAdversarialId(inst.id);
-    if (suffix === null) continue;
+    if (!isVariantId(suffix)) continue;
     const original = byId.get(originalId);
     const originalContext = original ? original.context : null;
     inst.adversarial = { originalId, suffix, originalContext, inserted: originalContext === null ? null : insertedSpan(originalContext, inst.context) };

@@ -36,27 +36,63 @@ export interface PairingCounts {
   byId: number;
   byPassage: number;
   unmatched: number;
+  /** The ids of the two files do not correspond (same ids, other passages or answers): every question was paired by passage and answers. */
+  idsDisagree?: boolean;
 }
 
 /** The key a question is matched on when ids disagree: its passage and its sorted answer texts. */
 const passageKey = (i: Instance) => `${i.context.trim()}\u0000${i.answers.map((a) => a.text).sort().join('\u0001')}`;
 
-/**
- * Each original question's counterpart: the perturbed question with the same id, else one with
- * the same passage and answer texts whose id is not in the original file (first come, first served).
- */
-function matchQuestions(original: readonly Instance[], perturbed: readonly Instance[]): { match: Map<Instance, Instance>; counts: PairingCounts } {
-  const byId = new Map<string, Instance>();
-  for (const p of perturbed) if (!byId.has(p.id)) byId.set(p.id, p);
-  const originalIds = new Set(original.map((o) => o.id));
+/** Perturbed questions by passage key, in file order (equal keys are taken first come, first served). */
+function byPassageKey(perturbed: readonly Instance[], keep: (p: Instance) => boolean): Map<string, Instance[]> {
   const byKey = new Map<string, Instance[]>();
   for (const p of perturbed) {
-    if (originalIds.has(p.id) || byId.get(p.id) !== p) continue;
+    if (!keep(p)) continue;
     const list = byKey.get(passageKey(p)) ?? [];
     list.push(p);
     byKey.set(passageKey(p), list);
   }
+  return byKey;
+}
+
+/**
+ * Whether the files' ids do not correspond: fewer than half of the id-matched pairs share passage
+ * and answers, while passage and answers pair at least half of the original questions and more
+ * than the ids do (Gan & Ng 2019's dev_orig / dev_para carry ids shifted by one). Revision files,
+ * whose passages are edited under the same ids, never qualify: their passages pair nothing.
+ */
+function idsDisagree(original: readonly Instance[], perturbed: readonly Instance[], byId: ReadonlyMap<string, Instance>): boolean {
+  const idPairs = original.filter((o) => byId.has(o.id));
+  const agree = idPairs.filter((o) => passageKey(o) === passageKey(byId.get(o.id) as Instance)).length;
+  if (idPairs.length === 0 || agree * 2 >= idPairs.length) return false;
+  const byKey = byPassageKey(perturbed, () => true);
+  let content = 0;
+  for (const o of original) if (byKey.get(passageKey(o))?.shift()) content++;
+  return content > agree && content * 2 >= original.length;
+}
+
+/**
+ * Each original question's counterpart: the perturbed question with the same id, else one with
+ * the same passage and answer texts whose id is not in the original file (first come, first served);
+ * when the ids do not correspond at all (idsDisagree), by passage and answers alone.
+ */
+function matchQuestions(original: readonly Instance[], perturbed: readonly Instance[]): { match: Map<Instance, Instance>; counts: PairingCounts } {
+  const byId = new Map<string, Instance>();
+  for (const p of perturbed) if (!byId.has(p.id)) byId.set(p.id, p);
   const match = new Map<Instance, Instance>();
+  if (idsDisagree(original, perturbed, byId)) {
+    const byKey = byPassageKey(perturbed, () => true);
+    const counts: PairingCounts = { byId: 0, byPassage: 0, unmatched: 0, idsDisagree: true };
+    for (const o of original) {
+      const p = byKey.get(passageKey(o))?.shift();
+      if (p) match.set(o, p);
+      if (p) counts.byPassage++;
+      else counts.unmatched++;
+    }
+    return { match, counts };
+  }
+  const originalIds = new Set(original.map((o) => o.id));
+  const byKey = byPassageKey(perturbed, (p) => !originalIds.has(p.id) && byId.get(p.id) === p);
   const counts: PairingCounts = { byId: 0, byPassage: 0, unmatched: 0 };
   for (const o of original) {
     const p = byId.get(o.id) ?? byKey.get(passageKey(o))?.shift();
@@ -68,8 +104,15 @@ function matchQuestions(original: readonly Instance[], perturbed: readonly Insta
   return { match, counts };
 }
 
-/** "3 matched by id, 2 by passage and answers, 1 unmatched", e.g. for the CLI and the import notes. */
-export const describePairing = (c: PairingCounts): string => `${c.byId} matched by id, ${c.byPassage} by passage and answers, ${c.unmatched} unmatched`;
+/** A count with thousands separators, e.g. 1062 → '1,062'. */
+const count = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * "3 matched by id, 2 by passage and answers, 1 unmatched", or, when the ids do not correspond,
+ * "ids of the two files do not correspond; paired 1,062 by passage and answers" (and the unmatched), for the CLI and the import notes.
+ */
+export const describePairing = (c: PairingCounts): string =>
+  c.idsDisagree ? `ids of the two files do not correspond; paired ${count(c.byPassage)} by passage and answers${c.unmatched ? `, ${count(c.unmatched)} unmatched` : ''}` : `${c.byId} matched by id, ${c.byPassage} by passage and answers, ${c.unmatched} unmatched`;
 
 /**
  * Pairs two imports by question id, or by passage and answer texts where the ids disagree, e.g. importPairs(await importFile('a.json', …), await importFile('b.json', …)).
@@ -87,7 +130,7 @@ export function importPairs(original: ImportResult, perturbed: ImportResult, nam
     const where = `${names.perturbed}: id ${quote(o.id)}`;
     const p = match.get(o);
     if (!p) {
-      addIssue(issues, 'no-revision', where, `no usable question with this id in ${names.perturbed}; kept without a revision`, false);
+      addIssue(issues, 'no-revision', where, `no usable question ${counts.idsDisagree ? 'with this passage and answers' : 'with this id'} in ${names.perturbed}; kept without a revision`, false);
       instances.push(o);
       continue;
     }

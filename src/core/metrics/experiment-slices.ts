@@ -20,9 +20,9 @@ const mean = (xs: readonly Score[]): Score => ({ em: xs.reduce((a, x) => a + x.e
 
 /**
  * Per-question rows merged by (dataset, id): the first original score and the mean of the perturbed
- * ones, e.g. two seeds renaming q1 to F1 0 and 1 → one row with perturbed F1 0.5.
+ * ones with their count, e.g. two seeds renaming q1 to F1 0 and 1 → one row with perturbed F1 0.5, count 2.
  */
-export function mergeQuestions(rows: readonly QuestionScores[]): QuestionScores[] {
+export function mergeQuestions(rows: readonly QuestionScores[]): (QuestionScores & { count: number })[] {
   const by = new Map<string, { first: QuestionScores; perturbed: Score[] }>();
   for (const r of rows) {
     const k = `${r.dataset}\u0000${r.id}`;
@@ -30,12 +30,12 @@ export function mergeQuestions(rows: readonly QuestionScores[]): QuestionScores[
     if (g) g.perturbed.push(r.perturbed);
     else by.set(k, { first: r, perturbed: [r.perturbed] });
   }
-  return [...by.values()].map(({ first, perturbed }) => ({ ...first, perturbed: mean(perturbed) }));
+  return [...by.values()].map(({ first, perturbed }) => ({ ...first, perturbed: mean(perturbed), count: perturbed.length }));
 }
 
-/** Slice items from per-question rows of the questions they ran on. */
+/** Slice items from per-question rows of the questions they ran on; a question's perturbed mean weighs as many answers as it has. */
 export function questionItems(instances: readonly Source[], rows: readonly QuestionScores[]): SliceItem[] {
-  return joinScores(instances, mergeQuestions(rows), (r) => ({ original: r.original, perturbed: r.perturbed }));
+  return joinScores(instances, mergeQuestions(rows), (r) => ({ original: r.original, perturbed: r.perturbed, ...(r.count > 1 ? { perturbedN: r.count } : {}) }));
 }
 
 /** A sweep row's label (type · source · origin), the unit a sweep's slice table picks. */

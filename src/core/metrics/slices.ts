@@ -11,25 +11,44 @@ import { naturalRank, sliceValue, type SliceKey, type SliceSource } from './slic
 
 export * from './slice-keys.ts';
 
-/** Slices with fewer questions than this are flagged (shown, never hidden): their means are noisy. */
-export const SMALL_SLICE = 10;
+/** Cells resting on fewer questions than this are flagged (shown, never hidden) in tables, charts and exports: their means are noisy. */
+export const SMALL_N = 30;
+/** The slice tables' name for the same threshold. */
+export const SMALL_SLICE = SMALL_N;
+
+/** Whether a count is below the small-n threshold, e.g. isSmallN(29) → true, isSmallN(30) → false. */
+export const isSmallN = (n: number): boolean => n < SMALL_N;
 
 /** One question: what it is (for its label) and its scores in 0..1; `perturbed` for perturbation experiments. */
 export interface SliceItem {
   source: SliceSource;
   original: Score;
+  /** The mean over this question's perturbed answers (several paraphrases, seeds, …). */
   perturbed?: Score;
+  /** How many perturbed answers `perturbed` is the mean of (1 when absent): a slice's perturbed mean is over answers, as the headline's. */
+  perturbedN?: number;
+}
+
+/** The figures of all questions as an experiment's headline computes them (scores in 0..100); the slice table's all row shows these. */
+export interface SliceTotals {
+  n: number;
+  original: Score;
+  perturbed: Score | null;
+  /** Perturbed answers behind `perturbed` (n when absent). */
+  perturbedN?: number;
 }
 
 /** One label's row; scores in 0..100, `change` = perturbed − original (null without a perturbation). */
 export interface SliceRow {
   value: string;
   n: number;
-  /** n < SMALL_SLICE. */
+  /** n < SMALL_N. */
   small: boolean;
   original: Score;
   perturbed: Score | null;
   change: Score | null;
+  /** Perturbed answers the perturbed mean is over (paraphrases, seeds…; = n when one per question). */
+  perturbedN: number;
 }
 
 /** Every label's row under one key, and the row of all questions. */
@@ -48,34 +67,47 @@ interface Acc {
   f1: number;
   pem: number;
   pf1: number;
+  /** Perturbed answers summed in pem/pf1. */
+  pn: number;
 }
 
-/** A row from sums, e.g. toRow('who', { n: 2, em: 1, f1: 1.5, pem: 0, pf1: 0 }, true).original → { em: 50, f1: 75 }. */
+/** A row from sums, e.g. toRow('who', { n: 2, em: 1, f1: 1.5, pem: 0, pf1: 0, pn: 2 }, true).original → { em: 50, f1: 75 }. */
 function toRow(value: string, a: Acc, perturbed: boolean): SliceRow {
   const original = { em: (100 * a.em) / a.n, f1: (100 * a.f1) / a.n };
-  const pert = perturbed ? { em: (100 * a.pem) / a.n, f1: (100 * a.pf1) / a.n } : null;
-  return { value, n: a.n, small: a.n < SMALL_SLICE, original, perturbed: pert, change: pert ? { em: pert.em - original.em, f1: pert.f1 - original.f1 } : null };
+  const pert = perturbed ? { em: (100 * a.pem) / a.pn, f1: (100 * a.pf1) / a.pn } : null;
+  return totalsRow(value, { n: a.n, original, perturbed: pert, perturbedN: a.pn });
+}
+
+/** A row from totals, e.g. an experiment's headline as the all row; change = perturbed − original. */
+function totalsRow(value: string, t: SliceTotals): SliceRow {
+  const { n, original, perturbed: pert } = t;
+  return { value, n, small: isSmallN(n), original, perturbed: pert, change: pert ? { em: pert.em - original.em, f1: pert.f1 - original.f1 } : null, perturbedN: t.perturbedN ?? n };
 }
 
 /**
  * Slices items by `key`, e.g. sliceTable([{ source: q1, original: { em: 1, f1: 1 } }], 'qword').rows[0]
  * → { value: 'who', n: 1, small: true, original: { em: 100, f1: 100 }, perturbed: null, change: null }.
  * Rows of keys with a natural order (question word, length) follow it; the others go by count, then label.
+ * With `headline` (the experiment's own figures over the same questions) the all row is that, so
+ * one quantity has one value wherever it is shown; a perturbed mean is over perturbed answers
+ * (`perturbedN`), as the headline's is.
  */
-export function sliceTable(items: readonly SliceItem[], key: SliceKey): SliceTable {
+export function sliceTable(items: readonly SliceItem[], key: SliceKey, headline?: SliceTotals): SliceTable {
   const perturbed = items.length > 0 && items.every((i) => i.perturbed !== undefined);
   const groups = new Map<string, Acc>();
-  const all: Acc = { n: 0, em: 0, f1: 0, pem: 0, pf1: 0 };
+  const all: Acc = { n: 0, em: 0, f1: 0, pem: 0, pf1: 0, pn: 0 };
   for (const it of items) {
     const v = sliceValue(it.source, key);
     let g = groups.get(v);
-    if (!g) groups.set(v, (g = { n: 0, em: 0, f1: 0, pem: 0, pf1: 0 }));
+    if (!g) groups.set(v, (g = { n: 0, em: 0, f1: 0, pem: 0, pf1: 0, pn: 0 }));
+    const w = it.perturbedN ?? 1;
     for (const acc of [g, all]) {
       acc.n++;
       acc.em += it.original.em;
       acc.f1 += it.original.f1;
-      acc.pem += it.perturbed?.em ?? 0;
-      acc.pf1 += it.perturbed?.f1 ?? 0;
+      acc.pem += (it.perturbed?.em ?? 0) * w;
+      acc.pf1 += (it.perturbed?.f1 ?? 0) * w;
+      acc.pn += w;
     }
   }
   const rows = [...groups].map(([v, a]) => toRow(v, a, perturbed));
@@ -85,7 +117,8 @@ export function sliceTable(items: readonly SliceItem[], key: SliceKey): SliceTab
     if (ra !== rb) return ra === -1 ? 1 : rb === -1 ? -1 : ra - rb;
     return b.n - a.n || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
   });
-  return { key, rows, all: all.n ? toRow('all', all, perturbed) : { value: 'all', n: 0, small: true, original: { em: NaN, f1: NaN }, perturbed: null, change: null }, perturbed };
+  const allRow = headline ? totalsRow('all', { ...headline, perturbed: perturbed ? headline.perturbed : null }) : all.n ? toRow('all', all, perturbed) : { value: 'all', n: 0, small: true, original: { em: NaN, f1: NaN }, perturbed: null, change: null, perturbedN: 0 };
+  return { key, rows, all: allRow, perturbed };
 }
 
 /** Which official metric scores a file, as `qarx eval` prints it. */

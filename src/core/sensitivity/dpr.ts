@@ -71,6 +71,8 @@ export interface DprCell {
 
 /** A set of rows summarised: overall DPR, EM/F1 on both sides, DPR per similarity bucket and per kind. */
 export interface DprSummary extends DprCell {
+  /** Original questions asked (each once; `n` counts paraphrases). */
+  questions: number;
   /** Scores of the original questions (each question once) and of every paraphrase. */
   original: Score;
   paraphrased: Score;
@@ -113,6 +115,7 @@ export function summarizeDpr(rows: readonly DprRow[]): DprSummary {
   }
   return {
     ...cell(rows.length, rows.filter((r) => r.differs).length),
+    questions: firstOf.size,
     original: averageScore([...firstOf.values()].map((r) => r.original)),
     paraphrased: averageScore(rows.map((r) => r.paraphrased)),
     buckets,
