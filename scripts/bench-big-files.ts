@@ -132,7 +132,7 @@ async function perturbOld(input: string, output: string): Promise<void> {
 }
 
 /** Result of a real predict run interrupted after some progress lines. */
-interface PredictRun { code: number | null; peakMb: number; firstProgress: number | null; maxGap: number; lines: number; stderr: string }
+interface PredictRun { code: number | null; peakMb: number; firstProgress: number | null; firstQuestions: number | null; maxGap: number; lines: number; stderr: string }
 
 /** Runs `qarx predict` on `input`, sampling peak RSS; sends SIGINT after `lines` progress lines. */
 function predictRun(input: string, out: string, lines: number): Promise<PredictRun> {
@@ -144,14 +144,25 @@ function predictRun(input: string, out: string, lines: number): Promise<PredictR
     let stderr = '';
     let seen = 0;
     let first: number | null = null;
+    let firstQuestions: number | null = null;
+    let reads = 0;
     let last = 0;
     let maxGap = 0;
     child.stderr.on('data', (d: Buffer) => {
       stderr += d.toString();
       const now = (performance.now() - t0) / 1000;
+      // "predict: reading …" lines (while the file is read) count as progress, but not toward --lines.
+      const r = (stderr.match(/^predict: reading /gm) ?? []).length;
       const n = (stderr.match(/^predict: \d+\/\d+ (windows|questions)/gm) ?? []).length;
+      if (r > reads) {
+        first ??= now;
+        maxGap = Math.max(maxGap, now - last);
+        last = now;
+        reads = r;
+      }
       if (n > seen) {
         first ??= now;
+        firstQuestions ??= now;
         maxGap = Math.max(maxGap, now - last);
         last = now;
         seen = n;
@@ -175,7 +186,7 @@ function predictRun(input: string, out: string, lines: number): Promise<PredictR
     child.on('exit', (code) => {
       clearInterval(timer);
       clearTimeout(limit);
-      res({ code, peakMb: peak, firstProgress: first, maxGap, lines: seen, stderr });
+      res({ code, peakMb: peak, firstProgress: first, firstQuestions, maxGap, lines: seen, stderr });
     });
   });
 }
@@ -196,7 +207,7 @@ async function runPredict(input: string): Promise<void> {
   rmSync(out, { recursive: true, force: true });
   const r = await predictRun(input, out, Number(values.lines));
   const inputMb = statSync(input).size / 1e6;
-  console.log(`qarx predict${values.dist ? ` (${values.dist})` : ''}: peak RSS ${r.peakMb.toFixed(0)} MB (${(r.peakMb / inputMb).toFixed(1)}× the input); first progress after ${r.firstProgress === null ? `none within ${values.limit} s` : `${r.firstProgress.toFixed(1)} s`}; longest gap between progress lines ${r.maxGap.toFixed(1)} s; ${r.lines} progress lines, then Ctrl-C: exit ${r.code}`);
+  console.log(`qarx predict${values.dist ? ` (${values.dist})` : ''}: peak RSS ${r.peakMb.toFixed(0)} MB (${(r.peakMb / inputMb).toFixed(1)}× the input); first progress after ${r.firstProgress === null ? `none within ${values.limit} s` : `${r.firstProgress.toFixed(1)} s`}, first questions done after ${r.firstQuestions === null ? 'none' : `${r.firstQuestions.toFixed(1)} s`}; longest gap between progress lines ${r.maxGap.toFixed(1)} s; ${r.lines} progress lines, then Ctrl-C: exit ${r.code}`);
   const run = join(out, 'run.json');
   const partial = existsSync(run) ? (JSON.parse(readFileSync(run, 'utf8')) as { partial?: unknown }).partial : 'no run.json';
   console.log(`  predictions.json ${existsSync(join(out, 'predictions.json')) ? (parses(join(out, 'predictions.json')) ? 'parses' : 'does not parse') : 'missing'}; run.json partial: ${String(partial)}`);

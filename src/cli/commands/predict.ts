@@ -4,8 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_DECODE, DEFAULT_WINDOWS, DTYPES, modelScope, nbestJson, QaEngine, type QaPrediction } from '../../core/index.ts';
-import type { SquadFile } from '../../core/formats/squad.ts';
-import { readData } from '../data.ts';
+import { readPredictInput } from '../predict-input.ts';
 import { checkOutputDir, err, interruptible, interrupted, intOpt, numOpt, UsageError } from '../io.ts';
 import { OrderedById, PredictFolder } from '../predict-out.ts';
 import { writePyJsonMap } from '../json-out.ts';
@@ -47,9 +46,12 @@ export async function predict(argv: string[]): Promise<number> {
     docStride: intOpt(values['doc-stride'], 'doc-stride', DEFAULT_WINDOWS.docStride),
     maxQueryLength: intOpt(values['max-query-length'], 'max-query-length', DEFAULT_WINDOWS.maxQueryLength),
   };
-  // Only the questions are kept: the file's own structure (readData's dataset) is for eval, not needed here.
-  const data: Pick<SquadFile, 'items' | 'version' | 'issues'> = await readData(values.data).then(({ items, version, issues }) => ({ items, version, issues }));
-  reportRead(values.data, data.items.length, data.issues);
+  const tty = process.stderr.isTTY;
+  // Only the questions are kept, a chunk at a time when the file can be streamed (nested SQuAD JSON).
+  const reading = throttled(tty, (done, total) => err(`${tty ? '\r' : ''}predict: reading ${values.data}: ${mb(done)} of ${mb(total)} MB${tty ? '' : '\n'}`));
+  const data = await readPredictInput(values.data, reading);
+  if (tty && reading.printed) err('\n');
+  reportRead(values.data, data.ids.length, data.issues);
   const versionTwo = values.squad2 ? true : values.squad1 ? false : data.version === 'v2.0';
   const decode = {
     ...DEFAULT_DECODE,
@@ -74,8 +76,8 @@ export async function predict(argv: string[]): Promise<number> {
   mkdirSync(values.out, { recursive: true });
   // run_qa.py's files have no room for what produced them: run.json says it, with the command line.
   const settings = { ...windows, nBest: decode.nBest, maxAnswerLength: decode.maxAnswerLength, nullThreshold: decode.nullScoreDiffThreshold, batchSize, dumpLogits: values['dump-logits'] };
-  const record = cliRecord({ data: [values.data], n: data.items.length, model: values.model, dtype: model.dtype, device: model.device, versionTwo, forcedV2: values.squad2 === true || values.squad1 === true, lang: 'auto', settings });
-  const ids = data.items.map((i) => i.id);
+  const record = cliRecord({ data: [values.data], n: data.ids.length, model: values.model, dtype: model.dtype, device: model.device, versionTwo, forcedV2: values.squad2 === true || values.squad1 === true, lang: 'auto', settings });
+  const ids = data.ids;
   // The previous run's files go first; each prediction is written as it finishes, so a stop keeps them.
   const folder = new PredictFolder(values.out, versionTwo, values['dump-logits'], { record, command: cliCommand('predict', argv) }, new Set(ids).size);
   const order = new OrderedById(ids, (p) => folder.add(p));
@@ -86,7 +88,6 @@ export async function predict(argv: string[]): Promise<number> {
   };
   process.once('exit', onExit);
   const stop = interruptible('predict', 'batch');
-  const tty = process.stderr.isTTY;
   const stats = { windows: 0, computed: 0, cached: 0 };
   let lastReport = 0;
   let lastDone = -1;
@@ -96,7 +97,7 @@ export async function predict(argv: string[]): Promise<number> {
     if ((!last && now - lastReport < (tty ? 100 : 2000)) || at === lastDone) return;
     lastReport = now;
     lastDone = at;
-    err(`${tty ? '\r' : ''}predict: ${at}/${data.items.length} questions, ${windows} windows (${cached} cached)${tty ? '' : '\n'}`);
+    err(`${tty ? '\r' : ''}predict: ${at}/${ids.length} questions, ${windows} windows (${cached} cached)${tty ? '' : '\n'}`);
   };
   const t1 = performance.now();
   let done = 0;
@@ -104,9 +105,10 @@ export async function predict(argv: string[]): Promise<number> {
   try {
     // Chunks of questions: windows (token ids per window) exist for one chunk at a time, so memory
     // stays flat however big the file, and the first progress line comes after one batch.
-    for (let from = 0; from < data.items.length && !cancelled; from += PREDICT_CHUNK) {
-      const chunk = data.items.slice(from, from + PREDICT_CHUNK);
+    let from = 0;
+    for (const chunk of data.chunks(PREDICT_CHUNK)) {
       const base = from;
+      from += chunk.length;
       let k = 0;
       const r = await engine.predict(chunk, {
         signal: stop.signal,
@@ -122,13 +124,14 @@ export async function predict(argv: string[]): Promise<number> {
       stats.cached += r.stats.cached;
       done = base + k;
       cancelled = r.cancelled;
+      if (cancelled) break;
     }
     if (!cancelled) progress(done, stats.windows, stats.cached, true);
   } finally {
     stop.release();
     process.removeListener('exit', onExit);
     order.flush();
-    folder.close(cancelled ? 'interrupted (Ctrl-C)' : done < data.items.length ? 'stopped by an error' : null);
+    folder.close(cancelled ? 'interrupted (Ctrl-C)' : done < ids.length ? 'stopped by an error' : null);
     // The model is freed whatever stopped the run.
     await model.dispose();
   }
@@ -137,6 +140,25 @@ export async function predict(argv: string[]): Promise<number> {
   err(`${countOf(done, 'question')}, ${countOf(stats.windows, 'window')} (${stats.computed} computed) in ${secs.toFixed(2)} s → ${values.out}\n`);
   return cancelled ? interrupted('predict', `${folder.answered} of ${countOf(new Set(ids).size, 'question')} written to ${values.out}, marked partial in run.json`) : 0;
 }
+
+/** `f` at most every 2 s (0.1 s on a terminal), the first time after that long; `.printed` says whether it ever ran. */
+function throttled(tty: boolean, f: (done: number, total: number) => void): ((done: number, total: number) => void) & { printed: boolean } {
+  let last = performance.now();
+  const g = Object.assign(
+    (done: number, total: number) => {
+      const now = performance.now();
+      if (now - last < (tty ? 100 : 2000)) return;
+      last = now;
+      g.printed = true;
+      f(done, total);
+    },
+    { printed: false },
+  );
+  return g;
+}
+
+/** Bytes as MB with one decimal. */
+const mb = (bytes: number): string => (bytes / 1e6).toFixed(1);
 
 /** Questions whose windows are built and run together (a few MB of token ids, however big the file). */
 export const PREDICT_CHUNK = 1024;

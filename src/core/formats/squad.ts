@@ -160,71 +160,106 @@ export interface SquadRead extends SquadFile {
  * leaves answer offsets to the caller (the importers relocate them instead of just warning).
  */
 export function readSquadValue(raw: unknown, file: string, opts: { checkAnswerStarts?: boolean } = {}): SquadRead {
-  const checkStarts = opts.checkAnswerStarts ?? true;
   const root = v.safeParse(Root, raw);
   if (!root.success) throw new InputError(notDataText(raw, file) ?? `${file}: not a SQuAD file (${schemaText(root.issues)}). Expected {"version": …, "data": [{"title", "paragraphs": [{"context", "qas": […]}]}]}.`);
-  const issues: InputIssue[] = [];
   const items: QaItem[] = [];
   const paths: string[] = [];
-  const seen = new Set<string>();
   const dataset: SquadDataset = { version: root.output.version ?? '', data: [] };
-  let anyImpossible = false;
+  const state = squadState(root.output.version, opts.checkAnswerStarts ?? true);
+  root.output.data.forEach((art, ai) =>
+    readArticle(art, ai, state, (item, path) => {
+      items.push(item);
+      paths.push(path);
+    }, dataset),
+  );
+  const { version, issues } = finishSquad(state, file);
+  return { version, items, paths, dataset, issues };
+}
+
+/** What readArticle carries from one article to the next (ids seen, issues, answer counts). */
+export interface SquadState {
+  readonly fileVersion: string | undefined;
+  readonly checkStarts: boolean;
+  readonly issues: InputIssue[];
+  readonly seen: Set<string>;
   // DuReader-robust may write -1 for every answer_start: one line then says so, not one per answer.
-  const unplaced = new Set<InputIssue>();
-  let answerTotal = 0;
-  root.output.data.forEach((art, ai) => {
-    const a = v.safeParse(Article, art);
-    if (!a.success) return issues.push({ path: `data[${ai}]`, message: schemaText(a.issues), kind: 'schema', skipped: true });
-    const outArticle = { title: a.output.title, paragraphs: [] as SquadDataset['data'][number]['paragraphs'] };
-    a.output.paragraphs.forEach((par, pi) => {
-      const base = `data[${ai}].paragraphs[${pi}]`;
-      const p = v.safeParse(Paragraph, par);
-      if (!p.success) return issues.push({ path: base, message: schemaText(p.issues), kind: 'schema', skipped: true });
-      if (!p.output.context.trim()) return issues.push({ path: `${base}.context`, message: 'empty context; its questions are skipped', kind: 'empty-context', skipped: true });
-      const outQas: SquadDataset['data'][number]['paragraphs'][number]['qas'] = [];
-      let cps: CodePointMapper | undefined;
-      p.output.qas.forEach((qa, qi) => {
-        const path = `${base}.qas[${qi}]`;
-        const q = v.safeParse(Question, qa);
-        if (!q.success) return issues.push({ path, message: schemaText(q.issues), kind: 'schema', skipped: true });
-        const { id, question, answers } = q.output;
-        if (seen.has(id)) return issues.push({ path: `${path}.id`, message: `duplicate id "${id}"; the first one is kept`, kind: 'duplicate-id', skipped: true });
-        const impossible = q.output.is_impossible ?? false;
-        anyImpossible ||= impossible;
-        if (!impossible && answers.length === 0 && root.output.version !== undefined && /^v?1/.test(root.output.version)) {
-          issues.push({ path: `${path}.answers`, message: 'no answers for an answerable question (kept; scores count it as unanswerable)', kind: 'no-answers', skipped: false });
-        }
-        if (checkStarts) {
-          // answer_start counts code points (Python's); a UTF-16 check warns after every emoji.
-          cps ??= codePointMapper(p.output.context);
-          for (const [k, ans] of answers.entries()) {
-            answerTotal++;
-            if (!isAtCodePoint(p.output.context, ans.text, ans.answer_start, cps)) {
-              const issue: InputIssue = { path: `${path}.answers[${k}]`, message: `answer "${ans.text.slice(0, 40)}" is not at answer_start ${ans.answer_start} (kept for scoring, which uses the text)`, kind: 'answer-offset', skipped: false };
-              if (ans.answer_start === -1) unplaced.add(issue);
-              issues.push(issue);
-            }
+  readonly unplaced: Set<InputIssue>;
+  anyImpossible: boolean;
+  answerTotal: number;
+}
+
+/** A fresh SquadState for a file whose root `version` (as LooseVersion reads it) is `fileVersion`. */
+export function squadState(fileVersion: string | undefined, checkStarts = true): SquadState {
+  return { fileVersion, checkStarts, issues: [], seen: new Set(), unplaced: new Set(), anyImpossible: false, answerTotal: 0 };
+}
+
+/** The `version` value of a SQuAD root as readSquadValue reads it, or null when it is no version. */
+export function rootVersion(raw: unknown): { version: string | undefined } | null {
+  const r = v.safeParse(v.optional(LooseVersion), raw);
+  return r.success ? { version: r.output } : null;
+}
+
+/**
+ * Validates article `ai` of a SQuAD file (data[ai]) into `state`, handing each valid question to
+ * `onItem` in file order; `dataset` (when given) receives the article in the evaluation scripts' shape.
+ */
+export function readArticle(art: unknown, ai: number, state: SquadState, onItem: (item: QaItem, path: string) => void, dataset?: SquadDataset): void {
+  const { issues, seen, unplaced, checkStarts } = state;
+  const a = v.safeParse(Article, art);
+  if (!a.success) return void issues.push({ path: `data[${ai}]`, message: schemaText(a.issues), kind: 'schema', skipped: true });
+  const outArticle = { title: a.output.title, paragraphs: [] as SquadDataset['data'][number]['paragraphs'] };
+  a.output.paragraphs.forEach((par, pi) => {
+    const base = `data[${ai}].paragraphs[${pi}]`;
+    const p = v.safeParse(Paragraph, par);
+    if (!p.success) return issues.push({ path: base, message: schemaText(p.issues), kind: 'schema', skipped: true });
+    if (!p.output.context.trim()) return issues.push({ path: `${base}.context`, message: 'empty context; its questions are skipped', kind: 'empty-context', skipped: true });
+    const outQas: SquadDataset['data'][number]['paragraphs'][number]['qas'] = [];
+    let cps: CodePointMapper | undefined;
+    p.output.qas.forEach((qa, qi) => {
+      const path = `${base}.qas[${qi}]`;
+      const q = v.safeParse(Question, qa);
+      if (!q.success) return issues.push({ path, message: schemaText(q.issues), kind: 'schema', skipped: true });
+      const { id, question, answers } = q.output;
+      if (seen.has(id)) return issues.push({ path: `${path}.id`, message: `duplicate id "${id}"; the first one is kept`, kind: 'duplicate-id', skipped: true });
+      const impossible = q.output.is_impossible ?? false;
+      state.anyImpossible ||= impossible;
+      if (!impossible && answers.length === 0 && state.fileVersion !== undefined && /^v?1/.test(state.fileVersion)) {
+        issues.push({ path: `${path}.answers`, message: 'no answers for an answerable question (kept; scores count it as unanswerable)', kind: 'no-answers', skipped: false });
+      }
+      if (checkStarts) {
+        // answer_start counts code points (Python's); a UTF-16 check warns after every emoji.
+        cps ??= codePointMapper(p.output.context);
+        for (const [k, ans] of answers.entries()) {
+          state.answerTotal++;
+          if (!isAtCodePoint(p.output.context, ans.text, ans.answer_start, cps)) {
+            const issue: InputIssue = { path: `${path}.answers[${k}]`, message: `answer "${ans.text.slice(0, 40)}" is not at answer_start ${ans.answer_start} (kept for scoring, which uses the text)`, kind: 'answer-offset', skipped: false };
+            if (ans.answer_start === -1) unplaced.add(issue);
+            issues.push(issue);
           }
         }
-        seen.add(id);
-        const paraphrases = readParaphrases(q.output.paraphrases, `${path}.paraphrases`, issues);
-        const meta = nonEmpty(collectMeta(art, ARTICLE_KEYS, collectMeta(par, PARAGRAPH_KEYS, collectMeta(qa, QA_KEYS))));
-        const own = fileAnnotations(qa, par, p.output.context, `${path}`, issues);
-        items.push({ id, question, context: p.output.context, title: a.output.title || (typeof p.output.title === 'string' ? p.output.title : ''), answers, isImpossible: impossible, ...(impossible && q.output.plausible_answers?.length ? { plausibleAnswers: q.output.plausible_answers.map((x) => x.text) } : {}), ...(paraphrases ? { paraphrases } : {}), ...(meta ? { meta } : {}), ...own });
-        paths.push(path);
-        outQas.push({ id, question, answers, ...(q.output.is_impossible !== undefined ? { is_impossible: impossible } : {}) });
-      });
-      outArticle.paragraphs.push({ context: p.output.context, qas: outQas });
+      }
+      seen.add(id);
+      const paraphrases = readParaphrases(q.output.paraphrases, `${path}.paraphrases`, issues);
+      const meta = nonEmpty(collectMeta(art, ARTICLE_KEYS, collectMeta(par, PARAGRAPH_KEYS, collectMeta(qa, QA_KEYS))));
+      const own = fileAnnotations(qa, par, p.output.context, `${path}`, issues);
+      onItem({ id, question, context: p.output.context, title: a.output.title || (typeof p.output.title === 'string' ? p.output.title : ''), answers, isImpossible: impossible, ...(impossible && q.output.plausible_answers?.length ? { plausibleAnswers: q.output.plausible_answers.map((x) => x.text) } : {}), ...(paraphrases ? { paraphrases } : {}), ...(meta ? { meta } : {}), ...own }, path);
+      outQas.push({ id, question, answers, ...(q.output.is_impossible !== undefined ? { is_impossible: impossible } : {}) });
     });
-    dataset.data.push(outArticle);
+    outArticle.paragraphs.push({ context: p.output.context, qas: outQas });
   });
-  const version = /^v?2/.test(root.output.version ?? '') || anyImpossible ? 'v2.0' : 'v1.1';
+  dataset?.data.push(outArticle);
+}
+
+/** The file's version and issues once every article is read (every answer_start -1 becomes one summary line). */
+export function finishSquad(state: SquadState, file: string): { version: 'v1.1' | 'v2.0'; issues: InputIssue[] } {
+  const version = /^v?2/.test(state.fileVersion ?? '') || state.anyImpossible ? 'v2.0' : 'v1.1';
+  const { answerTotal, unplaced, issues } = state;
   if (answerTotal > 0 && unplaced.size === answerTotal) {
     const rest = issues.filter((i) => !unplaced.has(i));
     const summary: InputIssue = { path: file, message: `every answer_start is -1 (${answerTotal} answer${answerTotal === 1 ? '' : 's'}, as DuReader-robust writes them); answers are scored by their text`, kind: 'answer-offset', skipped: false, count: answerTotal };
-    return { version, items, paths, dataset, issues: [summary, ...rest] };
+    return { version, issues: [summary, ...rest] };
   }
-  return { version, items, paths, dataset, issues };
+  return { version, issues };
 }
 
 /**
