@@ -12,6 +12,7 @@ import { InputError } from '../core/formats/json.ts';
 import { SquadStreamFallback, readSquadStream, squadStreamItems } from '../core/formats/squad-stream.ts';
 import type { InputIssue, QaItem } from '../core/formats/squad.ts';
 import { readData } from './data.ts';
+import { collectGarbage } from './gc.ts';
 
 /** What predict reads: the version, issues and ids of the valid questions, and the questions in chunks. */
 export interface PredictInput {
@@ -26,18 +27,22 @@ export interface PredictInput {
 
 /** Bytes read per step of a stream (a few MB of parser state at most). */
 const CHUNK_BYTES = 1 << 20;
+/** Steps between two full collections: V8 would let the parse's garbage grow to hundreds of MB. */
+const GC_STEPS = 32;
 
-/** The file's bytes in CHUNK_BYTES pieces, calling `onRead(bytesSoFar, total)` after each. */
+/** The file's bytes in CHUNK_BYTES pieces (each valid until the next is asked for), calling `onRead(bytesSoFar, total)` after each. */
 function* fileChunks(file: string, onRead?: (done: number, total: number) => void): Generator<Uint8Array> {
   const fd = openSync(file, 'r');
   try {
     const total = statSync(file).size;
     let done = 0;
+    // One buffer for the whole file: the parser copies what it keeps before write() returns.
+    const buf = Buffer.allocUnsafe(CHUNK_BYTES);
     for (;;) {
-      const buf = Buffer.allocUnsafe(CHUNK_BYTES);
       const n = readSync(fd, buf, 0, CHUNK_BYTES, null);
       if (n === 0) return;
       done += n;
+      if ((done / CHUNK_BYTES) % GC_STEPS === 0) collectGarbage();
       yield buf.subarray(0, n);
       onRead?.(done, total);
     }

@@ -89,12 +89,12 @@ describe('squadStreamItems', () => {
   });
 
   it('sends what it cannot read like JSON.parse back to the whole-file reader', () => {
-    const cases = ['{"data": [1, 2', '{"data": {"a": {}}}', '{"data": [], "data": []}', '{"version": "1", "version": "2", "data": []}', '{"version": {}, "data": []}', '[]', '{}', '{"data": []} x', '{"a": 1}'];
+    const cases = ['{"data": [1, 2', '{"data": {"a": {}}}', '{"data": [], "data": []}', '{"version": "1", "version": "2", "data": []}', '{"version": {}, "data": [{}]}', '{"version": "v2.0", "data": []}', '{"data": [{}], "data": {"a": {}}}', '[]', '{}', '{"data": []} x', '{"a": 1}'];
     for (const t of cases) expect(() => readSquadStream([t], 'f.json'), t).toThrow(SquadStreamFallback);
   });
 
   it('accepts a byte-order mark and trailing whitespace, as parseJson does', () => {
-    const t = `{"version": "v2.0", "data": []}\n\n`;
-    expect(readSquadStream([new Uint8Array([0xef, 0xbb, 0xbf]), t], 'f.json')).toMatchObject({ version: 'v2.0', ids: [] });
+    const t = `{"version": "v2.0", "data": [{"paragraphs": [{"context": "a", "qas": [{"id": "q", "question": "?"}]}]}]}\n\n`;
+    expect(readSquadStream([new Uint8Array([0xef, 0xbb, 0xbf]), t], 'f.json')).toMatchObject({ version: 'v2.0', ids: ['q'] });
   });
 });

@@ -2,7 +2,7 @@
  * Nested SQuAD JSON read as a stream of chunks, one article at a time, so a big file never sits
  * in memory whole (text plus parse tree is ~5× the file). It validates exactly as readSquadValue
  * does (same items, same issues, same paths); what it cannot read the same way — malformed JSON,
- * a root that is not {"version", "data": [...]}, a version after the articles, a key given twice —
+ * a root that is not {"version", "data": [...]}, a version after the articles, a key given twice, no article at all —
  * ends in SquadStreamFallback, and the caller reads the file whole, which names the problem as usual.
  */
 import { JSONParser } from '@streamparser/json';
@@ -18,19 +18,18 @@ export type SquadPart = { kind: 'version'; value: unknown } | { kind: 'article';
  * The top-level parts of a SQuAD JSON file given as chunks (UTF-8 bytes or text), in file order,
  * e.g. streamSquadParts(['{"version": "v2.0", "data": [{"title": …}]}']) → version, article 0.
  * Only one article is held at a time. Throws SquadStreamFallback on malformed JSON or when `data`
- * is not one array.
+ * is not an array.
  */
 export function* streamSquadParts(chunks: Iterable<string | Uint8Array>): Generator<SquadPart> {
-  const parser = new JSONParser({ paths: ['$.version', '$.data', '$.data.*'], keepStack: false });
+  // Not '$.data' itself: a path to be emitted keeps everything under it (the whole file).
+  const parser = new JSONParser({ paths: ['$.version', '$.data.*'], keepStack: false });
   let ready: SquadPart[] = [];
-  let dataArrays = 0;
-  parser.onValue = ({ value, key, stack }) => {
+  parser.onValue = ({ value, key, parent, stack }) => {
     if (stack.length === 1 && key === 'version') ready.push({ kind: 'version', value });
-    else if (stack.length === 1 && key === 'data') {
-      // '$.data' itself comes last, emptied (keepStack: false); only its kind matters here.
-      if (!Array.isArray(value)) throw new SquadStreamFallback('"data" is not an array');
-      dataArrays++;
-    } else if (stack.length === 2 && typeof key === 'number') ready.push({ kind: 'article', index: key, value });
+    else if (stack.length === 2) {
+      if (!Array.isArray(parent) || typeof key !== 'number') throw new SquadStreamFallback('"data" is not an array');
+      ready.push({ kind: 'article', index: key, value });
+    }
   };
   const step = (write: () => void) => {
     try {
@@ -57,7 +56,6 @@ export function* streamSquadParts(chunks: Iterable<string | Uint8Array>): Genera
     if (!parser.isEnded) parser.end();
   });
   yield* ready;
-  if (dataArrays !== 1) throw new SquadStreamFallback(dataArrays === 0 ? 'no "data" array' : '"data" given twice');
 }
 
 /** What a streamed read found: the file's version and issues, and every valid question's id. */
@@ -98,7 +96,8 @@ export function* squadStreamItems(chunks: Iterable<string | Uint8Array>, file: s
       yield item;
     }
   }
-  state ??= squadState(version?.version);
+  // No article (no "data", an empty one, not SQuAD at all): the whole-file reader says what it is.
+  if (next === 0 || !state) throw new SquadStreamFallback('no articles');
   return { ...finishSquad(state, file), ids, fileVersion: fileVersion ?? { version: version?.version } };
 }
 
