@@ -141,13 +141,14 @@ export async function predict(argv: string[]): Promise<number> {
   return cancelled ? interrupted('predict', `${folder.answered} of ${countOf(new Set(ids).size, 'question')} written to ${values.out}, marked partial in run.json`) : 0;
 }
 
-/** `f` at most every 2 s (0.1 s on a terminal), the first time after that long; `.printed` says whether it ever ran. */
+/** `f` at most every 2 s (0.1 s on a terminal), the first time after that long (at once for a file of BIG_FILE bytes or more); `.printed` says whether it ever ran. */
 function throttled(tty: boolean, f: (done: number, total: number) => void): ((done: number, total: number) => void) & { printed: boolean } {
   let last = performance.now();
   const g = Object.assign(
     (done: number, total: number) => {
       const now = performance.now();
-      if (now - last < (tty ? 100 : 2000)) return;
+      // A big file (seconds to read) says so at once; a small one prints nothing.
+      if (now - last < (tty ? 100 : 2000) && !(g.printed === false && total >= BIG_FILE)) return;
       last = now;
       g.printed = true;
       f(done, total);
@@ -156,6 +157,9 @@ function throttled(tty: boolean, f: (done: number, total: number) => void): ((do
   );
   return g;
 }
+
+/** Input size from which the first reading line comes at once. */
+const BIG_FILE = 32e6;
 
 /** Bytes as MB with one decimal. */
 const mb = (bytes: number): string => (bytes / 1e6).toFixed(1);
