@@ -26,7 +26,7 @@ describe('qarx predict', () => {
     const out = join(tmp, 'pred');
     const r = await qarx('predict', '--model', MODEL, '--data', DATA, '--out', out, '--dump-logits');
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/predict: 4\/4 windows/);
+    expect(r.stderr).toMatch(/predict: 4\/4 questions, 4 windows/);
     const preds = JSON.parse(readFileSync(join(out, 'predictions.json'), 'utf8')) as Record<string, string>;
     expect(preds).toEqual({ 'lh-1': 'Elspeth Moray', 'lh-2': '1852', 'lh-3': 'Kirkwall', 'lh-4': '' });
     expect(readFileSync(join(out, 'predictions.json'), 'utf8')).toMatch(/^\{\n {4}"lh-1": "Elspeth Moray",\n/);
