@@ -97,9 +97,10 @@ const USAGE = `Usage:
       question-person renames the person the question names (PER only: --types is then ignored);
       --slice KEY (repeatable) adds, per sweep row, original vs renamed (mean over seeds) per slice
   qarx budget <data file> --model <dir|hub id> [--type MIX] [--source db] [--origin us] [--budget 10]
-              [--resemble 1|3 [--temperature 2]] [--target answer|question-person] [--squad2] [--json]
+              [--resemble 1|3 [--temperature 2] [--seed 1]] [--target answer|question-person] [--squad2] [--json]
       worst and best case over B renamings per question (seeds 1…B), random mean ± std, stability;
-      with --resemble the same for the RESEMBLE-defended model (M canonical names); --target as for
+      with --resemble the same for the RESEMBLE-defended model (M canonical names, chosen by F1 on
+      30% of the questions split by --seed; all figures then on the other 70%); --target as for
       sweep (question-person: PER, --type ignored); --slice KEY adds original vs D_worst per slice
   qarx audit --config <audit.json> --out <dir> [--shard i/n] [--workers N] [--threads T] [--device auto|cpu|cuda] [--dry-run]
       datasets × models × experiments (sweep, budget, natural, synthetic, paraphrase, traps,

@@ -39,7 +39,7 @@ export function budgetTable(r: BudgetResult): ResultTable {
   ];
   const side = (s: BudgetScores | null, m: (s: BudgetScores) => [number, number]): CellValue[] => (s ? m(s).map(r4) : [null, null]);
   return {
-    title: 'Worst and best case over a budget of renamings',
+    title: r.resembleSplit ? `Worst and best case over a budget of renamings (test part; canonical names chosen on ${r.resembleSplit.validationIds.length} validation questions, seed ${r.resembleSplit.seed})` : 'Worst and best case over a budget of renamings',
     columns: ['measure', 'n', 'model_em', 'model_f1', 'resemble_em', 'resemble_f1'],
     key: ['measure'],
     headline: ['model_em', 'model_f1', 'resemble_em', 'resemble_f1'],

@@ -148,9 +148,9 @@ export function qarxCommand(kind: string, r: RunRecord): QarxCommand {
         note: `${dataNote}; ${device}.${pool(Array.isArray(s.sources) && s.sources.includes('indist'))}`,
       };
     case 'budget': {
-      const res = s.resemble as { m: number; temperature: number } | null | undefined;
+      const res = s.resemble as { m: number; temperature: number; seed?: number } | null | undefined;
       return {
-        command: join(['qarx', 'budget', data], model, ['--type', String(s.type), '--source', String(s.source), '--origin', String(s.origin), '--budget', String(s.budget)], res ? ['--resemble', String(res.m), '--temperature', String(res.temperature)] : [], target, ids, v2, ['--json']),
+        command: join(['qarx', 'budget', data], model, ['--type', String(s.type), '--source', String(s.source), '--origin', String(s.origin), '--budget', String(s.budget)], res ? ['--resemble', String(res.m), '--temperature', String(res.temperature), '--seed', String(res.seed ?? 1)] : [], target, ids, v2, ['--json']),
         note: `${dataNote}; ${device}.${pool(s.source === 'indist')}`,
       };
     }

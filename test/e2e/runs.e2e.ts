@@ -75,7 +75,10 @@ describe('run history and exports', () => {
     expect(doc.kind).toBe('budget');
     expect(doc.run).toMatchObject({ model: 'qarx-lexical-qa', dtype: 'fp32', device: 'wasm' });
     expect(doc.settings.budget).toBe(2);
-    expect(doc.qarxCommand).toMatch(/^qarx budget \S+ --model public\/models\/qarx-lexical-qa --dtype fp32 --type MIX --source randstr --origin us --budget 2 --resemble 3 --temperature 2/);
+    expect(doc.qarxCommand).toMatch(/^qarx budget \S+ --model public\/models\/qarx-lexical-qa --dtype fp32 --type MIX --source randstr --origin us --budget 2 --resemble 3 --temperature 2 --seed 1/);
+    // §4: RESEMBLE's canonical names come from a validation part; the table says its figures are on the test part.
+    expect(await app.page.getByTestId('budget-split').first().textContent()).toMatch(/^Every figure is on the test part: \d+ other questions \(30(\.0)?%, split by seed 1\) chose/);
+    await shot(app.page, 'runs-budget-split');
     expect(doc.rows).toHaveLength(6);
 
     // Revision pairs give a chart.

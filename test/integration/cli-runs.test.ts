@@ -52,14 +52,18 @@ describe('app-vs-CLI parity of entity-renaming runs', () => {
 
   it('qarx budget with RESEMBLE prints the result the app computes', async () => {
     const versionTwo = demo.some((i) => i.isImpossible);
-    const config: BudgetConfig = { type: 'PER', source: 'randstr', origin: 'us', budget: 3, resemble: { m: 1, temperature: 2, type: 'MIX' }, versionTwo };
+    const config: BudgetConfig = { type: 'PER', source: 'randstr', origin: 'us', budget: 3, resemble: { m: 1, temperature: 2, type: 'MIX', seed: 2 }, versionTwo };
     const app = await runBudget(demo, config, enginePredictor(engine, { versionTwo }));
-    const r = await runMain('budget', DATA, '--model', MODEL, '--type', 'PER', '--source', 'randstr', '--budget', '3', '--resemble', '1', '--json');
+    const r = await runMain('budget', DATA, '--model', MODEL, '--type', 'PER', '--source', 'randstr', '--budget', '3', '--resemble', '1', '--seed', '2', '--json');
     expect(r.code, r.stderr).toBe(0);
     const cli = JSON.parse(r.stdout) as typeof app & { config: BudgetConfig };
     expect(cli.config).toEqual({ ...config, target: 'answer' });
     expect(cli.n).toBeGreaterThan(5);
-    expect({ n: cli.n, plain: cli.plain, defended: cli.defended, perInstance: cli.perInstance }).toEqual(JSON.parse(JSON.stringify({ n: app.n, plain: app.plain, defended: app.defended, perInstance: app.perInstance })));
+    expect({ n: cli.n, plain: cli.plain, defended: cli.defended, perInstance: cli.perInstance, split: cli.resembleSplit }).toEqual(JSON.parse(JSON.stringify({ n: app.n, plain: app.plain, defended: app.defended, perInstance: app.perInstance, split: app.resembleSplit })));
+    // §4: the figures are on the test part only, and the text output says so.
+    expect(cli.resembleSplit?.seed).toBe(2);
+    expect(cli.perInstance.some((p) => cli.resembleSplit?.validationIds.includes(p.id))).toBe(false);
+    expect((await runMain('budget', DATA, '--model', MODEL, '--type', 'PER', '--source', 'randstr', '--budget', '3', '--resemble', '1', '--seed', '2')).stdout).toMatch(/questions: \d+ \(test part; \d+ validation questions, 30\.00% split by seed 2/);
   }, 300_000);
 
   it.each([

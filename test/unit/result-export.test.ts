@@ -33,7 +33,7 @@ describe('the qarx command of a run', () => {
     {
       kind: 'budget',
       r: rec({ type: 'GPE', source: 'randstr', origin: 'fr', budget: 10, resemble: { m: 3, temperature: 2, type: 'MIX' }, versionTwo: true }, { versionTwo: true, model: 'Xenova/distilbert-base-cased-distilled-squad', dtype: 'q8' }),
-      cmd: 'qarx budget train-v2.0.json --model Xenova/distilbert-base-cased-distilled-squad --dtype q8 --type GPE --source randstr --origin fr --budget 10 --resemble 3 --temperature 2 --target answer --squad2 --json',
+      cmd: 'qarx budget train-v2.0.json --model Xenova/distilbert-base-cased-distilled-squad --dtype q8 --type GPE --source randstr --origin fr --budget 10 --resemble 3 --temperature 2 --seed 1 --target answer --squad2 --json',
     },
     {
       kind: 'budget',

@@ -5,13 +5,20 @@ import { countOf } from '../../core/plural.ts';
 
 /** Worst/best over a budget as a table: the model, and RESEMBLE when it ran. */
 export function BudgetTable({ result, budget }: { result: BudgetResult; budget: number }) {
+  const split = result.resembleSplit;
   return (
-    
         <table className="results-table" data-testid="budget-table">
+          {split && (
+            <caption data-testid="budget-split">
+              Every figure is on the test part: {countOf(split.validationIds.length, 'other question')} ({pct(100 * split.share)}%, split by seed {split.seed}) chose
+              RESEMBLE&apos;s canonical names by F1 (§4): {Object.entries(split.scores).map(([k, rows]) => `${k} ${split.names[k]?.join('/') ?? rows[0]?.name}`).join(', ') || 'none probed, pool order kept'}.
+            </caption>
+          )}
           <thead>
             <tr>
               <th>
-                {countOf(result.n, 'question')}, B = {budget}
+                {countOf(result.n, 'question')}
+                {split && ' (test part)'}, B = {budget}
               </th>
               <th>model</th>
               {result.defended && <th>+ RESEMBLE</th>}

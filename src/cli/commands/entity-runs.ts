@@ -25,7 +25,7 @@ import {
   type SweepConfig,
 } from '../../core/entity/index.ts';
 import { readInstances } from '../data.ts';
-import { err, interruptible, interrupted, intOpt, numOpt, out, UsageError } from '../io.ts';
+import { err, interruptible, interrupted, intOpt, numOpt, out, seedOpt, UsageError } from '../io.ts';
 import { openModel } from '../model.ts';
 import { LANG_OPTION, scoredAs, scoringLangOpt } from '../lang.ts';
 import { budgetSliceItems, sweepRowKey, sweepSliceItems } from '../../core/metrics/experiment-slices.ts';
@@ -135,13 +135,14 @@ export async function budget(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { ...MODEL_OPTIONS, type: { type: 'string', default: 'MIX' }, source: { type: 'string', default: 'db' }, origin: { type: 'string', default: 'us' }, budget: { type: 'string', default: '10' }, resemble: { type: 'string' }, temperature: { type: 'string', default: '2' } },
+    options: { ...MODEL_OPTIONS, type: { type: 'string', default: 'MIX' }, source: { type: 'string', default: 'db' }, origin: { type: 'string', default: 'us' }, budget: { type: 'string', default: '10' }, resemble: { type: 'string' }, temperature: { type: 'string', default: '2' }, seed: { type: 'string', default: '1' } },
   });
   const b = intOpt(values.budget, 'budget', 10);
   if (b > MAX_BUDGET) throw new UsageError(`--budget must be at most ${MAX_BUDGET}, got ${b}.`);
   const m = values.resemble === undefined ? null : Number(values.resemble);
   if (m !== null && m !== 1 && m !== 3) throw new UsageError(`--resemble must be 1 or 3 (canonical names per entity), got "${values.resemble}".`);
   const temperature = numOpt(values.temperature, 'temperature', 2);
+  const seed = seedOpt(values.seed);
   if (temperature <= 0) throw new UsageError(`--temperature must be above 0, got "${values.temperature}".`);
   const keys = sliceKeys(values.slice);
   // Checked before any data is read or model loaded; "no answer" comes from the data.
@@ -152,7 +153,7 @@ export async function budget(argv: string[]): Promise<number> {
     origin: oneOpt<Origin>(values.origin, 'origin', ORIGINS),
   };
   const { instances, pool, predict, versionTwo, recordOf, stop } = await setUp('budget', positionals, values);
-  const config: BudgetConfig = { ...choices, budget: b, resemble: m === null ? null : { m, temperature, type: 'MIX' }, versionTwo };
+  const config: BudgetConfig = { ...choices, budget: b, resemble: m === null ? null : { m, temperature, type: 'MIX', seed }, versionTwo };
   const r = await runBudget(instances, config, predict, { signal: stop.signal, ...(pool ? { pool } : {}), onProgress: progress('budget') });
   stop.release();
   // --slice: original vs D_worst per slice, as the app's budget slice table.
@@ -162,7 +163,11 @@ export async function budget(argv: string[]): Promise<number> {
     return r.cancelled ? interrupted('budget', `${r.n} of ${countOf(instances.length, 'question')}`) : 0;
   }
   if (r.cancelled) out(`PARTIAL: stopped early; the figures cover the ${countOf(r.n, 'question')} finished\n`);
-  out(`questions: ${r.n}, B = ${b}${config.target === 'question-person' ? ', renamed: the person the question names (PER)' : ''}\n`);
+  const sp = r.resembleSplit;
+  const scope = sp ? ` (test part; ${sp.validationIds.length} validation questions, ${f(100 * sp.share)}% split by seed ${sp.seed}, chose the canonical names)` : '';
+  out(`questions: ${r.n}${scope}, B = ${b}${config.target === 'question-person' ? ', renamed: the person the question names (PER)' : ''}\n`);
+  const f1Of = (k: string, name: string) => sp?.scores[k]?.find((x) => x.name === name);
+  if (sp) out(`canonical names (validation F1, n): ${Object.keys(sp.scores).map((k) => `${k} ${(sp.names[k] ?? []).map((x) => `${x} ${f(f1Of(k, x)?.f1 ?? NaN)} (${f1Of(k, x)?.n ?? 0})`).join(', ')}`).join('; ') || 'none probed (pool order)'}; kinds not listed keep the pool order\n`);
   for (const [name, s] of [['model', r.plain], ['RESEMBLE', r.defended]] as const) {
     if (!s) continue;
     out(`${name}: original EM ${f(s.original.em)} F1 ${f(s.original.f1)}; random EM ${f(s.random.em)}±${f(s.randomStd.em)} F1 ${f(s.random.f1)}±${f(s.randomStd.f1)}; D_worst EM ${f(s.worst.em)} F1 ${f(s.worst.f1)}; D_best EM ${f(s.best.em)} F1 ${f(s.best.f1)}; stability ${f(100 * s.stability)}%\n`);

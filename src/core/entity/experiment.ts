@@ -6,14 +6,14 @@
  */
 import { scorePrediction, type Score } from '../data/score.ts';
 import { MAX_BUDGET, type BudgetConfig, type ResembleConfig, type SweepConfig } from './options.ts';
-import { averageScore, type BudgetInstance, type BudgetResult, type BudgetScores, type QuestionScores, type SweepCell, type SweepProgress } from './stats.ts';
+import { averageScore, type BudgetInstance, type BudgetResult, type ResembleSplit, type BudgetScores, type QuestionScores, type SweepCell, type SweepProgress } from './stats.ts';
 
 export * from './stats.ts';
 export { DEFAULT_BUDGET, DEFAULT_RESEMBLE, DEFAULT_SWEEP, MAX_BUDGET, type BudgetConfig, type ResembleConfig, type SweepConfig } from './options.ts';
 import type { Instance } from '../data/types.ts';
 import type { QaInput, QaPrediction } from '../types.ts';
 import { foundCase, isC2W, type FoundCase } from '../found-case.ts';
-import { canonicalNames } from './names.ts';
+import { CANONICAL_POOL, canonicalKey, canonicalProbes, chooseCanonical, defaultCanonical, splitValidation, VALIDATION_SHARE, type CanonicalChoice, type CanonicalNames } from './canonical.ts';
 import { buildNamePool, renameInstance, selectRenameTarget, type EntityChoice, type NamePool, type RenameOptions, type RenameResult } from './rename.ts';
 import { detectEntities, perturbableSpans } from './spans.ts';
 import { applySubstitutions, findMentions, mapSpanBack, type Edit, type Substitution } from './substitute.ts';
@@ -128,9 +128,10 @@ export interface ResembleVariant {
 
 /**
  * The canonical-name variants of a passage and question: every entity of the chosen type is
- * renamed to the k-th canonical name of its span kind (a name already in the text is skipped).
+ * renamed to the k-th canonical name of its span kind (default: the pools' first M); a name
+ * already in the text gives way to the next free one, then the rest of the pool in order.
  */
-export function resembleVariants(inst: Pick<Instance, 'id' | 'context' | 'question'>, cfg: Pick<ResembleConfig, 'm' | 'type'>): { variants: ResembleVariant[]; confidence: number } {
+export function resembleVariants(inst: Pick<Instance, 'id' | 'context' | 'question'>, cfg: Pick<ResembleConfig, 'm' | 'type'>, canonical: CanonicalNames = defaultCanonical(cfg.m)): { variants: ResembleVariant[]; confidence: number } {
   const entities = detectEntities(inst.context).filter((e) => cfg.type === 'MIX' || e.type === cfg.type);
   const spans = entities.flatMap((e) => perturbableSpans(e).map((s) => ({ s, c: e.confidence })));
   const uniq = [...new Map(spans.map((x) => [x.s.text, x])).values()];
@@ -141,7 +142,8 @@ export function resembleVariants(inst: Pick<Instance, 'id' | 'context' | 'questi
     const used = new Set<string>();
     const subs: Substitution[] = [];
     for (const { s } of uniq) {
-      const names = canonicalNames(s);
+      const key = canonicalKey(s);
+      const names = [...canonical[key], ...CANONICAL_POOL[key].filter((n) => !canonical[key].includes(n))];
       const free = names.filter((n) => n !== s.text && !used.has(n) && findMentions(inst.context, n).length === 0);
       const to = free[k % Math.max(1, free.length)];
       if (!to) continue;
@@ -208,8 +210,9 @@ export async function resemblePredict(
   versionTwo: boolean,
   predict: Predictor,
   onProgress?: (done: number, total: number) => void,
+  canonical?: CanonicalNames,
 ): Promise<{ texts: (string | null)[]; cancelled: boolean }> {
-  const vs = items.map(({ inst }) => resembleVariants(inst, cfg));
+  const vs = items.map(({ inst }) => resembleVariants(inst, cfg, canonical));
   const inputs = vs.flatMap((v) => v.variants.map((x) => x.input));
   const res = await predict(inputs, onProgress);
   const byId = new Map(res.predictions.map((p) => [p.id, p]));
@@ -272,7 +275,8 @@ export async function runBudget(
   const budget = Math.max(1, Math.min(MAX_BUDGET, Math.floor(cfg.budget)));
   // The app passes the pool of every question of the datasets (buildNamePool); alone, the instances given are the dataset.
   const pool = cb.pool ?? buildNamePool(instances);
-  const items: { inst: Instance; runs: RenameResult[] }[] = [];
+  let cfgNames: CanonicalNames | undefined;
+  let items: { inst: Instance; runs: RenameResult[] }[] = [];
   const renameOf = (seed: number): RenameOptions => ({ type: cfg.target === 'question-person' ? 'PER' : cfg.type, target: cfg.target ?? 'answer', source: cfg.source, origin: cfg.origin, seed });
   for (const inst of instances) {
     if (inst.isImpossible) continue;
@@ -283,13 +287,33 @@ export async function runBudget(
     }
     if (runs.length) items.push({ inst, runs });
   }
-  const empty: BudgetResult = { n: 0, plain: budgetScores([]), defended: null, perInstance: [], cancelled: false };
-  if (items.length === 0) return empty;
+  // §4: with RESEMBLE the canonical names are chosen on a seeded validation part of the eligible
+  // questions, and every figure is on the rest (the test part).
+  const splitSeed = cfg.resemble?.seed ?? 1;
+  const parts = cfg.resemble ? splitValidation(items.map((it) => it.inst), splitSeed) : null;
+  if (parts) {
+    const val = new Set(parts.validation.map((v) => v.id));
+    items = items.filter((it) => !val.has(it.inst.id));
+  }
   const steps = cfg.resemble ? 2 : 1;
-  const total = items.length * (budget + 1) * steps;
-  let done = 0;
-  // Each phase counts as items × (B + 1) steps, however many model inputs it has.
+  // Each phase counts as items × (B + 1) steps, however many model inputs it has; choosing the names as validation × (B + 1).
   const phase = items.length * (budget + 1);
+  const choosing = (parts?.validation.length ?? 0) * (budget + 1);
+  const total = phase * steps + choosing;
+  let done = 0;
+  let split: ResembleSplit | undefined;
+  if (cfg.resemble && parts && parts.validation.length) {
+    const onChoose = (d: number, of: number) => cb.onProgress?.({ done: Math.round((d / Math.max(1, of)) * choosing), total, label: 'choosing canonical names (validation part)' });
+    const chosen = await chooseOnValidation(parts.validation, { ...cfg.resemble, type: cfg.target === 'question-person' ? 'PER' : cfg.type }, predict, onChoose);
+    if (!chosen || cb.signal?.aborted) return { n: 0, plain: budgetScores([]), defended: null, perInstance: [], cancelled: true };
+    cfgNames = chosen.names;
+    split = { seed: splitSeed, share: VALIDATION_SHARE, validationIds: parts.validation.map((v) => v.id), names: chosen.names, scores: chosen.scores };
+    done = choosing;
+  } else if (cfg.resemble) {
+    split = { seed: splitSeed, share: VALIDATION_SHARE, validationIds: [], names: defaultCanonical(cfg.resemble.m), scores: {} };
+  }
+  const withSplit = (r: BudgetResult): BudgetResult => (split ? { ...r, resembleSplit: split } : r);
+  if (items.length === 0) return withSplit({ n: 0, plain: budgetScores([]), defended: null, perInstance: [], cancelled: false });
   const progress = (label: string) => (d: number, of: number) => cb.onProgress?.({ done: done + Math.round((d / Math.max(1, of)) * phase), total, label });
 
   const inputs = items.flatMap(({ inst, runs }) => [inputOf(inst, '#orig'), ...runs.map((r, k) => inputOf(r.perturbed, `#${k}`))]);
@@ -333,19 +357,40 @@ export async function runBudget(
   const plain = rowsFor((id) => byId.get(id)?.text ?? null);
   plainPass = false;
   if (res.cancelled || cb.signal?.aborted || !cfg.resemble) {
-    return { n: plain.rows.length, plain: budgetScores(plain.rows), defended: null, perInstance: plain.per, cancelled: res.cancelled || !!cb.signal?.aborted };
+    return withSplit({ n: plain.rows.length, plain: budgetScores(plain.rows), defended: null, perInstance: plain.per, cancelled: res.cancelled || !!cb.signal?.aborted });
   }
   const ensembleItems = complete.flatMap(({ inst, runs }) => [
     { inst: { ...inst, id: `${inst.id}#orig` }, prediction: byId.get(`${inst.id}#orig`) as QaPrediction },
     ...runs.map((r, k) => ({ inst: { ...r.perturbed, id: `${inst.id}#${k}` }, prediction: byId.get(`${inst.id}#${k}`) as QaPrediction })),
   ]);
   await nextTask();
-  if (cb.signal?.aborted) return { n: plain.rows.length, plain: budgetScores(plain.rows), defended: null, perInstance: plain.per, cancelled: true };
+  if (cb.signal?.aborted) return withSplit({ n: plain.rows.length, plain: budgetScores(plain.rows), defended: null, perInstance: plain.per, cancelled: true });
   // The defence renames the entity type the attack renamed (the paper's setting).
-  const ens = await resemblePredict(ensembleItems, { ...cfg.resemble, type: cfg.target === 'question-person' ? 'PER' : cfg.type }, cfg.versionTwo, predict, progress('RESEMBLE variants'));
+  const ens = await resemblePredict(ensembleItems, { ...cfg.resemble, type: cfg.target === 'question-person' ? 'PER' : cfg.type }, cfg.versionTwo, predict, progress('RESEMBLE variants'), cfgNames);
   const ensTexts = new Map(ensembleItems.map((it, i) => [it.inst.id, ens.texts[i] ?? null]));
   const defended = rowsFor((id) => ensTexts.get(id) ?? null);
-  return { n: plain.rows.length, plain: budgetScores(plain.rows), defended: defended.rows.length ? budgetScores(defended.rows) : null, perInstance: plain.per, cancelled: ens.cancelled };
+  return withSplit({ n: plain.rows.length, plain: budgetScores(plain.rows), defended: defended.rows.length ? budgetScores(defended.rows) : null, perInstance: plain.per, cancelled: ens.cancelled });
+}
+
+/**
+ * Chooses the M canonical names per span kind by mean F1 on the validation questions (§4):
+ * each candidate replaces each kind's entity in turn (canonicalProbes); null when cancelled.
+ */
+export async function chooseOnValidation(
+  validation: readonly Instance[],
+  cfg: Pick<ResembleConfig, 'm' | 'type'>,
+  predict: Predictor,
+  onProgress?: (done: number, total: number) => void,
+): Promise<CanonicalChoice | null> {
+  const probes = canonicalProbes(validation, cfg.type);
+  const res = await predict(probes.map((p) => inputOf(p.instance)), onProgress);
+  if (res.cancelled) return null;
+  const byId = new Map(res.predictions.map((p) => [p.id, p.text]));
+  const scored = probes.flatMap((p) => {
+    const text = byId.get(p.instance.id);
+    return text === undefined ? [] : [{ key: p.key, name: p.name, score: scorePrediction(text, p.instance) }];
+  });
+  return chooseCanonical(scored, cfg.m);
 }
 
 /** The first occurrence of a text in a passage as a span, or null for "" / not found. */

@@ -145,24 +145,6 @@ export function dbNames(span: { kind: SpanKind; gender?: Gender }, origin: Origi
 /** What a perturbable span is: a person's first or last name, a place, or an organization word. */
 export type SpanKind = 'first' | 'last' | PlaceKind | 'nnp' | 'rare';
 
-/** Canonical (very common) names per span kind for the RESEMBLE defence: the model has seen them often. */
-export const CANONICAL: Record<Exclude<SpanKind, 'first'> | `first-${Gender}`, string[]> = {
-  'first-male': ['James', 'John', 'Robert'],
-  'first-female': ['Mary', 'Elizabeth', 'Sarah'],
-  'first-neutral': ['Alex', 'Jordan', 'Taylor'],
-  last: ['Smith', 'Johnson', 'Brown'],
-  country: ['France', 'Germany', 'Japan'],
-  state: ['California', 'Texas', 'Ontario'],
-  city: ['London', 'Chicago', 'Berlin'],
-  nnp: ['Smith', 'Johnson', 'Miller'],
-  rare: ['Smith', 'Johnson', 'Miller'],
-};
-
-/** The canonical names for a span, e.g. canonicalNames({ kind: 'first', gender: 'female' })[0] === 'Mary'. */
-export function canonicalNames(span: { kind: SpanKind; gender?: Gender }): string[] {
-  return span.kind === 'first' ? CANONICAL[`first-${span.gender ?? 'neutral'}`] : CANONICAL[span.kind];
-}
-
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
 

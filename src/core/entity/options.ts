@@ -75,6 +75,8 @@ export interface ResembleConfig {
   temperature: number;
   /** Which entities to replace; MIX = all three types. */
   type: EntityChoice;
+  /** Seed of the validation/test split that chooses the canonical names in a budget run (1 when absent). */
+  seed?: number;
 }
 
 export const DEFAULT_RESEMBLE: ResembleConfig = { m: 3, temperature: 2, type: 'MIX' };

@@ -155,10 +155,26 @@ export interface BudgetInstance {
   stable: boolean;
 }
 
+/** Which questions chose RESEMBLE's canonical names (§4) and which carry the figures. */
+export interface ResembleSplit {
+  /** The split's seed and the validation share of the eligible questions. */
+  seed: number;
+  share: number;
+  /** Ids of the validation part (the figures are on the other, test part: perInstance). */
+  validationIds: string[];
+  /** Names chosen per span kind (first names by gender), M each. */
+  names: Record<string, string[]>;
+  /** Each probed candidate's mean F1/EM and question count on the validation part. */
+  scores: Record<string, { name: string; f1: number; em: number; n: number }[]>;
+}
+
 export interface BudgetResult {
+  /** Questions the figures are on: all eligible ones, or with RESEMBLE the test part of the split. */
   n: number;
   plain: BudgetScores;
   defended: BudgetScores | null;
   perInstance: BudgetInstance[];
   cancelled: boolean;
+  /** With RESEMBLE: the validation split that chose the canonical names (absent in older runs). */
+  resembleSplit?: ResembleSplit;
 }
