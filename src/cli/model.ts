@@ -8,7 +8,6 @@ import { isHubId } from '../core/hub-id.ts';
 import { err } from './io.ts';
 import type { Instance } from '../core/data/types.ts';
 import type { TaggedSpan } from '../core/ner/file-entities.ts';
-import { loadNerTagger } from '../core/runtime/ner-tagger.ts';
 
 /** A directory on disk is a local model; otherwise owner/name is a Hub id. */
 export function resolveModel(spec: string): { source: ModelSource } {
@@ -62,6 +61,8 @@ export async function tagWithModel(instances: Instance[], spec: string, o: { 'hu
     remoteHost: o['hub-host'] ?? process.env.HF_ENDPOINT ?? 'https://huggingface.co/',
     cacheDir: o['cache-dir'] ?? process.env.QARX_CACHE_DIR ?? join(homedir(), '.cache', 'qarx'),
   });
+  // Imported here: the tagger types entities with compromise and the name lists, which predict must not load.
+  const { loadNerTagger } = await import('../core/runtime/ner-tagger.ts');
   const tagger = await loadNerTagger(source, { device: 'cpu' });
   const byPassage = new Map<string, TaggedSpan[]>();
   try {

@@ -6,7 +6,8 @@
  */
 import type { Instance } from '../core/data/types.ts';
 import { InputError } from '../core/formats/json.ts';
-import { buildNamePool, type NamePool } from '../core/entity/rename.ts';
+// Type only: commands without a pool must not load the name lists (cli-compiled checks each command's imports).
+import type { NamePool } from '../core/entity/rename.ts';
 import { readText } from './io.ts';
 
 /** The options both add to a command's parseArgs options. */
@@ -59,10 +60,11 @@ export function parsePool(text: string, file: string): NamePool {
 
 /**
  * The questions a run takes and its pool: all of the file without --ids (pool: the command's own
- * default), else the listed ones with the pool of the whole file (or --pool's).
+ * default), else the listed ones with the pool of the whole file built by `buildPool` (or --pool's);
+ * commands that rename nothing give no builder and get no pool.
  */
-export function applyScope(all: Instance[], values: { ids?: string; pool?: string }): { instances: Instance[]; pool: NamePool | undefined } {
-  const pool = values.pool !== undefined ? parsePool(readText(values.pool), values.pool) : values.ids !== undefined ? buildNamePool(all) : undefined;
+export function applyScope(all: Instance[], values: { ids?: string; pool?: string }, buildPool?: (all: Instance[]) => NamePool): { instances: Instance[]; pool: NamePool | undefined } {
+  const pool = values.pool !== undefined ? parsePool(readText(values.pool), values.pool) : values.ids !== undefined && buildPool ? buildPool(all) : undefined;
   const instances = values.ids !== undefined ? selectIds(all, parseIds(readText(values.ids), values.ids), values.ids) : all;
   return { instances, pool };
 }

@@ -1,7 +1,7 @@
 /** `--slice` for qarx eval and compare: parsing the keys, typing answers when asked, and printing the tables. */
 import type { Instance } from '../core/data/types.ts';
 import { parseSliceKey, SMALL_SLICE, sliceKeyLabel, joinScores, sliceTable, type SliceItem, type SliceKey, type SliceRow, type SliceTable, type SliceTotals } from '../core/metrics/slices.ts';
-import { summarizePairs, type PairRow } from '../core/natural/pairs.ts';
+import { summarizePairs, type PairRow } from '../core/natural/pair-summary.ts';
 import { pairsHeadline } from '../core/metrics/experiment-headlines.ts';
 import { NONE } from '../core/metrics/slice-keys.ts';
 import { err, UsageError } from './io.ts';

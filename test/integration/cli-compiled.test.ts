@@ -56,9 +56,12 @@ function filesIn(dir: string): Record<string, string> {
   return out;
 }
 
-/** Masks what differs between any two runs: the output directory, wall times and ISO dates. */
+/**
+ * Masks what differs between any two runs: the output directory, wall times, ISO dates and the
+ * timed progress lines (printed every 2 s, so how many appear depends on the machine's speed).
+ */
 function masker(out: string): (s: string) => string {
-  return (s) => s.split(out).join('<out>').replace(/\bin \d+(?:\.\d+)? s\b/g, 'in <t> s').replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z/g, '<date>');
+  return (s) => s.split(out).join('<out>').replace(/^[a-z]+: (?:reading .*|\d+\/\d+ questions, .*)\n/gm, '').replace(/\bin \d+(?:\.\d+)? s\b/g, 'in <t> s').replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z/g, '<date>');
 }
 
 /** Runs `qarx …args(out)` on one runtime with its own output directory; paths under it read <out>. */

@@ -226,7 +226,7 @@ describe('qarx perturb synthetic', () => {
   it('names the valid kinds when given a wrong one', async () => {
     const r = await runMain('perturb', 'synthetic', '--kind', 'typo', IN, join(tmp, 'x.json'));
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^qarx: --kind must be one of keyboard, ocr, .*word-insert, got "typo"\.\n$/);
+    expect(r.stderr).toMatch(/^qarx: --kind must be one of keyboard, ocr, .*word-insert, word-substitute, got "typo"\.\n$/);
   });
 });
 

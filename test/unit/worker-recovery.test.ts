@@ -93,7 +93,7 @@ describe('the data worker dies', () => {
     expect(s.wikiError).toMatch(/data worker/);
     expect(s.collecting).toBeNull();
     expect(s.sweep.status).toBe('error');
-    expect(dataSent.map((r) => r.type)).toEqual(['init', 'search']);
+    expect(dataSent.map((r) => r.type)).toEqual(['init', 'search', 'scope-count']); // the scope line beside each Run button is counted again too
     expect(s.workerNotice).toMatch(/saved datasets are read again/);
   });
 });

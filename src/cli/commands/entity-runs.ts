@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { DTYPES, modelScope, QaEngine } from '../../core/index.ts';
 import {
+  buildNamePool,
   ENTITY_CHOICES,
   enginePredictor,
   MAX_BUDGET,
@@ -61,7 +62,7 @@ async function setUp(cmd: string, positionals: string[], values: { model?: strin
   const lang = scoringLangOpt(values.lang);
   // --ids: the app's scope; "no answer" still follows the whole file, as the app's follows the dataset.
   const all = scoredAs(await readInstances(data), values.lang);
-  const { instances, pool } = applyScope(all, values);
+  const { instances, pool } = applyScope(all, values, buildNamePool);
   const model = await openModel(values.model, values);
   const engine = new QaEngine(model.tokenizer, model.runner, { scope: modelScope(model) });
   const versionTwo = Boolean(values.squad2) || all.some((i) => i.isImpossible);
