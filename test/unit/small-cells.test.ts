@@ -1,6 +1,6 @@
 /** Cells with few questions (n < SMALL_N) are flagged in every experiment's result table and its CSV/JSON (issue 23 §2). */
 import { describe, expect, it } from 'vitest';
-import { SMALL_N } from '../../src/core/metrics/slices.ts';
+import { SMALL_N, smallCount, smallLegend } from '../../src/core/metrics/slices.ts';
 import { tableObjects, tableToCsv, type ResultTable } from '../../src/core/result-table.ts';
 import { adversarialTable, budgetTable, pairsTable, trapTable, withSmall } from '../../src/core/result-tables.ts';
 import { summarizePairs } from '../../src/core/natural/pairs.ts';
@@ -58,4 +58,18 @@ describe('every kind flags its rows of few questions, in the rows, the CSV and t
     const t = pairsTable([{ name: 'edited', s: pairs(SMALL_N - 1) }, { name: 'noise', s: pairs(SMALL_N) }]);
     expect(t.rows.find((r) => r[0] === 'small')).toEqual(['small', true, false]);
   });
+});
+
+describe('printed counts (CLI) carry the same glyph and legend as the app', () => {
+  it.each([
+    [SMALL_N - 1, `${SMALL_N - 1} *`],
+    [SMALL_N, String(SMALL_N)],
+    [0, '0 *'],
+  ])('smallCount(%s) === %j', (n, out) => expect(smallCount(n)).toBe(out));
+
+  it.each([
+    [[SMALL_N, 100], ''],
+    [[SMALL_N, 3], `* fewer than ${SMALL_N} questions (a noisy mean)\n`],
+    [[], ''],
+  ] as const)('smallLegend(%j) === %j', (counts, out) => expect(smallLegend(counts)).toBe(out));
 });

@@ -2,16 +2,18 @@
 import type { BudgetResult, BudgetScores } from '../../core/entity/stats.ts';
 import { pct } from './Chart.tsx';
 import { countOf } from '../../core/plural.ts';
+import { SmallLegend, SmallMark } from './SmallMark.tsx';
 
 /** Worst/best over a budget as a table: the model, and RESEMBLE when it ran. */
 export function BudgetTable({ result, budget }: { result: BudgetResult; budget: number }) {
   return (
-    
+    <>
         <table className="results-table" data-testid="budget-table">
           <thead>
             <tr>
               <th>
-                {countOf(result.n, 'question')}, B = {budget}
+                {countOf(result.n, 'question')}
+                <SmallMark n={result.n} />, B = {budget}
               </th>
               <th>model</th>
               {result.defended && <th>+ RESEMBLE</th>}
@@ -32,6 +34,8 @@ export function BudgetTable({ result, budget }: { result: BudgetResult; budget: 
             </tr>
           </tbody>
         </table>
+      <SmallLegend counts={[result.n]} />
+    </>
   );
 }
 
