@@ -1,6 +1,6 @@
 /** `--slice` for qarx eval and compare: parsing the keys, typing answers when asked, and printing the tables. */
 import type { Instance } from '../core/data/types.ts';
-import { parseSliceKey, SMALL_SLICE, sliceKeyLabel, joinScores, sliceTable, type SliceItem, type SliceKey, type SliceRow, type SliceTable, type SliceTotals } from '../core/metrics/slices.ts';
+import { parseSliceKey, SMALL_MARK, SMALL_NOTE, sliceKeyLabel, joinScores, sliceTable, type SliceItem, type SliceKey, type SliceRow, type SliceTable, type SliceTotals } from '../core/metrics/slices.ts';
 import { summarizePairs, type PairRow } from '../core/natural/pair-summary.ts';
 import { pairsHeadline } from '../core/metrics/experiment-headlines.ts';
 import { NONE } from '../core/metrics/slice-keys.ts';
@@ -52,7 +52,7 @@ export function columns(s: string): number {
 export function formatSliceTable(t: SliceTable): string {
   const head = ['value', 'n', 'EM', 'F1', ...(t.perturbed ? ['pert. EM', 'pert. F1', 'Δ EM', 'Δ F1'] : [])];
   const cells = (r: SliceRow) => [
-    r.small && r !== t.all ? `${r.value} *` : r.value,
+    r.small && r !== t.all ? `${r.value} ${SMALL_MARK}` : r.value,
     String(r.n),
     num(r.original.em),
     num(r.original.f1),
@@ -65,7 +65,7 @@ export function formatSliceTable(t: SliceTable): string {
   const pad = (c: string, i: number) => (i === 0 ? c + ' '.repeat((width[i] ?? 0) - columns(c)) : ' '.repeat((width[i] ?? 0) - columns(c)) + c);
   const body = clean.map((l) => l.map(pad).join('  ').trimEnd());
   const small = t.rows.some((r) => r.small);
-  return [`slice by ${sliceKeyLabel(t.key)}: ${t.rows.length} value${t.rows.length === 1 ? '' : 's'}`, ...body, ...(small ? [`* fewer than ${SMALL_SLICE} questions: a noisy mean`] : [])].join('\n');
+  return [`slice by ${sliceKeyLabel(t.key)}: ${t.rows.length} value${t.rows.length === 1 ? '' : 's'}`, ...body, ...(small ? [`${SMALL_MARK} ${SMALL_NOTE}`] : [])].join('\n');
 }
 
 /** Original vs perturbed per slice of the original questions, one table per key, e.g. for `qarx compare --slice title`. */

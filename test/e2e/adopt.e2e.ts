@@ -59,7 +59,7 @@ describe('the newer cards adopt the run history and exports', () => {
     await app.page.getByTestId('universal-run').click();
     await app.page.getByTestId('universal-table').waitFor({ timeout: 240_000 });
     await historyHas(1);
-    const rows = await checkTable('universal-result', 'universal', ['rank', 'name', 'weight_pct', 'alpha', 'beta', 'draws', 'worsened', 'improved', 'tried', 'changed', 'share_pct', 'mean_f1_drop', 'eligible', 'orig_em', 'orig_f1'], /^qarx universal \S+\.json --model public\/models\/qarx-lexical-qa --dtype fp32 --type PER --target answer --source \S+ --origin us --candidates 3 --iterations 10 --sample 10 --top 3 --seed 1 /);
+    const rows = await checkTable('universal-result', 'universal', ['rank', 'name', 'weight_pct', 'alpha', 'beta', 'draws', 'worsened', 'improved', 'tried', 'small', 'changed', 'share_pct', 'mean_f1_drop', 'eligible', 'orig_em', 'orig_f1'], /^qarx universal \S+\.json --model public\/models\/qarx-lexical-qa --dtype fp32 --type PER --target answer --source \S+ --origin us --candidates 3 --iterations 10 --sample 10 --top 3 --seed 1 /);
     expect(rows.map((r) => r.rank)).toEqual([1, 2, 3]);
     await checkChart('Weight per name, P(worsen) − P(improve) (top 3)');
     // A second run (seed 2) to put beside the first.
@@ -74,7 +74,7 @@ describe('the newer cards adopt the run history and exports', () => {
     await app.page.getByTestId('paraphrase-run').click();
     await app.page.getByTestId('paraphrase-table').waitFor({ timeout: 240_000 });
     await historyHas(3);
-    const rows = await checkTable('paraphrase-result', 'paraphrase', ['measure', 'value', 'n', 'changed'], /^qarx perturb paraphrase --kind reorder --seed 1 \S+ paraphrased-reorder\.json && qarx compare \S+ paraphrased-reorder\.json --model /);
+    const rows = await checkTable('paraphrase-result', 'paraphrase', ['measure', 'value', 'n', 'small', 'changed'], /^qarx perturb paraphrase --kind reorder --seed 1 \S+ paraphrased-reorder\.json && qarx compare \S+ paraphrased-reorder\.json --model /);
     expect(rows[0]?.measure).toBe('dpr_pct');
     await checkChart('DPR by question similarity');
   });
@@ -83,7 +83,7 @@ describe('the newer cards adopt the run history and exports', () => {
     await app.page.getByTestId('traps-run').click();
     await app.page.getByTestId('traps-table').waitFor({ timeout: 240_000 });
     await historyHas(4);
-    const rows = await checkTable('traps-result', 'traps', ['similarity', 'n', 'orig_em', 'orig_f1', 'trapped_em', 'trapped_f1', 'in_trap_pct'], /^qarx perturb trap --source generated --position after --seed 1 \S+ trapped\.json && qarx compare /);
+    const rows = await checkTable('traps-result', 'traps', ['similarity', 'n', 'small', 'orig_em', 'orig_f1', 'trapped_em', 'trapped_f1', 'in_trap_pct'], /^qarx perturb trap --source generated --position after --seed 1 \S+ trapped\.json && qarx compare /);
     expect(rows[0]?.similarity).toBe('all');
     await checkChart('F1 by question–trap similarity');
   });
@@ -96,7 +96,7 @@ describe('the newer cards adopt the run history and exports', () => {
     await app.page.getByTestId('adversarial-run').click();
     await app.page.getByTestId('adversarial-table').waitFor({ timeout: 240_000 });
     await historyHas(5);
-    const rows = await checkTable('adversarial-result', 'adversarial', ['measure', 'originals', 'attacked', 'variants', 'em', 'f1'], /^qarx predict --model public\/models\/qarx-lexical-qa --dtype fp32 --data \S+ --out predictions && qarx eval \S+ predictions\/predictions\.json --adversarial$/);
+    const rows = await checkTable('adversarial-result', 'adversarial', ['measure', 'originals', 'small', 'attacked', 'variants', 'em', 'f1'], /^qarx predict --model public\/models\/qarx-lexical-qa --dtype fp32 --data \S+ --out predictions && qarx eval \S+ predictions\/predictions\.json --adversarial$/);
     expect(rows.map((r) => r.measure)).toEqual(['original', 'adversarial']);
   });
 

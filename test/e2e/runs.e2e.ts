@@ -66,7 +66,7 @@ describe('run history and exports', () => {
     expect(csv.name).toMatch(/^qarx-budget-\d{4}-\d\d-\d\d-\d{4}-table\.csv$/);
     const parsed = Papa.parse<Record<string, string>>(csv.bytes.toString('utf8'), { header: true, skipEmptyLines: true });
     expect(parsed.errors).toEqual([]);
-    expect(parsed.meta.fields).toEqual(['measure', 'n', 'model_em', 'model_f1', 'resemble_em', 'resemble_f1']);
+    expect(parsed.meta.fields).toEqual(['measure', 'n', 'small', 'model_em', 'model_f1', 'resemble_em', 'resemble_f1']);
     expect(parsed.data.map((r) => r.measure)).toEqual(['original', 'random_mean', 'random_std', 'worst', 'best', 'stability_pct']);
     expect(Number(parsed.data[0]?.model_f1)).toBeGreaterThan(0);
 

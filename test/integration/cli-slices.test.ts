@@ -37,7 +37,7 @@ describe('qarx eval --slice', () => {
         'nature *     3  33.33  58.33',
         'transport *  3  66.67  80.00',
         'all          6  50.00  69.17',
-        '* fewer than 30 questions: a noisy mean',
+        '* fewer than 30 questions (a noisy mean)',
         '',
         'slice by question word: 6 values',
         'value    n      EM      F1',
@@ -48,7 +48,7 @@ describe('qarx eval --slice', () => {
         'which *  1    0.00    0.00',
         'how *    1  100.00  100.00',
         'all      6   50.00   69.17',
-        '* fewer than 30 questions: a noisy mean',
+        '* fewer than 30 questions (a noisy mean)',
         '',
       ].join('\n'),
     );

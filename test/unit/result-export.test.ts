@@ -167,8 +167,8 @@ describe('JSON export, file names, side by side', () => {
     const sc = { original: { em: 80, f1: 85 }, random: { em: 60, f1: 70 }, randomStd: { em: 2, f1: 1.5 }, worst: { em: 40, f1: 50 }, best: { em: 90, f1: 92 }, stability: 0.25 };
     const t = budgetTable({ n: 12, plain: sc, defended: null, perInstance: [], cancelled: false } satisfies BudgetResult);
     expect(t.rows.map((r) => r[0])).toEqual(['original', 'random_mean', 'random_std', 'worst', 'best', 'stability_pct']);
-    expect(t.rows[3]).toEqual(['worst', 12, 40, 50, null, null]);
-    expect(t.rows[5]).toEqual(['stability_pct', 12, 25, 25, null, null]);
+    expect(t.rows[3]).toEqual(['worst', 12, true, 40, 50, null, null]);
+    expect(t.rows[5]).toEqual(['stability_pct', 12, true, 25, 25, null, null]);
   });
 });
 

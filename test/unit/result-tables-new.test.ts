@@ -86,8 +86,8 @@ describe('result tables of the newer kinds', () => {
     };
     const t = universalTable(r);
     expect(t.rows).toEqual([
-      [1, 'Ann Lee', 40, 4, 6, 1, 3, 0, 8, 3, 37.5, 12.5, 8, 62.5, 70],
-      [2, 'Bo Li', null, null, null, null, null, null, 6, 1, 16.6667, -2, 8, 62.5, 70],
+      [1, 'Ann Lee', 40, 4, 6, 1, 3, 0, 8, true, 3, 37.5, 12.5, 8, 62.5, 70],
+      [2, 'Bo Li', null, null, null, null, null, null, 6, true, 1, 16.6667, -2, 8, 62.5, 70],
     ]);
     expect(t.key).toEqual(['rank']);
   });
@@ -107,15 +107,15 @@ describe('result tables of the newer kinds', () => {
       ],
     };
     expect(dprTable(s).rows).toEqual([
-      ['dpr_pct', 25, 4, 1],
-      ['em_original', 50, 2, null],
-      ['f1_original', 62.5, 2, null],
-      ['em_paraphrased', 25, 4, null],
-      ['f1_paraphrased', 40, 4, null],
-      ['dpr_pct reorder', 33.3333, 3, 1],
-      ['dpr_pct synonym', 0, 1, 0],
-      ['dpr_pct similarity 0.0–0.2', null, 0, 0],
-      ['dpr_pct similarity 0.8–1.0', 25, 4, 1],
+      ['dpr_pct', 25, 4, true, 1],
+      ['em_original', 50, 2, true, null],
+      ['f1_original', 62.5, 2, true, null],
+      ['em_paraphrased', 25, 4, true, null],
+      ['f1_paraphrased', 40, 4, true, null],
+      ['dpr_pct reorder', 33.3333, 3, true, 1],
+      ['dpr_pct synonym', 0, 1, true, 0],
+      ['dpr_pct similarity 0.0–0.2', null, 0, true, 0],
+      ['dpr_pct similarity 0.8–1.0', 25, 4, true, 1],
     ]);
   });
 
@@ -133,9 +133,9 @@ describe('result tables of the newer kinds', () => {
       ],
     };
     expect(trapTable(s).rows).toEqual([
-      ['all', 2, 100, 100, 50, 75, 50],
-      ['0.0–0.2', 0, null, null, null, null, null],
-      ['0.4–0.6', 2, 100, 100, 50, 75, 50],
+      ['all', 2, true, 100, 100, 50, 75, 50],
+      ['0.0–0.2', 0, true, null, null, null, null, null],
+      ['0.4–0.6', 2, true, 100, 100, 50, 75, 50],
     ]);
   });
 
@@ -149,8 +149,8 @@ describe('result tables of the newer kinds', () => {
       warnings: [],
     };
     expect(adversarialTable(o).rows).toEqual([
-      ['original', 2, 1, 2, 100, 100],
-      ['adversarial', 2, 1, 2, 50, 66.6667],
+      ['original', 2, true, 1, 2, 100, 100],
+      ['adversarial', 2, true, 1, 2, 50, 66.6667],
     ]);
   });
 

@@ -2,11 +2,13 @@
 import type { BudgetResult, BudgetScores } from '../../core/entity/stats.ts';
 import { pct } from './Chart.tsx';
 import { countOf } from '../../core/plural.ts';
+import { SmallLegend, SmallMark } from './SmallMark.tsx';
 
 /** Worst/best over a budget as a table: the model, and RESEMBLE when it ran. */
 export function BudgetTable({ result, budget }: { result: BudgetResult; budget: number }) {
   const split = result.resembleSplit;
   return (
+    <>
         <table className="results-table" data-testid="budget-table">
           {split && (
             <caption data-testid="budget-split">
@@ -18,6 +20,7 @@ export function BudgetTable({ result, budget }: { result: BudgetResult; budget: 
             <tr>
               <th>
                 {countOf(result.n, 'question')}
+                <SmallMark n={result.n} />
                 {split && ' (test part)'}, B = {budget}
               </th>
               <th>model</th>
@@ -39,6 +42,8 @@ export function BudgetTable({ result, budget }: { result: BudgetResult; budget: 
             </tr>
           </tbody>
         </table>
+      <SmallLegend counts={[result.n]} />
+    </>
   );
 }
 

@@ -14,6 +14,7 @@ import { JobBar } from './JobBar.tsx';
 import { SeedBlocked, useSeedField } from './SeedInput.tsx';
 import { ChallengeCard } from './ChallengeCard.tsx';
 import { PairSlices } from './SliceTable.tsx';
+import { SmallLegend, SmallMark } from './SmallMark.tsx';
 import { useApp } from '../store/index.ts';
 import { builtInPayload, builtInTable } from '../store/run-saving.ts';
 import type { ResultTable } from '../../core/result-table.ts';
@@ -171,6 +172,7 @@ export function PairResults({ rows, synRows, dropped }: { rows: PairRow[]; synRo
 function SummaryTable({ nat, syn, synLabel, dropped }: { nat: PairSummary | null; syn: PairSummary | null; synLabel: string; dropped: number }) {
   const cols = [nat ? { name: 'natural edits', s: nat } : null, syn ? { name: synLabel, s: syn } : null].filter((x): x is { name: string; s: PairSummary } => x !== null);
   return (
+    <>
     <table className="results-table" data-testid="natural-table">
       <thead>
         <tr>
@@ -184,7 +186,10 @@ function SummaryTable({ nat, syn, synLabel, dropped }: { nat: PairSummary | null
         <tr>
           <td>questions</td>
           {cols.map((c) => (
-            <td key={c.name}>{c.s.n}</td>
+            <td key={c.name}>
+              {c.s.n}
+              <SmallMark n={c.s.n} />
+            </td>
           ))}
         </tr>
         {PAIR_CATEGORIES.map((k) => (
@@ -249,6 +254,8 @@ function SummaryTable({ nat, syn, synLabel, dropped }: { nat: PairSummary | null
         )}
       </tbody>
     </table>
+    <SmallLegend counts={cols.map((c) => c.s.n)} />
+    </>
   );
 }
 

@@ -11,6 +11,8 @@ import { useApp } from '../store/index.ts';
 import { RunResult } from './RunResult.tsx';
 import { ParaphraseSlices } from './ExperimentSlices.tsx';
 import { Chart, pct } from './Chart.tsx';
+import { SMALL_BAR_OPACITY, SmallLegend, SmallMark, smallLabel, smallTip } from './SmallMark.tsx';
+import { isSmallN } from '../../core/metrics/slices.ts';
 import { PCT_AXIS, WrappedTick } from './chart-axes.tsx';
 import { JobBar } from './JobBar.tsx';
 import { SeedBlocked, useSeedField } from './SeedInput.tsx';
@@ -102,7 +104,8 @@ export function DprResults({ sum }: { sum: DprSummary }) {
           <tr>
             <td>DPR (paraphrases whose answer changed)</td>
             <td data-testid="paraphrase-dpr">
-              <strong>{pct(100 * sum.dpr)}%</strong> ({sum.changed} of {sum.n})
+              <strong>{pct(100 * sum.dpr)}%</strong> ({sum.changed} of {sum.n}
+              <SmallMark n={sum.n} />)
             </td>
           </tr>
           <tr>
@@ -123,12 +126,14 @@ export function DprResults({ sum }: { sum: DprSummary }) {
                 <span className="kind-swatch" style={{ background: KIND_COLORS[k] }} /> DPR · {KIND_LABELS[k]}
               </td>
               <td data-testid={`paraphrase-kind-${k}`}>
-                {pct(100 * (sum.byKind[k]?.dpr ?? NaN))}% ({sum.byKind[k]?.changed} of {sum.byKind[k]?.n})
+                {pct(100 * (sum.byKind[k]?.dpr ?? NaN))}% ({sum.byKind[k]?.changed} of {sum.byKind[k]?.n}
+                <SmallMark n={sum.byKind[k]?.n ?? 0} />)
               </td>
             </tr>
           ))}
         </tbody>
       </table>
+      <SmallLegend counts={[sum.n, ...kinds.map((k) => sum.byKind[k]?.n ?? 0), ...sum.buckets.filter((b) => b.n > 0).map((b) => b.n)]} chart />
       <div className="charts charts-single">
         <Chart title="DPR by question similarity" testid="chart-dpr-similarity">
           {/* An empty bucket has no bar; a DPR of 0 keeps a sliver of one with its n=, so "no change" never looks like "no data". */}
@@ -136,21 +141,24 @@ export function DprResults({ sum }: { sum: DprSummary }) {
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="label" interval={0} tick={{ fontSize: 11 }} label={{ value: 'question–paraphrase similarity (F1, 0–1)', position: 'insideBottom', offset: -16, fontSize: 12 }} />
             <YAxis {...PCT_AXIS} unit="%" tick={{ fontSize: 11 }} label={{ value: 'DPR (%)', angle: -90, position: 'left', offset: 4, fontSize: 12 }} />
-            <Tooltip formatter={(v) => `${Number(v).toFixed(1)}%`} />
+            <Tooltip formatter={smallTip((v) => `${Number(v).toFixed(1)}%`)} />
             <Bar dataKey="dpr" name="DPR" fill="#2f5bd3" minPointSize={2} isAnimationActive={false}>
-              <LabelList dataKey="n" position="top" formatter={(n) => `n=${String(n)}`} />
+              {sum.buckets.map((b) => (
+                <Cell key={b.label} fillOpacity={isSmallN(b.n) ? SMALL_BAR_OPACITY : 1} />
+              ))}
+              <LabelList dataKey="n" position="top" formatter={smallLabel} />
             </Bar>
           </BarChart>
         </Chart>
         <Chart title="DPR by paraphrase kind" testid="chart-dpr-kind">
-          <BarChart data={kinds.map((k) => ({ kind: SHORT[k], k, dpr: 100 * (sum.byKind[k]?.dpr ?? 0) }))} margin={{ top: 18, right: 12, bottom: 26, left: 18 }}>
+          <BarChart data={kinds.map((k) => ({ kind: SHORT[k], k, dpr: 100 * (sum.byKind[k]?.dpr ?? 0), n: sum.byKind[k]?.n ?? 0 }))} margin={{ top: 18, right: 12, bottom: 26, left: 18 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="kind" interval={0} height={44} tick={<WrappedTick />} label={{ value: 'paraphrase kind', position: 'insideBottom', offset: -16, fontSize: 12 }} />
             <YAxis {...PCT_AXIS} unit="%" tick={{ fontSize: 11 }} label={{ value: 'DPR (%)', angle: -90, position: 'left', offset: 4, fontSize: 12 }} />
-            <Tooltip formatter={(v) => `${Number(v).toFixed(1)}%`} />
+            <Tooltip formatter={smallTip((v) => `${Number(v).toFixed(1)}%`)} />
             <Bar dataKey="dpr" name="DPR" minPointSize={2} isAnimationActive={false}>
               {kinds.map((k) => (
-                <Cell key={k} fill={KIND_COLORS[k]} />
+                <Cell key={k} fill={KIND_COLORS[k]} fillOpacity={isSmallN(sum.byKind[k]?.n ?? 0) ? SMALL_BAR_OPACITY : 1} />
               ))}
               <LabelList dataKey="dpr" position="top" formatter={(v) => `${Number(v).toFixed(1)}%`} />
             </Bar>

@@ -4,7 +4,7 @@
  * Labels come from the data and are rendered as text (React escapes them), never as HTML.
  */
 import { useMemo, useState } from 'react';
-import { availableSliceKeys, SMALL_SLICE, sliceKeyLabel, sliceTable, type SliceItem, type SliceKey, type SliceRow, type SliceTotals } from '../../core/metrics/slices.ts';
+import { availableSliceKeys, SMALL_MARK, SMALL_NOTE, sliceKeyLabel, sliceTable, type SliceItem, type SliceKey, type SliceRow, type SliceTotals } from '../../core/metrics/slices.ts';
 import { budgetHeadline, pairsHeadline } from '../../core/metrics/experiment-headlines.ts';
 import { summarizePairs } from '../../core/natural/pairs.ts';
 import { joinScores } from '../../core/metrics/slices.ts';
@@ -61,7 +61,7 @@ export function SliceTable({ items: raw, headline, testid, perturbedLabel = 'per
           ))}
         </select>
         <span className="hint">
-          {table.rows.length} slice{table.rows.length === 1 ? '' : 's'} of {table.all.n} question{table.all.n === 1 ? '' : 's'}{table.perturbed && table.all.perturbedN !== table.all.n ? ` (${perturbedLabel} EM / F1 over their ${table.all.perturbedN} perturbed answers, as the result above)` : ''}; EM / F1 in %{table.rows.some((r) => r.small) ? `; * fewer than ${SMALL_SLICE} questions (a noisy mean)` : ''}
+          {table.rows.length} slice{table.rows.length === 1 ? '' : 's'} of {table.all.n} question{table.all.n === 1 ? '' : 's'}{table.perturbed && table.all.perturbedN !== table.all.n ? ` (${perturbedLabel} EM / F1 over their ${table.all.perturbedN} perturbed answers, as the result above)` : ''}; EM / F1 in %{table.rows.some((r) => r.small) ? `; ${SMALL_MARK} ${SMALL_NOTE}` : ''}
         </span>
       </div>
       {run && <ResultActions kind={kind} run={{ ...run, settings: { ...run.settings, sliceBy: current } }} table={sliceResultTable(table, perturbedLabel)} partial={false} testid={testid} part={`slices-${current}`} />}
@@ -81,7 +81,7 @@ export function SliceTable({ items: raw, headline, testid, perturbedLabel = 'per
               <tr key={r.value} data-testid={`${testid}-row`} className={r.small ? 'small-slice' : undefined}>
                 <th scope="row" className="slice-value" title={r.value}>
                   {r.value}
-                  {r.small && <span aria-label={`fewer than ${SMALL_SLICE} questions`}> *</span>}
+                  {r.small && <span aria-label={SMALL_NOTE}> {SMALL_MARK}</span>}
                 </th>
                 {cells(r, false)}
               </tr>

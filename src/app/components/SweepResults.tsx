@@ -6,6 +6,7 @@ import { CATEGORY_COLORS } from '../palette.ts';
 import { PCT_AXIS, WrappedTick, xTitle, yTitle } from './chart-axes.tsx';
 import { ORIGIN_LABELS, SOURCE_LABELS, type Origin } from '../../core/entity/options.ts';
 import { wrongShares, type SweepRow } from '../../core/entity/stats.ts';
+import { faint, SmallLegend, SmallMark, smallTip } from './SmallMark.tsx';
 
 /** A sweep's table and charts; `origin` is the run's main person-name origin. */
 export const SweepResults = memo(function SweepResults({ rows: all, origin }: { rows: SweepRow[]; origin: Origin }) {
@@ -23,6 +24,7 @@ export const SweepResults = memo(function SweepResults({ rows: all, origin }: { 
       if (r) {
         d[s] = +r.dropF1.toFixed(2);
         d[`${s}-std`] = +r.pertF1.std.toFixed(2);
+        d[`${s}-n`] = r.n;
       }
     }
     return d;
@@ -31,10 +33,10 @@ export const SweepResults = memo(function SweepResults({ rows: all, origin }: { 
     const rs = main.filter((r) => r.source === s && r.type !== 'MIX');
     const n = rs.reduce((a, r) => a + r.n, 0);
     const drop = n ? rs.reduce((a, r) => a + r.dropF1 * r.n, 0) / n : 0;
-    return { source: SOURCE_LABELS[s], drop: +drop.toFixed(2), fill: SOURCE_COLORS[s] };
+    return { source: SOURCE_LABELS[s], drop: +drop.toFixed(2), fill: SOURCE_COLORS[s], n };
   });
   const origins = rows.filter((r) => r.type === 'PER' && r.source === 'db');
-  const byOrigin = origins.map((r) => ({ origin: ORIGIN_LABELS[r.origin as Origin], em: +r.pertEm.mean.toFixed(2), std: +r.pertEm.std.toFixed(2), original: +r.orig.em.toFixed(2) }));
+  const byOrigin = origins.map((r) => ({ origin: ORIGIN_LABELS[r.origin as Origin], em: +r.pertEm.mean.toFixed(2), std: +r.pertEm.std.toFixed(2), original: +r.orig.em.toFixed(2), n: r.n }));
   // Wrong entity vs wrong boundary per cell (type × source), renamed side, as the paper's Table 6.
   const errorData = main
     .filter((r) => r.type !== 'MIX')
@@ -66,7 +68,10 @@ export const SweepResults = memo(function SweepResults({ rows: all, origin }: { 
                 <td>{r.type}</td>
                 <td>{SOURCE_LABELS[r.source]}</td>
                 <td>{r.source === 'db' ? ORIGIN_LABELS[r.origin as Origin] : '–'}</td>
-                <td>{r.n}</td>
+                <td>
+                  {r.n}
+                  <SmallMark n={r.n} />
+                </td>
                 <td>
                   {r.seeds}/{r.plannedSeeds}
                   {r.complete ? '' : ' (partial)'}
@@ -87,6 +92,7 @@ export const SweepResults = memo(function SweepResults({ rows: all, origin }: { 
           </tbody>
         </table>
       </div>
+      <SmallLegend counts={all.map((r) => r.n)} chart />
       <p className="hint" data-testid="sweep-std-note">
         ± is the standard deviation over perturbation seeds (the papers' ± is over training seeds). Wrong ent. / bound.: of the wrong renamed answers, the share naming another entity and the share with a wrong boundary.
         {partial > 0 && ` ${partial} row${partial === 1 ? '' : 's'} of a cancelled run ${partial === 1 ? 'is' : 'are'} marked partial and left out of the charts.`}
@@ -97,10 +103,13 @@ export const SweepResults = memo(function SweepResults({ rows: all, origin }: { 
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="type" interval={0} height={40} tick={<WrappedTick />} label={xTitle('entity type')} />
             <YAxis label={yTitle('drop in F1 (points)')} />
-            <Tooltip />
+            <Tooltip formatter={smallTip()} />
             <Legend />
             {sources.map((s) => (
               <Bar key={s} dataKey={s} name={SOURCE_LABELS[s]} fill={SOURCE_COLORS[s]} isAnimationActive={false}>
+                {byType.map((d) => (
+                  <Cell key={String(d.type)} fillOpacity={faint(d[`${s}-n`])} />
+                ))}
                 <ErrorBar dataKey={`${s}-std`} width={4} stroke="#333" />
               </Bar>
             ))}
@@ -111,10 +120,10 @@ export const SweepResults = memo(function SweepResults({ rows: all, origin }: { 
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="source" interval={0} height={40} tick={<WrappedTick />} label={xTitle('name source')} />
             <YAxis label={yTitle('drop in F1 (points)')} />
-            <Tooltip />
+            <Tooltip formatter={smallTip()} />
             <Bar dataKey="drop" name="drop in F1" isAnimationActive={false}>
               {bySource.map((d) => (
-                <Cell key={d.source} fill={d.fill} />
+                <Cell key={d.source} fill={d.fill} fillOpacity={faint(d.n)} />
               ))}
             </Bar>
           </BarChart>
@@ -125,10 +134,17 @@ export const SweepResults = memo(function SweepResults({ rows: all, origin }: { 
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
               <XAxis dataKey="origin" interval={0} height={40} tick={<WrappedTick />} label={xTitle('person-name origin')} />
               <YAxis {...PCT_AXIS} label={yTitle('EM (%)')} />
-              <Tooltip />
+              <Tooltip formatter={smallTip()} />
               <Legend />
-              <Bar dataKey="original" name="original" fill={SOURCE_COLORS.original} isAnimationActive={false} />
+              <Bar dataKey="original" name="original" fill={SOURCE_COLORS.original} isAnimationActive={false}>
+                {byOrigin.map((d) => (
+                  <Cell key={d.origin} fillOpacity={faint(d.n)} />
+                ))}
+              </Bar>
               <Bar dataKey="em" name="renamed" fill={SOURCE_COLORS.db} isAnimationActive={false}>
+                {byOrigin.map((d) => (
+                  <Cell key={d.origin} fillOpacity={faint(d.n)} />
+                ))}
                 <ErrorBar dataKey="std" width={4} stroke="#333" />
               </Bar>
             </BarChart>

@@ -4,12 +4,14 @@
  * four figures.
  */
 import { ScopeLine } from './ScopeLine.tsx';
-import { Bar, BarChart, CartesianGrid, LabelList, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, LabelList, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { adversarialCounts, type AdversarialOutput } from '../../core/trap/adversarial.ts';
 import { adversarialTable, trapTable } from '../../core/result-tables.ts';
 import { summarizeTraps, TRAP_SOURCES, type TrapSkipped, type TrapSource, type TrapSummary } from '../../core/trap/summary.ts';
 import { useApp } from '../store/index.ts';
 import { Chart, pct } from './Chart.tsx';
+import { SMALL_BAR_OPACITY, SmallLegend, SmallMark, smallLabel, smallTip } from './SmallMark.tsx';
+import { isSmallN } from '../../core/metrics/slices.ts';
 import { PCT_AXIS } from './chart-axes.tsx';
 import { JobBar } from './JobBar.tsx';
 import { SeedBlocked, useSeedField } from './SeedInput.tsx';
@@ -121,11 +123,13 @@ export function AdversarialTable({ output, partial }: { output: AdversarialOutpu
   const r = output.result;
   const counts = adversarialCounts(output.rows);
   return (
+    <>
     <table className="results-table" data-testid="adversarial-table">
       <thead>
         <tr>
           <th>
-            {countOf(counts.originals, 'original question')}, {counts.attacked} with variants ({countOf(counts.variants, 'variant')}){partial ? ' — partial (cancelled)' : ''}
+            {countOf(counts.originals, 'original question')}
+            <SmallMark n={counts.originals} />, {counts.attacked} with variants ({countOf(counts.variants, 'variant')}){partial ? ' — partial (cancelled)' : ''}
           </th>
           <th>EM</th>
           <th>F1</th>
@@ -144,6 +148,8 @@ export function AdversarialTable({ output, partial }: { output: AdversarialOutpu
         </tr>
       </tbody>
     </table>
+    <SmallLegend counts={[counts.originals]} />
+    </>
   );
 }
 
@@ -154,7 +160,10 @@ export function TrapResults({ sum }: { sum: TrapSummary }) {
       <table className="results-table" data-testid="traps-table">
         <thead>
           <tr>
-            <th>{countOf(sum.n, 'question')}</th>
+            <th>
+              {countOf(sum.n, 'question')}
+              <SmallMark n={sum.n} />
+            </th>
             <th>EM / F1</th>
           </tr>
         </thead>
@@ -181,18 +190,27 @@ export function TrapResults({ sum }: { sum: TrapSummary }) {
           </tr>
         </tbody>
       </table>
+      <SmallLegend counts={[sum.n, ...sum.buckets.filter((b) => b.n > 0).map((b) => b.n)]} chart />
       <div className="charts">
         <Chart title="F1 by question–trap similarity" testid="chart-similarity">
           {/* An empty bucket has no bar; a 0 keeps a sliver of one, so a total loss never looks like no data. */}
-          <BarChart data={sum.buckets.map((b) => ({ bucket: b.label, questions: b.n, original: b.n ? +b.original.f1.toFixed(1) : null, trapped: b.n ? +b.trapped.f1.toFixed(1) : null }))} margin={{ bottom: 24, left: 8 }}>
+          <BarChart data={sum.buckets.map((b) => ({ bucket: b.label, questions: b.n, n: b.n, original: b.n ? +b.original.f1.toFixed(1) : null, trapped: b.n ? +b.trapped.f1.toFixed(1) : null }))} margin={{ bottom: 24, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="bucket" interval={0} tick={{ fontSize: 10 }} label={{ value: 'question–trap similarity (F1, 0–1)', position: 'insideBottom', offset: -16, fontSize: 11 }} />
             <YAxis {...PCT_AXIS} unit="%" label={{ value: 'F1 (%)', angle: -90, position: 'insideLeft', fontSize: 11 }} />
-            <Tooltip />
+            <Tooltip formatter={smallTip()} />
             <Legend verticalAlign="top" height={26} wrapperStyle={{ fontSize: 12 }} />
             <Bar dataKey="questions" name="questions" hide legendType="none" />
-            <Bar dataKey="original" name="original passage" fill={COLORS.original} minPointSize={2} isAnimationActive={false} />
-            <Bar dataKey="trapped" name="with the trap" fill={COLORS.trapped} minPointSize={2} isAnimationActive={false} />
+            <Bar dataKey="original" name="original passage" fill={COLORS.original} minPointSize={2} isAnimationActive={false}>
+              {sum.buckets.map((b) => (
+                <Cell key={b.label} fillOpacity={isSmallN(b.n) ? SMALL_BAR_OPACITY : 1} />
+              ))}
+            </Bar>
+            <Bar dataKey="trapped" name="with the trap" fill={COLORS.trapped} minPointSize={2} isAnimationActive={false}>
+              {sum.buckets.map((b) => (
+                <Cell key={b.label} fillOpacity={isSmallN(b.n) ? SMALL_BAR_OPACITY : 1} />
+              ))}
+            </Bar>
           </BarChart>
         </Chart>
         <Chart title="Answers inside the trap, by similarity" testid="chart-hits">
@@ -200,9 +218,12 @@ export function TrapResults({ sum }: { sum: TrapSummary }) {
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="bucket" interval={0} tick={{ fontSize: 10 }} label={{ value: 'question–trap similarity (F1, 0–1)', position: 'insideBottom', offset: -16, fontSize: 11 }} />
             <YAxis {...PCT_AXIS} unit="%" label={{ value: 'share (%)', angle: -90, position: 'insideLeft', fontSize: 11 }} />
-            <Tooltip />
+            <Tooltip formatter={smallTip()} />
             <Bar dataKey="hit" name="answers inside the trap (%)" fill={COLORS.trapped} minPointSize={2} isAnimationActive={false}>
-              <LabelList dataKey="n" position="top" formatter={(n) => `n=${String(n)}`} />
+              {sum.buckets.map((b) => (
+                <Cell key={b.label} fillOpacity={isSmallN(b.n) ? SMALL_BAR_OPACITY : 1} />
+              ))}
+              <LabelList dataKey="n" position="top" formatter={smallLabel} />
             </Bar>
           </BarChart>
         </Chart>

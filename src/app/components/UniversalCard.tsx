@@ -5,7 +5,9 @@
  * run keeps what finished, marked partial.
  */
 import { ScopeLine } from './ScopeLine.tsx';
-import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, Tooltip, XAxis, YAxis } from 'recharts';
+import { SMALL_BAR_OPACITY, SmallLegend, SmallMark, smallTip } from './SmallMark.tsx';
+import { isSmallN } from '../../core/metrics/slices.ts';
 import { DEFAULT_UNIVERSAL, describeIneligible, idleNote, topNames, MAX_UNIVERSAL_CANDIDATES, MAX_UNIVERSAL_ITERATIONS, MAX_UNIVERSAL_SAMPLE, UNIVERSAL_SOURCES, UNIVERSAL_TYPES, type UniversalResult, type UniversalSource, type UniversalType } from '../../core/entity/universal.ts';
 import { universalTable } from '../../core/result-tables.ts';
 import { useApp } from '../store/index.ts';
@@ -80,7 +82,7 @@ export function UniversalResults({ result: r, source }: { result: UniversalResul
   if (r.eligible === 0) return <p className="note">No question in the list has a renamable answer entity of this type.</p>;
   // Names that changed nothing never fill the list: fewer are shown, and the note says why.
   const { rows: top, idle } = topNames(r);
-  const data = top.map((x) => ({ name: x.name, weight: +(100 * (x.weight ?? 0)).toFixed(1) }));
+  const data = top.map((x) => ({ name: x.name, weight: +(100 * (x.weight ?? 0)).toFixed(1), n: x.tried }));
   const left = describeIneligible(r.ineligible);
   return (
     <div className="results">
@@ -120,7 +122,10 @@ export function UniversalResults({ result: r, source }: { result: UniversalResul
                 <td>{x.weight === undefined ? '–' : pct(100 * x.weight)}</td>
                 <td>{x.worsened ?? '–'}</td>
                 <td>{x.improved ?? '–'}</td>
-                <td>{x.tried}</td>
+                <td>
+                  {x.tried}
+                  <SmallMark n={x.tried} />
+                </td>
                 <td>{x.changed}</td>
                 <td className={x.meanF1Drop > 0.05 ? 'drop' : 'gain'}>{pct(x.meanF1Drop)}</td>
               </tr>
@@ -128,6 +133,7 @@ export function UniversalResults({ result: r, source }: { result: UniversalResul
           </tbody>
         </table>
       </div>
+      <SmallLegend counts={top.map((x) => x.tried)} />
       {data.length > 0 && (
         <div className="charts">
           <Chart title={`Weight per name, P(worsen) − P(improve) (top ${data.length}${r.cancelled ? ', partial' : ''})`} testid="chart-universal" height={Math.max(180, 26 * data.length + 60)}>
@@ -135,8 +141,12 @@ export function UniversalResults({ result: r, source }: { result: UniversalResul
               <CartesianGrid strokeDasharray="3 3" horizontal={false} />
               <XAxis type="number" label={{ value: 'weight (%)', position: 'insideBottom', offset: -10 }} />
               <YAxis type="category" dataKey="name" width={100} interval={0} tick={{ fontSize: 11 }} label={{ value: 'name', angle: -90, position: 'insideLeft' }} />
-              <Tooltip />
-              <Bar dataKey="weight" name="weight %" fill={SOURCE_COLORS[source]} isAnimationActive={false} />
+              <Tooltip formatter={smallTip()} />
+              <Bar dataKey="weight" name="weight %" fill={SOURCE_COLORS[source]} isAnimationActive={false}>
+                {data.map((d) => (
+                  <Cell key={d.name} fillOpacity={isSmallN(d.n) ? SMALL_BAR_OPACITY : 1} />
+                ))}
+              </Bar>
             </BarChart>
           </Chart>
         </div>

@@ -8,7 +8,8 @@ import { modelScope, QaEngine } from '../../core/index.ts';
 import { enginePredictor } from '../../core/entity/index.ts';
 import { CATEGORY_RULES, PAIR_CATEGORIES, RULE_TEXT, runPairs, summarizePairs, type CategoryRule } from '../../core/natural/pairs.ts';
 import { pairsDpr } from '../../core/sensitivity/pairs-dpr.ts';
-import { printDpr } from '../dpr-report.ts';
+import { dprCounts, printDpr } from '../dpr-report.ts';
+import { smallCount, smallLegend } from '../../core/metrics/slices.ts';
 import { err, interruptible, interrupted, out, readText, UsageError } from '../io.ts';
 import { keepIds, parseIds, SCOPE_OPTIONS } from '../scope-opts.ts';
 import { openModel } from '../model.ts';
@@ -68,7 +69,7 @@ export async function compare(argv: string[]): Promise<number> {
   const share = (x: number) => (Number.isNaN(x) ? '–' : `${(100 * x).toFixed(1)}%`);
   if (cancelled) out(`PARTIAL: stopped after ${sum.n} of ${paired.length} questions\n`);
   out(`rule: ${rule} (${RULE_TEXT[rule]})\n`);
-  out(`questions: ${sum.n}\n`);
+  out(`questions: ${smallCount(sum.n)}\n`);
   for (const c of PAIR_CATEGORIES) out(`${c}: ${sum.categories[c]}\n`);
   out(`original:  EM ${f(sum.original.em)}  F1 ${f(sum.original.f1)}\n`);
   out(`perturbed: EM ${f(sum.perturbed.em)}  F1 ${f(sum.perturbed.f1)}\n`);
@@ -78,6 +79,7 @@ export async function compare(argv: string[]): Promise<number> {
   out(`answer sentence unmodified (answerable questions): ${PAIR_CATEGORIES.map((c) => `${c} ${share(sum.unmodified[c])} of ${sum.answerable[c]}`).join('  ')}\n`);
   out(`prediction changed: ${share(sum.predictionChangeRate)}\n`);
   if (dpr) printDpr(dpr, out);
+  out(smallLegend([sum.n, ...(dpr ? dprCounts(dpr) : [])]));
   for (const t of slices) out(`\n${formatSliceTable(t)}\n`);
   return cancelled ? interrupted('compare', `${sum.n} of ${paired.length} questions`) : 0;
 }

@@ -33,7 +33,7 @@ import { budgetSliceItems, sweepRowKey, sweepSliceItems } from '../../core/metri
 import { budgetHeadline, sweepRowHeadline } from '../../core/metrics/experiment-headlines.ts';
 import { formatSliceTable, itemSliceTables, sliceKeys } from '../slices.ts';
 import { cliCommand, cliRecord } from '../record.ts';
-import type { SliceTable } from '../../core/metrics/slices.ts';
+import { smallCount, smallLegend, type SliceTable } from '../../core/metrics/slices.ts';
 import { countOf } from '../../core/plural.ts';
 import { applyScope, SCOPE_OPTIONS } from '../scope-opts.ts';
 
@@ -126,7 +126,8 @@ export async function sweep(argv: string[]): Promise<number> {
   if (r.cancelled) out(`PARTIAL: stopped after ${r.questions} of ${instances.length} questions (whole blocks of 512 only)\n`);
   if (config.target === 'question-person') out('renamed: the person the question names (PER)\n');
   out(`type\tsource\torigin\tn\tseeds\torigEM\torigF1\tEM mean±std\tF1 mean±std\tdropF1\n`);
-  for (const x of rows) out(`${x.type}\t${x.source}\t${x.origin}\t${x.n}\t${x.seeds}/${x.plannedSeeds}\t${f(x.orig.em)}\t${f(x.orig.f1)}\t${f(x.pertEm.mean)}±${f(x.pertEm.std)}\t${f(x.pertF1.mean)}±${f(x.pertF1.std)}\t${f(x.dropF1)}\n`);
+  for (const x of rows) out(`${x.type}\t${x.source}\t${x.origin}\t${smallCount(x.n)}\t${x.seeds}/${x.plannedSeeds}\t${f(x.orig.em)}\t${f(x.orig.f1)}\t${f(x.pertEm.mean)}±${f(x.pertEm.std)}\t${f(x.pertF1.mean)}±${f(x.pertF1.std)}\t${f(x.dropF1)}\n`);
+  out(smallLegend(rows.map((x) => x.n)));
   for (const s of slices) for (const t of s.tables) out(`\nsweep row ${s.row}, renamed = mean over seeds\n${formatSliceTable(t)}\n`);
   return r.cancelled ? interrupted('sweep', `${r.questions} of ${countOf(instances.length, 'question')}`) : 0;
 }
@@ -166,13 +167,14 @@ export async function budget(argv: string[]): Promise<number> {
   if (r.cancelled) out(`PARTIAL: stopped early; the figures cover the ${countOf(r.n, 'question')} finished\n`);
   const sp = r.resembleSplit;
   const scope = sp ? ` (test part; ${sp.validationIds.length} validation questions, ${f(100 * sp.share)}% split by seed ${sp.seed}, chose the canonical names)` : '';
-  out(`questions: ${r.n}${scope}, B = ${b}${config.target === 'question-person' ? ', renamed: the person the question names (PER)' : ''}\n`);
+  out(`questions: ${smallCount(r.n)}${scope}, B = ${b}${config.target === 'question-person' ? ', renamed: the person the question names (PER)' : ''}\n`);
   const f1Of = (k: string, name: string) => sp?.scores[k]?.find((x) => x.name === name);
   if (sp) out(`canonical names (validation F1, n): ${Object.keys(sp.scores).map((k) => `${k} ${(sp.names[k] ?? []).map((x) => `${x} ${f(f1Of(k, x)?.f1 ?? NaN)} (${f1Of(k, x)?.n ?? 0})`).join(', ')}`).join('; ') || 'none probed (pool order)'}; kinds not listed keep the pool order\n`);
   for (const [name, s] of [['model', r.plain], ['RESEMBLE', r.defended]] as const) {
     if (!s) continue;
     out(`${name}: original EM ${f(s.original.em)} F1 ${f(s.original.f1)}; random EM ${f(s.random.em)}±${f(s.randomStd.em)} F1 ${f(s.random.f1)}±${f(s.randomStd.f1)}; D_worst EM ${f(s.worst.em)} F1 ${f(s.worst.f1)}; D_best EM ${f(s.best.em)} F1 ${f(s.best.f1)}; stability ${f(100 * s.stability)}%\n`);
   }
+  out(smallLegend([r.n]));
   for (const t of slices) out(`\noriginal vs D_worst\n${formatSliceTable(t)}\n`);
   return r.cancelled ? interrupted('budget', `${r.n} of ${countOf(instances.length, 'question')}`) : 0;
 }

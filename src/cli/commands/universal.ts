@@ -4,6 +4,7 @@
  * the answer entity of B random eligible questions; ranked by the weight P(worsen) − P(improve).
  * Ctrl-C stops after the name being tried and prints what finished, marked partial.
  */
+import { smallCount, smallLegend } from '../../core/metrics/slices.ts';
 import { parseArgs } from 'node:util';
 import { QaEngine } from '../../core/index.ts';
 import { enginePredictor, ORIGINS, SOURCE_LABELS, type Origin } from '../../core/entity/index.ts';
@@ -118,7 +119,9 @@ export function universalTable(r: UniversalResult, record: RunRecord): string {
   lines.push('weight % = 100·α/(α+β), the estimate of P(worsen) − P(improve) (Algorithm 2); counts over trials (question × iteration)');
   lines.push(`${'#'.padStart(3)}  ${'name'.padEnd(width)}  ${'weight %'.padStart(8)}  ${'worse'.padStart(5)}  ${'better'.padStart(6)}  ${'tried'.padStart(5)}  ${'changed'.padStart(7)}  ${'share %'.padStart(7)}  ${'mean F1 drop'.padStart(12)}`);
   const n = (x: number | undefined) => (x === undefined ? '–' : String(x));
-  top.forEach((x, k) => lines.push(`${String(k + 1).padStart(3)}  ${x.name.padEnd(width)}  ${f(100 * (x.weight ?? NaN)).padStart(8)}  ${n(x.worsened).padStart(5)}  ${n(x.improved).padStart(6)}  ${String(x.tried).padStart(5)}  ${String(x.changed).padStart(7)}  ${f(100 * x.share).padStart(7)}  ${f(x.meanF1Drop).padStart(12)}`));
+  top.forEach((x, k) => lines.push(`${String(k + 1).padStart(3)}  ${x.name.padEnd(width)}  ${f(100 * (x.weight ?? NaN)).padStart(8)}  ${n(x.worsened).padStart(5)}  ${n(x.improved).padStart(6)}  ${smallCount(x.tried).padStart(5)}  ${String(x.changed).padStart(7)}  ${f(100 * x.share).padStart(7)}  ${f(x.meanF1Drop).padStart(12)}`));
+  const legend = smallLegend(top.map((x) => x.tried)).trimEnd();
+  if (legend) lines.push(legend);
   if (idle) lines.push(idleNote(top.length, r.top, idle));
   return `${lines.join('\n')}\n`;
 }

@@ -18,6 +18,14 @@ export const SMALL_SLICE = SMALL_N;
 
 /** Whether a count is below the small-n threshold, e.g. isSmallN(29) → true, isSmallN(30) → false. */
 export const isSmallN = (n: number): boolean => n < SMALL_N;
+/** The glyph beside a small-n cell, the same in the app, the CLI and the charts. */
+export const SMALL_MARK = '*';
+/** What the glyph means, in one phrase, e.g. 'fewer than 30 questions (a noisy mean)'. */
+export const SMALL_NOTE = `fewer than ${SMALL_N} questions (a noisy mean)`;
+/** A printed count with the glyph when it is small, e.g. smallCount(12) === '12 *', smallCount(30) === '30'. */
+export const smallCount = (n: number): string => (isSmallN(n) ? `${n} ${SMALL_MARK}` : String(n));
+/** The legend line under a printed table when any count is small, else '', e.g. smallLegend([12]) === '* fewer than 30 questions (a noisy mean)\n'. */
+export const smallLegend = (counts: readonly number[]): string => (counts.some(isSmallN) ? `${SMALL_MARK} ${SMALL_NOTE}\n` : '');
 
 /** One question: what it is (for its label) and its scores in 0..1; `perturbed` for perturbation experiments. */
 export interface SliceItem {
