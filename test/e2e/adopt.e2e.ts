@@ -61,7 +61,10 @@ describe('the newer cards adopt the run history and exports', () => {
     await historyHas(1);
     const rows = await checkTable('universal-result', 'universal', ['rank', 'name', 'weight_pct', 'alpha', 'beta', 'draws', 'worsened', 'improved', 'tried', 'small', 'changed', 'share_pct', 'mean_f1_drop', 'eligible', 'orig_em', 'orig_f1'], /^qarx universal \S+\.json --model public\/models\/qarx-lexical-qa --dtype fp32 --type PER --target answer --source \S+ --origin us --candidates 3 --iterations 10 --sample 10 --top 3 --seed 1 /);
     expect(rows.map((r) => r.rank)).toEqual([1, 2, 3]);
-    await checkChart('Weight per name, P(worsen) − P(improve) (top 3)');
+    // Names that changed nothing are left out of the list and chart (issue 23 §2), so the chart says how many it shows.
+    const shown = await app.page.getByTestId('universal-row').count();
+    expect(shown).toBeGreaterThan(0);
+    await checkChart(`Weight per name, P(worsen) − P(improve) (top ${shown})`);
     // A second run (seed 2) to put beside the first.
     await app.page.getByTestId('universal-seed').fill('2');
     await app.page.getByTestId('universal-run').click();
@@ -74,7 +77,7 @@ describe('the newer cards adopt the run history and exports', () => {
     await app.page.getByTestId('paraphrase-run').click();
     await app.page.getByTestId('paraphrase-table').waitFor({ timeout: 240_000 });
     await historyHas(3);
-    const rows = await checkTable('paraphrase-result', 'paraphrase', ['measure', 'value', 'n', 'small', 'changed'], /^qarx perturb paraphrase --kind reorder --seed 1 \S+ paraphrased-reorder\.json && qarx compare \S+ paraphrased-reorder\.json --model /);
+    const rows = await checkTable('paraphrase-result', 'paraphrase', ['measure', 'value', 'n', 'small', 'changed'], /^qarx perturb paraphrase --kind reorder --seed 1 --ids ids\.txt \S+ paraphrased-reorder\.json && qarx compare \S+ paraphrased-reorder\.json --model /);
     expect(rows[0]?.measure).toBe('dpr_pct');
     await checkChart('DPR by question similarity');
   });
@@ -128,7 +131,7 @@ describe('the newer cards adopt the run history and exports', () => {
     await runRows().nth(4).getByTestId('run-compare').check();
     const side = app.page.getByTestId('side-by-side-table');
     await side.waitFor();
-    expect(await side.locator('thead th').allTextContents()).toEqual(expect.arrayContaining(['changed, A', 'changed, B', 'changed, B − A', 'share %, B − A']));
+    expect(await side.locator('thead th').allTextContents()).toEqual(expect.arrayContaining(['weight %, A', 'weight %, B', 'weight %, B − A', 'worsened, B − A', 'improved, B − A']));
     await app.page.getByTestId('run-history').scrollIntoViewIfNeeded();
     await shot(app.page, 'adopt-side-by-side');
     expect(app.errors).toEqual([]);

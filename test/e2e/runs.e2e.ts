@@ -91,8 +91,8 @@ describe('run history and exports', () => {
     expect(svgText).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="\d+" height="\d+"/);
     expect(svgText).toContain('<title>Questions per category: natural edits</title>');
     expect(svgText.trimEnd().endsWith('</svg>')).toBe(true);
-    // The category colours travel with the file as inline styles (C2W vermillion #b34700).
-    expect(svgText).toContain('fill:rgb(179, 71, 0)');
+    // The category colours travel with the file as presentation attributes (C2W vermillion #b34700; no style attribute, which the CSP would block).
+    expect(svgText).toContain('fill="rgb(179, 71, 0)"');
     const parsedOk = await app.page.evaluate((s) => new DOMParser().parseFromString(s, 'image/svg+xml').documentElement.nodeName, svgText);
     expect(parsedOk).toBe('svg');
 
