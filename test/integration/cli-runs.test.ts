@@ -63,7 +63,7 @@ describe('app-vs-CLI parity of entity-renaming runs', () => {
     // §4: the figures are on the test part only, and the text output says so.
     expect(cli.resembleSplit?.seed).toBe(2);
     expect(cli.perInstance.some((p) => cli.resembleSplit?.validationIds.includes(p.id))).toBe(false);
-    expect((await runMain('budget', DATA, '--model', MODEL, '--type', 'PER', '--source', 'randstr', '--budget', '3', '--resemble', '1', '--seed', '2')).stdout).toMatch(/questions: \d+ \(test part; \d+ validation questions, 30\.00% split by seed 2/);
+    expect((await runMain('budget', DATA, '--model', MODEL, '--type', 'PER', '--source', 'randstr', '--budget', '3', '--resemble', '1', '--seed', '2')).stdout).toMatch(/questions: \d+ \* \(test part; \d+ validation questions, 30\.00% split by seed 2/);
   }, 300_000);
 
   it.each([

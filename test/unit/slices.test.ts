@@ -157,7 +157,7 @@ describe('sliced metrics (hand-computed)', () => {
   it('prints an aligned table, flags small slices and strips control characters from labels', () => {
     const t = sliceTable([{ source: src({ title: 'Evil\u001b[31m' }), original: { em: 1, f1: 1 } }], 'title');
     const text = formatSliceTable(t);
-    expect(text.split('\n')).toEqual(['slice by title: 1 value', 'value        n      EM      F1', 'Evil [31m *  1  100.00  100.00', 'all          1  100.00  100.00', '* fewer than 30 questions: a noisy mean']);
+    expect(text.split('\n')).toEqual(['slice by title: 1 value', 'value        n      EM      F1', 'Evil [31m *  1  100.00  100.00', 'all          1  100.00  100.00', '* fewer than 30 questions (a noisy mean)']);
     expect(columns('什么 *')).toBe(6);
   });
 });
