@@ -20,14 +20,14 @@ const adv = (variants: string[][]): AdversarialOutput => ({
 
 describe('counted nouns in the result headers', () => {
   it.each([
-    { rows: [['q0-a']], want: '1 original question, 1 with variants (1 variant)' },
-    { rows: [['q0-a', 'q0-b'], []], want: '2 original questions, 1 with variants (2 variants)' },
+    { rows: [['q0-a']], want: '1 original question * , 1 with variants (1 variant)' },
+    { rows: [['q0-a', 'q0-b'], []], want: '2 original questions * , 1 with variants (2 variants)' },
   ])('adversarial table: $want', ({ rows, want }) => {
     expect(text(renderToStaticMarkup(createElement(AdversarialTable, { output: adv(rows), partial: false })))).toContain(want);
   });
 
   it.each([
-    { n: 1, want: '1 question, B = 3' },
+    { n: 1, want: '1 question * , B = 3' }, // '*': n < SMALL_N
     { n: 1234, want: '1,234 questions, B = 3' },
   ])('budget table: $want', ({ n, want }) => {
     const sc = { original: { em: 80, f1: 85 }, random: { em: 60, f1: 70 }, randomStd: { em: 2, f1: 1.5 }, worst: { em: 40, f1: 50 }, best: { em: 90, f1: 92 }, stability: 0.25 };
