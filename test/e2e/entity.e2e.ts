@@ -182,11 +182,13 @@ describe('entity-renaming experiments', () => {
     const download = app.page.waitForEvent('download', { timeout: 60_000 });
     await app.page.getByTestId('export-run').click();
     const file = await (await download).path();
-    const json = JSON.parse(readFileSync(file, 'utf8')) as { perturbation: { source: string }; data: { paragraphs: { context: string; qas: { perturbation: { substitutions: { from: string; to: string }[] } }[] }[] }[] };
+    const json = JSON.parse(readFileSync(file, 'utf8')) as { perturbation: { source: string }; data: { paragraphs: { context: string; qas: { perturbation: { entity: { type: string }; substitutions: { from: string; to: string }[] } }[] }[] }[] };
     expect(json.perturbation.source).toBe('db');
     const qas = json.data.flatMap((a) => a.paragraphs.flatMap((p) => p.qas));
     expect(qas.length).toBeGreaterThan(20);
-    for (const q of qas) expect(q.perturbation.substitutions.length).toBeGreaterThan(0);
+    // DBName keeps an ORG's rare words (Yan et al. App. B): such a question stays in the set unchanged, so every source scores the same questions.
+    for (const q of qas) if (q.perturbation.substitutions.length === 0) expect(q.perturbation.entity.type).toBe('ORG');
+    expect(qas.filter((q) => q.perturbation.substitutions.length > 0).length).toBeGreaterThan(20);
     expect(await text('export-message')).toMatch(/^Exported \d+ renamed questions of 96/);
     expect(app.errors).toEqual([]);
   });
