@@ -34,13 +34,13 @@ describe('universal names', () => {
     expect(cells.map((c) => c[0])).toEqual(Array.from({ length: shown }, (_, k) => String(k + 1)));
     const weight = cells.map((c) => Number(c[2]));
     for (let k = 1; k < weight.length; k++) expect(weight[k - 1]).toBeGreaterThanOrEqual(weight[k] as number);
-    for (const c of cells) expect(Number(c[3]) + Number(c[4])).toBeLessThanOrEqual(Number(c[5]));
+    for (const c of cells) expect(Number(c[3]) + Number(c[4])).toBeLessThanOrEqual(parseFloat(c[5] ?? '')); // tried may carry the small-n '*'
     expect(await app.page.getByTestId('universal-summary').textContent()).toMatch(/^\d+ eligible questions .*\d+ of 12 names drawn in 2 iterations; top \d shown\./);
     expect(await app.page.getByTestId('universal-record').textContent()).toMatch(/qarx-lexical-qa .*WASM.*candidates 12.*iterations 2.*sample 6.*top 6/);
     expect(await app.page.getByTestId('universal-partial').count()).toBe(0);
     const chart = app.page.getByTestId('chart-universal');
     expect(await chart.textContent()).toContain('weight (%)');
-    expect(await chart.locator('.recharts-yAxis .recharts-cartesian-axis-tick').count()).toBe(6);
+    expect(await chart.locator('.recharts-yAxis .recharts-cartesian-axis-tick').count()).toBe(shown); // one tick per listed name
     await card().scrollIntoViewIfNeeded();
     await card().screenshot({ path: await shot(app.page, 'universal-full') });
   });
