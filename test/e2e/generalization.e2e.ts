@@ -79,10 +79,12 @@ describe('slices under every other experiment', () => {
     await app.page.getByTestId('universal-run').click();
     await openSlices('universal-slices');
     const names = await app.page.getByTestId('universal-slices-pick').locator('option').allTextContents();
-    expect(names.length).toBe(3);
+    // Names that changed nothing are not listed (issue 23 §2): at most the top 3.
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.length).toBeLessThanOrEqual(3);
     expect(await app.page.getByTestId('universal-slices').locator('thead th').nth(3).textContent()).toBe(`with ${names[0]} EM / F1`);
-    await app.page.getByTestId('universal-slices-pick').selectOption(names[2] as string);
-    expect(await app.page.getByTestId('universal-slices').locator('thead th').nth(3).textContent()).toBe(`with ${names[2]} EM / F1`);
+    await app.page.getByTestId('universal-slices-pick').selectOption(names[names.length - 1] as string);
+    expect(await app.page.getByTestId('universal-slices').locator('thead th').nth(3).textContent()).toBe(`with ${names[names.length - 1]} EM / F1`);
   });
 
   it('traps: original vs trapped per slice; the Scoring override is --lang in the qarx command', async () => {
@@ -95,7 +97,7 @@ describe('slices under every other experiment', () => {
     // Every answerable question gets a generated trap (or is counted as skipped): the all row counts those answered.
     const n = Number(await app.page.getByTestId('trap-slices-all').locator('td').first().textContent());
     expect(n).toBeGreaterThan(0);
-    expect(await app.page.getByTestId('traps-table').locator('thead th').first().textContent()).toBe(`${n} questions`);
+    expect(await app.page.getByTestId('traps-table').locator('thead th').first().textContent()).toMatch(new RegExp(`^${n} questions( \\*)?$`)); // '*': fewer than 30
     await app.page.getByTestId('trap-card').scrollIntoViewIfNeeded();
     await shot(app.page, 'generalization-trap-slices');
   });

@@ -126,7 +126,7 @@ describe('an adversarial SQuAD file', () => {
     await app.page.getByTestId('tab-experiments').click();
     await app.page.getByTestId('adversarial-run').click();
     await app.page.getByTestId('adversarial-table').waitFor({ timeout: 120_000 });
-    expect(await text('adversarial-table')).toContain('3 original questions, 2 with variants (3 variants)');
+    expect(await text('adversarial-table')).toMatch(/3 original questions( \*)? ?, 2 with variants \(3 variants\)/); // '*': fewer than 30
     expect(await text('adv-orig-em')).toBe(want.orig_exact_match.toFixed(1));
     expect(await text('adv-orig-f1')).toBe(want.orig_f1.toFixed(1));
     expect(await text('adv-adv-em')).toBe(want.adv_exact_match.toFixed(1));
