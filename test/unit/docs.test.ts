@@ -40,6 +40,14 @@ describe('README', () => {
 });
 
 describe('docs site', () => {
+  it('shows the command lines the GNU parallel and Slurm tests run', () => {
+    // test/integration/audit-parallel.test.ts and slurm.test.ts run these lines as written here.
+    const scale = read('docs/audits-at-scale.md');
+    expect(scale).toContain('parallel -j 3 npx qarx audit --config audit.json --out results/shard-{} --shard {}/3 ::: 0 1 2');
+    expect(scale).toContain('sbatch --parsable --array=0-3 --cpus-per-task=4 --mem=8G $QARX_HOME/deploy/slurm/audit.sbatch');
+    expect(scale).toContain('sbatch --dependency=afterok:$jid --kill-on-invalid-dep=yes $QARX_HOME/deploy/slurm/merge.sbatch');
+  });
+
   const config = read('docs/.vitepress/config.mts');
   const pages = readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md'));
 
