@@ -112,8 +112,8 @@ export const createExplainSlice: StateCreator<AppState, [], [], ExplainSlice> = 
   failure: null,
   failureError: null,
   setExplainOpen(open) {
+    // Opening mounts the panel, whose effect asks for the explanation.
     set({ explainOpen: open });
-    if (open) get().runExplain();
   },
   setExplainUnits(kind, sentence) {
     set({ explainKind: kind, explainSentence: sentence ?? get().explainSentence });
