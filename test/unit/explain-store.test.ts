@@ -55,6 +55,16 @@ describe('Find a failure in the store', () => {
     expect(sent.at(-1)).toMatchObject({ type: 'explain', input: { context: 'Ann ran. Bo sat.' }, after: { context: 'Cy ran. Ann ran. Bo sat.' }, reduce: 'question' });
   });
 
+  it('Cancel stops the running search; its partial result says how far it got', () => {
+    useApp.getState().findFailure();
+    const jobId = (sent.at(-1) as { jobId: number }).jobId;
+    useApp.getState().cancelExplain();
+    expect(sent.at(-1)).toEqual({ type: 'cancel', jobId });
+    applyWorkerEvent({ type: 'failure-found', jobId, result: { ...broken({ question: 'Who ran?', context: 'x' }), outcome: 'cancelled', edits: [], perturbed: null, newAnswer: null, calls: 3 }, ms: 2 });
+    expect(useApp.getState().failure?.result.outcome).toBe('cancelled');
+    expect(useApp.getState().failures).toEqual([]);
+  });
+
   it('a budget outside 2…500 is clamped', () => {
     useApp.getState().setFailureBudget(1);
     expect(useApp.getState().failureBudget).toBe(2);
