@@ -33,6 +33,7 @@ export default defineConfig({
           { text: 'Over-stability', link: '/over-stability' },
           { text: 'Generalization', link: '/generalization' },
           { text: 'Audit', link: '/audit' },
+          { text: 'Explanations', link: '/explanations' },
         ],
       },
       {

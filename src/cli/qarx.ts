@@ -9,6 +9,7 @@
  *   qarx compare <original> <perturbed> --model <dir|hub id>
  *   qarx challenge <original> <perturbed> --out <file> (--model M | --pred NAME=orig,pert)…
  *   qarx universal <data> --model M [--type PER|GPE] [--source db|indist] [--candidates K] [--iterations N] [--sample B] [--top k]
+ *   qarx attack --model M --data F [--budget N] [--families rename,trap,paraphrase,noise] [--seed S]
  *   qarx sweep <data> --model M …   qarx budget <data> --model M …
  *   qarx audit --config audit.json --out DIR [--shard i/n] [--workers N]   qarx merge DIR… --out DIR
  */
@@ -90,6 +91,15 @@ const USAGE = `Usage:
       10) by weight α/(α+β) = P(worsen) − P(improve); Ctrl-C
       stops after the current name and prints what finished, marked partial; --slice KEY adds,
       per top name, original vs renamed per slice
+  qarx attack --model <dir|hub id> --data <data file> [--budget 50] [--families rename,trap,paraphrase,noise]
+              [--seed 1] [--beam 3] [--depth 3] [--ids FILE] [--json] [--squad2]
+      the smallest breaking edit per answerable question (the app's "Find a failure"): from a correct
+      answer (EM 1), single edits of each family — one answer entity renamed (DBName, seeds S, S+1, …),
+      one generated trap sentence at each of four positions, one paraphrase rule, one noise edit of
+      each kind at the lowest rate — greedy, then a beam over 2…depth edits, until the answer scores
+      EM 0 or the budget of model calls (answered inputs) runs out; prints per family (each alone)
+      and all together the share of correct answers broken and calls per break, and the windows run
+      vs reused; Ctrl-C stops after the current question and prints what finished, marked partial
   qarx sweep <data file> --model <dir|hub id> [--types PER,ORG,GPE,MIX] [--sources indist,db,randstr]
              [--seeds 5] [--origin us] [--origins us,in,cn,fr,ar] [--target answer|question-person] [--squad2] [--json]
       the app's entity-renaming sweep: every type × source (and PER × DBName × origin) over seeds
@@ -137,6 +147,7 @@ const COMMANDS: Record<string, () => Promise<(argv: string[]) => Promise<number>
   compare: async () => (await import('./commands/compare.ts')).compare,
   challenge: async () => (await import('./commands/challenge.ts')).challenge,
   universal: async () => (await import('./commands/universal.ts')).universal,
+  attack: async () => (await import('./commands/attack.ts')).attack,
   sweep: async () => (await import('./commands/entity-runs.ts')).sweep,
   budget: async () => (await import('./commands/entity-runs.ts')).budget,
   audit: async () => (await import('./commands/audit.ts')).audit,

@@ -15,4 +15,5 @@ export const lazy = {
   paraphrases: once(() => import('../core/sensitivity/dpr.ts')),
   robustness: once(() => import('../core/robustness.ts')),
   traps: once(() => import('./trap-jobs.ts')),
+  explain: once(() => import('./explain-jobs.ts')),
 };

@@ -14,6 +14,7 @@ import type { NoiseOptions } from '../core/natural/noise.ts';
 import type { DprRow, ParaphraseItem } from '../core/sensitivity/index.ts';
 import type { AdversarialRun, TrapConfig, TrapRow, TrapSkipped } from '../core/trap/experiment.ts';
 import type { LiveTrap, TrapSpec } from '../core/trap/live.ts';
+import type { ExplainRequest, ExplainEvent } from './explain-protocol.ts';
 import type { DeviceChoice, ModelInfo, ModelSourceMsg } from './model-facts.ts';
 import type { DtypeChoice, MultiEvent, MultiRequest } from './multi-protocol.ts';
 export type { LiveRename };
@@ -66,6 +67,7 @@ export type WorkerRequest =
   | { type: 'traps'; jobId: number; key?: string; instances: Instance[]; config: TrapConfig; versionTwo: boolean }
   /** Every question of an adversarial SQuAD selection, scored as Jia & Liang's script does. */
   | { type: 'adversarial'; jobId: number; key?: string; instances: Instance[]; versionTwo: boolean }
+  | ExplainRequest
   /** Several models side by side (multi-protocol.ts). */
   | MultiRequest;
 
@@ -92,6 +94,7 @@ export type WorkerEvent =
   | { type: 'trap-answered'; jobId: number; result: LiveTrap }
   | { type: 'traps-done'; jobId: number; rows: TrapRow[]; skipped: TrapSkipped; cancelled: boolean }
   | { type: 'adversarial-done'; jobId: number; run: AdversarialRun | null }
+  | ExplainEvent
   | {
       type: 'error';
       jobId: number | null;

@@ -314,6 +314,11 @@ self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
       armJob(msg.jobId);
       experimentChain = experimentChain.then(() => withModel(msg.jobId, async (a, signal) => (await lazy.traps()).handleTrapJob(msg, a.engine, signal, post), msg.key));
       return;
+    case 'explain':
+    case 'find-failure':
+      armJob(msg.jobId);
+      renameChain = renameChain.then(() => withModel(msg.jobId, async (a, signal) => (await lazy.explain()).handleExplainJob(msg, a.engine, signal, post)));
+      return;
     case 'load-model':
     case 'unload':
     case 'compare':

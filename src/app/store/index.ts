@@ -24,8 +24,9 @@ import { withScoringLang } from '../../core/data/score.ts';
 import { applyMultiEvent, createMultiSlice, reloadAddedModels, type MultiSlice } from './multi-slice.ts';
 import { createPerModelSlice, fanFailed, fanStep, isFanned, type PerModelSlice } from './per-model-slice.ts';
 import { createScopeSlice, type ScopeSlice } from './scope-slice.ts';
+import { applyExplainEvent, createExplainSlice, ownsExplainJob, type ExplainSlice } from './explain-slice.ts';
 
-export type AppState = RuntimeSlice & LiveSlice & DataSlice & EntitySlice & ExperimentSlice & HealthSlice & ParaphraseSlice & TrapSlice & RunsSlice & MultiSlice & AuditSlice & TeachSlice & PerModelSlice & ScopeSlice;
+export type AppState = RuntimeSlice & LiveSlice & DataSlice & EntitySlice & ExperimentSlice & HealthSlice & ParaphraseSlice & TrapSlice & RunsSlice & MultiSlice & AuditSlice & TeachSlice & PerModelSlice & ScopeSlice & ExplainSlice;
 
 export const useApp = create<AppState>()((...a) => ({
   ...createRuntimeSlice(...a),
@@ -42,6 +43,7 @@ export const useApp = create<AppState>()((...a) => ({
   ...createTeachSlice(...a),
   ...createPerModelSlice(...a),
   ...createScopeSlice(...a),
+  ...createExplainSlice(...a),
 }));
 
 /** Which experiment job an id belongs to, if any. */
@@ -103,6 +105,7 @@ export function applyWorkerEvent(e: WorkerEvent): void {
 function applyEvent(e: WorkerEvent): void {
   const s = useApp.getState();
   if (applyMultiEvent(e, s, (p) => useApp.setState(p), () => recover({ source: s.loadedSource }))) return;
+  if (applyExplainEvent(e, s, (p) => useApp.setState(p))) return;
   if (applyTrapEvent(e, s, (p) => useApp.setState(p))) {
     if (e.type === 'traps-done' && e.jobId === s.traps.jobId) {
       saveFinishedRun(useApp.getState(), 'traps');
@@ -227,6 +230,9 @@ function applyEvent(e: WorkerEvent): void {
     case 'traps-done':
     case 'adversarial-done':
       return; // applyTrapEvent
+    case 'explained':
+    case 'failure-found':
+      return; // applyExplainEvent
     case 'exported':
       if (e.jobId !== s.exportJob.jobId) return;
       {
@@ -254,7 +260,7 @@ function applyEvent(e: WorkerEvent): void {
         }
       } else if (isPredict) {
         useApp.setState({ predictJob: null, predictProgress: null, predictError: e.message });
-      } else if (exp || (e.jobId !== null && (e.jobId === s.renameJob || e.jobId === s.liveParaJob)) || ownsTrapJob(s, e.jobId)) {
+      } else if (exp || (e.jobId !== null && (e.jobId === s.renameJob || e.jobId === s.liveParaJob)) || ownsTrapJob(s, e.jobId) || ownsExplainJob(s, e.jobId)) {
         // reported above; a restart below reloads the model
       } else if (e.jobId === null) {
         useApp.setState({ modelError: e.message, modelStatus: s.modelStatus === 'loading' ? 'error' : s.modelStatus });
