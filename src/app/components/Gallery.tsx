@@ -1,4 +1,5 @@
 /** The failure gallery: every C2W case collected, grouped by perturbation and model, with the diff and both answers; open live, star, export. */
+import { Term } from './Term.tsx';
 import { useState } from 'react';
 import { casesToCsv, casesToJson, groupCases, type FailureCase } from '../../core/gallery.ts';
 import { downloadText } from '../download.ts';
@@ -17,7 +18,9 @@ export function Gallery() {
   return (
     <section className="gallery panel" data-testid="gallery" aria-labelledby="gallery-title">
       <div className="panel-head">
-        <h2 id="gallery-title">Failure gallery: answers a perturbation broke (C2W)</h2>
+        <h2 id="gallery-title">
+          Failure gallery: answers a perturbation broke (<Term k="C2W" />)
+        </h2>
         <button type="button" className="small" onClick={() => useApp.getState().setGalleryOpen(false)}>
           Close the gallery
         </button>

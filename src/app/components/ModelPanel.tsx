@@ -1,4 +1,5 @@
 /** Choosing a model (shipped, Hub, or local files) and a device; shows download progress and errors. */
+import { Term } from './Term.tsx';
 import { useState, type FormEvent } from 'react';
 import { hubIdError, MODEL_CATALOG } from '../models.ts';
 import { pickModelFiles } from '../local-files.ts';
@@ -138,7 +139,9 @@ export function ModelPanel() {
         </div>
       )}
 
-      <h2>Device</h2>
+      <h2>
+        <Term k="device">Device</Term>
+      </h2>
       <div className="segmented" role="radiogroup" aria-label="Device" onKeyDown={(e) => onRovingKey(e)}>
         {(['auto', 'webgpu', 'wasm'] as DeviceChoice[]).map((d, i) => (
           <button
@@ -162,7 +165,7 @@ export function ModelPanel() {
           : 'Checking the browser…'}
       </p>
       <label className="row">
-        Precision{' '}
+        <Term k="precision">Precision</Term>{' '}
         <select value={dtypes.includes(dtype) ? dtype : 'auto'} onChange={(e) => setDtypeChoice(e.target.value as DtypeChoice)} aria-label="Precision of the model" data-testid="dtype-choice">
           {dtypes.map((d) => (
             <option key={d} value={d}>
