@@ -95,9 +95,9 @@ export function lookupTerm(q: string): GlossaryEntry | null {
   return INDEX.get(foldTerm(q)) ?? null;
 }
 
-/** Entries whose term, alias or definition contains `q`, e.g. searchGlossary('worst') includes D_worst / D_best. */
+/** Entries whose term, alias, definition or source contains `q`, e.g. searchGlossary('worst') includes D_worst / D_best. */
 export function searchGlossary(q: string): GlossaryEntry[] {
   const f = foldTerm(q);
   if (!f) return [...GLOSSARY];
-  return GLOSSARY.filter((e) => [e.term, e.id, ...e.aliases, e.definition].some((s) => foldTerm(s).includes(f)));
+  return GLOSSARY.filter((e) => [e.term, e.id, ...e.aliases, e.definition, e.source].some((s) => foldTerm(s).includes(f)));
 }
