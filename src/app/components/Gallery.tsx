@@ -6,6 +6,7 @@ import { downloadText } from '../download.ts';
 import { applyPermalink } from '../permalink-state.ts';
 import { useApp } from '../store/index.ts';
 import { PassageDiff } from './Compare.tsx';
+import { NeuralOffer } from './NeuralOffer.tsx';
 
 export function Gallery() {
   const open = useApp((s) => s.galleryOpen);
@@ -28,6 +29,7 @@ export function Gallery() {
       <p className="hint">
         Every question that was answered correctly on its passage and wrongly on the perturbed one, from every experiment (revision pairs, synthetic noise, traps, entity sweeps, worst/best renamings, universal names, paraphrases — at most 40 per run) and from live renamings and pairs, kept in this browser.
       </p>
+      <NeuralOffer testid="gallery-neural" />
       <div className="gallery-tools">
         <label className="toggle">
           <input type="checkbox" checked={starredOnly} onChange={(e) => setStarredOnly(e.target.checked)} data-testid="gallery-starred-only" /> starred only

@@ -1,7 +1,8 @@
 /** Choosing a model (shipped, Hub, or local files) and a device; shows download progress and errors. */
 import { Term } from './Term.tsx';
 import { useState, type FormEvent } from 'react';
-import { hubIdError, MODEL_CATALOG } from '../models.ts';
+import { hubIdError, MODEL_CATALOG, networkNote } from '../models.ts';
+import { useOnline } from '../online.ts';
 import { pickModelFiles } from '../local-files.ts';
 import { hostLabel, isOtherHub } from '../hosts.ts';
 import { useApp } from '../store/index.ts';
@@ -25,6 +26,8 @@ export function ModelPanel() {
   const modelHost = useApp((s) => s.modelHost);
   const { cancelLoad, setDeviceChoice, setDtypeChoice, setRemoteHost } = useApp.getState();
   const dtypes = dtypeChoices(chooseDevice(device, { webgpu: caps?.webgpu ?? false, software: caps?.softwareAdapter ?? null }).device, caps?.shaderF16 ?? false);
+  const online = useOnline();
+  const hubName = isOtherHub(remoteHost) ? hostLabel(remoteHost) : 'the Hugging Face Hub';
   const [customId, setCustomId] = useState('');
   const [hostDraft, setHostDraft] = useState<string | null>(null);
   const [pickError, setPickError] = useState<string | null>(null);
@@ -82,8 +85,17 @@ export function ModelPanel() {
               >
                 <span className="catalog-title">{m.title}</span>
                 <span className="catalog-note">{m.note}</span>
+                <span className={`catalog-net${m.source === 'hub' && !online ? ' offline' : ''}`} data-testid="catalog-network">
+                  {networkNote(m, online, hubName, formatBytes)}
+                </span>
                 <span className="catalog-id">{m.source === 'hub' ? m.id : 'shipped with the app'}</span>
               </button>
+              {/* A catalogue model's load error shows on its own card. */}
+              {error && !pickError && !loading && requested?.id === m.id && (
+                <div className="error card-error" role="alert" data-testid="model-error">
+                  {error}
+                </div>
+              )}
             </li>
           );
         })}
@@ -122,7 +134,7 @@ export function ModelPanel() {
           {pickError}
         </div>
       )}
-      {error && !pickError && (
+      {error && !pickError && !MODEL_CATALOG.some((m) => m.id === requested?.id) && (
         <div className="error" role="alert" data-testid="model-error">
           {error}
         </div>
