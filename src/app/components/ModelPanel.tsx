@@ -11,7 +11,7 @@ import { onRovingKey, rovingTabIndex } from '../roving.ts';
 import { chooseDevice } from '../../core/runtime/device.ts';
 import { dtypeChoices, type DtypeChoice } from '../../core/runtime/dtypes.ts';
 import { countOf } from '../../core/plural.ts';
-import { formatBytes } from '../../core/formats/common.ts';
+import { formatBytes } from '../../core/bytes.ts';
 
 export function ModelPanel() {
   const model = useApp((s) => s.model);
