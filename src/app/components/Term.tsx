@@ -10,27 +10,31 @@ import { lookupTerm } from '../../core/glossary.ts';
 /** Widest tip in px (22rem), kept inside the viewport. */
 const TIP_WIDTH = 352;
 
+/** Where a term's tip goes: under the term, kept inside the viewport; null without the term. */
+function place(el: HTMLElement | null): { left: number; top: number } | null {
+  const r = el?.getBoundingClientRect();
+  if (!r) return null;
+  const width = Math.min(TIP_WIDTH, window.innerWidth * 0.8);
+  return { left: Math.max(8, Math.min(r.left, window.innerWidth - width - 8)), top: r.bottom + 4 };
+}
+
 /** `k` is an id, term or alias of the glossary; the children (default: the entry's term) are what the label shows. */
 export function Term({ k, children }: { k: string; children?: ReactNode }) {
   const entry = lookupTerm(k);
   const tip = useId();
   const word = useRef<HTMLSpanElement>(null);
   const [at, setAt] = useState<{ left: number; top: number } | null>(null);
-  // A fixed tip would drift from its term on scroll: close it instead.
+  const open = at !== null;
+  // A fixed tip follows its term when the page scrolls (focusing a term scrolls it into view).
   useEffect(() => {
-    if (!at) return;
-    const close = () => setAt(null);
-    window.addEventListener('scroll', close, true);
-    return () => window.removeEventListener('scroll', close, true);
-  }, [at]);
+    if (!open) return;
+    const follow = () => setAt(place(word.current));
+    window.addEventListener('scroll', follow, true);
+    return () => window.removeEventListener('scroll', follow, true);
+  }, [open]);
   // An unknown key shows the words alone; the glossary test fails on it before it ships.
   if (!entry) return <>{children ?? k}</>;
-  const show = () => {
-    const r = word.current?.getBoundingClientRect();
-    if (!r) return;
-    const width = Math.min(TIP_WIDTH, window.innerWidth * 0.8);
-    setAt({ left: Math.max(8, Math.min(r.left, window.innerWidth - width - 8)), top: r.bottom + 4 });
-  };
+  const show = () => setAt(place(word.current));
   const hide = () => setAt(null);
   const onKey = (e: KeyboardEvent) => {
     if (e.key === 'Escape' && at) {
