@@ -14,6 +14,7 @@ import { Gallery } from './components/Gallery.tsx';
 import { StatusBanners } from './components/StatusBanners.tsx';
 import { UpdateBanner } from './components/UpdateBanner.tsx';
 import { SkipLink } from './components/SkipLink.tsx';
+import { GlossaryLink } from './components/GlossaryView.tsx';
 import { onRovingKey } from './roving.ts';
 import { SHIPPED_MODEL_ID } from './models.ts';
 import { DEFAULT_REMOTE_HOST } from './store/runtime-slice.ts';
@@ -80,6 +81,9 @@ export function App() {
         </div>
         <div className="topbar-actions">
           <TeachButtons />
+          <div className="topbar-teach">
+            <GlossaryLink />
+          </div>
           <RuntimeBadge />
         </div>
       </header>

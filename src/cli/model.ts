@@ -1,4 +1,5 @@
 /** Model loading for qarx: a local directory in the Hugging Face layout or a Hub id. */
+import { formatBytes } from '../core/bytes.ts';
 import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -42,7 +43,7 @@ export async function openModel(spec: string, o: { 'hub-host'?: string; 'cache-d
       // Only big files are worth a line (weights); configs and local reads are instant.
       if (p.status === 'progress' && p.file !== lastFile && p.total > 1 << 20) {
         lastFile = p.file;
-        err(`loading ${p.file} (${(p.total / (1 << 20)).toFixed(1)} MB)\n`);
+        err(`loading ${p.file} (${formatBytes(p.total)})\n`);
       }
     },
   });

@@ -19,6 +19,7 @@ import { SquadEvalError } from '../core/metrics/squad.ts';
 import { err, out, UsageError } from './io.ts';
 
 const USAGE = `Usage:
+  qarx help TERM | glossary   what a term means (DBName, D_worst, DPR, C2W, …) and the paper it comes from
   qarx predict --model <dir|hub id> --data <data file> --out <dir> [options]
       --dump-logits           also write logits.jsonl (every window's start/end logits and token offsets)
       --squad2 / --squad1     force null-answer decoding on or off (default: from the data's version)
@@ -160,6 +161,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     const load = cmd !== undefined && Object.hasOwn(COMMANDS, cmd) ? COMMANDS[cmd] : undefined;
     if (load) return await (await load())(rest);
+    if (cmd === 'help' && rest.length > 0) return await help(rest.join(' '));
     if (cmd === undefined || cmd === '--help' || cmd === '-h' || cmd === 'help') {
       out(`${USAGE}\n`);
       return cmd === undefined ? 2 : 0;
@@ -168,6 +170,22 @@ export async function main(argv: string[]): Promise<number> {
   } catch (e) {
     return exitCode(e);
   }
+}
+
+/** `qarx help TERM`: the glossary entry of a term (`glossary` lists every term); an unknown term suggests close ones. */
+async function help(term: string): Promise<number> {
+  const [{ lookupTerm, searchGlossary }, { glossaryEntryText, glossaryList }] = await Promise.all([import('../core/glossary.ts'), import('../core/glossary-doc.ts')]);
+  if (/^(glossary|terms)$/i.test(term)) {
+    out(glossaryList());
+    return 0;
+  }
+  const entry = lookupTerm(term);
+  if (entry) {
+    out(glossaryEntryText(entry));
+    return 0;
+  }
+  const near = searchGlossary(term).map((e) => e.term);
+  throw new UsageError(`no glossary entry for "${term}"${near.length ? `; terms that mention it: ${near.slice(0, 8).join(', ')}` : ''} (qarx help glossary lists every term)`);
 }
 
 /** Prints an error as one line and maps it to the exit code: 2 usage/input, 3 model, 1 anything else. */

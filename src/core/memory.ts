@@ -2,6 +2,7 @@
  * The memory check before loading a model: a model is refused, with a message saying why, when
  * its weights and those of the models already loaded would not fit in the memory budget.
  */
+import { formatMiB } from './bytes.ts';
 
 /** MiB in bytes. */
 const MB = 1024 * 1024;
@@ -26,8 +27,8 @@ export function memoryBudgetMb(device: 'webgpu' | 'wasm', deviceMemoryGb: number
   return device === 'wasm' ? Math.min(WASM_HEAP_MB, half) : half;
 }
 
-/** Megabytes with one decimal, e.g. mb(1.5 * 1024 * 1024) === '1.5 MB'. */
-const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
+/** The budget is counted in powers of two (MiB), so it is shown in MiB, e.g. mb(1.5 * 1024 * 1024) === '1.5 MiB'. */
+const mb = formatMiB;
 
 /**
  * Null when a model of `bytes` weights fits beside `others`, else the message to show. A model of

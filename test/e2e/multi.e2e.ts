@@ -178,7 +178,7 @@ describe('robustness table and memory', () => {
     await addHubModel(page, 'WASM');
     const err = page.getByTestId('added-model-error');
     await err.waitFor({ timeout: 60_000 });
-    expect(await err.textContent()).toMatch(new RegExp(`^Not loaded: "${TINY}" needs about [\\d.]+ MB while loading, and the memory left for models is [\\d.]+ MB of ${budgetMb}\\.0 MB\\. 2 loaded models \\(qarx-lexical-qa, ${TINY}\\)`));
+    expect(await err.textContent()).toMatch(new RegExp(`^Not loaded: "${TINY}" needs about [\\d.]+ MiB while loading, and the memory left for models is [\\d.]+ MiB of ${budgetMb}\\.0 MiB\\. 2 loaded models \\(qarx-lexical-qa, ${TINY}\\)`));
     await shot(page, 'multi-memory-refused');
     // The page still works, and unloading frees the room.
     expect(await page.getByTestId('answer-highlight').textContent()).toBe('Warsaw');

@@ -134,7 +134,7 @@ describe('memory check', () => {
   it('refuses a model that does not fit beside the loaded ones, naming sizes and models', () => {
     expect(memoryVerdict('m', 3 * MB, [{ id: 'a', bytes: 3 * MB }], 12)).toBeNull(); // 6 + 6 ≤ 12
     const msg = memoryVerdict('big/model', 4 * MB, [{ id: 'a', bytes: 3 * MB }], 12); // 6 + 8 > 12
-    expect(msg).toBe('Not loaded: "big/model" needs about 8.0 MB while loading, and the memory left for models is 6.0 MB of 12.0 MB. 1 loaded model (a) uses about 6.0 MB. Unload a model or pick a smaller precision (q8) first.');
+    expect(msg).toBe('Not loaded: "big/model" needs about 8.0 MiB while loading, and the memory left for models is 6.0 MiB of 12.0 MiB. 1 loaded model (a) uses about 6.0 MiB. Unload a model or pick a smaller precision (q8) first.');
     expect(memoryVerdict('unknown-size', null, [{ id: 'a', bytes: 3 * MB }], 1)).toBeNull();
   });
 });

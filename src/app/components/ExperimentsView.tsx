@@ -2,6 +2,7 @@
  * Entity-renaming experiments over the instance browser's current list: a sweep (seeds × sources
  * × entity types) with charts, worst/best over a budget with and without RESEMBLE, and an export.
  */
+import { Term } from './Term.tsx';
 import { ScopeLine } from './ScopeLine.tsx';
 import { useEffect, useMemo } from 'react';
 import { ENTITY_CHOICES, MAX_BUDGET, NAME_SOURCES, NOT_RENAMABLE, ORIGIN_LABELS, ORIGINS, SOURCE_LABELS, type Origin } from '../../core/entity/options.ts';
@@ -102,7 +103,9 @@ function SweepCard() {
         <Checks all={NAME_SOURCES} value={cfg.sources} onChange={(sources) => setSweepConfig({ sources })} label={(s) => SOURCE_LABELS[s]} testid="sweep-source" />
         <span className="field-label">seeds</span>
         <input type="number" min={1} max={20} value={cfg.seeds} aria-label="seeds" data-testid="sweep-seeds" onChange={(e) => setSweepConfig({ seeds: Math.min(20, Math.max(1, Math.floor(Number(e.target.value) || 1))) })} />
-        <span className="field-label">DBName person origins</span>
+        <span className="field-label">
+          <Term k="DBName" /> person <Term k="origin">origins</Term>
+        </span>
         <Checks all={ORIGINS} value={cfg.origins} onChange={(origins) => setSweepConfig({ origins, origin: origins.includes(cfg.origin) ? cfg.origin : (origins[0] ?? 'us') })} label={(o) => ORIGIN_LABELS[o]} testid="sweep-origin" />
       </div>
       <div className="row">
@@ -150,27 +153,29 @@ function BudgetCard() {
   const res = cfg.resemble;
   return (
     <section className="card" data-testid="budget-card">
-      <h3>Worst and best case over a budget of renamings</h3>
+      <h3>
+        <Term k="d-worst-best">Worst and best case</Term> over a <Term k="budget">budget</Term> of renamings
+      </h3>
       <div className="row wrap">
         <RenameSelects value={cfg} onChange={(v) => setBudgetConfig(v)} testid="budget" />
         <label>
-          budget B{' '}
+          <Term k="budget" />{' '}
           <input type="number" min={1} max={MAX_BUDGET} value={cfg.budget} data-testid="budget-b" onChange={(e) => setBudgetConfig({ budget: Math.min(MAX_BUDGET, Math.max(1, Math.floor(Number(e.target.value) || 1))) })} />
         </label>
         <label className="toggle">
-          <input type="checkbox" checked={res !== null} data-testid="budget-resemble" onChange={(e) => setBudgetConfig({ resemble: e.target.checked ? { m: 3, temperature: 2, type: 'MIX' } : null })} /> RESEMBLE
+          <input type="checkbox" checked={res !== null} data-testid="budget-resemble" onChange={(e) => setBudgetConfig({ resemble: e.target.checked ? { m: 3, temperature: 2, type: 'MIX' } : null })} /> <Term k="RESEMBLE" />
         </label>
         {res && (
           <>
             <label>
-              M{' '}
+              <Term k="resemble-m">M</Term>{' '}
               <select value={res.m} data-testid="budget-m" onChange={(e) => setBudgetConfig({ resemble: { ...res, m: Number(e.target.value) as 1 | 3 } })}>
                 <option value={1}>1</option>
                 <option value={3}>3</option>
               </select>
             </label>
             <label>
-              T{' '}
+              <Term k="resemble-t">T</Term>{' '}
               <input type="number" min={0.1} step={0.5} value={res.temperature} className="seed" onChange={(e) => setBudgetConfig({ resemble: { ...res, temperature: Math.max(0.1, Number(e.target.value) || 2) } })} />
             </label>
           </>

@@ -3,6 +3,7 @@
  * (categories, EM/F1, relative F1 change, edit intentions), beside the same questions with
  * synthetic noise.
  */
+import { Term } from './Term.tsx';
 import { ScopeLine } from './ScopeLine.tsx';
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { Chart, pct } from './Chart.tsx';
@@ -42,7 +43,9 @@ export function NaturalCard() {
   const seed = useSeedField({ value: noise.seed, testid: 'synthetic-seed', onChange: (v) => setNoiseOptions({ seed: v }) });
   return (
     <section className="card" data-testid="natural-card">
-      <h3>Natural perturbations: real edits between revisions</h3>
+      <h3>
+        <Term k="natural perturbation">Natural perturbations</Term>: real edits between revisions
+      </h3>
       <p className="hint">Each question with a revision pair is answered on the original and on the edited passage (same question, same answers).</p>
       <div className="row">
         <button type="button" className="primary" data-testid="natural-run" disabled={!ready || job.status === 'running' || job.status === 'collecting'} onClick={() => start('natural')}>
@@ -195,7 +198,9 @@ function SummaryTable({ nat, syn, synLabel, dropped }: { nat: PairSummary | null
         {PAIR_CATEGORIES.map((k) => (
           <tr key={k}>
             <td>
-              <span className={`cat cat-${k}`}>{k}</span>
+              <span className={`cat cat-${k}`}>
+                <Term k={k} />
+              </span>
             </td>
             {cols.map((c) => (
               <td key={c.name} data-testid={`${c === cols[0] && nat ? 'natural' : 'synthetic'}-${k}`}>
@@ -237,7 +242,9 @@ function SummaryTable({ nat, syn, synLabel, dropped }: { nat: PairSummary | null
           ))}
         </tr>
         <tr>
-          <td>relative F1 change</td>
+          <td>
+            <Term k="relative F1 change" />
+          </td>
           {cols.map((c) => (
             <td key={c.name} className={c.s.relativeF1Change < 0 ? 'drop' : c.s.relativeF1Change > 0 ? 'gain' : undefined}>
               {/* Undefined when the original F1 is 0: a dash, not "0%". */}

@@ -2,6 +2,7 @@
  * Over-sensitivity over the selected questions (DuReader-robust): DPR overall, EM/F1 on originals
  * and paraphrases, DPR by question similarity (chart) and by paraphrase kind.
  */
+import { Term } from './Term.tsx';
 import { ScopeLine } from './ScopeLine.tsx';
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, Tooltip, XAxis, YAxis } from 'recharts';
 import { KIND_LABELS, PARAPHRASE_KINDS, type ParaphraseKind } from '../../core/sensitivity/kinds.ts';
@@ -44,7 +45,9 @@ export function ParaphraseCard() {
   const seed = useSeedField({ value: src.seed, testid: 'paraphrase-run-seed', onChange: (v) => setParaSource({ seed: v }) });
   return (
     <section className="card" data-testid="paraphrase-card">
-      <h3>Over-sensitivity: paraphrased questions (DPR)</h3>
+      <h3>
+        <Term k="over-sensitivity">Over-sensitivity</Term>: paraphrased questions (<Term k="DPR" />)
+      </h3>
       <p className="hint">
         Each selected question is asked as written and as paraphrased, on the same passage. DPR is the share of paraphrases whose answer differs from the original question's (answers compared after the official normalisation).
       </p>
@@ -102,7 +105,9 @@ export function DprResults({ sum }: { sum: DprSummary }) {
       <table className="results-table" data-testid="paraphrase-table">
         <tbody>
           <tr>
-            <td>DPR (paraphrases whose answer changed)</td>
+            <td>
+              <Term k="DPR" /> (paraphrases whose answer changed)
+            </td>
             <td data-testid="paraphrase-dpr">
               <strong>{pct(100 * sum.dpr)}%</strong> ({sum.changed} of {sum.n}
               <SmallMark n={sum.n} />)

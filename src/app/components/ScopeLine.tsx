@@ -3,6 +3,7 @@
  * questions: Demo set · answerable only · no search"), with one control to change the scope. The
  * scope is one for every card: the Questions list's dataset and filters, its search only if included.
  */
+import { Term } from './Term.tsx';
 import { describeScope, type ScopeKind } from '../../core/scope.ts';
 import { useApp } from '../store/index.ts';
 import { scopeSpecOf } from '../store/scope-slice.ts';
@@ -19,7 +20,13 @@ export function ScopeLine({ kind, testid, limit }: { kind: ScopeKind; testid: st
   return (
     <div className={`scope-line${said?.n === 0 ? ' scope-empty' : ''}`} data-testid={`${testid}-scope`}>
       <span className="scope-text" data-testid={`${testid}-scope-text`}>
-        {said ? `Runs on ${said.text}` : 'Counting the questions…'}
+        {said ? (
+          <>
+            <Term k="scope">Runs on</Term> {said.text}
+          </>
+        ) : (
+          'Counting the questions…'
+        )}
       </span>
       <details className="scope-change">
         <summary data-testid={`${testid}-scope-change`}>Change scope</summary>

@@ -3,6 +3,7 @@
  * length, answer type or any metadata key of the data, with counts, original beside perturbed.
  * Labels come from the data and are rendered as text (React escapes them), never as HTML.
  */
+import { Term } from './Term.tsx';
 import { useMemo, useState } from 'react';
 import { availableSliceKeys, SMALL_MARK, SMALL_NOTE, sliceKeyLabel, sliceTable, type SliceItem, type SliceKey, type SliceRow, type SliceTotals } from '../../core/metrics/slices.ts';
 import { budgetHeadline, pairsHeadline } from '../../core/metrics/experiment-headlines.ts';
@@ -71,7 +72,9 @@ export function SliceTable({ items: raw, headline, testid, perturbedLabel = 'per
             <tr>
               <th scope="col">{sliceKeyLabel(current)}</th>
               <th scope="col">n</th>
-              <th scope="col">original EM / F1</th>
+              <th scope="col">
+                original <Term k="EM" /> / <Term k="F1" />
+              </th>
               {table.perturbed && <th scope="col">{perturbedLabel} EM / F1</th>}
               {table.perturbed && <th scope="col">change EM / F1</th>}
             </tr>

@@ -2,6 +2,7 @@
  * The small-n marker of every result table and chart: the glyph beside a count under SMALL_N, and the
  * one line saying what it means (the slice tables use the same glyph and words).
  */
+import { Term } from './Term.tsx';
 import { isSmallN, SMALL_MARK, SMALL_N, SMALL_NOTE } from '../../core/metrics/slices.ts';
 
 /** Opacity of a chart bar resting on few questions: the category's own colour, lighter. */
@@ -22,7 +23,7 @@ export function SmallLegend({ counts, chart = false }: { counts: readonly number
   if (!counts.some(isSmallN)) return null;
   return (
     <p className="hint small-legend" data-testid="small-legend">
-      {SMALL_MARK} {SMALL_NOTE}
+      <Term k="small-n">{SMALL_MARK}</Term> {SMALL_NOTE}
       {chart ? '; its bar is lighter' : ''}
     </p>
   );

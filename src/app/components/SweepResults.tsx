@@ -1,4 +1,5 @@
 /** A sweep's result: the table (partial rows marked) and its charts, for the live card and saved runs. */
+import { Term } from './Term.tsx';
 import { memo } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { Chart, pct, SOURCE_COLORS } from './Chart.tsx';
@@ -55,8 +56,12 @@ export const SweepResults = memo(function SweepResults({ rows: all, origin }: { 
               <th>origin</th>
               <th>n</th>
               <th>seeds</th>
-              <th>orig. EM / F1</th>
-              <th>renamed EM ±</th>
+              <th>
+                orig. <Term k="EM" /> / <Term k="F1" />
+              </th>
+              <th>
+                renamed EM <Term k="seed spread">±</Term>
+              </th>
               <th>renamed F1 ±</th>
               <th>drop F1</th>
               <th title="Wrong renamed answers: another entity vs a wrong boundary">wrong ent. / bound. %</th>

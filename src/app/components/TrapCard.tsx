@@ -3,6 +3,7 @@
  * similarity, share of answers inside the trap) and, for an Adversarial SQuAD file, Jia & Liang's
  * four figures.
  */
+import { Term } from './Term.tsx';
 import { ScopeLine } from './ScopeLine.tsx';
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { adversarialCounts, type AdversarialOutput } from '../../core/trap/adversarial.ts';
@@ -44,7 +45,9 @@ export function TrapCard() {
   const sum = rows.length ? summarizeTraps(rows) : null;
   return (
     <section className="card" data-testid="trap-card">
-      <h3>Over-stability: trap sentences</h3>
+      <h3>
+        <Term k="over-stability">Over-stability</Term>: <Term k="trap sentence">trap sentences</Term>
+      </h3>
       <p className="hint">Each answerable question is answered on its passage and with a trap sentence that shares words with the question and holds a fake answer of the answer&apos;s type. Similarity = token F1 between question and trap (DuReader character F1 for Chinese).</p>
       <div className="row wrap">
         <label>

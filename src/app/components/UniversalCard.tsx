@@ -4,6 +4,7 @@
  * (Beta weights over N iterations of B names × B questions). Progress counts name draws; a cancelled
  * run keeps what finished, marked partial.
  */
+import { Term } from './Term.tsx';
 import { ScopeLine } from './ScopeLine.tsx';
 import { Bar, BarChart, CartesianGrid, Cell, Tooltip, XAxis, YAxis } from 'recharts';
 import { SMALL_BAR_OPACITY, SmallLegend, SmallMark, smallTip } from './SmallMark.tsx';
@@ -31,7 +32,9 @@ export function UniversalCard() {
   const seed = useSeedField({ value: cfg.seed, testid: 'universal-seed', onChange: (v) => setUniversalConfig({ seed: v }) });
   return (
     <section className="card" data-testid="universal-card">
-      <h3>Universal names: which names make the most answers worse?</h3>
+      <h3>
+        <Term k="universal names">Universal names</Term>: which names make the most answers worse?
+      </h3>
       <p className="hint">Algorithm 2 of Balasubramanian et al. (App. A.1): K candidate names each get a Beta(α, β) weight. In each of N iterations, B names drawn by weight are each put in place of the answer entity, or of the person the question names, of B randomly drawn questions (whole name, in passage, question and answers); α grows by the questions whose F1 the name lowered minus those it raised, β by the rest. Names are ranked by the weight α/(α+β), an estimate of P(worsen) − P(improve).</p>
       <div className="row wrap">
         <label>
