@@ -3,6 +3,7 @@
  * passage whose question cannot be renamed, and its cells are the same to the last bit whether
  * the tags come from the store, from a saved file, or are computed afresh.
  */
+import 'fake-indexeddb/auto';
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,9 +24,11 @@ vi.mock('compromise', async (importOriginal) => {
 
 import { loadDemoSet } from '../../src/core/data/demo.ts';
 import type { Instance } from '../../src/core/data/types.ts';
-import { runSweep, type Predictor, type SweepConfig } from '../../src/core/entity/index.ts';
+import { forgetRecentEntities, runSweep, type Predictor, type SweepConfig } from '../../src/core/entity/index.ts';
 import { newTagStore, tagStoreData, tagStoreFrom, useTagStore } from '../../src/core/entity/tag-store.ts';
 import { loadTags, saveTags, useSavedTags } from '../../src/cli/tag-cache.ts';
+import { classify } from '../../src/worker/import-job.ts';
+import { QarxDb, removeDataset } from '../../src/worker/db.ts';
 
 /** A predictor that answers each question with its passage's first five words (deterministic). */
 const firstWords: Predictor = async (inputs) => ({
@@ -48,6 +51,7 @@ describe('tags once per dataset (issue 29 §1)', () => {
   it('a sweep of 3 seeds × 3 sources × 3 types reads each passage and each answer at most once', async () => {
     const instances = untyped();
     read.length = 0;
+    forgetRecentEntities();
     await runSweep(instances, CONFIG, firstWords);
     const counts = new Map<string, number>();
     for (const t of read) counts.set(t, (counts.get(t) ?? 0) + 1);
@@ -66,6 +70,7 @@ describe('tags once per dataset (issue 29 §1)', () => {
     const skippable = [...new Set(instances.map((i) => i.context))].filter((c) => !instances.some((i) => i.context === c && named(i)));
     expect(skippable.length).toBeGreaterThan(0);
     read.length = 0;
+    forgetRecentEntities();
     const store = newTagStore();
     useTagStore(store);
     await runSweep(instances, CONFIG, firstWords);
@@ -82,6 +87,7 @@ describe('tags once per dataset (issue 29 §1)', () => {
     useTagStore(store);
     await runSweep(instances, CONFIG, firstWords);
     read.length = 0;
+    forgetRecentEntities();
     const reused = await runSweep(instances, CONFIG, firstWords);
     expect(read.filter((t) => instances.some((i) => i.context === t))).toEqual([]); // nothing tagged again
     useTagStore(tagStoreFrom(JSON.parse(JSON.stringify(tagStoreData(store)))));
@@ -101,6 +107,7 @@ describe('the CLI tag cache (src/cli/tag-cache.ts)', () => {
     const files = readdirSync(join(dir, 'tags'));
     expect(files).toHaveLength(1);
     read.length = 0;
+    forgetRecentEntities();
     const again = useSavedTags(instances, dir);
     await runSweep(instances, CONFIG, firstWords);
     again();
@@ -117,5 +124,29 @@ describe('the CLI tag cache (src/cli/tag-cache.ts)', () => {
     store.dirty = true;
     saveTags(file, store);
     expect(loadTags(file).passages.get('A passage.')).toEqual([]);
+  });
+});
+
+describe('the app keeps a dataset’s tags in IndexedDB from its import', () => {
+  it('classify returns the tags its typing computed; stored and read back, a sweep over them tags no passage; deleting the dataset deletes them', async () => {
+    const db = new QarxDb(`tags-${Math.random()}`);
+    const instances = untyped().map((i) => ({ ...i, dataset: 'x' }));
+    const tags = classify(instances, 'ds-1', () => undefined);
+    expect(tags.passages.length).toBeGreaterThan(0);
+    await db.tags.put({ dataset: 'ds-1', data: tags });
+    const back = (await db.tags.get('ds-1'))?.data;
+    expect(back).toBeDefined();
+    read.length = 0;
+    forgetRecentEntities();
+    const fromImport = tagStoreFrom(back as NonNullable<typeof back>);
+    useTagStore(fromImport);
+    const swept = await runSweep(instances, CONFIG, firstWords);
+    expect(read.filter((t) => instances.some((i) => i.context === t))).toEqual([]);
+    useTagStore(null);
+    const fresh = await runSweep(instances, CONFIG, firstWords);
+    expect(JSON.stringify(swept.cells)).toBe(JSON.stringify(fresh.cells));
+    await db.datasets.add({ id: 'ds-1', name: 'x.json', format: 'squad', count: 0, createdAt: 1, builtIn: false, issueSummary: '', issues: [], partial: false, state: 'complete' });
+    await removeDataset(db, 'ds-1');
+    expect(await db.tags.get('ds-1')).toBeUndefined();
   });
 });

@@ -59,6 +59,11 @@ export function detectEntities(text: string): Entity[] {
   return found.map((e) => ({ ...e }));
 }
 
+/** Forgets the recent taggings kept outside any tag store (a test then sees what a fresh process tags). */
+export function forgetRecentEntities(): void {
+  recent.clear();
+}
+
 /** compromise's people, organizations and places of a text, retyped by typing.ts, in text order (uncached). */
 function tagEntities(text: string): Entity[] {
   const doc = nlp(text);
