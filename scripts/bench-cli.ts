@@ -146,13 +146,15 @@ async function sideBySide(label: string, qarxArgs: string[], pyArgs: string[]): 
     console.log(`${label}: official script comparison skipped (set QARX_SQUAD2_EVAL to a copy of evaluate-v2.0.py)`);
     return true;
   }
-  const q = await sample(() => runOnce(qarxArgs));
+  // The script's sums are CPython's: compensated from 3.12 on, plain before (qarx eval --py-sum).
+  const modern = spawnSync('python3', ['-c', 'import sys; print(sys.version_info >= (3, 12))'], { encoding: 'utf8' }).stdout.trim() === 'True';
+  const q = await sample(() => runOnce([...qarxArgs, '--py-sum', modern ? 'compensated' : 'legacy']));
   const p = await sample(() => runPython(script, pyArgs));
   if (!q.ok || !p.ok) {
     console.log(`${label}: FAILED (qarx ${q.ok ? 'ok' : 'failed'}, official ${p.ok ? 'ok' : 'failed'})`);
     return false;
   }
-  const same = JSON.stringify(JSON.parse(q.out)) === JSON.stringify(JSON.parse(p.out));
+  const same = q.out === p.out;
   const ratio = p.s / q.s;
   const ok = ratio >= 3 && q.mb <= 79;
   console.log(`${label.padEnd(44)} qarx ${q.s.toFixed(3)} s (CPU ${q.cpu.toFixed(3)} s, ${q.mb.toFixed(0)} MB) vs official ${p.s.toFixed(3)} s (CPU ${p.cpu.toFixed(3)} s, ${p.mb.toFixed(0)} MB): ${ratio.toFixed(2)}× wall, ${(p.cpu / q.cpu).toFixed(2)}× CPU (target ≥ 3× and ≤ 79 MB: ${ok ? 'pass' : 'FAIL'}); same numbers: ${same ? 'yes' : 'NO'}`);
