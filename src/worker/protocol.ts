@@ -8,6 +8,7 @@ import type { BudgetConfig, BudgetResult, SweepCell, SweepConfig, SweepProgress 
 import type { LiveRename } from '../core/entity/live.ts';
 import type { FoundCase } from '../core/found-case.ts';
 import type { UniversalConfig, UniversalResult } from '../core/entity/universal.ts';
+import type { TagStoreData } from '../core/entity/tag-store.ts';
 import type { NamePool, RenameOptions } from '../core/entity/rename.ts';
 import type { CategoryRule, PairRow, PairsDropped } from '../core/natural/pairs.ts';
 import type { NoiseOptions } from '../core/natural/noise.ts';
@@ -50,7 +51,8 @@ export type WorkerRequest =
   | { type: 'cancel'; jobId: number }
   | { type: 'rename'; jobId: number; instance: Instance; options: RenameOptions; pool: NamePool | null; versionTwo: boolean; resemble: { m: 1 | 3; temperature: number } | null }
   // pool: the InDistName pool of every question of the selection's datasets (null: none needed)
-  | { type: 'sweep'; jobId: number; key?: string; instances: Instance[]; config: SweepConfig; versionTwo: boolean; pool: NamePool | null }
+  // tags: the datasets' entity tags saved at import (core/entity/tag-store.ts); none: tagged during the sweep
+  | { type: 'sweep'; jobId: number; key?: string; instances: Instance[]; config: SweepConfig; versionTwo: boolean; pool: NamePool | null; tags?: TagStoreData[] }
   | { type: 'budget'; jobId: number; key?: string; instances: Instance[]; config: BudgetConfig; pool: NamePool | null }
   | { type: 'export-renamed'; jobId: number; instances: Instance[]; options: RenameOptions; pool: NamePool | null }
   /** Universal names: K candidate names, each put in every eligible question, ranked by predictions changed. */

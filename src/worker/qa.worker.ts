@@ -18,6 +18,7 @@ import { capabilities, loaded, openModel, retire, serialLoad, settings, type Act
 import { handleMulti } from './multi-jobs.ts';
 import { installHeartbeat } from './heartbeat.ts';
 import { lazy } from './lazy-modules.ts';
+import { newTagStore, tagStoreFrom, withTagStore } from '../core/entity/tag-store.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -257,7 +258,10 @@ function handleExperiment(msg: Extract<WorkerRequest, { type: 'sweep' | 'budget'
       const versionTwo = msg.type === 'sweep' ? msg.versionTwo : msg.config.versionTwo;
       const predict = enginePredictor(a.engine, { versionTwo, signal });
       if (msg.type === 'sweep') {
-        const r = await runSweep(msg.instances, msg.config, predict, { pool: msg.pool ?? undefined, signal, onProgress: throttled(msg.jobId), onCell: (cell) => post({ type: 'sweep-cell', jobId: msg.jobId, cell }), onCase: found.add });
+        // The datasets' tags from import: the sweep tags only passages they lack (those of older imports, the demo set).
+        const tags = newTagStore();
+        for (const t of msg.tags ?? []) tagStoreFrom(t, tags);
+        const r = await withTagStore(() => runSweep(msg.instances, msg.config, predict, { pool: msg.pool ?? undefined, signal, onProgress: throttled(msg.jobId), onCell: (cell) => post({ type: 'sweep-cell', jobId: msg.jobId, cell }), onCase: found.add }), tags);
         post({ type: 'sweep-done', jobId: msg.jobId, cancelled: r.cancelled, n: r.questions, cases: found.cases });
       } else {
         const result = await runBudget(msg.instances, msg.config, predict, { pool: msg.pool ?? undefined, signal, onProgress: throttled(msg.jobId), onCase: found.add });

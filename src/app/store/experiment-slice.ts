@@ -6,6 +6,7 @@ import type { Instance } from '../../core/data/types.ts';
 import type { RenameOptions } from '../../core/entity/options.ts';
 import { DEFAULT_UNIVERSAL, type UniversalConfig, type UniversalResult } from '../../core/entity/universal.ts';
 import type { NamePool } from '../../core/entity/rename.ts';
+import type { TagStoreData } from '../../core/entity/tag-store.ts';
 import type { PairRow, PairsDropped } from '../../core/natural/pairs.ts';
 import { recategorize, type CategoryRule } from '../../core/natural/categories.ts';
 import type { NoiseOptions } from '../../core/natural/noise-kinds.ts';
@@ -100,7 +101,7 @@ export interface ExperimentSlice {
   setExportOptions(o: Partial<RenameOptions>): void;
   start(purpose: Purpose): void;
   cancel(purpose: Purpose): void;
-  receiveCollected(reqId: number, instances: Instance[], total: number, data: { versionTwo: boolean; datasets: string[]; pool?: NamePool | null }): void;
+  receiveCollected(reqId: number, instances: Instance[], total: number, data: { versionTwo: boolean; datasets: string[]; pool?: NamePool | null; tags?: TagStoreData[] }): void;
 }
 
 const key = (p: Purpose) => (p === 'export' ? 'exportJob' : p === 'pairs-export' ? 'natural' : p);
@@ -206,7 +207,7 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
     const pool = data.pool ?? null;
     if (c.purpose === 'sweep') {
       set({ sweepInstances: instances });
-      sendOnAll(get, set, 'sweep', { type: 'sweep', jobId, instances, config: s.sweepConfig, versionTwo, pool });
+      sendOnAll(get, set, 'sweep', { type: 'sweep', jobId, instances, config: s.sweepConfig, versionTwo, pool, tags: data.tags ?? [] });
     }
     else if (c.purpose === 'budget') {
       set({ budgetInstances: instances });

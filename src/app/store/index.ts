@@ -335,7 +335,7 @@ export function applyDataEvent(e: DataEvent): void {
       const instances = withScoringLang(e.instances, s.scoringLang);
       if (s.receiveRobustCollected(e.reqId, instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets, pool: e.pool })) return;
       if (s.receiveParaphraseCollected(e.reqId, instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets })) return;
-      s.receiveCollected(e.reqId, instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets, pool: e.pool });
+      s.receiveCollected(e.reqId, instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets, pool: e.pool, tags: e.tags });
       s.receiveTrapCollected(e.reqId, instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets });
       return;
     }

@@ -36,6 +36,7 @@ import { cliCommand, cliRecord } from '../record.ts';
 import { smallCount, smallLegend, type SliceTable } from '../../core/metrics/slices.ts';
 import { countOf } from '../../core/plural.ts';
 import { applyScope, SCOPE_OPTIONS } from '../scope-opts.ts';
+import { useSavedTags } from '../tag-cache.ts';
 
 const MODEL_OPTIONS = { model: { type: 'string' }, target: { type: 'string', default: 'answer' }, squad2: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, 'hub-host': { type: 'string' }, 'cache-dir': { type: 'string' }, dtype: { type: 'string' }, slice: { type: 'string', multiple: true }, ...LANG_OPTION, ...SCOPE_OPTIONS } as const;
 
@@ -62,6 +63,8 @@ async function setUp(cmd: string, positionals: string[], values: { model?: strin
   const lang = scoringLangOpt(values.lang);
   // --ids: the app's scope; "no answer" still follows the whole file, as the app's follows the dataset.
   const all = scoredAs(await readInstances(data), values.lang);
+  // The file's entity tags from earlier runs (tag-cache.ts): each passage is tagged once per dataset.
+  const saveTags = useSavedTags(all, values['cache-dir']);
   const { instances, pool } = applyScope(all, values, buildNamePool);
   const model = await openModel(values.model, values);
   const engine = new QaEngine(model.tokenizer, model.runner, { scope: modelScope(model) });
@@ -70,7 +73,7 @@ async function setUp(cmd: string, positionals: string[], values: { model?: strin
   const recordOf = (settings: Record<string, unknown>) => cliRecord({ data: [data], n: instances.length, model: values.model as string, dtype: model.dtype, device: model.device, versionTwo, forcedV2: Boolean(values.squad2), lang, settings });
   // Ctrl-C: the work stops at its next step and what is finished is printed, marked partial.
   const stop = interruptible(cmd, cmd === 'sweep' ? 'block of questions' : 'step');
-  return { instances, pool, predict: enginePredictor(engine, { versionTwo, signal: stop.signal }), versionTwo, recordOf, stop };
+  return { instances, pool, predict: enginePredictor(engine, { versionTwo, signal: stop.signal }), versionTwo, recordOf, stop, saveTags };
 }
 
 /** A progress line every tenth of the run. */
@@ -104,13 +107,14 @@ export async function sweep(argv: string[]): Promise<number> {
     origins: listOpt<Origin>(values.origins, 'origins', ORIGINS),
   };
   const keys = sliceKeys(values.slice);
-  const { instances, pool, predict, versionTwo, recordOf, stop } = await setUp('sweep', positionals, values);
+  const { instances, pool, predict, versionTwo, recordOf, stop, saveTags } = await setUp('sweep', positionals, values);
   // Streamed block by block: memory stays flat on any input. Each question's scores are kept only
   // when the output holds them (--json, --slice), in the order runSweep keeps them.
   const keep = values.json || keys.length > 0;
   const perCell: QuestionScores[][] = [];
   const streamed = await runSweepStream(instances, config, predict, { signal: stop.signal, ...(pool ? { pool } : {}), onProgress: progress('sweep'), ...(keep ? { onQuestion: (q: QuestionScores, c: number) => (perCell[c] ??= []).push(q) } : {}) });
   stop.release();
+  saveTags();
   const r = { ...streamed, cells: keep ? streamed.cells.map((c, i) => ({ ...c, questions: perCell[i] ?? [] })) : streamed.cells };
   const rows = summarizeSweep(r.cells, config.seeds);
   // --slice: per sweep row (type · source · origin), original vs renamed (mean over seeds) per slice.
@@ -154,10 +158,11 @@ export async function budget(argv: string[]): Promise<number> {
     source: oneOpt<NameSource>(values.source, 'source', NAME_SOURCES),
     origin: oneOpt<Origin>(values.origin, 'origin', ORIGINS),
   };
-  const { instances, pool, predict, versionTwo, recordOf, stop } = await setUp('budget', positionals, values);
+  const { instances, pool, predict, versionTwo, recordOf, stop, saveTags } = await setUp('budget', positionals, values);
   const config: BudgetConfig = { ...choices, budget: b, resemble: m === null ? null : { m, temperature, type: 'MIX', seed }, versionTwo };
   const r = await runBudget(instances, config, predict, { signal: stop.signal, ...(pool ? { pool } : {}), onProgress: progress('budget') });
   stop.release();
+  saveTags();
   // --slice: original vs D_worst per slice, as the app's budget slice table.
   const slices = await itemSliceTables(instances, () => budgetSliceItems(instances, r.perInstance), keys, budgetHeadline(r));
   if (values.json) {
