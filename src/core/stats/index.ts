@@ -4,3 +4,4 @@ export * from './tests.ts';
 export * from './power.ts';
 export * from './paired.ts';
 export * from './format.ts';
+export * from './items.ts';
