@@ -72,6 +72,23 @@ describe('qarx compare --ci (shipped model)', () => {
   });
 });
 
+describe('qarx sweep --ci (shipped model)', () => {
+  it('gives each row its paired statistics, Holm-adjusted over the rows, the settings in the record, and labels the seed spread apart', { timeout: 300_000 }, async () => {
+    const args = ['sweep', join(ROOT, 'test', 'fixtures', 'entity', 'selection.json'), '--model', MODEL, '--types', 'PER,GPE', '--sources', 'randstr', '--origins', 'us', '--seeds', '2', '--ci', '--bootstrap', '200', '--seed', '4'];
+    const json = await run(...args, '--json');
+    expect(json.code, json.stderr).toBe(0);
+    const r = JSON.parse(json.stdout) as { record: { settings: { ci: unknown } }; rows: { n: number; ci: ReturnType<typeof pairedStats> }[] };
+    expect(r.record.settings.ci).toEqual({ bootstrap: 200, seed: 4, byPassage: false });
+    expect(r.rows.length).toBe(3);
+    for (const row of r.rows) {
+      expect(row.ci.n).toBe(row.n);
+      expect(row.ci.drop.f1.pHolm).toBeGreaterThanOrEqual(row.ci.drop.f1.p);
+    }
+    const text = await run(...args);
+    expect(text.stdout).toMatch(/^± = std over perturbation seeds; CI: 95% percentile bootstrap over questions \(B = 200, seed 4\).*Holm-adjusted over the 6 tests/);
+  });
+});
+
 describe('audit "ci" and qarx card', () => {
   const dir = join(tmp, 'audit');
   beforeAll(async () => {
