@@ -40,6 +40,7 @@ export default defineConfig({
         text: 'Reference',
         items: [
           { text: 'Definitions', link: '/definitions' },
+          { text: 'Uncertainty', link: '/uncertainty' },
           { text: 'Glossary', link: '/glossary' },
           { text: 'CLI reference', link: '/cli' },
           { text: 'Audits at scale', link: '/audits-at-scale' },

@@ -12,6 +12,7 @@
  *   qarx attack --model M --data F [--budget N] [--families rename,trap,paraphrase,noise] [--seed S]
  *   qarx sweep <data> --model M …   qarx budget <data> --model M …
  *   qarx audit --config audit.json --out DIR [--shard i/n] [--workers N]   qarx merge DIR… --out DIR
+ *   qarx card --audit DIR [--model NAME] [--out FILE]
  */
 import { InputError } from '../core/formats/json.ts';
 import { ModelError } from '../core/model-errors.ts';
@@ -125,6 +126,17 @@ const USAGE = `Usage:
   qarx merge <dir…> --out <dir>
       joins shard directories into one summary (same files as above); exit 1 when units failed or
       no shard ran them
+  qarx card --audit <dir> [--model NAME] [--config audit.json] [--out README.md]
+      a Hugging Face model card "Robustness" section from a finished audit: each perturbation's EM/F1
+      before → after with ΔF1's 95% CI and Holm-adjusted p (audit configs with "ci"), n, settings and
+      the qarx command, plus model-index metadata (question-answering; exact_match, f1) in YAML front
+      matter, checked against the Hub's model-index rules (exit 1 when broken)
+  --ci [--bootstrap N] [--seed S | --ci-seed S] [--ci-passages] (eval, compare, sweep, budget, universal):
+      95% percentile bootstrap CIs over questions (B = 1000, seed 1; --ci-passages resamples whole
+      passages), for comparisons the paired CI of the drop, p (McNemar exact on EM, paired sign-flip on
+      F1), Holm-adjusted p for several rows, "n.s." when p ≥ 0.05 and the smallest drop n detects at
+      80% power; budget and universal: their --seed seeds the CI unless --ci-seed; eval prints the
+      official JSON unchanged without --ci; audit configs: "ci": { "bootstrap": 1000, "seed": 1, "passages": false }
   --dtype, --hub-host URL, --cache-dir DIR (compare, challenge, universal, sweep, budget): the model's
       precision and where it comes from, as for predict; --json results (compare, universal, sweep,
       budget) and predict's run.json record the data, N, model, dtype, device, settings and command
@@ -153,6 +165,7 @@ const COMMANDS: Record<string, () => Promise<(argv: string[]) => Promise<number>
   budget: async () => (await import('./commands/entity-runs.ts')).budget,
   audit: async () => (await import('./commands/audit.ts')).audit,
   merge: async () => (await import('./commands/audit.ts')).merge,
+  card: async () => (await import('./commands/card.ts')).card,
 };
 
 /** Runs the CLI and returns the exit code; errors become one line on stderr. */

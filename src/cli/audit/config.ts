@@ -89,6 +89,8 @@ export const AuditConfigSchema = v.strictObject({
   experiments: nonEmpty(Experiment),
   /** Seeds of the seeded experiments (synthetic noise, paraphrases, traps); the others run once. */
   seeds: v.optional(nonEmpty(seed), [1]),
+  /** Uncertainty over questions (src/core/stats): bootstrap resamples, their seed, and whether whole passages are resampled. */
+  ci: v.optional(v.strictObject({ bootstrap: v.optional(v.pipe(posInt, v.maxValue(100_000)), 1000), seed: v.optional(seed, 1), passages: v.optional(v.boolean(), false) })),
 });
 
 export type AuditConfig = v.InferOutput<typeof AuditConfigSchema>;

@@ -78,7 +78,7 @@ export function planUnits(config: AuditConfig, configFile: string): PlannedUnit[
       const model = m.hub ? { hub: m.hub } : { path: configPath(m.path ?? '', configFile, `models[${mi}].path`) };
       for (const e of config.experiments) {
         for (const { experiment, seed } of variants(e, config.seeds)) {
-          const spec = { dataset: { name: d.name, limit: d.limit ?? null, lang: d.lang ?? null }, model: { name: modelName(m), dtype: m.dtype ?? null }, experiment, seed };
+          const spec = { dataset: { name: d.name, limit: d.limit ?? null, lang: d.lang ?? null }, model: { name: modelName(m), dtype: m.dtype ?? null }, experiment, seed, ...(config.ci ? { ci: config.ci } : {}) };
           const id = unitId(spec);
           const label = `${d.name} · ${spec.model.name} · ${variantLabel(experiment)}${seed === null ? '' : ` · seed ${seed}`}`;
           units.set(id, { id, label, spec, sources: { data, model } });

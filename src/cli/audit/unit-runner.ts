@@ -81,7 +81,7 @@ export class UnitRunner {
       device = loaded.device;
       const engine = new QaEngine(loaded.model.tokenizer, loaded.model.runner, { scope: modelScope(loaded.model) });
       const versionTwo = instances.some((i) => i.isImpossible);
-      const out = await runExperiment(u.spec.experiment, u.spec.seed, instances, enginePredictor(engine, { versionTwo }), versionTwo, onProgress);
+      const out = await runExperiment(u.spec.experiment, u.spec.seed, instances, enginePredictor(engine, { versionTwo }), versionTwo, onProgress, u.spec.ci);
       const run: RunRecord = {
         datasets: [u.spec.dataset.name],
         n: out.n,
@@ -93,7 +93,7 @@ export class UnitRunner {
         device,
         versionTwo,
         versionTwoReason: noAnswerReason(versionTwo),
-        settings: out.settings,
+        settings: u.spec.ci ? { ...out.settings, ci: u.spec.ci } : out.settings,
         date: base.started,
       };
       return { ...base, status: 'ok', error: null, kind: out.kind, run, table: out.table, payload: out.payload, headline: out.headline, notes: out.notes, runtime: { device, threads: this.opts.threads }, seconds: +((performance.now() - t0) / 1000).toFixed(3) };

@@ -29,7 +29,7 @@ import { readInstances } from '../data.ts';
 import { err, interruptible, interrupted, intOpt, numOpt, out, seedOpt, UsageError } from '../io.ts';
 import { openModel } from '../model.ts';
 import { LANG_OPTION, scoredAs, scoringLangOpt } from '../lang.ts';
-import { budgetSliceItems, sweepRowKey, sweepSliceItems } from '../../core/metrics/experiment-slices.ts';
+import { budgetBestItems, budgetSliceItems, sweepRowKey, sweepSliceItems } from '../../core/metrics/experiment-slices.ts';
 import { budgetHeadline, sweepRowHeadline } from '../../core/metrics/experiment-headlines.ts';
 import { formatSliceTable, itemSliceTables, sliceKeys } from '../slices.ts';
 import { cliCommand, cliRecord } from '../record.ts';
@@ -37,8 +37,20 @@ import { smallCount, smallLegend, type SliceTable } from '../../core/metrics/sli
 import { countOf } from '../../core/plural.ts';
 import { applyScope, SCOPE_OPTIONS } from '../scope-opts.ts';
 import { useSavedTags } from '../tag-cache.ts';
+import { CI_HEADER, CI_OPTIONS, CI_SEED_OPTION, ciColumns, ciLegend, ciOpts } from '../ci.ts';
+import { pairedOfItems, pairedStats, withHolm, type CiOptions, type PairedStats } from '../../core/stats/index.ts';
+import type { SliceItem } from '../../core/metrics/slices.ts';
 
-const MODEL_OPTIONS = { model: { type: 'string' }, target: { type: 'string', default: 'answer' }, squad2: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, 'hub-host': { type: 'string' }, 'cache-dir': { type: 'string' }, dtype: { type: 'string' }, slice: { type: 'string', multiple: true }, ...LANG_OPTION, ...SCOPE_OPTIONS } as const;
+/** Paired statistics of each comparison's slice items, Holm-adjusted together (one run, one family). */
+function statsOf(ci: CiOptions | null, comparisons: (() => SliceItem[])[]): (PairedStats | null)[] {
+  if (!ci) return comparisons.map(() => null);
+  return withHolm(comparisons.map((items) => {
+    const qs = pairedOfItems(items());
+    return qs.length ? pairedStats(qs, ci) : null;
+  }));
+}
+
+const MODEL_OPTIONS = { model: { type: 'string' }, target: { type: 'string', default: 'answer' }, squad2: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, 'hub-host': { type: 'string' }, 'cache-dir': { type: 'string' }, dtype: { type: 'string' }, slice: { type: 'string', multiple: true }, ...LANG_OPTION, ...SCOPE_OPTIONS, ...CI_OPTIONS } as const;
 
 /** A comma list checked against the allowed values, e.g. listOpt('PER,ORG', 'types', ENTITY_CHOICES) → ['PER', 'ORG']. */
 export function listOpt<T extends string>(v: string, name: string, allowed: readonly T[], upper = false): T[] {
@@ -93,8 +105,9 @@ export async function sweep(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { ...MODEL_OPTIONS, types: { type: 'string', default: 'PER,ORG,GPE,MIX' }, sources: { type: 'string', default: 'indist,db,randstr' }, seeds: { type: 'string', default: '5' }, origin: { type: 'string', default: 'us' }, origins: { type: 'string', default: ORIGINS.join(',') } },
+    options: { ...MODEL_OPTIONS, types: { type: 'string', default: 'PER,ORG,GPE,MIX' }, sources: { type: 'string', default: 'indist,db,randstr' }, seeds: { type: 'string', default: '5' }, origin: { type: 'string', default: 'us' }, origins: { type: 'string', default: ORIGINS.join(',') }, ...CI_SEED_OPTION },
   });
+  const ci = ciOpts(values);
   const seeds = intOpt(values.seeds, 'seeds', 5);
   // Never fewer seeds than asked without saying so: the output would claim N/N seeds.
   if (seeds > MAX_SWEEP_SEEDS) throw new UsageError(`--seeds must be at most ${MAX_SWEEP_SEEDS}, got ${seeds}.`);
@@ -110,7 +123,7 @@ export async function sweep(argv: string[]): Promise<number> {
   const { instances, pool, predict, versionTwo, recordOf, stop, saveTags } = await setUp('sweep', positionals, values);
   // Streamed block by block: memory stays flat on any input. Each question's scores are kept only
   // when the output holds them (--json, --slice), in the order runSweep keeps them.
-  const keep = values.json || keys.length > 0;
+  const keep = values.json || keys.length > 0 || ci !== null;
   const perCell: QuestionScores[][] = [];
   const streamed = await runSweepStream(instances, config, predict, { signal: stop.signal, ...(pool ? { pool } : {}), onProgress: progress('sweep'), ...(keep ? { onQuestion: (q: QuestionScores, c: number) => (perCell[c] ??= []).push(q) } : {}) });
   stop.release();
@@ -123,14 +136,20 @@ export async function sweep(argv: string[]): Promise<number> {
     const head = rows.find((x) => sweepRowKey(x) === row);
     slices.push({ row, tables: await itemSliceTables(instances, () => sweepSliceItems(instances, r.cells, row), keys, head && sweepRowHeadline(head)) });
   }
+  // --ci: per row, original vs renamed (each question's mean over seeds), Holm over the rows.
+  const rowStats = statsOf(ci, rows.map((x) => () => sweepSliceItems(instances, r.cells, sweepRowKey(x))));
   if (values.json) {
-    out(`${JSON.stringify({ record: recordOf({ ...config }), command: cliCommand('sweep', argv), partial: r.cancelled, config, versionTwo, questions: r.questions, rows, cells: r.cells, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
+    out(`${JSON.stringify({ record: recordOf({ ...config, ...(ci ? { ci } : {}) }), command: cliCommand('sweep', argv), partial: r.cancelled, config, versionTwo, questions: r.questions, rows: rows.map((x, i) => (rowStats[i] ? { ...x, ci: rowStats[i] } : x)), cells: r.cells, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
     return r.cancelled ? interrupted('sweep', `${r.questions} of ${countOf(instances.length, 'question')}`) : 0;
   }
   if (r.cancelled) out(`PARTIAL: stopped after ${r.questions} of ${instances.length} questions (whole blocks of 512 only)\n`);
   if (config.target === 'question-person') out('renamed: the person the question names (PER)\n');
-  out(`type\tsource\torigin\tn\tseeds\torigEM\torigF1\tEM mean±std\tF1 mean±std\tdropF1\n`);
-  for (const x of rows) out(`${x.type}\t${x.source}\t${x.origin}\t${smallCount(x.n)}\t${x.seeds}/${x.plannedSeeds}\t${f(x.orig.em)}\t${f(x.orig.f1)}\t${f(x.pertEm.mean)}±${f(x.pertEm.std)}\t${f(x.pertF1.mean)}±${f(x.pertF1.std)}\t${f(x.dropF1)}\n`);
+  if (ci) out(`± = std over perturbation seeds; ${ciLegend(ci, rowStats.filter(Boolean).length * 2)}`);
+  out(`type\tsource\torigin\tn\tseeds\torigEM\torigF1\tEM mean±std\tF1 mean±std\tdropF1${ci ? `\t${CI_HEADER}` : ''}\n`);
+  rows.forEach((x, i) => {
+    const st = rowStats[i];
+    out(`${x.type}\t${x.source}\t${x.origin}\t${smallCount(x.n)}\t${x.seeds}/${x.plannedSeeds}\t${f(x.orig.em)}\t${f(x.orig.f1)}\t${f(x.pertEm.mean)}±${f(x.pertEm.std)}\t${f(x.pertF1.mean)}±${f(x.pertF1.std)}\t${f(x.dropF1)}${st ? `\t${ciColumns(st)}` : ''}\n`);
+  });
   out(smallLegend(rows.map((x) => x.n)));
   for (const s of slices) for (const t of s.tables) out(`\nsweep row ${s.row}, renamed = mean over seeds\n${formatSliceTable(t)}\n`);
   return r.cancelled ? interrupted('sweep', `${r.questions} of ${countOf(instances.length, 'question')}`) : 0;
@@ -149,6 +168,7 @@ export async function budget(argv: string[]): Promise<number> {
   if (m !== null && m !== 1 && m !== 3) throw new UsageError(`--resemble must be 1 or 3 (canonical names per entity), got "${values.resemble}".`);
   const temperature = numOpt(values.temperature, 'temperature', 2);
   const seed = seedOpt(values.seed);
+  const ci = ciOpts(values, seed);
   if (temperature <= 0) throw new UsageError(`--temperature must be above 0, got "${values.temperature}".`);
   const keys = sliceKeys(values.slice);
   // Checked before any data is read or model loaded; "no answer" comes from the data.
@@ -165,8 +185,11 @@ export async function budget(argv: string[]): Promise<number> {
   saveTags();
   // --slice: original vs D_worst per slice, as the app's budget slice table.
   const slices = await itemSliceTables(instances, () => budgetSliceItems(instances, r.perInstance), keys, budgetHeadline(r));
+  // --ci: original vs D_worst and vs D_best per question (the figures' questions), Holm over both.
+  const [worstCi, bestCi] = statsOf(ci, [() => budgetSliceItems(instances, r.perInstance), () => budgetBestItems(instances, r.perInstance)]);
+  const ciOut = worstCi ? { ci: { worst: worstCi, best: bestCi } } : {};
   if (values.json) {
-    out(`${JSON.stringify({ record: recordOf({ ...config }), command: cliCommand('budget', argv), partial: r.cancelled, config, ...r, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
+    out(`${JSON.stringify({ record: recordOf({ ...config, ...(ci ? { ci } : {}) }), command: cliCommand('budget', argv), partial: r.cancelled, config, ...r, ...ciOut, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
     return r.cancelled ? interrupted('budget', `${r.n} of ${countOf(instances.length, 'question')}`) : 0;
   }
   if (r.cancelled) out(`PARTIAL: stopped early; the figures cover the ${countOf(r.n, 'question')} finished\n`);
@@ -178,6 +201,10 @@ export async function budget(argv: string[]): Promise<number> {
   for (const [name, s] of [['model', r.plain], ['RESEMBLE', r.defended]] as const) {
     if (!s) continue;
     out(`${name}: original EM ${f(s.original.em)} F1 ${f(s.original.f1)}; random EM ${f(s.random.em)}±${f(s.randomStd.em)} F1 ${f(s.random.f1)}±${f(s.randomStd.f1)}; D_worst EM ${f(s.worst.em)} F1 ${f(s.worst.f1)}; D_best EM ${f(s.best.em)} F1 ${f(s.best.f1)}; stability ${f(100 * s.stability)}%\n`);
+  }
+  if (ci && worstCi) {
+    out(`${ciLegend(ci, bestCi ? 4 : 2)}case\t${CI_HEADER}\n`);
+    for (const [name, st] of [['D_worst', worstCi], ['D_best', bestCi]] as const) if (st) out(`${name}\t${ciColumns(st)}\n`);
   }
   out(smallLegend([r.n]));
   for (const t of slices) out(`\noriginal vs D_worst\n${formatSliceTable(t)}\n`);

@@ -11,6 +11,8 @@ import { enginePredictor, ORIGINS, SOURCE_LABELS, type Origin } from '../../core
 import { DEFAULT_UNIVERSAL, describeIneligible, idleNote, topNames, MAX_UNIVERSAL_CANDIDATES, MAX_UNIVERSAL_ITERATIONS, MAX_UNIVERSAL_SAMPLE, runUniversal, UNIVERSAL_SOURCES, UNIVERSAL_TYPES, type UniversalConfig, type UniversalResult, type UniversalSource, type UniversalType } from '../../core/entity/universal.ts';
 import { RENAME_TARGETS, type RenameTarget } from '../../core/entity/options.ts';
 import { describeRun, type RunRecord } from '../../core/run-record.ts';
+import { CI_HEADER, CI_OPTIONS, ciColumns, ciLegend, ciOpts } from '../ci.ts';
+import { pairedOfItems, pairedStats, withHolm } from '../../core/stats/index.ts';
 import { cliCommand, cliRecord } from '../record.ts';
 import { err, interruptible, interrupted, intOpt, out, seedOpt, UsageError } from '../io.ts';
 import { openModel } from '../model.ts';
@@ -66,11 +68,13 @@ export async function universal(argv: string[]): Promise<number> {
       slice: { type: 'string', multiple: true },
       ...LANG_OPTION,
       ids: SCOPE_OPTIONS.ids,
+      ...CI_OPTIONS,
     },
   });
   const [input] = positionals;
   if (!input || positionals.length > 1 || !values.model) throw new UsageError('universal needs <data file> --model <dir|hub id>.');
   const cfg = configOf(values);
+  const ci = ciOpts(values, cfg.seed);
   const lang = scoringLangOpt(values.lang);
   const keys = sliceKeys(values.slice);
   const all = scoredAs(await readInstances(input), lang);
@@ -95,10 +99,23 @@ export async function universal(argv: string[]): Promise<number> {
   // --slice: per top name, original vs the name put in, per slice.
   const slices: { name: string; tables: SliceTable[] }[] = [];
   for (const row of keys.length ? topNames(result).rows : []) slices.push({ name: row.name, tables: await itemSliceTables(instances, () => universalSliceItems(instances, row), keys, universalHeadline(row)) });
+  // --ci: per top name, original vs the name put in on the questions it was tried on, Holm over the names.
+  const top = topNames(result).rows;
+  const stats = ci ? withHolm(top.map((row) => {
+    const qs = pairedOfItems(universalSliceItems(instances, row));
+    return qs.length ? pairedStats(qs, ci) : null;
+  })) : [];
   if (values.json) {
-    out(`${JSON.stringify({ record, command: cliCommand('universal', argv), partial: result.cancelled, ...result, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
+    out(`${JSON.stringify({ record: ci ? { ...record, settings: { ...record.settings, ci } } : record, command: cliCommand('universal', argv), partial: result.cancelled, ...result, ...(ci ? { ci: top.map((row, i) => ({ name: row.name, stats: stats[i] ?? null })) } : {}), ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
   } else {
     out(universalTable(result, record));
+    if (ci) {
+      out(`\n${ciLegend(ci, stats.filter(Boolean).length * 2)}name\tn\t${CI_HEADER}\n`);
+      top.forEach((row, i) => {
+        const st = stats[i];
+        out(`${row.name}\t${st ? `${smallCount(st.n)}\t${ciColumns(st)}` : '0\t–'}\n`);
+      });
+    }
     for (const s of slices) for (const t of s.tables) out(`\nwith ${s.name}\n${formatSliceTable(t)}\n`);
   }
   return result.cancelled ? interrupted('universal', `${result.tried} of ${result.candidates} names tried`) : 0;
