@@ -12,12 +12,14 @@ import { caseCollector } from '../core/found-case.ts';
 import { classifyRunError, configureRuntime, ModelError } from '../core/index.ts';
 import { enginePredictor } from '../core/entity/predictor.ts';
 import type { SweepProgress } from '../core/entity/experiment.ts';
+import type { SweepCell } from '../core/entity/stats.ts';
 import type { DeviceChoice, ModelSourceMsg, WorkerEvent, WorkerRequest } from './protocol.ts';
 import { PRIMARY, type DtypeChoice } from './multi-protocol.ts';
 import { capabilities, loaded, openModel, retire, serialLoad, settings, type Active } from './open-model.ts';
 import { handleMulti } from './multi-jobs.ts';
 import { installHeartbeat } from './heartbeat.ts';
 import { lazy } from './lazy-modules.ts';
+import { heldPredictor, takeSweepHold } from './test-hold.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -257,7 +259,13 @@ function handleExperiment(msg: Extract<WorkerRequest, { type: 'sweep' | 'budget'
       const versionTwo = msg.type === 'sweep' ? msg.versionTwo : msg.config.versionTwo;
       const predict = enginePredictor(a.engine, { versionTwo, signal });
       if (msg.type === 'sweep') {
-        const r = await runSweep(msg.instances, msg.config, predict, { pool: msg.pool ?? undefined, signal, onProgress: throttled(msg.jobId), onCell: (cell) => post({ type: 'sweep-cell', jobId: msg.jobId, cell }), onCase: found.add });
+        let cells = 0;
+        const held = __QARX_TEST_HOOKS__ ? heldPredictor(predict, takeSweepHold(), signal, () => cells) : predict;
+        const onCell = (cell: SweepCell) => {
+          cells++;
+          post({ type: 'sweep-cell', jobId: msg.jobId, cell });
+        };
+        const r = await runSweep(msg.instances, msg.config, held, { pool: msg.pool ?? undefined, signal, onProgress: throttled(msg.jobId), onCell, onCase: found.add });
         post({ type: 'sweep-done', jobId: msg.jobId, cancelled: r.cancelled, n: r.questions, cases: found.cases });
       } else {
         const result = await runBudget(msg.instances, msg.config, predict, { pool: msg.pool ?? undefined, signal, onProgress: throttled(msg.jobId), onCase: found.add });
