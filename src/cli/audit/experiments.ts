@@ -16,6 +16,7 @@ import { runParaphrases, summarizeDpr } from '../../core/sensitivity/dpr.ts';
 import { paraphraseItems, type GeneratedKind } from '../../core/sensitivity/paraphrase.ts';
 import { answerTraps, prepareTraps, runAdversarial, summarizeTraps, type TrapConfig } from '../../core/trap/experiment.ts';
 import type { ExperimentConfig } from './config.ts';
+import type { NamePool } from '../../core/entity/rename.ts';
 import { countOf } from '../../core/plural.ts';
 
 /** What an experiment gives back: the app's run kind, settings for the run record, the result and its tables. */
@@ -53,8 +54,8 @@ export function sweepOutcome(config: SweepConfig, cells: SweepCell[], n: number,
 /** The unit's questions: the app's scope rule (src/core/scope.ts) when its spec names it, else all (units planned before the rule). */
 const onQuestions = (instances: readonly Instance[], exp: OnQuestions & { kind: 'synthetic' | 'paraphrase' }): Instance[] => (exp.questions === 'answerable' ? populationOf(exp.kind, instances) : [...instances]);
 
-/** Runs a unit's experiment; `seed` is the unit's seed for the seeded kinds. */
-export async function runExperiment(exp: UnitExperiment, seed: number | null, instances: readonly Instance[], predict: Predictor, versionTwo: boolean, onProgress: (done: number, total: number) => void): Promise<ExperimentOutcome> {
+/** Runs a unit's experiment; `seed` is the unit's seed for the seeded kinds; `pool` the InDistName pool of the renamings (default: the questions'). */
+export async function runExperiment(exp: UnitExperiment, seed: number | null, instances: readonly Instance[], predict: Predictor, versionTwo: boolean, onProgress: (done: number, total: number) => void, pool?: NamePool): Promise<ExperimentOutcome> {
   const s = seed ?? 1;
   const progress = (p: { done: number; total: number }) => onProgress(p.done, p.total);
   switch (exp.kind) {
@@ -63,12 +64,12 @@ export async function runExperiment(exp: UnitExperiment, seed: number | null, in
       // Streamed block by block, so a unit's memory stays flat on any dataset. Each question's scores
       // are not kept: no output of a unit reads them (the app slices a saved sweep only by the
       // sliceSources it saves with it, which a unit has none of), and they were most of its file.
-      const r = await runSweepStream(instances, config, predict, { onProgress: progress });
+      const r = await runSweepStream(instances, config, predict, { onProgress: progress, pool });
       return sweepOutcome(config, r.cells, r.answered, r.cancelled);
     }
     case 'budget': {
       const config = { type: exp.type, target: exp.target, source: exp.source, origin: exp.origin, budget: exp.budget, resemble: exp.resemble ? { m: exp.resemble.m, temperature: exp.resemble.temperature, type: 'MIX' as const } : null, versionTwo };
-      const r = await runBudget(instances, config, predict, { onProgress: progress });
+      const r = await runBudget(instances, config, predict, { onProgress: progress, pool });
       const side = (name: string, b: BudgetScores | null) => (b ? [row(`${name} random`, r.n, b.original, b.random), row(`${name} worst`, r.n, b.original, b.worst), row(`${name} best`, r.n, b.original, b.best)] : []);
       return { kind: 'budget', settings: { ...config }, n: r.n, payload: { result: r }, table: budgetTable(r), headline: [...side('model', r.plain), ...side('RESEMBLE', r.defended)], notes: [], partial: r.cancelled };
     }
