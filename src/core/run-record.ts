@@ -191,11 +191,14 @@ export function qarxCommand(kind: string, r: RunRecord): QarxCommand {
         command: `${join(['qarx', 'predict'], model, ['--data', data, '--out', 'predictions'])} && ${join(['qarx', 'eval', data, 'predictions/predictions.json', '--adversarial'])}`,
         note: `${dataNote} (an AddSent / AddOneSent file); ${device}.`,
       };
-    case 'robustness':
+    case 'robustness': {
+      const where = demo ? 'the built-in demo set' : `${dataFile(r.datasets)} (every question of ${r.datasets.join(' + ') || 'the data'}, as a data file in the config's folder)`;
+      const which = r.ids ? `its "ids" list the ${r.ids.length} question${r.ids.length === 1 ? '' : 's'} of the table in its order, and InDistName names come from every question of the data, as in the app` : `the first ${r.n} question${r.n === 1 ? '' : 's'} in file order`;
       return {
         command: `qarx audit --config ${ROBUSTNESS_AUDIT_FILE} --out robustness-audit`,
-        note: `${ROBUSTNESS_AUDIT_FILE} is the config "Audit config" saves with this table: ${dataNote} (the audit takes the first ${r.n} in file order), every model of the table with its precision, and the table's experiments with its settings. Save it in the project folder (its paths start at the config's folder); a model loaded from local files is named as a placeholder folder: put its path in the config. ${device}.`,
+        note: `${ROBUSTNESS_AUDIT_FILE} is the config "Audit config" saves with this table: ${where}, ${which}; every model of the table with its precision, and the table's experiments with its settings. Save it in the project folder (its paths start at the config's folder); a model loaded from local files is named as a placeholder folder: put its path in the config. ${device}.`,
       };
+    }
     default:
       return { command: null, note: `No qarx command reproduces a ${kind} run yet; the settings above say what produced it.` };
   }

@@ -12,6 +12,7 @@ import { caseCollector } from '../core/found-case.ts';
 import { classifyRunError, configureRuntime, ModelError } from '../core/index.ts';
 import { enginePredictor } from '../core/entity/predictor.ts';
 import type { SweepProgress } from '../core/entity/experiment.ts';
+import type { SweepCell } from '../core/entity/stats.ts';
 import type { DeviceChoice, ModelSourceMsg, WorkerEvent, WorkerRequest } from './protocol.ts';
 import { PRIMARY, type DtypeChoice } from './multi-protocol.ts';
 import { capabilities, loaded, openModel, retire, serialLoad, settings, type Active } from './open-model.ts';
@@ -19,6 +20,7 @@ import { handleMulti } from './multi-jobs.ts';
 import { installHeartbeat } from './heartbeat.ts';
 import { lazy } from './lazy-modules.ts';
 import { newTagStore, tagStoreFrom, withTagStore } from '../core/entity/tag-store.ts';
+import { heldPredictor, takeSweepHold } from './test-hold.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -261,7 +263,13 @@ function handleExperiment(msg: Extract<WorkerRequest, { type: 'sweep' | 'budget'
         // The datasets' tags from import: the sweep tags only passages they lack (those of older imports, the demo set).
         const tags = newTagStore();
         for (const t of msg.tags ?? []) tagStoreFrom(t, tags);
-        const r = await withTagStore(() => runSweep(msg.instances, msg.config, predict, { pool: msg.pool ?? undefined, signal, onProgress: throttled(msg.jobId), onCell: (cell) => post({ type: 'sweep-cell', jobId: msg.jobId, cell }), onCase: found.add }), tags);
+        let cells = 0;
+        const held = __QARX_TEST_HOOKS__ ? heldPredictor(predict, takeSweepHold(), signal, () => cells) : predict;
+        const onCell = (cell: SweepCell) => {
+          cells++;
+          post({ type: 'sweep-cell', jobId: msg.jobId, cell });
+        };
+        const r = await withTagStore(() => runSweep(msg.instances, msg.config, held, { pool: msg.pool ?? undefined, signal, onProgress: throttled(msg.jobId), onCell, onCase: found.add }), tags);
         post({ type: 'sweep-done', jobId: msg.jobId, cancelled: r.cancelled, n: r.questions, cases: found.cases });
       } else {
         const result = await runBudget(msg.instances, msg.config, predict, { pool: msg.pool ?? undefined, signal, onProgress: throttled(msg.jobId), onCase: found.add });

@@ -57,4 +57,12 @@ describe('robustnessAuditConfig', () => {
     expect(cmd.command).toBe('qarx audit --config robustness-audit.json --out robustness-audit');
     expect(cmd.note).toContain('first 6');
   });
+
+  it('a narrowed scope: the run’s ids inline, in run order, instead of a limit; the schema takes them; the note says so', () => {
+    const r = { ...run(['Demo set (built in)'], 3), ids: ['q9', 'q2', 'q5'] };
+    const c = robustnessAuditConfig(r, DEFAULT_ROBUSTNESS, models);
+    expect(c.datasets).toEqual([{ name: 'demo', builtin: 'demo', ids: ['q9', 'q2', 'q5'] }]);
+    expect(validateConfig(JSON.parse(JSON.stringify(c)), 'robustness-audit.json').datasets[0]?.ids).toEqual(['q9', 'q2', 'q5']);
+    expect(qarxCommand('robustness', r).note).toContain('its "ids" list the 3 questions of the table in its order, and InDistName names come from every question of the data');
+  });
 });

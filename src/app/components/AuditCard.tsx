@@ -8,6 +8,7 @@ import { overviewLabels, type SummaryModel, type SummaryTable } from '../../core
 import { useApp } from '../store/index.ts';
 import { Chart } from './Chart.tsx';
 import { TableView } from './RunHistory.tsx';
+import { ChartFiles } from './RunResult.tsx';
 import { countOf } from '../../core/plural.ts';
 
 // The HTML report's colours (the category colours are kept for C2W, W2C, C2C, W2W).
@@ -98,7 +99,9 @@ export function AuditCard() {
               <h4>
                 Model {m.name} <span className="sub">({m.device})</span>
               </h4>
-              <BeforeAfter m={m} />
+              <ChartFiles kind="audit" date={s.generated}>
+                <BeforeAfter m={m} />
+              </ChartFiles>
               <TableView table={asTable(m.overview)} testid="audit-overview" />
               {m.tables.map((t) => (
                 <details key={t.kind}>

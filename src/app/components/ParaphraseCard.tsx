@@ -138,9 +138,9 @@ export function DprResults({ sum }: { sum: DprSummary }) {
           ))}
         </tbody>
       </table>
-      <SmallLegend counts={[sum.n, ...kinds.map((k) => sum.byKind[k]?.n ?? 0), ...sum.buckets.filter((b) => b.n > 0).map((b) => b.n)]} chart />
+      <SmallLegend counts={[sum.n, ...kinds.map((k) => sum.byKind[k]?.n ?? 0), ...sum.buckets.filter((b) => b.n > 0).map((b) => b.n)]} />
       <div className="charts charts-single">
-        <Chart title="DPR by question similarity" testid="chart-dpr-similarity">
+        <Chart title="DPR by question similarity" testid="chart-dpr-similarity" counts={sum.buckets.filter((b) => b.n > 0).map((b) => b.n)}>
           {/* An empty bucket has no bar; a DPR of 0 keeps a sliver of one with its n=, so "no change" never looks like "no data". */}
           <BarChart data={sum.buckets.map((b) => ({ label: b.label, dpr: b.n === 0 || Number.isNaN(b.dpr) ? null : 100 * b.dpr, n: b.n }))} margin={{ top: 18, right: 12, bottom: 26, left: 18 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
@@ -155,7 +155,7 @@ export function DprResults({ sum }: { sum: DprSummary }) {
             </Bar>
           </BarChart>
         </Chart>
-        <Chart title="DPR by paraphrase kind" testid="chart-dpr-kind">
+        <Chart title="DPR by paraphrase kind" testid="chart-dpr-kind" counts={kinds.map((k) => sum.byKind[k]?.n ?? 0)}>
           <BarChart data={kinds.map((k) => ({ kind: SHORT[k], k, dpr: 100 * (sum.byKind[k]?.dpr ?? 0), n: sum.byKind[k]?.n ?? 0 }))} margin={{ top: 18, right: 12, bottom: 26, left: 18 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="kind" interval={0} height={44} tick={<WrappedTick />} label={{ value: 'paraphrase kind', position: 'insideBottom', offset: -16, fontSize: 12 }} />

@@ -61,6 +61,11 @@ export function RobustnessCard() {
     key: ['model', 'device · dtype'],
     headline: cols.map(([h]) => h),
   };
+  // The qarx audit config that re-runs this table (its questions by id when the scope narrowed them).
+  const auditJson = () => {
+    const models = rows.map(({ key, row }) => ({ letter: modelOfKey(useApp.getState(), key).letter, id: row.model, dtype: row.runtime.split(' · ')[1] ?? '' }));
+    return `${JSON.stringify(robustnessAuditConfig(job.run as RunRecord, config, models), null, 2)}\n`;
+  };
   const chartData = rows.map(({ key, row }) => ({ model: `${modelOfKey(useApp.getState(), key).letter}: ${row.model}`, ...Object.fromEntries(BARS.map((b) => [b.key, b.of(row)?.value ?? null])) }));
   return (
     <section className="card" data-testid="robustness-card">
@@ -86,15 +91,18 @@ export function RobustnessCard() {
               type="button"
               className="small"
               data-testid="robust-audit-config"
-              onClick={() => {
-                const models = rows.map(({ key, row }) => ({ letter: modelOfKey(useApp.getState(), key).letter, id: row.model, dtype: row.runtime.split(' · ')[1] ?? '' }));
-                downloadText(ROBUSTNESS_AUDIT_FILE, `${JSON.stringify(robustnessAuditConfig(job.run as RunRecord, config, models), null, 2)}\n`);
-              }}
+              onClick={() => downloadText(ROBUSTNESS_AUDIT_FILE, auditJson())}
             >
               Audit config ({ROBUSTNESS_AUDIT_FILE})
             </button>{' '}
-            <span className="hint">for qarx audit: the same questions, models and experiments on the command line (see “Reproduce with qarx”).</span>
+            <span className="hint">
+              for <code>qarx audit --config {ROBUSTNESS_AUDIT_FILE} --out robustness-audit</code>: the same questions, models and experiments on the command line (see “Reproduce with qarx”).
+            </span>
           </p>
+          <details className="audit-config-text" data-testid="robust-audit-config-text">
+            <summary>Show the audit config</summary>
+            <pre>{auditJson()}</pre>
+          </details>
           <div className="table-scroll" tabIndex={0} role="region" aria-label="Robustness table (scrolls sideways)">
             <table className="results-table robust-table" data-testid="robust-table">
               <thead>

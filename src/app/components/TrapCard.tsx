@@ -193,9 +193,9 @@ export function TrapResults({ sum }: { sum: TrapSummary }) {
           </tr>
         </tbody>
       </table>
-      <SmallLegend counts={[sum.n, ...sum.buckets.filter((b) => b.n > 0).map((b) => b.n)]} chart />
+      <SmallLegend counts={[sum.n, ...sum.buckets.filter((b) => b.n > 0).map((b) => b.n)]} />
       <div className="charts">
-        <Chart title="F1 by question–trap similarity" testid="chart-similarity">
+        <Chart title="F1 by question–trap similarity" testid="chart-similarity" counts={sum.buckets.filter((b) => b.n > 0).map((b) => b.n)}>
           {/* An empty bucket has no bar; a 0 keeps a sliver of one, so a total loss never looks like no data. */}
           <BarChart data={sum.buckets.map((b) => ({ bucket: b.label, questions: b.n, n: b.n, original: b.n ? +b.original.f1.toFixed(1) : null, trapped: b.n ? +b.trapped.f1.toFixed(1) : null }))} margin={{ bottom: 24, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
@@ -216,7 +216,7 @@ export function TrapResults({ sum }: { sum: TrapSummary }) {
             </Bar>
           </BarChart>
         </Chart>
-        <Chart title="Answers inside the trap, by similarity" testid="chart-hits">
+        <Chart title="Answers inside the trap, by similarity" testid="chart-hits" counts={sum.buckets.filter((b) => b.n > 0).map((b) => b.n)}>
           <BarChart data={sum.buckets.map((b) => ({ bucket: b.label, n: b.n, hit: b.n ? +(100 * b.hitShare).toFixed(1) : null }))} margin={{ top: 18, bottom: 24, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="bucket" interval={0} tick={{ fontSize: 10 }} label={{ value: 'question–trap similarity (F1, 0–1)', position: 'insideBottom', offset: -16, fontSize: 11 }} />

@@ -139,7 +139,7 @@ export function UniversalResults({ result: r, source }: { result: UniversalResul
       <SmallLegend counts={top.map((x) => x.tried)} />
       {data.length > 0 && (
         <div className="charts">
-          <Chart title={`Weight per name, P(worsen) − P(improve) (top ${data.length}${r.cancelled ? ', partial' : ''})`} testid="chart-universal" height={Math.max(180, 26 * data.length + 60)}>
+          <Chart title={`Weight per name, P(worsen) − P(improve) (top ${data.length}${r.cancelled ? ', partial' : ''})`} testid="chart-universal" height={Math.max(180, 26 * data.length + 60)} counts={data.map((d) => d.n)}>
             <BarChart data={data} layout="vertical" margin={{ left: 4, right: 24, bottom: 18 }}>
               <CartesianGrid strokeDasharray="3 3" horizontal={false} />
               <XAxis type="number" label={{ value: 'weight (%)', position: 'insideBottom', offset: -10 }} />

@@ -30,8 +30,17 @@ const Dataset = v.pipe(
     limit: v.optional(posInt),
     /** Only questions of this language. */
     lang: v.optional(v.picklist(['en', 'zh'])),
+    /**
+     * Only these questions, in this order (the app's scope): a file of ids (one a line, or a JSON
+     * array; relative to the config's folder) or the list itself. The InDistName pool is then built
+     * from every question of the data, as the app builds it from the whole dataset.
+     */
+    ids: v.optional(v.union([v.pipe(v.string(), v.minLength(1, 'must name a file of ids')), nonEmpty(v.pipe(v.string(), v.minLength(1, 'must not be empty')))], 'must be a file of ids or a list of ids')),
+    /** The InDistName name pool the renamings draw from (the app's pool): a JSON file of name lists per span kind, e.g. {"PER": ["Ada Lovelace"]}. */
+    pool: v.optional(v.pipe(v.string(), v.minLength(1, 'must name a JSON file of name lists'))),
   }),
   v.check((d) => (d.path === undefined) !== (d.builtin === undefined), 'needs exactly one of "path" or "builtin"'),
+  v.check((d) => d.ids === undefined || d.limit === undefined, '"ids" and "limit" cannot both be given: "ids" already lists the questions'),
 );
 
 const Model = v.pipe(

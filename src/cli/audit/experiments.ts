@@ -16,6 +16,7 @@ import { runParaphrases, summarizeDpr } from '../../core/sensitivity/dpr.ts';
 import { paraphraseItems, type GeneratedKind } from '../../core/sensitivity/paraphrase.ts';
 import { answerTraps, prepareTraps, runAdversarial, summarizeTraps, type TrapConfig } from '../../core/trap/experiment.ts';
 import type { ExperimentConfig } from './config.ts';
+import type { NamePool } from '../../core/entity/rename.ts';
 import { countOf } from '../../core/plural.ts';
 import type { UnitSpec } from '../../core/audit/format.ts';
 import type { QuestionScores } from '../../core/entity/stats.ts';
@@ -71,15 +72,15 @@ export function sweepOutcome(config: SweepConfig, cells: SweepCell[], n: number,
 /** The unit's questions: the app's scope rule (src/core/scope.ts) when its spec names it, else all (units planned before the rule). */
 const onQuestions = (instances: readonly Instance[], exp: OnQuestions & { kind: 'synthetic' | 'paraphrase' }): Instance[] => (exp.questions === 'answerable' ? populationOf(exp.kind, instances) : [...instances]);
 
-/** Runs a unit's experiment; `seed` is the unit's seed for the seeded kinds. */
-export async function runExperiment(exp: UnitExperiment, seed: number | null, instances: readonly Instance[], predict: Predictor, versionTwo: boolean, onProgress: (done: number, total: number) => void, ci?: UnitSpec['ci']): Promise<ExperimentOutcome> {
+/** Runs a unit's experiment; `seed` is the unit's seed for the seeded kinds; `pool` the InDistName pool of the renamings (default: the questions'). */
+export async function runExperiment(exp: UnitExperiment, seed: number | null, instances: readonly Instance[], predict: Predictor, versionTwo: boolean, onProgress: (done: number, total: number) => void, ci?: UnitSpec['ci'], pool?: NamePool): Promise<ExperimentOutcome> {
   const per: HeadlineItems = [];
-  const outcome = await run(exp, seed, instances, predict, versionTwo, onProgress, ci ? per : null);
+  const outcome = await run(exp, seed, instances, predict, versionTwo, onProgress, ci ? per : null, pool);
   return ci ? withCi(outcome, per, { bootstrap: ci.bootstrap, seed: ci.seed, byPassage: ci.passages }) : outcome;
 }
 
 /** Runs a unit's experiment; with `per`, fills in each headline row's per-question items for the CI. */
-async function run(exp: UnitExperiment, seed: number | null, instances: readonly Instance[], predict: Predictor, versionTwo: boolean, onProgress: (done: number, total: number) => void, per: HeadlineItems | null): Promise<ExperimentOutcome> {
+async function run(exp: UnitExperiment, seed: number | null, instances: readonly Instance[], predict: Predictor, versionTwo: boolean, onProgress: (done: number, total: number) => void, per: HeadlineItems | null, pool?: NamePool): Promise<ExperimentOutcome> {
   const s = seed ?? 1;
   const progress = (p: { done: number; total: number }) => onProgress(p.done, p.total);
   switch (exp.kind) {
@@ -90,7 +91,7 @@ async function run(exp: UnitExperiment, seed: number | null, instances: readonly
       // sliceSources it saves with it, which a unit has none of), and they were most of its file.
       // With a CI the per-question scores are gathered for it only, never written to the unit.
       const perCell: QuestionScores[][] = [];
-      const r = await runSweepStream(instances, config, predict, { onProgress: progress, ...(per ? { onQuestion: (q: QuestionScores, c: number) => (perCell[c] ??= []).push(q) } : {}) });
+      const r = await runSweepStream(instances, config, predict, { onProgress: progress, pool, ...(per ? { onQuestion: (q: QuestionScores, c: number) => (perCell[c] ??= []).push(q) } : {}) });
       const outcome = sweepOutcome(config, r.cells, r.answered, r.cancelled);
       const cells = r.cells.map((c, i) => ({ ...c, questions: perCell[i] ?? [] }));
       per?.push(...summarizeSweep(r.cells, config.seeds).map((x) => () => sweepSliceItems(instances, cells, sweepRowKey(x))));
@@ -98,7 +99,7 @@ async function run(exp: UnitExperiment, seed: number | null, instances: readonly
     }
     case 'budget': {
       const config = { type: exp.type, target: exp.target, source: exp.source, origin: exp.origin, budget: exp.budget, resemble: exp.resemble ? { m: exp.resemble.m, temperature: exp.resemble.temperature, type: 'MIX' as const } : null, versionTwo };
-      const r = await runBudget(instances, config, predict, { onProgress: progress });
+      const r = await runBudget(instances, config, predict, { onProgress: progress, pool });
       const side = (name: string, b: BudgetScores | null) => (b ? [row(`${name} random`, r.n, b.original, b.random), row(`${name} worst`, r.n, b.original, b.worst), row(`${name} best`, r.n, b.original, b.best)] : []);
       // Per-question worst and best are kept for the plain model only; random means and RESEMBLE rows get no CI.
       per?.push(null, () => budgetSliceItems(instances, r.perInstance), () => budgetBestItems(instances, r.perInstance));

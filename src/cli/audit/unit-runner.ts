@@ -14,6 +14,8 @@ import { err } from '../io.ts';
 import { openModel } from '../model.ts';
 import { pickDevice, type DeviceChoice } from './device.ts';
 import { runExperiment } from './experiments.ts';
+import { selectIds } from '../scope-opts.ts';
+import type { NamePool } from '../../core/entity/rename.ts';
 import type { PlannedUnit, UnitSources } from './plan.ts';
 
 export interface RunnerOptions {
@@ -31,15 +33,23 @@ export class UnitRunner {
   private models = new Map<string, Promise<{ model: Loaded; device: string }>>();
   constructor(private readonly opts: RunnerOptions) {}
 
-  /** The questions of a unit's dataset (read once per process), narrowed by its lang and limit. */
-  private async instances(u: PlannedUnit): Promise<Instance[]> {
+  /**
+   * The questions of a unit's dataset (read once per process), narrowed by its lang and limit, or by
+   * its ids (in their order); with ids, the InDistName pool is the config's, else that of every
+   * question of the data (as the app's, and as `--ids` does); without, the experiment's own.
+   */
+  private async instances(u: PlannedUnit): Promise<{ instances: Instance[]; pool: NamePool | undefined }> {
     const src = u.sources.data;
     const key = 'builtin' in src ? `builtin:${src.builtin}` : src.path;
     let p = this.data.get(key);
     if (!p) this.data.set(key, (p = 'builtin' in src ? Promise.resolve(loadDemoSet()) : readInstances(src.path)));
     const { lang, limit } = u.spec.dataset;
-    const all = (await p).filter((i) => lang === null || i.lang === lang);
-    return limit === null ? all : all.slice(0, limit);
+    const whole = await p;
+    const all = whole.filter((i) => lang === null || i.lang === lang);
+    const scope = u.sources.scope;
+    const pool = scope?.pool ?? (scope?.ids ? (await import('../../core/entity/rename.ts')).buildNamePool(whole) : undefined);
+    if (scope?.ids) return { instances: selectIds(all, scope.ids, `dataset "${u.spec.dataset.name}", ids`), pool };
+    return { instances: limit === null ? all : all.slice(0, limit), pool };
   }
 
   /** A unit's model, loaded once per process on the device picked (CUDA falls back to the CPU when it fails to start). */
@@ -75,13 +85,13 @@ export class UnitRunner {
     const base = { format: UNIT_FORMAT, version: AUDIT_VERSION, id: u.id, label: u.label, spec: u.spec, started: started.toISOString() } as const;
     let device = 'cpu';
     try {
-      const instances = await this.instances(u);
+      const { instances, pool } = await this.instances(u);
       if (instances.length === 0) throw new Error(`dataset "${u.spec.dataset.name}" has no questions${u.spec.dataset.lang ? ` in ${u.spec.dataset.lang}` : ''}`);
       const loaded = await this.model(u.sources.model, u.spec.model.dtype);
       device = loaded.device;
       const engine = new QaEngine(loaded.model.tokenizer, loaded.model.runner, { scope: modelScope(loaded.model) });
       const versionTwo = instances.some((i) => i.isImpossible);
-      const out = await runExperiment(u.spec.experiment, u.spec.seed, instances, enginePredictor(engine, { versionTwo }), versionTwo, onProgress, u.spec.ci);
+      const out = await runExperiment(u.spec.experiment, u.spec.seed, instances, enginePredictor(engine, { versionTwo }), versionTwo, onProgress, u.spec.ci, pool);
       const run: RunRecord = {
         datasets: [u.spec.dataset.name],
         n: out.n,

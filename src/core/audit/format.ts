@@ -14,7 +14,8 @@ export const AUDIT_VERSION = 1;
 
 /** What a unit is: one dataset, model, experiment variant and seed (null for unseeded experiments). */
 export interface UnitSpec {
-  dataset: { name: string; limit: number | null; lang: string | null };
+  /** `ids` (count and SHA-256 of the listed ids) and `pool` (SHA-256 of the name pool) only when the config gives them, so older units keep their ids. */
+  dataset: { name: string; limit: number | null; lang: string | null; ids?: { count: number; sha256: string }; pool?: string };
   model: { name: string; dtype: string | null };
   /** The experiment's full settings (defaults filled in), one noise kind for synthetic noise. */
   experiment: { kind: string } & Record<string, unknown>;
