@@ -18,6 +18,7 @@ import { capabilities, loaded, openModel, retire, serialLoad, settings, type Act
 import { handleMulti } from './multi-jobs.ts';
 import { installHeartbeat } from './heartbeat.ts';
 import { lazy } from './lazy-modules.ts';
+import { loadTagger, tagForRun } from './tagger-jobs.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -247,20 +248,26 @@ function handleExperiment(msg: Extract<WorkerRequest, { type: 'sweep' | 'budget'
         post({ type: 'pairs-done', jobId: msg.jobId, rows: r.rows, cancelled: r.cancelled, dropped: set.dropped, answerMissing: r.dropped.answerMissing });
         return;
       }
+      // A loaded entity tagger chooses the answer entities; the pool came from the data worker untagged, as qarx's.
+      const tagged = msg.tagger ? await tagForRun(msg.instances, msg.tagger, signal) : msg.instances;
+      if (typeof tagged === 'string') {
+        post({ type: 'error', jobId: msg.jobId, code: 'unknown', message: tagged, restart: false });
+        return;
+      }
       // C2W cases for the failure gallery, a bounded number per run.
       const found = caseCollector();
       if (msg.type === 'universal') {
-        const result = await runUniversal(msg.instances, msg.config, enginePredictor(a.engine, { versionTwo: msg.versionTwo, signal }), { signal, onProgress: throttled(msg.jobId), onCase: found.add });
+        const result = await runUniversal(tagged, msg.config, enginePredictor(a.engine, { versionTwo: msg.versionTwo, signal }), { signal, onProgress: throttled(msg.jobId), onCase: found.add });
         post({ type: 'universal-done', jobId: msg.jobId, result, cases: found.cases });
         return;
       }
       const versionTwo = msg.type === 'sweep' ? msg.versionTwo : msg.config.versionTwo;
       const predict = enginePredictor(a.engine, { versionTwo, signal });
       if (msg.type === 'sweep') {
-        const r = await runSweep(msg.instances, msg.config, predict, { pool: msg.pool ?? undefined, signal, onProgress: throttled(msg.jobId), onCell: (cell) => post({ type: 'sweep-cell', jobId: msg.jobId, cell }), onCase: found.add });
+        const r = await runSweep(tagged, msg.config, predict, { pool: msg.pool ?? undefined, signal, onProgress: throttled(msg.jobId), onCell: (cell) => post({ type: 'sweep-cell', jobId: msg.jobId, cell }), onCase: found.add });
         post({ type: 'sweep-done', jobId: msg.jobId, cancelled: r.cancelled, n: r.questions, cases: found.cases });
       } else {
-        const result = await runBudget(msg.instances, msg.config, predict, { pool: msg.pool ?? undefined, signal, onProgress: throttled(msg.jobId), onCase: found.add });
+        const result = await runBudget(tagged, msg.config, predict, { pool: msg.pool ?? undefined, signal, onProgress: throttled(msg.jobId), onCase: found.add });
         post({ type: 'budget-done', jobId: msg.jobId, result, cases: found.cases });
       }
     }, 'key' in msg ? msg.key : undefined),
@@ -297,6 +304,9 @@ self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
       else if (!loadAborts.has(msg.jobId) && !predictAborts.has(msg.jobId)) cancelledJobs.add(msg.jobId);
       return;
     }
+    case 'load-tagger':
+      void loadTagger(msg, post);
+      return;
     case 'rename':
       handleRename(msg);
       return;

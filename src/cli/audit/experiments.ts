@@ -5,7 +5,7 @@
  */
 import type { Instance } from '../../core/data/types.ts';
 import type { HeadlineRow } from '../../core/audit/format.ts';
-import { runBudget, runSweepStream, summarizeSweep, type BudgetScores, type Predictor, type SweepCell, type SweepConfig } from '../../core/entity/index.ts';
+import { runBudget, runSweepStream, summarizeSweep, type BudgetScores, type NamePool, type Predictor, type SweepCell, type SweepConfig } from '../../core/entity/index.ts';
 import { noisyPairs } from '../../core/natural/noise.ts';
 import { populationOf } from '../../core/scope.ts';
 import type { NoiseKind } from '../../core/natural/noise-kinds.ts';
@@ -53,22 +53,22 @@ export function sweepOutcome(config: SweepConfig, cells: SweepCell[], n: number,
 /** The unit's questions: the app's scope rule (src/core/scope.ts) when its spec names it, else all (units planned before the rule). */
 const onQuestions = (instances: readonly Instance[], exp: OnQuestions & { kind: 'synthetic' | 'paraphrase' }): Instance[] => (exp.questions === 'answerable' ? populationOf(exp.kind, instances) : [...instances]);
 
-/** Runs a unit's experiment; `seed` is the unit's seed for the seeded kinds. */
-export async function runExperiment(exp: UnitExperiment, seed: number | null, instances: readonly Instance[], predict: Predictor, versionTwo: boolean, onProgress: (done: number, total: number) => void): Promise<ExperimentOutcome> {
+/** Runs a unit's experiment; `seed` is the unit's seed for the seeded kinds; `pool`: InDistName's (with a tagger, the untagged file's). */
+export async function runExperiment(exp: UnitExperiment, seed: number | null, instances: readonly Instance[], predict: Predictor, versionTwo: boolean, onProgress: (done: number, total: number) => void, pool?: NamePool): Promise<ExperimentOutcome> {
   const s = seed ?? 1;
   const progress = (p: { done: number; total: number }) => onProgress(p.done, p.total);
   switch (exp.kind) {
     case 'sweep': {
-      const config = { types: exp.types, sources: exp.sources, target: exp.target, seeds: exp.seeds, origin: exp.origin, origins: exp.origins };
+      const config = { types: exp.types, sources: exp.sources, target: exp.target, seeds: exp.seeds, origin: exp.origin, origins: exp.origins, ...(exp.tagger ? { tagger: exp.tagger } : {}) };
       // Streamed block by block, so a unit's memory stays flat on any dataset. Each question's scores
       // are not kept: no output of a unit reads them (the app slices a saved sweep only by the
       // sliceSources it saves with it, which a unit has none of), and they were most of its file.
-      const r = await runSweepStream(instances, config, predict, { onProgress: progress });
+      const r = await runSweepStream(instances, config, predict, { onProgress: progress, ...(pool ? { pool } : {}) });
       return sweepOutcome(config, r.cells, r.answered, r.cancelled);
     }
     case 'budget': {
-      const config = { type: exp.type, target: exp.target, source: exp.source, origin: exp.origin, budget: exp.budget, resemble: exp.resemble ? { m: exp.resemble.m, temperature: exp.resemble.temperature, type: 'MIX' as const } : null, versionTwo };
-      const r = await runBudget(instances, config, predict, { onProgress: progress });
+      const config = { type: exp.type, target: exp.target, source: exp.source, origin: exp.origin, budget: exp.budget, resemble: exp.resemble ? { m: exp.resemble.m, temperature: exp.resemble.temperature, type: 'MIX' as const, seed: exp.resemble.seed ?? 1 } : null, versionTwo, ...(exp.tagger ? { tagger: exp.tagger } : {}) };
+      const r = await runBudget(instances, config, predict, { onProgress: progress, ...(pool ? { pool } : {}) });
       const side = (name: string, b: BudgetScores | null) => (b ? [row(`${name} random`, r.n, b.original, b.random), row(`${name} worst`, r.n, b.original, b.worst), row(`${name} best`, r.n, b.original, b.best)] : []);
       return { kind: 'budget', settings: { ...config }, n: r.n, payload: { result: r }, table: budgetTable(r), headline: [...side('model', r.plain), ...side('RESEMBLE', r.defended)], notes: [], partial: r.cancelled };
     }
