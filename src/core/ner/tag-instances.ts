@@ -7,7 +7,7 @@
 import type { TaggedSpan } from './file-entities.ts';
 
 /** What the tagging needs of a question. */
-type Taggable = { context: string; lang: string; entities?: TaggedSpan[] };
+type Taggable = { context: string; lang: string; entities?: TaggedSpan[]; answerType?: string; answerTypeBy?: 'builtin' };
 
 /**
  * Copies of `instances` with the tagger's spans as `entities`, except questions whose file gave
@@ -25,7 +25,9 @@ export async function tagInstances<T extends Taggable>(instances: readonly T[], 
     }
     let spans = byPassage.get(inst.context);
     if (!spans) byPassage.set(inst.context, (spans = await tag(inst.context)));
-    out.push({ ...inst, entities: spans });
+    // The built-in tagger's stored guess (the app's import) gives way: the answer type comes from these spans.
+    const { answerType, answerTypeBy, ...rest } = inst;
+    out.push({ ...(answerTypeBy === 'builtin' ? rest : { ...rest, ...(answerType !== undefined ? { answerType } : {}) }), entities: spans } as T);
   }
   return { instances: out, passages: byPassage.size };
 }
