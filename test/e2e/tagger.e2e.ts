@@ -76,7 +76,7 @@ describe('entity tagger: built-in or a Hub NER model', () => {
     expect(command).toMatch(/^qarx sweep tagged\.json .*--types PER,GPE .*--tagger qarx-test\/places-ner/);
     const cells = async (type: string) => (await app.page.getByTestId('sweep-table').locator('tbody tr').filter({ hasText: type }).first().locator('td').allTextContents()).map((x) => x.trim());
     // The tagger knows places only: "Émile Zola" is no person for it (the built-in tagger renames him), "France" is a place.
-    expect((await cells('PER'))[3]).toBe('0');
+    expect((await cells('PER'))[3]).toMatch(/^0\b/);
     expect((await cells('GPE'))[3]).toMatch(/^1\b/);
     const args = command.split(' ').slice(1).map((a) => (a === 'tagged.json' ? data : a));
     const cli = await runQarx(cache, ...args, '--hub-host', hub.url, '--cache-dir', cache);
