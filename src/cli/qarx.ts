@@ -78,7 +78,8 @@ const USAGE = `Usage:
       most (model, question) flips (EM 1 → F1 < 0.4), then most questions, then a seeded coin;
       --dev keeps only pairs whose original passage is a passage of that SQuAD dev file (App. I's
       last step; the pairs removed are counted); one version per passage; written as SQuAD JSON
-      with each paragraph's original_context
+      with each paragraph's original_context; Ctrl-C stops the model running after its batch and
+      writes what finished, marked partial ("partial", "stopped"), exit 130
   qarx universal <data file> --model <dir|hub id> [--target answer|question-person] [--type PER|GPE]
                  [--source db|indist] [--origin us|in|cn|fr|ar] [--candidates K] [--iterations N] [--sample B]
                  [--top k] [--seed N] [--tagger <hub id|dir>] [--json] [--squad2]
