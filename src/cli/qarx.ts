@@ -81,10 +81,11 @@ const USAGE = `Usage:
       most (model, question) flips (EM 1 → F1 < 0.4), then most questions, then a seeded coin;
       --dev keeps only pairs whose original passage is a passage of that SQuAD dev file (App. I's
       last step; the pairs removed are counted); one version per passage; written as SQuAD JSON
-      with each paragraph's original_context
+      with each paragraph's original_context; Ctrl-C stops the model running after its batch and
+      writes what finished, marked partial ("partial", "stopped"), exit 130
   qarx universal <data file> --model <dir|hub id> [--target answer|question-person] [--type PER|GPE]
                  [--source db|indist] [--origin us|in|cn|fr|ar] [--candidates K] [--iterations N] [--sample B]
-                 [--top k] [--seed N] [--json] [--squad2]
+                 [--top k] [--seed N] [--tagger <hub id|dir>] [--json] [--squad2]
       universal names (Balasubramanian et al. 2020, App. A.1, Algorithm 2): K candidate names (default
       30) with Beta(α, β) weights; N iterations (default 10) draw B names (default 10) by weight and B
       random eligible questions; each name is put in place of the answer entity, or of the person the
@@ -103,13 +104,16 @@ const USAGE = `Usage:
       and all together the share of correct answers broken and calls per break, and the windows run
       vs reused; Ctrl-C stops after the current question and prints what finished, marked partial
   qarx sweep <data file> --model <dir|hub id> [--types PER,ORG,GPE,MIX] [--sources indist,db,randstr]
-             [--seeds 5] [--origin us] [--origins us,in,cn,fr,ar] [--target answer|question-person] [--squad2] [--json]
+             [--seeds 5] [--origin us] [--origins us,in,cn,fr,ar] [--target answer|question-person] [--tagger <hub id|dir>] [--squad2] [--json]
       the app's entity-renaming sweep: every type × source (and PER × DBName × origin) over seeds
       1…N; EM/F1 original and renamed, mean ± std over seeds, the drop in F1; --target
       question-person renames the person the question names (PER only: --types is then ignored);
-      --slice KEY (repeatable) adds, per sweep row, original vs renamed (mean over seeds) per slice
+      --slice KEY (repeatable) adds, per sweep row, original vs renamed (mean over seeds) per slice;
+      --tagger (sweep, budget, universal): a Hub token-classification model finds the answer entities
+      of passages the file did not annotate, in place of the built-in tagger (InDistName's pool stays
+      the file's, built-in tagger)
   qarx budget <data file> --model <dir|hub id> [--type MIX] [--source db] [--origin us] [--budget 10]
-              [--resemble 1|3 [--temperature 2] [--seed 1]] [--target answer|question-person] [--squad2] [--json]
+              [--resemble 1|3 [--temperature 2] [--seed 1]] [--target answer|question-person] [--tagger <hub id|dir>] [--squad2] [--json]
       worst and best case over B renamings per question (seeds 1…B), random mean ± std, stability;
       with --resemble the same for the RESEMBLE-defended model (M canonical names, chosen by F1 on
       30% of the questions split by --seed; all figures then on the other 70%); --target as for

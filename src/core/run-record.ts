@@ -141,16 +141,18 @@ export function qarxCommand(kind: string, r: RunRecord): QarxCommand {
   const pool = (indist: boolean) => (indist && subset ? ` InDistName names came from all questions of ${r.datasets.join(' + ') || 'the data'} (the app's pool), qarx draws them from its data file: on a file of only these ${r.n} questions the names, and so the renamed scores, differ.` : '');
   // What a renaming run replaced: absent in runs saved before the target choice = the answer entity.
   const target = ['--target', String(s.target ?? 'answer')];
+  // A Hub NER model that chose the answer entities (absent: the built-in tagger); qarx downloads it from the Hub as the app did.
+  const tagger = typeof s.tagger === 'string' ? ['--tagger', shellQuote(s.tagger)] : [];
   switch (kind) {
     case 'sweep':
       return {
-        command: join(['qarx', 'sweep', data], model, ['--types', list(s.types), '--sources', list(s.sources), '--seeds', String(s.seeds), '--origin', String(s.origin), '--origins', list(s.origins)], target, ids, v2, ['--json']),
+        command: join(['qarx', 'sweep', data], model, ['--types', list(s.types), '--sources', list(s.sources), '--seeds', String(s.seeds), '--origin', String(s.origin), '--origins', list(s.origins)], target, tagger, ids, v2, ['--json']),
         note: `${dataNote}; ${device}.${pool(Array.isArray(s.sources) && s.sources.includes('indist'))}`,
       };
     case 'budget': {
       const res = s.resemble as { m: number; temperature: number; seed?: number } | null | undefined;
       return {
-        command: join(['qarx', 'budget', data], model, ['--type', String(s.type), '--source', String(s.source), '--origin', String(s.origin), '--budget', String(s.budget)], res ? ['--resemble', String(res.m), '--temperature', String(res.temperature), '--seed', String(res.seed ?? 1)] : [], target, ids, v2, ['--json']),
+        command: join(['qarx', 'budget', data], model, ['--type', String(s.type), '--source', String(s.source), '--origin', String(s.origin), '--budget', String(s.budget)], res ? ['--resemble', String(res.m), '--temperature', String(res.temperature), '--seed', String(res.seed ?? 1)] : [], target, tagger, ids, v2, ['--json']),
         note: `${dataNote}; ${device}.${pool(s.source === 'indist')}`,
       };
     }
@@ -168,7 +170,7 @@ export function qarxCommand(kind: string, r: RunRecord): QarxCommand {
       };
     case 'universal':
       return {
-        command: join(['qarx', 'universal', data], model, ['--type', String(s.type), ...target, '--source', String(s.source), '--origin', String(s.origin), '--candidates', String(s.candidates), ...(s.iterations !== undefined ? ['--iterations', String(s.iterations)] : []), ...(s.sample !== undefined ? ['--sample', String(s.sample)] : []), '--top', String(s.top), '--seed', String(s.seed)], ids, v2, ['--json']),
+        command: join(['qarx', 'universal', data], model, ['--type', String(s.type), ...target, '--source', String(s.source), '--origin', String(s.origin), '--candidates', String(s.candidates), ...(s.iterations !== undefined ? ['--iterations', String(s.iterations)] : []), ...(s.sample !== undefined ? ['--sample', String(s.sample)] : []), '--top', String(s.top), '--seed', String(s.seed)], tagger, ids, v2, ['--json']),
         note: `${dataNote}; ${device}.`,
       };
     case 'paraphrase': {

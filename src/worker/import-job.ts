@@ -16,6 +16,7 @@ import { contentHash } from '../core/data/content-hash.ts';
 import type { InputIssue } from '../core/formats/squad.ts';
 import { answerTypeOf } from '../core/ner/answer-type.ts';
 import { activeTagStore, newTagStore, tagStoreData, useTagStore, type TagStoreData } from '../core/entity/tag-store.ts';
+import { fileAnswerType } from '../core/ner/file-answer-type.ts';
 import type { Catalog } from './catalog.ts';
 import type { DataEvent, DatasetInfo, ImportSource } from './data-protocol.ts';
 import { beginImport, finishImport, importLockName, isQuotaError, removeDataset, settleImport, storeInstances, type QarxDb } from './db.ts';
@@ -112,6 +113,8 @@ export function classify(instances: Instance[], dataset: string, onProgress: (do
     for (let i = 0; i < n; i++) {
       const x = instances[i] as Instance;
       x.dataset = dataset;
+      // Marked when the built-in tagger typed it (no type or spans of the file's own): a loaded NER tagger then types it instead.
+      if (x.answerType === undefined && fileAnswerType(x.meta) === null && !x.entities) x.answerTypeBy = 'builtin';
       x.answerType = answerTypeOf(x); // the same typing renaming does when a file has none (qarx)
       if (i % 500 === 0) onProgress(i, n);
     }

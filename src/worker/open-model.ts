@@ -58,7 +58,7 @@ export const settings = { base: '', remoteHost: '', memoryBudgetMb: null as numb
 let runtimeBuild: 'wasm' | 'webgpu' | null = null;
 
 /** Picks the runtime build on the first load; false when `device` needs a build this worker did not start. */
-function runtimeFor(device: 'wasm' | 'webgpu'): boolean {
+export function runtimeFor(device: 'wasm' | 'webgpu'): boolean {
   if (runtimeBuild === null) {
     runtimeBuild = settings.webgpuRuntime || device === 'webgpu' ? 'webgpu' : 'wasm';
     configureRuntime({ wasmPaths: ortWasmPaths(settings.base, runtimeBuild) });

@@ -52,11 +52,14 @@ export type WorkerRequest =
   | { type: 'rename'; jobId: number; instance: Instance; options: RenameOptions; pool: NamePool | null; versionTwo: boolean; resemble: { m: 1 | 3; temperature: number } | null }
   // pool: the InDistName pool of every question of the selection's datasets (null: none needed)
   // tags: the datasets' entity tags saved at import (core/entity/tag-store.ts); none: tagged during the sweep
-  | { type: 'sweep'; jobId: number; key?: string; instances: Instance[]; config: SweepConfig; versionTwo: boolean; pool: NamePool | null; tags?: TagStoreData[] }
-  | { type: 'budget'; jobId: number; key?: string; instances: Instance[]; config: BudgetConfig; pool: NamePool | null }
+  // tagger: the id of the loaded entity tagger that finds the answer entities (absent: the built-in tagger)
+  | { type: 'sweep'; jobId: number; key?: string; instances: Instance[]; config: SweepConfig; versionTwo: boolean; pool: NamePool | null; tags?: TagStoreData[]; tagger?: string }
+  | { type: 'budget'; jobId: number; key?: string; instances: Instance[]; config: BudgetConfig; pool: NamePool | null; tagger?: string }
   | { type: 'export-renamed'; jobId: number; instances: Instance[]; options: RenameOptions; pool: NamePool | null }
   /** Universal names: K candidate names, each put in every eligible question, ranked by predictions changed. */
-  | { type: 'universal'; jobId: number; key?: string; instances: Instance[]; config: UniversalConfig; versionTwo: boolean }
+  | { type: 'universal'; jobId: number; key?: string; instances: Instance[]; config: UniversalConfig; versionTwo: boolean; tagger?: string }
+  /** A Hub token-classification model as the entity tagger of sweep, budget and universal names (replaces the one loaded). */
+  | { type: 'load-tagger'; jobId: number; source: ModelSourceMsg }
   /** One question on both passages of its pair; with `noise`, on its passage and a noisy copy instead. */
   | { type: 'pair'; jobId: number; instance: Instance; versionTwo: boolean; rule: CategoryRule; noise?: NoiseOptions }
   /** Revision pairs of many questions (natural), or the same questions with synthetic noise. */
@@ -84,6 +87,7 @@ export type WorkerEvent =
   | { type: 'prediction'; jobId: number; prediction: QaPrediction }
   | { type: 'predicted'; jobId: number; predictions: QaPrediction[]; cancelled: boolean; inferenceMs: number; computed: number; cached: number }
   | { type: 'renamed'; jobId: number; result: LiveRename }
+  | { type: 'tagger-loaded'; jobId: number; id: string; labels: string[] }
   | { type: 'paired'; jobId: number; row: PairRow | null; instance: Instance | null }
   | { type: 'pairs-done'; jobId: number; rows: PairRow[]; cancelled: boolean; dropped: number; answerMissing: PairsDropped['answerMissing'] }
   | { type: 'experiment-progress'; jobId: number; progress: SweepProgress }

@@ -34,6 +34,16 @@ describe('run records', () => {
   });
 
   it.each([
+    ['sweep', { types: ['PER'], sources: ['db'], seeds: 1, origin: 'us', origins: ['us'] }],
+    ['budget', { type: 'MIX', source: 'db', origin: 'us', budget: 10, resemble: { m: 3, temperature: 2, seed: 9 } }],
+    ['universal', { type: 'PER', source: 'db', origin: 'us', candidates: 5, top: 3, seed: 1 }],
+  ])('a %s run with a Hub entity tagger carries --tagger (absent: none)', (kind, settings) => {
+    expect(qarxCommand(kind, { ...base, settings: { ...settings, tagger: 'Xenova/bert-base-NER' } }).command).toMatch(/ --tagger Xenova\/bert-base-NER /);
+    expect(qarxCommand(kind, { ...base, settings }).command).not.toMatch(/--tagger/);
+    if (kind === 'budget') expect(qarxCommand(kind, { ...base, settings }).command).toMatch(/ --seed 9 /);
+  });
+
+  it.each([
     ['sweep', { types: ['PER'], sources: ['db'], seeds: 1, origin: 'us', origins: ['us'] }, /^qarx sweep .* --squad2 --lang en --json$/],
     ['budget', { type: 'MIX', source: 'db', origin: 'us', budget: 10 }, /^qarx budget .* --squad2 --lang en --json$/],
     ['universal', { type: 'PER', source: 'db', origin: 'us', candidates: 5, top: 3, seed: 1 }, /^qarx universal .* --squad2 --lang en --json$/],

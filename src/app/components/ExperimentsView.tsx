@@ -25,6 +25,8 @@ import { RunHistory } from './RunHistory.tsx';
 import { RobustnessCard } from './RobustnessCard.tsx';
 import { AuditCard } from './AuditCard.tsx';
 import { readyKeys } from '../store/model-keys.ts';
+import { TaggerBlocked, TaggerSettings } from './TaggerSettings.tsx';
+import { taggerBlock } from '../store/tagger-slice.ts';
 
 
 
@@ -52,6 +54,7 @@ export function ExperimentsView() {
       {status !== 'ready' && <p className="note">Load a model first.</p>}
       <NaturalCard />
       <ParaphraseCard />
+      <TaggerSettings />
       <SweepCard />
       <BudgetCard />
       <UniversalCard />
@@ -82,6 +85,7 @@ function SweepCard() {
   const job = useApp((s) => s.sweep);
   const cells = useApp((s) => s.sweepCells);
   const ready = useApp((s) => s.modelStatus === 'ready');
+  const blocked = useApp((s) => taggerBlock(s) !== null);
   const { setSweepConfig, start, cancel } = useApp.getState();
   const running = job.status === 'running' || job.status === 'collecting';
   // Planned seeds come from the run's record: the seeds field may have changed since the run started.
@@ -109,9 +113,10 @@ function SweepCard() {
         <Checks all={ORIGINS} value={cfg.origins} onChange={(origins) => setSweepConfig({ origins, origin: origins.includes(cfg.origin) ? cfg.origin : (origins[0] ?? 'us') })} label={(o) => ORIGIN_LABELS[o]} testid="sweep-origin" />
       </div>
       <div className="row">
-        <button type="button" className="primary" data-testid="sweep-run" disabled={!ready || running || cfg.types.length === 0 || cfg.sources.length === 0} onClick={() => start('sweep')}>
+        <button type="button" className="primary" data-testid="sweep-run" disabled={!ready || running || blocked || cfg.types.length === 0 || cfg.sources.length === 0} onClick={() => start('sweep')}>
           Run sweep
         </button>
+        <TaggerBlocked testid="sweep-run" />
       </div>
       <ScopeLine kind="sweep" testid="sweep" />
       <JobBar job={job} onCancel={() => cancel('sweep')} testid="sweep" kind="sweep" />
@@ -148,9 +153,12 @@ function BudgetCard() {
   const job = useApp((s) => s.budget);
   const result = useApp((s) => s.budgetResult);
   const ready = useApp((s) => s.modelStatus === 'ready');
+  const blocked = useApp((s) => taggerBlock(s) !== null);
   const { setBudgetConfig, start, cancel } = useApp.getState();
   const running = job.status === 'running' || job.status === 'collecting';
   const res = cfg.resemble;
+  // RESEMBLE's 30% validation split is drawn by this seed (§4.2); the record and qarx --seed carry it.
+  const splitSeed = useSeedField({ value: res?.seed ?? 1, testid: 'budget-resemble-seed', onChange: (v) => res && setBudgetConfig({ resemble: { ...res, seed: v } }) });
   return (
     <section className="card" data-testid="budget-card">
       <h3>
@@ -163,7 +171,7 @@ function BudgetCard() {
           <input type="number" min={1} max={MAX_BUDGET} value={cfg.budget} data-testid="budget-b" onChange={(e) => setBudgetConfig({ budget: Math.min(MAX_BUDGET, Math.max(1, Math.floor(Number(e.target.value) || 1))) })} />
         </label>
         <label className="toggle">
-          <input type="checkbox" checked={res !== null} data-testid="budget-resemble" onChange={(e) => setBudgetConfig({ resemble: e.target.checked ? { m: 3, temperature: 2, type: 'MIX' } : null })} /> <Term k="RESEMBLE" />
+          <input type="checkbox" checked={res !== null} data-testid="budget-resemble" onChange={(e) => setBudgetConfig({ resemble: e.target.checked ? { m: 3, temperature: 2, type: 'MIX', seed: 1 } : null })} /> <Term k="RESEMBLE" />
         </label>
         {res && (
           <>
@@ -178,13 +186,18 @@ function BudgetCard() {
               <Term k="resemble-t">T</Term>{' '}
               <input type="number" min={0.1} step={0.5} value={res.temperature} className="seed" onChange={(e) => setBudgetConfig({ resemble: { ...res, temperature: Math.max(0.1, Number(e.target.value) || 2) } })} />
             </label>
+            <label title="Draws the 30% validation split on which RESEMBLE's canonical names are chosen; figures are on the other 70%">
+              split seed {splitSeed.input}
+            </label>
           </>
         )}
       </div>
       <div className="row">
-        <button type="button" className="primary" data-testid="budget-run" disabled={!ready || running} onClick={() => start('budget')}>
+        <button type="button" className="primary" data-testid="budget-run" disabled={!ready || running || blocked || (res !== null && splitSeed.error !== null)} onClick={() => start('budget')}>
           Run budget
         </button>
+        {res && <SeedBlocked error={splitSeed.error} testid="budget-run" />}
+        <TaggerBlocked testid="budget-run" />
       </div>
       <ScopeLine kind="budget" testid="budget" />
       <JobBar job={job} onCancel={() => cancel('budget')} testid="budget" kind="budget" />

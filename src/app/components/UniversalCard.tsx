@@ -18,6 +18,8 @@ import { Chart, pct, SOURCE_COLORS } from './Chart.tsx';
 import { JobBar } from './JobBar.tsx';
 import { RenameSelects } from './RenameSelects.tsx';
 import { SeedBlocked, useSeedField } from './SeedInput.tsx';
+import { TaggerBlocked } from './TaggerSettings.tsx';
+import { taggerBlock } from '../store/tagger-slice.ts';
 
 /** A whole number from a number field, clamped to [min, max]. */
 const clampInt = (v: string, min: number, max: number) => Math.min(max, Math.max(min, Math.floor(Number(v) || min)));
@@ -27,6 +29,7 @@ export function UniversalCard() {
   const job = useApp((s) => s.universal);
   const result = useApp((s) => s.universalResult);
   const ready = useApp((s) => s.modelStatus === 'ready');
+  const blocked = useApp((s) => taggerBlock(s) !== null);
   const { setUniversalConfig, start, cancel } = useApp.getState();
   const running = job.status === 'running' || job.status === 'collecting';
   const seed = useSeedField({ value: cfg.seed, testid: 'universal-seed', onChange: (v) => setUniversalConfig({ seed: v }) });
@@ -63,10 +66,11 @@ export function UniversalCard() {
         </label>
       </div>
       <div className="row">
-        <button type="button" className="primary" data-testid="universal-run" disabled={!ready || running || seed.error !== null} onClick={() => start('universal')}>
+        <button type="button" className="primary" data-testid="universal-run" disabled={!ready || running || blocked || seed.error !== null} onClick={() => start('universal')}>
           Find universal names
         </button>
         <SeedBlocked error={seed.error} testid="universal-run" />
+        <TaggerBlocked testid="universal-run" />
       </div>
       <ScopeLine kind="universal" testid="universal" />
       <JobBar job={job} onCancel={() => cancel('universal')} testid="universal" unit="name draws" kind="universal" />

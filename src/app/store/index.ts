@@ -24,9 +24,10 @@ import { withScoringLang } from '../../core/data/score.ts';
 import { applyMultiEvent, createMultiSlice, reloadAddedModels, type MultiSlice } from './multi-slice.ts';
 import { createPerModelSlice, fanFailed, fanStep, isFanned, type PerModelSlice } from './per-model-slice.ts';
 import { createScopeSlice, type ScopeSlice } from './scope-slice.ts';
+import { createTaggerSlice, taggerAfterRestart, type TaggerSlice } from './tagger-slice.ts';
 import { applyExplainEvent, createExplainSlice, ownsExplainJob, type ExplainSlice } from './explain-slice.ts';
 
-export type AppState = RuntimeSlice & LiveSlice & DataSlice & EntitySlice & ExperimentSlice & HealthSlice & ParaphraseSlice & TrapSlice & RunsSlice & MultiSlice & AuditSlice & TeachSlice & PerModelSlice & ScopeSlice & ExplainSlice;
+export type AppState = RuntimeSlice & LiveSlice & DataSlice & EntitySlice & ExperimentSlice & HealthSlice & ParaphraseSlice & TrapSlice & RunsSlice & MultiSlice & AuditSlice & TeachSlice & PerModelSlice & ScopeSlice & ExplainSlice & TaggerSlice;
 
 export const useApp = create<AppState>()((...a) => ({
   ...createRuntimeSlice(...a),
@@ -44,6 +45,7 @@ export const useApp = create<AppState>()((...a) => ({
   ...createPerModelSlice(...a),
   ...createScopeSlice(...a),
   ...createExplainSlice(...a),
+  ...createTaggerSlice(...a),
 }));
 
 /** Which experiment job an id belongs to, if any. */
@@ -64,6 +66,7 @@ function experimentOf(s: AppState, jobId: number): 'sweep' | 'budget' | 'univers
 /** Starts a fresh worker and loads into it again what the user was using or asked for. */
 function recover(retry: { source: AppState['loadedSource']; reason?: string; wasm?: boolean }): void {
   restartWorker();
+  useApp.setState({ tagger: taggerAfterRestart(useApp.getState().tagger) });
   const s = useApp.getState();
   if (retry.source) s.loadModel(retry.source, retry.wasm ? { device: 'wasm', reason: retry.reason ?? '' } : undefined);
   reloadAddedModels(s, (p) => useApp.setState(p));
@@ -226,6 +229,9 @@ function applyEvent(e: WorkerEvent): void {
       saveFinishedRun(useApp.getState(), 'universal');
       collectFound(useApp.getState(), 'universal', e.cases);
       return;
+    case 'tagger-loaded':
+      s.receiveTagger(e.jobId, e.id, e.labels);
+      return;
     case 'trap-answered':
     case 'traps-done':
     case 'adversarial-done':
@@ -242,6 +248,8 @@ function applyEvent(e: WorkerEvent): void {
       }
       return;
     case 'error': {
+      // A tagger that failed to load: its control says why; the QA model is untouched.
+      if (e.jobId !== null && s.taggerFailed(e.jobId, e.message)) return;
       const exp = e.jobId !== null ? experimentOf(s, e.jobId) : null;
       if (exp) useApp.setState({ [exp]: { ...s[exp], status: 'error', error: e.message } } as Partial<AppState>);
       if (e.jobId !== null && e.jobId === s.renameJob) useApp.setState({ renameJob: null, renameError: e.message });

@@ -55,6 +55,9 @@ const Model = v.pipe(
   v.check((m) => (m.path === undefined) !== (m.hub === undefined), 'needs exactly one of "path" or "hub"'),
 );
 
+/** A Hub token-classification model (Hub id, or a folder relative to the config) that finds the answer entities in place of the built-in tagger. */
+const tagger = v.optional(v.pipe(v.string(), v.minLength(1, 'must name a Hub id or a model folder')));
+
 const Sweep = v.strictObject({
   kind: v.literal('sweep'),
   types: v.optional(nonEmpty(v.picklist(ENTITY_CHOICES)), ['PER', 'ORG', 'GPE', 'MIX']),
@@ -63,6 +66,7 @@ const Sweep = v.strictObject({
   seeds: v.optional(v.pipe(posInt, v.maxValue(MAX_SWEEP_SEEDS)), 5),
   origin: v.optional(v.picklist(ORIGINS), 'us'),
   origins: v.optional(v.array(v.picklist(ORIGINS)), ['us']),
+  tagger,
 });
 const Budget = v.strictObject({
   kind: v.literal('budget'),
@@ -71,7 +75,9 @@ const Budget = v.strictObject({
   target: v.optional(v.picklist(RENAME_TARGETS), 'answer'),
   origin: v.optional(v.picklist(ORIGINS), 'us'),
   budget: v.optional(v.pipe(posInt, v.maxValue(MAX_BUDGET)), 10),
-  resemble: v.optional(v.nullable(v.strictObject({ m: v.picklist([1, 3]), temperature: v.optional(v.pipe(v.number(), v.gtValue(0)), 2) })), null),
+  /** RESEMBLE: M canonical names, chosen on a validation split of 30% of the questions drawn by `seed` (absent: 1). */
+  resemble: v.optional(v.nullable(v.strictObject({ m: v.picklist([1, 3]), temperature: v.optional(v.pipe(v.number(), v.gtValue(0)), 2), seed: v.optional(seed) })), null),
+  tagger,
 });
 const Natural = v.strictObject({ kind: v.literal('natural'), rule: v.optional(v.picklist(CATEGORY_RULES), 'script') });
 const Synthetic = v.strictObject({

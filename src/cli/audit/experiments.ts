@@ -5,7 +5,7 @@
  */
 import type { Instance } from '../../core/data/types.ts';
 import type { HeadlineRow } from '../../core/audit/format.ts';
-import { runBudget, runSweepStream, summarizeSweep, type BudgetScores, type Predictor, type SweepCell, type SweepConfig } from '../../core/entity/index.ts';
+import { runBudget, runSweepStream, summarizeSweep, type BudgetScores, type NamePool, type Predictor, type SweepCell, type SweepConfig } from '../../core/entity/index.ts';
 import { noisyPairs } from '../../core/natural/noise.ts';
 import { populationOf } from '../../core/scope.ts';
 import type { NoiseKind } from '../../core/natural/noise-kinds.ts';
@@ -85,7 +85,7 @@ async function run(exp: UnitExperiment, seed: number | null, instances: readonly
   const progress = (p: { done: number; total: number }) => onProgress(p.done, p.total);
   switch (exp.kind) {
     case 'sweep': {
-      const config = { types: exp.types, sources: exp.sources, target: exp.target, seeds: exp.seeds, origin: exp.origin, origins: exp.origins };
+      const config = { types: exp.types, sources: exp.sources, target: exp.target, seeds: exp.seeds, origin: exp.origin, origins: exp.origins, ...(exp.tagger ? { tagger: exp.tagger } : {}) };
       // Streamed block by block, so a unit's memory stays flat on any dataset. Each question's scores
       // are not kept: no output of a unit reads them (the app slices a saved sweep only by the
       // sliceSources it saves with it, which a unit has none of), and they were most of its file.
@@ -98,7 +98,7 @@ async function run(exp: UnitExperiment, seed: number | null, instances: readonly
       return outcome;
     }
     case 'budget': {
-      const config = { type: exp.type, target: exp.target, source: exp.source, origin: exp.origin, budget: exp.budget, resemble: exp.resemble ? { m: exp.resemble.m, temperature: exp.resemble.temperature, type: 'MIX' as const } : null, versionTwo };
+      const config = { type: exp.type, target: exp.target, source: exp.source, origin: exp.origin, budget: exp.budget, resemble: exp.resemble ? { m: exp.resemble.m, temperature: exp.resemble.temperature, type: 'MIX' as const, seed: exp.resemble.seed ?? 1 } : null, versionTwo, ...(exp.tagger ? { tagger: exp.tagger } : {}) };
       const r = await runBudget(instances, config, predict, { onProgress: progress, pool });
       const side = (name: string, b: BudgetScores | null) => (b ? [row(`${name} random`, r.n, b.original, b.random), row(`${name} worst`, r.n, b.original, b.worst), row(`${name} best`, r.n, b.original, b.best)] : []);
       // Per-question worst and best are kept for the plain model only; random means and RESEMBLE rows get no CI.

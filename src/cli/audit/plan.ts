@@ -4,7 +4,9 @@
  * and the deterministic split into shards.
  */
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
+import { HUB_ID } from '../../core/hub-id.ts';
 import type { UnitSpec } from '../../core/audit/format.ts';
 import { readText, UsageError } from '../io.ts';
 import { InputError } from '../../core/formats/json.ts';
@@ -17,6 +19,8 @@ import type { UnitExperiment } from './experiments.ts';
 export interface UnitSources {
   data: { path: string } | { builtin: 'demo' };
   model: { path: string } | { hub: string };
+  /** The experiment's NER tagger (--tagger): a model folder on this machine or a Hub id. */
+  tagger?: string;
   /** The dataset's `ids` and `pool`, read (their hashes are in the spec). */
   scope?: DatasetScope;
 }
@@ -104,6 +108,12 @@ export function variantLabel(e: UnitExperiment): string {
   return e.kind;
 }
 
+/** An experiment's tagger as this machine finds it: a folder next to the config when there is one, else the Hub id as written. */
+function taggerSource(t: string, configFile: string): string {
+  const p = configPath(t, configFile, 'experiments[].tagger');
+  return existsSync(p) || !HUB_ID.test(t) || /^\.{1,2}\//.test(t) ? p : t;
+}
+
 /** Every unit of a config, sorted by id; identical units (a repeated entry) are planned once. */
 export function planUnits(config: AuditConfig, configFile: string): PlannedUnit[] {
   const units = new Map<string, PlannedUnit>();
@@ -117,7 +127,8 @@ export function planUnits(config: AuditConfig, configFile: string): PlannedUnit[
           const spec = { dataset: { name: d.name, limit: d.limit ?? null, lang: d.lang ?? null, ...scopeSpec(scope) }, model: { name: modelName(m), dtype: m.dtype ?? null }, experiment, seed, ...(config.ci ? { ci: config.ci } : {}) };
           const id = unitId(spec);
           const label = `${d.name} · ${spec.model.name} · ${variantLabel(experiment)}${seed === null ? '' : ` · seed ${seed}`}`;
-          units.set(id, { id, label, spec, sources: { data, model, ...(scope.ids || scope.pool ? { scope } : {}) } });
+          const tagger = 'tagger' in experiment && experiment.tagger ? taggerSource(experiment.tagger, configFile) : undefined;
+          units.set(id, { id, label, spec, sources: { data, model, ...(scope.ids || scope.pool ? { scope } : {}), ...(tagger ? { tagger } : {}) } });
         }
       }
     });

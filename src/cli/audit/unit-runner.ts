@@ -6,12 +6,12 @@
 import { loadDemoSet } from '../../core/data/demo.ts';
 import type { Instance } from '../../core/data/types.ts';
 import { AUDIT_VERSION, UNIT_FORMAT, type UnitFile } from '../../core/audit/format.ts';
-import { enginePredictor } from '../../core/entity/index.ts';
+import { buildNamePool, enginePredictor, type NamePool } from '../../core/entity/index.ts';
 import { modelScope, QaEngine } from '../../core/index.ts';
 import { noAnswerReason, type RunRecord } from '../../core/run-record.ts';
 import { readInstances } from '../data.ts';
 import { err } from '../io.ts';
-import { openModel } from '../model.ts';
+import { openModel, tagWithModel } from '../model.ts';
 import { pickDevice, type DeviceChoice } from './device.ts';
 import { runExperiment } from './experiments.ts';
 import { selectIds } from '../scope-opts.ts';
@@ -30,6 +30,7 @@ type Loaded = Awaited<ReturnType<typeof openModel>>;
 
 export class UnitRunner {
   private data = new Map<string, Promise<Instance[]>>();
+  private taggings = new Map<string, Promise<{ instances: Instance[]; pool: NamePool }>>();
   private models = new Map<string, Promise<{ model: Loaded; device: string }>>();
   constructor(private readonly opts: RunnerOptions) {}
 
@@ -78,6 +79,18 @@ export class UnitRunner {
     return p;
   }
 
+  /** A unit's questions tagged by its NER tagger and the untagged pool, once per dataset and tagger in this process. */
+  private tagged(u: PlannedUnit, instances: Instance[], tagger: string): Promise<{ instances: Instance[]; pool: NamePool }> {
+    const key = `${JSON.stringify(u.spec.dataset)}\u0000${tagger}`;
+    let p = this.taggings.get(key);
+    if (!p) {
+      p = tagWithModel(instances, tagger, { 'hub-host': this.opts.hubHost, 'cache-dir': this.opts.cacheDir }).then((r) => ({ instances: r.instances, pool: buildNamePool(instances) }));
+      this.taggings.set(key, p);
+      p.catch(() => this.taggings.delete(key));
+    }
+    return p;
+  }
+
   /** Runs one unit; never throws: a failure is a unit file with status 'failed' and the error. */
   async run(u: PlannedUnit, onProgress: (done: number, total: number) => void = () => {}): Promise<UnitFile> {
     const started = new Date();
@@ -91,7 +104,9 @@ export class UnitRunner {
       device = loaded.device;
       const engine = new QaEngine(loaded.model.tokenizer, loaded.model.runner, { scope: modelScope(loaded.model) });
       const versionTwo = instances.some((i) => i.isImpossible);
-      const out = await runExperiment(u.spec.experiment, u.spec.seed, instances, enginePredictor(engine, { versionTwo }), versionTwo, onProgress, u.spec.ci, pool);
+      // A tagger (sweep, budget) chooses the answer entities; the InDistName pool stays the untagged dataset's, as in the app.
+      const tagged = u.sources.tagger ? await this.tagged(u, instances, u.sources.tagger) : null;
+      const out = await runExperiment(u.spec.experiment, u.spec.seed, tagged?.instances ?? instances, enginePredictor(engine, { versionTwo }), versionTwo, onProgress, u.spec.ci, pool ?? tagged?.pool);
       const run: RunRecord = {
         datasets: [u.spec.dataset.name],
         n: out.n,

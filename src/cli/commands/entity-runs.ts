@@ -27,7 +27,7 @@ import {
 } from '../../core/entity/index.ts';
 import { readInstances } from '../data.ts';
 import { err, interruptible, interrupted, intOpt, numOpt, out, seedOpt, UsageError } from '../io.ts';
-import { openModel } from '../model.ts';
+import { openModel, tagWithModel } from '../model.ts';
 import { LANG_OPTION, scoredAs, scoringLangOpt } from '../lang.ts';
 import { budgetBestItems, budgetSliceItems, sweepRowKey, sweepSliceItems } from '../../core/metrics/experiment-slices.ts';
 import { budgetHeadline, sweepRowHeadline } from '../../core/metrics/experiment-headlines.ts';
@@ -50,7 +50,7 @@ function statsOf(ci: CiOptions | null, comparisons: (() => SliceItem[])[]): (Pai
   }));
 }
 
-const MODEL_OPTIONS = { model: { type: 'string' }, target: { type: 'string', default: 'answer' }, squad2: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, 'hub-host': { type: 'string' }, 'cache-dir': { type: 'string' }, dtype: { type: 'string' }, slice: { type: 'string', multiple: true }, ...LANG_OPTION, ...SCOPE_OPTIONS, ...CI_OPTIONS } as const;
+const MODEL_OPTIONS = { model: { type: 'string' }, target: { type: 'string', default: 'answer' }, squad2: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, 'hub-host': { type: 'string' }, 'cache-dir': { type: 'string' }, dtype: { type: 'string' }, tagger: { type: 'string' }, slice: { type: 'string', multiple: true }, ...LANG_OPTION, ...SCOPE_OPTIONS, ...CI_OPTIONS } as const;
 
 /** A comma list checked against the allowed values, e.g. listOpt('PER,ORG', 'types', ENTITY_CHOICES) → ['PER', 'ORG']. */
 export function listOpt<T extends string>(v: string, name: string, allowed: readonly T[], upper = false): T[] {
@@ -68,21 +68,25 @@ function oneOpt<T extends string>(v: string, name: string, allowed: readonly T[]
 }
 
 /** Reads the data and loads the model shared by both commands; "no answer" follows the data unless --squad2. */
-async function setUp(cmd: string, positionals: string[], values: { model?: string; squad2?: boolean; dtype?: string; 'hub-host'?: string; 'cache-dir'?: string; lang?: string; ids?: string; pool?: string }) {
+async function setUp(cmd: string, positionals: string[], values: { model?: string; squad2?: boolean; dtype?: string; 'hub-host'?: string; 'cache-dir'?: string; lang?: string; ids?: string; pool?: string; tagger?: string }) {
   const [data] = positionals;
   if (!data || positionals.length > 1 || !values.model) throw new UsageError(`${cmd} needs <data file> --model <dir|hub id>.`);
   if (values.dtype && !(DTYPES as readonly string[]).includes(values.dtype)) throw new UsageError(`--dtype must be one of ${DTYPES.join(', ')}, got "${values.dtype}".`);
   const lang = scoringLangOpt(values.lang);
   // --ids: the app's scope; "no answer" still follows the whole file, as the app's follows the dataset.
   const all = scoredAs(await readInstances(data), values.lang);
-  // The file's entity tags from earlier runs (tag-cache.ts): each passage is tagged once per dataset.
-  const saveTags = useSavedTags(all, values['cache-dir']);
-  const { instances, pool } = applyScope(all, values, buildNamePool);
+  // The file's entity tags from earlier runs (tag-cache.ts): each passage is tagged once per dataset;
+  // not with --tagger, whose model, not the built-in tagger, chooses the entities.
+  const saveTags = values.tagger ? () => undefined : useSavedTags(all, values['cache-dir']);
+  const scoped = applyScope(all, values, buildNamePool);
+  // --tagger: a Hub NER model chooses the renamed entities; the InDistName pool stays the file's (the app's data worker builds it with the built-in tagger).
+  const pool = values.tagger ? (scoped.pool ?? buildNamePool(all)) : scoped.pool;
+  const instances = values.tagger ? (await tagWithModel(scoped.instances, values.tagger, values)).instances : scoped.instances;
   const model = await openModel(values.model, values);
   const engine = new QaEngine(model.tokenizer, model.runner, { scope: modelScope(model) });
   const versionTwo = Boolean(values.squad2) || all.some((i) => i.isImpossible);
   // What produced the result, for --json: the settings are added by each command.
-  const recordOf = (settings: Record<string, unknown>) => cliRecord({ data: [data], n: instances.length, model: values.model as string, dtype: model.dtype, device: model.device, versionTwo, forcedV2: Boolean(values.squad2), lang, settings });
+  const recordOf = (settings: Record<string, unknown>) => cliRecord({ data: [data], n: instances.length, model: values.model as string, dtype: model.dtype, device: model.device, versionTwo, forcedV2: Boolean(values.squad2), lang, settings: { ...settings, ...(values.tagger ? { tagger: values.tagger } : {}) } });
   // Ctrl-C: the work stops at its next step and what is finished is printed, marked partial.
   const stop = interruptible(cmd, cmd === 'sweep' ? 'block of questions' : 'step');
   return { instances, pool, predict: enginePredictor(engine, { versionTwo, signal: stop.signal }), versionTwo, recordOf, stop, saveTags };

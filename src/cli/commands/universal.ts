@@ -15,7 +15,7 @@ import { CI_HEADER, CI_OPTIONS, ciColumns, ciLegend, ciOpts } from '../ci.ts';
 import { pairedOfItems, pairedStats, withHolm } from '../../core/stats/index.ts';
 import { cliCommand, cliRecord } from '../record.ts';
 import { err, interruptible, interrupted, intOpt, out, seedOpt, UsageError } from '../io.ts';
-import { openModel } from '../model.ts';
+import { openModel, tagWithModel } from '../model.ts';
 import { readInstances } from '../data.ts';
 import { applyScope, SCOPE_OPTIONS } from '../scope-opts.ts';
 import { LANG_OPTION, scoredAs, scoringLangOpt } from '../lang.ts';
@@ -65,6 +65,7 @@ export async function universal(argv: string[]): Promise<number> {
       'hub-host': { type: 'string' },
       'cache-dir': { type: 'string' },
       dtype: { type: 'string' },
+      tagger: { type: 'string' },
       slice: { type: 'string', multiple: true },
       ...LANG_OPTION,
       ids: SCOPE_OPTIONS.ids,
@@ -79,12 +80,14 @@ export async function universal(argv: string[]): Promise<number> {
   const keys = sliceKeys(values.slice);
   const all = scoredAs(await readInstances(input), lang);
   // --ids: the app's scope, in its order.
-  const instances = applyScope(all, { ids: values.ids }).instances;
+  const scoped = applyScope(all, { ids: values.ids }).instances;
+  // --tagger: a Hub NER model chooses the answer entities (and so InDistName's candidates), as in the app.
+  const instances = values.tagger ? (await tagWithModel(scoped, values.tagger, values)).instances : scoped;
   const model = await openModel(values.model, values);
   const engine = new QaEngine(model.tokenizer, model.runner);
   // SQuAD 2.0's "no answer" follows the data (any unanswerable question), or --squad2.
   const versionTwo = values.squad2 || all.some((i) => i.isImpossible);
-  const record = cliRecord({ data: [input], n: instances.length, model: values.model, dtype: model.dtype, device: model.device, versionTwo, forcedV2: Boolean(values.squad2), lang, settings: { ...cfg } });
+  const record = cliRecord({ data: [input], n: instances.length, model: values.model, dtype: model.dtype, device: model.device, versionTwo, forcedV2: Boolean(values.squad2), lang, settings: { ...cfg, ...(values.tagger ? { tagger: values.tagger } : {}) } });
   const ctrl = interruptible('universal', 'name');
   let last = '';
   const result = await runUniversal(instances, cfg, enginePredictor(engine, { versionTwo, signal: ctrl.signal }), {
