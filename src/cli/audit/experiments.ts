@@ -16,7 +16,6 @@ import { runParaphrases, summarizeDpr } from '../../core/sensitivity/dpr.ts';
 import { paraphraseItems, type GeneratedKind } from '../../core/sensitivity/paraphrase.ts';
 import { answerTraps, prepareTraps, runAdversarial, summarizeTraps, type TrapConfig } from '../../core/trap/experiment.ts';
 import type { ExperimentConfig } from './config.ts';
-import type { NamePool } from '../../core/entity/rename.ts';
 import { countOf } from '../../core/plural.ts';
 import type { UnitSpec } from '../../core/audit/format.ts';
 import type { QuestionScores } from '../../core/entity/stats.ts';

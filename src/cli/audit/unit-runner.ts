@@ -15,7 +15,6 @@ import { openModel, tagWithModel } from '../model.ts';
 import { pickDevice, type DeviceChoice } from './device.ts';
 import { runExperiment } from './experiments.ts';
 import { selectIds } from '../scope-opts.ts';
-import type { NamePool } from '../../core/entity/rename.ts';
 import type { PlannedUnit, UnitSources } from './plan.ts';
 
 export interface RunnerOptions {
