@@ -3,18 +3,7 @@ import type { QaEngine } from '../core/engine.ts';
 import { explainPredictor, findBreakingEdit, occlude, occlusionUnits, reduceInput, type ExplainPredictor } from '../core/explain/index.ts';
 import type { ExplainRequest } from './explain-protocol.ts';
 import type { WorkerEvent } from './protocol.ts';
-
-/** Progress posts at most every 100 ms (and at the end), as the other experiments do. */
-function throttle(jobId: number, label: string, post: (e: WorkerEvent) => void): (done: number, total: number) => void {
-  let last = 0;
-  return (done, total) => {
-    const now = performance.now();
-    if (now - last > 100 || done === total) {
-      last = now;
-      post({ type: 'experiment-progress', jobId, progress: { done, total, label } });
-    }
-  };
-}
+import { throttle } from './progress-throttle.ts';
 
 /** The predictor with progress counted in answered inputs against a total (the call budget). */
 function counted(predict: ExplainPredictor, total: number, report: (done: number, total: number) => void): ExplainPredictor {
