@@ -51,7 +51,7 @@ export function AuditCard() {
     <section className="card" data-testid="audit-card" aria-labelledby="audit-title">
       <h3 id="audit-title">Audit results</h3>
       <p className="hint">
-        Open what <code>qarx audit</code> or <code>qarx merge</code> wrote (see the README): <code>summary.json</code>, <code>bundle.zip</code> or unit files. The tables per model show here, and every unit joins the run history below.
+        Open what <code>qarx audit</code> or <code>qarx merge</code> wrote (see <code>docs/audit.md</code>): <code>summary.json</code>, <code>bundle.zip</code> or unit files. The tables per model show here, and every unit joins the run history below.
       </p>
       <label className="file-pick">
         <span>Open audit results…</span>
