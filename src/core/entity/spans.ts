@@ -3,7 +3,7 @@
  * is, and the perturbable spans inside it (first/last names, places, organization words).
  */
 import nlp from 'compromise';
-import { char, type CharOffset } from '../types.ts';
+import { char } from '../types.ts';
 import { isCommonWord, isNameStopword, isNonGpePlace, isOrgDesignator, isTitle, placeKind, type PlaceKind } from './lexicon.ts';
 import { orgWordKind } from './org-words.ts';
 import type { EntityType } from './options.ts';
@@ -13,17 +13,9 @@ import { genderOf, isFirstName, type Gender, type SpanKind } from './names.ts';
 import { storedEntities, storeEntities } from './tag-store.ts';
 
 
-/** A named entity found in a text, with its UTF-16 span. */
-export { ENTITY_TYPES, type EntityType } from './options.ts';
-
-export interface Entity {
-  type: EntityType;
-  text: string;
-  start: CharOffset;
-  end: CharOffset;
-  /** How sure the tagger is, 0..1 (dictionary-confirmed names are surer); RESEMBLE weighs by it. */
-  confidence: number;
-}
+/** The entity vocabulary (Entity: a named entity with its UTF-16 span), re-exported for this module's readers. */
+export { ENTITY_TYPES, type EntityType, type Entity } from './options.ts';
+import type { Entity } from './options.ts';
 
 /** A part of an entity that renaming replaces, e.g. { text: 'Curie', kind: 'last', entity: 'PER' }. */
 export interface PerturbableSpan {

@@ -6,17 +6,9 @@
  * IndexedDB at import; without one, spans.ts keeps a few recent taggings only.
  */
 import type { AnswerEntityType } from '../data/types.ts';
-import type { CharOffset } from '../types.ts';
-import type { EntityType } from './options.ts';
+import type { Entity } from './options.ts';
 
-/** A tagged entity as spans.ts's Entity (declared here too: spans.ts reads this store). */
-export interface Entity {
-  type: EntityType;
-  text: string;
-  start: CharOffset;
-  end: CharOffset;
-  confidence: number;
-}
+export type { Entity };
 
 /** Tags by text: passage (or question) entities, and answer types by passage then `start:answer`. */
 export interface TagStore {
