@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import { loadDemoSet } from '../src/core/data/demo.ts';
 import { configureRuntime, loadQaModel, QaEngine } from '../src/core/index.ts';
-import { DEFAULT_WINDOWS } from '../src/core/windows.ts';
+import { DEFAULT_WINDOWS } from '../src/core/qa/windows.ts';
 import { DEFAULT_SEARCH, explainPredictor, occlude, occlusionUnits, runAttack, wordUnits, type WindowStats } from '../src/core/explain/index.ts';
 
 configureRuntime({ localModelPath: `${join(import.meta.dirname, '..', 'public', 'models')}/` });

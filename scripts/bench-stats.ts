@@ -5,7 +5,7 @@
  * resampling. Prints seconds (median of 5) and the ratio to a 1-second budget; nothing is asserted.
  */
 import { bootstrapCI, clusterIds, pairedStats } from '../src/core/stats/index.ts';
-import { rng } from '../src/core/random.ts';
+import { rng } from '../src/core/text/random.ts';
 import { availableParallelism, loadavg } from 'node:os';
 
 const N = 10_000;

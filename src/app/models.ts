@@ -1,5 +1,5 @@
 /** Models offered in the picker. The shipped one works offline; the others come from the Hub. */
-import { isHubId } from '../core/hub-id.ts';
+import { isHubId } from '../core/qa/hub-id.ts';
 
 export interface CatalogEntry {
   id: string;

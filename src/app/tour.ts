@@ -3,7 +3,7 @@
  * with its perturbation (through the permalink code, so a stop is exactly a shareable view), a
  * short explanation, and a "try it yourself" step the tour notices when the learner has done it.
  */
-import type { Permalink, PermalinkPerturbation } from '../core/permalink.ts';
+import type { Permalink, PermalinkPerturbation } from '../core/results/permalink.ts';
 import { SHIPPED_MODEL_ID } from './models.ts';
 import { applyPermalink } from './permalink-state.ts';
 import { useApp, type AppState } from './store/index.ts';

@@ -1,11 +1,11 @@
 /** Model loading for qarx: a local directory in the Hugging Face layout or a Hub id. */
-import { formatBytes } from '../core/bytes.ts';
+import { formatBytes } from '../core/text/bytes.ts';
 import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { configureRuntime, loadQaModel, type Dtype, type ModelSource } from '../core/index.ts';
 import { InputError } from '../core/formats/json.ts';
-import { isHubId } from '../core/hub-id.ts';
+import { isHubId } from '../core/qa/hub-id.ts';
 import { err } from './io.ts';
 import type { Instance } from '../core/data/types.ts';
 

@@ -15,7 +15,7 @@
  *   qarx card --audit DIR [--model NAME] [--out FILE]
  */
 import { InputError } from '../core/formats/json.ts';
-import { ModelError } from '../core/model-errors.ts';
+import { ModelError } from '../core/qa/model-errors.ts';
 import { SquadEvalError } from '../core/metrics/squad.ts';
 import { err, out, UsageError } from './io.ts';
 
@@ -191,7 +191,7 @@ export async function main(argv: string[]): Promise<number> {
 
 /** `qarx help TERM`: the glossary entry of a term (`glossary` lists every term); an unknown term suggests close ones. */
 async function help(term: string): Promise<number> {
-  const [{ lookupTerm, searchGlossary }, { glossaryEntryText, glossaryList }] = await Promise.all([import('../core/glossary.ts'), import('../core/glossary-doc.ts')]);
+  const [{ lookupTerm, searchGlossary }, { glossaryEntryText, glossaryList }] = await Promise.all([import('../core/glossary/terms.ts'), import('../core/glossary/doc.ts')]);
   if (/^(glossary|terms)$/i.test(term)) {
     out(glossaryList());
     return 0;

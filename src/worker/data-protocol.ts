@@ -8,8 +8,8 @@ import type { NamePool } from '../core/entity/rename.ts';
 import type { TagStoreData } from '../core/entity/tag-store.ts';
 import type { PairCategory } from '../core/natural/categories.ts';
 import type { InputIssue } from '../core/formats/squad.ts';
-import type { RunRecord } from '../core/run-record.ts';
-import type { ResultTable } from '../core/result-table.ts';
+import type { RunRecord } from '../core/results/run-record.ts';
+import type { ResultTable } from '../core/results/table.ts';
 
 /** A dataset as listed in the UI. */
 export interface DatasetInfo {

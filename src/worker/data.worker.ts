@@ -146,7 +146,7 @@ function search(query: string, f: SearchFilters, only: readonly string[] | null 
   return index.search(listed().map((d) => d.id), query, f, only, MAX_ROWS);
 }
 
-/** The experiments' scope counts that core's population rules need (src/core/scope.ts). */
+/** The experiments' scope counts that core's population rules need (src/core/experiments/scope.ts). */
 function scopeCounts(query: string, f: SearchFilters, only: readonly string[] | null): { total: number; answerable: number; paired: number } {
   const count = (g: Partial<SearchFilters>) => index.search(listed().map((d) => d.id), query, { ...f, ...g }, only, 0).total;
   return { total: count({}), answerable: f.answerable === 'unanswerable' ? 0 : count({ answerable: 'answerable' }), paired: count({ revision: 'with-revision' }) };

@@ -8,7 +8,7 @@
 import Dexie, { type Table } from 'dexie';
 import type { AnswerEntityType, Instance } from '../core/data/types.ts';
 import type { DatasetInfo, SavedRunInfo, StorageRow } from './data-protocol.ts';
-import { countOf, isAre } from '../core/plural.ts';
+import { countOf, isAre } from '../core/text/plural.ts';
 import type { TagStoreData } from '../core/entity/tag-store.ts';
 
 export class QarxDb extends Dexie {

@@ -1,5 +1,5 @@
 /** The inference worker's explanation commands: occlusion (before and after a perturbation), input reduction, "Find a failure". */
-import type { QaEngine } from '../core/engine.ts';
+import type { QaEngine } from '../core/qa/engine.ts';
 import { explainPredictor, findBreakingEdit, occlude, occlusionUnits, reduceInput, type ExplainPredictor } from '../core/explain/index.ts';
 import type { ExplainRequest } from './explain-protocol.ts';
 import type { WorkerEvent } from './protocol.ts';

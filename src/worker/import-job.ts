@@ -21,7 +21,7 @@ import type { Catalog } from './catalog.ts';
 import type { DataEvent, DatasetInfo, ImportSource } from './data-protocol.ts';
 import { beginImport, finishImport, importLockName, isQuotaError, removeDataset, settleImport, storeInstances, type QarxDb } from './db.ts';
 import type { SearchIndex } from './search-index.ts';
-import { countOf, isAre, theCount } from '../core/plural.ts';
+import { countOf, isAre, theCount } from '../core/text/plural.ts';
 
 export interface ImportDeps {
   db: QarxDb;

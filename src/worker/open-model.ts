@@ -7,7 +7,7 @@ import { chooseDevice, classifyModelError, configureRuntime, loadQaModel, ortWas
 import type { Dtype } from '../core/runtime/transformers.ts';
 import type { Capabilities, DeviceChoice, ModelInfo, ModelSourceMsg, WorkerEvent } from './protocol.ts';
 import type { DtypeChoice } from './multi-protocol.ts';
-import { memoryBudgetMb, memoryVerdict } from '../core/memory.ts';
+import { memoryBudgetMb, memoryVerdict } from '../core/qa/memory.ts';
 
 /** A model in use: its engine, the jobs running on it, and its weights' size when known. */
 export interface Active {

@@ -6,7 +6,7 @@ import type { ModelErrorCode, PredictProgress, QaInput, QaPrediction } from '../
 import type { Instance } from '../core/data/types.ts';
 import type { BudgetConfig, BudgetResult, SweepCell, SweepConfig, SweepProgress } from '../core/entity/experiment.ts';
 import type { LiveRename } from '../core/entity/live.ts';
-import type { FoundCase } from '../core/found-case.ts';
+import type { FoundCase } from '../core/results/found-case.ts';
 import type { UniversalConfig, UniversalResult } from '../core/entity/universal.ts';
 import type { TagStoreData } from '../core/entity/tag-store.ts';
 import type { NamePool, RenameOptions } from '../core/entity/rename.ts';

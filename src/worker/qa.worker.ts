@@ -8,7 +8,7 @@
  * imported when their first command runs, so the first answer waits only for engine and runtime.
  */
 /// <reference lib="webworker" />
-import { caseCollector } from '../core/found-case.ts';
+import { caseCollector } from '../core/results/found-case.ts';
 import { classifyRunError, configureRuntime, ModelError } from '../core/index.ts';
 import { enginePredictor } from '../core/entity/predictor.ts';
 import type { SweepProgress } from '../core/entity/experiment.ts';

@@ -3,7 +3,7 @@
  * Xenova/bert-base-NER): one at a time, loaded with the same loader as `qarx --tagger`, on WASM.
  * Sweep, budget and universal names tag their questions with it before they run.
  */
-import { classifyModelError, ModelError } from '../core/model-errors.ts';
+import { classifyModelError, ModelError } from '../core/qa/model-errors.ts';
 import type { Instance } from '../core/data/types.ts';
 import type { NerTagger } from '../core/runtime/ner-tagger.ts';
 import type { ModelSourceMsg, WorkerEvent } from './protocol.ts';

@@ -1,5 +1,5 @@
 /** The inference worker's over-stability commands: a live trap, a trap run, an adversarial SQuAD run. */
-import type { QaEngine } from '../core/engine.ts';
+import type { QaEngine } from '../core/qa/engine.ts';
 import { enginePredictor } from '../core/entity/predictor.ts';
 import { answerTraps, prepareTraps, runAdversarial } from '../core/trap/experiment.ts';
 import { liveTrap } from '../core/trap/live.ts';

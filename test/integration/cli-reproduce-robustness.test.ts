@@ -14,8 +14,8 @@ import { loadDemoSet } from '../../src/core/data/demo.ts';
 import { buildNamePool } from '../../src/core/entity/rename.ts';
 import { enginePredictor } from '../../src/core/entity/index.ts';
 import { configureRuntime, loadQaModel, QaEngine } from '../../src/core/index.ts';
-import { DEFAULT_ROBUSTNESS, emptyRow, runRobustness, type RCell } from '../../src/core/robustness.ts';
-import type { RunRecord } from '../../src/core/run-record.ts';
+import { DEFAULT_ROBUSTNESS, emptyRow, runRobustness, type RCell } from '../../src/core/results/robustness.ts';
+import type { RunRecord } from '../../src/core/results/run-record.ts';
 import { ROOT, runMain } from '../support/run-qarx.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'qarx-reproduce-robust-'));

@@ -1,8 +1,8 @@
 /** One size formatter: kB/MB/GB for 1000-based sizes, KiB/MiB/GiB for 1024-based ones, never mixed. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatBinaryBytes, formatBytes, formatMiB } from '../../src/core/bytes.ts';
-import { memoryVerdict } from '../../src/core/memory.ts';
+import { formatBinaryBytes, formatBytes, formatMiB } from '../../src/core/text/bytes.ts';
+import { memoryVerdict } from '../../src/core/qa/memory.ts';
 
 describe('formatBytes (1000-based) and formatBinaryBytes (1024-based)', () => {
   it.each([

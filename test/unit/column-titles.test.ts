@@ -1,9 +1,9 @@
 /** Result-table column titles and cell formats as the run history's tables show them. */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { cellLabel, columnTitle, formatCell, isCount, rowLabel } from '../../src/core/column-titles.ts';
-import { sideBySide } from '../../src/core/result-table.ts';
-import { budgetTable } from '../../src/core/result-tables.ts';
+import { cellLabel, columnTitle, formatCell, isCount, rowLabel } from '../../src/core/results/column-titles.ts';
+import { sideBySide } from '../../src/core/results/table.ts';
+import { budgetTable } from '../../src/core/results/tables.ts';
 
 describe('columnTitle', () => {
   it.each([

@@ -1,8 +1,8 @@
-/** docs/glossary.md and `qarx help TERM` come from src/core/glossary.ts: the page is up to date and the CLI prints the same entries. */
+/** docs/glossary.md and `qarx help TERM` come from src/core/glossary/terms.ts: the page is up to date and the CLI prints the same entries. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { GLOSSARY } from '../../src/core/glossary.ts';
-import { glossaryEntryText, glossaryList, glossaryMarkdown } from '../../src/core/glossary-doc.ts';
+import { GLOSSARY } from '../../src/core/glossary/terms.ts';
+import { glossaryEntryText, glossaryList, glossaryMarkdown } from '../../src/core/glossary/doc.ts';
 import { runMain } from '../support/run-qarx.ts';
 
 describe('glossary page and qarx help', () => {

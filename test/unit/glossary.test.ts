@@ -1,7 +1,7 @@
 /** The glossary: one entry per term the app and qarx show, each defined once with its paper reference. */
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { foldTerm, GLOSSARY, lookupTerm, searchGlossary } from '../../src/core/glossary.ts';
+import { foldTerm, GLOSSARY, lookupTerm, searchGlossary } from '../../src/core/glossary/terms.ts';
 import { jargonWords, uiTexts } from '../support/jargon.ts';
 
 /** Words in UI text that look like jargon but are plain names of file formats, units, models or machine columns. */

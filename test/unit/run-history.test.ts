@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { noAnswerReason } from '../../src/core/run-record.ts';
+import { noAnswerReason } from '../../src/core/results/run-record.ts';
 import type { SavedRunInfo } from '../../src/worker/data-protocol.ts';
 import { QarxDb } from '../../src/worker/db.ts';
 import { deleteRun, handleRunRequest, listRuns, runPayload, saveRun } from '../../src/worker/run-history.ts';

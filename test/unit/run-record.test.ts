@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeRun, noAnswerReason, qarxCommand, type RunRecord } from '../../src/core/run-record.ts';
+import { describeRun, noAnswerReason, qarxCommand, type RunRecord } from '../../src/core/results/run-record.ts';
 
 const base: RunRecord = {
   datasets: ['Demo set (built in)'],

@@ -4,11 +4,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { alignTokens, keptOffsets, mergeNbest, mergeTokenProbs, softmaxAt, type TokenProb } from '../../src/core/token-view.ts';
-import type { WindowLogits } from '../../src/core/decode.ts';
+import { alignTokens, keptOffsets, mergeNbest, mergeTokenProbs, softmaxAt, type TokenProb } from '../../src/core/qa/token-view.ts';
+import type { WindowLogits } from '../../src/core/qa/decode.ts';
 import { char, type AnswerSpan, type CharSpan } from '../../src/core/types.ts';
-import { memoryBudgetMb, memoryVerdict } from '../../src/core/memory.ts';
-import { emptyRow, robustnessColumns, sourceMean, DEFAULT_ROBUSTNESS } from '../../src/core/robustness.ts';
+import { memoryBudgetMb, memoryVerdict } from '../../src/core/qa/memory.ts';
+import { emptyRow, robustnessColumns, sourceMean, DEFAULT_ROBUSTNESS } from '../../src/core/results/robustness.ts';
 
 const span = (s: number, e: number): CharSpan => ({ start: char(s), end: char(e) });
 const MB = 1024 * 1024;

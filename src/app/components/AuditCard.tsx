@@ -9,7 +9,7 @@ import { useApp } from '../store/index.ts';
 import { Chart } from './Chart.tsx';
 import { TableView } from './RunHistory.tsx';
 import { ChartFiles } from './RunResult.tsx';
-import { countOf } from '../../core/plural.ts';
+import { countOf } from '../../core/text/plural.ts';
 
 // The HTML report's colours (the category colours are kept for C2W, W2C, C2C, W2W).
 const COLORS = { before: '#5b6b8c', after: '#e08a2c' };

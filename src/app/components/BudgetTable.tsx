@@ -2,7 +2,7 @@
 import { Term } from './Term.tsx';
 import type { BudgetResult, BudgetScores } from '../../core/entity/stats.ts';
 import { pct } from './Chart.tsx';
-import { countOf } from '../../core/plural.ts';
+import { countOf } from '../../core/text/plural.ts';
 import { SmallLegend, SmallMark } from './SmallMark.tsx';
 
 /** Worst/best over a budget as a table: the model, and RESEMBLE when it ran. */

@@ -7,7 +7,7 @@ import { ScopeLine } from './ScopeLine.tsx';
 import { useEffect, useMemo } from 'react';
 import { ENTITY_CHOICES, MAX_BUDGET, NAME_SOURCES, NOT_RENAMABLE, ORIGIN_LABELS, ORIGINS, SOURCE_LABELS, type Origin } from '../../core/entity/options.ts';
 import { summarizeSweep, type SweepCell } from '../../core/entity/stats.ts';
-import { budgetTable, sweepTable } from '../../core/result-tables.ts';
+import { budgetTable, sweepTable } from '../../core/results/tables.ts';
 import { RunResult } from './RunResult.tsx';
 import { SweepResults } from './SweepResults.tsx';
 import { BudgetTable } from './BudgetTable.tsx';

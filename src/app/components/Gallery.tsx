@@ -1,7 +1,7 @@
 /** The failure gallery: every C2W case collected, grouped by perturbation and model, with the diff and both answers; open live, star, export. */
 import { Term } from './Term.tsx';
 import { useState } from 'react';
-import { casesToCsv, casesToJson, groupCases, type FailureCase } from '../../core/gallery.ts';
+import { casesToCsv, casesToJson, groupCases, type FailureCase } from '../../core/results/gallery.ts';
 import { downloadText } from '../download.ts';
 import { applyPermalink } from '../permalink-state.ts';
 import { useApp } from '../store/index.ts';

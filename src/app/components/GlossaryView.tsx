@@ -4,7 +4,7 @@
  * from the header; the view itself needs nothing from its host, so it can move to a route as is.
  */
 import { useRef, useState } from 'react';
-import { GLOSSARY, searchGlossary } from '../../core/glossary.ts';
+import { GLOSSARY, searchGlossary } from '../../core/glossary/terms.ts';
 
 /** The searchable list of every glossary entry. */
 export function GlossaryView() {

@@ -10,8 +10,8 @@ import type { DeviceChoice, ModelSourceMsg } from '../../worker/protocol.ts';
 import { onRovingKey, rovingTabIndex } from '../roving.ts';
 import { chooseDevice } from '../../core/runtime/device.ts';
 import { dtypeChoices, type DtypeChoice } from '../../core/runtime/dtypes.ts';
-import { countOf } from '../../core/plural.ts';
-import { formatBytes } from '../../core/bytes.ts';
+import { countOf } from '../../core/text/plural.ts';
+import { formatBytes } from '../../core/text/bytes.ts';
 
 export function ModelPanel() {
   const model = useApp((s) => s.model);

@@ -2,14 +2,14 @@
  * One experiment's results on several models: a tab per model (letters as in the live view) that
  * shows that model's result in the card, and the models' headline rows side by side.
  */
-import { tableByModel } from '../../core/per-model.ts';
-import { exportName, tableToCsv } from '../../core/result-table.ts';
+import { tableByModel } from '../../core/results/per-model.ts';
+import { exportName, tableToCsv } from '../../core/results/table.ts';
 import { useApp } from '../store/index.ts';
 import type { SavedKind } from '../store/run-saving.ts';
 import { downloadText } from '../download.ts';
 import { ModelBadge } from './ModelsPanel.tsx';
-import { countOf } from '../../core/plural.ts';
-import { cellLabel, columnTitle } from '../../core/column-titles.ts';
+import { countOf } from '../../core/text/plural.ts';
+import { cellLabel, columnTitle } from '../../core/results/column-titles.ts';
 
 /** A cell as shown: numbers to 2 decimals, null and NaN (no question) as "—", name sources, origins and measures by their labels. */
 const cell = (v: unknown, column: string) =>

@@ -19,7 +19,7 @@ import { faint, SmallLegend, SmallMark, smallLabel, smallTip } from './SmallMark
 import { isSmallN } from '../../core/metrics/slices.ts';
 import { useApp } from '../store/index.ts';
 import { builtInPayload, builtInTable } from '../store/run-saving.ts';
-import type { ResultTable } from '../../core/result-table.ts';
+import type { ResultTable } from '../../core/results/table.ts';
 import { ResultActions, RunResult } from './RunResult.tsx';
 
 /** One colour per category, the same as the CSS variables (--c2c …). */

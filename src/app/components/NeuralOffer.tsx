@@ -3,7 +3,7 @@
  * (online) a button that loads a neural Hub model to compare, with its download size; offline it
  * says that a neural model needs the network.
  */
-import { formatBytes } from '../../core/bytes.ts';
+import { formatBytes } from '../../core/text/bytes.ts';
 import { neuralForComparison, networkNote, SHIPPED_MODEL_ID } from '../models.ts';
 import { useOnline } from '../online.ts';
 import { useApp } from '../store/index.ts';

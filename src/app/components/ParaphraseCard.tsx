@@ -7,7 +7,7 @@ import { ScopeLine } from './ScopeLine.tsx';
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, Tooltip, XAxis, YAxis } from 'recharts';
 import { KIND_LABELS, PARAPHRASE_KINDS, type ParaphraseKind } from '../../core/sensitivity/kinds.ts';
 import { summarizeDpr, type DprSummary } from '../../core/sensitivity/dpr.ts';
-import { dprTable } from '../../core/result-tables.ts';
+import { dprTable } from '../../core/results/tables.ts';
 import { useApp } from '../store/index.ts';
 import { RunResult } from './RunResult.tsx';
 import { ParaphraseSlices } from './ExperimentSlices.tsx';

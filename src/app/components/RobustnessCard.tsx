@@ -4,9 +4,9 @@
  */
 import { ScopeLine } from './ScopeLine.tsx';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
-import { robustnessColumns, sourceMean, RENAME_SOURCES, SOURCE_NAMES, type RCell, type RobustnessRow } from '../../core/robustness.ts';
-import type { ResultTable } from '../../core/result-table.ts';
-import type { RunRecord } from '../../core/run-record.ts';
+import { robustnessColumns, sourceMean, RENAME_SOURCES, SOURCE_NAMES, type RCell, type RobustnessRow } from '../../core/results/robustness.ts';
+import type { ResultTable } from '../../core/results/table.ts';
+import type { RunRecord } from '../../core/results/run-record.ts';
 import { useApp } from '../store/index.ts';
 import { modelOfKey, readyKeys, type RobustnessJob } from '../store/multi-slice.ts';
 import type { ExperimentJob } from '../store/experiment-slice.ts';
@@ -16,7 +16,7 @@ import { RunResult } from './RunResult.tsx';
 import { ModelBadge } from './ModelsPanel.tsx';
 import { robustnessAuditConfig, ROBUSTNESS_AUDIT_FILE } from '../../core/audit/robustness-config.ts';
 import { downloadText } from '../download.ts';
-import { countOf } from '../../core/plural.ts';
+import { countOf } from '../../core/text/plural.ts';
 
 /** A cell as shown: one decimal, or "—" for not run. */
 const show = (c: RCell) => (c ? c.value.toFixed(1) : '—');

@@ -4,8 +4,8 @@
  * wrapping their result: <RunResult kind="…" run={record} table={table} partial={cancelled}>…charts…</RunResult>.
  */
 import { createContext, useContext, useState } from 'react';
-import { IDS_FILE, type RunRecord } from '../../core/run-record.ts';
-import { exportName, resultExport, runCommand, tableToCsv, type ResultTable } from '../../core/result-table.ts';
+import { IDS_FILE, type RunRecord } from '../../core/results/run-record.ts';
+import { exportName, resultExport, runCommand, tableToCsv, type ResultTable } from '../../core/results/table.ts';
 import { chartSvg, svgToPng } from '../chart-export.ts';
 import { downloadBlob, downloadText } from '../download.ts';
 

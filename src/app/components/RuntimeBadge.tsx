@@ -1,8 +1,8 @@
 /** Device, precision, load time and measured speed of the active model, always visible in the header. */
 import { Term } from './Term.tsx';
-import { windowsPerSecond } from '../../core/throughput.ts';
+import { windowsPerSecond } from '../../core/qa/throughput.ts';
 import { useApp } from '../store/index.ts';
-import { countOf } from '../../core/plural.ts';
+import { countOf } from '../../core/text/plural.ts';
 
 export function RuntimeBadge() {
   const model = useApp((s) => s.model);

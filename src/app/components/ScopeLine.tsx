@@ -4,7 +4,7 @@
  * scope is one for every card: the Questions list's dataset and filters, its search only if included.
  */
 import { Term } from './Term.tsx';
-import { describeScope, type ScopeKind } from '../../core/scope.ts';
+import { describeScope, type ScopeKind } from '../../core/experiments/scope.ts';
 import { useApp } from '../store/index.ts';
 import { DatasetSelect } from './DatasetSelect.tsx';
 import { scopeSpecOf } from '../store/scope-slice.ts';

@@ -13,8 +13,8 @@ import { budgetSliceItems } from '../../core/metrics/experiment-slices.ts';
 import { useApp } from '../store/index.ts';
 import { pct } from './Chart.tsx';
 import { ResultActions } from './RunResult.tsx';
-import type { RunRecord } from '../../core/run-record.ts';
-import { sliceResultTable } from '../../core/result-tables.ts';
+import type { RunRecord } from '../../core/results/run-record.ts';
+import { sliceResultTable } from '../../core/results/tables.ts';
 
 /** Signed change with one decimal, e.g. delta(-3.21) → '−3.2'. */
 const delta = (x: number) => (Number.isFinite(x) ? `${x > 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(x).toFixed(1)}` : '–');

@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { lookupTerm } from '../../core/glossary.ts';
+import { lookupTerm } from '../../core/glossary/terms.ts';
 
 /** Widest tip in px (22rem), kept inside the viewport. */
 const TIP_WIDTH = 352;

@@ -7,7 +7,7 @@ import { Term } from './Term.tsx';
 import { ScopeLine } from './ScopeLine.tsx';
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { adversarialCounts, type AdversarialOutput } from '../../core/trap/adversarial.ts';
-import { adversarialTable, trapTable } from '../../core/result-tables.ts';
+import { adversarialTable, trapTable } from '../../core/results/tables.ts';
 import { summarizeTraps, TRAP_SOURCES, type TrapSkipped, type TrapSource, type TrapSummary } from '../../core/trap/summary.ts';
 import { useApp } from '../store/index.ts';
 import { Chart, pct } from './Chart.tsx';
@@ -19,7 +19,7 @@ import { SeedBlocked, useSeedField } from './SeedInput.tsx';
 import { PositionSelect } from './TrapPanel.tsx';
 import { RunResult } from './RunResult.tsx';
 import { AdversarialSlices, TrapSlices } from './ExperimentSlices.tsx';
-import { countOf } from '../../core/plural.ts';
+import { countOf } from '../../core/text/plural.ts';
 
 /** Bar colours: the original passage in the shared grey, the trapped one in the trap colour's line. */
 const COLORS = { original: '#8a8f9c', trapped: '#b0417a' };

@@ -11,14 +11,14 @@ import type { PairRow, PairsDropped } from '../../core/natural/pairs.ts';
 import { recategorize, type CategoryRule } from '../../core/natural/categories.ts';
 import type { NoiseOptions } from '../../core/natural/noise-kinds.ts';
 import { pairsToCsv } from '../../core/formats/pairs-csv.ts';
-import { noAnswerReason, type RunRecord } from '../../core/run-record.ts';
+import { noAnswerReason, type RunRecord } from '../../core/results/run-record.ts';
 import { downloadText } from '../download.ts';
 import { newDataId, sendData } from '../data-client.ts';
 import { newJobId, send } from '../worker-client.ts';
 import { sendOnAll } from './per-model-slice.ts';
 import type { AppState } from './index.ts';
 import { collectRequest, scopeQuery, scopeRecord } from './scope-slice.ts';
-import { populationOf } from '../../core/scope.ts';
+import { populationOf } from '../../core/experiments/scope.ts';
 import { runTagger } from './tagger-slice.ts';
 
 /** At most this many questions of the selection go into one experiment. */
@@ -222,7 +222,7 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
     }
     else if (c.purpose === 'export') send({ type: 'export-renamed', jobId, instances, options: s.exportOptions, pool });
     else {
-      // core's one rule (src/core/scope.ts): natural = the revision pairs; noise = their questions when the scope has any, else the answerable ones.
+      // core's one rule (src/core/experiments/scope.ts): natural = the revision pairs; noise = their questions when the scope has any, else the answerable ones.
       const pick = populationOf(c.purpose, instances);
       // Only the questions with a pair (or, for noise, the answerable ones) are run: the record counts those.
       set({ [key(c.purpose)]: { ...get()[key(c.purpose) as JobKey], run: { ...run, n: pick.length, selected: pick.length, ...scopeRecord(c.purpose, s, instances, pick, total) } } } as Partial<AppState>);

@@ -4,7 +4,7 @@
  * from the Hub). Its id goes into each run's settings, so the record and the qarx command carry it.
  */
 import type { StateCreator } from 'zustand';
-import { isHubId } from '../../core/hub-id.ts';
+import { isHubId } from '../../core/qa/hub-id.ts';
 import { newJobId, send } from '../worker-client.ts';
 import type { AppState } from './index.ts';
 

@@ -11,8 +11,8 @@ import { PARAPHRASE_KINDS } from '../../core/sensitivity/kinds.ts';
 import { TRAP_POSITIONS } from '../../core/trap/insert.ts';
 import { TRAP_SOURCES } from '../../core/trap/summary.ts';
 import { InputError, parseJson } from '../../core/formats/json.ts';
-import { HUB_ID } from '../../core/hub-id.ts';
-import { MAX_SEED } from '../../core/random.ts';
+import { HUB_ID } from '../../core/qa/hub-id.ts';
+import { MAX_SEED } from '../../core/text/random.ts';
 
 const name = v.pipe(v.string(), v.regex(/^[\w.@+-]{1,80}$/, 'must be 1–80 letters, digits or . _ - + @ (it names files and tables)'));
 const posInt = v.pipe(v.number(), v.integer(), v.minValue(1));

@@ -7,16 +7,16 @@ import type { Instance } from '../../core/data/types.ts';
 import type { HeadlineRow } from '../../core/audit/format.ts';
 import { runBudget, runSweepStream, summarizeSweep, type BudgetScores, type NamePool, type Predictor, type SweepCell, type SweepConfig } from '../../core/entity/index.ts';
 import { noisyPairs } from '../../core/natural/noise.ts';
-import { populationOf } from '../../core/scope.ts';
+import { populationOf } from '../../core/experiments/scope.ts';
 import type { NoiseKind } from '../../core/natural/noise-kinds.ts';
 import { runPairs, summarizePairs } from '../../core/natural/pairs.ts';
-import { adversarialTable, budgetTable, dprTable, pairsTable, sweepTable, trapTable } from '../../core/result-tables.ts';
-import type { ResultTable } from '../../core/result-table.ts';
+import { adversarialTable, budgetTable, dprTable, pairsTable, sweepTable, trapTable } from '../../core/results/tables.ts';
+import type { ResultTable } from '../../core/results/table.ts';
 import { runParaphrases, summarizeDpr } from '../../core/sensitivity/dpr.ts';
 import { paraphraseItems, type GeneratedKind } from '../../core/sensitivity/paraphrase.ts';
 import { answerTraps, prepareTraps, runAdversarial, summarizeTraps, type TrapConfig } from '../../core/trap/experiment.ts';
 import type { ExperimentConfig } from './config.ts';
-import { countOf } from '../../core/plural.ts';
+import { countOf } from '../../core/text/plural.ts';
 import type { UnitSpec } from '../../core/audit/format.ts';
 import type { QuestionScores } from '../../core/entity/stats.ts';
 import { adversarialSliceItems, budgetBestItems, budgetSliceItems, paraphraseSliceItems, sweepRowKey, sweepSliceItems, trapSliceItems } from '../../core/metrics/experiment-slices.ts';
@@ -68,7 +68,7 @@ export function sweepOutcome(config: SweepConfig, cells: SweepCell[], n: number,
 }
 
 /** The questions an experiment runs on, as its spec says. */
-/** The unit's questions: the app's scope rule (src/core/scope.ts) when its spec names it, else all (units planned before the rule). */
+/** The unit's questions: the app's scope rule (src/core/experiments/scope.ts) when its spec names it, else all (units planned before the rule). */
 const onQuestions = (instances: readonly Instance[], exp: OnQuestions & { kind: 'synthetic' | 'paraphrase' }): Instance[] => (exp.questions === 'answerable' ? populationOf(exp.kind, instances) : [...instances]);
 
 /** Runs a unit's experiment; `seed` is the unit's seed for the seeded kinds; `pool` the InDistName pool of the renamings (default: the questions'). */
@@ -106,7 +106,7 @@ async function run(exp: UnitExperiment, seed: number | null, instances: readonly
     }
     case 'natural':
     case 'synthetic': {
-      // Noise goes on the scope rule's questions (src/core/scope.ts), as in the app's noise experiment and robustness table.
+      // Noise goes on the scope rule's questions (src/core/experiments/scope.ts), as in the app's noise experiment and robustness table.
       const noise = exp.kind === 'synthetic' ? noisyPairs(onQuestions(instances, exp), { kind: exp.noise, rate: exp.rate, seed: s }) : null;
       const r = await runPairs(noise ? noise.instances : instances, predict, onProgress, { rule: exp.rule });
       const sum = summarizePairs(r.rows);

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
-import { HUB_ID } from '../../core/hub-id.ts';
+import { HUB_ID } from '../../core/qa/hub-id.ts';
 import type { UnitSpec } from '../../core/audit/format.ts';
 import { readText, UsageError } from '../io.ts';
 import { InputError } from '../../core/formats/json.ts';

@@ -5,7 +5,7 @@
 import { ciNote } from './summary.ts';
 import { overviewLabels, type AuditSummary, type SummaryModel, type SummaryTable } from '../../core/audit/format.ts';
 import { PAIR_CATEGORIES, type PairCategory } from '../../core/natural/categories.ts';
-import type { CellValue } from '../../core/result-table.ts';
+import type { CellValue } from '../../core/results/table.ts';
 
 /** Text made safe for HTML and SVG (element content and quoted attributes), e.g. esc('<b>') === '&lt;b&gt;'. */
 export function esc(s: string): string {

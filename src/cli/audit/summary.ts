@@ -4,7 +4,7 @@
  * every dataset, variant and seed. The same units give the same summary, whatever the shards.
  */
 import { AUDIT_VERSION, SUMMARY_FORMAT, type AuditSummary, type SummaryModel, type SummaryTable, type UnitFile } from '../../core/audit/format.ts';
-import type { CellValue, ResultTable } from '../../core/result-table.ts';
+import type { CellValue, ResultTable } from '../../core/results/table.ts';
 import { EXPERIMENT_KINDS } from './config.ts';
 import type { PlanFile } from './files.ts';
 import { variantLabel } from './plan.ts';

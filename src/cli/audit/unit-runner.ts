@@ -8,7 +8,7 @@ import type { Instance } from '../../core/data/types.ts';
 import { AUDIT_VERSION, UNIT_FORMAT, type UnitFile } from '../../core/audit/format.ts';
 import { buildNamePool, enginePredictor, type NamePool } from '../../core/entity/index.ts';
 import { modelScope, QaEngine } from '../../core/index.ts';
-import { noAnswerReason, type RunRecord } from '../../core/run-record.ts';
+import { noAnswerReason, type RunRecord } from '../../core/results/run-record.ts';
 import { readInstances } from '../data.ts';
 import { err } from '../io.ts';
 import { openModel, tagWithModel } from '../model.ts';

@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import { QaEngine } from '../../core/index.ts';
 import { DEFAULT_SEARCH, describeBreak, explainPredictor, FAMILIES, FAMILY_LABELS, runAttack, type AttackResult, type Family, type SearchOptions } from '../../core/explain/index.ts';
-import { describeRun, type RunRecord } from '../../core/run-record.ts';
+import { describeRun, type RunRecord } from '../../core/results/run-record.ts';
 import { cliCommand, cliRecord } from '../record.ts';
 import { err, interruptible, interrupted, intOpt, out, seedOpt, UsageError } from '../io.ts';
 import { openModel } from '../model.ts';

@@ -34,7 +34,7 @@ import { budgetHeadline, sweepRowHeadline } from '../../core/metrics/experiment-
 import { formatSliceTable, itemSliceTables, sliceKeys } from '../slices.ts';
 import { cliCommand, cliRecord } from '../record.ts';
 import { smallCount, smallLegend, type SliceTable } from '../../core/metrics/slices.ts';
-import { countOf } from '../../core/plural.ts';
+import { countOf } from '../../core/text/plural.ts';
 import { applyScope, SCOPE_OPTIONS } from '../scope-opts.ts';
 import { useSavedTags } from '../tag-cache.ts';
 import { CI_HEADER, CI_OPTIONS, CI_SEED_OPTION, ciColumns, ciLegend, ciOpts } from '../ci.ts';

@@ -10,7 +10,7 @@ import { QaEngine } from '../../core/index.ts';
 import { enginePredictor, ORIGINS, SOURCE_LABELS, type Origin } from '../../core/entity/index.ts';
 import { DEFAULT_UNIVERSAL, describeIneligible, idleNote, topNames, MAX_UNIVERSAL_CANDIDATES, MAX_UNIVERSAL_ITERATIONS, MAX_UNIVERSAL_SAMPLE, runUniversal, UNIVERSAL_SOURCES, UNIVERSAL_TYPES, type UniversalConfig, type UniversalResult, type UniversalSource, type UniversalType } from '../../core/entity/universal.ts';
 import { RENAME_TARGETS, type RenameTarget } from '../../core/entity/options.ts';
-import { describeRun, type RunRecord } from '../../core/run-record.ts';
+import { describeRun, type RunRecord } from '../../core/results/run-record.ts';
 import { CI_HEADER, CI_OPTIONS, ciColumns, ciLegend, ciOpts } from '../ci.ts';
 import { pairedOfItems, pairedStats, withHolm } from '../../core/stats/index.ts';
 import { cliCommand, cliRecord } from '../record.ts';

@@ -4,8 +4,8 @@
  * failed and missing units). Shared by the CLI that writes them and the app that opens them.
  */
 import * as v from 'valibot';
-import type { ResultTable } from '../result-table.ts';
-import type { RunRecord } from '../run-record.ts';
+import type { ResultTable } from '../results/table.ts';
+import type { RunRecord } from '../results/run-record.ts';
 import type { PairedStats } from '../stats/paired.ts';
 
 export const UNIT_FORMAT = 'qarx-audit-unit';

@@ -3,11 +3,11 @@
  * of the app: its questions × its models × the table's experiments. Pure, so the app builds the file
  * without the CLI's code; a unit test checks it against the CLI's schema.
  */
-import { RENAME_SOURCES, type RobustnessConfig } from '../robustness.ts';
-import { dataFile, modelArg, type RunRecord } from '../run-record.ts';
-import { isHubId } from '../hub-id.ts';
+import { RENAME_SOURCES, type RobustnessConfig } from '../results/robustness.ts';
+import { dataFile, modelArg, type RunRecord } from '../results/run-record.ts';
+import { isHubId } from '../qa/hub-id.ts';
 
-export { ROBUSTNESS_AUDIT_FILE } from '../run-record.ts';
+export { ROBUSTNESS_AUDIT_FILE } from '../results/run-record.ts';
 
 /** A model of the table: its id (a Hub id, the shipped model, or a local folder's name) and precision. */
 export interface AuditModelIn {

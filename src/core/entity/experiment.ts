@@ -12,7 +12,7 @@ export * from './stats.ts';
 export { DEFAULT_BUDGET, DEFAULT_RESEMBLE, DEFAULT_SWEEP, MAX_BUDGET, type BudgetConfig, type ResembleConfig, type SweepConfig } from './options.ts';
 import type { Instance } from '../data/types.ts';
 import type { QaInput, QaPrediction } from '../types.ts';
-import { foundCase, isC2W, type FoundCase } from '../found-case.ts';
+import { foundCase, isC2W, type FoundCase } from '../results/found-case.ts';
 import { CANONICAL_POOL, canonicalKey, canonicalProbes, chooseCanonical, defaultCanonical, splitValidation, VALIDATION_SHARE, type CanonicalChoice, type CanonicalNames } from './canonical.ts';
 import { buildNamePool, renameInstance, selectRenameTarget, type EntityChoice, type NamePool, type RenameOptions, type RenameResult } from './rename.ts';
 import { detectEntities, perturbableSpans } from './spans.ts';

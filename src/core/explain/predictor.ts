@@ -3,7 +3,7 @@
  * and how many came from the engine's cache (occluding one sentence recomputes only the windows
  * holding it), so every explanation can report windows run vs reused.
  */
-import type { QaEngine } from '../engine.ts';
+import type { QaEngine } from '../qa/engine.ts';
 import type { QaInput, QaPrediction } from '../types.ts';
 
 /** Windows of one or more engine calls: all, computed by the model, reused from the cache. */

@@ -2,9 +2,9 @@
  * What every importer shares: options, cancellation, progress pacing, answer location and
  * instance building. Pure TS (runs in a Web Worker and in Node).
  */
-import { formatBytes } from '../bytes.ts';
+import { formatBytes } from '../text/bytes.ts';
 import * as v from 'valibot';
-import { mapperFor, type CodePointMapper } from '../codepoints.ts';
+import { mapperFor, type CodePointMapper } from '../text/codepoints.ts';
 import type { GoldAnswer, ImportResult, Instance } from '../data/types.ts';
 import { InputError } from './json.ts';
 import type { InputIssue, IssueKind } from './squad.ts';
@@ -89,7 +89,7 @@ export function quote(s: string, max = 40): string {
   return JSON.stringify(s.length > max ? `${s.slice(0, max)}…` : s);
 }
 
-/** Sizes for messages: the one formatter of src/core/bytes.ts (1000-based, kB/MB/GB). */
+/** Sizes for messages: the one formatter of src/core/text/bytes.ts (1000-based, kB/MB/GB). */
 export { formatBytes };
 
 /** Throws the "file too large" InputError, e.g. checkSize(bytes, 'x.jsonl', 1e9). */

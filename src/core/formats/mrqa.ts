@@ -4,7 +4,7 @@
  * offset in a file they count code points (MRQA was made with Python).
  */
 import * as v from 'valibot';
-import { mapperFor } from '../codepoints.ts';
+import { mapperFor } from '../text/codepoints.ts';
 import type { GoldAnswer, ImportResult, Instance } from '../data/types.ts';
 import { addIssue, fieldPath, fileOffset, guessLang, IdSet, locate, makeInstance, notAnObject, quote, runImport, schemaText, type FormatOptions, type ImportOutcome } from './common.ts';
 import { inputBytes, type ImportInput } from './input.ts';

@@ -3,7 +3,7 @@
  * bad ones are skipped with a message naming the field, valid ones are kept.
  */
 import * as v from 'valibot';
-import { codePointMapper, isAtCodePoint, type CodePointMapper } from '../codepoints.ts';
+import { codePointMapper, isAtCodePoint, type CodePointMapper } from '../text/codepoints.ts';
 import type { SquadDataset } from '../metrics/squad.ts';
 import type { QaInput } from '../types.ts';
 import { InputError, parseJson } from './json.ts';

@@ -4,7 +4,7 @@
  * questions on one passage are correlated. Typed arrays and one shared draw per resample, so the
  * original and perturbed means of a paired comparison come from the same resampled questions.
  */
-import { mixSeed, rng } from '../random.ts';
+import { mixSeed, rng } from '../text/random.ts';
 
 /** A confidence interval around an estimate, in the estimate's units. */
 export interface Interval {

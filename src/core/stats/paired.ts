@@ -6,7 +6,7 @@
  * the smallest drop this n detects at 80% power. Pure and seeded: same input and seed, same numbers.
  */
 import type { Score } from '../data/score.ts';
-import { mixSeed } from '../random.ts';
+import { mixSeed } from '../text/random.ts';
 import { bootstrapMeans, clusterIds, meanOf, percentileInterval, spread, type Interval } from './bootstrap.ts';
 import { minDetectable } from './power.ts';
 import { holm, mcnemarExact, signFlipTest } from './tests.ts';

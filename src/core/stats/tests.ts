@@ -4,7 +4,7 @@
  * non-zero), McNemar's exact test for EM (McNemar 1947; the binomial test on the discordant pairs),
  * and Holm–Bonferroni for many comparisons (Holm 1979).
  */
-import { mixSeed, rng } from '../random.ts';
+import { mixSeed, rng } from '../text/random.ts';
 
 /** Up to this many non-zero differences the sign-flip test enumerates all 2^m sign patterns. */
 export const EXACT_MAX = 20;

@@ -3,8 +3,8 @@
  * date. Every experiment result carries one, so it can be reproduced and is never mistaken for a
  * result on other questions or another model.
  */
-import { isHubId } from './hub-id.ts';
-import { DTYPES } from './runtime/dtypes.ts';
+import { isHubId } from '../qa/hub-id.ts';
+import { DTYPES } from '../runtime/dtypes.ts';
 
 export interface RunRecord {
   /** Names of the datasets the questions came from. */

@@ -3,9 +3,9 @@
  * paraphrase DPR): the question, both passages and both answers, and what made the perturbed side,
  * so the failure gallery can show them and open them live. A run keeps at most MAX_FOUND_CASES.
  */
-import type { Score } from './data/score.ts';
-import type { Instance } from './data/types.ts';
-import type { RenameOptions } from './entity/options.ts';
+import type { Score } from '../data/score.ts';
+import type { Instance } from '../data/types.ts';
+import type { RenameOptions } from '../entity/options.ts';
 
 /** Cases one run hands to the gallery at most: a big sweep holds a few dozen passages, not thousands. */
 export const MAX_FOUND_CASES = 40;

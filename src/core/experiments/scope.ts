@@ -4,7 +4,7 @@
  * app states the scope in words before a run, records it with the result (and the ids), and the
  * robustness table applies the same populations as the cards, so one comparison is one population.
  */
-import { countOf } from './plural.ts';
+import { countOf } from '../text/plural.ts';
 
 /** The experiments' scope: the Questions list's dataset and filters; its search only when included. */
 export interface ScopeSpec {

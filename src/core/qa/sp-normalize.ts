@@ -3,7 +3,7 @@
  * XLM-R, mDeBERTa/DeBERTa-v3, ALBERT and CamemBERT serialize, applied the way the JS tokenizer
  * (transformers.js' tokenizers) applies them, each step keeping where every character came from.
  */
-import { alignedOf, concatAligned, lowercaseAligned, mapChars, normalizeForm, prependAligned, replaceAligned, stripAligned, type Aligned } from './aligned.ts';
+import { alignedOf, concatAligned, lowercaseAligned, mapChars, normalizeForm, prependAligned, replaceAligned, stripAligned, type Aligned } from '../text/aligned.ts';
 
 /** A tokenizer.json normalizer section (loose: unknown fields are ignored). */
 export interface NormalizerJson {

@@ -8,7 +8,7 @@
  * take n-best slots. Equal logits are ordered as a stable argsort would order them; numpy's default
  * sort is not stable beyond 16 elements, so exact ties may come out in another order there.
  */
-import { char, type AnswerSpan, type CharSpan, type QaPrediction } from './types.ts';
+import { char, type AnswerSpan, type CharSpan, type QaPrediction } from '../types.ts';
 
 /** Decoding settings; defaults are those of run_qa.py. */
 export interface DecodeOptions {

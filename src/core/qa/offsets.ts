@@ -2,10 +2,10 @@
  * Character offsets for tokens. The JS tokenizers return token strings but no offset mapping, so
  * we re-walk the text with the same normalization the tokenizer applied and find each token.
  */
-import { isFinalSigma } from './aligned.ts';
+import { isFinalSigma } from '../text/aligned.ts';
 import type { SentencePieceScheme } from './sp-normalize.ts';
 import { sentencePieceOffsets } from './sp-offsets.ts';
-import { char, type CharOffset, type CharSpan } from './types.ts';
+import { char, type CharOffset, type CharSpan } from '../types.ts';
 
 /** How a tokenizer turns text into token strings, as far as offsets care. */
 export type TokenizerScheme =

@@ -2,8 +2,8 @@
  * Result-table columns for people: the machine names a table keeps for its files (orig_f1,
  * drop_f1 B−A) get the titles and number formats the single-run tables show (orig. F1, drop F1, B − A).
  */
-import type { CellValue } from './result-table.ts';
-import { ORIGIN_LABELS, SOURCE_LABELS } from './entity/options.ts';
+import type { CellValue } from './table.ts';
+import { ORIGIN_LABELS, SOURCE_LABELS } from '../entity/options.ts';
 
 /** Words of a machine name spelt as the result cards spell them. */
 const WORDS: Record<string, string> = { em: 'EM', f1: 'F1', orig: 'orig.', pct: '%', dpr: 'DPR', resemble: 'RESEMBLE', std: '±' };

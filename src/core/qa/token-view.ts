@@ -4,8 +4,8 @@
  * n-best list with duplicate spans from overlapping windows merged for display.
  */
 import type { WindowLogits } from './decode.ts';
-import { wordDiff } from './diff.ts';
-import { char, type AnswerSpan, type CharOffset } from './types.ts';
+import { wordDiff } from '../text/diff.ts';
+import { char, type AnswerSpan, type CharOffset } from '../types.ts';
 
 /** One passage token with its merged start/end probabilities (0..1). */
 export interface TokenProb {

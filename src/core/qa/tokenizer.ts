@@ -5,7 +5,7 @@
  */
 import { isolateAstralCjk, tokenOffsets, type TokenizerScheme } from './offsets.ts';
 import { compileNormalizer, UnsupportedNormalizerError, type NormalizerJson, type SentencePieceScheme } from './sp-normalize.ts';
-import type { CharSpan } from './types.ts';
+import type { CharSpan } from '../types.ts';
 
 /** Special tokens around a pair: prefix A middle B suffix, with the token type of each part. */
 export interface PairTemplate {

@@ -2,7 +2,7 @@
  * One line of `qarx predict --dump-logits`' logits.jsonl. Its token offsets leave the tool, so
  * they count code points of the passage, as Python does (context[start:end] is the token's text).
  */
-import { mapperFor } from './codepoints.ts';
+import { mapperFor } from '../text/codepoints.ts';
 import type { Logits } from './engine.ts';
 import type { Window } from './windows.ts';
 

@@ -5,9 +5,9 @@
  * the aligned normalized text and mapped back. Spans leave out the '▁' (like trimmed offsets):
  * '▁Paris' on " Paris" covers "Paris".
  */
-import { textOf } from './aligned.ts';
+import { textOf } from '../text/aligned.ts';
 import { normalizeSentencePiece, type SentencePieceScheme } from './sp-normalize.ts';
-import { char, type CharSpan } from './types.ts';
+import { char, type CharSpan } from '../types.ts';
 
 const BYTE_TOKEN = /^<0x([0-9A-Fa-f]{2})>$/;
 const WS = /\s/u;

@@ -2,7 +2,7 @@
  * One experiment run on several models, as one table: a row per key (e.g. type × source × origin)
  * and each headline column once per model, so the models line up side by side (the papers' layout).
  */
-import type { CellValue, ResultTable } from './result-table.ts';
+import type { CellValue, ResultTable } from './table.ts';
 
 /** One model's result table, with what names the model (letter A = primary, B, C … as in the live view). */
 export interface ModelTable {

@@ -4,12 +4,12 @@
  * grouped by perturbation and model, and exported as JSON or formula-safe CSV.
  */
 import Papa from 'papaparse';
-import type { Instance } from './data/types.ts';
-import { FORMULA_START } from './formats/pairs-csv.ts';
+import type { Instance } from '../data/types.ts';
+import { FORMULA_START } from '../formats/pairs-csv.ts';
 import type { FoundCase } from './found-case.ts';
-import type { PairRow } from './natural/pairs.ts';
+import type { PairRow } from '../natural/pairs.ts';
 import type { Permalink, PermalinkPerturbation } from './permalink.ts';
-import type { TrapRow } from './trap/summary.ts';
+import type { TrapRow } from '../trap/summary.ts';
 
 export type CaseKind = 'revision' | 'noise' | 'trap' | 'rename' | 'universal' | 'paraphrase';
 

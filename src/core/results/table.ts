@@ -4,11 +4,11 @@
  * command), and two tables of the same kind line up side by side.
  */
 import Papa from 'papaparse';
-import { FORMULA_START } from './formats/pairs-csv.ts';
+import { FORMULA_START } from '../formats/pairs-csv.ts';
 import { qarxCommand, type QarxCommand, type RunRecord } from './run-record.ts';
-import { countOf } from './plural.ts';
-import { sweepPlan } from './entity/experiment.ts';
-import { ORIGIN_LABELS, SOURCE_LABELS, type NameSource, type Origin, type SweepConfig } from './entity/options.ts';
+import { countOf } from '../text/plural.ts';
+import { sweepPlan } from '../entity/experiment.ts';
+import { ORIGIN_LABELS, SOURCE_LABELS, type NameSource, type Origin, type SweepConfig } from '../entity/options.ts';
 
 export type CellValue = string | number | boolean | null;
 

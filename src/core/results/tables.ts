@@ -1,13 +1,13 @@
 /** The result tables of the experiments (sweep, budget, revision pairs, synthetic noise, universal names, DPR, traps, adversarial SQuAD), as exported and compared. */
-import { PAIR_CATEGORIES, type PairCategory } from './natural/categories.ts';
-import type { PairSummary } from './natural/pairs.ts';
-import { wrongShares, type BudgetResult, type BudgetScores, type SweepRow } from './entity/stats.ts';
-import type { CellValue, ResultTable } from './result-table.ts';
-import type { UniversalResult } from './entity/universal.ts';
-import type { DprCell, DprSummary } from './sensitivity/dpr.ts';
-import type { TrapSummary } from './trap/summary.ts';
-import { adversarialCounts, type AdversarialOutput } from './trap/adversarial.ts';
-import { isSmallN, sliceKeyLabel, type SliceRow, type SliceTable as SliceTableData } from './metrics/slices.ts';
+import { PAIR_CATEGORIES, type PairCategory } from '../natural/categories.ts';
+import type { PairSummary } from '../natural/pairs.ts';
+import { wrongShares, type BudgetResult, type BudgetScores, type SweepRow } from '../entity/stats.ts';
+import type { CellValue, ResultTable } from './table.ts';
+import type { UniversalResult } from '../entity/universal.ts';
+import type { DprCell, DprSummary } from '../sensitivity/dpr.ts';
+import type { TrapSummary } from '../trap/summary.ts';
+import { adversarialCounts, type AdversarialOutput } from '../trap/adversarial.ts';
+import { isSmallN, sliceKeyLabel, type SliceRow, type SliceTable as SliceTableData } from '../metrics/slices.ts';
 
 /** A number rounded for a file (4 decimals), e.g. r4(1 / 3) === 0.3333. */
 const r4 = (x: number): number => +x.toFixed(4);

@@ -2,7 +2,7 @@
  * The memory check before loading a model: a model is refused, with a message saying why, when
  * its weights and those of the models already loaded would not fit in the memory budget.
  */
-import { formatMiB } from './bytes.ts';
+import { formatMiB } from '../text/bytes.ts';
 
 /** MiB in bytes. */
 const MB = 1024 * 1024;

@@ -7,7 +7,7 @@
 import { LogitCache, Lru, type LogitScope, type Logits } from './logit-cache.ts';
 import { decodeWindows, DEFAULT_DECODE, type DecodeOptions, type WindowLogits } from './decode.ts';
 import { encodeText, type EncodedText, type QaTokenizer } from './tokenizer.ts';
-import type { QaInput, QaPrediction } from './types.ts';
+import type { QaInput, QaPrediction } from '../types.ts';
 import { buildWindows, DEFAULT_WINDOWS, LengthBuckets, type Window, type WindowOptions } from './windows.ts';
 
 export { LogitCache, modelScope, scopeKey, type LogitScope, type Logits } from './logit-cache.ts';

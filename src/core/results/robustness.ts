@@ -4,16 +4,16 @@
  * DPR, trap F1, worst/best over a renaming budget and stability. Each cell says what ran (n) or
  * is null when that experiment did not run (no data for it in the set, or cancelled before it).
  */
-import type { Instance } from './data/types.ts';
-import { scorePrediction } from './data/score.ts';
-import { averageScore, runBudget, runSweep, type Predictor, type SweepProgress } from './entity/experiment.ts';
-import type { EntityType, NameSource } from './entity/options.ts';
-import type { NamePool } from './entity/rename.ts';
-import { runPairs, summarizePairs } from './natural/pairs.ts';
-import { noisyPairs, type NoiseKind } from './natural/noise.ts';
-import { paraphraseItems, runParaphrases, summarizeDpr } from './sensitivity/index.ts';
-import { answerTraps, prepareTraps, summarizeTraps } from './trap/experiment.ts';
-import { populationOf } from './scope.ts';
+import type { Instance } from '../data/types.ts';
+import { scorePrediction } from '../data/score.ts';
+import { averageScore, runBudget, runSweep, type Predictor, type SweepProgress } from '../entity/experiment.ts';
+import type { EntityType, NameSource } from '../entity/options.ts';
+import type { NamePool } from '../entity/rename.ts';
+import { runPairs, summarizePairs } from '../natural/pairs.ts';
+import { noisyPairs, type NoiseKind } from '../natural/noise.ts';
+import { paraphraseItems, runParaphrases, summarizeDpr } from '../sensitivity/index.ts';
+import { answerTraps, prepareTraps, summarizeTraps } from '../trap/experiment.ts';
+import { populationOf } from '../experiments/scope.ts';
 
 /** What one robustness run does (the same for every model). */
 export interface RobustnessConfig {

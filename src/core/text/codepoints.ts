@@ -3,7 +3,7 @@
  * offsets JavaScript strings use. Inside the tool every offset is UTF-16 (`CharOffset`); any offset
  * read from or written to a file is a code point (`CodePointOffset`) and goes through these.
  */
-import { char, type CharOffset } from './types.ts';
+import { char, type CharOffset } from '../types.ts';
 
 /** An offset counted in Unicode code points (Python's `str` indexing), e.g. in exported SQuAD JSON. */
 export type CodePointOffset = number & { readonly __unit: 'codepoint' };

@@ -3,7 +3,7 @@
  * `truncation="only_second", stride=doc_stride, return_overflowing_tokens=True`.
  */
 import type { EncodedText, PairTemplate } from './tokenizer.ts';
-import type { CharSpan } from './types.ts';
+import type { CharSpan } from '../types.ts';
 
 /** Window settings; defaults are run_qa.py's, with the question cut to 64 tokens as in run_squad.py. */
 export interface WindowOptions {

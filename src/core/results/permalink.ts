@@ -6,10 +6,10 @@
  */
 import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
 import * as v from 'valibot';
-import { ENTITY_CHOICES, NAME_SOURCES, ORIGINS } from './entity/options.ts';
-import { NOISE_KINDS } from './natural/noise-kinds.ts';
-import { MAX_SEED } from './random.ts';
-import { TRAP_POSITIONS } from './trap/insert.ts';
+import { ENTITY_CHOICES, NAME_SOURCES, ORIGINS } from '../entity/options.ts';
+import { NOISE_KINDS } from '../natural/noise-kinds.ts';
+import { MAX_SEED } from '../text/random.ts';
+import { TRAP_POSITIONS } from '../trap/insert.ts';
 
 /** The hash prefix of a permalink, e.g. '#v1=' + payload. */
 export const PERMALINK_PREFIX = '#v1=';

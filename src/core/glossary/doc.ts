@@ -1,5 +1,5 @@
-/** The glossary as text: the docs page (docs/glossary.md) and the `qarx help TERM` output, both from src/core/glossary.ts. */
-import { GLOSSARY, type GlossaryEntry } from './glossary.ts';
+/** The glossary as text: the docs page (docs/glossary.md) and the `qarx help TERM` output, both from src/core/glossary/terms.ts. */
+import { GLOSSARY, type GlossaryEntry } from './terms.ts';
 
 /** A table cell's text with its pipes escaped, e.g. cell('a|b') === 'a\\|b'. */
 const cell = (s: string): string => s.replace(/\|/g, '\\|');
@@ -10,7 +10,7 @@ export function glossaryMarkdown(): string {
   return [
     '# Glossary',
     '',
-    '<!-- Generated from src/core/glossary.ts by `npm run docs:glossary`; edit the source, not this page. -->',
+    '<!-- Generated from src/core/glossary/terms.ts by `npm run docs:glossary`; edit the source, not this page. -->',
     '',
     'Every term the app and `qarx` show, with the paper passage it comes from. The same text is the',
     "app's hover/focus help and Glossary view, and `qarx help TERM` prints one entry (`qarx help glossary` lists all).",
