@@ -6,7 +6,7 @@ import { detectFormat, importFile, instancesToSquad, SNIFF_BYTES, summarizeIssue
 import { InputError, parseJson } from '../core/formats/json.ts';
 import { readEvalData as readEvalValue, type EvalData } from '../core/metrics/eval-data.ts';
 import { readSquad, type SquadFile } from '../core/formats/squad.ts';
-import type { InputIssue } from '../core/formats/squad.ts';
+import type { InputIssue, QaItem } from '../core/formats/squad.ts';
 import { readBytes } from './io.ts';
 import type { Instance } from '../core/data/types.ts';
 import { reportRead } from './report.ts';
@@ -31,9 +31,12 @@ export async function readData(file: string): Promise<SquadFile> {
     throw new InputError(`${file}: no usable questions (${summarizeIssues(r.issues)}${first ? `; first: ${first.path}: ${first.message}` : ''}).`);
   }
   const dataset = instancesToSquad(r.instances);
-  const items = r.instances.map((i) => ({ id: i.id, question: i.question, context: i.context, title: i.title, answers: i.answers.map((a) => ({ text: a.text, answer_start: a.start })), isImpossible: i.isImpossible }));
+  const items = r.instances.map(qaItemOf);
   return { version: dataset.version === 'v2.0' ? 'v2.0' : 'v1.1', items, dataset, issues: r.issues };
 }
+
+/** An imported question as predict and eval read it. */
+export const qaItemOf = (i: Instance): QaItem => ({ id: i.id, question: i.question, context: i.context, title: i.title, answers: i.answers.map((a) => ({ text: a.text, answer_start: a.start })), isImpossible: i.isImpossible });
 
 /** Nested SQuAD-shaped JSON (plain or gzip) as text, or null for the other formats. */
 function nestedText(file: string, raw: Buffer): string | null {
