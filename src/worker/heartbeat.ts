@@ -34,7 +34,7 @@ export function installHeartbeat(scope: DedicatedWorkerGlobalScope): void {
 
 /** Test hook: closes the worker, blocks it for good (a hung worker that keeps its lock), or holds the next sweep. */
 function dieForTest(scope: DedicatedWorkerGlobalScope, action: DebugAction): void {
-  if (typeof action === 'object') holdNextSweep(action.holdSweepAfter);
+  if (typeof action === 'object') holdNextSweep(action.holdSweepAfter, action.skip);
   else if (action === 'close') scope.close();
   else hang();
 }

@@ -1,20 +1,26 @@
 /**
- * Test builds only (`qarxTest.holdSweep(n)`, see src/app/test-hooks.ts): the next sweep stops
- * before computing anything past its n-th cell until it is cancelled, so a test presses Cancel at
- * a known point instead of racing the model.
+ * Test builds only (`qarxTest.holdSweep(n, skip)`, see src/app/test-hooks.ts): the next sweep
+ * (or one model's robustness run, counted in rows) stops before computing anything past its n-th
+ * cell until it is cancelled, so a test presses Cancel or kills the worker at a known point
+ * instead of racing the model. `skip` runs go by unheld first (on several models: the first
+ * model's run completes, the next one holds).
  */
 import type { Predictor } from '../core/entity/tally.ts';
 
-let pending: number | null = null;
+let pending: { cells: number; skip: number } | null = null;
 
-/** Holds the next sweep after `cells` finished cells. */
-export function holdNextSweep(cells: number): void {
-  pending = Math.max(0, Math.floor(cells));
+/** Holds the sweep after the next `skip` ones after `cells` finished cells. */
+export function holdNextSweep(cells: number, skip = 0): void {
+  pending = { cells: Math.max(0, Math.floor(cells)), skip: Math.max(0, Math.floor(skip)) };
 }
 
-/** The hold the starting sweep takes (and clears), or null. */
+/** The hold the starting run takes (and clears), or null (also while runs are skipped). */
 export function takeSweepHold(): number | null {
-  const h = pending;
+  if (pending && pending.skip > 0) {
+    pending.skip--;
+    return null;
+  }
+  const h = pending?.cells ?? null;
   pending = null;
   return h;
 }
