@@ -9,7 +9,7 @@ import type { BudgetInstance, BudgetResult, BudgetScores } from '../../src/core/
 import { budgetComparisons, budgetKey, experimentCi } from '../../src/core/stats/index.ts';
 
 const GOLD = ['Paris', 'Rome', 'Oslo', 'Lima', 'Bern', 'Riga'];
-const instances: Instance[] = GOLD.map((g, i) => ({ id: `q${i + 1}`, dataset: 'd', title: 't', question: `Where ${i}?`, context: `It is ${g}.`, answers: [{ text: g, start: 6 }], isImpossible: false, lang: 'en' }));
+const instances: Instance[] = GOLD.map((g, i) => ({ id: `q${i + 1}`, dataset: 'd', title: 't', question: `Where ${i}?`, context: `It is ${g}.`, answers: [{ text: g, start: 6 }], isImpossible: false, lang: 'en', tags: [] }));
 
 /** A budget row: the original answer text, worst/best EM = F1 as given, random = mean over B. */
 const row = (i: number, original: string, worst: number, best: number, random: number, worstF1 = worst): BudgetInstance => ({
