@@ -6,7 +6,7 @@ import { Term } from './Term.tsx';
 import type { ExperimentCi, Interval } from '../../core/stats/index.ts';
 
 /** Props of a recharts ErrorBar drawn as a CI whisker: a wide cap and a bold stroke. */
-export const CI_WHISKER = { width: 12, stroke: '#000', strokeWidth: 2 } as const;
+export const CI_WHISKER = { width: 12, stroke: '#000', strokeWidth: 2, isAnimationActive: false } as const;
 
 /** An interval as recharts' asymmetric error [below, above] the value, e.g. { value: 4, lo: 1, hi: 6 } → [3, 2]; undefined without one. */
 export function ciWhisker(i: Interval | undefined): [number, number] | undefined {
