@@ -118,7 +118,7 @@ export const SweepResults = memo(function SweepResults({ rows: all, origin, ci }
                 {byType.map((d) => (
                   <Cell key={String(d.type)} fillOpacity={faint(d[`${s}-n`])} />
                 ))}
-                <ErrorBar dataKey={`${s}-std`} width={4} stroke="#333" />
+                <ErrorBar dataKey={`${s}-std`} width={4} stroke="#333" isAnimationActive={false} />
                 {ci && <ErrorBar dataKey={`${s}-ci`} {...CI_WHISKER} />}
               </Bar>
             ))}
@@ -154,7 +154,7 @@ export const SweepResults = memo(function SweepResults({ rows: all, origin, ci }
                 {byOrigin.map((d) => (
                   <Cell key={d.origin} fillOpacity={faint(d.n)} />
                 ))}
-                <ErrorBar dataKey="std" width={4} stroke="#333" />
+                <ErrorBar dataKey="std" width={4} stroke="#333" isAnimationActive={false} />
                 {ci && <ErrorBar dataKey="ci" {...CI_WHISKER} />}
               </Bar>
             </BarChart>
