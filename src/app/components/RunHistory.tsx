@@ -137,8 +137,8 @@ function SavedRunView({ info, payload }: { info: SavedRunInfo; payload: unknown 
   let view: React.ReactNode;
   // An audit run opened from its summary alone has its table, not its full result.
   if (isTableOnly(payload)) view = <TableView table={info.table} />;
-  else if (kind === 'sweep') view = <SweepResults rows={summarizeSweep((payload as SweepPayload).cells, plannedSeeds(run))} origin={(run.settings.origin as Origin | undefined) ?? 'us'} />;
-  else if (kind === 'budget') view = <BudgetTable result={(payload as BudgetPayload).result} budget={Number(run.settings.budget)} />;
+  else if (kind === 'sweep') view = <SweepResults rows={summarizeSweep((payload as SweepPayload).cells, plannedSeeds(run))} origin={(run.settings.origin as Origin | undefined) ?? 'us'} ci={(payload as SweepPayload).ci} />;
+  else if (kind === 'budget') view = <BudgetTable result={(payload as BudgetPayload).result} budget={Number(run.settings.budget)} ci={(payload as BudgetPayload).ci} />;
   else if (kind === 'natural' || kind === 'synthetic') {
     const p = payload as PairsPayload;
     view = <PairResults rows={kind === 'natural' ? p.rows : []} synRows={kind === 'synthetic' ? p.rows : []} dropped={p.dropped} />;

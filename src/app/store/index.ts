@@ -26,8 +26,9 @@ import { createPerModelSlice, fanFailed, fanStep, isFanned, type PerModelSlice }
 import { createScopeSlice, type ScopeSlice } from './scope-slice.ts';
 import { createTaggerSlice, taggerAfterRestart, type TaggerSlice } from './tagger-slice.ts';
 import { applyExplainEvent, createExplainSlice, ownsExplainJob, type ExplainSlice } from './explain-slice.ts';
+import { createCiSlice, type CiSlice } from './ci-slice.ts';
 
-export type AppState = RuntimeSlice & LiveSlice & DataSlice & EntitySlice & ExperimentSlice & HealthSlice & ParaphraseSlice & TrapSlice & RunsSlice & MultiSlice & AuditSlice & TeachSlice & PerModelSlice & ScopeSlice & ExplainSlice & TaggerSlice;
+export type AppState = RuntimeSlice & LiveSlice & DataSlice & EntitySlice & ExperimentSlice & HealthSlice & ParaphraseSlice & TrapSlice & RunsSlice & MultiSlice & AuditSlice & TeachSlice & PerModelSlice & ScopeSlice & ExplainSlice & TaggerSlice & CiSlice;
 
 export const useApp = create<AppState>()((...a) => ({
   ...createRuntimeSlice(...a),
@@ -46,6 +47,7 @@ export const useApp = create<AppState>()((...a) => ({
   ...createScopeSlice(...a),
   ...createExplainSlice(...a),
   ...createTaggerSlice(...a),
+  ...createCiSlice(...a),
 }));
 
 /** Which experiment job an id belongs to, if any. */

@@ -9,6 +9,9 @@ import type { RunRecord } from '../../core/results/run-record.ts';
 import type { ResultTable } from '../../core/results/table.ts';
 import { adversarialTable, budgetTable, dprTable, pairsTable, sweepTable, trapTable, universalTable } from '../../core/results/tables.ts';
 import type { AppState } from './index.ts';
+import type { ExperimentCi } from '../../core/stats/index.ts';
+import { withBudgetCi, withSweepCi } from '../../core/results/ci-tables.ts';
+import { ciFor, isCiKind } from './ci-slice.ts';
 import { adversarialSliceItems, budgetSliceItems, compactItems, compactSources, paraphraseSliceItems, trapSliceItems, type SavedSliceSource } from '../../core/metrics/experiment-slices.ts';
 import { joinScores, type SliceItem, type SliceTotals } from '../../core/metrics/slices.ts';
 import { adversarialHeadline, budgetHeadline, dprHeadline, pairsHeadline, trapHeadline } from '../../core/metrics/experiment-headlines.ts';
@@ -21,9 +24,13 @@ export interface SlicePayload {
 
 export interface SweepPayload {
   cells: SweepCell[];
+  /** CI and p per row, when confidence intervals were on (absent in older runs). */
+  ci?: ExperimentCi;
 }
 export interface BudgetPayload {
   result: BudgetResult;
+  /** CI and p per case and side, when confidence intervals were on (absent in older runs). */
+  ci?: ExperimentCi;
 }
 export interface PairsPayload {
   rows: PairRow[];
@@ -62,8 +69,8 @@ export const plannedSeeds = (run: RunRecord | null | undefined, fallback = 0): n
 
 /** The headline table of a built-in run kind, or null for another kind (its card saved its own). */
 export function builtInTable(kind: string, payload: unknown, run: RunRecord): ResultTable | null {
-  if (kind === 'sweep') return sweepTable(summarizeSweep((payload as SweepPayload).cells, plannedSeeds(run)));
-  if (kind === 'budget') return budgetTable((payload as BudgetPayload).result);
+  if (kind === 'sweep') return withSweepCi(sweepTable(summarizeSweep((payload as SweepPayload).cells, plannedSeeds(run))), (payload as SweepPayload).ci);
+  if (kind === 'budget') return withBudgetCi(budgetTable((payload as BudgetPayload).result), (payload as BudgetPayload).ci);
   if (kind === 'natural' || kind === 'synthetic') {
     const p = payload as PairsPayload;
     return { ...pairsTable([{ name: kind === 'natural' ? 'natural edits' : p.label, s: summarizePairs(p.rows) }]), title: kind === 'natural' ? 'Revision pairs' : `Synthetic noise (${p.label})` };
@@ -114,15 +121,28 @@ function resultPayload(s: AppState, kind: SavedKind): object | null {
   if (kind === 'paraphrase') return s.paraRows.length ? ({ rows: s.paraRows, none: s.paraNone, without: s.paraWithout } satisfies ParaphrasePayload) : null;
   if (kind === 'traps') return s.trapRows.length ? ({ rows: s.trapRows, skipped: s.trapSkipped } satisfies TrapsPayload) : null;
   if (kind === 'adversarial') return s.adversarialRun ? ({ output: s.adversarialRun.output, unscorable: s.adversarialRun.unscorable } satisfies AdversarialPayload) : null;
-  if (kind === 'sweep') return s.sweepCells.length ? ({ cells: s.sweepCells } satisfies SweepPayload) : null;
-  if (kind === 'budget') return s.budgetResult && s.budgetResult.n > 0 ? ({ result: s.budgetResult } satisfies BudgetPayload) : null;
+  const ci = isCiKind(kind) ? ciFor(s, kind)?.result : undefined;
+  if (kind === 'sweep') return s.sweepCells.length ? ({ cells: s.sweepCells, ...(ci ? { ci } : {}) } satisfies SweepPayload) : null;
+  if (kind === 'budget') return s.budgetResult && s.budgetResult.n > 0 ? ({ result: s.budgetResult, ...(ci ? { ci } : {}) } satisfies BudgetPayload) : null;
   const rows = kind === 'natural' ? s.naturalRows : s.syntheticRows;
   if (!rows.length) return null;
   return { rows, dropped: kind === 'natural' ? 0 : s.syntheticDropped, answerMissing: kind === 'natural' ? s.naturalAnswerMissing : { count: 0, ids: [] }, label: kind === 'natural' ? 'natural edits' : (rows[0]?.intent ?? 'synthetic') } satisfies PairsPayload;
 }
 
-/** Saves a run that just finished or was cancelled (cancelled runs are saved marked partial). */
+/**
+ * Saves a run that just finished or was cancelled (cancelled runs are saved marked partial); with
+ * confidence intervals on, once the stats worker has computed them, so the saved run carries them.
+ */
 export function saveFinishedRun(s: AppState, kind: SavedKind): void {
+  if (isCiKind(kind) && s.ciSettings.on) {
+    void s.runCi(kind).then((now) => saveNow(now, kind));
+    return;
+  }
+  saveNow(s, kind);
+}
+
+/** Saves the run of `kind` as the store holds it now. */
+function saveNow(s: AppState, kind: SavedKind): void {
   const job = s[JOB_OF[kind]];
   const payload = builtInPayload(s, kind);
   if (!job.run || payload === null) return;

@@ -143,16 +143,20 @@ export function qarxCommand(kind: string, r: RunRecord): QarxCommand {
   const target = ['--target', String(s.target ?? 'answer')];
   // A Hub NER model that chose the answer entities (absent: the built-in tagger); qarx downloads it from the Hub as the app did.
   const tagger = typeof s.tagger === 'string' ? ['--tagger', shellQuote(s.tagger)] : [];
+  // Confidence intervals computed in the app (settings.ci): qarx's --ci with the same B and seed
+  // (budget: --seed is RESEMBLE's split seed, so the CI seed is --ci-seed).
+  const ci = s.ci as { bootstrap: number; seed: number } | undefined;
+  const ciArgs = (seedFlag: string) => (ci ? ['--ci', '--bootstrap', String(ci.bootstrap), seedFlag, String(ci.seed)] : []);
   switch (kind) {
     case 'sweep':
       return {
-        command: join(['qarx', 'sweep', data], model, ['--types', list(s.types), '--sources', list(s.sources), '--seeds', String(s.seeds), '--origin', String(s.origin), '--origins', list(s.origins)], target, tagger, ids, v2, ['--json']),
+        command: join(['qarx', 'sweep', data], model, ['--types', list(s.types), '--sources', list(s.sources), '--seeds', String(s.seeds), '--origin', String(s.origin), '--origins', list(s.origins)], target, tagger, ids, v2, ciArgs('--seed'), ['--json']),
         note: `${dataNote}; ${device}.${pool(Array.isArray(s.sources) && s.sources.includes('indist'))}`,
       };
     case 'budget': {
       const res = s.resemble as { m: number; temperature: number; seed?: number } | null | undefined;
       return {
-        command: join(['qarx', 'budget', data], model, ['--type', String(s.type), '--source', String(s.source), '--origin', String(s.origin), '--budget', String(s.budget)], res ? ['--resemble', String(res.m), '--temperature', String(res.temperature), '--seed', String(res.seed ?? 1)] : [], target, tagger, ids, v2, ['--json']),
+        command: join(['qarx', 'budget', data], model, ['--type', String(s.type), '--source', String(s.source), '--origin', String(s.origin), '--budget', String(s.budget)], res ? ['--resemble', String(res.m), '--temperature', String(res.temperature), '--seed', String(res.seed ?? 1)] : [], target, tagger, ids, v2, ciArgs('--ci-seed'), ['--json']),
         note: `${dataNote}; ${device}.${pool(s.source === 'indist')}`,
       };
     }
