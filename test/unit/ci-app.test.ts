@@ -8,7 +8,8 @@ import { handleStats } from '../../src/worker/stats-jobs.ts';
 import { experimentCi, type CiComparison } from '../../src/core/stats/index.ts';
 import { withBudgetCi, withSweepCi } from '../../src/core/results/ci-tables.ts';
 import { tableToCsv, type ResultTable } from '../../src/core/results/table.ts';
-import { qarxCommand, type RunRecord } from '../../src/core/results/run-record.ts';
+import type { RunRecord } from '../../src/core/results/run-record.ts';
+import { qarxCommand } from '../../src/core/experiments/command.ts';
 
 const q = (o: [number, number], p: [number, number]) => ({ original: { em: o[0], f1: o[1] }, perturbed: { em: p[0], f1: p[1] } });
 // Row A: 6 questions, 4 right → wrong (a real drop); row B: nothing changes.

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { robustnessAuditConfig, safeName } from '../../src/core/audit/robustness-config.ts';
 import { DEFAULT_ROBUSTNESS } from '../../src/core/results/robustness.ts';
-import { qarxCommand, type RunRecord } from '../../src/core/results/run-record.ts';
+import type { RunRecord } from '../../src/core/results/run-record.ts';
+import { qarxCommand } from '../../src/core/experiments/command.ts';
 import { validateConfig } from '../../src/cli/audit/config.ts';
 
 const run = (datasets: string[], n: number): RunRecord => ({
