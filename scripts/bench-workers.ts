@@ -7,7 +7,7 @@
  *   npm run bench:workers -- [--rounds 3] [--questions 150]
  *
  * The audit: the shipped model on a generated SQuAD 2.0-like file (lib/squad-like.ts) with a sweep
- * (PER/ORG/GPE × DBName), traps and keyboard noise over seeds 1 and 2: six units, so two workers
+ * (PER/ORG/GPE × DBName, one unit), traps and keyboard noise over seeds 1 and 2: five units, so two workers
  * have work to share. Each run writes a fresh --out directory under .cache/bench-workers/.
  */
 import { spawn } from 'node:child_process';
@@ -62,7 +62,7 @@ const settings: { label: string; args: string[] }[] = [
   { label: 'default (no --workers)', args: [] },
 ];
 const samples = new Map<string, Sample[]>(settings.map((s) => [s.label, []]));
-console.log(`qarx audit, ${values.questions} generated questions, 6 units, ${availableParallelism()} cores; ${ROUNDS} interleaved rounds`);
+console.log(`qarx audit, ${values.questions} generated questions, 5 units, ${availableParallelism()} cores; ${ROUNDS} interleaved rounds`);
 for (let r = 0; r < ROUNDS; r++) {
   for (const s of settings) samples.get(s.label)?.push(await runAudit(config, join(DIR, `out-${s.args.join('') || 'default'}`), s.args));
 }
