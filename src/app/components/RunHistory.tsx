@@ -26,7 +26,7 @@ import { BudgetTable } from './BudgetTable.tsx';
 import { PairResults } from './NaturalCard.tsx';
 
 /** A run's kind in words. */
-const KIND_LABELS: Record<string, string> = { sweep: 'Sweep', budget: 'Budget', natural: 'Revision pairs', synthetic: 'Synthetic noise', universal: 'Universal names', paraphrase: 'Paraphrases (DPR)', traps: 'Trap sentences', adversarial: 'Adversarial SQuAD' };
+const KIND_LABELS: Record<string, string> = { original: 'Original score', sweep: 'Sweep', budget: 'Budget', natural: 'Revision pairs', synthetic: 'Synthetic noise', universal: 'Universal names', paraphrase: 'Paraphrases (DPR)', traps: 'Trap sentences', adversarial: 'Adversarial SQuAD' };
 const kindLabel = (k: string) => KIND_LABELS[k] ?? k;
 
 export function RunHistory() {

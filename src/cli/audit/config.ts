@@ -93,9 +93,11 @@ const Paraphrase = v.strictObject({
 });
 const Traps = v.strictObject({ kind: v.literal('traps'), source: v.optional(v.picklist(TRAP_SOURCES), 'generated'), position: v.optional(v.picklist(TRAP_POSITIONS), 'after') });
 const Adversarial = v.strictObject({ kind: v.literal('adversarial') });
+/** The unperturbed score over every answerable question (the robustness table's "original F1"). */
+const Original = v.strictObject({ kind: v.literal('original') });
 
-export const EXPERIMENT_KINDS = ['sweep', 'budget', 'natural', 'synthetic', 'paraphrase', 'traps', 'adversarial'] as const;
-const Experiment = v.variant('kind', [Sweep, Budget, Natural, Synthetic, Paraphrase, Traps, Adversarial], `must have "kind": one of ${EXPERIMENT_KINDS.join(', ')}`);
+export const EXPERIMENT_KINDS = ['original', 'sweep', 'budget', 'natural', 'synthetic', 'paraphrase', 'traps', 'adversarial'] as const;
+const Experiment = v.variant('kind', [Original, Sweep, Budget, Natural, Synthetic, Paraphrase, Traps, Adversarial], `must have "kind": one of ${EXPERIMENT_KINDS.join(', ')}`);
 
 export const AuditConfigSchema = v.strictObject({
   name: v.optional(name, 'audit'),

@@ -4,13 +4,16 @@
  * table and before/after scores.
  */
 import type { Instance } from '../../core/data/types.ts';
+import { scorePrediction } from '../../core/data/score.ts';
+import { averageScore } from '../../core/entity/stats.ts';
+import { inputOf } from '../../core/entity/tally.ts';
 import type { HeadlineRow } from '../../core/audit/format.ts';
 import { runBudget, runSweepStream, summarizeSweep, type BudgetScores, type NamePool, type Predictor, type SweepCell, type SweepConfig } from '../../core/entity/index.ts';
 import { noisyPairs } from '../../core/natural/noise.ts';
 import { populationOf } from '../../core/experiments/scope.ts';
 import type { NoiseKind } from '../../core/natural/noise-kinds.ts';
 import { runPairs, summarizePairs } from '../../core/natural/pairs.ts';
-import { adversarialTable, budgetTable, dprTable, pairsTable, sweepTable, trapTable } from '../../core/results/tables.ts';
+import { adversarialTable, budgetTable, originalTable, dprTable, pairsTable, sweepTable, trapTable } from '../../core/results/tables.ts';
 import type { ResultTable } from '../../core/results/table.ts';
 import { runParaphrases, summarizeDpr } from '../../core/sensitivity/dpr.ts';
 import { paraphraseItems, type GeneratedKind } from '../../core/sensitivity/paraphrase.ts';
@@ -83,6 +86,21 @@ async function run(exp: UnitExperiment, seed: number | null, instances: readonly
   const s = seed ?? 1;
   const progress = (p: { done: number; total: number }) => onProgress(p.done, p.total);
   switch (exp.kind) {
+    case 'original': {
+      // Every answerable question unperturbed, as the robustness table's original column (scope.ts's rule).
+      const answerable = populationOf('original', instances);
+      const r = await predict(answerable.map((i) => inputOf(i)), onProgress);
+      const text = new Map(r.predictions.map((p) => [p.id, p.text]));
+      const scores = answerable.flatMap((i) => {
+        const t = text.get(i.id);
+        return t === undefined ? [] : [scorePrediction(t, i)];
+      });
+      const sum = averageScore(scores);
+      const n = scores.length;
+      per?.push(null);
+      const notes = instances.length > answerable.length ? [`${countOf(instances.length - answerable.length, 'unanswerable question')} left out`] : [];
+      return { kind: 'original', settings: { questions: 'answerable' }, n, payload: { n, em: sum.em, f1: sum.f1 }, table: originalTable(n, sum), headline: [row('original (answerable)', n, n ? sum : null, null)], notes, partial: r.cancelled };
+    }
     case 'sweep': {
       const config = { types: exp.types, sources: exp.sources, target: exp.target, seeds: exp.seeds, origin: exp.origin, origins: exp.origins, ...(exp.tagger ? { tagger: exp.tagger } : {}) };
       // Streamed block by block, so a unit's memory stays flat on any dataset. Each question's scores
