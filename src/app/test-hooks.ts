@@ -3,7 +3,8 @@
  * and then on only with ?test-hooks=1: `window.qarxTest.worker('qa' | 'data', 'close' | 'hang')`
  * kills a worker without an error event, `qarxTest.heartbeat(ms)` shortens the supervisor's
  * silence for workers created from then on, and `qarxTest.holdSweep(n)` makes the next sweep wait
- * after its n-th finished cell until it is cancelled (so a test presses Cancel at a known point).
+ * after its n-th finished cell until it is cancelled (so a test presses Cancel at a known point), and
+ * `qarxTest.holdExplain(n)` holds the next Explain or Find a failure job after n model calls.
  */
 import { debugDataWorker } from './data-client.ts';
 import { configureHeartbeat } from './supervisor.ts';
@@ -15,6 +16,7 @@ export function installTestHooks(): void {
   (window as Window & { qarxTest?: unknown }).qarxTest = {
     worker: (which: 'qa' | 'data', action: 'close' | 'hang') => (which === 'qa' ? debugWorker(action) : debugDataWorker(action)),
     holdSweep: (cells: number) => debugWorker({ holdSweepAfter: cells }),
+    holdExplain: (calls: number) => debugWorker({ holdExplainAfter: calls }),
     heartbeat: (silenceMs: number) => configureHeartbeat({ silenceMs, intervalMs: Math.max(100, Math.min(5_000, silenceMs / 4)) }),
   };
 }

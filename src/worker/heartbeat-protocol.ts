@@ -4,7 +4,7 @@
  */
 
 /** Test hooks: die without an error event (close, hang), or hold the next sweep after its n-th cell until it is cancelled. */
-export type DebugAction = 'close' | 'hang' | { holdSweepAfter: number };
+export type DebugAction = 'close' | 'hang' | { holdSweepAfter: number } | { holdExplainAfter: number };
 
 /** Page → worker: a ping, or a test hook's request. */
 export type HeartbeatRequest = { type: 'qarx-ping'; seq: number } | { type: 'qarx-debug'; action: DebugAction };
