@@ -6,6 +6,7 @@
  * model's run completes, the next one holds).
  */
 import type { Predictor } from '../core/entity/tally.ts';
+import type { ExplainPredictor } from '../core/explain/predictor.ts';
 
 let pending: { cells: number; skip: number } | null = null;
 
@@ -32,5 +33,30 @@ export function heldPredictor(predict: Predictor, hold: number | null, signal: A
     if (cellsDone() < hold) return predict(inputs, onProgress);
     await new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
     return { predictions: [], cancelled: true };
+  };
+}
+
+let explainPending: number | null = null;
+
+/** Holds the next explanation job ("Explain" or "Find a failure") after `calls` model calls. */
+export function holdNextExplain(calls: number): void {
+  explainPending = Math.max(0, Math.floor(calls));
+}
+
+/** The hold the starting explanation job takes (and clears), or null. */
+export function takeExplainHold(): number | null {
+  const h = explainPending;
+  explainPending = null;
+  return h;
+}
+
+/** An explanation predictor that, after `hold` calls, waits for the abort and reports the call cancelled (no answers). */
+export function heldExplainPredictor(predict: ExplainPredictor, hold: number | null, signal: AbortSignal): ExplainPredictor {
+  if (hold === null) return predict;
+  let calls = 0;
+  return async (inputs, onProgress) => {
+    if (calls++ < hold) return predict(inputs, onProgress);
+    await new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
+    return { predictions: [], cancelled: true, stats: { windows: 0, computed: 0, cached: 0 } };
   };
 }

@@ -238,6 +238,11 @@ function applyEvent(e: WorkerEvent): void {
     case 'tagger-loaded':
       s.receiveTagger(e.jobId, e.id, e.labels);
       return;
+    case 'tagger-coverage': {
+      const k = experimentOf(s, e.jobId);
+      if (k === 'sweep' || k === 'budget' || k === 'universal') useApp.setState({ tagger: { ...s.tagger, coverage: { run: k, tagger: e.tagger, coverage: e.coverage } } });
+      return;
+    }
     case 'trap-answered':
     case 'traps-done':
     case 'adversarial-done':

@@ -37,6 +37,7 @@ import { smallCount, smallLegend, type SliceTable } from '../../core/metrics/sli
 import { countOf } from '../../core/text/plural.ts';
 import { applyScope, SCOPE_OPTIONS } from '../scope-opts.ts';
 import { useSavedTags } from '../tag-cache.ts';
+import { reportCoverage } from '../coverage.ts';
 import { CI_HEADER, CI_OPTIONS, CI_SEED_OPTION, ciColumns, ciLegend, ciOpts } from '../ci.ts';
 import { budgetComparisons, experimentCi, sweepComparisons, sweepRowKeys } from '../../core/stats/index.ts';
 
@@ -72,6 +73,7 @@ async function setUp(cmd: string, positionals: string[], values: { model?: strin
   // --tagger: a Hub NER model chooses the renamed entities; the InDistName pool stays the file's (the app's data worker builds it with the built-in tagger).
   const pool = values.tagger ? (scoped.pool ?? buildNamePool(all)) : scoped.pool;
   const instances = values.tagger ? (await tagWithModel(scoped.instances, values.tagger, values)).instances : scoped.instances;
+  reportCoverage(cmd, instances, values.tagger);
   const model = await openModel(values.model, values);
   const engine = new QaEngine(model.tokenizer, model.runner, { scope: modelScope(model) });
   const versionTwo = Boolean(values.squad2) || all.some((i) => i.isImpossible);

@@ -7,6 +7,7 @@ import type { ExperimentKind } from './kind.ts';
 import { adversarial } from './adversarial/index.ts';
 import { budget } from './budget/index.ts';
 import { natural } from './natural/index.ts';
+import { original } from './original/index.ts';
 import { paraphrase } from './paraphrase/index.ts';
 import { robustness } from './robustness/index.ts';
 import { sweep } from './sweep/index.ts';
@@ -15,7 +16,7 @@ import { traps } from './traps/index.ts';
 import { universal } from './universal/index.ts';
 
 /** The built-in kinds, in the order reports and audit summaries list them. */
-export const KINDS = [sweep, budget, natural, synthetic, universal, paraphrase, traps, adversarial, robustness] as const;
+export const KINDS = [original, sweep, budget, natural, synthetic, universal, paraphrase, traps, adversarial, robustness] as const;
 
 /** A kind as code that serves every kind sees it (payloads and settings as saved, not yet typed). */
 export type AnyKind = ExperimentKind<unknown, unknown, unknown>;
