@@ -93,7 +93,7 @@ describe('a new kind: its folder plus one registration (docs/architecture.md)', 
       unregister();
     }
     expect(kindOf('lowercase')).toBeUndefined();
-    expect(() => validateConfig({ datasets: [{ name: 'demo', builtin: 'demo' }], models: [{ path: 'm' }], experiments: [{ kind: 'lowercase' }] }, 'audit.json')).toThrow(/must have "kind": one of sweep, budget, natural, synthetic, paraphrase, traps, adversarial/);
+    expect(() => validateConfig({ datasets: [{ name: 'demo', builtin: 'demo' }], models: [{ path: 'm' }], experiments: [{ kind: 'lowercase' }] }, 'audit.json')).toThrow(/must have "kind": one of original, sweep, budget, natural, synthetic, paraphrase, traps, adversarial/);
   });
 
   it("docs/architecture.md shows the example's code as it is", () => {

@@ -48,14 +48,13 @@ export interface CiSlice {
 export const ciOptionsOf = (c: CiSettingsState): CiOptions => ({ bootstrap: c.bootstrap, seed: c.seed, byPassage: false });
 
 /** A result's comparisons as the store holds it, in the CLI's order; null when there is no result. */
-export function comparisonsOf(s: AppState, kind: CiKind): CiComparison[] | null {
-  if (kind === 'sweep') {
-    if (!s.sweepCells.length) return null;
-    const rows = summarizeSweep(s.sweepCells, Number(s.sweep.run?.settings.seeds ?? 0));
-    return sweepComparisons(s.sweepInstances, s.sweepCells, sweepRowKeys(rows));
-  }
-  return s.budgetResult && s.budgetResult.n > 0 ? budgetComparisons(s.budgetInstances, s.budgetResult) : null;
-}
+export const comparisonsOf = (s: AppState, kind: CiKind): CiComparison[] | null => COMPARISONS[kind](s);
+
+/** Each CI kind's comparisons from the store (a table, not a switch: kinds are the registry's). */
+const COMPARISONS: Record<CiKind, (s: AppState) => CiComparison[] | null> = {
+  sweep: (s) => (s.sweepCells.length ? sweepComparisons(s.sweepInstances, s.sweepCells, sweepRowKeys(summarizeSweep(s.sweepCells, Number(s.sweep.run?.settings.seeds ?? 0)))) : null),
+  budget: (s) => (s.budgetResult && s.budgetResult.n > 0 ? budgetComparisons(s.budgetInstances, s.budgetResult) : null),
+};
 
 /** The record with the CI settings it was computed with (the `ci` the CLI's --json record has), or without them. */
 export const recordWithCi = (run: RunRecord | null, o: CiOptions | null): RunRecord | null => {
