@@ -25,7 +25,7 @@ import { batchSizeFor, configureRuntime, loadQaModel, QaEngine } from '../src/co
 import { launch, startPreview } from '../test/e2e/harness.ts';
 import type { BenchReply } from '../src/bench/bench.worker.ts';
 import { tallyRunner } from '../src/core/bench/flops.ts';
-import { matmulModel, matmulPeak } from './lib/bench-flops.ts';
+import { ceilingShare, matmulModel, matmulPeak, WASM_CEILING_TARGET } from './lib/bench-flops.ts';
 import { meterTraffic, repeatedPaths, type Fetch, type TrafficMeter } from './lib/traffic.ts';
 import { DISTILBERT_BASE_SHAPE, makeBenchModel, TINY_SHAPE } from './make-bench-model.ts';
 
@@ -176,10 +176,11 @@ async function speed(base: string): Promise<void> {
   const gpuN = Number(values['gpu-inputs']);
   const threadList = values['wasm-threads'].split(',').map(Number);
   console.log(`model: ${values.tiny ? 'tiny' : 'DistilBERT-base shape'} (random weights); batch per device: cpu ${batchSizeFor('cpu')}, wasm ${batchSizeFor('wasm')}, webgpu ${batchSizeFor('webgpu')}; ${n} inputs (${gpuN} on WebGPU)`);
+  let wasmPeak: BenchReply | null = null;
   if (dtypes.includes('fp32')) {
     // The ceiling each side's fp32 kernels reach: what is left of the WASM gap once this is known is ours.
     const nativePeak = await matmulPeak(PEAK_ROWS, SHAPE.hidden, SHAPE.ffn);
-    const wasmPeak = await browserPeak(base, threadList[0] ?? 2);
+    wasmPeak = await browserPeak(base, threadList[0] ?? 2);
     const shapes = `[${PEAK_ROWS}×${SHAPE.hidden}]·[${SHAPE.hidden}×${SHAPE.ffn}]`;
     console.log(`MatMul peak ${shapes}, fp32: native ${f(nativePeak, 1)} GFLOP/s; WASM (${wasmPeak.threads} threads) ${wasmPeak.error ? `failed — ${wasmPeak.error}` : `${f(wasmPeak.peakGflops ?? 0, 1)} GFLOP/s = ${f((wasmPeak.peakGflops ?? 0) / nativePeak)}× native`}`);
   }
@@ -193,6 +194,12 @@ async function speed(base: string): Promise<void> {
       const r = await browserRate(base, 'wasm', n, dtype, th);
       if (th === threadList[0] && !r.error) wasmBy.set(dtype, r.windowsPerSec);
       console.log(rateLine(`wasm   in Chromium (${th} thread${th === 1 ? '' : 's'}, ${dtype})`, r, native.rate));
+      // Issue 29.4: the engine keeps ≥ 85% of ONNX Runtime Web's own fp32 MatMul ceiling (same threads).
+      const peak = wasmPeak?.peakGflops;
+      if (dtype === 'fp32' && th === threadList[0] && peak && !r.error && r.gflops !== undefined) {
+        const { share, ok } = ceilingShare(r.gflops, peak);
+        console.log(`engine vs ONNX Runtime Web's MatMul ceiling (WASM, fp32, ${th} threads): ${f(r.gflops, 1)} / ${f(peak, 1)} GFLOP/s = ${f(100 * share, 0)}% (target ≥ ${f(100 * WASM_CEILING_TARGET, 0)}%: ${ok ? 'met' : 'BELOW TARGET'})`);
+      }
     }
   }
   // Each side's default precision for a Hub model: the app takes 8-bit weights on WASM, qarx fp32 on CPU.
