@@ -116,7 +116,8 @@ describe('offline after the first visit', () => {
       return urls;
     });
     expect(cachedIndex).toEqual([`?__WB_REVISION__=${revision}`]);
-  });
+    // Two first loads (the service worker registers once the model has loaded) and an update: more than the default under load.
+  }, 420_000);
 
   it('after the update and Reload, reloads again with the network cut and the server stopped', async () => {
     expect(await controller()).toMatch(/\/sw\.js$/);
