@@ -41,7 +41,7 @@ export interface CiSlice {
   setCiSettings(p: Partial<CiSettingsState>): void;
   ci: Partial<Record<CiKind, CiEntry>>;
   /** Computes a result's statistics in the worker (nothing when off or empty); resolves with the store once they are in. */
-  runCi(kind: CiKind): Promise<AppState>;
+  runCi(kind: CiKind): Promise<ExperimentCi | null>;
 }
 
 /** The CI options of the setting, as qarx's --ci --bootstrap N --seed S. */
@@ -86,7 +86,7 @@ export const createCiSlice: StateCreator<AppState, [], [], CiSlice> = (set, get)
     if (!comparisons) {
       lastReq++;
       set({ ci: { ...s.ci, [kind]: undefined }, [kind]: { ...job, run: recordWithCi(job.run, null) } } as Partial<AppState>);
-      return get();
+      return null;
     }
     const o = ciOptionsOf(s.ciSettings);
     const jobId = job.jobId;
@@ -96,12 +96,13 @@ export const createCiSlice: StateCreator<AppState, [], [], CiSlice> = (set, get)
       const { result } = await requestCi(comparisons, o);
       const now = get();
       // A newer run (or setting) took over while this was computing: its own request sets the store.
-      if (now[kind].jobId !== jobId || now.ci[kind]?.req !== req) return now;
+      if (now[kind].jobId !== jobId || now.ci[kind]?.req !== req) return result;
       set({ ci: { ...now.ci, [kind]: { jobId, req, status: 'done', result, error: null } }, [kind]: { ...now[kind], run: recordWithCi(now[kind].run, o) } } as Partial<AppState>);
+      return result;
     } catch (err) {
       const now = get();
       if (now.ci[kind]?.req === req) set({ ci: { ...now.ci, [kind]: { jobId, req, status: 'error', result: null, error: err instanceof Error ? err.message : String(err) } } });
     }
-    return get();
+    return null;
   },
 });
