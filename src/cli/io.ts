@@ -77,9 +77,11 @@ function checkParents(abs: string, path: string, what: string): void {
 
 /**
  * Ctrl-C for a long run: the first stops the work at its next step (what is finished is printed,
- * marked partial), the second quits. `release()` when the work is over.
+ * marked partial), the second quits. `release()` when the work is over. `hold()` is a no-op unless
+ * QARX_TEST_HOLD names this command: then its first call prints "<what>: test hold" and waits for
+ * Ctrl-C, so a test interrupts mid-run on an event however fast the machine finishes the run.
  */
-export function interruptible(what: string, step: string): { signal: AbortSignal; release: () => void } {
+export function interruptible(what: string, step: string): { signal: AbortSignal; release: () => void; hold: () => Promise<void> } {
   const ctrl = new AbortController();
   const stop = () => {
     err(`${what}: stopping after the current ${step} (Ctrl-C again to quit)\n`);
@@ -87,7 +89,17 @@ export function interruptible(what: string, step: string): { signal: AbortSignal
     process.once('SIGINT', () => process.exit(130));
   };
   process.once('SIGINT', stop);
-  return { signal: ctrl.signal, release: () => process.removeListener('SIGINT', stop) };
+  let held = process.env.QARX_TEST_HOLD !== what;
+  const hold = async (): Promise<void> => {
+    if (held || ctrl.signal.aborted) return;
+    held = true;
+    err(`${what}: test hold (waiting for Ctrl-C)\n`);
+    // A listener alone does not keep Node's event loop alive: a long timer does, until the abort.
+    const alive = setInterval(() => undefined, 1 << 30);
+    await new Promise<void>((res) => ctrl.signal.addEventListener('abort', () => res(), { once: true }));
+    clearInterval(alive);
+  };
+  return { signal: ctrl.signal, release: () => process.removeListener('SIGINT', stop), hold };
 }
 
 

@@ -18,9 +18,14 @@ const tmp = mkdtempSync(join(tmpdir(), 'qarx-interrupt-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const MODEL = join(ROOT, 'public', 'models', 'qarx-lexical-qa');
 
-/** Runs qarx, sends SIGINT once stderr matches `at`; resolves with the exit code and both streams. */
-function interruptAt(args: string[], at: RegExp): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [join(ROOT, 'bin', 'qarx.mjs'), ...args], { cwd: ROOT, env: { ...process.env, QARX_CACHE_DIR: join(tmp, 'cache') } });
+/**
+ * Runs qarx, sends SIGINT once stderr matches `at`; resolves with the exit code and both streams.
+ * `hold` names the command whose test hold (QARX_TEST_HOLD) pauses it after its first batch until
+ * the signal, so the run cannot finish before Ctrl-C arrives, however fast the machine.
+ */
+function interruptAt(args: string[], at: RegExp, hold?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const env = { ...process.env, QARX_CACHE_DIR: join(tmp, 'cache'), ...(hold ? { QARX_TEST_HOLD: hold } : {}) };
+  const child = spawn(process.execPath, [join(ROOT, 'bin', 'qarx.mjs'), ...args], { cwd: ROOT, env });
   let stdout = '';
   let stderr = '';
   let sent = false;
@@ -38,8 +43,8 @@ function interruptAt(args: string[], at: RegExp): Promise<{ code: number | null;
 describe('Ctrl-C', () => {
   it('in qarx predict keeps what finished, whole and marked partial, and no file of the run before', async () => {
     const demo = loadDemoSet().filter((i) => i.lang === 'en');
-    // Each copy's passage differs (a tail after every answer), so no window is served from the cache
-    // and the run is still computing when the first progress line asks for Ctrl-C.
+    // Each copy's passage differs (a tail after every answer), so no window is served from the cache;
+    // the hold after the first chunk (1,024 questions) is where Ctrl-C lands.
     const copies = Array.from({ length: 20 }, (_, k) => demo.map((i) => ({ ...i, id: `${i.id}-${k}`, context: `${i.context} Copy ${k}.` }))).flat();
     const data = join(tmp, 'big.json');
     writeFileSync(data, JSON.stringify(instancesToSquad(copies)));
@@ -49,7 +54,7 @@ describe('Ctrl-C', () => {
     for (const f of ['predictions.json', 'nbest_predictions.json', 'null_odds.json', 'run.json']) writeFileSync(join(out, f), '{"old-run": "x"}\n');
     writeFileSync(join(out, 'logits.jsonl'), '{"id": "old-run"}\n');
     writeFileSync(join(out, 'notes.txt'), 'not the run\'s\n');
-    const r = await interruptAt(['predict', '--model', MODEL, '--data', data, '--out', out], /^predict: \d+\/\d+ questions/m);
+    const r = await interruptAt(['predict', '--model', MODEL, '--data', data, '--out', out], /^predict: test hold/m, 'predict');
     expect(r.code, r.stderr).toBe(130);
     expect(r.stderr).toMatch(/predict: interrupted: partial results \(\d+ of [\d,]+ questions written to .*, marked partial in run\.json\)/);
     const run = JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')) as { partial: boolean; answered: number; questions: number; stopped: string; command: string; record: { n: number } };
@@ -69,7 +74,7 @@ describe('Ctrl-C', () => {
 
   it('in qarx challenge --model writes what finished, marked partial, and exits 130', async () => {
     const demo = loadDemoSet().filter((i) => i.lang === 'en' && !i.isImpossible);
-    // Distinct passages per copy (no cached window), so the first model is still answering at its first progress line.
+    // Distinct passages per copy (no cached window); the hold after the first model's first batch is where Ctrl-C lands.
     const copies = Array.from({ length: 20 }, (_, k) => demo.map((i) => ({ ...i, id: `${i.id}-${k}`, context: `${i.context} Copy ${k}.` }))).flat();
     const orig = join(tmp, 'ch-orig.json');
     const pert = join(tmp, 'ch-pert.json');
@@ -77,7 +82,7 @@ describe('Ctrl-C', () => {
     writeFileSync(pert, JSON.stringify(instancesToSquad(copies.map((i) => ({ ...i, context: `${i.context} Edited.` })))));
     const out = join(tmp, 'challenge.json');
     // Two models (one folder named two ways): Ctrl-C during the first, so the second never runs.
-    const r = await interruptAt(['challenge', orig, pert, '--model', MODEL, '--model', `${MODEL}/`, '--out', out], /^challenge: .*: \d+\/\d+ passages answered/m);
+    const r = await interruptAt(['challenge', orig, pert, '--model', MODEL, '--model', `${MODEL}/`, '--out', out], /^challenge: test hold/m, 'challenge');
     expect(r.code, r.stderr).toBe(130);
     expect(r.stderr).toMatch(/challenge: stopping after the current batch/);
     expect(r.stderr).toMatch(/challenge: interrupted: partial results \(.*qarx-lexical-qa \d+ of \d+ questions, .*qarx-lexical-qa\/ 0 of \d+ questions; wrote .*challenge\.json, marked partial\)/);

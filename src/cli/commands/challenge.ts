@@ -87,7 +87,7 @@ export async function challenge(argv: string[]): Promise<number> {
     }
     const model = await openModel(spec, values);
     const engine = new QaEngine(model.tokenizer, model.runner, { scope: modelScope(model) });
-    const { rows, cancelled } = await runPairs(paired, enginePredictor(engine, { versionTwo, signal: stop.signal }), (d, t) => {
+    const { rows, cancelled } = await runPairs(paired, enginePredictor(engine, { versionTwo, signal: stop.signal, between: stop.hold }), (d, t) => {
       if (d === t || d % 50 === 0) err(`challenge: ${spec}: ${d}/${t} passages answered\n`);
     });
     rowsByModel[spec] = rows;

@@ -125,6 +125,7 @@ export async function predict(argv: string[]): Promise<number> {
       done = base + k;
       cancelled = r.cancelled;
       if (cancelled) break;
+      await stop.hold();
     }
     if (!cancelled) progress(done, stats.windows, stats.cached, true);
   } finally {
