@@ -152,6 +152,11 @@ export function DprResults({ sum, ci }: { sum: DprSummary; ci?: ExperimentCi | n
       </table>
       <SmallLegend counts={[sum.n, ...kinds.map((k) => sum.byKind[k]?.n ?? 0), ...sum.buckets.filter((b) => b.n > 0).map((b) => b.n)]} />
       {ci && <CiLegend ci={ci} testid="paraphrase" />}
+      {ci && (
+        <p className="hint" data-testid="paraphrase-ci-note">
+          The CI and the drop weigh each question once (its paraphrases&apos; mean), as an audit&apos;s paraphrase unit does; the paraphrases&apos; EM / F1 above weighs each paraphrase once, so the drop can differ from the difference of the two rows.
+        </p>
+      )}
       <div className="charts charts-single">
         <Chart title="DPR by question similarity" testid="chart-dpr-similarity" counts={sum.buckets.filter((b) => b.n > 0).map((b) => b.n)}>
           {/* An empty bucket has no bar; a DPR of 0 keeps a sliver of one with its n=, so "no change" never looks like "no data". */}
