@@ -94,4 +94,29 @@ describe('confidence intervals in the app', () => {
       for (const side of ['model', 'resemble'] as const) expect(row(m)).toMatchObject(cells(out.ci.rows[`${side} · ${c}`] as PairedStats, `${side}_`, 'original', 'case'));
     }
   });
+
+  it('traps show CI and p beside both figures and the drop, and their export equals `qarx perturb trap && qarx compare --ci` with the same seed', { timeout: 400_000 }, async () => {
+    await app.page.getByTestId('traps-ci-seed').fill('5');
+    const before = await runRows().count();
+    await app.page.getByTestId('traps-run').click();
+    await expect.poll(() => runRows().count(), { timeout: 300_000 }).toBe(before + 1);
+    expect(await text('traps-ci-original')).toMatch(/^F1 CI \[\d+\.\d, \d+\.\d\]$/);
+    expect(await text('traps-drop')).toMatch(/^F1 -?\d+\.\d \[-?\d+\.\d, -?\d+\.\d\] · EM .*p /);
+    expect(await text('traps-ci-legend')).toMatch(/B = 1,000, seed 5/);
+    await app.page.getByTestId('traps-table').scrollIntoViewIfNeeded();
+    await shot(app.page, 'ci-traps');
+    const json = await download(() => app.page.getByTestId('traps-result-json').click());
+    const doc = JSON.parse(json.bytes.toString('utf8')) as { qarxCommand: string; rows: Record<string, unknown>[] };
+    const [perturb, compare] = doc.qarxCommand.split(' && ') as [string, string];
+    expect(compare).toMatch(/^qarx compare .* --ci --bootstrap 1000 --seed 5 --json$/);
+    // The trapped file goes to the test's folder, not the checkout.
+    const trapped = join(cache, 'trapped.json');
+    const made = await runQarx(cache, ...perturb.replace(/ trapped\.json$/, ` ${trapped}`).split(' ').slice(1));
+    expect(made.code, made.stderr).toBe(0);
+    const out = await cli<{ ci: PairedStats }>(compare.replace(' trapped.json ', ` ${trapped} `));
+    const all = doc.rows.find((r) => r.similarity === 'all');
+    expect(all).toMatchObject(cells(out.ci, '', 'orig', 'trapped'));
+    // n.s. in the table exactly where the export says so.
+    expect(await app.page.getByTestId('traps-table').getByTestId('ns-mark').count()).toBe(all?.f1_significance === 'not significant' ? 1 : 0);
+  });
 });

@@ -166,6 +166,12 @@ describe('pairs from two imports', () => {
     else expect(r.issues).toEqual([]);
   });
 
+  it('a question the perturbed file lacks loses a revision it carried itself (a trapped file never pairs a question with the demo set\'s own edit)', () => {
+    const own = { ...inst('b', 'Bo in Rome.', [{ text: 'Rome', start: 6 }]), tags: ['revision'], revision: { context: 'Bo lived in Rome.', answers: [{ text: 'Rome', start: 12 }] } };
+    const r = importPairs(res([inst('a', 'Ada in London.', [{ text: 'London', start: 7 }]), own as unknown as ReturnType<typeof inst>]), res([inst('a', 'Ada lived in London.', [])]));
+    expect(r.instances.map((i) => [i.id, Boolean(i.revision), i.tags.includes('revision')])).toEqual([['a', true, true], ['b', false, false]]);
+  });
+
   it('prefixes each file’s own issues with its name', () => {
     const r = importPairs({ ...res([]), issues: [{ path: 'line 3', message: 'x', kind: 'malformed-line', skipped: true }] }, res([]), { original: 'o.jsonl', perturbed: 'p.jsonl' });
     expect(r.issues).toEqual([{ path: 'o.jsonl: line 3', message: 'x', kind: 'malformed-line', skipped: true }]);

@@ -125,3 +125,49 @@ export function BudgetCiNote({ ci, side, k }: { ci: ExperimentCi; side: 'model' 
     </span>
   );
 }
+
+/** A figure's F1 CI under it, for the original or perturbed side of a comparison (nothing without statistics). */
+export function FigureCi({ stats, side, testid }: { stats: PairedStats | null | undefined; side: 'original' | 'perturbed'; testid: string }) {
+  if (!stats) return null;
+  return (
+    <span className="ci-note" data-testid={testid}>
+      <br />F1 <Term k="CI">CI</Term> {ciText(stats[side].f1)}
+    </span>
+  );
+}
+
+/** A comparison's drop as a table cell shows it: ΔF1 with its paired CI, p (F1 / EM), n.s. and mdd where n is small or the drop n.s. */
+export function DropCi({ stats, testid }: { stats: PairedStats; testid: string }) {
+  const f1 = stats.drop.f1;
+  const ns = !significant(f1);
+  return (
+    <span className={ns ? 'ci-note ns' : 'ci-note'} data-testid={testid}>
+      F1 {f1.value.toFixed(1)} {ciText(f1)} · EM {stats.drop.em.value.toFixed(1)} {ciText(stats.drop.em)}
+      <br />
+      <Term k="p-value">p</Term> {pCell(f1)} / {pCell(stats.drop.em)}
+      {ns && <NotSignificant />}
+      {(ns || isSmallN(stats.n)) && (
+        <span className="mdd" data-testid={`${testid}-mdd`}>
+          {' '}
+          (<Term k="mdd" /> {f1.mdd.toFixed(1)})
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** The drop row of a figures table: one cell per run (`stats` null: that run has none); `span` empty cells after it. */
+export function DropRow({ stats, testid, span = 0 }: { stats: readonly (PairedStats | null | undefined)[]; testid: string; span?: number }) {
+  if (!stats.some(Boolean)) return null;
+  return (
+    <tr data-testid={`${testid}-drop-row`}>
+      <td>
+        drop (original − perturbed), 95% <Term k="CI" />, <Term k="p-value">p</Term> F1 / EM
+      </td>
+      {stats.map((st, i) => (
+        <td key={i}>{st ? <DropCi stats={st} testid={`${testid}-drop`} /> : '–'}</td>
+      ))}
+      {span > 0 && <td colSpan={span} />}
+    </tr>
+  );
+}

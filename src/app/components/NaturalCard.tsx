@@ -21,6 +21,11 @@ import { useApp } from '../store/index.ts';
 import { builtInPayload, builtInTable } from '../store/run-saving.ts';
 import type { ResultTable } from '../../core/results/table.ts';
 import { ResultActions, RunResult } from './RunResult.tsx';
+import type { ExperimentCi } from '../../core/stats/index.ts';
+import { PAIRS_CI_KEY } from '../../core/experiments/natural/ci.ts';
+import { ciFor } from '../store/ci-slice.ts';
+import { CiControl } from './CiControl.tsx';
+import { CiLegend, CiStatus, DropRow, FigureCi } from './CiCell.tsx';
 
 /** One colour per category, the same as the CSS variables (--c2c …). */
 import { CATEGORY_COLORS } from '../palette.ts';
@@ -55,6 +60,7 @@ export function NaturalCard() {
         <button type="button" data-testid="pairs-export" onClick={() => start('pairs-export')}>
           Export pairs (CSV, with intentions)
         </button>
+        <CiControl testid="natural" />
       </div>
       <div className="row wrap">
         <label>
@@ -118,6 +124,8 @@ function PairResultsWithExports() {
   const rows = useApp((s) => s.naturalRows);
   const synRows = useApp((s) => s.syntheticRows);
   const dropped = useApp((s) => s.syntheticDropped);
+  const natCi = useApp((s) => ciFor(s, 'natural'));
+  const synCi = useApp((s) => ciFor(s, 'synthetic'));
   // The same payloads the run history saves, so an export of the live result equals the saved one's.
   const of = (kind: 'natural' | 'synthetic', job: typeof nat) => {
     const payload = builtInPayload(useApp.getState(), kind);
@@ -131,20 +139,22 @@ function PairResultsWithExports() {
   return (
     <RunResult kind={first.kind} run={first.run} table={table(first)} partial={first.partial} testid={first.kind} label={natPayload && synPayload ? 'Revision pairs' : undefined}>
       {natPayload && synPayload && <ResultActions kind="synthetic" run={synPayload.run} table={table(synPayload)} partial={synPayload.partial} testid="synthetic" label="Synthetic noise" />}
-      <PairResults rows={rows} synRows={synRows} dropped={dropped} />
+      <CiStatus status={natCi?.status} error={natCi?.error} testid="natural" />
+      <CiStatus status={synCi?.status} error={synCi?.error} testid="synthetic" />
+      <PairResults rows={rows} synRows={synRows} dropped={dropped} natCi={natCi?.result} synCi={synCi?.result} />
     </RunResult>
   );
 }
 
 /** The summary table of revision pairs and/or synthetic noise side by side, with the category and intention charts. */
-export function PairResults({ rows, synRows, dropped }: { rows: PairRow[]; synRows: PairRow[]; dropped: number }) {
+export function PairResults({ rows, synRows, dropped, natCi, synCi }: { rows: PairRow[]; synRows: PairRow[]; dropped: number; natCi?: ExperimentCi | null; synCi?: ExperimentCi | null }) {
   const nat = rows.length ? summarizePairs(rows) : null;
   const sy = synRows.length ? summarizePairs(synRows) : null;
   const synLabel = synRows[0]?.intent ?? 'synthetic';
   const cats = categoryChart(nat, sy);
   return (
     <>
-      <SummaryTable nat={nat} syn={sy} synLabel={synLabel} dropped={dropped} />
+      <SummaryTable nat={nat} syn={sy} synLabel={synLabel} dropped={dropped} natCi={natCi} synCi={synCi} />
       <div className="charts">
           <Chart title={`Questions per category: ${[nat ? 'natural edits' : '', sy ? synLabel : ''].filter(Boolean).join(' (solid) vs ')}${nat && sy ? ' (light)' : ''}`} testid="chart-categories" counts={cats.counts} smallWhich={cats.small}>
               <BarChart data={cats.data}>
@@ -174,8 +184,10 @@ export function PairResults({ rows, synRows, dropped }: { rows: PairRow[]; synRo
   );
 }
 
-function SummaryTable({ nat, syn, synLabel, dropped }: { nat: PairSummary | null; syn: PairSummary | null; synLabel: string; dropped: number }) {
-  const cols = [nat ? { name: 'natural edits', s: nat } : null, syn ? { name: synLabel, s: syn } : null].filter((x): x is { name: string; s: PairSummary } => x !== null);
+function SummaryTable({ nat, syn, synLabel, dropped, natCi, synCi }: { nat: PairSummary | null; syn: PairSummary | null; synLabel: string; dropped: number; natCi?: ExperimentCi | null | undefined; synCi?: ExperimentCi | null | undefined }) {
+  type Col = { name: string; s: PairSummary; id: 'natural' | 'synthetic'; ci: ExperimentCi | null | undefined };
+  const cols = [nat ? { name: 'natural edits', s: nat, id: 'natural', ci: natCi } : null, syn ? { name: synLabel, s: syn, id: 'synthetic', ci: synCi } : null].filter((x): x is Col => x !== null);
+  const stats = (c: Col) => c.ci?.rows[PAIRS_CI_KEY];
   return (
     <>
     <table className="results-table" data-testid="natural-table">
@@ -216,6 +228,7 @@ function SummaryTable({ nat, syn, synLabel, dropped }: { nat: PairSummary | null
           {cols.map((c) => (
             <td key={c.name}>
               {pct(c.s.original.em)} / {pct(c.s.original.f1)}
+              <FigureCi stats={stats(c)} side="original" testid={`${c.id}-ci-original`} />
             </td>
           ))}
         </tr>
@@ -224,9 +237,11 @@ function SummaryTable({ nat, syn, synLabel, dropped }: { nat: PairSummary | null
           {cols.map((c) => (
             <td key={c.name}>
               {pct(c.s.perturbed.em)} / {pct(c.s.perturbed.f1)}
+              <FigureCi stats={stats(c)} side="perturbed" testid={`${c.id}-ci-perturbed`} />
             </td>
           ))}
         </tr>
+        <DropRow stats={cols.map(stats)} testid="natural" />
         <tr>
           <td>answer sentence unmodified (share of each category's answerable questions)</td>
           {cols.map((c) => (
@@ -264,6 +279,10 @@ function SummaryTable({ nat, syn, synLabel, dropped }: { nat: PairSummary | null
       </tbody>
     </table>
     <SmallLegend counts={cols.map((c) => c.s.n)} />
+    {(() => {
+      const first = cols.find((c) => c.ci)?.ci;
+      return first ? <CiLegend ci={first} testid="natural" /> : null;
+    })()}
     </>
   );
 }

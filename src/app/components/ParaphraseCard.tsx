@@ -10,6 +10,11 @@ import { summarizeDpr, type DprSummary } from '../../core/sensitivity/dpr.ts';
 import { dprTable } from '../../core/results/tables.ts';
 import { useApp } from '../store/index.ts';
 import { RunResult } from './RunResult.tsx';
+import type { ExperimentCi } from '../../core/stats/index.ts';
+import { PARAPHRASE_CI_KEY, withParaphraseCi } from '../../core/experiments/paraphrase/ci.ts';
+import { ciFor } from '../store/ci-slice.ts';
+import { CiControl } from './CiControl.tsx';
+import { CiLegend, CiStatus, DropRow, FigureCi } from './CiCell.tsx';
 import { ParaphraseSlices } from './ExperimentSlices.tsx';
 import { Chart, pct } from './Chart.tsx';
 import { SMALL_BAR_OPACITY, SmallLegend, SmallMark, smallLabel, smallTip } from './SmallMark.tsx';
@@ -42,6 +47,7 @@ export function ParaphraseCard() {
   const { startParaphrases, cancelParaphrases, setParaSource } = useApp.getState();
   const sum = rows.length ? summarizeDpr(rows) : null;
   const busy = job.status === 'running' || job.status === 'collecting';
+  const ci = useApp((s) => ciFor(s, 'paraphrase'));
   const seed = useSeedField({ value: src.seed, testid: 'paraphrase-run-seed', onChange: (v) => setParaSource({ seed: v }) });
   return (
     <section className="card" data-testid="paraphrase-card">
@@ -69,6 +75,7 @@ export function ParaphraseCard() {
         <button type="button" className="primary" data-testid="paraphrase-run" disabled={!ready || busy || (!src.dataset && src.kinds.length === 0) || seed.error !== null} onClick={startParaphrases}>
           Run paraphrases
         </button>
+        <CiControl testid="paraphrase" />
         <SeedBlocked error={seed.error} testid="paraphrase-run" />
       </div>
       <ScopeLine kind="paraphrase" testid="paraphrase" />
@@ -76,8 +83,9 @@ export function ParaphraseCard() {
       <NoneNote none={none} without={without} />
       {job.status === 'done' && rows.length === 0 && <p className="note">No selected question has a paraphrase: tick generator kinds or pick questions tagged "paraphrase".</p>}
       {sum && job.run && (
-        <RunResult kind="paraphrase" run={job.run} table={dprTable(sum)} partial={job.status === 'cancelled'} testid="paraphrase-result">
-          <DprResults sum={sum} />
+        <RunResult kind="paraphrase" run={job.run} table={withParaphraseCi(dprTable(sum), ci?.result ?? undefined)} partial={job.status === 'cancelled'} testid="paraphrase-result">
+          <CiStatus status={ci?.status} error={ci?.error} testid="paraphrase" />
+          <DprResults sum={sum} ci={ci?.result} />
         </RunResult>
       )}
       {sum && job.run && <ParaphraseSlices />}
@@ -98,7 +106,8 @@ function NoneNote({ none, without }: { none: ReturnType<typeof useApp.getState>[
 }
 
 /** DPR overall, per kind and by similarity: a table and two charts. */
-export function DprResults({ sum }: { sum: DprSummary }) {
+export function DprResults({ sum, ci }: { sum: DprSummary; ci?: ExperimentCi | null }) {
+  const st = ci?.rows[PARAPHRASE_CI_KEY];
   const kinds = (Object.keys(sum.byKind) as ParaphraseKind[]).sort((a, b) => [...PARAPHRASE_KINDS, 'dataset', 'user'].indexOf(a) - [...PARAPHRASE_KINDS, 'dataset', 'user'].indexOf(b));
   return (
     <>
@@ -117,14 +126,17 @@ export function DprResults({ sum }: { sum: DprSummary }) {
             <td>EM / F1 original questions</td>
             <td data-testid="paraphrase-original-score">
               {pct(sum.original.em)} / {pct(sum.original.f1)}
+              <FigureCi stats={st} side="original" testid="paraphrase-ci-original" />
             </td>
           </tr>
           <tr>
             <td>EM / F1 paraphrases</td>
             <td data-testid="paraphrase-paraphrased-score">
               {pct(sum.paraphrased.em)} / {pct(sum.paraphrased.f1)}
+              <FigureCi stats={st} side="perturbed" testid="paraphrase-ci-perturbed" />
             </td>
           </tr>
+          <DropRow stats={[st]} testid="paraphrase" />
           {kinds.map((k) => (
             <tr key={k}>
               <td>
@@ -139,6 +151,12 @@ export function DprResults({ sum }: { sum: DprSummary }) {
         </tbody>
       </table>
       <SmallLegend counts={[sum.n, ...kinds.map((k) => sum.byKind[k]?.n ?? 0), ...sum.buckets.filter((b) => b.n > 0).map((b) => b.n)]} />
+      {ci && <CiLegend ci={ci} testid="paraphrase" />}
+      {ci && (
+        <p className="hint" data-testid="paraphrase-ci-note">
+          The CI and the drop weigh each question once (its paraphrases&apos; mean), as an audit&apos;s paraphrase unit does; the paraphrases&apos; EM / F1 above weighs each paraphrase once, so the drop can differ from the difference of the two rows.
+        </p>
+      )}
       <div className="charts charts-single">
         <Chart title="DPR by question similarity" testid="chart-dpr-similarity" counts={sum.buckets.filter((b) => b.n > 0).map((b) => b.n)}>
           {/* An empty bucket has no bar; a DPR of 0 keeps a sliver of one with its n=, so "no change" never looks like "no data". */}

@@ -131,12 +131,12 @@ export function RunHistory() {
 const VIEWS: Partial<Record<string, (payload: unknown, run: RunRecord, info: SavedRunInfo) => React.ReactNode>> = {
   sweep: (p, run) => <SweepResults rows={summarizeSweep((p as SweepPayload).cells, plannedSeeds(run))} origin={(run.settings.origin as Origin | undefined) ?? 'us'} ci={(p as SweepPayload).ci} />,
   budget: (p, run) => <BudgetTable result={(p as BudgetPayload).result} budget={Number(run.settings.budget)} ci={(p as BudgetPayload).ci} />,
-  natural: (p) => <PairResults rows={(p as PairsPayload).rows} synRows={[]} dropped={(p as PairsPayload).dropped} />,
-  synthetic: (p) => <PairResults rows={[]} synRows={(p as PairsPayload).rows} dropped={(p as PairsPayload).dropped} />,
-  universal: (p, run) => <UniversalResults result={(p as UniversalPayload).result} source={String(run.settings.source) as UniversalSource} />,
-  paraphrase: (p) => <DprResults sum={summarizeDpr((p as ParaphrasePayload).rows)} />,
-  traps: (p) => <TrapResults sum={summarizeTraps((p as TrapsPayload).rows)} />,
-  adversarial: (p, _run, info) => <AdversarialTable output={(p as AdversarialPayload).output} partial={info.partial} />,
+  natural: (p) => <PairResults rows={(p as PairsPayload).rows} synRows={[]} dropped={(p as PairsPayload).dropped} natCi={(p as PairsPayload).ci} />,
+  synthetic: (p) => <PairResults rows={[]} synRows={(p as PairsPayload).rows} dropped={(p as PairsPayload).dropped} synCi={(p as PairsPayload).ci} />,
+  universal: (p, run) => <UniversalResults result={(p as UniversalPayload).result} source={String(run.settings.source) as UniversalSource} ci={(p as UniversalPayload).ci} />,
+  paraphrase: (p) => <DprResults sum={summarizeDpr((p as ParaphrasePayload).rows)} ci={(p as ParaphrasePayload).ci} />,
+  traps: (p) => <TrapResults sum={summarizeTraps((p as TrapsPayload).rows)} ci={(p as TrapsPayload).ci} />,
+  adversarial: (p, _run, info) => <AdversarialTable output={(p as AdversarialPayload).output} partial={info.partial} ci={(p as AdversarialPayload).ci} />,
 };
 
 /** A saved run's result: the built-in kinds with their own tables and charts, any other kind as its saved table. */

@@ -20,6 +20,12 @@ import { PositionSelect } from './TrapPanel.tsx';
 import { RunResult } from './RunResult.tsx';
 import { AdversarialSlices, TrapSlices } from './ExperimentSlices.tsx';
 import { countOf } from '../../core/text/plural.ts';
+import type { ExperimentCi } from '../../core/stats/index.ts';
+import { TRAPS_CI_KEY, withTrapCi } from '../../core/experiments/traps/ci.ts';
+import { ADVERSARIAL_CI_KEY, withAdversarialCi } from '../../core/experiments/adversarial/ci.ts';
+import { ciFor } from '../store/ci-slice.ts';
+import { CiControl } from './CiControl.tsx';
+import { CiLegend, CiStatus, DropCi, DropRow, FigureCi } from './CiCell.tsx';
 
 /** Bar colours: the original passage in the shared grey, the trapped one in the trap colour's line. */
 const COLORS = { original: '#8a8f9c', trapped: '#b0417a' };
@@ -43,6 +49,7 @@ export function TrapCard() {
   const running = job.status === 'running' || job.status === 'collecting';
   const seed = useSeedField({ value: cfg.seed, testid: 'traps-seed', onChange: (v) => setTrapConfig({ seed: v }) });
   const sum = rows.length ? summarizeTraps(rows) : null;
+  const ci = useApp((s) => ciFor(s, 'traps'));
   return (
     <section className="card" data-testid="trap-card">
       <h3>
@@ -67,6 +74,7 @@ export function TrapCard() {
         <button type="button" className="primary" data-testid="traps-run" disabled={!ready || running || seed.error !== null} onClick={() => startTraps('traps')}>
           Run traps
         </button>
+        <CiControl testid="traps" />
         <SeedBlocked error={seed.error} testid="traps-run" />
       </div>
       <ScopeLine kind="traps" testid="traps" />
@@ -82,8 +90,9 @@ export function TrapCard() {
         </p>
       )}
       {sum && job.run && (
-        <RunResult kind="traps" run={job.run} table={trapTable(sum)} partial={job.status === 'cancelled'} testid="traps-result">
-          <TrapResults sum={sum} />
+        <RunResult kind="traps" run={job.run} table={withTrapCi(trapTable(sum), ci?.result ?? undefined)} partial={job.status === 'cancelled'} testid="traps-result">
+          <CiStatus status={ci?.status} error={ci?.error} testid="traps" />
+          <TrapResults sum={sum} ci={ci?.result} />
         </RunResult>
       )}
       {sum && job.run && <TrapSlices />}
@@ -99,6 +108,7 @@ function AdversarialResults() {
   const ready = useApp((s) => s.modelStatus === 'ready');
   const { startTraps, cancelTraps } = useApp.getState();
   const running = job.status === 'running' || job.status === 'collecting';
+  const ci = useApp((s) => ciFor(s, 'adversarial'));
   return (
     <div className="adversarial-results">
       <h4>Adversarial SQuAD (Jia &amp; Liang 2017)</h4>
@@ -107,13 +117,15 @@ function AdversarialResults() {
         <button type="button" data-testid="adversarial-run" disabled={!ready || running} onClick={() => startTraps('adversarialJob')}>
           Evaluate adversarial SQuAD
         </button>
+        <CiControl testid="adversarial" />
       </div>
       <ScopeLine kind="adversarial" testid="adversarial" />
       <JobBar job={job} onCancel={() => cancelTraps('adversarialJob')} testid="adversarial" unit="questions" kind="adversarial" />
       {job.status === 'done' && !run && <p className="note">No question in the list has gold answers.</p>}
       {run && job.run && (
-        <RunResult kind="adversarial" run={job.run} table={adversarialTable(run.output)} partial={run.cancelled} testid="adversarial-result">
-          <AdversarialTable output={run.output} partial={run.cancelled} />
+        <RunResult kind="adversarial" run={job.run} table={withAdversarialCi(adversarialTable(run.output), ci?.result ?? undefined)} partial={run.cancelled} testid="adversarial-result">
+          <CiStatus status={ci?.status} error={ci?.error} testid="adversarial" />
+          <AdversarialTable output={run.output} partial={run.cancelled} ci={ci?.result} />
         </RunResult>
       )}
       {run && job.run && <AdversarialSlices />}
@@ -122,8 +134,9 @@ function AdversarialResults() {
 }
 
 /** Jia & Liang's four figures with the question counts they rest on. */
-export function AdversarialTable({ output, partial }: { output: AdversarialOutput; partial: boolean }) {
+export function AdversarialTable({ output, partial, ci }: { output: AdversarialOutput; partial: boolean; ci?: ExperimentCi | null }) {
   const r = output.result;
+  const st = ci?.rows[ADVERSARIAL_CI_KEY];
   const counts = adversarialCounts(output.rows);
   return (
     <>
@@ -142,22 +155,40 @@ export function AdversarialTable({ output, partial }: { output: AdversarialOutpu
         <tr>
           <td>original</td>
           <td data-testid="adv-orig-em">{pct(r.orig_exact_match)}</td>
-          <td data-testid="adv-orig-f1">{pct(r.orig_f1)}</td>
+          <td data-testid="adv-orig-f1">
+            {pct(r.orig_f1)}
+            <FigureCi stats={st} side="original" testid="adversarial-ci-original" />
+          </td>
         </tr>
         <tr>
           <td>adversarial (worst variant)</td>
           <td data-testid="adv-adv-em">{pct(r.adv_exact_match)}</td>
-          <td data-testid="adv-adv-f1">{pct(r.adv_f1)}</td>
+          <td data-testid="adv-adv-f1">
+            {pct(r.adv_f1)}
+            <FigureCi stats={st} side="perturbed" testid="adversarial-ci-perturbed" />
+          </td>
         </tr>
+        {st && (
+          <tr data-testid="adversarial-drop-row">
+            <td>
+              drop (original − adversarial), 95% <Term k="CI" />, <Term k="p-value">p</Term> F1 / EM
+            </td>
+            <td colSpan={2}>
+              <DropCi stats={st} testid="adversarial-drop" />
+            </td>
+          </tr>
+        )}
       </tbody>
     </table>
     <SmallLegend counts={[counts.originals]} />
+    {ci && <CiLegend ci={ci} testid="adversarial" />}
     </>
   );
 }
 
 /** The trap run's figures: EM/F1 without and with the trap, the trap-hit share, and two charts by similarity. */
-export function TrapResults({ sum }: { sum: TrapSummary }) {
+export function TrapResults({ sum, ci }: { sum: TrapSummary; ci?: ExperimentCi | null }) {
+  const st = ci?.rows[TRAPS_CI_KEY];
   return (
     <>
       <table className="results-table" data-testid="traps-table">
@@ -175,14 +206,17 @@ export function TrapResults({ sum }: { sum: TrapSummary }) {
             <td>original passage</td>
             <td>
               {pct(sum.original.em)} / {pct(sum.original.f1)}
+              <FigureCi stats={st} side="original" testid="traps-ci-original" />
             </td>
           </tr>
           <tr>
             <td>with the trap</td>
             <td data-testid="traps-trapped">
               {pct(sum.trapped.em)} / {pct(sum.trapped.f1)}
+              <FigureCi stats={st} side="perturbed" testid="traps-ci-perturbed" />
             </td>
           </tr>
+          <DropRow stats={[st]} testid="traps" />
           <tr>
             <td>answers inside the trap</td>
             <td data-testid="traps-hit">{pct(100 * sum.hitShare)}%</td>
@@ -194,6 +228,7 @@ export function TrapResults({ sum }: { sum: TrapSummary }) {
         </tbody>
       </table>
       <SmallLegend counts={[sum.n, ...sum.buckets.filter((b) => b.n > 0).map((b) => b.n)]} />
+      {ci && <CiLegend ci={ci} testid="traps" />}
       <div className="charts">
         <Chart title="F1 by question–trap similarity" testid="chart-similarity" counts={sum.buckets.filter((b) => b.n > 0).map((b) => b.n)}>
           {/* An empty bucket has no bar; a 0 keeps a sliver of one, so a total loss never looks like no data. */}

@@ -13,6 +13,11 @@ import { DEFAULT_UNIVERSAL, describeIneligible, idleNote, topNames, MAX_UNIVERSA
 import { universalTable } from '../../core/results/tables.ts';
 import { useApp } from '../store/index.ts';
 import { RunResult } from './RunResult.tsx';
+import type { ExperimentCi } from '../../core/stats/index.ts';
+import { withUniversalCi } from '../../core/experiments/universal/ci.ts';
+import { ciFor } from '../store/ci-slice.ts';
+import { CiControl } from './CiControl.tsx';
+import { CiCells, CiHeads, CiLegend, CiStatus } from './CiCell.tsx';
 import { UniversalSlices } from './ExperimentSlices.tsx';
 import { Chart, pct, SOURCE_COLORS } from './Chart.tsx';
 import { JobBar } from './JobBar.tsx';
@@ -32,6 +37,7 @@ export function UniversalCard() {
   const blocked = useApp((s) => taggerBlock(s) !== null);
   const { setUniversalConfig, start, cancel } = useApp.getState();
   const running = job.status === 'running' || job.status === 'collecting';
+  const ci = useApp((s) => ciFor(s, 'universal'));
   const seed = useSeedField({ value: cfg.seed, testid: 'universal-seed', onChange: (v) => setUniversalConfig({ seed: v }) });
   return (
     <section className="card" data-testid="universal-card">
@@ -69,14 +75,16 @@ export function UniversalCard() {
         <button type="button" className="primary" data-testid="universal-run" disabled={!ready || running || blocked || seed.error !== null} onClick={() => start('universal')}>
           Find universal names
         </button>
+        <CiControl testid="universal" />
         <SeedBlocked error={seed.error} testid="universal-run" />
         <TaggerBlocked testid="universal-run" />
       </div>
       <ScopeLine kind="universal" testid="universal" />
       <JobBar job={job} onCancel={() => cancel('universal')} testid="universal" unit="name draws" kind="universal" />
       {result && job.run && (
-        <RunResult kind="universal" run={job.run} table={universalTable(result)} partial={result.cancelled} testid="universal-result">
-          <UniversalResults result={result} source={String(job.run.settings.source) as UniversalSource} />
+        <RunResult kind="universal" run={job.run} table={withUniversalCi(universalTable(result), ci?.result ?? undefined)} partial={result.cancelled} testid="universal-result">
+          <CiStatus status={ci?.status} error={ci?.error} testid="universal" />
+          <UniversalResults result={result} source={String(job.run.settings.source) as UniversalSource} ci={ci?.result} />
         </RunResult>
       )}
       {result && job.run && <UniversalSlices />}
@@ -85,7 +93,7 @@ export function UniversalCard() {
 }
 
 /** The top names as a table and a bar chart, with eligibility and the partial marking. */
-export function UniversalResults({ result: r, source }: { result: UniversalResult; source: UniversalSource }) {
+export function UniversalResults({ result: r, source, ci }: { result: UniversalResult; source: UniversalSource; ci?: ExperimentCi | null }) {
   if (r.eligible === 0) return <p className="note">No question in the list has a renamable answer entity of this type.</p>;
   // Names that changed nothing never fill the list: fewer are shown, and the note says why.
   const { rows: top, idle } = topNames(r);
@@ -119,6 +127,7 @@ export function UniversalResults({ result: r, source }: { result: UniversalResul
               <th title="Questions of the name's samples it could be put in, over its draws">tried</th>
               <th title="Trials whose predicted span, mapped back to the original passage, changed">changed</th>
               <th title="Mean over trials of F1 original − F1 renamed, in points">mean F1 drop (points)</th>
+              {ci && <CiHeads />}
             </tr>
           </thead>
           <tbody>
@@ -135,12 +144,19 @@ export function UniversalResults({ result: r, source }: { result: UniversalResul
                 </td>
                 <td>{x.changed}</td>
                 <td className={x.meanF1Drop > 0.05 ? 'drop' : 'gain'}>{pct(x.meanF1Drop)}</td>
+                {ci && <CiCells stats={ci.rows[x.name]} />}
               </tr>
             ))}
           </tbody>
         </table>
       </div>
       <SmallLegend counts={top.map((x) => x.tried)} />
+      {ci && <CiLegend ci={ci} testid="universal" />}
+      {ci && (
+        <p className="hint" data-testid="universal-ci-note">
+          The CI columns are over the questions each name was put in (each question&apos;s mean over its trials), so their drop can differ from the mean over trials.
+        </p>
+      )}
       {data.length > 0 && (
         <div className="charts">
           <Chart title={`Weight per name, P(worsen) − P(improve) (top ${data.length}${r.cancelled ? ', partial' : ''})`} testid="chart-universal" height={Math.max(180, 26 * data.length + 60)} counts={data.map((d) => d.n)}>

@@ -7,13 +7,24 @@
 import type { StateCreator } from 'zustand';
 import { budgetComparisons, DEFAULT_BOOTSTRAP, DEFAULT_CI_SEED, sweepComparisons, sweepRowKeys, type CiComparison, type CiOptions, type ExperimentCi } from '../../core/stats/index.ts';
 import { summarizeSweep } from '../../core/entity/stats.ts';
+import { pairsComparisons } from '../../core/experiments/natural/ci.ts';
+import { paraphraseComparisons } from '../../core/experiments/paraphrase/ci.ts';
+import { trapComparisons } from '../../core/experiments/traps/ci.ts';
+import { adversarialComparisons } from '../../core/experiments/adversarial/ci.ts';
+import { universalComparisons } from '../../core/experiments/universal/ci.ts';
 import type { RunRecord } from '../../core/results/run-record.ts';
 import { requestCi } from '../stats-client.ts';
 import type { AppState } from './index.ts';
 
-/** The results that carry statistics in the app. */
-export type CiKind = 'sweep' | 'budget';
-export const CI_KINDS: readonly CiKind[] = ['sweep', 'budget'];
+/** Every kind of run the app saves. */
+export type SavedKind = 'sweep' | 'budget' | 'natural' | 'synthetic' | 'universal' | 'paraphrase' | 'traps' | 'adversarial';
+
+/** The store field holding each kind's job. */
+export const JOB_OF = { sweep: 'sweep', budget: 'budget', natural: 'natural', synthetic: 'synthetic', universal: 'universal', paraphrase: 'paraphrase', traps: 'traps', adversarial: 'adversarialJob' } as const satisfies Record<SavedKind, keyof AppState>;
+
+/** The results that carry statistics in the app: every saved kind (the robustness table's cells have none yet). */
+export type CiKind = SavedKind;
+export const CI_KINDS = Object.keys(JOB_OF) as readonly CiKind[];
 export const isCiKind = (k: string): k is CiKind => (CI_KINDS as readonly string[]).includes(k);
 
 /** Most resamples the app offers (10,000 questions × 10,000 resamples stays a few seconds in the worker). */
@@ -54,6 +65,12 @@ export const comparisonsOf = (s: AppState, kind: CiKind): CiComparison[] | null 
 const COMPARISONS: Record<CiKind, (s: AppState) => CiComparison[] | null> = {
   sweep: (s) => (s.sweepCells.length ? sweepComparisons(s.sweepInstances, s.sweepCells, sweepRowKeys(summarizeSweep(s.sweepCells, Number(s.sweep.run?.settings.seeds ?? 0)))) : null),
   budget: (s) => (s.budgetResult && s.budgetResult.n > 0 ? budgetComparisons(s.budgetInstances, s.budgetResult) : null),
+  natural: (s) => (s.naturalRows.length ? pairsComparisons(s.naturalInstances, s.naturalRows) : null),
+  synthetic: (s) => (s.syntheticRows.length ? pairsComparisons(s.syntheticInstances, s.syntheticRows) : null),
+  universal: (s) => (s.universalResult && s.universalResult.rows.length ? universalComparisons(s.universalInstances, s.universalResult) : null),
+  paraphrase: (s) => (s.paraRows.length ? paraphraseComparisons(s.paraInstances, s.paraRows) : null),
+  traps: (s) => (s.trapRows.length ? trapComparisons(s.trapInstances, s.trapRows) : null),
+  adversarial: (s) => (s.adversarialRun ? adversarialComparisons(s.adversarialRun.output.rows) : null),
 };
 
 /** The record with the CI settings it was computed with (the `ci` the CLI's --json record has), or without them. */
@@ -64,9 +81,9 @@ export const recordWithCi = (run: RunRecord | null, o: CiOptions | null): RunRec
 };
 
 /** The statistics of a result shown for the job now on screen, or null (off, stale, not computed). */
-export function ciFor(s: Pick<AppState, 'ci' | 'sweep' | 'budget'>, kind: CiKind): CiEntry | null {
+export function ciFor(s: Pick<AppState, 'ci' | (typeof JOB_OF)[CiKind]>, kind: CiKind): CiEntry | null {
   const e = s.ci[kind];
-  return e && e.jobId === s[kind].jobId ? e : null;
+  return e && e.jobId === s[JOB_OF[kind]].jobId ? e : null;
 }
 
 let lastReq = 0;
@@ -77,15 +94,16 @@ export const createCiSlice: StateCreator<AppState, [], [], CiSlice> = (set, get)
   setCiSettings(p) {
     set({ ciSettings: { ...get().ciSettings, ...p } });
     const s = get();
-    for (const k of CI_KINDS) if (s[k].status === 'done' || s[k].status === 'cancelled') void s.runCi(k);
+    for (const k of CI_KINDS) if (s[JOB_OF[k]].status === 'done' || s[JOB_OF[k]].status === 'cancelled') void s.runCi(k);
   },
   async runCi(kind) {
     const s = get();
-    const job = s[kind];
+    const field = JOB_OF[kind];
+    const job = s[field];
     const comparisons = s.ciSettings.on ? comparisonsOf(s, kind) : null;
     if (!comparisons) {
       lastReq++;
-      set({ ci: { ...s.ci, [kind]: undefined }, [kind]: { ...job, run: recordWithCi(job.run, null) } } as Partial<AppState>);
+      set({ ci: { ...s.ci, [kind]: undefined }, [field]: { ...job, run: recordWithCi(job.run, null) } } as Partial<AppState>);
       return null;
     }
     const o = ciOptionsOf(s.ciSettings);
@@ -96,8 +114,8 @@ export const createCiSlice: StateCreator<AppState, [], [], CiSlice> = (set, get)
       const { result } = await requestCi(comparisons, o);
       const now = get();
       // A newer run (or setting) took over while this was computing: its own request sets the store.
-      if (now[kind].jobId !== jobId || now.ci[kind]?.req !== req) return result;
-      set({ ci: { ...now.ci, [kind]: { jobId, req, status: 'done', result, error: null } }, [kind]: { ...now[kind], run: recordWithCi(now[kind].run, o) } } as Partial<AppState>);
+      if (now[field].jobId !== jobId || now.ci[kind]?.req !== req) return result;
+      set({ ci: { ...now.ci, [kind]: { jobId, req, status: 'done', result, error: null } }, [field]: { ...now[field], run: recordWithCi(now[field].run, o) } } as Partial<AppState>);
       return result;
     } catch (err) {
       const now = get();

@@ -4,7 +4,7 @@ import type { RunRecord } from '../../core/results/run-record.ts';
 import type { ResultTable } from '../../core/results/table.ts';
 import type { AppState } from './index.ts';
 import type { CiOptions, ExperimentCi } from '../../core/stats/index.ts';
-import { ciFor, ciOptionsOf, isCiKind, recordWithCi } from './ci-slice.ts';
+import { ciFor, ciOptionsOf, isCiKind, JOB_OF, recordWithCi, type SavedKind } from './ci-slice.ts';
 import { adversarialSliceItems, budgetSliceItems, compactItems, compactSources, paraphraseSliceItems, trapSliceItems, type SavedSliceSource } from '../../core/metrics/experiment-slices.ts';
 import { joinScores, type SliceItem, type SliceTotals } from '../../core/metrics/slices.ts';
 import { kindOf } from '../../core/experiments/registry.ts';
@@ -24,11 +24,7 @@ export interface SlicePayload {
   sliceItems?: SliceItem[];
 }
 
-/** Every kind of run the app saves. */
-export type SavedKind = 'sweep' | 'budget' | 'natural' | 'synthetic' | 'universal' | 'paraphrase' | 'traps' | 'adversarial';
-
-/** The store field holding each kind's job. */
-export const JOB_OF = { sweep: 'sweep', budget: 'budget', natural: 'natural', synthetic: 'synthetic', universal: 'universal', paraphrase: 'paraphrase', traps: 'traps', adversarial: 'adversarialJob' } as const satisfies Record<SavedKind, keyof AppState>;
+export { JOB_OF, type SavedKind };
 
 /** The seeds a sweep planned, from its record (the seeds field may have changed since). */
 export const plannedSeeds = (run: RunRecord | null | undefined, fallback = 0): number => Number(run?.settings.seeds ?? fallback);
@@ -45,26 +41,28 @@ export function savedHeadline(kind: string, payload: unknown): SliceTotals | und
 
 /** Where each kind's result and slice data stand in the store (passages kept as lengths only): the store's side of a kind, its descriptor has the rest. */
 /** The run's CI and p as the stats worker left them, when confidence intervals were on. */
-const ciOf = (s: AppState, kind: 'sweep' | 'budget'): { ci?: ExperimentCi } => {
-  const ci = isCiKind(kind) ? ciFor(s, kind)?.result : undefined;
+const ciOf = (s: AppState, kind: SavedKind): { ci?: ExperimentCi } => {
+  const ci = ciFor(s, kind)?.result;
   return ci ? { ci } : {};
 };
 
 const IN_STORE: Record<SavedKind, { result: (s: AppState) => object | null; slices: (s: AppState) => SlicePayload }> = {
   sweep: { result: (s) => (s.sweepCells.length ? ({ cells: s.sweepCells, ...ciOf(s, 'sweep') } satisfies SweepPayload) : null), slices: (s) => ({ sliceSources: compactSources(s.sweepInstances) }) },
   budget: { result: (s) => (s.budgetResult && s.budgetResult.n > 0 ? ({ result: s.budgetResult, ...ciOf(s, 'budget') } satisfies BudgetPayload) : null), slices: (s) => items(s.budgetResult ? budgetSliceItems(s.budgetInstances, s.budgetResult.perInstance) : []) },
-  natural: { result: (s) => pairs(s.naturalRows, 0, s.naturalAnswerMissing, 'natural edits'), slices: (s) => items(joinScores(s.naturalInstances, s.naturalRows, originalPerturbed)) },
-  synthetic: { result: (s) => pairs(s.syntheticRows, s.syntheticDropped, { count: 0, ids: [] }, s.syntheticRows[0]?.intent ?? 'synthetic'), slices: (s) => items(joinScores(s.syntheticInstances, s.syntheticRows, originalPerturbed)) },
-  universal: { result: (s) => (s.universalResult && s.universalResult.rows.length ? ({ result: s.universalResult } satisfies UniversalPayload) : null), slices: (s) => ({ sliceSources: compactSources(s.universalInstances) }) },
-  paraphrase: { result: (s) => (s.paraRows.length ? ({ rows: s.paraRows, none: s.paraNone, without: s.paraWithout } satisfies ParaphrasePayload) : null), slices: (s) => items(paraphraseSliceItems(s.paraInstances, s.paraRows)) },
-  traps: { result: (s) => (s.trapRows.length ? ({ rows: s.trapRows, skipped: s.trapSkipped } satisfies TrapsPayload) : null), slices: (s) => items(trapSliceItems(s.trapInstances, s.trapRows)) },
-  adversarial: { result: (s) => (s.adversarialRun ? ({ output: s.adversarialRun.output, unscorable: s.adversarialRun.unscorable } satisfies AdversarialPayload) : null), slices: (s) => items(s.adversarialRun ? adversarialSliceItems(s.adversarialInstances, s.adversarialRun.output.rows) : []) },
+  natural: { result: (s) => withCi(pairs(s.naturalRows, 0, s.naturalAnswerMissing, 'natural edits'), s, 'natural'), slices: (s) => items(joinScores(s.naturalInstances, s.naturalRows, originalPerturbed)) },
+  synthetic: { result: (s) => withCi(pairs(s.syntheticRows, s.syntheticDropped, { count: 0, ids: [] }, s.syntheticRows[0]?.intent ?? 'synthetic'), s, 'synthetic'), slices: (s) => items(joinScores(s.syntheticInstances, s.syntheticRows, originalPerturbed)) },
+  universal: { result: (s) => (s.universalResult && s.universalResult.rows.length ? ({ result: s.universalResult, ...ciOf(s, 'universal') } satisfies UniversalPayload) : null), slices: (s) => ({ sliceSources: compactSources(s.universalInstances) }) },
+  paraphrase: { result: (s) => (s.paraRows.length ? ({ rows: s.paraRows, none: s.paraNone, without: s.paraWithout, ...ciOf(s, 'paraphrase') } satisfies ParaphrasePayload) : null), slices: (s) => items(paraphraseSliceItems(s.paraInstances, s.paraRows)) },
+  traps: { result: (s) => (s.trapRows.length ? ({ rows: s.trapRows, skipped: s.trapSkipped, ...ciOf(s, 'traps') } satisfies TrapsPayload) : null), slices: (s) => items(trapSliceItems(s.trapInstances, s.trapRows)) },
+  adversarial: { result: (s) => (s.adversarialRun ? ({ output: s.adversarialRun.output, unscorable: s.adversarialRun.unscorable, ...ciOf(s, 'adversarial') } satisfies AdversarialPayload) : null), slices: (s) => items(s.adversarialRun ? adversarialSliceItems(s.adversarialInstances, s.adversarialRun.output.rows) : []) },
 };
 
 /** Slice items kept compact (passages as lengths). */
 const items = (xs: SliceItem[]): SlicePayload => ({ sliceItems: compactItems(xs) });
 /** A revision-pair row's two scores. */
 const originalPerturbed = (r: PairRow) => ({ original: r.original, perturbed: r.perturbed });
+/** A payload with the run's statistics, when it has any. */
+const withCi = <P extends object>(p: P | null, s: AppState, kind: SavedKind): P | null => (p === null ? null : { ...p, ...ciOf(s, kind) });
 /** A pairs run's payload, or null without rows. */
 const pairs = (rows: PairRow[], dropped: number, answerMissing: PairsDropped['answerMissing'], label: string) => (rows.length ? ({ rows, dropped, answerMissing, label } satisfies PairsPayload) : null);
 

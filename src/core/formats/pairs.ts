@@ -120,6 +120,13 @@ export const describePairing = (c: PairingCounts): string =>
  * question, the original answer texts located in the edited passage. Issues of both files are
  * kept, their paths prefixed with the file name.
  */
+/** A question of the original file kept without a pair: a revision it carried itself (e.g. the demo set's own edits) is not the perturbed file's, so it is dropped. */
+function unpaired(o: Instance): Instance {
+  if (!o.revision) return o;
+  const { revision: _, ...rest } = o;
+  return { ...rest, tags: rest.tags.filter((t) => t !== 'revision') };
+}
+
 export function importPairs(original: ImportResult, perturbed: ImportResult, names: PairNames = { original: 'original', perturbed: 'perturbed' }): ImportResult & { pairing: PairingCounts } {
   const prefix = (name: string, list: readonly InputIssue[]) => list.map((i) => ({ ...i, path: `${name}: ${i.path}` }));
   const issues: InputIssue[] = [...prefix(names.original, original.issues), ...prefix(names.perturbed, perturbed.issues)];
@@ -131,7 +138,7 @@ export function importPairs(original: ImportResult, perturbed: ImportResult, nam
     const p = match.get(o);
     if (!p) {
       addIssue(issues, 'no-revision', where, `no usable question ${counts.idsDisagree ? 'with this passage and answers' : 'with this id'} in ${names.perturbed}; kept without a revision`, false);
-      instances.push(o);
+      instances.push(unpaired(o));
       continue;
     }
     paired.add(p);
@@ -141,7 +148,7 @@ export function importPairs(original: ImportResult, perturbed: ImportResult, nam
     const answers = p.answers.length > 0 ? p.answers : carryAnswers(o.answers, p.context);
     if (answers.length === 0 && o.answers.length > 0) {
       addIssue(issues, 'no-revision', where, `answer ${quote(o.answers[0]?.text ?? '')} does not occur in the perturbed passage; kept without a revision`, false);
-      instances.push(o);
+      instances.push(unpaired(o));
       continue;
     }
     const { id, dataset, title, question, context, isImpossible, lang, meta, plausibleAnswers } = o;

@@ -1,5 +1,5 @@
 /**
- * CI and p columns of the sweep and budget result tables (issue 27), so the app's CSV/JSON exports
+ * CI and p columns of the experiments' result tables (issue 27), so the app's CSV/JSON exports
  * and saved runs carry them: each figure's 95% CI over questions, the drop's paired CI, p
  * (unadjusted and Holm-adjusted over the run), mdd and whether the drop is significant.
  */
@@ -9,14 +9,14 @@ import type { CellValue, ResultTable } from './table.ts';
 const r4 = (x: number | undefined): CellValue => (x === undefined || !Number.isFinite(x) ? null : +x.toFixed(4));
 
 /** The CI columns of one comparison, named with `prefix`; `after` names the perturbed side. */
-const ciColumns = (prefix: string, before: string, after: string): string[] =>
+export const ciColumns = (prefix: string, before: string, after: string): string[] =>
   [`${before}_em_lo`, `${before}_em_hi`, `${before}_f1_lo`, `${before}_f1_hi`, `${after}_em_lo`, `${after}_em_hi`, `${after}_f1_lo`, `${after}_f1_hi`, 'drop_em_lo', 'drop_em_hi', 'drop_f1_lo', 'drop_f1_hi', 'p_em', 'p_f1', 'p_em_holm', 'p_f1_holm', 'mdd_f1', 'f1_significance'].map((c) => `${prefix}${c}`);
 
 /** A drop's significance in words, as the audit writes it. */
 const verdict = (d: DropStats): string => (significant(d) ? 'significant' : 'not significant');
 
 /** The cells of ciColumns for one comparison's statistics (all null when it has none). */
-function ciCells(st: PairedStats | null | undefined): CellValue[] {
+export function ciCells(st: PairedStats | null | undefined): CellValue[] {
   if (!st) return Array.from({ length: 18 }, () => null);
   const { original: o, perturbed: p, drop: d } = st;
   return [o.em.lo, o.em.hi, o.f1.lo, o.f1.hi, p.em.lo, p.em.hi, p.f1.lo, p.f1.hi, d.em.lo, d.em.hi, d.f1.lo, d.f1.hi, d.em.p, d.f1.p, judgedP(d.em), judgedP(d.f1), d.f1.mdd].map(r4).concat(verdict(d.f1));
@@ -45,4 +45,34 @@ export function withBudgetCi(t: ResultTable, ci: ExperimentCi | undefined): Resu
       return [...r, ...sides.flatMap((s) => ciCells(c ? ci.rows[budgetKey(s, c)] : null))];
     }),
   };
+}
+
+/**
+ * A table with the CI columns on the rows that have a comparison: `keyOf` names a row's comparison
+ * (null: none, cells empty), e.g. a trap table's "all" row, a universal name's row. Unchanged without statistics.
+ */
+export function withRowCi(t: ResultTable, ci: ExperimentCi | undefined, keyOf: (cell: (column: string) => CellValue) => string | null, before = 'orig', after = 'perturbed'): ResultTable {
+  if (!ci) return t;
+  return {
+    ...t,
+    columns: [...t.columns, ...ciColumns('', before, after)],
+    rows: t.rows.map((r) => {
+      const key = keyOf((c) => r[t.columns.indexOf(c)] ?? null);
+      return [...r, ...ciCells(key === null ? null : ci.rows[key])];
+    }),
+  };
+}
+
+/**
+ * A measure-per-row table (first column "measure", figures in `valueColumn`) with one more row per
+ * CI column of comparison `key`, e.g. ["drop_f1_lo", 3.2]; `count` names a column that gets its n. Unchanged without statistics.
+ */
+export function withMeasureCi(t: ResultTable, ci: ExperimentCi | undefined, key: string, valueColumn: string, count?: string): ResultTable {
+  const st = ci?.rows[key];
+  if (!ci || st === undefined) return t;
+  const vi = t.columns.indexOf(valueColumn);
+  const ni = count ? t.columns.indexOf(count) : -1;
+  const cells = ciCells(st);
+  const rows = ciColumns('', 'original', 'perturbed').map((measure, i) => t.columns.map((_, c) => (c === 0 ? measure : c === vi ? (cells[i] ?? null) : c === ni && st ? st.n : null)));
+  return { ...t, rows: [...t.rows, ...rows] };
 }

@@ -1,10 +1,13 @@
 /** Adversarial SQuAD's settings (none besides the kind) and what a saved run keeps. */
+import type { ExperimentCi } from '../../stats/index.ts';
 import * as v from 'valibot';
 import type { AdversarialOutput } from '../../trap/adversarial.ts';
 
 export interface AdversarialPayload {
   output: AdversarialOutput;
   unscorable: number;
+  /** Paired statistics over questions, when confidence intervals were on (issue 27). */
+  ci?: ExperimentCi;
 }
 
 export const Adversarial = v.strictObject({ kind: v.literal('adversarial') });

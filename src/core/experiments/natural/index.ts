@@ -2,6 +2,7 @@
 import { summarizePairs } from '../../natural/pairs.ts';
 import { pairsHeadline } from '../../metrics/experiment-headlines.ts';
 import { pairsTable } from '../../results/tables.ts';
+import { withPairsCi } from './ci.ts';
 import { defineKind, type CommandContext } from '../kind.ts';
 import { Natural, type NaturalExperiment, type PairsPayload } from './schema.ts';
 
@@ -9,7 +10,7 @@ import { Natural, type NaturalExperiment, type PairsPayload } from './schema.ts'
 function command(c: CommandContext) {
   const { r } = c;
   return {
-    command: c.join(['qarx', 'compare', 'original.json', 'edited.json'], c.model, ['--rule', String(c.s.rule)], c.ids, c.v2, ['--json']),
+    command: c.join(['qarx', 'compare', 'original.json', 'edited.json'], c.model, ['--rule', String(c.s.rule)], c.ids, c.v2, c.ciArgs('--seed'), ['--json']),
     note: r.ids
       ? `original.json and edited.json stand for the two aligned files (or the pairs CSV, exported by "Export pairs") of the revision pairs of ${r.datasets.join(' + ') || 'the data'}${c.idsNote}; ${c.device}.`
       : `original.json and edited.json stand for the two aligned files (or the pairs CSV, exported by "Export pairs") of the ${r.n} revision pair${r.n === 1 ? '' : 's'} of ${r.datasets.join(' + ') || 'the data'}${c.sel}; ${c.device}.`,
@@ -23,7 +24,7 @@ export const natural = defineKind<NaturalExperiment, NaturalExperiment, PairsPay
   scope: 'natural',
   wholeSelection: false,
   settings: Natural,
-  table: (p) => ({ ...pairsTable([{ name: 'natural edits', s: summarizePairs(p.rows) }]), title: 'Revision pairs' }),
+  table: (p) => withPairsCi({ ...pairsTable([{ name: 'natural edits', s: summarizePairs(p.rows) }]), title: 'Revision pairs' }, p.ci, 'natural edits'),
   headline: (p) => pairsHeadline(summarizePairs(p.rows)),
   slices: { title: 'Natural edits by slice', perturbed: 'edited' },
   charts: { rowsPerUnit: false, categories: true },

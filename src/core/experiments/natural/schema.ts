@@ -1,4 +1,5 @@
 /** The revision pairs' settings: the audit config entry, with defaults (valibot), and what a saved pairs run (revision pairs or synthetic noise) keeps. */
+import type { ExperimentCi } from '../../stats/index.ts';
 import * as v from 'valibot';
 import { CATEGORY_RULES } from '../../natural/categories.ts';
 import type { PairRow, PairsDropped } from '../../natural/pairs.ts';
@@ -10,6 +11,8 @@ export interface PairsPayload {
   dropped: number;
   answerMissing: PairsDropped['answerMissing'];
   label: string;
+  /** Paired statistics over questions, when confidence intervals were on (issue 27). */
+  ci?: ExperimentCi;
 }
 
 export const Natural = v.strictObject({ kind: v.literal('natural'), rule: v.optional(v.picklist(CATEGORY_RULES), 'script') });

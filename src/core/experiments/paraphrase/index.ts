@@ -2,6 +2,7 @@
 import { dprHeadline } from '../../metrics/experiment-headlines.ts';
 import { dprTable } from '../../results/tables.ts';
 import { summarizeDpr } from '../../sensitivity/dpr.ts';
+import { withParaphraseCi } from './ci.ts';
 import { defineKind } from '../kind.ts';
 import { Paraphrase, type ParaphraseExperiment, type ParaphrasePayload, type ParaphraseUnit } from './schema.ts';
 
@@ -12,7 +13,7 @@ export const paraphrase = defineKind<ParaphraseExperiment, ParaphraseUnit, Parap
   scope: 'paraphrase',
   wholeSelection: true,
   settings: Paraphrase,
-  table: (p) => dprTable(summarizeDpr(p.rows)),
+  table: (p) => withParaphraseCi(dprTable(summarizeDpr(p.rows)), p.ci),
   headline: (p) => dprHeadline(summarizeDpr(p.rows)),
   slices: { title: 'Originals vs paraphrases by slice', perturbed: 'paraphrased' },
   charts: { rowsPerUnit: false, categories: false },
@@ -21,10 +22,10 @@ export const paraphrase = defineKind<ParaphraseExperiment, ParaphraseUnit, Parap
     // The app pools its generator kinds into one DPR; qarx paraphrases one kind per file, so one pair of commands per kind.
     const kinds = String(c.s.kinds ?? '').split(',').map((k) => k.trim()).filter((k) => k && k !== 'none');
     const ds = c.s.datasetParaphrases === true ? ' The dataset\'s own paraphrases (questions tagged "paraphrase") have no qarx command: compare the original and paraphrased files with qarx compare.' : '';
-    const cmds = kinds.map((k) => `${c.join(['qarx', 'perturb', 'paraphrase', '--kind', k, '--seed', String(c.s.seed), ...c.ids, c.data, `paraphrased-${k}.json`])} && ${c.join(['qarx', 'compare', c.data, `paraphrased-${k}.json`], c.model, c.v2, ['--json'])}`);
+    const cmds = kinds.map((k) => `${c.join(['qarx', 'perturb', 'paraphrase', '--kind', k, '--seed', String(c.s.seed), ...c.ids, c.data, `paraphrased-${k}.json`])} && ${c.join(['qarx', 'compare', c.data, `paraphrased-${k}.json`], c.model, c.v2, c.ciArgs('--seed'), ['--json'])}`);
     return {
       command: cmds.length ? cmds.join(' && ') : null,
-      note: `${c.dataNote}; each compare prints the DPR of one kind, and the app's overall DPR is their changed counts over their paraphrase counts.${ds} ${c.device}.`,
+      note: `${c.dataNote}; each compare prints the DPR of one kind, and the app's overall DPR is their changed counts over their paraphrase counts (with several kinds, the app's CI and p pool them too, so each compare's --ci is of its kind only).${ds} ${c.device}.`,
     };
   },
   audit: {

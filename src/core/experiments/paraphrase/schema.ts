@@ -1,4 +1,5 @@
 /** The paraphrases' (DPR) settings: the audit config entry, with defaults (valibot), a unit's experiment and what a saved run keeps. */
+import type { ExperimentCi } from '../../stats/index.ts';
 import * as v from 'valibot';
 import type { DprRow } from '../../sensitivity/dpr.ts';
 import { PARAPHRASE_KINDS } from '../../sensitivity/kinds.ts';
@@ -10,6 +11,8 @@ export interface ParaphrasePayload {
   none: Partial<Record<GeneratedKind, { count: number; ids: string[] }>>;
   /** Questions with no paraphrase at all (not asked). */
   without: number;
+  /** Paired statistics over questions, when confidence intervals were on (issue 27). */
+  ci?: ExperimentCi;
 }
 
 export const Paraphrase = v.strictObject({
