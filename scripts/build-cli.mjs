@@ -26,7 +26,7 @@ const { values } = parseArgs({ options: { outdir: { type: 'string', default: joi
 const outdir = resolve(values.outdir);
 
 /** Packages bundled into the CLI: small, pure JS, and on the path of every command that reads data. */
-const INLINE = new Set(['valibot', 'fflate', 'jsonc-parser', 'papaparse']);
+const INLINE = new Set(['valibot', 'fflate', 'jsonc-parser', 'papaparse', 'country-state-city']);
 
 /** The package name of a bare import, e.g. '@faker-js/faker/locale/en' → '@faker-js/faker'. */
 const packageOf = (path) => path.split('/').slice(0, path.startsWith('@') ? 2 : 1).join('/');
