@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { commonWordList, LEXICON_PATH, COMMON_WORDS, PROPER_NOUNS_PATH, properNounList } from '../../scripts/make-entity-lexicon.ts';
-import { isCommonWord } from '../../src/core/entity/lexicon.ts';
+import nlp from 'compromise';
+import { isCommonWord, lexiconWords, placeLists } from '../../src/core/entity/lexicon.ts';
 
 describe('common-word lexicon', () => {
   it('is what scripts/make-entity-lexicon.ts generates', () => {
@@ -22,4 +23,20 @@ describe('common-word lexicon', () => {
     { word: 'Fleming', common: false },
     { word: 'Quillan', common: false },
   ])('$word → $common', ({ word, common }) => expect(isCommonWord(word)).toBe(common));
+});
+
+describe('lexiconWords (indexed once by tag, issue 29)', () => {
+  const lexicon = (nlp.model() as { one: { lexicon: Record<string, string | string[]> } }).one.lexicon;
+  it.each(['City', 'Country', 'Region', 'MaleName', 'FemaleName', 'FirstName', 'LastName', 'NoSuchTag'])('%s: every entry carrying the tag, once, in lexicon order', (tag) => {
+    const direct = Object.entries(lexicon).filter(([, t]) => (Array.isArray(t) ? t.includes(tag) : t === tag)).map(([w]) => w);
+    expect(lexiconWords(tag)).toEqual(direct);
+  });
+  it('place lists are disjoint: no state is a country or a city, no city a country', () => {
+    const p = placeLists();
+    const country = new Set(p.country);
+    const city = new Set(p.city);
+    expect(p.state.filter((s) => country.has(s) || city.has(s))).toEqual([]);
+    expect(p.city.filter((c) => country.has(c))).toEqual([]);
+    expect(p.state.length).toBeGreaterThan(1000);
+  });
 });

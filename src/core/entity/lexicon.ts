@@ -101,12 +101,26 @@ export function titleCase(s: string): string {
   return s.replace(/(^|[\s-])(\p{Ll})/gu, (_, sep: string, c: string) => sep + c.toUpperCase());
 }
 
-/** Entries of compromise's lexicon carrying a tag, e.g. lexiconWords('City') includes 'warsaw'. */
-export function lexiconWords(tag: string): string[] {
-  const lexicon = (nlp.model() as { one: { lexicon: Record<string, string | string[]> } }).one.lexicon;
-  return Object.entries(lexicon)
-    .filter(([, t]) => (Array.isArray(t) ? t.includes(tag) : t === tag))
-    .map(([w]) => w);
+let lexiconByTag: Map<string, string[]> | null = null;
+
+/**
+ * Entries of compromise's lexicon carrying a tag, in lexicon order, e.g. lexiconWords('City') includes 'warsaw'.
+ * The lexicon is indexed by tag in one pass on the first call: a sweep asks for a dozen tags, and a
+ * pass over the whole lexicon per tag was a second of its start-up (issue 29).
+ */
+export function lexiconWords(tag: string): readonly string[] {
+  if (!lexiconByTag) {
+    lexiconByTag = new Map();
+    const lexicon = (nlp.model() as { one: { lexicon: Record<string, string | string[]> } }).one.lexicon;
+    for (const [w, t] of Object.entries(lexicon)) {
+      for (const one of Array.isArray(t) ? new Set(t) : [t]) {
+        const list = lexiconByTag.get(one);
+        if (list) list.push(w);
+        else lexiconByTag.set(one, [w]);
+      }
+    }
+  }
+  return lexiconByTag.get(tag) ?? [];
 }
 
 let places: Record<PlaceKind, string[]> | null = null;
@@ -117,8 +131,11 @@ export function placeLists(): Record<PlaceKind, string[]> {
     const country = unique(Country.getAllCountries().map((c) => c.name).filter(plainName));
     const state = unique(State.getAllStates().map((s) => s.name).filter((n) => plainName(n) && !/\b(Province|Region|District|Municipality|County|Governorate|Prefecture|Department|Oblast|Parish)\b/.test(n)));
     const cities = [fakerEN_US, fakerEN_IN, fakerFR, fakerDE, fakerIT, fakerES].flatMap((f) => (f.rawDefinitions.location?.city_name as string[] | undefined) ?? []);
-    const city = unique([...lexiconWords('City').map(titleCase), ...cities].filter(plainName)).filter((c) => !country.includes(c));
-    places = { country, state: state.filter((s) => !country.includes(s) && !city.includes(s)), city };
+    // Sets, not includes(): thousands of states against thousands of cities was most of a sweep's start-up.
+    const countries = new Set(country);
+    const city = unique([...lexiconWords('City').map(titleCase), ...cities].filter(plainName)).filter((c) => !countries.has(c));
+    const cityNames = new Set(city);
+    places = { country, state: state.filter((s) => !countries.has(s) && !cityNames.has(s)), city };
   }
   return places;
 }
