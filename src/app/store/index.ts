@@ -24,8 +24,9 @@ import { withScoringLang } from '../../core/data/score.ts';
 import { applyMultiEvent, createMultiSlice, reloadAddedModels, type MultiSlice } from './multi-slice.ts';
 import { createPerModelSlice, fanFailed, fanStep, isFanned, type PerModelSlice } from './per-model-slice.ts';
 import { createScopeSlice, type ScopeSlice } from './scope-slice.ts';
+import { createNavSlice, type NavSlice } from './nav-slice.ts';
 
-export type AppState = RuntimeSlice & LiveSlice & DataSlice & EntitySlice & ExperimentSlice & HealthSlice & ParaphraseSlice & TrapSlice & RunsSlice & MultiSlice & AuditSlice & TeachSlice & PerModelSlice & ScopeSlice;
+export type AppState = RuntimeSlice & LiveSlice & DataSlice & EntitySlice & ExperimentSlice & HealthSlice & ParaphraseSlice & TrapSlice & RunsSlice & MultiSlice & AuditSlice & TeachSlice & PerModelSlice & ScopeSlice & NavSlice;
 
 export const useApp = create<AppState>()((...a) => ({
   ...createRuntimeSlice(...a),
@@ -42,6 +43,7 @@ export const useApp = create<AppState>()((...a) => ({
   ...createTeachSlice(...a),
   ...createPerModelSlice(...a),
   ...createScopeSlice(...a),
+  ...createNavSlice(...a),
 }));
 
 /** Which experiment job an id belongs to, if any. */
