@@ -15,6 +15,7 @@ import { StatusBanners } from './components/StatusBanners.tsx';
 import { UpdateBanner } from './components/UpdateBanner.tsx';
 import { SkipLink } from './components/SkipLink.tsx';
 import { MainNav } from './components/MainNav.tsx';
+import { Toasts } from './components/Toasts.tsx';
 import { followRoutes } from './store/nav-slice.ts';
 import { SHIPPED_MODEL_ID } from './models.ts';
 import { DEFAULT_REMOTE_HOST } from './store/runtime-slice.ts';
@@ -106,7 +107,8 @@ export function App() {
           </section>
         )}
         {(section === 'data' || section === 'live') && (
-          <section className="browse" aria-label="Questions">
+          // In Data, a question clicked in the list opens in Live (arrow keys only move the pick; "Open in Live" opens it).
+          <section className="browse" aria-label="Questions" onClick={(e) => section === 'data' && (e.target as Element).closest('[role="option"]') && useApp.getState().navigate({ section: 'live', experiment: null })}>
             {section === 'live' ? (
               <Drawer label="Questions" testid="drawer-questions">
                 <InstanceBrowser />
@@ -132,6 +134,7 @@ export function App() {
           </section>
         )}
       </main>
+      <Toasts />
     </div>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { shot, useApp } from './harness.ts';
+import { openExperiment, shot, useApp } from './harness.ts';
 
 const app = useApp({ query: 'device=wasm' });
 
@@ -114,7 +114,7 @@ describe('live entity renaming', () => {
 describe('entity-renaming experiments', () => {
   it('runs a sweep over the demo set and draws the charts', async () => {
     await app.page.getByLabel('Search questions, passages and answers').fill('');
-    await app.page.getByTestId('tab-experiments').click();
+    await openExperiment(app.page, 'entity/sweep');
     await app.page.getByTestId('sweep-card').waitFor({ timeout: 30_000 });
     await app.page.getByTestId('sweep-seeds').fill('2');
     await app.page.getByTestId('sweep-run').click();
@@ -164,6 +164,7 @@ describe('entity-renaming experiments', () => {
   });
 
   it('measures worst/best over a budget with and without RESEMBLE', async () => {
+    await openExperiment(app.page, 'entity/budget');
     await app.page.getByTestId('budget-source').selectOption('randstr');
     // The RandStr rule is said where the source is chosen (Yan et al.'s released code).
     expect(await text('budget-randstr-rule')).toMatch(/first letter and a final "s" kept/);
@@ -179,6 +180,7 @@ describe('entity-renaming experiments', () => {
   });
 
   it('exports the renamed set as SQuAD JSON with the substitutions', async () => {
+    await openExperiment(app.page, 'entity/export');
     const download = app.page.waitForEvent('download', { timeout: 60_000 });
     await app.page.getByTestId('export-run').click();
     const file = await (await download).path();

@@ -73,6 +73,8 @@ export function ExperimentsView() {
             </p>
             {status !== 'ready' && here.group.id !== 'audit' && <p className="note">Load a model first (Models).</p>}
             {PAGES[path]?.()}
+            {/* Every run of every experiment, under each one: reopen, compare, delete. */}
+            {path !== 'audit/runs' && <RunHistory />}
           </>
         ) : (
           <ExperimentOverview />
