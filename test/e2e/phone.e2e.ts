@@ -91,6 +91,8 @@ describe.each([
   it('picking a question in the drawer scrolls to its answer', async () => {
     await page.getByTestId('tab-experiments').click();
     await page.getByTestId('tab-live').click();
+    // The live view opens afresh, its question list a closed drawer.
+    await page.getByTestId('drawer-questions').locator('summary').click();
     await page.getByLabel('Search questions, passages and answers').fill('Everest expedition');
     const row = page.getByTestId('instance-row').filter({ hasText: 'Who led the 1953 Everest expedition?' });
     await expect.poll(() => page.getByTestId('instance-row').count()).toBe(1);
