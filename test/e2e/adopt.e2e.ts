@@ -7,13 +7,13 @@
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { download as downloadFile, ROOT, shot, useApp } from './harness.ts';
+import { download as downloadFile, openExperiment, openSection, ROOT, shot, useApp } from './harness.ts';
 
 const FIXTURE = join(ROOT, 'test', 'fixtures', 'adversarial', 'addsent-mini.json');
 
 const app = useApp({ query: 'device=wasm' });
 beforeAll(async () => {
-  await app.page.getByTestId('tab-experiments').click();
+  await openExperiment(app.page, 'audit/runs');
   await app.page.getByTestId('run-history').waitFor({ timeout: 30_000 });
 });
 
@@ -56,6 +56,7 @@ describe('the newer cards adopt the run history and exports', () => {
   it('universal names: CSV, JSON with the qarx command, SVG and PNG; saved', async () => {
     await app.page.getByTestId('universal-k').fill('3');
     await app.page.getByTestId('universal-top').fill('3');
+    await openExperiment(app.page, 'entity/universal');
     await app.page.getByTestId('universal-run').click();
     await app.page.getByTestId('universal-table').waitFor({ timeout: 240_000 });
     await historyHas(1);
@@ -74,6 +75,7 @@ describe('the newer cards adopt the run history and exports', () => {
   it('paraphrases (DPR): CSV, JSON with the qarx command, SVG and PNG; saved', async () => {
     for (const k of ['function-word', 'synonym', 'content-word', 'combined']) await app.page.getByTestId(`paraphrase-source-${k}`).uncheck();
     await app.page.getByTestId('paraphrase-source-dataset').uncheck();
+    await openExperiment(app.page, 'sensitivity/paraphrases');
     await app.page.getByTestId('paraphrase-run').click();
     await app.page.getByTestId('paraphrase-table').waitFor({ timeout: 240_000 });
     await historyHas(3);
@@ -83,6 +85,7 @@ describe('the newer cards adopt the run history and exports', () => {
   });
 
   it('trap sentences: CSV, JSON with the qarx command, SVG and PNG; saved', async () => {
+    await openExperiment(app.page, 'stability/traps');
     await app.page.getByTestId('traps-run').click();
     await app.page.getByTestId('traps-table').waitFor({ timeout: 240_000 });
     await historyHas(4);
@@ -93,9 +96,10 @@ describe('the newer cards adopt the run history and exports', () => {
 
   it('the adversarial evaluation: CSV and JSON with the qarx command; saved', async () => {
     await app.page.getByTestId('tab-live').click();
+    await openSection(app.page, 'data');
     await app.page.getByTestId('dataset-file-input').setInputFiles(FIXTURE);
     await expect.poll(async () => (await app.page.getByTestId('import-message').textContent()) ?? '', { timeout: 60_000 }).toMatch(/Imported 5 questions/);
-    await app.page.getByTestId('tab-experiments').click();
+    await openExperiment(app.page, 'stability/traps');
     await app.page.getByTestId('adversarial-run').click();
     await app.page.getByTestId('adversarial-table').waitFor({ timeout: 240_000 });
     await historyHas(5);

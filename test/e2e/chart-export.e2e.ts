@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { download, useApp } from './harness.ts';
+import { download, openExperiment, useApp } from './harness.ts';
 
 const app = useApp({ query: 'device=wasm' });
 
@@ -20,7 +20,7 @@ describe('chart exports', () => {
     app.page.on('console', (m) => {
       if (/Content Security Policy/i.test(m.text())) csp.push(m.text());
     });
-    await app.page.getByTestId('tab-experiments').click();
+    await openExperiment(app.page, 'entity/sweep');
     await app.page.getByTestId('sweep-card').waitFor({ timeout: 30_000 });
     await app.page.getByTestId('sweep-seeds').fill('1');
     await app.page.getByTestId('sweep-run').click();

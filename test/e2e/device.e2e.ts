@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { shot, useApp } from './harness.ts';
+import { openSection, shot, useApp } from './harness.ts';
 import { startMockHub, type MockHub } from '../support/hub-server.ts';
 import { familyRepo } from '../support/family-models.ts';
 
@@ -37,6 +37,7 @@ describe('device choice on a software WebGPU adapter (SwiftShader)', () => {
   });
 
   it('an XLM-R-layout model from the mock Hub answers with exact offsets on a multilingual passage', async () => {
+    await openSection(app.page, 'models');
     await app.page.getByLabel('Hub model id').fill('qarx-families/xlm-roberta-mini');
     await app.page.getByRole('button', { name: 'Load', exact: true }).click();
     await expect.poll(async () => (await app.page.getByTestId('active-model').textContent()) ?? '', { timeout: 60_000 }).toMatch(/qarx-families\/xlm-roberta-mini/);

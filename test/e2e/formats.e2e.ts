@@ -5,13 +5,14 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, shot, useApp } from './harness.ts';
+import { openSection, ROOT, shot, useApp } from './harness.ts';
 
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'formats');
 
 const app = useApp({ query: 'device=wasm', height: 960 });
 
 /** The dataset list entry that names `file`. */
+await openSection(app.page, 'data');
 const entry = (file: string) => app.page.getByTestId('dataset-list').locator('li').filter({ hasText: file });
 
 describe('published layouts import in the browser', () => {

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ROOT, shot, useApp } from './harness.ts';
+import { openSection, ROOT, shot, useApp } from './harness.ts';
 import { startMockHub, type MockHub } from '../support/hub-server.ts';
 
 let hub: MockHub;
@@ -20,6 +20,7 @@ afterAll(async () => {
 const app = useApp({ query: () => `device=wasm&hub=${encodeURIComponent(hub.url)}`, width: 1280, height: 900 });
 
 async function loadHubId(p: Page, id: string): Promise<void> {
+  await openSection(p, 'models');
   await p.getByLabel('Hub model id').fill(id);
   await p.getByRole('button', { name: 'Load', exact: true }).click();
 }
@@ -29,6 +30,7 @@ describe('Hub models in the browser', () => {
     const host = hub.url.replace(/\/$/, '');
     expect(await app.page.getByTestId('hub-host-notice').textContent()).toBe(`Models are downloaded from ${host}, not from the Hugging Face Hub.Use huggingface.co`);
     // The shipped model comes with the app, not from the host.
+    await openSection(app.page, 'models');
     expect(await app.page.getByTestId('model-host').count()).toBe(0);
   });
 
@@ -98,6 +100,7 @@ describe('local model files', () => {
   it('both model forms name a malformed Hub id, and the side-by-side one an incomplete folder', async () => {
     await loadHubId(app.page, 'bert');
     await expect.poll(async () => await app.page.getByTestId('model-error').textContent()).toBe('"bert" is not a Hub model id (expected owner/name).');
+    await openSection(app.page, 'models');
     const side = app.page.getByTestId('models-panel');
     await side.getByLabel('Hub id of a model to add').fill('bert');
     await side.getByTestId('add-model').click();

@@ -8,7 +8,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { download, openApp, ROOT, shot, useApp, useBrowser, useServer, violations } from './harness.ts';
+import { download, openApp, openExperiment, openSection, ROOT, shot, useApp, useBrowser, useServer, violations } from './harness.ts';
 import { TINY, useTinyHub } from './tiny-hub.ts';
 
 const server = useServer();
@@ -23,6 +23,7 @@ beforeAll(() => {
 async function addHubModel(page: Page, device: 'WASM' | 'WebGPU'): Promise<void> {
   await page.getByLabel('Hub id of a model to add').fill(TINY);
   await page.getByLabel('Device of the added model').selectOption({ label: device });
+  await openSection(page, 'models');
   await page.getByTestId('add-model').click();
 }
 
@@ -62,6 +63,7 @@ for (const device of ['wasm', 'webgpu'] as const) {
         expect(await cards.nth(1).locator('header').textContent()).toContain('webgpu');
         expect(await cards.nth(2).locator('header').textContent()).toContain('wasm');
         await shot(app.page, 'multi-mixed-devices');
+        await openSection(app.page, 'models');
         await app.page.locator('[data-testid="loaded-model"][data-key="m3"]').getByTestId('unload-model').click();
         await expect.poll(() => cards.count(), { timeout: 60_000 }).toBe(2);
       }
@@ -131,7 +133,7 @@ describe('robustness table and memory', () => {
     const page = await openApp(chrome.browser, server.url, `device=wasm&hub=${encodeURIComponent(hub.url)}`, errors, 1100);
     await addHubModel(page, 'WASM');
     await ready(page, 'm2').waitFor({ timeout: 120_000 });
-    await page.getByTestId('tab-experiments').click();
+    await openExperiment(page, 'generalization/table');
     const card = page.getByTestId('robustness-card');
     await card.getByTestId('robust-limit').fill('6');
     await card.getByTestId('robust-run').click();

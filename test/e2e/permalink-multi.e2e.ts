@@ -6,7 +6,7 @@
 import { decompressFromEncodedURIComponent } from 'lz-string';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openApp, shot, useApp } from './harness.ts';
+import { openApp, openSection, shot, useApp } from './harness.ts';
 import { TINY, useTinyHub } from './tiny-hub.ts';
 
 
@@ -57,6 +57,7 @@ describe('a permalink with two models', () => {
     await fresh.goto(link);
     await fresh.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
     await ready(fresh, 'm2').waitFor({ timeout: 120_000 });
+    await openSection(fresh, 'models');
     expect(await fresh.locator('[data-testid="loaded-model"][data-key="m2"]').textContent()).toContain(TINY);
     await expect.poll(() => fresh.getByTestId('model-answer-before').count(), { timeout: 60_000 }).toBe(2);
     await expect.poll(() => fresh.getByTestId('compare-view').getAttribute('aria-busy'), { timeout: 60_000 }).toBe('false');

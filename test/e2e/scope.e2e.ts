@@ -4,7 +4,7 @@
  * filters" keeps the dataset. No model run: only what the page states.
  */
 import { describe, expect, it } from 'vitest';
-import { download, shot, useApp } from './harness.ts';
+import { download, openExperiment, shot, useApp } from './harness.ts';
 
 const app = useApp({ query: 'device=wasm' });
 const scopeText = async (id: string) => ((await app.page.getByTestId(`${id}-scope-text`).textContent()) ?? '').trim();
@@ -13,7 +13,7 @@ const count = (t: string) => Number(/^Runs on ([\d,]+) questions?:/.exec(t)?.[1]
 describe('every experiment states its scope before it runs', () => {
   it('a search typed in the Live view leaves the Experiments scope alone until it is included', async () => {
     await app.page.getByLabel('Search questions, passages and answers').fill('Alexander Fleming');
-    await app.page.getByTestId('tab-experiments').click();
+    await openExperiment(app.page, 'entity/sweep');
     await expect.poll(() => scopeText('sweep'), { timeout: 30_000 }).toMatch(/^Runs on [\d,]+ questions: all datasets · no search \(the list's "Alexander Fleming" is not applied\)$/);
     const all = count(await scopeText('sweep'));
     expect(all).toBeGreaterThan(50);
@@ -32,6 +32,7 @@ describe('every experiment states its scope before it runs', () => {
     await shot(app.page, 'scope-sweep-card');
     // A run on the narrowed scope records it, and its command reads the run's ids.
     const narrowed = count(await scopeText('traps'));
+    await openExperiment(app.page, 'stability/traps');
     await app.page.getByTestId('traps-run').click();
     await app.page.getByTestId('traps-result-qarx').waitFor({ state: 'attached', timeout: 120_000 });
     expect(await app.page.getByTestId('traps-result-qarx').textContent()).toMatch(/^qarx perturb trap .* --ids ids\.txt src\/core\/data\/demo-set\.json trapped\.json && qarx compare .* --ids ids\.txt/);

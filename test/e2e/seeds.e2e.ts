@@ -3,7 +3,7 @@
  * experiment card and says why, instead of running silently with the last valid seed.
  */
 import { describe, expect, it } from 'vitest';
-import { shot, useApp } from './harness.ts';
+import { openExperiment, shot, useApp } from './harness.ts';
 
 const app = useApp({ query: 'device=wasm' });
 
@@ -18,7 +18,7 @@ const CARDS = [
 describe('an invalid seed', () => {
   it('disables Run in every experiment card and says why; a valid one enables it again', async () => {
     const page = app.page;
-    await page.getByTestId('tab-experiments').click();
+    await openExperiment(page, 'entity/universal');
     for (const c of CARDS) {
       await expect.poll(() => page.getByTestId(c.run).isEnabled(), { timeout: 60_000 }).toBe(true);
       await page.getByTestId(c.seed).fill('abc');

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { ROOT, shot, useApp } from './harness.ts';
+import { openSection, ROOT, shot, useApp } from './harness.ts';
 
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'formats');
 const tmp = mkdtempSync(join(tmpdir(), 'qarx-storage-e2e-'));
@@ -108,6 +108,7 @@ async function freshApp(): Promise<{ context: BrowserContext; page: Page }> {
  * the panel down, so a click aimed a frame earlier can miss its summary: click again until open.
  */
 async function openStorage(page: Page): Promise<void> {
+  await openSection(page, 'data');
   const panel = page.getByTestId('storage-panel');
   await expect
     .poll(
@@ -275,6 +276,7 @@ describe('two tabs', () => {
     await shot(tabB, 'storage-two-tabs-deleted');
 
     // Acting on a dataset another tab deleted meanwhile: B confirms a delete that A has just done.
+    await openSection(tabA, 'data');
     await tabA.getByTestId('dataset-file-input').setInputFiles(join(FIXTURES, 'squad-flat.jsonl'));
     await expect.poll(() => text(tabB, 'dataset-list'), { timeout: 60_000 }).toContain('squad-flat.jsonl');
     tabB.removeAllListeners('dialog');
