@@ -103,8 +103,9 @@ describe('revision pairs and synthetic noise over the list', () => {
     expect(csv.split('\n')[0]).toBe('id,title,question,answer,answer_start,original_context,perturbed_context,perturbed_answer,intent');
     expect(csv).toMatch(/demo-per-02,Telephone,.*,clarification\n/);
 
-    // The instance browser filters by the category of the last run.
+    // The instance browser (in Data and Live) filters by the category of the last run.
     const c2c = counts[0] as number;
+    await openSection(app.page, 'data');
     await app.page.getByLabel('Natural-perturbation category').selectOption('C2C');
     await expect.poll(async () => (await app.page.getByTestId('result-count').textContent()) ?? '').toBe(`${c2c} question${c2c === 1 ? '' : 's'}`);
     await app.page.getByLabel('Natural-perturbation category').selectOption('all');
