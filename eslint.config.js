@@ -2,7 +2,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-cli/**', 'node_modules/**', 'public/**', '.cache/**', 'test-results/**'] },
+  { ignores: ['dist/**', 'dist-cli/**', 'node_modules/**', 'public/**', '.cache/**', 'test-results/**', 'docs/.vitepress/dist/**', 'docs/.vitepress/cache/**'] },
   ...tseslint.configs.recommended,
   {
     files: ['src/app/**/*.{ts,tsx}'],

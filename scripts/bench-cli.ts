@@ -5,6 +5,12 @@
  * Prints numbers and pass/fail per target; exits 0 either way (speed is never a test).
  *
  *   npm run bench:cli -- [--runs 5] [--questions 6000] [--ts]
+ *   QARX_SQUAD2_EVAL=/path/to/evaluate-v2.0.py npm run bench:cli
+ *
+ * Issue 29: with QARX_SQUAD2_EVAL naming a copy of the official SQuAD 2.0 script (the project has
+ * none, and benchmarks never read ../shared), the script is run on the same files in the same way,
+ * and the ratio is printed (target: qarx eval ≥ 3× faster, peak memory no higher than 79 MB, the
+ * figure before issue 29); without it that comparison is skipped with a message.
  *
  * Builds dist-cli/ first (npm run build:cli), then runs `node bin/qarx.mjs …` as a user does, each
  * run a fresh process: wall time from spawn to exit (median of --runs), peak RSS (ru_maxrss) reported
@@ -109,6 +115,52 @@ async function baseline(): Promise<void> {
   console.log(`${'node -e 0 (baseline, no target)'.padEnd(44)} ${median(walls).toFixed(3)} s`);
 }
 
+/** Runs the official script once under python3: wall seconds and peak RSS (GNU time), and its stdout. */
+function runPython(script: string, args: string[]): Promise<Sample> {
+  const t0 = performance.now();
+  const child = spawn('/usr/bin/time', ['-f', '%U %S %M', 'python3', script, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
+  child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
+  return new Promise((done) =>
+    child.on('close', (code) => {
+      const seconds = (performance.now() - t0) / 1000;
+      const [u, s, kb] = (stderr.trim().split('\n').at(-1) ?? '0 0 0').split(' ').map(Number) as [number, number, number];
+      done({ code: code ?? 1, seconds, cpu: u + s, mb: kb / 1024, stdout });
+    }),
+  );
+}
+
+/** Median wall and CPU seconds and max peak MB of `runs` runs. */
+async function sample(run: () => Promise<Sample>): Promise<{ s: number; cpu: number; mb: number; ok: boolean; out: string }> {
+  const xs: Sample[] = [];
+  for (let i = 0; i < RUNS; i++) xs.push(await run());
+  return { s: median(xs.map((x) => x.seconds)), cpu: median(xs.map((x) => x.cpu)), mb: Math.max(...xs.map((x) => x.mb)), ok: xs.every((x) => x.code === 0), out: xs[0]?.stdout ?? '' };
+}
+
+/** qarx eval beside the official script, alternating so both see the same load; prints the ratios. */
+async function sideBySide(label: string, qarxArgs: string[], pyArgs: string[]): Promise<boolean> {
+  const script = process.env.QARX_SQUAD2_EVAL;
+  if (!script) {
+    console.log(`${label}: official script comparison skipped (set QARX_SQUAD2_EVAL to a copy of evaluate-v2.0.py)`);
+    return true;
+  }
+  // The script's sums are CPython's: compensated from 3.12 on, plain before (qarx eval --py-sum).
+  const modern = spawnSync('python3', ['-c', 'import sys; print(sys.version_info >= (3, 12))'], { encoding: 'utf8' }).stdout.trim() === 'True';
+  const q = await sample(() => runOnce([...qarxArgs, '--py-sum', modern ? 'compensated' : 'legacy']));
+  const p = await sample(() => runPython(script, pyArgs));
+  if (!q.ok || !p.ok) {
+    console.log(`${label}: FAILED (qarx ${q.ok ? 'ok' : 'failed'}, official ${p.ok ? 'ok' : 'failed'})`);
+    return false;
+  }
+  const same = q.out === p.out;
+  const ratio = p.s / q.s;
+  const ok = ratio >= 3 && q.mb <= 79;
+  console.log(`${label.padEnd(44)} qarx ${q.s.toFixed(3)} s (CPU ${q.cpu.toFixed(3)} s, ${q.mb.toFixed(0)} MB) vs official ${p.s.toFixed(3)} s (CPU ${p.cpu.toFixed(3)} s, ${p.mb.toFixed(0)} MB): ${ratio.toFixed(2)}× wall, ${(p.cpu / q.cpu).toFixed(2)}× CPU (target ≥ 3× and ≤ 79 MB: ${ok ? 'pass' : 'FAIL'}); same numbers: ${same ? 'yes' : 'NO'}`);
+  return ok && same;
+}
+
 /** Times `runs` runs of one command; prints median seconds, max peak MB and pass/fail per target. */
 async function bench(label: string, args: string[], maxSeconds: number, maxMb?: number): Promise<boolean> {
   const samples: Sample[] = [];
@@ -148,6 +200,8 @@ const results = [
   await bench('qarx --help', ['--help'], 0.3),
   await bench(`qarx eval (${QUESTIONS} questions)`, ['eval', data, pred], 0.5, 150),
   await bench(`qarx eval --na-prob-file (${QUESTIONS} questions)`, ['eval', data, pred, '--na-prob-file', naProbs], 0.5, 150),
+  await sideBySide(`eval vs evaluate-v2.0.py (${QUESTIONS} questions)`, ['eval', data, pred], [data, pred]),
+  await sideBySide(`eval -n vs evaluate-v2.0.py -n (${QUESTIONS})`, ['eval', data, pred, '--na-prob-file', naProbs], [data, pred, '-n', naProbs]),
 ];
 console.log(`${results.filter(Boolean).length}/${results.length} targets met`);
 // Wall time is the target, but on a busy machine it measures the machine: say so.

@@ -339,7 +339,7 @@ export function writeLexicalModel(outDir: string): string[] {
       2,
     ),
     'onnx/model.onnx': buildGraph(vocab),
-    // transformers.js' dtype 'q8' reads this name; config.json still pins fp32 (see README, Benchmark).
+    // transformers.js' dtype 'q8' reads this name; config.json still pins fp32 (see docs/benchmarks.md).
     'onnx/model_quantized.onnx': buildGraph(vocab, 'q8'),
   };
   const written: string[] = [];

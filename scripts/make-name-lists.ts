@@ -1,6 +1,6 @@
 /**
  * Writes src/core/entity/name-data/<origin>.json: DBName's first names by gender and surnames per
- * origin, from licensed packages (see README "DBName name lists"). Run with `npm run make:names`;
+ * origin, from licensed packages (see docs/entity-renaming.md, "DBName name lists"). Run with `npm run make:names`;
  * a test regenerates the lists and compares. Names that are common English words ("Will", "Grace")
  * are left out: whole-word substitution would otherwise hit ordinary words.
  */

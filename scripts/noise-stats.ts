@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { loadDemoSet } from '../src/core/data/demo.ts';
-import { wordTokens } from '../src/core/diff.ts';
+import { wordTokens } from '../src/core/text/diff.ts';
 import type { Edit } from '../src/core/entity/substitute.ts';
 import { addNoise, NOISE_KINDS, type NoiseKind } from '../src/core/natural/noise.ts';
 

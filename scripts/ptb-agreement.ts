@@ -2,8 +2,8 @@
  * How often the ORG proper-noun test (src/core/entity/org-words.ts) agrees with the Penn Treebank
  * lists of Yan et al.'s released code, on the words of the ORG entities the tagger finds in SQuAD
  * passages: `npx tsx scripts/ptb-agreement.ts <dir with ptb.txt, ptb_nnp.txt> <squad.json…>`. The
- * lists are third-party data and are never shipped or read by tests; this prints the figure the
- * README reports.
+ * lists are third-party data and are never shipped or read by tests; this prints the figure
+ * docs/entity-renaming.md reports.
  */
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';

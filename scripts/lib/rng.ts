@@ -1,2 +1,2 @@
 /** Seeded pseudo-random numbers for generated fixtures and benchmarks: the core's generator. */
-export { rng } from '../../src/core/random.ts';
+export { rng } from '../../src/core/text/random.ts';

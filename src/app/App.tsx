@@ -17,6 +17,7 @@ import { SkipLink } from './components/SkipLink.tsx';
 import { MainNav } from './components/MainNav.tsx';
 import { Toasts } from './components/Toasts.tsx';
 import { followRoutes } from './store/nav-slice.ts';
+import { GlossaryLink } from './components/GlossaryView.tsx';
 import { SHIPPED_MODEL_ID } from './models.ts';
 import { DEFAULT_REMOTE_HOST } from './store/runtime-slice.ts';
 import { useApp } from './store/index.ts';
@@ -83,6 +84,9 @@ export function App() {
         </div>
         <div className="topbar-actions">
           <TeachButtons />
+          <div className="topbar-teach">
+            <GlossaryLink />
+          </div>
           <RuntimeBadge />
         </div>
       </header>

@@ -1,6 +1,7 @@
 /**
  * Charts as files: the recharts SVG with its computed styles inlined (so it renders the same outside
- * the page), a title, and the legend (recharts draws it as HTML) redrawn in SVG; PNG at 2× from it.
+ * the page), a title, the legend (recharts draws it as HTML) redrawn in SVG and the chart's note lines
+ * (the small-n line); PNG at 2× from it.
  */
 
 const STYLE_PROPS = ['fill', 'fill-opacity', 'stroke', 'stroke-width', 'stroke-dasharray', 'stroke-opacity', 'opacity', 'font-family', 'font-size', 'font-weight', 'text-anchor', 'dominant-baseline', 'visibility'];
@@ -33,7 +34,7 @@ export function chartSurface(figure: Element): SVGSVGElement | null {
   return svgs.reduce<SVGSVGElement | null>((best, el) => (best === null || area(el) > area(best) ? el : best), null);
 }
 
-/** The chart inside `figure` as a standalone SVG document with `title` above it and its legend below. */
+/** The chart inside `figure` as a standalone SVG document with `title` above it and its legend and notes (.chart-note) below. */
 export function chartSvg(figure: Element, title: string): string {
   const svg = chartSurface(figure);
   if (!svg) throw new Error('This chart has nothing drawn yet.');
@@ -55,26 +56,62 @@ export function chartSvg(figure: Element, title: string): string {
   const box = svg.getBoundingClientRect();
   const w = Math.round(box.width) || Number(svg.getAttribute('width')) || 400;
   const h = Math.round(box.height) || Number(svg.getAttribute('height')) || 220;
-  const items = legendItems(figure);
-  const titleH = 28;
-  const legendH = items.length ? 24 : 0;
+  clone.setAttribute('x', '0');
+  clone.setAttribute('y', String(TITLE_H));
+  clone.setAttribute('width', String(w));
+  clone.setAttribute('height', String(h));
+  const notes = [...figure.querySelectorAll('.chart-note')].map((el) => el.textContent?.trim() ?? '').filter(Boolean);
+  return composeChartSvg({ title, chart: new XMLSerializer().serializeToString(clone), width: w, height: h, legend: legendItems(figure), notes });
+}
+
+const TITLE_H = 28;
+const LEGEND_ROW = 20;
+const NOTE_ROW = 16;
+/** Approximate advance of one character of the 12 px legend and 11 px note text, for wrapping (no DOM to measure in). */
+const LEGEND_CHAR = 7;
+const NOTE_CHAR = 6.2;
+
+/** Splits `text` into lines of at most `max` characters at spaces (a longer word keeps its own line), e.g. wrapWords('a bb cc', 4) → ['a bb', 'cc']. */
+export function wrapWords(text: string, max: number): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && last.length + 1 + word.length <= max) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+/**
+ * A standalone chart SVG: `title` on top, the chart's own drawing (`chart`, `width` × `height`,
+ * placed at y = 28), then its colour legend (wrapped into rows) and its note lines (e.g. the
+ * small-n line), so the file explains itself without the page around it.
+ */
+export function composeChartSvg(c: { title: string; chart: string; width: number; height: number; legend: readonly { label: string; color: string }[]; notes: readonly string[] }): string {
+  const { width: w, height: h } = c;
   let x = 10;
-  const legend = items
+  let row = 0;
+  const legend = c.legend
     .map((it) => {
-      const part = `<rect x="${x}" y="${titleH + h + 6}" width="12" height="12" fill="${xmlText(it.color)}"/><text x="${x + 16}" y="${titleH + h + 16}" font-family="sans-serif" font-size="12" fill="#222">${xmlText(it.label)}</text>`;
-      x += 28 + it.label.length * 7;
+      const itemW = 28 + it.label.length * LEGEND_CHAR;
+      if (x > 10 && x + itemW > w) {
+        x = 10;
+        row++;
+      }
+      const y = TITLE_H + h + 6 + row * LEGEND_ROW;
+      const part = `<rect x="${x}" y="${y}" width="12" height="12" fill="${xmlText(it.color)}"/><text x="${x + 16}" y="${y + 10}" font-family="sans-serif" font-size="12" fill="#222">${xmlText(it.label)}</text>`;
+      x += itemW;
       return part;
     })
     .join('');
-  clone.setAttribute('x', '0');
-  clone.setAttribute('y', String(titleH));
-  clone.setAttribute('width', String(w));
-  clone.setAttribute('height', String(h));
-  const inner = new XMLSerializer().serializeToString(clone);
+  const legendH = c.legend.length ? (row + 1) * LEGEND_ROW + 4 : 0;
+  const noteLines = c.notes.flatMap((n) => wrapWords(n, Math.max(20, Math.floor((w - 20) / NOTE_CHAR))));
+  const notes = noteLines.map((line, i) => `<text x="10" y="${TITLE_H + h + legendH + 12 + i * NOTE_ROW}" font-family="sans-serif" font-size="11" fill="#444">${xmlText(line)}</text>`).join('');
+  const total = TITLE_H + h + legendH + (noteLines.length ? noteLines.length * NOTE_ROW + 6 : 0);
   return (
-    `<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="${SVG_NS}" width="${w}" height="${h + titleH + legendH}" viewBox="0 0 ${w} ${h + titleH + legendH}">` +
-    `<title>${xmlText(title)}</title><rect width="100%" height="100%" fill="#ffffff"/>` +
-    `<text x="10" y="19" font-family="sans-serif" font-size="14" font-weight="600" fill="#222">${xmlText(title)}</text>${inner}${legend}</svg>`
+    `<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="${SVG_NS}" width="${w}" height="${total}" viewBox="0 0 ${w} ${total}">` +
+    `<title>${xmlText(c.title)}</title><rect width="100%" height="100%" fill="#ffffff"/>` +
+    `<text x="10" y="19" font-family="sans-serif" font-size="14" font-weight="600" fill="#222">${xmlText(c.title)}</text>${c.chart}${legend}${notes}</svg>`
   );
 }
 

@@ -3,6 +3,7 @@
  * it dies silently (the supervisor notices; IndexedDB keeps the data).
  */
 import type { DataEvent, DataRequest } from '../worker/data-protocol.ts';
+import type { DebugAction } from '../worker/heartbeat-protocol.ts';
 import { workerSlot, type DeathCause } from './supervisor.ts';
 
 let handler: (e: DataEvent) => void = () => {};
@@ -32,7 +33,7 @@ export function sendData(req: DataRequest): void {
 }
 
 /** Test hook (?test-hooks=1): makes the worker close itself or hang, with no error event. */
-export function debugDataWorker(action: 'close' | 'hang'): void {
+export function debugDataWorker(action: DebugAction): void {
   slot.debug(action);
 }
 

@@ -4,8 +4,8 @@
  * C2W cases go to the gallery (batch experiments hand over at most MAX_FOUND_CASES per run). Noisy passages are made again here (the
  * noise is seeded per question, so they are exactly the run's) with the noise code loaded on demand.
  */
-import { casesFromFound, casesFromPairs, casesFromTraps, type FailureCase, type ModelRef } from '../core/gallery.ts';
-import { caseCollector, foundCase, isC2W, type FoundCase } from '../core/found-case.ts';
+import { casesFromFound, casesFromPairs, casesFromTraps, type FailureCase, type ModelRef } from '../core/results/gallery.ts';
+import { caseCollector, foundCase, isC2W, type FoundCase } from '../core/results/found-case.ts';
 import type { RenameOptions } from '../core/entity/options.ts';
 import { KIND_LABELS } from '../core/sensitivity/kinds.ts';
 import { NOISE_LABELS, type NoiseOptions } from '../core/natural/noise-kinds.ts';

@@ -3,7 +3,7 @@
  * back into the store (model, question, perturbation, seed). The panels re-run their perturbation
  * on their own once the model and the question are there; synthetic noise waits for both here.
  */
-import { decodePermalink, PERMALINK_PREFIX, type Permalink } from '../core/permalink.ts';
+import { decodePermalink, PERMALINK_PREFIX, type Permalink } from '../core/results/permalink.ts';
 import { useApp, type AppState } from './store/index.ts';
 
 /** The permalink of what the live view shows, or why it cannot be one. */

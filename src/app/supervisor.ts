@@ -9,7 +9,7 @@
  *   a generous silence. A long synchronous ONNX batch blocks pongs, but a batch that takes longer
  *   than the silence (90 s by default) is not a batch any more.
  */
-import { isHeartbeatEvent, lifeLockName, type HeartbeatRequest } from '../worker/heartbeat-protocol.ts';
+import { isHeartbeatEvent, lifeLockName, type DebugAction, type HeartbeatRequest } from '../worker/heartbeat-protocol.ts';
 
 export interface HeartbeatOptions {
   /** Milliseconds between pings. */
@@ -121,7 +121,7 @@ export interface WorkerSlot<Req> {
   /** Terminates the worker on purpose (no death reported) and starts a fresh one. */
   restart(): void;
   /** Test hook: makes the worker close itself or hang, without any error event. */
-  debug(action: 'close' | 'hang'): void;
+  debug(action: DebugAction): void;
 }
 
 export interface SlotHandlers<Ev> {

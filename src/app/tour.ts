@@ -3,7 +3,7 @@
  * with its perturbation (through the permalink code, so a stop is exactly a shareable view), a
  * short explanation, and a "try it yourself" step the tour notices when the learner has done it.
  */
-import type { Permalink, PermalinkPerturbation } from '../core/permalink.ts';
+import type { Permalink, PermalinkPerturbation } from '../core/results/permalink.ts';
 import { SHIPPED_MODEL_ID } from './models.ts';
 import { applyPermalink } from './permalink-state.ts';
 import { useApp, type AppState } from './store/index.ts';
@@ -31,7 +31,7 @@ export const TOUR_STOPS: readonly TourStop[] = [
   {
     id: 'rename',
     title: 'Entity renaming',
-    text: 'Models often answer from the names they have memorised rather than from the passage. Here the answer entity “Alexander Fleming” is replaced everywhere by another person name (DBName: a real-world list); the passage below the answer shows the renaming as a diff and both answers side by side. The Experiments view sweeps every entity type (PER, ORG, GPE) and name source and charts the drop in F1 per type.',
+    text: 'Neural readers often answer from names they memorised in training rather than from the passage (Yan et al. 2022). Here the answer entity “Alexander Fleming” is replaced everywhere by another person name (DBName: a real-world list); the passage below the answer shows the renaming as a diff and both answers side by side. The shipped lexical baseline memorised nothing: it takes any capitalised word for a name, so its answer usually follows the new name. The Experiments view sweeps every entity type (PER, ORG, GPE) and name source and charts the drop in F1 per type.',
     tryIt: 'Change the entity type or the name source in the renaming panel, or press “Re-roll” for another name, and watch whether the answer follows the new name.',
     instance: 'demo-per-01',
     p: { kind: 'rename', type: 'PER', source: 'db', origin: 'us', seed: 1, resemble: false },
@@ -86,7 +86,7 @@ export const TOUR_STOPS: readonly TourStop[] = [
   {
     id: 'trap',
     title: 'Trap sentences',
-    text: 'A model that matches words instead of reading can be fooled by a sentence that shares the question’s words but answers nothing (AddSent, Jia & Liang 2017). The trap panel inserts one after the answer sentence and shows whether the answer jumps into it.',
+    text: 'A model that matches words instead of reading can be fooled by a sentence that shares the question’s words but answers nothing (AddSent, Jia & Liang 2017). The shipped lexical baseline matches words by design, so it is an easy victim. The trap panel inserts one after the answer sentence and shows whether the answer jumps into it.',
     tryIt: 'Choose “typed” in the trap panel and write your own distractor sentence.',
     instance: 'demo-per-03',
     p: { kind: 'none' },
@@ -96,7 +96,7 @@ export const TOUR_STOPS: readonly TourStop[] = [
   {
     id: 'chinese',
     title: 'Chinese',
-    text: 'Everything works on Chinese too: renaming uses Chinese names and places, traps and paraphrases have Chinese rules, and scores use DuReader’s character-level F1. Here the answer 周树人 (Lu Xun’s birth name) is renamed.',
+    text: 'The tools work on Chinese too: renaming uses Chinese names and places, traps and paraphrases have Chinese rules, and scores use DuReader’s character-level F1. Here the answer 周树人 (Lu Xun’s birth name) is renamed. The shipped lexical baseline does not read Chinese: it picks a run of characters near the characters the question shares, so use a multilingual model to see a real reader.',
     tryIt: 'Press “Re-roll” for another Chinese name, or edit the passage.',
     instance: 'demo-zh-03',
     p: { kind: 'rename', type: 'PER', source: 'db', origin: 'cn', seed: 1, resemble: false },

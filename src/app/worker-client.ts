@@ -4,6 +4,7 @@
  * supervisor notices). Events go to the one handler the store registers.
  */
 import type { WorkerEvent, WorkerRequest } from '../worker/protocol.ts';
+import type { DebugAction } from '../worker/heartbeat-protocol.ts';
 import { workerSlot, type DeathCause } from './supervisor.ts';
 
 let nextJob = 1;
@@ -47,7 +48,7 @@ export function restartWorker(): void {
 }
 
 /** Test hook (?test-hooks=1): makes the worker close itself or hang, with no error event. */
-export function debugWorker(action: 'close' | 'hang'): void {
+export function debugWorker(action: DebugAction): void {
   slot.debug(action);
 }
 

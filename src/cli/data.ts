@@ -11,7 +11,7 @@ import { readBytes } from './io.ts';
 import type { Instance } from '../core/data/types.ts';
 import { reportRead } from './report.ts';
 import { collectGarbage, GC_EVERY } from './gc.ts';
-import { countOf } from '../core/plural.ts';
+import { countOf } from '../core/text/plural.ts';
 
 /**
  * Reads a data file of any importable format as a SquadFile. Nested SQuAD/DuReader JSON goes

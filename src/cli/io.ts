@@ -2,7 +2,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { InputError } from '../core/formats/json.ts';
-import { parseSeed } from '../core/random.ts';
+import { parseSeed } from '../core/text/random.ts';
 
 /** A usage or input problem: printed as one line, exit code 2. */
 export class UsageError extends Error {}

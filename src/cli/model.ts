@@ -1,13 +1,13 @@
 /** Model loading for qarx: a local directory in the Hugging Face layout or a Hub id. */
+import { formatBytes } from '../core/text/bytes.ts';
 import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { configureRuntime, loadQaModel, type Dtype, type ModelSource } from '../core/index.ts';
 import { InputError } from '../core/formats/json.ts';
-import { isHubId } from '../core/hub-id.ts';
+import { isHubId } from '../core/qa/hub-id.ts';
 import { err } from './io.ts';
 import type { Instance } from '../core/data/types.ts';
-import type { TaggedSpan } from '../core/ner/file-entities.ts';
 
 /** A directory on disk is a local model; otherwise owner/name is a Hub id. */
 export function resolveModel(spec: string): { source: ModelSource } {
@@ -42,7 +42,7 @@ export async function openModel(spec: string, o: { 'hub-host'?: string; 'cache-d
       // Only big files are worth a line (weights); configs and local reads are instant.
       if (p.status === 'progress' && p.file !== lastFile && p.total > 1 << 20) {
         lastFile = p.file;
-        err(`loading ${p.file} (${(p.total / (1 << 20)).toFixed(1)} MB)\n`);
+        err(`loading ${p.file} (${formatBytes(p.total)})\n`);
       }
     },
   });
@@ -53,27 +53,23 @@ export async function openModel(spec: string, o: { 'hub-host'?: string; 'cache-d
 /**
  * Tags every passage of `instances` with a Hub token-classification model (`--tagger`, e.g.
  * Xenova/bert-base-NER) unless the file annotated it itself: its spans then choose the answer
- * entities, in place of the built-in tagger. Returns how many passages the model tagged.
+ * entities, in place of the built-in tagger. Returns tagged copies and how many passages the model tagged.
  */
-export async function tagWithModel(instances: Instance[], spec: string, o: { 'hub-host'?: string; 'cache-dir'?: string }): Promise<number> {
+export async function tagWithModel(instances: readonly Instance[], spec: string, o: { 'hub-host'?: string; 'cache-dir'?: string }): Promise<{ instances: Instance[]; passages: number }> {
   const { source } = resolveModel(spec);
   configureRuntime({
     remoteHost: o['hub-host'] ?? process.env.HF_ENDPOINT ?? 'https://huggingface.co/',
     cacheDir: o['cache-dir'] ?? process.env.QARX_CACHE_DIR ?? join(homedir(), '.cache', 'qarx'),
   });
   // Imported here: the tagger types entities with compromise and the name lists, which predict must not load.
-  const { loadNerTagger } = await import('../core/runtime/ner-tagger.ts');
+  const [{ loadNerTagger }, { tagInstances }] = await Promise.all([import('../core/runtime/ner-tagger.ts'), import('../core/ner/tag-instances.ts')]);
+  const t0 = performance.now();
   const tagger = await loadNerTagger(source, { device: 'cpu' });
-  const byPassage = new Map<string, TaggedSpan[]>();
   try {
-    for (const inst of instances) {
-      if (inst.entities || inst.lang !== 'en') continue;
-      let spans = byPassage.get(inst.context);
-      if (!spans) byPassage.set(inst.context, (spans = await tagger.tag(inst.context)));
-      inst.entities = spans;
-    }
+    const r = await tagInstances(instances, (text) => tagger.tag(text));
+    err(`tagged ${r.passages} passage${r.passages === 1 ? '' : 's'} with ${tagger.id} (NER tagger) in ${((performance.now() - t0) / 1000).toFixed(2)} s\n`);
+    return r;
   } finally {
     await tagger.dispose();
   }
-  return byPassage.size;
 }

@@ -2,12 +2,13 @@
  * predict's questions, a chunk at a time. Plain nested SQuAD/DuReader JSON is streamed twice — a
  * first pass for the ids, version and issues (what run.json, the counts and the read report need
  * up front), a second one that hands out the questions chunk by chunk — so the file is never held
- * whole; every other input (gzip, JSON Lines, CSV, a file the stream cannot read like JSON.parse)
- * is read whole by readData, as before.
+ * whole (gzip: inflated as a stream from its compressed bytes); every other input (JSON Lines,
+ * CSV, a file the stream cannot read like JSON.parse) is read whole by readData, as before.
  */
-import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { DEFAULT_MAX_BYTES } from '../core/formats/common.ts';
 import { detectFormat, SNIFF_BYTES } from '../core/formats/index.ts';
-import { isGzip } from '../core/formats/gzip.ts';
+import { gunzipChunks, isGzip } from '../core/formats/gzip.ts';
 import { InputError } from '../core/formats/json.ts';
 import { SquadStreamFallback, readSquadStream, squadStreamItems } from '../core/formats/squad-stream.ts';
 import type { InputIssue, QaItem } from '../core/formats/squad.ts';
@@ -51,6 +52,26 @@ function* fileChunks(file: string, onRead?: (done: number, total: number) => voi
   }
 }
 
+/**
+ * A gzip file's inflated bytes chunk by chunk, each pass a fresh inflate of the compressed bytes
+ * (read once); `onRead` hears compressed bytes consumed of the file's size on the first pass.
+ */
+function gzipChunks(file: string, onRead?: (done: number, total: number) => void): (() => Iterable<Uint8Array>) {
+  let gz: Uint8Array | null = null;
+  let pass = 0;
+  return function* () {
+    gz ??= readFileSync(file);
+    const total = gz.length;
+    const report = pass++ === 0 ? onRead : undefined;
+    let steps = 0;
+    for (const { chunk, consumed } of gunzipChunks(gz, file, DEFAULT_MAX_BYTES)) {
+      if (++steps % GC_STEPS === 0) collectGarbage();
+      yield chunk;
+      report?.(consumed, total);
+    }
+  };
+}
+
 /** The first SNIFF_BYTES of a file. */
 function head(file: string): Uint8Array {
   const fd = openSync(file, 'r');
@@ -83,11 +104,13 @@ export async function readPredictInput(file: string, onRead?: (done: number, tot
   if (existsSync(file) && statSync(file).isFile()) {
     const h = head(file);
     const format = detectFormat(file, h);
-    if ((format === 'squad' || format === 'dureader') && !isGzip(h)) {
+    if (format === 'squad' || format === 'dureader') {
+      // Gzip: the compressed bytes are held (a fraction of the text) and inflated chunk by chunk (fflate's streaming Gunzip), twice.
+      const source = isGzip(h) ? gzipChunks(file, onRead) : () => fileChunks(file, onRead);
       try {
-        const first = readSquadStream(fileChunks(file, onRead), file);
+        const first = readSquadStream(source(), file);
         // No usable question: readData says why, in its usual words.
-        if (first.ids.length > 0) return streamed(file, first.version, first.issues, first.ids, first.fileVersion);
+        if (first.ids.length > 0) return streamed(file, first.version, first.issues, first.ids, first.fileVersion, source);
       } catch (e) {
         if (!(e instanceof SquadStreamFallback)) throw e;
       }
@@ -98,10 +121,10 @@ export async function readPredictInput(file: string, onRead?: (done: number, tot
 }
 
 /** The streamed input: a second pass yields the questions, checked against the first pass's ids. */
-function streamed(file: string, version: PredictInput['version'], issues: InputIssue[], ids: string[], fileVersion: { version: string | undefined }): PredictInput {
+function streamed(file: string, version: PredictInput['version'], issues: InputIssue[], ids: string[], fileVersion: { version: string | undefined }, source: () => Iterable<Uint8Array>): PredictInput {
   function* items(): Generator<QaItem> {
     let k = 0;
-    for (const item of squadStreamItems(fileChunks(file), file, fileVersion)) {
+    for (const item of squadStreamItems(source(), file, fileVersion)) {
       if (item.id !== ids[k++]) throw new InputError(`${file}: the file changed while it was being read.`);
       yield item;
     }

@@ -9,15 +9,18 @@
  *   qarx compare <original> <perturbed> --model <dir|hub id>
  *   qarx challenge <original> <perturbed> --out <file> (--model M | --pred NAME=orig,pert)…
  *   qarx universal <data> --model M [--type PER|GPE] [--source db|indist] [--candidates K] [--iterations N] [--sample B] [--top k]
+ *   qarx attack --model M --data F [--budget N] [--families rename,trap,paraphrase,noise] [--seed S]
  *   qarx sweep <data> --model M …   qarx budget <data> --model M …
  *   qarx audit --config audit.json --out DIR [--shard i/n] [--workers N]   qarx merge DIR… --out DIR
+ *   qarx card --audit DIR [--model NAME] [--out FILE]
  */
 import { InputError } from '../core/formats/json.ts';
-import { ModelError } from '../core/model-errors.ts';
+import { ModelError } from '../core/qa/model-errors.ts';
 import { SquadEvalError } from '../core/metrics/squad.ts';
 import { err, out, UsageError } from './io.ts';
 
 const USAGE = `Usage:
+  qarx help TERM | glossary   what a term means (DBName, D_worst, DPR, C2W, …) and the paper it comes from
   qarx predict --model <dir|hub id> --data <data file> --out <dir> [options]
       --dump-logits           also write logits.jsonl (every window's start/end logits and token offsets)
       --squad2 / --squad1     force null-answer decoding on or off (default: from the data's version)
@@ -78,10 +81,11 @@ const USAGE = `Usage:
       most (model, question) flips (EM 1 → F1 < 0.4), then most questions, then a seeded coin;
       --dev keeps only pairs whose original passage is a passage of that SQuAD dev file (App. I's
       last step; the pairs removed are counted); one version per passage; written as SQuAD JSON
-      with each paragraph's original_context
+      with each paragraph's original_context; Ctrl-C stops the model running after its batch and
+      writes what finished, marked partial ("partial", "stopped"), exit 130
   qarx universal <data file> --model <dir|hub id> [--target answer|question-person] [--type PER|GPE]
                  [--source db|indist] [--origin us|in|cn|fr|ar] [--candidates K] [--iterations N] [--sample B]
-                 [--top k] [--seed N] [--json] [--squad2]
+                 [--top k] [--seed N] [--tagger <hub id|dir>] [--json] [--squad2]
       universal names (Balasubramanian et al. 2020, App. A.1, Algorithm 2): K candidate names (default
       30) with Beta(α, β) weights; N iterations (default 10) draw B names (default 10) by weight and B
       random eligible questions; each name is put in place of the answer entity, or of the person the
@@ -90,14 +94,26 @@ const USAGE = `Usage:
       10) by weight α/(α+β) = P(worsen) − P(improve); Ctrl-C
       stops after the current name and prints what finished, marked partial; --slice KEY adds,
       per top name, original vs renamed per slice
+  qarx attack --model <dir|hub id> --data <data file> [--budget 50] [--families rename,trap,paraphrase,noise]
+              [--seed 1] [--beam 3] [--depth 3] [--ids FILE] [--json] [--squad2]
+      the smallest breaking edit per answerable question (the app's "Find a failure"): from a correct
+      answer (EM 1), single edits of each family — one answer entity renamed (DBName, seeds S, S+1, …),
+      one generated trap sentence at each of four positions, one paraphrase rule, one noise edit of
+      each kind at the lowest rate — greedy, then a beam over 2…depth edits, until the answer scores
+      EM 0 or the budget of model calls (answered inputs) runs out; prints per family (each alone)
+      and all together the share of correct answers broken and calls per break, and the windows run
+      vs reused; Ctrl-C stops after the current question and prints what finished, marked partial
   qarx sweep <data file> --model <dir|hub id> [--types PER,ORG,GPE,MIX] [--sources indist,db,randstr]
-             [--seeds 5] [--origin us] [--origins us,in,cn,fr,ar] [--target answer|question-person] [--squad2] [--json]
+             [--seeds 5] [--origin us] [--origins us,in,cn,fr,ar] [--target answer|question-person] [--tagger <hub id|dir>] [--squad2] [--json]
       the app's entity-renaming sweep: every type × source (and PER × DBName × origin) over seeds
       1…N; EM/F1 original and renamed, mean ± std over seeds, the drop in F1; --target
       question-person renames the person the question names (PER only: --types is then ignored);
-      --slice KEY (repeatable) adds, per sweep row, original vs renamed (mean over seeds) per slice
+      --slice KEY (repeatable) adds, per sweep row, original vs renamed (mean over seeds) per slice;
+      --tagger (sweep, budget, universal): a Hub token-classification model finds the answer entities
+      of passages the file did not annotate, in place of the built-in tagger (InDistName's pool stays
+      the file's, built-in tagger)
   qarx budget <data file> --model <dir|hub id> [--type MIX] [--source db] [--origin us] [--budget 10]
-              [--resemble 1|3 [--temperature 2] [--seed 1]] [--target answer|question-person] [--squad2] [--json]
+              [--resemble 1|3 [--temperature 2] [--seed 1]] [--target answer|question-person] [--tagger <hub id|dir>] [--squad2] [--json]
       worst and best case over B renamings per question (seeds 1…B), random mean ± std, stability;
       with --resemble the same for the RESEMBLE-defended model (M canonical names, chosen by F1 on
       30% of the questions split by --seed; all figures then on the other 70%); --target as for
@@ -114,6 +130,17 @@ const USAGE = `Usage:
   qarx merge <dir…> --out <dir>
       joins shard directories into one summary (same files as above); exit 1 when units failed or
       no shard ran them
+  qarx card --audit <dir> [--model NAME] [--config audit.json] [--out README.md]
+      a Hugging Face model card "Robustness" section from a finished audit: each perturbation's EM/F1
+      before → after with ΔF1's 95% CI and Holm-adjusted p (audit configs with "ci"), n, settings and
+      the qarx command, plus model-index metadata (question-answering; exact_match, f1) in YAML front
+      matter, checked against the Hub's model-index rules (exit 1 when broken)
+  --ci [--bootstrap N] [--seed S | --ci-seed S] [--ci-passages] (eval, compare, sweep, budget, universal):
+      95% percentile bootstrap CIs over questions (B = 1000, seed 1; --ci-passages resamples whole
+      passages), for comparisons the paired CI of the drop, p (McNemar exact on EM, paired sign-flip on
+      F1), Holm-adjusted p for several rows, "n.s." when p ≥ 0.05 and the smallest drop n detects at
+      80% power; budget and universal: their --seed seeds the CI unless --ci-seed; eval prints the
+      official JSON unchanged without --ci; audit configs: "ci": { "bootstrap": 1000, "seed": 1, "passages": false }
   --dtype, --hub-host URL, --cache-dir DIR (compare, challenge, universal, sweep, budget): the model's
       precision and where it comes from, as for predict; --json results (compare, universal, sweep,
       budget) and predict's run.json record the data, N, model, dtype, device, settings and command
@@ -137,10 +164,12 @@ const COMMANDS: Record<string, () => Promise<(argv: string[]) => Promise<number>
   compare: async () => (await import('./commands/compare.ts')).compare,
   challenge: async () => (await import('./commands/challenge.ts')).challenge,
   universal: async () => (await import('./commands/universal.ts')).universal,
+  attack: async () => (await import('./commands/attack.ts')).attack,
   sweep: async () => (await import('./commands/entity-runs.ts')).sweep,
   budget: async () => (await import('./commands/entity-runs.ts')).budget,
   audit: async () => (await import('./commands/audit.ts')).audit,
   merge: async () => (await import('./commands/audit.ts')).merge,
+  card: async () => (await import('./commands/card.ts')).card,
 };
 
 /** Runs the CLI and returns the exit code; errors become one line on stderr. */
@@ -149,6 +178,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     const load = cmd !== undefined && Object.hasOwn(COMMANDS, cmd) ? COMMANDS[cmd] : undefined;
     if (load) return await (await load())(rest);
+    if (cmd === 'help' && rest.length > 0) return await help(rest.join(' '));
     if (cmd === undefined || cmd === '--help' || cmd === '-h' || cmd === 'help') {
       out(`${USAGE}\n`);
       return cmd === undefined ? 2 : 0;
@@ -157,6 +187,22 @@ export async function main(argv: string[]): Promise<number> {
   } catch (e) {
     return exitCode(e);
   }
+}
+
+/** `qarx help TERM`: the glossary entry of a term (`glossary` lists every term); an unknown term suggests close ones. */
+async function help(term: string): Promise<number> {
+  const [{ lookupTerm, searchGlossary }, { glossaryEntryText, glossaryList }] = await Promise.all([import('../core/glossary/terms.ts'), import('../core/glossary/doc.ts')]);
+  if (/^(glossary|terms)$/i.test(term)) {
+    out(glossaryList());
+    return 0;
+  }
+  const entry = lookupTerm(term);
+  if (entry) {
+    out(glossaryEntryText(entry));
+    return 0;
+  }
+  const near = searchGlossary(term).map((e) => e.term);
+  throw new UsageError(`no glossary entry for "${term}"${near.length ? `; terms that mention it: ${near.slice(0, 8).join(', ')}` : ''} (qarx help glossary lists every term)`);
 }
 
 /** Prints an error as one line and maps it to the exit code: 2 usage/input, 3 model, 1 anything else. */

@@ -4,7 +4,7 @@
  * command line that produced it, so a saved JSON file says how to run it again.
  */
 import { basename } from 'node:path';
-import { noAnswerReason, shellQuote, type RunRecord } from '../core/run-record.ts';
+import { noAnswerReason, shellQuote, type RunRecord } from '../core/results/run-record.ts';
 
 /** The command line of this run as a POSIX shell reads it back, e.g. cliCommand('sweep', ['a b.json']) === "qarx sweep 'a b.json'". */
 export function cliCommand(cmd: string, argv: readonly string[]): string {

@@ -5,10 +5,11 @@
 import type { AnswerEntityType, DatasetFormat, GoldAnswer, Instance } from '../core/data/types.ts';
 import type { WikiEdit } from '../core/natural/wiki-edit.ts';
 import type { NamePool } from '../core/entity/rename.ts';
+import type { TagStoreData } from '../core/entity/tag-store.ts';
 import type { PairCategory } from '../core/natural/categories.ts';
 import type { InputIssue } from '../core/formats/squad.ts';
-import type { RunRecord } from '../core/run-record.ts';
-import type { ResultTable } from '../core/result-table.ts';
+import type { RunRecord } from '../core/results/run-record.ts';
+import type { ResultTable } from '../core/results/table.ts';
 
 /** A dataset as listed in the UI. */
 export interface DatasetInfo {
@@ -146,7 +147,8 @@ export type DataEvent =
   /** A question's answer entity type after a correction (or its reset), and whether the user set it. */
   | { type: 'answer-type'; dataset: string; id: string; answerType: AnswerEntityType; corrected: boolean }
   /** `versionTwo`: SQuAD 2.0's no-answer setting follows the data (any unanswerable question in the selected datasets). */
-  | { type: 'collected'; reqId: number; instances: Instance[]; total: number; versionTwo: boolean; datasets: string[]; pool: NamePool | null }
+  /** `tags`: the datasets' entity tags saved at import (core/entity/tag-store.ts), for the sweep. */
+  | { type: 'collected'; reqId: number; instances: Instance[]; total: number; versionTwo: boolean; datasets: string[]; pool: NamePool | null; tags?: TagStoreData[] }
   | { type: 'pool'; reqId: number; dataset: string; pool: NamePool }
   | { type: 'scope-counted'; reqId: number; total: number; answerable: number; paired: number }
   /** `parsing`: the revision (1-based, oldest first) whose wikitext is being parsed, once all are read. */

@@ -10,6 +10,7 @@ import type { AnswerEntityType, Instance } from '../core/data/types.ts';
 import { TypeCorrections } from './corrections.ts';
 import { loadDemoSet } from '../core/data/demo.ts';
 import { buildNamePool, mergePools, type NamePool } from '../core/entity/rename.ts';
+import { activeTagStore, tagStoreFrom, useTagStore, type TagStoreData } from '../core/entity/tag-store.ts';
 import { fetchHistory, findEditsWith, skippedNotice, type WikiRevision } from '../core/natural/wiki.ts';
 import { budgetedParser, DEFAULT_WIKITEXT_BUDGET_MS } from './wikitext-parser.ts';
 import { Catalog } from './catalog.ts';
@@ -145,7 +146,7 @@ function search(query: string, f: SearchFilters, only: readonly string[] | null 
   return index.search(listed().map((d) => d.id), query, f, only, MAX_ROWS);
 }
 
-/** The experiments' scope counts that core's population rules need (src/core/scope.ts). */
+/** The experiments' scope counts that core's population rules need (src/core/experiments/scope.ts). */
 function scopeCounts(query: string, f: SearchFilters, only: readonly string[] | null): { total: number; answerable: number; paired: number } {
   const count = (g: Partial<SearchFilters>) => index.search(listed().map((d) => d.id), query, { ...f, ...g }, only, 0).total;
   return { total: count({}), answerable: f.answerable === 'unanswerable' ? 0 : count({ answerable: 'answerable' }), paired: count({ revision: 'with-revision' }) };
@@ -164,7 +165,7 @@ function selectionNames(rows: readonly InstanceRow[]): string[] {
 }
 
 /** Full instances matching a search, in list order, at most `limit` (demo from memory, the rest from IndexedDB). */
-async function collect(query: string, f: SearchFilters, limit: number, withPool = false, only: readonly string[] | null = null): Promise<{ instances: Instance[]; total: number; versionTwo: boolean; datasets: string[]; pool: NamePool | null }> {
+async function collect(query: string, f: SearchFilters, limit: number, withPool = false, only: readonly string[] | null = null): Promise<{ instances: Instance[]; total: number; versionTwo: boolean; datasets: string[]; pool: NamePool | null; tags: TagStoreData[] }> {
   const { rows, total } = search(query, f, only);
   const picked = rows.slice(0, limit);
   const fromDemo = new Map(demo.map((x) => [x.id, x]));
@@ -176,8 +177,17 @@ async function collect(query: string, f: SearchFilters, limit: number, withPool 
     if (x) instances.push(withIntent(x));
   }
   // InDistName draws from every question of the datasets renamed, as qarx does from its whole file.
-  const pooled = withPool ? mergePools(await Promise.all([...new Set(picked.map((r) => r.dataset))].map(pool))) : null;
-  return { instances, total, versionTwo: selectionIsV2(rows), datasets: selectionNames(rows), pool: pooled };
+  const ids = [...new Set(picked.map((r) => r.dataset))];
+  const pooled = withPool ? mergePools(await Promise.all(ids.map(pool))) : null;
+  // The datasets' entity tags from their import go with the questions: the sweep tags no passage again.
+  const tags = (await Promise.all(ids.map(tagsOf))).filter((t) => t !== null);
+  return { instances, total, versionTwo: selectionIsV2(rows), datasets: selectionNames(rows), pool: pooled, tags };
+}
+
+/** A dataset's entity tags saved at import (null: the demo set, or a dataset imported before they were kept). */
+async function tagsOf(dataset: string): Promise<TagStoreData | null> {
+  if (dataset === DEMO_ID) return null;
+  return (await db.tags.get(dataset).catch(() => undefined))?.data ?? null;
 }
 
 const pools = new Map<string, NamePool>();
@@ -228,7 +238,14 @@ async function pool(dataset: string): Promise<NamePool> {
   let p = pools.get(dataset);
   if (!p) {
     const list = dataset === DEMO_ID ? demo : await db.instances.where('dataset').equals(dataset).toArray();
-    p = buildNamePool(list.map((x) => corrections.apply(x)));
+    const tags = await tagsOf(dataset);
+    const before = activeTagStore();
+    useTagStore(tags ? tagStoreFrom(tags) : before);
+    try {
+      p = buildNamePool(list.map((x) => corrections.apply(x)));
+    } finally {
+      useTagStore(before);
+    }
     pools.set(dataset, p);
   }
   return p;

@@ -8,7 +8,8 @@
 import Dexie, { type Table } from 'dexie';
 import type { AnswerEntityType, Instance } from '../core/data/types.ts';
 import type { DatasetInfo, SavedRunInfo, StorageRow } from './data-protocol.ts';
-import { countOf, isAre } from '../core/plural.ts';
+import { countOf, isAre } from '../core/text/plural.ts';
+import type { TagStoreData } from '../core/entity/tag-store.ts';
 
 export class QarxDb extends Dexie {
   datasets!: Table<DatasetInfo, string>;
@@ -21,6 +22,8 @@ export class QarxDb extends Dexie {
   runs!: Table<SavedRunInfo, string>;
   /** … and its full result, kept apart so listing the history reads no results. */
   runData!: Table<{ id: string; payload: unknown }, string>;
+  /** A dataset's entity tags (passages' entities, answers' types), computed at import so sweeps tag nothing. */
+  tags!: Table<{ dataset: string; data: TagStoreData }, string>;
   constructor(name = 'qarx') {
     // No liveQuery cache: its optimistic updates show writes before they commit, and a commit that
     // fails (a full quota) would briefly list a dataset that never existed.
@@ -42,6 +45,8 @@ export class QarxDb extends Dexie {
     this.version(4).stores({ datasets: 'id, createdAt, state', instances: '[dataset+id], dataset', intents: '[dataset+id]', runs: 'id, createdAt, kind', runData: 'id' });
     // v5: the user's corrections of answer entity types (a new table only).
     this.version(5).stores({ datasets: 'id, createdAt, state', instances: '[dataset+id], dataset', intents: '[dataset+id]', runs: 'id, createdAt, kind', runData: 'id', corrections: '[dataset+id]' });
+    // v6: each dataset's entity tags from its import (a new table only; older datasets are tagged when swept).
+    this.version(6).stores({ datasets: 'id, createdAt, state', instances: '[dataset+id], dataset', intents: '[dataset+id]', runs: 'id, createdAt, kind', runData: 'id', corrections: '[dataset+id]', tags: 'dataset' });
   }
 }
 
@@ -142,10 +147,11 @@ export async function removeDataset(db: QarxDb, dataset: string): Promise<{ exis
   // Unlisted first (every tab's list drops it at once): removing 100,000 rows takes a while. With
   // storage full even this small write can fail; the delete below frees space all the same.
   await db.datasets.update(dataset, { state: 'deleting', updatedAt: Date.now() }).catch(() => 0);
-  return db.transaction('rw', db.datasets, db.instances, db.intents, async () => {
+  return db.transaction('rw', [db.datasets, db.instances, db.intents, db.tags], async () => {
     const record = await db.datasets.get(dataset);
     const rows = await db.instances.where('dataset').equals(dataset).delete();
     await db.intents.where('[dataset+id]').between([dataset, Dexie.minKey], [dataset, Dexie.maxKey]).delete();
+    await db.tags.delete(dataset);
     await db.datasets.delete(dataset);
     return { existed: record !== undefined || rows > 0, rows };
   });

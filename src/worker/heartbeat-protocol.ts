@@ -3,8 +3,11 @@
  * unions so they pass beside them without touching either protocol.
  */
 
-/** Page → worker: a ping, or (test hook) a request to die without an error event. */
-export type HeartbeatRequest = { type: 'qarx-ping'; seq: number } | { type: 'qarx-debug'; action: 'close' | 'hang' };
+/** Test hooks: die without an error event (close, hang), or hold the next sweep after its n-th cell until it is cancelled. */
+export type DebugAction = 'close' | 'hang' | { holdSweepAfter: number };
+
+/** Page → worker: a ping, or a test hook's request. */
+export type HeartbeatRequest = { type: 'qarx-ping'; seq: number } | { type: 'qarx-debug'; action: DebugAction };
 
 /** Worker → page: a pong, or word that the worker holds its life lock (released only when it dies). */
 export type HeartbeatEvent = { type: 'qarx-pong'; seq: number } | { type: 'qarx-alive' };

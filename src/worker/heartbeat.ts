@@ -4,7 +4,8 @@
  * error event fires then. Install it before the command switch's `onmessage`.
  */
 /// <reference lib="webworker" />
-import { isHeartbeatRequest, lifeLockName, type HeartbeatEvent } from './heartbeat-protocol.ts';
+import { isHeartbeatRequest, lifeLockName, type DebugAction, type HeartbeatEvent } from './heartbeat-protocol.ts';
+import { holdNextSweep } from './test-hold.ts';
 
 /** Answers heartbeat requests ahead of (and hidden from) the worker's own message handler. */
 export function installHeartbeat(scope: DedicatedWorkerGlobalScope): void {
@@ -31,9 +32,10 @@ export function installHeartbeat(scope: DedicatedWorkerGlobalScope): void {
     .catch(() => {});
 }
 
-/** Test hook: closes the worker, or blocks it for good (a hung worker that keeps its lock). */
-function dieForTest(scope: DedicatedWorkerGlobalScope, action: 'close' | 'hang'): void {
-  if (action === 'close') scope.close();
+/** Test hook: closes the worker, blocks it for good (a hung worker that keeps its lock), or holds the next sweep. */
+function dieForTest(scope: DedicatedWorkerGlobalScope, action: DebugAction): void {
+  if (typeof action === 'object') holdNextSweep(action.holdSweepAfter);
+  else if (action === 'close') scope.close();
   else hang();
 }
 

@@ -15,11 +15,13 @@ import { describePairing, type PairingCounts } from '../core/formats/pairs.ts';
 import { contentHash } from '../core/data/content-hash.ts';
 import type { InputIssue } from '../core/formats/squad.ts';
 import { answerTypeOf } from '../core/ner/answer-type.ts';
+import { activeTagStore, newTagStore, tagStoreData, useTagStore, type TagStoreData } from '../core/entity/tag-store.ts';
+import { fileAnswerType } from '../core/ner/file-answer-type.ts';
 import type { Catalog } from './catalog.ts';
 import type { DataEvent, DatasetInfo, ImportSource } from './data-protocol.ts';
 import { beginImport, finishImport, importLockName, isQuotaError, removeDataset, settleImport, storeInstances, type QarxDb } from './db.ts';
 import type { SearchIndex } from './search-index.ts';
-import { countOf, isAre, theCount } from '../core/plural.ts';
+import { countOf, isAre, theCount } from '../core/text/plural.ts';
 
 export interface ImportDeps {
   db: QarxDb;
@@ -97,15 +99,29 @@ function newDatasetId(jobId: number): string {
   return `ds-${Date.now().toString(36)}-${jobId}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
-/** Puts every instance in the dataset and types its answer (for the browser's filter). */
-export function classify(instances: Instance[], dataset: string, onProgress: (done: number, total: number) => void): void {
+/**
+ * Puts every instance in the dataset and types its answer (for the browser's filter). Returns the
+ * entity tags the typing computed (the passages of entity answers), kept with the dataset so a
+ * sweep tags no passage again (core/entity/tag-store.ts).
+ */
+export function classify(instances: Instance[], dataset: string, onProgress: (done: number, total: number) => void): TagStoreData {
   const n = instances.length;
-  for (let i = 0; i < n; i++) {
-    const x = instances[i] as Instance;
-    x.dataset = dataset;
-    x.answerType = answerTypeOf(x); // the same typing renaming does when a file has none (qarx)
-    if (i % 500 === 0) onProgress(i, n);
+  const store = newTagStore();
+  const before = activeTagStore();
+  useTagStore(store);
+  try {
+    for (let i = 0; i < n; i++) {
+      const x = instances[i] as Instance;
+      x.dataset = dataset;
+      // Marked when the built-in tagger typed it (no type or spans of the file's own): a loaded NER tagger then types it instead.
+      if (x.answerType === undefined && fileAnswerType(x.meta) === null && !x.entities) x.answerTypeBy = 'builtin';
+      x.answerType = answerTypeOf(x); // the same typing renaming does when a file has none (qarx)
+      if (i % 500 === 0) onProgress(i, n);
+    }
+  } finally {
+    useTagStore(before);
   }
+  return tagStoreData(store);
 }
 
 /** Reads, types and saves one import, posting progress and exactly one import-done or import-error. */
@@ -132,9 +148,9 @@ export async function runImport(deps: ImportDeps, jobId: number, source: ImportS
   const hash = await contentHash(result.instances);
   // Adversarial SQuAD variants (`<id>-<suffix>`) learn their original and the inserted sentence.
   linkAdversarial(result.instances);
-  classify(result.instances, id, progress('classify'));
+  const tags = classify(result.instances, id, progress('classify'));
   void navigator.storage?.persist?.().catch(() => false);
-  await holdLock(importLockName(id), () => save(deps, jobId, id, name, { ...result, hash }, readCancelled, signal));
+  await holdLock(importLockName(id), () => save(deps, jobId, id, name, { ...result, hash, tags }, readCancelled, signal));
 }
 
 /** Saves a read import (record first, rows in chunks, complete last) and reports the outcome. */
@@ -143,7 +159,7 @@ async function save(
   jobId: number,
   id: string,
   name: string,
-  result: { instances: Instance[]; issues: InputIssue[]; format: DatasetInfo['format']; pairing?: PairingCounts; hash: string },
+  result: { instances: Instance[]; issues: InputIssue[]; format: DatasetInfo['format']; pairing?: PairingCounts; hash: string; tags?: TagStoreData },
   readCancelled: boolean,
   signal: AbortSignal,
 ): Promise<void> {
@@ -179,6 +195,8 @@ async function save(
     }
     if (store.quotaFull) return await fail(store.stored);
     const kept = result.instances.slice(0, store.stored);
+    // The tags only save work: a full quota here costs a sweep's tagging, not the import.
+    if (result.tags && kept.length) await db.tags.put({ dataset: id, data: result.tags }).catch(() => undefined);
     if (kept.length === 0) {
       await removeDataset(db, id);
       post({ type: 'import-done', jobId, dataset: null, cancelled: true, message: 'Import cancelled before any question was saved.' });

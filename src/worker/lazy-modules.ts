@@ -13,6 +13,7 @@ export const lazy = {
   pairs: once(() => import('../core/natural/pairs.ts')),
   noise: once(() => import('../core/natural/noise.ts')),
   paraphrases: once(() => import('../core/sensitivity/dpr.ts')),
-  robustness: once(() => import('../core/robustness.ts')),
+  robustness: once(() => import('../core/results/robustness.ts')),
   traps: once(() => import('./trap-jobs.ts')),
+  explain: once(() => import('./explain-jobs.ts')),
 };

@@ -4,9 +4,9 @@
  */
 import { classifyRunError, ModelError } from '../core/index.ts';
 import type { QaInput, QaPrediction } from '../core/types.ts';
-import type { PredictionDetail } from '../core/engine.ts';
+import type { PredictionDetail } from '../core/qa/engine.ts';
 import { enginePredictor } from '../core/entity/predictor.ts';
-import { mergeNbest, mergeTokenProbs } from '../core/token-view.ts';
+import { mergeNbest, mergeTokenProbs } from '../core/qa/token-view.ts';
 import { lazy } from './lazy-modules.ts';
 import type { WorkerEvent } from './protocol.ts';
 import type { ModelAnswer, ModelSide, MultiRequest } from './multi-protocol.ts';

@@ -4,8 +4,8 @@
  */
 import type { QaInput, QaPrediction } from '../core/types.ts';
 import type { Instance } from '../core/data/types.ts';
-import type { MergedCandidate, TokenView } from '../core/token-view.ts';
-import type { RobustnessConfig, RobustnessRow } from '../core/robustness.ts';
+import type { MergedCandidate, TokenView } from '../core/qa/token-view.ts';
+import type { RobustnessConfig, RobustnessRow } from '../core/results/robustness.ts';
 import type { NamePool } from '../core/entity/rename.ts';
 import type { SweepProgress } from '../core/entity/stats.ts';
 import type { DeviceChoice, ModelInfo, ModelSourceMsg } from './model-facts.ts';

@@ -7,7 +7,7 @@ import { chooseDevice, classifyModelError, configureRuntime, loadQaModel, ortWas
 import type { Dtype } from '../core/runtime/transformers.ts';
 import type { Capabilities, DeviceChoice, ModelInfo, ModelSourceMsg, WorkerEvent } from './protocol.ts';
 import type { DtypeChoice } from './multi-protocol.ts';
-import { memoryBudgetMb, memoryVerdict } from '../core/memory.ts';
+import { memoryBudgetMb, memoryVerdict } from '../core/qa/memory.ts';
 
 /** A model in use: its engine, the jobs running on it, and its weights' size when known. */
 export interface Active {
@@ -58,7 +58,7 @@ export const settings = { base: '', remoteHost: '', memoryBudgetMb: null as numb
 let runtimeBuild: 'wasm' | 'webgpu' | null = null;
 
 /** Picks the runtime build on the first load; false when `device` needs a build this worker did not start. */
-function runtimeFor(device: 'wasm' | 'webgpu'): boolean {
+export function runtimeFor(device: 'wasm' | 'webgpu'): boolean {
   if (runtimeBuild === null) {
     runtimeBuild = settings.webgpuRuntime || device === 'webgpu' ? 'webgpu' : 'wasm';
     configureRuntime({ wasmPaths: ortWasmPaths(settings.base, runtimeBuild) });

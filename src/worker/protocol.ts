@@ -6,14 +6,16 @@ import type { ModelErrorCode, PredictProgress, QaInput, QaPrediction } from '../
 import type { Instance } from '../core/data/types.ts';
 import type { BudgetConfig, BudgetResult, SweepCell, SweepConfig, SweepProgress } from '../core/entity/experiment.ts';
 import type { LiveRename } from '../core/entity/live.ts';
-import type { FoundCase } from '../core/found-case.ts';
+import type { FoundCase } from '../core/results/found-case.ts';
 import type { UniversalConfig, UniversalResult } from '../core/entity/universal.ts';
+import type { TagStoreData } from '../core/entity/tag-store.ts';
 import type { NamePool, RenameOptions } from '../core/entity/rename.ts';
 import type { CategoryRule, PairRow, PairsDropped } from '../core/natural/pairs.ts';
 import type { NoiseOptions } from '../core/natural/noise.ts';
 import type { DprRow, ParaphraseItem } from '../core/sensitivity/index.ts';
 import type { AdversarialRun, TrapConfig, TrapRow, TrapSkipped } from '../core/trap/experiment.ts';
 import type { LiveTrap, TrapSpec } from '../core/trap/live.ts';
+import type { ExplainRequest, ExplainEvent } from './explain-protocol.ts';
 import type { DeviceChoice, ModelInfo, ModelSourceMsg } from './model-facts.ts';
 import type { DtypeChoice, MultiEvent, MultiRequest } from './multi-protocol.ts';
 export type { LiveRename };
@@ -49,11 +51,15 @@ export type WorkerRequest =
   | { type: 'cancel'; jobId: number }
   | { type: 'rename'; jobId: number; instance: Instance; options: RenameOptions; pool: NamePool | null; versionTwo: boolean; resemble: { m: 1 | 3; temperature: number } | null }
   // pool: the InDistName pool of every question of the selection's datasets (null: none needed)
-  | { type: 'sweep'; jobId: number; key?: string; instances: Instance[]; config: SweepConfig; versionTwo: boolean; pool: NamePool | null }
-  | { type: 'budget'; jobId: number; key?: string; instances: Instance[]; config: BudgetConfig; pool: NamePool | null }
+  // tags: the datasets' entity tags saved at import (core/entity/tag-store.ts); none: tagged during the sweep
+  // tagger: the id of the loaded entity tagger that finds the answer entities (absent: the built-in tagger)
+  | { type: 'sweep'; jobId: number; key?: string; instances: Instance[]; config: SweepConfig; versionTwo: boolean; pool: NamePool | null; tags?: TagStoreData[]; tagger?: string }
+  | { type: 'budget'; jobId: number; key?: string; instances: Instance[]; config: BudgetConfig; pool: NamePool | null; tagger?: string }
   | { type: 'export-renamed'; jobId: number; instances: Instance[]; options: RenameOptions; pool: NamePool | null }
   /** Universal names: K candidate names, each put in every eligible question, ranked by predictions changed. */
-  | { type: 'universal'; jobId: number; key?: string; instances: Instance[]; config: UniversalConfig; versionTwo: boolean }
+  | { type: 'universal'; jobId: number; key?: string; instances: Instance[]; config: UniversalConfig; versionTwo: boolean; tagger?: string }
+  /** A Hub token-classification model as the entity tagger of sweep, budget and universal names (replaces the one loaded). */
+  | { type: 'load-tagger'; jobId: number; source: ModelSourceMsg }
   /** One question on both passages of its pair; with `noise`, on its passage and a noisy copy instead. */
   | { type: 'pair'; jobId: number; instance: Instance; versionTwo: boolean; rule: CategoryRule; noise?: NoiseOptions }
   /** Revision pairs of many questions (natural), or the same questions with synthetic noise. */
@@ -66,6 +72,7 @@ export type WorkerRequest =
   | { type: 'traps'; jobId: number; key?: string; instances: Instance[]; config: TrapConfig; versionTwo: boolean }
   /** Every question of an adversarial SQuAD selection, scored as Jia & Liang's script does. */
   | { type: 'adversarial'; jobId: number; key?: string; instances: Instance[]; versionTwo: boolean }
+  | ExplainRequest
   /** Several models side by side (multi-protocol.ts). */
   | MultiRequest;
 
@@ -80,6 +87,7 @@ export type WorkerEvent =
   | { type: 'prediction'; jobId: number; prediction: QaPrediction }
   | { type: 'predicted'; jobId: number; predictions: QaPrediction[]; cancelled: boolean; inferenceMs: number; computed: number; cached: number }
   | { type: 'renamed'; jobId: number; result: LiveRename }
+  | { type: 'tagger-loaded'; jobId: number; id: string; labels: string[] }
   | { type: 'paired'; jobId: number; row: PairRow | null; instance: Instance | null }
   | { type: 'pairs-done'; jobId: number; rows: PairRow[]; cancelled: boolean; dropped: number; answerMissing: PairsDropped['answerMissing'] }
   | { type: 'experiment-progress'; jobId: number; progress: SweepProgress }
@@ -92,6 +100,7 @@ export type WorkerEvent =
   | { type: 'trap-answered'; jobId: number; result: LiveTrap }
   | { type: 'traps-done'; jobId: number; rows: TrapRow[]; skipped: TrapSkipped; cancelled: boolean }
   | { type: 'adversarial-done'; jobId: number; run: AdversarialRun | null }
+  | ExplainEvent
   | {
       type: 'error';
       jobId: number | null;

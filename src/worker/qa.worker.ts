@@ -8,16 +8,20 @@
  * imported when their first command runs, so the first answer waits only for engine and runtime.
  */
 /// <reference lib="webworker" />
-import { caseCollector } from '../core/found-case.ts';
+import { caseCollector } from '../core/results/found-case.ts';
 import { classifyRunError, configureRuntime, ModelError } from '../core/index.ts';
 import { enginePredictor } from '../core/entity/predictor.ts';
 import type { SweepProgress } from '../core/entity/experiment.ts';
+import type { SweepCell } from '../core/entity/stats.ts';
 import type { DeviceChoice, ModelSourceMsg, WorkerEvent, WorkerRequest } from './protocol.ts';
 import { PRIMARY, type DtypeChoice } from './multi-protocol.ts';
 import { capabilities, loaded, openModel, retire, serialLoad, settings, type Active } from './open-model.ts';
 import { handleMulti } from './multi-jobs.ts';
 import { installHeartbeat } from './heartbeat.ts';
 import { lazy } from './lazy-modules.ts';
+import { newTagStore, tagStoreFrom, withTagStore } from '../core/entity/tag-store.ts';
+import { heldPredictor, takeSweepHold } from './test-hold.ts';
+import { loadTagger, tagForRun } from './tagger-jobs.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -247,20 +251,35 @@ function handleExperiment(msg: Extract<WorkerRequest, { type: 'sweep' | 'budget'
         post({ type: 'pairs-done', jobId: msg.jobId, rows: r.rows, cancelled: r.cancelled, dropped: set.dropped, answerMissing: r.dropped.answerMissing });
         return;
       }
+      // A loaded entity tagger chooses the answer entities; the pool came from the data worker untagged, as qarx's.
+      const tagged = msg.tagger ? await tagForRun(msg.instances, msg.tagger, signal) : msg.instances;
+      if (typeof tagged === 'string') {
+        post({ type: 'error', jobId: msg.jobId, code: 'unknown', message: tagged, restart: false });
+        return;
+      }
       // C2W cases for the failure gallery, a bounded number per run.
       const found = caseCollector();
       if (msg.type === 'universal') {
-        const result = await runUniversal(msg.instances, msg.config, enginePredictor(a.engine, { versionTwo: msg.versionTwo, signal }), { signal, onProgress: throttled(msg.jobId), onCase: found.add });
+        const result = await runUniversal(tagged, msg.config, enginePredictor(a.engine, { versionTwo: msg.versionTwo, signal }), { signal, onProgress: throttled(msg.jobId), onCase: found.add });
         post({ type: 'universal-done', jobId: msg.jobId, result, cases: found.cases });
         return;
       }
       const versionTwo = msg.type === 'sweep' ? msg.versionTwo : msg.config.versionTwo;
       const predict = enginePredictor(a.engine, { versionTwo, signal });
       if (msg.type === 'sweep') {
-        const r = await runSweep(msg.instances, msg.config, predict, { pool: msg.pool ?? undefined, signal, onProgress: throttled(msg.jobId), onCell: (cell) => post({ type: 'sweep-cell', jobId: msg.jobId, cell }), onCase: found.add });
+        // The datasets' tags from import: the sweep tags only passages they lack (those of older imports, the demo set).
+        const tags = newTagStore();
+        for (const t of msg.tagger ? [] : (msg.tags ?? [])) tagStoreFrom(t, tags);
+        let cells = 0;
+        const held = __QARX_TEST_HOOKS__ ? heldPredictor(predict, takeSweepHold(), signal, () => cells) : predict;
+        const onCell = (cell: SweepCell) => {
+          cells++;
+          post({ type: 'sweep-cell', jobId: msg.jobId, cell });
+        };
+        const r = await withTagStore(() => runSweep(tagged, msg.config, held, { pool: msg.pool ?? undefined, signal, onProgress: throttled(msg.jobId), onCell, onCase: found.add }), tags);
         post({ type: 'sweep-done', jobId: msg.jobId, cancelled: r.cancelled, n: r.questions, cases: found.cases });
       } else {
-        const result = await runBudget(msg.instances, msg.config, predict, { pool: msg.pool ?? undefined, signal, onProgress: throttled(msg.jobId), onCase: found.add });
+        const result = await runBudget(tagged, msg.config, predict, { pool: msg.pool ?? undefined, signal, onProgress: throttled(msg.jobId), onCase: found.add });
         post({ type: 'budget-done', jobId: msg.jobId, result, cases: found.cases });
       }
     }, 'key' in msg ? msg.key : undefined),
@@ -297,6 +316,9 @@ self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
       else if (!loadAborts.has(msg.jobId) && !predictAborts.has(msg.jobId)) cancelledJobs.add(msg.jobId);
       return;
     }
+    case 'load-tagger':
+      void loadTagger(msg, post);
+      return;
     case 'rename':
       handleRename(msg);
       return;
@@ -313,6 +335,11 @@ self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
     case 'adversarial':
       armJob(msg.jobId);
       experimentChain = experimentChain.then(() => withModel(msg.jobId, async (a, signal) => (await lazy.traps()).handleTrapJob(msg, a.engine, signal, post), msg.key));
+      return;
+    case 'explain':
+    case 'find-failure':
+      armJob(msg.jobId);
+      renameChain = renameChain.then(() => withModel(msg.jobId, async (a, signal) => (await lazy.explain()).handleExplainJob(msg, a.engine, signal, post)));
       return;
     case 'load-model':
     case 'unload':

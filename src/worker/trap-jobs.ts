@@ -1,23 +1,12 @@
 /** The inference worker's over-stability commands: a live trap, a trap run, an adversarial SQuAD run. */
-import type { QaEngine } from '../core/engine.ts';
+import type { QaEngine } from '../core/qa/engine.ts';
 import { enginePredictor } from '../core/entity/predictor.ts';
 import { answerTraps, prepareTraps, runAdversarial } from '../core/trap/experiment.ts';
 import { liveTrap } from '../core/trap/live.ts';
 import type { WorkerEvent, WorkerRequest } from './protocol.ts';
+import { throttle } from './progress-throttle.ts';
 
 type TrapRequest = Extract<WorkerRequest, { type: 'trap-live' | 'traps' | 'adversarial' }>;
-
-/** Progress posts at most every 100 ms (and at the end), as the other experiments do. */
-function throttle(jobId: number, label: string, post: (e: WorkerEvent) => void): (done: number, total: number) => void {
-  let last = 0;
-  return (done, total) => {
-    const now = performance.now();
-    if (now - last > 100 || done === total) {
-      last = now;
-      post({ type: 'experiment-progress', jobId, progress: { done, total, label } });
-    }
-  };
-}
 
 /** Runs one trap request on the loaded engine and posts its result. */
 export async function handleTrapJob(msg: TrapRequest, engine: QaEngine, signal: AbortSignal, post: (e: WorkerEvent) => void): Promise<void> {

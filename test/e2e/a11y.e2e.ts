@@ -4,7 +4,8 @@
  * experiment card with a result, the run history with a saved run reopened, the Storage panel,
  * the status banners, a seed-input error, the category-rule select, and a 390 px phone screen;
  * renaming with its type correction, an empty search result; and the keyboard: skip link, one
- * Tab stop per radio group with arrow keys, tabs with arrow keys, a visible focus outline.
+ * Tab stop per radio group with arrow keys, tabs with arrow keys, a visible focus outline; the
+ * glossary dialog from the header, a term's tooltip on focus, and the model cards' network lines.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -47,6 +48,48 @@ describe('zero serious axe violations', () => {
     await expect.poll(() => app.page.evaluate(() => [...document.querySelectorAll('.rename, .answer-card, .entity-panel')].every((e) => getComputedStyle(e).opacity === '1')), { timeout: 30_000 }).toBe(true);
     expect.soft(await violations()).toEqual([]);
     await shot(app.page, 'a11y-live');
+  });
+
+  it('glossary: opens from the header, a term explains itself on keyboard focus, model cards say what needs the network; axe clean', async () => {
+    const p = app.page;
+    const active = () => p.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
+    await p.getByTestId('glossary-open').click();
+    const dialog = p.getByTestId('glossary-dialog');
+    await dialog.getByTestId('glossary-view').waitFor();
+    expect(await dialog.getByTestId('glossary-entry').count()).toBeGreaterThan(40);
+    await p.getByTestId('glossary-search').fill('D_worst');
+    await expect.poll(() => dialog.getByTestId('glossary-entry').count()).toBe(1);
+    expect(await dialog.getByTestId('glossary-entry').textContent()).toMatch(/Balasubramanian et al\. 2020.*Algorithm 1/);
+    await p.getByTestId('glossary-search').fill('');
+    expect.soft(await violations(tid('glossary-dialog'))).toEqual([]);
+    await shot(p, 'a11y-glossary');
+    await p.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(await active()).toBe('glossary-open');
+
+    // A term in a label explains itself on focus (aria-describedby), and Escape closes the tip.
+    const term = p.getByTestId('model-panel').getByTestId('term-precision');
+    await term.focus();
+    const tip = p.locator(`[id="${await term.getAttribute('aria-describedby')}"]`);
+    await expect.poll(() => tip.isVisible()).toBe(true);
+    expect(await tip.getAttribute('role')).toBe('tooltip');
+    expect(await tip.textContent()).toMatch(/^q8 \/ fp16 \/ fp32: .*fp32/);
+    // The label's own text stays the term: the tip lives outside it.
+    expect(await p.getByTestId('model-panel').locator('label:has([data-testid="term-precision"])').textContent()).toMatch(/^Precision\s*Auto/);
+    expect.soft(await violations()).toEqual([]);
+    // The viewport only: a full-page capture scrolls back to the top, away from the fixed tip.
+    await p.screenshot({ path: 'test-results/screenshots/a11y-term-focus.png' });
+    await p.keyboard.press('Escape');
+    await expect.poll(() => tip.isVisible()).toBe(false);
+
+    // Model cards: the shipped one works offline; a Hub one says what it downloads, and offline that it needs the network.
+    const cards = p.getByTestId('catalog-network');
+    expect(await cards.first().textContent()).toBe('Works offline: shipped with the app.');
+    expect(await cards.nth(1).textContent()).toMatch(/^Needs the network: downloads about 65\.0 MB \(q8\) \/ 260\.0 MB \(fp32\) from http:\/\/localhost:9/);
+    await p.context().setOffline(true);
+    await expect.poll(async () => (await cards.nth(1).textContent()) ?? '').toMatch(/^Offline: needs the network/);
+    await p.context().setOffline(false);
+    await expect.poll(async () => (await cards.nth(1).textContent()) ?? '').toMatch(/^Needs the network/);
   });
 
   it('on the live view with renaming open (type correction), an empty search result and the file pickers', async () => {

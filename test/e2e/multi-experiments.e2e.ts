@@ -45,9 +45,12 @@ for (const device of ['wasm', 'webgpu'] as const) describe(`an experiment card o
     const side = card.getByTestId('sweep-by-model');
     const headers = await side.locator('thead th').allTextContents();
     expect(headers.slice(0, 3)).toEqual(['type', 'source', 'origin']);
-    expect(headers).toContain('Amodel A orig_f1');
-    expect(headers).toContain('Bmodel B orig_f1');
-    expect(headers).toContain('Bmodel B drop_f1');
+    // Human labels, as the single-run tables: no machine names in headers or key cells.
+    expect(headers).toContain('Amodel A orig. F1');
+    expect(headers).toContain('Bmodel B orig. F1');
+    expect(headers).toContain('Bmodel B drop F1');
+    expect(headers.join(' ')).not.toMatch(/_/);
+    expect(await side.locator('tbody tr td:nth-child(2)').allTextContents()).not.toContain('db');
     expect(await side.getByTestId('sweep-by-model-row').count()).toBe(await page.getByTestId('sweep-table').locator('tbody tr').count());
     // The card shows the last model's result; its tab switches to the other model's, with its own record.
     expect(await tabs.nth(1).getAttribute('aria-selected')).toBe('true');

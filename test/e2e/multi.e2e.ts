@@ -158,7 +158,9 @@ describe('robustness table and memory', () => {
     const cfg = await download(page, () => card.getByTestId('robust-audit-config').click());
     expect(cfg.name).toBe('robustness-audit.json');
     const audit = JSON.parse(cfg.bytes.toString('utf8')) as { datasets: unknown[]; models: { name: string; hub?: string; path?: string }[]; experiments: { kind: string }[] };
-    expect(audit.datasets).toEqual([{ name: 'demo', builtin: 'demo', limit: 6 }]);
+    // The table's six questions, by id in run order (the scope's first 6: reproducible whatever the scope was).
+    expect(audit.datasets).toEqual([{ name: 'demo', builtin: 'demo', ids: expect.arrayContaining([]) }]);
+    expect((audit.datasets[0] as { ids: string[] }).ids).toHaveLength(6);
     expect(audit.models.map((m) => m.hub ?? m.path)).toEqual(['public/models/qarx-lexical-qa', TINY]);
     expect(audit.experiments.map((e) => e.kind)).toEqual(['sweep', 'natural', 'synthetic', 'paraphrase', 'traps', 'budget']);
     await card.locator('.qarx-command summary').first().click();
@@ -180,7 +182,7 @@ describe('robustness table and memory', () => {
     await addHubModel(page, 'WASM');
     const err = page.getByTestId('added-model-error');
     await err.waitFor({ timeout: 60_000 });
-    expect(await err.textContent()).toMatch(new RegExp(`^Not loaded: "${TINY}" needs about [\\d.]+ MB while loading, and the memory left for models is [\\d.]+ MB of ${budgetMb}\\.0 MB\\. 2 loaded models \\(qarx-lexical-qa, ${TINY}\\)`));
+    expect(await err.textContent()).toMatch(new RegExp(`^Not loaded: "${TINY}" needs about [\\d.]+ MiB while loading, and the memory left for models is [\\d.]+ MiB of ${budgetMb}\\.0 MiB\\. 2 loaded models \\(qarx-lexical-qa, ${TINY}\\)`));
     await shot(page, 'multi-memory-refused');
     // The page still works, and unloading frees the room.
     expect(await page.getByTestId('answer-highlight').textContent()).toBe('Warsaw');

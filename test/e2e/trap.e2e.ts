@@ -88,7 +88,7 @@ describe('trap experiment', () => {
     expect(await app.page.getByTestId('chart-similarity').locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
     expect(await app.page.getByTestId('chart-similarity').textContent()).toContain('question–trap similarity (F1, 0–1)');
     // Buckets of few questions: the marker on their count, a lighter bar, one legend line (issue 23 §2).
-    expect(await app.page.getByTestId('trap-card').getByTestId('small-legend').first().textContent()).toBe('* fewer than 30 questions (a noisy mean); its bar is lighter');
+    expect(await app.page.getByTestId('trap-card').getByTestId('chart-similarity').getByTestId('small-legend').textContent()).toBe('* fewer than 30 questions (a noisy mean); its bar is lighter');
     expect(await app.page.getByTestId('chart-hits').textContent()).toMatch(/n=\d+ \*/);
     expect(await app.page.getByTestId('chart-hits').locator('path[fill-opacity="0.4"]').count()).toBeGreaterThan(0);
     await app.page.getByTestId('trap-card').scrollIntoViewIfNeeded();

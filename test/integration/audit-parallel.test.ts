@@ -1,5 +1,5 @@
 /**
- * GNU parallel runs three audit shards on one machine (as the README shows), and qarx merge joins
+ * GNU parallel runs three audit shards on one machine (as docs/audits-at-scale.md shows), and qarx merge joins
  * them into the summary an unsharded run writes. CI installs Debian's parallel (.ci/run).
  */
 import { execFile, execFileSync } from 'node:child_process';
@@ -33,7 +33,7 @@ describe.skipIf(!HAVE)('qarx audit with GNU parallel', () => {
     const one = await runQarx(cache, 'audit', '--config', config, '--out', join(tmp, 'one'));
     expect(one.code, one.stderr).toBe(0);
     const bin = join(ROOT, 'bin', 'qarx.mjs');
-    // The README's line: one job per shard index, all on this machine.
+    // The line of docs/audits-at-scale.md (test/unit/docs.test.ts checks it is there): one job per shard index, all on this machine.
     const r = await promisify(execFile)('parallel', ['--halt', 'now,fail=1', '-j', '3', process.execPath, bin, 'audit', '--config', config, '--out', join(tmp, 'shard-{}'), '--shard', '{}/3', ':::', '0', '1', '2'], { cwd: ROOT, env: { ...process.env, QARX_CACHE_DIR: cache } });
     for (const i of [0, 1, 2]) expect(r.stderr).toContain(`audit [shard ${i}/3]: 3 of 9 units`);
     const m = await runQarx(cache, 'merge', ...[0, 1, 2].map((i) => join(tmp, `shard-${i}`)), '--out', join(tmp, 'merged'));

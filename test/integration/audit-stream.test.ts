@@ -18,7 +18,7 @@ import { loadDemoSet } from '../../src/core/data/demo.ts';
 import type { Instance } from '../../src/core/data/types.ts';
 import { enginePredictor, runSweep, STREAM_BLOCK, type SweepCell } from '../../src/core/entity/index.ts';
 import { configureRuntime, loadQaModel, QaEngine } from '../../src/core/index.ts';
-import { noAnswerReason, type RunRecord } from '../../src/core/run-record.ts';
+import { noAnswerReason, type RunRecord } from '../../src/core/results/run-record.ts';
 import { builtInTable } from '../../src/app/store/run-saving.ts';
 import { runExperiment, sweepOutcome, type ExperimentOutcome, type UnitExperiment } from '../../src/cli/audit/experiments.ts';
 import type { PlanFile } from '../../src/cli/audit/files.ts';

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { codePointLength, codePointSlice } from '../../src/core/codepoints.ts';
+import { codePointLength, codePointSlice } from '../../src/core/text/codepoints.ts';
 import { ROOT, runMain } from '../support/run-qarx.ts';
 
 const IN = join(ROOT, 'test', 'fixtures', 'entity', 'zh-selection.json');

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { codePointLength, codePointSlice } from '../../src/core/codepoints.ts';
+import { codePointLength, codePointSlice } from '../../src/core/text/codepoints.ts';
 import type { SquadDataset } from '../../src/core/metrics/squad.ts';
 import { ROOT, runQarx } from '../support/run-qarx.ts';
 

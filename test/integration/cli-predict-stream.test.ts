@@ -1,7 +1,8 @@
 /**
  * qarx predict on a streamed file (plain nested SQuAD JSON, read an article at a time) writes the
- * very bytes it writes when the same file is read whole (gzip is read whole), and reports the same
- * problems; the shipped model runs for real.
+ * very bytes it writes when the same file is read whole, and reports the same problems; gzip is
+ * streamed too (inflated chunk by chunk), with the same questions as the file read whole; the
+ * shipped model runs for real.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { gzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runQarx } from '../support/run-qarx.ts';
 import { readPredictInput } from '../../src/cli/predict-input.ts';
+import { readData } from '../../src/cli/data.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const MODEL = join(ROOT, 'public', 'models', 'qarx-lexical-qa');
@@ -32,10 +34,14 @@ describe('qarx predict, streamed', () => {
   writeFileSync(plain, fixture());
   writeFileSync(gz, gzipSync(readFileSync(plain)));
 
-  it('streams plain nested SQuAD JSON and reads gzip whole, with the same questions and problems', async () => {
+  it('streams plain and gzip nested SQuAD JSON, with the questions and problems of the file read whole', async () => {
     const a = await readPredictInput(plain);
     const b = await readPredictInput(gz);
-    expect([a.streamed, b.streamed]).toEqual([true, false]);
+    const whole = await readData(gz);
+    expect([a.streamed, b.streamed]).toEqual([true, true]);
+    expect(b.ids).toEqual(whole.items.map((i) => i.id));
+    expect([...b.chunks(7)].flat()).toEqual(whole.items);
+    expect(b.issues).toEqual(whole.issues);
     expect(a.ids).toEqual(b.ids);
     expect(a.version).toBe(b.version);
     expect(a.issues).toEqual(b.issues.map((i) => ({ ...i, path: i.path.replace(gz, plain) })));
@@ -54,7 +60,7 @@ describe('qarx predict, streamed', () => {
     }
     expect(Object.keys(JSON.parse(readFileSync(join(outs.plain, 'predictions.json'), 'utf8')) as object)).toHaveLength(12);
     // The read report names the same problems, for the file each run read.
-    const report = (s: string, file: string) => s.split('\n').filter((l) => !/^predict: \d|question.*window|^loaded /.test(l)).join('\n').replaceAll(file, 'FILE');
+    const report = (s: string, file: string) => s.split('\n').filter((l) => !/^predict: (\d|reading )|question.*window|^loaded /.test(l)).join('\n').replaceAll(file, 'FILE');
     expect(report(r1.stderr, plain)).toBe(report(r2.stderr, gz));
     const run = JSON.parse(readFileSync(join(outs.plain, 'run.json'), 'utf8')) as { partial: boolean; answered: number; questions: number };
     expect(run).toMatchObject({ partial: false, answered: 12, questions: 12 });

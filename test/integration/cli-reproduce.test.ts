@@ -18,9 +18,9 @@ import { runExperiment } from '../../src/cli/audit/experiments.ts';
 import { noisyPairs } from '../../src/core/natural/noise.ts';
 import { paraphraseItems, runParaphrases, summarizeDpr } from '../../src/core/sensitivity/index.ts';
 import { runPairs, summarizePairs } from '../../src/core/natural/pairs.ts';
-import { IDS_FILE, noAnswerReason, qarxCommand, type RunRecord } from '../../src/core/run-record.ts';
+import { IDS_FILE, noAnswerReason, qarxCommand, type RunRecord } from '../../src/core/results/run-record.ts';
 import { buildNamePool } from '../../src/core/entity/rename.ts';
-import { populationOf } from '../../src/core/scope.ts';
+import { populationOf } from '../../src/core/experiments/scope.ts';
 import { answerTraps, prepareTraps, summarizeTraps } from '../../src/core/trap/experiment.ts';
 import { ROOT, runMain } from '../support/run-qarx.ts';
 
@@ -150,7 +150,7 @@ describe('the qarx command of an app run reproduces its numbers', () => {
   it('an audit paraphrase unit measures DPR on the answerable questions, as the robustness table does', async () => {
     const versionTwo = demo.some((i) => i.isImpossible);
     const predict = enginePredictor(engine, { versionTwo });
-    // src/core/robustness.ts, step 4.
+    // src/core/results/robustness.ts, step 4.
     const items = paraphraseItems(demo.filter((i) => !i.isImpossible), { dataset: true, kinds: ['combined'], seed: 2 }).items;
     const app = summarizeDpr((await runParaphrases(items, predict)).rows);
     expect(paraphraseItems(demo, { dataset: true, kinds: ['combined'], seed: 2 }).items.length).toBeGreaterThan(items.length);

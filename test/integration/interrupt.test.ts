@@ -67,6 +67,28 @@ describe('Ctrl-C', () => {
     expect(readdirSync(out).sort()).toEqual(['nbest_predictions.json', 'notes.txt', ...(copies.some((i) => i.isImpossible) ? ['null_odds.json'] : []), 'predictions.json', 'run.json']);
   }, 600_000);
 
+  it('in qarx challenge --model writes what finished, marked partial, and exits 130', async () => {
+    const demo = loadDemoSet().filter((i) => i.lang === 'en' && !i.isImpossible);
+    // Distinct passages per copy (no cached window), so the first model is still answering at its first progress line.
+    const copies = Array.from({ length: 20 }, (_, k) => demo.map((i) => ({ ...i, id: `${i.id}-${k}`, context: `${i.context} Copy ${k}.` }))).flat();
+    const orig = join(tmp, 'ch-orig.json');
+    const pert = join(tmp, 'ch-pert.json');
+    writeFileSync(orig, JSON.stringify(instancesToSquad(copies)));
+    writeFileSync(pert, JSON.stringify(instancesToSquad(copies.map((i) => ({ ...i, context: `${i.context} Edited.` })))));
+    const out = join(tmp, 'challenge.json');
+    // Two models (one folder named two ways): Ctrl-C during the first, so the second never runs.
+    const r = await interruptAt(['challenge', orig, pert, '--model', MODEL, '--model', `${MODEL}/`, '--out', out], /^challenge: .*: \d+\/\d+ passages answered/m);
+    expect(r.code, r.stderr).toBe(130);
+    expect(r.stderr).toMatch(/challenge: stopping after the current batch/);
+    expect(r.stderr).toMatch(/challenge: interrupted: partial results \(.*qarx-lexical-qa \d+ of \d+ questions, .*qarx-lexical-qa\/ 0 of \d+ questions; wrote .*challenge\.json, marked partial\)/);
+    const file = JSON.parse(readFileSync(out, 'utf8')) as { challenge: { partial: boolean; stopped: { reason: string; models: { model: string; answered: number; of: number }[] } } };
+    expect(file.challenge.partial).toBe(true);
+    const [first, second] = file.challenge.stopped.models;
+    expect(file.challenge.stopped.reason).toBe('interrupted (Ctrl-C)');
+    expect(first?.answered).toBeLessThan(first?.of ?? 0);
+    expect(second?.answered).toBe(0);
+  });
+
   it('in qarx audit exits 130 saying what is kept and how to resume', async () => {
     const cfg = join(tmp, 'audit.json');
     writeFileSync(cfg, JSON.stringify({ ...auditConfig(), seeds: Array.from({ length: 12 }, (_, k) => k + 1), experiments: [{ kind: 'traps' }] }));

@@ -12,7 +12,7 @@ import { loadNerTagger, type NerTagger } from '../../src/core/runtime/ner-tagger
 import { selectRenameTarget } from '../../src/core/entity/rename.ts';
 import { tinyNerRepo } from '../../scripts/lib/tiny-ner-model.ts';
 import { startMockHub, type MockHub } from '../support/hub-server.ts';
-import { runMain } from '../support/run-qarx.ts';
+import { ROOT, runMain } from '../support/run-qarx.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const TEXT = 'Émile Zola was born in Paris. The Eiffel Tower is in Paris, France.';
@@ -26,6 +26,7 @@ describe('Hub NER tagger on a generated token-classification model', () => {
     // (bert-base-NER among them) that call "Eiffel" of "Eiffel Tower" a person.
     hub = await startMockHub({
       'qarx-test/tiny-ner': tinyNerRepo({ 'Émile': 'B-PER', Zola: 'I-PER', E: 'B-PER', Paris: 'B-LOC', France: 'B-LOC' }),
+      'qarx-test/places-ner': tinyNerRepo({ Paris: 'B-LOC', France: 'B-LOC' }),
       'qarx-test/not-ner': { ...tinyNerRepo({}), 'config.json': JSON.stringify({ model_type: 'bert', id2label: { 0: 'NEGATIVE', 1: 'POSITIVE' } }) },
     });
     cacheDir = mkdtempSync(join(tmpdir(), 'qarx-ner-cache-'));
@@ -72,6 +73,36 @@ describe('Hub NER tagger on a generated token-classification model', () => {
     expect(cli.stderr).toMatch(/renamed 1 of 2 questions \(MIX, RandStr, seed 1, tagger qarx-test\/tiny-ner \(1 passages\)\); left out: 1 no-entity \(q2\)/);
     const renamed = JSON.parse(readFileSync(out, 'utf8')) as { data: { paragraphs: { qas: { id: string; perturbation: { entity: { type: string; text: string } } }[] }[] }[] };
     expect(renamed.data[0]?.paragraphs[0]?.qas[0]?.perturbation.entity).toEqual({ type: 'PER', text: 'Émile Zola' });
+  });
+
+  it('qarx sweep, budget and universal --tagger: the model chooses the answer entities; record and command carry it (§3.1 step 1)', { timeout: 240_000 }, async () => {
+    const file = join(cacheDir, 'sweep.json');
+    const qa = (id: string, question: string, text: string) => ({ id, question, answers: [{ text, answer_start: TEXT.indexOf(text) }] });
+    writeFileSync(file, JSON.stringify({ version: '1.1', data: [{ title: 't', paragraphs: [{ context: TEXT, qas: [qa('q1', 'Who was born in Paris?', 'Émile Zola'), qa('q2', 'Which country?', 'France')] }] }] }));
+    const model = join(ROOT, 'public', 'models', 'qarx-lexical-qa');
+    const common = ['--model', model, '--hub-host', hub.url, '--cache-dir', cacheDir, '--json'];
+    // The model tags only places: "Émile Zola" is no PER for it, whereas the built-in tagger renames him.
+    const sweep = async (...extra: string[]) => {
+      const r = await runMain('sweep', file, ...common, '--types', 'PER,GPE', '--sources', 'randstr', '--seeds', '1', ...extra);
+      expect(r.code, r.stderr).toBe(0);
+      return { ...r, json: JSON.parse(r.stdout) as { record: { settings: Record<string, unknown> }; command: string; cells: { type: string; n: number }[] } };
+    };
+    const plain = await sweep();
+    const tagged = await sweep('--tagger', 'qarx-test/places-ner');
+    const n = (r: typeof plain, t: string) => r.json.cells.find((c) => c.type === t)?.n;
+    expect([n(plain, 'PER'), n(tagged, 'PER')]).toEqual([1, 0]);
+    expect(n(tagged, 'GPE')).toBe(1);
+    expect(plain.json.record.settings.tagger).toBeUndefined();
+    expect(tagged.json.record.settings.tagger).toBe('qarx-test/places-ner');
+    expect(tagged.json.command).toContain('--tagger qarx-test/places-ner');
+    expect(tagged.stderr).toMatch(/tagged 1 passage with qarx-test\/places-ner/);
+    const budget = await runMain('budget', file, ...common, '--type', 'PER', '--source', 'randstr', '--budget', '2', '--tagger', 'qarx-test/places-ner');
+    expect(budget.code, budget.stderr).toBe(0);
+    expect((JSON.parse(budget.stdout) as { n: number; record: { settings: Record<string, unknown> } }).n).toBe(0);
+    const uni = await runMain('universal', file, ...common, '--type', 'PER', '--source', 'db', '--candidates', '2', '--iterations', '1', '--sample', '1', '--tagger', 'qarx-test/places-ner');
+    expect(uni.code, uni.stderr).toBe(0);
+    const u = JSON.parse(uni.stdout) as { eligible: number; record: { settings: Record<string, unknown> } };
+    expect([u.eligible, u.record.settings.tagger]).toEqual([0, 'qarx-test/places-ner']);
   });
 
   it('refuses a model whose labels name no entity type', async () => {

@@ -12,7 +12,7 @@ import { loadDemoSet } from '../../src/core/data/demo.ts';
 import { scorePrediction } from '../../src/core/data/score.ts';
 import { averageScore, enginePredictor, runSweep, runSweepStream, type SweepCell, type SweepConfig } from '../../src/core/entity/index.ts';
 import { configureRuntime, loadQaModel, QaEngine } from '../../src/core/index.ts';
-import { DEFAULT_ROBUSTNESS, emptyRow, RENAME_SOURCES, runRobustness, type RCell, type RobustnessConfig } from '../../src/core/robustness.ts';
+import { DEFAULT_ROBUSTNESS, emptyRow, RENAME_SOURCES, runRobustness, type RCell, type RobustnessConfig } from '../../src/core/results/robustness.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const demo = loadDemoSet();

@@ -1,6 +1,6 @@
 /**
- * deploy/slurm/audit.sbatch on a real Slurm cluster, submitted as the README shows (from the folder
- * holding audit.json, QARX_HOME naming the checkout, the README's sizing flags), then the dependent
+ * deploy/slurm/audit.sbatch on a real Slurm cluster, submitted as docs/audits-at-scale.md shows (from the folder
+ * holding audit.json, QARX_HOME naming the checkout, the docs' sizing flags), then the dependent
  * merge job: the merged summary equals an unsharded run. A failing task fails the array, and the
  * dependent merge is cancelled; a missing model folder is refused naming QARX_MODELS.
  * .ci/run starts a one-node cluster (scripts/ci/slurm.sh); without one the test is skipped, but in
@@ -22,7 +22,7 @@ if (!HAVE && !IN_CI) console.warn('SKIPPED: no Slurm cluster answers `scontrol p
 
 const AUDIT = join(ROOT, 'deploy', 'slurm', 'audit.sbatch');
 const MERGE = join(ROOT, 'deploy', 'slurm', 'merge.sbatch');
-// The README's sizing for a small node: one CPU per task, so both tasks run at once on two CPUs.
+// The docs' sizing for a small node (docs/audits-at-scale.md, Slurm details): one CPU per task, so both tasks run at once on two CPUs.
 const SIZE = ['--array=0-1', '--cpus-per-task=1', '--mem=2G'];
 const tmp = mkdtempSync(join(tmpdir(), 'qarx-slurm-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

@@ -37,6 +37,17 @@ describe('audit config', () => {
     expect(() => validateConfig({ ...BASE, datasets: [BASE.datasets[0], BASE.datasets[0]] }, 'a.json')).toThrow('datasets[1].name: "demo" is used twice');
   });
 
+  it('a sweep or budget names its NER tagger, and RESEMBLE its split seed (§4.2); a unit id changes with either, an absent seed keeps the old id', () => {
+    const exp = (x: Record<string, unknown>) => planUnits(validateConfig({ ...BASE, experiments: [x] }, '/tmp/a.json'), '/tmp/a.json')[0];
+    const budget = { kind: 'budget', resemble: { m: 3 } };
+    const [plain, seeded, seed1, tagged] = [exp(budget), exp({ ...budget, resemble: { m: 3, seed: 7 } }), exp({ ...budget, resemble: { m: 3, seed: 1 } }), exp({ ...budget, tagger: 'Xenova/bert-base-NER' })];
+    expect(new Set([plain?.id, seeded?.id, seed1?.id, tagged?.id]).size).toBe(4);
+    expect(tagged?.sources.tagger).toBe('Xenova/bert-base-NER');
+    expect(exp({ kind: 'sweep', tagger: './ner' })?.sources.tagger).toBe('/tmp/ner');
+    expect(() => validateConfig({ ...BASE, experiments: [{ kind: 'budget', resemble: { m: 3, seed: -1 } }] }, 'a.json')).toThrow('experiments[0].resemble.seed');
+    expect(() => validateConfig({ ...BASE, experiments: [{ kind: 'sweep', tagger: '' }] }, 'a.json')).toThrow('experiments[0].tagger');
+  });
+
   it('expands ${VAR} and names an unset one', () => {
     expect(expandEnv('${ROOT}/m', 'models[0].path', { ROOT: '/data' })).toBe('/data/m');
     expect(() => expandEnv('${NOPE}/m', 'models[0].path', {})).toThrow('models[0].path: environment variable NOPE is not set.');

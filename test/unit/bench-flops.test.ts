@@ -1,7 +1,7 @@
 /** The benchmark's work accounting: FLOPs per row from model shapes (hand-computed) and the runner tally. */
 import { describe, expect, it } from 'vitest';
 import { encoderShape, rowFlops, tallyRunner } from '../../src/core/bench/flops.ts';
-import type { Window } from '../../src/core/windows.ts';
+import type { Window } from '../../src/core/qa/windows.ts';
 
 const win = (len: number): Window => ({ inputIds: Array<number>(len).fill(1), tokenTypeIds: Array<number>(len).fill(0), contextSpans: Array<null>(len).fill(null), key: `${len}` });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { codePointLength, codePointMapper, codePointSlice, fromCodePoint, toCodePoint } from '../../src/core/codepoints.ts';
+import { codePointLength, codePointMapper, codePointSlice, fromCodePoint, toCodePoint } from '../../src/core/text/codepoints.ts';
 
 describe('code points vs UTF-16', () => {
   it.each([

@@ -1,9 +1,9 @@
 /** Result-table column titles and cell formats as the run history's tables show them. */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { columnTitle, formatCell, isCount } from '../../src/core/column-titles.ts';
-import { sideBySide } from '../../src/core/result-table.ts';
-import { budgetTable } from '../../src/core/result-tables.ts';
+import { cellLabel, columnTitle, formatCell, isCount, rowLabel } from '../../src/core/results/column-titles.ts';
+import { sideBySide } from '../../src/core/results/table.ts';
+import { budgetTable } from '../../src/core/results/tables.ts';
 
 describe('columnTitle', () => {
   it.each([
@@ -59,5 +59,35 @@ describe('formatCell', () => {
     const col = s.columns.indexOf('model_f1 B−A');
     const shown = s.rows.map((r) => formatCell(r[col] ?? null, s.columns[col] as string, r[0]));
     expect(shown).toEqual(['0.0', '1.3', '0.0', '0.0', '0.0', '0.0']);
+  });
+});
+
+describe('rowLabel and cellLabel: side-by-side rows and key cells in human labels', () => {
+  it.each([
+    ['PER · db · us', 'PER · DBName · US'],
+    ['ORG · indist · us', 'ORG · InDistName'],
+    ['GPE · randstr · cn', 'GPE · RandStr'],
+    ['random_mean', 'random renaming, mean'],
+    ['random_std', 'random renaming, ±'],
+    ['worst', 'D_worst'],
+    ['best', 'D_best'],
+    ['stability_pct', 'stability %'],
+    ['em_original', 'EM original'],
+    ['dpr_pct', 'DPR %'],
+    ['dpr_pct similarity [0.2, 0.4)', 'DPR % similarity [0.2, 0.4)'],
+    ['unmodified_C2W_pct', 'unmodified C2W %'],
+    ['relative_f1_change_pct', 'relative F1 change %'],
+    ['Marie Curie', 'Marie Curie'],
+    ['all', 'all'],
+  ])('rowLabel(%s) → %s', (key, label) => expect(rowLabel(key)).toBe(label));
+
+  it('labels a side-by-side table of two budgets row by row, numbers as formatCell', () => {
+    const sc = (f1: number) => ({ original: { em: 80, f1: 85 }, random: { em: 60, f1 }, randomStd: { em: 2, f1: 1.5 }, worst: { em: 40, f1: 50 }, best: { em: 90, f1: 92 }, stability: 0.25 });
+    const budget = (f1: number) => ({ n: 12, plain: sc(f1), defended: null, perInstance: [], cancelled: false });
+    const t = sideBySide(budgetTable(budget(70)), budgetTable(budget(71)));
+    expect(t.rows.map((r) => cellLabel(r[0], 'row'))).toEqual(['original', 'random renaming, mean', 'random renaming, ±', 'D_worst', 'D_best', 'stability %']);
+    expect(cellLabel('db', 'source')).toBe('DBName');
+    expect(cellLabel('cn', 'origin')).toBe('China');
+    expect(cellLabel(12.345, 'orig_f1')).toBe('12.3');
   });
 });

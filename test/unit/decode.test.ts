@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { decodeWindows, DEFAULT_DECODE, nbestJson, softmax32, topIndices, type DecodeOptions, type WindowLogits } from '../../src/core/decode.ts';
+import { decodeWindows, DEFAULT_DECODE, nbestJson, softmax32, topIndices, type DecodeOptions, type WindowLogits } from '../../src/core/qa/decode.ts';
 import { char, type AnswerSpan, type CharSpan } from '../../src/core/types.ts';
 
 const f32 = Math.fround;

@@ -1,8 +1,8 @@
 /** Device choice (Auto prefers WASM over a software WebGPU adapter) and the windows/s meter. */
 import { describe, expect, it } from 'vitest';
 import { chooseDevice, softwareAdapter, type AdapterFacts } from '../../src/core/runtime/device.ts';
-import { meterRunner, windowsPerSecond } from '../../src/core/throughput.ts';
-import type { Window } from '../../src/core/windows.ts';
+import { meterRunner, windowsPerSecond } from '../../src/core/qa/throughput.ts';
+import type { Window } from '../../src/core/qa/windows.ts';
 import { formatRate } from '../../src/app/components/RuntimeBadge.tsx';
 
 describe('softwareAdapter', () => {

@@ -79,3 +79,35 @@ describe('§3.1: a file’s own annotations decide the answer entity', () => {
     expect(issues.some((i) => /2 entity span\(s\)/.test(i.message) && /paragraphs\[0\]\.entities$/.test(i.path))).toBe(true);
   });
 });
+
+describe('§3.1: the flat (HF) and MRQA readers read the same annotations', () => {
+  const lines = (...xs: unknown[]) => new TextEncoder().encode(xs.map((x) => JSON.stringify(x)).join('\n') + '\n');
+  const flatRow = (extra: Record<string, unknown>) => ({ id: 'q1', title: 't', context: CTX, question: 'Who founded Veltra?', answers: { text: ['Quillan Vaskor'], answer_start: [0] }, ...extra });
+  const mrqa = (qa: Record<string, unknown>, passage: Record<string, unknown> = {}) => [
+    { header: { dataset: 'SQuAD', split: 'dev' } },
+    { id: 'p1', context: CTX, context_tokens: [['Quillan', 0], ['Vaskor', 8]], ...passage, qas: [{ qid: 'q1', question: 'Who founded Veltra?', question_tokens: [['Who', 0]], answers: ['Quillan Vaskor'], detected_answers: [{ text: 'Quillan Vaskor', char_spans: [[0, 13]], token_spans: [[0, 1]] }], ...qa }] },
+  ];
+
+  it.each([
+    ['flat: a row’s answer_type column (spaCy label)', 'f.jsonl', () => lines(flatRow({ answer_type: 'ORG' })), 'ORG', undefined],
+    ['flat: the answers column’s answer_type list', 'f.jsonl', () => lines(flatRow({ answers: { text: ['Quillan Vaskor'], answer_start: [0], answer_type: ['GPE'] } })), 'GPE', undefined],
+    ['flat: a row’s spaCy spans', 'f.jsonl', () => lines(flatRow({ entities: [[0, 14, 'PERSON'], [23, 29, 'ORG']] })), undefined, 'PER'],
+    ['MRQA: a question’s answer_type', 'm.jsonl', () => lines(...mrqa({ answer_type: 'ORG' })), 'ORG', undefined],
+    ['MRQA: the first detected answer’s answer_type', 'm.jsonl', () => lines(...mrqa({ detected_answers: [{ text: 'Quillan Vaskor', char_spans: [[0, 13]], answer_type: 'PERSON' }] })), 'PER', undefined],
+    ['MRQA: a passage line’s spaCy spans (Doc.to_json ents)', 'm.jsonl', () => lines(...mrqa({}, { ents: [{ start: 23, end: 29, label: 'ORG' }] })), undefined, 'other'],
+  ] as [string, string, () => Uint8Array, string | undefined, string | undefined][])('%s', async (_, name, bytes, answerType, fromSpans) => {
+    const r = await importFile(name, bytes(), { dataset: 'f' });
+    const inst = r.instances[0];
+    if (!inst) throw new Error(JSON.stringify(r.issues));
+    expect(r.format).toBe(name.startsWith('m') ? 'mrqa' : 'squad-flat');
+    expect(inst.answerType).toBe(answerType);
+    if (fromSpans) expect(answerTypeOf(inst)).toBe(fromSpans);
+    else expect(inst.entities).toBeUndefined();
+  });
+
+  it('a flat row’s bad spans are reported with the row’s path, the valid ones kept', async () => {
+    const r = await importFile('f.jsonl', lines(flatRow({ entities: [[0, 14, 'PERSON'], [40, 50, 'ORG']] })), { dataset: 'f' });
+    expect(r.instances[0]?.entities).toHaveLength(1);
+    expect(r.issues.some((i) => /1 entity span\(s\)/.test(i.message) && /entities$/.test(i.path))).toBe(true);
+  });
+});

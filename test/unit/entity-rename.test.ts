@@ -6,7 +6,7 @@ import { perturbableSpans, answerEntity } from '../../src/core/entity/spans.ts';
 import { findMentions } from '../../src/core/entity/substitute.ts';
 import { dbNames, genderOf, personNames, randStr, ORIGINS } from '../../src/core/entity/names.ts';
 import { placeKind } from '../../src/core/entity/lexicon.ts';
-import { rng } from '../../src/core/random.ts';
+import { rng } from '../../src/core/text/random.ts';
 
 /** Builds an instance whose first answer is the first occurrence of `answer` in the passage. */
 function inst(id: string, context: string, question: string, answer: string, answerType?: Instance['answerType']): Instance {

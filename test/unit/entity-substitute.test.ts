@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { wordDiff } from '../../src/core/diff.ts';
+import { wordDiff } from '../../src/core/text/diff.ts';
 import { applySubstitutions, findMentions, mapBack, mapForward, mapSpanBack, matchCase } from '../../src/core/entity/substitute.ts';
 
 describe('findMentions (whole words only)', () => {

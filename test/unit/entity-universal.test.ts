@@ -5,7 +5,7 @@ import type { Instance } from '../../src/core/data/types.ts';
 import { makeInstance } from '../../src/core/formats/common.ts';
 import { findMentions } from '../../src/core/entity/substitute.ts';
 import { DEFAULT_UNIVERSAL, describeIneligible, eligibleInstances, idleNote, topNames, inDistNames, nameSubstitutions, putName, rankRows, runUniversal, universalCandidates, updateBeta, weightedSample, type UniversalName, type UniversalRow } from '../../src/core/entity/universal.ts';
-import { rng } from '../../src/core/random.ts';
+import { rng } from '../../src/core/text/random.ts';
 import type { QaInput, QaPrediction } from '../../src/core/types.ts';
 import { char } from '../../src/core/types.ts';
 

@@ -9,7 +9,7 @@ import { eligibleInstances, nameSubstitutions, putName, runLanguage, universalCa
 import { DEFAULT_UNIVERSAL } from '../../src/core/entity/universal.ts';
 import { zhAnswerEntity, zhEntitySpans, zhGenderOf, zhLongerNames, zhPersonSpans, zhPlaceKind } from '../../src/core/entity/zh.ts';
 import { answerEntityType } from '../../src/core/ner/answer-type.ts';
-import { rng } from '../../src/core/random.ts';
+import { rng } from '../../src/core/text/random.ts';
 import { ZH_PLACES_FILE, stripProvince, zhPlaces, zhPlacesJson } from '../../scripts/make-zh-places.ts';
 import { readFileSync } from 'node:fs';
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { runBudget, runSweep } from '../../src/core/entity/experiment.ts';
 import { buildNamePool, renameInstance } from '../../src/core/entity/rename.ts';
 import { makeInstance } from '../../src/core/formats/common.ts';
-import { caseCollector, foundCase, isC2W, type FoundCase } from '../../src/core/found-case.ts';
-import { casesFromFound } from '../../src/core/gallery.ts';
+import { caseCollector, foundCase, isC2W, type FoundCase } from '../../src/core/results/found-case.ts';
+import { casesFromFound } from '../../src/core/results/gallery.ts';
 import { char, type QaPrediction } from '../../src/core/types.ts';
 
 const inst = { ...makeInstance({ id: 'g1', dataset: 'd', title: '', question: 'Where did Ann Hollis move in 1990?', context: 'Ann Hollis moved to Leeds in 1990 and later to York.', answers: [{ text: 'Leeds', start: 20 }], isImpossible: false, lang: 'en' }), answerType: 'GPE' as const };

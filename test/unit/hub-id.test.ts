@@ -1,6 +1,6 @@
 /** What counts as a Hub model id (owner/name), shared by the app's model forms, the CLI and the configs. */
 import { describe, expect, it } from 'vitest';
-import { isHubId } from '../../src/core/hub-id.ts';
+import { isHubId } from '../../src/core/qa/hub-id.ts';
 import { hubIdError } from '../../src/app/models.ts';
 
 describe('isHubId', () => {

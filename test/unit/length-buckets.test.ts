@@ -5,9 +5,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { QaEngine, type Logits, type ModelRunner } from '../../src/core/engine.ts';
+import { QaEngine, type Logits, type ModelRunner } from '../../src/core/qa/engine.ts';
 import type { QaInput } from '../../src/core/types.ts';
-import { LengthBuckets, type Window } from '../../src/core/windows.ts';
+import { LengthBuckets, type Window } from '../../src/core/qa/windows.ts';
 import { loadFixtureTokenizer } from './helpers/fixture-tokenizer.ts';
 
 /** A window of `len` tokens whose ids (and so key) are told apart by `id`. */

@@ -3,8 +3,8 @@
  * precision or device never answers for another, even when engines share it.
  */
 import { describe, expect, it } from 'vitest';
-import { LogitCache, modelScope, QaEngine, scopeKey, type LogitScope, type Logits, type ModelRunner } from '../../src/core/engine.ts';
-import type { Window } from '../../src/core/windows.ts';
+import { LogitCache, modelScope, QaEngine, scopeKey, type LogitScope, type Logits, type ModelRunner } from '../../src/core/qa/engine.ts';
+import type { Window } from '../../src/core/qa/windows.ts';
 import { loadFixtureTokenizer } from './helpers/fixture-tokenizer.ts';
 
 const tokenizer = loadFixtureTokenizer('bert-cased-mini');

@@ -1,10 +1,10 @@
 /** logits.jsonl records: token offsets leave the tool, so they count code points of the passage. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { codePointSlice } from '../../src/core/codepoints.ts';
-import { logitsRecord } from '../../src/core/logits-dump.ts';
+import { codePointSlice } from '../../src/core/text/codepoints.ts';
+import { logitsRecord } from '../../src/core/qa/logits-dump.ts';
 import { char, type CharSpan } from '../../src/core/types.ts';
-import type { Window } from '../../src/core/windows.ts';
+import type { Window } from '../../src/core/qa/windows.ts';
 
 const window = (contextSpans: (CharSpan | null)[]): Window => ({ inputIds: contextSpans.map((_, k) => k), tokenTypeIds: contextSpans.map((s) => (s ? 1 : 0)), contextSpans, key: '' });
 const span = (start: number, end: number): CharSpan => ({ start: char(start), end: char(end) });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkQaSignature, classifyModelError, ModelError } from '../../src/core/model-errors.ts';
+import { checkQaSignature, classifyModelError, ModelError } from '../../src/core/qa/model-errors.ts';
 import { dtypeCandidates, halfToFloat } from '../../src/core/runtime/transformers.ts';
 
 describe('classifyModelError', () => {

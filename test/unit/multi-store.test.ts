@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { applyDataEvent, applyWorkerEvent, dataSent, lastOf, resetStore, restarts, sent, useApp } from './helpers/store.ts';
 
-const { emptyRow, DEFAULT_ROBUSTNESS } = await import('../../src/core/robustness.ts');
+const { emptyRow, DEFAULT_ROBUSTNESS } = await import('../../src/core/results/robustness.ts');
 const info = (id: string, device: 'wasm' | 'webgpu' = 'wasm') => ({ id, label: id, kind: 'neural' as const, architecture: 'bert', device, dtype: 'q8', inputNames: ['input_ids', 'attention_mask'], fallbackReason: null });
 
 beforeEach(() => {

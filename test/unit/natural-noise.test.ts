@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Instance } from '../../src/core/data/types.ts';
-import { codePointLength, codePointSlice } from '../../src/core/codepoints.ts';
+import { codePointLength, codePointSlice } from '../../src/core/text/codepoints.ts';
 import { loadDemoSet } from '../../src/core/data/demo.ts';
 import { instancesToSquad } from '../../src/core/formats/squad-export.ts';
 import { charCount } from '../../src/core/natural/noise-chars.ts';
 import { addNoise, augCount, describeNoise, NOISE_KINDS, NOISE_PARAMS, nlpaugTokens, sentenceSpans, synonymOf, type NoiseKind } from '../../src/core/natural/noise.ts';
-import { rng } from '../../src/core/random.ts';
+import { rng } from '../../src/core/text/random.ts';
 
 // A passage written for these tests.
 const CONTEXT = 'The Marl estuary bridge opened in 1931 after four years of careful work. Its engineer, Ruth Ashby, quickly became famous for the elegant steel arches that still carry the coast road today.';

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { codePointLength, codePointSlice } from '../../src/core/codepoints.ts';
+import { codePointLength, codePointSlice } from '../../src/core/text/codepoints.ts';
 import type { Instance } from '../../src/core/data/types.ts';
 import { renamedToSquad } from '../../src/core/entity/export.ts';
 import { importPairsCsv, importSquad, instancesToSquad } from '../../src/core/formats/index.ts';

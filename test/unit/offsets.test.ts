@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { byteLevelOffsets, isBertPunct, normalizeBert, sliceSpan, tokenOffsets } from '../../src/core/offsets.ts';
-import { schemeFromTokenizerJson } from '../../src/core/tokenizer.ts';
+import { byteLevelOffsets, isBertPunct, normalizeBert, sliceSpan, tokenOffsets } from '../../src/core/qa/offsets.ts';
+import { schemeFromTokenizerJson } from '../../src/core/qa/tokenizer.ts';
 import type { CharSpan } from '../../src/core/types.ts';
 import { FIXTURE_TOKENIZERS, loadFixtureTokenizer, type FixtureTokenizer, type FixtureTokenizerName } from './helpers/fixture-tokenizer.ts';
 

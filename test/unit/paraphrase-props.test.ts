@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadDemoSet } from '../../src/core/data/demo.ts';
-import { MAX_SEED } from '../../src/core/random.ts';
+import { MAX_SEED } from '../../src/core/text/random.ts';
 import { paraphrasedToSquad } from '../../src/core/sensitivity/export.ts';
 import { isNone, paraphraseItems, paraphraseQuestion, PARAPHRASE_KINDS } from '../../src/core/sensitivity/paraphrase.ts';
 

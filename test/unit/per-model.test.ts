@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { tableByModel, type ModelTable } from '../../src/core/per-model.ts';
-import type { ResultTable } from '../../src/core/result-table.ts';
+import { tableByModel, type ModelTable } from '../../src/core/results/per-model.ts';
+import type { ResultTable } from '../../src/core/results/table.ts';
 
 const sweep = (rows: [string, string, number, number][]): ResultTable => ({
   title: 'Entity-renaming sweep',

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ENTITY_CHOICES, NAME_SOURCES, ORIGINS } from '../../src/core/entity/options.ts';
 import { NOISE_KINDS } from '../../src/core/natural/noise-kinds.ts';
 import { TRAP_POSITIONS } from '../../src/core/trap/insert.ts';
-import { decodePermalink, encodePermalink, MAX_URL_LENGTH, parsePermalinkJson, permalinkUrl, type Permalink } from '../../src/core/permalink.ts';
+import { decodePermalink, encodePermalink, MAX_URL_LENGTH, parsePermalinkJson, permalinkUrl, type Permalink } from '../../src/core/results/permalink.ts';
 
 const modelRef = fc.record(
   {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countOf, isAre, theCount } from '../../src/core/plural.ts';
+import { countOf, isAre, theCount } from '../../src/core/text/plural.ts';
 
 describe('counts in messages', () => {
   it.each([

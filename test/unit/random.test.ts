@@ -1,7 +1,7 @@
 /** Seeds: one validating function, and a generator that tells all 2^53 seeds apart. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hashString, MAX_SEED, mixSeed, parseSeed, rng } from '../../src/core/random.ts';
+import { hashString, MAX_SEED, mixSeed, parseSeed, rng } from '../../src/core/text/random.ts';
 
 const first = (seed: number, n = 3) => {
   const r = rng(seed);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { noAnswerReason, qarxCommand, type RunRecord } from '../../src/core/run-record.ts';
-import { adversarialTable, dprTable, sliceResultTable, trapTable, universalTable } from '../../src/core/result-tables.ts';
+import { noAnswerReason, qarxCommand, type RunRecord } from '../../src/core/results/run-record.ts';
+import { adversarialTable, dprTable, sliceResultTable, trapTable, universalTable } from '../../src/core/results/tables.ts';
 import type { UniversalResult } from '../../src/core/entity/universal.ts';
 import type { DprSummary } from '../../src/core/sensitivity/dpr.ts';
 import type { TrapSummary } from '../../src/core/trap/summary.ts';

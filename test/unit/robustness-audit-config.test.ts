@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { robustnessAuditConfig, safeName } from '../../src/core/audit/robustness-config.ts';
-import { DEFAULT_ROBUSTNESS } from '../../src/core/robustness.ts';
-import { qarxCommand, type RunRecord } from '../../src/core/run-record.ts';
+import { DEFAULT_ROBUSTNESS } from '../../src/core/results/robustness.ts';
+import { qarxCommand, type RunRecord } from '../../src/core/results/run-record.ts';
 import { validateConfig } from '../../src/cli/audit/config.ts';
 
 const run = (datasets: string[], n: number): RunRecord => ({
@@ -56,5 +56,13 @@ describe('robustnessAuditConfig', () => {
     const cmd = qarxCommand('robustness', run(['Demo set (built in)'], 6));
     expect(cmd.command).toBe('qarx audit --config robustness-audit.json --out robustness-audit');
     expect(cmd.note).toContain('first 6');
+  });
+
+  it('a narrowed scope: the run’s ids inline, in run order, instead of a limit; the schema takes them; the note says so', () => {
+    const r = { ...run(['Demo set (built in)'], 3), ids: ['q9', 'q2', 'q5'] };
+    const c = robustnessAuditConfig(r, DEFAULT_ROBUSTNESS, models);
+    expect(c.datasets).toEqual([{ name: 'demo', builtin: 'demo', ids: ['q9', 'q2', 'q5'] }]);
+    expect(validateConfig(JSON.parse(JSON.stringify(c)), 'robustness-audit.json').datasets[0]?.ids).toEqual(['q9', 'q2', 'q5']);
+    expect(qarxCommand('robustness', r).note).toContain('its "ids" list the 3 questions of the table in its order, and InDistName names come from every question of the data');
   });
 });

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { noAnswerReason } from '../../src/core/run-record.ts';
+import { noAnswerReason } from '../../src/core/results/run-record.ts';
 import type { SavedRunInfo } from '../../src/worker/data-protocol.ts';
 import { QarxDb } from '../../src/worker/db.ts';
 import { deleteRun, handleRunRequest, listRuns, runPayload, saveRun } from '../../src/worker/run-history.ts';
@@ -58,7 +58,7 @@ describe('run history', () => {
     expect(events[4]).toEqual({ type: 'run', reqId: 9, id: 'a', payload: null });
   });
 
-  it('opening a v3 database upgrades it to the current version (runs v4, corrections v5) with its datasets intact', async () => {
+  it('opening a v3 database upgrades it to the current version (runs v4, corrections v5, tags v6) with its datasets intact', async () => {
     const name = `v3-${Math.random()}`;
     const old = new Dexie(name);
     old.version(3).stores({ datasets: 'id, createdAt, state', instances: '[dataset+id], dataset', intents: '[dataset+id]' });
@@ -69,7 +69,7 @@ describe('run history', () => {
     expect(await db.datasets.get('ds')).toMatchObject({ name: 'x.json', count: 1 });
     expect(await db.instances.count()).toBe(1);
     expect(await listRuns(db)).toEqual([]);
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     expect(await db.table('corrections').count()).toBe(0);
   });
 });

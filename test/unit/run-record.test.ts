@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeRun, noAnswerReason, qarxCommand, type RunRecord } from '../../src/core/run-record.ts';
+import { describeRun, noAnswerReason, qarxCommand, type RunRecord } from '../../src/core/results/run-record.ts';
 
 const base: RunRecord = {
   datasets: ['Demo set (built in)'],
@@ -31,6 +31,16 @@ describe('run records', () => {
   it('says why "no answer" is on or off', () => {
     expect(noAnswerReason(true)).toMatch(/^on: .*unanswerable/);
     expect(noAnswerReason(false)).toMatch(/^off: .*answerable/);
+  });
+
+  it.each([
+    ['sweep', { types: ['PER'], sources: ['db'], seeds: 1, origin: 'us', origins: ['us'] }],
+    ['budget', { type: 'MIX', source: 'db', origin: 'us', budget: 10, resemble: { m: 3, temperature: 2, seed: 9 } }],
+    ['universal', { type: 'PER', source: 'db', origin: 'us', candidates: 5, top: 3, seed: 1 }],
+  ])('a %s run with a Hub entity tagger carries --tagger (absent: none)', (kind, settings) => {
+    expect(qarxCommand(kind, { ...base, settings: { ...settings, tagger: 'Xenova/bert-base-NER' } }).command).toMatch(/ --tagger Xenova\/bert-base-NER /);
+    expect(qarxCommand(kind, { ...base, settings }).command).not.toMatch(/--tagger/);
+    if (kind === 'budget') expect(qarxCommand(kind, { ...base, settings }).command).toMatch(/ --seed 9 /);
   });
 
   it.each([

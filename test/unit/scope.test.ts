@@ -1,10 +1,10 @@
 /**
- * One scope rule for every experiment (src/core/scope.ts): the words a card states before a run,
+ * One scope rule for every experiment (src/core/experiments/scope.ts): the words a card states before a run,
  * the count it states equals the questions the run then takes, and the CLI's --ids / --pool files.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countsOf, describeScope, populationCount, populationOf, type ScopeKind, type ScopeSpec } from '../../src/core/scope.ts';
+import { countsOf, describeScope, populationCount, populationOf, type ScopeKind, type ScopeSpec } from '../../src/core/experiments/scope.ts';
 import { keepIds, parseIds, parsePool, selectIds } from '../../src/cli/scope-opts.ts';
 import type { Instance } from '../../src/core/data/types.ts';
 

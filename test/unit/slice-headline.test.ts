@@ -14,9 +14,9 @@ import { adversarialHeadline, budgetHeadline, dprHeadline, pairsHeadline, sweepR
 import { adversarialSliceItems, budgetSliceItems, paraphraseSliceItems, sweepRowKey, sweepSliceItems, trapSliceItems, universalSliceItems } from '../../src/core/metrics/experiment-slices.ts';
 import { sliceTable, type SliceItem, type SliceKey, type SliceTable, type SliceTotals } from '../../src/core/metrics/slices.ts';
 import { summarizePairs, type PairRow } from '../../src/core/natural/pairs.ts';
-import { hashString } from '../../src/core/random.ts';
-import type { CellValue, ResultTable } from '../../src/core/result-table.ts';
-import { adversarialTable, budgetTable, dprTable, pairsTable, sliceResultTable, sweepTable, trapTable, universalTable } from '../../src/core/result-tables.ts';
+import { hashString } from '../../src/core/text/random.ts';
+import type { CellValue, ResultTable } from '../../src/core/results/table.ts';
+import { adversarialTable, budgetTable, dprTable, pairsTable, sliceResultTable, sweepTable, trapTable, universalTable } from '../../src/core/results/tables.ts';
 import { summarizeDpr, type DprRow } from '../../src/core/sensitivity/dpr.ts';
 import { evaluateAdversarial } from '../../src/core/trap/adversarial.ts';
 import { summarizeTraps, type TrapRow } from '../../src/core/trap/summary.ts';

@@ -1,8 +1,8 @@
 /** Cells with few questions (n < SMALL_N) are flagged in every experiment's result table and its CSV/JSON (issue 23 §2). */
 import { describe, expect, it } from 'vitest';
 import { SMALL_N, smallCount, smallLegend } from '../../src/core/metrics/slices.ts';
-import { tableObjects, tableToCsv, type ResultTable } from '../../src/core/result-table.ts';
-import { adversarialTable, budgetTable, pairsTable, trapTable, withSmall } from '../../src/core/result-tables.ts';
+import { tableObjects, tableToCsv, type ResultTable } from '../../src/core/results/table.ts';
+import { adversarialTable, budgetTable, pairsTable, trapTable, withSmall } from '../../src/core/results/tables.ts';
 import { summarizePairs } from '../../src/core/natural/pairs.ts';
 import type { BudgetResult } from '../../src/core/entity/stats.ts';
 import type { TrapSummary } from '../../src/core/trap/summary.ts';

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { loadDemoSet } from '../../src/core/data/demo.ts';
 import type { Instance } from '../../src/core/data/types.ts';
 import { runSweep, runSweepStream, sweepPlan, type Predictor, type QuestionScores, type SweepCell, type SweepConfig } from '../../src/core/entity/index.ts';
-import type { FoundCase } from '../../src/core/found-case.ts';
+import type { FoundCase } from '../../src/core/results/found-case.ts';
 import { char, type QaInput, type QaPrediction } from '../../src/core/types.ts';
 
 const demo = loadDemoSet().filter((i) => i.lang === 'en');

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { Instance } from '../../src/core/data/types.ts';
-import { casesFromPairs, casesFromTraps, casesToCsv, casesToJson, groupCases, mergeCases, type FailureCase } from '../../src/core/gallery.ts';
+import { casesFromPairs, casesFromTraps, casesToCsv, casesToJson, groupCases, mergeCases, type FailureCase } from '../../src/core/results/gallery.ts';
 import type { PairRow } from '../../src/core/natural/pairs.ts';
 import type { TrapRow } from '../../src/core/trap/summary.ts';
 import { CATEGORY_COLORS, CATEGORY_VARS, SOURCE_COLORS } from '../../src/app/palette.ts';

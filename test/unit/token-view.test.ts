@@ -4,11 +4,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { alignTokens, keptOffsets, mergeNbest, mergeTokenProbs, softmaxAt, type TokenProb } from '../../src/core/token-view.ts';
-import type { WindowLogits } from '../../src/core/decode.ts';
+import { alignTokens, keptOffsets, mergeNbest, mergeTokenProbs, softmaxAt, type TokenProb } from '../../src/core/qa/token-view.ts';
+import type { WindowLogits } from '../../src/core/qa/decode.ts';
 import { char, type AnswerSpan, type CharSpan } from '../../src/core/types.ts';
-import { memoryBudgetMb, memoryVerdict } from '../../src/core/memory.ts';
-import { emptyRow, robustnessColumns, sourceMean, DEFAULT_ROBUSTNESS } from '../../src/core/robustness.ts';
+import { memoryBudgetMb, memoryVerdict } from '../../src/core/qa/memory.ts';
+import { emptyRow, robustnessColumns, sourceMean, DEFAULT_ROBUSTNESS } from '../../src/core/results/robustness.ts';
 
 const span = (s: number, e: number): CharSpan => ({ start: char(s), end: char(e) });
 const MB = 1024 * 1024;
@@ -134,7 +134,7 @@ describe('memory check', () => {
   it('refuses a model that does not fit beside the loaded ones, naming sizes and models', () => {
     expect(memoryVerdict('m', 3 * MB, [{ id: 'a', bytes: 3 * MB }], 12)).toBeNull(); // 6 + 6 ≤ 12
     const msg = memoryVerdict('big/model', 4 * MB, [{ id: 'a', bytes: 3 * MB }], 12); // 6 + 8 > 12
-    expect(msg).toBe('Not loaded: "big/model" needs about 8.0 MB while loading, and the memory left for models is 6.0 MB of 12.0 MB. 1 loaded model (a) uses about 6.0 MB. Unload a model or pick a smaller precision (q8) first.');
+    expect(msg).toBe('Not loaded: "big/model" needs about 8.0 MiB while loading, and the memory left for models is 6.0 MiB of 12.0 MiB. 1 loaded model (a) uses about 6.0 MiB. Unload a model or pick a smaller precision (q8) first.');
     expect(memoryVerdict('unknown-size', null, [{ id: 'a', bytes: 3 * MB }], 1)).toBeNull();
   });
 });

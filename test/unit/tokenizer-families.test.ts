@@ -8,10 +8,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { tokenOffsets } from '../../src/core/offsets.ts';
-import { textOf } from '../../src/core/aligned.ts';
-import { normalizeSentencePiece } from '../../src/core/sp-normalize.ts';
-import { encodeText, modelTypeOf } from '../../src/core/tokenizer.ts';
+import { tokenOffsets } from '../../src/core/qa/offsets.ts';
+import { textOf } from '../../src/core/text/aligned.ts';
+import { normalizeSentencePiece } from '../../src/core/qa/sp-normalize.ts';
+import { encodeText, modelTypeOf } from '../../src/core/qa/tokenizer.ts';
 import type { CharSpan } from '../../src/core/types.ts';
 import { FAMILY_TOKENIZERS, loadFixtureTokenizer, type FixtureTokenizer, type FixtureTokenizerName } from './helpers/fixture-tokenizer.ts';
 import { familyFiles } from '../fixtures/tokenizers/make-families.ts';

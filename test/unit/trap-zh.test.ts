@@ -5,7 +5,7 @@ import { loadDemoSet } from '../../src/core/data/demo.ts';
 import { metricLabel, scorePrediction } from '../../src/core/data/score.ts';
 import type { Instance } from '../../src/core/data/types.ts';
 import { personNames } from '../../src/core/entity/names.ts';
-import { rng } from '../../src/core/random.ts';
+import { rng } from '../../src/core/text/random.ts';
 import { trapFor } from '../../src/core/trap/experiment.ts';
 import { containsAnswerZh, fakeAnswerZh, generateTrapZh, swapQuestionZh, toStatementZh, ZH_PLACES, zhQuestionWord } from '../../src/core/trap/generate-zh.ts';
 import { insertTrap, trapSimilarity, TRAP_POSITIONS } from '../../src/core/trap/insert.ts';

@@ -8,7 +8,7 @@ import { bucketOf, prepareTraps, summarizeTraps, trapFor, type TrapRow } from '.
 import { trapsToSquad } from '../../src/core/trap/export.ts';
 import { containsAnswer, generateTrap, otherNumber } from '../../src/core/trap/generate.ts';
 import { insertionPoint, insertTrap, inTrap, trapSimilarity, TRAP_POSITIONS } from '../../src/core/trap/insert.ts';
-import { rng } from '../../src/core/random.ts';
+import { rng } from '../../src/core/text/random.ts';
 
 // Passages and questions written for these tests.
 const CONTEXT = 'Harbour Lights is a small fishing town. Its first lighthouse was lit by Maren Holt in 1887. The lamp still turns every night.';

@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { encodeText, type EncodedText, type PairTemplate } from '../../src/core/tokenizer.ts';
+import { encodeText, type EncodedText, type PairTemplate } from '../../src/core/qa/tokenizer.ts';
 import { char, type CharSpan } from '../../src/core/types.ts';
-import { buildWindows, DEFAULT_WINDOWS, type Window } from '../../src/core/windows.ts';
+import { buildWindows, DEFAULT_WINDOWS, type Window } from '../../src/core/qa/windows.ts';
 import { loadFixtureTokenizer } from './helpers/fixture-tokenizer.ts';
 
 const bert = loadFixtureTokenizer('bert-cased-mini');

@@ -4,7 +4,7 @@
  * worked, or re-initialises the data worker over the same IndexedDB. The workers are recorders.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { noAnswerReason } from '../../src/core/run-record.ts';
+import { noAnswerReason } from '../../src/core/results/run-record.ts';
 import type { SweepCell } from '../../src/core/entity/stats.ts';
 import { dataSent, dataWorkerDied, qaWorkerDied, resetStore, restarts, sent, useApp } from './helpers/store.ts';
 

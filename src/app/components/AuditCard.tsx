@@ -8,7 +8,8 @@ import { overviewLabels, type SummaryModel, type SummaryTable } from '../../core
 import { useApp } from '../store/index.ts';
 import { Chart } from './Chart.tsx';
 import { TableView } from './RunHistory.tsx';
-import { countOf } from '../../core/plural.ts';
+import { ChartFiles } from './RunResult.tsx';
+import { countOf } from '../../core/text/plural.ts';
 
 // The HTML report's colours (the category colours are kept for C2W, W2C, C2C, W2W).
 const COLORS = { before: '#5b6b8c', after: '#e08a2c' };
@@ -50,7 +51,7 @@ export function AuditCard() {
     <section className="card" data-testid="audit-card" aria-labelledby="audit-title">
       <h3 id="audit-title">Audit results</h3>
       <p className="hint">
-        Open what <code>qarx audit</code> or <code>qarx merge</code> wrote (see the README): <code>summary.json</code>, <code>bundle.zip</code> or unit files. The tables per model show here, and every unit joins the run history below.
+        Open what <code>qarx audit</code> or <code>qarx merge</code> wrote (see <code>docs/audit.md</code>): <code>summary.json</code>, <code>bundle.zip</code> or unit files. The tables per model show here, and every unit joins the run history below.
       </p>
       <label className="file-pick">
         <span>Open audit results…</span>
@@ -98,7 +99,9 @@ export function AuditCard() {
               <h4>
                 Model {m.name} <span className="sub">({m.device})</span>
               </h4>
-              <BeforeAfter m={m} />
+              <ChartFiles kind="audit" date={s.generated}>
+                <BeforeAfter m={m} />
+              </ChartFiles>
               <TableView table={asTable(m.overview)} testid="audit-overview" />
               {m.tables.map((t) => (
                 <details key={t.kind}>

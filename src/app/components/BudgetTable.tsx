@@ -1,7 +1,8 @@
 /** Worst/best over a budget of renamings as a table, for the live card and saved runs. */
+import { Term } from './Term.tsx';
 import type { BudgetResult, BudgetScores } from '../../core/entity/stats.ts';
 import { pct } from './Chart.tsx';
-import { countOf } from '../../core/plural.ts';
+import { countOf } from '../../core/text/plural.ts';
 import { SmallLegend, SmallMark } from './SmallMark.tsx';
 
 /** Worst/best over a budget as a table: the model, and RESEMBLE when it ran. */
@@ -21,22 +22,28 @@ export function BudgetTable({ result, budget }: { result: BudgetResult; budget: 
               <th>
                 {countOf(result.n, 'question')}
                 <SmallMark n={result.n} />
-                {split && ' (test part)'}, B = {budget}
+                {split && ' (test part)'}, <Term k="budget">B</Term> = {budget}
               </th>
               <th>model</th>
-              {result.defended && <th>+ RESEMBLE</th>}
+              {result.defended && (
+                <th>
+                  + <Term k="RESEMBLE" />
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
             {(['original', 'random', 'worst', 'best'] as const).map((k) => (
               <tr key={k}>
-                <td>{k === 'random' ? `random renaming, mean ± std over the ${budget} runs` : k === 'original' ? 'original' : `D_${k}`} (EM / F1)</td>
+                <td>{k === 'random' ? `random renaming, mean ± std over the ${budget} runs` : k === 'original' ? 'original' : <Term k={`D_${k}`}>{`D_${k}`}</Term>} (EM / F1)</td>
                 <td>{fmtScore(result.plain, k)}</td>
                 {result.defended && <td>{fmtScore(result.defended, k)}</td>}
               </tr>
             ))}
             <tr>
-              <td>stability (answer never changes)</td>
+              <td>
+                <Term k="stability" /> (answer never changes)
+              </td>
               <td data-testid="budget-stability">{pct(100 * result.plain.stability)}%</td>
               {result.defended && <td>{pct(100 * result.defended.stability)}%</td>}
             </tr>

@@ -5,12 +5,17 @@ import { ResponsiveContainer } from 'recharts';
 /** One colour per name source, and the original, shared by every chart. */
 export { SOURCE_COLORS } from '../palette.ts';
 import { ChartExports } from './RunResult.tsx';
+import { SmallLegend } from './SmallMark.tsx';
 
 /** A percentage with one decimal, or a dash for no value, e.g. pct(12.345) === '12.3'. */
 export const pct = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–');
 
-/** A titled chart card of the experiment views (260 px high unless `height`), with SVG/PNG exports inside a RunResult, e.g. <Chart title="Drop" testid="chart-x"><BarChart …/></Chart>. */
-export function Chart({ title, testid, children, height = 260 }: { title: string; testid: string; children: React.ReactElement; height?: number }) {
+/**
+ * A titled chart card of the experiment views (260 px high unless `height`), with SVG/PNG exports
+ * inside a RunResult; `counts` are the question counts behind its bars, whose small-n line it shows
+ * (and exports) when any is under SMALL_N (naming `smallWhich` when its bars are not lightened), e.g. <Chart title="Drop" testid="chart-x" counts={[12, 40]}><BarChart …/></Chart>.
+ */
+export function Chart({ title, testid, children, height = 260, counts = [], smallWhich }: { title: string; testid: string; children: React.ReactElement; height?: number; counts?: readonly number[]; smallWhich?: string }) {
   const ref = useRef<HTMLElement>(null);
   return (
     <figure className="chart" data-testid={testid} ref={ref}>
@@ -20,6 +25,7 @@ export function Chart({ title, testid, children, height = 260 }: { title: string
       <ResponsiveContainer width="100%" height={height}>
         {children}
       </ResponsiveContainer>
+      <SmallLegend counts={counts} chart which={smallWhich} />
     </figure>
   );
 }

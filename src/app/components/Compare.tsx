@@ -1,5 +1,5 @@
 /** Pieces shared by the comparison views (renaming, revision pairs): diffs, answer boxes, category texts. */
-import { wordDiff, type DiffPiece } from '../../core/diff.ts';
+import { wordDiff, type DiffPiece } from '../../core/text/diff.ts';
 import { formatProb, formatScore } from '../format.ts';
 
 export const CATEGORY_TEXT = {

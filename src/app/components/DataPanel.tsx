@@ -3,7 +3,7 @@ import { useState, type DragEvent, type FormEvent } from 'react';
 import { useApp } from '../store/index.ts';
 import { formatBytes } from './ModelPanel.tsx';
 import { StoragePanel } from './StoragePanel.tsx';
-import { countOf } from '../../core/plural.ts';
+import { countOf } from '../../core/text/plural.ts';
 
 const PHASES: Record<string, string> = { start: 'Starting', download: 'Downloading', parse: 'Reading', classify: 'Typing answers', store: 'Saving' };
 

@@ -1,4 +1,5 @@
 /** Live entity renaming of what the live view shows: options, the renamed passage as a diff, and both answers side by side. */
+import { Term } from './Term.tsx';
 import { useEffect } from 'react';
 import type { LiveRename } from '../../core/entity/live.ts';
 import type { AnswerEntityType } from '../../core/data/types.ts';
@@ -83,7 +84,7 @@ function RenameBody() {
           ↻ Re-roll
         </button>
         <label className="toggle" title="Ensemble over 3 canonical names, temperature 2">
-          <input type="checkbox" checked={resemble} data-testid="rename-resemble" onChange={(e) => setRenameResemble(e.target.checked)} /> RESEMBLE
+          <input type="checkbox" checked={resemble} data-testid="rename-resemble" onChange={(e) => setRenameResemble(e.target.checked)} /> <Term k="RESEMBLE" />
         </label>
       </div>
       {error && <div className="error">{error}</div>}

@@ -9,7 +9,7 @@ import type { SweepCell } from '../../core/entity/stats.ts';
 import { topNames, type UniversalResult } from '../../core/entity/universal.ts';
 import type { SlicePayload } from '../store/run-saving.ts';
 import type { SliceItem } from '../../core/metrics/slices.ts';
-import type { RunRecord } from '../../core/run-record.ts';
+import type { RunRecord } from '../../core/results/run-record.ts';
 import { useApp } from '../store/index.ts';
 import { SliceTable } from './SliceTable.tsx';
 import type { SliceTotals } from '../../core/metrics/slices.ts';

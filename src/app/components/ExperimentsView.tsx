@@ -2,13 +2,14 @@
  * Entity-renaming experiments over the instance browser's current list: a sweep (seeds × sources
  * × entity types) with charts, worst/best over a budget with and without RESEMBLE, and an export.
  */
+import { Term } from './Term.tsx';
 import { ScopeLine } from './ScopeLine.tsx';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { experimentOf } from '../routes.ts';
 import { ExperimentNav, ExperimentOverview } from './ExperimentNav.tsx';
 import { ENTITY_CHOICES, MAX_BUDGET, NAME_SOURCES, NOT_RENAMABLE, ORIGIN_LABELS, ORIGINS, SOURCE_LABELS, type Origin } from '../../core/entity/options.ts';
 import { summarizeSweep, type SweepCell } from '../../core/entity/stats.ts';
-import { budgetTable, sweepTable } from '../../core/result-tables.ts';
+import { budgetTable, sweepTable } from '../../core/results/tables.ts';
 import { RunResult } from './RunResult.tsx';
 import { SweepResults } from './SweepResults.tsx';
 import { BudgetTable } from './BudgetTable.tsx';
@@ -26,6 +27,8 @@ import { RunHistory } from './RunHistory.tsx';
 import { RobustnessCard } from './RobustnessCard.tsx';
 import { AuditCard } from './AuditCard.tsx';
 import { readyKeys } from '../store/model-keys.ts';
+import { TaggerBlocked, TaggerSettings } from './TaggerSettings.tsx';
+import { taggerBlock } from '../store/tagger-slice.ts';
 
 /** The page of each experiment path (see routes.ts). */
 const PAGES: Record<string, () => ReactNode> = {
@@ -72,6 +75,8 @@ export function ExperimentsView() {
               .{here.group.id === 'entity' ? ' Entity renaming counts only questions whose answer is a renamable PER, ORG or GPE entity (Chinese ones by name and place lists).' : ''}
             </p>
             {status !== 'ready' && here.group.id !== 'audit' && <p className="note">Load a model first (Models).</p>}
+            {/* The entity tagger serves every renaming run (sweep, worst/best, universal). */}
+            {here.group.id === 'entity' && path !== 'entity/export' && <TaggerSettings />}
             {PAGES[path]?.()}
             {/* Every run of every experiment, under each one: reopen, compare, delete. */}
             {path !== 'audit/runs' && <RunHistory />}
@@ -101,6 +106,7 @@ function SweepCard() {
   const job = useApp((s) => s.sweep);
   const cells = useApp((s) => s.sweepCells);
   const ready = useApp((s) => s.modelStatus === 'ready');
+  const blocked = useApp((s) => taggerBlock(s) !== null);
   const { setSweepConfig, start, cancel } = useApp.getState();
   const running = job.status === 'running' || job.status === 'collecting';
   // Planned seeds come from the run's record: the seeds field may have changed since the run started.
@@ -122,13 +128,16 @@ function SweepCard() {
         <Checks all={NAME_SOURCES} value={cfg.sources} onChange={(sources) => setSweepConfig({ sources })} label={(s) => SOURCE_LABELS[s]} testid="sweep-source" />
         <span className="field-label">seeds</span>
         <input type="number" min={1} max={20} value={cfg.seeds} aria-label="seeds" data-testid="sweep-seeds" onChange={(e) => setSweepConfig({ seeds: Math.min(20, Math.max(1, Math.floor(Number(e.target.value) || 1))) })} />
-        <span className="field-label">DBName person origins</span>
+        <span className="field-label">
+          <Term k="DBName" /> person <Term k="origin">origins</Term>
+        </span>
         <Checks all={ORIGINS} value={cfg.origins} onChange={(origins) => setSweepConfig({ origins, origin: origins.includes(cfg.origin) ? cfg.origin : (origins[0] ?? 'us') })} label={(o) => ORIGIN_LABELS[o]} testid="sweep-origin" />
       </div>
       <div className="row">
-        <button type="button" className="primary" data-testid="sweep-run" disabled={!ready || running || cfg.types.length === 0 || cfg.sources.length === 0} onClick={() => start('sweep')}>
+        <button type="button" className="primary" data-testid="sweep-run" disabled={!ready || running || blocked || cfg.types.length === 0 || cfg.sources.length === 0} onClick={() => start('sweep')}>
           Run sweep
         </button>
+        <TaggerBlocked testid="sweep-run" />
       </div>
       <ScopeLine kind="sweep" testid="sweep" />
       <JobBar job={job} onCancel={() => cancel('sweep')} testid="sweep" kind="sweep" />
@@ -165,41 +174,51 @@ function BudgetCard() {
   const job = useApp((s) => s.budget);
   const result = useApp((s) => s.budgetResult);
   const ready = useApp((s) => s.modelStatus === 'ready');
+  const blocked = useApp((s) => taggerBlock(s) !== null);
   const { setBudgetConfig, start, cancel } = useApp.getState();
   const running = job.status === 'running' || job.status === 'collecting';
   const res = cfg.resemble;
+  // RESEMBLE's 30% validation split is drawn by this seed (§4.2); the record and qarx --seed carry it.
+  const splitSeed = useSeedField({ value: res?.seed ?? 1, testid: 'budget-resemble-seed', onChange: (v) => res && setBudgetConfig({ resemble: { ...res, seed: v } }) });
   return (
     <section className="card" data-testid="budget-card">
-      <h3>Worst and best case over a budget of renamings</h3>
+      <h3>
+        <Term k="d-worst-best">Worst and best case</Term> over a <Term k="budget">budget</Term> of renamings
+      </h3>
       <div className="row wrap">
         <RenameSelects value={cfg} onChange={(v) => setBudgetConfig(v)} testid="budget" />
         <label>
-          budget B{' '}
+          <Term k="budget" />{' '}
           <input type="number" min={1} max={MAX_BUDGET} value={cfg.budget} data-testid="budget-b" onChange={(e) => setBudgetConfig({ budget: Math.min(MAX_BUDGET, Math.max(1, Math.floor(Number(e.target.value) || 1))) })} />
         </label>
         <label className="toggle">
-          <input type="checkbox" checked={res !== null} data-testid="budget-resemble" onChange={(e) => setBudgetConfig({ resemble: e.target.checked ? { m: 3, temperature: 2, type: 'MIX' } : null })} /> RESEMBLE
+          <input type="checkbox" checked={res !== null} data-testid="budget-resemble" onChange={(e) => setBudgetConfig({ resemble: e.target.checked ? { m: 3, temperature: 2, type: 'MIX', seed: 1 } : null })} /> <Term k="RESEMBLE" />
         </label>
         {res && (
           <>
             <label>
-              M{' '}
+              <Term k="resemble-m">M</Term>{' '}
               <select value={res.m} data-testid="budget-m" onChange={(e) => setBudgetConfig({ resemble: { ...res, m: Number(e.target.value) as 1 | 3 } })}>
                 <option value={1}>1</option>
                 <option value={3}>3</option>
               </select>
             </label>
             <label>
-              T{' '}
+              <Term k="resemble-t">T</Term>{' '}
               <input type="number" min={0.1} step={0.5} value={res.temperature} className="seed" onChange={(e) => setBudgetConfig({ resemble: { ...res, temperature: Math.max(0.1, Number(e.target.value) || 2) } })} />
+            </label>
+            <label title="Draws the 30% validation split on which RESEMBLE's canonical names are chosen; figures are on the other 70%">
+              split seed {splitSeed.input}
             </label>
           </>
         )}
       </div>
       <div className="row">
-        <button type="button" className="primary" data-testid="budget-run" disabled={!ready || running} onClick={() => start('budget')}>
+        <button type="button" className="primary" data-testid="budget-run" disabled={!ready || running || blocked || (res !== null && splitSeed.error !== null)} onClick={() => start('budget')}>
           Run budget
         </button>
+        {res && <SeedBlocked error={splitSeed.error} testid="budget-run" />}
+        <TaggerBlocked testid="budget-run" />
       </div>
       <ScopeLine kind="budget" testid="budget" />
       <JobBar job={job} onCancel={() => cancel('budget')} testid="budget" kind="budget" />

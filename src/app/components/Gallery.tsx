@@ -1,10 +1,12 @@
 /** The failure gallery: every C2W case collected, grouped by perturbation and model, with the diff and both answers; open live, star, export. */
+import { Term } from './Term.tsx';
 import { useState } from 'react';
-import { casesToCsv, casesToJson, groupCases, type FailureCase } from '../../core/gallery.ts';
+import { casesToCsv, casesToJson, groupCases, type FailureCase } from '../../core/results/gallery.ts';
 import { downloadText } from '../download.ts';
 import { applyPermalink } from '../permalink-state.ts';
 import { useApp } from '../store/index.ts';
 import { PassageDiff } from './Compare.tsx';
+import { NeuralOffer } from './NeuralOffer.tsx';
 
 export function Gallery() {
   const open = useApp((s) => s.galleryOpen);
@@ -17,7 +19,9 @@ export function Gallery() {
   return (
     <section className="gallery panel" data-testid="gallery" aria-labelledby="gallery-title">
       <div className="panel-head">
-        <h2 id="gallery-title">Failure gallery: answers a perturbation broke (C2W)</h2>
+        <h2 id="gallery-title">
+          Failure gallery: answers a perturbation broke (<Term k="C2W" />)
+        </h2>
         <button type="button" className="small" onClick={() => useApp.getState().setGalleryOpen(false)}>
           Close the gallery
         </button>
@@ -25,6 +29,7 @@ export function Gallery() {
       <p className="hint">
         Every question that was answered correctly on its passage and wrongly on the perturbed one, from every experiment (revision pairs, synthetic noise, traps, entity sweeps, worst/best renamings, universal names, paraphrases — at most 40 per run) and from live renamings and pairs, kept in this browser.
       </p>
+      <NeuralOffer testid="gallery-neural" />
       <div className="gallery-tools">
         <label className="toggle">
           <input type="checkbox" checked={starredOnly} onChange={(e) => setStarredOnly(e.target.checked)} data-testid="gallery-starred-only" /> starred only

@@ -4,6 +4,7 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { DEFAULT_FILTERS, rowKey } from '../store/data-slice.ts';
 import { PAIR_CATEGORIES } from '../../core/natural/categories.ts';
 import { useApp } from '../store/index.ts';
+import { DatasetSelect } from './DatasetSelect.tsx';
 import { scrollToAnswerWhenOpen } from '../phone.ts';
 
 const ROW_HEIGHT = 58;
@@ -14,7 +15,6 @@ export function InstanceBrowser() {
   const total = useApp((s) => s.total);
   const query = useApp((s) => s.query);
   const filters = useApp((s) => s.filters);
-  const datasets = useApp((s) => s.datasets);
   const listNote = useApp((s) => s.listNote);
   const selectedKey = useApp((s) => s.selectedKey);
   const { setQuery, setFilters, select } = useApp.getState();
@@ -40,14 +40,7 @@ export function InstanceBrowser() {
     <div className="browser" data-testid="instance-browser">
       <input className="search" type="search" aria-label="Search questions, passages and answers" placeholder="Search questions, passages, answers…" value={query} onChange={(e) => setQuery(e.target.value)} />
       <div className="filters">
-        <select aria-label="Dataset" value={filters.dataset} onChange={(e) => setFilters({ dataset: e.target.value })}>
-          <option value="all">All datasets</option>
-          {datasets.map((d) => (
-            <option key={d.id} value={d.id}>
-              {d.name}
-            </option>
-          ))}
-        </select>
+        <DatasetSelect label="Dataset" />
         <select aria-label="Answerable" value={filters.answerable} onChange={(e) => setFilters({ answerable: e.target.value as typeof filters.answerable })}>
           <option value="all">Answerable or not</option>
           <option value="answerable">Answerable</option>

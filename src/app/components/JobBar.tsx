@@ -1,5 +1,5 @@
 /** The progress line shared by every experiment card, with the record of what produced its result. */
-import { describeRun } from '../../core/run-record.ts';
+import { describeRun } from '../../core/results/run-record.ts';
 import type { ExperimentJob } from '../store/experiment-slice.ts';
 import type { SavedKind } from '../store/run-saving.ts';
 import { ModelResults } from './ModelResults.tsx';

@@ -13,6 +13,7 @@ import { ShareLink } from './ShareLink.tsx';
 import { MissingLinkNotice } from './MissingLinkNotice.tsx';
 import { RevisionPanel, WikiPanel } from './RevisionPanel.tsx';
 import { AdversarialPanel, TrapPanel } from './TrapPanel.tsx';
+import { ExplainPanel } from './ExplainPanel.tsx';
 import { findMentions } from '../../core/entity/substitute.ts';
 import type { LiveRename } from '../../core/entity/live.ts';
 
@@ -45,6 +46,7 @@ export function LiveView() {
         <PassageEditor value={passage} onChange={setPassage} />
       </div>
       <AnswerCard />
+      <ExplainPanel />
       <CompareView />
       <ShareLink />
       <RevisionPanel />

@@ -4,7 +4,7 @@
  * button; once a dataset with that content hash is imported, the link opens its question.
  */
 import { useRef } from 'react';
-import { countOf } from '../../core/plural.ts';
+import { countOf } from '../../core/text/plural.ts';
 import { useApp } from '../store/index.ts';
 
 export function MissingLinkNotice() {

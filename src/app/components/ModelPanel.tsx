@@ -1,6 +1,8 @@
 /** Choosing a model (shipped, Hub, or local files) and a device; shows download progress and errors. */
+import { Term } from './Term.tsx';
 import { useState, type FormEvent } from 'react';
-import { hubIdError, MODEL_CATALOG } from '../models.ts';
+import { hubIdError, MODEL_CATALOG, networkNote } from '../models.ts';
+import { useOnline } from '../online.ts';
 import { pickModelFiles } from '../local-files.ts';
 import { hostLabel, isOtherHub } from '../hosts.ts';
 import { useApp } from '../store/index.ts';
@@ -8,8 +10,8 @@ import type { DeviceChoice, ModelSourceMsg } from '../../worker/protocol.ts';
 import { onRovingKey, rovingTabIndex } from '../roving.ts';
 import { chooseDevice } from '../../core/runtime/device.ts';
 import { dtypeChoices, type DtypeChoice } from '../../core/runtime/dtypes.ts';
-import { countOf } from '../../core/plural.ts';
-import { formatBytes } from '../../core/formats/common.ts';
+import { countOf } from '../../core/text/plural.ts';
+import { formatBytes } from '../../core/text/bytes.ts';
 
 export function ModelPanel() {
   const model = useApp((s) => s.model);
@@ -24,6 +26,8 @@ export function ModelPanel() {
   const modelHost = useApp((s) => s.modelHost);
   const { cancelLoad, setDeviceChoice, setDtypeChoice, setRemoteHost } = useApp.getState();
   const dtypes = dtypeChoices(chooseDevice(device, { webgpu: caps?.webgpu ?? false, software: caps?.softwareAdapter ?? null }).device, caps?.shaderF16 ?? false);
+  const online = useOnline();
+  const hubName = isOtherHub(remoteHost) ? hostLabel(remoteHost) : 'the Hugging Face Hub';
   const [customId, setCustomId] = useState('');
   const [hostDraft, setHostDraft] = useState<string | null>(null);
   const [pickError, setPickError] = useState<string | null>(null);
@@ -81,8 +85,17 @@ export function ModelPanel() {
               >
                 <span className="catalog-title">{m.title}</span>
                 <span className="catalog-note">{m.note}</span>
+                <span className={`catalog-net${m.source === 'hub' && !online ? ' offline' : ''}`} data-testid="catalog-network">
+                  {networkNote(m, online, hubName, formatBytes)}
+                </span>
                 <span className="catalog-id">{m.source === 'hub' ? m.id : 'shipped with the app'}</span>
               </button>
+              {/* A catalogue model's load error shows on its own card. */}
+              {error && !pickError && !loading && requested?.id === m.id && (
+                <div className="error card-error" role="alert" data-testid="model-error">
+                  {error}
+                </div>
+              )}
             </li>
           );
         })}
@@ -121,7 +134,7 @@ export function ModelPanel() {
           {pickError}
         </div>
       )}
-      {error && !pickError && (
+      {error && !pickError && !MODEL_CATALOG.some((m) => m.id === requested?.id) && (
         <div className="error" role="alert" data-testid="model-error">
           {error}
         </div>
@@ -138,7 +151,9 @@ export function ModelPanel() {
         </div>
       )}
 
-      <h2>Device</h2>
+      <h2>
+        <Term k="device">Device</Term>
+      </h2>
       <div className="segmented" role="radiogroup" aria-label="Device" onKeyDown={(e) => onRovingKey(e)}>
         {(['auto', 'webgpu', 'wasm'] as DeviceChoice[]).map((d, i) => (
           <button
@@ -162,7 +177,7 @@ export function ModelPanel() {
           : 'Checking the browser…'}
       </p>
       <label className="row">
-        Precision{' '}
+        <Term k="precision">Precision</Term>{' '}
         <select value={dtypes.includes(dtype) ? dtype : 'auto'} onChange={(e) => setDtypeChoice(e.target.value as DtypeChoice)} aria-label="Precision of the model" data-testid="dtype-choice">
           {dtypes.map((d) => (
             <option key={d} value={d}>

@@ -2,16 +2,18 @@
  * One experiment's results on several models: a tab per model (letters as in the live view) that
  * shows that model's result in the card, and the models' headline rows side by side.
  */
-import { tableByModel } from '../../core/per-model.ts';
-import { exportName, tableToCsv } from '../../core/result-table.ts';
+import { tableByModel } from '../../core/results/per-model.ts';
+import { exportName, tableToCsv } from '../../core/results/table.ts';
 import { useApp } from '../store/index.ts';
 import type { SavedKind } from '../store/run-saving.ts';
 import { downloadText } from '../download.ts';
 import { ModelBadge } from './ModelsPanel.tsx';
-import { countOf } from '../../core/plural.ts';
+import { countOf } from '../../core/text/plural.ts';
+import { cellLabel, columnTitle } from '../../core/results/column-titles.ts';
 
-/** A cell as shown: numbers to 2 decimals, null and NaN (no question) as "—". */
-const cell = (v: unknown) => (v === null || v === undefined || (typeof v === 'number' && !Number.isFinite(v)) ? '—' : typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(2)) : String(v));
+/** A cell as shown: numbers to 2 decimals, null and NaN (no question) as "—", name sources, origins and measures by their labels. */
+const cell = (v: unknown, column: string) =>
+  v === null || v === undefined || (typeof v === 'number' && !Number.isFinite(v)) ? '—' : typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(2)) : typeof v === 'string' ? cellLabel(v, column) : String(v);
 
 /** A column header: a model's column starts with its letter badge. */
 function Header({ name }: { name: string }) {
@@ -20,10 +22,10 @@ function Header({ name }: { name: string }) {
     <>
       <ModelBadge letter={m[1] as string} />
       <span className="visually-hidden">model {m[1]} </span>
-      {m[2]}
+      {columnTitle(m[2] as string)}
     </>
   ) : (
-    <>{name}</>
+    <>{columnTitle(name)}</>
   );
 }
 
@@ -83,7 +85,7 @@ export function ModelResults({ kind, testid }: { kind: SavedKind; testid: string
                 {table.rows.map((r, i) => (
                   <tr key={i} data-testid={`${testid}-by-model-row`}>
                     {r.map((v, j) => (
-                      <td key={j}>{cell(v)}</td>
+                      <td key={j}>{cell(v, table.columns[j] ?? '')}</td>
                     ))}
                   </tr>
                 ))}

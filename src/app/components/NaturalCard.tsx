@@ -3,6 +3,7 @@
  * (categories, EM/F1, relative F1 change, edit intentions), beside the same questions with
  * synthetic noise.
  */
+import { Term } from './Term.tsx';
 import { ScopeLine } from './ScopeLine.tsx';
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { Chart, pct } from './Chart.tsx';
@@ -14,10 +15,11 @@ import { JobBar } from './JobBar.tsx';
 import { SeedBlocked, useSeedField } from './SeedInput.tsx';
 import { ChallengeCard } from './ChallengeCard.tsx';
 import { PairSlices } from './SliceTable.tsx';
-import { SmallLegend, SmallMark } from './SmallMark.tsx';
+import { faint, SmallLegend, SmallMark, smallLabel, smallTip } from './SmallMark.tsx';
+import { isSmallN } from '../../core/metrics/slices.ts';
 import { useApp } from '../store/index.ts';
 import { builtInPayload, builtInTable } from '../store/run-saving.ts';
-import type { ResultTable } from '../../core/result-table.ts';
+import type { ResultTable } from '../../core/results/table.ts';
 import { ResultActions, RunResult } from './RunResult.tsx';
 
 /** One colour per category, the same as the CSS variables (--c2c …). */
@@ -42,7 +44,9 @@ export function NaturalCard() {
   const seed = useSeedField({ value: noise.seed, testid: 'synthetic-seed', onChange: (v) => setNoiseOptions({ seed: v }) });
   return (
     <section className="card" data-testid="natural-card">
-      <h3>Natural perturbations: real edits between revisions</h3>
+      <h3>
+        <Term k="natural perturbation">Natural perturbations</Term>: real edits between revisions
+      </h3>
       <p className="hint">Each question with a revision pair is answered on the original and on the edited passage (same question, same answers).</p>
       <div className="row">
         <button type="button" className="primary" data-testid="natural-run" disabled={!ready || job.status === 'running' || job.status === 'collecting'} onClick={() => start('natural')}>
@@ -137,25 +141,26 @@ export function PairResults({ rows, synRows, dropped }: { rows: PairRow[]; synRo
   const nat = rows.length ? summarizePairs(rows) : null;
   const sy = synRows.length ? summarizePairs(synRows) : null;
   const synLabel = synRows[0]?.intent ?? 'synthetic';
+  const cats = categoryChart(nat, sy);
   return (
     <>
       <SummaryTable nat={nat} syn={sy} synLabel={synLabel} dropped={dropped} />
       <div className="charts">
-          <Chart title={`Questions per category: ${[nat ? 'natural edits' : '', sy ? synLabel : ''].filter(Boolean).join(' (solid) vs ')}${nat && sy ? ' (light)' : ''}`} testid="chart-categories">
-              <BarChart data={PAIR_CATEGORIES.map((c) => ({ c, natural: nat?.categories[c] ?? 0, synthetic: sy?.categories[c] ?? 0 }))}>
+          <Chart title={`Questions per category: ${[nat ? 'natural edits' : '', sy ? synLabel : ''].filter(Boolean).join(' (solid) vs ')}${nat && sy ? ' (light)' : ''}`} testid="chart-categories" counts={cats.counts} smallWhich={cats.small}>
+              <BarChart data={cats.data}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
                 <XAxis dataKey="c" interval={0} height={40} tick={<WrappedTick />} label={xTitle('category (original → perturbed)')} />
                 <YAxis allowDecimals={false} label={yTitle('questions (count)')} />
                 <Tooltip />
                 {nat && (
-                  <Bar dataKey="natural" name="natural edits" isAnimationActive={false}>
+                  <Bar dataKey="natural" name={cats.names.natural} isAnimationActive={false}>
                     {PAIR_CATEGORIES.map((c) => (
                       <Cell key={c} fill={CATEGORY_COLORS[c]} />
                     ))}
                   </Bar>
                 )}
                 {sy && (
-                  <Bar dataKey="synthetic" name="synthetic noise" isAnimationActive={false}>
+                  <Bar dataKey="synthetic" name={cats.names.synthetic} isAnimationActive={false}>
                     {PAIR_CATEGORIES.map((c) => (
                       <Cell key={c} fill={CATEGORY_COLORS[c]} fillOpacity={0.45} />
                     ))}
@@ -195,7 +200,9 @@ function SummaryTable({ nat, syn, synLabel, dropped }: { nat: PairSummary | null
         {PAIR_CATEGORIES.map((k) => (
           <tr key={k}>
             <td>
-              <span className={`cat cat-${k}`}>{k}</span>
+              <span className={`cat cat-${k}`}>
+                <Term k={k} />
+              </span>
             </td>
             {cols.map((c) => (
               <td key={c.name} data-testid={`${c === cols[0] && nat ? 'natural' : 'synthetic'}-${k}`}>
@@ -237,7 +244,9 @@ function SummaryTable({ nat, syn, synLabel, dropped }: { nat: PairSummary | null
           ))}
         </tr>
         <tr>
-          <td>relative F1 change</td>
+          <td>
+            <Term k="relative F1 change" />
+          </td>
           {cols.map((c) => (
             <td key={c.name} className={c.s.relativeF1Change < 0 ? 'drop' : c.s.relativeF1Change > 0 ? 'gain' : undefined}>
               {/* Undefined when the original F1 is 0: a dash, not "0%". */}
@@ -259,20 +268,48 @@ function SummaryTable({ nat, syn, synLabel, dropped }: { nat: PairSummary | null
   );
 }
 
-/** Edit intentions in the paper's 8 categories, split by C2W, C2C and W2C (its Fig. 3). */
-function IntentChart({ rows }: { rows: PairRow[] }) {
+/**
+ * The category chart's bars, series names and small-n marks: a series is the questions of one run,
+ * so a small one is named in the chart's note (its bars keep the solid/light of the two series), e.g.
+ * categoryChart(summary of 14 pairs, null).small === 'natural edits, n=14'.
+ */
+export function categoryChart(nat: PairSummary | null, sy: PairSummary | null): { data: { c: string; natural: number; synthetic: number }[]; names: { natural: string; synthetic: string }; counts: number[]; small: string } {
+  const series = [nat ? { key: 'natural' as const, name: 'natural edits', n: nat.n } : null, sy ? { key: 'synthetic' as const, name: 'synthetic noise', n: sy.n } : null].filter((x) => x !== null);
+  const named = (key: 'natural' | 'synthetic', name: string) => {
+    const s = series.find((x) => x.key === key);
+    return s ? `${name} (${smallLabel(s.n)})` : name;
+  };
+  return {
+    data: PAIR_CATEGORIES.map((c) => ({ c, natural: nat?.categories[c] ?? 0, synthetic: sy?.categories[c] ?? 0 })),
+    names: { natural: named('natural', 'natural edits'), synthetic: named('synthetic', 'synthetic noise') },
+    counts: series.map((s) => s.n),
+    small: series.filter((s) => isSmallN(s.n)).map((s) => `${s.name}, n=${s.n}`).join('; '),
+  };
+}
+
+/** The intention chart's bars with each intention's question count `n` (C2W + C2C + W2C), which marks it small, e.g. [{ intent: 'clarification', C2W: 1, C2C: 3, W2C: 0, n: 4 }]. */
+export function intentChartData(rows: readonly { intent: string | null; category: string }[]): { intent: string; C2W: number; C2C: number; W2C: number; n: number }[] {
   // Tags in Yang et al.'s 13 intentions are counted under the paper's 8 categories they map to.
-  const data = intentDistribution(rows);
+  return intentDistribution(rows).map((d) => ({ ...d, n: d.C2W + d.C2C + d.W2C }));
+}
+
+/** Edit intentions in the paper's 8 categories, split by C2W, C2C and W2C (its Fig. 3); an intention of few questions has lighter bars. */
+function IntentChart({ rows }: { rows: PairRow[] }) {
+  const data = intentChartData(rows);
   return (
-    <Chart title="Edit intentions by category" testid="chart-intents">
+    <Chart title="Edit intentions by category" testid="chart-intents" counts={data.map((d) => d.n)}>
         <BarChart data={data}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="intent" interval={0} height={58} tick={<WrappedTick />} label={xTitle('edit intention')} />
           <YAxis allowDecimals={false} label={yTitle('questions (count)')} />
-          <Tooltip />
+          <Tooltip formatter={smallTip()} />
           <Legend />
           {(['C2W', 'C2C', 'W2C'] as const).map((c) => (
-            <Bar key={c} dataKey={c} stackId="i" fill={CATEGORY_COLORS[c]} isAnimationActive={false} />
+            <Bar key={c} dataKey={c} stackId="i" fill={CATEGORY_COLORS[c]} isAnimationActive={false}>
+              {data.map((d) => (
+                <Cell key={d.intent} fillOpacity={faint(d.n)} />
+              ))}
+            </Bar>
           ))}
         </BarChart>
     </Chart>

@@ -2,11 +2,12 @@
  * Over-sensitivity over the selected questions (DuReader-robust): DPR overall, EM/F1 on originals
  * and paraphrases, DPR by question similarity (chart) and by paraphrase kind.
  */
+import { Term } from './Term.tsx';
 import { ScopeLine } from './ScopeLine.tsx';
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, Tooltip, XAxis, YAxis } from 'recharts';
 import { KIND_LABELS, PARAPHRASE_KINDS, type ParaphraseKind } from '../../core/sensitivity/kinds.ts';
 import { summarizeDpr, type DprSummary } from '../../core/sensitivity/dpr.ts';
-import { dprTable } from '../../core/result-tables.ts';
+import { dprTable } from '../../core/results/tables.ts';
 import { useApp } from '../store/index.ts';
 import { RunResult } from './RunResult.tsx';
 import { ParaphraseSlices } from './ExperimentSlices.tsx';
@@ -44,7 +45,9 @@ export function ParaphraseCard() {
   const seed = useSeedField({ value: src.seed, testid: 'paraphrase-run-seed', onChange: (v) => setParaSource({ seed: v }) });
   return (
     <section className="card" data-testid="paraphrase-card">
-      <h3>Over-sensitivity: paraphrased questions (DPR)</h3>
+      <h3>
+        <Term k="over-sensitivity">Over-sensitivity</Term>: paraphrased questions (<Term k="DPR" />)
+      </h3>
       <p className="hint">
         Each selected question is asked as written and as paraphrased, on the same passage. DPR is the share of paraphrases whose answer differs from the original question's (answers compared after the official normalisation).
       </p>
@@ -102,7 +105,9 @@ export function DprResults({ sum }: { sum: DprSummary }) {
       <table className="results-table" data-testid="paraphrase-table">
         <tbody>
           <tr>
-            <td>DPR (paraphrases whose answer changed)</td>
+            <td>
+              <Term k="DPR" /> (paraphrases whose answer changed)
+            </td>
             <td data-testid="paraphrase-dpr">
               <strong>{pct(100 * sum.dpr)}%</strong> ({sum.changed} of {sum.n}
               <SmallMark n={sum.n} />)
@@ -133,9 +138,9 @@ export function DprResults({ sum }: { sum: DprSummary }) {
           ))}
         </tbody>
       </table>
-      <SmallLegend counts={[sum.n, ...kinds.map((k) => sum.byKind[k]?.n ?? 0), ...sum.buckets.filter((b) => b.n > 0).map((b) => b.n)]} chart />
+      <SmallLegend counts={[sum.n, ...kinds.map((k) => sum.byKind[k]?.n ?? 0), ...sum.buckets.filter((b) => b.n > 0).map((b) => b.n)]} />
       <div className="charts charts-single">
-        <Chart title="DPR by question similarity" testid="chart-dpr-similarity">
+        <Chart title="DPR by question similarity" testid="chart-dpr-similarity" counts={sum.buckets.filter((b) => b.n > 0).map((b) => b.n)}>
           {/* An empty bucket has no bar; a DPR of 0 keeps a sliver of one with its n=, so "no change" never looks like "no data". */}
           <BarChart data={sum.buckets.map((b) => ({ label: b.label, dpr: b.n === 0 || Number.isNaN(b.dpr) ? null : 100 * b.dpr, n: b.n }))} margin={{ top: 18, right: 12, bottom: 26, left: 18 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
@@ -150,7 +155,7 @@ export function DprResults({ sum }: { sum: DprSummary }) {
             </Bar>
           </BarChart>
         </Chart>
-        <Chart title="DPR by paraphrase kind" testid="chart-dpr-kind">
+        <Chart title="DPR by paraphrase kind" testid="chart-dpr-kind" counts={kinds.map((k) => sum.byKind[k]?.n ?? 0)}>
           <BarChart data={kinds.map((k) => ({ kind: SHORT[k], k, dpr: 100 * (sum.byKind[k]?.dpr ?? 0), n: sum.byKind[k]?.n ?? 0 }))} margin={{ top: 18, right: 12, bottom: 26, left: 18 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="kind" interval={0} height={44} tick={<WrappedTick />} label={{ value: 'paraphrase kind', position: 'insideBottom', offset: -16, fontSize: 12 }} />

@@ -1,4 +1,5 @@
 /** The target, type, name-source and origin selects shared by the live renaming panel and the experiments. */
+import { Term } from './Term.tsx';
 import { ENTITY_CHOICES, NAME_SOURCES, ORIGIN_LABELS, ORIGINS, RANDSTR_RULE, RENAME_TARGETS, SOURCE_LABELS, TARGET_LABELS, type EntityChoice, type NameSource, type Origin, type RenameTarget } from '../../core/entity/options.ts';
 
 type Choice = { type: EntityChoice; source: NameSource; origin: Origin; target?: RenameTarget };
@@ -27,7 +28,7 @@ export function RenameSelects({ value, onChange, testid, withType = true, withTa
       {withTarget && <TargetSelect value={value.target} onChange={(target) => onChange({ target })} testid={testid} />}
       {withType && (
         <label>
-          type{' '}
+          <Term k="entity type">type</Term>{' '}
           <select value={person ? 'PER' : value.type} disabled={person} title={person ? 'A person of the question is PER' : undefined} data-testid={`${testid}-type`} onChange={(e) => onChange({ type: e.target.value as EntityChoice })}>
             {ENTITY_CHOICES.map((t) => (
               <option key={t}>{t}</option>
@@ -36,7 +37,7 @@ export function RenameSelects({ value, onChange, testid, withType = true, withTa
         </label>
       )}
       <label>
-        names{' '}
+        <Term k="name source">names</Term>{' '}
         <select value={value.source} data-testid={`${testid}-source`} onChange={(e) => onChange({ source: e.target.value as NameSource })}>
           {sources.map((s) => (
             <option key={s} value={s}>
@@ -51,7 +52,7 @@ export function RenameSelects({ value, onChange, testid, withType = true, withTa
         </span>
       )}
       <label>
-        origin{' '}
+        <Term k="origin">origin</Term>{' '}
         <select value={value.origin} disabled={value.source !== 'db'} data-testid={`${testid}-origin`} title="Origin of person names (DBName)" onChange={(e) => onChange({ origin: e.target.value as Origin })}>
           {ORIGINS.map((o) => (
             <option key={o} value={o}>

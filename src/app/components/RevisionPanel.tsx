@@ -10,7 +10,7 @@ import { EDIT_INTENTS, wuIntent } from '../../core/natural/intents.ts';
 import { describeNoise, NOISE_KINDS, NOISE_LABELS, type NoiseKind } from '../../core/natural/noise-kinds.ts';
 import { useApp } from '../store/index.ts';
 import { AnswerBox, CATEGORY_TEXT, PassageDiff } from './Compare.tsx';
-import { countOf } from '../../core/plural.ts';
+import { countOf } from '../../core/text/plural.ts';
 
 export function RevisionPanel() {
   const inst = useApp((s) => s.instance);

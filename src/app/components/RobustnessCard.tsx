@@ -4,9 +4,9 @@
  */
 import { ScopeLine } from './ScopeLine.tsx';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
-import { robustnessColumns, sourceMean, RENAME_SOURCES, SOURCE_NAMES, type RCell, type RobustnessRow } from '../../core/robustness.ts';
-import type { ResultTable } from '../../core/result-table.ts';
-import type { RunRecord } from '../../core/run-record.ts';
+import { robustnessColumns, sourceMean, RENAME_SOURCES, SOURCE_NAMES, type RCell, type RobustnessRow } from '../../core/results/robustness.ts';
+import type { ResultTable } from '../../core/results/table.ts';
+import type { RunRecord } from '../../core/results/run-record.ts';
 import { useApp } from '../store/index.ts';
 import { modelOfKey, readyKeys, type RobustnessJob } from '../store/multi-slice.ts';
 import type { ExperimentJob } from '../store/experiment-slice.ts';
@@ -16,7 +16,7 @@ import { RunResult } from './RunResult.tsx';
 import { ModelBadge } from './ModelsPanel.tsx';
 import { robustnessAuditConfig, ROBUSTNESS_AUDIT_FILE } from '../../core/audit/robustness-config.ts';
 import { downloadText } from '../download.ts';
-import { countOf } from '../../core/plural.ts';
+import { countOf } from '../../core/text/plural.ts';
 
 /** A cell as shown: one decimal, or "—" for not run. */
 const show = (c: RCell) => (c ? c.value.toFixed(1) : '—');
@@ -61,6 +61,11 @@ export function RobustnessCard() {
     key: ['model', 'device · dtype'],
     headline: cols.map(([h]) => h),
   };
+  // The qarx audit config that re-runs this table (its questions by id when the scope narrowed them).
+  const auditJson = () => {
+    const models = rows.map(({ key, row }) => ({ letter: modelOfKey(useApp.getState(), key).letter, id: row.model, dtype: row.runtime.split(' · ')[1] ?? '' }));
+    return `${JSON.stringify(robustnessAuditConfig(job.run as RunRecord, config, models), null, 2)}\n`;
+  };
   const chartData = rows.map(({ key, row }) => ({ model: `${modelOfKey(useApp.getState(), key).letter}: ${row.model}`, ...Object.fromEntries(BARS.map((b) => [b.key, b.of(row)?.value ?? null])) }));
   return (
     <section className="card" data-testid="robustness-card">
@@ -86,15 +91,18 @@ export function RobustnessCard() {
               type="button"
               className="small"
               data-testid="robust-audit-config"
-              onClick={() => {
-                const models = rows.map(({ key, row }) => ({ letter: modelOfKey(useApp.getState(), key).letter, id: row.model, dtype: row.runtime.split(' · ')[1] ?? '' }));
-                downloadText(ROBUSTNESS_AUDIT_FILE, `${JSON.stringify(robustnessAuditConfig(job.run as RunRecord, config, models), null, 2)}\n`);
-              }}
+              onClick={() => downloadText(ROBUSTNESS_AUDIT_FILE, auditJson())}
             >
               Audit config ({ROBUSTNESS_AUDIT_FILE})
             </button>{' '}
-            <span className="hint">for qarx audit: the same questions, models and experiments on the command line (see “Reproduce with qarx”).</span>
+            <span className="hint">
+              for <code>qarx audit --config {ROBUSTNESS_AUDIT_FILE} --out robustness-audit</code>: the same questions, models and experiments on the command line (see “Reproduce with qarx”).
+            </span>
           </p>
+          <details className="audit-config-text" data-testid="robust-audit-config-text">
+            <summary>Show the audit config</summary>
+            <pre>{auditJson()}</pre>
+          </details>
           <div className="table-scroll" tabIndex={0} role="region" aria-label="Robustness table (scrolls sideways)">
             <table className="results-table robust-table" data-testid="robust-table">
               <thead>

@@ -4,9 +4,9 @@
  */
 import { SavedRunSlices } from './ExperimentSlices.tsx';
 import { useEffect, useState } from 'react';
-import { describeRun } from '../../core/run-record.ts';
-import { sideBySide, type ResultTable } from '../../core/result-table.ts';
-import { columnTitle, formatCell } from '../../core/column-titles.ts';
+import { describeRun } from '../../core/results/run-record.ts';
+import { sideBySide, type ResultTable } from '../../core/results/table.ts';
+import { cellLabel, columnTitle } from '../../core/results/column-titles.ts';
 import { summarizeSweep } from '../../core/entity/stats.ts';
 import type { Origin } from '../../core/entity/options.ts';
 import type { SavedRunInfo } from '../../worker/data-protocol.ts';
@@ -195,7 +195,7 @@ export function TableView({ table, testid }: { table: ResultTable; testid?: stri
             <tr key={i}>
               {r.map((v, j) => (
                 <td key={j} className={typeof v === 'number' && table.columns[j]?.endsWith('B−A') ? (v < 0 ? 'drop' : v > 0 ? 'gain' : undefined) : undefined}>
-                  {formatCell(v, table.columns[j] ?? '', r[0])}
+                  {cellLabel(v, table.columns[j] ?? '', r[0])}
                 </td>
               ))}
             </tr>

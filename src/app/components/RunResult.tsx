@@ -4,13 +4,18 @@
  * wrapping their result: <RunResult kind="…" run={record} table={table} partial={cancelled}>…charts…</RunResult>.
  */
 import { createContext, useContext, useState } from 'react';
-import { IDS_FILE, type RunRecord } from '../../core/run-record.ts';
-import { exportName, resultExport, runCommand, tableToCsv, type ResultTable } from '../../core/result-table.ts';
+import { IDS_FILE, type RunRecord } from '../../core/results/run-record.ts';
+import { exportName, resultExport, runCommand, tableToCsv, type ResultTable } from '../../core/results/table.ts';
 import { chartSvg, svgToPng } from '../chart-export.ts';
 import { downloadBlob, downloadText } from '../download.ts';
 
 /** The run whose charts are shown, for their file names. */
 const RunContext = createContext<{ kind: string; date: string } | null>(null);
+
+/** Charts inside export as SVG/PNG named after `kind` and `date`, without a run's other exports (an audit summary's charts). */
+export function ChartFiles({ kind, date, children }: { kind: string; date: string; children: React.ReactNode }) {
+  return <RunContext.Provider value={{ kind, date }}>{children}</RunContext.Provider>;
+}
 
 /** A result with its exports; `testid` prefixes the buttons' test ids. */
 export function RunResult({ kind, run, table, partial, testid, label, children }: { kind: string; run: RunRecord; table: ResultTable; partial: boolean; testid: string; label?: string; children?: React.ReactNode }) {

@@ -1,7 +1,8 @@
 /** Device, precision, load time and measured speed of the active model, always visible in the header. */
-import { windowsPerSecond } from '../../core/throughput.ts';
+import { Term } from './Term.tsx';
+import { windowsPerSecond } from '../../core/qa/throughput.ts';
 import { useApp } from '../store/index.ts';
-import { countOf } from '../../core/plural.ts';
+import { countOf } from '../../core/text/plural.ts';
 
 export function RuntimeBadge() {
   const model = useApp((s) => s.model);
@@ -19,13 +20,15 @@ export function RuntimeBadge() {
   return (
     <div className="badge" data-testid="runtime-badge" title={caps?.adapter ? `GPU adapter: ${caps.adapter}` : undefined}>
       <span className={`device device-${model.device}`} data-testid="active-device">
-        {model.device === 'webgpu' ? 'WebGPU' : 'WASM'}
+        <Term k="wasm-webgpu">{model.device === 'webgpu' ? 'WebGPU' : 'WASM'}</Term>
       </span>
-      <span>{model.dtype}</span>
+      <span>
+        <Term k="precision">{model.dtype}</Term>
+      </span>
       {model.device === 'wasm' && caps && <span>{caps.threads > 1 ? `${caps.threads} threads` : '1 thread'}</span>}
       {loadMs !== null && <span data-testid="load-time">loaded in {formatMs(loadMs)}</span>}
       <span data-testid="throughput" title={lastRun ? `${countOf(lastRun.windows, 'window')} in ${formatMs(lastRun.ms)} of model time on the last run` : 'Measured once the model has computed a window'}>
-        {formatRate(windowsPerSecond(lastRun))}
+        {formatRate(windowsPerSecond(lastRun)).replace(/ windows\/s$/, '')} <Term k="windows/s" />
       </span>
     </div>
   );

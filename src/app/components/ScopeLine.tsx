@@ -3,8 +3,10 @@
  * questions: Demo set · answerable only · no search"), with one control to change the scope. The
  * scope is one for every card: the Questions list's dataset and filters, its search only if included.
  */
-import { describeScope, type ScopeKind } from '../../core/scope.ts';
+import { Term } from './Term.tsx';
+import { describeScope, type ScopeKind } from '../../core/experiments/scope.ts';
 import { useApp } from '../store/index.ts';
+import { DatasetSelect } from './DatasetSelect.tsx';
 import { scopeSpecOf } from '../store/scope-slice.ts';
 
 export function ScopeLine({ kind, testid, limit }: { kind: ScopeKind; testid: string; limit?: number }) {
@@ -19,7 +21,13 @@ export function ScopeLine({ kind, testid, limit }: { kind: ScopeKind; testid: st
   return (
     <div className={`scope-line${said?.n === 0 ? ' scope-empty' : ''}`} data-testid={`${testid}-scope`}>
       <span className="scope-text" data-testid={`${testid}-scope-text`}>
-        {said ? `Runs on ${said.text}` : 'Counting the questions…'}
+        {said ? (
+          <>
+            <Term k="scope">Runs on</Term> {said.text}
+          </>
+        ) : (
+          'Counting the questions…'
+        )}
       </span>
       <details className="scope-change">
         <summary data-testid={`${testid}-scope-change`}>Change scope</summary>
@@ -32,7 +40,6 @@ export function ScopeLine({ kind, testid, limit }: { kind: ScopeKind; testid: st
 /** The scope's settings: the same dataset and filters as the Questions list, and whether its search narrows runs. */
 function ScopeControls({ testid }: { testid: string }) {
   const filters = useApp((s) => s.filters);
-  const datasets = useApp((s) => s.datasets);
   const query = useApp((s) => s.query.trim());
   const scopeSearch = useApp((s) => s.scopeSearch);
   const { setFilters, setScopeSearch } = useApp.getState();
@@ -40,14 +47,7 @@ function ScopeControls({ testid }: { testid: string }) {
     <div className="scope-controls row wrap">
       <label>
         dataset{' '}
-        <select value={filters.dataset} data-testid={`${testid}-scope-dataset`} onChange={(e) => setFilters({ dataset: e.target.value })}>
-          <option value="all">All datasets</option>
-          {datasets.map((d) => (
-            <option key={d.id} value={d.id}>
-              {d.name}
-            </option>
-          ))}
-        </select>
+        <DatasetSelect testid={`${testid}-scope-dataset`} />
       </label>
       <label>
         questions{' '}

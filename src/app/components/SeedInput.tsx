@@ -1,6 +1,6 @@
 /** A seed field: any whole number 0…2^53 − 1; anything else is shown as an error beside it and not applied. */
 import { useId, useState, type ReactElement } from 'react';
-import { parseSeed } from '../../core/random.ts';
+import { parseSeed } from '../../core/text/random.ts';
 
 /** Props: the applied seed, what to call with a valid new one, and an optional test id. */
 export interface SeedInputProps {

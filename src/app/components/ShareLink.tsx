@@ -1,6 +1,6 @@
 /** "Link to this view": a permalink of the live view (model, question, perturbation, seed), or a link file when too long for a URL. */
 import { useState } from 'react';
-import { MAX_URL_LENGTH, parsePermalinkJson, permalinkUrl } from '../../core/permalink.ts';
+import { MAX_URL_LENGTH, parsePermalinkJson, permalinkUrl } from '../../core/results/permalink.ts';
 import { downloadText } from '../download.ts';
 import { applyPermalink, currentPermalink } from '../permalink-state.ts';
 import { useApp } from '../store/index.ts';

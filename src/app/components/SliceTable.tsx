@@ -3,6 +3,7 @@
  * length, answer type or any metadata key of the data, with counts, original beside perturbed.
  * Labels come from the data and are rendered as text (React escapes them), never as HTML.
  */
+import { Term } from './Term.tsx';
 import { useMemo, useState } from 'react';
 import { availableSliceKeys, SMALL_MARK, SMALL_NOTE, sliceKeyLabel, sliceTable, type SliceItem, type SliceKey, type SliceRow, type SliceTotals } from '../../core/metrics/slices.ts';
 import { budgetHeadline, pairsHeadline } from '../../core/metrics/experiment-headlines.ts';
@@ -12,8 +13,8 @@ import { budgetSliceItems } from '../../core/metrics/experiment-slices.ts';
 import { useApp } from '../store/index.ts';
 import { pct } from './Chart.tsx';
 import { ResultActions } from './RunResult.tsx';
-import type { RunRecord } from '../../core/run-record.ts';
-import { sliceResultTable } from '../../core/result-tables.ts';
+import type { RunRecord } from '../../core/results/run-record.ts';
+import { sliceResultTable } from '../../core/results/tables.ts';
 
 /** Signed change with one decimal, e.g. delta(-3.21) → '−3.2'. */
 const delta = (x: number) => (Number.isFinite(x) ? `${x > 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(x).toFixed(1)}` : '–');
@@ -71,7 +72,9 @@ export function SliceTable({ items: raw, headline, testid, perturbedLabel = 'per
             <tr>
               <th scope="col">{sliceKeyLabel(current)}</th>
               <th scope="col">n</th>
-              <th scope="col">original EM / F1</th>
+              <th scope="col">
+                original <Term k="EM" /> / <Term k="F1" />
+              </th>
               {table.perturbed && <th scope="col">{perturbedLabel} EM / F1</th>}
               {table.perturbed && <th scope="col">change EM / F1</th>}
             </tr>

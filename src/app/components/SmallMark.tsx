@@ -2,6 +2,7 @@
  * The small-n marker of every result table and chart: the glyph beside a count under SMALL_N, and the
  * one line saying what it means (the slice tables use the same glyph and words).
  */
+import { Term } from './Term.tsx';
 import { isSmallN, SMALL_MARK, SMALL_N, SMALL_NOTE } from '../../core/metrics/slices.ts';
 
 /** Opacity of a chart bar resting on few questions: the category's own colour, lighter. */
@@ -17,13 +18,20 @@ export function SmallMark({ n }: { n: number }) {
   ) : null;
 }
 
-/** The legend line of a table or chart, shown when any of its counts is small. */
-export function SmallLegend({ counts, chart = false }: { counts: readonly number[]; chart?: boolean }) {
+/** The small-n line of a chart, e.g. '* fewer than 30 questions (a noisy mean); its bar is lighter'. */
+export const SMALL_CHART_NOTE = `${SMALL_MARK} ${SMALL_NOTE}; its bar is lighter`;
+
+/**
+ * The legend line of a table, or of a chart (inside its figure, so its exports carry it: class
+ * chart-note), shown when any of its counts is small; `which` names the small series of a chart whose
+ * bars are not lightened, e.g. 'natural edits, n=14'.
+ */
+export function SmallLegend({ counts, chart = false, which }: { counts: readonly number[]; chart?: boolean; which?: string }) {
   if (!counts.some(isSmallN)) return null;
+  const line = !chart ? `${SMALL_MARK} ${SMALL_NOTE}` : which ? `${SMALL_MARK} ${SMALL_NOTE}: ${which}` : SMALL_CHART_NOTE;
   return (
-    <p className="hint small-legend" data-testid="small-legend">
-      {SMALL_MARK} {SMALL_NOTE}
-      {chart ? '; its bar is lighter' : ''}
+    <p className={chart ? 'hint small-legend chart-note' : 'hint small-legend'} data-testid="small-legend">
+      <Term k="small-n">{SMALL_MARK}</Term> {line.slice(SMALL_MARK.length + 1)}
     </p>
   );
 }

@@ -1,4 +1,5 @@
 /** A sweep's result: the table (partial rows marked) and its charts, for the live card and saved runs. */
+import { Term } from './Term.tsx';
 import { memo } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { Chart, pct, SOURCE_COLORS } from './Chart.tsx';
@@ -37,13 +38,7 @@ export const SweepResults = memo(function SweepResults({ rows: all, origin }: { 
   });
   const origins = rows.filter((r) => r.type === 'PER' && r.source === 'db');
   const byOrigin = origins.map((r) => ({ origin: ORIGIN_LABELS[r.origin as Origin], em: +r.pertEm.mean.toFixed(2), std: +r.pertEm.std.toFixed(2), original: +r.orig.em.toFixed(2), n: r.n }));
-  // Wrong entity vs wrong boundary per cell (type × source), renamed side, as the paper's Table 6.
-  const errorData = main
-    .filter((r) => r.type !== 'MIX')
-    .map((r) => {
-      const sh = wrongShares(r.errors.pert);
-      return { cell: `${r.type} ${SOURCE_LABELS[r.source]}`, entity: Number.isNaN(sh.entity) ? 0 : +sh.entity.toFixed(1), boundary: Number.isNaN(sh.boundary) ? 0 : +sh.boundary.toFixed(1) };
-    });
+  const errorData = errorChartData(main);
   return (
     <div className="results">
       <div className="table-scroll" tabIndex={0} role="region" aria-label="Sweep results (scrolls sideways)">
@@ -55,8 +50,12 @@ export const SweepResults = memo(function SweepResults({ rows: all, origin }: { 
               <th>origin</th>
               <th>n</th>
               <th>seeds</th>
-              <th>orig. EM / F1</th>
-              <th>renamed EM ±</th>
+              <th>
+                orig. <Term k="EM" /> / <Term k="F1" />
+              </th>
+              <th>
+                renamed EM <Term k="seed spread">±</Term>
+              </th>
               <th>renamed F1 ±</th>
               <th>drop F1</th>
               <th title="Wrong renamed answers: another entity vs a wrong boundary">wrong ent. / bound. %</th>
@@ -92,13 +91,13 @@ export const SweepResults = memo(function SweepResults({ rows: all, origin }: { 
           </tbody>
         </table>
       </div>
-      <SmallLegend counts={all.map((r) => r.n)} chart />
+      <SmallLegend counts={all.map((r) => r.n)} />
       <p className="hint" data-testid="sweep-std-note">
         ± is the standard deviation over perturbation seeds (the papers' ± is over training seeds). Wrong ent. / bound.: of the wrong renamed answers, the share naming another entity and the share with a wrong boundary.
         {partial > 0 && ` ${partial} row${partial === 1 ? '' : 's'} of a cancelled run ${partial === 1 ? 'is' : 'are'} marked partial and left out of the charts.`}
       </p>
       <div className="charts">
-        <Chart title="Drop in F1 per entity type" testid="chart-type">
+        <Chart title="Drop in F1 per entity type" testid="chart-type" counts={byType.flatMap((d) => sources.map((s) => d[`${s}-n`]).filter((n): n is number => typeof n === 'number'))}>
           <BarChart data={byType}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="type" interval={0} height={40} tick={<WrappedTick />} label={xTitle('entity type')} />
@@ -115,7 +114,7 @@ export const SweepResults = memo(function SweepResults({ rows: all, origin }: { 
             ))}
           </BarChart>
         </Chart>
-        <Chart title={`Drop in F1 per name source (${types.filter((t) => t !== 'MIX').join(', ') || 'MIX'})`} testid="chart-source">
+        <Chart title={`Drop in F1 per name source (${types.filter((t) => t !== 'MIX').join(', ') || 'MIX'})`} testid="chart-source" counts={bySource.map((d) => d.n)}>
           <BarChart data={bySource}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="source" interval={0} height={40} tick={<WrappedTick />} label={xTitle('name source')} />
@@ -129,7 +128,7 @@ export const SweepResults = memo(function SweepResults({ rows: all, origin }: { 
           </BarChart>
         </Chart>
         {byOrigin.length > 0 && (
-          <Chart title="EM by person-name origin (PER, DBName)" testid="chart-origin">
+          <Chart title="EM by person-name origin (PER, DBName)" testid="chart-origin" counts={byOrigin.map((d) => d.n)}>
             <BarChart data={byOrigin}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
               <XAxis dataKey="origin" interval={0} height={40} tick={<WrappedTick />} label={xTitle('person-name origin')} />
@@ -150,21 +149,43 @@ export const SweepResults = memo(function SweepResults({ rows: all, origin }: { 
             </BarChart>
           </Chart>
         )}
-        <Chart title="Wrong renamed answers per cell: wrong entity vs wrong boundary (%)" testid="chart-errors">
+        <Chart title="Wrong renamed answers per cell: wrong entity vs wrong boundary (%)" testid="chart-errors" counts={errorData.map((d) => d.n)}>
           <BarChart data={errorData}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="cell" interval={0} height={58} tick={<WrappedTick max={8} />} label={xTitle('entity type and name source')} />
             <YAxis {...PCT_AXIS} label={yTitle('wrong answers (%)')} />
-            <Tooltip />
+            <Tooltip formatter={smallTip()} />
             <Legend />
-            <Bar dataKey="entity" name="wrong entity" stackId="e" fill={CATEGORY_COLORS.C2W} isAnimationActive={false} />
-            <Bar dataKey="boundary" name="wrong boundary" stackId="e" fill={CATEGORY_COLORS.partial} isAnimationActive={false} />
+            <Bar dataKey="entity" name="wrong entity" stackId="e" fill={CATEGORY_COLORS.C2W} isAnimationActive={false}>
+              {errorData.map((d) => (
+                <Cell key={d.cell} fillOpacity={faint(d.n)} />
+              ))}
+            </Bar>
+            <Bar dataKey="boundary" name="wrong boundary" stackId="e" fill={CATEGORY_COLORS.partial} isAnimationActive={false}>
+              {errorData.map((d) => (
+                <Cell key={d.cell} fillOpacity={faint(d.n)} />
+              ))}
+            </Bar>
           </BarChart>
         </Chart>
       </div>
     </div>
   );
 });
+
+/**
+ * The error-share chart's bars: wrong entity vs wrong boundary per cell (type × source), renamed side,
+ * as Yan et al.'s Table 6, with the cell's question count `n` (the sweep table's n, which marks it small), e.g.
+ * errorChartData([PER · InDistName row of 12 questions, 3 + 1 wrong]) → [{ cell: 'PER InDistName', entity: 75, boundary: 25, n: 12 }].
+ */
+export function errorChartData(rows: readonly SweepRow[]): { cell: string; entity: number; boundary: number; n: number }[] {
+  return rows
+    .filter((r) => r.type !== 'MIX')
+    .map((r) => {
+      const sh = wrongShares(r.errors.pert);
+      return { cell: `${r.type} ${SOURCE_LABELS[r.source]}`, entity: Number.isNaN(sh.entity) ? 0 : +sh.entity.toFixed(1), boundary: Number.isNaN(sh.boundary) ? 0 : +sh.boundary.toFixed(1), n: r.n };
+    });
+}
 
 /** "wrong entity / wrong boundary" shares of a row's renamed wrong answers, or – when none is wrong. */
 function fmtShares(r: SweepRow): string {

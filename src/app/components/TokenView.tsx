@@ -4,14 +4,14 @@
  * text; the merged n-best lists beside it; SVG and PNG downloads of the chart.
  */
 import { useEffect, useRef, useState } from 'react';
-import { alignTokens, type AlignedToken, type MergedCandidate, type TokenProb } from '../../core/token-view.ts';
+import { alignTokens, type AlignedToken, type MergedCandidate, type TokenProb } from '../../core/qa/token-view.ts';
 import type { ModelAnswer } from '../../worker/multi-protocol.ts';
 import { chartSvg, svgToPng } from '../chart-export.ts';
 import type { CompareInputs } from '../compare-inputs.ts';
 import { downloadBlob, downloadText } from '../download.ts';
 import { useApp } from '../store/index.ts';
 import { modelOfKey } from '../store/multi-slice.ts';
-import { countOf } from '../../core/plural.ts';
+import { countOf } from '../../core/text/plural.ts';
 
 const COL = 18;
 const LEFT = 64;

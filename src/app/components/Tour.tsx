@@ -2,6 +2,7 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { openStop, stopDone, TOUR_STOPS } from '../tour.ts';
 import { useApp } from '../store/index.ts';
+import { NeuralOffer } from './NeuralOffer.tsx';
 
 export function Tour() {
   const step = useApp((s) => s.tourStep);
@@ -43,6 +44,7 @@ export function Tour() {
         Stop {step + 1} of {TOUR_STOPS.length}: {stop.title}
       </h2>
       <p data-testid="tour-text">{stop.text}</p>
+      <NeuralOffer lang={stop.id === 'chinese' ? 'zh' : 'en'} testid="tour-neural" />
       <div className="try" data-testid="tour-try">
         <strong>Try it yourself:</strong> {stop.tryIt}
         <div aria-live="polite" className={done ? 'try-done' : 'hint'} data-testid="tour-try-status">

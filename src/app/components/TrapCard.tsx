@@ -3,10 +3,11 @@
  * similarity, share of answers inside the trap) and, for an Adversarial SQuAD file, Jia & Liang's
  * four figures.
  */
+import { Term } from './Term.tsx';
 import { ScopeLine } from './ScopeLine.tsx';
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { adversarialCounts, type AdversarialOutput } from '../../core/trap/adversarial.ts';
-import { adversarialTable, trapTable } from '../../core/result-tables.ts';
+import { adversarialTable, trapTable } from '../../core/results/tables.ts';
 import { summarizeTraps, TRAP_SOURCES, type TrapSkipped, type TrapSource, type TrapSummary } from '../../core/trap/summary.ts';
 import { useApp } from '../store/index.ts';
 import { Chart, pct } from './Chart.tsx';
@@ -18,7 +19,7 @@ import { SeedBlocked, useSeedField } from './SeedInput.tsx';
 import { PositionSelect } from './TrapPanel.tsx';
 import { RunResult } from './RunResult.tsx';
 import { AdversarialSlices, TrapSlices } from './ExperimentSlices.tsx';
-import { countOf } from '../../core/plural.ts';
+import { countOf } from '../../core/text/plural.ts';
 
 /** Bar colours: the original passage in the shared grey, the trapped one in the trap colour's line. */
 const COLORS = { original: '#8a8f9c', trapped: '#b0417a' };
@@ -44,7 +45,9 @@ export function TrapCard() {
   const sum = rows.length ? summarizeTraps(rows) : null;
   return (
     <section className="card" data-testid="trap-card">
-      <h3>Over-stability: trap sentences</h3>
+      <h3>
+        <Term k="over-stability">Over-stability</Term>: <Term k="trap sentence">trap sentences</Term>
+      </h3>
       <p className="hint">Each answerable question is answered on its passage and with a trap sentence that shares words with the question and holds a fake answer of the answer&apos;s type. Similarity = token F1 between question and trap (DuReader character F1 for Chinese).</p>
       <div className="row wrap">
         <label>
@@ -190,9 +193,9 @@ export function TrapResults({ sum }: { sum: TrapSummary }) {
           </tr>
         </tbody>
       </table>
-      <SmallLegend counts={[sum.n, ...sum.buckets.filter((b) => b.n > 0).map((b) => b.n)]} chart />
+      <SmallLegend counts={[sum.n, ...sum.buckets.filter((b) => b.n > 0).map((b) => b.n)]} />
       <div className="charts">
-        <Chart title="F1 by question–trap similarity" testid="chart-similarity">
+        <Chart title="F1 by question–trap similarity" testid="chart-similarity" counts={sum.buckets.filter((b) => b.n > 0).map((b) => b.n)}>
           {/* An empty bucket has no bar; a 0 keeps a sliver of one, so a total loss never looks like no data. */}
           <BarChart data={sum.buckets.map((b) => ({ bucket: b.label, questions: b.n, n: b.n, original: b.n ? +b.original.f1.toFixed(1) : null, trapped: b.n ? +b.trapped.f1.toFixed(1) : null }))} margin={{ bottom: 24, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
@@ -213,7 +216,7 @@ export function TrapResults({ sum }: { sum: TrapSummary }) {
             </Bar>
           </BarChart>
         </Chart>
-        <Chart title="Answers inside the trap, by similarity" testid="chart-hits">
+        <Chart title="Answers inside the trap, by similarity" testid="chart-hits" counts={sum.buckets.filter((b) => b.n > 0).map((b) => b.n)}>
           <BarChart data={sum.buckets.map((b) => ({ bucket: b.label, n: b.n, hit: b.n ? +(100 * b.hitShare).toFixed(1) : null }))} margin={{ top: 18, bottom: 24, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="bucket" interval={0} tick={{ fontSize: 10 }} label={{ value: 'question–trap similarity (F1, 0–1)', position: 'insideBottom', offset: -16, fontSize: 11 }} />

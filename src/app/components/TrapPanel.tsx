@@ -4,6 +4,7 @@
  * highlighted; and an Adversarial SQuAD variant beside its original with the inserted sentence
  * highlighted. Passages render as text nodes and <mark>s, never HTML.
  */
+import { Term } from './Term.tsx';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { Instance } from '../../core/data/types.ts';
 import { adversarialPair } from '../../core/trap/pair.ts';
@@ -91,7 +92,9 @@ export function TrapPanel() {
   return (
     <section className="entity-panel" data-testid="trap-panel">
       <div className="panel-head">
-        <h3>Trap sentence (over-stability)</h3>
+        <h3>
+          <Term k="trap sentence">Trap sentence</Term> (<Term k="over-stability" />)
+        </h3>
         <button type="button" className={open ? 'toggle-btn active' : 'toggle-btn'} aria-pressed={open} data-testid="trap-toggle" onClick={() => setTrapOpen(!open)}>
           {open ? 'Hide' : 'Insert a trap sentence'}
         </button>

@@ -4,12 +4,13 @@
  * (Beta weights over N iterations of B names × B questions). Progress counts name draws; a cancelled
  * run keeps what finished, marked partial.
  */
+import { Term } from './Term.tsx';
 import { ScopeLine } from './ScopeLine.tsx';
 import { Bar, BarChart, CartesianGrid, Cell, Tooltip, XAxis, YAxis } from 'recharts';
 import { SMALL_BAR_OPACITY, SmallLegend, SmallMark, smallTip } from './SmallMark.tsx';
 import { isSmallN } from '../../core/metrics/slices.ts';
 import { DEFAULT_UNIVERSAL, describeIneligible, idleNote, topNames, MAX_UNIVERSAL_CANDIDATES, MAX_UNIVERSAL_ITERATIONS, MAX_UNIVERSAL_SAMPLE, UNIVERSAL_SOURCES, UNIVERSAL_TYPES, type UniversalResult, type UniversalSource, type UniversalType } from '../../core/entity/universal.ts';
-import { universalTable } from '../../core/result-tables.ts';
+import { universalTable } from '../../core/results/tables.ts';
 import { useApp } from '../store/index.ts';
 import { RunResult } from './RunResult.tsx';
 import { UniversalSlices } from './ExperimentSlices.tsx';
@@ -17,6 +18,8 @@ import { Chart, pct, SOURCE_COLORS } from './Chart.tsx';
 import { JobBar } from './JobBar.tsx';
 import { RenameSelects } from './RenameSelects.tsx';
 import { SeedBlocked, useSeedField } from './SeedInput.tsx';
+import { TaggerBlocked } from './TaggerSettings.tsx';
+import { taggerBlock } from '../store/tagger-slice.ts';
 
 /** A whole number from a number field, clamped to [min, max]. */
 const clampInt = (v: string, min: number, max: number) => Math.min(max, Math.max(min, Math.floor(Number(v) || min)));
@@ -26,12 +29,15 @@ export function UniversalCard() {
   const job = useApp((s) => s.universal);
   const result = useApp((s) => s.universalResult);
   const ready = useApp((s) => s.modelStatus === 'ready');
+  const blocked = useApp((s) => taggerBlock(s) !== null);
   const { setUniversalConfig, start, cancel } = useApp.getState();
   const running = job.status === 'running' || job.status === 'collecting';
   const seed = useSeedField({ value: cfg.seed, testid: 'universal-seed', onChange: (v) => setUniversalConfig({ seed: v }) });
   return (
     <section className="card" data-testid="universal-card">
-      <h3>Universal names: which names make the most answers worse?</h3>
+      <h3>
+        <Term k="universal names">Universal names</Term>: which names make the most answers worse?
+      </h3>
       <p className="hint">Algorithm 2 of Balasubramanian et al. (App. A.1): K candidate names each get a Beta(α, β) weight. In each of N iterations, B names drawn by weight are each put in place of the answer entity, or of the person the question names, of B randomly drawn questions (whole name, in passage, question and answers); α grows by the questions whose F1 the name lowered minus those it raised, β by the rest. Names are ranked by the weight α/(α+β), an estimate of P(worsen) − P(improve).</p>
       <div className="row wrap">
         <label>
@@ -60,10 +66,11 @@ export function UniversalCard() {
         </label>
       </div>
       <div className="row">
-        <button type="button" className="primary" data-testid="universal-run" disabled={!ready || running || seed.error !== null} onClick={() => start('universal')}>
+        <button type="button" className="primary" data-testid="universal-run" disabled={!ready || running || blocked || seed.error !== null} onClick={() => start('universal')}>
           Find universal names
         </button>
         <SeedBlocked error={seed.error} testid="universal-run" />
+        <TaggerBlocked testid="universal-run" />
       </div>
       <ScopeLine kind="universal" testid="universal" />
       <JobBar job={job} onCancel={() => cancel('universal')} testid="universal" unit="name draws" kind="universal" />
@@ -136,7 +143,7 @@ export function UniversalResults({ result: r, source }: { result: UniversalResul
       <SmallLegend counts={top.map((x) => x.tried)} />
       {data.length > 0 && (
         <div className="charts">
-          <Chart title={`Weight per name, P(worsen) − P(improve) (top ${data.length}${r.cancelled ? ', partial' : ''})`} testid="chart-universal" height={Math.max(180, 26 * data.length + 60)}>
+          <Chart title={`Weight per name, P(worsen) − P(improve) (top ${data.length}${r.cancelled ? ', partial' : ''})`} testid="chart-universal" height={Math.max(180, 26 * data.length + 60)} counts={data.map((d) => d.n)}>
             <BarChart data={data} layout="vertical" margin={{ left: 4, right: 24, bottom: 18 }}>
               <CartesianGrid strokeDasharray="3 3" horizontal={false} />
               <XAxis type="number" label={{ value: 'weight (%)', position: 'insideBottom', offset: -10 }} />

@@ -1,6 +1,6 @@
 /** Datasets, imports and the instance browser's query, selection and results. */
 import type { StateCreator } from 'zustand';
-import type { Permalink } from '../../core/permalink.ts';
+import type { Permalink } from '../../core/results/permalink.ts';
 import type { Instance } from '../../core/data/types.ts';
 import type { DatasetInfo, ImportSource, InstanceRow, SearchFilters, StorageReport } from '../../worker/data-protocol.ts';
 import { newDataId, sendData } from '../data-client.ts';

@@ -5,7 +5,7 @@ import type { LiveRename } from '../../core/entity/live.ts';
 import type { NamePool, RenameOptions } from '../../core/entity/rename.ts';
 import type { PairRow } from '../../core/natural/pairs.ts';
 import { editAsPair, WIKIPEDIA_API, type WikiEdit } from '../../core/natural/wiki-edit.ts';
-import { MAX_SEED } from '../../core/random.ts';
+import { MAX_SEED } from '../../core/text/random.ts';
 import { newDataId, sendData } from '../data-client.ts';
 import { newJobId, send } from '../worker-client.ts';
 import type { AppState } from './index.ts';

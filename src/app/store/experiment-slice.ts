@@ -6,18 +6,20 @@ import type { Instance } from '../../core/data/types.ts';
 import type { RenameOptions } from '../../core/entity/options.ts';
 import { DEFAULT_UNIVERSAL, type UniversalConfig, type UniversalResult } from '../../core/entity/universal.ts';
 import type { NamePool } from '../../core/entity/rename.ts';
+import type { TagStoreData } from '../../core/entity/tag-store.ts';
 import type { PairRow, PairsDropped } from '../../core/natural/pairs.ts';
 import { recategorize, type CategoryRule } from '../../core/natural/categories.ts';
 import type { NoiseOptions } from '../../core/natural/noise-kinds.ts';
 import { pairsToCsv } from '../../core/formats/pairs-csv.ts';
-import { noAnswerReason, type RunRecord } from '../../core/run-record.ts';
+import { noAnswerReason, type RunRecord } from '../../core/results/run-record.ts';
 import { downloadText } from '../download.ts';
 import { newDataId, sendData } from '../data-client.ts';
 import { newJobId, send } from '../worker-client.ts';
 import { sendOnAll } from './per-model-slice.ts';
 import type { AppState } from './index.ts';
 import { collectRequest, scopeQuery, scopeRecord } from './scope-slice.ts';
-import { populationOf } from '../../core/scope.ts';
+import { populationOf } from '../../core/experiments/scope.ts';
+import { runTagger } from './tagger-slice.ts';
 
 /** At most this many questions of the selection go into one experiment. */
 export const EXPERIMENT_LIMIT = 20_000;
@@ -98,7 +100,7 @@ export interface ExperimentSlice {
   setExportOptions(o: Partial<RenameOptions>): void;
   start(purpose: Purpose): void;
   cancel(purpose: Purpose): void;
-  receiveCollected(reqId: number, instances: Instance[], total: number, data: { versionTwo: boolean; datasets: string[]; pool?: NamePool | null }): void;
+  receiveCollected(reqId: number, instances: Instance[], total: number, data: { versionTwo: boolean; datasets: string[]; pool?: NamePool | null; tags?: TagStoreData[] }): void;
 }
 
 const key = (p: Purpose) => (p === 'export' ? 'exportJob' : p === 'pairs-export' ? 'natural' : p);
@@ -108,7 +110,7 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
   sweepConfig: DEFAULT_SWEEP,
   sweep: idle(),
   sweepCells: [],
-  budgetConfig: { ...DEFAULT_BUDGET, resemble: { m: 3, temperature: 2, type: 'MIX' } },
+  budgetConfig: { ...DEFAULT_BUDGET, resemble: { m: 3, temperature: 2, type: 'MIX', seed: 1 } },
   budget: idle(),
   budgetResult: null,
   universalConfig: DEFAULT_UNIVERSAL,
@@ -193,25 +195,28 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
     const s = get();
     // SQuAD 2.0's "no answer" follows the data, never the model or the live view's checkbox.
     const versionTwo = data.versionTwo;
+    // A loaded Hub entity tagger is a setting of the renaming runs (the record and the qarx command carry it).
+    const tagger = runTagger(s);
+    const withTagger = tagger ? { tagger } : {};
     const settings: Record<string, unknown> =
-      c.purpose === 'sweep' ? { ...s.sweepConfig } : c.purpose === 'budget' ? { ...s.budgetConfig, versionTwo } : c.purpose === 'universal' ? { ...s.universalConfig } : c.purpose === 'export' ? { ...s.exportOptions } : c.purpose === 'synthetic' ? { ...s.noiseOptions, rule: s.categoryRule } : { rule: s.categoryRule };
+      c.purpose === 'sweep' ? { ...s.sweepConfig, ...withTagger } : c.purpose === 'budget' ? { ...s.budgetConfig, versionTwo, ...withTagger } : c.purpose === 'universal' ? { ...s.universalConfig, ...withTagger } : c.purpose === 'export' ? { ...s.exportOptions } : c.purpose === 'synthetic' ? { ...s.noiseOptions, rule: s.categoryRule } : { rule: s.categoryRule };
     const run = runRecordOf(s, data, instances.length, total, settings, c.purpose === 'natural' || c.purpose === 'synthetic' ? undefined : scopeRecord(c.purpose, s, instances, instances, total));
     set({ collecting: null, [key(c.purpose)]: { ...idle(), status: 'running', jobId, selected: total, run } } as Partial<AppState>);
     const pool = data.pool ?? null;
     if (c.purpose === 'sweep') {
       set({ sweepInstances: instances });
-      sendOnAll(get, set, 'sweep', { type: 'sweep', jobId, instances, config: s.sweepConfig, versionTwo, pool });
+      sendOnAll(get, set, 'sweep', { type: 'sweep', jobId, instances, config: s.sweepConfig, versionTwo, pool, tags: data.tags ?? [], ...withTagger });
     }
     else if (c.purpose === 'budget') {
       set({ budgetInstances: instances });
-      sendOnAll(get, set, 'budget', { type: 'budget', jobId, instances, config: { ...s.budgetConfig, versionTwo }, pool });
+      sendOnAll(get, set, 'budget', { type: 'budget', jobId, instances, config: { ...s.budgetConfig, versionTwo }, pool, ...withTagger });
     } else if (c.purpose === 'universal') {
       set({ universalInstances: instances });
-      sendOnAll(get, set, 'universal', { type: 'universal', jobId, instances, config: s.universalConfig, versionTwo });
+      sendOnAll(get, set, 'universal', { type: 'universal', jobId, instances, config: s.universalConfig, versionTwo, ...withTagger });
     }
     else if (c.purpose === 'export') send({ type: 'export-renamed', jobId, instances, options: s.exportOptions, pool });
     else {
-      // core's one rule (src/core/scope.ts): natural = the revision pairs; noise = their questions when the scope has any, else the answerable ones.
+      // core's one rule (src/core/experiments/scope.ts): natural = the revision pairs; noise = their questions when the scope has any, else the answerable ones.
       const pick = populationOf(c.purpose, instances);
       // Only the questions with a pair (or, for noise, the answerable ones) are run: the record counts those.
       set({ [key(c.purpose)]: { ...get()[key(c.purpose) as JobKey], run: { ...run, n: pick.length, selected: pick.length, ...scopeRecord(c.purpose, s, instances, pick, total) } } } as Partial<AppState>);

@@ -25,8 +25,10 @@ import { applyMultiEvent, createMultiSlice, reloadAddedModels, type MultiSlice }
 import { createPerModelSlice, fanFailed, fanStep, isFanned, type PerModelSlice } from './per-model-slice.ts';
 import { createScopeSlice, type ScopeSlice } from './scope-slice.ts';
 import { createNavSlice, type NavSlice } from './nav-slice.ts';
+import { createTaggerSlice, taggerAfterRestart, type TaggerSlice } from './tagger-slice.ts';
+import { applyExplainEvent, createExplainSlice, ownsExplainJob, type ExplainSlice } from './explain-slice.ts';
 
-export type AppState = RuntimeSlice & LiveSlice & DataSlice & EntitySlice & ExperimentSlice & HealthSlice & ParaphraseSlice & TrapSlice & RunsSlice & MultiSlice & AuditSlice & TeachSlice & PerModelSlice & ScopeSlice & NavSlice;
+export type AppState = RuntimeSlice & LiveSlice & DataSlice & EntitySlice & ExperimentSlice & HealthSlice & ParaphraseSlice & TrapSlice & RunsSlice & MultiSlice & AuditSlice & TeachSlice & PerModelSlice & ScopeSlice & ExplainSlice & TaggerSlice & NavSlice;
 
 export const useApp = create<AppState>()((...a) => ({
   ...createRuntimeSlice(...a),
@@ -43,6 +45,8 @@ export const useApp = create<AppState>()((...a) => ({
   ...createTeachSlice(...a),
   ...createPerModelSlice(...a),
   ...createScopeSlice(...a),
+  ...createExplainSlice(...a),
+  ...createTaggerSlice(...a),
   ...createNavSlice(...a),
 }));
 
@@ -64,6 +68,7 @@ function experimentOf(s: AppState, jobId: number): 'sweep' | 'budget' | 'univers
 /** Starts a fresh worker and loads into it again what the user was using or asked for. */
 function recover(retry: { source: AppState['loadedSource']; reason?: string; wasm?: boolean }): void {
   restartWorker();
+  useApp.setState({ tagger: taggerAfterRestart(useApp.getState().tagger) });
   const s = useApp.getState();
   if (retry.source) s.loadModel(retry.source, retry.wasm ? { device: 'wasm', reason: retry.reason ?? '' } : undefined);
   reloadAddedModels(s, (p) => useApp.setState(p));
@@ -105,6 +110,7 @@ export function applyWorkerEvent(e: WorkerEvent): void {
 function applyEvent(e: WorkerEvent): void {
   const s = useApp.getState();
   if (applyMultiEvent(e, s, (p) => useApp.setState(p), () => recover({ source: s.loadedSource }))) return;
+  if (applyExplainEvent(e, s, (p) => useApp.setState(p))) return;
   if (applyTrapEvent(e, s, (p) => useApp.setState(p))) {
     if (e.type === 'traps-done' && e.jobId === s.traps.jobId) {
       saveFinishedRun(useApp.getState(), 'traps');
@@ -225,10 +231,16 @@ function applyEvent(e: WorkerEvent): void {
       saveFinishedRun(useApp.getState(), 'universal');
       collectFound(useApp.getState(), 'universal', e.cases);
       return;
+    case 'tagger-loaded':
+      s.receiveTagger(e.jobId, e.id, e.labels);
+      return;
     case 'trap-answered':
     case 'traps-done':
     case 'adversarial-done':
       return; // applyTrapEvent
+    case 'explained':
+    case 'failure-found':
+      return; // applyExplainEvent
     case 'exported':
       if (e.jobId !== s.exportJob.jobId) return;
       {
@@ -238,6 +250,8 @@ function applyEvent(e: WorkerEvent): void {
       }
       return;
     case 'error': {
+      // A tagger that failed to load: its control says why; the QA model is untouched.
+      if (e.jobId !== null && s.taggerFailed(e.jobId, e.message)) return;
       const exp = e.jobId !== null ? experimentOf(s, e.jobId) : null;
       if (exp) useApp.setState({ [exp]: { ...s[exp], status: 'error', error: e.message } } as Partial<AppState>);
       if (e.jobId !== null && e.jobId === s.renameJob) useApp.setState({ renameJob: null, renameError: e.message });
@@ -256,7 +270,7 @@ function applyEvent(e: WorkerEvent): void {
         }
       } else if (isPredict) {
         useApp.setState({ predictJob: null, predictProgress: null, predictError: e.message });
-      } else if (exp || (e.jobId !== null && (e.jobId === s.renameJob || e.jobId === s.liveParaJob)) || ownsTrapJob(s, e.jobId)) {
+      } else if (exp || (e.jobId !== null && (e.jobId === s.renameJob || e.jobId === s.liveParaJob)) || ownsTrapJob(s, e.jobId) || ownsExplainJob(s, e.jobId)) {
         // reported above; a restart below reloads the model
       } else if (e.jobId === null) {
         useApp.setState({ modelError: e.message, modelStatus: s.modelStatus === 'loading' ? 'error' : s.modelStatus });
@@ -331,7 +345,7 @@ export function applyDataEvent(e: DataEvent): void {
       const instances = withScoringLang(e.instances, s.scoringLang);
       if (s.receiveRobustCollected(e.reqId, instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets, pool: e.pool })) return;
       if (s.receiveParaphraseCollected(e.reqId, instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets })) return;
-      s.receiveCollected(e.reqId, instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets, pool: e.pool });
+      s.receiveCollected(e.reqId, instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets, pool: e.pool, tags: e.tags });
       s.receiveTrapCollected(e.reqId, instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets });
       return;
     }

@@ -12,7 +12,7 @@ import { EXPERIMENT_LIMIT, runRecordOf, type ExperimentJob } from './experiment-
 import type { AppState } from './index.ts';
 import { scored } from './scoring.ts';
 import { collectRequest, scopeRecord } from './scope-slice.ts';
-import { populationOf } from '../../core/scope.ts';
+import { populationOf } from '../../core/experiments/scope.ts';
 
 const idle = (): ExperimentJob => ({ status: 'idle', jobId: null, progress: null, selected: 0, error: null, run: null });
 
@@ -88,7 +88,7 @@ export const createParaphraseSlice: StateCreator<AppState, [], [], ParaphraseSli
   receiveParaphraseCollected(reqId, instances, total, data) {
     if (get().paraCollect !== reqId) return false;
     const s = get();
-    // core's one rule (src/core/scope.ts): paraphrases are asked of the answerable questions, as in the robustness table.
+    // core's one rule (src/core/experiments/scope.ts): paraphrases are asked of the answerable questions, as in the robustness table.
     const population = populationOf('paraphrase', instances);
     const { items, none } = paraphraseItems(population, s.paraSource);
     const asked = new Set(items.map((i) => i.instance));

@@ -7,8 +7,8 @@
  */
 import type { StateCreator } from 'zustand';
 import type { WorkerRequest } from '../../worker/protocol.ts';
-import type { RunRecord } from '../../core/run-record.ts';
-import type { ResultTable } from '../../core/result-table.ts';
+import type { RunRecord } from '../../core/results/run-record.ts';
+import type { ResultTable } from '../../core/results/table.ts';
 import { send } from '../worker-client.ts';
 import { builtInPayload, builtInTable, JOB_OF, type SavedKind } from './run-saving.ts';
 import { modelOfKey, readyKeys } from './model-keys.ts';

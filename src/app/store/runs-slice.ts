@@ -5,8 +5,8 @@
  * saveRun(kind, record, payload, table, partial).
  */
 import type { StateCreator } from 'zustand';
-import type { RunRecord } from '../../core/run-record.ts';
-import type { ResultTable } from '../../core/result-table.ts';
+import type { RunRecord } from '../../core/results/run-record.ts';
+import type { ResultTable } from '../../core/results/table.ts';
 import type { SavedRunInfo } from '../../worker/data-protocol.ts';
 import { newDataId, sendData } from '../data-client.ts';
 import type { AppState } from './index.ts';

@@ -1,6 +1,6 @@
 /** Teaching: the guided tour's place, and the failure gallery's cases (kept in localStorage, stars included). */
 import type { StateCreator } from 'zustand';
-import { mergeCases, type FailureCase } from '../../core/gallery.ts';
+import { mergeCases, type FailureCase } from '../../core/results/gallery.ts';
 import type { AppState } from './index.ts';
 
 export const GALLERY_KEY = 'qarx.gallery.v1';

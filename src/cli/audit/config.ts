@@ -11,8 +11,8 @@ import { PARAPHRASE_KINDS } from '../../core/sensitivity/kinds.ts';
 import { TRAP_POSITIONS } from '../../core/trap/insert.ts';
 import { TRAP_SOURCES } from '../../core/trap/summary.ts';
 import { InputError, parseJson } from '../../core/formats/json.ts';
-import { HUB_ID } from '../../core/hub-id.ts';
-import { MAX_SEED } from '../../core/random.ts';
+import { HUB_ID } from '../../core/qa/hub-id.ts';
+import { MAX_SEED } from '../../core/text/random.ts';
 
 const name = v.pipe(v.string(), v.regex(/^[\w.@+-]{1,80}$/, 'must be 1–80 letters, digits or . _ - + @ (it names files and tables)'));
 const posInt = v.pipe(v.number(), v.integer(), v.minValue(1));
@@ -30,8 +30,17 @@ const Dataset = v.pipe(
     limit: v.optional(posInt),
     /** Only questions of this language. */
     lang: v.optional(v.picklist(['en', 'zh'])),
+    /**
+     * Only these questions, in this order (the app's scope): a file of ids (one a line, or a JSON
+     * array; relative to the config's folder) or the list itself. The InDistName pool is then built
+     * from every question of the data, as the app builds it from the whole dataset.
+     */
+    ids: v.optional(v.union([v.pipe(v.string(), v.minLength(1, 'must name a file of ids')), nonEmpty(v.pipe(v.string(), v.minLength(1, 'must not be empty')))], 'must be a file of ids or a list of ids')),
+    /** The InDistName name pool the renamings draw from (the app's pool): a JSON file of name lists per span kind, e.g. {"PER": ["Ada Lovelace"]}. */
+    pool: v.optional(v.pipe(v.string(), v.minLength(1, 'must name a JSON file of name lists'))),
   }),
   v.check((d) => (d.path === undefined) !== (d.builtin === undefined), 'needs exactly one of "path" or "builtin"'),
+  v.check((d) => d.ids === undefined || d.limit === undefined, '"ids" and "limit" cannot both be given: "ids" already lists the questions'),
 );
 
 const Model = v.pipe(
@@ -46,6 +55,9 @@ const Model = v.pipe(
   v.check((m) => (m.path === undefined) !== (m.hub === undefined), 'needs exactly one of "path" or "hub"'),
 );
 
+/** A Hub token-classification model (Hub id, or a folder relative to the config) that finds the answer entities in place of the built-in tagger. */
+const tagger = v.optional(v.pipe(v.string(), v.minLength(1, 'must name a Hub id or a model folder')));
+
 const Sweep = v.strictObject({
   kind: v.literal('sweep'),
   types: v.optional(nonEmpty(v.picklist(ENTITY_CHOICES)), ['PER', 'ORG', 'GPE', 'MIX']),
@@ -54,6 +66,7 @@ const Sweep = v.strictObject({
   seeds: v.optional(v.pipe(posInt, v.maxValue(MAX_SWEEP_SEEDS)), 5),
   origin: v.optional(v.picklist(ORIGINS), 'us'),
   origins: v.optional(v.array(v.picklist(ORIGINS)), ['us']),
+  tagger,
 });
 const Budget = v.strictObject({
   kind: v.literal('budget'),
@@ -62,7 +75,9 @@ const Budget = v.strictObject({
   target: v.optional(v.picklist(RENAME_TARGETS), 'answer'),
   origin: v.optional(v.picklist(ORIGINS), 'us'),
   budget: v.optional(v.pipe(posInt, v.maxValue(MAX_BUDGET)), 10),
-  resemble: v.optional(v.nullable(v.strictObject({ m: v.picklist([1, 3]), temperature: v.optional(v.pipe(v.number(), v.gtValue(0)), 2) })), null),
+  /** RESEMBLE: M canonical names, chosen on a validation split of 30% of the questions drawn by `seed` (absent: 1). */
+  resemble: v.optional(v.nullable(v.strictObject({ m: v.picklist([1, 3]), temperature: v.optional(v.pipe(v.number(), v.gtValue(0)), 2), seed: v.optional(seed) })), null),
+  tagger,
 });
 const Natural = v.strictObject({ kind: v.literal('natural'), rule: v.optional(v.picklist(CATEGORY_RULES), 'script') });
 const Synthetic = v.strictObject({
@@ -89,6 +104,8 @@ export const AuditConfigSchema = v.strictObject({
   experiments: nonEmpty(Experiment),
   /** Seeds of the seeded experiments (synthetic noise, paraphrases, traps); the others run once. */
   seeds: v.optional(nonEmpty(seed), [1]),
+  /** Uncertainty over questions (src/core/stats): bootstrap resamples, their seed, and whether whole passages are resampled. */
+  ci: v.optional(v.strictObject({ bootstrap: v.optional(v.pipe(posInt, v.maxValue(100_000)), 1000), seed: v.optional(seed, 1), passages: v.optional(v.boolean(), false) })),
 });
 
 export type AuditConfig = v.InferOutput<typeof AuditConfigSchema>;

@@ -5,18 +5,36 @@
  */
 import type { Instance } from '../../core/data/types.ts';
 import type { HeadlineRow } from '../../core/audit/format.ts';
-import { runBudget, runSweepStream, summarizeSweep, type BudgetScores, type Predictor, type SweepCell, type SweepConfig } from '../../core/entity/index.ts';
+import { runBudget, runSweepStream, summarizeSweep, type BudgetScores, type NamePool, type Predictor, type SweepCell, type SweepConfig } from '../../core/entity/index.ts';
 import { noisyPairs } from '../../core/natural/noise.ts';
-import { populationOf } from '../../core/scope.ts';
+import { populationOf } from '../../core/experiments/scope.ts';
 import type { NoiseKind } from '../../core/natural/noise-kinds.ts';
 import { runPairs, summarizePairs } from '../../core/natural/pairs.ts';
-import { adversarialTable, budgetTable, dprTable, pairsTable, sweepTable, trapTable } from '../../core/result-tables.ts';
-import type { ResultTable } from '../../core/result-table.ts';
+import { adversarialTable, budgetTable, dprTable, pairsTable, sweepTable, trapTable } from '../../core/results/tables.ts';
+import type { ResultTable } from '../../core/results/table.ts';
 import { runParaphrases, summarizeDpr } from '../../core/sensitivity/dpr.ts';
 import { paraphraseItems, type GeneratedKind } from '../../core/sensitivity/paraphrase.ts';
 import { answerTraps, prepareTraps, runAdversarial, summarizeTraps, type TrapConfig } from '../../core/trap/experiment.ts';
 import type { ExperimentConfig } from './config.ts';
-import { countOf } from '../../core/plural.ts';
+import { countOf } from '../../core/text/plural.ts';
+import type { UnitSpec } from '../../core/audit/format.ts';
+import type { QuestionScores } from '../../core/entity/stats.ts';
+import { adversarialSliceItems, budgetBestItems, budgetSliceItems, paraphraseSliceItems, sweepRowKey, sweepSliceItems, trapSliceItems } from '../../core/metrics/experiment-slices.ts';
+import { joinScores, type SliceItem } from '../../core/metrics/slices.ts';
+import { pairedOfItems, pairedStats, type CiOptions } from '../../core/stats/index.ts';
+
+/** Per headline row, its questions' before/after items (null: not kept for that row). */
+type HeadlineItems = ((() => SliceItem[]) | null)[];
+
+/** The outcome with each headline row's paired statistics (Holm is applied over a model's rows in the summary). */
+function withCi(o: ExperimentOutcome, per: HeadlineItems, ci: CiOptions): ExperimentOutcome {
+  const headline = o.headline.map((h, i) => {
+    const items = per[i];
+    const qs = items ? pairedOfItems(items()) : [];
+    return { ...h, ci: qs.length ? pairedStats(qs, ci) : null };
+  });
+  return { ...o, headline };
+}
 
 /** What an experiment gives back: the app's run kind, settings for the run record, the result and its tables. */
 export interface ExperimentOutcome {
@@ -50,34 +68,49 @@ export function sweepOutcome(config: SweepConfig, cells: SweepCell[], n: number,
 }
 
 /** The questions an experiment runs on, as its spec says. */
-/** The unit's questions: the app's scope rule (src/core/scope.ts) when its spec names it, else all (units planned before the rule). */
+/** The unit's questions: the app's scope rule (src/core/experiments/scope.ts) when its spec names it, else all (units planned before the rule). */
 const onQuestions = (instances: readonly Instance[], exp: OnQuestions & { kind: 'synthetic' | 'paraphrase' }): Instance[] => (exp.questions === 'answerable' ? populationOf(exp.kind, instances) : [...instances]);
 
-/** Runs a unit's experiment; `seed` is the unit's seed for the seeded kinds. */
-export async function runExperiment(exp: UnitExperiment, seed: number | null, instances: readonly Instance[], predict: Predictor, versionTwo: boolean, onProgress: (done: number, total: number) => void): Promise<ExperimentOutcome> {
+/** Runs a unit's experiment; `seed` is the unit's seed for the seeded kinds; `pool` the InDistName pool of the renamings (default: the questions'). */
+export async function runExperiment(exp: UnitExperiment, seed: number | null, instances: readonly Instance[], predict: Predictor, versionTwo: boolean, onProgress: (done: number, total: number) => void, ci?: UnitSpec['ci'], pool?: NamePool): Promise<ExperimentOutcome> {
+  const per: HeadlineItems = [];
+  const outcome = await run(exp, seed, instances, predict, versionTwo, onProgress, ci ? per : null, pool);
+  return ci ? withCi(outcome, per, { bootstrap: ci.bootstrap, seed: ci.seed, byPassage: ci.passages }) : outcome;
+}
+
+/** Runs a unit's experiment; with `per`, fills in each headline row's per-question items for the CI. */
+async function run(exp: UnitExperiment, seed: number | null, instances: readonly Instance[], predict: Predictor, versionTwo: boolean, onProgress: (done: number, total: number) => void, per: HeadlineItems | null, pool?: NamePool): Promise<ExperimentOutcome> {
   const s = seed ?? 1;
   const progress = (p: { done: number; total: number }) => onProgress(p.done, p.total);
   switch (exp.kind) {
     case 'sweep': {
-      const config = { types: exp.types, sources: exp.sources, target: exp.target, seeds: exp.seeds, origin: exp.origin, origins: exp.origins };
+      const config = { types: exp.types, sources: exp.sources, target: exp.target, seeds: exp.seeds, origin: exp.origin, origins: exp.origins, ...(exp.tagger ? { tagger: exp.tagger } : {}) };
       // Streamed block by block, so a unit's memory stays flat on any dataset. Each question's scores
       // are not kept: no output of a unit reads them (the app slices a saved sweep only by the
       // sliceSources it saves with it, which a unit has none of), and they were most of its file.
-      const r = await runSweepStream(instances, config, predict, { onProgress: progress });
-      return sweepOutcome(config, r.cells, r.answered, r.cancelled);
+      // With a CI the per-question scores are gathered for it only, never written to the unit.
+      const perCell: QuestionScores[][] = [];
+      const r = await runSweepStream(instances, config, predict, { onProgress: progress, pool, ...(per ? { onQuestion: (q: QuestionScores, c: number) => (perCell[c] ??= []).push(q) } : {}) });
+      const outcome = sweepOutcome(config, r.cells, r.answered, r.cancelled);
+      const cells = r.cells.map((c, i) => ({ ...c, questions: perCell[i] ?? [] }));
+      per?.push(...summarizeSweep(r.cells, config.seeds).map((x) => () => sweepSliceItems(instances, cells, sweepRowKey(x))));
+      return outcome;
     }
     case 'budget': {
-      const config = { type: exp.type, target: exp.target, source: exp.source, origin: exp.origin, budget: exp.budget, resemble: exp.resemble ? { m: exp.resemble.m, temperature: exp.resemble.temperature, type: 'MIX' as const } : null, versionTwo };
-      const r = await runBudget(instances, config, predict, { onProgress: progress });
+      const config = { type: exp.type, target: exp.target, source: exp.source, origin: exp.origin, budget: exp.budget, resemble: exp.resemble ? { m: exp.resemble.m, temperature: exp.resemble.temperature, type: 'MIX' as const, seed: exp.resemble.seed ?? 1 } : null, versionTwo, ...(exp.tagger ? { tagger: exp.tagger } : {}) };
+      const r = await runBudget(instances, config, predict, { onProgress: progress, pool });
       const side = (name: string, b: BudgetScores | null) => (b ? [row(`${name} random`, r.n, b.original, b.random), row(`${name} worst`, r.n, b.original, b.worst), row(`${name} best`, r.n, b.original, b.best)] : []);
+      // Per-question worst and best are kept for the plain model only; random means and RESEMBLE rows get no CI.
+      per?.push(null, () => budgetSliceItems(instances, r.perInstance), () => budgetBestItems(instances, r.perInstance));
       return { kind: 'budget', settings: { ...config }, n: r.n, payload: { result: r }, table: budgetTable(r), headline: [...side('model', r.plain), ...side('RESEMBLE', r.defended)], notes: [], partial: r.cancelled };
     }
     case 'natural':
     case 'synthetic': {
-      // Noise goes on the scope rule's questions (src/core/scope.ts), as in the app's noise experiment and robustness table.
+      // Noise goes on the scope rule's questions (src/core/experiments/scope.ts), as in the app's noise experiment and robustness table.
       const noise = exp.kind === 'synthetic' ? noisyPairs(onQuestions(instances, exp), { kind: exp.noise, rate: exp.rate, seed: s }) : null;
       const r = await runPairs(noise ? noise.instances : instances, predict, onProgress, { rule: exp.rule });
       const sum = summarizePairs(r.rows);
+      per?.push(() => joinScores(noise ? noise.instances : instances, r.rows, (x) => ({ original: x.original, perturbed: x.perturbed })));
       const label = exp.kind === 'natural' ? 'natural edits' : (r.rows[0]?.intent ?? `synthetic: ${exp.noise}`);
       const settings = exp.kind === 'synthetic' ? { kind: exp.noise, rate: exp.rate, seed: s, rule: exp.rule } : { rule: exp.rule };
       const table = { ...pairsTable([{ name: label, s: sum }]), title: exp.kind === 'natural' ? 'Revision pairs' : `Synthetic noise (${label})` };
@@ -91,6 +124,7 @@ export async function runExperiment(exp: UnitExperiment, seed: number | null, in
       const { items, none } = paraphraseItems(answerable, source);
       const r = await runParaphrases(items, predict, onProgress);
       const sum = summarizeDpr(r.rows);
+      per?.push(() => paraphraseSliceItems(answerable, r.rows));
       const asked = new Set(items.map((i) => i.instance));
       const settings = { datasetParaphrases: exp.dataset, kinds: exp.kinds.join(', ') || 'none', seed: s, paraphrases: items.length };
       const notes = Object.entries(none).flatMap(([k, c]) => count(`questions no ${k} rule fits`, c));
@@ -101,6 +135,7 @@ export async function runExperiment(exp: UnitExperiment, seed: number | null, in
       const { items, skipped } = prepareTraps(instances, config);
       const r = await answerTraps(items, predict, onProgress);
       const sum = summarizeTraps(r.rows);
+      per?.push(() => trapSliceItems(instances, r.rows));
       const notes = Object.entries(skipped).flatMap(([k, c]) => count(`left out: ${k}`, c));
       return { kind: 'traps', settings: { ...config }, n: sum.n, payload: { rows: r.rows, skipped }, table: trapTable(sum), headline: [row(`trap ${exp.position}`, sum.n, sum.original, sum.trapped)], notes, partial: r.cancelled };
     }
@@ -109,6 +144,7 @@ export async function runExperiment(exp: UnitExperiment, seed: number | null, in
       if (!r) throw new Error('no question with gold answers to score (an adversarial SQuAD file is needed)');
       const o = r.output.result;
       const n = r.output.rows.length;
+      per?.push(() => adversarialSliceItems(instances, r.output.rows));
       return { kind: 'adversarial', settings: {}, n, payload: { output: r.output, unscorable: r.unscorable }, table: adversarialTable(r.output), headline: [row('adversarial', n, { em: o.orig_exact_match, f1: o.orig_f1 }, { em: o.adv_exact_match, f1: o.adv_f1 })], notes: r.unscorable ? [`${countOf(r.unscorable, 'question')} without gold answers left out`] : [], partial: r.cancelled };
     }
   }

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import type { AuditSummary, UnitFile } from '../../core/audit/format.ts';
-import { tableToCsv } from '../../core/result-table.ts';
+import { tableToCsv } from '../../core/results/table.ts';
 import { writeAtomic } from './files.ts';
 import { reportHtml } from './report-html.ts';
 import { asResultTable, summaryMarkdown } from './summary.ts';

@@ -4,16 +4,55 @@
  * and the deterministic split into shards.
  */
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
+import { HUB_ID } from '../../core/qa/hub-id.ts';
 import type { UnitSpec } from '../../core/audit/format.ts';
-import { UsageError } from '../io.ts';
-import { configPath, type AuditConfig, type ExperimentConfig, type ModelConfig } from './config.ts';
+import { readText, UsageError } from '../io.ts';
+import { InputError } from '../../core/formats/json.ts';
+import type { NamePool } from '../../core/entity/rename.ts';
+import { parseIds, parsePool } from '../scope-opts.ts';
+import { configPath, type AuditConfig, type DatasetConfig, type ExperimentConfig, type ModelConfig } from './config.ts';
 import type { UnitExperiment } from './experiments.ts';
 
 /** Where a unit's data and model come from on this machine (not part of its id: mounts differ between machines). */
 export interface UnitSources {
   data: { path: string } | { builtin: 'demo' };
   model: { path: string } | { hub: string };
+  /** The experiment's NER tagger (--tagger): a model folder on this machine or a Hub id. */
+  tagger?: string;
+  /** The dataset's `ids` and `pool`, read (their hashes are in the spec). */
+  scope?: DatasetScope;
+}
+
+/** A dataset's scope as the config gives it: the ids to keep (in order) and the InDistName pool, each null when not given. */
+export interface DatasetScope {
+  ids: string[] | null;
+  pool: NamePool | null;
+}
+
+const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
+
+/** Reads a dataset's `ids` (a file or a list) and `pool` file; an error names the field, e.g. 'datasets[0].ids: ids.txt: no such file.'. */
+export function datasetScope(d: DatasetConfig, di: number, configFile: string): DatasetScope {
+  const field = (key: string, read: () => unknown) => {
+    try {
+      return read();
+    } catch (e) {
+      throw new InputError(`${configFile}: datasets[${di}].${key}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  };
+  const ids = d.ids === undefined ? null : typeof d.ids === 'string' ? (field('ids', () => parseIds(readText(configPath(d.ids as string, configFile, `datasets[${di}].ids`)), d.ids as string)) as string[]) : d.ids;
+  if (ids !== null && ids.length === 0) throw new InputError(`${configFile}: datasets[${di}].ids: ${String(d.ids)} lists no ids.`);
+  const dup = ids?.find((id, k) => ids.indexOf(id) !== k);
+  if (dup !== undefined) throw new InputError(`${configFile}: datasets[${di}].ids: "${dup}" is listed twice.`);
+  const pool = d.pool === undefined ? null : (field('pool', () => parsePool(readText(configPath(d.pool as string, configFile, `datasets[${di}].pool`)), d.pool as string)) as NamePool);
+  return { ids, pool };
+}
+
+/** The spec's record of a scope: the ids' count and hash, the pool's hash (absent when not given). */
+function scopeSpec(s: DatasetScope): { ids?: { count: number; sha256: string }; pool?: string } {
+  return { ...(s.ids ? { ids: { count: s.ids.length, sha256: sha256(s.ids.join('\n')) } } : {}), ...(s.pool ? { pool: sha256(canonicalJson(s.pool)) } : {}) };
 }
 
 export interface PlannedUnit {
@@ -69,19 +108,27 @@ export function variantLabel(e: UnitExperiment): string {
   return e.kind;
 }
 
+/** An experiment's tagger as this machine finds it: a folder next to the config when there is one, else the Hub id as written. */
+function taggerSource(t: string, configFile: string): string {
+  const p = configPath(t, configFile, 'experiments[].tagger');
+  return existsSync(p) || !HUB_ID.test(t) || /^\.{1,2}\//.test(t) ? p : t;
+}
+
 /** Every unit of a config, sorted by id; identical units (a repeated entry) are planned once. */
 export function planUnits(config: AuditConfig, configFile: string): PlannedUnit[] {
   const units = new Map<string, PlannedUnit>();
   config.datasets.forEach((d, di) => {
+    const scope = datasetScope(d, di, configFile);
     config.models.forEach((m, mi) => {
       const data = d.builtin ? { builtin: d.builtin } : { path: configPath(d.path ?? '', configFile, `datasets[${di}].path`) };
       const model = m.hub ? { hub: m.hub } : { path: configPath(m.path ?? '', configFile, `models[${mi}].path`) };
       for (const e of config.experiments) {
         for (const { experiment, seed } of variants(e, config.seeds)) {
-          const spec = { dataset: { name: d.name, limit: d.limit ?? null, lang: d.lang ?? null }, model: { name: modelName(m), dtype: m.dtype ?? null }, experiment, seed };
+          const spec = { dataset: { name: d.name, limit: d.limit ?? null, lang: d.lang ?? null, ...scopeSpec(scope) }, model: { name: modelName(m), dtype: m.dtype ?? null }, experiment, seed, ...(config.ci ? { ci: config.ci } : {}) };
           const id = unitId(spec);
           const label = `${d.name} · ${spec.model.name} · ${variantLabel(experiment)}${seed === null ? '' : ` · seed ${seed}`}`;
-          units.set(id, { id, label, spec, sources: { data, model } });
+          const tagger = 'tagger' in experiment && experiment.tagger ? taggerSource(experiment.tagger, configFile) : undefined;
+          units.set(id, { id, label, spec, sources: { data, model, ...(scope.ids || scope.pool ? { scope } : {}), ...(tagger ? { tagger } : {}) } });
         }
       }
     });

@@ -2,9 +2,10 @@
  * The audit's HTML report: one self-contained file (inline CSS and SVG charts, no script, nothing
  * fetched) that opens from disk. Every text from the data (names, labels, errors) is escaped.
  */
+import { ciNote } from './summary.ts';
 import { overviewLabels, type AuditSummary, type SummaryModel, type SummaryTable } from '../../core/audit/format.ts';
 import { PAIR_CATEGORIES, type PairCategory } from '../../core/natural/categories.ts';
-import type { CellValue } from '../../core/result-table.ts';
+import type { CellValue } from '../../core/results/table.ts';
 
 /** Text made safe for HTML and SVG (element content and quoted attributes), e.g. esc('<b>') === '&lt;b&gt;'. */
 export function esc(s: string): string {
@@ -103,7 +104,7 @@ export function reportHtml(s: AuditSummary): string {
   const failed = s.failed.length ? `<h2>Failed units</h2><ul>${s.failed.map((f) => `<li><code>${esc(f.id)}</code> ${esc(f.label)}: <span class="error">${esc(f.error)}</span></li>`).join('')}</ul>` : '';
   const missing = s.missing.length ? `<h2>Missing units</h2><p>Not run by any shard given to <code>qarx merge</code>:</p><ul>${s.missing.map((f) => `<li><code>${esc(f.id)}</code> ${esc(f.label)}</li>`).join('')}</ul>` : '';
   const models = s.models
-    .map((m) => `<section><h2>Model ${esc(m.name)} <small>(${esc(m.device)})</small></h2>${beforeAfterChart(m.overview)}${categoryChart(m)}${tableHtml(m.overview)}${m.tables.map(tableHtml).join('\n')}</section>`)
+    .map((m) => `<section><h2>Model ${esc(m.name)} <small>(${esc(m.device)})</small></h2>${beforeAfterChart(m.overview)}${categoryChart(m)}${tableHtml(m.overview)}${ciNote(m.overview) ? `<p>${esc(ciNote(m.overview))}</p>` : ''}${m.tables.map(tableHtml).join('\n')}</section>`)
     .join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -6,14 +6,15 @@
 import { loadDemoSet } from '../../core/data/demo.ts';
 import type { Instance } from '../../core/data/types.ts';
 import { AUDIT_VERSION, UNIT_FORMAT, type UnitFile } from '../../core/audit/format.ts';
-import { enginePredictor } from '../../core/entity/index.ts';
+import { buildNamePool, enginePredictor, type NamePool } from '../../core/entity/index.ts';
 import { modelScope, QaEngine } from '../../core/index.ts';
-import { noAnswerReason, type RunRecord } from '../../core/run-record.ts';
+import { noAnswerReason, type RunRecord } from '../../core/results/run-record.ts';
 import { readInstances } from '../data.ts';
 import { err } from '../io.ts';
-import { openModel } from '../model.ts';
+import { openModel, tagWithModel } from '../model.ts';
 import { pickDevice, type DeviceChoice } from './device.ts';
 import { runExperiment } from './experiments.ts';
+import { selectIds } from '../scope-opts.ts';
 import type { PlannedUnit, UnitSources } from './plan.ts';
 
 export interface RunnerOptions {
@@ -28,18 +29,27 @@ type Loaded = Awaited<ReturnType<typeof openModel>>;
 
 export class UnitRunner {
   private data = new Map<string, Promise<Instance[]>>();
+  private taggings = new Map<string, Promise<{ instances: Instance[]; pool: NamePool }>>();
   private models = new Map<string, Promise<{ model: Loaded; device: string }>>();
   constructor(private readonly opts: RunnerOptions) {}
 
-  /** The questions of a unit's dataset (read once per process), narrowed by its lang and limit. */
-  private async instances(u: PlannedUnit): Promise<Instance[]> {
+  /**
+   * The questions of a unit's dataset (read once per process), narrowed by its lang and limit, or by
+   * its ids (in their order); with ids, the InDistName pool is the config's, else that of every
+   * question of the data (as the app's, and as `--ids` does); without, the experiment's own.
+   */
+  private async instances(u: PlannedUnit): Promise<{ instances: Instance[]; pool: NamePool | undefined }> {
     const src = u.sources.data;
     const key = 'builtin' in src ? `builtin:${src.builtin}` : src.path;
     let p = this.data.get(key);
     if (!p) this.data.set(key, (p = 'builtin' in src ? Promise.resolve(loadDemoSet()) : readInstances(src.path)));
     const { lang, limit } = u.spec.dataset;
-    const all = (await p).filter((i) => lang === null || i.lang === lang);
-    return limit === null ? all : all.slice(0, limit);
+    const whole = await p;
+    const all = whole.filter((i) => lang === null || i.lang === lang);
+    const scope = u.sources.scope;
+    const pool = scope?.pool ?? (scope?.ids ? (await import('../../core/entity/rename.ts')).buildNamePool(whole) : undefined);
+    if (scope?.ids) return { instances: selectIds(all, scope.ids, `dataset "${u.spec.dataset.name}", ids`), pool };
+    return { instances: limit === null ? all : all.slice(0, limit), pool };
   }
 
   /** A unit's model, loaded once per process on the device picked (CUDA falls back to the CPU when it fails to start). */
@@ -68,6 +78,18 @@ export class UnitRunner {
     return p;
   }
 
+  /** A unit's questions tagged by its NER tagger and the untagged pool, once per dataset and tagger in this process. */
+  private tagged(u: PlannedUnit, instances: Instance[], tagger: string): Promise<{ instances: Instance[]; pool: NamePool }> {
+    const key = `${JSON.stringify(u.spec.dataset)}\u0000${tagger}`;
+    let p = this.taggings.get(key);
+    if (!p) {
+      p = tagWithModel(instances, tagger, { 'hub-host': this.opts.hubHost, 'cache-dir': this.opts.cacheDir }).then((r) => ({ instances: r.instances, pool: buildNamePool(instances) }));
+      this.taggings.set(key, p);
+      p.catch(() => this.taggings.delete(key));
+    }
+    return p;
+  }
+
   /** Runs one unit; never throws: a failure is a unit file with status 'failed' and the error. */
   async run(u: PlannedUnit, onProgress: (done: number, total: number) => void = () => {}): Promise<UnitFile> {
     const started = new Date();
@@ -75,13 +97,15 @@ export class UnitRunner {
     const base = { format: UNIT_FORMAT, version: AUDIT_VERSION, id: u.id, label: u.label, spec: u.spec, started: started.toISOString() } as const;
     let device = 'cpu';
     try {
-      const instances = await this.instances(u);
+      const { instances, pool } = await this.instances(u);
       if (instances.length === 0) throw new Error(`dataset "${u.spec.dataset.name}" has no questions${u.spec.dataset.lang ? ` in ${u.spec.dataset.lang}` : ''}`);
       const loaded = await this.model(u.sources.model, u.spec.model.dtype);
       device = loaded.device;
       const engine = new QaEngine(loaded.model.tokenizer, loaded.model.runner, { scope: modelScope(loaded.model) });
       const versionTwo = instances.some((i) => i.isImpossible);
-      const out = await runExperiment(u.spec.experiment, u.spec.seed, instances, enginePredictor(engine, { versionTwo }), versionTwo, onProgress);
+      // A tagger (sweep, budget) chooses the answer entities; the InDistName pool stays the untagged dataset's, as in the app.
+      const tagged = u.sources.tagger ? await this.tagged(u, instances, u.sources.tagger) : null;
+      const out = await runExperiment(u.spec.experiment, u.spec.seed, tagged?.instances ?? instances, enginePredictor(engine, { versionTwo }), versionTwo, onProgress, u.spec.ci, pool ?? tagged?.pool);
       const run: RunRecord = {
         datasets: [u.spec.dataset.name],
         n: out.n,
@@ -93,7 +117,7 @@ export class UnitRunner {
         device,
         versionTwo,
         versionTwoReason: noAnswerReason(versionTwo),
-        settings: out.settings,
+        settings: u.spec.ci ? { ...out.settings, ci: u.spec.ci } : out.settings,
         date: base.started,
       };
       return { ...base, status: 'ok', error: null, kind: out.kind, run, table: out.table, payload: out.payload, headline: out.headline, notes: out.notes, runtime: { device, threads: this.opts.threads }, seconds: +((performance.now() - t0) / 1000).toFixed(3) };

@@ -19,7 +19,7 @@ import { parseShard, planUnits, shardUnits, specDiff, type PlannedUnit } from '.
 import { runPool } from '../audit/pool.ts';
 import { buildSummary, pickUnits } from '../audit/summary.ts';
 import { checkOutputDir, err, intOpt, out, readText, UsageError } from '../io.ts';
-import { countOf } from '../../core/plural.ts';
+import { countOf } from '../../core/text/plural.ts';
 
 /** Seconds as "1h 02m", "3m 05s" or "12s". */
 export function duration(sec: number): string {

@@ -8,7 +8,7 @@ import { enginePredictor } from '../../core/entity/index.ts';
 import { readPredictions } from '../../core/formats/squad.ts';
 import { buildChallenge, challengeToSquad, isFlip, squadPassages } from '../../core/natural/challenge.ts';
 import { pairsFromPredictions, runPairs, type PairRow } from '../../core/natural/pairs.ts';
-import { checkOutputFile, err, readText, seedOpt, UsageError } from '../io.ts';
+import { checkOutputFile, err, interruptible, interrupted, readText, seedOpt, UsageError } from '../io.ts';
 import { writeJsonFile } from '../json-out.ts';
 import { openModel } from '../model.ts';
 import { cliCommand } from '../record.ts';
@@ -77,16 +77,26 @@ export async function challenge(argv: string[]): Promise<number> {
     if (gone.count) err(`qarx: challenge: ${p.name}: left out ${gone.count} question${gone.count === 1 ? '' : 's'} whose gold answer is not in the edited passage (${gone.ids.join(', ')})\n`);
     rowsByModel[p.name] = r.rows;
   }
+  // Ctrl-C: the model running stops after its current batch; what finished is written, marked partial (exit 130).
+  const stop = interruptible('challenge', 'batch');
+  const stopped: { model: string; answered: number; of: number }[] = [];
   for (const spec of models) {
+    if (stop.signal.aborted) {
+      stopped.push({ model: spec, answered: 0, of: paired.length });
+      continue;
+    }
     const model = await openModel(spec, values);
     const engine = new QaEngine(model.tokenizer, model.runner, { scope: modelScope(model) });
-    const { rows } = await runPairs(paired, enginePredictor(engine, { versionTwo }), (d, t) => {
+    const { rows, cancelled } = await runPairs(paired, enginePredictor(engine, { versionTwo, signal: stop.signal }), (d, t) => {
       if (d === t || d % 50 === 0) err(`challenge: ${spec}: ${d}/${t} passages answered\n`);
     });
     rowsByModel[spec] = rows;
-    sources[spec] = { dtype: model.dtype, device: model.device };
+    sources[spec] = { dtype: model.dtype, device: model.device, ...(cancelled ? { partial: `${rows.length} of ${paired.length} questions answered` } : {}) };
+    if (cancelled) stopped.push({ model: spec, answered: rows.length, of: paired.length });
     await model.dispose();
   }
+  stop.release();
+  // Questions a stopped model did not answer count as no flip for it, as a missing prediction does.
   const { pairs, notInDev } = buildChallenge(paired, rowsByModel, seed, dev);
   const squad = challengeToSquad(pairs);
   const flips = Object.fromEntries(
@@ -95,10 +105,10 @@ export async function challenge(argv: string[]): Promise<number> {
       return [n, pairs.reduce((k, p) => k + p.questions.filter((q) => isFlipRow(rows.get(q.id), p.reversed)).length, 0)];
     }),
   );
-  writeJsonFile(values.out, { ...squad, challenge: { ...squad.challenge, rule: 'correct = EM 1, wrong = F1 < 0.4', seed, models: names, flipsByModel: flips, sources, versionTwo, devFilter: values.dev ? { file: values.dev, passages: dev?.size ?? 0, pairsRemoved: notInDev } : null, command: cliCommand('challenge', argv) } }, 1);
+  writeJsonFile(values.out, { ...squad, challenge: { ...squad.challenge, rule: 'correct = EM 1, wrong = F1 < 0.4', seed, models: names, flipsByModel: flips, sources, versionTwo, devFilter: values.dev ? { file: values.dev, passages: dev?.size ?? 0, pairsRemoved: notInDev } : null, command: cliCommand('challenge', argv), partial: stopped.length > 0, ...(stopped.length ? { stopped: { reason: 'interrupted (Ctrl-C)', models: stopped } } : {}) } }, 1);
   const reversed = pairs.filter((p) => p.reversed).length;
   if (notInDev === null) err('qarx: challenge: no --dev file: App. I\'s last step (original passages must be SQuAD dev passages) was skipped\n');
   else err(`qarx: challenge: removed ${notInDev} passage pair${notInDev === 1 ? '' : 's'} whose original passage is not in ${values.dev} (${dev?.size ?? 0} passages)\n`);
   err(`qarx: challenge: ${pairs.length} passage pair${pairs.length === 1 ? '' : 's'} (${reversed} with the edit undone), ${squad.challenge.questions} question${squad.challenge.questions === 1 ? '' : 's'}; flips by model: ${names.map((n) => `${n} ${flips[n]}`).join(', ')}; wrote ${values.out}\n`);
-  return 0;
+  return stopped.length ? interrupted('challenge', `${stopped.map((x) => `${x.model} ${x.answered} of ${x.of} questions`).join(', ')}; wrote ${values.out}, marked partial`) : 0;
 }

@@ -18,19 +18,22 @@ import { pairSliceTables, sliceKeys, formatSliceTable } from '../slices.ts';
 import { LANG_OPTION, scoredAs, scoringLangOpt } from '../lang.ts';
 import { scoringLangOf } from '../../core/data/score.ts';
 import { cliCommand, cliRecord } from '../record.ts';
+import { CI_HEADER, CI_OPTIONS, CI_SEED_OPTION, ciColumns, ciLegend, ciOpts } from '../ci.ts';
+import { pairedStats } from '../../core/stats/index.ts';
 
 /** Runs `qarx compare <original> <perturbed> --model m` and returns the exit code. */
 export async function compare(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { model: { type: 'string' }, rule: { type: 'string', default: 'script' }, squad2: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, 'hub-host': { type: 'string' }, 'cache-dir': { type: 'string' }, dtype: { type: 'string' }, slice: { type: 'string', multiple: true }, ...LANG_OPTION, ids: SCOPE_OPTIONS.ids },
+    options: { model: { type: 'string' }, rule: { type: 'string', default: 'script' }, squad2: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, 'hub-host': { type: 'string' }, 'cache-dir': { type: 'string' }, dtype: { type: 'string' }, slice: { type: 'string', multiple: true }, ...LANG_OPTION, ids: SCOPE_OPTIONS.ids, ...CI_OPTIONS, ...CI_SEED_OPTION },
   });
   const [a, b] = positionals;
   if (!a || !b || positionals.length > 2 || !values.model) throw new UsageError('compare needs <original.json> <perturbed.json> --model <dir|hub id>.');
   const rule = values.rule as CategoryRule;
   if (!CATEGORY_RULES.includes(rule)) throw new UsageError(`--rule must be one of ${CATEGORY_RULES.join(', ')} (got "${values.rule}").`);
   const keys = sliceKeys(values.slice);
+  const ciOptions = ciOpts(values);
   const scoring = scoringLangOpt(values.lang); // checked before the files are read
   const read = await readPairs(a, b, 'compare');
   // --lang en|zh scores every question with that language's metric; auto follows each question's language.
@@ -60,9 +63,12 @@ export async function compare(argv: string[]): Promise<number> {
   const dpr = pairsDpr(rows, (id) => lang.get(id) ?? 'en');
   // Original vs perturbed per slice of the original questions (--slice title, qword, a metadata key …).
   const slices = await pairSliceTables(paired, rows, keys);
+  // --ci: original vs perturbed on the same questions, paired (passage = the original passage).
+  const context = new Map(paired.map((i) => [i.id, i.context]));
+  const ci = ciOptions && pairedStats(rows.map((r) => ({ original: r.original, perturbed: r.perturbed, passage: context.get(r.id) ?? r.id })), ciOptions);
   if (values.json) {
     const record = cliRecord({ data: [a, b], n: sum.n, model: values.model, dtype: model.dtype, device: model.device, versionTwo, forcedV2: values.squad2, lang: scoring, settings: { rule } });
-    out(`${JSON.stringify({ record, command: cliCommand('compare', argv), partial: cancelled, rule, ruleText: RULE_TEXT[rule], versionTwo, dropped, ...sum, dpr, rows, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
+    out(`${JSON.stringify({ record, command: cliCommand('compare', argv), partial: cancelled, rule, ruleText: RULE_TEXT[rule], versionTwo, dropped, ...sum, ...(ci ? { ci } : {}), dpr, rows, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
     return cancelled ? interrupted('compare', `${sum.n} of ${paired.length} questions`) : 0;
   }
   const f = (x: number) => x.toFixed(2);
@@ -78,6 +84,7 @@ export async function compare(argv: string[]): Promise<number> {
   out(`relative F1 change: ${Number.isFinite(rel) ? `${rel >= 0 ? '+' : ''}${f(rel)}%` : '–'}\n`);
   out(`answer sentence unmodified (answerable questions): ${PAIR_CATEGORIES.map((c) => `${c} ${share(sum.unmodified[c])} of ${sum.answerable[c]}`).join('  ')}\n`);
   out(`prediction changed: ${share(sum.predictionChangeRate)}\n`);
+  if (ci && ciOptions) out(`${ciLegend(ciOptions, 1)}${CI_HEADER}\n${ciColumns(ci)}\n`);
   if (dpr) printDpr(dpr, out);
   out(smallLegend([sum.n, ...(dpr ? dprCounts(dpr) : [])]));
   for (const t of slices) out(`\n${formatSliceTable(t)}\n`);

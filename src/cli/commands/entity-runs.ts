@@ -27,17 +27,30 @@ import {
 } from '../../core/entity/index.ts';
 import { readInstances } from '../data.ts';
 import { err, interruptible, interrupted, intOpt, numOpt, out, seedOpt, UsageError } from '../io.ts';
-import { openModel } from '../model.ts';
+import { openModel, tagWithModel } from '../model.ts';
 import { LANG_OPTION, scoredAs, scoringLangOpt } from '../lang.ts';
-import { budgetSliceItems, sweepRowKey, sweepSliceItems } from '../../core/metrics/experiment-slices.ts';
+import { budgetBestItems, budgetSliceItems, sweepRowKey, sweepSliceItems } from '../../core/metrics/experiment-slices.ts';
 import { budgetHeadline, sweepRowHeadline } from '../../core/metrics/experiment-headlines.ts';
 import { formatSliceTable, itemSliceTables, sliceKeys } from '../slices.ts';
 import { cliCommand, cliRecord } from '../record.ts';
 import { smallCount, smallLegend, type SliceTable } from '../../core/metrics/slices.ts';
-import { countOf } from '../../core/plural.ts';
+import { countOf } from '../../core/text/plural.ts';
 import { applyScope, SCOPE_OPTIONS } from '../scope-opts.ts';
+import { useSavedTags } from '../tag-cache.ts';
+import { CI_HEADER, CI_OPTIONS, CI_SEED_OPTION, ciColumns, ciLegend, ciOpts } from '../ci.ts';
+import { pairedOfItems, pairedStats, withHolm, type CiOptions, type PairedStats } from '../../core/stats/index.ts';
+import type { SliceItem } from '../../core/metrics/slices.ts';
 
-const MODEL_OPTIONS = { model: { type: 'string' }, target: { type: 'string', default: 'answer' }, squad2: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, 'hub-host': { type: 'string' }, 'cache-dir': { type: 'string' }, dtype: { type: 'string' }, slice: { type: 'string', multiple: true }, ...LANG_OPTION, ...SCOPE_OPTIONS } as const;
+/** Paired statistics of each comparison's slice items, Holm-adjusted together (one run, one family). */
+function statsOf(ci: CiOptions | null, comparisons: (() => SliceItem[])[]): (PairedStats | null)[] {
+  if (!ci) return comparisons.map(() => null);
+  return withHolm(comparisons.map((items) => {
+    const qs = pairedOfItems(items());
+    return qs.length ? pairedStats(qs, ci) : null;
+  }));
+}
+
+const MODEL_OPTIONS = { model: { type: 'string' }, target: { type: 'string', default: 'answer' }, squad2: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, 'hub-host': { type: 'string' }, 'cache-dir': { type: 'string' }, dtype: { type: 'string' }, tagger: { type: 'string' }, slice: { type: 'string', multiple: true }, ...LANG_OPTION, ...SCOPE_OPTIONS, ...CI_OPTIONS } as const;
 
 /** A comma list checked against the allowed values, e.g. listOpt('PER,ORG', 'types', ENTITY_CHOICES) → ['PER', 'ORG']. */
 export function listOpt<T extends string>(v: string, name: string, allowed: readonly T[], upper = false): T[] {
@@ -55,22 +68,28 @@ function oneOpt<T extends string>(v: string, name: string, allowed: readonly T[]
 }
 
 /** Reads the data and loads the model shared by both commands; "no answer" follows the data unless --squad2. */
-async function setUp(cmd: string, positionals: string[], values: { model?: string; squad2?: boolean; dtype?: string; 'hub-host'?: string; 'cache-dir'?: string; lang?: string; ids?: string; pool?: string }) {
+async function setUp(cmd: string, positionals: string[], values: { model?: string; squad2?: boolean; dtype?: string; 'hub-host'?: string; 'cache-dir'?: string; lang?: string; ids?: string; pool?: string; tagger?: string }) {
   const [data] = positionals;
   if (!data || positionals.length > 1 || !values.model) throw new UsageError(`${cmd} needs <data file> --model <dir|hub id>.`);
   if (values.dtype && !(DTYPES as readonly string[]).includes(values.dtype)) throw new UsageError(`--dtype must be one of ${DTYPES.join(', ')}, got "${values.dtype}".`);
   const lang = scoringLangOpt(values.lang);
   // --ids: the app's scope; "no answer" still follows the whole file, as the app's follows the dataset.
   const all = scoredAs(await readInstances(data), values.lang);
-  const { instances, pool } = applyScope(all, values, buildNamePool);
+  // The file's entity tags from earlier runs (tag-cache.ts): each passage is tagged once per dataset;
+  // not with --tagger, whose model, not the built-in tagger, chooses the entities.
+  const saveTags = values.tagger ? () => undefined : useSavedTags(all, values['cache-dir']);
+  const scoped = applyScope(all, values, buildNamePool);
+  // --tagger: a Hub NER model chooses the renamed entities; the InDistName pool stays the file's (the app's data worker builds it with the built-in tagger).
+  const pool = values.tagger ? (scoped.pool ?? buildNamePool(all)) : scoped.pool;
+  const instances = values.tagger ? (await tagWithModel(scoped.instances, values.tagger, values)).instances : scoped.instances;
   const model = await openModel(values.model, values);
   const engine = new QaEngine(model.tokenizer, model.runner, { scope: modelScope(model) });
   const versionTwo = Boolean(values.squad2) || all.some((i) => i.isImpossible);
   // What produced the result, for --json: the settings are added by each command.
-  const recordOf = (settings: Record<string, unknown>) => cliRecord({ data: [data], n: instances.length, model: values.model as string, dtype: model.dtype, device: model.device, versionTwo, forcedV2: Boolean(values.squad2), lang, settings });
+  const recordOf = (settings: Record<string, unknown>) => cliRecord({ data: [data], n: instances.length, model: values.model as string, dtype: model.dtype, device: model.device, versionTwo, forcedV2: Boolean(values.squad2), lang, settings: { ...settings, ...(values.tagger ? { tagger: values.tagger } : {}) } });
   // Ctrl-C: the work stops at its next step and what is finished is printed, marked partial.
   const stop = interruptible(cmd, cmd === 'sweep' ? 'block of questions' : 'step');
-  return { instances, pool, predict: enginePredictor(engine, { versionTwo, signal: stop.signal }), versionTwo, recordOf, stop };
+  return { instances, pool, predict: enginePredictor(engine, { versionTwo, signal: stop.signal }), versionTwo, recordOf, stop, saveTags };
 }
 
 /** A progress line every tenth of the run. */
@@ -90,8 +109,9 @@ export async function sweep(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { ...MODEL_OPTIONS, types: { type: 'string', default: 'PER,ORG,GPE,MIX' }, sources: { type: 'string', default: 'indist,db,randstr' }, seeds: { type: 'string', default: '5' }, origin: { type: 'string', default: 'us' }, origins: { type: 'string', default: ORIGINS.join(',') } },
+    options: { ...MODEL_OPTIONS, types: { type: 'string', default: 'PER,ORG,GPE,MIX' }, sources: { type: 'string', default: 'indist,db,randstr' }, seeds: { type: 'string', default: '5' }, origin: { type: 'string', default: 'us' }, origins: { type: 'string', default: ORIGINS.join(',') }, ...CI_SEED_OPTION },
   });
+  const ci = ciOpts(values);
   const seeds = intOpt(values.seeds, 'seeds', 5);
   // Never fewer seeds than asked without saying so: the output would claim N/N seeds.
   if (seeds > MAX_SWEEP_SEEDS) throw new UsageError(`--seeds must be at most ${MAX_SWEEP_SEEDS}, got ${seeds}.`);
@@ -104,13 +124,14 @@ export async function sweep(argv: string[]): Promise<number> {
     origins: listOpt<Origin>(values.origins, 'origins', ORIGINS),
   };
   const keys = sliceKeys(values.slice);
-  const { instances, pool, predict, versionTwo, recordOf, stop } = await setUp('sweep', positionals, values);
+  const { instances, pool, predict, versionTwo, recordOf, stop, saveTags } = await setUp('sweep', positionals, values);
   // Streamed block by block: memory stays flat on any input. Each question's scores are kept only
   // when the output holds them (--json, --slice), in the order runSweep keeps them.
-  const keep = values.json || keys.length > 0;
+  const keep = values.json || keys.length > 0 || ci !== null;
   const perCell: QuestionScores[][] = [];
   const streamed = await runSweepStream(instances, config, predict, { signal: stop.signal, ...(pool ? { pool } : {}), onProgress: progress('sweep'), ...(keep ? { onQuestion: (q: QuestionScores, c: number) => (perCell[c] ??= []).push(q) } : {}) });
   stop.release();
+  saveTags();
   const r = { ...streamed, cells: keep ? streamed.cells.map((c, i) => ({ ...c, questions: perCell[i] ?? [] })) : streamed.cells };
   const rows = summarizeSweep(r.cells, config.seeds);
   // --slice: per sweep row (type · source · origin), original vs renamed (mean over seeds) per slice.
@@ -119,14 +140,20 @@ export async function sweep(argv: string[]): Promise<number> {
     const head = rows.find((x) => sweepRowKey(x) === row);
     slices.push({ row, tables: await itemSliceTables(instances, () => sweepSliceItems(instances, r.cells, row), keys, head && sweepRowHeadline(head)) });
   }
+  // --ci: per row, original vs renamed (each question's mean over seeds), Holm over the rows.
+  const rowStats = statsOf(ci, rows.map((x) => () => sweepSliceItems(instances, r.cells, sweepRowKey(x))));
   if (values.json) {
-    out(`${JSON.stringify({ record: recordOf({ ...config }), command: cliCommand('sweep', argv), partial: r.cancelled, config, versionTwo, questions: r.questions, rows, cells: r.cells, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
+    out(`${JSON.stringify({ record: recordOf({ ...config, ...(ci ? { ci } : {}) }), command: cliCommand('sweep', argv), partial: r.cancelled, config, versionTwo, questions: r.questions, rows: rows.map((x, i) => (rowStats[i] ? { ...x, ci: rowStats[i] } : x)), cells: r.cells, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
     return r.cancelled ? interrupted('sweep', `${r.questions} of ${countOf(instances.length, 'question')}`) : 0;
   }
   if (r.cancelled) out(`PARTIAL: stopped after ${r.questions} of ${instances.length} questions (whole blocks of 512 only)\n`);
   if (config.target === 'question-person') out('renamed: the person the question names (PER)\n');
-  out(`type\tsource\torigin\tn\tseeds\torigEM\torigF1\tEM mean±std\tF1 mean±std\tdropF1\n`);
-  for (const x of rows) out(`${x.type}\t${x.source}\t${x.origin}\t${smallCount(x.n)}\t${x.seeds}/${x.plannedSeeds}\t${f(x.orig.em)}\t${f(x.orig.f1)}\t${f(x.pertEm.mean)}±${f(x.pertEm.std)}\t${f(x.pertF1.mean)}±${f(x.pertF1.std)}\t${f(x.dropF1)}\n`);
+  if (ci) out(`± = std over perturbation seeds; ${ciLegend(ci, rowStats.filter(Boolean).length * 2)}`);
+  out(`type\tsource\torigin\tn\tseeds\torigEM\torigF1\tEM mean±std\tF1 mean±std\tdropF1${ci ? `\t${CI_HEADER}` : ''}\n`);
+  rows.forEach((x, i) => {
+    const st = rowStats[i];
+    out(`${x.type}\t${x.source}\t${x.origin}\t${smallCount(x.n)}\t${x.seeds}/${x.plannedSeeds}\t${f(x.orig.em)}\t${f(x.orig.f1)}\t${f(x.pertEm.mean)}±${f(x.pertEm.std)}\t${f(x.pertF1.mean)}±${f(x.pertF1.std)}\t${f(x.dropF1)}${st ? `\t${ciColumns(st)}` : ''}\n`);
+  });
   out(smallLegend(rows.map((x) => x.n)));
   for (const s of slices) for (const t of s.tables) out(`\nsweep row ${s.row}, renamed = mean over seeds\n${formatSliceTable(t)}\n`);
   return r.cancelled ? interrupted('sweep', `${r.questions} of ${countOf(instances.length, 'question')}`) : 0;
@@ -145,6 +172,7 @@ export async function budget(argv: string[]): Promise<number> {
   if (m !== null && m !== 1 && m !== 3) throw new UsageError(`--resemble must be 1 or 3 (canonical names per entity), got "${values.resemble}".`);
   const temperature = numOpt(values.temperature, 'temperature', 2);
   const seed = seedOpt(values.seed);
+  const ci = ciOpts(values, seed);
   if (temperature <= 0) throw new UsageError(`--temperature must be above 0, got "${values.temperature}".`);
   const keys = sliceKeys(values.slice);
   // Checked before any data is read or model loaded; "no answer" comes from the data.
@@ -154,14 +182,18 @@ export async function budget(argv: string[]): Promise<number> {
     source: oneOpt<NameSource>(values.source, 'source', NAME_SOURCES),
     origin: oneOpt<Origin>(values.origin, 'origin', ORIGINS),
   };
-  const { instances, pool, predict, versionTwo, recordOf, stop } = await setUp('budget', positionals, values);
+  const { instances, pool, predict, versionTwo, recordOf, stop, saveTags } = await setUp('budget', positionals, values);
   const config: BudgetConfig = { ...choices, budget: b, resemble: m === null ? null : { m, temperature, type: 'MIX', seed }, versionTwo };
   const r = await runBudget(instances, config, predict, { signal: stop.signal, ...(pool ? { pool } : {}), onProgress: progress('budget') });
   stop.release();
+  saveTags();
   // --slice: original vs D_worst per slice, as the app's budget slice table.
   const slices = await itemSliceTables(instances, () => budgetSliceItems(instances, r.perInstance), keys, budgetHeadline(r));
+  // --ci: original vs D_worst and vs D_best per question (the figures' questions), Holm over both.
+  const [worstCi, bestCi] = statsOf(ci, [() => budgetSliceItems(instances, r.perInstance), () => budgetBestItems(instances, r.perInstance)]);
+  const ciOut = worstCi ? { ci: { worst: worstCi, best: bestCi } } : {};
   if (values.json) {
-    out(`${JSON.stringify({ record: recordOf({ ...config }), command: cliCommand('budget', argv), partial: r.cancelled, config, ...r, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
+    out(`${JSON.stringify({ record: recordOf({ ...config, ...(ci ? { ci } : {}) }), command: cliCommand('budget', argv), partial: r.cancelled, config, ...r, ...ciOut, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
     return r.cancelled ? interrupted('budget', `${r.n} of ${countOf(instances.length, 'question')}`) : 0;
   }
   if (r.cancelled) out(`PARTIAL: stopped early; the figures cover the ${countOf(r.n, 'question')} finished\n`);
@@ -173,6 +205,10 @@ export async function budget(argv: string[]): Promise<number> {
   for (const [name, s] of [['model', r.plain], ['RESEMBLE', r.defended]] as const) {
     if (!s) continue;
     out(`${name}: original EM ${f(s.original.em)} F1 ${f(s.original.f1)}; random EM ${f(s.random.em)}±${f(s.randomStd.em)} F1 ${f(s.random.f1)}±${f(s.randomStd.f1)}; D_worst EM ${f(s.worst.em)} F1 ${f(s.worst.f1)}; D_best EM ${f(s.best.em)} F1 ${f(s.best.f1)}; stability ${f(100 * s.stability)}%\n`);
+  }
+  if (ci && worstCi) {
+    out(`${ciLegend(ci, bestCi ? 4 : 2)}case\t${CI_HEADER}\n`);
+    for (const [name, st] of [['D_worst', worstCi], ['D_best', bestCi]] as const) if (st) out(`${name}\t${ciColumns(st)}\n`);
   }
   out(smallLegend([r.n]));
   for (const t of slices) out(`\noriginal vs D_worst\n${formatSliceTable(t)}\n`);

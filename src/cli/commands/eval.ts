@@ -4,11 +4,15 @@ import { InputError } from '../../core/formats/json.ts';
 import { readNaProbs, readPredictions } from '../../core/formats/squad.ts';
 import { evaluateV1, evaluateV2, evaluateZh, pyJsonDumps, SQUAD_V2_INT_KEYS, ZH_INT_KEYS } from '../../core/metrics/index.ts';
 import { adversarialQuestions, evaluateAdversarial } from '../../core/trap/adversarial.ts';
+import type { SquadDataset, SquadPredictions } from '../../core/metrics/squad.ts';
 import { readEvalData } from '../data.ts';
 import { err, numOpt, out, readText, UsageError } from '../io.ts';
 import { reportRead } from '../report.ts';
 import { sliceKeys } from '../slices.ts';
 import { datasetLang, scoringLangOpt } from '../lang.ts';
+import { CI_OPTIONS, CI_SEED_OPTION, ciOpts } from '../ci.ts';
+import { officialScores, type EvalMode } from '../../core/metrics/slices.ts';
+import { pairedStats, scoreStats, type CiOptions } from '../../core/stats/index.ts';
 
 /** Runs `qarx eval <data> <predictions>` and returns the exit code. */
 export async function evaluate(argv: string[]): Promise<number> {
@@ -23,6 +27,8 @@ export async function evaluate(argv: string[]): Promise<number> {
       slice: { type: 'string', multiple: true },
       json: { type: 'boolean', default: false },
       adversarial: { type: 'boolean', default: false },
+      ...CI_OPTIONS,
+      ...CI_SEED_OPTION,
     },
     allowPositionals: true,
   });
@@ -40,6 +46,9 @@ export async function evaluate(argv: string[]): Promise<number> {
     throw new InputError(`${predFile}: ${unknown.length} id${unknown.length > 1 ? 's' : ''} not in ${dataFile} (e.g. "${unknown[0]}"): wrong data file?${orSkipped} (--allow-unknown-ids ignores them, as the official script does)`);
   }
   const keys = sliceKeys(values.slice);
+  // --ci: the official figures plus a "ci" key (the official JSON is unchanged without it).
+  const ci = ciOpts(values);
+  if (ci && keys.length) throw new UsageError('--ci applies to the whole-file figures: drop --slice, or run --slice without --ci.');
   if (values.adversarial) {
     if (values.lang === 'zh' || values['na-prob-file']) throw new UsageError('--adversarial takes no --lang zh or --na-prob-file: Jia & Liang score SQuAD 1.1 answers.');
     if (keys.length) {
@@ -49,7 +58,10 @@ export async function evaluate(argv: string[]): Promise<number> {
     }
     const r = evaluateAdversarial(adversarialQuestions(data.dataset), preds);
     for (const w of r.warnings) err(`${w}\n`);
-    out(pyJsonDumps(r.result) + '\n');
+    // Paired over original questions: each original's own score vs its adversary's pick (0 when missing, as the script counts).
+    const zero = { em: 0, f1: 0 };
+    const adv = ci && pairedStats(r.rows.map((x) => ({ original: x.original ?? zero, perturbed: x.adversarial ?? zero, passage: x.originalId })), ci);
+    out(pyJsonDumps(adv ? { ...r.result, ci: adv } : r.result, null, { intKeys: adv ? CI_INT_KEYS : [] }) + '\n');
     return 0;
   }
   // The metric follows the data's language (most passages Chinese → DuReader-robust's), unless --lang says.
@@ -67,15 +79,17 @@ export async function evaluate(argv: string[]): Promise<number> {
     const { evalSlices } = await import('../eval-slices.ts');
     return evalSlices({ dataFile, dataset: data.dataset, preds, mode: lang === 'zh' ? 'zh' : data.version, na, keys, json: values.json });
   }
+  const ciInt = ci ? CI_INT_KEYS : [];
+  const withCi = <T extends object>(result: T, mode: EvalMode, na?: { probs: ReadonlyMap<string, number>; thresh: number }) => (ci ? { ...result, ci: evalCi(data.dataset, preds, mode, ci, na) } : result);
   if (lang === 'zh') {
     const r = evaluateZh(data.dataset, preds);
-    out(pyJsonDumps(r.result, null, { intKeys: ZH_INT_KEYS }) + '\n');
+    out(pyJsonDumps(withCi(r.result, 'zh'), null, { intKeys: [...ZH_INT_KEYS, ...ciInt] }) + '\n');
     return 0;
   }
   if (data.version === 'v1.1') {
     const r = evaluateV1(data.dataset, preds);
     for (const w of r.warnings) err(`${w}\n`);
-    out(pyJsonDumps(r.result) + '\n');
+    out(pyJsonDumps(withCi(r.result, 'v1.1'), null, { intKeys: ciInt }) + '\n');
     return 0;
   }
   const naProbs = values['na-prob-file'] ? readNaProbs(readText(values['na-prob-file']), values['na-prob-file']) : undefined;
@@ -84,6 +98,18 @@ export async function evaluate(argv: string[]): Promise<number> {
   if (pySum !== 'compensated' && pySum !== 'legacy') throw new UsageError(`--py-sum must be compensated (Python ≥ 3.12) or legacy (≤ 3.11), got "${pySum}".`);
   const r = evaluateV2(data.dataset, preds, naProbs, thresh, { pySum });
   for (const w of r.warnings) err(`${w}\n`);
-  out(pyJsonDumps(r.result, 2, { intKeys: SQUAD_V2_INT_KEYS }) + '\n');
+  out(pyJsonDumps(withCi(r.result, 'v2.0', naProbs ? { probs: naProbs, thresh } : undefined), 2, { intKeys: [...SQUAD_V2_INT_KEYS, ...ciInt] }) + '\n');
   return 0;
+}
+
+/** Keys of the "ci" object printed as integers (pyJsonDumps prints numbers as Python floats unless told). */
+const CI_INT_KEYS = ['n', 'bootstrap', 'seed', 'c2w', 'w2c'];
+
+/** The CI of the file's exact_match and f1 over its questions (scored as the official script scores each one). */
+function evalCi(dataset: SquadDataset, preds: SquadPredictions, mode: EvalMode, ci: CiOptions, na?: { probs: ReadonlyMap<string, number>; thresh: number }) {
+  const scores = officialScores(dataset, preds, mode, na);
+  const passage = new Map<string, string>();
+  for (const art of mode === 'zh' ? dataset.data.slice(0, 1) : dataset.data) for (const par of art.paragraphs) for (const qa of par.qas) passage.set(String(qa.id), par.context);
+  const s = scoreStats([...scores].map(([id, score]) => ({ score, passage: passage.get(id) ?? id })), ci);
+  return { n: s.n, exact_match: [s.em.lo, s.em.hi], f1: [s.f1.lo, s.f1.hi], mdd: { exact_match: s.mdd.em, f1: s.mdd.f1 }, ...s.settings };
 }

@@ -28,12 +28,12 @@ export async function perturbEntity(argv: string[]): Promise<number> {
   if (!ORIGINS.includes(origin)) throw new UsageError(`--origin must be one of ${ORIGINS.join(', ')}, got "${values.origin}".`);
   const seed = seedOpt(values.seed);
   checkOutputFile(output);
-  const instances = await readInstances(input);
+  const read = await readInstances(input);
   // A file's own entity spans come first; a Hub NER model (--tagger) tags the other passages.
-  const tagged = values.tagger ? await tagWithModel(instances, values.tagger, values) : 0;
+  const { instances, passages: tagged } = values.tagger ? await tagWithModel(read, values.tagger, values) : { instances: read, passages: 0 };
   const opts: RenameOptions = { type, target, source, origin, seed };
-  // The pool is every question of the file (the app's: every question of the dataset).
-  const pool = poolFor(instances, source);
+  // The pool is every question of the file as read (the app's: every question of the dataset, built-in tagger).
+  const pool = poolFor(read, source);
   const total = instances.length;
   const { kept, skipped } = renameAll(drain<Instance>(instances), opts, pool, (seen) => {
     if (seen % GC_EVERY === 0) collectGarbage();

@@ -9,7 +9,7 @@ import { describeGroups, groupBy } from '../report.ts';
 import { collectGarbage, drain, GC_EVERY } from '../gc.ts';
 import { readInstances } from '../data.ts';
 import { applyScope, SCOPE_OPTIONS } from '../scope-opts.ts';
-import { countOf } from '../../core/plural.ts';
+import { countOf } from '../../core/text/plural.ts';
 
 /** `perturb synthetic`: NLPAug-style noise outside the gold answers. */
 export async function perturbSynthetic(argv: string[]): Promise<number> {

@@ -1,5 +1,5 @@
 /** qarx predict: run_qa.py-style predictions, n-best lists, null odds and (optionally) logit dumps. */
-import { logitsRecord } from '../../core/logits-dump.ts';
+import { logitsRecord } from '../../core/qa/logits-dump.ts';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -11,7 +11,7 @@ import { writePyJsonMap } from '../json-out.ts';
 import { openModel } from '../model.ts';
 import { reportRead } from '../report.ts';
 import { cliCommand, cliRecord } from '../record.ts';
-import { countOf } from '../../core/plural.ts';
+import { countOf } from '../../core/text/plural.ts';
 
 /** Runs `qarx predict …` and returns the exit code. */
 export async function predict(argv: string[]): Promise<number> {

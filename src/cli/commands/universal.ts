@@ -10,10 +10,12 @@ import { QaEngine } from '../../core/index.ts';
 import { enginePredictor, ORIGINS, SOURCE_LABELS, type Origin } from '../../core/entity/index.ts';
 import { DEFAULT_UNIVERSAL, describeIneligible, idleNote, topNames, MAX_UNIVERSAL_CANDIDATES, MAX_UNIVERSAL_ITERATIONS, MAX_UNIVERSAL_SAMPLE, runUniversal, UNIVERSAL_SOURCES, UNIVERSAL_TYPES, type UniversalConfig, type UniversalResult, type UniversalSource, type UniversalType } from '../../core/entity/universal.ts';
 import { RENAME_TARGETS, type RenameTarget } from '../../core/entity/options.ts';
-import { describeRun, type RunRecord } from '../../core/run-record.ts';
+import { describeRun, type RunRecord } from '../../core/results/run-record.ts';
+import { CI_HEADER, CI_OPTIONS, ciColumns, ciLegend, ciOpts } from '../ci.ts';
+import { pairedOfItems, pairedStats, withHolm } from '../../core/stats/index.ts';
 import { cliCommand, cliRecord } from '../record.ts';
 import { err, interruptible, interrupted, intOpt, out, seedOpt, UsageError } from '../io.ts';
-import { openModel } from '../model.ts';
+import { openModel, tagWithModel } from '../model.ts';
 import { readInstances } from '../data.ts';
 import { applyScope, SCOPE_OPTIONS } from '../scope-opts.ts';
 import { LANG_OPTION, scoredAs, scoringLangOpt } from '../lang.ts';
@@ -63,24 +65,29 @@ export async function universal(argv: string[]): Promise<number> {
       'hub-host': { type: 'string' },
       'cache-dir': { type: 'string' },
       dtype: { type: 'string' },
+      tagger: { type: 'string' },
       slice: { type: 'string', multiple: true },
       ...LANG_OPTION,
       ids: SCOPE_OPTIONS.ids,
+      ...CI_OPTIONS,
     },
   });
   const [input] = positionals;
   if (!input || positionals.length > 1 || !values.model) throw new UsageError('universal needs <data file> --model <dir|hub id>.');
   const cfg = configOf(values);
+  const ci = ciOpts(values, cfg.seed);
   const lang = scoringLangOpt(values.lang);
   const keys = sliceKeys(values.slice);
   const all = scoredAs(await readInstances(input), lang);
   // --ids: the app's scope, in its order.
-  const instances = applyScope(all, { ids: values.ids }).instances;
+  const scoped = applyScope(all, { ids: values.ids }).instances;
+  // --tagger: a Hub NER model chooses the answer entities (and so InDistName's candidates), as in the app.
+  const instances = values.tagger ? (await tagWithModel(scoped, values.tagger, values)).instances : scoped;
   const model = await openModel(values.model, values);
   const engine = new QaEngine(model.tokenizer, model.runner);
   // SQuAD 2.0's "no answer" follows the data (any unanswerable question), or --squad2.
   const versionTwo = values.squad2 || all.some((i) => i.isImpossible);
-  const record = cliRecord({ data: [input], n: instances.length, model: values.model, dtype: model.dtype, device: model.device, versionTwo, forcedV2: Boolean(values.squad2), lang, settings: { ...cfg } });
+  const record = cliRecord({ data: [input], n: instances.length, model: values.model, dtype: model.dtype, device: model.device, versionTwo, forcedV2: Boolean(values.squad2), lang, settings: { ...cfg, ...(values.tagger ? { tagger: values.tagger } : {}) } });
   const ctrl = interruptible('universal', 'name');
   let last = '';
   const result = await runUniversal(instances, cfg, enginePredictor(engine, { versionTwo, signal: ctrl.signal }), {
@@ -95,10 +102,23 @@ export async function universal(argv: string[]): Promise<number> {
   // --slice: per top name, original vs the name put in, per slice.
   const slices: { name: string; tables: SliceTable[] }[] = [];
   for (const row of keys.length ? topNames(result).rows : []) slices.push({ name: row.name, tables: await itemSliceTables(instances, () => universalSliceItems(instances, row), keys, universalHeadline(row)) });
+  // --ci: per top name, original vs the name put in on the questions it was tried on, Holm over the names.
+  const top = topNames(result).rows;
+  const stats = ci ? withHolm(top.map((row) => {
+    const qs = pairedOfItems(universalSliceItems(instances, row));
+    return qs.length ? pairedStats(qs, ci) : null;
+  })) : [];
   if (values.json) {
-    out(`${JSON.stringify({ record, command: cliCommand('universal', argv), partial: result.cancelled, ...result, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
+    out(`${JSON.stringify({ record: ci ? { ...record, settings: { ...record.settings, ci } } : record, command: cliCommand('universal', argv), partial: result.cancelled, ...result, ...(ci ? { ci: top.map((row, i) => ({ name: row.name, stats: stats[i] ?? null })) } : {}), ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
   } else {
     out(universalTable(result, record));
+    if (ci) {
+      out(`\n${ciLegend(ci, stats.filter(Boolean).length * 2)}name\tn\t${CI_HEADER}\n`);
+      top.forEach((row, i) => {
+        const st = stats[i];
+        out(`${row.name}\t${st ? `${smallCount(st.n)}\t${ciColumns(st)}` : '0\t–'}\n`);
+      });
+    }
     for (const s of slices) for (const t of s.tables) out(`\nwith ${s.name}\n${formatSliceTable(t)}\n`);
   }
   return result.cancelled ? interrupted('universal', `${result.tried} of ${result.candidates} names tried`) : 0;

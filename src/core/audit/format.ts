@@ -4,8 +4,9 @@
  * failed and missing units). Shared by the CLI that writes them and the app that opens them.
  */
 import * as v from 'valibot';
-import type { ResultTable } from '../result-table.ts';
-import type { RunRecord } from '../run-record.ts';
+import type { ResultTable } from '../results/table.ts';
+import type { RunRecord } from '../results/run-record.ts';
+import type { PairedStats } from '../stats/paired.ts';
 
 export const UNIT_FORMAT = 'qarx-audit-unit';
 export const SUMMARY_FORMAT = 'qarx-audit-summary';
@@ -13,11 +14,14 @@ export const AUDIT_VERSION = 1;
 
 /** What a unit is: one dataset, model, experiment variant and seed (null for unseeded experiments). */
 export interface UnitSpec {
-  dataset: { name: string; limit: number | null; lang: string | null };
+  /** `ids` (count and SHA-256 of the listed ids) and `pool` (SHA-256 of the name pool) only when the config gives them, so older units keep their ids. */
+  dataset: { name: string; limit: number | null; lang: string | null; ids?: { count: number; sha256: string }; pool?: string };
   model: { name: string; dtype: string | null };
   /** The experiment's full settings (defaults filled in), one noise kind for synthetic noise. */
   experiment: { kind: string } & Record<string, unknown>;
   seed: number | null;
+  /** The config's uncertainty settings, when it asks for CIs (absent otherwise, so older unit ids stay). */
+  ci?: { bootstrap: number; seed: number; passages: boolean };
 }
 
 /** One finished unit: a result in the app's saved-run shape, or the error that stopped it. */
@@ -53,6 +57,8 @@ export interface HeadlineRow {
   beforeF1: number | null;
   afterEm: number | null;
   afterF1: number | null;
+  /** With the config's "ci": the paired statistics of before vs after over the row's questions (null when they are not kept, e.g. a budget's random mean). */
+  ci?: PairedStats | null;
 }
 
 /** A table of the summary: a ResultTable with the rows of every unit of a kind, prefixed by dataset, variant and seed. */

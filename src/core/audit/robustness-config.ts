@@ -3,11 +3,11 @@
  * of the app: its questions × its models × the table's experiments. Pure, so the app builds the file
  * without the CLI's code; a unit test checks it against the CLI's schema.
  */
-import { RENAME_SOURCES, type RobustnessConfig } from '../robustness.ts';
-import { dataFile, modelArg, type RunRecord } from '../run-record.ts';
-import { isHubId } from '../hub-id.ts';
+import { RENAME_SOURCES, type RobustnessConfig } from '../results/robustness.ts';
+import { dataFile, modelArg, type RunRecord } from '../results/run-record.ts';
+import { isHubId } from '../qa/hub-id.ts';
 
-export { ROBUSTNESS_AUDIT_FILE } from '../run-record.ts';
+export { ROBUSTNESS_AUDIT_FILE } from '../results/run-record.ts';
 
 /** A model of the table: its id (a Hub id, the shipped model, or a local folder's name) and precision. */
 export interface AuditModelIn {
@@ -19,7 +19,7 @@ export interface AuditModelIn {
 /** The config as audit.json holds it (the CLI's AuditConfig input, as plain data). */
 export interface AuditConfigFile {
   name: string;
-  datasets: ({ name: string; limit?: number } & ({ builtin: 'demo' } | { path: string }))[];
+  datasets: ({ name: string; limit?: number; ids?: string[] } & ({ builtin: 'demo' } | { path: string }))[];
   models: { name: string; dtype?: 'fp32' | 'fp16' | 'q8'; path?: string; hub?: string }[];
   experiments: Record<string, unknown>[];
   seeds: number[];
@@ -40,11 +40,14 @@ function modelEntry(m: AuditModelIn): AuditConfigFile['models'][number] {
 
 /**
  * The audit config of a robustness run: one dataset (the demo set, or a file named after the run's
- * data, first N questions), every model of the table, and the table's experiments with its settings.
+ * data) with the run's questions (its recorded ids, in run order, when its scope narrowed them, so the
+ * pool is the whole data's as in the app; else the first N), every model of the table, and the
+ * table's experiments with its settings.
  */
 export function robustnessAuditConfig(run: RunRecord, config: RobustnessConfig, models: readonly AuditModelIn[]): AuditConfigFile {
   const demo = run.datasets.length === 1 && run.datasets[0] === DEMO;
-  const dataset = { name: demo ? 'demo' : safeName(dataFile(run.datasets).replace(/\.[^.]+$/, '')), ...(demo ? { builtin: 'demo' as const } : { path: dataFile(run.datasets) }), limit: Math.max(1, run.n) };
+  const which = run.ids && run.ids.length > 0 ? { ids: [...run.ids] } : { limit: Math.max(1, run.n) };
+  const dataset = { name: demo ? 'demo' : safeName(dataFile(run.datasets).replace(/\.[^.]+$/, '')), ...(demo ? { builtin: 'demo' as const } : { path: dataFile(run.datasets) }), ...which };
   return {
     name: 'robustness',
     datasets: [dataset],

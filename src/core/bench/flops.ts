@@ -3,8 +3,8 @@
  * its config shapes) and a ModelRunner wrapper that counts padded and unpadded work and time.
  * Pure, so the browser benchmark (src/bench/) and Node's (scripts/bench.ts) count alike.
  */
-import type { Logits, ModelRunner } from '../engine.ts';
-import type { Window } from '../windows.ts';
+import type { Logits, ModelRunner } from '../qa/engine.ts';
+import type { Window } from '../qa/windows.ts';
 
 /** Encoder shapes that decide its cost. */
 export interface EncoderShape {

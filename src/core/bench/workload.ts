@@ -6,7 +6,7 @@
  */
 import { loadDemoSet } from '../data/demo.ts';
 import type { Instance } from '../data/types.ts';
-import { rng } from '../random.ts';
+import { rng } from '../text/random.ts';
 
 /** Workload size and shape; defaults follow issue 12 (50 instances × 3 sources × 5 seeds × 3 types). */
 export interface WorkloadOptions {

@@ -67,6 +67,8 @@ export interface Instance {
   /** The metric's language when the user overrides the data's (Scoring: English / Chinese, `--lang`); absent = `lang`. */
   scoreLang?: 'en' | 'zh';
   answerType?: AnswerEntityType;
+  /** 'builtin': answerType is the built-in tagger's guess stored at import (not the file's own), so a loaded NER tagger replaces it. */
+  answerTypeBy?: 'builtin';
   /**
    * The passage's PER/ORG/GPE entities as the file annotated them (spaCy-style `entities`/`ents`)
    * or a loaded NER tagger found them; when present they, not compromise, give the answer entity.

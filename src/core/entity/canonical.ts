@@ -6,7 +6,7 @@
  * mean F1 there are the canonical names, and the run's figures are on the test part only.
  */
 import type { Instance } from '../data/types.ts';
-import { mixSeed, rng } from '../random.ts';
+import { mixSeed, rng } from '../text/random.ts';
 import type { SpanKind } from './names.ts';
 import type { EntityChoice, Gender } from './options.ts';
 import { substituteInstance } from './rename.ts';

@@ -12,13 +12,14 @@ export * from './stats.ts';
 export { DEFAULT_BUDGET, DEFAULT_RESEMBLE, DEFAULT_SWEEP, MAX_BUDGET, type BudgetConfig, type ResembleConfig, type SweepConfig } from './options.ts';
 import type { Instance } from '../data/types.ts';
 import type { QaInput, QaPrediction } from '../types.ts';
-import { foundCase, isC2W, type FoundCase } from '../found-case.ts';
+import { foundCase, isC2W, type FoundCase } from '../results/found-case.ts';
 import { CANONICAL_POOL, canonicalKey, canonicalProbes, chooseCanonical, defaultCanonical, splitValidation, VALIDATION_SHARE, type CanonicalChoice, type CanonicalNames } from './canonical.ts';
 import { buildNamePool, renameInstance, selectRenameTarget, type EntityChoice, type NamePool, type RenameOptions, type RenameResult } from './rename.ts';
 import { detectEntities, perturbableSpans } from './spans.ts';
 import { applySubstitutions, findMentions, mapSpanBack, type Edit, type Substitution } from './substitute.ts';
 
 import { applyStep, CellTally, inputOf, type Predictor } from './tally.ts';
+import { withTagStore } from './tag-store.ts';
 
 export type { Predictor } from './tally.ts';
 
@@ -74,12 +75,16 @@ export function renamableInstances(instances: readonly Instance[], plan: readonl
  * cell is reported, and a cancel keeps the cells already done. Each cell keeps every renamed
  * question's scores (for slice tables); runSweepStream keeps aggregates only.
  */
-export async function runSweep(
-  instances: readonly Instance[],
-  config: SweepConfig,
-  predict: Predictor,
-  cb: { signal?: AbortSignal; onProgress?: (p: SweepProgress) => void; onCell?: (c: SweepCell) => void; pool?: NamePool; onCase?: (c: FoundCase) => void } = {},
-): Promise<{ cells: SweepCell[]; cancelled: boolean; originals: Map<string, string>; questions: number }> {
+export function runSweep(instances: readonly Instance[], config: SweepConfig, predict: Predictor, cb: SweepCallbacks = {}): Promise<SweepOutcome> {
+  // Every cell renames the same questions: with the dataset's tags (or a store for this sweep alone), each passage and answer is tagged once.
+  return withTagStore(() => sweep(instances, config, predict, cb));
+}
+
+type SweepCallbacks = { signal?: AbortSignal; onProgress?: (p: SweepProgress) => void; onCell?: (c: SweepCell) => void; pool?: NamePool; onCase?: (c: FoundCase) => void };
+type SweepOutcome = { cells: SweepCell[]; cancelled: boolean; originals: Map<string, string>; questions: number };
+
+/** runSweep's work, with a tag store in use. */
+async function sweep(instances: readonly Instance[], config: SweepConfig, predict: Predictor, cb: SweepCallbacks): Promise<SweepOutcome> {
   // English passages by compromise's tags, Chinese ones by zh.ts's dictionaries (both through selectRenameTarget).
   const answerable = instances.filter((i) => !i.isImpossible);
   // The app passes the pool of every question of the datasets (buildNamePool); alone, the instances given are the dataset.

@@ -4,7 +4,7 @@
  * dictionaries of lexicon.ts, proper nouns); RandStr: random letters with the original's length and
  * casing; InDistName: a pool harvested from the dataset itself (pool.ts).
  */
-import { pick } from '../random.ts';
+import { pick } from '../text/random.ts';
 import { lexiconWords, placeLists, titleCase, type PlaceKind } from './lexicon.ts';
 import type { NameData } from './name-gender.ts';
 import ar from './name-data/ar.json' with { type: 'json' };

@@ -2,8 +2,19 @@
  * The vocabulary of entity renaming that the UI needs without loading the name data: entity types,
  * name sources and origins, and the settings of renamings, sweeps, budgets and RESEMBLE.
  */
+import type { CharOffset } from '../types.ts';
 
 export type EntityType = 'PER' | 'ORG' | 'GPE';
+
+/** A named entity found in a text, with its UTF-16 span (spans.ts finds them; tag-store.ts keeps them). */
+export interface Entity {
+  type: EntityType;
+  text: string;
+  start: CharOffset;
+  end: CharOffset;
+  /** How sure the tagger is, 0..1 (dictionary-confirmed names are surer); RESEMBLE weighs by it. */
+  confidence: number;
+}
 export const ENTITY_TYPES: readonly EntityType[] = ['PER', 'ORG', 'GPE'];
 
 /** Name origins for person names: US, India, China, French, Arabic. */

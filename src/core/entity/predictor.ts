@@ -1,5 +1,5 @@
 /** A Predictor over the QA engine, for experiments in the worker, the CLI and tests. */
-import type { QaEngine } from '../engine.ts';
+import type { QaEngine } from '../qa/engine.ts';
 import type { QaPrediction } from '../types.ts';
 import type { Predictor } from './experiment.ts';
 

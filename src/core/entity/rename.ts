@@ -4,7 +4,7 @@
  */
 import type { GoldAnswer, Instance } from '../data/types.ts';
 import { char } from '../types.ts';
-import { hashString, mixSeed, pick, rng } from '../random.ts';
+import { hashString, mixSeed, pick, rng } from '../text/random.ts';
 import { dbNames, genderOf, randStr, type Gender, type SpanKind } from './names.ts';
 import { answerTypeOf } from '../ner/answer-type.ts';
 import type { NotRenamable, RenameOptions } from './options.ts';

@@ -3,26 +3,19 @@
  * is, and the perturbable spans inside it (first/last names, places, organization words).
  */
 import nlp from 'compromise';
-import { char, type CharOffset } from '../types.ts';
+import { char } from '../types.ts';
 import { isCommonWord, isNameStopword, isNonGpePlace, isOrgDesignator, isTitle, placeKind, type PlaceKind } from './lexicon.ts';
 import { orgWordKind } from './org-words.ts';
 import type { EntityType } from './options.ts';
 import type { TaggedSpan } from '../ner/file-entities.ts';
 import { typeEntity } from './typing.ts';
 import { genderOf, isFirstName, type Gender, type SpanKind } from './names.ts';
+import { storedEntities, storeEntities } from './tag-store.ts';
 
 
-/** A named entity found in a text, with its UTF-16 span. */
-export { ENTITY_TYPES, type EntityType } from './options.ts';
-
-export interface Entity {
-  type: EntityType;
-  text: string;
-  start: CharOffset;
-  end: CharOffset;
-  /** How sure the tagger is, 0..1 (dictionary-confirmed names are surer); RESEMBLE weighs by it. */
-  confidence: number;
-}
+/** The entity vocabulary (Entity: a named entity with its UTF-16 span), re-exported for this module's readers. */
+export { ENTITY_TYPES, type EntityType, type Entity } from './options.ts';
+import type { Entity } from './options.ts';
 
 /** A part of an entity that renaming replaces, e.g. { text: 'Curie', kind: 'last', entity: 'PER' }. */
 export interface PerturbableSpan {
@@ -44,13 +37,23 @@ const RECENT = 1024;
 
 /** Entities compromise finds, each trimmed of punctuation and a leading "the", e.g. detectEntities('Ann met Bob in Paris.') has PER 'Ann', PER 'Bob', GPE 'Paris'. */
 export function detectEntities(text: string): Entity[] {
-  let found = recent.get(text);
+  // A dataset's store (tag-store.ts) first: each passage is tagged once per dataset, whatever the cache size.
+  let found = storedEntities(text);
   if (!found) {
-    found = tagEntities(text);
-    if (recent.size >= RECENT) recent.delete(recent.keys().next().value as string);
-    recent.set(text, found);
+    found = recent.get(text);
+    if (!found) {
+      found = tagEntities(text);
+      if (recent.size >= RECENT) recent.delete(recent.keys().next().value as string);
+      recent.set(text, found);
+    }
+    storeEntities(text, found);
   }
   return found.map((e) => ({ ...e }));
+}
+
+/** Forgets the recent taggings kept outside any tag store (a test then sees what a fresh process tags). */
+export function forgetRecentEntities(): void {
+  recent.clear();
 }
 
 /** compromise's people, organizations and places of a text, retyped by typing.ts, in text order (uncached). */
@@ -229,9 +232,11 @@ export function answerEntity(
   context: string,
   answer: { text: string; start: number } | undefined,
   hint?: EntityType | 'other',
-  entities: readonly Entity[] = detectEntities(context),
+  given?: readonly Entity[],
 ): Entity | null {
+  // Checked before tagging: a passage whose answer is no entity is never tagged.
   if (!answer || !answer.text.trim() || hint === 'other') return null;
+  const entities = given ?? detectEntities(context);
   const a0 = answer.start;
   const a1 = answer.start + answer.text.length;
   let best: Entity | null = null;

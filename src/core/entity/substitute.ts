@@ -5,7 +5,7 @@
  * have no word boundaries, match as exact strings outside longer names. Every edit is recorded so
  * offsets map both ways.
  */
-import { isLowSurrogateAt } from '../codepoints.ts';
+import { isLowSurrogateAt } from '../text/codepoints.ts';
 import { char, type CharOffset } from '../types.ts';
 
 /** One source name and what it becomes. */

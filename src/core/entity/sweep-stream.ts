@@ -6,7 +6,7 @@
  * goes. Its cells equal runSweep's (without their per-question scores).
  */
 import type { Instance } from '../data/types.ts';
-import type { FoundCase } from '../found-case.ts';
+import type { FoundCase } from '../results/found-case.ts';
 import { nextTask, renamableInstances, sweepPlan } from './experiment.ts';
 import type { SweepConfig } from './options.ts';
 import { buildNamePool, type NamePool } from './rename.ts';

@@ -6,7 +6,7 @@
  */
 import { scorePrediction, type Score } from '../data/score.ts';
 import type { Instance } from '../data/types.ts';
-import { foundCase, isC2W, type FoundCase } from '../found-case.ts';
+import { foundCase, isC2W, type FoundCase } from '../results/found-case.ts';
 import type { QaInput, QaPrediction } from '../types.ts';
 import { renameInstance, type NamePool, type NotRenamable, type RenameOptions, type RenameResult } from './rename.ts';
 import { category, errorKind, noErrors, type Category, type ErrorCounts, type QuestionScores, type SweepCell } from './stats.ts';

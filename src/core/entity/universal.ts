@@ -5,10 +5,10 @@
  * questions whose F1 the name worsened and improved. The weight α/(α+β) estimates P(worsen) −
  * P(improve); names are ranked by it. One model call per drawn name; the originals are answered once.
  */
-import { foundCase, isC2W, type FoundCase } from '../found-case.ts';
+import { foundCase, isC2W, type FoundCase } from '../results/found-case.ts';
 import { scorePrediction, type Score } from '../data/score.ts';
 import type { Instance } from '../data/types.ts';
-import { hashString, mixSeed, rng } from '../random.ts';
+import { hashString, mixSeed, rng } from '../text/random.ts';
 import type { QaInput, QaPrediction } from '../types.ts';
 import { nextTask, predictedSpan, type Predictor } from './experiment.ts';
 import { placeLists } from './lexicon.ts';

@@ -2,8 +2,9 @@
  * What every importer shares: options, cancellation, progress pacing, answer location and
  * instance building. Pure TS (runs in a Web Worker and in Node).
  */
+import { formatBytes } from '../text/bytes.ts';
 import * as v from 'valibot';
-import { mapperFor, type CodePointMapper } from '../codepoints.ts';
+import { mapperFor, type CodePointMapper } from '../text/codepoints.ts';
 import type { GoldAnswer, ImportResult, Instance } from '../data/types.ts';
 import { InputError } from './json.ts';
 import type { InputIssue, IssueKind } from './squad.ts';
@@ -88,13 +89,8 @@ export function quote(s: string, max = 40): string {
   return JSON.stringify(s.length > max ? `${s.slice(0, max)}…` : s);
 }
 
-/** Sizes for messages, e.g. formatBytes(1_600_000_000) → '1.6 GB'. */
-export function formatBytes(n: number): string {
-  if (n >= 1e9) return `${(n / 1e9).toFixed(1)} GB`;
-  if (n >= 1e6) return `${(n / 1e6).toFixed(1)} MB`;
-  if (n >= 1e3) return `${(n / 1e3).toFixed(1)} kB`;
-  return `${n} bytes`;
-}
+/** Sizes for messages: the one formatter of src/core/text/bytes.ts (1000-based, kB/MB/GB). */
+export { formatBytes };
 
 /** Throws the "file too large" InputError, e.g. checkSize(bytes, 'x.jsonl', 1e9). */
 export function checkSize(size: number, file: string, maxBytes: number): void {

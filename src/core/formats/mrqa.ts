@@ -4,13 +4,13 @@
  * offset in a file they count code points (MRQA was made with Python).
  */
 import * as v from 'valibot';
-import { mapperFor } from '../codepoints.ts';
+import { mapperFor } from '../text/codepoints.ts';
 import type { GoldAnswer, ImportResult, Instance } from '../data/types.ts';
 import { addIssue, fieldPath, fileOffset, guessLang, IdSet, locate, makeInstance, notAnObject, quote, runImport, schemaText, type FormatOptions, type ImportOutcome } from './common.ts';
 import { inputBytes, type ImportInput } from './input.ts';
 import { readJsonLines } from './jsonl.ts';
 import { collectMeta } from './meta.ts';
-import type { InputIssue } from './squad.ts';
+import { fileAnnotations, type InputIssue } from './squad.ts';
 import type { InstanceMeta } from '../data/types.ts';
 
 /** The keys readMrqa reads per passage and per question; every other scalar key (and the header's) is metadata. */
@@ -129,7 +129,9 @@ async function readMrqa(input: ImportInput, opts: FormatOptions): Promise<Import
       issues.push(...local);
       const meta = collectMeta(value, PASSAGE_KEYS, collectMeta(raw, QA_KEYS));
       for (const [hk, hv] of Object.entries(headerMeta)) if (!Object.hasOwn(meta, hk)) meta[hk] = hv;
-      instances.push(makeInstance({ id, dataset: opts.dataset, title: '', question: q.output.question, context, answers, isImpossible: false, lang, meta }));
+      // spaCy spans on the question or its passage line, and an answer_type (question or first detected answer).
+      const own = fileAnnotations(raw, value, context, qpath, issues, path);
+      instances.push(makeInstance({ id, dataset: opts.dataset, title: '', question: q.output.question, context, answers, isImpossible: false, lang, meta, ...own }));
     });
   });
   return partial();

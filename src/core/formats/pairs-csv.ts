@@ -3,7 +3,7 @@
  * question, answer. Same keep-without-revision policy as pairs.ts.
  */
 import Papa from 'papaparse';
-import { toCodePoint } from '../codepoints.ts';
+import { toCodePoint } from '../text/codepoints.ts';
 import type { ImportResult, Instance } from '../data/types.ts';
 import { acceptAnswers, addIssue, guessLang, IdSet, makeInstance, Pacer, quote, resolveAnswers, runImport, type FormatOptions, type ImportOutcome } from './common.ts';
 import { documentText, type ImportInput } from './input.ts';

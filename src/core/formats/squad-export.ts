@@ -1,5 +1,5 @@
 /** Instances back to nested SQuAD JSON, the shape the evaluation scripts (and exports) use. */
-import { codePointMapper, type CodePointMapper } from '../codepoints.ts';
+import { codePointMapper, type CodePointMapper } from '../text/codepoints.ts';
 import type { Instance } from '../data/types.ts';
 import { fileAnswerType } from '../ner/file-answer-type.ts';
 import type { SquadArticle, SquadDataset, SquadParagraph, SquadQA } from '../metrics/squad.ts';

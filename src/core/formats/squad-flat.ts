@@ -10,7 +10,7 @@ import { documentText, inputBytes, type ImportInput } from './input.ts';
 import { InputError, parseJson } from './json.ts';
 import { looksLikeJsonLines, readJsonLines } from './jsonl.ts';
 import { collectMeta } from './meta.ts';
-import { LooseBool, type InputIssue } from './squad.ts';
+import { fileAnnotations, LooseBool, type InputIssue } from './squad.ts';
 
 /** The columns readRow reads; every other scalar column is metadata. */
 const ROW_KEYS = ['id', 'title', 'context', 'question', 'answers', 'is_impossible'];
@@ -64,6 +64,8 @@ function readRow(raw: unknown, path: string, opts: FormatOptions, ids: IdSet, in
       isImpossible: impossible || resolved.answers.length === 0,
       lang: guessLang(row.context),
       meta: collectMeta(raw, ROW_KEYS),
+      // A row is question and passage at once: its `answer_type` (or answers') and spaCy spans.
+      ...fileAnnotations(raw, raw, row.context, path, issues),
     }),
   );
 }

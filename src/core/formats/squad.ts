@@ -3,7 +3,7 @@
  * bad ones are skipped with a message naming the field, valid ones are kept.
  */
 import * as v from 'valibot';
-import { codePointMapper, isAtCodePoint, type CodePointMapper } from '../codepoints.ts';
+import { codePointMapper, isAtCodePoint, type CodePointMapper } from '../text/codepoints.ts';
 import type { SquadDataset } from '../metrics/squad.ts';
 import type { QaInput } from '../types.ts';
 import { InputError, parseJson } from './json.ts';
@@ -312,21 +312,25 @@ function readParaphrases(raw: unknown, path: string, issues: InputIssue[]): stri
 }
 
 /**
- * A question's own entity annotations (they take precedence over any tagger): the first answer's
- * `answer_type`, and spaCy-style spans on the question or its paragraph; entries that are no
- * [start, end, label] span are reported once per list and left out.
+ * A question's own entity annotations (they take precedence over any tagger): its first answer's
+ * `answer_type` (SQuAD's list of answers, the HF flat layout's `answers.answer_type` column, MRQA's
+ * `detected_answers`, or the question's own `answer_type`), and spaCy-style spans on the question or
+ * its passage; entries that are no [start, end, label] span are reported once per list and left out.
+ * The nested SQuAD, flat (HF) and MRQA readers all call this.
  */
-function fileAnnotations(qa: unknown, par: unknown, context: string, path: string, issues: InputIssue[]): Pick<QaItem, 'answerType' | 'entities'> {
+export function fileAnnotations(qa: unknown, par: unknown, context: string, path: string, issues: InputIssue[], parPath = path.replace(/\.qas\[\d+\]$/, '')): Pick<QaItem, 'answerType' | 'entities'> {
   const out: Pick<QaItem, 'answerType' | 'entities'> = {};
-  const answers = (qa as { answers?: unknown }).answers;
-  const first: unknown = Array.isArray(answers) ? answers[0] : undefined;
-  const t = first && typeof first === 'object' ? answerTypeOfLabel((first as { answer_type?: unknown }).answer_type) : null;
+  const q = (qa ?? {}) as { answers?: unknown; detected_answers?: unknown; answer_type?: unknown };
+  const firstOf = (list: unknown): unknown => (Array.isArray(list) && list[0] && typeof list[0] === 'object' ? (list[0] as { answer_type?: unknown }).answer_type : undefined);
+  const column = q.answers && typeof q.answers === 'object' && !Array.isArray(q.answers) ? (q.answers as { answer_type?: unknown }).answer_type : undefined;
+  const label = firstOf(q.answers) ?? (Array.isArray(column) ? column[0] : undefined) ?? firstOf(q.detected_answers) ?? q.answer_type;
+  const t = answerTypeOfLabel(label);
   if (t) out.answerType = t;
   const ownSpans = fileEntities(qa, context);
-  const found = ownSpans ?? fileEntities(par, context);
+  const found = ownSpans ?? (par === qa ? null : fileEntities(par, context));
   if (found) {
     out.entities = found.spans;
-    if (found.problems) issues.push({ path: `${ownSpans ? path : path.replace(/\.qas\[\d+\]$/, '')}.entities`, message: `${found.problems} entity span(s) are not [start, end, label] inside the passage (left out)`, kind: 'schema', skipped: false });
+    if (found.problems) issues.push({ path: `${ownSpans ? path : parPath}.entities`, message: `${found.problems} entity span(s) are not [start, end, label] inside the passage (left out)`, kind: 'schema', skipped: false });
   }
   return out;
 }

@@ -86,6 +86,15 @@ export function budgetSliceItems(instances: readonly Instance[], rows: readonly 
   });
 }
 
+/** A budget run's items of original vs D_best (highest F1 over the budget), for the best case's statistics. */
+export function budgetBestItems(instances: readonly Instance[], rows: readonly BudgetInstance[]): SliceItem[] {
+  const byId = new Map(instances.map((i) => [i.id, i]));
+  return joinScores(instances, rows, (r) => {
+    const inst = byId.get(r.id);
+    return { original: inst ? scorePrediction(r.original, inst) : ZERO, perturbed: { em: r.best.em, f1: r.best.f1 } };
+  });
+}
+
 /** What a saved run keeps of its questions to slice them again: every slice field, the passage only as its length. */
 export type SavedSliceSource = SliceSource & { id: string };
 

@@ -9,7 +9,7 @@
 import type { Instance } from '../data/types.ts';
 import { instancesToSquad } from '../formats/squad-export.ts';
 import type { SquadDataset } from '../metrics/squad.ts';
-import { hashString, mixSeed, rng } from '../random.ts';
+import { hashString, mixSeed, rng } from '../text/random.ts';
 import { WRONG_F1 } from './categories.ts';
 import type { PairRow } from './pairs.ts';
 

@@ -4,7 +4,7 @@
  * word has candidates for) are substituted, put in front of, swapped with a neighbour or deleted.
  * Characters are code points, as Python's list(word) is, so an astral letter is never split.
  */
-import { pick } from '../random.ts';
+import { pick } from '../text/random.ts';
 import { augCount, NOISE_PARAMS, RANDOM_CHARS, type NoiseKind } from './noise-kinds.ts';
 
 // QWERTY neighbours of NLPAug's res/char/keyboard/en.json (one key away, shifted symbols included);

@@ -12,7 +12,7 @@ import type { GoldAnswer, Instance } from '../data/types.ts';
 import common from '../entity/common-words.json' with { type: 'json' };
 import badWords from 'naughty-words/en.json' with { type: 'json' };
 import { applyEdits, mapForward, type Edit } from '../entity/substitute.ts';
-import { hashString, mixSeed, pick, rng } from '../random.ts';
+import { hashString, mixSeed, pick, rng } from '../text/random.ts';
 import { changeChars, isUpper, sample, swapPosition } from './noise-chars.ts';
 import { augCount, NOISE_LABELS, NOISE_PARAMS, type NoiseKind, type NoiseOptions } from './noise-kinds.ts';
 

@@ -5,7 +5,7 @@
  * relative F1 change, the share whose answer sentence the edit left alone, and the share of
  * questions whose predicted text changed.
  */
-import { wordDiff } from '../diff.ts';
+import { wordDiff } from '../text/diff.ts';
 import { scorePrediction } from '../data/score.ts';
 import type { Instance } from '../data/types.ts';
 import { pairCategory, type CategoryRule } from './categories.ts';

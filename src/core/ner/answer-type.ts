@@ -11,6 +11,7 @@ export { fileAnswerType };
 import { zhAnswerType } from '../entity/zh.ts';
 import { typeEntity } from '../entity/typing.ts';
 import { detectEntities } from '../entity/spans.ts';
+import { storedAnswerType, storeAnswerType } from '../entity/tag-store.ts';
 
 /**
  * PER, ORG, GPE or other for an answer text, e.g. answerEntityType('Charles Babbage') === 'PER',
@@ -56,5 +57,14 @@ export function answerTypeOf(inst: { answerType?: AnswerEntityType; isImpossible
   const first = inst.answers[0];
   // The file's own entity spans (or a loaded tagger's) take precedence over compromise.
   if (inst.entities) return inst.isImpossible || !first || first.start === undefined ? 'other' : spanAnswerType(inst.entities, { text: first.text, start: first.start });
-  return inst.isImpossible || !first ? 'other' : answerEntityType(first.text, inst.context !== undefined && first.start !== undefined ? { text: inst.context, start: first.start } : undefined);
+  return inst.isImpossible || !first ? 'other' : storedAnswerEntityType(first.text, inst.context !== undefined && first.start !== undefined ? { text: inst.context, start: first.start } : undefined);
+}
+
+/** answerEntityType through the dataset's tag store (tag-store.ts): each answer is typed once per dataset. */
+function storedAnswerEntityType(answer: string, context?: { text: string; start: number }): AnswerEntityType {
+  const stored = storedAnswerType(context?.text ?? '', answer, context?.start);
+  if (stored !== undefined) return stored;
+  const t = answerEntityType(answer, context);
+  storeAnswerType(context?.text ?? '', answer, context?.start, t);
+  return t;
 }

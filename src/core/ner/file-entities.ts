@@ -3,7 +3,7 @@
  * 2022 tag with spaCy; a file tagged that way renames as the paper did): spaCy-style spans of the
  * passage and an `answer_type` per answer. Offsets in files are code points (Python's).
  */
-import { fromCodePoint } from '../codepoints.ts';
+import { fromCodePoint } from '../text/codepoints.ts';
 
 /** A named entity of a passage from the file or a loaded tagger: its type and UTF-16 span. */
 export interface TaggedSpan {

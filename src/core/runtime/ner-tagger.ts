@@ -5,8 +5,8 @@
  * B-/I- labels into spans are ours (its pipeline gives no character offsets).
  */
 import { AutoConfig, AutoModelForTokenClassification, AutoTokenizer, env, Tensor, type PreTrainedModel, type PreTrainedTokenizer } from '@huggingface/transformers';
-import { classifyModelError, ModelError } from '../model-errors.ts';
-import { encodeText } from '../tokenizer.ts';
+import { classifyModelError, ModelError } from '../qa/model-errors.ts';
+import { encodeText } from '../qa/tokenizer.ts';
 import type { TaggedSpan } from '../ner/file-entities.ts';
 import { typeEntity } from '../entity/typing.ts';
 import { adaptTokenizer, useSource, type LoadOptions, type ModelSource } from './transformers.ts';

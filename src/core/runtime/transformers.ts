@@ -4,10 +4,10 @@
  * Only the file layout and sessions come from transformers.js: windows, offsets and decoding are ours.
  */
 import { AutoConfig, AutoModelForQuestionAnswering, AutoTokenizer, env, Tensor, type PreTrainedModel, type PreTrainedTokenizer, type ProgressInfo } from '@huggingface/transformers';
-import type { Logits, ModelRunner } from '../engine.ts';
-import { checkQaSignature, classifyModelError, ModelError } from '../model-errors.ts';
-import { pairTemplateFromTokenizerJson, qaTokenize, schemeFromTokenizerJson, type QaTokenizer } from '../tokenizer.ts';
-import type { Window } from '../windows.ts';
+import type { Logits, ModelRunner } from '../qa/engine.ts';
+import { checkQaSignature, classifyModelError, ModelError } from '../qa/model-errors.ts';
+import { pairTemplateFromTokenizerJson, qaTokenize, schemeFromTokenizerJson, type QaTokenizer } from '../qa/tokenizer.ts';
+import type { Window } from '../qa/windows.ts';
 import { usablePositions } from './positions.ts';
 
 /** Where the ONNX session runs. 'cpu' and 'cuda' are onnxruntime-node (CUDA only where its CUDA provider is installed). */

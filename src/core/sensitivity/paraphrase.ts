@@ -4,7 +4,7 @@
  * kind, never identical to the question; passage and answers are never touched.
  */
 import type { Instance } from '../data/types.ts';
-import { hashString, mixSeed, pick, rng } from '../random.ts';
+import { hashString, mixSeed, pick, rng } from '../text/random.ts';
 import { isNone, KIND_LABELS, type GeneratedKind, type Paraphrase, type ParaphraseKind, type ParaphraseResult, type Rewrite } from './kinds.ts';
 import { contentWordEn, functionWordEn, reorderEn, synonymEn } from './paraphrase-en.ts';
 import { contentWordZh, functionWordZh, reorderZh, synonymZh } from './paraphrase-zh.ts';

@@ -1,6 +1,6 @@
 /** Exporting trapped passages as SQuAD JSON, each question recording its trap sentence and where it is. */
 import type { Instance } from '../data/types.ts';
-import { toCodePoint } from '../codepoints.ts';
+import { toCodePoint } from '../text/codepoints.ts';
 import { instancesToSquad } from '../formats/squad-export.ts';
 import type { SquadDataset } from '../metrics/squad.ts';
 import type { TrapConfig, TrapItem } from './experiment.ts';

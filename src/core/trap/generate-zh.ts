@@ -8,7 +8,7 @@
  */
 import { normalizeZh } from '../metrics/dureader.ts';
 import { personNames } from '../entity/names.ts';
-import { hashString, mixSeed, pick, rng } from '../random.ts';
+import { hashString, mixSeed, pick, rng } from '../text/random.ts';
 import { otherNumber, type GeneratedTrap } from './generate.ts';
 
 /** Chinese cities (common knowledge, listed for this project): fake places and the places swapped in questions. */

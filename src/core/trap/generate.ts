@@ -8,7 +8,7 @@
  */
 import { answerEntityType } from '../ner/answer-type.ts';
 import { normalizeAnswer } from '../metrics/squad.ts';
-import { hashString, mixSeed, pick, rng } from '../random.ts';
+import { hashString, mixSeed, pick, rng } from '../text/random.ts';
 import { isCommonWord, isOrgDesignator, placeKind, placeLists } from '../entity/lexicon.ts';
 import { genderOf, isFirstName, personNames, properNounList } from '../entity/names.ts';
 import { detectEntities, nameWords } from '../entity/spans.ts';

@@ -1,0 +1,61 @@
+/**
+ * Entity renaming settings shared by the sweep, budget and universal-names cards: which tagger
+ * finds the answer entities — the built-in one (compromise), or a Hub token-classification model
+ * loaded into the inference worker (it downloads from the Hub, so online only). Load errors show
+ * beside the control; a chosen model that is not loaded holds the three Run buttons (TaggerBlocked).
+ */
+import { useApp } from '../store/index.ts';
+import { taggerBlock } from '../store/tagger-slice.ts';
+
+export function TaggerSettings() {
+  const t = useApp((s) => s.tagger);
+  const { setTaggerKind, setTaggerId, loadTagger } = useApp.getState();
+  return (
+    <section className="card" data-testid="tagger-card" aria-labelledby="tagger-title">
+      <h3 id="tagger-title">Entity renaming settings</h3>
+      <fieldset className="row wrap">
+        <legend>Entity tagger (sweep, budget, universal names)</legend>
+        <label>
+          <input type="radio" name="tagger-kind" checked={t.kind === 'builtin'} data-testid="tagger-builtin" onChange={() => setTaggerKind('builtin')} /> built-in (compromise)
+        </label>
+        <label>
+          <input type="radio" name="tagger-kind" checked={t.kind === 'hub'} data-testid="tagger-hub" onChange={() => setTaggerKind('hub')} /> Hub NER model
+        </label>
+        {t.kind === 'hub' && (
+          <>
+            <input type="text" aria-label="Hub NER model id" value={t.id} spellCheck={false} data-testid="tagger-id" aria-invalid={t.status === 'error'} aria-describedby={t.error ? 'tagger-error' : undefined} onChange={(e) => setTaggerId(e.target.value)} />
+            <button type="button" data-testid="tagger-load" disabled={t.status === 'loading'} onClick={() => loadTagger()}>
+              {t.status === 'loading' ? 'Loading…' : t.loaded === t.id.trim() ? 'Reload' : 'Load'}
+            </button>
+          </>
+        )}
+      </fieldset>
+      {t.kind === 'hub' && (
+        <p className="hint">
+          A token-classification model (CoNLL labels, e.g. Xenova/bert-base-NER) is downloaded from the Hub, so it needs a connection (online only). It tags every English passage its file did not annotate; a file&apos;s own entity spans still come first, and InDistName&apos;s name pool stays the dataset&apos;s (built-in tagger), as in <code>qarx --tagger</code>.
+        </p>
+      )}
+      {t.kind === 'hub' && t.status === 'ready' && t.loaded && (
+        <p className="success" data-testid="tagger-status">
+          Loaded {t.loaded} ({t.labels.filter((l) => l !== 'O').length} entity labels): the renaming runs use it.
+        </p>
+      )}
+      {t.kind === 'hub' && t.error && (
+        <p className="error" role="alert" id="tagger-error" data-testid="tagger-error">
+          {t.error}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** Beside a renaming card's Run button when the chosen tagger is not ready: why it is off. */
+export function TaggerBlocked({ testid }: { testid: string }) {
+  const why = useApp(taggerBlock);
+  if (!why) return null;
+  return (
+    <span className="field-error" data-testid={`${testid}-tagger-blocked`}>
+      Not run: {why}.
+    </span>
+  );
+}

@@ -1,0 +1,180 @@
+/**
+ * The Live view's "Explain" area: an occlusion map of the question on its passage (and on a
+ * perturbed copy, side by side), input reduction, and "Find a failure" (the smallest breaking edit
+ * within a budget of model calls), whose result goes to the failure gallery.
+ */
+import type { StateCreator } from 'zustand';
+import type { Instance } from '../../core/data/types.ts';
+import { DEFAULT_SEARCH, FAMILY_LABELS, type BreakingEdit, type Occlusion, type Reduction, type UnitKind } from '../../core/explain/index.ts';
+import type { CaseKind, FailureCase } from '../../core/results/gallery.ts';
+import type { QaInput } from '../../core/types.ts';
+import type { SweepProgress } from '../../core/entity/stats.ts';
+import { newJobId, send } from '../worker-client.ts';
+import type { WorkerEvent } from '../../worker/protocol.ts';
+import { liveInstance } from './entity-slice.ts';
+import type { AppState } from './index.ts';
+import { scored } from './scoring.ts';
+
+/** Fewest and most model calls "Find a failure" may spend (the field's bounds). */
+export const MIN_FAILURE_BUDGET = 2;
+export const MAX_FAILURE_BUDGET = 500;
+
+export interface Explained {
+  before: Occlusion;
+  after: Occlusion | null;
+  /** What the "after" side is, e.g. 'the found breaking edit'. */
+  afterLabel: string | null;
+  reduction: Reduction | null;
+  ms: number;
+  cancelled: boolean;
+  /** The question and passage it was computed on (a stale result says so). */
+  question: string;
+  passage: string;
+}
+
+export interface ExplainSlice {
+  explainOpen: boolean;
+  /** Sentences of the passage, or words of one sentence (explainSentence). */
+  explainKind: UnitKind;
+  explainSentence: number;
+  explainJob: number | null;
+  /** What the running explanation was asked on. */
+  explainFor: { question: string; passage: string; afterLabel: string | null } | null;
+  explainProgress: SweepProgress | null;
+  explained: Explained | null;
+  explainError: string | null;
+  failureBudget: number;
+  failureJob: number | null;
+  /** The instance the running search started from. */
+  failureFor: Instance | null;
+  failureProgress: SweepProgress | null;
+  failure: { result: BreakingEdit; ms: number; instance: Instance; budget: number } | null;
+  failureError: string | null;
+  setExplainOpen(open: boolean): void;
+  setExplainUnits(kind: UnitKind, sentence?: number): void;
+  setFailureBudget(n: number): void;
+  runExplain(): void;
+  findFailure(): void;
+  cancelExplain(): void;
+}
+
+/** The perturbed copy the "after" side explains: the found breaking edit of this question, else the open renaming. */
+function afterInput(s: AppState): { input: QaInput; label: string } | null {
+  const f = s.failure;
+  if (f?.result.perturbed && f.instance.context === s.passage && f.instance.question === s.question) {
+    return { input: { id: 'after', question: f.result.perturbed.question, context: f.result.perturbed.context }, label: 'with the found breaking edit' };
+  }
+  const r = s.renameOpen ? s.rename : null;
+  if (r?.perturbed && r.original.context === s.passage) return { input: { id: 'after', question: r.perturbed.question, context: r.perturbed.context }, label: 'with the open renaming' };
+  return null;
+}
+
+/** The gallery's case of a found breaking edit (a free-text link: the edited passage and question open live). */
+export function failureCase(s: Pick<AppState, 'loadedSource' | 'allowNull'>, f: NonNullable<ExplainSlice['failure']>): FailureCase | null {
+  const src = s.loadedSource;
+  const r = f.result;
+  if (!src || src.kind === 'files' || r.outcome !== 'broken' || !r.perturbed) return null;
+  const inst = f.instance;
+  const first = r.edits[0];
+  const kind: CaseKind = first?.family === 'rename' ? 'rename' : first?.family === 'trap' ? 'trap' : first?.family === 'paraphrase' ? 'paraphrase' : 'noise';
+  const model = { kind: src.kind, id: src.id };
+  return {
+    key: ['breaking-edit', model.id, inst.dataset, inst.id === 'live' ? inst.context : inst.id, ...r.edits.map((e) => e.label)].join('|'),
+    kind,
+    perturbation: `smallest breaking edit: ${r.edits.map((e) => FAMILY_LABELS[e.family]).join(' + ')}`,
+    model: model.id,
+    dataset: inst.dataset,
+    id: inst.id,
+    question: inst.question,
+    gold: [...new Set(inst.answers.map((a) => a.text))],
+    original: { passage: inst.context, answer: r.originalAnswer },
+    perturbed: { passage: r.perturbed.context, answer: r.newAnswer ?? '' },
+    ...(r.perturbed.question !== inst.question ? { perturbedQuestion: r.perturbed.question } : {}),
+    link: { v: 1, models: [model], q: { kind: 'text', passage: r.perturbed.context, question: r.perturbed.question }, p: { kind: 'none' }, allowNull: s.allowNull },
+    starred: false,
+    found: new Date().toISOString(),
+  };
+}
+
+export const createExplainSlice: StateCreator<AppState, [], [], ExplainSlice> = (set, get) => ({
+  explainOpen: false,
+  explainKind: 'sentence',
+  explainSentence: 0,
+  explainJob: null,
+  explainFor: null,
+  explainProgress: null,
+  explained: null,
+  explainError: null,
+  failureBudget: DEFAULT_SEARCH.budget,
+  failureJob: null,
+  failureFor: null,
+  failureProgress: null,
+  failure: null,
+  failureError: null,
+  setExplainOpen(open) {
+    // Opening mounts the panel, whose effect asks for the explanation.
+    set({ explainOpen: open });
+  },
+  setExplainUnits(kind, sentence) {
+    set({ explainKind: kind, explainSentence: sentence ?? get().explainSentence });
+    get().runExplain();
+  },
+  setFailureBudget(n) {
+    set({ failureBudget: Math.min(MAX_FAILURE_BUDGET, Math.max(MIN_FAILURE_BUDGET, Math.round(n) || DEFAULT_SEARCH.budget)) });
+  },
+  runExplain() {
+    const s = get();
+    if (!s.explainOpen || !s.model || s.modelStatus !== 'ready' || !s.passage.trim() || !s.question.trim()) return;
+    if (s.explainJob !== null) send({ type: 'cancel', jobId: s.explainJob });
+    const jobId = newJobId();
+    const after = afterInput(s);
+    set({ explainJob: jobId, explainFor: { question: s.question, passage: s.passage, afterLabel: after?.label ?? null }, explainProgress: null, explainError: null });
+    send({ type: 'explain', jobId, input: { id: 'live', question: s.question, context: s.passage }, after: after?.input ?? null, target: 'context', kind: s.explainKind, sentence: s.explainKind === 'word' ? s.explainSentence : undefined, reduce: 'question', versionTwo: s.allowNull });
+  },
+  findFailure() {
+    const s = get();
+    if (!s.model || s.modelStatus !== 'ready' || !s.prediction) return;
+    if (s.failureJob !== null) send({ type: 'cancel', jobId: s.failureJob });
+    const jobId = newJobId();
+    const instance = scored(s, liveInstance(s));
+    set({ failureJob: jobId, failureFor: instance, failureProgress: { done: 0, total: s.failureBudget, label: 'model calls' }, failureError: null, failure: null });
+    send({ type: 'find-failure', jobId, instance, options: { ...DEFAULT_SEARCH, budget: s.failureBudget }, versionTwo: s.allowNull });
+  },
+  cancelExplain() {
+    const s = get();
+    for (const j of [s.explainJob, s.failureJob]) if (j !== null) send({ type: 'cancel', jobId: j });
+  },
+});
+
+/** Whether a job id is one of this slice's (its errors are shown here). */
+export const ownsExplainJob = (s: AppState, jobId: number | null): boolean => jobId !== null && (jobId === s.explainJob || jobId === s.failureJob);
+
+/** Folds an explanation event into the store; true when it was one. */
+export function applyExplainEvent(e: WorkerEvent, s: AppState, set: (p: Partial<AppState>) => void): boolean {
+  if (e.type === 'experiment-progress') {
+    if (e.jobId === s.explainJob) set({ explainProgress: e.progress });
+    else if (e.jobId === s.failureJob) set({ failureProgress: e.progress });
+    return e.jobId === s.explainJob || e.jobId === s.failureJob;
+  }
+  if (e.type === 'error' && ownsExplainJob(s, e.jobId)) {
+    set(e.jobId === s.explainJob ? { explainJob: null, explainError: e.message } : { failureJob: null, failureError: e.message });
+    return false; // the store's error handling restarts the worker when it must
+  }
+  if (e.type === 'explained') {
+    if (e.jobId !== s.explainJob) return true;
+    const asked = s.explainFor ?? { question: s.question, passage: s.passage, afterLabel: null };
+    set({ explainJob: null, explainProgress: null, explained: { before: e.before, after: e.after, afterLabel: asked.afterLabel, reduction: e.reduction, ms: e.ms, cancelled: e.cancelled, question: asked.question, passage: asked.passage } });
+    return true;
+  }
+  if (e.type === 'failure-found') {
+    if (e.jobId !== s.failureJob) return true;
+    const failure = { result: e.result, ms: e.ms, instance: s.failureFor ?? liveInstance(s), budget: e.result.budget };
+    set({ failureJob: null, failureProgress: null, failure });
+    const c = failureCase(s, failure);
+    if (c) s.addFailures([c]);
+    // The "after" side of the occlusion map follows the found edit.
+    if (e.result.outcome === 'broken' && s.explainOpen) queueMicrotask(() => s.runExplain());
+    return true;
+  }
+  return false;
+}

@@ -1,0 +1,96 @@
+/**
+ * qarx attack: the smallest-breaking-edit search (the app's "Find a failure") over a dataset's
+ * answerable questions — per family (entity renaming, trap sentence, paraphrase rule, synthetic
+ * noise) and all together — reporting the share of correct answers broken and the model calls per
+ * break. Ctrl-C stops after the question being searched and prints what finished, marked partial.
+ */
+import { parseArgs } from 'node:util';
+import { QaEngine } from '../../core/index.ts';
+import { DEFAULT_SEARCH, describeBreak, explainPredictor, FAMILIES, FAMILY_LABELS, runAttack, type AttackResult, type Family, type SearchOptions } from '../../core/explain/index.ts';
+import { describeRun, type RunRecord } from '../../core/results/run-record.ts';
+import { cliCommand, cliRecord } from '../record.ts';
+import { err, interruptible, interrupted, intOpt, out, seedOpt, UsageError } from '../io.ts';
+import { openModel } from '../model.ts';
+import { readInstances } from '../data.ts';
+import { applyScope, SCOPE_OPTIONS } from '../scope-opts.ts';
+import { LANG_OPTION, scoredAs, scoringLangOpt } from '../lang.ts';
+
+/** Most model calls one search may spend. */
+export const MAX_ATTACK_BUDGET = 1000;
+
+/** The search settings from the command line, checked before any model loads. */
+export function attackOptions(values: { budget?: string; families?: string; seed?: string; beam?: string; depth?: string }): SearchOptions {
+  const budget = intOpt(values.budget, 'budget', DEFAULT_SEARCH.budget);
+  if (budget < 1 || budget > MAX_ATTACK_BUDGET) throw new UsageError(`--budget must be 1 … ${MAX_ATTACK_BUDGET} model calls, got ${budget}.`);
+  const families = (values.families ?? FAMILIES.join(',')).split(',').map((f) => f.trim()).filter(Boolean) as Family[];
+  const bad = families.find((f) => !FAMILIES.includes(f));
+  if (bad !== undefined || !families.length) throw new UsageError(`--families must list some of ${FAMILIES.join(', ')}, got "${values.families}".`);
+  const beam = intOpt(values.beam, 'beam', DEFAULT_SEARCH.beam);
+  const depth = intOpt(values.depth, 'depth', DEFAULT_SEARCH.depth);
+  if (beam < 1 || depth < 1 || depth > 5) throw new UsageError('--beam must be ≥ 1 and --depth 1 … 5.');
+  return { ...DEFAULT_SEARCH, budget, families: [...new Set(families)], seed: seedOpt(values.seed ?? '1'), beam, depth };
+}
+
+/** Runs `qarx attack --model M --data F [options]` and returns the exit code. */
+export async function attack(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      model: { type: 'string' },
+      data: { type: 'string' },
+      budget: { type: 'string' },
+      families: { type: 'string' },
+      seed: { type: 'string', default: '1' },
+      beam: { type: 'string' },
+      depth: { type: 'string' },
+      squad2: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+      'hub-host': { type: 'string' },
+      'cache-dir': { type: 'string' },
+      dtype: { type: 'string' },
+      ...LANG_OPTION,
+      ids: SCOPE_OPTIONS.ids,
+    },
+  });
+  const input = values.data ?? positionals[0];
+  if (!input || positionals.length > (values.data ? 0 : 1) || !values.model) throw new UsageError('attack needs --model <dir|hub id> --data <data file>.');
+  const o = attackOptions(values);
+  const lang = scoringLangOpt(values.lang);
+  const all = scoredAs(await readInstances(input), lang);
+  // Only answerable questions can be answered correctly, then broken.
+  const instances = applyScope(all, { ids: values.ids }).instances.filter((i) => !i.isImpossible && i.answers.length > 0);
+  const model = await openModel(values.model, values);
+  const engine = new QaEngine(model.tokenizer, model.runner);
+  const versionTwo = values.squad2 || all.some((i) => i.isImpossible);
+  const record = cliRecord({ data: [input], n: instances.length, model: values.model, dtype: model.dtype, device: model.device, versionTwo, forcedV2: values.squad2, lang, settings: { budget: o.budget, families: o.families, seed: o.seed, beam: o.beam, depth: o.depth, renames: o.renames } });
+  const ctrl = interruptible('attack', 'question');
+  const t0 = performance.now();
+  const result = await runAttack(instances, explainPredictor(engine, { versionTwo, signal: ctrl.signal }), o, { signal: ctrl.signal, onProgress: (done, total) => err(`attack: ${done}/${total} questions\n`) });
+  ctrl.release();
+  const ms = performance.now() - t0;
+  if (values.json) {
+    const questions = result.questions.map((q) => ({ id: q.id, correct: q.correct, results: Object.fromEntries(Object.entries(q.results).map(([k, r]) => [k, { outcome: r.outcome, summary: describeBreak(r), edits: r.edits, newAnswer: r.newAnswer, calls: r.calls }])) }));
+    out(`${JSON.stringify({ record, command: cliCommand('attack', argv), partial: result.cancelled, done: result.done, total: result.total, rows: result.rows, windows: result.stats, ms: Math.round(ms), questions }, null, 2)}\n`);
+  } else {
+    out(attackTable(result, record, ms));
+  }
+  return result.cancelled ? interrupted('attack', `${result.done} of ${result.total} questions searched`) : 0;
+}
+
+/** The result as a table: a header naming what produced it, then one row per family and "all". */
+export function attackTable(r: AttackResult, record: RunRecord, ms: number): string {
+  const s = record.settings as { budget: number; families: Family[]; seed: number; beam: number; depth: number };
+  const lines = [
+    `attack: smallest breaking edit · families ${s.families.map((f) => FAMILY_LABELS[f]).join(', ')} · budget ${s.budget} calls per search · beam ${s.beam} · depth ${s.depth} · seed ${s.seed}`,
+    `run: ${describeRun({ ...record, settings: {} })}`,
+    `on ${r.total} answerable question${r.total === 1 ? '' : 's'}; a break = EM 1 before the edit, EM 0 after (scored on the edited question's gold answers)`,
+  ];
+  if (r.cancelled) lines.push(`PARTIAL: cancelled after ${r.done} of ${r.total} questions; the rows cover only those`);
+  const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '–');
+  const width = Math.max(6, ...r.rows.map((x) => x.label.length));
+  lines.push(`${'family'.padEnd(width)}  ${'correct'.padStart(7)}  ${'broken'.padStart(6)}  ${'share %'.padStart(7)}  ${'calls'.padStart(6)}  ${'calls/break'.padStart(11)}`);
+  for (const x of r.rows) lines.push(`${x.label.padEnd(width)}  ${String(x.correct).padStart(7)}  ${String(x.broken).padStart(6)}  ${f(100 * x.share).padStart(7)}  ${String(x.calls).padStart(6)}  ${f(x.callsPerBreak).padStart(11)}`);
+  lines.push(`windows: ${r.stats.windows} (${r.stats.computed} run, ${r.stats.cached} reused from the cache) in ${(ms / 1000).toFixed(2)} s`);
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,28 @@
+/** qarx card --audit DIR [--model NAME] [--out FILE]: a Hugging Face model card "Robustness" section with model-index metadata. */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { robustnessCard } from '../../core/audit/card.ts';
+import { readAuditFile } from '../../core/audit/format.ts';
+import { parseJson } from '../../core/formats/json.ts';
+import { err, out, readText, UsageError } from '../io.ts';
+
+/** Runs `qarx card` and returns the exit code (1 when the metadata breaks the Hub's model-index rules). */
+export async function card(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args: argv, options: { audit: { type: 'string' }, model: { type: 'string' }, out: { type: 'string' }, config: { type: 'string' } } });
+  if (positionals.length || !values.audit) throw new UsageError('card needs --audit <results dir> (a finished qarx audit).');
+  const file = join(values.audit, 'summary.json');
+  const f = readAuditFile(parseJson(readText(file), file), file);
+  if (f.type !== 'summary') throw new UsageError(f.type === 'error' ? f.error : `${file}: not an audit summary.`);
+  const command = `qarx audit --config ${values.config ?? 'audit.json'} --out ${values.audit}`;
+  const { text, problems } = robustnessCard(f.summary, values.model, command);
+  if (problems.length) {
+    err(`qarx: card: the model-index metadata breaks the Hub's rules:\n  ${problems.join('\n  ')}\n`);
+    return 1;
+  }
+  if (values.out) {
+    writeFileSync(values.out, text);
+    err(`card: wrote ${values.out}\n`);
+  } else out(text);
+  return 0;
+}

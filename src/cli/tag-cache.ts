@@ -1,0 +1,101 @@
+/**
+ * The CLI's entity tags on disk: one file per dataset under <cache dir>/tags, holding each passage's
+ * entities and each answer's type (core/entity/tag-store.ts), so a second sweep or budget of the
+ * same file tags nothing. Entries are looked up by their text, so a stale file can only miss; the
+ * file name also carries a fingerprint of the tagging code (the compiled CLI or the tagger's
+ * sources, and compromise's version), so a new version of the code starts a new file.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Instance } from '../core/data/types.ts';
+import { newTagStore, TAG_FORMAT, tagStoreData, tagStoreFrom, useTagStore, type TagStore, type TagStoreData } from '../core/entity/tag-store.ts';
+import { err } from './io.ts';
+
+/** The files whose code decides the tags: the compiled CLI's own files, or the tagger's sources under tsx. */
+function codeFiles(): string[] {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const list = (dir: string, ext: RegExp) => (existsSync(dir) ? readdirSync(dir).filter((f) => ext.test(f)).map((f) => join(dir, f)) : []);
+  if (here.endsWith(join('src', 'cli'))) {
+    const core = join(here, '..', 'core');
+    return ['entity', 'ner', 'entity/name-data'].flatMap((d) => list(join(core, d), /\.(ts|json)$/));
+  }
+  // dist-cli/qarx.js and its chunks (this module is bundled into one of them).
+  const root = existsSync(join(here, 'chunks')) ? here : dirname(here);
+  return [...list(root, /\.js$/), ...list(join(root, 'chunks'), /\.js$/)];
+}
+
+let fingerprint: string | undefined;
+
+/** A short hash of the tagging code and compromise's version, e.g. '3f9a0c1d2e4b'. */
+export function codeFingerprint(): string {
+  if (fingerprint) return fingerprint;
+  const h = createHash('sha1').update(`format ${TAG_FORMAT}\n`);
+  try {
+    const pkg = fileURLToPath(import.meta.resolve('compromise/package.json'));
+    h.update(readFileSync(pkg));
+  } catch {
+    h.update('compromise ?');
+  }
+  for (const f of codeFiles().sort()) h.update(f.slice(f.lastIndexOf('/') + 1)).update(readFileSync(f));
+  return (fingerprint = h.digest('hex').slice(0, 12));
+}
+
+/** A dataset's key: a hash of its passages and answers in file order (what the tags depend on). */
+export function datasetKey(instances: readonly Instance[]): string {
+  const h = createHash('sha1');
+  let last = '';
+  for (const x of instances) {
+    if (x.context !== last) h.update(x.context).update('\u0000');
+    last = x.context;
+    h.update(`${x.answers[0]?.start ?? ''}:${x.answers[0]?.text ?? ''}\u0001`);
+  }
+  return h.digest('hex').slice(0, 16);
+}
+
+/** The tags directory of a cache dir (--cache-dir, QARX_CACHE_DIR, else ~/.cache/qarx). */
+export const tagsDir = (cacheDir?: string) => join(cacheDir ?? process.env.QARX_CACHE_DIR ?? join(homedir(), '.cache', 'qarx'), 'tags');
+
+/** The cache file of a dataset. */
+export const tagFile = (instances: readonly Instance[], cacheDir?: string) => join(tagsDir(cacheDir), `${datasetKey(instances)}-${codeFingerprint()}.json`);
+
+/** The dataset's saved tags (an empty store when none, or when the file cannot be read: then it is rewritten). */
+export function loadTags(file: string): TagStore {
+  if (!existsSync(file)) return newTagStore();
+  try {
+    return tagStoreFrom(JSON.parse(readFileSync(file, 'utf8')) as TagStoreData);
+  } catch (e) {
+    err(`tags: ignoring unreadable ${file} (${e instanceof Error ? e.message : String(e)}); tagging again\n`);
+    return newTagStore();
+  }
+}
+
+/** Saves a store that gained tags (written to a temporary file, then renamed: never half a file); a failure is only reported. */
+export function saveTags(file: string, store: TagStore): void {
+  if (!store.dirty) return;
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify(tagStoreData(store)));
+    renameSync(tmp, file);
+    store.dirty = false;
+  } catch (e) {
+    err(`tags: could not save ${file} (${e instanceof Error ? e.message : String(e)})\n`);
+  }
+}
+
+/**
+ * Puts the dataset's saved tags in use for a renaming command; the returned function saves what
+ * the run added (call it when the run ends, finished or interrupted).
+ */
+export function useSavedTags(instances: readonly Instance[], cacheDir?: string): () => void {
+  const file = tagFile(instances, cacheDir);
+  const store = loadTags(file);
+  useTagStore(store);
+  return () => {
+    useTagStore(null);
+    saveTags(file, store);
+  };
+}

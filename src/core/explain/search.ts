@@ -1,0 +1,115 @@
+/**
+ * The smallest breaking edit: from a question the model answers correctly (EM 1), search the
+ * single edits of the chosen families for one that makes the answer wrong (EM 0, scored against the
+ * edited instance's gold answers) — greedy first (single edits in turn, in batches), then a beam
+ * search over two and three edits, growing the edits that lowered the gold answer's probability
+ * most. Every answered input is one model call, counted against the user's budget; "none found
+ * within N calls" is a result too.
+ */
+import { scorePrediction } from '../data/score.ts';
+import type { Instance } from '../data/types.ts';
+import { interleavedCandidates, type EditCandidate, type EditOptions, type Family } from './edits.ts';
+import { addStats, noWindows, type ExplainPredictor, type WindowStats } from './predictor.ts';
+import { answerProbability } from './units.ts';
+
+export interface SearchOptions extends EditOptions {
+  families: readonly Family[];
+  /** Model calls (answered inputs) at most, the original's answer included. */
+  budget: number;
+  /** Edit sequences kept per beam step. */
+  beam: number;
+  /** Edits per sequence at most. */
+  depth: number;
+  /** Inputs per model call batch. */
+  batch: number;
+}
+
+export const DEFAULT_SEARCH: SearchOptions = { families: ['rename', 'trap', 'paraphrase', 'noise'], budget: 50, beam: 3, depth: 3, batch: 16, seed: 1, renames: 10 };
+
+/** One applied edit of a found sequence. */
+export interface AppliedEdit {
+  family: Family;
+  label: string;
+}
+
+/** Why a search has no breaking edit: the answer was wrong to begin with, or none within the budget. */
+export type SearchOutcome = 'broken' | 'not-correct' | 'none-found' | 'cancelled';
+
+export interface BreakingEdit {
+  outcome: SearchOutcome;
+  originalAnswer: string;
+  /** The found edits in order (empty unless broken). */
+  edits: AppliedEdit[];
+  /** The edited instance and the model's new answer on it (broken only). */
+  perturbed: Instance | null;
+  newAnswer: string | null;
+  /** Inputs answered, the original included; never more than the budget. */
+  calls: number;
+  budget: number;
+  /** Candidates generated but never answered because the budget ran out. */
+  untried: number;
+  stats: WindowStats;
+}
+
+interface State {
+  instance: Instance;
+  edits: AppliedEdit[];
+  /** The original answer's probability on this instance (lower = closer to breaking). */
+  probability: number;
+}
+
+/** A short summary, e.g. "broken by trap sentence: trap … → “1891” (12 of 50 calls)". */
+export function describeBreak(r: BreakingEdit): string {
+  if (r.outcome === 'not-correct') return `the answer “${r.originalAnswer}” is not correct to begin with (${r.calls} call)`;
+  if (r.outcome === 'cancelled') return `cancelled after ${r.calls} of ${r.budget} calls`;
+  if (r.outcome === 'none-found') return r.calls < r.budget ? `none found: every edit tried (${r.calls} of ${r.budget} calls)` : `none found within ${r.budget} calls`;
+  return `${r.edits.map((e) => e.label).join(' + ')} → “${r.newAnswer}” (${r.calls} of ${r.budget} calls)`;
+}
+
+/**
+ * Searches for the smallest edit that breaks a correct answer, e.g.
+ * await findBreakingEdit(inst, predict, { ...DEFAULT_SEARCH, budget: 20 }).
+ */
+export async function findBreakingEdit(inst: Instance, predict: ExplainPredictor, o: SearchOptions = DEFAULT_SEARCH, signal?: AbortSignal): Promise<BreakingEdit> {
+  const stats = noWindows();
+  let calls = 0;
+  const answer = async (insts: readonly Instance[]) => {
+    const r = await predict(insts.map((x, i) => ({ id: `${inst.id}#${calls + i}`, question: x.question, context: x.context })));
+    calls += r.predictions.length;
+    addStats(stats, r.stats);
+    return r;
+  };
+  const result = (outcome: SearchOutcome, originalAnswer: string, extra: Partial<BreakingEdit> = {}): BreakingEdit => ({ outcome, originalAnswer, edits: [], perturbed: null, newAnswer: null, calls, budget: o.budget, untried: 0, stats, ...extra });
+  if (o.budget < 1) return result('none-found', '');
+  const first = await answer([inst]);
+  const p0 = first.predictions[0];
+  if (!p0) return result('cancelled', '');
+  const gold = p0.text;
+  if (scorePrediction(gold, inst).em !== 1) return result('not-correct', gold);
+
+  let frontier: State[] = [{ instance: inst, edits: [], probability: answerProbability(p0, gold) }];
+  for (let depth = 1; depth <= o.depth; depth++) {
+    // Greedy at depth 1 (every single edit in turn), beam after: each kept sequence grows by one edit.
+    const cands: { from: State; c: EditCandidate }[] = frontier.flatMap((from) => interleavedCandidates(from.instance, o.families, o).map((c) => ({ from, c })));
+    if (!cands.length) break;
+    const scored: State[] = [];
+    for (let i = 0; i < cands.length; i += o.batch) {
+      if (signal?.aborted) return result('cancelled', gold);
+      const left = o.budget - calls;
+      if (left <= 0) return result('none-found', gold, { untried: cands.length - i });
+      const chunk = cands.slice(i, i + Math.min(o.batch, left));
+      const r = await answer(chunk.map((x) => x.c.instance));
+      if (r.cancelled) return result('cancelled', gold);
+      for (let k = 0; k < chunk.length; k++) {
+        const { from, c } = chunk[k] as { from: State; c: EditCandidate };
+        const p = r.predictions[k];
+        if (!p) continue;
+        const edits = [...from.edits, { family: c.family, label: c.label }];
+        if (scorePrediction(p.text, c.instance).em === 0) return result('broken', gold, { edits, perturbed: c.instance, newAnswer: p.text, untried: cands.length - i - k - 1 });
+        scored.push({ instance: c.instance, edits, probability: answerProbability(p, p.text) });
+      }
+    }
+    frontier = scored.sort((a, b) => a.probability - b.probability).slice(0, o.beam);
+  }
+  return result('none-found', gold);
+}

@@ -1,0 +1,212 @@
+/**
+ * The failure gallery: correct-to-wrong (C2W) cases collected from every run that answers a
+ * question on an original and a perturbed passage, keyed so a case seen again is not duplicated,
+ * grouped by perturbation and model, and exported as JSON or formula-safe CSV.
+ */
+import Papa from 'papaparse';
+import type { Instance } from '../data/types.ts';
+import { FORMULA_START } from '../formats/pairs-csv.ts';
+import type { FoundCase } from './found-case.ts';
+import type { PairRow } from '../natural/pairs.ts';
+import type { Permalink, PermalinkPerturbation } from './permalink.ts';
+import type { TrapRow } from '../trap/summary.ts';
+
+export type CaseKind = 'revision' | 'noise' | 'trap' | 'rename' | 'universal' | 'paraphrase';
+
+/** One C2W case: the question, both passages and both answers, and the link that opens it live. */
+export interface FailureCase {
+  /** kind, model, dataset, id and the perturbation's settings: the same failure seen twice is one case. */
+  key: string;
+  kind: CaseKind;
+  /** The perturbation in words, e.g. "keyboard typo 30%, seed 1"; cases are grouped by it. */
+  perturbation: string;
+  model: string;
+  dataset: string;
+  id: string;
+  question: string;
+  gold: string[];
+  /** The gold answers in the perturbed passage, when the perturbation changed them (a renamed answer entity). */
+  perturbedGold?: string[];
+  original: { passage: string; answer: string };
+  /** The perturbed question, when the perturbation changed it (paraphrases, renamed question persons). */
+  perturbedQuestion?: string;
+  /** The perturbed passage, or null when it is only made again live (synthetic noise before it is computed). */
+  perturbed: { passage: string | null; answer: string };
+  /** Opens the case live; null when the question is not stored (free text is carried in the link). */
+  link: Permalink | null;
+  starred: boolean;
+  /** When it was first collected (ISO 8601). */
+  found: string;
+}
+
+/** The model a case's link loads: the shipped model is local, everything else is a Hub id. */
+export type ModelRef = Permalink['models'][number];
+
+const gold = (inst: Instance) => [...new Set(inst.answers.map((a) => a.text))];
+
+/** A permalink that opens `inst` with perturbation `p` on `model` (stored instances only). */
+function linkOf(inst: Instance, model: ModelRef, p: PermalinkPerturbation, allowNull: boolean): Permalink | null {
+  if (inst.id === 'live' || inst.tags.includes('free-text')) return { v: 1, models: [model], q: { kind: 'text', passage: inst.context, question: inst.question }, p, allowNull };
+  return { v: 1, models: [model], q: { kind: 'instance', dataset: inst.dataset, id: inst.id }, p, allowNull };
+}
+
+/** The fields a pair row and a trap row share: enough to find the instance and fill the original side. */
+type C2wRow = Pick<PairRow, 'dataset' | 'id' | 'question'> & { original: { text: string } };
+
+/** Instances by dataset and id, so a row finds the instance it was run on. */
+const byInstanceKey = (instances: readonly Instance[]) => new Map(instances.map((i) => [`${i.dataset}\u0000${i.id}`, i]));
+
+/** One case for row `r` run on stored instance `inst`; `settings` ends the key, so one failure is one case. */
+function caseOf(
+  r: C2wRow,
+  inst: Instance,
+  model: ModelRef,
+  p: Extract<PermalinkPerturbation, { kind: 'revision' | 'noise' | 'trap' }>,
+  opts: { allowNull: boolean; found: string; perturbation: string },
+  settings: string,
+  perturbed: FailureCase['perturbed'],
+): FailureCase {
+  return {
+    key: [p.kind, model.id, r.dataset, r.id, settings].join('|'),
+    kind: p.kind,
+    perturbation: opts.perturbation,
+    model: model.id,
+    dataset: r.dataset,
+    id: r.id,
+    question: r.question,
+    gold: gold(inst),
+    original: { passage: inst.context, answer: r.original.text },
+    perturbed,
+    link: linkOf(inst, model, p, opts.allowNull),
+    starred: false,
+    found: opts.found,
+  };
+}
+
+/** The C2W rows of a revision-pair or synthetic-noise run as cases, e.g. casesFromPairs(rows, instances, model, { kind: 'revision' }, …). */
+export function casesFromPairs(
+  rows: readonly PairRow[],
+  instances: readonly Instance[],
+  model: ModelRef,
+  p: Extract<PermalinkPerturbation, { kind: 'revision' | 'noise' }>,
+  opts: { allowNull: boolean; found: string; perturbation: string; noisyPassage?: (inst: Instance) => string | null },
+): FailureCase[] {
+  const byKey = byInstanceKey(instances);
+  const out: FailureCase[] = [];
+  for (const r of rows) {
+    if (r.category !== 'C2W') continue;
+    const inst = byKey.get(`${r.dataset}\u0000${r.id}`);
+    if (!inst) continue;
+    const passage = p.kind === 'revision' ? (inst.revision?.context ?? null) : (opts.noisyPassage?.(inst) ?? null);
+    const settings = p.kind === 'noise' ? `${p.noise}|${p.rate}|${p.seed}` : '';
+    out.push(caseOf(r, inst, model, p, opts, settings, { passage, answer: r.perturbed.text }));
+  }
+  return out;
+}
+
+/** The C2W rows of a trap run as cases; `trapped` makes the passage with the trap inserted. */
+export function casesFromTraps(
+  rows: readonly TrapRow[],
+  instances: readonly Instance[],
+  model: ModelRef,
+  p: Extract<PermalinkPerturbation, { kind: 'trap' }>,
+  opts: { allowNull: boolean; found: string; perturbation: string; trapped: (inst: Instance, row: TrapRow) => string | null },
+): FailureCase[] {
+  const byKey = byInstanceKey(instances);
+  const out: FailureCase[] = [];
+  for (const r of rows) {
+    if (!(r.original.em === 1 && r.trapped.em === 0)) continue;
+    const inst = byKey.get(`${r.dataset}\u0000${r.id}`);
+    if (!inst) continue;
+    // The link opens the live trap panel, which makes the same trap from the same source, position and seed.
+    out.push(caseOf(r, inst, model, p, opts, r.sentence, { passage: opts.trapped(inst, r), answer: r.trapped.text }));
+  }
+  return out;
+}
+
+/**
+ * Cases found by a batch experiment (sweep, budget, universal names, paraphrases) as gallery cases.
+ * A seeded renaming of a stored question opens live as that renaming; a fixed name or a paraphrase
+ * has no live control, so its link carries the perturbed passage and question as free text.
+ */
+export function casesFromFound(
+  found: readonly FoundCase[],
+  model: ModelRef,
+  kind: Extract<CaseKind, 'rename' | 'universal' | 'paraphrase'>,
+  opts: { allowNull: boolean; found: string; perturbation: (c: FoundCase) => string },
+): FailureCase[] {
+  return found.map((c) => {
+    const o = c.rename;
+    const where = c.stored ? c.id : c.original.passage;
+    const settings = o ? [o.type, o.target ?? 'answer', o.source, o.origin, o.seed] : kind === 'universal' ? [c.name ?? ''] : [c.perturbed.question];
+    const link: Permalink = o
+      ? {
+          v: 1,
+          models: [model],
+          q: c.stored ? { kind: 'instance', dataset: c.dataset, id: c.id } : { kind: 'text', passage: c.original.passage, question: c.question },
+          p: { kind: 'rename', type: o.type, ...(o.target ? { target: o.target } : {}), source: o.source, origin: o.origin, seed: o.seed, resemble: false },
+          allowNull: opts.allowNull,
+        }
+      : { v: 1, models: [model], q: { kind: 'text', passage: c.perturbed.passage, question: c.perturbed.question }, p: { kind: 'none' }, allowNull: opts.allowNull };
+    return {
+      // The same key as a live renaming with the same settings, so one failure is one case.
+      key: [kind, model.id, c.dataset, where, ...settings].join('|'),
+      kind,
+      perturbation: opts.perturbation(c),
+      model: model.id,
+      dataset: c.dataset,
+      id: c.id,
+      question: c.question,
+      gold: c.gold,
+      ...(c.perturbedGold ? { perturbedGold: c.perturbedGold } : {}),
+      original: { ...c.original },
+      perturbed: { passage: c.perturbed.passage, answer: c.perturbed.answer },
+      ...(c.perturbed.question !== c.question ? { perturbedQuestion: c.perturbed.question } : {}),
+      link,
+      starred: false,
+      found: opts.found,
+    };
+  });
+}
+
+/** Adds new cases to the gallery: a case already there keeps its star and first-seen time; newest first. */
+export function mergeCases(existing: readonly FailureCase[], found: readonly FailureCase[], max = 500): FailureCase[] {
+  const have = new Map(existing.map((c) => [c.key, c]));
+  const fresh: FailureCase[] = [];
+  for (const c of found) {
+    const old = have.get(c.key);
+    if (old) have.set(c.key, { ...c, starred: old.starred, found: old.found });
+    else if (!fresh.some((f) => f.key === c.key)) fresh.push(c);
+  }
+  const all = [...fresh, ...existing.map((c) => have.get(c.key)!)];
+  // Over the cap, unstarred cases go first (oldest first); starred ones are kept.
+  if (all.length <= max) return all;
+  const starred = all.filter((c) => c.starred);
+  return [...all.filter((c) => !c.starred).slice(0, Math.max(0, max - starred.length)), ...starred];
+}
+
+/** Cases grouped by perturbation, then by model, in first-seen order, e.g. [{ perturbation, models: [{ model, cases }] }]. */
+export function groupCases(cases: readonly FailureCase[]): { perturbation: string; models: { model: string; cases: FailureCase[] }[] }[] {
+  const groups: { perturbation: string; models: { model: string; cases: FailureCase[] }[] }[] = [];
+  for (const c of cases) {
+    let g = groups.find((x) => x.perturbation === c.perturbation);
+    if (!g) groups.push((g = { perturbation: c.perturbation, models: [] }));
+    let m = g.models.find((x) => x.model === c.model);
+    if (!m) g.models.push((m = { model: c.model, cases: [] }));
+    m.cases.push(c);
+  }
+  return groups;
+}
+
+const CSV_COLUMNS = ['kind', 'perturbation', 'model', 'dataset', 'id', 'question', 'gold', 'original_answer', 'perturbed_answer', 'original_passage', 'perturbed_passage', 'starred', 'found'] as const;
+
+/** The cases as CSV (one row each, gold answers joined by " | "), formula-safe for spreadsheets. */
+export function casesToCsv(cases: readonly FailureCase[]): string {
+  const data = cases.map((c) => [c.kind, c.perturbation, c.model, c.dataset, c.id, c.question, c.gold.join(' | '), c.original.answer, c.perturbed.answer, c.original.passage, c.perturbed.passage ?? '', c.starred, c.found]);
+  return Papa.unparse({ fields: [...CSV_COLUMNS], data }, { newline: '\r\n', escapeFormulae: FORMULA_START });
+}
+
+/** The cases as a JSON document, e.g. { format: 'qarx-failure-gallery', version: 1, cases: [...] }. */
+export function casesToJson(cases: readonly FailureCase[]): string {
+  return JSON.stringify({ format: 'qarx-failure-gallery', version: 1, cases }, null, 2);
+}

@@ -1,0 +1,7 @@
+/** Uncertainty over questions: bootstrap CIs, paired tests, Holm, minimal detectable drop. */
+export * from './bootstrap.ts';
+export * from './tests.ts';
+export * from './power.ts';
+export * from './paired.ts';
+export * from './format.ts';
+export * from './items.ts';

@@ -1,0 +1,106 @@
+/**
+ * Unicode code-point offsets, as Python and the SQuAD tools count them, versus the UTF-16 code-unit
+ * offsets JavaScript strings use. Inside the tool every offset is UTF-16 (`CharOffset`); any offset
+ * read from or written to a file is a code point (`CodePointOffset`) and goes through these.
+ */
+import { char, type CharOffset } from '../types.ts';
+
+/** An offset counted in Unicode code points (Python's `str` indexing), e.g. in exported SQuAD JSON. */
+export type CodePointOffset = number & { readonly __unit: 'codepoint' };
+/** Marks a number as a code-point offset. */
+export const cp = (n: number): CodePointOffset => n as CodePointOffset;
+
+/** True when the UTF-16 unit at `i` is the second half of a surrogate pair. */
+export function isLowSurrogateAt(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  const p = s.charCodeAt(i - 1);
+  return i > 0 && c >= 0xdc00 && c <= 0xdfff && p >= 0xd800 && p <= 0xdbff;
+}
+
+/** True when the string has no astral characters, so both counts agree (the common, fast case). */
+export function isBmpOnly(s: string): boolean {
+  return !/[\ud800-\udfff]/.test(s);
+}
+
+/** Python's len(s): the number of code points. */
+export function codePointLength(s: string): number {
+  if (isBmpOnly(s)) return s.length;
+  let n = 0;
+  for (let i = 0; i < s.length; i++) if (!isLowSurrogateAt(s, i)) n++;
+  return n;
+}
+
+/** UTF-16 offset → code-point offset in `s` (an offset inside a pair counts the whole character). */
+export function toCodePoint(s: string, i: CharOffset | number): CodePointOffset {
+  const end = Math.min(Math.max(0, i), s.length);
+  if (isBmpOnly(s)) return cp(end);
+  let n = 0;
+  for (let k = 0; k < end; k++) if (!isLowSurrogateAt(s, k)) n++;
+  return cp(n);
+}
+
+/** Code-point offset → UTF-16 offset in `s`; past the end gives s.length. */
+export function fromCodePoint(s: string, c: CodePointOffset | number): CharOffset {
+  if (c <= 0) return char(0);
+  if (isBmpOnly(s)) return char(Math.min(c, s.length));
+  let n = 0;
+  for (let k = 0; k < s.length; k++) {
+    if (isLowSurrogateAt(s, k)) continue;
+    if (n === c) return char(k);
+    n++;
+  }
+  return char(s.length);
+}
+
+/** Python's s[start:end] with code-point offsets (for tests and checks of exported files). */
+export function codePointSlice(s: string, start: number, end?: number): string {
+  return Array.from(s).slice(start, end).join('');
+}
+
+/** Converts offsets of one string both ways (see codePointMapper). */
+export interface CodePointMapper {
+  toCodePoint: (i: number) => CodePointOffset;
+  fromCodePoint: (c: number) => CharOffset;
+}
+
+/**
+ * A converter for many offsets into one string: UTF-16 → code point in O(1) after an O(n) table,
+ * for exports that convert every answer of a long passage.
+ */
+export function codePointMapper(s: string): CodePointMapper {
+  if (isBmpOnly(s)) return { toCodePoint: (i) => cp(Math.min(Math.max(0, i), s.length)), fromCodePoint: (c) => char(Math.min(Math.max(0, c), s.length)) };
+  const toCp = new Int32Array(s.length + 1);
+  const toU16: number[] = [];
+  let n = 0;
+  for (let k = 0; k < s.length; k++) {
+    toCp[k] = n;
+    if (!isLowSurrogateAt(s, k)) {
+      toU16.push(k);
+      n++;
+    }
+  }
+  toCp[s.length] = n;
+  toU16.push(s.length);
+  return {
+    toCodePoint: (i) => cp(toCp[Math.min(Math.max(0, i), s.length)] as number),
+    fromCodePoint: (c) => char(toU16[Math.min(Math.max(0, c), n)] as number),
+  };
+}
+
+/**
+ * Python's context[start:start+len(text)] == text for a code-point `start`, e.g.
+ * isAtCodePoint('😀 Ann', 'Ann', 2) → true (a UTF-16 check would want 3).
+ */
+export function isAtCodePoint(context: string, text: string, start: number, map: CodePointMapper = codePointMapper(context)): boolean {
+  if (!Number.isInteger(start) || start < 0) return false;
+  const u16 = map.fromCodePoint(start);
+  return map.toCodePoint(u16) === start && context.startsWith(text, u16) && u16 + text.length <= context.length;
+}
+
+let lastMapper: { s: string; map: CodePointMapper } | null = null;
+
+/** codePointMapper(s), reused while calls about one string follow each other (questions of one passage, windows of one question). */
+export function mapperFor(s: string): CodePointMapper {
+  if (lastMapper?.s !== s) lastMapper = { s, map: codePointMapper(s) };
+  return lastMapper.map;
+}

@@ -1,0 +1,34 @@
+/** The inference worker's explanation commands: occlusion (before and after a perturbation), input reduction, "Find a failure". */
+import type { QaEngine } from '../core/qa/engine.ts';
+import { explainPredictor, findBreakingEdit, occlude, occlusionUnits, reduceInput, type ExplainPredictor } from '../core/explain/index.ts';
+import type { ExplainRequest } from './explain-protocol.ts';
+import type { WorkerEvent } from './protocol.ts';
+import { throttle } from './progress-throttle.ts';
+
+/** The predictor with progress counted in answered inputs against a total (the call budget). */
+function counted(predict: ExplainPredictor, total: number, report: (done: number, total: number) => void): ExplainPredictor {
+  let done = 0;
+  return async (inputs) => {
+    const r = await predict(inputs);
+    done += r.predictions.length;
+    report(Math.min(done, total), total);
+    return r;
+  };
+}
+
+/** Runs one explanation request on the loaded engine and posts its result. */
+export async function handleExplainJob(msg: ExplainRequest, engine: QaEngine, signal: AbortSignal, post: (e: WorkerEvent) => void): Promise<void> {
+  const predict = explainPredictor(engine, { versionTwo: msg.versionTwo, signal });
+  const t0 = performance.now();
+  if (msg.type === 'find-failure') {
+    const report = throttle(msg.jobId, 'model calls', post);
+    const result = await findBreakingEdit(msg.instance, counted(predict, msg.options.budget, report), msg.options, signal);
+    post({ type: 'failure-found', jobId: msg.jobId, result, ms: performance.now() - t0 });
+    return;
+  }
+  const report = throttle(msg.jobId, 'windows', post);
+  const before = await occlude(msg.input, occlusionUnits(msg.input, msg.target, msg.kind, msg.sentence), msg.target, msg.kind, predict, report);
+  const after = msg.after && !signal.aborted ? await occlude(msg.after, occlusionUnits(msg.after, msg.target, msg.kind, msg.sentence), msg.target, msg.kind, predict, report) : null;
+  const reduction = msg.reduce && !signal.aborted ? await reduceInput(msg.input, msg.reduce, predict, signal) : null;
+  post({ type: 'explained', jobId: msg.jobId, before, after, reduction, ms: performance.now() - t0, cancelled: signal.aborted || before.cancelled || !!after?.cancelled || !!reduction?.cancelled });
+}

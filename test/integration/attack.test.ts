@@ -1,0 +1,119 @@
+/**
+ * Explanations on the shipped model (real ONNX Runtime, no mocks): occlusion reuses the engine's
+ * cached windows, input reduction keeps the answer, a found breaking edit really breaks it; and
+ * `qarx attack` end to end (table, JSON with its run record and command, bad flags, Ctrl-C).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDemoSet } from '../../src/core/data/demo.ts';
+import { scorePrediction } from '../../src/core/data/score.ts';
+import { instancesToSquad } from '../../src/core/formats/index.ts';
+import { configureRuntime, loadQaModel, QaEngine } from '../../src/core/index.ts';
+import { DEFAULT_SEARCH, explainPredictor, findBreakingEdit, occlude, occlusionUnits, reduceInput } from '../../src/core/explain/index.ts';
+import { ROOT, runMain } from '../support/run-qarx.ts';
+
+const MODEL = join(ROOT, 'public', 'models', 'qarx-lexical-qa');
+const tmp = mkdtempSync(join(tmpdir(), 'qarx-attack-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const demo = loadDemoSet().filter((i) => i.lang === 'en' && !i.isImpossible);
+let engine: QaEngine;
+beforeAll(async () => {
+  configureRuntime({ localModelPath: `${join(ROOT, 'public', 'models')}/` });
+  const m = await loadQaModel({ kind: 'local', id: 'qarx-lexical-qa' }, { device: 'cpu' });
+  engine = new QaEngine(m.tokenizer, m.runner);
+});
+
+describe('explanations on the shipped model', () => {
+  it('occlusion of a long passage reuses the windows that do not hold the removed sentence', async () => {
+    const inst = demo[0]!;
+    // A passage of several windows: filler sentences after the original passage.
+    const filler = Array.from({ length: 40 }, (_, k) => `Filler sentence number ${k} talks about nothing in particular at all.`).join(' ');
+    const input = { id: 'long', question: inst.question, context: `${inst.context} ${filler}` };
+    const predict = explainPredictor(engine, { versionTwo: false });
+    const units = occlusionUnits(input, 'context', 'sentence');
+    const occ = await occlude(input, units, 'context', 'sentence', predict);
+    expect(occ.rows).toHaveLength(units.length);
+    expect(occ.stats.windows).toBeGreaterThan(units.length + 1); // several windows per input
+    expect(occ.stats.cached).toBeGreaterThan(0); // a removed filler sentence leaves the first windows as they were
+    const again = await occlude(input, units, 'context', 'sentence', predict);
+    expect(again.stats.computed).toBe(0);
+    expect(again.rows).toEqual(occ.rows);
+  });
+
+  it('input reduction ends on a shorter question with the same answer', async () => {
+    const inst = demo.find((i) => i.question.split(' ').length >= 5)!;
+    const predict = explainPredictor(engine, { versionTwo: false });
+    const r = await reduceInput({ id: inst.id, question: inst.question, context: inst.context }, 'question', predict);
+    expect(r.after).toBeLessThan(r.before);
+    expect(r.reduced.length).toBeLessThan(inst.question.length);
+    const check = await engine.predict([{ id: 'r', question: r.reduced, context: inst.context }]);
+    expect(check.predictions[0]?.text).toBe(r.answer);
+  });
+
+  it('a found breaking edit makes the answer wrong when answered again, within the budget', async () => {
+    const predict = explainPredictor(engine, { versionTwo: false });
+    let found = 0;
+    for (const inst of demo.slice(0, 12)) {
+      const r = await findBreakingEdit(inst, predict, { ...DEFAULT_SEARCH, budget: 20 });
+      expect(r.calls).toBeLessThanOrEqual(20);
+      if (r.outcome !== 'broken') continue;
+      found++;
+      const again = await engine.predict([{ id: 'x', question: r.perturbed!.question, context: r.perturbed!.context }]);
+      expect(again.predictions[0]?.text).toBe(r.newAnswer);
+      expect(scorePrediction(r.newAnswer!, r.perturbed!).em).toBe(0);
+    }
+    expect(found).toBeGreaterThan(0);
+  });
+});
+
+describe('qarx attack', () => {
+  const data = join(tmp, 'demo.json');
+  beforeAll(() => writeFileSync(data, JSON.stringify(instancesToSquad(demo.slice(0, 6)))));
+
+  it('prints the share broken per family with the run it came from, and the same figures as JSON', async () => {
+    const text = await runMain('attack', '--model', MODEL, '--data', data, '--budget', '12', '--families', 'trap,rename');
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/^attack: smallest breaking edit · families trap sentence, entity renaming · budget 12 calls per search/);
+    expect(text.stdout).toContain('on 6 answerable questions');
+    expect(text.stdout).toMatch(/^trap sentence +\d+ +\d+ /m);
+    expect(text.stdout).toMatch(/^all families together /m);
+    expect(text.stdout).toMatch(/^windows: \d+ \(\d+ run, \d+ reused from the cache\)/m);
+    const json = await runMain('attack', '--model', MODEL, '--data', data, '--budget', '12', '--families', 'trap,rename', '--json');
+    const r = JSON.parse(json.stdout) as { command: string; partial: boolean; record: { n: number; settings: { budget: number } }; rows: { key: string; correct: number; broken: number; calls: number }[] };
+    expect(r.command).toBe(`qarx attack --model ${MODEL} --data ${data} --budget 12 --families trap,rename --json`);
+    expect(r).toMatchObject({ partial: false, record: { n: 6, settings: { budget: 12 } } });
+    expect(r.rows.map((x) => x.key)).toEqual(['trap', 'rename', 'all']);
+    // The table and the JSON hold the same numbers.
+    for (const row of r.rows) expect(text.stdout).toMatch(new RegExp(`  +${row.correct} +${row.broken} .* ${row.calls} `));
+  });
+
+  it('refuses an unknown family and a zero budget before loading the model', async () => {
+    const a = await runMain('attack', '--model', MODEL, '--data', data, '--families', 'rename,typo');
+    expect([a.code, a.stderr]).toEqual([2, 'qarx: --families must list some of rename, trap, paraphrase, noise, got "rename,typo".\n']);
+    const b = await runMain('attack', '--model', MODEL, '--data', data, '--budget', '0');
+    expect(b.code).toBe(2);
+  });
+
+  it('Ctrl-C keeps the questions searched, marked partial, and exits 130', async () => {
+    const big = join(tmp, 'big.json');
+    writeFileSync(big, JSON.stringify(instancesToSquad(demo)));
+    const child = spawn(process.execPath, [join(ROOT, 'bin', 'qarx.mjs'), 'attack', '--model', MODEL, '--data', big, '--json'], { cwd: ROOT, env: { ...process.env, QARX_CACHE_DIR: join(tmp, 'cache') } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (b: Buffer) => (stdout += b.toString()));
+    child.stderr.on('data', (b: Buffer) => {
+      stderr += b.toString();
+      if (/^attack: 1\//m.test(stderr) && !child.killed) child.kill('SIGINT');
+    });
+    const code = await new Promise((res) => child.on('close', res));
+    expect(code, stderr).toBe(130);
+    expect(stderr).toMatch(/attack: interrupted: partial results \(\d+ of \d+ questions searched\)/);
+    const r = JSON.parse(stdout) as { partial: boolean; done: number; total: number };
+    expect(r.partial).toBe(true);
+    expect(r.done).toBeGreaterThan(0);
+    expect(r.done).toBeLessThan(r.total);
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * The robustness table on a narrowed scope is reproduced by `qarx audit` (issue 23 §1): the row the
+ * app computes (runRobustness over the scope's questions, with the pool of the whole dataset, as
+ * src/worker/multi-jobs.ts runs it) equals, column by column, the audit summary of the config the
+ * app saves with it (robustnessAuditConfig: the run's ids inline).
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { AuditSummary } from '../../src/core/audit/format.ts';
+import { robustnessAuditConfig } from '../../src/core/audit/robustness-config.ts';
+import { loadDemoSet } from '../../src/core/data/demo.ts';
+import { buildNamePool } from '../../src/core/entity/rename.ts';
+import { enginePredictor } from '../../src/core/entity/index.ts';
+import { configureRuntime, loadQaModel, QaEngine } from '../../src/core/index.ts';
+import { DEFAULT_ROBUSTNESS, emptyRow, runRobustness, type RCell } from '../../src/core/results/robustness.ts';
+import type { RunRecord } from '../../src/core/results/run-record.ts';
+import { ROOT, runMain } from '../support/run-qarx.ts';
+
+const tmp = mkdtempSync(join(tmpdir(), 'qarx-reproduce-robust-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('robustness table on a narrowed scope = qarx audit of its config', () => {
+  it('every column the audit measures has the app\'s value', { timeout: 900_000 }, async () => {
+    const demo = loadDemoSet();
+    // A narrowed scope, not a prefix of the file: every other English question, revision pairs among them.
+    const scope = demo.filter((i, k) => i.lang === 'en' && k % 2 === 1).slice(0, 10);
+    expect(scope.some((i) => i.revision)).toBe(true);
+    const config = { ...DEFAULT_ROBUSTNESS, versionTwo: scope.some((i) => i.isImpossible) };
+    configureRuntime({ localModelPath: `${join(ROOT, 'public', 'models')}/` });
+    const m = await loadQaModel({ kind: 'local', id: 'qarx-lexical-qa' }, { device: 'cpu' });
+    const engine = new QaEngine(m.tokenizer, m.runner);
+    // As the app: the data worker's pool of every question of the dataset.
+    const row = await runRobustness(scope, config, enginePredictor(engine, { versionTwo: config.versionTwo }), emptyRow('qarx-lexical-qa', 'wasm · fp32', config), { pool: buildNamePool(demo) });
+    expect(row.partial).toBe(false);
+
+    const run: RunRecord = { datasets: ['Demo set (built in)'], n: scope.length, selected: scope.length, query: '', filters: {}, model: 'qarx-lexical-qa', dtype: 'fp32', device: 'wasm', versionTwo: config.versionTwo, versionTwoReason: '', settings: {}, date: '2026-11-27T00:00:00.000Z', ids: scope.map((i) => i.id) };
+    const audit = robustnessAuditConfig(run, config, [{ letter: 'A', id: 'qarx-lexical-qa', dtype: 'fp32' }]);
+    // The shipped model's folder, from the config's folder (the app names it relative to the checkout).
+    audit.models = audit.models.map((x) => ({ ...x, path: join(ROOT, 'public', 'models', 'qarx-lexical-qa') }));
+    writeFileSync(join(tmp, 'robustness-audit.json'), JSON.stringify(audit));
+    const r = await runMain('audit', '--config', join(tmp, 'robustness-audit.json'), '--out', join(tmp, 'out'));
+    expect(r.code, r.stderr).toBe(0);
+    const summary = JSON.parse(readFileSync(join(tmp, 'out', 'summary.json'), 'utf8')) as AuditSummary;
+    const ov = summary.models[0]?.overview;
+    if (!ov) throw new Error('no overview');
+    const col = (name: string) => ov.columns.indexOf(name);
+    /** The overview row of an experiment (and row label), as { n, after_f1 }. */
+    const pick = (experiment: string, label?: RegExp) => {
+      const hit = ov.rows.find((x) => x[col('experiment')] === experiment && (!label || label.test(String(x[col('row')]))));
+      return hit ? { n: hit[col('n')] as number, f1: hit[col('after_f1')] as number } : null;
+    };
+    const same = (cell: RCell, got: { n: number; f1: number } | null, what: string) => {
+      if (cell === null) return expect(got === null || got.n === 0, what).toBe(true);
+      expect(got, what).not.toBeNull();
+      expect(got?.n, `${what}: n`).toBe(cell.n);
+      expect(got?.f1, `${what}: F1`).toBeCloseTo(cell.value, 3);
+    };
+    let compared = 0;
+    for (const [key, cell] of Object.entries(row.rename)) {
+      const [type, source] = key.split(':');
+      same(cell, pick('sweep', new RegExp(`^${type} · ${source} · us$`)), `rename ${key}`);
+      compared++;
+    }
+    same(row.natural, pick('natural'), 'natural pairs');
+    same(row.noise, pick('synthetic'), 'synthetic noise');
+    same(row.trap, pick('traps'), 'trap');
+    same(row.worst, pick('budget', /^model worst$/), 'worst');
+    same(row.best, pick('budget', /^model best$/), 'best');
+    // DPR: the paraphrase unit's headline names it, over the same questions.
+    const dpr = ov.rows.find((x) => x[col('experiment')] === 'paraphrase');
+    expect(String(dpr?.[col('row')])).toBe(`paraphrased (DPR ${(row.dpr as { value: number }).value.toFixed(1)}%)`);
+    expect(dpr?.[col('n')]).toBe(row.dpr?.n);
+    expect(compared).toBe(9);
+    expect(row.natural).not.toBeNull();
+  });
+});
