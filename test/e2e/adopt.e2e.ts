@@ -54,9 +54,9 @@ const historyHas = (n: number) => expect.poll(() => runRows().count(), { timeout
 
 describe('the newer cards adopt the run history and exports', () => {
   it('universal names: CSV, JSON with the qarx command, SVG and PNG; saved', async () => {
+    await openExperiment(app.page, 'entity/universal');
     await app.page.getByTestId('universal-k').fill('3');
     await app.page.getByTestId('universal-top').fill('3');
-    await openExperiment(app.page, 'entity/universal');
     await app.page.getByTestId('universal-run').click();
     await app.page.getByTestId('universal-table').waitFor({ timeout: 240_000 });
     await historyHas(1);
@@ -73,9 +73,9 @@ describe('the newer cards adopt the run history and exports', () => {
   });
 
   it('paraphrases (DPR): CSV, JSON with the qarx command, SVG and PNG; saved', async () => {
+    await openExperiment(app.page, 'sensitivity/paraphrases');
     for (const k of ['function-word', 'synonym', 'content-word', 'combined']) await app.page.getByTestId(`paraphrase-source-${k}`).uncheck();
     await app.page.getByTestId('paraphrase-source-dataset').uncheck();
-    await openExperiment(app.page, 'sensitivity/paraphrases');
     await app.page.getByTestId('paraphrase-run').click();
     await app.page.getByTestId('paraphrase-table').waitFor({ timeout: 240_000 });
     await historyHas(3);
@@ -95,7 +95,6 @@ describe('the newer cards adopt the run history and exports', () => {
   });
 
   it('the adversarial evaluation: CSV and JSON with the qarx command; saved', async () => {
-    await app.page.getByTestId('tab-live').click();
     await openSection(app.page, 'data');
     await app.page.getByTestId('dataset-file-input').setInputFiles(FIXTURE);
     await expect.poll(async () => (await app.page.getByTestId('import-message').textContent()) ?? '', { timeout: 60_000 }).toMatch(/Imported 5 questions/);
@@ -110,7 +109,7 @@ describe('the newer cards adopt the run history and exports', () => {
   it('reopens each saved run after a reload, and puts the two universal runs side by side', async () => {
     await app.page.reload();
     await app.page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
-    await app.page.getByTestId('tab-experiments').click();
+    await openExperiment(app.page, 'audit/runs');
     await historyHas(5);
     const kinds = (await runRows().allTextContents()).map((t) => t.replace(/ \d{4}-.*/, ''));
     expect(kinds).toEqual(['Adversarial SQuAD', 'Trap sentences', 'Paraphrases (DPR)', 'Universal names', 'Universal names']);

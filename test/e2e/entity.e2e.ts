@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { openExperiment, shot, useApp } from './harness.ts';
+import { openExperiment, openSection, shot, useApp } from './harness.ts';
 
 // test-hooks=1: the cancel test holds the sweep at a known cell (src/app/test-hooks.ts).
 const app = useApp({ query: 'device=wasm&test-hooks=1' });
@@ -14,6 +14,7 @@ const text = async (id: string) => ((await app.page.getByTestId(id).textContent(
 const subs = async () => (await app.page.getByTestId('substitutions').locator('.sub').allTextContents()).map((s) => s.replace(/\s+/g, ' ').trim());
 
 async function openDemo(search: string, question: string): Promise<void> {
+  await openSection(app.page, 'live');
   await app.page.getByLabel('Search questions, passages and answers').fill(search);
   await app.page.getByTestId('instance-row').filter({ hasText: question }).first().click();
   await expect.poll(() => app.page.getByTestId('question-input').inputValue()).toBe(question);

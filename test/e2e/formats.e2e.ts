@@ -12,7 +12,6 @@ const FIXTURES = join(ROOT, 'test', 'fixtures', 'formats');
 const app = useApp({ query: 'device=wasm', height: 960 });
 
 /** The dataset list entry that names `file`. */
-await openSection(app.page, 'data');
 const entry = (file: string) => app.page.getByTestId('dataset-list').locator('li').filter({ hasText: file });
 
 describe('published layouts import in the browser', () => {
@@ -21,6 +20,7 @@ describe('published layouts import in the browser', () => {
     { file: 'squad-flat-document.json', n: 4, summary: '1 skipped: 1 invalid entry', format: 'squad-flat', detail: 'data[4].answers' },
     { file: 'dureader-unplaced.json', n: 3, summary: '1 skipped: 1 answer not in its passage; 4 notes: 4 answer offsets fixed', format: 'dureader', detail: 'every answer_start is -1' },
   ])('$file', async ({ file, n, summary, format, detail }) => {
+    await openSection(app.page, 'data');
     await app.page.getByTestId('dataset-file-input').setInputFiles(join(FIXTURES, file));
     await expect.poll(async () => (await app.page.getByTestId('import-message').textContent()) ?? '', { timeout: 60_000 }).toMatch(new RegExp(`Imported ${n} questions`));
     const li = entry(file);

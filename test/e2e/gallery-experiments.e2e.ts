@@ -19,9 +19,9 @@ describe('gallery cases from the entity experiments', () => {
     await app.page.getByTestId('sweep-run').click();
     await app.page.getByTestId('sweep-progress').waitFor({ timeout: 30_000 });
     await expect.poll(async () => app.page.getByTestId('sweep-progress').count(), { timeout: 300_000 }).toBe(0);
+    await openExperiment(app.page, 'entity/budget');
     await app.page.getByTestId('budget-source').selectOption('randstr');
     await app.page.getByTestId('budget-b').fill('5');
-    await openExperiment(app.page, 'entity/budget');
     await app.page.getByTestId('budget-run').click();
     await app.page.getByTestId('budget-table').waitFor({ timeout: 300_000 });
 

@@ -61,9 +61,9 @@ describe('two aligned paraphrase files', () => {
 
 describe('slices under every other experiment', () => {
   it('sweep: per sweep row, original vs renamed with counts', async () => {
+    await openExperiment(app.page, 'entity/sweep');
     for (const t of ['ORG', 'GPE', 'MIX']) await app.page.getByTestId(`sweep-type-${t}`).uncheck();
     for (const s of ['indist', 'randstr']) await app.page.getByTestId(`sweep-source-${s}`).uncheck();
-    await openExperiment(app.page, 'entity/sweep');
     await app.page.getByTestId('sweep-seeds').fill('2');
     await app.page.getByTestId('sweep-run').click();
     await openSlices('sweep-slices');
@@ -76,9 +76,9 @@ describe('slices under every other experiment', () => {
   });
 
   it('universal names: per name', async () => {
+    await openExperiment(app.page, 'entity/universal');
     await app.page.getByTestId('universal-k').fill('3');
     await app.page.getByTestId('universal-top').fill('3');
-    await openExperiment(app.page, 'entity/universal');
     await app.page.getByTestId('universal-run').click();
     await openSlices('universal-slices');
     const names = await app.page.getByTestId('universal-slices-pick').locator('option').allTextContents();

@@ -18,12 +18,13 @@ for (const device of ['wasm', 'webgpu'] as const) describe(`an experiment card o
   it('runs a small sweep on both models and shows each model’s result and both side by side', async () => {
     const errors: string[] = [];
     const page = await openApp(chrome.browser, server.url, `device=${device}&hub=${encodeURIComponent(hub.url)}`, errors, 1100);
+    await openSection(page, 'models');
     await page.getByLabel('Hub id of a model to add').fill(TINY);
     await page.getByLabel('Device of the added model').selectOption({ label: device === 'wasm' ? 'WASM' : 'WebGPU' });
-    await openSection(page, 'models');
     await page.getByTestId('add-model').click();
     await page.locator('[data-testid="loaded-model"][data-key="m2"][data-status="ready"]').waitFor({ timeout: 120_000 });
     // A small N: the questions that mention one person.
+    await openSection(page, 'live');
     await page.getByLabel('Search questions, passages and answers').fill('Szabo');
     await openExperiment(page, 'entity/sweep');
     const card = page.getByTestId('sweep-card');

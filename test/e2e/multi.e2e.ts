@@ -21,15 +21,16 @@ beforeAll(() => {
 });
 
 async function addHubModel(page: Page, device: 'WASM' | 'WebGPU'): Promise<void> {
+  await openSection(page, 'models');
   await page.getByLabel('Hub id of a model to add').fill(TINY);
   await page.getByLabel('Device of the added model').selectOption({ label: device });
-  await openSection(page, 'models');
   await page.getByTestId('add-model').click();
 }
 
 const ready = (page: Page, key: string) => page.locator(`[data-testid="loaded-model"][data-key="${key}"][data-status="ready"]`);
 
 async function openDemo(page: Page, search: string, question: string): Promise<void> {
+  await openSection(page, 'live');
   await page.getByLabel('Search questions, passages and answers').fill(search);
   await page.getByTestId('instance-row').filter({ hasText: question }).first().click();
   await expect.poll(() => page.getByTestId('question-input').inputValue()).toBe(question);

@@ -2,7 +2,8 @@
  * A newcomer's path through the navigation (shipped model, WASM), at 1440 px and on a 390 px phone:
  * import a small file in Data, look at Models, open each experiment family from Experiments (the
  * address bar says where one is, Back returns) and run one cheap experiment of each, open a failing
- * question from the failure gallery in Live with its perturbation, and export the cases. Every view
+ * question in Live with its perturbation (from the gallery, and from the list under a result), and
+ * export the cases. Every view
  * has zero serious or critical axe violations. Screenshots: test-results/screenshots/newcomer-*.png.
  */
 import { join } from 'node:path';
@@ -76,6 +77,8 @@ describe('a newcomer at 1440 px', () => {
     await page.getByTestId('traps-run').click();
     await page.getByTestId('traps-table').waitFor({ timeout: 240_000 });
     await settled(page);
+    // The questions the run broke are listed under its result, each opening Live.
+    await expect.poll(() => page.getByTestId('result-cases').getByTestId('result-case-open').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     expect(await axe(page)).toEqual([]);
     await shot(page, 'newcomer-traps');
 
@@ -148,10 +151,10 @@ describe('a newcomer on a 390 px phone', () => {
     expect(await axe(page)).toEqual([]);
     await shot(page, 'newcomer-phone-menu');
     await page.getByTestId('exp-menu').click();
-    await page.getByTestId('gallery-toggle').click();
-    const trapCase = page.locator('.gallery-group').filter({ has: page.getByRole('heading', { name: /^trap/ }) }).getByTestId('gallery-case').first();
-    await trapCase.getByTestId('gallery-open').click();
+    // A question the run broke, clicked under the result, opens in Live with its trap.
+    await page.getByTestId('result-case-open').first().click();
     await page.getByTestId('trap-passage').waitFor({ timeout: 60_000 });
+    expect(new URL(page.url()).hash).toBe('#/live');
     expect(await axe(page)).toEqual([]);
     await shot(page, 'newcomer-phone-live');
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);

@@ -29,9 +29,9 @@ describe('ONNX Runtime build per device', () => {
   });
 
   it('a model added on WebGPU restarts the worker with the WebGPU build and both models load', async () => {
+    await openSection(page, 'models');
     await page.getByLabel('Hub id of a model to add').fill(TINY);
     await page.getByLabel('Device of the added model').selectOption({ label: 'WebGPU' });
-    await openSection(page, 'models');
     await page.getByTestId('add-model').click();
     const ready = (key: string) => page.locator(`[data-testid="loaded-model"][data-key="${key}"][data-status="ready"]`);
     await ready('m2').waitFor({ timeout: 150_000 });

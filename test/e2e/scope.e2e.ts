@@ -18,21 +18,28 @@ describe('every experiment states its scope before it runs', () => {
     const all = count(await scopeText('sweep'));
     expect(all).toBeGreaterThan(50);
     // One rule per kind: paraphrases on the answerable questions, revision pairs on the pairs.
+    await openExperiment(app.page, 'sensitivity/paraphrases');
     expect(await scopeText('paraphrase')).toMatch(/ · answerable only$/);
     expect(count(await scopeText('paraphrase'))).toBeLessThan(all);
+    await openExperiment(app.page, 'natural/pairs');
     expect(await scopeText('natural')).toMatch(/^Runs on 16 questions: .* · with a revision pair$/);
+    await openExperiment(app.page, 'generalization/table');
     expect(await scopeText('robust')).toMatch(new RegExp(`^Runs on 12 questions: .* · the first 12 of ${all}$`));
+    await openExperiment(app.page, 'entity/sweep');
 
     await app.page.getByTestId('sweep-scope-change').click();
     await app.page.getByTestId('sweep-scope-search').check();
     await expect.poll(() => scopeText('sweep')).toMatch(/^Runs on [1-9] questions?: all datasets · search "Alexander Fleming"$/);
     // One scope for all cards: the budget card says the same.
-    expect(await scopeText('budget')).toBe(await scopeText('sweep'));
+    const sweepScope = await scopeText('sweep');
+    await openExperiment(app.page, 'entity/budget');
+    expect(await scopeText('budget')).toBe(sweepScope);
+    await openExperiment(app.page, 'entity/sweep');
     await app.page.getByTestId('sweep-card').scrollIntoViewIfNeeded();
     await shot(app.page, 'scope-sweep-card');
     // A run on the narrowed scope records it, and its command reads the run's ids.
-    const narrowed = count(await scopeText('traps'));
     await openExperiment(app.page, 'stability/traps');
+    const narrowed = count(await scopeText('traps'));
     await app.page.getByTestId('traps-run').click();
     await app.page.getByTestId('traps-result-qarx').waitFor({ state: 'attached', timeout: 120_000 });
     expect(await app.page.getByTestId('traps-result-qarx').textContent()).toMatch(/^qarx perturb trap .* --ids ids\.txt src\/core\/data\/demo-set\.json trapped\.json && qarx compare .* --ids ids\.txt/);
@@ -40,6 +47,7 @@ describe('every experiment states its scope before it runs', () => {
     const ids = await download(app.page, () => app.page.getByTestId('traps-result-ids').click());
     expect(ids.name).toBe('ids.txt');
     expect(ids.bytes.toString('utf8').trim().split('\n')).toHaveLength(narrowed);
+    await openExperiment(app.page, 'entity/sweep');
     await app.page.getByTestId('sweep-scope-search').uncheck();
     await expect.poll(async () => count(await scopeText('sweep'))).toBe(all);
   });

@@ -71,11 +71,10 @@ describe.each([{ device: 'wasm' }, { device: 'webgpu' }])('no CSP violation on $
   });
 
   it('would see a violation in a worker: a plain-HTTP model host is blocked and reported', async () => {
-    await page.getByTestId('tab-live').click();
+    await openSection(page, 'models');
     await page.getByText('Model host').click();
     await page.getByLabel('Model host').fill('http://example.com/');
     await page.getByRole('button', { name: 'Save' }).click();
-    await openSection(page, 'models');
     await page.getByLabel('Hub model id').fill('qarx-test/blocked');
     await page.getByRole('button', { name: 'Load', exact: true }).click();
     await expect.poll(() => violations.join('\n'), { timeout: 60_000 }).toMatch(/\[qa-inference#\w+\] Content Security Policy blocked http:\/\/example\.com\/qarx-test\/blocked\/.* \(connect-src\)/);

@@ -86,11 +86,12 @@ describe('slice table under the revision-pair result', () => {
   });
 
   it('slices the budget result by question word: original vs D_worst, counts adding up to its questions', async () => {
+    await openSection(app.page, 'live');
     await app.page.getByLabel('Search questions, passages and answers').fill('');
+    await openExperiment(app.page, 'entity/budget');
     await app.page.getByTestId('budget-source').selectOption('randstr');
     await app.page.getByTestId('budget-b').fill('2');
     await app.page.getByTestId('budget-resemble').uncheck();
-    await openExperiment(app.page, 'entity/budget');
     await app.page.getByTestId('budget-run').click();
     await app.page.getByTestId('budget-table').waitFor({ timeout: 120_000 });
     const n = Number(/^(\d+) questions?\b/.exec((await app.page.getByTestId('budget-table').locator('thead th').first().textContent()) ?? '')?.[1]);

@@ -21,6 +21,7 @@ const app = useApp({ query: 'device=wasm' });
 const text = async (id: string) => ((await app.page.getByTestId(id).textContent()) ?? '').trim();
 
 async function openRow(search: string, question: string): Promise<void> {
+  await openSection(app.page, 'live');
   await app.page.getByLabel('Search questions, passages and answers').fill(search);
   await app.page.getByTestId('instance-row').filter({ hasText: question }).first().click();
   await expect.poll(() => app.page.getByTestId('question-input').inputValue()).toBe(question);

@@ -7,6 +7,7 @@ import { ScopeLine } from './ScopeLine.tsx';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { experimentOf } from '../routes.ts';
 import { ExperimentNav, ExperimentOverview } from './ExperimentNav.tsx';
+import { ResultCases } from './ResultCases.tsx';
 import { ENTITY_CHOICES, MAX_BUDGET, NAME_SOURCES, NOT_RENAMABLE, ORIGIN_LABELS, ORIGINS, SOURCE_LABELS, type Origin } from '../../core/entity/options.ts';
 import { summarizeSweep, type SweepCell } from '../../core/entity/stats.ts';
 import { budgetTable, sweepTable } from '../../core/results/tables.ts';
@@ -78,6 +79,7 @@ export function ExperimentsView() {
             {/* The entity tagger serves every renaming run (sweep, worst/best, universal). */}
             {here.group.id === 'entity' && path !== 'entity/export' && <TaggerSettings />}
             {PAGES[path]?.()}
+            <ResultCases path={path} />
             {/* Every run of every experiment, under each one: reopen, compare, delete. */}
             {path !== 'audit/runs' && <RunHistory />}
           </>
