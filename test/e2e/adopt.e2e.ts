@@ -108,6 +108,8 @@ describe('the newer cards adopt the run history and exports', () => {
 
   it('reopens each saved run after a reload, and puts the two universal runs side by side', async () => {
     await app.page.reload();
+    // The reload reopens the experiment page it was on; the live view shows the model answering again.
+    await openSection(app.page, 'live');
     await app.page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
     await openExperiment(app.page, 'audit/runs');
     await historyHas(5);

@@ -124,6 +124,8 @@ describe('slices under every other experiment', () => {
 
   it('a reopened saved run keeps its slice table after a reload', async () => {
     await app.page.reload();
+    // The reload reopens the experiment page it was on; the live view shows the model answering again.
+    await openSection(app.page, 'live');
     await app.page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
     await openExperiment(app.page, 'audit/runs');
     const open = async (label: string) => {

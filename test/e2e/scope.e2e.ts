@@ -4,7 +4,7 @@
  * filters" keeps the dataset. No model run: only what the page states.
  */
 import { describe, expect, it } from 'vitest';
-import { download, openExperiment, shot, useApp } from './harness.ts';
+import { download, openExperiment, openSection, shot, useApp } from './harness.ts';
 
 const app = useApp({ query: 'device=wasm' });
 const scopeText = async (id: string) => ((await app.page.getByTestId(`${id}-scope-text`).textContent()) ?? '').trim();
@@ -48,16 +48,19 @@ describe('every experiment states its scope before it runs', () => {
     expect(ids.name).toBe('ids.txt');
     expect(ids.bytes.toString('utf8').trim().split('\n')).toHaveLength(narrowed);
     await openExperiment(app.page, 'entity/sweep');
+    await app.page.getByTestId('sweep-scope-change').click();
     await app.page.getByTestId('sweep-scope-search').uncheck();
     await expect.poll(async () => count(await scopeText('sweep'))).toBe(all);
   });
 
   it('"Clear search and filters" keeps the dataset chosen', async () => {
+    await openSection(app.page, 'live');
     await app.page.getByRole('combobox', { name: 'Dataset', exact: true }).selectOption({ label: 'Demo set (built in)' });
     await app.page.getByLabel('Search questions, passages and answers').fill('zzqq nothing matches');
     await app.page.getByTestId('reset-filters').click();
     expect(await app.page.getByLabel('Search questions, passages and answers').inputValue()).toBe('');
     expect(await app.page.getByRole('combobox', { name: 'Dataset', exact: true }).locator('option:checked').textContent()).toBe('Demo set (built in)');
+    await openExperiment(app.page, 'entity/sweep');
     await expect.poll(() => scopeText('sweep')).toMatch(/^Runs on [\d,]+ questions: Demo set \(built in\) · no search$/);
     expect(app.errors).toEqual([]);
   });

@@ -3,6 +3,7 @@
  * their panel (Data, Models) when that is open, and here, as toasts in view, from any other place,
  * with a link to the panel. The same test ids as in the panels: only one of the two is ever shown.
  */
+import { useState } from 'react';
 import { useApp } from '../store/index.ts';
 import { RouteLink } from './MainNav.tsx';
 
@@ -15,6 +16,9 @@ export function Toasts() {
   const modelError = useApp((s) => s.modelError);
   const { dismissImportMessage, dismissNotice } = useApp.getState();
   const offData = section !== 'data';
+  // An import outcome already read in the Data panel does not follow the user as a toast.
+  const [seen, setSeen] = useState<typeof message>(null);
+  if (!offData && message && message !== seen) setSeen(message);
   const items = [
     offData && importing && (
       <div key="importing" className="toast" role="status" data-testid="toast-importing">
@@ -24,7 +28,7 @@ export function Toasts() {
         </RouteLink>
       </div>
     ),
-    offData && message && (
+    offData && message && message !== seen && (
       <div key="message" className={`toast ${message.kind === 'error' ? 'error' : message.kind === 'warn' ? 'note' : 'success'}`} role="status" data-testid="import-message">
         {message.text}{' '}
         <button type="button" className="link" onClick={dismissImportMessage}>
