@@ -44,6 +44,7 @@ for (const device of ['wasm', 'webgpu'] as const) {
       await addHubModel(app.page, device === 'wasm' ? 'WASM' : 'WebGPU');
       await ready(app.page, 'm2').waitFor({ timeout: 120_000 });
       expect(await ready(app.page, 'm2').textContent()).toContain(`${device} · `);
+      await openSection(app.page, 'live');
       await app.page.getByTestId('compare-view').waitFor({ timeout: 60_000 });
       const cards = app.page.getByTestId('model-answer');
       await expect.poll(() => cards.count(), { timeout: 60_000 }).toBe(2);
@@ -115,8 +116,10 @@ for (const device of ['wasm', 'webgpu'] as const) {
     });
 
     it('unloads the added model: one answer left, and the primary keeps answering', async () => {
+      await openSection(app.page, 'models');
       await app.page.getByTestId('unload-model').click();
       await expect.poll(() => app.page.locator('[data-testid="loaded-model"]').count()).toBe(1);
+      await openSection(app.page, 'live');
       await app.page.getByTestId('question-input').fill('Who discovered penicillin?');
       await expect.poll(async () => (await app.page.getByTestId('answer-text').textContent()) ?? '', { timeout: 30_000 }).not.toBe('');
       // Only the primary's token view stays (it was opened last on model B, so it closed).
