@@ -96,7 +96,9 @@ describe('slices under every other experiment', () => {
     await app.page.getByTestId('traps-table').waitFor({ timeout: 120_000 });
     await app.page.getByTestId('trap-card').locator('details.qarx-command > summary').first().click();
     expect(await text('traps-result-qarx')).toMatch(/&& qarx compare .* --lang en --json$/);
+    await openSection(app.page, 'data');
     await app.page.getByTestId('scoring-lang').selectOption('auto');
+    await openExperiment(app.page, 'stability/traps');
     await openSlices('trap-slices');
     // Every answerable question gets a generated trap (or is counted as skipped): the all row counts those answered.
     const n = Number(await app.page.getByTestId('trap-slices-all').locator('td').first().textContent());
@@ -107,9 +109,11 @@ describe('slices under every other experiment', () => {
   });
 
   it("adversarial SQuAD: one row per original, the all row being Jia & Liang's figures", async () => {
+    await openSection(app.page, 'data');
     await app.page.getByTestId('dataset-file-input').setInputFiles(ADV);
     await expect.poll(() => text('import-message'), { timeout: 60_000 }).toMatch(/Imported 5 questions/);
     await app.page.getByTestId('dataset-list').locator('li').filter({ hasText: 'addsent-mini.json' }).locator('.dataset-name').click();
+    await openExperiment(app.page, 'stability/traps');
     await app.page.getByTestId('adversarial-run').click();
     await app.page.getByTestId('adversarial-table').waitFor({ timeout: 120_000 });
     await openSlices('adversarial-slices');
