@@ -1,7 +1,11 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { connectSrcFromEnv, headersFile, securityHeaders } from './scripts/security-headers.ts';
+import { precompressDir, precompressedMiddleware } from './scripts/precompress.ts';
 
 // Cross-origin isolation (wasm threads) and the security headers; QARX_CONNECT_SRC narrows connect-src.
 const connectSrc = connectSrcFromEnv(process.env.QARX_CONNECT_SRC);
@@ -32,15 +36,50 @@ function emitHeadersFile(): Plugin {
   };
 }
 
+const OUT_DIR = resolve(import.meta.dirname, 'dist');
+
 /**
- * Offline after the first visit (production build only): a Workbox service worker precaches the
- * app, ONNX Runtime's wasm (~25 MB, hence the raised size limit) and the shipped model. It waits
- * when a new version arrives; the app offers "Reload" (src/app/pwa.ts).
+ * Precompressed files (scripts/precompress.ts): the build writes .br and .gz beside the wasm, the
+ * model and the app's files, and `vite preview` (`npm start`) serves them with Content-Encoding.
+ */
+function precompressed(): Plugin {
+  return {
+    name: 'qarx-precompressed',
+    apply: (_config, env) => env.command === 'build' || env.isPreview === true,
+    // After the service worker is written (its closeBundle), so it is compressed too.
+    closeBundle: {
+      sequential: true,
+      order: 'post',
+      async handler() {
+        const r = await precompressDir(OUT_DIR, resolve(import.meta.dirname, '.cache', 'precompress'));
+        this.info(`precompressed ${r.files} files: ${(r.bytes / 1e6).toFixed(1)} MB → ${(r.compressed / 1e6).toFixed(1)} MB`);
+      },
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use(precompressedMiddleware(OUT_DIR, served));
+    },
+  };
+}
+
+/** Adds each file's SRI hash to the precache manifest: the service worker checks what it reuses from the HTTP cache. */
+async function withIntegrity(entries: { url: string; revision: string | null; size: number; integrity?: string }[]) {
+  const manifest = entries.map((e) => ({ ...e, integrity: `sha384-${createHash('sha384').update(readFileSync(join(OUT_DIR, e.url))).digest('base64')}` }));
+  return { manifest, warnings: [] };
+}
+
+/**
+ * Offline after the first visit (production build only): the service worker (src/sw/sw.ts)
+ * precaches the app, ONNX Runtime's plain wasm build and the shipped model, reusing what the first
+ * visit already downloaded; the WebGPU-capable build is cached when first used. It waits when a new
+ * version arrives; the app offers "Reload" (src/app/pwa.ts).
  */
 const offline = VitePWA({
   registerType: 'prompt',
   injectRegister: null,
   includeManifestIcons: false, // the glob below has them
+  strategies: 'injectManifest',
+  srcDir: 'src/sw',
+  filename: 'sw.ts',
   manifest: {
     name: 'QA Robustness Explorer',
     short_name: 'QA Explorer',
@@ -53,13 +92,15 @@ const offline = VitePWA({
       { src: 'favicon.ico', sizes: '48x48', type: 'image/x-icon' },
     ],
   },
-  workbox: {
+  injectManifest: {
     // No webmanifest here: the plugin adds manifest.webmanifest itself, and listing it twice would make
     // a future build whose two entries disagree fail to install (add-to-cache-list-conflicting-entries).
     globPatterns: ['**/*.{js,mjs,css,html,wasm,json,onnx,svg,ico}'],
+    // The engine benchmark page (bench.html) is not part of the app.
+    globIgnores: ['bench.html', 'assets/bench-*.js', 'assets/bench.worker-*.js', 'assets/peak-*.js', 'sw.js'],
     maximumFileSizeToCacheInBytes: 64 * 1024 * 1024,
-    navigateFallback: 'index.html',
-    cleanupOutdatedCaches: true,
+    manifestTransforms: [withIntegrity],
+    rollupFormat: 'iife',
   },
   devOptions: { enabled: false },
 });
@@ -70,7 +111,7 @@ export const TEST_HOOKS = process.env.QARX_TEST_HOOKS === '1';
 export default defineConfig({
   base: './',
   define: { __QARX_TEST_HOOKS__: JSON.stringify(TEST_HOOKS) },
-  plugins: [react(), dropBundledOrtWasm(), emitHeadersFile(), offline],
+  plugins: [react(), dropBundledOrtWasm(), emitHeadersFile(), offline, precompressed()],
   server: { headers: securityHeaders({ dev: true, connectSrc }) },
   preview: { headers: served },
   worker: { format: 'es' },

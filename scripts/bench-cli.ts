@@ -132,14 +132,12 @@ function runPython(script: string, args: string[]): Promise<Sample> {
   );
 }
 
-/** Median wall and CPU seconds and max peak MB of `runs` runs. */
-async function sample(run: () => Promise<Sample>): Promise<{ s: number; cpu: number; mb: number; ok: boolean; out: string }> {
-  const xs: Sample[] = [];
-  for (let i = 0; i < RUNS; i++) xs.push(await run());
+/** Median wall and CPU seconds and max peak MB of some runs. */
+function summary(xs: Sample[]): { s: number; cpu: number; mb: number; ok: boolean; out: string } {
   return { s: median(xs.map((x) => x.seconds)), cpu: median(xs.map((x) => x.cpu)), mb: Math.max(...xs.map((x) => x.mb)), ok: xs.every((x) => x.code === 0), out: xs[0]?.stdout ?? '' };
 }
 
-/** qarx eval beside the official script, alternating so both see the same load; prints the ratios. */
+/** qarx eval beside the official script, interleaved so both see the same load; prints wall and CPU ratios (medians) and both peaks. */
 async function sideBySide(label: string, qarxArgs: string[], pyArgs: string[]): Promise<boolean> {
   const script = process.env.QARX_SQUAD2_EVAL;
   if (!script) {
@@ -148,8 +146,15 @@ async function sideBySide(label: string, qarxArgs: string[], pyArgs: string[]): 
   }
   // The script's sums are CPython's: compensated from 3.12 on, plain before (qarx eval --py-sum).
   const modern = spawnSync('python3', ['-c', 'import sys; print(sys.version_info >= (3, 12))'], { encoding: 'utf8' }).stdout.trim() === 'True';
-  const q = await sample(() => runOnce([...qarxArgs, '--py-sum', modern ? 'compensated' : 'legacy']));
-  const p = await sample(() => runPython(script, pyArgs));
+  // Interleaved (qarx, official, qarx, official, …): on a shared machine both see the same load.
+  const qs: Sample[] = [];
+  const ps: Sample[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    qs.push(await runOnce([...qarxArgs, '--py-sum', modern ? 'compensated' : 'legacy']));
+    ps.push(await runPython(script, pyArgs));
+  }
+  const q = summary(qs);
+  const p = summary(ps);
   if (!q.ok || !p.ok) {
     console.log(`${label}: FAILED (qarx ${q.ok ? 'ok' : 'failed'}, official ${p.ok ? 'ok' : 'failed'})`);
     return false;

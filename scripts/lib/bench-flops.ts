@@ -30,3 +30,16 @@ export async function matmulPeak(m: number, k: number, n: number, repeats = 6): 
   await session.release();
   return (2 * m * k * n) / best / 1e9;
 }
+
+/** The share of ONNX Runtime Web's own MatMul ceiling the engine must keep on WASM (issue 29.4). */
+export const WASM_CEILING_TARGET = 0.85;
+
+/**
+ * The engine's GFLOP/s in the model as a share of the MatMul ceiling of the same runtime, with
+ * the verdict, e.g. ceilingShare(45.4, 53.3) → { share: 0.852, ok: true }. A share below `target`
+ * is flagged by the benchmark.
+ */
+export function ceilingShare(engineGflops: number, peakGflops: number, target = WASM_CEILING_TARGET): { share: number; ok: boolean } {
+  const share = peakGflops > 0 ? engineGflops / peakGflops : 0;
+  return { share, ok: share >= target };
+}

@@ -1,7 +1,7 @@
 /** `--lang auto|en|zh`: which official metric scores the data (the app's Scoring select). */
 import { parseScoringLang, withScoringLang, type ScoringLang } from '../core/data/score.ts';
 import type { Instance } from '../core/data/types.ts';
-import { guessLang } from '../core/formats/common.ts';
+import { guessLang } from '../core/text/guess-lang.ts';
 import type { SquadDataset } from '../core/metrics/index.ts';
 import { UsageError } from './io.ts';
 

@@ -1,18 +1,24 @@
 /**
- * predict's questions, a chunk at a time. Plain nested SQuAD/DuReader JSON is streamed twice — a
- * first pass for the ids, version and issues (what run.json, the counts and the read report need
- * up front), a second one that hands out the questions chunk by chunk — so the file is never held
- * whole (gzip: inflated as a stream from its compressed bytes); every other input (JSON Lines,
- * CSV, a file the stream cannot read like JSON.parse) is read whole by readData, as before.
+ * predict's questions, a chunk at a time. Nested SQuAD/DuReader JSON and JSON Lines (MRQA, the
+ * flat Hugging Face rows) are streamed twice — a first pass for the ids, version and issues (what
+ * run.json, the counts and the read report need up front), a second one that hands out the
+ * questions chunk by chunk — so the file is never held whole (gzip: inflated as a stream from its
+ * compressed bytes); every other input (CSV, one JSON array of rows, a file the stream cannot read
+ * like JSON.parse) is read whole by readData, as before.
  */
 import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
 import { DEFAULT_MAX_BYTES } from '../core/formats/common.ts';
 import { detectFormat, SNIFF_BYTES } from '../core/formats/index.ts';
-import { gunzipChunks, isGzip } from '../core/formats/gzip.ts';
+import { gunzipChunks, GzipError, isGzip, type TrailingGarbage } from '../core/formats/gzip.ts';
 import { InputError } from '../core/formats/json.ts';
+import { gzipLinesIssue, lineValue, noteTrailing, splitLines } from '../core/formats/jsonl.ts';
+import { mrqaLines } from '../core/formats/mrqa.ts';
+import { flatLines, isFlatJsonLines } from '../core/formats/squad-flat.ts';
+import type { Instance } from '../core/data/types.ts';
 import { SquadStreamFallback, readSquadStream, squadStreamItems } from '../core/formats/squad-stream.ts';
 import type { InputIssue, QaItem } from '../core/formats/squad.ts';
-import { readData } from './data.ts';
+import { qaItemOf, readData } from './data.ts';
 import { collectGarbage } from './gc.ts';
 
 /** What predict reads: the version, issues and ids of the valid questions, and the questions in chunks. */
@@ -25,6 +31,9 @@ export interface PredictInput {
   /** Whether the file was streamed (false: read whole). */
   streamed: boolean;
 }
+
+/** A file's bytes, a chunk at a time, from the start each time it is called; gzip trailing garbage goes to `onTrailing` (else it is an error). */
+type ByteSource = (onTrailing?: (t: TrailingGarbage) => void) => Iterable<Uint8Array>;
 
 /** Bytes read per step of a stream (a few MB of parser state at most). */
 const CHUNK_BYTES = 1 << 20;
@@ -56,15 +65,15 @@ function* fileChunks(file: string, onRead?: (done: number, total: number) => voi
  * A gzip file's inflated bytes chunk by chunk, each pass a fresh inflate of the compressed bytes
  * (read once); `onRead` hears compressed bytes consumed of the file's size on the first pass.
  */
-function gzipChunks(file: string, onRead?: (done: number, total: number) => void): (() => Iterable<Uint8Array>) {
+function gzipChunks(file: string, onRead?: (done: number, total: number) => void): ByteSource {
   let gz: Uint8Array | null = null;
   let pass = 0;
-  return function* () {
+  return function* (onTrailing) {
     gz ??= readFileSync(file);
     const total = gz.length;
     const report = pass++ === 0 ? onRead : undefined;
     let steps = 0;
-    for (const { chunk, consumed } of gunzipChunks(gz, file, DEFAULT_MAX_BYTES)) {
+    for (const { chunk, consumed } of gunzipChunks(gz, file, DEFAULT_MAX_BYTES, onTrailing)) {
       if (++steps % GC_STEPS === 0) collectGarbage();
       yield chunk;
       report?.(consumed, total);
@@ -101,9 +110,21 @@ function* inChunks(items: Iterable<QaItem>, size: number): Generator<QaItem[]> {
  * `onRead` hears how far the first pass is (bytes), for progress while a big file is read.
  */
 export async function readPredictInput(file: string, onRead?: (done: number, total: number) => void): Promise<PredictInput> {
-  if (existsSync(file) && statSync(file).isFile()) {
+  if (existsSync(file) && statSync(file).isFile() && statSync(file).size <= DEFAULT_MAX_BYTES) {
     const h = head(file);
     const format = detectFormat(file, h);
+    if (format === 'mrqa' || (format === 'squad-flat' && isFlatJsonLines(h, file))) {
+      const source = isGzip(h) ? gzipChunks(file, onRead) : () => fileChunks(file, onRead);
+      const issues: InputIssue[] = [];
+      const ids: string[] = [];
+      let v2 = false;
+      for (const i of linePass(source, file, format, issues)) {
+        ids.push(i.id);
+        v2 ||= i.isImpossible;
+      }
+      // No usable question: readData says why, in its usual words.
+      if (ids.length > 0) return linesStreamed(file, format, v2 ? 'v2.0' : 'v1.1', issues, ids, source);
+    }
     if (format === 'squad' || format === 'dureader') {
       // Gzip: the compressed bytes are held (a fraction of the text) and inflated chunk by chunk (fflate's streaming Gunzip), twice.
       const source = isGzip(h) ? gzipChunks(file, onRead) : () => fileChunks(file, onRead);
@@ -127,6 +148,48 @@ function streamed(file: string, version: PredictInput['version'], issues: InputI
     for (const item of squadStreamItems(source(), file, fileVersion)) {
       if (item.id !== ids[k++]) throw new InputError(`${file}: the file changed while it was being read.`);
       yield item;
+    }
+    if (k !== ids.length) throw new InputError(`${file}: the file changed while it was being read.`);
+  }
+  return { version, issues, ids, chunks: (size) => inChunks(items(), size), streamed: true };
+}
+
+/**
+ * One pass over a JSON Lines file (MRQA or flat rows): its questions, line by line, as the importer
+ * reads them (the same checks, and problems at `line N` into `issues`); only the current line's
+ * questions are held.
+ */
+function* linePass(source: ByteSource, file: string, format: 'mrqa' | 'squad-flat', issues: InputIssue[]): Generator<Instance> {
+  const ready: Instance[] = [];
+  const onLine = (format === 'mrqa' ? mrqaLines : flatLines)({ file, dataset: basename(file) }, issues, (i) => ready.push(i));
+  let lines = 0;
+  try {
+    for (const line of splitLines(withOffsets(source((t) => noteTrailing(issues, t))), true)) {
+      lines = line.lineNo;
+      const v = lineValue(line.raw, lines, file, issues);
+      if (v) onLine(v.value, lines);
+      yield* ready;
+      ready.length = 0;
+    }
+  } catch (e) {
+    if (!(e instanceof GzipError)) throw e;
+    gzipLinesIssue(e, lines, issues);
+  }
+}
+
+/** Chunks as splitLines takes them (its byte counts are not needed: the source reports progress). */
+function* withOffsets(chunks: Iterable<Uint8Array>): Generator<{ chunk: Uint8Array; consumed: number }> {
+  for (const chunk of chunks) yield { chunk, consumed: 0 };
+}
+
+/** The streamed JSON Lines input: a second pass yields the questions, checked against the first pass's ids. */
+function linesStreamed(file: string, format: 'mrqa' | 'squad-flat', version: PredictInput['version'], issues: InputIssue[], ids: string[], source: ByteSource): PredictInput {
+  function* items(): Generator<QaItem> {
+    let k = 0;
+    // The first pass reported the problems; this one's copies are dropped.
+    for (const i of linePass(source, file, format, [])) {
+      if (i.id !== ids[k++]) throw new InputError(`${file}: the file changed while it was being read.`);
+      yield qaItemOf(i);
     }
     if (k !== ids.length) throw new InputError(`${file}: the file changed while it was being read.`);
   }

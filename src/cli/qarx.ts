@@ -9,7 +9,7 @@
  *   qarx compare <original> <perturbed> --model <dir|hub id>
  *   qarx challenge <original> <perturbed> --out <file> (--model M | --pred NAME=orig,pert)…
  *   qarx universal <data> --model M [--type PER|GPE] [--source db|indist] [--candidates K] [--iterations N] [--sample B] [--top k]
- *   qarx attack --model M --data F [--budget N] [--families rename,trap,paraphrase,noise] [--seed S]
+ *   qarx attack --model M --data F [--budget N] [--families rename,trap,paraphrase,noise] [--source db|indist|randstr] [--pool FILE] [--seed S]
  *   qarx sweep <data> --model M …   qarx budget <data> --model M …
  *   qarx audit --config audit.json --out DIR [--shard i/n] [--workers N]   qarx merge DIR… --out DIR
  *   qarx card --audit DIR [--model NAME] [--out FILE]
@@ -95,9 +95,12 @@ const USAGE = `Usage:
       stops after the current name and prints what finished, marked partial; --slice KEY adds,
       per top name, original vs renamed per slice
   qarx attack --model <dir|hub id> --data <data file> [--budget 50] [--families rename,trap,paraphrase,noise]
-              [--seed 1] [--beam 3] [--depth 3] [--ids FILE] [--json] [--squad2]
+              [--source db|indist|randstr] [--pool FILE] [--seed 1] [--beam 3] [--depth 3] [--ids FILE]
+              [--json] [--squad2]
       the smallest breaking edit per answerable question (the app's "Find a failure"): from a correct
-      answer (EM 1), single edits of each family — one answer entity renamed (DBName, seeds S, S+1, …),
+      answer (EM 1), single edits of each family — one answer entity renamed (names from --source:
+      DBName by default, InDistName from --pool's names or else every question of the file, RandStr;
+      seeds S, S+1, …),
       one generated trap sentence at each of four positions, one paraphrase rule, one noise edit of
       each kind at the lowest rate — greedy, then a beam over 2…depth edits, until the answer scores
       EM 0 or the budget of model calls (answered inputs) runs out; prints per family (each alone)

@@ -4,6 +4,7 @@ import { explainPredictor, findBreakingEdit, occlude, occlusionUnits, reduceInpu
 import type { ExplainRequest } from './explain-protocol.ts';
 import type { WorkerEvent } from './protocol.ts';
 import { throttle } from './progress-throttle.ts';
+import { heldExplainPredictor, takeExplainHold } from './test-hold.ts';
 
 /** The predictor with progress counted in answered inputs against a total (the call budget). */
 function counted(predict: ExplainPredictor, total: number, report: (done: number, total: number) => void): ExplainPredictor {
@@ -18,7 +19,9 @@ function counted(predict: ExplainPredictor, total: number, report: (done: number
 
 /** Runs one explanation request on the loaded engine and posts its result. */
 export async function handleExplainJob(msg: ExplainRequest, engine: QaEngine, signal: AbortSignal, post: (e: WorkerEvent) => void): Promise<void> {
-  const predict = explainPredictor(engine, { versionTwo: msg.versionTwo, signal });
+  const plain = explainPredictor(engine, { versionTwo: msg.versionTwo, signal });
+  // Test builds: `qarxTest.holdExplain(n)` holds the job after n model calls until Cancel (test-hold.ts).
+  const predict = __QARX_TEST_HOOKS__ ? heldExplainPredictor(plain, takeExplainHold(), signal) : plain;
   const t0 = performance.now();
   if (msg.type === 'find-failure') {
     const report = throttle(msg.jobId, 'model calls', post);

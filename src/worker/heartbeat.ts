@@ -5,7 +5,7 @@
  */
 /// <reference lib="webworker" />
 import { isHeartbeatRequest, lifeLockName, type DebugAction, type HeartbeatEvent } from './heartbeat-protocol.ts';
-import { holdNextSweep } from './test-hold.ts';
+import { holdNextExplain, holdNextSweep } from './test-hold.ts';
 
 /** Answers heartbeat requests ahead of (and hidden from) the worker's own message handler. */
 export function installHeartbeat(scope: DedicatedWorkerGlobalScope): void {
@@ -34,7 +34,10 @@ export function installHeartbeat(scope: DedicatedWorkerGlobalScope): void {
 
 /** Test hook: closes the worker, blocks it for good (a hung worker that keeps its lock), or holds the next sweep. */
 function dieForTest(scope: DedicatedWorkerGlobalScope, action: DebugAction): void {
-  if (typeof action === 'object') holdNextSweep(action.holdSweepAfter);
+  if (typeof action === 'object') {
+    if ('holdExplainAfter' in action) holdNextExplain(action.holdExplainAfter);
+    else holdNextSweep(action.holdSweepAfter, action.skip);
+  }
   else if (action === 'close') scope.close();
   else hang();
 }

@@ -11,6 +11,7 @@ import { lazy } from './lazy-modules.ts';
 import type { WorkerEvent } from './protocol.ts';
 import type { ModelAnswer, ModelSide, MultiRequest } from './multi-protocol.ts';
 import { loaded, openModel, retire, serialLoad, type Active } from './open-model.ts';
+import { heldPredictor, takeSweepHold } from './test-hold.ts';
 
 type Post = (e: WorkerEvent) => void;
 
@@ -107,12 +108,18 @@ async function robustness(msg: Extract<MultiRequest, { type: 'robustness' }>, po
     if (signal?.aborted) break;
     const ok = await onModel(key, msg.jobId, post, async (a) => {
       const row = emptyRow(a.model.id, `${a.model.device} · ${a.model.dtype}`, msg.config);
-      const predict = enginePredictor(a.engine, { versionTwo: msg.config.versionTwo, signal });
+      let rows = 0;
+      const plain = enginePredictor(a.engine, { versionTwo: msg.config.versionTwo, signal });
+      // Test builds: a test can hold this model's run after its n-th row (src/worker/test-hold.ts).
+      const predict = __QARX_TEST_HOOKS__ ? heldPredictor(plain, takeSweepHold(), signal ?? new AbortController().signal, () => rows) : plain;
       let last = 0;
-      await runRobustness(msg.instances, msg.config, predict, row, {
+      const done = await runRobustness(msg.instances, msg.config, predict, row, {
         signal,
         pool: msg.pool ?? undefined,
-        onRow: (r) => post({ type: 'robustness-row', jobId: msg.jobId, key, row: structuredClone(r) }),
+        onRow: (r) => {
+          rows++;
+          post({ type: 'robustness-row', jobId: msg.jobId, key, row: structuredClone(r), complete: false });
+        },
         onProgress: (progress) => {
           const now = performance.now();
           if (now - last < 100 && progress.done !== progress.total) return;
@@ -120,6 +127,8 @@ async function robustness(msg: Extract<MultiRequest, { type: 'robustness' }>, po
           post({ type: 'robustness-progress', jobId: msg.jobId, key, progress });
         },
       });
+      // Every experiment ran: the page keeps this row whole if the worker dies later (a row not marked complete is partial then).
+      if (!done.partial) post({ type: 'robustness-row', jobId: msg.jobId, key, row: structuredClone(done), complete: true });
     });
     if (!ok) return;
   }

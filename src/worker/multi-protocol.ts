@@ -43,6 +43,7 @@ export type MultiEvent =
   | { type: 'model-loaded'; jobId: number; key: string; model: ModelInfo; loadMs: number; bytes: number | null }
   | { type: 'unloaded'; jobId: number; key: string }
   | { type: 'compared'; jobId: number; answers: ModelAnswer[] }
-  | { type: 'robustness-row'; jobId: number; key: string; row: RobustnessRow }
+  /** A model's row after each step; `complete` once every experiment ran on it. */
+  | { type: 'robustness-row'; jobId: number; key: string; row: RobustnessRow; complete: boolean }
   | { type: 'robustness-progress'; jobId: number; key: string; progress: SweepProgress }
   | { type: 'robustness-done'; jobId: number; cancelled: boolean };

@@ -93,7 +93,10 @@ async function weightsBytes(source: ModelSourceMsg, signal: AbortSignal): Promis
     const sizes = source.files.filter(([p]) => p.endsWith('.onnx') || p.endsWith('.onnx_data')).map(([, b]) => b.size);
     return sizes.length ? Math.max(...sizes) : null;
   }
-  const dir = source.kind === 'local' ? `${settings.base}models/${source.id}/onnx/` : `${settings.remoteHost.replace(/\/?$/, '/')}${source.id}/resolve/${source.revision ?? 'main'}/onnx/`;
+  // The app's own model (a few MB) is measured as it loads (openModel): no HEAD, one request per file,
+  // and served compressed its Content-Length would not be its size anyway.
+  if (source.kind === 'local') return null;
+  const dir = `${settings.remoteHost.replace(/\/?$/, '/')}${source.id}/resolve/${source.revision ?? 'main'}/onnx/`;
   const url = `${dir}model.onnx`;
   // A model in the browser cache is measured there: no request at all (offline, and no second fetch).
   const cached = await cachedBytes(['model.onnx', 'model_fp16.onnx', 'model_quantized.onnx'].map((f) => dir + f));
@@ -101,7 +104,8 @@ async function weightsBytes(source: ModelSourceMsg, signal: AbortSignal): Promis
   try {
     const r = await fetch(url, { method: 'HEAD', signal });
     const n = Number(r.headers.get('content-length'));
-    return r.ok && n > 0 ? n : null;
+    // A compressed answer's Content-Length counts the compressed bytes.
+    return r.ok && n > 0 && !r.headers.get('content-encoding') ? n : null;
   } catch {
     return null;
   }
@@ -150,8 +154,10 @@ export async function openModel(
     post({ type: 'error', jobId, code: 'out-of-memory', message: verdict, restart: false });
     return null;
   }
+  let onnxBytes = 0;
   const onProgress = (p: { status: string; file?: string; loaded?: number; total?: number; progress?: number }) => {
     if (p.status !== 'progress' || !p.file || signal.aborted) return;
+    if (/\.onnx(_data)?$/.test(p.file)) onnxBytes = Math.max(onnxBytes, p.loaded ?? 0);
     post({ type: 'load-progress', jobId, progress: { file: p.file, loaded: p.loaded ?? 0, total: p.total ?? 0, progress: p.progress ?? 0 } });
   };
   const src = source.kind === 'files' ? { kind: 'files' as const, id: source.id, files: new Map(source.files) } : source;
@@ -171,7 +177,9 @@ export async function openModel(
   // The meter sits inside the queue, so time spent waiting behind another model's batch does not count.
   const meter = meterRunner(model.runner, () => performance.now());
   const engine = new QaEngine(model.tokenizer, batchQueue(meter.runner), { scope, cache: logitCache });
-  return { active: { model, engine, running: new Set(), bytes, meter }, info: infoOf(model, reason), loadMs: performance.now() - t0 };
+  // The app's own model is measured as it downloads (weightsBytes asks no server for it).
+  const measured = bytes ?? (source.kind === 'local' && onnxBytes > 0 ? onnxBytes : null);
+  return { active: { model, engine, running: new Set(), bytes: measured, meter }, info: infoOf(model, reason), loadMs: performance.now() - t0 };
 }
 
 /** Disposes a model once the jobs running on it have finished. */

@@ -7,6 +7,7 @@ import type { Instance } from '../core/data/types.ts';
 import type { BudgetConfig, BudgetResult, SweepCell, SweepConfig, SweepProgress } from '../core/entity/experiment.ts';
 import type { LiveRename } from '../core/entity/live.ts';
 import type { FoundCase } from '../core/results/found-case.ts';
+import type { TaggerCoverage } from '../core/ner/coverage.ts';
 import type { UniversalConfig, UniversalResult } from '../core/entity/universal.ts';
 import type { TagStoreData } from '../core/entity/tag-store.ts';
 import type { NamePool, RenameOptions } from '../core/entity/rename.ts';
@@ -88,6 +89,8 @@ export type WorkerEvent =
   | { type: 'predicted'; jobId: number; predictions: QaPrediction[]; cancelled: boolean; inferenceMs: number; computed: number; cached: number }
   | { type: 'renamed'; jobId: number; result: LiveRename }
   | { type: 'tagger-loaded'; jobId: number; id: string; labels: string[] }
+  /** A renaming run's tagger coverage (issue 24.8): answerable questions whose answer got an entity; tagger null = built-in. */
+  | { type: 'tagger-coverage'; jobId: number; tagger: string | null; coverage: TaggerCoverage }
   | { type: 'paired'; jobId: number; row: PairRow | null; instance: Instance | null }
   | { type: 'pairs-done'; jobId: number; rows: PairRow[]; cancelled: boolean; dropped: number; answerMissing: PairsDropped['answerMissing'] }
   | { type: 'experiment-progress'; jobId: number; progress: SweepProgress }

@@ -257,6 +257,9 @@ function handleExperiment(msg: Extract<WorkerRequest, { type: 'sweep' | 'budget'
         post({ type: 'error', jobId: msg.jobId, code: 'unknown', message: tagged, restart: false });
         return;
       }
+      // Coverage with the tagger in use, shown on the tagger card, as qarx prints it (issue 24.8).
+      const { taggerCoverage } = await import('../core/ner/coverage-of.ts');
+      post({ type: 'tagger-coverage', jobId: msg.jobId, tagger: msg.tagger ?? null, coverage: taggerCoverage(tagged) });
       // C2W cases for the failure gallery, a bounded number per run.
       const found = caseCollector();
       if (msg.type === 'universal') {

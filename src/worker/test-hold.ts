@@ -1,20 +1,27 @@
 /**
- * Test builds only (`qarxTest.holdSweep(n)`, see src/app/test-hooks.ts): the next sweep stops
- * before computing anything past its n-th cell until it is cancelled, so a test presses Cancel at
- * a known point instead of racing the model.
+ * Test builds only (`qarxTest.holdSweep(n, skip)`, see src/app/test-hooks.ts): the next sweep
+ * (or one model's robustness run, counted in rows) stops before computing anything past its n-th
+ * cell until it is cancelled, so a test presses Cancel or kills the worker at a known point
+ * instead of racing the model. `skip` runs go by unheld first (on several models: the first
+ * model's run completes, the next one holds).
  */
 import type { Predictor } from '../core/entity/tally.ts';
+import type { ExplainPredictor } from '../core/explain/predictor.ts';
 
-let pending: number | null = null;
+let pending: { cells: number; skip: number } | null = null;
 
-/** Holds the next sweep after `cells` finished cells. */
-export function holdNextSweep(cells: number): void {
-  pending = Math.max(0, Math.floor(cells));
+/** Holds the sweep after the next `skip` ones after `cells` finished cells. */
+export function holdNextSweep(cells: number, skip = 0): void {
+  pending = { cells: Math.max(0, Math.floor(cells)), skip: Math.max(0, Math.floor(skip)) };
 }
 
-/** The hold the starting sweep takes (and clears), or null. */
+/** The hold the starting run takes (and clears), or null (also while runs are skipped). */
 export function takeSweepHold(): number | null {
-  const h = pending;
+  if (pending && pending.skip > 0) {
+    pending.skip--;
+    return null;
+  }
+  const h = pending?.cells ?? null;
   pending = null;
   return h;
 }
@@ -26,5 +33,30 @@ export function heldPredictor(predict: Predictor, hold: number | null, signal: A
     if (cellsDone() < hold) return predict(inputs, onProgress);
     await new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
     return { predictions: [], cancelled: true };
+  };
+}
+
+let explainPending: number | null = null;
+
+/** Holds the next explanation job ("Explain" or "Find a failure") after `calls` model calls. */
+export function holdNextExplain(calls: number): void {
+  explainPending = Math.max(0, Math.floor(calls));
+}
+
+/** The hold the starting explanation job takes (and clears), or null. */
+export function takeExplainHold(): number | null {
+  const h = explainPending;
+  explainPending = null;
+  return h;
+}
+
+/** An explanation predictor that, after `hold` calls, waits for the abort and reports the call cancelled (no answers). */
+export function heldExplainPredictor(predict: ExplainPredictor, hold: number | null, signal: AbortSignal): ExplainPredictor {
+  if (hold === null) return predict;
+  let calls = 0;
+  return async (inputs, onProgress) => {
+    if (calls++ < hold) return predict(inputs, onProgress);
+    await new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
+    return { predictions: [], cancelled: true, stats: { windows: 0, computed: 0, cached: 0 } };
   };
 }

@@ -166,7 +166,7 @@ describe('robustness table and memory', () => {
     expect(audit.datasets).toEqual([{ name: 'demo', builtin: 'demo', ids: expect.arrayContaining([]) }]);
     expect((audit.datasets[0] as { ids: string[] }).ids).toHaveLength(6);
     expect(audit.models.map((m) => m.hub ?? m.path)).toEqual(['public/models/qarx-lexical-qa', TINY]);
-    expect(audit.experiments.map((e) => e.kind)).toEqual(['sweep', 'natural', 'synthetic', 'paraphrase', 'traps', 'budget']);
+    expect(audit.experiments.map((e) => e.kind)).toEqual(['original', 'sweep', 'natural', 'synthetic', 'paraphrase', 'traps', 'budget']);
     await card.locator('.qarx-command summary').first().click();
     expect(await card.getByTestId('robust-qarx').textContent()).toBe('qarx audit --config robustness-audit.json --out robustness-audit');
     expect(await violations(page, '[data-testid="robustness-card"]')).toEqual([]);

@@ -68,7 +68,9 @@ describe('run history and exports', () => {
     expect(csv.name).toMatch(/^qarx-budget-\d{4}-\d\d-\d\d-\d{4}-table\.csv$/);
     const parsed = Papa.parse<Record<string, string>>(csv.bytes.toString('utf8'), { header: true, skipEmptyLines: true });
     expect(parsed.errors).toEqual([]);
-    expect(parsed.meta.fields).toEqual(['measure', 'n', 'small', 'model_em', 'model_f1', 'resemble_em', 'resemble_f1']);
+    // Confidence intervals are on by default: each side's CI/p columns follow the figures (issue 27).
+    expect(parsed.meta.fields?.slice(0, 7)).toEqual(['measure', 'n', 'small', 'model_em', 'model_f1', 'resemble_em', 'resemble_f1']);
+    expect(parsed.meta.fields).toEqual(expect.arrayContaining(['model_drop_f1_lo', 'model_p_f1_holm', 'resemble_p_em', 'resemble_f1_significance']));
     expect(parsed.data.map((r) => r.measure)).toEqual(['original', 'random_mean', 'random_std', 'worst', 'best', 'stability_pct']);
     expect(Number(parsed.data[0]?.model_f1)).toBeGreaterThan(0);
 

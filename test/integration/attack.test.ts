@@ -76,7 +76,7 @@ describe('qarx attack', () => {
   it('prints the share broken per family with the run it came from, and the same figures as JSON', async () => {
     const text = await runMain('attack', '--model', MODEL, '--data', data, '--budget', '12', '--families', 'trap,rename');
     expect(text.code, text.stderr).toBe(0);
-    expect(text.stdout).toMatch(/^attack: smallest breaking edit · families trap sentence, entity renaming · budget 12 calls per search/);
+    expect(text.stdout).toMatch(/^attack: smallest breaking edit · families trap sentence, entity renaming · names DBName · budget 12 calls per search/);
     expect(text.stdout).toContain('on 6 answerable questions');
     expect(text.stdout).toMatch(/^trap sentence +\d+ +\d+ /m);
     expect(text.stdout).toMatch(/^all families together /m);
@@ -95,6 +95,58 @@ describe('qarx attack', () => {
     expect([a.code, a.stderr]).toEqual([2, 'qarx: --families must list some of rename, trap, paraphrase, noise, got "rename,typo".\n']);
     const b = await runMain('attack', '--model', MODEL, '--data', data, '--budget', '0');
     expect(b.code).toBe(2);
+  });
+
+  describe('name source and pool (as sweep and budget spell them)', () => {
+    const twelve = join(tmp, 'demo12.json');
+    const poolFile = join(tmp, 'pool.json');
+    // A narrowed InDistName pool: names the whole file's pool does not hold.
+    const pool = { first: ['Symon', 'Inoke', 'Arles', 'Mezziah'], last: ['Wiegand', 'Schaden', 'Bode', 'Prohaska'] };
+    beforeAll(() => {
+      writeFileSync(twelve, JSON.stringify(instancesToSquad(demo.slice(0, 12))));
+      writeFileSync(poolFile, JSON.stringify(pool));
+    });
+
+    it('--source indist --pool FILE renames with the pool\'s names only, and the record says so', async () => {
+      const r = await runMain('attack', '--model', MODEL, '--data', twelve, '--families', 'rename', '--source', 'indist', '--pool', poolFile, '--budget', '12', '--json');
+      expect(r.code, r.stderr).toBe(0);
+      const j = JSON.parse(r.stdout) as { command: string; record: { settings: { source: string; pool: string } }; rows: { broken: number }[]; questions: { results: Record<string, { outcome: string; edits: { label: string }[] }> }[] };
+      expect(j.record.settings).toMatchObject({ source: 'indist', pool: poolFile });
+      expect(j.command).toContain(`--source indist --pool ${poolFile}`);
+      const labels = j.questions.flatMap((q) => Object.values(q.results).flatMap((x) => x.edits.map((e) => e.label)));
+      expect(labels.length).toBeGreaterThan(0);
+      const names = new Set([...pool.first, ...pool.last]);
+      for (const l of labels) {
+        expect(l).toMatch(/\(InDistName, seed \d+\)$/);
+        for (const m of l.matchAll(/→ ([^,(]+?)(?=,| \()/g)) expect(names.has(m[1] as string), `${m[1]} in ${l}`).toBe(true);
+      }
+    });
+
+    it('names the source in the table\'s header: InDistName from every question of the file without --pool, RandStr', async () => {
+      const a = await runMain('attack', '--model', MODEL, '--data', twelve, '--families', 'rename', '--source', 'indist', '--budget', '4');
+      expect(a.code, a.stderr).toBe(0);
+      expect(a.stdout).toMatch(/^attack: smallest breaking edit · families entity renaming · names InDistName \(pool: every question of the file\) · budget 4/);
+      const b = await runMain('attack', '--model', MODEL, '--data', data, '--families', 'rename,trap', '--source', 'RandStr', '--budget', '4', '--json');
+      expect(b.code, b.stderr).toBe(0);
+      const j = JSON.parse(b.stdout) as { record: { settings: { source: string; pool?: string } }; questions: { results: Record<string, { edits: { family: string; label: string }[] }> }[] };
+      expect(j.record.settings.source).toBe('randstr');
+      expect(j.record.settings.pool).toBeUndefined();
+      for (const q of j.questions) for (const x of Object.values(q.results)) for (const e of x.edits) if (e.family === 'rename') expect(e.label).toMatch(/\(RandStr, seed \d+\)$/);
+    });
+
+    it('refuses an unknown source and a missing or malformed pool, naming them, before loading the model', async () => {
+      const a = await runMain('attack', '--model', MODEL, '--data', data, '--source', 'dbname');
+      expect([a.code, a.stderr]).toEqual([2, 'qarx: --source must be one of indist, db, randstr (InDistName, DBName, RandStr), got "dbname".\n']);
+      const b = await runMain('attack', '--model', MODEL, '--data', data, '--source', 'indist', '--pool', join(tmp, 'no-such-pool.json'));
+      expect(b.code).not.toBe(0);
+      expect(b.stderr).toContain('no-such-pool.json');
+      const bad = join(tmp, 'bad-pool.json');
+      writeFileSync(bad, '{"PER": "Ada"}');
+      const c = await runMain('attack', '--model', MODEL, '--data', data, '--source', 'indist', '--pool', bad);
+      expect(c.code).not.toBe(0);
+      expect(c.stderr).toContain('bad-pool.json: "PER" must be a list of names.');
+      expect(c.stderr).not.toContain('loading');
+    });
   });
 
   it('Ctrl-C keeps the questions searched, marked partial, and exits 130', async () => {

@@ -2,7 +2,8 @@
  * The robustness table on a narrowed scope is reproduced by `qarx audit` (issue 23 §1): the row the
  * app computes (runRobustness over the scope's questions, with the pool of the whole dataset, as
  * src/worker/multi-jobs.ts runs it) equals, column by column, the audit summary of the config the
- * app saves with it (robustnessAuditConfig: the run's ids inline).
+ * app saves with it (robustnessAuditConfig: the run's ids inline), every column, the original F1
+ * (its `original` unit) and stability (the budget table's stability_pct) included.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +15,7 @@ import { loadDemoSet } from '../../src/core/data/demo.ts';
 import { buildNamePool } from '../../src/core/entity/rename.ts';
 import { enginePredictor } from '../../src/core/entity/index.ts';
 import { configureRuntime, loadQaModel, QaEngine } from '../../src/core/index.ts';
-import { DEFAULT_ROBUSTNESS, emptyRow, runRobustness, type RCell } from '../../src/core/results/robustness.ts';
+import { DEFAULT_ROBUSTNESS, emptyRow, robustnessColumns, runRobustness, SOURCE_NAMES } from '../../src/core/results/robustness.ts';
 import type { RunRecord } from '../../src/core/results/run-record.ts';
 import { ROOT, runMain } from '../support/run-qarx.ts';
 
@@ -22,7 +23,7 @@ const tmp = mkdtempSync(join(tmpdir(), 'qarx-reproduce-robust-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('robustness table on a narrowed scope = qarx audit of its config', () => {
-  it('every column the audit measures has the app\'s value', { timeout: 900_000 }, async () => {
+  it('every column of the app\'s table (original F1 included) has the audit summary\'s value', { timeout: 900_000 }, async () => {
     const demo = loadDemoSet();
     // A narrowed scope, not a prefix of the file: every other English question, revision pairs among them.
     const scope = demo.filter((i, k) => i.lang === 'en' && k % 2 === 1).slice(0, 10);
@@ -51,28 +52,41 @@ describe('robustness table on a narrowed scope = qarx audit of its config', () =
       const hit = ov.rows.find((x) => x[col('experiment')] === experiment && (!label || label.test(String(x[col('row')]))));
       return hit ? { n: hit[col('n')] as number, f1: hit[col('after_f1')] as number } : null;
     };
-    const same = (cell: RCell, got: { n: number; f1: number } | null, what: string) => {
-      if (cell === null) return expect(got === null || got.n === 0, what).toBe(true);
-      expect(got, what).not.toBeNull();
-      expect(got?.n, `${what}: n`).toBe(cell.n);
-      expect(got?.f1, `${what}: F1`).toBeCloseTo(cell.value, 3);
-    };
-    let compared = 0;
-    for (const [key, cell] of Object.entries(row.rename)) {
-      const [type, source] = key.split(':');
-      same(cell, pick('sweep', new RegExp(`^${type} · ${source} · us$`)), `rename ${key}`);
-      compared++;
-    }
-    same(row.natural, pick('natural'), 'natural pairs');
-    same(row.noise, pick('synthetic'), 'synthetic noise');
-    same(row.trap, pick('traps'), 'trap');
-    same(row.worst, pick('budget', /^model worst$/), 'worst');
-    same(row.best, pick('budget', /^model best$/), 'best');
-    // DPR: the paraphrase unit's headline names it, over the same questions.
+    // Every column of the app's table, by its header, from the audit summary: a column the audit
+    // does not reproduce has no entry here and fails the test.
+    const budgetTable = summary.models[0]?.tables.find((t) => t.kind === 'budget');
+    const stability = budgetTable?.rows.find((x) => x[budgetTable.columns.indexOf('measure')] === 'stability_pct');
     const dpr = ov.rows.find((x) => x[col('experiment')] === 'paraphrase');
-    expect(String(dpr?.[col('row')])).toBe(`paraphrased (DPR ${(row.dpr as { value: number }).value.toFixed(1)}%)`);
-    expect(dpr?.[col('n')]).toBe(row.dpr?.n);
-    expect(compared).toBe(9);
+    const original = ov.rows.find((x) => x[col('experiment')] === 'original');
+    const fromAudit: Record<string, { n: number; f1: number } | null> = {
+      'original F1': original ? { n: original[col('n')] as number, f1: original[col('before_f1')] as number } : null,
+      'natural pairs F1': pick('natural'),
+      'synthetic noise F1': pick('synthetic'),
+      'paraphrase DPR %': dpr ? { n: dpr[col('n')] as number, f1: Number(/DPR ([\d.]+)%/.exec(String(dpr[col('row')]))?.[1]) } : null,
+      'trap F1': pick('traps'),
+      'worst F1': pick('budget', /^model worst$/),
+      'best F1': pick('budget', /^model best$/),
+      'stability %': stability && budgetTable ? { n: stability[budgetTable.columns.indexOf('n')] as number, f1: stability[budgetTable.columns.indexOf('model_f1')] as number } : null,
+    };
+    for (const t of config.types) for (const [source, name] of Object.entries(SOURCE_NAMES)) fromAudit[`${t} ${name} F1`] = pick('sweep', new RegExp(`^${t} · ${source} · us$`));
+    const columns = robustnessColumns(config);
+    expect(columns.map(([h]) => h).sort()).toEqual(Object.keys(fromAudit).sort());
+    for (const [header, cellOf] of columns) {
+      const cell = cellOf(row);
+      const got = fromAudit[header] ?? null;
+      if (cell === null) {
+        expect(got === null || got.n === 0, header).toBe(true);
+        continue;
+      }
+      expect(got, header).not.toBeNull();
+      expect(got?.n, `${header}: n`).toBe(cell.n);
+      // The DPR is printed with one decimal in the paraphrase row's label.
+      if (header === 'paraphrase DPR %') expect(got?.f1, header).toBe(+cell.value.toFixed(1));
+      else expect(got?.f1, `${header}: value`).toBeCloseTo(cell.value, 3);
+    }
+    // The original column is every answerable question of the scope; the other cells ran too.
+    expect(row.original?.n).toBe(scope.filter((i) => !i.isImpossible).length);
     expect(row.natural).not.toBeNull();
+    expect(row.stability).not.toBeNull();
   });
 });

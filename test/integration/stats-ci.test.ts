@@ -12,7 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ROOT, runMain, runQarx } from '../support/run-qarx.ts';
 import { modelIndexProblems } from '../../src/core/audit/model-index.ts';
-import { pairedStats } from '../../src/core/stats/index.ts';
+import { budgetComparisons, experimentCi, pairedStats, type ExperimentCi } from '../../src/core/stats/index.ts';
+import type { BudgetResult } from '../../src/core/entity/stats.ts';
+import { readInstances } from '../../src/cli/data.ts';
+import { scoredAs } from '../../src/cli/lang.ts';
 
 const EVAL = join(ROOT, 'test', 'fixtures', 'eval');
 const MODEL = join(ROOT, 'public', 'models', 'qarx-lexical-qa');
@@ -86,6 +89,28 @@ describe('qarx sweep --ci (shipped model)', () => {
     }
     const text = await run(...args);
     expect(text.stdout).toMatch(/^± = std over perturbation seeds; CI: 95% percentile bootstrap over questions \(B = 200, seed 4\).*Holm-adjusted over the 6 tests/);
+  });
+});
+
+describe('qarx budget --ci (shipped model): the random and RESEMBLE rows', () => {
+  it('has CI and p for random, D_worst and D_best of the model and of RESEMBLE, one Holm family of 12, recomputable from its per-question rows', { timeout: 300_000 }, async () => {
+    const data = join(ROOT, 'test', 'fixtures', 'entity', 'selection.json');
+    const args = ['budget', data, '--model', MODEL, '--source', 'randstr', '--budget', '2', '--resemble', '3', '--ci', '--bootstrap', '200', '--ci-seed', '5'];
+    const json = await run(...args, '--json');
+    expect(json.code, json.stderr).toBe(0);
+    const r = JSON.parse(json.stdout) as BudgetResult & { ci: ExperimentCi };
+    expect(Object.keys(r.ci.rows)).toEqual(['model · random', 'model · worst', 'model · best', 'resemble · random', 'resemble · worst', 'resemble · best']);
+    expect(r.ci.family).toBe(12);
+    expect(r.ci.settings).toEqual({ bootstrap: 200, seed: 5, level: 0.95, resample: 'question' });
+    // The random row's EM is a mean over B renamings: the sign-flip test, never McNemar's.
+    expect(r.ci.rows['model · random']?.drop.em.test).toBe('sign-flip');
+    expect(r.ci.rows['model · random']?.perturbed.f1.value).toBeCloseTo(r.plain.random.f1, 9);
+    expect(r.ci.rows['resemble · worst']?.perturbed.f1.value).toBeCloseTo(r.defended?.worst.f1 ?? NaN, 9);
+    const instances = scoredAs(await readInstances(data), undefined);
+    expect(experimentCi(budgetComparisons(instances, r), { bootstrap: 200, seed: 5 })).toEqual(r.ci);
+    const text = await run(...args);
+    expect(text.stdout).toMatch(/Holm-adjusted over the 12 tests/);
+    expect(text.stdout).toMatch(/\nRESEMBLE random \(mean over B\)\t\d+/);
   });
 });
 

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadDemoSet } from '../../src/core/data/demo.ts';
 import { detectFormat, importFile, InputError } from '../../src/core/formats/index.ts';
-import { dataFile, qarxCommand, noAnswerReason, type RunRecord } from '../../src/core/results/run-record.ts';
+import { dataFile, noAnswerReason, type RunRecord } from '../../src/core/results/run-record.ts';
+import { qarxCommand } from '../../src/core/experiments/command.ts';
 
 const DEMO_FILE = 'src/core/data/demo-set.json';
 const bytes = new Uint8Array(readFileSync(join(import.meta.dirname, '..', '..', DEMO_FILE)));

@@ -5,8 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Instance } from '../../src/core/data/types.ts';
+import type { NameSource } from '../../src/core/entity/options.ts';
+import type { NamePool } from '../../src/core/entity/rename.ts';
 import { char, type QaInput, type QaPrediction } from '../../src/core/types.ts';
-import { attackRows, byEffect, findBreakingEdit, DEFAULT_SEARCH, describeBreak, occlude, occlusionUnits, reduceInput, removeUnits, runAttack, sentenceUnits, wordUnits, type ExplainPredictor } from '../../src/core/explain/index.ts';
+import { attackRows, byEffect, editCandidates, findBreakingEdit, DEFAULT_SEARCH, describeBreak, occlude, occlusionUnits, reduceInput, removeUnits, runAttack, sentenceUnits, wordUnits, type ExplainPredictor } from '../../src/core/explain/index.ts';
 
 const PASSAGE = 'Marie Curie was born in Warsaw in 1867. She moved to Paris in 1891. She liked tea.';
 const QUESTION = 'Where was Marie Curie born?';
@@ -126,5 +128,24 @@ describe('smallest breaking edit with a fake model', () => {
     const rows = Object.fromEntries(r.rows.map((x) => [x.key, [x.correct, x.broken, x.share]]));
     expect(rows).toEqual({ rename: [1, 1, 1], trap: [1, 0, 0], all: [1, 1, 1] });
     expect(attackRows(r.questions, ['rename'])[0]?.callsPerBreak).toBe(r.questions[0]?.results.rename?.calls);
+  });
+});
+
+describe('renaming edits take the name source and pool (Yan et al. §3.2)', () => {
+  const opts = { seed: 1, renames: 3 };
+  it.each([
+    ['db', undefined, /^renamed Warsaw → .+ \(DBName, seed [123]\)$/, 3],
+    // A pool of one name: every seed gives the same renaming, kept once.
+    ['indist', { city: ['Zorbatown'] }, /^renamed Warsaw → Zorbatown \(InDistName, seed 1\)$/, 1],
+    // A pool without a city: DBName fills in, and the label says so.
+    ['indist', { first: ['Ada'] }, /^renamed Warsaw → .+ \(InDistName: no pool name of this kind, so DBName, seed [123]\)$/, 3],
+    ['randstr', undefined, /^renamed Warsaw → [A-Z][a-z]+ \(RandStr, seed [123]\)$/, 3],
+  ] as [NameSource, NamePool | undefined, RegExp, number][])('source %s with pool %j', (source, pool, label, count) => {
+    const c = editCandidates(inst, 'rename', { ...opts, source, ...(pool ? { pool } : {}) });
+    expect(c).toHaveLength(count);
+    for (const x of c) {
+      expect(x.label).toMatch(label);
+      expect(x.instance.context).not.toContain('Warsaw');
+    }
   });
 });

@@ -1,5 +1,6 @@
 /** Deeply nested JSON is refused with the file's name and "too deep", never a stack overflow. */
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { importFile } from '../../src/core/formats/index.ts';
 import { InputError, MAX_JSON_DEPTH, parseJson, tooDeepAt } from '../../src/core/formats/json.ts';
 import { parseLine } from '../../src/core/formats/jsonl.ts';
@@ -18,6 +19,34 @@ describe('tooDeepAt', () => {
     { text: '{"k\\\\": [[]]}', limit: 2, at: 9 },
   ])('$text (limit $limit) → $at', ({ text, limit, at }) => {
     expect(tooDeepAt(text, limit)).toBe(at);
+  });
+
+  /** The scan written as one loop over every character (a backslash in a string skips the next one). */
+  function referenceDeepAt(text: string, limit: number): number {
+    let depth = 0;
+    for (let i = 0; i < text.length; i++) {
+      const c = text[i];
+      if (c === '"') {
+        for (i++; i < text.length; i++) {
+          if (text[i] === '\\') i++;
+          else if (text[i] === '"') break;
+        }
+      } else if (c === '[' || c === '{') {
+        if (++depth > limit) return i;
+      } else if (c === ']' || c === '}') depth--;
+    }
+    return -1;
+  }
+
+  it('jumping from quote to quote finds what a scan of every character finds (issue 29: eval start-up)', () => {
+    const piece = fc.constantFrom('[', ']', '{', '}', '"', '\\', '\\\\', '\\"', 'ab', ' ', ':', ',');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), fc.integer({ min: 0, max: 6 }), (xs, limit) => {
+        const text = xs.join('');
+        expect(tooDeepAt(text, limit)).toBe(referenceDeepAt(text, limit));
+      }),
+      { numRuns: 5000 },
+    );
   });
 });
 

@@ -65,3 +65,51 @@ describe('fast per-question scoring = the scripts\' formulation', () => {
     }), { numRuns: 2000 });
   });
 });
+
+// Python's str.isspace() code points, listed from CPython 3.11 (`[c for c in range(0x110000) if chr(c).isspace()]`).
+const PY_SPACE = new Set([0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1c, 0x1d, 0x1e, 0x1f, 0x20, 0x85, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000]);
+
+/** str.split() written out: maximal runs of non-space code points. */
+function referenceSplit(s: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  for (const ch of s) {
+    if (PY_SPACE.has(ch.codePointAt(0) as number)) {
+      if (cur) out.push(cur);
+      cur = '';
+    } else cur += ch;
+  }
+  if (cur) out.push(cur);
+  return out;
+}
+
+/** normalize_answer written out: lower(), drop string.punctuation, \b(a|an|the)\b → ' ', ' '.join(split()). */
+function referenceNormalize(s: string): string {
+  const punct = new Set('!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~');
+  const noPunct = [...s.toLowerCase()].filter((c) => !punct.has(c)).join('');
+  return referenceSplit(noPunct.replace(/(?<![\p{L}\p{N}_])(?:a|an|the)(?![\p{L}\p{N}_])/gu, ' ')).join(' ');
+}
+
+describe('normalisation in one replace = the scripts\' split and join', () => {
+  const spaceChar = fc.constantFrom(...[...PY_SPACE].map((c) => String.fromCodePoint(c)), '\u200b', '\ufeff', '\u180e');
+  const text = fc.array(fc.oneof(word, sep, spaceChar, fc.string({ maxLength: 3, unit: 'grapheme' })), { maxLength: 16 }).map((xs) => xs.join(''));
+
+  it('pySplit and normalizeAnswer, hand-computed', () => {
+    expect(pySplit(' a\u00a0b ')).toEqual(['a', 'b']);
+    expect(pySplit('x\u001cy\u0085z')).toEqual(['x', 'y', 'z']); // JS \s has neither
+    expect(pySplit('a\u200bb\ufeffc')).toEqual(['a\u200bb\ufeffc']); // Python: not whitespace
+    expect(pySplit('\t \n')).toEqual([]);
+    expect(normalizeAnswer('  The  cat,\u3000a dog ')).toBe('cat dog');
+    expect(normalizeAnswer('the')).toBe('');
+  });
+
+  it('equal on random text with every Python whitespace character', () => {
+    fc.assert(
+      fc.property(text, (s) => {
+        expect(pySplit(s)).toEqual(referenceSplit(s));
+        expect(normalizeAnswer(s)).toBe(referenceNormalize(s));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});

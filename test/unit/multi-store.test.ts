@@ -5,7 +5,7 @@
  * The worker is replaced by a recorder (the UI state machine, not a model).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { applyDataEvent, applyWorkerEvent, dataSent, lastOf, resetStore, restarts, sent, useApp } from './helpers/store.ts';
+import { applyDataEvent, applyWorkerEvent, dataSent, lastOf, qaWorkerDied, resetStore, restarts, sent, useApp } from './helpers/store.ts';
 
 const { emptyRow, DEFAULT_ROBUSTNESS } = await import('../../src/core/results/robustness.ts');
 const info = (id: string, device: 'wasm' | 'webgpu' = 'wasm') => ({ id, label: id, kind: 'neural' as const, architecture: 'bert', device, dtype: 'q8', inputNames: ['input_ids', 'attention_mask'], fallbackReason: null });
@@ -88,10 +88,58 @@ describe('several models in the store', () => {
     expect(req.keys).toEqual(['primary', k]);
     expect(useApp.getState().robust.run?.settings).toMatchObject({ models: ['primary/model (wasm · q8)', 'b/model (wasm · q8)'] });
     const row = emptyRow('b/model', 'wasm · q8', DEFAULT_ROBUSTNESS);
-    applyWorkerEvent({ type: 'robustness-row', jobId: req.jobId, key: k, row });
+    applyWorkerEvent({ type: 'robustness-row', jobId: req.jobId, key: k, row, complete: true });
     applyWorkerEvent({ type: 'robustness-done', jobId: req.jobId, cancelled: false });
     expect(useApp.getState().robust.rows[k]?.model).toBe('b/model');
     expect(useApp.getState().robust.status).toBe('done');
+  });
+});
+
+describe('the robustness table when the inference worker dies (issue 25.2)', () => {
+  /** Starts the table on the primary and one added model; returns the job and the added key. */
+  function startTable(): { jobId: number; k: string } {
+    const k = addLoaded('b/model');
+    useApp.getState().startRobustness();
+    const collect = dataSent.at(-1) as { reqId: number };
+    applyDataEvent({ type: 'collected', reqId: collect.reqId, instances: [], total: 96, versionTwo: true, datasets: ['demo'], pool: null } as never);
+    return { jobId: lastOf('robustness').jobId, k };
+  }
+  const saves = () => dataSent.filter((r) => r.type === 'run-save') as unknown as { info: { kind: string; partial: boolean; table: { rows: unknown[][] } } }[];
+
+  it('mid-run: ends as a Cancel does — the unfinished row marked partial, the whole one kept whole, a note why, saved to the history partial', () => {
+    const { jobId, k } = startTable();
+    const a = { ...emptyRow('primary/model', 'wasm · q8', DEFAULT_ROBUSTNESS), original: { value: 80, n: 6 } };
+    const b = { ...emptyRow('b/model', 'wasm · q8', DEFAULT_ROBUSTNESS), original: { value: 40, n: 6 } };
+    applyWorkerEvent({ type: 'robustness-row', jobId, key: 'primary', row: a, complete: false });
+    applyWorkerEvent({ type: 'robustness-row', jobId, key: 'primary', row: a, complete: true });
+    applyWorkerEvent({ type: 'robustness-row', jobId, key: k, row: b, complete: false });
+    qaWorkerDied('closed', true);
+    const r = useApp.getState().robust;
+    expect(r.status).toBe('cancelled');
+    expect(r.stopReason).toMatch(/^The inference worker stopped without an error/);
+    expect([r.rows.primary?.partial, r.rows[k]?.partial]).toEqual([false, true]);
+    expect(r.jobId).toBeNull();
+    expect(saves().map((x) => [x.info.kind, x.info.partial, x.info.table.rows.map((row) => row[0])])).toEqual([['robustness', true, ['primary/model', 'b/model']]]);
+  });
+
+  it('before any row: an error saying why, nothing saved', () => {
+    startTable();
+    qaWorkerDied('closed', true);
+    const r = useApp.getState().robust;
+    expect(r.status).toBe('error');
+    expect(r.error).toMatch(/^The inference worker stopped/);
+    expect(saves()).toEqual([]);
+  });
+
+  it('a finished table is saved to the history whole, a cancelled one partial', () => {
+    for (const cancelled of [false, true]) {
+      dataSent.length = 0;
+      const { jobId, k } = startTable();
+      applyWorkerEvent({ type: 'robustness-row', jobId, key: k, row: { ...emptyRow('b/model', 'wasm · q8', DEFAULT_ROBUSTNESS), partial: cancelled }, complete: !cancelled });
+      applyWorkerEvent({ type: 'robustness-done', jobId, cancelled });
+      expect(saves().map((x) => [x.info.kind, x.info.partial])).toEqual([['robustness', cancelled]]);
+      useApp.getState().unloadModel(k);
+    }
   });
 });
 

@@ -6,7 +6,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { WorkerRequest } from '../../src/worker/protocol.ts';
 import type { BudgetResult } from '../../src/core/entity/stats.ts';
-import { applyDataEvent, applyWorkerEvent, dataSent, resetStore, sent, useApp } from './helpers/store.ts';
+import { applyDataEvent, applyWorkerEvent, dataSent, qaWorkerDied, resetStore, sent, useApp } from './helpers/store.ts';
+import type { SweepCell } from '../../src/core/entity/stats.ts';
 
 const info = (id: string, dtype = 'q8') => ({ id, label: id, kind: 'neural' as const, architecture: 'bert', device: 'wasm' as const, dtype, inputNames: ['input_ids'], fallbackReason: null });
 const budgets = sent as Extract<WorkerRequest, { type: 'budget' }>[];
@@ -78,6 +79,41 @@ describe('an experiment on every loaded model', () => {
     applyWorkerEvent({ type: 'error', jobId: first.jobId, code: 'unknown', message: 'b/model: boom', restart: false });
     const s = useApp.getState();
     expect(s.budget.status).toBe('error');
+    expect(s.perModel.budget?.running).toBeNull();
+    expect(Object.keys(s.perModel.budget?.results ?? {})).toEqual(['primary']);
+  });
+
+  it('the worker dying on the added model mid-sweep: its cells kept as its partial result (tab, history), the primary’s whole (issue 25.2)', () => {
+    const cell = (seed: number): SweepCell => ({ type: 'PER', source: 'db', origin: 'us', seed, n: 3, orig: score(100), pert: score(60), categories: { C2C: 1, C2W: 2, W2C: 0, W2W: 0 }, errors: { orig: { correct: 3, 'wrong-entity': 0, 'wrong-boundary': 0 }, pert: { correct: 1, 'wrong-entity': 1, 'wrong-boundary': 1 } }, skipped: {} });
+    useApp.getState().start('sweep');
+    const c = dataSent.filter((r) => r.type === 'collect').at(-1) as { reqId: number };
+    applyDataEvent({ type: 'collected', reqId: c.reqId, instances: [], total: 2, versionTwo: false, datasets: ['demo'], pool: null } as never);
+    const jobId = (sent.filter((r) => r.type === 'sweep').at(-1) as { jobId: number }).jobId;
+    applyWorkerEvent({ type: 'sweep-cell', jobId, cell: cell(0) });
+    applyWorkerEvent({ type: 'sweep-done', jobId, cancelled: false, n: 2, cases: [] });
+    applyWorkerEvent({ type: 'sweep-cell', jobId, cell: cell(1) });
+    qaWorkerDied('closed', true);
+    const s = useApp.getState();
+    expect(s.sweep.status).toBe('cancelled');
+    expect(s.sweep.stopReason).toMatch(/^The inference worker stopped/);
+    expect(s.sweepCells).toEqual([cell(1)]);
+    const run = s.perModel.sweep;
+    expect(run?.running).toBeNull();
+    expect(run?.shown).toBe('m2');
+    expect([run?.results.primary?.partial, run?.results.m2?.partial]).toEqual([false, true]);
+    expect(run?.results.m2?.run.model).toBe('b/model');
+    const saved = dataSent.filter((r) => r.type === 'run-save') as unknown as { info: { run: { model: string }; partial: boolean } }[];
+    expect(saved.map((r) => [r.info.run.model, r.info.partial])).toEqual([['primary/model', false], ['b/model', true]]);
+  });
+
+  it('the worker dying before the added model’s first result: the primary’s result stays, the card says why, no tab keeps running', () => {
+    startBudget();
+    const first = lastBudget();
+    applyWorkerEvent({ type: 'budget-done', jobId: first.jobId, result: result(0.9), cases: [] });
+    qaWorkerDied('closed', true);
+    const s = useApp.getState();
+    expect(s.budget.status).toBe('error');
+    expect(s.budget.error).toMatch(/^The inference worker stopped/);
     expect(s.perModel.budget?.running).toBeNull();
     expect(Object.keys(s.perModel.budget?.results ?? {})).toEqual(['primary']);
   });

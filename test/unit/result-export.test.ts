@@ -1,8 +1,9 @@
 /** The reproducing `qarx` command of each run kind, formula-safe CSV of result tables, JSON exports, file names and side-by-side tables. */
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { dataFile, modelArg, noAnswerReason, qarxCommand, shellQuote, type RunRecord } from '../../src/core/results/run-record.ts';
-import { exportName, partialNote, resultExport, runCommand, sideBySide, tableToCsv, type ResultTable } from '../../src/core/results/table.ts';
+import { dataFile, modelArg, noAnswerReason, shellQuote, type RunRecord } from '../../src/core/results/run-record.ts';
+import { exportName, partialNote, sideBySide, tableToCsv, type ResultTable } from '../../src/core/results/table.ts';
+import { qarxCommand, resultExport, runCommand } from '../../src/core/experiments/command.ts';
 import { budgetTable, sweepTable } from '../../src/core/results/tables.ts';
 import { restoreCell } from '../../src/core/formats/pairs-csv.ts';
 import type { BudgetResult, SweepRow } from '../../src/core/entity/stats.ts';

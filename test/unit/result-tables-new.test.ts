@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { noAnswerReason, qarxCommand, type RunRecord } from '../../src/core/results/run-record.ts';
+import { noAnswerReason, type RunRecord } from '../../src/core/results/run-record.ts';
+import { qarxCommand } from '../../src/core/experiments/command.ts';
 import { adversarialTable, dprTable, sliceResultTable, trapTable, universalTable } from '../../src/core/results/tables.ts';
 import type { UniversalResult } from '../../src/core/entity/universal.ts';
 import type { DprSummary } from '../../src/core/sensitivity/dpr.ts';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { robustnessAuditConfig, safeName } from '../../src/core/audit/robustness-config.ts';
 import { DEFAULT_ROBUSTNESS } from '../../src/core/results/robustness.ts';
-import { qarxCommand, type RunRecord } from '../../src/core/results/run-record.ts';
+import type { RunRecord } from '../../src/core/results/run-record.ts';
+import { qarxCommand } from '../../src/core/experiments/command.ts';
 import { validateConfig } from '../../src/cli/audit/config.ts';
 
 const run = (datasets: string[], n: number): RunRecord => ({
@@ -23,10 +24,10 @@ describe('robustnessAuditConfig', () => {
       // int8 is no audit precision: the model's own default applies.
       { name: 'C-my_local_model', path: './my_local_model' },
     ]);
-    expect(c.experiments.map((e) => e.kind)).toEqual(['sweep', 'natural', 'synthetic', 'paraphrase', 'traps', 'budget']);
-    expect(c.experiments[0]).toEqual({ kind: 'sweep', types: ['PER', 'ORG', 'GPE'], sources: ['indist', 'db', 'randstr'], seeds: 1, origin: 'us', origins: [] });
-    expect(c.experiments[2]).toEqual({ kind: 'synthetic', noise: ['keyboard'], rate: 0.3 });
-    expect(c.experiments[5]).toEqual({ kind: 'budget', type: 'PER', source: 'db', budget: 3 });
+    expect(c.experiments.map((e) => e.kind)).toEqual(['original', 'sweep', 'natural', 'synthetic', 'paraphrase', 'traps', 'budget']);
+    expect(c.experiments[1]).toEqual({ kind: 'sweep', types: ['PER', 'ORG', 'GPE'], sources: ['indist', 'db', 'randstr'], seeds: 1, origin: 'us', origins: [] });
+    expect(c.experiments[3]).toEqual({ kind: 'synthetic', noise: ['keyboard'], rate: 0.3 });
+    expect(c.experiments[6]).toEqual({ kind: 'budget', type: 'PER', source: 'db', budget: 3 });
     expect(c.seeds).toEqual([1]);
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeRun, noAnswerReason, qarxCommand, type RunRecord } from '../../src/core/results/run-record.ts';
+import { describeRun, noAnswerReason, type RunRecord } from '../../src/core/results/run-record.ts';
+import { qarxCommand } from '../../src/core/experiments/command.ts';
 
 const base: RunRecord = {
   datasets: ['Demo set (built in)'],

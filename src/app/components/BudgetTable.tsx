@@ -4,9 +4,11 @@ import type { BudgetResult, BudgetScores } from '../../core/entity/stats.ts';
 import { pct } from './Chart.tsx';
 import { countOf } from '../../core/text/plural.ts';
 import { SmallLegend, SmallMark } from './SmallMark.tsx';
+import type { ExperimentCi } from '../../core/stats/index.ts';
+import { BudgetCiNote, CiLegend } from './CiCell.tsx';
 
 /** Worst/best over a budget as a table: the model, and RESEMBLE when it ran. */
-export function BudgetTable({ result, budget }: { result: BudgetResult; budget: number }) {
+export function BudgetTable({ result, budget, ci }: { result: BudgetResult; budget: number; ci?: ExperimentCi | null }) {
   const split = result.resembleSplit;
   return (
     <>
@@ -36,8 +38,16 @@ export function BudgetTable({ result, budget }: { result: BudgetResult; budget: 
             {(['original', 'random', 'worst', 'best'] as const).map((k) => (
               <tr key={k}>
                 <td>{k === 'random' ? `random renaming, mean ± std over the ${budget} runs` : k === 'original' ? 'original' : <Term k={`D_${k}`}>{`D_${k}`}</Term>} (EM / F1)</td>
-                <td>{fmtScore(result.plain, k)}</td>
-                {result.defended && <td>{fmtScore(result.defended, k)}</td>}
+                <td>
+                  {fmtScore(result.plain, k)}
+                  {ci && <BudgetCiNote ci={ci} side="model" k={k} />}
+                </td>
+                {result.defended && (
+                  <td>
+                    {fmtScore(result.defended, k)}
+                    {ci && <BudgetCiNote ci={ci} side="resemble" k={k} />}
+                  </td>
+                )}
               </tr>
             ))}
             <tr>
@@ -50,6 +60,7 @@ export function BudgetTable({ result, budget }: { result: BudgetResult; budget: 
           </tbody>
         </table>
       <SmallLegend counts={[result.n]} />
+      {ci && <CiLegend ci={ci} seedSpread testid="budget" />}
     </>
   );
 }

@@ -15,7 +15,7 @@ export const pct = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–');
  * inside a RunResult; `counts` are the question counts behind its bars, whose small-n line it shows
  * (and exports) when any is under SMALL_N (naming `smallWhich` when its bars are not lightened), e.g. <Chart title="Drop" testid="chart-x" counts={[12, 40]}><BarChart …/></Chart>.
  */
-export function Chart({ title, testid, children, height = 260, counts = [], smallWhich }: { title: string; testid: string; children: React.ReactElement; height?: number; counts?: readonly number[]; smallWhich?: string }) {
+export function Chart({ title, testid, children, height = 260, counts = [], smallWhich, note }: { title: string; testid: string; children: React.ReactElement; height?: number; counts?: readonly number[]; smallWhich?: string; note?: React.ReactNode }) {
   const ref = useRef<HTMLElement>(null);
   return (
     <figure className="chart" data-testid={testid} ref={ref}>
@@ -26,6 +26,7 @@ export function Chart({ title, testid, children, height = 260, counts = [], smal
         {children}
       </ResponsiveContainer>
       <SmallLegend counts={counts} chart which={smallWhich} />
+      {note}
     </figure>
   );
 }

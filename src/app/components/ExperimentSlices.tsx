@@ -18,6 +18,7 @@ import { summarizeSweep } from '../../core/entity/stats.ts';
 import { summarizeDpr } from '../../core/sensitivity/dpr.ts';
 import { summarizeTraps } from '../../core/trap/summary.ts';
 import { plannedSeeds, savedHeadline } from '../store/run-saving.ts';
+import { kindOf } from '../../core/experiments/registry.ts';
 
 /** A collapsed box holding one slice table (and an optional picker above it). */
 function SliceBox({ title, testid, items, headline, kind, run, perturbedLabel, picker }: { title: string; testid: string; items: readonly SliceItem[]; headline: SliceTotals | undefined; kind: string; run: RunRecord | null; perturbedLabel: string; picker?: ReactNode }) {
@@ -123,22 +124,18 @@ export function AdversarialSlices() {
   return <SliceBox title="Original vs adversarial by slice" testid="adversarial-slices" items={items} headline={adversarialHeadline(result.output)} kind="adversarial" run={run} perturbedLabel="adversarial (worst variant)" />;
 }
 
-/** Labels of the perturbed side per saved kind. */
-const SAVED_LABELS: Record<string, [string, string]> = {
-  budget: ['Original vs D_worst by slice', 'D_worst'],
-  paraphrase: ['Originals vs paraphrases by slice', 'paraphrased'],
-  traps: ['Original vs trapped by slice', 'trapped'],
-  adversarial: ['Original vs adversarial by slice', 'adversarial (worst variant)'],
-  natural: ['Natural edits by slice', 'edited'],
-  synthetic: ['Synthetic noise by slice', 'noisy'],
+/** The saved-run slice boxes of the kinds sliced per row or name (the others are sliced as a whole, labelled by their descriptor). */
+const PER_PART: Partial<Record<string, (p: SlicePayload & { cells?: SweepCell[]; result?: UniversalResult }, run: RunRecord) => ReactNode>> = {
+  sweep: (p, run) => p.sliceSources && p.cells && <SweepSlicesView cells={p.cells} instances={p.sliceSources} run={run} testid="saved-slices" />,
+  universal: (p, run) => p.sliceSources && p.result && <UniversalSlicesView result={p.result} instances={p.sliceSources} run={run} testid="saved-slices" />,
 };
 
 /** A reopened saved run's slice table, from the slice data saved with it (none for runs saved before). */
 export function SavedRunSlices({ kind, payload, run }: { kind: string; payload: unknown; run: RunRecord }) {
   const p = payload as SlicePayload & { cells?: SweepCell[]; result?: UniversalResult };
-  if (kind === 'sweep' && p.sliceSources && p.cells) return <SweepSlicesView cells={p.cells} instances={p.sliceSources} run={run} testid="saved-slices" />;
-  if (kind === 'universal' && p.sliceSources && p.result) return <UniversalSlicesView result={p.result} instances={p.sliceSources} run={run} testid="saved-slices" />;
-  const labels = SAVED_LABELS[kind];
+  const part = PER_PART[kind]?.(p, run);
+  if (part) return part;
+  const labels = kindOf(kind)?.slices;
   if (!labels || !p.sliceItems?.length) return null;
-  return <SliceBox title={labels[0]} testid="saved-slices" items={p.sliceItems} headline={savedHeadline(kind, payload)} kind={kind} run={run} perturbedLabel={labels[1]} />;
+  return <SliceBox title={labels.title} testid="saved-slices" items={p.sliceItems} headline={savedHeadline(kind, payload)} kind={kind} run={run} perturbedLabel={labels.perturbed} />;
 }

@@ -30,6 +30,10 @@ import { AuditCard } from './AuditCard.tsx';
 import { readyKeys } from '../store/model-keys.ts';
 import { TaggerBlocked, TaggerSettings } from './TaggerSettings.tsx';
 import { taggerBlock } from '../store/tagger-slice.ts';
+import { ciFor } from '../store/ci-slice.ts';
+import { withBudgetCi, withSweepCi } from '../../core/results/ci-tables.ts';
+import { CiControl } from './CiControl.tsx';
+import { CiStatus } from './CiCell.tsx';
 
 /** The page of each experiment path (see routes.ts). */
 const PAGES: Record<string, () => ReactNode> = {
@@ -115,7 +119,8 @@ function SweepCard() {
   const planned = Number(job.run?.settings.seeds ?? cfg.seeds);
   // Memoized: progress events re-render the card many times a second, the charts only when cells change.
   const rows = useMemo(() => summarizeSweep(cells, planned), [cells, planned]);
-  const table = useMemo(() => sweepTable(rows), [rows]);
+  const ci = useApp((s) => ciFor(s, 'sweep'));
+  const table = useMemo(() => withSweepCi(sweepTable(rows), ci?.result ?? undefined), [rows, ci]);
   return (
     <section className="card" data-testid="sweep-card">
       <h3>Sweep: how much does renaming cost?</h3>
@@ -139,13 +144,15 @@ function SweepCard() {
         <button type="button" className="primary" data-testid="sweep-run" disabled={!ready || running || blocked || cfg.types.length === 0 || cfg.sources.length === 0} onClick={() => start('sweep')}>
           Run sweep
         </button>
+        <CiControl testid="sweep" />
         <TaggerBlocked testid="sweep-run" />
       </div>
       <ScopeLine kind="sweep" testid="sweep" />
       <JobBar job={job} onCancel={() => cancel('sweep')} testid="sweep" kind="sweep" />
       {rows.length > 0 && job.run && (
         <RunResult kind="sweep" run={job.run} table={table} partial={job.status === 'cancelled'} testid="sweep">
-          <SweepResults rows={rows} origin={(job.run.settings.origin as Origin | undefined) ?? cfg.origin} />
+          <CiStatus status={ci?.status} error={ci?.error} testid="sweep" />
+          <SweepResults rows={rows} origin={(job.run.settings.origin as Origin | undefined) ?? cfg.origin} ci={ci?.result} />
         </RunResult>
       )}
       {cells.length > 0 && <SweepSlices />}
@@ -179,6 +186,7 @@ function BudgetCard() {
   const blocked = useApp((s) => taggerBlock(s) !== null);
   const { setBudgetConfig, start, cancel } = useApp.getState();
   const running = job.status === 'running' || job.status === 'collecting';
+  const ci = useApp((s) => ciFor(s, 'budget'));
   const res = cfg.resemble;
   // RESEMBLE's 30% validation split is drawn by this seed (§4.2); the record and qarx --seed carry it.
   const splitSeed = useSeedField({ value: res?.seed ?? 1, testid: 'budget-resemble-seed', onChange: (v) => res && setBudgetConfig({ resemble: { ...res, seed: v } }) });
@@ -219,14 +227,16 @@ function BudgetCard() {
         <button type="button" className="primary" data-testid="budget-run" disabled={!ready || running || blocked || (res !== null && splitSeed.error !== null)} onClick={() => start('budget')}>
           Run budget
         </button>
+        <CiControl testid="budget" />
         {res && <SeedBlocked error={splitSeed.error} testid="budget-run" />}
         <TaggerBlocked testid="budget-run" />
       </div>
       <ScopeLine kind="budget" testid="budget" />
       <JobBar job={job} onCancel={() => cancel('budget')} testid="budget" kind="budget" />
       {result && result.n > 0 && job.run && (
-        <RunResult kind="budget" run={job.run} table={budgetTable(result)} partial={job.status === 'cancelled'} testid="budget">
-          <BudgetTable result={result} budget={Number(job.run.settings.budget ?? cfg.budget)} />
+        <RunResult kind="budget" run={job.run} table={withBudgetCi(budgetTable(result), ci?.result ?? undefined)} partial={job.status === 'cancelled'} testid="budget">
+          <CiStatus status={ci?.status} error={ci?.error} testid="budget" />
+          <BudgetTable result={result} budget={Number(job.run.settings.budget ?? cfg.budget)} ci={ci?.result} />
         </RunResult>
       )}
       {result && result.n > 0 && <BudgetSlices />}

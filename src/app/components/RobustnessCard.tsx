@@ -5,10 +5,9 @@
 import { ScopeLine } from './ScopeLine.tsx';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { robustnessColumns, sourceMean, RENAME_SOURCES, SOURCE_NAMES, type RCell, type RobustnessRow } from '../../core/results/robustness.ts';
-import type { ResultTable } from '../../core/results/table.ts';
 import type { RunRecord } from '../../core/results/run-record.ts';
 import { useApp } from '../store/index.ts';
-import { modelOfKey, readyKeys, type RobustnessJob } from '../store/multi-slice.ts';
+import { modelOfKey, readyKeys, robustnessTable, robustPartial, type RobustnessJob } from '../store/multi-slice.ts';
 import type { ExperimentJob } from '../store/experiment-slice.ts';
 import { Chart, SOURCE_COLORS } from './Chart.tsx';
 import { JobBar } from './JobBar.tsx';
@@ -41,6 +40,7 @@ function jobOf(job: RobustnessJob): ExperimentJob {
     progress: p ? { label: `${id}: ${p.progress.label}`, done: Math.round((100 * p.progress.done) / Math.max(1, p.progress.total)), total: 100 } : null,
     selected: 0,
     error: job.error,
+    ...(job.stopReason ? { stopReason: job.stopReason } : {}),
     run: job.run,
   };
 }
@@ -54,13 +54,7 @@ export function RobustnessCard() {
   const running = job.status === 'running' || job.status === 'collecting';
   const rows = job.keys.flatMap((k) => (job.rows[k] ? [{ key: k, row: job.rows[k] as RobustnessRow }] : []));
   const cols = robustnessColumns(config);
-  const table: ResultTable = {
-    title: 'Robustness by model',
-    columns: ['model', 'device · dtype', ...cols.map(([h]) => h)],
-    rows: rows.map(({ row }) => [row.model, row.runtime, ...cols.map(([, of]) => of(row)?.value ?? null)]),
-    key: ['model', 'device · dtype'],
-    headline: cols.map(([h]) => h),
-  };
+  const table = robustnessTable(job, config);
   // The qarx audit config that re-runs this table (its questions by id when the scope narrowed them).
   const auditJson = () => {
     const models = rows.map(({ key, row }) => ({ letter: modelOfKey(useApp.getState(), key).letter, id: row.model, dtype: row.runtime.split(' · ')[1] ?? '' }));
@@ -85,7 +79,7 @@ export function RobustnessCard() {
       <ScopeLine kind="robustness" testid="robust" limit={limit} />
       <JobBar job={jobOf(job)} onCancel={cancelRobustness} testid="robust-job" unit="% of this model's experiments" />
       {job.run && rows.length > 0 && (
-        <RunResult kind="robustness" run={job.run} table={table} partial={job.status === 'cancelled' || rows.some(({ row }) => row.partial)} testid="robust">
+        <RunResult kind="robustness" run={job.run} table={table} partial={robustPartial(job)} testid="robust">
           <p className="row">
             <button
               type="button"

@@ -4,7 +4,8 @@
  */
 import { SavedRunSlices } from './ExperimentSlices.tsx';
 import { useEffect, useState } from 'react';
-import { describeRun } from '../../core/results/run-record.ts';
+import { describeRun, type RunRecord } from '../../core/results/run-record.ts';
+import { kindLabel } from '../../core/experiments/registry.ts';
 import { sideBySide, type ResultTable } from '../../core/results/table.ts';
 import { cellLabel, columnTitle } from '../../core/results/column-titles.ts';
 import { summarizeSweep } from '../../core/entity/stats.ts';
@@ -24,10 +25,6 @@ import { RunResult } from './RunResult.tsx';
 import { SweepResults } from './SweepResults.tsx';
 import { BudgetTable } from './BudgetTable.tsx';
 import { PairResults } from './NaturalCard.tsx';
-
-/** A run's kind in words. */
-const KIND_LABELS: Record<string, string> = { sweep: 'Sweep', budget: 'Budget', natural: 'Revision pairs', synthetic: 'Synthetic noise', universal: 'Universal names', paraphrase: 'Paraphrases (DPR)', traps: 'Trap sentences', adversarial: 'Adversarial SQuAD' };
-const kindLabel = (k: string) => KIND_LABELS[k] ?? k;
 
 export function RunHistory() {
   const runs = useApp((s) => s.savedRuns);
@@ -130,23 +127,25 @@ export function RunHistory() {
   );
 }
 
+/** The built-in kinds' own result views (tables and charts) of a saved payload; a kind without one shows its saved table. */
+const VIEWS: Partial<Record<string, (payload: unknown, run: RunRecord, info: SavedRunInfo) => React.ReactNode>> = {
+  sweep: (p, run) => <SweepResults rows={summarizeSweep((p as SweepPayload).cells, plannedSeeds(run))} origin={(run.settings.origin as Origin | undefined) ?? 'us'} ci={(p as SweepPayload).ci} />,
+  budget: (p, run) => <BudgetTable result={(p as BudgetPayload).result} budget={Number(run.settings.budget)} ci={(p as BudgetPayload).ci} />,
+  natural: (p) => <PairResults rows={(p as PairsPayload).rows} synRows={[]} dropped={(p as PairsPayload).dropped} />,
+  synthetic: (p) => <PairResults rows={[]} synRows={(p as PairsPayload).rows} dropped={(p as PairsPayload).dropped} />,
+  universal: (p, run) => <UniversalResults result={(p as UniversalPayload).result} source={String(run.settings.source) as UniversalSource} />,
+  paraphrase: (p) => <DprResults sum={summarizeDpr((p as ParaphrasePayload).rows)} />,
+  traps: (p) => <TrapResults sum={summarizeTraps((p as TrapsPayload).rows)} />,
+  adversarial: (p, _run, info) => <AdversarialTable output={(p as AdversarialPayload).output} partial={info.partial} />,
+};
+
 /** A saved run's result: the built-in kinds with their own tables and charts, any other kind as its saved table. */
 function SavedRunView({ info, payload }: { info: SavedRunInfo; payload: unknown }) {
   if (payload === null) return null;
   const { kind, run } = info;
-  let view: React.ReactNode;
+  const own = VIEWS[kind];
   // An audit run opened from its summary alone has its table, not its full result.
-  if (isTableOnly(payload)) view = <TableView table={info.table} />;
-  else if (kind === 'sweep') view = <SweepResults rows={summarizeSweep((payload as SweepPayload).cells, plannedSeeds(run))} origin={(run.settings.origin as Origin | undefined) ?? 'us'} />;
-  else if (kind === 'budget') view = <BudgetTable result={(payload as BudgetPayload).result} budget={Number(run.settings.budget)} />;
-  else if (kind === 'natural' || kind === 'synthetic') {
-    const p = payload as PairsPayload;
-    view = <PairResults rows={kind === 'natural' ? p.rows : []} synRows={kind === 'synthetic' ? p.rows : []} dropped={p.dropped} />;
-  } else if (kind === 'universal') view = <UniversalResults result={(payload as UniversalPayload).result} source={String(run.settings.source) as UniversalSource} />;
-  else if (kind === 'paraphrase') view = <DprResults sum={summarizeDpr((payload as ParaphrasePayload).rows)} />;
-  else if (kind === 'traps') view = <TrapResults sum={summarizeTraps((payload as TrapsPayload).rows)} />;
-  else if (kind === 'adversarial') view = <AdversarialTable output={(payload as AdversarialPayload).output} partial={info.partial} />;
-  else view = <TableView table={info.table} />;
+  const view = !isTableOnly(payload) && own ? own(payload, run, info) : <TableView table={info.table} />;
   return (
     <RunResult kind={kind} run={run} table={info.table} partial={info.partial} testid="saved-run">
       {view}

@@ -5,7 +5,8 @@
  */
 import { createContext, useContext, useState } from 'react';
 import { IDS_FILE, type RunRecord } from '../../core/results/run-record.ts';
-import { exportName, resultExport, runCommand, tableToCsv, type ResultTable } from '../../core/results/table.ts';
+import { exportName, tableToCsv, type ResultTable } from '../../core/results/table.ts';
+import { resultExport, runCommand } from '../../core/experiments/command.ts';
 import { chartSvg, svgToPng } from '../chart-export.ts';
 import { downloadBlob, downloadText } from '../download.ts';
 

@@ -8,9 +8,13 @@ import { PCT_AXIS, WrappedTick, xTitle, yTitle } from './chart-axes.tsx';
 import { ORIGIN_LABELS, SOURCE_LABELS, type Origin } from '../../core/entity/options.ts';
 import { wrongShares, type SweepRow } from '../../core/entity/stats.ts';
 import { faint, SmallLegend, SmallMark, smallTip } from './SmallMark.tsx';
+import type { ExperimentCi } from '../../core/stats/index.ts';
+import { sweepRowKey } from '../../core/metrics/experiment-slices.ts';
+import { CiCells, CiHeads, CiLegend } from './CiCell.tsx';
+import { CI_WHISKER, CiWhiskerNote, ciWhisker } from './CiWhiskers.tsx';
 
-/** A sweep's table and charts; `origin` is the run's main person-name origin. */
-export const SweepResults = memo(function SweepResults({ rows: all, origin }: { rows: SweepRow[]; origin: Origin }) {
+/** A sweep's table and charts; `origin` is the run's main person-name origin; `ci` its statistics per row when computed. */
+export const SweepResults = memo(function SweepResults({ rows: all, origin, ci }: { rows: SweepRow[]; origin: Origin; ci?: ExperimentCi | null }) {
   // Rows a cancelled run left short of their seeds are listed but kept out of charts and means.
   const rows = all.filter((r) => r.complete);
   const partial = all.length - rows.length;
@@ -19,13 +23,15 @@ export const SweepResults = memo(function SweepResults({ rows: all, origin }: { 
   const sources = [...new Set(main.map((r) => r.source))];
   // Drop in F1 per entity type, one bar per source, error bars = std over seeds.
   const byType = types.map((t) => {
-    const d: Record<string, number | string> = { type: t };
+    const d: Record<string, number | string | [number, number]> = { type: t };
     for (const s of sources) {
       const r = main.find((x) => x.type === t && x.source === s && x.origin === origin) ?? main.find((x) => x.type === t && x.source === s);
       if (r) {
         d[s] = +r.dropF1.toFixed(2);
         d[`${s}-std`] = +r.pertF1.std.toFixed(2);
         d[`${s}-n`] = r.n;
+        const w = ciWhisker(ci?.rows[sweepRowKey(r)]?.drop.f1);
+        if (w) d[`${s}-ci`] = w;
       }
     }
     return d;
@@ -37,7 +43,7 @@ export const SweepResults = memo(function SweepResults({ rows: all, origin }: { 
     return { source: SOURCE_LABELS[s], drop: +drop.toFixed(2), fill: SOURCE_COLORS[s], n };
   });
   const origins = rows.filter((r) => r.type === 'PER' && r.source === 'db');
-  const byOrigin = origins.map((r) => ({ origin: ORIGIN_LABELS[r.origin as Origin], em: +r.pertEm.mean.toFixed(2), std: +r.pertEm.std.toFixed(2), original: +r.orig.em.toFixed(2), n: r.n }));
+  const byOrigin = origins.map((r) => ({ origin: ORIGIN_LABELS[r.origin as Origin], em: +r.pertEm.mean.toFixed(2), std: +r.pertEm.std.toFixed(2), original: +r.orig.em.toFixed(2), n: r.n, ci: ciWhisker(ci?.rows[sweepRowKey(r)]?.perturbed.em) }));
   const errorData = errorChartData(main);
   return (
     <div className="results">
@@ -58,6 +64,7 @@ export const SweepResults = memo(function SweepResults({ rows: all, origin }: { 
               </th>
               <th>renamed F1 ±</th>
               <th>drop F1</th>
+              {ci && <CiHeads />}
               <th title="Wrong renamed answers: another entity vs a wrong boundary">wrong ent. / bound. %</th>
             </tr>
           </thead>
@@ -85,6 +92,7 @@ export const SweepResults = memo(function SweepResults({ rows: all, origin }: { 
                   {pct(r.pertF1.mean)} ± {pct(r.pertF1.std)}
                 </td>
                 <td className={r.dropF1 > 0.05 ? 'drop' : 'gain'}>{pct(r.dropF1)}</td>
+                {ci && <CiCells stats={ci.rows[sweepRowKey(r)]} />}
                 <td>{fmtShares(r)}</td>
               </tr>
             ))}
@@ -92,12 +100,13 @@ export const SweepResults = memo(function SweepResults({ rows: all, origin }: { 
         </table>
       </div>
       <SmallLegend counts={all.map((r) => r.n)} />
+      {ci && <CiLegend ci={ci} seedSpread testid="sweep" />}
       <p className="hint" data-testid="sweep-std-note">
         ± is the standard deviation over perturbation seeds (the papers' ± is over training seeds). Wrong ent. / bound.: of the wrong renamed answers, the share naming another entity and the share with a wrong boundary.
         {partial > 0 && ` ${partial} row${partial === 1 ? '' : 's'} of a cancelled run ${partial === 1 ? 'is' : 'are'} marked partial and left out of the charts.`}
       </p>
       <div className="charts">
-        <Chart title="Drop in F1 per entity type" testid="chart-type" counts={byType.flatMap((d) => sources.map((s) => d[`${s}-n`]).filter((n): n is number => typeof n === 'number'))}>
+        <Chart title="Drop in F1 per entity type" testid="chart-type" counts={byType.flatMap((d) => sources.map((s) => d[`${s}-n`]).filter((n): n is number => typeof n === 'number'))} note={<CiWhiskerNote ci={ci} />}>
           <BarChart data={byType}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="type" interval={0} height={40} tick={<WrappedTick />} label={xTitle('entity type')} />
@@ -109,7 +118,8 @@ export const SweepResults = memo(function SweepResults({ rows: all, origin }: { 
                 {byType.map((d) => (
                   <Cell key={String(d.type)} fillOpacity={faint(d[`${s}-n`])} />
                 ))}
-                <ErrorBar dataKey={`${s}-std`} width={4} stroke="#333" />
+                <ErrorBar dataKey={`${s}-std`} width={4} stroke="#333" isAnimationActive={false} />
+                {ci && <ErrorBar dataKey={`${s}-ci`} {...CI_WHISKER} />}
               </Bar>
             ))}
           </BarChart>
@@ -128,7 +138,7 @@ export const SweepResults = memo(function SweepResults({ rows: all, origin }: { 
           </BarChart>
         </Chart>
         {byOrigin.length > 0 && (
-          <Chart title="EM by person-name origin (PER, DBName)" testid="chart-origin" counts={byOrigin.map((d) => d.n)}>
+          <Chart title="EM by person-name origin (PER, DBName)" testid="chart-origin" counts={byOrigin.map((d) => d.n)} note={<CiWhiskerNote ci={ci} what="renamed EM" />}>
             <BarChart data={byOrigin}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
               <XAxis dataKey="origin" interval={0} height={40} tick={<WrappedTick />} label={xTitle('person-name origin')} />
@@ -144,7 +154,8 @@ export const SweepResults = memo(function SweepResults({ rows: all, origin }: { 
                 {byOrigin.map((d) => (
                   <Cell key={d.origin} fillOpacity={faint(d.n)} />
                 ))}
-                <ErrorBar dataKey="std" width={4} stroke="#333" />
+                <ErrorBar dataKey="std" width={4} stroke="#333" isAnimationActive={false} />
+                {ci && <ErrorBar dataKey="ci" {...CI_WHISKER} />}
               </Bar>
             </BarChart>
           </Chart>

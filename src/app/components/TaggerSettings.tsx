@@ -6,6 +6,7 @@
  */
 import { useApp } from '../store/index.ts';
 import { taggerBlock } from '../store/tagger-slice.ts';
+import { coverageText } from '../../core/ner/coverage.ts';
 
 export function TaggerSettings() {
   const t = useApp((s) => s.tagger);
@@ -38,6 +39,11 @@ export function TaggerSettings() {
       {t.kind === 'hub' && t.status === 'ready' && t.loaded && (
         <p className="success" data-testid="tagger-status">
           Loaded {t.loaded} ({t.labels.filter((l) => l !== 'O').length} entity labels): the renaming runs use it.
+        </p>
+      )}
+      {t.coverage && (
+        <p className="hint" data-testid="tagger-coverage">
+          Coverage, last {t.coverage.run === 'universal' ? 'universal names' : t.coverage.run} run: {coverageText(t.coverage.coverage)} · tagger {t.coverage.tagger ?? 'built-in (compromise)'} (as <code>qarx {t.coverage.run}</code> prints it).
         </p>
       )}
       {t.kind === 'hub' && t.error && (

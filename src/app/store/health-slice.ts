@@ -7,6 +7,7 @@ import type { DeathCause } from '../supervisor.ts';
 import type { ExperimentJob } from './experiment-slice.ts';
 import type { AppState } from './index.ts';
 import { builtInPayload, JOB_OF, type SavedKind } from './run-saving.ts';
+import { robustAfterDeath } from './multi-slice.ts';
 
 export interface HealthSlice {
   /** The last worker death and what was done about it, shown until dismissed. */
@@ -53,6 +54,7 @@ export function qaDeathPatch(s: AppState, message: string): Partial<AppState> {
   return {
     ...failExperiments(s, ['running'], message),
     ...stopped,
+    robust: robustAfterDeath(s.robust, message),
     workerNotice: message,
     predictJob: null,
     predictProgress: null,

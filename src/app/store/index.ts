@@ -17,18 +17,19 @@ import { createRunsSlice, type RunsSlice } from './runs-slice.ts';
 import { createAuditSlice, type AuditSlice } from './audit-slice.ts';
 import { createTeachSlice, type TeachSlice } from './teach-slice.ts';
 import { collectFailures, collectFound, collectParaphrases } from '../gallery-collect.ts';
-import { saveFinishedRun } from './run-saving.ts';
+import { JOB_OF, saveFinishedRun, type SavedKind } from './run-saving.ts';
 import { createHealthSlice, dataDeathPatch, deathMessage, qaDeathPatch, stoppedByDeath, type HealthSlice } from './health-slice.ts';
 import type { DeathCause } from '../supervisor.ts';
 import { withScoringLang } from '../../core/data/score.ts';
-import { applyMultiEvent, createMultiSlice, reloadAddedModels, type MultiSlice } from './multi-slice.ts';
+import { applyMultiEvent, createMultiSlice, reloadAddedModels, saveRobustnessRun, type MultiSlice } from './multi-slice.ts';
 import { createPerModelSlice, fanFailed, fanStep, isFanned, type PerModelSlice } from './per-model-slice.ts';
 import { createScopeSlice, type ScopeSlice } from './scope-slice.ts';
 import { createNavSlice, type NavSlice } from './nav-slice.ts';
 import { createTaggerSlice, taggerAfterRestart, type TaggerSlice } from './tagger-slice.ts';
 import { applyExplainEvent, createExplainSlice, ownsExplainJob, type ExplainSlice } from './explain-slice.ts';
+import { createCiSlice, type CiSlice } from './ci-slice.ts';
 
-export type AppState = RuntimeSlice & LiveSlice & DataSlice & EntitySlice & ExperimentSlice & HealthSlice & ParaphraseSlice & TrapSlice & RunsSlice & MultiSlice & AuditSlice & TeachSlice & PerModelSlice & ScopeSlice & ExplainSlice & TaggerSlice & NavSlice;
+export type AppState = RuntimeSlice & LiveSlice & DataSlice & EntitySlice & ExperimentSlice & HealthSlice & ParaphraseSlice & TrapSlice & RunsSlice & MultiSlice & AuditSlice & TeachSlice & PerModelSlice & ScopeSlice & ExplainSlice & TaggerSlice & NavSlice & CiSlice;
 
 export const useApp = create<AppState>()((...a) => ({
   ...createRuntimeSlice(...a),
@@ -48,6 +49,7 @@ export const useApp = create<AppState>()((...a) => ({
   ...createExplainSlice(...a),
   ...createTaggerSlice(...a),
   ...createNavSlice(...a),
+  ...createCiSlice(...a),
 }));
 
 /** Which experiment job an id belongs to, if any. */
@@ -109,7 +111,11 @@ export function applyWorkerEvent(e: WorkerEvent): void {
 /** Applies one worker event to the store. Stale jobs (superseded or cancelled) are ignored. */
 function applyEvent(e: WorkerEvent): void {
   const s = useApp.getState();
-  if (applyMultiEvent(e, s, (p) => useApp.setState(p), () => recover({ source: s.loadedSource }))) return;
+  if (applyMultiEvent(e, s, (p) => useApp.setState(p), () => recover({ source: s.loadedSource }))) {
+    // As every experiment card's: a finished or cancelled table goes to the run history.
+    if (e.type === 'robustness-done' && e.jobId === s.robust.jobId) saveRobustnessRun(useApp.getState());
+    return;
+  }
   if (applyExplainEvent(e, s, (p) => useApp.setState(p))) return;
   if (applyTrapEvent(e, s, (p) => useApp.setState(p))) {
     if (e.type === 'traps-done' && e.jobId === s.traps.jobId) {
@@ -234,6 +240,11 @@ function applyEvent(e: WorkerEvent): void {
     case 'tagger-loaded':
       s.receiveTagger(e.jobId, e.id, e.labels);
       return;
+    case 'tagger-coverage': {
+      const k = experimentOf(s, e.jobId);
+      if (k === 'sweep' || k === 'budget' || k === 'universal') useApp.setState({ tagger: { ...s.tagger, coverage: { run: k, tagger: e.tagger, coverage: e.coverage } } });
+      return;
+    }
     case 'trap-answered':
     case 'traps-done':
     case 'adversarial-done':
@@ -397,6 +408,15 @@ export function qaWorkerDied(cause: DeathCause, restart: boolean): void {
   useApp.setState(qaDeathPatch(s, deathMessage('inference', cause, restart)));
   // As after a Cancel: what finished is saved to the history, marked partial.
   for (const k of stoppedByDeath(s)) saveFinishedRun(useApp.getState(), k);
+  if (s.robust.status === 'running') saveRobustnessRun(useApp.getState());
+  // A run on several models ends with the model it was on: its partial result joins the others' (its tab), the rest do not run.
+  const set = (p: Partial<AppState>) => useApp.setState(p);
+  for (const k of Object.keys(JOB_OF) as SavedKind[]) {
+    const job = s[JOB_OF[k]];
+    if (job.status !== 'running' || job.jobId === null || !isFanned(job.jobId)) continue;
+    if (useApp.getState()[JOB_OF[k]].status === 'cancelled') fanStep(useApp.getState, set, job.jobId);
+    else fanFailed(useApp.getState, set, job.jobId);
+  }
   // With no model yet (the first load died), try that load again: the restart cap ends a loop.
   if (restart) recover({ source: s.loadedSource ?? s.loadingSource });
 }

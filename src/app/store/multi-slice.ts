@@ -8,7 +8,8 @@ import type { Instance } from '../../core/data/types.ts';
 import type { QaInput } from '../../core/types.ts';
 import type { SweepProgress } from '../../core/entity/stats.ts';
 import type { NamePool } from '../../core/entity/rename.ts';
-import { DEFAULT_ROBUSTNESS, type RobustnessConfig, type RobustnessRow } from '../../core/results/robustness.ts';
+import { DEFAULT_ROBUSTNESS, robustnessColumns, type RobustnessConfig, type RobustnessRow } from '../../core/results/robustness.ts';
+import type { ResultTable } from '../../core/results/table.ts';
 import type { RunRecord } from '../../core/results/run-record.ts';
 import type { DeviceChoice, LoadProgress, ModelInfo, ModelSourceMsg, WorkerEvent } from '../../worker/protocol.ts';
 import type { DtypeChoice, ModelAnswer } from '../../worker/multi-protocol.ts';
@@ -43,10 +44,14 @@ export interface RobustnessJob {
   progress: { key: string; progress: SweepProgress } | null;
   /** Rows by model key, filled in step by step. */
   rows: Record<string, RobustnessRow>;
+  /** Model keys whose row every experiment ran on (the others are partial if the run stops). */
+  complete: string[];
   /** Model keys in table order. */
   keys: string[];
   run: RunRecord | null;
   error: string | null;
+  /** Why the run ended early without a Cancel (its worker died); null otherwise. */
+  stopReason: string | null;
 }
 
 export interface MultiSlice {
@@ -76,7 +81,7 @@ export interface MultiSlice {
 }
 
 let nextKey = 2;
-const idleRobust = (): RobustnessJob => ({ status: 'idle', jobId: null, reqId: null, progress: null, rows: {}, keys: [], run: null, error: null });
+const idleRobust = (): RobustnessJob => ({ status: 'idle', jobId: null, reqId: null, progress: null, rows: {}, complete: [], keys: [], run: null, error: null, stopReason: null });
 
 export { modelOfKey, readyKeys };
 
@@ -166,7 +171,7 @@ export function applyMultiEvent(e: WorkerEvent, s: AppState, set: (p: Partial<Ap
       if (e.jobId === s.compareJob) set({ compareAnswers: e.answers, compareJob: null });
       return true;
     case 'robustness-row':
-      if (e.jobId === s.robust.jobId) set({ robust: { ...s.robust, rows: { ...s.robust.rows, [e.key]: e.row } } });
+      if (e.jobId === s.robust.jobId) set({ robust: { ...s.robust, rows: { ...s.robust.rows, [e.key]: e.row }, complete: e.complete ? [...s.robust.complete, e.key] : s.robust.complete } });
       return true;
     case 'robustness-progress':
       if (e.jobId === s.robust.jobId) set({ robust: { ...s.robust, progress: { key: e.key, progress: e.progress } } });
@@ -192,6 +197,42 @@ export function applyMultiEvent(e: WorkerEvent, s: AppState, set: (p: Partial<Ap
     default:
       return false;
   }
+}
+
+/**
+ * The robustness job after its worker died: with rows, stopped as a Cancel stops it (status
+ * 'cancelled', so the card, its exports and the saved run say partial), every row not complete
+ * marked partial and `stopReason` saying why; without rows, an error saying why.
+ */
+export function robustAfterDeath(r: RobustnessJob, message: string): RobustnessJob {
+  if (r.status !== 'running') return r;
+  const ended = { ...r, jobId: null, progress: null };
+  if (Object.keys(r.rows).length === 0) return { ...ended, status: 'error', error: message };
+  const rows = Object.fromEntries(Object.entries(r.rows).map(([k, row]) => [k, r.complete.includes(k) ? row : { ...row, partial: true }]));
+  return { ...ended, status: 'cancelled', rows, stopReason: message };
+}
+
+/** The robustness table as a result table (one row per model, in table order), e.g. for exports and the run history. */
+export function robustnessTable(r: Pick<RobustnessJob, 'keys' | 'rows'>, config: Pick<RobustnessConfig, 'types'>): ResultTable {
+  const rows = r.keys.flatMap((k) => (r.rows[k] ? [r.rows[k]] : []));
+  const cols = robustnessColumns(config);
+  return {
+    title: 'Robustness by model',
+    columns: ['model', 'device · dtype', ...cols.map(([h]) => h)],
+    rows: rows.map((row) => [row.model, row.runtime, ...cols.map(([, of]) => of(row)?.value ?? null)]),
+    key: ['model', 'device · dtype'],
+    headline: cols.map(([h]) => h),
+  };
+}
+
+/** Whether the robustness result is partial: stopped early, or a row not every experiment ran on. */
+export const robustPartial = (r: RobustnessJob): boolean => r.status === 'cancelled' || Object.values(r.rows).some((row) => row.partial);
+
+/** Saves a finished, cancelled or stopped robustness run to the history (partial unless every row is whole). */
+export function saveRobustnessRun(s: AppState): void {
+  const r = s.robust;
+  if (!r.run || Object.keys(r.rows).length === 0) return;
+  s.saveRun('robustness', r.run, { keys: r.keys, rows: r.rows }, robustnessTable(r, s.robustConfig), robustPartial(r));
 }
 
 /** After a worker restart: load every added model again (with the same device and dtype). */

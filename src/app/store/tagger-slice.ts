@@ -7,6 +7,7 @@ import type { StateCreator } from 'zustand';
 import { isHubId } from '../../core/qa/hub-id.ts';
 import { newJobId, send } from '../worker-client.ts';
 import type { AppState } from './index.ts';
+import type { TaggerCoverage } from '../../core/ner/coverage.ts';
 
 export interface TaggerState {
   /** 'builtin': compromise; 'hub': the Hub model `id`, ready when `loaded` names it. */
@@ -19,6 +20,8 @@ export interface TaggerState {
   labels: string[];
   error: string | null;
   jobId: number | null;
+  /** The last renaming run's coverage: answerable questions whose answer got an entity, with its tagger (null: built-in). */
+  coverage?: { run: 'sweep' | 'budget' | 'universal'; tagger: string | null; coverage: TaggerCoverage } | null;
 }
 
 export interface TaggerSlice {

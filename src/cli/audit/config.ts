@@ -4,15 +4,10 @@
  */
 import { dirname, isAbsolute, resolve } from 'node:path';
 import * as v from 'valibot';
-import { ENTITY_CHOICES, MAX_BUDGET, MAX_SWEEP_SEEDS, NAME_SOURCES, ORIGINS, RENAME_TARGETS } from '../../core/entity/options.ts';
-import { CATEGORY_RULES } from '../../core/natural/categories.ts';
-import { NOISE_KINDS } from '../../core/natural/noise-kinds.ts';
-import { PARAPHRASE_KINDS } from '../../core/sensitivity/kinds.ts';
-import { TRAP_POSITIONS } from '../../core/trap/insert.ts';
-import { TRAP_SOURCES } from '../../core/trap/summary.ts';
 import { InputError, parseJson } from '../../core/formats/json.ts';
 import { HUB_ID } from '../../core/qa/hub-id.ts';
 import { MAX_SEED } from '../../core/text/random.ts';
+import { allKinds, type AuditExperiment } from '../../core/experiments/registry.ts';
 
 const name = v.pipe(v.string(), v.regex(/^[\w.@+-]{1,80}$/, 'must be 1–80 letters, digits or . _ - + @ (it names files and tables)'));
 const posInt = v.pipe(v.number(), v.integer(), v.minValue(1));
@@ -55,61 +50,31 @@ const Model = v.pipe(
   v.check((m) => (m.path === undefined) !== (m.hub === undefined), 'needs exactly one of "path" or "hub"'),
 );
 
-/** A Hub token-classification model (Hub id, or a folder relative to the config) that finds the answer entities in place of the built-in tagger. */
-const tagger = v.optional(v.pipe(v.string(), v.minLength(1, 'must name a Hub id or a model folder')));
+/** The kinds an audit config can run: those with a settings schema and an audit unit (src/core/experiments/registry.ts). */
+const auditKinds = () => allKinds().filter((k) => k.settings !== null && k.audit !== null);
+export const EXPERIMENT_KINDS: readonly string[] = auditKinds().map((k) => k.id);
+/** One config experiment entry: the schema of the kind its "kind" names. */
+type AnyEntry = v.StrictObjectSchema<{ kind: v.LiteralSchema<string, undefined> }, undefined>;
+const experiment = () => {
+  const kinds = auditKinds();
+  return v.variant('kind', kinds.map((k) => k.settings) as unknown as [AnyEntry], `must have "kind": one of ${kinds.map((k) => k.id).join(', ')}`);
+};
 
-const Sweep = v.strictObject({
-  kind: v.literal('sweep'),
-  types: v.optional(nonEmpty(v.picklist(ENTITY_CHOICES)), ['PER', 'ORG', 'GPE', 'MIX']),
-  sources: v.optional(nonEmpty(v.picklist(NAME_SOURCES)), ['indist', 'db', 'randstr']),
-  target: v.optional(v.picklist(RENAME_TARGETS), 'answer'),
-  seeds: v.optional(v.pipe(posInt, v.maxValue(MAX_SWEEP_SEEDS)), 5),
-  origin: v.optional(v.picklist(ORIGINS), 'us'),
-  origins: v.optional(v.array(v.picklist(ORIGINS)), ['us']),
-  tagger,
-});
-const Budget = v.strictObject({
-  kind: v.literal('budget'),
-  type: v.optional(v.picklist(ENTITY_CHOICES), 'MIX'),
-  source: v.optional(v.picklist(NAME_SOURCES), 'db'),
-  target: v.optional(v.picklist(RENAME_TARGETS), 'answer'),
-  origin: v.optional(v.picklist(ORIGINS), 'us'),
-  budget: v.optional(v.pipe(posInt, v.maxValue(MAX_BUDGET)), 10),
-  /** RESEMBLE: M canonical names, chosen on a validation split of 30% of the questions drawn by `seed` (absent: 1). */
-  resemble: v.optional(v.nullable(v.strictObject({ m: v.picklist([1, 3]), temperature: v.optional(v.pipe(v.number(), v.gtValue(0)), 2), seed: v.optional(seed) })), null),
-  tagger,
-});
-const Natural = v.strictObject({ kind: v.literal('natural'), rule: v.optional(v.picklist(CATEGORY_RULES), 'script') });
-const Synthetic = v.strictObject({
-  kind: v.literal('synthetic'),
-  noise: v.optional(nonEmpty(v.picklist(NOISE_KINDS)), ['keyboard']),
-  rate: v.optional(v.pipe(v.number(), v.gtValue(0), v.maxValue(1)), 0.3),
-  rule: v.optional(v.picklist(CATEGORY_RULES), 'script'),
-});
-const Paraphrase = v.strictObject({
-  kind: v.literal('paraphrase'),
-  kinds: v.optional(v.array(v.picklist(PARAPHRASE_KINDS)), ['reorder', 'function-word', 'synonym', 'content-word']),
-  dataset: v.optional(v.boolean(), false),
-});
-const Traps = v.strictObject({ kind: v.literal('traps'), source: v.optional(v.picklist(TRAP_SOURCES), 'generated'), position: v.optional(v.picklist(TRAP_POSITIONS), 'after') });
-const Adversarial = v.strictObject({ kind: v.literal('adversarial') });
+/** The config's schema (built on each use, so a kind registered later is known). */
+export const auditConfigSchema = () =>
+  v.strictObject({
+    name: v.optional(name, 'audit'),
+    datasets: nonEmpty(Dataset),
+    models: nonEmpty(Model),
+    experiments: nonEmpty(experiment()),
+    /** Seeds of the seeded experiments (synthetic noise, paraphrases, traps); the others run once. */
+    seeds: v.optional(nonEmpty(seed), [1]),
+    /** Uncertainty over questions (src/core/stats): bootstrap resamples, their seed, and whether whole passages are resampled. */
+    ci: v.optional(v.strictObject({ bootstrap: v.optional(v.pipe(posInt, v.maxValue(100_000)), 1000), seed: v.optional(seed, 1), passages: v.optional(v.boolean(), false) })),
+  });
 
-export const EXPERIMENT_KINDS = ['sweep', 'budget', 'natural', 'synthetic', 'paraphrase', 'traps', 'adversarial'] as const;
-const Experiment = v.variant('kind', [Sweep, Budget, Natural, Synthetic, Paraphrase, Traps, Adversarial], `must have "kind": one of ${EXPERIMENT_KINDS.join(', ')}`);
-
-export const AuditConfigSchema = v.strictObject({
-  name: v.optional(name, 'audit'),
-  datasets: nonEmpty(Dataset),
-  models: nonEmpty(Model),
-  experiments: nonEmpty(Experiment),
-  /** Seeds of the seeded experiments (synthetic noise, paraphrases, traps); the others run once. */
-  seeds: v.optional(nonEmpty(seed), [1]),
-  /** Uncertainty over questions (src/core/stats): bootstrap resamples, their seed, and whether whole passages are resampled. */
-  ci: v.optional(v.strictObject({ bootstrap: v.optional(v.pipe(posInt, v.maxValue(100_000)), 1000), seed: v.optional(seed, 1), passages: v.optional(v.boolean(), false) })),
-});
-
-export type AuditConfig = v.InferOutput<typeof AuditConfigSchema>;
-export type ExperimentConfig = v.InferOutput<typeof Experiment>;
+export type ExperimentConfig = AuditExperiment;
+export type AuditConfig = Omit<v.InferOutput<ReturnType<typeof auditConfigSchema>>, 'experiments'> & { experiments: ExperimentConfig[] };
 export type DatasetConfig = v.InferOutput<typeof Dataset>;
 export type ModelConfig = v.InferOutput<typeof Model>;
 
@@ -122,7 +87,7 @@ export function keyPath(issue: v.BaseIssue<unknown>): string {
 
 /** Validates parsed JSON; throws an InputError listing each problem as `file: key.path: message`. */
 export function validateConfig(raw: unknown, file: string): AuditConfig {
-  const r = v.safeParse(AuditConfigSchema, raw, { abortPipeEarly: true });
+  const r = v.safeParse(auditConfigSchema(), raw, { abortPipeEarly: true });
   if (r.success) {
     const names = (xs: readonly { name?: string }[], what: string) => {
       const seen = new Set<string>();
@@ -134,7 +99,7 @@ export function validateConfig(raw: unknown, file: string): AuditConfig {
     };
     names(r.output.datasets, 'datasets');
     names(r.output.models, 'models');
-    return r.output;
+    return r.output as AuditConfig;
   }
   const lines = r.issues.slice(0, 8).map((i) => `${file}: ${keyPath(i)}: ${i.message}`);
   throw new InputError(`bad audit config:\n  ${lines.join('\n  ')}${r.issues.length > 8 ? `\n  … ${r.issues.length - 8} more` : ''}`);

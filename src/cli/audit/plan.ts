@@ -14,6 +14,8 @@ import type { NamePool } from '../../core/entity/rename.ts';
 import { parseIds, parsePool } from '../scope-opts.ts';
 import { configPath, type AuditConfig, type DatasetConfig, type ExperimentConfig, type ModelConfig } from './config.ts';
 import type { UnitExperiment } from './experiments.ts';
+import { kindOf } from '../../core/experiments/registry.ts';
+import type { AuditUnit } from '../../core/experiments/kind.ts';
 
 /** Where a unit's data and model come from on this machine (not part of its id: mounts differ between machines). */
 export interface UnitSources {
@@ -85,27 +87,23 @@ export function unitId(spec: UnitSpec): string {
 export const modelName = (m: ModelConfig): string => m.name ?? (m.hub ? (m.hub.split('/')[1] as string) : basename(m.path ?? 'model'));
 
 /**
- * The variants of one experiment entry: one per noise kind, and one per seed for the seeded kinds.
- * Synthetic noise and paraphrases say which questions they run on (the answerable ones, as the
- * app's robustness table): qarx once ran them on every question, and a unit's id must change with
- * anything that changes its result, so such an older unit is never taken for one of these.
+ * The variants of one experiment entry, as its kind's audit unit plans them (src/core/experiments):
+ * e.g. one per noise kind, and one per seed for the seeded kinds.
  */
 function variants(e: ExperimentConfig, seeds: readonly number[]): { experiment: UnitExperiment; seed: number | null }[] {
-  if (e.kind === 'synthetic') return e.noise.flatMap((noise) => seeds.map((seed) => ({ experiment: { ...e, noise, questions: 'answerable' as const }, seed })));
-  if (e.kind === 'paraphrase') return seeds.map((seed) => ({ experiment: { ...e, questions: 'answerable' as const }, seed }));
-  if (e.kind === 'traps') return seeds.map((seed) => ({ experiment: e, seed }));
-  return [{ experiment: e, seed: null }];
+  return auditOf(e.kind).variants(e, seeds) as { experiment: UnitExperiment; seed: number | null }[];
 }
 
 /** A variant's words for labels, e.g. 'synthetic keyboard', 'traps after'. */
 export function variantLabel(e: UnitExperiment): string {
-  if (e.kind === 'synthetic') return `synthetic ${e.noise}`;
-  if (e.kind === 'traps') return `traps ${e.source} ${e.position}`;
-  if (e.kind === 'budget') return `budget ${e.type} ${e.source} B=${e.budget}${e.resemble ? ` RESEMBLE M=${e.resemble.m}` : ''}`;
-  if (e.kind === 'sweep') return `sweep ${e.types.join('/')} ${e.sources.join('/')}`;
-  if (e.kind === 'paraphrase') return `paraphrase ${e.kinds.join('/')}${e.dataset ? ' +dataset' : ''}`;
-  if (e.kind === 'natural') return `natural ${e.rule}`;
-  return e.kind;
+  return auditOf(e.kind).label(e);
+}
+
+/** The audit unit of a kind (the config's schema admits only kinds that have one). */
+function auditOf(kind: string): AuditUnit<unknown, unknown> {
+  const a = kindOf(kind)?.audit;
+  if (!a) throw new InputError(`experiment kind "${kind}" has no audit unit.`);
+  return a;
 }
 
 /** An experiment's tagger as this machine finds it: a folder next to the config when there is one, else the Hub id as written. */

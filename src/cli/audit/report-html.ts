@@ -6,6 +6,7 @@ import { ciNote } from './summary.ts';
 import { overviewLabels, type AuditSummary, type SummaryModel, type SummaryTable } from '../../core/audit/format.ts';
 import { PAIR_CATEGORIES, type PairCategory } from '../../core/natural/categories.ts';
 import type { CellValue } from '../../core/results/table.ts';
+import { kindOf } from '../../core/experiments/registry.ts';
 
 /** Text made safe for HTML and SVG (element content and quoted attributes), e.g. esc('<b>') === '&lt;b&gt;'. */
 export function esc(s: string): string {
@@ -55,7 +56,7 @@ export function beforeAfterChart(t: SummaryTable): string {
 /** Stacked bars of the answer categories (C2C, C2W, W2C, W2W, partial) of each revision-pair or noise unit. */
 export function categoryChart(m: SummaryModel): string {
   const groups: { label: string; counts: Record<PairCategory, number> }[] = [];
-  for (const t of m.tables.filter((t) => t.kind === 'natural' || t.kind === 'synthetic')) {
+  for (const t of m.tables.filter((t) => kindOf(t.kind)?.charts.categories)) {
     const by = new Map<string, Record<PairCategory, number>>();
     for (const r of t.rows) {
       const [dataset, variant, seed, measure, value] = r;

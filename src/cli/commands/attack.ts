@@ -13,13 +13,15 @@ import { err, interruptible, interrupted, intOpt, out, seedOpt, UsageError } fro
 import { openModel } from '../model.ts';
 import { readInstances } from '../data.ts';
 import { applyScope, SCOPE_OPTIONS } from '../scope-opts.ts';
+import { NAME_SOURCES, SOURCE_LABELS, type NameSource } from '../../core/entity/options.ts';
+import { buildNamePool } from '../../core/entity/rename.ts';
 import { LANG_OPTION, scoredAs, scoringLangOpt } from '../lang.ts';
 
 /** Most model calls one search may spend. */
 export const MAX_ATTACK_BUDGET = 1000;
 
 /** The search settings from the command line, checked before any model loads. */
-export function attackOptions(values: { budget?: string; families?: string; seed?: string; beam?: string; depth?: string }): SearchOptions {
+export function attackOptions(values: { budget?: string; families?: string; seed?: string; beam?: string; depth?: string; source?: string }): SearchOptions {
   const budget = intOpt(values.budget, 'budget', DEFAULT_SEARCH.budget);
   if (budget < 1 || budget > MAX_ATTACK_BUDGET) throw new UsageError(`--budget must be 1 … ${MAX_ATTACK_BUDGET} model calls, got ${budget}.`);
   const families = (values.families ?? FAMILIES.join(',')).split(',').map((f) => f.trim()).filter(Boolean) as Family[];
@@ -28,7 +30,9 @@ export function attackOptions(values: { budget?: string; families?: string; seed
   const beam = intOpt(values.beam, 'beam', DEFAULT_SEARCH.beam);
   const depth = intOpt(values.depth, 'depth', DEFAULT_SEARCH.depth);
   if (beam < 1 || depth < 1 || depth > 5) throw new UsageError('--beam must be ≥ 1 and --depth 1 … 5.');
-  return { ...DEFAULT_SEARCH, budget, families: [...new Set(families)], seed: seedOpt(values.seed ?? '1'), beam, depth };
+  const source = (values.source ?? DEFAULT_SEARCH.source).trim().toLowerCase() as NameSource;
+  if (!NAME_SOURCES.includes(source)) throw new UsageError(`--source must be one of ${NAME_SOURCES.join(', ')} (InDistName, DBName, RandStr), got "${values.source}".`);
+  return { ...DEFAULT_SEARCH, budget, families: [...new Set(families)], seed: seedOpt(values.seed ?? '1'), beam, depth, source };
 }
 
 /** Runs `qarx attack --model M --data F [options]` and returns the exit code. */
@@ -41,6 +45,7 @@ export async function attack(argv: string[]): Promise<number> {
       data: { type: 'string' },
       budget: { type: 'string' },
       families: { type: 'string' },
+      source: { type: 'string' },
       seed: { type: 'string', default: '1' },
       beam: { type: 'string' },
       depth: { type: 'string' },
@@ -50,7 +55,7 @@ export async function attack(argv: string[]): Promise<number> {
       'cache-dir': { type: 'string' },
       dtype: { type: 'string' },
       ...LANG_OPTION,
-      ids: SCOPE_OPTIONS.ids,
+      ...SCOPE_OPTIONS,
     },
   });
   const input = values.data ?? positionals[0];
@@ -59,14 +64,18 @@ export async function attack(argv: string[]): Promise<number> {
   const lang = scoringLangOpt(values.lang);
   const all = scoredAs(await readInstances(input), lang);
   // Only answerable questions can be answered correctly, then broken.
-  const instances = applyScope(all, { ids: values.ids }).instances.filter((i) => !i.isImpossible && i.answers.length > 0);
+  // The InDistName pool: --pool's (the app's narrowed pool), else the names of every question of the
+  // file (as the app builds it from the whole dataset), never of the answerable or --ids subset only.
+  const scoped = applyScope(all, values, buildNamePool);
+  const pool = o.source === 'indist' ? (scoped.pool ?? buildNamePool(all)) : undefined;
+  const instances = scoped.instances.filter((i) => !i.isImpossible && i.answers.length > 0);
   const model = await openModel(values.model, values);
   const engine = new QaEngine(model.tokenizer, model.runner);
   const versionTwo = values.squad2 || all.some((i) => i.isImpossible);
-  const record = cliRecord({ data: [input], n: instances.length, model: values.model, dtype: model.dtype, device: model.device, versionTwo, forcedV2: values.squad2, lang, settings: { budget: o.budget, families: o.families, seed: o.seed, beam: o.beam, depth: o.depth, renames: o.renames } });
+  const record = cliRecord({ data: [input], n: instances.length, model: values.model, dtype: model.dtype, device: model.device, versionTwo, forcedV2: values.squad2, lang, settings: { budget: o.budget, families: o.families, seed: o.seed, beam: o.beam, depth: o.depth, renames: o.renames, source: o.source, ...(values.pool !== undefined && o.source === 'indist' ? { pool: values.pool } : {}) } });
   const ctrl = interruptible('attack', 'question');
   const t0 = performance.now();
-  const result = await runAttack(instances, explainPredictor(engine, { versionTwo, signal: ctrl.signal }), o, { signal: ctrl.signal, onProgress: (done, total) => err(`attack: ${done}/${total} questions\n`) });
+  const result = await runAttack(instances, explainPredictor(engine, { versionTwo, signal: ctrl.signal }), { ...o, ...(pool ? { pool } : {}) }, { signal: ctrl.signal, onProgress: (done, total) => err(`attack: ${done}/${total} questions\n`) });
   ctrl.release();
   const ms = performance.now() - t0;
   if (values.json) {
@@ -80,9 +89,10 @@ export async function attack(argv: string[]): Promise<number> {
 
 /** The result as a table: a header naming what produced it, then one row per family and "all". */
 export function attackTable(r: AttackResult, record: RunRecord, ms: number): string {
-  const s = record.settings as { budget: number; families: Family[]; seed: number; beam: number; depth: number };
+  const s = record.settings as { budget: number; families: Family[]; seed: number; beam: number; depth: number; source: NameSource; pool?: string };
+  const names = s.families.includes('rename') ? ` · names ${SOURCE_LABELS[s.source]}${s.source === 'indist' ? ` (pool: ${s.pool ?? 'every question of the file'})` : ''}` : '';
   const lines = [
-    `attack: smallest breaking edit · families ${s.families.map((f) => FAMILY_LABELS[f]).join(', ')} · budget ${s.budget} calls per search · beam ${s.beam} · depth ${s.depth} · seed ${s.seed}`,
+    `attack: smallest breaking edit · families ${s.families.map((f) => FAMILY_LABELS[f]).join(', ')}${names} · budget ${s.budget} calls per search · beam ${s.beam} · depth ${s.depth} · seed ${s.seed}`,
     `run: ${describeRun({ ...record, settings: {} })}`,
     `on ${r.total} answerable question${r.total === 1 ? '' : 's'}; a break = EM 1 before the edit, EM 0 after (scored on the edited question's gold answers)`,
   ];

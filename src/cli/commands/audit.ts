@@ -17,6 +17,7 @@ import { cliCommand } from '../record.ts';
 import { writeSummaryFiles } from '../audit/output.ts';
 import { parseShard, planUnits, shardUnits, specDiff, type PlannedUnit } from '../audit/plan.ts';
 import { runPool } from '../audit/pool.ts';
+import { pickParallelism } from '../audit/parallel.ts';
 import { buildSummary, pickUnits } from '../audit/summary.ts';
 import { checkOutputDir, err, intOpt, out, readText, UsageError } from '../io.ts';
 import { countOf } from '../../core/text/plural.ts';
@@ -73,10 +74,14 @@ export function parseAuditArgs(argv: string[]) {
   const device = values.device as DeviceChoice;
   if (!['auto', 'cpu', 'cuda'].includes(device)) throw new UsageError(`--device must be auto, cpu or cuda, got "${values.device}".`);
   const shard = values.shard === undefined ? null : parseShard(values.shard);
-  const workers = intOpt(values.workers, 'workers', 1);
-  // Each worker's session gets its share of the cores unless --threads says otherwise.
-  const threads = values.threads === undefined ? (workers > 1 ? Math.max(1, Math.floor(availableParallelism() / workers)) : null) : intOpt(values.threads, 'threads', 1);
-  return { config: values.config, out: values.out, shard, workers, threads, device, hubHost: values['hub-host'], cacheDir: values['cache-dir'], dryRun: values['dry-run'] };
+  // Without --workers the count is picked from the cores (parallel.ts); each worker's session gets
+  // its share of the cores unless --threads says otherwise.
+  const { workers, threads, why } = pickParallelism(
+    availableParallelism(),
+    values.workers === undefined ? undefined : intOpt(values.workers, 'workers', 1),
+    values.threads === undefined ? undefined : intOpt(values.threads, 'threads', 1),
+  );
+  return { config: values.config, out: values.out, shard, workers, threads, why, device, hubHost: values['hub-host'], cacheDir: values['cache-dir'], dryRun: values['dry-run'] };
 }
 
 /** Runs `qarx audit --config audit.json --out DIR [--shard i/n] [--workers N] [--threads T] [--device auto|cpu|cuda]`. */
@@ -103,7 +108,7 @@ export async function audit(argv: string[]): Promise<number> {
   const todo = mine.filter((u) => done.get(u.id)?.status !== 'ok');
   const skipped = mine.length - todo.length;
   const cuda = device === 'cpu' ? null : cudaAvailable();
-  err(`${tag}: ${mine.length} of ${all.length} units${skipped ? `, ${skipped} already done (skipped)` : ''}; ${todo.length} to run with ${workers} worker${workers === 1 ? '' : 's'}${threads ? ` × ${threads} thread${threads === 1 ? '' : 's'}` : ''}; device: ${device === 'cpu' ? 'CPU (--device cpu)' : cuda?.ok ? 'CUDA' : `CPU (${cuda?.reason ?? ''})`}\n`);
+  err(`${tag}: ${mine.length} of ${all.length} units${skipped ? `, ${skipped} already done (skipped)` : ''}; ${todo.length} to run with ${workers} worker${workers === 1 ? '' : 's'}${threads ? ` × ${threads} thread${threads === 1 ? '' : 's'}` : ''} (${values.why}); device: ${device === 'cpu' ? 'CPU (--device cpu)' : cuda?.ok ? 'CUDA' : `CPU (${cuda?.reason ?? ''})`}\n`);
   const t0 = performance.now();
   let finished = 0;
   let failed = 0;

@@ -29,7 +29,7 @@ import { readInstances } from '../data.ts';
 import { err, interruptible, interrupted, intOpt, numOpt, out, seedOpt, UsageError } from '../io.ts';
 import { openModel, tagWithModel } from '../model.ts';
 import { LANG_OPTION, scoredAs, scoringLangOpt } from '../lang.ts';
-import { budgetBestItems, budgetSliceItems, sweepRowKey, sweepSliceItems } from '../../core/metrics/experiment-slices.ts';
+import { budgetSliceItems, sweepRowKey, sweepSliceItems } from '../../core/metrics/experiment-slices.ts';
 import { budgetHeadline, sweepRowHeadline } from '../../core/metrics/experiment-headlines.ts';
 import { formatSliceTable, itemSliceTables, sliceKeys } from '../slices.ts';
 import { cliCommand, cliRecord } from '../record.ts';
@@ -37,18 +37,9 @@ import { smallCount, smallLegend, type SliceTable } from '../../core/metrics/sli
 import { countOf } from '../../core/text/plural.ts';
 import { applyScope, SCOPE_OPTIONS } from '../scope-opts.ts';
 import { useSavedTags } from '../tag-cache.ts';
+import { reportCoverage } from '../coverage.ts';
 import { CI_HEADER, CI_OPTIONS, CI_SEED_OPTION, ciColumns, ciLegend, ciOpts } from '../ci.ts';
-import { pairedOfItems, pairedStats, withHolm, type CiOptions, type PairedStats } from '../../core/stats/index.ts';
-import type { SliceItem } from '../../core/metrics/slices.ts';
-
-/** Paired statistics of each comparison's slice items, Holm-adjusted together (one run, one family). */
-function statsOf(ci: CiOptions | null, comparisons: (() => SliceItem[])[]): (PairedStats | null)[] {
-  if (!ci) return comparisons.map(() => null);
-  return withHolm(comparisons.map((items) => {
-    const qs = pairedOfItems(items());
-    return qs.length ? pairedStats(qs, ci) : null;
-  }));
-}
+import { budgetComparisons, experimentCi, sweepComparisons, sweepRowKeys } from '../../core/stats/index.ts';
 
 const MODEL_OPTIONS = { model: { type: 'string' }, target: { type: 'string', default: 'answer' }, squad2: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, 'hub-host': { type: 'string' }, 'cache-dir': { type: 'string' }, dtype: { type: 'string' }, tagger: { type: 'string' }, slice: { type: 'string', multiple: true }, ...LANG_OPTION, ...SCOPE_OPTIONS, ...CI_OPTIONS } as const;
 
@@ -82,6 +73,7 @@ async function setUp(cmd: string, positionals: string[], values: { model?: strin
   // --tagger: a Hub NER model chooses the renamed entities; the InDistName pool stays the file's (the app's data worker builds it with the built-in tagger).
   const pool = values.tagger ? (scoped.pool ?? buildNamePool(all)) : scoped.pool;
   const instances = values.tagger ? (await tagWithModel(scoped.instances, values.tagger, values)).instances : scoped.instances;
+  reportCoverage(cmd, instances, values.tagger);
   const model = await openModel(values.model, values);
   const engine = new QaEngine(model.tokenizer, model.runner, { scope: modelScope(model) });
   const versionTwo = Boolean(values.squad2) || all.some((i) => i.isImpossible);
@@ -100,6 +92,12 @@ const progress = (cmd: string) => {
     if (tenth !== shown) err(`${cmd}: ${p.done}/${p.total} questions (${p.label})\n`);
     shown = tenth;
   };
+};
+
+/** A budget comparison's label in the text table, e.g. 'model · worst' → 'model D_worst', 'resemble · random' → 'RESEMBLE random'. */
+const budgetCaseLabel = (key: string): string => {
+  const [side, c] = key.split(' · ');
+  return `${side === 'resemble' ? 'RESEMBLE' : 'model'} ${c === 'random' ? 'random (mean over B)' : `D_${c}`}`;
 };
 
 const f = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '–');
@@ -141,7 +139,9 @@ export async function sweep(argv: string[]): Promise<number> {
     slices.push({ row, tables: await itemSliceTables(instances, () => sweepSliceItems(instances, r.cells, row), keys, head && sweepRowHeadline(head)) });
   }
   // --ci: per row, original vs renamed (each question's mean over seeds), Holm over the rows.
-  const rowStats = statsOf(ci, rows.map((x) => () => sweepSliceItems(instances, r.cells, sweepRowKey(x))));
+  // The app's stats worker runs the same function on the same comparisons (src/core/stats/experiment-ci.ts).
+  const sweepCi = ci ? experimentCi(sweepComparisons(instances, r.cells, sweepRowKeys(rows)), ci) : null;
+  const rowStats = rows.map((x) => sweepCi?.rows[sweepRowKey(x)] ?? null);
   if (values.json) {
     out(`${JSON.stringify({ record: recordOf({ ...config, ...(ci ? { ci } : {}) }), command: cliCommand('sweep', argv), partial: r.cancelled, config, versionTwo, questions: r.questions, rows: rows.map((x, i) => (rowStats[i] ? { ...x, ci: rowStats[i] } : x)), cells: r.cells, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
     return r.cancelled ? interrupted('sweep', `${r.questions} of ${countOf(instances.length, 'question')}`) : 0;
@@ -189,9 +189,10 @@ export async function budget(argv: string[]): Promise<number> {
   saveTags();
   // --slice: original vs D_worst per slice, as the app's budget slice table.
   const slices = await itemSliceTables(instances, () => budgetSliceItems(instances, r.perInstance), keys, budgetHeadline(r));
-  // --ci: original vs D_worst and vs D_best per question (the figures' questions), Holm over both.
-  const [worstCi, bestCi] = statsOf(ci, [() => budgetSliceItems(instances, r.perInstance), () => budgetBestItems(instances, r.perInstance)]);
-  const ciOut = worstCi ? { ci: { worst: worstCi, best: bestCi } } : {};
+  // --ci: each case (random, D_worst, D_best) against the original answers of the same side (model,
+  // RESEMBLE), on the figures' questions, Holm over all of them; the app's stats worker runs the same.
+  const budgetCi = ci ? experimentCi(budgetComparisons(instances, r), ci) : null;
+  const ciOut = budgetCi ? { ci: budgetCi } : {};
   if (values.json) {
     out(`${JSON.stringify({ record: recordOf({ ...config, ...(ci ? { ci } : {}) }), command: cliCommand('budget', argv), partial: r.cancelled, config, ...r, ...ciOut, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
     return r.cancelled ? interrupted('budget', `${r.n} of ${countOf(instances.length, 'question')}`) : 0;
@@ -206,9 +207,9 @@ export async function budget(argv: string[]): Promise<number> {
     if (!s) continue;
     out(`${name}: original EM ${f(s.original.em)} F1 ${f(s.original.f1)}; random EM ${f(s.random.em)}±${f(s.randomStd.em)} F1 ${f(s.random.f1)}±${f(s.randomStd.f1)}; D_worst EM ${f(s.worst.em)} F1 ${f(s.worst.f1)}; D_best EM ${f(s.best.em)} F1 ${f(s.best.f1)}; stability ${f(100 * s.stability)}%\n`);
   }
-  if (ci && worstCi) {
-    out(`${ciLegend(ci, bestCi ? 4 : 2)}case\t${CI_HEADER}\n`);
-    for (const [name, st] of [['D_worst', worstCi], ['D_best', bestCi]] as const) if (st) out(`${name}\t${ciColumns(st)}\n`);
+  if (ci && budgetCi) {
+    out(`${ciLegend(ci, budgetCi.family)}case\tn\t${CI_HEADER}\n`);
+    for (const [key, st] of Object.entries(budgetCi.rows)) out(`${budgetCaseLabel(key)}\t${st ? `${smallCount(st.n)}\t${ciColumns(st)}` : '0\t–'}\n`);
   }
   out(smallLegend([r.n]));
   for (const t of slices) out(`\noriginal vs D_worst\n${formatSliceTable(t)}\n`);

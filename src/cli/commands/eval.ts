@@ -1,18 +1,20 @@
 /** qarx eval: the official SQuAD v1.1 / v2.0 (or DuReader, or Jia & Liang's adversarial) evaluation JSON, byte for byte. */
 import { parseArgs } from 'node:util';
 import { InputError } from '../../core/formats/json.ts';
-import { readNaProbs, readPredictions } from '../../core/formats/squad.ts';
-import { evaluateV1, evaluateV2, evaluateZh, pyJsonDumps, SQUAD_V2_INT_KEYS, ZH_INT_KEYS } from '../../core/metrics/index.ts';
-import { adversarialQuestions, evaluateAdversarial } from '../../core/trap/adversarial.ts';
-import type { SquadDataset, SquadPredictions } from '../../core/metrics/squad.ts';
-import { readEvalData } from '../data.ts';
+import { readNaProbs, readPredictions } from '../../core/formats/predictions.ts';
+import { evaluateZh, ZH_INT_KEYS } from '../../core/metrics/dureader.ts';
+import { pyJsonDumps } from '../../core/metrics/pyjson.ts';
+import { evaluateV1, evaluateV2, SQUAD_V2_INT_KEYS, type SquadDataset, type SquadPredictions } from '../../core/metrics/squad.ts';
+import type { EvalMode } from '../../core/metrics/slices.ts';
+import { readEvalData } from '../eval-input.ts';
 import { err, numOpt, out, readText, UsageError } from '../io.ts';
 import { reportRead } from '../report.ts';
-import { sliceKeys } from '../slices.ts';
 import { datasetLang, scoringLangOpt } from '../lang.ts';
 import { CI_OPTIONS, CI_SEED_OPTION, ciOpts } from '../ci.ts';
-import { officialScores, type EvalMode } from '../../core/metrics/slices.ts';
 import { pairedStats, scoreStats, type CiOptions } from '../../core/stats/index.ts';
+
+// Only what scoring a SQuAD file needs is imported up front: start-up is most of `qarx eval`'s time,
+// so slices, adversarial scoring and the other importers load when asked for (issue 29).
 
 /** Runs `qarx eval <data> <predictions>` and returns the exit code. */
 export async function evaluate(argv: string[]): Promise<number> {
@@ -45,7 +47,7 @@ export async function evaluate(argv: string[]): Promise<number> {
     const orSkipped = skipped ? ` Or in ${skipped === 1 ? 'the entry' : `one of the ${skipped} entries`} of ${dataFile} skipped for problems (warnings above)?` : '';
     throw new InputError(`${predFile}: ${unknown.length} id${unknown.length > 1 ? 's' : ''} not in ${dataFile} (e.g. "${unknown[0]}"): wrong data file?${orSkipped} (--allow-unknown-ids ignores them, as the official script does)`);
   }
-  const keys = sliceKeys(values.slice);
+  const keys = values.slice?.length ? (await import('../slices.ts')).sliceKeys(values.slice) : [];
   // --ci: the official figures plus a "ci" key (the official JSON is unchanged without it).
   const ci = ciOpts(values);
   if (ci && keys.length) throw new UsageError('--ci applies to the whole-file figures: drop --slice, or run --slice without --ci.');
@@ -56,6 +58,7 @@ export async function evaluate(argv: string[]): Promise<number> {
       const { evalAdversarialSlices } = await import('../eval-slices.ts');
       return evalAdversarialSlices({ dataFile, dataset: data.dataset, preds, keys, json: values.json });
     }
+    const { adversarialQuestions, evaluateAdversarial } = await import('../../core/trap/adversarial.ts');
     const r = evaluateAdversarial(adversarialQuestions(data.dataset), preds);
     for (const w of r.warnings) err(`${w}\n`);
     // Paired over original questions: each original's own score vs its adversary's pick (0 when missing, as the script counts).
@@ -80,16 +83,16 @@ export async function evaluate(argv: string[]): Promise<number> {
     return evalSlices({ dataFile, dataset: data.dataset, preds, mode: lang === 'zh' ? 'zh' : data.version, na, keys, json: values.json });
   }
   const ciInt = ci ? CI_INT_KEYS : [];
-  const withCi = <T extends object>(result: T, mode: EvalMode, na?: { probs: ReadonlyMap<string, number>; thresh: number }) => (ci ? { ...result, ci: evalCi(data.dataset, preds, mode, ci, na) } : result);
+  const withCi = async <T extends object>(result: T, mode: EvalMode, na?: { probs: ReadonlyMap<string, number>; thresh: number }) => (ci ? { ...result, ci: await evalCi(data.dataset, preds, mode, ci, na) } : result);
   if (lang === 'zh') {
     const r = evaluateZh(data.dataset, preds);
-    out(pyJsonDumps(withCi(r.result, 'zh'), null, { intKeys: [...ZH_INT_KEYS, ...ciInt] }) + '\n');
+    out(pyJsonDumps(await withCi(r.result, 'zh'), null, { intKeys: [...ZH_INT_KEYS, ...ciInt] }) + '\n');
     return 0;
   }
   if (data.version === 'v1.1') {
     const r = evaluateV1(data.dataset, preds);
     for (const w of r.warnings) err(`${w}\n`);
-    out(pyJsonDumps(withCi(r.result, 'v1.1'), null, { intKeys: ciInt }) + '\n');
+    out(pyJsonDumps(await withCi(r.result, 'v1.1'), null, { intKeys: ciInt }) + '\n');
     return 0;
   }
   const naProbs = values['na-prob-file'] ? readNaProbs(readText(values['na-prob-file']), values['na-prob-file']) : undefined;
@@ -98,7 +101,7 @@ export async function evaluate(argv: string[]): Promise<number> {
   if (pySum !== 'compensated' && pySum !== 'legacy') throw new UsageError(`--py-sum must be compensated (Python ≥ 3.12) or legacy (≤ 3.11), got "${pySum}".`);
   const r = evaluateV2(data.dataset, preds, naProbs, thresh, { pySum });
   for (const w of r.warnings) err(`${w}\n`);
-  out(pyJsonDumps(withCi(r.result, 'v2.0', naProbs ? { probs: naProbs, thresh } : undefined), 2, { intKeys: [...SQUAD_V2_INT_KEYS, ...ciInt] }) + '\n');
+  out(pyJsonDumps(await withCi(r.result, 'v2.0', naProbs ? { probs: naProbs, thresh } : undefined), 2, { intKeys: [...SQUAD_V2_INT_KEYS, ...ciInt] }) + '\n');
   return 0;
 }
 
@@ -106,7 +109,8 @@ export async function evaluate(argv: string[]): Promise<number> {
 const CI_INT_KEYS = ['n', 'bootstrap', 'seed', 'c2w', 'w2c'];
 
 /** The CI of the file's exact_match and f1 over its questions (scored as the official script scores each one). */
-function evalCi(dataset: SquadDataset, preds: SquadPredictions, mode: EvalMode, ci: CiOptions, na?: { probs: ReadonlyMap<string, number>; thresh: number }) {
+async function evalCi(dataset: SquadDataset, preds: SquadPredictions, mode: EvalMode, ci: CiOptions, na?: { probs: ReadonlyMap<string, number>; thresh: number }) {
+  const { officialScores } = await import('../../core/metrics/slices.ts');
   const scores = officialScores(dataset, preds, mode, na);
   const passage = new Map<string, string>();
   for (const art of mode === 'zh' ? dataset.data.slice(0, 1) : dataset.data) for (const par of art.paragraphs) for (const qa of par.qas) passage.set(String(qa.id), par.context);

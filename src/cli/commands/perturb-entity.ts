@@ -8,6 +8,7 @@ import { describeGroups, groupBy } from '../report.ts';
 import { collectGarbage, drain, GC_EVERY } from '../gc.ts';
 import { readInstances } from '../data.ts';
 import { tagWithModel } from '../model.ts';
+import { reportCoverage } from '../coverage.ts';
 
 /** `perturb entity`: renames each question's answer entity (or, with --target question-person, the person its question names). */
 export async function perturbEntity(argv: string[]): Promise<number> {
@@ -31,6 +32,7 @@ export async function perturbEntity(argv: string[]): Promise<number> {
   const read = await readInstances(input);
   // A file's own entity spans come first; a Hub NER model (--tagger) tags the other passages.
   const { instances, passages: tagged } = values.tagger ? await tagWithModel(read, values.tagger, values) : { instances: read, passages: 0 };
+  reportCoverage('perturb entity', instances, values.tagger);
   const opts: RenameOptions = { type, target, source, origin, seed };
   // The pool is every question of the file as read (the app's: every question of the dataset, built-in tagger).
   const pool = poolFor(read, source);

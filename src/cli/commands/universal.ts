@@ -16,6 +16,7 @@ import { pairedOfItems, pairedStats, withHolm } from '../../core/stats/index.ts'
 import { cliCommand, cliRecord } from '../record.ts';
 import { err, interruptible, interrupted, intOpt, out, seedOpt, UsageError } from '../io.ts';
 import { openModel, tagWithModel } from '../model.ts';
+import { reportCoverage } from '../coverage.ts';
 import { readInstances } from '../data.ts';
 import { applyScope, SCOPE_OPTIONS } from '../scope-opts.ts';
 import { LANG_OPTION, scoredAs, scoringLangOpt } from '../lang.ts';
@@ -83,6 +84,7 @@ export async function universal(argv: string[]): Promise<number> {
   const scoped = applyScope(all, { ids: values.ids }).instances;
   // --tagger: a Hub NER model chooses the answer entities (and so InDistName's candidates), as in the app.
   const instances = values.tagger ? (await tagWithModel(scoped, values.tagger, values)).instances : scoped;
+  reportCoverage('universal', instances, values.tagger);
   const model = await openModel(values.model, values);
   const engine = new QaEngine(model.tokenizer, model.runner);
   // SQuAD 2.0's "no answer" follows the data (any unanswerable question), or --squad2.

@@ -6,7 +6,8 @@
 import * as v from 'valibot';
 import type { ResultTable } from '../results/table.ts';
 import type { RunRecord } from '../results/run-record.ts';
-import type { PairedStats } from '../stats/paired.ts';
+import type { HeadlineRow } from '../experiments/outcome.ts';
+import { kindOf } from '../experiments/registry.ts';
 
 export const UNIT_FORMAT = 'qarx-audit-unit';
 export const SUMMARY_FORMAT = 'qarx-audit-summary';
@@ -49,17 +50,7 @@ export interface UnitFile {
   seconds: number;
 }
 
-/** One before/after pair of scores (0..100) of a unit, e.g. a sweep's PER · db · us row. */
-export interface HeadlineRow {
-  label: string;
-  n: number;
-  beforeEm: number | null;
-  beforeF1: number | null;
-  afterEm: number | null;
-  afterF1: number | null;
-  /** With the config's "ci": the paired statistics of before vs after over the row's questions (null when they are not kept, e.g. a budget's random mean). */
-  ci?: PairedStats | null;
-}
+export type { HeadlineRow } from '../experiments/outcome.ts';
 
 /** A table of the summary: a ResultTable with the rows of every unit of a kind, prefixed by dataset, variant and seed. */
 export interface SummaryTable {
@@ -123,7 +114,7 @@ export function overviewLabels(t: SummaryTable): string[] {
   return t.rows.map((r) => {
     const kind = r[c('experiment')];
     const seed = r[c('seed')];
-    const parts = [many ? r[c('dataset')] : null, r[c('variant')], seed === null || seed === undefined ? null : `s${String(seed)}`, kind === 'sweep' || kind === 'budget' ? r[c('row')] : null];
+    const parts = [many ? r[c('dataset')] : null, r[c('variant')], seed === null || seed === undefined ? null : `s${String(seed)}`, kindOf(String(kind))?.charts.rowsPerUnit ? r[c('row')] : null];
     return parts.filter((x) => x !== null && x !== undefined && x !== '').join(' · ');
   });
 }

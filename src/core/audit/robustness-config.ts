@@ -53,6 +53,7 @@ export function robustnessAuditConfig(run: RunRecord, config: RobustnessConfig, 
     datasets: [dataset],
     models: models.map(modelEntry),
     experiments: [
+      { kind: 'original' },
       { kind: 'sweep', types: [...config.types], sources: [...RENAME_SOURCES], seeds: config.seeds, origin: 'us', origins: [] },
       { kind: 'natural' },
       { kind: 'synthetic', noise: [config.noise.kind], rate: config.noise.rate },

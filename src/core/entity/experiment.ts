@@ -253,6 +253,9 @@ export function runStd(runsPerQuestion: readonly (readonly Score[])[]): Score {
   return perRun.length ? { em: sd(perRun.map((s) => s.em)), f1: sd(perRun.map((s) => s.f1)) } : { em: NaN, f1: NaN };
 }
 
+/** Mean EM/F1 (0..1) of one question's renamings, e.g. meanScore([{ em: 1, f1: 1 }, { em: 0, f1: 0.5 }]) → { em: 0.5, f1: 0.75 }. */
+const meanScore = (xs: readonly Score[]): Score => ({ em: xs.reduce((a, x) => a + x.em, 0) / xs.length, f1: xs.reduce((a, x) => a + x.f1, 0) / xs.length });
+
 function budgetScores(rows: { orig: Score; runs: Score[]; stable: boolean }[]): BudgetScores {
   const pickBy = (f: (runs: Score[]) => Score) => averageScore(rows.map((r) => f(r.runs)));
   const worstOf = (runs: Score[]) => runs.reduce((a, s) => (s.f1 < a.f1 || (s.f1 === a.f1 && s.em < a.em) ? s : a));
@@ -351,7 +354,7 @@ export async function runBudget(
         if (s.f1 < worst.f1 || (s.f1 === worst.f1 && s.em < worst.em)) worst = { seed: k + 1, em: s.em, f1: s.f1, text };
         if (s.f1 > best.f1 || (s.f1 === best.f1 && s.em > best.em)) best = { seed: k + 1, em: s.em, f1: s.f1, text };
       }
-      per.push({ id: inst.id, original: origText, worst, best, stable });
+      per.push({ id: inst.id, original: origText, worst, best, random: meanScore(runScores), stable });
       // The worst renaming of a question answered right is a C2W case (plain model only).
       const worstRun = runs[worst.seed - 1];
       if (plainPass && worstRun && isC2W(scorePrediction(origText, inst), worst)) cb.onCase?.(foundCase(inst, worstRun.perturbed, { original: origText, perturbed: worst.text }, { rename: { ...renameOf(worst.seed) } }));
@@ -374,7 +377,7 @@ export async function runBudget(
   const ens = await resemblePredict(ensembleItems, { ...cfg.resemble, type: cfg.target === 'question-person' ? 'PER' : cfg.type }, cfg.versionTwo, predict, progress('RESEMBLE variants'), cfgNames);
   const ensTexts = new Map(ensembleItems.map((it, i) => [it.inst.id, ens.texts[i] ?? null]));
   const defended = rowsFor((id) => ensTexts.get(id) ?? null);
-  return withSplit({ n: plain.rows.length, plain: budgetScores(plain.rows), defended: defended.rows.length ? budgetScores(defended.rows) : null, perInstance: plain.per, cancelled: ens.cancelled });
+  return withSplit({ n: plain.rows.length, plain: budgetScores(plain.rows), defended: defended.rows.length ? budgetScores(defended.rows) : null, perInstance: plain.per, ...(defended.rows.length ? { defendedPerInstance: defended.per } : {}), cancelled: ens.cancelled });
 }
 
 /**

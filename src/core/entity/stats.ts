@@ -152,6 +152,8 @@ export interface BudgetInstance {
   original: string;
   worst: { seed: number; em: number; f1: number; text: string };
   best: { seed: number; em: number; f1: number; text: string };
+  /** Mean EM/F1 (0..1) over the B random renamings, for the random row's statistics (absent in older runs). */
+  random?: Score;
   stable: boolean;
 }
 
@@ -174,6 +176,8 @@ export interface BudgetResult {
   plain: BudgetScores;
   defended: BudgetScores | null;
   perInstance: BudgetInstance[];
+  /** With RESEMBLE: its per-question rows (its own answers), for the RESEMBLE column's statistics (absent in older runs). */
+  defendedPerInstance?: BudgetInstance[];
   cancelled: boolean;
   /** With RESEMBLE: the validation split that chose the canonical names (absent in older runs). */
   resembleSplit?: ResembleSplit;

@@ -1,11 +1,13 @@
 /**
  * The single edits a search for a breaking edit tries, from the project's own perturbation
- * families: one entity renamed (DBName MIX names in the budget experiment's order, seeds S, S+1, …),
+ * families: one entity renamed (MIX names of the chosen source, DBName by default, in the budget
+ * experiment's order, seeds S, S+1, …),
  * one generated trap sentence at each of the four positions, one paraphrase rule applied once, one
  * noise edit of each kind at the lowest rate (NLPAug's minimum: one word per input).
  */
 import type { Instance } from '../data/types.ts';
-import { renameInstance } from '../entity/rename.ts';
+import { SOURCE_LABELS, type NameSource } from '../entity/options.ts';
+import { renameInstance, type NamePool } from '../entity/rename.ts';
 import { addNoise, NOISE_KINDS, NOISE_LABELS } from '../natural/noise.ts';
 import { KIND_LABELS, type GeneratedKind, type Rewrite } from '../sensitivity/kinds.ts';
 import { contentWordEn, functionWordEn, reorderEn, synonymEn } from '../sensitivity/paraphrase-en.ts';
@@ -33,9 +35,13 @@ export interface EditOptions {
   seed: number;
   /** Renamings tried (seeds seed … seed + renames − 1). */
   renames: number;
+  /** Where new names come from (Yan et al. §3.2): InDistName, DBName or RandStr. */
+  source: NameSource;
+  /** The InDistName pool (the dataset's names); without one InDistName falls back to DBName's lists. */
+  pool?: NamePool;
 }
 
-export const DEFAULT_EDITS: EditOptions = { seed: 1, renames: 10 };
+export const DEFAULT_EDITS: EditOptions = { seed: 1, renames: 10, source: 'db' };
 
 type BaseKind = Exclude<GeneratedKind, 'combined'>;
 const PARAPHRASE_RULES: Record<'en' | 'zh', [BaseKind, (q: string) => Rewrite[]][]> = {
@@ -50,12 +56,12 @@ function renames(inst: Instance, o: EditOptions): EditCandidate[] {
   const out: EditCandidate[] = [];
   const seen = new Set<string>();
   for (let s = o.seed; s < o.seed + o.renames; s++) {
-    const r = renameInstance(inst, { type: 'MIX', source: 'db', origin: 'us', seed: s });
+    const r = renameInstance(inst, { type: 'MIX', source: o.source, origin: 'us', seed: s }, o.pool);
     if (typeof r === 'string') continue;
     const key = `${r.perturbed.question}\u0000${r.perturbed.context}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ family: 'rename', label: `renamed ${r.substitutions.map((x) => `${x.from} → ${x.to}`).join(', ')} (DBName, seed ${s})`, instance: r.perturbed });
+    out.push({ family: 'rename', label: `renamed ${r.substitutions.map((x) => `${x.from} → ${x.to}`).join(', ')} (${SOURCE_LABELS[o.source]}${r.poolFallback ? ': no pool name of this kind, so DBName' : ''}, seed ${s})`, instance: r.perturbed });
   }
   return out;
 }

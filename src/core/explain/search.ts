@@ -24,7 +24,7 @@ export interface SearchOptions extends EditOptions {
   batch: number;
 }
 
-export const DEFAULT_SEARCH: SearchOptions = { families: ['rename', 'trap', 'paraphrase', 'noise'], budget: 50, beam: 3, depth: 3, batch: 16, seed: 1, renames: 10 };
+export const DEFAULT_SEARCH: SearchOptions = { families: ['rename', 'trap', 'paraphrase', 'noise'], budget: 50, beam: 3, depth: 3, batch: 16, seed: 1, renames: 10, source: 'db' };
 
 /** One applied edit of a found sequence. */
 export interface AppliedEdit {

@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { mapperFor, type CodePointMapper } from '../text/codepoints.ts';
 import type { GoldAnswer, ImportResult, Instance } from '../data/types.ts';
 import { InputError } from './json.ts';
+import { guessLang } from '../text/guess-lang.ts';
 import type { InputIssue, IssueKind } from './squad.ts';
 
 export { schemaText } from './schema-text.ts';
@@ -91,6 +92,7 @@ export function quote(s: string, max = 40): string {
 
 /** Sizes for messages: the one formatter of src/core/text/bytes.ts (1000-based, kB/MB/GB). */
 export { formatBytes };
+export { guessLang };
 
 /** Throws the "file too large" InputError, e.g. checkSize(bytes, 'x.jsonl', 1e9). */
 export function checkSize(size: number, file: string, maxBytes: number): void {
@@ -268,22 +270,6 @@ export function acceptAnswers(r: ResolvedAnswers, issues: InputIssue[], answersP
   }
   issues.push(...r.issues);
   return true;
-}
-
-const CJK = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/g;
-const LATIN = /[A-Za-z]/g;
-
-/**
- * 'zh' when CJK characters dominate the first 2000 characters, else 'en', e.g. guessLang('北京是首都') → 'zh'.
- * A ratio, not "any CJK", because English Wikipedia passages often quote a Chinese name.
- */
-export function guessLang(text: string): 'en' | 'zh' {
-  const head = text.slice(0, 2000);
-  const cjk = head.match(CJK)?.length ?? 0;
-  if (cjk === 0) return 'en';
-  const latin = head.match(LATIN)?.length ?? 0;
-  // A Chinese character is about a word; an English word is about five letters.
-  return cjk * 5 >= latin ? 'zh' : 'en';
 }
 
 /** Fields of a new Instance; tags are derived. */

@@ -80,6 +80,107 @@ export function noteTrailing(issues: InputIssue[], t: TrailingGarbage): void {
   addIssue(issues, 'gzip', 'gzip trailer', `${trailingText(t)}; ignored, as gzip does`, false);
 }
 
+/** One line of a JSON Lines input: its 1-based number, its bytes (valid until the next line is asked for), where it ends in its chunk, and the input consumed so far. */
+export interface RawLine {
+  lineNo: number;
+  raw: Uint8Array;
+  end: number;
+  consumed: number;
+}
+
+/**
+ * Splits chunks of bytes into lines (blank ones included, so numbers count as an editor does), e.g.
+ * `for (const l of splitLines(chunks, true)) …`. A line ends at LF, CRLF or a lone CR (old Mac
+ * files; issue 25.6). `copy`: the chunks are reused by their source (gzip output, a file buffer),
+ * so a line cut between two chunks is copied. On a GzipError after all data came out (`ended`),
+ * the last line is yielded before the error is thrown on.
+ */
+export function* splitLines(chunks: Iterable<{ chunk: Uint8Array; consumed: number }>, copy: boolean): Generator<RawLine> {
+  let lineNo = 0;
+  let carry: Uint8Array[] = [];
+  let consumed = 0;
+  const rest = (): RawLine => ({ lineNo: ++lineNo, raw: concatBytes(carry), end: 0, consumed });
+  try {
+    // The next LF and CR of a chunk are each searched once and reused until passed, so LF-only
+    // files cost no extra scans.
+    let afterCr = false;
+    for (const c of chunks) {
+      const chunk = c.chunk;
+      consumed = c.consumed;
+      // A CRLF split between two chunks is one line break.
+      let from = afterCr && chunk[0] === 10 ? 1 : 0;
+      afterCr = false;
+      let lf = chunk.indexOf(10, from);
+      let cr = chunk.indexOf(13, from);
+      for (;;) {
+        if (lf >= 0 && lf < from) lf = chunk.indexOf(10, from);
+        if (cr >= 0 && cr < from) cr = chunk.indexOf(13, from);
+        const nl = lf < 0 ? cr : cr < 0 ? lf : Math.min(lf, cr);
+        if (nl < 0) {
+          // Chunks end anywhere, so a line may continue in the next one.
+          // A copy made by the Uint8Array constructor: a Node Buffer's slice() is a view, not a copy.
+          if (from < chunk.length) carry.push(copy ? new Uint8Array(chunk.subarray(from)) : chunk.subarray(from));
+          break;
+        }
+        const piece = chunk.subarray(from, nl);
+        if (carry.length) {
+          carry.push(piece);
+          const line = rest();
+          carry = [];
+          yield { ...line, end: nl + 1 };
+        } else yield { lineNo: ++lineNo, raw: piece, end: nl + 1, consumed };
+        from = nl + 1;
+        if (chunk[nl] === 13) {
+          if (nl + 1 === chunk.length) afterCr = true;
+          else if (chunk[nl + 1] === 10) from = nl + 2;
+        }
+      }
+    }
+  } catch (e) {
+    // After a checksum failure all data is out, so the last line is whole; after a cut it is not.
+    if (e instanceof GzipError && e.ended && carry.length) yield rest();
+    throw e;
+  }
+  if (carry.length) yield rest();
+}
+
+/**
+ * A line's JSON value, e.g. lineValue(bytes, 3, 'a.jsonl', issues) → { value: {…} }; null for a
+ * blank line, or for a malformed one after adding its 'malformed-line' issue at `line N`.
+ */
+export function lineValue(raw: Uint8Array, lineNo: number, file: string, issues: InputIssue[]): { value: unknown } | null {
+  let end = raw.length;
+  while (end > 0 && (raw[end - 1] === 13 || raw[end - 1] === 32 || raw[end - 1] === 9)) end--;
+  let start = 0;
+  while (start < end && (raw[start] === 32 || raw[start] === 9)) start++;
+  if (start === end) return null;
+  const path = `line ${lineNo}`;
+  let text: string;
+  try {
+    text = decodeUtf8(raw.subarray(start, end), file, issues, path);
+  } catch {
+    addIssue(issues, 'malformed-line', path, 'the line is too long to read', true);
+    return null;
+  }
+  const value = parseLine(text, lineNo);
+  if (value instanceof InputError) {
+    addIssue(issues, 'malformed-line', path, value.message, true);
+    return null;
+  }
+  return { value };
+}
+
+/**
+ * A gzip error after `lines` lines: an InputError (thrown) before the first line, else a 'gzip'
+ * issue saying what was read (the earlier lines are kept).
+ */
+export function gzipLinesIssue(e: GzipError, lines: number, issues: InputIssue[]): void {
+  if (lines === 0) throw new InputError(e.message);
+  const where = e.ended ? 'gzip trailer' : `line ${lines + 1}`;
+  const what = e.ended ? `all ${lines} lines were read, but may be damaged` : `the ${lines} lines before this point were read`;
+  addIssue(issues, 'gzip', where, `${e.message}; ${what}`, false);
+}
+
 /**
  * Calls `onLine` for every non-blank line of a JSON Lines file (plain or gzip), e.g.
  * `await readJsonLines(bytes, opts, issues, partial, (value, n) => …)`. Malformed lines become
@@ -92,76 +193,18 @@ export async function readJsonLines(bytes: Uint8Array, opts: FormatOptions, issu
   const pacer = new Pacer(opts, bytes.length, partial, () => `line ${lineNo + 1}`);
   pacer.check();
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
-  let carry: Uint8Array[] = [];
-
-  const handle = (raw: Uint8Array) => {
-    lineNo++;
-    let end = raw.length;
-    while (end > 0 && (raw[end - 1] === 13 || raw[end - 1] === 32 || raw[end - 1] === 9)) end--;
-    let start = 0;
-    while (start < end && (raw[start] === 32 || raw[start] === 9)) start++;
-    if (start === end) return;
-    const path = `line ${lineNo}`;
-    let text: string;
-    try {
-      text = decodeUtf8(raw.subarray(start, end), opts.file, issues, path);
-    } catch {
-      addIssue(issues, 'malformed-line', path, 'the line is too long to read', true);
-      return;
-    }
-    const value = parseLine(text, lineNo);
-    if (value instanceof InputError) return addIssue(issues, 'malformed-line', path, value.message, true);
-    onLine(value, lineNo);
-  };
-
   const gz = isGzip(bytes);
   const chunks = gz ? gunzipChunks(bytes, opts.file, maxBytes, (t) => noteTrailing(issues, t)) : [{ chunk: bytes, consumed: bytes.length }];
   try {
-    // A line ends at LF, CRLF or a lone CR (old Mac files; issue 25.6). The next LF and CR of a
-    // chunk are each searched once and reused until passed, so LF-only files cost no extra scans.
-    let afterCr = false;
-    for (const { chunk, consumed } of chunks) {
-      // A CRLF split between two chunks is one line break.
-      let from = afterCr && chunk[0] === 10 ? 1 : 0;
-      afterCr = false;
-      let lf = chunk.indexOf(10, from);
-      let cr = chunk.indexOf(13, from);
-      for (;;) {
-        if (lf >= 0 && lf < from) lf = chunk.indexOf(10, from);
-        if (cr >= 0 && cr < from) cr = chunk.indexOf(13, from);
-        const nl = lf < 0 ? cr : cr < 0 ? lf : Math.min(lf, cr);
-        if (nl < 0) {
-          // Chunks end anywhere, so a line may continue in the next one (copied from gzip
-          // output, which belongs to the inflater).
-          if (from < chunk.length) carry.push(gz ? chunk.slice(from) : chunk.subarray(from));
-          break;
-        }
-        const piece = chunk.subarray(from, nl);
-        if (carry.length) {
-          carry.push(piece);
-          const joined = concatBytes(carry);
-          carry = [];
-          handle(joined);
-        } else handle(piece);
-        from = nl + 1;
-        if (chunk[nl] === 13) {
-          if (nl + 1 === chunk.length) afterCr = true;
-          else if (chunk[nl + 1] === 10) from = nl + 2;
-        }
-        if (lineNo % LINES_PER_TICK === 0) await pacer.tick(gz ? consumed : nl + 1);
-      }
+    for (const line of splitLines(chunks, gz)) {
+      lineNo = line.lineNo;
+      const v = lineValue(line.raw, lineNo, opts.file, issues);
+      if (v) onLine(v.value, lineNo);
+      if (lineNo % LINES_PER_TICK === 0 && line.end > 0) await pacer.tick(gz ? line.consumed : line.end);
     }
   } catch (e) {
     if (!(e instanceof GzipError)) throw e;
-    // After a checksum failure all data is out, so the last line is whole; after a cut it is not.
-    if (e.ended && carry.length) handle(concatBytes(carry));
-    if (lineNo === 0) throw new InputError(e.message);
-    const where = e.ended ? 'gzip trailer' : `line ${lineNo + 1}`;
-    const what = e.ended ? `all ${lineNo} lines were read, but may be damaged` : `the ${lineNo} lines before this point were read`;
-    addIssue(issues, 'gzip', where, `${e.message}; ${what}`, false);
-    pacer.finish();
-    return;
+    gzipLinesIssue(e, lineNo, issues);
   }
-  if (carry.length) handle(concatBytes(carry));
   pacer.finish();
 }

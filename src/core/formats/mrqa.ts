@@ -8,7 +8,7 @@ import { mapperFor } from '../text/codepoints.ts';
 import type { GoldAnswer, ImportResult, Instance } from '../data/types.ts';
 import { addIssue, fieldPath, fileOffset, guessLang, IdSet, locate, makeInstance, notAnObject, quote, runImport, schemaText, type FormatOptions, type ImportOutcome } from './common.ts';
 import { inputBytes, type ImportInput } from './input.ts';
-import { readJsonLines } from './jsonl.ts';
+import { readJsonLines, type LineHandler } from './jsonl.ts';
 import { collectMeta } from './meta.ts';
 import { fileAnnotations, type InputIssue } from './squad.ts';
 import type { InstanceMeta } from '../data/types.ts';
@@ -85,12 +85,22 @@ export function importMrqa(input: ImportInput, opts: FormatOptions): Promise<Imp
 async function readMrqa(input: ImportInput, opts: FormatOptions): Promise<ImportResult> {
   const issues: InputIssue[] = [];
   const instances: Instance[] = [];
+  const partial = (): ImportResult => ({ format: 'mrqa', instances, issues });
+  await readJsonLines(inputBytes(input, opts), opts, issues, partial, mrqaLines(opts, issues, (i) => instances.push(i)));
+  return partial();
+}
+
+/**
+ * The line handler of an MRQA file: the header line first, then passages whose questions go to
+ * `emit` (problems to `issues`), e.g. mrqaLines(opts, issues, (i) => out.push(i)). One handler per
+ * pass over a file: it remembers the header and the ids seen.
+ */
+export function mrqaLines(opts: FormatOptions, issues: InputIssue[], emit: (i: Instance) => void): LineHandler {
   const ids = new IdSet();
   let sawFirst = false;
   // The header's dataset and split (e.g. "SQuAD", "dev") go on every question as metadata.
   let headerMeta: InstanceMeta = {};
-  const partial = (): ImportResult => ({ format: 'mrqa', instances, issues });
-  await readJsonLines(inputBytes(input, opts), opts, issues, partial, (value, n) => {
+  return (value, n) => {
     const path = `line ${n}`;
     if (!sawFirst) {
       sawFirst = true;
@@ -131,8 +141,7 @@ async function readMrqa(input: ImportInput, opts: FormatOptions): Promise<Import
       for (const [hk, hv] of Object.entries(headerMeta)) if (!Object.hasOwn(meta, hk)) meta[hk] = hv;
       // spaCy spans on the question or its passage line, and an answer_type (question or first detected answer).
       const own = fileAnnotations(raw, value, context, qpath, issues, path);
-      instances.push(makeInstance({ id, dataset: opts.dataset, title: '', question: q.output.question, context, answers, isImpossible: false, lang, meta, ...own }));
+      emit(makeInstance({ id, dataset: opts.dataset, title: '', question: q.output.question, context, answers, isImpossible: false, lang, meta, ...own }));
     });
-  });
-  return partial();
+  };
 }

@@ -8,7 +8,7 @@ import { acceptAnswers, addIssue, fieldPath, guessLang, IdSet, makeInstance, not
 import { isGzip, gunzipHead } from './gzip.ts';
 import { documentText, inputBytes, type ImportInput } from './input.ts';
 import { InputError, parseJson } from './json.ts';
-import { looksLikeJsonLines, readJsonLines } from './jsonl.ts';
+import { looksLikeJsonLines, readJsonLines, type LineHandler } from './jsonl.ts';
 import { collectMeta } from './meta.ts';
 import { fileAnnotations, LooseBool, type InputIssue } from './squad.ts';
 
@@ -30,7 +30,7 @@ const Row = v.object({
 });
 
 /** Reads one flat row into `instances` (or an issue); shared by the JSON Lines and array forms. */
-function readRow(raw: unknown, path: string, opts: FormatOptions, ids: IdSet, instances: Instance[], issues: InputIssue[]): void {
+function readRow(raw: unknown, path: string, opts: FormatOptions, ids: IdSet, instances: { push(i: Instance): unknown }, issues: InputIssue[]): void {
   const kind = notAnObject(raw);
   if (kind) return addIssue(issues, 'schema', path, `expected a row object {id, title, context, question, answers}, got ${kind}; skipped`, true);
   const r = v.safeParse(Row, raw);
@@ -115,6 +115,16 @@ export function importSquadFlat(input: ImportInput, opts: FormatOptions): Promis
   return runImport(() => readFlat(input, opts));
 }
 
+/** The line handler of a flat JSON Lines file (one pass: it remembers the ids seen), e.g. flatLines(opts, issues, (i) => out.push(i)). */
+export function flatLines(opts: FormatOptions, issues: InputIssue[], emit: (i: Instance) => void): LineHandler {
+  const ids = new IdSet();
+  const out = { push: emit };
+  return (value, n) => readRow(value, `line ${n}`, opts, ids, out, issues);
+}
+
+/** Whether a flat file (bytes of its head, gzip looked into) holds its rows as JSON Lines, not one array or document. */
+export const isFlatJsonLines = (head: Uint8Array, file: string): boolean => flatForm(head, file) === 'lines';
+
 async function readFlat(input: ImportInput, opts: FormatOptions): Promise<ImportResult> {
   const issues: InputIssue[] = [];
   const instances: Instance[] = [];
@@ -134,7 +144,7 @@ async function readFlat(input: ImportInput, opts: FormatOptions): Promise<Import
     }
     pacer.finish();
   } else {
-    await readJsonLines(inputBytes(input, opts), opts, issues, partial, (value, n) => readRow(value, `line ${n}`, opts, ids, instances, issues));
+    await readJsonLines(inputBytes(input, opts), opts, issues, partial, flatLines(opts, issues, (i) => instances.push(i)));
   }
   return partial();
 }

@@ -10,6 +10,10 @@ import { InputError, parseJson } from './json.ts';
 import { collectMeta, nonEmpty } from './meta.ts';
 import { answerTypeOfLabel, fileEntities, type TaggedSpan } from '../ner/file-entities.ts';
 import { schemaText } from './schema-text.ts';
+import { looseBool, looseVersion } from './loose.ts';
+
+export { looseBool, looseVersion } from './loose.ts';
+export { readNaProbs, readPredictions } from './predictions.ts';
 
 const Answer = v.object({ text: v.string(), answer_start: v.pipe(v.number(), v.integer()) });
 
@@ -23,20 +27,6 @@ export const LooseBool = v.pipe(
   v.check((x) => looseBool(x) !== null, (i) => `expected a boolean or the string "true"/"false", got ${JSON.stringify(i.input)}`),
   v.transform((x) => looseBool(x) === true),
 );
-
-/** A boolean, or the string "true"/"false" in any case, as a boolean; null for anything else, e.g. looseBool('False') → false. */
-export function looseBool(x: unknown): boolean | null {
-  if (typeof x === 'boolean') return x;
-  if (typeof x === 'string' && /^(true|false)$/i.test(x.trim())) return x.trim().toLowerCase() === 'true';
-  return null;
-}
-
-/** A version string as written, or a number with its decimal kept, e.g. looseVersion(2.0) → '2.0'; '' when absent or neither. */
-export function looseVersion(x: unknown): string {
-  if (typeof x === 'string') return x;
-  if (typeof x === 'number') return Number.isInteger(x) ? x.toFixed(1) : String(x);
-  return '';
-}
 
 /** A version written as a string ("v2.0", "1.1") or a number (2.0, as HF's flat files do); numbers keep their decimal ("2.0"). */
 export const LooseVersion = v.pipe(
@@ -260,47 +250,6 @@ export function finishSquad(state: SquadState, file: string): { version: 'v1.1' 
     return { version, issues: [summary, ...rest] };
   }
   return { version, issues };
-}
-
-/**
- * Reads a predictions file ({"id": "answer text", …}), e.g. readPredictions('{"q1": "Paris"}', 'p.json').
- * Keeps file order (a Map), which matters for numeric-looking ids.
- */
-export function readPredictions(text: string, file: string): Map<string, string> {
-  const raw = parseJson(text, file);
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new InputError(`${file}: expected an object mapping question ids to answer strings.`);
-  const out = new Map<string, string>();
-  for (const [k, val] of orderedEntries(text, raw as Record<string, unknown>)) {
-    if (typeof val !== 'string') throw new InputError(`${file}: the prediction for "${k}" is ${val === null ? 'null' : typeof val}, expected a string.`);
-    out.set(k, val);
-  }
-  return out;
-}
-
-/** Reads a na_prob / null_odds file ({"id": number, …}). */
-export function readNaProbs(text: string, file: string): Map<string, number> {
-  const raw = parseJson(text, file);
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new InputError(`${file}: expected an object mapping question ids to numbers.`);
-  const out = new Map<string, number>();
-  for (const [k, val] of orderedEntries(text, raw as Record<string, unknown>)) {
-    if (typeof val !== 'number') throw new InputError(`${file}: the value for "${k}" is ${typeof val}, expected a number.`);
-    out.set(k, val);
-  }
-  return out;
-}
-
-/** Entries in file order: JS objects list integer-like keys first, Python dicts keep file order. */
-function orderedEntries(text: string, obj: Record<string, unknown>): [string, unknown][] {
-  const keys = Object.keys(obj);
-  if (!keys.some((k) => /^(0|[1-9]\d*)$/.test(k))) return Object.entries(obj);
-  const order: string[] = [];
-  const re = /"((?:[^"\\]|\\.)*)"\s*:/g;
-  const want = new Set(keys);
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    const k = JSON.parse(`"${m[1]}"`) as string;
-    if (want.delete(k)) order.push(k);
-  }
-  return [...order, ...want].map((k) => [k, obj[k]]);
 }
 
 /** A question's `paraphrases` field: the non-empty strings of a list; anything else is noted and ignored (the question is kept). */

@@ -5,7 +5,7 @@
  * non-string `context` — is a warning, and the question is still scored, exactly as the
  * official script would score it. Only questions the script could not score are left out.
  */
-import { looseBool, looseVersion } from '../formats/squad.ts';
+import { looseBool, looseVersion } from '../formats/loose.ts';
 import { InputError } from '../formats/json.ts';
 import type { SquadAnswer, SquadArticle, SquadDataset, SquadQA } from './squad.ts';
 

@@ -146,10 +146,10 @@ export function evaluateV1(dataset: SquadDataset, predictions: SquadPredictions)
 }
 
 /** CPython's builtin sum() over Python numbers, in the chosen interpreter generation. */
-function pySum(items: Iterable<PyNum>, mode: PySumMode): number {
+function pySum(items: readonly PyNum[], mode: PySumMode): number {
   if (mode === 'legacy') {
     let s = 0;
-    for (const it of items) s += it.v;
+    for (let i = 0; i < items.length; i++) s += (items[i] as PyNum).v;
     return s;
   }
   // CPython >= 3.12: exact int accumulation until the first float, then Neumaier compensation
@@ -158,7 +158,8 @@ function pySum(items: Iterable<PyNum>, mode: PySumMode): number {
   let f = 0;
   let c = 0;
   let inFloat = false;
-  for (const it of items) {
+  for (let i = 0; i < items.length; i++) {
+    const it = items[i] as PyNum;
     if (!inFloat) {
       if (it.int) {
         iResult += it.v;
@@ -182,49 +183,47 @@ function pySum(items: Iterable<PyNum>, mode: PySumMode): number {
   return f;
 }
 
+/** One question's raw scores (get_raw_scores) and the same after apply_no_ans_threshold. */
+interface Scored {
+  em: PyNum;
+  f1: PyNum;
+  emT: PyNum;
+  f1T: PyNum;
+}
+
 interface EvalDict {
   exact: number;
   f1: number;
   total: number;
 }
 
-function makeEvalDict(
-  exactScores: ReadonlyMap<string, PyNum>,
-  f1Scores: ReadonlyMap<string, PyNum>,
-  mode: PySumMode,
-  qidList: readonly string[] | undefined,
-  warnings: string[],
-): EvalDict {
+/** make_eval_dict over every scored question (qidList undefined) or the given ones, summing in that order. */
+function makeEvalDict(scored: ReadonlyMap<string, Scored>, mode: PySumMode, qidList: readonly string[] | undefined, warnings: string[]): EvalDict {
+  const exact: PyNum[] = [];
+  const f1: PyNum[] = [];
   if (qidList === undefined || qidList.length === 0) {
-    const total = exactScores.size;
-    if (total === 0) throw new SquadEvalError('ZeroDivisionError: no question has a prediction', warnings);
-    return {
-      exact: (100.0 * pySum(exactScores.values(), mode)) / total,
-      f1: (100.0 * pySum(f1Scores.values(), mode)) / total,
-      total,
-    };
-  }
-  const pick = (scores: ReadonlyMap<string, PyNum>): PyNum[] =>
-    qidList.map((k) => {
-      const s = scores.get(k);
+    if (scored.size === 0) throw new SquadEvalError('ZeroDivisionError: no question has a prediction', warnings);
+    for (const s of scored.values()) {
+      exact.push(s.emT);
+      f1.push(s.f1T);
+    }
+  } else {
+    for (const k of qidList) {
+      const s = scored.get(k);
       // The official script only skips a missing prediction in get_raw_scores; it then
       // crashes here with a KeyError, so there is no official output to imitate.
-      if (s === undefined) {
-        throw new SquadEvalError(`KeyError: ${pyRepr(k)} (the official v2.0 script crashes when a prediction is missing)`, warnings);
-      }
-      return s;
-    });
-  const total = qidList.length;
-  return {
-    exact: (100.0 * pySum(pick(exactScores), mode)) / total,
-    f1: (100.0 * pySum(pick(f1Scores), mode)) / total,
-    total,
-  };
+      if (s === undefined) throw new SquadEvalError(`KeyError: ${pyRepr(k)} (the official v2.0 script crashes when a prediction is missing)`, warnings);
+      exact.push(s.emT);
+      f1.push(s.f1T);
+    }
+  }
+  return { exact: (100.0 * pySum(exact, mode)) / exact.length, f1: (100.0 * pySum(f1, mode)) / f1.length, total: exact.length };
 }
 
 function findBestThresh(
   predictions: SquadPredictions,
-  scores: ReadonlyMap<string, PyNum>,
+  scored: ReadonlyMap<string, Scored>,
+  metric: 'em' | 'f1',
   naProbs: readonly [string, number][],
   qidToHasAns: ReadonlyMap<string, boolean>,
   warnings: string[],
@@ -237,10 +236,10 @@ function findBestThresh(
   // Array.prototype.sort is stable, like Python's sorted(): ties keep na_prob file order.
   const qidList = [...naProbs].sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
   for (const [qid, prob] of qidList) {
-    const score = scores.get(qid);
+    const score = scored.get(qid);
     if (score === undefined) continue;
     let diff: number;
-    if (qidToHasAns.get(qid) === true) diff = score.v;
+    if (qidToHasAns.get(qid) === true) diff = score[metric].v;
     else diff = lookup(predictions, qid) ? -1 : 0;
     curScore += diff;
     if (curScore > bestScore) {
@@ -248,8 +247,8 @@ function findBestThresh(
       bestThresh = prob;
     }
   }
-  if (scores.size === 0) throw new SquadEvalError('ZeroDivisionError: no question has a prediction', warnings);
-  return [(100.0 * bestScore) / scores.size, bestThresh];
+  if (scored.size === 0) throw new SquadEvalError('ZeroDivisionError: no question has a prediction', warnings);
+  return [(100.0 * bestScore) / scored.size, bestThresh];
 }
 
 /** The official v2.0 main() without plots. Example: evaluateV2(ds, preds, naProbs).result → { exact, f1, total, HasAns_exact, …, best_f1_thresh }. */
@@ -264,8 +263,7 @@ export function evaluateV2(
   const warnings: string[] = [];
   // Plain dicts in the script: a repeated id keeps its first position but its last value.
   const qidToHasAns = new Map<string, boolean>();
-  const exactRaw = new Map<string, PyNum>();
-  const f1Raw = new Map<string, PyNum>();
+  const scored = new Map<string, Scored>();
   for (const article of dataset.data) {
     for (const p of article.paragraphs) {
       for (const qa of p.qas) qidToHasAns.set(qa.id, qa.answers.length > 0);
@@ -279,47 +277,46 @@ export function evaluateV2(
           warnings.push(`Missing prediction for ${qa.id}`);
           continue;
         }
-        const { em, f1 } = scoreTagged(prediction, qa.answers.map((a) => a.text), 'v2.0');
-        exactRaw.set(qa.id, em);
-        f1Raw.set(qa.id, f1);
+        const golds: string[] = [];
+        for (const a of qa.answers) golds.push(a.text);
+        const { em, f1 } = scoreTagged(prediction, golds, 'v2.0');
+        scored.set(qa.id, { em, f1, emT: em, f1T: f1 });
       }
     }
   }
-  const naEntries: [string, number][] = naProbs
-    ? entries(naProbs)
-    : entries(predictions).map(([k]) => [k, 0.0] as [string, number]);
-  const naMap = new Map(naEntries);
-  const applyThreshold = (scores: ReadonlyMap<string, PyNum>): Map<string, PyNum> => {
-    const out = new Map<string, PyNum>();
-    for (const [qid, s] of scores) {
-      const prob = naMap.get(qid);
-      if (prob === undefined) throw new SquadEvalError(`KeyError: ${pyRepr(qid)} (no na_prob for this question)`, warnings);
-      out.set(qid, prob > naProbThresh ? { v: qidToHasAns.get(qid) ? 0.0 : 1.0, int: false } : s);
+  // apply_no_ans_threshold; without a na_prob file every prediction's probability is 0.0, and
+  // every scored question has a prediction.
+  for (const [qid, s] of scored) {
+    const prob = naProbs ? lookup(naProbs, qid) : 0.0;
+    if (prob === undefined) throw new SquadEvalError(`KeyError: ${pyRepr(qid)} (no na_prob for this question)`, warnings);
+    if (prob > naProbThresh) {
+      const forced: PyNum = { v: qidToHasAns.get(qid) ? 0.0 : 1.0, int: false };
+      s.emT = forced;
+      s.f1T = forced;
     }
-    return out;
-  };
-  const exactThresh = applyThreshold(exactRaw);
-  const f1Thresh = applyThreshold(f1Raw);
-  const hasAnsQids = [...qidToHasAns].filter(([, v]) => v).map(([k]) => k);
-  const noAnsQids = [...qidToHasAns].filter(([, v]) => !v).map(([k]) => k);
+  }
+  const hasAnsQids: string[] = [];
+  const noAnsQids: string[] = [];
+  for (const [k, has] of qidToHasAns) (has ? hasAnsQids : noAnsQids).push(k);
 
-  const main = makeEvalDict(exactThresh, f1Thresh, mode, undefined, warnings);
+  const main = makeEvalDict(scored, mode, undefined, warnings);
   const result: SquadV2Result = { exact: main.exact, f1: main.f1, total: main.total };
   if (hasAnsQids.length > 0) {
-    const e = makeEvalDict(exactThresh, f1Thresh, mode, hasAnsQids, warnings);
+    const e = makeEvalDict(scored, mode, hasAnsQids, warnings);
     result.HasAns_exact = e.exact;
     result.HasAns_f1 = e.f1;
     result.HasAns_total = e.total;
   }
   if (noAnsQids.length > 0) {
-    const e = makeEvalDict(exactThresh, f1Thresh, mode, noAnsQids, warnings);
+    const e = makeEvalDict(scored, mode, noAnsQids, warnings);
     result.NoAns_exact = e.exact;
     result.NoAns_f1 = e.f1;
     result.NoAns_total = e.total;
   }
   if (naProbs) {
-    const [bestExact, exactT] = findBestThresh(predictions, exactRaw, naEntries, qidToHasAns, warnings);
-    const [bestF1, f1T] = findBestThresh(predictions, f1Raw, naEntries, qidToHasAns, warnings);
+    const naEntries = entries(naProbs);
+    const [bestExact, exactT] = findBestThresh(predictions, scored, 'em', naEntries, qidToHasAns, warnings);
+    const [bestF1, f1T] = findBestThresh(predictions, scored, 'f1', naEntries, qidToHasAns, warnings);
     result.best_exact = bestExact;
     result.best_exact_thresh = exactT;
     result.best_f1 = bestF1;

@@ -1,14 +1,12 @@
 /**
  * Result tables as data: every experiment result becomes a ResultTable, which exports as CSV
  * (RFC 4180, formula-safe) and JSON (with the run record, its settings and the reproducing `qarx`
- * command), and two tables of the same kind line up side by side.
+ * command, src/core/experiments/command.ts), and two tables of the same kind line up side by side.
  */
 import Papa from 'papaparse';
 import { FORMULA_START } from '../formats/pairs-csv.ts';
-import { qarxCommand, type QarxCommand, type RunRecord } from './run-record.ts';
+import type { RunRecord } from './run-record.ts';
 import { countOf } from '../text/plural.ts';
-import { sweepPlan } from '../entity/experiment.ts';
-import { ORIGIN_LABELS, SOURCE_LABELS, type NameSource, type Origin, type SweepConfig } from '../entity/options.ts';
 
 export type CellValue = string | number | boolean | null;
 
@@ -47,31 +45,6 @@ export interface ResultExport {
   qarxNote: string;
   columns: string[];
   rows: Record<string, CellValue>[];
-}
-
-/** The command that reproduces a run, its note saying first, for a cancelled run, that the command runs it whole and what the table holds. */
-export function runCommand(kind: string, run: RunRecord, table: ResultTable, partial: boolean): QarxCommand {
-  const cmd = qarxCommand(kind, run);
-  return partial ? { command: cmd.command, note: `${kind === 'sweep' ? partialNote(table, sweepRows(run.settings), sweepRowLabel) : partialNote(table)} ${cmd.note}` } : cmd;
-}
-
-/** A sweep row's key as its table shows it, e.g. sweepRowLabel('PER · db · us') === 'PER · DBName · US', sweepRowLabel('ORG · indist · us') === 'ORG · InDistName'. */
-function sweepRowLabel(key: string): string {
-  const [type, source, origin] = key.split(' · ') as [string, NameSource, Origin];
-  return [type, SOURCE_LABELS[source] ?? source, source === 'db' ? (ORIGIN_LABELS[origin] ?? origin) : ''].filter(Boolean).join(' · ');
-}
-
-/** A sweep's planned rows as its table keys them, e.g. ['PER · db · us', 'ORG · db · us']; undefined when the settings lack the grid. */
-function sweepRows(s: Record<string, unknown>): string[] | undefined {
-  if (!Array.isArray(s.types) || !Array.isArray(s.sources) || !Array.isArray(s.origins) || typeof s.origin !== 'string') return undefined;
-  // One seed is enough to list the rows: seeds only repeat them.
-  return [...new Set(sweepPlan({ ...(s as unknown as SweepConfig), seeds: 1 }).map((c) => `${c.type} · ${c.source} · ${c.origin}`))];
-}
-
-/** The JSON export of a table of a run. */
-export function resultExport(kind: string, run: RunRecord, table: ResultTable, partial: boolean): ResultExport {
-  const cmd = runCommand(kind, run, table, partial);
-  return { kind, title: table.title, partial, run, settings: run.settings, qarxCommand: cmd.command, qarxNote: cmd.note, columns: table.columns, rows: tableObjects(table) };
 }
 
 /** A file name with kind and date, e.g. exportName('sweep', '2026-11-23T16:10:42.000Z', 'table', 'csv') === 'qarx-sweep-2026-11-23-1610-table.csv'. */

@@ -160,3 +160,14 @@ export function sliceResultTable(t: SliceTableData, perturbedLabel: string): Res
     rows: [...t.rows.map(row), row({ ...t.all, value: 'all' })],
   };
 }
+
+/** The unperturbed score over the answerable questions (the robustness table's "original F1"), e.g. n 10, F1 62.5. */
+export function originalTable(n: number, s: { em: number; f1: number }): ResultTable {
+  return withSmall({
+    title: 'Original (answerable questions, unperturbed)',
+    columns: ['questions', 'n', 'em', 'f1'],
+    key: ['questions'],
+    headline: ['em', 'f1'],
+    rows: [['answerable', n, n ? r4(s.em) : null, n ? r4(s.f1) : null]],
+  }, 'n');
+}

@@ -8,6 +8,7 @@ import type { Logits, ModelRunner } from '../qa/engine.ts';
 import { checkQaSignature, classifyModelError, ModelError } from '../qa/model-errors.ts';
 import { pairTemplateFromTokenizerJson, qaTokenize, schemeFromTokenizerJson, type QaTokenizer } from '../qa/tokenizer.ts';
 import type { Window } from '../qa/windows.ts';
+import { memoFetch } from './memo-fetch.ts';
 import { usablePositions } from './positions.ts';
 
 /** Where the ONNX session runs. 'cpu' and 'cuda' are onnxruntime-node (CUDA only where its CUDA provider is installed). */
@@ -217,7 +218,9 @@ export function useSource(source: ModelSource, signal: AbortSignal | undefined):
   env.customCache = files ? (filesCache(source.files) as unknown as typeof env.customCache) : null;
   // Every download goes through env.fetch: bind it to this load's signal so cancel stops it.
   const base = configured.fetch;
-  env.fetch = signal ? (input: string | URL, init?: RequestInit) => base(input, { ...init, signal }) : base;
+  const bound = signal ? (input: string | URL, init?: RequestInit) => base(input, { ...init, signal }) : base;
+  // The app's own model is a few MB: each of its files is requested once per load (loadQaModel resets env.fetch after).
+  env.fetch = local ? memoFetch(bound) : bound;
 }
 
 /**

@@ -5,3 +5,4 @@ export * from './power.ts';
 export * from './paired.ts';
 export * from './format.ts';
 export * from './items.ts';
+export * from './experiment-ci.ts';

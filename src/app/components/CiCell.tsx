@@ -1,0 +1,127 @@
+/**
+ * The uncertainty columns of an experiment table (issue 27): the 95% CI of a figure and of its drop
+ * over questions, the drop's p (Holm-adjusted when the run has several rows), "n.s." on a drop that
+ * is not significant, and the minimal detectable drop where n is small or the drop is n.s.; plus the
+ * legend line under the table. Numbers come from the stats worker (src/core/stats via the store).
+ */
+import { Term } from './Term.tsx';
+import { budgetKey, ciText, judgedP, NOT_SIGNIFICANT, pText, significant, type DropStats, type ExperimentCi, type PairedStats } from '../../core/stats/index.ts';
+import { isSmallN } from '../../core/metrics/slices.ts';
+
+/** The header cells the CI columns add, after a table's own drop column. */
+export function CiHeads() {
+  return (
+    <>
+      <th>
+        F1 <Term k="CI">95% CI</Term> orig. → pert.
+      </th>
+      <th>
+        drop F1 <Term k="CI">CI</Term>
+      </th>
+      <th>
+        <Term k="p-value">p</Term> F1 / EM
+      </th>
+    </>
+  );
+}
+
+/** "n.s." with its glossary help, on a drop whose (adjusted) p is at least 0.05. */
+export function NotSignificant() {
+  return (
+    <span className="ns-mark" data-testid="ns-mark">
+      {' '}
+      <Term k="n.s.">{NOT_SIGNIFICANT}</Term>
+    </span>
+  );
+}
+
+/** A drop's p as the table shows it: the judged (Holm-adjusted when present) p, e.g. "0.012". */
+const pCell = (d: DropStats) => pText(judgedP(d));
+
+/** The CI cells of one row; `stats` null (no question, or still computing) shows dashes. */
+export function CiCells({ stats }: { stats: PairedStats | null | undefined }) {
+  if (!stats) {
+    return (
+      <>
+        <td className="ci-cell">–</td>
+        <td className="ci-cell">–</td>
+        <td className="ci-cell">–</td>
+      </>
+    );
+  }
+  const f1 = stats.drop.f1;
+  const ns = !significant(f1);
+  const showMdd = ns || isSmallN(stats.n);
+  return (
+    <>
+      <td className="ci-cell" data-testid="ci-f1">
+        {ciText(stats.original.f1)} → {ciText(stats.perturbed.f1)}
+      </td>
+      <td className={ns ? 'ci-cell ns' : 'ci-cell'} data-testid="ci-drop">
+        {ciText(f1)}
+        {ns && <NotSignificant />}
+        {showMdd && (
+          <span className="mdd" data-testid="ci-mdd">
+            {' '}
+            (<Term k="mdd" /> {f1.mdd.toFixed(1)})
+          </span>
+        )}
+      </td>
+      <td className={ns ? 'ci-cell ns' : 'ci-cell'} data-testid="ci-p">
+        {pCell(f1)} / {pCell(stats.drop.em)}
+      </td>
+    </>
+  );
+}
+
+/** The legend under a table with CI columns: what the interval, p, n.s. and mdd are, with the settings. */
+export function CiLegend({ ci, seedSpread = false, testid }: { ci: ExperimentCi; seedSpread?: boolean; testid: string }) {
+  const s = ci.settings;
+  return (
+    <p className="hint ci-legend" data-testid={`${testid}-ci-legend`}>
+      <Term k="CI">95% CI</Term>: percentile bootstrap over {s.resample === 'passage' ? 'passages' : 'questions'} (B = {s.bootstrap.toLocaleString('en')}, seed {s.seed}); drop = original − perturbed, both resampled
+      together. <Term k="p-value">p</Term>: paired sign-flip test (F1; EM averaged over seeds or renamings) or McNemar&apos;s exact test (EM of single answers)
+      {ci.family > 2 ? `, Holm-adjusted over the ${ci.family} tests of this run` : ''}. <Term k="n.s.">{NOT_SIGNIFICANT}</Term> = p ≥ 0.05: these questions cannot tell the drop
+      from chance (its CI spans 0 or nearly). <Term k="mdd" /> = the smallest drop this n detects at 80% power, shown where n is small or the drop is n.s.
+      {seedSpread ? ' The CI is over questions; ± is the spread over perturbation seeds, a different thing.' : ''}
+    </p>
+  );
+}
+
+/** A status line while the stats worker computes, or its error. */
+export function CiStatus({ status, error, testid }: { status: 'running' | 'done' | 'error' | undefined; error: string | null | undefined; testid: string }) {
+  if (status === 'running') return <p className="hint" data-testid={`${testid}-ci-running`} role="status">Computing confidence intervals and p-values…</p>;
+  if (status === 'error') return <p className="error" data-testid={`${testid}-ci-error`}>Confidence intervals failed: {error}</p>;
+  return null;
+}
+
+/**
+ * One budget cell's statistics under its figures: for `original`, the F1 CI; for a case (random,
+ * D_worst, D_best), the paired CI of its F1 drop from the original answers, p (F1 / EM) and n.s.
+ */
+export function BudgetCiNote({ ci, side, k }: { ci: ExperimentCi; side: 'model' | 'resemble'; k: 'original' | 'random' | 'worst' | 'best' }) {
+  const st = ci.rows[budgetKey(side, k === 'original' ? 'worst' : k)];
+  if (!st) return null;
+  if (k === 'original') {
+    return (
+      <span className="ci-note" data-testid={`budget-ci-${side}-original`}>
+        <br />F1 <Term k="CI">CI</Term> {ciText(st.original.f1)}
+      </span>
+    );
+  }
+  const f1 = st.drop.f1;
+  const ns = !significant(f1);
+  return (
+    <span className={ns ? 'ci-note ns' : 'ci-note'} data-testid={`budget-ci-${side}-${k}`}>
+      <br />
+      drop F1 {f1.value.toFixed(1)} {ciText(f1)}, <Term k="p-value">p</Term> {pCell(f1)} / {pCell(st.drop.em)}
+      {ns && <NotSignificant />}
+      {(ns || isSmallN(st.n)) && (
+        <>
+          {' '}
+          (<Term k="mdd" /> {f1.mdd.toFixed(1)})
+        </>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * Confidence intervals in the app (issue 27): the setting (on by default, B = 1,000, seed 1) and
+ * each result's statistics, computed in the stats worker from the same comparisons `qarx … --ci`
+ * builds (src/core/stats/experiment-ci.ts). A finished run waits for them before it is saved, so
+ * its record, table, exports and history carry the CI and p.
+ */
+import type { StateCreator } from 'zustand';
+import { budgetComparisons, DEFAULT_BOOTSTRAP, DEFAULT_CI_SEED, sweepComparisons, sweepRowKeys, type CiComparison, type CiOptions, type ExperimentCi } from '../../core/stats/index.ts';
+import { summarizeSweep } from '../../core/entity/stats.ts';
+import type { RunRecord } from '../../core/results/run-record.ts';
+import { requestCi } from '../stats-client.ts';
+import type { AppState } from './index.ts';
+
+/** The results that carry statistics in the app. */
+export type CiKind = 'sweep' | 'budget';
+export const CI_KINDS: readonly CiKind[] = ['sweep', 'budget'];
+export const isCiKind = (k: string): k is CiKind => (CI_KINDS as readonly string[]).includes(k);
+
+/** Most resamples the app offers (10,000 questions × 10,000 resamples stays a few seconds in the worker). */
+export const MAX_BOOTSTRAP = 10_000;
+
+export interface CiSettingsState {
+  on: boolean;
+  bootstrap: number;
+  seed: number;
+}
+
+/** One result's statistics: for which run (its job id), and the worker's answer. */
+export interface CiEntry {
+  jobId: number | null;
+  /** Which request this is: only the latest one's answer is kept. */
+  req: number;
+  status: 'running' | 'done' | 'error';
+  result: ExperimentCi | null;
+  error: string | null;
+}
+
+export interface CiSlice {
+  ciSettings: CiSettingsState;
+  /** Changes the setting; results on screen are computed again with it (saved runs keep theirs). */
+  setCiSettings(p: Partial<CiSettingsState>): void;
+  ci: Partial<Record<CiKind, CiEntry>>;
+  /** Computes a result's statistics in the worker (nothing when off or empty); resolves with the store once they are in. */
+  runCi(kind: CiKind): Promise<AppState>;
+}
+
+/** The CI options of the setting, as qarx's --ci --bootstrap N --seed S. */
+export const ciOptionsOf = (c: CiSettingsState): CiOptions => ({ bootstrap: c.bootstrap, seed: c.seed, byPassage: false });
+
+/** A result's comparisons as the store holds it, in the CLI's order; null when there is no result. */
+export const comparisonsOf = (s: AppState, kind: CiKind): CiComparison[] | null => COMPARISONS[kind](s);
+
+/** Each CI kind's comparisons from the store (a table, not a switch: kinds are the registry's). */
+const COMPARISONS: Record<CiKind, (s: AppState) => CiComparison[] | null> = {
+  sweep: (s) => (s.sweepCells.length ? sweepComparisons(s.sweepInstances, s.sweepCells, sweepRowKeys(summarizeSweep(s.sweepCells, Number(s.sweep.run?.settings.seeds ?? 0)))) : null),
+  budget: (s) => (s.budgetResult && s.budgetResult.n > 0 ? budgetComparisons(s.budgetInstances, s.budgetResult) : null),
+};
+
+/** The record with the CI settings it was computed with (the `ci` the CLI's --json record has), or without them. */
+export const recordWithCi = (run: RunRecord | null, o: CiOptions | null): RunRecord | null => {
+  if (!run) return run;
+  const { ci: _, ...rest } = run.settings;
+  return { ...run, settings: o ? { ...rest, ci: o } : rest };
+};
+
+/** The statistics of a result shown for the job now on screen, or null (off, stale, not computed). */
+export function ciFor(s: Pick<AppState, 'ci' | 'sweep' | 'budget'>, kind: CiKind): CiEntry | null {
+  const e = s.ci[kind];
+  return e && e.jobId === s[kind].jobId ? e : null;
+}
+
+let lastReq = 0;
+
+export const createCiSlice: StateCreator<AppState, [], [], CiSlice> = (set, get) => ({
+  ciSettings: { on: true, bootstrap: DEFAULT_BOOTSTRAP, seed: DEFAULT_CI_SEED },
+  ci: {},
+  setCiSettings(p) {
+    set({ ciSettings: { ...get().ciSettings, ...p } });
+    const s = get();
+    for (const k of CI_KINDS) if (s[k].status === 'done' || s[k].status === 'cancelled') void s.runCi(k);
+  },
+  async runCi(kind) {
+    const s = get();
+    const job = s[kind];
+    const comparisons = s.ciSettings.on ? comparisonsOf(s, kind) : null;
+    if (!comparisons) {
+      lastReq++;
+      set({ ci: { ...s.ci, [kind]: undefined }, [kind]: { ...job, run: recordWithCi(job.run, null) } } as Partial<AppState>);
+      return get();
+    }
+    const o = ciOptionsOf(s.ciSettings);
+    const jobId = job.jobId;
+    const req = ++lastReq;
+    set({ ci: { ...s.ci, [kind]: { jobId, req, status: 'running', result: null, error: null } } });
+    try {
+      const { result } = await requestCi(comparisons, o);
+      const now = get();
+      // A newer run (or setting) took over while this was computing: its own request sets the store.
+      if (now[kind].jobId !== jobId || now.ci[kind]?.req !== req) return now;
+      set({ ci: { ...now.ci, [kind]: { jobId, req, status: 'done', result, error: null } }, [kind]: { ...now[kind], run: recordWithCi(now[kind].run, o) } } as Partial<AppState>);
+    } catch (err) {
+      const now = get();
+      if (now.ci[kind]?.req === req) set({ ci: { ...now.ci, [kind]: { jobId, req, status: 'error', result: null, error: err instanceof Error ? err.message : String(err) } } });
+    }
+    return get();
+  },
+});

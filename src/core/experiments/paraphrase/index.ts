@@ -1,0 +1,36 @@
+/** Paraphrases: the share of questions whose answer changes when the question is reworded, DPR (Gan & Ng 2019; Wu et al. 2025). */
+import { dprHeadline } from '../../metrics/experiment-headlines.ts';
+import { dprTable } from '../../results/tables.ts';
+import { summarizeDpr } from '../../sensitivity/dpr.ts';
+import { defineKind } from '../kind.ts';
+import { Paraphrase, type ParaphraseExperiment, type ParaphrasePayload, type ParaphraseUnit } from './schema.ts';
+
+export const paraphrase = defineKind<ParaphraseExperiment, ParaphraseUnit, ParaphrasePayload>({
+  id: 'paraphrase',
+  label: 'Paraphrases (DPR)',
+  family: 'Over-sensitivity',
+  scope: 'paraphrase',
+  wholeSelection: true,
+  settings: Paraphrase,
+  table: (p) => dprTable(summarizeDpr(p.rows)),
+  headline: (p) => dprHeadline(summarizeDpr(p.rows)),
+  slices: { title: 'Originals vs paraphrases by slice', perturbed: 'paraphrased' },
+  charts: { rowsPerUnit: false, categories: false },
+  partialRows: null,
+  command: (c) => {
+    // The app pools its generator kinds into one DPR; qarx paraphrases one kind per file, so one pair of commands per kind.
+    const kinds = String(c.s.kinds ?? '').split(',').map((k) => k.trim()).filter((k) => k && k !== 'none');
+    const ds = c.s.datasetParaphrases === true ? ' The dataset\'s own paraphrases (questions tagged "paraphrase") have no qarx command: compare the original and paraphrased files with qarx compare.' : '';
+    const cmds = kinds.map((k) => `${c.join(['qarx', 'perturb', 'paraphrase', '--kind', k, '--seed', String(c.s.seed), ...c.ids, c.data, `paraphrased-${k}.json`])} && ${c.join(['qarx', 'compare', c.data, `paraphrased-${k}.json`], c.model, c.v2, ['--json'])}`);
+    return {
+      command: cmds.length ? cmds.join(' && ') : null,
+      note: `${c.dataNote}; each compare prints the DPR of one kind, and the app's overall DPR is their changed counts over their paraphrase counts.${ds} ${c.device}.`,
+    };
+  },
+  audit: {
+    // Paraphrases say which questions they run on: a unit's id must change with anything that changes its result.
+    variants: (e, seeds) => seeds.map((seed) => ({ experiment: { ...e, questions: 'answerable' as const }, seed })),
+    label: (e) => `paraphrase ${e.kinds.join('/')}${e.dataset ? ' +dataset' : ''}`,
+    load: () => import('./unit.ts'),
+  },
+});

@@ -1,0 +1,43 @@
+/** Predictions and na_prob files ({"id": value, …}) in file order, as the official scripts read them. */
+import { InputError, parseJson } from './json.ts';
+
+/**
+ * Reads a predictions file ({"id": "answer text", …}), e.g. readPredictions('{"q1": "Paris"}', 'p.json').
+ * Keeps file order (a Map), which matters for numeric-looking ids.
+ */
+export function readPredictions(text: string, file: string): Map<string, string> {
+  const raw = parseJson(text, file);
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new InputError(`${file}: expected an object mapping question ids to answer strings.`);
+  const out = new Map<string, string>();
+  for (const [k, val] of orderedEntries(text, raw as Record<string, unknown>)) {
+    if (typeof val !== 'string') throw new InputError(`${file}: the prediction for "${k}" is ${val === null ? 'null' : typeof val}, expected a string.`);
+    out.set(k, val);
+  }
+  return out;
+}
+
+/** Reads a na_prob / null_odds file ({"id": number, …}). */
+export function readNaProbs(text: string, file: string): Map<string, number> {
+  const raw = parseJson(text, file);
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new InputError(`${file}: expected an object mapping question ids to numbers.`);
+  const out = new Map<string, number>();
+  for (const [k, val] of orderedEntries(text, raw as Record<string, unknown>)) {
+    if (typeof val !== 'number') throw new InputError(`${file}: the value for "${k}" is ${typeof val}, expected a number.`);
+    out.set(k, val);
+  }
+  return out;
+}
+
+/** Entries in file order: JS objects list integer-like keys first, Python dicts keep file order. */
+function orderedEntries(text: string, obj: Record<string, unknown>): [string, unknown][] {
+  const keys = Object.keys(obj);
+  if (!keys.some((k) => /^(0|[1-9]\d*)$/.test(k))) return Object.entries(obj);
+  const order: string[] = [];
+  const re = /"((?:[^"\\]|\\.)*)"\s*:/g;
+  const want = new Set(keys);
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const k = JSON.parse(`"${m[1]}"`) as string;
+    if (want.delete(k)) order.push(k);
+  }
+  return [...order, ...want].map((k) => [k, obj[k]]);
+}

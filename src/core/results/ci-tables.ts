@@ -1,0 +1,48 @@
+/**
+ * CI and p columns of the sweep and budget result tables (issue 27), so the app's CSV/JSON exports
+ * and saved runs carry them: each figure's 95% CI over questions, the drop's paired CI, p
+ * (unadjusted and Holm-adjusted over the run), mdd and whether the drop is significant.
+ */
+import { budgetKey, judgedP, significant, type BudgetCase, type DropStats, type ExperimentCi, type PairedStats } from '../stats/index.ts';
+import type { CellValue, ResultTable } from './table.ts';
+
+const r4 = (x: number | undefined): CellValue => (x === undefined || !Number.isFinite(x) ? null : +x.toFixed(4));
+
+/** The CI columns of one comparison, named with `prefix`; `after` names the perturbed side. */
+const ciColumns = (prefix: string, before: string, after: string): string[] =>
+  [`${before}_em_lo`, `${before}_em_hi`, `${before}_f1_lo`, `${before}_f1_hi`, `${after}_em_lo`, `${after}_em_hi`, `${after}_f1_lo`, `${after}_f1_hi`, 'drop_em_lo', 'drop_em_hi', 'drop_f1_lo', 'drop_f1_hi', 'p_em', 'p_f1', 'p_em_holm', 'p_f1_holm', 'mdd_f1', 'f1_significance'].map((c) => `${prefix}${c}`);
+
+/** A drop's significance in words, as the audit writes it. */
+const verdict = (d: DropStats): string => (significant(d) ? 'significant' : 'not significant');
+
+/** The cells of ciColumns for one comparison's statistics (all null when it has none). */
+function ciCells(st: PairedStats | null | undefined): CellValue[] {
+  if (!st) return Array.from({ length: 18 }, () => null);
+  const { original: o, perturbed: p, drop: d } = st;
+  return [o.em.lo, o.em.hi, o.f1.lo, o.f1.hi, p.em.lo, p.em.hi, p.f1.lo, p.f1.hi, d.em.lo, d.em.hi, d.f1.lo, d.f1.hi, d.em.p, d.f1.p, judgedP(d.em), judgedP(d.f1), d.f1.mdd].map(r4).concat(verdict(d.f1));
+}
+
+/** The sweep table with the CI columns of each row (key type · source · origin), e.g. orig_f1_lo … f1_significance; unchanged without statistics. */
+export function withSweepCi(t: ResultTable, ci: ExperimentCi | undefined): ResultTable {
+  if (!ci) return t;
+  const [ti, si, oi] = ['type', 'source', 'origin'].map((c) => t.columns.indexOf(c)) as [number, number, number];
+  return { ...t, columns: [...t.columns, ...ciColumns('', 'orig', 'renamed')], rows: t.rows.map((r) => [...r, ...ciCells(ci.rows[`${String(r[ti])} · ${String(r[si])} · ${String(r[oi])}`])]) };
+}
+
+/** The budget measure rows that have a comparison against the original answers. */
+const CASE_OF: Record<string, BudgetCase> = { random_mean: 'random', worst: 'worst', best: 'best' };
+
+/** The budget table with, per side (model_, resemble_), the CI columns of its random, worst and best rows against the original answers. */
+export function withBudgetCi(t: ResultTable, ci: ExperimentCi | undefined): ResultTable {
+  if (!ci) return t;
+  const mi = t.columns.indexOf('measure');
+  const sides = ['model', ...(Object.keys(ci.rows).some((k) => k.startsWith('resemble')) ? ['resemble'] : [])] as ('model' | 'resemble')[];
+  return {
+    ...t,
+    columns: [...t.columns, ...sides.flatMap((s) => ciColumns(`${s}_`, 'original', 'case'))],
+    rows: t.rows.map((r) => {
+      const c = CASE_OF[String(r[mi])];
+      return [...r, ...sides.flatMap((s) => ciCells(c ? ci.rows[budgetKey(s, c)] : null))];
+    }),
+  };
+}
