@@ -40,7 +40,7 @@ export interface CiSlice {
   /** Changes the setting; results on screen are computed again with it (saved runs keep theirs). */
   setCiSettings(p: Partial<CiSettingsState>): void;
   ci: Partial<Record<CiKind, CiEntry>>;
-  /** Computes a result's statistics in the worker (nothing when off or empty); resolves with the store once they are in. */
+  /** Computes a result's statistics in the worker (nothing when off or empty); resolves with the store once they are in (or, if another run took over, the state asked about with them). */
   runCi(kind: CiKind): Promise<AppState>;
 }
 
@@ -95,8 +95,10 @@ export const createCiSlice: StateCreator<AppState, [], [], CiSlice> = (set, get)
     try {
       const { result } = await requestCi(comparisons, o);
       const now = get();
-      // A newer run (or setting) took over while this was computing: its own request sets the store.
-      if (now[kind].jobId !== jobId || now.ci[kind]?.req !== req) return now;
+      // A newer run (or setting) took over while this was computing: its own request sets the store,
+      // and the caller gets the state it asked about with these statistics, so a finished run is saved
+      // as it finished. A run over several models keeps its job id but has a new record per model.
+      if (now[kind].jobId !== jobId || now[kind].run !== job.run || now.ci[kind]?.req !== req) return { ...s, ci: { ...s.ci, [kind]: { jobId, req, status: 'done', result, error: null } }, [kind]: { ...job, run: recordWithCi(job.run, o) } };
       set({ ci: { ...now.ci, [kind]: { jobId, req, status: 'done', result, error: null } }, [kind]: { ...now[kind], run: recordWithCi(now[kind].run, o) } } as Partial<AppState>);
     } catch (err) {
       const now = get();
