@@ -39,6 +39,7 @@ describe('Hub models in the browser', () => {
     await app.page.getByTestId('load-progress').waitFor();
     await app.page.getByTestId('load-progress').getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => app.page.getByTestId('load-progress').count()).toBe(0);
+    await openSection(app.page, 'live');
     expect(await app.page.getByTestId('answer-highlight').textContent()).toBe('Warsaw');
   });
 
@@ -54,12 +55,14 @@ describe('Hub models in the browser', () => {
     expect(await app.page.getByTestId('model-host').textContent()).toBe(`from ${hub.url.replace(/\/$/, '')}`);
     const got = hub.requests.filter((r) => r.path.endsWith('/onnx/model.onnx') && r.range === null).length;
     expect(got).toBeGreaterThanOrEqual(1);
+    await openSection(app.page, 'live');
     await app.page.getByTestId('question-input').fill('When did Marie Curie move to Paris?');
     await expect.poll(async () => (await app.page.getByTestId('answer-highlight').textContent()) ?? '', { timeout: 30_000 }).toBe('1891');
   });
 
   it('loads from the browser cache the second time', async () => {
     const before = hub.requests.filter((r) => r.path.endsWith('/onnx/model.onnx') && r.range === null).length;
+    await openSection(app.page, 'models');
     await app.page.getByRole('radio', { name: /Lexical-overlap baseline/ }).click();
     await expect.poll(() => app.page.getByTestId('load-progress').count(), { timeout: 60_000 }).toBe(0);
     await loadHubId(app.page, 'qarx-test/lexical-qa');
@@ -74,7 +77,9 @@ describe('Hub models in the browser', () => {
     expect(await err.textContent()).toMatch(/qarx-test\/no-such-model.*not found/);
     await shot(app.page, 'hub-missing-model');
     // The previous model stays loaded and keeps answering.
+    await openSection(app.page, 'live');
     await expect.poll(async () => (await app.page.getByTestId('answer-text').textContent()) ?? '', { timeout: 30_000 }).toBe('1891');
+    await openSection(app.page, 'models');
     expect(await app.page.getByTestId('active-model').textContent()).toMatch(/qarx-test\/lexical-qa/);
   });
 });
@@ -85,12 +90,14 @@ describe('local model files', () => {
     await expect.poll(async () => (await app.page.getByTestId('active-model').textContent()) ?? '', { timeout: 60_000 }).toMatch(/local\/qarx-lexical-qa/);
     expect(await app.page.getByTestId('model-error').count()).toBe(0);
     expect(await app.page.getByTestId('model-host').count()).toBe(0);
+    await openSection(app.page, 'live');
     await app.page.getByTestId('question-input').fill('Where was Marie Curie born?');
     await expect.poll(async () => (await app.page.getByTestId('answer-highlight').textContent()) ?? '', { timeout: 30_000 }).toBe('Warsaw');
     await shot(app.page, 'local-folder-loaded');
   });
 
   it('explains what is missing from an incomplete folder', async () => {
+    await openSection(app.page, 'models');
     await app.page.getByTestId('local-model-input').setInputFiles(join(ROOT, 'public', 'models', 'qarx-lexical-qa', 'onnx'));
     const err = app.page.getByTestId('model-error');
     await err.waitFor({ timeout: 10_000 });
