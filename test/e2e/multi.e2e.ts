@@ -104,7 +104,9 @@ for (const device of ['wasm', 'webgpu'] as const) {
       expect([...png.bytes.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
       if (device === 'wasm') {
         expect(await violations(app.page, '[data-testid="compare-view"]')).toEqual([]);
+        await openSection(app.page, 'models');
         expect(await violations(app.page, '[data-testid="models-panel"]')).toEqual([]);
+        await openSection(app.page, 'live');
       }
       // Usable on a phone: nothing wider than the screen but the chart's own scroller.
       await app.page.setViewportSize({ width: 390, height: 900 });
