@@ -61,12 +61,14 @@ for (const device of ['wasm', 'webgpu'] as const) {
         // Each model has its own device: a third one on WASM beside the two on WebGPU, then unloaded again.
         await addHubModel(app.page, 'WASM');
         await ready(app.page, 'm3').waitFor({ timeout: 120_000 });
+        await openSection(app.page, 'live');
         await expect.poll(() => cards.count(), { timeout: 60_000 }).toBe(3);
         expect(await cards.nth(1).locator('header').textContent()).toContain('webgpu');
         expect(await cards.nth(2).locator('header').textContent()).toContain('wasm');
         await shot(app.page, 'multi-mixed-devices');
         await openSection(app.page, 'models');
         await app.page.locator('[data-testid="loaded-model"][data-key="m3"]').getByTestId('unload-model').click();
+        await openSection(app.page, 'live');
         await expect.poll(() => cards.count(), { timeout: 60_000 }).toBe(2);
       }
       await openDemo(app.page, 'Alexander Fleming', 'Who noticed that a mould had killed the bacteria on a culture plate?');
@@ -191,7 +193,9 @@ describe('robustness table and memory', () => {
     expect(await err.textContent()).toMatch(new RegExp(`^Not loaded: "${TINY}" needs about [\\d.]+ MiB while loading, and the memory left for models is [\\d.]+ MiB of ${budgetMb}\\.0 MiB\\. 2 loaded models \\(qarx-lexical-qa, ${TINY}\\)`));
     await shot(page, 'multi-memory-refused');
     // The page still works, and unloading frees the room.
+    await openSection(page, 'live');
     expect(await page.getByTestId('answer-highlight').textContent()).toBe('Warsaw');
+    await openSection(page, 'models');
     await page.locator('[data-testid="loaded-model"][data-key="m2"]').getByTestId('unload-model').click();
     await page.locator('[data-testid="loaded-model"][data-key="m3"]').getByTestId('unload-model').click();
     await expect.poll(() => page.locator('[data-testid="loaded-model"]').count()).toBe(1);
