@@ -65,11 +65,12 @@ for (const device of ['wasm', 'webgpu'] as const) {
       expect(await tabs.nth(1).getAttribute('aria-selected')).toBe('true');
       expect(await text(page, 'sweep-record')).toContain(TINY);
       expect(await text(page, 'sweep-partial')).toContain('partial');
+      // The history: model A's run whole, then model B's partial (newest first). Runs are saved once
+      // their statistics are in, so waiting for both rows first also lets the card stop re-rendering.
+      await expect.poll(() => page.getByTestId('run-row').count(), { timeout: 30_000 }).toBe(historyBefore + 2);
       const json = await download(page, () => page.getByTestId('sweep-json').first().click());
       const exported = JSON.parse(json.bytes.toString('utf8')) as { partial: boolean; run: { model: string } };
       expect([exported.partial, exported.run.model]).toEqual([true, TINY]);
-      // The history: model A's run whole, then model B's partial (newest first).
-      await expect.poll(() => page.getByTestId('run-row').count(), { timeout: 30_000 }).toBe(historyBefore + 2);
       expect(await page.getByTestId('run-row').nth(0).textContent()).toMatch(new RegExp(`^Sweep.*${TINY}.*partial`));
       expect(await page.getByTestId('run-row').nth(1).textContent()).toMatch(/^Sweep.*qarx-lexical-qa.*complete/);
       // Model A's tab shows its whole result, not partial.

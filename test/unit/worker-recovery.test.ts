@@ -3,7 +3,7 @@
  * the dead worker held (no card stays busy), starts a fresh worker and reloads the model that
  * worked, or re-initialises the data worker over the same IndexedDB. The workers are recorders.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { noAnswerReason } from '../../src/core/results/run-record.ts';
 import type { SweepCell } from '../../src/core/entity/stats.ts';
 import { dataSent, dataWorkerDied, qaWorkerDied, resetStore, restarts, sent, useApp } from './helpers/store.ts';
@@ -40,7 +40,7 @@ describe('the inference worker dies', () => {
     expect(s.modelStatus).toBe('loading');
   });
 
-  it('mid-sweep with cells received: ends as a Cancel does (partial, a note saying why, saved to the history) (issue 25.2)', () => {
+  it('mid-sweep with cells received: ends as a Cancel does (partial, a note saying why, saved to the history) (issue 25.2)', async () => {
     const run = { datasets: ['d'], n: 3, selected: 3, query: '', filters: {}, model: 'm', dtype: 'fp32', device: 'wasm', versionTwo: false, versionTwoReason: noAnswerReason(false), settings: { seeds: 2 }, date: '2026-11-23T00:00:00.000Z' };
     const score = { em: 50, f1: 60 };
     const errors = { orig: {}, pert: {} } as SweepCell['errors'];
@@ -51,8 +51,9 @@ describe('the inference worker dies', () => {
     expect(s.sweep.status).toBe('cancelled');
     expect(s.sweep.stopReason).toMatch(/^The inference worker stopped without an error/);
     expect(s.sweepCells).toEqual([cell]);
-    const saved = dataSent.filter((r) => r.type === 'run-save') as unknown as { info: { kind: string; partial: boolean } }[];
-    expect(saved.map((r) => [r.info.kind, r.info.partial])).toEqual([['sweep', true]]);
+    // Saved once the run's confidence intervals are in (or failed: the stats worker does not exist here).
+    const saved = () => dataSent.filter((r) => r.type === 'run-save') as unknown as { info: { kind: string; partial: boolean } }[];
+    await vi.waitFor(() => expect(saved().map((r) => [r.info.kind, r.info.partial])).toEqual([['sweep', true]]));
   });
 
   it('reports an interrupted load and reloads the model that worked, not the one being loaded', () => {

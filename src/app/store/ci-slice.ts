@@ -40,8 +40,8 @@ export interface CiSlice {
   /** Changes the setting; results on screen are computed again with it (saved runs keep theirs). */
   setCiSettings(p: Partial<CiSettingsState>): void;
   ci: Partial<Record<CiKind, CiEntry>>;
-  /** Computes a result's statistics in the worker (nothing when off or empty); resolves with the store once they are in (or, if another run took over, the state asked about with them). */
-  runCi(kind: CiKind): Promise<AppState>;
+  /** Computes a result's statistics in the worker (nothing when off or empty); resolves with the store once they are in. */
+  runCi(kind: CiKind): Promise<ExperimentCi | null>;
 }
 
 /** The CI options of the setting, as qarx's --ci --bootstrap N --seed S. */
@@ -86,7 +86,7 @@ export const createCiSlice: StateCreator<AppState, [], [], CiSlice> = (set, get)
     if (!comparisons) {
       lastReq++;
       set({ ci: { ...s.ci, [kind]: undefined }, [kind]: { ...job, run: recordWithCi(job.run, null) } } as Partial<AppState>);
-      return get();
+      return null;
     }
     const o = ciOptionsOf(s.ciSettings);
     const jobId = job.jobId;
@@ -95,15 +95,14 @@ export const createCiSlice: StateCreator<AppState, [], [], CiSlice> = (set, get)
     try {
       const { result } = await requestCi(comparisons, o);
       const now = get();
-      // A newer run (or setting) took over while this was computing: its own request sets the store,
-      // and the caller gets the state it asked about with these statistics, so a finished run is saved
-      // as it finished. A run over several models keeps its job id but has a new record per model.
-      if (now[kind].jobId !== jobId || now[kind].run !== job.run || now.ci[kind]?.req !== req) return { ...s, ci: { ...s.ci, [kind]: { jobId, req, status: 'done', result, error: null } }, [kind]: { ...job, run: recordWithCi(job.run, o) } };
+      // A newer run (or setting) took over while this was computing: its own request sets the store.
+      if (now[kind].jobId !== jobId || now.ci[kind]?.req !== req) return result;
       set({ ci: { ...now.ci, [kind]: { jobId, req, status: 'done', result, error: null } }, [kind]: { ...now[kind], run: recordWithCi(now[kind].run, o) } } as Partial<AppState>);
+      return result;
     } catch (err) {
       const now = get();
       if (now.ci[kind]?.req === req) set({ ci: { ...now.ci, [kind]: { jobId, req, status: 'error', result: null, error: err instanceof Error ? err.message : String(err) } } });
     }
-    return get();
+    return null;
   },
 });

@@ -3,8 +3,8 @@ import type { PairRow, PairsDropped } from '../../core/natural/pairs.ts';
 import type { RunRecord } from '../../core/results/run-record.ts';
 import type { ResultTable } from '../../core/results/table.ts';
 import type { AppState } from './index.ts';
-import type { ExperimentCi } from '../../core/stats/index.ts';
-import { ciFor, isCiKind } from './ci-slice.ts';
+import type { CiOptions, ExperimentCi } from '../../core/stats/index.ts';
+import { ciFor, ciOptionsOf, isCiKind, recordWithCi } from './ci-slice.ts';
 import { adversarialSliceItems, budgetSliceItems, compactItems, compactSources, paraphraseSliceItems, trapSliceItems, type SavedSliceSource } from '../../core/metrics/experiment-slices.ts';
 import { joinScores, type SliceItem, type SliceTotals } from '../../core/metrics/slices.ts';
 import { kindOf } from '../../core/experiments/registry.ts';
@@ -80,17 +80,23 @@ export function builtInPayload(s: AppState, kind: SavedKind): unknown {
  */
 export function saveFinishedRun(s: AppState, kind: SavedKind): void {
   if (isCiKind(kind) && s.ciSettings.on) {
-    void s.runCi(kind).then((now) => saveNow(now, kind));
+    // Saved from the store as the run finished (`s`): a multi-model run starts the next model at
+    // once, so the store may hold another model's run by the time the statistics arrive.
+    const o = ciOptionsOf(s.ciSettings);
+    void s.runCi(kind).then((ci) => saveNow(s, kind, ci ? { ci, options: o } : null));
     return;
   }
-  saveNow(s, kind);
+  saveNow(s, kind, null);
 }
 
 /** Saves the run of `kind` as the store holds it now. */
-function saveNow(s: AppState, kind: SavedKind): void {
+function saveNow(s: AppState, kind: SavedKind, stats: { ci: ExperimentCi; options: CiOptions } | null): void {
   const job = s[JOB_OF[kind]];
-  const payload = builtInPayload(s, kind);
-  if (!job.run || payload === null) return;
-  const table = builtInTable(kind, payload, job.run);
-  if (table) s.saveRun(kind, job.run, payload, table, job.status === 'cancelled');
+  const found = builtInPayload(s, kind);
+  if (!job.run || found === null) return;
+  const payload = stats ? { ...found, ci: stats.ci } : found;
+  const run = stats ? recordWithCi(job.run, stats.options) : job.run;
+  if (!run) return;
+  const table = builtInTable(kind, payload, run);
+  if (table) s.saveRun(kind, run, payload, table, job.status === 'cancelled');
 }
