@@ -68,6 +68,7 @@ describe('zero serious axe violations', () => {
     expect(await active()).toBe('glossary-open');
 
     // A term in a label explains itself on focus (aria-describedby), and Escape closes the tip.
+    await openSection(p, 'models');
     const term = p.getByTestId('model-panel').getByTestId('term-precision');
     await term.focus();
     const tip = p.locator(`[id="${await term.getAttribute('aria-describedby')}"]`);
@@ -90,6 +91,7 @@ describe('zero serious axe violations', () => {
     await expect.poll(async () => (await cards.nth(1).textContent()) ?? '').toMatch(/^Offline: needs the network/);
     await p.context().setOffline(false);
     await expect.poll(async () => (await cards.nth(1).textContent()) ?? '').toMatch(/^Needs the network/);
+    await openSection(p, 'live');
   });
 
   it('on the live view with renaming open (type correction), an empty search result and the file pickers', async () => {

@@ -100,6 +100,7 @@ async function freshApp(): Promise<{ context: BrowserContext; page: Page }> {
   page.on('dialog', (d) => void d.accept());
   await page.goto(`${app.url}?device=wasm`);
   await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+  await openSection(page, 'data');
   return { context, page };
 }
 
@@ -123,6 +124,7 @@ async function openStorage(page: Page): Promise<void> {
 
 /** Imports the small SQuAD fixture and returns how many questions it had. */
 async function importSmall(page: Page): Promise<number> {
+  await openSection(page, 'data');
   await page.getByTestId('dataset-file-input').setInputFiles(join(FIXTURES, 'squad-v2.json'));
   await expect.poll(() => text(page, 'import-message'), { timeout: 60_000 }).toMatch(/Imported \d+ questions/);
   return Number(/Imported (\d+)/.exec(await text(page, 'import-message'))?.[1]);
@@ -185,8 +187,8 @@ describe('reload while saving', () => {
     await page.getByTestId('dataset-file-input').setInputFiles(file);
     // Reload as soon as a few chunks are saved (each chunk of 2,000 commits with its count).
     await expect.poll(() => text(page, 'import-progress'), { timeout: 120_000, interval: 20 }).toMatch(/Saving reload-me\.jsonl — ([4-9],|\d\d,)\d{3} of 150,000/);
-    await page.reload();
-    await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+    await page.reload(); // back on the Data page (the route is in the address)
+    await page.getByTestId('dataset-list').waitFor({ timeout: 120_000 });
     await expect.poll(() => text(page, 'data-notice'), { timeout: 60_000 }).toMatch(/The import of "reload-me\.jsonl" was interrupted while saving; its [\d,]+ of 150,000 questions are kept as a partial dataset\./);
     const kept = Number(/its ([\d,]+) of/.exec(await text(page, 'data-notice'))?.[1]?.replace(/,/g, ''));
     expect(kept).toBeGreaterThanOrEqual(4000);
@@ -237,6 +239,7 @@ describe('a database written by the old version (schema v2)', () => {
     });
     await page.goto(`${app.url}?device=wasm`);
     await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+    await openSection(page, 'data');
     await expect.poll(() => text(page, 'data-notice'), { timeout: 30_000 }).toBe('Storage check: Removed 5 saved questions that no dataset listed (left by an interrupted import), freeing their space. Dismiss');
     expect(await text(page, 'dataset-list')).toContain('old-squad.json2 questions · squad');
     await page.getByLabel('Search questions, passages and answers').fill('birth of Ada');
@@ -262,12 +265,14 @@ describe('two tabs', () => {
     const tabA = await open();
     const tabB = await open();
     const n = await importSmall(tabA);
+    await openSection(tabB, 'data');
     await expect.poll(() => text(tabB, 'dataset-list'), { timeout: 30_000 }).toContain('squad-v2.json');
     await tabB.getByRole('button', { name: 'squad-v2.json', exact: true }).click();
     await expect.poll(() => text(tabB, 'result-count')).toBe(`${n} questions`);
     await tabB.getByTestId('instance-row').first().click();
     await expect.poll(() => text(tabB, 'instance-head')).toContain('squad-v2.json');
 
+    await openSection(tabB, 'data'); // the row opened the question in Live
     await tabA.getByRole('button', { name: 'Delete squad-v2.json' }).click();
     await expect.poll(() => text(tabB, 'dataset-list'), { timeout: 30_000 }).not.toContain('squad-v2.json');
     await expect.poll(() => text(tabB, 'data-notice')).toContain('"squad-v2.json" was deleted in another tab.');
