@@ -15,7 +15,8 @@ const hub = useTinyHub('qarx-multi-exp-');
 for (const device of ['wasm', 'webgpu'] as const) describe(`an experiment card on two models (${device})`, () => {
   const chrome = useBrowser(device === 'webgpu');
 
-  it('runs a small sweep on both models and shows each model’s result and both side by side', async () => {
+  // The ceiling only: the steps wait for events (a two-model sweep on SwiftShader WebGPU takes minutes on a loaded machine).
+  it('runs a small sweep on both models and shows each model’s result and both side by side', { timeout: 900_000 }, async () => {
     const errors: string[] = [];
     const page = await openApp(chrome.browser, server.url, `device=${device}&hub=${encodeURIComponent(hub.url)}`, errors, 1100);
     await openSection(page, 'models');
