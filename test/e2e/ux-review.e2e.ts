@@ -27,7 +27,9 @@ describe('experiments on a 390 px phone', () => {
     await page.getByTestId('sweep-card').waitFor({ timeout: 30_000 });
     await page.getByTestId('sweep-seeds').fill('1');
     await run(page, 'sweep-run');
-    await page.getByTestId('sweep-table').waitFor();
+    // On a loaded machine the job bar may not be up yet when run() looks: wait for the table, then for the run's end.
+    await page.getByTestId('sweep-table').waitFor({ timeout: 240_000 });
+    await expect.poll(() => page.locator('[data-testid$="-progress"]').count(), { timeout: 180_000 }).toBe(0);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     // The command names a file qarx can read: the demo set's own.
     expect(await page.getByTestId('sweep-card').locator('details.qarx-command code').first().textContent()).toMatch(/^qarx sweep src\/core\/data\/demo-set\.json --model /);
