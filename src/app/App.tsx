@@ -14,8 +14,10 @@ import { Gallery } from './components/Gallery.tsx';
 import { StatusBanners } from './components/StatusBanners.tsx';
 import { UpdateBanner } from './components/UpdateBanner.tsx';
 import { SkipLink } from './components/SkipLink.tsx';
+import { MainNav } from './components/MainNav.tsx';
+import { Toasts } from './components/Toasts.tsx';
+import { followRoutes } from './store/nav-slice.ts';
 import { GlossaryLink } from './components/GlossaryView.tsx';
-import { onRovingKey } from './roving.ts';
 import { SHIPPED_MODEL_ID } from './models.ts';
 import { DEFAULT_REMOTE_HOST } from './store/runtime-slice.ts';
 import { useApp } from './store/index.ts';
@@ -34,23 +36,22 @@ function startupSettings(): { device: DeviceChoice; hub: string; wiki: string | 
 // Charts load with the experiments view, not with the page.
 const ExperimentsView = lazy(() => import('./components/ExperimentsView.tsx').then((m) => ({ default: m.ExperimentsView })));
 
-function ViewTabs() {
-  const view = useApp((s) => s.view);
-  const running = useApp((s) => [s.sweep, s.budget, s.natural, s.synthetic].some((j) => j.status === 'running'));
+/** Under the Data view's question list: the picked question, and a way to open it in the live view. */
+function OpenSelected() {
+  const inst = useApp((s) => s.instance);
+  if (!inst) return null;
   return (
-    <nav className="tabs" role="tablist" aria-label="Views" onKeyDown={(e) => onRovingKey(e)}>
-      <button type="button" role="tab" id="tab-live" aria-controls="view-panel" aria-selected={view === 'live'} tabIndex={view === 'live' ? 0 : -1} className={view === 'live' ? 'active' : ''} data-testid="tab-live" onClick={() => useApp.getState().setView('live')}>
-        Live
+    <p className="open-selected" data-testid="open-selected">
+      <span className="hint">Picked: {inst.question}</span>
+      <button type="button" className="primary" data-testid="open-selected-live" onClick={() => useApp.getState().navigate({ section: 'live', experiment: null })}>
+        Open in Live
       </button>
-      <button type="button" role="tab" id="tab-experiments" aria-controls="view-panel" aria-selected={view === 'experiments'} tabIndex={view === 'experiments' ? 0 : -1} className={view === 'experiments' ? 'active' : ''} data-testid="tab-experiments" onClick={() => useApp.getState().setView('experiments')}>
-        Experiments{running ? ' ⋯' : ''}
-      </button>
-    </nav>
+    </p>
   );
 }
 
 export function App() {
-  const view = useApp((s) => s.view);
+  const section = useApp((s) => s.route.section);
   useEffect(() => {
     // Test builds only: in a production build the flag is false and the hooks' module is not bundled.
     if (__QARX_TEST_HOOKS__) void import('./test-hooks.ts').then((m) => m.installTestHooks());
@@ -65,9 +66,11 @@ export function App() {
     // Without a link in the address bar, a reload reopens the question this tab had open.
     const stopKeeping = keepLastQuestion(!link);
     const stopWatching = watchPermalinks(link);
+    const stopRoutes = followRoutes((r) => useApp.getState().navigate(r, { fromUrl: true }));
     return () => {
       stopKeeping();
       stopWatching();
+      stopRoutes();
     };
   }, []);
 
@@ -89,37 +92,53 @@ export function App() {
       </header>
       <UpdateBanner />
       <StatusBanners />
-      <main className="layout">
-        <aside className="sidebar">
-          <Drawer label="Model" testid="drawer-model">
-            <ModelPanel />
-            <ModelsPanel />
-          </Drawer>
-          <Drawer label="Datasets" testid="drawer-data">
-            <DataPanel />
-            <ScoringSelect />
-          </Drawer>
-        </aside>
-        <section className="browse">
-          <Drawer label="Questions" testid="drawer-questions">
-            <InstanceBrowser />
-          </Drawer>
-        </section>
-        <section className="content">
+      <MainNav />
+      <main className={`layout route-${section}`}>
+        <div className="teach-row">
           <Tour />
           <Gallery />
-          <ViewTabs />
-          <div role="tabpanel" id="view-panel" aria-labelledby={`tab-${view}`}>
-            {view === 'live' ? (
-              <LiveView />
+        </div>
+        {section === 'data' && (
+          <section className="data-pane" aria-label="Data">
+            <DataPanel />
+            <ScoringSelect />
+          </section>
+        )}
+        {section === 'models' && (
+          <section className="models-pane" aria-label="Models">
+            <ModelPanel />
+            <ModelsPanel />
+          </section>
+        )}
+        {(section === 'data' || section === 'live') && (
+          // In Data, a question clicked in the list opens in Live (arrow keys only move the pick; "Open in Live" opens it).
+          <section className="browse" aria-label="Questions" onClick={(e) => section === 'data' && (e.target as Element).closest('[role="option"]') && useApp.getState().navigate({ section: 'live', experiment: null })}>
+            {section === 'live' ? (
+              <Drawer label="Questions" testid="drawer-questions">
+                <InstanceBrowser />
+              </Drawer>
             ) : (
-              <Suspense fallback={<p className="hint">Loading the experiments view…</p>}>
-                <ExperimentsView />
-              </Suspense>
+              <>
+                <InstanceBrowser />
+                <OpenSelected />
+              </>
             )}
-          </div>
-        </section>
+          </section>
+        )}
+        {section === 'live' && (
+          <section className="content" id="view-panel">
+            <LiveView />
+          </section>
+        )}
+        {section === 'experiments' && (
+          <section className="content" id="view-panel">
+            <Suspense fallback={<p className="hint">Loading the experiments view…</p>}>
+              <ExperimentsView />
+            </Suspense>
+          </section>
+        )}
       </main>
+      <Toasts />
     </div>
   );
 }

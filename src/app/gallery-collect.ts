@@ -70,6 +70,7 @@ export function collectFailures(s: AppState, from: CollectFrom): void {
         id: inst.id,
         question: inst.question,
         gold: [...new Set(inst.answers.map((a) => a.text))],
+        ...(renamedGold(inst.answers, r.perturbed.answers) ?? {}),
         original: { passage: inst.context, answer: r.originalPrediction?.text ?? '' },
         perturbed: { passage: r.perturbed.context, answer: r.perturbedPrediction?.text ?? '' },
         link: {
@@ -94,6 +95,13 @@ export function collectFailures(s: AppState, from: CollectFrom): void {
       s.addFailures(casesFromPairs([np.row], [orig], model, { kind: 'noise', noise: o.kind, rate: o.rate, seed: o.seed }, { ...base, perturbation: noiseLabel(o), noisyPassage: () => np.instance?.revision?.context ?? null }));
     }
   }
+}
+
+/** The renamed gold answers as a case field, when renaming changed them. */
+function renamedGold(before: readonly { text: string }[], after: readonly { text: string }[]): { perturbedGold: string[] } | null {
+  const a = [...new Set(before.map((x) => x.text))];
+  const b = [...new Set(after.map((x) => x.text))];
+  return a.join('\u0000') === b.join('\u0000') ? null : { perturbedGold: b };
 }
 
 /** Runs `make` with a function giving each question's noisy passage, loading the noise code only when there is a case to show. */

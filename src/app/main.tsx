@@ -5,6 +5,9 @@ import { startOfflineSupport } from './pwa.ts';
 import './styles.css';
 // After styles.css: the tour, gallery, drawers and phone layout refine its rules.
 import './teach.css';
+// After both: each section's layout and the navigation.
+import './nav.css';
+import './controls.css';
 
 startOfflineSupport();
 

@@ -66,7 +66,8 @@ export function applyPermalink(link: Permalink, opts: { exactModels?: boolean } 
   const loaded = s.loadingSource ?? s.loadedSource;
   if (!loaded || loaded.kind !== model.kind || loaded.id !== model.id) s.loadModel({ kind: model.kind, id: model.id });
   applyAddedModels(link.models.slice(1), opts.exactModels ?? false);
-  useApp.setState({ view: 'live', allowNull: link.allowNull, noisePair: null, pair: null, rename: null });
+  s.navigate({ section: 'live', experiment: null });
+  useApp.setState({ allowNull: link.allowNull, noisePair: null, pair: null, rename: null });
   if (link.q.kind === 'instance') {
     openLinkedQuestion(link.q);
   } else {

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { shot, useApp } from './harness.ts';
+import { openExperiment, openSection, shot, useApp } from './harness.ts';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -68,6 +68,7 @@ describe('zero serious axe violations', () => {
     expect(await active()).toBe('glossary-open');
 
     // A term in a label explains itself on focus (aria-describedby), and Escape closes the tip.
+    await openSection(p, 'models');
     const term = p.getByTestId('model-panel').getByTestId('term-precision');
     await term.focus();
     const tip = p.locator(`[id="${await term.getAttribute('aria-describedby')}"]`);
@@ -90,6 +91,7 @@ describe('zero serious axe violations', () => {
     await expect.poll(async () => (await cards.nth(1).textContent()) ?? '').toMatch(/^Offline: needs the network/);
     await p.context().setOffline(false);
     await expect.poll(async () => (await cards.nth(1).textContent()) ?? '').toMatch(/^Needs the network/);
+    await openSection(p, 'live');
   });
 
   it('on the live view with renaming open (type correction), an empty search result and the file pickers', async () => {
@@ -104,10 +106,15 @@ describe('zero serious axe violations', () => {
     await app.page.getByLabel('Search questions, passages and answers').fill('zzqqxx nothing matches this');
     await app.page.getByTestId('empty-result').waitFor({ timeout: 30_000 });
     expect.soft(await violations(tid('instance-browser'))).toEqual([]);
-    expect.soft(await violations(tid('dropzone'))).toEqual([]);
     await app.page.getByTestId('reset-filters').click();
     await expect.poll(() => app.page.getByTestId('instance-row').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     await app.page.getByTestId('rename-toggle').click();
+    await openSection(app.page, 'data');
+    expect.soft(await violations(tid('dropzone'))).toEqual([]);
+    expect.soft(await violations()).toEqual([]);
+    await openSection(app.page, 'models');
+    expect.soft(await violations()).toEqual([]);
+    await openSection(app.page, 'live');
   });
 
   it('keyboard: the skip link comes first, radio groups are one Tab stop with arrow keys, tabs follow arrow keys, focus is outlined', async () => {
@@ -146,13 +153,18 @@ describe('zero serious axe violations', () => {
     const stops = await app.page.evaluate(() => [...document.querySelectorAll('[role="radiogroup"]')].map((g) => g.querySelectorAll('[role="radio"]:not([tabindex="-1"])').length));
     expect(stops.every((n) => n === 1)).toBe(true);
 
-    // The view tabs: arrows switch, and focus follows.
+    // The navigation: links reached by Tab, opened by Enter, the open one marked as the current page.
     await app.page.getByTestId('tab-live').focus();
-    await app.page.keyboard.press('ArrowRight');
+    await app.page.keyboard.press('Tab');
     expect(await active()).toBe('tab-experiments');
-    expect(await app.page.getByTestId('tab-experiments').getAttribute('aria-selected')).toBe('true');
-    await app.page.keyboard.press('ArrowLeft');
-    expect(await active()).toBe('tab-live');
+    await app.page.keyboard.press('Enter');
+    expect(await app.page.getByTestId('tab-experiments').getAttribute('aria-current')).toBe('page');
+    await app.page.getByTestId('exp-link-entity-sweep').focus();
+    await app.page.keyboard.press('Enter');
+    await app.page.getByTestId('sweep-card').waitFor();
+    expect(new URL(app.page.url()).hash).toBe('#/experiments/entity/sweep');
+    await app.page.getByTestId('tab-live').focus();
+    await app.page.keyboard.press('Enter');
     await app.page.getByTestId('question-input').waitFor();
   });
 
@@ -164,22 +176,32 @@ describe('zero serious axe violations', () => {
   });
 
   it('on the Experiments view with a sweep, universal names, DPR and trap result', async () => {
-    await app.page.getByTestId('tab-experiments').click();
+    await openExperiment(app.page, 'audit/runs');
     await app.page.getByTestId('run-history').waitFor({ timeout: 30_000 });
     expect.soft(await violations()).toEqual([]);
+    await openExperiment(app.page, 'entity/sweep');
     await app.page.getByTestId('sweep-seeds').fill('1');
     await app.page.getByTestId('sweep-run').click();
     await app.page.getByTestId('sweep-table').waitFor({ timeout: 240_000 });
     await expect.poll(async () => app.page.getByTestId('sweep-progress').count(), { timeout: 300_000 }).toBe(0);
+    expect.soft(await violations()).toEqual([]);
+    await openExperiment(app.page, 'entity/universal');
     await app.page.getByTestId('universal-k').fill('2');
     await app.page.getByTestId('universal-top').fill('2');
     await app.page.getByTestId('universal-run').click();
     await app.page.getByTestId('universal-table').waitFor({ timeout: 240_000 });
+    expect.soft(await violations()).toEqual([]);
+    await openExperiment(app.page, 'sensitivity/paraphrases');
     for (const k of ['function-word', 'synonym', 'content-word', 'combined']) await app.page.getByTestId(`paraphrase-source-${k}`).uncheck();
     await app.page.getByTestId('paraphrase-run').click();
     await app.page.getByTestId('paraphrase-table').waitFor({ timeout: 240_000 });
+    expect.soft(await violations()).toEqual([]);
+    await openExperiment(app.page, 'stability/traps');
     await app.page.getByTestId('traps-run').click();
     await app.page.getByTestId('traps-table').waitFor({ timeout: 240_000 });
+    await expect.poll(() => app.page.getByTestId('traps-progress').count(), { timeout: 60_000 }).toBe(0);
+    expect.soft(await violations()).toEqual([]);
+    await openExperiment(app.page, 'audit/runs');
     await expect.poll(() => app.page.getByTestId('run-row').count(), { timeout: 60_000 }).toBe(4);
     expect.soft(await violations()).toEqual([]);
     await shot(app.page, 'a11y-experiments');
@@ -191,22 +213,28 @@ describe('zero serious axe violations', () => {
     await app.page.getByTestId('run-compare').nth(0).check();
     await app.page.getByTestId('run-compare').nth(1).check();
     expect.soft(await violations(tid('run-history'))).toEqual([]);
+    await openExperiment(app.page, 'entity/universal');
     await app.page.getByTestId('universal-seed').fill('1.5');
     await app.page.getByTestId('universal-seed-error').waitFor();
     expect.soft(await violations(tid('universal-card'))).toEqual([]);
     await app.page.getByTestId('universal-seed').fill('1');
+    await openExperiment(app.page, 'natural/pairs');
     await app.page.getByTestId('category-rule').selectOption({ index: 1 });
     expect.soft(await violations(tid('natural-card'))).toEqual([]);
   });
 
   it('on the Storage panel', async () => {
+    await openSection(app.page, 'data');
     await app.page.getByTestId('storage-panel').locator('summary').click();
     await app.page.getByTestId('storage-panel').getByText(/This site uses|No imported dataset|Datasets take/).first().waitFor({ timeout: 30_000 });
     expect.soft(await violations(tid('storage-panel'))).toEqual([]);
   });
 
-  it('on a 390 px phone screen, both views', async () => {
+  it('on a 390 px phone screen, every view', async () => {
     await app.page.setViewportSize({ width: 390, height: 844 });
+    expect.soft(await violations()).toEqual([]);
+    await shot(app.page, 'a11y-phone-data');
+    await openExperiment(app.page, 'entity/sweep');
     expect.soft(await violations()).toEqual([]);
     await shot(app.page, 'a11y-phone-experiments');
     await app.page.getByTestId('tab-live').click();

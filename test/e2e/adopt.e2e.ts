@@ -7,13 +7,13 @@
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { download as downloadFile, ROOT, shot, useApp } from './harness.ts';
+import { download as downloadFile, openExperiment, openSection, ROOT, shot, useApp } from './harness.ts';
 
 const FIXTURE = join(ROOT, 'test', 'fixtures', 'adversarial', 'addsent-mini.json');
 
 const app = useApp({ query: 'device=wasm' });
 beforeAll(async () => {
-  await app.page.getByTestId('tab-experiments').click();
+  await openExperiment(app.page, 'audit/runs');
   await app.page.getByTestId('run-history').waitFor({ timeout: 30_000 });
 });
 
@@ -54,6 +54,7 @@ const historyHas = (n: number) => expect.poll(() => runRows().count(), { timeout
 
 describe('the newer cards adopt the run history and exports', () => {
   it('universal names: CSV, JSON with the qarx command, SVG and PNG; saved', async () => {
+    await openExperiment(app.page, 'entity/universal');
     await app.page.getByTestId('universal-k').fill('3');
     await app.page.getByTestId('universal-top').fill('3');
     await app.page.getByTestId('universal-run').click();
@@ -72,6 +73,7 @@ describe('the newer cards adopt the run history and exports', () => {
   });
 
   it('paraphrases (DPR): CSV, JSON with the qarx command, SVG and PNG; saved', async () => {
+    await openExperiment(app.page, 'sensitivity/paraphrases');
     for (const k of ['function-word', 'synonym', 'content-word', 'combined']) await app.page.getByTestId(`paraphrase-source-${k}`).uncheck();
     await app.page.getByTestId('paraphrase-source-dataset').uncheck();
     await app.page.getByTestId('paraphrase-run').click();
@@ -83,6 +85,7 @@ describe('the newer cards adopt the run history and exports', () => {
   });
 
   it('trap sentences: CSV, JSON with the qarx command, SVG and PNG; saved', async () => {
+    await openExperiment(app.page, 'stability/traps');
     await app.page.getByTestId('traps-run').click();
     await app.page.getByTestId('traps-table').waitFor({ timeout: 240_000 });
     await historyHas(4);
@@ -92,10 +95,10 @@ describe('the newer cards adopt the run history and exports', () => {
   });
 
   it('the adversarial evaluation: CSV and JSON with the qarx command; saved', async () => {
-    await app.page.getByTestId('tab-live').click();
+    await openSection(app.page, 'data');
     await app.page.getByTestId('dataset-file-input').setInputFiles(FIXTURE);
     await expect.poll(async () => (await app.page.getByTestId('import-message').textContent()) ?? '', { timeout: 60_000 }).toMatch(/Imported 5 questions/);
-    await app.page.getByTestId('tab-experiments').click();
+    await openExperiment(app.page, 'stability/traps');
     await app.page.getByTestId('adversarial-run').click();
     await app.page.getByTestId('adversarial-table').waitFor({ timeout: 240_000 });
     await historyHas(5);
@@ -105,8 +108,10 @@ describe('the newer cards adopt the run history and exports', () => {
 
   it('reopens each saved run after a reload, and puts the two universal runs side by side', async () => {
     await app.page.reload();
+    // The reload reopens the experiment page it was on; the live view shows the model answering again.
+    await openSection(app.page, 'live');
     await app.page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
-    await app.page.getByTestId('tab-experiments').click();
+    await openExperiment(app.page, 'audit/runs');
     await historyHas(5);
     const kinds = (await runRows().allTextContents()).map((t) => t.replace(/ \d{4}-.*/, ''));
     expect(kinds).toEqual(['Adversarial SQuAD', 'Trap sentences', 'Paraphrases (DPR)', 'Universal names', 'Universal names']);

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runQarx } from '../support/run-qarx.ts';
-import { shot, useApp } from './harness.ts';
+import { openExperiment, shot, useApp } from './harness.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'qarx-audit-e2e-'));
 const OUT = join(tmp, 'results');
@@ -38,7 +38,7 @@ afterAll(async () => {
 
 const app = useApp({ query: 'device=wasm' });
 beforeAll(async () => {
-  await app.page.getByTestId('tab-experiments').click();
+  await openExperiment(app.page, 'audit/results');
   await app.page.getByTestId('audit-card').waitFor({ timeout: 30_000 });
 });
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { runQarx, ROOT } from '../support/run-qarx.ts';
-import { download, useApp } from './harness.ts';
+import { download, openExperiment, useApp } from './harness.ts';
 
 const app = useApp({ query: 'device=wasm' });
 const tmp = mkdtempSync(join(tmpdir(), 'qarx-chart-export-'));
@@ -79,7 +79,7 @@ beforeAll(() => {
 
 describe('chart exports', () => {
   it('every chart of a sweep exports a complete SVG and a 2× PNG', async () => {
-    await app.page.getByTestId('tab-experiments').click();
+    await openExperiment(app.page, 'entity/sweep');
     await app.page.getByTestId('sweep-card').waitFor({ timeout: 30_000 });
     await app.page.getByTestId('sweep-seeds').fill('1');
     await app.page.getByTestId('sweep-run').click();
@@ -90,18 +90,22 @@ describe('chart exports', () => {
   }, 600_000);
 
   it('revision pairs, paraphrase DPR, traps and universal names: every chart exports', async () => {
+    await openExperiment(app.page, 'natural/pairs');
     await app.page.getByTestId('natural-run').click();
     await app.page.getByTestId('natural-table').waitFor({ timeout: 180_000 });
     // The demo set's revision pairs are fewer than 30: the category chart says so, in the file too.
     expect(await app.page.getByTestId('chart-categories').getByTestId('small-legend').textContent()).toMatch(/^\* fewer than 30 questions \(a noisy mean\): natural edits, n=\d+$/);
     await exportCharts(app.page.getByTestId('natural-card'));
+    await openExperiment(app.page, 'sensitivity/paraphrases');
     for (const k of ['function-word', 'synonym', 'content-word', 'combined']) await app.page.getByTestId(`paraphrase-source-${k}`).uncheck();
     await app.page.getByTestId('paraphrase-run').click();
     await app.page.getByTestId('paraphrase-table').waitFor({ timeout: 180_000 });
     await exportCharts(app.page.getByTestId('paraphrase-card'));
+    await openExperiment(app.page, 'stability/traps');
     await app.page.getByTestId('traps-run').click();
     await app.page.getByTestId('traps-table').waitFor({ timeout: 180_000 });
     await exportCharts(app.page.getByTestId('trap-card'));
+    await openExperiment(app.page, 'entity/universal');
     await app.page.getByTestId('universal-k').fill('3');
     await app.page.getByTestId('universal-top').fill('3');
     await app.page.getByTestId('universal-run').click();
@@ -110,6 +114,7 @@ describe('chart exports', () => {
   }, 900_000);
 
   it('the robustness table and an audit: every chart exports; every chart kind was exported', async () => {
+    await openExperiment(app.page, 'generalization/table');
     const card = app.page.getByTestId('robustness-card');
     await card.getByTestId('robust-limit').fill('6');
     await card.getByTestId('robust-run').click();
@@ -121,6 +126,7 @@ describe('chart exports', () => {
     writeFileSync(join(tmp, 'audit.json'), JSON.stringify(config));
     const r = await runQarx(join(tmp, 'cache'), 'audit', '--config', join(tmp, 'audit.json'), '--out', join(tmp, 'out'));
     expect(r.code, r.stderr).toBe(0);
+    await openExperiment(app.page, 'audit/results');
     await app.page.getByTestId('audit-file-input').setInputFiles(join(tmp, 'out', 'summary.json'));
     await app.page.getByTestId('audit-chart').locator('svg.recharts-surface').first().waitFor({ timeout: 30_000 });
     expect(await exportCharts(app.page.getByTestId('audit-card'))).toBe(1);

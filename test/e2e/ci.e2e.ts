@@ -10,13 +10,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExperimentCi, PairedStats } from '../../src/core/stats/index.ts';
 import { runQarx } from '../support/run-qarx.ts';
-import { download as downloadFile, shot, useApp } from './harness.ts';
+import { download as downloadFile, openExperiment, shot, useApp } from './harness.ts';
 
 const app = useApp({ query: 'device=wasm' });
 const cache = mkdtempSync(join(tmpdir(), 'qarx-ci-e2e-'));
 afterAll(() => rmSync(cache, { recursive: true, force: true }));
 beforeAll(async () => {
-  await app.page.getByTestId('tab-experiments').click();
+  await openExperiment(app.page, 'entity/sweep');
   await app.page.getByTestId('run-history').waitFor({ timeout: 30_000 });
 });
 
@@ -76,6 +76,7 @@ describe('confidence intervals in the app', () => {
   });
 
   it('the budget gives the random and RESEMBLE rows CI and p, equal to `qarx budget --ci`', { timeout: 400_000 }, async () => {
+    await openExperiment(app.page, 'entity/budget');
     await app.page.getByTestId('budget-source').selectOption('randstr');
     await app.page.getByTestId('budget-b').fill('2');
     const before = await runRows().count();

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { shot, useApp } from './harness.ts';
+import { openSection, shot, useApp } from './harness.ts';
 import { startMockHub, type MockHub } from '../support/hub-server.ts';
 import { familyRepo } from '../support/family-models.ts';
 
@@ -29,6 +29,7 @@ describe('device choice on a software WebGPU adapter (SwiftShader)', () => {
   it('Auto loads on WASM and says that the adapter is a software renderer', async () => {
     expect(await app.page.getByTestId('active-device').textContent()).toBe('WASM');
     // Headless Chromium reports SwiftShader as isFallbackAdapter, without naming it in GPUAdapterInfo.
+    await openSection(app.page, 'models');
     expect(await app.page.getByTestId('device-reason').textContent()).toMatch(/^Auto chose WASM: the WebGPU adapter is a software renderer \((SwiftShader|a fallback adapter, no GPU)\)/);
     expect(await app.page.getByRole('radio', { name: 'Auto', exact: true }).getAttribute('aria-checked')).toBe('true');
     expect(await app.page.getByTestId('load-time').textContent()).toMatch(/^loaded in [\d.]+ (ms|s)$/);
@@ -37,13 +38,16 @@ describe('device choice on a software WebGPU adapter (SwiftShader)', () => {
   });
 
   it('an XLM-R-layout model from the mock Hub answers with exact offsets on a multilingual passage', async () => {
+    await openSection(app.page, 'models');
     await app.page.getByLabel('Hub model id').fill('qarx-families/xlm-roberta-mini');
     await app.page.getByRole('button', { name: 'Load', exact: true }).click();
     await expect.poll(async () => (await app.page.getByTestId('active-model').textContent()) ?? '', { timeout: 60_000 }).toMatch(/qarx-families\/xlm-roberta-mini/);
     expect(await app.page.getByTestId('model-error').count()).toBe(0);
+    await openSection(app.page, 'live');
     await app.page.getByTestId('passage-input').fill(PASSAGE);
     await expect.poll(() => answer(app.page), { timeout: 60_000 }).toBe('Paris, France');
     expect(await app.page.getByTestId('active-device').textContent()).toBe('WASM');
+    await openSection(app.page, 'models');
     expect(await app.page.getByTestId('device-reason').textContent()).toMatch(/^Auto chose WASM/);
     await expect.poll(async () => (await app.page.getByTestId('throughput').textContent()) ?? '', { timeout: 30_000 }).toMatch(/^[\d.]+ windows\/s$/);
     await shot(app.page, 'device-xlmr-mini-wasm');
@@ -53,7 +57,9 @@ describe('device choice on a software WebGPU adapter (SwiftShader)', () => {
     await app.page.getByRole('radio', { name: 'WebGPU', exact: true }).click();
     await expect.poll(() => app.page.getByTestId('active-device').textContent(), { timeout: 120_000 }).toBe('WebGPU');
     expect(await app.page.getByTestId('device-reason').textContent()).toMatch(/^WebGPU as chosen, but its adapter is a software renderer .*WASM is usually faster/);
-    // The reload clears the last run's speed; a fresh number means the answer was computed on WebGPU.
+    // The reload clears the last run's speed; a fresh number means the answer was computed on WebGPU
+    // (the Live view computes it once it is open).
+    await openSection(app.page, 'live');
     await expect.poll(async () => (await app.page.getByTestId('throughput').textContent()) ?? '', { timeout: 60_000 }).toMatch(/^[\d.]+ windows\/s$/);
     expect(await answer(app.page)).toBe('Paris, France');
     expect(await app.page.getByTestId('timing').textContent()).toMatch(/^WebGPU · inference/);

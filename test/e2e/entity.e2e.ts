@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { shot, useApp } from './harness.ts';
+import { openExperiment, openSection, shot, useApp } from './harness.ts';
 
 // test-hooks=1: the cancel test holds the sweep at a known cell (src/app/test-hooks.ts).
 const app = useApp({ query: 'device=wasm&test-hooks=1' });
@@ -14,6 +14,7 @@ const text = async (id: string) => ((await app.page.getByTestId(id).textContent(
 const subs = async () => (await app.page.getByTestId('substitutions').locator('.sub').allTextContents()).map((s) => s.replace(/\s+/g, ' ').trim());
 
 async function openDemo(search: string, question: string): Promise<void> {
+  await openSection(app.page, 'live');
   await app.page.getByLabel('Search questions, passages and answers').fill(search);
   await app.page.getByTestId('instance-row').filter({ hasText: question }).first().click();
   await expect.poll(() => app.page.getByTestId('question-input').inputValue()).toBe(question);
@@ -115,7 +116,7 @@ describe('live entity renaming', () => {
 describe('entity-renaming experiments', () => {
   it('runs a sweep over the demo set and draws the charts', async () => {
     await app.page.getByLabel('Search questions, passages and answers').fill('');
-    await app.page.getByTestId('tab-experiments').click();
+    await openExperiment(app.page, 'entity/sweep');
     await app.page.getByTestId('sweep-card').waitFor({ timeout: 30_000 });
     await app.page.getByTestId('sweep-seeds').fill('2');
     await app.page.getByTestId('sweep-run').click();
@@ -165,6 +166,7 @@ describe('entity-renaming experiments', () => {
   });
 
   it('measures worst/best over a budget with and without RESEMBLE', async () => {
+    await openExperiment(app.page, 'entity/budget');
     await app.page.getByTestId('budget-source').selectOption('randstr');
     // The RandStr rule is said where the source is chosen (Yan et al.'s released code).
     expect(await text('budget-randstr-rule')).toMatch(/first letter and a final "s" kept/);
@@ -180,6 +182,7 @@ describe('entity-renaming experiments', () => {
   });
 
   it('exports the renamed set as SQuAD JSON with the substitutions', async () => {
+    await openExperiment(app.page, 'entity/export');
     const download = app.page.waitForEvent('download', { timeout: 60_000 });
     await app.page.getByTestId('export-run').click();
     const file = await (await download).path();

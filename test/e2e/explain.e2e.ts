@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { shot, useApp, useServer, violations } from './harness.ts';
+import { openSection, shot, useApp, useServer, violations } from './harness.ts';
 
 const server = useServer();
 const text = async (p: Page, id: string) => ((await p.getByTestId(id).first().textContent()) ?? '').trim();
@@ -18,8 +18,13 @@ function explainOn(device: 'wasm' | 'webgpu', label: string) {
 
   it(`shows the occlusion map, its list and input reduction (${label})`, async () => {
     const p = app.page;
-    if (device === 'webgpu') await p.getByRole('radio', { name: 'WebGPU', exact: true }).click();
+    if (device === 'webgpu') {
+      // The device is chosen on the Models page; the answer and Explain are in Live.
+      await openSection(p, 'models');
+      await p.getByRole('radio', { name: 'WebGPU', exact: true }).click();
+    }
     await expect.poll(() => text(p, 'active-device'), { timeout: 180_000 }).toBe(label);
+    if (device === 'webgpu') await openSection(p, 'live');
     await expect.poll(() => text(p, 'timing'), { timeout: 120_000 }).toMatch(new RegExp(`^${label} · inference`));
     await p.getByTestId('explain-toggle').click();
     // SwiftShader compiles WebGPU kernels for each new batch shape: the first explanation is slow there.

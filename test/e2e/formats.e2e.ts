@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, shot, useApp } from './harness.ts';
+import { openSection, ROOT, shot, useApp } from './harness.ts';
 
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'formats');
 
@@ -20,6 +20,7 @@ describe('published layouts import in the browser', () => {
     { file: 'squad-flat-document.json', n: 4, summary: '1 skipped: 1 invalid entry', format: 'squad-flat', detail: 'data[4].answers' },
     { file: 'dureader-unplaced.json', n: 3, summary: '1 skipped: 1 answer not in its passage; 4 notes: 4 answer offsets fixed', format: 'dureader', detail: 'every answer_start is -1' },
   ])('$file', async ({ file, n, summary, format, detail }) => {
+    await openSection(app.page, 'data');
     await app.page.getByTestId('dataset-file-input').setInputFiles(join(FIXTURES, file));
     await expect.poll(async () => (await app.page.getByTestId('import-message').textContent()) ?? '', { timeout: 60_000 }).toMatch(new RegExp(`Imported ${n} questions`));
     const li = entry(file);

@@ -5,7 +5,7 @@
  * live renamed answer is the gallery's.
  */
 import { describe, expect, it } from 'vitest';
-import { shot, useApp } from './harness.ts';
+import { openExperiment, shot, useApp } from './harness.ts';
 
 const app = useApp({ query: 'device=wasm' });
 
@@ -13,12 +13,13 @@ const heads = () => app.page.getByTestId('gallery').locator('.gallery-group > h3
 
 describe('gallery cases from the entity experiments', () => {
   it('a sweep and a worst/best budget put their C2W cases in the gallery, grouped by perturbation', async () => {
-    await app.page.getByTestId('tab-experiments').click();
+    await openExperiment(app.page, 'entity/sweep');
     await app.page.getByTestId('sweep-card').waitFor({ timeout: 30_000 });
     await app.page.getByTestId('sweep-seeds').fill('2');
     await app.page.getByTestId('sweep-run').click();
     await app.page.getByTestId('sweep-progress').waitFor({ timeout: 30_000 });
     await expect.poll(async () => app.page.getByTestId('sweep-progress').count(), { timeout: 300_000 }).toBe(0);
+    await openExperiment(app.page, 'entity/budget');
     await app.page.getByTestId('budget-source').selectOption('randstr');
     await app.page.getByTestId('budget-b').fill('5');
     await app.page.getByTestId('budget-run').click();

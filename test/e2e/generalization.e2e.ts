@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, shot, useApp } from './harness.ts';
+import { openExperiment, openSection, ROOT, shot, useApp } from './harness.ts';
 
 const PARA = join(ROOT, 'test', 'fixtures', 'paraphrase');
 const ADV = join(ROOT, 'test', 'fixtures', 'adversarial', 'addsent-mini.json');
@@ -27,6 +27,7 @@ async function openSlices(testid: string): Promise<void> {
 
 describe('two aligned paraphrase files', () => {
   it('says how many pairs were matched by id and by passage and answers', async () => {
+    await openSection(app.page, 'data');
     await app.page.getByText('two aligned SQuAD files (revision pairs)').click();
     await app.page.getByTestId('dataset-file-input').setInputFiles([join(PARA, 'original.json'), join(PARA, 'paraphrased.json')]);
     await expect.poll(() => text('import-message'), { timeout: 60_000 }).toMatch(/^Imported 6 questions\. Pairs: 4 matched by id, 2 by passage and answers, 0 unmatched\./);
@@ -36,7 +37,7 @@ describe('two aligned paraphrase files', () => {
 
   it('scores DPR under the Scoring select, records it, and slices originals vs paraphrases', async () => {
     await app.page.getByTestId('scoring-lang').selectOption('en');
-    await app.page.getByTestId('tab-experiments').click();
+    await openExperiment(app.page, 'sensitivity/paraphrases');
     for (const k of ['reorder', 'function-word', 'synonym', 'content-word', 'combined']) await app.page.getByTestId(`paraphrase-source-${k}`).uncheck();
     await app.page.getByTestId('paraphrase-run').click();
     await app.page.getByTestId('paraphrase-table').waitFor({ timeout: 120_000 });
@@ -60,6 +61,7 @@ describe('two aligned paraphrase files', () => {
 
 describe('slices under every other experiment', () => {
   it('sweep: per sweep row, original vs renamed with counts', async () => {
+    await openExperiment(app.page, 'entity/sweep');
     for (const t of ['ORG', 'GPE', 'MIX']) await app.page.getByTestId(`sweep-type-${t}`).uncheck();
     for (const s of ['indist', 'randstr']) await app.page.getByTestId(`sweep-source-${s}`).uncheck();
     await app.page.getByTestId('sweep-seeds').fill('2');
@@ -74,6 +76,7 @@ describe('slices under every other experiment', () => {
   });
 
   it('universal names: per name', async () => {
+    await openExperiment(app.page, 'entity/universal');
     await app.page.getByTestId('universal-k').fill('3');
     await app.page.getByTestId('universal-top').fill('3');
     await app.page.getByTestId('universal-run').click();
@@ -88,11 +91,14 @@ describe('slices under every other experiment', () => {
   });
 
   it('traps: original vs trapped per slice; the Scoring override is --lang in the qarx command', async () => {
+    await openExperiment(app.page, 'stability/traps');
     await app.page.getByTestId('traps-run').click();
     await app.page.getByTestId('traps-table').waitFor({ timeout: 120_000 });
     await app.page.getByTestId('trap-card').locator('details.qarx-command > summary').first().click();
     expect(await text('traps-result-qarx')).toMatch(/&& qarx compare .* --lang en --json$/);
+    await openSection(app.page, 'data');
     await app.page.getByTestId('scoring-lang').selectOption('auto');
+    await openExperiment(app.page, 'stability/traps');
     await openSlices('trap-slices');
     // Every answerable question gets a generated trap (or is counted as skipped): the all row counts those answered.
     const n = Number(await app.page.getByTestId('trap-slices-all').locator('td').first().textContent());
@@ -103,9 +109,11 @@ describe('slices under every other experiment', () => {
   });
 
   it("adversarial SQuAD: one row per original, the all row being Jia & Liang's figures", async () => {
+    await openSection(app.page, 'data');
     await app.page.getByTestId('dataset-file-input').setInputFiles(ADV);
     await expect.poll(() => text('import-message'), { timeout: 60_000 }).toMatch(/Imported 5 questions/);
     await app.page.getByTestId('dataset-list').locator('li').filter({ hasText: 'addsent-mini.json' }).locator('.dataset-name').click();
+    await openExperiment(app.page, 'stability/traps');
     await app.page.getByTestId('adversarial-run').click();
     await app.page.getByTestId('adversarial-table').waitFor({ timeout: 120_000 });
     await openSlices('adversarial-slices');
@@ -120,8 +128,10 @@ describe('slices under every other experiment', () => {
 
   it('a reopened saved run keeps its slice table after a reload', async () => {
     await app.page.reload();
+    // The reload reopens the experiment page it was on; the live view shows the model answering again.
+    await openSection(app.page, 'live');
     await app.page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
-    await app.page.getByTestId('tab-experiments').click();
+    await openExperiment(app.page, 'audit/runs');
     const open = async (label: string) => {
       await app.page.getByTestId('run-row').filter({ hasText: label }).first().getByTestId('run-open').click();
       await openSlices('saved-slices');

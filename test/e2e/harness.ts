@@ -210,3 +210,23 @@ export async function violations(page: Page, selector: string): Promise<string[]
     return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id}: ${JSON.stringify(n.target)}`));
   }, selector);
 }
+
+/** The app's top sections (src/app/routes.ts). */
+export type Section = 'data' | 'models' | 'live' | 'experiments';
+
+/** Opens a top section by its navigation link (Live and Experiments keep their old tab ids). */
+export async function openSection(page: Page, section: Section): Promise<void> {
+  await page.getByTestId(section === 'live' ? 'tab-live' : section === 'experiments' ? 'tab-experiments' : `nav-${section}`).click();
+}
+
+/** Opens one experiment's page ("entity/sweep") from the Experiments sub-navigation (its menu on a phone). */
+export async function openExperiment(page: Page, path: string): Promise<void> {
+  const [group, item] = path.split('/');
+  const nav = page.getByTestId('exp-nav');
+  if (!(await nav.isVisible())) await openSection(page, 'experiments');
+  await nav.waitFor({ timeout: 30_000 });
+  const link = page.getByTestId(`exp-link-${group}-${item}`);
+  if (!(await link.isVisible())) await page.getByTestId('exp-menu').click();
+  await link.click();
+  await page.locator(`[data-testid="exp-link-${group}-${item}"][aria-current="page"]`).waitFor({ state: 'attached' });
+}

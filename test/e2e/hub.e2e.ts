@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ROOT, shot, useApp } from './harness.ts';
+import { openSection, ROOT, shot, useApp } from './harness.ts';
 import { startMockHub, type MockHub } from '../support/hub-server.ts';
 
 let hub: MockHub;
@@ -20,6 +20,7 @@ afterAll(async () => {
 const app = useApp({ query: () => `device=wasm&hub=${encodeURIComponent(hub.url)}`, width: 1280, height: 900 });
 
 async function loadHubId(p: Page, id: string): Promise<void> {
+  await openSection(p, 'models');
   await p.getByLabel('Hub model id').fill(id);
   await p.getByRole('button', { name: 'Load', exact: true }).click();
 }
@@ -29,6 +30,7 @@ describe('Hub models in the browser', () => {
     const host = hub.url.replace(/\/$/, '');
     expect(await app.page.getByTestId('hub-host-notice').textContent()).toBe(`Models are downloaded from ${host}, not from the Hugging Face Hub.Use huggingface.co`);
     // The shipped model comes with the app, not from the host.
+    await openSection(app.page, 'models');
     expect(await app.page.getByTestId('model-host').count()).toBe(0);
   });
 
@@ -37,6 +39,7 @@ describe('Hub models in the browser', () => {
     await app.page.getByTestId('load-progress').waitFor();
     await app.page.getByTestId('load-progress').getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => app.page.getByTestId('load-progress').count()).toBe(0);
+    await openSection(app.page, 'live');
     expect(await app.page.getByTestId('answer-highlight').textContent()).toBe('Warsaw');
   });
 
@@ -52,12 +55,14 @@ describe('Hub models in the browser', () => {
     expect(await app.page.getByTestId('model-host').textContent()).toBe(`from ${hub.url.replace(/\/$/, '')}`);
     const got = hub.requests.filter((r) => r.path.endsWith('/onnx/model.onnx') && r.range === null).length;
     expect(got).toBeGreaterThanOrEqual(1);
+    await openSection(app.page, 'live');
     await app.page.getByTestId('question-input').fill('When did Marie Curie move to Paris?');
     await expect.poll(async () => (await app.page.getByTestId('answer-highlight').textContent()) ?? '', { timeout: 30_000 }).toBe('1891');
   });
 
   it('loads from the browser cache the second time', async () => {
     const before = hub.requests.filter((r) => r.path.endsWith('/onnx/model.onnx') && r.range === null).length;
+    await openSection(app.page, 'models');
     await app.page.getByRole('radio', { name: /Lexical-overlap baseline/ }).click();
     await expect.poll(() => app.page.getByTestId('load-progress').count(), { timeout: 60_000 }).toBe(0);
     await loadHubId(app.page, 'qarx-test/lexical-qa');
@@ -72,7 +77,9 @@ describe('Hub models in the browser', () => {
     expect(await err.textContent()).toMatch(/qarx-test\/no-such-model.*not found/);
     await shot(app.page, 'hub-missing-model');
     // The previous model stays loaded and keeps answering.
+    await openSection(app.page, 'live');
     await expect.poll(async () => (await app.page.getByTestId('answer-text').textContent()) ?? '', { timeout: 30_000 }).toBe('1891');
+    await openSection(app.page, 'models');
     expect(await app.page.getByTestId('active-model').textContent()).toMatch(/qarx-test\/lexical-qa/);
   });
 });
@@ -83,12 +90,14 @@ describe('local model files', () => {
     await expect.poll(async () => (await app.page.getByTestId('active-model').textContent()) ?? '', { timeout: 60_000 }).toMatch(/local\/qarx-lexical-qa/);
     expect(await app.page.getByTestId('model-error').count()).toBe(0);
     expect(await app.page.getByTestId('model-host').count()).toBe(0);
+    await openSection(app.page, 'live');
     await app.page.getByTestId('question-input').fill('Where was Marie Curie born?');
     await expect.poll(async () => (await app.page.getByTestId('answer-highlight').textContent()) ?? '', { timeout: 30_000 }).toBe('Warsaw');
     await shot(app.page, 'local-folder-loaded');
   });
 
   it('explains what is missing from an incomplete folder', async () => {
+    await openSection(app.page, 'models');
     await app.page.getByTestId('local-model-input').setInputFiles(join(ROOT, 'public', 'models', 'qarx-lexical-qa', 'onnx'));
     const err = app.page.getByTestId('model-error');
     await err.waitFor({ timeout: 10_000 });
@@ -98,6 +107,7 @@ describe('local model files', () => {
   it('both model forms name a malformed Hub id, and the side-by-side one an incomplete folder', async () => {
     await loadHubId(app.page, 'bert');
     await expect.poll(async () => await app.page.getByTestId('model-error').textContent()).toBe('"bert" is not a Hub model id (expected owner/name).');
+    await openSection(app.page, 'models');
     const side = app.page.getByTestId('models-panel');
     await side.getByLabel('Hub id of a model to add').fill('bert');
     await side.getByTestId('add-model').click();

@@ -5,7 +5,7 @@
  * own run record.
  */
 import { describe, expect, it } from 'vitest';
-import { openApp, shot, useBrowser, useServer, violations } from './harness.ts';
+import { openApp, openExperiment, openSection, shot, useBrowser, useServer, violations } from './harness.ts';
 import { TINY, useTinyHub } from './tiny-hub.ts';
 
 const server = useServer();
@@ -15,16 +15,19 @@ const hub = useTinyHub('qarx-multi-exp-');
 for (const device of ['wasm', 'webgpu'] as const) describe(`an experiment card on two models (${device})`, () => {
   const chrome = useBrowser(device === 'webgpu');
 
-  it('runs a small sweep on both models and shows each model’s result and both side by side', async () => {
+  // The ceiling only: the steps wait for events (a two-model sweep on SwiftShader WebGPU takes minutes on a loaded machine).
+  it('runs a small sweep on both models and shows each model’s result and both side by side', { timeout: 900_000 }, async () => {
     const errors: string[] = [];
     const page = await openApp(chrome.browser, server.url, `device=${device}&hub=${encodeURIComponent(hub.url)}`, errors, 1100);
+    await openSection(page, 'models');
     await page.getByLabel('Hub id of a model to add').fill(TINY);
     await page.getByLabel('Device of the added model').selectOption({ label: device === 'wasm' ? 'WASM' : 'WebGPU' });
     await page.getByTestId('add-model').click();
     await page.locator('[data-testid="loaded-model"][data-key="m2"][data-status="ready"]').waitFor({ timeout: 120_000 });
     // A small N: the questions that mention one person.
+    await openSection(page, 'live');
     await page.getByLabel('Search questions, passages and answers').fill('Szabo');
-    await page.getByTestId('tab-experiments').click();
+    await openExperiment(page, 'entity/sweep');
     const card = page.getByTestId('sweep-card');
     await card.waitFor({ timeout: 30_000 });
     // The list's search narrows a run only when the scope includes it (issue 23).

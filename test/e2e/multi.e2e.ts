@@ -8,7 +8,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { download, openApp, ROOT, shot, useApp, useBrowser, useServer, violations } from './harness.ts';
+import { download, openApp, openExperiment, openSection, ROOT, shot, useApp, useBrowser, useServer, violations } from './harness.ts';
 import { TINY, useTinyHub } from './tiny-hub.ts';
 
 const server = useServer();
@@ -21,6 +21,7 @@ beforeAll(() => {
 });
 
 async function addHubModel(page: Page, device: 'WASM' | 'WebGPU'): Promise<void> {
+  await openSection(page, 'models');
   await page.getByLabel('Hub id of a model to add').fill(TINY);
   await page.getByLabel('Device of the added model').selectOption({ label: device });
   await page.getByTestId('add-model').click();
@@ -29,6 +30,7 @@ async function addHubModel(page: Page, device: 'WASM' | 'WebGPU'): Promise<void>
 const ready = (page: Page, key: string) => page.locator(`[data-testid="loaded-model"][data-key="${key}"][data-status="ready"]`);
 
 async function openDemo(page: Page, search: string, question: string): Promise<void> {
+  await openSection(page, 'live');
   await page.getByLabel('Search questions, passages and answers').fill(search);
   await page.getByTestId('instance-row').filter({ hasText: question }).first().click();
   await expect.poll(() => page.getByTestId('question-input').inputValue()).toBe(question);
@@ -42,6 +44,7 @@ for (const device of ['wasm', 'webgpu'] as const) {
       await addHubModel(app.page, device === 'wasm' ? 'WASM' : 'WebGPU');
       await ready(app.page, 'm2').waitFor({ timeout: 120_000 });
       expect(await ready(app.page, 'm2').textContent()).toContain(`${device} · `);
+      await openSection(app.page, 'live');
       await app.page.getByTestId('compare-view').waitFor({ timeout: 60_000 });
       const cards = app.page.getByTestId('model-answer');
       await expect.poll(() => cards.count(), { timeout: 60_000 }).toBe(2);
@@ -58,11 +61,14 @@ for (const device of ['wasm', 'webgpu'] as const) {
         // Each model has its own device: a third one on WASM beside the two on WebGPU, then unloaded again.
         await addHubModel(app.page, 'WASM');
         await ready(app.page, 'm3').waitFor({ timeout: 120_000 });
+        await openSection(app.page, 'live');
         await expect.poll(() => cards.count(), { timeout: 60_000 }).toBe(3);
         expect(await cards.nth(1).locator('header').textContent()).toContain('webgpu');
         expect(await cards.nth(2).locator('header').textContent()).toContain('wasm');
         await shot(app.page, 'multi-mixed-devices');
+        await openSection(app.page, 'models');
         await app.page.locator('[data-testid="loaded-model"][data-key="m3"]').getByTestId('unload-model').click();
+        await openSection(app.page, 'live');
         await expect.poll(() => cards.count(), { timeout: 60_000 }).toBe(2);
       }
       await openDemo(app.page, 'Alexander Fleming', 'Who noticed that a mould had killed the bacteria on a culture plate?');
@@ -90,6 +96,13 @@ for (const device of ['wasm', 'webgpu'] as const) {
         expect(await view.getByTestId('nbest-before').locator('li').count()).toBeGreaterThan(0);
         expect(await view.getByTestId('nbest-after').locator('li').count()).toBeGreaterThan(0);
         expect(await view.getByTestId('token-moved').textContent()).toMatch(/Most likely start: “.+” \d+ % → “.+” \d+ %/);
+        // The chart gets the view's width (the n-best lists go under it; it had three quarters beside them), and its scales stay at the left edge when it scrolls.
+        const scroller = view.locator('.token-scroll');
+        const width = await view.evaluate((v) => ({ view: v.clientWidth, chart: v.querySelector('.token-scroll')!.clientWidth }));
+        expect(width.chart).toBeGreaterThanOrEqual(0.95 * width.view);
+        await scroller.evaluate((e) => (e.scrollLeft = e.scrollWidth));
+        await expect.poll(async () => Math.abs((await view.getByTestId('token-axis').boundingBox())!.x - (await scroller.boundingBox())!.x)).toBeLessThan(1);
+        await scroller.evaluate((e) => (e.scrollLeft = 0));
         await view.scrollIntoViewIfNeeded();
         await view.screenshot({ path: await shot(app.page, `multi-token-view-${device}-${k}`).then((p) => p.replace(/\.png$/, '-view.png')) });
       }
@@ -100,7 +113,9 @@ for (const device of ['wasm', 'webgpu'] as const) {
       expect([...png.bytes.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
       if (device === 'wasm') {
         expect(await violations(app.page, '[data-testid="compare-view"]')).toEqual([]);
+        await openSection(app.page, 'models');
         expect(await violations(app.page, '[data-testid="models-panel"]')).toEqual([]);
+        await openSection(app.page, 'live');
       }
       // Usable on a phone: nothing wider than the screen but the chart's own scroller.
       await app.page.setViewportSize({ width: 390, height: 900 });
@@ -112,8 +127,10 @@ for (const device of ['wasm', 'webgpu'] as const) {
     });
 
     it('unloads the added model: one answer left, and the primary keeps answering', async () => {
+      await openSection(app.page, 'models');
       await app.page.getByTestId('unload-model').click();
       await expect.poll(() => app.page.locator('[data-testid="loaded-model"]').count()).toBe(1);
+      await openSection(app.page, 'live');
       await app.page.getByTestId('question-input').fill('Who discovered penicillin?');
       await expect.poll(async () => (await app.page.getByTestId('answer-text').textContent()) ?? '', { timeout: 30_000 }).not.toBe('');
       // Only the primary's token view stays (it was opened last on model B, so it closed).
@@ -131,7 +148,7 @@ describe('robustness table and memory', () => {
     const page = await openApp(chrome.browser, server.url, `device=wasm&hub=${encodeURIComponent(hub.url)}`, errors, 1100);
     await addHubModel(page, 'WASM');
     await ready(page, 'm2').waitFor({ timeout: 120_000 });
-    await page.getByTestId('tab-experiments').click();
+    await openExperiment(page, 'generalization/table');
     const card = page.getByTestId('robustness-card');
     await card.getByTestId('robust-limit').fill('6');
     await card.getByTestId('robust-run').click();
@@ -183,7 +200,9 @@ describe('robustness table and memory', () => {
     expect(await err.textContent()).toMatch(new RegExp(`^Not loaded: "${TINY}" needs about [\\d.]+ MiB while loading, and the memory left for models is [\\d.]+ MiB of ${budgetMb}\\.0 MiB\\. 2 loaded models \\(qarx-lexical-qa, ${TINY}\\)`));
     await shot(page, 'multi-memory-refused');
     // The page still works, and unloading frees the room.
+    await openSection(page, 'live');
     expect(await page.getByTestId('answer-highlight').textContent()).toBe('Warsaw');
+    await openSection(page, 'models');
     await page.locator('[data-testid="loaded-model"][data-key="m2"]').getByTestId('unload-model').click();
     await page.locator('[data-testid="loaded-model"][data-key="m3"]').getByTestId('unload-model').click();
     await expect.poll(() => page.locator('[data-testid="loaded-model"]').count()).toBe(1);

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { join } from 'node:path';
-import { ROOT, shot, useApp } from './harness.ts';
+import { openExperiment, openSection, ROOT, shot, useApp } from './harness.ts';
 import { startMockMediaWiki, type MockMediaWiki } from '../support/mediawiki-server.ts';
 import { startMockHub, type MockHub } from '../support/hub-server.ts';
 
@@ -63,7 +63,7 @@ describe('revision pairs in the live view', () => {
 describe('revision pairs and synthetic noise over the list', () => {
   it('sorts every demo revision pair into a category, with intentions, beside synthetic noise', async () => {
     await app.page.getByLabel('Search questions, passages and answers').fill('');
-    await app.page.getByTestId('tab-experiments').click();
+    await openExperiment(app.page, 'natural/pairs');
     await app.page.getByTestId('natural-run').click();
     await app.page.getByTestId('natural-table').waitFor({ timeout: 60_000 });
     const cats = ['C2C', 'C2W', 'W2C', 'W2W', 'partial'];
@@ -103,8 +103,9 @@ describe('revision pairs and synthetic noise over the list', () => {
     expect(csv.split('\n')[0]).toBe('id,title,question,answer,answer_start,original_context,perturbed_context,perturbed_answer,intent');
     expect(csv).toMatch(/demo-per-02,Telephone,.*,clarification\n/);
 
-    // The instance browser filters by the category of the last run.
+    // The instance browser (in Data and Live) filters by the category of the last run.
     const c2c = counts[0] as number;
+    await openSection(app.page, 'data');
     await app.page.getByLabel('Natural-perturbation category').selectOption('C2C');
     await expect.poll(async () => (await app.page.getByTestId('result-count').textContent()) ?? '').toBe(`${c2c} question${c2c === 1 ? '' : 's'}`);
     await app.page.getByLabel('Natural-perturbation category').selectOption('all');
@@ -176,12 +177,14 @@ describe('challenge set across two models', () => {
   });
 
   it('runs the pairs with two models, builds the challenge set and exports it', async () => {
-    await cp.getByTestId('tab-experiments').click();
+    await openExperiment(cp, 'natural/pairs');
     await cp.getByTestId('natural-run').click();
     await cp.getByTestId('challenge-models').waitFor({ timeout: 60_000 });
+    await openSection(cp, 'models');
     await cp.getByLabel('Hub model id').fill('qarx-test/lexical-qa');
     await cp.getByRole('button', { name: 'Load', exact: true }).click();
     await expect.poll(async () => (await cp.getByTestId('active-model').textContent()) ?? '', { timeout: 60_000 }).toContain('qarx-test/lexical-qa');
+    await openExperiment(cp, 'natural/pairs');
     await cp.getByTestId('natural-run').click();
     await expect.poll(async () => ((await cp.getByTestId('challenge-models').textContent()) ?? '').split(', ').length, { timeout: 60_000 }).toBe(2);
     await cp.getByTestId('challenge-build').click();

@@ -3,7 +3,7 @@
  * the open question answered beside it, and the DPR card over the demo set with its charts.
  */
 import { describe, expect, it } from 'vitest';
-import { shot, useApp } from './harness.ts';
+import { openExperiment, shot, useApp } from './harness.ts';
 
 const app = useApp({ query: 'device=wasm' });
 
@@ -50,7 +50,7 @@ describe('a paraphrase of the open question, live', () => {
 describe('DPR over the selected questions', () => {
   it('shows DPR, EM/F1 on both sides, DPR by kind and the similarity chart with axis titles', async () => {
     await app.page.getByLabel('Search questions, passages and answers').fill('');
-    await app.page.getByTestId('tab-experiments').click();
+    await openExperiment(app.page, 'sensitivity/paraphrases');
     await app.page.getByTestId('paraphrase-run').click();
     await app.page.getByTestId('paraphrase-table').waitFor({ timeout: 120_000 });
     expect(await text('paraphrase-dpr')).toMatch(/^\d+\.\d% \(\d+ of \d+\)$/);

@@ -6,7 +6,7 @@
 import { decompressFromEncodedURIComponent } from 'lz-string';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openApp, shot, useApp } from './harness.ts';
+import { openApp, openSection, shot, useApp } from './harness.ts';
 import { TINY, useTinyHub } from './tiny-hub.ts';
 
 
@@ -31,10 +31,12 @@ describe('a permalink with two models', () => {
   it('names both models and opens both, side by side, in a fresh context', async () => {
     const errors: string[] = [];
     const page = await openApp(app.browser, app.url, `device=wasm&hub=${encodeURIComponent(hub.url)}`, errors, 1100);
+    await openSection(page, 'models');
     await page.getByLabel('Hub id of a model to add').fill(TINY);
     await page.getByLabel('Device of the added model').selectOption({ label: 'WASM' });
     await page.getByTestId('add-model').click();
     await ready(page, 'm2').waitFor({ timeout: 120_000 });
+    await openSection(page, 'live');
     await page.getByLabel('Search questions, passages and answers').fill('Alexander Fleming');
     await page.getByTestId('instance-row').filter({ hasText: 'culture plate' }).first().click();
     await page.getByTestId('rename-toggle').click();
@@ -56,8 +58,10 @@ describe('a permalink with two models', () => {
     fresh.on('pageerror', (e) => errors.push(e.message));
     await fresh.goto(link);
     await fresh.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+    await openSection(fresh, 'models');
     await ready(fresh, 'm2').waitFor({ timeout: 120_000 });
     expect(await fresh.locator('[data-testid="loaded-model"][data-key="m2"]').textContent()).toContain(TINY);
+    await openSection(fresh, 'live');
     await expect.poll(() => fresh.getByTestId('model-answer-before').count(), { timeout: 60_000 }).toBe(2);
     await expect.poll(() => fresh.getByTestId('compare-view').getAttribute('aria-busy'), { timeout: 60_000 }).toBe('false');
     expect(await fresh.getByTestId('rename-seed').inputValue()).toBe('5');

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { compressToEncodedURIComponent } from 'lz-string';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { download, shot, useApp, useServer } from './harness.ts';
+import { download, openSection, shot, useApp, useServer } from './harness.ts';
 
 const server = useServer();
 
@@ -92,6 +92,7 @@ describe('free text, hostile links and long views (WASM)', () => {
 
   it('a link to a question of an imported file, opened where the file is missing, names the file at the top with an Import button, then opens its question', async () => {
     const file = join(import.meta.dirname, '..', 'fixtures', 'formats', 'squad-v2.json');
+    await openSection(app.page, 'data');
     await app.page.getByTestId('dataset-file-input').setInputFiles(file);
     await expect.poll(async () => (await app.page.getByTestId('import-message').textContent()) ?? '', { timeout: 60_000 }).toMatch(/Imported \d+ questions/);
     const n = Number(/Imported (\d+)/.exec((await app.page.getByTestId('import-message').textContent()) ?? '')?.[1]);

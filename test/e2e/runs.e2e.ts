@@ -7,11 +7,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { download as downloadFile, shot, SHOTS, useApp } from './harness.ts';
+import { download as downloadFile, openExperiment, openSection, shot, SHOTS, useApp } from './harness.ts';
 
 const app = useApp({ query: 'device=wasm' });
 beforeAll(async () => {
-  await app.page.getByTestId('tab-experiments').click();
+  // Every experiment's page ends with the run history.
+  await openExperiment(app.page, 'entity/budget');
   await app.page.getByTestId('run-history').waitFor({ timeout: 30_000 });
 });
 
@@ -27,6 +28,7 @@ const download = (click: () => Promise<void>) => downloadFile(app.page, click);
 
 /** Runs the budget card with B renamings (RandStr) and waits for its table. */
 async function runBudget(b: number): Promise<void> {
+  await openExperiment(app.page, 'entity/budget');
   const before = await runRows().count();
   await app.page.getByTestId('budget-source').selectOption('randstr');
   await app.page.getByTestId('budget-b').fill(String(b));
@@ -84,6 +86,7 @@ describe('run history and exports', () => {
     expect(doc.rows).toHaveLength(6);
 
     // Revision pairs give a chart.
+    await openExperiment(app.page, 'natural/pairs');
     await app.page.getByTestId('natural-run').click();
     await app.page.getByTestId('natural-table').waitFor({ timeout: 120_000 });
     await expect.poll(() => runRows().count(), { timeout: 30_000 }).toBe(2);
@@ -108,6 +111,7 @@ describe('run history and exports', () => {
   });
 
   it('saves a cancelled sweep marked partial', async () => {
+    await openExperiment(app.page, 'entity/sweep');
     await app.page.getByTestId('sweep-seeds').fill('20');
     await app.page.getByTestId('sweep-run').click();
     await app.page.getByTestId('sweep-progress').waitFor({ timeout: 30_000 });
@@ -126,9 +130,10 @@ describe('run history and exports', () => {
   });
 
   it('keeps the runs over a reload: reopen one, put two side by side, delete one', async () => {
+    await openSection(app.page, 'live');
     await app.page.reload();
     await app.page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
-    await app.page.getByTestId('tab-experiments').click();
+    await openExperiment(app.page, 'audit/runs');
     await expect.poll(() => runRows().count(), { timeout: 30_000 }).toBe(4);
     const kinds = (await runRows().allTextContents()).map((t) => t.split(' ')[0]);
     expect(kinds).toEqual(['Budget', 'Sweep', 'Revision', 'Budget']);
@@ -169,15 +174,17 @@ describe('run history and exports', () => {
     await runRows().nth(2).getByTestId('run-delete').click();
     await runRows().nth(2).getByTestId('run-delete-confirm').click();
     await expect.poll(() => runRows().count(), { timeout: 30_000 }).toBe(3);
+    await openSection(app.page, 'live');
     await app.page.reload();
     await app.page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
-    await app.page.getByTestId('tab-experiments').click();
+    await openExperiment(app.page, 'audit/runs');
     await expect.poll(() => runRows().count(), { timeout: 30_000 }).toBe(3);
     expect((await runRows().allTextContents()).some((t) => t.startsWith('Revision pairs'))).toBe(false);
     expect(app.errors).toEqual([]);
   });
 
   it('names every control of the natural card and the Storage panel; a seed error is tied to its field', async () => {
+    await openExperiment(app.page, 'natural/pairs');
     expect(await unnamedControls('natural-card')).toEqual([]);
     const seed = app.page.getByTestId('synthetic-seed');
     await seed.fill('1.5');
@@ -187,6 +194,7 @@ describe('run history and exports', () => {
     expect(await seed.getAttribute('aria-invalid')).toBe('true');
     expect(await seed.getAttribute('aria-describedby')).toBe(await error.getAttribute('id'));
     await seed.fill('1');
+    await openSection(app.page, 'data');
     await app.page.getByTestId('storage-panel').locator('summary').click();
     await app.page.getByTestId('storage-panel').getByText(/This site uses|No imported dataset|Datasets take/).first().waitFor({ timeout: 30_000 });
     expect(await unnamedControls('storage-panel')).toEqual([]);
@@ -194,6 +202,7 @@ describe('run history and exports', () => {
 
   it('is usable on a phone: the history card fits the screen, its table scrolls inside it', async () => {
     await app.page.setViewportSize({ width: 390, height: 844 });
+    await openExperiment(app.page, 'audit/runs');
     const card = app.page.getByTestId('run-history');
     await card.scrollIntoViewIfNeeded();
     const box = await card.boundingBox();

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { shot, useApp } from './harness.ts';
+import { openSection, shot, useApp } from './harness.ts';
 import { TINY, useTinyHub } from './tiny-hub.ts';
 
 let page: Page;
@@ -29,12 +29,15 @@ describe('ONNX Runtime build per device', () => {
   });
 
   it('a model added on WebGPU restarts the worker with the WebGPU build and both models load', async () => {
+    await openSection(page, 'models');
     await page.getByLabel('Hub id of a model to add').fill(TINY);
     await page.getByLabel('Device of the added model').selectOption({ label: 'WebGPU' });
     await page.getByTestId('add-model').click();
     const ready = (key: string) => page.locator(`[data-testid="loaded-model"][data-key="${key}"][data-status="ready"]`);
     await ready('m2').waitFor({ timeout: 150_000 });
     expect(await ready('m2').textContent()).toContain('webgpu · ');
+    // The shipped model still answers in Live.
+    await openSection(page, 'live');
     await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
     expect(await page.getByTestId('active-device').textContent()).toBe('WASM');
     expect(wasmFetches).toContain('/ort/ort-wasm-simd-threaded.asyncify.wasm');

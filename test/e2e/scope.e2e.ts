@@ -4,7 +4,7 @@
  * filters" keeps the dataset. No model run: only what the page states.
  */
 import { describe, expect, it } from 'vitest';
-import { download, shot, useApp } from './harness.ts';
+import { download, openExperiment, openSection, shot, useApp } from './harness.ts';
 
 const app = useApp({ query: 'device=wasm' });
 const scopeText = async (id: string) => ((await app.page.getByTestId(`${id}-scope-text`).textContent()) ?? '').trim();
@@ -13,24 +13,32 @@ const count = (t: string) => Number(/^Runs on ([\d,]+) questions?:/.exec(t)?.[1]
 describe('every experiment states its scope before it runs', () => {
   it('a search typed in the Live view leaves the Experiments scope alone until it is included', async () => {
     await app.page.getByLabel('Search questions, passages and answers').fill('Alexander Fleming');
-    await app.page.getByTestId('tab-experiments').click();
+    await openExperiment(app.page, 'entity/sweep');
     await expect.poll(() => scopeText('sweep'), { timeout: 30_000 }).toMatch(/^Runs on [\d,]+ questions: all datasets · no search \(the list's "Alexander Fleming" is not applied\)$/);
     const all = count(await scopeText('sweep'));
     expect(all).toBeGreaterThan(50);
     // One rule per kind: paraphrases on the answerable questions, revision pairs on the pairs.
+    await openExperiment(app.page, 'sensitivity/paraphrases');
     expect(await scopeText('paraphrase')).toMatch(/ · answerable only$/);
     expect(count(await scopeText('paraphrase'))).toBeLessThan(all);
+    await openExperiment(app.page, 'natural/pairs');
     expect(await scopeText('natural')).toMatch(/^Runs on 16 questions: .* · with a revision pair$/);
+    await openExperiment(app.page, 'generalization/table');
     expect(await scopeText('robust')).toMatch(new RegExp(`^Runs on 12 questions: .* · the first 12 of ${all}$`));
+    await openExperiment(app.page, 'entity/sweep');
 
     await app.page.getByTestId('sweep-scope-change').click();
     await app.page.getByTestId('sweep-scope-search').check();
     await expect.poll(() => scopeText('sweep')).toMatch(/^Runs on [1-9] questions?: all datasets · search "Alexander Fleming"$/);
     // One scope for all cards: the budget card says the same.
-    expect(await scopeText('budget')).toBe(await scopeText('sweep'));
+    const sweepScope = await scopeText('sweep');
+    await openExperiment(app.page, 'entity/budget');
+    expect(await scopeText('budget')).toBe(sweepScope);
+    await openExperiment(app.page, 'entity/sweep');
     await app.page.getByTestId('sweep-card').scrollIntoViewIfNeeded();
     await shot(app.page, 'scope-sweep-card');
     // A run on the narrowed scope records it, and its command reads the run's ids.
+    await openExperiment(app.page, 'stability/traps');
     const narrowed = count(await scopeText('traps'));
     await app.page.getByTestId('traps-run').click();
     await app.page.getByTestId('traps-result-qarx').waitFor({ state: 'attached', timeout: 120_000 });
@@ -39,16 +47,20 @@ describe('every experiment states its scope before it runs', () => {
     const ids = await download(app.page, () => app.page.getByTestId('traps-result-ids').click());
     expect(ids.name).toBe('ids.txt');
     expect(ids.bytes.toString('utf8').trim().split('\n')).toHaveLength(narrowed);
+    await openExperiment(app.page, 'entity/sweep');
+    await app.page.getByTestId('sweep-scope-change').click();
     await app.page.getByTestId('sweep-scope-search').uncheck();
     await expect.poll(async () => count(await scopeText('sweep'))).toBe(all);
   });
 
   it('"Clear search and filters" keeps the dataset chosen', async () => {
+    await openSection(app.page, 'live');
     await app.page.getByRole('combobox', { name: 'Dataset', exact: true }).selectOption({ label: 'Demo set (built in)' });
     await app.page.getByLabel('Search questions, passages and answers').fill('zzqq nothing matches');
     await app.page.getByTestId('reset-filters').click();
     expect(await app.page.getByLabel('Search questions, passages and answers').inputValue()).toBe('');
     expect(await app.page.getByRole('combobox', { name: 'Dataset', exact: true }).locator('option:checked').textContent()).toBe('Demo set (built in)');
+    await openExperiment(app.page, 'entity/sweep');
     await expect.poll(() => scopeText('sweep')).toMatch(/^Runs on [\d,]+ questions: Demo set \(built in\) · no search$/);
     expect(app.errors).toEqual([]);
   });

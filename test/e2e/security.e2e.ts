@@ -8,7 +8,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ROOT, shot, useBrowser, useServer } from './harness.ts';
+import { openExperiment, openSection, ROOT, shot, useBrowser, useServer } from './harness.ts';
 
 const server = useServer();
 
@@ -61,7 +61,7 @@ describe.each([{ device: 'wasm' }, { device: 'webgpu' }])('no CSP violation on $
     expect(await page.getByTestId('active-device').textContent()).toBe(device === 'webgpu' ? 'WebGPU' : 'WASM');
     await page.getByTestId('question-input').fill('When did she move to Paris?');
     await expect.poll(async () => (await page.getByTestId('answer-text').textContent())?.trim(), { timeout: 60_000 }).toBe('1891');
-    await page.getByTestId('tab-experiments').click();
+    await openExperiment(page, 'natural/pairs');
     await page.getByTestId('natural-run').click();
     await page.getByTestId('natural-table').waitFor({ timeout: 120_000 });
     expect(await page.getByTestId('chart-categories').locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
@@ -71,7 +71,7 @@ describe.each([{ device: 'wasm' }, { device: 'webgpu' }])('no CSP violation on $
   });
 
   it('would see a violation in a worker: a plain-HTTP model host is blocked and reported', async () => {
-    await page.getByTestId('tab-live').click();
+    await openSection(page, 'models');
     await page.getByText('Model host').click();
     await page.getByLabel('Model host').fill('http://example.com/');
     await page.getByRole('button', { name: 'Save' }).click();

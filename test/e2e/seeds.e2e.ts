@@ -3,32 +3,34 @@
  * experiment card and says why, instead of running silently with the last valid seed.
  */
 import { describe, expect, it } from 'vitest';
-import { shot, useApp } from './harness.ts';
+import { openExperiment, shot, useApp } from './harness.ts';
 
 const app = useApp({ query: 'device=wasm' });
 
 const CARDS = [
-  { seed: 'synthetic-seed', run: 'synthetic-run' },
-  { seed: 'paraphrase-run-seed', run: 'paraphrase-run' },
-  { seed: 'universal-seed', run: 'universal-run' },
-  { seed: 'export-seed', run: 'export-run' },
-  { seed: 'traps-seed', run: 'traps-run' },
+  { seed: 'synthetic-seed', run: 'synthetic-run', path: 'natural/pairs' },
+  { seed: 'paraphrase-run-seed', run: 'paraphrase-run', path: 'sensitivity/paraphrases' },
+  { seed: 'universal-seed', run: 'universal-run', path: 'entity/universal' },
+  { seed: 'export-seed', run: 'export-run', path: 'entity/export' },
+  { seed: 'traps-seed', run: 'traps-run', path: 'stability/traps' },
 ];
 
 describe('an invalid seed', () => {
   it('disables Run in every experiment card and says why; a valid one enables it again', async () => {
     const page = app.page;
-    await page.getByTestId('tab-experiments').click();
     for (const c of CARDS) {
+      await openExperiment(page, c.path);
       await expect.poll(() => page.getByTestId(c.run).isEnabled(), { timeout: 60_000 }).toBe(true);
       await page.getByTestId(c.seed).fill('abc');
       expect(await page.getByTestId(c.run).isEnabled()).toBe(false);
       expect(await page.getByTestId(`${c.seed}-error`).textContent()).toBe('seed must be a whole number from 0 to 9007199254740991 (2^53 − 1), got "abc"');
       expect(await page.getByTestId(`${c.run}-blocked`).textContent()).toBe('Not run: fix the seed first.');
     }
+    await openExperiment(page, 'entity/universal');
     await page.getByTestId('universal-card').scrollIntoViewIfNeeded();
     await shot(page, 'seeds-invalid');
     for (const c of CARDS) {
+      await openExperiment(page, c.path);
       await page.getByTestId(c.seed).fill('7');
       expect(await page.getByTestId(c.run).isEnabled()).toBe(true);
       expect(await page.getByTestId(`${c.run}-blocked`).count()).toBe(0);

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
-import { download, ROOT, shot, SHOTS, useApp } from './harness.ts';
+import { download, openExperiment, openSection, ROOT, shot, SHOTS, useApp } from './harness.ts';
 
 const FILE = join(ROOT, 'test', 'fixtures', 'slices', 'pairs-slices.csv');
 const dialogs: string[] = [];
@@ -27,10 +27,11 @@ const rowsOf = async (testid: string) =>
 
 describe('slice table under the revision-pair result', () => {
   it('shows counts and original vs edited EM/F1 per question word, title and domain', async () => {
+    await openSection(app.page, 'data');
     await app.page.getByTestId('dataset-file-input').setInputFiles(FILE);
     await expect.poll(async () => (await app.page.getByTestId('import-message').textContent()) ?? '', { timeout: 60_000 }).toMatch(/Imported 4 questions/);
     await app.page.getByTestId('dataset-list').locator('li').filter({ hasText: 'pairs-slices.csv' }).locator('.dataset-name').click();
-    await app.page.getByTestId('tab-experiments').click();
+    await openExperiment(app.page, 'natural/pairs');
     await app.page.getByTestId('natural-run').click();
     const table = app.page.getByTestId('natural-slices');
     await table.waitFor({ timeout: 90_000 });
@@ -85,7 +86,9 @@ describe('slice table under the revision-pair result', () => {
   });
 
   it('slices the budget result by question word: original vs D_worst, counts adding up to its questions', async () => {
+    await openSection(app.page, 'live');
     await app.page.getByLabel('Search questions, passages and answers').fill('');
+    await openExperiment(app.page, 'entity/budget');
     await app.page.getByTestId('budget-source').selectOption('randstr');
     await app.page.getByTestId('budget-b').fill('2');
     await app.page.getByTestId('budget-resemble').uncheck();

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { ROOT, shot, useApp } from './harness.ts';
+import { openSection, ROOT, shot, useApp } from './harness.ts';
 
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'formats');
 const tmp = mkdtempSync(join(tmpdir(), 'qarx-storage-e2e-'));
@@ -100,6 +100,7 @@ async function freshApp(): Promise<{ context: BrowserContext; page: Page }> {
   page.on('dialog', (d) => void d.accept());
   await page.goto(`${app.url}?device=wasm`);
   await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+  await openSection(page, 'data');
   return { context, page };
 }
 
@@ -108,6 +109,7 @@ async function freshApp(): Promise<{ context: BrowserContext; page: Page }> {
  * the panel down, so a click aimed a frame earlier can miss its summary: click again until open.
  */
 async function openStorage(page: Page): Promise<void> {
+  await openSection(page, 'data');
   const panel = page.getByTestId('storage-panel');
   await expect
     .poll(
@@ -122,6 +124,7 @@ async function openStorage(page: Page): Promise<void> {
 
 /** Imports the small SQuAD fixture and returns how many questions it had. */
 async function importSmall(page: Page): Promise<number> {
+  await openSection(page, 'data');
   await page.getByTestId('dataset-file-input').setInputFiles(join(FIXTURES, 'squad-v2.json'));
   await expect.poll(() => text(page, 'import-message'), { timeout: 60_000 }).toMatch(/Imported \d+ questions/);
   return Number(/Imported (\d+)/.exec(await text(page, 'import-message'))?.[1]);
@@ -184,8 +187,8 @@ describe('reload while saving', () => {
     await page.getByTestId('dataset-file-input').setInputFiles(file);
     // Reload as soon as a few chunks are saved (each chunk of 2,000 commits with its count).
     await expect.poll(() => text(page, 'import-progress'), { timeout: 120_000, interval: 20 }).toMatch(/Saving reload-me\.jsonl — ([4-9],|\d\d,)\d{3} of 150,000/);
-    await page.reload();
-    await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+    await page.reload(); // back on the Data page (the route is in the address)
+    await page.getByTestId('dataset-list').waitFor({ timeout: 120_000 });
     await expect.poll(() => text(page, 'data-notice'), { timeout: 60_000 }).toMatch(/The import of "reload-me\.jsonl" was interrupted while saving; its [\d,]+ of 150,000 questions are kept as a partial dataset\./);
     const kept = Number(/its ([\d,]+) of/.exec(await text(page, 'data-notice'))?.[1]?.replace(/,/g, ''));
     expect(kept).toBeGreaterThanOrEqual(4000);
@@ -236,6 +239,7 @@ describe('a database written by the old version (schema v2)', () => {
     });
     await page.goto(`${app.url}?device=wasm`);
     await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+    await openSection(page, 'data');
     await expect.poll(() => text(page, 'data-notice'), { timeout: 30_000 }).toBe('Storage check: Removed 5 saved questions that no dataset listed (left by an interrupted import), freeing their space. Dismiss');
     expect(await text(page, 'dataset-list')).toContain('old-squad.json2 questions · squad');
     await page.getByLabel('Search questions, passages and answers').fill('birth of Ada');
@@ -261,12 +265,14 @@ describe('two tabs', () => {
     const tabA = await open();
     const tabB = await open();
     const n = await importSmall(tabA);
+    await openSection(tabB, 'data');
     await expect.poll(() => text(tabB, 'dataset-list'), { timeout: 30_000 }).toContain('squad-v2.json');
     await tabB.getByRole('button', { name: 'squad-v2.json', exact: true }).click();
     await expect.poll(() => text(tabB, 'result-count')).toBe(`${n} questions`);
     await tabB.getByTestId('instance-row').first().click();
     await expect.poll(() => text(tabB, 'instance-head')).toContain('squad-v2.json');
 
+    await openSection(tabB, 'data'); // the row opened the question in Live
     await tabA.getByRole('button', { name: 'Delete squad-v2.json' }).click();
     await expect.poll(() => text(tabB, 'dataset-list'), { timeout: 30_000 }).not.toContain('squad-v2.json');
     await expect.poll(() => text(tabB, 'data-notice')).toContain('"squad-v2.json" was deleted in another tab.');
@@ -275,6 +281,7 @@ describe('two tabs', () => {
     await shot(tabB, 'storage-two-tabs-deleted');
 
     // Acting on a dataset another tab deleted meanwhile: B confirms a delete that A has just done.
+    await openSection(tabA, 'data');
     await tabA.getByTestId('dataset-file-input').setInputFiles(join(FIXTURES, 'squad-flat.jsonl'));
     await expect.poll(() => text(tabB, 'dataset-list'), { timeout: 60_000 }).toContain('squad-flat.jsonl');
     tabB.removeAllListeners('dialog');

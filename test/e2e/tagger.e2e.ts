@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tinyNerRepo } from '../../scripts/lib/tiny-ner-model.ts';
 import { startMockHub, type MockHub } from '../support/hub-server.ts';
 import { runQarx } from '../support/run-qarx.ts';
-import { shot, useApp } from './harness.ts';
+import { openExperiment, openSection, shot, useApp } from './harness.ts';
 
 const TEXT = 'Émile Zola was born in Paris. The Eiffel Tower is in Paris, France.';
 let hub: MockHub;
@@ -31,7 +31,7 @@ const text = async (id: string) => ((await app.page.getByTestId(id).textContent(
 
 describe('entity tagger: built-in or a Hub NER model', () => {
   it('shows a load error beside the control and holds Run while the chosen tagger is not loaded', async () => {
-    await app.page.getByTestId('tab-experiments').click();
+    await openExperiment(app.page, 'entity/sweep');
     await app.page.getByTestId('tagger-card').waitFor({ timeout: 30_000 });
     await app.page.getByTestId('tagger-hub').check();
     expect(await text('tagger-card')).toMatch(/downloaded from the Hub.*online only/);
@@ -44,6 +44,7 @@ describe('entity tagger: built-in or a Hub NER model', () => {
     await app.page.getByTestId('tagger-card').scrollIntoViewIfNeeded();
     await shot(app.page, 'tagger-error');
     // The QA model is untouched by the failed tagger.
+    await openExperiment(app.page, 'entity/budget');
     expect(await app.page.getByTestId('budget-run').isDisabled()).toBe(true);
     await app.page.getByTestId('tagger-builtin').check();
     expect(await app.page.getByTestId('budget-run').isDisabled()).toBe(false);
@@ -54,10 +55,10 @@ describe('entity tagger: built-in or a Hub NER model', () => {
     const data = join(cache, 'tagged.json');
     const qa = (id: string, question: string, answer: string) => ({ id, question, answers: [{ text: answer, answer_start: TEXT.indexOf(answer) }] });
     writeFileSync(data, JSON.stringify({ version: '1.1', data: [{ title: 't', paragraphs: [{ context: TEXT, qas: [qa('q1', 'Who was born in Paris?', 'Émile Zola'), qa('q2', 'Which country is Paris in?', 'France')] }] }] }));
-    await app.page.getByTestId('tab-live').click();
+    await openSection(app.page, 'data');
     await app.page.getByTestId('dataset-file-input').setInputFiles(data);
     await expect.poll(async () => (await app.page.getByTestId('import-message').textContent()) ?? '', { timeout: 60_000 }).toMatch(/Imported 2 questions/);
-    await app.page.getByTestId('tab-experiments').click();
+    await openExperiment(app.page, 'entity/sweep');
     await app.page.getByTestId('tagger-hub').check();
     await app.page.getByTestId('tagger-id').fill('qarx-test/places-ner');
     await app.page.getByTestId('tagger-load').click();

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { download, shot, useApp } from './harness.ts';
+import { download, openExperiment, openSection, shot, useApp } from './harness.ts';
 
 const app = useApp({ query: 'device=wasm' });
 
@@ -130,7 +130,7 @@ describe('the guided tour', () => {
 describe('the failure gallery', () => {
   it('collects the C2W cases of the revision-pair and noise runs, with the diff and both answers', async () => {
     await app.page.getByTestId('rename-toggle').click(); // the tour left renaming on: off, so no live case is added
-    await app.page.getByTestId('tab-experiments').click();
+    await openExperiment(app.page, 'natural/pairs');
     await app.page.getByTestId('natural-run').click();
     await app.page.getByTestId('natural-table').waitFor({ timeout: 60_000 });
     await app.page.getByTestId('noise-kind').selectOption('keyboard');
@@ -154,6 +154,7 @@ describe('the failure gallery', () => {
     const n = await app.page.getByTestId('gallery-case').count();
     await app.page.getByTestId('gallery-star').first().click();
     expect(await app.page.getByTestId('gallery-star').first().getAttribute('aria-pressed')).toBe('true');
+    await openSection(app.page, 'live');
     await app.page.reload();
     await app.page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
     expect(await text('gallery-toggle')).toBe(`Failure gallery (${n})`);

@@ -12,7 +12,7 @@ import { importFile } from '../../src/core/formats/index.ts';
 import { linkAdversarial } from '../../src/core/formats/adversarial.ts';
 import { configureRuntime, loadQaModel, QaEngine } from '../../src/core/index.ts';
 import { runAdversarial } from '../../src/core/trap/experiment.ts';
-import { ROOT, shot, useApp } from './harness.ts';
+import { openExperiment, openSection, ROOT, shot, useApp } from './harness.ts';
 
 const FIXTURE = join(ROOT, 'test', 'fixtures', 'adversarial', 'addsent-mini.json');
 
@@ -21,6 +21,7 @@ const app = useApp({ query: 'device=wasm' });
 const text = async (id: string) => ((await app.page.getByTestId(id).textContent()) ?? '').trim();
 
 async function openRow(search: string, question: string): Promise<void> {
+  await openSection(app.page, 'live');
   await app.page.getByLabel('Search questions, passages and answers').fill(search);
   await app.page.getByTestId('instance-row').filter({ hasText: question }).first().click();
   await expect.poll(() => app.page.getByTestId('question-input').inputValue()).toBe(question);
@@ -77,7 +78,7 @@ describe('a trap sentence inserted live', () => {
 describe('trap experiment', () => {
   it('runs traps over the demo set and draws F1 by similarity', async () => {
     await app.page.getByLabel('Search questions, passages and answers').fill('');
-    await app.page.getByTestId('tab-experiments').click();
+    await openExperiment(app.page, 'stability/traps');
     await app.page.getByTestId('trap-card').waitFor({ timeout: 30_000 });
     await app.page.getByTestId('traps-run').click();
     await app.page.getByTestId('traps-table').waitFor({ timeout: 180_000 });
@@ -99,6 +100,7 @@ describe('trap experiment', () => {
 
 describe('an adversarial SQuAD file', () => {
   it('imports it and shows a variant beside its original with the inserted sentence highlighted', async () => {
+    await openSection(app.page, 'data');
     await app.page.getByTestId('dataset-file-input').setInputFiles(FIXTURE);
     await expect.poll(async () => (await app.page.getByTestId('import-message').textContent()) ?? '', { timeout: 60_000 }).toMatch(/Imported 5 questions/);
     await openRow('Gullport', 'Who lit the first lighthouse of Harbour Lights?');
@@ -123,7 +125,7 @@ describe('an adversarial SQuAD file', () => {
     linkAdversarial(imported.instances);
     const want = (await runAdversarial(imported.instances, enginePredictor(new QaEngine(m.tokenizer, m.runner), { versionTwo: false })))!.output.result;
     await app.page.getByLabel('Search questions, passages and answers').fill('');
-    await app.page.getByTestId('tab-experiments').click();
+    await openExperiment(app.page, 'stability/traps');
     await app.page.getByTestId('adversarial-run').click();
     await app.page.getByTestId('adversarial-table').waitFor({ timeout: 120_000 });
     expect(await text('adversarial-table')).toMatch(/3 original questions( \*)? ?, 2 with variants \(3 variants\)/); // '*': fewer than 30

@@ -4,11 +4,11 @@
  * run's record, and a cancelled run keeps what finished, marked partial.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { shot, useApp } from './harness.ts';
+import { openExperiment, shot, useApp } from './harness.ts';
 
 const app = useApp({ query: 'device=wasm' });
 beforeAll(async () => {
-  await app.page.getByTestId('tab-experiments').click();
+  await openExperiment(app.page, 'entity/universal');
   await app.page.getByTestId('universal-card').waitFor({ timeout: 30_000 });
 });
 

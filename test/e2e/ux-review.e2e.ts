@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ROOT, shot, useApp } from './harness.ts';
+import { openExperiment, openSection, ROOT, shot, useApp } from './harness.ts';
 
 const app = useApp({ query: 'device=wasm', width: 390, height: 844 });
 
@@ -23,11 +23,13 @@ async function run(page: Page, id: string): Promise<void> {
 describe('experiments on a 390 px phone', () => {
   it('a sweep result scrolls inside its box, not the page', async () => {
     const page = app.page;
-    await page.getByTestId('tab-experiments').click();
+    await openExperiment(page, 'entity/sweep');
     await page.getByTestId('sweep-card').waitFor({ timeout: 30_000 });
     await page.getByTestId('sweep-seeds').fill('1');
     await run(page, 'sweep-run');
-    await page.getByTestId('sweep-table').waitFor();
+    // On a loaded machine the job bar may not be up yet when run() looks: wait for the table, then for the run's end.
+    await page.getByTestId('sweep-table').waitFor({ timeout: 240_000 });
+    await expect.poll(() => page.locator('[data-testid$="-progress"]').count(), { timeout: 180_000 }).toBe(0);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     // The command names a file qarx can read: the demo set's own.
     expect(await page.getByTestId('sweep-card').locator('details.qarx-command code').first().textContent()).toMatch(/^qarx sweep src\/core\/data\/demo-set\.json --model /);
@@ -40,7 +42,7 @@ describe('experiments on a 390 px phone', () => {
     small.on('pageerror', (e) => app.errors.push(e.message));
     await small.goto(`${app.url}?device=wasm`);
     await small.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
-    await small.getByTestId('tab-experiments').click();
+    await openExperiment(small, 'entity/sweep');
     await small.getByTestId('sweep-card').waitFor({ timeout: 30_000 });
     expect(await overflow(small)).toBeLessThanOrEqual(0);
     await small.getByTestId('sweep-card').screenshot({ path: join(ROOT, 'test-results', 'screenshots', 'ux-360-sweep-settings.png') });
@@ -49,6 +51,7 @@ describe('experiments on a 390 px phone', () => {
 
   it('revision pairs and synthetic noise: each row of exports names its run', async () => {
     const page = app.page;
+    await openExperiment(page, 'natural/pairs');
     await run(page, 'natural-run');
     await run(page, 'synthetic-run');
     expect(await page.getByTestId('natural-actions').getAttribute('aria-label')).toBe('Revision pairs');
@@ -62,6 +65,7 @@ describe('experiments on a 390 px phone', () => {
 
   it('the adversarial evaluation on the demo set says there are no variants instead of showing figures', async () => {
     const page = app.page;
+    await openExperiment(page, 'stability/traps');
     await page.getByTestId('adversarial-run').click();
     await expect.poll(async () => (await page.getByTestId('trap-card').textContent()) ?? '', { timeout: 60_000 }).toMatch(/No adversarial SQuAD variants in the list/);
     expect(await page.getByTestId('adversarial-table').count()).toBe(0);
@@ -72,7 +76,9 @@ describe('experiments on a 390 px phone', () => {
 describe('the failure gallery', () => {
   it("labels a paraphrase case's answers by question, not by passage (the passage did not change)", async () => {
     const page = app.page;
+    await openExperiment(page, 'sensitivity/paraphrases');
     await run(page, 'paraphrase-run');
+    await openExperiment(page, 'stability/traps');
     await run(page, 'traps-run');
     await page.getByTestId('gallery-toggle').click();
     const group = page.locator('.gallery-group').filter({ has: page.getByRole('heading', { name: /^paraphrase/ }) }).first();
@@ -93,11 +99,10 @@ describe('the failure gallery', () => {
 describe('DPR charts when no answer changed', () => {
   it('keep a visible 0% bar with its count rather than an empty plot', async () => {
     const page = app.page;
-    await page.getByTestId('tab-live').click();
-    await page.getByTestId('drawer-data').evaluate((e) => ((e as HTMLDetailsElement).open = true));
+    await openSection(page, 'data');
     await page.getByTestId('dataset-file-input').setInputFiles(join(ROOT, 'test', 'fixtures', 'slices', 'dureader-meta.json'));
     await expect.poll(async () => (await page.getByTestId('import-message').textContent()) ?? '', { timeout: 60_000 }).toMatch(/Imported 3 questions/);
-    await page.getByTestId('tab-experiments').click();
+    await openExperiment(page, 'sensitivity/paraphrases');
     await run(page, 'paraphrase-run');
     // The shipped model gives every paraphrase of this file the original's answer (seed 1).
     expect(await page.getByTestId('paraphrase-card').textContent()).toMatch(/0\.0% \(0 of 7( \*)?[ )]/); // '*': fewer than 30 paraphrases
@@ -111,6 +116,7 @@ describe('DPR charts when no answer changed', () => {
 
   it('trap charts: an F1 of 0 with the trap keeps its bar, and each bucket says how many questions it holds', async () => {
     const page = app.page;
+    await openExperiment(page, 'stability/traps');
     await run(page, 'traps-run');
     // Seed 1 on this file: 2 questions, both in 0.4–0.6, F1 20 → 0.
     expect(await page.getByTestId('traps-table').textContent()).toMatch(/with the trap0\.0 \/ 0\.0/);
@@ -145,8 +151,7 @@ describe('the token view with no perturbation', () => {
 describe('importing the wrong file', () => {
   it('a predictions file is named as one, with the qarx command that scores it', async () => {
     const page = app.page;
-    await page.getByTestId('tab-live').click();
-    await page.getByTestId('drawer-data').evaluate((e) => ((e as HTMLDetailsElement).open = true));
+    await openSection(page, 'data');
     await page.getByTestId('dataset-file-input').setInputFiles(join(ROOT, 'test', 'fixtures', 'eval', 'squad-v1.pred.json'));
     await expect.poll(async () => (await page.getByTestId('import-message').textContent()) ?? '', { timeout: 60_000 }).toMatch(/squad-v1\.pred\.json: this looks like a predictions file/);
     const message = (await page.getByTestId('import-message').textContent()) ?? '';
@@ -188,11 +193,11 @@ describe('after a reload', () => {
 
   it('the Scoring choice is kept (it changes every later number)', async () => {
     const page = app.page;
-    await page.getByTestId('tab-live').click();
-    await page.getByTestId('scoring-lang').evaluate((e) => e.closest('details')?.setAttribute('open', ''));
+    await openSection(page, 'data');
     await page.getByTestId('scoring-lang').selectOption('en');
+    // The address bar keeps the place: the reload reopens Data.
     await page.reload();
-    await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
+    await page.getByTestId('scoring-lang').waitFor({ timeout: 120_000 });
     expect(await page.getByTestId('scoring-lang').inputValue()).toBe('en');
     await page.getByTestId('scoring-lang').evaluate((e) => e.closest('details')?.setAttribute('open', ''));
     await page.getByTestId('scoring-lang').selectOption('auto');

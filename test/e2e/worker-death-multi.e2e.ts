@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { download, openApp, shot, useBrowser, useServer } from './harness.ts';
+import { download, openApp, openExperiment, openSection, shot, useBrowser, useServer } from './harness.ts';
 import { TINY, useTinyHub } from './tiny-hub.ts';
 
 const server = useServer();
@@ -18,10 +18,12 @@ const text = async (page: Page, id: string) => ((await page.getByTestId(id).firs
 /** Opens the app with the tiny model added beside the shipped one on `device`. */
 async function twoModels(browser: Parameters<typeof openApp>[0], device: 'wasm' | 'webgpu', errors: string[]): Promise<Page> {
   const page = await openApp(browser, server.url, `device=${device}&test-hooks=1&hub=${encodeURIComponent(hub.url)}`, errors, 1100);
+  await openSection(page, 'models');
   await page.getByLabel('Hub id of a model to add').fill(TINY);
   await page.getByLabel('Device of the added model').selectOption({ label: device === 'wasm' ? 'WASM' : 'WebGPU' });
   await page.getByTestId('add-model').click();
   await page.locator('[data-testid="loaded-model"][data-key="m2"][data-status="ready"]').waitFor({ timeout: 120_000 });
+  await openSection(page, 'live');
   return page;
 }
 
@@ -41,7 +43,7 @@ for (const device of ['wasm', 'webgpu'] as const) {
       const errors: string[] = [];
       const page = await twoModels(chrome.browser, device, errors);
       await page.getByLabel('Search questions, passages and answers').fill('Szabo');
-      await page.getByTestId('tab-experiments').click();
+      await openExperiment(page, 'entity/sweep');
       const card = page.getByTestId('sweep-card');
       await page.getByTestId('sweep-scope-change').click();
       await page.getByTestId('sweep-scope-search').check();
@@ -89,7 +91,7 @@ describe('the robustness table when the worker dies (wasm)', () => {
   it('keeps model A’s row whole and marks model B’s partial, with a note why; history and JSON say partial', { timeout: 900_000 }, async () => {
     const errors: string[] = [];
     const page = await twoModels(chrome.browser, 'wasm', errors);
-    await page.getByTestId('tab-experiments').click();
+    await openExperiment(page, 'generalization/table');
     const card = page.getByTestId('robustness-card');
     await card.getByTestId('robust-limit').fill('4');
     const historyBefore = await page.getByTestId('run-row').count();

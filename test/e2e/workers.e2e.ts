@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { download, shot, useApp } from './harness.ts';
+import { download, openExperiment, shot, useApp } from './harness.ts';
 
 const app = useApp();
 
@@ -23,7 +23,7 @@ describe('a worker that dies silently', () => {
   });
 
   it('inference worker closed mid-sweep: says so, keeps the rows received as a Cancel would (partial, a note why, a history entry), reloads the model and answers again', async () => {
-    await page.getByTestId('tab-experiments').click();
+    await openExperiment(page, 'entity/sweep');
     await page.getByTestId('sweep-seeds').fill('20');
     await page.getByTestId('sweep-run').click();
     await page.getByTestId('sweep-progress').waitFor({ timeout: 60_000 });

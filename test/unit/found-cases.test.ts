@@ -86,3 +86,15 @@ describe('gallery cases from found cases', () => {
     expect(g?.perturbedQuestion).toBe(kind === 'paraphrase' ? para.perturbed.question : undefined);
   });
 });
+
+describe('the renamed gold answer travels with a case (issue 26: shown beside the renamed passage)', () => {
+  it('a renamed answer entity gives the gold in the perturbed passage; an unchanged gold gives none', () => {
+    const renamed = { ...inst, context: 'Ann Hollis moved to Brixley in 1990 and later to York.', answers: [{ text: 'Brixley', start: char(20) }] };
+    const c = foundCase(inst, renamed, { original: 'Leeds', perturbed: 'York' });
+    expect(c.gold).toEqual(['Leeds']);
+    expect(c.perturbedGold).toEqual(['Brixley']);
+    expect(casesFromFound([c], { kind: 'local', id: 'm' }, 'rename', { allowNull: false, found: '2026-01-01', perturbation: () => 'x' })[0]!.perturbedGold).toEqual(['Brixley']);
+    expect(foundCase(inst, { context: inst.context, question: 'Where did she move?', answers: inst.answers }, { original: 'Leeds', perturbed: 'York' }).perturbedGold).toBeUndefined();
+    expect(foundCase(inst, { context: inst.context, question: 'Where did she move?' }, { original: 'Leeds', perturbed: 'York' }).perturbedGold).toBeUndefined();
+  });
+});

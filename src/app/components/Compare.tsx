@@ -13,7 +13,8 @@ export const CATEGORY_TEXT = {
 /** A passage and its edit as a word-level diff; pieces are text nodes, never HTML. `mark` outlines a span of the original (the answer sentence). */
 export function PassageDiff({ a, b, testid = 'rename-diff', mark }: { a: string; b: string; testid?: string; mark?: { start: number; end: number } }) {
   return (
-    <div className="diff" data-testid={testid}>
+    // A Tab stop: the box scrolls when the passage is long, and a keyboard must be able to scroll it.
+    <div className="diff" data-testid={testid} tabIndex={0} role="region" aria-label="The passage and its edit">
       {placed(wordDiff(a, b)).map(({ p, at }, i) => {
         return p.op === 'equal' ? (
           <EqualPiece key={i} text={p.text} at={at} mark={mark} />

@@ -4,7 +4,10 @@
  */
 import { Term } from './Term.tsx';
 import { ScopeLine } from './ScopeLine.tsx';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { experimentOf } from '../routes.ts';
+import { ExperimentNav, ExperimentOverview } from './ExperimentNav.tsx';
+import { ResultCases } from './ResultCases.tsx';
 import { ENTITY_CHOICES, MAX_BUDGET, NAME_SOURCES, NOT_RENAMABLE, ORIGIN_LABELS, ORIGINS, SOURCE_LABELS, type Origin } from '../../core/entity/options.ts';
 import { summarizeSweep, type SweepCell } from '../../core/entity/stats.ts';
 import { budgetTable, sweepTable } from '../../core/results/tables.ts';
@@ -32,45 +35,65 @@ import { withBudgetCi, withSweepCi } from '../../core/results/ci-tables.ts';
 import { CiControl } from './CiControl.tsx';
 import { CiStatus } from './CiCell.tsx';
 
-
-
-
+/** The page of each experiment path (see routes.ts). */
+const PAGES: Record<string, () => ReactNode> = {
+  'entity/sweep': () => <SweepCard />,
+  'entity/budget': () => <BudgetCard />,
+  'entity/universal': () => <UniversalCard />,
+  'entity/export': () => <ExportCard />,
+  'natural/pairs': () => <NaturalCard />,
+  'sensitivity/paraphrases': () => <ParaphraseCard />,
+  'stability/traps': () => <TrapCard />,
+  'generalization/table': () => <RobustnessCard />,
+  'audit/results': () => <AuditCard />,
+  'audit/runs': () => <RunHistory />,
+};
 
 export function ExperimentsView() {
   const status = useApp((s) => s.modelStatus);
   const model = useApp((s) => s.model);
   const others = useApp((s) => readyKeys(s).length - 1);
+  const path = useApp((s) => s.route.experiment);
+  const here = path ? experimentOf(path) : null;
   // Counted afresh when the view opens (the list's changes recount it while it is open).
   useEffect(() => useApp.getState().refreshScope(), []);
   return (
-    <div className="experiments" data-testid="experiments">
-      <p className="hint">
-        Every card states the questions it will run on beside its Run button (one scope for all: the Questions list's dataset and filters; its search only when you include it), with{' '}
-        <strong>{model?.label ?? 'no model'}</strong>
-        {others > 0 && (
+    <div className="experiments-layout">
+      <ExperimentNav />
+      <div className="experiments" data-testid="experiments">
+        {here && path ? (
           <>
-            {' '}
-            (A) and then on each of the <strong>{others}</strong> other loaded model{others === 1 ? '' : 's'} in turn; each card shows every model's result
+            <header className="exp-head">
+              <p className="exp-family-name">{here.group.title}</p>
+              <h2 data-testid="exp-title">{here.item.label}</h2>
+              <p className="hint">{here.group.question}</p>
+            </header>
+            <p className="hint">
+              The card states the questions it will run on beside its Run button (one scope for all: the Questions list's dataset and filters; its search only when you include it), with{' '}
+              <strong>{model?.label ?? 'no model'}</strong>
+              {others > 0 && (
+                <>
+                  {' '}
+                  (A) and then on each of the <strong>{others}</strong> other loaded model{others === 1 ? '' : 's'} in turn; each card shows every model's result
+                </>
+              )}
+              .{here.group.id === 'entity' ? ' Entity renaming counts only questions whose answer is a renamable PER, ORG or GPE entity (Chinese ones by name and place lists).' : ''}
+            </p>
+            {status !== 'ready' && here.group.id !== 'audit' && <p className="note">Load a model first (Models).</p>}
+            {/* The entity tagger serves every renaming run (sweep, worst/best, universal). */}
+            {here.group.id === 'entity' && path !== 'entity/export' && <TaggerSettings />}
+            {PAGES[path]?.()}
+            <ResultCases path={path} />
+            {/* Every run of every experiment, under each one: reopen, compare, delete. */}
+            {path !== 'audit/runs' && <RunHistory />}
           </>
+        ) : (
+          <ExperimentOverview />
         )}
-        . Entity renaming counts only questions whose answer is a renamable PER, ORG or GPE entity (Chinese ones by name and place lists).
-      </p>
-      {status !== 'ready' && <p className="note">Load a model first.</p>}
-      <NaturalCard />
-      <ParaphraseCard />
-      <TaggerSettings />
-      <SweepCard />
-      <BudgetCard />
-      <UniversalCard />
-      <ExportCard />
-      <TrapCard />
-      <RobustnessCard />
-      <AuditCard />
-      <RunHistory />
+      </div>
     </div>
   );
 }
-
 
 function Checks<T extends string>({ all, value, onChange, label, testid }: { all: readonly T[]; value: T[]; onChange: (v: T[]) => void; label: (t: T) => string; testid: string }) {
   return (

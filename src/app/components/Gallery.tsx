@@ -97,9 +97,14 @@ function CaseCard({ c }: { c: FailureCase }) {
         </span>
       </div>
       <div className="answers">
-        <span>
+        <span data-testid="gallery-gold">
           gold: <b>{c.gold.join(' · ') || 'no answer'}</b>
         </span>
+        {c.perturbedGold && (
+          <span data-testid="gallery-perturbed-gold">
+            gold in the perturbed passage: <b>{c.perturbedGold.join(' · ')}</b>
+          </span>
+        )}
         <span data-testid="gallery-original-answer">
           {questionOnly ? 'original question' : 'original passage'}: <b>{c.original.answer || 'No answer'}</b>
         </span>

@@ -5,7 +5,7 @@ import { useApp } from '../store/index.ts';
 /** Focuses the question field, opening the live view first when another view shows. */
 function skipToQuestion(e: MouseEvent<HTMLAnchorElement>): void {
   e.preventDefault(); // no #fragment in the URL: links of the page keep theirs
-  if (useApp.getState().view !== 'live') useApp.getState().setView('live');
+  if (useApp.getState().route.section !== 'live') useApp.getState().navigate({ section: 'live', experiment: null });
   const focus = () => {
     const q = document.getElementById('question-input');
     if (!q) return false;

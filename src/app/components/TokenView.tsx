@@ -51,8 +51,10 @@ export function TokenView({ answer, inputs }: { answer: ModelAnswer; inputs: Com
   // With one side only (no perturbation) nothing was deleted or inserted.
   const isChanged = (c: AlignedToken) => answer.before !== null && answer.before !== undefined && (!c.before || !c.after);
   const firstChanged = cols.findIndex(isChanged);
+  // Only when the change is out of sight: scrolled, the legend under the chart moves away too.
   useEffect(() => {
-    if (scroller.current && firstChanged > 0) scroller.current.scrollLeft = Math.max(0, LEFT + firstChanged * COL - 120);
+    const el = scroller.current;
+    if (el && firstChanged > 0 && LEFT + (firstChanged + 1) * COL > el.clientWidth) el.scrollLeft = Math.max(0, LEFT + firstChanged * COL - 120);
   }, [firstChanged, answer.key]);
 
   const download = (what: 'svg' | 'png') => {
@@ -94,6 +96,12 @@ export function TokenView({ answer, inputs }: { answer: ModelAnswer; inputs: Com
           {answer.before ? '' : ' (no perturbation: one side only)'}
         </p>
         <div className="token-scroll" ref={scroller} tabIndex={0} role="group" aria-label="Token probability chart; scroll sideways for the whole passage">
+          {/* The probability scales stay in view while the passage scrolls under them (exports take the larger chart). */}
+          <svg className="token-axis" width={LEFT} height={height} viewBox={`0 0 ${LEFT} ${height}`} aria-hidden="true" data-testid="token-axis">
+            <rect width={LEFT} height={height} fill="#fff" />
+            <Axis y={y0} up label="P(start)" top={top} />
+            <Axis y={y1} up={false} label="P(end)" top={top} />
+          </svg>
           <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${title}: ${countOf(cols.length, 'token')}`} data-testid="token-svg">
             <defs>
               <pattern id="tv-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">

@@ -5,7 +5,7 @@
  * highlighted. Passages render as text nodes and <mark>s, never HTML.
  */
 import { Term } from './Term.tsx';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { Instance } from '../../core/data/types.ts';
 import { adversarialPair } from '../../core/trap/pair.ts';
 import type { TrapRow } from '../../core/trap/summary.ts';
@@ -19,8 +19,19 @@ import { onRovingKey, rovingTabIndex } from '../roving.ts';
 
 /** A read-only passage with marks: the trap ('trap'), a predicted answer ('answer'), gold answers ('gold'). */
 export function MarkedPassage({ text, marks, testid }: { text: string; marks: Mark[]; testid: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const trapAt = marks.find((m) => m.kind === 'trap')?.start ?? -1;
+  // The inserted sentence is the point of the view: scroll the box (never the page) so it is in sight.
+  useLayoutEffect(() => {
+    const el = box.current;
+    const mark = el?.querySelector<HTMLElement>('mark.hl-trap');
+    if (!el || !mark) return;
+    const top = mark.getBoundingClientRect().top - el.getBoundingClientRect().top + el.scrollTop;
+    if (top < el.scrollTop || top + mark.offsetHeight > el.scrollTop + el.clientHeight) el.scrollTop = Math.max(0, top - 24);
+  }, [text, trapAt]);
   return (
-    <div className="diff marked-passage" data-testid={testid}>
+    // A Tab stop: the box scrolls when the passage is long, and a keyboard must be able to scroll it.
+    <div className="diff marked-passage" data-testid={testid} ref={box} tabIndex={0} role="region" aria-label="Passage with the inserted sentence marked">
       {segments(text, marks).map((s, i) =>
         s.kinds.length ? (
           <mark key={i} className={`hl hl-${s.kinds.join(' hl-')}`} data-testid={s.kinds.includes('trap') ? `${testid}-trap` : undefined}>

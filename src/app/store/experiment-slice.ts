@@ -57,7 +57,6 @@ function needsPool(s: Pick<AppState, 'sweepConfig' | 'budgetConfig' | 'exportOpt
 const idle = (): ExperimentJob => ({ status: 'idle', jobId: null, progress: null, selected: 0, error: null, run: null });
 
 export interface ExperimentSlice {
-  view: 'live' | 'experiments';
   sweepConfig: SweepConfig;
   sweep: ExperimentJob;
   sweepCells: SweepCell[];
@@ -96,7 +95,6 @@ export interface ExperimentSlice {
   /** Switches the rule and re-categorises every pair row shown (their scores are kept). */
   setCategoryRule(rule: CategoryRule): void;
   setNoiseOptions(o: Partial<NoiseOptions>): void;
-  setView(v: 'live' | 'experiments'): void;
   setSweepConfig(c: Partial<SweepConfig>): void;
   setBudgetConfig(c: Partial<BudgetConfig>): void;
   setExportOptions(o: Partial<RenameOptions>): void;
@@ -109,7 +107,6 @@ const key = (p: Purpose) => (p === 'export' ? 'exportJob' : p === 'pairs-export'
 type JobKey = ReturnType<typeof key>;
 
 export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSlice> = (set, get) => ({
-  view: 'live',
   sweepConfig: DEFAULT_SWEEP,
   sweep: idle(),
   sweepCells: [],
@@ -156,9 +153,6 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
   universalInstances: [],
   setNoiseOptions(o) {
     set({ noiseOptions: { ...get().noiseOptions, ...o } });
-  },
-  setView(v) {
-    set({ view: v });
   },
   setSweepConfig(c) {
     set({ sweepConfig: { ...get().sweepConfig, ...c } });

@@ -24,11 +24,12 @@ import { withScoringLang } from '../../core/data/score.ts';
 import { applyMultiEvent, createMultiSlice, reloadAddedModels, saveRobustnessRun, type MultiSlice } from './multi-slice.ts';
 import { createPerModelSlice, fanFailed, fanStep, isFanned, type PerModelSlice } from './per-model-slice.ts';
 import { createScopeSlice, type ScopeSlice } from './scope-slice.ts';
+import { createNavSlice, type NavSlice } from './nav-slice.ts';
 import { createTaggerSlice, taggerAfterRestart, type TaggerSlice } from './tagger-slice.ts';
 import { applyExplainEvent, createExplainSlice, ownsExplainJob, type ExplainSlice } from './explain-slice.ts';
 import { createCiSlice, type CiSlice } from './ci-slice.ts';
 
-export type AppState = RuntimeSlice & LiveSlice & DataSlice & EntitySlice & ExperimentSlice & HealthSlice & ParaphraseSlice & TrapSlice & RunsSlice & MultiSlice & AuditSlice & TeachSlice & PerModelSlice & ScopeSlice & ExplainSlice & TaggerSlice & CiSlice;
+export type AppState = RuntimeSlice & LiveSlice & DataSlice & EntitySlice & ExperimentSlice & HealthSlice & ParaphraseSlice & TrapSlice & RunsSlice & MultiSlice & AuditSlice & TeachSlice & PerModelSlice & ScopeSlice & ExplainSlice & TaggerSlice & NavSlice & CiSlice;
 
 export const useApp = create<AppState>()((...a) => ({
   ...createRuntimeSlice(...a),
@@ -47,6 +48,7 @@ export const useApp = create<AppState>()((...a) => ({
   ...createScopeSlice(...a),
   ...createExplainSlice(...a),
   ...createTaggerSlice(...a),
+  ...createNavSlice(...a),
   ...createCiSlice(...a),
 }));
 

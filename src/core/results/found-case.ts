@@ -16,6 +16,8 @@ export interface FoundCase {
   dataset: string;
   question: string;
   gold: string[];
+  /** The gold answers in the perturbed passage, when the perturbation changed them (a renamed answer entity). */
+  perturbedGold?: string[];
   original: { passage: string; answer: string };
   perturbed: { passage: string; question: string; answer: string };
   /** The seeded renaming that made the perturbed side (sweeps, budget), when there is one. */
@@ -30,12 +32,15 @@ export interface FoundCase {
 export const isC2W = (original: Pick<Score, 'em'>, perturbed: Pick<Score, 'em'>): boolean => original.em === 1 && perturbed.em === 0;
 
 /** A found case from the original instance, its perturbed copy and both answers. */
-export function foundCase(inst: Instance, perturbed: Pick<Instance, 'context' | 'question'>, answers: { original: string; perturbed: string }, extra: Pick<FoundCase, 'rename' | 'name'> = {}): FoundCase {
+export function foundCase(inst: Instance, perturbed: Pick<Instance, 'context' | 'question'> & Partial<Pick<Instance, 'answers'>>, answers: { original: string; perturbed: string }, extra: Pick<FoundCase, 'rename' | 'name'> = {}): FoundCase {
+  const gold = [...new Set(inst.answers.map((a) => a.text))];
+  const renamed = perturbed.answers ? [...new Set(perturbed.answers.map((a) => a.text))] : gold;
   return {
     id: inst.id,
     dataset: inst.dataset,
     question: inst.question,
-    gold: [...new Set(inst.answers.map((a) => a.text))],
+    gold,
+    ...(renamed.join('\u0000') !== gold.join('\u0000') ? { perturbedGold: renamed } : {}),
     original: { passage: inst.context, answer: answers.original },
     perturbed: { passage: perturbed.context, question: perturbed.question, answer: answers.perturbed },
     ...extra,

@@ -25,6 +25,8 @@ export interface FailureCase {
   id: string;
   question: string;
   gold: string[];
+  /** The gold answers in the perturbed passage, when the perturbation changed them (a renamed answer entity). */
+  perturbedGold?: string[];
   original: { passage: string; answer: string };
   /** The perturbed question, when the perturbation changed it (paraphrases, renamed question persons). */
   perturbedQuestion?: string;
@@ -156,6 +158,7 @@ export function casesFromFound(
       id: c.id,
       question: c.question,
       gold: c.gold,
+      ...(c.perturbedGold ? { perturbedGold: c.perturbedGold } : {}),
       original: { ...c.original },
       perturbed: { passage: c.perturbed.passage, answer: c.perturbed.answer },
       ...(c.perturbed.question !== c.question ? { perturbedQuestion: c.perturbed.question } : {}),
