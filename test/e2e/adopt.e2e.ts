@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ciColumns } from '../../src/core/results/ci-tables.ts';
 import { download as downloadFile, openExperiment, openSection, ROOT, shot, useApp } from './harness.ts';
 
 const FIXTURE = join(ROOT, 'test', 'fixtures', 'adversarial', 'addsent-mini.json');
@@ -60,7 +61,7 @@ describe('the newer cards adopt the run history and exports', () => {
     await app.page.getByTestId('universal-run').click();
     await app.page.getByTestId('universal-table').waitFor({ timeout: 240_000 });
     await historyHas(1);
-    const rows = await checkTable('universal-result', 'universal', ['rank', 'name', 'weight_pct', 'alpha', 'beta', 'draws', 'worsened', 'improved', 'tried', 'small', 'changed', 'share_pct', 'mean_f1_drop', 'eligible', 'orig_em', 'orig_f1'], /^qarx universal \S+\.json --model public\/models\/qarx-lexical-qa --dtype fp32 --type PER --target answer --source \S+ --origin us --candidates 3 --iterations 10 --sample 10 --top 3 --seed 1 /);
+    const rows = await checkTable('universal-result', 'universal', ['rank', 'name', 'weight_pct', 'alpha', 'beta', 'draws', 'worsened', 'improved', 'tried', 'small', 'changed', 'share_pct', 'mean_f1_drop', 'eligible', 'orig_em', 'orig_f1', ...ciColumns('', 'orig', 'renamed')], /^qarx universal \S+\.json --model public\/models\/qarx-lexical-qa --dtype fp32 --type PER --target answer --source \S+ --origin us --candidates 3 --iterations 10 --sample 10 --top 3 --seed 1 /);
     expect(rows.map((r) => r.rank)).toEqual([1, 2, 3]);
     // Names that changed nothing are left out of the list and chart (issue 23 §2), so the chart says how many it shows.
     const shown = await app.page.getByTestId('universal-row').count();
@@ -89,7 +90,7 @@ describe('the newer cards adopt the run history and exports', () => {
     await app.page.getByTestId('traps-run').click();
     await app.page.getByTestId('traps-table').waitFor({ timeout: 240_000 });
     await historyHas(4);
-    const rows = await checkTable('traps-result', 'traps', ['similarity', 'n', 'small', 'orig_em', 'orig_f1', 'trapped_em', 'trapped_f1', 'in_trap_pct'], /^qarx perturb trap --source generated --position after --seed 1 \S+ trapped\.json && qarx compare /);
+    const rows = await checkTable('traps-result', 'traps', ['similarity', 'n', 'small', 'orig_em', 'orig_f1', 'trapped_em', 'trapped_f1', 'in_trap_pct', ...ciColumns('', 'orig', 'trapped')], /^qarx perturb trap --source generated --position after --seed 1 \S+ trapped\.json && qarx compare /);
     expect(rows[0]?.similarity).toBe('all');
     await checkChart('F1 by question–trap similarity');
   });
@@ -102,7 +103,7 @@ describe('the newer cards adopt the run history and exports', () => {
     await app.page.getByTestId('adversarial-run').click();
     await app.page.getByTestId('adversarial-table').waitFor({ timeout: 240_000 });
     await historyHas(5);
-    const rows = await checkTable('adversarial-result', 'adversarial', ['measure', 'originals', 'small', 'attacked', 'variants', 'em', 'f1'], /^qarx predict --model public\/models\/qarx-lexical-qa --dtype fp32 --data \S+ --out predictions && qarx eval \S+ predictions\/predictions\.json --adversarial$/);
+    const rows = await checkTable('adversarial-result', 'adversarial', ['measure', 'originals', 'small', 'attacked', 'variants', 'em', 'f1', ...ciColumns('', 'orig', 'adv')], /^qarx predict --model public\/models\/qarx-lexical-qa --dtype fp32 --data \S+ --out predictions && qarx eval \S+ predictions\/predictions\.json --adversarial --ci --bootstrap \d+ --seed \d+$/);
     expect(rows.map((r) => r.measure)).toEqual(['original', 'adversarial']);
   });
 
