@@ -146,6 +146,8 @@ export type DataEvent =
   | { type: 'notice'; message: string }
   /** A question's answer entity type after a correction (or its reset), and whether the user set it. */
   | { type: 'answer-type'; dataset: string; id: string; answerType: AnswerEntityType; corrected: boolean }
+  /** An edit intention is on disk (what the panel's "saved" waits for). */
+  | { type: 'intent-saved'; dataset: string; id: string; intent: string }
   /** `versionTwo`: SQuAD 2.0's no-answer setting follows the data (any unanswerable question in the selected datasets). */
   /** `tags`: the datasets' entity tags saved at import (core/entity/tag-store.ts), for the sweep. */
   | { type: 'collected'; reqId: number; instances: Instance[]; total: number; versionTwo: boolean; datasets: string[]; pool: NamePool | null; tags?: TagStoreData[] }

@@ -219,6 +219,7 @@ async function setIntent(dataset: string, id: string, intent: string): Promise<v
   }
   intents.set(`${dataset}\u0000${id}`, intent);
   await db.intents.put({ dataset, id, intent });
+  post({ type: 'intent-saved', dataset, id, intent });
 }
 
 /** Saves the user's correction of a question's answer entity type (null: the automatic type again). */

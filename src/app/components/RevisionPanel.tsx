@@ -16,6 +16,7 @@ export function RevisionPanel() {
   const inst = useApp((s) => s.instance);
   const pair = useApp((s) => s.pair);
   const busy = useApp((s) => s.pairJob !== null);
+  const intentSaved = useApp((s) => s.intentSaved);
   const modelId = useApp((s) => (s.modelStatus === 'ready' ? s.model?.id : null));
   const allowNull = useApp((s) => s.allowNull);
   const { runPair } = useApp.getState();
@@ -42,6 +43,11 @@ export function RevisionPanel() {
             ))}
           </select>
         </label>
+        {intentSaved && inst.revision.intent && intentSaved === `${inst.dataset}\u0000${inst.id}\u0000${inst.revision.intent}` && (
+          <span className="hint" role="status" data-testid="revision-intent-saved">
+            saved
+          </span>
+        )}
       </div>
       <PairResult inst={inst} row={pair && pair.id === inst.id ? pair : null} testid="revision" />
       <NoiseBeside />

@@ -52,6 +52,9 @@ export interface EntitySlice {
   wikiApplied: Instance | null;
   wikiPairJob: number | null;
   wikiPair: PairRow | null;
+  /** The last edit intention the data worker wrote to disk (dataset, id, intent joined by NUL). */
+  intentSaved: string | null;
+  receiveIntentSaved(dataset: string, id: string, intent: string): void;
   setWikiTitle(t: string): void;
   /** Tags the open instance's revision pair with an edit intention (saved in the browser). */
   setIntent(intent: string): void;
@@ -153,6 +156,10 @@ export const createEntitySlice: StateCreator<AppState, [], [], EntitySlice> = (s
   wikiApplied: null,
   wikiPairJob: null,
   wikiPair: null,
+  intentSaved: null,
+  receiveIntentSaved(dataset, id, intent) {
+    set({ intentSaved: `${dataset}\u0000${id}\u0000${intent}` });
+  },
   setIntent(intent) {
     const inst = get().instance;
     if (!inst?.revision) return;

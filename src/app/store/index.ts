@@ -360,6 +360,9 @@ export function applyDataEvent(e: DataEvent): void {
       s.receiveTrapCollected(e.reqId, instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets });
       return;
     }
+    case 'intent-saved':
+      s.receiveIntentSaved(e.dataset, e.id, e.intent);
+      return;
     case 'answer-type':
       s.receiveAnswerType(e.dataset, e.id, e.answerType, e.corrected);
       return;
