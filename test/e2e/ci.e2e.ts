@@ -97,6 +97,7 @@ describe('confidence intervals in the app', () => {
   });
 
   it('traps show CI and p beside both figures and the drop, and their export equals `qarx perturb trap && qarx compare --ci` with the same seed', { timeout: 400_000 }, async () => {
+    await openExperiment(app.page, 'stability/traps');
     await app.page.getByTestId('traps-ci-seed').fill('5');
     const before = await runRows().count();
     await app.page.getByTestId('traps-run').click();

@@ -95,7 +95,7 @@ describe('slices under every other experiment', () => {
     await app.page.getByTestId('traps-run').click();
     await app.page.getByTestId('traps-table').waitFor({ timeout: 120_000 });
     await app.page.getByTestId('trap-card').locator('details.qarx-command > summary').first().click();
-    expect(await text('traps-result-qarx')).toMatch(/&& qarx compare .* --lang en --json$/);
+    expect(await text('traps-result-qarx')).toMatch(/&& qarx compare .* --lang en( --ci --bootstrap \d+ --seed \d+)? --json$/);
     await openSection(app.page, 'data');
     await app.page.getByTestId('scoring-lang').selectOption('auto');
     await openExperiment(app.page, 'stability/traps');

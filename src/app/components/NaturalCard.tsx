@@ -190,6 +190,7 @@ function SummaryTable({ nat, syn, synLabel, dropped, natCi, synCi }: { nat: Pair
   const stats = (c: Col) => c.ci?.rows[PAIRS_CI_KEY];
   return (
     <>
+    <div className="table-scroll">
     <table className="results-table" data-testid="natural-table">
       <thead>
         <tr>
@@ -278,6 +279,7 @@ function SummaryTable({ nat, syn, synLabel, dropped, natCi, synCi }: { nat: Pair
         )}
       </tbody>
     </table>
+    </div>
     <SmallLegend counts={cols.map((c) => c.s.n)} />
     {(() => {
       const first = cols.find((c) => c.ci)?.ci;

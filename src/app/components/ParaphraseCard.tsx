@@ -124,15 +124,19 @@ export function DprResults({ sum, ci }: { sum: DprSummary; ci?: ExperimentCi | n
           </tr>
           <tr>
             <td>EM / F1 original questions</td>
-            <td data-testid="paraphrase-original-score">
-              {pct(sum.original.em)} / {pct(sum.original.f1)}
+            <td>
+              <span data-testid="paraphrase-original-score">
+                {pct(sum.original.em)} / {pct(sum.original.f1)}
+              </span>
               <FigureCi stats={st} side="original" testid="paraphrase-ci-original" />
             </td>
           </tr>
           <tr>
             <td>EM / F1 paraphrases</td>
-            <td data-testid="paraphrase-paraphrased-score">
-              {pct(sum.paraphrased.em)} / {pct(sum.paraphrased.f1)}
+            <td>
+              <span data-testid="paraphrase-paraphrased-score">
+                {pct(sum.paraphrased.em)} / {pct(sum.paraphrased.f1)}
+              </span>
               <FigureCi stats={st} side="perturbed" testid="paraphrase-ci-perturbed" />
             </td>
           </tr>

@@ -155,16 +155,16 @@ export function AdversarialTable({ output, partial, ci }: { output: AdversarialO
         <tr>
           <td>original</td>
           <td data-testid="adv-orig-em">{pct(r.orig_exact_match)}</td>
-          <td data-testid="adv-orig-f1">
-            {pct(r.orig_f1)}
+          <td>
+            <span data-testid="adv-orig-f1">{pct(r.orig_f1)}</span>
             <FigureCi stats={st} side="original" testid="adversarial-ci-original" />
           </td>
         </tr>
         <tr>
           <td>adversarial (worst variant)</td>
           <td data-testid="adv-adv-em">{pct(r.adv_exact_match)}</td>
-          <td data-testid="adv-adv-f1">
-            {pct(r.adv_f1)}
+          <td>
+            <span data-testid="adv-adv-f1">{pct(r.adv_f1)}</span>
             <FigureCi stats={st} side="perturbed" testid="adversarial-ci-perturbed" />
           </td>
         </tr>
@@ -211,8 +211,10 @@ export function TrapResults({ sum, ci }: { sum: TrapSummary; ci?: ExperimentCi |
           </tr>
           <tr>
             <td>with the trap</td>
-            <td data-testid="traps-trapped">
-              {pct(sum.trapped.em)} / {pct(sum.trapped.f1)}
+            <td>
+              <span data-testid="traps-trapped">
+                {pct(sum.trapped.em)} / {pct(sum.trapped.f1)}
+              </span>
               <FigureCi stats={st} side="perturbed" testid="traps-ci-perturbed" />
             </td>
           </tr>
