@@ -204,6 +204,8 @@ const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.mi
 export async function violations(page: Page, selector: string): Promise<string[]> {
   // The app's CSP forbids inline scripts; DevTools evaluation is not subject to it.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
+  // A fading panel (a busy dim ending) has mid-way colours: wait for every finite transition to end.
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
   return page.evaluate(async (sel) => {
     const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
     const r = await axe.run({ include: [sel] }, { resultTypes: ['violations'] });
