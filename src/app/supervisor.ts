@@ -131,6 +131,8 @@ export interface SlotHandlers<Ev> {
   died(cause: DeathCause, restart: boolean): void;
   /** A fresh worker exists (first start or replacement): send it its set-up messages. */
   created(w: Worker): void;
+  /** A worker started before the slot's first use (early-worker.ts), with what it said since. */
+  adopt?(): { worker: Worker; name: string; early: (MessageEvent | ErrorEvent)[] } | null;
 }
 
 let heartbeatOptions: HeartbeatOptions = DEFAULT_HEARTBEAT;
@@ -147,8 +149,9 @@ export function workerSlot<Req, Ev>(base: string, create: (name: string) => Work
   const deaths: number[] = [];
   const get = (): Worker => {
     if (worker) return worker;
-    const name = uniqueWorkerName(base);
-    const w = create(name);
+    const early = on.adopt?.() ?? null;
+    const name = early?.name ?? uniqueWorkerName(base);
+    const w = early?.worker ?? create(name);
     const sup = supervise(w, name, (cause) => {
       if (w !== worker) return;
       w.terminate(); // a hung worker keeps running otherwise
@@ -168,6 +171,11 @@ export function workerSlot<Req, Ev>(base: string, create: (name: string) => Work
     };
     worker = w;
     watch = sup;
+    // An adopted worker's earlier events (its 'alive' among them) are handled as if they came now.
+    for (const ev of early?.early ?? []) {
+      if (ev instanceof MessageEvent) w.onmessage(ev);
+      else w.onerror?.(ev);
+    }
     on.created(w);
     return w;
   };

@@ -6,13 +6,17 @@
 import type { WorkerEvent, WorkerRequest } from '../worker/protocol.ts';
 import type { DebugAction } from '../worker/heartbeat-protocol.ts';
 import { workerSlot, type DeathCause } from './supervisor.ts';
+import { takeEarly } from './early-worker.ts';
+import { QA_SLOT } from './slot-names.ts';
 
 let nextJob = 1;
 let handler: (e: WorkerEvent) => void = () => {};
 let deathHandler: (cause: DeathCause, restart: boolean) => void = () => {};
 let lastInit: Extract<WorkerRequest, { type: 'init' }> | null = null;
 
-const slot = workerSlot<WorkerRequest, WorkerEvent>('qa-inference', (name) => new Worker(new URL('../worker/qa.worker.ts', import.meta.url), { type: 'module', name }), {
+const slot = workerSlot<WorkerRequest, WorkerEvent>(QA_SLOT, (name) => new Worker(new URL('../worker/qa.worker.ts', import.meta.url), { type: 'module', name }), {
+  // The worker boot.ts started while the page loaded, if any.
+  adopt: () => takeEarly(QA_SLOT),
   event: (e) => {
     // Once a WebGPU load needed it, every later worker starts ONNX Runtime's WebGPU build.
     if (e.type === 'error' && e.webgpuRuntime && lastInit) lastInit = { ...lastInit, webgpuRuntime: true };

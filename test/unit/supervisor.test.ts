@@ -4,8 +4,8 @@
  * is never declared dead. Time is simulated: nothing here depends on the machine's speed.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { mayRestart, silentTooLong, supervise, type DeathCause, type HeartbeatOptions, type SupervisorEnv } from '../../src/app/supervisor.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { mayRestart, silentTooLong, supervise, workerSlot, type DeathCause, type HeartbeatOptions, type SupervisorEnv } from '../../src/app/supervisor.ts';
 
 /** A simulated clock with one interval timer, a worker that records what it is sent, and fake Web Locks. */
 function harness(opts: HeartbeatOptions, locks = true) {
@@ -154,5 +154,28 @@ describe('supervise', () => {
         return h.deaths.length === 1 && h.deaths[0] === 'silent';
       }),
     );
+  });
+});
+
+describe('workerSlot adopting the early worker (boot.ts)', () => {
+  it('uses the early worker and its name, and hands its earlier events on in order, heartbeat ones hidden', () => {
+    vi.useFakeTimers();
+    try {
+      const posted: unknown[] = [];
+      const fake = { postMessage: (m: unknown) => posted.push(m), terminate: () => {}, onmessage: null, onerror: null } as unknown as Worker;
+      const early = [new MessageEvent('message', { data: { type: 'qarx-alive' } }), new MessageEvent('message', { data: { type: 'first' } }), new MessageEvent('message', { data: { type: 'second' } })];
+      const got: unknown[] = [];
+      let created = 0;
+      const slot = workerSlot<{ type: string }, { type: string }>('qa', () => {
+        created++;
+        return fake;
+      }, { event: (e) => got.push(e.type), error: () => {}, died: () => {}, created: () => {}, adopt: () => ({ worker: fake, name: 'qa#early', early }) });
+      slot.send({ type: 'init' });
+      expect(created).toBe(0);
+      expect(got).toEqual(['first', 'second']);
+      expect(posted).toEqual([{ type: 'init' }]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

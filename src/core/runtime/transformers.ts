@@ -240,65 +240,90 @@ export async function loadQaModel(source: ModelSource, opts: LoadOptions): Promi
       if (e.code === 'no-weights') throw new ModelError('no-config', `Model "${id}" was not found (no config.json at ${source.kind === 'hub' ? env.remoteHost : 'the model folder'}).`, e.detail);
       throw e;
     }
-    let tokenizer: PreTrainedTokenizer;
-    try {
-      tokenizer = await AutoTokenizer.from_pretrained(id, { revision, progress_callback: opts.onProgress });
-    } catch (err) {
-      const e = classifyModelError(err, id);
-      if (e.code === 'no-weights' || e.code === 'unknown') throw new ModelError('no-tokenizer', `"${id}" has no usable tokenizer (tokenizer.json and tokenizer_config.json are needed).`, e.detail);
-      throw e;
-    }
+    // The ONNX session (runtime start-up and the weights) loads while the tokenizer is parsed:
+    // on a first answer these are the two longest waits, and they need no result of each other.
+    const pinned = opts.dtype ?? (config['transformers.js_config'] as { dtype?: Dtype } | undefined)?.dtype;
+    const session = openSession(id, revision, opts, pinned);
+    session.catch(() => undefined); // awaited below; a failure before then is not unhandled
     let qaTok: QaTokenizer;
     try {
-      qaTok = adaptTokenizer(tokenizer);
+      qaTok = await loadTokenizer(id, revision, opts);
     } catch (err) {
-      throw new ModelError('unsupported-tokenizer', err instanceof Error ? err.message : String(err));
+      // The session is not wanted any more: release it once it settles.
+      void session.then((m) => m.model.dispose()).catch(() => undefined);
+      throw err;
     }
-    // A model may pin its precision (the shipped lexical model has only fp32 weights).
-    const pinned = opts.dtype ?? (config['transformers.js_config'] as { dtype?: Dtype } | undefined)?.dtype;
-    let lastErr: unknown = null;
-    for (const dtype of dtypeCandidates(opts.device, opts.shaderF16 ?? false, pinned)) {
-      let model: PreTrainedModel;
-      try {
-        model = await AutoModelForQuestionAnswering.from_pretrained(id, {
-          revision,
-          dtype,
-          device: opts.device,
-          progress_callback: opts.onProgress,
-          ...(opts.sessionOptions ? { session_options: { ...opts.sessionOptions } } : {}),
-        });
-      } catch (err) {
-        lastErr = err;
-        const e = classifyModelError(err, id);
-        if (e.code === 'no-weights') continue; // e.g. no model_quantized.onnx: try the next precision
-        throw e;
-      }
-      const session = Object.values((model as unknown as { sessions: Record<string, Session> }).sessions)[0];
-      if (!session) throw new ModelError('bad-signature', `"${id}" produced no ONNX session.`);
-      checkQaSignature(id, session.inputNames, session.outputNames);
-      const qarx = config.qarx as { kind?: string; label?: string } | undefined;
-      const kind = qarx?.kind === 'lexical-baseline' ? 'lexical-baseline' : 'neural';
-      return {
-        id,
-        tokenizer: qaTok,
-        runner: new TransformersRunner(model, session.inputNames.includes('token_type_ids')),
-        device: opts.device,
-        dtype,
-        architecture: String(config.model_type ?? 'unknown'),
-        kind,
-        label: qarx?.label ?? id,
-        inputNames: [...session.inputNames],
-        maxPositions: usablePositions(config),
-        dispose: async () => {
-          await model.dispose();
-        },
-      };
-    }
-    throw classifyModelError(lastErr, id);
+    const { model, dtype, inputNames } = await session;
+    const qarx = config.qarx as { kind?: string; label?: string } | undefined;
+    const kind = qarx?.kind === 'lexical-baseline' ? 'lexical-baseline' : 'neural';
+    return {
+      id,
+      tokenizer: qaTok,
+      runner: new TransformersRunner(model, inputNames.includes('token_type_ids')),
+      device: opts.device,
+      dtype,
+      architecture: String(config.model_type ?? 'unknown'),
+      kind,
+      label: qarx?.label ?? id,
+      inputNames: [...inputNames],
+      maxPositions: usablePositions(config),
+      dispose: async () => {
+        await model.dispose();
+      },
+    };
   } catch (err) {
     if (opts.signal?.aborted) throw new ModelError('cancelled', `Loading "${id}" was cancelled.`);
     throw classifyModelError(err, id);
   } finally {
     env.fetch = configured.fetch;
   }
+}
+
+/** The tokenizer of `id`, adapted to the QA engine; errors name what is missing. */
+async function loadTokenizer(id: string, revision: string, opts: LoadOptions): Promise<QaTokenizer> {
+  let tokenizer: PreTrainedTokenizer;
+  try {
+    tokenizer = await AutoTokenizer.from_pretrained(id, { revision, progress_callback: opts.onProgress });
+  } catch (err) {
+    const e = classifyModelError(err, id);
+    if (e.code === 'no-weights' || e.code === 'unknown') throw new ModelError('no-tokenizer', `"${id}" has no usable tokenizer (tokenizer.json and tokenizer_config.json are needed).`, e.detail);
+    throw e;
+  }
+  try {
+    return adaptTokenizer(tokenizer);
+  } catch (err) {
+    throw new ModelError('unsupported-tokenizer', err instanceof Error ? err.message : String(err));
+  }
+}
+
+/** Opens the ONNX session, trying the dtypes suited to the device in turn, and checks its signature. */
+async function openSession(id: string, revision: string, opts: LoadOptions, pinned: Dtype | undefined): Promise<{ model: PreTrainedModel; dtype: Dtype; inputNames: readonly string[] }> {
+  let lastErr: unknown = null;
+  for (const dtype of dtypeCandidates(opts.device, opts.shaderF16 ?? false, pinned)) {
+    let model: PreTrainedModel;
+    try {
+      model = await AutoModelForQuestionAnswering.from_pretrained(id, {
+        revision,
+        dtype,
+        device: opts.device,
+        progress_callback: opts.onProgress,
+        ...(opts.sessionOptions ? { session_options: { ...opts.sessionOptions } } : {}),
+      });
+    } catch (err) {
+      lastErr = err;
+      const e = classifyModelError(err, id);
+      if (e.code === 'no-weights') continue; // e.g. no model_quantized.onnx: try the next precision
+      throw e;
+    }
+    const session = Object.values((model as unknown as { sessions: Record<string, Session> }).sessions)[0];
+    if (!session) throw new ModelError('bad-signature', `"${id}" produced no ONNX session.`);
+    try {
+      checkQaSignature(id, session.inputNames, session.outputNames);
+    } catch (err) {
+      await model.dispose();
+      throw err;
+    }
+    return { model, dtype, inputNames: session.inputNames };
+  }
+  throw classifyModelError(lastErr, id);
 }
