@@ -8,7 +8,9 @@ import type { Instance } from '../../core/data/types.ts';
 import type { QaInput } from '../../core/types.ts';
 import type { SweepProgress } from '../../core/entity/stats.ts';
 import type { NamePool } from '../../core/entity/rename.ts';
-import { DEFAULT_ROBUSTNESS, robustnessColumns, type RobustnessConfig, type RobustnessRow } from '../../core/results/robustness.ts';
+import { DEFAULT_ROBUSTNESS, robustnessColumns, type RobustnessConfig, type RobustnessRow, type RobustScores } from '../../core/results/robustness.ts';
+import { withRobustnessCi } from '../../core/experiments/robustness/ci.ts';
+import type { ExperimentCi } from '../../core/stats/index.ts';
 import type { ResultTable } from '../../core/results/table.ts';
 import type { RunRecord } from '../../core/results/run-record.ts';
 import type { DeviceChoice, LoadProgress, ModelInfo, ModelSourceMsg, WorkerEvent } from '../../worker/protocol.ts';
@@ -52,6 +54,10 @@ export interface RobustnessJob {
   error: string | null;
   /** Why the run ended early without a Cancel (its worker died); null otherwise. */
   stopReason: string | null;
+  /** Per model key, each comparison cell's per-question scores (from the worker, for the statistics). */
+  scores: Record<string, RobustScores>;
+  /** The statistics of each model's row (Holm over its cells), once the stats worker has them (src/app/store/robust-ci.ts). */
+  ci: { status: 'running' | 'done' | 'error'; byModel: Record<string, ExperimentCi>; error: string | null } | null;
 }
 
 export interface MultiSlice {
@@ -81,7 +87,7 @@ export interface MultiSlice {
 }
 
 let nextKey = 2;
-const idleRobust = (): RobustnessJob => ({ status: 'idle', jobId: null, reqId: null, progress: null, rows: {}, complete: [], keys: [], run: null, error: null, stopReason: null });
+const idleRobust = (): RobustnessJob => ({ status: 'idle', jobId: null, reqId: null, progress: null, rows: {}, complete: [], keys: [], run: null, error: null, stopReason: null, scores: {}, ci: null });
 
 export { modelOfKey, readyKeys };
 
@@ -173,6 +179,9 @@ export function applyMultiEvent(e: WorkerEvent, s: AppState, set: (p: Partial<Ap
     case 'robustness-row':
       if (e.jobId === s.robust.jobId) set({ robust: { ...s.robust, rows: { ...s.robust.rows, [e.key]: e.row }, complete: e.complete ? [...s.robust.complete, e.key] : s.robust.complete } });
       return true;
+    case 'robustness-scores':
+      if (e.jobId === s.robust.jobId) set({ robust: { ...s.robust, scores: { ...s.robust.scores, [e.key]: { ...s.robust.scores[e.key], [e.cell]: e.questions } } } });
+      return true;
     case 'robustness-progress':
       if (e.jobId === s.robust.jobId) set({ robust: { ...s.robust, progress: { key: e.key, progress: e.progress } } });
       return true;
@@ -212,10 +221,17 @@ export function robustAfterDeath(r: RobustnessJob, message: string): RobustnessJ
   return { ...ended, status: 'cancelled', rows, stopReason: message };
 }
 
-/** The robustness table as a result table (one row per model, in table order), e.g. for exports and the run history. */
-export function robustnessTable(r: Pick<RobustnessJob, 'keys' | 'rows'>, config: Pick<RobustnessConfig, 'types'>): ResultTable {
-  const rows = r.keys.flatMap((k) => (r.rows[k] ? [r.rows[k]] : []));
+/** The robustness table as a result table (one row per model, in table order), e.g. for exports and the run history; with statistics, each comparison cell's CI columns. */
+export function robustnessTable(r: Pick<RobustnessJob, 'keys' | 'rows'> & { ci?: RobustnessJob['ci'] }, config: Pick<RobustnessConfig, 'types'>): ResultTable {
+  const keys = r.keys.filter((k) => r.rows[k]);
+  const rows = keys.map((k) => r.rows[k] as RobustnessRow);
   const cols = robustnessColumns(config);
+  const byModel = r.ci?.status === 'done' ? r.ci.byModel : null;
+  return withRobustnessCi(plainTable(rows, cols), config, (i) => byModel?.[keys[i] ?? ''] ?? undefined);
+}
+
+/** The table's figures alone. */
+function plainTable(rows: RobustnessRow[], cols: ReturnType<typeof robustnessColumns>): ResultTable {
   return {
     title: 'Robustness by model',
     columns: ['model', 'device · dtype', ...cols.map(([h]) => h)],
@@ -232,7 +248,8 @@ export const robustPartial = (r: RobustnessJob): boolean => r.status === 'cancel
 export function saveRobustnessRun(s: AppState): void {
   const r = s.robust;
   if (!r.run || Object.keys(r.rows).length === 0) return;
-  s.saveRun('robustness', r.run, { keys: r.keys, rows: r.rows }, robustnessTable(r, s.robustConfig), robustPartial(r));
+  const ci = r.ci?.status === 'done' ? r.ci.byModel : null;
+  s.saveRun('robustness', r.run, { keys: r.keys, rows: r.rows, ...(ci ? { ci } : {}) }, robustnessTable(r, s.robustConfig), robustPartial(r));
 }
 
 /** After a worker restart: load every added model again (with the same device and dtype). */
