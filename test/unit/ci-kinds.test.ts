@@ -106,13 +106,15 @@ describe('traps: original vs trapped passage', () => {
   });
 });
 
-describe('paraphrases: original question vs the mean of its paraphrases', () => {
-  it('two paraphrases of one question count once, with their mean (EM 0.5: the sign-flip test, not McNemar)', () => {
+describe('paraphrases: each (question, paraphrase) pair, DuReader-robust\'s unit (Tang et al. 2021 §2.1, App. F)', () => {
+  it('two paraphrases of one question are two pairs, its original counted with each (EM 0/1: McNemar, 1 discordant pair)', () => {
     const rows = [dprRow('q1', sc(1, 1), sc(1, 1)), dprRow('q1', sc(1, 1), sc(0, 0)), dprRow('q2', sc(1, 1), sc(1, 1))];
     const st = experimentCi(paraphraseComparisons(instances, rows), O).rows[PARAPHRASE_CI_KEY];
-    expect(st?.n).toBe(2);
-    expect(st?.perturbed.em.value).toBeCloseTo(75, 10);
-    expect(st?.drop.em.test).toBe('sign-flip');
+    expect(st?.n).toBe(3);
+    expect(st?.perturbed.em.value).toBeCloseTo(200 / 3, 10);
+    expect(st?.drop.em.test).toBe('mcnemar');
+    expect(st?.discordant).toEqual({ c2w: 1, w2c: 0 });
+    expect(st?.drop.em.p).toBe(1);
   });
 
   it('identical answers: [0, 0] and p = 1; the DPR table gets CI rows with their n; the commands carry --ci', () => {

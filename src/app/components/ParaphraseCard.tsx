@@ -12,6 +12,7 @@ import { useApp } from '../store/index.ts';
 import { RunResult } from './RunResult.tsx';
 import type { ExperimentCi } from '../../core/stats/index.ts';
 import { PARAPHRASE_CI_KEY, withParaphraseCi } from '../../core/experiments/paraphrase/ci.ts';
+import { countOf } from '../../core/text/plural.ts';
 import { ciFor } from '../store/ci-slice.ts';
 import { CiControl } from './CiControl.tsx';
 import { CiLegend, CiStatus, DropRow, FigureCi } from './CiCell.tsx';
@@ -123,7 +124,7 @@ export function DprResults({ sum, ci }: { sum: DprSummary; ci?: ExperimentCi | n
             </td>
           </tr>
           <tr>
-            <td>EM / F1 original questions</td>
+            <td>EM / F1 original questions (once per paraphrase)</td>
             <td>
               <span data-testid="paraphrase-original-score">
                 {pct(sum.original.em)} / {pct(sum.original.f1)}
@@ -141,6 +142,12 @@ export function DprResults({ sum, ci }: { sum: DprSummary; ci?: ExperimentCi | n
             </td>
           </tr>
           <DropRow stats={[st]} testid="paraphrase" />
+          <tr>
+            <td>EM / F1 original questions, each once ({countOf(sum.questions, 'question')}; another weighting, not compared above)</td>
+            <td data-testid="paraphrase-original-questions">
+              {pct(sum.originalQuestions.em)} / {pct(sum.originalQuestions.f1)}
+            </td>
+          </tr>
           {kinds.map((k) => (
             <tr key={k}>
               <td>
@@ -156,11 +163,9 @@ export function DprResults({ sum, ci }: { sum: DprSummary; ci?: ExperimentCi | n
       </table>
       <SmallLegend counts={[sum.n, ...kinds.map((k) => sum.byKind[k]?.n ?? 0), ...sum.buckets.filter((b) => b.n > 0).map((b) => b.n)]} />
       {ci && <CiLegend ci={ci} testid="paraphrase" />}
-      {ci && (
-        <p className="hint" data-testid="paraphrase-ci-note">
-          The CI and the drop weigh each question once (its paraphrases&apos; mean), as an audit&apos;s paraphrase unit does; the paraphrases&apos; EM / F1 above weighs each paraphrase once, so the drop can differ from the difference of the two rows.
-        </p>
-      )}
+      <p className="hint" data-testid="paraphrase-unit-note">
+        Every figure above but the last row counts (question, paraphrase) pairs, as DuReader-robust does (Tang et al. 2021, §2.1 and App. F): an original question with three paraphrases counts three times, so the drop is the difference of the two rows above it, and its CI and p are over the same {countOf(sum.n, 'pair')}. The last row weighs each original question once.
+      </p>
       <div className="charts charts-single">
         <Chart title="DPR by question similarity" testid="chart-dpr-similarity" counts={sum.buckets.filter((b) => b.n > 0).map((b) => b.n)}>
           {/* An empty bucket has no bar; a DPR of 0 keeps a sliver of one with its n=, so "no change" never looks like "no data". */}
