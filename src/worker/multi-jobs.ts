@@ -117,6 +117,7 @@ async function robustness(msg: Extract<MultiRequest, { type: 'robustness' }>, po
         signal,
         pool: msg.pool ?? undefined,
         onScores: (cell, questions) => post({ type: 'robustness-scores', jobId: msg.jobId, key, cell, questions }),
+        onShare: (cell, values) => post({ type: 'robustness-share', jobId: msg.jobId, key, cell, values }),
         onRow: (r) => {
           rows++;
           post({ type: 'robustness-row', jobId: msg.jobId, key, row: structuredClone(r), complete: false });

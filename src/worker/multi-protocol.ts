@@ -48,4 +48,6 @@ export type MultiEvent =
   | { type: 'robustness-progress'; jobId: number; key: string; progress: SweepProgress }
   /** One comparison cell's per-question scores (0..1, before and after) of model `key`, for its CI and p (cell: robustCellKeys). */
   | { type: 'robustness-scores'; jobId: number; key: string; cell: string; questions: RobustQuestion[] }
+  /** A share cell's items (the DPR: 1 per pair whose answer changed) of model `key`, for its CI. */
+  | { type: 'robustness-share'; jobId: number; key: string; cell: string; values: number[] }
   | { type: 'robustness-done'; jobId: number; cancelled: boolean };

@@ -9,8 +9,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 vi.mock('../../src/app/stats-client.ts', async () => {
   const { handleStats } = await import('../../src/worker/stats-jobs.ts');
   return {
-    requestCi: async (comparisons: never, options: never) => {
-      const e = handleStats({ type: 'ci', reqId: 0, comparisons, options });
+    requestCi: async (comparisons: never, options: never, shares: never) => {
+      const e = handleStats({ type: 'ci', reqId: 0, comparisons, options, shares });
       if (e.type !== 'ci-done') throw new Error(e.message);
       return { result: e.result, ms: e.ms };
     },
@@ -169,12 +169,14 @@ describe('the robustness table\'s statistics (issue 27)', () => {
     applyWorkerEvent({ type: 'robustness-scores', jobId, key: 'primary', cell: 'trap', questions: trap });
     applyWorkerEvent({ type: 'robustness-scores', jobId: jobId + 1000, key: 'primary', cell: 'natural', questions: trap }); // another job's: ignored
     applyWorkerEvent({ type: 'robustness-scores', jobId, key: 'primary', cell: 'noise', questions: noise });
+    // The DPR cell's items: 1 per (question, paraphrase) pair whose answer changed.
+    applyWorkerEvent({ type: 'robustness-share', jobId, key: 'primary', cell: 'dpr', values: [1, 0, 0, 0] });
     const row = { ...emptyRow('primary/model', 'wasm · q8', DEFAULT_ROBUSTNESS), trap: { value: 26.7, n: 12 }, noise: { value: 100, n: 8 } };
     applyWorkerEvent({ type: 'robustness-row', jobId, key: 'primary', row, complete: true });
     applyWorkerEvent({ type: 'robustness-done', jobId, cancelled: false });
     await vi.waitFor(() => expect(dataSent.some((r) => r.type === 'run-save')).toBe(true));
     const r = useApp.getState().robust;
-    const want = experimentCi(robustnessComparisons({ trap, noise }, DEFAULT_ROBUSTNESS), { bootstrap: 1000, seed: 1, byPassage: false });
+    const want = experimentCi(robustnessComparisons({ trap, noise }, DEFAULT_ROBUSTNESS), { bootstrap: 1000, seed: 1, byPassage: false }, [{ key: 'dpr', values: [1, 0, 0, 0] }]);
     expect(r.ci?.status).toBe('done');
     expect(r.ci?.byModel.primary).toEqual(want);
     expect(want.family).toBe(4);
@@ -191,6 +193,9 @@ describe('the robustness table\'s statistics (issue 27)', () => {
     expect([cell('trap_f1_significance'), cell('synthetic_noise_f1_significance')]).toEqual(['significant', 'not significant']);
     expect(cell('natural_pairs_drop_f1_lo')).toBeNull();
     expect(save.info.run.settings.ci).toEqual({ bootstrap: 1000, seed: 1, byPassage: false });
+    // The DPR's CI (hand-computed for 1 of 4 changed: [0, 75] %, see ci-kinds.test.ts) in its own columns.
+    expect(want.shares?.dpr).toMatchObject({ n: 4, value: 25, lo: 0, hi: 75 });
+    expect([cell('paraphrase_DPR_pct_lo'), cell('paraphrase_DPR_pct_hi')]).toEqual([0, 75]);
   });
 });
 

@@ -16,8 +16,8 @@ import { ModelBadge } from './ModelsPanel.tsx';
 import { robustnessAuditConfig, ROBUSTNESS_AUDIT_FILE } from '../../core/audit/robustness-config.ts';
 import { downloadText } from '../download.ts';
 import { countOf } from '../../core/text/plural.ts';
-import { cellCi } from '../../core/experiments/robustness/ci.ts';
-import { ciText, judgedP, pText, significant, type ExperimentCi, type PairedStats } from '../../core/stats/index.ts';
+import { cellCi, dprCellCi } from '../../core/experiments/robustness/ci.ts';
+import { ciText, judgedP, pText, significant, type ExperimentCi, type PairedStats, type ShareStats } from '../../core/stats/index.ts';
 import { isSmallN } from '../../core/metrics/slices.ts';
 import { Term } from './Term.tsx';
 import { CiStatus, NotSignificant } from './CiCell.tsx';
@@ -63,7 +63,7 @@ function RobustCiLegend({ ci }: { ci: ExperimentCi | undefined }) {
   return (
     <p className="hint ci-legend" data-testid="robust-ci-legend">
       Under each F1 cell: its drop (original − after, on the cell&apos;s own questions) with its 95% <Term k="CI" /> (percentile bootstrap over questions, B = {s.bootstrap.toLocaleString('en')}, seed {s.seed}, both sides resampled together) and{' '}
-      <Term k="p-value">p</Term> F1 / EM (sign-flip test; McNemar&apos;s exact test for EM), Holm-adjusted over the tests of the model&apos;s row, as <code>qarx audit</code> with &quot;ci&quot; adjusts over a model&apos;s rows. Under the DPR cell: the F1 drop from each original question to its paraphrases (mean over them).{' '}
+      <Term k="p-value">p</Term> F1 / EM (sign-flip test; McNemar&apos;s exact test for EM), Holm-adjusted over the tests of the model&apos;s row, as <code>qarx audit</code> with &quot;ci&quot; adjusts over a model&apos;s rows. Under the DPR cell: the DPR&apos;s own 95% CI (bootstrap over the pairs), then the F1 drop from the original question to its paraphrase over the same (question, paraphrase) pairs.{' '}
       <Term k="n.s.">n.s.</Term> = p ≥ 0.05: these questions cannot tell the drop from chance. Original, stability: no before/after comparison.
     </p>
   );
@@ -162,6 +162,12 @@ export function RobustnessCard() {
                       return (
                         <td key={h} className={c ? undefined : 'na'} title={c ? countOf(c.n, 'question') : 'not run'}>
                           <span data-testid="robust-cell-value">{show(c)}</span>
+                          {h.includes('DPR') && dprCellCi(ciByModel?.[key]) && (
+                            <span className="ci-note" data-testid="robust-dpr-ci">
+                              <br />
+                              <Term k="CI">CI</Term> {ciText(dprCellCi(ciByModel?.[key]) as ShareStats)}
+                            </span>
+                          )}
                           {st && <CellCi st={st} dpr={h.includes('DPR')} />}
                         </td>
                       );

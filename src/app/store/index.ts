@@ -303,6 +303,7 @@ function applyEvent(e: WorkerEvent): void {
     case 'robustness-row':
     case 'robustness-progress':
     case 'robustness-scores':
+    case 'robustness-share':
     case 'robustness-done':
       return; // applyMultiEvent
     default: {

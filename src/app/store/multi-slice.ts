@@ -56,6 +56,8 @@ export interface RobustnessJob {
   stopReason: string | null;
   /** Per model key, each comparison cell's per-question scores (from the worker, for the statistics). */
   scores: Record<string, RobustScores>;
+  /** Per model key, each share cell's items (the DPR's 0/1 per pair). */
+  shares: Record<string, Record<string, number[]>>;
   /** The statistics of each model's row (Holm over its cells), once the stats worker has them (src/app/store/robust-ci.ts). */
   ci: { status: 'running' | 'done' | 'error'; byModel: Record<string, ExperimentCi>; error: string | null } | null;
 }
@@ -87,7 +89,7 @@ export interface MultiSlice {
 }
 
 let nextKey = 2;
-const idleRobust = (): RobustnessJob => ({ status: 'idle', jobId: null, reqId: null, progress: null, rows: {}, complete: [], keys: [], run: null, error: null, stopReason: null, scores: {}, ci: null });
+const idleRobust = (): RobustnessJob => ({ status: 'idle', jobId: null, reqId: null, progress: null, rows: {}, complete: [], keys: [], run: null, error: null, stopReason: null, scores: {}, shares: {}, ci: null });
 
 export { modelOfKey, readyKeys };
 
@@ -181,6 +183,9 @@ export function applyMultiEvent(e: WorkerEvent, s: AppState, set: (p: Partial<Ap
       return true;
     case 'robustness-scores':
       if (e.jobId === s.robust.jobId) set({ robust: { ...s.robust, scores: { ...s.robust.scores, [e.key]: { ...s.robust.scores[e.key], [e.cell]: e.questions } } } });
+      return true;
+    case 'robustness-share':
+      if (e.jobId === s.robust.jobId) set({ robust: { ...s.robust, shares: { ...s.robust.shares, [e.key]: { ...s.robust.shares[e.key], [e.cell]: e.values } } } });
       return true;
     case 'robustness-progress':
       if (e.jobId === s.robust.jobId) set({ robust: { ...s.robust, progress: { key: e.key, progress: e.progress } } });

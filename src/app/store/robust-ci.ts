@@ -4,7 +4,7 @@
  * kind's, so a fixed seed gives `qarx audit`'s CI and p for the same questions. A finished run waits
  * for them before it is saved, so its record, exports and history carry them.
  */
-import { robustnessComparisons } from '../../core/experiments/robustness/ci.ts';
+import { robustnessComparisons, robustnessShares } from '../../core/experiments/robustness/ci.ts';
 import type { ExperimentCi } from '../../core/stats/index.ts';
 import { requestCi } from '../stats-client.ts';
 import { ciOptionsOf, recordWithCi } from './ci-slice.ts';
@@ -36,7 +36,7 @@ async function computeRobustCi(get: () => AppState, set: (p: Partial<AppState>) 
   const byModel: Record<string, ExperimentCi> = {};
   try {
     // One family per model row, as the audit's overview adjusts over one model's rows.
-    for (const k of keys) byModel[k] = (await requestCi(robustnessComparisons(r.scores[k] ?? {}, s.robustConfig), o)).result;
+    for (const k of keys) byModel[k] = (await requestCi(robustnessComparisons(r.scores[k] ?? {}, s.robustConfig), o, robustnessShares(r.shares[k] ?? {}))).result;
   } catch (err) {
     const now = get().robust;
     if (now.reqId === which) set({ robust: { ...now, ci: { status: 'error', byModel: {}, error: err instanceof Error ? err.message : String(err) } } });

@@ -68,6 +68,9 @@ export type RobustScores = Record<string, RobustQuestion[]>;
 /** A cell's per-question scores from its slice items (the audit units' items, in their order); items without an after score are left out. */
 export const robustQuestions = (items: readonly SliceItem[]): RobustQuestion[] => items.flatMap((i) => (i.perturbed ? [{ id: (i.source as { id?: string }).id ?? '', original: i.original, perturbed: i.perturbed }] : []));
 
+/** The share key of the DPR cell (the paraphrase experiment's DPR_CI_KEY). */
+export const DPR_SHARE = 'dpr';
+
 /** An empty row: nothing has run yet. */
 export function emptyRow(model: string, runtime: string, config: RobustnessConfig): RobustnessRow {
   const rename: Record<string, RCell> = {};
@@ -87,7 +90,7 @@ export async function runRobustness(
   config: RobustnessConfig,
   predict: Predictor,
   row: RobustnessRow,
-  cb: { signal?: AbortSignal; pool?: NamePool; onRow?: (r: RobustnessRow) => void; onProgress?: (p: SweepProgress) => void; onScores?: (cell: string, questions: RobustQuestion[]) => void } = {},
+  cb: { signal?: AbortSignal; pool?: NamePool; onRow?: (r: RobustnessRow) => void; onProgress?: (p: SweepProgress) => void; onScores?: (cell: string, questions: RobustQuestion[]) => void; onShare?: (cell: string, values: number[]) => void } = {},
 ): Promise<RobustnessRow> {
   const answerable = instances.filter((i) => !i.isImpossible);
   const steps = 7;
@@ -165,6 +168,8 @@ export async function runRobustness(
     const s = summarizeDpr(para.rows);
     row.dpr = cellOf(100 * s.dpr, s.n);
     scores('paraphrase', () => paraphraseSliceItems(paraPopulation, para.rows));
+    // The DPR as a share (1: the pair's answer changed), for its CI, as the paraphrase card and qarx compare --ci.
+    cb.onShare?.(DPR_SHARE, para.rows.map((r) => (r.differs ? 1 : 0)));
   }
   next();
   if (stop() || para.cancelled) return row;

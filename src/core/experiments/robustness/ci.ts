@@ -6,10 +6,10 @@
  * gives the audit summary's CI and p. The original, DPR % and stability cells are not before/after
  * figures; the paraphrase comparison (original vs paraphrased F1) sits under the DPR cell.
  */
-import { type CiComparison, type ExperimentCi, type PairedStats } from '../../stats/index.ts';
+import { type CiComparison, type ExperimentCi, type PairedStats, type ShareInput } from '../../stats/index.ts';
 import { ciCells, ciColumns } from '../../results/ci-tables.ts';
 import type { ResultTable } from '../../results/table.ts';
-import { RENAME_SOURCES, SOURCE_NAMES, type RobustnessConfig, type RobustScores } from '../../results/robustness.ts';
+import { DPR_SHARE, RENAME_SOURCES, SOURCE_NAMES, type RobustnessConfig, type RobustScores } from '../../results/robustness.ts';
 
 export type { RobustQuestion, RobustScores } from '../../results/robustness.ts';
 
@@ -31,6 +31,12 @@ export function robustnessComparisons(scores: RobustScores, config: Pick<Robustn
   return robustCellKeys(config).map(([key]) => ({ key, items: (scores[key] ?? []).map((q) => ({ original: q.original, perturbed: q.perturbed })) }));
 }
 
+/** A model row's shares with a CI (the DPR cell's 0/1 per pair), as the paraphrase card's (dprShares). */
+export const robustnessShares = (shares: Record<string, number[]>): ShareInput[] => (shares[DPR_SHARE] ? [{ key: DPR_SHARE, values: shares[DPR_SHARE] }] : []);
+
+/** The DPR cell's CI of a row (null: none). */
+export const dprCellCi = (ci: ExperimentCi | undefined) => ci?.shares?.[DPR_SHARE] ?? null;
+
 /** The statistics of one cell of a row, by the column header it sits under (null: none). */
 export function cellCi(ci: ExperimentCi | undefined, config: Pick<RobustnessConfig, 'types'>, header: string): PairedStats | null {
   const key = robustCellKeys(config).find(([, h]) => h === header)?.[0];
@@ -51,7 +57,10 @@ export function withRobustnessCi(t: ResultTable, config: Pick<RobustnessConfig, 
   const cells = robustCellKeys(config);
   return {
     ...t,
-    columns: [...t.columns, ...cells.flatMap(([, h]) => ciColumns(prefixOf(h), 'orig', 'perturbed'))],
-    rows: t.rows.map((r, i) => [...r, ...cells.flatMap(([key]) => ciCells(rowsCi[i]?.rows[key] ?? null))]),
+    columns: [...t.columns, 'paraphrase_DPR_pct_lo', 'paraphrase_DPR_pct_hi', ...cells.flatMap(([, h]) => ciColumns(prefixOf(h), 'orig', 'perturbed'))],
+    rows: t.rows.map((r, i) => {
+      const d = dprCellCi(rowsCi[i]);
+      return [...r, d ? +d.lo.toFixed(4) : null, d ? +d.hi.toFixed(4) : null, ...cells.flatMap(([key]) => ciCells(rowsCi[i]?.rows[key] ?? null))];
+    }),
   };
 }
