@@ -4,7 +4,7 @@
  * setting in the qarx command — and the numbers of the app's JSON export equal those of that
  * `qarx … --ci` command run on the same questions with the same seed (a real model on both sides).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -135,11 +135,16 @@ describe('confidence intervals in the app', () => {
     const doc = JSON.parse(json.bytes.toString('utf8')) as { qarxCommand: string; rows: { measure: string; value: number; n: number }[] };
     const [perturb, compare] = doc.qarxCommand.split(' && ') as [string, string];
     expect(compare).toMatch(/^qarx compare .* --ci --bootstrap 1000 --seed 3 --json$/);
+    // The scope's question ids (answerable ones), as the card's "Question ids" button saves them.
+    const ids = await download(() => app.page.getByTestId('paraphrase-result-ids').click());
+    const idsFile = join(cache, 'ids.txt');
+    writeFileSync(idsFile, ids.bytes);
     const file = join(cache, 'paraphrased-reorder.json');
-    const made = await runQarx(cache, ...perturb.replace(/ paraphrased-reorder\.json$/, ` ${file}`).split(' ').slice(1));
+    const made = await runQarx(cache, ...perturb.replace(/ paraphrased-reorder\.json$/, ` ${file}`).replace(' --ids ids.txt ', ` --ids ${idsFile} `).split(' ').slice(1));
     expect(made.code, made.stderr).toBe(0);
-    const out = await cli<{ ci: PairedStats; dpr: { n: number; dpr: number }; dprCi: { n: number; value: number; lo: number; hi: number } }>(compare.replace(' paraphrased-reorder.json ', ` ${file} `));
+    const out = await cli<{ ci: PairedStats; dpr: { n: number; dpr: number }; dprCi: { n: number; value: number; lo: number; hi: number } }>(compare.replace(' paraphrased-reorder.json ', ` ${file} `).replace(' --ids ids.txt ', ` --ids ${idsFile} `));
     const m = (k: string) => doc.rows.find((r) => r.measure === k);
+    console.log(`paraphrase CI (app = CLI): DPR ${out.dprCi.value.toFixed(1)}% [${out.dprCi.lo.toFixed(1)}, ${out.dprCi.hi.toFixed(1)}] over ${out.dprCi.n} pairs; ΔF1 ${out.ci.drop.f1.value.toFixed(2)} [${out.ci.drop.f1.lo.toFixed(2)}, ${out.ci.drop.f1.hi.toFixed(2)}] p ${out.ci.drop.f1.p}`);
     expect(m('dpr_pct')?.n).toBe(out.dprCi.n);
     expect([m('dpr_pct')?.value, m('dpr_pct_lo')?.value, m('dpr_pct_hi')?.value]).toEqual([out.dprCi.value, out.dprCi.lo, out.dprCi.hi].map(r4));
     // The drop over the same pairs: CI and p as the CLI's.
