@@ -196,6 +196,13 @@ describe('the robustness table\'s statistics (issue 27)', () => {
     // The DPR's CI (hand-computed for 1 of 4 changed: [0, 75] %, see ci-kinds.test.ts) in its own columns.
     expect(want.shares?.dpr).toMatchObject({ n: 4, value: 25, lo: 0, hi: 75 });
     expect([cell('paraphrase_DPR_pct_lo'), cell('paraphrase_DPR_pct_hi')]).toEqual([0, 75]);
+    // A new CI seed computes the table's statistics again, as every card's; the saved run keeps its own.
+    useApp.getState().setCiSettings({ seed: 2 });
+    await vi.waitFor(() => expect(useApp.getState().robust.ci?.byModel.primary?.settings.seed).toBe(2));
+    expect(useApp.getState().robust.run?.settings.ci).toEqual({ bootstrap: 1000, seed: 2, byPassage: false });
+    expect(dataSent.filter((r) => r.type === 'run-save')).toHaveLength(1);
+    useApp.getState().setCiSettings({ on: false });
+    expect(useApp.getState().robust.ci).toBeNull();
   });
 });
 

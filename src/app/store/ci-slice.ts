@@ -98,6 +98,7 @@ export const createCiSlice: StateCreator<AppState, [], [], CiSlice> = (set, get)
     set({ ciSettings: { ...get().ciSettings, ...p } });
     const s = get();
     for (const k of CI_KINDS) if (s[JOB_OF[k]].status === 'done' || s[JOB_OF[k]].status === 'cancelled') void s.runCi(k);
+    s.recomputeRobustCi();
   },
   async runCi(kind) {
     const s = get();

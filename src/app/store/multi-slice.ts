@@ -10,6 +10,7 @@ import type { SweepProgress } from '../../core/entity/stats.ts';
 import type { NamePool } from '../../core/entity/rename.ts';
 import { DEFAULT_ROBUSTNESS, robustnessColumns, type RobustnessConfig, type RobustnessRow, type RobustScores } from '../../core/results/robustness.ts';
 import { withRobustnessCi } from '../../core/experiments/robustness/ci.ts';
+import { runRobustCi } from './robust-ci.ts';
 import type { ExperimentCi } from '../../core/stats/index.ts';
 import type { ResultTable } from '../../core/results/table.ts';
 import type { RunRecord } from '../../core/results/run-record.ts';
@@ -84,6 +85,8 @@ export interface MultiSlice {
   openTokenView(key: string | null): void;
   setRobustLimit(n: number): void;
   startRobustness(): void;
+  /** Computes the finished table's statistics again (after a change of the CI setting; the saved run keeps its own). */
+  recomputeRobustCi(): void;
   cancelRobustness(): void;
   receiveRobustCollected(reqId: number, instances: Instance[], total: number, data: { versionTwo: boolean; datasets: string[]; pool?: NamePool | null }): boolean;
 }
@@ -143,6 +146,10 @@ export const createMultiSlice: StateCreator<AppState, [], [], MultiSlice> = (set
     const reqId = newDataId();
     set({ robust: { ...idleRobust(), status: 'collecting', reqId } });
     sendData({ type: 'collect', reqId, ...collectRequest(s), limit: s.robustLimit, withPool: true });
+  },
+  recomputeRobustCi() {
+    const st = get().robust.status;
+    if (st === 'done' || st === 'cancelled') runRobustCi(get, set, () => {});
   },
   cancelRobustness() {
     const r = get().robust;
