@@ -40,10 +40,11 @@ describe('robustness table on a narrowed scope = qarx audit of its config', () =
     const row = await runRobustness(scope, config, enginePredictor(engine, { versionTwo: config.versionTwo }), emptyRow('qarx-lexical-qa', 'wasm · fp32', config), { pool: buildNamePool(demo), onScores: (cell, qs) => (scores[cell] = qs) });
     expect(row.partial).toBe(false);
 
-    const run: RunRecord = { datasets: ['Demo set (built in)'], n: scope.length, selected: scope.length, query: '', filters: {}, model: 'qarx-lexical-qa', dtype: 'fp32', device: 'wasm', versionTwo: config.versionTwo, versionTwoReason: '', settings: {}, date: '2026-11-27T00:00:00.000Z', ids: scope.map((i) => i.id) };
-    // With "ci" (issue 27): the overview's CI and p of each row, to compare with the app's.
+    // With the CI setting in the record, as the app's (issue 27): the config carries it as the audit's "ci".
     const ciOptions = { bootstrap: 300, seed: 7 };
-    const audit = { ...robustnessAuditConfig(run, config, [{ letter: 'A', id: 'qarx-lexical-qa', dtype: 'fp32' }]), ci: ciOptions };
+    const run: RunRecord = { datasets: ['Demo set (built in)'], n: scope.length, selected: scope.length, query: '', filters: {}, model: 'qarx-lexical-qa', dtype: 'fp32', device: 'wasm', versionTwo: config.versionTwo, versionTwoReason: '', settings: { ci: { ...ciOptions, byPassage: false } }, date: '2026-11-27T00:00:00.000Z', ids: scope.map((i) => i.id) };
+    const audit = robustnessAuditConfig(run, config, [{ letter: 'A', id: 'qarx-lexical-qa', dtype: 'fp32' }]);
+    expect(audit.ci).toEqual({ ...ciOptions, passages: false });
     // The shipped model's folder, from the config's folder (the app names it relative to the checkout).
     audit.models = audit.models.map((x) => ({ ...x, path: join(ROOT, 'public', 'models', 'qarx-lexical-qa') }));
     writeFileSync(join(tmp, 'robustness-audit.json'), JSON.stringify(audit));
