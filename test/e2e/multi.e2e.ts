@@ -177,7 +177,9 @@ describe('robustness table and memory', () => {
     // Reproducible on the command line: a qarx audit config of the same questions, models and experiments.
     const cfg = await download(page, () => card.getByTestId('robust-audit-config').click());
     expect(cfg.name).toBe('robustness-audit.json');
-    const audit = JSON.parse(cfg.bytes.toString('utf8')) as { datasets: unknown[]; models: { name: string; hub?: string; path?: string }[]; experiments: { kind: string }[] };
+    const audit = JSON.parse(cfg.bytes.toString('utf8')) as { datasets: unknown[]; models: { name: string; hub?: string; path?: string }[]; experiments: { kind: string }[]; ci?: unknown };
+    // The table's CI setting, so the audit's summary has the same CI and p (test/integration/cli-reproduce-robustness.test.ts).
+    expect(audit.ci).toEqual({ bootstrap: 1000, seed: 1, passages: false });
     // The table's six questions, by id in run order (the scope's first 6: reproducible whatever the scope was).
     expect(audit.datasets).toEqual([{ name: 'demo', builtin: 'demo', ids: expect.arrayContaining([]) }]);
     expect((audit.datasets[0] as { ids: string[] }).ids).toHaveLength(6);
