@@ -2,7 +2,7 @@
  * The app's statistics worker (src/worker/stats.worker.ts): created on first use; a failure rejects
  * what is waiting and the next request starts a fresh worker.
  */
-import type { CiComparison, CiOptions, ExperimentCi } from '../core/stats/index.ts';
+import type { CiComparison, CiOptions, ExperimentCi, ShareInput } from '../core/stats/index.ts';
 import type { StatsEvent, StatsRequest } from '../worker/stats-protocol.ts';
 
 let worker: Worker | null = null;
@@ -37,10 +37,10 @@ function statsWorker(): Worker {
   return w;
 }
 
-/** The paired statistics of a result's comparisons, Holm-adjusted together, computed in the worker. */
-export function requestCi(comparisons: CiComparison[], options: CiOptions): Promise<{ result: ExperimentCi; ms: number }> {
+/** The paired statistics of a result's comparisons, Holm-adjusted together, and its shares' CIs, computed in the worker. */
+export function requestCi(comparisons: CiComparison[], options: CiOptions, shares: ShareInput[] = []): Promise<{ result: ExperimentCi; ms: number }> {
   const reqId = next++;
-  const req: StatsRequest = { type: 'ci', reqId, comparisons, options };
+  const req: StatsRequest = { type: 'ci', reqId, comparisons, options, ...(shares.length ? { shares } : {}) };
   return new Promise((resolve, reject) => {
     waiting.set(reqId, { resolve, reject });
     statsWorker().postMessage(req);

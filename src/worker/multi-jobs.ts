@@ -116,6 +116,8 @@ async function robustness(msg: Extract<MultiRequest, { type: 'robustness' }>, po
       const done = await runRobustness(msg.instances, msg.config, predict, row, {
         signal,
         pool: msg.pool ?? undefined,
+        onScores: (cell, questions) => post({ type: 'robustness-scores', jobId: msg.jobId, key, cell, questions }),
+        onShare: (cell, values) => post({ type: 'robustness-share', jobId: msg.jobId, key, cell, values }),
         onRow: (r) => {
           rows++;
           post({ type: 'robustness-row', jobId: msg.jobId, key, row: structuredClone(r), complete: false });

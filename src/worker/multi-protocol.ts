@@ -5,7 +5,7 @@
 import type { QaInput, QaPrediction } from '../core/types.ts';
 import type { Instance } from '../core/data/types.ts';
 import type { MergedCandidate, TokenView } from '../core/qa/token-view.ts';
-import type { RobustnessConfig, RobustnessRow } from '../core/results/robustness.ts';
+import type { RobustnessConfig, RobustnessRow, RobustQuestion } from '../core/results/robustness.ts';
 import type { NamePool } from '../core/entity/rename.ts';
 import type { SweepProgress } from '../core/entity/stats.ts';
 import type { DeviceChoice, ModelInfo, ModelSourceMsg } from './model-facts.ts';
@@ -46,4 +46,8 @@ export type MultiEvent =
   /** A model's row after each step; `complete` once every experiment ran on it. */
   | { type: 'robustness-row'; jobId: number; key: string; row: RobustnessRow; complete: boolean }
   | { type: 'robustness-progress'; jobId: number; key: string; progress: SweepProgress }
+  /** One comparison cell's per-question scores (0..1, before and after) of model `key`, for its CI and p (cell: robustCellKeys). */
+  | { type: 'robustness-scores'; jobId: number; key: string; cell: string; questions: RobustQuestion[] }
+  /** A share cell's items (the DPR: 1 per pair whose answer changed) of model `key`, for its CI. */
+  | { type: 'robustness-share'; jobId: number; key: string; cell: string; values: number[] }
   | { type: 'robustness-done'; jobId: number; cancelled: boolean };

@@ -10,7 +10,7 @@ export function handleStats(msg: StatsRequest, now: () => number = () => perform
   const t0 = now();
   try {
     if (!(msg.options.bootstrap >= 1)) throw new Error(`bootstrap must be at least 1, got ${msg.options.bootstrap}.`);
-    return { type: 'ci-done', reqId: msg.reqId, result: experimentCi(msg.comparisons, msg.options), ms: now() - t0 };
+    return { type: 'ci-done', reqId: msg.reqId, result: experimentCi(msg.comparisons, msg.options, msg.shares ?? []), ms: now() - t0 };
   } catch (err) {
     return { type: 'ci-error', reqId: msg.reqId, message: err instanceof Error ? err.message : String(err) };
   }

@@ -4,7 +4,7 @@
  * setting in the qarx command — and the numbers of the app's JSON export equal those of that
  * `qarx … --ci` command run on the same questions with the same seed (a real model on both sides).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,5 +120,34 @@ describe('confidence intervals in the app', () => {
     expect(all).toMatchObject(cells(out.ci, '', 'orig', 'trapped'));
     // n.s. in the table exactly where the export says so.
     expect(await app.page.getByTestId('traps-table').getByTestId('ns-mark').count()).toBe(all?.f1_significance === 'not significant' ? 1 : 0);
+  });
+  it('paraphrases: the DPR\'s CI and the drop\'s CI and p equal `qarx perturb paraphrase && qarx compare --ci` with the same seed (issue 27, DPR)', { timeout: 400_000 }, async () => {
+    await openExperiment(app.page, 'sensitivity/paraphrases');
+    // One generated kind (the CLI's compare runs one kind's file): no dataset paraphrases.
+    await app.page.getByTestId('paraphrase-source-dataset').uncheck();
+    for (const k of ['function-word', 'synonym', 'content-word', 'combined']) await app.page.getByTestId(`paraphrase-source-${k}`).uncheck();
+    await app.page.getByTestId('paraphrase-ci-seed').fill('3');
+    const before = await runRows().count();
+    await app.page.getByTestId('paraphrase-run').click();
+    await expect.poll(() => runRows().count(), { timeout: 300_000 }).toBe(before + 1);
+    expect(await text('paraphrase-dpr-ci')).toMatch(/^95% CI \[\d+\.\d, \d+\.\d\] %$/);
+    const json = await download(() => app.page.getByTestId('paraphrase-result-json').click());
+    const doc = JSON.parse(json.bytes.toString('utf8')) as { qarxCommand: string; rows: { measure: string; value: number; n: number }[] };
+    const [perturb, compare] = doc.qarxCommand.split(' && ') as [string, string];
+    expect(compare).toMatch(/^qarx compare .* --ci --bootstrap 1000 --seed 3 --json$/);
+    // The scope's question ids (answerable ones), as the card's "Question ids" button saves them.
+    const ids = await download(() => app.page.getByTestId('paraphrase-result-ids').click());
+    const idsFile = join(cache, 'ids.txt');
+    writeFileSync(idsFile, ids.bytes);
+    const file = join(cache, 'paraphrased-reorder.json');
+    const made = await runQarx(cache, ...perturb.replace(/ paraphrased-reorder\.json$/, ` ${file}`).replace(' --ids ids.txt ', ` --ids ${idsFile} `).split(' ').slice(1));
+    expect(made.code, made.stderr).toBe(0);
+    const out = await cli<{ ci: PairedStats; dpr: { n: number; dpr: number }; dprCi: { n: number; value: number; lo: number; hi: number } }>(compare.replace(' paraphrased-reorder.json ', ` ${file} `).replace(' --ids ids.txt ', ` --ids ${idsFile} `));
+    const m = (k: string) => doc.rows.find((r) => r.measure === k);
+    console.log(`paraphrase CI (app = CLI): DPR ${out.dprCi.value.toFixed(1)}% [${out.dprCi.lo.toFixed(1)}, ${out.dprCi.hi.toFixed(1)}] over ${out.dprCi.n} pairs; ΔF1 ${out.ci.drop.f1.value.toFixed(2)} [${out.ci.drop.f1.lo.toFixed(2)}, ${out.ci.drop.f1.hi.toFixed(2)}] p ${out.ci.drop.f1.p}`);
+    expect(m('dpr_pct')?.n).toBe(out.dprCi.n);
+    expect([m('dpr_pct')?.value, m('dpr_pct_lo')?.value, m('dpr_pct_hi')?.value]).toEqual([out.dprCi.value, out.dprCi.lo, out.dprCi.hi].map(r4));
+    // The drop over the same pairs: CI and p as the CLI's.
+    expect([m('drop_f1_lo')?.value, m('drop_f1_hi')?.value, m('p_f1')?.value, m('p_em')?.value]).toEqual([out.ci.drop.f1.lo, out.ci.drop.f1.hi, out.ci.drop.f1.p, out.ci.drop.em.p].map(r4));
   });
 });

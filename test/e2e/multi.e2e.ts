@@ -162,17 +162,24 @@ describe('robustness table and memory', () => {
     expect(headers).toContain('PER RandStr F1');
     expect(headers.slice(-6)).toEqual(['synthetic noise F1', 'paraphrase DPR %', 'trap F1', 'worst F1', 'best F1', 'stability %']);
     for (const k of [0, 1]) {
-      const cells = await rows.nth(k).locator('td').allTextContents();
+      // The figure of each cell (a comparison cell also holds its drop's CI and p under it).
+      const cells = await rows.nth(k).locator('td').evaluateAll((tds) => tds.map((td) => td.querySelector('[data-testid="robust-cell-value"]')?.textContent ?? ''));
       expect(cells).toHaveLength(headers.length - 1);
       // Every cell is a number in 0..100 or "—" (not run); the original F1 always ran.
       for (const c of cells) expect(c === '—' || (Number(c) >= 0 && Number(c) <= 100)).toBe(true);
       expect(cells[0]).not.toBe('—');
     }
     expect(await card.getByTestId('robust-chart').locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
+    // Issue 27: each comparison cell's drop with its CI and p, from the stats worker, and the legend saying what they are.
+    await expect.poll(() => card.getByTestId('robust-ci-legend').count(), { timeout: 60_000 }).toBe(1);
+    expect(await card.getByTestId('robust-cell-ci').count()).toBeGreaterThan(0);
+    expect(await card.getByTestId('robust-cell-ci').first().textContent()).toMatch(/drop -?\d+\.\d \[-?\d+\.\d, -?\d+\.\d\]p [<\d.]+ \/ [<\d.–]+/);
     // Reproducible on the command line: a qarx audit config of the same questions, models and experiments.
     const cfg = await download(page, () => card.getByTestId('robust-audit-config').click());
     expect(cfg.name).toBe('robustness-audit.json');
-    const audit = JSON.parse(cfg.bytes.toString('utf8')) as { datasets: unknown[]; models: { name: string; hub?: string; path?: string }[]; experiments: { kind: string }[] };
+    const audit = JSON.parse(cfg.bytes.toString('utf8')) as { datasets: unknown[]; models: { name: string; hub?: string; path?: string }[]; experiments: { kind: string }[]; ci?: unknown };
+    // The table's CI setting, so the audit's summary has the same CI and p (test/integration/cli-reproduce-robustness.test.ts).
+    expect(audit.ci).toEqual({ bootstrap: 1000, seed: 1, passages: false });
     // The table's six questions, by id in run order (the scope's first 6: reproducible whatever the scope was).
     expect(audit.datasets).toEqual([{ name: 'demo', builtin: 'demo', ids: expect.arrayContaining([]) }]);
     expect((audit.datasets[0] as { ids: string[] }).ids).toHaveLength(6);

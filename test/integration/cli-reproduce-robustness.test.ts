@@ -18,6 +18,8 @@ import { configureRuntime, loadQaModel, QaEngine } from '../../src/core/index.ts
 import { DEFAULT_ROBUSTNESS, emptyRow, robustnessColumns, runRobustness, SOURCE_NAMES } from '../../src/core/results/robustness.ts';
 import type { RunRecord } from '../../src/core/results/run-record.ts';
 import { ROOT, runMain } from '../support/run-qarx.ts';
+import { robustCellKeys, robustnessComparisons, type RobustScores } from '../../src/core/experiments/robustness/ci.ts';
+import { experimentCi } from '../../src/core/stats/index.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'qarx-reproduce-robust-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -33,11 +35,16 @@ describe('robustness table on a narrowed scope = qarx audit of its config', () =
     const m = await loadQaModel({ kind: 'local', id: 'qarx-lexical-qa' }, { device: 'cpu' });
     const engine = new QaEngine(m.tokenizer, m.runner);
     // As the app: the data worker's pool of every question of the dataset.
-    const row = await runRobustness(scope, config, enginePredictor(engine, { versionTwo: config.versionTwo }), emptyRow('qarx-lexical-qa', 'wasm · fp32', config), { pool: buildNamePool(demo) });
+    // The per-question scores the QA worker posts (robustness-scores), as the store gathers them.
+    const scores: RobustScores = {};
+    const row = await runRobustness(scope, config, enginePredictor(engine, { versionTwo: config.versionTwo }), emptyRow('qarx-lexical-qa', 'wasm · fp32', config), { pool: buildNamePool(demo), onScores: (cell, qs) => (scores[cell] = qs) });
     expect(row.partial).toBe(false);
 
-    const run: RunRecord = { datasets: ['Demo set (built in)'], n: scope.length, selected: scope.length, query: '', filters: {}, model: 'qarx-lexical-qa', dtype: 'fp32', device: 'wasm', versionTwo: config.versionTwo, versionTwoReason: '', settings: {}, date: '2026-11-27T00:00:00.000Z', ids: scope.map((i) => i.id) };
+    // With the CI setting in the record, as the app's (issue 27): the config carries it as the audit's "ci".
+    const ciOptions = { bootstrap: 300, seed: 7 };
+    const run: RunRecord = { datasets: ['Demo set (built in)'], n: scope.length, selected: scope.length, query: '', filters: {}, model: 'qarx-lexical-qa', dtype: 'fp32', device: 'wasm', versionTwo: config.versionTwo, versionTwoReason: '', settings: { ci: { ...ciOptions, byPassage: false } }, date: '2026-11-27T00:00:00.000Z', ids: scope.map((i) => i.id) };
     const audit = robustnessAuditConfig(run, config, [{ letter: 'A', id: 'qarx-lexical-qa', dtype: 'fp32' }]);
+    expect(audit.ci).toEqual({ ...ciOptions, passages: false });
     // The shipped model's folder, from the config's folder (the app names it relative to the checkout).
     audit.models = audit.models.map((x) => ({ ...x, path: join(ROOT, 'public', 'models', 'qarx-lexical-qa') }));
     writeFileSync(join(tmp, 'robustness-audit.json'), JSON.stringify(audit));
@@ -84,6 +91,33 @@ describe('robustness table on a narrowed scope = qarx audit of its config', () =
       if (header === 'paraphrase DPR %') expect(got?.f1, header).toBe(+cell.value.toFixed(1));
       else expect(got?.f1, `${header}: value`).toBeCloseTo(cell.value, 3);
     }
+    // The app's statistics of the row (the stats worker's experimentCi over the cells' scores, Holm
+    // over the row) equal the audit overview's CI columns (Holm over the model's rows) to 4 decimals.
+    const appCi = experimentCi(robustnessComparisons(scores, config), { ...ciOptions, byPassage: false });
+    const auditRow: Record<string, RegExp | string> = { natural: 'natural', noise: 'synthetic', paraphrase: 'paraphrase', trap: 'traps', worst: 'budget', best: 'budget' };
+    let compared = 0;
+    for (const [key, header] of robustCellKeys(config)) {
+      const st = appCi.rows[key];
+      const rename = /^rename:(\w+):(\w+)$/.exec(key);
+      const hit = ov.rows.find((x) => (rename ? x[col('experiment')] === 'sweep' && x[col('row')] === `${rename[1]} · ${rename[2]} · us` : x[col('experiment')] === auditRow[key] && (key === 'worst' || key === 'best' ? x[col('row')] === `model ${key}` : true)));
+      if (!st) {
+        expect(hit?.[col('p_f1')] ?? null, `${header}: no statistics in the audit either`).toBeNull();
+        continue;
+      }
+      expect(hit, header).toBeDefined();
+      const v = (c: string) => hit?.[col(c)] as number;
+      const r4 = (x: number) => +x.toFixed(4);
+      const p4 = (x: number) => +x.toPrecision(4);
+      const d = st.drop;
+      expect([v('before_f1_lo'), v('before_f1_hi'), v('after_f1_lo'), v('after_f1_hi')], `${header}: F1 CIs`).toEqual([st.original.f1.lo, st.original.f1.hi, st.perturbed.f1.lo, st.perturbed.f1.hi].map(r4));
+      expect([v('change_f1_lo'), v('change_f1_hi'), v('change_em_lo'), v('change_em_hi')], `${header}: change CIs`).toEqual([-d.f1.hi, -d.f1.lo, -d.em.hi, -d.em.lo].map(r4));
+      expect([v('p_f1'), v('p_em'), v('p_f1_holm'), v('p_em_holm')], `${header}: p and Holm p`).toEqual([d.f1.p, d.em.p, d.f1.pHolm ?? NaN, d.em.pHolm ?? NaN].map(p4));
+      compared++;
+    }
+    // Renamings, revision pairs, noise, paraphrases, trap, worst and best: every comparison cell has statistics here.
+    expect(compared).toBeGreaterThanOrEqual(7);
+    expect(appCi.family).toBe(2 * compared);
+
     // The original column is every answerable question of the scope; the other cells ran too.
     expect(row.original?.n).toBe(scope.filter((i) => !i.isImpossible).length);
     expect(row.natural).not.toBeNull();

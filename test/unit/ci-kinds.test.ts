@@ -4,11 +4,11 @@
  * its saved table and exports carry, and the `--ci` flags of its qarx command.
  */
 import { describe, expect, it } from 'vitest';
-import { experimentCi, type ExperimentCi } from '../../src/core/stats/index.ts';
+import { experimentCi, shareStats, type ExperimentCi } from '../../src/core/stats/index.ts';
 import { handleStats } from '../../src/worker/stats-jobs.ts';
 import { PAIRS_CI_KEY, pairsComparisons, withPairsCi } from '../../src/core/experiments/natural/ci.ts';
 import { TRAPS_CI_KEY, trapComparisons, withTrapCi } from '../../src/core/experiments/traps/ci.ts';
-import { PARAPHRASE_CI_KEY, paraphraseComparisons, withParaphraseCi } from '../../src/core/experiments/paraphrase/ci.ts';
+import { DPR_CI_KEY, dprShares, PARAPHRASE_CI_KEY, paraphraseComparisons, withParaphraseCi } from '../../src/core/experiments/paraphrase/ci.ts';
 import { ADVERSARIAL_CI_KEY, adversarialComparisons, withAdversarialCi } from '../../src/core/experiments/adversarial/ci.ts';
 import { universalComparisons, withUniversalCi } from '../../src/core/experiments/universal/ci.ts';
 import { kindOf } from '../../src/core/experiments/registry.ts';
@@ -106,13 +106,15 @@ describe('traps: original vs trapped passage', () => {
   });
 });
 
-describe('paraphrases: original question vs the mean of its paraphrases', () => {
-  it('two paraphrases of one question count once, with their mean (EM 0.5: the sign-flip test, not McNemar)', () => {
+describe('paraphrases: each (question, paraphrase) pair, DuReader-robust\'s unit (Tang et al. 2021 §2.1, App. F)', () => {
+  it('two paraphrases of one question are two pairs, its original counted with each (EM 0/1: McNemar, 1 discordant pair)', () => {
     const rows = [dprRow('q1', sc(1, 1), sc(1, 1)), dprRow('q1', sc(1, 1), sc(0, 0)), dprRow('q2', sc(1, 1), sc(1, 1))];
     const st = experimentCi(paraphraseComparisons(instances, rows), O).rows[PARAPHRASE_CI_KEY];
-    expect(st?.n).toBe(2);
-    expect(st?.perturbed.em.value).toBeCloseTo(75, 10);
-    expect(st?.drop.em.test).toBe('sign-flip');
+    expect(st?.n).toBe(3);
+    expect(st?.perturbed.em.value).toBeCloseTo(200 / 3, 10);
+    expect(st?.drop.em.test).toBe('mcnemar');
+    expect(st?.discordant).toEqual({ c2w: 1, w2c: 0 });
+    expect(st?.drop.em.p).toBe(1);
   });
 
   it('identical answers: [0, 0] and p = 1; the DPR table gets CI rows with their n; the commands carry --ci', () => {
@@ -123,6 +125,39 @@ describe('paraphrases: original question vs the mean of its paraphrases', () => 
     expect(t.rows.find((r) => r[0] === 'p_f1')).toEqual(['p_f1', 1, 6, null]);
     const cmd = qarxCommand('paraphrase', run({ kinds: 'reorder,synonym', seed: 1, ci: CI })).command ?? '';
     expect(cmd.match(/--ci --bootstrap 1000 --seed 4 --json/g)).toHaveLength(2);
+  });
+});
+
+describe('the DPR\'s CI: a percentile bootstrap of the share over the (question, paraphrase) pairs (Tang et al. 2021, App. F)', () => {
+  const B = { bootstrap: 4000, seed: 2 };
+  it('hand-computed: [0, 1] resamples to 0, 50 or 100 % (¼, ½, ¼) → [0, 100]; [1, 0, 0, 0]: P(100 %) = ¼⁴ < 2.5 % < P(≥ 75 %) ≈ 5.1 % → [0, 75]', () => {
+    expect(shareStats([0, 1], B)).toEqual({ n: 2, value: 50, lo: 0, hi: 100 });
+    expect(shareStats([1, 0, 0, 0], B)).toEqual({ n: 4, value: 25, lo: 0, hi: 75 });
+  });
+  it('no change anywhere: [0, 0]; every answer changed: [100, 100]; no pair: null', () => {
+    expect(shareStats([0, 0, 0], B)).toMatchObject({ value: 0, lo: 0, hi: 0 });
+    expect(shareStats([1, 1], B)).toMatchObject({ value: 100, lo: 100, hi: 100 });
+    expect(shareStats([], B)).toBeNull();
+  });
+  it('passages: the pairs of one question are resampled together (two questions, one with 3 changed pairs → only 0 or 75 % or 100 % …)', () => {
+    // q1: 3 pairs all changed, q2: 1 pair unchanged. By question: resamples {q1,q1} 100 %, {q1,q2} 75 %, {q2,q2} 0 %.
+    const rows = [{ ...dprRow('q1', sc(1, 1), sc(0, 0)), differs: true }, { ...dprRow('q1', sc(1, 1), sc(0, 0)), differs: true }, { ...dprRow('q1', sc(1, 1), sc(0, 0)), differs: true }, dprRow('q2', sc(1, 1), sc(1, 1))];
+    const [sh] = dprShares(rows);
+    expect(sh?.values).toEqual([1, 1, 1, 0]);
+    expect(shareStats(sh?.values ?? [], { ...B, byPassage: true }, sh?.clusters)).toEqual({ n: 4, value: 75, lo: 0, hi: 100 });
+  });
+  it('the stats worker computes it with the comparisons; the DPR table gets dpr_pct_lo / dpr_pct_hi rows with the pairs\' n', () => {
+    const rows = ids.map((id, i) => ({ ...dprRow(id, BEFORE[i] ?? sc(0, 0), AFTER[i] ?? sc(0, 0)), differs: i < 3 }));
+    const e = handleStats({ type: 'ci', reqId: 1, comparisons: paraphraseComparisons(instances, rows), options: O, shares: dprShares(rows) });
+    if (e.type !== 'ci-done') throw new Error(e.message);
+    expect(e.result).toEqual(experimentCi(paraphraseComparisons(instances, rows), O, dprShares(rows)));
+    const d = e.result.shares?.[DPR_CI_KEY];
+    expect(d).toMatchObject({ n: 6, value: 50 });
+    const t = withParaphraseCi({ title: 'd', columns: ['measure', 'value', 'n', 'changed'], key: ['measure'], headline: ['value'], rows: [['dpr_pct', 50, 6, 3]] }, e.result);
+    const r4 = (x: number | undefined) => +(x ?? NaN).toFixed(4);
+    expect(t.rows.slice(1, 3)).toEqual([['dpr_pct_lo', r4(d?.lo), 6, null], ['dpr_pct_hi', r4(d?.hi), 6, null]]);
+    // Without shares the result has no shares field (other kinds' results are unchanged).
+    expect('shares' in experimentCi(paraphraseComparisons(instances, rows), O)).toBe(false);
   });
 });
 

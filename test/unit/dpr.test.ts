@@ -76,8 +76,11 @@ describe('summarizeDpr', () => {
     ];
     const s = summarizeDpr(rows);
     expect([s.n, s.changed, s.dpr]).toEqual([3, 2, 2 / 3]);
-    // Originals once each: a right (EM 1), b wrong → EM 50; paraphrases: right, wrong, right → 66.7.
-    expect(s.original.em).toBe(50);
+    // Over the pairs (Tang et al. 2021 §2.1, App. F): originals a, a, b = right, right, wrong → EM 66.7;
+    // paraphrases: right, wrong, right → 66.7; each original question once: a right, b wrong → EM 50.
+    expect(s.original.em).toBeCloseTo(200 / 3, 10);
+    expect(s.originalQuestions.em).toBe(50);
+    expect(s.questions).toBe(2);
     expect(s.paraphrased.em).toBeCloseTo(200 / 3, 10);
     // "Who lost the race in the end?" vs "Who lost the race?": tokens 5 vs 3 (articles dropped), 3 common → F1 0.75.
     expect(rows[2]?.similarity).toBeCloseTo(0.75, 10);

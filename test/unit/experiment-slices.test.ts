@@ -58,12 +58,13 @@ describe('slice items per experiment', () => {
     expect(universalSliceItems(instances, undefined)).toEqual([]);
   });
 
-  it('DPR: a question with two paraphrases counts once, paraphrased = their mean', () => {
+  it('DPR: one item per (question, paraphrase) pair, DuReader-robust\'s unit (Tang et al. 2021 §2.1, App. F)', () => {
     const dpr = (id: string, f1: number): DprRow => ({ id, dataset: 'd', kind: 'reorder', detail: '', question: 'q', paraphrase: 'p', similarity: 0.5, original: { text: 'Ann', em: 1, f1: 1 }, paraphrased: { text: 'x', em: f1 === 1 ? 1 : 0, f1 }, differs: f1 !== 1 });
     const items = paraphraseSliceItems(instances, [dpr('q1', 1), dpr('q1', 0), dpr('q2', 0.5)]);
-    expect(items.map((i) => [i.source.question, i.perturbed])).toEqual([
-      ['Who won?', s(0.5, 0.5)],
-      ['When was it?', s(0, 0.5)],
+    expect(items.map((i) => [i.source.question, i.original, i.perturbed])).toEqual([
+      ['Who won?', s(1, 1), s(1, 1)],
+      ['Who won?', s(1, 1), s(0, 0)],
+      ['When was it?', s(1, 1), s(0, 0.5)],
     ]);
   });
 

@@ -4,7 +4,18 @@
  * the worker and reloads every added model, and the robustness table keeps the selection's rows.
  * The worker is replaced by a recorder (the UI state machine, not a model).
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+// The stats worker answered in-process by its own command switch (the numbers are core's experimentCi).
+vi.mock('../../src/app/stats-client.ts', async () => {
+  const { handleStats } = await import('../../src/worker/stats-jobs.ts');
+  return {
+    requestCi: async (comparisons: never, options: never, shares: never) => {
+      const e = handleStats({ type: 'ci', reqId: 0, comparisons, options, shares });
+      if (e.type !== 'ci-done') throw new Error(e.message);
+      return { result: e.result, ms: e.ms };
+    },
+  };
+});
 import { applyDataEvent, applyWorkerEvent, dataSent, lastOf, qaWorkerDied, resetStore, restarts, sent, useApp } from './helpers/store.ts';
 
 const { emptyRow, DEFAULT_ROBUSTNESS } = await import('../../src/core/results/robustness.ts');
@@ -140,6 +151,58 @@ describe('the robustness table when the inference worker dies (issue 25.2)', () 
       expect(saves().map((x) => [x.info.kind, x.info.partial])).toEqual([['robustness', cancelled]]);
       useApp.getState().unloadModel(k);
     }
+  });
+});
+
+describe('the robustness table\'s statistics (issue 27)', () => {
+  it('per-question scores from the worker give each cell its CI and p (core\'s experimentCi, Holm over the row), in the table, export and record', async () => {
+    const { experimentCi } = await import('../../src/core/stats/index.ts');
+    const { robustnessComparisons } = await import('../../src/core/experiments/robustness/ci.ts');
+    useApp.getState().startRobustness();
+    const collect = dataSent.at(-1) as { reqId: number };
+    applyDataEvent({ type: 'collected', reqId: collect.reqId, instances: [], total: 96, versionTwo: true, datasets: ['demo'], pool: null } as never);
+    const { jobId } = lastOf('robustness');
+    const s = (em: number, f1: number) => ({ em, f1 });
+    // Trap: 12 questions right before, 11 wrong after (a real drop); noise: no change at all.
+    const trap = Array.from({ length: 12 }, (_, i) => ({ id: `q${i}`, original: s(1, 1), perturbed: i === 0 ? s(1, 1) : s(0, 0.2) }));
+    const noise = Array.from({ length: 8 }, (_, i) => ({ id: `q${i}`, original: s(1, 1), perturbed: s(1, 1) }));
+    applyWorkerEvent({ type: 'robustness-scores', jobId, key: 'primary', cell: 'trap', questions: trap });
+    applyWorkerEvent({ type: 'robustness-scores', jobId: jobId + 1000, key: 'primary', cell: 'natural', questions: trap }); // another job's: ignored
+    applyWorkerEvent({ type: 'robustness-scores', jobId, key: 'primary', cell: 'noise', questions: noise });
+    // The DPR cell's items: 1 per (question, paraphrase) pair whose answer changed.
+    applyWorkerEvent({ type: 'robustness-share', jobId, key: 'primary', cell: 'dpr', values: [1, 0, 0, 0] });
+    const row = { ...emptyRow('primary/model', 'wasm · q8', DEFAULT_ROBUSTNESS), trap: { value: 26.7, n: 12 }, noise: { value: 100, n: 8 } };
+    applyWorkerEvent({ type: 'robustness-row', jobId, key: 'primary', row, complete: true });
+    applyWorkerEvent({ type: 'robustness-done', jobId, cancelled: false });
+    await vi.waitFor(() => expect(dataSent.some((r) => r.type === 'run-save')).toBe(true));
+    const r = useApp.getState().robust;
+    const want = experimentCi(robustnessComparisons({ trap, noise }, DEFAULT_ROBUSTNESS), { bootstrap: 1000, seed: 1, byPassage: false }, [{ key: 'dpr', values: [1, 0, 0, 0] }]);
+    expect(r.ci?.status).toBe('done');
+    expect(r.ci?.byModel.primary).toEqual(want);
+    expect(want.family).toBe(4);
+    expect(want.rows.natural).toBeNull();
+    // 11 correct → wrong, none back: McNemar p = 2 · 0.5^11, Holm × 4 (the smallest of 4 tests): significant; the noise drop is not.
+    expect(want.rows.trap?.drop.em.p).toBeCloseTo(2 / 2048, 10);
+    expect(want.rows.trap?.drop.em.pHolm).toBeCloseTo(8 / 2048, 10);
+    expect(want.rows.noise?.drop.f1).toMatchObject({ value: 0, lo: 0, hi: 0, p: 1 });
+    const save = dataSent.find((x) => x.type === 'run-save') as unknown as { info: { table: { columns: string[]; rows: unknown[][] }; run: { settings: Record<string, unknown> } }; payload?: unknown };
+    const cols = save.info.table.columns;
+    const cell = (c: string) => save.info.table.rows[0]?.[cols.indexOf(c)];
+    expect(cell('trap_drop_f1_lo')).toBe(+(want.rows.trap?.drop.f1.lo ?? NaN).toFixed(4));
+    expect(cell('trap_p_em_holm')).toBe(+(want.rows.trap?.drop.em.pHolm ?? NaN).toFixed(4));
+    expect([cell('trap_f1_significance'), cell('synthetic_noise_f1_significance')]).toEqual(['significant', 'not significant']);
+    expect(cell('natural_pairs_drop_f1_lo')).toBeNull();
+    expect(save.info.run.settings.ci).toEqual({ bootstrap: 1000, seed: 1, byPassage: false });
+    // The DPR's CI (hand-computed for 1 of 4 changed: [0, 75] %, see ci-kinds.test.ts) in its own columns.
+    expect(want.shares?.dpr).toMatchObject({ n: 4, value: 25, lo: 0, hi: 75 });
+    expect([cell('paraphrase_DPR_pct_lo'), cell('paraphrase_DPR_pct_hi')]).toEqual([0, 75]);
+    // A new CI seed computes the table's statistics again, as every card's; the saved run keeps its own.
+    useApp.getState().setCiSettings({ seed: 2 });
+    await vi.waitFor(() => expect(useApp.getState().robust.ci?.byModel.primary?.settings.seed).toBe(2));
+    expect(useApp.getState().robust.run?.settings.ci).toEqual({ bootstrap: 1000, seed: 2, byPassage: false });
+    expect(dataSent.filter((r) => r.type === 'run-save')).toHaveLength(1);
+    useApp.getState().setCiSettings({ on: false });
+    expect(useApp.getState().robust.ci).toBeNull();
   });
 });
 

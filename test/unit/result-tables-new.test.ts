@@ -93,7 +93,7 @@ describe('result tables of the newer kinds', () => {
     expect(t.key).toEqual(['rank']);
   });
 
-  it('DPR: overall, per kind and per bucket in %, an empty bucket null', () => {
+  it('DPR: overall, per kind and per bucket in %, an empty bucket null; originals over the pairs (Tang et al. 2021 §2.1, App. F), each question once in their own labelled rows', () => {
     const s: DprSummary = {
       n: 4,
       changed: 1,
@@ -101,6 +101,7 @@ describe('result tables of the newer kinds', () => {
       questions: 2,
       original: { em: 50, f1: 62.5 },
       paraphrased: { em: 25, f1: 40 },
+      originalQuestions: { em: 50, f1: 55 },
       byKind: { reorder: { n: 3, changed: 1, dpr: 1 / 3 }, synonym: { n: 1, changed: 0, dpr: 0 } },
       buckets: [
         { label: '0.0–0.2', n: 0, changed: 0, dpr: Number.NaN },
@@ -109,10 +110,12 @@ describe('result tables of the newer kinds', () => {
     };
     expect(dprTable(s).rows).toEqual([
       ['dpr_pct', 25, 4, true, 1],
-      ['em_original', 50, 2, true, null],
-      ['f1_original', 62.5, 2, true, null],
+      ['em_original', 50, 4, true, null],
+      ['f1_original', 62.5, 4, true, null],
       ['em_paraphrased', 25, 4, true, null],
       ['f1_paraphrased', 40, 4, true, null],
+      ['em_original_each_question_once', 50, 2, true, null],
+      ['f1_original_each_question_once', 55, 2, true, null],
       ['dpr_pct reorder', 33.3333, 3, true, 1],
       ['dpr_pct synonym', 0, 1, true, 0],
       ['dpr_pct similarity 0.0–0.2', null, 0, true, 0],

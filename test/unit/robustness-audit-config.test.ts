@@ -66,4 +66,12 @@ describe('robustnessAuditConfig', () => {
     expect(validateConfig(JSON.parse(JSON.stringify(c)), 'robustness-audit.json').datasets[0]?.ids).toEqual(['q9', 'q2', 'q5']);
     expect(qarxCommand('robustness', r).note).toContain('its "ids" list the 3 questions of the table in its order, and InDistName names come from every question of the data');
   });
+
+  it('the table\'s CI setting (settings.ci of its record) becomes the audit\'s "ci", which the schema takes; none without it', () => {
+    const r = { ...run(['Demo set (built in)'], 3), settings: { ci: { bootstrap: 500, seed: 9, byPassage: false } } };
+    const c = robustnessAuditConfig(r, DEFAULT_ROBUSTNESS, models);
+    expect(c.ci).toEqual({ bootstrap: 500, seed: 9, passages: false });
+    expect(validateConfig(JSON.parse(JSON.stringify(c)), 'robustness-audit.json').ci).toEqual({ bootstrap: 500, seed: 9, passages: false });
+    expect('ci' in robustnessAuditConfig(run(['Demo set (built in)'], 3), DEFAULT_ROBUSTNESS, models)).toBe(false);
+  });
 });

@@ -22,6 +22,8 @@ import { evaluateAdversarial } from '../../src/core/trap/adversarial.ts';
 import { summarizeTraps, type TrapRow } from '../../src/core/trap/summary.ts';
 import { char, type QaInput, type QaPrediction } from '../../src/core/types.ts';
 import { joinScores } from '../../src/core/metrics/slices.ts';
+import { experimentCi } from '../../src/core/stats/index.ts';
+import { PARAPHRASE_CI_KEY, paraphraseComparisons, withParaphraseCi } from '../../src/core/experiments/paraphrase/ci.ts';
 
 const KEYS: SliceKey[] = ['title', 'qword', 'meta.domain'];
 const TITLES = ['Alps', 'Nile', 'Rome'];
@@ -91,7 +93,7 @@ const people = (n: number): Instance[] =>
   questions(n).map((q, i) => ({ ...q, question: `Who ${['won the prize', 'wrote the paper', 'built the bridge'][i % 3] as string} in ${1900 + i}?`, context: `${['Marie Curie', 'Albert Einstein', 'Ada Lovelace', 'Tom Berg'][i % 4] as string} did it in ${1900 + i} near the river.`, answers: [{ text: ['Marie Curie', 'Albert Einstein', 'Ada Lovelace', 'Tom Berg'][i % 4] as string, start: 0 }], answerType: 'PER' as const }));
 
 describe('the slice table\'s all row is the headline, field by field, for every experiment kind', () => {
-  it('over-sensitivity (DPR): originals once, paraphrased over every paraphrase', () => {
+  it('over-sensitivity (DPR): one unit, the (question, paraphrase) pair (Tang et al. 2021 §2.1, App. F) — the table, the slice table\'s all row, the CI and the drop agree (issue 23 §2)', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.nat(9), score, score), { minLength: 1, maxLength: 40 }), (spec) => {
         const qs = questions(10);
@@ -104,14 +106,27 @@ describe('the slice table\'s all row is the headline, field by field, for every 
           return { id, dataset: 'd', kind: 'reorder', detail: '', question: '', paraphrase: '', similarity: 0.5, original: { text: 'a', ...os }, paraphrased: { text: 'b', ...p }, differs: false };
         });
         const s = summarizeDpr(rows);
-        const t = dprTable(s);
-        check(paraphraseSliceItems(qs, rows), dprHeadline(s), 'paraphrased', {
+        const ci = experimentCi(paraphraseComparisons(qs, rows), { bootstrap: 20, seed: 1 });
+        const t = withParaphraseCi(dprTable(s), ci);
+        const want = {
           n: cell(t, 'em_original', 'n'),
           orig_em: cell(t, 'em_original', 'value'),
           orig_f1: cell(t, 'f1_original', 'value'),
           paraphrased_em: cell(t, 'em_paraphrased', 'value'),
           paraphrased_f1: cell(t, 'f1_paraphrased', 'value'),
-        });
+        };
+        check(paraphraseSliceItems(qs, rows), dprHeadline(s), 'paraphrased', want);
+        // Every figure counts the pairs: the table's n is the DPR's n, and the CI's n too.
+        expect([want.n, cell(t, 'em_paraphrased', 'n'), cell(t, 'dpr_pct', 'n'), ci.rows[PARAPHRASE_CI_KEY]?.n]).toEqual([rows.length, rows.length, rows.length, rows.length]);
+        // The CI's estimates are the table's figures, and the drop is their difference (to 4 decimals, as exported).
+        const st = ci.rows[PARAPHRASE_CI_KEY];
+        const r4 = (x: number | undefined) => +(x ?? NaN).toFixed(4);
+        expect([r4(st?.original.em.value), r4(st?.original.f1.value), r4(st?.perturbed.em.value), r4(st?.perturbed.f1.value)]).toEqual([want.orig_em, want.orig_f1, want.paraphrased_em, want.paraphrased_f1]);
+        expect(st?.drop.f1.value).toBeCloseTo(s.original.f1 - s.paraphrased.f1, 8);
+        expect(st?.drop.em.value).toBeCloseTo(s.original.em - s.paraphrased.em, 8);
+        // The other weighting (each original question once) is in its own labelled rows, with the questions' count.
+        expect(cell(t, 'f1_original_each_question_once', 'n')).toBe(new Set(rows.map((r) => r.id)).size);
+        expect(cell(t, 'f1_original_each_question_once', 'value')).toBe(+[...orig.values()].reduce((a, o) => a + (100 * o.f1) / orig.size, 0).toFixed(4));
       }),
     );
   });

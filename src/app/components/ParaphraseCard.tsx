@@ -10,8 +10,9 @@ import { summarizeDpr, type DprSummary } from '../../core/sensitivity/dpr.ts';
 import { dprTable } from '../../core/results/tables.ts';
 import { useApp } from '../store/index.ts';
 import { RunResult } from './RunResult.tsx';
-import type { ExperimentCi } from '../../core/stats/index.ts';
-import { PARAPHRASE_CI_KEY, withParaphraseCi } from '../../core/experiments/paraphrase/ci.ts';
+import { ciText, type ExperimentCi } from '../../core/stats/index.ts';
+import { DPR_CI_KEY, PARAPHRASE_CI_KEY, withParaphraseCi } from '../../core/experiments/paraphrase/ci.ts';
+import { countOf } from '../../core/text/plural.ts';
 import { ciFor } from '../store/ci-slice.ts';
 import { CiControl } from './CiControl.tsx';
 import { CiLegend, CiStatus, DropRow, FigureCi } from './CiCell.tsx';
@@ -108,6 +109,7 @@ function NoneNote({ none, without }: { none: ReturnType<typeof useApp.getState>[
 /** DPR overall, per kind and by similarity: a table and two charts. */
 export function DprResults({ sum, ci }: { sum: DprSummary; ci?: ExperimentCi | null }) {
   const st = ci?.rows[PARAPHRASE_CI_KEY];
+  const dprCi = ci?.shares?.[DPR_CI_KEY];
   const kinds = (Object.keys(sum.byKind) as ParaphraseKind[]).sort((a, b) => [...PARAPHRASE_KINDS, 'dataset', 'user'].indexOf(a) - [...PARAPHRASE_KINDS, 'dataset', 'user'].indexOf(b));
   return (
     <>
@@ -120,10 +122,16 @@ export function DprResults({ sum, ci }: { sum: DprSummary; ci?: ExperimentCi | n
             <td data-testid="paraphrase-dpr">
               <strong>{pct(100 * sum.dpr)}%</strong> ({sum.changed} of {sum.n}
               <SmallMark n={sum.n} />)
+              {dprCi && (
+                <span className="ci-note" data-testid="paraphrase-dpr-ci">
+                  <br />
+                  <Term k="CI">95% CI</Term> {ciText(dprCi)} %
+                </span>
+              )}
             </td>
           </tr>
           <tr>
-            <td>EM / F1 original questions</td>
+            <td>EM / F1 original questions (once per paraphrase)</td>
             <td>
               <span data-testid="paraphrase-original-score">
                 {pct(sum.original.em)} / {pct(sum.original.f1)}
@@ -141,6 +149,12 @@ export function DprResults({ sum, ci }: { sum: DprSummary; ci?: ExperimentCi | n
             </td>
           </tr>
           <DropRow stats={[st]} testid="paraphrase" />
+          <tr>
+            <td>EM / F1 original questions, each once ({countOf(sum.questions, 'question')}; another weighting, not compared above)</td>
+            <td data-testid="paraphrase-original-questions">
+              {pct(sum.originalQuestions.em)} / {pct(sum.originalQuestions.f1)}
+            </td>
+          </tr>
           {kinds.map((k) => (
             <tr key={k}>
               <td>
@@ -156,11 +170,9 @@ export function DprResults({ sum, ci }: { sum: DprSummary; ci?: ExperimentCi | n
       </table>
       <SmallLegend counts={[sum.n, ...kinds.map((k) => sum.byKind[k]?.n ?? 0), ...sum.buckets.filter((b) => b.n > 0).map((b) => b.n)]} />
       {ci && <CiLegend ci={ci} testid="paraphrase" />}
-      {ci && (
-        <p className="hint" data-testid="paraphrase-ci-note">
-          The CI and the drop weigh each question once (its paraphrases&apos; mean), as an audit&apos;s paraphrase unit does; the paraphrases&apos; EM / F1 above weighs each paraphrase once, so the drop can differ from the difference of the two rows.
-        </p>
-      )}
+      <p className="hint" data-testid="paraphrase-unit-note">
+        Every figure of this table counts (question, paraphrase) pairs, as DuReader-robust does (Tang et al. 2021, §2.1 and App. F), except the row &quot;original questions, each once&quot;: an original question with three paraphrases counts three times, so the drop is the difference of the two EM / F1 rows above it, and the DPR&apos;s CI, the drop&apos;s CI and p are over the same {countOf(sum.n, 'pair')}. The DPR&apos;s CI is a percentile bootstrap of the share (no test: it is not a before/after figure), as <code>qarx compare --ci</code> computes it.
+      </p>
       <div className="charts charts-single">
         <Chart title="DPR by question similarity" testid="chart-dpr-similarity" counts={sum.buckets.filter((b) => b.n > 0).map((b) => b.n)}>
           {/* An empty bucket has no bar; a DPR of 0 keeps a sliver of one with its n=, so "no change" never looks like "no data". */}

@@ -16,9 +16,35 @@ import { ModelBadge } from './ModelsPanel.tsx';
 import { robustnessAuditConfig, ROBUSTNESS_AUDIT_FILE } from '../../core/audit/robustness-config.ts';
 import { downloadText } from '../download.ts';
 import { countOf } from '../../core/text/plural.ts';
+import { cellCi, dprCellCi } from '../../core/experiments/robustness/ci.ts';
+import { ciText, judgedP, pText, significant, type ExperimentCi, type PairedStats, type ShareStats } from '../../core/stats/index.ts';
+import { isSmallN } from '../../core/metrics/slices.ts';
+import { Term } from './Term.tsx';
+import { CiStatus, NotSignificant } from './CiCell.tsx';
 
 /** A cell as shown: one decimal, or "—" for not run. */
 const show = (c: RCell) => (c ? c.value.toFixed(1) : '—');
+
+/** A comparison cell's statistics under its figure: the F1 drop (original − after, same questions) with its 95% CI, p (F1 / EM, Holm over the row) and n.s. */
+function CellCi({ st, dpr }: { st: PairedStats; dpr: boolean }) {
+  const f1 = st.drop.f1;
+  const ns = !significant(f1);
+  return (
+    <span className={ns ? 'ci-note ns' : 'ci-note'} data-testid="robust-cell-ci">
+      <br />
+      {dpr ? 'F1 ' : ''}drop {f1.value.toFixed(1)} {ciText(f1)}
+      <br />
+      <Term k="p-value">p</Term> {pText(judgedP(f1))} / {pText(judgedP(st.drop.em))}
+      {ns && <NotSignificant />}
+      {(ns || isSmallN(st.n)) && (
+        <>
+          {' '}
+          (<Term k="mdd" /> {f1.mdd.toFixed(1)})
+        </>
+      )}
+    </span>
+  );
+}
 
 /** The chart's bars: the F1 columns, with the renaming ones averaged over entity types. */
 const BARS: { key: string; label: string; color: string; of: (r: RobustnessRow) => RCell }[] = [
@@ -29,6 +55,19 @@ const BARS: { key: string; label: string; color: string; of: (r: RobustnessRow) 
   { key: 'trap', label: 'trap', color: '#b0417a', of: (r) => r.trap },
   { key: 'worst', label: 'worst', color: '#5f6779', of: (r) => r.worst },
 ];
+
+/** The legend under the table: what a cell's drop, CI, p and n.s. are, with the settings. */
+function RobustCiLegend({ ci }: { ci: ExperimentCi | undefined }) {
+  if (!ci) return null;
+  const s = ci.settings;
+  return (
+    <p className="hint ci-legend" data-testid="robust-ci-legend">
+      Under each F1 cell: its drop (original − after, on the cell&apos;s own questions) with its 95% <Term k="CI" /> (percentile bootstrap over questions, B = {s.bootstrap.toLocaleString('en')}, seed {s.seed}, both sides resampled together) and{' '}
+      <Term k="p-value">p</Term> F1 / EM (sign-flip test; McNemar&apos;s exact test for EM), Holm-adjusted over the tests of the model&apos;s row, as <code>qarx audit</code> with &quot;ci&quot; adjusts over a model&apos;s rows. Under the DPR cell: the DPR&apos;s own 95% CI (bootstrap over the pairs), then the F1 drop from the original question to its paraphrase over the same (question, paraphrase) pairs.{' '}
+      <Term k="n.s.">n.s.</Term> = p ≥ 0.05: these questions cannot tell the drop from chance. Original, stability: no before/after comparison.
+    </p>
+  );
+}
 
 /** The job as the shared progress line shows it: which model, which experiment, percent of that model's run. */
 function jobOf(job: RobustnessJob): ExperimentJob {
@@ -55,6 +94,7 @@ export function RobustnessCard() {
   const rows = job.keys.flatMap((k) => (job.rows[k] ? [{ key: k, row: job.rows[k] as RobustnessRow }] : []));
   const cols = robustnessColumns(config);
   const table = robustnessTable(job, config);
+  const ciByModel = job.ci?.status === 'done' ? job.ci.byModel : null;
   // The qarx audit config that re-runs this table (its questions by id when the scope narrowed them).
   const auditJson = () => {
     const models = rows.map(({ key, row }) => ({ letter: modelOfKey(useApp.getState(), key).letter, id: row.model, dtype: row.runtime.split(' · ')[1] ?? '' }));
@@ -118,9 +158,17 @@ export function RobustnessCard() {
                     </th>
                     {cols.map(([h, of]) => {
                       const c = of(row);
+                      const st = c ? cellCi(ciByModel?.[key], config, h) : null;
                       return (
                         <td key={h} className={c ? undefined : 'na'} title={c ? countOf(c.n, 'question') : 'not run'}>
-                          {show(c)}
+                          <span data-testid="robust-cell-value">{show(c)}</span>
+                          {h.includes('DPR') && dprCellCi(ciByModel?.[key]) && (
+                            <span className="ci-note" data-testid="robust-dpr-ci">
+                              <br />
+                              <Term k="CI">CI</Term> {ciText(dprCellCi(ciByModel?.[key]) as ShareStats)}
+                            </span>
+                          )}
+                          {st && <CellCi st={st} dpr={h.includes('DPR')} />}
                         </td>
                       );
                     })}
@@ -129,6 +177,8 @@ export function RobustnessCard() {
               </tbody>
             </table>
           </div>
+          <CiStatus status={job.ci?.status} error={job.ci?.error} testid="robust" />
+          {ciByModel && <RobustCiLegend ci={Object.values(ciByModel)[0]} />}
           <Chart title="F1 by experiment, grouped by model" testid="robust-chart" height={260}>
             <BarChart data={chartData} margin={{ top: 8, right: 8, bottom: 20, left: 8 }}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />

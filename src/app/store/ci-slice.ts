@@ -5,10 +5,10 @@
  * its record, table, exports and history carry the CI and p.
  */
 import type { StateCreator } from 'zustand';
-import { budgetComparisons, DEFAULT_BOOTSTRAP, DEFAULT_CI_SEED, sweepComparisons, sweepRowKeys, type CiComparison, type CiOptions, type ExperimentCi } from '../../core/stats/index.ts';
+import { budgetComparisons, DEFAULT_BOOTSTRAP, DEFAULT_CI_SEED, sweepComparisons, sweepRowKeys, type CiComparison, type CiOptions, type ExperimentCi, type ShareInput } from '../../core/stats/index.ts';
 import { summarizeSweep } from '../../core/entity/stats.ts';
 import { pairsComparisons } from '../../core/experiments/natural/ci.ts';
-import { paraphraseComparisons } from '../../core/experiments/paraphrase/ci.ts';
+import { dprShares, paraphraseComparisons } from '../../core/experiments/paraphrase/ci.ts';
 import { trapComparisons } from '../../core/experiments/traps/ci.ts';
 import { adversarialComparisons } from '../../core/experiments/adversarial/ci.ts';
 import { universalComparisons } from '../../core/experiments/universal/ci.ts';
@@ -73,6 +73,9 @@ const COMPARISONS: Record<CiKind, (s: AppState) => CiComparison[] | null> = {
   adversarial: (s) => (s.adversarialRun ? adversarialComparisons(s.adversarialRun.output.rows) : null),
 };
 
+/** Each kind's shares with a CI besides its comparisons (the paraphrases' DPR), as `qarx compare --ci` computes them. */
+export const sharesOf = (s: AppState, kind: CiKind): ShareInput[] => (kind === 'paraphrase' && s.paraRows.length ? dprShares(s.paraRows) : []);
+
 /** The record with the CI settings it was computed with (the `ci` the CLI's --json record has), or without them. */
 export const recordWithCi = (run: RunRecord | null, o: CiOptions | null): RunRecord | null => {
   if (!run) return run;
@@ -95,6 +98,7 @@ export const createCiSlice: StateCreator<AppState, [], [], CiSlice> = (set, get)
     set({ ciSettings: { ...get().ciSettings, ...p } });
     const s = get();
     for (const k of CI_KINDS) if (s[JOB_OF[k]].status === 'done' || s[JOB_OF[k]].status === 'cancelled') void s.runCi(k);
+    s.recomputeRobustCi();
   },
   async runCi(kind) {
     const s = get();
@@ -111,7 +115,7 @@ export const createCiSlice: StateCreator<AppState, [], [], CiSlice> = (set, get)
     const req = ++lastReq;
     set({ ci: { ...s.ci, [kind]: { jobId, req, status: 'running', result: null, error: null } } });
     try {
-      const { result } = await requestCi(comparisons, o);
+      const { result } = await requestCi(comparisons, o, sharesOf(s, kind));
       const now = get();
       // A newer run (or setting) took over while this was computing: its own request sets the store.
       if (now[field].jobId !== jobId || now.ci[kind]?.req !== req) return result;

@@ -21,6 +21,7 @@ import { JOB_OF, saveFinishedRun, type SavedKind } from './run-saving.ts';
 import { createHealthSlice, dataDeathPatch, deathMessage, qaDeathPatch, stoppedByDeath, type HealthSlice } from './health-slice.ts';
 import type { DeathCause } from '../supervisor.ts';
 import { withScoringLang } from '../../core/data/score.ts';
+import { runRobustCi } from './robust-ci.ts';
 import { applyMultiEvent, createMultiSlice, reloadAddedModels, saveRobustnessRun, type MultiSlice } from './multi-slice.ts';
 import { createPerModelSlice, fanFailed, fanStep, isFanned, type PerModelSlice } from './per-model-slice.ts';
 import { createScopeSlice, type ScopeSlice } from './scope-slice.ts';
@@ -113,7 +114,7 @@ function applyEvent(e: WorkerEvent): void {
   const s = useApp.getState();
   if (applyMultiEvent(e, s, (p) => useApp.setState(p), () => recover({ source: s.loadedSource }))) {
     // As every experiment card's: a finished or cancelled table goes to the run history.
-    if (e.type === 'robustness-done' && e.jobId === s.robust.jobId) saveRobustnessRun(useApp.getState());
+    if (e.type === 'robustness-done' && e.jobId === s.robust.jobId) runRobustCi(useApp.getState, (p) => useApp.setState(p), () => saveRobustnessRun(useApp.getState()));
     return;
   }
   if (applyExplainEvent(e, s, (p) => useApp.setState(p))) return;
@@ -301,6 +302,8 @@ function applyEvent(e: WorkerEvent): void {
     case 'compared':
     case 'robustness-row':
     case 'robustness-progress':
+    case 'robustness-scores':
+    case 'robustness-share':
     case 'robustness-done':
       return; // applyMultiEvent
     default: {

@@ -8,7 +8,10 @@ import type { Instance } from '../../core/data/types.ts';
 import type { QaInput } from '../../core/types.ts';
 import type { SweepProgress } from '../../core/entity/stats.ts';
 import type { NamePool } from '../../core/entity/rename.ts';
-import { DEFAULT_ROBUSTNESS, robustnessColumns, type RobustnessConfig, type RobustnessRow } from '../../core/results/robustness.ts';
+import { DEFAULT_ROBUSTNESS, robustnessColumns, type RobustnessConfig, type RobustnessRow, type RobustScores } from '../../core/results/robustness.ts';
+import { withRobustnessCi } from '../../core/experiments/robustness/ci.ts';
+import { runRobustCi } from './robust-ci.ts';
+import type { ExperimentCi } from '../../core/stats/index.ts';
 import type { ResultTable } from '../../core/results/table.ts';
 import type { RunRecord } from '../../core/results/run-record.ts';
 import type { DeviceChoice, LoadProgress, ModelInfo, ModelSourceMsg, WorkerEvent } from '../../worker/protocol.ts';
@@ -52,6 +55,12 @@ export interface RobustnessJob {
   error: string | null;
   /** Why the run ended early without a Cancel (its worker died); null otherwise. */
   stopReason: string | null;
+  /** Per model key, each comparison cell's per-question scores (from the worker, for the statistics). */
+  scores: Record<string, RobustScores>;
+  /** Per model key, each share cell's items (the DPR's 0/1 per pair). */
+  shares: Record<string, Record<string, number[]>>;
+  /** The statistics of each model's row (Holm over its cells), once the stats worker has them (src/app/store/robust-ci.ts). */
+  ci: { status: 'running' | 'done' | 'error'; byModel: Record<string, ExperimentCi>; error: string | null } | null;
 }
 
 export interface MultiSlice {
@@ -76,12 +85,14 @@ export interface MultiSlice {
   openTokenView(key: string | null): void;
   setRobustLimit(n: number): void;
   startRobustness(): void;
+  /** Computes the finished table's statistics again (after a change of the CI setting; the saved run keeps its own). */
+  recomputeRobustCi(): void;
   cancelRobustness(): void;
   receiveRobustCollected(reqId: number, instances: Instance[], total: number, data: { versionTwo: boolean; datasets: string[]; pool?: NamePool | null }): boolean;
 }
 
 let nextKey = 2;
-const idleRobust = (): RobustnessJob => ({ status: 'idle', jobId: null, reqId: null, progress: null, rows: {}, complete: [], keys: [], run: null, error: null, stopReason: null });
+const idleRobust = (): RobustnessJob => ({ status: 'idle', jobId: null, reqId: null, progress: null, rows: {}, complete: [], keys: [], run: null, error: null, stopReason: null, scores: {}, shares: {}, ci: null });
 
 export { modelOfKey, readyKeys };
 
@@ -136,6 +147,10 @@ export const createMultiSlice: StateCreator<AppState, [], [], MultiSlice> = (set
     set({ robust: { ...idleRobust(), status: 'collecting', reqId } });
     sendData({ type: 'collect', reqId, ...collectRequest(s), limit: s.robustLimit, withPool: true });
   },
+  recomputeRobustCi() {
+    const st = get().robust.status;
+    if (st === 'done' || st === 'cancelled') runRobustCi(get, set, () => {});
+  },
   cancelRobustness() {
     const r = get().robust;
     if (r.jobId !== null && r.status === 'running') send({ type: 'cancel', jobId: r.jobId });
@@ -172,6 +187,12 @@ export function applyMultiEvent(e: WorkerEvent, s: AppState, set: (p: Partial<Ap
       return true;
     case 'robustness-row':
       if (e.jobId === s.robust.jobId) set({ robust: { ...s.robust, rows: { ...s.robust.rows, [e.key]: e.row }, complete: e.complete ? [...s.robust.complete, e.key] : s.robust.complete } });
+      return true;
+    case 'robustness-scores':
+      if (e.jobId === s.robust.jobId) set({ robust: { ...s.robust, scores: { ...s.robust.scores, [e.key]: { ...s.robust.scores[e.key], [e.cell]: e.questions } } } });
+      return true;
+    case 'robustness-share':
+      if (e.jobId === s.robust.jobId) set({ robust: { ...s.robust, shares: { ...s.robust.shares, [e.key]: { ...s.robust.shares[e.key], [e.cell]: e.values } } } });
       return true;
     case 'robustness-progress':
       if (e.jobId === s.robust.jobId) set({ robust: { ...s.robust, progress: { key: e.key, progress: e.progress } } });
@@ -212,10 +233,17 @@ export function robustAfterDeath(r: RobustnessJob, message: string): RobustnessJ
   return { ...ended, status: 'cancelled', rows, stopReason: message };
 }
 
-/** The robustness table as a result table (one row per model, in table order), e.g. for exports and the run history. */
-export function robustnessTable(r: Pick<RobustnessJob, 'keys' | 'rows'>, config: Pick<RobustnessConfig, 'types'>): ResultTable {
-  const rows = r.keys.flatMap((k) => (r.rows[k] ? [r.rows[k]] : []));
+/** The robustness table as a result table (one row per model, in table order), e.g. for exports and the run history; with statistics, each comparison cell's CI columns. */
+export function robustnessTable(r: Pick<RobustnessJob, 'keys' | 'rows'> & { ci?: RobustnessJob['ci'] }, config: Pick<RobustnessConfig, 'types'>): ResultTable {
+  const keys = r.keys.filter((k) => r.rows[k]);
+  const rows = keys.map((k) => r.rows[k] as RobustnessRow);
   const cols = robustnessColumns(config);
+  const byModel = r.ci?.status === 'done' ? r.ci.byModel : null;
+  return withRobustnessCi(plainTable(rows, cols), config, (i) => byModel?.[keys[i] ?? ''] ?? undefined);
+}
+
+/** The table's figures alone. */
+function plainTable(rows: RobustnessRow[], cols: ReturnType<typeof robustnessColumns>): ResultTable {
   return {
     title: 'Robustness by model',
     columns: ['model', 'device · dtype', ...cols.map(([h]) => h)],
@@ -232,7 +260,8 @@ export const robustPartial = (r: RobustnessJob): boolean => r.status === 'cancel
 export function saveRobustnessRun(s: AppState): void {
   const r = s.robust;
   if (!r.run || Object.keys(r.rows).length === 0) return;
-  s.saveRun('robustness', r.run, { keys: r.keys, rows: r.rows }, robustnessTable(r, s.robustConfig), robustPartial(r));
+  const ci = r.ci?.status === 'done' ? r.ci.byModel : null;
+  s.saveRun('robustness', r.run, { keys: r.keys, rows: r.rows, ...(ci ? { ci } : {}) }, robustnessTable(r, s.robustConfig), robustPartial(r));
 }
 
 /** After a worker restart: load every added model again (with the same device and dtype). */

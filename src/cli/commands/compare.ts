@@ -7,7 +7,9 @@ import { parseArgs } from 'node:util';
 import { modelScope, QaEngine } from '../../core/index.ts';
 import { enginePredictor } from '../../core/entity/index.ts';
 import { CATEGORY_RULES, PAIR_CATEGORIES, RULE_TEXT, runPairs, summarizePairs, type CategoryRule } from '../../core/natural/pairs.ts';
-import { pairsDpr } from '../../core/sensitivity/pairs-dpr.ts';
+import { dprRowsFromPairs } from '../../core/sensitivity/pairs-dpr.ts';
+import { summarizeDpr } from '../../core/sensitivity/dpr.ts';
+import { DPR_CI_KEY, dprShares } from '../../core/experiments/paraphrase/ci.ts';
 import { dprCounts, printDpr } from '../dpr-report.ts';
 import { smallCount, smallLegend } from '../../core/metrics/slices.ts';
 import { err, interruptible, interrupted, out, readText, UsageError } from '../io.ts';
@@ -19,7 +21,7 @@ import { LANG_OPTION, scoredAs, scoringLangOpt } from '../lang.ts';
 import { scoringLangOf } from '../../core/data/score.ts';
 import { cliCommand, cliRecord } from '../record.ts';
 import { CI_HEADER, CI_OPTIONS, CI_SEED_OPTION, ciColumns, ciLegend, ciOpts } from '../ci.ts';
-import { pairedStats } from '../../core/stats/index.ts';
+import { ciText, pairedStats, shareStats } from '../../core/stats/index.ts';
 
 /** Runs `qarx compare <original> <perturbed> --model m` and returns the exit code. */
 export async function compare(argv: string[]): Promise<number> {
@@ -60,15 +62,18 @@ export async function compare(argv: string[]): Promise<number> {
   const sum = summarizePairs(rows);
   // Over-sensitivity: DPR over the questions the two files word differently (null when none is).
   const lang = new Map(paired.map((i) => [i.id, scoringLangOf(i)]));
-  const dpr = pairsDpr(rows, (id) => lang.get(id) ?? 'en');
+  const dprRows = dprRowsFromPairs(rows, (id) => lang.get(id) ?? 'en');
+  const dpr = dprRows.length ? summarizeDpr(dprRows) : null;
   // Original vs perturbed per slice of the original questions (--slice title, qword, a metadata key …).
   const slices = await pairSliceTables(paired, rows, keys);
   // --ci: original vs perturbed on the same questions, paired (passage = the original passage).
   const context = new Map(paired.map((i) => [i.id, i.context]));
   const ci = ciOptions && pairedStats(rows.map((r) => ({ original: r.original, perturbed: r.perturbed, passage: context.get(r.id) ?? r.id })), ciOptions);
+  // --ci and reworded questions: the DPR's 95% CI over the pairs (the app's paraphrase card computes the same share).
+  const dprCi = ciOptions && dpr ? dprShares(dprRows).map((sh) => shareStats(sh.values, ciOptions, sh.clusters))[0] ?? null : null;
   if (values.json) {
     const record = cliRecord({ data: [a, b], n: sum.n, model: values.model, dtype: model.dtype, device: model.device, versionTwo, forcedV2: values.squad2, lang: scoring, settings: { rule } });
-    out(`${JSON.stringify({ record, command: cliCommand('compare', argv), partial: cancelled, rule, ruleText: RULE_TEXT[rule], versionTwo, dropped, ...sum, ...(ci ? { ci } : {}), dpr, rows, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
+    out(`${JSON.stringify({ record, command: cliCommand('compare', argv), partial: cancelled, rule, ruleText: RULE_TEXT[rule], versionTwo, dropped, ...sum, ...(ci ? { ci } : {}), dpr, ...(dprCi ? { dprCi: { key: DPR_CI_KEY, ...dprCi } } : {}), rows, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
     return cancelled ? interrupted('compare', `${sum.n} of ${paired.length} questions`) : 0;
   }
   const f = (x: number) => x.toFixed(2);
@@ -86,6 +91,7 @@ export async function compare(argv: string[]): Promise<number> {
   out(`prediction changed: ${share(sum.predictionChangeRate)}\n`);
   if (ci && ciOptions) out(`${ciLegend(ciOptions, 1)}${CI_HEADER}\n${ciColumns(ci)}\n`);
   if (dpr) printDpr(dpr, out);
+  if (dprCi) out(`DPR 95% CI: ${ciText(dprCi)} % (percentile bootstrap over the ${dprCi.n} reworded questions)\n`);
   out(smallLegend([sum.n, ...(dpr ? dprCounts(dpr) : [])]));
   for (const t of slices) out(`\n${formatSliceTable(t)}\n`);
   return cancelled ? interrupted('compare', `${sum.n} of ${paired.length} questions`) : 0;

@@ -23,6 +23,8 @@ export interface AuditConfigFile {
   models: { name: string; dtype?: 'fp32' | 'fp16' | 'q8'; path?: string; hub?: string }[];
   experiments: Record<string, unknown>[];
   seeds: number[];
+  /** The table's CI setting (the run record's settings.ci), so the audit's summary carries the same CI and p. */
+  ci?: { bootstrap: number; seed: number; passages: boolean };
 }
 
 /** The app's built-in demo set's dataset name. */
@@ -36,6 +38,12 @@ function modelEntry(m: AuditModelIn): AuditConfigFile['models'][number] {
   const dtype = m.dtype === 'fp32' || m.dtype === 'fp16' || m.dtype === 'q8' ? m.dtype : undefined;
   const where = isHubId(m.id) ? { hub: m.id } : { path: modelArg(m.id) };
   return { name: safeName(`${m.letter}-${m.id}`), ...where, ...(dtype ? { dtype } : {}) };
+}
+
+/** The audit's "ci" from the run record's CI setting (none when the table had no statistics). */
+function ciOf(run: RunRecord): Pick<AuditConfigFile, 'ci'> {
+  const c = run.settings.ci as { bootstrap?: unknown; seed?: unknown; byPassage?: unknown } | undefined;
+  return c && typeof c.bootstrap === 'number' && typeof c.seed === 'number' ? { ci: { bootstrap: c.bootstrap, seed: c.seed, passages: c.byPassage === true } } : {};
 }
 
 /**
@@ -62,5 +70,6 @@ export function robustnessAuditConfig(run: RunRecord, config: RobustnessConfig, 
       { kind: 'budget', type: 'PER', source: 'db', budget: config.budget },
     ],
     seeds: [config.seed],
+    ...ciOf(run),
   };
 }

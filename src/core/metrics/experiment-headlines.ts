@@ -15,8 +15,8 @@ import type { SliceTotals } from './slices.ts';
 /** Revision pairs / synthetic noise: the pairs table's questions, em/f1 original and changed. */
 export const pairsHeadline = (s: PairSummary): SliceTotals => ({ n: s.n, original: s.original, perturbed: s.perturbed });
 
-/** Over-sensitivity: originals each once, paraphrased over every paraphrase (DuReader-robust's instances). */
-export const dprHeadline = (s: DprSummary): SliceTotals => ({ n: s.questions, original: s.original, perturbed: s.paraphrased, perturbedN: s.n });
+/** Over-sensitivity: over the (question, paraphrase) pairs, DuReader-robust's instances (§2.1, App. F). */
+export const dprHeadline = (s: DprSummary): SliceTotals => ({ n: s.n, original: s.original, perturbed: s.paraphrased, perturbedN: s.n });
 
 /** Traps: the trap table's all row. */
 export const trapHeadline = (s: TrapSummary): SliceTotals => ({ n: s.n, original: s.original, perturbed: s.trapped });

@@ -46,9 +46,12 @@ export function sweepSliceItems(instances: readonly Source[], cells: readonly Sw
   return questionItems(instances, cells.filter((c) => sweepRowKey(c) === rowKey).flatMap((c) => c.questions ?? []));
 }
 
-/** DPR rows as slice items: original question vs its paraphrases (mean over them). */
+/**
+ * DPR rows as slice items, one per (question, paraphrase) pair — DuReader-robust's unit (§2.1, App. F),
+ * as summarizeDpr's headline: the original question's score vs the paraphrase's, in row order.
+ */
 export function paraphraseSliceItems(instances: readonly Source[], rows: readonly DprRow[]): SliceItem[] {
-  return questionItems(instances, rows.map((r) => ({ id: r.id, dataset: r.dataset, original: r.original, perturbed: r.paraphrased })));
+  return joinScores(instances, rows, (r) => ({ original: { em: r.original.em, f1: r.original.f1 }, perturbed: { em: r.paraphrased.em, f1: r.paraphrased.f1 } }));
 }
 
 /** Trap rows as slice items: original passage vs trapped passage. */

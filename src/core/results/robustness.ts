@@ -14,6 +14,9 @@ import { noisyPairs, type NoiseKind } from '../natural/noise.ts';
 import { paraphraseItems, runParaphrases, summarizeDpr } from '../sensitivity/index.ts';
 import { answerTraps, prepareTraps, summarizeTraps } from '../trap/experiment.ts';
 import { populationOf } from '../experiments/scope.ts';
+import type { Score } from '../data/score.ts';
+import { joinScores, type SliceItem } from '../metrics/slices.ts';
+import { budgetBestItems, budgetSliceItems, paraphraseSliceItems, sweepSliceItems, trapSliceItems } from '../metrics/experiment-slices.ts';
 
 /** What one robustness run does (the same for every model). */
 export interface RobustnessConfig {
@@ -52,6 +55,22 @@ export interface RobustnessRow {
   partial: boolean;
 }
 
+/** One question's scores (0..1) before and after a cell's perturbation (after: mean over seeds or paraphrases). */
+export interface RobustQuestion {
+  id: string;
+  original: Score;
+  perturbed: Score;
+}
+
+/** A row's per-question scores by cell key (src/core/experiments/robustness/ci.ts: robustCellKeys). */
+export type RobustScores = Record<string, RobustQuestion[]>;
+
+/** A cell's per-question scores from its slice items (the audit units' items, in their order); items without an after score are left out. */
+export const robustQuestions = (items: readonly SliceItem[]): RobustQuestion[] => items.flatMap((i) => (i.perturbed ? [{ id: (i.source as { id?: string }).id ?? '', original: i.original, perturbed: i.perturbed }] : []));
+
+/** The share key of the DPR cell (the paraphrase experiment's DPR_CI_KEY). */
+export const DPR_SHARE = 'dpr';
+
 /** An empty row: nothing has run yet. */
 export function emptyRow(model: string, runtime: string, config: RobustnessConfig): RobustnessRow {
   const rename: Record<string, RCell> = {};
@@ -71,7 +90,7 @@ export async function runRobustness(
   config: RobustnessConfig,
   predict: Predictor,
   row: RobustnessRow,
-  cb: { signal?: AbortSignal; pool?: NamePool; onRow?: (r: RobustnessRow) => void; onProgress?: (p: SweepProgress) => void } = {},
+  cb: { signal?: AbortSignal; pool?: NamePool; onRow?: (r: RobustnessRow) => void; onProgress?: (p: SweepProgress) => void; onScores?: (cell: string, questions: RobustQuestion[]) => void; onShare?: (cell: string, values: number[]) => void } = {},
 ): Promise<RobustnessRow> {
   const answerable = instances.filter((i) => !i.isImpossible);
   const steps = 7;
@@ -82,6 +101,10 @@ export async function runRobustness(
     row.partial = true;
     cb.onRow?.(row);
     return true;
+  };
+  // Each comparison cell's questions, built as the audit unit of its kind builds them (same items, same order).
+  const scores = (cell: string, items: () => SliceItem[]) => {
+    if (cb.onScores) cb.onScores(cell, robustQuestions(items()));
   };
   const next = () => {
     step++;
@@ -111,37 +134,52 @@ export async function runRobustness(
     const cells = sweep.cells.filter((c) => c.type === type && c.source === source && c.n > 0);
     const n = cells.reduce((a, c) => a + c.n, 0);
     row.rename[key] = cellOf(cells.reduce((a, c) => a + c.pert.f1 * c.n, 0) / Math.max(1, n), n);
+    if (n > 0) scores(`rename:${key}`, () => sweepSliceItems(answerable, sweep.cells, `${type} · ${source} · us`));
   }
   if (sweep.cancelled) row.partial = true;
   next();
   if (stop() || sweep.cancelled) return row;
 
   // 2. Natural revision pairs. Steps 2–4 take core's one population rule (scope.ts), as the cards do.
-  const nat = await runPairs(populationOf('natural', instances), predict, progress('revision pairs'));
-  if (nat.rows.length) row.natural = cellOf(summarizePairs(nat.rows).perturbed.f1, nat.rows.length);
+  const natural = populationOf('natural', instances);
+  const nat = await runPairs(natural, predict, progress('revision pairs'));
+  if (nat.rows.length) {
+    row.natural = cellOf(summarizePairs(nat.rows).perturbed.f1, nat.rows.length);
+    scores('natural', () => joinScores(natural, nat.rows, (x) => ({ original: x.original, perturbed: x.perturbed })));
+  }
   next();
   if (stop() || nat.cancelled) return row;
 
   // 3. Synthetic noise: on the revision pairs' questions when there are any, else on the answerable ones (English passages).
   const noisy = noisyPairs(populationOf('noise', instances), { ...config.noise, seed: config.seed });
   const noise = await runPairs(noisy.instances, predict, progress('synthetic noise'));
-  if (noise.rows.length) row.noise = cellOf(summarizePairs(noise.rows).perturbed.f1, noise.rows.length);
+  if (noise.rows.length) {
+    row.noise = cellOf(summarizePairs(noise.rows).perturbed.f1, noise.rows.length);
+    scores('noise', () => joinScores(noisy.instances, noise.rows, (x) => ({ original: x.original, perturbed: x.perturbed })));
+  }
   next();
   if (stop() || noise.cancelled) return row;
 
   // 4. Paraphrase DPR: the dataset's paraphrases and the rule-based generator's.
-  const items = paraphraseItems(populationOf('paraphrase', instances), { dataset: true, kinds: ['combined'], seed: config.seed }).items;
+  const paraPopulation = populationOf('paraphrase', instances);
+  const items = paraphraseItems(paraPopulation, { dataset: true, kinds: ['combined'], seed: config.seed }).items;
   const para = await runParaphrases(items, predict, progress('paraphrases'));
   if (para.rows.length) {
     const s = summarizeDpr(para.rows);
     row.dpr = cellOf(100 * s.dpr, s.n);
+    scores('paraphrase', () => paraphraseSliceItems(paraPopulation, para.rows));
+    // The DPR as a share (1: the pair's answer changed), for its CI, as the paraphrase card and qarx compare --ci.
+    cb.onShare?.(DPR_SHARE, para.rows.map((r) => (r.differs ? 1 : 0)));
   }
   next();
   if (stop() || para.cancelled) return row;
 
   // 5. Traps (AddSent-like sentences after the answer sentence).
   const traps = await answerTraps(prepareTraps(answerable, { source: 'generated', position: 'after', seed: config.seed }).items, predict, progress('traps'));
-  if (traps.rows.length) row.trap = cellOf(summarizeTraps(traps.rows).trapped.f1, traps.rows.length);
+  if (traps.rows.length) {
+    row.trap = cellOf(summarizeTraps(traps.rows).trapped.f1, traps.rows.length);
+    scores('trap', () => trapSliceItems(answerable, traps.rows));
+  }
   next();
   if (stop() || traps.cancelled) return row;
 
@@ -155,6 +193,8 @@ export async function runRobustness(
     row.worst = cellOf(budget.plain.worst.f1, budget.n);
     row.best = cellOf(budget.plain.best.f1, budget.n);
     row.stability = cellOf(100 * budget.plain.stability, budget.n);
+    scores('worst', () => budgetSliceItems(answerable, budget.perInstance));
+    scores('best', () => budgetBestItems(answerable, budget.perInstance));
   }
   if (budget.cancelled) row.partial = true;
   next();

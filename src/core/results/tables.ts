@@ -100,7 +100,8 @@ const dprRow = (measure: string, c: DprCell): CellValue[] => [measure, c.n ? r4(
 
 /** Over-sensitivity: DPR overall, per paraphrase kind and per similarity bucket, and the EM/F1 of both sides. */
 export function dprTable(s: DprSummary): ResultTable {
-  // Originals are scored once per question, paraphrases once each: each measure with its own count.
+  // The pair (original, paraphrase) is the unit (DuReader-robust §2.1, App. F); the originals with each
+  // question once are the other weighting, in their own labelled rows with their own count.
   const score = (measure: string, v: number, n: number): CellValue[] => [measure, r4(v), n, null];
   return withSmall({
     title: 'Over-sensitivity (DPR)',
@@ -109,10 +110,12 @@ export function dprTable(s: DprSummary): ResultTable {
     headline: ['value'],
     rows: [
       dprRow('dpr_pct', s),
-      score('em_original', s.original.em, s.questions),
-      score('f1_original', s.original.f1, s.questions),
+      score('em_original', s.original.em, s.n),
+      score('f1_original', s.original.f1, s.n),
       score('em_paraphrased', s.paraphrased.em, s.n),
       score('f1_paraphrased', s.paraphrased.f1, s.n),
+      score('em_original_each_question_once', s.originalQuestions.em, s.questions),
+      score('f1_original_each_question_once', s.originalQuestions.f1, s.questions),
       ...(Object.entries(s.byKind) as [string, DprCell][]).map(([k, c]) => dprRow(`dpr_pct ${k}`, c)),
       ...s.buckets.map((b) => dprRow(`dpr_pct similarity ${b.label}`, b)),
     ],

@@ -73,9 +73,16 @@ export interface DprCell {
 export interface DprSummary extends DprCell {
   /** Original questions asked (each once; `n` counts paraphrases). */
   questions: number;
-  /** Scores of the original questions (each question once) and of every paraphrase. */
+  /**
+   * The headline pair, over the (question, paraphrase) pairs — DuReader-robust's unit (Tang et al.
+   * 2021, §2.1: each paraphrase ⟨q'_i, p, A⟩ is an instance of the over-sensitivity subset; App. F: DPR
+   * sums over the pairs (q, q')): the original question's score once per paraphrase, and each
+   * paraphrase's score. Their difference is the drop the CI tests.
+   */
   original: Score;
   paraphrased: Score;
+  /** The original questions' scores with each question once (the in-domain figure), shown once and labelled so. */
+  originalQuestions: Score;
   buckets: (DprCell & { label: string })[];
   byKind: Partial<Record<ParaphraseKind, DprCell>>;
 }
@@ -100,7 +107,7 @@ export function dprRow(item: ParaphraseItem, original: string, paraphrased: stri
   };
 }
 
-/** Summarises rows, e.g. two rows of which one differs → dpr 0.5. Originals asked with several paraphrases count once in `original`. */
+/** Summarises rows, e.g. two rows of which one differs → dpr 0.5. An original asked with several paraphrases counts once per paraphrase in `original`, once in `originalQuestions`. */
 export function summarizeDpr(rows: readonly DprRow[]): DprSummary {
   const firstOf = new Map<string, DprRow>();
   for (const r of rows) if (!firstOf.has(`${r.dataset}\u0000${r.id}`)) firstOf.set(`${r.dataset}\u0000${r.id}`, r);
@@ -116,8 +123,9 @@ export function summarizeDpr(rows: readonly DprRow[]): DprSummary {
   return {
     ...cell(rows.length, rows.filter((r) => r.differs).length),
     questions: firstOf.size,
-    original: averageScore([...firstOf.values()].map((r) => r.original)),
+    original: averageScore(rows.map((r) => r.original)),
     paraphrased: averageScore(rows.map((r) => r.paraphrased)),
+    originalQuestions: averageScore([...firstOf.values()].map((r) => r.original)),
     buckets,
     byKind,
   };

@@ -10,11 +10,27 @@ import { sweepRowKey, sweepSliceItems, type SavedSliceSource } from '../metrics/
 import { joinScores } from '../metrics/slices.ts';
 import { pairedOfItems } from './items.ts';
 import { ALPHA, pairedStats, withHolm, type CiOptions, type CiSettings, type PairedQuestion, type PairedStats } from './paired.ts';
+import { bootstrapMeans, clusterIds, meanOf, percentileInterval, type Interval } from './bootstrap.ts';
 
 /** One before/after comparison of a result: its row key and its paired questions. */
 export interface CiComparison {
   key: string;
   items: PairedQuestion[];
+}
+
+/**
+ * A share of a result (e.g. the DPR: the share of paraphrases whose answer changed): 1 or 0 per
+ * item, in a fixed order; `clusters` names each item's cluster, resampled whole with "passages".
+ */
+export interface ShareInput {
+  key: string;
+  values: number[];
+  clusters?: string[];
+}
+
+/** A share (0..100 %) with its 95% percentile bootstrap CI over its items. */
+export interface ShareStats extends Interval {
+  n: number;
 }
 
 /** A result's statistics: per row key, its paired statistics (null: no question), and what produced them. */
@@ -23,15 +39,29 @@ export interface ExperimentCi {
   /** Tests in the Holm family (2 per comparison with questions: EM and F1). */
   family: number;
   rows: Record<string, PairedStats | null>;
+  /** Shares with their CI (no test: a share is not a before/after comparison), when the result has any. */
+  shares?: Record<string, ShareStats | null>;
 }
 
-/** Paired statistics of every comparison, Holm-adjusted together, e.g. experimentCi([{ key: 'PER · db · us', items }], { bootstrap: 1000, seed: 1 }). */
-export function experimentCi(comparisons: readonly CiComparison[], o: CiOptions): ExperimentCi {
+/**
+ * A share's 95% percentile bootstrap CI over its items (in %), e.g. shareStats([0, 1], o) → value 50;
+ * with o.byPassage and clusters, whole clusters are resampled. Null for no item.
+ */
+export function shareStats(values: readonly number[], o: CiOptions, clusters?: readonly string[]): ShareStats | null {
+  if (values.length === 0) return null;
+  const xs = Float64Array.from(values, (v) => 100 * v);
+  const [boot] = bootstrapMeans([xs], o.bootstrap, o.seed, o.byPassage && clusters ? clusterIds(clusters) : undefined) as [Float64Array];
+  return { n: values.length, ...percentileInterval(boot, meanOf(xs), 1 - ALPHA) };
+}
+
+/** Paired statistics of every comparison, Holm-adjusted together, and each share's CI, e.g. experimentCi([{ key: 'PER · db · us', items }], { bootstrap: 1000, seed: 1 }). */
+export function experimentCi(comparisons: readonly CiComparison[], o: CiOptions, shares: readonly ShareInput[] = []): ExperimentCi {
   const stats = withHolm(comparisons.map((c) => (c.items.length ? pairedStats(c.items, o) : null)));
   return {
     settings: { bootstrap: o.bootstrap, seed: o.seed, level: 1 - ALPHA, resample: o.byPassage ? 'passage' : 'question' },
     family: 2 * stats.filter(Boolean).length,
     rows: Object.fromEntries(comparisons.map((c, i) => [c.key, stats[i] ?? null])),
+    ...(shares.length ? { shares: Object.fromEntries(shares.map((sh) => [sh.key, shareStats(sh.values, o, sh.clusters)])) } : {}),
   };
 }
 
