@@ -74,7 +74,12 @@ const COMPARISONS: Record<CiKind, (s: AppState) => CiComparison[] | null> = {
 };
 
 /** Each kind's shares with a CI besides its comparisons (the paraphrases' DPR), as `qarx compare --ci` computes them. */
-export const sharesOf = (s: AppState, kind: CiKind): ShareInput[] => (kind === 'paraphrase' && s.paraRows.length ? dprShares(s.paraRows) : []);
+export const sharesOf = (s: AppState, kind: CiKind): ShareInput[] => SHARES[kind]?.(s) ?? [];
+
+/** The kinds with shares (a table, like COMPARISONS). */
+const SHARES: Partial<Record<CiKind, (s: AppState) => ShareInput[]>> = {
+  paraphrase: (s) => (s.paraRows.length ? dprShares(s.paraRows) : []),
+};
 
 /** The record with the CI settings it was computed with (the `ci` the CLI's --json record has), or without them. */
 export const recordWithCi = (run: RunRecord | null, o: CiOptions | null): RunRecord | null => {
