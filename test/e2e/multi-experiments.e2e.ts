@@ -41,6 +41,8 @@ for (const device of ['wasm', 'webgpu'] as const) describe(`an experiment card o
     await expect.poll(() => tabs.evaluateAll((ts) => ts.map((t) => t.getAttribute('data-state')).join(',')), { timeout: 600_000 }).toBe('done,done');
     expect(await page.getByTestId('sweep-progress').count()).toBe(0);
     expect(await tabs.nth(0).textContent()).toContain('qarx-lexical-qa');
+    // A tab names its model as the model panel does: its label first, the id beside it.
+    expect(await tabs.nth(0).textContent()).toMatch(/^A\s*Lexical-overlap baseline .*qarx-lexical-qa/);
     expect(await tabs.nth(1).textContent()).toContain(TINY);
 
     // Side by side: one row per (type, source, origin), each headline column once for A and once for B.

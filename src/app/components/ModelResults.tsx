@@ -62,7 +62,11 @@ export function ModelResults({ kind, testid }: { kind: SavedKind; testid: string
               data-letter={n?.letter}
               data-state={state}
             >
-              <ModelBadge letter={n?.letter ?? '?'} /> {n?.id} <span className="catalog-id">{n?.runtime} · {state}</span>
+              <ModelBadge letter={n?.letter ?? '?'} /> {n?.label ?? n?.id}{' '}
+              <span className="catalog-id">
+                {n?.label && n.label !== n.id ? `${n.id} · ` : ''}
+                {n?.runtime} · {state}
+              </span>
             </button>
           );
         })}

@@ -4,6 +4,8 @@
  */
 import type { CellValue } from './table.ts';
 import { ORIGIN_LABELS, SOURCE_LABELS } from '../entity/options.ts';
+import { KIND_LABELS } from '../sensitivity/kinds.ts';
+import { NOISE_LABELS } from '../natural/noise-kinds.ts';
 
 /** Words of a machine name spelt as the result cards spell them. */
 const WORDS: Record<string, string> = { em: 'EM', f1: 'F1', orig: 'orig.', pct: '%', dpr: 'DPR', resemble: 'RESEMBLE', std: '±' };
@@ -36,10 +38,32 @@ const MEASURES: Record<string, string> = {
   prediction_changed_pct: 'prediction changed %',
 };
 
-/** One machine word or measure for people, e.g. humanWord('dpr_pct') === 'DPR %', humanWord('db') === 'DBName'. */
+/** Label tables by the setting or column that holds their keys; kind keys are a paraphrase kind or a noise kind. */
+const VALUE_LABELS: Record<string, Record<string, string>> = {
+  source: SOURCE_LABELS,
+  sources: SOURCE_LABELS,
+  origin: ORIGIN_LABELS,
+  origins: ORIGIN_LABELS,
+  kind: { ...KIND_LABELS, ...NOISE_LABELS },
+  kinds: { ...KIND_LABELS, ...NOISE_LABELS },
+};
+
+/**
+ * A machine value of a setting or key column as the app labels it elsewhere, e.g. valueLabel('sources', 'db') === 'DBName',
+ * valueLabel('kind', 'reorder') === 'word reordering'; a value without a label (e.g. 'PER', 3) as it is.
+ */
+export function valueLabel(key: string, v: unknown): string {
+  const s = String(v);
+  return (Object.hasOwn(VALUE_LABELS, key) && Object.hasOwn(VALUE_LABELS[key] as object, s) ? VALUE_LABELS[key]?.[s] : undefined) ?? s;
+}
+
+/** One machine word or measure for people, e.g. humanWord('dpr_pct') === 'DPR %', humanWord('db') === 'DBName', humanWord('dpr_pct reorder') === 'DPR % word reordering'. */
 function humanWord(part: string): string {
   const label = MEASURES[part] ?? SOURCE_LABELS[part as keyof typeof SOURCE_LABELS];
   if (label) return label;
+  // A DPR row per paraphrase kind, e.g. 'dpr_pct function-word'.
+  const kind = /^dpr_pct ([a-z-]+)$/.exec(part)?.[1];
+  if (kind && Object.hasOwn(KIND_LABELS, kind)) return `DPR % ${KIND_LABELS[kind as keyof typeof KIND_LABELS]}`;
   // Machine names only: a value such as "Marie Curie" or "PER" is shown as it is.
   if (!/^[a-z0-9]+(_[A-Za-z0-9]+)+( .*)?$|^[a-z]+( .*)?$/.test(part)) return part;
   return part.replace(/^[^ ]+/, (m) => m.split('_').map((w) => WORDS[w] ?? w).join(' '));
@@ -62,8 +86,7 @@ export function rowLabel(key: string): string {
 /** A key cell for people: name sources, origins and measures get their labels, e.g. cellLabel('db', 'source') === 'DBName'; other cells as formatCell. */
 export function cellLabel(v: CellValue | undefined, column: string, rowLabelValue?: CellValue): string {
   if (typeof v === 'string') {
-    if (column === 'source') return SOURCE_LABELS[v as keyof typeof SOURCE_LABELS] ?? v;
-    if (column === 'origin') return ORIGIN_LABELS[v as keyof typeof ORIGIN_LABELS] ?? v;
+    if (column in VALUE_LABELS) return valueLabel(column, v);
     if (column === 'measure' || column === 'row') return rowLabel(v);
   }
   return formatCell(v, column, rowLabelValue);
