@@ -8,7 +8,8 @@ import { PRIMARY, type DtypeChoice } from '../../worker/multi-protocol.ts';
 import { chooseDevice } from '../../core/runtime/device.ts';
 import { dtypeChoices } from '../../core/runtime/dtypes.ts';
 import type { DeviceChoice, ModelSourceMsg } from '../../worker/protocol.ts';
-import { formatBytes, ModelFolderInput } from './ModelPanel.tsx';
+import { ModelFolderInput } from './ModelPanel.tsx';
+import { formatBytes } from '../../core/text/bytes.ts';
 import { formatMs } from './RuntimeBadge.tsx';
 
 const DEVICES: DeviceChoice[] = ['auto', 'webgpu', 'wasm'];
