@@ -1,7 +1,7 @@
 /** Result-table column titles and cell formats as the run history's tables show them. */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { cellLabel, valueLabel, columnTitle, formatCell, isCount, rowLabel } from '../../src/core/results/column-titles.ts';
+import { cellLabel, rowCellLabel, valueLabel, columnTitle, formatCell, isCount, rowLabel } from '../../src/core/results/column-titles.ts';
 import { sideBySide } from '../../src/core/results/table.ts';
 import { budgetTable } from '../../src/core/results/tables.ts';
 
@@ -105,4 +105,12 @@ describe('rowLabel and cellLabel: side-by-side rows and key cells in human label
     ['source', 'constructor', 'constructor'],
     ['seed', 3, '3'],
   ])('valueLabel(%s, %s) → %s', (key, v, label) => expect(valueLabel(key, v)).toBe(label));
+
+  it.each([
+    [['PER', 'db', 'cn'], 2, 'China'],
+    [['PER', 'indist', 'us'], 2, '–'],
+    [['GPE', 'randstr', 'us'], 2, '–'],
+    [['GPE', 'randstr', 'us'], 1, 'RandStr'],
+    [['PER', 'db', 'us'], 0, 'PER'],
+  ])('rowCellLabel(%j, %d) → %s (an origin only beside DBName)', (row, j, label) => expect(rowCellLabel(row, ['type', 'source', 'origin'], j)).toBe(label));
 });

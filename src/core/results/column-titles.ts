@@ -92,6 +92,16 @@ export function cellLabel(v: CellValue | undefined, column: string, rowLabelValu
   return formatCell(v, column, rowLabelValue);
 }
 
+/**
+ * A key cell of a row for people: as cellLabel, except that a sweep row's origin only means something
+ * for DBName and is '–' beside the other sources (as the single-run table shows it), e.g. rowCellLabel(['PER', 'indist', 'us'], ['type', 'source', 'origin'], 2) === '–'.
+ */
+export function rowCellLabel(row: readonly (CellValue | undefined)[], columns: readonly string[], j: number): string {
+  const source = row[columns.indexOf('source')];
+  if (columns[j] === 'origin' && typeof source === 'string' && source !== 'db') return '–';
+  return cellLabel(row[j], columns[j] ?? '');
+}
+
 /** Whether a column (or a row's measure) counts things, e.g. isCount('seeds B') === true. */
 export function isCount(name: string): boolean {
   return COUNTS.has(splitSide(name)[0]);
