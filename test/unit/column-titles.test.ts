@@ -1,7 +1,8 @@
 /** Result-table column titles and cell formats as the run history's tables show them. */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { cellLabel, rowCellLabel, valueLabel, columnTitle, formatCell, isCount, rowLabel } from '../../src/core/results/column-titles.ts';
+import { cellLabel, rowCellLabel, columnTitle, formatCell, isCount, rowLabel } from '../../src/core/results/column-titles.ts';
+import { valueLabel } from '../../src/core/results/value-labels.ts';
 import { sideBySide } from '../../src/core/results/table.ts';
 import { budgetTable } from '../../src/core/results/tables.ts';
 

@@ -2,7 +2,7 @@
  * The robustness table of the selection, one row per loaded model (the papers' layout), filled in
  * experiment by experiment; a chart of the F1 columns grouped by model; exports with settings.
  */
-import { valueLabel } from '../../core/results/column-titles.ts';
+import { valueLabel } from '../../core/results/value-labels.ts';
 import { ScopeLine } from './ScopeLine.tsx';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { robustnessColumns, sourceMean, RENAME_SOURCES, SOURCE_NAMES, type RCell, type RobustnessRow } from '../../core/results/robustness.ts';

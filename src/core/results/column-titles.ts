@@ -5,7 +5,7 @@
 import type { CellValue } from './table.ts';
 import { ORIGIN_LABELS, SOURCE_LABELS } from '../entity/options.ts';
 import { KIND_LABELS } from '../sensitivity/kinds.ts';
-import { NOISE_LABELS } from '../natural/noise-kinds.ts';
+import { VALUE_LABELS, valueLabel } from './value-labels.ts';
 
 /** Words of a machine name spelt as the result cards spell them. */
 const WORDS: Record<string, string> = { em: 'EM', f1: 'F1', orig: 'orig.', pct: '%', dpr: 'DPR', resemble: 'RESEMBLE', std: '±' };
@@ -37,25 +37,6 @@ const MEASURES: Record<string, string> = {
   relative_f1_change_pct: 'relative F1 change %',
   prediction_changed_pct: 'prediction changed %',
 };
-
-/** Label tables by the setting or column that holds their keys; kind keys are a paraphrase kind or a noise kind. */
-const VALUE_LABELS: Record<string, Record<string, string>> = {
-  source: SOURCE_LABELS,
-  sources: SOURCE_LABELS,
-  origin: ORIGIN_LABELS,
-  origins: ORIGIN_LABELS,
-  kind: { ...KIND_LABELS, ...NOISE_LABELS },
-  kinds: { ...KIND_LABELS, ...NOISE_LABELS },
-};
-
-/**
- * A machine value of a setting or key column as the app labels it elsewhere, e.g. valueLabel('sources', 'db') === 'DBName',
- * valueLabel('kind', 'reorder') === 'word reordering'; a value without a label (e.g. 'PER', 3) as it is.
- */
-export function valueLabel(key: string, v: unknown): string {
-  const s = String(v);
-  return (Object.hasOwn(VALUE_LABELS, key) && Object.hasOwn(VALUE_LABELS[key] as object, s) ? VALUE_LABELS[key]?.[s] : undefined) ?? s;
-}
 
 /** One machine word or measure for people, e.g. humanWord('dpr_pct') === 'DPR %', humanWord('db') === 'DBName', humanWord('dpr_pct reorder') === 'DPR % word reordering'. */
 function humanWord(part: string): string {

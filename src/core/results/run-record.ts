@@ -4,7 +4,7 @@
  * result on other questions or another model.
  */
 import { isHubId } from '../qa/hub-id.ts';
-import { valueLabel } from './column-titles.ts';
+import { valueLabel } from './value-labels.ts';
 import { ALPHA } from '../stats/paired.ts';
 
 export interface RunRecord {
