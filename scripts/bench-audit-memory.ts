@@ -53,7 +53,7 @@ export async function benchAuditMemory(root: string, questions: number): Promise
     if (f < nextMark - 1e-9) return;
     // x: questions' worth of progress (done / total × questions), the same scale for any sweep.
     samples.push({ x: f * questions, y: liveHeap() });
-    console.log(`  ${Math.round(100 * f)}% after ${((performance.now() - t0) / 1000).toFixed(0)} s: live heap ${mb(samples.at(-1)!.y)} MB, RSS ${mb(process.memoryUsage().rss)} MB, logit cache ${cache.size} windows`);
+    console.log(`  ${Math.round(100 * f)}% after ${((performance.now() - t0) / 1000).toFixed(0)} s: live heap ${mb(samples.at(-1)!.y)} MiB, RSS ${mb(process.memoryUsage().rss)} MiB, logit cache ${cache.size} windows`);
     while (f >= nextMark - 1e-9) nextMark += 0.05;
   });
   const secs = (performance.now() - t0) / 1000;
@@ -64,11 +64,11 @@ export async function benchAuditMemory(root: string, questions: number): Promise
   engine.clearCache();
   const end = liveHeap();
   console.log(`  ${questions} questions, ${outcome.n} originals answered, ${cells} cells in ${secs.toFixed(1)} s`);
-  console.log(`  live heap after GC: before ${mb(base)} MB, then ${samples.map((s) => `${Math.round((100 * s.x) / questions)}% ${mb(s.y)}`).join(', ')} MB; after the run, its result held and the logit cache emptied, ${mb(end)} MB`);
+  console.log(`  live heap after GC: before ${mb(base)} MB, then ${samples.map((s) => `${Math.round((100 * s.x) / questions)}% ${mb(s.y)}`).join(', ')} MiB; after the run, its result held and the logit cache emptied, ${mb(end)} MiB`);
   console.log(`  heap growth over the second half: ${growth.toFixed(1)} bytes per question (least-squares slope of ${second.length} samples)`);
-  console.log(`  heap after GC as each model call returns: peak ${mb(calls.peak)} MB, ${mb(calls.peak - base)} MB above the baseline (${calls.count} calls)`);
-  console.log(`  the unit's payload as JSON (most of its unit file): ${(json / 1024).toFixed(1)} KB, ${(json / questions).toFixed(1)} bytes per question`);
-  console.log(`  peak RSS ${mb(process.resourceUsage().maxRSS * 1024)} MB`);
+  console.log(`  heap after GC as each model call returns: peak ${mb(calls.peak)} MiB, ${mb(calls.peak - base)} MiB above the baseline (${calls.count} calls)`);
+  console.log(`  the unit's payload as JSON (most of its unit file): ${(json / 1024).toFixed(1)} KiB, ${(json / questions).toFixed(1)} bytes per question`);
+  console.log(`  peak RSS ${mb(process.resourceUsage().maxRSS * 1024)} MiB`);
   await model.dispose();
 }
 

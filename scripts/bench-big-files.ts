@@ -72,7 +72,7 @@ function countQuestions(path: string): number {
   return readFileSync(path, 'latin1').split('"question":').length - 1;
 }
 
-/** Runs a command, sampling its peak RSS (VmHWM) every 50 ms; resolves with exit code, MB and seconds. */
+/** Runs a command, sampling its peak RSS (VmHWM) every 50 ms; resolves with exit code, peak MiB and seconds. */
 function measure(args: string[]): Promise<{ code: number | null; peakMb: number; secs: number; stderr: string }> {
   return new Promise((res) => {
     const t0 = performance.now();
@@ -118,7 +118,7 @@ async function predictOutputs(n: number, old: boolean): Promise<void> {
     writeFileSync(join(out, 'nbest_predictions.json'), pyJsonDumps(new Map(preds.map((p) => [p.id, p.nbest.map((x) => nbestJson(x as never))])), 4) + '\n');
   } else writeOutputs(out, preds as never, true);
   const bytes = ['predictions.json', 'nbest_predictions.json', 'null_odds.json'].reduce((s, f) => s + (existsSync(join(out, f)) ? statSync(join(out, f)).size : 0), 0);
-  process.stderr.write(`wrote ${(bytes / 1e6).toFixed(0)} MB in ${((performance.now() - t0) / 1000).toFixed(1)} s; peak RSS ${before.toFixed(0)} MB with the predictions built, ${hwm().toFixed(0)} MB after writing\n`);
+  process.stderr.write(`wrote ${(bytes / 1e6).toFixed(0)} MB in ${((performance.now() - t0) / 1000).toFixed(1)} s; peak RSS ${before.toFixed(0)} MiB with the predictions built, ${hwm().toFixed(0)} MiB after writing\n`);
   rmSync(out, { recursive: true, force: true });
 }
 
@@ -207,7 +207,7 @@ async function runPredict(input: string): Promise<void> {
   rmSync(out, { recursive: true, force: true });
   const r = await predictRun(input, out, Number(values.lines));
   const inputMb = statSync(input).size / 1e6;
-  console.log(`qarx predict${values.dist ? ` (${values.dist})` : ''}: peak RSS ${r.peakMb.toFixed(0)} MB (${(r.peakMb / inputMb).toFixed(1)}× the input); first progress after ${r.firstProgress === null ? `none within ${values.limit} s` : `${r.firstProgress.toFixed(1)} s`}, first questions done after ${r.firstQuestions === null ? 'none' : `${r.firstQuestions.toFixed(1)} s`}; longest gap between progress lines ${r.maxGap.toFixed(1)} s; ${r.lines} progress lines, then Ctrl-C: exit ${r.code}`);
+  console.log(`qarx predict${values.dist ? ` (${values.dist})` : ''}: peak RSS ${r.peakMb.toFixed(0)} MiB (${((r.peakMb * 2 ** 20) / 1e6 / inputMb).toFixed(1)}× the input); first progress after ${r.firstProgress === null ? `none within ${values.limit} s` : `${r.firstProgress.toFixed(1)} s`}, first questions done after ${r.firstQuestions === null ? 'none' : `${r.firstQuestions.toFixed(1)} s`}; longest gap between progress lines ${r.maxGap.toFixed(1)} s; ${r.lines} progress lines, then Ctrl-C: exit ${r.code}`);
   const run = join(out, 'run.json');
   const partial = existsSync(run) ? (JSON.parse(readFileSync(run, 'utf8')) as { partial?: unknown }).partial : 'no run.json';
   console.log(`  predictions.json ${existsSync(join(out, 'predictions.json')) ? (parses(join(out, 'predictions.json')) ? 'parses' : 'does not parse') : 'missing'}; run.json partial: ${String(partial)}`);
@@ -227,7 +227,7 @@ async function run(): Promise<void> {
   const line = (name: string, r: { code: number | null; peakMb: number; secs: number; stderr: string }) => {
     const lines = r.stderr.trim().split('\n');
     const failure = r.code === 0 ? '' : `  FAILED (exit ${r.code}): ${lines.find((l) => /Error|Invalid|qarx:/.test(l)) ?? lines.at(-1) ?? ''}`;
-    console.log(`${name.padEnd(34)} peak RSS ${r.peakMb.toFixed(0).padStart(5)} MB   time ${r.secs.toFixed(1).padStart(6)} s${failure}`);
+    console.log(`${name.padEnd(34)} peak RSS ${r.peakMb.toFixed(0).padStart(5)} MiB  time ${r.secs.toFixed(1).padStart(6)} s${failure}`);
   };
   if (!values['predict-only']) line('perturb synthetic (char-swap)', await measure([join(ROOT, 'bin', 'qarx.mjs'), 'perturb', 'synthetic', '--kind', 'char-swap', '--rate', '0.1', input, output]));
   if (existsSync(output)) console.log(`  output: ${(statSync(output).size / 1e6).toFixed(0)} MB`);

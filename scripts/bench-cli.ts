@@ -83,7 +83,7 @@ process.on('exit', () => {
 
 type Sample = { code: number; seconds: number; cpu: number; mb: number; stdout: string };
 
-/** Runs `node bin/qarx.mjs …args` once: exit code, wall and CPU seconds, peak RSS in MB, stdout. */
+/** Runs `node bin/qarx.mjs …args` once: exit code, wall and CPU seconds, peak RSS in MiB (1024-based, as getrusage counts), stdout. */
 function runOnce(args: string[]): Promise<Sample> {
   const rssFile = join(DIR, 'rss.txt');
   rmSync(rssFile, { force: true });
@@ -162,7 +162,7 @@ async function sideBySide(label: string, qarxArgs: string[], pyArgs: string[]): 
   const same = q.out === p.out;
   const ratio = p.s / q.s;
   const ok = ratio >= 3 && q.mb <= 79;
-  console.log(`${label.padEnd(44)} qarx ${q.s.toFixed(3)} s (CPU ${q.cpu.toFixed(3)} s, ${q.mb.toFixed(0)} MB) vs official ${p.s.toFixed(3)} s (CPU ${p.cpu.toFixed(3)} s, ${p.mb.toFixed(0)} MB): ${ratio.toFixed(2)}× wall, ${(p.cpu / q.cpu).toFixed(2)}× CPU (target ≥ 3× and ≤ 79 MB: ${ok ? 'pass' : 'FAIL'}); same numbers: ${same ? 'yes' : 'NO'}`);
+  console.log(`${label.padEnd(44)} qarx ${q.s.toFixed(3)} s (CPU ${q.cpu.toFixed(3)} s, ${q.mb.toFixed(0)} MiB) vs official ${p.s.toFixed(3)} s (CPU ${p.cpu.toFixed(3)} s, ${p.mb.toFixed(0)} MiB): ${ratio.toFixed(2)}× wall, ${(p.cpu / q.cpu).toFixed(2)}× CPU (target ≥ 3× and ≤ 79 MiB: ${ok ? 'pass' : 'FAIL'}); same numbers: ${same ? 'yes' : 'NO'}`);
   return ok && same;
 }
 
@@ -180,7 +180,7 @@ async function bench(label: string, args: string[], maxSeconds: number, maxMb?: 
   const cpu = median(samples.map((x) => x.cpu));
   const timeOk = s <= maxSeconds;
   const memOk = maxMb === undefined || mb <= maxMb;
-  const mem = maxMb === undefined ? `${mb.toFixed(0)} MB` : `${mb.toFixed(0)} MB (target ≤ ${maxMb} MB: ${memOk ? 'pass' : 'FAIL'})`;
+  const mem = maxMb === undefined ? `${mb.toFixed(0)} MiB` : `${mb.toFixed(0)} MiB (target ≤ ${maxMb} MiB: ${memOk ? 'pass' : 'FAIL'})`;
   console.log(`${label.padEnd(44)} ${s.toFixed(3)} s (target ≤ ${maxSeconds} s: ${timeOk ? 'pass' : 'FAIL'}; CPU ${cpu.toFixed(3)} s)  peak ${mem}  [median of ${RUNS}; runs ${samples.map((x) => x.seconds.toFixed(2)).join(', ')}]`);
   return timeOk && memOk;
 }

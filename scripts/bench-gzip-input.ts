@@ -14,7 +14,7 @@ import { gzipSync } from 'fflate';
 
 const { values } = parseArgs({ options: { mb: { type: 'string', default: '200' }, child: { type: 'string' }, file: { type: 'string' } } });
 
-/** Peak RSS of this process so far (VmHWM, Linux), in MB. */
+/** Peak RSS of this process so far (VmHWM, Linux), in MiB (VmHWM counts KiB). */
 const peak = () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? NaN) / 1024;
 
 if (values.child && values.file) {
@@ -51,6 +51,6 @@ if (values.child && values.file) {
   for (const mode of ['whole', 'streamed']) {
     const out = execFileSync(process.execPath, ['--import', 'tsx', '--expose-gc', import.meta.filename, '--child', mode, '--file', file], { encoding: 'utf8', maxBuffer: 1 << 20 });
     const r = JSON.parse(out.trim().split('\n').pop() as string) as { n: number; peakMb: number; s: number };
-    console.log(`${mode.padEnd(8)}: ${r.n} questions, peak RSS ${r.peakMb.toFixed(0)} MB (${(r.peakMb / Number(values.mb)).toFixed(1)}× the JSON), ${r.s.toFixed(1)} s`);
+    console.log(`${mode.padEnd(8)}: ${r.n} questions, peak RSS ${r.peakMb.toFixed(0)} MiB (${((r.peakMb * 2 ** 20) / 1e6 / Number(values.mb)).toFixed(1)}× the JSON), ${r.s.toFixed(1)} s`);
   }
 }

@@ -15,7 +15,7 @@ import { gzipSync } from 'fflate';
 
 const { values } = parseArgs({ options: { mb: { type: 'string', default: '200' }, gz: { type: 'boolean', default: false }, child: { type: 'string' }, file: { type: 'string' } } });
 
-/** Peak RSS of this process so far (VmHWM, Linux), in MB. */
+/** Peak RSS of this process so far (VmHWM, Linux), in MiB (VmHWM counts KiB). */
 const peak = () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? NaN) / 1024;
 
 if (values.child && values.file) {
@@ -57,6 +57,6 @@ if (values.child && values.file) {
     const out = execFileSync(process.execPath, ['--import', 'tsx', '--expose-gc', import.meta.filename, '--child', mode, '--file', file], { encoding: 'utf8', maxBuffer: 1 << 20 });
     const r = JSON.parse(out.trim().split('\n').pop() as string) as { n: number; peakMb: number; s: number; firstS: number | null };
     const first = r.firstS === null ? `no progress until the file is read (${r.s.toFixed(1)} s)` : `first progress after ${r.firstS.toFixed(2)} s`;
-    console.log(`${mode.padEnd(8)}: ${r.n} questions, peak RSS ${r.peakMb.toFixed(0)} MB (${(r.peakMb / mb).toFixed(1)}× the JSON Lines), ${r.s.toFixed(1)} s, ${first}`);
+    console.log(`${mode.padEnd(8)}: ${r.n} questions, peak RSS ${r.peakMb.toFixed(0)} MiB (${((r.peakMb * 2 ** 20) / 1e6 / mb).toFixed(1)}× the JSON Lines), ${r.s.toFixed(1)} s, ${first}`);
   }
 }

@@ -9,3 +9,8 @@ export function formatProb(p: number): string {
 export function formatScore(s: { em: number; f1: number }): string {
   return `EM ${(s.em * 100).toFixed(0)} · F1 ${(s.f1 * 100).toFixed(1)}`;
 }
+
+/** A dataset by its name, not its internal id, e.g. datasetLabel([{ id: 'ds-1', name: 'dev.json' }], 'ds-1') === 'dev.json'; an unknown id as it is. */
+export function datasetLabel(datasets: readonly { id: string; name: string }[], id: string): string {
+  return datasets.find((d) => d.id === id)?.name ?? id;
+}

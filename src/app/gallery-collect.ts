@@ -1,10 +1,10 @@
 /**
  * Feeds the failure gallery: after each revision-pair, synthetic-noise, trap, entity-sweep,
- * worst/best-budget, universal-name and paraphrase run, and each live renaming or live pair, its
+ * worst/best-budget, universal-name, paraphrase and Adversarial SQuAD run, and each live renaming or live pair, its
  * C2W cases go to the gallery (batch experiments hand over at most MAX_FOUND_CASES per run). Noisy passages are made again here (the
  * noise is seeded per question, so they are exactly the run's) with the noise code loaded on demand.
  */
-import { casesFromFound, casesFromPairs, casesFromTraps, type FailureCase, type ModelRef } from '../core/results/gallery.ts';
+import { casesFromAdversarial, casesFromFound, casesFromPairs, casesFromTraps, type FailureCase, type ModelRef } from '../core/results/gallery.ts';
 import { caseCollector, foundCase, isC2W, type FoundCase } from '../core/results/found-case.ts';
 import type { RenameOptions } from '../core/entity/options.ts';
 import { KIND_LABELS } from '../core/sensitivity/kinds.ts';
@@ -136,4 +136,11 @@ export function collectParaphrases(s: AppState): void {
   }
   const label = (c: FoundCase) => `paraphrase: ${KIND_LABELS[s.paraRows.find((r) => r.id === c.id && r.paraphrase === c.perturbed.question)?.kind ?? 'combined']}`;
   s.addFailures(casesFromFound(found.cases, model, 'paraphrase', { allowNull: s.allowNull, found: new Date().toISOString(), perturbation: label }));
+}
+
+/** Collects the originals an Adversarial SQuAD run broke (each opens its variant in Live), at most MAX_FOUND_CASES. */
+export function collectAdversarial(s: AppState): void {
+  const model = modelRef(s);
+  if (!model || !s.adversarialRun) return;
+  s.addFailures(casesFromAdversarial(s.adversarialRun, s.adversarialInstances, model, { allowNull: s.allowNull, found: new Date().toISOString() }));
 }

@@ -60,4 +60,15 @@ describe('gallery cases from the entity experiments', () => {
     await shot(app.page, 'gallery-experiments-open-live');
     expect(app.errors).toEqual([]);
   });
+
+  it('a worst-case renaming listed under the budget result opens in Live as that renaming (issue 26.1)', async () => {
+    await openExperiment(app.page, 'entity/budget');
+    const kase = app.page.getByTestId('result-cases').locator('li').filter({ hasText: 'worst-case renaming: ' }).first();
+    await kase.waitFor({ timeout: 30_000 });
+    await kase.getByTestId('result-case-open').click();
+    await expect.poll(() => new URL(app.page.url()).hash, { timeout: 30_000 }).toBe('#/live');
+    await app.page.getByTestId('rename-result').waitFor({ timeout: 60_000 });
+    expect(await app.page.getByTestId('rename-diff').locator('ins').count()).toBeGreaterThan(0);
+    expect(app.errors).toEqual([]);
+  });
 });

@@ -68,6 +68,8 @@ describe('slices under every other experiment', () => {
     await app.page.getByTestId('sweep-run').click();
     await openSlices('sweep-slices');
     expect(await app.page.getByTestId('sweep-slices-pick').inputValue()).toBe('PER · db · us');
+    // The option reads as the sweep table does (issue 26: human labels), its value stays the row's key.
+    expect(await app.page.getByTestId('sweep-slices-pick').locator('option:checked').textContent()).toBe('PER · DBName · US');
     const n = Number(await app.page.getByTestId('sweep-slices-all').locator('td').first().textContent());
     expect(n).toBeGreaterThan(0);
     expect(await app.page.getByTestId('sweep-slices').locator('thead th').allTextContents()).toEqual(['question word', 'n', 'original EM / F1', 'renamed (mean over seeds) EM / F1', 'change EM / F1']);

@@ -41,6 +41,8 @@ for (const device of ['wasm', 'webgpu'] as const) describe(`an experiment card o
     await expect.poll(() => tabs.evaluateAll((ts) => ts.map((t) => t.getAttribute('data-state')).join(',')), { timeout: 600_000 }).toBe('done,done');
     expect(await page.getByTestId('sweep-progress').count()).toBe(0);
     expect(await tabs.nth(0).textContent()).toContain('qarx-lexical-qa');
+    // A tab names its model as the model panel does: its label first, the id beside it.
+    expect(await tabs.nth(0).textContent()).toMatch(/^A\s*Lexical-overlap baseline .*qarx-lexical-qa/);
     expect(await tabs.nth(1).textContent()).toContain(TINY);
 
     // Side by side: one row per (type, source, origin), each headline column once for A and once for B.
@@ -53,6 +55,10 @@ for (const device of ['wasm', 'webgpu'] as const) describe(`an experiment card o
     expect(headers).toContain('Bmodel B drop F1');
     expect(headers.join(' ')).not.toMatch(/_/);
     expect(await side.locator('tbody tr td:nth-child(2)').allTextContents()).not.toContain('db');
+    // An origin only means something for DBName: beside the other sources it is '–', as in the single-run table.
+    const keys = await side.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 3).map((td) => td.textContent ?? '')));
+    expect(keys.filter((k) => k[1] !== 'DBName').map((k) => k[2])).toEqual(keys.filter((k) => k[1] !== 'DBName').map(() => '–'));
+    expect(keys.some((k) => k[1] === 'DBName' && k[2] === 'US')).toBe(true);
     expect(await side.getByTestId('sweep-by-model-row').count()).toBe(await page.getByTestId('sweep-table').locator('tbody tr').count());
     // The card shows the last model's result; its tab switches to the other model's, with its own record.
     expect(await tabs.nth(1).getAttribute('aria-selected')).toBe('true');

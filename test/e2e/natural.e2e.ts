@@ -105,6 +105,14 @@ describe('revision pairs and synthetic noise over the list', () => {
     expect(csv.split('\n')[0]).toBe('id,title,question,answer,answer_start,original_context,perturbed_context,perturbed_answer,intent');
     expect(csv).toMatch(/demo-per-02,Telephone,.*,clarification\n/);
 
+    // Each pair the edit broke (C2W) is listed under the result and opens in Live with its edit (issue 26.1).
+    const broken = app.page.getByTestId('result-cases').locator('li').filter({ hasText: 'natural edit (revision pair)' });
+    await expect.poll(() => broken.count(), { timeout: 30_000 }).toBe(Math.min(counts[1] as number, 8));
+    await broken.first().getByTestId('result-case-open').click();
+    await expect.poll(() => new URL(app.page.url()).hash, { timeout: 30_000 }).toBe('#/live');
+    await expect.poll(() => app.page.getByTestId('revision-category').count(), { timeout: 60_000 }).toBe(1);
+    expect(await text('revision-category')).toBe('C2W');
+
     // The instance browser (in Data and Live) filters by the category of the last run.
     const c2c = counts[0] as number;
     await openSection(app.page, 'data');

@@ -16,6 +16,20 @@ const app = useApp({ query: 'device=wasm' });
 const hash = (page: Page) => new URL(page.url()).hash;
 /** Waits until no job bar shows progress. */
 const settled = (page: Page) => expect.poll(() => page.locator('[data-testid$="-progress"]').count(), { timeout: 240_000 }).toBe(0);
+/**
+ * Clicks the first question listed under the result and checks it opens in Live with the run's
+ * perturbation (`shows` is the Live element that only the perturbation brings up), then goes Back.
+ */
+async function openFirstCase(page: Page, shows: string, back: string): Promise<void> {
+  const first = page.getByTestId('result-cases').getByTestId('result-case-open').first();
+  await first.waitFor({ timeout: 30_000 });
+  await first.click();
+  await page.getByTestId(shows).first().waitFor({ timeout: 60_000 });
+  expect(hash(page)).toBe('#/live');
+  await page.goBack();
+  await page.getByTestId(back).waitFor({ timeout: 30_000 });
+}
+
 /** Serious or critical axe violations on the whole page, once no panel is dimmed as busy (answering). */
 async function axe(page: Page): Promise<string[]> {
   await expect.poll(() => page.locator('.busy, [aria-busy="true"]').count(), { timeout: 60_000 }).toBe(0);
@@ -70,6 +84,8 @@ describe('a newcomer at 1440 px', () => {
     await page.getByTestId('natural-table').waitFor({ timeout: 240_000 });
     await settled(page);
     expect(await axe(page)).toEqual([]);
+    // A question the noise broke opens in Live with the same noise (kind, rate, seed) in its passage, as a diff.
+    await openFirstCase(page, 'noise-diff', 'natural-table');
 
     await openExperiment(page, 'sensitivity/paraphrases');
     for (const k of ['function-word', 'synonym', 'content-word', 'combined']) await page.getByTestId(`paraphrase-source-${k}`).uncheck();

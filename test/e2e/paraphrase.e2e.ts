@@ -69,6 +69,14 @@ describe('DPR over the selected questions', () => {
     await app.page.getByTestId('paraphrase-card').scrollIntoViewIfNeeded();
     await app.page.mouse.move(0, 0);
     await shot(app.page, 'paraphrase-experiments');
+    // A paraphrase that broke the answer is listed under the result and opens in Live asking the paraphrase (issue 26.1).
+    const first = app.page.getByTestId('result-cases').getByTestId('result-case-open').first();
+    await first.waitFor({ timeout: 30_000 });
+    const original = ((await first.locator('.case-q').textContent()) ?? '').trim();
+    await first.click();
+    await expect.poll(() => new URL(app.page.url()).hash, { timeout: 30_000 }).toBe('#/live');
+    await expect.poll(() => app.page.getByTestId('question-input').inputValue(), { timeout: 60_000 }).not.toBe('');
+    expect(await app.page.getByTestId('question-input').inputValue()).not.toBe(original);
     expect(app.errors).toEqual([]);
   });
 });

@@ -136,6 +136,15 @@ describe('an adversarial SQuAD file', () => {
     expect(await text('adversarial-record')).toContain('addsent-mini.json');
     await app.page.getByTestId('trap-card').scrollIntoViewIfNeeded();
     await shot(app.page, 'adversarial-figures');
+    // The original the inserted sentence broke is listed under the result and opens its variant in Live, beside the original passage.
+    const kase = app.page.getByTestId('result-cases').locator('li').filter({ hasText: 'Adversarial SQuAD' });
+    await kase.first().waitFor({ timeout: 30_000 });
+    expect(await kase.count()).toBe(1);
+    await kase.getByTestId('result-case-open').click();
+    await app.page.getByTestId('adversarial-panel').waitFor({ timeout: 60_000 });
+    expect(new URL(app.page.url()).hash).toBe('#/live');
+    expect(await text('adversarial-panel')).toContain('high-conf-turk0');
+    await expect.poll(() => text('adversarial-trapped-text'), { timeout: 60_000 }).toContain('Gullport');
     expect(app.errors).toEqual([]);
   });
 });

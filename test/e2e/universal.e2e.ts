@@ -43,6 +43,16 @@ describe('universal names', () => {
     expect(await chart.locator('.recharts-yAxis .recharts-cartesian-axis-tick').count()).toBe(shown); // one tick per listed name
     await card().scrollIntoViewIfNeeded();
     await card().screenshot({ path: await shot(app.page, 'universal-full') });
+    // A question a name broke is listed under the result and opens in Live with that name in its passage (issue 26.1).
+    const kase = app.page.getByTestId('result-cases').locator('li').filter({ hasText: 'universal name “' }).first();
+    await kase.waitFor({ timeout: 30_000 });
+    const name = /“([^”]+)”/.exec((await kase.locator('.catalog-id').textContent()) ?? '')?.[1] ?? '';
+    expect(name).not.toBe('');
+    await kase.getByTestId('result-case-open').click();
+    await expect.poll(() => new URL(app.page.url()).hash, { timeout: 30_000 }).toBe('#/live');
+    await expect.poll(() => app.page.getByTestId('passage-input').inputValue(), { timeout: 30_000 }).toContain(name);
+    await openExperiment(app.page, 'entity/universal');
+    await card().waitFor({ timeout: 30_000 });
   });
 
   it('cancels a run: the names finished stay, marked partial', async () => {

@@ -90,7 +90,7 @@ describe('qarx predict, JSON Lines streamed', () => {
     const out = join(tmp, 'out-big');
     const r = await runQarx(join(tmp, 'cache'), 'predict', '--model', MODEL, '--data', big, '--out', out);
     expect(r.code, r.stderr).toBe(0);
-    const reading = [...r.stderr.matchAll(/predict: reading .*big\.jsonl: ([\d.]+) of ([\d.]+) MB/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    const reading = [...r.stderr.matchAll(/predict: reading .*big\.jsonl: ([\d.]+) MB of ([\d.]+) MB/g)].map((m) => [Number(m[1]), Number(m[2])]);
     expect(reading.length, r.stderr).toBeGreaterThan(0);
     const [done, total] = reading[0] as [number, number];
     expect(done).toBeLessThan(total);

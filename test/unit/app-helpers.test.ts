@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { segments } from '../../src/app/highlight.ts';
 import { missingModelFiles, modelPathOf } from '../../src/app/local-files.ts';
-import { formatProb, formatScore } from '../../src/app/format.ts';
+import { datasetLabel, formatProb, formatScore } from '../../src/app/format.ts';
 
 describe('segments', () => {
   it.each([
@@ -58,4 +58,13 @@ describe('formatProb and formatScore', () => {
   ])('formatScore($s) = $want', ({ s, want }) => {
     expect(formatScore(s)).toBe(want);
   });
+});
+
+describe('datasetLabel: a dataset by its name, never its internal id (issue 26.1)', () => {
+  const datasets = [{ id: 'demo', name: 'Demo set (built in)' }, { id: 'ds-mwz0n74q-9-bb6vnc', name: 'addsent-mini.json' }];
+  it.each([
+    ['demo', 'Demo set (built in)'],
+    ['ds-mwz0n74q-9-bb6vnc', 'addsent-mini.json'],
+    ['ds-gone', 'ds-gone'],
+  ])('%s → %s', (id, name) => expect(datasetLabel(datasets, id)).toBe(name));
 });

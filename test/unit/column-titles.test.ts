@@ -1,7 +1,8 @@
 /** Result-table column titles and cell formats as the run history's tables show them. */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { cellLabel, columnTitle, formatCell, isCount, rowLabel } from '../../src/core/results/column-titles.ts';
+import { cellLabel, rowCellLabel, columnTitle, formatCell, isCount, rowLabel } from '../../src/core/results/column-titles.ts';
+import { valueLabel } from '../../src/core/results/value-labels.ts';
 import { sideBySide } from '../../src/core/results/table.ts';
 import { budgetTable } from '../../src/core/results/tables.ts';
 
@@ -75,6 +76,9 @@ describe('rowLabel and cellLabel: side-by-side rows and key cells in human label
     ['em_original', 'EM original'],
     ['dpr_pct', 'DPR %'],
     ['dpr_pct similarity [0.2, 0.4)', 'DPR % similarity [0.2, 0.4)'],
+    ['dpr_pct reorder', 'DPR % word reordering'],
+    ['dpr_pct function-word', 'DPR % function-word replacement'],
+    ['dpr_pct dataset', 'DPR % from the dataset'],
     ['unmodified_C2W_pct', 'unmodified C2W %'],
     ['relative_f1_change_pct', 'relative F1 change %'],
     ['Marie Curie', 'Marie Curie'],
@@ -89,5 +93,25 @@ describe('rowLabel and cellLabel: side-by-side rows and key cells in human label
     expect(cellLabel('db', 'source')).toBe('DBName');
     expect(cellLabel('cn', 'origin')).toBe('China');
     expect(cellLabel(12.345, 'orig_f1')).toBe('12.3');
+    expect(cellLabel('keyboard', 'kind')).toBe('keyboard typo');
   });
+
+  it.each([
+    ['sources', 'randstr', 'RandStr'],
+    ['source', 'indist', 'InDistName'],
+    ['origin', 'fr', 'French'],
+    ['kind', 'ocr', 'OCR error'],
+    ['kinds', 'content-word', 'adding or removing content words'],
+    ['type', 'PER', 'PER'],
+    ['source', 'constructor', 'constructor'],
+    ['seed', 3, '3'],
+  ])('valueLabel(%s, %s) → %s', (key, v, label) => expect(valueLabel(key, v)).toBe(label));
+
+  it.each([
+    [['PER', 'db', 'cn'], 2, 'China'],
+    [['PER', 'indist', 'us'], 2, '–'],
+    [['GPE', 'randstr', 'us'], 2, '–'],
+    [['GPE', 'randstr', 'us'], 1, 'RandStr'],
+    [['PER', 'db', 'us'], 0, 'PER'],
+  ])('rowCellLabel(%j, %d) → %s (an origin only beside DBName)', (row, j, label) => expect(rowCellLabel(row, ['type', 'source', 'origin'], j)).toBe(label));
 });

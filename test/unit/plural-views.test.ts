@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { AdversarialTable } from '../../src/app/components/TrapCard.tsx';
 import { BudgetTable } from '../../src/app/components/BudgetTable.tsx';
 import type { AdversarialOutput } from '../../src/core/trap/adversarial.ts';
-import { formatBytes } from '../../src/app/components/ModelPanel.tsx';
+import { formatBytes } from '../../src/core/text/bytes.ts';
 import { formatBytes as messageBytes } from '../../src/core/formats/common.ts';
 import type { BudgetResult } from '../../src/core/entity/stats.ts';
 

@@ -53,8 +53,8 @@ export function AuditCard() {
       <p className="hint">
         Open what <code>qarx audit</code> or <code>qarx merge</code> wrote (see <code>docs/audit.md</code>): <code>summary.json</code>, <code>bundle.zip</code> or unit files. The tables per model show here, and every unit joins the run history below.
       </p>
-      <label className="file-pick">
-        <span>Open audit results…</span>
+      <label className="file-btn file-pick">
+        Open audit results…
         <input type="file" multiple accept=".json,.zip,application/json,application/zip" data-testid="audit-file-input" onChange={(e) => void openAuditFiles([...(e.target.files ?? [])]).then(() => (e.target.value = ''))} />
       </label>
       {busy && <p className="hint">Reading the audit files…</p>}

@@ -47,7 +47,7 @@ export function ChallengeCard() {
         (edit or undo) that breaks the most models.
       </p>
       <div className="row wrap">
-        <label className="file-button">
+        <label className="file-btn">
           SQuAD dev file…
           <input type="file" accept=".json,application/json" data-testid="challenge-dev-input" aria-label="SQuAD dev file (the challenge set keeps only pairs whose original passage is one of its passages)" onChange={(e) => void openDev(e.target.files?.[0]).then(() => (e.target.value = ''))} />
         </label>

@@ -1,7 +1,7 @@
 /** Importing datasets (files, drag and drop, URL, Hub datasets) and managing the saved ones. */
 import { useState, type DragEvent, type FormEvent } from 'react';
 import { useApp } from '../store/index.ts';
-import { formatBytes } from './ModelPanel.tsx';
+import { formatBytes } from '../../core/text/bytes.ts';
 import { StoragePanel } from './StoragePanel.tsx';
 import { countOf } from '../../core/text/plural.ts';
 

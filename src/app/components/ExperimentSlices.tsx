@@ -19,6 +19,7 @@ import { summarizeDpr } from '../../core/sensitivity/dpr.ts';
 import { summarizeTraps } from '../../core/trap/summary.ts';
 import { plannedSeeds, savedHeadline } from '../store/run-saving.ts';
 import { kindOf } from '../../core/experiments/registry.ts';
+import { rowLabel } from '../../core/results/column-titles.ts';
 
 /** A collapsed box holding one slice table (and an optional picker above it). */
 function SliceBox({ title, testid, items, headline, kind, run, perturbedLabel, picker }: { title: string; testid: string; items: readonly SliceItem[]; headline: SliceTotals | undefined; kind: string; run: RunRecord | null; perturbedLabel: string; picker?: ReactNode }) {
@@ -31,15 +32,15 @@ function SliceBox({ title, testid, items, headline, kind, run, perturbedLabel, p
   );
 }
 
-/** A labelled select of the result part to slice (a sweep row, a universal name). */
-function Picker({ id, label, value, options, onChange }: { id: string; label: string; value: string; options: readonly string[]; onChange: (v: string) => void }) {
+/** A labelled select of the result part to slice (a sweep row, a universal name), each option in words (`labelOf`). */
+function Picker({ id, label, value, options, onChange, labelOf = (o) => o }: { id: string; label: string; value: string; options: readonly string[]; onChange: (v: string) => void; labelOf?: (o: string) => string }) {
   return (
     <div className="row wrap">
       <label htmlFor={id}>{label}</label>
       <select id={id} data-testid={id} value={value} onChange={(e) => onChange(e.target.value)}>
         {options.map((o) => (
           <option key={o} value={o}>
-            {o}
+            {labelOf(o)}
           </option>
         ))}
       </select>
@@ -67,7 +68,7 @@ function SweepSlicesView({ cells, instances, run, testid }: { cells: readonly Sw
   }, [cells, run, key]);
   if (keys.length === 0) return null;
   return (
-    <SliceBox title="Original vs renamed by slice" testid={testid} items={items} headline={headline} kind="sweep" run={run && { ...run, settings: { ...run.settings, sweepRow: key } }} perturbedLabel="renamed (mean over seeds)" picker={<Picker id={`${testid}-pick`} label="Sweep row" value={key} options={keys} onChange={setPicked} />} />
+    <SliceBox title="Original vs renamed by slice" testid={testid} items={items} headline={headline} kind="sweep" run={run && { ...run, settings: { ...run.settings, sweepRow: key } }} perturbedLabel="renamed (mean over seeds)" picker={<Picker id={`${testid}-pick`} label="Sweep row" value={key} options={keys} onChange={setPicked} labelOf={rowLabel} />} />
   );
 }
 

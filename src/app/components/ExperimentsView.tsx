@@ -8,7 +8,7 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { experimentOf } from '../routes.ts';
 import { ExperimentNav, ExperimentOverview } from './ExperimentNav.tsx';
 import { ResultCases } from './ResultCases.tsx';
-import { ENTITY_CHOICES, MAX_BUDGET, NAME_SOURCES, NOT_RENAMABLE, ORIGIN_LABELS, ORIGINS, SOURCE_LABELS, type Origin } from '../../core/entity/options.ts';
+import { ENTITY_CHOICES, MAX_BUDGET, NAME_SOURCES, NOT_RENAMABLE, NOT_RENAMABLE_LABELS, ORIGIN_LABELS, ORIGINS, SOURCE_LABELS, type Origin } from '../../core/entity/options.ts';
 import { summarizeSweep, type SweepCell } from '../../core/entity/stats.ts';
 import { budgetTable, sweepTable } from '../../core/results/tables.ts';
 import { RunResult } from './RunResult.tsx';
@@ -161,7 +161,7 @@ function SweepCard() {
   );
 }
 
-/** Questions each cell left out, per reason ('long-name': a person name of more than two words), from the first seed run of each type × source. */
+/** Questions each cell left out, per reason in words, from the first seed run of each type × source. */
 function LeftOut({ cells }: { cells: SweepCell[] }) {
   const first = new Map<string, SweepCell>();
   for (const c of cells) if (!first.has(`${c.type}·${c.source}`)) first.set(`${c.type}·${c.source}`, c);
@@ -171,7 +171,7 @@ function LeftOut({ cells }: { cells: SweepCell[] }) {
       <ul>
         {[...first.values()].map((c) => (
           <li key={`${c.type}·${c.source}`}>
-            {c.type} · {SOURCE_LABELS[c.source]}: {c.n} renamed, {NOT_RENAMABLE.filter((r) => c.skipped[r]).map((r) => `${c.skipped[r]} ${r}`).join(', ') || 'none left out'}
+            {c.type} · {SOURCE_LABELS[c.source]}: {c.n} renamed, {NOT_RENAMABLE.filter((r) => c.skipped[r]).map((r) => `${c.skipped[r]} ${NOT_RENAMABLE_LABELS[r]}`).join(', ') || 'none left out'}
           </li>
         ))}
       </ul>

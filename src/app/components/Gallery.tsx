@@ -5,6 +5,7 @@ import { casesToCsv, casesToJson, groupCases, type FailureCase } from '../../cor
 import { downloadText } from '../download.ts';
 import { applyPermalink } from '../permalink-state.ts';
 import { useApp } from '../store/index.ts';
+import { datasetLabel } from '../format.ts';
 import { PassageDiff } from './Compare.tsx';
 import { NeuralOffer } from './NeuralOffer.tsx';
 
@@ -78,6 +79,7 @@ export function Gallery() {
 
 /** One case: the question, the diff of the two questions (when it changed) and of the two passages, both answers, and its buttons. */
 function CaseCard({ c }: { c: FailureCase }) {
+  const datasets = useApp((s) => s.datasets);
   const openLive = () => {
     if (!c.link) return;
     useApp.getState().setGalleryOpen(false);
@@ -93,7 +95,7 @@ function CaseCard({ c }: { c: FailureCase }) {
           {c.question}
         </span>
         <span className="catalog-id">
-          {c.dataset} · {c.id}
+          {datasetLabel(datasets, c.dataset)} · {c.id}
         </span>
       </div>
       <div className="answers">

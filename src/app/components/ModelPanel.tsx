@@ -235,5 +235,3 @@ export function ModelFolderInput({ label, testid, onPick, onError }: { label: st
   );
 }
 
-/** Bytes for people, one spelling everywhere (import messages too), e.g. formatBytes(1536) === '1.5 kB'. */
-export { formatBytes };

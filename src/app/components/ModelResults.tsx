@@ -9,11 +9,14 @@ import type { SavedKind } from '../store/run-saving.ts';
 import { downloadText } from '../download.ts';
 import { ModelBadge } from './ModelsPanel.tsx';
 import { countOf } from '../../core/text/plural.ts';
-import { cellLabel, columnTitle } from '../../core/results/column-titles.ts';
+import { columnTitle, rowCellLabel } from '../../core/results/column-titles.ts';
+import type { CellValue } from '../../core/results/table.ts';
 
 /** A cell as shown: numbers to 2 decimals, null and NaN (no question) as "—", name sources, origins and measures by their labels. */
-const cell = (v: unknown, column: string) =>
-  v === null || v === undefined || (typeof v === 'number' && !Number.isFinite(v)) ? '—' : typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(2)) : typeof v === 'string' ? cellLabel(v, column) : String(v);
+const cell = (row: readonly CellValue[], columns: readonly string[], j: number) => {
+  const v = row[j];
+  return v === null || v === undefined || (typeof v === 'number' && !Number.isFinite(v)) ? '—' : typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(2)) : typeof v === 'string' ? rowCellLabel(row, columns, j) : String(v);
+};
 
 /** A column header: a model's column starts with its letter badge. */
 function Header({ name }: { name: string }) {
@@ -62,7 +65,11 @@ export function ModelResults({ kind, testid }: { kind: SavedKind; testid: string
               data-letter={n?.letter}
               data-state={state}
             >
-              <ModelBadge letter={n?.letter ?? '?'} /> {n?.id} <span className="catalog-id">{n?.runtime} · {state}</span>
+              <ModelBadge letter={n?.letter ?? '?'} /> {n?.label ?? n?.id}{' '}
+              <span className="catalog-id">
+                {n?.label && n.label !== n.id ? `${n.id} · ` : ''}
+                {n?.runtime} · {state}
+              </span>
             </button>
           );
         })}
@@ -84,8 +91,8 @@ export function ModelResults({ kind, testid }: { kind: SavedKind; testid: string
               <tbody>
                 {table.rows.map((r, i) => (
                   <tr key={i} data-testid={`${testid}-by-model-row`}>
-                    {r.map((v, j) => (
-                      <td key={j}>{cell(v, table.columns[j] ?? '')}</td>
+                    {r.map((_v, j) => (
+                      <td key={j}>{cell(r, table.columns, j)}</td>
                     ))}
                   </tr>
                 ))}

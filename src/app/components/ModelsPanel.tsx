@@ -8,7 +8,8 @@ import { PRIMARY, type DtypeChoice } from '../../worker/multi-protocol.ts';
 import { chooseDevice } from '../../core/runtime/device.ts';
 import { dtypeChoices } from '../../core/runtime/dtypes.ts';
 import type { DeviceChoice, ModelSourceMsg } from '../../worker/protocol.ts';
-import { formatBytes, ModelFolderInput } from './ModelPanel.tsx';
+import { ModelFolderInput } from './ModelPanel.tsx';
+import { formatBytes } from '../../core/text/bytes.ts';
 import { formatMs } from './RuntimeBadge.tsx';
 
 const DEVICES: DeviceChoice[] = ['auto', 'webgpu', 'wasm'];
@@ -58,14 +59,15 @@ export function ModelsPanel() {
       <ul className="loaded-models" aria-label="Loaded models">
         {primary && (
           <li data-testid="loaded-model" data-key={PRIMARY}>
-            <ModelBadge letter="A" /> <strong>{primary.id}</strong> <span className="catalog-id">{primary.device} · {primary.dtype} · primary (the model above)</span>
+            <ModelBadge letter="A" /> <strong>{primary.label}</strong> <span className="catalog-id">{primary.label !== primary.id ? `${primary.id} · ` : ''}{primary.device} · {primary.dtype} · primary (the model above)</span>
           </li>
         )}
         {added.map((m) => {
           const { letter } = modelOfKey(useApp.getState(), m.key);
           return (
             <li key={m.key} data-testid="loaded-model" data-key={m.key} data-status={m.status}>
-              <ModelBadge letter={letter} /> <strong>{m.info?.id ?? m.source.id}</strong>{' '}
+              <ModelBadge letter={letter} /> <strong>{m.info?.label ?? m.source.id}</strong>{' '}
+              {m.info && m.info.label !== m.info.id && <span className="catalog-id">{m.info.id} </span>}
               {m.host && isOtherHub(m.host) && <span className="model-host">from {hostLabel(m.host)} </span>}
               <span className="catalog-id">
                 {m.status === 'ready' && m.info ? `${m.info.device} · ${m.info.dtype}${m.loadMs !== null ? ` · loaded in ${formatMs(m.loadMs)}` : ''}${m.bytes ? ` · ${formatBytes(m.bytes)} weights` : ''}` : m.status === 'loading' ? `loading on ${m.device}${m.progress?.total ? ` — ${formatBytes(m.progress.loaded)} of ${formatBytes(m.progress.total)}` : '…'}` : 'not loaded'}

@@ -7,6 +7,7 @@ import type { FailureCase } from '../../core/results/gallery.ts';
 import { casesOfKinds, FIRST, PAGE_CASE_KINDS } from '../result-cases.ts';
 import { applyPermalink } from '../permalink-state.ts';
 import { useApp } from '../store/index.ts';
+import { datasetLabel } from '../format.ts';
 import { Term } from './Term.tsx';
 
 /** Opens a case in Live with its perturbation. */
@@ -19,6 +20,7 @@ function openCase(c: FailureCase): void {
 export function ResultCases({ path }: { path: string }) {
   const kinds = PAGE_CASE_KINDS[path];
   const failures = useApp((s) => s.failures);
+  const datasets = useApp((s) => s.datasets);
   const [all, setAll] = useState(false);
   if (!kinds) return null;
   const cases = casesOfKinds(failures, kinds);
@@ -39,7 +41,7 @@ export function ResultCases({ path }: { path: string }) {
               </span>
             </button>{' '}
             <span className="catalog-id">
-              {c.perturbation} · {c.dataset} · {c.id}
+              {c.perturbation} · {datasetLabel(datasets, c.dataset)} · {c.id}
             </span>
           </li>
         ))}

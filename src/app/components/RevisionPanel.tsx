@@ -15,6 +15,8 @@ import { countOf } from '../../core/text/plural.ts';
 export function RevisionPanel() {
   const inst = useApp((s) => s.instance);
   const pair = useApp((s) => s.pair);
+  // Noise asked for on a question without a revision (a synthetic-noise case opened from a result): shown on its own.
+  const noiseAsked = useApp((s) => s.noiseJob !== null || (s.noisePair !== null && (s.noisePair.instance === null || s.noisePair.instance.id === (s.instance?.id ?? s.noisePair.instance.id))));
   const busy = useApp((s) => s.pairJob !== null);
   const intentSaved = useApp((s) => s.intentSaved);
   const modelId = useApp((s) => (s.modelStatus === 'ready' ? s.model?.id : null));
@@ -26,7 +28,15 @@ export function RevisionPanel() {
     if (modelId && key) runPair();
   }, [key, modelId, allowNull, runPair]);
 
-  if (!inst?.revision) return null;
+  if (!inst?.revision)
+    return noiseAsked ? (
+      <section className="entity-panel" data-testid="noise-panel">
+        <div className="panel-head">
+          <h3>Synthetic noise in this passage</h3>
+        </div>
+        <NoiseBeside />
+      </section>
+    ) : null;
   return (
     <section className={`entity-panel${busy ? ' busy' : ''}`} data-testid="revision-panel">
       <div className="panel-head">

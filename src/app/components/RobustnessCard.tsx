@@ -2,6 +2,7 @@
  * The robustness table of the selection, one row per loaded model (the papers' layout), filled in
  * experiment by experiment; a chart of the F1 columns grouped by model; exports with settings.
  */
+import { valueLabel } from '../../core/results/value-labels.ts';
 import { ScopeLine } from './ScopeLine.tsx';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { robustnessColumns, sourceMean, RENAME_SOURCES, SOURCE_NAMES, type RCell, type RobustnessRow } from '../../core/results/robustness.ts';
@@ -105,7 +106,7 @@ export function RobustnessCard() {
     <section className="card" data-testid="robustness-card">
       <h3>Robustness table — every loaded model</h3>
       <p className="hint">
-        One row per model ({nModels} loaded): F1 (0–100) on the original questions, after renaming answer entities ({config.types.join(', ')} × InDistName, DBName, RandStr, seeds 1–{config.seeds}), on revision pairs, with {config.noise.kind} noise (rate {config.noise.rate}), DPR over paraphrases (dataset's and generated), F1 with a trap sentence, worst/best over {config.budget} person renamings and stability (share of questions whose answer never moves). "—": not run (no such data in the selection).
+        One row per model ({nModels} loaded): F1 (0–100) on the original questions, after renaming answer entities ({config.types.join(', ')} × InDistName, DBName, RandStr, seeds 1–{config.seeds}), on revision pairs, with {valueLabel('kind', config.noise.kind)} noise (rate {config.noise.rate}), DPR over paraphrases (dataset's and generated), F1 with a trap sentence, worst/best over {config.budget} person renamings and stability (share of questions whose answer never moves). "—": not run (no such data in the selection).
       </p>
       <div className="row">
         <label>

@@ -20,7 +20,7 @@ import { summarizeTraps } from '../../core/trap/summary.ts';
 import { UniversalResults } from './UniversalCard.tsx';
 import { DprResults } from './ParaphraseCard.tsx';
 import { AdversarialTable, TrapResults } from './TrapCard.tsx';
-import { formatBytes } from './ModelPanel.tsx';
+import { formatBytes } from '../../core/text/bytes.ts';
 import { RunResult } from './RunResult.tsx';
 import { SweepResults } from './SweepResults.tsx';
 import { BudgetTable } from './BudgetTable.tsx';

@@ -45,7 +45,7 @@ export function ShareLink() {
         <button type="button" data-testid="share-link" onClick={() => void make()}>
           Link to this view
         </button>
-        <label className="file-button">
+        <label className="file-btn">
           Open a link file…
           <input type="file" accept=".json,application/json" data-testid="share-open-file" onChange={(e) => void openFile(e.target.files?.[0])} />
         </label>

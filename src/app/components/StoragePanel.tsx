@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { StorageRow } from '../../worker/data-protocol.ts';
 import { useApp } from '../store/index.ts';
-import { formatBytes } from './ModelPanel.tsx';
+import { formatBytes } from '../../core/text/bytes.ts';
 
 /** What a row is, in words. */
 function describe(r: StorageRow): string {

@@ -16,7 +16,7 @@ import { applyTrapEvent, createTrapSlice, ownsTrapJob, type TrapSlice } from './
 import { createRunsSlice, type RunsSlice } from './runs-slice.ts';
 import { createAuditSlice, type AuditSlice } from './audit-slice.ts';
 import { createTeachSlice, type TeachSlice } from './teach-slice.ts';
-import { collectFailures, collectFound, collectParaphrases } from '../gallery-collect.ts';
+import { collectAdversarial, collectFailures, collectFound, collectParaphrases } from '../gallery-collect.ts';
 import { JOB_OF, saveFinishedRun, type SavedKind } from './run-saving.ts';
 import { createHealthSlice, dataDeathPatch, deathMessage, qaDeathPatch, stoppedByDeath, type HealthSlice } from './health-slice.ts';
 import type { DeathCause } from '../supervisor.ts';
@@ -123,7 +123,10 @@ function applyEvent(e: WorkerEvent): void {
       saveFinishedRun(useApp.getState(), 'traps');
       collectFailures(useApp.getState(), 'traps');
     }
-    if (e.type === 'adversarial-done' && e.jobId === s.adversarialJob.jobId) saveFinishedRun(useApp.getState(), 'adversarial');
+    if (e.type === 'adversarial-done' && e.jobId === s.adversarialJob.jobId) {
+      saveFinishedRun(useApp.getState(), 'adversarial');
+      collectAdversarial(useApp.getState());
+    }
     return;
   }
   switch (e.type) {

@@ -29,8 +29,8 @@ export interface ModelResult {
 /** An experiment across the loaded models: their keys in order, the one running, their results and the one shown. */
 export interface PerModelRun {
   keys: string[];
-  /** How each model is named, fixed when the run started: letter (as in the live view), id, device · dtype. */
-  names: Record<string, { letter: string; id: string; runtime: string }>;
+  /** How each model is named, fixed when the run started: letter (as in the live view), id, label (its human name; the id when it has none), device · dtype. */
+  names: Record<string, { letter: string; id: string; label?: string; runtime: string }>;
   running: string | null;
   results: Record<string, ModelResult>;
   shown: string | null;
@@ -75,7 +75,7 @@ export function sendOnAll(get: () => AppState, set: (p: Partial<AppState>) => vo
   const names = Object.fromEntries(
     keys.map((k) => {
       const { info, letter } = modelOfKey(s, k);
-      return [k, { letter, id: info?.id ?? k, runtime: info ? `${info.device} · ${info.dtype}` : '' }];
+      return [k, { letter, id: info?.id ?? k, label: info?.label ?? info?.id ?? k, runtime: info ? `${info.device} · ${info.dtype}` : '' }];
     }),
   );
   fans.set(req.jobId, { kind, req, keys, index: 0 });

@@ -12,6 +12,7 @@ import { openModel } from '../model.ts';
 import { reportRead } from '../report.ts';
 import { cliCommand, cliRecord } from '../record.ts';
 import { countOf } from '../../core/text/plural.ts';
+import { formatMB } from '../../core/text/bytes.ts';
 
 /** Runs `qarx predict …` and returns the exit code. */
 export async function predict(argv: string[]): Promise<number> {
@@ -48,7 +49,7 @@ export async function predict(argv: string[]): Promise<number> {
   };
   const tty = process.stderr.isTTY;
   // Only the questions are kept, a chunk at a time when the file can be streamed (nested SQuAD JSON).
-  const reading = throttled(tty, (done, total) => err(`${tty ? '\r' : ''}predict: reading ${values.data}: ${mb(done)} of ${mb(total)} MB${tty ? '' : '\n'}`));
+  const reading = throttled(tty, (done, total) => err(`${tty ? '\r' : ''}predict: reading ${values.data}: ${formatMB(done)} of ${formatMB(total)}${tty ? '' : '\n'}`));
   const data = await readPredictInput(values.data, reading);
   if (tty && reading.printed) err('\n');
   reportRead(values.data, data.ids.length, data.issues);
@@ -162,8 +163,6 @@ function throttled(tty: boolean, f: (done: number, total: number) => void): ((do
 /** Input size from which the first reading line comes at once. */
 const BIG_FILE = 32e6;
 
-/** Bytes as MB with one decimal. */
-const mb = (bytes: number): string => (bytes / 1e6).toFixed(1);
 
 /** Questions whose windows are built and run together (a few MB of token ids, however big the file). */
 export const PREDICT_CHUNK = 1024;

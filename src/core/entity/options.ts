@@ -50,6 +50,15 @@ export const TARGET_LABELS: Record<RenameTarget, string> = { answer: 'answer ent
  */
 export type NotRenamable = 'no-entity' | 'other-type' | 'long-name' | 'no-spans' | 'no-person' | 'answer-lost';
 export const NOT_RENAMABLE: readonly NotRenamable[] = ['no-entity', 'other-type', 'long-name', 'no-spans', 'no-person', 'answer-lost'];
+/** Each reason in words, as counts of left-out questions print it. */
+export const NOT_RENAMABLE_LABELS: Record<NotRenamable, string> = {
+  'no-entity': 'no answer entity',
+  'other-type': 'answer of another type',
+  'long-name': 'person name of more than two words',
+  'no-spans': 'nothing renamable in the answer',
+  'no-person': 'no person of the question in the passage',
+  'answer-lost': 'answer lost in renaming',
+};
 
 export interface RenameOptions {
   type: EntityChoice;

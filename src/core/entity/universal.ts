@@ -13,7 +13,7 @@ import type { QaInput, QaPrediction } from '../types.ts';
 import { nextTask, predictedSpan, type Predictor } from './experiment.ts';
 import { placeLists } from './lexicon.ts';
 import { dbFirstNames, dbNames, zhPlaceLists } from './names.ts';
-import type { Origin } from './options.ts';
+import { NOT_RENAMABLE_LABELS, type Origin } from './options.ts';
 import { selectRenameTarget, substituteInstance, type NotRenamable } from './rename.ts';
 import type { RenameTarget } from './options.ts';
 import type { PerturbableSpan } from './spans.ts';
@@ -120,10 +120,7 @@ const EXAMPLES = 5;
 const INELIGIBLE_LABELS: Partial<Record<string, string>> = {
   'other-language': "not in the run's language",
   unanswerable: 'unanswerable',
-  'no-entity': 'no answer entity',
-  'other-type': 'answer of another type',
-  'no-spans': 'nothing renamable in the answer',
-  'answer-lost': 'answer lost in renaming',
+  ...NOT_RENAMABLE_LABELS,
 };
 
 /** Questions left out per reason in words, e.g. describeIneligible({ unanswerable: 8, 'other-type': 2 }) === '8 unanswerable, 2 answer of another type'. */

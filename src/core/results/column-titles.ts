@@ -4,6 +4,8 @@
  */
 import type { CellValue } from './table.ts';
 import { ORIGIN_LABELS, SOURCE_LABELS } from '../entity/options.ts';
+import { KIND_LABELS } from '../sensitivity/kinds.ts';
+import { VALUE_LABELS, valueLabel } from './value-labels.ts';
 
 /** Words of a machine name spelt as the result cards spell them. */
 const WORDS: Record<string, string> = { em: 'EM', f1: 'F1', orig: 'orig.', pct: '%', dpr: 'DPR', resemble: 'RESEMBLE', std: '±' };
@@ -36,10 +38,13 @@ const MEASURES: Record<string, string> = {
   prediction_changed_pct: 'prediction changed %',
 };
 
-/** One machine word or measure for people, e.g. humanWord('dpr_pct') === 'DPR %', humanWord('db') === 'DBName'. */
+/** One machine word or measure for people, e.g. humanWord('dpr_pct') === 'DPR %', humanWord('db') === 'DBName', humanWord('dpr_pct reorder') === 'DPR % word reordering'. */
 function humanWord(part: string): string {
   const label = MEASURES[part] ?? SOURCE_LABELS[part as keyof typeof SOURCE_LABELS];
   if (label) return label;
+  // A DPR row per paraphrase kind, e.g. 'dpr_pct function-word'.
+  const kind = /^dpr_pct ([a-z-]+)$/.exec(part)?.[1];
+  if (kind && Object.hasOwn(KIND_LABELS, kind)) return `DPR % ${KIND_LABELS[kind as keyof typeof KIND_LABELS]}`;
   // Machine names only: a value such as "Marie Curie" or "PER" is shown as it is.
   if (!/^[a-z0-9]+(_[A-Za-z0-9]+)+( .*)?$|^[a-z]+( .*)?$/.test(part)) return part;
   return part.replace(/^[^ ]+/, (m) => m.split('_').map((w) => WORDS[w] ?? w).join(' '));
@@ -62,11 +67,20 @@ export function rowLabel(key: string): string {
 /** A key cell for people: name sources, origins and measures get their labels, e.g. cellLabel('db', 'source') === 'DBName'; other cells as formatCell. */
 export function cellLabel(v: CellValue | undefined, column: string, rowLabelValue?: CellValue): string {
   if (typeof v === 'string') {
-    if (column === 'source') return SOURCE_LABELS[v as keyof typeof SOURCE_LABELS] ?? v;
-    if (column === 'origin') return ORIGIN_LABELS[v as keyof typeof ORIGIN_LABELS] ?? v;
+    if (column in VALUE_LABELS) return valueLabel(column, v);
     if (column === 'measure' || column === 'row') return rowLabel(v);
   }
   return formatCell(v, column, rowLabelValue);
+}
+
+/**
+ * A key cell of a row for people: as cellLabel, except that a sweep row's origin only means something
+ * for DBName and is '–' beside the other sources (as the single-run table shows it), e.g. rowCellLabel(['PER', 'indist', 'us'], ['type', 'source', 'origin'], 2) === '–'.
+ */
+export function rowCellLabel(row: readonly (CellValue | undefined)[], columns: readonly string[], j: number): string {
+  const source = row[columns.indexOf('source')];
+  if (columns[j] === 'origin' && typeof source === 'string' && source !== 'db') return '–';
+  return cellLabel(row[j], columns[j] ?? '');
 }
 
 /** Whether a column (or a row's measure) counts things, e.g. isCount('seeds B') === true. */

@@ -6,7 +6,8 @@
 import Papa from 'papaparse';
 import type { Instance } from '../data/types.ts';
 import { FORMULA_START } from '../formats/pairs-csv.ts';
-import type { FoundCase } from './found-case.ts';
+import { MAX_FOUND_CASES, type FoundCase } from './found-case.ts';
+import type { AdversarialRow } from '../trap/adversarial.ts';
 import type { PairRow } from '../natural/pairs.ts';
 import type { Permalink, PermalinkPerturbation } from './permalink.ts';
 import type { TrapRow } from '../trap/summary.ts';
@@ -167,6 +168,46 @@ export function casesFromFound(
       found: opts.found,
     };
   });
+}
+
+/**
+ * The originals an Adversarial SQuAD run broke (answered exactly, its worst variant not) as trap
+ * cases, at most `max`. The link opens the variant itself: the live view shows an adversarial
+ * variant beside its original passage with the inserted sentence (AdversarialPanel), so the
+ * question opens with the same perturbation.
+ */
+export function casesFromAdversarial(
+  run: { output: { rows: readonly AdversarialRow[] }; predictions: Readonly<Record<string, string>> },
+  instances: readonly Instance[],
+  model: ModelRef,
+  opts: { allowNull: boolean; found: string },
+  max = MAX_FOUND_CASES,
+): FailureCase[] {
+  const byId = new Map(instances.map((i) => [i.id, i]));
+  const out: FailureCase[] = [];
+  for (const r of run.output.rows) {
+    if (out.length >= max) break;
+    if (!(r.original?.em === 1 && r.adversarial?.em === 0) || !r.worstId || r.worstId === r.originalId) continue;
+    const variant = byId.get(r.worstId);
+    const originalPassage = variant?.adversarial?.originalContext ?? byId.get(r.originalId)?.context;
+    if (!variant || originalPassage === undefined) continue;
+    out.push({
+      key: ['adversarial', model.id, variant.dataset, variant.id].join('|'),
+      kind: 'trap',
+      perturbation: 'Adversarial SQuAD sentence (Jia & Liang 2017)',
+      model: model.id,
+      dataset: variant.dataset,
+      id: variant.id,
+      question: variant.question,
+      gold: gold(variant),
+      original: { passage: originalPassage, answer: run.predictions[r.originalId] ?? '' },
+      perturbed: { passage: variant.context, answer: run.predictions[variant.id] ?? '' },
+      link: linkOf(variant, model, { kind: 'none' }, opts.allowNull),
+      starred: false,
+      found: opts.found,
+    });
+  }
+  return out;
 }
 
 /** Adds new cases to the gallery: a case already there keeps its star and first-seen time; newest first. */

@@ -4,6 +4,8 @@
  * result on other questions or another model.
  */
 import { isHubId } from '../qa/hub-id.ts';
+import { valueLabel } from './value-labels.ts';
+import { ALPHA } from '../stats/paired.ts';
 
 export interface RunRecord {
   /** Names of the datasets the questions came from. */
@@ -46,11 +48,21 @@ export function selectionText(r: Pick<RunRecord, 'query' | 'filters'>): string {
   return [r.query ? `search "${r.query}"` : '', ...filters.map(([k, v]) => `${k} ${v}`)].filter(Boolean).join(', ');
 }
 
-/** Settings as words, nested ones in brackets, e.g. settingsText({ seeds: 5, resemble: { m: 3, type: 'MIX' } }) → 'seeds 5, resemble (m 3, type MIX)'. */
+/** The statistics setting in words, e.g. ciText({ bootstrap: 1000, seed: 1, byPassage: false }) === '95% CI: 1,000 bootstrap resamples, seed 1, resampling questions'. */
+function ciText(ci: Record<string, unknown>): string {
+  const n = Number(ci.bootstrap);
+  const whole = ci.byPassage === true || ci.resample === 'passage';
+  return `${Math.round(100 * (1 - ALPHA))}% CI: ${Number.isFinite(n) ? n.toLocaleString('en-US') : String(ci.bootstrap)} bootstrap resamples, seed ${String(ci.seed)}, resampling ${whole ? 'whole passages' : 'questions'}`;
+}
+
+/**
+ * Settings as words, nested ones in brackets, machine values by their labels, e.g.
+ * settingsText({ seeds: 5, sources: ['db'], resemble: { m: 3, type: 'MIX' } }) → 'seeds 5, sources DBName, resemble (m 3, type MIX)'.
+ */
 function settingsText(settings: Record<string, unknown>): string {
-  const value = (v: unknown): string => (Array.isArray(v) ? v.map(value).join('/') : typeof v === 'object' && v !== null ? `(${settingsText(v as Record<string, unknown>)})` : String(v));
+  const value = (k: string, v: unknown): string => (Array.isArray(v) ? v.map((x) => value(k, x)).join('/') : typeof v === 'object' && v !== null ? `(${settingsText(v as Record<string, unknown>)})` : valueLabel(k, v));
   return Object.entries(settings)
-    .map(([k, v]) => `${k} ${value(v)}`)
+    .map(([k, v]) => (k === 'ci' && typeof v === 'object' && v !== null ? ciText(v as Record<string, unknown>) : `${k} ${value(k, v)}`))
     .join(', ');
 }
 

@@ -20,5 +20,8 @@ export function formatBinaryBytes(n: number): string {
   return `${n} bytes`;
 }
 
+/** A 1000-based size always in MB (a progress line's two figures in one unit), e.g. formatMB(1.25e6) === '1.3 MB', formatMB(4e5) === '0.4 MB'. */
+export const formatMB = (n: number): string => `${(n / 1e6).toFixed(1)} MB`;
+
 /** A 1024-based size always in MiB (a memory budget reads the same whatever its size), e.g. formatMiB(1.5 * 2 ** 20) === '1.5 MiB'. */
 export const formatMiB = (n: number): string => `${(n / 2 ** 20).toFixed(1)} MiB`;
