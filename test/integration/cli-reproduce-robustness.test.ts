@@ -18,7 +18,7 @@ import { configureRuntime, loadQaModel, QaEngine } from '../../src/core/index.ts
 import { DEFAULT_ROBUSTNESS, emptyRow, robustnessColumns, runRobustness, SOURCE_NAMES } from '../../src/core/results/robustness.ts';
 import type { RunRecord } from '../../src/core/results/run-record.ts';
 import { ROOT, runMain } from '../support/run-qarx.ts';
-import { robustCellKeys, robustnessComparisons, type RobustScores } from '../../src/core/experiments/robustness/ci.ts';
+import { originalCellCi, robustCellKeys, robustnessComparisons, robustnessShares, type RobustScores } from '../../src/core/experiments/robustness/ci.ts';
 import { experimentCi } from '../../src/core/stats/index.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'qarx-reproduce-robust-'));
@@ -37,7 +37,8 @@ describe('robustness table on a narrowed scope = qarx audit of its config', () =
     // As the app: the data worker's pool of every question of the dataset.
     // The per-question scores the QA worker posts (robustness-scores), as the store gathers them.
     const scores: RobustScores = {};
-    const row = await runRobustness(scope, config, enginePredictor(engine, { versionTwo: config.versionTwo }), emptyRow('qarx-lexical-qa', 'wasm · fp32', config), { pool: buildNamePool(demo), onScores: (cell, qs) => (scores[cell] = qs) });
+    const shares: Record<string, number[]> = {};
+    const row = await runRobustness(scope, config, enginePredictor(engine, { versionTwo: config.versionTwo }), emptyRow('qarx-lexical-qa', 'wasm · fp32', config), { pool: buildNamePool(demo), onScores: (cell, qs) => (scores[cell] = qs), onShare: (cell, values) => (shares[cell] = values) });
     expect(row.partial).toBe(false);
 
     // With the CI setting in the record, as the app's (issue 27): the config carries it as the audit's "ci".
@@ -94,6 +95,14 @@ describe('robustness table on a narrowed scope = qarx audit of its config', () =
     // The app's statistics of the row (the stats worker's experimentCi over the cells' scores, Holm
     // over the row) equal the audit overview's CI columns (Holm over the model's rows) to 4 decimals.
     const appCi = experimentCi(robustnessComparisons(scores, config), { ...ciOptions, byPassage: false });
+    // Issue 27.1: the original F1 column has its own CI over the same questions, around the column's own value.
+    const withShares = experimentCi(robustnessComparisons(scores, config), { ...ciOptions, byPassage: false }, robustnessShares(shares));
+    const origCi = originalCellCi(withShares);
+    expect(origCi?.n).toBe(row.original?.n);
+    expect(origCi?.value).toBeCloseTo(row.original?.value ?? NaN, 9);
+    expect(origCi!.lo).toBeLessThanOrEqual(origCi!.value);
+    expect(origCi!.hi).toBeGreaterThanOrEqual(origCi!.value);
+    expect(origCi!.hi - origCi!.lo).toBeGreaterThan(0);
     const auditRow: Record<string, RegExp | string> = { natural: 'natural', noise: 'synthetic', paraphrase: 'paraphrase', trap: 'traps', worst: 'budget', best: 'budget' };
     let compared = 0;
     for (const [key, header] of robustCellKeys(config)) {

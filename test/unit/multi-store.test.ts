@@ -171,12 +171,14 @@ describe('the robustness table\'s statistics (issue 27)', () => {
     applyWorkerEvent({ type: 'robustness-scores', jobId, key: 'primary', cell: 'noise', questions: noise });
     // The DPR cell's items: 1 per (question, paraphrase) pair whose answer changed.
     applyWorkerEvent({ type: 'robustness-share', jobId, key: 'primary', cell: 'dpr', values: [1, 0, 0, 0] });
+    // The original column's F1 per answerable question (issue 27.1: its own CI).
+    applyWorkerEvent({ type: 'robustness-share', jobId, key: 'primary', cell: 'original', values: [1, 1] });
     const row = { ...emptyRow('primary/model', 'wasm · q8', DEFAULT_ROBUSTNESS), trap: { value: 26.7, n: 12 }, noise: { value: 100, n: 8 } };
     applyWorkerEvent({ type: 'robustness-row', jobId, key: 'primary', row, complete: true });
     applyWorkerEvent({ type: 'robustness-done', jobId, cancelled: false });
     await vi.waitFor(() => expect(dataSent.some((r) => r.type === 'run-save')).toBe(true));
     const r = useApp.getState().robust;
-    const want = experimentCi(robustnessComparisons({ trap, noise }, DEFAULT_ROBUSTNESS), { bootstrap: 1000, seed: 1, byPassage: false }, [{ key: 'dpr', values: [1, 0, 0, 0] }]);
+    const want = experimentCi(robustnessComparisons({ trap, noise }, DEFAULT_ROBUSTNESS), { bootstrap: 1000, seed: 1, byPassage: false }, [{ key: 'dpr', values: [1, 0, 0, 0] }, { key: 'original', values: [1, 1] }]);
     expect(r.ci?.status).toBe('done');
     expect(r.ci?.byModel.primary).toEqual(want);
     expect(want.family).toBe(4);
@@ -196,6 +198,9 @@ describe('the robustness table\'s statistics (issue 27)', () => {
     // The DPR's CI (hand-computed for 1 of 4 changed: [0, 75] %, see ci-kinds.test.ts) in its own columns.
     expect(want.shares?.dpr).toMatchObject({ n: 4, value: 25, lo: 0, hi: 75 });
     expect([cell('paraphrase_DPR_pct_lo'), cell('paraphrase_DPR_pct_hi')]).toEqual([0, 75]);
+    // Two questions both right: every resample is 100 %, so the original F1's CI is [100, 100].
+    expect(want.shares?.original).toMatchObject({ n: 2, value: 100, lo: 100, hi: 100 });
+    expect([cell('original_F1_lo'), cell('original_F1_hi')]).toEqual([100, 100]);
     // A new CI seed computes the table's statistics again, as every card's; the saved run keeps its own.
     useApp.getState().setCiSettings({ seed: 2 });
     await vi.waitFor(() => expect(useApp.getState().robust.ci?.byModel.primary?.settings.seed).toBe(2));

@@ -17,7 +17,7 @@ import { ModelBadge } from './ModelsPanel.tsx';
 import { robustnessAuditConfig, ROBUSTNESS_AUDIT_FILE } from '../../core/audit/robustness-config.ts';
 import { downloadText } from '../download.ts';
 import { countOf } from '../../core/text/plural.ts';
-import { cellCi, dprCellCi } from '../../core/experiments/robustness/ci.ts';
+import { cellCi, dprCellCi, originalCellCi } from '../../core/experiments/robustness/ci.ts';
 import { ciText, judgedP, pText, significant, type ExperimentCi, type PairedStats, type ShareStats } from '../../core/stats/index.ts';
 import { isSmallN } from '../../core/metrics/slices.ts';
 import { Term } from './Term.tsx';
@@ -163,6 +163,12 @@ export function RobustnessCard() {
                       return (
                         <td key={h} className={c ? undefined : 'na'} title={c ? countOf(c.n, 'question') : 'not run'}>
                           <span data-testid="robust-cell-value">{show(c)}</span>
+                          {h === 'original F1' && originalCellCi(ciByModel?.[key]) && (
+                            <span className="ci-note" data-testid="robust-original-ci">
+                              <br />
+                              <Term k="CI">CI</Term> {ciText(originalCellCi(ciByModel?.[key]) as ShareStats)}
+                            </span>
+                          )}
                           {h.includes('DPR') && dprCellCi(ciByModel?.[key]) && (
                             <span className="ci-note" data-testid="robust-dpr-ci">
                               <br />

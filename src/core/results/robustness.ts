@@ -70,6 +70,8 @@ export const robustQuestions = (items: readonly SliceItem[]): RobustQuestion[] =
 
 /** The share key of the DPR cell (the paraphrase experiment's DPR_CI_KEY). */
 export const DPR_SHARE = 'dpr';
+/** The original column's per-question F1 (0–1), whose mean's CI is a share's (experiment-ci.ts shareStats). */
+export const ORIGINAL_SHARE = 'original';
 
 /** An empty row: nothing has run yet. */
 export function emptyRow(model: string, runtime: string, config: RobustnessConfig): RobustnessRow {
@@ -129,6 +131,7 @@ export async function runRobustness(
     return text === undefined ? [] : [scorePrediction(text, i)];
   });
   row.original = cellOf(averageScore(orig).f1, orig.length);
+  if (orig.length > 0) cb.onShare?.(ORIGINAL_SHARE, orig.map((sc) => sc.f1));
   for (const key of Object.keys(row.rename)) {
     const [type, source] = key.split(':');
     const cells = sweep.cells.filter((c) => c.type === type && c.source === source && c.n > 0);

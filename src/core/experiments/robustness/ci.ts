@@ -4,12 +4,12 @@
  * noise, paraphrases, trap, worst, best), Holm-adjusted over the row's cells — the same items, in
  * the same order, as the audit units of the table's config (`qarx audit` with "ci"), so a fixed seed
  * gives the audit summary's CI and p. The original, DPR % and stability cells are not before/after
- * figures; the paraphrase comparison (original vs paraphrased F1) sits under the DPR cell.
+ * figures (the original F1 and the DPR get a CI of their own, as shares); the paraphrase comparison (original vs paraphrased F1) sits under the DPR cell.
  */
 import { type CiComparison, type ExperimentCi, type PairedStats, type ShareInput } from '../../stats/index.ts';
 import { ciCells, ciColumns } from '../../results/ci-tables.ts';
 import type { ResultTable } from '../../results/table.ts';
-import { DPR_SHARE, RENAME_SOURCES, SOURCE_NAMES, type RobustnessConfig, type RobustScores } from '../../results/robustness.ts';
+import { DPR_SHARE, ORIGINAL_SHARE, RENAME_SOURCES, SOURCE_NAMES, type RobustnessConfig, type RobustScores } from '../../results/robustness.ts';
 
 export type { RobustQuestion, RobustScores } from '../../results/robustness.ts';
 
@@ -31,8 +31,11 @@ export function robustnessComparisons(scores: RobustScores, config: Pick<Robustn
   return robustCellKeys(config).map(([key]) => ({ key, items: (scores[key] ?? []).map((q) => ({ original: q.original, perturbed: q.perturbed })) }));
 }
 
-/** A model row's shares with a CI (the DPR cell's 0/1 per pair), as the paraphrase card's (dprShares). */
-export const robustnessShares = (shares: Record<string, number[]>): ShareInput[] => (shares[DPR_SHARE] ? [{ key: DPR_SHARE, values: shares[DPR_SHARE] }] : []);
+/** A model row's shares with a CI: the DPR cell's 0/1 per pair (as the paraphrase card's dprShares) and the original F1 per question. */
+export const robustnessShares = (shares: Record<string, number[]>): ShareInput[] => [DPR_SHARE, ORIGINAL_SHARE].flatMap((key) => (shares[key] ? [{ key, values: shares[key] }] : []));
+
+/** The original F1 cell's 95% CI over the row's answerable questions (null: none). */
+export const originalCellCi = (ci: ExperimentCi | undefined) => ci?.shares?.[ORIGINAL_SHARE] ?? null;
 
 /** The DPR cell's CI of a row (null: none). */
 export const dprCellCi = (ci: ExperimentCi | undefined) => ci?.shares?.[DPR_SHARE] ?? null;
@@ -57,10 +60,11 @@ export function withRobustnessCi(t: ResultTable, config: Pick<RobustnessConfig, 
   const cells = robustCellKeys(config);
   return {
     ...t,
-    columns: [...t.columns, 'paraphrase_DPR_pct_lo', 'paraphrase_DPR_pct_hi', ...cells.flatMap(([, h]) => ciColumns(prefixOf(h), 'orig', 'perturbed'))],
+    columns: [...t.columns, 'original_F1_lo', 'original_F1_hi', 'paraphrase_DPR_pct_lo', 'paraphrase_DPR_pct_hi', ...cells.flatMap(([, h]) => ciColumns(prefixOf(h), 'orig', 'perturbed'))],
     rows: t.rows.map((r, i) => {
       const d = dprCellCi(rowsCi[i]);
-      return [...r, d ? +d.lo.toFixed(4) : null, d ? +d.hi.toFixed(4) : null, ...cells.flatMap(([key]) => ciCells(rowsCi[i]?.rows[key] ?? null))];
+      const o = originalCellCi(rowsCi[i]);
+      return [...r, o ? +o.lo.toFixed(4) : null, o ? +o.hi.toFixed(4) : null, d ? +d.lo.toFixed(4) : null, d ? +d.hi.toFixed(4) : null, ...cells.flatMap(([key]) => ciCells(rowsCi[i]?.rows[key] ?? null))];
     }),
   };
 }
