@@ -103,6 +103,10 @@ describe('robustness table on a narrowed scope = qarx audit of its config', () =
     expect(origCi!.lo).toBeLessThanOrEqual(origCi!.value);
     expect(origCi!.hi).toBeGreaterThanOrEqual(origCi!.value);
     expect(origCi!.hi - origCi!.lo).toBeGreaterThan(0);
+    // … and it is the audit's: its original unit's before-F1 CI (same questions, seed and resamples).
+    const origRow = ov.rows.find((x) => x[col('experiment')] === 'original');
+    expect([origRow?.[col('before_f1_lo')], origRow?.[col('before_f1_hi')]], 'original F1: CI').toEqual([origCi!.lo, origCi!.hi].map((x) => +x.toFixed(4)));
+    expect(origRow?.[col('p_f1')], 'original F1: no test').toBeNull();
     const auditRow: Record<string, RegExp | string> = { natural: 'natural', noise: 'synthetic', paraphrase: 'paraphrase', trap: 'traps', worst: 'budget', best: 'budget' };
     let compared = 0;
     for (const [key, header] of robustCellKeys(config)) {

@@ -9,7 +9,7 @@ import type { UnitSpec } from '../../core/audit/format.ts';
 import type { NamePool, Predictor } from '../../core/entity/index.ts';
 import { kindOf, type UnitExperiment } from '../../core/experiments/registry.ts';
 import type { ExperimentOutcome, HeadlineItems } from '../../core/experiments/outcome.ts';
-import { pairedOfItems, pairedStats, type CiOptions } from '../../core/stats/index.ts';
+import { pairedOfItems, pairedStats, scoredOfItems, scoreStats, type CiOptions } from '../../core/stats/index.ts';
 
 export type { ExperimentOutcome } from '../../core/experiments/outcome.ts';
 export type { UnitExperiment } from '../../core/experiments/registry.ts';
@@ -18,8 +18,10 @@ export { sweepOutcome } from '../../core/experiments/sweep/unit.ts';
 /** The outcome with each headline row's paired statistics (Holm is applied over a model's rows in the summary). */
 function withCi(o: ExperimentOutcome, per: HeadlineItems, ci: CiOptions): ExperimentOutcome {
   const headline = o.headline.map((h, i) => {
-    const items = per[i];
-    const qs = items ? pairedOfItems(items()) : [];
+    const items = per[i]?.() ?? [];
+    const qs = pairedOfItems(items);
+    // A row with no after (the original score) has a CI of its own scores and no comparison.
+    if (h.afterF1 === null && items.length) return { ...h, ci: null, score: scoreStats(scoredOfItems(items), ci) };
     return { ...h, ci: qs.length ? pairedStats(qs, ci) : null };
   });
   return { ...o, headline };

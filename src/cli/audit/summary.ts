@@ -8,7 +8,7 @@ import type { CellValue, ResultTable } from '../../core/results/table.ts';
 import { EXPERIMENT_KINDS } from './config.ts';
 import type { PlanFile } from './files.ts';
 import { variantLabel } from './plan.ts';
-import { ALPHA, holm, type PairedStats } from '../../core/stats/index.ts';
+import { ALPHA, holm, type PairedStats, type ScoreStats } from '../../core/stats/index.ts';
 
 const r4 = (x: number | null): number | null => (x === null || !Number.isFinite(x) ? null : +x.toFixed(4));
 
@@ -28,11 +28,11 @@ function reportOrder(a: UnitFile, b: UnitFile): number {
 /** The overview of one model's units: one row per headline row; with CIs, their columns and Holm over the model's rows. */
 function overview(units: readonly UnitFile[]): SummaryTable {
   const heads = units.flatMap((u) => u.headline.map((h) => ({ u, h })));
-  const withCi = heads.some(({ h }) => h.ci !== undefined);
+  const withCi = heads.some(({ h }) => h.ci !== undefined || h.score !== undefined);
   const adjusted = withCi ? holm(heads.flatMap(({ h }) => [h.ci?.drop.em.p ?? NaN, h.ci?.drop.f1.p ?? NaN])) : [];
   const rows = heads.map(({ u, h }, i): CellValue[] => [
     u.spec.dataset.name, u.kind, variantLabel(u.spec.experiment as never), u.spec.seed, h.label, h.n, r4(h.beforeEm), r4(h.beforeF1), r4(h.afterEm), r4(h.afterF1), h.beforeF1 !== null && h.afterF1 !== null ? r4(h.afterF1 - h.beforeF1) : null,
-    ...(withCi ? ciCells(h.ci ?? null, adjusted[2 * i] ?? NaN, adjusted[2 * i + 1] ?? NaN) : []),
+    ...(withCi ? ciCells(h.ci ?? null, adjusted[2 * i] ?? NaN, adjusted[2 * i + 1] ?? NaN, h.score ?? null) : []),
   ]);
   return { kind: 'overview', title: 'Before and after each perturbation (EM/F1, 0–100)', columns: ['dataset', 'experiment', 'variant', 'seed', 'row', 'n', 'before_em', 'before_f1', 'after_em', 'after_f1', 'change_f1', ...(withCi ? CI_COLUMNS : [])], rows };
 }
@@ -47,8 +47,9 @@ export const ciNote = (t: SummaryTable): string =>
     : '';
 
 /** One row's CI cells (change = after − before, so its CI is the drop's, negated). */
-function ciCells(ci: PairedStats | null, pEmHolm: number, pF1Holm: number): CellValue[] {
-  if (!ci) return CI_COLUMNS.map(() => null);
+function ciCells(ci: PairedStats | null, pEmHolm: number, pF1Holm: number, score: ScoreStats | null): CellValue[] {
+  // A row with no after (the original score): only its own CI, in the before columns.
+  if (!ci) return CI_COLUMNS.map((c) => (score && c === 'before_f1_lo' ? r4(score.f1.lo) : score && c === 'before_f1_hi' ? r4(score.f1.hi) : null));
   const p = (x: number) => (Number.isFinite(x) ? +x.toPrecision(4) : null);
   const d = ci.drop;
   return [r4(ci.original.f1.lo), r4(ci.original.f1.hi), r4(ci.perturbed.f1.lo), r4(ci.perturbed.f1.hi), r4(-d.f1.hi), r4(-d.f1.lo), p(d.f1.p), p(pF1Holm), r4(-d.em.hi), r4(-d.em.lo), p(d.em.p), p(pEmHolm), r4(d.f1.mdd), pF1Holm < ALPHA ? 'significant' : 'not significant'];

@@ -8,7 +8,7 @@ import type { NamePool } from '../entity/rename.ts';
 import type { Predictor } from '../entity/tally.ts';
 import type { SliceItem } from '../metrics/slices.ts';
 import type { ResultTable } from '../results/table.ts';
-import type { PairedStats } from '../stats/paired.ts';
+import type { PairedStats, ScoreStats } from '../stats/paired.ts';
 
 /** One before/after pair of scores (0..100) of a unit, e.g. a sweep's PER · db · us row. */
 export interface HeadlineRow {
@@ -20,6 +20,8 @@ export interface HeadlineRow {
   afterF1: number | null;
   /** With the config's "ci": the paired statistics of before vs after over the row's questions (null when they are not kept, e.g. a budget's random mean). */
   ci?: PairedStats | null;
+  /** With "ci", for a row with no after (the original score): the 95% CI of its own scores. */
+  score?: ScoreStats | null;
 }
 
 /** What an experiment gives back: the app's run kind, settings for the run record, the result and its tables. */

@@ -14,13 +14,14 @@ export async function run(_exp: OriginalExperiment, { instances, predict, onProg
   const answerable = populationOf('original', instances);
   const r = await predict(answerable.map((i) => inputOf(i)), onProgress);
   const text = new Map(r.predictions.map((p) => [p.id, p.text]));
-  const scores = answerable.flatMap((i) => {
+  const items = answerable.flatMap((i) => {
     const t = text.get(i.id);
-    return t === undefined ? [] : [scorePrediction(t, i)];
+    return t === undefined ? [] : [{ source: i, original: scorePrediction(t, i) }];
   });
-  const sum = averageScore(scores);
-  const n = scores.length;
-  per?.push(null);
+  const sum = averageScore(items.map((x) => x.original));
+  const n = items.length;
+  // No after: with "ci", the row gets the CI of its own scores (the robustness table's original cell's).
+  per?.push(() => items);
   const notes = instances.length > answerable.length ? [`${countOf(instances.length - answerable.length, 'unanswerable question')} left out`] : [];
   return { kind: 'original', settings: { questions: 'answerable' }, n, payload: { n, em: sum.em, f1: sum.f1 }, table: originalTable(n, sum), headline: [headlineRow('original (answerable)', n, n ? sum : null, null)], notes, partial: r.cancelled };
 }
