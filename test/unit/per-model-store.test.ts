@@ -47,7 +47,8 @@ describe('an experiment on every loaded model', () => {
     const run = s.perModel.budget;
     expect(run?.keys).toEqual(['primary', 'm2']);
     expect(run?.running).toBeNull();
-    expect(run?.names).toEqual({ primary: { letter: 'A', id: 'primary/model', runtime: 'wasm · fp32' }, m2: { letter: 'B', id: 'b/model', runtime: 'wasm · q8' } });
+    // Each model's label (here its id: the test models have none of their own) names its tab and row.
+    expect(run?.names).toEqual({ primary: { letter: 'A', id: 'primary/model', label: 'primary/model', runtime: 'wasm · fp32' }, m2: { letter: 'B', id: 'b/model', label: 'b/model', runtime: 'wasm · q8' } });
     expect(run?.results.primary?.run.model).toBe('primary/model');
     expect(run?.results.m2?.run.model).toBe('b/model');
     // Each model's run is saved with its own record.
