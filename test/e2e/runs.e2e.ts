@@ -58,7 +58,7 @@ describe('run history and exports', () => {
     expect(record).toMatch(/^Demo set/);
     expect(record).toContain('qarx-lexical-qa fp32 WASM');
     expect(record).toContain('budget 2');
-    expect(record).toContain('source randstr');
+    expect(record).toContain('source RandStr');
     const row = runRows().first();
     expect(await row.textContent()).toMatch(/^Budget \d{4}-\d\d-\d\d \d\d:\d\d.*Demo set.*N = 96.*qarx-lexical-qa fp32 · WASM.*complete/);
   });
