@@ -18,20 +18,10 @@ import { MainNav } from './components/MainNav.tsx';
 import { Toasts } from './components/Toasts.tsx';
 import { followRoutes } from './store/nav-slice.ts';
 import { GlossaryLink } from './components/GlossaryView.tsx';
-import { SHIPPED_MODEL_ID } from './models.ts';
-import { DEFAULT_REMOTE_HOST } from './store/runtime-slice.ts';
+import { STARTUP_MODEL, startupSettings } from './startup.ts';
 import { useApp } from './store/index.ts';
 import { permalinkFromHash, watchPermalinks } from './permalink-state.ts';
 import { keepLastQuestion } from './last-question.ts';
-import type { DeviceChoice } from '../worker/protocol.ts';
-
-/** Reads start-up settings from the URL (?device=wasm&hub=http://mirror/), so demos and tests can pin them. */
-function startupSettings(): { device: DeviceChoice; hub: string; wiki: string | null; wikiBudgetMs: number | null } {
-  const p = new URLSearchParams(window.location.search);
-  const d = p.get('device');
-  const device: DeviceChoice = d === 'webgpu' || d === 'wasm' ? d : 'auto';
-  return { device, hub: p.get('hub') ?? localStorage.getItem('qarx.remoteHost') ?? DEFAULT_REMOTE_HOST, wiki: p.get('wiki'), wikiBudgetMs: Number(p.get('wiki-budget')) > 0 ? Number(p.get('wiki-budget')) : null };
-}
 
 // Charts load with the experiments view, not with the page.
 const ExperimentsView = lazy(() => import('./components/ExperimentsView.tsx').then((m) => ({ default: m.ExperimentsView })));
@@ -60,8 +50,9 @@ export function App() {
     useApp.setState({ deviceChoice: device, ...(wiki ? { wikiApi: wiki } : {}), ...(wikiBudgetMs ? { wikiBudgetMs } : {}) });
     s.setRemoteHost(hub);
     // A permalink in the hash picks the model, so the shipped one is not loaded first for nothing.
+    // Without one, the worker is already loading STARTUP_MODEL (boot.ts) and this load adopts it.
     const link = permalinkFromHash();
-    s.loadModel(link && 'link' in link ? link.link.models[0]! : { kind: 'local', id: SHIPPED_MODEL_ID });
+    s.loadModel(link && 'link' in link ? link.link.models[0]! : STARTUP_MODEL);
     sendData({ type: 'init' });
     // Without a link in the address bar, a reload reopens the question this tab had open.
     const stopKeeping = keepLastQuestion(!link);

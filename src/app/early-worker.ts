@@ -22,14 +22,15 @@ function registry(): Registry {
   return (g[KEY] ??= {});
 }
 
-/** Starts a worker for the slot `base` now; `create` must call `new Worker(new URL(…), { name })`. */
-export function startEarly(base: string, create: (name: string) => Worker): void {
+/** Starts (and returns) a worker for the slot `base` now; `create` must call `new Worker(new URL(…), { name })`. */
+export function startEarly(base: string, create: (name: string) => Worker): Worker {
   const name = uniqueWorkerName(base);
   const worker = create(name);
   const early: EarlyWorker['early'] = [];
   worker.onmessage = (ev) => early.push(ev);
   worker.onerror = (ev) => early.push(ev);
   registry()[base] = { worker, name, early };
+  return worker;
 }
 
 /** The early worker of slot `base`, once (a restarted slot creates its own). */

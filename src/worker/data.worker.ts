@@ -9,15 +9,14 @@ import { liveQuery } from 'dexie';
 import type { AnswerEntityType, Instance } from '../core/data/types.ts';
 import { TypeCorrections } from './corrections.ts';
 import { loadDemoSet } from '../core/data/demo.ts';
-import { buildNamePool, mergePools, type NamePool } from '../core/entity/rename.ts';
+import type { NamePool } from '../core/entity/rename.ts';
 import { activeTagStore, tagStoreFrom, useTagStore, type TagStoreData } from '../core/entity/tag-store.ts';
-import { fetchHistory, findEditsWith, skippedNotice, type WikiRevision } from '../core/natural/wiki.ts';
+import type { WikiRevision } from '../core/natural/wiki.ts';
 import { budgetedParser, DEFAULT_WIKITEXT_BUDGET_MS } from './wikitext-parser.ts';
 import { Catalog } from './catalog.ts';
 import type { DataEvent, DataRequest, DatasetInfo, InstanceRow, SearchFilters, StorageReport } from './data-protocol.ts';
-import { describeRecovery, QarxDb, recoverStorage, removeDataset, storageRows } from './db.ts';
+import { describeRecovery, importAlive, QarxDb, recoverStorage, removeDataset, storageRows } from './db.ts';
 import { installHeartbeat } from './heartbeat.ts';
-import { importAlive, runImport } from './import-job.ts';
 import { SearchIndex } from './search-index.ts';
 import { handleRunRequest } from './run-history.ts';
 
@@ -109,6 +108,7 @@ async function startImport(jobId: number, msg: Extract<DataRequest, { type: 'imp
   const ctrl = new AbortController();
   aborts.set(jobId, ctrl);
   try {
+    const { runImport } = await import('./import-job.ts'); // the importers and the entity tagger: on first import
     await runImport({ db, catalog, index, post }, jobId, msg.source, msg.name, ctrl.signal);
   } catch (err) {
     post({ type: 'import-error', jobId, message: `Import of "${msg.name}" failed: ${err instanceof Error ? err.message : String(err)}` });
@@ -178,7 +178,7 @@ async function collect(query: string, f: SearchFilters, limit: number, withPool 
   }
   // InDistName draws from every question of the datasets renamed, as qarx does from its whole file.
   const ids = [...new Set(picked.map((r) => r.dataset))];
-  const pooled = withPool ? mergePools(await Promise.all(ids.map(pool))) : null;
+  const pooled = withPool ? (await renameModule()).mergePools(await Promise.all(ids.map(pool))) : null;
   // The datasets' entity tags from their import go with the questions: the sweep tags no passage again.
   const tags = (await Promise.all(ids.map(tagsOf))).filter((t) => t !== null);
   return { instances, total, versionTwo: selectionIsV2(rows), datasets: selectionNames(rows), pool: pooled, tags };
@@ -191,6 +191,13 @@ async function tagsOf(dataset: string): Promise<TagStoreData | null> {
 }
 
 const pools = new Map<string, NamePool>();
+
+// Name pools and Wikipedia histories bring compromise, the name lists and the wikitext parser: they
+// are imported on first use, so the worker's start (the question list) does not wait for them.
+let renaming: Promise<typeof import('../core/entity/rename.ts')> | null = null;
+const renameModule = () => (renaming ??= import('../core/entity/rename.ts'));
+let wikiCode: Promise<typeof import('../core/natural/wiki.ts')> | null = null;
+const wikiModule = () => (wikiCode ??= import('../core/natural/wiki.ts'));
 
 // Edit intentions tagged by the user, keyed by dataset + NUL + id; kept equal to IndexedDB across tabs.
 const intents = new Map<string, string>();
@@ -240,6 +247,7 @@ async function pool(dataset: string): Promise<NamePool> {
   if (!p) {
     const list = dataset === DEMO_ID ? demo : await db.instances.where('dataset').equals(dataset).toArray();
     const tags = await tagsOf(dataset);
+    const { buildNamePool } = await renameModule();
     const before = activeTagStore();
     useTagStore(tags ? tagStoreFrom(tags) : before);
     try {
@@ -264,6 +272,7 @@ async function wikiEdits(msg: Extract<DataRequest, { type: 'wiki-edits' }>): Pro
   const ctrl = new AbortController();
   wikiAbort = ctrl;
   const key = `${msg.api}|${msg.title}`;
+  const { fetchHistory, findEditsWith, skippedNotice } = await wikiModule();
   let history = histories.get(key);
   if (!history) {
     history = fetchHistory(msg.title, { api: msg.api, signal: ctrl.signal, onPage: (revisions, page) => post({ type: 'wiki-progress', reqId: msg.reqId, revisions, page }) });

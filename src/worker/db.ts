@@ -74,6 +74,14 @@ export function approxBytes(x: Instance): number {
 /** The Web Lock an import holds while it saves: released by the browser when its tab or worker dies. */
 export const importLockName = (dataset: string) => `qarx-import:${dataset}`;
 
+/** Whether an import still saving belongs to a live tab: its lock is held (without Web Locks: it saved in the last two minutes). */
+export async function importAlive(d: DatasetInfo): Promise<boolean> {
+  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  if (!locks) return Date.now() - (d.updatedAt ?? d.createdAt) < 120_000;
+  const s = await locks.query();
+  return [...(s.held ?? []), ...(s.pending ?? [])].some((l) => l.name === importLockName(d.id));
+}
+
 /** `name`, or the first of `name (2)`, `name (3)` … that `taken` does not hold, e.g. freeName('a.json', new Set(['a.json'])) → 'a.json (2)'. */
 export function freeName(name: string, taken: ReadonlySet<string>): string {
   if (!taken.has(name)) return name;

@@ -38,13 +38,6 @@ export async function holdLock<T>(name: string, fn: () => Promise<T>): Promise<T
   return locks ? locks.request(name, fn) : fn();
 }
 
-/** Whether an import still saving belongs to a live tab: its lock is held (without Web Locks: it saved in the last two minutes). */
-export async function importAlive(d: DatasetInfo): Promise<boolean> {
-  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
-  if (!locks) return Date.now() - (d.updatedAt ?? d.createdAt) < 120_000;
-  const s = await locks.query();
-  return [...(s.held ?? []), ...(s.pending ?? [])].some((l) => l.name === importLockName(d.id));
-}
 
 /** Reads an import source with core's importers. */
 async function readSource(source: ImportSource, dataset: string, signal: AbortSignal, progress: (phase: Phase) => (done: number, total: number) => void) {

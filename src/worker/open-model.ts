@@ -124,6 +124,13 @@ async function cachedBytes(urls: string[]): Promise<number | null> {
   }
 }
 
+/** A model opened by openModel, with its public facts and how long the load took. */
+export interface Opened {
+  active: Active;
+  info: ModelInfo;
+  loadMs: number;
+}
+
 /**
  * Loads a model for `key` (posting progress and errors under jobId) and returns it with its
  * engine, or null on failure. Refuses before downloading when the model would not fit in memory.
@@ -132,7 +139,7 @@ export async function openModel(
   post: (e: WorkerEvent) => void,
   req: { jobId: number; key: string; source: ModelSourceMsg; choice: DeviceChoice; dtype: DtypeChoice },
   signal: AbortSignal,
-): Promise<{ active: Active; info: ModelInfo; loadMs: number } | null> {
+): Promise<Opened | null> {
   const { jobId, source, choice } = req;
   // An explicit WASM choice needs no adapter probe, which can take a while on a software adapter.
   const c = choice === 'wasm' ? { webgpu: false, softwareAdapter: null, shaderF16: false } : await capabilities();
@@ -173,6 +180,7 @@ export async function openModel(
     post({ type: 'error', jobId, code: e.code, message: e.message, restart, retryOnWasm: restart && choice === 'auto' && device === 'webgpu' });
     return null;
   }
+  if (!signal.aborted) await warmUp(model);
   const scope = modelScope(model, source.kind === 'hub' ? `hub ${settings.remoteHost}${source.revision ? `@${source.revision}` : ''}` : source.kind);
   // The meter sits inside the queue, so time spent waiting behind another model's batch does not count.
   const meter = meterRunner(model.runner, () => performance.now());
@@ -180,6 +188,19 @@ export async function openModel(
   // The app's own model is measured as it downloads (weightsBytes asks no server for it).
   const measured = bytes ?? (source.kind === 'local' && onnxBytes > 0 ? onnxBytes : null);
   return { active: { model, engine, running: new Set(), bytes: measured, meter }, info: infoOf(model, reason), loadMs: performance.now() - t0 };
+}
+
+/**
+ * Answers one tiny question on a model just opened, outside the shared cache and meter: ONNX
+ * Runtime compiles most of its WebAssembly lazily, on a kernel's first call, and that (≈ 0.8 s for
+ * the shipped model here) would otherwise fall on the user's first answer.
+ */
+async function warmUp(model: LoadedModel): Promise<void> {
+  try {
+    await new QaEngine(model.tokenizer, model.runner).predict([{ id: 'warm-up', question: 'Who wrote it?', context: 'Ada wrote it.' }]);
+  } catch {
+    // A model that cannot answer fails again, with its error shown, on its first real question.
+  }
 }
 
 /** Disposes a model once the jobs running on it have finished. */

@@ -48,6 +48,8 @@ export type WorkerRequest =
   /** webgpuRuntime: start ONNX Runtime's WebGPU-capable build even for a WASM load (a WebGPU load needed it before). */
   | { type: 'init'; remoteHost: string; baseUrl: string; memoryBudgetMb?: number; webgpuRuntime?: boolean }
   | { type: 'load'; jobId: number; source: ModelSourceMsg; device: DeviceChoice; dtype?: DtypeChoice }
+  /** Sent by the page's entry before the app has loaded: open this model now; the first matching 'load' adopts it (prewarm.ts). */
+  | { type: 'prewarm'; source: ModelSourceMsg; device: DeviceChoice; dtype: DtypeChoice }
   | { type: 'predict'; jobId: number; inputs: QaInput[]; versionTwo: boolean }
   | { type: 'cancel'; jobId: number }
   | { type: 'rename'; jobId: number; instance: Instance; options: RenameOptions; pool: NamePool | null; versionTwo: boolean; resemble: { m: 1 | 3; temperature: number } | null }

@@ -15,7 +15,8 @@ import type { SweepProgress } from '../core/entity/experiment.ts';
 import type { SweepCell } from '../core/entity/stats.ts';
 import type { DeviceChoice, ModelSourceMsg, WorkerEvent, WorkerRequest } from './protocol.ts';
 import { PRIMARY, type DtypeChoice } from './multi-protocol.ts';
-import { capabilities, loaded, openModel, retire, serialLoad, settings, type Active } from './open-model.ts';
+import { capabilities, loaded, openModel, retire, serialLoad, settings, type Active, type Opened } from './open-model.ts';
+import { loadKey, Prewarm } from './prewarm.ts';
 import { handleMulti } from './multi-jobs.ts';
 import { installHeartbeat } from './heartbeat.ts';
 import { lazy } from './lazy-modules.ts';
@@ -41,8 +42,32 @@ function reportThroughput(a: Active): void {
 let latestLoad = 0;
 const loadAborts = new Map<number, AbortController>();
 
+/** The start-up model boot.ts asked for, until the first 'load' adopts or abandons it. */
+let prewarm: Prewarm | null = null;
+
+/** Opens the start-up model before the app asks for it, unless a load has already been asked for. */
+function startPrewarm(source: ModelSourceMsg, choice: DeviceChoice, dtype: DtypeChoice): void {
+  if (latestLoad !== 0 || prewarm) return;
+  prewarm = new Prewarm(loadKey(source, choice, dtype), (fwd, signal) => {
+    let opened: Opened | null = null;
+    return serialLoad(async () => {
+      opened = await openModel(fwd, { jobId: 0, key: PRIMARY, source, choice, dtype }, signal);
+    }).then(() => opened);
+  }, post);
+}
+
 function queueLoad(jobId: number, source: ModelSourceMsg, choice: DeviceChoice, dtype: DtypeChoice): void {
   latestLoad = jobId;
+  const pw = prewarm;
+  prewarm = null;
+  if (pw && pw.key === loadKey(source, choice, dtype)) {
+    // The model is already loading (or loaded): this job takes it over.
+    loadAborts.set(jobId, pw.ctrl);
+    pw.adopt(jobId);
+    void serialLoad(() => install(jobId, pw.result, pw.ctrl.signal)).finally(() => loadAborts.delete(jobId));
+    return;
+  }
+  pw?.abandon();
   const ctrl = new AbortController();
   loadAborts.set(jobId, ctrl);
   void serialLoad(() => load(jobId, source, choice, dtype, ctrl.signal)).finally(() => loadAborts.delete(jobId));
@@ -50,7 +75,12 @@ function queueLoad(jobId: number, source: ModelSourceMsg, choice: DeviceChoice, 
 
 async function load(jobId: number, source: ModelSourceMsg, choice: DeviceChoice, dtype: DtypeChoice, signal: AbortSignal): Promise<void> {
   if (jobId !== latestLoad || signal.aborted) return; // superseded or cancelled while queued
-  const opened = await openModel(post, { jobId, key: PRIMARY, source, choice, dtype }, signal);
+  await install(jobId, openModel(post, { jobId, key: PRIMARY, source, choice, dtype }, signal), signal);
+}
+
+/** Makes the model being opened the primary one, unless job `jobId` was superseded or cancelled meanwhile. */
+async function install(jobId: number, opening: Promise<Opened | null>, signal: AbortSignal): Promise<void> {
+  const opened = await opening;
   if (!opened) return;
   if (jobId !== latestLoad || signal.aborted) {
     await opened.active.model.dispose(); // superseded or cancelled while its session was being created
@@ -304,6 +334,9 @@ self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
         wasmThreads: self.crossOriginIsolated ? Math.min(4, navigator.hardwareConcurrency || 1) : 1,
       });
       void capabilities().then((c) => post({ type: 'ready', capabilities: c }));
+      return;
+    case 'prewarm':
+      startPrewarm(msg.source, msg.device, msg.dtype);
       return;
     case 'load':
       queueLoad(msg.jobId, msg.source, msg.device, msg.dtype ?? 'auto');

@@ -4,7 +4,7 @@
  * Where a worker cannot start workers, revisions are parsed in place, without a budget.
  */
 /// <reference lib="webworker" />
-import { revisionParagraph, type ParagraphResult } from '../core/natural/wiki.ts';
+import type { ParagraphResult } from '../core/natural/wiki.ts';
 import type { WikitextEvent, WikitextRequest } from './wikitext-protocol.ts';
 
 export const DEFAULT_WIKITEXT_BUDGET_MS = 2_000;
@@ -49,7 +49,8 @@ export function budgetedParser(): (passage: string, wikitext: string, budgetMs: 
   const parse = async (passage: string, wikitext: string, budgetMs: number): Promise<ParagraphResult> => {
     worker ??= start();
     const w = await worker;
-    if (!w) return { ok: true, text: revisionParagraph(passage, wikitext) };
+    // No parser worker: parse here (wtf_wikipedia is imported only then).
+    if (!w) return { ok: true, text: (await import('../core/natural/wiki.ts')).revisionParagraph(passage, wikitext) };
     const id = nextId++;
     return new Promise<ParagraphResult>((resolve) => {
       const timer = setTimeout(() => {

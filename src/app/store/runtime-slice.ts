@@ -4,6 +4,7 @@ import type { Capabilities, DeviceChoice, LoadProgress, ModelInfo, ModelSourceMs
 import type { DtypeChoice } from '../../core/runtime/dtypes.ts';
 import { newJobId, send } from '../worker-client.ts';
 import type { AppState } from './index.ts';
+import { DEFAULT_REMOTE_HOST, initRequest } from '../startup.ts';
 
 export type ModelStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -38,7 +39,7 @@ export interface RuntimeSlice {
   cancelLoad(): void;
 }
 
-export const DEFAULT_REMOTE_HOST = 'https://huggingface.co/';
+export { DEFAULT_REMOTE_HOST };
 
 export const createRuntimeSlice: StateCreator<AppState, [], [], RuntimeSlice> = (set, get) => ({
   capabilities: null,
@@ -73,9 +74,7 @@ export const createRuntimeSlice: StateCreator<AppState, [], [], RuntimeSlice> = 
   setRemoteHost(h) {
     const host = h.trim() || DEFAULT_REMOTE_HOST;
     set({ remoteHost: host });
-    // ?memory-mb=N sets the memory budget for models (demos and tests of the memory check).
-    const memoryMb = Number(new URLSearchParams(window.location.search).get('memory-mb'));
-    send({ type: 'init', remoteHost: host, baseUrl: new URL(import.meta.env.BASE_URL, document.baseURI).href, ...(memoryMb > 0 ? { memoryBudgetMb: memoryMb } : {}) });
+    send(initRequest(host));
   },
   loadModel(source, override) {
     const prev = get().loadJob;

@@ -10,9 +10,9 @@ import { ENTITY_CHOICES, NAME_SOURCES, ORIGINS } from '../entity/options.ts';
 import { NOISE_KINDS } from '../natural/noise-kinds.ts';
 import { MAX_SEED } from '../text/random.ts';
 import { TRAP_POSITIONS } from '../trap/insert.ts';
+import { PERMALINK_PREFIX } from './permalink-prefix.ts';
 
-/** The hash prefix of a permalink, e.g. '#v1=' + payload. */
-export const PERMALINK_PREFIX = '#v1=';
+export { PERMALINK_PREFIX };
 /** Longest URL we hand out: most browsers, servers and chat apps keep 8 k characters intact. */
 export const MAX_URL_LENGTH = 8_000;
 /** Longest passage or question a link (or link file) may carry, in UTF-16 units. */
