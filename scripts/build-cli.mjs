@@ -13,6 +13,12 @@
  * - Code splitting: each command (and each module a command imports with `await import`) becomes its
  *   own chunk, so `qarx --help` loads only the dispatcher, and a package such as compromise is
  *   imported only when a command that needs it runs.
+ * - LAZY packages (the NLP ones: compromise, faker, country-state-city, the synonym dictionary,
+ *   pinyin-pro) are not imported at start-up: each import of one becomes a stand-in whose exports
+ *   load the package (synchronously, Node's require of an ES module) on first use. A sweep whose
+ *   tags and dictionaries are cached (tag-cache.ts) then never loads them: they were most of its
+ *   start-up (issue 29). QARX_DEBUG_LOADS=1 prints a line when one is loaded (a test checks it);
+ *   a Node without require(esm) (before 20.19) loads them at start-up as before.
  * - JSON files are bundled (Node 20 would need import attributes to import them itself).
  * - build-info.json, written last, lists every source file in the bundle: bin/qarx.mjs uses the
  *   compiled CLI only while none of them is newer than the build, else runs the TypeScript via tsx.
@@ -26,7 +32,75 @@ const { values } = parseArgs({ options: { outdir: { type: 'string', default: joi
 const outdir = resolve(values.outdir);
 
 /** Packages bundled into the CLI: small, pure JS, and on the path of every command that reads data. */
-const INLINE = new Set(['valibot', 'fflate', 'jsonc-parser', 'papaparse', 'country-state-city']);
+const INLINE = new Set(['valibot', 'fflate', 'jsonc-parser', 'papaparse']);
+
+/** Packages loaded on first use (see above), with the exports our sources import from each ('default' included). */
+const LAZY = {
+  compromise: ['default'],
+  '@faker-js/faker': ['fakerDE', 'fakerEN_IN', 'fakerEN_US', 'fakerFR', 'fakerIT', 'fakerES'],
+  'country-state-city': ['Country', 'State'],
+  synonyms: ['default'],
+  'pinyin-pro': ['pinyin'],
+};
+
+/**
+ * The stand-in module of a LAZY package: each export is a Proxy over a function that loads the
+ * package on first use (a call or a property read) and forwards to the real export; methods are
+ * bound to the real object. An unknown export name fails the build (esbuild: no matching export).
+ */
+function lazyModule(pkg, names) {
+  const proxies = names.map((n) => `${n === 'default' ? 'export default' : `export const ${n} =`} lazyExport(${JSON.stringify(n)});`).join('\n');
+  return `import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+const PKG = ${JSON.stringify(pkg)};
+// Node without require(esm): load it now, as a static import would.
+let ns = process.features.require_module ? null : await import(PKG);
+function load() {
+  if (!ns) {
+    if (process.env.QARX_DEBUG_LOADS) process.stderr.write('qarx: loading ' + PKG + '\\n');
+    // The package's ES module entry (what a static import resolves), not its CommonJS build.
+    ns = createRequire(import.meta.url)(fileURLToPath(import.meta.resolve(PKG)));
+  }
+  return ns;
+}
+function real(name) {
+  const m = load();
+  return name === 'default' && m.__esModule !== true && !('default' in m) ? m : m[name];
+}
+function lazyExport(name) {
+  return new Proxy(function () {}, {
+    apply: (_, self, args) => Reflect.apply(real(name), self, args),
+    construct: (_, args) => Reflect.construct(real(name), args),
+    get: (_, key) => {
+      const target = real(name);
+      const v = Reflect.get(target, key);
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+    has: (_, key) => Reflect.has(real(name), key),
+    ownKeys: () => Reflect.ownKeys(real(name)),
+    getOwnPropertyDescriptor: (_, key) => {
+      const d = Reflect.getOwnPropertyDescriptor(real(name), key);
+      return d && { ...d, configurable: true };
+    },
+  });
+}
+${proxies}
+`;
+}
+
+/** Imports of a LAZY package (from our sources only) resolve to its stand-in; a subpath of one fails the build (add it to LAZY). */
+const lazyPackages = {
+  name: 'lazy-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      const pkg = packageOf(args.path);
+      if (!(pkg in LAZY) || args.namespace === 'lazy') return undefined;
+      if (args.path !== pkg) return { errors: [{ text: `${args.path}: a subpath of a lazily loaded package; import '${pkg}' or add the subpath to LAZY in scripts/build-cli.mjs` }] };
+      return { path: pkg, namespace: 'lazy' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'lazy' }, (args) => ({ contents: lazyModule(args.path, LAZY[args.path]), loader: 'js', resolveDir: ROOT }));
+  },
+};
 
 /** The package name of a bare import, e.g. '@faker-js/faker/locale/en' → '@faker-js/faker'. */
 const packageOf = (path) => path.split('/').slice(0, path.startsWith('@') ? 2 : 1).join('/');
@@ -68,9 +142,10 @@ const result = await build({
   sourcemap: 'linked',
   metafile: true,
   logLevel: 'warning',
-  plugins: [externalPackages],
+  plugins: [lazyPackages, externalPackages],
 });
-const inputs = Object.keys(result.metafile.inputs).filter((p) => !p.includes('node_modules/'));
+// Source files only: not packages, nor the LAZY stand-ins (`lazy:<package>`, no file).
+const inputs = Object.keys(result.metafile.inputs).filter((p) => !p.includes('node_modules/') && !p.startsWith('lazy:'));
 const info = { builtAt: startedAt, inputs: inputs.map((p) => relative(ROOT, resolve(ROOT, p))) };
 writeFileSync(join(outdir, 'build-info.json'), JSON.stringify(info, null, 1) + '\n');
 const chunks = Object.keys(result.metafile.outputs).filter((p) => p.endsWith('.js')).length;

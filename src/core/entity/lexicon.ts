@@ -101,6 +101,48 @@ export function titleCase(s: string): string {
   return s.replace(/(^|[\s-])(\p{Ll})/gu, (_, sep: string, c: string) => sep + c.toUpperCase());
 }
 
+/** compromise's lexicon: each word (lower case) with its tag or tags. */
+export type CompromiseLexicon = Record<string, string | string[]>;
+
+/**
+ * What this module derives from packages, as plain data: compromise's lexicon and the place lists
+ * (country-state-city, faker, compromise). The CLI keeps it on disk beside its tag cache, so a
+ * sweep whose tags are cached loads none of those packages (issue 29: their start-up was most of it).
+ */
+export interface LexiconSnapshot {
+  lexicon?: CompromiseLexicon;
+  places?: Record<PlaceKind, string[]>;
+}
+
+let supplied: LexiconSnapshot = {};
+
+/** Uses a snapshot's parts instead of computing them (each part missing is computed as before); call before any lookup. */
+export function useLexiconSnapshot(snapshot: LexiconSnapshot): void {
+  supplied = snapshot;
+  lexicon = snapshot.lexicon ?? null;
+  places = snapshot.places ?? null;
+  lexiconByTag = null;
+  placeIndex = null;
+}
+
+/** The parts computed or supplied so far (what a snapshot saved now would hold). */
+export function lexiconSnapshot(): LexiconSnapshot {
+  return { ...(lexicon ? { lexicon } : {}), ...(places ? { places } : {}) };
+}
+
+/** Whether the snapshot in use lacks a part that has been computed since (so a saved one is rewritten). */
+export function lexiconSnapshotGrew(): boolean {
+  return (lexicon !== null && !supplied.lexicon) || (places !== null && !supplied.places);
+}
+
+let lexicon: CompromiseLexicon | null = null;
+
+/** compromise's lexicon (word → tag or tags), from the snapshot in use or compromise itself. */
+export function compromiseLexicon(): CompromiseLexicon {
+  lexicon ??= (nlp.model() as { one: { lexicon: CompromiseLexicon } }).one.lexicon;
+  return lexicon;
+}
+
 let lexiconByTag: Map<string, string[]> | null = null;
 
 /**
@@ -111,8 +153,7 @@ let lexiconByTag: Map<string, string[]> | null = null;
 export function lexiconWords(tag: string): readonly string[] {
   if (!lexiconByTag) {
     lexiconByTag = new Map();
-    const lexicon = (nlp.model() as { one: { lexicon: Record<string, string | string[]> } }).one.lexicon;
-    for (const [w, t] of Object.entries(lexicon)) {
+    for (const [w, t] of Object.entries(compromiseLexicon())) {
       for (const one of Array.isArray(t) ? new Set(t) : [t]) {
         const list = lexiconByTag.get(one);
         if (list) list.push(w);
