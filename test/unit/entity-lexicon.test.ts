@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { commonWordList, LEXICON_PATH, COMMON_WORDS, PROPER_NOUNS_PATH, properNounList } from '../../scripts/make-entity-lexicon.ts';
 import nlp from 'compromise';
-import { isCommonWord, lexiconWords, placeLists } from '../../src/core/entity/lexicon.ts';
+import { compromiseLexicon, isCommonWord, lexiconSnapshot, lexiconSnapshotGrew, lexiconWords, placeKind, placeLists, useLexiconSnapshot } from '../../src/core/entity/lexicon.ts';
+import { orgWordKind } from '../../src/core/entity/org-words.ts';
 
 describe('common-word lexicon', () => {
   it('is what scripts/make-entity-lexicon.ts generates', () => {
@@ -38,5 +39,29 @@ describe('lexiconWords (indexed once by tag, issue 29)', () => {
     expect(p.state.filter((s) => country.has(s) || city.has(s))).toEqual([]);
     expect(p.city.filter((c) => country.has(c))).toEqual([]);
     expect(p.state.length).toBeGreaterThan(1000);
+  });
+});
+
+describe('lexicon snapshot (what the CLI caches beside its tags, issue 29)', () => {
+  it('a snapshot read back from JSON answers every lookup as compromise and the packages do', () => {
+    const words = ['Quillan', 'Cardinals', 'American', 'Fleming', 'Inc.', 'Film', 'Warsaw'];
+    useLexiconSnapshot({});
+    const before = { kinds: words.map(orgWordKind), places: ['Poland', 'Texas', 'Paris', 'Ontario', 'Sydney', 'table'].map(placeKind), city: lexiconWords('City') };
+    expect(lexiconSnapshotGrew()).toBe(true);
+    const saved = JSON.parse(JSON.stringify(lexiconSnapshot())) as ReturnType<typeof lexiconSnapshot>;
+    expect(Object.keys(saved).sort()).toEqual(['lexicon', 'places']);
+    useLexiconSnapshot(saved);
+    expect(lexiconSnapshotGrew()).toBe(false);
+    expect(compromiseLexicon()).toBe(saved.lexicon);
+    expect({ kinds: words.map(orgWordKind), places: ['Poland', 'Texas', 'Paris', 'Ontario', 'Sydney', 'table'].map(placeKind), city: lexiconWords('City') }).toEqual(before);
+    expect(placeLists()).toBe(saved.places);
+  });
+  it('a snapshot without the place lists computes them and says it grew', () => {
+    const lexicon = compromiseLexicon();
+    useLexiconSnapshot({ lexicon });
+    expect(lexiconSnapshotGrew()).toBe(false);
+    expect(placeKind('Poland')).toBe('country');
+    expect(lexiconSnapshotGrew()).toBe(true);
+    useLexiconSnapshot({});
   });
 });
