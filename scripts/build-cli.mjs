@@ -31,8 +31,13 @@ const ROOT = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { outdir: { type: 'string', default: join(ROOT, 'dist-cli') } } });
 const outdir = resolve(values.outdir);
 
-/** Packages bundled into the CLI: small, pure JS, and on the path of every command that reads data. */
-const INLINE = new Set(['valibot', 'fflate', 'jsonc-parser', 'papaparse']);
+/**
+ * Packages bundled into the CLI: small, pure JS, and on the path of every command that reads data;
+ * and transformers.js, so that its import of sharp (image decoding, never used for QA, yet a third
+ * of a model command's start-up: libvips' native start) goes through LAZY below. transformers.js'
+ * file-relative defaults (cache dir, local model path) are never used: the CLI sets both.
+ */
+const INLINE = new Set(['valibot', 'fflate', 'jsonc-parser', 'papaparse', '@huggingface/transformers']);
 
 /** Packages loaded on first use (see above), with the exports our sources import from each ('default' included). */
 const LAZY = {
@@ -41,6 +46,7 @@ const LAZY = {
   'country-state-city': ['Country', 'State'],
   synonyms: ['default'],
   'pinyin-pro': ['pinyin'],
+  sharp: ['default'],
 };
 
 /**
