@@ -23,7 +23,7 @@
  * - build-info.json, written last, lists every source file in the bundle: bin/qarx.mjs uses the
  *   compiled CLI only while none of them is newer than the build, else runs the TypeScript via tsx.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -39,33 +39,50 @@ const outdir = resolve(values.outdir);
  */
 const INLINE = new Set(['valibot', 'fflate', 'jsonc-parser', 'papaparse', '@huggingface/transformers']);
 
-/** Packages loaded on first use (see above), with the exports our sources import from each ('default' included). */
+/**
+ * Packages loaded on first use (see above): the exports our sources import from each ('default'
+ * included), and whether the package is bundled into a file of its own, dist-cli/lazy/<name>.js
+ * (tree-shaken to those exports, with its dependencies: one file to load, and country-state-city's
+ * ES build, which leaves out the 8 MB city table its CommonJS build reads), or required from
+ * node_modules (sharp: native code).
+ */
 const LAZY = {
-  compromise: ['default'],
-  '@faker-js/faker': ['fakerDE', 'fakerEN_IN', 'fakerEN_US', 'fakerFR', 'fakerIT', 'fakerES'],
-  'country-state-city': ['Country', 'State'],
-  synonyms: ['default'],
-  'pinyin-pro': ['pinyin'],
-  sharp: ['default'],
+  compromise: { names: ['default'], bundle: true },
+  '@faker-js/faker': { names: ['fakerDE', 'fakerEN_IN', 'fakerEN_US', 'fakerFR', 'fakerIT', 'fakerES'], bundle: true },
+  'country-state-city': { names: ['Country', 'State'], bundle: true },
+  synonyms: { names: ['default'], bundle: true },
+  'pinyin-pro': { names: ['pinyin'], bundle: true },
+  sharp: { names: ['default'], bundle: false },
 };
+
+/** The bundled file of a LAZY package, relative to the build's root, e.g. 'lazy/faker-js-faker.js'. */
+const lazyFile = (pkg) => `lazy/${pkg.replace(/^@/, '').replace('/', '-')}.js`;
 
 /**
  * The stand-in module of a LAZY package: each export is a Proxy over a function that loads the
  * package on first use (a call or a property read) and forwards to the real export; methods are
  * bound to the real object. An unknown export name fails the build (esbuild: no matching export).
  */
-function lazyModule(pkg, names) {
+function lazyModule(pkg) {
+  const { names, bundle } = LAZY[pkg];
   const proxies = names.map((n) => `${n === 'default' ? 'export default' : `export const ${n} =`} lazyExport(${JSON.stringify(n)});`).join('\n');
   return `import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 const PKG = ${JSON.stringify(pkg)};
+const FILE = ${JSON.stringify(bundle ? lazyFile(pkg) : null)};
+/** What to load: the package's bundled file (beside chunks/), else its ES module entry (what a static import resolves). */
+function target() {
+  if (!FILE) return fileURLToPath(import.meta.resolve(PKG));
+  const here = dirname(fileURLToPath(import.meta.url));
+  return join(basename(here) === 'chunks' ? dirname(here) : here, FILE);
+}
 // Node without require(esm): load it now, as a static import would.
-let ns = process.features.require_module ? null : await import(PKG);
+let ns = process.features.require_module ? null : await import(pathToFileURL(target()).href);
 function load() {
   if (!ns) {
     if (process.env.QARX_DEBUG_LOADS) process.stderr.write('qarx: loading ' + PKG + '\\n');
-    // The package's ES module entry (what a static import resolves), not its CommonJS build.
-    ns = createRequire(import.meta.url)(fileURLToPath(import.meta.resolve(PKG)));
+    ns = createRequire(import.meta.url)(target());
   }
   return ns;
 }
@@ -94,17 +111,41 @@ ${proxies}
 `;
 }
 
-/** Imports of a LAZY package (from our sources only) resolve to its stand-in; a subpath of one fails the build (add it to LAZY). */
+/** The bundled LAZY packages and their dependencies, read from their package.json (whose own bare imports are bundled with them). */
+function bundledWithLazy() {
+  const out = new Set();
+  const add = (pkg) => {
+    if (out.has(pkg)) return;
+    out.add(pkg);
+    const deps = JSON.parse(readFileSync(join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')).dependencies ?? {};
+    for (const d of Object.keys(deps)) add(d);
+  };
+  for (const [pkg, { bundle }] of Object.entries(LAZY)) if (bundle) add(pkg);
+  return [...out].map((p) => `/node_modules/${p}/`);
+}
+const LAZY_BUNDLED_DIRS = bundledWithLazy();
+
+/**
+ * Imports of a LAZY package from our sources resolve to its stand-in (a subpath of one fails the
+ * build: add it to LAZY); a bundled one's file (entry `lazy-entry:<package>`) re-exports the names.
+ */
 const lazyPackages = {
   name: 'lazy-packages',
   setup(b) {
+    b.onResolve({ filter: /^lazy-entry:/ }, (args) => ({ path: args.path.slice('lazy-entry:'.length), namespace: 'lazy-entry' }));
+    b.onLoad({ filter: /.*/, namespace: 'lazy-entry' }, (args) => {
+      const names = LAZY[args.path].names;
+      const named = names.filter((n) => n !== 'default');
+      const parts = [...(names.includes('default') ? ['default'] : []), ...named];
+      return { contents: `export { ${parts.join(', ')} } from ${JSON.stringify(args.path)};\n`, loader: 'js', resolveDir: ROOT };
+    });
     b.onResolve({ filter: /^[^./]/ }, (args) => {
       const pkg = packageOf(args.path);
-      if (!(pkg in LAZY) || args.namespace === 'lazy') return undefined;
+      if (!(pkg in LAZY) || args.namespace === 'lazy' || args.namespace === 'lazy-entry' || args.kind === 'entry-point') return undefined;
       if (args.path !== pkg) return { errors: [{ text: `${args.path}: a subpath of a lazily loaded package; import '${pkg}' or add the subpath to LAZY in scripts/build-cli.mjs` }] };
       return { path: pkg, namespace: 'lazy' };
     });
-    b.onLoad({ filter: /.*/, namespace: 'lazy' }, (args) => ({ contents: lazyModule(args.path, LAZY[args.path]), loader: 'js', resolveDir: ROOT }));
+    b.onLoad({ filter: /.*/, namespace: 'lazy' }, (args) => ({ contents: lazyModule(args.path), loader: 'js', resolveDir: ROOT }));
   },
 };
 
@@ -115,7 +156,11 @@ const packageOf = (path) => path.split('/').slice(0, path.startsWith('@') ? 2 : 
 const externalPackages = {
   name: 'external-packages',
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.endsWith('.json') || INLINE.has(packageOf(args.path)) ? undefined : { path: args.path, external: true }));
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      // A lazy file's package and its dependencies are bundled into it.
+      const inLazyFile = args.namespace === 'lazy-entry' || LAZY_BUNDLED_DIRS.some((d) => args.importer.includes(d));
+      return args.path.endsWith('.json') || INLINE.has(packageOf(args.path)) || inLazyFile ? undefined : { path: args.path, external: true };
+    });
   },
 };
 
@@ -134,7 +179,7 @@ rmSync(outdir, { recursive: true, force: true });
 mkdirSync(outdir, { recursive: true });
 const result = await build({
   absWorkingDir: ROOT,
-  entryPoints: { qarx: 'src/cli/qarx.ts' },
+  entryPoints: { qarx: 'src/cli/qarx.ts', ...Object.fromEntries(Object.entries(LAZY).filter(([, v]) => v.bundle).map(([pkg]) => [lazyFile(pkg).slice(0, -3), `lazy-entry:${pkg}`])) },
   outdir,
   bundle: true,
   splitting: true,
@@ -151,7 +196,7 @@ const result = await build({
   plugins: [lazyPackages, externalPackages],
 });
 // Source files only: not packages, nor the LAZY stand-ins (`lazy:<package>`, no file).
-const inputs = Object.keys(result.metafile.inputs).filter((p) => !p.includes('node_modules/') && !p.startsWith('lazy:'));
+const inputs = Object.keys(result.metafile.inputs).filter((p) => !p.includes('node_modules/') && !/^lazy(-entry)?:/.test(p));
 const info = { builtAt: startedAt, inputs: inputs.map((p) => relative(ROOT, resolve(ROOT, p))) };
 writeFileSync(join(outdir, 'build-info.json'), JSON.stringify(info, null, 1) + '\n');
 const chunks = Object.keys(result.metafile.outputs).filter((p) => p.endsWith('.js')).length;

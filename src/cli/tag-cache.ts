@@ -25,9 +25,9 @@ function codeFiles(): string[] {
     const core = join(here, '..', 'core');
     return ['entity', 'ner', 'entity/name-data'].flatMap((d) => list(join(core, d), /\.(ts|json)$/));
   }
-  // dist-cli/qarx.js and its chunks (this module is bundled into one of them).
+  // dist-cli/qarx.js, its chunks (this module is bundled into one of them) and the lazily loaded packages.
   const root = existsSync(join(here, 'chunks')) ? here : dirname(here);
-  return [...list(root, /\.js$/), ...list(join(root, 'chunks'), /\.js$/)];
+  return [...list(root, /\.js$/), ...list(join(root, 'chunks'), /\.js$/), ...list(join(root, 'lazy'), /\.js$/)];
 }
 
 let fingerprint: string | undefined;

@@ -181,14 +181,15 @@ describe('each command imports its own dependencies only when it runs (compiled)
     const cache = mkdtempSync(join(tmp, 'sweep-cache-'));
     const args = ['sweep', f('entity', 'renaming-in.json'), '--model', MODEL, '--types', 'PER,ORG,GPE', '--sources', 'indist,db,randstr', '--seeds', '1', '--json'];
     const NLP = ['compromise', '@faker-js/faker', 'country-state-city', 'pinyin-pro', 'synonyms'];
+    // QARX_DEBUG_LOADS: the stand-ins of scripts/build-cli.mjs say when they load their package
+    // (bundled into dist-cli/lazy/, so the import hook does not see them; it sees any other way in).
+    const loaded = (stderr: string) => [...stderr.matchAll(/^qarx: loading (\S+)$/gm)].map((m) => m[1]).sort();
     const first = await importsAndOutput(cache, ...args);
     // The first run tags the passages and builds the dictionaries: it needs compromise, faker and the places.
-    expect(first.packages.filter((p) => NLP.includes(p))).toEqual(['@faker-js/faker', 'compromise', 'country-state-city']);
+    expect(loaded(first.stderr)).toEqual(['@faker-js/faker', 'compromise', 'country-state-city']);
     const second = await importsAndOutput(cache, ...args);
-    expect(second.packages.filter((p) => NLP.includes(p))).toEqual([]);
-    // QARX_DEBUG_LOADS: the stand-ins of scripts/build-cli.mjs say when they load their package.
-    expect(first.stderr).toMatch(/^qarx: loading compromise$/m);
-    expect(second.stderr).not.toMatch(/^qarx: loading /m);
+    expect(loaded(second.stderr)).toEqual([]);
+    expect([...first.packages, ...second.packages].filter((p) => NLP.includes(p))).toEqual([]);
     const undated = (s: string) => s.replace(/"date": "[^"]*"/, '"date": "<date>"');
     expect(undated(second.stdout)).toBe(undated(first.stdout));
     expect(JSON.parse(first.stdout).cells.length).toBeGreaterThan(1);
