@@ -47,6 +47,9 @@ type Run = { wall: number; cpu: number; tagger: { tagging: number; compromise: n
 /** Our functions that run compromise on a text (spans.ts, answer-type.ts). */
 const TAGGING = new Set(['tagEntities', 'compromiseType']);
 
+/** Whether a profiled frame is compromise's: the package itself, or its bundled file in a compiled CLI (dist-cli/lazy/). */
+const isCompromise = (url: string) => url.includes('/compromise/') || url.endsWith('/lazy/compromise.js');
+
 /**
  * Shares of a CPU profile's sampled time (0..1): `tagging` inside our tagging functions (compromise
  * on a passage or an answer), `compromise` anywhere in compromise (its start-up included).
@@ -65,7 +68,7 @@ function taggerShare(profileDir: string): { tagging: number; compromise: number 
     const f = byId.get(id)?.callFrame;
     const up = parent.get(id);
     const above = up === undefined ? [false, false] : kind(up);
-    const v: [boolean, boolean] = [above[0] || TAGGING.has(f?.functionName ?? ''), above[1] || (f?.url.includes('/compromise/') ?? false)];
+    const v: [boolean, boolean] = [above[0] || TAGGING.has(f?.functionName ?? ''), above[1] || isCompromise(f?.url ?? '')];
     memo.set(id, v);
     return v;
   };

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { commonWordList, LEXICON_PATH, COMMON_WORDS, PROPER_NOUNS_PATH, properNounList } from '../../scripts/make-entity-lexicon.ts';
 import nlp from 'compromise';
-import { isCommonWord, lexiconWords, placeLists } from '../../src/core/entity/lexicon.ts';
+import { isCommonWord, lexiconSnapshot, lexiconSnapshotGrew, lexiconTags, lexiconWords, placeKind, placeLists, useLexiconSnapshot } from '../../src/core/entity/lexicon.ts';
+import { orgWordKind } from '../../src/core/entity/org-words.ts';
 
 describe('common-word lexicon', () => {
   it('is what scripts/make-entity-lexicon.ts generates', () => {
@@ -38,5 +39,40 @@ describe('lexiconWords (indexed once by tag, issue 29)', () => {
     expect(p.state.filter((s) => country.has(s) || city.has(s))).toEqual([]);
     expect(p.city.filter((c) => country.has(c))).toEqual([]);
     expect(p.state.length).toBeGreaterThan(1000);
+  });
+});
+
+describe('lexicon snapshot (what the CLI caches beside its tags, issue 29)', () => {
+  const lexicon = (nlp.model() as { one: { lexicon: Record<string, string | string[]> } }).one.lexicon;
+  const words = ['Quillan', 'Cardinals', 'American', 'Fleming', 'Inc.', 'Film', 'Warsaw', 'Constructor'];
+  const places = ['Poland', 'Texas', 'Paris', 'Ontario', 'Sydney', 'table'];
+  it('a snapshot read back from JSON answers every lookup as compromise and the packages do', () => {
+    useLexiconSnapshot({});
+    const before = { kinds: words.map(orgWordKind), places: places.map(placeKind), city: lexiconWords('City') };
+    expect(lexiconSnapshotGrew()).toBe(true);
+    const saved = JSON.parse(JSON.stringify(lexiconSnapshot())) as ReturnType<typeof lexiconSnapshot>;
+    expect(Object.keys(saved).sort()).toEqual(['byTag', 'places']);
+    useLexiconSnapshot(saved);
+    expect(lexiconSnapshotGrew()).toBe(false);
+    expect({ kinds: words.map(orgWordKind), places: places.map(placeKind), city: lexiconWords('City') }).toEqual(before);
+    expect(placeLists()).toBe(saved.places);
+    useLexiconSnapshot({});
+  });
+  it('lexiconTags: the tags of the lexicon object, each once, whatever their order; a property of Object.prototype counts as known, as the object lookup did', () => {
+    const sample = Object.keys(lexicon).filter((_, i) => i % 97 === 0);
+    for (const w of [...sample, 'warsaw', 'american', 'quillan', 'constructor', '__proto__', 'tostring']) {
+      const t = lexicon[w];
+      const direct = t === undefined ? [] : [t].flat();
+      expect([...lexiconTags(w)].sort(), w).toEqual(typeof direct[0] === 'string' || direct.length === 0 ? [...new Set(direct)].sort() : ['Object.prototype']);
+    }
+    expect(lexiconTags('warsaw')).toContain('City');
+  });
+  it('a snapshot without the place lists computes them and says it grew', () => {
+    useLexiconSnapshot({ byTag: { City: ['warsaw'] } });
+    expect(lexiconSnapshotGrew()).toBe(false);
+    expect(lexiconWords('City')).toEqual(['warsaw']);
+    expect(placeKind('Poland')).toBe('country');
+    expect(lexiconSnapshotGrew()).toBe(true);
+    useLexiconSnapshot({});
   });
 });

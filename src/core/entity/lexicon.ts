@@ -101,14 +101,43 @@ export function titleCase(s: string): string {
   return s.replace(/(^|[\s-])(\p{Ll})/gu, (_, sep: string, c: string) => sep + c.toUpperCase());
 }
 
+/**
+ * What this module derives from packages, as plain data: compromise's lexicon indexed by tag (each
+ * tag's words, lower case, in lexicon order) and the place lists (country-state-city, faker,
+ * compromise). The CLI keeps it on disk beside its tag cache, so a sweep whose tags are cached loads
+ * none of those packages (issue 29: their start-up was most of it). Arrays of words, not the
+ * lexicon object: JSON parses them several times faster.
+ */
+export interface LexiconSnapshot {
+  byTag?: Record<string, string[]>;
+  places?: Record<PlaceKind, string[]>;
+}
+
+let supplied: LexiconSnapshot = {};
+
+/** Uses a snapshot's parts instead of computing them (each part missing is computed as before); call before any lookup. */
+export function useLexiconSnapshot(snapshot: LexiconSnapshot): void {
+  supplied = snapshot;
+  lexiconByTag = snapshot.byTag ? new Map(Object.entries(snapshot.byTag)) : null;
+  tagsByWord = null;
+  places = snapshot.places ?? null;
+  placeIndex = null;
+}
+
+/** The parts computed or supplied so far (what a snapshot saved now would hold). */
+export function lexiconSnapshot(): LexiconSnapshot {
+  return { ...(lexiconByTag ? { byTag: Object.fromEntries(lexiconByTag) } : {}), ...(places ? { places } : {}) };
+}
+
+/** Whether the snapshot in use lacks a part that has been computed since (so a saved one is rewritten). */
+export function lexiconSnapshotGrew(): boolean {
+  return (lexiconByTag !== null && !supplied.byTag) || (places !== null && !supplied.places);
+}
+
 let lexiconByTag: Map<string, string[]> | null = null;
 
-/**
- * Entries of compromise's lexicon carrying a tag, in lexicon order, e.g. lexiconWords('City') includes 'warsaw'.
- * The lexicon is indexed by tag in one pass on the first call: a sweep asks for a dozen tags, and a
- * pass over the whole lexicon per tag was a second of its start-up (issue 29).
- */
-export function lexiconWords(tag: string): readonly string[] {
+/** compromise's lexicon indexed by tag, from the snapshot in use or in one pass over compromise's lexicon. */
+function tagIndex(): Map<string, string[]> {
   if (!lexiconByTag) {
     lexiconByTag = new Map();
     const lexicon = (nlp.model() as { one: { lexicon: Record<string, string | string[]> } }).one.lexicon;
@@ -120,7 +149,38 @@ export function lexiconWords(tag: string): readonly string[] {
       }
     }
   }
-  return lexiconByTag.get(tag) ?? [];
+  return lexiconByTag;
+}
+
+/**
+ * Entries of compromise's lexicon carrying a tag, in lexicon order, e.g. lexiconWords('City') includes 'warsaw'.
+ * The lexicon is indexed by tag in one pass on the first call: a sweep asks for a dozen tags, and a
+ * pass over the whole lexicon per tag was a second of its start-up (issue 29).
+ */
+export function lexiconWords(tag: string): readonly string[] {
+  return tagIndex().get(tag) ?? [];
+}
+
+let tagsByWord: Map<string, string[]> | null = null;
+
+/**
+ * compromise's tags of a lower-case word, each once, in no particular order ([] when the lexicon
+ * lacks it), e.g. lexiconTags('warsaw') includes 'City'.
+ */
+export function lexiconTags(lower: string): readonly string[] {
+  if (!tagsByWord) {
+    tagsByWord = new Map();
+    for (const [tag, words] of tagIndex()) {
+      for (const w of words) {
+        const list = tagsByWord.get(w);
+        if (list) list.push(tag);
+        else tagsByWord.set(w, [tag]);
+      }
+    }
+  }
+  // The lexicon used to be read as a plain object, where Object.prototype's 'constructor' and
+  // '__proto__' counted as known words (so "Constructor" in an ORG name is ordinary): kept, so renaming is unchanged.
+  return tagsByWord.get(lower) ?? (Object.hasOwn(Object.prototype, lower) ? ['Object.prototype'] : []);
 }
 
 let places: Record<PlaceKind, string[]> | null = null;

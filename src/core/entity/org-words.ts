@@ -4,8 +4,7 @@
  * the treebank; left alone by DBName) or an ordinary word (kept). The treebank is not shipped; this
  * test stands in for its lists, and `scripts/ptb-agreement.ts` measures how often they agree.
  */
-import nlp from 'compromise';
-import { isCommonWord, isOrgDesignator } from './lexicon.ts';
+import { isCommonWord, isOrgDesignator, lexiconTags } from './lexicon.ts';
 import { isFirstName, isKnownSurname } from './names.ts';
 import properNouns from './proper-nouns.json' with { type: 'json' };
 
@@ -24,15 +23,6 @@ const NAME_TAGS = new Set(['FirstName', 'MaleName', 'FemaleName', 'LastName', 'P
 
 /** Words SUBTLEX-US saw mostly capitalised (scripts/make-entity-lexicon.ts), lower case. */
 const SUBTLEX_NAMES = new Set<string>(properNouns as string[]);
-
-let lexicon: Record<string, string | string[]> | null = null;
-
-/** compromise's lexicon tags of a lowercase word ([] when it has none). */
-function lexiconTags(lower: string): string[] {
-  lexicon ??= (nlp.model() as { one: { lexicon: Record<string, string | string[]> } }).one.lexicon;
-  const t = lexicon[lower];
-  return t === undefined ? [] : [t].flat();
-}
 
 /**
  * The proper-noun test standing in for PTB's NNP list: a designator abbreviation, or a capitalised
