@@ -3,6 +3,8 @@
 // runs through `prepare`) while it is up to date with src/, else the TypeScript through tsx (slower
 // start, same behaviour), so an edited checkout never runs stale code.
 // QARX_RUNTIME=ts forces tsx; QARX_RUNTIME=js requires the compiled CLI; QARX_DIST names another build dir.
+// `qarx eval` goes straight to its own entry (eval.js / eval-main.ts), past the dispatcher: its start-up
+// is most of its time (issue 29).
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -33,12 +35,14 @@ if (runtime === 'js' && entry === null) {
   process.stderr.write(`qarx: QARX_RUNTIME=js but ${dist} holds no up-to-date build; run npm run build:cli.\n`);
   process.exit(1);
 }
+// A build from before eval.js existed runs eval through the dispatcher.
+const evalOnly = process.argv[2] === 'eval' && (entry === null || existsSync(join(dist, 'eval.js')));
 let main;
 if (entry) {
-  ({ main } = await import(pathToFileURL(entry).href));
+  ({ main } = await import(pathToFileURL(evalOnly ? join(dist, 'eval.js') : entry).href));
 } else {
   const { register } = await import('tsx/esm/api');
   register();
-  ({ main } = await import('../src/cli/qarx.ts'));
+  ({ main } = await (evalOnly ? import('../src/cli/eval-main.ts') : import('../src/cli/qarx.ts')));
 }
-process.exitCode = await main(process.argv.slice(2));
+process.exitCode = await main(process.argv.slice(evalOnly ? 3 : 2));

@@ -134,24 +134,39 @@ describe('compiled qarx = TypeScript qarx', () => {
   });
 });
 
-/** A module hook that appends every bare import specifier (an npm package or a built-in) to $QARX_IMPORT_LOG. */
+/** A module hook that appends every bare import specifier (an npm package or a built-in) to $QARX_IMPORT_LOG, and every file module's URL to $QARX_IMPORT_LOG.files. */
 const HOOKS = `import { appendFileSync } from 'node:fs';
 export async function resolve(specifier, context, next) {
   if (!/^(\\.|\\/|file:|data:)/.test(specifier)) appendFileSync(process.env.QARX_IMPORT_LOG, specifier + '\\n');
-  return next(specifier, context);
+  const r = await next(specifier, context);
+  if (r.url.startsWith('file:')) appendFileSync(process.env.QARX_IMPORT_LOG + '.files', r.url + '\\n');
+  return r;
 }
 `;
 
 /** The npm packages the compiled `qarx …args` imports (built-ins left out). */
 async function packagesImported(...args: string[]): Promise<string[]> {
+  return (await importsOf(args)).packages;
+}
+
+/** The files of the build (paths relative to it) the compiled `qarx …args` loads, in order. */
+async function buildFilesLoaded(...args: string[]): Promise<string[]> {
+  const prefix = pathToFileURL(dist).href + '/';
+  return (await importsOf(args)).files.filter((u) => u.startsWith(prefix)).map((u) => u.slice(prefix.length));
+}
+
+/** What the compiled `qarx …args` imports: npm packages (built-ins left out) and file URLs. */
+async function importsOf(args: string[]): Promise<{ packages: string[]; files: string[] }> {
   const dir = mkdtempSync(join(tmp, 'imports-'));
   writeFileSync(join(dir, 'hooks.mjs'), HOOKS);
   writeFileSync(join(dir, 'preload.mjs'), `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(join(dir, 'hooks.mjs')).href)});\n`);
   const log = join(dir, 'log.txt');
   writeFileSync(log, '');
   const env = { ...process.env, QARX_RUNTIME: 'js', QARX_DIST: dist, QARX_IMPORT_LOG: log, QARX_CACHE_DIR: join(tmp, 'cache') };
+  writeFileSync(`${log}.files`, '');
   await promisify(execFile)(process.execPath, ['--import', pathToFileURL(join(dir, 'preload.mjs')).href, BIN, ...args], { cwd: ROOT, env });
-  return [...new Set(readFileSync(log, 'utf8').split('\n').filter((p) => p !== '' && !isBuiltin(p)))].sort();
+  const packages = [...new Set(readFileSync(log, 'utf8').split('\n').filter((p) => p !== '' && !isBuiltin(p)))].sort();
+  return { packages, files: [...new Set(readFileSync(`${log}.files`, 'utf8').split('\n').filter((p) => p !== ''))] };
 }
 
 const HEAVY = ['compromise', '@faker-js/faker', 'country-state-city', 'pinyin-pro', 'synonyms', '@huggingface/transformers', 'onnxruntime-node', 'wtf_wikipedia'];
@@ -161,6 +176,13 @@ describe('each command imports its own dependencies only when it runs (compiled)
     expect(await packagesImported('--help')).toEqual([]);
     expect(await packagesImported('eval', join(EVAL, 'squad-v2.json'), join(EVAL, 'squad-v2.pred.json'))).toEqual([]);
     expect(await packagesImported('eval', '--adversarial', f('adversarial', 'addsent-mini.json'), f('adversarial', 'addsent-mini.pred.json'), '--slice', 'qword')).toEqual([]);
+  });
+
+  it('qarx eval of a plain SQuAD file loads one file of the build (eval.js); a sliced one goes on to the dispatcher', { timeout: 120_000 }, async () => {
+    expect(await buildFilesLoaded('eval', join(EVAL, 'squad-v2.json'), join(EVAL, 'squad-v2.pred.json'))).toEqual(['eval.js']);
+    expect(await buildFilesLoaded('eval', join(EVAL, 'squad-v1.json'), join(EVAL, 'squad-v1.pred.json'))).toEqual(['eval.js']);
+    const sliced = await buildFilesLoaded('eval', f('slices', 'squad-meta.json'), f('slices', 'squad-meta.pred.json'), '--slice', 'qword');
+    expect(sliced.slice(0, 2)).toEqual(['eval.js', 'qarx.js']);
   });
 
   it('perturb synthetic does not load the entity name lists; predict loads no NLP library', { timeout: 300_000 }, async () => {
