@@ -46,7 +46,10 @@ export function readEvalPredictions(values: EvalValues, dataFile: string, predFi
   reportRead(dataFile, data.ids.length, data.issues);
   const preds = readPredictions(readText(predFile), predFile);
   const ids = new Set(data.ids);
-  const unknown = [...preds.keys()].filter((k) => !ids.has(k));
+  const unknown: string[] = [];
+  preds.forEach((_, k) => {
+    if (!ids.has(k)) unknown.push(k);
+  });
   if (unknown.length && !values['allow-unknown-ids']) {
     // An id of a row skipped for its problems is "unknown" too: say so rather than only blame the file.
     const skipped = data.issues.filter((i) => i.skipped).length;
