@@ -6,10 +6,10 @@
  * perturbation, and the model commands on the shipped model. Time is never asserted.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -131,6 +131,35 @@ describe('compiled qarx = TypeScript qarx', () => {
     const r = await promisify(execFile)(process.execPath, [BIN, '--help'], { cwd: ROOT, env: { ...process.env, QARX_RUNTIME: 'js', QARX_DIST: join(tmp, 'no-build') } }).catch((e: { code: number; stderr: string }) => e);
     expect('code' in r ? r.code : 0).toBe(1);
     expect(r.stderr).toMatch(/QARX_RUNTIME=js but .*no-build holds no up-to-date build; run npm run build:cli/);
+  });
+
+  it('qarx eval checks eval.js against its own sources, and the dispatcher against all of them when an eval needs it', { timeout: 120_000 }, async () => {
+    /** `qarx eval …args` under QARX_RUNTIME=js on a copy of the build whose build-info.json is edited by `edit`. */
+    const evalOn = async (name: string, edit: (info: { builtAt: number; inputs: string[]; evalInputs: string[] }) => void, ...args: string[]) => {
+      const copy = join(dist, '..', `${basename(dist)}-${name}`);
+      cpSync(dist, copy, { recursive: true });
+      const info = JSON.parse(readFileSync(join(copy, 'build-info.json'), 'utf8')) as { builtAt: number; inputs: string[]; evalInputs: string[] };
+      edit(info);
+      writeFileSync(join(copy, 'build-info.json'), JSON.stringify(info));
+      try {
+        const ok = await promisify(execFile)(process.execPath, [BIN, 'eval', ...args], { cwd: ROOT, env: { ...process.env, QARX_RUNTIME: 'js', QARX_DIST: copy } });
+        return { code: 0, stderr: ok.stderr };
+      } catch (e) {
+        return e as { code: number; stderr: string };
+      } finally {
+        rmSync(copy, { recursive: true, force: true });
+      }
+    };
+    const plain = [join(EVAL, 'squad-v2.json'), join(EVAL, 'squad-v2.pred.json')];
+    const sliced = [f('slices', 'squad-meta.json'), f('slices', 'squad-meta.pred.json'), '--slice', 'qword'];
+    // Every source newer than the build: eval.js is not used either.
+    expect((await evalOn('old', (i) => (i.builtAt = 0), ...plain)).code).toBe(1);
+    // A source of the dispatcher gone, eval.js's all there: the plain eval runs, a sliced one is refused.
+    const gone = (i: { inputs: string[] }) => i.inputs.push('src/cli/no-such-file.ts');
+    expect(await evalOn('plain', gone, ...plain)).toMatchObject({ code: 0, stderr: '' });
+    const r = await evalOn('sliced', gone, ...sliced);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/holds no up-to-date build/);
   });
 });
 
