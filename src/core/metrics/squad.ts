@@ -221,11 +221,12 @@ function makeEvalDict(scored: ReadonlyMap<string, Scored>, mode: PySumMode, qidL
   return { exact: (100.0 * pySum(exact, mode)) / exact.length, f1: (100.0 * pySum(f1, mode)) / f1.length, total: exact.length };
 }
 
+/** The script's find_best_thresh for one metric, over the na_probs entries sorted by probability (sorted once by the caller). */
 function findBestThresh(
   predictions: SquadPredictions,
   scored: ReadonlyMap<string, Scored>,
   metric: 'em' | 'f1',
-  naProbs: readonly [string, number][],
+  qidList: readonly [string, number][],
   qidToHasAns: ReadonlyMap<string, boolean>,
   warnings: string[],
 ): [number, number] {
@@ -236,8 +237,6 @@ function findBestThresh(
   let curScore = numNoAns;
   let bestScore = curScore;
   let bestThresh = 0.0;
-  // Array.prototype.sort is stable, like Python's sorted(): ties keep na_prob file order.
-  const qidList = [...naProbs].sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
   for (let i = 0; i < qidList.length; i++) {
     const [qid, prob] = qidList[i] as [string, number];
     const score = scored.get(qid);
@@ -329,9 +328,10 @@ export function evaluateV2(
     result.NoAns_total = e.total;
   }
   if (naProbs) {
-    const naEntries = entries(naProbs);
-    const [bestExact, exactT] = findBestThresh(predictions, scored, 'em', naEntries, qidToHasAns, warnings);
-    const [bestF1, f1T] = findBestThresh(predictions, scored, 'f1', naEntries, qidToHasAns, warnings);
+    // The script's sorted(na_probs, key=…), once for both metrics: Array.prototype.sort is stable, like sorted(), so ties keep na_prob file order.
+    const byProb = entries(naProbs).sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+    const [bestExact, exactT] = findBestThresh(predictions, scored, 'em', byProb, qidToHasAns, warnings);
+    const [bestF1, f1T] = findBestThresh(predictions, scored, 'f1', byProb, qidToHasAns, warnings);
     result.best_exact = bestExact;
     result.best_exact_thresh = exactT;
     result.best_f1 = bestF1;
