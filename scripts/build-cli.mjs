@@ -10,6 +10,10 @@
  *   needs (INLINE below: no node_modules look-ups, CommonJS wrappers or unused exports at start-up);
  *   every other package stays an import resolved from node_modules at run time, so onnxruntime-node's
  *   native binding, transformers.js's WASM files and the packages' data files are used as installed.
+ * - eval.js: `qarx eval`'s plain path (src/cli/eval-main.ts) as one file, without splitting, which
+ *   bin/qarx.mjs imports for `qarx eval`: one module to load instead of ~20 chunks (issue 29). It
+ *   imports nothing lazily (bin/qarx.mjs hands it the dispatcher for every other eval): a lazy import
+ *   would copy a module into a second instance, so the build fails on one.
  * - Code splitting: each command (and each module a command imports with `await import`) becomes its
  *   own chunk, so `qarx --help` loads only the dispatcher, and a package such as compromise is
  *   imported only when a command that needs it runs.
@@ -195,9 +199,34 @@ const result = await build({
   logLevel: 'warning',
   plugins: [lazyPackages, externalPackages],
 });
+/** Fails the build on a lazy import in eval.js (see above). */
+const evalLazy = {
+  name: 'eval-lazy',
+  setup(b) {
+    b.onResolve({ filter: /.*/ }, (args) => (args.kind === 'dynamic-import' ? { errors: [{ text: `eval.js must import nothing lazily, got ${args.path} from ${relative(ROOT, args.importer)}` }] } : undefined));
+  },
+};
+const evalResult = await build({
+  absWorkingDir: ROOT,
+  entryPoints: { eval: 'src/cli/eval-main.ts' },
+  outdir,
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  mainFields: ['module', 'main'],
+  banner: { js: "import { createRequire as __qarxCreateRequire } from 'node:module';\nconst require = __qarxCreateRequire(import.meta.url);" },
+  sourcemap: 'linked',
+  metafile: true,
+  logLevel: 'warning',
+  plugins: [evalLazy, externalPackages],
+});
 // Source files only: not packages, nor the LAZY stand-ins (`lazy:<package>`, no file).
-const inputs = Object.keys(result.metafile.inputs).filter((p) => !p.includes('node_modules/') && !/^lazy(-entry)?:/.test(p));
-const info = { builtAt: startedAt, inputs: inputs.map((p) => relative(ROOT, resolve(ROOT, p))) };
+const isSource = (p) => !p.includes('node_modules/') && !/^lazy(-entry)?:/.test(p);
+const inputs = [...new Set([...Object.keys(result.metafile.inputs), ...Object.keys(evalResult.metafile.inputs)])].filter(isSource);
+const sourcesOf = (meta) => Object.keys(meta.inputs).filter(isSource).map((p) => relative(ROOT, resolve(ROOT, p)));
+// evalInputs: what eval.js is built from, all bin/qarx.mjs checks before running it.
+const info = { builtAt: startedAt, inputs: inputs.map((p) => relative(ROOT, resolve(ROOT, p))), evalInputs: sourcesOf(evalResult.metafile) };
 writeFileSync(join(outdir, 'build-info.json'), JSON.stringify(info, null, 1) + '\n');
-const chunks = Object.keys(result.metafile.outputs).filter((p) => p.endsWith('.js')).length;
+const chunks = [...Object.keys(result.metafile.outputs), ...Object.keys(evalResult.metafile.outputs)].filter((p) => p.endsWith('.js')).length;
 console.log(`build:cli: ${inputs.length} source files → ${chunks} files in ${relative(ROOT, outdir) || '.'} (${Date.now() - startedAt} ms)`);

@@ -1,5 +1,5 @@
 /** `--lang auto|en|zh`: which official metric scores the data (the app's Scoring select). */
-import { parseScoringLang, withScoringLang, type ScoringLang } from '../core/data/score.ts';
+import { parseScoringLang, withScoringLang, type ScoringLang } from '../core/data/scoring-lang.ts';
 import type { Instance } from '../core/data/types.ts';
 import { guessLang } from '../core/text/guess-lang.ts';
 import type { SquadDataset } from '../core/metrics/index.ts';

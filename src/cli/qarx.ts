@@ -14,10 +14,8 @@
  *   qarx audit --config audit.json --out DIR [--shard i/n] [--workers N]   qarx merge DIR… --out DIR
  *   qarx card --audit DIR [--model NAME] [--out FILE]
  */
-import { InputError } from '../core/formats/json.ts';
-import { ModelError } from '../core/qa/model-errors.ts';
-import { SquadEvalError } from '../core/metrics/squad.ts';
-import { err, out, UsageError } from './io.ts';
+import { exitCode } from './exit-code.ts';
+import { out, UsageError } from './io.ts';
 
 const USAGE = `Usage:
   qarx help TERM | glossary   what a term means (DBName, D_worst, DPR, C2W, …) and the paper it comes from
@@ -206,24 +204,6 @@ async function help(term: string): Promise<number> {
   }
   const near = searchGlossary(term).map((e) => e.term);
   throw new UsageError(`no glossary entry for "${term}"${near.length ? `; terms that mention it: ${near.slice(0, 8).join(', ')}` : ''} (qarx help glossary lists every term)`);
-}
-
-/** Prints an error as one line and maps it to the exit code: 2 usage/input, 3 model, 1 anything else. */
-function exitCode(e: unknown): number {
-  if (e instanceof UsageError || (e instanceof TypeError && 'code' in e && String((e as { code: unknown }).code).startsWith('ERR_PARSE_ARGS'))) {
-    err(`qarx: ${e.message}\n`);
-    return 2;
-  }
-  if (e instanceof InputError || e instanceof SquadEvalError || e instanceof RangeError) {
-    err(`qarx: ${e.message}\n`);
-    return 2;
-  }
-  if (e instanceof ModelError) {
-    err(`qarx: ${e.message}\n`);
-    return 3;
-  }
-  err(`qarx: unexpected error: ${e instanceof Error ? e.message : String(e)}\n`);
-  return 1;
 }
 
 const isMain = process.argv[1] && /[\\/]cli[\\/]qarx\.ts$/.test(process.argv[1]);

@@ -6,10 +6,10 @@
  * perturbation, and the model commands on the shipped model. Time is never asserted.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,13 +132,44 @@ describe('compiled qarx = TypeScript qarx', () => {
     expect('code' in r ? r.code : 0).toBe(1);
     expect(r.stderr).toMatch(/QARX_RUNTIME=js but .*no-build holds no up-to-date build; run npm run build:cli/);
   });
+
+  it('qarx eval checks eval.js against its own sources, and the dispatcher against all of them when an eval needs it', { timeout: 120_000 }, async () => {
+    /** `qarx eval …args` under QARX_RUNTIME=js on a copy of the build whose build-info.json is edited by `edit`. */
+    const evalOn = async (name: string, edit: (info: { builtAt: number; inputs: string[]; evalInputs: string[] }) => void, ...args: string[]) => {
+      const copy = join(dist, '..', `${basename(dist)}-${name}`);
+      cpSync(dist, copy, { recursive: true });
+      const info = JSON.parse(readFileSync(join(copy, 'build-info.json'), 'utf8')) as { builtAt: number; inputs: string[]; evalInputs: string[] };
+      edit(info);
+      writeFileSync(join(copy, 'build-info.json'), JSON.stringify(info));
+      try {
+        const ok = await promisify(execFile)(process.execPath, [BIN, 'eval', ...args], { cwd: ROOT, env: { ...process.env, QARX_RUNTIME: 'js', QARX_DIST: copy } });
+        return { code: 0, stderr: ok.stderr };
+      } catch (e) {
+        return e as { code: number; stderr: string };
+      } finally {
+        rmSync(copy, { recursive: true, force: true });
+      }
+    };
+    const plain = [join(EVAL, 'squad-v2.json'), join(EVAL, 'squad-v2.pred.json')];
+    const sliced = [f('slices', 'squad-meta.json'), f('slices', 'squad-meta.pred.json'), '--slice', 'qword'];
+    // Every source newer than the build: eval.js is not used either.
+    expect((await evalOn('old', (i) => (i.builtAt = 0), ...plain)).code).toBe(1);
+    // A source of the dispatcher gone, eval.js's all there: the plain eval runs, a sliced one is refused.
+    const gone = (i: { inputs: string[] }) => i.inputs.push('src/cli/no-such-file.ts');
+    expect(await evalOn('plain', gone, ...plain)).toMatchObject({ code: 0, stderr: '' });
+    const r = await evalOn('sliced', gone, ...sliced);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/holds no up-to-date build/);
+  });
 });
 
-/** A module hook that appends every bare import specifier (an npm package or a built-in) to $QARX_IMPORT_LOG. */
+/** A module hook that appends every bare import specifier (an npm package or a built-in) to $QARX_IMPORT_LOG, and every file module's URL to $QARX_IMPORT_LOG.files. */
 const HOOKS = `import { appendFileSync } from 'node:fs';
 export async function resolve(specifier, context, next) {
   if (!/^(\\.|\\/|file:|data:)/.test(specifier)) appendFileSync(process.env.QARX_IMPORT_LOG, specifier + '\\n');
-  return next(specifier, context);
+  const r = await next(specifier, context);
+  if (r.url.startsWith('file:')) appendFileSync(process.env.QARX_IMPORT_LOG + '.files', r.url + '\\n');
+  return r;
 }
 `;
 
@@ -147,16 +178,24 @@ async function packagesImported(...args: string[]): Promise<string[]> {
   return (await importsAndOutput(join(tmp, 'cache'), ...args)).packages;
 }
 
-/** The npm packages the compiled `qarx …args` imports with a given cache dir, and what it printed. */
-async function importsAndOutput(cache: string, ...args: string[]): Promise<{ packages: string[]; stdout: string; stderr: string }> {
+/** The files of the build (paths relative to it) the compiled `qarx …args` loads, in order. */
+async function buildFilesLoaded(...args: string[]): Promise<string[]> {
+  const prefix = pathToFileURL(dist).href + '/';
+  return (await importsAndOutput(join(tmp, 'cache'), ...args)).files.filter((u) => u.startsWith(prefix)).map((u) => u.slice(prefix.length));
+}
+
+/** What the compiled `qarx …args` imports with a given cache dir (npm packages, built-ins left out, and file URLs), and what it printed. */
+async function importsAndOutput(cache: string, ...args: string[]): Promise<{ packages: string[]; files: string[]; stdout: string; stderr: string }> {
   const dir = mkdtempSync(join(tmp, 'imports-'));
   writeFileSync(join(dir, 'hooks.mjs'), HOOKS);
   writeFileSync(join(dir, 'preload.mjs'), `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(join(dir, 'hooks.mjs')).href)});\n`);
   const log = join(dir, 'log.txt');
   writeFileSync(log, '');
   const env = { ...process.env, QARX_RUNTIME: 'js', QARX_DIST: dist, QARX_IMPORT_LOG: log, QARX_CACHE_DIR: cache, QARX_DEBUG_LOADS: '1' };
+  writeFileSync(`${log}.files`, '');
   const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', pathToFileURL(join(dir, 'preload.mjs')).href, BIN, ...args], { cwd: ROOT, env, maxBuffer: 64 * 2 ** 20 });
-  return { packages: [...new Set(readFileSync(log, 'utf8').split('\n').filter((p) => p !== '' && !isBuiltin(p)))].sort(), stdout, stderr };
+  const packages = [...new Set(readFileSync(log, 'utf8').split('\n').filter((p) => p !== '' && !isBuiltin(p)))].sort();
+  return { packages, files: [...new Set(readFileSync(`${log}.files`, 'utf8').split('\n').filter((p) => p !== ''))], stdout, stderr };
 }
 
 const HEAVY = ['compromise', '@faker-js/faker', 'country-state-city', 'pinyin-pro', 'synonyms', '@huggingface/transformers', 'onnxruntime-node', 'wtf_wikipedia'];
@@ -166,6 +205,13 @@ describe('each command imports its own dependencies only when it runs (compiled)
     expect(await packagesImported('--help')).toEqual([]);
     expect(await packagesImported('eval', join(EVAL, 'squad-v2.json'), join(EVAL, 'squad-v2.pred.json'))).toEqual([]);
     expect(await packagesImported('eval', '--adversarial', f('adversarial', 'addsent-mini.json'), f('adversarial', 'addsent-mini.pred.json'), '--slice', 'qword')).toEqual([]);
+  });
+
+  it('qarx eval of a plain SQuAD file loads one file of the build (eval.js); a sliced one goes on to the dispatcher', { timeout: 120_000 }, async () => {
+    expect(await buildFilesLoaded('eval', join(EVAL, 'squad-v2.json'), join(EVAL, 'squad-v2.pred.json'))).toEqual(['eval.js']);
+    expect(await buildFilesLoaded('eval', join(EVAL, 'squad-v1.json'), join(EVAL, 'squad-v1.pred.json'))).toEqual(['eval.js']);
+    const sliced = await buildFilesLoaded('eval', f('slices', 'squad-meta.json'), f('slices', 'squad-meta.pred.json'), '--slice', 'qword');
+    expect(sliced.slice(0, 2)).toEqual(['eval.js', 'qarx.js']);
   });
 
   it('perturb synthetic OCR noise and predict load no NLP library (OCR noise tags no word); predict loads no image library', { timeout: 300_000 }, async () => {

@@ -73,4 +73,16 @@ describe('readEvalData', () => {
     expect(d.dataset.data[0]?.paragraphs[0]?.qas).toHaveLength(2);
     expect(d.issues).toMatchObject([{ kind: 'duplicate-id', skipped: false }]);
   });
+
+  it('uses a well-formed question as it is and copies one that needs a fix; both score as the script does', () => {
+    const plain = { id: 'p', question: 'Where?', answers: [{ text: 'London', answer_start: 25, extra: 1 }], is_impossible: false, plausible_answers: [] };
+    const fixed = { id: 'f', question: 'Where?', answers: [{ text: 'London', answer_start: '25' }], is_impossible: 'false' };
+    const raw = { version: 'v2.0', data: [{ title: 't', paragraphs: [{ context: CTX, qas: [plain, fixed] }] }] };
+    const qas = readEvalData(raw, 'dev.json').dataset.data[0]?.paragraphs[0]?.qas ?? [];
+    expect(qas[0]).toBe(plain);
+    expect(qas[1]).not.toBe(fixed);
+    expect(qas[1]).toEqual({ id: 'f', question: 'Where?', answers: [{ text: 'London', answer_start: -1 }], is_impossible: false });
+    const r = evaluateV2(readEvalData(raw, 'dev.json').dataset, { p: 'London', f: 'London' }).result;
+    expect(r).toMatchObject({ exact: 100, total: 2 });
+  });
 });

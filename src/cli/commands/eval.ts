@@ -1,52 +1,24 @@
 /** qarx eval: the official SQuAD v1.1 / v2.0 (or DuReader, or Jia & Liang's adversarial) evaluation JSON, byte for byte. */
-import { parseArgs } from 'node:util';
-import { InputError } from '../../core/formats/json.ts';
-import { readNaProbs, readPredictions } from '../../core/formats/predictions.ts';
-import { evaluateZh, ZH_INT_KEYS } from '../../core/metrics/dureader.ts';
+import { readNaProbs } from '../../core/formats/predictions.ts';
 import { pyJsonDumps } from '../../core/metrics/pyjson.ts';
-import { evaluateV1, evaluateV2, SQUAD_V2_INT_KEYS, type SquadDataset, type SquadPredictions } from '../../core/metrics/squad.ts';
+import type { SquadDataset, SquadPredictions } from '../../core/metrics/squad.ts';
 import type { EvalMode } from '../../core/metrics/slices.ts';
 import { readEvalData } from '../eval-input.ts';
+import { checkV2Only, officialSquad, parseEvalArgs, readEvalPredictions } from '../eval-plain.ts';
 import { err, numOpt, out, readText, UsageError } from '../io.ts';
-import { reportRead } from '../report.ts';
 import { datasetLang, scoringLangOpt } from '../lang.ts';
-import { CI_OPTIONS, CI_SEED_OPTION, ciOpts } from '../ci.ts';
-import { pairedStats, scoreStats, type CiOptions } from '../../core/stats/index.ts';
+import { ciOpts } from '../ci-options.ts';
+import type { CiOptions } from '../../core/stats/paired.ts';
 
 // Only what scoring a SQuAD file needs is imported up front: start-up is most of `qarx eval`'s time,
-// so slices, adversarial scoring and the other importers load when asked for (issue 29).
+// so slices, adversarial scoring, DuReader's metric, the statistics of --ci and the other importers
+// load when asked for (issue 29).
 
-/** Runs `qarx eval <data> <predictions>` and returns the exit code. */
+/** Runs `qarx eval <data> <predictions>` and returns the exit code (every mode; bin/qarx.mjs runs the plain one from eval-plain.ts). */
 export async function evaluate(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    options: {
-      'na-prob-file': { type: 'string' },
-      'na-prob-thresh': { type: 'string' },
-      lang: { type: 'string' },
-      'allow-unknown-ids': { type: 'boolean', default: false },
-      'py-sum': { type: 'string' },
-      slice: { type: 'string', multiple: true },
-      json: { type: 'boolean', default: false },
-      adversarial: { type: 'boolean', default: false },
-      ...CI_OPTIONS,
-      ...CI_SEED_OPTION,
-    },
-    allowPositionals: true,
-  });
-  const [dataFile, predFile] = positionals;
-  if (!dataFile || !predFile || positionals.length > 2) throw new UsageError('eval needs <data file> <predictions.json>.');
+  const { values, dataFile, predFile } = parseEvalArgs(argv);
   const data = await readEvalData(dataFile);
-  reportRead(dataFile, data.ids.length, data.issues);
-  const preds = readPredictions(readText(predFile), predFile);
-  const ids = new Set(data.ids);
-  const unknown = [...preds.keys()].filter((k) => !ids.has(k));
-  if (unknown.length && !values['allow-unknown-ids']) {
-    // An id of a row skipped for its problems is "unknown" too: say so rather than only blame the file.
-    const skipped = data.issues.filter((i) => i.skipped).length;
-    const orSkipped = skipped ? ` Or in ${skipped === 1 ? 'the entry' : `one of the ${skipped} entries`} of ${dataFile} skipped for problems (warnings above)?` : '';
-    throw new InputError(`${predFile}: ${unknown.length} id${unknown.length > 1 ? 's' : ''} not in ${dataFile} (e.g. "${unknown[0]}"): wrong data file?${orSkipped} (--allow-unknown-ids ignores them, as the official script does)`);
-  }
+  const preds = readEvalPredictions(values, dataFile, predFile, data);
   const keys = values.slice?.length ? (await import('../slices.ts')).sliceKeys(values.slice) : [];
   // --ci: the official figures plus a "ci" key (the official JSON is unchanged without it).
   const ci = ciOpts(values);
@@ -63,7 +35,7 @@ export async function evaluate(argv: string[]): Promise<number> {
     for (const w of r.warnings) err(`${w}\n`);
     // Paired over original questions: each original's own score vs its adversary's pick (0 when missing, as the script counts).
     const zero = { em: 0, f1: 0 };
-    const adv = ci && pairedStats(r.rows.map((x) => ({ original: x.original ?? zero, perturbed: x.adversarial ?? zero, passage: x.originalId })), ci);
+    const adv = ci && (await import('../../core/stats/paired.ts')).pairedStats(r.rows.map((x) => ({ original: x.original ?? zero, perturbed: x.adversarial ?? zero, passage: x.originalId })), ci);
     out(pyJsonDumps(adv ? { ...r.result, ci: adv } : r.result, null, { intKeys: adv ? CI_INT_KEYS : [] }) + '\n');
     return 0;
   }
@@ -71,11 +43,7 @@ export async function evaluate(argv: string[]): Promise<number> {
   const asked = scoringLangOpt(values.lang);
   const lang = asked === 'auto' ? datasetLang(data.dataset) : asked;
   if (asked === 'auto' && lang === 'zh') err(`qarx: eval: ${dataFile} is Chinese: scoring with DuReader-robust's character-level EM/F1 (--lang en for SQuAD's)\n`);
-  // Options of the v2.0 script only: silently ignoring them would print numbers the user did not ask for.
-  const v2Only = (['na-prob-file', 'na-prob-thresh', 'py-sum'] as const).filter((k) => values[k] !== undefined);
-  if (v2Only.length && (lang === 'zh' || data.version === 'v1.1')) {
-    throw new UsageError(`--${v2Only.join(', --')} ${v2Only.length === 1 ? 'applies' : 'apply'} to SQuAD 2.0 data only${lang === 'zh' ? ' (DuReader-robust\'s script has no "no answer" threshold)' : ''}.`);
-  }
+  checkV2Only(values, lang, data.version);
   if (keys.length) {
     // Sliced: the same per-question scores as the official script, averaged per slice (see eval-slices.ts).
     const na = values['na-prob-file'] ? { probs: readNaProbs(readText(values['na-prob-file']), values['na-prob-file']), thresh: numOpt(values['na-prob-thresh'], 'na-prob-thresh', 1.0) } : undefined;
@@ -85,23 +53,14 @@ export async function evaluate(argv: string[]): Promise<number> {
   const ciInt = ci ? CI_INT_KEYS : [];
   const withCi = async <T extends object>(result: T, mode: EvalMode, na?: { probs: ReadonlyMap<string, number>; thresh: number }) => (ci ? { ...result, ci: await evalCi(data.dataset, preds, mode, ci, na) } : result);
   if (lang === 'zh') {
+    const { evaluateZh, ZH_INT_KEYS } = await import('../../core/metrics/dureader.ts');
     const r = evaluateZh(data.dataset, preds);
     out(pyJsonDumps(await withCi(r.result, 'zh'), null, { intKeys: [...ZH_INT_KEYS, ...ciInt] }) + '\n');
     return 0;
   }
-  if (data.version === 'v1.1') {
-    const r = evaluateV1(data.dataset, preds);
-    for (const w of r.warnings) err(`${w}\n`);
-    out(pyJsonDumps(await withCi(r.result, 'v1.1'), null, { intKeys: ciInt }) + '\n');
-    return 0;
-  }
-  const naProbs = values['na-prob-file'] ? readNaProbs(readText(values['na-prob-file']), values['na-prob-file']) : undefined;
-  const thresh = numOpt(values['na-prob-thresh'], 'na-prob-thresh', 1.0);
-  const pySum = values['py-sum'] ?? 'compensated';
-  if (pySum !== 'compensated' && pySum !== 'legacy') throw new UsageError(`--py-sum must be compensated (Python ≥ 3.12) or legacy (≤ 3.11), got "${pySum}".`);
-  const r = evaluateV2(data.dataset, preds, naProbs, thresh, { pySum });
+  const r = officialSquad(values, data.version, data.dataset, preds);
   for (const w of r.warnings) err(`${w}\n`);
-  out(pyJsonDumps(await withCi(r.result, 'v2.0', naProbs ? { probs: naProbs, thresh } : undefined), 2, { intKeys: [...SQUAD_V2_INT_KEYS, ...ciInt] }) + '\n');
+  out(pyJsonDumps(await withCi(r.result, data.version, r.na), r.indent, { intKeys: [...r.intKeys, ...ciInt] }) + '\n');
   return 0;
 }
 
@@ -110,7 +69,7 @@ const CI_INT_KEYS = ['n', 'bootstrap', 'seed', 'c2w', 'w2c'];
 
 /** The CI of the file's exact_match and f1 over its questions (scored as the official script scores each one). */
 async function evalCi(dataset: SquadDataset, preds: SquadPredictions, mode: EvalMode, ci: CiOptions, na?: { probs: ReadonlyMap<string, number>; thresh: number }) {
-  const { officialScores } = await import('../../core/metrics/slices.ts');
+  const [{ officialScores }, { scoreStats }] = await Promise.all([import('../../core/metrics/slices.ts'), import('../../core/stats/paired.ts')]);
   const scores = officialScores(dataset, preds, mode, na);
   const passage = new Map<string, string>();
   for (const art of mode === 'zh' ? dataset.data.slice(0, 1) : dataset.data) for (const par of art.paragraphs) for (const qa of par.qas) passage.set(String(qa.id), par.context);

@@ -3,6 +3,9 @@ import { calcEmScore, calcF1Score } from '../metrics/dureader.ts';
 import { maxOverGolds } from '../metrics/squad.ts';
 import type { Instance } from './types.ts';
 
+// Re-exported: their own module so `qarx eval` checks --lang without loading the metrics.
+export { parseScoringLang, withScoringLang, type ScoringLang } from './scoring-lang.ts';
+
 /** EM and F1 in 0..1. */
 export interface Score {
   em: number;
@@ -27,20 +30,7 @@ export function metricLabel(lang: Instance['lang']): string {
   return lang === 'zh' ? 'DuReader-robust character-level EM/F1' : 'SQuAD 2.0 EM/F1';
 }
 
-/** Which metric scores the data: 'auto' follows each question's language, 'en' / 'zh' override it (the app's Scoring select, qarx `--lang`). */
-export type ScoringLang = 'auto' | 'en' | 'zh';
-
 /** The language whose official metric scores a question, e.g. scoringLangOf({ lang: 'zh', scoreLang: 'en' }) → 'en'. */
 export function scoringLangOf(instance: Pick<Instance, 'lang' | 'scoreLang'>): 'en' | 'zh' {
   return instance.scoreLang ?? instance.lang;
-}
-
-/** The questions marked to be scored in `lang` ('auto' leaves them as they are); generators still read each question's own `lang`. */
-export function withScoringLang<T extends Instance>(instances: readonly T[], lang: ScoringLang): T[] {
-  return lang === 'auto' ? [...instances] : instances.map((i) => ({ ...i, scoreLang: lang }));
-}
-
-/** A ScoringLang from user text, or null, e.g. parseScoringLang('zh') → 'zh', parseScoringLang('fr') → null. */
-export function parseScoringLang(raw: string | undefined): ScoringLang | null {
-  return raw === undefined ? 'auto' : raw === 'auto' || raw === 'en' || raw === 'zh' ? raw : null;
 }

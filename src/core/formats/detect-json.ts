@@ -12,8 +12,8 @@ function nestedKind(head: string, name: string): DatasetFormat {
   if (name.includes('dureader')) return 'dureader';
   const sample = head.slice(0, 20000);
   const cjk = sample.match(CJK)?.length ?? 0;
-  const latin = sample.match(LATIN)?.length ?? 0;
-  return cjk > 0 && cjk * 2 >= latin ? 'dureader' : 'squad';
+  // Latin letters are counted only when there is Chinese to weigh: the match lists every letter (qarx eval sniffs every file).
+  return cjk > 0 && cjk * 2 >= (sample.match(LATIN)?.length ?? 0) ? 'dureader' : 'squad';
 }
 
 /** The format of a parsed `{"data": [...]}` document, from the shape of its first row. */

@@ -8,8 +8,12 @@ import { InputError, parseJson } from './json.ts';
 export function readPredictions(text: string, file: string): Map<string, string> {
   const raw = parseJson(text, file);
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new InputError(`${file}: expected an object mapping question ids to answer strings.`);
+  const obj = raw as Record<string, unknown>;
+  const keys = orderedKeys(text, obj);
   const out = new Map<string, string>();
-  for (const [k, val] of orderedEntries(text, raw as Record<string, unknown>)) {
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i] as string;
+    const val = obj[k];
     if (typeof val !== 'string') throw new InputError(`${file}: the prediction for "${k}" is ${val === null ? 'null' : typeof val}, expected a string.`);
     out.set(k, val);
   }
@@ -20,18 +24,27 @@ export function readPredictions(text: string, file: string): Map<string, string>
 export function readNaProbs(text: string, file: string): Map<string, number> {
   const raw = parseJson(text, file);
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new InputError(`${file}: expected an object mapping question ids to numbers.`);
+  const obj = raw as Record<string, unknown>;
+  const keys = orderedKeys(text, obj);
   const out = new Map<string, number>();
-  for (const [k, val] of orderedEntries(text, raw as Record<string, unknown>)) {
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i] as string;
+    const val = obj[k];
     if (typeof val !== 'number') throw new InputError(`${file}: the value for "${k}" is ${typeof val}, expected a number.`);
     out.set(k, val);
   }
   return out;
 }
 
-/** Entries in file order: JS objects list integer-like keys first, Python dicts keep file order. */
-function orderedEntries(text: string, obj: Record<string, unknown>): [string, unknown][] {
+const INTEGER_KEY = /^(0|[1-9]\d*)$/;
+
+/**
+ * Keys in file order: JS objects list integer-like keys first, Python dicts keep file order. Keys,
+ * not entries: qarx eval reads thousands cold, where each [key, value] pair is an allocation (issue 29).
+ */
+function orderedKeys(text: string, obj: Record<string, unknown>): string[] {
   const keys = Object.keys(obj);
-  if (!keys.some((k) => /^(0|[1-9]\d*)$/.test(k))) return Object.entries(obj);
+  if (!keys.some((k) => INTEGER_KEY.test(k))) return keys;
   const order: string[] = [];
   const re = /"((?:[^"\\]|\\.)*)"\s*:/g;
   const want = new Set(keys);
@@ -39,5 +52,5 @@ function orderedEntries(text: string, obj: Record<string, unknown>): [string, un
     const k = JSON.parse(`"${m[1]}"`) as string;
     if (want.delete(k)) order.push(k);
   }
-  return [...order, ...want].map((k) => [k, obj[k]]);
+  return [...order, ...want];
 }

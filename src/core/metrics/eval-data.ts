@@ -54,7 +54,7 @@ function unreadProblems(qa: Obj, answers: unknown[]): string[] {
 }
 
 /** One question as the scripts read it, or the reason it cannot be scored. */
-function readQa(raw: unknown): { qa: SquadQA; unread: string[] } | string {
+function readQa(raw: unknown): { qa: SquadQA; unread: readonly string[] } | string {
   const qa = asObject(raw);
   if (!qa) return `expected a question object, got ${what(raw)}`;
   if (typeof qa.id !== 'string' && typeof qa.id !== 'number') return `id: expected a string, got ${what(qa.id)}`;
@@ -71,6 +71,30 @@ function readQa(raw: unknown): { qa: SquadQA; unread: string[] } | string {
   const impossible = looseBool(qa.is_impossible);
   if (impossible !== null) out.is_impossible = impossible;
   return { qa: out, unread: unreadProblems(qa, answers) };
+}
+
+const NOTHING: readonly string[] = [];
+
+/** Where a question is in the file, e.g. qaPath('data[0].paragraphs[1]', 2) → 'data[0].paragraphs[1].qas[2]'. */
+const qaPath = (base: string, qi: number): string => `${base}.qas[${qi}]`;
+
+/**
+ * The question itself when it is already what readQa makes of it, give or take fields no script
+ * reads (which nothing downstream reads either): string id and question, a list of answers with
+ * string text and whole-number answer_start, is_impossible absent or boolean, plausible_answers
+ * absent or a list. Else null (readQa copies and checks it).
+ */
+function wellFormedQa(raw: unknown): SquadQA | null {
+  const qa = asObject(raw);
+  if (!qa || typeof qa.id !== 'string' || typeof qa.question !== 'string' || !Array.isArray(qa.answers)) return null;
+  if (qa.is_impossible !== undefined && typeof qa.is_impossible !== 'boolean') return null;
+  if (qa.plausible_answers !== undefined && !Array.isArray(qa.plausible_answers)) return null;
+  const answers = qa.answers as unknown[];
+  for (let i = 0; i < answers.length; i++) {
+    const o = asObject(answers[i]);
+    if (!o || typeof o.text !== 'string' || !Number.isInteger(o.answer_start)) return null;
+  }
+  return qa as unknown as SquadQA;
 }
 
 /**
@@ -98,23 +122,31 @@ export function readEvalData(raw: unknown, file: string): EvalData {
       if (!p || !Array.isArray(p.qas)) return skip(base, `qas: expected a list, got ${what(p ? p.qas : par)}`);
       const contextOk = typeof p.context === 'string';
       const qas: SquadQA[] = [];
-      p.qas.forEach((raw, qi) => {
-        const path = `${base}.qas[${qi}]`;
-        const r = readQa(raw);
-        if (typeof r === 'string') return skip(path, r);
+      const contextProblem = contextOk ? null : `context: expected a string, got ${what(p.context)}`;
+      for (let qi = 0; qi < p.qas.length; qi++) {
+        const raw: unknown = p.qas[qi];
+        // The usual question is used as it is (no copy: much of qarx eval's time is allocation, issue 29).
+        const asIs = wellFormedQa(raw);
+        const r = asIs ? null : readQa(raw);
+        if (typeof r === 'string') {
+          skip(qaPath(base, qi), r);
+          continue;
+        }
+        const qa = asIs ?? (r as { qa: SquadQA }).qa;
+        const own = r ? r.unread : NOTHING;
         // Each script has its own rule for a repeated id (v1.1 scores every copy; v2.0 and DuReader-robust
         // read the questions into a dict: the last copy's answers at the first copy's place), so all copies go on.
-        const again = seen.has(r.qa.id);
-        if (again) issues.push({ path: `${path}.id`, message: `duplicate id "${r.qa.id}": scored as the official script does (v1.1 counts every copy; v2.0 and DuReader-robust keep the last copy's answers)`, kind: 'duplicate-id', skipped: false });
+        const again = seen.has(qa.id);
+        if (again) issues.push({ path: `${qaPath(base, qi)}.id`, message: `duplicate id "${qa.id}": scored as the official script does (v1.1 counts every copy; v2.0 and DuReader-robust keep the last copy's answers)`, kind: 'duplicate-id', skipped: false });
         // JSON object keys are strings, so the scripts never find the prediction of a numeric id: they score it 0.
-        if (typeof asObject(raw)?.id === 'number') issues.push({ path: `${path}.id`, message: `a number, not a string: its prediction "${r.qa.id}" is scored (the official script would not find it and score 0)`, kind: 'schema', skipped: false });
-        const unread = contextOk ? r.unread : [`context: expected a string, got ${what(p.context)}`, ...r.unread];
-        if (unread.length) issues.push({ path, message: `${unread.join('; ')} (not read by the official script; scored)`, kind: 'schema', skipped: false });
-        if (!again) ids.push(r.qa.id);
-        seen.add(r.qa.id);
-        anyImpossible ||= r.qa.is_impossible === true;
-        qas.push(r.qa);
-      });
+        if (!asIs && typeof asObject(raw)?.id === 'number') issues.push({ path: `${qaPath(base, qi)}.id`, message: `a number, not a string: its prediction "${qa.id}" is scored (the official script would not find it and score 0)`, kind: 'schema', skipped: false });
+        const unread = contextProblem === null ? own : [contextProblem, ...own];
+        if (unread.length) issues.push({ path: qaPath(base, qi), message: `${unread.join('; ')} (not read by the official script; scored)`, kind: 'schema', skipped: false });
+        if (!again) ids.push(qa.id);
+        seen.add(qa.id);
+        anyImpossible ||= qa.is_impossible === true;
+        qas.push(qa);
+      }
       article.paragraphs.push({ context: contextOk ? (p.context as string) : '', qas });
     });
     data.push(article);

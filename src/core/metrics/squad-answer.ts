@@ -143,7 +143,8 @@ function commonCount(a: readonly string[], b: readonly string[]): number {
   if (a.length * b.length > 1024) return numCommon(a, b);
   const used = new Array<boolean>(b.length).fill(false);
   let same = 0;
-  for (const t of a) {
+  for (let i = 0; i < a.length; i++) {
+    const t = a[i];
     for (let j = 0; j < b.length; j++) {
       if (!used[j] && b[j] === t) {
         used[j] = true;
@@ -183,8 +184,8 @@ export function scoreTagged(
   const predToks = tokensOf(normPred);
   let em: PyNum | undefined;
   let f1: PyNum | undefined;
-  for (const g of golds) {
-    const normGold = normalize(g);
+  for (let i = 0; i < golds.length; i++) {
+    const normGold = normalize(golds[i] as string);
     // v2GoldAnswers: golds that normalise to '' are dropped (and none left means [''], below).
     if (version === 'v2.0' && normGold === '') continue;
     const e = normPred === normGold ? EM_HIT : EM_MISS;

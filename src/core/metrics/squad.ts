@@ -203,12 +203,13 @@ function makeEvalDict(scored: ReadonlyMap<string, Scored>, mode: PySumMode, qidL
   const f1: PyNum[] = [];
   if (qidList === undefined || qidList.length === 0) {
     if (scored.size === 0) throw new SquadEvalError('ZeroDivisionError: no question has a prediction', warnings);
-    for (const s of scored.values()) {
+    scored.forEach((s) => {
       exact.push(s.emT);
       f1.push(s.f1T);
-    }
+    });
   } else {
-    for (const k of qidList) {
+    for (let i = 0; i < qidList.length; i++) {
+      const k = qidList[i] as string;
       const s = scored.get(k);
       // The official script only skips a missing prediction in get_raw_scores; it then
       // crashes here with a KeyError, so there is no official output to imitate.
@@ -220,22 +221,24 @@ function makeEvalDict(scored: ReadonlyMap<string, Scored>, mode: PySumMode, qidL
   return { exact: (100.0 * pySum(exact, mode)) / exact.length, f1: (100.0 * pySum(f1, mode)) / f1.length, total: exact.length };
 }
 
+/** The script's find_best_thresh for one metric, over the na_probs entries sorted by probability (sorted once by the caller). */
 function findBestThresh(
   predictions: SquadPredictions,
   scored: ReadonlyMap<string, Scored>,
   metric: 'em' | 'f1',
-  naProbs: readonly [string, number][],
+  qidList: readonly [string, number][],
   qidToHasAns: ReadonlyMap<string, boolean>,
   warnings: string[],
 ): [number, number] {
   let numNoAns = 0;
-  for (const has of qidToHasAns.values()) if (!has) numNoAns += 1;
+  qidToHasAns.forEach((has) => {
+    if (!has) numNoAns += 1;
+  });
   let curScore = numNoAns;
   let bestScore = curScore;
   let bestThresh = 0.0;
-  // Array.prototype.sort is stable, like Python's sorted(): ties keep na_prob file order.
-  const qidList = [...naProbs].sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
-  for (const [qid, prob] of qidList) {
+  for (let i = 0; i < qidList.length; i++) {
+    const [qid, prob] = qidList[i] as [string, number];
     const score = scored.get(qid);
     if (score === undefined) continue;
     let diff: number;
@@ -251,6 +254,19 @@ function findBestThresh(
   return [(100.0 * bestScore) / scored.size, bestThresh];
 }
 
+/** Every question of a dataset in file order, e.g. questionsOf({ data: [{ title: '', paragraphs: [{ context: '', qas: [q] }] }] }) → [q]. */
+function questionsOf(dataset: SquadDataset): SquadQA[] {
+  const out: SquadQA[] = [];
+  for (let a = 0; a < dataset.data.length; a++) {
+    const paragraphs = (dataset.data[a] as SquadArticle).paragraphs;
+    for (let p = 0; p < paragraphs.length; p++) {
+      const qas = (paragraphs[p] as SquadParagraph).qas;
+      for (let q = 0; q < qas.length; q++) out.push(qas[q] as SquadQA);
+    }
+  }
+  return out;
+}
+
 /** The official v2.0 main() without plots. Example: evaluateV2(ds, preds, naProbs).result → { exact, f1, total, HasAns_exact, …, best_f1_thresh }. */
 export function evaluateV2(
   dataset: SquadDataset,
@@ -262,42 +278,40 @@ export function evaluateV2(
   const mode = options.pySum ?? 'compensated';
   const warnings: string[] = [];
   // Plain dicts in the script: a repeated id keeps its first position but its last value.
+  // Indexed loops and Map.forEach, not for…of: this runs once, cold, where every iterator step allocates (issue 29).
+  const qas = questionsOf(dataset);
   const qidToHasAns = new Map<string, boolean>();
   const scored = new Map<string, Scored>();
-  for (const article of dataset.data) {
-    for (const p of article.paragraphs) {
-      for (const qa of p.qas) qidToHasAns.set(qa.id, qa.answers.length > 0);
+  for (let i = 0; i < qas.length; i++) qidToHasAns.set((qas[i] as SquadQA).id, (qas[i] as SquadQA).answers.length > 0);
+  for (let i = 0; i < qas.length; i++) {
+    const qa = qas[i] as SquadQA;
+    const prediction = lookup(predictions, qa.id);
+    if (prediction === undefined) {
+      warnings.push(`Missing prediction for ${qa.id}`);
+      continue;
     }
-  }
-  for (const article of dataset.data) {
-    for (const p of article.paragraphs) {
-      for (const qa of p.qas) {
-        const prediction = lookup(predictions, qa.id);
-        if (prediction === undefined) {
-          warnings.push(`Missing prediction for ${qa.id}`);
-          continue;
-        }
-        const golds: string[] = [];
-        for (const a of qa.answers) golds.push(a.text);
-        const { em, f1 } = scoreTagged(prediction, golds, 'v2.0');
-        scored.set(qa.id, { em, f1, emT: em, f1T: f1 });
-      }
-    }
+    const golds: string[] = [];
+    for (let j = 0; j < qa.answers.length; j++) golds.push((qa.answers[j] as SquadAnswer).text);
+    const { em, f1 } = scoreTagged(prediction, golds, 'v2.0');
+    scored.set(qa.id, { em, f1, emT: em, f1T: f1 });
   }
   // apply_no_ans_threshold; without a na_prob file every prediction's probability is 0.0, and
   // every scored question has a prediction.
-  for (const [qid, s] of scored) {
+  let missingNa: string | undefined;
+  scored.forEach((s, qid) => {
+    if (missingNa !== undefined) return;
     const prob = naProbs ? lookup(naProbs, qid) : 0.0;
-    if (prob === undefined) throw new SquadEvalError(`KeyError: ${pyRepr(qid)} (no na_prob for this question)`, warnings);
-    if (prob > naProbThresh) {
+    if (prob === undefined) missingNa = qid;
+    else if (prob > naProbThresh) {
       const forced: PyNum = { v: qidToHasAns.get(qid) ? 0.0 : 1.0, int: false };
       s.emT = forced;
       s.f1T = forced;
     }
-  }
+  });
+  if (missingNa !== undefined) throw new SquadEvalError(`KeyError: ${pyRepr(missingNa)} (no na_prob for this question)`, warnings);
   const hasAnsQids: string[] = [];
   const noAnsQids: string[] = [];
-  for (const [k, has] of qidToHasAns) (has ? hasAnsQids : noAnsQids).push(k);
+  qidToHasAns.forEach((has, k) => (has ? hasAnsQids : noAnsQids).push(k));
 
   const main = makeEvalDict(scored, mode, undefined, warnings);
   const result: SquadV2Result = { exact: main.exact, f1: main.f1, total: main.total };
@@ -314,9 +328,10 @@ export function evaluateV2(
     result.NoAns_total = e.total;
   }
   if (naProbs) {
-    const naEntries = entries(naProbs);
-    const [bestExact, exactT] = findBestThresh(predictions, scored, 'em', naEntries, qidToHasAns, warnings);
-    const [bestF1, f1T] = findBestThresh(predictions, scored, 'f1', naEntries, qidToHasAns, warnings);
+    // The script's sorted(na_probs, key=…), once for both metrics: Array.prototype.sort is stable, like sorted(), so ties keep na_prob file order.
+    const byProb = entries(naProbs).sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+    const [bestExact, exactT] = findBestThresh(predictions, scored, 'em', byProb, qidToHasAns, warnings);
+    const [bestF1, f1T] = findBestThresh(predictions, scored, 'f1', byProb, qidToHasAns, warnings);
     result.best_exact = bestExact;
     result.best_exact_thresh = exactT;
     result.best_f1 = bestF1;

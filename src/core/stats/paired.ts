@@ -21,8 +21,7 @@ export interface CiOptions {
   rounds?: number;
 }
 
-export const DEFAULT_BOOTSTRAP = 1000;
-export const DEFAULT_CI_SEED = 1;
+export { DEFAULT_BOOTSTRAP, DEFAULT_CI_SEED } from './defaults.ts';
 /** The level of every interval and test: 95% CIs, "not significant" at p ≥ 0.05. */
 export const ALPHA = 0.05;
 
