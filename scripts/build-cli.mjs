@@ -181,22 +181,26 @@ try {
 const startedAt = Date.now();
 rmSync(outdir, { recursive: true, force: true });
 mkdirSync(outdir, { recursive: true });
-const result = await build({
+/** What both builds share: ES modules for Node 20 in outdir, with a source map and a metafile. */
+const NODE_ESM = {
   absWorkingDir: ROOT,
-  entryPoints: { qarx: 'src/cli/qarx.ts', ...Object.fromEntries(Object.entries(LAZY).filter(([, v]) => v.bundle).map(([pkg]) => [lazyFile(pkg).slice(0, -3), `lazy-entry:${pkg}`])) },
   outdir,
   bundle: true,
-  splitting: true,
   format: 'esm',
   platform: 'node',
   target: 'node20',
   // ESM builds of the inlined packages (tree-shaken); a CommonJS one that calls require() gets Node's.
   mainFields: ['module', 'main'],
   banner: { js: "import { createRequire as __qarxCreateRequire } from 'node:module';\nconst require = __qarxCreateRequire(import.meta.url);" },
-  chunkNames: 'chunks/[name]-[hash]',
   sourcemap: 'linked',
   metafile: true,
   logLevel: 'warning',
+};
+const result = await build({
+  ...NODE_ESM,
+  entryPoints: { qarx: 'src/cli/qarx.ts', ...Object.fromEntries(Object.entries(LAZY).filter(([, v]) => v.bundle).map(([pkg]) => [lazyFile(pkg).slice(0, -3), `lazy-entry:${pkg}`])) },
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   plugins: [lazyPackages, externalPackages],
 });
 /** Fails the build on a lazy import in eval.js (see above). */
@@ -206,21 +210,7 @@ const evalLazy = {
     b.onResolve({ filter: /.*/ }, (args) => (args.kind === 'dynamic-import' ? { errors: [{ text: `eval.js must import nothing lazily, got ${args.path} from ${relative(ROOT, args.importer)}` }] } : undefined));
   },
 };
-const evalResult = await build({
-  absWorkingDir: ROOT,
-  entryPoints: { eval: 'src/cli/eval-main.ts' },
-  outdir,
-  bundle: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  mainFields: ['module', 'main'],
-  banner: { js: "import { createRequire as __qarxCreateRequire } from 'node:module';\nconst require = __qarxCreateRequire(import.meta.url);" },
-  sourcemap: 'linked',
-  metafile: true,
-  logLevel: 'warning',
-  plugins: [evalLazy, externalPackages],
-});
+const evalResult = await build({ ...NODE_ESM, entryPoints: { eval: 'src/cli/eval-main.ts' }, plugins: [evalLazy, externalPackages] });
 // Source files only: not packages, nor the LAZY stand-ins (`lazy:<package>`, no file).
 const isSource = (p) => !p.includes('node_modules/') && !/^lazy(-entry)?:/.test(p);
 const inputs = [...new Set([...Object.keys(result.metafile.inputs), ...Object.keys(evalResult.metafile.inputs)])].filter(isSource);
