@@ -11,9 +11,11 @@
  * Prints wall and CPU seconds, questions per second, the ratios (target ≥ 2.5×) and the share of
  * the sweep's CPU samples inside compromise (the entity tagger), from a CPU profile of each run.
  * --before DIR also runs an older build (a copy of bin/ and dist-cli/, e.g. made from an earlier
- * commit) the same way, for before → after figures. Exits 0 either way (speed is never a test).
+ * commit) the same way, for before → after figures. --browser also runs the same workload in
+ * Chromium on WASM (the app's sweep path with the dataset's tags, vs the pipeline per question;
+ * src/bench/sweep.ts; needs `npm run build`). Exits 0 either way (speed is never a test).
  *
- *   npm run bench:sweep -- [--questions 200,1000] [--before DIR]
+ *   npm run bench:sweep -- [--questions 200,1000] [--before DIR] [--browser]
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,13 +24,17 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readInstances } from '../src/cli/data.ts';
 import { runSweep, type SweepConfig } from '../src/core/entity/index.ts';
+import { newTagStore, tagStoreData, withTagStore, type TagStoreData } from '../src/core/entity/tag-store.ts';
+import type { Instance } from '../src/core/data/types.ts';
+import type { BenchReply } from '../src/bench/bench.worker.ts';
+import { launch, startPreview } from '../test/e2e/harness.ts';
 import type { QaInput } from '../src/core/types.ts';
 import { squadLike } from './lib/squad-like.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const DIR = join(ROOT, '.cache', 'bench-sweep');
 const MODEL = join(ROOT, 'public', 'models', 'qarx-lexical-qa');
-const { values } = parseArgs({ options: { questions: { type: 'string', default: '200,1000' }, before: { type: 'string' } } });
+const { values } = parseArgs({ options: { questions: { type: 'string', default: '200,1000' }, before: { type: 'string' }, browser: { type: 'boolean', default: false } } });
 const SIZES = values.questions.split(',').map(Number);
 const CONFIG: SweepConfig = { target: 'answer', types: ['PER', 'ORG', 'GPE'], sources: ['indist', 'db', 'randstr'], seeds: 2, origin: 'us', origins: ['us', 'in', 'cn', 'fr', 'ar'] };
 const SWEEP_ARGS = ['--types', 'PER,ORG,GPE', '--sources', 'indist,db,randstr', '--seeds', '2', '--json'];
@@ -103,20 +109,40 @@ function timed(args: string[], env: Record<string, string> = {}, profile = false
   );
 }
 
-/** The pipeline's inputs: every answerable question, then every renamed question of every cell. */
-async function pipelineInputs(file: string): Promise<{ inputs: QaInput[]; answerable: number; renamed: number }> {
+/** The pipeline's inputs (every answerable question, then every renamed question of every cell), and the entity tags the sweep used (the app's are saved at import). */
+async function pipelineInputs(file: string): Promise<{ instances: Instance[]; inputs: QaInput[]; answerable: number; renamed: number; tags: TagStoreData }> {
   const instances = await readInstances(file);
   const asked: QaInput[][] = [];
-  await runSweep(instances, CONFIG, async (inputs) => {
-    asked.push(inputs);
-    return { predictions: inputs.map((x) => ({ id: x.id, text: '', best: null, nbest: [], nullScoreDiff: null, windows: 0 })), cancelled: false };
-  });
+  const store = newTagStore();
+  await withTagStore(
+    () =>
+      runSweep(instances, CONFIG, async (inputs) => {
+        asked.push(inputs);
+        return { predictions: inputs.map((x) => ({ id: x.id, text: '', best: null, nbest: [], nullScoreDiff: null, windows: 0 })), cancelled: false };
+      }),
+    store,
+  );
   const answerable = instances.filter((i) => !i.isImpossible).map((i) => ({ id: i.id, question: i.question, context: i.context }));
   const renamed = asked.slice(1).flat();
-  return { inputs: [...answerable, ...renamed], answerable: answerable.length, renamed: renamed.length };
+  return { instances, inputs: [...answerable, ...renamed], answerable: answerable.length, renamed: renamed.length, tags: tagStoreData(store) };
+}
+
+/** The same workload in Chromium on WASM, q8 as the app runs it: the app's sweep path against the pipeline, both in one fresh worker. */
+async function inBrowser(url: string, p: Awaited<ReturnType<typeof pipelineInputs>>): Promise<BenchReply> {
+  const browser = await launch(false);
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${url}bench.html`);
+    await page.getByTestId('bench-log').getByText('ready').waitFor();
+    const req = { kind: 'sweep', device: 'wasm', dtype: 'q8', root: '/models/', model: 'qarx-lexical-qa', threads: 2, instances: p.instances, config: CONFIG, versionTwo: true, tags: p.tags, pipelineInputs: p.inputs };
+    return await page.evaluate((r) => (window as unknown as { qarxBench(r: object): Promise<BenchReply> }).qarxBench(r), req);
+  } finally {
+    await browser.close();
+  }
 }
 
 const f = (x: number, d = 2) => x.toFixed(d);
+const preview = values.browser ? await startPreview() : null;
 const pct = (x: number) => (Number.isFinite(x) ? `${f(100 * x, 0)}%` : '–');
 
 mkdirSync(DIR, { recursive: true });
@@ -142,5 +168,16 @@ for (const n of SIZES) {
   rmSync(cache, { recursive: true, force: true });
   await sweepOf('qarx sweep, first run (tags cached)', join(ROOT, 'bin', 'qarx.mjs'), cache);
   await sweepOf('qarx sweep, second run (cached tags)', join(ROOT, 'bin', 'qarx.mjs'), cache);
+  if (preview) {
+    const r = await inBrowser(preview.url, p);
+    const s = r.sweep;
+    if (!s) console.log(`  in Chromium (WASM): failed — ${r.error ?? 'no reply'}`);
+    else {
+      const engine = s.engine.loadSecs + s.engine.secs;
+      const pipeline = s.pipeline.loadSecs + s.pipeline.secs;
+      console.log(`  in Chromium (WASM, q8, ${r.threads} threads): app sweep path ${f(s.engine.secs)} s (${f(s.engine.importSecs)} s of it importing the experiments' code; + ${f(s.engine.loadSecs)} s model load; ${s.engine.windows} windows, ${s.engine.cells} cells) vs pipeline ${f(s.pipeline.secs)} s for ${s.pipeline.calls} calls (+ ${f(s.pipeline.loadSecs)} s load): ${f(s.pipeline.secs / s.engine.secs)}× without the loads, ${f(pipeline / engine)}× with them`);
+    }
+  }
 }
+await preview?.server.close();
 console.log('\ntarget: qarx sweep ≥ 2.5× the pipeline (wall time, 2 cores); CPU time is shown too since other work shares the machine');

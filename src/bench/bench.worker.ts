@@ -6,10 +6,11 @@ import { tallyRunner, type EncoderShape } from '../core/bench/flops.ts';
 import { benchInputs } from '../core/bench/inputs.ts';
 import { loadDemoSet } from '../core/data/demo.ts';
 import type { PeakRequest } from './peak.ts';
+import type { SweepBenchReply, SweepBenchRequest } from './sweep.ts';
 import { configureRuntime, loadQaModel, modelScope, ortWasmPaths, QaEngine, type Device, type Dtype } from '../core/index.ts';
 
 /** What the page asks for: an engine run over the benchmark inputs, or (kind 'peak') one MatMul's speed. */
-export type BenchMessage = ({ kind?: 'engine' } & BenchRequest) | ({ kind: 'peak'; baseUrl: string } & Omit<PeakRequest, 'wasmPaths'>);
+export type BenchMessage = ({ kind?: 'engine' } & BenchRequest) | ({ kind: 'peak'; baseUrl: string } & Omit<PeakRequest, 'wasmPaths'>) | ({ kind: 'sweep' } & SweepBenchRequest);
 
 /** An engine run over the benchmark inputs. */
 export interface BenchRequest {
@@ -51,6 +52,8 @@ export interface BenchReply {
   answers?: string[];
   /** For kind 'peak': the MatMul's best GFLOP/s. */
   peakGflops?: number;
+  /** For kind 'sweep': both sides' seconds. */
+  sweep?: SweepBenchReply;
   error?: string;
 }
 
@@ -59,6 +62,15 @@ const appThreads = self.crossOriginIsolated ? Math.min(4, navigator.hardwareConc
 self.onmessage = async (ev: MessageEvent<BenchMessage>) => {
   const q = ev.data;
   const threads = q.threads ?? appThreads;
+  if (q.kind === 'sweep') {
+    try {
+      const { sweepBench } = await import('./sweep.ts');
+      self.postMessage({ device: q.device, dtype: q.dtype, threads: q.threads, sweep: await sweepBench(q) } as BenchReply);
+    } catch (e) {
+      self.postMessage({ device: q.device, error: e instanceof Error ? e.message : String(e) });
+    }
+    return;
+  }
   if (q.kind === 'peak') {
     try {
       // Imported here, so engine runs never load a second copy of the runtime.
