@@ -134,7 +134,7 @@ async function inBrowser(url: string, p: Awaited<ReturnType<typeof pipelineInput
     const page = await browser.newPage();
     await page.goto(`${url}bench.html`);
     await page.getByTestId('bench-log').getByText('ready').waitFor();
-    const req = { kind: 'sweep', device: 'wasm', dtype: 'q8', root: '/models/', model: 'qarx-lexical-qa', threads: 2, instances: p.instances, config: CONFIG, versionTwo: true, tags: p.tags, pipelineInputs: p.inputs };
+    const req = { kind: 'sweep-bench', device: 'wasm', dtype: 'q8', root: '/models/', model: 'qarx-lexical-qa', threads: 2, instances: p.instances, config: CONFIG, versionTwo: true, tags: p.tags, pipelineInputs: p.inputs };
     return await page.evaluate((r) => (window as unknown as { qarxBench(r: object): Promise<BenchReply> }).qarxBench(r), req);
   } finally {
     await browser.close();

@@ -10,7 +10,7 @@ import type { SweepBenchReply, SweepBenchRequest } from './sweep.ts';
 import { configureRuntime, loadQaModel, modelScope, ortWasmPaths, QaEngine, type Device, type Dtype } from '../core/index.ts';
 
 /** What the page asks for: an engine run over the benchmark inputs, or (kind 'peak') one MatMul's speed. */
-export type BenchMessage = ({ kind?: 'engine' } & BenchRequest) | ({ kind: 'peak'; baseUrl: string } & Omit<PeakRequest, 'wasmPaths'>) | ({ kind: 'sweep' } & SweepBenchRequest);
+export type BenchMessage = ({ kind?: 'engine' } & BenchRequest) | ({ kind: 'peak'; baseUrl: string } & Omit<PeakRequest, 'wasmPaths'>) | ({ kind: 'sweep-bench' } & SweepBenchRequest);
 
 /** An engine run over the benchmark inputs. */
 export interface BenchRequest {
@@ -52,7 +52,7 @@ export interface BenchReply {
   answers?: string[];
   /** For kind 'peak': the MatMul's best GFLOP/s. */
   peakGflops?: number;
-  /** For kind 'sweep': both sides' seconds. */
+  /** For kind 'sweep-bench': both sides' seconds. */
   sweep?: SweepBenchReply;
   error?: string;
 }
@@ -62,7 +62,7 @@ const appThreads = self.crossOriginIsolated ? Math.min(4, navigator.hardwareConc
 self.onmessage = async (ev: MessageEvent<BenchMessage>) => {
   const q = ev.data;
   const threads = q.threads ?? appThreads;
-  if (q.kind === 'sweep') {
+  if (q.kind === 'sweep-bench') {
     try {
       const { sweepBench } = await import('./sweep.ts');
       self.postMessage({ device: q.device, dtype: q.dtype, threads: q.threads, sweep: await sweepBench(q) } as BenchReply);
