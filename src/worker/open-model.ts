@@ -8,6 +8,7 @@ import type { Dtype } from '../core/runtime/transformers.ts';
 import type { Capabilities, DeviceChoice, ModelInfo, ModelSourceMsg, WorkerEvent } from './protocol.ts';
 import type { DtypeChoice } from './multi-protocol.ts';
 import { memoryBudgetMb, memoryVerdict } from '../core/qa/memory.ts';
+import { startOrtRuntime } from './ort-start.ts';
 
 /** A model in use: its engine, the jobs running on it, and its weights' size when known. */
 export interface Active {
@@ -62,6 +63,7 @@ export function runtimeFor(device: 'wasm' | 'webgpu'): boolean {
   if (runtimeBuild === null) {
     runtimeBuild = settings.webgpuRuntime || device === 'webgpu' ? 'webgpu' : 'wasm';
     configureRuntime({ wasmPaths: ortWasmPaths(settings.base, runtimeBuild) });
+    void startOrtRuntime();
   }
   return runtimeBuild === 'webgpu' || device === 'wasm';
 }

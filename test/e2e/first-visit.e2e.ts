@@ -2,7 +2,8 @@
  * The first visit (issue 29.2), counted at the server: with the service worker on, a WASM first
  * visit fetches no file twice (the worker's install reuses the page's downloads), never fetches
  * ONNX Runtime's WebGPU-capable build, and gets the wasm and the model compressed (Content-Encoding)
- * with bytes that decode to the built files; a second visit with the network cut still answers.
+ * with bytes that decode to the built files; ONNX Runtime starts before the weights are asked for;
+ * a second visit with the network cut still answers.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -22,11 +23,14 @@ let context: BrowserContext;
 let page: Page;
 let first: Fetch[] = [];
 const errors: string[] = [];
+/** Paths the browser asked for, in the order it asked (the page's and its workers'). */
+const asked: string[] = [];
 
 beforeAll(async () => {
   ({ server, url } = await startPreview());
   meter = meterTraffic(server.httpServer as HttpServer);
   context = await chrome.browser.newContext({ serviceWorkers: 'allow' });
+  context.on('request', (r) => asked.push(new URL(r.url()).pathname));
   page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
 });
@@ -52,6 +56,13 @@ describe('the first visit', () => {
     expect(paths.filter((p) => p.includes('asyncify'))).toEqual([]);
     expect(first.filter((f) => f.status >= 400)).toEqual([]);
   }, 300_000);
+
+  it('starts ONNX Runtime before asking for the weights, so its start-up overlaps the model download', () => {
+    const ort = asked.indexOf('/ort/ort-wasm-simd-threaded.mjs');
+    const weights = asked.indexOf('/models/qarx-lexical-qa/onnx/model.onnx');
+    expect(ort).toBeGreaterThanOrEqual(0);
+    expect(weights).toBeGreaterThan(ort);
+  });
 
   it('got the wasm, the model and the tokenizer compressed', () => {
     for (const p of ['/ort/ort-wasm-simd-threaded.wasm', '/models/qarx-lexical-qa/onnx/model.onnx', '/models/qarx-lexical-qa/tokenizer.json']) {

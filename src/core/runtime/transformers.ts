@@ -48,6 +48,9 @@ export function configureRuntime(s: RuntimeSettings): void {
   if (s.cacheDir !== undefined) env.cacheDir = s.cacheDir;
   const onnx = env.backends.onnx as { wasm?: { wasmPaths?: unknown; numThreads?: number } };
   if (s.wasmPaths && onnx.wasm) onnx.wasm.wasmPaths = { ...s.wasmPaths };
+  // Self-hosted paths: ORT streams and compiles the wasm itself. transformers.js' wasm cache would
+  // instead download it whole before compiling and keep a second copy beside the service worker's.
+  if (s.wasmPaths) (env as { useWasmCache: boolean }).useWasmCache = false;
   if (s.wasmThreads !== undefined && onnx.wasm) onnx.wasm.numThreads = s.wasmThreads;
 }
 

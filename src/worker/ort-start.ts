@@ -1,0 +1,33 @@
+/**
+ * Starts ONNX Runtime Web (its wasm download, compilation and thread pool) as soon as the worker
+ * knows which build it runs, instead of when transformers.js first creates a session. On a first
+ * visit that start sat behind the model's config, weights and the tokenizer's parse (issue 29.2);
+ * started here it overlaps them. ORT starts its backend once per page, so the model's own session
+ * later awaits the same start instead of repeating it.
+ */
+import * as ort from 'onnxruntime-web/webgpu';
+import { startModelBytes } from '../core/runtime/start-model.ts';
+
+let started: Promise<void> | null = null;
+
+/**
+ * Starts the wasm runtime once (later calls return the same promise). Never rejects: a failure
+ * here comes back, naming the model, when the model's own session is created.
+ */
+export function startOrtRuntime(): Promise<void> {
+  started ??= start().catch(() => undefined);
+  return started;
+}
+
+/** Points ORT at a blob of its glue script, then opens and closes the tiny session. */
+async function start(): Promise<void> {
+  const paths = ort.env.wasm.wasmPaths;
+  if (paths && typeof paths === 'object' && typeof paths.mjs === 'string' && !paths.mjs.startsWith('blob:')) {
+    // ORT imports its glue script and then starts its thread pool's workers from the same URL; from
+    // a blob the workers need no second request (what transformers.js does when it caches the wasm).
+    const r = await fetch(paths.mjs);
+    if (r.ok) paths.mjs = URL.createObjectURL(new Blob([await r.text()], { type: 'text/javascript' }));
+  }
+  const s = await ort.InferenceSession.create(startModelBytes(), { executionProviders: ['wasm'] });
+  await s.release();
+}
