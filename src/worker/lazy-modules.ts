@@ -1,11 +1,16 @@
 /**
  * The experiments' modules, imported on first use: they bring name lists, compromise and the
  * noise tables, which the first answer does not need (the worker starts before the model loads).
- * Each import is started once and shared.
+ * Each import is started once and shared; a failed one (e.g. a chunk missing offline) is tried again
+ * on the next use instead of failing for good.
  */
 const once = <T>(load: () => Promise<T>): (() => Promise<T>) => {
   let p: Promise<T> | null = null;
-  return () => (p ??= load());
+  return () =>
+    (p ??= load().catch((err: unknown) => {
+      p = null;
+      throw err;
+    }));
 };
 
 export const lazy = {

@@ -74,6 +74,9 @@ const logitCache = new LogitCache(4096);
 const batchQueue = sharedBatchQueue();
 
 let loadChain: Promise<void> = Promise.resolve();
+/** Settles once every load queued so far has ended (never rejects). */
+export const loadsSettled = (): Promise<void> => loadChain;
+
 /** Runs loads one after another: transformers.js keeps global settings (fetch, paths) during a load. */
 export function serialLoad(f: () => Promise<void>): Promise<void> {
   const next = loadChain.then(f);

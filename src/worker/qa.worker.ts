@@ -15,7 +15,7 @@ import type { SweepProgress } from '../core/entity/experiment.ts';
 import type { SweepCell } from '../core/entity/stats.ts';
 import type { DeviceChoice, ModelSourceMsg, WorkerEvent, WorkerRequest } from './protocol.ts';
 import { PRIMARY, type DtypeChoice } from './multi-protocol.ts';
-import { capabilities, loaded, openModel, retire, serialLoad, settings, type Active, type Opened } from './open-model.ts';
+import { capabilities, loaded, loadsSettled, openModel, retire, serialLoad, settings, type Active, type Opened } from './open-model.ts';
 import { loadKey, Prewarm } from './prewarm.ts';
 import { handleMulti } from './multi-jobs.ts';
 import { installHeartbeat } from './heartbeat.ts';
@@ -337,6 +337,11 @@ self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
       return;
     case 'prewarm':
       startPrewarm(msg.source, msg.device, msg.dtype);
+      return;
+    case 'preload-experiments':
+      // The user is setting a run up: its code (name lists, tagger, noise tables; ≈ 2 s on 2 cores)
+      // loads meanwhile, after any model load so that a first answer never waits for it.
+      void loadsSettled().then(() => Promise.all([lazy.entity(), lazy.pairs(), lazy.noise()])).catch(() => undefined);
       return;
     case 'load':
       queueLoad(msg.jobId, msg.source, msg.device, msg.dtype ?? 'auto');

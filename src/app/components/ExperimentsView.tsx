@@ -15,6 +15,7 @@ import { RunResult } from './RunResult.tsx';
 import { SweepResults } from './SweepResults.tsx';
 import { BudgetTable } from './BudgetTable.tsx';
 import { useApp } from '../store/index.ts';
+import { send } from '../worker-client.ts';
 import { RenameSelects, TargetSelect } from './RenameSelects.tsx';
 import { SeedBlocked, useSeedField } from './SeedInput.tsx';
 import { JobBar } from './JobBar.tsx';
@@ -57,6 +58,8 @@ export function ExperimentsView() {
   const here = path ? experimentOf(path) : null;
   // Counted afresh when the view opens (the list's changes recount it while it is open).
   useEffect(() => useApp.getState().refreshScope(), []);
+  // A run's code loads in the worker while the user sets the run up, not when Run is pressed.
+  useEffect(() => send({ type: 'preload-experiments' }), []);
   return (
     <div className="experiments-layout">
       <ExperimentNav />
