@@ -56,6 +56,24 @@ describe('the DPR experiment', () => {
     expect(useApp.getState().paraRows).toHaveLength(1);
   });
 
+  it('drops a collection cancelled while the paraphrase generators load', async () => {
+    useApp.getState().setParaSource({ dataset: true, kinds: [], seed: 1 });
+    const collect = (id: string) => {
+      useApp.getState().startParaphrases();
+      const reqId = (dataSent.at(-1) as { reqId: number }).reqId;
+      applyDataEvent({ type: 'collected', reqId, instances: [inst(id, 'Which city hosted the games?', ['Where were the games held?'])], total: 1, versionTwo: false, datasets: ['Demo'] } as Parameters<typeof applyDataEvent>[0]);
+    };
+    const before = sent.length;
+    collect('cancelled');
+    useApp.getState().cancelParaphrases();
+    expect(useApp.getState().paraphrase.status).toBe('idle');
+    // The second collection is handled after the first (both wait for the same load), so by then the first was dropped or sent.
+    collect('kept');
+    await until((s) => s.paraphrase.status === 'running');
+    const requests = sent.slice(before).filter((r): r is Extract<WorkerRequest, { type: 'paraphrases' }> => r.type === 'paraphrases');
+    expect(requests.map((r) => r.items.map((i) => i.instance.id))).toEqual([['kept']]);
+  });
+
   it('ignores another job’s collection and answers', () => {
     useApp.getState().startParaphrases();
     applyDataEvent({ type: 'collected', reqId: -5, instances: [], total: 0, versionTwo: false, datasets: [], pool: null });
