@@ -6,7 +6,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { adversarialSliceItems, paraphraseSliceItems, sweepRowKey, sweepSliceItems, trapSliceItems, universalSliceItems, type SavedSliceSource } from '../../core/metrics/experiment-slices.ts';
 import type { SweepCell } from '../../core/entity/stats.ts';
-import { topNames, type UniversalResult } from '../../core/entity/universal.ts';
+import { topNames, type UniversalResult } from '../../core/entity/universal-options.ts';
 import type { SlicePayload } from '../store/run-saving.ts';
 import type { SliceItem } from '../../core/metrics/slices.ts';
 import type { RunRecord } from '../../core/results/run-record.ts';

@@ -7,7 +7,9 @@
  * Passages render as text nodes and <mark>s, never HTML.
  */
 import { useEffect, type ReactNode } from 'react';
-import { byEffect, describeBreak, FAMILY_LABELS, sentenceUnits, type Occlusion, type OcclusionRow } from '../../core/explain/index.ts';
+import { byEffect, type Occlusion, type OcclusionRow } from '../../core/explain/occlusion.ts';
+import { describeBreak, FAMILY_LABELS } from '../../core/explain/search-options.ts';
+import { sentenceUnits } from '../../core/explain/units.ts';
 import { MAX_FAILURE_BUDGET, MIN_FAILURE_BUDGET } from '../store/explain-slice.ts';
 import { useApp } from '../store/index.ts';
 import { formatProb } from '../format.ts';

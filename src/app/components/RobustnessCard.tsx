@@ -5,7 +5,7 @@
 import { valueLabel } from '../../core/results/value-labels.ts';
 import { ScopeLine } from './ScopeLine.tsx';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
-import { robustnessColumns, sourceMean, RENAME_SOURCES, SOURCE_NAMES, type RCell, type RobustnessRow } from '../../core/results/robustness.ts';
+import { robustnessColumns, sourceMean, RENAME_SOURCES, SOURCE_NAMES, type RCell, type RobustnessRow } from '../../core/results/robustness-columns.ts';
 import type { RunRecord } from '../../core/results/run-record.ts';
 import { useApp } from '../store/index.ts';
 import { modelOfKey, readyKeys, robustnessTable, robustPartial, type RobustnessJob } from '../store/multi-slice.ts';

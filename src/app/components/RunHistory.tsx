@@ -14,7 +14,7 @@ import type { SavedRunInfo } from '../../worker/data-protocol.ts';
 import { useApp } from '../store/index.ts';
 import { isTableOnly } from '../store/audit-slice.ts';
 import { plannedSeeds, type AdversarialPayload, type BudgetPayload, type PairsPayload, type ParaphrasePayload, type SweepPayload, type TrapsPayload, type UniversalPayload } from '../store/run-saving.ts';
-import type { UniversalSource } from '../../core/entity/universal.ts';
+import type { UniversalSource } from '../../core/entity/universal-options.ts';
 import { summarizeDpr } from '../../core/sensitivity/dpr.ts';
 import { summarizeTraps } from '../../core/trap/summary.ts';
 import { UniversalResults } from './UniversalCard.tsx';

@@ -9,7 +9,7 @@ import { ScopeLine } from './ScopeLine.tsx';
 import { Bar, BarChart, CartesianGrid, Cell, Tooltip, XAxis, YAxis } from 'recharts';
 import { SMALL_BAR_OPACITY, SmallLegend, SmallMark, smallTip } from './SmallMark.tsx';
 import { isSmallN } from '../../core/metrics/slices.ts';
-import { DEFAULT_UNIVERSAL, describeIneligible, idleNote, topNames, MAX_UNIVERSAL_CANDIDATES, MAX_UNIVERSAL_ITERATIONS, MAX_UNIVERSAL_SAMPLE, UNIVERSAL_SOURCES, UNIVERSAL_TYPES, type UniversalResult, type UniversalSource, type UniversalType } from '../../core/entity/universal.ts';
+import { DEFAULT_UNIVERSAL, describeIneligible, idleNote, topNames, MAX_UNIVERSAL_CANDIDATES, MAX_UNIVERSAL_ITERATIONS, MAX_UNIVERSAL_SAMPLE, UNIVERSAL_SOURCES, UNIVERSAL_TYPES, type UniversalResult, type UniversalSource, type UniversalType } from '../../core/entity/universal-options.ts';
 import { universalTable } from '../../core/results/tables.ts';
 import { useApp } from '../store/index.ts';
 import { RunResult } from './RunResult.tsx';

@@ -4,7 +4,7 @@ import { DEFAULT_BUDGET, DEFAULT_SWEEP, type BudgetConfig, type SweepConfig } fr
 import type { BudgetResult, SweepCell, SweepProgress } from '../../core/entity/stats.ts';
 import type { Instance } from '../../core/data/types.ts';
 import type { RenameOptions } from '../../core/entity/options.ts';
-import { DEFAULT_UNIVERSAL, type UniversalConfig, type UniversalResult } from '../../core/entity/universal.ts';
+import { DEFAULT_UNIVERSAL, type UniversalConfig, type UniversalResult } from '../../core/entity/universal-options.ts';
 import type { NamePool } from '../../core/entity/rename.ts';
 import type { TagStoreData } from '../../core/entity/tag-store.ts';
 import type { PairRow, PairsDropped } from '../../core/natural/pairs.ts';

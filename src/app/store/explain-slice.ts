@@ -5,7 +5,8 @@
  */
 import type { StateCreator } from 'zustand';
 import type { Instance } from '../../core/data/types.ts';
-import { DEFAULT_SEARCH, FAMILY_LABELS, type BreakingEdit, type Occlusion, type Reduction, type UnitKind } from '../../core/explain/index.ts';
+import { DEFAULT_SEARCH, FAMILY_LABELS, type BreakingEdit } from '../../core/explain/search-options.ts';
+import type { Occlusion, Reduction, UnitKind } from '../../core/explain/index.ts';
 import type { CaseKind, FailureCase } from '../../core/results/gallery.ts';
 import type { QaInput } from '../../core/types.ts';
 import type { SweepProgress } from '../../core/entity/stats.ts';

@@ -50,7 +50,7 @@ export const createLiveSlice: StateCreator<AppState, [], [], LiveSlice> = (set, 
     const s = get();
     if (s.renameOpen) s.runRename();
     if (s.trapOpen) s.runLiveTrap();
-    if (s.liveParaRow) s.askLiveParaphrase();
+    if (s.liveParaRow) void s.askLiveParaphrase();
   },
   prediction: null,
   selectedSpan: 0,

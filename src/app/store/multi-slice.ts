@@ -8,7 +8,7 @@ import type { Instance } from '../../core/data/types.ts';
 import type { QaInput } from '../../core/types.ts';
 import type { SweepProgress } from '../../core/entity/stats.ts';
 import type { NamePool } from '../../core/entity/rename.ts';
-import { DEFAULT_ROBUSTNESS, robustnessColumns, type RobustnessConfig, type RobustnessRow, type RobustScores } from '../../core/results/robustness.ts';
+import { DEFAULT_ROBUSTNESS, robustnessColumns, type RobustnessConfig, type RobustnessRow, type RobustScores } from '../../core/results/robustness-columns.ts';
 import { withRobustnessCi } from '../../core/experiments/robustness/ci.ts';
 import { runRobustCi } from './robust-ci.ts';
 import type { ExperimentCi } from '../../core/stats/index.ts';

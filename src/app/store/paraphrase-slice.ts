@@ -4,7 +4,8 @@
  */
 import type { StateCreator } from 'zustand';
 import type { Instance } from '../../core/data/types.ts';
-import { isNone, paraphraseItems, paraphraseQuestion, type DprRow, type GeneratedKind, type ParaphraseItem, type ParaphraseSource } from '../../core/sensitivity/index.ts';
+import { isNone, type GeneratedKind } from '../../core/sensitivity/kinds.ts';
+import type { DprRow, ParaphraseItem, ParaphraseSource } from '../../core/sensitivity/index.ts';
 import { newDataId, sendData } from '../data-client.ts';
 import { newJobId, send } from '../worker-client.ts';
 import { sendOnAll } from './per-model-slice.ts';
@@ -13,6 +14,19 @@ import type { AppState } from './index.ts';
 import { scored } from './scoring.ts';
 import { collectRequest, scopeRecord } from './scope-slice.ts';
 import { populationOf } from '../../core/experiments/scope.ts';
+
+/** The paraphrase generators: they load the NLP packages, so they are imported on first use, not with the page. */
+type Paraphraser = typeof import('../../core/sensitivity/paraphrase.ts');
+let paraphraser: Promise<Paraphraser> | null = null;
+const loadParaphraser = (): Promise<Paraphraser> => {
+  paraphraser ??= import('../../core/sensitivity/paraphrase.ts').catch((e: unknown) => {
+    // A failed load (e.g. offline before the chunk was cached) is tried again next time.
+    paraphraser = null;
+    throw e;
+  });
+  return paraphraser;
+};
+const loadError = (e: unknown) => `Could not load the paraphrase generators: ${e instanceof Error ? e.message : String(e)}`;
 
 const idle = (): ExperimentJob => ({ status: 'idle', jobId: null, progress: null, selected: 0, error: null, run: null });
 
@@ -43,8 +57,9 @@ export interface ParaphraseSlice {
   receiveParaphraseCollected(reqId: number, instances: Instance[], total: number, data: { versionTwo: boolean; datasets: string[] }): boolean;
   setLiveParaphrase(q: string): void;
   setLiveParaKind(k: GeneratedKind, seed?: number): void;
-  generateLiveParaphrase(): void;
-  askLiveParaphrase(): void;
+  /** Both resolve once the request is sent or the note says why not (the generators load on first use). */
+  generateLiveParaphrase(): Promise<void>;
+  askLiveParaphrase(): Promise<void>;
 }
 
 /** The open question as an instance (free text has no gold answers: the original's prediction is then the reference). */
@@ -87,16 +102,25 @@ export const createParaphraseSlice: StateCreator<AppState, [], [], ParaphraseSli
   },
   receiveParaphraseCollected(reqId, instances, total, data) {
     if (get().paraCollect !== reqId) return false;
-    const s = get();
-    // core's one rule (src/core/experiments/scope.ts): paraphrases are asked of the answerable questions, as in the robustness table.
-    const population = populationOf('paraphrase', instances);
-    const { items, none } = paraphraseItems(population, s.paraSource);
-    const asked = new Set(items.map((i) => i.instance));
-    const settings = { datasetParaphrases: s.paraSource.dataset, kinds: s.paraSource.kinds.join(', ') || 'none', seed: s.paraSource.seed, paraphrases: items.length };
-    const run = runRecordOf(s, data, asked.size, total, settings, scopeRecord('paraphrase', s, instances, population, total));
-    const jobId = newJobId();
-    set({ paraCollect: null, paraNone: none, paraWithout: population.length - asked.size, paraInstances: [...asked], paraphrase: { ...idle(), status: items.length ? 'running' : 'done', jobId, selected: total, run } });
-    if (items.length) sendOnAll(get, set, 'paraphrase', { type: 'paraphrases', jobId, items, versionTwo: data.versionTwo, live: false });
+    void loadParaphraser().then(
+      ({ paraphraseItems }) => {
+        // A cancel while the generators loaded cleared paraCollect: the collection is dropped.
+        if (get().paraCollect !== reqId) return;
+        const s = get();
+        // core's one rule (src/core/experiments/scope.ts): paraphrases are asked of the answerable questions, as in the robustness table.
+        const population = populationOf('paraphrase', instances);
+        const { items, none } = paraphraseItems(population, s.paraSource);
+        const asked = new Set(items.map((i) => i.instance));
+        const settings = { datasetParaphrases: s.paraSource.dataset, kinds: s.paraSource.kinds.join(', ') || 'none', seed: s.paraSource.seed, paraphrases: items.length };
+        const run = runRecordOf(s, data, asked.size, total, settings, scopeRecord('paraphrase', s, instances, population, total));
+        const jobId = newJobId();
+        set({ paraCollect: null, paraNone: none, paraWithout: population.length - asked.size, paraInstances: [...asked], paraphrase: { ...idle(), status: items.length ? 'running' : 'done', jobId, selected: total, run } });
+        if (items.length) sendOnAll(get, set, 'paraphrase', { type: 'paraphrases', jobId, items, versionTwo: data.versionTwo, live: false });
+      },
+      (e: unknown) => {
+        if (get().paraCollect === reqId) set({ paraCollect: null, paraphrase: { ...idle(), status: 'error', error: loadError(e) } });
+      },
+    );
     return true;
   },
   setLiveParaphrase(q) {
@@ -105,7 +129,14 @@ export const createParaphraseSlice: StateCreator<AppState, [], [], ParaphraseSli
   setLiveParaKind(k, seed) {
     set({ liveParaKind: k, ...(seed !== undefined ? { liveParaSeed: seed } : {}) });
   },
-  generateLiveParaphrase() {
+  async generateLiveParaphrase() {
+    let paraphraseQuestion: Paraphraser['paraphraseQuestion'];
+    try {
+      ({ paraphraseQuestion } = await loadParaphraser());
+    } catch (e) {
+      set({ liveParaNote: loadError(e), liveParaRow: null });
+      return;
+    }
     const s = get();
     const inst = liveInstance(s);
     const r = paraphraseQuestion(inst.question, inst.lang, s.liveParaKind, s.liveParaSeed);
@@ -114,9 +145,9 @@ export const createParaphraseSlice: StateCreator<AppState, [], [], ParaphraseSli
       return;
     }
     set({ liveParaphrase: r.question, liveParaNote: r.detail });
-    get().askLiveParaphrase();
+    await get().askLiveParaphrase();
   },
-  askLiveParaphrase() {
+  async askLiveParaphrase() {
     const s = get();
     const q = s.liveParaphrase.trim();
     if (!s.model || s.modelStatus !== 'ready' || !q || !s.passage.trim() || !s.question.trim()) return;
@@ -125,7 +156,16 @@ export const createParaphraseSlice: StateCreator<AppState, [], [], ParaphraseSli
       set({ liveParaNote: 'The paraphrase is the question itself: change a word first.', liveParaRow: null });
       return;
     }
-    const generated = s.liveParaNote !== null && paraphraseQuestion(inst.question, inst.lang, s.liveParaKind, s.liveParaSeed);
+    // A note may come with a generated paraphrase: check the text against the generator's (loaded on first use).
+    let generated: ReturnType<Paraphraser['paraphraseQuestion']> | false = false;
+    if (s.liveParaNote !== null) {
+      try {
+        generated = (await loadParaphraser()).paraphraseQuestion(inst.question, inst.lang, s.liveParaKind, s.liveParaSeed);
+      } catch (e) {
+        set({ liveParaNote: loadError(e), liveParaRow: null });
+        return;
+      }
+    }
     const kind = generated && !isNone(generated) && generated.question === s.liveParaphrase ? s.liveParaKind : 'user';
     const item: ParaphraseItem = { instance: scored(s, inst), paraphrase: { question: s.liveParaphrase, kind, detail: kind === 'user' ? 'typed' : (s.liveParaNote ?? '') } };
     const jobId = newJobId();

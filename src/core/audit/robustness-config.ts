@@ -3,7 +3,7 @@
  * of the app: its questions × its models × the table's experiments. Pure, so the app builds the file
  * without the CLI's code; a unit test checks it against the CLI's schema.
  */
-import { RENAME_SOURCES, type RobustnessConfig } from '../results/robustness.ts';
+import { RENAME_SOURCES, type RobustnessConfig } from '../results/robustness-columns.ts';
 import { dataFile, modelArg, type RunRecord } from '../results/run-record.ts';
 import { isHubId } from '../qa/hub-id.ts';
 

@@ -5,16 +5,16 @@
  * calls go through a Predictor, so the same code runs in the worker, the CLI and tests.
  */
 import { scorePrediction, type Score } from '../data/score.ts';
-import { MAX_BUDGET, type BudgetConfig, type ResembleConfig, type SweepConfig } from './options.ts';
+import { MAX_BUDGET, sweepPlan, type BudgetConfig, type ResembleConfig, type SweepConfig } from './options.ts';
 import { averageScore, type BudgetInstance, type BudgetResult, type ResembleSplit, type BudgetScores, type QuestionScores, type SweepCell, type SweepProgress } from './stats.ts';
 
 export * from './stats.ts';
-export { DEFAULT_BUDGET, DEFAULT_RESEMBLE, DEFAULT_SWEEP, MAX_BUDGET, type BudgetConfig, type ResembleConfig, type SweepConfig } from './options.ts';
+export { DEFAULT_BUDGET, DEFAULT_RESEMBLE, DEFAULT_SWEEP, MAX_BUDGET, sweepPlan, type BudgetConfig, type ResembleConfig, type SweepConfig } from './options.ts';
 import type { Instance } from '../data/types.ts';
 import type { QaInput, QaPrediction } from '../types.ts';
 import { foundCase, isC2W, type FoundCase } from '../results/found-case.ts';
 import { CANONICAL_POOL, canonicalKey, canonicalProbes, chooseCanonical, defaultCanonical, splitValidation, VALIDATION_SHARE, type CanonicalChoice, type CanonicalNames } from './canonical.ts';
-import { buildNamePool, renameInstance, selectRenameTarget, type EntityChoice, type NamePool, type RenameOptions, type RenameResult } from './rename.ts';
+import { buildNamePool, renameInstance, selectRenameTarget, type NamePool, type RenameOptions, type RenameResult } from './rename.ts';
 import { detectEntities, perturbableSpans } from './spans.ts';
 import { applySubstitutions, findMentions, mapSpanBack, type Edit, type Substitution } from './substitute.ts';
 
@@ -36,21 +36,6 @@ export function predictedSpan(p: QaPrediction): { start: number; end: number } |
 
 
 
-
-/** The cells a sweep runs, in order: the main grid, then the origin runs it does not already hold. */
-export function sweepPlan(config: SweepConfig): RenameOptions[] {
-  const plan: RenameOptions[] = [];
-  const target = config.target ?? 'answer';
-  // A person of the question is PER by definition: the type axis collapses to PER.
-  const types: EntityChoice[] = target === 'question-person' ? ['PER'] : config.types;
-  for (const type of types) for (const source of config.sources) for (let seed = 1; seed <= config.seeds; seed++) plan.push({ type, target, source, origin: config.origin, seed });
-  const hasPerDb = types.includes('PER') && config.sources.includes('db');
-  for (const origin of config.origins) {
-    if (hasPerDb && origin === config.origin) continue;
-    for (let seed = 1; seed <= config.seeds; seed++) plan.push({ type: 'PER', target, source: 'db', origin, seed });
-  }
-  return plan;
-}
 
 /** Yields to the event loop, so a cancel message queued behind a long run is read between steps. */
 export const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));

@@ -88,6 +88,21 @@ export const MAX_SWEEP_SEEDS = 20;
 
 export const DEFAULT_SWEEP: SweepConfig = { types: ['PER', 'ORG', 'GPE', 'MIX'], sources: ['indist', 'db', 'randstr'], seeds: 5, origin: 'us', origins: ['us', 'in', 'cn', 'fr', 'ar'] };
 
+/** The cells a sweep runs, in order: the main grid, then the origin runs it does not already hold. */
+export function sweepPlan(config: SweepConfig): RenameOptions[] {
+  const plan: RenameOptions[] = [];
+  const target = config.target ?? 'answer';
+  // A person of the question is PER by definition: the type axis collapses to PER.
+  const types: EntityChoice[] = target === 'question-person' ? ['PER'] : config.types;
+  for (const type of types) for (const source of config.sources) for (let seed = 1; seed <= config.seeds; seed++) plan.push({ type, target, source, origin: config.origin, seed });
+  const hasPerDb = types.includes('PER') && config.sources.includes('db');
+  for (const origin of config.origins) {
+    if (hasPerDb && origin === config.origin) continue;
+    for (let seed = 1; seed <= config.seeds; seed++) plan.push({ type: 'PER', target, source: 'db', origin, seed });
+  }
+  return plan;
+}
+
 export interface ResembleConfig {
   /** Canonical names per entity (M = 1 or 3). */
   m: 1 | 3;

@@ -6,129 +6,25 @@
  * P(improve); names are ranked by it. One model call per drawn name; the originals are answered once.
  */
 import { foundCase, isC2W, type FoundCase } from '../results/found-case.ts';
-import { scorePrediction, type Score } from '../data/score.ts';
+import { scorePrediction } from '../data/score.ts';
 import type { Instance } from '../data/types.ts';
 import { hashString, mixSeed, rng } from '../text/random.ts';
 import type { QaInput, QaPrediction } from '../types.ts';
 import { nextTask, predictedSpan, type Predictor } from './experiment.ts';
 import { placeLists } from './lexicon.ts';
 import { dbFirstNames, dbNames, zhPlaceLists } from './names.ts';
-import { NOT_RENAMABLE_LABELS, type Origin } from './options.ts';
 import { selectRenameTarget, substituteInstance, type NotRenamable } from './rename.ts';
 import type { RenameTarget } from './options.ts';
 import type { PerturbableSpan } from './spans.ts';
 import { findMentions, mapSpanBack, type Edit, type Substitution } from './substitute.ts';
 import { isHan, zhLongerNames, zhWholeName } from './zh.ts';
 import { averageScore, type QuestionScores, type SweepProgress } from './stats.ts';
+import { DEFAULT_UNIVERSAL, MAX_UNIVERSAL_CANDIDATES, MAX_UNIVERSAL_ITERATIONS, MAX_UNIVERSAL_SAMPLE, type NameSkip, type UniversalConfig, type UniversalName, type UniversalResult, type UniversalRow, type UniversalType } from './universal-options.ts';
 
-/** Entity types with whole names to try: people (first + last name) and places. */
-export type UniversalType = 'PER' | 'GPE';
-export const UNIVERSAL_TYPES: readonly UniversalType[] = ['PER', 'GPE'];
-/** Candidate names come from real-world lists (DBName) or the data's own answer entities (InDistName). */
-export type UniversalSource = 'db' | 'indist';
-export const UNIVERSAL_SOURCES: readonly UniversalSource[] = ['db', 'indist'];
-
-export interface UniversalConfig {
-  type: UniversalType;
-  source: UniversalSource;
-  /** Origin of DBName person names. */
-  origin: Origin;
-  /** Candidate names tried (K). */
-  candidates: number;
-  /** Names reported (k). */
-  top: number;
-  /** Seed of the candidate draw and of every V_s / D_s draw. */
-  seed: number;
-  /** Algorithm 2's N: iterations of drawing V_s and D_s. */
-  iterations?: number;
-  /** Algorithm 2's B: names per V_s and questions per D_s. */
-  sample?: number;
-  /** What the name replaces: the answer entity, or a person named in the question (the paper's SQuAD setting; PER only). */
-  target?: RenameTarget;
-}
-
-export const DEFAULT_UNIVERSAL: UniversalConfig = { type: 'PER', source: 'db', origin: 'us', candidates: 30, iterations: 10, sample: 10, top: 10, seed: 1, target: 'answer' };
-export const MAX_UNIVERSAL_CANDIDATES = 500;
-export const MAX_UNIVERSAL_ITERATIONS = 200;
-export const MAX_UNIVERSAL_SAMPLE = 200;
-
-/** One candidate: what a person's first and last name, or a place, becomes, e.g. { name: 'Jane Doe', first: 'Jane', last: 'Doe' }. */
-export interface UniversalName {
-  name: string;
-  first?: string;
-  last?: string;
-  place?: string;
-}
-
-/** Why a name could not be put in one question (beyond the question having no entity at all). */
-export type NameSkip = 'same-name' | 'name-present' | 'answer-lost';
-
-/** One drawn name: its Beta parameters and weight, and what it did over every question it was put in. */
-export interface UniversalRow {
-  name: string;
-  /** Algorithm 2's weight α/(α+β): the estimate of P(worsen) − P(improve) (negative when the name improves more than it worsens). */
-  weight?: number;
-  alpha?: number;
-  beta?: number;
-  /** Iterations whose V_s drew the name. */
-  draws?: number;
-  /** Trials (question × iteration) whose F1 the name lowered / raised. */
-  worsened?: number;
-  improved?: number;
-  /** Trials: questions of the name's D_s samples it was put in (a question drawn twice counts twice; the others: skipped, per reason). */
-  tried: number;
-  /** Trials whose predicted span, mapped back to the original passage, differs from the original prediction. */
-  changed: number;
-  /** changed / tried, 0..1. */
-  share: number;
-  /** Mean over tried questions of F1(original) − F1(renamed), in points (0..100): original.f1 − renamed.f1. */
-  meanF1Drop: number;
-  /** EM/F1 (0..100) of the tried questions without and with the name (absent in runs saved before). */
-  original?: Score;
-  renamed?: Score;
-  /** Questions whose F1 went down. */
-  f1Dropped: number;
-  skipped: Partial<Record<NameSkip, number>>;
-  /** The first few changed questions' ids, as examples. */
-  examples: string[];
-  /** Each tried question's scores (0..1) with the name in, once per question, for slice tables; absent in runs saved before. */
-  questions?: QuestionScores[];
-}
-
-export interface UniversalResult {
-  /** Answerable questions of the run's language (runLanguage) with an answer entity of the type; the others per reason. */
-  eligible: number;
-  ineligible: Partial<Record<NotRenamable | 'other-language' | 'unanswerable', number>>;
-  /** Candidates drawn (≤ K when the source has fewer names), and the names drawn into some V_s. */
-  candidates: number;
-  tried: number;
-  /** Iterations finished and planned (Algorithm 2's N); absent in runs saved before. */
-  iterations?: number;
-  plannedIterations?: number;
-  /** Every drawn name, best first: highest weight, then more trials, then name. */
-  rows: UniversalRow[];
-  top: number;
-  /** EM/F1 of the eligible questions on their original passages (0..100). */
-  original: { em: number; f1: number };
-  /** Cancelled before every candidate was tried: the rows are partial. */
-  cancelled: boolean;
-}
+// The settings, result types and display helpers live in universal-options.ts (light, for the app's start-up).
+export * from './universal-options.ts';
 
 const EXAMPLES = 5;
-
-// Reasons without a label here (renaming may learn new ones) are shown as their key.
-const INELIGIBLE_LABELS: Partial<Record<string, string>> = {
-  'other-language': "not in the run's language",
-  unanswerable: 'unanswerable',
-  ...NOT_RENAMABLE_LABELS,
-};
-
-/** Questions left out per reason in words, e.g. describeIneligible({ unanswerable: 8, 'other-type': 2 }) === '8 unanswerable, 2 answer of another type'. */
-export function describeIneligible(r: UniversalResult['ineligible']): string {
-  return Object.entries(r)
-    .map(([k, v]) => `${v} ${INELIGIBLE_LABELS[k] ?? k}`)
-    .join(', ');
-}
 
 /**
  * The language a universal-name run works in: that of most answerable questions, English on a tie.
@@ -263,21 +159,6 @@ export function putName(item: Eligible, name: UniversalName): { perturbed: Insta
 
 const keyOf = (s: { start: number; end: number } | null) => (s ? `${s.start}:${s.end}` : 'null');
 const inputOf = (inst: Instance, id: string): QaInput => ({ id, question: inst.question, context: inst.context });
-
-/**
- * The top names worth listing: the first `top` of the ranking that changed an answer or cost F1;
- * names that changed nothing never fill the list (`idle` counts those left out of the top), e.g.
- * 3 names changing 2, 0, 0 answers with top 10 → { rows: [first], idle: 2 }.
- */
-export function topNames(r: Pick<UniversalResult, 'rows' | 'top'>): { rows: UniversalRow[]; idle: number } {
-  const head = r.rows.slice(0, r.top);
-  const rows = head.filter((x) => x.changed > 0 || x.meanF1Drop > 0);
-  return { rows, idle: head.length - rows.length };
-}
-
-/** Why the top list is short, e.g. idleNote(3, 10, 7) → 'Only 3 names changed an answer or cost F1: 7 names of the top 10 changed nothing and are not listed.'; '' when none was left out. */
-export const idleNote = (shown: number, top: number, idle: number): string =>
-  idle ? `Only ${shown} name${shown === 1 ? '' : 's'} changed an answer or cost F1: ${idle} name${idle === 1 ? '' : 's'} of the top ${top} changed nothing and ${idle === 1 ? 'is' : 'are'} not listed.` : '';
 
 /** Best first (Algorithm 2's ranking): the higher weight, then more trials, then by name; a row without a weight (saved before) last. */
 export function rankRows(rows: readonly UniversalRow[]): UniversalRow[] {

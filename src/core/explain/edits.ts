@@ -6,19 +6,17 @@
  * noise edit of each kind at the lowest rate (NLPAug's minimum: one word per input).
  */
 import type { Instance } from '../data/types.ts';
-import { SOURCE_LABELS, type NameSource } from '../entity/options.ts';
-import { renameInstance, type NamePool } from '../entity/rename.ts';
+import { SOURCE_LABELS } from '../entity/options.ts';
+import { renameInstance } from '../entity/rename.ts';
 import { addNoise, NOISE_KINDS, NOISE_LABELS } from '../natural/noise.ts';
 import { KIND_LABELS, type GeneratedKind, type Rewrite } from '../sensitivity/kinds.ts';
 import { contentWordEn, functionWordEn, reorderEn, synonymEn } from '../sensitivity/paraphrase-en.ts';
 import { contentWordZh, functionWordZh, reorderZh, synonymZh } from '../sensitivity/paraphrase-zh.ts';
 import { trapFor } from '../trap/experiment.ts';
 import { POSITION_LABELS, TRAP_POSITIONS } from '../trap/insert.ts';
+import type { EditOptions, Family } from './search-options.ts';
 
-/** The perturbation families a search draws single edits from. */
-export const FAMILIES = ['rename', 'trap', 'paraphrase', 'noise'] as const;
-export type Family = (typeof FAMILIES)[number];
-export const FAMILY_LABELS: Record<Family, string> = { rename: 'entity renaming', trap: 'trap sentence', paraphrase: 'paraphrase rule', noise: 'synthetic noise' };
+export { FAMILIES, FAMILY_LABELS, type EditOptions, type Family } from './search-options.ts';
 
 /** NLPAug's lowest rate: aug_p 0 leaves aug_word_min, one word per input (per sentence for split, synonym, insertion). */
 export const NOISE_MIN_RATE = 0;
@@ -28,17 +26,6 @@ export interface EditCandidate {
   family: Family;
   label: string;
   instance: Instance;
-}
-
-/** How many candidates a search generates per family and instance: enough for any budget it accepts. */
-export interface EditOptions {
-  seed: number;
-  /** Renamings tried (seeds seed … seed + renames − 1). */
-  renames: number;
-  /** Where new names come from (Yan et al. §3.2): InDistName, DBName or RandStr. */
-  source: NameSource;
-  /** The InDistName pool (the dataset's names); without one InDistName falls back to DBName's lists. */
-  pool?: NamePool;
 }
 
 export const DEFAULT_EDITS: EditOptions = { seed: 1, renames: 10, source: 'db' };

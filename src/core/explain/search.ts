@@ -8,62 +8,18 @@
  */
 import { scorePrediction } from '../data/score.ts';
 import type { Instance } from '../data/types.ts';
-import { interleavedCandidates, type EditCandidate, type EditOptions, type Family } from './edits.ts';
-import { addStats, noWindows, type ExplainPredictor, type WindowStats } from './predictor.ts';
+import { interleavedCandidates, type EditCandidate } from './edits.ts';
+import { addStats, noWindows, type ExplainPredictor } from './predictor.ts';
 import { answerProbability } from './units.ts';
+import { DEFAULT_SEARCH, type AppliedEdit, type BreakingEdit, type SearchOptions, type SearchOutcome } from './search-options.ts';
 
-export interface SearchOptions extends EditOptions {
-  families: readonly Family[];
-  /** Model calls (answered inputs) at most, the original's answer included. */
-  budget: number;
-  /** Edit sequences kept per beam step. */
-  beam: number;
-  /** Edits per sequence at most. */
-  depth: number;
-  /** Inputs per model call batch. */
-  batch: number;
-}
-
-export const DEFAULT_SEARCH: SearchOptions = { families: ['rename', 'trap', 'paraphrase', 'noise'], budget: 50, beam: 3, depth: 3, batch: 16, seed: 1, renames: 10, source: 'db' };
-
-/** One applied edit of a found sequence. */
-export interface AppliedEdit {
-  family: Family;
-  label: string;
-}
-
-/** Why a search has no breaking edit: the answer was wrong to begin with, or none within the budget. */
-export type SearchOutcome = 'broken' | 'not-correct' | 'none-found' | 'cancelled';
-
-export interface BreakingEdit {
-  outcome: SearchOutcome;
-  originalAnswer: string;
-  /** The found edits in order (empty unless broken). */
-  edits: AppliedEdit[];
-  /** The edited instance and the model's new answer on it (broken only). */
-  perturbed: Instance | null;
-  newAnswer: string | null;
-  /** Inputs answered, the original included; never more than the budget. */
-  calls: number;
-  budget: number;
-  /** Candidates generated but never answered because the budget ran out. */
-  untried: number;
-  stats: WindowStats;
-}
+export { DEFAULT_SEARCH, describeBreak, type AppliedEdit, type BreakingEdit, type SearchOptions, type SearchOutcome } from './search-options.ts';
 
 interface State {
   instance: Instance;
   edits: AppliedEdit[];
   /** The original answer's probability on this instance (lower = closer to breaking). */
   probability: number;
-}
-
-/** A short summary, e.g. "broken by trap sentence: trap … → “1891” (12 of 50 calls)". */
-export function describeBreak(r: BreakingEdit): string {
-  if (r.outcome === 'not-correct') return `the answer “${r.originalAnswer}” is not correct to begin with (${r.calls} call)`;
-  if (r.outcome === 'cancelled') return `cancelled after ${r.calls} of ${r.budget} calls`;
-  if (r.outcome === 'none-found') return r.calls < r.budget ? `none found: every edit tried (${r.calls} of ${r.budget} calls)` : `none found within ${r.budget} calls`;
-  return `${r.edits.map((e) => e.label).join(' + ')} → “${r.newAnswer}” (${r.calls} of ${r.budget} calls)`;
 }
 
 /**

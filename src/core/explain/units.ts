@@ -3,7 +3,7 @@
  * sentences (the noise module's sentence rule) or the words of one text span — and the
  * probability the model gives an answer text, the quantity every explanation compares.
  */
-import { sentenceSpans } from '../natural/noise.ts';
+import { sentenceSpans } from '../text/sentences.ts';
 import type { QaPrediction } from '../types.ts';
 
 /** What is removed one at a time: sentences of the passage, or words (of a sentence or of the question). */

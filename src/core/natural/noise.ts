@@ -15,7 +15,9 @@ import { applyEdits, mapForward, type Edit } from '../entity/substitute.ts';
 import { hashString, mixSeed, pick, rng } from '../text/random.ts';
 import { changeChars, isUpper, sample, swapPosition } from './noise-chars.ts';
 import { augCount, NOISE_LABELS, NOISE_PARAMS, type NoiseKind, type NoiseOptions } from './noise-kinds.ts';
+import { sentenceSpans } from '../text/sentences.ts';
 
+export { sentenceSpans } from '../text/sentences.ts';
 export { augCount, describeNoise, NOISE_KINDS, NOISE_LABELS, NOISE_PARAMS, type NoiseKind, type NoiseOptions } from './noise-kinds.ts';
 
 // Words for insertion: frequent ones, never a slur or an obscenity (subtitle frequencies are full of them).
@@ -31,22 +33,6 @@ export interface NoiseResult {
   edits: Edit[];
   /** Words changed (for a swap, the swaps; for an insertion, the words put in); at most 10 per input (sentence or passage). */
   changed: number;
-}
-
-/**
- * The sentences of a passage as [start, end) offsets, split after . ! ? before a space or the end
- * (so 3.5 stays whole), after 。！？ and at line breaks, e.g. 'A b. C d.' → [0, 4), [5, 9).
- */
-export function sentenceSpans(text: string): { start: number; end: number }[] {
-  const out: { start: number; end: number }[] = [];
-  let start = 0;
-  for (const m of [...text.matchAll(/[.!?](?=\s|$)|[。！？]|\n/g), { index: text.length, 0: '' }]) {
-    const end = m.index + m[0].length;
-    const from = start + Math.max(0, text.slice(start, end).search(/\S/));
-    if (end > from && /\S/.test(text.slice(from, end))) out.push({ start: from, end });
-    start = end;
-  }
-  return out;
 }
 
 /** A token of the passage with its character offsets and index. */

@@ -9,9 +9,9 @@
 import { type CiComparison, type ExperimentCi, type PairedStats, type ShareInput } from '../../stats/index.ts';
 import { ciCells, ciColumns } from '../../results/ci-tables.ts';
 import type { ResultTable } from '../../results/table.ts';
-import { DPR_SHARE, ORIGINAL_SHARE, RENAME_SOURCES, SOURCE_NAMES, type RobustnessConfig, type RobustScores } from '../../results/robustness.ts';
+import { DPR_SHARE, ORIGINAL_SHARE, RENAME_SOURCES, SOURCE_NAMES, type RobustnessConfig, type RobustScores } from '../../results/robustness-columns.ts';
 
-export type { RobustQuestion, RobustScores } from '../../results/robustness.ts';
+export type { RobustQuestion, RobustScores } from '../../results/robustness-columns.ts';
 
 /** The cells with a comparison, in table order, with the column each sits under, e.g. ['rename:PER:indist', 'PER InDistName F1']. */
 export function robustCellKeys(config: Pick<RobustnessConfig, 'types'>): [string, string][] {

@@ -1,6 +1,5 @@
 /** Entity sweep: every answer entity renamed by type × name source × origin, over seeds (Yan et al. 2022, §3). */
-import { sweepPlan } from '../../entity/experiment.ts';
-import { ORIGIN_LABELS, SOURCE_LABELS, type NameSource, type Origin, type SweepConfig } from '../../entity/options.ts';
+import { ORIGIN_LABELS, SOURCE_LABELS, sweepPlan, type NameSource, type Origin, type SweepConfig } from '../../entity/options.ts';
 import { summarizeSweep } from '../../entity/stats.ts';
 import { sweepTable } from '../../results/tables.ts';
 import { withSweepCi } from '../../results/ci-tables.ts';

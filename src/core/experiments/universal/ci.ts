@@ -2,7 +2,7 @@
  * The statistics of a universal-names run: per listed top name (in rank order), original vs the
  * name put in on the questions it was tried on, Holm over the names — what `qarx universal --ci` prints.
  */
-import { topNames, type UniversalResult } from '../../entity/universal.ts';
+import { topNames, type UniversalResult } from '../../entity/universal-options.ts';
 import type { SliceSource } from '../../metrics/slice-keys.ts';
 import { universalSliceItems } from '../../metrics/experiment-slices.ts';
 import { pairedOfItems, type CiComparison, type ExperimentCi } from '../../stats/index.ts';
