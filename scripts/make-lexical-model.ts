@@ -316,7 +316,8 @@ export function writeLexicalModel(outDir: string): string[] {
         vocab_size: vocab.length,
         max_position_embeddings: 512,
         type_vocab_size: 2,
-        qarx: { kind: 'lexical-baseline', label: 'Lexical-overlap baseline (not a neural reader)', params: LEXICAL_PARAMS, kinds: KINDS },
+        // ORT's optimisers only fold constants in the fp32 graph (src/core/runtime/graph-level.ts).
+        qarx: { kind: 'lexical-baseline', label: 'Lexical-overlap baseline (not a neural reader)', params: LEXICAL_PARAMS, kinds: KINDS, graphOptimization: { fp32: 'disabled' } },
         'transformers.js_config': { dtype: 'fp32' },
       },
       null,

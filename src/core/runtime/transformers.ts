@@ -14,6 +14,7 @@ import { usablePositions } from './positions.ts';
 /** Where the ONNX session runs. 'cpu' and 'cuda' are onnxruntime-node (CUDA only where its CUDA provider is installed). */
 export type Device = 'webgpu' | 'wasm' | 'cpu' | 'cuda';
 import type { Dtype } from './dtypes.ts';
+import { graphLevelFor, type GraphLevel } from './graph-level.ts';
 export { DTYPES, type Dtype } from './dtypes.ts';
 
 const EIGHT_BIT = new Set<Dtype>(['q8', 'int8', 'uint8']);
@@ -246,7 +247,7 @@ export async function loadQaModel(source: ModelSource, opts: LoadOptions): Promi
     // The ONNX session (runtime start-up and the weights) loads while the tokenizer is parsed:
     // on a first answer these are the two longest waits, and they need no result of each other.
     const pinned = opts.dtype ?? (config['transformers.js_config'] as { dtype?: Dtype } | undefined)?.dtype;
-    const session = openSession(id, revision, opts, pinned);
+    const session = openSession(id, revision, opts, pinned, (dtype) => graphLevelFor(config, dtype));
     session.catch(() => undefined); // awaited below; a failure before then is not unhandled
     let qaTok: QaTokenizer;
     try {
@@ -299,8 +300,14 @@ async function loadTokenizer(id: string, revision: string, opts: LoadOptions): P
   }
 }
 
+/** transformers.js' session_options for a load: the caller's, and the graph level the model's config asks for. */
+function sessionOptions(opts: LoadOptions, level: GraphLevel | undefined): { session_options?: Record<string, unknown> } {
+  if (!opts.sessionOptions && !level) return {};
+  return { session_options: { ...opts.sessionOptions, ...(level ? { graphOptimizationLevel: level } : {}) } };
+}
+
 /** Opens the ONNX session, trying the dtypes suited to the device in turn, and checks its signature. */
-async function openSession(id: string, revision: string, opts: LoadOptions, pinned: Dtype | undefined): Promise<{ model: PreTrainedModel; dtype: Dtype; inputNames: readonly string[] }> {
+async function openSession(id: string, revision: string, opts: LoadOptions, pinned: Dtype | undefined, levelOf: (dtype: Dtype) => GraphLevel | undefined): Promise<{ model: PreTrainedModel; dtype: Dtype; inputNames: readonly string[] }> {
   let lastErr: unknown = null;
   for (const dtype of dtypeCandidates(opts.device, opts.shaderF16 ?? false, pinned)) {
     let model: PreTrainedModel;
@@ -310,7 +317,7 @@ async function openSession(id: string, revision: string, opts: LoadOptions, pinn
         dtype,
         device: opts.device,
         progress_callback: opts.onProgress,
-        ...(opts.sessionOptions ? { session_options: { ...opts.sessionOptions } } : {}),
+        ...sessionOptions(opts, levelOf(dtype)),
       });
     } catch (err) {
       lastErr = err;
