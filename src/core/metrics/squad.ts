@@ -238,7 +238,10 @@ function findBestThresh(
   let bestScore = curScore;
   let bestThresh = 0.0;
   for (let i = 0; i < qidList.length; i++) {
-    const [qid, prob] = qidList[i] as [string, number];
+    // Indexed, not destructured: destructuring an array steps an iterator, on every entry, cold (issue 29).
+    const entry = qidList[i] as [string, number];
+    const qid = entry[0];
+    const prob = entry[1];
     const score = scored.get(qid);
     if (score === undefined) continue;
     let diff: number;
