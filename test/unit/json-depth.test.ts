@@ -60,6 +60,9 @@ describe('tooDeepAt on whole files (native passes for balanced, shallow text; th
     { name: 'a closing bracket too many, then deep', text: `]${nest(MAX_JSON_DEPTH + 2)}`, at: MAX_JSON_DEPTH + 2 },
     // A quote then escaped quotes to the end: one string never closed, read once (a regex that failed and retried there would take quadratic time).
     { name: 'escaped quotes to the end', text: `["${'\\"['.repeat(200_000)}`, at: -1 },
+    // Over 5 million characters: the scan alone (the native passes' garbage grows with the brackets).
+    { name: 'a long text', text: `[${'"x", '.repeat(1_000_000)}1]`, at: -1 },
+    { name: 'a long text nested too deeply', text: `[${'"x", '.repeat(1_000_000)}${nest(MAX_JSON_DEPTH)}]`, at: 5_000_001 + MAX_JSON_DEPTH - 1 },
   ])('$name', ({ text, at }) => {
     expect(tooDeepAt(text)).toBe(at);
   });

@@ -34,14 +34,22 @@ const NOT_BRACKETS = /(?:"[^"\\]*(?:\\[\s\S][^"\\]*)*(?:"|\\?$)|[^[\]{}"]+)+/g;
 const EMPTY_PAIR = /\[\]|\{\}/g;
 /** Levels shallowBrackets peels before leaving the text to tooDeepAt's own scan (usual data nests ~10). */
 const PEEL_LEVELS = 64;
+/**
+ * Longer texts go straight to the scan: the first replace leaves ~30 bytes of garbage per bracket
+ * (13 MB on a 17 MB SQuAD file, which raised qarx eval's peak memory by as much), and on a run that
+ * long V8 has optimised the scan anyway (see src/cli/eval-v8.ts).
+ */
+const PEEL_MAX_CHARS = 5_000_000;
 
 /**
  * Whether the text's brackets outside strings (up to a string never closed, as tooDeepAt scans) are
  * balanced and nest at most `limit` levels, found by native regex replaces (strings and all else out,
- * then innermost pairs out, level by level); false when unsure (unbalanced, deeper than PEEL_LEVELS).
+ * then innermost pairs out, level by level); false when unsure (unbalanced, deeper than PEEL_LEVELS,
+ * longer than PEEL_MAX_CHARS).
  * Scanning a SQuAD file in JavaScript was a seventh of `qarx eval`'s instructions (issue 29).
  */
 function shallowBrackets(text: string, limit: number): boolean {
+  if (text.length > PEEL_MAX_CHARS) return false;
   let b = text.replace(NOT_BRACKETS, '');
   for (let level = 0; b.length > 0; level++) {
     if (level >= limit || level >= PEEL_LEVELS) return false;
