@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { f1, maxOverGolds, normalizeAnswer, pySplit } from '../../src/core/metrics/squad.ts';
+import { f1, maxOverGolds, normalizeAnswer, pySplit, sortByProbability } from '../../src/core/metrics/squad.ts';
 import { scoreTagged, type PyNum } from '../../src/core/metrics/squad-answer.ts';
 
 /** collections.Counter(a) & Counter(b), summed. */
@@ -139,6 +139,29 @@ describe('normalisation in one replace = the scripts\' split and join', () => {
       fc.property(text, (s) => {
         expect(pySplit(s)).toEqual(referenceSplit(s));
         expect(normalizeAnswer(s)).toBe(referenceNormalize(s));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
+
+describe('na_probs in the order of sorted(na_probs, key=na_probs.get)', () => {
+  /** The order as a stable sort with a comparator (what the scripts' sorted() gives), e.g. ties in file order. */
+  const reference = (all: [string, number][]) => [...all].sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+
+  it('hand-computed: by value, ties in file order, -0.0 tied with 0.0', () => {
+    const ids = (xs: [string, number][]) => xs.map(([k]) => k);
+    expect(ids(sortByProbability([['a', 0.5], ['b', 0.1], ['c', 0.5]]))).toEqual(['b', 'a', 'c']);
+    expect(ids(sortByProbability([['a', 0], ['b', -0], ['c', -1], ['d', 0]]))).toEqual(['c', 'a', 'b', 'd']);
+    expect(sortByProbability([])).toEqual([]);
+  });
+
+  it('the native sort with grouping = a stable comparator sort', () => {
+    const value = fc.constantFrom(0, -0, 0.5, 0.001, 1, 1e-300, -2.5, Infinity, -Infinity, 0.30000000000000004, 0.3);
+    fc.assert(
+      fc.property(fc.array(value, { maxLength: 40 }), (vs) => {
+        const all = vs.map((v, i) => [`q${i}`, v] as [string, number]);
+        expect(sortByProbability(all.slice()).map(([k]) => k)).toEqual(reference(all).map(([k]) => k));
       }),
       { numRuns: 3000 },
     );
