@@ -13,6 +13,7 @@ import { pyJsonDumps } from '../core/metrics/pyjson.ts';
 import { evaluateV1, evaluateV2, SQUAD_V2_INT_KEYS, type SquadDataset } from '../core/metrics/squad.ts';
 import { CI_OPTIONS, CI_SEED_OPTION } from './ci-options.ts';
 import { evalDataFromText, plainNestedText } from './eval-text.ts';
+import { tuneV8ForEval } from './eval-v8.ts';
 import { err, numOpt, out, readBytes, readText, UsageError } from './io.ts';
 import { datasetLang } from './lang.ts';
 import { reportRead } from './report.ts';
@@ -98,11 +99,16 @@ export function evaluatePlain(argv: string[]): number | null {
   const { values, dataFile, predFile } = parseEvalArgs(argv);
   if (values.adversarial || values.slice?.length || values.ci || values.bootstrap !== undefined || values['ci-seed'] !== undefined || values['ci-passages']) return null;
   if (values.lang !== undefined && values.lang !== 'auto' && values.lang !== 'en') return null;
-  const text = plainNestedText(dataFile, readBytes(dataFile));
+  const raw = readBytes(dataFile);
+  const text = plainNestedText(dataFile, raw);
   if (text === null) return null;
+  const defaults = tuneV8ForEval(raw.length);
   const data = evalDataFromText(text, dataFile);
   // Chinese data is scored with DuReader-robust's metric, which the dispatcher's eval loads.
-  if (values.lang !== 'en' && datasetLang(data.dataset) === 'zh') return null;
+  if (values.lang !== 'en' && datasetLang(data.dataset) === 'zh') {
+    defaults();
+    return null;
+  }
   const preds = readEvalPredictions(values, dataFile, predFile, data);
   checkV2Only(values, 'en', data.version);
   const r = officialSquad(values, data.version, data.dataset, preds);

@@ -50,6 +50,24 @@ describe('tooDeepAt', () => {
   });
 });
 
+describe('tooDeepAt on whole files (native passes for balanced, shallow text; the scan for the rest)', () => {
+  it.each([
+    { name: 'a SQuAD-shaped file', text: JSON.stringify({ data: [{ paragraphs: [{ context: 'a [b] {c}', qas: [{ id: 'x', answers: [{ text: '"]]]"', answer_start: 0 }] }] }] }] }), at: -1 },
+    { name: '100 levels (more than the passes peel)', text: nest(100), at: -1 },
+    { name: `${MAX_JSON_DEPTH + 1} levels`, text: nest(MAX_JSON_DEPTH + 1), at: MAX_JSON_DEPTH },
+    { name: 'a string never closed hiding brackets', text: `[["a]]]]", "${'['.repeat(600)}`, at: -1 },
+    // The scan counts a stray closing bracket as a level less (as before), so one more level is needed here.
+    { name: 'a closing bracket too many, then deep', text: `]${nest(MAX_JSON_DEPTH + 2)}`, at: MAX_JSON_DEPTH + 2 },
+    // A quote then escaped quotes to the end: one string never closed, read once (a regex that failed and retried there would take quadratic time).
+    { name: 'escaped quotes to the end', text: `["${'\\"['.repeat(200_000)}`, at: -1 },
+    // Over 5 million characters: the scan alone (the native passes' garbage grows with the brackets).
+    { name: 'a long text', text: `[${'"x", '.repeat(1_000_000)}1]`, at: -1 },
+    { name: 'a long text nested too deeply', text: `[${'"x", '.repeat(1_000_000)}${nest(MAX_JSON_DEPTH)}]`, at: 5_000_001 + MAX_JSON_DEPTH - 1 },
+  ])('$name', ({ text, at }) => {
+    expect(tooDeepAt(text)).toBe(at);
+  });
+});
+
 describe('parseJson and parseLine', () => {
   it(`accepts ${MAX_JSON_DEPTH} levels and refuses one more, naming the file and where`, () => {
     expect(parseJson(nest(MAX_JSON_DEPTH), 'ok.json')).toBeInstanceOf(Array);

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { f1, maxOverGolds, normalizeAnswer, pySplit } from '../../src/core/metrics/squad.ts';
+import { f1, maxOverGolds, normalizeAnswer, pySplit, sortByProbability } from '../../src/core/metrics/squad.ts';
+import { scoreTagged, type PyNum } from '../../src/core/metrics/squad-answer.ts';
 
 /** collections.Counter(a) & Counter(b), summed. */
 function counterOverlap(a: string[], b: string[]): number {
@@ -52,6 +53,36 @@ describe('fast per-question scoring = the scripts\' formulation', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  // scoreTagged normalises a gold equal to the prediction or to an earlier gold only once, and scores
+  // equal normalised answers F1 1.0 without counting tokens: golds here repeat both on purpose.
+  it('golds repeating the prediction or each other: same scores and the same int/float tags', () => {
+    const tagged = (v: number, int: boolean): PyNum => ({ v, int });
+    /** The scripts' max over golds with Python's tags: EM ints; F1 an int 0/1 on an empty side (v2.0) or no common token, else a float; the first of equal maxima. */
+    const reference = (pred: string, golds: string[], version: 'v1.1' | 'v2.0') => {
+      const kept = version === 'v1.1' ? golds : golds.filter((g) => normalizeAnswer(g) !== '');
+      const list = version === 'v2.0' && kept.length === 0 ? [''] : kept;
+      const pick = (xs: PyNum[]) => xs.reduce((best, x) => (x.v > best.v ? x : best));
+      const ems = list.map((g) => tagged(Number(normalizeAnswer(pred) === normalizeAnswer(g)), true));
+      const f1s = list.map((g) => {
+        const p = pySplit(normalizeAnswer(pred));
+        const t = pySplit(normalizeAnswer(g));
+        if (version === 'v2.0' && (p.length === 0 || t.length === 0)) return tagged(Number(p.join('\u0000') === t.join('\u0000') && p.length === t.length), true);
+        return counterOverlap(p, t) === 0 ? tagged(0, true) : tagged(referenceF1(pred, g, version), false);
+      });
+      return { em: pick(ems), f1: pick(f1s) };
+    };
+    fc.assert(
+      fc.property(answer, answer, answer, fc.array(fc.nat(2), { minLength: 1, maxLength: 6 }), fc.constantFrom('v1.1' as const, 'v2.0' as const), (pred, a, b, picks, version) => {
+        const golds = picks.map((k) => [pred, a, b][k] as string);
+        expect(scoreTagged(pred, golds, version)).toEqual(reference(pred, golds, version));
+      }),
+      { numRuns: 3000 },
+    );
+    expect(scoreTagged('Paris', ['paris', 'Paris', 'paris'], 'v2.0')).toEqual({ em: tagged(1, true), f1: tagged(1, false) });
+    expect(scoreTagged('The', ['the', 'a'], 'v2.0')).toEqual({ em: tagged(1, true), f1: tagged(1, true) });
+    expect(scoreTagged('', ['', ''], 'v1.1')).toEqual({ em: tagged(1, true), f1: tagged(0, true) });
   });
 
   it('token F1 of one pair, with hand-computed cases', () => {
@@ -108,6 +139,29 @@ describe('normalisation in one replace = the scripts\' split and join', () => {
       fc.property(text, (s) => {
         expect(pySplit(s)).toEqual(referenceSplit(s));
         expect(normalizeAnswer(s)).toBe(referenceNormalize(s));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
+
+describe('na_probs in the order of sorted(na_probs, key=na_probs.get)', () => {
+  /** The order as a stable sort with a comparator (what the scripts' sorted() gives), e.g. ties in file order. */
+  const reference = (all: [string, number][]) => [...all].sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+
+  it('hand-computed: by value, ties in file order, -0.0 tied with 0.0', () => {
+    const ids = (xs: [string, number][]) => xs.map(([k]) => k);
+    expect(ids(sortByProbability([['a', 0.5], ['b', 0.1], ['c', 0.5]]))).toEqual(['b', 'a', 'c']);
+    expect(ids(sortByProbability([['a', 0], ['b', -0], ['c', -1], ['d', 0]]))).toEqual(['c', 'a', 'b', 'd']);
+    expect(sortByProbability([])).toEqual([]);
+  });
+
+  it('the native sort with grouping = a stable comparator sort', () => {
+    const value = fc.constantFrom(0, -0, 0.5, 0.001, 1, 1e-300, -2.5, Infinity, -Infinity, 0.30000000000000004, 0.3);
+    fc.assert(
+      fc.property(fc.array(value, { maxLength: 40 }), (vs) => {
+        const all = vs.map((v, i) => [`q${i}`, v] as [string, number]);
+        expect(sortByProbability(all.slice()).map(([k]) => k)).toEqual(reference(all).map(([k]) => k));
       }),
       { numRuns: 3000 },
     );

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InputError, parseJson } from '../../src/core/formats/json.ts';
-import { readPredictions, readSquad } from '../../src/core/formats/squad.ts';
+import { readNaProbs, readPredictions, readSquad } from '../../src/core/formats/squad.ts';
 
 const FIX = join(import.meta.dirname, '..', 'fixtures');
 const squad = (qas: unknown[], context = 'Ada was born in London.') => JSON.stringify({ version: 'v2.0', data: [{ title: 't', paragraphs: [{ context, qas }] }] });
@@ -62,6 +62,31 @@ describe('readPredictions', () => {
   });
   it('rejects non-string answers naming the id', () => {
     expect(() => readPredictions('{"q1": 3}', 'p.json')).toThrow(/p\.json: the prediction for "q1" is number/);
+  });
+  // The usual flat file is parsed without the depth scan (predictions.ts flatObject): the same reading.
+  it.each([
+    { name: 'a BOM', text: '\ufeff{"q1": "a", "q2": ""}', want: [['q1', 'a'], ['q2', '']] },
+    { name: 'a repeated id: first place, last value (as a Python dict)', text: '{"q1": "a", "q2": "b", "q1": "c"}', want: [['q1', 'c'], ['q2', 'b']] },
+    { name: 'escapes', text: '{"q\\u0031": "caf\\u00e9 \\"x\\""}', want: [['q1', 'café "x"']] },
+    { name: 'an empty object', text: '{}', want: [] },
+  ])('reads a flat file with $name', ({ text, want }) => {
+    expect([...readPredictions(text, 'p.json')]).toEqual(want);
+  });
+  it.each([
+    { text: '[]', error: /p\.json: expected an object mapping question ids to answer strings/ },
+    { text: '{"q1": "a",}', error: /p\.json: invalid JSON at line 1, column 12/ },
+    { text: '{"q1": ["a"]}', error: /p\.json: the prediction for "q1" is object/ },
+  ])('still names the problem of $text', ({ text, error }) => {
+    expect(() => readPredictions(text, 'p.json')).toThrow(error);
+  });
+});
+
+describe('readNaProbs', () => {
+  it('reads numbers in file order, numeric-looking ids included', () => {
+    expect([...readNaProbs('{"10": 0.5, "2": 1e-3, "x": -0, "y": 2}', 'n.json')]).toEqual([['10', 0.5], ['2', 0.001], ['x', -0], ['y', 2]]);
+  });
+  it('rejects a value that is not a number, naming the id', () => {
+    expect(() => readNaProbs('{"q1": 0.5, "q2": "0.5"}', 'n.json')).toThrow(/n\.json: the value for "q2" is string, expected a number/);
   });
 });
 

@@ -25,11 +25,48 @@ export function lineCol(text: string, offset: number): { line: number; col: numb
  */
 export const MAX_JSON_DEPTH = 512;
 
+// A string as tooDeepAt skips it (to the first quote after an even run of backslashes, or to the end:
+// the scan stops at a string never closed, and so does this match, which never fails, so never retries)
+// or a run of anything but brackets and quotes: what is left of a text without them is its brackets.
+// One match per stretch between two brackets: each match has a fixed cost, so a match per string was most of the replace's.
+const NOT_BRACKETS = /(?:"[^"\\]*(?:\\[\s\S][^"\\]*)*(?:"|\\?$)|[^[\]{}"]+)+/g;
+// Brackets that hold nothing: each pass of it takes one level off balanced brackets.
+const EMPTY_PAIR = /\[\]|\{\}/g;
+/** Levels shallowBrackets peels before leaving the text to tooDeepAt's own scan (usual data nests ~10). */
+const PEEL_LEVELS = 64;
+/**
+ * Longer texts go straight to the scan: the first replace leaves ~30 bytes of garbage per bracket
+ * (13 MB on a 17 MB SQuAD file, which raised qarx eval's peak memory by as much), and on a run that
+ * long V8 has optimised the scan anyway (see src/cli/eval-v8.ts).
+ */
+const PEEL_MAX_CHARS = 5_000_000;
+
+/**
+ * Whether the text's brackets outside strings (up to a string never closed, as tooDeepAt scans) are
+ * balanced and nest at most `limit` levels, found by native regex replaces (strings and all else out,
+ * then innermost pairs out, level by level); false when unsure (unbalanced, deeper than PEEL_LEVELS,
+ * longer than PEEL_MAX_CHARS).
+ * Scanning a SQuAD file in JavaScript was a seventh of `qarx eval`'s instructions (issue 29).
+ */
+function shallowBrackets(text: string, limit: number): boolean {
+  if (text.length > PEEL_MAX_CHARS) return false;
+  let b = text.replace(NOT_BRACKETS, '');
+  for (let level = 0; b.length > 0; level++) {
+    if (level >= limit || level >= PEEL_LEVELS) return false;
+    const next = b.replace(EMPTY_PAIR, '');
+    if (next.length === b.length) return false;
+    b = next;
+  }
+  return true;
+}
+
 /**
  * Offset of the first bracket that nests deeper than `limit` (strings skipped), or -1, e.g.
- * tooDeepAt('[[1]]', 1) → 1. One pass over the text, no recursion.
+ * tooDeepAt('[[1]]', 1) → 1. No recursion: balanced, shallow text is recognised by shallowBrackets,
+ * anything else is scanned once, character by character between strings.
  */
 export function tooDeepAt(text: string, limit = MAX_JSON_DEPTH): number {
+  if (shallowBrackets(text, limit)) return -1;
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);

@@ -6,7 +6,7 @@ import { InputError, parseJson } from './json.ts';
  * Keeps file order (a Map), which matters for numeric-looking ids.
  */
 export function readPredictions(text: string, file: string): Map<string, string> {
-  const raw = parseJson(text, file);
+  const raw = flatObject(text, 'string') ?? parseJson(text, file);
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new InputError(`${file}: expected an object mapping question ids to answer strings.`);
   const obj = raw as Record<string, unknown>;
   const keys = orderedKeys(text, obj);
@@ -22,7 +22,7 @@ export function readPredictions(text: string, file: string): Map<string, string>
 
 /** Reads a na_prob / null_odds file ({"id": number, …}). */
 export function readNaProbs(text: string, file: string): Map<string, number> {
-  const raw = parseJson(text, file);
+  const raw = flatObject(text, 'number') ?? parseJson(text, file);
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new InputError(`${file}: expected an object mapping question ids to numbers.`);
   const obj = raw as Record<string, unknown>;
   const keys = orderedKeys(text, obj);
@@ -34,6 +34,24 @@ export function readNaProbs(text: string, file: string): Map<string, number> {
     out.set(k, val);
   }
   return out;
+}
+
+/**
+ * The usual file's object: {"id": value, …} with every value of `type`, parsed without parseJson's
+ * depth scan (such an object is one level deep); null for anything else, which parseJson then reads
+ * with its messages. The scan was a tenth of reading a predictions file (issue 29).
+ */
+function flatObject(text: string, type: 'string' | 'number'): Record<string, unknown> | null {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch {
+    return null;
+  }
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return null;
+  const obj = raw as Record<string, unknown>;
+  for (const k in obj) if (typeof obj[k] !== type) return null;
+  return obj;
 }
 
 const INTEGER_KEY = /^(0|[1-9]\d*)$/;

@@ -168,6 +168,17 @@ function goldF1(predToks: readonly string[], normGold: string, version: SquadVer
   return numSame === 0 ? EM_MISS : { v: f1FromCounts(numSame, predToks.length, goldToks.length), int: false };
 }
 
+const F1_ONE: PyNum = { v: 1, int: false };
+
+/** Scratch for scoreTagged: the normalised form of each gold of the question being scored, by index. */
+const NORMALIZED: string[] = [];
+
+/** The normalised form of an earlier gold equal to golds[i] (from NORMALIZED), or undefined. */
+function normalizedBefore(golds: readonly string[], i: number, gold: string): string | undefined {
+  for (let j = 0; j < i; j++) if (golds[j] === gold) return NORMALIZED[j];
+  return undefined;
+}
+
 /**
  * One question's EM and F1 as the given script scores it (max over golds, the first of equal
  * maxima kept, Python's int/float tag included), normalising each string once: the scripts
@@ -185,11 +196,16 @@ export function scoreTagged(
   let em: PyNum | undefined;
   let f1: PyNum | undefined;
   for (let i = 0; i < golds.length; i++) {
-    const normGold = normalize(golds[i] as string);
+    const gold = golds[i] as string;
+    // A gold written as the prediction is (a right answer) or as an earlier gold (annotators agreeing) is not normalised again.
+    const normGold = gold === prediction ? normPred : normalizedBefore(golds, i, gold) ?? normalize(gold);
+    NORMALIZED[i] = normGold;
     // v2GoldAnswers: golds that normalise to '' are dropped (and none left means [''], below).
     if (version === 'v2.0' && normGold === '') continue;
-    const e = normPred === normGold ? EM_HIT : EM_MISS;
-    const f = goldF1(predToks, normGold, version);
+    const same = normPred === normGold;
+    const e = same ? EM_HIT : EM_MISS;
+    // Equal non-empty token lists: F1 is 2·1·1/(1+1) = 1.0, a float, in both scripts.
+    const f = same && normGold !== '' ? F1_ONE : goldF1(predToks, normGold, version);
     if (em === undefined || e.v > em.v) em = e;
     if (f1 === undefined || f.v > f1.v) f1 = f;
   }
