@@ -173,9 +173,6 @@ export async function openModel(
     post({ type: 'load-progress', jobId, progress: { file: p.file, loaded: p.loaded ?? 0, total: p.total ?? 0, progress: p.progress ?? 0 } });
   };
   const src = source.kind === 'files' ? { kind: 'files' as const, id: source.id, files: new Map(source.files) } : source;
-  // ORT refuses to start a second backend while another is starting ("multiple calls to initWasm()"):
-  // the early start is the 'wasm' one, which a WASM load shares; a WebGPU load waits for it to end.
-  if (device === 'webgpu') await startOrtRuntime();
   let model: LoadedModel;
   try {
     model = await loadQaModel(src, { device, shaderF16: c.shaderF16, onProgress, signal, ...(req.dtype !== 'auto' ? { dtype: req.dtype as Dtype } : {}) });

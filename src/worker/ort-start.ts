@@ -10,13 +10,34 @@ import { startModelBytes } from '../core/runtime/start-model.ts';
 
 let started: Promise<void> | null = null;
 
+/** ORT's own session factory, which the start uses; every other caller goes through the gate. */
+let ortCreate: typeof ort.InferenceSession.create | null = null;
+
 /**
  * Starts the wasm runtime once (later calls return the same promise). Never rejects: a failure
  * here comes back, naming the model, when the model's own session is created.
  */
 export function startOrtRuntime(): Promise<void> {
+  gateSessions();
   started ??= start().catch(() => undefined);
   return started;
+}
+
+/**
+ * Makes every other session creation (transformers.js' included, on any device) start the runtime
+ * if nothing has, and wait for that start to end. ORT refuses a second backend's start while one is
+ * starting ("multiple calls to initWasm()"), and waiting here, just before the session opens, lets
+ * the model's files download meanwhile.
+ */
+function gateSessions(): void {
+  if (ortCreate) return;
+  const original = ort.InferenceSession.create.bind(ort.InferenceSession) as typeof ort.InferenceSession.create;
+  ortCreate = original;
+  // transformers.js holds the same InferenceSession object (one onnxruntime-web module per bundle), so it sees this.
+  ort.InferenceSession.create = (async (...args: Parameters<typeof original>) => {
+    await startOrtRuntime();
+    return (original as (...a: unknown[]) => Promise<ort.InferenceSession>)(...args);
+  }) as typeof ort.InferenceSession.create;
 }
 
 /** Points ORT at a blob of its glue script, then opens and closes the tiny session. */
@@ -28,6 +49,6 @@ async function start(): Promise<void> {
     const r = await fetch(paths.mjs);
     if (r.ok) paths.mjs = URL.createObjectURL(new Blob([await r.text()], { type: 'text/javascript' }));
   }
-  const s = await ort.InferenceSession.create(startModelBytes(), { executionProviders: ['wasm'] });
+  const s = await ortCreate!(startModelBytes(), { executionProviders: ['wasm'] });
   await s.release();
 }

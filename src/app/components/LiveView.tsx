@@ -16,8 +16,7 @@ import { AdversarialPanel, TrapPanel } from './TrapPanel.tsx';
 import { ExplainPanel } from './ExplainPanel.tsx';
 import { findMentions } from '../../core/entity/substitute.ts';
 import type { LiveRename } from '../../core/entity/live.ts';
-
-const DEBOUNCE_MS = 250;
+import { answerDelay, type AnswerTrigger } from '../answer-delay.ts';
 
 export function LiveView() {
   const passage = useApp((s) => s.passage);
@@ -25,10 +24,19 @@ export function LiveView() {
   const status = useApp((s) => s.modelStatus);
   const modelId = useApp((s) => s.model?.id);
   const { setPassage, setQuestion, answer } = useApp.getState();
+  /** What the last answer was asked with; set when it is asked, so an effect run twice still sees the first state. */
+  const answered = useRef<AnswerTrigger | null>(null);
 
   useEffect(() => {
-    if (status !== 'ready') return;
-    const t = setTimeout(() => answer(), DEBOUNCE_MS);
+    if (status !== 'ready') {
+      answered.current = null; // a reload of the same model answers at once when it is ready again
+      return;
+    }
+    const now = { status, modelId };
+    const t = setTimeout(() => {
+      answered.current = now;
+      answer();
+    }, answerDelay(answered.current, now));
     return () => clearTimeout(t);
   }, [passage, question, status, modelId, answer]);
 
