@@ -7,19 +7,13 @@
 import { startEarly } from './early-worker.ts';
 import { QA_SLOT } from './slot-names.ts';
 import { hasPermalink, initRequest, STARTUP_MODEL, startupSettings } from './startup.ts';
-import { ortHintSuffix, surelyWasm } from '../core/runtime/ort-paths.ts';
 import type { WorkerRequest } from '../worker/protocol.ts';
 
+const worker = startEarly(QA_SLOT, (name) => new Worker(new URL('../worker/qa.worker.ts', import.meta.url), { type: 'module', name }));
 // A permalink names its own model: the app loads that one, so nothing is opened ahead of it.
-const prewarm = !hasPermalink();
-const { device, hub } = startupSettings();
-const init = initRequest(hub);
-// The worker's name tells it to start ONNX Runtime's plain build at once when the start-up model
-// surely runs on it: messages posted now reach the worker only once this page's thread is free.
-const suffix = prewarm && surelyWasm(device, 'gpu' in navigator) ? ortHintSuffix({ build: 'wasm', base: init.baseUrl }) : '';
-const worker = startEarly(QA_SLOT, (name) => new Worker(new URL('../worker/qa.worker.ts', import.meta.url), { type: 'module', name }), suffix);
-if (prewarm) {
-  const first: WorkerRequest[] = [init, { type: 'prewarm', source: STARTUP_MODEL, device, dtype: 'auto' }];
+if (!hasPermalink()) {
+  const { device, hub } = startupSettings();
+  const first: WorkerRequest[] = [initRequest(hub), { type: 'prewarm', source: STARTUP_MODEL, device, dtype: 'auto' }];
   for (const m of first) worker.postMessage(m);
 }
 void import('./main.tsx');

@@ -22,12 +22,9 @@ function registry(): Registry {
   return (g[KEY] ??= {});
 }
 
-/**
- * Starts (and returns) a worker for the slot `base` now; `create` must call `new Worker(new URL(…), { name })`.
- * `suffix` ends the worker's name: what it must know before any message arrives (see ortHintSuffix).
- */
-export function startEarly(base: string, create: (name: string) => Worker, suffix = ''): Worker {
-  const name = uniqueWorkerName(base) + suffix;
+/** Starts (and returns) a worker for the slot `base` now; `create` must call `new Worker(new URL(…), { name })`. */
+export function startEarly(base: string, create: (name: string) => Worker): Worker {
+  const name = uniqueWorkerName(base);
   const worker = create(name);
   const early: EarlyWorker['early'] = [];
   worker.onmessage = (ev) => early.push(ev);

@@ -8,7 +8,7 @@ import type { Dtype } from '../core/runtime/transformers.ts';
 import type { Capabilities, DeviceChoice, ModelInfo, ModelSourceMsg, WorkerEvent } from './protocol.ts';
 import type { DtypeChoice } from './multi-protocol.ts';
 import { memoryBudgetMb, memoryVerdict } from '../core/qa/memory.ts';
-import { fixRuntimeBuild, startOrtRuntime } from './ort-start.ts';
+import { startOrtRuntime } from './ort-start.ts';
 
 /** A model in use: its engine, the jobs running on it, and its weights' size when known. */
 export interface Active {
@@ -55,20 +55,17 @@ export const DOWNLOAD_ERRORS = new Set(['no-weights', 'no-tokenizer', 'no-config
 /** Worker-wide settings the page sends with 'init'. */
 export const settings = { base: '', remoteHost: '', memoryBudgetMb: null as number | null, webgpuRuntime: false };
 
-let runtimeConfigured = false;
+/** The ONNX Runtime build this worker's runtime starts with, fixed by the first load (wasm: the plain build). */
+let runtimeBuild: 'wasm' | 'webgpu' | null = null;
 
-/**
- * Picks the runtime build on the first load (wasm: the plain build), unless the worker's entry
- * already started one; false when `device` needs a build this worker did not start.
- */
+/** Picks the runtime build on the first load; false when `device` needs a build this worker did not start. */
 export function runtimeFor(device: 'wasm' | 'webgpu'): boolean {
-  const build = fixRuntimeBuild(settings.webgpuRuntime || device === 'webgpu' ? 'webgpu' : 'wasm');
-  if (!runtimeConfigured) {
-    runtimeConfigured = true;
-    configureRuntime({ wasmPaths: ortWasmPaths(settings.base, build) });
+  if (runtimeBuild === null) {
+    runtimeBuild = settings.webgpuRuntime || device === 'webgpu' ? 'webgpu' : 'wasm';
+    configureRuntime({ wasmPaths: ortWasmPaths(settings.base, runtimeBuild) });
     void startOrtRuntime();
   }
-  return build === 'webgpu' || device === 'wasm';
+  return runtimeBuild === 'webgpu' || device === 'wasm';
 }
 
 /** One cache for every model: keys name model, source, dtype and device, so no precision or device answers for another. */

@@ -48,16 +48,22 @@ export function configureRuntime(s: RuntimeSettings): void {
   if (s.remoteHost !== undefined) env.remoteHost = s.remoteHost.endsWith('/') ? s.remoteHost : `${s.remoteHost}/`;
   if (s.cacheDir !== undefined) env.cacheDir = s.cacheDir;
   const onnx = env.backends.onnx as { wasm?: { wasmPaths?: unknown; numThreads?: number } };
-  // The same build already set (its glue script perhaps swapped for a blob by the early start) is kept.
-  const cur = onnx.wasm?.wasmPaths as { wasm?: unknown } | undefined;
-  if (s.wasmPaths && onnx.wasm && !(cur && typeof cur === 'object' && cur.wasm === s.wasmPaths.wasm)) onnx.wasm.wasmPaths = { ...s.wasmPaths };
+  if (s.wasmPaths && onnx.wasm) onnx.wasm.wasmPaths = { ...s.wasmPaths };
   // Self-hosted paths: ORT streams and compiles the wasm itself. transformers.js' wasm cache would
   // instead download it whole before compiling and keep a second copy beside the service worker's.
   if (s.wasmPaths) (env as { useWasmCache: boolean }).useWasmCache = false;
   if (s.wasmThreads !== undefined && onnx.wasm) onnx.wasm.numThreads = s.wasmThreads;
 }
 
-export { ortWasmPaths } from './ort-paths.ts';
+/**
+ * ONNX Runtime Web's wasm build for a device, self-hosted under `${base}ort/`: WebGPU needs the
+ * asyncify build (27 MB), WASM alone runs on the plain build (14 MB), which starts sooner. A
+ * runtime keeps the build it started with, e.g. ortWasmPaths('/', 'wasm').wasm === '/ort/ort-wasm-simd-threaded.wasm'.
+ */
+export function ortWasmPaths(base: string, device: 'wasm' | 'webgpu'): { mjs: string; wasm: string } {
+  const build = device === 'webgpu' ? 'ort-wasm-simd-threaded.asyncify' : 'ort-wasm-simd-threaded';
+  return { mjs: `${base}ort/${build}.mjs`, wasm: `${base}ort/${build}.wasm` };
+}
 
 /**
  * The dtypes to try on a device, best first: WebGPU gets fp16 when the adapter has shader-f16
