@@ -3,6 +3,7 @@
  * back into the store (model, question, perturbation, seed). The panels re-run their perturbation
  * on their own once the model and the question are there; synthetic noise waits for both here.
  */
+import { liveNoAnswer } from '../core/data/no-answer.ts';
 import { decodePermalink, PERMALINK_PREFIX, type Permalink } from '../core/results/permalink.ts';
 import { useApp, type AppState } from './store/index.ts';
 
@@ -67,7 +68,8 @@ export function applyPermalink(link: Permalink, opts: { exactModels?: boolean } 
   if (!loaded || loaded.kind !== model.kind || loaded.id !== model.id) s.loadModel({ kind: model.kind, id: model.id });
   applyAddedModels(link.models.slice(1), opts.exactModels ?? false);
   s.navigate({ section: 'live', experiment: null });
-  useApp.setState({ allowNull: link.allowNull, noisePair: null, pair: null, rename: null });
+  // A link's "allow no answer" is the sender's setting: an override of the dataset's decision.
+  useApp.setState({ allowNullOverride: link.allowNull, allowNull: link.allowNull, liveNoAnswer: liveNoAnswer(s.liveNoAnswerData, link.allowNull), noisePair: null, pair: null, rename: null });
   if (link.q.kind === 'instance') {
     openLinkedQuestion(link.q);
   } else {

@@ -8,6 +8,7 @@ import { readSquad, type SquadFile } from '../core/formats/squad.ts';
 import type { QaItem } from '../core/formats/squad.ts';
 import { readBytes } from './io.ts';
 import type { Instance } from '../core/data/types.ts';
+import { decideNoAnswer, noAnswerData, type NoAnswerData } from '../core/data/no-answer.ts';
 import { reportRead } from './report.ts';
 import { collectGarbage, GC_EVERY } from './gc.ts';
 
@@ -28,9 +29,10 @@ export async function readData(file: string): Promise<SquadFile> {
     const first = r.issues[0];
     throw new InputError(`${file}: no usable questions (${summarizeIssues(r.issues)}${first ? `; first: ${first.path}: ${first.message}` : ''}).`);
   }
-  const dataset = instancesToSquad(r.instances);
+  const evidence = noAnswerData(r.instances, r.fileVersion);
+  const dataset = instancesToSquad(r.instances, decideNoAnswer(evidence).versionTwo);
   const items = r.instances.map(qaItemOf);
-  return { version: dataset.version === 'v2.0' ? 'v2.0' : 'v1.1', items, dataset, issues: r.issues };
+  return { version: dataset.version === 'v2.0' ? 'v2.0' : 'v1.1', evidence, items, dataset, issues: r.issues };
 }
 
 /** An imported question as predict and eval read it. */
@@ -38,11 +40,16 @@ export const qaItemOf = (i: Instance): QaItem => ({ id: i.id, question: i.questi
 
 /** Imports `input` as instances (perturb, sweep, budget), reporting what was read and skipped; throws when nothing is usable. */
 export async function readInstances(input: string): Promise<Instance[]> {
+  return (await readDataset(input)).instances;
+}
+
+/** readInstances with what the whole file says about no answer (its unanswerable questions and version string). */
+export async function readDataset(input: string): Promise<{ instances: Instance[]; evidence: NoAnswerData }> {
   const r = await importFile(input, readBytes(input), { dataset: basename(input) });
   reportRead(input, r.instances.length, r.issues);
   // Answer types are not filled here: renaming types a question lazily with answerTypeOf, as the app's import does.
   if (r.instances.length === 0) throw new InputError(`${input}: no usable questions (${summarizeIssues(r.issues)}).`);
   // The import's garbage (the file's text, its parse tree) goes before the walk starts.
   if (r.instances.length >= GC_EVERY) collectGarbage();
-  return r.instances;
+  return { instances: r.instances, evidence: noAnswerData(r.instances, r.fileVersion) };
 }

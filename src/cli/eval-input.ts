@@ -26,7 +26,7 @@ export async function readEvalData(file: string): Promise<Omit<EvalData, 'issues
   if (text === null) {
     const { readData } = await import('./data.ts');
     const d = await readData(file);
-    return { version: d.version, dataset: d.dataset, ids: d.items.map((i) => i.id), issues: d.issues };
+    return { version: d.version, evidence: d.evidence, dataset: d.dataset, ids: d.items.map((i) => i.id), issues: d.issues };
   }
   return evalDataFromText(text, file);
 }

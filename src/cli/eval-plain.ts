@@ -17,9 +17,12 @@ import { tuneV8ForEval } from './eval-v8.ts';
 import { err, numOpt, out, readBytes, readText, UsageError } from './io.ts';
 import { datasetLang } from './lang.ts';
 import { reportRead } from './report.ts';
+import { NO_ANSWER_OPTIONS, noAnswerOf } from './no-answer.ts';
+import { squadVersionOf, type NoAnswerData } from '../core/data/no-answer.ts';
 
 /** The options of `qarx eval`. */
 const EVAL_OPTIONS = {
+  ...NO_ANSWER_OPTIONS,
   'na-prob-file': { type: 'string' },
   'na-prob-thresh': { type: 'string' },
   lang: { type: 'string' },
@@ -58,6 +61,12 @@ export function readEvalPredictions(values: EvalValues, dataFile: string, predFi
     throw new InputError(`${predFile}: ${unknown.length} id${unknown.length > 1 ? 's' : ''} not in ${dataFile} (e.g. "${unknown[0]}"): wrong data file?${orSkipped} (--allow-unknown-ids ignores them, as the official script does)`);
   }
   return preds;
+}
+
+/** Which official script scores the data: the file's no-answer decision, or --squad2/--squad1's (said on stderr only then). */
+export function evalVersion(values: EvalValues, data: { version: EvalData['version']; evidence: NoAnswerData }): EvalData['version'] {
+  if (!values.squad2 && !values.squad1) return data.version;
+  return squadVersionOf(noAnswerOf('eval', values, data.evidence).versionTwo);
 }
 
 /** Options of the v2.0 script only are a usage error elsewhere: silently ignoring them would print numbers the user did not ask for. */
@@ -110,8 +119,9 @@ export function evaluatePlain(argv: string[]): number | null {
     return null;
   }
   const preds = readEvalPredictions(values, dataFile, predFile, data);
-  checkV2Only(values, 'en', data.version);
-  const r = officialSquad(values, data.version, data.dataset, preds);
+  const version = evalVersion(values, data);
+  checkV2Only(values, 'en', version);
+  const r = officialSquad(values, version, data.dataset, preds);
   for (const w of r.warnings) err(`${w}\n`);
   out(pyJsonDumps(r.result, r.indent, { intKeys: r.intKeys }) + '\n');
   return 0;

@@ -16,7 +16,8 @@ import { gzipLinesIssue, lineValue, noteTrailing, splitLines } from '../core/for
 import { mrqaLines } from '../core/formats/mrqa.ts';
 import { flatLines, isFlatJsonLines } from '../core/formats/squad-flat.ts';
 import type { Instance } from '../core/data/types.ts';
-import { SquadStreamFallback, readSquadStream, squadStreamItems } from '../core/formats/squad-stream.ts';
+import { SquadStreamFallback, readSquadStream, squadStreamItems, type SquadStreamRead } from '../core/formats/squad-stream.ts';
+import { decideNoAnswer, squadVersionOf, type NoAnswerData } from '../core/data/no-answer.ts';
 import type { InputIssue, QaItem } from '../core/formats/squad.ts';
 import { qaItemOf, readData } from './data.ts';
 import { collectGarbage } from './gc.ts';
@@ -24,6 +25,8 @@ import { collectGarbage } from './gc.ts';
 /** What predict reads: the version, issues and ids of the valid questions, and the questions in chunks. */
 export interface PredictInput {
   version: 'v1.1' | 'v2.0';
+  /** What the file says about no answer: its unanswerable questions and version string (data/no-answer.ts). */
+  evidence: NoAnswerData;
   issues: InputIssue[];
   ids: string[];
   /** The questions in file order, `size` at a time (the same ones as `ids`). */
@@ -117,13 +120,13 @@ export async function readPredictInput(file: string, onRead?: (done: number, tot
       const source = isGzip(h) ? gzipChunks(file, onRead) : () => fileChunks(file, onRead);
       const issues: InputIssue[] = [];
       const ids: string[] = [];
-      let v2 = false;
+      let unanswerable = 0;
       for (const i of linePass(source, file, format, issues)) {
         ids.push(i.id);
-        v2 ||= i.isImpossible;
+        if (i.isImpossible) unanswerable++;
       }
       // No usable question: readData says why, in its usual words.
-      if (ids.length > 0) return linesStreamed(file, format, v2 ? 'v2.0' : 'v1.1', issues, ids, source);
+      if (ids.length > 0) return linesStreamed(file, format, { unanswerable, version: null }, issues, ids, source);
     }
     if (format === 'squad' || format === 'dureader') {
       // Gzip: the compressed bytes are held (a fraction of the text) and inflated chunk by chunk (fflate's streaming Gunzip), twice.
@@ -131,18 +134,19 @@ export async function readPredictInput(file: string, onRead?: (done: number, tot
       try {
         const first = readSquadStream(source(), file);
         // No usable question: readData says why, in its usual words.
-        if (first.ids.length > 0) return streamed(file, first.version, first.issues, first.ids, first.fileVersion, source);
+        if (first.ids.length > 0) return streamed(file, first, source);
       } catch (e) {
         if (!(e instanceof SquadStreamFallback)) throw e;
       }
     }
   }
   const d = await readData(file);
-  return { version: d.version, issues: d.issues, ids: d.items.map((i) => i.id), chunks: (size) => inChunks(d.items, size), streamed: false };
+  return { version: d.version, evidence: d.evidence, issues: d.issues, ids: d.items.map((i) => i.id), chunks: (size) => inChunks(d.items, size), streamed: false };
 }
 
 /** The streamed input: a second pass yields the questions, checked against the first pass's ids. */
-function streamed(file: string, version: PredictInput['version'], issues: InputIssue[], ids: string[], fileVersion: { version: string | undefined }, source: () => Iterable<Uint8Array>): PredictInput {
+function streamed(file: string, first: SquadStreamRead, source: () => Iterable<Uint8Array>): PredictInput {
+  const { version, evidence, issues, ids, fileVersion } = first;
   function* items(): Generator<QaItem> {
     let k = 0;
     for (const item of squadStreamItems(source(), file, fileVersion)) {
@@ -151,7 +155,7 @@ function streamed(file: string, version: PredictInput['version'], issues: InputI
     }
     if (k !== ids.length) throw new InputError(`${file}: the file changed while it was being read.`);
   }
-  return { version, issues, ids, chunks: (size) => inChunks(items(), size), streamed: true };
+  return { version, evidence, issues, ids, chunks: (size) => inChunks(items(), size), streamed: true };
 }
 
 /**
@@ -183,7 +187,8 @@ function* withOffsets(chunks: Iterable<Uint8Array>): Generator<{ chunk: Uint8Arr
 }
 
 /** The streamed JSON Lines input: a second pass yields the questions, checked against the first pass's ids. */
-function linesStreamed(file: string, format: 'mrqa' | 'squad-flat', version: PredictInput['version'], issues: InputIssue[], ids: string[], source: ByteSource): PredictInput {
+function linesStreamed(file: string, format: 'mrqa' | 'squad-flat', evidence: NoAnswerData, issues: InputIssue[], ids: string[], source: ByteSource): PredictInput {
+  const version = squadVersionOf(decideNoAnswer(evidence).versionTwo);
   function* items(): Generator<QaItem> {
     let k = 0;
     // The first pass reported the problems; this one's copies are dropped.
@@ -193,5 +198,5 @@ function linesStreamed(file: string, format: 'mrqa' | 'squad-flat', version: Pre
     }
     if (k !== ids.length) throw new InputError(`${file}: the file changed while it was being read.`);
   }
-  return { version, issues, ids, chunks: (size) => inChunks(items(), size), streamed: true };
+  return { version, evidence, issues, ids, chunks: (size) => inChunks(items(), size), streamed: true };
 }

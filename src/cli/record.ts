@@ -4,7 +4,8 @@
  * command line that produced it, so a saved JSON file says how to run it again.
  */
 import { basename } from 'node:path';
-import { noAnswerReason, shellQuote, type RunRecord } from '../core/results/run-record.ts';
+import { shellQuote, type RunRecord } from '../core/results/run-record.ts';
+import type { NoAnswerDecision } from '../core/data/no-answer.ts';
 
 /** The command line of this run as a POSIX shell reads it back, e.g. cliCommand('sweep', ['a b.json']) === "qarx sweep 'a b.json'". */
 export function cliCommand(cmd: string, argv: readonly string[]): string {
@@ -21,9 +22,8 @@ export interface CliRun {
   model: string;
   dtype: string;
   device: string;
-  versionTwo: boolean;
-  /** Whether a flag (--squad2, or predict's --squad1) set "no answer" rather than the data. */
-  forcedV2: boolean;
+  /** The dataset's no-answer decision under the command's flags (cli/no-answer.ts). */
+  noAnswer: NoAnswerDecision;
   lang: 'auto' | 'en' | 'zh';
   settings: Record<string, unknown>;
 }
@@ -39,8 +39,8 @@ export function cliRecord(r: CliRun): RunRecord {
     model: r.model,
     dtype: r.dtype,
     device: r.device,
-    versionTwo: r.versionTwo,
-    versionTwoReason: r.forcedV2 ? (r.versionTwo ? 'on: --squad2' : 'off: --squad1') : noAnswerReason(r.versionTwo),
+    versionTwo: r.noAnswer.versionTwo,
+    versionTwoReason: r.noAnswer.reason,
     scoringLang: r.lang,
     settings: r.settings,
     date: new Date().toISOString(),

@@ -9,6 +9,7 @@ import type { TagStoreData } from '../core/entity/tag-store.ts';
 import type { PairCategory } from '../core/natural/categories.ts';
 import type { InputIssue } from '../core/formats/squad.ts';
 import type { RunRecord } from '../core/results/run-record.ts';
+import type { NoAnswerData } from '../core/data/no-answer.ts';
 import type { ResultTable } from '../core/results/table.ts';
 
 /** A dataset as listed in the UI. */
@@ -42,6 +43,8 @@ export interface DatasetInfo {
   note?: string;
   /** Time of the last saved chunk (ms): tells a stalled import where the browser has no Web Locks. */
   updatedAt?: number;
+  /** The file's root `version` string as written ("v2.0"), for the no-answer decision; absent where the format has none. */
+  fileVersion?: string;
 }
 
 /** One line of the Storage panel: a dataset, an import still saving, or rows no dataset lists. */
@@ -140,7 +143,8 @@ export type DataEvent =
   | { type: 'import-error'; jobId: number; message: string }
   | { type: 'search-result'; reqId: number; rows: InstanceRow[]; total: number }
   /** `gone`: why there is no instance when its dataset was deleted (here or in another tab). */
-  | { type: 'instance'; reqId: number; instance: Instance | null; gone?: string }
+  /** `noAnswer`: what the question's dataset says about no answer (core/data/no-answer.ts); Live decides from it unless the user overrides. */
+  | { type: 'instance'; reqId: number; instance: Instance | null; gone?: string; noAnswer?: NoAnswerData }
   | { type: 'storage'; report: StorageReport }
   /** Something the user should know that no request asked for (start-up clean-up, another tab's delete). */
   | { type: 'notice'; message: string }
@@ -148,9 +152,9 @@ export type DataEvent =
   | { type: 'answer-type'; dataset: string; id: string; answerType: AnswerEntityType; corrected: boolean }
   /** An edit intention is on disk (what the panel's "saved" waits for). */
   | { type: 'intent-saved'; dataset: string; id: string; intent: string }
-  /** `versionTwo`: SQuAD 2.0's no-answer setting follows the data (any unanswerable question in the selected datasets). */
+  /** `versionTwo`, `versionTwoReason`: the selected datasets' no-answer decision (core/data/no-answer.ts combineNoAnswer). */
   /** `tags`: the datasets' entity tags saved at import (core/entity/tag-store.ts), for the sweep. */
-  | { type: 'collected'; reqId: number; instances: Instance[]; total: number; versionTwo: boolean; datasets: string[]; pool: NamePool | null; tags?: TagStoreData[] }
+  | { type: 'collected'; reqId: number; instances: Instance[]; total: number; versionTwo: boolean; versionTwoReason?: string; datasets: string[]; pool: NamePool | null; tags?: TagStoreData[] }
   | { type: 'pool'; reqId: number; dataset: string; pool: NamePool }
   | { type: 'scope-counted'; reqId: number; total: number; answerable: number; paired: number }
   /** `parsing`: the revision (1-based, oldest first) whose wikitext is being parsed, once all are read. */

@@ -18,6 +18,7 @@ import type { DataEvent, DataRequest, DatasetInfo, InstanceRow, SearchFilters, S
 import { describeRecovery, importAlive, QarxDb, recoverStorage, removeDataset, storageRows } from './db.ts';
 import { installHeartbeat } from './heartbeat.ts';
 import { SearchIndex } from './search-index.ts';
+import { combineNoAnswer, decideNoAnswer, type NoAnswerData, type NoAnswerDecision } from '../core/data/no-answer.ts';
 import { handleRunRequest } from './run-history.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -152,10 +153,20 @@ function scopeCounts(query: string, f: SearchFilters, only: readonly string[] | 
   return { total: count({}), answerable: f.answerable === 'unanswerable' ? 0 : count({ answerable: 'answerable' }), paired: count({ revision: 'with-revision' }) };
 }
 
-/** True when any dataset of `rows` has an unanswerable question: SQuAD 2.0's "no answer" is then on. */
-function selectionIsV2(rows: readonly InstanceRow[]): boolean {
-  const names = new Set(rows.map((r) => r.dataset));
-  return [...names].some((d) => index.hasUnanswerable(d));
+/** A dataset's no-answer decision: its unanswerable questions and its file's version string (core/data/no-answer.ts). */
+function datasetNoAnswer(dataset: string): NoAnswerDecision {
+  return decideNoAnswer(datasetNoAnswerData(dataset));
+}
+
+/** What a dataset says about no answer: its unanswerable questions (the whole dataset) and its file's version string. */
+function datasetNoAnswerData(dataset: string): NoAnswerData {
+  return { unanswerable: index.unanswerable(dataset), version: listed().find((d) => d.id === dataset)?.fileVersion ?? null };
+}
+
+/** The selection's no-answer decision: each dataset's, one setting for all (on when any is). */
+function selectionNoAnswer(rows: readonly InstanceRow[]): NoAnswerDecision {
+  const ids = new Set(rows.map((r) => r.dataset));
+  return combineNoAnswer(listed().filter((d) => ids.has(d.id)).map((d) => ({ name: d.name, decision: datasetNoAnswer(d.id) })));
 }
 
 /** Names of the datasets the rows come from, for a result's record. */
@@ -165,7 +176,7 @@ function selectionNames(rows: readonly InstanceRow[]): string[] {
 }
 
 /** Full instances matching a search, in list order, at most `limit` (demo from memory, the rest from IndexedDB). */
-async function collect(query: string, f: SearchFilters, limit: number, withPool = false, only: readonly string[] | null = null): Promise<{ instances: Instance[]; total: number; versionTwo: boolean; datasets: string[]; pool: NamePool | null; tags: TagStoreData[] }> {
+async function collect(query: string, f: SearchFilters, limit: number, withPool = false, only: readonly string[] | null = null): Promise<{ instances: Instance[]; total: number; versionTwo: boolean; versionTwoReason: string; datasets: string[]; pool: NamePool | null; tags: TagStoreData[] }> {
   const { rows, total } = search(query, f, only);
   const picked = rows.slice(0, limit);
   const fromDemo = new Map(demo.map((x) => [x.id, x]));
@@ -181,7 +192,8 @@ async function collect(query: string, f: SearchFilters, limit: number, withPool 
   const pooled = withPool ? (await renameModule()).mergePools(await Promise.all(ids.map(pool))) : null;
   // The datasets' entity tags from their import go with the questions: the sweep tags no passage again.
   const tags = (await Promise.all(ids.map(tagsOf))).filter((t) => t !== null);
-  return { instances, total, versionTwo: selectionIsV2(rows), datasets: selectionNames(rows), pool: pooled, tags };
+  const noAnswer = selectionNoAnswer(rows);
+  return { instances, total, versionTwo: noAnswer.versionTwo, versionTwoReason: noAnswer.reason, datasets: selectionNames(rows), pool: pooled, tags };
 }
 
 /** A dataset's entity tags saved at import (null: the demo set, or a dataset imported before they were kept). */
@@ -329,7 +341,7 @@ self.onmessage = (ev: MessageEvent<DataRequest>) => {
       return;
     case 'get':
       void get(msg.dataset, msg.id).then(
-        (r) => post({ type: 'instance', reqId: msg.reqId, ...r }),
+        (r) => post({ type: 'instance', reqId: msg.reqId, ...r, ...(r.instance ? { noAnswer: datasetNoAnswerData(r.instance.dataset) } : {}) }),
         (err) => post({ type: 'error', message: `Could not read the question from storage: ${String(err)}` }),
       );
       return;

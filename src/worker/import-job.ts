@@ -123,7 +123,7 @@ export async function runImport(deps: ImportDeps, jobId: number, source: ImportS
   const progress = (phase: Phase) => (done: number, total: number) => post({ type: 'import-progress', jobId, phase, done, total });
   const id = newDatasetId(jobId);
   const nothing = (message: string) => post({ type: 'import-done', jobId, dataset: null, cancelled: true, message });
-  let result: { instances: Instance[]; issues: InputIssue[]; format: DatasetInfo['format']; cancelled?: boolean; pairing?: PairingCounts };
+  let result: { instances: Instance[]; issues: InputIssue[]; format: DatasetInfo['format']; cancelled?: boolean; pairing?: PairingCounts; fileVersion?: string };
   try {
     result = await readSource(source, id, signal, progress);
   } catch (err) {
@@ -152,13 +152,13 @@ async function save(
   jobId: number,
   id: string,
   name: string,
-  result: { instances: Instance[]; issues: InputIssue[]; format: DatasetInfo['format']; pairing?: PairingCounts; hash: string; tags?: TagStoreData },
+  result: { instances: Instance[]; issues: InputIssue[]; format: DatasetInfo['format']; pairing?: PairingCounts; hash: string; tags?: TagStoreData; fileVersion?: string },
   readCancelled: boolean,
   signal: AbortSignal,
 ): Promise<void> {
   const n = result.instances.length;
   const issueSummary = result.issues.length ? summarizeIssues(result.issues) : '';
-  const record: DatasetInfo = { id, name, format: result.format, count: 0, total: n, createdAt: Date.now(), builtIn: false, issueSummary, issues: result.issues.slice(0, 200), partial: false, state: 'importing', note: '', hash: result.hash };
+  const record: DatasetInfo = { id, name, format: result.format, count: 0, total: n, createdAt: Date.now(), builtIn: false, issueSummary, issues: result.issues.slice(0, 200), partial: false, state: 'importing', note: '', hash: result.hash, ...(result.fileVersion ? { fileVersion: result.fileVersion } : {}) };
   // A dataset that does not fit is not kept in part: the browser then counts the site over its quota
   // and refuses every later write (other imports, intent tags, model downloads), so the app says how
   // much fitted and frees it all.

@@ -64,9 +64,11 @@ export class SearchIndex {
     this.sets.set(dataset, build(xs));
   }
 
-  /** True when the dataset has an unanswerable question (SQuAD 2.0 data). */
-  hasUnanswerable(dataset: string): boolean {
-    return this.sets.get(dataset)?.entries.some((e) => e.row.isImpossible) ?? false;
+  /** How many unanswerable questions the dataset has (what the no-answer decision counts). */
+  unanswerable(dataset: string): number {
+    let n = 0;
+    for (const e of this.sets.get(dataset)?.entries ?? []) if (e.row.isImpossible) n++;
+    return n;
   }
 
   /** Forgets a dataset and its passages. */

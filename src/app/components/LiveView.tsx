@@ -117,6 +117,7 @@ function AnswerCard() {
   const cached = useApp((s) => s.windowsCached);
   const selected = useApp((s) => s.selectedSpan);
   const allowNull = useApp((s) => s.allowNull);
+  const noAnswerDecision = useApp((s) => s.liveNoAnswer);
   const model = useApp((s) => s.model);
   const progress = useApp((s) => s.predictProgress);
   // With both fields filled an answer is on its way (running, or due after the typing pause).
@@ -154,6 +155,7 @@ function AnswerCard() {
         <label className="toggle">
           <input type="checkbox" checked={allowNull} onChange={(e) => setAllowNull(e.target.checked)} /> allow “no answer” (SQuAD 2.0)
         </label>
+        <span className="muted no-answer-reason" data-testid="no-answer-reason">no answer {noAnswerDecision.reason}</span>
       </div>
       {error && prediction && <div className="error">{error}</div>}
       {prediction && <ScoreLine prediction={prediction.text} />}

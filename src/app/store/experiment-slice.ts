@@ -11,7 +11,7 @@ import type { PairRow, PairsDropped } from '../../core/natural/pairs.ts';
 import { recategorize, type CategoryRule } from '../../core/natural/categories.ts';
 import type { NoiseOptions } from '../../core/natural/noise-kinds.ts';
 import { pairsToCsv } from '../../core/formats/pairs-csv.ts';
-import { noAnswerReason, type RunRecord } from '../../core/results/run-record.ts';
+import type { RunRecord } from '../../core/results/run-record.ts';
 import { downloadText } from '../download.ts';
 import { newDataId, sendData } from '../data-client.ts';
 import { newJobId, send } from '../worker-client.ts';
@@ -41,10 +41,10 @@ export interface ExperimentJob {
 }
 
 /** What produced an experiment's result: the collected data, the store's selection and model, the settings and the date. */
-export function runRecordOf(s: Pick<AppState, 'query' | 'scopeSearch' | 'filters' | 'model' | 'scoringLang'>, data: { versionTwo: boolean; datasets: string[] }, n: number, selected: number, settings: Record<string, unknown>, scope?: { scope: string; ids?: string[] }): RunRecord {
+export function runRecordOf(s: Pick<AppState, 'query' | 'scopeSearch' | 'filters' | 'model' | 'scoringLang'>, data: { versionTwo: boolean; versionTwoReason?: string; datasets: string[] }, n: number, selected: number, settings: Record<string, unknown>, scope?: { scope: string; ids?: string[] }): RunRecord {
   const { model } = s;
   // The search is recorded only when it narrowed the run (the scope included it).
-  return { datasets: data.datasets, n, selected, query: scopeQuery(s), filters: { ...s.filters }, model: model?.id ?? '', dtype: model?.dtype ?? '', device: model?.device ?? '', versionTwo: data.versionTwo, versionTwoReason: noAnswerReason(data.versionTwo), scoringLang: s.scoringLang, ...(scope ?? {}), settings, date: new Date().toISOString() };
+  return { datasets: data.datasets, n, selected, query: scopeQuery(s), filters: { ...s.filters }, model: model?.id ?? '', dtype: model?.dtype ?? '', device: model?.device ?? '', versionTwo: data.versionTwo, versionTwoReason: data.versionTwoReason ?? (data.versionTwo ? 'on' : 'off'), scoringLang: s.scoringLang, ...(scope ?? {}), settings, date: new Date().toISOString() };
 }
 
 /** Whether a run draws InDistName names, so the data worker must send the datasets' pool with the questions. */
@@ -100,7 +100,7 @@ export interface ExperimentSlice {
   setExportOptions(o: Partial<RenameOptions>): void;
   start(purpose: Purpose): void;
   cancel(purpose: Purpose): void;
-  receiveCollected(reqId: number, instances: Instance[], total: number, data: { versionTwo: boolean; datasets: string[]; pool?: NamePool | null; tags?: TagStoreData[] }): void;
+  receiveCollected(reqId: number, instances: Instance[], total: number, data: { versionTwo: boolean; versionTwoReason?: string; datasets: string[]; pool?: NamePool | null; tags?: TagStoreData[] }): void;
 }
 
 const key = (p: Purpose) => (p === 'export' ? 'exportJob' : p === 'pairs-export' ? 'natural' : p);

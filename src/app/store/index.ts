@@ -355,15 +355,17 @@ export function applyDataEvent(e: DataEvent): void {
         const retyped = typeForQuestion(s.renameOptions, e.instance);
         useApp.setState(retyped ? { renameOptions: retyped.options, renameNote: retyped.note } : { renameNote: null });
       }
+      // "Allow no answer" follows the question's dataset unless the user set it (core/data/no-answer.ts).
+      useApp.getState().setLiveNoAnswerData(e.noAnswer ?? null);
       useApp.setState({ instance: e.instance, passage: e.instance.context, question: e.instance.question, prediction: null, wikiTitle: e.instance.title, wikiEdits: null, wikiError: null, wikiApplied: null, wikiPair: null, noisePair: null, liveTrap: null, adversarialLive: null });
       return;
     case 'collected': {
       // Every experiment scores its questions with the Scoring select's metric (Auto: each question's language).
       const instances = withScoringLang(e.instances, s.scoringLang);
-      if (s.receiveRobustCollected(e.reqId, instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets, pool: e.pool })) return;
-      if (s.receiveParaphraseCollected(e.reqId, instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets })) return;
-      s.receiveCollected(e.reqId, instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets, pool: e.pool, tags: e.tags });
-      s.receiveTrapCollected(e.reqId, instances, e.total, { versionTwo: e.versionTwo, datasets: e.datasets });
+      if (s.receiveRobustCollected(e.reqId, instances, e.total, { versionTwo: e.versionTwo, versionTwoReason: e.versionTwoReason, datasets: e.datasets, pool: e.pool })) return;
+      if (s.receiveParaphraseCollected(e.reqId, instances, e.total, { versionTwo: e.versionTwo, versionTwoReason: e.versionTwoReason, datasets: e.datasets })) return;
+      s.receiveCollected(e.reqId, instances, e.total, { versionTwo: e.versionTwo, versionTwoReason: e.versionTwoReason, datasets: e.datasets, pool: e.pool, tags: e.tags });
+      s.receiveTrapCollected(e.reqId, instances, e.total, { versionTwo: e.versionTwo, versionTwoReason: e.versionTwoReason, datasets: e.datasets });
       return;
     }
     case 'intent-saved':

@@ -5,14 +5,23 @@ import { newJobId, send } from '../worker-client.ts';
 import type { AppState } from './index.ts';
 import type { ScoringLang } from '../../core/data/score.ts';
 import { loadScoringLang, saveScoringLang } from './scoring.ts';
+import { liveNoAnswer, type NoAnswerData, type NoAnswerDecision } from '../../core/data/no-answer.ts';
 
 const storage = () => (typeof localStorage === 'undefined' ? undefined : localStorage);
 
 export interface LiveSlice {
   passage: string;
   question: string;
-  /** SQuAD 2.0 decoding: the model may answer "no answer". Set from the model on load. */
+  /** SQuAD 2.0 decoding: the model may answer "no answer" (liveNoAnswer.versionTwo, kept here for every panel). */
   allowNull: boolean;
+  /** The user's "allow no answer" (null: untouched, the question's dataset decides). */
+  allowNullOverride: boolean | null;
+  /** What the selected question's dataset says about no answer (null: your own text). */
+  liveNoAnswerData: NoAnswerData | null;
+  /** Live's no-answer decision and its reason (core/data/no-answer.ts liveNoAnswer). */
+  liveNoAnswer: NoAnswerDecision;
+  /** A question of a dataset was opened: its dataset's evidence decides unless the user overrode it. */
+  setLiveNoAnswerData(d: NoAnswerData | null): void;
   prediction: QaPrediction | null;
   /** Which n-best entry is highlighted (0 = the answer). */
   selectedSpan: number;
@@ -42,6 +51,13 @@ export const createLiveSlice: StateCreator<AppState, [], [], LiveSlice> = (set, 
   passage: DEMO_PASSAGE,
   question: DEMO_QUESTION,
   allowNull: true,
+  allowNullOverride: null,
+  liveNoAnswerData: null,
+  liveNoAnswer: liveNoAnswer(null, null),
+  setLiveNoAnswerData(d) {
+    const decision = liveNoAnswer(d, get().allowNullOverride);
+    set({ liveNoAnswerData: d, liveNoAnswer: decision, allowNull: decision.versionTwo });
+  },
   scoringLang: loadScoringLang(storage()),
   setScoringLang(l) {
     set({ scoringLang: l });
@@ -67,7 +83,8 @@ export const createLiveSlice: StateCreator<AppState, [], [], LiveSlice> = (set, 
     set({ question: q });
   },
   setAllowNull(v) {
-    set({ allowNull: v });
+    const decision = liveNoAnswer(get().liveNoAnswerData, v);
+    set({ allowNullOverride: v, liveNoAnswer: decision, allowNull: decision.versionTwo });
     get().answer();
   },
   selectSpan(i) {

@@ -88,7 +88,7 @@ export interface MultiSlice {
   /** Computes the finished table's statistics again (after a change of the CI setting; the saved run keeps its own). */
   recomputeRobustCi(): void;
   cancelRobustness(): void;
-  receiveRobustCollected(reqId: number, instances: Instance[], total: number, data: { versionTwo: boolean; datasets: string[]; pool?: NamePool | null }): boolean;
+  receiveRobustCollected(reqId: number, instances: Instance[], total: number, data: { versionTwo: boolean; versionTwoReason?: string; datasets: string[]; pool?: NamePool | null }): boolean;
 }
 
 let nextKey = 2;

@@ -54,7 +54,7 @@ export interface ParaphraseSlice {
   setParaSource(s: Partial<ParaphraseSource>): void;
   startParaphrases(): void;
   cancelParaphrases(): void;
-  receiveParaphraseCollected(reqId: number, instances: Instance[], total: number, data: { versionTwo: boolean; datasets: string[] }): boolean;
+  receiveParaphraseCollected(reqId: number, instances: Instance[], total: number, data: { versionTwo: boolean; versionTwoReason?: string; datasets: string[] }): boolean;
   setLiveParaphrase(q: string): void;
   setLiveParaKind(k: GeneratedKind, seed?: number): void;
   /** Both resolve once the request is sent or the note says why not (the generators load on first use). */

@@ -53,7 +53,7 @@ export interface TrapSlice {
   setTrapConfig(c: Partial<TrapConfig>): void;
   startTraps(purpose: TrapPurpose): void;
   cancelTraps(purpose: TrapPurpose): void;
-  receiveTrapCollected(reqId: number, instances: Instance[], total: number, data: { versionTwo: boolean; datasets: string[] }): void;
+  receiveTrapCollected(reqId: number, instances: Instance[], total: number, data: { versionTwo: boolean; versionTwoReason?: string; datasets: string[] }): void;
 }
 
 /** Shown instead of Jia & Liang's figures when no listed question is a variant linked at import. */

@@ -8,8 +8,9 @@ import type { Instance } from '../../core/data/types.ts';
 import { AUDIT_VERSION, UNIT_FORMAT, type UnitFile } from '../../core/audit/format.ts';
 import { buildNamePool, enginePredictor, type NamePool } from '../../core/entity/index.ts';
 import { modelScope, QaEngine } from '../../core/index.ts';
-import { noAnswerReason, type RunRecord } from '../../core/results/run-record.ts';
-import { readInstances } from '../data.ts';
+import type { RunRecord } from '../../core/results/run-record.ts';
+import { decideNoAnswer, noAnswerData, type NoAnswerData, type NoAnswerDecision } from '../../core/data/no-answer.ts';
+import { readDataset } from '../data.ts';
 import { err } from '../io.ts';
 import { openModel, tagWithModel } from '../model.ts';
 import { pickDevice, type DeviceChoice } from './device.ts';
@@ -28,7 +29,7 @@ export interface RunnerOptions {
 type Loaded = Awaited<ReturnType<typeof openModel>>;
 
 export class UnitRunner {
-  private data = new Map<string, Promise<Instance[]>>();
+  private data = new Map<string, Promise<{ instances: Instance[]; evidence: NoAnswerData }>>();
   private taggings = new Map<string, Promise<{ instances: Instance[]; pool: NamePool }>>();
   private models = new Map<string, Promise<{ model: Loaded; device: string }>>();
   constructor(private readonly opts: RunnerOptions) {}
@@ -38,18 +39,20 @@ export class UnitRunner {
    * its ids (in their order); with ids, the InDistName pool is the config's, else that of every
    * question of the data (as the app's, and as `--ids` does); without, the experiment's own.
    */
-  private async instances(u: PlannedUnit): Promise<{ instances: Instance[]; pool: NamePool | undefined }> {
+  private async instances(u: PlannedUnit): Promise<{ instances: Instance[]; pool: NamePool | undefined; noAnswer: NoAnswerDecision }> {
     const src = u.sources.data;
     const key = 'builtin' in src ? `builtin:${src.builtin}` : src.path;
     let p = this.data.get(key);
-    if (!p) this.data.set(key, (p = 'builtin' in src ? Promise.resolve(loadDemoSet()) : readInstances(src.path)));
+    if (!p) this.data.set(key, (p = 'builtin' in src ? Promise.resolve(demoDataset()) : readDataset(src.path)));
     const { lang, limit } = u.spec.dataset;
-    const whole = await p;
+    const { instances: whole, evidence } = await p;
+    // The whole file decides no answer (core/data/no-answer.ts), not the unit's language, ids or limit.
+    const noAnswer = decideNoAnswer(evidence);
     const all = whole.filter((i) => lang === null || i.lang === lang);
     const scope = u.sources.scope;
     const pool = scope?.pool ?? (scope?.ids ? (await import('../../core/entity/rename.ts')).buildNamePool(whole) : undefined);
-    if (scope?.ids) return { instances: selectIds(all, scope.ids, `dataset "${u.spec.dataset.name}", ids`), pool };
-    return { instances: limit === null ? all : all.slice(0, limit), pool };
+    if (scope?.ids) return { instances: selectIds(all, scope.ids, `dataset "${u.spec.dataset.name}", ids`), pool, noAnswer };
+    return { instances: limit === null ? all : all.slice(0, limit), pool, noAnswer };
   }
 
   /** A unit's model, loaded once per process on the device picked (CUDA falls back to the CPU when it fails to start). */
@@ -97,12 +100,12 @@ export class UnitRunner {
     const base = { format: UNIT_FORMAT, version: AUDIT_VERSION, id: u.id, label: u.label, spec: u.spec, started: started.toISOString() } as const;
     let device = 'cpu';
     try {
-      const { instances, pool } = await this.instances(u);
+      const { instances, pool, noAnswer } = await this.instances(u);
       if (instances.length === 0) throw new Error(`dataset "${u.spec.dataset.name}" has no questions${u.spec.dataset.lang ? ` in ${u.spec.dataset.lang}` : ''}`);
       const loaded = await this.model(u.sources.model, u.spec.model.dtype);
       device = loaded.device;
       const engine = new QaEngine(loaded.model.tokenizer, loaded.model.runner, { scope: modelScope(loaded.model) });
-      const versionTwo = instances.some((i) => i.isImpossible);
+      const versionTwo = noAnswer.versionTwo;
       // A tagger (sweep, budget) chooses the answer entities; the InDistName pool stays the untagged dataset's, as in the app.
       const tagged = u.sources.tagger ? await this.tagged(u, instances, u.sources.tagger) : null;
       const out = await runExperiment(u.spec.experiment, u.spec.seed, tagged?.instances ?? instances, enginePredictor(engine, { versionTwo }), versionTwo, onProgress, u.spec.ci, pool ?? tagged?.pool);
@@ -116,7 +119,7 @@ export class UnitRunner {
         dtype: loaded.model.dtype,
         device,
         versionTwo,
-        versionTwoReason: noAnswerReason(versionTwo),
+        versionTwoReason: noAnswer.reason,
         settings: u.spec.ci ? { ...out.settings, ci: u.spec.ci } : out.settings,
         date: base.started,
       };
@@ -132,4 +135,10 @@ export class UnitRunner {
     for (const p of this.models.values()) await p.then((m) => m.model.dispose()).catch(() => undefined);
     this.models.clear();
   }
+}
+
+/** The built-in demo set as a dataset: its questions and what they say about no answer (it has no version string). */
+function demoDataset(): { instances: Instance[]; evidence: NoAnswerData } {
+  const instances = loadDemoSet();
+  return { instances, evidence: noAnswerData(instances) };
 }

@@ -4,6 +4,7 @@
  * noise) and all together — reporting the share of correct answers broken and the model calls per
  * break. Ctrl-C stops after the question being searched and prints what finished, marked partial.
  */
+import { NO_ANSWER_OPTIONS, noAnswerOf } from '../no-answer.ts';
 import { parseArgs } from 'node:util';
 import { QaEngine } from '../../core/index.ts';
 import { DEFAULT_SEARCH, describeBreak, explainPredictor, FAMILIES, FAMILY_LABELS, runAttack, type AttackResult, type Family, type SearchOptions } from '../../core/explain/index.ts';
@@ -11,7 +12,7 @@ import { describeRun, type RunRecord } from '../../core/results/run-record.ts';
 import { cliCommand, cliRecord } from '../record.ts';
 import { err, interruptible, interrupted, intOpt, out, seedOpt, UsageError } from '../io.ts';
 import { openModel } from '../model.ts';
-import { readInstances } from '../data.ts';
+import { readDataset } from '../data.ts';
 import { applyScope, SCOPE_OPTIONS } from '../scope-opts.ts';
 import { NAME_SOURCES, SOURCE_LABELS, type NameSource } from '../../core/entity/options.ts';
 import { buildNamePool } from '../../core/entity/rename.ts';
@@ -49,7 +50,7 @@ export async function attack(argv: string[]): Promise<number> {
       seed: { type: 'string', default: '1' },
       beam: { type: 'string' },
       depth: { type: 'string' },
-      squad2: { type: 'boolean', default: false },
+      ...NO_ANSWER_OPTIONS,
       json: { type: 'boolean', default: false },
       'hub-host': { type: 'string' },
       'cache-dir': { type: 'string' },
@@ -62,7 +63,8 @@ export async function attack(argv: string[]): Promise<number> {
   if (!input || positionals.length > (values.data ? 0 : 1) || !values.model) throw new UsageError('attack needs --model <dir|hub id> --data <data file>.');
   const o = attackOptions(values);
   const lang = scoringLangOpt(values.lang);
-  const all = scoredAs(await readInstances(input), lang);
+  const read = await readDataset(input);
+  const all = scoredAs(read.instances, lang);
   // Only answerable questions can be answered correctly, then broken.
   // The InDistName pool: --pool's (the app's narrowed pool), else the names of every question of the
   // file (as the app builds it from the whole dataset), never of the answerable or --ids subset only.
@@ -71,8 +73,10 @@ export async function attack(argv: string[]): Promise<number> {
   const instances = scoped.instances.filter((i) => !i.isImpossible && i.answers.length > 0);
   const model = await openModel(values.model, values);
   const engine = new QaEngine(model.tokenizer, model.runner);
-  const versionTwo = values.squad2 || all.some((i) => i.isImpossible);
-  const record = cliRecord({ data: [input], n: instances.length, model: values.model, dtype: model.dtype, device: model.device, versionTwo, forcedV2: values.squad2, lang, settings: { budget: o.budget, families: o.families, seed: o.seed, beam: o.beam, depth: o.depth, renames: o.renames, source: o.source, ...(values.pool !== undefined && o.source === 'indist' ? { pool: values.pool } : {}) } });
+  // The whole file's no-answer decision, as predict makes it (core/data/no-answer.ts).
+  const noAnswer = noAnswerOf('attack', values, read.evidence);
+  const versionTwo = noAnswer.versionTwo;
+  const record = cliRecord({ data: [input], n: instances.length, model: values.model, dtype: model.dtype, device: model.device, noAnswer, lang, settings: { budget: o.budget, families: o.families, seed: o.seed, beam: o.beam, depth: o.depth, renames: o.renames, source: o.source, ...(values.pool !== undefined && o.source === 'indist' ? { pool: values.pool } : {}) } });
   const ctrl = interruptible('attack', 'question');
   const t0 = performance.now();
   const result = await runAttack(instances, explainPredictor(engine, { versionTwo, signal: ctrl.signal }), { ...o, ...(pool ? { pool } : {}) }, { signal: ctrl.signal, onProgress: (done, total) => err(`attack: ${done}/${total} questions\n`) });

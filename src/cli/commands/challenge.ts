@@ -2,6 +2,7 @@
  * qarx challenge: a challenge set (Wu et al. 2025, appendix I) from aligned revision pairs and the
  * answers of several models, run here (--model) or read from prediction files (--pred).
  */
+import { NO_ANSWER_OPTIONS, noAnswerOf } from '../no-answer.ts';
 import { parseArgs } from 'node:util';
 import { modelScope, QaEngine } from '../../core/index.ts';
 import { enginePredictor } from '../../core/entity/index.ts';
@@ -46,7 +47,7 @@ export async function challenge(argv: string[]): Promise<number> {
       out: { type: 'string' },
       dev: { type: 'string' },
       seed: { type: 'string', default: '0' },
-      squad2: { type: 'boolean', default: false },
+      ...NO_ANSWER_OPTIONS,
       'hub-host': { type: 'string' },
       'cache-dir': { type: 'string' },
       dtype: { type: 'string' },
@@ -65,8 +66,9 @@ export async function challenge(argv: string[]): Promise<number> {
   const dev = values.dev ? devPassages(values.dev) : undefined;
   // Prediction files are read before any model loads, so a bad file fails fast.
   const predMaps = preds.map((p) => ({ ...p, orig: readPredictions(readText(p.original), p.original), pert: readPredictions(readText(p.perturbed), p.perturbed) }));
-  const { paired, versionTwo: dataV2 } = await readPairs(a, b, 'challenge');
-  const versionTwo = values.squad2 || dataV2;
+  const { paired, evidence } = await readPairs(a, b, 'challenge');
+  const noAnswer = noAnswerOf('challenge', values, evidence);
+  const versionTwo = noAnswer.versionTwo;
   const rowsByModel: Record<string, PairRow[]> = {};
   // What produced each model's answers, so the challenge file says how to rebuild it.
   const sources: Record<string, Record<string, string>> = Object.fromEntries(preds.map((p) => [p.name, { predictions: `${p.original},${p.perturbed}` }]));
@@ -98,14 +100,14 @@ export async function challenge(argv: string[]): Promise<number> {
   stop.release();
   // Questions a stopped model did not answer count as no flip for it, as a missing prediction does.
   const { pairs, notInDev } = buildChallenge(paired, rowsByModel, seed, dev);
-  const squad = challengeToSquad(pairs);
+  const squad = challengeToSquad(pairs, versionTwo);
   const flips = Object.fromEntries(
     names.map((n) => {
       const rows = new Map((rowsByModel[n] ?? []).map((r) => [r.id, r]));
       return [n, pairs.reduce((k, p) => k + p.questions.filter((q) => isFlipRow(rows.get(q.id), p.reversed)).length, 0)];
     }),
   );
-  writeJsonFile(values.out, { ...squad, challenge: { ...squad.challenge, rule: 'correct = EM 1, wrong = F1 < 0.4', seed, models: names, flipsByModel: flips, sources, versionTwo, devFilter: values.dev ? { file: values.dev, passages: dev?.size ?? 0, pairsRemoved: notInDev } : null, command: cliCommand('challenge', argv), partial: stopped.length > 0, ...(stopped.length ? { stopped: { reason: 'interrupted (Ctrl-C)', models: stopped } } : {}) } }, 1);
+  writeJsonFile(values.out, { ...squad, challenge: { ...squad.challenge, rule: 'correct = EM 1, wrong = F1 < 0.4', seed, models: names, flipsByModel: flips, sources, versionTwo, versionTwoReason: noAnswer.reason, devFilter: values.dev ? { file: values.dev, passages: dev?.size ?? 0, pairsRemoved: notInDev } : null, command: cliCommand('challenge', argv), partial: stopped.length > 0, ...(stopped.length ? { stopped: { reason: 'interrupted (Ctrl-C)', models: stopped } } : {}) } }, 1);
   const reversed = pairs.filter((p) => p.reversed).length;
   if (notInDev === null) err('qarx: challenge: no --dev file: App. I\'s last step (original passages must be SQuAD dev passages) was skipped\n');
   else err(`qarx: challenge: removed ${notInDev} passage pair${notInDev === 1 ? '' : 's'} whose original passage is not in ${values.dev} (${dev?.size ?? 0} passages)\n`);

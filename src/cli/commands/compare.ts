@@ -3,6 +3,7 @@
  * W2C, W2W, partial) under a rule, EM/F1, the relative F1 change, the unmodified answer-sentence
  * share per category and the prediction-change rate.
  */
+import { NO_ANSWER_OPTIONS, noAnswerOf } from '../no-answer.ts';
 import { parseArgs } from 'node:util';
 import { modelScope, QaEngine } from '../../core/index.ts';
 import { enginePredictor } from '../../core/entity/index.ts';
@@ -28,7 +29,7 @@ export async function compare(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { model: { type: 'string' }, rule: { type: 'string', default: 'script' }, squad2: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, 'hub-host': { type: 'string' }, 'cache-dir': { type: 'string' }, dtype: { type: 'string' }, slice: { type: 'string', multiple: true }, ...LANG_OPTION, ids: SCOPE_OPTIONS.ids, ...CI_OPTIONS, ...CI_SEED_OPTION },
+    options: { model: { type: 'string' }, rule: { type: 'string', default: 'script' }, ...NO_ANSWER_OPTIONS, json: { type: 'boolean', default: false }, 'hub-host': { type: 'string' }, 'cache-dir': { type: 'string' }, dtype: { type: 'string' }, slice: { type: 'string', multiple: true }, ...LANG_OPTION, ids: SCOPE_OPTIONS.ids, ...CI_OPTIONS, ...CI_SEED_OPTION },
   });
   const [a, b] = positionals;
   if (!a || !b || positionals.length > 2 || !values.model) throw new UsageError('compare needs <original.json> <perturbed.json> --model <dir|hub id>.');
@@ -41,11 +42,11 @@ export async function compare(argv: string[]): Promise<number> {
   // --lang en|zh scores every question with that language's metric; auto follows each question's language.
   // --ids: only the listed pairs, in the list's order (the app's scope); an id the perturbation left out is not an error.
   const paired = scoredAs(values.ids === undefined ? read.paired : keepIds(read.paired, parseIds(readText(values.ids), values.ids)), values.lang);
-  const dataV2 = read.versionTwo;
   const model = await openModel(values.model, values);
   const engine = new QaEngine(model.tokenizer, model.runner, { scope: modelScope(model) });
-  // SQuAD 2.0's "no answer" follows the data (any unanswerable question in either file), or --squad2.
-  const versionTwo = values.squad2 || dataV2;
+  // One no-answer decision for the pair (core/data/no-answer.ts), or --squad2/--squad1.
+  const noAnswer = noAnswerOf('compare', values, read.evidence);
+  const versionTwo = noAnswer.versionTwo;
   // Ctrl-C: the answers so far are compared and printed, marked partial.
   const stop = interruptible('compare', 'batch');
   const { rows, dropped, cancelled } = await runPairs(
@@ -72,8 +73,8 @@ export async function compare(argv: string[]): Promise<number> {
   // --ci and reworded questions: the DPR's 95% CI over the pairs (the app's paraphrase card computes the same share).
   const dprCi = ciOptions && dpr ? dprShares(dprRows).map((sh) => shareStats(sh.values, ciOptions, sh.clusters))[0] ?? null : null;
   if (values.json) {
-    const record = cliRecord({ data: [a, b], n: sum.n, model: values.model, dtype: model.dtype, device: model.device, versionTwo, forcedV2: values.squad2, lang: scoring, settings: { rule } });
-    out(`${JSON.stringify({ record, command: cliCommand('compare', argv), partial: cancelled, rule, ruleText: RULE_TEXT[rule], versionTwo, dropped, ...sum, ...(ci ? { ci } : {}), dpr, ...(dprCi ? { dprCi: { key: DPR_CI_KEY, ...dprCi } } : {}), rows, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
+    const record = cliRecord({ data: [a, b], n: sum.n, model: values.model, dtype: model.dtype, device: model.device, noAnswer, lang: scoring, settings: { rule } });
+    out(`${JSON.stringify({ record, command: cliCommand('compare', argv), partial: cancelled, rule, ruleText: RULE_TEXT[rule], versionTwo, versionTwoReason: noAnswer.reason, dropped, ...sum, ...(ci ? { ci } : {}), dpr, ...(dprCi ? { dprCi: { key: DPR_CI_KEY, ...dprCi } } : {}), rows, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
     return cancelled ? interrupted('compare', `${sum.n} of ${paired.length} questions`) : 0;
   }
   const f = (x: number) => x.toFixed(2);

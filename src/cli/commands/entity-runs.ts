@@ -3,6 +3,7 @@
  * core functions (runSweepStream, whose cells are runSweep's, and runBudget) and settings, so a run
  * saved in the app is reproduced by the command line its JSON export records.
  */
+import { NO_ANSWER_OPTIONS, noAnswerOf } from '../no-answer.ts';
 import { parseArgs } from 'node:util';
 import { DTYPES, modelScope, QaEngine } from '../../core/index.ts';
 import {
@@ -25,7 +26,7 @@ import {
   type RenameTarget,
   type SweepConfig,
 } from '../../core/entity/index.ts';
-import { readInstances } from '../data.ts';
+import { readDataset } from '../data.ts';
 import { err, interruptible, interrupted, intOpt, numOpt, out, seedOpt, UsageError } from '../io.ts';
 import { openModel, tagWithModel } from '../model.ts';
 import { LANG_OPTION, scoredAs, scoringLangOpt } from '../lang.ts';
@@ -41,7 +42,7 @@ import { reportCoverage } from '../coverage.ts';
 import { CI_HEADER, CI_OPTIONS, CI_SEED_OPTION, ciColumns, ciLegend, ciOpts } from '../ci.ts';
 import { budgetComparisons, experimentCi, sweepComparisons, sweepRowKeys } from '../../core/stats/index.ts';
 
-const MODEL_OPTIONS = { model: { type: 'string' }, target: { type: 'string', default: 'answer' }, squad2: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, 'hub-host': { type: 'string' }, 'cache-dir': { type: 'string' }, dtype: { type: 'string' }, tagger: { type: 'string' }, slice: { type: 'string', multiple: true }, ...LANG_OPTION, ...SCOPE_OPTIONS, ...CI_OPTIONS } as const;
+const MODEL_OPTIONS = { model: { type: 'string' }, target: { type: 'string', default: 'answer' }, ...NO_ANSWER_OPTIONS, json: { type: 'boolean', default: false }, 'hub-host': { type: 'string' }, 'cache-dir': { type: 'string' }, dtype: { type: 'string' }, tagger: { type: 'string' }, slice: { type: 'string', multiple: true }, ...LANG_OPTION, ...SCOPE_OPTIONS, ...CI_OPTIONS } as const;
 
 /** A comma list checked against the allowed values, e.g. listOpt('PER,ORG', 'types', ENTITY_CHOICES) → ['PER', 'ORG']. */
 export function listOpt<T extends string>(v: string, name: string, allowed: readonly T[], upper = false): T[] {
@@ -58,14 +59,15 @@ function oneOpt<T extends string>(v: string, name: string, allowed: readonly T[]
   return x;
 }
 
-/** Reads the data and loads the model shared by both commands; "no answer" follows the data unless --squad2. */
-async function setUp(cmd: string, positionals: string[], values: { model?: string; squad2?: boolean; dtype?: string; 'hub-host'?: string; 'cache-dir'?: string; lang?: string; ids?: string; pool?: string; tagger?: string }) {
+/** Reads the data and loads the model shared by both commands; "no answer" is the file's decision unless --squad2/--squad1. */
+async function setUp(cmd: string, positionals: string[], values: { model?: string; squad2?: boolean; squad1?: boolean; dtype?: string; 'hub-host'?: string; 'cache-dir'?: string; lang?: string; ids?: string; pool?: string; tagger?: string }) {
   const [data] = positionals;
   if (!data || positionals.length > 1 || !values.model) throw new UsageError(`${cmd} needs <data file> --model <dir|hub id>.`);
   if (values.dtype && !(DTYPES as readonly string[]).includes(values.dtype)) throw new UsageError(`--dtype must be one of ${DTYPES.join(', ')}, got "${values.dtype}".`);
   const lang = scoringLangOpt(values.lang);
   // --ids: the app's scope; "no answer" still follows the whole file, as the app's follows the dataset.
-  const all = scoredAs(await readInstances(data), values.lang);
+  const read = await readDataset(data);
+  const all = scoredAs(read.instances, values.lang);
   // The file's entity tags from earlier runs (tag-cache.ts): each passage is tagged once per dataset;
   // not with --tagger, whose model, not the built-in tagger, chooses the entities.
   const saveTags = values.tagger ? () => undefined : useSavedTags(all, values['cache-dir']);
@@ -76,9 +78,10 @@ async function setUp(cmd: string, positionals: string[], values: { model?: strin
   reportCoverage(cmd, instances, values.tagger);
   const model = await openModel(values.model, values);
   const engine = new QaEngine(model.tokenizer, model.runner, { scope: modelScope(model) });
-  const versionTwo = Boolean(values.squad2) || all.some((i) => i.isImpossible);
+  const noAnswer = noAnswerOf(cmd, values, read.evidence);
+  const versionTwo = noAnswer.versionTwo;
   // What produced the result, for --json: the settings are added by each command.
-  const recordOf = (settings: Record<string, unknown>) => cliRecord({ data: [data], n: instances.length, model: values.model as string, dtype: model.dtype, device: model.device, versionTwo, forcedV2: Boolean(values.squad2), lang, settings: { ...settings, ...(values.tagger ? { tagger: values.tagger } : {}) } });
+  const recordOf = (settings: Record<string, unknown>) => cliRecord({ data: [data], n: instances.length, model: values.model as string, dtype: model.dtype, device: model.device, noAnswer, lang, settings: { ...settings, ...(values.tagger ? { tagger: values.tagger } : {}) } });
   // Ctrl-C: the work stops at its next step and what is finished is printed, marked partial.
   const stop = interruptible(cmd, cmd === 'sweep' ? 'block of questions' : 'step');
   return { instances, pool, predict: enginePredictor(engine, { versionTwo, signal: stop.signal }), versionTwo, recordOf, stop, saveTags };

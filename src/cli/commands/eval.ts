@@ -4,7 +4,7 @@ import { pyJsonDumps } from '../../core/metrics/pyjson.ts';
 import type { SquadDataset, SquadPredictions } from '../../core/metrics/squad.ts';
 import type { EvalMode } from '../../core/metrics/slices.ts';
 import { readEvalData } from '../eval-input.ts';
-import { checkV2Only, officialSquad, parseEvalArgs, readEvalPredictions } from '../eval-plain.ts';
+import { checkV2Only, evalVersion, officialSquad, parseEvalArgs, readEvalPredictions } from '../eval-plain.ts';
 import { err, numOpt, out, readText, UsageError } from '../io.ts';
 import { datasetLang, scoringLangOpt } from '../lang.ts';
 import { ciOpts } from '../ci-options.ts';
@@ -17,7 +17,9 @@ import type { CiOptions } from '../../core/stats/paired.ts';
 /** Runs `qarx eval <data> <predictions>` and returns the exit code (every mode; bin/qarx.mjs runs the plain one from eval-plain.ts). */
 export async function evaluate(argv: string[]): Promise<number> {
   const { values, dataFile, predFile } = parseEvalArgs(argv);
-  const data = await readEvalData(dataFile);
+  const read = await readEvalData(dataFile);
+  // --squad2/--squad1 choose the official script where the data allows it (core/data/no-answer.ts).
+  const data = { ...read, version: evalVersion(values, read) };
   const preds = readEvalPredictions(values, dataFile, predFile, data);
   const keys = values.slice?.length ? (await import('../slices.ts')).sliceKeys(values.slice) : [];
   // --ci: the official figures plus a "ci" key (the official JSON is unchanged without it).

@@ -1,4 +1,5 @@
 /** qarx perturb synthetic: NLPAug-style noisy copies of a dataset as SQuAD JSON. */
+import { NO_ANSWER_OPTIONS, noAnswerOf } from '../no-answer.ts';
 import { parseArgs } from 'node:util';
 import type { Instance } from '../../core/data/types.ts';
 import { instancesToSquad } from '../../core/formats/index.ts';
@@ -7,13 +8,13 @@ import { checkOutputFile, err, seedOpt, UsageError } from '../io.ts';
 import { writeJsonFile } from '../json-out.ts';
 import { describeGroups, groupBy } from '../report.ts';
 import { collectGarbage, drain, GC_EVERY } from '../gc.ts';
-import { readInstances } from '../data.ts';
+import { readDataset } from '../data.ts';
 import { applyScope, SCOPE_OPTIONS } from '../scope-opts.ts';
 import { countOf } from '../../core/text/plural.ts';
 
 /** `perturb synthetic`: NLPAug-style noise outside the gold answers. */
 export async function perturbSynthetic(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { kind: { type: 'string' }, rate: { type: 'string', default: '0.3' }, seed: { type: 'string', default: '1' }, 'answerable-only': { type: 'boolean', default: false }, ids: SCOPE_OPTIONS.ids } });
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { kind: { type: 'string' }, rate: { type: 'string', default: '0.3' }, seed: { type: 'string', default: '1' }, 'answerable-only': { type: 'boolean', default: false }, ids: SCOPE_OPTIONS.ids, ...NO_ANSWER_OPTIONS } });
   const [input, output] = positionals;
   if (!input || !output || positionals.length > 2) throw new UsageError('perturb synthetic needs <in> <out>.');
   const kind = values.kind as NoiseKind;
@@ -22,7 +23,10 @@ export async function perturbSynthetic(argv: string[]): Promise<number> {
   if (!(rate > 0 && rate <= 1)) throw new UsageError(`--rate must be a number in (0, 1], got "${values.rate}".`);
   const seed = seedOpt(values.seed);
   checkOutputFile(output);
-  const instances = applyScope(await readInstances(input), { ids: values.ids }).instances;
+  const read = await readDataset(input);
+  // The written file keeps the source's no-answer decision: an --answerable-only part of a SQuAD 2.0 file stays v2.0.
+  const noAnswer = noAnswerOf('perturb synthetic', values, read.evidence);
+  const instances = applyScope(read.instances, { ids: values.ids }).instances;
   const total = instances.length;
   const kept: Instance[] = [];
   const dropped: [string, string][] = [];
@@ -44,7 +48,7 @@ export async function perturbSynthetic(argv: string[]): Promise<number> {
     kept.push(n.perturbed);
     changed += n.changed;
   }
-  writeJsonFile(output, { ...instancesToSquad(kept), perturbation: { kind: 'synthetic', noise: kind, rate, seed, ...(values['answerable-only'] ? { answerableOnly: true } : {}) } }, 1);
+  writeJsonFile(output, { ...instancesToSquad(kept, noAnswer.versionTwo), perturbation: { kind: 'synthetic', noise: kind, rate, seed, ...(values['answerable-only'] ? { answerableOnly: true } : {}) } }, 1);
   const why = describeGroups(groupBy(dropped));
   err(`qarx: ${NOISE_LABELS[kind]} at rate ${rate}, seed ${seed}: ${kept.length} of ${total} questions kept (${countOf(changed, 'edit')})${why ? `; dropped ${why}` : ''}; wrote ${output}\n`);
   return 0;

@@ -1,4 +1,5 @@
 /** qarx perturb trap: each passage with a trap sentence (AddSent-like, the dataset's own, or typed) as SQuAD JSON. */
+import { NO_ANSWER_OPTIONS, noAnswerOf } from '../no-answer.ts';
 import { parseArgs } from 'node:util';
 import type { Instance } from '../../core/data/types.ts';
 import { prepareTraps, TRAP_SOURCES, type TrapConfig, type TrapItem, type TrapSkipped, type TrapSource } from '../../core/trap/experiment.ts';
@@ -6,7 +7,7 @@ import { trapsToSquad } from '../../core/trap/export.ts';
 import { insertTrap, POSITION_LABELS, TRAP_POSITIONS, type TrapPosition } from '../../core/trap/insert.ts';
 import { checkOutputFile, err, seedOpt, UsageError } from '../io.ts';
 import { writeJsonFile } from '../json-out.ts';
-import { readInstances } from '../data.ts';
+import { readDataset } from '../data.ts';
 import { applyScope, SCOPE_OPTIONS } from '../scope-opts.ts';
 
 /** The typed sentence in every answerable passage, and the others counted. */
@@ -39,7 +40,7 @@ export async function perturbTrap(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { position: { type: 'string', default: 'after' }, source: { type: 'string', default: 'generated' }, seed: { type: 'string', default: '1' }, sentence: { type: 'string' }, lang: { type: 'string' }, ids: SCOPE_OPTIONS.ids },
+    options: { position: { type: 'string', default: 'after' }, source: { type: 'string', default: 'generated' }, seed: { type: 'string', default: '1' }, sentence: { type: 'string' }, lang: { type: 'string' }, ids: SCOPE_OPTIONS.ids, ...NO_ANSWER_OPTIONS },
   });
   const [input, output] = positionals;
   if (!input || !output || positionals.length > 2) throw new UsageError('perturb trap needs <in> <out>.');
@@ -54,10 +55,13 @@ export async function perturbTrap(argv: string[]): Promise<number> {
   const lang = values.lang as Instance['lang'] | undefined;
   checkOutputFile(output);
   // The data's language (guessed from each passage) picks the generator; --lang overrides it.
-  const instances = applyScope(await readInstances(input), { ids: values.ids }).instances.map((i) => (lang ? { ...i, lang } : i));
+  const read = await readDataset(input);
+  // The written file keeps the source's no-answer decision (a SQuAD 2.0 source stays v2.0).
+  const noAnswer = noAnswerOf('perturb trap', values, read.evidence);
+  const instances = applyScope(read.instances, { ids: values.ids }).instances.map((i) => (lang ? { ...i, lang } : i));
   const config: TrapConfig = { source, position, seed };
   const { items, skipped } = sentence !== undefined ? typedTraps(instances, sentence, position) : prepareTraps(instances, config);
-  writeJsonFile(output, trapsToSquad(items, sentence !== undefined ? { ...config, sentence } : config), 1);
+  writeJsonFile(output, trapsToSquad(items, sentence !== undefined ? { ...config, sentence } : config, noAnswer.versionTwo), 1);
   const why = describeSkipped(skipped);
   const what = sentence !== undefined ? 'typed sentence' : source === 'dataset' ? "the dataset's trap variants" : `generated, seed ${seed}`;
   err(`qarx: trap (${what}, ${POSITION_LABELS[position]}): ${items.length} of ${instances.length} questions trapped${why ? `; left out: ${why}` : ''}; wrote ${output}\n`);

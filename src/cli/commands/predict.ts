@@ -1,4 +1,5 @@
 /** qarx predict: run_qa.py-style predictions, n-best lists, null odds and (optionally) logit dumps. */
+import { NO_ANSWER_OPTIONS, noAnswerOf } from '../no-answer.ts';
 import { logitsRecord } from '../../core/qa/logits-dump.ts';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,8 +24,7 @@ export async function predict(argv: string[]): Promise<number> {
       data: { type: 'string' },
       out: { type: 'string' },
       'dump-logits': { type: 'boolean', default: false },
-      squad2: { type: 'boolean' },
-      squad1: { type: 'boolean' },
+      ...NO_ANSWER_OPTIONS,
       'max-length': { type: 'string' },
       'doc-stride': { type: 'string' },
       'max-query-length': { type: 'string' },
@@ -39,7 +39,6 @@ export async function predict(argv: string[]): Promise<number> {
     allowPositionals: false,
   });
   if (!values.model || !values.data || !values.out) throw new UsageError('predict needs --model, --data and --out.');
-  if (values.squad2 && values.squad1) throw new UsageError('--squad2 and --squad1 contradict each other: give one (or neither: the data decides).');
   if (values.dtype && !(DTYPES as readonly string[]).includes(values.dtype)) throw new UsageError(`--dtype must be one of ${DTYPES.join(', ')}, got "${values.dtype}".`);
   checkOutputDir(values.out, '--out directory');
   const windows = {
@@ -53,7 +52,8 @@ export async function predict(argv: string[]): Promise<number> {
   const data = await readPredictInput(values.data, reading);
   if (tty && reading.printed) err('\n');
   reportRead(values.data, data.ids.length, data.issues);
-  const versionTwo = values.squad2 ? true : values.squad1 ? false : data.version === 'v2.0';
+  const noAnswer = noAnswerOf('predict', values, data.evidence);
+  const versionTwo = noAnswer.versionTwo;
   const decode = {
     ...DEFAULT_DECODE,
     versionTwo,
@@ -77,7 +77,7 @@ export async function predict(argv: string[]): Promise<number> {
   mkdirSync(values.out, { recursive: true });
   // run_qa.py's files have no room for what produced them: run.json says it, with the command line.
   const settings = { ...windows, nBest: decode.nBest, maxAnswerLength: decode.maxAnswerLength, nullThreshold: decode.nullScoreDiffThreshold, batchSize, dumpLogits: values['dump-logits'] };
-  const record = cliRecord({ data: [values.data], n: data.ids.length, model: values.model, dtype: model.dtype, device: model.device, versionTwo, forcedV2: values.squad2 === true || values.squad1 === true, lang: 'auto', settings });
+  const record = cliRecord({ data: [values.data], n: data.ids.length, model: values.model, dtype: model.dtype, device: model.device, noAnswer, lang: 'auto', settings });
   const ids = data.ids;
   // The previous run's files go first; each prediction is written as it finishes, so a stop keeps them.
   const folder = new PredictFolder(values.out, versionTwo, values['dump-logits'], { record, command: cliCommand('predict', argv) }, new Set(ids).size);

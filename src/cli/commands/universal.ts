@@ -4,6 +4,7 @@
  * the answer entity of B random eligible questions; ranked by the weight P(worsen) − P(improve).
  * Ctrl-C stops after the name being tried and prints what finished, marked partial.
  */
+import { NO_ANSWER_OPTIONS, noAnswerOf } from '../no-answer.ts';
 import { smallCount, smallLegend } from '../../core/metrics/slices.ts';
 import { parseArgs } from 'node:util';
 import { QaEngine } from '../../core/index.ts';
@@ -17,7 +18,7 @@ import { cliCommand, cliRecord } from '../record.ts';
 import { err, interruptible, interrupted, intOpt, out, seedOpt, UsageError } from '../io.ts';
 import { openModel, tagWithModel } from '../model.ts';
 import { reportCoverage } from '../coverage.ts';
-import { readInstances } from '../data.ts';
+import { readDataset } from '../data.ts';
 import { applyScope, SCOPE_OPTIONS } from '../scope-opts.ts';
 import { LANG_OPTION, scoredAs, scoringLangOpt } from '../lang.ts';
 import { universalSliceItems } from '../../core/metrics/experiment-slices.ts';
@@ -61,7 +62,7 @@ export async function universal(argv: string[]): Promise<number> {
       sample: { type: 'string' },
       top: { type: 'string' },
       seed: { type: 'string', default: String(DEFAULT_UNIVERSAL.seed) },
-      squad2: { type: 'boolean', default: false },
+      ...NO_ANSWER_OPTIONS,
       json: { type: 'boolean', default: false },
       'hub-host': { type: 'string' },
       'cache-dir': { type: 'string' },
@@ -79,7 +80,8 @@ export async function universal(argv: string[]): Promise<number> {
   const ci = ciOpts(values, cfg.seed);
   const lang = scoringLangOpt(values.lang);
   const keys = sliceKeys(values.slice);
-  const all = scoredAs(await readInstances(input), lang);
+  const read = await readDataset(input);
+  const all = scoredAs(read.instances, lang);
   // --ids: the app's scope, in its order.
   const scoped = applyScope(all, { ids: values.ids }).instances;
   // --tagger: a Hub NER model chooses the answer entities (and so InDistName's candidates), as in the app.
@@ -87,9 +89,10 @@ export async function universal(argv: string[]): Promise<number> {
   reportCoverage('universal', instances, values.tagger);
   const model = await openModel(values.model, values);
   const engine = new QaEngine(model.tokenizer, model.runner);
-  // SQuAD 2.0's "no answer" follows the data (any unanswerable question), or --squad2.
-  const versionTwo = values.squad2 || all.some((i) => i.isImpossible);
-  const record = cliRecord({ data: [input], n: instances.length, model: values.model, dtype: model.dtype, device: model.device, versionTwo, forcedV2: Boolean(values.squad2), lang, settings: { ...cfg, ...(values.tagger ? { tagger: values.tagger } : {}) } });
+  // The whole file's no-answer decision (core/data/no-answer.ts), or --squad2/--squad1.
+  const noAnswer = noAnswerOf('universal', values, read.evidence);
+  const versionTwo = noAnswer.versionTwo;
+  const record = cliRecord({ data: [input], n: instances.length, model: values.model, dtype: model.dtype, device: model.device, noAnswer, lang, settings: { ...cfg, ...(values.tagger ? { tagger: values.tagger } : {}) } });
   const ctrl = interruptible('universal', 'name');
   let last = '';
   const result = await runUniversal(instances, cfg, enginePredictor(engine, { versionTwo, signal: ctrl.signal }), {

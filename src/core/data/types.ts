@@ -93,4 +93,6 @@ export interface ImportResult {
   format: DatasetFormat;
   instances: Instance[];
   issues: InputIssue[];
+  /** The file's root `version` string as written ("v2.0", "1.1"), for the no-answer decision (data/no-answer.ts); absent where the format has none. */
+  fileVersion?: string;
 }

@@ -14,8 +14,9 @@ export interface RenameRecord {
  * The perturbed instances as nested SQuAD JSON; every question carries `perturbation` (entity and
  * substitutions) and the file carries the options, e.g. renamedToSquad(results, opts).perturbation.source === 'db'.
  */
-export function renamedToSquad(results: readonly Pick<RenameResult, 'perturbed' | 'entity' | 'substitutions'>[], opts: RenameOptions): SquadDataset & { perturbation: Record<string, unknown> } {
-  const squad = instancesToSquad(results.map((r) => r.perturbed as Instance));
+export function renamedToSquad(results: readonly Pick<RenameResult, 'perturbed' | 'entity' | 'substitutions'>[], opts: RenameOptions, versionTwo?: boolean): SquadDataset & { perturbation: Record<string, unknown> } {
+  // `versionTwo`: the source's no-answer decision, kept in the written version (core/data/no-answer.ts).
+  const squad = instancesToSquad(results.map((r) => r.perturbed as Instance), versionTwo);
   const records = new Map<string, RenameRecord>(results.map((r) => [r.perturbed.id, { entity: { type: r.entity.type, text: r.entity.text }, substitutions: r.substitutions.map((s) => ({ from: s.from, to: s.to })) }]));
   for (const article of squad.data) for (const p of article.paragraphs) for (const qa of p.qas) Object.assign(qa, { perturbation: records.get(qa.id) });
   return { ...squad, perturbation: { kind: 'entity-renaming', target: opts.target ?? 'answer', type: opts.type, source: opts.source, origin: opts.origin, seed: opts.seed } };
@@ -48,7 +49,7 @@ export function renameAll(instances: Iterable<Instance>, opts: RenameOptions, po
  * The app's "Export the renamed set" (the worker's export command calls exactly this): the SQuAD
  * JSON text (indent 1, as qarx writes it, less qarx's final newline) and how many were renamed.
  */
-export function exportRenamedJson(instances: readonly Instance[], opts: RenameOptions, pool: NamePool | undefined): { json: string; renamed: number; total: number } {
+export function exportRenamedJson(instances: readonly Instance[], opts: RenameOptions, pool: NamePool | undefined, versionTwo?: boolean): { json: string; renamed: number; total: number } {
   const { kept } = renameAll(instances, opts, pool);
-  return { json: JSON.stringify(renamedToSquad(kept, opts), null, 1), renamed: kept.length, total: instances.length };
+  return { json: JSON.stringify(renamedToSquad(kept, opts, versionTwo), null, 1), renamed: kept.length, total: instances.length };
 }

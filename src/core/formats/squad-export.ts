@@ -8,14 +8,16 @@ import type { SquadArticle, SquadDataset, SquadParagraph, SquadQA } from '../met
  * Groups runs of instances with the same title into an article, and runs with the same passage
  * into a paragraph, in the instances' order, e.g. instancesToSquad(result.instances) →
  * { version: 'v2.0', data: [{ title, paragraphs: [{ context, qas }] }] }. Version is v2.0 (with
- * is_impossible on every question) when any instance is unanswerable, else v1.1. The original
+ * is_impossible on every question) when `versionTwo` (the source's no-answer decision, kept by
+ * every file the tool writes) is, or, when it is not given, when any instance is unanswerable. The original
  * passage is exported; revisions are not part of SQuAD. answer_start counts code points, as Python
  * and the SQuAD tools do (the UTF-16 offsets used inside are off by one per emoji before the answer).
  * Runs, not every instance with a title: two articles of a file that share a title stay two, in
  * their places (only articles next to each other with one title become one).
  */
-export function instancesToSquad(instances: readonly Instance[]): SquadDataset {
-  const v2 = instances.some((i) => i.isImpossible);
+export function instancesToSquad(instances: readonly Instance[], versionTwo?: boolean): SquadDataset {
+  // Unanswerable questions are SQuAD 2.0 whatever the source said (data/no-answer.ts, rule 1).
+  const v2 = versionTwo === true || instances.some((i) => i.isImpossible);
   const articles: SquadArticle[] = [];
   let article: SquadArticle | null = null;
   let para: { p: SquadParagraph; cps: CodePointMapper } | null = null;

@@ -79,7 +79,7 @@ async function importNested(input: ImportInput, opts: FormatOptions, format: 'sq
   // readSquadValue's issues come first and the answer checks' after; file order reads better.
   const keyed = issues.map((issue) => ({ issue, key: [...issue.path.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])) }));
   keyed.sort((a, b) => compareIndices(a.key, b.key));
-  return { format, instances, issues: keyed.map((k) => k.issue) };
+  return { format, instances, issues: keyed.map((k) => k.issue), ...(read.dataset.version ? { fileVersion: read.dataset.version } : {}) };
 }
 
 /**

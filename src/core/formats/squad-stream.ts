@@ -5,6 +5,7 @@
  * a root that is not {"version", "data": [...]}, a version after the articles, a key given twice, no article at all —
  * ends in SquadStreamFallback, and the caller reads the file whole, which names the problem as usual.
  */
+import type { NoAnswerData } from '../data/no-answer.ts';
 import { JSONParser } from '@streamparser/json';
 import { finishSquad, readArticle, rootVersion, squadState, type InputIssue, type QaItem, type SquadState } from './squad.ts';
 
@@ -61,6 +62,8 @@ export function* streamSquadParts(chunks: Iterable<string | Uint8Array>): Genera
 /** What a streamed read found: the file's version and issues, and every valid question's id. */
 export interface SquadStreamRead {
   version: 'v1.1' | 'v2.0';
+  /** What the file says about no answer (data/no-answer.ts). */
+  evidence: NoAnswerData;
   issues: InputIssue[];
   /** Every valid question's id, in file order. */
   ids: string[];

@@ -11,6 +11,7 @@ import { collectMeta, nonEmpty } from './meta.ts';
 import { answerTypeOfLabel, fileEntities, type TaggedSpan } from '../ner/file-entities.ts';
 import { schemaText } from './schema-text.ts';
 import { looseBool, looseVersion } from './loose.ts';
+import { decideNoAnswer, squadVersionOf, type NoAnswerData } from '../data/no-answer.ts';
 
 export { looseBool, looseVersion } from './loose.ts';
 export { readNaProbs, readPredictions } from './predictions.ts';
@@ -105,7 +106,10 @@ export interface InputIssue {
 }
 
 export interface SquadFile {
+  /** The no-answer decision's version without an override (decideNoAnswer on `evidence`). */
   version: 'v1.1' | 'v2.0';
+  /** What the file says about no answer: its unanswerable questions and its version string. */
+  evidence: NoAnswerData;
   items: QaItem[];
   /** The dataset in the nested shape the evaluation scripts read (valid questions only). */
   dataset: SquadDataset;
@@ -134,7 +138,7 @@ function notDataText(raw: unknown, file: string): string | null {
 export function readSquad(text: string, file: string): SquadFile {
   const r = readSquadValue(parseJson(text, file), file);
   if (r.items.length === 0) throw new InputError(`${file}: no usable questions${r.issues.length ? ` (${r.issues.length} problems, first: ${r.issues[0]?.path}: ${r.issues[0]?.message})` : ''}.`);
-  return { version: r.version, items: r.items, dataset: r.dataset, issues: r.issues };
+  return { version: r.version, evidence: r.evidence, items: r.items, dataset: r.dataset, issues: r.issues };
 }
 
 /** readSquadValue's result: a SquadFile plus where each item came from (for the importers' messages). */
@@ -162,8 +166,8 @@ export function readSquadValue(raw: unknown, file: string, opts: { checkAnswerSt
       paths.push(path);
     }, dataset),
   );
-  const { version, issues } = finishSquad(state, file);
-  return { version, items, paths, dataset, issues };
+  const { version, evidence, issues } = finishSquad(state, file);
+  return { version, evidence, items, paths, dataset, issues };
 }
 
 /** What readArticle carries from one article to the next (ids seen, issues, answer counts). */
@@ -174,13 +178,14 @@ export interface SquadState {
   readonly seen: Set<string>;
   // DuReader-robust may write -1 for every answer_start: one line then says so, not one per answer.
   readonly unplaced: Set<InputIssue>;
-  anyImpossible: boolean;
+  /** Questions flagged is_impossible or without answers: what the no-answer decision counts. */
+  unanswerable: number;
   answerTotal: number;
 }
 
 /** A fresh SquadState for a file whose root `version` (as LooseVersion reads it) is `fileVersion`. */
 export function squadState(fileVersion: string | undefined, checkStarts = true): SquadState {
-  return { fileVersion, checkStarts, issues: [], seen: new Set(), unplaced: new Set(), anyImpossible: false, answerTotal: 0 };
+  return { fileVersion, checkStarts, issues: [], seen: new Set(), unplaced: new Set(), unanswerable: 0, answerTotal: 0 };
 }
 
 /** The `version` value of a SQuAD root as readSquadValue reads it, or null when it is no version. */
@@ -212,7 +217,7 @@ export function readArticle(art: unknown, ai: number, state: SquadState, onItem:
       const { id, question, answers } = q.output;
       if (seen.has(id)) return issues.push({ path: `${path}.id`, message: `duplicate id "${id}"; the first one is kept`, kind: 'duplicate-id', skipped: true });
       const impossible = q.output.is_impossible ?? false;
-      state.anyImpossible ||= impossible;
+      if (impossible || answers.length === 0) state.unanswerable++;
       if (!impossible && answers.length === 0 && state.fileVersion !== undefined && /^v?1/.test(state.fileVersion)) {
         issues.push({ path: `${path}.answers`, message: 'no answers for an answerable question (kept; scores count it as unanswerable)', kind: 'no-answers', skipped: false });
       }
@@ -241,15 +246,16 @@ export function readArticle(art: unknown, ai: number, state: SquadState, onItem:
 }
 
 /** The file's version and issues once every article is read (every answer_start -1 becomes one summary line). */
-export function finishSquad(state: SquadState, file: string): { version: 'v1.1' | 'v2.0'; issues: InputIssue[] } {
-  const version = /^v?2/.test(state.fileVersion ?? '') || state.anyImpossible ? 'v2.0' : 'v1.1';
+export function finishSquad(state: SquadState, file: string): { version: 'v1.1' | 'v2.0'; evidence: NoAnswerData; issues: InputIssue[] } {
+  const evidence: NoAnswerData = { unanswerable: state.unanswerable, version: state.fileVersion ?? null };
+  const version = squadVersionOf(decideNoAnswer(evidence).versionTwo);
   const { answerTotal, unplaced, issues } = state;
   if (answerTotal > 0 && unplaced.size === answerTotal) {
     const rest = issues.filter((i) => !unplaced.has(i));
     const summary: InputIssue = { path: file, message: `every answer_start is -1 (${answerTotal} answer${answerTotal === 1 ? '' : 's'}, as DuReader-robust writes them); answers are scored by their text`, kind: 'answer-offset', skipped: false, count: answerTotal };
-    return { version, issues: [summary, ...rest] };
+    return { version, evidence, issues: [summary, ...rest] };
   }
-  return { version, issues };
+  return { version, evidence, issues };
 }
 
 /** A question's `paraphrases` field: the non-empty strings of a list; anything else is noted and ignored (the question is kept). */

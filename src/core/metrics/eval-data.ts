@@ -7,6 +7,7 @@
  */
 import { looseBool, looseVersion } from '../formats/loose.ts';
 import { InputError } from '../formats/json.ts';
+import { decideNoAnswer, squadVersionOf, type NoAnswerData } from '../data/no-answer.ts';
 import type { SquadAnswer, SquadArticle, SquadDataset, SquadQA } from './squad.ts';
 
 /** A problem in the data file; `skipped`: the question (or article, paragraph) is not scored. */
@@ -19,7 +20,10 @@ export interface EvalIssue {
 
 /** readEvalData's result: the dataset as the scripts see it, its version and every problem. */
 export interface EvalData {
+  /** The no-answer decision without an override (core/data/no-answer.ts): which official script scores the file. */
   version: 'v1.1' | 'v2.0';
+  /** What the file says about no answer: its unanswerable questions and version string. */
+  evidence: NoAnswerData;
   dataset: SquadDataset;
   /** Ids of the scored questions, in file order. */
   ids: string[];
@@ -109,7 +113,7 @@ export function readEvalData(raw: unknown, file: string): EvalData {
   const ids: string[] = [];
   const seen = new Set<string>();
   const data: SquadArticle[] = [];
-  let anyImpossible = false;
+  let unanswerable = 0;
   const skip = (path: string, message: string) => issues.push({ path, message: `${message}; not scored`, kind: 'schema', skipped: true });
   root.data.forEach((art, ai) => {
     const a = asObject(art);
@@ -144,12 +148,13 @@ export function readEvalData(raw: unknown, file: string): EvalData {
         if (unread.length) issues.push({ path: qaPath(base, qi), message: `${unread.join('; ')} (not read by the official script; scored)`, kind: 'schema', skipped: false });
         if (!again) ids.push(qa.id);
         seen.add(qa.id);
-        anyImpossible ||= qa.is_impossible === true;
+        if (qa.is_impossible === true || qa.answers.length === 0) unanswerable++;
         qas.push(qa);
       }
       article.paragraphs.push({ context: contextOk ? (p.context as string) : '', qas });
     });
     data.push(article);
   });
-  return { version: /^v?2/.test(version) || anyImpossible ? 'v2.0' : 'v1.1', dataset: { version, data }, ids, issues };
+  const evidence = { unanswerable, version };
+  return { version: squadVersionOf(decideNoAnswer(evidence).versionTwo), evidence, dataset: { version, data }, ids, issues };
 }

@@ -136,8 +136,8 @@ function dedupePassages(pairs: readonly ChallengePair[]): ChallengePair[] {
   return out;
 }
 
-/** The challenge set as SQuAD JSON: each question on its changed passage, the passage it came from recorded. */
-export function challengeToSquad(pairs: readonly ChallengePair[]): SquadDataset & { challenge: { pairs: number; questions: number } } {
+/** The challenge set as SQuAD JSON: each question on its changed passage, the passage it came from recorded; `versionTwo` keeps the source's no-answer decision. */
+export function challengeToSquad(pairs: readonly ChallengePair[], versionTwo?: boolean): SquadDataset & { challenge: { pairs: number; questions: number } } {
   const flipped: Instance[] = pairs.flatMap((p) =>
     p.questions.map((q) => {
       const rev = q.revision as NonNullable<Instance['revision']>;
@@ -149,7 +149,7 @@ export function challengeToSquad(pairs: readonly ChallengePair[]): SquadDataset 
       return { ...q, question: toQ, context: to, answers, revision: { context: from, answers: p.reversed ? rev.answers : q.answers, intent: rev.intent, ...reworded } };
     }),
   );
-  const squad = instancesToSquad(flipped);
+  const squad = instancesToSquad(flipped, versionTwo);
   const from = new Map(flipped.map((q) => [q.context, q.revision?.context ?? '']));
   for (const a of squad.data) for (const para of a.paragraphs) Object.assign(para, { original_context: from.get(para.context) });
   return { ...squad, challenge: { pairs: pairs.length, questions: flipped.length } };

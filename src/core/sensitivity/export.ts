@@ -9,8 +9,9 @@ import type { ParaphraseItem } from './paraphrase.ts';
  * with its source), each question with `original_question` and `perturbation` {kind, paraphrase,
  * detail, parts}; the file records the run's settings, e.g. paraphrasedToSquad(items, { kind: 'reorder', seed: 1 }).
  */
-export function paraphrasedToSquad(items: readonly ParaphraseItem[], settings: Record<string, unknown>): SquadDataset & { perturbation: Record<string, unknown> } {
-  const squad = instancesToSquad(items.map((it): Instance => ({ ...it.instance, question: it.paraphrase.question })));
+export function paraphrasedToSquad(items: readonly ParaphraseItem[], settings: Record<string, unknown>, versionTwo?: boolean): SquadDataset & { perturbation: Record<string, unknown> } {
+  // `versionTwo`: the source's no-answer decision, kept in the written version (core/data/no-answer.ts).
+  const squad = instancesToSquad(items.map((it): Instance => ({ ...it.instance, question: it.paraphrase.question })), versionTwo);
   const byId = new Map(items.map((it) => [it.instance.id, it]));
   for (const article of squad.data) {
     for (const p of article.paragraphs) {

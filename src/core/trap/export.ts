@@ -18,11 +18,13 @@ export interface TrapRecord {
 /**
  * The trapped passages as nested SQuAD JSON: every question carries `perturbation` (the trap
  * sentence, its span and its similarity to the question) and the file the settings, e.g.
- * trapsToSquad(items, { source: 'generated', position: 'end', seed: 1 }).perturbation.position === 'end'.
+ * trapsToSquad(items, { source: 'generated', position: 'end', seed: 1 }).perturbation.position === 'end';
+ * `versionTwo` is the source's no-answer decision (core/data/no-answer.ts), kept in the file's version.
  */
-export function trapsToSquad(items: readonly TrapItem[], config: TrapConfig & { sentence?: string }): SquadDataset & { perturbation: Record<string, unknown> } {
+export function trapsToSquad(items: readonly TrapItem[], config: TrapConfig & { sentence?: string }, versionTwo?: boolean): SquadDataset & { perturbation: Record<string, unknown> } {
   const trapped: Instance[] = items.map(({ inst, variant }) => ({ ...inst, context: variant.context, answers: variant.answers, trap: undefined, revision: undefined, paraphrases: undefined }));
-  const squad = instancesToSquad(trapped);
+  // The source's no-answer decision is kept (a SQuAD 2.0 source stays v2.0 though its answerable questions are trapped).
+  const squad = instancesToSquad(trapped, versionTwo);
   const records = new Map<string, TrapRecord>(
     items.map(({ inst, variant, sentence }) => [inst.id, { kind: 'trap', sentence, start: toCodePoint(variant.context, variant.trap.start), end: toCodePoint(variant.context, variant.trap.end), similarity: trapSimilarity(inst.question, sentence, inst.lang) }]),
   );
