@@ -63,7 +63,7 @@ export function readEvalPredictions(values: EvalValues, dataFile: string, predFi
   return preds;
 }
 
-/** Which official script scores the data: the file's no-answer decision, or --squad2/--squad1's (said on stderr only then). */
+/** Which official script scores the data: the file's no-answer decision, or --squad2/--squad1's. */
 export function evalVersion(values: EvalValues, data: { version: EvalData['version']; evidence: NoAnswerData }): EvalData['version'] {
   if (!values.squad2 && !values.squad1) return data.version;
   return squadVersionOf(noAnswerOf('eval', values, data.evidence).versionTwo);

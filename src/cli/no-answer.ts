@@ -3,7 +3,7 @@
  * the flags are the user's override of the dataset's no-answer decision (core/data/no-answer.ts).
  */
 import { decideNoAnswer, type NoAnswerData, type NoAnswerDecision } from '../core/data/no-answer.ts';
-import { err, UsageError } from './io.ts';
+import { UsageError } from './io.ts';
 
 /** The parseArgs options of the override, shared by every command. */
 export const NO_ANSWER_OPTIONS = { squad2: { type: 'boolean' }, squad1: { type: 'boolean' } } as const;
@@ -12,7 +12,7 @@ export const NO_ANSWER_OPTIONS = { squad2: { type: 'boolean' }, squad1: { type: 
 export const NO_ANSWER_HELP = '--squad2 / --squad1  force "no answer" (SQuAD 2.0) on or off (default: the data decides: unanswerable questions, then the file\'s version; --squad1 is refused on data with unanswerable questions)';
 
 /**
- * The dataset's decision under the command's flags, said on stderr, e.g.
+ * The dataset's decision under the command's flags (the run record and --json keep its reason), e.g.
  * noAnswerOf('attack', { squad2: true }, { unanswerable: 0, version: 'v1.1' }).reason === 'on: --squad2'.
  * Throws UsageError for both flags, or for --squad1 on data with unanswerable questions.
  */
@@ -21,6 +21,5 @@ export function noAnswerOf(cmd: string, values: { squad2?: boolean; squad1?: boo
   const override = values.squad2 ? 'squad2' : values.squad1 ? 'squad1' : null;
   const d = decideNoAnswer({ ...data, override });
   if (d.refused) throw new UsageError(`${cmd}: no answer ${d.reason}.`);
-  err(`${cmd}: no answer ${d.reason}\n`);
   return d;
 }

@@ -21,7 +21,8 @@ const USAGE = `Usage:
   qarx help TERM | glossary   what a term means (DBName, D_worst, DPR, C2W, …) and the paper it comes from
   qarx predict --model <dir|hub id> --data <data file> --out <dir> [options]
       --dump-logits           also write logits.jsonl (every window's start/end logits and token offsets)
-      --squad2 / --squad1     force null-answer decoding on or off (default: from the data's version)
+      --squad2 / --squad1     force "no answer" on or off (default: the data decides: unanswerable
+                              questions, then the file's version; --squad1 refused on unanswerable data)
       --max-length N          window length in tokens (384)      --doc-stride N       overlap (128)
       --max-query-length N    question tokens kept (64)           --n-best N           candidates (20)
       --max-answer-length N   answer tokens at most (30)          --null-threshold X   SQuAD 2.0 (0)

@@ -25,7 +25,6 @@ describe('the no-answer decision on the CLI', () => {
     const out = join(tmp, 'trapped.json');
     const r = await runMain('perturb', 'trap', src, out);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/no answer on: the data has \d+ unanswerable question/);
     expect((JSON.parse(readFileSync(out, 'utf8')) as { version: string }).version).toBe('v2.0');
   });
 
