@@ -4,7 +4,7 @@
  * Unicode code points, as Python counts), so a break can be rebuilt and checked without this tool.
  */
 import type { AttackQuestion, BreakingEdit } from '../../core/explain/index.ts';
-import { describeBreak } from '../../core/explain/index.ts';
+import { describeBreak, isApplicable } from '../../core/explain/index.ts';
 import { toCodePoint } from '../../core/text/codepoints.ts';
 
 /** One search as JSON, e.g. { outcome: 'broken', edits: [{ family, label, changes }], question, context, answers, … }. */
@@ -13,7 +13,7 @@ export function breakJson(r: BreakingEdit): Record<string, unknown> {
   return {
     outcome: r.outcome,
     summary: describeBreak(r),
-    applicable: r.singleEdits > 0 || r.outcome === 'broken',
+    applicable: isApplicable(r),
     singleEdits: r.singleEdits,
     editCount: r.edits.length,
     edits: r.edits.map((e) => ({ family: e.family, label: e.label, changes: e.changes })),

@@ -8,7 +8,7 @@
 import type { Instance } from '../data/types.ts';
 import { FAMILY_LABELS, type Family } from './edits.ts';
 import { addStats, noWindows, type ExplainPredictor, type WindowStats } from './predictor.ts';
-import { findBreakingEdit, type BreakingEdit, type SearchOptions } from './search.ts';
+import { findBreakingEdit, isApplicable, type BreakingEdit, type SearchOptions } from './search.ts';
 
 /** A row's searches: one family, or all the chosen families together. */
 export type AttackRowKey = Family | 'all';
@@ -61,8 +61,7 @@ export function attackRows(questions: readonly AttackQuestion[], families: reado
   return attackKeys(families).map((key) => {
     const rs = questions.flatMap((q) => (q.correct && q.results[key] ? [q.results[key] as BreakingEdit] : []));
     const correct = questions.filter((q) => q.correct).length;
-    // A break needs an edit, so every broken question is applicable too.
-    const applicable = rs.filter((r) => r.singleEdits > 0 || r.outcome === 'broken').length;
+    const applicable = rs.filter(isApplicable).length;
     const broken = rs.filter((r) => r.outcome === 'broken').length;
     const calls = rs.reduce((a, r) => a + r.calls, 0);
     const ratio = (n: number, d: number) => (d ? n / d : NaN);

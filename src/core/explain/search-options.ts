@@ -87,11 +87,16 @@ export interface BreakingEdit {
   stats: WindowStats;
 }
 
+/** Whether the search's families could edit the question at all (a break needs an edit, so a broken one is). */
+export function isApplicable(r: BreakingEdit): boolean {
+  return r.singleEdits > 0 || r.outcome === 'broken';
+}
+
 /** A short summary, e.g. "broken by trap sentence: trap … → “1891” (12 of 50 calls)". */
 export function describeBreak(r: BreakingEdit): string {
   if (r.outcome === 'not-correct') return `the answer “${r.originalAnswer}” is not correct to begin with (${r.calls} call)`;
   if (r.outcome === 'cancelled') return `cancelled after ${r.calls} of ${r.budget} calls`;
-  if (r.outcome === 'none-found' && r.singleEdits === 0 && r.calls > 0) return `not applicable: no edit of these families applies to this question (${r.calls} of ${r.budget} calls)`;
+  if (r.outcome === 'none-found' && !isApplicable(r) && r.calls > 0) return `not applicable: no edit of these families applies to this question (${r.calls} of ${r.budget} calls)`;
   if (r.outcome === 'none-found') return r.calls < r.budget ? `none found: every edit tried (${r.calls} of ${r.budget} calls)` : `none found within ${r.budget} calls`;
   return `${r.edits.map((e) => e.label).join(' + ')} → “${r.newAnswer}” (${r.calls} of ${r.budget} calls)`;
 }

@@ -14,7 +14,7 @@ import { answerProbability } from './units.ts';
 import { DEFAULT_SEARCH, type BreakingEdit, type SearchOptions, type SearchOutcome } from './search-options.ts';
 import { appliedEdits, type EditStep } from './sequence.ts';
 
-export { DEFAULT_SEARCH, describeBreak, type AppliedEdit, type BreakingEdit, type RenameDetail, type SearchOptions, type SearchOutcome, type TextChange } from './search-options.ts';
+export { DEFAULT_SEARCH, describeBreak, isApplicable, type AppliedEdit, type BreakingEdit, type RenameDetail, type SearchOptions, type SearchOutcome, type TextChange } from './search-options.ts';
 export { appliedEdits, composeRenames, mergeRenames, renameLabel, renamesSameEntity, textChanges, type EditStep } from './sequence.ts';
 
 interface State {
