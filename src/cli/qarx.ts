@@ -102,8 +102,11 @@ const USAGE = `Usage:
       one generated trap sentence at each of four positions, one paraphrase rule, one noise edit of
       each kind at the lowest rate — greedy, then a beam over 2…depth edits, until the answer scores
       EM 0 or the budget of model calls (answered inputs) runs out; prints per family (each alone)
-      and all together the share of correct answers broken and calls per break, and the windows run
-      vs reused; Ctrl-C stops after the current question and prints what finished, marked partial
+      and all together the correct answers, those the family could edit (applicable), the share of
+      the applicable broken (and, labelled, of every correct answer) and calls per break, and the
+      windows run vs reused; --json adds each break's edited question and passage and its edits
+      (code-point offsets; two renamings of one entity in a row are one edit); Ctrl-C stops after
+      the current question and prints what finished, marked partial
   qarx sweep <data file> --model <dir|hub id> [--types PER,ORG,GPE,MIX] [--sources indist,db,randstr]
              [--seeds 5] [--origin us] [--origins us,in,cn,fr,ar] [--target answer|question-person] [--tagger <hub id|dir>] [--squad2] [--json]
       the app's entity-renaming sweep: every type × source (and PER × DBName × origin) over seeds
