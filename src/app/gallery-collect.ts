@@ -45,7 +45,7 @@ export function collectFailures(s: AppState, from: CollectFrom): void {
     s.addFailures(casesFromPairs(s.naturalRows, s.naturalInstances, model, { kind: 'revision' }, { ...base, perturbation: 'natural edit (revision pair)' }));
   } else if (from === 'synthetic') {
     const o = s.noiseOptions;
-    void withNoisyPassages(s.syntheticRows.filter((r) => r.category === 'C2W').length > 0, o, (noisy) =>
+    void withNoisyPassages(s.syntheticRows.filter((r) => r.category === 'C2W').length > 0, o, s.syntheticAmong, (noisy) =>
       casesFromPairs(s.syntheticRows, s.syntheticInstances, model, { kind: 'noise', noise: o.kind, rate: o.rate, seed: o.seed }, { ...base, perturbation: noiseLabel(o), noisyPassage: noisy }),
     ).then((cases) => s.addFailures(cases));
   } else if (from === 'traps') {
@@ -104,12 +104,16 @@ function renamedGold(before: readonly { text: string }[], after: readonly { text
   return a.join('\u0000') === b.join('\u0000') ? null : { perturbedGold: b };
 }
 
-/** Runs `make` with a function giving each question's noisy passage, loading the noise code only when there is a case to show. */
-async function withNoisyPassages(any: boolean, o: NoiseOptions, make: (noisy: (inst: Instance) => string | null) => FailureCase[]): Promise<FailureCase[]> {
+/**
+ * Runs `make` with a function giving each question's noisy passage (the one the run drew: noise kept
+ * the answers of `among`, the run's scope), loading the noise code only when there is a case to show.
+ */
+async function withNoisyPassages(any: boolean, o: NoiseOptions, among: readonly Instance[], make: (noisy: (inst: Instance) => string | null) => FailureCase[]): Promise<FailureCase[]> {
   if (!any) return [];
   try {
-    const { addNoise } = await import('../core/natural/noise.ts');
-    return make((inst) => addNoise(inst, o)?.perturbed.context ?? null);
+    const { passageNoiser } = await import('../core/natural/noise-passage.ts');
+    const noisy = passageNoiser(among, o);
+    return make((inst) => noisy(inst)?.noise.context ?? null);
   } catch {
     return make(() => null);
   }

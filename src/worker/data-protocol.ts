@@ -140,7 +140,8 @@ export type DataEvent =
   | { type: 'import-error'; jobId: number; message: string }
   | { type: 'search-result'; reqId: number; rows: InstanceRow[]; total: number }
   /** `gone`: why there is no instance when its dataset was deleted (here or in another tab). */
-  | { type: 'instance'; reqId: number; instance: Instance | null; gone?: string }
+  /** An opened question; `passageAnswers`: every gold answer of the questions on its passage (Live's noise keeps them all). */
+  | { type: 'instance'; reqId: number; instance: Instance | null; gone?: string; passageAnswers?: GoldAnswer[] }
   | { type: 'storage'; report: StorageReport }
   /** Something the user should know that no request asked for (start-up clean-up, another tab's delete). */
   | { type: 'notice'; message: string }

@@ -228,7 +228,7 @@ function handlePair(msg: Extract<WorkerRequest, { type: 'pair' }>): void {
   renameChain = renameChain.then(() =>
     withModel(msg.jobId, async (a, signal) => {
       const [{ noisyPairs }, { runPairs }] = await Promise.all([lazy.noise(), lazy.pairs()]);
-      const inst = msg.noise ? (noisyPairs([msg.instance], msg.noise).instances[0] ?? null) : msg.instance;
+      const inst = msg.noise ? (noisyPairs([msg.instance], msg.noise, [{ ...msg.instance, answers: msg.passageAnswers ?? msg.instance.answers }]).instances[0] ?? null) : msg.instance;
       if (!inst) {
         post({ type: 'paired', jobId: msg.jobId, row: null, instance: null });
         return;
@@ -274,7 +274,7 @@ function handleExperiment(msg: Extract<WorkerRequest, { type: 'sweep' | 'budget'
         return;
       }
       if (msg.type === 'pairs') {
-        const set = msg.noise ? noisyPairs(msg.instances, msg.noise) : { instances: msg.instances, dropped: 0 };
+        const set = msg.noise ? noisyPairs(msg.instances, msg.noise, msg.among ?? msg.instances) : { instances: msg.instances, dropped: 0 };
         const report = throttled(msg.jobId);
         const label = msg.noise ? 'synthetic noise' : 'revision pairs';
         const r = await runPairs(set.instances, enginePredictor(a.engine, { versionTwo: msg.versionTwo, signal }), (done, total) => report({ done, total, label }), { rule: msg.rule });

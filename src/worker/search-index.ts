@@ -65,6 +65,13 @@ export class SearchIndex {
   }
 
   /** True when the dataset has an unanswerable question (SQuAD 2.0 data). */
+  /** The ids of the questions on the same passage as `id` (itself included; passages compared in lower case, so callers check the exact text). */
+  samePassage(dataset: string, id: string): string[] {
+    const set = this.sets.get(dataset);
+    const ctx = set?.entries.find((e) => e.row.id === id)?.ctx;
+    return ctx === undefined || !set ? [] : set.entries.filter((e) => e.ctx === ctx).map((e) => e.row.id);
+  }
+
   hasUnanswerable(dataset: string): boolean {
     return this.sets.get(dataset)?.entries.some((e) => e.row.isImpossible) ?? false;
   }

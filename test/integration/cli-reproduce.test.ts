@@ -15,7 +15,7 @@ import { answerTypeOf } from '../../src/core/ner/answer-type.ts';
 import type { Instance } from '../../src/core/data/types.ts';
 import { configureRuntime, loadQaModel, QaEngine } from '../../src/core/index.ts';
 import { runExperiment } from '../../src/cli/audit/experiments.ts';
-import { noisyPairs } from '../../src/core/natural/noise.ts';
+import { noisyPairs } from '../../src/core/natural/noise-passage.ts';
 import { paraphraseItems, runParaphrases, summarizeDpr } from '../../src/core/sensitivity/index.ts';
 import { runPairs, summarizePairs } from '../../src/core/natural/pairs.ts';
 import { IDS_FILE, noAnswerReason, type RunRecord } from '../../src/core/results/run-record.ts';

@@ -208,13 +208,16 @@ describe('qarx perturb synthetic', () => {
     for (const out of [a, b]) {
       const r = await runMain('perturb', 'synthetic', '--kind', 'ocr', '--rate', '0.3', '--seed', '4', IN, out);
       expect(r.code, r.stderr).toBe(0);
-      expect(r.stderr).toMatch(/^qarx: OCR error at rate 0\.3, seed 4: 3 of 3 questions kept \(\d+ edits\)/);
+      expect(r.stderr).toMatch(/^qarx: OCR error at rate 0\.3, seed 4: 3 of 3 questions kept on 1 noisy passage \(\d+ edits\)/);
     }
     expect(readFileSync(a, 'utf8')).toBe(readFileSync(b, 'utf8'));
     const data = readSquad(readFileSync(a, 'utf8'), a);
     const original = readSquad(readFileSync(IN, 'utf8'), IN);
     expect(data.items.map((i) => i.id)).toEqual(['hc-1', 'hc-2', 'hc-3']);
+    // Wu et al. App. K: the passage is perturbed once, so its three questions share one noisy passage (and one paragraph).
+    expect(JSON.parse(readFileSync(a, 'utf8')).data[0].paragraphs).toHaveLength(1);
     for (const q of data.items) {
+      expect(q.context).toBe(data.items[0]?.context);
       expect(q.context).not.toBe(original.items[0]?.context);
       for (const ans of q.answers) expect(q.context.slice(ans.answer_start, ans.answer_start + ans.text.length)).toBe(ans.text);
     }

@@ -273,7 +273,7 @@ function SummaryTable({ nat, syn, synLabel, dropped, natCi, synCi }: { nat: Pair
         {syn && dropped > 0 && (
           <tr>
             <td colSpan={cols.length + 1} className="hint">
-              {dropped} passage{dropped === 1 ? '' : 's'} had nothing outside the answers to change and {dropped === 1 ? 'was' : 'were'} dropped.
+              {dropped} question{dropped === 1 ? '' : 's'} left out: {dropped === 1 ? 'its' : 'their'} passage had nothing outside the answers to change (noise is drawn once per passage).
             </td>
           </tr>
         )}

@@ -213,7 +213,9 @@ export const createEntitySlice: StateCreator<AppState, [], [], EntitySlice> = (s
     const inst = liveInstance(s);
     const jobId = newJobId();
     set({ noiseJob: jobId, noisePair: null });
-    send({ type: 'pair', jobId, instance: scored(s, { ...inst, revision: undefined }), versionTwo: s.allowNull, rule: s.categoryRule, noise: s.noiseOptions });
+    // The open question's passage keeps every answer of its questions, so Live draws the noisy passage experiments and qarx draw.
+    const passageAnswers = inst === s.instance && s.passageAnswers ? { passageAnswers: s.passageAnswers } : {};
+    send({ type: 'pair', jobId, instance: scored(s, { ...inst, revision: undefined }), versionTwo: s.allowNull, rule: s.categoryRule, noise: s.noiseOptions, ...passageAnswers });
   },
   receivePool(reqId, dataset, pool) {
     set({ pools: { ...get().pools, [dataset]: pool } });

@@ -84,6 +84,8 @@ export interface ExperimentSlice {
   syntheticDropped: number;
   /** The questions of the last synthetic-noise and budget runs (their slice tables read titles, metadata …). */
   syntheticInstances: Instance[];
+  /** The scope of the last synthetic-noise run: its questions' answers are what the noise kept (the gallery redraws the same passages). */
+  syntheticAmong: Instance[];
   budgetInstances: Instance[];
   /** The questions of the last sweep and universal-names runs, for their slice tables. */
   sweepInstances: Instance[];
@@ -148,6 +150,7 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
   syntheticRows: [],
   syntheticDropped: 0,
   syntheticInstances: [],
+  syntheticAmong: [],
   budgetInstances: [],
   sweepInstances: [],
   universalInstances: [],
@@ -224,8 +227,8 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
         // Rows of other models stay only if they were computed on the same questions.
         const same = s.naturalInstances.length === pick.length && pick.every((x, k) => x.id === s.naturalInstances[k]?.id && x.dataset === s.naturalInstances[k]?.dataset);
         set({ naturalInstances: pick, ...(same ? {} : { naturalByModel: {} }) });
-      } else set({ syntheticInstances: pick });
-      sendOnAll(get, set, c.purpose === 'natural' ? 'natural' : 'synthetic', { type: 'pairs', jobId, instances: pick, noise: c.purpose === 'synthetic' ? s.noiseOptions : null, versionTwo, rule: s.categoryRule });
+      } else set({ syntheticInstances: pick, syntheticAmong: instances });
+      sendOnAll(get, set, c.purpose === 'natural' ? 'natural' : 'synthetic', { type: 'pairs', jobId, instances: pick, noise: c.purpose === 'synthetic' ? s.noiseOptions : null, versionTwo, rule: s.categoryRule, ...(c.purpose === 'synthetic' ? { among: instances } : {}) });
     }
   },
 });

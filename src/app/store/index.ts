@@ -355,7 +355,7 @@ export function applyDataEvent(e: DataEvent): void {
         const retyped = typeForQuestion(s.renameOptions, e.instance);
         useApp.setState(retyped ? { renameOptions: retyped.options, renameNote: retyped.note } : { renameNote: null });
       }
-      useApp.setState({ instance: e.instance, passage: e.instance.context, question: e.instance.question, prediction: null, wikiTitle: e.instance.title, wikiEdits: null, wikiError: null, wikiApplied: null, wikiPair: null, noisePair: null, liveTrap: null, adversarialLive: null });
+      useApp.setState({ instance: e.instance, passageAnswers: e.passageAnswers ?? null, passage: e.instance.context, question: e.instance.question, prediction: null, wikiTitle: e.instance.title, wikiEdits: null, wikiError: null, wikiApplied: null, wikiPair: null, noisePair: null, liveTrap: null, adversarialLive: null });
       return;
     case 'collected': {
       // Every experiment scores its questions with the Scoring select's metric (Auto: each question's language).

@@ -1,8 +1,9 @@
-/** qarx perturb synthetic: NLPAug-style noisy copies of a dataset as SQuAD JSON. */
+/** qarx perturb synthetic: the dataset with NLPAug-style noise on each passage (once, shared by its questions) as SQuAD JSON. */
 import { parseArgs } from 'node:util';
 import type { Instance } from '../../core/data/types.ts';
 import { instancesToSquad } from '../../core/formats/index.ts';
-import { addNoise, NOISE_KINDS, NOISE_LABELS, type NoiseKind } from '../../core/natural/noise.ts';
+import { NOISE_KINDS, NOISE_LABELS, type NoiseKind, type PassageNoise } from '../../core/natural/noise.ts';
+import { passageNoiser } from '../../core/natural/noise-passage.ts';
 import { checkOutputFile, err, seedOpt, UsageError } from '../io.ts';
 import { writeJsonFile } from '../json-out.ts';
 import { describeGroups, groupBy } from '../report.ts';
@@ -22,10 +23,14 @@ export async function perturbSynthetic(argv: string[]): Promise<number> {
   if (!(rate > 0 && rate <= 1)) throw new UsageError(`--rate must be a number in (0, 1], got "${values.rate}".`);
   const seed = seedOpt(values.seed);
   checkOutputFile(output);
-  const instances = applyScope(await readInstances(input), { ids: values.ids }).instances;
+  const all = await readInstances(input);
+  // One noisy passage per passage (Wu et al. App. K), keeping the answers of all the file's questions on it: --ids picks questions, not the noise.
+  const noisy = passageNoiser(all, { kind, rate, seed });
+  const instances = applyScope(all, { ids: values.ids }).instances;
   const total = instances.length;
   const kept: Instance[] = [];
   const dropped: [string, string][] = [];
+  const passages = new Set<PassageNoise>();
   let changed = 0;
   let seen = 0;
   for (const inst of drain<Instance>(instances)) {
@@ -36,16 +41,18 @@ export async function perturbSynthetic(argv: string[]): Promise<number> {
       dropped.push(['unanswerable (--answerable-only)', inst.id]);
       continue;
     }
-    const n = addNoise(inst, { kind, rate, seed });
+    const n = noisy(inst);
     if (!n) {
-      dropped.push(['with nothing outside the answers to change', inst.id]);
+      dropped.push(['whose passage has nothing outside the answers to change', inst.id]);
       continue;
     }
-    kept.push(n.perturbed);
-    changed += n.changed;
+    // Every question of a passage gets the same text, so the file keeps one paragraph per source paragraph.
+    kept.push({ ...inst, context: n.noise.context, answers: n.answers, revision: undefined, trap: undefined, paraphrases: undefined });
+    if (!passages.has(n.noise)) changed += n.noise.changed;
+    passages.add(n.noise);
   }
   writeJsonFile(output, { ...instancesToSquad(kept), perturbation: { kind: 'synthetic', noise: kind, rate, seed, ...(values['answerable-only'] ? { answerableOnly: true } : {}) } }, 1);
   const why = describeGroups(groupBy(dropped));
-  err(`qarx: ${NOISE_LABELS[kind]} at rate ${rate}, seed ${seed}: ${kept.length} of ${total} questions kept (${countOf(changed, 'edit')})${why ? `; dropped ${why}` : ''}; wrote ${output}\n`);
+  err(`qarx: ${NOISE_LABELS[kind]} at rate ${rate}, seed ${seed}: ${kept.length} of ${total} questions kept on ${countOf(passages.size, 'noisy passage')} (${countOf(changed, 'edit')})${why ? `; dropped ${why}` : ''}; wrote ${output}\n`);
   return 0;
 }
