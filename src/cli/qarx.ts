@@ -14,10 +14,25 @@
  *   qarx audit --config audit.json --out DIR [--shard i/n] [--workers N]   qarx merge DIR… --out DIR
  *   qarx card --audit DIR [--model NAME] [--out FILE]
  */
+import { NOISE_KINDS } from '../core/natural/noise-kinds.ts';
 import { exitCode } from './exit-code.ts';
 import { out, UsageError } from './io.ts';
 
-const USAGE = `Usage:
+/** Text as usage lines indented by six spaces, at most ~100 columns, e.g. a list generated from a core registry. */
+export function wrapIndented(text: string, width = 100): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && 6 + line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines.map((l) => `      ${l}`).join('\n');
+}
+
+export const USAGE = `Usage:
   qarx help TERM | glossary   what a term means (DBName, D_worst, DPR, C2W, …) and the paper it comes from
   qarx predict --model <dir|hub id> --data <data file> --out <dir> [options]
       --dump-logits           also write logits.jsonl (every window's start/end logits and token offsets)
@@ -51,10 +66,8 @@ const USAGE = `Usage:
       other passages with a Hub token-classification model (e.g. Xenova/bert-base-NER) instead of the
       built-in tagger
   qarx perturb synthetic --kind <kind> [--rate 0.3] [--seed N] [--answerable-only] <in> <out>
-      NLPAug-style noise in each passage, words of gold answers untouched (offsets recomputed); kinds:
-      keyboard, ocr, char-insert, char-substitute, char-swap, char-delete, word-swap, word-delete,
-      word-split, synonym, word-insert; --answerable-only leaves unanswerable questions out, as the
-      app's noise experiment does
+      NLPAug-style noise in each passage, words of gold answers untouched (offsets recomputed); the
+${wrapIndented(`${NOISE_KINDS.length} kinds of Wu et al. 2025 App. K: ${NOISE_KINDS.join(', ')}; --answerable-only leaves unanswerable questions out, as the app's noise experiment does`)}
   qarx perturb paraphrase --kind <kind> [--seed N] <in> <out>
       rewords each question by a rule of one DuReader-robust kind (English and Chinese): reorder,
       function-word, synonym, content-word, combined; passages and answers untouched, same ids;

@@ -87,8 +87,9 @@ describe('result tables of the newer kinds', () => {
     };
     const t = universalTable(r);
     expect(t.rows).toEqual([
-      [1, 'Ann Lee', 40, 4, 6, 1, 3, 0, 8, true, 3, 37.5, 12.5, 8, 62.5, 70],
-      [2, 'Bo Li', null, null, null, null, null, null, 6, true, 1, 16.6667, -2, 8, 62.5, 70],
+      // worsens_more (Ann: 3 worse > 0 better; Bo, saved before the counts: a mean F1 drop ≤ 0) and how many qualified (1).
+      [1, 'Ann Lee', 40, 4, 6, 1, 3, 0, 8, true, 3, 37.5, 12.5, 8, 62.5, 70, true, 1],
+      [2, 'Bo Li', null, null, null, null, null, null, 6, true, 1, 16.6667, -2, 8, 62.5, 70, false, 1],
     ]);
     expect(t.key).toEqual(['rank']);
   });

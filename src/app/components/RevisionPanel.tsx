@@ -5,7 +5,8 @@
  */
 import { useEffect } from 'react';
 import type { Instance } from '../../core/data/types.ts';
-import { sentenceAt, type PairRow } from '../../core/natural/pairs.ts';
+import type { PairRow } from '../../core/natural/pairs.ts';
+import { sentenceAt } from '../../core/text/sentences.ts';
 import { EDIT_INTENTS, wuIntent } from '../../core/natural/intents.ts';
 import { describeNoise, NOISE_KINDS, NOISE_LABELS, type NoiseKind } from '../../core/natural/noise-kinds.ts';
 import { useApp } from '../store/index.ts';
@@ -111,7 +112,7 @@ function PairResult({ inst, row, testid }: { inst: Instance; row: PairRow | null
       {row ? (
         <>
           <p className="hint" data-testid={`${testid}-touch`}>
-            {row.touchesAnswer === null ? 'Unanswerable: no answer sentence (left out of the unmodified share).' : row.touchesAnswer ? 'The edit changed a sentence holding a gold answer (the first is shaded).' : 'The edit left every sentence holding a gold answer (the first is shaded) as it was.'}
+            {row.touchesAnswer === null ? 'Unanswerable: no answer sentence (left out of the unmodified share).' : row.touchesAnswer ? 'The edit changed a sentence holding a gold answer at its offset: it is not, word for word, a sentence of the edited passage (the first answer’s is shaded).' : 'The edit left every sentence holding a gold answer at its offset as it was: each is, word for word, a sentence of the edited passage (the first answer’s is shaded).'}
           </p>
           <div className="side-by-side">
             <AnswerBox title="Original passage" text={row.original.text} score={row.original} testid={`${testid}-original`} />

@@ -179,14 +179,16 @@ export function updateBeta(p: { alpha: number; beta: number }, n: number, worsen
 
 /**
  * Indices of `k` items drawn without replacement with probability proportional to weight
- * (Efraimidis–Spirakis keys ln(u)/w): a weight ≤ 0 is drawn only when fewer than k are positive.
+ * (Efraimidis–Spirakis keys ln(u)/w). A weight ≤ 0 (α ≤ 0: Beta(α, β) is then no distribution, and
+ * Algorithm 2's RandomSample has no probability for it) is drawn only when fewer than k are
+ * positive, and then uniformly among the non-positive ones (by u), never by list order.
  */
 export function weightedSample(weights: readonly number[], k: number, rand: () => number): number[] {
   const keys = weights.map((w, i) => {
     const u = rand(); // drawn for every item, so one item's weight never shifts the others' draws
-    return { i, key: w > 0 ? Math.log(1 - u) / w : -Infinity };
+    return { i, positive: w > 0, key: w > 0 ? Math.log(1 - u) / w : u };
   });
-  return keys.sort((a, b) => b.key - a.key || a.i - b.i).slice(0, k).map((x) => x.i);
+  return keys.sort((a, b) => Number(b.positive) - Number(a.positive) || b.key - a.key || a.i - b.i).slice(0, k).map((x) => x.i);
 }
 
 /** Running totals of one name over its trials. */

@@ -5,7 +5,7 @@
  * relative F1 change, the share whose answer sentence the edit left alone, and the share of
  * questions whose predicted text changed.
  */
-import { wordDiff } from '../text/diff.ts';
+import { answerSentenceModified } from './answer-sentence.ts';
 import { scorePrediction } from '../data/score.ts';
 import type { Instance } from '../data/types.ts';
 import { pairCategory, type CategoryRule } from './categories.ts';
@@ -18,57 +18,6 @@ export function revisedInstance(inst: Instance): Instance | null {
   if (!inst.revision) return null;
   const question = inst.revision.question ?? inst.question;
   return { ...inst, question, context: inst.revision.context, answers: inst.revision.answers, revision: undefined, trap: undefined, paraphrases: undefined };
-}
-
-/** The sentence around a character offset, e.g. sentenceAt('A b. C d. E.', 6) → { start: 5, end: 9 }. */
-export function sentenceAt(text: string, offset: number): { start: number; end: number } {
-  const ends = /[.!?](?=\s|$)|[。！？]|\n/g;
-  let start = 0;
-  for (const m of text.matchAll(ends)) {
-    const end = m.index + m[0].length;
-    if (end > offset) return { start: text.slice(start, end).search(/\S/) + start, end };
-    start = end;
-  }
-  return { start: start + Math.max(0, text.slice(start).search(/\S/)), end: text.length };
-}
-
-/**
- * Whether the edit from `a` to `b` changed anything inside [start, end) of `a`, e.g. the answer
- * sentence; an insertion at the sentence's start counts as changing it.
- */
-export function editTouches(a: string, b: string, span: { start: number; end: number }): boolean {
-  let pos = 0;
-  for (const p of wordDiff(a, b)) {
-    if (p.op === 'insert') {
-      if (pos >= span.start && pos < span.end) return true;
-      continue;
-    }
-    const next = pos + p.text.length;
-    if (p.op === 'delete' && pos < span.end && next > span.start) return true;
-    pos = next;
-  }
-  return false;
-}
-
-/** Every sentence of `context` that holds a gold answer (at its offset or anywhere else), deduplicated. */
-export function answerSentences(context: string, answers: readonly { text: string; start: number }[]): { start: number; end: number }[] {
-  const starts = new Set<number>();
-  for (const a of answers) {
-    if (!a.text) continue;
-    starts.add(a.start);
-    for (let i = context.indexOf(a.text); i >= 0; i = context.indexOf(a.text, i + 1)) starts.add(i);
-  }
-  const out = new Map<number, { start: number; end: number }>();
-  for (const s of starts) {
-    const sent = sentenceAt(context, s);
-    out.set(sent.start, sent);
-  }
-  return [...out.values()].sort((x, y) => x.start - y.start);
-}
-
-/** True when the edit changed any sentence that holds a gold answer (the paper's "answer sentence modified"). */
-export function answerSentenceModified(a: Instance, b: Pick<Instance, 'context'>): boolean {
-  return answerSentences(a.context, a.answers).some((span) => editTouches(a.context, b.context, span));
 }
 
 /** Python 3's `\w` on str: a letter, a number or `_` (str.isalnum() or underscore). */

@@ -3,7 +3,7 @@ import { PAIR_CATEGORIES, type PairCategory } from '../natural/categories.ts';
 import type { PairSummary } from '../natural/pairs.ts';
 import { wrongShares, type BudgetResult, type BudgetScores, type SweepRow } from '../entity/stats.ts';
 import type { CellValue, ResultTable } from './table.ts';
-import type { UniversalResult } from '../entity/universal.ts';
+import { worsensMore, type UniversalResult } from '../entity/universal-options.ts';
 import type { DprCell, DprSummary } from '../sensitivity/dpr.ts';
 import type { TrapSummary } from '../trap/summary.ts';
 import { adversarialCounts, type AdversarialOutput } from '../trap/adversarial.ts';
@@ -85,13 +85,15 @@ export function pairsTable(cols: readonly { name: string; s: PairSummary }[]): R
 /** Universal names: every name drawn, best first (rank as in the card: Algorithm 2's weight), with its counts and F1 cost; compared rank by rank. */
 export function universalTable(r: UniversalResult): ResultTable {
   const w = (x: number | undefined, k = 1) => (x === undefined ? null : r4(k * x));
+  // Listed (app, CLI) are the names that worsen more answers than they improve: each row says whether it does, and how many did.
+  const qualified = r.rows.filter(worsensMore).length;
   return withSmall({
     title: 'Universal names',
-    columns: ['rank', 'name', 'weight_pct', 'alpha', 'beta', 'draws', 'worsened', 'improved', 'tried', 'changed', 'share_pct', 'mean_f1_drop', 'eligible', 'orig_em', 'orig_f1'],
+    columns: ['rank', 'name', 'weight_pct', 'alpha', 'beta', 'draws', 'worsened', 'improved', 'tried', 'changed', 'share_pct', 'mean_f1_drop', 'eligible', 'orig_em', 'orig_f1', 'worsens_more', 'qualified'],
     // Side by side by rank: two runs (other seeds, say) draw other names, and the k-th best still compares.
     key: ['rank'],
     headline: ['weight_pct', 'worsened', 'improved', 'mean_f1_drop'],
-    rows: r.rows.map((x, i) => [i + 1, x.name, w(x.weight, 100), w(x.alpha), w(x.beta), x.draws ?? null, x.worsened ?? null, x.improved ?? null, x.tried, x.changed, r4(100 * x.share), r4(x.meanF1Drop), r.eligible, r4(r.original.em), r4(r.original.f1)]),
+    rows: r.rows.map((x, i) => [i + 1, x.name, w(x.weight, 100), w(x.alpha), w(x.beta), x.draws ?? null, x.worsened ?? null, x.improved ?? null, x.tried, x.changed, r4(100 * x.share), r4(x.meanF1Drop), r.eligible, r4(r.original.em), r4(r.original.f1), worsensMore(x), qualified]),
   }, 'tried');
 }
 
