@@ -52,7 +52,7 @@ export function collectFailures(s: AppState, from: CollectFrom): void {
     const position = s.trapConfig.position;
     const insts = s.trapInstances;
     const p = { kind: 'trap' as const, source: s.trapConfig.source, position, seed: s.trapConfig.seed, sentence: '' };
-    s.addFailures(casesFromTraps(s.trapRows, insts, model, p, { ...base, perturbation: `trap sentence (${s.trapConfig.source}, ${position} the answer sentence)`, trapped: (i, r) => trappedPassage(i, r, position) }));
+    s.addFailures(casesFromTraps(s.trapRows, insts, model, p, { ...base, perturbation: `trap sentence (${s.trapConfig.source}, ${position} the answer sentence)`, trapped: (i, r) => trappedPassage(i, r, position), rule: s.categoryRule }));
   } else if (from === 'rename') {
     const r = s.rename;
     if (!r || r.category !== 'C2W' || !r.perturbed) return;
@@ -136,7 +136,7 @@ export function collectParaphrases(s: AppState): void {
   const found = caseCollector();
   for (const r of s.paraRows) {
     const inst = byKey.get(`${r.dataset}\u0000${r.id}`);
-    if (inst && isC2W(r.original, r.paraphrased)) found.add(foundCase(inst, { context: inst.context, question: r.paraphrase }, { original: r.original.text, perturbed: r.paraphrased.text }));
+    if (inst && isC2W(r.original, r.paraphrased, s.categoryRule)) found.add(foundCase(inst, { context: inst.context, question: r.paraphrase }, { original: r.original.text, perturbed: r.paraphrased.text }));
   }
   const label = (c: FoundCase) => `paraphrase: ${KIND_LABELS[s.paraRows.find((r) => r.id === c.id && r.paraphrase === c.perturbed.question)?.kind ?? 'combined']}`;
   s.addFailures(casesFromFound(found.cases, model, 'paraphrase', { allowNull: s.allowNull, found: new Date().toISOString(), perturbation: label }));
@@ -146,5 +146,5 @@ export function collectParaphrases(s: AppState): void {
 export function collectAdversarial(s: AppState): void {
   const model = modelRef(s);
   if (!model || !s.adversarialRun) return;
-  s.addFailures(casesFromAdversarial(s.adversarialRun, s.adversarialInstances, model, { allowNull: s.allowNull, found: new Date().toISOString() }));
+  s.addFailures(casesFromAdversarial(s.adversarialRun, s.adversarialInstances, model, { allowNull: s.allowNull, found: new Date().toISOString(), rule: s.categoryRule }));
 }

@@ -54,15 +54,15 @@ export type WorkerRequest =
   | { type: 'preload-experiments' }
   | { type: 'predict'; jobId: number; inputs: QaInput[]; versionTwo: boolean }
   | { type: 'cancel'; jobId: number }
-  | { type: 'rename'; jobId: number; instance: Instance; options: RenameOptions; pool: NamePool | null; versionTwo: boolean; resemble: { m: 1 | 3; temperature: number } | null }
+  | { type: 'rename'; jobId: number; instance: Instance; options: RenameOptions; pool: NamePool | null; versionTwo: boolean; resemble: { m: 1 | 3; temperature: number } | null; rule: CategoryRule }
   // pool: the InDistName pool of every question of the selection's datasets (null: none needed)
   // tags: the datasets' entity tags saved at import (core/entity/tag-store.ts); none: tagged during the sweep
   // tagger: the id of the loaded entity tagger that finds the answer entities (absent: the built-in tagger)
-  | { type: 'sweep'; jobId: number; key?: string; instances: Instance[]; config: SweepConfig; versionTwo: boolean; pool: NamePool | null; tags?: TagStoreData[]; tagger?: string }
-  | { type: 'budget'; jobId: number; key?: string; instances: Instance[]; config: BudgetConfig; pool: NamePool | null; tagger?: string }
+  | { type: 'sweep'; jobId: number; key?: string; instances: Instance[]; config: SweepConfig; versionTwo: boolean; pool: NamePool | null; tags?: TagStoreData[]; tagger?: string; rule: CategoryRule }
+  | { type: 'budget'; jobId: number; key?: string; instances: Instance[]; config: BudgetConfig; pool: NamePool | null; tagger?: string; rule: CategoryRule }
   | { type: 'export-renamed'; jobId: number; instances: Instance[]; options: RenameOptions; pool: NamePool | null }
   /** Universal names: K candidate names, each put in every eligible question, ranked by predictions changed. */
-  | { type: 'universal'; jobId: number; key?: string; instances: Instance[]; config: UniversalConfig; versionTwo: boolean; tagger?: string }
+  | { type: 'universal'; jobId: number; key?: string; instances: Instance[]; config: UniversalConfig; versionTwo: boolean; tagger?: string; rule: CategoryRule }
   /** A Hub token-classification model as the entity tagger of sweep, budget and universal names (replaces the one loaded). */
   | { type: 'load-tagger'; jobId: number; source: ModelSourceMsg }
   /**

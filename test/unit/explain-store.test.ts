@@ -37,7 +37,7 @@ describe('Find a failure in the store', () => {
     useApp.getState().setFailureBudget(9);
     useApp.getState().findFailure();
     const req = sent.at(-1);
-    expect(req).toMatchObject({ type: 'find-failure', options: { budget: 9 }, instance: { question: 'Who ran?', context: 'Ann ran. Bo sat.', answers: [{ text: 'Ann' }] } });
+    expect(req).toMatchObject({ type: 'find-failure', options: { budget: 9, rule: 'script' }, instance: { question: 'Who ran?', context: 'Ann ran. Bo sat.', answers: [{ text: 'Ann' }] } });
     const jobId = (req as { jobId: number }).jobId;
     applyWorkerEvent({ type: 'failure-found', jobId: jobId + 100, result: broken({ question: 'Who ran?', context: 'x' }), ms: 1 });
     expect(useApp.getState().failure).toBeNull(); // another job's result

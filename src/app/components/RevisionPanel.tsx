@@ -10,7 +10,7 @@ import { sentenceAt } from '../../core/text/sentences.ts';
 import { EDIT_INTENTS, wuIntent } from '../../core/natural/intents.ts';
 import { describeNoise, NOISE_KINDS, NOISE_LABELS, type NoiseKind } from '../../core/natural/noise-kinds.ts';
 import { useApp } from '../store/index.ts';
-import { AnswerBox, CATEGORY_TEXT, PassageDiff } from './Compare.tsx';
+import { AnswerBox, CategoryLine, PassageDiff } from './Compare.tsx';
 import { countOf } from '../../core/text/plural.ts';
 
 export function RevisionPanel() {
@@ -118,12 +118,7 @@ function PairResult({ inst, row, testid }: { inst: Instance; row: PairRow | null
             <AnswerBox title="Original passage" text={row.original.text} score={row.original} testid={`${testid}-original`} />
             <AnswerBox title="Edited passage" text={row.perturbed.text} score={row.perturbed} testid={`${testid}-perturbed`} />
           </div>
-          <div className="category-line">
-            <span className={`cat cat-${row.category}`} data-testid={`${testid}-category`}>
-              {row.category}
-            </span>{' '}
-            <span className="hint">{CATEGORY_TEXT[row.category]}</span>
-          </div>
+          <CategoryLine category={row.category} testid={`${testid}-category`} />
         </>
       ) : (
         <p className="hint">Answering both passages…</p>

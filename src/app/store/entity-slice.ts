@@ -133,7 +133,7 @@ export const createEntitySlice: StateCreator<AppState, [], [], EntitySlice> = (s
     if (s.renameJob !== null) send({ type: 'cancel', jobId: s.renameJob });
     const jobId = newJobId();
     set({ renameJob: jobId, renameError: null });
-    send({ type: 'rename', jobId, instance: scored(s, instance), options: o, pool, versionTwo: s.allowNull, resemble: s.renameResemble ? { m: 3, temperature: 2 } : null });
+    send({ type: 'rename', jobId, instance: scored(s, instance), options: o, pool, versionTwo: s.allowNull, resemble: s.renameResemble ? { m: 3, temperature: 2 } : null, rule: s.categoryRule });
   },
   pairJob: null,
   pair: null,

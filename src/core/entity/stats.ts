@@ -4,14 +4,9 @@ import { getTokens } from '../metrics/squad.ts';
 import type { NotRenamable } from './rename.ts';
 import type { EntityChoice, NameSource, Origin, RenameTarget } from './options.ts';
 
-/** How a prediction moved between the original and the perturbed instance (correct = exact match). */
-export type Category = 'C2C' | 'C2W' | 'W2C' | 'W2W';
-export const CATEGORIES: readonly Category[] = ['C2C', 'C2W', 'W2C', 'W2W'];
+import type { Category } from '../natural/categories.ts';
 
-/** The category of a pair of EM scores, e.g. category(1, 0) === 'C2W'. */
-export function category(origEm: number, pertEm: number): Category {
-  return `${origEm === 1 ? 'C' : 'W'}2${pertEm === 1 ? 'C' : 'W'}` as Category;
-}
+export { CATEGORIES, category, type Category } from '../natural/categories.ts';
 
 /** A wrong answer is wrong-entity when it shares no word with any gold answer, else wrong-boundary; correct answers are neither. */
 export type ErrorKind = 'correct' | 'wrong-entity' | 'wrong-boundary';
@@ -53,7 +48,8 @@ export interface SweepCell {
   n: number;
   orig: Score;
   pert: Score;
-  categories: Record<Category, number>;
+  /** Questions per category under the run's category rule; partial is absent in runs saved before issue 38. */
+  categories: Record<Category, number> & { partial?: number };
   errors: { orig: ErrorCounts; pert: ErrorCounts };
   skipped: Partial<Record<NotRenamable, number>>;
   /** Each renamed question's scores (0..1), kept so the result can be sliced by title, domain, …; absent in runs saved before. */

@@ -6,6 +6,7 @@
  * goes. Its cells equal runSweep's (without their per-question scores).
  */
 import type { Instance } from '../data/types.ts';
+import type { CategoryRule } from '../natural/categories.ts';
 import type { FoundCase } from '../results/found-case.ts';
 import { nextTask, renamableInstances, sweepPlan } from './experiment.ts';
 import type { SweepConfig } from './options.ts';
@@ -33,6 +34,8 @@ export interface StreamOptions {
   onQuestion?: (q: QuestionScores, cell: number) => void;
   /** After each block, with the answerable questions done so far: nothing of the block is held any more. */
   onBlock?: (questions: number) => void;
+  /** The category rule of cells and found cases (categories.ts), the released script's by default. */
+  rule?: CategoryRule;
 }
 
 export interface StreamedSweep {
@@ -118,7 +121,7 @@ export async function runSweepStream(instances: Iterable<Instance>, config: Swee
   const pool = opts.pool ?? (plan.some((s) => s.source === 'indist') ? buildNamePool(instances) : {});
   const size = opts.questions ?? countAnswerable(instances);
   const total = size * (plan.length + 1);
-  const tallies = plan.map((s) => new CellTally(s));
+  const tallies = plan.map((s) => new CellTally(s, opts.rule));
   const blockSize = Math.max(1, Math.floor(opts.blockSize ?? STREAM_BLOCK));
   let committed: StreamedSweep = { cells: tallies.map((t) => t.cell()), cancelled: false, questions: 0, answered: 0 };
   let done = 0;

@@ -5,7 +5,8 @@
  * questions whose F1 the name worsened and improved. The weight α/(α+β) estimates P(worsen) −
  * P(improve); names are ranked by it. One model call per drawn name; the originals are answered once.
  */
-import { foundCase, isC2W, type FoundCase } from '../results/found-case.ts';
+import { isC2W, type CategoryRule } from '../natural/categories.ts';
+import { foundCase, type FoundCase } from '../results/found-case.ts';
 import { scorePrediction } from '../data/score.ts';
 import type { Instance } from '../data/types.ts';
 import { hashString, mixSeed, rng } from '../text/random.ts';
@@ -254,7 +255,7 @@ export async function runUniversal(
   instances: readonly Instance[],
   cfg: UniversalConfig,
   predict: Predictor,
-  cb: { signal?: AbortSignal; onProgress?: (p: SweepProgress) => void; names?: readonly UniversalName[]; onCase?: (c: FoundCase) => void } = {},
+  cb: { signal?: AbortSignal; onProgress?: (p: SweepProgress) => void; names?: readonly UniversalName[]; onCase?: (c: FoundCase) => void; rule?: CategoryRule } = {},
 ): Promise<UniversalResult> {
   const { items, ineligible } = eligibleInstances(instances, cfg.target === 'question-person' ? 'PER' : cfg.type, cfg.target);
   // Given names (a researcher's own list, or a test's) replace the seeded draw.
@@ -303,7 +304,7 @@ export async function runUniversal(
       put.forEach(({ item, r }, k) => {
         const op = originals.get(item.inst.id)?.text ?? '';
         const pp = res.predictions[k]?.text ?? '';
-        if (isC2W(scorePrediction(op, item.inst), scorePrediction(pp, r.perturbed))) cb.onCase?.(foundCase(item.inst, r.perturbed, { original: op, perturbed: pp }, { name: name.name }));
+        if (isC2W(scorePrediction(op, item.inst), scorePrediction(pp, r.perturbed), cb.rule)) cb.onCase?.(foundCase(item.inst, r.perturbed, { original: op, perturbed: pp }, { name: name.name }));
       });
       report(it * perIteration + j + 1, `${name.name} done`);
     }

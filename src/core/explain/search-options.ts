@@ -4,6 +4,7 @@
  * without the edits' code (edits.ts loads the NLP packages), so they live here.
  */
 import type { Instance } from '../data/types.ts';
+import type { CategoryRule } from '../natural/categories.ts';
 import type { NameSource } from '../entity/options.ts';
 import type { NamePool } from '../entity/rename.ts';
 import type { Substitution } from '../entity/substitute.ts';
@@ -35,6 +36,8 @@ export interface SearchOptions extends EditOptions {
   depth: number;
   /** Inputs per model call batch. */
   batch: number;
+  /** What counts as broken: C2W under this rule (categories.ts); the released script's (F1 < 0.4) by default. */
+  rule?: CategoryRule;
 }
 
 export const DEFAULT_SEARCH: SearchOptions = { families: ['rename', 'trap', 'paraphrase', 'noise'], budget: 50, beam: 3, depth: 3, batch: 16, seed: 1, renames: 10, source: 'db' };

@@ -1,13 +1,15 @@
 /**
  * The smallest breaking edit: from a question the model answers correctly (EM 1), search the
- * single edits of the chosen families for one that makes the answer wrong (EM 0, scored against the
- * edited instance's gold answers) — greedy first (single edits in turn, in batches), then a beam
+ * single edits of the chosen families for one that makes the answer wrong — C2W under the category
+ * rule (categories.ts; by default F1 < 0.4, a partly right answer is not a break), scored against the
+ * edited instance's gold answers — greedy first (single edits in turn, in batches), then a beam
  * search over two and three edits, growing the edits that lowered the gold answer's probability
  * most. Every answered input is one model call, counted against the user's budget; "none found
  * within N calls" is a result too.
  */
 import { scorePrediction } from '../data/score.ts';
 import type { Instance } from '../data/types.ts';
+import { isC2W } from '../natural/categories.ts';
 import { interleavedCandidates, type EditCandidate } from './edits.ts';
 import { addStats, noWindows, type ExplainPredictor } from './predictor.ts';
 import { answerProbability } from './units.ts';
@@ -45,7 +47,8 @@ export async function findBreakingEdit(inst: Instance, predict: ExplainPredictor
   const p0 = first.predictions[0];
   if (!p0) return result('cancelled', '');
   const gold = p0.text;
-  if (scorePrediction(gold, inst).em !== 1) return result('not-correct', gold);
+  const before = scorePrediction(gold, inst);
+  if (before.em !== 1) return result('not-correct', gold);
 
   let frontier: State[] = [{ instance: inst, steps: [], probability: answerProbability(p0, gold) }];
   for (let depth = 1; depth <= o.depth; depth++) {
@@ -67,7 +70,7 @@ export async function findBreakingEdit(inst: Instance, predict: ExplainPredictor
         const p = r.predictions[k];
         if (!p) continue;
         const steps: EditStep[] = [...from.steps, { family: c.family, label: c.label, ...(c.rename ? { rename: c.rename } : {}), before: from.instance, after: c.instance }];
-        if (scorePrediction(p.text, c.instance).em === 0) return result('broken', gold, { edits: appliedEdits(steps), perturbed: c.instance, newAnswer: p.text, untried: cands.length - i - k - 1 });
+        if (isC2W(before, scorePrediction(p.text, c.instance), o.rule)) return result('broken', gold, { edits: appliedEdits(steps), perturbed: c.instance, newAnswer: p.text, untried: cands.length - i - k - 1 });
         scored.push({ instance: c.instance, steps, probability: answerProbability(p, p.text) });
       }
     }
