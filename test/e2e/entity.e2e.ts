@@ -144,12 +144,25 @@ describe('entity-renaming experiments', () => {
     const leftOut = await text('sweep-left-out');
     const orgRenamed = (source: string) => new RegExp(`ORG · ${source}: (\\d+) renamed`).exec(leftOut)?.[1];
     expect(orgRenamed('DBName')).toBe(orgRenamed('InDistName'));
+    // Issue 38.4: one count per run. Each cell's renamed + left-out reasons add up to the scope the card states, and the
+    // coverage line (the MIX selection) counts the same: its PER/ORG/GPE are the type cells' renamed plus any answer lost.
+    const scopeN = /Runs on (\d+) questions/.exec(await text('sweep-scope-text'))?.[1];
+    expect([...leftOut.matchAll(/\((\d+) in all\)/g)].map((m) => m[1])).toEqual(Array(4 * 3).fill(scopeN));
+    const cov = await text('tagger-coverage');
+    expect(cov).toContain(`left out of ${scopeN}: `);
+    for (const t of ['PER', 'ORG', 'GPE']) {
+      const line = new RegExp(`${t} · InDistName: [^(]*`).exec(leftOut)?.[0] ?? '';
+      const count = (what: string) => Number(new RegExp(`(\\d+) ${what}`).exec(line)?.[1] ?? 0);
+      expect(count('renamed') + count('answer lost in renaming'), `${t}: ${leftOut} vs ${cov}`).toBe(Number(new RegExp(`${t} (\\d+)`).exec(cov)?.[1]));
+    }
     for (const id of ['chart-type', 'chart-source', 'chart-origin', 'chart-errors']) {
       expect(await app.page.getByTestId(id).locator('.recharts-bar-rectangle').count(), id).toBeGreaterThan(0);
     }
     expect(await app.page.getByTestId('chart-type').locator('.recharts-errorBar').count()).toBeGreaterThan(0);
     await app.page.getByTestId('sweep-card').scrollIntoViewIfNeeded();
     await shot(app.page, 'entity-sweep');
+    await app.page.getByTestId('tagger-coverage').scrollIntoViewIfNeeded();
+    await shot(app.page, 'entity-sweep-coverage');
   });
 
   it('keeps the finished cells of a cancelled sweep', async () => {

@@ -3,6 +3,7 @@
  * src/app/store/experiment-slice.ts: the store's config spread into `settings`) gives a `qarx`
  * command (qarxCommand); run exactly as printed, that command must compute the app's numbers.
  */
+import { dprHeadlineRows } from '../../src/core/experiments/paraphrase/unit.ts';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -156,8 +157,9 @@ describe('the qarx command of an app run reproduces its numbers', () => {
     const app = summarizeDpr((await runParaphrases(items, predict)).rows);
     expect(paraphraseItems(demo, { dataset: true, kinds: ['combined'], seed: 2 }).items.length).toBeGreaterThan(items.length);
     const unit = await runExperiment({ kind: 'paraphrase', kinds: ['combined'], dataset: true, questions: 'answerable' }, 2, demo, predict, versionTwo, () => {});
-    expect(unit.headline[0]).toMatchObject({ n: app.n, beforeF1: app.original.f1, afterF1: app.paraphrased.f1 });
-    expect(unit.headline[0]?.label).toBe(`paraphrased (DPR ${(100 * app.dpr).toFixed(1)}%)`);
+    // Issue 38.4: one headline row per kind, the pool only after them and labelled so.
+    expect(unit.headline).toEqual(dprHeadlineRows(app));
+    expect(unit.headline.at(-1)).toMatchObject({ label: `paraphrased · all kinds pooled (DPR ${(100 * app.dpr).toFixed(1)}%)`, n: app.n, beforeF1: app.original.f1, afterF1: app.paraphrased.f1 });
   }, 300_000);
 
   it('an audit synthetic unit (what the robustness table\'s audit config runs) noises the answerable questions only, as the app', async () => {

@@ -94,7 +94,7 @@ describe('result tables of the newer kinds', () => {
     expect(t.key).toEqual(['rank']);
   });
 
-  it('DPR: overall, per kind and per bucket in %, an empty bucket null; originals over the pairs (Tang et al. 2021 §2.1, App. F), each question once in their own labelled rows', () => {
+  it('DPR: per kind first (the headline, issue 38.4), then all kinds pooled as labelled rows, per bucket in %, an empty bucket null; originals over the pairs (Tang et al. 2021 §2.1, App. F), each question once in their own labelled rows', () => {
     const s: DprSummary = {
       n: 4,
       changed: 1,
@@ -103,25 +103,37 @@ describe('result tables of the newer kinds', () => {
       original: { em: 50, f1: 62.5 },
       paraphrased: { em: 25, f1: 40 },
       originalQuestions: { em: 50, f1: 55 },
-      byKind: { reorder: { n: 3, changed: 1, dpr: 1 / 3 }, synonym: { n: 1, changed: 0, dpr: 0 } },
+      byKind: { reorder: { n: 3, changed: 1, dpr: 1 / 3, original: { em: 66.6667, f1: 75 }, paraphrased: { em: 33.3333, f1: 40 } }, synonym: { n: 1, changed: 0, dpr: 0, original: { em: 0, f1: 25 }, paraphrased: { em: 0, f1: 40 } } },
       buckets: [
         { label: '0.0–0.2', n: 0, changed: 0, dpr: Number.NaN },
         { label: '0.8–1.0', n: 4, changed: 1, dpr: 0.25 },
       ],
     };
+    // Issue 38.4: each kind's figures are the headline; the figures over both kinds are only labelled rows after them.
     expect(dprTable(s).rows).toEqual([
-      ['dpr_pct', 25, 4, true, 1],
-      ['em_original', 50, 4, true, null],
-      ['f1_original', 62.5, 4, true, null],
-      ['em_paraphrased', 25, 4, true, null],
-      ['f1_paraphrased', 40, 4, true, null],
-      ['em_original_each_question_once', 50, 2, true, null],
-      ['f1_original_each_question_once', 55, 2, true, null],
       ['dpr_pct reorder', 33.3333, 3, true, 1],
+      ['em_original reorder', 66.6667, 3, true, null],
+      ['f1_original reorder', 75, 3, true, null],
+      ['em_paraphrased reorder', 33.3333, 3, true, null],
+      ['f1_paraphrased reorder', 40, 3, true, null],
       ['dpr_pct synonym', 0, 1, true, 0],
-      ['dpr_pct similarity 0.0–0.2', null, 0, true, 0],
-      ['dpr_pct similarity 0.8–1.0', 25, 4, true, 1],
+      ['em_original synonym', 0, 1, true, null],
+      ['f1_original synonym', 25, 1, true, null],
+      ['em_paraphrased synonym', 0, 1, true, null],
+      ['f1_paraphrased synonym', 40, 1, true, null],
+      ['dpr_pct all kinds pooled', 25, 4, true, 1],
+      ['em_original all kinds pooled', 50, 4, true, null],
+      ['f1_original all kinds pooled', 62.5, 4, true, null],
+      ['em_paraphrased all kinds pooled', 25, 4, true, null],
+      ['f1_paraphrased all kinds pooled', 40, 4, true, null],
+      ['em_original_each_question_once all kinds pooled', 50, 2, true, null],
+      ['f1_original_each_question_once all kinds pooled', 55, 2, true, null],
+      ['dpr_pct similarity 0.0–0.2 all kinds pooled', null, 0, true, 0],
+      ['dpr_pct similarity 0.8–1.0 all kinds pooled', 25, 4, true, 1],
     ]);
+    // One kind: its figures are the overall rows, named by the kind's row after them.
+    const one = { ...s, byKind: { dataset: { n: 4, changed: 1, dpr: 0.25, original: s.original, paraphrased: s.paraphrased } } };
+    expect(dprTable(one).rows.map((r) => r[0])).toEqual(['dpr_pct', 'em_original', 'f1_original', 'em_paraphrased', 'f1_paraphrased', 'em_original_each_question_once', 'f1_original_each_question_once', 'dpr_pct dataset', 'dpr_pct similarity 0.0–0.2', 'dpr_pct similarity 0.8–1.0']);
   });
 
   it('traps: all questions then each bucket; an empty bucket has no scores', () => {

@@ -11,6 +11,7 @@ import { useApp } from '../store/index.ts';
 import { AnswerBox, CategoryLine, PassageDiff } from './Compare.tsx';
 
 const SKIP_REASONS: Record<NonNullable<LiveRename['skipped']>, string> = {
+  unanswerable: 'The question is unanswerable: with no gold answer, a renaming has nothing to be scored against.',
   'no-entity': 'The answer is not a named entity (PER, ORG or GPE), so there is nothing to rename.',
   'other-type': 'The answer entity is of another type: choose its type or MIX.',
   'long-name': 'The person name has more than two words once a leading title (Dr, Mr, Prof, …) and a trailing Jr, PhD or regnal numeral are removed, so it is left alone, as in Yan et al. (2022).',

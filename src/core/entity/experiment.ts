@@ -96,7 +96,8 @@ async function sweep(instances: readonly Instance[], config: SweepConfig, predic
     const label = `${step.type} · ${step.source} · ${step.origin} · seed ${step.seed}`;
     const tally = new CellTally(step, cb.rule);
     const scores: QuestionScores[] = [];
-    const cancelled = await applyStep(answerable, tally, { pool, originals, predict, onProgress: (d) => report(label, d), onCase: cb.onCase, onQuestion: (q) => scores.push(q) });
+    // Every question of the input, so the unanswerable ones are counted under their reason too (issue 38.4).
+    const cancelled = await applyStep(instances, tally, { pool, originals, predict, onProgress: (d) => report(label, d), onCase: cb.onCase, onQuestion: (q) => scores.push(q) });
     done += answerable.length;
     if (cancelled) return { cells, cancelled: true, originals, questions };
     const cell = tally.cell(scores);

@@ -104,7 +104,6 @@ export interface UniversalResult {
 // Reasons without a label here (renaming may learn new ones) are shown as their key.
 const INELIGIBLE_LABELS: Partial<Record<string, string>> = {
   'other-language': "not in the run's language",
-  unanswerable: 'unanswerable',
   ...NOT_RENAMABLE_LABELS,
 };
 

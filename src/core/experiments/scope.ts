@@ -80,6 +80,9 @@ export function ruleText(kind: ScopeKind, c: ScopeCounts, limit?: number): strin
       return c.paired > 0 ? 'the revision-pair questions (as the natural edits)' : 'answerable only';
     case 'paraphrase':
       return 'answerable only';
+    case 'sweep':
+      // Every question is renamed or left out under one reason (the left-out table): they add up to n (issue 38.4).
+      return 'each renamed where its answer entity is renamable, else left out with its reason';
     case 'robustness':
       return limit !== undefined && limit < c.total ? `the first ${limit} of ${c.total}` : '';
     case 'adversarial':

@@ -4,7 +4,8 @@ import type { PairSummary } from '../natural/pairs.ts';
 import { wrongShares, type BudgetResult, type BudgetScores, type SweepRow } from '../entity/stats.ts';
 import type { CellValue, ResultTable } from './table.ts';
 import { worsensMore, type UniversalResult } from '../entity/universal-options.ts';
-import type { DprCell, DprSummary } from '../sensitivity/dpr.ts';
+import type { DprCell, DprKindCell, DprSummary } from '../sensitivity/dpr.ts';
+import { isPooled, kindsOf } from '../sensitivity/kinds.ts';
 import type { TrapSummary } from '../trap/summary.ts';
 import { adversarialCounts, type AdversarialOutput } from '../trap/adversarial.ts';
 import { isSmallN, sliceKeyLabel, type SliceRow, type SliceTable as SliceTableData } from '../metrics/slices.ts';
@@ -100,27 +101,30 @@ export function universalTable(r: UniversalResult): ResultTable {
 /** A DPR cell as [measure, value %, n, changed]; an empty cell's DPR is null. */
 const dprRow = (measure: string, c: DprCell): CellValue[] => [measure, c.n ? r4(100 * c.dpr) : null, c.n, c.changed];
 
-/** Over-sensitivity: DPR overall, per paraphrase kind and per similarity bucket, and the EM/F1 of both sides. */
+/**
+ * Over-sensitivity: the DPR and EM/F1 of both sides per paraphrase kind first (the headline: a
+ * file's own paraphrases and each generator kind are different quantities, issue 38.4); with several
+ * kinds, the figures over all pairs follow only as rows labelled "all kinds pooled".
+ */
 export function dprTable(s: DprSummary): ResultTable {
   // The pair (original, paraphrase) is the unit (DuReader-robust §2.1, App. F); the originals with each
   // question once are the other weighting, in their own labelled rows with their own count.
   const score = (measure: string, v: number, n: number): CellValue[] => [measure, r4(v), n, null];
+  const kinds = kindsOf(s);
+  const pooled = isPooled(s) ? ' all kinds pooled' : '';
+  const sides = (k: string, c: DprKindCell): CellValue[][] => [score(`em_original${k}`, c.original.em, c.n), score(`f1_original${k}`, c.original.f1, c.n), score(`em_paraphrased${k}`, c.paraphrased.em, c.n), score(`f1_paraphrased${k}`, c.paraphrased.f1, c.n)];
+  const perKind = kinds.flatMap((k) => {
+    const c = s.byKind[k] as DprKindCell;
+    // With one kind the overall rows below are that kind's: its name alone says which.
+    return pooled ? [dprRow(`dpr_pct ${k}`, c), ...sides(` ${k}`, c)] : [dprRow(`dpr_pct ${k}`, c)];
+  });
+  const overall = [dprRow(`dpr_pct${pooled}`, s), ...sides(pooled, s), score(`em_original_each_question_once${pooled}`, s.originalQuestions.em, s.questions), score(`f1_original_each_question_once${pooled}`, s.originalQuestions.f1, s.questions)];
   return withSmall({
     title: 'Over-sensitivity (DPR)',
     columns: ['measure', 'value', 'n', 'changed'],
     key: ['measure'],
     headline: ['value'],
-    rows: [
-      dprRow('dpr_pct', s),
-      score('em_original', s.original.em, s.n),
-      score('f1_original', s.original.f1, s.n),
-      score('em_paraphrased', s.paraphrased.em, s.n),
-      score('f1_paraphrased', s.paraphrased.f1, s.n),
-      score('em_original_each_question_once', s.originalQuestions.em, s.questions),
-      score('f1_original_each_question_once', s.originalQuestions.f1, s.questions),
-      ...(Object.entries(s.byKind) as [string, DprCell][]).map(([k, c]) => dprRow(`dpr_pct ${k}`, c)),
-      ...s.buckets.map((b) => dprRow(`dpr_pct similarity ${b.label}`, b)),
-    ],
+    rows: [...(pooled ? perKind : []), ...overall, ...(pooled ? [] : perKind), ...s.buckets.map((b) => dprRow(`dpr_pct similarity ${b.label}${pooled}`, b))],
   }, 'n');
 }
 
