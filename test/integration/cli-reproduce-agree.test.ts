@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SWEEP, enginePredictor, runSweep, summarizeSweep, type SweepConfig } from '../../src/core/entity/index.ts';
+import { DEFAULT_BUDGET, DEFAULT_SWEEP, enginePredictor, runBudget, runSweep, summarizeSweep, type SweepConfig } from '../../src/core/entity/index.ts';
 import type { Instance } from '../../src/core/data/types.ts';
 import type { QaEngine } from '../../src/core/index.ts';
 import { runExperiment, type ExperimentOutcome, type UnitExperiment } from '../../src/cli/audit/experiments.ts';
@@ -22,7 +22,7 @@ import { noisyPairs } from '../../src/core/natural/noise.ts';
 import { runPairs, summarizePairs } from '../../src/core/natural/pairs.ts';
 import { answerTraps, prepareTraps, summarizeTraps } from '../../src/core/trap/experiment.ts';
 import { qarxCommand, resultExport } from '../../src/core/experiments/command.ts';
-import { experimentCi, sweepComparisons, sweepRowKeys, type CiOptions, type PairedStats } from '../../src/core/stats/index.ts';
+import { budgetComparisons, budgetKey, experimentCi, sweepComparisons, sweepRowKeys, type CiOptions, type PairedStats } from '../../src/core/stats/index.ts';
 import { tableToCsv, type CellValue } from '../../src/core/results/table.ts';
 import { kindOf } from '../../src/core/experiments/registry.ts';
 import { trapComparisons } from '../../src/core/experiments/traps/ci.ts';
@@ -194,6 +194,24 @@ describe('one figure on every surface (issue 38 §7): app table, CSV/JSON export
       'CSV/JSON export': figure(exp.n, exp.orig_f1, exp.renamed_f1_mean, { lo: exp.drop_f1_lo, hi: exp.drop_f1_hi, p: exp.p_f1 }),
       'qarx sweep --ci': fromStats(c?.n, c?.orig.f1, c?.pertF1.mean, c?.ci),
       ...(await auditFigures({ kind: 'sweep', types: config.types, sources: config.sources, target: config.target ?? 'answer', seeds: config.seeds, origin: config.origin, origins: config.origins }, null, key)),
+    });
+  }, 300_000);
+
+  it('worst case over a budget of renamings (Balasubramanian et al. 2020): D_worst against the original answers', async () => {
+    const versionTwo = fx.demo.some((i) => i.isImpossible);
+    const config = { ...DEFAULT_BUDGET, type: 'PER' as const, source: 'randstr' as const, budget: 2, versionTwo };
+    const r = await runBudget(fx.demo, config, enginePredictor(fx.engine, { versionTwo }));
+    const key = budgetKey('model', 'worst');
+    const ci = experimentCi(budgetComparisons(fx.demo, r), CI);
+    const rows = exportedRows('budget', { result: r, ci }, { ...config, ci: CI }, fx.demo.length);
+    const worst = rows.find((x) => x.measure === 'worst') ?? {};
+    const original = rows.find((x) => x.measure === 'original') ?? {};
+    const cli = (await runRecorded(fx, qarxCommand('budget', appRecord(fx.demo, { ...config, ci: CI })).command)) as { n: number; plain: { original: { f1: number }; worst: { f1: number } }; ci: { rows: Record<string, PairedStats | null> } };
+    expectSame({
+      app: fromStats(r.n, r.plain.original.f1, r.plain.worst.f1, ci.rows[key]),
+      'CSV/JSON export': figure(worst.n, original.model_f1, worst.model_f1, { lo: worst.model_drop_f1_lo, hi: worst.model_drop_f1_hi, p: worst.model_p_f1 }),
+      'qarx budget --ci': fromStats(cli.n, cli.plain.original.f1, cli.plain.worst.f1, cli.ci.rows[key]),
+      ...(await auditFigures({ kind: 'budget', type: config.type, source: config.source, target: config.target ?? 'answer', origin: config.origin, budget: config.budget, resemble: null }, null, 'model worst')),
     });
   }, 300_000);
 });
