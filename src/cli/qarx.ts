@@ -55,7 +55,7 @@ const USAGE = `Usage:
       keyboard, ocr, char-insert, char-substitute, char-swap, char-delete, word-swap, word-delete,
       word-split, synonym, word-insert; --answerable-only leaves unanswerable questions out, as the
       app's noise experiment does
-  qarx perturb paraphrase --kind <kind> [--seed N] <in> <out>
+  qarx perturb paraphrase --kind <kind> [--seed N] [--answerable-only] <in> <out>
       rewords each question by a rule of one DuReader-robust kind (English and Chinese): reorder,
       function-word, synonym, content-word, combined; passages and answers untouched, same ids;
       each question keeps original_question and its perturbation; questions no rule fits are counted

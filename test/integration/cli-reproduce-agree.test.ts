@@ -25,6 +25,9 @@ import { qarxCommand, resultExport } from '../../src/core/experiments/command.ts
 import { budgetComparisons, budgetKey, experimentCi, sweepComparisons, sweepRowKeys, type CiOptions, type PairedStats } from '../../src/core/stats/index.ts';
 import { tableToCsv, type CellValue } from '../../src/core/results/table.ts';
 import { kindOf } from '../../src/core/experiments/registry.ts';
+import { populationOf } from '../../src/core/experiments/scope.ts';
+import { paraphraseItems, runParaphrases, summarizeDpr } from '../../src/core/sensitivity/index.ts';
+import { dprShares, paraphraseComparisons } from '../../src/core/experiments/paraphrase/ci.ts';
 import { trapComparisons } from '../../src/core/experiments/traps/ci.ts';
 import { pairsComparisons } from '../../src/core/experiments/natural/ci.ts';
 import { dropOf } from '../../src/core/metrics/drop.ts';
@@ -212,6 +215,28 @@ describe('one figure on every surface (issue 38 §7): app table, CSV/JSON export
       'CSV/JSON export': figure(worst.n, original.model_f1, worst.model_f1, { lo: worst.model_drop_f1_lo, hi: worst.model_drop_f1_hi, p: worst.model_p_f1 }),
       'qarx budget --ci': fromStats(cli.n, cli.plain.original.f1, cli.plain.worst.f1, cli.ci.rows[key]),
       ...(await auditFigures({ kind: 'budget', type: config.type, source: config.source, target: config.target ?? 'answer', origin: config.origin, budget: config.budget, resemble: null }, null, 'model worst')),
+    });
+  }, 300_000);
+
+  it('paraphrases (one generated kind): F1 over the (question, paraphrase) pairs, Tang et al. 2021 §2.1', async () => {
+    const versionTwo = fx.demo.some((i) => i.isImpossible);
+    // The app's population for paraphrases (src/core/experiments/scope.ts): the answerable questions.
+    const asked = populationOf('paraphrase', fx.demo);
+    const { items } = paraphraseItems(asked, { dataset: false, kinds: ['reorder'], seed: 3 });
+    const pr = await runParaphrases(items, enginePredictor(fx.engine, { versionTwo }));
+    const sum = summarizeDpr(pr.rows);
+    const ci = experimentCi(paraphraseComparisons(asked, pr.rows), CI, dprShares(pr.rows));
+    const settings = { datasetParaphrases: false, kinds: 'reorder', seed: 3, paraphrases: items.length, ci: CI };
+    const n = new Set(items.map((i) => i.instance)).size;
+    const rows = exportedRows('paraphrase', { rows: pr.rows, none: {}, without: 0, ci }, settings, n);
+    const v = (m: string) => rows.find((r) => r.measure === m)?.value;
+    const cli = await runRecorded(fx, qarxCommand('paraphrase', appRecord(fx.demo, settings, n)).command);
+    const dpr = cli.dpr as { n: number; original: { f1: number }; paraphrased: { f1: number } };
+    expectSame({
+      app: fromStats(sum.n, sum.original.f1, sum.paraphrased.f1, ci.rows.paraphrased),
+      'CSV/JSON export': figure(rows.find((r) => r.measure === 'f1_original')?.n, v('f1_original'), v('f1_paraphrased'), { lo: v('drop_f1_lo'), hi: v('drop_f1_hi'), p: v('p_f1') }),
+      'qarx perturb paraphrase && compare --ci': fromStats(dpr.n, dpr.original.f1, dpr.paraphrased.f1, (cli as { ci?: PairedStats }).ci),
+      ...(await auditFigures({ kind: 'paraphrase', kinds: ['reorder'], dataset: false, questions: 'answerable' }, 3)),
     });
   }, 300_000);
 });

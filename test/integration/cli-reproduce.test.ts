@@ -98,7 +98,8 @@ describe('the qarx command of an app run reproduces its numbers', () => {
 
   it('paraphrases: each kind\'s perturb paraphrase && compare command gives the app\'s DPR of that kind', async () => {
     const versionTwo = demo.some((i) => i.isImpossible);
-    const { items } = paraphraseItems(demo, { dataset: false, kinds: ['reorder'], seed: 3 });
+    // The app's population for paraphrases (populationOf): the answerable questions; the command says --answerable-only.
+    const { items } = paraphraseItems(populationOf('paraphrase', demo), { dataset: false, kinds: ['reorder'], seed: 3 });
     const app = summarizeDpr((await runParaphrases(items, enginePredictor(engine, { versionTwo }))).rows);
     expect(app.n).toBeGreaterThan(0);
     // paraphrase-slice.ts: { datasetParaphrases, kinds, seed, paraphrases }.
