@@ -68,7 +68,7 @@ export const USAGE = `Usage:
   qarx perturb synthetic --kind <kind> [--rate 0.3] [--seed N] [--answerable-only] <in> <out>
       NLPAug-style noise in each passage, words of gold answers untouched (offsets recomputed); the
 ${wrapIndented(`${NOISE_KINDS.length} kinds of Wu et al. 2025 App. K: ${NOISE_KINDS.join(', ')}; --answerable-only leaves unanswerable questions out, as the app's noise experiment does`)}
-  qarx perturb paraphrase --kind <kind> [--seed N] <in> <out>
+  qarx perturb paraphrase --kind <kind> [--seed N] [--answerable-only] <in> <out>
       rewords each question by a rule of one DuReader-robust kind (English and Chinese): reorder,
       function-word, synonym, content-word, combined; passages and answers untouched, same ids;
       each question keeps original_question and its perturbation; questions no rule fits are counted

@@ -80,7 +80,7 @@ describe('the newer cards adopt the run history and exports', () => {
     await app.page.getByTestId('paraphrase-run').click();
     await app.page.getByTestId('paraphrase-table').waitFor({ timeout: 240_000 });
     await historyHas(3);
-    const rows = await checkTable('paraphrase-result', 'paraphrase', ['measure', 'value', 'n', 'small', 'changed'], /^qarx perturb paraphrase --kind reorder --seed 1 --ids ids\.txt \S+ paraphrased-reorder\.json && qarx compare \S+ paraphrased-reorder\.json --model /);
+    const rows = await checkTable('paraphrase-result', 'paraphrase', ['measure', 'value', 'n', 'small', 'changed'], /^qarx perturb paraphrase --kind reorder --seed 1 --ids ids\.txt (?:--answerable-only )?\S+ paraphrased-reorder\.json && qarx compare \S+ paraphrased-reorder\.json --model /);
     expect(rows[0]?.measure).toBe('dpr_pct');
     await checkChart('DPR by question similarity');
   });

@@ -171,15 +171,15 @@ describe('result tables of the newer kinds', () => {
     ]);
   });
 
-  it('slices: one row per value and the all row, perturbed columns named after the side', () => {
-    const row = (value: string, n: number, o: number, p: number) => ({ value, n, small: n < 5, original: { em: o, f1: o }, perturbed: { em: p, f1: p }, change: { em: p - o, f1: p - o }, perturbedN: n });
+  it('slices: one row per value and the all row, perturbed columns named after the side, drop = original − perturbed (issue 38 §3)', () => {
+    const row = (value: string, n: number, o: number, p: number) => ({ value, n, small: n < 5, original: { em: o, f1: o }, perturbed: { em: p, f1: p }, drop: { em: o - p, f1: o - p }, perturbedN: n });
     const t: SliceTable = { key: 'qword', rows: [row('who', 2, 50, 25), row('when', 1, 100, 100)], all: row('(all)', 3, 66.666666, 50), perturbed: true };
     const r = sliceResultTable(t, 'D_worst');
-    expect(r.columns).toEqual(['slice', 'n', 'small', 'orig_em', 'orig_f1', 'D_worst_em', 'D_worst_f1', 'change_em', 'change_f1']);
+    expect(r.columns).toEqual(['slice', 'n', 'small', 'orig_em', 'orig_f1', 'D_worst_em', 'D_worst_f1', 'drop_em', 'drop_f1']);
     expect(r.rows).toEqual([
-      ['who', 2, true, 50, 50, 25, 25, -25, -25],
+      ['who', 2, true, 50, 50, 25, 25, 25, 25],
       ['when', 1, true, 100, 100, 100, 100, 0, 0],
-      ['all', 3, true, 66.6667, 66.6667, 50, 50, -16.6667, -16.6667],
+      ['all', 3, true, 66.6667, 66.6667, 50, 50, 16.6667, 16.6667],
     ]);
     const plain = sliceResultTable({ ...t, perturbed: false }, 'edited');
     expect(plain.columns).toEqual(['slice', 'n', 'small', 'orig_em', 'orig_f1']);

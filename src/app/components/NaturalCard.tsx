@@ -25,6 +25,7 @@ import type { ExperimentCi } from '../../core/stats/index.ts';
 import { PAIRS_CI_KEY } from '../../core/experiments/natural/ci.ts';
 import { ciFor } from '../store/ci-slice.ts';
 import { CiControl } from './CiControl.tsx';
+import { RELATIVE_SIGN } from '../../core/metrics/drop.ts';
 import { CiLegend, CiStatus, DropRow, FigureCi } from './CiCell.tsx';
 
 /** One colour per category, the same as the CSS variables (--c2c …). */
@@ -261,7 +262,7 @@ function SummaryTable({ nat, syn, synLabel, dropped, natCi, synCi }: { nat: Pair
         </tr>
         <tr>
           <td>
-            <Term k="relative F1 change" />
+            <Term k="relative F1 change" /> ({RELATIVE_SIGN})
           </td>
           {cols.map((c) => (
             <td key={c.name} className={c.s.relativeF1Change < 0 ? 'drop' : c.s.relativeF1Change > 0 ? 'gain' : undefined}>

@@ -4,6 +4,7 @@
  * (Beta weights over N iterations of B names × B questions). Progress counts name draws; a cancelled
  * run keeps what finished, marked partial.
  */
+import { DROP_SUFFIX } from '../../core/metrics/drop.ts';
 import { Term } from './Term.tsx';
 import { ScopeLine } from './ScopeLine.tsx';
 import { Bar, BarChart, CartesianGrid, Cell, Tooltip, XAxis, YAxis } from 'recharts';
@@ -124,7 +125,7 @@ export function UniversalResults({ result: r, source, ci }: { result: UniversalR
               <th title="Trials whose F1 the name raised">better</th>
               <th title="Questions of the name's samples it could be put in, over its draws">tried</th>
               <th title="Trials whose predicted span, mapped back to the original passage, changed">changed</th>
-              <th title="Mean over trials of F1 original − F1 renamed, in points">mean F1 drop (points)</th>
+              <th title="Mean over trials of F1 original − F1 renamed, in points">mean F1 drop {DROP_SUFFIX} (points)</th>
               {ci && <CiHeads />}
             </tr>
           </thead>

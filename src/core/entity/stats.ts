@@ -1,6 +1,7 @@
 /** Scores and summaries of renaming experiments: categories, error kinds, mean ± std, sweep rows. */
 import type { Score } from '../data/score.ts';
 import { getTokens } from '../metrics/squad.ts';
+import { dropOf } from '../metrics/drop.ts';
 import type { NotRenamable } from './rename.ts';
 import type { EntityChoice, NameSource, Origin, RenameTarget } from './options.ts';
 
@@ -108,7 +109,7 @@ export function summarizeSweep(cells: readonly SweepCell[], plannedSeeds = 0): S
     const pertEm = meanStd(valid.map((c) => c.pert.em));
     const pertF1 = meanStd(valid.map((c) => c.pert.f1));
     const planned = Math.max(plannedSeeds, cs.length);
-    return { type: first.type, source: first.source, origin: first.origin, seeds: cs.length, plannedSeeds: planned, complete: cs.length >= planned, n: first.n, orig, errors: errorShares(cs), pertEm, pertF1, dropEm: orig.em - pertEm.mean, dropF1: orig.f1 - pertF1.mean };
+    return { type: first.type, source: first.source, origin: first.origin, seeds: cs.length, plannedSeeds: planned, complete: cs.length >= planned, n: first.n, orig, errors: errorShares(cs), pertEm, pertF1, dropEm: dropOf(orig.em, pertEm.mean), dropF1: dropOf(orig.f1, pertF1.mean) };
   });
 }
 

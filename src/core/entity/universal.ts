@@ -8,6 +8,7 @@
 import { isC2W, type CategoryRule } from '../natural/categories.ts';
 import { foundCase, type FoundCase } from '../results/found-case.ts';
 import { scorePrediction } from '../data/score.ts';
+import { dropOf } from '../metrics/drop.ts';
 import type { Instance } from '../data/types.ts';
 import { hashString, mixSeed, rng } from '../text/random.ts';
 import type { QaInput, QaPrediction } from '../types.ts';
@@ -216,7 +217,7 @@ function rowOf(name: string, { questions, ...t }: NameTally): UniversalRow {
   // One computation for the mean drop and the slice table's all row (original − renamed, over trials).
   const original = averageScore(questions.map((q) => q.original));
   const renamed = averageScore(questions.map((q) => q.perturbed));
-  return { name, ...t, share: t.tried ? t.changed / t.tried : NaN, meanF1Drop: original.f1 - renamed.f1, original, renamed, questions: [...questions] };
+  return { name, ...t, share: t.tried ? t.changed / t.tried : NaN, meanF1Drop: dropOf(original.f1, renamed.f1), original, renamed, questions: [...questions] };
 }
 
 /** Scores one name's predictions on its D_s against the originals into its tally, and updates α, β and the weight. */
@@ -235,7 +236,7 @@ function scoreName(t: NameTally, put: { item: Eligible; r: { perturbed: Instance
     const o = scorePrediction(op.text, item.inst);
     const p = scorePrediction(pp.text, r.perturbed);
     t.questions.push({ id: item.inst.id, dataset: item.inst.dataset, original: o, perturbed: p });
-    const drop = o.f1 - p.f1;
+    const drop = dropOf(o.f1, p.f1);
     if (drop > 0) worsened++;
     else if (drop < 0) improved++;
   });

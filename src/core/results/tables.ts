@@ -156,16 +156,16 @@ export function adversarialTable(o: AdversarialOutput): ResultTable {
   }, 'originals');
 }
 
-/** A slice table as data: one row per slice value and the row of all questions (perturbed columns when it has them). */
+/** A slice table as data: one row per slice value and the row of all questions (perturbed and drop = original − perturbed columns when it has them). */
 export function sliceResultTable(t: SliceTableData, perturbedLabel: string): ResultTable {
   const side = (s: { em: number; f1: number } | null): CellValue[] => (s ? [r4(s.em), r4(s.f1)] : []);
-  const row = (r: SliceRow): CellValue[] => [r.value, r.n, r.small, ...side(r.original), ...(t.perturbed ? [...side(r.perturbed), ...side(r.change)] : [])];
+  const row = (r: SliceRow): CellValue[] => [r.value, r.n, r.small, ...side(r.original), ...(t.perturbed ? [...side(r.perturbed), ...side(r.drop)] : [])];
   const p = perturbedLabel.replace(/\W+/g, '_');
   return {
     title: `Scores by ${sliceKeyLabel(t.key)}`,
-    columns: ['slice', 'n', 'small', 'orig_em', 'orig_f1', ...(t.perturbed ? [`${p}_em`, `${p}_f1`, 'change_em', 'change_f1'] : [])],
+    columns: ['slice', 'n', 'small', 'orig_em', 'orig_f1', ...(t.perturbed ? [`${p}_em`, `${p}_f1`, 'drop_em', 'drop_f1'] : [])],
     key: ['slice'],
-    headline: t.perturbed ? ['orig_f1', `${p}_f1`, 'change_f1'] : ['orig_f1'],
+    headline: t.perturbed ? ['orig_f1', `${p}_f1`, 'drop_f1'] : ['orig_f1'],
     rows: [...t.rows.map(row), row({ ...t.all, value: 'all' })],
   };
 }
