@@ -18,7 +18,7 @@ import type { QaEngine } from '../../src/core/index.ts';
 import { runExperiment, type ExperimentOutcome, type UnitExperiment } from '../../src/cli/audit/experiments.ts';
 import { buildSummary } from '../../src/cli/audit/summary.ts';
 import { UNIT_FORMAT, type UnitFile } from '../../src/core/audit/format.ts';
-import { noisyPairs } from '../../src/core/natural/noise.ts';
+import { noisyPairs } from '../../src/core/natural/noise-passage.ts';
 import { runPairs, summarizePairs } from '../../src/core/natural/pairs.ts';
 import { answerTraps, prepareTraps, summarizeTraps } from '../../src/core/trap/experiment.ts';
 import { qarxCommand, resultExport } from '../../src/core/experiments/command.ts';
