@@ -5,6 +5,7 @@
  */
 import { useEffect } from 'react';
 import type { Instance } from '../../core/data/types.ts';
+import { isRevisionPair } from '../../core/formats/pair-kind.ts';
 import { sentenceAt, type PairRow } from '../../core/natural/pairs.ts';
 import { EDIT_INTENTS, wuIntent } from '../../core/natural/intents.ts';
 import { describeNoise, NOISE_KINDS, NOISE_LABELS, type NoiseKind } from '../../core/natural/noise-kinds.ts';
@@ -28,7 +29,8 @@ export function RevisionPanel() {
     if (modelId && key) runPair();
   }, [key, modelId, allowNull, runPair]);
 
-  if (!inst?.revision)
+  // A question paraphrased on the same passage is no revision: the paraphrase panel offers it.
+  if (!inst?.revision || !isRevisionPair(inst))
     return noiseAsked ? (
       <section className="entity-panel" data-testid="noise-panel">
         <div className="panel-head">
