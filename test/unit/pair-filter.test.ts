@@ -141,3 +141,17 @@ describe('question-paraphrase pairs are told apart from revision pairs (Gan & Ng
     expect(populationOf('paraphrase', r.instances)).toHaveLength(6);
   });
 });
+
+describe('the question list tells the pair kinds apart (issue 38.4)', () => {
+  it('a paraphrase import is "para", not "rev", and the "has revision pair" filter leaves it out', async () => {
+    const { SearchIndex } = await import('../../src/worker/search-index.ts');
+    const r = await paraphraseFile();
+    const edited = makeInstance({ id: 'e1', dataset: 'd', title: '', question: 'Who?', context: 'Ada led it.', answers: [{ text: 'Ada', start: 0 }], isImpossible: false, lang: 'en', revision: { context: 'Ada alone led it.', answers: [{ text: 'Ada', start: 0 }] } });
+    const index = new SearchIndex();
+    index.add('d', [...r.instances.map((i) => ({ ...i, dataset: 'd' })), edited]);
+    const all = index.search(['d'], '', { dataset: 'all', answerable: 'all', entity: 'all', revision: 'all', category: 'all' }, null, 100).rows;
+    expect(all.map((x) => [x.hasRevision, x.hasParaphrase])).toEqual([...Array(6).fill([false, true]), [true, false]]);
+    const revisions = index.search(['d'], '', { dataset: 'all', answerable: 'all', entity: 'all', revision: 'with-revision', category: 'all' }, null, 100).rows;
+    expect(revisions.map((x) => x.id)).toEqual(['e1']);
+  });
+});
