@@ -3,7 +3,7 @@
  * and see the answers to both side by side with a "prediction changed" flag.
  */
 import { KIND_LABELS, PARAPHRASE_KINDS, type GeneratedKind } from '../../core/sensitivity/kinds.ts';
-import { datasetParaphrases } from '../../core/sensitivity/paraphrase.ts';
+import { datasetParaphrases } from '../../core/sensitivity/dataset-paraphrases.ts';
 import type { Instance } from '../../core/data/types.ts';
 import { useApp } from '../store/index.ts';
 import { AnswerBox } from './Compare.tsx';
