@@ -5,7 +5,7 @@
  */
 import type { Instance } from '../data/types.ts';
 import { hashString, mixSeed, pick, rng } from '../text/random.ts';
-import { isNone, KIND_LABELS, type GeneratedKind, type Paraphrase, type ParaphraseKind, type ParaphraseResult, type Rewrite } from './kinds.ts';
+import { isNone, KIND_LABELS, type GeneratedKind, type Paraphrase, type ParaphraseResult, type Rewrite } from './kinds.ts';
 import { contentWordEn, functionWordEn, reorderEn, synonymEn } from './paraphrase-en.ts';
 import { contentWordZh, functionWordZh, reorderZh, synonymZh } from './paraphrase-zh.ts';
 import { datasetParaphrases } from './dataset-paraphrases.ts';
