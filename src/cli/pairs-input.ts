@@ -1,14 +1,15 @@
-/** Reading two aligned files as revision pairs for `compare` and `challenge`, with every left-out question reported. */
+/** Reading two aligned files (revision pairs or question paraphrases) for `compare` and `challenge`, with every left-out question reported. */
 import { basename } from 'node:path';
 import type { Instance } from '../core/data/types.ts';
 import { importFile, importPairs, summarizeIssues } from '../core/formats/index.ts';
 import { describePairing } from '../core/formats/pairs.ts';
+import { describePairKinds, type PairKindCounts } from '../core/formats/pair-kind.ts';
 import { InputError } from '../core/formats/json.ts';
 import { err, readBytes } from './io.ts';
 import { reportPairing, reportRead } from './report.ts';
 
-/** The paired questions of `a` (original) and `b` (edited), and whether either file has an unanswerable question. */
-export async function readPairs(a: string, b: string, cmd: string): Promise<{ paired: Instance[]; versionTwo: boolean }> {
+/** The paired questions of `a` (original) and `b` (edited), how many pairs are of each kind, and whether either file has an unanswerable question. */
+export async function readPairs(a: string, b: string, cmd: string): Promise<{ paired: Instance[]; kinds: PairKindCounts; versionTwo: boolean }> {
   const first = await importFile(a, readBytes(a), { dataset: basename(a) });
   const second = await importFile(b, readBytes(b), { dataset: basename(a) });
   reportRead(a, first.instances.length, first.issues);
@@ -18,7 +19,8 @@ export async function readPairs(a: string, b: string, cmd: string): Promise<{ pa
   const paired = r.instances.filter((i) => i.revision);
   reportPairing(a, b, first.instances.length, paired.length, r.issues, cmd);
   err(`qarx: ${cmd}: questions of ${a}: ${describePairing(r.pairing)}\n`);
+  err(`qarx: ${cmd}: pairs: ${describePairKinds(r.kinds)}\n`);
   if (paired.length === 0) throw new InputError(`${a} and ${b}: no question appears in both files with an answer in each (${summarizeIssues(r.issues) || 'no shared ids'}).`);
   // SQuAD 2.0's "no answer" follows the data: on when either file has an unanswerable question.
-  return { paired, versionTwo: first.instances.some((i) => i.isImpossible) || second.instances.some((i) => i.isImpossible) };
+  return { paired, kinds: r.kinds, versionTwo: first.instances.some((i) => i.isImpossible) || second.instances.some((i) => i.isImpossible) };
 }

@@ -78,12 +78,15 @@ ${wrapIndented(`${NOISE_KINDS.length} kinds of Wu et al. 2025 App. K: ${NOISE_KI
       answers kept at their offsets; writes SQuAD JSON with each question's trap sentence and span;
       --lang picks the generator's language (default: guessed from each passage)
   qarx compare <original.json> <perturbed.json> --model <dir|hub id> [--rule script|em] [--json] [--squad2]
-      answers each question on both passages of aligned revision pairs (same ids) and prints the
+      answers each question on both sides of two aligned files (revision pairs: edited passages;
+      question paraphrases: same passage, reworded question — the stderr says which) and prints the
       counts of C2W, W2C, C2C, W2W and partial (script rule: correct = EM 1, wrong = F1 < 0.4; em:
       correct = exact match), EM/F1 on both sides, the relative F1 change, the unmodified
       answer-sentence share per category and the prediction-change rate; when the files word
       questions differently, DPR (share of reworded questions whose normalised answer changed) overall,
-      by question similarity and by kind. Questions are matched by id, else by passage and answers;
+      by question similarity and by kind, over every pair. Questions are matched by id, else by passage
+      and answers; a pair is left out only where the edit moved or changed a gold answer and the
+      released whole-word rule no longer finds it (never when the passage is unchanged);
       --slice KEY (repeatable) adds original vs perturbed EM/F1 and the change per slice of the
       original questions
   qarx challenge <original.json> <perturbed.json> --out <challenge.json> [--seed N] [--dev <squad-dev.json>]

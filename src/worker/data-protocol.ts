@@ -94,6 +94,8 @@ export interface InstanceRow {
   isImpossible: boolean;
   answerType: AnswerEntityType | null;
   hasRevision: boolean;
+  /** A question-paraphrase pair (same passage, reworded question) or the dataset's own paraphrases. */
+  hasParaphrase: boolean;
   lang: 'en' | 'zh';
 }
 

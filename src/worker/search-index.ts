@@ -4,6 +4,7 @@
  */
 import type { AnswerEntityType, Instance } from '../core/data/types.ts';
 import type { InstanceRow, SearchFilters } from './data-protocol.ts';
+import { isParaphrasePair, isRevisionPair } from '../core/formats/pair-kind.ts';
 
 /** One searchable entry: the row, its lowercase question+answers, and its passage's slot. */
 interface Entry {
@@ -27,7 +28,8 @@ function toRow(x: Instance): InstanceRow {
     answer: x.answers[0]?.text ?? '',
     isImpossible: x.isImpossible,
     answerType: x.answerType ?? null,
-    hasRevision: x.revision !== undefined,
+    hasRevision: isRevisionPair(x),
+    hasParaphrase: isParaphrasePair(x) || (x.paraphrases?.length ?? 0) > 0,
     lang: x.lang,
   };
 }

@@ -5,6 +5,7 @@
  */
 import { useEffect } from 'react';
 import type { Instance } from '../../core/data/types.ts';
+import { isRevisionPair } from '../../core/formats/pair-kind.ts';
 import type { PairRow } from '../../core/natural/pairs.ts';
 import { sentenceAt } from '../../core/text/sentences.ts';
 import { EDIT_INTENTS, wuIntent } from '../../core/natural/intents.ts';
@@ -29,7 +30,8 @@ export function RevisionPanel() {
     if (modelId && key) runPair();
   }, [key, modelId, allowNull, runPair]);
 
-  if (!inst?.revision)
+  // A question paraphrased on the same passage is no revision: the paraphrase panel offers it.
+  if (!inst?.revision || !isRevisionPair(inst))
     return noiseAsked ? (
       <section className="entity-panel" data-testid="noise-panel">
         <div className="panel-head">

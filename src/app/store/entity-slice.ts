@@ -6,6 +6,7 @@ import type { NamePool, RenameOptions } from '../../core/entity/rename.ts';
 import type { PairRow } from '../../core/natural/pairs.ts';
 import { editAsPair, WIKIPEDIA_API, type WikiEdit } from '../../core/natural/wiki-edit.ts';
 import { MAX_SEED } from '../../core/text/random.ts';
+import { isRevisionPair } from '../../core/formats/pair-kind.ts';
 import { newDataId, sendData } from '../data-client.ts';
 import { newJobId, send } from '../worker-client.ts';
 import type { AppState } from './index.ts';
@@ -140,7 +141,8 @@ export const createEntitySlice: StateCreator<AppState, [], [], EntitySlice> = (s
   runPair() {
     const s = get();
     const inst = s.instance;
-    if (!inst?.revision || !s.model || s.modelStatus !== 'ready') return;
+    // A question-paraphrase pair is no edit: the paraphrase panel asks it, not the revision panel.
+    if (!inst || !isRevisionPair(inst) || !s.model || s.modelStatus !== 'ready') return;
     const jobId = newJobId();
     set({ pairJob: jobId, pair: null });
     send({ type: 'pair', jobId, instance: scored(s, inst), versionTwo: s.allowNull, rule: s.categoryRule });

@@ -14,9 +14,11 @@ export async function run(exp: NaturalExperiment | SyntheticUnit, { seed, instan
   const s = seed ?? 1;
   // Noise goes on the scope rule's questions (src/core/experiments/scope.ts), as in the app's noise experiment and robustness table; units planned before the rule ran on all.
   const noise = exp.kind === 'synthetic' ? noisyPairs(exp.questions === 'answerable' ? populationOf(exp.kind, instances) : [...instances], { kind: exp.noise, rate: exp.rate, seed: s }, instances) : null;
-  const r = await runPairs(noise ? noise.instances : instances, predict, onProgress, { rule: exp.rule });
+  // Revision pairs: core's population (question paraphrases on the same passage are not edits), as the app's card runs.
+  const pairs = noise ? noise.instances : populationOf('natural', instances);
+  const r = await runPairs(pairs, predict, onProgress, { rule: exp.rule });
   const sum = summarizePairs(r.rows);
-  per?.push(() => joinScores(noise ? noise.instances : instances, r.rows, (x) => ({ original: x.original, perturbed: x.perturbed })));
+  per?.push(() => joinScores(pairs, r.rows, (x) => ({ original: x.original, perturbed: x.perturbed })));
   const label = exp.kind === 'natural' ? 'natural edits' : (r.rows[0]?.intent ?? `synthetic: ${exp.noise}`);
   const settings = exp.kind === 'synthetic' ? { kind: exp.noise, rate: exp.rate, seed: s, rule: exp.rule } : { rule: exp.rule };
   const table = { ...pairsTable([{ name: label, s: sum }]), title: exp.kind === 'natural' ? 'Revision pairs' : `Synthetic noise (${label})` };
