@@ -43,5 +43,5 @@ const t0 = performance.now();
 const r = await runAttack(questions, explainPredictor(engine, { versionTwo: false }), { ...DEFAULT_SEARCH, budget: 20 });
 const calls = r.rows.reduce((a, x) => a + x.calls, 0);
 line(`attack, ${questions.length} questions, budget 20, 4 families + all`, r.stats, performance.now() - t0, calls);
-for (const x of r.rows) console.log(`  ${x.label.padEnd(24)} broken ${x.broken}/${x.correct} (${(100 * x.share).toFixed(1)}%), ${Number.isFinite(x.callsPerBreak) ? x.callsPerBreak.toFixed(1) : '–'} calls per break`);
+for (const x of r.rows) console.log(`  ${x.label.padEnd(24)} broken ${x.broken}/${x.applicable} applicable (${(100 * x.shareOfApplicable).toFixed(1)}%; ${(100 * x.shareOfCorrect).toFixed(1)}% of ${x.correct} correct), ${Number.isFinite(x.callsPerBreak) ? x.callsPerBreak.toFixed(1) : '–'} calls per break`);
 await model.dispose();

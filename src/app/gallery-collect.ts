@@ -45,14 +45,14 @@ export function collectFailures(s: AppState, from: CollectFrom): void {
     s.addFailures(casesFromPairs(s.naturalRows, s.naturalInstances, model, { kind: 'revision' }, { ...base, perturbation: 'natural edit (revision pair)' }));
   } else if (from === 'synthetic') {
     const o = s.noiseOptions;
-    void withNoisyPassages(s.syntheticRows.filter((r) => r.category === 'C2W').length > 0, o, (noisy) =>
+    void withNoisyPassages(s.syntheticRows.filter((r) => r.category === 'C2W').length > 0, o, s.syntheticAmong, (noisy) =>
       casesFromPairs(s.syntheticRows, s.syntheticInstances, model, { kind: 'noise', noise: o.kind, rate: o.rate, seed: o.seed }, { ...base, perturbation: noiseLabel(o), noisyPassage: noisy }),
     ).then((cases) => s.addFailures(cases));
   } else if (from === 'traps') {
     const position = s.trapConfig.position;
     const insts = s.trapInstances;
     const p = { kind: 'trap' as const, source: s.trapConfig.source, position, seed: s.trapConfig.seed, sentence: '' };
-    s.addFailures(casesFromTraps(s.trapRows, insts, model, p, { ...base, perturbation: `trap sentence (${s.trapConfig.source}, ${position} the answer sentence)`, trapped: (i, r) => trappedPassage(i, r, position) }));
+    s.addFailures(casesFromTraps(s.trapRows, insts, model, p, { ...base, perturbation: `trap sentence (${s.trapConfig.source}, ${position} the answer sentence)`, trapped: (i, r) => trappedPassage(i, r, position), rule: s.categoryRule }));
   } else if (from === 'rename') {
     const r = s.rename;
     if (!r || r.category !== 'C2W' || !r.perturbed) return;
@@ -104,12 +104,16 @@ function renamedGold(before: readonly { text: string }[], after: readonly { text
   return a.join('\u0000') === b.join('\u0000') ? null : { perturbedGold: b };
 }
 
-/** Runs `make` with a function giving each question's noisy passage, loading the noise code only when there is a case to show. */
-async function withNoisyPassages(any: boolean, o: NoiseOptions, make: (noisy: (inst: Instance) => string | null) => FailureCase[]): Promise<FailureCase[]> {
+/**
+ * Runs `make` with a function giving each question's noisy passage (the one the run drew: noise kept
+ * the answers of `among`, the run's scope), loading the noise code only when there is a case to show.
+ */
+async function withNoisyPassages(any: boolean, o: NoiseOptions, among: readonly Instance[], make: (noisy: (inst: Instance) => string | null) => FailureCase[]): Promise<FailureCase[]> {
   if (!any) return [];
   try {
-    const { addNoise } = await import('../core/natural/noise.ts');
-    return make((inst) => addNoise(inst, o)?.perturbed.context ?? null);
+    const { passageNoiser } = await import('../core/natural/noise-passage.ts');
+    const noisy = passageNoiser(among, o);
+    return make((inst) => noisy(inst)?.noise.context ?? null);
   } catch {
     return make(() => null);
   }
@@ -132,7 +136,7 @@ export function collectParaphrases(s: AppState): void {
   const found = caseCollector();
   for (const r of s.paraRows) {
     const inst = byKey.get(`${r.dataset}\u0000${r.id}`);
-    if (inst && isC2W(r.original, r.paraphrased)) found.add(foundCase(inst, { context: inst.context, question: r.paraphrase }, { original: r.original.text, perturbed: r.paraphrased.text }));
+    if (inst && isC2W(r.original, r.paraphrased, s.categoryRule)) found.add(foundCase(inst, { context: inst.context, question: r.paraphrase }, { original: r.original.text, perturbed: r.paraphrased.text }));
   }
   const label = (c: FoundCase) => `paraphrase: ${KIND_LABELS[s.paraRows.find((r) => r.id === c.id && r.paraphrase === c.perturbed.question)?.kind ?? 'combined']}`;
   s.addFailures(casesFromFound(found.cases, model, 'paraphrase', { allowNull: s.allowNull, found: new Date().toISOString(), perturbation: label }));
@@ -142,5 +146,5 @@ export function collectParaphrases(s: AppState): void {
 export function collectAdversarial(s: AppState): void {
   const model = modelRef(s);
   if (!model || !s.adversarialRun) return;
-  s.addFailures(casesFromAdversarial(s.adversarialRun, s.adversarialInstances, model, { allowNull: s.allowNull, found: new Date().toISOString() }));
+  s.addFailures(casesFromAdversarial(s.adversarialRun, s.adversarialInstances, model, { allowNull: s.allowNull, found: new Date().toISOString(), rule: s.categoryRule }));
 }

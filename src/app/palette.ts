@@ -7,8 +7,8 @@
 import type { PairCategory } from '../core/natural/categories.ts';
 import type { NameSource } from '../core/entity/options.ts';
 
-/** Outcome categories: C2C bluish green, C2W vermillion, W2C indigo, W2W grey, partial orange. */
-export const CATEGORY_COLORS: Record<PairCategory, string> = { C2C: '#00785a', C2W: '#b34700', W2C: '#4b3fc4', W2W: '#6b7080', partial: '#e69f00' };
+/** Outcome categories: C2C bluish green, C2W vermillion, W2C indigo, W2W grey, partial orange (kept in core, which the audit report shares). */
+export { CATEGORY_COLORS } from '../core/natural/category-colors.ts';
 
 /** Name sources and the original: grey, blue, orange, wine. */
 export const SOURCE_COLORS: Record<NameSource | 'original', string> = { original: '#8a8f9c', indist: '#0072b2', db: '#e69f00', randstr: '#882255' };

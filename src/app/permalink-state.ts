@@ -6,6 +6,7 @@
 import { liveNoAnswer } from '../core/data/no-answer.ts';
 import { decodePermalink, PERMALINK_PREFIX, type Permalink } from '../core/results/permalink.ts';
 import { useApp, type AppState } from './store/index.ts';
+import { isRevisionPair } from '../core/formats/pair-kind.ts';
 
 /** The permalink of what the live view shows, or why it cannot be one. */
 export function currentPermalink(s: AppState): { link: Permalink } | { error: string } {
@@ -25,7 +26,7 @@ export function currentPermalink(s: AppState): { link: Permalink } | { error: st
     ? { kind: 'rename', type: o.type, ...(o.target ? { target: o.target } : {}), source: o.source, origin: o.origin, seed: o.seed, resemble: s.renameResemble }
     : s.noisePair
       ? { kind: 'noise', noise: s.noiseOptions.kind, rate: s.noiseOptions.rate, seed: s.noiseOptions.seed }
-      : q.kind === 'instance' && inst?.revision
+      : q.kind === 'instance' && inst && isRevisionPair(inst)
         ? { kind: 'revision' }
         : { kind: 'none' };
   // Models added beside the primary (Hub or shipped; ones opened from local files cannot travel in a link).

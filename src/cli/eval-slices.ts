@@ -12,6 +12,7 @@ import { adversarialSliceItems } from '../core/metrics/experiment-slices.ts';
 import { adversarialHeadline } from '../core/metrics/experiment-headlines.ts';
 import type { SquadDataset, SquadPredictions } from '../core/metrics/squad.ts';
 import { officialScores, sliceTable, type EvalMode, type SliceItem, type SliceKey } from '../core/metrics/slices.ts';
+import { DROP_SIGN } from '../core/metrics/drop.ts';
 import { adversarialQuestions, evaluateAdversarial } from '../core/trap/adversarial.ts';
 import { err, out, readBytes } from './io.ts';
 import { formatSliceTable, typeAnswers, warnAbsentKeys } from './slices.ts';
@@ -87,7 +88,7 @@ export async function evalAdversarialSlices(input: AdversarialSliceInput): Promi
     return 0;
   }
   out("metric: Jia & Liang's adversarial evaluation (SQuAD v1.1 EM/F1), one row per original question; EM and F1 in %\n");
-  out("EM/F1: the original question's own; pert.: the adversary's pick (its worst answered variant); Δ = pert. − original\n");
+  out(`EM/F1: the original question's own; pert.: the adversary's pick (its worst answered variant); ${DROP_SIGN}\n`);
   out(`${tables.map(formatSliceTable).join('\n\n')}\n`);
   return 0;
 }

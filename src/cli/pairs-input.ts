@@ -1,15 +1,16 @@
-/** Reading two aligned files as revision pairs for `compare` and `challenge`, with every left-out question reported. */
+/** Reading two aligned files (revision pairs or question paraphrases) for `compare` and `challenge`, with every left-out question reported. */
 import { basename } from 'node:path';
 import type { Instance } from '../core/data/types.ts';
 import { mergeNoAnswerData, noAnswerData, type NoAnswerData } from '../core/data/no-answer.ts';
 import { importFile, importPairs, summarizeIssues } from '../core/formats/index.ts';
 import { describePairing } from '../core/formats/pairs.ts';
+import { describePairKinds, type PairKindCounts } from '../core/formats/pair-kind.ts';
 import { InputError } from '../core/formats/json.ts';
 import { err, readBytes } from './io.ts';
 import { reportPairing, reportRead } from './report.ts';
 
-/** The paired questions of `a` (original) and `b` (edited), and what the two files say about no answer. */
-export async function readPairs(a: string, b: string, cmd: string): Promise<{ paired: Instance[]; evidence: NoAnswerData }> {
+/** The paired questions of `a` (original) and `b` (edited), how many pairs are of each kind, and what the two files say about no answer. */
+export async function readPairs(a: string, b: string, cmd: string): Promise<{ paired: Instance[]; kinds: PairKindCounts; evidence: NoAnswerData }> {
   const first = await importFile(a, readBytes(a), { dataset: basename(a) });
   const second = await importFile(b, readBytes(b), { dataset: basename(a) });
   reportRead(a, first.instances.length, first.issues);
@@ -19,7 +20,8 @@ export async function readPairs(a: string, b: string, cmd: string): Promise<{ pa
   const paired = r.instances.filter((i) => i.revision);
   reportPairing(a, b, first.instances.length, paired.length, r.issues, cmd);
   err(`qarx: ${cmd}: questions of ${a}: ${describePairing(r.pairing)}\n`);
+  err(`qarx: ${cmd}: pairs: ${describePairKinds(r.kinds)}\n`);
   if (paired.length === 0) throw new InputError(`${a} and ${b}: no question appears in both files with an answer in each (${summarizeIssues(r.issues) || 'no shared ids'}).`);
   // One no-answer setting runs both sides: the two files' evidence together (core/data/no-answer.ts).
-  return { paired, evidence: mergeNoAnswerData([noAnswerData(first.instances, first.fileVersion), noAnswerData(second.instances, second.fileVersion)]) };
+  return { paired, kinds: r.kinds, evidence: mergeNoAnswerData([noAnswerData(first.instances, first.fileVersion), noAnswerData(second.instances, second.fileVersion)]) };
 }

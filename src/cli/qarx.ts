@@ -14,10 +14,25 @@
  *   qarx audit --config audit.json --out DIR [--shard i/n] [--workers N]   qarx merge DIR… --out DIR
  *   qarx card --audit DIR [--model NAME] [--out FILE]
  */
+import { NOISE_KINDS } from '../core/natural/noise-kinds.ts';
 import { exitCode } from './exit-code.ts';
 import { out, UsageError } from './io.ts';
 
-const USAGE = `Usage:
+/** Text as usage lines indented by six spaces, at most ~100 columns, e.g. a list generated from a core registry. */
+export function wrapIndented(text: string, width = 100): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && 6 + line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines.map((l) => `      ${l}`).join('\n');
+}
+
+export const USAGE = `Usage:
   qarx help TERM | glossary   what a term means (DBName, D_worst, DPR, C2W, …) and the paper it comes from
   qarx predict --model <dir|hub id> --data <data file> --out <dir> [options]
       --dump-logits           also write logits.jsonl (every window's start/end logits and token offsets)
@@ -52,11 +67,9 @@ const USAGE = `Usage:
       other passages with a Hub token-classification model (e.g. Xenova/bert-base-NER) instead of the
       built-in tagger
   qarx perturb synthetic --kind <kind> [--rate 0.3] [--seed N] [--answerable-only] <in> <out>
-      NLPAug-style noise in each passage, words of gold answers untouched (offsets recomputed); kinds:
-      keyboard, ocr, char-insert, char-substitute, char-swap, char-delete, word-swap, word-delete,
-      word-split, synonym, word-insert; --answerable-only leaves unanswerable questions out, as the
-      app's noise experiment does
-  qarx perturb paraphrase --kind <kind> [--seed N] <in> <out>
+      NLPAug-style noise in each passage, words of gold answers untouched (offsets recomputed); the
+${wrapIndented(`${NOISE_KINDS.length} kinds of Wu et al. 2025 App. K: ${NOISE_KINDS.join(', ')}; --answerable-only leaves unanswerable questions out, as the app's noise experiment does`)}
+  qarx perturb paraphrase --kind <kind> [--seed N] [--answerable-only] <in> <out>
       rewords each question by a rule of one DuReader-robust kind (English and Chinese): reorder,
       function-word, synonym, content-word, combined; passages and answers untouched, same ids;
       each question keeps original_question and its perturbation; questions no rule fits are counted
@@ -66,12 +79,15 @@ const USAGE = `Usage:
       answers kept at their offsets; writes SQuAD JSON with each question's trap sentence and span;
       --lang picks the generator's language (default: guessed from each passage)
   qarx compare <original.json> <perturbed.json> --model <dir|hub id> [--rule script|em] [--json] [--squad2]
-      answers each question on both passages of aligned revision pairs (same ids) and prints the
+      answers each question on both sides of two aligned files (revision pairs: edited passages;
+      question paraphrases: same passage, reworded question — the stderr says which) and prints the
       counts of C2W, W2C, C2C, W2W and partial (script rule: correct = EM 1, wrong = F1 < 0.4; em:
       correct = exact match), EM/F1 on both sides, the relative F1 change, the unmodified
       answer-sentence share per category and the prediction-change rate; when the files word
       questions differently, DPR (share of reworded questions whose normalised answer changed) overall,
-      by question similarity and by kind. Questions are matched by id, else by passage and answers;
+      by question similarity and by kind, over every pair. Questions are matched by id, else by passage
+      and answers; a pair is left out only where the edit moved or changed a gold answer and the
+      released whole-word rule no longer finds it (never when the passage is unchanged);
       --slice KEY (repeatable) adds original vs perturbed EM/F1 and the change per slice of the
       original questions
   qarx challenge <original.json> <perturbed.json> --out <challenge.json> [--seed N] [--dev <squad-dev.json>]
@@ -103,8 +119,11 @@ const USAGE = `Usage:
       one generated trap sentence at each of four positions, one paraphrase rule, one noise edit of
       each kind at the lowest rate — greedy, then a beam over 2…depth edits, until the answer scores
       EM 0 or the budget of model calls (answered inputs) runs out; prints per family (each alone)
-      and all together the share of correct answers broken and calls per break, and the windows run
-      vs reused; Ctrl-C stops after the current question and prints what finished, marked partial
+      and all together the correct answers, those the family could edit (applicable), the share of
+      the applicable broken (and, labelled, of every correct answer) and calls per break, and the
+      windows run vs reused; --json adds each break's edited question and passage and its edits
+      (code-point offsets; two renamings of one entity in a row are one edit); Ctrl-C stops after
+      the current question and prints what finished, marked partial
   qarx sweep <data file> --model <dir|hub id> [--types PER,ORG,GPE,MIX] [--sources indist,db,randstr]
              [--seeds 5] [--origin us] [--origins us,in,cn,fr,ar] [--target answer|question-person] [--tagger <hub id|dir>] [--squad2] [--json]
       the app's entity-renaming sweep: every type × source (and PER × DBName × origin) over seeds

@@ -50,13 +50,13 @@ export function columns(s: string): number {
 
 /** One table as aligned text lines, a `*` on small slices and a note saying what it means. */
 export function formatSliceTable(t: SliceTable): string {
-  const head = ['value', 'n', 'EM', 'F1', ...(t.perturbed ? ['pert. EM', 'pert. F1', 'Δ EM', 'Δ F1'] : [])];
+  const head = ['value', 'n', 'EM', 'F1', ...(t.perturbed ? ['pert. EM', 'pert. F1', 'drop EM', 'drop F1'] : [])];
   const cells = (r: SliceRow) => [
     r.small && r !== t.all ? `${r.value} ${SMALL_MARK}` : r.value,
     String(r.n),
     num(r.original.em),
     num(r.original.f1),
-    ...(t.perturbed && r.perturbed && r.change ? [num(r.perturbed.em), num(r.perturbed.f1), signed(r.change.em), signed(r.change.f1)] : []),
+    ...(t.perturbed && r.perturbed && r.drop ? [num(r.perturbed.em), num(r.perturbed.f1), signed(r.drop.em), signed(r.drop.f1)] : []),
   ];
   const lines = [head, ...t.rows.map(cells), cells(t.all)];
   // Labels come from the data: control characters would break the table (and the terminal).

@@ -97,6 +97,8 @@ export interface InstanceRow {
   isImpossible: boolean;
   answerType: AnswerEntityType | null;
   hasRevision: boolean;
+  /** A question-paraphrase pair (same passage, reworded question) or the dataset's own paraphrases. */
+  hasParaphrase: boolean;
   lang: 'en' | 'zh';
 }
 
@@ -144,7 +146,8 @@ export type DataEvent =
   | { type: 'search-result'; reqId: number; rows: InstanceRow[]; total: number }
   /** `gone`: why there is no instance when its dataset was deleted (here or in another tab). */
   /** `noAnswer`: what the question's dataset says about no answer (core/data/no-answer.ts); Live decides from it unless the user overrides. */
-  | { type: 'instance'; reqId: number; instance: Instance | null; gone?: string; noAnswer?: NoAnswerData }
+  /** An opened question; `passageAnswers`: every gold answer of the questions on its passage (Live's noise keeps them all). */
+  | { type: 'instance'; reqId: number; instance: Instance | null; gone?: string; noAnswer?: NoAnswerData; passageAnswers?: GoldAnswer[] }
   | { type: 'storage'; report: StorageReport }
   /** Something the user should know that no request asked for (start-up clean-up, another tab's delete). */
   | { type: 'notice'; message: string }

@@ -6,7 +6,7 @@
  */
 /// <reference lib="webworker" />
 import { liveQuery } from 'dexie';
-import type { AnswerEntityType, Instance } from '../core/data/types.ts';
+import type { AnswerEntityType, GoldAnswer, Instance } from '../core/data/types.ts';
 import { TypeCorrections } from './corrections.ts';
 import { loadDemoSet } from '../core/data/demo.ts';
 import type { NamePool } from '../core/entity/rename.ts';
@@ -304,11 +304,19 @@ async function wikiEdits(msg: Extract<DataRequest, { type: 'wiki-edits' }>): Pro
 }
 
 /** One question, or why there is none when its dataset was deleted (here or in another tab). */
-async function get(dataset: string, id: string): Promise<{ instance: Instance | null; gone?: string }> {
+async function get(dataset: string, id: string): Promise<{ instance: Instance | null; gone?: string; passageAnswers?: GoldAnswer[] }> {
   await init();
   if (dataset !== DEMO_ID && !catalog.has(dataset)) return { instance: null, gone: `This question cannot be opened. ${catalog.goneMessage(dataset)}` };
   const x = dataset === DEMO_ID ? demo.find((d) => d.id === id) : await db.instances.get([dataset, id]);
-  return { instance: x ? withIntent(x) : null };
+  return x ? { instance: withIntent(x), passageAnswers: await passageAnswersOf(x) } : { instance: null };
+}
+
+/** Every gold answer of the questions on an instance's passage: what Live's noise keeps, as experiments and qarx keep it (noise-passage.ts). */
+async function passageAnswersOf(x: Instance): Promise<GoldAnswer[]> {
+  const ids = index.samePassage(x.dataset, x.id);
+  if (ids.length <= 1) return x.answers;
+  const same = x.dataset === DEMO_ID ? demo.filter((d) => ids.includes(d.id)) : await db.instances.bulkGet(ids.map((i) => [x.dataset, i]));
+  return same.flatMap((d) => (d && d.context === x.context ? d.answers : []));
 }
 
 installHeartbeat(self); // pings and the life lock, ahead of the command switch

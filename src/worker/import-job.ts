@@ -12,6 +12,7 @@ import { openHfDataset } from '../core/formats/hf-datasets.ts';
 import { concatBytes } from '../core/formats/gzip.ts';
 import { linkAdversarial } from '../core/formats/adversarial.ts';
 import { describePairing, type PairingCounts } from '../core/formats/pairs.ts';
+import { describePairKinds, type PairKindCounts } from '../core/formats/pair-kind.ts';
 import { contentHash } from '../core/data/content-hash.ts';
 import type { InputIssue } from '../core/formats/squad.ts';
 import { answerTypeOf } from '../core/ner/answer-type.ts';
@@ -123,7 +124,7 @@ export async function runImport(deps: ImportDeps, jobId: number, source: ImportS
   const progress = (phase: Phase) => (done: number, total: number) => post({ type: 'import-progress', jobId, phase, done, total });
   const id = newDatasetId(jobId);
   const nothing = (message: string) => post({ type: 'import-done', jobId, dataset: null, cancelled: true, message });
-  let result: { instances: Instance[]; issues: InputIssue[]; format: DatasetInfo['format']; cancelled?: boolean; pairing?: PairingCounts; fileVersion?: string };
+  let result: { instances: Instance[]; issues: InputIssue[]; format: DatasetInfo['format']; cancelled?: boolean; pairing?: PairingCounts; kinds?: PairKindCounts; fileVersion?: string };
   try {
     result = await readSource(source, id, signal, progress);
   } catch (err) {
@@ -152,7 +153,7 @@ async function save(
   jobId: number,
   id: string,
   name: string,
-  result: { instances: Instance[]; issues: InputIssue[]; format: DatasetInfo['format']; pairing?: PairingCounts; hash: string; tags?: TagStoreData; fileVersion?: string },
+  result: { instances: Instance[]; issues: InputIssue[]; format: DatasetInfo['format']; pairing?: PairingCounts; hash: string; tags?: TagStoreData; kinds?: PairKindCounts; fileVersion?: string },
   readCancelled: boolean,
   signal: AbortSignal,
 ): Promise<void> {
@@ -216,7 +217,7 @@ async function save(
       ? `Import cancelled while saving: ${theCount(kept.length, 'question')} saved so far ${isAre(kept.length)} kept.`
       : readCancelled
         ? `Import cancelled: ${theCount(kept.length, 'question')} read so far ${isAre(kept.length)} kept.`
-        : `Imported ${countOf(kept.length, 'question')}${name === asked ? '' : ` as "${name}" (a dataset named "${asked}" already exists)`}.${result.pairing ? ` Pairs: ${describePairing(result.pairing)}.` : ''}${issueSummary ? ` ${issueSummary}` : ''}`;
+        : `Imported ${countOf(kept.length, 'question')}${name === asked ? '' : ` as "${name}" (a dataset named "${asked}" already exists)`}.${result.pairing ? ` Pairs: ${describePairing(result.pairing)}${result.kinds ? `; ${describePairKinds(result.kinds)}` : ''}.` : ''}${issueSummary ? ` ${issueSummary}` : ''}`;
     post({ type: 'import-done', jobId, dataset: info, cancelled, message });
   } catch (err) {
     // Settled like an import whose tab died: what was saved stays as a partial dataset, else nothing does.

@@ -16,7 +16,7 @@ const once = <T>(load: () => Promise<T>): (() => Promise<T>) => {
 export const lazy = {
   entity: once(() => import('../core/entity/index.ts')),
   pairs: once(() => import('../core/natural/pairs.ts')),
-  noise: once(() => import('../core/natural/noise.ts')),
+  noise: once(() => import('../core/natural/noise-passage.ts')),
   paraphrases: once(() => import('../core/sensitivity/dpr.ts')),
   robustness: once(() => import('../core/results/robustness.ts')),
   traps: once(() => import('./trap-jobs.ts')),

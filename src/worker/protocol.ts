@@ -3,7 +3,7 @@
  * so a renamed field is a compile error on both ends.
  */
 import type { ModelErrorCode, PredictProgress, QaInput, QaPrediction } from '../core/index.ts';
-import type { Instance } from '../core/data/types.ts';
+import type { GoldAnswer, Instance } from '../core/data/types.ts';
 import type { BudgetConfig, BudgetResult, SweepCell, SweepConfig, SweepProgress } from '../core/entity/experiment.ts';
 import type { LiveRename } from '../core/entity/live.ts';
 import type { FoundCase } from '../core/results/found-case.ts';
@@ -54,21 +54,24 @@ export type WorkerRequest =
   | { type: 'preload-experiments' }
   | { type: 'predict'; jobId: number; inputs: QaInput[]; versionTwo: boolean }
   | { type: 'cancel'; jobId: number }
-  | { type: 'rename'; jobId: number; instance: Instance; options: RenameOptions; pool: NamePool | null; versionTwo: boolean; resemble: { m: 1 | 3; temperature: number } | null }
+  | { type: 'rename'; jobId: number; instance: Instance; options: RenameOptions; pool: NamePool | null; versionTwo: boolean; resemble: { m: 1 | 3; temperature: number } | null; rule: CategoryRule }
   // pool: the InDistName pool of every question of the selection's datasets (null: none needed)
   // tags: the datasets' entity tags saved at import (core/entity/tag-store.ts); none: tagged during the sweep
   // tagger: the id of the loaded entity tagger that finds the answer entities (absent: the built-in tagger)
-  | { type: 'sweep'; jobId: number; key?: string; instances: Instance[]; config: SweepConfig; versionTwo: boolean; pool: NamePool | null; tags?: TagStoreData[]; tagger?: string }
-  | { type: 'budget'; jobId: number; key?: string; instances: Instance[]; config: BudgetConfig; pool: NamePool | null; tagger?: string }
+  | { type: 'sweep'; jobId: number; key?: string; instances: Instance[]; config: SweepConfig; versionTwo: boolean; pool: NamePool | null; tags?: TagStoreData[]; tagger?: string; rule: CategoryRule }
+  | { type: 'budget'; jobId: number; key?: string; instances: Instance[]; config: BudgetConfig; pool: NamePool | null; tagger?: string; rule: CategoryRule }
   | { type: 'export-renamed'; jobId: number; instances: Instance[]; options: RenameOptions; pool: NamePool | null }
   /** Universal names: K candidate names, each put in every eligible question, ranked by predictions changed. */
-  | { type: 'universal'; jobId: number; key?: string; instances: Instance[]; config: UniversalConfig; versionTwo: boolean; tagger?: string }
+  | { type: 'universal'; jobId: number; key?: string; instances: Instance[]; config: UniversalConfig; versionTwo: boolean; tagger?: string; rule: CategoryRule }
   /** A Hub token-classification model as the entity tagger of sweep, budget and universal names (replaces the one loaded). */
   | { type: 'load-tagger'; jobId: number; source: ModelSourceMsg }
-  /** One question on both passages of its pair; with `noise`, on its passage and a noisy copy instead. */
-  | { type: 'pair'; jobId: number; instance: Instance; versionTwo: boolean; rule: CategoryRule; noise?: NoiseOptions }
+  /**
+   * One question on both passages of its pair; with `noise`, on its passage and its noisy copy instead,
+   * the noise keeping `passageAnswers` (every answer of the passage's questions) so it is the copy every surface draws.
+   */
+  | { type: 'pair'; jobId: number; instance: Instance; versionTwo: boolean; rule: CategoryRule; noise?: NoiseOptions; passageAnswers?: GoldAnswer[] }
   /** Revision pairs of many questions (natural), or the same questions with synthetic noise. */
-  | { type: 'pairs'; jobId: number; key?: string; instances: Instance[]; noise: NoiseOptions | null; versionTwo: boolean; rule: CategoryRule }
+  | { type: 'pairs'; jobId: number; key?: string; instances: Instance[]; noise: NoiseOptions | null; versionTwo: boolean; rule: CategoryRule; among?: Instance[] }
   /** Original questions and their paraphrases on the same passages (over-sensitivity; one item for the live control). */
   | { type: 'paraphrases'; jobId: number; key?: string; items: ParaphraseItem[]; versionTwo: boolean; live: boolean }
   /** One question on its passage and with a trap sentence (live view). */

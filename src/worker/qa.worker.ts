@@ -218,7 +218,7 @@ function handleRename(msg: Extract<WorkerRequest, { type: 'rename' }>): void {
       if (msg.jobId !== latestRename) return; // a newer re-roll replaced this one
       const { liveRename } = await lazy.entity();
       const predict = enginePredictor(a.engine, { versionTwo: msg.versionTwo, signal });
-      const result = await liveRename(msg.instance, msg.options, msg.pool, predict, msg.versionTwo, msg.resemble);
+      const result = await liveRename(msg.instance, msg.options, msg.pool, predict, msg.versionTwo, msg.resemble, msg.rule);
       if (result) post({ type: 'renamed', jobId: msg.jobId, result });
     }),
   );
@@ -228,7 +228,7 @@ function handlePair(msg: Extract<WorkerRequest, { type: 'pair' }>): void {
   renameChain = renameChain.then(() =>
     withModel(msg.jobId, async (a, signal) => {
       const [{ noisyPairs }, { runPairs }] = await Promise.all([lazy.noise(), lazy.pairs()]);
-      const inst = msg.noise ? (noisyPairs([msg.instance], msg.noise).instances[0] ?? null) : msg.instance;
+      const inst = msg.noise ? (noisyPairs([msg.instance], msg.noise, [{ ...msg.instance, answers: msg.passageAnswers ?? msg.instance.answers }]).instances[0] ?? null) : msg.instance;
       if (!inst) {
         post({ type: 'paired', jobId: msg.jobId, row: null, instance: null });
         return;
@@ -274,7 +274,7 @@ function handleExperiment(msg: Extract<WorkerRequest, { type: 'sweep' | 'budget'
         return;
       }
       if (msg.type === 'pairs') {
-        const set = msg.noise ? noisyPairs(msg.instances, msg.noise) : { instances: msg.instances, dropped: 0 };
+        const set = msg.noise ? noisyPairs(msg.instances, msg.noise, msg.among ?? msg.instances) : { instances: msg.instances, dropped: 0 };
         const report = throttled(msg.jobId);
         const label = msg.noise ? 'synthetic noise' : 'revision pairs';
         const r = await runPairs(set.instances, enginePredictor(a.engine, { versionTwo: msg.versionTwo, signal }), (done, total) => report({ done, total, label }), { rule: msg.rule });
@@ -293,7 +293,7 @@ function handleExperiment(msg: Extract<WorkerRequest, { type: 'sweep' | 'budget'
       // C2W cases for the failure gallery, a bounded number per run.
       const found = caseCollector();
       if (msg.type === 'universal') {
-        const result = await runUniversal(tagged, msg.config, enginePredictor(a.engine, { versionTwo: msg.versionTwo, signal }), { signal, onProgress: throttled(msg.jobId), onCase: found.add });
+        const result = await runUniversal(tagged, msg.config, enginePredictor(a.engine, { versionTwo: msg.versionTwo, signal }), { signal, onProgress: throttled(msg.jobId), onCase: found.add, rule: msg.rule });
         post({ type: 'universal-done', jobId: msg.jobId, result, cases: found.cases });
         return;
       }
@@ -309,10 +309,10 @@ function handleExperiment(msg: Extract<WorkerRequest, { type: 'sweep' | 'budget'
           cells++;
           post({ type: 'sweep-cell', jobId: msg.jobId, cell });
         };
-        const r = await withTagStore(() => runSweep(tagged, msg.config, held, { pool: msg.pool ?? undefined, signal, onProgress: throttled(msg.jobId), onCell, onCase: found.add }), tags);
+        const r = await withTagStore(() => runSweep(tagged, msg.config, held, { pool: msg.pool ?? undefined, signal, onProgress: throttled(msg.jobId), onCell, onCase: found.add, rule: msg.rule }), tags);
         post({ type: 'sweep-done', jobId: msg.jobId, cancelled: r.cancelled, n: r.questions, cases: found.cases });
       } else {
-        const result = await runBudget(tagged, msg.config, predict, { pool: msg.pool ?? undefined, signal, onProgress: throttled(msg.jobId), onCase: found.add });
+        const result = await runBudget(tagged, msg.config, predict, { pool: msg.pool ?? undefined, signal, onProgress: throttled(msg.jobId), onCase: found.add, rule: msg.rule });
         post({ type: 'budget-done', jobId: msg.jobId, result, cases: found.cases });
       }
     }, 'key' in msg ? msg.key : undefined),

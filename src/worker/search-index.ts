@@ -4,6 +4,7 @@
  */
 import type { AnswerEntityType, Instance } from '../core/data/types.ts';
 import type { InstanceRow, SearchFilters } from './data-protocol.ts';
+import { isParaphrasePair, isRevisionPair } from '../core/formats/pair-kind.ts';
 
 /** One searchable entry: the row, its lowercase question+answers, and its passage's slot. */
 interface Entry {
@@ -27,7 +28,8 @@ function toRow(x: Instance): InstanceRow {
     answer: x.answers[0]?.text ?? '',
     isImpossible: x.isImpossible,
     answerType: x.answerType ?? null,
-    hasRevision: x.revision !== undefined,
+    hasRevision: isRevisionPair(x),
+    hasParaphrase: isParaphrasePair(x) || (x.paraphrases?.length ?? 0) > 0,
     lang: x.lang,
   };
 }
@@ -69,6 +71,13 @@ export class SearchIndex {
     let n = 0;
     for (const e of this.sets.get(dataset)?.entries ?? []) if (e.row.isImpossible) n++;
     return n;
+  }
+
+  /** The ids of the questions on the same passage as `id` (itself included; passages compared in lower case, so callers check the exact text). */
+  samePassage(dataset: string, id: string): string[] {
+    const set = this.sets.get(dataset);
+    const ctx = set?.entries.find((e) => e.row.id === id)?.ctx;
+    return ctx === undefined || !set ? [] : set.entries.filter((e) => e.ctx === ctx).map((e) => e.row.id);
   }
 
   /** Forgets a dataset and its passages. */

@@ -61,9 +61,9 @@ describe('the newer cards adopt the run history and exports', () => {
     await app.page.getByTestId('universal-run').click();
     await app.page.getByTestId('universal-table').waitFor({ timeout: 240_000 });
     await historyHas(1);
-    const rows = await checkTable('universal-result', 'universal', ['rank', 'name', 'weight_pct', 'alpha', 'beta', 'draws', 'worsened', 'improved', 'tried', 'small', 'changed', 'share_pct', 'mean_f1_drop', 'eligible', 'orig_em', 'orig_f1', ...ciColumns('', 'orig', 'renamed')], /^qarx universal \S+\.json --model public\/models\/qarx-lexical-qa --dtype fp32 --type PER --target answer --source \S+ --origin us --candidates 3 --iterations 10 --sample 10 --top 3 --seed 1 /);
+    const rows = await checkTable('universal-result', 'universal', ['rank', 'name', 'weight_pct', 'alpha', 'beta', 'draws', 'worsened', 'improved', 'tried', 'small', 'changed', 'share_pct', 'mean_f1_drop', 'eligible', 'orig_em', 'orig_f1', 'worsens_more', 'qualified', ...ciColumns('', 'orig', 'renamed')], /^qarx universal \S+\.json --model public\/models\/qarx-lexical-qa --dtype fp32 --type PER --target answer --source \S+ --origin us --candidates 3 --iterations 10 --sample 10 --top 3 --seed 1 /);
     expect(rows.map((r) => r.rank)).toEqual([1, 2, 3]);
-    // Names that changed nothing are left out of the list and chart (issue 23 §2), so the chart says how many it shows.
+    // Only names that worsen more answers than they improve are listed and charted (App. A.1), so the chart says how many it shows.
     const shown = await app.page.getByTestId('universal-row').count();
     expect(shown).toBeGreaterThan(0);
     await checkChart(`Weight per name, P(worsen) − P(improve) (top ${shown})`);
@@ -80,7 +80,7 @@ describe('the newer cards adopt the run history and exports', () => {
     await app.page.getByTestId('paraphrase-run').click();
     await app.page.getByTestId('paraphrase-table').waitFor({ timeout: 240_000 });
     await historyHas(3);
-    const rows = await checkTable('paraphrase-result', 'paraphrase', ['measure', 'value', 'n', 'small', 'changed'], /^qarx perturb paraphrase --kind reorder --seed 1 --ids ids\.txt \S+ paraphrased-reorder\.json && qarx compare \S+ paraphrased-reorder\.json --model /);
+    const rows = await checkTable('paraphrase-result', 'paraphrase', ['measure', 'value', 'n', 'small', 'changed'], /^qarx perturb paraphrase --kind reorder --seed 1 --ids ids\.txt (?:--answerable-only )?\S+ paraphrased-reorder\.json && qarx compare \S+ paraphrased-reorder\.json --model /);
     expect(rows[0]?.measure).toBe('dpr_pct');
     await checkChart('DPR by question similarity');
   });

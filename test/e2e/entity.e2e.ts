@@ -34,7 +34,7 @@ describe('live entity renaming', () => {
     await expect.poll(() => text('rename-original-text'), { timeout: 30_000 }).toBe('Alexander Fleming');
     const renamed = (first?.split(' → ')[1] ?? '') + ' ' + (last?.split(' → ')[1] ?? '');
     expect(await text('rename-perturbed-text')).not.toBe('…');
-    expect(['C2C', 'C2W']).toContain(await text('rename-category'));
+    expect(['C2C', 'C2W', 'partial']).toContain(await text('rename-category'));
     if ((await text('rename-category')) === 'C2C') expect(await text('rename-perturbed-text')).toContain(renamed.trim());
     expect(await text('entities')).toContain('PER');
     // The passage marks the renamable spans with their entity type.
@@ -73,9 +73,22 @@ describe('live entity renaming', () => {
     await app.page.getByTestId('kept-rare').waitFor({ timeout: 30_000 });
     expect(await text('kept-rare')).toMatch(/kept: Parlophone \(rare words/);
     expect(await subs()).toEqual([]);
-    await expect.poll(() => text('rename-category'), { timeout: 30_000 }).toMatch(/^(C2C|C2W|W2C|W2W)$/);
+    await expect.poll(() => text('rename-category'), { timeout: 30_000 }).toMatch(/^(C2C|C2W|W2C|W2W|partial)$/);
     await app.page.getByTestId('rename-result').scrollIntoViewIfNeeded();
     await shot(app.page, 'entity-live-db-rare-kept');
+  });
+
+  it('Wu et al. 2025 script rule: a renamed answer partly right (F1 0.67) is partial, not C2W, and the line names the rule (issue 38.3)', async () => {
+    // Seed 1, DBName, MIX: "Robert Cailliau" is renamed and the model answers the new surname alone (EM 0, F1 0.67).
+    await openDemo('Robert Cailliau', 'Who helped to promote the project inside CERN?');
+    await expect.poll(() => text('rename-original-text'), { timeout: 60_000 }).toBe('Robert Cailliau');
+    await expect.poll(() => text('rename-category'), { timeout: 30_000 }).toBe('partial');
+    expect(await app.page.getByTestId('rename-perturbed').textContent()).toMatch(/EM 0.*F1 66\.7|F1 66\.7.*EM 0/);
+    expect(await app.page.locator('.category-line').first().textContent()).toMatch(/script rule: wrong = F1 < 0\.4/);
+    const bg = await app.page.getByTestId('rename-category').evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(bg).toBe('rgb(230, 159, 0)'); // partial's colour (palette.ts), as in every chart
+    await app.page.getByTestId('rename-result').scrollIntoViewIfNeeded();
+    await shot(app.page, 'entity-live-partial');
   });
 
   it('renames free text on word boundaries, compared with the model’s own answer', async () => {
@@ -131,12 +144,25 @@ describe('entity-renaming experiments', () => {
     const leftOut = await text('sweep-left-out');
     const orgRenamed = (source: string) => new RegExp(`ORG · ${source}: (\\d+) renamed`).exec(leftOut)?.[1];
     expect(orgRenamed('DBName')).toBe(orgRenamed('InDistName'));
+    // Issue 38.4: one count per run. Each cell's renamed + left-out reasons add up to the scope the card states, and the
+    // coverage line (the MIX selection) counts the same: its PER/ORG/GPE are the type cells' renamed plus any answer lost.
+    const scopeN = /Runs on (\d+) questions/.exec(await text('sweep-scope-text'))?.[1];
+    expect([...leftOut.matchAll(/\((\d+) in all\)/g)].map((m) => m[1])).toEqual(Array(4 * 3).fill(scopeN));
+    const cov = await text('tagger-coverage');
+    expect(cov).toContain(`left out of ${scopeN}: `);
+    for (const t of ['PER', 'ORG', 'GPE']) {
+      const line = new RegExp(`${t} · InDistName: [^(]*`).exec(leftOut)?.[0] ?? '';
+      const count = (what: string) => Number(new RegExp(`(\\d+) ${what}`).exec(line)?.[1] ?? 0);
+      expect(count('renamed') + count('answer lost in renaming'), `${t}: ${leftOut} vs ${cov}`).toBe(Number(new RegExp(`${t} (\\d+)`).exec(cov)?.[1]));
+    }
     for (const id of ['chart-type', 'chart-source', 'chart-origin', 'chart-errors']) {
       expect(await app.page.getByTestId(id).locator('.recharts-bar-rectangle').count(), id).toBeGreaterThan(0);
     }
     expect(await app.page.getByTestId('chart-type').locator('.recharts-errorBar').count()).toBeGreaterThan(0);
     await app.page.getByTestId('sweep-card').scrollIntoViewIfNeeded();
     await shot(app.page, 'entity-sweep');
+    await app.page.getByTestId('tagger-coverage').scrollIntoViewIfNeeded();
+    await shot(app.page, 'entity-sweep-coverage');
   });
 
   it('keeps the finished cells of a cancelled sweep', async () => {

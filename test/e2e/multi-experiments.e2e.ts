@@ -52,7 +52,7 @@ for (const device of ['wasm', 'webgpu'] as const) describe(`an experiment card o
     // Human labels, as the single-run tables: no machine names in headers or key cells.
     expect(headers).toContain('Amodel A orig. F1');
     expect(headers).toContain('Bmodel B orig. F1');
-    expect(headers).toContain('Bmodel B drop F1');
+    expect(headers).toContain('Bmodel B drop F1 (orig. − pert.)');
     expect(headers.join(' ')).not.toMatch(/_/);
     expect(await side.locator('tbody tr td:nth-child(2)').allTextContents()).not.toContain('db');
     // An origin only means something for DBName: beside the other sources it is '–', as in the single-run table.

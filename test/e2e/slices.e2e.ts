@@ -42,7 +42,7 @@ describe('slice table under the revision-pair result', () => {
     ]);
     expect(await app.page.getByTestId('natural-slices-all').locator('td').first().textContent()).toBe('4');
     expect(await table.locator('thead th').allTextContents()).toEqual(['question word', 'n', 'original EM / F1', 'edited EM / F1', 'change EM / F1']);
-    expect(await app.page.getByTestId('natural-slices-all-change').textContent()).toMatch(/^(−|\+)?\d+\.\d \/ (−|\+)?\d+\.\d$/);
+    expect(await app.page.getByTestId('natural-slices-all-drop').textContent()).toMatch(/^(−|\+)?\d+\.\d \/ (−|\+)?\d+\.\d$/);
 
     // Title: labels come from the file, markup included.
     const select = app.page.getByTestId('natural-slices-key');
@@ -108,7 +108,7 @@ describe('slice table under the revision-pair result', () => {
     expect(csv.name).toMatch(/^qarx-budget-.*-slices-qword\.csv$/);
     const parsed = Papa.parse<Record<string, string>>(csv.bytes.toString('utf8'), { header: true, skipEmptyLines: true });
     expect(parsed.errors).toEqual([]);
-    expect(parsed.meta.fields).toEqual(['slice', 'n', 'small', 'orig_em', 'orig_f1', 'D_worst_em', 'D_worst_f1', 'change_em', 'change_f1']);
+    expect(parsed.meta.fields).toEqual(['slice', 'n', 'small', 'orig_em', 'orig_f1', 'D_worst_em', 'D_worst_f1', 'drop_em', 'drop_f1']);
     expect(parsed.data.at(-1)).toMatchObject({ slice: 'all', n: String(n) });
     expect(parsed.data.slice(0, -1).map((r) => Number(r.n))).toEqual(counts);
     const json = JSON.parse((await download(app.page, () => app.page.getByTestId('budget-slices-json').click())).bytes.toString('utf8')) as { kind: string; settings: { sliceBy: string }; rows: unknown[] };

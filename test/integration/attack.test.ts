@@ -14,6 +14,7 @@ import { instancesToSquad } from '../../src/core/formats/index.ts';
 import { configureRuntime, loadQaModel, QaEngine } from '../../src/core/index.ts';
 import { DEFAULT_SEARCH, explainPredictor, findBreakingEdit, occlude, occlusionUnits, reduceInput } from '../../src/core/explain/index.ts';
 import { ROOT, runMain } from '../support/run-qarx.ts';
+import { applyEdits, type CheckedChange } from '../support/apply-edits.ts';
 
 const MODEL = join(ROOT, 'public', 'models', 'qarx-lexical-qa');
 const tmp = mkdtempSync(join(tmpdir(), 'qarx-attack-'));
@@ -82,12 +83,81 @@ describe('qarx attack', () => {
     expect(text.stdout).toMatch(/^all families together /m);
     expect(text.stdout).toMatch(/^windows: \d+ \(\d+ run, \d+ reused from the cache\)/m);
     const json = await runMain('attack', '--model', MODEL, '--data', data, '--budget', '12', '--families', 'trap,rename', '--json');
-    const r = JSON.parse(json.stdout) as { command: string; partial: boolean; record: { n: number; settings: { budget: number } }; rows: { key: string; correct: number; broken: number; calls: number }[] };
+    const r = JSON.parse(json.stdout) as { command: string; partial: boolean; record: { n: number; settings: { budget: number } }; rows: { key: string; correct: number; applicable: number; broken: number; calls: number }[] };
     expect(r.command).toBe(`qarx attack --model ${MODEL} --data ${data} --budget 12 --families trap,rename --json`);
     expect(r).toMatchObject({ partial: false, record: { n: 6, settings: { budget: 12 } } });
     expect(r.rows.map((x) => x.key)).toEqual(['trap', 'rename', 'all']);
     // The table and the JSON hold the same numbers.
-    for (const row of r.rows) expect(text.stdout).toMatch(new RegExp(`  +${row.correct} +${row.broken} .* ${row.calls} `));
+    for (const row of r.rows) expect(text.stdout).toMatch(new RegExp(`  +${row.correct} +${row.applicable} +${row.broken} .* ${row.calls} `));
+  });
+
+  describe('issue 38.6: applicable questions and breaks a researcher can rebuild', () => {
+    // Passages of this test's own, each after an emoji (so code points and UTF-16 differ); the
+    // answers q1, q3, q5 and q9 are a year, a count and a place name the tagger does not mark, so
+    // no renaming applies to them.
+    const P = [
+      '🎻 Marie Curie was born in Warsaw in 1867. She moved to Paris in 1891 and worked with Pierre Curie. She won the Nobel Prize in 1903.',
+      '🚀 The Apollo 11 mission landed on the Moon in 1969. Neil Armstrong was the first person to walk on the surface, followed by Buzz Aldrin. The crew returned to Earth after eight days.',
+      '📚 The library was founded by Andrew Carnegie in Pittsburgh in 1895. It holds 4 million books and opens at 9 o\'clock every morning.',
+      '🧪 In 1928 the bacteriologist Alexander Fleming noticed mould on a plate in his London laboratory. Howard Florey later turned the discovery into a medicine.',
+      '🎨 The painter Frida Kahlo lived in Coyoacán. Her husband Diego Rivera painted murals in Detroit and in Mexico City.',
+    ];
+    const QS: [number, string, string][] = [
+      [0, 'Where was Marie Curie born?', 'Warsaw'],
+      [0, 'In what year was Marie Curie born?', '1867'],
+      [1, 'Who was the first person to walk on the Moon?', 'Neil Armstrong'],
+      [1, 'How many days did the crew spend before returning?', 'eight'],
+      [2, 'Who founded the library?', 'Andrew Carnegie'],
+      [2, 'How many books does the library hold?', '4 million'],
+      [3, 'Who noticed mould on a plate in 1928?', 'Alexander Fleming'],
+      [3, 'Who turned the discovery into a medicine?', 'Howard Florey'],
+      [4, 'Who painted murals in Detroit?', 'Diego Rivera'],
+      [4, 'Where did Frida Kahlo live?', 'Coyoacán'],
+    ];
+    const originals = new Map(QS.map(([p, question], i) => [`q${i}`, { question, context: P[p] as string }]));
+    // SQuAD JSON with code-point answer_start, as Python writes it.
+    const squad = { version: '1.1', data: P.map((context, p) => ({ title: `t${p}`, paragraphs: [{ context, qas: QS.flatMap(([pp, question, text], i) => (pp === p ? [{ id: `q${i}`, question, answers: [{ text, answer_start: Array.from(context.slice(0, context.indexOf(text))).length }] }] : [])) }] })) };
+    const file = join(tmp, 'issue38.json');
+    beforeAll(() => writeFileSync(file, JSON.stringify(squad)));
+    type Row = { key: string; correct: number; applicable: number; broken: number; shareOfApplicable: number; shareOfCorrect: number; calls: number };
+    type Result = { outcome: string; applicable: boolean; editCount: number; edits: { family: string; label: string; changes: CheckedChange[] }[]; question?: string; context?: string; answers?: { text: string; answer_start: number }[]; newAnswer: string | null };
+
+    it('counts the questions each family could edit and divides the breaks by them, in the table and the JSON', async () => {
+      const args = ['attack', '--model', MODEL, '--data', file, '--budget', '12', '--families', 'rename,trap'];
+      const [text, json] = [await runMain(...args), await runMain(...args, '--json')];
+      expect(text.code, text.stderr).toBe(0);
+      const j = JSON.parse(json.stdout) as { rows: Row[]; questions: { id: string; correct: boolean; results: Record<string, Result> }[] };
+      const rename = j.rows.find((x) => x.key === 'rename') as Row;
+      const notRenamable = j.questions.filter((q) => q.correct && q.results.rename && !q.results.rename.applicable).map((q) => q.id);
+      expect(notRenamable).toEqual(['q1', 'q3', 'q5', 'q9'].filter((id) => j.questions.find((q) => q.id === id)?.correct));
+      expect(notRenamable.length).toBeGreaterThan(0);
+      expect(rename.applicable).toBe(rename.correct - notRenamable.length);
+      expect(rename.broken).toBeGreaterThan(0);
+      expect(rename.shareOfApplicable).toBeCloseTo(rename.broken / rename.applicable, 12);
+      expect(rename.shareOfCorrect).toBeCloseTo(rename.broken / rename.correct, 12);
+      expect(text.stdout).toMatch(/^family +correct +applicable +broken +% broken +% of correct +calls +calls\/break$/m);
+      expect(text.stdout).toContain('% broken = broken ÷ applicable');
+      for (const row of j.rows) {
+        const pct = (x: number) => (Number.isFinite(x) ? (100 * x).toFixed(1) : '–');
+        expect(text.stdout).toMatch(new RegExp(`  +${row.correct} +${row.applicable} +${row.broken} +${pct(row.shareOfApplicable).replace('.', '\\.')} +${pct(row.shareOfCorrect).replace('.', '\\.')} +${row.calls} `));
+      }
+    });
+
+    it('--json carries each break\'s edited question and passage, and applying its edits (code points) to the original rebuilds them', async () => {
+      const r = await runMain('attack', '--model', MODEL, '--data', file, '--budget', '20', '--json');
+      expect(r.code, r.stderr).toBe(0);
+      const j = JSON.parse(r.stdout) as { questions: { id: string; results: Record<string, Result> }[] };
+      const breaks = j.questions.flatMap((q) => Object.values(q.results).filter((x) => x.outcome === 'broken').map((x) => ({ id: q.id, x })));
+      expect(new Set(breaks.flatMap(({ x }) => x.edits.map((e) => e.family)))).toEqual(new Set(['rename', 'trap', 'paraphrase', 'noise']));
+      for (const { id, x } of breaks) {
+        expect(typeof x.question, id).toBe('string');
+        expect(applyEdits(originals.get(id)!, x.edits), `${id}: ${x.edits.map((e) => e.label).join(' + ')}`).toEqual({ question: x.question, context: x.context });
+        expect(x.editCount).toBe(x.edits.length);
+        // Gold answers at code-point offsets: Python's context[answer_start:answer_start + len(text)].
+        for (const a of x.answers!) expect(Array.from(x.context!).slice(a.answer_start, a.answer_start + Array.from(a.text).length).join('')).toBe(a.text);
+        expect(scorePrediction(x.newAnswer!, { answers: x.answers!.map((a) => ({ text: a.text, start: 0 })), isImpossible: false, lang: 'en' }).em).toBe(0);
+      }
+    });
   });
 
   it('refuses an unknown family and a zero budget before loading the model', async () => {

@@ -50,19 +50,19 @@ describe('qarx eval --adversarial --slice', () => {
     expect(r.stdout).toBe(
       [
         "metric: Jia & Liang's adversarial evaluation (SQuAD v1.1 EM/F1), one row per original question; EM and F1 in %",
-        "EM/F1: the original question's own; pert.: the adversary's pick (its worst answered variant); Δ = pert. − original",
+        "EM/F1: the original question's own; pert.: the adversary's pick (its worst answered variant); drop = original − perturbed, positive = worse",
         'slice by title: 2 values',
-        'value             n      EM      F1  pert. EM  pert. F1    Δ EM    Δ F1',
-        'Harbour_Lights *  2  100.00  100.00     50.00     50.00  -50.00  -50.00',
-        'Corvane_ferry *   1    0.00    0.00      0.00     66.67    0.00  +66.67',
-        'all               3   66.67   66.67     33.33     55.56  -33.33  -11.11',
+        'value             n      EM      F1  pert. EM  pert. F1  drop EM  drop F1',
+        'Harbour_Lights *  2  100.00  100.00     50.00     50.00   +50.00   +50.00',
+        'Corvane_ferry *   1    0.00    0.00      0.00     66.67     0.00   -66.67',
+        'all               3   66.67   66.67     33.33     55.56   +33.33   +11.11',
         '* fewer than 30 questions (a noisy mean)',
         '',
         'slice by question word: 2 values',
-        'value   n      EM      F1  pert. EM  pert. F1    Δ EM    Δ F1',
-        'what *  1  100.00  100.00    100.00    100.00    0.00    0.00',
-        'who *   2   50.00   50.00      0.00     33.33  -50.00  -16.67',
-        'all     3   66.67   66.67     33.33     55.56  -33.33  -11.11',
+        'value   n      EM      F1  pert. EM  pert. F1  drop EM  drop F1',
+        'what *  1  100.00  100.00    100.00    100.00     0.00     0.00',
+        'who *   2   50.00   50.00      0.00     33.33   +50.00   +16.67',
+        'all     3   66.67   66.67     33.33     55.56   +33.33   +11.11',
         '* fewer than 30 questions (a noisy mean)',
         '',
       ].join('\n'),
@@ -98,7 +98,7 @@ describe('qarx eval --adversarial --slice', () => {
     const t = sliced.slices[0];
     expect(allFigures(t)).toEqual(plain);
     // Harbour_Lights: 0001 scores 1 and keeps its own score (no variant answered), 0002 unanswered → 0.
-    expect(t?.rows.map((x) => [x.value, x.n, x.original.em, x.perturbed?.em, x.change?.f1])).toEqual([
+    expect(t?.rows.map((x) => [x.value, x.n, x.original.em, x.perturbed?.em, x.drop?.f1])).toEqual([
       ['Harbour_Lights', 2, 50, 50, 0],
       ['Corvane_ferry', 1, 0, 0, 0],
     ]);

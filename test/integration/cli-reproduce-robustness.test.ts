@@ -123,7 +123,8 @@ describe('robustness table on a narrowed scope = qarx audit of its config', () =
       const p4 = (x: number) => +x.toPrecision(4);
       const d = st.drop;
       expect([v('before_f1_lo'), v('before_f1_hi'), v('after_f1_lo'), v('after_f1_hi')], `${header}: F1 CIs`).toEqual([st.original.f1.lo, st.original.f1.hi, st.perturbed.f1.lo, st.perturbed.f1.hi].map(r4));
-      expect([v('change_f1_lo'), v('change_f1_hi'), v('change_em_lo'), v('change_em_hi')], `${header}: change CIs`).toEqual([-d.f1.hi, -d.f1.lo, -d.em.hi, -d.em.lo].map(r4));
+      // One sign (issue 38 §3): the audit's drop CI is the app's drop CI, not its negation.
+      expect([v('drop_f1_lo'), v('drop_f1_hi'), v('drop_em_lo'), v('drop_em_hi')], `${header}: drop CIs`).toEqual([d.f1.lo, d.f1.hi, d.em.lo, d.em.hi].map(r4));
       expect([v('p_f1'), v('p_em'), v('p_f1_holm'), v('p_em_holm')], `${header}: p and Holm p`).toEqual([d.f1.p, d.em.p, d.f1.pHolm ?? NaN, d.em.pHolm ?? NaN].map(p4));
       compared++;
     }

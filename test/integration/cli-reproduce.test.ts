@@ -3,83 +3,44 @@
  * src/app/store/experiment-slice.ts: the store's config spread into `settings`) gives a `qarx`
  * command (qarxCommand); run exactly as printed, that command must compute the app's numbers.
  */
+import { dprHeadlineRows } from '../../src/core/experiments/paraphrase/unit.ts';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDemoSet } from '../../src/core/data/demo.ts';
 import { DEFAULT_BUDGET, DEFAULT_SWEEP, DEFAULT_UNIVERSAL, enginePredictor, runBudget, runSweep, runUniversal, summarizeSweep, type BudgetConfig, type SweepConfig } from '../../src/core/entity/index.ts';
-import { importFile, instancesToSquad } from '../../src/core/formats/index.ts';
-import { answerTypeOf } from '../../src/core/ner/answer-type.ts';
+import { instancesToSquad } from '../../src/core/formats/index.ts';
 import type { Instance } from '../../src/core/data/types.ts';
-import { configureRuntime, loadQaModel, QaEngine } from '../../src/core/index.ts';
+import type { QaEngine } from '../../src/core/index.ts';
 import { runExperiment } from '../../src/cli/audit/experiments.ts';
-import { noisyPairs } from '../../src/core/natural/noise.ts';
+import { noisyPairs } from '../../src/core/natural/noise-passage.ts';
 import { paraphraseItems, runParaphrases, summarizeDpr } from '../../src/core/sensitivity/index.ts';
+import { kindsOf } from '../../src/core/sensitivity/kinds.ts';
 import { runPairs, summarizePairs } from '../../src/core/natural/pairs.ts';
-import { IDS_FILE, noAnswerReason, type RunRecord } from '../../src/core/results/run-record.ts';
+import { IDS_FILE, type RunRecord } from '../../src/core/results/run-record.ts';
 import { qarxCommand } from '../../src/core/experiments/command.ts';
 import { buildNamePool } from '../../src/core/entity/rename.ts';
 import { populationOf } from '../../src/core/experiments/scope.ts';
 import { answerTraps, prepareTraps, summarizeTraps } from '../../src/core/trap/experiment.ts';
 import { ROOT, runMain } from '../support/run-qarx.ts';
+import { appRecord, loadFixture, MODEL, NAME, runRecorded as runRecordedIn, splitWords } from '../support/reproduce.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'qarx-reproduce-'));
-const NAME = 'demo-en.json';
 const DATA = join(tmp, NAME);
-const MODEL = join(ROOT, 'public', 'models', 'qarx-lexical-qa');
 let demo: Instance[];
 let engine: QaEngine;
 
 beforeAll(async () => {
-  writeFileSync(DATA, JSON.stringify(instancesToSquad(loadDemoSet().filter((i) => i.lang === 'en'))));
-  // What the app's data worker holds after importing the file: its instances, answers typed.
-  demo = (await importFile(DATA, readFileSync(DATA), { dataset: NAME })).instances.map((x) => ({ ...x, answerType: answerTypeOf(x) }));
-  configureRuntime({ localModelPath: `${join(ROOT, 'public', 'models')}/` });
-  const m = await loadQaModel({ kind: 'local', id: 'qarx-lexical-qa' }, { device: 'cpu' });
-  engine = new QaEngine(m.tokenizer, m.runner);
+  ({ demo, engine } = await loadFixture(tmp));
 }, 120_000);
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** The record runRecordOf makes for the shipped model on WASM over the whole file. */
-const record = (settings: Record<string, unknown>, n = demo.length): RunRecord => ({
-  datasets: [NAME],
-  n,
-  selected: n,
-  query: '',
-  filters: {},
-  model: 'qarx-lexical-qa',
-  dtype: 'fp32',
-  device: 'wasm',
-  versionTwo: demo.some((i) => i.isImpossible),
-  versionTwoReason: noAnswerReason(demo.some((i) => i.isImpossible)),
-  scoringLang: 'auto',
-  settings,
-  date: '2026-11-25T00:00:00.000Z',
-});
+const record = (settings: Record<string, unknown>, n = demo.length): RunRecord => appRecord(demo, settings, n);
 
-/** A POSIX command line (as shellQuote writes it) split into its words, e.g. splitWords("a 'b c'") → ['a', 'b c']. */
-function splitWords(line: string): string[] {
-  return [...line.matchAll(/'((?:[^']|'\\'')*)'|(\S+)/g)].map((m) => (m[1] !== undefined ? m[1].replace(/'\\''/g, "'") : (m[2] as string)));
-}
-
-/**
- * Runs a recorded `qarx … [&& qarx …]` command as printed, with the data file's name standing for
- * the test's copy and the files it writes put in the test's folder; the last command's JSON.
- */
-async function runRecorded(command: string | null) {
-  expect(command).toMatch(/^qarx /);
-  let stdout = '';
-  for (const part of (command as string).split(' && ')) {
-    const words = splitWords(part);
-    expect(words[0]).toBe('qarx');
-    const r = await runMain(...words.slice(1).map((w) => (w === NAME ? DATA : /^[\w-]+\.(json|txt)$/.test(w) ? join(tmp, w) : w)));
-    expect(r.code, r.stderr).toBe(0);
-    stdout = r.stdout;
-  }
-  return JSON.parse(stdout) as Record<string, unknown>;
-}
+/** Runs a recorded command as printed (support/reproduce.ts); the last command's JSON. */
+const runRecorded = (command: string | null) => runRecordedIn({ tmp, data: DATA }, command);
 
 describe('the qarx command of an app run reproduces its numbers', () => {
   it.each([
@@ -139,7 +100,8 @@ describe('the qarx command of an app run reproduces its numbers', () => {
 
   it('paraphrases: each kind\'s perturb paraphrase && compare command gives the app\'s DPR of that kind', async () => {
     const versionTwo = demo.some((i) => i.isImpossible);
-    const { items } = paraphraseItems(demo, { dataset: false, kinds: ['reorder'], seed: 3 });
+    // The app's population for paraphrases (populationOf): the answerable questions; the command says --answerable-only.
+    const { items } = paraphraseItems(populationOf('paraphrase', demo), { dataset: false, kinds: ['reorder'], seed: 3 });
     const app = summarizeDpr((await runParaphrases(items, enginePredictor(engine, { versionTwo }))).rows);
     expect(app.n).toBeGreaterThan(0);
     // paraphrase-slice.ts: { datasetParaphrases, kinds, seed, paraphrases }.
@@ -156,8 +118,12 @@ describe('the qarx command of an app run reproduces its numbers', () => {
     const app = summarizeDpr((await runParaphrases(items, predict)).rows);
     expect(paraphraseItems(demo, { dataset: true, kinds: ['combined'], seed: 2 }).items.length).toBeGreaterThan(items.length);
     const unit = await runExperiment({ kind: 'paraphrase', kinds: ['combined'], dataset: true, questions: 'answerable' }, 2, demo, predict, versionTwo, () => {});
-    expect(unit.headline[0]).toMatchObject({ n: app.n, beforeF1: app.original.f1, afterF1: app.paraphrased.f1 });
-    expect(unit.headline[0]?.label).toBe(`paraphrased (DPR ${(100 * app.dpr).toFixed(1)}%)`);
+    // Issue 38.4: one headline row per kind, the pool only after them and labelled so.
+    expect(unit.headline).toEqual(dprHeadlineRows(app));
+    // The SQuAD file written from the demo set keeps no paraphrases of its own, so one kind ran: its row is the only one (no pool).
+    expect(kindsOf(app)).toEqual(['combined']);
+    expect(unit.headline).toHaveLength(1);
+    expect(unit.headline.at(-1)).toMatchObject({ label: `paraphrased · combined (DPR ${(100 * app.dpr).toFixed(1)}%)`, n: app.n, beforeF1: app.original.f1, afterF1: app.paraphrased.f1 });
   }, 300_000);
 
   it('an audit synthetic unit (what the robustness table\'s audit config runs) noises the answerable questions only, as the app', async () => {

@@ -100,14 +100,14 @@ describe('qarx compare --slice (shipped model)', () => {
       expect(t.rows.reduce((a, x) => a + x.n, 0)).toBe(parsed.n);
       expect(t.all.original.f1).toBeCloseTo(parsed.original.f1, 9);
       expect(t.all.perturbed?.f1).toBeCloseTo(parsed.perturbed.f1, 9);
-      expect(t.all.change?.f1).toBeCloseTo(parsed.perturbed.f1 - parsed.original.f1, 9);
+      expect(t.all.drop?.f1).toBeCloseTo(parsed.original.f1 - parsed.perturbed.f1, 9);
       const w = t.rows.reduce((a, x) => a + x.n * (x.perturbed?.em ?? NaN), 0) / parsed.n;
       expect(w).toBeCloseTo(parsed.perturbed.em, 9);
     }
     expect(parsed.slices[0]?.rows.map((x) => x.value).sort()).toEqual(['nature', 'transport']);
     const text = await runQarx(join(tmp, 'cache'), 'compare', DATA, edited, '--model', MODEL, '--slice', 'domain');
     expect(text.code, text.stderr).toBe(0);
-    expect(text.stdout).toMatch(/\nslice by domain \(from the file\): 2 values\nvalue +n +EM +F1 +pert\. EM +pert\. F1 +Δ EM +Δ F1\n/);
+    expect(text.stdout).toMatch(/\nslice by domain \(from the file\): 2 values\nvalue +n +EM +F1 +pert\. EM +pert\. F1 +drop EM +drop F1\n/);
     expect(text.stdout).toMatch(/\nall +\d+ +[\d.]+ +[\d.]+ +[\d.]+ +[\d.]+ +[+-]?[\d.]+ +[+-]?[\d.]+\n/);
   });
 });

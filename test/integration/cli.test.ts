@@ -168,7 +168,7 @@ describe('qarx compare', () => {
     const r = await runMain('compare', join(F, 'pairs-original.json'), join(F, 'pairs-perturbed.json'), '--model', MODEL);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(
-      /^rule: script \(correct = EM 1, wrong = F1 < 0\.4, otherwise partial .*\)\nquestions: 2 \*\nC2C: \d\nC2W: \d\nW2C: \d\nW2W: \d\npartial: \d\noriginal: {2}EM [\d.]+ {2}F1 [\d.]+\nperturbed: EM [\d.]+ {2}F1 [\d.]+\nrelative F1 change: (?:[+-][\d.]+%|–)\nanswer sentence unmodified \(answerable questions\): C2C (–|[\d.]+% of \d+) {2}C2W .*\nprediction changed: [\d.]+%\nDPR: [\d.]+% \(\d of 1 \* reworded questions changed their prediction; normalised answers compared\)\n(?:.*\n){3}DPR by kind: from the dataset [\d.]+% \(n=1 \*\)\n\* fewer than 30 questions \(a noisy mean\)\n$/,
+      /^rule: script \(correct = EM 1, wrong = F1 < 0\.4, otherwise partial .*\)\nquestions: 2 \*\nC2C: \d\nC2W: \d\nW2C: \d\nW2W: \d\npartial: \d\noriginal: {2}EM [\d.]+ {2}F1 [\d.]+\nperturbed: EM [\d.]+ {2}F1 [\d.]+\nrelative F1 change % \(\(pert\. − orig\.\) \/ orig\., negative = worse\): (?:[+-][\d.]+|–)\nanswer sentence unmodified \(answerable questions\): C2C (–|[\d.]+% of \d+) {2}C2W .*\nprediction changed: [\d.]+%\nDPR: [\d.]+% \(\d of 1 \* reworded questions changed their prediction; normalised answers compared\)\n(?:.*\n){3}DPR by kind: from the dataset [\d.]+% \(n=1 \*\)\n\* fewer than 30 questions \(a noisy mean\)\n$/,
     );
     expect(r.stderr).toMatch(/kb-6.*not in/);
     // Every question left out is counted by reason, with its id.
@@ -208,13 +208,16 @@ describe('qarx perturb synthetic', () => {
     for (const out of [a, b]) {
       const r = await runMain('perturb', 'synthetic', '--kind', 'ocr', '--rate', '0.3', '--seed', '4', IN, out);
       expect(r.code, r.stderr).toBe(0);
-      expect(r.stderr).toMatch(/^qarx: OCR error at rate 0\.3, seed 4: 3 of 3 questions kept \(\d+ edits\)/);
+      expect(r.stderr).toMatch(/^qarx: OCR error at rate 0\.3, seed 4: 3 of 3 questions kept on 1 noisy passage \(\d+ edits\)/);
     }
     expect(readFileSync(a, 'utf8')).toBe(readFileSync(b, 'utf8'));
     const data = readSquad(readFileSync(a, 'utf8'), a);
     const original = readSquad(readFileSync(IN, 'utf8'), IN);
     expect(data.items.map((i) => i.id)).toEqual(['hc-1', 'hc-2', 'hc-3']);
+    // Wu et al. App. K: the passage is perturbed once, so its three questions share one noisy passage (and one paragraph).
+    expect(JSON.parse(readFileSync(a, 'utf8')).data[0].paragraphs).toHaveLength(1);
     for (const q of data.items) {
+      expect(q.context).toBe(data.items[0]?.context);
       expect(q.context).not.toBe(original.items[0]?.context);
       for (const ans of q.answers) expect(q.context.slice(ans.answer_start, ans.answer_start + ans.text.length)).toBe(ans.text);
     }

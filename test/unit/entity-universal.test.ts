@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Instance } from '../../src/core/data/types.ts';
 import { makeInstance } from '../../src/core/formats/common.ts';
 import { findMentions } from '../../src/core/entity/substitute.ts';
-import { DEFAULT_UNIVERSAL, describeIneligible, eligibleInstances, idleNote, topNames, inDistNames, nameSubstitutions, putName, rankRows, runUniversal, universalCandidates, updateBeta, weightedSample, type UniversalName, type UniversalRow } from '../../src/core/entity/universal.ts';
+import { DEFAULT_UNIVERSAL, describeIneligible, eligibleInstances, qualifiedNote, topNames, inDistNames, nameSubstitutions, putName, rankRows, runUniversal, universalCandidates, updateBeta, weightedSample, type UniversalName, type UniversalRow } from '../../src/core/entity/universal.ts';
 import { rng } from '../../src/core/text/random.ts';
 import type { QaInput, QaPrediction } from '../../src/core/types.ts';
 import { char } from '../../src/core/types.ts';
@@ -137,6 +137,17 @@ describe('Balasubramanian et al. 2020 App. A.1, Algorithm 2: Beta weights', () =
     expect((hits[2] ?? 0) / 4000).toBeGreaterThan(0.72);
     expect((hits[2] ?? 0) / 4000).toBeLessThan(0.78);
     expect(weightedSample([0, 1, 3], 3, rng(1)).at(-1)).toBe(0);
+    // Too few positive (α ≤ 0 for four names): the one positive first, the rest uniformly among the non-positive, not by list order.
+    const rest = [0, 0, 0, 0, 0];
+    const r2 = rng(11);
+    for (let k = 0; k < 4000; k++) {
+      const s = weightedSample([1, 0, 0, -0.5, 0], 3, r2);
+      expect(s[0]).toBe(0);
+      for (const i of s.slice(1)) rest[i] = (rest[i] ?? 0) + 1;
+    }
+    // Each of the four non-positive names fills one of the two places half the time.
+    for (const i of [1, 2, 3, 4]) expect((rest[i] ?? 0) / 4000).toBeGreaterThan(0.45);
+    for (const i of [1, 2, 3, 4]) expect((rest[i] ?? 0) / 4000).toBeLessThan(0.55);
     expect(weightedSample([5, 1, 3, 2], 2, rng(3))).toEqual(weightedSample([5, 1, 3, 2], 2, rng(3)));
   });
 
@@ -284,16 +295,52 @@ describe('invariants (property)', () => {
   });
 });
 
-describe('the top list never fills with names that changed nothing (issue 23 §2)', () => {
-  const row = (name: string, changed: number, meanF1Drop: number): UniversalRow => ({ name, tried: 4, changed, share: changed / 4, meanF1Drop, f1Dropped: 0, skipped: {}, examples: [] });
+describe('Balasubramanian et al. 2020 App. A.1: only names that worsen more answers than they improve are listed', () => {
+  // weight = α/(α+β) = (1 + worse − better)/(2 + tried), as updateBeta gives it.
+  const row = (name: string, worsened: number, improved: number, tried = 4, changed = worsened + improved, meanF1Drop = 10 * (worsened - improved)): UniversalRow => ({ name, weight: (1 + worsened - improved) / (2 + tried), worsened, improved, tried, changed, share: changed / tried, meanF1Drop, f1Dropped: worsened, skipped: {}, examples: [] });
   it.each([
-    { rows: [row('A', 2, 10), row('B', 0, 0), row('C', 0, 0)], top: 10, shown: ['A'], idle: 2, note: 'Only 1 name changed an answer or cost F1: 2 names of the top 10 changed nothing and are not listed.' },
-    { rows: [row('A', 2, 10), row('B', 0, 5), row('C', 0, 0)], top: 2, shown: ['A', 'B'], idle: 0, note: '' },
-    { rows: [row('A', 0, 0)], top: 10, shown: [], idle: 1, note: 'Only 0 names changed an answer or cost F1: 1 name of the top 10 changed nothing and is not listed.' },
-  ])('$shown of top $top, $idle left out', ({ rows, top, shown, idle, note }) => {
+    {
+      name: 'a name with weight ≤ 0 (better 2 > worse 0) and one as good as bad (1/1) are left out',
+      rows: [row('A', 2, 0), row('B', 1, 1), row('C', 0, 2)],
+      top: 10, shown: ['A'], qualified: 1,
+      note: '1 of 3 names drawn worsens more answers than it improves (worse > better): 1 listed (top 10); the other 2, improving as many as they worsen or more, are not.',
+    },
+    {
+      // Never tried (all its questions skipped): weight 1/2 outranks A's 3/6, yet it worsened nothing, so A is the top 1.
+      name: 'a name ranked first that worsened nothing does not take the top place from one that did',
+      rows: [row('Idle', 0, 0, 0), row('A', 2, 0)],
+      top: 1, shown: ['A'], qualified: 1,
+      note: '1 of 2 names drawn worsens more answers than it improves (worse > better): 1 listed (top 1); the other 1, improving as many as it worsens or more, is not.',
+    },
+    {
+      name: 'a large mean F1 drop does not qualify a name that improved as many answers as it worsened',
+      rows: [row('A', 3, 1), row('B', 2, 2, 4, 4, 25), row('D', 2, 1)],
+      top: 10, shown: ['A', 'D'], qualified: 2,
+      note: '2 of 3 names drawn worsen more answers than they improve (worse > better): 2 listed (top 10); the other 1, improving as many as it worsens or more, is not.',
+    },
+    {
+      name: 'more qualify than are listed',
+      rows: [row('A', 3, 0), row('B', 2, 0), row('C', 1, 0)],
+      top: 2, shown: ['A', 'B'], qualified: 3,
+      note: '3 of 3 names drawn worsen more answers than they improve (worse > better): 2 listed (top 2).',
+    },
+    { name: 'none qualifies', rows: [row('A', 0, 0)], top: 10, shown: [], qualified: 0, note: '0 of 1 name drawn worsen more answers than they improve (worse > better): 0 listed (top 10); the other 1, improving as many as it worsens or more, is not.' },
+  ])('$name', ({ rows, top, shown, qualified, note }) => {
     const t = topNames({ rows, top });
     expect(t.rows.map((r) => r.name)).toEqual(shown);
-    expect(t.idle).toBe(idle);
-    expect(idleNote(t.rows.length, top, t.idle)).toBe(note);
+    expect(t.qualified).toBe(qualified);
+    expect(t.drawn).toBe(rows.length);
+    expect(qualifiedNote(t.rows.length, top, t.qualified, t.drawn)).toBe(note);
+  });
+
+  it('property: every listed name worsened more than it improved, in ranking order, at most top of them', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.nat(5), fc.nat(5)), { maxLength: 12 }), fc.integer({ min: 1, max: 12 }), (counts, top) => {
+        const rows = rankRows(counts.map(([w, b], i) => row(`n${i}`, w, b)));
+        const t = topNames({ rows, top });
+        const ok = rows.filter((r) => (r.worsened ?? 0) > (r.improved ?? 0));
+        return t.qualified === ok.length && JSON.stringify(t.rows) === JSON.stringify(ok.slice(0, top));
+      }),
+    );
   });
 });

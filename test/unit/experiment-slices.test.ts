@@ -50,9 +50,9 @@ describe('slice items per experiment', () => {
   it('universal names: one name at a time, none without per-question scores', () => {
     const row = { name: 'Jo Lee', tried: 2, changed: 1, share: 0.5, meanF1Drop: 50, f1Dropped: 1, skipped: {}, examples: ['q2'], questions: [{ id: 'q1', dataset: 'd', original: s(1, 1), perturbed: s(1, 1) }, { id: 'q2', dataset: 'd', original: s(1, 1), perturbed: s(0, 0) }] };
     const t = sliceTable(universalSliceItems(instances, row), 'qword');
-    expect(t.rows.map((r) => [r.value, r.n, r.change?.f1])).toEqual([
+    expect(t.rows.map((r) => [r.value, r.n, r.drop?.f1])).toEqual([
       ['who', 1, 0],
-      ['when', 1, -100],
+      ['when', 1, 100],
     ]);
     expect(universalSliceItems(instances, { ...row, questions: undefined })).toEqual([]);
     expect(universalSliceItems(instances, undefined)).toEqual([]);

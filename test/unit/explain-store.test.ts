@@ -22,12 +22,13 @@ beforeEach(() => {
 const broken = (perturbed: { question: string; context: string }): BreakingEdit => ({
   outcome: 'broken',
   originalAnswer: 'Ann',
-  edits: [{ family: 'trap', label: 'trap “Cy ran.” at passage start' }],
+  edits: [{ family: 'trap', label: 'trap “Cy ran.” at passage start', changes: [{ field: 'context', start: 0, end: 0, from: '', to: 'Cy ran. ' }] }],
   perturbed: { id: 'live', dataset: 'demo', title: '', question: perturbed.question, context: perturbed.context, answers: [{ text: 'Ann', start: 8 }], isImpossible: false, lang: 'en', tags: ['free-text'] },
   newAnswer: 'Cy',
   calls: 4,
   budget: 9,
   untried: 0,
+  singleEdits: 4,
   stats: { windows: 4, computed: 3, cached: 1 },
 });
 
@@ -36,7 +37,7 @@ describe('Find a failure in the store', () => {
     useApp.getState().setFailureBudget(9);
     useApp.getState().findFailure();
     const req = sent.at(-1);
-    expect(req).toMatchObject({ type: 'find-failure', options: { budget: 9 }, instance: { question: 'Who ran?', context: 'Ann ran. Bo sat.', answers: [{ text: 'Ann' }] } });
+    expect(req).toMatchObject({ type: 'find-failure', options: { budget: 9, rule: 'script' }, instance: { question: 'Who ran?', context: 'Ann ran. Bo sat.', answers: [{ text: 'Ann' }] } });
     const jobId = (req as { jobId: number }).jobId;
     applyWorkerEvent({ type: 'failure-found', jobId: jobId + 100, result: broken({ question: 'Who ran?', context: 'x' }), ms: 1 });
     expect(useApp.getState().failure).toBeNull(); // another job's result

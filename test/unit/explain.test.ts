@@ -125,8 +125,8 @@ describe('smallest breaking edit with a fake model', () => {
     const wrong: Instance = { ...inst, id: 'q2', answers: [{ text: '1891', start: PASSAGE.indexOf('1891') }] };
     const r = await runAttack([inst, wrong], renameOnly(), { ...DEFAULT_SEARCH, families: ['rename', 'trap'], budget: 30 });
     expect(r.done).toBe(2);
-    const rows = Object.fromEntries(r.rows.map((x) => [x.key, [x.correct, x.broken, x.share]]));
-    expect(rows).toEqual({ rename: [1, 1, 1], trap: [1, 0, 0], all: [1, 1, 1] });
+    const rows = Object.fromEntries(r.rows.map((x) => [x.key, [x.correct, x.applicable, x.broken, x.shareOfApplicable]]));
+    expect(rows).toEqual({ rename: [1, 1, 1, 1], trap: [1, 1, 0, 0], all: [1, 1, 1, 1] });
     expect(attackRows(r.questions, ['rename'])[0]?.callsPerBreak).toBe(r.questions[0]?.results.rename?.calls);
   });
 });

@@ -24,12 +24,20 @@ const alwaysRight = async (inputs: { id: string; context: string }[]) => ({
 });
 
 describe('C2W cases found by batch experiments', () => {
+  // Wu et al. 2025 "Error Analysis" and the released script: wrong = F1 < 0.4, a side in between is partial (never C2W).
   it.each([
-    { name: 'right → wrong', o: 1, p: 0, c2w: true },
-    { name: 'right → right', o: 1, p: 1, c2w: false },
-    { name: 'wrong → wrong', o: 0, p: 0, c2w: false },
-    { name: 'wrong → right', o: 0, p: 1, c2w: false },
-  ])('isC2W: $name', ({ o, p, c2w }) => expect(isC2W({ em: o }, { em: p })).toBe(c2w));
+    { name: 'right → wrong', o: { em: 1, f1: 1 }, p: { em: 0, f1: 0 }, c2w: true, em: true },
+    { name: 'right → right', o: { em: 1, f1: 1 }, p: { em: 1, f1: 1 }, c2w: false, em: false },
+    { name: 'wrong → wrong', o: { em: 0, f1: 0 }, p: { em: 0, f1: 0 }, c2w: false, em: false },
+    { name: 'wrong → right', o: { em: 0, f1: 0 }, p: { em: 1, f1: 1 }, c2w: false, em: false },
+    { name: 'right → partly right (F1 0.67): partial', o: { em: 1, f1: 1 }, p: { em: 0, f1: 2 / 3 }, c2w: false, em: true },
+    { name: 'right → F1 0.4 exactly: partial', o: { em: 1, f1: 1 }, p: { em: 0, f1: 0.4 }, c2w: false, em: true },
+    { name: 'right → F1 0.39: wrong', o: { em: 1, f1: 1 }, p: { em: 0, f1: 0.39 }, c2w: true, em: true },
+  ])('isC2W (Wu et al. 2025 script rule; em rule): $name', ({ o, p, c2w, em }) => {
+    expect(isC2W(o, p)).toBe(c2w);
+    expect(isC2W(o, p, 'script')).toBe(c2w);
+    expect(isC2W(o, p, 'em')).toBe(em);
+  });
 
   it('a sweep hands over one case per renaming that broke the answer, with the renamed passage and the seed', async () => {
     const got: FoundCase[] = [];

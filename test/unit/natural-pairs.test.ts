@@ -9,46 +9,13 @@ import type { Instance } from '../../src/core/data/types.ts';
 import type { Category } from '../../src/core/entity/stats.ts';
 import type { SquadParagraph } from '../../src/core/metrics/squad.ts';
 import { buildChallenge, challengeSet, challengeToSquad, squadPassages } from '../../src/core/natural/challenge.ts';
-import { answerSentenceModified, answersSurvive, editTouches, pairCategory, pairRow, recategorize, runPairs, sentenceAt, summarizePairs, wholeWordIndex, type PairRow } from '../../src/core/natural/pairs.ts';
+import { answersSurvive, pairCategory, pairRow, recategorize, runPairs, summarizePairs, wholeWordIndex, type PairRow } from '../../src/core/natural/pairs.ts';
 import { makeInstance } from '../../src/core/formats/common.ts';
 import { importPairs } from '../../src/core/formats/pairs.ts';
 
-describe('sentenceAt', () => {
-  it.each([
-    { name: 'first sentence', text: 'A b. C d. E f.', at: 1, s: 'A b.' },
-    { name: 'middle sentence', text: 'A b. C d. E f.', at: 6, s: 'C d.' },
-    { name: 'last without a full stop', text: 'A b. C d', at: 7, s: 'C d' },
-    { name: 'decimal point is not an end', text: 'It is 3.5 m long. Next.', at: 8, s: 'It is 3.5 m long.' },
-    { name: 'Chinese full stop', text: '甲乙。丙丁。', at: 4, s: '丙丁。' },
-  ])('$name', ({ text, at, s }) => {
-    const r = sentenceAt(text, at);
-    expect(text.slice(r.start, r.end)).toBe(s);
-  });
-});
-
-describe('editTouches', () => {
-  const a = 'The bridge opened in 1931. Ruth Ashby was its engineer.';
-  const span = sentenceAt(a, a.indexOf('Ruth'));
-  it.each([
-    { name: 'edit inside the answer sentence', b: 'The bridge opened in 1931. Ruth Ashby was its chief engineer.', touched: true },
-    { name: 'edit in another sentence', b: 'The bridge first opened in 1931. Ruth Ashby was its engineer.', touched: false },
-    { name: 'no edit', b: a, touched: false },
-    { name: 'answer word replaced', b: 'The bridge opened in 1931. Ruth Ashley was its engineer.', touched: true },
-    // The paper counts an insertion at a sentence's start as modifying it.
-    { name: 'insertion at the sentence start', b: 'The bridge opened in 1931. In 1931 Ruth Ashby was its engineer.', touched: true },
-    { name: 'insertion at the end of the previous sentence', b: 'The bridge opened in 1931 ever. Ruth Ashby was its engineer.', touched: false },
-  ])('$name', ({ b, touched }) => expect(editTouches(a, b, span)).toBe(touched));
-});
-
-describe('answer sentence modified (every sentence holding a gold answer)', () => {
+describe('Wu et al. 2025 §3: every gold answer must survive', () => {
   const ctx = 'Ruth Ashby built the bridge. It opened in 1931. Ashby later moved to Leeds.';
   const inst = (answers: { text: string; start: number }[]) => makeInstance({ id: 'q', dataset: 'd', title: '', question: 'Who?', context: ctx, answers, isImpossible: false, lang: 'en' });
-  it.each([
-    { name: 'an edit in the sentence of a second occurrence counts', answers: [{ text: 'Ashby', start: 5 }], b: 'Ruth Ashby built the bridge. It opened in 1931. Ashby later moved to York.', modified: true },
-    { name: 'an edit in the sentence of a second gold answer counts', answers: [{ text: 'Ruth Ashby', start: 0 }, { text: 'Leeds', start: 69 }], b: 'Ruth Ashby built the bridge. It opened in 1931. Ashby later moved to Leeds city.', modified: true },
-    { name: 'an edit elsewhere does not', answers: [{ text: 'Ruth Ashby', start: 0 }], b: 'Ruth Ashby built the bridge. It first opened in 1931. Ashby later moved to Leeds.', modified: false },
-  ])('$name', ({ answers, b, modified }) => expect(answerSentenceModified(inst(answers), { context: b })).toBe(modified));
-
   it('keeps a question only if all its gold answers occur in the perturbed passage', () => {
     expect(answersSurvive(inst([{ text: 'Ruth Ashby', start: 0 }, { text: 'Leeds', start: 69 }]), ctx.replace('Leeds', 'York'))).toBe(false);
     expect(answersSurvive(inst([{ text: 'Ruth Ashby', start: 0 }]), ctx.replace('Leeds', 'York'))).toBe(true);
@@ -172,7 +139,7 @@ describe('runPairs', () => {
     expect(same.rows[0] && 'perturbedQuestion' in same.rows[0]).toBe(false);
   });
 
-  it('reads two aligned SQuAD files whose questions differ as pairs with each side\'s question', async () => {
+  it('reads two aligned SQuAD files whose questions differ on the same passage as question paraphrases, each side with its question', async () => {
     const file = (question: string) => new TextEncoder().encode(JSON.stringify({ version: '1.1', data: [{ title: 'T', paragraphs: [{ context: 'Ruth Ashby built the pier.', qas: [{ id: 'q1', question, answers: [{ text: 'Ruth Ashby', answer_start: 0 }] }] }] }] }));
     const { importPairs } = await import('../../src/core/formats/pairs.ts');
     const a = await importFile('a.json', file('Who built the pier?'), { dataset: 'a.json' });
@@ -180,7 +147,10 @@ describe('runPairs', () => {
     const r = importPairs(a, b, { original: 'a.json', perturbed: 'b.json' });
     expect(r.instances[0]?.question).toBe('Who built the pier?');
     expect(r.instances[0]?.revision?.question).toBe('The pier was built by whom?');
-    expect(r.issues.map((i) => i.message)).toEqual(['the question differs ("The pier was built by whom?" vs "Who built the pier?" in a.json); each side is asked its own question']);
+    // The rewording is the file's point, counted as a pair kind, not reported as an issue per question.
+    expect(r.issues).toEqual([]);
+    expect(r.kinds).toEqual({ revision: 0, paraphrase: 1 });
+    expect(r.instances[0]?.tags).toEqual(['paraphrase']);
   });
 });
 

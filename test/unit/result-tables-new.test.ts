@@ -87,13 +87,14 @@ describe('result tables of the newer kinds', () => {
     };
     const t = universalTable(r);
     expect(t.rows).toEqual([
-      [1, 'Ann Lee', 40, 4, 6, 1, 3, 0, 8, true, 3, 37.5, 12.5, 8, 62.5, 70],
-      [2, 'Bo Li', null, null, null, null, null, null, 6, true, 1, 16.6667, -2, 8, 62.5, 70],
+      // worsens_more (Ann: 3 worse > 0 better; Bo, saved before the counts: a mean F1 drop ≤ 0) and how many qualified (1).
+      [1, 'Ann Lee', 40, 4, 6, 1, 3, 0, 8, true, 3, 37.5, 12.5, 8, 62.5, 70, true, 1],
+      [2, 'Bo Li', null, null, null, null, null, null, 6, true, 1, 16.6667, -2, 8, 62.5, 70, false, 1],
     ]);
     expect(t.key).toEqual(['rank']);
   });
 
-  it('DPR: overall, per kind and per bucket in %, an empty bucket null; originals over the pairs (Tang et al. 2021 §2.1, App. F), each question once in their own labelled rows', () => {
+  it('DPR: per kind first (the headline, issue 38.4), then all kinds pooled as labelled rows, per bucket in %, an empty bucket null; originals over the pairs (Tang et al. 2021 §2.1, App. F), each question once in their own labelled rows', () => {
     const s: DprSummary = {
       n: 4,
       changed: 1,
@@ -102,25 +103,37 @@ describe('result tables of the newer kinds', () => {
       original: { em: 50, f1: 62.5 },
       paraphrased: { em: 25, f1: 40 },
       originalQuestions: { em: 50, f1: 55 },
-      byKind: { reorder: { n: 3, changed: 1, dpr: 1 / 3 }, synonym: { n: 1, changed: 0, dpr: 0 } },
+      byKind: { reorder: { n: 3, changed: 1, dpr: 1 / 3, original: { em: 66.6667, f1: 75 }, paraphrased: { em: 33.3333, f1: 40 } }, synonym: { n: 1, changed: 0, dpr: 0, original: { em: 0, f1: 25 }, paraphrased: { em: 0, f1: 40 } } },
       buckets: [
         { label: '0.0–0.2', n: 0, changed: 0, dpr: Number.NaN },
         { label: '0.8–1.0', n: 4, changed: 1, dpr: 0.25 },
       ],
     };
+    // Issue 38.4: each kind's figures are the headline; the figures over both kinds are only labelled rows after them.
     expect(dprTable(s).rows).toEqual([
-      ['dpr_pct', 25, 4, true, 1],
-      ['em_original', 50, 4, true, null],
-      ['f1_original', 62.5, 4, true, null],
-      ['em_paraphrased', 25, 4, true, null],
-      ['f1_paraphrased', 40, 4, true, null],
-      ['em_original_each_question_once', 50, 2, true, null],
-      ['f1_original_each_question_once', 55, 2, true, null],
       ['dpr_pct reorder', 33.3333, 3, true, 1],
+      ['em_original reorder', 66.6667, 3, true, null],
+      ['f1_original reorder', 75, 3, true, null],
+      ['em_paraphrased reorder', 33.3333, 3, true, null],
+      ['f1_paraphrased reorder', 40, 3, true, null],
       ['dpr_pct synonym', 0, 1, true, 0],
-      ['dpr_pct similarity 0.0–0.2', null, 0, true, 0],
-      ['dpr_pct similarity 0.8–1.0', 25, 4, true, 1],
+      ['em_original synonym', 0, 1, true, null],
+      ['f1_original synonym', 25, 1, true, null],
+      ['em_paraphrased synonym', 0, 1, true, null],
+      ['f1_paraphrased synonym', 40, 1, true, null],
+      ['dpr_pct all kinds pooled', 25, 4, true, 1],
+      ['em_original all kinds pooled', 50, 4, true, null],
+      ['f1_original all kinds pooled', 62.5, 4, true, null],
+      ['em_paraphrased all kinds pooled', 25, 4, true, null],
+      ['f1_paraphrased all kinds pooled', 40, 4, true, null],
+      ['em_original_each_question_once all kinds pooled', 50, 2, true, null],
+      ['f1_original_each_question_once all kinds pooled', 55, 2, true, null],
+      ['dpr_pct similarity 0.0–0.2 all kinds pooled', null, 0, true, 0],
+      ['dpr_pct similarity 0.8–1.0 all kinds pooled', 25, 4, true, 1],
     ]);
+    // One kind: its figures are the overall rows, named by the kind's row after them.
+    const one = { ...s, byKind: { dataset: { n: 4, changed: 1, dpr: 0.25, original: s.original, paraphrased: s.paraphrased } } };
+    expect(dprTable(one).rows.map((r) => r[0])).toEqual(['dpr_pct', 'em_original', 'f1_original', 'em_paraphrased', 'f1_paraphrased', 'em_original_each_question_once', 'f1_original_each_question_once', 'dpr_pct dataset', 'dpr_pct similarity 0.0–0.2', 'dpr_pct similarity 0.8–1.0']);
   });
 
   it('traps: all questions then each bucket; an empty bucket has no scores', () => {
@@ -158,15 +171,15 @@ describe('result tables of the newer kinds', () => {
     ]);
   });
 
-  it('slices: one row per value and the all row, perturbed columns named after the side', () => {
-    const row = (value: string, n: number, o: number, p: number) => ({ value, n, small: n < 5, original: { em: o, f1: o }, perturbed: { em: p, f1: p }, change: { em: p - o, f1: p - o }, perturbedN: n });
+  it('slices: one row per value and the all row, perturbed columns named after the side, drop = original − perturbed (issue 38 §3)', () => {
+    const row = (value: string, n: number, o: number, p: number) => ({ value, n, small: n < 5, original: { em: o, f1: o }, perturbed: { em: p, f1: p }, drop: { em: o - p, f1: o - p }, perturbedN: n });
     const t: SliceTable = { key: 'qword', rows: [row('who', 2, 50, 25), row('when', 1, 100, 100)], all: row('(all)', 3, 66.666666, 50), perturbed: true };
     const r = sliceResultTable(t, 'D_worst');
-    expect(r.columns).toEqual(['slice', 'n', 'small', 'orig_em', 'orig_f1', 'D_worst_em', 'D_worst_f1', 'change_em', 'change_f1']);
+    expect(r.columns).toEqual(['slice', 'n', 'small', 'orig_em', 'orig_f1', 'D_worst_em', 'D_worst_f1', 'drop_em', 'drop_f1']);
     expect(r.rows).toEqual([
-      ['who', 2, true, 50, 50, 25, 25, -25, -25],
+      ['who', 2, true, 50, 50, 25, 25, 25, 25],
       ['when', 1, true, 100, 100, 100, 100, 0, 0],
-      ['all', 3, true, 66.6667, 66.6667, 50, 50, -16.6667, -16.6667],
+      ['all', 3, true, 66.6667, 66.6667, 50, 50, 16.6667, 16.6667],
     ]);
     const plain = sliceResultTable({ ...t, perturbed: false }, 'edited');
     expect(plain.columns).toEqual(['slice', 'n', 'small', 'orig_em', 'orig_f1']);

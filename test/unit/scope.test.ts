@@ -16,8 +16,8 @@ describe('describeScope: the words a card shows before it runs', () => {
   it.each([
     ['paraphrase', spec(), { total: 76, answerable: 64, paired: 16 }, undefined, '64 questions: Demo set (built in) · no search · answerable only'],
     ['paraphrase', spec({ answerable: 'answerable' }), { total: 64, answerable: 64, paired: 12 }, undefined, '64 questions: Demo set (built in) · answerable only · no search'],
-    ['sweep', spec({ dataset: '', search: 'curie' }), { total: 3, answerable: 3, paired: 0 }, undefined, '3 questions: all datasets · search "curie"'],
-    ['sweep', spec({ searchLeftOut: 'curie' }), { total: 76, answerable: 64, paired: 16 }, undefined, `76 questions: Demo set (built in) · no search (the list's "curie" is not applied)`],
+    ['sweep', spec({ dataset: '', search: 'curie' }), { total: 3, answerable: 3, paired: 0 }, undefined, '3 questions: all datasets · search "curie" · each renamed where its answer entity is renamable, else left out with its reason'],
+    ['sweep', spec({ searchLeftOut: 'curie' }), { total: 76, answerable: 64, paired: 16 }, undefined, `76 questions: Demo set (built in) · no search (the list's "curie" is not applied) · each renamed where its answer entity is renamable, else left out with its reason`],
     ['natural', spec(), { total: 76, answerable: 64, paired: 16 }, undefined, '16 questions: Demo set (built in) · no search · with a revision pair'],
     ['natural', spec({ revision: 'with-revision' }), { total: 16, answerable: 12, paired: 16 }, undefined, '16 questions: Demo set (built in) · with a revision pair · no search'],
     ['synthetic', spec(), { total: 76, answerable: 64, paired: 16 }, undefined, '16 questions: Demo set (built in) · no search · the revision-pair questions (as the natural edits)'],

@@ -222,8 +222,8 @@ describe('the slice table\'s all row is the headline, field by field, for every 
           const c = (m: string) => t.rows[i]?.[t.columns.indexOf(m)] ?? null;
           const all = allRow(sliceTable(universalSliceItems(qs, row), 'title', universalHeadline(row)), 'renamed');
           expect(all.n).toBe(c('tried'));
-          // change_f1 = renamed − original = −mean_f1_drop (0 and −0 are the same figure)
-          expect((all.change_f1 as number) + 0).toBe(-(c('mean_f1_drop') as number) + 0);
+          // drop_f1 = original − renamed = mean_f1_drop: one sign (issue 38 §3; 0 and −0 are the same figure)
+          expect((all.drop_f1 as number) + 0).toBe((c('mean_f1_drop') as number) + 0);
         });
       }),
       { numRuns: 8 },

@@ -122,12 +122,12 @@ describe('sliced metrics (hand-computed)', () => {
     { source: src({ title: 'B', question: 'Who else?' }), original: { em: 0, f1: 0.5 }, perturbed: { em: 0, f1: 0 } },
     { source: src({ title: 'A', question: 'What?' }), original: { em: 1, f1: 1 }, perturbed: { em: 1, f1: 1 } },
   ];
-  it('question word: natural order, counts, original, perturbed and the change', () => {
+  it('question word: natural order, counts, original, perturbed and the drop (original − perturbed, positive = worse; issue 38 §3)', () => {
     const t = sliceTable(items, 'qword');
     expect(t.perturbed).toBe(true);
-    expect(t.rows.map((r) => [r.value, r.n, r.original, r.perturbed, r.change])).toEqual([
+    expect(t.rows.map((r) => [r.value, r.n, r.original, r.perturbed, r.drop])).toEqual([
       ['what', 1, { em: 100, f1: 100 }, { em: 100, f1: 100 }, { em: 0, f1: 0 }],
-      ['who', 2, { em: 50, f1: 75 }, { em: 0, f1: 25 }, { em: -50, f1: -50 }],
+      ['who', 2, { em: 50, f1: 75 }, { em: 0, f1: 25 }, { em: 50, f1: 50 }],
     ]);
     expect(t.all.n).toBe(3);
     expect(t.all.original.em).toBeCloseTo(200 / 3, 10);

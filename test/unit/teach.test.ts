@@ -9,6 +9,8 @@ import { casesFromPairs, casesFromTraps, casesToCsv, casesToJson, groupCases, me
 import type { PairRow } from '../../src/core/natural/pairs.ts';
 import type { TrapRow } from '../../src/core/trap/summary.ts';
 import { CATEGORY_COLORS, CATEGORY_VARS, SOURCE_COLORS } from '../../src/app/palette.ts';
+import { categoryChart } from '../../src/cli/audit/report-html.ts';
+import { PAIR_CATEGORIES } from '../../src/core/natural/categories.ts';
 import { wrapLabel } from '../../src/app/components/chart-axes.tsx';
 import { GALLERY_KEY, loadFailures } from '../../src/app/store/teach-slice.ts';
 
@@ -146,6 +148,11 @@ describe('palette', () => {
   });
   it('white category chips are readable (≥ 4.5:1) for C2C, C2W, W2C, W2W', () => {
     for (const c of Object.values(four)) expect(contrast(c, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+  });
+  it('the audit HTML report draws each category, partial included, in the app’s colour (issue 38.3)', () => {
+    const t = { kind: 'synthetic', title: 't', columns: ['dataset', 'variant', 'seed', 'measure', 'value'], rows: PAIR_CATEGORIES.map((c) => ['d', 'keyboard', 1, c, 1]) };
+    const svg = categoryChart({ name: 'm', device: 'cpu', overview: { kind: 'overview', title: 'o', columns: [], rows: [] }, tables: [t] });
+    for (const c of PAIR_CATEGORIES) expect(svg).toContain(`fill="${CATEGORY_COLORS[c]}"><title>d · keyboard · seed 1: ${c} 1 of 5</title>`);
   });
   it('styles.css holds the same category colours', () => {
     const css = readFileSync(join(import.meta.dirname, '../../src/app/styles.css'), 'utf8');

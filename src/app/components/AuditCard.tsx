@@ -11,7 +11,7 @@ import { TableView } from './RunHistory.tsx';
 import { ChartFiles } from './RunResult.tsx';
 import { countOf } from '../../core/text/plural.ts';
 
-// The HTML report's colours (the category colours are kept for C2W, W2C, C2C, W2W).
+// The HTML report's before/after colours (its category colours are the app's, core/natural/category-colors.ts).
 const COLORS = { before: '#5b6b8c', after: '#e08a2c' };
 
 /** A summary table as the history's TableView reads it. */

@@ -4,6 +4,7 @@
  * is not significant, and the minimal detectable drop where n is small or the drop is n.s.; plus the
  * legend line under the table. Numbers come from the stats worker (src/core/stats via the store).
  */
+import { DROP_SUFFIX } from '../../core/metrics/drop.ts';
 import { Term } from './Term.tsx';
 import { budgetKey, ciText, judgedP, NOT_SIGNIFICANT, pText, significant, type DropStats, type ExperimentCi, type PairedStats } from '../../core/stats/index.ts';
 import { isSmallN } from '../../core/metrics/slices.ts';
@@ -16,7 +17,7 @@ export function CiHeads() {
         F1 <Term k="CI">95% CI</Term> orig. → pert.
       </th>
       <th>
-        drop F1 <Term k="CI">CI</Term>
+        drop F1 {DROP_SUFFIX} <Term k="CI">CI</Term>
       </th>
       <th>
         <Term k="p-value">p</Term> F1 / EM

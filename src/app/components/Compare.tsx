@@ -1,14 +1,41 @@
 /** Pieces shared by the comparison views (renaming, revision pairs): diffs, answer boxes, category texts. */
+import type { ReactNode } from 'react';
+import type { CategoryRule, PairCategory } from '../../core/natural/categories.ts';
 import { wordDiff, type DiffPiece } from '../../core/text/diff.ts';
 import { formatProb, formatScore } from '../format.ts';
+import { useApp } from '../store/index.ts';
+import { Term } from './Term.tsx';
 
-export const CATEGORY_TEXT = {
+export const CATEGORY_TEXT: Record<PairCategory, string> = {
   C2C: 'correct before and after the change',
   C2W: 'the change broke a correct answer',
   W2C: 'the change fixed a wrong answer',
   W2W: 'wrong before and after',
-  partial: 'partly right on one side: neither EM 1 nor F1 below 0.4',
-} as const;
+  partial: 'partly right on one side: neither EM 1 nor F1 below 0.4, so not counted as broken or fixed',
+};
+
+/** The rule in use, as the category line names it (the glossary's "category rule" says more). */
+const RULE_SHORT: Record<CategoryRule, string> = { script: 'script rule: wrong = F1 < 0.4', em: 'EM rule: wrong = EM 0' };
+
+/**
+ * A pair's category chip (one colour per category, styles.css), what it means and the rule that
+ * decided it, e.g. <CategoryLine category="partial" testid="rename-category" />. Every Live panel
+ * that compares an original and a perturbed answer shows its category through this.
+ */
+export function CategoryLine({ category, testid, children }: { category: PairCategory; testid: string; children?: ReactNode }) {
+  const rule = useApp((s) => s.categoryRule);
+  return (
+    <div className="category-line">
+      <span className={`cat cat-${category}`} data-testid={testid}>
+        {category}
+      </span>{' '}
+      <span className="hint">
+        {CATEGORY_TEXT[category]} (<Term k="category rule">{RULE_SHORT[rule]}</Term>)
+      </span>
+      {children}
+    </div>
+  );
+}
 
 /** A passage and its edit as a word-level diff; pieces are text nodes, never HTML. `mark` outlines a span of the original (the answer sentence). */
 export function PassageDiff({ a, b, testid = 'rename-diff', mark }: { a: string; b: string; testid?: string; mark?: { start: number; end: number } }) {

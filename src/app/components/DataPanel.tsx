@@ -31,7 +31,7 @@ export function DataPanel() {
     const files = Array.from(list ?? []);
     if (files.length === 0) return;
     if (pairs && files.length !== 2) {
-      setFormError(`A revision-pair import takes exactly two aligned SQuAD files (original, then perturbed); ${countOf(files.length, 'file')} given.`);
+      setFormError(`A pair import takes exactly two aligned SQuAD files (original, then perturbed); ${countOf(files.length, 'file')} given.`);
       return;
     }
     if (!pairs && files.length > 1) {
@@ -132,7 +132,7 @@ export function DataPanel() {
           <input type="file" multiple={pairs} data-testid="dataset-file-input" aria-label="Import dataset file" onChange={(e) => importFiles(e.target.files)} />
         </label>
         <label className="toggle">
-          <input type="checkbox" checked={pairs} onChange={(e) => setPairs(e.target.checked)} /> two aligned SQuAD files (revision pairs)
+          <input type="checkbox" checked={pairs} onChange={(e) => setPairs(e.target.checked)} /> two aligned SQuAD files (revision or question-paraphrase pairs)
         </label>
       </div>
       <form className="row" onSubmit={submitUrl}>

@@ -8,9 +8,10 @@ import { RenameSelects, TargetSelect } from './RenameSelects.tsx';
 import { SeedInput } from './SeedInput.tsx';
 import { onRovingKey, rovingTabIndex } from '../roving.ts';
 import { useApp } from '../store/index.ts';
-import { AnswerBox, CATEGORY_TEXT, PassageDiff } from './Compare.tsx';
+import { AnswerBox, CategoryLine, PassageDiff } from './Compare.tsx';
 
 const SKIP_REASONS: Record<NonNullable<LiveRename['skipped']>, string> = {
+  unanswerable: 'The question is unanswerable: with no gold answer, a renaming has nothing to be scored against.',
   'no-entity': 'The answer is not a named entity (PER, ORG or GPE), so there is nothing to rename.',
   'other-type': 'The answer entity is of another type: choose its type or MIX.',
   'long-name': 'The person name has more than two words once a leading title (Dr, Mr, Prof, …) and a trailing Jr, PhD or regnal numeral are removed, so it is left alone, as in Yan et al. (2022).',
@@ -150,13 +151,9 @@ function RenameResultView({ r, resemble }: { r: LiveRename; resemble: boolean })
             {resemble && r.defended && <AnswerBox title="Renamed + RESEMBLE" text={r.defended.text} score={r.defended.score} testid="rename-defended" />}
           </div>
           {r.category && (
-            <div className="category-line">
-              <span className={`cat cat-${r.category}`} data-testid="rename-category">
-                {r.category}
-              </span>{' '}
-              <span className="hint">{CATEGORY_TEXT[r.category]}</span>
+            <CategoryLine category={r.category} testid="rename-category">
               {free && <span className="hint"> · free text: compared with the model’s own answer, not a gold one</span>}
-            </div>
+            </CategoryLine>
           )}
         </>
       )}

@@ -8,7 +8,7 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { experimentOf } from '../routes.ts';
 import { ExperimentNav, ExperimentOverview } from './ExperimentNav.tsx';
 import { ResultCases } from './ResultCases.tsx';
-import { ENTITY_CHOICES, MAX_BUDGET, NAME_SOURCES, NOT_RENAMABLE, NOT_RENAMABLE_LABELS, ORIGIN_LABELS, ORIGINS, SOURCE_LABELS, type Origin } from '../../core/entity/options.ts';
+import { ENTITY_CHOICES, leftOutText, leftOutTotal, MAX_BUDGET, NAME_SOURCES, ORIGIN_LABELS, ORIGINS, SOURCE_LABELS, type Origin } from '../../core/entity/options.ts';
 import { summarizeSweep, type SweepCell } from '../../core/entity/stats.ts';
 import { budgetTable, sweepTable } from '../../core/results/tables.ts';
 import { RunResult } from './RunResult.tsx';
@@ -174,7 +174,7 @@ function LeftOut({ cells }: { cells: SweepCell[] }) {
       <ul>
         {[...first.values()].map((c) => (
           <li key={`${c.type}·${c.source}`}>
-            {c.type} · {SOURCE_LABELS[c.source]}: {c.n} renamed, {NOT_RENAMABLE.filter((r) => c.skipped[r]).map((r) => `${c.skipped[r]} ${NOT_RENAMABLE_LABELS[r]}`).join(', ') || 'none left out'}
+            {c.type} · {SOURCE_LABELS[c.source]}: {c.n} renamed, {leftOutText(c.skipped) || 'none left out'} ({c.n + leftOutTotal(c.skipped)} in all)
           </li>
         ))}
       </ul>

@@ -14,6 +14,7 @@ import { MAX_FAILURE_BUDGET, MIN_FAILURE_BUDGET } from '../store/explain-slice.t
 import { useApp } from '../store/index.ts';
 import { formatProb } from '../format.ts';
 import { formatMs } from './RuntimeBadge.tsx';
+import { Term } from './Term.tsx';
 
 // ColorBrewer PuOr ends: orange = removing the unit lowered the answer's probability, purple = raised it.
 const LOWER = [241, 163, 64];
@@ -242,7 +243,7 @@ function FindFailure() {
         )}
       </div>
       <p className="hint">
-        Tries one renamed entity, one trap sentence (four positions), one paraphrase rule and one noise edit, then two and three edits together, until the answer is wrong or the budget of model calls is spent.{free ? ' On typed text the model’s own answer stands for the gold answer.' : ''}
+        Tries one renamed entity, one trap sentence (four positions), one paraphrase rule and one noise edit, then two and three edits together, until the answer is wrong (C2W under the <Term k="category rule" />: F1 &lt; 0.4 by default, a partly right answer is no break) or the budget of model calls is spent.{free ? ' On typed text the model’s own answer stands for the gold answer.' : ''}
       </p>
       {error && <div className="error">{error}</div>}
       {r && (

@@ -106,7 +106,8 @@ export function InstanceBrowser() {
                 <div className="row-meta">
                   <span className="row-answer">{r.isImpossible ? 'unanswerable' : r.answer}</span>
                   {r.answerType && r.answerType !== 'other' && <span className={`tag tag-${r.answerType}`}>{r.answerType}</span>}
-                  {r.hasRevision && <span className="tag">rev</span>}
+                  {r.hasRevision && <span className="tag" title="revision pair (edited passage)">rev</span>}
+                  {r.hasParaphrase && <span className="tag" title="paraphrase of the question (the dataset's own)">para</span>}
                 </div>
               </div>
             );

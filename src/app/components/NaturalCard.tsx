@@ -25,6 +25,7 @@ import type { ExperimentCi } from '../../core/stats/index.ts';
 import { PAIRS_CI_KEY } from '../../core/experiments/natural/ci.ts';
 import { ciFor } from '../store/ci-slice.ts';
 import { CiControl } from './CiControl.tsx';
+import { RELATIVE_SIGN } from '../../core/metrics/drop.ts';
 import { CiLegend, CiStatus, DropRow, FigureCi } from './CiCell.tsx';
 
 /** One colour per category, the same as the CSS variables (--c2c …). */
@@ -261,7 +262,7 @@ function SummaryTable({ nat, syn, synLabel, dropped, natCi, synCi }: { nat: Pair
         </tr>
         <tr>
           <td>
-            <Term k="relative F1 change" />
+            <Term k="relative F1 change" /> ({RELATIVE_SIGN})
           </td>
           {cols.map((c) => (
             <td key={c.name} className={c.s.relativeF1Change < 0 ? 'drop' : c.s.relativeF1Change > 0 ? 'gain' : undefined}>
@@ -273,7 +274,7 @@ function SummaryTable({ nat, syn, synLabel, dropped, natCi, synCi }: { nat: Pair
         {syn && dropped > 0 && (
           <tr>
             <td colSpan={cols.length + 1} className="hint">
-              {dropped} passage{dropped === 1 ? '' : 's'} had nothing outside the answers to change and {dropped === 1 ? 'was' : 'were'} dropped.
+              {dropped} question{dropped === 1 ? '' : 's'} left out: {dropped === 1 ? 'its' : 'their'} passage had nothing outside the answers to change (noise is drawn once per passage).
             </td>
           </tr>
         )}

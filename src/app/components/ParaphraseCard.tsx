@@ -5,8 +5,8 @@
 import { Term } from './Term.tsx';
 import { ScopeLine } from './ScopeLine.tsx';
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, Tooltip, XAxis, YAxis } from 'recharts';
-import { KIND_LABELS, PARAPHRASE_KINDS, type ParaphraseKind } from '../../core/sensitivity/kinds.ts';
-import { summarizeDpr, type DprSummary } from '../../core/sensitivity/dpr.ts';
+import { isPooled, KIND_LABELS, kindsOf, PARAPHRASE_KINDS, type ParaphraseKind } from '../../core/sensitivity/kinds.ts';
+import { summarizeDpr, type DprKindCell, type DprSummary } from '../../core/sensitivity/dpr.ts';
 import { dprTable } from '../../core/results/tables.ts';
 import { useApp } from '../store/index.ts';
 import { RunResult } from './RunResult.tsx';
@@ -106,17 +106,43 @@ function NoneNote({ none, without }: { none: ReturnType<typeof useApp.getState>[
   );
 }
 
-/** DPR overall, per kind and by similarity: a table and two charts. */
+/** One kind's DPR and EM / F1 of both sides over its own pairs (with one kind, its DPR only: the rows above are its). */
+function KindRow({ k, c, scores = false }: { k: ParaphraseKind; c: DprKindCell | undefined; scores?: boolean }) {
+  return (
+    <tr>
+      <td>
+        <span className="kind-swatch" style={{ background: KIND_COLORS[k] }} /> DPR · {KIND_LABELS[k]}
+      </td>
+      <td data-testid={`paraphrase-kind-${k}`}>
+        {pct(100 * (c?.dpr ?? NaN))}% ({c?.changed} of {c?.n}
+        <SmallMark n={c?.n ?? 0} />)
+        {c && scores && (
+          <span className="ci-note" data-testid={`paraphrase-kind-${k}-scores`}>
+            <br />
+            EM / F1 original {pct(c.original.em)} / {pct(c.original.f1)} · paraphrased {pct(c.paraphrased.em)} / {pct(c.paraphrased.f1)}
+          </span>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** DPR per kind first, then (several kinds) all kinds pooled as a labelled extra, and by similarity: a table and two charts. */
 export function DprResults({ sum, ci }: { sum: DprSummary; ci?: ExperimentCi | null }) {
   const st = ci?.rows[PARAPHRASE_CI_KEY];
   const dprCi = ci?.shares?.[DPR_CI_KEY];
-  const kinds = (Object.keys(sum.byKind) as ParaphraseKind[]).sort((a, b) => [...PARAPHRASE_KINDS, 'dataset', 'user'].indexOf(a) - [...PARAPHRASE_KINDS, 'dataset', 'user'].indexOf(b));
+  const kinds = kindsOf(sum);
+  // Issue 38.4: each kind is its own figure (a file's paraphrases and a generator's differ); the pool is only a labelled extra.
+  const pooled = isPooled(sum);
+  const pool = pooled ? 'All kinds pooled: ' : '';
   return (
     <>
       <table className="results-table" data-testid="paraphrase-table">
         <tbody>
-          <tr>
+          {pooled && kinds.map((k) => <KindRow key={k} k={k} c={sum.byKind[k]} scores />)}
+          <tr className={pooled ? 'pooled-row' : undefined}>
             <td>
+              {pool}
               <Term k="DPR" /> (paraphrases whose answer changed)
             </td>
             <td data-testid="paraphrase-dpr">
@@ -131,7 +157,7 @@ export function DprResults({ sum, ci }: { sum: DprSummary; ci?: ExperimentCi | n
             </td>
           </tr>
           <tr>
-            <td>EM / F1 original questions (once per paraphrase)</td>
+            <td>{pool}EM / F1 original questions (once per paraphrase)</td>
             <td>
               <span data-testid="paraphrase-original-score">
                 {pct(sum.original.em)} / {pct(sum.original.f1)}
@@ -140,7 +166,7 @@ export function DprResults({ sum, ci }: { sum: DprSummary; ci?: ExperimentCi | n
             </td>
           </tr>
           <tr>
-            <td>EM / F1 paraphrases</td>
+            <td>{pool}EM / F1 paraphrases</td>
             <td>
               <span data-testid="paraphrase-paraphrased-score">
                 {pct(sum.paraphrased.em)} / {pct(sum.paraphrased.f1)}
@@ -150,22 +176,12 @@ export function DprResults({ sum, ci }: { sum: DprSummary; ci?: ExperimentCi | n
           </tr>
           <DropRow stats={[st]} testid="paraphrase" />
           <tr>
-            <td>EM / F1 original questions, each once ({countOf(sum.questions, 'question')}; another weighting, not compared above)</td>
+            <td>{pool}EM / F1 original questions, each once ({countOf(sum.questions, 'question')}; another weighting, not compared above)</td>
             <td data-testid="paraphrase-original-questions">
               {pct(sum.originalQuestions.em)} / {pct(sum.originalQuestions.f1)}
             </td>
           </tr>
-          {kinds.map((k) => (
-            <tr key={k}>
-              <td>
-                <span className="kind-swatch" style={{ background: KIND_COLORS[k] }} /> DPR · {KIND_LABELS[k]}
-              </td>
-              <td data-testid={`paraphrase-kind-${k}`}>
-                {pct(100 * (sum.byKind[k]?.dpr ?? NaN))}% ({sum.byKind[k]?.changed} of {sum.byKind[k]?.n}
-                <SmallMark n={sum.byKind[k]?.n ?? 0} />)
-              </td>
-            </tr>
-          ))}
+          {!pooled && kinds.map((k) => <KindRow key={k} k={k} c={sum.byKind[k]} />)}
         </tbody>
       </table>
       <SmallLegend counts={[sum.n, ...kinds.map((k) => sum.byKind[k]?.n ?? 0), ...sum.buckets.filter((b) => b.n > 0).map((b) => b.n)]} />
@@ -174,7 +190,7 @@ export function DprResults({ sum, ci }: { sum: DprSummary; ci?: ExperimentCi | n
         Every figure of this table counts (question, paraphrase) pairs, as DuReader-robust does (Tang et al. 2021, §2.1 and App. F), except the row &quot;original questions, each once&quot;: an original question with three paraphrases counts three times, so the drop is the difference of the two EM / F1 rows above it, and the DPR&apos;s CI, the drop&apos;s CI and p are over the same {countOf(sum.n, 'pair')}. The DPR&apos;s CI is a percentile bootstrap of the share (no test: it is not a before/after figure), as <code>qarx compare --ci</code> computes it.
       </p>
       <div className="charts charts-single">
-        <Chart title="DPR by question similarity" testid="chart-dpr-similarity" counts={sum.buckets.filter((b) => b.n > 0).map((b) => b.n)}>
+        <Chart title={`DPR by question similarity${pooled ? ' (all kinds pooled)' : ''}`} testid="chart-dpr-similarity" counts={sum.buckets.filter((b) => b.n > 0).map((b) => b.n)}>
           {/* An empty bucket has no bar; a DPR of 0 keeps a sliver of one with its n=, so "no change" never looks like "no data". */}
           <BarChart data={sum.buckets.map((b) => ({ label: b.label, dpr: b.n === 0 || Number.isNaN(b.dpr) ? null : 100 * b.dpr, n: b.n }))} margin={{ top: 18, right: 12, bottom: 26, left: 18 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />

@@ -3,11 +3,20 @@
  * and see the answers to both side by side with a "prediction changed" flag.
  */
 import { KIND_LABELS, PARAPHRASE_KINDS, type GeneratedKind } from '../../core/sensitivity/kinds.ts';
+import { datasetParaphrases } from '../../core/sensitivity/dataset-paraphrases.ts';
+import type { Instance } from '../../core/data/types.ts';
 import { useApp } from '../store/index.ts';
 import { AnswerBox } from './Compare.tsx';
 import { SeedBlocked, useSeedField } from './SeedInput.tsx';
 
-// One empty list, so the store selector returns the same value while nothing changes.
+/** The open question's own paraphrases (its paraphrases field and an aligned file's rewording, core's datasetParaphrases), memoised per instance so the store selector returns the same list while nothing changes. */
+const ownOf = (() => {
+  let last: { inst: Instance | null; list: string[] } = { inst: null, list: [] };
+  return (inst: Instance | null): string[] => {
+    if (inst !== last.inst) last = { inst, list: inst ? datasetParaphrases(inst).map((p) => p.question) : [] };
+    return last.list;
+  };
+})();
 const NONE: string[] = [];
 
 export function ParaphraseLive() {
@@ -20,7 +29,7 @@ export function ParaphraseLive() {
   const ready = useApp((s) => s.modelStatus === 'ready');
   const seedField = useSeedField({ value: seed, testid: 'paraphrase-seed', onChange: (s) => useApp.getState().setLiveParaKind(useApp.getState().liveParaKind, s) });
   const hasGold = useApp((s) => !!s.instance && s.instance.question === s.question && s.instance.context === s.passage);
-  const own = useApp((s) => (s.instance && s.instance.question === s.question ? (s.instance.paraphrases ?? NONE) : NONE));
+  const own = useApp((s) => (s.instance && s.instance.question === s.question ? ownOf(s.instance) : NONE));
   const { setLiveParaphrase, setLiveParaKind, generateLiveParaphrase, askLiveParaphrase } = useApp.getState();
   return (
     <details className="paraphrase-live" data-testid="paraphrase-live">

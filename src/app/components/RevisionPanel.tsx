@@ -5,11 +5,13 @@
  */
 import { useEffect } from 'react';
 import type { Instance } from '../../core/data/types.ts';
-import { sentenceAt, type PairRow } from '../../core/natural/pairs.ts';
+import { isRevisionPair } from '../../core/formats/pair-kind.ts';
+import type { PairRow } from '../../core/natural/pairs.ts';
+import { sentenceAt } from '../../core/text/sentences.ts';
 import { EDIT_INTENTS, wuIntent } from '../../core/natural/intents.ts';
 import { describeNoise, NOISE_KINDS, NOISE_LABELS, type NoiseKind } from '../../core/natural/noise-kinds.ts';
 import { useApp } from '../store/index.ts';
-import { AnswerBox, CATEGORY_TEXT, PassageDiff } from './Compare.tsx';
+import { AnswerBox, CategoryLine, PassageDiff } from './Compare.tsx';
 import { countOf } from '../../core/text/plural.ts';
 
 export function RevisionPanel() {
@@ -28,7 +30,8 @@ export function RevisionPanel() {
     if (modelId && key) runPair();
   }, [key, modelId, allowNull, runPair]);
 
-  if (!inst?.revision)
+  // A question paraphrased on the same passage is no revision: the paraphrase panel offers it.
+  if (!inst?.revision || !isRevisionPair(inst))
     return noiseAsked ? (
       <section className="entity-panel" data-testid="noise-panel">
         <div className="panel-head">
@@ -111,18 +114,13 @@ function PairResult({ inst, row, testid }: { inst: Instance; row: PairRow | null
       {row ? (
         <>
           <p className="hint" data-testid={`${testid}-touch`}>
-            {row.touchesAnswer === null ? 'Unanswerable: no answer sentence (left out of the unmodified share).' : row.touchesAnswer ? 'The edit changed a sentence holding a gold answer (the first is shaded).' : 'The edit left every sentence holding a gold answer (the first is shaded) as it was.'}
+            {row.touchesAnswer === null ? 'Unanswerable: no answer sentence (left out of the unmodified share).' : row.touchesAnswer ? 'The edit changed a sentence holding a gold answer at its offset: it is not, word for word, a sentence of the edited passage (the first answer’s is shaded).' : 'The edit left every sentence holding a gold answer at its offset as it was: each is, word for word, a sentence of the edited passage (the first answer’s is shaded).'}
           </p>
           <div className="side-by-side">
             <AnswerBox title="Original passage" text={row.original.text} score={row.original} testid={`${testid}-original`} />
             <AnswerBox title="Edited passage" text={row.perturbed.text} score={row.perturbed} testid={`${testid}-perturbed`} />
           </div>
-          <div className="category-line">
-            <span className={`cat cat-${row.category}`} data-testid={`${testid}-category`}>
-              {row.category}
-            </span>{' '}
-            <span className="hint">{CATEGORY_TEXT[row.category]}</span>
-          </div>
+          <CategoryLine category={row.category} testid={`${testid}-category`} />
         </>
       ) : (
         <p className="hint">Answering both passages…</p>

@@ -15,8 +15,9 @@ import { pct } from './Chart.tsx';
 import { ResultActions } from './RunResult.tsx';
 import type { RunRecord } from '../../core/results/run-record.ts';
 import { sliceResultTable } from '../../core/results/tables.ts';
+import { DROP_SUFFIX } from '../../core/metrics/drop.ts';
 
-/** Signed change with one decimal, e.g. delta(-3.21) → '−3.2'. */
+/** A signed drop with one decimal, e.g. delta(-3.21) → '−3.2' (a gain). */
 const delta = (x: number) => (Number.isFinite(x) ? `${x > 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(x).toFixed(1)}` : '–');
 
 /** The slice table of one experiment result; `perturbedLabel` names the perturbed side (e.g. "edited", "D_worst"). */
@@ -38,13 +39,13 @@ export function SliceTable({ items: raw, headline, testid, perturbedLabel = 'per
       <td>
         {pct(r.original.em)} / {pct(r.original.f1)}
       </td>
-      {table.perturbed && r.perturbed && r.change && (
+      {table.perturbed && r.perturbed && r.drop && (
         <>
           <td>
             {pct(r.perturbed.em)} / {pct(r.perturbed.f1)}
           </td>
-          <td className={r.change.f1 < 0 ? 'drop' : 'gain'} data-testid={all ? `${testid}-all-change` : undefined}>
-            {delta(r.change.em)} / {delta(r.change.f1)}
+          <td className={r.drop.f1 > 0 ? 'drop' : 'gain'} data-testid={all ? `${testid}-all-drop` : undefined}>
+            {delta(r.drop.em)} / {delta(r.drop.f1)}
           </td>
         </>
       )}
@@ -76,7 +77,7 @@ export function SliceTable({ items: raw, headline, testid, perturbedLabel = 'per
                 original <Term k="EM" /> / <Term k="F1" />
               </th>
               {table.perturbed && <th scope="col">{perturbedLabel} EM / F1</th>}
-              {table.perturbed && <th scope="col">change EM / F1</th>}
+              {table.perturbed && <th scope="col">drop EM / F1 {DROP_SUFFIX}</th>}
             </tr>
           </thead>
           <tbody>

@@ -1,4 +1,5 @@
 /** A sweep's result: the table (partial rows marked) and its charts, for the live card and saved runs. */
+import { DROP_SUFFIX } from '../../core/metrics/drop.ts';
 import { Term } from './Term.tsx';
 import { memo } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, Legend, Tooltip, XAxis, YAxis } from 'recharts';
@@ -63,7 +64,7 @@ export const SweepResults = memo(function SweepResults({ rows: all, origin, ci }
                 renamed EM <Term k="seed spread">±</Term>
               </th>
               <th>renamed F1 ±</th>
-              <th>drop F1</th>
+              <th>drop F1 {DROP_SUFFIX}</th>
               {ci && <CiHeads />}
               <th title="Wrong renamed answers: another entity vs a wrong boundary">wrong ent. / bound. %</th>
             </tr>
@@ -110,7 +111,7 @@ export const SweepResults = memo(function SweepResults({ rows: all, origin, ci }
           <BarChart data={byType}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="type" interval={0} height={40} tick={<WrappedTick />} label={xTitle('entity type')} />
-            <YAxis label={yTitle('drop in F1 (points)')} />
+            <YAxis label={yTitle(`drop in F1 ${DROP_SUFFIX}, points`)} />
             <Tooltip formatter={smallTip()} />
             <Legend />
             {sources.map((s) => (
@@ -128,7 +129,7 @@ export const SweepResults = memo(function SweepResults({ rows: all, origin, ci }
           <BarChart data={bySource}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="source" interval={0} height={40} tick={<WrappedTick />} label={xTitle('name source')} />
-            <YAxis label={yTitle('drop in F1 (points)')} />
+            <YAxis label={yTitle(`drop in F1 ${DROP_SUFFIX}, points`)} />
             <Tooltip formatter={smallTip()} />
             <Bar dataKey="drop" name="drop in F1" isAnimationActive={false}>
               {bySource.map((d) => (

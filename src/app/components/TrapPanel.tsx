@@ -12,7 +12,8 @@ import type { TrapRow } from '../../core/trap/summary.ts';
 import { POSITION_LABELS, TRAP_POSITIONS, type TrapPosition } from '../../core/trap/insert.ts';
 import { segments, type Mark } from '../highlight.ts';
 import { useApp } from '../store/index.ts';
-import { AnswerBox } from './Compare.tsx';
+import { AnswerBox, CategoryLine } from './Compare.tsx';
+import { pairCategory } from '../../core/natural/categories.ts';
 import { SeedInput } from './SeedInput.tsx';
 import { guessLang } from '../../core/formats/common.ts';
 import { onRovingKey, rovingTabIndex } from '../roving.ts';
@@ -77,11 +78,18 @@ function TrapResult({ row, testid, labels, what = 'trap sentence', lang = 'en' }
         <AnswerBox title={labels[0]} text={row.original.text} score={row.original} testid={`${testid}-original`} />
         <AnswerBox title={labels[1]} text={row.trapped.text} score={row.trapped} testid={`${testid}-trapped`} />
       </div>
+      <TrapCategory row={row} testid={testid} />
       <p className={row.trapped.hit ? 'score score-wrong' : 'hint'} data-testid={`${testid}-hit`}>
         {row.trapped.hit ? `The answer landed inside the ${what}.` : `The answer stayed outside the ${what}.`} Similarity of question and {what} ({lang === 'zh' ? 'character F1' : 'token F1'}): {(row.similarity * 100).toFixed(1)}%.
       </p>
     </>
   );
+}
+
+/** The trap pair's category under the user's rule, as every other panel shows it. */
+function TrapCategory({ row, testid }: { row: TrapRow; testid: string }) {
+  const rule = useApp((s) => s.categoryRule);
+  return <CategoryLine category={pairCategory(row.original, row.trapped, rule)} testid={`${testid}-category`} />;
 }
 
 const KIND_LABELS = { generated: 'generated from the question', typed: 'my sentence', dataset: "the dataset's trap" } as const;

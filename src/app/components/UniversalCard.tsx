@@ -4,12 +4,13 @@
  * (Beta weights over N iterations of B names × B questions). Progress counts name draws; a cancelled
  * run keeps what finished, marked partial.
  */
+import { DROP_SUFFIX } from '../../core/metrics/drop.ts';
 import { Term } from './Term.tsx';
 import { ScopeLine } from './ScopeLine.tsx';
 import { Bar, BarChart, CartesianGrid, Cell, Tooltip, XAxis, YAxis } from 'recharts';
 import { SMALL_BAR_OPACITY, SmallLegend, SmallMark, smallTip } from './SmallMark.tsx';
 import { isSmallN } from '../../core/metrics/slices.ts';
-import { DEFAULT_UNIVERSAL, describeIneligible, idleNote, topNames, MAX_UNIVERSAL_CANDIDATES, MAX_UNIVERSAL_ITERATIONS, MAX_UNIVERSAL_SAMPLE, UNIVERSAL_SOURCES, UNIVERSAL_TYPES, type UniversalResult, type UniversalSource, type UniversalType } from '../../core/entity/universal-options.ts';
+import { DEFAULT_UNIVERSAL, describeIneligible, qualifiedNote, topNames, MAX_UNIVERSAL_CANDIDATES, MAX_UNIVERSAL_ITERATIONS, MAX_UNIVERSAL_SAMPLE, UNIVERSAL_SOURCES, UNIVERSAL_TYPES, type UniversalResult, type UniversalSource, type UniversalType } from '../../core/entity/universal-options.ts';
 import { universalTable } from '../../core/results/tables.ts';
 import { useApp } from '../store/index.ts';
 import { RunResult } from './RunResult.tsx';
@@ -95,8 +96,8 @@ export function UniversalCard() {
 /** The top names as a table and a bar chart, with eligibility and the partial marking. */
 export function UniversalResults({ result: r, source, ci }: { result: UniversalResult; source: UniversalSource; ci?: ExperimentCi | null }) {
   if (r.eligible === 0) return <p className="note">No question in the list has a renamable answer entity of this type.</p>;
-  // Names that changed nothing never fill the list: fewer are shown, and the note says why.
-  const { rows: top, idle } = topNames(r);
+  // Only names that worsen more answers than they improve are listed; the note says how many qualified.
+  const { rows: top, qualified, drawn } = topNames(r);
   const data = top.map((x) => ({ name: x.name, weight: +(100 * (x.weight ?? 0)).toFixed(1), n: x.tried }));
   const left = describeIneligible(r.ineligible);
   return (
@@ -109,11 +110,9 @@ export function UniversalResults({ result: r, source, ci }: { result: UniversalR
       <p className="hint" data-testid="universal-summary">
         {r.eligible} eligible question{r.eligible === 1 ? '' : 's'} (original EM {pct(r.original.em)} / F1 {pct(r.original.f1)}){left ? `; left out: ${left}` : ''}. {r.tried} of {r.candidates} names drawn in {r.iterations ?? 0} iteration{r.iterations === 1 ? '' : 's'}; top {top.length} shown. Counts are over trials (question × iteration).
       </p>
-      {idle > 0 && (
-        <p className="note" data-testid="universal-idle">
-          {idleNote(top.length, r.top, idle)}
-        </p>
-      )}
+      <p className={qualified < r.top ? 'note' : 'hint'} data-testid="universal-qualified">
+        {qualifiedNote(top.length, r.top, qualified, drawn)}
+      </p>
       {/* Scrolls sideways on a phone; focusable so the keyboard can scroll it too. */}
       <div className="table-scroll" tabIndex={0} role="region" aria-label="Top universal names">
         <table className="results-table" data-testid="universal-table">
@@ -126,7 +125,7 @@ export function UniversalResults({ result: r, source, ci }: { result: UniversalR
               <th title="Trials whose F1 the name raised">better</th>
               <th title="Questions of the name's samples it could be put in, over its draws">tried</th>
               <th title="Trials whose predicted span, mapped back to the original passage, changed">changed</th>
-              <th title="Mean over trials of F1 original − F1 renamed, in points">mean F1 drop (points)</th>
+              <th title="Mean over trials of F1 original − F1 renamed, in points">mean F1 drop {DROP_SUFFIX} (points)</th>
               {ci && <CiHeads />}
             </tr>
           </thead>

@@ -1,7 +1,7 @@
 /** Datasets, imports and the instance browser's query, selection and results. */
 import type { StateCreator } from 'zustand';
 import type { Permalink } from '../../core/results/permalink.ts';
-import type { Instance } from '../../core/data/types.ts';
+import type { GoldAnswer, Instance } from '../../core/data/types.ts';
 import type { DatasetInfo, ImportSource, InstanceRow, SearchFilters, StorageReport } from '../../worker/data-protocol.ts';
 import { newDataId, sendData } from '../data-client.ts';
 import type { AppState } from './index.ts';
@@ -27,6 +27,8 @@ export interface DataSlice {
   /** Key (dataset + id) of the selected row, and the instance once fetched. */
   selectedKey: string | null;
   instance: Instance | null;
+  /** Every gold answer of the questions on the open instance's passage (Live's noise keeps them all, as every other surface does). */
+  passageAnswers: GoldAnswer[] | null;
   dataError: string | null;
   /** Things the data worker reported unasked (start-up clean-up, another tab's delete), newest last. */
   dataNotices: string[];
@@ -84,6 +86,7 @@ export const createDataSlice: StateCreator<AppState, [], [], DataSlice> = (set, 
   total: 0,
   selectedKey: null,
   instance: null,
+  passageAnswers: null,
   dataError: null,
   dataNotices: [],
   missingLink: null,

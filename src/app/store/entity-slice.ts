@@ -6,6 +6,7 @@ import type { NamePool, RenameOptions } from '../../core/entity/rename.ts';
 import type { PairRow } from '../../core/natural/pairs.ts';
 import { editAsPair, WIKIPEDIA_API, type WikiEdit } from '../../core/natural/wiki-edit.ts';
 import { MAX_SEED } from '../../core/text/random.ts';
+import { isRevisionPair } from '../../core/formats/pair-kind.ts';
 import { newDataId, sendData } from '../data-client.ts';
 import { newJobId, send } from '../worker-client.ts';
 import type { AppState } from './index.ts';
@@ -133,14 +134,15 @@ export const createEntitySlice: StateCreator<AppState, [], [], EntitySlice> = (s
     if (s.renameJob !== null) send({ type: 'cancel', jobId: s.renameJob });
     const jobId = newJobId();
     set({ renameJob: jobId, renameError: null });
-    send({ type: 'rename', jobId, instance: scored(s, instance), options: o, pool, versionTwo: s.allowNull, resemble: s.renameResemble ? { m: 3, temperature: 2 } : null });
+    send({ type: 'rename', jobId, instance: scored(s, instance), options: o, pool, versionTwo: s.allowNull, resemble: s.renameResemble ? { m: 3, temperature: 2 } : null, rule: s.categoryRule });
   },
   pairJob: null,
   pair: null,
   runPair() {
     const s = get();
     const inst = s.instance;
-    if (!inst?.revision || !s.model || s.modelStatus !== 'ready') return;
+    // A question-paraphrase pair is no edit: the paraphrase panel asks it, not the revision panel.
+    if (!inst || !isRevisionPair(inst) || !s.model || s.modelStatus !== 'ready') return;
     const jobId = newJobId();
     set({ pairJob: jobId, pair: null });
     send({ type: 'pair', jobId, instance: scored(s, inst), versionTwo: s.allowNull, rule: s.categoryRule });
@@ -213,7 +215,9 @@ export const createEntitySlice: StateCreator<AppState, [], [], EntitySlice> = (s
     const inst = liveInstance(s);
     const jobId = newJobId();
     set({ noiseJob: jobId, noisePair: null });
-    send({ type: 'pair', jobId, instance: scored(s, { ...inst, revision: undefined }), versionTwo: s.allowNull, rule: s.categoryRule, noise: s.noiseOptions });
+    // The open question's passage keeps every answer of its questions, so Live draws the noisy passage experiments and qarx draw.
+    const passageAnswers = inst === s.instance && s.passageAnswers ? { passageAnswers: s.passageAnswers } : {};
+    send({ type: 'pair', jobId, instance: scored(s, { ...inst, revision: undefined }), versionTwo: s.allowNull, rule: s.categoryRule, noise: s.noiseOptions, ...passageAnswers });
   },
   receivePool(reqId, dataset, pool) {
     set({ pools: { ...get().pools, [dataset]: pool } });

@@ -8,7 +8,7 @@ import { DEFAULT_UNIVERSAL, type UniversalConfig, type UniversalResult } from '.
 import type { NamePool } from '../../core/entity/rename.ts';
 import type { TagStoreData } from '../../core/entity/tag-store.ts';
 import type { PairRow, PairsDropped } from '../../core/natural/pairs.ts';
-import { recategorize, type CategoryRule } from '../../core/natural/categories.ts';
+import { recategorize, recategorizeLive, type CategoryRule } from '../../core/natural/categories.ts';
 import type { NoiseOptions } from '../../core/natural/noise-kinds.ts';
 import { pairsToCsv } from '../../core/formats/pairs-csv.ts';
 import type { RunRecord } from '../../core/results/run-record.ts';
@@ -84,6 +84,8 @@ export interface ExperimentSlice {
   syntheticDropped: number;
   /** The questions of the last synthetic-noise and budget runs (their slice tables read titles, metadata …). */
   syntheticInstances: Instance[];
+  /** The scope of the last synthetic-noise run: its questions' answers are what the noise kept (the gallery redraws the same passages). */
+  syntheticAmong: Instance[];
   budgetInstances: Instance[];
   /** The questions of the last sweep and universal-names runs, for their slice tables. */
   sweepInstances: Instance[];
@@ -140,6 +142,7 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
       pair: one(s.pair),
       wikiPair: one(s.wikiPair),
       noisePair: s.noisePair ? { ...s.noisePair, row: one(s.noisePair.row) } : s.noisePair,
+      rename: s.rename && recategorizeLive(s.rename, rule),
     });
     if (s.filters.category !== 'all') get().runSearch();
   },
@@ -148,6 +151,7 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
   syntheticRows: [],
   syntheticDropped: 0,
   syntheticInstances: [],
+  syntheticAmong: [],
   budgetInstances: [],
   sweepInstances: [],
   universalInstances: [],
@@ -205,14 +209,14 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
     const pool = data.pool ?? null;
     if (c.purpose === 'sweep') {
       set({ sweepInstances: instances });
-      sendOnAll(get, set, 'sweep', { type: 'sweep', jobId, instances, config: s.sweepConfig, versionTwo, pool, tags: data.tags ?? [], ...withTagger });
+      sendOnAll(get, set, 'sweep', { type: 'sweep', jobId, instances, config: s.sweepConfig, versionTwo, pool, tags: data.tags ?? [], rule: s.categoryRule, ...withTagger });
     }
     else if (c.purpose === 'budget') {
       set({ budgetInstances: instances });
-      sendOnAll(get, set, 'budget', { type: 'budget', jobId, instances, config: { ...s.budgetConfig, versionTwo }, pool, ...withTagger });
+      sendOnAll(get, set, 'budget', { type: 'budget', jobId, instances, config: { ...s.budgetConfig, versionTwo }, pool, rule: s.categoryRule, ...withTagger });
     } else if (c.purpose === 'universal') {
       set({ universalInstances: instances });
-      sendOnAll(get, set, 'universal', { type: 'universal', jobId, instances, config: s.universalConfig, versionTwo, ...withTagger });
+      sendOnAll(get, set, 'universal', { type: 'universal', jobId, instances, config: s.universalConfig, versionTwo, rule: s.categoryRule, ...withTagger });
     }
     else if (c.purpose === 'export') send({ type: 'export-renamed', jobId, instances, options: s.exportOptions, pool });
     else {
@@ -224,8 +228,8 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
         // Rows of other models stay only if they were computed on the same questions.
         const same = s.naturalInstances.length === pick.length && pick.every((x, k) => x.id === s.naturalInstances[k]?.id && x.dataset === s.naturalInstances[k]?.dataset);
         set({ naturalInstances: pick, ...(same ? {} : { naturalByModel: {} }) });
-      } else set({ syntheticInstances: pick });
-      sendOnAll(get, set, c.purpose === 'natural' ? 'natural' : 'synthetic', { type: 'pairs', jobId, instances: pick, noise: c.purpose === 'synthetic' ? s.noiseOptions : null, versionTwo, rule: s.categoryRule });
+      } else set({ syntheticInstances: pick, syntheticAmong: instances });
+      sendOnAll(get, set, c.purpose === 'natural' ? 'natural' : 'synthetic', { type: 'pairs', jobId, instances: pick, noise: c.purpose === 'synthetic' ? s.noiseOptions : null, versionTwo, rule: s.categoryRule, ...(c.purpose === 'synthetic' ? { among: instances } : {}) });
     }
   },
 });

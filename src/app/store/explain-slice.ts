@@ -139,7 +139,7 @@ export const createExplainSlice: StateCreator<AppState, [], [], ExplainSlice> = 
     const jobId = newJobId();
     const instance = scored(s, liveInstance(s));
     set({ failureJob: jobId, failureFor: instance, failureProgress: { done: 0, total: s.failureBudget, label: 'model calls' }, failureError: null, failure: null });
-    send({ type: 'find-failure', jobId, instance, options: { ...DEFAULT_SEARCH, budget: s.failureBudget }, versionTwo: s.allowNull });
+    send({ type: 'find-failure', jobId, instance, options: { ...DEFAULT_SEARCH, budget: s.failureBudget, rule: s.categoryRule }, versionTwo: s.allowNull });
   },
   cancelExplain() {
     const s = get();

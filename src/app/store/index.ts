@@ -357,7 +357,7 @@ export function applyDataEvent(e: DataEvent): void {
       }
       // "Allow no answer" follows the question's dataset unless the user set it (core/data/no-answer.ts).
       useApp.getState().setLiveNoAnswerData(e.noAnswer ?? null);
-      useApp.setState({ instance: e.instance, passage: e.instance.context, question: e.instance.question, prediction: null, wikiTitle: e.instance.title, wikiEdits: null, wikiError: null, wikiApplied: null, wikiPair: null, noisePair: null, liveTrap: null, adversarialLive: null });
+      useApp.setState({ instance: e.instance, passageAnswers: e.passageAnswers ?? null, passage: e.instance.context, question: e.instance.question, prediction: null, wikiTitle: e.instance.title, wikiEdits: null, wikiError: null, wikiApplied: null, wikiPair: null, noisePair: null, liveTrap: null, adversarialLive: null });
       return;
     case 'collected': {
       // Every experiment scores its questions with the Scoring select's metric (Auto: each question's language).

@@ -14,6 +14,7 @@ import type { AppState } from './index.ts';
 import { scored } from './scoring.ts';
 import { collectRequest, scopeRecord } from './scope-slice.ts';
 import { populationOf } from '../../core/experiments/scope.ts';
+import { datasetParaphrases } from '../../core/sensitivity/dataset-paraphrases.ts';
 
 /** The paraphrase generators: they load the NLP packages, so they are imported on first use, not with the page. */
 type Paraphraser = typeof import('../../core/sensitivity/paraphrase.ts');
@@ -166,8 +167,10 @@ export const createParaphraseSlice: StateCreator<AppState, [], [], ParaphraseSli
         return;
       }
     }
-    const kind = generated && !isNone(generated) && generated.question === s.liveParaphrase ? s.liveParaKind : 'user';
-    const item: ParaphraseItem = { instance: scored(s, inst), paraphrase: { question: s.liveParaphrase, kind, detail: kind === 'user' ? 'typed' : (s.liveParaNote ?? '') } };
+    // The dataset's own paraphrase (its field, or an aligned paraphrase file's question) is labelled as such, not as typed.
+    const own = s.instance && s.instance.question === s.question ? datasetParaphrases(s.instance).find((p) => p.question.trim() === q) : undefined;
+    const kind = own ? 'dataset' : generated && !isNone(generated) && generated.question === s.liveParaphrase ? s.liveParaKind : 'user';
+    const item: ParaphraseItem = { instance: scored(s, inst), paraphrase: { question: s.liveParaphrase, kind, detail: own ? own.detail : kind === 'user' ? 'typed' : (s.liveParaNote ?? '') } };
     const jobId = newJobId();
     set({ liveParaJob: jobId, liveParaRow: null });
     send({ type: 'paraphrases', jobId, items: [item], versionTwo: s.allowNull, live: true });

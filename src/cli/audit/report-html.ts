@@ -5,6 +5,8 @@
 import { ciNote } from './summary.ts';
 import { overviewLabels, type AuditSummary, type SummaryModel, type SummaryTable } from '../../core/audit/format.ts';
 import { PAIR_CATEGORIES, type PairCategory } from '../../core/natural/categories.ts';
+// The app's category colours (one per category everywhere).
+import { CATEGORY_COLORS } from '../../core/natural/category-colors.ts';
 import type { CellValue } from '../../core/results/table.ts';
 import { kindOf } from '../../core/experiments/registry.ts';
 
@@ -13,8 +15,6 @@ export function esc(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
-/** The app's category colours (one per category everywhere). */
-const CATEGORY_COLORS: Record<PairCategory, string> = { C2C: '#2e8b57', C2W: '#d1495b', W2C: '#2f7fc1', W2W: '#8a8f9c', partial: '#c77c02' };
 const BEFORE = '#5b6b8c';
 const AFTER = '#e08a2c';
 

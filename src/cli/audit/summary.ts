@@ -1,6 +1,6 @@
 /**
  * The audit summary from a plan and its unit files (of one run, or of many shards): per model an
- * overview of before/after scores and, per experiment kind, the papers' table with the rows of
+ * overview of before/after scores and their drop (before − after, positive = worse) and, per experiment kind, the papers' table with the rows of
  * every dataset, variant and seed. The same units give the same summary, whatever the shards.
  */
 import { AUDIT_VERSION, SUMMARY_FORMAT, type AuditSummary, type SummaryModel, type SummaryTable, type UnitFile } from '../../core/audit/format.ts';
@@ -8,6 +8,7 @@ import type { CellValue, ResultTable } from '../../core/results/table.ts';
 import { EXPERIMENT_KINDS } from './config.ts';
 import type { PlanFile } from './files.ts';
 import { variantLabel } from './plan.ts';
+import { DROP_SIGN, dropOf } from '../../core/metrics/drop.ts';
 import { ALPHA, holm, type PairedStats, type ScoreStats } from '../../core/stats/index.ts';
 
 const r4 = (x: number | null): number | null => (x === null || !Number.isFinite(x) ? null : +x.toFixed(4));
@@ -31,28 +32,28 @@ function overview(units: readonly UnitFile[]): SummaryTable {
   const withCi = heads.some(({ h }) => h.ci !== undefined || h.score !== undefined);
   const adjusted = withCi ? holm(heads.flatMap(({ h }) => [h.ci?.drop.em.p ?? NaN, h.ci?.drop.f1.p ?? NaN])) : [];
   const rows = heads.map(({ u, h }, i): CellValue[] => [
-    u.spec.dataset.name, u.kind, variantLabel(u.spec.experiment as never), u.spec.seed, h.label, h.n, r4(h.beforeEm), r4(h.beforeF1), r4(h.afterEm), r4(h.afterF1), h.beforeF1 !== null && h.afterF1 !== null ? r4(h.afterF1 - h.beforeF1) : null,
+    u.spec.dataset.name, u.kind, variantLabel(u.spec.experiment as never), u.spec.seed, h.label, h.n, r4(h.beforeEm), r4(h.beforeF1), r4(h.afterEm), r4(h.afterF1), h.beforeF1 !== null && h.afterF1 !== null ? r4(dropOf(h.beforeF1, h.afterF1)) : null,
     ...(withCi ? ciCells(h.ci ?? null, adjusted[2 * i] ?? NaN, adjusted[2 * i + 1] ?? NaN, h.score ?? null) : []),
   ]);
-  return { kind: 'overview', title: 'Before and after each perturbation (EM/F1, 0–100)', columns: ['dataset', 'experiment', 'variant', 'seed', 'row', 'n', 'before_em', 'before_f1', 'after_em', 'after_f1', 'change_f1', ...(withCi ? CI_COLUMNS : [])], rows };
+  return { kind: 'overview', title: 'Before and after each perturbation (EM/F1, 0–100)', columns: ['dataset', 'experiment', 'variant', 'seed', 'row', 'n', 'before_em', 'before_f1', 'after_em', 'after_f1', 'drop_f1', ...(withCi ? CI_COLUMNS : [])], rows };
 }
 
-/** The overview's CI columns: 95% bootstrap CIs over questions, the change's paired CI, p and Holm-adjusted p (over the model's rows), the smallest detectable drop. */
-export const CI_COLUMNS = ['before_f1_lo', 'before_f1_hi', 'after_f1_lo', 'after_f1_hi', 'change_f1_lo', 'change_f1_hi', 'p_f1', 'p_f1_holm', 'change_em_lo', 'change_em_hi', 'p_em', 'p_em_holm', 'mdd_f1', 'f1_significance'];
+/** The overview's CI columns: 95% bootstrap CIs over questions, the drop's paired CI (drop = before − after, positive = worse), p and Holm-adjusted p (over the model's rows), the smallest detectable drop. */
+export const CI_COLUMNS = ['before_f1_lo', 'before_f1_hi', 'after_f1_lo', 'after_f1_hi', 'drop_f1_lo', 'drop_f1_hi', 'p_f1', 'p_f1_holm', 'drop_em_lo', 'drop_em_hi', 'p_em', 'p_em_holm', 'mdd_f1', 'f1_significance'];
 
-/** What the CI columns mean, under the overview in summary.md and report.html ('' without them). */
+/** What the overview's drop and CI columns mean, under it in summary.md and report.html. */
 export const ciNote = (t: SummaryTable): string =>
   t.columns.includes('p_f1_holm')
-    ? '_lo/_hi: 95% percentile bootstrap CI over the questions (or passages, with "passages") of the row; change = after − before, its CI paired; p: McNemar exact (EM, 0/1 scores) or paired sign-flip permutation (F1, and EM averaged over seeds); _holm: Holm–Bonferroni over every p of this model; not significant = Holm-adjusted F1 p ≥ 0.05; mdd_f1: smallest F1 drop this n detects at 80% power. The ± in the sweep table is the spread over perturbation seeds, not a CI.'
-    : '';
+    ? `_lo/_hi: 95% percentile bootstrap CI over the questions (or passages, with "passages") of the row; ${DROP_SIGN} (before − after), its CI paired; p: McNemar exact (EM, 0/1 scores) or paired sign-flip permutation (F1, and EM averaged over seeds); _holm: Holm–Bonferroni over every p of this model; not significant = Holm-adjusted F1 p ≥ 0.05; mdd_f1: smallest F1 drop this n detects at 80% power. The ± in the sweep table is the spread over perturbation seeds, not a CI.`
+    : `drop_f1: ${DROP_SIGN} (before_f1 − after_f1).`;
 
-/** One row's CI cells (change = after − before, so its CI is the drop's, negated). */
+/** One row's CI cells: the drop's own paired CI (stats/paired.ts resamples original − perturbed, the sign of dropOf). */
 function ciCells(ci: PairedStats | null, pEmHolm: number, pF1Holm: number, score: ScoreStats | null): CellValue[] {
   // A row with no after (the original score): only its own CI, in the before columns.
   if (!ci) return CI_COLUMNS.map((c) => (score && c === 'before_f1_lo' ? r4(score.f1.lo) : score && c === 'before_f1_hi' ? r4(score.f1.hi) : null));
   const p = (x: number) => (Number.isFinite(x) ? +x.toPrecision(4) : null);
   const d = ci.drop;
-  return [r4(ci.original.f1.lo), r4(ci.original.f1.hi), r4(ci.perturbed.f1.lo), r4(ci.perturbed.f1.hi), r4(-d.f1.hi), r4(-d.f1.lo), p(d.f1.p), p(pF1Holm), r4(-d.em.hi), r4(-d.em.lo), p(d.em.p), p(pEmHolm), r4(d.f1.mdd), pF1Holm < ALPHA ? 'significant' : 'not significant'];
+  return [r4(ci.original.f1.lo), r4(ci.original.f1.hi), r4(ci.perturbed.f1.lo), r4(ci.perturbed.f1.hi), r4(d.f1.lo), r4(d.f1.hi), p(d.f1.p), p(pF1Holm), r4(d.em.lo), r4(d.em.hi), p(d.em.p), p(pEmHolm), r4(d.f1.mdd), pF1Holm < ALPHA ? 'significant' : 'not significant'];
 }
 
 /** One kind's table: every unit's rows, prefixed by dataset, variant and seed. */

@@ -1,13 +1,15 @@
 /**
  * qarx attack: the smallest-breaking-edit search (the app's "Find a failure") over a dataset's
  * answerable questions — per family (entity renaming, trap sentence, paraphrase rule, synthetic
- * noise) and all together — reporting the share of correct answers broken and the model calls per
- * break. Ctrl-C stops after the question being searched and prints what finished, marked partial.
+ * noise) and all together — reporting per family the correct answers it could edit
+ * ("applicable"), the share of those broken (and of every correct answer, labelled) and the model
+ * calls per break; --json adds each break's edited texts and edits (attack-json.ts). Ctrl-C stops after the question being searched and prints what finished, marked partial.
  */
 import { NO_ANSWER_OPTIONS, noAnswerOf } from '../no-answer.ts';
 import { parseArgs } from 'node:util';
 import { QaEngine } from '../../core/index.ts';
-import { DEFAULT_SEARCH, describeBreak, explainPredictor, FAMILIES, FAMILY_LABELS, runAttack, type AttackResult, type Family, type SearchOptions } from '../../core/explain/index.ts';
+import { attackQuestionsJson } from './attack-json.ts';
+import { DEFAULT_SEARCH, explainPredictor, FAMILIES, FAMILY_LABELS, runAttack, type AttackResult, type Family, type SearchOptions } from '../../core/explain/index.ts';
 import { describeRun, type RunRecord } from '../../core/results/run-record.ts';
 import { cliCommand, cliRecord } from '../record.ts';
 import { err, interruptible, interrupted, intOpt, out, seedOpt, UsageError } from '../io.ts';
@@ -83,7 +85,7 @@ export async function attack(argv: string[]): Promise<number> {
   ctrl.release();
   const ms = performance.now() - t0;
   if (values.json) {
-    const questions = result.questions.map((q) => ({ id: q.id, correct: q.correct, results: Object.fromEntries(Object.entries(q.results).map(([k, r]) => [k, { outcome: r.outcome, summary: describeBreak(r), edits: r.edits, newAnswer: r.newAnswer, calls: r.calls }])) }));
+    const questions = attackQuestionsJson(result.questions);
     out(`${JSON.stringify({ record, command: cliCommand('attack', argv), partial: result.cancelled, done: result.done, total: result.total, rows: result.rows, windows: result.stats, ms: Math.round(ms), questions }, null, 2)}\n`);
   } else {
     out(attackTable(result, record, ms));
@@ -99,12 +101,22 @@ export function attackTable(r: AttackResult, record: RunRecord, ms: number): str
     `attack: smallest breaking edit · families ${s.families.map((f) => FAMILY_LABELS[f]).join(', ')}${names} · budget ${s.budget} calls per search · beam ${s.beam} · depth ${s.depth} · seed ${s.seed}`,
     `run: ${describeRun({ ...record, settings: {} })}`,
     `on ${r.total} answerable question${r.total === 1 ? '' : 's'}; a break = EM 1 before the edit, EM 0 after (scored on the edited question's gold answers)`,
+    'applicable = correct answers the family could make at least one edit of; % broken = broken ÷ applicable; % of correct = broken ÷ every correct answer',
   ];
   if (r.cancelled) lines.push(`PARTIAL: cancelled after ${r.done} of ${r.total} questions; the rows cover only those`);
   const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '–');
   const width = Math.max(6, ...r.rows.map((x) => x.label.length));
-  lines.push(`${'family'.padEnd(width)}  ${'correct'.padStart(7)}  ${'broken'.padStart(6)}  ${'share %'.padStart(7)}  ${'calls'.padStart(6)}  ${'calls/break'.padStart(11)}`);
-  for (const x of r.rows) lines.push(`${x.label.padEnd(width)}  ${String(x.correct).padStart(7)}  ${String(x.broken).padStart(6)}  ${f(100 * x.share).padStart(7)}  ${String(x.calls).padStart(6)}  ${f(x.callsPerBreak).padStart(11)}`);
+  const cols: [string, (x: AttackResult['rows'][number]) => string][] = [
+    ['correct', (x) => String(x.correct)],
+    ['applicable', (x) => String(x.applicable)],
+    ['broken', (x) => String(x.broken)],
+    ['% broken', (x) => f(100 * x.shareOfApplicable)],
+    ['% of correct', (x) => f(100 * x.shareOfCorrect)],
+    ['calls', (x) => String(x.calls)],
+    ['calls/break', (x) => f(x.callsPerBreak)],
+  ];
+  lines.push(`${'family'.padEnd(width)}${cols.map(([h]) => `  ${h}`).join('')}`);
+  for (const x of r.rows) lines.push(`${x.label.padEnd(width)}${cols.map(([h, v]) => `  ${v(x).padStart(h.length)}`).join('')}`);
   lines.push(`windows: ${r.stats.windows} (${r.stats.computed} run, ${r.stats.cached} reused from the cache) in ${(ms / 1000).toFixed(2)} s`);
   return `${lines.join('\n')}\n`;
 }

@@ -23,6 +23,7 @@ import { scoringLangOf } from '../../core/data/score.ts';
 import { cliCommand, cliRecord } from '../record.ts';
 import { CI_HEADER, CI_OPTIONS, CI_SEED_OPTION, ciColumns, ciLegend, ciOpts } from '../ci.ts';
 import { ciText, pairedStats, shareStats } from '../../core/stats/index.ts';
+import { RELATIVE_F1_TITLE } from '../../core/metrics/drop.ts';
 
 /** Runs `qarx compare <original> <perturbed> --model m` and returns the exit code. */
 export async function compare(argv: string[]): Promise<number> {
@@ -87,7 +88,7 @@ export async function compare(argv: string[]): Promise<number> {
   out(`perturbed: EM ${f(sum.perturbed.em)}  F1 ${f(sum.perturbed.f1)}\n`);
   // Undefined (NaN) when the original F1 is 0: printed as a dash, not "+0.00%".
   const rel = sum.relativeF1Change;
-  out(`relative F1 change: ${Number.isFinite(rel) ? `${rel >= 0 ? '+' : ''}${f(rel)}%` : '–'}\n`);
+  out(`${RELATIVE_F1_TITLE}: ${Number.isFinite(rel) ? `${rel >= 0 ? '+' : ''}${f(rel)}` : '–'}\n`);
   out(`answer sentence unmodified (answerable questions): ${PAIR_CATEGORIES.map((c) => `${c} ${share(sum.unmodified[c])} of ${sum.answerable[c]}`).join('  ')}\n`);
   out(`prediction changed: ${share(sum.predictionChangeRate)}\n`);
   if (ci && ciOptions) out(`${ciLegend(ciOptions, 1)}${CI_HEADER}\n${ciColumns(ci)}\n`);

@@ -12,9 +12,9 @@ import { NO_ANSWER_OPTIONS, noAnswerOf } from '../no-answer.ts';
 import { describeGroups, groupBy, reportRead } from '../report.ts';
 import { applyScope, SCOPE_OPTIONS } from '../scope-opts.ts';
 
-/** `perturb paraphrase --kind k --seed N <in> <out>`: questions with no paraphrase of the kind are left out and counted. */
+/** `perturb paraphrase --kind k --seed N [--answerable-only] <in> <out>`: questions with no paraphrase of the kind (or unanswerable, with --answerable-only) are left out and counted. */
 export async function perturbParaphrase(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { kind: { type: 'string' }, seed: { type: 'string', default: '1' }, ids: SCOPE_OPTIONS.ids, ...NO_ANSWER_OPTIONS } });
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { kind: { type: 'string' }, seed: { type: 'string', default: '1' }, ids: SCOPE_OPTIONS.ids, 'answerable-only': { type: 'boolean', default: false }, ...NO_ANSWER_OPTIONS } });
   const [input, output] = positionals;
   if (!input || !output || positionals.length > 2) throw new UsageError('perturb paraphrase needs <in> <out>.');
   const kind = values.kind as GeneratedKind;
@@ -32,6 +32,11 @@ export async function perturbParaphrase(argv: string[]): Promise<number> {
   const items: ParaphraseItem[] = [];
   const none: [string, string][] = [];
   for (const instance of instances) {
+    // --answerable-only: the app's population for paraphrases (populationOf in src/core/experiments/scope.ts).
+    if (values['answerable-only'] && instance.isImpossible) {
+      none.push(['unanswerable (--answerable-only)', instance.id]);
+      continue;
+    }
     const r = paraphraseQuestion(instance.question, instance.lang, kind, seed);
     if (isNone(r)) none.push([`with no ${KIND_LABELS[kind]}`, instance.id]);
     else items.push({ instance, paraphrase: r });

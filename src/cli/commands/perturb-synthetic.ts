@@ -1,9 +1,10 @@
-/** qarx perturb synthetic: NLPAug-style noisy copies of a dataset as SQuAD JSON. */
+/** qarx perturb synthetic: the dataset with NLPAug-style noise on each passage (once, shared by its questions) as SQuAD JSON. */
 import { NO_ANSWER_OPTIONS, noAnswerOf } from '../no-answer.ts';
 import { parseArgs } from 'node:util';
 import type { Instance } from '../../core/data/types.ts';
 import { instancesToSquad } from '../../core/formats/index.ts';
-import { addNoise, NOISE_KINDS, NOISE_LABELS, type NoiseKind } from '../../core/natural/noise.ts';
+import { NOISE_KINDS, NOISE_LABELS, type NoiseKind, type PassageNoise } from '../../core/natural/noise.ts';
+import { passageNoiser } from '../../core/natural/noise-passage.ts';
 import { checkOutputFile, err, seedOpt, UsageError } from '../io.ts';
 import { writeJsonFile } from '../json-out.ts';
 import { describeGroups, groupBy } from '../report.ts';
@@ -26,10 +27,13 @@ export async function perturbSynthetic(argv: string[]): Promise<number> {
   const read = await readDataset(input);
   // The written file keeps the source's no-answer decision: an --answerable-only part of a SQuAD 2.0 file stays v2.0.
   const noAnswer = noAnswerOf('perturb synthetic', values, read.evidence);
+  // One noisy passage per passage (Wu et al. App. K), keeping the answers of all the file's questions on it: --ids picks questions, not the noise.
+  const noisy = passageNoiser(read.instances, { kind, rate, seed });
   const instances = applyScope(read.instances, { ids: values.ids }).instances;
   const total = instances.length;
   const kept: Instance[] = [];
   const dropped: [string, string][] = [];
+  const passages = new Set<PassageNoise>();
   let changed = 0;
   let seen = 0;
   for (const inst of drain<Instance>(instances)) {
@@ -40,16 +44,18 @@ export async function perturbSynthetic(argv: string[]): Promise<number> {
       dropped.push(['unanswerable (--answerable-only)', inst.id]);
       continue;
     }
-    const n = addNoise(inst, { kind, rate, seed });
+    const n = noisy(inst);
     if (!n) {
-      dropped.push(['with nothing outside the answers to change', inst.id]);
+      dropped.push(['whose passage has nothing outside the answers to change', inst.id]);
       continue;
     }
-    kept.push(n.perturbed);
-    changed += n.changed;
+    // Every question of a passage gets the same text, so the file keeps one paragraph per source paragraph.
+    kept.push({ ...inst, context: n.noise.context, answers: n.answers, revision: undefined, trap: undefined, paraphrases: undefined });
+    if (!passages.has(n.noise)) changed += n.noise.changed;
+    passages.add(n.noise);
   }
   writeJsonFile(output, { ...instancesToSquad(kept, noAnswer.versionTwo), perturbation: { kind: 'synthetic', noise: kind, rate, seed, ...(values['answerable-only'] ? { answerableOnly: true } : {}) } }, 1);
   const why = describeGroups(groupBy(dropped));
-  err(`qarx: ${NOISE_LABELS[kind]} at rate ${rate}, seed ${seed}: ${kept.length} of ${total} questions kept (${countOf(changed, 'edit')})${why ? `; dropped ${why}` : ''}; wrote ${output}\n`);
+  err(`qarx: ${NOISE_LABELS[kind]} at rate ${rate}, seed ${seed}: ${kept.length} of ${total} questions kept on ${countOf(passages.size, 'noisy passage')} (${countOf(changed, 'edit')})${why ? `; dropped ${why}` : ''}; wrote ${output}\n`);
   return 0;
 }

@@ -9,7 +9,7 @@ import { smallCount, smallLegend } from '../../core/metrics/slices.ts';
 import { parseArgs } from 'node:util';
 import { QaEngine } from '../../core/index.ts';
 import { enginePredictor, ORIGINS, SOURCE_LABELS, type Origin } from '../../core/entity/index.ts';
-import { DEFAULT_UNIVERSAL, describeIneligible, idleNote, topNames, MAX_UNIVERSAL_CANDIDATES, MAX_UNIVERSAL_ITERATIONS, MAX_UNIVERSAL_SAMPLE, runUniversal, UNIVERSAL_SOURCES, UNIVERSAL_TYPES, type UniversalConfig, type UniversalResult, type UniversalSource, type UniversalType } from '../../core/entity/universal.ts';
+import { DEFAULT_UNIVERSAL, describeIneligible, qualifiedNote, topNames, MAX_UNIVERSAL_CANDIDATES, MAX_UNIVERSAL_ITERATIONS, MAX_UNIVERSAL_SAMPLE, runUniversal, UNIVERSAL_SOURCES, UNIVERSAL_TYPES, type UniversalConfig, type UniversalResult, type UniversalSource, type UniversalType } from '../../core/entity/universal.ts';
 import { RENAME_TARGETS, type RenameTarget } from '../../core/entity/options.ts';
 import { describeRun, type RunRecord } from '../../core/results/run-record.ts';
 import { CI_HEADER, CI_OPTIONS, ciColumns, ciLegend, ciOpts } from '../ci.ts';
@@ -139,7 +139,7 @@ export function universalTable(r: UniversalResult, record: RunRecord): string {
   if (r.eligible === 0) return `${lines.join('\n')}\nno question has a renamable answer entity of type ${cfg.type}\n`;
   const f = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–');
   lines.push(`original: EM ${f(r.original.em)}  F1 ${f(r.original.f1)}`);
-  const { rows: top, idle } = topNames(r);
+  const { rows: top, qualified, drawn } = topNames(r);
   const width = Math.max(4, ...top.map((x) => [...x.name].length));
   lines.push('weight % = 100·α/(α+β), the estimate of P(worsen) − P(improve) (Algorithm 2); counts over trials (question × iteration)');
   lines.push(`${'#'.padStart(3)}  ${'name'.padEnd(width)}  ${'weight %'.padStart(8)}  ${'worse'.padStart(5)}  ${'better'.padStart(6)}  ${'tried'.padStart(5)}  ${'changed'.padStart(7)}  ${'share %'.padStart(7)}  ${'mean F1 drop'.padStart(12)}`);
@@ -147,6 +147,6 @@ export function universalTable(r: UniversalResult, record: RunRecord): string {
   top.forEach((x, k) => lines.push(`${String(k + 1).padStart(3)}  ${x.name.padEnd(width)}  ${f(100 * (x.weight ?? NaN)).padStart(8)}  ${n(x.worsened).padStart(5)}  ${n(x.improved).padStart(6)}  ${smallCount(x.tried).padStart(5)}  ${String(x.changed).padStart(7)}  ${f(100 * x.share).padStart(7)}  ${f(x.meanF1Drop).padStart(12)}`));
   const legend = smallLegend(top.map((x) => x.tried)).trimEnd();
   if (legend) lines.push(legend);
-  if (idle) lines.push(idleNote(top.length, r.top, idle));
+  lines.push(qualifiedNote(top.length, r.top, qualified, drawn));
   return `${lines.join('\n')}\n`;
 }

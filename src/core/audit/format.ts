@@ -63,7 +63,7 @@ export interface SummaryTable {
 export interface SummaryModel {
   name: string;
   device: string;
-  /** One row per headline row of every unit: dataset, experiment, variant, seed, n, EM/F1 before and after, ΔF1. */
+  /** One row per headline row of every unit: dataset, experiment, variant, seed, n, EM/F1 before and after, drop_f1 = before − after (positive = worse). */
   overview: SummaryTable;
   tables: SummaryTable[];
 }

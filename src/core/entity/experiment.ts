@@ -12,7 +12,8 @@ export * from './stats.ts';
 export { DEFAULT_BUDGET, DEFAULT_RESEMBLE, DEFAULT_SWEEP, MAX_BUDGET, sweepPlan, type BudgetConfig, type ResembleConfig, type SweepConfig } from './options.ts';
 import type { Instance } from '../data/types.ts';
 import type { QaInput, QaPrediction } from '../types.ts';
-import { foundCase, isC2W, type FoundCase } from '../results/found-case.ts';
+import { isC2W, type CategoryRule } from '../natural/categories.ts';
+import { foundCase, type FoundCase } from '../results/found-case.ts';
 import { CANONICAL_POOL, canonicalKey, canonicalProbes, chooseCanonical, defaultCanonical, splitValidation, VALIDATION_SHARE, type CanonicalChoice, type CanonicalNames } from './canonical.ts';
 import { buildNamePool, renameInstance, selectRenameTarget, type NamePool, type RenameOptions, type RenameResult } from './rename.ts';
 import { detectEntities, perturbableSpans } from './spans.ts';
@@ -65,7 +66,8 @@ export function runSweep(instances: readonly Instance[], config: SweepConfig, pr
   return withTagStore(() => sweep(instances, config, predict, cb));
 }
 
-type SweepCallbacks = { signal?: AbortSignal; onProgress?: (p: SweepProgress) => void; onCell?: (c: SweepCell) => void; pool?: NamePool; onCase?: (c: FoundCase) => void };
+/** `rule` decides which questions are C2W (cells and found cases); the released script's by default. */
+type SweepCallbacks = { signal?: AbortSignal; onProgress?: (p: SweepProgress) => void; onCell?: (c: SweepCell) => void; pool?: NamePool; onCase?: (c: FoundCase) => void; rule?: CategoryRule };
 type SweepOutcome = { cells: SweepCell[]; cancelled: boolean; originals: Map<string, string>; questions: number };
 
 /** runSweep's work, with a tag store in use. */
@@ -92,9 +94,10 @@ async function sweep(instances: readonly Instance[], config: SweepConfig, predic
     await nextTask();
     if (cb.signal?.aborted) return { cells, cancelled: true, originals, questions };
     const label = `${step.type} · ${step.source} · ${step.origin} · seed ${step.seed}`;
-    const tally = new CellTally(step);
+    const tally = new CellTally(step, cb.rule);
     const scores: QuestionScores[] = [];
-    const cancelled = await applyStep(answerable, tally, { pool, originals, predict, onProgress: (d) => report(label, d), onCase: cb.onCase, onQuestion: (q) => scores.push(q) });
+    // Every question of the input, so the unanswerable ones are counted under their reason too (issue 38.4).
+    const cancelled = await applyStep(instances, tally, { pool, originals, predict, onProgress: (d) => report(label, d), onCase: cb.onCase, onQuestion: (q) => scores.push(q) });
     done += answerable.length;
     if (cancelled) return { cells, cancelled: true, originals, questions };
     const cell = tally.cell(scores);
@@ -263,7 +266,7 @@ export async function runBudget(
   instances: readonly Instance[],
   cfg: BudgetConfig,
   predict: Predictor,
-  cb: { signal?: AbortSignal; onProgress?: (p: SweepProgress) => void; pool?: NamePool; onCase?: (c: FoundCase) => void } = {},
+  cb: { signal?: AbortSignal; onProgress?: (p: SweepProgress) => void; pool?: NamePool; onCase?: (c: FoundCase) => void; rule?: CategoryRule } = {},
 ): Promise<BudgetResult> {
   const budget = Math.max(1, Math.min(MAX_BUDGET, Math.floor(cfg.budget)));
   // The app passes the pool of every question of the datasets (buildNamePool); alone, the instances given are the dataset.
@@ -342,7 +345,7 @@ export async function runBudget(
       per.push({ id: inst.id, original: origText, worst, best, random: meanScore(runScores), stable });
       // The worst renaming of a question answered right is a C2W case (plain model only).
       const worstRun = runs[worst.seed - 1];
-      if (plainPass && worstRun && isC2W(scorePrediction(origText, inst), worst)) cb.onCase?.(foundCase(inst, worstRun.perturbed, { original: origText, perturbed: worst.text }, { rename: { ...renameOf(worst.seed) } }));
+      if (plainPass && worstRun && isC2W(scorePrediction(origText, inst), worst, cb.rule)) cb.onCase?.(foundCase(inst, worstRun.perturbed, { original: origText, perturbed: worst.text }, { rename: { ...renameOf(worst.seed) } }));
       return [{ orig: scorePrediction(origText, inst), runs: runScores, stable }];
     });
     return { rows, per };

@@ -2,7 +2,8 @@
 import { scorePrediction, type Score } from '../data/score.ts';
 import type { Instance } from '../data/types.ts';
 import type { QaPrediction } from '../types.ts';
-import { category, resembleCombine, resembleVariants, type Category, type Predictor } from './experiment.ts';
+import { pairCategory, type CategoryRule, type PairCategory } from '../natural/categories.ts';
+import { resembleCombine, resembleVariants, type Predictor } from './experiment.ts';
 import { entitySpans, renameInstance, selectRenameTarget, type NamePool, type NotRenamable, type RenameOptions } from './rename.ts';
 import type { Entity, PerturbableSpan } from './spans.ts';
 import type { Edit, Substitution } from './substitute.ts';
@@ -23,7 +24,8 @@ export interface LiveRename {
   perturbedPrediction: QaPrediction | null;
   originalScore: Score | null;
   perturbedScore: Score | null;
-  category: Category | null;
+  /** C2C … W2W or partial, by the user's category rule (categories.ts). */
+  category: PairCategory | null;
   /** InDistName had no name of a span's kind, so DBName filled in. */
   poolFallback: boolean;
   /** RESEMBLE's answer on the perturbed instance, when asked for. */
@@ -33,8 +35,17 @@ export interface LiveRename {
 /**
  * Renames an instance and answers the original and the renamed one in one model call (plus the
  * RESEMBLE variants when asked), e.g. await liveRename(inst, { type: 'PER', source: 'db', origin: 'us', seed: 1 }, null, predict, false, null).
+ * `rule` categorises the pair as every other surface does (the released script's by default).
  */
-export async function liveRename(inst: Instance, options: RenameOptions, pool: NamePool | null, predict: Predictor, versionTwo: boolean, resemble: { m: 1 | 3; temperature: number } | null): Promise<LiveRename | null> {
+export async function liveRename(
+  inst: Instance,
+  options: RenameOptions,
+  pool: NamePool | null,
+  predict: Predictor,
+  versionTwo: boolean,
+  resemble: { m: 1 | 3; temperature: number } | null,
+  rule: CategoryRule = 'script',
+): Promise<LiveRename | null> {
   const entities = entitySpans(inst.context, inst.lang);
   const r = renameInstance(inst, options, pool ?? undefined);
   const targets = selectRenameTarget(inst, options);
@@ -75,5 +86,5 @@ export async function liveRename(inst: Instance, options: RenameOptions, pool: N
       : pp.text;
     defended = { text, score: scorePrediction(text, r.perturbed) };
   }
-  return { ...base, originalPrediction: op, perturbedPrediction: pp, originalScore: os, perturbedScore: ps, category: category(os.em, ps.em), defended };
+  return { ...base, originalPrediction: op, perturbedPrediction: pp, originalScore: os, perturbedScore: ps, category: pairCategory(os, ps, rule), defended };
 }

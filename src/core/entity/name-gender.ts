@@ -27,14 +27,15 @@ export function isPlainName(s: string): boolean {
 }
 
 /**
- * The paper's rule on counts per sex: male when the male count is at least twice the female count,
- * female in the reverse case, otherwise neutral, e.g. genderByCounts(200, 100) === 'male',
- * genderByCounts(150, 100) === 'neutral'; a name with no count at all is neutral.
+ * The paper's rule on counts per sex (Yan et al. 2022 §3.2, "two times larger"), with the released
+ * code's strict `>`: male when the male count is more than twice the female count, female in the
+ * reverse case, otherwise neutral — exactly twice is neutral — e.g. genderByCounts(201, 100) ===
+ * 'male', genderByCounts(200, 100) === 'neutral'; a name with no count at all is neutral.
  */
 export function genderByCounts(male: number, female: number): Gender {
   if (male <= 0 && female <= 0) return 'neutral';
-  if (male >= 2 * female) return 'male';
-  if (female >= 2 * male) return 'female';
+  if (male > 2 * female) return 'male';
+  if (female > 2 * male) return 'female';
   return 'neutral';
 }
 

@@ -44,14 +44,16 @@ export const RENAME_TARGETS: readonly RenameTarget[] = ['answer', 'question-pers
 export const TARGET_LABELS: Record<RenameTarget, string> = { answer: 'answer entity', 'question-person': 'person in the question' };
 
 /**
- * Why an instance is not renamed, for every count and skip report: no entity answer, another type,
+ * Why an instance is not renamed, for every count and skip report: unanswerable (no gold answer to
+ * score a renaming against; renaming runs score answerable questions only), no entity answer, another type,
  * a person name of more than two words (after the released titles and suffixes), nothing renamable,
  * no person of the question in the passage (question-person mode), a gold answer cut through.
  */
-export type NotRenamable = 'no-entity' | 'other-type' | 'long-name' | 'no-spans' | 'no-person' | 'answer-lost';
-export const NOT_RENAMABLE: readonly NotRenamable[] = ['no-entity', 'other-type', 'long-name', 'no-spans', 'no-person', 'answer-lost'];
+export type NotRenamable = 'unanswerable' | 'no-entity' | 'other-type' | 'long-name' | 'no-spans' | 'no-person' | 'answer-lost';
+export const NOT_RENAMABLE: readonly NotRenamable[] = ['unanswerable', 'no-entity', 'other-type', 'long-name', 'no-spans', 'no-person', 'answer-lost'];
 /** Each reason in words, as counts of left-out questions print it. */
 export const NOT_RENAMABLE_LABELS: Record<NotRenamable, string> = {
+  unanswerable: 'unanswerable',
   'no-entity': 'no answer entity',
   'other-type': 'answer of another type',
   'long-name': 'person name of more than two words',
@@ -59,6 +61,18 @@ export const NOT_RENAMABLE_LABELS: Record<NotRenamable, string> = {
   'no-person': 'no person of the question in the passage',
   'answer-lost': 'answer lost in renaming',
 };
+
+/** The questions a left-out count covers, e.g. leftOutTotal({ unanswerable: 8, 'no-entity': 38 }) → 46. */
+export function leftOutTotal(leftOut: Partial<Record<NotRenamable, number>>): number {
+  return NOT_RENAMABLE.reduce((a, r) => a + (leftOut[r] ?? 0), 0);
+}
+
+/** Left-out counts in words, in the reasons' order, e.g. '8 unanswerable, 38 no answer entity' ('' when none). */
+export function leftOutText(leftOut: Partial<Record<NotRenamable, number>>): string {
+  return NOT_RENAMABLE.filter((r) => leftOut[r])
+    .map((r) => `${leftOut[r]} ${NOT_RENAMABLE_LABELS[r]}`)
+    .join(', ');
+}
 
 export interface RenameOptions {
   type: EntityChoice;

@@ -45,9 +45,11 @@ type Selectable = Pick<Instance, 'context' | 'question' | 'answers' | 'answerTyp
  * the passage. E.g. for "Who found penicillin?" → PER 'Alexander Fleming' with spans Alexander, Fleming.
  */
 export function selectRenameTarget(inst: Selectable, options: Pick<RenameOptions, 'type' | 'source' | 'target'>): RenameTargets | NotRenamable {
+  // First for every target: a renaming run scores answerable questions only, so this is their one reason.
+  if (inst.isImpossible) return 'unanswerable';
   if (inst.lang === 'zh') return selectZh(inst, options);
   if (options.target === 'question-person') return questionPerson(inst);
-  const entity = inst.isImpossible ? null : answerEntity(inst.context, inst.answers[0], answerTypeOf(inst), inst.entities ? spansAsEntities(inst.context, inst.entities) : undefined);
+  const entity = answerEntity(inst.context, inst.answers[0], answerTypeOf(inst), inst.entities ? spansAsEntities(inst.context, inst.entities) : undefined);
   if (!entity) return 'no-entity';
   if (options.type !== 'MIX' && entity.type !== options.type) return 'other-type';
   const all = entity.type === 'PER' ? personSpans(entity.text) : perturbableSpans(entity);
@@ -65,7 +67,7 @@ export function renamesSpan(source: RenameOptions['source'], span: PerturbableSp
 /** selectRenameTarget for a Chinese passage: the dictionary entities of zh.ts (no rare words, so every source renames the same). */
 function selectZh(inst: Selectable, options: Pick<RenameOptions, 'type' | 'target'>): RenameTargets | NotRenamable {
   if (options.target === 'question-person') return zhQuestionPerson(inst.question, inst.context) ?? 'no-person';
-  const found = inst.isImpossible ? null : zhAnswerEntity(inst.answers[0], answerTypeOf(inst));
+  const found = zhAnswerEntity(inst.answers[0], answerTypeOf(inst));
   if (!found) return 'no-entity';
   if (options.type !== 'MIX' && found.entity.type !== options.type) return 'other-type';
   return found.spans.length ? found : 'no-spans';

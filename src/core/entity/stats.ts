@@ -1,17 +1,13 @@
 /** Scores and summaries of renaming experiments: categories, error kinds, mean ± std, sweep rows. */
 import type { Score } from '../data/score.ts';
 import { getTokens } from '../metrics/squad.ts';
+import { dropOf } from '../metrics/drop.ts';
 import type { NotRenamable } from './rename.ts';
 import type { EntityChoice, NameSource, Origin, RenameTarget } from './options.ts';
 
-/** How a prediction moved between the original and the perturbed instance (correct = exact match). */
-export type Category = 'C2C' | 'C2W' | 'W2C' | 'W2W';
-export const CATEGORIES: readonly Category[] = ['C2C', 'C2W', 'W2C', 'W2W'];
+import type { Category } from '../natural/categories.ts';
 
-/** The category of a pair of EM scores, e.g. category(1, 0) === 'C2W'. */
-export function category(origEm: number, pertEm: number): Category {
-  return `${origEm === 1 ? 'C' : 'W'}2${pertEm === 1 ? 'C' : 'W'}` as Category;
-}
+export { CATEGORIES, category, type Category } from '../natural/categories.ts';
 
 /** A wrong answer is wrong-entity when it shares no word with any gold answer, else wrong-boundary; correct answers are neither. */
 export type ErrorKind = 'correct' | 'wrong-entity' | 'wrong-boundary';
@@ -53,7 +49,8 @@ export interface SweepCell {
   n: number;
   orig: Score;
   pert: Score;
-  categories: Record<Category, number>;
+  /** Questions per category under the run's category rule; partial is absent in runs saved before issue 38. */
+  categories: Record<Category, number> & { partial?: number };
   errors: { orig: ErrorCounts; pert: ErrorCounts };
   skipped: Partial<Record<NotRenamable, number>>;
   /** Each renamed question's scores (0..1), kept so the result can be sliced by title, domain, …; absent in runs saved before. */
@@ -112,7 +109,7 @@ export function summarizeSweep(cells: readonly SweepCell[], plannedSeeds = 0): S
     const pertEm = meanStd(valid.map((c) => c.pert.em));
     const pertF1 = meanStd(valid.map((c) => c.pert.f1));
     const planned = Math.max(plannedSeeds, cs.length);
-    return { type: first.type, source: first.source, origin: first.origin, seeds: cs.length, plannedSeeds: planned, complete: cs.length >= planned, n: first.n, orig, errors: errorShares(cs), pertEm, pertF1, dropEm: orig.em - pertEm.mean, dropF1: orig.f1 - pertF1.mean };
+    return { type: first.type, source: first.source, origin: first.origin, seeds: cs.length, plannedSeeds: planned, complete: cs.length >= planned, n: first.n, orig, errors: errorShares(cs), pertEm, pertF1, dropEm: dropOf(orig.em, pertEm.mean), dropF1: dropOf(orig.f1, pertF1.mean) };
   });
 }
 

@@ -6,6 +6,7 @@
  * goes. Its cells equal runSweep's (without their per-question scores).
  */
 import type { Instance } from '../data/types.ts';
+import type { CategoryRule } from '../natural/categories.ts';
 import type { FoundCase } from '../results/found-case.ts';
 import { nextTask, renamableInstances, sweepPlan } from './experiment.ts';
 import type { SweepConfig } from './options.ts';
@@ -33,6 +34,8 @@ export interface StreamOptions {
   onQuestion?: (q: QuestionScores, cell: number) => void;
   /** After each block, with the answerable questions done so far: nothing of the block is held any more. */
   onBlock?: (questions: number) => void;
+  /** The category rule of cells and found cases (categories.ts), the released script's by default. */
+  rule?: CategoryRule;
 }
 
 export interface StreamedSweep {
@@ -46,15 +49,18 @@ export interface StreamedSweep {
 }
 
 /**
- * Reads the next `size` answerable questions ([] at the end). A plain function, not a generator:
- * a suspended generator would still hold the block it last yielded while the next is swept.
+ * Reads the next `size` answerable questions ([] at the end); each unanswerable one read on the way
+ * is counted under its reason in every cell, so a cell's renamed and left-out counts add up to the
+ * input (issue 38.4). A plain function, not a generator: a suspended generator would still hold
+ * the block it last yielded while the next is swept.
  */
-function readBlock(it: Iterator<Instance>, size: number): Instance[] {
+function readBlock(it: Iterator<Instance>, size: number, tallies: readonly CellTally[]): Instance[] {
   const block: Instance[] = [];
   while (block.length < size) {
     const x = it.next();
     if (x.done) break;
     if (!x.value.isImpossible) block.push(x.value);
+    else for (const t of tallies) t.skip('unanswerable');
   }
   return block;
 }
@@ -118,7 +124,7 @@ export async function runSweepStream(instances: Iterable<Instance>, config: Swee
   const pool = opts.pool ?? (plan.some((s) => s.source === 'indist') ? buildNamePool(instances) : {});
   const size = opts.questions ?? countAnswerable(instances);
   const total = size * (plan.length + 1);
-  const tallies = plan.map((s) => new CellTally(s));
+  const tallies = plan.map((s) => new CellTally(s, opts.rule));
   const blockSize = Math.max(1, Math.floor(opts.blockSize ?? STREAM_BLOCK));
   let committed: StreamedSweep = { cells: tallies.map((t) => t.cell()), cancelled: false, questions: 0, answered: 0 };
   let done = 0;
@@ -136,9 +142,10 @@ export async function runSweepStream(instances: Iterable<Instance>, config: Swee
     await nextTask();
     if (opts.signal?.aborted) return { ...committed, cancelled: true };
     // The block is never bound here: when onBlock runs, nothing refers to it.
-    const swept = await sweepBlock(readBlock(it, blockSize), committed.questions, ctx);
+    const swept = await sweepBlock(readBlock(it, blockSize, tallies), committed.questions, ctx);
     if (swept === null) return { ...committed, cancelled: true };
-    if (swept.questions === 0) return committed;
+    // The last read may have counted unanswerable questions after the last answerable one.
+    if (swept.questions === 0) return { ...committed, cells: tallies.map((t) => t.cell()) };
     committed = { cells: tallies.map((t) => t.cell()), cancelled: false, questions: committed.questions + swept.questions, answered: committed.answered + swept.answered };
     opts.onBlock?.(committed.questions);
   }

@@ -6,10 +6,11 @@
  */
 import { scorePrediction, type Score } from '../data/score.ts';
 import type { Instance } from '../data/types.ts';
-import { foundCase, isC2W, type FoundCase } from '../results/found-case.ts';
+import { pairCategory, type CategoryRule, type PairCategory } from '../natural/categories.ts';
+import { foundCase, type FoundCase } from '../results/found-case.ts';
 import type { QaInput, QaPrediction } from '../types.ts';
 import { renameInstance, type NamePool, type NotRenamable, type RenameOptions, type RenameResult } from './rename.ts';
-import { category, errorKind, noErrors, type Category, type ErrorCounts, type QuestionScores, type SweepCell } from './stats.ts';
+import { errorKind, noErrors, type ErrorCounts, type QuestionScores, type SweepCell } from './stats.ts';
 
 /** Answers questions; returns predictions in input order (a prefix of them when cancelled). */
 export type Predictor = (inputs: QaInput[], onProgress?: (done: number, total: number) => void) => Promise<{ predictions: QaPrediction[]; cancelled: boolean }>;
@@ -32,11 +33,15 @@ export class CellTally {
   private scored = 0;
   private readonly orig: Sums = { em: 0, f1: 0 };
   private readonly pert: Sums = { em: 0, f1: 0 };
-  private readonly categories: Record<Category, number> = { C2C: 0, C2W: 0, W2C: 0, W2W: 0 };
+  private readonly categories: Record<PairCategory, number> = { C2C: 0, C2W: 0, W2C: 0, W2W: 0, partial: 0 };
   private readonly errors: { orig: ErrorCounts; pert: ErrorCounts } = { orig: noErrors(), pert: noErrors() };
   private readonly skipped: Partial<Record<NotRenamable, number>> = {};
 
-  constructor(readonly step: RenameOptions) {}
+  /** `rule` decides each question's category (categories.ts), the released script's by default. */
+  constructor(
+    readonly step: RenameOptions,
+    readonly rule: CategoryRule = 'script',
+  ) {}
 
   /** Counts a question the step could not rename, by reason. */
   skip(why: NotRenamable): void {
@@ -48,17 +53,18 @@ export class CellTally {
     this.renamed += k;
   }
 
-  /** Scores one renamed question from its original and renamed answers. */
-  add(inst: Instance, perturbed: Instance, original: string, renamed: string): QuestionScores {
+  /** Scores one renamed question from its original and renamed answers, with its category under the tally's rule. */
+  add(inst: Instance, perturbed: Instance, original: string, renamed: string): QuestionScores & { category: PairCategory } {
     const o = scorePrediction(original, inst);
     const p = scorePrediction(renamed, perturbed);
     this.scored++;
     addTo(this.orig, o);
     addTo(this.pert, p);
-    this.categories[category(o.em, p.em)]++;
+    const c = pairCategory(o, p, this.rule);
+    this.categories[c]++;
     this.errors.orig[errorKind(original, inst.answers.map((a) => a.text), o.em)]++;
     this.errors.pert[errorKind(renamed, perturbed.answers.map((a) => a.text), p.em)]++;
-    return { id: inst.id, dataset: inst.dataset, original: o, perturbed: p };
+    return { id: inst.id, dataset: inst.dataset, original: o, perturbed: p, category: c };
   }
 
   /** The cell so far (a fresh object each call), with each question's scores when given. */
@@ -117,9 +123,9 @@ export async function applyStep(list: readonly Instance[], tally: CellTally, ctx
     const op = ctx.originals.get(inst.id);
     const pp = res.predictions[k];
     if (op === undefined || !pp) return;
-    const q = tally.add(inst, r.perturbed, op, pp.text);
+    const { category: c, ...q } = tally.add(inst, r.perturbed, op, pp.text);
     ctx.onQuestion?.(q);
-    if (isC2W(q.original, q.perturbed)) ctx.onCase?.(foundCase(inst, r.perturbed, { original: op, perturbed: pp.text }, { rename: tally.step }));
+    if (c === 'C2W') ctx.onCase?.(foundCase(inst, r.perturbed, { original: op, perturbed: pp.text }, { rename: tally.step }));
   });
   return false;
 }

@@ -104,7 +104,6 @@ export interface UniversalResult {
 // Reasons without a label here (renaming may learn new ones) are shown as their key.
 const INELIGIBLE_LABELS: Partial<Record<string, string>> = {
   'other-language': "not in the run's language",
-  unanswerable: 'unanswerable',
   ...NOT_RENAMABLE_LABELS,
 };
 
@@ -116,16 +115,30 @@ export function describeIneligible(r: UniversalResult['ineligible']): string {
 }
 
 /**
- * The top names worth listing: the first `top` of the ranking that changed an answer or cost F1;
- * names that changed nothing never fill the list (`idle` counts those left out of the top), e.g.
- * 3 names changing 2, 0, 0 answers with top 10 → { rows: [first], idle: 2 }.
+ * Whether a name qualifies as adversarial: it worsened more trials than it improved (Algorithm 2's
+ * α > 1, so its weight exceeds that of a name that changed nothing). A name that improves as many
+ * as it worsens, or more (α ≤ 1; weight ≤ 0 once α ≤ 0), does not. Runs saved before `worsened`
+ * was kept fall back to a positive mean F1 drop.
  */
-export function topNames(r: Pick<UniversalResult, 'rows' | 'top'>): { rows: UniversalRow[]; idle: number } {
-  const head = r.rows.slice(0, r.top);
-  const rows = head.filter((x) => x.changed > 0 || x.meanF1Drop > 0);
-  return { rows, idle: head.length - rows.length };
+export const worsensMore = (x: Pick<UniversalRow, 'worsened' | 'improved' | 'meanF1Drop'>): boolean => (x.worsened !== undefined ? x.worsened > (x.improved ?? 0) : x.meanF1Drop > 0);
+
+/**
+ * The names listed: the first `top` of the ranking among those that qualify (worsensMore), and how
+ * many qualified of the names drawn, e.g. 3 names worse/better 2/0, 1/1, 0/2 with top 10 →
+ * { rows: [first], qualified: 1, drawn: 3 }.
+ */
+export function topNames(r: Pick<UniversalResult, 'rows' | 'top'>): { rows: UniversalRow[]; qualified: number; drawn: number } {
+  const ok = r.rows.filter(worsensMore);
+  return { rows: ok.slice(0, Math.max(0, r.top)), qualified: ok.length, drawn: r.rows.length };
 }
 
-/** Why the top list is short, e.g. idleNote(3, 10, 7) → 'Only 3 names changed an answer or cost F1: 7 names of the top 10 changed nothing and are not listed.'; '' when none was left out. */
-export const idleNote = (shown: number, top: number, idle: number): string =>
-  idle ? `Only ${shown} name${shown === 1 ? '' : 's'} changed an answer or cost F1: ${idle} name${idle === 1 ? '' : 's'} of the top ${top} changed nothing and ${idle === 1 ? 'is' : 'are'} not listed.` : '';
+/**
+ * How many names qualified and how many are listed, e.g. qualifiedNote(1, 10, 1, 3) → '1 of 3 names
+ * drawn worsens more answers than it improves (worse > better): 1 listed (top 10); the other 2,
+ * improving as many as they worsen or more, are not.'
+ */
+export function qualifiedNote(shown: number, top: number, qualified: number, drawn: number): string {
+  const others = drawn - qualified;
+  const head = `${qualified} of ${drawn} name${drawn === 1 ? '' : 's'} drawn ${qualified === 1 ? 'worsens' : 'worsen'} more answers than ${qualified === 1 ? 'it improves' : 'they improve'} (worse > better): ${shown} listed (top ${top})`;
+  return others ? `${head}; the other ${others}, improving as many as ${others === 1 ? 'it worsens' : 'they worsen'} or more, ${others === 1 ? 'is' : 'are'} not.` : `${head}.`;
+}

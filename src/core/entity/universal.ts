@@ -5,8 +5,10 @@
  * questions whose F1 the name worsened and improved. The weight α/(α+β) estimates P(worsen) −
  * P(improve); names are ranked by it. One model call per drawn name; the originals are answered once.
  */
-import { foundCase, isC2W, type FoundCase } from '../results/found-case.ts';
+import { isC2W, type CategoryRule } from '../natural/categories.ts';
+import { foundCase, type FoundCase } from '../results/found-case.ts';
 import { scorePrediction } from '../data/score.ts';
+import { dropOf } from '../metrics/drop.ts';
 import type { Instance } from '../data/types.ts';
 import { hashString, mixSeed, rng } from '../text/random.ts';
 import type { QaInput, QaPrediction } from '../types.ts';
@@ -179,14 +181,16 @@ export function updateBeta(p: { alpha: number; beta: number }, n: number, worsen
 
 /**
  * Indices of `k` items drawn without replacement with probability proportional to weight
- * (Efraimidis–Spirakis keys ln(u)/w): a weight ≤ 0 is drawn only when fewer than k are positive.
+ * (Efraimidis–Spirakis keys ln(u)/w). A weight ≤ 0 (α ≤ 0: Beta(α, β) is then no distribution, and
+ * Algorithm 2's RandomSample has no probability for it) is drawn only when fewer than k are
+ * positive, and then uniformly among the non-positive ones (by u), never by list order.
  */
 export function weightedSample(weights: readonly number[], k: number, rand: () => number): number[] {
   const keys = weights.map((w, i) => {
     const u = rand(); // drawn for every item, so one item's weight never shifts the others' draws
-    return { i, key: w > 0 ? Math.log(1 - u) / w : -Infinity };
+    return { i, positive: w > 0, key: w > 0 ? Math.log(1 - u) / w : u };
   });
-  return keys.sort((a, b) => b.key - a.key || a.i - b.i).slice(0, k).map((x) => x.i);
+  return keys.sort((a, b) => Number(b.positive) - Number(a.positive) || b.key - a.key || a.i - b.i).slice(0, k).map((x) => x.i);
 }
 
 /** Running totals of one name over its trials. */
@@ -213,7 +217,7 @@ function rowOf(name: string, { questions, ...t }: NameTally): UniversalRow {
   // One computation for the mean drop and the slice table's all row (original − renamed, over trials).
   const original = averageScore(questions.map((q) => q.original));
   const renamed = averageScore(questions.map((q) => q.perturbed));
-  return { name, ...t, share: t.tried ? t.changed / t.tried : NaN, meanF1Drop: original.f1 - renamed.f1, original, renamed, questions: [...questions] };
+  return { name, ...t, share: t.tried ? t.changed / t.tried : NaN, meanF1Drop: dropOf(original.f1, renamed.f1), original, renamed, questions: [...questions] };
 }
 
 /** Scores one name's predictions on its D_s against the originals into its tally, and updates α, β and the weight. */
@@ -232,7 +236,7 @@ function scoreName(t: NameTally, put: { item: Eligible; r: { perturbed: Instance
     const o = scorePrediction(op.text, item.inst);
     const p = scorePrediction(pp.text, r.perturbed);
     t.questions.push({ id: item.inst.id, dataset: item.inst.dataset, original: o, perturbed: p });
-    const drop = o.f1 - p.f1;
+    const drop = dropOf(o.f1, p.f1);
     if (drop > 0) worsened++;
     else if (drop < 0) improved++;
   });
@@ -252,7 +256,7 @@ export async function runUniversal(
   instances: readonly Instance[],
   cfg: UniversalConfig,
   predict: Predictor,
-  cb: { signal?: AbortSignal; onProgress?: (p: SweepProgress) => void; names?: readonly UniversalName[]; onCase?: (c: FoundCase) => void } = {},
+  cb: { signal?: AbortSignal; onProgress?: (p: SweepProgress) => void; names?: readonly UniversalName[]; onCase?: (c: FoundCase) => void; rule?: CategoryRule } = {},
 ): Promise<UniversalResult> {
   const { items, ineligible } = eligibleInstances(instances, cfg.target === 'question-person' ? 'PER' : cfg.type, cfg.target);
   // Given names (a researcher's own list, or a test's) replace the seeded draw.
@@ -301,7 +305,7 @@ export async function runUniversal(
       put.forEach(({ item, r }, k) => {
         const op = originals.get(item.inst.id)?.text ?? '';
         const pp = res.predictions[k]?.text ?? '';
-        if (isC2W(scorePrediction(op, item.inst), scorePrediction(pp, r.perturbed))) cb.onCase?.(foundCase(item.inst, r.perturbed, { original: op, perturbed: pp }, { name: name.name }));
+        if (isC2W(scorePrediction(op, item.inst), scorePrediction(pp, r.perturbed), cb.rule)) cb.onCase?.(foundCase(item.inst, r.perturbed, { original: op, perturbed: pp }, { name: name.name }));
       });
       report(it * perIteration + j + 1, `${name.name} done`);
     }

@@ -5,6 +5,7 @@
  * robustness table applies the same populations as the cards, so one comparison is one population.
  */
 import { countOf } from '../text/plural.ts';
+import { isRevisionPair, type PairSides } from '../formats/pair-kind.ts';
 
 /** The experiments' scope: the Questions list's dataset and filters; its search only when included. */
 export interface ScopeSpec {
@@ -22,11 +23,8 @@ export interface ScopeSpec {
 /** Experiment kinds, as run records name them. */
 export type ScopeKind = 'sweep' | 'budget' | 'universal' | 'export' | 'natural' | 'synthetic' | 'paraphrase' | 'traps' | 'adversarial' | 'robustness' | 'audit';
 
-/** What a question needs for the population rules. */
-export interface ScopeItem {
-  isImpossible: boolean;
-  revision?: unknown;
-}
+/** What a question needs for the population rules: answerable or not, and its aligned pair's kind (pairKind). */
+export type ScopeItem = PairSides & { isImpossible: boolean };
 
 /** The counts of a scope the rules need (the data worker counts them without reading the questions). */
 export interface ScopeCounts {
@@ -40,7 +38,8 @@ export interface ScopeCounts {
 export function populationOf<T extends ScopeItem>(kind: ScopeKind | 'noise' | 'original', items: readonly T[]): T[] {
   switch (kind) {
     case 'natural':
-      return items.filter((i) => i.revision !== undefined && i.revision !== null);
+      // Revision pairs proper: a question paraphrased on the same passage is a paraphrase pair (Gan & Ng 2019), not an edit.
+      return items.filter(isRevisionPair);
     case 'synthetic':
     case 'noise': {
       // Noise is compared with the natural edits: on their questions when the scope has any.
@@ -80,6 +79,9 @@ export function ruleText(kind: ScopeKind, c: ScopeCounts, limit?: number): strin
       return c.paired > 0 ? 'the revision-pair questions (as the natural edits)' : 'answerable only';
     case 'paraphrase':
       return 'answerable only';
+    case 'sweep':
+      // Every question is renamed or left out under one reason (the left-out table): they add up to n (issue 38.4).
+      return 'each renamed where its answer entity is renamable, else left out with its reason';
     case 'robustness':
       return limit !== undefined && limit < c.total ? `the first ${limit} of ${c.total}` : '';
     case 'adversarial':

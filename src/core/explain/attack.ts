@@ -1,12 +1,14 @@
 /**
  * An attack over a dataset: for each question, the smallest-breaking-edit search once per family
  * (that family's edits only) and, with several families, once over all of them together; per row
- * the share of correct answers broken and the model calls spent per break.
+ * the share broken of the correct answers the row's families could edit at all (a question with no
+ * renamable entity says nothing about renaming), that of every correct answer, and the model calls
+ * spent per break.
  */
 import type { Instance } from '../data/types.ts';
 import { FAMILY_LABELS, type Family } from './edits.ts';
 import { addStats, noWindows, type ExplainPredictor, type WindowStats } from './predictor.ts';
-import { findBreakingEdit, type BreakingEdit, type SearchOptions } from './search.ts';
+import { findBreakingEdit, isApplicable, type BreakingEdit, type SearchOptions } from './search.ts';
 
 /** A row's searches: one family, or all the chosen families together. */
 export type AttackRowKey = Family | 'all';
@@ -14,11 +16,15 @@ export type AttackRowKey = Family | 'all';
 export interface AttackRow {
   key: AttackRowKey;
   label: string;
-  /** Questions answered correctly (EM 1) before any edit: the denominator of the share. */
+  /** Questions answered correctly (EM 1) before any edit. */
   correct: number;
+  /** Correct questions the row's families could make at least one edit of: the share's denominator. */
+  applicable: number;
   broken: number;
-  /** broken / correct (NaN when nothing was correct). */
-  share: number;
+  /** broken / applicable (NaN when none applicable): the share broken. */
+  shareOfApplicable: number;
+  /** broken / correct (NaN when nothing was correct): lower wherever the family could not apply. */
+  shareOfCorrect: number;
   /** Model calls spent on this row's searches over all questions. */
   calls: number;
   /** calls / broken (the cost of one break; NaN when nothing broke). */
@@ -47,14 +53,19 @@ export function attackKeys(families: readonly Family[]): AttackRowKey[] {
   return families.length > 1 ? [...families, 'all'] : [...families];
 }
 
-/** The rows from finished questions, e.g. share 0.25 when 2 of 8 correct answers broke. */
+/**
+ * The rows from finished questions, e.g. of 8 correct answers 4 renamable and 2 broken: applicable
+ * 4, shareOfApplicable 0.5, shareOfCorrect 0.25.
+ */
 export function attackRows(questions: readonly AttackQuestion[], families: readonly Family[]): AttackRow[] {
   return attackKeys(families).map((key) => {
     const rs = questions.flatMap((q) => (q.correct && q.results[key] ? [q.results[key] as BreakingEdit] : []));
     const correct = questions.filter((q) => q.correct).length;
+    const applicable = rs.filter(isApplicable).length;
     const broken = rs.filter((r) => r.outcome === 'broken').length;
-    const calls = questions.reduce((a, q) => a + (q.correct ? (q.results[key]?.calls ?? 0) : 0), 0);
-    return { key, label: key === 'all' ? 'all families together' : FAMILY_LABELS[key], correct, broken, share: correct ? broken / correct : NaN, calls, callsPerBreak: broken ? calls / broken : NaN };
+    const calls = rs.reduce((a, r) => a + r.calls, 0);
+    const ratio = (n: number, d: number) => (d ? n / d : NaN);
+    return { key, label: key === 'all' ? 'all families together' : FAMILY_LABELS[key], correct, applicable, broken, shareOfApplicable: ratio(broken, applicable), shareOfCorrect: ratio(broken, correct), calls, callsPerBreak: ratio(calls, broken) };
   });
 }
 

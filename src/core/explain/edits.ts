@@ -14,18 +14,20 @@ import { contentWordEn, functionWordEn, reorderEn, synonymEn } from '../sensitiv
 import { contentWordZh, functionWordZh, reorderZh, synonymZh } from '../sensitivity/paraphrase-zh.ts';
 import { trapFor } from '../trap/experiment.ts';
 import { POSITION_LABELS, TRAP_POSITIONS } from '../trap/insert.ts';
-import type { EditOptions, Family } from './search-options.ts';
+import type { EditOptions, Family, RenameDetail } from './search-options.ts';
+import { renameLabel } from './sequence.ts';
 
 export { FAMILIES, FAMILY_LABELS, type EditOptions, type Family } from './search-options.ts';
 
 /** NLPAug's lowest rate: aug_p 0 leaves aug_word_min, one word per input (per sentence for split, synonym, insertion). */
 export const NOISE_MIN_RATE = 0;
 
-/** One edit of an instance: its family, what it did in words, and the edited instance. */
+/** One edit of an instance: its family, what it did in words, and the edited instance (a renaming: its names too). */
 export interface EditCandidate {
   family: Family;
   label: string;
   instance: Instance;
+  rename?: RenameDetail;
 }
 
 export const DEFAULT_EDITS: EditOptions = { seed: 1, renames: 10, source: 'db' };
@@ -48,7 +50,8 @@ function renames(inst: Instance, o: EditOptions): EditCandidate[] {
     const key = `${r.perturbed.question}\u0000${r.perturbed.context}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ family: 'rename', label: `renamed ${r.substitutions.map((x) => `${x.from} → ${x.to}`).join(', ')} (${SOURCE_LABELS[o.source]}${r.poolFallback ? ': no pool name of this kind, so DBName' : ''}, seed ${s})`, instance: r.perturbed });
+    const rename = { substitutions: r.substitutions, note: `${SOURCE_LABELS[o.source]}${r.poolFallback ? ': no pool name of this kind, so DBName' : ''}, seed ${s}` };
+    out.push({ family: 'rename', label: renameLabel(rename), instance: r.perturbed, rename });
   }
   return out;
 }

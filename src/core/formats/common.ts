@@ -9,6 +9,7 @@ import type { GoldAnswer, ImportResult, Instance } from '../data/types.ts';
 import { InputError } from './json.ts';
 import { guessLang } from '../text/guess-lang.ts';
 import type { InputIssue, IssueKind } from './squad.ts';
+import { pairKind } from './pair-kind.ts';
 
 export { schemaText } from './schema-text.ts';
 
@@ -276,21 +277,21 @@ export function acceptAnswers(r: ResolvedAnswers, issues: InputIssue[], answersP
 export type InstanceFields = Pick<Instance, 'id' | 'dataset' | 'title' | 'question' | 'context' | 'answers' | 'isImpossible' | 'lang' | 'revision' | 'paraphrases'> & Partial<Pick<Instance, 'meta' | 'plausibleAnswers' | 'answerType' | 'entities'>>;
 
 /**
- * Builds an Instance with its tags ('unanswerable', 'revision', 'zh'); answerType is left for the
- * NER pass. makeInstance({ id: 'q1', …, lang: 'zh' }).tags → ['zh'].
+ * Builds an Instance with its tags ('unanswerable', 'revision', 'paraphrase', 'zh'); answerType is
+ * left for the NER pass. makeInstance({ id: 'q1', …, lang: 'zh' }).tags → ['zh']. An aligned pair
+ * on the same passage with a reworded question is tagged 'paraphrase', not 'revision' (pairKind).
  */
 export function makeInstance(f: InstanceFields): Instance {
   const tags: string[] = [];
+  const kind = pairKind(f);
   if (f.isImpossible) tags.push('unanswerable');
-  if (f.revision) tags.push('revision');
+  if (kind === 'revision') tags.push('revision');
   if (f.lang === 'zh') tags.push('zh');
   const inst: Instance = { id: f.id, dataset: f.dataset, title: f.title, question: f.question, context: f.context, answers: f.answers, isImpossible: f.isImpossible, lang: f.lang, tags };
   if (f.revision) inst.revision = f.revision;
   if (f.isImpossible && f.plausibleAnswers?.length) inst.plausibleAnswers = f.plausibleAnswers;
-  if (f.paraphrases?.length) {
-    inst.paraphrases = f.paraphrases;
-    inst.tags.push('paraphrase');
-  }
+  if (f.paraphrases?.length) inst.paraphrases = f.paraphrases;
+  if (f.paraphrases?.length || kind === 'paraphrase') inst.tags.push('paraphrase');
   if (f.meta && Object.keys(f.meta).length > 0) inst.meta = f.meta;
   if (f.answerType) inst.answerType = f.answerType;
   if (f.entities) inst.entities = f.entities;

@@ -1,6 +1,7 @@
 /**
- * Natural-perturbation pairs from two aligned files: same question ids, edited passages. The
- * original passage stays the instance's context; the edited one becomes its `revision`.
+ * Pairs from two aligned files: revision pairs (same questions, edited passages) or question-
+ * paraphrase pairs (same passages, reworded questions; pairKind tells them apart). The original
+ * passage stays the instance's context; the other side becomes its `revision`.
  *
  * Policy: a question with no usable counterpart, or whose answer is not in the edited passage,
  * is KEPT without a revision and reported ('no-revision'): it is still a valid question for every
@@ -11,6 +12,7 @@
 import type { GoldAnswer, ImportResult, Instance } from '../data/types.ts';
 import { addIssue, locate, makeInstance, quote } from './common.ts';
 import type { InputIssue } from './squad.ts';
+import { countPairKinds, type PairKindCounts } from './pair-kind.ts';
 
 /** File names used in pair issue paths, e.g. { original: 'dev.json', perturbed: 'dev-edited.json' }. */
 export interface PairNames {
@@ -124,10 +126,10 @@ export const describePairing = (c: PairingCounts): string =>
 function unpaired(o: Instance): Instance {
   if (!o.revision) return o;
   const { revision: _, ...rest } = o;
-  return { ...rest, tags: rest.tags.filter((t) => t !== 'revision') };
+  return { ...rest, tags: rest.tags.filter((t) => t !== 'revision' && (t !== 'paraphrase' || !!rest.paraphrases?.length)) };
 }
 
-export function importPairs(original: ImportResult, perturbed: ImportResult, names: PairNames = { original: 'original', perturbed: 'perturbed' }): ImportResult & { pairing: PairingCounts } {
+export function importPairs(original: ImportResult, perturbed: ImportResult, names: PairNames = { original: 'original', perturbed: 'perturbed' }): ImportResult & { pairing: PairingCounts; kinds: PairKindCounts } {
   const prefix = (name: string, list: readonly InputIssue[]) => list.map((i) => ({ ...i, path: `${name}: ${i.path}` }));
   const issues: InputIssue[] = [...prefix(names.original, original.issues), ...prefix(names.perturbed, perturbed.issues)];
   const { match, counts } = matchQuestions(original.instances, perturbed.instances);
@@ -143,8 +145,9 @@ export function importPairs(original: ImportResult, perturbed: ImportResult, nam
     }
     paired.add(p);
     // A paraphrase file rewords the question: each side is asked its own (the edited side's is kept).
+    // On the same passage that is the file's point (a question-paraphrase pair, counted in `kinds`), not an issue.
     const reworded = p.question.trim() !== o.question.trim();
-    if (reworded) addIssue(issues, 'question-mismatch', where, `the question differs (${quote(p.question)} vs ${quote(o.question)} in ${names.original}); each side is asked its own question`, false);
+    if (reworded && p.context !== o.context) addIssue(issues, 'question-mismatch', where, `the question differs (${quote(p.question)} vs ${quote(o.question)} in ${names.original}); each side is asked its own question`, false);
     const answers = p.answers.length > 0 ? p.answers : carryAnswers(o.answers, p.context);
     if (answers.length === 0 && o.answers.length > 0) {
       addIssue(issues, 'no-revision', where, `answer ${quote(o.answers[0]?.text ?? '')} does not occur in the perturbed passage; kept without a revision`, false);
@@ -159,5 +162,5 @@ export function importPairs(original: ImportResult, perturbed: ImportResult, nam
   }
   // Ids that disagree are worth a line of their own: the pairing then rests on passages and answers.
   if (counts.byPassage > 0) issues.push({ path: 'pairing', message: describePairing(counts), kind: 'paired-by-passage', skipped: false, count: counts.byPassage });
-  return { format: 'pairs-squad', instances, issues, pairing: counts };
+  return { format: 'pairs-squad', instances, issues, pairing: counts, kinds: countPairKinds(instances) };
 }

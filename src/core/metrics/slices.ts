@@ -1,6 +1,6 @@
 /**
  * Metrics sliced by a key (slice-keys.ts): per label, the question count and mean EM/F1, and for a
- * perturbation the perturbed EM/F1 and the change, beside the same numbers over all questions.
+ * perturbation the perturbed EM/F1 and the drop (original − perturbed, positive = worse), beside the same numbers over all questions.
  * Per-question scores are the official metric of the data (SQuAD for English, DuReader-robust's
  * character-level one for Chinese), so count-weighted slice means add up to the overall score.
  */
@@ -8,6 +8,7 @@ import type { Score } from '../data/score.ts';
 import { calcEmScore, calcF1Score } from './dureader.ts';
 import { maxOverGolds, type SquadDataset, type SquadPredictions } from './squad.ts';
 import { naturalRank, sliceValue, type SliceKey, type SliceSource } from './slice-keys.ts';
+import { scoreDrop } from './drop.ts';
 
 export * from './slice-keys.ts';
 
@@ -46,7 +47,7 @@ export interface SliceTotals {
   perturbedN?: number;
 }
 
-/** One label's row; scores in 0..100, `change` = perturbed − original (null without a perturbation). */
+/** One label's row; scores in 0..100, `drop` = original − perturbed, positive = worse (scoreDrop; null without a perturbation). */
 export interface SliceRow {
   value: string;
   n: number;
@@ -54,7 +55,7 @@ export interface SliceRow {
   small: boolean;
   original: Score;
   perturbed: Score | null;
-  change: Score | null;
+  drop: Score | null;
   /** Perturbed answers the perturbed mean is over (paraphrases, seeds…; = n when one per question). */
   perturbedN: number;
 }
@@ -64,7 +65,7 @@ export interface SliceTable {
   key: SliceKey;
   rows: SliceRow[];
   all: SliceRow;
-  /** Every item had a perturbed score (the table has perturbed and change columns). */
+  /** Every item had a perturbed score (the table has perturbed and drop columns). */
   perturbed: boolean;
 }
 
@@ -86,15 +87,15 @@ function toRow(value: string, a: Acc, perturbed: boolean): SliceRow {
   return totalsRow(value, { n: a.n, original, perturbed: pert, perturbedN: a.pn });
 }
 
-/** A row from totals, e.g. an experiment's headline as the all row; change = perturbed − original. */
+/** A row from totals, e.g. an experiment's headline as the all row; drop = original − perturbed (scoreDrop). */
 function totalsRow(value: string, t: SliceTotals): SliceRow {
   const { n, original, perturbed: pert } = t;
-  return { value, n, small: isSmallN(n), original, perturbed: pert, change: pert ? { em: pert.em - original.em, f1: pert.f1 - original.f1 } : null, perturbedN: t.perturbedN ?? n };
+  return { value, n, small: isSmallN(n), original, perturbed: pert, drop: pert ? scoreDrop(original, pert) : null, perturbedN: t.perturbedN ?? n };
 }
 
 /**
  * Slices items by `key`, e.g. sliceTable([{ source: q1, original: { em: 1, f1: 1 } }], 'qword').rows[0]
- * → { value: 'who', n: 1, small: true, original: { em: 100, f1: 100 }, perturbed: null, change: null }.
+ * → { value: 'who', n: 1, small: true, original: { em: 100, f1: 100 }, perturbed: null, drop: null }.
  * Rows of keys with a natural order (question word, length) follow it; the others go by count, then label.
  * With `headline` (the experiment's own figures over the same questions) the all row is that, so
  * one quantity has one value wherever it is shown; a perturbed mean is over perturbed answers
@@ -125,7 +126,7 @@ export function sliceTable(items: readonly SliceItem[], key: SliceKey, headline?
     if (ra !== rb) return ra === -1 ? 1 : rb === -1 ? -1 : ra - rb;
     return b.n - a.n || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
   });
-  const allRow = headline ? totalsRow('all', { ...headline, perturbed: perturbed ? headline.perturbed : null }) : all.n ? toRow('all', all, perturbed) : { value: 'all', n: 0, small: true, original: { em: NaN, f1: NaN }, perturbed: null, change: null, perturbedN: 0 };
+  const allRow = headline ? totalsRow('all', { ...headline, perturbed: perturbed ? headline.perturbed : null }) : all.n ? toRow('all', all, perturbed) : { value: 'all', n: 0, small: true, original: { em: NaN, f1: NaN }, perturbed: null, drop: null, perturbedN: 0 };
   return { key, rows, all: allRow, perturbed };
 }
 

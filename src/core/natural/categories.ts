@@ -3,7 +3,15 @@
  * decide them; light enough for the UI's main bundle.
  */
 import type { Score } from '../data/score.ts';
-import { category, type Category } from '../entity/stats.ts';
+
+/** How a prediction moved between the original and the perturbed instance, both sides decided. */
+export type Category = 'C2C' | 'C2W' | 'W2C' | 'W2W';
+export const CATEGORIES: readonly Category[] = ['C2C', 'C2W', 'W2C', 'W2W'];
+
+/** The category of two decided sides (1 = correct), e.g. category(1, 0) === 'C2W'; use pairCategory for scores. */
+export function category(origEm: number, pertEm: number): Category {
+  return `${origEm === 1 ? 'C' : 'W'}2${pertEm === 1 ? 'C' : 'W'}` as Category;
+}
 
 /**
  * How a side of a pair counts as correct or wrong. `script` is the released challenge-set script's
@@ -37,7 +45,20 @@ export function pairCategory(original: Score, perturbed: Score, rule: CategoryRu
   return category(a === 'C' ? 1 : 0, b === 'C' ? 1 : 0);
 }
 
+/**
+ * True for a correct-to-wrong pair under the rule, e.g. isC2W({em:1,f1:1}, {em:0,f1:0.67}, 'script') → false
+ * (partial): every surface that collects or counts broken answers (gallery, found cases, attack) asks this.
+ */
+export function isC2W(original: Score, perturbed: Score, rule: CategoryRule = 'script'): boolean {
+  return pairCategory(original, perturbed, rule) === 'C2W';
+}
+
 /** Rows re-categorised under another rule (scores are kept, so no model call is needed). */
 export function recategorize<T extends { original: Score; perturbed: Score; category: PairCategory }>(rows: readonly T[], rule: CategoryRule): T[] {
   return rows.map((r) => ({ ...r, category: pairCategory(r.original, r.perturbed, rule) }));
+}
+
+/** A live result (a renaming) re-categorised from its kept scores under another rule; unanswered results are kept as they are. */
+export function recategorizeLive<T extends { originalScore: Score | null; perturbedScore: Score | null; category: PairCategory | null }>(r: T, rule: CategoryRule): T {
+  return r.originalScore && r.perturbedScore ? { ...r, category: pairCategory(r.originalScore, r.perturbedScore, rule) } : r;
 }

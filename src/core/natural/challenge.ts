@@ -10,7 +10,7 @@ import type { Instance } from '../data/types.ts';
 import { instancesToSquad } from '../formats/squad-export.ts';
 import type { SquadDataset } from '../metrics/squad.ts';
 import { hashString, mixSeed, rng } from '../text/random.ts';
-import { WRONG_F1 } from './categories.ts';
+import { isC2W } from './categories.ts';
 import type { PairRow } from './pairs.ts';
 
 /** One passage pair of the challenge set in its chosen orientation. */
@@ -30,7 +30,7 @@ const passageKey = (i: Instance) => `${i.context}\u0000${i.revision?.context ?? 
 /** True when a row goes from correct to wrong in the given orientation, by the script's rule. */
 export function isFlip(r: Pick<PairRow, 'original' | 'perturbed'>, reversed: boolean): boolean {
   const [from, to] = reversed ? [r.perturbed, r.original] : [r.original, r.perturbed];
-  return from.em === 1 && to.f1 < WRONG_F1;
+  return isC2W(from, to, 'script');
 }
 
 /** Orders candidates: more flips, then more questions kept. */

@@ -4,18 +4,21 @@
  * random insert / substitute / swap / delete) and word level (swap, delete, crop, split, WordNet
  * synonym, insertion, substitution). Word split, synonym and insertion run on each sentence, the
  * others on the whole passage (App. K): per input int(rate · its tokens) words are chosen (1–10).
- * Seeded; words inside a gold answer are never chosen, so answers stay exact and offsets are recomputed.
+ * The unit is the passage, drawn once (noisePassage): seeded by its text, never touching a gold answer
+ * of any of its questions, so all of them are asked about the same noisy passage with offsets mapped
+ * through the same edits (noise-passage.ts groups a dataset's questions by passage).
  */
 import nlp from 'compromise';
 import synonyms from 'synonyms';
 import type { GoldAnswer, Instance } from '../data/types.ts';
 import common from '../entity/common-words.json' with { type: 'json' };
 import badWords from 'naughty-words/en.json' with { type: 'json' };
-import { applyEdits, mapForward, type Edit } from '../entity/substitute.ts';
+import { applyEdits, type Edit } from '../entity/substitute.ts';
 import { hashString, mixSeed, pick, rng } from '../text/random.ts';
 import { changeChars, isUpper, sample, swapPosition } from './noise-chars.ts';
-import { augCount, NOISE_LABELS, NOISE_PARAMS, type NoiseKind, type NoiseOptions } from './noise-kinds.ts';
+import { augCount, NOISE_PARAMS, type NoiseKind, type NoiseOptions } from './noise-kinds.ts';
 import { sentenceSpans } from '../text/sentences.ts';
+import { shiftThrough, spanIndex } from './noise-spans.ts';
 
 export { sentenceSpans } from '../text/sentences.ts';
 export { augCount, describeNoise, NOISE_KINDS, NOISE_LABELS, NOISE_PARAMS, type NoiseKind, type NoiseOptions } from './noise-kinds.ts';
@@ -28,11 +31,9 @@ const FUNCTION_WORDS = new Set((common as string[]).slice(0, 150));
 // Python's string.punctuation: NLPAug's word augmenters never choose these tokens.
 const PUNCTUATION = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
 
-export interface NoiseResult {
+/** A question on its noisy passage, with the passage's edits and words changed. */
+export interface NoiseResult extends Omit<PassageNoise, 'context'> {
   perturbed: Instance;
-  edits: Edit[];
-  /** Words changed (for a swap, the swaps; for an insertion, the words put in); at most 10 per input (sentence or passage). */
-  changed: number;
 }
 
 /** A token of the passage with its character offsets and index. */
@@ -252,46 +253,71 @@ export function cropRun(tokens: readonly NoiseToken[], n: number, inAnswer: (s: 
   return tokens.slice(k, k + n);
 }
 
+/** Noise drawn on a passage: its noisy text, the edits that made it and the words changed. */
+export interface PassageNoise {
+  context: string;
+  edits: Edit[];
+  /** Words changed (for a swap, the swaps; for an insertion, the words put in); at most 10 per input (sentence or passage). */
+  changed: number;
+}
+
+/** The tokens of each sentence in one pass over both lists (filtering all tokens per sentence was sentences × tokens). */
+function tokensBySentence(tokens: readonly NoiseToken[], spans: readonly { start: number; end: number }[]): NoiseToken[][] {
+  const out: NoiseToken[][] = [];
+  let k = 0;
+  for (const sp of spans) {
+    while (k < tokens.length && (tokens[k] as NoiseToken).start < sp.start) k++;
+    const group: NoiseToken[] = [];
+    while (k < tokens.length && (tokens[k] as NoiseToken).end <= sp.end) group.push(tokens[k++] as NoiseToken);
+    out.push(group);
+  }
+  return out;
+}
+
 /**
- * Adds synthetic noise to a passage, e.g. addNoise(inst, { kind: 'keyboard', rate: 0.3, seed: 1 }).
- * Returns null when nothing outside the answers could be changed.
+ * Noise on one passage (Wu et al. App. K perturbs the passage, not a question), e.g.
+ * noisePassage(context, answersOfItsQuestions, { kind: 'keyboard', rate: 0.3, seed: 1 }): seeded by
+ * the passage's text, so every surface draws the same noise for it; no chosen token overlaps
+ * `protect` (every gold answer of every question asked about it). Null when nothing could change.
  */
-export function addNoise(inst: Instance, opts: NoiseOptions): NoiseResult | null {
-  const rand = rng(mixSeed(opts.seed, hashString(inst.id), hashString(opts.kind)));
+export function noisePassage(context: string, protect: readonly GoldAnswer[], opts: NoiseOptions): PassageNoise | null {
+  const rand = rng(mixSeed(opts.seed, hashString(context), hashString(opts.kind)));
   const p = NOISE_PARAMS[opts.kind];
-  const tokens = nlpaugTokens(inst.context);
-  const inAnswer = (s: number, e: number) => inst.answers.some((a) => s < a.start + a.text.length && a.start < e);
-  const tags = opts.kind === 'synonym' ? posTags(inst.context) : null;
+  const tokens = nlpaugTokens(context);
+  const inAnswer = spanIndex(protect);
+  const tags = opts.kind === 'synonym' ? posTags(context) : null;
   // App. K: word split, synonym and insertion augment each sentence, the others the whole passage.
-  const inputs = p.unit === 'sentence' ? sentenceSpans(inst.context).map((sp) => tokens.filter((t) => t.start >= sp.start && t.end <= sp.end)) : [tokens];
+  const inputs = p.unit === 'sentence' ? tokensBySentence(tokens, sentenceSpans(context)) : [tokens];
   // NLPAug counts over every token of the input (answers and punctuation included), then chooses among the candidates.
   const chosen = inputs.flatMap((input) => {
     const n = augCount(input.length, opts.rate, p.wordMin, p.wordMax);
     return opts.kind === 'word-crop' ? cropRun(input, n, inAnswer, rand) : sample(candidates(input, opts.kind, inAnswer, tags), n, rand);
   });
-  const { spans, changed } = noiseSpans(opts.kind, chosen, tokens, inst.context, inAnswer, tags, rand);
+  const { spans, changed } = noiseSpans(opts.kind, chosen, tokens, context, inAnswer, tags, rand);
   if (!spans.length) return null;
-  const { text, edits } = applyEdits(inst.context, spans);
-  const answers: GoldAnswer[] = inst.answers.map((a) => ({ text: a.text, start: mapForward(edits, a.start) }));
-  if (answers.some((a) => text.slice(a.start, a.start + a.text.length) !== a.text)) return null;
-  return { perturbed: { ...inst, context: text, answers, revision: undefined, trap: undefined, paraphrases: undefined }, edits, changed };
+  const { text, edits } = applyEdits(context, spans);
+  // Swapping two equal words ("the the") edits nothing: no noisy passage to compare with.
+  return text === context ? null : { context: text, edits, changed };
 }
 
 /**
- * The questions as pairs of their passage and a noisy copy (the revision slot holds the copy), for
- * comparing synthetic with natural edits; `dropped` counts passages with nothing to change.
+ * Gold answers carried into a noisy passage, or null when one no longer reads the same there
+ * (never for a protected answer), e.g. 'Ashby' at 20 → at 21 after a one-letter insertion before it.
  */
-export function noisyPairs(instances: readonly Instance[], opts: NoiseOptions): { instances: Instance[]; dropped: number } {
-  const out: Instance[] = [];
-  let dropped = 0;
-  for (const inst of instances) {
-    if (inst.lang !== 'en') continue;
-    const n = addNoise(inst, opts);
-    if (!n) {
-      dropped++;
-      continue;
-    }
-    out.push({ ...inst, revision: { context: n.perturbed.context, answers: n.perturbed.answers, intent: `synthetic: ${NOISE_LABELS[opts.kind]}` } });
-  }
-  return { instances: out, dropped };
+export function answersThrough(noise: PassageNoise, answers: readonly GoldAnswer[]): GoldAnswer[] | null {
+  const out = answers.map((a) => ({ text: a.text, start: shiftThrough(noise.edits, a.start) }));
+  return out.every((a) => noise.context.startsWith(a.text, a.start)) ? out : null;
+}
+
+/**
+ * Adds synthetic noise to a question's passage, e.g. addNoise(inst, { kind: 'keyboard', rate: 0.3, seed: 1 }):
+ * the passage's noise (noisePassage) keeping `protect` (by default the question's own answers; pass
+ * every answer of the passage's questions to get the noise all of them share). Null when nothing
+ * outside the answers could be changed.
+ */
+export function addNoise(inst: Instance, opts: NoiseOptions, protect: readonly GoldAnswer[] = inst.answers): NoiseResult | null {
+  const noise = noisePassage(inst.context, protect, opts);
+  const answers = noise && answersThrough(noise, inst.answers);
+  if (!noise || !answers) return null;
+  return { perturbed: { ...inst, context: noise.context, answers, revision: undefined, trap: undefined, paraphrases: undefined }, edits: noise.edits, changed: noise.changed };
 }

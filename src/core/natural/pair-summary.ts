@@ -18,7 +18,7 @@ export interface PairRow {
   perturbed: { text: string } & Score;
   category: PairCategory;
   intent: string | null;
-  /** The edit changed a sentence holding a gold answer of the original passage; null for an unanswerable question (it has no answer sentence). */
+  /** The edit modified an answer sentence (a gold answer's sentence at its offset is no longer a sentence of the edited passage: answerSentenceUnmodified); null for an unanswerable question (it has no answer sentence). */
   touchesAnswer: boolean | null;
 }
 

@@ -5,7 +5,7 @@
  * relative F1 change, the share whose answer sentence the edit left alone, and the share of
  * questions whose predicted text changed.
  */
-import { wordDiff } from '../text/diff.ts';
+import { answerSentenceModified } from './answer-sentence.ts';
 import { scorePrediction } from '../data/score.ts';
 import type { Instance } from '../data/types.ts';
 import { pairCategory, type CategoryRule } from './categories.ts';
@@ -18,57 +18,6 @@ export function revisedInstance(inst: Instance): Instance | null {
   if (!inst.revision) return null;
   const question = inst.revision.question ?? inst.question;
   return { ...inst, question, context: inst.revision.context, answers: inst.revision.answers, revision: undefined, trap: undefined, paraphrases: undefined };
-}
-
-/** The sentence around a character offset, e.g. sentenceAt('A b. C d. E.', 6) → { start: 5, end: 9 }. */
-export function sentenceAt(text: string, offset: number): { start: number; end: number } {
-  const ends = /[.!?](?=\s|$)|[。！？]|\n/g;
-  let start = 0;
-  for (const m of text.matchAll(ends)) {
-    const end = m.index + m[0].length;
-    if (end > offset) return { start: text.slice(start, end).search(/\S/) + start, end };
-    start = end;
-  }
-  return { start: start + Math.max(0, text.slice(start).search(/\S/)), end: text.length };
-}
-
-/**
- * Whether the edit from `a` to `b` changed anything inside [start, end) of `a`, e.g. the answer
- * sentence; an insertion at the sentence's start counts as changing it.
- */
-export function editTouches(a: string, b: string, span: { start: number; end: number }): boolean {
-  let pos = 0;
-  for (const p of wordDiff(a, b)) {
-    if (p.op === 'insert') {
-      if (pos >= span.start && pos < span.end) return true;
-      continue;
-    }
-    const next = pos + p.text.length;
-    if (p.op === 'delete' && pos < span.end && next > span.start) return true;
-    pos = next;
-  }
-  return false;
-}
-
-/** Every sentence of `context` that holds a gold answer (at its offset or anywhere else), deduplicated. */
-export function answerSentences(context: string, answers: readonly { text: string; start: number }[]): { start: number; end: number }[] {
-  const starts = new Set<number>();
-  for (const a of answers) {
-    if (!a.text) continue;
-    starts.add(a.start);
-    for (let i = context.indexOf(a.text); i >= 0; i = context.indexOf(a.text, i + 1)) starts.add(i);
-  }
-  const out = new Map<number, { start: number; end: number }>();
-  for (const s of starts) {
-    const sent = sentenceAt(context, s);
-    out.set(sent.start, sent);
-  }
-  return [...out.values()].sort((x, y) => x.start - y.start);
-}
-
-/** True when the edit changed any sentence that holds a gold answer (the paper's "answer sentence modified"). */
-export function answerSentenceModified(a: Instance, b: Pick<Instance, 'context'>): boolean {
-  return answerSentences(a.context, a.answers).some((span) => editTouches(a.context, b.context, span));
 }
 
 /** Python 3's `\w` on str: a letter, a number or `_` (str.isalnum() or underscore). */
@@ -101,19 +50,61 @@ export function wholeWordIndex(text: string, needle: string): number {
   return -1;
 }
 
-/**
- * The texts a pair must keep (Wu et al. 2025 §3): an answerable question's gold answers, an
- * unanswerable one's plausible answers (none known: nothing to check).
- */
-export const answersToKeep = (a: Pick<Instance, 'answers' | 'isImpossible' | 'plausibleAnswers'>): string[] => (a.isImpossible ? (a.plausibleAnswers ?? []) : a.answers.map((g) => g.text)).filter((t) => t !== '');
+/** How many leading UTF-16 units `a` and `b` share, e.g. commonPrefix('abcx', 'abdx') → 2. */
+function commonPrefix(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+}
+
+/** How many trailing UTF-16 units `a` and `b` share, e.g. commonSuffix('xab', 'yyab') → 2. */
+function commonSuffix(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(a.length - 1 - i) === b.charCodeAt(b.length - 1 - i)) i++;
+  return i;
+}
+
+/** The code point starting at UTF-16 index `i`, or undefined past the end. */
+function charAt(text: string, i: number): string | undefined {
+  const c = text.codePointAt(i);
+  return c === undefined ? undefined : String.fromCodePoint(c);
+}
+
+/** Whether an answer's neighbour (undefined at a passage's edge) glues it to a word alike in both passages: the same character, or no word character in either. */
+const sameEdge = (x: string | undefined, y: string | undefined): boolean => x === y || (!isWordChar(x) && !isWordChar(y));
 
 /**
- * True when every gold answer (unanswerable: every plausible answer) occurs in the perturbed
- * passage as whole words (Wu et al. 2025 §3; the released `find_continuous_span_start`). Chinese
- * has no word boundaries (Python's `\b` would reject 中国 inside 在中国的), so there a substring is enough.
+ * True when the edit from `a` to `b` left a gold answer where it was: the answer lies wholly before
+ * the first changed character (same offset in `b`) or wholly after the last one (offset moved by the
+ * length the edit added), and the edit glued no word onto it, e.g. a trap sentence put before it or
+ * a sentence edited after it; 'Paris' → 'Parisian' does not stay.
  */
-export function answersSurvive(a: Pick<Instance, 'answers' | 'isImpossible' | 'plausibleAnswers' | 'lang'>, perturbedContext: string): boolean {
-  return answersToKeep(a).every((t) => (a.lang === 'zh' ? perturbedContext.includes(t) : wholeWordIndex(perturbedContext, t) >= 0));
+export function answerStays(a: string, b: string, g: { text: string; start: number }): boolean {
+  const end = g.start + g.text.length;
+  if (g.text === '' || g.start < 0 || end > a.length || !a.startsWith(g.text, g.start)) return false;
+  if (end <= commonPrefix(a, b) && sameEdge(charAt(a, end), charAt(b, end))) return true;
+  const shift = b.length - a.length;
+  return a.length - commonSuffix(a, b) <= g.start && sameEdge(charBefore(a, g.start), charBefore(b, g.start + shift));
+}
+
+/** Whether the released rule finds `text` in `context`: whole words (Python `\b`), or a substring in Chinese (no word boundaries). */
+const foundAsReleased = (context: string, text: string, lang: Instance['lang']): boolean => (lang === 'zh' ? context.includes(text) : wholeWordIndex(context, text) >= 0);
+
+/**
+ * Wu et al. 2025 §3's pair filter, applied only where an edit could have lost an answer: true when
+ * the passage is unchanged (a question-paraphrase pair, a copy), and otherwise when every gold
+ * answer stays at its offset (answerStays) or the released rule still finds it in the perturbed
+ * passage (`re.search(r'\b' + re.escape(answer) + r'\b', context)`; unanswerable questions: every
+ * plausible answer, which has no offset). So an answer that begins or ends with punctuation
+ * ('Robert Seamans;', '"jiggle TV"', 'T(n)'), which `\b` rejects, is kept where the edit did not
+ * reach it and dropped, as in the released script, where the edit moved it.
+ */
+export function answersSurvive(a: Pick<Instance, 'context' | 'answers' | 'isImpossible' | 'plausibleAnswers' | 'lang'>, perturbedContext: string): boolean {
+  if (perturbedContext === a.context) return true;
+  if (a.isImpossible) return (a.plausibleAnswers ?? []).every((t) => t === '' || foundAsReleased(perturbedContext, t, a.lang));
+  return a.answers.every((g) => g.text === '' || answerStays(a.context, perturbedContext, g) || foundAsReleased(perturbedContext, g.text, a.lang));
 }
 
 export { relativeChange, summarizePairs, type PairRow, type PairSummary } from './pair-summary.ts';
@@ -121,14 +112,30 @@ import type { PairRow } from './pair-summary.ts';
 
 /** Questions a pairs run left out, by reason, with the first few ids. */
 export interface PairsDropped {
-  /** A gold (or plausible) answer of the original does not occur in the perturbed passage as whole words. */
+  /** The edit moved or changed a gold (or plausible) answer and the released rule no longer finds it (answersSurvive). */
   answerMissing: { count: number; ids: string[] };
+}
+
+/** The questions with a pair that the pair filter keeps (answersSurvive), each with its edited side, and those it drops. */
+export function keptPairs(instances: readonly Instance[]): { pairs: { a: Instance; b: Instance }[]; dropped: PairsDropped } {
+  const dropped: PairsDropped = { answerMissing: { count: 0, ids: [] } };
+  const pairs: { a: Instance; b: Instance }[] = [];
+  for (const a of instances) {
+    const b = revisedInstance(a);
+    if (!b) continue;
+    if (answersSurvive(a, b.context)) pairs.push({ a, b });
+    else {
+      dropped.answerMissing.count++;
+      if (dropped.answerMissing.ids.length < 5) dropped.answerMissing.ids.push(a.id);
+    }
+  }
+  return { pairs, dropped };
 }
 
 /**
  * Answers every question with a revision on both passages (one model call) and scores it under
- * `rule` (default the script's). A question is kept only if all its gold answers occur in the
- * perturbed passage, as in the paper; the others are counted in `dropped`.
+ * `rule` (default the script's). The pair filter (answersSurvive: Wu et al. §3 where the edit
+ * could have lost an answer) keeps the questions; the others are counted in `dropped`.
  */
 export async function runPairs(
   instances: readonly Instance[],
@@ -137,17 +144,7 @@ export async function runPairs(
   opts: { rule?: CategoryRule } = {},
 ): Promise<{ rows: PairRow[]; cancelled: boolean; dropped: PairsDropped; rule: CategoryRule }> {
   const rule = opts.rule ?? 'script';
-  const dropped: PairsDropped = { answerMissing: { count: 0, ids: [] } };
-  const pairs = instances.flatMap((i) => {
-    const r = revisedInstance(i);
-    if (!r) return [];
-    if (!answersSurvive(i, r.context)) {
-      dropped.answerMissing.count++;
-      if (dropped.answerMissing.ids.length < 5) dropped.answerMissing.ids.push(i.id);
-      return [];
-    }
-    return [{ a: i, b: r }];
-  });
+  const { pairs, dropped } = keptPairs(instances);
   const inputs = pairs.flatMap(({ a, b }) => [
     { id: `${a.id}#original`, question: a.question, context: a.context },
     { id: `${a.id}#perturbed`, question: b.question, context: b.context },
@@ -182,20 +179,13 @@ export function pairRow(a: Instance, b: Instance, original: string, perturbed: s
 
 /**
  * Rows from two prediction files instead of a model (e.g. a model run elsewhere), for the pairs
- * that both files answer; the same keep rule as runPairs (every gold answer in the edited passage).
+ * that both files answer; the same pair filter as runPairs (keptPairs).
  */
 export function pairsFromPredictions(instances: readonly Instance[], original: ReadonlyMap<string, string>, perturbed: ReadonlyMap<string, string>, rule: CategoryRule = 'script'): { rows: PairRow[]; missing: string[]; dropped: PairsDropped } {
-  const dropped: PairsDropped = { answerMissing: { count: 0, ids: [] } };
+  const { pairs, dropped } = keptPairs(instances);
   const rows: PairRow[] = [];
   const missing: string[] = [];
-  for (const a of instances) {
-    const b = revisedInstance(a);
-    if (!b) continue;
-    if (!answersSurvive(a, b.context)) {
-      dropped.answerMissing.count++;
-      if (dropped.answerMissing.ids.length < 5) dropped.answerMissing.ids.push(a.id);
-      continue;
-    }
+  for (const { a, b } of pairs) {
     const po = original.get(a.id);
     const pp = perturbed.get(a.id);
     if (po === undefined || pp === undefined) missing.push(a.id);

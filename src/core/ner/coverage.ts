@@ -1,21 +1,31 @@
 /**
- * A tagger's coverage (issue 24.8): the share of answerable questions whose gold answer gets a
- * PER, ORG or GPE entity with the entities in use (a file's own, a loaded tagger's, else the
- * built-in tagger's). Counted by taggerCoverage (coverage-of.ts, which loads the tagger); this file
+ * A tagger's coverage (issue 24.8), counted as the renaming runs count (issue 38.4): of the scope's
+ * questions, those whose answer entity (PER, ORG or GPE, with the entities in use: a file's own, a
+ * loaded tagger's, else the built-in tagger's) a MIX renaming can rename, and every other question
+ * under its one left-out reason, so the line adds up to the scope and agrees with the sweep's
+ * left-out table. Counted by taggerCoverage (coverage-of.ts, which loads the tagger); this file
  * stays light for the app's main thread.
  */
-import type { AnswerEntityType } from '../data/types.ts';
+import { leftOutText, type EntityType, type NotRenamable } from '../entity/options.ts';
 
 export interface TaggerCoverage {
-  /** Answerable questions looked at. */
+  /** Questions of the scope. */
+  scope: number;
+  /** Of them, the answerable ones. */
   answerable: number;
-  /** Of them, those whose answer is a PER, ORG or GPE entity. */
+  /** Of those, the ones with a renamable answer entity (a MIX cell renames them). */
   withEntity: number;
-  byType: Record<Exclude<AnswerEntityType, 'other'>, number>;
+  byType: Record<EntityType, number>;
+  /** Every other question of the scope under its one reason (unanswerable among them). */
+  leftOut: Partial<Record<NotRenamable, number>>;
 }
 
-/** The coverage in words, e.g. 'answer entity for 1 of 2 answerable questions (50.0%: PER 0, ORG 0, GPE 1)'. */
+/**
+ * The coverage in words, e.g. 'renamable answer entity for 1 of 2 answerable questions (50.0%: PER 0,
+ * ORG 0, GPE 1); left out of 3: 1 unanswerable, 1 no answer entity'.
+ */
 export function coverageText(c: TaggerCoverage): string {
   const pct = c.answerable ? `${((100 * c.withEntity) / c.answerable).toFixed(1)}%` : '–';
-  return `answer entity for ${c.withEntity} of ${c.answerable} answerable question${c.answerable === 1 ? '' : 's'} (${pct}: PER ${c.byType.PER}, ORG ${c.byType.ORG}, GPE ${c.byType.GPE})`;
+  const out = leftOutText(c.leftOut);
+  return `renamable answer entity for ${c.withEntity} of ${c.answerable} answerable question${c.answerable === 1 ? '' : 's'} (${pct}: PER ${c.byType.PER}, ORG ${c.byType.ORG}, GPE ${c.byType.GPE}); left out of ${c.scope}: ${out || 'none'}`;
 }

@@ -6,6 +6,7 @@ import type { CellValue } from './table.ts';
 import { ORIGIN_LABELS, SOURCE_LABELS } from '../entity/options.ts';
 import { KIND_LABELS } from '../sensitivity/kinds.ts';
 import { VALUE_LABELS, valueLabel } from './value-labels.ts';
+import { DROP_SUFFIX, RELATIVE_F1_TITLE } from '../metrics/drop.ts';
 
 /** Words of a machine name spelt as the result cards spell them. */
 const WORDS: Record<string, string> = { em: 'EM', f1: 'F1', orig: 'orig.', pct: '%', dpr: 'DPR', resemble: 'RESEMBLE', std: '±' };
@@ -19,10 +20,14 @@ function splitSide(column: string): [string, string | null] {
   return m ? [m[1] as string, m[2] as string] : [column, null];
 }
 
-/** A machine column name as a title, e.g. columnTitle('orig_f1') === 'orig. F1', columnTitle('drop_f1 B−A') === 'drop F1, B − A'. */
+/**
+ * A machine column name as a title, a drop naming its sign (issue 38 §3), e.g. columnTitle('orig_f1') === 'orig. F1',
+ * columnTitle('drop_f1 B−A') === 'drop F1 (orig. − pert.), B − A'.
+ */
 export function columnTitle(column: string): string {
   const [base, side] = splitSide(column);
-  const words = base.split('_').map((w) => WORDS[w] ?? w).join(' ');
+  const parts = base.split('_');
+  const words = parts.map((w) => WORDS[w] ?? w).join(' ') + (parts.includes('drop') ? ` ${DROP_SUFFIX}` : '');
   if (side === null) return words;
   return side === 'B−A' ? `${words}, B − A` : `${words}, ${side}`;
 }
@@ -34,7 +39,7 @@ const MEASURES: Record<string, string> = {
   worst: 'D_worst',
   best: 'D_best',
   stability_pct: 'stability %',
-  relative_f1_change_pct: 'relative F1 change %',
+  relative_f1_change_pct: RELATIVE_F1_TITLE,
   prediction_changed_pct: 'prediction changed %',
 };
 

@@ -3,7 +3,6 @@
  * paraphrase DPR): the question, both passages and both answers, and what made the perturbed side,
  * so the failure gallery can show them and open them live. A run keeps at most MAX_FOUND_CASES.
  */
-import type { Score } from '../data/score.ts';
 import type { Instance } from '../data/types.ts';
 import type { RenameOptions } from '../entity/options.ts';
 
@@ -28,8 +27,8 @@ export interface FoundCase {
   stored: boolean;
 }
 
-/** True for a correct-to-wrong pair: exact match on the original, not on the perturbed side. */
-export const isC2W = (original: Pick<Score, 'em'>, perturbed: Pick<Score, 'em'>): boolean => original.em === 1 && perturbed.em === 0;
+/** The one C2W decision (categories.ts), re-exported for the experiments that find cases. */
+export { isC2W } from '../natural/categories.ts';
 
 /** A found case from the original instance, its perturbed copy and both answers. */
 export function foundCase(inst: Instance, perturbed: Pick<Instance, 'context' | 'question'> & Partial<Pick<Instance, 'answers'>>, answers: { original: string; perturbed: string }, extra: Pick<FoundCase, 'rename' | 'name'> = {}): FoundCase {

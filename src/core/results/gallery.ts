@@ -1,6 +1,7 @@
 /**
  * The failure gallery: correct-to-wrong (C2W) cases collected from every run that answers a
- * question on an original and a perturbed passage, keyed so a case seen again is not duplicated,
+ * question on an original and a perturbed passage — C2W by the one category rule (categories.ts),
+ * so a partly right answer (F1 ≥ 0.4 under the script rule) is never collected — keyed so a case seen again is not duplicated,
  * grouped by perturbation and model, and exported as JSON or formula-safe CSV.
  */
 import Papa from 'papaparse';
@@ -8,6 +9,7 @@ import type { Instance } from '../data/types.ts';
 import { FORMULA_START } from '../formats/pairs-csv.ts';
 import { MAX_FOUND_CASES, type FoundCase } from './found-case.ts';
 import type { AdversarialRow } from '../trap/adversarial.ts';
+import { isC2W, type CategoryRule } from '../natural/categories.ts';
 import type { PairRow } from '../natural/pairs.ts';
 import type { Permalink, PermalinkPerturbation } from './permalink.ts';
 import type { TrapRow } from '../trap/summary.ts';
@@ -105,18 +107,18 @@ export function casesFromPairs(
   return out;
 }
 
-/** The C2W rows of a trap run as cases; `trapped` makes the passage with the trap inserted. */
+/** The C2W rows of a trap run (under `rule`, the script's by default) as cases; `trapped` makes the passage with the trap inserted. */
 export function casesFromTraps(
   rows: readonly TrapRow[],
   instances: readonly Instance[],
   model: ModelRef,
   p: Extract<PermalinkPerturbation, { kind: 'trap' }>,
-  opts: { allowNull: boolean; found: string; perturbation: string; trapped: (inst: Instance, row: TrapRow) => string | null },
+  opts: { allowNull: boolean; found: string; perturbation: string; trapped: (inst: Instance, row: TrapRow) => string | null; rule?: CategoryRule },
 ): FailureCase[] {
   const byKey = byInstanceKey(instances);
   const out: FailureCase[] = [];
   for (const r of rows) {
-    if (!(r.original.em === 1 && r.trapped.em === 0)) continue;
+    if (!isC2W(r.original, r.trapped, opts.rule)) continue;
     const inst = byKey.get(`${r.dataset}\u0000${r.id}`);
     if (!inst) continue;
     // The link opens the live trap panel, which makes the same trap from the same source, position and seed.
@@ -171,7 +173,7 @@ export function casesFromFound(
 }
 
 /**
- * The originals an Adversarial SQuAD run broke (answered exactly, its worst variant not) as trap
+ * The originals an Adversarial SQuAD run broke (answered exactly, its worst variant C2W under `rule`) as trap
  * cases, at most `max`. The link opens the variant itself: the live view shows an adversarial
  * variant beside its original passage with the inserted sentence (AdversarialPanel), so the
  * question opens with the same perturbation.
@@ -180,14 +182,14 @@ export function casesFromAdversarial(
   run: { output: { rows: readonly AdversarialRow[] }; predictions: Readonly<Record<string, string>> },
   instances: readonly Instance[],
   model: ModelRef,
-  opts: { allowNull: boolean; found: string },
+  opts: { allowNull: boolean; found: string; rule?: CategoryRule },
   max = MAX_FOUND_CASES,
 ): FailureCase[] {
   const byId = new Map(instances.map((i) => [i.id, i]));
   const out: FailureCase[] = [];
   for (const r of run.output.rows) {
     if (out.length >= max) break;
-    if (!(r.original?.em === 1 && r.adversarial?.em === 0) || !r.worstId || r.worstId === r.originalId) continue;
+    if (!r.original || !r.adversarial || !isC2W(r.original, r.adversarial, opts.rule) || !r.worstId || r.worstId === r.originalId) continue;
     const variant = byId.get(r.worstId);
     const originalPassage = variant?.adversarial?.originalContext ?? byId.get(r.originalId)?.context;
     if (!variant || originalPassage === undefined) continue;

@@ -9,7 +9,7 @@ import { scorePrediction } from '../data/score.ts';
 import { averageScore, runBudget, runSweep, type Predictor, type SweepProgress } from '../entity/experiment.ts';
 import type { NamePool } from '../entity/rename.ts';
 import { runPairs, summarizePairs } from '../natural/pairs.ts';
-import { noisyPairs } from '../natural/noise.ts';
+import { noisyPairs } from '../natural/noise-passage.ts';
 import { paraphraseItems, runParaphrases, summarizeDpr } from '../sensitivity/index.ts';
 import { answerTraps, prepareTraps, summarizeTraps } from '../trap/experiment.ts';
 import { populationOf } from '../experiments/scope.ts';
@@ -91,7 +91,7 @@ export async function runRobustness(
   if (stop() || nat.cancelled) return row;
 
   // 3. Synthetic noise: on the revision pairs' questions when there are any, else on the answerable ones (English passages).
-  const noisy = noisyPairs(populationOf('noise', instances), { ...config.noise, seed: config.seed });
+  const noisy = noisyPairs(populationOf('noise', instances), { ...config.noise, seed: config.seed }, instances);
   const noise = await runPairs(noisy.instances, predict, progress('synthetic noise'));
   if (noise.rows.length) {
     row.noise = cellOf(summarizePairs(noise.rows).perturbed.f1, noise.rows.length);

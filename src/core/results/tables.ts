@@ -3,8 +3,9 @@ import { PAIR_CATEGORIES, type PairCategory } from '../natural/categories.ts';
 import type { PairSummary } from '../natural/pairs.ts';
 import { wrongShares, type BudgetResult, type BudgetScores, type SweepRow } from '../entity/stats.ts';
 import type { CellValue, ResultTable } from './table.ts';
-import type { UniversalResult } from '../entity/universal.ts';
-import type { DprCell, DprSummary } from '../sensitivity/dpr.ts';
+import { worsensMore, type UniversalResult } from '../entity/universal-options.ts';
+import type { DprCell, DprKindCell, DprSummary } from '../sensitivity/dpr.ts';
+import { isPooled, kindsOf } from '../sensitivity/kinds.ts';
 import type { TrapSummary } from '../trap/summary.ts';
 import { adversarialCounts, type AdversarialOutput } from '../trap/adversarial.ts';
 import { isSmallN, sliceKeyLabel, type SliceRow, type SliceTable as SliceTableData } from '../metrics/slices.ts';
@@ -85,40 +86,45 @@ export function pairsTable(cols: readonly { name: string; s: PairSummary }[]): R
 /** Universal names: every name drawn, best first (rank as in the card: Algorithm 2's weight), with its counts and F1 cost; compared rank by rank. */
 export function universalTable(r: UniversalResult): ResultTable {
   const w = (x: number | undefined, k = 1) => (x === undefined ? null : r4(k * x));
+  // Listed (app, CLI) are the names that worsen more answers than they improve: each row says whether it does, and how many did.
+  const qualified = r.rows.filter(worsensMore).length;
   return withSmall({
     title: 'Universal names',
-    columns: ['rank', 'name', 'weight_pct', 'alpha', 'beta', 'draws', 'worsened', 'improved', 'tried', 'changed', 'share_pct', 'mean_f1_drop', 'eligible', 'orig_em', 'orig_f1'],
+    columns: ['rank', 'name', 'weight_pct', 'alpha', 'beta', 'draws', 'worsened', 'improved', 'tried', 'changed', 'share_pct', 'mean_f1_drop', 'eligible', 'orig_em', 'orig_f1', 'worsens_more', 'qualified'],
     // Side by side by rank: two runs (other seeds, say) draw other names, and the k-th best still compares.
     key: ['rank'],
     headline: ['weight_pct', 'worsened', 'improved', 'mean_f1_drop'],
-    rows: r.rows.map((x, i) => [i + 1, x.name, w(x.weight, 100), w(x.alpha), w(x.beta), x.draws ?? null, x.worsened ?? null, x.improved ?? null, x.tried, x.changed, r4(100 * x.share), r4(x.meanF1Drop), r.eligible, r4(r.original.em), r4(r.original.f1)]),
+    rows: r.rows.map((x, i) => [i + 1, x.name, w(x.weight, 100), w(x.alpha), w(x.beta), x.draws ?? null, x.worsened ?? null, x.improved ?? null, x.tried, x.changed, r4(100 * x.share), r4(x.meanF1Drop), r.eligible, r4(r.original.em), r4(r.original.f1), worsensMore(x), qualified]),
   }, 'tried');
 }
 
 /** A DPR cell as [measure, value %, n, changed]; an empty cell's DPR is null. */
 const dprRow = (measure: string, c: DprCell): CellValue[] => [measure, c.n ? r4(100 * c.dpr) : null, c.n, c.changed];
 
-/** Over-sensitivity: DPR overall, per paraphrase kind and per similarity bucket, and the EM/F1 of both sides. */
+/**
+ * Over-sensitivity: the DPR and EM/F1 of both sides per paraphrase kind first (the headline: a
+ * file's own paraphrases and each generator kind are different quantities, issue 38.4); with several
+ * kinds, the figures over all pairs follow only as rows labelled "all kinds pooled".
+ */
 export function dprTable(s: DprSummary): ResultTable {
   // The pair (original, paraphrase) is the unit (DuReader-robust §2.1, App. F); the originals with each
   // question once are the other weighting, in their own labelled rows with their own count.
   const score = (measure: string, v: number, n: number): CellValue[] => [measure, r4(v), n, null];
+  const kinds = kindsOf(s);
+  const pooled = isPooled(s) ? ' all kinds pooled' : '';
+  const sides = (k: string, c: DprKindCell): CellValue[][] => [score(`em_original${k}`, c.original.em, c.n), score(`f1_original${k}`, c.original.f1, c.n), score(`em_paraphrased${k}`, c.paraphrased.em, c.n), score(`f1_paraphrased${k}`, c.paraphrased.f1, c.n)];
+  const perKind = kinds.flatMap((k) => {
+    const c = s.byKind[k] as DprKindCell;
+    // With one kind the overall rows below are that kind's: its name alone says which.
+    return pooled ? [dprRow(`dpr_pct ${k}`, c), ...sides(` ${k}`, c)] : [dprRow(`dpr_pct ${k}`, c)];
+  });
+  const overall = [dprRow(`dpr_pct${pooled}`, s), ...sides(pooled, s), score(`em_original_each_question_once${pooled}`, s.originalQuestions.em, s.questions), score(`f1_original_each_question_once${pooled}`, s.originalQuestions.f1, s.questions)];
   return withSmall({
     title: 'Over-sensitivity (DPR)',
     columns: ['measure', 'value', 'n', 'changed'],
     key: ['measure'],
     headline: ['value'],
-    rows: [
-      dprRow('dpr_pct', s),
-      score('em_original', s.original.em, s.n),
-      score('f1_original', s.original.f1, s.n),
-      score('em_paraphrased', s.paraphrased.em, s.n),
-      score('f1_paraphrased', s.paraphrased.f1, s.n),
-      score('em_original_each_question_once', s.originalQuestions.em, s.questions),
-      score('f1_original_each_question_once', s.originalQuestions.f1, s.questions),
-      ...(Object.entries(s.byKind) as [string, DprCell][]).map(([k, c]) => dprRow(`dpr_pct ${k}`, c)),
-      ...s.buckets.map((b) => dprRow(`dpr_pct similarity ${b.label}`, b)),
-    ],
+    rows: [...(pooled ? perKind : []), ...overall, ...(pooled ? [] : perKind), ...s.buckets.map((b) => dprRow(`dpr_pct similarity ${b.label}${pooled}`, b))],
   }, 'n');
 }
 
@@ -150,16 +156,16 @@ export function adversarialTable(o: AdversarialOutput): ResultTable {
   }, 'originals');
 }
 
-/** A slice table as data: one row per slice value and the row of all questions (perturbed columns when it has them). */
+/** A slice table as data: one row per slice value and the row of all questions (perturbed and drop = original − perturbed columns when it has them). */
 export function sliceResultTable(t: SliceTableData, perturbedLabel: string): ResultTable {
   const side = (s: { em: number; f1: number } | null): CellValue[] => (s ? [r4(s.em), r4(s.f1)] : []);
-  const row = (r: SliceRow): CellValue[] => [r.value, r.n, r.small, ...side(r.original), ...(t.perturbed ? [...side(r.perturbed), ...side(r.change)] : [])];
+  const row = (r: SliceRow): CellValue[] => [r.value, r.n, r.small, ...side(r.original), ...(t.perturbed ? [...side(r.perturbed), ...side(r.drop)] : [])];
   const p = perturbedLabel.replace(/\W+/g, '_');
   return {
     title: `Scores by ${sliceKeyLabel(t.key)}`,
-    columns: ['slice', 'n', 'small', 'orig_em', 'orig_f1', ...(t.perturbed ? [`${p}_em`, `${p}_f1`, 'change_em', 'change_f1'] : [])],
+    columns: ['slice', 'n', 'small', 'orig_em', 'orig_f1', ...(t.perturbed ? [`${p}_em`, `${p}_f1`, 'drop_em', 'drop_f1'] : [])],
     key: ['slice'],
-    headline: t.perturbed ? ['orig_f1', `${p}_f1`, 'change_f1'] : ['orig_f1'],
+    headline: t.perturbed ? ['orig_f1', `${p}_f1`, 'drop_f1'] : ['orig_f1'],
     rows: [...t.rows.map(row), row({ ...t.all, value: 'all' })],
   };
 }

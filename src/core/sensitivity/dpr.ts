@@ -84,8 +84,16 @@ export interface DprSummary extends DprCell {
   /** The original questions' scores with each question once (the in-domain figure), shown once and labelled so. */
   originalQuestions: Score;
   buckets: (DprCell & { label: string })[];
-  byKind: Partial<Record<ParaphraseKind, DprCell>>;
+  /** Per paraphrase kind, the headline (issue 38.4): a file's own paraphrases and each generator kind are different quantities. */
+  byKind: Partial<Record<ParaphraseKind, DprKindCell>>;
 }
+
+/** One kind's figures over its own pairs: DPR and the EM/F1 of both sides. */
+export interface DprKindCell extends DprCell {
+  original: Score;
+  paraphrased: Score;
+}
+
 
 /** A cell from counts. */
 const cell = (n: number, changed: number): DprCell => ({ n, changed, dpr: n ? changed / n : NaN });
@@ -115,10 +123,10 @@ export function summarizeDpr(rows: readonly DprRow[]): DprSummary {
     const inB = rows.filter((r) => similarityBucket(r.similarity) === i);
     return { label: bucketLabel(i), ...cell(inB.length, inB.filter((r) => r.differs).length) };
   });
-  const byKind: Partial<Record<ParaphraseKind, DprCell>> = {};
+  const byKind: Partial<Record<ParaphraseKind, DprKindCell>> = {};
   for (const k of new Set(rows.map((r) => r.kind))) {
     const of = rows.filter((r) => r.kind === k);
-    byKind[k] = cell(of.length, of.filter((r) => r.differs).length);
+    byKind[k] = { ...cell(of.length, of.filter((r) => r.differs).length), original: averageScore(of.map((r) => r.original)), paraphrased: averageScore(of.map((r) => r.paraphrased)) };
   }
   return {
     ...cell(rows.length, rows.filter((r) => r.differs).length),

@@ -49,3 +49,12 @@ export interface Rewrite {
   question: string;
   detail: string;
 }
+
+/** The order kinds are shown in: the file's own paraphrases first, then each generator kind, then typed ones. */
+export const KIND_ORDER: readonly ParaphraseKind[] = ['dataset', ...PARAPHRASE_KINDS, 'user'];
+
+/** The kinds a summary has, in KIND_ORDER, e.g. ['dataset', 'reorder']. */
+export const kindsOf = (s: { byKind: Partial<Record<ParaphraseKind, unknown>> }): ParaphraseKind[] => KIND_ORDER.filter((k) => s.byKind[k] !== undefined);
+
+/** Whether a summary's overall figures pool several kinds (then they are only a labelled extra, never the headline). */
+export const isPooled = (s: { byKind: Partial<Record<ParaphraseKind, unknown>> }): boolean => kindsOf(s).length > 1;

@@ -5,9 +5,12 @@
  */
 import type { Instance } from '../data/types.ts';
 import { hashString, mixSeed, pick, rng } from '../text/random.ts';
-import { isNone, KIND_LABELS, type GeneratedKind, type Paraphrase, type ParaphraseKind, type ParaphraseResult, type Rewrite } from './kinds.ts';
+import { isNone, KIND_LABELS, type GeneratedKind, type Paraphrase, type ParaphraseResult, type Rewrite } from './kinds.ts';
 import { contentWordEn, functionWordEn, reorderEn, synonymEn } from './paraphrase-en.ts';
 import { contentWordZh, functionWordZh, reorderZh, synonymZh } from './paraphrase-zh.ts';
+import { datasetParaphrases } from './dataset-paraphrases.ts';
+
+export { datasetParaphrases } from './dataset-paraphrases.ts';
 
 export * from './kinds.ts';
 
@@ -83,14 +86,6 @@ export interface ParaphraseSource {
   dataset: boolean;
   kinds: readonly GeneratedKind[];
   seed: number;
-}
-
-/** The dataset's own paraphrases of a question: its `paraphrases` field and an aligned file's reworded question on the same passage. */
-export function datasetParaphrases(inst: Instance): Paraphrase[] {
-  const out = (inst.paraphrases ?? []).map((question) => ({ question, kind: 'dataset' as ParaphraseKind, detail: 'paraphrases field' }));
-  const r = inst.revision;
-  if (r?.question && r.context === inst.context) out.push({ question: r.question, kind: 'dataset', detail: 'aligned file' });
-  return out.filter((p) => p.question.trim() !== '' && p.question.trim() !== inst.question.trim());
 }
 
 /**

@@ -6,6 +6,7 @@
  * the smallest drop this n detects at 80% power. Pure and seeded: same input and seed, same numbers.
  */
 import type { Score } from '../data/score.ts';
+import { dropOf } from '../metrics/drop.ts';
 import { mixSeed } from '../text/random.ts';
 import { bootstrapMeans, clusterIds, meanOf, percentileInterval, spread, type Interval } from './bootstrap.ts';
 import { minDetectable } from './power.ts';
@@ -108,15 +109,15 @@ export function pairedStats(items: readonly PairedQuestion[], o: CiOptions): Pai
   const series = [oEm, pEm, oF1, pF1].map(pct);
   const [bOE, bPE, bOF, bPF] = bootstrapMeans(series, o.bootstrap, o.seed, clustersOf(o, items)) as Float64Array[] as [Float64Array, Float64Array, Float64Array, Float64Array];
   const [mOE, mPE, mOF, mPF] = series.map(meanOf) as [number, number, number, number];
-  const dEm = bOE.map((x, i) => x - (bPE[i] as number));
-  const dF1 = bOF.map((x, i) => x - (bPF[i] as number));
+  const dEm = bOE.map((x, i) => dropOf(x, bPE[i] as number));
+  const dF1 = bOF.map((x, i) => dropOf(x, bPF[i] as number));
   const emBinary = binary(oEm) && binary(pEm);
   let c2w = 0;
   let w2c = 0;
   if (emBinary) oEm.forEach((x, i) => (x > (pEm[i] as number) ? c2w++ : x < (pEm[i] as number) ? w2c++ : 0));
   const rounds = o.rounds;
-  const emTest = emBinary ? mcnemarExact(c2w, w2c) : signFlipTest(oEm.map((x, i) => x - (pEm[i] as number)), { seed: mixSeed(o.seed, 1), ...(rounds ? { rounds } : {}) });
-  const f1Test = signFlipTest(oF1.map((x, i) => x - (pF1[i] as number)), { seed: mixSeed(o.seed, 2), ...(rounds ? { rounds } : {}) });
+  const emTest = emBinary ? mcnemarExact(c2w, w2c) : signFlipTest(oEm.map((x, i) => dropOf(x, pEm[i] as number)), { seed: mixSeed(o.seed, 1), ...(rounds ? { rounds } : {}) });
+  const f1Test = signFlipTest(oF1.map((x, i) => dropOf(x, pF1[i] as number)), { seed: mixSeed(o.seed, 2), ...(rounds ? { rounds } : {}) });
   const drop = (boot: Float64Array, value: number, t: typeof emTest, test: DropStats['test']): DropStats => ({
     ...percentileInterval(boot, value, 1 - ALPHA),
     p: t.p,
@@ -128,7 +129,7 @@ export function pairedStats(items: readonly PairedQuestion[], o: CiOptions): Pai
     n: items.length,
     original: { em: percentileInterval(bOE, mOE, 1 - ALPHA), f1: percentileInterval(bOF, mOF, 1 - ALPHA) },
     perturbed: { em: percentileInterval(bPE, mPE, 1 - ALPHA), f1: percentileInterval(bPF, mPF, 1 - ALPHA) },
-    drop: { em: drop(dEm, mOE - mPE, emTest, emBinary ? 'mcnemar' : 'sign-flip'), f1: drop(dF1, mOF - mPF, f1Test, 'sign-flip') },
+    drop: { em: drop(dEm, dropOf(mOE, mPE), emTest, emBinary ? 'mcnemar' : 'sign-flip'), f1: drop(dF1, dropOf(mOF, mPF), f1Test, 'sign-flip') },
     ...(emBinary ? { discordant: { c2w, w2c } } : {}),
     settings: settingsOf(o),
   };

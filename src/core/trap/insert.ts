@@ -7,7 +7,7 @@
 import type { GoldAnswer, Instance, TrapVariant } from '../data/types.ts';
 import { calcF1Score } from '../metrics/dureader.ts';
 import { f1 } from '../metrics/squad.ts';
-import { sentenceAt } from '../natural/pairs.ts';
+import { sentenceAt } from '../text/sentences.ts';
 
 /** CJK characters and punctuation: Chinese text takes no space between sentences (either side being Chinese is enough). */
 const CJK = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]/u;

@@ -7,7 +7,7 @@ import type { PairRow, PairsDropped } from '../../natural/pairs.ts';
 /** A revision-pair or synthetic-noise run as saved. */
 export interface PairsPayload {
   rows: PairRow[];
-  /** Synthetic noise: passages with nothing to change; revision pairs: questions whose answer is not in the edited passage. */
+  /** Synthetic noise: questions whose passage had nothing to change; revision pairs: questions whose answer is not in the edited passage. */
   dropped: number;
   answerMissing: PairsDropped['answerMissing'];
   label: string;

@@ -19,13 +19,13 @@ export const paraphrase = defineKind<ParaphraseExperiment, ParaphraseUnit, Parap
   charts: { rowsPerUnit: false, categories: false },
   partialRows: null,
   command: (c) => {
-    // The app pools its generator kinds into one DPR; qarx paraphrases one kind per file, so one pair of commands per kind.
+    // The app's headline is per kind, as qarx paraphrases one kind per file: one pair of commands per kind.
     const kinds = String(c.s.kinds ?? '').split(',').map((k) => k.trim()).filter((k) => k && k !== 'none');
     const ds = c.s.datasetParaphrases === true ? ' The dataset\'s own paraphrases (questions tagged "paraphrase") have no qarx command: compare the original and paraphrased files with qarx compare.' : '';
-    const cmds = kinds.map((k) => `${c.join(['qarx', 'perturb', 'paraphrase', '--kind', k, '--seed', String(c.s.seed), ...c.ids, c.data, `paraphrased-${k}.json`])} && ${c.join(['qarx', 'compare', c.data, `paraphrased-${k}.json`], c.model, c.v2, c.ciArgs('--seed'), ['--json'])}`);
+    const cmds = kinds.map((k) => `${c.join(['qarx', 'perturb', 'paraphrase', '--kind', k, '--seed', String(c.s.seed), ...c.ids, ...(c.r.versionTwo ? ['--answerable-only'] : []), c.data, `paraphrased-${k}.json`])} && ${c.join(['qarx', 'compare', c.data, `paraphrased-${k}.json`], c.model, c.v2, c.ciArgs('--seed'), ['--json'])}`);
     return {
       command: cmds.length ? cmds.join(' && ') : null,
-      note: `${c.dataNote}; each compare prints the DPR of one kind, and the app's overall DPR is their changed counts over their paraphrase counts (with several kinds, the app's CI and p pool them too, so each compare's --ci is of its kind only).${ds} ${c.device}.`,
+      note: `${c.dataNote}; each compare prints the DPR of one kind, the app's row of that kind; the app's "all kinds pooled" rows are their changed counts over their paraphrase counts (with several kinds, the app's CI and p are of the pool, so each compare's --ci is of its kind only).${ds} ${c.device}.`,
     };
   },
   audit: {

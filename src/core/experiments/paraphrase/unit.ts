@@ -3,7 +3,9 @@ import { paraphraseSliceItems } from '../../metrics/experiment-slices.ts';
 import { dprTable } from '../../results/tables.ts';
 import { runParaphrases, summarizeDpr } from '../../sensitivity/dpr.ts';
 import { paraphraseItems, type GeneratedKind } from '../../sensitivity/paraphrase.ts';
-import { countNote, headlineRow, type ExperimentOutcome, type UnitRunContext } from '../outcome.ts';
+import { countNote, headlineRow, type ExperimentOutcome, type HeadlineRow, type UnitRunContext } from '../outcome.ts';
+import { isPooled, kindsOf } from '../../sensitivity/kinds.ts';
+import type { DprKindCell, DprSummary } from '../../sensitivity/dpr.ts';
 import { populationOf } from '../scope.ts';
 import type { ParaphraseUnit } from './schema.ts';
 
@@ -20,5 +22,13 @@ export async function run(exp: ParaphraseUnit, { seed, instances, predict, onPro
   const asked = new Set(items.map((i) => i.instance));
   const settings = { datasetParaphrases: exp.dataset, kinds: exp.kinds.join(', ') || 'none', seed: s, paraphrases: items.length };
   const notes = Object.entries(none).flatMap(([k, c]) => countNote(`questions no ${k} rule fits`, c));
-  return { kind: 'paraphrase', settings, n: asked.size, payload: { rows: r.rows, none, without: answerable.length - asked.size }, table: dprTable(sum), headline: [headlineRow(`paraphrased (DPR ${sum.n ? (100 * sum.dpr).toFixed(1) : '–'}%)`, sum.n, sum.original, sum.paraphrased)], notes, partial: r.cancelled };
+  return { kind: 'paraphrase', settings, n: asked.size, payload: { rows: r.rows, none, without: answerable.length - asked.size }, table: dprTable(sum), headline: dprHeadlineRows(sum), notes, partial: r.cancelled };
+}
+
+/** One headline row per paraphrase kind (issue 38.4), e.g. 'paraphrased · reorder (DPR 25.0%)'; with several kinds, the pool after them, labelled so. */
+export function dprHeadlineRows(sum: DprSummary): HeadlineRow[] {
+  const row = (label: string, c: DprKindCell) => headlineRow(`paraphrased${label} (DPR ${c.n ? (100 * c.dpr).toFixed(1) : '–'}%)`, c.n, c.original, c.paraphrased);
+  const pooled = isPooled(sum);
+  const kinds = kindsOf(sum).map((k) => row(` · ${k}`, sum.byKind[k] as DprKindCell));
+  return pooled ? [...kinds, row(' · all kinds pooled', sum)] : kinds.length ? kinds : [row('', sum)];
 }
