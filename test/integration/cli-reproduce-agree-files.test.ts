@@ -25,7 +25,7 @@ import { pairsComparisons } from '../../src/core/experiments/natural/ci.ts';
 import { universalComparisons } from '../../src/core/experiments/universal/ci.ts';
 import { adversarialComparisons } from '../../src/core/experiments/adversarial/ci.ts';
 import { appRecord, loadFixture, runRecorded } from '../support/reproduce.ts';
-import { auditFigures, auditOutcome, CI, compareFigure, expectSame, exportedRows, figure, fromStats, measureFigure, num, summaryRow } from '../support/agree.ts';
+import { auditFigures, auditOutcome, CI, compareFigure, expectSame, exportedRows, figure, fromStats, measureFigure, num, summaryRow, type Figure } from '../support/agree.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'qarx-agree-files-'));
 let fx: { tmp: string; data: string; demo: Instance[]; engine: QaEngine };
@@ -42,34 +42,57 @@ async function writeAndImport(name: string, data: unknown): Promise<{ path: stri
 
 const noAnswer = (xs: readonly Instance[]) => xs.some((i) => i.isImpossible);
 
+/** Every surface's figure of revision pairs on two aligned files written from the demo's revision pairs (`lost`: plus one whose edit removed the answer). */
+async function naturalFigures(lost: boolean): Promise<Record<string, Figure>> {
+  // The demo's English revision pairs as the two aligned files a researcher brings.
+  const pairs = loadDemoSet().filter((i) => i.lang === 'en' && i.revision);
+  expect(pairs.length).toBeGreaterThan(5);
+  const strip = ({ revision: _r, ...i }: Instance): Instance => i;
+  const edited = pairs.map((i) => ({ ...strip(i), context: i.revision?.context ?? '', answers: i.revision?.answers ?? [] }));
+  // With `lost`, one more question whose edit removed the answer: no pair on any surface, and said so.
+  const first = pairs[0] as Instance;
+  const gone: Instance = { ...strip(first), id: `${first.id}-lost`, context: `${first.context} ` };
+  const [a, b] = [instancesToSquad([...pairs.map(strip), ...(lost ? [gone] : [])]), instancesToSquad([...edited, ...(lost ? [{ ...gone, context: 'The passage was rewritten without it.', answers: [] }] : [])])];
+  writeFileSync(join(tmp, 'original.json'), JSON.stringify(a));
+  writeFileSync(join(tmp, 'edited.json'), JSON.stringify(b));
+  const imported = await importPairFiles('original.json', readFileSync(join(tmp, 'original.json')), 'edited.json', readFileSync(join(tmp, 'edited.json')), { dataset: 'pairs' });
+  const instances = imported.instances.map((x) => ({ ...x, answerType: answerTypeOf(x) }));
+  const versionTwo = noAnswer(instances);
+  const pr = await runPairs(instances, enginePredictor(fx.engine, { versionTwo }), undefined, { rule: 'script' });
+  const sum = summarizePairs(pr.rows);
+  const ci = experimentCi(pairsComparisons(instances, pr.rows), CI);
+  const settings = { rule: 'script', ci: CI };
+  const rows = exportedRows(instances, 'natural', { rows: pr.rows, dropped: 0, answerMissing: pr.dropped.answerMissing, label: 'natural edits', ci }, settings, pr.rows.length);
+  // The card's counts add up: C2C + C2W + W2C + W2W + partial = questions.
+  const v = (m: string) => num(rows.find((r) => r.measure === m)?.['natural edits']);
+  expect(['C2C', 'C2W', 'W2C', 'W2W', 'partial'].reduce((x, c) => x + v(c), 0)).toBe(v('questions'));
+  const cli = await runRecorded(fx, qarxCommand('natural', appRecord(instances, settings, pr.rows.length)).command);
+  // The counts add up: pairs + left out (the import's issues) = questions of the original file. qarx compare
+  // leaves the same question out but names it on stderr only (its --json "dropped" counts answers lost at
+  // runPairs, not questions without a usable counterpart): n is checked below, the left-out count is not.
+  const leftOut = imported.issues.filter((x) => x.kind === 'no-revision').reduce((x, i) => x + (i.count ?? 1), 0);
+  expect(pr.rows.length + leftOut).toBe(pairs.length + (lost ? 1 : 0));
+  expect(pr.rows.map((x) => x.id)).not.toContain(gone.id);
+  return {
+    app: fromStats(sum.n, sum.original.f1, sum.perturbed.f1, ci.rows.pairs),
+    'CSV/JSON export': measureFigure(rows, 'natural edits', 'questions', 'f1_original', 'f1_changed'),
+    'qarx compare --ci': compareFigure(cli),
+    ...(await auditFigures(instances, fx.engine, { kind: 'natural', rule: 'script' }, null)),
+  };
+}
+
 describe('one figure on every surface (issue 38 §7), kinds with their own files', () => {
   it('revision pairs (Wu et al. 2025 §3): two aligned SQuAD files, original vs edited passage', async () => {
-    // The demo's English revision pairs as the two aligned files a researcher brings.
-    const pairs = loadDemoSet().filter((i) => i.lang === 'en' && i.revision);
-    expect(pairs.length).toBeGreaterThan(5);
-    const strip = ({ revision: _r, ...i }: Instance): Instance => i;
-    const edited = pairs.map((i) => ({ ...strip(i), context: i.revision?.context ?? '', answers: i.revision?.answers ?? [] }));
-    const [a, b] = [instancesToSquad(pairs.map(strip)), instancesToSquad(edited)];
-    writeFileSync(join(tmp, 'original.json'), JSON.stringify(a));
-    writeFileSync(join(tmp, 'edited.json'), JSON.stringify(b));
-    const imported = await importPairFiles('original.json', readFileSync(join(tmp, 'original.json')), 'edited.json', readFileSync(join(tmp, 'edited.json')), { dataset: 'pairs' });
-    const instances = imported.instances.map((x) => ({ ...x, answerType: answerTypeOf(x) }));
-    const versionTwo = noAnswer(instances);
-    const pr = await runPairs(instances, enginePredictor(fx.engine, { versionTwo }), undefined, { rule: 'script' });
-    const sum = summarizePairs(pr.rows);
-    const ci = experimentCi(pairsComparisons(instances, pr.rows), CI);
-    const settings = { rule: 'script', ci: CI };
-    const rows = exportedRows(instances, 'natural', { rows: pr.rows, dropped: 0, answerMissing: pr.dropped.answerMissing, label: 'natural edits', ci }, settings, pr.rows.length);
-    // The card's counts add up: C2C + C2W + W2C + W2W + partial = questions.
-    const v = (m: string) => num(rows.find((r) => r.measure === m)?.['natural edits']);
-    expect(['C2C', 'C2W', 'W2C', 'W2W', 'partial'].reduce((x, c) => x + v(c), 0)).toBe(v('questions'));
-    const cli = await runRecorded(fx, qarxCommand('natural', appRecord(instances, settings, pr.rows.length)).command);
-    expectSame({
-      app: fromStats(sum.n, sum.original.f1, sum.perturbed.f1, ci.rows.pairs),
-      'CSV/JSON export': measureFigure(rows, 'natural edits', 'questions', 'f1_original', 'f1_changed'),
-      'qarx compare --ci': compareFigure(cli),
-      ...(await auditFigures(instances, fx.engine, { kind: 'natural', rule: 'script' }, null)),
-    });
+    expectSame(await naturalFigures(false));
+  }, 300_000);
+
+  // Known disagreement (the no-answer decision, issue 38 §2, owner h9-noanswer): an edited question
+  // without answers makes qarx compare turn SQuAD 2.0's "no answer" on ("any unanswerable question in
+  // either file"), while the app decides on the imported (original) questions: the command scores F1
+  // 58.3 where the app, the export and the audit score 63.3 (one question answered "" by qarx only).
+  // It fails today on purpose; when the decision is one, this turns red: make it a plain it().
+  it.fails('revision pairs where an edit removed an answer: the same figure (fails today: the no-answer decision differs, §2)', async () => {
+    expectSame(await naturalFigures(true));
   }, 300_000);
 
   it('universal names (Yan et al. 2022 §4.3): per listed name, no audit unit', async () => {
