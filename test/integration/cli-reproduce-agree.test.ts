@@ -5,26 +5,21 @@
  * result table with its CI columns (the core table function and withXCi, as the card builds it),
  * its CSV and JSON exports, the shown `qarx` command run as printed (support/reproduce.ts), the
  * audit unit and the audit summary built from it. Few questions, B = 200: lean, not precise.
- * The robustness table's agreement with the audit is cli-reproduce-robustness.test.ts.
+ * The robustness table's agreement with the audit is cli-reproduce-robustness.test.ts; revision
+ * pairs, universal names, adversarial SQuAD and the original score are cli-reproduce-agree-files.test.ts.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BUDGET, DEFAULT_SWEEP, enginePredictor, runBudget, runSweep, summarizeSweep, type SweepConfig } from '../../src/core/entity/index.ts';
 import type { Instance } from '../../src/core/data/types.ts';
 import type { QaEngine } from '../../src/core/index.ts';
-import { runExperiment, type ExperimentOutcome, type UnitExperiment } from '../../src/cli/audit/experiments.ts';
-import { buildSummary } from '../../src/cli/audit/summary.ts';
-import { UNIT_FORMAT, type UnitFile } from '../../src/core/audit/format.ts';
 import { noisyPairs } from '../../src/core/natural/noise-passage.ts';
 import { runPairs, summarizePairs } from '../../src/core/natural/pairs.ts';
 import { answerTraps, prepareTraps, summarizeTraps } from '../../src/core/trap/experiment.ts';
-import { qarxCommand, resultExport } from '../../src/core/experiments/command.ts';
-import { budgetComparisons, budgetKey, experimentCi, sweepComparisons, sweepRowKeys, type CiOptions, type PairedStats } from '../../src/core/stats/index.ts';
-import { tableToCsv, type CellValue } from '../../src/core/results/table.ts';
-import { kindOf } from '../../src/core/experiments/registry.ts';
+import { qarxCommand } from '../../src/core/experiments/command.ts';
+import { budgetComparisons, budgetKey, experimentCi, sweepComparisons, sweepRowKeys, type PairedStats } from '../../src/core/stats/index.ts';
 import { populationOf } from '../../src/core/experiments/scope.ts';
 import { paraphraseItems, runParaphrases, summarizeDpr } from '../../src/core/sensitivity/index.ts';
 import { dprShares, paraphraseComparisons } from '../../src/core/experiments/paraphrase/ci.ts';
@@ -32,107 +27,12 @@ import { trapComparisons } from '../../src/core/experiments/traps/ci.ts';
 import { pairsComparisons } from '../../src/core/experiments/natural/ci.ts';
 import { dropOf } from '../../src/core/metrics/drop.ts';
 import { appRecord, loadFixture, runRecorded } from '../support/reproduce.ts';
+import { auditFigures, CI, compareFigure, expectSame, exportedRows, figure, fromStats, measureFigure, num } from '../support/agree.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'qarx-agree-'));
 let fx: { tmp: string; data: string; demo: Instance[]; engine: QaEngine };
 beforeAll(async () => void (fx = await loadFixture(tmp)), 120_000);
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-/** The app's CI setting and the audit config's "ci" with the same B and seed. */
-const CI: CiOptions = { bootstrap: 200, seed: 5 };
-const AUDIT_CI = { bootstrap: CI.bootstrap, seed: CI.seed, passages: false };
-
-/** One figure as a surface shows it: F1 (0–100) before and after, the drop, its CI and p. */
-interface Figure {
-  n: number;
-  before: number;
-  after: number;
-  drop: number;
-  lo: number;
-  hi: number;
-  p: number;
-}
-
-const num = (x: unknown): number => (typeof x === 'number' ? x : typeof x === 'string' && x !== '' ? Number(x) : NaN);
-
-/** A figure from n, the two F1s and the drop's statistics (its value from the one core function). */
-const figure = (n: unknown, before: unknown, after: unknown, d: { lo: unknown; hi: unknown; p: unknown }): Figure => ({ n: num(n), before: num(before), after: num(after), drop: dropOf(num(before), num(after)), lo: num(d.lo), hi: num(d.hi), p: num(d.p) });
-
-/** A figure from paired statistics (the app's ExperimentCi row, a --json "ci", an audit headline's ci). */
-const fromStats = (n: unknown, before: unknown, after: unknown, st: PairedStats | null | undefined): Figure => figure(n, before, after, { lo: st?.drop.f1.lo, hi: st?.drop.f1.hi, p: st?.drop.f1.p });
-
-/** Every surface's figure equals the app's to the 4 decimals the tables keep; the drop's sign is the same. */
-function expectSame(figs: Record<string, Figure>): void {
-  const [first, ...rest] = Object.entries(figs) as [string, Figure][];
-  const [, app] = first as [string, Figure];
-  expect(app.n).toBeGreaterThan(0);
-  expect(app.lo).toBeLessThanOrEqual(app.drop + 1e-9);
-  expect(app.hi).toBeGreaterThanOrEqual(app.drop - 1e-9);
-  for (const [surface, f] of rest) {
-    expect(f.n, `${surface}: n`).toBe(app.n);
-    for (const k of ['before', 'after', 'drop', 'lo', 'hi'] as const) expect(f[k], `${surface}: ${k}`).toBeCloseTo(app[k], 3);
-    expect(Math.sign(f.drop), `${surface}: sign of the drop`).toBe(Math.sign(app.drop));
-    // p: tables keep 4 decimals, the summary 4 significant digits.
-    expect(Math.abs(f.p - app.p), `${surface}: p ${f.p} vs ${app.p}`).toBeLessThan(1e-3);
-  }
-}
-
-/**
- * The app's result table of a run (the kind's own table function on the saved payload, as the card,
- * run history and exports build it) as records: from its JSON export and from its CSV export
- * (parsed back), which must agree.
- */
-function exportedRows(kind: string, payload: unknown, settings: Record<string, unknown>, n: number): Record<string, CellValue>[] {
-  const run = appRecord(fx.demo, settings, n);
-  const table = kindOf(kind)?.table?.(payload, run);
-  if (!table) throw new Error(`${kind}: no table`);
-  const json = resultExport(kind, run, table, false).rows as Record<string, CellValue>[];
-  const csv = Papa.parse<Record<string, string>>(tableToCsv(table), { header: true, skipEmptyLines: true }).data;
-  expect(csv.length).toBe(json.length);
-  // Every number of the CSV is the JSON's number (null: an empty cell).
-  csv.forEach((r, i) => {
-    for (const [k, v] of Object.entries(json[i] ?? {})) if (typeof v === 'number') expect(Number(r[k]), `${kind} CSV ${k}`).toBe(v);
-  });
-  return json;
-}
-
-/** The audit summary's overview row of a unit's headline row `label`, as a record. */
-function summaryRow(exp: UnitExperiment, seed: number | null, o: ExperimentOutcome, label: string): Record<string, CellValue> {
-  const spec = { dataset: { name: 'demo', limit: null, lang: null }, model: { name: 'qarx-lexical-qa', dtype: 'fp32' }, experiment: exp as UnitExperiment & Record<string, unknown>, seed, ci: AUDIT_CI };
-  const unit: UnitFile = { format: UNIT_FORMAT, version: 1, id: 'u', label: 'u', spec, status: 'ok', error: null, kind: o.kind, run: null, table: o.table, payload: null, headline: o.headline, notes: o.notes, runtime: { device: 'cpu', threads: 1 }, started: '', seconds: 0 };
-  const ov = buildSummary({ format: 'qarx-audit-plan', name: 'agree', units: [{ id: 'u', label: 'u', spec }] }, [unit], '').models[0]?.overview;
-  const row = ov?.rows.find((r) => r[ov.columns.indexOf('row')] === label);
-  expect(row, `summary row ${label}`).toBeDefined();
-  return Object.fromEntries((ov?.columns ?? []).map((c, i) => [c, row?.[i] ?? null]));
-}
-
-/** The audit surfaces of a unit: its headline row (`label`, else its only one) and the summary's overview row. */
-async function auditFigures(exp: UnitExperiment, seed: number | null, want?: string): Promise<Record<string, Figure>> {
-  const versionTwo = fx.demo.some((i) => i.isImpossible);
-  const o = await runExperiment(exp, seed, fx.demo, enginePredictor(fx.engine, { versionTwo }), versionTwo, () => {}, AUDIT_CI);
-  if (want === undefined) expect(o.headline).toHaveLength(1);
-  const label = want ?? o.headline[0]?.label ?? '';
-  const h = o.headline.find((x) => x.label === label);
-  expect(h, `audit headline ${label}`).toBeDefined();
-  const s = summaryRow(exp, seed, o, label);
-  expect(num(s.drop_f1)).toBeCloseTo(dropOf(num(s.before_f1), num(s.after_f1)), 3);
-  return {
-    'audit unit': fromStats(h?.n, h?.beforeF1, h?.afterF1, h?.ci),
-    'audit summary': figure(s.n, s.before_f1, s.after_f1, { lo: s.drop_f1_lo, hi: s.drop_f1_hi, p: s.p_f1 }),
-  };
-}
-
-/** A measure-per-row table's figure (pairs tables): n, F1 before/after and the CI rows in `column`. */
-function measureFigure(rows: Record<string, CellValue>[], column: string, n: string, before: string, after: string): Figure {
-  const v = (m: string) => rows.find((r) => r.measure === m)?.[column];
-  return figure(v(n), v(before), v(after), { lo: v('drop_f1_lo'), hi: v('drop_f1_hi'), p: v('p_f1') });
-}
-
-/** The --json of compare (traps, synthetic noise): n, both sides' F1 and the paired ci. */
-const compareFigure = (cli: Record<string, unknown>): Figure => {
-  const c = cli as { n: number; original: { f1: number }; perturbed: { f1: number }; ci?: PairedStats };
-  return fromStats(c.n, c.original.f1, c.perturbed.f1, c.ci);
-};
 
 describe('one figure on every surface (issue 38 §7): app table, CSV/JSON export, qarx command, audit unit and summary', () => {
   it('trap sentences (generated, before the answer)', async () => {
@@ -142,7 +42,7 @@ describe('one figure on every surface (issue 38 §7): app table, CSV/JSON export
     const r = await answerTraps(items, enginePredictor(fx.engine, { versionTwo }));
     const sum = summarizeTraps(r.rows);
     const ci = experimentCi(trapComparisons(fx.demo, r.rows), CI);
-    const rows = exportedRows('traps', { rows: r.rows, skipped: {}, ci }, { ...cfg, ci: CI }, items.length);
+    const rows = exportedRows(fx.demo, 'traps', { rows: r.rows, skipped: {}, ci }, { ...cfg, ci: CI }, items.length);
     const all = rows.find((x) => x.similarity === 'all') ?? {};
     // The counts of the card add up: the similarity buckets hold every question of the all row.
     expect(rows.filter((x) => x.similarity !== 'all').reduce((a, x) => a + num(x.n), 0)).toBe(sum.n);
@@ -151,7 +51,7 @@ describe('one figure on every surface (issue 38 §7): app table, CSV/JSON export
       app: fromStats(sum.n, sum.original.f1, sum.trapped.f1, ci.rows.trapped),
       'CSV/JSON export': figure(all.n, all.orig_f1, all.trapped_f1, { lo: all.drop_f1_lo, hi: all.drop_f1_hi, p: all.p_f1 }),
       'qarx perturb trap && compare --ci': compareFigure(cli),
-      ...(await auditFigures({ kind: 'traps', source: cfg.source, position: cfg.position }, cfg.seed)),
+      ...(await auditFigures(fx.demo, fx.engine, { kind: 'traps', source: cfg.source, position: cfg.position }, cfg.seed)),
     });
   }, 300_000);
 
@@ -163,12 +63,12 @@ describe('one figure on every surface (issue 38 §7): app table, CSV/JSON export
     const pr = await runPairs(instances, enginePredictor(fx.engine, { versionTwo }), undefined, { rule: 'script' });
     const sum = summarizePairs(pr.rows);
     const ci = experimentCi(pairsComparisons(instances, pr.rows), CI);
-    const rows = exportedRows('synthetic', { rows: pr.rows, dropped: 0, answerMissing: pr.dropped.answerMissing, label: 'synthetic', ci }, { ...noise, rule: 'script', ci: CI }, pick.length);
+    const rows = exportedRows(fx.demo, 'synthetic', { rows: pr.rows, dropped: 0, answerMissing: pr.dropped.answerMissing, label: 'synthetic', ci }, { ...noise, rule: 'script', ci: CI }, pick.length);
     // The card's counts add up: C2C + C2W + W2C + W2W + partial = questions.
     const v = (m: string) => num(rows.find((r) => r.measure === m)?.synthetic);
     expect(['C2C', 'C2W', 'W2C', 'W2W', 'partial'].reduce((a, c) => a + v(c), 0)).toBe(v('questions'));
     const cli = await runRecorded(fx, qarxCommand('synthetic', appRecord(fx.demo, { ...noise, rule: 'script', ci: CI }, pick.length)).command);
-    const unit = await auditFigures({ kind: 'synthetic', noise: 'keyboard', rate: 0.3, rule: 'script', questions: 'answerable' }, noise.seed);
+    const unit = await auditFigures(fx.demo, fx.engine, { kind: 'synthetic', noise: 'keyboard', rate: 0.3, rule: 'script', questions: 'answerable' }, noise.seed);
     expectSame({
       app: fromStats(sum.n, sum.original.f1, sum.perturbed.f1, ci.rows.pairs),
       'CSV/JSON export': measureFigure(rows, 'synthetic', 'questions', 'f1_original', 'f1_changed'),
@@ -183,7 +83,7 @@ describe('one figure on every surface (issue 38 §7): app table, CSV/JSON export
     const app = await runSweep(fx.demo, config, enginePredictor(fx.engine, { versionTwo }));
     const sum = summarizeSweep(app.cells, config.seeds);
     const ci = experimentCi(sweepComparisons(fx.demo, app.cells, sweepRowKeys(sum)), CI);
-    const rows = exportedRows('sweep', { cells: app.cells, ci }, { ...config, ci: CI }, fx.demo.length);
+    const rows = exportedRows(fx.demo, 'sweep', { cells: app.cells, ci }, { ...config, ci: CI }, fx.demo.length);
     const cli = (await runRecorded(fx, qarxCommand('sweep', appRecord(fx.demo, { ...config, ci: CI })).command)) as { rows: { n: number; orig: { f1: number }; pertF1: { mean: number }; dropF1: number; ci?: PairedStats }[] };
     const key = 'PER · randstr · us';
     const row = sum.find((x) => `${x.type} · ${x.source} · ${x.origin}` === key);
@@ -196,7 +96,7 @@ describe('one figure on every surface (issue 38 §7): app table, CSV/JSON export
       app: fromStats(row?.n, row?.orig.f1, row?.pertF1.mean, ci.rows[key]),
       'CSV/JSON export': figure(exp.n, exp.orig_f1, exp.renamed_f1_mean, { lo: exp.drop_f1_lo, hi: exp.drop_f1_hi, p: exp.p_f1 }),
       'qarx sweep --ci': fromStats(c?.n, c?.orig.f1, c?.pertF1.mean, c?.ci),
-      ...(await auditFigures({ kind: 'sweep', types: config.types, sources: config.sources, target: config.target ?? 'answer', seeds: config.seeds, origin: config.origin, origins: config.origins }, null, key)),
+      ...(await auditFigures(fx.demo, fx.engine, { kind: 'sweep', types: config.types, sources: config.sources, target: config.target ?? 'answer', seeds: config.seeds, origin: config.origin, origins: config.origins }, null, key)),
     });
   }, 300_000);
 
@@ -206,7 +106,7 @@ describe('one figure on every surface (issue 38 §7): app table, CSV/JSON export
     const r = await runBudget(fx.demo, config, enginePredictor(fx.engine, { versionTwo }));
     const key = budgetKey('model', 'worst');
     const ci = experimentCi(budgetComparisons(fx.demo, r), CI);
-    const rows = exportedRows('budget', { result: r, ci }, { ...config, ci: CI }, fx.demo.length);
+    const rows = exportedRows(fx.demo, 'budget', { result: r, ci }, { ...config, ci: CI }, fx.demo.length);
     const worst = rows.find((x) => x.measure === 'worst') ?? {};
     const original = rows.find((x) => x.measure === 'original') ?? {};
     const cli = (await runRecorded(fx, qarxCommand('budget', appRecord(fx.demo, { ...config, ci: CI })).command)) as { n: number; plain: { original: { f1: number }; worst: { f1: number } }; ci: { rows: Record<string, PairedStats | null> } };
@@ -214,7 +114,7 @@ describe('one figure on every surface (issue 38 §7): app table, CSV/JSON export
       app: fromStats(r.n, r.plain.original.f1, r.plain.worst.f1, ci.rows[key]),
       'CSV/JSON export': figure(worst.n, original.model_f1, worst.model_f1, { lo: worst.model_drop_f1_lo, hi: worst.model_drop_f1_hi, p: worst.model_p_f1 }),
       'qarx budget --ci': fromStats(cli.n, cli.plain.original.f1, cli.plain.worst.f1, cli.ci.rows[key]),
-      ...(await auditFigures({ kind: 'budget', type: config.type, source: config.source, target: config.target ?? 'answer', origin: config.origin, budget: config.budget, resemble: null }, null, 'model worst')),
+      ...(await auditFigures(fx.demo, fx.engine, { kind: 'budget', type: config.type, source: config.source, target: config.target ?? 'answer', origin: config.origin, budget: config.budget, resemble: null }, null, 'model worst')),
     });
   }, 300_000);
 
@@ -228,7 +128,7 @@ describe('one figure on every surface (issue 38 §7): app table, CSV/JSON export
     const ci = experimentCi(paraphraseComparisons(asked, pr.rows), CI, dprShares(pr.rows));
     const settings = { datasetParaphrases: false, kinds: 'reorder', seed: 3, paraphrases: items.length, ci: CI };
     const n = new Set(items.map((i) => i.instance)).size;
-    const rows = exportedRows('paraphrase', { rows: pr.rows, none: {}, without: 0, ci }, settings, n);
+    const rows = exportedRows(fx.demo, 'paraphrase', { rows: pr.rows, none: {}, without: 0, ci }, settings, n);
     const v = (m: string) => rows.find((r) => r.measure === m)?.value;
     const cli = await runRecorded(fx, qarxCommand('paraphrase', appRecord(fx.demo, settings, n)).command);
     const dpr = cli.dpr as { n: number; original: { f1: number }; paraphrased: { f1: number } };
@@ -236,7 +136,7 @@ describe('one figure on every surface (issue 38 §7): app table, CSV/JSON export
       app: fromStats(sum.n, sum.original.f1, sum.paraphrased.f1, ci.rows.paraphrased),
       'CSV/JSON export': figure(rows.find((r) => r.measure === 'f1_original')?.n, v('f1_original'), v('f1_paraphrased'), { lo: v('drop_f1_lo'), hi: v('drop_f1_hi'), p: v('p_f1') }),
       'qarx perturb paraphrase && compare --ci': fromStats(dpr.n, dpr.original.f1, dpr.paraphrased.f1, (cli as { ci?: PairedStats }).ci),
-      ...(await auditFigures({ kind: 'paraphrase', kinds: ['reorder'], dataset: false, questions: 'answerable' }, 3)),
+      ...(await auditFigures(fx.demo, fx.engine, { kind: 'paraphrase', kinds: ['reorder'], dataset: false, questions: 'answerable' }, 3)),
     });
   }, 300_000);
 });

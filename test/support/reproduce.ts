@@ -60,7 +60,8 @@ export function splitWords(line: string): string[] {
 
 /**
  * Runs a recorded `qarx … [&& qarx …]` command as printed, with the data file's name standing for
- * the test's copy and the files it writes put in the test's folder; the last command's JSON.
+ * the test's copy and the files it writes (and `qarx predict`'s predictions folder) put in the test's
+ * folder; the last command's JSON.
  */
 export async function runRecorded(f: Pick<Fixture, 'tmp' | 'data'>, command: string | null): Promise<Record<string, unknown>> {
   expect(command).toMatch(/^qarx /);
@@ -68,7 +69,7 @@ export async function runRecorded(f: Pick<Fixture, 'tmp' | 'data'>, command: str
   for (const part of (command as string).split(' && ')) {
     const words = splitWords(part);
     expect(words[0]).toBe('qarx');
-    const r = await runMain(...words.slice(1).map((w) => (w === NAME ? f.data : /^[\w-]+\.(json|txt)$/.test(w) ? join(f.tmp, w) : w)));
+    const r = await runMain(...words.slice(1).map((w) => (w === NAME ? f.data : /^[\w-]+\.(json|txt)$/.test(w) || /^predictions(\/[\w-]+\.json)?$/.test(w) ? join(f.tmp, w) : w)));
     expect(r.code, r.stderr).toBe(0);
     stdout = r.stdout;
   }

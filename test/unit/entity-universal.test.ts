@@ -344,3 +344,27 @@ describe('Balasubramanian et al. 2020 App. A.1: only names that worsen more answ
     );
   });
 });
+
+describe('a name\'s drop: each tried question once (the unit its CI resamples, issue 38 §7)', () => {
+  it('is original − renamed F1 over the questions, a question drawn in several iterations weighing once', async () => {
+    // Haddad breaks q1 only (its answer becomes the city, F1 100 → 0); the others keep the person.
+    const predict = async (inputs: QaInput[]) => ({
+      predictions: inputs.map((x) => {
+        const m = /(\w+)\.$/.exec(x.context);
+        const two = /^\S+ \S+/.exec(x.context)?.[0] ?? '';
+        return x.id.startsWith('q1') && findMentions(x.context, 'Haddad').length ? spanPred(x, m?.index ?? 0, (m?.index ?? 0) + (m?.[1]?.length ?? 0)) : spanPred(x, 0, two.length);
+      }),
+      cancelled: false,
+    });
+    const r = await runUniversal(DATA, { ...DEFAULT_UNIVERSAL, iterations: 5, sample: 2, seed: 1 }, predict, { names: [N('Omar', 'Haddad'), N('Jane', 'Doe')] });
+    const row = r.rows.find((x) => x.name === 'Omar Haddad') as UniversalRow;
+    const trials = row.questions ?? [];
+    const ids = [...new Set(trials.map((q) => q.id))];
+    // q1 drawn in a share of the trials other than 1 / ids.length: over trials the drop would differ.
+    expect(ids).toContain('q1');
+    expect(trials.filter((q) => q.id === 'q1').length * ids.length).not.toBe(trials.length);
+    // Hand count: 1 of ids.length questions loses its F1 of 100.
+    expect(row.meanF1Drop).toBeCloseTo(100 / ids.length, 9);
+    expect(row.renamed?.f1).toBeCloseTo(100 - 100 / ids.length, 9);
+  });
+});

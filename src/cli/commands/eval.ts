@@ -35,9 +35,9 @@ export async function evaluate(argv: string[]): Promise<number> {
     const { adversarialQuestions, evaluateAdversarial } = await import('../../core/trap/adversarial.ts');
     const r = evaluateAdversarial(adversarialQuestions(data.dataset), preds);
     for (const w of r.warnings) err(`${w}\n`);
-    // Paired over original questions: each original's own score vs its adversary's pick (0 when missing, as the script counts).
-    const zero = { em: 0, f1: 0 };
-    const adv = ci && (await import('../../core/stats/paired.ts')).pairedStats(r.rows.map((x) => ({ original: x.original ?? zero, perturbed: x.adversarial ?? zero, passage: x.originalId })), ci);
+    // Paired over original questions, as the app's adversarial card pairs them (adversarialPairs: 0 when missing, as the script counts).
+    const { adversarialPairs } = await import('../../core/experiments/adversarial/ci.ts');
+    const adv = ci && (await import('../../core/stats/paired.ts')).pairedStats(adversarialPairs(r.rows), ci);
     out(pyJsonDumps(adv ? { ...r.result, ci: adv } : r.result, null, { intKeys: adv ? CI_INT_KEYS : [] }) + '\n');
     return 0;
   }

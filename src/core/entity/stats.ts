@@ -65,6 +65,24 @@ export interface QuestionScores {
   perturbed: Score;
 }
 
+const meanScore = (xs: readonly Score[]): Score => ({ em: xs.reduce((a, x) => a + x.em, 0) / xs.length, f1: xs.reduce((a, x) => a + x.f1, 0) / xs.length });
+
+/**
+ * Per-question rows merged by (dataset, id): the first original score and the mean of the perturbed
+ * ones with their count, e.g. two seeds renaming q1 to F1 0 and 1 → one row with perturbed F1 0.5, count 2.
+ * The question is the unit of every drop and its CI (a question tried twice is one observation).
+ */
+export function mergeQuestions(rows: readonly QuestionScores[]): (QuestionScores & { count: number })[] {
+  const by = new Map<string, { first: QuestionScores; perturbed: Score[] }>();
+  for (const r of rows) {
+    const k = `${r.dataset}\u0000${r.id}`;
+    const g = by.get(k);
+    if (g) g.perturbed.push(r.perturbed);
+    else by.set(k, { first: r, perturbed: [r.perturbed] });
+  }
+  return [...by.values()].map(({ first, perturbed }) => ({ ...first, perturbed: meanScore(perturbed), count: perturbed.length }));
+}
+
 export interface SweepProgress {
   done: number;
   total: number;

@@ -68,9 +68,9 @@ export interface UniversalRow {
   changed: number;
   /** changed / tried, 0..1. */
   share: number;
-  /** Mean over tried questions of F1(original) − F1(renamed), in points (0..100): original.f1 − renamed.f1. */
+  /** original.f1 − renamed.f1 in points (0..100): each tried question once, its renamed F1 the mean over its trials (the estimate its CI bounds). */
   meanF1Drop: number;
-  /** EM/F1 (0..100) of the tried questions without and with the name (absent in runs saved before). */
+  /** EM/F1 (0..100) of the tried questions (each once) without and with the name (absent in runs saved before). */
   original?: Score;
   renamed?: Score;
   /** Questions whose F1 went down. */

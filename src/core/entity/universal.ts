@@ -20,7 +20,7 @@ import type { RenameTarget } from './options.ts';
 import type { PerturbableSpan } from './spans.ts';
 import { findMentions, mapSpanBack, type Edit, type Substitution } from './substitute.ts';
 import { isHan, zhLongerNames, zhWholeName } from './zh.ts';
-import { averageScore, type QuestionScores, type SweepProgress } from './stats.ts';
+import { averageScore, mergeQuestions, type QuestionScores, type SweepProgress } from './stats.ts';
 import { DEFAULT_UNIVERSAL, MAX_UNIVERSAL_CANDIDATES, MAX_UNIVERSAL_ITERATIONS, MAX_UNIVERSAL_SAMPLE, type NameSkip, type UniversalConfig, type UniversalName, type UniversalResult, type UniversalRow, type UniversalType } from './universal-options.ts';
 
 // The settings, result types and display helpers live in universal-options.ts (light, for the app's start-up).
@@ -214,9 +214,11 @@ const newTally = (L: number): NameTally => ({ alpha: 1, beta: 1, weight: 1 / L, 
 
 /** A name's row from its tally. */
 function rowOf(name: string, { questions, ...t }: NameTally): UniversalRow {
-  // One computation for the mean drop and the slice table's all row (original − renamed, over trials).
-  const original = averageScore(questions.map((q) => q.original));
-  const renamed = averageScore(questions.map((q) => q.perturbed));
+  // One computation for the mean drop, its CI and the slice table's all row (universalSliceItems):
+  // each question tried once, its renamed score the mean over its trials (issue 38 §7).
+  const once = mergeQuestions(questions);
+  const original = averageScore(once.map((q) => q.original));
+  const renamed = averageScore(once.map((q) => q.perturbed));
   return { name, ...t, share: t.tried ? t.changed / t.tried : NaN, meanF1Drop: dropOf(original.f1, renamed.f1), original, renamed, questions: [...questions] };
 }
 

@@ -6,7 +6,7 @@
  */
 import { scorePrediction, type Score } from '../data/score.ts';
 import type { Instance } from '../data/types.ts';
-import type { BudgetInstance, QuestionScores, SweepCell } from '../entity/stats.ts';
+import { mergeQuestions, type BudgetInstance, type QuestionScores, type SweepCell } from '../entity/stats.ts';
 import type { UniversalRow } from '../entity/universal.ts';
 import type { DprRow } from '../sensitivity/dpr.ts';
 import type { AdversarialRow } from '../trap/adversarial.ts';
@@ -14,24 +14,10 @@ import type { TrapRow } from '../trap/summary.ts';
 import { joinScores, type SliceItem } from './slices.ts';
 import { passageLength, type SliceSource } from './slice-keys.ts';
 
+export { mergeQuestions };
+
 type Source = SliceSource & { id: string };
 const ZERO: Score = { em: 0, f1: 0 };
-const mean = (xs: readonly Score[]): Score => ({ em: xs.reduce((a, x) => a + x.em, 0) / xs.length, f1: xs.reduce((a, x) => a + x.f1, 0) / xs.length });
-
-/**
- * Per-question rows merged by (dataset, id): the first original score and the mean of the perturbed
- * ones with their count, e.g. two seeds renaming q1 to F1 0 and 1 → one row with perturbed F1 0.5, count 2.
- */
-export function mergeQuestions(rows: readonly QuestionScores[]): (QuestionScores & { count: number })[] {
-  const by = new Map<string, { first: QuestionScores; perturbed: Score[] }>();
-  for (const r of rows) {
-    const k = `${r.dataset}\u0000${r.id}`;
-    const g = by.get(k);
-    if (g) g.perturbed.push(r.perturbed);
-    else by.set(k, { first: r, perturbed: [r.perturbed] });
-  }
-  return [...by.values()].map(({ first, perturbed }) => ({ ...first, perturbed: mean(perturbed), count: perturbed.length }));
-}
 
 /** Slice items from per-question rows of the questions they ran on; a question's perturbed mean weighs as many answers as it has. */
 export function questionItems(instances: readonly Source[], rows: readonly QuestionScores[]): SliceItem[] {
