@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDemoSet } from '../../src/core/data/demo.ts';
+import { decideNoAnswer, noAnswerData } from '../../src/core/data/no-answer.ts';
 import type { Instance } from '../../src/core/data/types.ts';
 import { DEFAULT_UNIVERSAL, enginePredictor, runUniversal, topNames, type UniversalConfig } from '../../src/core/entity/index.ts';
 import { importFile, importPairFiles, instancesToSquad } from '../../src/core/formats/index.ts';
@@ -57,7 +58,8 @@ async function naturalFigures(lost: boolean): Promise<Record<string, Figure>> {
   writeFileSync(join(tmp, 'edited.json'), JSON.stringify(b));
   const imported = await importPairFiles('original.json', readFileSync(join(tmp, 'original.json')), 'edited.json', readFileSync(join(tmp, 'edited.json')), { dataset: 'pairs' });
   const instances = imported.instances.map((x) => ({ ...x, answerType: answerTypeOf(x) }));
-  const versionTwo = noAnswer(instances);
+  // The app's decision for the imported pair dataset (data.worker datasetNoAnswerData): its questions and stored file version.
+  const versionTwo = decideNoAnswer(noAnswerData(instances, imported.fileVersion)).versionTwo;
   const pr = await runPairs(instances, enginePredictor(fx.engine, { versionTwo }), undefined, { rule: 'script' });
   const sum = summarizePairs(pr.rows);
   const ci = experimentCi(pairsComparisons(instances, pr.rows), CI);
@@ -86,12 +88,9 @@ describe('one figure on every surface (issue 38 §7), kinds with their own files
     expectSame(await naturalFigures(false));
   }, 300_000);
 
-  // Known disagreement (the no-answer decision, issue 38 §2, owner h9-noanswer): an edited question
-  // without answers makes qarx compare turn SQuAD 2.0's "no answer" on ("any unanswerable question in
-  // either file"), while the app decides on the imported (original) questions: the command scores F1
-  // 58.3 where the app, the export and the audit score 63.3 (one question answered "" by qarx only).
-  // It fails today on purpose; when the decision is one, this turns red: make it a plain it().
-  it.fails('revision pairs where an edit removed an answer: the same figure (fails today: the no-answer decision differs, §2)', async () => {
+  // Issue 38 §2: a pair dataset's no-answer decision is its original file's (questions and version), on
+  // every surface; the edited question without answers is a pair left out, not an unanswerable question.
+  it('revision pairs where an edit removed an answer: the same figure (one no-answer decision, §2)', async () => {
     expectSame(await naturalFigures(true));
   }, 300_000);
 

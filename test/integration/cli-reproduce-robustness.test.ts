@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { AuditSummary } from '../../src/core/audit/format.ts';
 import { robustnessAuditConfig } from '../../src/core/audit/robustness-config.ts';
 import { loadDemoSet } from '../../src/core/data/demo.ts';
+import { decideNoAnswer, noAnswerData } from '../../src/core/data/no-answer.ts';
 import { buildNamePool } from '../../src/core/entity/rename.ts';
 import { enginePredictor } from '../../src/core/entity/index.ts';
 import { configureRuntime, loadQaModel, QaEngine } from '../../src/core/index.ts';
@@ -30,7 +31,8 @@ describe('robustness table on a narrowed scope = qarx audit of its config', () =
     // A narrowed scope, not a prefix of the file: every other English question, revision pairs among them.
     const scope = demo.filter((i, k) => i.lang === 'en' && k % 2 === 1).slice(0, 10);
     expect(scope.some((i) => i.revision)).toBe(true);
-    const config = { ...DEFAULT_ROBUSTNESS, versionTwo: scope.some((i) => i.isImpossible) };
+    // As the app's data worker (selectionNoAnswer): the dataset's no-answer decision (the whole demo, issue 38 §2), not the scope's.
+    const config = { ...DEFAULT_ROBUSTNESS, versionTwo: decideNoAnswer(noAnswerData(demo)).versionTwo };
     configureRuntime({ localModelPath: `${join(ROOT, 'public', 'models')}/` });
     const m = await loadQaModel({ kind: 'local', id: 'qarx-lexical-qa' }, { device: 'cpu' });
     const engine = new QaEngine(m.tokenizer, m.runner);

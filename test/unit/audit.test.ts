@@ -140,7 +140,9 @@ describe('audit summary and report', () => {
   it('counts ok, failed and missing units, and an ok copy wins over a failed one', () => {
     const s = buildSummary(plan, [unit('a1', 'unit a1', 'failed'), unit('b2', 'unit b2', 'failed'), unit('a1', 'unit a1')], 'now');
     expect([s.ok, s.failed.map((f) => f.id), s.missing.map((f) => f.id)]).toEqual([1, ['b2'], ['c3']]);
-    expect(s.models[0]?.overview.rows).toEqual([['demo', 'traps', 'traps generated after', 1, '"><svg onload=alert(1)>', 3, 50, 60, 10, 20, -40]]);
+    // drop_f1 = before − after = 60 − 20 = 40 (issue 38 §3: positive = worse).
+    expect(s.models[0]?.overview.columns.at(-1)).toBe('drop_f1');
+    expect(s.models[0]?.overview.rows).toEqual([['demo', 'traps', 'traps generated after', 1, '"><svg onload=alert(1)>', 3, 50, 60, 10, 20, 40]]);
     expect(tableMarkdown({ kind: 'k', title: 't', columns: ['a|b'], rows: [['x|y\nz']] })).toBe('| a\\|b |\n| --- |\n| x\\|y z |\n');
   });
 

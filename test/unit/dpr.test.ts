@@ -92,7 +92,12 @@ describe('summarizeDpr', () => {
       [1, 0],
     ]);
     expect(Number.isNaN(s.buckets[1]?.dpr)).toBe(true);
-    expect(s.byKind).toEqual({ reorder: { n: 1, changed: 0, dpr: 0 }, synonym: { n: 2, changed: 2, dpr: 1 } });
+    // Per kind (issue 38 §4), EM/F1 over that kind's pairs: reorder — a right → right (100/100);
+    // synonym — originals a right, b wrong (50), paraphrases a wrong, b right (50); answers are exact or disjoint, so F1 = EM.
+    expect(s.byKind).toEqual({
+      reorder: { n: 1, changed: 0, dpr: 0, original: { em: 100, f1: 100 }, paraphrased: { em: 100, f1: 100 } },
+      synonym: { n: 2, changed: 2, dpr: 1, original: { em: 50, f1: 50 }, paraphrased: { em: 50, f1: 50 } },
+    });
   });
 });
 

@@ -3,7 +3,8 @@
  * the precedence table, the readers that use it, and Live following the question's dataset.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { combineNoAnswer, decideNoAnswer, liveNoAnswer, mergeNoAnswerData, versionMajor, type NoAnswerEvidence } from '../../src/core/data/no-answer.ts';
+import { combineNoAnswer, decideNoAnswer, liveNoAnswer, noAnswerData, versionMajor, type NoAnswerEvidence } from '../../src/core/data/no-answer.ts';
+import { importPairFiles } from '../../src/core/formats/index.ts';
 import { readSquad } from '../../src/core/formats/squad.ts';
 import { readEvalData } from '../../src/core/metrics/eval-data.ts';
 import { applyDataEvent, dataSent, resetStore, useApp } from './helpers/store.ts';
@@ -31,9 +32,18 @@ describe('decideNoAnswer: unanswerable questions, then the override, then the ve
     expect(versionMajor(v)).toBe(major);
   });
 
-  it('a pair of files: unanswerable questions add up and a v2 version wins', () => {
-    expect(mergeNoAnswerData([{ unanswerable: 0, version: 'v1.1' }, { unanswerable: 0, version: 'v2.0' }])).toEqual({ unanswerable: 0, version: 'v2.0' });
-    expect(mergeNoAnswerData([{ unanswerable: 1, version: null }, { unanswerable: 2 }])).toEqual({ unanswerable: 3, version: null });
+  it.each([
+    ['v1.1', false],
+    ['v2.0', true],
+  ] as const)('a pair dataset (original %s) decides from its original file: an edit that removed an answer is a pair left out, not an unanswerable question', async (version, on) => {
+    const file = (v: string, context: string, answers: { text: string; answer_start: number }[]) =>
+      new TextEncoder().encode(JSON.stringify({ version: v, data: [{ title: 't', paragraphs: [{ context, qas: [{ id: 'q1', question: 'Who won?', answers, ...(v === 'v2.0' ? { is_impossible: answers.length === 0 } : {}) }] }] }] }));
+    // The edited file is SQuAD 2.0 with the answer gone (is_impossible); the original's version alone decides.
+    const r = await importPairFiles('a.json', file(version, 'Ann won.', [{ text: 'Ann', answer_start: 0 }]), 'b.json', file('v2.0', 'Nobody won.', []), { dataset: 'pairs' });
+    expect(r.fileVersion).toBe(version);
+    expect(r.instances.filter((i) => i.revision)).toEqual([]);
+    expect(noAnswerData(r.instances, r.fileVersion)).toEqual({ unanswerable: 0, version });
+    expect(decideNoAnswer(noAnswerData(r.instances, r.fileVersion)).versionTwo).toBe(on);
   });
 
   it('a selection of datasets: one setting, on when any dataset is, each named in the reason', () => {

@@ -96,12 +96,6 @@ export function noAnswerData(instances: readonly { isImpossible: boolean }[], ve
   return { unanswerable, version: version ?? null };
 }
 
-/** Two files' evidence as one (a pair's original and edited file run with one setting): unanswerable questions add up, a v2 version string wins. */
-export function mergeNoAnswerData(parts: readonly NoAnswerData[]): NoAnswerData {
-  const versions = parts.map((p) => p.version ?? null).filter((x) => x !== null && String(x) !== '');
-  return { unanswerable: parts.reduce((n, p) => n + p.unanswerable, 0), version: versions.find((x) => versionMajor(x) === 2) ?? versions[0] ?? null };
-}
-
 /** How Live names its override: the "allow no answer" checkbox. */
 const LIVE_NAMES = { squad2: '"allow no answer" ticked', squad1: '"allow no answer" unticked' };
 

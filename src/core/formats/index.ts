@@ -143,11 +143,12 @@ export async function importPairFiles(originalName: string, originalBytes: Uint8
   const part = (offset: number, size: number) => (done: number, t: number) => opts.onProgress?.(offset + (t > 0 ? Math.round((done / t) * size) : size), total);
   const prefix = (name: string, list: readonly InputIssue[]) => list.map((i) => ({ ...i, path: `${name}: ${i.path}` }));
   const first = await importFile(originalName, originalBytes, { ...opts, onProgress: part(0, originalBytes.length) });
-  if (first.cancelled) return { format: 'pairs-squad', instances: first.instances, issues: prefix(originalName, first.issues), cancelled: true };
+  const version = first.fileVersion ? { fileVersion: first.fileVersion } : {};
+  if (first.cancelled) return { format: 'pairs-squad', instances: first.instances, issues: prefix(originalName, first.issues), cancelled: true, ...version };
   const second = await importFile(perturbedName, perturbedBytes, { ...opts, onProgress: part(originalBytes.length, perturbedBytes.length) });
   if (second.cancelled) {
     // Pairing half a file would flag every unread question as unpaired: keep the originals only.
-    return { format: 'pairs-squad', instances: first.instances, issues: [...prefix(originalName, first.issues), ...prefix(perturbedName, second.issues)], cancelled: true };
+    return { format: 'pairs-squad', instances: first.instances, issues: [...prefix(originalName, first.issues), ...prefix(perturbedName, second.issues)], cancelled: true, ...version };
   }
   return { ...importPairs(first, second, { original: originalName, perturbed: perturbedName }), cancelled: false };
 }

@@ -162,5 +162,6 @@ export function importPairs(original: ImportResult, perturbed: ImportResult, nam
   }
   // Ids that disagree are worth a line of their own: the pairing then rests on passages and answers.
   if (counts.byPassage > 0) issues.push({ path: 'pairing', message: describePairing(counts), kind: 'paired-by-passage', skipped: false, count: counts.byPassage });
-  return { format: 'pairs-squad', instances, issues, pairing: counts, kinds: countPairKinds(instances) };
+  // The pair dataset's no-answer evidence is the original file's (its questions and version): an edit that removed an answer is a pair left out, not an unanswerable question (issue 38 §2).
+  return { format: 'pairs-squad', instances, issues, pairing: counts, kinds: countPairKinds(instances), ...(original.fileVersion ? { fileVersion: original.fileVersion } : {}) };
 }

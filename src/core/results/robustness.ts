@@ -11,6 +11,7 @@ import type { NamePool } from '../entity/rename.ts';
 import { runPairs, summarizePairs } from '../natural/pairs.ts';
 import { noisyPairs } from '../natural/noise-passage.ts';
 import { paraphraseItems, runParaphrases, summarizeDpr } from '../sensitivity/index.ts';
+import { headlineKind } from '../sensitivity/kinds.ts';
 import { answerTraps, prepareTraps, summarizeTraps } from '../trap/experiment.ts';
 import { populationOf } from '../experiments/scope.ts';
 import { joinScores, type SliceItem } from '../metrics/slices.ts';
@@ -105,11 +106,14 @@ export async function runRobustness(
   const items = paraphraseItems(paraPopulation, { dataset: true, kinds: ['combined'], seed: config.seed }).items;
   const para = await runParaphrases(items, predict, progress('paraphrases'));
   if (para.rows.length) {
-    const s = summarizeDpr(para.rows);
+    // One kind, never the pool (issue 38.4): the headline kind, the audit unit's first row (dprHeadlineRows).
+    const kind = headlineKind(summarizeDpr(para.rows));
+    const headRows = para.rows.filter((r) => r.kind === kind);
+    const s = summarizeDpr(headRows);
     row.dpr = cellOf(100 * s.dpr, s.n);
     scores('paraphrase', () => paraphraseSliceItems(paraPopulation, para.rows));
     // The DPR as a share (1: the pair's answer changed), for its CI, as the paraphrase card and qarx compare --ci.
-    cb.onShare?.(DPR_SHARE, para.rows.map((r) => (r.differs ? 1 : 0)));
+    cb.onShare?.(DPR_SHARE, headRows.map((r) => (r.differs ? 1 : 0)));
   }
   next();
   if (stop() || para.cancelled) return row;

@@ -58,3 +58,6 @@ export const kindsOf = (s: { byKind: Partial<Record<ParaphraseKind, unknown>> })
 
 /** Whether a summary's overall figures pool several kinds (then they are only a labelled extra, never the headline). */
 export const isPooled = (s: { byKind: Partial<Record<ParaphraseKind, unknown>> }): boolean => kindsOf(s).length > 1;
+
+/** The kind a one-figure surface shows (the robustness table's DPR column, the audit's first paraphrase row): the first in KIND_ORDER, the file's own paraphrases when it has them (issue 38.4: never the pool). */
+export const headlineKind = (s: { byKind: Partial<Record<ParaphraseKind, unknown>> }): ParaphraseKind | undefined => kindsOf(s)[0];

@@ -25,7 +25,7 @@ export async function run(exp: ParaphraseUnit, { seed, instances, predict, onPro
   return { kind: 'paraphrase', settings, n: asked.size, payload: { rows: r.rows, none, without: answerable.length - asked.size }, table: dprTable(sum), headline: dprHeadlineRows(sum), notes, partial: r.cancelled };
 }
 
-/** One headline row per paraphrase kind (issue 38.4), e.g. 'paraphrased · reorder (DPR 25.0%)'; with several kinds, the pool after them, labelled so. */
+/** One headline row per paraphrase kind (issue 38.4), e.g. 'paraphrased · reorder (DPR 25.0%)', the first the headlineKind (the robustness table's column); with several kinds, the pool after them, labelled so. */
 export function dprHeadlineRows(sum: DprSummary): HeadlineRow[] {
   const row = (label: string, c: DprKindCell) => headlineRow(`paraphrased${label} (DPR ${c.n ? (100 * c.dpr).toFixed(1) : '–'}%)`, c.n, c.original, c.paraphrased);
   const pooled = isPooled(sum);
