@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDemoSet } from '../../src/core/data/demo.ts';
 import { enginePredictor, runSweep, summarizeSweep } from '../../src/core/entity/index.ts';
 import { configureRuntime, loadQaModel, QaEngine } from '../../src/core/index.ts';
+import { PAIR_CATEGORIES } from '../../src/core/natural/categories.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const demo = loadDemoSet().filter((i) => i.lang === 'zh');
@@ -30,7 +31,10 @@ describe('Chinese entity renaming sweep on the shipped model', () => {
       // PER: 周树人, 曹雪芹, 刘明远, 周婉清, 陈思远, 吴秋生; GPE: 深圳市, 上海, 浙江省, 苏州; the other 22
       // Chinese answers are numbers, dates, things or places not on the list.
       expect(c.n, `${c.type} ${c.source} ${c.seed}`).toBe(c.type === 'MIX' ? 10 : c.type === 'PER' ? 6 : 4);
-      expect(c.categories.C2C + c.categories.C2W + c.categories.W2C + c.categories.W2W).toBe(c.n);
+      // Every renamed question falls in one category; under the released script's rule (issue 38.3:
+      // a side is wrong only at F1 < 0.4) a side in between is 'partial', so partial is one of them
+      // (optional in SweepCell only for runs saved before it existed).
+      expect(PAIR_CATEGORIES.reduce((a, k) => a + (c.categories[k] ?? 0), 0), `${c.type} ${c.source} ${c.seed}`).toBe(c.n);
       expect(Number.isFinite(c.orig.f1) && Number.isFinite(c.pert.f1)).toBe(true);
     }
     for (const row of summarizeSweep(r.cells)) {

@@ -66,6 +66,8 @@ describe('runSweepStream gives runSweep\'s results', () => {
       expect(r.cells.length).toBe(sweepPlan(config).length);
       // Exactly equal, F1 means included: the sums add in the same order.
       expect(r.cells).toEqual(withoutQuestions(plain.cells));
+      // And as written (JSON): left-out reasons, unanswerable included, in the same order (issue 38.4).
+      expect(JSON.stringify(r.cells)).toBe(JSON.stringify(withoutQuestions(plain.cells)));
       expect(r.cells.every((c) => !('questions' in c))).toBe(true);
       // Each question's scores, streamed, in the order runSweep keeps them.
       expect(r.cells.map((c, i) => ({ ...c, questions: perCell[i] ?? [] }))).toEqual(plain.cells);

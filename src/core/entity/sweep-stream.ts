@@ -49,18 +49,20 @@ export interface StreamedSweep {
 }
 
 /**
- * Reads the next `size` answerable questions ([] at the end); each unanswerable one read on the way
- * is counted under its reason in every cell, so a cell's renamed and left-out counts add up to the
- * input (issue 38.4). A plain function, not a generator: a suspended generator would still hold
- * the block it last yielded while the next is swept.
+ * Reads the next questions up to and including the `size`-th answerable one ([] at the end). The
+ * unanswerable ones read on the way stay in the block, in input order, so applyStep counts them
+ * under renameInstance's reason like any other left-out question, as runSweep does (issue 38.4):
+ * one rule, and the cells' left-out counts in the same order. A plain function, not a generator:
+ * a suspended generator would still hold the block it last yielded while the next is swept.
  */
-function readBlock(it: Iterator<Instance>, size: number, tallies: readonly CellTally[]): Instance[] {
+function readBlock(it: Iterator<Instance>, size: number): Instance[] {
   const block: Instance[] = [];
-  while (block.length < size) {
+  let answerable = 0;
+  while (answerable < size) {
     const x = it.next();
     if (x.done) break;
-    if (!x.value.isImpossible) block.push(x.value);
-    else for (const t of tallies) t.skip('unanswerable');
+    block.push(x.value);
+    if (!x.value.isImpossible) answerable++;
   }
   return block;
 }
@@ -92,13 +94,15 @@ interface BlockContext {
 async function sweepBlock(block: readonly Instance[], first: number, ctx: BlockContext): Promise<{ questions: number; answered: number } | null> {
   const { opts } = ctx;
   if (block.length === 0) return { questions: 0, answered: 0 };
-  const at = `questions ${first + 1}–${first + block.length}`;
+  // Progress and the cells' question counts are over answerable questions, as runSweep's.
+  const questions = countAnswerable(block);
+  const at = `questions ${first + 1}–${first + questions}`;
   const renamable = renamableInstances(block, ctx.plan);
-  const orig = await ctx.predict(renamable.map((i) => inputOf(i)), (d) => ctx.report(`original predictions · ${at}`, d * (block.length / Math.max(1, renamable.length))));
+  const orig = await ctx.predict(renamable.map((i) => inputOf(i)), (d) => ctx.report(`original predictions · ${at}`, d * (questions / Math.max(1, renamable.length))));
   if (orig.cancelled || opts.signal?.aborted) return null;
   // Only this block's predicted texts: they are dropped with the block.
   const originals = new Map(orig.predictions.map((p) => [p.id, p.text]));
-  ctx.step(block.length);
+  ctx.step(questions);
   for (const [c, tally] of ctx.tallies.entries()) {
     await nextTask();
     if (opts.signal?.aborted) return null;
@@ -106,10 +110,10 @@ async function sweepBlock(block: readonly Instance[], first: number, ctx: BlockC
     const label = `${type} · ${source} · ${origin} · seed ${seed} · ${at}`;
     const onQuestion = opts.onQuestion && ((q: QuestionScores) => opts.onQuestion?.(q, c));
     if (await applyStep(block, tally, { pool: ctx.pool, originals, predict: ctx.predict, onProgress: (d) => ctx.report(label, d), onCase: opts.onCase, onQuestion })) return null;
-    ctx.step(block.length);
+    ctx.step(questions);
     ctx.report(label);
   }
-  return { questions: block.length, answered: originals.size };
+  return { questions, answered: originals.size };
 }
 
 /**
@@ -142,9 +146,9 @@ export async function runSweepStream(instances: Iterable<Instance>, config: Swee
     await nextTask();
     if (opts.signal?.aborted) return { ...committed, cancelled: true };
     // The block is never bound here: when onBlock runs, nothing refers to it.
-    const swept = await sweepBlock(readBlock(it, blockSize, tallies), committed.questions, ctx);
+    const swept = await sweepBlock(readBlock(it, blockSize), committed.questions, ctx);
     if (swept === null) return { ...committed, cancelled: true };
-    // The last read may have counted unanswerable questions after the last answerable one.
+    // The last block may hold only unanswerable questions: their left-out counts are in the cells.
     if (swept.questions === 0) return { ...committed, cells: tallies.map((t) => t.cell()) };
     committed = { cells: tallies.map((t) => t.cell()), cancelled: false, questions: committed.questions + swept.questions, answered: committed.answered + swept.answered };
     opts.onBlock?.(committed.questions);

@@ -283,15 +283,16 @@ export type InstanceFields = Pick<Instance, 'id' | 'dataset' | 'title' | 'questi
  */
 export function makeInstance(f: InstanceFields): Instance {
   const tags: string[] = [];
-  const kind = pairKind(f);
+  // A pair's kind (PairKind), not a run kind: named `pair` so it is not read as a switch on experiment kinds.
+  const pair = pairKind(f);
   if (f.isImpossible) tags.push('unanswerable');
-  if (kind === 'revision') tags.push('revision');
+  if (pair === 'revision') tags.push('revision');
   if (f.lang === 'zh') tags.push('zh');
   const inst: Instance = { id: f.id, dataset: f.dataset, title: f.title, question: f.question, context: f.context, answers: f.answers, isImpossible: f.isImpossible, lang: f.lang, tags };
   if (f.revision) inst.revision = f.revision;
   if (f.isImpossible && f.plausibleAnswers?.length) inst.plausibleAnswers = f.plausibleAnswers;
   if (f.paraphrases?.length) inst.paraphrases = f.paraphrases;
-  if (f.paraphrases?.length || kind === 'paraphrase') inst.tags.push('paraphrase');
+  if (f.paraphrases?.length || pair === 'paraphrase') inst.tags.push('paraphrase');
   if (f.meta && Object.keys(f.meta).length > 0) inst.meta = f.meta;
   if (f.answerType) inst.answerType = f.answerType;
   if (f.entities) inst.entities = f.entities;
