@@ -94,13 +94,16 @@ describe('qarx attack', () => {
   describe('issue 38.6: applicable questions and breaks a researcher can rebuild', () => {
     // Passages of this test's own, each after an emoji (so code points and UTF-16 differ); the
     // answers q1, q3, q5 and q9 are a year, a count and a place name the tagger does not mark, so
-    // no renaming applies to them.
+    // no renaming applies to them. Under the script rule a renamed name answered in part (the surname
+    // alone, F1 0.67) is partial, not a break; q10's renamings (DBName, seed 3) make the model answer
+    // the other climber (F1 0), so renaming breaks a question of its own.
     const P = [
       '🎻 Marie Curie was born in Warsaw in 1867. She moved to Paris in 1891 and worked with Pierre Curie. She won the Nobel Prize in 1903.',
       '🚀 The Apollo 11 mission landed on the Moon in 1969. Neil Armstrong was the first person to walk on the surface, followed by Buzz Aldrin. The crew returned to Earth after eight days.',
       '📚 The library was founded by Andrew Carnegie in Pittsburgh in 1895. It holds 4 million books and opens at 9 o\'clock every morning.',
       '🧪 In 1928 the bacteriologist Alexander Fleming noticed mould on a plate in his London laboratory. Howard Florey later turned the discovery into a medicine.',
       '🎨 The painter Frida Kahlo lived in Coyoacán. Her husband Diego Rivera painted murals in Detroit and in Mexico City.',
+      '🏔️ In 1953 the climber Edmund Hillary reached the summit of Everest with Tenzing Norgay. The expedition was led by John Hunt.',
     ];
     const QS: [number, string, string][] = [
       [0, 'Where was Marie Curie born?', 'Warsaw'],
@@ -113,6 +116,7 @@ describe('qarx attack', () => {
       [3, 'Who turned the discovery into a medicine?', 'Howard Florey'],
       [4, 'Who painted murals in Detroit?', 'Diego Rivera'],
       [4, 'Where did Frida Kahlo live?', 'Coyoacán'],
+      [5, 'Who led the expedition?', 'John Hunt'],
     ];
     const originals = new Map(QS.map(([p, question], i) => [`q${i}`, { question, context: P[p] as string }]));
     // SQuAD JSON with code-point answer_start, as Python writes it.
@@ -170,8 +174,10 @@ describe('qarx attack', () => {
   describe('name source and pool (as sweep and budget spell them)', () => {
     const twelve = join(tmp, 'demo12.json');
     const poolFile = join(tmp, 'pool.json');
-    // A narrowed InDistName pool: names the whole file's pool does not hold.
-    const pool = { first: ['Symon', 'Inoke', 'Arles', 'Mezziah'], last: ['Wiegand', 'Schaden', 'Bode', 'Prohaska'] };
+    // A narrowed InDistName pool: names the whole file's pool does not hold. The surnames have an
+    // apostrophe, which the model splits at ("O'Keefe" → "Keefe", F1 0): a break under the script rule,
+    // where a surname answered without its first name (F1 0.67) is only partial.
+    const pool = { first: ['Symon', 'Inoke', 'Arles', 'Mezziah'], last: ["D'Amore", "O'Keefe", "D'Angelo", "O'Hara"] };
     beforeAll(() => {
       writeFileSync(twelve, JSON.stringify(instancesToSquad(demo.slice(0, 12))));
       writeFileSync(poolFile, JSON.stringify(pool));

@@ -90,8 +90,13 @@ describe('--slice on sweep, budget and universal', () => {
     const bj = JSON.parse(b.stdout) as { n: number; plain: { original: { f1: number }; worst: { f1: number } }; slices: Table[] };
     expect(bj.slices[0]!.all.n).toBe(bj.n);
     expect(bj.slices[0]!.all.perturbed!.f1).toBeCloseTo(bj.plain.worst.f1, 9);
-    const u = await runMain('universal', DATA, '--model', MODEL, '--candidates', '2', '--top', '2', '--slice', 'title');
+    // Only names that worsen more answers than they improve are listed (App. A.1): of K = 2 none does
+    // on this file's one renamable question, of K = 6 one does, so there is a top name to slice by.
+    const u = await runMain('universal', DATA, '--model', MODEL, '--candidates', '6', '--top', '2', '--slice', 'title');
     expect(u.code, u.stderr).toBe(0);
-    expect(u.stdout).toMatch(/\nwith .+\nslice by title: \d+ values?\n/);
+    const listed = Number(/: (\d+) listed \(top 2\)/.exec(u.stdout)?.[1]);
+    expect(listed).toBeGreaterThan(0);
+    // One slice table per listed name.
+    expect(u.stdout.match(/\nwith .+\nslice by title: \d+ values?\n/g)).toHaveLength(listed);
   }, 120_000);
 });
