@@ -46,7 +46,7 @@ async function readSource(source: ImportSource, dataset: string, signal: AbortSi
     const files = await Promise.all(source.files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.blob.arrayBuffer()) })));
     if (source.pairs) {
       const [a, b] = files;
-      if (!a || !b) throw new Error('A revision-pair import needs two aligned SQuAD files: the original and the perturbed one.');
+      if (!a || !b) throw new Error('A pair import needs two aligned SQuAD files: the original and the perturbed one.');
       return importPairFiles(a.name, a.bytes, b.name, b.bytes, { dataset, signal, onProgress: progress('parse') });
     }
     const f = files[0];

@@ -136,7 +136,7 @@ describe('importing', () => {
 
   it('a refused pairs import clears the last import\'s success message', async () => {
     await expect.poll(async () => (await app.page.getByTestId('import-message').getAttribute('class')) ?? '').toBe('success');
-    const pairs = app.page.getByLabel('two aligned SQuAD files (revision pairs)');
+    const pairs = app.page.getByLabel('two aligned SQuAD files (revision or question-paraphrase pairs)');
     await pairs.check();
     await app.page.getByTestId('dataset-file-input').setInputFiles(join(FIXTURES, 'squad-v2.json'));
     expect(await app.page.getByTestId('data-form-error').textContent()).toMatch(/exactly two aligned SQuAD files.*; 1 file given\./);

@@ -28,10 +28,10 @@ async function openSlices(testid: string): Promise<void> {
 describe('two aligned paraphrase files', () => {
   it('says how many pairs were matched by id and by passage and answers', async () => {
     await openSection(app.page, 'data');
-    await app.page.getByText('two aligned SQuAD files (revision pairs)').click();
+    await app.page.getByText('two aligned SQuAD files (revision or question-paraphrase pairs)').click();
     await app.page.getByTestId('dataset-file-input').setInputFiles([join(PARA, 'original.json'), join(PARA, 'paraphrased.json')]);
     await expect.poll(() => text('import-message'), { timeout: 60_000 }).toMatch(/^Imported 6 questions\. Pairs: 4 matched by id, 2 by passage and answers, 0 unmatched\./);
-    await app.page.getByText('two aligned SQuAD files (revision pairs)').click();
+    await app.page.getByText('two aligned SQuAD files (revision or question-paraphrase pairs)').click();
     await app.page.getByTestId('dataset-list').locator('li').filter({ hasText: 'original.json' }).locator('.dataset-name').click();
   });
 
