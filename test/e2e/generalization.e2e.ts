@@ -30,7 +30,7 @@ describe('two aligned paraphrase files', () => {
     await openSection(app.page, 'data');
     await app.page.getByText('two aligned SQuAD files (revision or question-paraphrase pairs)').click();
     await app.page.getByTestId('dataset-file-input').setInputFiles([join(PARA, 'original.json'), join(PARA, 'paraphrased.json')]);
-    await expect.poll(() => text('import-message'), { timeout: 60_000 }).toMatch(/^Imported 6 questions\. Pairs: 4 matched by id, 2 by passage and answers, 0 unmatched\./);
+    await expect.poll(() => text('import-message'), { timeout: 60_000 }).toMatch(/^Imported 6 questions\. Pairs: 4 matched by id, 2 by passage and answers, 0 unmatched; 6 question paraphrases \(same passage, reworded question\)\./);
     await app.page.getByText('two aligned SQuAD files (revision or question-paraphrase pairs)').click();
     await app.page.getByTestId('dataset-list').locator('li').filter({ hasText: 'original.json' }).locator('.dataset-name').click();
   });
@@ -72,7 +72,7 @@ describe('slices under every other experiment', () => {
     expect(await app.page.getByTestId('sweep-slices-pick').locator('option:checked').textContent()).toBe('PER · DBName · US');
     const n = Number(await app.page.getByTestId('sweep-slices-all').locator('td').first().textContent());
     expect(n).toBeGreaterThan(0);
-    expect(await app.page.getByTestId('sweep-slices').locator('thead th').allTextContents()).toEqual(['question word', 'n', 'original EM / F1', 'renamed (mean over seeds) EM / F1', 'change EM / F1']);
+    expect(await app.page.getByTestId('sweep-slices').locator('thead th').allTextContents()).toEqual(['question word', 'n', 'original EM / F1', 'renamed (mean over seeds) EM / F1', 'drop EM / F1 (orig. − pert.)']);
     await app.page.getByTestId('sweep-card').scrollIntoViewIfNeeded();
     await shot(app.page, 'generalization-sweep-slices');
   });

@@ -41,7 +41,7 @@ describe('slice table under the revision-pair result', () => {
       ['when *', '2'],
     ]);
     expect(await app.page.getByTestId('natural-slices-all').locator('td').first().textContent()).toBe('4');
-    expect(await table.locator('thead th').allTextContents()).toEqual(['question word', 'n', 'original EM / F1', 'edited EM / F1', 'change EM / F1']);
+    expect(await table.locator('thead th').allTextContents()).toEqual(['question word', 'n', 'original EM / F1', 'edited EM / F1', 'drop EM / F1 (orig. − pert.)']);
     expect(await app.page.getByTestId('natural-slices-all-drop').textContent()).toMatch(/^(−|\+)?\d+\.\d \/ (−|\+)?\d+\.\d$/);
 
     // Title: labels come from the file, markup included.
@@ -99,7 +99,7 @@ describe('slice table under the revision-pair result', () => {
     await app.page.getByTestId('budget-slices-box').locator(':scope > summary').click();
     const table = app.page.getByTestId('budget-slices');
     await table.waitFor();
-    expect(await table.locator('thead th').allTextContents()).toEqual(['question word', 'n', 'original EM / F1', 'D_worst EM / F1', 'change EM / F1']);
+    expect(await table.locator('thead th').allTextContents()).toEqual(['question word', 'n', 'original EM / F1', 'D_worst EM / F1', 'drop EM / F1 (orig. − pert.)']);
     const counts = (await rowsOf('budget-slices')).map(([, c]) => Number(c));
     expect(counts.reduce((a, b) => a + b, 0)).toBe(n);
     expect(await app.page.getByTestId('budget-slices-all').locator('td').first().textContent()).toBe(String(n));
