@@ -17,7 +17,7 @@ import { tuneV8ForEval } from './eval-v8.ts';
 import { err, numOpt, out, readBytes, readText, UsageError } from './io.ts';
 import { datasetLang } from './lang.ts';
 import { reportRead } from './report.ts';
-import { NO_ANSWER_OPTIONS, noAnswerOf } from './no-answer.ts';
+import { NO_ANSWER_OPTIONS, noAnswerOf, showNoAnswer } from './no-answer.ts';
 import { squadVersionOf, type NoAnswerData } from '../core/data/no-answer.ts';
 
 /** The options of `qarx eval`. */
@@ -65,8 +65,11 @@ export function readEvalPredictions(values: EvalValues, dataFile: string, predFi
 
 /** Which official script scores the data: the file's no-answer decision, or --squad2/--squad1's. */
 export function evalVersion(values: EvalValues, data: { version: EvalData['version']; evidence: NoAnswerData }): EvalData['version'] {
+  // Without a flag the official script's own choice (the file's version) stands and stderr stays the script's.
   if (!values.squad2 && !values.squad1) return data.version;
-  return squadVersionOf(noAnswerOf('eval', values, data.evidence).versionTwo);
+  const d = noAnswerOf('eval', values, data.evidence);
+  showNoAnswer(d);
+  return squadVersionOf(d.versionTwo);
 }
 
 /** Options of the v2.0 script only are a usage error elsewhere: silently ignoring them would print numbers the user did not ask for. */

@@ -3,7 +3,7 @@
  * the flags are the user's override of the dataset's no-answer decision (core/data/no-answer.ts).
  */
 import { decideNoAnswer, type NoAnswerData, type NoAnswerDecision } from '../core/data/no-answer.ts';
-import { UsageError } from './io.ts';
+import { err, UsageError } from './io.ts';
 
 /** The parseArgs options of the override, shared by every command. */
 export const NO_ANSWER_OPTIONS = { squad2: { type: 'boolean' }, squad1: { type: 'boolean' } } as const;
@@ -22,4 +22,14 @@ export function noAnswerOf(cmd: string, values: { squad2?: boolean; squad1?: boo
   const d = decideNoAnswer({ ...data, override });
   if (d.refused) throw new UsageError(`${cmd}: no answer ${d.reason}.`);
   return d;
+}
+
+/** The one stderr line that shows a scoring run's decision and why, e.g. "qarx: no answer (SQuAD 2.0) on: --squad2"; `where` names a dataset of a multi-dataset run (the audit). */
+export function noAnswerLine(d: Pick<NoAnswerDecision, 'reason'>, where?: string): string {
+  return `qarx: ${where ? `${where}: ` : ''}no answer (SQuAD 2.0) ${d.reason}\n`;
+}
+
+/** Prints noAnswerLine on stderr (never stdout: several commands write --json there); once per command run, or per dataset in the audit. */
+export function showNoAnswer(d: Pick<NoAnswerDecision, 'reason'>, where?: string): void {
+  err(noAnswerLine(d, where));
 }

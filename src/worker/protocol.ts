@@ -60,7 +60,7 @@ export type WorkerRequest =
   // tagger: the id of the loaded entity tagger that finds the answer entities (absent: the built-in tagger)
   | { type: 'sweep'; jobId: number; key?: string; instances: Instance[]; config: SweepConfig; versionTwo: boolean; pool: NamePool | null; tags?: TagStoreData[]; tagger?: string; rule: CategoryRule }
   | { type: 'budget'; jobId: number; key?: string; instances: Instance[]; config: BudgetConfig; pool: NamePool | null; tagger?: string; rule: CategoryRule }
-  | { type: 'export-renamed'; jobId: number; instances: Instance[]; options: RenameOptions; pool: NamePool | null }
+  | { type: 'export-renamed'; jobId: number; instances: Instance[]; options: RenameOptions; pool: NamePool | null; versionTwo: boolean }
   /** Universal names: K candidate names, each put in every eligible question, ranked by predictions changed. */
   | { type: 'universal'; jobId: number; key?: string; instances: Instance[]; config: UniversalConfig; versionTwo: boolean; tagger?: string; rule: CategoryRule }
   /** A Hub token-classification model as the entity tagger of sweep, budget and universal names (replaces the one loaded). */

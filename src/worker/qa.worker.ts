@@ -270,7 +270,7 @@ function handleExperiment(msg: Extract<WorkerRequest, { type: 'sweep' | 'budget'
     withModel(msg.jobId, async (a, signal) => {
       const [{ exportRenamedJson, runBudget, runSweep, runUniversal }, { runPairs }, { noisyPairs }] = await Promise.all([lazy.entity(), lazy.pairs(), lazy.noise()]);
       if (msg.type === 'export-renamed') {
-        post({ type: 'exported', jobId: msg.jobId, ...exportRenamedJson(msg.instances, msg.options, msg.pool ?? undefined) });
+        post({ type: 'exported', jobId: msg.jobId, ...exportRenamedJson(msg.instances, msg.options, msg.pool ?? undefined, msg.versionTwo) });
         return;
       }
       if (msg.type === 'pairs') {

@@ -30,9 +30,11 @@ export function ChallengeCard() {
     setBuilt(null);
   };
   const exportSet = (b: NonNullable<typeof built>) => {
-    const squad = challengeToSquad(b.pairs);
+    // The file keeps the dataset's no-answer decision (core/data/no-answer.ts), as qarx challenge writes it.
+    const squad = challengeToSquad(b.pairs, run?.versionTwo);
     const devFilter = b.devFile ? { file: b.devFile, pairsRemoved: b.notInDev } : null;
-    downloadText('challenge-set.json', JSON.stringify({ ...squad, challenge: { ...squad.challenge, devFilter } }, null, 1));
+    const noAnswer = run ? { versionTwo: run.versionTwo, versionTwoReason: run.versionTwoReason } : {};
+    downloadText('challenge-set.json', JSON.stringify({ ...squad, challenge: { ...squad.challenge, ...noAnswer, devFilter } }, null, 1));
   };
   return (
     <div className="challenge" data-testid="challenge">

@@ -1,5 +1,6 @@
 /** Type a passage and a question; the answer is highlighted in place and re-computed as you edit. */
 import { useEffect, useRef } from 'react';
+import { Term } from './Term.tsx';
 import { metricLabel, scorePrediction, scoringLangOf, withScoringLang } from '../../core/data/score.ts';
 import type { Instance } from '../../core/data/types.ts';
 import { segments, type Mark } from '../highlight.ts';
@@ -155,7 +156,7 @@ function AnswerCard() {
         <label className="toggle">
           <input type="checkbox" checked={allowNull} onChange={(e) => setAllowNull(e.target.checked)} /> allow “no answer” (SQuAD 2.0)
         </label>
-        <span className="muted no-answer-reason" data-testid="no-answer-reason">no answer {noAnswerDecision.reason}</span>
+        <span className="muted no-answer-reason" data-testid="no-answer-reason"><Term k="no-answer decision">no answer</Term> {noAnswerDecision.reason}</span>
       </div>
       {error && prediction && <div className="error">{error}</div>}
       {prediction && <ScoreLine prediction={prediction.text} />}

@@ -218,7 +218,7 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
       set({ universalInstances: instances });
       sendOnAll(get, set, 'universal', { type: 'universal', jobId, instances, config: s.universalConfig, versionTwo, rule: s.categoryRule, ...withTagger });
     }
-    else if (c.purpose === 'export') send({ type: 'export-renamed', jobId, instances, options: s.exportOptions, pool });
+    else if (c.purpose === 'export') send({ type: 'export-renamed', jobId, instances, options: s.exportOptions, pool, versionTwo });
     else {
       // core's one rule (src/core/experiments/scope.ts): natural = the revision pairs; noise = their questions when the scope has any, else the answerable ones.
       const pick = populationOf(c.purpose, instances);

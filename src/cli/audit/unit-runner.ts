@@ -12,6 +12,7 @@ import type { RunRecord } from '../../core/results/run-record.ts';
 import { decideNoAnswer, noAnswerData, type NoAnswerData, type NoAnswerDecision } from '../../core/data/no-answer.ts';
 import { readDataset } from '../data.ts';
 import { err } from '../io.ts';
+import { showNoAnswer } from '../no-answer.ts';
 import { openModel, tagWithModel } from '../model.ts';
 import { pickDevice, type DeviceChoice } from './device.ts';
 import { runExperiment } from './experiments.ts';
@@ -32,6 +33,8 @@ export class UnitRunner {
   private data = new Map<string, Promise<{ instances: Instance[]; evidence: NoAnswerData }>>();
   private taggings = new Map<string, Promise<{ instances: Instance[]; pool: NamePool }>>();
   private models = new Map<string, Promise<{ model: Loaded; device: string }>>();
+  /** Datasets whose no-answer decision this process has shown (one line per dataset, not per unit). */
+  private shownNoAnswer = new Set<string>();
   constructor(private readonly opts: RunnerOptions) {}
 
   /**
@@ -48,6 +51,10 @@ export class UnitRunner {
     const { instances: whole, evidence } = await p;
     // The whole file decides no answer (core/data/no-answer.ts), not the unit's language, ids or limit.
     const noAnswer = decideNoAnswer(evidence);
+    if (!this.shownNoAnswer.has(key)) {
+      this.shownNoAnswer.add(key);
+      showNoAnswer(noAnswer, `audit: dataset "${u.spec.dataset.name}"`);
+    }
     const all = whole.filter((i) => lang === null || i.lang === lang);
     const scope = u.sources.scope;
     const pool = scope?.pool ?? (scope?.ids ? (await import('../../core/entity/rename.ts')).buildNamePool(whole) : undefined);

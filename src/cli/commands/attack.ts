@@ -5,7 +5,7 @@
  * ("applicable"), the share of those broken (and of every correct answer, labelled) and the model
  * calls per break; --json adds each break's edited texts and edits (attack-json.ts). Ctrl-C stops after the question being searched and prints what finished, marked partial.
  */
-import { NO_ANSWER_OPTIONS, noAnswerOf } from '../no-answer.ts';
+import { NO_ANSWER_OPTIONS, noAnswerOf, showNoAnswer } from '../no-answer.ts';
 import { parseArgs } from 'node:util';
 import { QaEngine } from '../../core/index.ts';
 import { attackQuestionsJson } from './attack-json.ts';
@@ -77,6 +77,7 @@ export async function attack(argv: string[]): Promise<number> {
   const engine = new QaEngine(model.tokenizer, model.runner);
   // The whole file's no-answer decision, as predict makes it (core/data/no-answer.ts).
   const noAnswer = noAnswerOf('attack', values, read.evidence);
+  showNoAnswer(noAnswer);
   const versionTwo = noAnswer.versionTwo;
   const record = cliRecord({ data: [input], n: instances.length, model: values.model, dtype: model.dtype, device: model.device, noAnswer, lang, settings: { budget: o.budget, families: o.families, seed: o.seed, beam: o.beam, depth: o.depth, renames: o.renames, source: o.source, ...(values.pool !== undefined && o.source === 'indist' ? { pool: values.pool } : {}) } });
   const ctrl = interruptible('attack', 'question');

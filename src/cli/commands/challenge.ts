@@ -2,7 +2,7 @@
  * qarx challenge: a challenge set (Wu et al. 2025, appendix I) from aligned revision pairs and the
  * answers of several models, run here (--model) or read from prediction files (--pred).
  */
-import { NO_ANSWER_OPTIONS, noAnswerOf } from '../no-answer.ts';
+import { NO_ANSWER_OPTIONS, noAnswerOf, showNoAnswer } from '../no-answer.ts';
 import { parseArgs } from 'node:util';
 import { modelScope, QaEngine } from '../../core/index.ts';
 import { enginePredictor } from '../../core/entity/index.ts';
@@ -68,6 +68,7 @@ export async function challenge(argv: string[]): Promise<number> {
   const predMaps = preds.map((p) => ({ ...p, orig: readPredictions(readText(p.original), p.original), pert: readPredictions(readText(p.perturbed), p.perturbed) }));
   const { paired, evidence } = await readPairs(a, b, 'challenge');
   const noAnswer = noAnswerOf('challenge', values, evidence);
+  showNoAnswer(noAnswer);
   const versionTwo = noAnswer.versionTwo;
   const rowsByModel: Record<string, PairRow[]> = {};
   // What produced each model's answers, so the challenge file says how to rebuild it.

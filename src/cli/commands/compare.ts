@@ -3,7 +3,7 @@
  * W2C, W2W, partial) under a rule, EM/F1, the relative F1 change, the unmodified answer-sentence
  * share per category and the prediction-change rate.
  */
-import { NO_ANSWER_OPTIONS, noAnswerOf } from '../no-answer.ts';
+import { NO_ANSWER_OPTIONS, noAnswerOf, showNoAnswer } from '../no-answer.ts';
 import { parseArgs } from 'node:util';
 import { modelScope, QaEngine } from '../../core/index.ts';
 import { enginePredictor } from '../../core/entity/index.ts';
@@ -47,6 +47,7 @@ export async function compare(argv: string[]): Promise<number> {
   const engine = new QaEngine(model.tokenizer, model.runner, { scope: modelScope(model) });
   // One no-answer decision for the pair (core/data/no-answer.ts), or --squad2/--squad1.
   const noAnswer = noAnswerOf('compare', values, read.evidence);
+  showNoAnswer(noAnswer);
   const versionTwo = noAnswer.versionTwo;
   // Ctrl-C: the answers so far are compared and printed, marked partial.
   const stop = interruptible('compare', 'batch');

@@ -3,7 +3,7 @@
  * core functions (runSweepStream, whose cells are runSweep's, and runBudget) and settings, so a run
  * saved in the app is reproduced by the command line its JSON export records.
  */
-import { NO_ANSWER_OPTIONS, noAnswerOf } from '../no-answer.ts';
+import { NO_ANSWER_OPTIONS, noAnswerOf, showNoAnswer } from '../no-answer.ts';
 import { parseArgs } from 'node:util';
 import { DTYPES, modelScope, QaEngine } from '../../core/index.ts';
 import {
@@ -79,6 +79,7 @@ async function setUp(cmd: string, positionals: string[], values: { model?: strin
   const model = await openModel(values.model, values);
   const engine = new QaEngine(model.tokenizer, model.runner, { scope: modelScope(model) });
   const noAnswer = noAnswerOf(cmd, values, read.evidence);
+  showNoAnswer(noAnswer);
   const versionTwo = noAnswer.versionTwo;
   // What produced the result, for --json: the settings are added by each command.
   const recordOf = (settings: Record<string, unknown>) => cliRecord({ data: [data], n: instances.length, model: values.model as string, dtype: model.dtype, device: model.device, noAnswer, lang, settings: { ...settings, ...(values.tagger ? { tagger: values.tagger } : {}) } });

@@ -1,5 +1,5 @@
 /** qarx predict: run_qa.py-style predictions, n-best lists, null odds and (optionally) logit dumps. */
-import { NO_ANSWER_OPTIONS, noAnswerOf } from '../no-answer.ts';
+import { NO_ANSWER_OPTIONS, noAnswerOf, showNoAnswer } from '../no-answer.ts';
 import { logitsRecord } from '../../core/qa/logits-dump.ts';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -72,6 +72,8 @@ export async function predict(argv: string[]): Promise<number> {
   if (model.maxPositions !== null && windows.maxLength > model.maxPositions) {
     throw new UsageError(`--max-length ${windows.maxLength} exceeds what ${model.id} accepts (${model.maxPositions} positions).`);
   }
+  // Shown once the model and its windows are accepted: an error before that stays one line.
+  showNoAnswer(noAnswer);
   const batchSize = intOpt(values['batch-size'], 'batch-size', 8);
   const engine = new QaEngine(model.tokenizer, model.runner, { windows, decode, batchSize, scope: modelScope(model) });
   mkdirSync(values.out, { recursive: true });

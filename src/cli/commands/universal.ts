@@ -4,7 +4,7 @@
  * the answer entity of B random eligible questions; ranked by the weight P(worsen) − P(improve).
  * Ctrl-C stops after the name being tried and prints what finished, marked partial.
  */
-import { NO_ANSWER_OPTIONS, noAnswerOf } from '../no-answer.ts';
+import { NO_ANSWER_OPTIONS, noAnswerOf, showNoAnswer } from '../no-answer.ts';
 import { smallCount, smallLegend } from '../../core/metrics/slices.ts';
 import { parseArgs } from 'node:util';
 import { QaEngine } from '../../core/index.ts';
@@ -91,6 +91,7 @@ export async function universal(argv: string[]): Promise<number> {
   const engine = new QaEngine(model.tokenizer, model.runner);
   // The whole file's no-answer decision (core/data/no-answer.ts), or --squad2/--squad1.
   const noAnswer = noAnswerOf('universal', values, read.evidence);
+  showNoAnswer(noAnswer);
   const versionTwo = noAnswer.versionTwo;
   const record = cliRecord({ data: [input], n: instances.length, model: values.model, dtype: model.dtype, device: model.device, noAnswer, lang, settings: { ...cfg, ...(values.tagger ? { tagger: values.tagger } : {}) } });
   const ctrl = interruptible('universal', 'name');
