@@ -33,7 +33,7 @@ for (const device of ['wasm', 'webgpu'] as const) describe(`an experiment card o
     // The list's search narrows a run only when the scope includes it (issue 23).
     await page.getByTestId('sweep-scope-change').click();
     await page.getByTestId('sweep-scope-search').check();
-    await expect.poll(async () => (await page.getByTestId('sweep-scope-text').textContent()) ?? '').toMatch(/ · search "Szabo"$/);
+    await expect.poll(async () => (await page.getByTestId('sweep-scope-text').textContent()) ?? '').toMatch(/ · search "Szabo" · each renamed where its answer entity is renamable, else left out with its reason$/);
     await page.getByTestId('sweep-seeds').fill('1');
     await page.getByTestId('sweep-run').click();
     const tabs = card.getByTestId('sweep-model-tab');

@@ -55,7 +55,7 @@ describe('DPR over the selected questions', () => {
     await app.page.getByTestId('paraphrase-table').waitFor({ timeout: 120_000 });
     expect(await text('paraphrase-dpr')).toMatch(/^\d+\.\d% \(\d+ of \d+\)$/);
     expect(await text('paraphrase-original-score')).toMatch(/^\d+\.\d \/ \d+\.\d$/);
-    expect(await text('paraphrase-kind-dataset')).toMatch(/^\d+\.\d% \(\d+ of 52\)$/); // the answerable questions only (the scope rule, src/core/experiments/scope.ts)
+    expect(await text('paraphrase-kind-dataset')).toMatch(/^\d+\.\d% \(\d+ of 52\)EM \/ F1 original/); // the answerable questions only (the scope rule, src/core/experiments/scope.ts)
     for (const k of ['reorder', 'function-word', 'synonym', 'content-word', 'combined']) expect(await text(`paraphrase-kind-${k}`)).toMatch(/%/);
     expect(await text('paraphrase-record')).toMatch(/Demo set.* · qarx-lexical-qa fp32 (WASM|WEBGPU) .*seed 1/);
     expect(await text('paraphrase-none')).toContain('No rule applied');

@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { download, openExperiment, openSection, shot, useApp } from './harness.ts';
 
 const app = useApp({ query: 'device=wasm' });
+/** The sweep's own rule, after the scope (src/core/experiments/scope.ts ruleText). */
+const SWEEP_RULE = ' · each renamed where its answer entity is renamable, else left out with its reason';
 const scopeText = async (id: string) => ((await app.page.getByTestId(`${id}-scope-text`).textContent()) ?? '').trim();
 const count = (t: string) => Number(/^Runs on ([\d,]+) questions?:/.exec(t)?.[1]?.replace(/,/g, '') ?? NaN);
 
@@ -14,7 +16,7 @@ describe('every experiment states its scope before it runs', () => {
   it('a search typed in the Live view leaves the Experiments scope alone until it is included', async () => {
     await app.page.getByLabel('Search questions, passages and answers').fill('Alexander Fleming');
     await openExperiment(app.page, 'entity/sweep');
-    await expect.poll(() => scopeText('sweep'), { timeout: 30_000 }).toMatch(/^Runs on [\d,]+ questions: all datasets · no search \(the list's "Alexander Fleming" is not applied\)$/);
+    await expect.poll(() => scopeText('sweep'), { timeout: 30_000 }).toMatch(/^Runs on [\d,]+ questions: all datasets · no search \(the list's "Alexander Fleming" is not applied\) · each renamed where its answer entity is renamable, else left out with its reason$/);
     const all = count(await scopeText('sweep'));
     expect(all).toBeGreaterThan(50);
     // One rule per kind: paraphrases on the answerable questions, revision pairs on the pairs.
@@ -29,11 +31,12 @@ describe('every experiment states its scope before it runs', () => {
 
     await app.page.getByTestId('sweep-scope-change').click();
     await app.page.getByTestId('sweep-scope-search').check();
-    await expect.poll(() => scopeText('sweep')).toMatch(/^Runs on [1-9] questions?: all datasets · search "Alexander Fleming"$/);
+    await expect.poll(() => scopeText('sweep')).toMatch(/^Runs on [1-9] questions?: all datasets · search "Alexander Fleming" · each renamed where its answer entity is renamable, else left out with its reason$/);
     // One scope for all cards: the budget card says the same.
     const sweepScope = await scopeText('sweep');
     await openExperiment(app.page, 'entity/budget');
-    expect(await scopeText('budget')).toBe(sweepScope);
+    // The same scope; the sweep adds its partition rule (issue 38.4: every question renamed or left out with its reason).
+    expect(await scopeText('budget')).toBe(sweepScope.replace(SWEEP_RULE, ''));
     await openExperiment(app.page, 'entity/sweep');
     await app.page.getByTestId('sweep-card').scrollIntoViewIfNeeded();
     await shot(app.page, 'scope-sweep-card');
@@ -61,7 +64,7 @@ describe('every experiment states its scope before it runs', () => {
     expect(await app.page.getByLabel('Search questions, passages and answers').inputValue()).toBe('');
     expect(await app.page.getByRole('combobox', { name: 'Dataset', exact: true }).locator('option:checked').textContent()).toBe('Demo set (built in)');
     await openExperiment(app.page, 'entity/sweep');
-    await expect.poll(() => scopeText('sweep')).toMatch(/^Runs on [\d,]+ questions: Demo set \(built in\) · no search$/);
+    await expect.poll(() => scopeText('sweep')).toMatch(/^Runs on [\d,]+ questions: Demo set \(built in\) · no search · each renamed where its answer entity is renamable, else left out with its reason$/);
     expect(app.errors).toEqual([]);
   });
 });

@@ -44,14 +44,11 @@ describe('universal names', () => {
     expect(await chart.locator('.recharts-yAxis .recharts-cartesian-axis-tick').count()).toBe(shown); // one tick per listed name
     await card().scrollIntoViewIfNeeded();
     await card().screenshot({ path: await shot(app.page, 'universal-full') });
-    // A question a name broke is listed under the result and opens in Live with that name in its passage (issue 26.1).
-    const kase = app.page.getByTestId('result-cases').locator('li').filter({ hasText: 'universal name “' }).first();
-    await kase.waitFor({ timeout: 30_000 });
-    const name = /“([^”]+)”/.exec((await kase.locator('.catalog-id').textContent()) ?? '')?.[1] ?? '';
-    expect(name).not.toBe('');
-    await kase.getByTestId('result-case-open').click();
-    await expect.poll(() => new URL(app.page.url()).hash, { timeout: 30_000 }).toBe('#/live');
-    await expect.poll(() => app.page.getByTestId('passage-input').inputValue(), { timeout: 30_000 }).toContain(name);
+    // Under the one category rule (issue 38.3: C2W needs F1 < 0.4) the shipped model's renamed answers here stay
+    // partly right (the surname alone, F1 0.67), so no universal name makes a C2W case: measured 0 cases over
+    // PER/GPE × DBName/InDistName × N 2–4 × B 6–10 on the demo set. No case is listed, and none is claimed.
+    // (Reopening a found case in Live is the sweep's path, casesFromFound, checked in entity.e2e.ts.)
+    expect(await app.page.getByTestId('result-cases').locator('li').filter({ hasText: 'universal name “' }).count()).toBe(0);
     await openExperiment(app.page, 'entity/universal');
     await card().waitFor({ timeout: 30_000 });
   });
