@@ -63,6 +63,9 @@ describe('gallery cases from the entity experiments', () => {
 
   it('a worst-case renaming listed under the budget result opens in Live as that renaming (issue 26.1)', async () => {
     await openExperiment(app.page, 'entity/budget');
+    // The list collects the sweep's and the budget's cases; the budget's may come after the first few shown.
+    const showAll = app.page.getByTestId('result-cases-all');
+    if ((await showAll.count()) > 0 && /^Show all/.test((await showAll.textContent()) ?? '')) await showAll.click();
     const kase = app.page.getByTestId('result-cases').locator('li').filter({ hasText: 'worst-case renaming: ' }).first();
     await kase.waitFor({ timeout: 30_000 });
     await kase.getByTestId('result-case-open').click();
