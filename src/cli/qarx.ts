@@ -152,10 +152,12 @@ ${wrapIndented(`${NOISE_KINDS.length} kinds of Wu et al. 2025 App. K: ${NOISE_KI
       joins shard directories into one summary (same files as above); exit 1 when units failed or
       no shard ran them
   qarx card --audit <dir> [--model NAME] [--config audit.json] [--out README.md]
-      a Hugging Face model card "Robustness" section from a finished audit: each perturbation's EM/F1
-      before → after with ΔF1's 95% CI and Holm-adjusted p (audit configs with "ci"), n, settings and
-      the qarx command, plus model-index metadata (question-answering; exact_match, f1) in YAML front
-      matter, checked against the Hub's model-index rules (exit 1 when broken)
+      a Hugging Face model card "Robustness" section from a finished audit: the unperturbed EM/F1 and
+      each perturbation's before → after with every 95% CI, raw and Holm-adjusted p (audit configs
+      with "ci"), n, settings and the qarx command, plus model-index metadata (question-answering;
+      exact_match, f1): each dataset's unperturbed scores, each perturbation its own result; the
+      dataset's Hub id from --config's datasets[].hub (else a warning); checked against the Hub's
+      model-index rules (exit 1 when broken)
   --ci [--bootstrap N] [--seed S | --ci-seed S] [--ci-passages] (eval, compare, sweep, budget, universal):
       95% percentile bootstrap CIs over questions (B = 1000, seed 1; --ci-passages resamples whole
       passages), for comparisons the paired CI of the drop, p (McNemar exact on EM, paired sign-flip on

@@ -2,16 +2,14 @@
  * --ci on the CLI (issue 27): qarx eval keeps the official JSON unless --ci; with it, bootstrap CIs
  * over questions (Berg-Kirkpatrick et al. 2012) seeded and reproducible; compare's paired tests
  * (McNemar 1947 on EM, sign-flip on F1; Dror et al. 2018) on the shipped model; an audit config's
- * "ci" puts CI, p and Holm-adjusted p columns in summary.json/md, the CSV and report.html; and
- * qarx card writes a model card section whose model-index follows the Hub's rules.
+ * "ci" puts CI, p and Holm-adjusted p columns in summary.json/md, the CSV and report.html (qarx card:
+ * test/integration/card.test.ts).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { ROOT, runMain, runQarx } from '../support/run-qarx.ts';
-import { modelIndexProblems } from '../../src/core/audit/model-index.ts';
 import { budgetComparisons, experimentCi, pairedStats, type ExperimentCi } from '../../src/core/stats/index.ts';
 import type { BudgetResult } from '../../src/core/entity/stats.ts';
 import { readInstances } from '../../src/cli/data.ts';
@@ -114,7 +112,7 @@ describe('qarx budget --ci (shipped model): the random and RESEMBLE rows', () =>
   });
 });
 
-describe('audit "ci" and qarx card', () => {
+describe('audit "ci"', () => {
   const dir = join(tmp, 'audit');
   beforeAll(async () => {
     const config = join(tmp, 'audit.json');
@@ -147,32 +145,5 @@ describe('audit "ci" and qarx card', () => {
     expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toContain('Holm–Bonferroni over every p of this model');
     expect(readFileSync(join(dir, 'tables', 'qarx-lexical-qa-overview.csv'), 'utf8').split('\n')[0]).toContain('p_f1_holm');
     expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('not a CI');
-  });
-
-  it('qarx card writes a Robustness section and model-index metadata the Hub accepts', async () => {
-    const out = join(tmp, 'README.md');
-    const r = await run('card', '--audit', dir, '--config', 'audit.json', '--out', out);
-    expect(r.code, r.stderr).toBe(0);
-    const text = readFileSync(out, 'utf8');
-    const [, front, body] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text) ?? [];
-    const meta = parse(front ?? '') as { 'model-index': { name: string; results: { task: { type: string }; dataset: { type: string }; metrics: { type: string; value: number }[] }[] }[] };
-    expect(modelIndexProblems(meta['model-index'])).toEqual([]);
-    const results = meta['model-index'][0]?.results ?? [];
-    expect(results.length).toBe(2);
-    for (const x of results) {
-      expect(x.task.type).toBe('question-answering');
-      expect(x.metrics.map((m) => m.type)).toEqual(['exact_match', 'f1']);
-    }
-    expect(body).toMatch(/## Robustness/);
-    expect(body).toMatch(/\| demo \| traps generated after · seed 1 \| \d+ \| [\d.]+ → [\d.]+ \| [\d.]+ → [\d.]+ \| [−+]?[\d.]+ \[[−+]?[\d.]+, [−+]?[\d.]+\] \| /);
-    expect(body).toContain(`qarx audit --config audit.json --out ${dir}`);
-  });
-
-  it('the model-index check names a broken field (a metric without a value, a missing task type)', () => {
-    expect(modelIndexProblems([{ name: 'm', results: [{ task: {}, dataset: { type: 'd', name: 'd' }, metrics: [{ type: 'f1' }] }] }])).toEqual([
-      expect.stringMatching(/^model-index\[0\]\.results\[0\]\.task\.type: /),
-      expect.stringMatching(/^model-index\[0\]\.results\[0\]\.metrics\[0\]\.value: /),
-    ]);
-    expect(modelIndexProblems([{ name: 'm', results: [], extra: 1 }])[0]).toMatch(/extra/);
   });
 });

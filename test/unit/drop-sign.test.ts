@@ -73,7 +73,7 @@ describe('the audit summary and the model card: drop = before − after, its CI 
   });
 
   it.each([true, false])('the card (CI %s) shows +20.0 as the F1 drop and says which way it goes', (withCi) => {
-    const { text } = robustnessCard(audit(withCi).summary, 'm', 'qarx audit');
+    const { text } = robustnessCard(audit(withCi).summary, { model: 'm', config: 'audit.json', out: 'out' });
     expect(text).toContain('F1 drop (before − after)');
     expect(text).toContain(DROP_SIGN);
     expect(text).toMatch(/\| 80\.0 → 60\.0 \| \+20\.0 /);
@@ -89,7 +89,7 @@ describe('the audit summary and the model card: drop = before − after, its CI 
     const [lo, hi] = [row[at('drop_f1_lo')] as number, row[at('drop_f1_hi')] as number];
     // The old columns: change = −drop, its CI [−hi, −lo].
     const old = { ...o, columns: o.columns.map((c) => c.replace(/^drop_/, 'change_')), rows: [row.map((x, i) => (i === at('drop_f1') ? -20 : i === at('drop_f1_lo') ? -hi : i === at('drop_f1_hi') ? -lo : x))] };
-    const { text } = robustnessCard({ ...summary, models: [{ ...summary.models[0]!, overview: old }] }, 'm', 'qarx audit');
+    const { text } = robustnessCard({ ...summary, models: [{ ...summary.models[0]!, overview: old }] }, { model: 'm', config: 'audit.json', out: 'out' });
     const fmt = (x: number) => `${x > 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(x).toFixed(1)}`;
     expect(text).toContain(`+20.0 [${fmt(lo)}, ${fmt(hi)}]`);
   });

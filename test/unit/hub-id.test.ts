@@ -1,6 +1,6 @@
 /** What counts as a Hub model id (owner/name), shared by the app's model forms, the CLI and the configs. */
 import { describe, expect, it } from 'vitest';
-import { isHubId } from '../../src/core/qa/hub-id.ts';
+import { isHubDatasetId, isHubId } from '../../src/core/qa/hub-id.ts';
 import { hubIdError } from '../../src/app/models.ts';
 
 describe('isHubId', () => {
@@ -16,6 +16,22 @@ describe('isHubId', () => {
     { id: '', want: false },
   ])('$id → $want', ({ id, want }) => {
     expect(isHubId(id)).toBe(want);
+  });
+});
+
+describe('isHubDatasetId (huggingface_hub validate_repo_id: owner/name or a legacy name, ≤ 96 a part, no -- or ..)', () => {
+  it.each([
+    { id: 'rajpurkar/squad_v2', want: true },
+    { id: 'squad_v2', want: true },
+    { id: 'local:sq2half', want: false },
+    { id: 'a/b/c', want: false },
+    { id: 'a--b/c', want: false },
+    { id: 'a/b..c', want: false },
+    { id: `a/${'x'.repeat(97)}`, want: false },
+    { id: '-a/b', want: false },
+    { id: '', want: false },
+  ])('$id → $want', ({ id, want }) => {
+    expect(isHubDatasetId(id)).toBe(want);
   });
 });
 

@@ -5,13 +5,15 @@
 import { dirname, isAbsolute, resolve } from 'node:path';
 import * as v from 'valibot';
 import { InputError, parseJson } from '../../core/formats/json.ts';
-import { HUB_ID } from '../../core/qa/hub-id.ts';
+import { HUB_DATASET_ID, HUB_ID } from '../../core/qa/hub-id.ts';
 import { MAX_SEED } from '../../core/text/random.ts';
 import { allKinds, type AuditExperiment } from '../../core/experiments/registry.ts';
 
 const name = v.pipe(v.string(), v.regex(/^[\w.@+-]{1,80}$/, 'must be 1–80 letters, digits or . _ - + @ (it names files and tables)'));
 const posInt = v.pipe(v.number(), v.integer(), v.minValue(1));
 const seed = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_SEED));
+/** A Hub dataset's config, split or revision: one line of text. */
+const hubText = v.pipe(v.string(), v.regex(/^[^\r\n]{1,200}$/, 'must be 1–200 characters on one line'));
 const nonEmpty = <T extends v.GenericSchema>(item: T) => v.pipe(v.array(item), v.minLength(1, 'must list at least one'));
 
 const Dataset = v.pipe(
@@ -33,6 +35,11 @@ const Dataset = v.pipe(
     ids: v.optional(v.union([v.pipe(v.string(), v.minLength(1, 'must name a file of ids')), nonEmpty(v.pipe(v.string(), v.minLength(1, 'must not be empty')))], 'must be a file of ids or a list of ids')),
     /** The InDistName name pool the renamings draw from (the app's pool): a JSON file of name lists per span kind, e.g. {"PER": ["Ada Lovelace"]}. */
     pool: v.optional(v.pipe(v.string(), v.minLength(1, 'must name a JSON file of name lists'))),
+    /**
+     * Where this data lives on the Hugging Face Hub, for `qarx card`'s model-index (dataset.type,
+     * .config, .split, .revision as load_dataset() takes them); metadata only: the audit never reads it.
+     */
+    hub: v.optional(v.strictObject({ id: v.pipe(v.string(), v.regex(HUB_DATASET_ID, 'must be a Hub dataset id, e.g. "rajpurkar/squad_v2"')), config: v.optional(hubText), split: v.optional(hubText), revision: v.optional(hubText) })),
   }),
   v.check((d) => (d.path === undefined) !== (d.builtin === undefined), 'needs exactly one of "path" or "builtin"'),
   v.check((d) => d.ids === undefined || d.limit === undefined, '"ids" and "limit" cannot both be given: "ids" already lists the questions'),

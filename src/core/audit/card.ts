@@ -1,83 +1,81 @@
 /**
- * A "Robustness" section for a Hugging Face model card from an audit summary: per perturbation
- * the EM/F1 before → after, the F1 drop (before − after, positive = worse) with its 95% CI and Holm-adjusted p (when the audit had "ci"),
- * n, the settings and the qarx command; and the same figures as `model-index` metadata for the
- * card's YAML front matter (task question-answering, one result per dataset × perturbation row).
+ * A "Robustness" section for a Hugging Face model card from an audit summary: per dataset the
+ * unperturbed EM/F1 with its CI, then per perturbation the EM/F1 before → after, the drops (before −
+ * after, positive = worse) with every 95% CI and p (raw and Holm-adjusted) the summary has, n, the
+ * settings and the qarx command; and the same figures as `model-index` front matter (card-index.ts).
+ * Every value from a file enters the Markdown escaped (markdown.ts) and the YAML quoted (yaml.ts).
  */
 import type { AuditSummary, SummaryModel } from './format.ts';
 import { DROP_SIGN } from '../metrics/drop.ts';
-import { modelIndexProblems, toYaml, type ModelIndex } from './model-index.ts';
+import { shellQuote } from '../results/run-record.ts';
+import { ciSettingsOf, figuresOf, isOriginal, perturbationName, rowsOf, settingsOf, type Ci, type Row } from './card-rows.ts';
+import { localDatasetType, modelIndexOf, type HubDataset, type IndexNotes } from './card-index.ts';
+import { mdCode, mdFence, mdText } from './markdown.ts';
+import { modelIndexProblems, modelIndexWarnings } from './model-index.ts';
+import { toYaml } from './yaml.ts';
 
-type Row = Record<string, string | number | boolean | null>;
+export type { HubDataset } from './card-index.ts';
 
-/** The overview's rows as records keyed by column. */
-const rowsOf = (m: SummaryModel): Row[] => m.overview.rows.map((r) => Object.fromEntries(m.overview.columns.map((c, i) => [c, r[i] ?? null])));
-
-const num = (x: unknown, d = 1): string => (typeof x === 'number' && Number.isFinite(x) ? x.toFixed(d) : '–');
-const signed = (x: unknown): string => (typeof x === 'number' && Number.isFinite(x) ? `${x > 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(x).toFixed(1)}` : '–');
-const pCell = (x: unknown): string => (typeof x !== 'number' || !Number.isFinite(x) ? '–' : x < 0.001 ? '<0.001' : x.toPrecision(2));
-/** Markdown-safe text (pipes and markup escaped). */
-const md = (s: unknown): string => String(s ?? '').replace(/[\\|`*_<>[\]]/g, (c) => `\\${c}`);
-
-/**
- * A row's F1 drop and its CI (before − after, positive = worse); a summary written before issue 38
- * kept change_f1 = after − before, read here with its sign (and CI ends) flipped.
- */
-function dropOfRow(r: Row): { value: unknown; lo: unknown; hi: unknown } {
-  if ('drop_f1' in r) return { value: r.drop_f1, lo: r.drop_f1_lo, hi: r.drop_f1_hi };
-  const neg = (x: unknown) => (typeof x === 'number' ? -x : x);
-  return { value: neg(r.change_f1), lo: neg(r.change_f1_hi), hi: neg(r.change_f1_lo) };
+/** What the card is made from besides the summary. */
+export interface CardOptions {
+  /** The model to describe (needed when the audit has several). */
+  model?: string;
+  /** Per audit dataset name, where it lives on the Hub (the audit config's datasets[].hub). */
+  hub?: ReadonlyMap<string, HubDataset>;
+  /** The reproduce command's config file and results folder. */
+  config: string;
+  out: string;
+  /** How the summary computed a model's CIs and p (the summary's own note), shown under the table. */
+  ciNote?: (m: SummaryModel) => string;
 }
 
-/** The perturbation's name of a row, e.g. "synthetic keyboard · seed 1 · PER · randstr · us". */
-const perturbation = (r: Row): string => [r.variant, r.seed === null ? null : `seed ${String(r.seed)}`, r.experiment === 'sweep' || r.experiment === 'budget' ? r.row : null].filter((x) => x !== null && x !== '').join(' · ');
+const num = (x: number | null, d = 1): string => (x === null ? '–' : x.toFixed(d));
+const signed = (x: number | null): string => (x === null ? '–' : `${x > 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(x).toFixed(1)}`);
+const pCell = (x: number | null): string => (x === null ? '–' : x < 0.001 ? '<0.001' : x.toPrecision(2));
+const ciText = (ci: Ci | null, f: (x: number | null) => string = num): string => (ci ? ` [${f(ci.lo)}, ${f(ci.hi)}]` : '');
 
-/** The model-index of one model's overview: one result per row, metrics exact_match and f1 after the perturbation. */
-export function modelIndexOf(m: SummaryModel): ModelIndex {
-  const results = rowsOf(m)
-    .filter((r) => typeof r.after_f1 === 'number' && typeof r.after_em === 'number')
-    .map((r) => {
-      const what = perturbation(r);
-      const d = dropOfRow(r);
-      const ci = typeof d.lo === 'number' ? `; F1 drop (before − after) ${signed(d.value)} [${signed(d.lo)}, ${signed(d.hi)}], p ${pCell(r.p_f1_holm)}${r.f1_significance === 'not significant' ? ' (not significant)' : ''}` : '';
-      return {
-        task: { type: 'question-answering', name: 'Question Answering' },
-        dataset: { type: String(r.dataset), name: `${String(r.dataset)} (${what})` },
-        metrics: [
-          { type: 'exact_match', value: +Number(r.after_em).toFixed(2), name: `EM after ${what} (before ${num(r.before_em)}, n ${String(r.n)})` },
-          { type: 'f1', value: +Number(r.after_f1).toFixed(2), name: `F1 after ${what} (before ${num(r.before_f1)}, n ${String(r.n)}${ci})` },
-        ],
-      };
-    });
-  return [{ name: m.name, results }];
+/** One table row: the perturbation's name, n, EM before → after and its drop, F1 before → after and its drop, p raw and Holm. */
+function tableRow(r: Row): string {
+  const f = figuresOf(r);
+  const what = isOriginal(r) ? 'none (unperturbed)' : perturbationName(r);
+  const cells = [mdText(r.dataset), mdText(what), f.n === null ? '–' : String(f.n)];
+  if (!f.after || !f.drop) return `| ${[...cells, num(f.before.em), '–', `${num(f.before.f1)}${ciText(f.before.f1Ci)}`, '–', '–', '–'].join(' | ')} |`;
+  const d = f.drop;
+  const ns = d.significance === 'not significant' ? ' (n.s.)' : '';
+  return `| ${[...cells, `${num(f.before.em)} → ${num(f.after.em)}`, `${signed(d.em)}${ciText(d.emCi, signed)}`, `${num(f.before.f1)}${ciText(f.before.f1Ci)} → ${num(f.after.f1)}${ciText(f.after.f1Ci)}`, `${signed(d.f1)}${ciText(d.f1Ci, signed)}`, pCell(d.pF1), `${pCell(d.pF1Holm)}${ns}`].join(' | ')} |`;
 }
 
-/** The Markdown section: a table of every perturbation, what the columns mean, the settings and the command. */
-export function robustnessSection(s: AuditSummary, m: SummaryModel, command: string): string {
+const HEAD = '| Dataset | Perturbation | n | EM before → after | EM drop (before − after) [95% CI] | F1 before [95% CI] → after [95% CI] | F1 drop (before − after) [95% CI] | p F1 (raw) | p F1 (Holm-adjusted) |\n|---|---|---:|---|---|---|---|---|---|';
+
+/** Where each dataset's metadata points: its Hub id, or why it has none; and datasets left out of the metadata. */
+function datasetLines(names: readonly string[], hub: ReadonlyMap<string, HubDataset>, notes: IndexNotes): string {
+  const lines = names.map((name) => {
+    const h = hub.get(name);
+    if (notes.noHubId.includes(name)) return `- ${mdText(name)}: **no Hub dataset id** (the audit config's \`datasets[].hub\` names one), so the metadata calls it ${mdCode(localDatasetType(name))}, which links to no Hub dataset.`;
+    const where = [h?.config ? `config ${mdCode(h.config)}` : '', h?.split ? `split ${mdCode(h.split)}` : '', h?.revision ? `revision ${mdCode(h.revision)}` : ''].filter(Boolean).join(', ');
+    return `- ${mdText(name)}: Hub dataset ${mdCode(h?.id ?? '')}${where ? ` (${where})` : ''}.`;
+  });
+  const left = notes.noOriginal.map((name) => `- ${mdText(name)}: left out of the metadata: the audit has no unperturbed score for it (add \`{ "kind": "original" }\` to its experiments), and a perturbed F1 alone would be read as the model's.`);
+  return [...lines, ...left].join('\n');
+}
+
+/** The Markdown section: where the data lives, a table of every row, what the columns mean, the settings and the command. */
+export function robustnessSection(s: AuditSummary, m: SummaryModel, o: CardOptions, notes: IndexNotes): string {
   const rows = rowsOf(m);
-  const withCi = m.overview.columns.includes('p_f1_holm');
-  const head = withCi ? '| Dataset | Perturbation | n | EM before → after | F1 before → after | F1 drop (before − after) [95% CI] | p (Holm) |\n|---|---|---:|---|---|---|---|\n' : '| Dataset | Perturbation | n | EM before → after | F1 before → after | F1 drop (before − after) |\n|---|---|---:|---|---|---|\n';
-  const body = rows
-    .map((r) => {
-      const base = `| ${md(r.dataset)} | ${md(perturbation(r))} | ${String(r.n)} | ${num(r.before_em)} → ${num(r.after_em)} | ${num(r.before_f1)} → ${num(r.after_f1)} |`;
-      const d = dropOfRow(r);
-      if (!withCi) return `${base} ${signed(d.value)} |`;
-      if (typeof d.lo !== 'number') return `${base} ${signed(d.value)} (no CI: per-question scores not kept) | – |`;
-      const ns = r.f1_significance === 'not significant' ? ' (n.s.)' : '';
-      return `${base} ${signed(d.value)} [${signed(d.lo)}, ${signed(d.hi)}] | ${pCell(r.p_f1_holm)}${ns} |`;
-    })
-    .join('\n');
+  const hub = o.hub ?? new Map<string, HubDataset>();
+  const names = [...new Set(rows.map((r) => String(r.dataset)))];
+  const ci = ciSettingsOf(s, m.name);
   const units = s.units.filter((u) => u.status === 'ok' && u.run?.model === m.name);
-  const ciSettings = units.map((u) => (u.run?.settings as { ci?: unknown } | undefined)?.ci).find((x) => x !== undefined);
-  const legend = withCi
-    ? `EM and F1 on a 0–100 scale. F1 drop: ${DROP_SIGN} (before − after), with its 95% paired percentile bootstrap CI over the questions; p: paired sign-flip permutation test on F1, Holm–Bonferroni-adjusted over every test of this model; (n.s.) = not significant at 0.05: this many questions cannot tell the drop from chance.`
-    : `EM and F1 on a 0–100 scale; F1 drop: ${DROP_SIGN} (before − after). No CIs: the audit config had no "ci" (add \`"ci": { "bootstrap": 1000, "seed": 1 }\`).`;
-  const settings = units.map((u) => `- ${md(u.label)}: \`${JSON.stringify(u.run?.settings ?? {}).replace(/`/g, "'")}\``).join('\n');
+  const settings = units.map((u) => `- ${mdText(u.label)}: ${mdCode(JSON.stringify(settingsOf(u)))}`).join('\n');
+  const legend = `EM and F1 on a 0–100 scale; the unperturbed row scores every answerable question, each perturbation row the questions it changed, before and after. Drops: ${DROP_SIGN} (before − after). ${ci ? `CIs: 95%, settings ${mdCode(JSON.stringify(ci))}; p F1 (raw) is the row's own test, p F1 (Holm-adjusted) is adjusted over every test of this model, and (n.s.) marks a row whose adjusted p is not below 0.05.` : 'No CIs or p: the audit config had no "ci" (add `"ci": { "bootstrap": 1000, "seed": 1 }`).'}${o.ciNote && ci ? ` How the audit computed them (summary.md): ${mdText(o.ciNote(m))}` : ''}`;
   return `## Robustness
 
-Measured with \`qarx\` (QA Robustness Explorer) audit "${md(s.name)}", ${md(s.generated)}.${ciSettings ? ` CIs: ${md(JSON.stringify(ciSettings))}.` : ''}
+Measured with \`qarx\` (QA Robustness Explorer) audit "${mdText(s.name)}" of model ${mdText(m.name)}, ${mdText(s.generated)}. In the metadata above, each dataset's unperturbed scores are its metrics; each perturbation is a result of its own, its metrics named "EM/F1 after …", with the drop, CIs and p in their \`args\`.
 
-${head}${body}
+${datasetLines(names, hub, notes)}
+
+${HEAD}
+${rows.map(tableRow).join('\n')}
 
 ${legend}
 
@@ -87,17 +85,20 @@ ${settings}
 
 ### Reproduce
 
-\`\`\`sh
-${command}
-\`\`\`
+${mdFence(`qarx audit --config ${shellQuote(o.config)} --out ${shellQuote(o.out)}`, 'sh')}
 `;
 }
 
-/** The whole card text (front matter with model-index, then the section) and the metadata's problems under the Hub's rules. */
-export function robustnessCard(s: AuditSummary, modelName: string | undefined, command: string): { text: string; problems: string[] } {
-  const m = modelName === undefined && s.models.length === 1 ? s.models[0] : s.models.find((x) => x.name === modelName);
-  if (!m) throw new RangeError(`${modelName === undefined ? 'the audit has several models' : `no model "${modelName}" in the audit`}: pick one with --model (${s.models.map((x) => x.name).join(', ') || 'none'}).`);
-  const index = modelIndexOf(m);
+/** The whole card (front matter with model-index, then the section), the metadata's problems under the Hub's rules, and warnings for stderr. */
+export function robustnessCard(s: AuditSummary, o: CardOptions): { text: string; problems: string[]; warnings: string[] } {
+  const m = o.model === undefined && s.models.length === 1 ? s.models[0] : s.models.find((x) => x.name === o.model);
+  if (!m) throw new RangeError(`${o.model === undefined ? 'the audit has several models' : `no model "${o.model}" in the audit`}: pick one with --model (${s.models.map((x) => x.name).join(', ') || 'none'}).`);
+  const { index, notes } = modelIndexOf(s, m, o.hub ?? new Map());
   const problems = modelIndexProblems(index);
-  return { text: `---\n${toYaml({ 'model-index': index })}---\n\n${robustnessSection(s, m, command)}`, problems };
+  const warnings = [
+    ...notes.noHubId.map((d) => `dataset "${d}" has no Hub dataset id: the metadata calls it "${localDatasetType(d)}" (name one with "hub": { "id": "owner/name", "config": …, "split": … } in the audit config's datasets)`),
+    ...notes.noOriginal.map((d) => `dataset "${d}" has no unperturbed score ({ "kind": "original" } in the audit's experiments): its results are left out of the metadata`),
+    ...(problems.length ? [] : modelIndexWarnings(index).filter((w) => !/is not a Hub dataset id/.test(w))),
+  ];
+  return { text: `---\n${toYaml({ 'model-index': index })}---\n\n${robustnessSection(s, m, o, notes)}`, problems, warnings };
 }

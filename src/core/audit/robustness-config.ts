@@ -19,7 +19,8 @@ export interface AuditModelIn {
 /** The config as audit.json holds it (the CLI's AuditConfig input, as plain data). */
 export interface AuditConfigFile {
   name: string;
-  datasets: ({ name: string; limit?: number; ids?: string[] } & ({ builtin: 'demo' } | { path: string }))[];
+  /** `hub`: where the data lives on the Hugging Face Hub, for `qarx card` (metadata only). */
+  datasets: ({ name: string; limit?: number; ids?: string[]; hub?: { id: string; config?: string; split?: string; revision?: string } } & ({ builtin: 'demo' } | { path: string }))[];
   models: { name: string; dtype?: 'fp32' | 'fp16' | 'q8'; path?: string; hub?: string }[];
   experiments: Record<string, unknown>[];
   seeds: number[];

@@ -4,6 +4,7 @@
  * what was being done. Pure TS on `fetch` only.
  */
 import type { ImportResult } from '../data/types.ts';
+import { isHubDatasetId } from '../qa/hub-id.ts';
 
 /** The public Hub; any host with the same URL layout (a mirror, a test server) works too. */
 export const HF_DEFAULT_HOST = 'https://huggingface.co/';
@@ -129,7 +130,7 @@ function normalizeName(raw: string): string {
   const fromUrl = /^https?:\/\/[^/]+\/datasets\/([^/?#]+(?:\/[^/?#]+)?)/i.exec(name);
   if (fromUrl?.[1]) name = fromUrl[1];
   name = name.replace(/^datasets\//, '');
-  if (!/^[A-Za-z0-9][\w.-]*(\/[A-Za-z0-9][\w.-]*)?$/.test(name)) {
+  if (!isHubDatasetId(name)) {
     throw new HfDatasetError('bad-name', `"${raw}" is not a Hub dataset name; expected owner/name, like "rajpurkar/squad_v2".`);
   }
   return name;
