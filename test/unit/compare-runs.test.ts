@@ -129,6 +129,8 @@ describe('p-values in result tables are formatted as pText (issue 39.5: 0.0066 i
     [0.0004, 'model_p_em', undefined, '<0.001'],
     [0.2134, 'PER_DBName_p_f1', undefined, '0.21'],
     [0.0066, 'drop_f1', undefined, '0.0'],
+    // A pairs table's category rows count questions: whole, as its card shows them.
+    [7, 'natural edits', 'C2W', '7'],
   ])('formatCell(%s, %s, %s) === %s', (v, column, row, text) => expect(formatCell(v, column, row)).toBe(text));
 
   it('knows a p column by its name', () => expect(['p_f1', 'p_em_holm', 'resemble_p_f1', 'p_f1 A'].every(isPValue) && !['drop_f1', 'pct', 'mdd_f1'].some(isPValue)).toBe(true));

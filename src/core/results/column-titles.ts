@@ -13,7 +13,8 @@ import { pText } from '../stats/format.ts';
 const WORDS: Record<string, string> = { em: 'EM', f1: 'F1', orig: 'orig.', pct: '%', dpr: 'DPR', resemble: 'RESEMBLE', std: '±' };
 
 /** Names that count things (questions, seeds, names): whole numbers, never decimals. */
-const COUNTS = new Set(['n', 'questions', 'seeds', 'planned_seeds', 'changed', 'tried', 'eligible', 'f1_dropped', 'draws', 'worsened', 'improved', 'originals', 'attacked', 'variants', 'rank', 'seed']);
+// The pair categories (C2C … partial) are the questions of each, as a pairs table's measure rows.
+const COUNTS = new Set(['n', 'questions', 'seeds', 'planned_seeds', 'changed', 'tried', 'eligible', 'f1_dropped', 'draws', 'worsened', 'improved', 'originals', 'attacked', 'variants', 'rank', 'seed', 'C2C', 'C2W', 'W2C', 'W2W', 'partial']);
 
 /** A side-by-side column's base name and side, e.g. splitSide('drop_f1 B−A') → ['drop_f1', 'B−A']. */
 function splitSide(column: string): [string, string | null] {
