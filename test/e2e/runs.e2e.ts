@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { download as downloadFile, openExperiment, openSection, shot, SHOTS, useApp } from './harness.ts';
+import { pText } from '../../src/core/stats/format.ts';
 
 const app = useApp({ query: 'device=wasm' });
 beforeAll(async () => {
@@ -158,14 +159,29 @@ describe('run history and exports', () => {
     await runRows().nth(3).getByTestId('run-compare').check();
     const table = app.page.getByTestId('side-by-side-table');
     await table.waitFor();
-    // Titled and formatted as the single-run tables: no machine names, one decimal in a score column.
-    expect(await table.locator('thead th').allTextContents()).toEqual(['row', 'model EM, A', 'model EM, B', 'model EM, B − A', 'model F1, A', 'model F1, B', 'model F1, B − A', 'RESEMBLE EM, A', 'RESEMBLE EM, B', 'RESEMBLE EM, B − A', 'RESEMBLE F1, A', 'RESEMBLE F1, B', 'RESEMBLE F1, B − A']);
-    // Rows by their card labels, not the machine names of the CSV.
-    expect(await table.locator('tbody tr td:first-child').allTextContents()).toEqual(['original', 'random renaming, mean', 'random renaming, ±', 'D_worst', 'D_best', 'stability %']);
+    // Issue 39.5: each run's estimate, own 95% CI and own p (Holm beside it), and B − A of the estimates only.
+    expect(await table.locator('thead th').allTextContents()).toEqual(['row', 'figure', 'A', 'A 95% CI', 'A p (Holm)', 'B', 'B 95% CI', 'B p (Holm)', 'B − A (estimates)']);
+    const cells = await table.locator('tbody tr').evaluateAll((rs) => rs.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+    // Rows by their card labels, not the machine names of the CSV; figures titled as the single-run tables.
+    expect([...new Set(cells.map((r) => r[0]))]).toEqual(['original', 'random renaming, mean', 'random renaming, ±', 'D_worst', 'D_best', 'stability %']);
+    expect(cells.some((r) => /_|\bp\b|lo$|hi$/.test(r[1] ?? ''))).toBe(false);
     // The original questions are the same in both runs: their F1 does not move.
-    expect(await table.locator('tbody tr').first().locator('td').nth(6).textContent()).toBe('0.0');
-    const f1A = await table.locator('tbody tr').evaluateAll((rs) => rs.map((r) => r.querySelectorAll('td')[4]?.textContent ?? ''));
-    expect(f1A.every((t) => /^\d+\.\d$/.test(t))).toBe(true);
+    expect(cells.find((r) => r[0] === 'original' && r[1] === 'model F1')?.[8]).toBe('0.0');
+    expect(cells.filter((r) => r[1] === 'model F1').every((r) => /^\d+\.\d$/.test(r[2] ?? ''))).toBe(true);
+    // Each case's drop: both runs' own CI and p, no difference of them (no estimate of the drop in this table, so no B − A).
+    const drops = cells.filter((r) => (r[1] ?? '').startsWith('model drop F1'));
+    expect(drops.map((r) => r[0])).toEqual(['random renaming, mean', 'D_worst', 'D_best']);
+    for (const r of drops) {
+      expect([r[3], r[6]].every((c) => /^\[-?\d+\.\d, -?\d+\.\d\]$/.test(c ?? ''))).toBe(true);
+      expect(r[8]).toBe('–');
+    }
+    // Every p as pText writes it (0.0066 stays 0.0066; never a one-decimal "0.0"), the Holm p labelled beside it.
+    const ps = cells.flatMap((r) => [r[4], r[7]]).filter((c): c is string => c !== undefined && c !== '–');
+    expect(ps.length).toBeGreaterThan(0);
+    for (const c of ps) {
+      const [raw, holm] = /^(\S+)(?: \(Holm (\S+)\))?$/.exec(c)?.slice(1) ?? [];
+      expect([raw, holm].filter((x): x is string => x !== undefined).every((x) => x === '<0.001' || pText(Number(x)) === x)).toBe(true);
+    }
     await app.page.getByTestId('run-history').scrollIntoViewIfNeeded();
     await shot(app.page, 'runs-side-by-side');
     expect(await unnamedControls('run-history')).toEqual([]);

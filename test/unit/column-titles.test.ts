@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { cellLabel, rowCellLabel, columnTitle, formatCell, isCount, rowLabel } from '../../src/core/results/column-titles.ts';
 import { valueLabel } from '../../src/core/results/value-labels.ts';
-import { sideBySide } from '../../src/core/results/table.ts';
+import { compareRuns } from '../../src/core/results/compare-runs.ts';
 import { budgetTable } from '../../src/core/results/tables.ts';
 
 describe('columnTitle', () => {
@@ -65,9 +65,7 @@ describe('formatCell', () => {
     const sc = (f1: number) => ({ original: { em: 80, f1: 85 }, random: { em: 60, f1 }, randomStd: { em: 2, f1: 1.5 }, worst: { em: 40, f1: 50 }, best: { em: 90, f1: 92 }, stability: 0.25 });
     const a = budgetTable({ n: 12, plain: sc(70), defended: null, perInstance: [], cancelled: false });
     const b = budgetTable({ n: 12, plain: sc(71.25), defended: null, perInstance: [], cancelled: false });
-    const s = sideBySide(a, b);
-    const col = s.columns.indexOf('model_f1 B−A');
-    const shown = s.rows.map((r) => formatCell(r[col] ?? null, s.columns[col] as string, r[0]));
+    const shown = compareRuns(a, b).filter((f) => f.column === 'model_f1').map((f) => formatCell(f.diff, f.column, f.row));
     expect(shown).toEqual(['0.0', '1.3', '0.0', '0.0', '0.0', '0.0']);
   });
 });
@@ -97,8 +95,8 @@ describe('rowLabel and cellLabel: side-by-side rows and key cells in human label
   it('labels a side-by-side table of two budgets row by row, numbers as formatCell', () => {
     const sc = (f1: number) => ({ original: { em: 80, f1: 85 }, random: { em: 60, f1 }, randomStd: { em: 2, f1: 1.5 }, worst: { em: 40, f1: 50 }, best: { em: 90, f1: 92 }, stability: 0.25 });
     const budget = (f1: number) => ({ n: 12, plain: sc(f1), defended: null, perInstance: [], cancelled: false });
-    const t = sideBySide(budgetTable(budget(70)), budgetTable(budget(71)));
-    expect(t.rows.map((r) => cellLabel(r[0], 'row'))).toEqual(['original', 'random renaming, mean', 'random renaming, ±', 'D_worst', 'D_best', 'stability %']);
+    const t = compareRuns(budgetTable(budget(70)), budgetTable(budget(71))).filter((f) => f.column === 'model_f1');
+    expect(t.map((f) => cellLabel(f.row, 'row'))).toEqual(['original', 'random renaming, mean', 'random renaming, ±', 'D_worst', 'D_best', 'stability %']);
     expect(cellLabel('db', 'source')).toBe('DBName');
     expect(cellLabel('cn', 'origin')).toBe('China');
     expect(cellLabel(12.345, 'orig_f1')).toBe('12.3');

@@ -2,7 +2,8 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { dataFile, modelArg, noAnswerReason, shellQuote, type RunRecord } from '../../src/core/results/run-record.ts';
-import { exportName, partialNote, sideBySide, tableToCsv, type ResultTable } from '../../src/core/results/table.ts';
+import { exportName, partialNote, tableToCsv, type ResultTable } from '../../src/core/results/table.ts';
+import { compareRuns } from '../../src/core/results/compare-runs.ts';
 import { qarxCommand, resultExport, runCommand } from '../../src/core/experiments/command.ts';
 import { budgetTable, sweepTable } from '../../src/core/results/tables.ts';
 import { restoreCell } from '../../src/core/formats/pairs-csv.ts';
@@ -136,7 +137,7 @@ describe('JSON export, file names, side by side', () => {
     ['natural', '2026-01-02T03:04:05.000Z', 'chart categories', 'png', 'qarx-natural-2026-01-02-0304-chart-categories.png'],
   ])('exportName(%s, %s, %s, %s) === %s', (kind, date, part, ext, name) => expect(exportName(kind, date, part, ext)).toBe(name));
 
-  it('lines up the headline numbers of two runs by row key with B − A', () => {
+  it('lines up the headline estimates of two runs by row key with B − A of the estimates', () => {
     const row = (type: string, f1: number, drop: number, complete = true): SweepRow => ({
       type: type as SweepRow['type'],
       source: 'db',
@@ -155,13 +156,22 @@ describe('JSON export, file names, side by side', () => {
     const a = sweepTable([row('PER', 50, 10), row('GPE', 55, 5)]);
     const b = sweepTable([row('PER', 48, 12), row('ORG', 30, 30)]);
     expect(a.rows[0]?.slice(-2)).toEqual([50, 50]); // 1 of 2 wrong answers names another entity
-    const s = sideBySide(a, b);
-    expect(s.columns).toEqual(['row', 'orig_f1 A', 'orig_f1 B', 'orig_f1 B−A', 'renamed_f1_mean A', 'renamed_f1_mean B', 'renamed_f1_mean B−A', 'drop_f1 A', 'drop_f1 B', 'drop_f1 B−A']);
-    expect(s.rows).toEqual([
-      ['PER · db · us', 60, 60, 0, 50, 48, -2, 10, 12, 2],
-      ['GPE · db · us', 60, null, null, 55, null, null, 5, null, null],
-      ['ORG · db · us', null, 60, null, null, 30, null, null, 30, null],
+    const none = { lo: null, hi: null, p: null, pHolm: null };
+    const fig = (v: number | null) => ({ value: v, ...none });
+    const s = compareRuns(a, b).map((f) => [f.row, f.column, f.a.value, f.b.value, f.diff]);
+    expect(s).toEqual([
+      ['PER · db · us', 'orig_f1', 60, 60, 0],
+      ['PER · db · us', 'renamed_f1_mean', 50, 48, -2],
+      ['PER · db · us', 'drop_f1', 10, 12, 2],
+      ['GPE · db · us', 'orig_f1', 60, null, null],
+      ['GPE · db · us', 'renamed_f1_mean', 55, null, null],
+      ['GPE · db · us', 'drop_f1', 5, null, null],
+      ['ORG · db · us', 'orig_f1', null, 60, null],
+      ['ORG · db · us', 'renamed_f1_mean', null, 30, null],
+      ['ORG · db · us', 'drop_f1', null, 30, null],
     ]);
+    // Without statistics a figure is its estimate alone.
+    expect(compareRuns(a, b)[2]).toEqual({ row: 'PER · db · us', column: 'drop_f1', byRow: false, a: fig(10), b: fig(12), diff: 2 });
   });
 
   it('a budget table has one row per measure, empty RESEMBLE columns when it was off', () => {

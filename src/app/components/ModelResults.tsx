@@ -9,12 +9,17 @@ import type { SavedKind } from '../store/run-saving.ts';
 import { downloadText } from '../download.ts';
 import { ModelBadge } from './ModelsPanel.tsx';
 import { countOf } from '../../core/text/plural.ts';
-import { columnTitle, rowCellLabel } from '../../core/results/column-titles.ts';
+import { columnTitle, isPValue, rowCellLabel } from '../../core/results/column-titles.ts';
+import { pText } from '../../core/stats/format.ts';
 import type { CellValue } from '../../core/results/table.ts';
 
-/** A cell as shown: numbers to 2 decimals, null and NaN (no question) as "—", name sources, origins and measures by their labels. */
+/** Whether a cell holds a p-value: its model's column (e.g. 'B p_f1 (partial)') or its row's measure (e.g. 'p_f1_holm') names one. */
+const isP = (row: readonly CellValue[], column: string | undefined) => isPValue((column ?? '').replace(/^[A-Z] /, '').replace(/ \(partial\)$/, '')) || (typeof row[0] === 'string' && isPValue(row[0]));
+
+/** A cell as shown: p-values as pText, other numbers to 2 decimals, null and NaN (no question) as "—", name sources, origins and measures by their labels. */
 const cell = (row: readonly CellValue[], columns: readonly string[], j: number) => {
   const v = row[j];
+  if (typeof v === 'number' && Number.isFinite(v) && isP(row, columns[j])) return pText(v);
   return v === null || v === undefined || (typeof v === 'number' && !Number.isFinite(v)) ? '—' : typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(2)) : typeof v === 'string' ? rowCellLabel(row, columns, j) : String(v);
 };
 

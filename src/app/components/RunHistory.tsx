@@ -1,12 +1,12 @@
 /**
  * The run history: every saved run (kind, data, N, model, precision, device, date, partial), reopened
- * with its record, tables and charts, deleted (after a confirm), or two of one kind side by side.
+ * with its record, tables and charts, deleted (after a confirm), or two of one kind side by side (RunCompare.tsx).
  */
 import { SavedRunSlices } from './ExperimentSlices.tsx';
 import { useEffect, useState } from 'react';
 import { describeRun, type RunRecord } from '../../core/results/run-record.ts';
 import { kindLabel } from '../../core/experiments/registry.ts';
-import { sideBySide, type ResultTable } from '../../core/results/table.ts';
+import type { ResultTable } from '../../core/results/table.ts';
 import { cellLabel, columnTitle } from '../../core/results/column-titles.ts';
 import { summarizeSweep } from '../../core/entity/stats.ts';
 import type { Origin } from '../../core/entity/options.ts';
@@ -25,6 +25,7 @@ import { RunResult } from './RunResult.tsx';
 import { SweepResults } from './SweepResults.tsx';
 import { BudgetTable } from './BudgetTable.tsx';
 import { PairResults } from './NaturalCard.tsx';
+import { RunCompare } from './RunCompare.tsx';
 
 export function RunHistory() {
   const runs = useApp((s) => s.savedRuns);
@@ -106,7 +107,7 @@ export function RunHistory() {
           </table>
         </div>
       )}
-      {picked.length === 2 && <SideBySide a={picked[0] as SavedRunInfo} b={picked[1] as SavedRunInfo} />}
+      {picked.length === 2 && <RunCompare a={picked[0] as SavedRunInfo} b={picked[1] as SavedRunInfo} />}
       {opened && (
         <div className="saved-run" data-testid="saved-run">
           <div className="row">
@@ -154,25 +155,6 @@ function SavedRunView({ info, payload }: { info: SavedRunInfo; payload: unknown 
   );
 }
 
-/** Two runs' headline numbers side by side (same kind only). */
-function SideBySide({ a, b }: { a: SavedRunInfo; b: SavedRunInfo }) {
-  if (a.kind !== b.kind) return <p className="note" data-testid="side-by-side-kinds">Pick two runs of the same kind to put them side by side ({kindLabel(a.kind)} and {kindLabel(b.kind)} were picked).</p>;
-  return (
-    <div className="run-compare" data-testid="side-by-side">
-      <h4>Side by side: {kindLabel(a.kind)}</h4>
-      <p className="run-record">
-        <strong>A</strong> {describeRun(a.run)}
-        {a.partial ? ' (partial)' : ''}
-      </p>
-      <p className="run-record">
-        <strong>B</strong> {describeRun(b.run)}
-        {b.partial ? ' (partial)' : ''}
-      </p>
-      <TableView table={sideBySide(a.table, b.table)} testid="side-by-side-table" />
-    </div>
-  );
-}
-
 /** Any ResultTable as an HTML table, titled and formatted as the single-run tables (counts whole, scores to one decimal). */
 export function TableView({ table, testid }: { table: ResultTable; testid?: string }) {
   return (
@@ -193,7 +175,7 @@ export function TableView({ table, testid }: { table: ResultTable; testid?: stri
           {table.rows.map((r, i) => (
             <tr key={i}>
               {r.map((v, j) => (
-                <td key={j} className={typeof v === 'number' && table.columns[j]?.endsWith('B−A') ? (v < 0 ? 'drop' : v > 0 ? 'gain' : undefined) : undefined}>
+                <td key={j}>
                   {cellLabel(v, table.columns[j] ?? '', r[0])}
                 </td>
               ))}

@@ -7,12 +7,14 @@ import { ORIGIN_LABELS, SOURCE_LABELS } from '../entity/options.ts';
 import { KIND_LABELS } from '../sensitivity/kinds.ts';
 import { VALUE_LABELS, valueLabel } from './value-labels.ts';
 import { DROP_SUFFIX, RELATIVE_F1_TITLE } from '../metrics/drop.ts';
+import { pText } from '../stats/format.ts';
 
 /** Words of a machine name spelt as the result cards spell them. */
 const WORDS: Record<string, string> = { em: 'EM', f1: 'F1', orig: 'orig.', pct: '%', dpr: 'DPR', resemble: 'RESEMBLE', std: '±' };
 
 /** Names that count things (questions, seeds, names): whole numbers, never decimals. */
-const COUNTS = new Set(['n', 'questions', 'seeds', 'planned_seeds', 'changed', 'tried', 'eligible', 'f1_dropped', 'draws', 'worsened', 'improved', 'originals', 'attacked', 'variants', 'rank', 'seed']);
+// The pair categories (C2C … partial) are the questions of each, as a pairs table's measure rows.
+const COUNTS = new Set(['n', 'questions', 'seeds', 'planned_seeds', 'changed', 'tried', 'eligible', 'f1_dropped', 'draws', 'worsened', 'improved', 'originals', 'attacked', 'variants', 'rank', 'seed', 'C2C', 'C2W', 'W2C', 'W2W', 'partial']);
 
 /** A side-by-side column's base name and side, e.g. splitSide('drop_f1 B−A') → ['drop_f1', 'B−A']. */
 function splitSide(column: string): [string, string | null] {
@@ -93,12 +95,21 @@ export function isCount(name: string): boolean {
   return COUNTS.has(splitSide(name)[0]);
 }
 
-/** A cell as the result cards show it: counts whole, other numbers to one decimal, no value as '–', e.g. formatCell(12.345, 'orig_f1') === '12.3'. */
+/** Whether a column (or a row's measure) is a p-value, plain or Holm-adjusted, e.g. isPValue('model_p_f1_holm') === true, isPValue('drop_f1') === false. */
+export function isPValue(name: string): boolean {
+  return /(^|_)p_(em|f1)(_holm)?$/.test(splitSide(name)[0]);
+}
+
+/**
+ * A cell as the result cards show it: counts whole, p-values as pText (0.0066 stays 0.0066, never
+ * "0.0"), other numbers to one decimal, no value as '–', e.g. formatCell(12.345, 'orig_f1') === '12.3'.
+ */
 export function formatCell(v: CellValue | undefined, column: string, rowLabel?: CellValue): string {
   if (v === null || v === undefined) return '–';
   if (typeof v === 'boolean') return v ? 'yes' : 'no';
   if (typeof v === 'string') return v;
   if (!Number.isFinite(v)) return '–';
+  if (isPValue(column) || (typeof rowLabel === 'string' && isPValue(rowLabel))) return pText(v);
   const whole = isCount(column) || (typeof rowLabel === 'string' && isCount(rowLabel));
   // toFixed keeps "-0.0" for a tiny negative; a difference of nothing reads 0.
   const s = v.toFixed(whole ? 0 : 1);

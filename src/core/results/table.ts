@@ -1,7 +1,7 @@
 /**
  * Result tables as data: every experiment result becomes a ResultTable, which exports as CSV
  * (RFC 4180, formula-safe) and JSON (with the run record, its settings and the reproducing `qarx`
- * command, src/core/experiments/command.ts), and two tables of the same kind line up side by side.
+ * command, src/core/experiments/command.ts); two tables of the same kind compare in compare-runs.ts.
  */
 import Papa from 'papaparse';
 import { FORMULA_START } from '../formats/pairs-csv.ts';
@@ -10,7 +10,7 @@ import { countOf } from '../text/plural.ts';
 
 export type CellValue = string | number | boolean | null;
 
-/** A titled table; `key` columns identify a row, `headline` columns are compared side by side. */
+/** A titled table; `key` columns identify a row, `headline` columns are compared side by side (compare-runs.ts). */
 export interface ResultTable {
   title: string;
   columns: string[];
@@ -54,7 +54,7 @@ export function exportName(kind: string, date: string, part: string, ext: string
 }
 
 /** A row's identity from its key columns, e.g. 'PER · db · us'. */
-const rowKey = (t: ResultTable, r: CellValue[]) => t.key.map((k) => String(r[t.columns.indexOf(k)] ?? '')).join(' · ');
+export const rowKey = (t: ResultTable, r: CellValue[]) => t.key.map((k) => String(r[t.columns.indexOf(k)] ?? '')).join(' · ');
 
 /**
  * What a cancelled run's table holds, e.g. 'Cancelled run: partial results; the command runs it whole. Finished: PER · db · us (2 of 2 seeds).
@@ -70,28 +70,4 @@ export function partialNote(t: ResultTable, planned?: readonly string[], label: 
   const present = new Set(t.rows.map((r) => rowKey(t, r)));
   const notStarted = planned ? ` Not started: ${list(planned.filter((k) => !present.has(k)).map(label))}.` : ' Rows with no finished seed are not in the table.';
   return `${head} Finished: ${list(t.rows.filter((r) => r[done] === true).map(row))}. Cut short: ${list(t.rows.filter((r) => r[done] !== true).map(row))}.${notStarted}`;
-}
-
-/**
- * Two tables of one kind side by side: per row key found in either, each headline column of A, of B
- * and B − A (null when a side lacks the row or the value), e.g. drop_f1 10 vs 12 → 10, 12, 2.
- */
-export function sideBySide(a: ResultTable, b: ResultTable): ResultTable {
-  const heads = a.headline.filter((h) => b.headline.includes(h));
-  const keys = [...new Set([...a.rows.map((r) => rowKey(a, r)), ...b.rows.map((r) => rowKey(b, r))])];
-  const find = (t: ResultTable, k: string) => t.rows.find((r) => rowKey(t, r) === k);
-  const num = (t: ResultTable, r: CellValue[] | undefined, h: string) => {
-    const v = r ? clean(r[t.columns.indexOf(h)] ?? null) : null;
-    return typeof v === 'number' ? v : null;
-  };
-  const rows = keys.map((k) => {
-    const ra = find(a, k);
-    const rb = find(b, k);
-    return [k, ...heads.flatMap((h) => {
-      const x = num(a, ra, h);
-      const y = num(b, rb, h);
-      return [x, y, x !== null && y !== null ? +(y - x).toFixed(4) : null];
-    })];
-  });
-  return { title: `${a.title}: A vs B`, columns: ['row', ...heads.flatMap((h) => [`${h} A`, `${h} B`, `${h} B−A`])], rows, key: ['row'], headline: [] };
 }

@@ -5,7 +5,7 @@ import { wrongShares, type BudgetResult, type BudgetScores, type SweepRow } from
 import type { CellValue, ResultTable } from './table.ts';
 import { worsensMore, type UniversalResult } from '../entity/universal-options.ts';
 import type { DprCell, DprKindCell, DprSummary } from '../sensitivity/dpr.ts';
-import { isPooled, kindsOf } from '../sensitivity/kinds.ts';
+import { isPooled, kindsOf, POOLED_ROWS } from '../sensitivity/kinds.ts';
 import type { TrapSummary } from '../trap/summary.ts';
 import { adversarialCounts, type AdversarialOutput } from '../trap/adversarial.ts';
 import { isSmallN, sliceKeyLabel, type SliceRow, type SliceTable as SliceTableData } from '../metrics/slices.ts';
@@ -111,7 +111,7 @@ export function dprTable(s: DprSummary): ResultTable {
   // question once are the other weighting, in their own labelled rows with their own count.
   const score = (measure: string, v: number, n: number): CellValue[] => [measure, r4(v), n, null];
   const kinds = kindsOf(s);
-  const pooled = isPooled(s) ? ' all kinds pooled' : '';
+  const pooled = isPooled(s) ? POOLED_ROWS : '';
   const sides = (k: string, c: DprKindCell): CellValue[][] => [score(`em_original${k}`, c.original.em, c.n), score(`f1_original${k}`, c.original.f1, c.n), score(`em_paraphrased${k}`, c.paraphrased.em, c.n), score(`f1_paraphrased${k}`, c.paraphrased.f1, c.n)];
   const perKind = kinds.flatMap((k) => {
     const c = s.byKind[k] as DprKindCell;

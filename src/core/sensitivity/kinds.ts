@@ -56,6 +56,9 @@ export const KIND_ORDER: readonly ParaphraseKind[] = ['dataset', ...PARAPHRASE_K
 /** The kinds a summary has, in KIND_ORDER, e.g. ['dataset', 'reorder']. */
 export const kindsOf = (s: { byKind: Partial<Record<ParaphraseKind, unknown>> }): ParaphraseKind[] => KIND_ORDER.filter((k) => s.byKind[k] !== undefined);
 
+/** The suffix of the result table's rows over all kinds when a run has several, e.g. 'dpr_pct all kinds pooled'. */
+export const POOLED_ROWS = ' all kinds pooled';
+
 /** Whether a summary's overall figures pool several kinds (then they are only a labelled extra, never the headline). */
 export const isPooled = (s: { byKind: Partial<Record<ParaphraseKind, unknown>> }): boolean => kindsOf(s).length > 1;
 
