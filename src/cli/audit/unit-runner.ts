@@ -16,6 +16,7 @@ import { showNoAnswer } from '../no-answer.ts';
 import { openModel, tagWithModel } from '../model.ts';
 import { pickDevice, type DeviceChoice } from './device.ts';
 import { runExperiment } from './experiments.ts';
+import { unitInputs } from './fingerprint.ts';
 import { selectIds } from '../scope-opts.ts';
 import type { PlannedUnit, UnitSources } from './plan.ts';
 
@@ -130,7 +131,9 @@ export class UnitRunner {
         settings: u.spec.ci ? { ...out.settings, ci: u.spec.ci } : out.settings,
         date: base.started,
       };
-      return { ...base, status: 'ok', error: null, kind: out.kind, run, table: out.table, payload: out.payload, headline: out.headline, notes: out.notes, runtime: { device, threads: this.opts.threads }, seconds: +((performance.now() - t0) / 1000).toFixed(3) };
+      // What the result was computed from (hashed after loading, so a Hub model's downloaded files count), checked on resume.
+      const inputs = await unitInputs(u.sources, this.opts.cacheDir);
+      return { ...base, status: 'ok', error: null, kind: out.kind, run, table: out.table, payload: out.payload, headline: out.headline, notes: out.notes, runtime: { device, threads: this.opts.threads }, seconds: +((performance.now() - t0) / 1000).toFixed(3), inputs };
     } catch (e) {
       const error = e instanceof Error ? e.message : String(e);
       return { ...base, status: 'failed', error, kind: u.spec.experiment.kind, run: null, table: null, payload: null, headline: [], notes: [], runtime: { device, threads: this.opts.threads }, seconds: +((performance.now() - t0) / 1000).toFixed(3) };
