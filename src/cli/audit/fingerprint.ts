@@ -13,7 +13,7 @@ import type { FileHashes, ModelInputs, UnitInputs } from '../../core/audit/input
 import { cacheDirOf } from '../cache-dir.ts';
 import type { UnitSources } from './plan.ts';
 
-type Digest = { sha256: string; bytes: number };
+export type Digest = { sha256: string; bytes: number };
 const cache = new Map<string, Promise<Digest>>();
 
 /** SHA-256 of a file's bytes, streamed; the same path, size and mtime in this process give the cached digest. */
@@ -75,9 +75,29 @@ function demoDigest(): Digest {
   return demo;
 }
 
+/** A data source's digest: the file's bytes, or the built-in demo set's questions. */
+export const dataInputs = (src: UnitSources['data']): Promise<Digest> => ('builtin' in src ? Promise.resolve(demoDigest()) : hashFile(src.path));
+
 /** A unit's inputs now: its data, model and tagger fingerprints (throws when a file cannot be read). */
 export async function unitInputs(src: UnitSources, cacheDir?: string): Promise<UnitInputs> {
-  const data = 'builtin' in src.data ? demoDigest() : await hashFile(src.data.path);
+  const data = await dataInputs(src.data);
   const model = await modelInputs(src.model, cacheDir);
   return { data, model, ...(src.tagger ? { tagger: await modelInputs(taggerModel(src.tagger), cacheDir) } : {}) };
 }
+
+/**
+ * Loads a model (or tagger) and fingerprints the files it loads: a local folder before it is read
+ * (a file changed while loading then fails the next resume's check, never passes it), a Hub model's
+ * cached files after they are downloaded.
+ */
+export async function loadFingerprinted<T>(src: UnitSources['model'], cacheDir: string | undefined, load: () => Promise<T>): Promise<{ loaded: T; inputs: ModelInputs }> {
+  if ('hub' in src) {
+    const loaded = await load();
+    return { loaded, inputs: await modelInputs(src, cacheDir) };
+  }
+  const inputs = await modelInputs(src, cacheDir);
+  return { loaded: await load(), inputs };
+}
+
+/** loadFingerprinted for a tagger as the plan names it (a folder, or a Hub id). */
+export const loadTaggerFingerprinted = <T>(tagger: string, cacheDir: string | undefined, load: () => Promise<T>) => loadFingerprinted(taggerModel(tagger), cacheDir, load);
