@@ -80,7 +80,7 @@ describe('qarx audit resumes by content (issue 40.1)', () => {
   it('a dataset path with other content under the same name runs the unit again, says why, and reports the new file\'s numbers', async () => {
     config('seven.json', 'model');
     const r = await audit();
-    expect(r.stderr).toContain(`1 unit done before run again: dataset "d": its content changed (sha256 ${sha256(join(tmp, 'five.json')).slice(0, 8)}… then, ${sha256(join(tmp, 'seven.json')).slice(0, 8)}… now): d · m · synthetic keyboard · seed 1`);
+    expect(r.stderr).toContain(`1 unit to run again: dataset "d": its content changed (sha256 ${sha256(join(tmp, 'five.json')).slice(0, 8)}… then, ${sha256(join(tmp, 'seven.json')).slice(0, 8)}… now): d · m · synthetic keyboard · seed 1`);
     expect(r.stderr).not.toContain('already done (skipped)');
     expect([r.code, r.n]).toEqual([0, 7]);
   }, 600_000);
@@ -91,7 +91,7 @@ describe('qarx audit resumes by content (issue 40.1)', () => {
     writeFileSync(join(tmp, 'model2', 'config.json'), JSON.stringify({ ...cfg, _edited: true }));
     config('seven.json', 'model2');
     const r = await audit();
-    expect(r.stderr).toContain('1 unit done before run again: model "m": its files changed (config.json (changed))');
+    expect(r.stderr).toContain('1 unit to run again: model "m": its files changed (config.json (changed))');
     expect([r.code, r.n]).toEqual([0, 7]);
     const again = await audit();
     expect(again.stderr).toContain('1 already done (skipped); 0 to run');
@@ -102,7 +102,15 @@ describe('qarx audit resumes by content (issue 40.1)', () => {
     delete f.inputs;
     writeFileSync(unitFile(), JSON.stringify(f));
     const r = await audit();
-    expect(r.stderr).toContain('1 unit done before run again: its unit file records no fingerprint of the data and model it was computed on');
+    expect(r.stderr).toContain('1 unit to run again: its unit file records no fingerprint of the data and model it was computed on');
     expect([r.code, r.n]).toEqual([0, 7]);
+  }, 600_000);
+
+  it('a data file gone since: the unit runs again and fails, naming the file, instead of reporting the old numbers', async () => {
+    rmSync(join(tmp, 'seven.json'));
+    const r = await audit();
+    expect(r.stderr).toContain('1 unit to run again: dataset "d" or model "m" cannot be read now');
+    expect(r.stderr).toMatch(/FAILED: .*seven\.json: no such file/);
+    expect([r.code, r.n]).toEqual([1, undefined]);
   }, 600_000);
 });

@@ -28,9 +28,9 @@ export async function staleUnits(units: readonly PlannedUnit[], done: ReadonlyMa
   return out;
 }
 
-/** stderr lines: each reason once, with the units it sends back to run, e.g. 'audit: 2 units done before run again: dataset "d": its content changed (…): d · m · natural script; …'. */
+/** stderr lines: each reason once, with the units it sends back to run, e.g. 'audit: 2 units to run again: dataset "d": its content changed (…): d · m · natural script; …'. */
 export function staleLines(tag: string, units: readonly PlannedUnit[], stale: ReadonlyMap<string, StaleReason[]>): string[] {
   const byReason = new Map<StaleReason, string[]>();
   for (const u of units) for (const r of stale.get(u.id) ?? []) byReason.set(r, [...(byReason.get(r) ?? []), u.label]);
-  return [...byReason].map(([r, labels]) => `${tag}: ${countOf(labels.length, 'unit')} done before run again: ${r}: ${labels.slice(0, 4).join('; ')}${labels.length > 4 ? `; … ${labels.length - 4} more` : ''}\n`);
+  return [...byReason].map(([r, labels]) => `${tag}: ${countOf(labels.length, 'unit')} to run again: ${r}: ${labels.slice(0, 4).join('; ')}${labels.length > 4 ? `; … ${labels.length - 4} more` : ''}\n`);
 }
