@@ -1,12 +1,12 @@
 /** Model loading for qarx: a local directory in the Hugging Face layout or a Hub id. */
 import { formatBytes } from '../core/text/bytes.ts';
 import { existsSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { configureRuntime, loadQaModel, type Dtype, type ModelSource } from '../core/index.ts';
 import { InputError } from '../core/formats/json.ts';
 import { isHubId } from '../core/qa/hub-id.ts';
 import { err } from './io.ts';
+import { cacheDirOf } from './cache-dir.ts';
 import type { Instance } from '../core/data/types.ts';
 
 /** A directory on disk is a local model; otherwise owner/name is a Hub id. */
@@ -30,7 +30,7 @@ export async function openModel(spec: string, o: { 'hub-host'?: string; 'cache-d
   const { source } = resolveModel(spec);
   configureRuntime({
     remoteHost: o['hub-host'] ?? process.env.HF_ENDPOINT ?? 'https://huggingface.co/',
-    cacheDir: o['cache-dir'] ?? process.env.QARX_CACHE_DIR ?? join(homedir(), '.cache', 'qarx'),
+    cacheDir: cacheDirOf(o['cache-dir']),
   });
   const t0 = performance.now();
   let lastFile = '';
@@ -59,7 +59,7 @@ export async function tagWithModel(instances: readonly Instance[], spec: string,
   const { source } = resolveModel(spec);
   configureRuntime({
     remoteHost: o['hub-host'] ?? process.env.HF_ENDPOINT ?? 'https://huggingface.co/',
-    cacheDir: o['cache-dir'] ?? process.env.QARX_CACHE_DIR ?? join(homedir(), '.cache', 'qarx'),
+    cacheDir: cacheDirOf(o['cache-dir']),
   });
   // Imported here: the tagger types entities with compromise and the name lists, which predict must not load.
   const [{ loadNerTagger }, { tagInstances }] = await Promise.all([import('../core/runtime/ner-tagger.ts'), import('../core/ner/tag-instances.ts')]);

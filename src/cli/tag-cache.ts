@@ -9,13 +9,13 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Instance } from '../core/data/types.ts';
 import { newTagStore, TAG_FORMAT, tagStoreData, tagStoreFrom, useTagStore, type TagStore, type TagStoreData } from '../core/entity/tag-store.ts';
 import { lexiconSnapshot, lexiconSnapshotGrew, useLexiconSnapshot, type LexiconSnapshot } from '../core/entity/lexicon.ts';
 import { err } from './io.ts';
+import { cacheDirOf } from './cache-dir.ts';
 
 /** The files whose code decides the tags: the compiled CLI's own files, or the tagger's sources under tsx. */
 function codeFiles(): string[] {
@@ -63,7 +63,7 @@ export function datasetKey(instances: readonly Instance[]): string {
 }
 
 /** The tags directory of a cache dir (--cache-dir, QARX_CACHE_DIR, else ~/.cache/qarx). */
-export const tagsDir = (cacheDir?: string) => join(cacheDir ?? process.env.QARX_CACHE_DIR ?? join(homedir(), '.cache', 'qarx'), 'tags');
+export const tagsDir = (cacheDir?: string) => join(cacheDirOf(cacheDir), 'tags');
 
 /** The cache file of a dataset. */
 export const tagFile = (instances: readonly Instance[], cacheDir?: string) => join(tagsDir(cacheDir), `${datasetKey(instances)}-${codeFingerprint()}.json`);

@@ -36,6 +36,12 @@ export function removeStaleTemps(dir: string): number {
   return stale.length;
 }
 
+/** Removes a directory's summary files: they report results about to be replaced, so none is left behind should the run stop. */
+export function removeSummaryFiles(dir: string): void {
+  for (const f of ['summary.json', 'summary.md', 'report.html', 'bundle.zip']) rmSync(join(dir, f), { force: true });
+  rmSync(join(dir, 'tables'), { recursive: true, force: true });
+}
+
 /** Reads a directory's plan.json, or null when it has none. */
 export function readPlan(dir: string): PlanFile | null {
   const p = join(dir, 'plan.json');

@@ -10,13 +10,15 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { UnitFile } from '../../core/audit/format.ts';
+import { mixedInputs } from '../../core/audit/inputs.ts';
 import { parseConfigText } from '../audit/config.ts';
 import { cudaAvailable, type DeviceChoice } from '../audit/device.ts';
-import { readPlan, readUnits, removeStaleTemps, unitPath, unitsDir, writeAtomic, type PlanFile } from '../audit/files.ts';
+import { readPlan, readUnits, removeStaleTemps, removeSummaryFiles, unitPath, unitsDir, writeAtomic, type PlanFile } from '../audit/files.ts';
 import { cliCommand } from '../record.ts';
 import { writeSummaryFiles } from '../audit/output.ts';
 import { parseShard, planUnits, shardUnits, specDiff, type PlannedUnit } from '../audit/plan.ts';
 import { runPool } from '../audit/pool.ts';
+import { staleLines, staleUnits } from '../audit/resume.ts';
 import { pickParallelism } from '../audit/parallel.ts';
 import { buildSummary, pickUnits } from '../audit/summary.ts';
 import { checkOutputDir, err, intOpt, out, readText, UsageError } from '../io.ts';
@@ -101,14 +103,18 @@ export async function audit(argv: string[]): Promise<number> {
   }
   const plan = planFile(config.name, all);
   checkPlan(dir, plan);
-  const stale = removeStaleTemps(dir);
-  if (stale) err(`${tag}: removed ${stale} half-written file${stale === 1 ? '' : 's'} of an interrupted run\n`);
+  const temps = removeStaleTemps(dir);
+  if (temps) err(`${tag}: removed ${temps} half-written file${temps === 1 ? '' : 's'} of an interrupted run\n`);
   const done = readUnits(dir);
   checkUnitFiles(dir, mine, done);
-  const todo = mine.filter((u) => done.get(u.id)?.status !== 'ok');
+  // Skipped only when stored ok and computed on the same data and model bytes as now (audit/resume.ts).
+  const stale = await staleUnits(mine, done, values.cacheDir);
+  for (const line of staleLines(tag, mine, stale)) err(line);
+  if (stale.size) removeSummaryFiles(dir);
+  const todo = mine.filter((u) => done.get(u.id)?.status !== 'ok' || stale.has(u.id));
   const skipped = mine.length - todo.length;
   const cuda = device === 'cpu' ? null : cudaAvailable();
-  err(`${tag}: ${mine.length} of ${all.length} units${skipped ? `, ${skipped} already done (skipped)` : ''}; ${todo.length} to run with ${workers} worker${workers === 1 ? '' : 's'}${threads ? ` × ${threads} thread${threads === 1 ? '' : 's'}` : ''} (${values.why}); device: ${device === 'cpu' ? 'CPU (--device cpu)' : cuda?.ok ? 'CUDA' : `CPU (${cuda?.reason ?? ''})`}\n`);
+  err(`${tag}: ${mine.length} of ${all.length} units${skipped ? `, ${skipped} already done (skipped)` : ''}${stale.size ? `, ${stale.size} done before but stale (run again)` : ''}; ${todo.length} to run with ${workers} worker${workers === 1 ? '' : 's'}${threads ? ` × ${threads} thread${threads === 1 ? '' : 's'}` : ''} (${values.why}); device: ${device === 'cpu' ? 'CPU (--device cpu)' : cuda?.ok ? 'CUDA' : `CPU (${cuda?.reason ?? ''})`}\n`);
   const t0 = performance.now();
   let finished = 0;
   let failed = 0;
@@ -169,6 +175,9 @@ export async function merge(argv: string[]): Promise<number> {
   checkOutputDir(outDir, '--out directory');
   const planned = new Set(plan.units.map((u) => u.id));
   const chosen = [...pickUnits(units).values()].filter((u) => planned.has(u.id));
+  // One summary, one dataset per name: refuse results computed on other bytes, or on unrecorded ones.
+  const mixed = mixedInputs(chosen.filter((u) => u.status === 'ok'));
+  if (mixed) throw new UsageError(`merge: ${mixed}.`);
   const summary = buildSummary(plan, chosen, new Date().toISOString());
   // The out directory is a results directory itself: plan and the unit files behind the summary.
   writeAtomic(`${outDir}/plan.json`, `${JSON.stringify(plan, null, 2)}\n`);

@@ -8,6 +8,7 @@ import type { ResultTable } from '../results/table.ts';
 import type { RunRecord } from '../results/run-record.ts';
 import type { HeadlineRow } from '../experiments/outcome.ts';
 import { kindOf } from '../experiments/registry.ts';
+import type { UnitInputs } from './inputs.ts';
 
 export const UNIT_FORMAT = 'qarx-audit-unit';
 export const SUMMARY_FORMAT = 'qarx-audit-summary';
@@ -48,6 +49,8 @@ export interface UnitFile {
   runtime: { device: string; threads: number | null };
   started: string;
   seconds: number;
+  /** The content of the data and model files it was computed from (inputs.ts), checked on resume; absent when failed, and in files of a qarx before them. */
+  inputs?: UnitInputs;
 }
 
 export type { HeadlineRow } from '../experiments/outcome.ts';
