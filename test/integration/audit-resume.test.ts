@@ -106,6 +106,14 @@ describe('qarx audit resumes by content (issue 40.1)', () => {
     expect([r.code, r.n]).toEqual([0, 7]);
   }, 600_000);
 
+  it('a unit file of another result format (AUDIT_VERSION) is not trusted: it runs again, saying so', async () => {
+    const f = JSON.parse(readFileSync(unitFile(), 'utf8')) as Record<string, unknown>;
+    writeFileSync(unitFile(), JSON.stringify({ ...f, version: 0 }));
+    const r = await audit();
+    expect(r.stderr).toContain('1 unit to run again: written by an audit of result format 0 (this qarx writes format 1)');
+    expect([r.code, r.n]).toEqual([0, 7]);
+  }, 600_000);
+
   it('a data file gone since: the unit runs again and fails, naming the file, instead of reporting the old numbers', async () => {
     rmSync(join(tmp, 'seven.json'));
     const r = await audit();

@@ -4,7 +4,7 @@
  * runs again and stderr says which units and why, as make or DVC rebuild what is stale and keep
  * the rest. A result is never reported for inputs it was not computed on.
  */
-import type { UnitFile } from '../../core/audit/format.ts';
+import { AUDIT_VERSION, type UnitFile } from '../../core/audit/format.ts';
 import { staleReasons, UNRECORDED, type StaleReason } from '../../core/audit/inputs.ts';
 import { countOf } from '../../core/text/plural.ts';
 import { unitInputs } from './fingerprint.ts';
@@ -17,6 +17,11 @@ export async function staleUnits(units: readonly PlannedUnit[], done: ReadonlyMa
     const f = done.get(u.id);
     if (f?.status !== 'ok') continue;
     const names = { dataset: u.spec.dataset.name, model: u.spec.model.name };
+    // A unit written under another result format is not this qarx's answer, whatever its inputs.
+    if (f.version !== AUDIT_VERSION) {
+      out.set(u.id, [`written by an audit of result format ${String(f.version)} (this qarx writes format ${AUDIT_VERSION})`]);
+      continue;
+    }
     try {
       // A file with no record needs no hashing: it is stale whatever the files hold now.
       const why = f.inputs ? staleReasons(f.inputs, await unitInputs(u.sources, cacheDir), names) : [UNRECORDED];
