@@ -12,6 +12,7 @@
 import { debugDataWorker } from './data-client.ts';
 import { configureHeartbeat } from './supervisor.ts';
 import { debugWorker } from './worker-client.ts';
+import { useApp } from './store/index.ts';
 
 /** Installs window.qarxTest when the page was opened with ?test-hooks=1. */
 export function installTestHooks(): void {
@@ -21,6 +22,8 @@ export function installTestHooks(): void {
     holdSweep: (cells: number, skip = 0) => debugWorker({ holdSweepAfter: cells, skip }),
     holdExplain: (calls: number) => debugWorker({ holdExplainAfter: calls }),
     holdRun: (predictions: number) => debugWorker({ holdRunAfter: predictions }),
+    // How many running jobs have a checkpoint in the store (a held run's arrives before the test kills the worker).
+    checkpoints: () => Object.keys(useApp.getState().checkpoints).length,
     heartbeat: (silenceMs: number) => configureHeartbeat({ silenceMs, intervalMs: Math.max(100, Math.min(5_000, silenceMs / 4)) }),
   };
 }
