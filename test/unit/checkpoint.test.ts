@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { checkpointDue, predictRecorder, replayPredictor, type PredictLog } from '../../src/core/experiments/checkpoint.ts';
 import type { Predictor } from '../../src/core/entity/tally.ts';
 import type { QaInput, QaPrediction } from '../../src/core/types.ts';
-import { demoInstances, goldOf, kindBodies, standIn } from './helpers/kind-runs.ts';
+import { cancelledAfter, demoInstances, goldOf, kindBodies, standIn } from './helpers/kind-runs.ts';
 
 const instances = demoInstances();
 const answer = standIn(goldOf(instances));
@@ -27,19 +27,6 @@ function logged(rec: ReturnType<typeof predictRecorder>, each: () => void): Pred
   });
 }
 
-/** The stand-in model cancelled (as enginePredictor reports a Cancel) once `k` predictions are made. */
-function cancelledAfter(k: number): Predictor {
-  let n = 0;
-  return async (inputs: QaInput[]) => {
-    const out: QaPrediction[] = [];
-    for (const i of inputs) {
-      if (n >= k) return { predictions: out, cancelled: true };
-      out.push(answer(i));
-      n++;
-    }
-    return { predictions: out, cancelled: false };
-  };
-}
 
 describe('a checkpoint replays the run cancelled at the same point', () => {
   it.each(Object.keys(bodies))('%s', async (kind) => {
@@ -53,7 +40,7 @@ describe('a checkpoint replays the run cancelled at the same point', () => {
       let snap: PredictLog | null = null;
       await body(logged(rec, () => void (rec.count() === k && (snap ??= rec.snapshot()))));
       const replayed = await body(replayPredictor(snap as unknown as PredictLog));
-      expect(replayed).toEqual(await body(cancelledAfter(k)));
+      expect(replayed).toEqual(await body(cancelledAfter(answer, k)));
     }
   });
 });

@@ -11,12 +11,11 @@ import { allKinds } from '../../src/core/experiments/registry.ts';
 import type { Predictor } from '../../src/core/entity/tally.ts';
 import { runSweep } from '../../src/core/entity/experiment.ts';
 import { DEFAULT_SWEEP } from '../../src/core/entity/options.ts';
-import type { QaInput, QaPrediction } from '../../src/core/types.ts';
 import { builtInPayload, JOB_OF, type SavedKind } from '../../src/app/store/run-saving.ts';
 import { noAnswerReason, type RunRecord } from '../../src/core/results/run-record.ts';
 import { DEFAULT_ROBUSTNESS, emptyRow } from '../../src/core/results/robustness.ts';
 import type { ExperimentDoneEvent } from '../../src/worker/protocol.ts';
-import { demoInstances, goldOf, kindBodies, standIn } from './helpers/kind-runs.ts';
+import { cancelledAfter, demoInstances, goldOf, kindBodies, standIn } from './helpers/kind-runs.ts';
 
 const instances = demoInstances();
 const answer = standIn(goldOf(instances));
@@ -26,19 +25,6 @@ const run: RunRecord = { datasets: ['demo'], n: 3, selected: 3, query: '', filte
 /** Where the app runs each kind of the registry: its own card's job, or inside the robustness table (its original column). */
 const APP_JOB: Record<string, SavedKind | 'robustness'> = { original: 'robustness', sweep: 'sweep', budget: 'budget', natural: 'natural', synthetic: 'synthetic', universal: 'universal', paraphrase: 'paraphrase', traps: 'traps', adversarial: 'adversarial', robustness: 'robustness' };
 
-/** The stand-in model cancelled after `k` predictions (as a Cancel leaves the predictor). */
-function cancelledAfter(k: number): Predictor {
-  let n = 0;
-  return async (inputs: QaInput[]) => {
-    const out: QaPrediction[] = [];
-    for (const i of inputs) {
-      if (n >= k) return { predictions: out, cancelled: true };
-      out.push(answer(i));
-      n++;
-    }
-    return { predictions: out, cancelled: false };
-  };
-}
 
 /** How many predictions a whole run of kind `k` makes. */
 async function predictionsOf(k: SavedKind): Promise<number> {
@@ -54,9 +40,9 @@ async function runningWithCheckpoint(k: SavedKind): Promise<ExperimentDoneEvent>
   useApp.setState({ [JOB_OF[k]]: { status: 'running', jobId, progress: null, selected: 3, error: null, run }, ciSettings: { ...useApp.getState().ciSettings, on: false } } as never);
   if (k === 'sweep') {
     const demo = instances.filter((i) => i.dataset !== 'adv');
-    await runSweep(demo, { ...DEFAULT_SWEEP, seeds: 1, sources: ['db'], types: ['PER'] }, cancelledAfter(at), { onCell: (cell) => applyWorkerEvent({ type: 'sweep-cell', jobId, cell }) });
+    await runSweep(demo, { ...DEFAULT_SWEEP, seeds: 1, sources: ['db'], types: ['PER'] }, cancelledAfter(answer, at), { onCell: (cell) => applyWorkerEvent({ type: 'sweep-cell', jobId, cell }) });
   }
-  const done = { ...(await (bodies[k] as (p: Predictor) => Promise<ExperimentDoneEvent>)(cancelledAfter(at))), jobId };
+  const done = { ...(await (bodies[k] as (p: Predictor) => Promise<ExperimentDoneEvent>)(cancelledAfter(answer, at))), jobId };
   applyWorkerEvent({ type: 'checkpoint', jobId, done });
   return done;
 }

@@ -76,3 +76,17 @@ export function kindBodies(instances: readonly Instance[]): Record<string, (p: P
 
 /** The gold answers by question id, for the stand-in model. */
 export const goldOf = (instances: readonly Instance[]) => new Map(instances.filter((i) => i.answers[0]).map((i) => [i.id, i.answers[0]?.text ?? '']));
+
+/** The model stand-in `answer` cancelled once `k` predictions are made, as enginePredictor reports a Cancel. */
+export function cancelledAfter(answer: (i: QaInput) => QaPrediction, k: number): Predictor {
+  let n = 0;
+  return async (inputs) => {
+    const out: QaPrediction[] = [];
+    for (const i of inputs) {
+      if (n >= k) return { predictions: out, cancelled: true };
+      out.push(answer(i));
+      n++;
+    }
+    return { predictions: out, cancelled: false };
+  };
+}
