@@ -1,8 +1,8 @@
 /**
  * The import under way, marked in this tab's storage (sessionStorage) from its start to its end, so
  * that a reload in the middle is said on the next load instead of losing the import without a word
- * (issue 40.5): "The import of "dev.jsonl" was interrupted by a reload at 3,000 of 9,999 (typing
- * answers); import it again." A file picked from disk cannot be read again without the user, so the
+ * (issue 40.5): "The import of "dev.jsonl" was interrupted by a reload at 3,000 of 9,999 questions
+ * (typing answers); import it again." A file picked from disk cannot be read again without the user, so the
  * message asks for it; a new tab starts with no marker (another tab's import is not this one's).
  */
 import { formatBytes } from '../core/text/bytes.ts';
@@ -18,9 +18,11 @@ type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 const PHASES: Record<ImportJob['phase'], string> = { start: 'starting', download: 'downloading', parse: 'reading', classify: 'typing answers', store: 'saving' };
 
-/** The sentence for an import a reload interrupted, e.g. 'The import of "a.jsonl" was interrupted by a reload at 3,000 of 9,999 (typing answers); import it again.' */
+/** The sentence for an import a reload interrupted, e.g. 'The import of "a.jsonl" was interrupted by a reload at 3,000 of 9,999 questions (typing answers); import it again.' */
 export function interruptedImportMessage(m: ImportMarker): string {
-  const at = m.total <= 0 ? 'before it had read anything' : m.phase === 'download' ? `at ${formatBytes(m.done)} of ${formatBytes(m.total)}` : `at ${m.done.toLocaleString('en-US')} of ${m.total.toLocaleString('en-US')}`;
+  // Typing answers and saving count questions; reading counts what the file's reader counts, as the progress line showed it.
+  const unit = m.phase === 'classify' || m.phase === 'store' ? ' questions' : '';
+  const at = m.total <= 0 ? 'before it had read anything' : m.phase === 'download' ? `at ${formatBytes(m.done)} of ${formatBytes(m.total)}` : `at ${m.done.toLocaleString('en-US')} of ${m.total.toLocaleString('en-US')}${unit}`;
   return `The import of "${m.name}" was interrupted by a reload ${at} (${PHASES[m.phase] ?? m.phase}); import it again.`;
 }
 

@@ -17,7 +17,7 @@ beforeEach(() => resetStore());
 
 describe('interruptedImportMessage', () => {
   it.each([
-    { m: { name: 'big.jsonl', phase: 'classify' as const, done: 3000, total: 9999 }, want: 'The import of "big.jsonl" was interrupted by a reload at 3,000 of 9,999 (typing answers); import it again.' },
+    { m: { name: 'big.jsonl', phase: 'classify' as const, done: 3000, total: 9999 }, want: 'The import of "big.jsonl" was interrupted by a reload at 3,000 of 9,999 questions (typing answers); import it again.' },
     { m: { name: 'dev.json', phase: 'download' as const, done: 1000, total: 4100 }, want: 'The import of "dev.json" was interrupted by a reload at 1.0 kB of 4.1 kB (downloading); import it again.' },
     { m: { name: 'x.csv', phase: 'start' as const, done: 0, total: 0 }, want: 'The import of "x.csv" was interrupted by a reload before it had read anything (starting); import it again.' },
   ])('$want', ({ m, want }) => {
@@ -37,7 +37,7 @@ describe('an import and a reload', () => {
     // The reload: a fresh store, the same tab's storage.
     resetStore();
     const again = watchImports(store);
-    expect(useApp.getState().importMessage).toEqual({ kind: 'warn', text: 'The import of "big.jsonl" was interrupted by a reload at 3,000 of 9,999 (typing answers); import it again.' });
+    expect(useApp.getState().importMessage).toEqual({ kind: 'warn', text: 'The import of "big.jsonl" was interrupted by a reload at 3,000 of 9,999 questions (typing answers); import it again.' });
     expect(store.map.has(IMPORT_MARKER_KEY)).toBe(false);
     useApp.getState().dismissImportMessage();
     again();
