@@ -19,6 +19,7 @@ import { Toasts } from './components/Toasts.tsx';
 import { followRoutes } from './store/nav-slice.ts';
 import { GlossaryLink } from './components/GlossaryView.tsx';
 import { STARTUP_MODEL, startupSettings } from './startup.ts';
+import { watchImports } from './import-marker.ts';
 import { useApp } from './store/index.ts';
 import { permalinkFromHash, watchPermalinks } from './permalink-state.ts';
 import { keepLastQuestion } from './last-question.ts';
@@ -56,10 +57,13 @@ export function App() {
     sendData({ type: 'init' });
     // Without a link in the address bar, a reload reopens the question this tab had open.
     const stopKeeping = keepLastQuestion(!link);
+    // An import this tab's reload interrupted is said, not silently lost.
+    const stopMarking = watchImports();
     const stopWatching = watchPermalinks(link);
     const stopRoutes = followRoutes((r) => useApp.getState().navigate(r, { fromUrl: true }));
     return () => {
       stopKeeping();
+      stopMarking();
       stopWatching();
       stopRoutes();
     };

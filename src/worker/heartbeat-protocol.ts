@@ -7,7 +7,7 @@
  * Test hooks: die without an error event (close, hang), or hold a sweep (or one model's robustness
  * row) after its n-th cell (row) until it is cancelled; `skip` lets that many runs go by first; or hold the next Explain job after n model calls.
  */
-export type DebugAction = 'close' | 'hang' | { holdSweepAfter: number; skip?: number } | { holdExplainAfter: number };
+export type DebugAction = 'close' | 'hang' | { holdSweepAfter: number; skip?: number } | { holdExplainAfter: number } | { holdRunAfter: number };
 
 /** Page → worker: a ping, or a test hook's request. */
 export type HeartbeatRequest = { type: 'qarx-ping'; seq: number } | { type: 'qarx-debug'; action: DebugAction };

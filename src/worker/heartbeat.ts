@@ -5,7 +5,7 @@
  */
 /// <reference lib="webworker" />
 import { isHeartbeatRequest, lifeLockName, type DebugAction, type HeartbeatEvent } from './heartbeat-protocol.ts';
-import { holdNextExplain, holdNextSweep } from './test-hold.ts';
+import { holdNextExplain, holdNextRun, holdNextSweep } from './test-hold.ts';
 
 /** Answers heartbeat requests ahead of (and hidden from) the worker's own message handler. */
 export function installHeartbeat(scope: DedicatedWorkerGlobalScope): void {
@@ -36,6 +36,7 @@ export function installHeartbeat(scope: DedicatedWorkerGlobalScope): void {
 function dieForTest(scope: DedicatedWorkerGlobalScope, action: DebugAction): void {
   if (typeof action === 'object') {
     if ('holdExplainAfter' in action) holdNextExplain(action.holdExplainAfter);
+    else if ('holdRunAfter' in action) holdNextRun(action.holdRunAfter);
     else holdNextSweep(action.holdSweepAfter, action.skip);
   }
   else if (action === 'close') scope.close();

@@ -84,8 +84,21 @@ export type WorkerRequest =
   /** Several models side by side (multi-protocol.ts). */
   | MultiRequest;
 
+/** The event that ends an experiment run (finished or cancelled): one per kind the inference worker runs. */
+export type ExperimentDoneEvent =
+  | { type: 'pairs-done'; jobId: number; rows: PairRow[]; cancelled: boolean; dropped: number; answerMissing: PairsDropped['answerMissing'] }
+  | { type: 'sweep-done'; jobId: number; cancelled: boolean; n: number; cases: FoundCase[] }
+  | { type: 'budget-done'; jobId: number; result: BudgetResult; cases: FoundCase[] }
+  | { type: 'universal-done'; jobId: number; result: UniversalResult; cases: FoundCase[] }
+  | { type: 'paraphrases-done'; jobId: number; rows: DprRow[]; cancelled: boolean }
+  | { type: 'traps-done'; jobId: number; rows: TrapRow[]; skipped: TrapSkipped; cancelled: boolean }
+  | { type: 'adversarial-done'; jobId: number; run: AdversarialRun | null };
+
 export type WorkerEvent =
   | MultiEvent
+  | ExperimentDoneEvent
+  /** What a Cancel of the running job would give now (src/core/experiments/checkpoint.ts): the page ends the run with it if the worker dies. */
+  | { type: 'checkpoint'; jobId: number; done: ExperimentDoneEvent }
   | { type: 'ready'; capabilities: Capabilities }
   | { type: 'load-progress'; jobId: number; progress: LoadProgress }
   | { type: 'loaded'; jobId: number; model: ModelInfo; loadMs: number }
@@ -99,17 +112,10 @@ export type WorkerEvent =
   /** A renaming run's tagger coverage (issue 24.8): answerable questions whose answer got an entity; tagger null = built-in. */
   | { type: 'tagger-coverage'; jobId: number; tagger: string | null; coverage: TaggerCoverage }
   | { type: 'paired'; jobId: number; row: PairRow | null; instance: Instance | null }
-  | { type: 'pairs-done'; jobId: number; rows: PairRow[]; cancelled: boolean; dropped: number; answerMissing: PairsDropped['answerMissing'] }
   | { type: 'experiment-progress'; jobId: number; progress: SweepProgress }
   | { type: 'sweep-cell'; jobId: number; cell: SweepCell }
-  | { type: 'sweep-done'; jobId: number; cancelled: boolean; n: number; cases: FoundCase[] }
-  | { type: 'budget-done'; jobId: number; result: BudgetResult; cases: FoundCase[] }
-  | { type: 'universal-done'; jobId: number; result: UniversalResult; cases: FoundCase[] }
-  | { type: 'paraphrases-done'; jobId: number; rows: DprRow[]; cancelled: boolean }
   | { type: 'exported'; jobId: number; json: string; renamed: number; total: number }
   | { type: 'trap-answered'; jobId: number; result: LiveTrap }
-  | { type: 'traps-done'; jobId: number; rows: TrapRow[]; skipped: TrapSkipped; cancelled: boolean }
-  | { type: 'adversarial-done'; jobId: number; run: AdversarialRun | null }
   | ExplainEvent
   | {
       type: 'error';

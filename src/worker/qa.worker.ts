@@ -21,6 +21,7 @@ import { handleMulti } from './multi-jobs.ts';
 import { installHeartbeat } from './heartbeat.ts';
 import { lazy } from './lazy-modules.ts';
 import { newTagStore, tagStoreFrom, withTagStore } from '../core/entity/tag-store.ts';
+import { runCheckpointed } from './checkpoints.ts';
 import { heldPredictor, takeSweepHold } from './test-hold.ts';
 import { loadTagger, tagForRun } from './tagger-jobs.ts';
 
@@ -246,8 +247,11 @@ function handleParaphrases(msg: Extract<WorkerRequest, { type: 'paraphrases' }>)
     withModel(msg.jobId, async (a, signal) => {
       const { runParaphrases } = await lazy.paraphrases();
       const report = throttled(msg.jobId);
-      const r = await runParaphrases(msg.items, enginePredictor(a.engine, { versionTwo: msg.versionTwo, signal }), msg.live ? undefined : (done, total) => report({ done, total, label: 'paraphrases' }));
-      post({ type: 'paraphrases-done', jobId: msg.jobId, rows: r.rows, cancelled: r.cancelled });
+      const progress = msg.live ? undefined : (done: number, total: number) => report({ done, total, label: 'paraphrases' });
+      await runCheckpointed(msg.jobId, a.engine, { versionTwo: msg.versionTwo, signal }, async (p, live) => {
+        const r = await runParaphrases(msg.items, p, live ? progress : undefined);
+        return { type: 'paraphrases-done', jobId: msg.jobId, rows: r.rows, cancelled: r.cancelled };
+      }, post);
     }, msg.key);
   if (msg.live) renameChain = renameChain.then(job);
   else experimentChain = experimentChain.then(job);
@@ -277,8 +281,10 @@ function handleExperiment(msg: Extract<WorkerRequest, { type: 'sweep' | 'budget'
         const set = msg.noise ? noisyPairs(msg.instances, msg.noise, msg.among ?? msg.instances) : { instances: msg.instances, dropped: 0 };
         const report = throttled(msg.jobId);
         const label = msg.noise ? 'synthetic noise' : 'revision pairs';
-        const r = await runPairs(set.instances, enginePredictor(a.engine, { versionTwo: msg.versionTwo, signal }), (done, total) => report({ done, total, label }), { rule: msg.rule });
-        post({ type: 'pairs-done', jobId: msg.jobId, rows: r.rows, cancelled: r.cancelled, dropped: set.dropped, answerMissing: r.dropped.answerMissing });
+        await runCheckpointed(msg.jobId, a.engine, { versionTwo: msg.versionTwo, signal }, async (p, live) => {
+          const r = await runPairs(set.instances, p, live ? (done, total) => report({ done, total, label }) : undefined, { rule: msg.rule });
+          return { type: 'pairs-done', jobId: msg.jobId, rows: r.rows, cancelled: r.cancelled, dropped: set.dropped, answerMissing: r.dropped.answerMissing };
+        }, post);
         return;
       }
       // A loaded entity tagger chooses the answer entities; the pool came from the data worker untagged, as qarx's.
@@ -293,8 +299,11 @@ function handleExperiment(msg: Extract<WorkerRequest, { type: 'sweep' | 'budget'
       // C2W cases for the failure gallery, a bounded number per run.
       const found = caseCollector();
       if (msg.type === 'universal') {
-        const result = await runUniversal(tagged, msg.config, enginePredictor(a.engine, { versionTwo: msg.versionTwo, signal }), { signal, onProgress: throttled(msg.jobId), onCase: found.add, rule: msg.rule });
-        post({ type: 'universal-done', jobId: msg.jobId, result, cases: found.cases });
+        const progress = throttled(msg.jobId);
+        await runCheckpointed(msg.jobId, a.engine, { versionTwo: msg.versionTwo, signal }, async (p, live) => {
+          const result = await runUniversal(tagged, msg.config, p, live ? { signal, onProgress: progress, onCase: found.add, rule: msg.rule } : { rule: msg.rule });
+          return { type: 'universal-done', jobId: msg.jobId, result, cases: live ? found.cases : [] };
+        }, post);
         return;
       }
       const versionTwo = msg.type === 'sweep' ? msg.versionTwo : msg.config.versionTwo;
@@ -308,12 +317,17 @@ function handleExperiment(msg: Extract<WorkerRequest, { type: 'sweep' | 'budget'
         const onCell = (cell: SweepCell) => {
           cells++;
           post({ type: 'sweep-cell', jobId: msg.jobId, cell });
+          // The cells streamed so far are the sweep's partial result: a Cancel now would end it here.
+          post({ type: 'checkpoint', jobId: msg.jobId, done: { type: 'sweep-done', jobId: msg.jobId, cancelled: true, n: cell.n, cases: found.cases.slice() } });
         };
         const r = await withTagStore(() => runSweep(tagged, msg.config, held, { pool: msg.pool ?? undefined, signal, onProgress: throttled(msg.jobId), onCell, onCase: found.add, rule: msg.rule }), tags);
         post({ type: 'sweep-done', jobId: msg.jobId, cancelled: r.cancelled, n: r.questions, cases: found.cases });
       } else {
-        const result = await runBudget(tagged, msg.config, predict, { pool: msg.pool ?? undefined, signal, onProgress: throttled(msg.jobId), onCase: found.add, rule: msg.rule });
-        post({ type: 'budget-done', jobId: msg.jobId, result, cases: found.cases });
+        const progress = throttled(msg.jobId);
+        await runCheckpointed(msg.jobId, a.engine, { versionTwo, signal }, async (p, live) => {
+          const result = await runBudget(tagged, msg.config, p, live ? { pool: msg.pool ?? undefined, signal, onProgress: progress, onCase: found.add, rule: msg.rule } : { pool: msg.pool ?? undefined, rule: msg.rule });
+          return { type: 'budget-done', jobId: msg.jobId, result, cases: live ? found.cases : [] };
+        }, post);
       }
     }, 'key' in msg ? msg.key : undefined),
   );

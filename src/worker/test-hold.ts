@@ -60,3 +60,17 @@ export function heldExplainPredictor(predict: ExplainPredictor, hold: number | n
     return { predictions: [], cancelled: true, stats: { windows: 0, computed: 0, cached: 0 } };
   };
 }
+
+let runPending: number | null = null;
+
+/** Holds the next checkpointed experiment run (src/worker/checkpoints.ts) once `predictions` model answers are in: it checkpoints, then waits for Cancel. */
+export function holdNextRun(predictions: number): void {
+  runPending = Math.max(1, Math.floor(predictions));
+}
+
+/** The hold the starting run takes (and clears), or null. */
+export function takeRunHold(): number | null {
+  const h = runPending;
+  runPending = null;
+  return h;
+}

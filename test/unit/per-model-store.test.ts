@@ -4,7 +4,7 @@
  * lets a tab show either, and stops at a cancel or an error. The worker is a recorder.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { WorkerRequest } from '../../src/worker/protocol.ts';
+import type { WorkerEvent, WorkerRequest } from '../../src/worker/protocol.ts';
 import type { BudgetResult } from '../../src/core/entity/stats.ts';
 import { applyDataEvent, applyWorkerEvent, dataSent, qaWorkerDied, resetStore, sent, useApp } from './helpers/store.ts';
 import type { SweepCell } from '../../src/core/entity/stats.ts';
@@ -91,9 +91,13 @@ describe('an experiment on every loaded model', () => {
     const c = dataSent.filter((r) => r.type === 'collect').at(-1) as { reqId: number };
     applyDataEvent({ type: 'collected', reqId: c.reqId, instances: [], total: 2, versionTwo: false, datasets: ['demo'], pool: null } as never);
     const jobId = (sent.filter((r) => r.type === 'sweep').at(-1) as { jobId: number }).jobId;
+    // As the worker posts them: each cell, then the checkpoint it makes (what a Cancel now would end with).
+    const checkpoint: WorkerEvent = { type: 'checkpoint', jobId, done: { type: 'sweep-done', jobId, cancelled: true, n: 3, cases: [] } };
     applyWorkerEvent({ type: 'sweep-cell', jobId, cell: cell(0) });
+    applyWorkerEvent(checkpoint);
     applyWorkerEvent({ type: 'sweep-done', jobId, cancelled: false, n: 2, cases: [] });
     applyWorkerEvent({ type: 'sweep-cell', jobId, cell: cell(1) });
+    applyWorkerEvent(checkpoint);
     qaWorkerDied('closed', true);
     const s = useApp.getState();
     expect(s.sweep.status).toBe('cancelled');

@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { noAnswerReason } from '../../src/core/results/run-record.ts';
 import type { SweepCell } from '../../src/core/entity/stats.ts';
-import { dataSent, dataWorkerDied, qaWorkerDied, resetStore, restarts, sent, useApp } from './helpers/store.ts';
+import { applyWorkerEvent, dataSent, dataWorkerDied, qaWorkerDied, resetStore, restarts, sent, useApp } from './helpers/store.ts';
 
 type State = ReturnType<typeof useApp.getState>;
 const shipped = { kind: 'local' as const, id: 'qarx-lexical-qa' };
@@ -45,7 +45,10 @@ describe('the inference worker dies', () => {
     const score = { em: 50, f1: 60 };
     const errors = { orig: {}, pert: {} } as SweepCell['errors'];
     const cell: SweepCell = { type: 'PER', source: 'db', origin: 'us', seed: 0, n: 3, orig: score, pert: score, categories: {} as SweepCell['categories'], errors, skipped: {} };
-    useApp.setState({ sweep: { ...running, run }, sweepCells: [cell], loadedSource: shipped, modelStatus: 'ready' });
+    useApp.setState({ sweep: { ...running, run }, loadedSource: shipped, modelStatus: 'ready' });
+    // As the worker posts them: the cell, then the checkpoint it makes (what a Cancel now would end with).
+    applyWorkerEvent({ type: 'sweep-cell', jobId: 40, cell });
+    applyWorkerEvent({ type: 'checkpoint', jobId: 40, done: { type: 'sweep-done', jobId: 40, cancelled: true, n: 3, cases: [] } });
     qaWorkerDied('closed', true);
     const s = useApp.getState();
     expect(s.sweep.status).toBe('cancelled');

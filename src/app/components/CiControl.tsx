@@ -5,14 +5,16 @@
  */
 import { Term } from './Term.tsx';
 import { useApp } from '../store/index.ts';
-import { MAX_BOOTSTRAP } from '../store/ci-slice.ts';
+import { ciSeedError, MAX_BOOTSTRAP } from '../store/ci-slice.ts';
 import { useSeedField } from './SeedInput.tsx';
 
 /** The shared CI setting, shown on each card that computes statistics; `testid` prefixes its controls. */
 export function CiControl({ testid }: { testid: string }) {
   const c = useApp((s) => s.ciSettings);
   const set = useApp.getState().setCiSettings;
-  const seed = useSeedField({ value: c.seed, testid: `${testid}-ci-seed`, onChange: (v) => set({ seed: v }) });
+  const ciSeedText = useApp((s) => s.ciSeedText);
+  // One text for every card's CI seed field: a bad one shows on each, and every Run waits for it (useCiSeedError).
+  const seed = useSeedField({ value: c.seed, testid: `${testid}-ci-seed`, name: 'CI seed', onChange: (v) => set({ seed: v }), shared: { text: ciSeedText, setText: useApp.getState().setCiSeedText } });
   return (
     <span className="ci-control" role="group" aria-label="Confidence intervals" data-testid={`${testid}-ci-control`}>
       <label className="toggle">
@@ -39,4 +41,9 @@ export function CiControl({ testid }: { testid: string }) {
       )}
     </span>
   );
+}
+
+/** The CI seed's error while its field holds no valid seed (and intervals are on): every card with a CiControl keeps Run off meanwhile. */
+export function useCiSeedError(): string | null {
+  return useApp(ciSeedError);
 }

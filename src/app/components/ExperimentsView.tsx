@@ -33,7 +33,7 @@ import { TaggerBlocked, TaggerSettings } from './TaggerSettings.tsx';
 import { taggerBlock } from '../store/tagger-slice.ts';
 import { ciFor } from '../store/ci-slice.ts';
 import { withBudgetCi, withSweepCi } from '../../core/results/ci-tables.ts';
-import { CiControl } from './CiControl.tsx';
+import { CiControl, useCiSeedError } from './CiControl.tsx';
 import { CiStatus } from './CiCell.tsx';
 
 /** The page of each experiment path (see routes.ts). */
@@ -123,6 +123,7 @@ function SweepCard() {
   // Memoized: progress events re-render the card many times a second, the charts only when cells change.
   const rows = useMemo(() => summarizeSweep(cells, planned), [cells, planned]);
   const ci = useApp((s) => ciFor(s, 'sweep'));
+  const ciSeed = useCiSeedError();
   const table = useMemo(() => withSweepCi(sweepTable(rows), ci?.result ?? undefined), [rows, ci]);
   return (
     <section className="card" data-testid="sweep-card">
@@ -144,10 +145,11 @@ function SweepCard() {
         <Checks all={ORIGINS} value={cfg.origins} onChange={(origins) => setSweepConfig({ origins, origin: origins.includes(cfg.origin) ? cfg.origin : (origins[0] ?? 'us') })} label={(o) => ORIGIN_LABELS[o]} testid="sweep-origin" />
       </div>
       <div className="row">
-        <button type="button" className="primary" data-testid="sweep-run" disabled={!ready || running || blocked || cfg.types.length === 0 || cfg.sources.length === 0} onClick={() => start('sweep')}>
+        <button type="button" className="primary" data-testid="sweep-run" disabled={!ready || running || blocked || ciSeed !== null || cfg.types.length === 0 || cfg.sources.length === 0} onClick={() => start('sweep')}>
           Run sweep
         </button>
         <CiControl testid="sweep" />
+        <SeedBlocked error={null} ci={ciSeed} testid="sweep-run" />
         <TaggerBlocked testid="sweep-run" />
       </div>
       <ScopeLine kind="sweep" testid="sweep" />
@@ -190,6 +192,7 @@ function BudgetCard() {
   const { setBudgetConfig, start, cancel } = useApp.getState();
   const running = job.status === 'running' || job.status === 'collecting';
   const ci = useApp((s) => ciFor(s, 'budget'));
+  const ciSeed = useCiSeedError();
   const res = cfg.resemble;
   // RESEMBLE's 30% validation split is drawn by this seed (§4.2); the record and qarx --seed carry it.
   const splitSeed = useSeedField({ value: res?.seed ?? 1, testid: 'budget-resemble-seed', onChange: (v) => res && setBudgetConfig({ resemble: { ...res, seed: v } }) });
@@ -227,11 +230,11 @@ function BudgetCard() {
         )}
       </div>
       <div className="row">
-        <button type="button" className="primary" data-testid="budget-run" disabled={!ready || running || blocked || (res !== null && splitSeed.error !== null)} onClick={() => start('budget')}>
+        <button type="button" className="primary" data-testid="budget-run" disabled={!ready || running || blocked || ciSeed !== null || (res !== null && splitSeed.error !== null)} onClick={() => start('budget')}>
           Run budget
         </button>
         <CiControl testid="budget" />
-        {res && <SeedBlocked error={splitSeed.error} testid="budget-run" />}
+        <SeedBlocked error={res ? splitSeed.error : null} ci={ciSeed} testid="budget-run" />
         <TaggerBlocked testid="budget-run" />
       </div>
       <ScopeLine kind="budget" testid="budget" />

@@ -24,7 +24,7 @@ import { ResultActions, RunResult } from './RunResult.tsx';
 import type { ExperimentCi } from '../../core/stats/index.ts';
 import { PAIRS_CI_KEY } from '../../core/experiments/natural/ci.ts';
 import { ciFor } from '../store/ci-slice.ts';
-import { CiControl } from './CiControl.tsx';
+import { CiControl, useCiSeedError } from './CiControl.tsx';
 import { RELATIVE_SIGN } from '../../core/metrics/drop.ts';
 import { CiLegend, CiStatus, DropRow, FigureCi } from './CiCell.tsx';
 
@@ -47,6 +47,7 @@ export function NaturalCard() {
   const { start, cancel, setNoiseOptions, setCategoryRule } = useApp.getState();
   const nat = rows.length ? summarizePairs(rows) : null;
   const sy = synRows.length ? summarizePairs(synRows) : null;
+  const ciSeed = useCiSeedError();
   const seed = useSeedField({ value: noise.seed, testid: 'synthetic-seed', onChange: (v) => setNoiseOptions({ seed: v }) });
   return (
     <section className="card" data-testid="natural-card">
@@ -55,13 +56,14 @@ export function NaturalCard() {
       </h3>
       <p className="hint">Each question with a revision pair is answered on the original and on the edited passage (same question, same answers).</p>
       <div className="row">
-        <button type="button" className="primary" data-testid="natural-run" disabled={!ready || job.status === 'running' || job.status === 'collecting'} onClick={() => start('natural')}>
+        <button type="button" className="primary" data-testid="natural-run" disabled={!ready || job.status === 'running' || job.status === 'collecting' || ciSeed !== null} onClick={() => start('natural')}>
           Run revision pairs
         </button>
         <button type="button" data-testid="pairs-export" onClick={() => start('pairs-export')}>
           Export pairs (CSV, with intentions)
         </button>
         <CiControl testid="natural" />
+        <SeedBlocked error={null} ci={ciSeed} testid="natural-run" />
       </div>
       <div className="row wrap">
         <label>
@@ -101,10 +103,10 @@ export function NaturalCard() {
         <label>
           seed {seed.input}
         </label>
-        <button type="button" data-testid="synthetic-run" disabled={!ready || syn.status === 'running' || syn.status === 'collecting' || seed.error !== null} onClick={() => start('synthetic')}>
+        <button type="button" data-testid="synthetic-run" disabled={!ready || syn.status === 'running' || syn.status === 'collecting' || seed.error !== null || ciSeed !== null} onClick={() => start('synthetic')}>
           Run synthetic
         </button>
-        <SeedBlocked error={seed.error} testid="synthetic-run" />
+        <SeedBlocked error={seed.error} ci={ciSeed} testid="synthetic-run" />
       </div>
       <p className="hint" data-testid="noise-params">
         {describeNoise(noise.kind, noise.rate)}

@@ -14,7 +14,7 @@ import { ciText, type ExperimentCi } from '../../core/stats/index.ts';
 import { DPR_CI_KEY, PARAPHRASE_CI_KEY, withParaphraseCi } from '../../core/experiments/paraphrase/ci.ts';
 import { countOf } from '../../core/text/plural.ts';
 import { ciFor } from '../store/ci-slice.ts';
-import { CiControl } from './CiControl.tsx';
+import { CiControl, useCiSeedError } from './CiControl.tsx';
 import { CiLegend, CiStatus, DropRow, FigureCi } from './CiCell.tsx';
 import { ParaphraseSlices } from './ExperimentSlices.tsx';
 import { Chart, pct } from './Chart.tsx';
@@ -49,6 +49,7 @@ export function ParaphraseCard() {
   const sum = rows.length ? summarizeDpr(rows) : null;
   const busy = job.status === 'running' || job.status === 'collecting';
   const ci = useApp((s) => ciFor(s, 'paraphrase'));
+  const ciSeed = useCiSeedError();
   const seed = useSeedField({ value: src.seed, testid: 'paraphrase-run-seed', onChange: (v) => setParaSource({ seed: v }) });
   return (
     <section className="card" data-testid="paraphrase-card">
@@ -73,11 +74,11 @@ export function ParaphraseCard() {
         </label>
       </fieldset>
       <div className="row">
-        <button type="button" className="primary" data-testid="paraphrase-run" disabled={!ready || busy || (!src.dataset && src.kinds.length === 0) || seed.error !== null} onClick={startParaphrases}>
+        <button type="button" className="primary" data-testid="paraphrase-run" disabled={!ready || busy || (!src.dataset && src.kinds.length === 0) || seed.error !== null || ciSeed !== null} onClick={startParaphrases}>
           Run paraphrases
         </button>
         <CiControl testid="paraphrase" />
-        <SeedBlocked error={seed.error} testid="paraphrase-run" />
+        <SeedBlocked error={seed.error} ci={ciSeed} testid="paraphrase-run" />
       </div>
       <ScopeLine kind="paraphrase" testid="paraphrase" />
       <JobBar job={job} onCancel={cancelParaphrases} testid="paraphrase" unit="questions" kind="paraphrase" />

@@ -22,6 +22,8 @@ import { ciText, judgedP, pText, significant, type ExperimentCi, type PairedStat
 import { isSmallN } from '../../core/metrics/slices.ts';
 import { Term } from './Term.tsx';
 import { CiStatus, NotSignificant } from './CiCell.tsx';
+import { useCiSeedError } from './CiControl.tsx';
+import { SeedBlocked } from './SeedInput.tsx';
 
 /** A cell as shown: one decimal, or "—" for not run. */
 const show = (c: RCell) => (c ? c.value.toFixed(1) : '—');
@@ -92,6 +94,8 @@ export function RobustnessCard() {
   const nModels = useApp((s) => readyKeys(s).length);
   const { startRobustness, cancelRobustness, setRobustLimit } = useApp.getState();
   const running = job.status === 'running' || job.status === 'collecting';
+  // The statistics use the CI seed set on the experiment cards: a bad one there keeps this Run off too.
+  const ciSeed = useCiSeedError();
   const rows = job.keys.flatMap((k) => (job.rows[k] ? [{ key: k, row: job.rows[k] as RobustnessRow }] : []));
   const cols = robustnessColumns(config);
   const table = robustnessTable(job, config);
@@ -113,9 +117,10 @@ export function RobustnessCard() {
           Questions{' '}
           <input type="number" min={1} max={500} value={limit} onChange={(e) => setRobustLimit(Number(e.target.value))} aria-label="Questions for the robustness table" data-testid="robust-limit" style={{ width: '5rem' }} />
         </label>
-        <button type="button" onClick={startRobustness} disabled={running || nModels === 0} data-testid="robust-run">
+        <button type="button" onClick={startRobustness} disabled={running || nModels === 0 || ciSeed !== null} data-testid="robust-run">
           Run on all models
         </button>
+        <SeedBlocked error={null} ci={ciSeed} testid="robust-run" />
       </div>
       <ScopeLine kind="robustness" testid="robust" limit={limit} />
       <JobBar job={jobOf(job)} onCancel={cancelRobustness} testid="robust-job" unit="% of this model's experiments" />

@@ -7,6 +7,10 @@ export interface SeedInputProps {
   value: number;
   onChange: (seed: number) => void;
   testid?: string;
+  /** A field whose text lives in the store (the CI seed, shared by every card): its text (null: the seed applied) and setter, which applies a valid seed. */
+  shared?: { text: string | null; setText: (text: string) => void };
+  /** The seed's name in its error, e.g. 'CI seed'. */
+  name?: string;
 }
 
 /**
@@ -14,16 +18,18 @@ export interface SeedInputProps {
  * `const seed = useSeedField({ value, onChange, testid }); … {seed.input} <button disabled={seed.error !== null}>`:
  * while the typed text is not a valid seed, the card must not run with the last valid one.
  */
-export function useSeedField({ value, onChange, testid }: SeedInputProps): { input: ReactElement; error: string | null } {
+export function useSeedField({ value, onChange, testid, shared, name = 'seed' }: SeedInputProps): { input: ReactElement; error: string | null } {
   // The field keeps what was typed, so a bad seed stays visible with its error instead of silently becoming 0.
-  const [text, setText] = useState(String(value));
+  const [own, setOwn] = useState(String(value));
   const [shown, setShown] = useState(value);
   // The seed can change from outside (Re-roll): show it, dropping a half-typed value.
-  if (shown !== value) {
+  if (!shared && shown !== value) {
     setShown(value);
-    setText(String(value));
+    setOwn(String(value));
   }
-  const parsed = parseSeed(text);
+  const text = shared ? (shared.text ?? String(value)) : own;
+  const setText = shared ? shared.setText : setOwn;
+  const parsed = parseSeed(text, name);
   const error = 'error' in parsed ? parsed.error : null;
   // The error names the input it belongs to, so a screen reader reads it with the field.
   const errorId = useId();
@@ -40,7 +46,8 @@ export function useSeedField({ value, onChange, testid }: SeedInputProps): { inp
         title={error ?? undefined}
         onChange={(e) => {
           setText(e.target.value);
-          const r = parseSeed(e.target.value);
+          if (shared) return; // the store applies a valid one
+          const r = parseSeed(e.target.value, name);
           if ('seed' in r && r.seed !== value) {
             setShown(r.seed);
             onChange(r.seed);
@@ -62,12 +69,12 @@ export function SeedInput(props: SeedInputProps) {
   return useSeedField(props).input;
 }
 
-/** Beside a Run button disabled by a bad seed: why it is off, e.g. <SeedBlocked error={seed.error} testid="universal-run" />. */
-export function SeedBlocked({ error, testid }: { error: string | null; testid: string }) {
-  if (!error) return null;
+/** Beside a Run button disabled by a bad seed: why it is off, its own seed's or the CI seed's, e.g. <SeedBlocked error={seed.error} ci={ciSeed} testid="universal-run" />. */
+export function SeedBlocked({ error, ci = null, testid }: { error: string | null; ci?: string | null; testid: string }) {
+  if (!error && !ci) return null;
   return (
     <span className="field-error" data-testid={`${testid}-blocked`}>
-      Not run: fix the seed first.
+      {error ? 'Not run: fix the seed first.' : 'Not run: fix the CI seed first.'}
     </span>
   );
 }

@@ -24,7 +24,7 @@ import type { ExperimentCi } from '../../core/stats/index.ts';
 import { TRAPS_CI_KEY, withTrapCi } from '../../core/experiments/traps/ci.ts';
 import { ADVERSARIAL_CI_KEY, withAdversarialCi } from '../../core/experiments/adversarial/ci.ts';
 import { ciFor } from '../store/ci-slice.ts';
-import { CiControl } from './CiControl.tsx';
+import { CiControl, useCiSeedError } from './CiControl.tsx';
 import { CiLegend, CiStatus, DropCi, DropRow, FigureCi } from './CiCell.tsx';
 
 /** Bar colours: the original passage in the shared grey, the trapped one in the trap colour's line. */
@@ -47,6 +47,7 @@ export function TrapCard() {
   const ready = useApp((s) => s.modelStatus === 'ready');
   const { setTrapConfig, startTraps, cancelTraps } = useApp.getState();
   const running = job.status === 'running' || job.status === 'collecting';
+  const ciSeed = useCiSeedError();
   const seed = useSeedField({ value: cfg.seed, testid: 'traps-seed', onChange: (v) => setTrapConfig({ seed: v }) });
   const sum = rows.length ? summarizeTraps(rows) : null;
   const ci = useApp((s) => ciFor(s, 'traps'));
@@ -71,11 +72,11 @@ export function TrapCard() {
         <label>
           seed {seed.input}
         </label>
-        <button type="button" className="primary" data-testid="traps-run" disabled={!ready || running || seed.error !== null} onClick={() => startTraps('traps')}>
+        <button type="button" className="primary" data-testid="traps-run" disabled={!ready || running || seed.error !== null || ciSeed !== null} onClick={() => startTraps('traps')}>
           Run traps
         </button>
         <CiControl testid="traps" />
-        <SeedBlocked error={seed.error} testid="traps-run" />
+        <SeedBlocked error={seed.error} ci={ciSeed} testid="traps-run" />
       </div>
       <ScopeLine kind="traps" testid="traps" />
       <JobBar job={job} onCancel={() => cancelTraps('traps')} testid="traps" unit="passages" kind="traps" />
@@ -86,7 +87,7 @@ export function TrapCard() {
       )}
       {job.status === 'cancelled' && sum && (
         <p className="note" data-testid="traps-partial">
-          Partial: {sum.n} question{sum.n === 1 ? '' : 's'} finished before the cancel.
+          Partial: {sum.n} question{sum.n === 1 ? '' : 's'} finished before the {job.stopReason ? 'worker stopped' : 'cancel'}.
         </p>
       )}
       {sum && job.run && (
@@ -109,15 +110,17 @@ function AdversarialResults() {
   const { startTraps, cancelTraps } = useApp.getState();
   const running = job.status === 'running' || job.status === 'collecting';
   const ci = useApp((s) => ciFor(s, 'adversarial'));
+  const ciSeed = useCiSeedError();
   return (
     <div className="adversarial-results">
       <h4>Adversarial SQuAD (Jia &amp; Liang 2017)</h4>
       <p className="hint">For an imported AddSent / AddOneSent file: ids &lt;original id&gt;-&lt;suffix&gt; are variants, and each original question scores its worst variant (lowest F1), as in the authors&apos; evaluation script (= `qarx eval --adversarial`).</p>
       <div className="row">
-        <button type="button" data-testid="adversarial-run" disabled={!ready || running} onClick={() => startTraps('adversarialJob')}>
+        <button type="button" data-testid="adversarial-run" disabled={!ready || running || ciSeed !== null} onClick={() => startTraps('adversarialJob')}>
           Evaluate adversarial SQuAD
         </button>
         <CiControl testid="adversarial" />
+        <SeedBlocked error={null} ci={ciSeed} testid="adversarial-run" />
       </div>
       <ScopeLine kind="adversarial" testid="adversarial" />
       <JobBar job={job} onCancel={() => cancelTraps('adversarialJob')} testid="adversarial" unit="questions" kind="adversarial" />

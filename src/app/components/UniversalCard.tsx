@@ -17,7 +17,7 @@ import { RunResult } from './RunResult.tsx';
 import type { ExperimentCi } from '../../core/stats/index.ts';
 import { withUniversalCi } from '../../core/experiments/universal/ci.ts';
 import { ciFor } from '../store/ci-slice.ts';
-import { CiControl } from './CiControl.tsx';
+import { CiControl, useCiSeedError } from './CiControl.tsx';
 import { CiCells, CiHeads, CiLegend, CiStatus } from './CiCell.tsx';
 import { UniversalSlices } from './ExperimentSlices.tsx';
 import { Chart, pct, SOURCE_COLORS } from './Chart.tsx';
@@ -39,6 +39,7 @@ export function UniversalCard() {
   const { setUniversalConfig, start, cancel } = useApp.getState();
   const running = job.status === 'running' || job.status === 'collecting';
   const ci = useApp((s) => ciFor(s, 'universal'));
+  const ciSeed = useCiSeedError();
   const seed = useSeedField({ value: cfg.seed, testid: 'universal-seed', onChange: (v) => setUniversalConfig({ seed: v }) });
   return (
     <section className="card" data-testid="universal-card">
@@ -73,11 +74,11 @@ export function UniversalCard() {
         </label>
       </div>
       <div className="row">
-        <button type="button" className="primary" data-testid="universal-run" disabled={!ready || running || blocked || seed.error !== null} onClick={() => start('universal')}>
+        <button type="button" className="primary" data-testid="universal-run" disabled={!ready || running || blocked || seed.error !== null || ciSeed !== null} onClick={() => start('universal')}>
           Find universal names
         </button>
         <CiControl testid="universal" />
-        <SeedBlocked error={seed.error} testid="universal-run" />
+        <SeedBlocked error={seed.error} ci={ciSeed} testid="universal-run" />
         <TaggerBlocked testid="universal-run" />
       </div>
       <ScopeLine kind="universal" testid="universal" />

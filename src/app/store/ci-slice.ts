@@ -5,6 +5,7 @@
  * its record, table, exports and history carry the CI and p.
  */
 import type { StateCreator } from 'zustand';
+import { parseSeed } from '../../core/text/random.ts';
 import { budgetComparisons, DEFAULT_BOOTSTRAP, DEFAULT_CI_SEED, sweepComparisons, sweepRowKeys, type CiComparison, type CiOptions, type ExperimentCi, type ShareInput } from '../../core/stats/index.ts';
 import { summarizeSweep } from '../../core/entity/stats.ts';
 import { pairsComparisons } from '../../core/experiments/natural/ci.ts';
@@ -51,6 +52,10 @@ export interface CiSlice {
   /** Changes the setting; results on screen are computed again with it (saved runs keep theirs). */
   setCiSettings(p: Partial<CiSettingsState>): void;
   ci: Partial<Record<CiKind, CiEntry>>;
+  /** The CI seed field's text while it is not a valid seed (every card's field shows it, every card's Run waits); null when it shows the seed applied. */
+  ciSeedText: string | null;
+  /** The CI seed field's new text: a valid seed is applied, anything else kept to show with its error. */
+  setCiSeedText(text: string): void;
   /** Computes a result's statistics in the worker (nothing when off or empty); resolves with the store once they are in. */
   runCi(kind: CiKind): Promise<ExperimentCi | null>;
 }
@@ -96,9 +101,23 @@ export function ciFor(s: Pick<AppState, 'ci' | (typeof JOB_OF)[CiKind]>, kind: C
 
 let lastReq = 0;
 
+/** Why Run waits for the CI seed (its field's error, parseSeed's), or null: a bad seed never runs as the last valid one (issue 40.4). */
+export function ciSeedError(s: Pick<AppState, 'ciSettings' | 'ciSeedText'>): string | null {
+  if (!s.ciSettings.on || s.ciSeedText === null) return null;
+  const r = parseSeed(s.ciSeedText, 'CI seed');
+  return 'error' in r ? r.error : null;
+}
+
 export const createCiSlice: StateCreator<AppState, [], [], CiSlice> = (set, get) => ({
   ciSettings: { on: true, bootstrap: DEFAULT_BOOTSTRAP, seed: DEFAULT_CI_SEED },
   ci: {},
+  ciSeedText: null,
+  setCiSeedText(text) {
+    const r = parseSeed(text, 'CI seed');
+    if ('error' in r) return set({ ciSeedText: text });
+    set({ ciSeedText: null });
+    if (r.seed !== get().ciSettings.seed) get().setCiSettings({ seed: r.seed });
+  },
   setCiSettings(p) {
     set({ ciSettings: { ...get().ciSettings, ...p } });
     const s = get();

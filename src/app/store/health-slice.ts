@@ -6,13 +6,16 @@ import type { StateCreator } from 'zustand';
 import type { DeathCause } from '../supervisor.ts';
 import type { ExperimentJob } from './experiment-slice.ts';
 import type { AppState } from './index.ts';
-import { builtInPayload, JOB_OF, type SavedKind } from './run-saving.ts';
+import { JOB_OF, type SavedKind } from './run-saving.ts';
+import type { ExperimentDoneEvent } from '../../worker/protocol.ts';
 import { robustAfterDeath } from './multi-slice.ts';
 
 export interface HealthSlice {
   /** The last worker death and what was done about it, shown until dismissed. */
   workerNotice: string | null;
   dismissWorkerNotice(): void;
+  /** Each running experiment job's last checkpoint: the done event a Cancel now would give (src/worker/checkpoints.ts). */
+  checkpoints: Record<number, ExperimentDoneEvent>;
 }
 
 export const createHealthSlice: StateCreator<AppState, [], [], HealthSlice> = (set) => ({
@@ -20,7 +23,45 @@ export const createHealthSlice: StateCreator<AppState, [], [], HealthSlice> = (s
   dismissWorkerNotice() {
     set({ workerNotice: null });
   },
+  checkpoints: {},
 });
+
+/** The running experiment jobs, by job id, with the store field each lives in. */
+function runningJobs(s: AppState): Map<number, (typeof JOB_OF)[SavedKind]> {
+  const m = new Map<number, (typeof JOB_OF)[SavedKind]>();
+  for (const f of Object.values(JOB_OF)) if (s[f].status === 'running' && s[f].jobId !== null) m.set(s[f].jobId as number, f);
+  return m;
+}
+
+/** The checkpoints after one arrived: kept for a running experiment job; those of jobs that ended are dropped. */
+export function keepCheckpoint(s: AppState, jobId: number, done: ExperimentDoneEvent): Pick<HealthSlice, 'checkpoints'> {
+  const running = runningJobs(s);
+  const kept = Object.fromEntries(Object.entries(s.checkpoints).filter(([id]) => running.has(Number(id))));
+  return { checkpoints: running.has(jobId) ? { ...kept, [jobId]: done } : kept };
+}
+
+/**
+ * Ends running experiments whose worker stopped exactly as a Cancel ends them (issue 40.3): the job
+ * gets `reason` as its stopReason and its last checkpoint — the done event a Cancel would have
+ * brought — is applied as that event is (status 'cancelled', result kept, saved to the history
+ * marked partial, a run on several models ends). Only job `only` when given; jobs without a
+ * checkpoint (nothing finished yet) are left to the caller.
+ */
+export function stopAtCheckpoints(get: () => AppState, set: (p: Partial<AppState>) => void, apply: (e: ExperimentDoneEvent) => void, reason: string, only?: number): void {
+  for (const [jobId, field] of runningJobs(get())) {
+    const done = get().checkpoints[jobId];
+    if (!done || (only !== undefined && jobId !== only)) continue;
+    set({ [field]: { ...get()[field], stopReason: reason } } as Partial<AppState>);
+    apply(done);
+  }
+  set({ checkpoints: only === undefined ? {} : Object.fromEntries(Object.entries(get().checkpoints).filter(([id]) => Number(id) !== only)) });
+}
+
+/** The stop reason of a run whose worker failed with an error, e.g. 'The inference worker stopped with an error: out of memory.' */
+export function errorStopReason(message: string): string {
+  const m = message.replace(/^The inference worker failed: /, '').replace(/\.?$/, '.');
+  return `The inference worker stopped with an error: ${m}`;
+}
 
 /** One sentence on a death, e.g. deathMessage('inference', 'closed', true). */
 export function deathMessage(worker: 'inference' | 'data', cause: DeathCause, restart: boolean): string {
@@ -32,28 +73,16 @@ export function deathMessage(worker: 'inference' | 'data', cause: DeathCause, re
 const EXPERIMENTS = ['sweep', 'budget', 'universal', 'exportJob', 'natural', 'synthetic', 'paraphrase', 'traps', 'adversarialJob'] as const;
 
 /** Experiment jobs in `statuses` turned into errors saying `message`. */
-function failExperiments(s: AppState, statuses: readonly ExperimentJob['status'][], message: string): Partial<AppState> {
+export function failExperiments(s: AppState, statuses: readonly ExperimentJob['status'][], message: string): Partial<AppState> {
   const patch: Partial<Record<(typeof EXPERIMENTS)[number], ExperimentJob>> = {};
   for (const k of EXPERIMENTS) if (statuses.includes(s[k].status)) patch[k] = { ...s[k], status: 'error', error: message };
   return patch;
 }
 
-/**
- * Running experiments that had results when the inference worker died: they end exactly as a
- * Cancel ends them (status 'cancelled', so results, exports and the saved run say partial), with
- * `stopReason` saying why; experiments without results fail as before.
- */
-export function stoppedByDeath(s: AppState): SavedKind[] {
-  return (Object.keys(JOB_OF) as SavedKind[]).filter((k) => s[JOB_OF[k]].status === 'running' && builtInPayload(s, k) !== null);
-}
-
-/** The store after the inference worker died: every job on it stopped (kept as partial) or failed, the model to be reloaded. */
+/** The store after the inference worker died (experiments with a checkpoint already stopped by stopAtCheckpoints): every other job on it failed, the model to be reloaded. */
 export function qaDeathPatch(s: AppState, message: string): Partial<AppState> {
-  const stopped: Partial<Record<(typeof EXPERIMENTS)[number], ExperimentJob>> = {};
-  for (const k of stoppedByDeath(s)) stopped[JOB_OF[k]] = { ...s[JOB_OF[k]], status: 'cancelled', stopReason: message };
   return {
     ...failExperiments(s, ['running'], message),
-    ...stopped,
     robust: robustAfterDeath(s.robust, message),
     workerNotice: message,
     predictJob: null,

@@ -17,12 +17,12 @@ import { createRunsSlice, type RunsSlice } from './runs-slice.ts';
 import { createAuditSlice, type AuditSlice } from './audit-slice.ts';
 import { createTeachSlice, type TeachSlice } from './teach-slice.ts';
 import { collectAdversarial, collectFailures, collectFound, collectParaphrases } from '../gallery-collect.ts';
-import { JOB_OF, saveFinishedRun, type SavedKind } from './run-saving.ts';
-import { createHealthSlice, dataDeathPatch, deathMessage, qaDeathPatch, stoppedByDeath, type HealthSlice } from './health-slice.ts';
+import { JOB_OF, saveFinishedRun } from './run-saving.ts';
+import { createHealthSlice, dataDeathPatch, deathMessage, errorStopReason, failExperiments, keepCheckpoint, qaDeathPatch, stopAtCheckpoints, type HealthSlice } from './health-slice.ts';
 import type { DeathCause } from '../supervisor.ts';
 import { withScoringLang } from '../../core/data/score.ts';
 import { runRobustCi } from './robust-ci.ts';
-import { applyMultiEvent, createMultiSlice, reloadAddedModels, saveRobustnessRun, type MultiSlice } from './multi-slice.ts';
+import { applyMultiEvent, createMultiSlice, reloadAddedModels, robustAfterDeath, saveRobustnessRun, type MultiSlice } from './multi-slice.ts';
 import { createPerModelSlice, fanFailed, fanStep, isFanned, type PerModelSlice } from './per-model-slice.ts';
 import { createScopeSlice, type ScopeSlice } from './scope-slice.ts';
 import { createNavSlice, type NavSlice } from './nav-slice.ts';
@@ -111,6 +111,11 @@ export function applyWorkerEvent(e: WorkerEvent): void {
 
 /** Applies one worker event to the store. Stale jobs (superseded or cancelled) are ignored. */
 function applyEvent(e: WorkerEvent): void {
+  if (e.type === 'checkpoint') return useApp.setState(keepCheckpoint(useApp.getState(), e.jobId, e.done));
+  // A run's end makes its checkpoint stale (on several models, the job id goes on with the next one).
+  if (DONE_EVENTS.has(e.type) && 'jobId' in e && e.jobId !== null) dropCheckpoint(e.jobId);
+  // The worker is restarted after this error: its runs end as a Cancel (or, with nothing finished, fail).
+  if (e.type === 'error' && e.restart) stopOnError(e.jobId, e.message);
   const s = useApp.getState();
   if (applyMultiEvent(e, s, (p) => useApp.setState(p), () => recover({ source: s.loadedSource }))) {
     // As every experiment card's: a finished or cancelled table goes to the run history.
@@ -268,7 +273,7 @@ function applyEvent(e: WorkerEvent): void {
       // A tagger that failed to load: its control says why; the QA model is untouched.
       if (e.jobId !== null && s.taggerFailed(e.jobId, e.message)) return;
       const exp = e.jobId !== null ? experimentOf(s, e.jobId) : null;
-      if (exp) useApp.setState({ [exp]: { ...s[exp], status: 'error', error: e.message } } as Partial<AppState>);
+      if (exp && s[exp].status === 'running') useApp.setState({ [exp]: { ...s[exp], status: 'error', error: e.message } } as Partial<AppState>);
       if (e.jobId !== null && e.jobId === s.renameJob) useApp.setState({ renameJob: null, renameError: e.message });
       if (e.jobId !== null && e.jobId === s.liveParaJob) useApp.setState({ liveParaJob: null, liveParaNote: e.message });
       const isLoad = e.jobId !== null && e.jobId === s.loadJob;
@@ -411,23 +416,46 @@ export function applyDataEvent(e: DataEvent): void {
   }
 }
 
-/** The inference worker died silently: fail its jobs, say so, start a fresh one and reload the model that worked. */
-export function qaWorkerDied(cause: DeathCause, restart: boolean): void {
+const setApp = (p: Partial<AppState>) => useApp.setState(p);
+
+/** Forgets job `jobId`'s checkpoint. */
+function dropCheckpoint(jobId: number): void {
+  const c = useApp.getState().checkpoints;
+  if (c[jobId]) useApp.setState({ checkpoints: Object.fromEntries(Object.entries(c).filter(([id]) => Number(id) !== jobId)) });
+}
+
+/** Runs on the inference worker (job `jobId`, or all of them) end with their worker: as a Cancel at their last checkpoint, or failed when nothing finished. */
+function stopRuns(reason: string, jobId?: number): void {
   // Cells already received belong to the partial result that is kept.
   flushSweepCells();
-  const s = useApp.getState();
-  useApp.setState(qaDeathPatch(s, deathMessage('inference', cause, restart)));
-  // As after a Cancel: what finished is saved to the history, marked partial.
-  for (const k of stoppedByDeath(s)) saveFinishedRun(useApp.getState(), k);
-  if (s.robust.status === 'running') saveRobustnessRun(useApp.getState());
-  // A run on several models ends with the model it was on: its partial result joins the others' (its tab), the rest do not run.
-  const set = (p: Partial<AppState>) => useApp.setState(p);
-  for (const k of Object.keys(JOB_OF) as SavedKind[]) {
-    const job = s[JOB_OF[k]];
-    if (job.status !== 'running' || job.jobId === null || !isFanned(job.jobId)) continue;
-    if (useApp.getState()[JOB_OF[k]].status === 'cancelled') fanStep(useApp.getState, set, job.jobId);
-    else fanFailed(useApp.getState, set, job.jobId);
+  // As a Cancel: the checkpoint is the done event a Cancel would have brought (saved to the history, marked partial; a run on several models ends).
+  stopAtCheckpoints(useApp.getState, setApp, applyWorkerEvent, reason, jobId);
+  // The others had nothing finished: they fail, and a run on several models stops.
+  for (const f of Object.values(JOB_OF)) {
+    const job = useApp.getState()[f];
+    if (job.status === 'running' && job.jobId !== null && (jobId === undefined || job.jobId === jobId) && isFanned(job.jobId)) fanFailed(useApp.getState, setApp, job.jobId);
   }
+}
+
+/** An error after which the worker is restarted: the job's run (every run, for an error of no job) ends as after a death. */
+function stopOnError(jobId: number | null, message: string): void {
+  const reason = errorStopReason(message);
+  stopRuns(reason, jobId ?? undefined);
+  if (jobId === null) useApp.setState(failExperiments(useApp.getState(), ['running'], reason));
+  // The robustness table streams its rows: they end as after a death (robustAfterDeath).
+  const r = useApp.getState().robust;
+  if (r.status !== 'running' || (jobId !== null && jobId !== r.jobId)) return;
+  useApp.setState({ robust: robustAfterDeath(r, reason) });
+  saveRobustnessRun(useApp.getState());
+}
+
+/** The inference worker died silently: fail its jobs, say so, start a fresh one and reload the model that worked. */
+export function qaWorkerDied(cause: DeathCause, restart: boolean): void {
+  const message = deathMessage('inference', cause, restart);
+  stopRuns(message);
+  const s = useApp.getState();
+  useApp.setState(qaDeathPatch(s, message));
+  if (s.robust.status === 'running') saveRobustnessRun(useApp.getState());
   // With no model yet (the first load died), try that load again: the restart cap ends a loop.
   if (restart) recover({ source: s.loadedSource ?? s.loadingSource });
 }

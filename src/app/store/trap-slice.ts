@@ -186,7 +186,8 @@ export function applyTrapEvent(e: WorkerEvent, s: AppState, set: (p: Partial<App
       if (e.jobId === s.liveTrapJob) set({ liveTrapJob: null, liveTrap: { row: null, variant: null, reason: e.message } });
       if (e.jobId === s.adversarialLiveJob) set({ adversarialLiveJob: null, adversarialLive: { row: null, variant: null, reason: e.message } });
       const k = s.traps.jobId === e.jobId ? 'traps' : s.adversarialJob.jobId === e.jobId ? 'adversarialJob' : null;
-      if (k) set({ [k]: { ...s[k], status: 'error', error: e.message } } as Partial<AppState>);
+      // A run the error stopped as a Cancel (its checkpoint, index.ts) keeps its partial result.
+      if (k && s[k].status === 'running') set({ [k]: { ...s[k], status: 'error', error: e.message } } as Partial<AppState>);
       return false;
     }
     default:

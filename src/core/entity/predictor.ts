@@ -10,7 +10,7 @@ const CHUNK = 64;
  * Wraps engine.predict: SQuAD 2.0 decoding when `versionTwo`, cancellation through `signal`, e.g.
  * await enginePredictor(engine, { versionTwo: false })([{ id: 'q', question, context }]).
  */
-export function enginePredictor(engine: QaEngine, opts: { versionTwo: boolean; signal?: AbortSignal; between?: () => Promise<void> }): Predictor {
+export function enginePredictor(engine: QaEngine, opts: { versionTwo: boolean; signal?: AbortSignal; between?: () => Promise<void>; onChunk?: (predictions: readonly QaPrediction[]) => void }): Predictor {
   return async (inputs, onProgress) => {
     const predictions: QaPrediction[] = [];
     for (let i = 0; i < inputs.length; i += CHUNK) {
@@ -22,6 +22,8 @@ export function enginePredictor(engine: QaEngine, opts: { versionTwo: boolean; s
       const chunk = inputs.slice(i, i + CHUNK);
       const r = await engine.predict(chunk, { signal: opts.signal, onProgress: (p) => onProgress?.(i + Math.round((p.done / Math.max(1, p.total)) * chunk.length), inputs.length) }, { versionTwo: opts.versionTwo });
       predictions.push(...r.predictions);
+      // Each finished chunk, for a checkpoint of the run (src/core/experiments/checkpoint.ts).
+      opts.onChunk?.(r.predictions);
       if (r.cancelled) return { predictions, cancelled: true };
     }
     return { predictions, cancelled: !!opts.signal?.aborted && predictions.length < inputs.length };
