@@ -41,8 +41,8 @@ const cells = (st: PairedStats, prefix = '', before = 'orig', after = 'renamed')
   [`${prefix}drop_em_lo`]: r4(st.drop.em.lo),
   [`${prefix}p_em`]: r4(st.drop.em.p),
   [`${prefix}p_f1`]: r4(st.drop.f1.p),
-  [`${prefix}p_f1_holm`]: r4(st.drop.f1.pHolm ?? st.drop.f1.p),
-  [`${prefix}mdd_f1`]: r4(st.drop.f1.mdd),
+  [`${prefix}p_f1_holm`]: st.drop.f1.pHolm === undefined ? null : r4(st.drop.f1.pHolm),
+  [`${prefix}mdd_f1`]: st.drop.f1.mdd === null ? null : r4(st.drop.f1.mdd),
 });
 
 describe('confidence intervals in the app', () => {

@@ -5,14 +5,22 @@
  */
 import { Term } from './Term.tsx';
 import { useApp } from '../store/index.ts';
+import { useState } from 'react';
 import { MAX_BOOTSTRAP } from '../store/ci-slice.ts';
+import { bootstrapError, MIN_BOOTSTRAP } from '../../core/stats/index.ts';
 import { useSeedField } from './SeedInput.tsx';
+
+/** Whether a bad B turns the Run buttons off, for `disabled={… || useCiBlocked()}`. */
+export const useCiBlocked = (): boolean => useApp((s) => s.ciBError !== null);
 
 /** The shared CI setting, shown on each card that computes statistics; `testid` prefixes its controls. */
 export function CiControl({ testid }: { testid: string }) {
   const c = useApp((s) => s.ciSettings);
   const set = useApp.getState().setCiSettings;
   const seed = useSeedField({ value: c.seed, testid: `${testid}-ci-seed`, onChange: (v) => set({ seed: v }) });
+  // The typed B stays visible with its error; a valid one is applied, an invalid one turns every Run off (ciBError).
+  const [bText, setBText] = useState(String(c.bootstrap));
+  const bError = useApp((s) => s.ciBError);
   return (
     <span className="ci-control" role="group" aria-label="Confidence intervals" data-testid={`${testid}-ci-control`}>
       <label className="toggle">
@@ -25,15 +33,27 @@ export function CiControl({ testid }: { testid: string }) {
             <Term k="bootstrap">B</Term>{' '}
             <input
               type="number"
-              min={100}
+              min={MIN_BOOTSTRAP}
               max={MAX_BOOTSTRAP}
               step={100}
-              value={c.bootstrap}
+              value={bError ? bText : c.bootstrap}
               className="seed"
               data-testid={`${testid}-ci-b`}
-              onChange={(e) => set({ bootstrap: Math.min(MAX_BOOTSTRAP, Math.max(100, Math.floor(Number(e.target.value) || 1000))) })}
+              aria-invalid={bError !== null}
+              onChange={(e) => {
+                setBText(e.target.value);
+                const b = Number(e.target.value);
+                const bad = e.target.value.trim() === '' ? 'B (bootstrap resamples) is empty.' : bootstrapError(b, MAX_BOOTSTRAP);
+                useApp.getState().setCiBError(bad);
+                if (!bad && b !== c.bootstrap) set({ bootstrap: b });
+              }}
             />
           </label>
+          {bError && (
+            <span className="field-error" role="alert" data-testid={`${testid}-ci-b-error`}>
+              {bError} Not run until B is fixed.
+            </span>
+          )}
           <label>CI seed {seed.input}</label>
         </>
       )}

@@ -33,7 +33,7 @@ import { TaggerBlocked, TaggerSettings } from './TaggerSettings.tsx';
 import { taggerBlock } from '../store/tagger-slice.ts';
 import { ciFor } from '../store/ci-slice.ts';
 import { withBudgetCi, withSweepCi } from '../../core/results/ci-tables.ts';
-import { CiControl } from './CiControl.tsx';
+import { CiControl, useCiBlocked } from './CiControl.tsx';
 import { CiStatus } from './CiCell.tsx';
 
 /** The page of each experiment path (see routes.ts). */
@@ -111,6 +111,7 @@ function Checks<T extends string>({ all, value, onChange, label, testid }: { all
 }
 
 function SweepCard() {
+  const ciBlocked = useCiBlocked();
   const cfg = useApp((s) => s.sweepConfig);
   const job = useApp((s) => s.sweep);
   const cells = useApp((s) => s.sweepCells);
@@ -144,7 +145,7 @@ function SweepCard() {
         <Checks all={ORIGINS} value={cfg.origins} onChange={(origins) => setSweepConfig({ origins, origin: origins.includes(cfg.origin) ? cfg.origin : (origins[0] ?? 'us') })} label={(o) => ORIGIN_LABELS[o]} testid="sweep-origin" />
       </div>
       <div className="row">
-        <button type="button" className="primary" data-testid="sweep-run" disabled={!ready || running || blocked || cfg.types.length === 0 || cfg.sources.length === 0} onClick={() => start('sweep')}>
+        <button type="button" className="primary" data-testid="sweep-run" disabled={!ready || running || blocked || cfg.types.length === 0 || cfg.sources.length === 0 || ciBlocked} onClick={() => start('sweep')}>
           Run sweep
         </button>
         <CiControl testid="sweep" />
@@ -182,6 +183,7 @@ function LeftOut({ cells }: { cells: SweepCell[] }) {
   );
 }
 function BudgetCard() {
+  const ciBlocked = useCiBlocked();
   const cfg = useApp((s) => s.budgetConfig);
   const job = useApp((s) => s.budget);
   const result = useApp((s) => s.budgetResult);
@@ -227,7 +229,7 @@ function BudgetCard() {
         )}
       </div>
       <div className="row">
-        <button type="button" className="primary" data-testid="budget-run" disabled={!ready || running || blocked || (res !== null && splitSeed.error !== null)} onClick={() => start('budget')}>
+        <button type="button" className="primary" data-testid="budget-run" disabled={!ready || running || blocked || (res !== null && splitSeed.error !== null) || ciBlocked} onClick={() => start('budget')}>
           Run budget
         </button>
         <CiControl testid="budget" />

@@ -24,7 +24,7 @@ import { ResultActions, RunResult } from './RunResult.tsx';
 import type { ExperimentCi } from '../../core/stats/index.ts';
 import { PAIRS_CI_KEY } from '../../core/experiments/natural/ci.ts';
 import { ciFor } from '../store/ci-slice.ts';
-import { CiControl } from './CiControl.tsx';
+import { CiControl, useCiBlocked } from './CiControl.tsx';
 import { RELATIVE_SIGN } from '../../core/metrics/drop.ts';
 import { CiLegend, CiStatus, DropRow, FigureCi } from './CiCell.tsx';
 
@@ -36,6 +36,7 @@ export { CATEGORY_COLORS };
 
 
 export function NaturalCard() {
+  const ciBlocked = useCiBlocked();
   const job = useApp((s) => s.natural);
   const rows = useApp((s) => s.naturalRows);
   const syn = useApp((s) => s.synthetic);
@@ -55,7 +56,7 @@ export function NaturalCard() {
       </h3>
       <p className="hint">Each question with a revision pair is answered on the original and on the edited passage (same question, same answers).</p>
       <div className="row">
-        <button type="button" className="primary" data-testid="natural-run" disabled={!ready || job.status === 'running' || job.status === 'collecting'} onClick={() => start('natural')}>
+        <button type="button" className="primary" data-testid="natural-run" disabled={!ready || job.status === 'running' || job.status === 'collecting' || ciBlocked} onClick={() => start('natural')}>
           Run revision pairs
         </button>
         <button type="button" data-testid="pairs-export" onClick={() => start('pairs-export')}>
@@ -101,7 +102,7 @@ export function NaturalCard() {
         <label>
           seed {seed.input}
         </label>
-        <button type="button" data-testid="synthetic-run" disabled={!ready || syn.status === 'running' || syn.status === 'collecting' || seed.error !== null} onClick={() => start('synthetic')}>
+        <button type="button" data-testid="synthetic-run" disabled={!ready || syn.status === 'running' || syn.status === 'collecting' || seed.error !== null || ciBlocked} onClick={() => start('synthetic')}>
           Run synthetic
         </button>
         <SeedBlocked error={seed.error} testid="synthetic-run" />

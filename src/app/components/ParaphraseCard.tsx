@@ -14,7 +14,7 @@ import { ciText, type ExperimentCi } from '../../core/stats/index.ts';
 import { DPR_CI_KEY, PARAPHRASE_CI_KEY, withParaphraseCi } from '../../core/experiments/paraphrase/ci.ts';
 import { countOf } from '../../core/text/plural.ts';
 import { ciFor } from '../store/ci-slice.ts';
-import { CiControl } from './CiControl.tsx';
+import { CiControl, useCiBlocked } from './CiControl.tsx';
 import { CiLegend, CiStatus, DropRow, FigureCi } from './CiCell.tsx';
 import { ParaphraseSlices } from './ExperimentSlices.tsx';
 import { Chart, pct } from './Chart.tsx';
@@ -39,6 +39,7 @@ export const KIND_COLORS: Record<ParaphraseKind, string> = {
 const SHORT: Record<ParaphraseKind, string> = { reorder: 'reorder', 'function-word': 'function word', synonym: 'synonym', 'content-word': 'content word', combined: 'combined', dataset: 'dataset', user: 'typed' };
 
 export function ParaphraseCard() {
+  const ciBlocked = useCiBlocked();
   const job = useApp((s) => s.paraphrase);
   const rows = useApp((s) => s.paraRows);
   const none = useApp((s) => s.paraNone);
@@ -73,7 +74,7 @@ export function ParaphraseCard() {
         </label>
       </fieldset>
       <div className="row">
-        <button type="button" className="primary" data-testid="paraphrase-run" disabled={!ready || busy || (!src.dataset && src.kinds.length === 0) || seed.error !== null} onClick={startParaphrases}>
+        <button type="button" className="primary" data-testid="paraphrase-run" disabled={!ready || busy || (!src.dataset && src.kinds.length === 0) || seed.error !== null || ciBlocked} onClick={startParaphrases}>
           Run paraphrases
         </button>
         <CiControl testid="paraphrase" />

@@ -18,7 +18,7 @@ import { robustnessAuditConfig, ROBUSTNESS_AUDIT_FILE } from '../../core/audit/r
 import { downloadText } from '../download.ts';
 import { countOf } from '../../core/text/plural.ts';
 import { cellCi, dprCellCi, originalCellCi } from '../../core/experiments/robustness/ci.ts';
-import { ciText, judgedP, pText, significant, type ExperimentCi, type PairedStats, type ShareStats } from '../../core/stats/index.ts';
+import { ciText, mddText, pLabelled, significant, type ExperimentCi, type PairedStats, type ShareStats } from '../../core/stats/index.ts';
 import { isSmallN } from '../../core/metrics/slices.ts';
 import { Term } from './Term.tsx';
 import { CiStatus, NotSignificant } from './CiCell.tsx';
@@ -35,12 +35,12 @@ function CellCi({ st, dpr }: { st: PairedStats; dpr: boolean }) {
       <br />
       {dpr ? 'F1 ' : ''}drop {f1.value.toFixed(1)} {ciText(f1)}
       <br />
-      <Term k="p-value">p</Term> {pText(judgedP(f1))} / {pText(judgedP(st.drop.em))}
-      {ns && <NotSignificant />}
+      <Term k="p-value">p</Term> {pLabelled(f1)} / {pLabelled(st.drop.em)}
+      {(ns || f1.unresolved) && <NotSignificant d={f1} />}
       {(ns || isSmallN(st.n)) && (
         <>
           {' '}
-          (<Term k="mdd" /> {f1.mdd.toFixed(1)})
+          (<Term k="mdd" /> {mddText(f1)})
         </>
       )}
     </span>

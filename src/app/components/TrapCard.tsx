@@ -24,7 +24,7 @@ import type { ExperimentCi } from '../../core/stats/index.ts';
 import { TRAPS_CI_KEY, withTrapCi } from '../../core/experiments/traps/ci.ts';
 import { ADVERSARIAL_CI_KEY, withAdversarialCi } from '../../core/experiments/adversarial/ci.ts';
 import { ciFor } from '../store/ci-slice.ts';
-import { CiControl } from './CiControl.tsx';
+import { CiControl, useCiBlocked } from './CiControl.tsx';
 import { CiLegend, CiStatus, DropCi, DropRow, FigureCi } from './CiCell.tsx';
 
 /** Bar colours: the original passage in the shared grey, the trapped one in the trap colour's line. */
@@ -40,6 +40,7 @@ function skippedText(skipped: TrapSkipped): string {
 }
 
 export function TrapCard() {
+  const ciBlocked = useCiBlocked();
   const cfg = useApp((s) => s.trapConfig);
   const job = useApp((s) => s.traps);
   const rows = useApp((s) => s.trapRows);
@@ -71,7 +72,7 @@ export function TrapCard() {
         <label>
           seed {seed.input}
         </label>
-        <button type="button" className="primary" data-testid="traps-run" disabled={!ready || running || seed.error !== null} onClick={() => startTraps('traps')}>
+        <button type="button" className="primary" data-testid="traps-run" disabled={!ready || running || seed.error !== null || ciBlocked} onClick={() => startTraps('traps')}>
           Run traps
         </button>
         <CiControl testid="traps" />
@@ -103,6 +104,7 @@ export function TrapCard() {
 
 /** Jia & Liang's figures for the adversarial SQuAD questions in the list. */
 function AdversarialResults() {
+  const ciBlocked = useCiBlocked();
   const job = useApp((s) => s.adversarialJob);
   const run = useApp((s) => s.adversarialRun);
   const ready = useApp((s) => s.modelStatus === 'ready');
@@ -114,7 +116,7 @@ function AdversarialResults() {
       <h4>Adversarial SQuAD (Jia &amp; Liang 2017)</h4>
       <p className="hint">For an imported AddSent / AddOneSent file: ids &lt;original id&gt;-&lt;suffix&gt; are variants, and each original question scores its worst variant (lowest F1), as in the authors&apos; evaluation script (= `qarx eval --adversarial`).</p>
       <div className="row">
-        <button type="button" data-testid="adversarial-run" disabled={!ready || running} onClick={() => startTraps('adversarialJob')}>
+        <button type="button" data-testid="adversarial-run" disabled={!ready || running || ciBlocked} onClick={() => startTraps('adversarialJob')}>
           Evaluate adversarial SQuAD
         </button>
         <CiControl testid="adversarial" />

@@ -17,7 +17,7 @@ import { RunResult } from './RunResult.tsx';
 import type { ExperimentCi } from '../../core/stats/index.ts';
 import { withUniversalCi } from '../../core/experiments/universal/ci.ts';
 import { ciFor } from '../store/ci-slice.ts';
-import { CiControl } from './CiControl.tsx';
+import { CiControl, useCiBlocked } from './CiControl.tsx';
 import { CiCells, CiHeads, CiLegend, CiStatus } from './CiCell.tsx';
 import { UniversalSlices } from './ExperimentSlices.tsx';
 import { Chart, pct, SOURCE_COLORS } from './Chart.tsx';
@@ -31,6 +31,7 @@ import { taggerBlock } from '../store/tagger-slice.ts';
 const clampInt = (v: string, min: number, max: number) => Math.min(max, Math.max(min, Math.floor(Number(v) || min)));
 
 export function UniversalCard() {
+  const ciBlocked = useCiBlocked();
   const cfg = useApp((s) => s.universalConfig);
   const job = useApp((s) => s.universal);
   const result = useApp((s) => s.universalResult);
@@ -73,7 +74,7 @@ export function UniversalCard() {
         </label>
       </div>
       <div className="row">
-        <button type="button" className="primary" data-testid="universal-run" disabled={!ready || running || blocked || seed.error !== null} onClick={() => start('universal')}>
+        <button type="button" className="primary" data-testid="universal-run" disabled={!ready || running || blocked || seed.error !== null || ciBlocked} onClick={() => start('universal')}>
           Find universal names
         </button>
         <CiControl testid="universal" />

@@ -51,6 +51,9 @@ export interface CiSlice {
   /** Changes the setting; results on screen are computed again with it (saved runs keep theirs). */
   setCiSettings(p: Partial<CiSettingsState>): void;
   ci: Partial<Record<CiKind, CiEntry>>;
+  /** Why the typed B cannot be used (Run buttons are off while it is set), or null. */
+  ciBError: string | null;
+  setCiBError(e: string | null): void;
   /** Computes a result's statistics in the worker (nothing when off or empty); resolves with the store once they are in. */
   runCi(kind: CiKind): Promise<ExperimentCi | null>;
 }
@@ -99,6 +102,10 @@ let lastReq = 0;
 export const createCiSlice: StateCreator<AppState, [], [], CiSlice> = (set, get) => ({
   ciSettings: { on: true, bootstrap: DEFAULT_BOOTSTRAP, seed: DEFAULT_CI_SEED },
   ci: {},
+  ciBError: null,
+  setCiBError(e) {
+    if (get().ciBError !== e) set({ ciBError: e });
+  },
   setCiSettings(p) {
     set({ ciSettings: { ...get().ciSettings, ...p } });
     const s = get();
