@@ -21,6 +21,13 @@ export const EXACT_PATTERNS = 2 ** 16;
 export const FIRST_ROUNDS = 10_000;
 /** The most Monte-Carlo rounds before a row says its p is within Monte-Carlo error of α. */
 export const MAX_ROUNDS = 640_000;
+/**
+ * The most table lookups (rounds × blocks of 8 non-zero units) a test may spend: 640,000 rounds up
+ * to about 800 non-zero units, fewer beyond (10,000 non-zero: about 53,000 rounds, a Monte-Carlo
+ * error of 0.001 at p = 0.05, about a second; see `npm run bench:stats`), so a large sample stays fast;
+ * a p still within 3 errors of α then says so on its row.
+ */
+export const MAX_WORK = 2 ** 26;
 /** Relative slack for "at least as extreme", so float sums equal to the observed one count. */
 const SLACK = 1e-9;
 /** z of the sequential rule: stop once |p̂ − α| ≥ 3 Monte-Carlo standard errors. */
@@ -135,6 +142,10 @@ class Patterns {
     this.ts = byteSums(nzSizes);
     this.rand = rng(mixSeed(seed, 0x5f1b));
   }
+  /** The most rounds within MAX_WORK for these units (at least `first`). */
+  capFor(first: number, most: number): number {
+    return Math.max(first, Math.min(most, Math.floor(MAX_WORK / Math.max(1, this.tv.length / 256))));
+  }
   /** Draws rounds up to `total`; returns how many of the new ones have |A| ≥ target. */
   extend(total: number, target: number): number {
     const [a, s] = [new Float64Array(total), new Float64Array(total)];
@@ -232,7 +243,7 @@ export function invertSignFlip(values: Float64Array, sizes: Float64Array, o: Inv
       pat.extend(first, target);
       mc = { p: o.exactP, method: 'exact' };
     } else {
-      const { p, se } = sequential(pat, target, alpha, first, Math.max(first, o.maxRounds ?? MAX_ROUNDS));
+      const { p, se } = sequential(pat, target, alpha, first, pat.capFor(first, o.maxRounds ?? MAX_ROUNDS));
       mc = { p, method: 'monte-carlo', rounds: pat.rounds, mcSe: se, ...(Math.abs(p - alpha) < Z_STOP * se ? { unresolved: true } : {}) };
     }
     nd = { a: pat.a, s: pat.s, w: null, zero };
