@@ -63,9 +63,9 @@ function RobustCiLegend({ ci }: { ci: ExperimentCi | undefined }) {
   const s = ci.settings;
   return (
     <p className="hint ci-legend" data-testid="robust-ci-legend">
-      Under each F1 cell: its drop (original − after, on the cell&apos;s own questions) with its 95% <Term k="CI" /> (percentile bootstrap over questions, B = {s.bootstrap.toLocaleString('en')}, seed {s.seed}, both sides resampled together) and{' '}
-      <Term k="p-value">p</Term> F1 / EM (sign-flip test; McNemar&apos;s exact test for EM), Holm-adjusted over the tests of the model&apos;s row, as <code>qarx audit</code> with &quot;ci&quot; adjusts over a model&apos;s rows. Under the DPR cell: the DPR&apos;s own 95% CI (bootstrap over the pairs), then the F1 drop from the original question to its paraphrase over the same (question, paraphrase) pairs.{' '}
-      <Term k="n.s.">n.s.</Term> = p ≥ 0.05: these questions cannot tell the drop from chance. Original, stability: no before/after comparison.
+      Under each F1 cell: its drop (original − after, on the cell&apos;s own questions) with its 95% <Term k="CI" /> (the drops the paired sign-flip test does not reject at 0.05, so it excludes 0 exactly when the unadjusted p &lt; 0.05), then{' '}
+      <Term k="p-value">p</Term> F1 / EM (sign-flip test; McNemar&apos;s exact test for EM; ± its Monte-Carlo error when not exact) and the Holm p over the tests of the model&apos;s row, as <code>qarx audit</code> with &quot;ci&quot; adjusts over a model&apos;s rows; mdd at 0.05 divided by that number of tests. Scores&apos; CIs: percentile bootstrap over questions, B = {s.bootstrap.toLocaleString('en')}, seed {s.seed}. Under the DPR cell: the DPR&apos;s own 95% CI (bootstrap over the pairs), then the F1 drop from the original question to its paraphrase over the same (question, paraphrase) pairs.{' '}
+      <Term k="n.s.">n.s.</Term> = Holm p ≥ 0.05: these questions cannot tell the drop from chance (a cell significant only before Holm says so). Original, stability: no before/after comparison.
     </p>
   );
 }
