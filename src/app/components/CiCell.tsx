@@ -45,7 +45,9 @@ function Mdd({ d, testid }: { d: DropStats; testid?: string }) {
   return (
     <span className="mdd" {...(testid ? { 'data-testid': testid } : {})}>
       {' '}
-      (<Term k="mdd" /> {mddText(d)})
+      ({d.mdd === null ? '' : <Term k="mdd" />}
+      {d.mdd === null ? '' : ' '}
+      {mddText(d)})
     </span>
   );
 }
