@@ -1,5 +1,5 @@
 /** The --ci options and their checked values (no statistics imported: `qarx eval` parses them on every run). */
-import { DEFAULT_BOOTSTRAP, DEFAULT_CI_SEED } from '../core/stats/defaults.ts';
+import { bootstrapError, DEFAULT_BOOTSTRAP, DEFAULT_CI_SEED } from '../core/stats/defaults.ts';
 import type { CiOptions } from '../core/stats/paired.ts';
 import { intOpt, seedOpt, UsageError } from './io.ts';
 
@@ -19,5 +19,8 @@ export function ciOpts(values: { ci?: boolean; bootstrap?: string; 'ci-seed'?: s
   }
   const seedText = values['ci-seed'] ?? (runSeed === undefined ? values.seed : undefined);
   const seed = seedText === undefined ? (runSeed ?? DEFAULT_CI_SEED) : seedOpt(seedText);
-  return { bootstrap: intOpt(values.bootstrap, 'bootstrap', DEFAULT_BOOTSTRAP), seed, byPassage: Boolean(values['ci-passages']) };
+  const bootstrap = intOpt(values.bootstrap, 'bootstrap', DEFAULT_BOOTSTRAP);
+  const bad = bootstrapError(bootstrap);
+  if (bad) throw new UsageError(`--bootstrap: ${bad}`);
+  return { bootstrap, seed, byPassage: Boolean(values['ci-passages']) };
 }

@@ -2,18 +2,33 @@
  * --ci [--bootstrap N] [--seed S | --ci-seed S] [--ci-passages]: uncertainty over questions on eval,
  * compare, sweep, budget and universal (src/core/stats). Text columns and JSON shapes shared by them.
  */
-import { ciText, dropPText, NOT_SIGNIFICANT, type CiOptions, type DropStats, type PairedStats } from '../core/stats/index.ts';
+import { ALPHA, ciText, dropPText, mddText, NOT_SIGNIFICANT, type CiOptions, type DropStats, type PairedStats } from '../core/stats/index.ts';
 import { DROP_SIGN } from '../core/metrics/drop.ts';
 
 export { CI_OPTIONS, CI_SEED_OPTION, ciOpts } from './ci-options.ts';
 
-/** One line saying what the intervals are, printed above CI columns. */
-export const ciLegend = (o: CiOptions, family: number): string =>
-  `CI: 95% percentile bootstrap over ${o.byPassage ? 'passages' : 'questions'} (B = ${o.bootstrap}, seed ${o.seed}); ${DROP_SIGN}; p: McNemar exact (EM, 0/1 scores) or paired sign-flip permutation (F1, mean-over-seeds EM)${family > 1 ? `, Holm-adjusted over the ${family} tests of this run` : ''}; ${NOT_SIGNIFICANT} = p ≥ 0.05; mdd = smallest drop this n detects at 80% power\n`;
+/**
+ * The footnote above CI columns; every sentence holds for every row: what the drop's CI is (the
+ * inverted test, so it excludes 0 exactly when the unadjusted p < 0.05), the scores' CIs, p and
+ * its Monte-Carlo rule, Holm p and n.s., and the α of mdd.
+ */
+export function ciLegend(o: CiOptions, family: number): string {
+  const unit = o.byPassage ? 'passages' : 'questions';
+  const tests = o.byPassage ? 'sign-flip test of passage sums (EM and F1)' : "sign-flip test (McNemar's exact test for EM when every EM is 0 or 1)";
+  const holm = family > 1 ? `Holm p: adjusted over the ${family} tests of this run; ${NOT_SIGNIFICANT} = Holm p ≥ ${ALPHA} (a row significant only before Holm says "${NOT_SIGNIFICANT} after Holm")` : `${NOT_SIGNIFICANT} = p ≥ ${ALPHA}`;
+  return [
+    `${DROP_SIGN}`,
+    `drop CI: 95%, the drops the paired ${tests} over ${unit} does not reject at ${ALPHA} (test inversion), so it excludes 0 exactly when the unadjusted p < ${ALPHA}`,
+    `score CIs: 95% percentile bootstrap over ${unit} (B = ${o.bootstrap}, seed ${o.seed})`,
+    `p: unadjusted, two-sided; exact when few differences are non-zero, else Monte-Carlo ± its error, rounds doubled until the error cannot move p across ${ALPHA} (a row says when the most rounds were not enough)`,
+    holm,
+    `mdd: smallest drop detected at 80% power at α = ${family > 1 ? `${ALPHA}/${family}, the strictest Holm step` : ALPHA} ("no variation in this sample" when every resample gives the same drop)`,
+  ].join('; ') + '\n';
+}
 
-/** A drop's text cells: value [CI] and p with its mark, e.g. "4.0 [1.2, 6.9]  p 0.004". */
+/** A drop's text cells: value [CI] and p with its mark, e.g. "4.00 [1.20, 6.90] p 0.004, Holm p 0.03". */
 export const dropCells = (d: DropStats): string => `${d.value.toFixed(2)} ${ciText(d, 2)} p ${dropPText(d)}`;
 
 /** The text columns a paired comparison adds to a table row (tab-separated). */
-export const ciColumns = (s: PairedStats): string => `${ciText(s.original.f1)}\t${ciText(s.perturbed.f1)}\tdrop F1 ${dropCells(s.drop.f1)}\tdrop EM ${dropCells(s.drop.em)}\tmdd ${s.drop.f1.mdd.toFixed(1)}`;
-export const CI_HEADER = 'origF1 CI\tpertF1 CI\tdrop F1 [CI] p\tdrop EM [CI] p\tmdd F1';
+export const ciColumns = (s: PairedStats): string => `${ciText(s.original.f1)}\t${ciText(s.perturbed.f1)}\tdrop F1 ${dropCells(s.drop.f1)}\tdrop EM ${dropCells(s.drop.em)}\tmdd ${mddText(s.drop.f1)}`;
+export const CI_HEADER = 'origF1 CI\tpertF1 CI\tdrop F1 [CI] p (Holm p)\tdrop EM [CI] p (Holm p)\tmdd F1';

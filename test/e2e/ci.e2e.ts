@@ -41,8 +41,8 @@ const cells = (st: PairedStats, prefix = '', before = 'orig', after = 'renamed')
   [`${prefix}drop_em_lo`]: r4(st.drop.em.lo),
   [`${prefix}p_em`]: r4(st.drop.em.p),
   [`${prefix}p_f1`]: r4(st.drop.f1.p),
-  [`${prefix}p_f1_holm`]: r4(st.drop.f1.pHolm ?? st.drop.f1.p),
-  [`${prefix}mdd_f1`]: r4(st.drop.f1.mdd),
+  [`${prefix}p_f1_holm`]: st.drop.f1.pHolm === undefined ? null : r4(st.drop.f1.pHolm),
+  [`${prefix}mdd_f1`]: st.drop.f1.mdd === null ? null : r4(st.drop.f1.mdd),
 });
 
 describe('confidence intervals in the app', () => {
@@ -56,9 +56,9 @@ describe('confidence intervals in the app', () => {
     await app.page.getByTestId('sweep-run').click();
     // The run is saved once its statistics are in: the history row is the event to wait for.
     await expect.poll(() => runRows().count(), { timeout: 300_000 }).toBe(before + 1);
-    expect(await app.page.getByTestId('sweep-table').locator('th').allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/95% CI/), expect.stringMatching(/^p F1 \/ EM$/)]));
+    expect(await app.page.getByTestId('sweep-table').locator('th').allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/95% CI/), expect.stringMatching(/^p F1 \/ EM \(Holm p\)$/)]));
     const rows = await app.page.getByTestId('sweep-table').getByTestId('sweep-row').count();
-    expect(await text('sweep-ci-legend')).toMatch(new RegExp(`B = 1,000, seed 7.*Holm-adjusted over the ${2 * rows} tests`));
+    expect(await text('sweep-ci-legend')).toMatch(new RegExp(`B = 1,000, seed 7.*Holm p: adjusted over the ${2 * rows} tests`));
     expect(await text('ci-whisker-note')).toMatch(/narrow thin = ± std over perturbation seeds; wide bold = 95% CI of the drop over questions/);
     await app.page.getByTestId('sweep-table').scrollIntoViewIfNeeded();
     await shot(app.page, 'ci-sweep');

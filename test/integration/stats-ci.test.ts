@@ -61,7 +61,7 @@ describe('qarx compare --ci (shipped model)', () => {
     expect((await run('perturb', 'trap', '--seed', '1', orig, pert)).code).toBe(0);
     const text = await run('compare', orig, pert, '--model', MODEL, '--ci', '--bootstrap', '300', '--seed', '2');
     expect(text.code, text.stderr).toBe(0);
-    expect(text.stdout).toMatch(/CI: 95% percentile bootstrap over questions \(B = 300, seed 2\)/);
+    expect(text.stdout).toMatch(/drop CI: 95%, the drops the paired sign-flip test .* over questions does not reject at 0\.05 \(test inversion\), so it excludes 0 exactly when the unadjusted p < 0\.05; score CIs: 95% percentile bootstrap over questions \(B = 300, seed 2\)/);
     expect(text.stdout).toMatch(/drop F1 -?\d+\.\d\d \[-?\d+\.\d\d, -?\d+\.\d\d\] p /);
     const json = await run('compare', orig, pert, '--model', MODEL, '--ci', '--bootstrap', '300', '--seed', '2', '--json');
     const r = JSON.parse(json.stdout) as { ci: ReturnType<typeof pairedStats>; rows: { original: { em: number; f1: number }; perturbed: { em: number; f1: number } }[]; original: { f1: number } };
@@ -86,7 +86,7 @@ describe('qarx sweep --ci (shipped model)', () => {
       expect(row.ci.drop.f1.pHolm).toBeGreaterThanOrEqual(row.ci.drop.f1.p);
     }
     const text = await run(...args);
-    expect(text.stdout).toMatch(/^± = std over perturbation seeds; CI: 95% percentile bootstrap over questions \(B = 200, seed 4\).*Holm-adjusted over the 6 tests/);
+    expect(text.stdout).toMatch(/^± = std over perturbation seeds; drop = .*score CIs: 95% percentile bootstrap over questions \(B = 200, seed 4\).*Holm p: adjusted over the 6 tests of this run.*mdd: .* at α = 0\.05\/6/);
   });
 });
 
@@ -107,7 +107,7 @@ describe('qarx budget --ci (shipped model): the random and RESEMBLE rows', () =>
     const instances = scoredAs(await readInstances(data), undefined);
     expect(experimentCi(budgetComparisons(instances, r), { bootstrap: 200, seed: 5 })).toEqual(r.ci);
     const text = await run(...args);
-    expect(text.stdout).toMatch(/Holm-adjusted over the 12 tests/);
+    expect(text.stdout).toMatch(/Holm p: adjusted over the 12 tests/);
     expect(text.stdout).toMatch(/\nRESEMBLE random \(mean over B\)\t\d+/);
   });
 });

@@ -78,15 +78,15 @@ describe('budget CI: random and RESEMBLE rows (hand-computed)', () => {
   });
 
   it('a run without RESEMBLE has only the model rows (6 tests); older rows without a random mean have no random statistics', () => {
-    const plain = experimentCi(budgetComparisons(instances, { ...result, defendedPerInstance: undefined }), { bootstrap: 100, seed: 1 });
+    const plain = experimentCi(budgetComparisons(instances, { ...result, defendedPerInstance: undefined }), { bootstrap: 200, seed: 1 });
     expect(plain.family).toBe(6);
-    const old = experimentCi(budgetComparisons(instances, { ...result, defendedPerInstance: undefined, perInstance: model.map(({ random: _, ...r }) => r) }), { bootstrap: 100, seed: 1 });
+    const old = experimentCi(budgetComparisons(instances, { ...result, defendedPerInstance: undefined, perInstance: model.map(({ random: _, ...r }) => r) }), { bootstrap: 200, seed: 1 });
     expect(old.rows['model · random']).toBeNull();
     expect(old.family).toBe(4);
   });
 
   it('Holm with the model side alone: 6·.125 = .75 for the random row, then max(.75, 5·.125) = .75', () => {
-    const plain = experimentCi(budgetComparisons(instances, { ...result, defendedPerInstance: undefined }), { bootstrap: 100, seed: 1 });
+    const plain = experimentCi(budgetComparisons(instances, { ...result, defendedPerInstance: undefined }), { bootstrap: 200, seed: 1 });
     expect(plain.rows['model · random']?.drop.em.pHolm).toBeCloseTo(0.75, 12);
     expect(plain.rows['model · random']?.drop.f1.pHolm).toBeCloseTo(0.75, 12);
     expect(plain.rows['model · worst']?.drop.em.pHolm).toBe(1);

@@ -28,8 +28,9 @@ describe('stats worker handler', () => {
     expect(e.result).toEqual(experimentCi(comparisons, { bootstrap: 300, seed: 5 }));
     expect(e.result.family).toBe(4);
     expect(e.result.rows['ORG · db · us']).toBeNull();
-    // Identical predictions: the drop's CI is [0, 0] and p = 1.
-    expect(e.result.rows['GPE · db · us']?.drop.f1).toMatchObject({ value: 0, lo: 0, hi: 0, p: 1 });
+    // Identical predictions on 2 questions: p = 1, and no shift is rejected (at any δ ≠ 0 the shifted
+    // differences have one sign; 2 of the 4 sign patterns are as extreme, p = 0.5), so the CI is the whole range.
+    expect(e.result.rows['GPE · db · us']?.drop.f1).toMatchObject({ value: 0, lo: -100, hi: 100, p: 1 });
     // McNemar: 4 C2W, 0 W2C → 2 · ½⁴ = 0.125; Holm over 4 tests: 4 · 0.125 = 0.5.
     expect(e.result.rows['PER · db · us']?.drop.em.p).toBeCloseTo(0.125, 12);
     expect(e.result.rows['PER · db · us']?.drop.em.pHolm).toBeCloseTo(0.5, 12);
@@ -45,7 +46,8 @@ describe('stats worker handler', () => {
   });
 
   it('a bad request is an error event, never a throw', () => {
-    expect(handleStats({ type: 'ci', reqId: 9, comparisons, options: { bootstrap: 0, seed: 1 } })).toEqual({ type: 'ci-error', reqId: 9, message: 'bootstrap must be at least 1, got 0.' });
+    expect(handleStats({ type: 'ci', reqId: 9, comparisons, options: { bootstrap: 0, seed: 1 } })).toEqual({ type: 'ci-error', reqId: 9, message: expect.stringMatching(/^B \(bootstrap resamples\) must be at least 200, got 0: .*Efron & Tibshirani 1993/) });
+    expect(handleStats({ type: 'ci', reqId: 9, comparisons, options: { bootstrap: 199, seed: 1 } }).type).toBe('ci-error');
   });
 });
 
@@ -67,7 +69,7 @@ describe('CI columns of the exported tables', () => {
   });
 
   it('adds per side the statistics of the random, worst and best rows of a budget table, none on the original row', () => {
-    const bci = experimentCi([{ key: 'model · worst', items: comparisons[0]?.items ?? [] }, { key: 'model · random', items: [] }, { key: 'model · best', items: [] }], { bootstrap: 100, seed: 1 });
+    const bci = experimentCi([{ key: 'model · worst', items: comparisons[0]?.items ?? [] }, { key: 'model · random', items: [] }, { key: 'model · best', items: [] }], { bootstrap: 200, seed: 1 });
     const budget: ResultTable = { title: 'b', columns: ['measure', 'n', 'model_em', 'model_f1'], key: ['measure'], headline: [], rows: [['original', 6, 83, 83], ['worst', 6, 17, 25]] };
     const t = withBudgetCi(budget, bci);
     expect(t.columns).toContain('model_drop_f1_lo');

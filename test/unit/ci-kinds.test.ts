@@ -190,7 +190,8 @@ describe('universal names: one comparison per listed name, Holm over them (qarx 
     expect(ci.family).toBe(4);
     // McNemar 0.125 × 4 tests (the smallest p of four) = 0.5.
     expect(ci.rows['Ann Lee']?.drop.em.pHolm).toBeCloseTo(0.5, 12);
-    expect(ci.rows['Bo Chen']?.drop.f1).toMatchObject({ lo: 0, hi: 0, p: 1 });
+    // 2 unchanged questions: p = 1 and no shift is rejected (min p 2/4), so the CI is the whole range.
+    expect(ci.rows['Bo Chen']?.drop.f1).toMatchObject({ lo: -100, hi: 100, p: 1 });
     const t = withUniversalCi({ title: 'u', columns: ['rank', 'name', 'tried'], key: ['rank'], headline: [], rows: [[1, 'Ann Lee', 6], [2, 'Bo Chen', 2], [3, 'constructor', 1]] }, ci);
     expect(t.rows[0]?.[t.columns.indexOf('p_em_holm')]).toBeCloseTo(0.5, 4);
     expect(t.rows[2]?.[t.columns.indexOf('p_em')]).toBeNull();

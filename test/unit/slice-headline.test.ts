@@ -106,7 +106,7 @@ describe('the slice table\'s all row is the headline, field by field, for every 
           return { id, dataset: 'd', kind: 'reorder', detail: '', question: '', paraphrase: '', similarity: 0.5, original: { text: 'a', ...os }, paraphrased: { text: 'b', ...p }, differs: false };
         });
         const s = summarizeDpr(rows);
-        const ci = experimentCi(paraphraseComparisons(qs, rows), { bootstrap: 20, seed: 1 });
+        const ci = experimentCi(paraphraseComparisons(qs, rows), { bootstrap: 200, seed: 1 });
         const t = withParaphraseCi(dprTable(s), ci);
         const want = {
           n: cell(t, 'em_original', 'n'),

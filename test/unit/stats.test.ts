@@ -51,7 +51,7 @@ describe('paired sign-flip permutation test (Dror et al. 2018, §3.3 randomizati
     const mc = signFlipTest(diffs, { seed: 3, rounds: 20_000, exactMax: 0 });
     expect(mc.method).toBe('monte-carlo');
     expect(Math.abs(mc.p - 0.125)).toBeLessThan(0.01);
-    const far = signFlipTest(new Float64Array(200).fill(1), { seed: 3, rounds: 999 });
+    const far = signFlipTest(new Float64Array(200).map((_, i) => 1 + i / 1000), { seed: 3, rounds: 999, exactMax: 0 });
     expect(far.p).toBe(1 / 1000);
   });
 
@@ -130,11 +130,14 @@ describe('properties', () => {
     );
   });
 
-  it('identical predictions → drop CI [0, 0] and p = 1', () => {
+  it('identical predictions → p = 1; drop CI [0, 0] from 6 questions, the whole range [−100, 100] below (Garthwaite 1996: test inversion)', () => {
+    // At any shift δ ≠ 0 every shifted difference is −δ: only the 2 all-same-sign patterns of 2^n are as
+    // extreme, p(δ) = 2^(1−n): rejected at 0.05 from n = 6 (1/32), never up to n = 5 (1/16 > 0.05).
     fc.assert(
       fc.property(fc.array(score, { minLength: 1, maxLength: 40 }), fc.nat(), (ss, seed) => {
-        const s = pairedStats(ss.map((x) => ({ original: x, perturbed: x })), { bootstrap: 100, seed });
-        for (const d of [s.drop.em, s.drop.f1]) expect([d.value, d.lo, d.hi, d.p]).toEqual([0, 0, 0, 1]);
+        const s = pairedStats(ss.map((x) => ({ original: x, perturbed: x })), { bootstrap: 200, seed });
+        const ci = ss.length >= 6 ? [0, 0] : [-100, 100];
+        for (const d of [s.drop.em, s.drop.f1]) expect([d.value, d.lo, d.hi, d.p, d.mdd, d.mddNote]).toEqual([0, ...ci, 1, null, 'no variation in this sample']);
       }),
       { numRuns: 40 },
     );
@@ -143,7 +146,7 @@ describe('properties', () => {
   it('the same seed gives the same numbers; another seed other resamples', () => {
     fc.assert(
       fc.property(pairs, fc.nat(), (qs, seed) => {
-        expect(pairedStats(qs, { bootstrap: 100, seed, rounds: 100 })).toEqual(pairedStats(qs, { bootstrap: 100, seed, rounds: 100 }));
+        expect(pairedStats(qs, { bootstrap: 200, seed, rounds: 100 })).toEqual(pairedStats(qs, { bootstrap: 200, seed, rounds: 100 }));
       }),
       { numRuns: 30 },
     );
@@ -185,19 +188,19 @@ describe('pairedStats', () => {
   });
 
   it('a mean over seeds (EM not 0/1) is tested by sign flips, not McNemar', () => {
-    const s = pairedStats([q([1, 1], [0.4, 0.5]), q([1, 1], [0.6, 0.7])], { bootstrap: 50, seed: 1 });
+    const s = pairedStats([q([1, 1], [0.4, 0.5]), q([1, 1], [0.6, 0.7])], { bootstrap: 200, seed: 1 });
     expect(s.drop.em.test).toBe('sign-flip');
     expect(s.discordant).toBeUndefined();
   });
 
   it('Holm adjusts every EM and F1 drop of a run as one family; "n.s." marks p ≥ 0.05', () => {
-    const a = pairedStats(Array.from({ length: 30 }, () => q([1, 1], [0, 0])), { bootstrap: 50, seed: 1 });
-    const b = pairedStats([q([1, 1], [0, 0]), q([0, 0], [1, 1])], { bootstrap: 50, seed: 1 });
+    const a = pairedStats(Array.from({ length: 30 }, () => q([1, 1], [0, 0])), { bootstrap: 200, seed: 1 });
+    const b = pairedStats([q([1, 1], [0, 0]), q([0, 0], [1, 1])], { bootstrap: 200, seed: 1 });
     withHolm([a, null, b]);
     expect(a.drop.em.pHolm).toBeCloseTo(4 * a.drop.em.p, 12);
     expect(b.drop.em.pHolm).toBe(1);
-    expect(dropPText(a.drop.em)).toBe('<0.001');
-    expect(dropPText(b.drop.f1)).toBe('1.00 n.s.');
+    expect(dropPText(a.drop.em)).toBe('<0.001, Holm p <0.001');
+    expect(dropPText(b.drop.f1)).toBe('1.00, Holm p 1.00 n.s.');
     expect(pText(0.0123)).toBe('0.012');
   });
 

@@ -6,7 +6,7 @@
  */
 import { DROP_SUFFIX } from '../../core/metrics/drop.ts';
 import { Term } from './Term.tsx';
-import { budgetKey, ciText, judgedP, NOT_SIGNIFICANT, pText, significant, type DropStats, type ExperimentCi, type PairedStats } from '../../core/stats/index.ts';
+import { ALPHA, budgetKey, ciText, dropNote, mddText, NOT_SIGNIFICANT, pLabelled, significant, type DropStats, type ExperimentCi, type PairedStats } from '../../core/stats/index.ts';
 import { isSmallN } from '../../core/metrics/slices.ts';
 
 /** The header cells the CI columns add, after a table's own drop column. */
@@ -20,24 +20,40 @@ export function CiHeads() {
         drop F1 {DROP_SUFFIX} <Term k="CI">CI</Term>
       </th>
       <th>
-        <Term k="p-value">p</Term> F1 / EM
+        <Term k="p-value">p</Term> F1 / EM (<Term k="Holm">Holm p</Term>)
       </th>
     </>
   );
 }
 
-/** "n.s." with its glossary help, on a drop whose (adjusted) p is at least 0.05. */
-export function NotSignificant() {
+/** "n.s." with its glossary help, on a drop whose (adjusted) p is at least 0.05, with the row's note when its marks alone could mislead (n.s. only after Holm). */
+export function NotSignificant({ d }: { d?: DropStats }) {
+  const note = d ? dropNote(d) : '';
   return (
     <span className="ns-mark" data-testid="ns-mark">
       {' '}
-      <Term k="n.s.">{NOT_SIGNIFICANT}</Term>
+      {note ? <span data-testid="ci-note">{note}</span> : <Term k="n.s.">{NOT_SIGNIFICANT}</Term>}
     </span>
   );
 }
 
-/** A drop's p as the table shows it: the judged (Holm-adjusted when present) p, e.g. "0.012". */
-const pCell = (d: DropStats) => pText(judgedP(d));
+/** A drop's p as the table shows it: the unadjusted p (± its Monte-Carlo error), then the Holm p when the run adjusts, e.g. "0.012, Holm p 0.09". */
+const pCell = (d: DropStats) => pLabelled(d);
+
+/** A drop's mdd in parentheses: its value at the verdict's α, or "no variation in this sample". */
+function Mdd({ d, testid }: { d: DropStats; testid?: string }) {
+  return (
+    <span className="mdd" {...(testid ? { 'data-testid': testid } : {})}>
+      {' '}
+      ({d.mdd === null ? '' : <Term k="mdd" />}
+      {d.mdd === null ? '' : ' '}
+      {mddText(d)})
+    </span>
+  );
+}
+
+/** Whether a row's marks need a note: not significant, or significant with a Monte-Carlo p still within error of α. */
+const marked = (d: DropStats) => !significant(d) || Boolean(d.unresolved);
 
 /** The CI cells of one row; `stats` null (no question, or still computing) shows dashes. */
 export function CiCells({ stats }: { stats: PairedStats | null | undefined }) {
@@ -60,13 +76,8 @@ export function CiCells({ stats }: { stats: PairedStats | null | undefined }) {
       </td>
       <td className={ns ? 'ci-cell ns' : 'ci-cell'} data-testid="ci-drop">
         {ciText(f1)}
-        {ns && <NotSignificant />}
-        {showMdd && (
-          <span className="mdd" data-testid="ci-mdd">
-            {' '}
-            (<Term k="mdd" /> {f1.mdd.toFixed(1)})
-          </span>
-        )}
+        {marked(f1) && <NotSignificant d={f1} />}
+        {showMdd && <Mdd d={f1} testid="ci-mdd" />}
       </td>
       <td className={ns ? 'ci-cell ns' : 'ci-cell'} data-testid="ci-p">
         {pCell(f1)} / {pCell(stats.drop.em)}
@@ -78,12 +89,17 @@ export function CiCells({ stats }: { stats: PairedStats | null | undefined }) {
 /** The legend under a table with CI columns: what the interval, p, n.s. and mdd are, with the settings. */
 export function CiLegend({ ci, seedSpread = false, testid }: { ci: ExperimentCi; seedSpread?: boolean; testid: string }) {
   const s = ci.settings;
+  const unit = s.resample === 'passage' ? 'passages' : 'questions';
+  const holm = ci.family > 2;
   return (
     <p className="hint ci-legend" data-testid={`${testid}-ci-legend`}>
-      <Term k="CI">95% CI</Term>: percentile bootstrap over {s.resample === 'passage' ? 'passages' : 'questions'} (B = {s.bootstrap.toLocaleString('en')}, seed {s.seed}); drop = original − perturbed, both resampled
-      together. <Term k="p-value">p</Term>: paired sign-flip test (F1; EM averaged over seeds or renamings) or McNemar&apos;s exact test (EM of single answers)
-      {ci.family > 2 ? `, Holm-adjusted over the ${ci.family} tests of this run` : ''}. <Term k="n.s.">{NOT_SIGNIFICANT}</Term> = p ≥ 0.05: these questions cannot tell the drop
-      from chance (its CI spans 0 or nearly). <Term k="mdd" /> = the smallest drop this n detects at 80% power, shown where n is small or the drop is n.s.
+      Drop = original − perturbed. Its <Term k="CI">95% CI</Term>: the drops the paired sign-flip test over {unit} does not reject at {ALPHA} (test inversion), so it excludes 0
+      exactly when the unadjusted p &lt; {ALPHA}. The scores&apos; 95% CIs: percentile bootstrap over {unit} (B = {s.bootstrap.toLocaleString('en')}, seed {s.seed}).{' '}
+      <Term k="p-value">p</Term>: unadjusted, of that test ({s.resample === 'passage' ? 'over passage sums, EM and F1' : "McNemar's exact test for EM of single answers"}), exact when few
+      differences are non-zero, else Monte-Carlo ± its error, with rounds added until the error cannot move it across {ALPHA} (a row says when it could).
+      {holm ? ` Holm p: adjusted over the ${ci.family} tests of this run; ` : ' '}
+      <Term k="n.s.">{NOT_SIGNIFICANT}</Term> = {holm ? 'Holm p' : 'p'} ≥ {ALPHA}: these questions cannot tell the drop from chance{holm ? ' (a row significant only before Holm says so)' : ''}.{' '}
+      <Term k="mdd" /> = the smallest drop this n detects at 80% power at α = {holm ? `${ALPHA}/${ci.family}, the strictest Holm step` : ALPHA}, shown where n is small or the drop is n.s.
       {seedSpread ? ' The CI is over questions; ± is the spread over perturbation seeds, a different thing.' : ''}
     </p>
   );
@@ -116,13 +132,8 @@ export function BudgetCiNote({ ci, side, k }: { ci: ExperimentCi; side: 'model' 
     <span className={ns ? 'ci-note ns' : 'ci-note'} data-testid={`budget-ci-${side}-${k}`}>
       <br />
       drop F1 {f1.value.toFixed(1)} {ciText(f1)}, <Term k="p-value">p</Term> {pCell(f1)} / {pCell(st.drop.em)}
-      {ns && <NotSignificant />}
-      {(ns || isSmallN(st.n)) && (
-        <>
-          {' '}
-          (<Term k="mdd" /> {f1.mdd.toFixed(1)})
-        </>
-      )}
+      {marked(f1) && <NotSignificant d={f1} />}
+      {(ns || isSmallN(st.n)) && <Mdd d={f1} />}
     </span>
   );
 }
@@ -146,13 +157,8 @@ export function DropCi({ stats, testid }: { stats: PairedStats; testid: string }
       F1 {f1.value.toFixed(1)} {ciText(f1)} · EM {stats.drop.em.value.toFixed(1)} {ciText(stats.drop.em)}
       <br />
       <Term k="p-value">p</Term> {pCell(f1)} / {pCell(stats.drop.em)}
-      {ns && <NotSignificant />}
-      {(ns || isSmallN(stats.n)) && (
-        <span className="mdd" data-testid={`${testid}-mdd`}>
-          {' '}
-          (<Term k="mdd" /> {f1.mdd.toFixed(1)})
-        </span>
-      )}
+      {marked(f1) && <NotSignificant d={f1} />}
+      {(ns || isSmallN(stats.n)) && <Mdd d={f1} testid={`${testid}-mdd`} />}
     </span>
   );
 }

@@ -5,7 +5,9 @@
  */
 import { Term } from './Term.tsx';
 import { useApp } from '../store/index.ts';
-import { ciSeedError, MAX_BOOTSTRAP } from '../store/ci-slice.ts';
+import { useState } from 'react';
+import { ciRunBlock, MAX_BOOTSTRAP } from '../store/ci-slice.ts';
+import { bootstrapError, MIN_BOOTSTRAP } from '../../core/stats/index.ts';
 import { useSeedField } from './SeedInput.tsx';
 
 /** The shared CI setting, shown on each card that computes statistics; `testid` prefixes its controls. */
@@ -13,8 +15,11 @@ export function CiControl({ testid }: { testid: string }) {
   const c = useApp((s) => s.ciSettings);
   const set = useApp.getState().setCiSettings;
   const ciSeedText = useApp((s) => s.ciSeedText);
-  // One text for every card's CI seed field: a bad one shows on each, and every Run waits for it (useCiSeedError).
+  // One text for every card's CI seed field: a bad one shows on each, and every Run waits for it (useCiError).
   const seed = useSeedField({ value: c.seed, testid: `${testid}-ci-seed`, name: 'CI seed', onChange: (v) => set({ seed: v }), shared: { text: ciSeedText, setText: useApp.getState().setCiSeedText } });
+  // The typed B stays visible with its error; a valid one is applied, an invalid one turns every Run off (ciBError).
+  const [bText, setBText] = useState(String(c.bootstrap));
+  const bError = useApp((s) => s.ciBError);
   return (
     <span className="ci-control" role="group" aria-label="Confidence intervals" data-testid={`${testid}-ci-control`}>
       <label className="toggle">
@@ -27,15 +32,27 @@ export function CiControl({ testid }: { testid: string }) {
             <Term k="bootstrap">B</Term>{' '}
             <input
               type="number"
-              min={100}
+              min={MIN_BOOTSTRAP}
               max={MAX_BOOTSTRAP}
               step={100}
-              value={c.bootstrap}
+              value={bError ? bText : c.bootstrap}
               className="seed"
               data-testid={`${testid}-ci-b`}
-              onChange={(e) => set({ bootstrap: Math.min(MAX_BOOTSTRAP, Math.max(100, Math.floor(Number(e.target.value) || 1000))) })}
+              aria-invalid={bError !== null}
+              onChange={(e) => {
+                setBText(e.target.value);
+                const b = Number(e.target.value);
+                const bad = e.target.value.trim() === '' ? 'B (bootstrap resamples) is empty.' : bootstrapError(b, MAX_BOOTSTRAP);
+                useApp.getState().setCiBError(bad);
+                if (!bad && b !== c.bootstrap) set({ bootstrap: b });
+              }}
             />
           </label>
+          {bError && (
+            <span className="field-error" role="alert" data-testid={`${testid}-ci-b-error`}>
+              {bError} Not run until B is fixed.
+            </span>
+          )}
           <label>CI seed {seed.input}</label>
         </>
       )}
@@ -43,7 +60,7 @@ export function CiControl({ testid }: { testid: string }) {
   );
 }
 
-/** The CI seed's error while its field holds no valid seed (and intervals are on): every card with a CiControl keeps Run off meanwhile. */
-export function useCiSeedError(): string | null {
-  return useApp(ciSeedError);
+/** Why Run waits for the CI setting (a bad CI seed or B, while intervals are on), or null: every card with a CiControl keeps Run off meanwhile. */
+export function useCiError(): string | null {
+  return useApp(ciRunBlock);
 }

@@ -19,8 +19,8 @@ export function CiWhiskerNote({ ci, what = 'drop' }: { ci: ExperimentCi | null |
   if (!ci) return null;
   return (
     <p className="hint chart-note" data-testid="ci-whisker-note">
-      Whiskers: narrow thin = ± <Term k="seed spread">std over perturbation seeds</Term>; wide bold = <Term k="CI">95% CI</Term> of the {what} over questions (B ={' '}
-      {ci.settings.bootstrap.toLocaleString('en')}, seed {ci.settings.seed}).
+      Whiskers: narrow thin = ± <Term k="seed spread">std over perturbation seeds</Term>; wide bold = <Term k="CI">95% CI</Term> of the {what} over questions
+      {what === 'drop' ? ' (the inverted sign-flip test: it reaches 0 exactly when the unadjusted p ≥ 0.05)' : ` (percentile bootstrap, B = ${ci.settings.bootstrap.toLocaleString('en')}, seed ${ci.settings.seed})`}.
     </p>
   );
 }

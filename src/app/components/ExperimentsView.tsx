@@ -33,7 +33,7 @@ import { TaggerBlocked, TaggerSettings } from './TaggerSettings.tsx';
 import { taggerBlock } from '../store/tagger-slice.ts';
 import { ciFor } from '../store/ci-slice.ts';
 import { withBudgetCi, withSweepCi } from '../../core/results/ci-tables.ts';
-import { CiControl, useCiSeedError } from './CiControl.tsx';
+import { CiControl, useCiError } from './CiControl.tsx';
 import { CiStatus } from './CiCell.tsx';
 
 /** The page of each experiment path (see routes.ts). */
@@ -123,7 +123,7 @@ function SweepCard() {
   // Memoized: progress events re-render the card many times a second, the charts only when cells change.
   const rows = useMemo(() => summarizeSweep(cells, planned), [cells, planned]);
   const ci = useApp((s) => ciFor(s, 'sweep'));
-  const ciSeed = useCiSeedError();
+  const ciSeed = useCiError();
   const table = useMemo(() => withSweepCi(sweepTable(rows), ci?.result ?? undefined), [rows, ci]);
   return (
     <section className="card" data-testid="sweep-card">
@@ -192,7 +192,7 @@ function BudgetCard() {
   const { setBudgetConfig, start, cancel } = useApp.getState();
   const running = job.status === 'running' || job.status === 'collecting';
   const ci = useApp((s) => ciFor(s, 'budget'));
-  const ciSeed = useCiSeedError();
+  const ciSeed = useCiError();
   const res = cfg.resemble;
   // RESEMBLE's 30% validation split is drawn by this seed (§4.2); the record and qarx --seed carry it.
   const splitSeed = useSeedField({ value: res?.seed ?? 1, testid: 'budget-resemble-seed', onChange: (v) => res && setBudgetConfig({ resemble: { ...res, seed: v } }) });

@@ -24,7 +24,7 @@ import { ResultActions, RunResult } from './RunResult.tsx';
 import type { ExperimentCi } from '../../core/stats/index.ts';
 import { PAIRS_CI_KEY } from '../../core/experiments/natural/ci.ts';
 import { ciFor } from '../store/ci-slice.ts';
-import { CiControl, useCiSeedError } from './CiControl.tsx';
+import { CiControl, useCiError } from './CiControl.tsx';
 import { RELATIVE_SIGN } from '../../core/metrics/drop.ts';
 import { CiLegend, CiStatus, DropRow, FigureCi } from './CiCell.tsx';
 
@@ -47,7 +47,7 @@ export function NaturalCard() {
   const { start, cancel, setNoiseOptions, setCategoryRule } = useApp.getState();
   const nat = rows.length ? summarizePairs(rows) : null;
   const sy = synRows.length ? summarizePairs(synRows) : null;
-  const ciSeed = useCiSeedError();
+  const ciSeed = useCiError();
   const seed = useSeedField({ value: noise.seed, testid: 'synthetic-seed', onChange: (v) => setNoiseOptions({ seed: v }) });
   return (
     <section className="card" data-testid="natural-card">

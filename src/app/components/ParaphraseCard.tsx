@@ -14,7 +14,7 @@ import { ciText, type ExperimentCi } from '../../core/stats/index.ts';
 import { DPR_CI_KEY, PARAPHRASE_CI_KEY, withParaphraseCi } from '../../core/experiments/paraphrase/ci.ts';
 import { countOf } from '../../core/text/plural.ts';
 import { ciFor } from '../store/ci-slice.ts';
-import { CiControl, useCiSeedError } from './CiControl.tsx';
+import { CiControl, useCiError } from './CiControl.tsx';
 import { CiLegend, CiStatus, DropRow, FigureCi } from './CiCell.tsx';
 import { ParaphraseSlices } from './ExperimentSlices.tsx';
 import { Chart, pct } from './Chart.tsx';
@@ -49,7 +49,7 @@ export function ParaphraseCard() {
   const sum = rows.length ? summarizeDpr(rows) : null;
   const busy = job.status === 'running' || job.status === 'collecting';
   const ci = useApp((s) => ciFor(s, 'paraphrase'));
-  const ciSeed = useCiSeedError();
+  const ciSeed = useCiError();
   const seed = useSeedField({ value: src.seed, testid: 'paraphrase-run-seed', onChange: (v) => setParaSource({ seed: v }) });
   return (
     <section className="card" data-testid="paraphrase-card">

@@ -18,11 +18,11 @@ import { robustnessAuditConfig, ROBUSTNESS_AUDIT_FILE } from '../../core/audit/r
 import { downloadText } from '../download.ts';
 import { countOf } from '../../core/text/plural.ts';
 import { cellCi, dprCellCi, originalCellCi } from '../../core/experiments/robustness/ci.ts';
-import { ciText, judgedP, pText, significant, type ExperimentCi, type PairedStats, type ShareStats } from '../../core/stats/index.ts';
+import { ciText, mddText, pLabelled, significant, type ExperimentCi, type PairedStats, type ShareStats } from '../../core/stats/index.ts';
 import { isSmallN } from '../../core/metrics/slices.ts';
 import { Term } from './Term.tsx';
 import { CiStatus, NotSignificant } from './CiCell.tsx';
-import { useCiSeedError } from './CiControl.tsx';
+import { useCiError } from './CiControl.tsx';
 import { SeedBlocked } from './SeedInput.tsx';
 
 /** A cell as shown: one decimal, or "—" for not run. */
@@ -37,12 +37,12 @@ function CellCi({ st, dpr }: { st: PairedStats; dpr: boolean }) {
       <br />
       {dpr ? 'F1 ' : ''}drop {f1.value.toFixed(1)} {ciText(f1)}
       <br />
-      <Term k="p-value">p</Term> {pText(judgedP(f1))} / {pText(judgedP(st.drop.em))}
-      {ns && <NotSignificant />}
+      <Term k="p-value">p</Term> {pLabelled(f1)} / {pLabelled(st.drop.em)}
+      {(ns || f1.unresolved) && <NotSignificant d={f1} />}
       {(ns || isSmallN(st.n)) && (
         <>
           {' '}
-          (<Term k="mdd" /> {f1.mdd.toFixed(1)})
+          (<Term k="mdd" /> {mddText(f1)})
         </>
       )}
     </span>
@@ -65,9 +65,9 @@ function RobustCiLegend({ ci }: { ci: ExperimentCi | undefined }) {
   const s = ci.settings;
   return (
     <p className="hint ci-legend" data-testid="robust-ci-legend">
-      Under each F1 cell: its drop (original − after, on the cell&apos;s own questions) with its 95% <Term k="CI" /> (percentile bootstrap over questions, B = {s.bootstrap.toLocaleString('en')}, seed {s.seed}, both sides resampled together) and{' '}
-      <Term k="p-value">p</Term> F1 / EM (sign-flip test; McNemar&apos;s exact test for EM), Holm-adjusted over the tests of the model&apos;s row, as <code>qarx audit</code> with &quot;ci&quot; adjusts over a model&apos;s rows. Under the DPR cell: the DPR&apos;s own 95% CI (bootstrap over the pairs), then the F1 drop from the original question to its paraphrase over the same (question, paraphrase) pairs.{' '}
-      <Term k="n.s.">n.s.</Term> = p ≥ 0.05: these questions cannot tell the drop from chance. Original, stability: no before/after comparison.
+      Under each F1 cell: its drop (original − after, on the cell&apos;s own questions) with its 95% <Term k="CI" /> (the drops the paired sign-flip test does not reject at 0.05, so it excludes 0 exactly when the unadjusted p &lt; 0.05), then{' '}
+      <Term k="p-value">p</Term> F1 / EM (sign-flip test; McNemar&apos;s exact test for EM; ± its Monte-Carlo error when not exact) and the Holm p over the tests of the model&apos;s row, as <code>qarx audit</code> with &quot;ci&quot; adjusts over a model&apos;s rows; mdd at 0.05 divided by that number of tests. Scores&apos; CIs: percentile bootstrap over questions, B = {s.bootstrap.toLocaleString('en')}, seed {s.seed}. Under the DPR cell: the DPR&apos;s own 95% CI (bootstrap over the pairs), then the F1 drop from the original question to its paraphrase over the same (question, paraphrase) pairs.{' '}
+      <Term k="n.s.">n.s.</Term> = Holm p ≥ 0.05: these questions cannot tell the drop from chance (a cell significant only before Holm says so). Original, stability: no before/after comparison.
     </p>
   );
 }
@@ -95,7 +95,7 @@ export function RobustnessCard() {
   const { startRobustness, cancelRobustness, setRobustLimit } = useApp.getState();
   const running = job.status === 'running' || job.status === 'collecting';
   // The statistics use the CI seed set on the experiment cards: a bad one there keeps this Run off too.
-  const ciSeed = useCiSeedError();
+  const ciSeed = useCiError();
   const rows = job.keys.flatMap((k) => (job.rows[k] ? [{ key: k, row: job.rows[k] as RobustnessRow }] : []));
   const cols = robustnessColumns(config);
   const table = robustnessTable(job, config);

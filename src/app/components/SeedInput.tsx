@@ -74,7 +74,7 @@ export function SeedBlocked({ error, ci = null, testid }: { error: string | null
   if (!error && !ci) return null;
   return (
     <span className="field-error" data-testid={`${testid}-blocked`}>
-      {error ? 'Not run: fix the seed first.' : 'Not run: fix the CI seed first.'}
+      {error ? 'Not run: fix the seed first.' : ci}
     </span>
   );
 }

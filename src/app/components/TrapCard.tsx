@@ -24,7 +24,7 @@ import type { ExperimentCi } from '../../core/stats/index.ts';
 import { TRAPS_CI_KEY, withTrapCi } from '../../core/experiments/traps/ci.ts';
 import { ADVERSARIAL_CI_KEY, withAdversarialCi } from '../../core/experiments/adversarial/ci.ts';
 import { ciFor } from '../store/ci-slice.ts';
-import { CiControl, useCiSeedError } from './CiControl.tsx';
+import { CiControl, useCiError } from './CiControl.tsx';
 import { CiLegend, CiStatus, DropCi, DropRow, FigureCi } from './CiCell.tsx';
 
 /** Bar colours: the original passage in the shared grey, the trapped one in the trap colour's line. */
@@ -47,7 +47,7 @@ export function TrapCard() {
   const ready = useApp((s) => s.modelStatus === 'ready');
   const { setTrapConfig, startTraps, cancelTraps } = useApp.getState();
   const running = job.status === 'running' || job.status === 'collecting';
-  const ciSeed = useCiSeedError();
+  const ciSeed = useCiError();
   const seed = useSeedField({ value: cfg.seed, testid: 'traps-seed', onChange: (v) => setTrapConfig({ seed: v }) });
   const sum = rows.length ? summarizeTraps(rows) : null;
   const ci = useApp((s) => ciFor(s, 'traps'));
@@ -110,7 +110,7 @@ function AdversarialResults() {
   const { startTraps, cancelTraps } = useApp.getState();
   const running = job.status === 'running' || job.status === 'collecting';
   const ci = useApp((s) => ciFor(s, 'adversarial'));
-  const ciSeed = useCiSeedError();
+  const ciSeed = useCiError();
   return (
     <div className="adversarial-results">
       <h4>Adversarial SQuAD (Jia &amp; Liang 2017)</h4>

@@ -17,7 +17,7 @@ import { RunResult } from './RunResult.tsx';
 import type { ExperimentCi } from '../../core/stats/index.ts';
 import { withUniversalCi } from '../../core/experiments/universal/ci.ts';
 import { ciFor } from '../store/ci-slice.ts';
-import { CiControl, useCiSeedError } from './CiControl.tsx';
+import { CiControl, useCiError } from './CiControl.tsx';
 import { CiCells, CiHeads, CiLegend, CiStatus } from './CiCell.tsx';
 import { UniversalSlices } from './ExperimentSlices.tsx';
 import { Chart, pct, SOURCE_COLORS } from './Chart.tsx';
@@ -39,7 +39,7 @@ export function UniversalCard() {
   const { setUniversalConfig, start, cancel } = useApp.getState();
   const running = job.status === 'running' || job.status === 'collecting';
   const ci = useApp((s) => ciFor(s, 'universal'));
-  const ciSeed = useCiSeedError();
+  const ciSeed = useCiError();
   const seed = useSeedField({ value: cfg.seed, testid: 'universal-seed', onChange: (v) => setUniversalConfig({ seed: v }) });
   return (
     <section className="card" data-testid="universal-card">

@@ -56,6 +56,9 @@ export interface CiSlice {
   ciSeedText: string | null;
   /** The CI seed field's new text: a valid seed is applied, anything else kept to show with its error. */
   setCiSeedText(text: string): void;
+  /** Why the typed B cannot be used (Run buttons are off while it is set), or null. */
+  ciBError: string | null;
+  setCiBError(e: string | null): void;
   /** Computes a result's statistics in the worker (nothing when off or empty); resolves with the store once they are in. */
   runCi(kind: CiKind): Promise<ExperimentCi | null>;
 }
@@ -108,6 +111,13 @@ export function ciSeedError(s: Pick<AppState, 'ciSettings' | 'ciSeedText'>): str
   return 'error' in r ? r.error : null;
 }
 
+/** What every Run with statistics says while it waits (a bad CI seed or B), or null: one reason for every card. */
+export function ciRunBlock(s: Pick<AppState, 'ciSettings' | 'ciSeedText' | 'ciBError'>): string | null {
+  if (!s.ciSettings.on) return null;
+  if (ciSeedError(s) !== null) return 'Not run: fix the CI seed first.';
+  return s.ciBError === null ? null : 'Not run: fix B (bootstrap resamples) first.';
+}
+
 export const createCiSlice: StateCreator<AppState, [], [], CiSlice> = (set, get) => ({
   ciSettings: { on: true, bootstrap: DEFAULT_BOOTSTRAP, seed: DEFAULT_CI_SEED },
   ci: {},
@@ -117,6 +127,10 @@ export const createCiSlice: StateCreator<AppState, [], [], CiSlice> = (set, get)
     if ('error' in r) return set({ ciSeedText: text });
     set({ ciSeedText: null });
     if (r.seed !== get().ciSettings.seed) get().setCiSettings({ seed: r.seed });
+  },
+  ciBError: null,
+  setCiBError(e) {
+    if (get().ciBError !== e) set({ ciBError: e });
   },
   setCiSettings(p) {
     set({ ciSettings: { ...get().ciSettings, ...p } });

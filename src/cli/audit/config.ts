@@ -4,6 +4,7 @@
  */
 import { dirname, isAbsolute, resolve } from 'node:path';
 import * as v from 'valibot';
+import { bootstrapError, DEFAULT_BOOTSTRAP } from '../../core/stats/defaults.ts';
 import { InputError, parseJson } from '../../core/formats/json.ts';
 import { HUB_DATASET_ID, HUB_ID } from '../../core/qa/hub-id.ts';
 import { MAX_SEED } from '../../core/text/random.ts';
@@ -77,7 +78,7 @@ export const auditConfigSchema = () =>
     /** Seeds of the seeded experiments (synthetic noise, paraphrases, traps); the others run once. */
     seeds: v.optional(nonEmpty(seed), [1]),
     /** Uncertainty over questions (src/core/stats): bootstrap resamples, their seed, and whether whole passages are resampled. */
-    ci: v.optional(v.strictObject({ bootstrap: v.optional(v.pipe(posInt, v.maxValue(100_000)), 1000), seed: v.optional(seed, 1), passages: v.optional(v.boolean(), false) })),
+    ci: v.optional(v.strictObject({ bootstrap: v.optional(v.pipe(posInt, v.check((b) => bootstrapError(b) === null, (i) => bootstrapError(i.input as number) ?? '')), DEFAULT_BOOTSTRAP), seed: v.optional(seed, 1), passages: v.optional(v.boolean(), false) })),
   });
 
 export type ExperimentConfig = AuditExperiment;

@@ -9,7 +9,8 @@ import { EXPERIMENT_KINDS } from './config.ts';
 import type { PlanFile } from './files.ts';
 import { variantLabel } from './plan.ts';
 import { DROP_SIGN, dropOf } from '../../core/metrics/drop.ts';
-import { ALPHA, holm, type PairedStats, type ScoreStats } from '../../core/stats/index.ts';
+import { significant, withHolm, type PairedStats, type ScoreStats } from '../../core/stats/index.ts';
+import { CI_EXTRA, ciCells as tableCiCells } from '../../core/results/ci-tables.ts';
 
 const r4 = (x: number | null): number | null => (x === null || !Number.isFinite(x) ? null : +x.toFixed(4));
 
@@ -30,30 +31,31 @@ function reportOrder(a: UnitFile, b: UnitFile): number {
 function overview(units: readonly UnitFile[]): SummaryTable {
   const heads = units.flatMap((u) => u.headline.map((h) => ({ u, h })));
   const withCi = heads.some(({ h }) => h.ci !== undefined || h.score !== undefined);
-  const adjusted = withCi ? holm(heads.flatMap(({ h }) => [h.ci?.drop.em.p ?? NaN, h.ci?.drop.f1.p ?? NaN])) : [];
+  // Holm over the model's rows (one family), on copies: the unit files keep their own statistics.
+  const adjusted = withHolm(heads.map(({ h }) => (h.ci ? (structuredClone(h.ci) as PairedStats) : null)));
   const rows = heads.map(({ u, h }, i): CellValue[] => [
     u.spec.dataset.name, u.kind, variantLabel(u.spec.experiment as never), u.spec.seed, h.label, h.n, r4(h.beforeEm), r4(h.beforeF1), r4(h.afterEm), r4(h.afterF1), h.beforeF1 !== null && h.afterF1 !== null ? r4(dropOf(h.beforeF1, h.afterF1)) : null,
-    ...(withCi ? ciCells(h.ci ?? null, adjusted[2 * i] ?? NaN, adjusted[2 * i + 1] ?? NaN, h.score ?? null) : []),
+    ...(withCi ? ciCells(adjusted[i] ?? null, h.score ?? null) : []),
   ]);
   return { kind: 'overview', title: 'Before and after each perturbation (EM/F1, 0–100)', columns: ['dataset', 'experiment', 'variant', 'seed', 'row', 'n', 'before_em', 'before_f1', 'after_em', 'after_f1', 'drop_f1', ...(withCi ? CI_COLUMNS : [])], rows };
 }
 
-/** The overview's CI columns: 95% bootstrap CIs over questions, the drop's paired CI (drop = before − after, positive = worse), p and Holm-adjusted p (over the model's rows), the smallest detectable drop. */
-export const CI_COLUMNS = ['before_f1_lo', 'before_f1_hi', 'after_f1_lo', 'after_f1_hi', 'drop_f1_lo', 'drop_f1_hi', 'p_f1', 'p_f1_holm', 'drop_em_lo', 'drop_em_hi', 'p_em', 'p_em_holm', 'mdd_f1', 'f1_significance'];
+/** The overview's CI columns: 95% bootstrap CIs of the scores, the drop's CI (the inverted test; drop = before − after, positive = worse), p and Holm-adjusted p (over the model's rows), the smallest detectable drop, and ci-tables' extra columns. */
+export const CI_COLUMNS = ['before_f1_lo', 'before_f1_hi', 'after_f1_lo', 'after_f1_hi', 'drop_f1_lo', 'drop_f1_hi', 'p_f1', 'p_f1_holm', 'drop_em_lo', 'drop_em_hi', 'p_em', 'p_em_holm', 'mdd_f1', 'f1_significance', ...CI_EXTRA];
 
 /** What the overview's drop and CI columns mean, under it in summary.md and report.html. */
 export const ciNote = (t: SummaryTable): string =>
   t.columns.includes('p_f1_holm')
-    ? `_lo/_hi: 95% percentile bootstrap CI over the questions (or passages, with "passages") of the row; ${DROP_SIGN} (before − after), its CI paired; p: McNemar exact (EM, 0/1 scores) or paired sign-flip permutation (F1, and EM averaged over seeds); _holm: Holm–Bonferroni over every p of this model; not significant = Holm-adjusted F1 p ≥ 0.05; mdd_f1: smallest F1 drop this n detects at 80% power. The ± in the sweep table is the spread over perturbation seeds, not a CI.`
+    ? `${DROP_SIGN} (before − after). drop_*_lo/_hi: 95% CI of the drop, the drops the paired sign-flip test over the row's questions (or passages, with "passages") does not reject at 0.05, so it excludes 0 exactly when the unadjusted p < 0.05; before/after _lo/_hi: 95% percentile bootstrap CI of the score. p_em, p_f1: unadjusted two-sided p of that test (McNemar's exact test for 0/1 EM of single questions), exact when few differences are non-zero, else Monte-Carlo with p_f1_mc_se its error, rounds doubled until it cannot move p across 0.05; _holm: Holm–Bonferroni over every p of this model; not significant = Holm-adjusted F1 p ≥ 0.05, and f1_note says "n.s. after Holm" where the unadjusted p (and so the CI) says otherwise; mdd_f1: smallest F1 drop this n detects at 80% power at α = mdd_f1_alpha (0.05 / the number of tests, the strictest Holm step), empty with "no variation in this sample" in f1_note when every resample gives the same drop. The ± in the sweep table is the spread over perturbation seeds, not a CI.`
     : `drop_f1: ${DROP_SIGN} (before_f1 − after_f1).`;
 
-/** One row's CI cells: the drop's own paired CI (stats/paired.ts resamples original − perturbed, the sign of dropOf). */
-function ciCells(ci: PairedStats | null, pEmHolm: number, pF1Holm: number, score: ScoreStats | null): CellValue[] {
-  // A row with no after (the original score): only its own CI, in the before columns.
+/** One row's CI cells (ci-tables' columns for the drop, after Holm over the model's rows); a row with no after (the original score) fills only its before columns. */
+function ciCells(ci: PairedStats | null, score: ScoreStats | null): CellValue[] {
   if (!ci) return CI_COLUMNS.map((c) => (score && c === 'before_f1_lo' ? r4(score.f1.lo) : score && c === 'before_f1_hi' ? r4(score.f1.hi) : null));
-  const p = (x: number) => (Number.isFinite(x) ? +x.toPrecision(4) : null);
+  const p = (x: number | undefined) => (x !== undefined && Number.isFinite(x) ? +x.toPrecision(4) : null);
   const d = ci.drop;
-  return [r4(ci.original.f1.lo), r4(ci.original.f1.hi), r4(ci.perturbed.f1.lo), r4(ci.perturbed.f1.hi), r4(d.f1.lo), r4(d.f1.hi), p(d.f1.p), p(pF1Holm), r4(d.em.lo), r4(d.em.hi), p(d.em.p), p(pEmHolm), r4(d.f1.mdd), pF1Holm < ALPHA ? 'significant' : 'not significant'];
+  const extra = tableCiCells(ci).slice(-CI_EXTRA.length);
+  return [r4(ci.original.f1.lo), r4(ci.original.f1.hi), r4(ci.perturbed.f1.lo), r4(ci.perturbed.f1.hi), r4(d.f1.lo), r4(d.f1.hi), p(d.f1.p), p(d.f1.pHolm), r4(d.em.lo), r4(d.em.hi), p(d.em.p), p(d.em.pHolm), r4(d.f1.mdd), significant(d.f1) ? 'significant' : 'not significant', ...extra];
 }
 
 /** One kind's table: every unit's rows, prefixed by dataset, variant and seed. */

@@ -67,7 +67,7 @@ export async function evaluate(argv: string[]): Promise<number> {
 }
 
 /** Keys of the "ci" object printed as integers (pyJsonDumps prints numbers as Python floats unless told). */
-const CI_INT_KEYS = ['n', 'bootstrap', 'seed', 'c2w', 'w2c'];
+const CI_INT_KEYS = ['n', 'bootstrap', 'seed', 'c2w', 'w2c', 'rounds', 'holmFamily'];
 
 /** The CI of the file's exact_match and f1 over its questions (scored as the official script scores each one). */
 async function evalCi(dataset: SquadDataset, preds: SquadPredictions, mode: EvalMode, ci: CiOptions, na?: { probs: ReadonlyMap<string, number>; thresh: number }) {

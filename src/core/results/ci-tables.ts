@@ -1,25 +1,34 @@
 /**
  * CI and p columns of the experiments' result tables (issue 27), so the app's CSV/JSON exports
- * and saved runs carry them: each figure's 95% CI over questions, the drop's paired CI, p
- * (unadjusted and Holm-adjusted over the run), mdd and whether the drop is significant.
+ * and saved runs carry them: each figure's 95% CI over questions, the drop's CI (the inverted
+ * sign-flip test), p (unadjusted, and Holm-adjusted over the run when it has several comparisons,
+ * else empty), mdd, whether the drop is significant, p's Monte-Carlo error, mdd's α and the row's note.
  */
-import { budgetKey, judgedP, significant, type BudgetCase, type DropStats, type ExperimentCi, type PairedStats } from '../stats/index.ts';
+import { budgetKey, dropNote, significant, type BudgetCase, type DropStats, type ExperimentCi, type PairedStats } from '../stats/index.ts';
 import type { CellValue, ResultTable } from './table.ts';
 
 const r4 = (x: number | undefined): CellValue => (x === undefined || !Number.isFinite(x) ? null : +x.toFixed(4));
 
 /** The CI columns of one comparison, named with `prefix`; `after` names the perturbed side. */
 export const ciColumns = (prefix: string, before: string, after: string): string[] =>
-  [`${before}_em_lo`, `${before}_em_hi`, `${before}_f1_lo`, `${before}_f1_hi`, `${after}_em_lo`, `${after}_em_hi`, `${after}_f1_lo`, `${after}_f1_hi`, 'drop_em_lo', 'drop_em_hi', 'drop_f1_lo', 'drop_f1_hi', 'p_em', 'p_f1', 'p_em_holm', 'p_f1_holm', 'mdd_f1', 'f1_significance'].map((c) => `${prefix}${c}`);
+  [`${before}_em_lo`, `${before}_em_hi`, `${before}_f1_lo`, `${before}_f1_hi`, `${after}_em_lo`, `${after}_em_hi`, `${after}_f1_lo`, `${after}_f1_hi`, 'drop_em_lo', 'drop_em_hi', 'drop_f1_lo', 'drop_f1_hi', 'p_em', 'p_f1', 'p_em_holm', 'p_f1_holm', 'mdd_f1', 'f1_significance', ...CI_EXTRA].map((c) => `${prefix}${c}`);
+
+/** Columns after f1_significance: F1 p's Monte-Carlo standard error (empty when exact), the α of mdd_f1, and what the row must say (n.s. after Holm, no variation, …). */
+export const CI_EXTRA = ['p_f1_mc_se', 'mdd_f1_alpha', 'f1_note'];
+
+/** A drop's note for a table cell: dropNote and mdd's no-variation note, or null. */
+export const noteCell = (d: DropStats): string | null => [dropNote(d), d.mddNote ?? ''].filter(Boolean).join('; ') || null;
 
 /** A drop's significance in words, as the audit writes it. */
 const verdict = (d: DropStats): string => (significant(d) ? 'significant' : 'not significant');
 
 /** The cells of ciColumns for one comparison's statistics (all null when it has none). */
 export function ciCells(st: PairedStats | null | undefined): CellValue[] {
-  if (!st) return Array.from({ length: 18 }, () => null);
+  if (!st) return Array.from({ length: 18 + CI_EXTRA.length }, () => null);
   const { original: o, perturbed: p, drop: d } = st;
-  return [o.em.lo, o.em.hi, o.f1.lo, o.f1.hi, p.em.lo, p.em.hi, p.f1.lo, p.f1.hi, d.em.lo, d.em.hi, d.f1.lo, d.f1.hi, d.em.p, d.f1.p, judgedP(d.em), judgedP(d.f1), d.f1.mdd].map(r4).concat(verdict(d.f1));
+  return [o.em.lo, o.em.hi, o.f1.lo, o.f1.hi, p.em.lo, p.em.hi, p.f1.lo, p.f1.hi, d.em.lo, d.em.hi, d.f1.lo, d.f1.hi, d.em.p, d.f1.p, d.em.pHolm, d.f1.pHolm, d.f1.mdd ?? undefined]
+    .map(r4)
+    .concat(verdict(d.f1), d.f1.mcSe === undefined ? null : +d.f1.mcSe.toPrecision(2), +d.f1.mddAlpha.toPrecision(4), noteCell(d.f1));
 }
 
 /** The sweep table with the CI columns of each row (key type · source · origin), e.g. orig_f1_lo … f1_significance; unchanged without statistics. */

@@ -6,3 +6,5 @@ export * from './paired.ts';
 export * from './format.ts';
 export * from './items.ts';
 export * from './experiment-ci.ts';
+export { bootstrapError, MIN_BOOTSTRAP } from './defaults.ts';
+export * from './inversion.ts';

@@ -4,9 +4,9 @@
  * non-zero), McNemar's exact test for EM (McNemar 1947; the binomial test on the discordant pairs),
  * and Holm–Bonferroni for many comparisons (Holm 1979).
  */
-import { mixSeed, rng } from '../text/random.ts';
+import { invertSignFlip } from './inversion.ts';
 
-/** Up to this many non-zero differences the sign-flip test enumerates all 2^m sign patterns. */
+/** Up to this many non-zero differences (2^m sign patterns) the sign-flip test is exact; more when differences repeat. */
 export const EXACT_MAX = 20;
 
 /** A test's two-sided p-value and how it was computed. */
@@ -17,75 +17,16 @@ export interface TestResult {
   rounds?: number;
 }
 
-/** The non-zero entries of a difference vector (zeros never change the statistic's distribution). */
-function nonZero(diffs: Float64Array): Float64Array {
-  return diffs.filter((d) => d !== 0);
-}
-
-/** Relative slack for "at least as extreme", so float sums equal to the observed one count. */
-const SLACK = 1e-9;
-
 /**
  * Two-sided paired sign-flip permutation test of mean difference 0: under H0 each difference's
- * sign is a fair coin; p = share of sign patterns with |Σ d| ≥ |observed Σ d|. Exact enumeration
- * when at most EXACT_MAX differences are non-zero, else `rounds` seeded random patterns with
- * p = (1 + hits) / (1 + rounds) (never 0). No non-zero difference → p = 1.
+ * sign is a fair coin; p = share of sign patterns with |Σ d| ≥ |observed Σ d|. Exact over every
+ * pattern when few distinct differences are non-zero, else seeded Monte-Carlo rounds (from `rounds`,
+ * doubled while p is within 3 errors of 0.05, at most `maxRounds`) with p = (1 + hits) / (1 + rounds),
+ * never 0. No non-zero difference → p = 1. The computation is inversion.ts's, without the interval.
  */
-export function signFlipTest(diffs: Float64Array, opts: { seed: number; rounds?: number; exactMax?: number }): TestResult {
-  const d = nonZero(diffs);
-  const m = d.length;
-  if (m === 0) return { p: 1, method: 'exact' };
-  let obs = 0;
-  for (let i = 0; i < m; i++) obs += d[i] as number;
-  const target = Math.abs(obs) * (1 - SLACK);
-  if (m <= (opts.exactMax ?? EXACT_MAX)) {
-    // Gray code: each step flips one sign, so the sum is updated in O(1).
-    let s = -obs;
-    const sign = new Int8Array(m).fill(-1);
-    let hits = Math.abs(s) >= target ? 1 : 0;
-    const total = 2 ** m;
-    for (let k = 1; k < total; k++) {
-      const j = 31 - Math.clz32(k & -k);
-      s -= 2 * (sign[j] as number) * (d[j] as number);
-      sign[j] = -(sign[j] as number) as -1 | 1;
-      if (Math.abs(s) >= target) hits++;
-    }
-    return { p: hits / total, method: 'exact' };
-  }
-  const rounds = opts.rounds ?? 10_000;
-  const table = byteSums(d);
-  const blocks = table.length / 256;
-  const rand = rng(mixSeed(opts.seed, 0x5f1b));
-  let hits = 0;
-  for (let r = 0; r < rounds; r++) {
-    // 8 signs per table lookup: one random 32-bit word gives four blocks of 8 differences.
-    let s = 0;
-    let bits = 0;
-    for (let k = 0; k < blocks; k++) {
-      if ((k & 3) === 0) bits = (rand() * 4294967296) >>> 0;
-      s += table[(k << 8) | (bits & 255)] as number;
-      bits >>>= 8;
-    }
-    if (Math.abs(s) >= target) hits++;
-  }
-  return { p: (1 + hits) / (1 + rounds), method: 'monte-carlo', rounds };
-}
-
-/** For each block of 8 differences, the signed sum under each of the 256 sign patterns (bit set = +). */
-function byteSums(d: Float64Array): Float64Array {
-  const blocks = Math.ceil(d.length / 8);
-  const t = new Float64Array(blocks * 256);
-  for (let k = 0; k < blocks; k++) {
-    for (let pat = 0; pat < 256; pat++) {
-      let s = 0;
-      for (let i = 0; i < 8; i++) {
-        const x = d[8 * k + i] ?? 0;
-        s += pat & (1 << i) ? x : -x;
-      }
-      t[(k << 8) | pat] = s;
-    }
-  }
-  return t;
+export function signFlipTest(diffs: Float64Array, opts: { seed: number; rounds?: number; maxRounds?: number; exactMax?: number }): TestResult {
+  const t = invertSignFlip(diffs, new Float64Array(diffs.length).fill(1), { seed: opts.seed, interval: false, ...(opts.rounds ? { rounds: opts.rounds } : {}), ...(opts.maxRounds ? { maxRounds: opts.maxRounds } : {}), exactPatterns: 2 ** (opts.exactMax ?? EXACT_MAX) });
+  return { p: t.p, method: t.method, ...(t.rounds ? { rounds: t.rounds } : {}) };
 }
 
 /** ln C(n, k) by summing logs (exact enough for p-values; n up to millions). */
