@@ -30,26 +30,14 @@ export function codePointLength(s: string): number {
   return n;
 }
 
-/** UTF-16 offset → code-point offset in `s` (an offset inside a pair counts the whole character). */
+/** UTF-16 offset → code-point offset in `s` (an offset inside a pair counts the whole character); conversions about one string in a row share its index. */
 export function toCodePoint(s: string, i: CharOffset | number): CodePointOffset {
-  const end = Math.min(Math.max(0, i), s.length);
-  if (isBmpOnly(s)) return cp(end);
-  let n = 0;
-  for (let k = 0; k < end; k++) if (!isLowSurrogateAt(s, k)) n++;
-  return cp(n);
+  return mapperFor(s).toCodePoint(i);
 }
 
 /** Code-point offset → UTF-16 offset in `s`; past the end gives s.length. */
 export function fromCodePoint(s: string, c: CodePointOffset | number): CharOffset {
-  if (c <= 0) return char(0);
-  if (isBmpOnly(s)) return char(Math.min(c, s.length));
-  let n = 0;
-  for (let k = 0; k < s.length; k++) {
-    if (isLowSurrogateAt(s, k)) continue;
-    if (n === c) return char(k);
-    n++;
-  }
-  return char(s.length);
+  return mapperFor(s).fromCodePoint(c);
 }
 
 /** Python's s[start:end] with code-point offsets (for tests and checks of exported files). */
