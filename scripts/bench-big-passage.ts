@@ -1,11 +1,12 @@
 /**
  * npm run bench:big-passage: one passage of --chars characters (default 1,000,000, an emoji every
  * 50 sentences) asked 200 and 2,000 questions (issue 40.2), through the app's import steps (parse,
- * content hash, typing, the save into IndexedDB — fake-indexeddb here), `qarx perturb trap` and
- * `qarx perturb synthetic`. Prints seconds, peak memory of the commands and the ratio
+ * content hash, typing; with step `save` also the save into IndexedDB, fake-indexeddb here, which
+ * still stores the passage once per question: 2,000 × 1 MB runs out of heap), `qarx perturb trap`
+ * and `qarx perturb synthetic`. Prints seconds, peak memory of the commands and the ratio
  * time(2,000)/time(200): ≈ 10 when the work is linear in the questions. Nothing is asserted.
  *
- *   npm run bench:big-passage -- [--chars 1000000] [--questions 200,2000] [--steps import,trap,synthetic] [--dir DIR]
+ *   npm run bench:big-passage -- [--chars 1000000] [--questions 200,2000] [--steps import,save,trap,synthetic] [--dir DIR]
  *
  * perturb trap writes one trapped copy of the passage per question (each question has its own trap
  * sentence, as in Adversarial SQuAD), so its output, and so its time, grows with questions × passage.
@@ -23,7 +24,7 @@ const { values } = parseArgs({ options: { chars: { type: 'string', default: '100
 const DIR = resolve(values.dir);
 
 /** The app's import of `path` in this process, step by step (what the data worker runs): seconds per step. */
-async function appImport(path: string): Promise<Record<string, number>> {
+async function appImport(path: string, withSave: boolean): Promise<Record<string, number>> {
   const { importFile } = await import('../src/core/formats/index.ts');
   const { contentHash } = await import('../src/core/data/content-hash.ts');
   const { linkAdversarial } = await import('../src/core/formats/adversarial.ts');
@@ -43,6 +44,7 @@ async function appImport(path: string): Promise<Record<string, number>> {
   linkAdversarial(r.instances);
   classify(r.instances, 'big', () => undefined);
   lap('type');
+  if (!withSave) return secs;
   const db = new QarxDb(`bench-${path.length}-${Date.now()}`);
   await beginImport(db, { id: 'big', name: 'big.json', format: 'squad', count: 0, createdAt: 1, builtIn: false, issueSummary: '', issues: [], partial: false, state: 'importing' });
   await storeInstances(db, 'big', r.instances, () => undefined);
@@ -89,7 +91,7 @@ async function main(): Promise<void> {
     writeFileSync(input, bigPassageJson({ chars: Number(values.chars), questions: n, astralEvery: 50 }));
     process.stdout.write(`${n} questions, input ${(statSync(input).size / 1e6).toFixed(2)} MB\n`);
     if (steps.includes('import')) {
-      const s = await appImport(input);
+      const s = await appImport(input, steps.includes('save'));
       const total = Object.values(s).reduce((a, b) => a + b, 0);
       note('app import', total);
       process.stdout.write(`  app import         ${total.toFixed(2).padStart(7)} s  (${Object.entries(s).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')})\n`);
