@@ -3,10 +3,10 @@ import { NO_ANSWER_OPTIONS, noAnswerOf } from '../no-answer.ts';
 import { parseArgs } from 'node:util';
 import type { Instance } from '../../core/data/types.ts';
 import { prepareTraps, TRAP_SOURCES, type TrapConfig, type TrapItem, type TrapSkipped, type TrapSource } from '../../core/trap/experiment.ts';
-import { trapsToSquad } from '../../core/trap/export.ts';
 import { insertTrap, POSITION_LABELS, TRAP_POSITIONS, type TrapPosition } from '../../core/trap/insert.ts';
 import { checkOutputFile, err, seedOpt, UsageError } from '../io.ts';
-import { writeJsonFile } from '../json-out.ts';
+import { writeTrapSquad } from '../trap-out.ts';
+import { drain } from '../gc.ts';
 import { readDataset } from '../data.ts';
 import { applyScope, SCOPE_OPTIONS } from '../scope-opts.ts';
 
@@ -61,9 +61,11 @@ export async function perturbTrap(argv: string[]): Promise<number> {
   const instances = applyScope(read.instances, { ids: values.ids }).instances.map((i) => (lang ? { ...i, lang } : i));
   const config: TrapConfig = { source, position, seed };
   const { items, skipped } = sentence !== undefined ? typedTraps(instances, sentence, position) : prepareTraps(instances, config);
-  writeJsonFile(output, trapsToSquad(items, sentence !== undefined ? { ...config, sentence } : config, noAnswer.versionTwo), 1);
+  const trapped = items.length;
+  // Written and let go one paragraph at a time: every question's trapped passage is its own copy.
+  writeTrapSquad(output, drain<TrapItem>(items), sentence !== undefined ? { ...config, sentence } : config, noAnswer.versionTwo);
   const why = describeSkipped(skipped);
   const what = sentence !== undefined ? 'typed sentence' : source === 'dataset' ? "the dataset's trap variants" : `generated, seed ${seed}`;
-  err(`qarx: trap (${what}, ${POSITION_LABELS[position]}): ${items.length} of ${instances.length} questions trapped${why ? `; left out: ${why}` : ''}; wrote ${output}\n`);
+  err(`qarx: trap (${what}, ${POSITION_LABELS[position]}): ${trapped} of ${instances.length} questions trapped${why ? `; left out: ${why}` : ''}; wrote ${output}\n`);
   return 0;
 }

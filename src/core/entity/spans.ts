@@ -60,8 +60,12 @@ export function forgetRecentEntities(): void {
 function tagEntities(text: string): Entity[] {
   const doc = nlp(text);
   const out: { type: EntityType; text: string; start: number; end: number }[] = [];
+  // Units some kept name covers: an overlap check looks at the new name's units only, not at every name kept (a 1 MB passage has tens of thousands; issue 40.2).
+  const taken = new Uint8Array(text.length);
   const add = (type: EntityType, matches: { json(o: object): { terms: Term[] }[] }) => {
-    for (const m of matches.json({ offset: true, terms: { offset: true } })) {
+    // Offsets once per kind: json({ offset: true }) recomputes every term's offset in the text once per name found (quadratic in a long passage).
+    doc.compute('offset');
+    for (const m of matches.json({ offset: false, terms: { offset: true } })) {
       let terms = m.terms.filter((t) => t.text !== '');
       while (terms.length && /^the$/i.test(terms[0]?.text ?? '')) terms = terms.slice(1);
       const first = terms[0];
@@ -74,7 +78,8 @@ function tagEntities(text: string): Entity[] {
       const surface = text.slice(start, end);
       if (!/\p{Lu}/u.test(surface)) continue; // lowercase "mother" is not a name
       if (surface.replace(/[^\p{L}]/gu, '').length < 3) continue; // "St", "Mr": abbreviations, not names
-      if (out.some((e) => e.start < end && start < e.end)) continue; // people first, then orgs, then places
+      if (taken.subarray(start, end).includes(1)) continue; // people first, then orgs, then places
+      taken.fill(1, start, end);
       out.push({ type, text: surface, start, end });
     }
   };
