@@ -1,11 +1,11 @@
 /** qarx card --audit DIR [--model NAME] [--out FILE]: a Hugging Face model card "Robustness" section with model-index metadata. */
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { robustnessCard } from '../../core/audit/card.ts';
 import { readAuditFile } from '../../core/audit/format.ts';
 import { parseJson } from '../../core/formats/json.ts';
 import { err, out, readText, UsageError } from '../io.ts';
+import { writeFileAtomic } from '../atomic.ts';
 
 /** Runs `qarx card` and returns the exit code (1 when the metadata breaks the Hub's model-index rules). */
 export async function card(argv: string[]): Promise<number> {
@@ -21,7 +21,7 @@ export async function card(argv: string[]): Promise<number> {
     return 1;
   }
   if (values.out) {
-    writeFileSync(values.out, text);
+    writeFileAtomic(values.out, text);
     err(`card: wrote ${values.out}\n`);
   } else out(text);
   return 0;
