@@ -5,7 +5,8 @@ import { gunzipAll, isGzip } from '../core/formats/gzip.ts';
 import { detectFormat, importFile, instancesToSquad, SNIFF_BYTES, summarizeIssues } from '../core/formats/index.ts';
 import { InputError } from '../core/formats/json.ts';
 import { readSquad, type SquadFile } from '../core/formats/squad.ts';
-import type { QaItem } from '../core/formats/squad.ts';
+import type { InputIssue, QaItem } from '../core/formats/squad.ts';
+import { noteTrailing } from '../core/formats/jsonl.ts';
 import { readBytes } from './io.ts';
 import type { Instance } from '../core/data/types.ts';
 import { decideNoAnswer, noAnswerData, type NoAnswerData } from '../core/data/no-answer.ts';
@@ -21,8 +22,9 @@ export async function readData(file: string): Promise<SquadFile> {
   const raw = readBytes(file);
   const format = detectFormat(file, raw.subarray(0, SNIFF_BYTES));
   if (format === null || format === 'squad' || format === 'dureader') {
-    const bytes = isGzip(raw) ? Buffer.from(gunzipAll(raw, file, DEFAULT_MAX_BYTES)) : raw;
-    return readSquad(bytes.toString('utf8'), file);
+    const trailing: InputIssue[] = [];
+    const d = readSquad(inflate(raw, file, trailing).toString('utf8'), file);
+    return trailing.length ? { ...d, issues: [...trailing, ...d.issues] } : d;
   }
   const r = await importFile(file, raw, { dataset: basename(file), format });
   if (r.instances.length === 0) {
@@ -33,6 +35,11 @@ export async function readData(file: string): Promise<SquadFile> {
   const dataset = instancesToSquad(r.instances, decideNoAnswer(evidence).versionTwo);
   const items = r.instances.map(qaItemOf);
   return { version: dataset.version === 'v2.0' ? 'v2.0' : 'v1.1', evidence, items, dataset, issues: r.issues };
+}
+
+/** A file's bytes, inflated when gzip; data after the gzip stream is noted in `issues` and ignored, as the importer (and gzip) do. */
+export function inflate(raw: Buffer, file: string, issues: InputIssue[]): Buffer {
+  return isGzip(raw) ? Buffer.from(gunzipAll(raw, file, DEFAULT_MAX_BYTES, (t) => noteTrailing(issues, t))) : raw;
 }
 
 /** An imported question as predict and eval read it. */

@@ -10,23 +10,24 @@ import type { EvalData } from '../core/metrics/eval-data.ts';
 import { evalDataFromText, plainNestedText } from './eval-text.ts';
 import { readBytes } from './io.ts';
 
-/** Nested SQuAD-shaped JSON (plain or gzip) as text, or null for the other formats, as detectFormat says. */
-async function nestedText(file: string, raw: Buffer): Promise<string | null> {
-  const [{ detectFormat, DEFAULT_MAX_BYTES }, { gunzipAll, isGzip }] = await Promise.all([import('../core/formats/index.ts'), import('../core/formats/gzip.ts')]);
+/** Nested SQuAD-shaped JSON (plain or gzip) as text, or null for the other formats, as detectFormat says; data after a gzip stream goes to `issues`. */
+async function nestedText(file: string, raw: Buffer, issues: InputIssue[]): Promise<string | null> {
+  const [{ detectFormat }, { inflate }] = await Promise.all([import('../core/formats/index.ts'), import('./data.ts')]);
   const format = detectFormat(file, raw.subarray(0, SNIFF_BYTES));
   if (format !== null && format !== 'squad' && format !== 'dureader') return null;
-  const bytes = isGzip(raw) ? Buffer.from(gunzipAll(raw, file, DEFAULT_MAX_BYTES)) : raw;
-  return bytes.toString('utf8');
+  return inflate(raw, file, issues).toString('utf8');
 }
 
 /** Reads a data file for `qarx eval`: the dataset as the official scripts see it, its version, ids and every problem. */
 export async function readEvalData(file: string): Promise<Omit<EvalData, 'issues'> & { issues: readonly InputIssue[] }> {
   const raw = readBytes(file);
-  const text = plainNestedText(file, raw) ?? (await nestedText(file, raw));
+  const trailing: InputIssue[] = [];
+  const text = plainNestedText(file, raw) ?? (await nestedText(file, raw, trailing));
   if (text === null) {
     const { readData } = await import('./data.ts');
     const d = await readData(file);
     return { version: d.version, evidence: d.evidence, dataset: d.dataset, ids: d.items.map((i) => i.id), issues: d.issues };
   }
-  return evalDataFromText(text, file);
+  const d = evalDataFromText(text, file);
+  return trailing.length ? { ...d, issues: [...trailing, ...d.issues] } : d;
 }

@@ -3,20 +3,22 @@
  * 512 M characters: "Invalid string length"), and the bytes are exactly those of
  * JSON.stringify(value, null, indent) / pyJsonDumps(map, indent) plus a final newline.
  */
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import { pyJsonDumps } from '../core/metrics/pyjson.ts';
+import { AtomicFile } from './atomic.ts';
 
-/** Buffered text sink over a file descriptor: strings are gathered up to 64 K characters, then written (small enough to die young: less garbage promoted to the old generation). */
+/**
+ * Buffered text sink over an AtomicFile: strings are gathered up to 64 K characters, then written
+ * (small enough to die young: less garbage promoted to the old generation); `path` itself appears
+ * only at close(), whole.
+ */
 export class TextSink {
   private parts: string[] = [];
   private size = 0;
-  private readonly fd: number;
+  private readonly file: AtomicFile;
 
-  /** Opens (creating parent folders, truncating) `path` for writing. */
+  /** Opens a temporary file for `path` (creating parent folders). */
   constructor(path: string) {
-    mkdirSync(dirname(resolve(path)), { recursive: true });
-    this.fd = openSync(path, 'w');
+    this.file = new AtomicFile(path);
   }
 
   /** Appends text; flushes when the buffer is large. */
@@ -29,15 +31,21 @@ export class TextSink {
   /** Writes what is buffered. */
   flush(): void {
     if (this.parts.length === 0) return;
-    writeSync(this.fd, this.parts.join(''));
+    this.file.write(this.parts.join(''));
     this.parts = [];
     this.size = 0;
   }
 
-  /** Flushes and closes the file. */
+  /** Flushes and puts the file in place. */
   close(): void {
     this.flush();
-    closeSync(this.fd);
+    this.file.commit();
+  }
+
+  /** Drops what was written: `path` stays as it was (after close(), nothing). */
+  abort(): void {
+    this.parts = [];
+    this.file.abort();
   }
 }
 
@@ -86,8 +94,9 @@ export function writeJsonFile(path: string, value: unknown, indent: number): voi
   try {
     streamJson(sink, value, indent, 0);
     sink.write('\n');
-  } finally {
     sink.close();
+  } finally {
+    sink.abort();
   }
 }
 
@@ -102,7 +111,7 @@ export class PyJsonMapWriter {
   private first = true;
   private closed = false;
 
-  /** Opens (truncating) `path`. */
+  /** Opens a temporary file for `path` (which appears at close()). */
   constructor(
     path: string,
     private readonly indent: number,
@@ -119,12 +128,18 @@ export class PyJsonMapWriter {
     this.first = false;
   }
 
-  /** Ends the object and closes the file (once; later calls do nothing). */
+  /** Ends the object and puts the file in place (once; later calls do nothing). */
   close(): void {
     if (this.closed) return;
     this.closed = true;
     this.sink.write(this.first ? '}\n' : '\n}\n');
     this.sink.close();
+  }
+
+  /** Drops the file: `path` stays as it was (after close(), nothing). */
+  abort(): void {
+    this.closed = true;
+    this.sink.abort();
   }
 }
 
@@ -137,7 +152,8 @@ export function writePyJsonMap(path: string, entries: Iterable<readonly [string,
   const w = new PyJsonMapWriter(path, indent);
   try {
     for (const [k, v] of entries) w.add(k, v);
-  } finally {
     w.close();
+  } finally {
+    w.abort();
   }
 }

@@ -132,9 +132,10 @@ export async function readPredictInput(file: string, onRead?: (done: number, tot
       // Gzip: the compressed bytes are held (a fraction of the text) and inflated chunk by chunk (fflate's streaming Gunzip), twice.
       const source = isGzip(h) ? gzipChunks(file, onRead) : () => fileChunks(file, onRead);
       try {
-        const first = readSquadStream(source(), file);
+        const trailing: InputIssue[] = [];
+        const first = readSquadStream(source((t) => noteTrailing(trailing, t)), file);
         // No usable question: readData says why, in its usual words.
-        if (first.ids.length > 0) return streamed(file, first, source);
+        if (first.ids.length > 0) return streamed(file, { ...first, issues: [...trailing, ...first.issues] }, source);
       } catch (e) {
         if (!(e instanceof SquadStreamFallback)) throw e;
       }
@@ -145,11 +146,12 @@ export async function readPredictInput(file: string, onRead?: (done: number, tot
 }
 
 /** The streamed input: a second pass yields the questions, checked against the first pass's ids. */
-function streamed(file: string, first: SquadStreamRead, source: () => Iterable<Uint8Array>): PredictInput {
+function streamed(file: string, first: SquadStreamRead, source: ByteSource): PredictInput {
   const { version, evidence, issues, ids, fileVersion } = first;
   function* items(): Generator<QaItem> {
     let k = 0;
-    for (const item of squadStreamItems(source(), file, fileVersion)) {
+    // The first pass noted any data after the gzip stream.
+    for (const item of squadStreamItems(source(() => undefined), file, fileVersion)) {
       if (item.id !== ids[k++]) throw new InputError(`${file}: the file changed while it was being read.`);
       yield item;
     }

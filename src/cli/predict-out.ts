@@ -1,14 +1,16 @@
 /**
  * predict's output folder, written as predictions finish: run_qa.py's files (predictions.json,
- * nbest_predictions.json, null_odds.json), logits.jsonl and run.json. The run's own files are
- * removed first, so a folder never holds two runs; run.json says "partial" from the start and
- * until every question is written, and the JSON files are closed whole on any stop (even a second
- * Ctrl-C), holding the questions that finished.
+ * nbest_predictions.json, null_odds.json), logits.jsonl and run.json. The run's own files (and
+ * temporary files a killed run left) are removed first, so a folder never holds two runs; run.json
+ * says "partial" from the start and until every question is written. Each file is written to a
+ * temporary file and renamed in place when closed whole on any stop (even a second Ctrl-C),
+ * holding the questions that finished; a `kill -9` leaves no file of them rather than a broken one.
  */
-import { rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { nbestJson, type QaPrediction } from '../core/index.ts';
 import { PyJsonMapWriter, TextSink } from './json-out.ts';
+import { removeTemps, writeFileAtomic } from './atomic.ts';
 
 /** Every file a predict run writes into its --out folder. */
 export const PREDICT_FILES = ['predictions.json', 'nbest_predictions.json', 'null_odds.json', 'logits.jsonl', 'run.json'] as const;
@@ -16,35 +18,44 @@ export const PREDICT_FILES = ['predictions.json', 'nbest_predictions.json', 'nul
 /**
  * Emits (id, prediction) pairs with a Map's semantics over the input order — first position, last
  * value for a repeated id — as predictions finish in input order: an id waits for its last
- * occurrence, and the ids after it wait with it (none wait when ids are unique).
+ * occurrence, and the ids after it wait with it (none wait when ids are unique). With unique ids
+ * (every importer drops repeats) nothing per question is kept: a 200 MB file has millions.
  */
 export class OrderedById {
-  private readonly last = new Map<string, number>();
-  private readonly slots: string[] = [];
+  /** Repeated ids only: each id's last position and the ids in first-position order; null when ids are unique. */
+  private readonly repeats: { last: Map<string, number>; slots: string[] } | null = null;
   private readonly ready = new Map<string, QaPrediction>();
   private nextSlot = 0;
+  /** How many distinct ids there are. */
+  readonly unique: number;
 
   /** `ids`: every question's id, in input order. */
   constructor(
     ids: readonly string[],
     private readonly emit: (p: QaPrediction) => void,
   ) {
+    this.unique = new Set(ids).size;
+    if (this.unique === ids.length) return;
+    const last = new Map<string, number>();
+    const slots: string[] = [];
     ids.forEach((id, k) => {
-      if (!this.last.has(id)) this.slots.push(id);
-      this.last.set(id, k);
+      if (!last.has(id)) slots.push(id);
+      last.set(id, k);
     });
+    this.repeats = { last, slots };
   }
 
   /** Takes the prediction of question `k` (input order) and emits what can go out. */
   add(k: number, p: QaPrediction): void {
-    if (this.last.get(p.id) !== k) return; // a later question with this id has the last word
+    if (!this.repeats) return this.emit(p);
+    if (this.repeats.last.get(p.id) !== k) return; // a later question with this id has the last word
     this.ready.set(p.id, p);
-    this.drain();
+    this.drain(this.repeats.slots);
   }
 
   /** Emits the next slots while their prediction is there. */
-  private drain(): void {
-    for (let id = this.slots[this.nextSlot]; id !== undefined; id = this.slots[this.nextSlot]) {
+  private drain(slots: readonly string[]): void {
+    for (let id = slots[this.nextSlot]; id !== undefined; id = slots[this.nextSlot]) {
       const p = this.ready.get(id);
       if (!p) return;
       this.ready.delete(id);
@@ -55,8 +66,9 @@ export class OrderedById {
 
   /** On a stop: emits every finished prediction still waiting, in order (ids not finished are left out). */
   flush(): void {
-    for (; this.nextSlot < this.slots.length; this.nextSlot++) {
-      const p = this.ready.get(this.slots[this.nextSlot] as string);
+    const slots = this.repeats?.slots ?? [];
+    for (; this.nextSlot < slots.length; this.nextSlot++) {
+      const p = this.ready.get(slots[this.nextSlot] as string);
       if (p) this.emit(p);
     }
     this.ready.clear();
@@ -91,6 +103,7 @@ export class PredictFolder {
     private readonly questions: number,
   ) {
     for (const f of PREDICT_FILES) rmSync(join(dir, f), { force: true });
+    removeTemps(dir, PREDICT_FILES);
     this.writeRun({ partial: true, answered: 0, questions, stopped: 'not finished (still running, or killed)' });
     this.preds = new PyJsonMapWriter(join(dir, 'predictions.json'), 4);
     this.nbest = new PyJsonMapWriter(join(dir, 'nbest_predictions.json'), 4);
@@ -121,6 +134,6 @@ export class PredictFolder {
   }
 
   private writeRun(status: RunStatus): void {
-    writeFileSync(join(this.dir, 'run.json'), `${JSON.stringify({ ...this.head, ...status }, null, 2)}\n`);
+    writeFileAtomic(join(this.dir, 'run.json'), `${JSON.stringify({ ...this.head, ...status }, null, 2)}\n`);
   }
 }

@@ -1,5 +1,5 @@
 /** What qarx tells the user about its input: every skipped entry is counted by reason, with the first few places. */
-import { ISSUE_ORDER, issueLabel } from '../core/formats/summary.ts';
+import { AFTER_GZIP, ISSUE_ORDER, issueLabel } from '../core/formats/summary.ts';
 import type { InputIssue, IssueKind } from '../core/formats/squad.ts';
 import { err } from './io.ts';
 
@@ -69,8 +69,9 @@ export function reportRead(file: string, questions: number, issues: readonly Inp
   if (issues.length === 0) return;
   err(`qarx: ${file}: ${q(questions)} read${skipped ? `, ${skipped} ${skipped === 1 ? 'entry' : 'entries'} skipped: ${describeGroups(skips)}` : ''}\n`);
   const gz = issues.find((i) => i.kind === 'gzip');
-  // 'gzip trailer': everything inflated but the checksum disagrees; otherwise the data stops early.
-  if (gz?.path === 'gzip trailer') err(`qarx: ${file}: gzip checksum failed (corrupt file): all ${q(questions)} were read, but may be damaged\n`);
+  // AFTER_GZIP: the data is whole, bytes follow it; 'gzip trailer': everything inflated but the checksum disagrees; otherwise the data stops early.
+  if (gz?.path === AFTER_GZIP) err(`qarx: ${file}: trailing data after the gzip stream (ignored, as gzip does); the data before it is whole: ${q(questions)} read\n`);
+  else if (gz?.path === 'gzip trailer') err(`qarx: ${file}: gzip checksum failed (corrupt file): all ${q(questions)} were read, but may be damaged\n`);
   else if (gz) err(`qarx: ${file}: gzip checksum failed (truncated or corrupt file): only the ${q(questions)} before the damage were read\n`);
 }
 

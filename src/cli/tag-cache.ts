@@ -8,7 +8,7 @@
  * (compromise's lexicon, the place lists): with both cached a sweep loads none of the packages.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Instance } from '../core/data/types.ts';
@@ -16,6 +16,7 @@ import { newTagStore, TAG_FORMAT, tagStoreData, tagStoreFrom, useTagStore, type 
 import { lexiconSnapshot, lexiconSnapshotGrew, useLexiconSnapshot, type LexiconSnapshot } from '../core/entity/lexicon.ts';
 import { err } from './io.ts';
 import { cacheDirOf } from './cache-dir.ts';
+import { writeFileAtomic } from './atomic.ts';
 
 /** The files whose code decides the tags: the compiled CLI's own files, or the tagger's sources under tsx. */
 function codeFiles(): string[] {
@@ -90,10 +91,7 @@ export function saveLexicon(file: string): void {
 /** Writes a file through a temporary one renamed over it; a failure is reported, not thrown. */
 function writeAtomically(file: string, text: string): boolean {
   try {
-    mkdirSync(dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, text);
-    renameSync(tmp, file);
+    writeFileAtomic(file, text);
     return true;
   } catch (e) {
     err(`tags: could not save ${file} (${e instanceof Error ? e.message : String(e)})\n`);

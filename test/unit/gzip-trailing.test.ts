@@ -7,6 +7,7 @@ import { gzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { detectFormat, importFile } from '../../src/core/formats/index.ts';
 import { gunzipAll } from '../../src/core/formats/gzip.ts';
+import { AFTER_GZIP } from '../../src/core/formats/summary.ts';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const CTX = 'Ada Lovelace was born in London in 1815.';
@@ -41,7 +42,7 @@ describe('after the gzip data', () => {
     const gz = gzipSync(plain);
     const r = await importFile(file, join(gz, tail), { dataset: 'x' });
     expect(r.instances.map((i) => i.id)).toEqual(ids);
-    expect(r.issues).toEqual([{ kind: 'gzip', path: 'gzip trailer', skipped: false, message: `${tail.length === 1 ? '1 byte' : `${tail.length} bytes`} of trailing garbage after the gzip data (from byte ${gz.length}); ignored, as gzip does` }]);
+    expect(r.issues).toEqual([{ kind: 'gzip', path: AFTER_GZIP, skipped: false, message: `${tail.length === 1 ? '1 byte' : `${tail.length} bytes`} of trailing garbage after the gzip data (from byte ${gz.length}); ignored, as gzip does` }]);
   });
 
   it('two members then zero padding: both members read', () => {

@@ -3,8 +3,9 @@
  * unit) and the summary files. Every file is written atomically (a temporary file in the same
  * folder, then rename), so a killed run leaves whole files or none.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { removeTemps, writeFileAtomic } from '../atomic.ts';
 import { readAuditFile, type UnitFile, type UnitSpec } from '../../core/audit/format.ts';
 import { InputError } from '../../core/formats/json.ts';
 import { err } from '../io.ts';
@@ -16,13 +17,8 @@ export interface PlanFile {
   units: { id: string; label: string; spec: UnitSpec }[];
 }
 
-/** Writes bytes to `path` through a temporary file and a rename (atomic on one filesystem). */
-export function writeAtomic(path: string, data: string | Uint8Array): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const tmp = `${path}.tmp-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
-  writeFileSync(tmp, data);
-  renameSync(tmp, path);
-}
+/** Writes bytes to `path` through a temporary file and a rename (atomic on one filesystem): the CLI's one writer. */
+export const writeAtomic = writeFileAtomic;
 
 export const unitsDir = (dir: string): string => join(dir, 'units');
 export const unitPath = (dir: string, id: string): string => join(unitsDir(dir), `${id}.json`);
@@ -31,9 +27,7 @@ export const unitPath = (dir: string, id: string): string => join(unitsDir(dir),
 export function removeStaleTemps(dir: string): number {
   const d = unitsDir(dir);
   if (!existsSync(d)) return 0;
-  const stale = readdirSync(d).filter((f) => f.includes('.tmp-'));
-  for (const f of stale) rmSync(join(d, f), { force: true });
-  return stale.length;
+  return removeTemps(d);
 }
 
 /** Removes a directory's summary files: they report results about to be replaced, so none is left behind should the run stop. */

@@ -1,5 +1,4 @@
 /** qarx card --audit DIR [--model NAME] [--config audit.json] [--out FILE]: a Hugging Face model card "Robustness" section with model-index metadata. */
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { robustnessCard, type HubDataset } from '../../core/audit/card.ts';
@@ -8,6 +7,7 @@ import { parseJson } from '../../core/formats/json.ts';
 import { parseConfigText } from '../audit/config.ts';
 import { ciNote } from '../audit/summary.ts';
 import { err, out, readText, UsageError } from '../io.ts';
+import { writeFileAtomic } from '../atomic.ts';
 
 /** The Hub dataset of each dataset the config names one for (its datasets[].hub), by the dataset's name. */
 function hubDatasets(configFile: string): Map<string, HubDataset> {
@@ -30,7 +30,7 @@ export async function card(argv: string[]): Promise<number> {
     return 1;
   }
   if (values.out) {
-    writeFileSync(values.out, text);
+    writeFileAtomic(values.out, text);
     err(`card: wrote ${values.out}\n`);
   } else out(text);
   return 0;

@@ -130,12 +130,18 @@ export async function sweep(argv: string[]): Promise<number> {
   // Streamed block by block: memory stays flat on any input. Each question's scores are kept only
   // when the output holds them (--json, --slice), in the order runSweep keeps them.
   const keep = values.json || keys.length > 0 || ci !== null;
+  // A block's entries count once the block is committed (its cells' n include it); a stop drops the block's.
   const perCell: QuestionScores[][] = [];
-  const streamed = await runSweepStream(instances, config, predict, { signal: stop.signal, ...(pool ? { pool } : {}), onProgress: progress('sweep'), ...(keep ? { onQuestion: (q: QuestionScores, c: number) => (perCell[c] ??= []).push(q) } : {}) });
+  let pending: QuestionScores[][] = [];
+  const onBlock = () => {
+    pending.forEach((qs, c) => (perCell[c] ??= []).push(...qs));
+    pending = [];
+  };
+  const streamed = await runSweepStream(instances, config, predict, { signal: stop.signal, ...(pool ? { pool } : {}), onProgress: progress('sweep'), ...(keep ? { onBlock, onQuestion: (q: QuestionScores, c: number) => (pending[c] ??= []).push(q) } : {}) });
   stop.release();
   saveTags();
   const r = { ...streamed, cells: keep ? streamed.cells.map((c, i) => ({ ...c, questions: perCell[i] ?? [] })) : streamed.cells };
-  const rows = summarizeSweep(r.cells, config.seeds);
+  const rows = summarizeSweep(r.cells, config.seeds, r.cancelled);
   // --slice: per sweep row (type · source · origin), original vs renamed (mean over seeds) per slice.
   const slices: { row: string; tables: SliceTable[] }[] = [];
   for (const row of keys.length ? [...new Set(r.cells.map(sweepRowKey))] : []) {

@@ -14,6 +14,7 @@ import { reportRead } from '../report.ts';
 import { cliCommand, cliRecord } from '../record.ts';
 import { countOf } from '../../core/text/plural.ts';
 import { formatMB } from '../../core/text/bytes.ts';
+import { collectGarbage } from '../gc.ts';
 
 /** Runs `qarx predict …` and returns the exit code. */
 export async function predict(argv: string[]): Promise<number> {
@@ -82,8 +83,10 @@ export async function predict(argv: string[]): Promise<number> {
   const record = cliRecord({ data: [values.data], n: data.ids.length, model: values.model, dtype: model.dtype, device: model.device, noAnswer, lang: 'auto', settings });
   const ids = data.ids;
   // The previous run's files go first; each prediction is written as it finishes, so a stop keeps them.
-  const folder = new PredictFolder(values.out, versionTwo, values['dump-logits'], { record, command: cliCommand('predict', argv) }, new Set(ids).size);
-  const order = new OrderedById(ids, (p) => folder.add(p));
+  // Built before the folder, which needs its count of unique ids.
+  let folder: PredictFolder | null = null;
+  const order = new OrderedById(ids, (p) => folder?.add(p));
+  folder = new PredictFolder(values.out, versionTwo, values['dump-logits'], { record, command: cliCommand('predict', argv) }, order.unique);
   // A second Ctrl-C (or any exit) still closes the files whole and says how far the run got.
   const onExit = () => {
     order.flush();
@@ -128,6 +131,9 @@ export async function predict(argv: string[]): Promise<number> {
       done = base + k;
       cancelled = r.cancelled;
       if (cancelled) break;
+      // A chunk's windows, logits and n-best lists are garbage now: V8 would let them pile up to
+      // several times the live heap (844 MB for a 212 MB file) before a full collection.
+      collectGarbage();
       await stop.hold();
     }
     if (!cancelled) progress(done, stats.windows, stats.cached, true);
@@ -142,7 +148,7 @@ export async function predict(argv: string[]): Promise<number> {
   if (tty) err('\n');
   const secs = (performance.now() - t1) / 1000;
   err(`${countOf(done, 'question')}, ${countOf(stats.windows, 'window')} (${stats.computed} computed) in ${secs.toFixed(2)} s → ${values.out}\n`);
-  return cancelled ? interrupted('predict', `${folder.answered} of ${countOf(new Set(ids).size, 'question')} written to ${values.out}, marked partial in run.json`) : 0;
+  return cancelled ? interrupted('predict', `${folder.answered} of ${countOf(order.unique, 'question')} written to ${values.out}, marked partial in run.json`) : 0;
 }
 
 /** `f` at most every 2 s (0.1 s on a terminal), the first time after that long (at once for a file of BIG_FILE bytes or more); `.printed` says whether it ever ran. */

@@ -46,10 +46,15 @@ export interface NoAnswerDecision {
 
 const CLI_NAMES = { squad2: '--squad2', squad1: '--squad1' } as const;
 
+/** A version string or number without its "v" and spaces, as one spelling, e.g. versionNumber(' v1.1') === '1.1', versionNumber(2) === '2'. */
+export function versionNumber(version: string | number | null | undefined): string {
+  return String(version ?? '').trim().replace(/^v/i, '');
+}
+
 /** 2, 1 or null: the major SQuAD version a version string or number names, e.g. versionMajor('v2.0') === 2, versionMajor('1.1') === 1. */
 export function versionMajor(version: string | number | null | undefined): 1 | 2 | null {
-  const s = String(version ?? '').trim();
-  return /^v?2(\b|\.|$)/i.test(s) ? 2 : /^v?1(\b|\.|$)/i.test(s) ? 1 : null;
+  const s = versionNumber(version);
+  return /^2(\b|\.|$)/.test(s) ? 2 : /^1(\b|\.|$)/.test(s) ? 1 : null;
 }
 
 /** The no-answer decision for one dataset, e.g. decideNoAnswer({ unanswerable: 0, version: 'v2.0' }).versionTwo === true. */

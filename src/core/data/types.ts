@@ -57,6 +57,8 @@ export interface Instance {
   /** Dataset this instance belongs to. */
   dataset: string;
   title: string;
+  /** The position of the question's article in a nested (SQuAD-style) file, so two articles next to each other that share a title stay two on export. */
+  article?: number;
   question: string;
   context: string;
   answers: GoldAnswer[];

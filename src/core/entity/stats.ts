@@ -112,9 +112,10 @@ export interface SweepRow {
 
 /**
  * Groups cells by (type, source, origin) and summarises over seeds, e.g. five seeds of PER·db·us →
- * one row; with `plannedSeeds`, a row with fewer finished seeds is marked incomplete.
+ * one row; with `plannedSeeds`, a row with fewer finished seeds is marked incomplete, and so is
+ * every row of a `partial` (stopped) run: its cells cover only the blocks that finished.
  */
-export function summarizeSweep(cells: readonly SweepCell[], plannedSeeds = 0): SweepRow[] {
+export function summarizeSweep(cells: readonly SweepCell[], plannedSeeds = 0, partial = false): SweepRow[] {
   const groups = new Map<string, SweepCell[]>();
   for (const c of cells) {
     const k = `${c.type}|${c.source}|${c.origin}`;
@@ -127,7 +128,7 @@ export function summarizeSweep(cells: readonly SweepCell[], plannedSeeds = 0): S
     const pertEm = meanStd(valid.map((c) => c.pert.em));
     const pertF1 = meanStd(valid.map((c) => c.pert.f1));
     const planned = Math.max(plannedSeeds, cs.length);
-    return { type: first.type, source: first.source, origin: first.origin, seeds: cs.length, plannedSeeds: planned, complete: cs.length >= planned, n: first.n, orig, errors: errorShares(cs), pertEm, pertF1, dropEm: dropOf(orig.em, pertEm.mean), dropF1: dropOf(orig.f1, pertF1.mean) };
+    return { type: first.type, source: first.source, origin: first.origin, seeds: cs.length, plannedSeeds: planned, complete: !partial && cs.length >= planned, n: first.n, orig, errors: errorShares(cs), pertEm, pertF1, dropEm: dropOf(orig.em, pertEm.mean), dropF1: dropOf(orig.f1, pertF1.mean) };
   });
 }
 

@@ -138,7 +138,8 @@ export async function runSweepStream(instances: Iterable<Instance>, config: Swee
     pool,
     predict,
     opts,
-    report: (label, extra = 0) => opts.onProgress?.({ done: Math.min(total, done + extra), total, label }),
+    // Whole questions: a step's share of a block is scaled from its own count (136.53… is not a count).
+    report: (label, extra = 0) => opts.onProgress?.({ done: Math.min(total, Math.floor(done + extra)), total, label }),
     step: (questions) => (done += questions),
   };
   const it = instances[Symbol.iterator]();

@@ -274,7 +274,7 @@ export function acceptAnswers(r: ResolvedAnswers, issues: InputIssue[], answersP
 }
 
 /** Fields of a new Instance; tags are derived. */
-export type InstanceFields = Pick<Instance, 'id' | 'dataset' | 'title' | 'question' | 'context' | 'answers' | 'isImpossible' | 'lang' | 'revision' | 'paraphrases'> & Partial<Pick<Instance, 'meta' | 'plausibleAnswers' | 'answerType' | 'entities'>>;
+export type InstanceFields = Pick<Instance, 'id' | 'dataset' | 'title' | 'question' | 'context' | 'answers' | 'isImpossible' | 'lang' | 'revision' | 'paraphrases'> & Partial<Pick<Instance, 'meta' | 'plausibleAnswers' | 'answerType' | 'entities' | 'article'>>;
 
 /**
  * Builds an Instance with its tags ('unanswerable', 'revision', 'paraphrase', 'zh'); answerType is
@@ -289,6 +289,7 @@ export function makeInstance(f: InstanceFields): Instance {
   if (pair === 'revision') tags.push('revision');
   if (f.lang === 'zh') tags.push('zh');
   const inst: Instance = { id: f.id, dataset: f.dataset, title: f.title, question: f.question, context: f.context, answers: f.answers, isImpossible: f.isImpossible, lang: f.lang, tags };
+  if (f.article !== undefined) inst.article = f.article;
   if (f.revision) inst.revision = f.revision;
   if (f.isImpossible && f.plausibleAnswers?.length) inst.plausibleAnswers = f.plausibleAnswers;
   if (f.paraphrases?.length) inst.paraphrases = f.paraphrases;

@@ -89,6 +89,33 @@ export function tooDeepAt(text: string, limit = MAX_JSON_DEPTH): number {
   return -1;
 }
 
+/**
+ * tooDeepAt for JSON given in chunks (UTF-8 bytes: a multi-byte character never holds an ASCII
+ * byte), for readers that never hold the text whole, e.g. the streamed SQuAD reader: push() each
+ * chunk in order; true once a bracket nests deeper than MAX_JSON_DEPTH, the limit parseJson applies.
+ */
+export class DepthScan {
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+
+  /** Scans the next chunk; true when the text so far nests too deeply. */
+  push(chunk: Uint8Array): boolean {
+    for (let i = 0; i < chunk.length; i++) {
+      const c = chunk[i] as number;
+      if (this.inString) {
+        if (this.escaped) this.escaped = false;
+        else if (c === 0x5c) this.escaped = true;
+        else if (c === 0x22) this.inString = false;
+      } else if (c === 0x22) this.inString = true;
+      else if (c === 0x5b || c === 0x7b) {
+        if (++this.depth > MAX_JSON_DEPTH) return true;
+      } else if (c === 0x5d || c === 0x7d) this.depth--;
+    }
+    return false;
+  }
+}
+
 /** The "too deep" message for `text` if it nests beyond MAX_JSON_DEPTH, e.g. "nested more than 512 levels deep at line 1, column 513", else null. */
 export function depthProblem(text: string): string | null {
   const at = tooDeepAt(text);

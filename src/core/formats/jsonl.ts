@@ -8,6 +8,7 @@ import { addIssue, decodeUtf8, DEFAULT_MAX_BYTES, Pacer, type FormatOptions } fr
 import { concatBytes, GzipError, gunzipChunks, isGzip, trailingText, type TrailingGarbage } from './gzip.ts';
 import { depthProblem, InputError, parseJson } from './json.ts';
 import type { InputIssue } from './squad.ts';
+import { AFTER_GZIP } from './summary.ts';
 
 /** Lines between progress reports and cancel checks: often enough to feel live, rarely enough to cost nothing. */
 export const LINES_PER_TICK = 1000;
@@ -77,7 +78,7 @@ export function firstObjectLine(head: string): string | null {
 
 /** Notes trailing garbage after gzip data (the data is all read; gzip itself only warns), e.g. noteTrailing(issues, { at: 61, size: 5 }). */
 export function noteTrailing(issues: InputIssue[], t: TrailingGarbage): void {
-  addIssue(issues, 'gzip', 'gzip trailer', `${trailingText(t)}; ignored, as gzip does`, false);
+  addIssue(issues, 'gzip', AFTER_GZIP, `${trailingText(t)}; ignored, as gzip does`, false);
 }
 
 /** One line of a JSON Lines input: its 1-based number, its bytes (valid until the next line is asked for), where it ends in its chunk, and the input consumed so far. */

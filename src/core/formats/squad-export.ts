@@ -13,16 +13,19 @@ import type { SquadArticle, SquadDataset, SquadParagraph, SquadQA } from '../met
  * passage is exported; revisions are not part of SQuAD. answer_start counts code points, as Python
  * and the SQuAD tools do (the UTF-16 offsets used inside are off by one per emoji before the answer).
  * Runs, not every instance with a title: two articles of a file that share a title stay two, in
- * their places (only articles next to each other with one title become one).
+ * their places; so do two next to each other, told apart by the instances' source `article`.
  */
 export function instancesToSquad(instances: readonly Instance[], versionTwo?: boolean): SquadDataset {
   // Unanswerable questions are SQuAD 2.0 whatever the source said (data/no-answer.ts, rule 1).
   const v2 = versionTwo === true || instances.some((i) => i.isImpossible);
   const articles: SquadArticle[] = [];
   let article: SquadArticle | null = null;
+  let from: number | undefined;
   let para: { p: SquadParagraph; cps: CodePointMapper } | null = null;
   for (const i of instances) {
-    if (!article || article.title !== i.title) {
+    // A new article at a new title, or at the next of the source's articles (two in a row may share a title).
+    if (!article || article.title !== i.title || from !== i.article) {
+      from = i.article;
       article = { title: i.title, paragraphs: [] };
       articles.push(article);
       para = null;

@@ -60,6 +60,8 @@ async function importNested(input: ImportInput, opts: FormatOptions, format: 'sq
         id: item.id,
         dataset: opts.dataset,
         title: item.title,
+        // readSquadValue's paths start data[<article>]: the article a question comes from.
+        article: Number(/^data\[(\d+)\]/.exec(path)?.[1] ?? k),
         question: item.question,
         context: item.context,
         answers: resolved.answers,

@@ -2,11 +2,13 @@
  * Nested SQuAD JSON read as a stream of chunks, one article at a time, so a big file never sits
  * in memory whole (text plus parse tree is ~5× the file). It validates exactly as readSquadValue
  * does (same items, same issues, same paths); what it cannot read the same way — malformed JSON,
- * a root that is not {"version", "data": [...]}, a version after the articles, a key given twice, no article at all —
+ * a root that is not {"version", "data": [...]}, a version after the articles, a key given twice, no article at all,
+ * nesting beyond parseJson's limit —
  * ends in SquadStreamFallback, and the caller reads the file whole, which names the problem as usual.
  */
 import type { NoAnswerData } from '../data/no-answer.ts';
 import { JSONParser } from '@streamparser/json';
+import { DepthScan } from './json.ts';
 import { finishSquad, readArticle, rootVersion, squadState, type InputIssue, type QaItem, type SquadState } from './squad.ts';
 
 /** The stream cannot be read like JSON.parse would: read the file whole instead (its message is the reason, for logs). */
@@ -40,6 +42,8 @@ export function* streamSquadParts(chunks: Iterable<string | Uint8Array>): Genera
     }
   };
   let started = false;
+  // parseJson's depth limit, so the stream accepts no file the app refuses (e.g. deep in an unread field).
+  const depth = new DepthScan();
   for (const chunk of chunks) {
     let c = chunk;
     // A leading byte-order mark is what parseJson skips too.
@@ -48,6 +52,7 @@ export function* streamSquadParts(chunks: Iterable<string | Uint8Array>): Genera
       if (typeof c === 'string' && c.startsWith('\ufeff')) c = c.slice(1);
       else if (typeof c !== 'string' && c[0] === 0xef && c[1] === 0xbb && c[2] === 0xbf) c = c.subarray(3);
     }
+    if (depth.push(typeof c === 'string' ? new TextEncoder().encode(c) : c)) throw new SquadStreamFallback('nested too deeply');
     step(() => parser.write(c));
     yield* ready;
     ready = [];

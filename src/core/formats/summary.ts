@@ -1,6 +1,9 @@
 /** One-line summaries of import issues for status bars and CLI warnings. */
 import type { InputIssue, IssueKind } from './squad.ts';
 
+/** The path of a 'gzip' issue for data after the gzip stream (all data read): not 'gzip trailer', which is a checksum that failed. */
+export const AFTER_GZIP = 'after the gzip stream';
+
 /** Singular and plural label per kind, in the order summaries list them. */
 const LABELS: Record<IssueKind, [string, string]> = {
   'malformed-line': ['malformed line', 'malformed lines'],

@@ -11,6 +11,7 @@
  * scores over a dataset as the scripts do, and re-exports the answer-level API.
  */
 import { scoreTagged, SquadEvalError, type PyNum, type SquadVersion } from './squad-answer.ts';
+import { versionNumber } from '../data/no-answer.ts';
 
 export {
   exactMatch,
@@ -120,8 +121,9 @@ function pyRepr(s: string): string {
 export function evaluateV1(dataset: SquadDataset, predictions: SquadPredictions): EvalOutput<SquadV1Result> {
   const warnings: string[] = [];
   // The script crashes (KeyError) on a missing version; treating it as "no complaint" is kinder.
-  if (typeof dataset.version === 'string' && dataset.version !== '1.1') {
-    warnings.push(`Evaluation expects v-1.1, but got dataset with v-${dataset.version}`);
+  // One spelling: "v1.1" (what this tool and Hugging Face conversions write) is 1.1, not "v-v1.1".
+  if (typeof dataset.version === 'string' && versionNumber(dataset.version) !== '1.1') {
+    warnings.push(`Evaluation expects v-1.1, but got dataset with v-${versionNumber(dataset.version)}`);
   }
   let f1Sum = 0;
   let emSum = 0;
