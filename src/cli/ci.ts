@@ -18,7 +18,7 @@ export function ciLegend(o: CiOptions, family: number): string {
   const holm = family > 1 ? `Holm p: adjusted over the ${family} tests of this run; ${NOT_SIGNIFICANT} = Holm p ≥ ${ALPHA} (a row significant only before Holm says "${NOT_SIGNIFICANT} after Holm")` : `${NOT_SIGNIFICANT} = p ≥ ${ALPHA}`;
   return [
     `${DROP_SIGN}`,
-    `drop CI: 95%, ${dropCiText(unit)} (the ${tests})`,
+    `drop CI: 95%, ${dropCiText(unit, tests)}`,
     `score CIs: 95% percentile bootstrap over ${unit} (B = ${o.bootstrap}, seed ${o.seed})`,
     `p: unadjusted, two-sided; exact when few differences are non-zero, else Monte-Carlo ± its error, rounds doubled until the error cannot move p across ${ALPHA} (a row says when the most rounds were not enough)`,
     holm,
