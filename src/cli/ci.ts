@@ -2,7 +2,7 @@
  * --ci [--bootstrap N] [--seed S | --ci-seed S] [--ci-passages]: uncertainty over questions on eval,
  * compare, sweep, budget and universal (src/core/stats). Text columns and JSON shapes shared by them.
  */
-import { ALPHA, ciText, dropPText, mddText, NOT_SIGNIFICANT, type CiOptions, type DropStats, type PairedStats } from '../core/stats/index.ts';
+import { ALPHA, ciText, dropCiText, dropPText, mddText, NOT_SIGNIFICANT, type CiOptions, type DropStats, type PairedStats } from '../core/stats/index.ts';
 import { DROP_SIGN } from '../core/metrics/drop.ts';
 
 export { CI_OPTIONS, CI_SEED_OPTION, ciOpts } from './ci-options.ts';
@@ -18,7 +18,7 @@ export function ciLegend(o: CiOptions, family: number): string {
   const holm = family > 1 ? `Holm p: adjusted over the ${family} tests of this run; ${NOT_SIGNIFICANT} = Holm p ≥ ${ALPHA} (a row significant only before Holm says "${NOT_SIGNIFICANT} after Holm")` : `${NOT_SIGNIFICANT} = p ≥ ${ALPHA}`;
   return [
     `${DROP_SIGN}`,
-    `drop CI: 95%, the drops the paired ${tests} over ${unit} does not reject at ${ALPHA} (test inversion), so it excludes 0 exactly when the unadjusted p < ${ALPHA}`,
+    `drop CI: 95%, ${dropCiText(unit, tests)}`,
     `score CIs: 95% percentile bootstrap over ${unit} (B = ${o.bootstrap}, seed ${o.seed})`,
     `p: unadjusted, two-sided; exact when few differences are non-zero, else Monte-Carlo ± its error, rounds doubled until the error cannot move p across ${ALPHA} (a row says when the most rounds were not enough)`,
     holm,

@@ -45,6 +45,19 @@ describe('qarx eval --ci', () => {
     expect(out.ci.f1[1]).toBeGreaterThanOrEqual(out.f1);
   });
 
+  it('every answer right: mdd null with "no variation in this sample" (JSON), never 0 (issue 39.3)', async () => {
+    const squad = JSON.parse(readFileSync(data, 'utf8')) as { data: { paragraphs: { qas: { id: string; answers: { text: string }[] }[] }[] }[] };
+    const gold = Object.fromEntries(squad.data.flatMap((a) => a.paragraphs.flatMap((p) => p.qas.map((q) => [q.id, q.answers[0]?.text ?? '']))));
+    const allRight = join(tmp, 'all-right.pred.json');
+    writeFileSync(allRight, JSON.stringify(gold));
+    const r = await runMain('eval', data, allRight, '--ci', '--bootstrap', '200', '--seed', '1');
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as { exact_match: number; ci: { mdd: unknown; mdd_note: unknown } };
+    expect(out.exact_match).toBe(100);
+    expect(out.ci.mdd).toEqual({ exact_match: null, f1: null });
+    expect(out.ci.mdd_note).toEqual({ exact_match: 'no variation in this sample', f1: 'no variation in this sample' });
+  });
+
   it('refuses CI options without --ci, and --ci with --slice', async () => {
     expect(await runMain('eval', data, preds, '--bootstrap', '5')).toMatchObject({ code: 2, stderr: expect.stringContaining('--bootstrap needs --ci') });
     expect((await runMain('eval', data, preds, '--ci', '--slice', 'title')).code).toBe(2);

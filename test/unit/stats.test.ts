@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bootstrapCI, clusterIds, dropPText, holm, mcnemarExact, minDetectable, normalQuantile, pairedDiffCI, pairedStats, pText, quantileSorted, scoreStats, signFlipTest, withHolm, type PairedQuestion } from '../../src/core/stats/index.ts';
+import { bootstrapCI, clusterIds, dropPText, holm, mddText, mcnemarExact, minDetectable, normalQuantile, pairedDiffCI, pairedStats, pText, quantileSorted, scoreStats, signFlipTest, withHolm, type PairedQuestion } from '../../src/core/stats/index.ts';
 
 const f64 = (xs: number[]) => Float64Array.from(xs);
 
@@ -209,9 +209,22 @@ describe('pairedStats', () => {
     const s = scoreStats(qs, { bootstrap: 1000, seed: 1 });
     expect(s.em.value).toBe(50);
     const big = scoreStats([...qs, ...qs, ...qs, ...qs], { bootstrap: 1000, seed: 1 });
-    expect(big.mdd.em / s.mdd.em).toBeGreaterThan(0.4);
-    expect(big.mdd.em / s.mdd.em).toBeLessThan(0.6);
-    expect(s.mdd.em).toBeCloseTo(2.8 * 5, 0); // SE of a 50% mean over 100 = 5 points
+    const [m, bigM] = [s.mdd.em.mdd as number, big.mdd.em.mdd as number];
+    expect(bigM / m).toBeGreaterThan(0.4);
+    expect(bigM / m).toBeLessThan(0.6);
+    expect(m).toBeCloseTo(2.8 * 5, 0); // SE of a 50% mean over 100 = 5 points
+  });
+
+  it.each([
+    // [EM of every question, F1 of every question]: the same for all, so no resample differs
+    [1, 1],
+    [0, 0.5],
+    [0, 0],
+  ])('scoreStats mdd with every score equal (EM %d, F1 %d): null and "no variation in this sample", as a drop\'s (issue 39.3), never 0', (em, f1) => {
+    const s = scoreStats(Array.from({ length: 30 }, () => ({ score: { em, f1 } })), { bootstrap: 200, seed: 1 });
+    expect(s.mdd.f1).toEqual({ mdd: null, mddAlpha: 0.05, mddNote: 'no variation in this sample' });
+    expect(s.mdd.em).toEqual({ mdd: null, mddAlpha: 0.05, mddNote: 'no variation in this sample' });
+    expect(mddText(s.mdd.f1)).toBe('no variation in this sample');
   });
 
   it('pairedDiffCI is the bootstrap CI of the differences', () => {

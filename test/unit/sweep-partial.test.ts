@@ -32,12 +32,12 @@ describe('a stopped sweep', () => {
     expect(r.cancelled).toBe(true);
     expect(done.length).toBeGreaterThan(0);
     expect(done.filter((d) => !Number.isInteger(d))).toEqual([]);
-    const rows = summarizeSweep(r.cells, config.seeds, r.cancelled);
+    const rows = summarizeSweep(r.cells, config.seeds);
     expect(rows.map((x) => x.complete)).toEqual(rows.map(() => false));
   });
 
   it('a finished sweep: rows complete', async () => {
     const r = await runSweepStream(demo, config, model(new AbortController(), -1), { blockSize: 5 });
-    expect(summarizeSweep(r.cells, config.seeds, r.cancelled).every((x) => x.complete)).toBe(true);
+    expect(summarizeSweep(r.cells, config.seeds).every((x) => x.complete)).toBe(true);
   });
 });

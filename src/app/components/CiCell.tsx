@@ -6,7 +6,7 @@
  */
 import { DROP_SUFFIX } from '../../core/metrics/drop.ts';
 import { Term } from './Term.tsx';
-import { ALPHA, budgetKey, ciText, dropNote, mddText, NOT_SIGNIFICANT, pLabelled, significant, type DropStats, type ExperimentCi, type PairedStats } from '../../core/stats/index.ts';
+import { ALPHA, budgetKey, ciText, dropCiText, dropNote, mddText, NOT_SIGNIFICANT, pLabelled, significant, type DropStats, type ExperimentCi, type PairedStats } from '../../core/stats/index.ts';
 import { isSmallN } from '../../core/metrics/slices.ts';
 
 /** The header cells the CI columns add, after a table's own drop column. */
@@ -93,8 +93,7 @@ export function CiLegend({ ci, seedSpread = false, testid }: { ci: ExperimentCi;
   const holm = ci.family > 2;
   return (
     <p className="hint ci-legend" data-testid={`${testid}-ci-legend`}>
-      Drop = original − perturbed. Its <Term k="CI">95% CI</Term>: the drops the paired sign-flip test over {unit} does not reject at {ALPHA} (test inversion), so it excludes 0
-      exactly when the unadjusted p &lt; {ALPHA}. The scores&apos; 95% CIs: percentile bootstrap over {unit} (B = {s.bootstrap.toLocaleString('en')}, seed {s.seed}).{' '}
+      Drop = original − perturbed. Its <Term k="CI">95% CI</Term>: {dropCiText(unit)}. The scores&apos; 95% CIs: percentile bootstrap over {unit} (B = {s.bootstrap.toLocaleString('en')}, seed {s.seed}).{' '}
       <Term k="p-value">p</Term>: unadjusted, of that test ({s.resample === 'passage' ? 'over passage sums, EM and F1' : "McNemar's exact test for EM of single answers"}), exact when few
       differences are non-zero, else Monte-Carlo ± its error, with rounds added until the error cannot move it across {ALPHA} (a row says when it could).
       {holm ? ` Holm p: adjusted over the ${ci.family} tests of this run; ` : ' '}

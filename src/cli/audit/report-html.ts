@@ -2,7 +2,7 @@
  * The audit's HTML report: one self-contained file (inline CSS and SVG charts, no script, nothing
  * fetched) that opens from disk. Every text from the data (names, labels, errors) is escaped.
  */
-import { ciNote } from './summary.ts';
+import { ciNote, summaryNumber } from './summary.ts';
 import { overviewLabels, type AuditSummary, type SummaryModel, type SummaryTable } from '../../core/audit/format.ts';
 import { PAIR_CATEGORIES, type PairCategory } from '../../core/natural/categories.ts';
 // The app's category colours (one per category everywhere).
@@ -18,12 +18,11 @@ export function esc(s: string): string {
 const BEFORE = '#5b6b8c';
 const AFTER = '#e08a2c';
 
-const fmt = (v: CellValue): string => (v === null ? '–' : typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(2)) : String(v));
 
 /** A table as HTML. */
 function tableHtml(t: SummaryTable): string {
   const head = t.columns.map((c) => `<th scope="col">${esc(c)}</th>`).join('');
-  const body = t.rows.map((r) => `<tr>${r.map((v) => `<td${typeof v === 'number' ? ' class="num"' : ''}>${esc(fmt(v))}</td>`).join('')}</tr>`).join('\n');
+  const body = t.rows.map((r) => `<tr>${r.map((v, j) => `<td${typeof v === 'number' ? ' class="num"' : ''}>${esc(v === null || typeof v === 'number' ? summaryNumber(v, t.columns[j] ?? '', r, t.columns) : String(v))}</td>`).join('')}</tr>`).join('\n');
   return `<div class="scroll"><table><caption>${esc(t.title)}</caption><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table></div>`;
 }
 

@@ -9,8 +9,9 @@ import { EXPERIMENT_KINDS } from './config.ts';
 import type { PlanFile } from './files.ts';
 import { variantLabel } from './plan.ts';
 import { DROP_SIGN, dropOf } from '../../core/metrics/drop.ts';
-import { significant, withHolm, type PairedStats, type ScoreStats } from '../../core/stats/index.ts';
+import { dropCiText, NO_VARIATION, pText, significant, withHolm, type PairedStats, type ScoreStats } from '../../core/stats/index.ts';
 import { CI_EXTRA, ciCells as tableCiCells } from '../../core/results/ci-tables.ts';
+import { isPValue } from '../../core/results/column-titles.ts';
 
 const r4 = (x: number | null): number | null => (x === null || !Number.isFinite(x) ? null : +x.toFixed(4));
 
@@ -46,7 +47,7 @@ export const CI_COLUMNS = ['before_f1_lo', 'before_f1_hi', 'after_f1_lo', 'after
 /** What the overview's drop and CI columns mean, under it in summary.md and report.html. */
 export const ciNote = (t: SummaryTable): string =>
   t.columns.includes('p_f1_holm')
-    ? `${DROP_SIGN} (before − after). drop_*_lo/_hi: 95% CI of the drop, the drops the paired sign-flip test over the row's questions (or passages, with "passages") does not reject at 0.05, so it excludes 0 exactly when the unadjusted p < 0.05; before/after _lo/_hi: 95% percentile bootstrap CI of the score. p_em, p_f1: unadjusted two-sided p of that test (McNemar's exact test for 0/1 EM of single questions), exact when few differences are non-zero, else Monte-Carlo with p_f1_mc_se its error, rounds doubled until it cannot move p across 0.05; _holm: Holm–Bonferroni over every p of this model; not significant = Holm-adjusted F1 p ≥ 0.05, and f1_note says "n.s. after Holm" where the unadjusted p (and so the CI) says otherwise; mdd_f1: smallest F1 drop this n detects at 80% power at α = mdd_f1_alpha (0.05 / the number of tests, the strictest Holm step), empty with "no variation in this sample" in f1_note when every resample gives the same drop. The ± in the sweep table is the spread over perturbation seeds, not a CI.`
+    ? `${DROP_SIGN} (before − after). drop_*_lo/_hi: 95% CI of the drop, ${dropCiText(`the row's questions (or passages, with "passages")`)}; before/after _lo/_hi: 95% percentile bootstrap CI of the score. p_em, p_f1: unadjusted two-sided p of that test (McNemar's exact test for 0/1 EM of single questions), exact when few differences are non-zero, else Monte-Carlo with p_f1_mc_se its error, rounds doubled until it cannot move p across 0.05; _holm: Holm–Bonferroni over every p of this model; not significant = Holm-adjusted F1 p ≥ 0.05, and f1_note says "n.s. after Holm" where the unadjusted p (and so the CI) says otherwise; mdd_f1: smallest F1 drop this n detects at 80% power at α = mdd_f1_alpha (0.05 / the number of tests, the strictest Holm step), empty with "no variation in this sample" in f1_note when every resample gives the same drop. The ± in the sweep table is the spread over perturbation seeds, not a CI.`
     : `drop_f1: ${DROP_SIGN} (before_f1 − after_f1).`;
 
 /** One row's CI cells (ci-tables' columns for the drop, after Holm over the model's rows); a row with no after (the original score) fills only its before columns. */
@@ -110,18 +111,28 @@ export function buildSummary(plan: PlanFile, files: Iterable<UnitFile>, generate
 export const asResultTable = (t: SummaryTable): ResultTable => ({ title: t.title, columns: t.columns, rows: t.rows, key: [], headline: [] });
 
 /**
+ * A number of a summary table as summary.md and report.html show it: p-values as pText (0.0066,
+ * never "0.01"), an empty mdd as its row's note says ("no variation in this sample"), other
+ * numbers to 2 decimals, e.g. summaryNumber(0.0066, 'p_f1_holm') === '0.0066'.
+ */
+export function summaryNumber(v: number | null, column: string, row: readonly CellValue[] = [], columns: readonly string[] = []): string {
+  if (v === null) {
+    const note = row[columns.indexOf(column.replace(/mdd_f1$/, 'f1_note'))];
+    return column.endsWith('mdd_f1') && typeof note === 'string' && note.includes(NO_VARIATION) ? NO_VARIATION : '–';
+  }
+  if (isPValue(column)) return pText(v);
+  return Number.isInteger(v) ? String(v) : v.toFixed(2);
+}
+
+/**
  * Text for markdown, e.g. mdCell('a|<b>') === 'a\\|&lt;b&gt;': HTML as entities (renderers pass raw
  * HTML through, and error messages hold file paths, which can hold markup), backslashes, pipes
- * and backticks escaped, line breaks as spaces; numbers to 2 decimals.
+ * and backticks escaped, line breaks as spaces; numbers as summaryNumber shows them.
  */
-const mdCell = (v: CellValue): string =>
-  v === null
-    ? '–'
-    : typeof v === 'number'
-      ? Number.isInteger(v)
-        ? String(v)
-        : v.toFixed(2)
-      : String(v)
+const mdCell = (v: CellValue, column = '', row: readonly CellValue[] = [], columns: readonly string[] = []): string =>
+  v === null || typeof v === 'number'
+    ? summaryNumber(v, column, row, columns)
+    : String(v)
           .replace(/&/g, '&amp;')
           .replace(/</g, '&lt;')
           .replace(/>/g, '&gt;')
@@ -132,7 +143,7 @@ const mdCell = (v: CellValue): string =>
 /** A table as GitHub markdown. */
 export function tableMarkdown(t: SummaryTable): string {
   const head = `| ${t.columns.map((c) => mdCell(c)).join(' | ')} |\n| ${t.columns.map(() => '---').join(' | ')} |\n`;
-  return head + t.rows.map((r) => `| ${r.map(mdCell).join(' | ')} |\n`).join('');
+  return head + t.rows.map((r) => `| ${r.map((v, j) => mdCell(v, t.columns[j], r, t.columns)).join(' | ')} |\n`).join('');
 }
 
 /** The whole summary as markdown: counts, failures, then each model's tables. */

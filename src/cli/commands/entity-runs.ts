@@ -141,7 +141,7 @@ export async function sweep(argv: string[]): Promise<number> {
   stop.release();
   saveTags();
   const r = { ...streamed, cells: keep ? streamed.cells.map((c, i) => ({ ...c, questions: perCell[i] ?? [] })) : streamed.cells };
-  const rows = summarizeSweep(r.cells, config.seeds, r.cancelled);
+  const rows = summarizeSweep(r.cells, config.seeds);
   // --slice: per sweep row (type · source · origin), original vs renamed (mean over seeds) per slice.
   const slices: { row: string; tables: SliceTable[] }[] = [];
   for (const row of keys.length ? [...new Set(r.cells.map(sweepRowKey))] : []) {

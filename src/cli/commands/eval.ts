@@ -76,5 +76,7 @@ async function evalCi(dataset: SquadDataset, preds: SquadPredictions, mode: Eval
   const passage = new Map<string, string>();
   for (const art of mode === 'zh' ? dataset.data.slice(0, 1) : dataset.data) for (const par of art.paragraphs) for (const qa of par.qas) passage.set(String(qa.id), par.context);
   const s = scoreStats([...scores].map(([id, score]) => ({ score, passage: passage.get(id) ?? id })), ci);
-  return { n: s.n, exact_match: [s.em.lo, s.em.hi], f1: [s.f1.lo, s.f1.hi], mdd: { exact_match: s.mdd.em, f1: s.mdd.f1 }, ...s.settings };
+  // mdd null with its note (as a drop's) when every question scores the same: "0" would read as "detects anything".
+  const notes = Object.fromEntries(([['exact_match', s.mdd.em], ['f1', s.mdd.f1]] as const).flatMap(([k, m]) => (m.mddNote ? [[k, m.mddNote]] : [])));
+  return { n: s.n, exact_match: [s.em.lo, s.em.hi], f1: [s.f1.lo, s.f1.hi], mdd: { exact_match: s.mdd.em.mdd, f1: s.mdd.f1.mdd }, ...(Object.keys(notes).length ? { mdd_note: notes } : {}), ...s.settings };
 }

@@ -67,7 +67,7 @@ function perturbedResult(r: Row, dataset: ModelIndexResult['dataset'], settings:
   const common = clean({ [PERTURBATION_ARG]: what, experiment: r.experiment, variant: r.variant, row: r.row, seed: r.seed, settings: Object.keys(settings).length ? settings : undefined, n: f.n, drop_sign: DROP_SIGN });
   const d = f.drop;
   const em = clean({ ...common, before: f.before.em === null ? null : r2(f.before.em), drop: d.em === null ? null : r2(d.em), ...ciArgs(d.emCi, 'drop_'), p: d.pEm, p_holm: d.pEmHolm });
-  const f1 = clean({ ...common, before: f.before.f1 === null ? null : r2(f.before.f1), ...ciArgs(f.before.f1Ci, 'before_'), ...ciArgs(f.after.f1Ci), drop: d.f1 === null ? null : r2(d.f1), ...ciArgs(d.f1Ci, 'drop_'), p: d.pF1, p_holm: d.pF1Holm, significance: d.significance, mdd: d.mdd });
+  const f1 = clean({ ...common, before: f.before.f1 === null ? null : r2(f.before.f1), ...ciArgs(f.before.f1Ci, 'before_'), ...ciArgs(f.after.f1Ci), drop: d.f1 === null ? null : r2(d.f1), ...ciArgs(d.f1Ci, 'drop_'), p: d.pF1, p_holm: d.pF1Holm, significance: d.significance, mdd: d.mdd, mdd_note: d.mddNote });
   return {
     task: { ...TASK },
     dataset,

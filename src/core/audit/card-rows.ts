@@ -5,6 +5,7 @@
  */
 import type { AuditSummary, SummaryModel } from './format.ts';
 import { dropOf } from '../metrics/drop.ts';
+import { NO_VARIATION } from '../stats/paired.ts';
 import { kindOf } from '../experiments/registry.ts';
 
 export type Cell = string | number | boolean | null;
@@ -40,7 +41,7 @@ export interface RowFigures {
   n: number | null;
   before: { em: number | null; f1: number | null; f1Ci: Ci | null };
   after: { em: number | null; f1: number | null; f1Ci: Ci | null } | null;
-  drop: { em: number | null; emCi: Ci | null; f1: number | null; f1Ci: Ci | null; pF1: number | null; pF1Holm: number | null; pEm: number | null; pEmHolm: number | null; mdd: number | null; significance: string | null } | null;
+  drop: { em: number | null; emCi: Ci | null; f1: number | null; f1Ci: Ci | null; pF1: number | null; pF1Holm: number | null; pEm: number | null; pEmHolm: number | null; mdd: number | null; mddAlpha: number | null; mddNote: typeof NO_VARIATION | null; significance: string | null } | null;
 }
 
 /** A summary before issue 38 kept change_* = after − before: its interval, flipped to the drop's sign. */
@@ -66,7 +67,7 @@ export function figuresOf(r: Row): RowFigures {
     n,
     before,
     after: { em: afterEm, f1: afterF1, f1Ci: ciAt(r, 'after_f1_lo', 'after_f1_hi') },
-    drop: { em, emCi: dropCi(r, 'em'), f1, f1Ci: dropCi(r, 'f1'), pF1: numAt(r, 'p_f1'), pF1Holm: numAt(r, 'p_f1_holm'), pEm: numAt(r, 'p_em'), pEmHolm: numAt(r, 'p_em_holm'), mdd: numAt(r, 'mdd_f1'), significance: typeof text === 'string' ? text : null },
+    drop: { em, emCi: dropCi(r, 'em'), f1, f1Ci: dropCi(r, 'f1'), pF1: numAt(r, 'p_f1'), pF1Holm: numAt(r, 'p_f1_holm'), pEm: numAt(r, 'p_em'), pEmHolm: numAt(r, 'p_em_holm'), mdd: numAt(r, 'mdd_f1'), mddAlpha: numAt(r, 'mdd_f1_alpha'), mddNote: typeof r.f1_note === 'string' && r.f1_note.includes(NO_VARIATION) ? NO_VARIATION : null, significance: typeof text === 'string' ? text : null },
   };
 }
 

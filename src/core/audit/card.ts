@@ -13,6 +13,8 @@ import { localDatasetType, modelIndexOf, type HubDataset, type IndexNotes } from
 import { mdCode, mdFence, mdText } from './markdown.ts';
 import { modelIndexProblems, modelIndexWarnings } from './model-index.ts';
 import { toYaml } from './yaml.ts';
+import { ALPHA, NO_VARIATION } from '../stats/paired.ts';
+import { dropCiText, mddText, pText } from '../stats/format.ts';
 
 export type { HubDataset } from './card-index.ts';
 
@@ -31,21 +33,23 @@ export interface CardOptions {
 
 const num = (x: number | null, d = 1): string => (x === null ? '–' : x.toFixed(d));
 const signed = (x: number | null): string => (x === null ? '–' : `${x > 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(x).toFixed(1)}`);
-const pCell = (x: number | null): string => (x === null ? '–' : x < 0.001 ? '<0.001' : x.toPrecision(2));
+const pCell = (x: number | null): string => (x === null ? '–' : mdText(pText(x)));
+/** mdd as the stats code words it; "no variation in this sample" when the summary says so, '–' when it has none (no CI). */
+const mddCell = (d: NonNullable<ReturnType<typeof figuresOf>['drop']>): string => (d.mdd === null && d.mddNote === null ? '–' : mddText({ mdd: d.mdd, mddAlpha: d.mddAlpha ?? ALPHA, ...(d.mddNote === null ? {} : { mddNote: d.mddNote }) }));
 const ciText = (ci: Ci | null, f: (x: number | null) => string = num): string => (ci ? ` [${f(ci.lo)}, ${f(ci.hi)}]` : '');
 
-/** One table row: the perturbation's name, n, EM before → after and its drop, F1 before → after and its drop, p raw and Holm. */
+/** One table row: the perturbation's name, n, EM before → after and its drop, F1 before → after and its drop, p raw and Holm, mdd. */
 function tableRow(r: Row): string {
   const f = figuresOf(r);
   const what = isOriginal(r) ? 'none (unperturbed)' : perturbationName(r);
   const cells = [mdText(r.dataset), mdText(what), f.n === null ? '–' : String(f.n)];
-  if (!f.after || !f.drop) return `| ${[...cells, num(f.before.em), '–', `${num(f.before.f1)}${ciText(f.before.f1Ci)}`, '–', '–', '–'].join(' | ')} |`;
+  if (!f.after || !f.drop) return `| ${[...cells, num(f.before.em), '–', `${num(f.before.f1)}${ciText(f.before.f1Ci)}`, '–', '–', '–', '–'].join(' | ')} |`;
   const d = f.drop;
   const ns = d.significance === 'not significant' ? ' (n.s.)' : '';
-  return `| ${[...cells, `${num(f.before.em)} → ${num(f.after.em)}`, `${signed(d.em)}${ciText(d.emCi, signed)}`, `${num(f.before.f1)}${ciText(f.before.f1Ci)} → ${num(f.after.f1)}${ciText(f.after.f1Ci)}`, `${signed(d.f1)}${ciText(d.f1Ci, signed)}`, pCell(d.pF1), `${pCell(d.pF1Holm)}${ns}`].join(' | ')} |`;
+  return `| ${[...cells, `${num(f.before.em)} → ${num(f.after.em)}`, `${signed(d.em)}${ciText(d.emCi, signed)}`, `${num(f.before.f1)}${ciText(f.before.f1Ci)} → ${num(f.after.f1)}${ciText(f.after.f1Ci)}`, `${signed(d.f1)}${ciText(d.f1Ci, signed)}`, pCell(d.pF1), `${pCell(d.pF1Holm)}${ns}`, mddCell(d)].join(' | ')} |`;
 }
 
-const HEAD = '| Dataset | Perturbation | n | EM before → after | EM drop (before − after) [95% CI] | F1 before [95% CI] → after [95% CI] | F1 drop (before − after) [95% CI] | p F1 (raw) | p F1 (Holm-adjusted) |\n|---|---|---:|---|---|---|---|---|---|';
+const HEAD = '| Dataset | Perturbation | n | EM before → after | EM drop (before − after) [95% CI] | F1 before [95% CI] → after [95% CI] | F1 drop (before − after) [95% CI] | p F1 (raw) | p F1 (Holm-adjusted) | mdd F1 |\n|---|---|---:|---|---|---|---|---|---|---|';
 
 /** Where each dataset's metadata points: its Hub id, or why it has none; and datasets left out of the metadata. */
 function datasetLines(names: readonly string[], hub: ReadonlyMap<string, HubDataset>, notes: IndexNotes): string {
@@ -67,7 +71,7 @@ export function robustnessSection(s: AuditSummary, m: SummaryModel, o: CardOptio
   const ci = ciSettingsOf(s, m.name);
   const units = s.units.filter((u) => u.status === 'ok' && u.run?.model === m.name);
   const settings = units.map((u) => `- ${mdText(u.label)}: ${mdCode(JSON.stringify(settingsOf(u)))}`).join('\n');
-  const legend = `EM and F1 on a 0–100 scale; the unperturbed row scores every answerable question, each perturbation row the questions it changed, before and after. Drops: ${DROP_SIGN} (before − after). ${ci ? `CIs: 95%, settings ${mdCode(JSON.stringify(ci))}; p F1 (raw) is the row's own test, p F1 (Holm-adjusted) is adjusted over every test of this model, and (n.s.) marks a row whose adjusted p is not below 0.05.` : 'No CIs or p: the audit config had no "ci" (add `"ci": { "bootstrap": 1000, "seed": 1 }`).'}${o.ciNote && ci ? ` How the audit computed them (summary.md): ${mdText(o.ciNote(m))}` : ''}`;
+  const legend = `EM and F1 on a 0–100 scale; the unperturbed row scores every answerable question, each perturbation row the questions it changed, before and after. Drops: ${DROP_SIGN} (before − after). ${ci ? `CIs: 95%, settings ${mdCode(JSON.stringify(ci))}; a drop's CI is ${mdText(dropCiText(ci.passages ? 'passages' : 'questions'))}, a score's the percentile bootstrap; p F1 (raw) is the row's own test, p F1 (Holm-adjusted) is adjusted over every test of this model, and (n.s.) marks a row whose adjusted p is not below ${ALPHA}; mdd F1: the smallest F1 drop this n detects at 80% power (at the α shown when below ${ALPHA}), or "${NO_VARIATION}".` : 'No CIs or p: the audit config had no "ci" (add `"ci": { "bootstrap": 1000, "seed": 1 }`).'}${o.ciNote && ci ? ` How the audit computed them (summary.md): ${mdText(o.ciNote(m))}` : ''}`;
   return `## Robustness
 
 Measured with \`qarx\` (QA Robustness Explorer) audit "${mdText(s.name)}" of model ${mdText(m.name)}, ${mdText(s.generated)}. In the metadata above, each dataset's unperturbed scores are its metrics; each perturbation is a result of its own, its metrics named "EM/F1 after …", with the drop, CIs and p in their \`args\`.

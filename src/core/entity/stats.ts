@@ -55,6 +55,8 @@ export interface SweepCell {
   skipped: Partial<Record<NotRenamable, number>>;
   /** Each renamed question's scores (0..1), kept so the result can be sliced by title, domain, …; absent in runs saved before. */
   questions?: QuestionScores[];
+  /** Set on a cell a stop cut short (a streamed sweep's cancel: it covers only the blocks finished); its row is never complete. */
+  partial?: true;
 }
 
 /** One question's original and perturbed scores in an experiment (0..1), for slice tables. */
@@ -113,9 +115,9 @@ export interface SweepRow {
 /**
  * Groups cells by (type, source, origin) and summarises over seeds, e.g. five seeds of PER·db·us →
  * one row; with `plannedSeeds`, a row with fewer finished seeds is marked incomplete, and so is
- * every row of a `partial` (stopped) run: its cells cover only the blocks that finished.
+ * a row with a cell a stop cut short (`partial`, set by the sweep itself, so no caller can forget it).
  */
-export function summarizeSweep(cells: readonly SweepCell[], plannedSeeds = 0, partial = false): SweepRow[] {
+export function summarizeSweep(cells: readonly SweepCell[], plannedSeeds = 0): SweepRow[] {
   const groups = new Map<string, SweepCell[]>();
   for (const c of cells) {
     const k = `${c.type}|${c.source}|${c.origin}`;
@@ -128,7 +130,7 @@ export function summarizeSweep(cells: readonly SweepCell[], plannedSeeds = 0, pa
     const pertEm = meanStd(valid.map((c) => c.pert.em));
     const pertF1 = meanStd(valid.map((c) => c.pert.f1));
     const planned = Math.max(plannedSeeds, cs.length);
-    return { type: first.type, source: first.source, origin: first.origin, seeds: cs.length, plannedSeeds: planned, complete: !partial && cs.length >= planned, n: first.n, orig, errors: errorShares(cs), pertEm, pertF1, dropEm: dropOf(orig.em, pertEm.mean), dropF1: dropOf(orig.f1, pertF1.mean) };
+    return { type: first.type, source: first.source, origin: first.origin, seeds: cs.length, plannedSeeds: planned, complete: cs.length >= planned && !cs.some((c) => c.partial), n: first.n, orig, errors: errorShares(cs), pertEm, pertF1, dropEm: dropOf(orig.em, pertEm.mean), dropF1: dropOf(orig.f1, pertF1.mean) };
   });
 }
 

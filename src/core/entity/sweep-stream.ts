@@ -116,6 +116,9 @@ async function sweepBlock(block: readonly Instance[], first: number, ctx: BlockC
   return { questions, answered: originals.size };
 }
 
+/** A stopped sweep: its cells cover only the blocks finished, so each is marked partial (summarizeSweep then never calls a row complete). */
+const stopped = (s: StreamedSweep): StreamedSweep => ({ ...s, cells: s.cells.map((c) => ({ ...c, partial: true as const })), cancelled: true });
+
 /**
  * Runs a sweep block by block. `instances` may be any iterable; it is read once, plus once more
  * to count (unless `questions` is given) and to build the InDistName pool (unless `pool` is given
@@ -145,10 +148,10 @@ export async function runSweepStream(instances: Iterable<Instance>, config: Swee
   const it = instances[Symbol.iterator]();
   for (;;) {
     await nextTask();
-    if (opts.signal?.aborted) return { ...committed, cancelled: true };
+    if (opts.signal?.aborted) return stopped(committed);
     // The block is never bound here: when onBlock runs, nothing refers to it.
     const swept = await sweepBlock(readBlock(it, blockSize), committed.questions, ctx);
-    if (swept === null) return { ...committed, cancelled: true };
+    if (swept === null) return stopped(committed);
     // The last block may hold only unanswerable questions: their left-out counts are in the cells.
     if (swept.questions === 0) return { ...committed, cells: tallies.map((t) => t.cell()) };
     committed = { cells: tallies.map((t) => t.cell()), cancelled: false, questions: committed.questions + swept.questions, answered: committed.answered + swept.answered };

@@ -28,8 +28,11 @@ export function ciCells(st: PairedStats | null | undefined): CellValue[] {
   const { original: o, perturbed: p, drop: d } = st;
   return [o.em.lo, o.em.hi, o.f1.lo, o.f1.hi, p.em.lo, p.em.hi, p.f1.lo, p.f1.hi, d.em.lo, d.em.hi, d.f1.lo, d.f1.hi, d.em.p, d.f1.p, d.em.pHolm, d.f1.pHolm, d.f1.mdd ?? undefined]
     .map(r4)
-    .concat(verdict(d.f1), d.f1.mcSe === undefined ? null : +d.f1.mcSe.toPrecision(2), +d.f1.mddAlpha.toPrecision(4), noteCell(d.f1));
+    .concat(verdict(d.f1), d.f1.mcSe === undefined ? null : +d.f1.mcSe.toPrecision(2), mddAlphaCell(d.f1), noteCell(d.f1));
 }
+
+/** mdd's α as a cell; null for a run saved before issue 39, whose stats have none (its table must still open). */
+const mddAlphaCell = (d: Partial<Pick<DropStats, 'mddAlpha'>>): number | null => (typeof d.mddAlpha === 'number' ? +d.mddAlpha.toPrecision(4) : null);
 
 /** The sweep table with the CI columns of each row (key type · source · origin), e.g. orig_f1_lo … f1_significance; unchanged without statistics. */
 export function withSweepCi(t: ResultTable, ci: ExperimentCi | undefined): ResultTable {

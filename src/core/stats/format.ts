@@ -47,6 +47,13 @@ export const dropPText = (d: DropStats): string => {
   return `${pLabelled(d)}${mark ? ` ${mark}` : ''}`;
 };
 
+/**
+ * What a drop's 95% CI is, in one wording for every surface, e.g. dropCiText('questions') → "the
+ * drops the paired sign-flip test over questions does not reject at 0.05 (test inversion), so it
+ * excludes 0 exactly when the unadjusted p < 0.05" (inversion.ts); `test` names the test more closely.
+ */
+export const dropCiText = (unit: string, test = 'sign-flip test'): string => `the drops the paired ${test} over ${unit} does not reject at ${ALPHA} (test inversion), so it excludes 0 exactly when the unadjusted p < ${ALPHA}`;
+
 /** A drop's mdd as text, e.g. "2.8 (α = 0.0042)" under Holm, "2.8" at 0.05, or "no variation in this sample". */
 export const mddText = (d: Pick<DropStats, 'mdd' | 'mddAlpha' | 'mddNote'>): string =>
   d.mdd === null ? (d.mddNote ?? NO_VARIATION) : `${d.mdd.toFixed(1)}${d.mddAlpha < ALPHA ? ` (α = ${d.mddAlpha.toPrecision(2)})` : ''}`;

@@ -45,10 +45,13 @@ export interface ScoreStats {
   n: number;
   em: Interval;
   f1: Interval;
-  /** (z.975 + z.8) × bootstrap SE: a change from a fixed value this n would detect at 80% power. */
-  mdd: Score;
+  /** (z.975 + z.8) × bootstrap SE: a change from a fixed value this n would detect at 80% power; null with the no-variation note when every score is the same (as a drop's). */
+  mdd: { em: Mdd; f1: Mdd };
   settings: CiSettings;
 }
+
+/** An mdd at its level, or null with the note saying why (mddText shows it). */
+export type Mdd = Pick<DropStats, 'mdd' | 'mddAlpha' | 'mddNote'>;
 
 /** What a row says instead of an mdd when every resample gives the same drop (e.g. no question changed). */
 export const NO_VARIATION = 'no variation in this sample';
@@ -114,7 +117,7 @@ export function scoreStats(items: readonly ScoredQuestion[], o: CiOptions): Scor
     n: items.length,
     em: percentileInterval(bEm, meanOf(em), 1 - ALPHA),
     f1: percentileInterval(bF1, meanOf(f1), 1 - ALPHA),
-    mdd: { em: minDetectable(spread(bEm), ALPHA), f1: minDetectable(spread(bF1), ALPHA) },
+    mdd: { em: mddAt(spread(bEm), ALPHA), f1: mddAt(spread(bF1), ALPHA) },
     settings: settingsOf(o),
   };
 }
@@ -136,7 +139,7 @@ function units(d: Float64Array, clusters: Int32Array | undefined): { values: Flo
 }
 
 /** The mdd of a drop at level α from its bootstrap standard error, or null with the no-variation note. */
-export function mddAt(se: number, alpha: number): Pick<DropStats, 'mdd' | 'mddAlpha' | 'mddNote'> {
+export function mddAt(se: number, alpha: number): Mdd {
   return se > 0 ? { mdd: minDetectable(se, alpha), mddAlpha: alpha } : { mdd: null, mddAlpha: alpha, mddNote: NO_VARIATION };
 }
 
