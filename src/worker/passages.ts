@@ -7,6 +7,7 @@
  */
 import type { Table } from 'dexie';
 import type { Instance } from '../core/data/types.ts';
+import { sha256Hex } from '../core/data/content-hash.ts';
 
 /** A question as stored: since v7 without its passage, which `passage` names; before v7 with its `context`. */
 export type StoredRow = Instance | (Omit<Instance, 'context'> & { passage: string });
@@ -26,8 +27,7 @@ export interface PassageTables {
 
 /** A passage's key: the first 24 hex digits of the SHA-256 of its text, e.g. '9f86d081884c7d659a2feaa0'. */
 export async function passageKey(context: string): Promise<string> {
-  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(context));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('').slice(0, 24);
+  return (await sha256Hex(context)).slice(0, 24);
 }
 
 /**

@@ -11,6 +11,7 @@ import type { Instance } from '../../src/core/data/types.ts';
 import { Catalog } from '../../src/worker/catalog.ts';
 import type { DatasetInfo } from '../../src/worker/data-protocol.ts';
 import { beginImport, datasetBytes, finishImport, QarxDb, readDataset, readQuestions, recoverStorage, removeDataset, storageRows, storeInstances, withPassages } from '../../src/worker/db.ts';
+import { passageKey } from '../../src/worker/passages.ts';
 import { SearchIndex } from '../../src/worker/search-index.ts';
 
 const on = (context: string, i: number, dataset = 'd'): Instance => ({ id: `q${i}`, dataset, title: 'T', question: `Who ${i}?`, context, answers: [{ text: context.slice(0, 5), start: 0 }], isImpossible: false, lang: 'en', tags: ['PER'] });
@@ -28,6 +29,13 @@ async function imported(db: QarxDb, id: string, xs: readonly Instance[], chunk =
 }
 
 describe('storeInstances writes each distinct passage once (issue 40.2)', () => {
+  it.each([
+    { text: 'abc', key: 'ba7816bf8f01cfea414140de' }, // FIPS 180-2 example: SHA-256("abc") = ba7816bf…
+    { text: '', key: 'e3b0c44298fc1c149afbf4c8' },
+  ])('a passage is keyed by the first 24 hex digits of its SHA-256: "$text" → $key', async ({ text, key }) => {
+    expect(await passageKey(text)).toBe(key);
+  });
+
   it.each([
     { name: 'one chunk', chunk: 2000 },
     { name: 'chunks of 7 (the passage goes with the first chunk only)', chunk: 7 },
