@@ -6,7 +6,7 @@
  */
 import { liveQuery, type Subscription } from 'dexie';
 import type { DatasetInfo } from './data-protocol.ts';
-import { approxBytes, normalizeRecord, type QarxDb } from './db.ts';
+import { datasetBytes, normalizeRecord, readDataset, type QarxDb } from './db.ts';
 import type { SearchIndex } from './search-index.ts';
 
 export interface CatalogEvents {
@@ -136,9 +136,8 @@ export class Catalog {
     }
     for (const r of complete) {
       if (this.index.has(r.id)) continue;
-      const rows = await this.db.instances.where('dataset').equals(r.id).toArray();
-      this.index.add(r.id, rows);
-      if (r.bytes === undefined) this.measured.set(r.id, rows.reduce((n, x) => n + approxBytes(x), 0));
+      this.index.add(r.id, await readDataset(this.db, r.id));
+      if (r.bytes === undefined) this.measured.set(r.id, await datasetBytes(this.db, r.id));
     }
     const changed = !sameList(this.listed, complete);
     this.listed = complete;

@@ -15,7 +15,7 @@ import type { WikiRevision } from '../core/natural/wiki.ts';
 import { budgetedParser, DEFAULT_WIKITEXT_BUDGET_MS } from './wikitext-parser.ts';
 import { Catalog } from './catalog.ts';
 import type { DataEvent, DataRequest, DatasetInfo, InstanceRow, SearchFilters, StorageReport } from './data-protocol.ts';
-import { describeRecovery, importAlive, QarxDb, recoverStorage, removeDataset, storageRows } from './db.ts';
+import { describeRecovery, importAlive, QarxDb, readDataset, readQuestions, recoverStorage, removeDataset, storageRows } from './db.ts';
 import { installHeartbeat } from './heartbeat.ts';
 import { SearchIndex } from './search-index.ts';
 import { combineNoAnswer, decideNoAnswer, type NoAnswerData, type NoAnswerDecision } from '../core/data/no-answer.ts';
@@ -180,7 +180,7 @@ async function collect(query: string, f: SearchFilters, limit: number, withPool 
   const { rows, total } = search(query, f, only);
   const picked = rows.slice(0, limit);
   const fromDemo = new Map(demo.map((x) => [x.id, x]));
-  const stored = await db.instances.bulkGet(picked.filter((r) => r.dataset !== DEMO_ID).map((r) => [r.dataset, r.id] as [string, string]));
+  const stored = await readQuestions(db, picked.filter((r) => r.dataset !== DEMO_ID).map((r) => [r.dataset, r.id] as [string, string]));
   let k = 0;
   const instances: Instance[] = [];
   for (const r of picked) {
@@ -249,7 +249,7 @@ async function setAnswerType(dataset: string, id: string, t: AnswerEntityType | 
     return;
   }
   await corrections.set(dataset, id, t);
-  const raw = dataset === DEMO_ID ? demo.find((d) => d.id === id) : await db.instances.get([dataset, id]);
+  const raw = dataset === DEMO_ID ? demo.find((d) => d.id === id) : (await readQuestions(db, [[dataset, id]]))[0];
   post({ type: 'answer-type', dataset, id, answerType: t ?? raw?.answerType ?? 'other', corrected: t !== null });
 }
 
@@ -257,7 +257,7 @@ async function setAnswerType(dataset: string, id: string, t: AnswerEntityType | 
 async function pool(dataset: string): Promise<NamePool> {
   let p = pools.get(dataset);
   if (!p) {
-    const list = dataset === DEMO_ID ? demo : await db.instances.where('dataset').equals(dataset).toArray();
+    const list = dataset === DEMO_ID ? demo : await readDataset(db, dataset);
     const tags = await tagsOf(dataset);
     const { buildNamePool } = await renameModule();
     const before = activeTagStore();
@@ -307,7 +307,7 @@ async function wikiEdits(msg: Extract<DataRequest, { type: 'wiki-edits' }>): Pro
 async function get(dataset: string, id: string): Promise<{ instance: Instance | null; gone?: string; passageAnswers?: GoldAnswer[] }> {
   await init();
   if (dataset !== DEMO_ID && !catalog.has(dataset)) return { instance: null, gone: `This question cannot be opened. ${catalog.goneMessage(dataset)}` };
-  const x = dataset === DEMO_ID ? demo.find((d) => d.id === id) : await db.instances.get([dataset, id]);
+  const x = dataset === DEMO_ID ? demo.find((d) => d.id === id) : (await readQuestions(db, [[dataset, id]]))[0];
   return x ? { instance: withIntent(x), passageAnswers: await passageAnswersOf(x) } : { instance: null };
 }
 
@@ -315,7 +315,7 @@ async function get(dataset: string, id: string): Promise<{ instance: Instance | 
 async function passageAnswersOf(x: Instance): Promise<GoldAnswer[]> {
   const ids = index.samePassage(x.dataset, x.id);
   if (ids.length <= 1) return x.answers;
-  const same = x.dataset === DEMO_ID ? demo.filter((d) => ids.includes(d.id)) : await db.instances.bulkGet(ids.map((i) => [x.dataset, i]));
+  const same = x.dataset === DEMO_ID ? demo.filter((d) => ids.includes(d.id)) : await readQuestions(db, ids.map((i) => [x.dataset, i] as [string, string]));
   return same.flatMap((d) => (d && d.context === x.context ? d.answers : []));
 }
 

@@ -10,10 +10,16 @@ import type { AnswerEntityType, Instance } from '../core/data/types.ts';
 import type { DatasetInfo, SavedRunInfo, StorageRow } from './data-protocol.ts';
 import { countOf, isAre } from '../core/text/plural.ts';
 import type { TagStoreData } from '../core/entity/tag-store.ts';
+import { datasetBytes, storedBytes, toStored, type StoredPassage, type StoredRow } from './passages.ts';
+
+export { approxBytes, datasetBytes, readDataset, readQuestions, withPassages, type StoredRow } from './passages.ts';
 
 export class QarxDb extends Dexie {
   datasets!: Table<DatasetInfo, string>;
-  instances!: Table<Instance, [string, string]>;
+  /** Questions; since v7 each names its passage in `passages` instead of carrying it (passages.ts). */
+  instances!: Table<StoredRow, [string, string]>;
+  /** Each dataset's distinct passages, once each (v7). */
+  passages!: Table<StoredPassage, [string, string]>;
   /** Edit intentions the user tagged, per question (also for the built-in demo set). */
   intents!: Table<{ dataset: string; id: string; intent: string }, [string, string]>;
   /** Answer entity types the user corrected, per question (also for the built-in demo set). */
@@ -47,6 +53,9 @@ export class QarxDb extends Dexie {
     this.version(5).stores({ datasets: 'id, createdAt, state', instances: '[dataset+id], dataset', intents: '[dataset+id]', runs: 'id, createdAt, kind', runData: 'id', corrections: '[dataset+id]' });
     // v6: each dataset's entity tags from its import (a new table only; older datasets are tagged when swept).
     this.version(6).stores({ datasets: 'id, createdAt, state', instances: '[dataset+id], dataset', intents: '[dataset+id]', runs: 'id, createdAt, kind', runData: 'id', corrections: '[dataset+id]', tags: 'dataset' });
+    // v7: each distinct passage stored once (a new table only). Rows written before it keep their
+    // `context` and are read as they are, so no upgrade rewrites a large database.
+    this.version(7).stores({ datasets: 'id, createdAt, state', instances: '[dataset+id], dataset', intents: '[dataset+id]', runs: 'id, createdAt, kind', runData: 'id', corrections: '[dataset+id]', tags: 'dataset', passages: '[dataset+key], dataset' });
   }
 }
 
@@ -64,11 +73,6 @@ export function isQuotaError(err: unknown): boolean {
     e = (e as { inner?: unknown }).inner;
   }
   return false;
-}
-
-/** About how many bytes an instance takes in IndexedDB: its JSON length (an estimate, not a measure). */
-export function approxBytes(x: Instance): number {
-  return JSON.stringify(x).length;
 }
 
 /** The Web Lock an import holds while it saves: released by the browser when its tab or worker dies. */
@@ -123,21 +127,27 @@ export async function storeInstances(
   let stored = 0;
   let bytes = 0;
   const stop = (why: 'quotaFull' | 'cancelled' | 'gone') => ({ stored, bytes, quotaFull: why === 'quotaFull', cancelled: why === 'cancelled', gone: why === 'gone' });
+  // Each distinct passage is hashed once and written with the first chunk that names it.
+  const keys = new Map<string, string>();
+  const saved = new Set<string>();
   for (let i = 0; i < instances.length; i += chunk) {
     if (signal?.aborted) return stop('cancelled');
     const part = instances.slice(i, i + chunk);
-    const partBytes = part.reduce((n, x) => n + approxBytes(x), 0);
+    const { rows, passages } = await toStored(part, keys, saved);
+    const partBytes = storedBytes(rows, passages);
     try {
-      await db.transaction('rw', db.instances, db.datasets, async () => {
+      await db.transaction('rw', [db.instances, db.passages, db.datasets], async () => {
         const n = await db.datasets.update(dataset, { count: stored + part.length, bytes: bytes + partBytes, updatedAt: Date.now() });
         if (n === 0) throw new RecordGone();
-        await db.instances.bulkPut(part);
+        if (passages.length) await db.passages.bulkPut(passages);
+        await db.instances.bulkPut(rows);
       });
     } catch (err) {
       if (err instanceof RecordGone) return stop('gone');
       if (isQuotaError(err)) return stop('quotaFull');
       throw err;
     }
+    for (const p of passages) saved.add(p.key);
     stored += part.length;
     bytes += partBytes;
     onProgress(stored, instances.length);
@@ -150,14 +160,15 @@ export async function finishImport(db: QarxDb, dataset: string, patch: Pick<Data
   return (await db.datasets.update(dataset, { ...patch, state: 'complete', updatedAt: Date.now() })) > 0;
 }
 
-/** Deletes a dataset's record, rows and intent tags in one transaction; `existed` is false if nothing was there. */
+/** Deletes a dataset's record, rows, passages and intent tags in one transaction; `existed` is false if nothing was there. */
 export async function removeDataset(db: QarxDb, dataset: string): Promise<{ existed: boolean; rows: number }> {
   // Unlisted first (every tab's list drops it at once): removing 100,000 rows takes a while. With
   // storage full even this small write can fail; the delete below frees space all the same.
   await db.datasets.update(dataset, { state: 'deleting', updatedAt: Date.now() }).catch(() => 0);
-  return db.transaction('rw', [db.datasets, db.instances, db.intents, db.tags], async () => {
+  return db.transaction('rw', [db.datasets, db.instances, db.passages, db.intents, db.tags], async () => {
     const record = await db.datasets.get(dataset);
     const rows = await db.instances.where('dataset').equals(dataset).delete();
+    await db.passages.where('dataset').equals(dataset).delete();
     await db.intents.where('[dataset+id]').between([dataset, Dexie.minKey], [dataset, Dexie.maxKey]).delete();
     await db.tags.delete(dataset);
     await db.datasets.delete(dataset);
@@ -185,11 +196,12 @@ export type Settled = { kind: 'finished'; name: string; count: number; total: nu
  */
 export async function settleImport(db: QarxDb, dataset: string, why = 'the tab was reloaded or closed'): Promise<Settled | null> {
   try {
-    return await db.transaction('rw', db.datasets, db.instances, async () => {
+    return await db.transaction('rw', [db.datasets, db.instances, db.passages], async () => {
       const rec = await db.datasets.get(dataset);
       if (!rec || normalizeRecord(rec).state !== 'importing') return null;
       const count = await db.instances.where('dataset').equals(dataset).count();
       if (count === 0) {
+        await db.passages.where('dataset').equals(dataset).delete();
         await db.datasets.delete(dataset);
         return { kind: 'dropped' as const, name: rec.name, count: 0, full: false };
       }
@@ -211,7 +223,7 @@ export async function settleImport(db: QarxDb, dataset: string, why = 'the tab w
  * Records and row keys are read in one transaction: a record always commits before its rows.
  */
 export async function recoverStorage(db: QarxDb, isAlive: (d: DatasetInfo) => Promise<boolean>): Promise<RecoveryReport> {
-  const [records, keys] = await db.transaction('r', db.datasets, db.instances, async () => [await db.datasets.toArray(), await db.instances.orderBy('dataset').uniqueKeys()] as const);
+  const [records, keys, passageKeys] = await db.transaction('r', [db.datasets, db.instances, db.passages], async () => [await db.datasets.toArray(), await db.instances.orderBy('dataset').uniqueKeys(), await db.passages.orderBy('dataset').uniqueKeys()] as const);
   const report: RecoveryReport = { finished: [], dropped: [], orphanRows: 0 };
   for (const rec of records.map(normalizeRecord)) {
     // A delete the tab did not finish is finished now (its record was already unlisted).
@@ -228,6 +240,11 @@ export async function recoverStorage(db: QarxDb, isAlive: (d: DatasetInfo) => Pr
   for (const key of keys) {
     if (typeof key !== 'string' || known.has(key)) continue;
     report.orphanRows += await db.transaction('rw', db.datasets, db.instances, async () => ((await db.datasets.get(key)) ? 0 : db.instances.where('dataset').equals(key).delete()));
+  }
+  // Passages no record lists (their rows went above, or a removal was cut short) go too.
+  for (const key of passageKeys) {
+    if (typeof key !== 'string' || known.has(key)) continue;
+    await db.transaction('rw', db.datasets, db.passages, async () => ((await db.datasets.get(key)) ? 0 : db.passages.where('dataset').equals(key).delete()));
   }
   return report;
 }
@@ -259,16 +276,8 @@ export async function storageRows(db: QarxDb, knownBytes: (id: string) => number
   const known = new Set(records.map((r) => r.id));
   for (const key of keys) {
     if (typeof key !== 'string' || known.has(key)) continue;
-    let count = 0;
-    let bytes = 0;
-    await db.instances
-      .where('dataset')
-      .equals(key)
-      .each((x) => {
-        count++;
-        bytes += approxBytes(x);
-      });
-    rows.push({ id: key, name: 'Questions no dataset lists', kind: 'unlisted', count, bytes });
+    const count = await db.instances.where('dataset').equals(key).count();
+    rows.push({ id: key, name: 'Questions no dataset lists', kind: 'unlisted', count, bytes: await datasetBytes(db, key) });
   }
   return rows;
 }

@@ -34,17 +34,22 @@ function toRow(x: Instance): InstanceRow {
   };
 }
 
-/** Indexes a dataset's instances, each passage once. */
+/** Indexes a dataset's instances, each passage once: lower-cased once, not once per question (issue 40.2). */
 function build(xs: readonly Instance[]): Indexed {
   const contexts: string[] = [];
   const slots = new Map<string, number>();
+  const bySource = new Map<string, number>();
   const entries = xs.map((x) => {
-    const lc = x.context.toLowerCase();
-    let ctx = slots.get(lc);
+    let ctx = bySource.get(x.context);
     if (ctx === undefined) {
-      ctx = contexts.length;
-      contexts.push(lc);
-      slots.set(lc, ctx);
+      const lc = x.context.toLowerCase();
+      ctx = slots.get(lc);
+      if (ctx === undefined) {
+        ctx = contexts.length;
+        contexts.push(lc);
+        slots.set(lc, ctx);
+      }
+      bySource.set(x.context, ctx);
     }
     return { row: toRow(x), qa: `${x.question}\n${x.answers.map((a) => a.text).join('\n')}`.toLowerCase(), ctx };
   });

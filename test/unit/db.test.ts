@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Instance } from '../../src/core/data/types.ts';
 import { Catalog } from '../../src/worker/catalog.ts';
 import type { DatasetInfo } from '../../src/worker/data-protocol.ts';
-import { approxBytes, beginImport, describeRecovery, freeName, finishImport, isQuotaError, normalizeRecord, QarxDb, recoverStorage, removeDataset, storageRows, storeInstances } from '../../src/worker/db.ts';
+import { approxBytes, beginImport, datasetBytes, describeRecovery, freeName, finishImport, isQuotaError, normalizeRecord, QarxDb, recoverStorage, removeDataset, storageRows, storeInstances } from '../../src/worker/db.ts';
 import { SearchIndex } from '../../src/worker/search-index.ts';
 
 const inst = (i: number, dataset = 'd'): Instance => ({ id: `q${i}`, dataset, title: '', question: `q${i}?`, context: 'c', answers: [], isImpossible: true, lang: 'en', tags: [] });
@@ -47,7 +47,7 @@ describe('storeInstances', () => {
     await beginImport(db, record('d', { total: 4500 }));
     const seen: number[] = [];
     const r = await storeInstances(db, 'd', many(4500), (d) => seen.push(d));
-    expect(r).toEqual({ stored: 4500, bytes: many(4500).reduce((n, x) => n + approxBytes(x), 0), quotaFull: false, cancelled: false, gone: false });
+    expect(r).toEqual({ stored: 4500, bytes: await datasetBytes(db, 'd'), quotaFull: false, cancelled: false, gone: false });
     expect(seen).toEqual([2000, 4000, 4500]);
     expect(await db.instances.where('dataset').equals('d').count()).toBe(4500);
     const rec = await db.datasets.get('d');

@@ -58,7 +58,7 @@ describe('run history', () => {
     expect(events[4]).toEqual({ type: 'run', reqId: 9, id: 'a', payload: null });
   });
 
-  it('opening a v3 database upgrades it to the current version (runs v4, corrections v5, tags v6) with its datasets intact', async () => {
+  it('opening a v3 database upgrades it to the current version (runs v4, corrections v5, tags v6, passages v7) with its datasets intact', async () => {
     const name = `v3-${Math.random()}`;
     const old = new Dexie(name);
     old.version(3).stores({ datasets: 'id, createdAt, state', instances: '[dataset+id], dataset', intents: '[dataset+id]' });
@@ -69,7 +69,7 @@ describe('run history', () => {
     expect(await db.datasets.get('ds')).toMatchObject({ name: 'x.json', count: 1 });
     expect(await db.instances.count()).toBe(1);
     expect(await listRuns(db)).toEqual([]);
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(7);
     expect(await db.table('corrections').count()).toBe(0);
   });
 });

@@ -18,8 +18,13 @@ export function contentText(instances: readonly Pick<Instance, 'id' | 'question'
   return JSON.stringify({ passages: [...number.keys()], questions });
 }
 
-/** The first 16 hex digits of SHA-256 over contentText (Web Crypto: browsers, workers, Node 20+). */
+/** SHA-256 of a text's UTF-8 bytes in hex (Web Crypto: browsers, workers, Node 20+). */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The first 16 hex digits of SHA-256 over contentText. */
 export async function contentHash(instances: readonly Pick<Instance, 'id' | 'question' | 'context' | 'answers'>[]): Promise<string> {
-  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(contentText(instances)));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('').slice(0, 16);
+  return (await sha256Hex(contentText(instances))).slice(0, 16);
 }
