@@ -166,6 +166,15 @@ export function randStrHanChars(): string[] {
  * one of randStrHanChars (so 李白 stays two characters; this tool's extension, nothing kept).
  */
 export function randStr(original: string, rand: () => number): string {
+  // A draw equal to the original renames nothing (e.g. 'Ann' → 'Ann', 1 in 676): draw again, a few
+  // times at most, since a name with nothing random in it ('Xs') can only come back as it was.
+  let out = randStrOnce(original, rand);
+  for (let i = 0; out === original && i < 8; i++) out = randStrOnce(original, rand);
+  return out;
+}
+
+/** One RandStr draw of `original` (randStr without the redraw). */
+function randStrOnce(original: string, rand: () => number): string {
   const chars = [...original];
   const firstLetter = chars.findIndex((c) => /\p{L}/u.test(c) && !/\p{Script=Han}/u.test(c));
   const finalS = chars.length > 1 && chars[chars.length - 1] === 's' ? chars.length - 1 : -1;
