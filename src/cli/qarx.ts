@@ -159,10 +159,12 @@ ${wrapIndented(`${NOISE_KINDS.length} kinds of Wu et al. 2025 App. K: ${NOISE_KI
       dataset's Hub id from --config's datasets[].hub (else a warning); checked against the Hub's
       model-index rules (exit 1 when broken)
   --ci [--bootstrap N] [--seed S | --ci-seed S] [--ci-passages] (eval, compare, sweep, budget, universal):
-      95% percentile bootstrap CIs over questions (B = 1000, seed 1; --ci-passages resamples whole
-      passages), for comparisons the paired CI of the drop, p (McNemar exact on EM, paired sign-flip on
-      F1), Holm-adjusted p for several rows, "n.s." when p ≥ 0.05 and the smallest drop n detects at
-      80% power; budget and universal: their --seed seeds the CI unless --ci-seed; eval prints the
+      score CIs: 95% percentile bootstrap over questions (B = 1000, at least 200; seed 1); a drop's
+      CI: the drops the paired sign-flip test does not reject at 0.05 (test inversion), so it excludes
+      0 exactly when the unadjusted p < 0.05; p: sign-flip (McNemar exact on 0/1 EM), exact or
+      Monte-Carlo ± its error; "Holm p" beside p for several rows, "n.s." when the judged p ≥ 0.05;
+      mdd at the verdict's α ("no variation in this sample" when nothing changed); --ci-passages
+      resamples and flips whole passages; budget and universal: their --seed seeds the CI unless --ci-seed; eval prints the
       official JSON unchanged without --ci; audit configs: "ci": { "bootstrap": 1000, "seed": 1, "passages": false }
   --dtype, --hub-host URL, --cache-dir DIR (compare, challenge, universal, sweep, budget): the model's
       precision and where it comes from, as for predict; --json results (compare, universal, sweep,
