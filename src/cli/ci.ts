@@ -31,4 +31,8 @@ export const dropCells = (d: DropStats): string => `${d.value.toFixed(2)} ${ciTe
 
 /** The text columns a paired comparison adds to a table row (tab-separated). */
 export const ciColumns = (s: PairedStats): string => `${ciText(s.original.f1)}\t${ciText(s.perturbed.f1)}\tdrop F1 ${dropCells(s.drop.f1)}\tdrop EM ${dropCells(s.drop.em)}\tmdd ${mddText(s.drop.f1)}`;
-export const CI_HEADER = 'origF1 CI\tpertF1 CI\tdrop F1 [CI] p (Holm p)\tdrop EM [CI] p (Holm p)\tmdd F1';
+/** The CI columns' titles; "(Holm p)" only when the run's family has several tests (one comparison has no Holm p). */
+export const ciHeader = (family: number): string => {
+  const p = family > 1 ? 'p (Holm p)' : 'p';
+  return `origF1 CI\tpertF1 CI\tdrop F1 [CI] ${p}\tdrop EM [CI] ${p}\tmdd F1`;
+};

@@ -21,7 +21,7 @@ import { pairSliceTables, sliceKeys, formatSliceTable } from '../slices.ts';
 import { LANG_OPTION, scoredAs, scoringLangOpt } from '../lang.ts';
 import { scoringLangOf } from '../../core/data/score.ts';
 import { cliCommand, cliRecord } from '../record.ts';
-import { CI_HEADER, CI_OPTIONS, CI_SEED_OPTION, ciColumns, ciLegend, ciOpts } from '../ci.ts';
+import { ciHeader, CI_OPTIONS, CI_SEED_OPTION, ciColumns, ciLegend, ciOpts } from '../ci.ts';
 import { ciText, pairedStats, shareStats } from '../../core/stats/index.ts';
 import { RELATIVE_F1_TITLE } from '../../core/metrics/drop.ts';
 
@@ -92,7 +92,7 @@ export async function compare(argv: string[]): Promise<number> {
   out(`${RELATIVE_F1_TITLE}: ${Number.isFinite(rel) ? `${rel >= 0 ? '+' : ''}${f(rel)}` : '–'}\n`);
   out(`answer sentence unmodified (answerable questions): ${PAIR_CATEGORIES.map((c) => `${c} ${share(sum.unmodified[c])} of ${sum.answerable[c]}`).join('  ')}\n`);
   out(`prediction changed: ${share(sum.predictionChangeRate)}\n`);
-  if (ci && ciOptions) out(`${ciLegend(ciOptions, 1)}${CI_HEADER}\n${ciColumns(ci)}\n`);
+  if (ci && ciOptions) out(`${ciLegend(ciOptions, 1)}${ciHeader(1)}\n${ciColumns(ci)}\n`);
   if (dpr) printDpr(dpr, out);
   if (dprCi) out(`DPR 95% CI: ${ciText(dprCi)} % (percentile bootstrap over the ${dprCi.n} reworded questions)\n`);
   out(smallLegend([sum.n, ...(dpr ? dprCounts(dpr) : [])]));

@@ -39,7 +39,7 @@ import { countOf } from '../../core/text/plural.ts';
 import { applyScope, SCOPE_OPTIONS } from '../scope-opts.ts';
 import { useSavedTags } from '../tag-cache.ts';
 import { reportCoverage } from '../coverage.ts';
-import { CI_HEADER, CI_OPTIONS, CI_SEED_OPTION, ciColumns, ciLegend, ciOpts } from '../ci.ts';
+import { ciHeader, CI_OPTIONS, CI_SEED_OPTION, ciColumns, ciLegend, ciOpts } from '../ci.ts';
 import { budgetComparisons, experimentCi, sweepComparisons, sweepRowKeys } from '../../core/stats/index.ts';
 
 const MODEL_OPTIONS = { model: { type: 'string' }, target: { type: 'string', default: 'answer' }, ...NO_ANSWER_OPTIONS, json: { type: 'boolean', default: false }, 'hub-host': { type: 'string' }, 'cache-dir': { type: 'string' }, dtype: { type: 'string' }, tagger: { type: 'string' }, slice: { type: 'string', multiple: true }, ...LANG_OPTION, ...SCOPE_OPTIONS, ...CI_OPTIONS } as const;
@@ -159,7 +159,7 @@ export async function sweep(argv: string[]): Promise<number> {
   if (r.cancelled) out(`PARTIAL: stopped after ${r.questions} of ${instances.length} questions (whole blocks of 512 only)\n`);
   if (config.target === 'question-person') out('renamed: the person the question names (PER)\n');
   if (ci) out(`± = std over perturbation seeds; ${ciLegend(ci, rowStats.filter(Boolean).length * 2)}`);
-  out(`type\tsource\torigin\tn\tseeds\torigEM\torigF1\tEM mean±std\tF1 mean±std\tdropF1${ci ? `\t${CI_HEADER}` : ''}\n`);
+  out(`type\tsource\torigin\tn\tseeds\torigEM\torigF1\tEM mean±std\tF1 mean±std\tdropF1${ci ? `\t${ciHeader(rowStats.filter(Boolean).length * 2)}` : ''}\n`);
   rows.forEach((x, i) => {
     const st = rowStats[i];
     out(`${x.type}\t${x.source}\t${x.origin}\t${smallCount(x.n)}\t${x.seeds}/${x.plannedSeeds}\t${f(x.orig.em)}\t${f(x.orig.f1)}\t${f(x.pertEm.mean)}±${f(x.pertEm.std)}\t${f(x.pertF1.mean)}±${f(x.pertF1.std)}\t${f(x.dropF1)}${st ? `\t${ciColumns(st)}` : ''}\n`);
@@ -218,7 +218,7 @@ export async function budget(argv: string[]): Promise<number> {
     out(`${name}: original EM ${f(s.original.em)} F1 ${f(s.original.f1)}; random EM ${f(s.random.em)}±${f(s.randomStd.em)} F1 ${f(s.random.f1)}±${f(s.randomStd.f1)}; D_worst EM ${f(s.worst.em)} F1 ${f(s.worst.f1)}; D_best EM ${f(s.best.em)} F1 ${f(s.best.f1)}; stability ${f(100 * s.stability)}%\n`);
   }
   if (ci && budgetCi) {
-    out(`${ciLegend(ci, budgetCi.family)}case\tn\t${CI_HEADER}\n`);
+    out(`${ciLegend(ci, budgetCi.family)}case\tn\t${ciHeader(budgetCi.family)}\n`);
     for (const [key, st] of Object.entries(budgetCi.rows)) out(`${budgetCaseLabel(key)}\t${st ? `${smallCount(st.n)}\t${ciColumns(st)}` : '0\t–'}\n`);
   }
   out(smallLegend([r.n]));

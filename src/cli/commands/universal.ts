@@ -12,7 +12,7 @@ import { enginePredictor, ORIGINS, SOURCE_LABELS, type Origin } from '../../core
 import { DEFAULT_UNIVERSAL, describeIneligible, qualifiedNote, topNames, MAX_UNIVERSAL_CANDIDATES, MAX_UNIVERSAL_ITERATIONS, MAX_UNIVERSAL_SAMPLE, runUniversal, UNIVERSAL_SOURCES, UNIVERSAL_TYPES, type UniversalConfig, type UniversalResult, type UniversalSource, type UniversalType } from '../../core/entity/universal.ts';
 import { RENAME_TARGETS, type RenameTarget } from '../../core/entity/options.ts';
 import { describeRun, type RunRecord } from '../../core/results/run-record.ts';
-import { CI_HEADER, CI_OPTIONS, ciColumns, ciLegend, ciOpts } from '../ci.ts';
+import { ciHeader, CI_OPTIONS, ciColumns, ciLegend, ciOpts } from '../ci.ts';
 import { pairedOfItems, pairedStats, withHolm } from '../../core/stats/index.ts';
 import { cliCommand, cliRecord } from '../record.ts';
 import { err, interruptible, interrupted, intOpt, out, seedOpt, UsageError } from '../io.ts';
@@ -119,7 +119,7 @@ export async function universal(argv: string[]): Promise<number> {
   } else {
     out(universalTable(result, record));
     if (ci) {
-      out(`\n${ciLegend(ci, stats.filter(Boolean).length * 2)}name\tn\t${CI_HEADER}\n`);
+      out(`\n${ciLegend(ci, stats.filter(Boolean).length * 2)}name\tn\t${ciHeader(stats.filter(Boolean).length * 2)}\n`);
       top.forEach((row, i) => {
         const st = stats[i];
         out(`${row.name}\t${st ? `${smallCount(st.n)}\t${ciColumns(st)}` : '0\t–'}\n`);
