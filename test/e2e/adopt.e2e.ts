@@ -137,7 +137,10 @@ describe('the newer cards adopt the run history and exports', () => {
     await runRows().nth(4).getByTestId('run-compare').check();
     const side = app.page.getByTestId('side-by-side-table');
     await side.waitFor();
-    expect(await side.locator('thead th').allTextContents()).toEqual(expect.arrayContaining(['weight %, A', 'weight %, B', 'weight %, B − A', 'worsened, B − A', 'improved, B − A']));
+    // Issue 39.5: figure by figure, each run's estimate and B − A of the estimates (no CI or p subtracted).
+    expect(await side.locator('thead th').allTextContents()).toEqual(expect.arrayContaining(['row', 'figure', 'A', 'B', 'B − A (estimates)']));
+    const figures = await side.locator('tbody tr').evaluateAll((rs) => rs.map((r) => r.querySelectorAll('td')[1]?.textContent ?? ''));
+    expect(figures).toEqual(expect.arrayContaining(['weight %', 'worsened', 'improved']));
     await app.page.getByTestId('run-history').scrollIntoViewIfNeeded();
     await shot(app.page, 'adopt-side-by-side');
     expect(app.errors).toEqual([]);
