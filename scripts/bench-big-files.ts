@@ -23,6 +23,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { samplePeakRss } from './lib/peak-rss.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { mb: { type: 'string', default: '200' }, old: { type: 'boolean', default: false }, 'predict-only': { type: 'boolean', default: false }, 'predict-run': { type: 'boolean', default: false }, lines: { type: 'string', default: '3' }, limit: { type: 'string', default: '600' }, dist: { type: 'string' }, dir: { type: 'string', default: join(tmpdir(), 'qarx-bench-big') }, child: { type: 'string' }, questions: { type: 'string' } } });
@@ -79,19 +80,10 @@ function measure(args: string[]): Promise<{ code: number | null; peakMb: number;
     const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    let peak = 0;
-    const sample = () => {
-      try {
-        const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
-        if (m) peak = Math.max(peak, Number(m[1]) / 1024);
-      } catch {
-        // The process has just exited.
-      }
-    };
-    const timer = setInterval(sample, 50);
+    const rss = samplePeakRss(child.pid);
     child.on('exit', (code) => {
-      clearInterval(timer);
-      res({ code, peakMb: peak, secs: (performance.now() - t0) / 1000, stderr });
+      rss.stop();
+      res({ code, peakMb: rss.peakMb(), secs: (performance.now() - t0) / 1000, stderr });
     });
   });
 }
@@ -169,24 +161,16 @@ function predictRun(input: string, out: string, lines: number): Promise<PredictR
         if (seen >= lines) child.kill('SIGINT');
       }
     });
-    let peak = 0;
-    const timer = setInterval(() => {
-      try {
-        const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
-        if (m) peak = Math.max(peak, Number(m[1]) / 1024);
-      } catch {
-        // The process has just exited.
-      }
-    }, 50);
+    const rss = samplePeakRss(child.pid);
     // A run that prints no progress line for --limit seconds is interrupted too (and a second Ctrl-C ends it).
     const limit = setTimeout(() => {
       child.kill('SIGINT');
       setTimeout(() => child.kill('SIGINT'), 30_000).unref();
     }, Number(values.limit) * 1000);
     child.on('exit', (code) => {
-      clearInterval(timer);
+      rss.stop();
       clearTimeout(limit);
-      res({ code, peakMb: peak, firstProgress: first, firstQuestions, maxGap, lines: seen, stderr });
+      res({ code, peakMb: rss.peakMb(), firstProgress: first, firstQuestions, maxGap, lines: seen, stderr });
     });
   });
 }

@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { bigPassageJson } from './lib/big-passage.ts';
+import { samplePeakRss } from './lib/peak-rss.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { chars: { type: 'string', default: '1000000' }, questions: { type: 'string', default: '200,2000' }, steps: { type: 'string', default: 'import,trap,synthetic' }, dir: { type: 'string', default: join(tmpdir(), 'qarx-bench-big-passage') } } });
@@ -66,19 +67,11 @@ function qarx(args: string[]): Promise<{ secs: number; peakMb: number; code: num
     const t0 = performance.now();
     const child = spawn(process.execPath, [join(ROOT, 'bin', 'qarx.mjs'), ...args], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
-    let peak = 0;
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setInterval(() => {
-      try {
-        const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
-        if (m) peak = Math.max(peak, Number(m[1]) / 1024);
-      } catch {
-        // The process has just exited.
-      }
-    }, 50);
+    const rss = samplePeakRss(child.pid);
     child.on('exit', (code) => {
-      clearInterval(timer);
-      res({ secs: (performance.now() - t0) / 1000, peakMb: peak, code, stderr });
+      rss.stop();
+      res({ secs: (performance.now() - t0) / 1000, peakMb: rss.peakMb(), code, stderr });
     });
   });
 }
