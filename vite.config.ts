@@ -71,7 +71,7 @@ async function withIntegrity(entries: { url: string; revision: string | null; si
  * Offline after the first visit (production build only): the service worker (src/sw/sw.ts)
  * precaches the app, ONNX Runtime's plain wasm build and the shipped model, reusing what the first
  * visit already downloaded; the WebGPU-capable build is cached when first used. It waits when a new
- * version arrives; the app offers "Reload" (src/app/pwa.ts).
+ * version arrives; the app offers "Reload" (src/app/shell/pwa.ts).
  */
 const offline = VitePWA({
   registerType: 'prompt',
@@ -105,7 +105,7 @@ const offline = VitePWA({
   devOptions: { enabled: false },
 });
 
-/** Worker-kill test hooks are compiled in only for tests (npm run build:test); see src/app/test-hooks.ts. */
+/** Worker-kill test hooks are compiled in only for tests (npm run build:test); see src/app/shell/test-hooks.ts. */
 export const TEST_HOOKS = process.env.QARX_TEST_HOOKS === '1';
 
 export default defineConfig({

@@ -3,7 +3,7 @@
  * The service worker of the production build (vite-plugin-pwa, injectManifest): offline after the
  * first visit, and no file fetched twice on it.
  *
- * - The page registers it once the model has loaded (src/app/pwa.ts), so everything the first
+ * - The page registers it once the model has loaded (src/app/shell/pwa.ts), so everything the first
  *   answer needed is already in the browser's HTTP cache. Install takes those answers from there
  *   instead of the network, checked byte for byte against the integrity hash the build put in the
  *   manifest (a stale copy from an older deployment fails the check and is fetched anew).

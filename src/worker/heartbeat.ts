@@ -15,7 +15,7 @@ export function installHeartbeat(scope: DedicatedWorkerGlobalScope): void {
     if (!isHeartbeatRequest(m)) return;
     ev.stopImmediatePropagation();
     if (m.type === 'qarx-ping') post({ type: 'qarx-pong', seq: m.seq });
-    // Test builds only (see src/app/test-hooks.ts): a production worker ignores the request.
+    // Test builds only (see src/app/shell/test-hooks.ts): a production worker ignores the request.
     else if (__QARX_TEST_HOOKS__) dieForTest(scope, m.action);
   });
   // A blocked request in a worker shows nowhere on the page: say it in the console, with the worker's name.

@@ -1,5 +1,5 @@
 /**
- * Test builds only (`qarxTest.holdSweep(n, skip)`, see src/app/test-hooks.ts): the next sweep
+ * Test builds only (`qarxTest.holdSweep(n, skip)`, see src/app/shell/test-hooks.ts): the next sweep
  * (or one model's robustness run, counted in rows) stops before computing anything past its n-th
  * cell until it is cancelled, so a test presses Cancel or kills the worker at a known point
  * instead of racing the model. `skip` runs go by unheld first (on several models: the first

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openExperiment, openSection, useApp } from './harness.ts';
-import { EXPERIMENT_GROUPS, SECTIONS } from '../../src/app/routes.ts';
+import { EXPERIMENT_GROUPS, SECTIONS } from '../../src/app/shell/routes.ts';
 
 const app = useApp({ query: 'device=wasm' });
 

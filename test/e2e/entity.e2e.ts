@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { openExperiment, openSection, shot, useApp } from './harness.ts';
 
-// test-hooks=1: the cancel test holds the sweep at a known cell (src/app/test-hooks.ts).
+// test-hooks=1: the cancel test holds the sweep at a known cell (src/app/shell/test-hooks.ts).
 const app = useApp({ query: 'device=wasm&test-hooks=1' });
 
 const text = async (id: string) => ((await app.page.getByTestId(id).textContent()) ?? '').trim();

@@ -213,7 +213,7 @@ export async function violations(page: Page, selector: string): Promise<string[]
   }, selector);
 }
 
-/** The app's top sections (src/app/routes.ts). */
+/** The app's top sections (src/app/shell/routes.ts). */
 export type Section = 'data' | 'models' | 'live' | 'experiments';
 
 /** Opens a top section by its navigation link (Live and Experiments keep their old tab ids). */

@@ -23,6 +23,7 @@ export function uiTexts(source: string, file = 'x.tsx'): string[] {
         ts.isElementAccessExpression(p) ||
         (ts.isPropertyAssignment(p) && p.name === n) ||
         ts.isCaseClause(p) ||
+        (ts.isCallExpression(p) && p.expression.kind === ts.SyntaxKind.ImportKeyword) ||
         (ts.isBinaryExpression(p) && [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken].includes(p.operatorToken.kind)) ||
         (ts.isCallExpression(p) && /\.(querySelector|querySelectorAll|getItem|setItem|closest|includes|startsWith|endsWith|addEventListener|removeEventListener|get|has|test|split)$|^(Term|lookupTerm)$/.test(p.expression.getText(sf)));
       if (!code) out.push(n.text);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerDelay, TYPING_PAUSE_MS, type AnswerTrigger } from '../../src/app/answer-delay.ts';
+import { answerDelay, TYPING_PAUSE_MS, type AnswerTrigger } from '../../src/app/live/answer-delay.ts';
 
 const ready = (modelId: string | undefined): AnswerTrigger => ({ status: 'ready', modelId });
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { segments } from '../../src/app/highlight.ts';
-import { missingModelFiles, modelPathOf } from '../../src/app/local-files.ts';
-import { datasetLabel, formatProb, formatScore } from '../../src/app/format.ts';
+import { segments } from '../../src/app/live/highlight.ts';
+import { missingModelFiles, modelPathOf } from '../../src/app/data/local-files.ts';
+import { datasetLabel, formatProb, formatScore } from '../../src/app/shell/format.ts';
 
 describe('segments', () => {
   it.each([

@@ -1,6 +1,6 @@
 /** An exported chart explains itself: title, colour legend and note lines (the small-n line) inside the SVG (issue 23 §4). */
 import { describe, expect, it } from 'vitest';
-import { composeChartSvg, wrapWords } from '../../src/app/chart-export.ts';
+import { composeChartSvg, wrapWords } from '../../src/app/charts/chart-export.ts';
 
 /** Tags of an XML document balance (a well-formedness check without a parser): the open elements left, or a mismatch. */
 function unbalanced(xml: string): string[] {

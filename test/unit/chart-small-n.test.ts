@@ -2,10 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { categoryChart, intentChartData } from '../../src/app/components/NaturalCard.tsx';
-import { errorChartData } from '../../src/app/components/SweepResults.tsx';
-import { Chart } from '../../src/app/components/Chart.tsx';
-import { faint, SMALL_BAR_OPACITY, SmallLegend } from '../../src/app/components/SmallMark.tsx';
+import { categoryChart, intentChartData } from '../../src/app/experiments/NaturalCard.tsx';
+import { errorChartData } from '../../src/app/experiments/SweepResults.tsx';
+import { Chart } from '../../src/app/charts/Chart.tsx';
+import { faint, SMALL_BAR_OPACITY, SmallLegend } from '../../src/app/charts/SmallMark.tsx';
 import { summarizePairs, type PairRow } from '../../src/core/natural/pairs.ts';
 import type { PairCategory } from '../../src/core/natural/categories.ts';
 import type { SweepRow } from '../../src/core/entity/stats.ts';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { chooseDevice, softwareAdapter, type AdapterFacts } from '../../src/core/runtime/device.ts';
 import { meterRunner, windowsPerSecond } from '../../src/core/qa/throughput.ts';
 import type { Window } from '../../src/core/qa/windows.ts';
-import { formatRate } from '../../src/app/components/RuntimeBadge.tsx';
+import { formatRate } from '../../src/app/models/RuntimeBadge.tsx';
 
 describe('softwareAdapter', () => {
   it.each<{ name: string; info: AdapterFacts | null; want: string | null }>([

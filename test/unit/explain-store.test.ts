@@ -8,7 +8,7 @@ import type { BreakingEdit } from '../../src/core/explain/index.ts';
 import { char } from '../../src/core/types.ts';
 // First: its mocks must be in place before the store loads.
 import { applyWorkerEvent, resetStore, sent, useApp } from './helpers/store.ts';
-import { heatColour } from '../../src/app/components/ExplainPanel.tsx';
+import { heatColour } from '../../src/app/live/ExplainPanel.tsx';
 
 const model = { id: 'm', label: 'm', kind: 'neural' as const, architecture: 'bert', device: 'wasm' as const, dtype: 'q8', inputNames: [], fallbackReason: null };
 const span = { text: 'Ann', start: char(0), end: char(3), startLogit: 1, endLogit: 1, score: 2, probability: 0.9 };

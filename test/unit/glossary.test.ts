@@ -9,8 +9,8 @@ const PLAIN = new Set(['JSON', 'CSV', 'URL', 'PNG', 'SVG', 'UTC', 'README', 'PhD
 /** A hex colour in a style (b0417a), not a word. */
 const HEX = /^(?=.*\d)[0-9a-f]{3,8}$/i;
 
-/** The sources whose text people read: every component, the tour and the model catalogue. */
-const UI_FILES = [...readdirSync('src/app/components').filter((f) => /\.tsx?$/.test(f)).map((f) => `src/app/components/${f}`), 'src/app/tour.ts', 'src/app/models.ts'];
+/** The sources whose text people read: every component (any feature folder), the tour and the model catalogue. */
+const UI_FILES = [...readdirSync('src/app', { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.tsx')).map((f) => `src/app/${f}`), 'src/app/teach/tour.ts', 'src/app/models/models.ts'];
 
 /** Jargon words of `source` with no glossary entry, e.g. ['XyzName']. */
 const missing = (source: string, file: string) => [...new Set(uiTexts(source, file).flatMap(jargonWords))].filter((w) => !PLAIN.has(w) && !HEX.test(w) && !lookupTerm(w));

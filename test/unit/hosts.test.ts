@@ -1,6 +1,6 @@
 /** Model and MediaWiki hosts as shown to the user, and which ones count as other than the defaults. */
 import { describe, expect, it } from 'vitest';
-import { hostLabel, isOtherHub, isOtherWiki } from '../../src/app/hosts.ts';
+import { hostLabel, isOtherHub, isOtherWiki } from '../../src/app/workers/hosts.ts';
 
 describe('hostLabel', () => {
   it.each([

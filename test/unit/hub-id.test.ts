@@ -1,7 +1,7 @@
 /** What counts as a Hub model id (owner/name), shared by the app's model forms, the CLI and the configs. */
 import { describe, expect, it } from 'vitest';
 import { isHubDatasetId, isHubId } from '../../src/core/qa/hub-id.ts';
-import { hubIdError } from '../../src/app/models.ts';
+import { hubIdError } from '../../src/app/models/models.ts';
 
 describe('isHubId', () => {
   it.each([

@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { applyDataEvent, resetStore, useApp } from './helpers/store.ts';
-import { IMPORT_MARKER_KEY, interruptedImportMessage, readImportMarker, watchImports } from '../../src/app/import-marker.ts';
+import { IMPORT_MARKER_KEY, interruptedImportMessage, readImportMarker, watchImports } from '../../src/app/data/import-marker.ts';
 
 /** A storage (sessionStorage's methods) over a map. */
 function memoryStore(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> & { map: Map<string, string> } {

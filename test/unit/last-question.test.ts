@@ -1,9 +1,9 @@
 /** This tab's open question, kept for a reload: saved as dataset + id, anything unreadable is nothing. */
 import { describe, expect, it, vi } from 'vitest';
 
-vi.mock('../../src/app/worker-client.ts', () => ({ send: () => {}, newJobId: () => 1, restartWorker: () => {}, onWorkerEvent: () => {}, onWorkerDied: () => {} }));
-vi.mock('../../src/app/data-client.ts', () => ({ sendData: () => {}, newDataId: () => 1, onDataEvent: () => {}, onDataWorkerDied: () => {} }));
-const { LAST_QUESTION_KEY, loadLastQuestion, saveLastQuestion } = await import('../../src/app/last-question.ts');
+vi.mock('../../src/app/workers/worker-client.ts', () => ({ send: () => {}, newJobId: () => 1, restartWorker: () => {}, onWorkerEvent: () => {}, onWorkerDied: () => {} }));
+vi.mock('../../src/app/workers/data-client.ts', () => ({ sendData: () => {}, newDataId: () => 1, onDataEvent: () => {}, onDataWorkerDied: () => {} }));
+const { LAST_QUESTION_KEY, loadLastQuestion, saveLastQuestion } = await import('../../src/app/live/last-question.ts');
 
 /** A Map-backed stand-in for sessionStorage. */
 function memory(initial: Record<string, string> = {}) {

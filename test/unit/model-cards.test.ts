@@ -2,9 +2,9 @@
 import { statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatBytes } from '../../src/core/formats/common.ts';
-import { MODEL_CATALOG, networkNote, neuralForComparison, SHIPPED_MODEL_ID } from '../../src/app/models.ts';
-import { BASELINE_SAYS } from '../../src/app/components/NeuralOffer.tsx';
-import { TOUR_STOPS } from '../../src/app/tour.ts';
+import { MODEL_CATALOG, networkNote, neuralForComparison, SHIPPED_MODEL_ID } from '../../src/app/models/models.ts';
+import { BASELINE_SAYS } from '../../src/app/models/NeuralOffer.tsx';
+import { TOUR_STOPS } from '../../src/app/teach/tour.ts';
 
 const shipped = MODEL_CATALOG.find((m) => m.id === SHIPPED_MODEL_ID)!;
 

@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 // The stats worker answered in-process by its own command switch (the numbers are core's experimentCi).
-vi.mock('../../src/app/stats-client.ts', async () => {
+vi.mock('../../src/app/workers/stats-client.ts', async () => {
   const { handleStats } = await import('../../src/worker/stats-jobs.ts');
   return {
     requestCi: async (comparisons: never, options: never, shares: never) => {

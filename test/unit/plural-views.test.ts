@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { AdversarialTable } from '../../src/app/components/TrapCard.tsx';
-import { BudgetTable } from '../../src/app/components/BudgetTable.tsx';
+import { AdversarialTable } from '../../src/app/experiments/TrapCard.tsx';
+import { BudgetTable } from '../../src/app/experiments/BudgetTable.tsx';
 import type { AdversarialOutput } from '../../src/core/trap/adversarial.ts';
 import { formatBytes } from '../../src/core/text/bytes.ts';
 import { formatBytes as messageBytes } from '../../src/core/formats/common.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CaseKind, FailureCase } from '../../src/core/results/gallery.ts';
-import { EXPERIMENT_PATHS } from '../../src/app/routes.ts';
-import { casesOfKinds, PAGE_CASE_KINDS } from '../../src/app/result-cases.ts';
+import { EXPERIMENT_PATHS } from '../../src/app/shell/routes.ts';
+import { casesOfKinds, PAGE_CASE_KINDS } from '../../src/app/results/result-cases.ts';
 
 const fc = (kind: CaseKind, found: string, id = found): FailureCase => ({
   key: `${kind}:${id}`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXPERIMENT_PATHS, experimentOf, parseRoute, routeHash, SECTIONS } from '../../src/app/routes.ts';
+import { EXPERIMENT_PATHS, experimentOf, parseRoute, routeHash, SECTIONS } from '../../src/app/shell/routes.ts';
 import { routeOfUrl } from '../../src/app/store/nav-slice.ts';
 
 describe('hash routes', () => {

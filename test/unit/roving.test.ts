@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextIndex, rovingTabIndex } from '../../src/app/roving.ts';
+import { nextIndex, rovingTabIndex } from '../../src/app/shell/roving.ts';
 
 describe('roving focus in radio groups and tab lists', () => {
   it.each([

@@ -9,8 +9,8 @@ import type { Instance } from '../../src/core/data/types.ts';
 
 const sent: DataRequest[] = [];
 let nextData = 1;
-vi.mock('../../src/app/data-client.ts', () => ({ sendData: (r: DataRequest) => sent.push(r), newDataId: () => nextData++, onDataEvent: () => {}, onDataWorkerDied: () => {} }));
-vi.mock('../../src/app/worker-client.ts', () => ({ send: () => {}, newJobId: () => 0, restartWorker: () => {}, onWorkerEvent: () => {}, onWorkerDied: () => {} }));
+vi.mock('../../src/app/workers/data-client.ts', () => ({ sendData: (r: DataRequest) => sent.push(r), newDataId: () => nextData++, onDataEvent: () => {}, onDataWorkerDied: () => {} }));
+vi.mock('../../src/app/workers/worker-client.ts', () => ({ send: () => {}, newJobId: () => 0, restartWorker: () => {}, onWorkerEvent: () => {}, onWorkerDied: () => {} }));
 
 const { useApp, applyDataEvent } = await import('../../src/app/store/index.ts');
 const { collectRequest } = await import('../../src/app/store/scope-slice.ts');

@@ -38,7 +38,7 @@ async function heavyStaticImports(entry: string): Promise<string[]> {
 }
 
 describe('start-up code imports no NLP package or name list statically', () => {
-  it.each(['src/app/boot.ts', 'src/app/main.tsx', 'src/worker/qa.worker.ts', 'src/worker/data.worker.ts'])('%s', async (entry) => {
+  it.each(['src/app/shell/boot.ts', 'src/app/shell/main.tsx', 'src/worker/qa.worker.ts', 'src/worker/data.worker.ts'])('%s', async (entry) => {
     expect(await heavyStaticImports(entry)).toEqual([]);
   }, 60_000);
 

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { mayRestart, silentTooLong, supervise, workerSlot, type DeathCause, type HeartbeatOptions, type SupervisorEnv } from '../../src/app/supervisor.ts';
+import { mayRestart, silentTooLong, supervise, workerSlot, type DeathCause, type HeartbeatOptions, type SupervisorEnv } from '../../src/app/workers/supervisor.ts';
 
 /** A simulated clock with one interval timer, a worker that records what it is sent, and fake Web Locks. */
 function harness(opts: HeartbeatOptions, locks = true) {

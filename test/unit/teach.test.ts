@@ -8,10 +8,10 @@ import type { Instance } from '../../src/core/data/types.ts';
 import { casesFromPairs, casesFromTraps, casesToCsv, casesToJson, groupCases, mergeCases, type FailureCase } from '../../src/core/results/gallery.ts';
 import type { PairRow } from '../../src/core/natural/pairs.ts';
 import type { TrapRow } from '../../src/core/trap/summary.ts';
-import { CATEGORY_COLORS, CATEGORY_VARS, SOURCE_COLORS } from '../../src/app/palette.ts';
+import { CATEGORY_COLORS, CATEGORY_VARS, SOURCE_COLORS } from '../../src/app/charts/palette.ts';
 import { categoryChart } from '../../src/cli/audit/report-html.ts';
 import { PAIR_CATEGORIES } from '../../src/core/natural/categories.ts';
-import { wrapLabel } from '../../src/app/components/chart-axes.tsx';
+import { wrapLabel } from '../../src/app/charts/chart-axes.tsx';
 import { GALLERY_KEY, loadFailures } from '../../src/app/store/teach-slice.ts';
 
 const inst = (id: string, extra: Partial<Instance> = {}): Instance => ({ id, dataset: 'demo', title: 't', question: `Q ${id}?`, context: 'Ann lives in Paris.', answers: [{ text: 'Paris', start: 13 }], isImpossible: false, lang: 'en', tags: [], ...extra });
@@ -155,7 +155,7 @@ describe('palette', () => {
     for (const c of PAIR_CATEGORIES) expect(svg).toContain(`fill="${CATEGORY_COLORS[c]}"><title>d · keyboard · seed 1: ${c} 1 of 5</title>`);
   });
   it('styles.css holds the same category colours', () => {
-    const css = readFileSync(join(import.meta.dirname, '../../src/app/styles.css'), 'utf8');
+    const css = readFileSync(join(import.meta.dirname, '../../src/app/shell/styles.css'), 'utf8');
     for (const [cat, v] of Object.entries(CATEGORY_VARS)) expect(css).toMatch(new RegExp(`${v}: ${CATEGORY_COLORS[cat as keyof typeof CATEGORY_COLORS]};`, 'i'));
   });
 });

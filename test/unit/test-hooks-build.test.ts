@@ -32,7 +32,7 @@ async function bundle(entry: string, testHooks: boolean): Promise<string> {
 
 describe('worker-kill test hooks', () => {
   it.each([false, true])('page bundle with __QARX_TEST_HOOKS__ = %s', async (testHooks) => {
-    const js = await bundle('src/app/App.tsx', testHooks);
+    const js = await bundle('src/app/shell/App.tsx', testHooks);
     expect(js.includes('qarxTest')).toBe(testHooks);
     expect(js.includes('test-hooks')).toBe(testHooks);
   });

@@ -14,7 +14,7 @@ import { trapComparisons } from '../../core/experiments/traps/ci.ts';
 import { adversarialComparisons } from '../../core/experiments/adversarial/ci.ts';
 import { universalComparisons } from '../../core/experiments/universal/ci.ts';
 import type { RunRecord } from '../../core/results/run-record.ts';
-import { requestCi } from '../stats-client.ts';
+import { requestCi } from '../workers/stats-client.ts';
 import type { AppState } from './index.ts';
 
 /** Every kind of run the app saves. */

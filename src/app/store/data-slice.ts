@@ -3,7 +3,7 @@ import type { StateCreator } from 'zustand';
 import type { Permalink } from '../../core/results/permalink.ts';
 import type { GoldAnswer, Instance } from '../../core/data/types.ts';
 import type { DatasetInfo, ImportSource, InstanceRow, SearchFilters, StorageReport } from '../../worker/data-protocol.ts';
-import { newDataId, sendData } from '../data-client.ts';
+import { newDataId, sendData } from '../workers/data-client.ts';
 import type { AppState } from './index.ts';
 
 export interface ImportJob {

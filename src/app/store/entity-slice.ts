@@ -7,8 +7,8 @@ import type { PairRow } from '../../core/natural/pairs.ts';
 import { editAsPair, WIKIPEDIA_API, type WikiEdit } from '../../core/natural/wiki-edit.ts';
 import { MAX_SEED } from '../../core/text/random.ts';
 import { isRevisionPair } from '../../core/formats/pair-kind.ts';
-import { newDataId, sendData } from '../data-client.ts';
-import { newJobId, send } from '../worker-client.ts';
+import { newDataId, sendData } from '../workers/data-client.ts';
+import { newJobId, send } from '../workers/worker-client.ts';
 import type { AppState } from './index.ts';
 import { scored } from './scoring.ts';
 

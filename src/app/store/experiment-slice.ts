@@ -12,9 +12,9 @@ import { recategorize, recategorizeLive, type CategoryRule } from '../../core/na
 import type { NoiseOptions } from '../../core/natural/noise-kinds.ts';
 import { pairsToCsv } from '../../core/formats/pairs-csv.ts';
 import type { RunRecord } from '../../core/results/run-record.ts';
-import { downloadText } from '../download.ts';
-import { newDataId, sendData } from '../data-client.ts';
-import { newJobId, send } from '../worker-client.ts';
+import { downloadText } from '../shell/download.ts';
+import { newDataId, sendData } from '../workers/data-client.ts';
+import { newJobId, send } from '../workers/worker-client.ts';
 import { sendOnAll } from './per-model-slice.ts';
 import type { AppState } from './index.ts';
 import { collectRequest, scopeQuery, scopeRecord } from './scope-slice.ts';

@@ -10,7 +10,7 @@ import type { Occlusion, Reduction, UnitKind } from '../../core/explain/index.ts
 import type { CaseKind, FailureCase } from '../../core/results/gallery.ts';
 import type { QaInput } from '../../core/types.ts';
 import type { SweepProgress } from '../../core/entity/stats.ts';
-import { newJobId, send } from '../worker-client.ts';
+import { newJobId, send } from '../workers/worker-client.ts';
 import type { WorkerEvent } from '../../worker/protocol.ts';
 import { liveInstance } from './entity-slice.ts';
 import type { AppState } from './index.ts';

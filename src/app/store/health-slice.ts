@@ -3,7 +3,7 @@
  * changes that fail every request the dead worker held, so no card stays busy.
  */
 import type { StateCreator } from 'zustand';
-import type { DeathCause } from '../supervisor.ts';
+import type { DeathCause } from '../workers/supervisor.ts';
 import type { ExperimentJob } from './experiment-slice.ts';
 import type { AppState } from './index.ts';
 import { JOB_OF, type SavedKind } from './run-saving.ts';

@@ -1,7 +1,7 @@
 /** The live view: passage, question, the current prediction and its timing. */
 import type { StateCreator } from 'zustand';
 import type { PredictProgress, QaPrediction } from '../../core/index.ts';
-import { newJobId, send } from '../worker-client.ts';
+import { newJobId, send } from '../workers/worker-client.ts';
 import type { AppState } from './index.ts';
 import type { ScoringLang } from '../../core/data/score.ts';
 import { loadScoringLang, saveScoringLang } from './scoring.ts';

@@ -3,7 +3,7 @@
  * as a hash route, so the URL says where one is, a reload returns there, and Back works.
  */
 import type { StateCreator } from 'zustand';
-import { HOME, parseRoute, routeHash, sameRoute, type Route } from '../routes.ts';
+import { HOME, parseRoute, routeHash, sameRoute, type Route } from '../shell/routes.ts';
 import type { AppState } from './index.ts';
 
 export interface NavSlice {

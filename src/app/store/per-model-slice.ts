@@ -9,7 +9,7 @@ import type { StateCreator } from 'zustand';
 import type { WorkerRequest } from '../../worker/protocol.ts';
 import type { RunRecord } from '../../core/results/run-record.ts';
 import type { ResultTable } from '../../core/results/table.ts';
-import { send } from '../worker-client.ts';
+import { send } from '../workers/worker-client.ts';
 import { builtInPayload, builtInTable, JOB_OF, type SavedKind } from './run-saving.ts';
 import { modelOfKey, readyKeys } from './model-keys.ts';
 import type { AppState } from './index.ts';

@@ -6,7 +6,7 @@
  */
 import { robustnessComparisons, robustnessShares } from '../../core/experiments/robustness/ci.ts';
 import type { ExperimentCi } from '../../core/stats/index.ts';
-import { requestCi } from '../stats-client.ts';
+import { requestCi } from '../workers/stats-client.ts';
 import { ciOptionsOf, recordWithCi } from './ci-slice.ts';
 import type { AppState } from './index.ts';
 

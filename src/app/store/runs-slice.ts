@@ -8,7 +8,7 @@ import type { StateCreator } from 'zustand';
 import type { RunRecord } from '../../core/results/run-record.ts';
 import type { ResultTable } from '../../core/results/table.ts';
 import type { SavedRunInfo } from '../../worker/data-protocol.ts';
-import { newDataId, sendData } from '../data-client.ts';
+import { newDataId, sendData } from '../workers/data-client.ts';
 import type { AppState } from './index.ts';
 
 export interface RunsSlice {

@@ -2,9 +2,9 @@
 import type { StateCreator } from 'zustand';
 import type { Capabilities, DeviceChoice, LoadProgress, ModelInfo, ModelSourceMsg } from '../../worker/protocol.ts';
 import type { DtypeChoice } from '../../core/runtime/dtypes.ts';
-import { newJobId, send } from '../worker-client.ts';
+import { newJobId, send } from '../workers/worker-client.ts';
 import type { AppState } from './index.ts';
-import { DEFAULT_REMOTE_HOST, initRequest } from '../startup.ts';
+import { DEFAULT_REMOTE_HOST, initRequest } from '../shell/startup.ts';
 
 export type ModelStatus = 'idle' | 'loading' | 'ready' | 'error';
 

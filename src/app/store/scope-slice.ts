@@ -7,7 +7,7 @@ import type { StateCreator } from 'zustand';
 import type { Instance } from '../../core/data/types.ts';
 import { countsOf, describeScope, type ScopeCounts, type ScopeKind, type ScopeSpec } from '../../core/experiments/scope.ts';
 import type { SearchFilters } from '../../worker/data-protocol.ts';
-import { newDataId, sendData } from '../data-client.ts';
+import { newDataId, sendData } from '../workers/data-client.ts';
 import { rowKey } from './data-slice.ts';
 import type { AppState } from './index.ts';
 

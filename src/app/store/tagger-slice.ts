@@ -5,7 +5,7 @@
  */
 import type { StateCreator } from 'zustand';
 import { isHubId } from '../../core/qa/hub-id.ts';
-import { newJobId, send } from '../worker-client.ts';
+import { newJobId, send } from '../workers/worker-client.ts';
 import type { AppState } from './index.ts';
 import type { TaggerCoverage } from '../../core/ner/coverage.ts';
 

@@ -6,8 +6,8 @@ import { DEFAULT_TRAP, type TrapConfig, type TrapRow, type TrapSkipped } from '.
 import type { TrapPosition } from '../../core/trap/insert.ts';
 import { adversarialPair, type LiveTrap, type TrapSpec } from '../../core/trap/pair.ts';
 import { adversarialSelection } from '../../core/trap/adversarial.ts';
-import { newDataId, sendData } from '../data-client.ts';
-import { newJobId, send } from '../worker-client.ts';
+import { newDataId, sendData } from '../workers/data-client.ts';
+import { newJobId, send } from '../workers/worker-client.ts';
 import { sendOnAll } from './per-model-slice.ts';
 import { EXPERIMENT_LIMIT, runRecordOf, type ExperimentJob } from './experiment-slice.ts';
 import type { AppState } from './index.ts';

@@ -1,6 +1,6 @@
 /**
  * The colour of each answer category, one per category everywhere: the app's chips and charts
- * (src/app/palette.ts re-exports it; styles.css holds the same values) and the audit's HTML report.
+ * (src/app/charts/palette.ts re-exports it; styles.css holds the same values) and the audit's HTML report.
  * Okabe & Ito's colour-blind-safe set, darkened where white text sits on them (≥ 4.5:1).
  */
 import type { PairCategory } from './categories.ts';

@@ -16,7 +16,7 @@ export let restarts = 0;
 let nextId = 1;
 let nextData = 1;
 
-vi.mock('../../../src/app/worker-client.ts', () => ({
+vi.mock('../../../src/app/workers/worker-client.ts', () => ({
   send: (r: WorkerRequest) => sent.push(r),
   newJobId: () => nextId++,
   restartWorker: () => {
@@ -25,7 +25,7 @@ vi.mock('../../../src/app/worker-client.ts', () => ({
   onWorkerEvent: () => {},
   onWorkerDied: () => {},
 }));
-vi.mock('../../../src/app/data-client.ts', () => ({
+vi.mock('../../../src/app/workers/data-client.ts', () => ({
   sendData: (r: { type: string }) => dataSent.push(r),
   newDataId: () => nextData++,
   onDataEvent: () => {},

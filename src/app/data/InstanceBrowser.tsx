@@ -1,0 +1,119 @@
+/** A searchable, filterable, virtualized list of every loaded question; arrow keys move, the live view follows. */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { DEFAULT_FILTERS, rowKey } from '../store/data-slice.ts';
+import { PAIR_CATEGORIES } from '../../core/natural/categories.ts';
+import { useApp } from '../store/index.ts';
+import { DatasetSelect } from './DatasetSelect.tsx';
+import { scrollToAnswerWhenOpen } from '../shell/phone.ts';
+
+const ROW_HEIGHT = 58;
+
+
+export function InstanceBrowser() {
+  const rows = useApp((s) => s.rows);
+  const total = useApp((s) => s.total);
+  const query = useApp((s) => s.query);
+  const filters = useApp((s) => s.filters);
+  const listNote = useApp((s) => s.listNote);
+  const selectedKey = useApp((s) => s.selectedKey);
+  const { setQuery, setFilters, select } = useApp.getState();
+  const hasPairs = useApp((s) => s.naturalRows.length > 0);
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+  const selectedIndex = rows.findIndex((r) => rowKey(r) === selectedKey);
+
+  useEffect(() => {
+    if (selectedIndex >= 0) virtual.scrollToIndex(selectedIndex, { align: 'auto' });
+  }, [selectedIndex, virtual]);
+
+  const onKey = (e: KeyboardEvent) => {
+    if (rows.length === 0) return;
+    const step = e.key === 'ArrowDown' || e.key === 'j' ? 1 : e.key === 'ArrowUp' || e.key === 'k' ? -1 : e.key === 'PageDown' ? 10 : e.key === 'PageUp' ? -10 : 0;
+    if (step === 0) return;
+    e.preventDefault();
+    const next = Math.max(0, Math.min(rows.length - 1, (selectedIndex < 0 ? -1 : selectedIndex) + step));
+    select(rows[next]!);
+  };
+
+  return (
+    <div className="browser" data-testid="instance-browser">
+      <input className="search" type="search" aria-label="Search questions, passages and answers" placeholder="Search questions, passages, answers…" value={query} onChange={(e) => setQuery(e.target.value)} />
+      <div className="filters">
+        <DatasetSelect label="Dataset" />
+        <select aria-label="Answerable" value={filters.answerable} onChange={(e) => setFilters({ answerable: e.target.value as typeof filters.answerable })}>
+          <option value="all">Answerable or not</option>
+          <option value="answerable">Answerable</option>
+          <option value="unanswerable">Unanswerable</option>
+        </select>
+        <select aria-label="Answer entity type" value={filters.entity} onChange={(e) => setFilters({ entity: e.target.value as typeof filters.entity })}>
+          <option value="all">Any answer type</option>
+          <option value="PER">Person (PER)</option>
+          <option value="ORG">Organization (ORG)</option>
+          <option value="GPE">Place (GPE)</option>
+          <option value="other">Other</option>
+        </select>
+        <select aria-label="Natural-perturbation category" value={filters.category} disabled={!hasPairs && filters.category === 'all'} title={hasPairs ? 'From the last revision-pair run (Experiments)' : 'Run the revision pairs in Experiments first'} onChange={(e) => setFilters({ category: e.target.value as typeof filters.category })}>
+          <option value="all">Any category</option>
+          {PAIR_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+        <label className="toggle">
+          <input type="checkbox" checked={filters.revision === 'with-revision'} onChange={(e) => setFilters({ revision: e.target.checked ? 'with-revision' : 'all' })} /> has revision pair
+        </label>
+      </div>
+      {listNote && (
+        <p className="hint" role="status" data-testid="list-note">
+          {listNote}
+        </p>
+      )}
+      <div className="count" data-testid="result-count">
+        {total === rows.length ? `${total.toLocaleString()} question${total === 1 ? '' : 's'}` : `showing ${rows.length.toLocaleString()} of ${total.toLocaleString()} — refine the search`}
+      </div>
+      {total === 0 && (query.trim() !== '' || JSON.stringify(filters) !== JSON.stringify(DEFAULT_FILTERS)) && (
+        <div className="empty-result" role="status" data-testid="empty-result">
+          <p>No question matches {query.trim() ? <>“{query.trim()}”</> : 'these filters'}{query.trim() && JSON.stringify(filters) !== JSON.stringify(DEFAULT_FILTERS) ? ' with these filters' : ''}. Try fewer words or a wider filter.</p>
+          <button type="button" data-testid="reset-filters" onClick={() => useApp.getState().clearSearch()}>
+            Clear search and filters{filters.dataset !== 'all' ? ' (keeps the dataset)' : ''}
+          </button>
+        </div>
+      )}
+      <div className="list" ref={scroller} tabIndex={0} role="listbox" aria-label="Questions" aria-activedescendant={selectedIndex >= 0 ? `row-${selectedIndex}` : undefined} onKeyDown={onKey}>
+        <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
+          {virtual.getVirtualItems().map((v) => {
+            const r = rows[v.index]!;
+            const active = v.index === selectedIndex;
+            return (
+              <div
+                key={rowKey(r)}
+                id={`row-${v.index}`}
+                role="option"
+                aria-selected={active}
+                className={`list-row${active ? ' active' : ''}`}
+                data-testid="instance-row"
+                style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${v.start}px)` }}
+                onClick={() => {
+                  select(r);
+                  scrollToAnswerWhenOpen(rowKey(r));
+                }}
+              >
+                <div className="row-q" lang={r.lang}>
+                  {r.question}
+                </div>
+                <div className="row-meta">
+                  <span className="row-answer">{r.isImpossible ? 'unanswerable' : r.answer}</span>
+                  {r.answerType && r.answerType !== 'other' && <span className={`tag tag-${r.answerType}`}>{r.answerType}</span>}
+                  {r.hasRevision && <span className="tag" title="revision pair (edited passage)">rev</span>}
+                  {r.hasParaphrase && <span className="tag" title="paraphrase of the question (the dataset's own)">para</span>}
+                </div>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,206 @@
+/** A sweep's result: the table (partial rows marked) and its charts, for the live card and saved runs. */
+import { DROP_SUFFIX } from '../../core/metrics/drop.ts';
+import { Term } from '../teach/Term.tsx';
+import { memo } from 'react';
+import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import { Chart, pct, SOURCE_COLORS } from '../charts/Chart.tsx';
+import { CATEGORY_COLORS } from '../charts/palette.ts';
+import { PCT_AXIS, WrappedTick, xTitle, yTitle } from '../charts/chart-axes.tsx';
+import { ORIGIN_LABELS, SOURCE_LABELS, type Origin } from '../../core/entity/options.ts';
+import { wrongShares, type SweepRow } from '../../core/entity/stats.ts';
+import { faint, SmallLegend, SmallMark, smallTip } from '../charts/SmallMark.tsx';
+import type { ExperimentCi } from '../../core/stats/index.ts';
+import { sweepRowKey } from '../../core/metrics/experiment-slices.ts';
+import { CiCells, CiHeads, CiLegend } from '../charts/CiCell.tsx';
+import { CI_WHISKER, CiWhiskerNote, ciWhisker } from '../charts/CiWhiskers.tsx';
+
+/** A sweep's table and charts; `origin` is the run's main person-name origin; `ci` its statistics per row when computed. */
+export const SweepResults = memo(function SweepResults({ rows: all, origin, ci }: { rows: SweepRow[]; origin: Origin; ci?: ExperimentCi | null }) {
+  // Rows a cancelled run left short of their seeds are listed but kept out of charts and means.
+  const rows = all.filter((r) => r.complete);
+  const partial = all.length - rows.length;
+  const main = rows.filter((r) => r.origin === origin || !(r.type === 'PER' && r.source === 'db'));
+  const types = [...new Set(main.map((r) => r.type))];
+  const sources = [...new Set(main.map((r) => r.source))];
+  // Drop in F1 per entity type, one bar per source, error bars = std over seeds.
+  const byType = types.map((t) => {
+    const d: Record<string, number | string | [number, number]> = { type: t };
+    for (const s of sources) {
+      const r = main.find((x) => x.type === t && x.source === s && x.origin === origin) ?? main.find((x) => x.type === t && x.source === s);
+      if (r) {
+        d[s] = +r.dropF1.toFixed(2);
+        d[`${s}-std`] = +r.pertF1.std.toFixed(2);
+        d[`${s}-n`] = r.n;
+        const w = ciWhisker(ci?.rows[sweepRowKey(r)]?.drop.f1);
+        if (w) d[`${s}-ci`] = w;
+      }
+    }
+    return d;
+  });
+  const bySource = sources.map((s) => {
+    const rs = main.filter((r) => r.source === s && r.type !== 'MIX');
+    const n = rs.reduce((a, r) => a + r.n, 0);
+    const drop = n ? rs.reduce((a, r) => a + r.dropF1 * r.n, 0) / n : 0;
+    return { source: SOURCE_LABELS[s], drop: +drop.toFixed(2), fill: SOURCE_COLORS[s], n };
+  });
+  const origins = rows.filter((r) => r.type === 'PER' && r.source === 'db');
+  const byOrigin = origins.map((r) => ({ origin: ORIGIN_LABELS[r.origin as Origin], em: +r.pertEm.mean.toFixed(2), std: +r.pertEm.std.toFixed(2), original: +r.orig.em.toFixed(2), n: r.n, ci: ciWhisker(ci?.rows[sweepRowKey(r)]?.perturbed.em) }));
+  const errorData = errorChartData(main);
+  return (
+    <div className="results">
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="Sweep results (scrolls sideways)">
+        <table className="results-table" data-testid="sweep-table">
+          <thead>
+            <tr>
+              <th>type</th>
+              <th>source</th>
+              <th>origin</th>
+              <th>n</th>
+              <th>seeds</th>
+              <th>
+                orig. <Term k="EM" /> / <Term k="F1" />
+              </th>
+              <th>
+                renamed EM <Term k="seed spread">±</Term>
+              </th>
+              <th>renamed F1 ±</th>
+              <th>drop F1 {DROP_SUFFIX}</th>
+              {ci && <CiHeads />}
+              <th title="Wrong renamed answers: another entity vs a wrong boundary">wrong ent. / bound. %</th>
+            </tr>
+          </thead>
+          <tbody>
+            {all.map((r) => (
+              <tr key={`${r.type}-${r.source}-${r.origin}`} className={r.complete ? undefined : 'partial-row'} data-testid={r.complete ? 'sweep-row' : 'sweep-row-partial'}>
+                <td>{r.type}</td>
+                <td>{SOURCE_LABELS[r.source]}</td>
+                <td>{r.source === 'db' ? ORIGIN_LABELS[r.origin as Origin] : '–'}</td>
+                <td>
+                  {r.n}
+                  <SmallMark n={r.n} />
+                </td>
+                <td>
+                  {r.seeds}/{r.plannedSeeds}
+                  {r.complete ? '' : ' (partial)'}
+                </td>
+                <td>
+                  {pct(r.orig.em)} / {pct(r.orig.f1)}
+                </td>
+                <td>
+                  {pct(r.pertEm.mean)} ± {pct(r.pertEm.std)}
+                </td>
+                <td>
+                  {pct(r.pertF1.mean)} ± {pct(r.pertF1.std)}
+                </td>
+                <td className={r.dropF1 > 0.05 ? 'drop' : 'gain'}>{pct(r.dropF1)}</td>
+                {ci && <CiCells stats={ci.rows[sweepRowKey(r)]} />}
+                <td>{fmtShares(r)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <SmallLegend counts={all.map((r) => r.n)} />
+      {ci && <CiLegend ci={ci} seedSpread testid="sweep" />}
+      <p className="hint" data-testid="sweep-std-note">
+        ± is the standard deviation over perturbation seeds (the papers' ± is over training seeds). Wrong ent. / bound.: of the wrong renamed answers, the share naming another entity and the share with a wrong boundary.
+        {partial > 0 && ` ${partial} row${partial === 1 ? '' : 's'} of a cancelled run ${partial === 1 ? 'is' : 'are'} marked partial and left out of the charts.`}
+      </p>
+      <div className="charts">
+        <Chart title="Drop in F1 per entity type" testid="chart-type" counts={byType.flatMap((d) => sources.map((s) => d[`${s}-n`]).filter((n): n is number => typeof n === 'number'))} note={<CiWhiskerNote ci={ci} />}>
+          <BarChart data={byType}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="type" interval={0} height={40} tick={<WrappedTick />} label={xTitle('entity type')} />
+            <YAxis label={yTitle(`drop in F1 ${DROP_SUFFIX}, points`)} />
+            <Tooltip formatter={smallTip()} />
+            <Legend />
+            {sources.map((s) => (
+              <Bar key={s} dataKey={s} name={SOURCE_LABELS[s]} fill={SOURCE_COLORS[s]} isAnimationActive={false}>
+                {byType.map((d) => (
+                  <Cell key={String(d.type)} fillOpacity={faint(d[`${s}-n`])} />
+                ))}
+                <ErrorBar dataKey={`${s}-std`} width={4} stroke="#333" isAnimationActive={false} />
+                {ci && <ErrorBar dataKey={`${s}-ci`} {...CI_WHISKER} />}
+              </Bar>
+            ))}
+          </BarChart>
+        </Chart>
+        <Chart title={`Drop in F1 per name source (${types.filter((t) => t !== 'MIX').join(', ') || 'MIX'})`} testid="chart-source" counts={bySource.map((d) => d.n)}>
+          <BarChart data={bySource}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="source" interval={0} height={40} tick={<WrappedTick />} label={xTitle('name source')} />
+            <YAxis label={yTitle(`drop in F1 ${DROP_SUFFIX}, points`)} />
+            <Tooltip formatter={smallTip()} />
+            <Bar dataKey="drop" name="drop in F1" isAnimationActive={false}>
+              {bySource.map((d) => (
+                <Cell key={d.source} fill={d.fill} fillOpacity={faint(d.n)} />
+              ))}
+            </Bar>
+          </BarChart>
+        </Chart>
+        {byOrigin.length > 0 && (
+          <Chart title="EM by person-name origin (PER, DBName)" testid="chart-origin" counts={byOrigin.map((d) => d.n)} note={<CiWhiskerNote ci={ci} what="renamed EM" />}>
+            <BarChart data={byOrigin}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} />
+              <XAxis dataKey="origin" interval={0} height={40} tick={<WrappedTick />} label={xTitle('person-name origin')} />
+              <YAxis {...PCT_AXIS} label={yTitle('EM (%)')} />
+              <Tooltip formatter={smallTip()} />
+              <Legend />
+              <Bar dataKey="original" name="original" fill={SOURCE_COLORS.original} isAnimationActive={false}>
+                {byOrigin.map((d) => (
+                  <Cell key={d.origin} fillOpacity={faint(d.n)} />
+                ))}
+              </Bar>
+              <Bar dataKey="em" name="renamed" fill={SOURCE_COLORS.db} isAnimationActive={false}>
+                {byOrigin.map((d) => (
+                  <Cell key={d.origin} fillOpacity={faint(d.n)} />
+                ))}
+                <ErrorBar dataKey="std" width={4} stroke="#333" isAnimationActive={false} />
+                {ci && <ErrorBar dataKey="ci" {...CI_WHISKER} />}
+              </Bar>
+            </BarChart>
+          </Chart>
+        )}
+        <Chart title="Wrong renamed answers per cell: wrong entity vs wrong boundary (%)" testid="chart-errors" counts={errorData.map((d) => d.n)}>
+          <BarChart data={errorData}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="cell" interval={0} height={58} tick={<WrappedTick max={8} />} label={xTitle('entity type and name source')} />
+            <YAxis {...PCT_AXIS} label={yTitle('wrong answers (%)')} />
+            <Tooltip formatter={smallTip()} />
+            <Legend />
+            <Bar dataKey="entity" name="wrong entity" stackId="e" fill={CATEGORY_COLORS.C2W} isAnimationActive={false}>
+              {errorData.map((d) => (
+                <Cell key={d.cell} fillOpacity={faint(d.n)} />
+              ))}
+            </Bar>
+            <Bar dataKey="boundary" name="wrong boundary" stackId="e" fill={CATEGORY_COLORS.partial} isAnimationActive={false}>
+              {errorData.map((d) => (
+                <Cell key={d.cell} fillOpacity={faint(d.n)} />
+              ))}
+            </Bar>
+          </BarChart>
+        </Chart>
+      </div>
+    </div>
+  );
+});
+
+/**
+ * The error-share chart's bars: wrong entity vs wrong boundary per cell (type × source), renamed side,
+ * as Yan et al.'s Table 6, with the cell's question count `n` (the sweep table's n, which marks it small), e.g.
+ * errorChartData([PER · InDistName row of 12 questions, 3 + 1 wrong]) → [{ cell: 'PER InDistName', entity: 75, boundary: 25, n: 12 }].
+ */
+export function errorChartData(rows: readonly SweepRow[]): { cell: string; entity: number; boundary: number; n: number }[] {
+  return rows
+    .filter((r) => r.type !== 'MIX')
+    .map((r) => {
+      const sh = wrongShares(r.errors.pert);
+      return { cell: `${r.type} ${SOURCE_LABELS[r.source]}`, entity: Number.isNaN(sh.entity) ? 0 : +sh.entity.toFixed(1), boundary: Number.isNaN(sh.boundary) ? 0 : +sh.boundary.toFixed(1), n: r.n };
+    });
+}
+
+/** "wrong entity / wrong boundary" shares of a row's renamed wrong answers, or – when none is wrong. */
+function fmtShares(r: SweepRow): string {
+  const sh = wrongShares(r.errors.pert);
+  return Number.isNaN(sh.entity) ? '–' : `${pct(sh.entity)} / ${pct(sh.boundary)}`;
+}

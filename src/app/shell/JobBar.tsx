@@ -1,0 +1,48 @@
+/** The progress line shared by every experiment card, with the record of what produced its result. */
+import { describeRun } from '../../core/results/run-record.ts';
+import type { ExperimentJob } from '../store/experiment-slice.ts';
+import type { SavedKind } from '../store/run-saving.ts';
+import { ModelResults } from '../models/ModelResults.tsx';
+
+/** Progress and Cancel of an experiment job, or how it ended, e.g. <JobBar job={s.sweep} onCancel={…} testid="sweep" />; with `kind`, the tabs of its models. */
+export function JobBar(props: { job: ExperimentJob; onCancel: () => void; testid: string; unit?: string; kind?: SavedKind }) {
+  const { job, testid, kind } = props;
+  return (
+    <>
+      {job.run && (
+        <p className="run-record" data-testid={`${testid}-record`} title={job.run.versionTwoReason}>
+          {describeRun(job.run)}
+        </p>
+      )}
+      {kind && <ModelResults kind={kind} testid={testid} />}
+      <JobStatusLine {...props} />
+    </>
+  );
+}
+
+/** The job's progress, or how it ended. */
+function JobStatusLine({ job, onCancel, testid, unit = 'predictions' }: { job: ExperimentJob; onCancel: () => void; testid: string; unit?: string }) {
+  if (job.status === 'collecting') return <div className="progress-block">Reading the selected questions…</div>;
+  if (job.status === 'error') return <div className="error">{job.error}</div>;
+  if (job.status === 'cancelled' && job.stopReason) {
+    return (
+      <div className="note" data-testid={`${testid}-stopped`}>
+        Stopped: {job.stopReason} The results below are what finished before, marked partial and saved to the run history.
+      </div>
+    );
+  }
+  if (job.status === 'cancelled') return <div className="note">Cancelled: the results below are what finished before.</div>;
+  if (job.status !== 'running') return null;
+  const p = job.progress;
+  return (
+    <div className="progress-block" data-testid={`${testid}-progress`}>
+      <div className="progress-line">
+        <span>{p ? `${p.label} · ${p.done.toLocaleString()} of ${p.total.toLocaleString()} ${unit}` : 'Starting…'}</span>
+        <button type="button" className="link" data-testid={`${testid}-cancel`} onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+      <progress max={p?.total ?? 1} value={p?.done ?? 0} />
+    </div>
+  );
+}
