@@ -17,12 +17,14 @@ import { Catalog } from './catalog.ts';
 import type { DataEvent, DataRequest, DatasetInfo, InstanceRow, SearchFilters, StorageReport } from './data-protocol.ts';
 import { describeRecovery, importAlive, QarxDb, readDataset, readQuestions, recoverStorage, removeDataset, storageRows } from './db.ts';
 import { installHeartbeat } from './heartbeat.ts';
+import { packedPost, receivedRequest } from './port.ts';
 import { SearchIndex } from './search-index.ts';
 import { combineNoAnswer, decideNoAnswer, type NoAnswerData, type NoAnswerDecision } from '../core/data/no-answer.ts';
 import { handleRunRequest } from './run-history.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
-const post = (e: DataEvent) => self.postMessage(e);
+// Packed: each passage crosses once, not once per question (issue 40.2).
+const post = packedPost<DataEvent>(self);
 
 const DEMO_ID = 'demo';
 const MAX_ROWS = 20_000;
@@ -321,7 +323,7 @@ async function passageAnswersOf(x: Instance): Promise<GoldAnswer[]> {
 
 installHeartbeat(self); // pings and the life lock, ahead of the command switch
 self.onmessage = (ev: MessageEvent<DataRequest>) => {
-  const msg = ev.data;
+  const msg = receivedRequest(ev);
   switch (msg.type) {
     case 'init':
       void init();

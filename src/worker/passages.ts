@@ -3,14 +3,19 @@
  * `passages` table, keyed by dataset and the passage's SHA-256, and each question row names it in
  * `passage` instead of carrying its own copy: 2,000 questions on a 1 MB passage were 2 GB of rows
  * and ran out of memory (issue 40.2). Rows written before v7 still carry `context` and are read as
- * they are. Every reader of stored rows goes through `withPassages`, which puts the passage back.
+ * they are. A revision pair's edited passage is stored the same way (its `revision.passage`): the
+ * questions of one edited paragraph share it too. Every reader of stored rows goes through
+ * `withPassages`, which puts the passages back.
  */
 import type { Table } from 'dexie';
-import type { Instance } from '../core/data/types.ts';
+import type { Instance, RevisionPair } from '../core/data/types.ts';
 import { sha256Hex } from '../core/data/content-hash.ts';
 
+/** A revision pair as stored: its edited passage named by `passage`, or carried in `context` (rows written before issue 40.2). */
+export type StoredRevision = RevisionPair | (Omit<RevisionPair, 'context'> & { passage: string });
+
 /** A question as stored: since v7 without its passage, which `passage` names; before v7 with its `context`. */
-export type StoredRow = Instance | (Omit<Instance, 'context'> & { passage: string });
+export type StoredRow = Instance | (Omit<Instance, 'context' | 'revision'> & { passage: string; revision?: StoredRevision });
 
 /** One distinct passage of a dataset. */
 export interface StoredPassage {
@@ -38,11 +43,20 @@ export async function passageKey(context: string): Promise<string> {
 export async function toStored(instances: readonly Instance[], keys: Map<string, string>, saved: ReadonlySet<string>): Promise<{ rows: StoredRow[]; passages: StoredPassage[] }> {
   const rows: StoredRow[] = [];
   const passages = new Map<string, StoredPassage>();
-  for (const { context, ...rest } of instances) {
+  /** The key of a passage of `dataset`, listed for saving the first time it is met. */
+  const keyOf = async (dataset: string, context: string): Promise<string> => {
     let key = keys.get(context);
     if (key === undefined) keys.set(context, (key = await passageKey(context)));
-    if (!saved.has(key) && !passages.has(key)) passages.set(key, { dataset: rest.dataset, key, context });
-    rows.push({ ...rest, passage: key });
+    if (!saved.has(key) && !passages.has(key)) passages.set(key, { dataset, key, context });
+    return key;
+  };
+  for (const { context, revision, ...rest } of instances) {
+    const row: StoredRow = { ...rest, passage: await keyOf(rest.dataset, context) };
+    if (revision) {
+      const { context: edited, ...pair } = revision;
+      row.revision = { ...pair, passage: await keyOf(rest.dataset, edited) };
+    }
+    rows.push(row);
   }
   return { rows, passages: [...passages.values()] };
 }
@@ -62,6 +76,8 @@ export function storedBytes(rows: readonly StoredRow[], passages: readonly Store
 
 /** Whether a row carries its own passage (written before v7). */
 const carriesPassage = (x: StoredRow): x is Instance => 'context' in x;
+/** The key of a row's stored passage and its revision's stored edited passage, where they are stored apart. */
+const refsOf = (x: StoredRow): string[] => [...(carriesPassage(x) ? [] : [x.passage]), ...(x.revision && 'passage' in x.revision ? [x.revision.passage] : [])];
 
 /**
  * The instances of stored rows, each with its passage put back (one shared string per passage) —
@@ -70,17 +86,28 @@ const carriesPassage = (x: StoredRow): x is Instance => 'context' in x;
  */
 export async function withPassages(t: PassageTables, rows: readonly (StoredRow | undefined)[]): Promise<(Instance | undefined)[]> {
   const wanted = new Map<string, [string, string]>();
-  for (const x of rows) if (x && !carriesPassage(x)) wanted.set(`${x.dataset}\u0000${x.passage}`, [x.dataset, x.passage]);
+  for (const x of rows) for (const key of x ? refsOf(x) : []) wanted.set(`${x?.dataset}\u0000${key}`, [x?.dataset ?? '', key]);
   const found = wanted.size ? await t.passages.bulkGet([...wanted.values()]) : [];
   const text = new Map<string, string>();
   for (const p of found) if (p) text.set(`${p.dataset}\u0000${p.key}`, p.context);
-  return rows.map((x) => {
-    if (!x || carriesPassage(x)) return x;
-    const context = text.get(`${x.dataset}\u0000${x.passage}`);
-    if (context === undefined) return undefined;
-    const { passage: _key, ...rest } = x;
-    return { ...rest, context };
-  });
+  return rows.map((x) => (x ? restored(x, (key) => text.get(`${x.dataset}\u0000${key}`)) : undefined));
+}
+
+/** A stored row with its passages put back by `text` (undefined when one is missing). */
+function restored(x: StoredRow, text: (key: string) => string | undefined): Instance | undefined {
+  const { revision, ...row } = x;
+  let pair: RevisionPair | undefined;
+  if (revision && 'passage' in revision) {
+    const { passage: key, ...rest } = revision;
+    const edited = text(key);
+    if (edited === undefined) return undefined;
+    pair = { ...rest, context: edited };
+  } else pair = revision;
+  const withPair = pair ? { revision: pair } : {};
+  if ('context' in row) return { ...row, ...withPair };
+  const { passage: key, ...rest } = row;
+  const context = text(key);
+  return context === undefined ? undefined : { ...rest, context, ...withPair };
 }
 
 /** Every question of a dataset, passages put back. */

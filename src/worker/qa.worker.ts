@@ -19,6 +19,7 @@ import { capabilities, loaded, loadsSettled, openModel, retire, serialLoad, sett
 import { loadKey, Prewarm } from './prewarm.ts';
 import { handleMulti } from './multi-jobs.ts';
 import { installHeartbeat } from './heartbeat.ts';
+import { packedPost, receivedRequest } from './port.ts';
 import { lazy } from './lazy-modules.ts';
 import { newTagStore, tagStoreFrom, withTagStore } from '../core/entity/tag-store.ts';
 import { runCheckpointed } from './checkpoints.ts';
@@ -27,7 +28,8 @@ import { loadTagger, tagForRun } from './tagger-jobs.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
-const post = (e: WorkerEvent) => self.postMessage(e);
+// Packed: each passage crosses once, not once per question (issue 40.2).
+const post = packedPost<WorkerEvent>(self);
 let base = new URL('/', self.location.origin).href;
 
 /** The primary model (the one 'load' loads): every single-model flow runs on it. */
@@ -335,7 +337,7 @@ function handleExperiment(msg: Extract<WorkerRequest, { type: 'sweep' | 'budget'
 
 installHeartbeat(self); // pings and the life lock, ahead of the command switch
 self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
-  const msg = ev.data;
+  const msg = receivedRequest(ev);
   switch (msg.type) {
     case 'init':
       base = msg.baseUrl;

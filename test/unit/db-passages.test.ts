@@ -2,6 +2,7 @@
  * Passages stored once (issue 40.2, schema v7): a dataset's questions on one passage share one row
  * of the `passages` table, every reader gets the instances back as imported, removal takes the
  * passages with the rows, and databases written before v7 (rows carrying `context`) still read.
+ * A revision pair's edited passage is stored once the same way.
  */
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
@@ -82,6 +83,50 @@ describe('storeInstances writes each distinct passage once (issue 40.2)', () => 
     expect(index.samePassage('d', 'q1')).toEqual(['q0', 'q1']);
     const all = { dataset: 'all', answerable: 'all', entity: 'all', revision: 'all', category: 'all' } as const;
     expect(index.search(['d'], 'paris', all, null, 10).rows.map((r) => r.id)).toEqual(['q2']);
+  });
+});
+
+describe('revision pairs store their edited passage once too', () => {
+  const EDITED = BIG.replace(/Mary/g, 'Ann');
+  const paired = (i: number, edited = EDITED, dataset = 'd'): Instance => ({ ...on(BIG, i, dataset), revision: { context: edited, answers: [{ text: edited.slice(0, 3), start: 0 }], intent: 'copy-editing' } });
+
+  it('300 pairs of one edited 116,000-character passage: two passages written, no row carries a passage', async () => {
+    const db = freshDb();
+    const xs = Array.from({ length: 300 }, (_, i) => paired(i));
+    const r = await imported(db, 'd', xs, 7);
+    expect(await db.passages.count()).toBe(2);
+    expect(r.bytes).toBeLessThan(2 * BIG.length + 300 * 400);
+    expect(JSON.stringify(await db.instances.toArray()).length).toBeLessThan(300 * 400);
+    expect(sortById(await readDataset(db, 'd'))).toEqual(sortById(xs));
+  });
+
+  it('pairs, with or without an edit, on shared or own passages read back as imported (property)', async () => {
+    const texts = fc.array(fc.string({ maxLength: 30 }), { minLength: 1, maxLength: 4 });
+    const pick = fc.record({ passage: fc.nat(), edited: fc.option(fc.nat(), { nil: undefined }) });
+    await fc.assert(
+      fc.asyncProperty(texts, fc.array(pick, { minLength: 1, maxLength: 20 }), fc.integer({ min: 1, max: 5 }), async (ps, picks, chunk) => {
+        const db = freshDb();
+        const at = (k: number) => ps[k % ps.length] as string;
+        const xs = picks.map(({ passage, edited }, i): Instance => ({ ...on(at(passage), i), ...(edited === undefined ? {} : { revision: { context: at(edited), answers: [] } }) }));
+        await imported(db, 'd', xs, chunk);
+        expect(sortById(await readDataset(db, 'd'))).toEqual(sortById(xs));
+        expect(await db.passages.count()).toBe(new Set(xs.flatMap((x) => [x.context, ...(x.revision ? [x.revision.context] : [])])).size);
+        db.close();
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('rows written with the edited passage in the row (before) still read, and one whose edited passage is missing reads as none', async () => {
+    const db = freshDb();
+    const before = paired(0, 'An older edit.');
+    const { context, ...rest } = before;
+    await db.passages.put({ dataset: 'd', key: await passageKey(context), context });
+    await db.instances.put({ ...rest, passage: await passageKey(context) });
+    await imported(db, 'e', [paired(1, EDITED, 'e')]);
+    expect(await readQuestions(db, [['d', 'q0'], ['e', 'q1']])).toEqual([before, paired(1, EDITED, 'e')]);
+    await db.passages.delete(['e', await passageKey(EDITED)]);
+    expect(await readQuestions(db, [['e', 'q1']])).toEqual([undefined]);
   });
 });
 

@@ -130,11 +130,13 @@ describe('the CLI tag cache (src/cli/tag-cache.ts)', () => {
 });
 
 describe('the app keeps a dataset’s tags in IndexedDB from its import', () => {
-  it('classify returns the tags its typing computed; stored and read back, a sweep over them tags no passage; deleting the dataset deletes them', async () => {
+  it('classify returns the tags its typing computed; stored and read back, a sweep over them tags none of those passages again and the rest once; deleting the dataset deletes them', async () => {
     const db = new QarxDb(`tags-${Math.random()}`);
     const instances = untyped().map((i) => ({ ...i, dataset: 'x' }));
     const tags = classify(instances, 'ds-1', () => undefined);
-    expect(tags.passages.length).toBeGreaterThan(0);
+    // Every answer's type; a passage only where typing needed its people (issue 40.2: import tags no whole passage it can skip).
+    expect(tags.answers.length).toBe(new Set(instances.filter((i) => !i.isImpossible && i.answers[0]).map((i) => i.context)).size);
+    expect(tags.passages.length).toBeLessThan(tags.answers.length);
     await db.tags.put({ dataset: 'ds-1', data: tags });
     const back = (await db.tags.get('ds-1'))?.data;
     expect(back).toBeDefined();
@@ -143,7 +145,9 @@ describe('the app keeps a dataset’s tags in IndexedDB from its import', () => 
     const fromImport = tagStoreFrom(back as NonNullable<typeof back>);
     useTagStore(fromImport);
     const swept = await runSweep(instances, CONFIG, firstWords);
-    expect(read.filter((t) => instances.some((i) => i.context === t))).toEqual([]);
+    const passagesRead = read.filter((t) => instances.some((i) => i.context === t));
+    expect(passagesRead.filter((t) => tags.passages.some(([p]) => p === t))).toEqual([]);
+    expect(new Set(passagesRead).size).toBe(passagesRead.length);
     useTagStore(null);
     const fresh = await runSweep(instances, CONFIG, firstWords);
     expect(JSON.stringify(swept.cells)).toBe(JSON.stringify(fresh.cells));

@@ -9,6 +9,7 @@
  *   a generous silence. A long synchronous ONNX batch blocks pongs, but a batch that takes longer
  *   than the silence (90 s by default) is not a batch any more.
  */
+import { packMessage, unpackMessage } from '../../core/data/wire.ts';
 import { isHeartbeatEvent, lifeLockName, type DebugAction, type HeartbeatRequest } from '../../worker/heartbeat-protocol.ts';
 
 export interface HeartbeatOptions {
@@ -164,7 +165,7 @@ export function workerSlot<Req, Ev>(base: string, create: (name: string) => Work
     }, heartbeatOptions);
     w.onmessage = (ev: MessageEvent<Ev>) => {
       if (sup.receive(ev.data) || w !== worker) return;
-      on.event(ev.data);
+      on.event(unpackMessage(ev.data));
     };
     w.onerror = (ev) => {
       if (w === worker) on.error(ev.message || 'unknown error');
@@ -180,7 +181,8 @@ export function workerSlot<Req, Ev>(base: string, create: (name: string) => Work
     return w;
   };
   return {
-    send: (req) => get().postMessage(req),
+    // Packed (core/data/wire.ts): a passage shared by 2,000 questions crosses once, not 2,000 times.
+    send: (req) => get().postMessage(packMessage(req)),
     restart() {
       watch?.stop();
       worker?.terminate();

@@ -51,9 +51,17 @@ export function detectEntities(text: string): Entity[] {
   return found.map((e) => ({ ...e }));
 }
 
+const otherCaches: (() => void)[] = [];
+
+/** Registers the clearing of another module's recent taggings (answer-type.ts's answer texts) with forgetRecentEntities. */
+export function forgetAlso(clear: () => void): void {
+  otherCaches.push(clear);
+}
+
 /** Forgets the recent taggings kept outside any tag store (a test then sees what a fresh process tags). */
 export function forgetRecentEntities(): void {
   recent.clear();
+  for (const clear of otherCaches) clear();
 }
 
 /** compromise's people, organizations and places of a text, retyped by typing.ts, in text order (uncached). */

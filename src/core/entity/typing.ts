@@ -89,14 +89,17 @@ export interface TaggedName {
  * landmark, building or work). A one-word PER the place dictionaries know becomes a GPE unless a
  * title precedes it or the passage has it as part of a longer person name ("Florence Nightingale …
  * Florence"), e.g. typeEntity({ type: 'PER', text: 'Sydney', … }, 'Sydney is a city.', []) === 'GPE'.
+ * `people` may be a function: it is then called only when the answer depends on it.
  */
-export function typeEntity(e: TaggedName, context: string, people: readonly string[]): EntityType | null {
+export function typeEntity(e: TaggedName, context: string, people: readonly string[] | (() => readonly string[])): EntityType | null {
   if (nonEntityKind(e.text, context, e.start, e.end)) return null;
   if (e.type !== 'PER') return e.type;
   const words = e.text.split(/\s+/);
   const word = words[0] ?? '';
   if (words.length !== 1 || !placeKind(word)) return 'PER';
   const titled = isTitle(context.slice(Math.max(0, e.start - 12), e.start).trim().split(/\s+/).pop() ?? '');
-  const namedInFull = people.some((p) => p !== e.text && p.split(/\s+/).includes(word));
-  return titled || namedInFull ? 'PER' : 'GPE';
+  if (titled) return 'PER';
+  // Asked for only here: typing an answer tags its whole passage just for a lone place-like first name (issue 40.2).
+  const named = typeof people === 'function' ? people() : people;
+  return named.some((p) => p !== e.text && p.split(/\s+/).includes(word)) ? 'PER' : 'GPE';
 }

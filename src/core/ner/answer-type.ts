@@ -10,7 +10,7 @@ import { spanAnswerType, type TaggedSpan } from './file-entities.ts';
 export { fileAnswerType };
 import { zhAnswerType } from '../entity/zh.ts';
 import { typeEntity } from '../entity/typing.ts';
-import { detectEntities } from '../entity/spans.ts';
+import { detectEntities, forgetAlso } from '../entity/spans.ts';
 import { storedAnswerType, storeAnswerType, storedEntities } from '../entity/tag-store.ts';
 
 /**
@@ -24,7 +24,8 @@ export function answerEntityType(answer: string, context?: { text: string; start
   // Continents, landmarks, buildings and works are no PER/ORG/GPE (typing.ts), in the passage's words when known.
   const text = answer.trim();
   const start = context ? context.start + answer.indexOf(text) : 0;
-  const people = context ? peopleIn(context.text) : [];
+  // The passage's people only when typing needs them (a lone place-like first name): most answers never tag their passage.
+  const people = () => (context ? peopleIn(context.text) : []);
   return typeEntity({ type: tagged, text, start, end: start + text.length }, context?.text ?? text, people) ?? 'other';
 }
 
@@ -45,8 +46,24 @@ function peopleIn(text: string): readonly string[] {
   return people;
 }
 
-/** compromise's type of a whole answer (zh.ts's for Chinese), before typing.ts's second opinion. */
+// compromise's type is a function of the answer text alone: 2,000 answers naming 144 people are tagged 144 times (issue 40.2).
+const typedTexts = new Map<string, AnswerEntityType>();
+const TYPED_TEXTS = 10_000;
+forgetAlso(() => typedTexts.clear());
+
+/** compromise's type of a whole answer (zh.ts's for Chinese), before typing.ts's second opinion; each text tagged once while it is among the last 10,000. */
 function compromiseType(answer: string): AnswerEntityType {
+  let t = typedTexts.get(answer);
+  if (t === undefined) {
+    t = tagAnswer(answer);
+    if (typedTexts.size >= TYPED_TEXTS) typedTexts.delete(typedTexts.keys().next().value as string);
+    typedTexts.set(answer, t);
+  }
+  return t;
+}
+
+/** compromiseType's tagging (uncached). */
+function tagAnswer(answer: string): AnswerEntityType {
   const text = answer.trim();
   if (/\p{Script=Han}/u.test(text)) return zhAnswerType(text);
   if (!text || text.length > 80 || /^[\d\s.,%-]+$/.test(text)) return 'other';
