@@ -84,8 +84,10 @@ describe('gallery cases from found cases', () => {
   const para = foundCase(inst, { context: inst.context, question: 'In 1990, where did Ann Hollis move?' }, { original: 'Leeds', perturbed: 'York' });
   it.each([
     { name: 'a seeded renaming opens as that renaming of the stored question', c: renamed, kind: 'rename' as const, key: 'rename|qarx-lexical-qa|d|g1|GPE|answer|randstr|us|4', q: { kind: 'instance', dataset: 'd', id: 'g1' }, p: { kind: 'rename', type: 'GPE', target: 'answer', source: 'randstr', origin: 'us', seed: 4, resemble: false } },
-    { name: 'a universal name opens its renamed passage as text', c: named, kind: 'universal' as const, key: 'universal|qarx-lexical-qa|d|g1|Qorvath', q: { kind: 'text', passage: named.perturbed.passage, question: inst.question }, p: { kind: 'none' } },
-    { name: 'a paraphrase opens the paraphrased question as text', c: para, kind: 'paraphrase' as const, key: `paraphrase|qarx-lexical-qa|d|g1|${para.perturbed.question}`, q: { kind: 'text', passage: inst.context, question: para.perturbed.question }, p: { kind: 'none' } },
+    // Issue 41.1: no live control makes these, so the stored question itself opens (dataset, gold) and the case shows the perturbed side.
+    { name: 'a universal name opens its stored question', c: named, kind: 'universal' as const, key: 'universal|qarx-lexical-qa|d|g1|Qorvath', q: { kind: 'instance', dataset: 'd', id: 'g1' }, p: { kind: 'none' } },
+    { name: 'a paraphrase opens its stored question, not the paraphrase as typed text', c: para, kind: 'paraphrase' as const, key: `paraphrase|qarx-lexical-qa|d|g1|${para.perturbed.question}`, q: { kind: 'instance', dataset: 'd', id: 'g1' }, p: { kind: 'none' } },
+    { name: 'a free-text paraphrase opens its original text', c: { ...para, stored: false }, kind: 'paraphrase' as const, key: `paraphrase|qarx-lexical-qa|d|${inst.context}|${para.perturbed.question}`, q: { kind: 'text', passage: inst.context, question: inst.question }, p: { kind: 'none' } },
   ])('$name', ({ c, kind, key, q, p }) => {
     const [g] = casesFromFound([c], model, kind, { allowNull: false, found: '2026-01-01T00:00:00Z', perturbation: () => 'label' });
     expect(g?.key).toBe(key);

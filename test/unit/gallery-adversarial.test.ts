@@ -25,7 +25,7 @@ describe('casesFromAdversarial', () => {
 
   it('a case shows both passages and answers and links to the variant, which Live shows beside its original', () => {
     const [c] = cases([row({})]);
-    expect(c).toMatchObject({ kind: 'trap', id: 'q1-turk0', dataset: 'adv', gold: ['Maren Holt'], original: { passage: ORIG, answer: 'Maren Holt' }, perturbed: { passage: variant.context, answer: 'Jonas Vell' } });
+    expect(c).toMatchObject({ kind: 'adversarial', id: 'q1-turk0', dataset: 'adv', gold: ['Maren Holt'], original: { passage: ORIG, answer: 'Maren Holt' }, perturbed: { passage: variant.context, answer: 'Jonas Vell' } });
     expect(c?.perturbation).toMatch(/Adversarial SQuAD/);
     expect(c?.link).toEqual({ v: 1, models: [model], q: { kind: 'instance', dataset: 'adv', id: 'q1-turk0' }, p: { kind: 'none' }, allowNull: false });
   });

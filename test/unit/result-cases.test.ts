@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { CaseKind, FailureCase } from '../../src/core/results/gallery.ts';
+import type { CaseRun } from '../../src/core/results/case-run.ts';
 import { EXPERIMENT_PATHS } from '../../src/app/shell/routes.ts';
-import { casesOfKinds, PAGE_CASE_KINDS } from '../../src/app/results/result-cases.ts';
+import { allKinds } from '../../src/core/experiments/registry.ts';
+import { casesByRun, pageCases, pageListsCases } from '../../src/app/results/result-cases.ts';
 
-const fc = (kind: CaseKind, found: string, id = found): FailureCase => ({
+const run = (kind: string, date: string): CaseRun => ({ kind, date, datasets: ['Demo set'], allowNull: false, scoringLang: 'auto', rule: 'script' });
+
+const fc = (kind: CaseKind, found: string, id: string, r?: CaseRun): FailureCase => ({
   key: `${kind}:${id}`,
   kind,
   perturbation: kind,
@@ -17,21 +21,47 @@ const fc = (kind: CaseKind, found: string, id = found): FailureCase => ({
   link: null,
   starred: false,
   found,
+  ...(r ? { run: r } : {}),
 });
+
+const T = (s: number) => `2026-01-01T00:00:0${s}Z`;
+const CASES = [
+  fc('trap', T(1), 't1', run('traps', T(0))),
+  fc('revision', T(0), 'r0', run('natural', T(0))),
+  fc('trap', T(3), 't3', run('traps', T(2))),
+  fc('noise', T(2), 'n2', run('synthetic', T(1))),
+  fc('rename', T(4), 'e4', run('sweep', T(3))),
+  fc('adversarial', T(5), 'a5', run('adversarial', T(4))),
+  // Found in Live: in the gallery, not under a run.
+  fc('rename', T(6), 'live6', run('live', T(6))),
+  // Collected before runs were named: listed by its case kind.
+  fc('paraphrase', T(7), 'old7'),
+];
 
 describe('the questions listed under an experiment result', () => {
   it.each([
-    { name: 'traps only, newest first', kinds: ['trap'] as CaseKind[], want: ['t3', 't1'] },
-    { name: 'revision pairs and noise together', kinds: ['revision', 'noise'] as CaseKind[], want: ['n2', 'r0'] },
-    { name: 'a kind with no case', kinds: ['paraphrase'] as CaseKind[], want: [] },
-  ])('$name', ({ kinds, want }) => {
-    const cases = [fc('trap', '2026-01-01T00:00:01Z', 't1'), fc('revision', '2026-01-01T00:00:00Z', 'r0'), fc('trap', '2026-01-01T00:00:03Z', 't3'), fc('noise', '2026-01-01T00:00:02Z', 'n2'), fc('rename', '2026-01-01T00:00:04Z', 'e4')];
-    expect(casesOfKinds(cases, kinds).map((c) => c.id)).toEqual(want);
+    { name: 'traps and Adversarial SQuAD share a page, newest first', path: 'stability/traps', want: ['a5', 't3', 't1'] },
+    { name: 'revision pairs and noise together', path: 'natural/pairs', want: ['n2', 'r0'] },
+    { name: 'a sweep lists its runs, not renamings found in Live', path: 'entity/sweep', want: ['e4'] },
+    { name: 'an old case without a run goes by its kind', path: 'sensitivity/paraphrases', want: ['old7'] },
+    { name: 'a page of a kind with no case', path: 'entity/universal', want: [] },
+  ])('$name', ({ path, want }) => {
+    expect(pageCases(CASES, path).map((c) => c.id)).toEqual(want);
   });
 
-  it('names only experiment pages that exist, and every page that produces gallery cases', () => {
-    for (const p of Object.keys(PAGE_CASE_KINDS)) expect(EXPERIMENT_PATHS).toContain(p);
-    const kinds = new Set(Object.values(PAGE_CASE_KINDS).flat());
-    expect([...kinds].sort()).toEqual(['noise', 'paraphrase', 'rename', 'revision', 'trap', 'universal']);
+  it('groups cases by the run that found them, in first-case order (issue 41.10)', () => {
+    const groups = casesByRun(pageCases(CASES, 'stability/traps'));
+    expect(groups.map((g) => [g.run?.kind, g.run?.date, g.cases.map((c) => c.id)])).toEqual([
+      ['adversarial', T(4), ['a5']],
+      ['traps', T(2), ['t3']],
+      ['traps', T(0), ['t1']],
+    ]);
+  });
+
+  it('the registry names only experiment pages that exist, and every kind that collects cases has a page', () => {
+    for (const k of allKinds()) if (k.cases) expect(EXPERIMENT_PATHS).toContain(k.cases.page);
+    const kinds = new Set(allKinds().flatMap((k) => k.cases?.kinds ?? []));
+    expect([...kinds].sort()).toEqual(['adversarial', 'noise', 'paraphrase', 'rename', 'revision', 'trap', 'universal']);
+    expect(EXPERIMENT_PATHS.filter(pageListsCases).sort()).toEqual(['entity/budget', 'entity/sweep', 'entity/universal', 'natural/pairs', 'sensitivity/paraphrases', 'stability/traps']);
   });
 });

@@ -15,6 +15,7 @@ import { MissingLinkNotice } from '../results/MissingLinkNotice.tsx';
 import { RevisionPanel, WikiPanel } from './RevisionPanel.tsx';
 import { AdversarialPanel, TrapPanel } from './TrapPanel.tsx';
 import { ExplainPanel } from './ExplainPanel.tsx';
+import { ReopenedCase } from '../results/ReopenedCase.tsx';
 import { findMentions } from '../../core/entity/substitute.ts';
 import type { LiveRename } from '../../core/entity/live.ts';
 import { answerDelay, type AnswerTrigger } from './answer-delay.ts';
@@ -45,6 +46,7 @@ export function LiveView() {
     <div className="live">
       <MissingLinkNotice />
       <InstanceHeader />
+      <ReopenedCase />
       <label className="field">
         <span className="field-label">Question</span>
         <input id="question-input" className="question" data-testid="question-input" value={question} onChange={(e) => setQuestion(e.target.value)} placeholder="Ask something the passage answers…" />

@@ -8,6 +8,8 @@ import type { Instance } from '../../core/data/types.ts';
 import { useApp } from '../store/index.ts';
 import { AnswerBox } from '../results/Compare.tsx';
 import { SeedBlocked, useSeedField } from '../experiments/SeedInput.tsx';
+import { useEffect, useRef } from 'react';
+import { rewordedQuestion } from '../../core/results/reopen.ts';
 
 /** The open question's own paraphrases (its paraphrases field and an aligned file's rewording, core's datasetParaphrases), memoised per instance so the store selector returns the same list while nothing changes. */
 const ownOf = (() => {
@@ -31,8 +33,15 @@ export function ParaphraseLive() {
   const hasGold = useApp((s) => !!s.instance && s.instance.question === s.question && s.instance.context === s.passage);
   const own = useApp((s) => (s.instance && s.instance.question === s.question ? ownOf(s.instance) : NONE));
   const { setLiveParaphrase, setLiveParaKind, generateLiveParaphrase, askLiveParaphrase } = useApp.getState();
+  // A reopened paraphrase case is asked again here: the control opens to show both answers.
+  const reopened = useApp((s) => (s.reopened ? rewordedQuestion(s.reopened) : null));
+  const box = useRef<HTMLDetailsElement>(null);
+  const busyOrRow = busy || row !== null;
+  useEffect(() => {
+    if (reopened !== null && busyOrRow && text === reopened && box.current) box.current.open = true;
+  }, [reopened, busyOrRow, text]);
   return (
-    <details className="paraphrase-live" data-testid="paraphrase-live">
+    <details className="paraphrase-live" data-testid="paraphrase-live" ref={box}>
       <summary>Paraphrase the question (over-sensitivity)</summary>
       <form
         className="row wrap"

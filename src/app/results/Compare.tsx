@@ -22,8 +22,10 @@ const RULE_SHORT: Record<CategoryRule, string> = { script: 'script rule: wrong =
  * decided it, e.g. <CategoryLine category="partial" testid="rename-category" />. Every Live panel
  * that compares an original and a perturbed answer shows its category through this.
  */
-export function CategoryLine({ category, testid, children }: { category: PairCategory; testid: string; children?: ReactNode }) {
-  const rule = useApp((s) => s.categoryRule);
+export function CategoryLine({ category, testid, rule: given, children }: { category: PairCategory; testid: string; rule?: CategoryRule; children?: ReactNode }) {
+  // A reopened case's category is its run's: the rule that decided it is given then.
+  const live = useApp((s) => s.categoryRule);
+  const rule = given ?? live;
   return (
     <div className="category-line">
       <span className={`cat cat-${category}`} data-testid={testid}>

@@ -3,7 +3,8 @@ import { Term } from '../teach/Term.tsx';
 import { useState } from 'react';
 import { casesToCsv, casesToJson, groupCases, type FailureCase } from '../../core/results/gallery.ts';
 import { downloadText } from '../shell/download.ts';
-import { applyPermalink } from './permalink-state.ts';
+import { reopenCase } from './reopen-case.ts';
+import { caseRunLabel, rewordedQuestion } from '../../core/results/reopen.ts';
 import { useApp } from '../store/index.ts';
 import { datasetLabel } from '../shell/format.ts';
 import { PassageDiff } from './Compare.tsx';
@@ -83,11 +84,10 @@ function CaseCard({ c }: { c: FailureCase }) {
   const openLive = () => {
     if (!c.link) return;
     useApp.getState().setGalleryOpen(false);
-    applyPermalink(c.link);
-    requestAnimationFrame(() => document.querySelector('[data-testid="question-input"]')?.scrollIntoView({ block: 'start' }));
+    reopenCase(c);
   };
   // A paraphrase keeps the passage: its two answers are to two wordings of the question.
-  const questionOnly = c.perturbedQuestion !== undefined && c.perturbed.passage === c.original.passage;
+  const questionOnly = rewordedQuestion(c) !== null;
   return (
     <article className="gallery-case" data-testid="gallery-case">
       <div className="case-head">
@@ -95,7 +95,7 @@ function CaseCard({ c }: { c: FailureCase }) {
           {c.question}
         </span>
         <span className="catalog-id">
-          {datasetLabel(datasets, c.dataset)} · {c.id}
+          {datasetLabel(datasets, c.dataset)} · {c.id} · {caseRunLabel(c.run, (d) => datasetLabel(datasets, d))}
         </span>
       </div>
       <div className="answers">

@@ -1,51 +1,52 @@
 /**
- * Under an experiment's result: the questions it broke (its C2W cases from the failure gallery),
- * each a button that opens the question in Live with the same perturbation (the case's permalink).
+ * Under an experiment's result: the questions its runs broke (their C2W cases from the failure
+ * gallery), grouped by the run that found them, each a button that reopens the question in Live
+ * whole (reopenCase: dataset, gold, the run's scoring, the perturbation and both answers).
  */
 import { useState } from 'react';
-import type { FailureCase } from '../../core/results/gallery.ts';
-import { casesOfKinds, FIRST, PAGE_CASE_KINDS } from './result-cases.ts';
-import { applyPermalink } from './permalink-state.ts';
+import { casesByRun, FIRST, pageCases, pageListsCases } from './result-cases.ts';
+import { caseRunLabel } from '../../core/results/reopen.ts';
+import { reopenCase } from './reopen-case.ts';
 import { useApp } from '../store/index.ts';
 import { datasetLabel } from '../shell/format.ts';
 import { Term } from '../teach/Term.tsx';
 
-/** Opens a case in Live with its perturbation. */
-function openCase(c: FailureCase): void {
-  if (!c.link) return;
-  applyPermalink(c.link);
-  requestAnimationFrame(() => document.querySelector('[data-testid="question-input"]')?.scrollIntoView({ block: 'start' }));
-}
-
 export function ResultCases({ path }: { path: string }) {
-  const kinds = PAGE_CASE_KINDS[path];
   const failures = useApp((s) => s.failures);
   const datasets = useApp((s) => s.datasets);
   const [all, setAll] = useState(false);
-  if (!kinds) return null;
-  const cases = casesOfKinds(failures, kinds);
+  if (!pageListsCases(path)) return null;
+  const cases = pageCases(failures, path);
   if (!cases.length) return null;
-  const shown = all ? cases : cases.slice(0, FIRST);
+  const name = (d: string) => datasetLabel(datasets, d);
+  const runs = casesByRun(all ? cases : cases.slice(0, FIRST));
   return (
     <section className="panel result-cases" data-testid="result-cases" aria-labelledby="result-cases-title">
       <h3 id="result-cases-title">
         Questions these runs broke (<Term k="C2W" />): {cases.length}
       </h3>
-      <p className="hint">Click a question to open it in Live with the same perturbation. They are also in the failure gallery.</p>
-      <ul>
-        {shown.map((c) => (
-          <li key={c.key}>
-            <button type="button" className="linklike" data-testid="result-case-open" disabled={!c.link} title={c.link ? undefined : 'This model was opened from local files: a link cannot load it.'} onClick={() => openCase(c)}>
-              <span className="case-q" lang={/\p{Script=Han}/u.test(c.question) ? 'zh' : undefined}>
-                {c.question}
-              </span>
-            </button>{' '}
-            <span className="catalog-id">
-              {c.perturbation} · {datasetLabel(datasets, c.dataset)} · {c.id}
-            </span>
-          </li>
-        ))}
-      </ul>
+      <p className="hint">Each run's questions are listed under it. Click a question to reopen it in Live with its dataset, gold answer, the run's scoring and the same perturbation. They are also in the failure gallery.</p>
+      {runs.map((g) => (
+        <div key={g.key} className="result-cases-run" data-testid="result-cases-run">
+          <h4 className="catalog-id" data-testid="result-cases-run-title">
+            {caseRunLabel(g.run, name)} · {g.model}
+          </h4>
+          <ul>
+            {g.cases.map((c) => (
+              <li key={c.key}>
+                <button type="button" className="linklike" data-testid="result-case-open" disabled={!c.link} title={c.link ? undefined : 'This model was opened from local files: a link cannot load it.'} onClick={() => reopenCase(c)}>
+                  <span className="case-q" lang={/\p{Script=Han}/u.test(c.question) ? 'zh' : undefined}>
+                    {c.question}
+                  </span>
+                </button>{' '}
+                <span className="catalog-id">
+                  {c.perturbation} · {name(c.dataset)} · {c.id}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
       {cases.length > FIRST && (
         <button type="button" className="small" data-testid="result-cases-all" onClick={() => setAll(!all)}>
           {all ? `Show the first ${FIRST}` : `Show all ${cases.length}`}

@@ -14,6 +14,10 @@ import { insertTrap } from '../../core/trap/insert.ts';
 import type { Instance } from '../../core/data/types.ts';
 import type { TrapRow } from '../../core/trap/summary.ts';
 import type { AppState } from '../store/index.ts';
+import { JOB_OF, type SavedKind } from '../store/ci-slice.ts';
+import { caseRunOf, liveCaseRun } from '../../core/results/case-run.ts';
+import type { CaseOpts } from '../../core/results/gallery.ts';
+import { CATEGORY_RULES, type CategoryRule } from '../../core/natural/categories.ts';
 
 export type CollectFrom = 'natural' | 'synthetic' | 'traps' | 'rename' | 'live-pair';
 
@@ -29,6 +33,18 @@ function modelRef(s: AppState): ModelRef | null {
   return src && src.kind !== 'files' ? { kind: src.kind, id: src.id } : null;
 }
 
+/** What the cases of the `kind` run that just ended carry: the run, its "no answer" setting and rule (the live view's for a run not recorded). */
+function runOpts(s: AppState, kind: SavedKind, found: string): CaseOpts {
+  const r = s[JOB_OF[kind]].run;
+  const recorded = r?.settings.rule;
+  const rule = CATEGORY_RULES.includes(recorded as CategoryRule) ? (recorded as CategoryRule) : s.categoryRule;
+  const run = r ? caseRunOf(kind, r, rule) : undefined;
+  return { allowNull: run?.allowNull ?? s.allowNull, found, ...(run ? { run } : {}) };
+}
+
+/** What a case found in the live view carries: the live view's settings now. */
+const liveOpts = (s: AppState, found: string, dataset: string): CaseOpts => ({ allowNull: s.allowNull, found, run: liveCaseRun(s, found, dataset) });
+
 /** The passage a trap row was answered on: the dataset's trap variant, or the generated sentence inserted again. */
 function trappedPassage(inst: Instance, row: TrapRow, position: AppState['trapConfig']['position']): string | null {
   const cands = [inst.trap?.context, insertTrap(inst, row.sentence, position)?.context];
@@ -40,19 +56,18 @@ export function collectFailures(s: AppState, from: CollectFrom): void {
   const model = modelRef(s);
   if (!model) return;
   const found = new Date().toISOString();
-  const base = { allowNull: s.allowNull, found };
   if (from === 'natural') {
-    s.addFailures(casesFromPairs(s.naturalRows, s.naturalInstances, model, { kind: 'revision' }, { ...base, perturbation: 'natural edit (revision pair)' }));
+    s.addFailures(casesFromPairs(s.naturalRows, s.naturalInstances, model, { kind: 'revision' }, { ...runOpts(s, 'natural', found), perturbation: 'natural edit (revision pair)' }));
   } else if (from === 'synthetic') {
     const o = s.noiseOptions;
     void withNoisyPassages(s.syntheticRows.filter((r) => r.category === 'C2W').length > 0, o, s.syntheticAmong, (noisy) =>
-      casesFromPairs(s.syntheticRows, s.syntheticInstances, model, { kind: 'noise', noise: o.kind, rate: o.rate, seed: o.seed }, { ...base, perturbation: noiseLabel(o), noisyPassage: noisy }),
+      casesFromPairs(s.syntheticRows, s.syntheticInstances, model, { kind: 'noise', noise: o.kind, rate: o.rate, seed: o.seed }, { ...runOpts(s, 'synthetic', found), perturbation: noiseLabel(o), noisyPassage: noisy }),
     ).then((cases) => s.addFailures(cases));
   } else if (from === 'traps') {
     const position = s.trapConfig.position;
     const insts = s.trapInstances;
     const p = { kind: 'trap' as const, source: s.trapConfig.source, position, seed: s.trapConfig.seed, sentence: '' };
-    s.addFailures(casesFromTraps(s.trapRows, insts, model, p, { ...base, perturbation: `trap sentence (${s.trapConfig.source}, ${position} the answer sentence)`, trapped: (i, r) => trappedPassage(i, r, position), rule: s.categoryRule }));
+    s.addFailures(casesFromTraps(s.trapRows, insts, model, p, { ...runOpts(s, 'traps', found), perturbation: `trap sentence (${s.trapConfig.source}, ${position} the answer sentence)`, trapped: (i, r) => trappedPassage(i, r, position), rule: s.categoryRule }));
   } else if (from === 'rename') {
     const r = s.rename;
     if (!r || r.category !== 'C2W' || !r.perturbed) return;
@@ -82,17 +97,18 @@ export function collectFailures(s: AppState, from: CollectFrom): void {
         },
         starred: false,
         found,
+        run: liveCaseRun(s, found, inst.dataset),
       },
     ]);
   } else {
     // The live revision pair and the live noise pair of the open question.
     const inst = s.instance;
-    if (inst && s.pair && s.pair.id === inst.id) s.addFailures(casesFromPairs([s.pair], [inst], model, { kind: 'revision' }, { ...base, perturbation: 'natural edit (revision pair)' }));
+    if (inst && s.pair && s.pair.id === inst.id) s.addFailures(casesFromPairs([s.pair], [inst], model, { kind: 'revision' }, { ...liveOpts(s, found, inst.dataset), perturbation: 'natural edit (revision pair)' }));
     const np = s.noisePair;
     if (np?.instance && np.row) {
       const o = s.noiseOptions;
       const orig = { ...np.instance, context: np.instance.context, revision: undefined };
-      s.addFailures(casesFromPairs([np.row], [orig], model, { kind: 'noise', noise: o.kind, rate: o.rate, seed: o.seed }, { ...base, perturbation: noiseLabel(o), noisyPassage: () => np.instance?.revision?.context ?? null }));
+      s.addFailures(casesFromPairs([np.row], [orig], model, { kind: 'noise', noise: o.kind, rate: o.rate, seed: o.seed }, { ...liveOpts(s, found, orig.dataset), perturbation: noiseLabel(o), noisyPassage: () => np.instance?.revision?.context ?? null }));
     }
   }
 }
@@ -125,7 +141,7 @@ export function collectFound(s: AppState, from: 'sweep' | 'budget' | 'universal'
   if (!model || found.length === 0) return;
   const label = (c: FoundCase) =>
     from === 'universal' ? `universal name “${c.name ?? ''}”` : from === 'budget' && c.rename ? `worst-case renaming: ${renameLabel(c.rename).replace(/^entity renaming: /, '')}` : c.rename ? renameLabel(c.rename) : 'entity renaming';
-  s.addFailures(casesFromFound(found, model, from === 'universal' ? 'universal' : 'rename', { allowNull: s.allowNull, found: new Date().toISOString(), perturbation: label }));
+  s.addFailures(casesFromFound(found, model, from === 'universal' ? 'universal' : 'rename', { ...runOpts(s, from, new Date().toISOString()), perturbation: label }));
 }
 
 /** Collects the C2W paraphrases of a DPR run (original answered exactly, the paraphrase not), at most MAX_FOUND_CASES. */
@@ -139,12 +155,12 @@ export function collectParaphrases(s: AppState): void {
     if (inst && isC2W(r.original, r.paraphrased, s.categoryRule)) found.add(foundCase(inst, { context: inst.context, question: r.paraphrase }, { original: r.original.text, perturbed: r.paraphrased.text }));
   }
   const label = (c: FoundCase) => `paraphrase: ${KIND_LABELS[s.paraRows.find((r) => r.id === c.id && r.paraphrase === c.perturbed.question)?.kind ?? 'combined']}`;
-  s.addFailures(casesFromFound(found.cases, model, 'paraphrase', { allowNull: s.allowNull, found: new Date().toISOString(), perturbation: label }));
+  s.addFailures(casesFromFound(found.cases, model, 'paraphrase', { ...runOpts(s, 'paraphrase', new Date().toISOString()), perturbation: label }));
 }
 
 /** Collects the originals an Adversarial SQuAD run broke (each opens its variant in Live), at most MAX_FOUND_CASES. */
 export function collectAdversarial(s: AppState): void {
   const model = modelRef(s);
   if (!model || !s.adversarialRun) return;
-  s.addFailures(casesFromAdversarial(s.adversarialRun, s.adversarialInstances, model, { allowNull: s.allowNull, found: new Date().toISOString(), rule: s.categoryRule }));
+  s.addFailures(casesFromAdversarial(s.adversarialRun, s.adversarialInstances, model, { ...runOpts(s, 'adversarial', new Date().toISOString()), rule: s.categoryRule }));
 }

@@ -36,6 +36,9 @@ export function currentPermalink(s: AppState): { link: Permalink } | { error: st
 
 let stopWaiting: (() => void) | null = null;
 
+/** The Wikipedia box with no article and nothing found. */
+const NO_WIKI = { wikiTitle: '', wikiEdits: null, wikiError: null, wikiSkipped: '', wikiApplied: null, wikiPair: null } satisfies Partial<AppState>;
+
 type LinkedQuestion = Extract<Permalink['q'], { kind: 'instance' }>;
 
 /**
@@ -70,11 +73,13 @@ export function applyPermalink(link: Permalink, opts: { exactModels?: boolean } 
   applyAddedModels(link.models.slice(1), opts.exactModels ?? false);
   s.navigate({ section: 'live', experiment: null });
   // A link's "allow no answer" is the sender's setting: an override of the dataset's decision.
-  useApp.setState({ allowNullOverride: link.allowNull, allowNull: link.allowNull, liveNoAnswer: liveNoAnswer(s.liveNoAnswerData, link.allowNull), noisePair: null, pair: null, rename: null });
+  // A reopened case is the link's own to show (reopenCase sets it after this).
+  useApp.setState({ allowNullOverride: link.allowNull, allowNull: link.allowNull, liveNoAnswer: liveNoAnswer(s.liveNoAnswerData, link.allowNull), noisePair: null, pair: null, rename: null, reopened: null });
   if (link.q.kind === 'instance') {
     openLinkedQuestion(link.q);
   } else {
-    useApp.setState({ instance: null, selectedKey: null, passage: link.q.passage, question: link.q.question, prediction: null });
+    // Free text has no article: the previous question's Wikipedia history goes with it.
+    useApp.setState({ instance: null, selectedKey: null, passage: link.q.passage, question: link.q.question, prediction: null, ...NO_WIKI });
   }
   const p = link.p;
   if (p.kind === 'rename') {
@@ -121,9 +126,14 @@ function applyAddedModels(want: Permalink['models'], exact: boolean): void {
   useApp.getState().setAddOptions({ device: addDevice, dtype: addDtype });
 }
 
+/** Whether the model is ready and the link's question is the open one. */
+export function linkOpen(link: Permalink, st: AppState): boolean {
+  return st.modelStatus === 'ready' && !!st.model && (link.q.kind === 'text' ? st.question === link.q.question && st.passage === link.q.passage : st.instance?.dataset === link.q.dataset && st.instance.id === link.q.id);
+}
+
 /** Runs `fn` once the model is ready and the link's question is open (now, or when that happens). */
 function whenReady(link: Permalink, fn: () => void): void {
-  const ready = (st: AppState) => st.modelStatus === 'ready' && !!st.model && (link.q.kind === 'text' || (st.instance?.dataset === link.q.dataset && st.instance.id === link.q.id));
+  const ready = (st: AppState) => linkOpen(link, st);
   const run = () => {
     stopWaiting?.();
     stopWaiting = null;

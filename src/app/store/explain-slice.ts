@@ -7,7 +7,8 @@ import type { StateCreator } from 'zustand';
 import type { Instance } from '../../core/data/types.ts';
 import { DEFAULT_SEARCH, FAMILY_LABELS, type BreakingEdit } from '../../core/explain/search-options.ts';
 import type { Occlusion, Reduction, UnitKind } from '../../core/explain/index.ts';
-import type { CaseKind, FailureCase } from '../../core/results/gallery.ts';
+import { originalLink, type FailureCase } from '../../core/results/gallery.ts';
+import { liveCaseRun } from '../../core/results/case-run.ts';
 import type { QaInput } from '../../core/types.ts';
 import type { SweepProgress } from '../../core/entity/stats.ts';
 import { newJobId, send } from '../workers/worker-client.ts';
@@ -70,18 +71,17 @@ function afterInput(s: AppState): { input: QaInput; label: string } | null {
   return null;
 }
 
-/** The gallery's case of a found breaking edit (a free-text link: the edited passage and question open live). */
-export function failureCase(s: Pick<AppState, 'loadedSource' | 'allowNull'>, f: NonNullable<ExplainSlice['failure']>): FailureCase | null {
+/** The gallery's case of a found breaking edit: it reopens the original question with the found edit beside it. */
+export function failureCase(s: Pick<AppState, 'loadedSource' | 'allowNull' | 'scoringLang' | 'categoryRule'>, f: NonNullable<ExplainSlice['failure']>): FailureCase | null {
   const src = s.loadedSource;
   const r = f.result;
   if (!src || src.kind === 'files' || r.outcome !== 'broken' || !r.perturbed) return null;
   const inst = f.instance;
-  const first = r.edits[0];
-  const kind: CaseKind = first?.family === 'rename' ? 'rename' : first?.family === 'trap' ? 'trap' : first?.family === 'paraphrase' ? 'paraphrase' : 'noise';
   const model = { kind: src.kind, id: src.id };
+  const found = new Date().toISOString();
   return {
     key: ['breaking-edit', model.id, inst.dataset, inst.id === 'live' ? inst.context : inst.id, ...r.edits.map((e) => e.label)].join('|'),
-    kind,
+    kind: 'attack',
     perturbation: `smallest breaking edit: ${r.edits.map((e) => FAMILY_LABELS[e.family]).join(' + ')}`,
     model: model.id,
     dataset: inst.dataset,
@@ -91,9 +91,11 @@ export function failureCase(s: Pick<AppState, 'loadedSource' | 'allowNull'>, f: 
     original: { passage: inst.context, answer: r.originalAnswer },
     perturbed: { passage: r.perturbed.context, answer: r.newAnswer ?? '' },
     ...(r.perturbed.question !== inst.question ? { perturbedQuestion: r.perturbed.question } : {}),
-    link: { v: 1, models: [model], q: { kind: 'text', passage: r.perturbed.context, question: r.perturbed.question }, p: { kind: 'none' }, allowNull: s.allowNull },
+    // The original question opens (with its dataset and gold); the reopened case shows the found edit beside it.
+    link: originalLink({ stored: inst.id !== 'live' && !inst.tags.includes('free-text'), dataset: inst.dataset, id: inst.id, question: inst.question, passage: inst.context }, model, s.allowNull),
     starred: false,
-    found: new Date().toISOString(),
+    found,
+    run: liveCaseRun(s, found, inst.dataset),
   };
 }
 

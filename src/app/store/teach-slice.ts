@@ -1,6 +1,7 @@
 /** Teaching: the guided tour's place, and the failure gallery's cases (kept in localStorage, stars included). */
 import type { StateCreator } from 'zustand';
 import { mergeCases, type FailureCase } from '../../core/results/gallery.ts';
+import { isCaseRun } from '../../core/results/case-run.ts';
 import type { AppState } from './index.ts';
 
 export const GALLERY_KEY = 'qarx.gallery.v1';
@@ -13,6 +14,8 @@ export interface TeachSlice {
   failures: FailureCase[];
   /** Why the gallery could not be saved (a full quota), shown in the gallery. */
   galleryError: string | null;
+  /** The case last reopened in Live (shown beside its question while that question is open). */
+  reopened: FailureCase | null;
   setTourStep(step: number | null): void;
   /** The settings the tour found, put back when it closes; and the one line that says so. */
   tourSaved: Partial<AppState> | null;
@@ -30,7 +33,9 @@ export function loadFailures(storage: Pick<Storage, 'getItem'> | undefined): Fai
   try {
     const raw: unknown = JSON.parse(storage?.getItem(GALLERY_KEY) ?? '[]');
     if (!Array.isArray(raw)) return [];
-    return raw.filter((c): c is FailureCase => typeof c === 'object' && c !== null && typeof (c as FailureCase).key === 'string' && typeof (c as FailureCase).question === 'string' && typeof (c as FailureCase).original?.answer === 'string');
+    const cases = raw.filter((c): c is FailureCase => typeof c === 'object' && c !== null && typeof (c as FailureCase).key === 'string' && typeof (c as FailureCase).question === 'string' && typeof (c as FailureCase).original?.answer === 'string');
+    // A run field that is not a run is dropped: the case then says its run was not recorded.
+    return cases.map((c) => (c.run === undefined || isCaseRun(c.run) ? c : (({ run: _r, ...rest }) => rest)(c)));
   } catch {
     return [];
   }
@@ -60,6 +65,7 @@ export const createTeachSlice: StateCreator<AppState, [], [], TeachSlice> = (set
     galleryOpen: false,
     failures: loadFailures(storage()),
     galleryError: null,
+    reopened: null,
     tourSaved: null,
     tourNote: null,
     setTourStep(step) {

@@ -9,6 +9,7 @@ import type * as v from 'valibot';
 import type { SliceTotals } from '../metrics/slices.ts';
 import type { QarxCommand, RunRecord } from '../results/run-record.ts';
 import type { ResultTable } from '../results/table.ts';
+import type { CaseKind } from '../results/gallery.ts';
 import type { ExperimentOutcome, UnitRunContext } from './outcome.ts';
 import type { ScopeKind } from './scope.ts';
 
@@ -108,10 +109,12 @@ export interface ExperimentKind<E = never, U = never, P = never> {
   command(c: CommandContext): QarxCommand;
   /** How the kind runs as `qarx audit` units; null: not in audit configs. */
   audit: AuditUnit<E, U> | null;
+  /** The failure-gallery cases a run collects and the app's experiment page that lists them ("Questions these runs broke"); null: it collects none. */
+  cases: { kinds: readonly CaseKind[]; page: string } | null;
 }
 
 /** The fields every descriptor has (the registry test checks each kind against this list). */
-export const KIND_FIELDS = ['id', 'label', 'family', 'scope', 'wholeSelection', 'settings', 'table', 'headline', 'slices', 'charts', 'partialRows', 'command', 'audit'] as const satisfies readonly (keyof ExperimentKind)[];
+export const KIND_FIELDS = ['id', 'label', 'family', 'scope', 'wholeSelection', 'settings', 'table', 'headline', 'slices', 'charts', 'partialRows', 'command', 'audit', 'cases'] as const satisfies readonly (keyof ExperimentKind)[];
 
 /** A descriptor with its types kept (an identity: it only checks the shape). */
 export const defineKind = <E = never, U = never, P = never>(k: ExperimentKind<E, U, P>): ExperimentKind<E, U, P> => k;

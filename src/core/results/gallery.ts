@@ -13,8 +13,10 @@ import { isC2W, type CategoryRule } from '../natural/categories.ts';
 import type { PairRow } from '../natural/pairs.ts';
 import type { Permalink, PermalinkPerturbation } from './permalink.ts';
 import type { TrapRow } from '../trap/summary.ts';
+import type { CaseRun } from './case-run.ts';
 
-export type CaseKind = 'revision' | 'noise' | 'trap' | 'rename' | 'universal' | 'paraphrase';
+/** What made a case's perturbed side: 'adversarial' an Adversarial SQuAD variant, 'attack' a found smallest breaking edit (Find a failure). */
+export type CaseKind = 'revision' | 'noise' | 'trap' | 'rename' | 'universal' | 'paraphrase' | 'adversarial' | 'attack';
 
 /** One C2W case: the question, both passages and both answers, and the link that opens it live. */
 export interface FailureCase {
@@ -40,17 +42,38 @@ export interface FailureCase {
   starred: boolean;
   /** When it was first collected (ISO 8601). */
   found: string;
+  /** The run that found it and its scoring settings (absent in cases collected before runs were named). */
+  run?: CaseRun;
 }
+
+/** What every collector is told about the run whose cases it makes. */
+export interface CaseOpts {
+  allowNull: boolean;
+  found: string;
+  run?: CaseRun;
+}
+
+/** The run field of a case, when the collector knows the run. */
+const runField = (opts: CaseOpts): Pick<FailureCase, 'run'> => (opts.run ? { run: opts.run } : {});
 
 /** The model a case's link loads: the shipped model is local, everything else is a Hub id. */
 export type ModelRef = Permalink['models'][number];
 
 const gold = (inst: Instance) => [...new Set(inst.answers.map((a) => a.text))];
 
-/** A permalink that opens `inst` with perturbation `p` on `model` (stored instances only). */
-function linkOf(inst: Instance, model: ModelRef, p: PermalinkPerturbation, allowNull: boolean): Permalink | null {
+/** A permalink that opens `inst` with perturbation `p` on `model`: a stored question as itself (dataset, id, gold), free text as its text. */
+function linkOf(inst: Pick<Instance, 'id' | 'dataset' | 'context' | 'question' | 'tags'>, model: ModelRef, p: PermalinkPerturbation, allowNull: boolean): Permalink {
   if (inst.id === 'live' || inst.tags.includes('free-text')) return { v: 1, models: [model], q: { kind: 'text', passage: inst.context, question: inst.question }, p, allowNull };
   return { v: 1, models: [model], q: { kind: 'instance', dataset: inst.dataset, id: inst.id }, p, allowNull };
+}
+
+/**
+ * The link of a case whose perturbed side has no live control (a paraphrase, a universal name, a found
+ * edit): it opens the original question — stored ones with their dataset and gold — and the reopened
+ * case beside it shows the perturbed side as the run answered it.
+ */
+export function originalLink(c: { stored: boolean; dataset: string; id: string; question: string; passage: string }, model: ModelRef, allowNull: boolean): Permalink {
+  return linkOf({ id: c.stored ? c.id : 'live', dataset: c.dataset, context: c.passage, question: c.question, tags: [] }, model, { kind: 'none' }, allowNull);
 }
 
 /** The fields a pair row and a trap row share: enough to find the instance and fill the original side. */
@@ -65,7 +88,7 @@ function caseOf(
   inst: Instance,
   model: ModelRef,
   p: Extract<PermalinkPerturbation, { kind: 'revision' | 'noise' | 'trap' }>,
-  opts: { allowNull: boolean; found: string; perturbation: string },
+  opts: CaseOpts & { perturbation: string },
   settings: string,
   perturbed: FailureCase['perturbed'],
 ): FailureCase {
@@ -83,6 +106,7 @@ function caseOf(
     link: linkOf(inst, model, p, opts.allowNull),
     starred: false,
     found: opts.found,
+    ...runField(opts),
   };
 }
 
@@ -92,7 +116,7 @@ export function casesFromPairs(
   instances: readonly Instance[],
   model: ModelRef,
   p: Extract<PermalinkPerturbation, { kind: 'revision' | 'noise' }>,
-  opts: { allowNull: boolean; found: string; perturbation: string; noisyPassage?: (inst: Instance) => string | null },
+  opts: CaseOpts & { perturbation: string; noisyPassage?: (inst: Instance) => string | null },
 ): FailureCase[] {
   const byKey = byInstanceKey(instances);
   const out: FailureCase[] = [];
@@ -113,7 +137,7 @@ export function casesFromTraps(
   instances: readonly Instance[],
   model: ModelRef,
   p: Extract<PermalinkPerturbation, { kind: 'trap' }>,
-  opts: { allowNull: boolean; found: string; perturbation: string; trapped: (inst: Instance, row: TrapRow) => string | null; rule?: CategoryRule },
+  opts: CaseOpts & { perturbation: string; trapped: (inst: Instance, row: TrapRow) => string | null; rule?: CategoryRule },
 ): FailureCase[] {
   const byKey = byInstanceKey(instances);
   const out: FailureCase[] = [];
@@ -130,13 +154,13 @@ export function casesFromTraps(
 /**
  * Cases found by a batch experiment (sweep, budget, universal names, paraphrases) as gallery cases.
  * A seeded renaming of a stored question opens live as that renaming; a fixed name or a paraphrase
- * has no live control, so its link carries the perturbed passage and question as free text.
+ * opens its original question (originalLink) and the case shows the perturbed side.
  */
 export function casesFromFound(
   found: readonly FoundCase[],
   model: ModelRef,
   kind: Extract<CaseKind, 'rename' | 'universal' | 'paraphrase'>,
-  opts: { allowNull: boolean; found: string; perturbation: (c: FoundCase) => string },
+  opts: CaseOpts & { perturbation: (c: FoundCase) => string },
 ): FailureCase[] {
   return found.map((c) => {
     const o = c.rename;
@@ -150,7 +174,7 @@ export function casesFromFound(
           p: { kind: 'rename', type: o.type, ...(o.target ? { target: o.target } : {}), source: o.source, origin: o.origin, seed: o.seed, resemble: false },
           allowNull: opts.allowNull,
         }
-      : { v: 1, models: [model], q: { kind: 'text', passage: c.perturbed.passage, question: c.perturbed.question }, p: { kind: 'none' }, allowNull: opts.allowNull };
+      : originalLink({ stored: c.stored, dataset: c.dataset, id: c.id, question: c.question, passage: c.original.passage }, model, opts.allowNull);
     return {
       // The same key as a live renaming with the same settings, so one failure is one case.
       key: [kind, model.id, c.dataset, where, ...settings].join('|'),
@@ -168,6 +192,7 @@ export function casesFromFound(
       link,
       starred: false,
       found: opts.found,
+      ...runField(opts),
     };
   });
 }
@@ -182,7 +207,7 @@ export function casesFromAdversarial(
   run: { output: { rows: readonly AdversarialRow[] }; predictions: Readonly<Record<string, string>> },
   instances: readonly Instance[],
   model: ModelRef,
-  opts: { allowNull: boolean; found: string; rule?: CategoryRule },
+  opts: CaseOpts & { rule?: CategoryRule },
   max = MAX_FOUND_CASES,
 ): FailureCase[] {
   const byId = new Map(instances.map((i) => [i.id, i]));
@@ -195,7 +220,7 @@ export function casesFromAdversarial(
     if (!variant || originalPassage === undefined) continue;
     out.push({
       key: ['adversarial', model.id, variant.dataset, variant.id].join('|'),
-      kind: 'trap',
+      kind: 'adversarial',
       perturbation: 'Adversarial SQuAD sentence (Jia & Liang 2017)',
       model: model.id,
       dataset: variant.dataset,
@@ -207,6 +232,7 @@ export function casesFromAdversarial(
       link: linkOf(variant, model, { kind: 'none' }, opts.allowNull),
       starred: false,
       found: opts.found,
+      ...runField(opts),
     });
   }
   return out;

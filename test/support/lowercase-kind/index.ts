@@ -47,4 +47,5 @@ export const lowercase = defineKind<LowercaseExperiment, LowercaseExperiment, Lo
       },
     }),
   },
+  cases: null,
 });

@@ -26,4 +26,5 @@ export const adversarial = defineKind<AdversarialExperiment, AdversarialExperime
     label: (e) => e.kind,
     load: () => import('./unit.ts'),
   },
+  cases: { kinds: ['adversarial'], page: 'stability/traps' },
 });

@@ -29,4 +29,5 @@ export const budget = defineKind<BudgetExperiment, BudgetExperiment, BudgetPaylo
     label: (e) => `budget ${e.type} ${e.source} B=${e.budget}${e.resemble ? ` RESEMBLE M=${e.resemble.m}` : ''}`,
     load: () => import('./unit.ts'),
   },
+  cases: { kinds: ['rename'], page: 'entity/budget' },
 });

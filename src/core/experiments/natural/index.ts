@@ -35,4 +35,5 @@ export const natural = defineKind<NaturalExperiment, NaturalExperiment, PairsPay
     label: (e) => `natural ${e.rule}`,
     load: () => import('./unit.ts'),
   },
+  cases: { kinds: ['revision'], page: 'natural/pairs' },
 });

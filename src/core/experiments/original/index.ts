@@ -23,4 +23,5 @@ export const original = defineKind<OriginalExperiment, OriginalExperiment, Origi
     label: (e) => e.kind,
     load: () => import('./unit.ts'),
   },
+  cases: null,
 });

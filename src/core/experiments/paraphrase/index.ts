@@ -34,4 +34,5 @@ export const paraphrase = defineKind<ParaphraseExperiment, ParaphraseUnit, Parap
     label: (e) => `paraphrase ${e.kinds.join('/')}${e.dataset ? ' +dataset' : ''}`,
     load: () => import('./unit.ts'),
   },
+  cases: { kinds: ['paraphrase'], page: 'sensitivity/paraphrases' },
 });

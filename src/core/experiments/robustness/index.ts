@@ -25,4 +25,5 @@ export const robustness = defineKind({
     };
   },
   audit: null,
+  cases: null,
 });

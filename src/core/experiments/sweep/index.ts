@@ -41,4 +41,5 @@ export const sweep = defineKind<SweepExperiment, SweepExperiment, SweepPayload>(
     label: (e) => `sweep ${e.types.join('/')} ${e.sources.join('/')}`,
     load: () => import('./unit.ts'),
   },
+  cases: { kinds: ['rename'], page: 'entity/sweep' },
 });

@@ -29,4 +29,5 @@ export const synthetic = defineKind<SyntheticExperiment, SyntheticUnit, PairsPay
     label: (e) => `synthetic ${e.noise}`,
     load: () => import('../natural/unit.ts'),
   },
+  cases: { kinds: ['noise'], page: 'natural/pairs' },
 });

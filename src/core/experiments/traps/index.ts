@@ -27,4 +27,5 @@ export const traps = defineKind<TrapsExperiment, TrapsExperiment, TrapsPayload>(
     label: (e) => `traps ${e.source} ${e.position}`,
     load: () => import('./unit.ts'),
   },
+  cases: { kinds: ['trap'], page: 'stability/traps' },
 });

@@ -23,4 +23,5 @@ export const universal = defineKind<never, never, UniversalPayload>({
     note: `${c.dataNote}; ${c.device}.`,
   }),
   audit: null,
+  cases: { kinds: ['universal'], page: 'entity/universal' },
 });
