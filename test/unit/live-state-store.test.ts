@@ -6,13 +6,13 @@
  * (one pair, no search); the tour gives back the question and the list's search. Workers are recorders.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { BreakingEdit } from '../../src/core/explain/index.ts';
 import type { Instance } from '../../src/core/data/types.ts';
 import { char } from '../../src/core/types.ts';
 // First: its mocks must be in place before the store loads.
 import { applyDataEvent, applyWorkerEvent, dataSent, lastOf, resetStore, sent, useApp } from './helpers/store.ts';
 import { applyPermalink, currentPermalink } from '../../src/app/permalink-state.ts';
 import { liveKey } from '../../src/app/live/live-key.ts';
+import { brokenByTrap } from './helpers/breaking-edit.ts';
 
 const model = { id: 'm', label: 'm', kind: 'neural' as const, architecture: 'bert', device: 'wasm' as const, dtype: 'q8', inputNames: [], fallbackReason: null };
 const span = { text: 'Ann', start: char(0), end: char(3), startLogit: 1, endLogit: 1, score: 2, probability: 0.9 };
@@ -21,18 +21,7 @@ const PASSAGE = 'Ann ran. Bo sat.';
 const inst = (id: string, question = 'Who ran?'): Instance => ({ id, dataset: 'demo', title: '', question, context: PASSAGE, answers: [{ text: 'Ann', start: 0 }], isImpossible: false, lang: 'en', tags: [] });
 
 /** A trap sentence at the passage's start that pulls the answer to "Cy". */
-const broken: BreakingEdit = {
-  outcome: 'broken',
-  originalAnswer: 'Ann',
-  edits: [{ family: 'trap', label: 'trap “Cy ran.” at passage start', changes: [{ field: 'context', start: 0, end: 0, from: '', to: 'Cy ran. ' }] }],
-  perturbed: { ...inst('live'), context: `Cy ran. ${PASSAGE}`, answers: [{ text: 'Ann', start: 8 }] },
-  newAnswer: 'Cy',
-  calls: 4,
-  budget: 9,
-  untried: 0,
-  singleEdits: 4,
-  stats: { windows: 4, computed: 3, cached: 1 },
-};
+const broken = brokenByTrap({ question: 'Who ran?', context: `Cy ran. ${PASSAGE}` });
 
 /** Opens a stored question as the list does: asked for, then arrived. */
 function open(q: Instance): void {
