@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { shot, useApp } from './harness.ts';
+import { openExperiment, openSection, shot, useApp } from './harness.ts';
 
 const app = useApp({ query: 'device=wasm' });
 const text = async (p: Page, id: string) => ((await p.getByTestId(id).first().textContent()) ?? '').trim();
@@ -61,6 +61,22 @@ describe('Live state keyed to its question', () => {
     await expect.poll(() => text(p, 'instance-head'), { timeout: 30_000 }).toContain('demo-org-02');
     expect(await search(p).inputValue()).toBe('Halvorsen');
     expect(await p.getByTestId('question-input').inputValue()).toBe('Which company built the Halvorsen Bridge?');
+  });
+
+  it('a link made on an experiment page opens that page with the list search (its scope)', async () => {
+    const p = app.page;
+    await openExperiment(p, 'stability/traps');
+    await p.getByTestId('share-link').click();
+    const url = await p.getByTestId('share-url').inputValue();
+    await shot(p, 'live-state-experiment-link');
+    const ctx = await app.browser.newContext({ viewport: { width: 1440, height: 1000 } });
+    const fresh = await ctx.newPage();
+    fresh.on('pageerror', (e) => app.errors.push(e.message));
+    await fresh.goto(url);
+    await expect.poll(() => text(fresh, 'exp-title'), { timeout: 120_000 }).toBe('Trap sentences and Adversarial SQuAD');
+    await openSection(fresh, 'data');
+    expect(await search(fresh).inputValue()).toBe('Halvorsen');
+    await ctx.close();
     expect(app.errors).toEqual([]);
   });
 });
