@@ -1,7 +1,8 @@
 /**
  * Between the store and permalinks: what the live view shows as a Permalink, and a Permalink put
- * back into the store (model, question, perturbation, seed). The panels re-run their perturbation
- * on their own once the model and the question are there; synthetic noise waits for both here.
+ * back into the store (model, question, perturbation, seed, found edit, Explain mode, list search,
+ * page). The panels re-run their perturbation on their own once the model and the question are
+ * there; synthetic noise and a found edit's replay wait for both here.
  */
 import { liveNoAnswer } from '../core/data/no-answer.ts';
 import { decodePermalink, PERMALINK_PREFIX, type Permalink } from '../core/results/permalink.ts';

@@ -151,6 +151,6 @@ describe('the tour gives back the question and the list search (41.5)', () => {
     useApp.getState().setTourStep(null);
     const s = useApp.getState();
     expect([s.instance, s.question, s.passage]).toEqual([null, 'Who ran?', PASSAGE]);
-    expect(s.tourNote).toBe('Tour closed: your question from before it are back.');
+    expect(s.tourNote).toBe('Tour closed: your question from before it is back.');
   });
 });

@@ -52,7 +52,8 @@ export function tourClosedNote(back: readonly string[], settings: readonly strin
   const what = [...back, ...(settings.length ? ['settings'] : [])];
   if (what.length === 0) return null;
   const list = what.length === 1 ? what[0] : `${what.slice(0, -1).join(', ')} and ${what.at(-1)}`;
-  return `Tour closed: your ${list} from before it are back${settings.length ? ` (${settings.join(', ')})` : ''}.`;
+  const verb = what.length === 1 && what[0] !== 'settings' ? 'is' : 'are';
+  return `Tour closed: your ${list} from before it ${verb} back${settings.length ? ` (${settings.join(', ')})` : ''}.`;
 }
 
 const storage = () => (typeof localStorage === 'undefined' ? undefined : localStorage);

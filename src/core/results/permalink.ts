@@ -1,6 +1,8 @@
 /**
  * Permalinks: everything needed to reproduce a live view (model(s), the question — a stored
- * instance or free text —, the perturbation and its seed) as a compact string for a URL hash.
+ * instance or free text —, the perturbation and its seed or a found breaking edit itself, the
+ * Explain mode, the question list's search and, from an experiment page, that page) as a compact
+ * string for a URL hash. Fields added after the first release are optional: older links still open.
  * The payload is JSON compressed with lz-string; decoding validates every field with valibot, so a
  * hand-edited or hostile link yields a clear error and never reaches the UI unchecked.
  */
