@@ -9,6 +9,7 @@ import type { Instance } from '../../src/core/data/types.ts';
 import { attackRows, composeRenames, describeBreak, editCandidates, findBreakingEdit, mergeRenames, runAttack, textChanges, DEFAULT_SEARCH, type AttackQuestion, type BreakingEdit, type EditStep, type ExplainPredictor, type RenameDetail, type SearchOutcome } from '../../src/core/explain/index.ts';
 import { char, type QaInput } from '../../src/core/types.ts';
 import { applyEdits } from '../support/apply-edits.ts';
+import { applyEdits as applyFoundEdits } from '../../src/core/explain/sequence.ts';
 
 // An astral character before every edit, so code points (Python) and UTF-16 (JavaScript) differ.
 const PASSAGE = '😀 Marie Curie was born in Warsaw in 1867. She moved to Paris in 1891. She liked tea.';
@@ -48,6 +49,26 @@ describe('textChanges: code-point offsets of the text before the edit', () => {
     fc.assert(fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 40 }), (a, b) => {
       expect(applyEdits({ question: a, context: '' }, [{ changes: textChanges('question', a, b) }]).question).toBe(b);
     }));
+  });
+});
+
+describe('the app replays a found edit from its changes (core applyEdits)', () => {
+  it('property: it rebuilds what the Python-style oracle rebuilds', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 40 }), (a, b) => {
+        const edits = [{ changes: textChanges('context', a, b) }];
+        expect(applyFoundEdits({ question: 'q', context: a }, edits)).toEqual(applyEdits({ question: 'q', context: a }, edits));
+      }),
+    );
+  });
+
+  it.each([
+    ['a trap sentence inserted after an astral character', { question: 'Who?', context: '😀 Ann ran.' }, [{ field: 'context', start: 2, end: 2, from: '', to: 'Bo sat. ' }], { question: 'Who?', context: '😀 Bo sat. Ann ran.' }],
+    ['a paraphrased question', { question: 'Who ran?', context: 'Ann ran.' }, [{ field: 'question', start: 0, end: 3, from: 'Who', to: 'Which person' }], { question: 'Which person ran?', context: 'Ann ran.' }],
+    ['a renaming found on another passage', { question: 'Who?', context: 'Bo ran.' }, [{ field: 'context', start: 0, end: 3, from: 'Ann', to: 'Cy' }], null],
+    ['a change past the end', { question: 'Who?', context: 'Ann' }, [{ field: 'context', start: 2, end: 9, from: 'nn', to: 'x' }], null],
+  ] as const)('%s', (_, original, changes, want) => {
+    expect(applyFoundEdits(original, [{ changes: [...changes] }])).toEqual(want);
   });
 });
 

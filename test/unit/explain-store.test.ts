@@ -4,10 +4,10 @@
  * the "after" side of the next explanation; results of superseded jobs are ignored. The worker is a recorder.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { BreakingEdit } from '../../src/core/explain/index.ts';
 import { char } from '../../src/core/types.ts';
 // First: its mocks must be in place before the store loads.
 import { applyWorkerEvent, resetStore, sent, useApp } from './helpers/store.ts';
+import { brokenByTrap } from './helpers/breaking-edit.ts';
 import { heatColour } from '../../src/app/live/ExplainPanel.tsx';
 
 const model = { id: 'm', label: 'm', kind: 'neural' as const, architecture: 'bert', device: 'wasm' as const, dtype: 'q8', inputNames: [], fallbackReason: null };
@@ -19,18 +19,7 @@ beforeEach(() => {
   useApp.setState({ model, modelStatus: 'ready', loadedSource: { kind: 'hub', id: 'm' }, passage: 'Ann ran. Bo sat.', question: 'Who ran?', prediction: pred, instance: null });
 });
 
-const broken = (perturbed: { question: string; context: string }): BreakingEdit => ({
-  outcome: 'broken',
-  originalAnswer: 'Ann',
-  edits: [{ family: 'trap', label: 'trap “Cy ran.” at passage start', changes: [{ field: 'context', start: 0, end: 0, from: '', to: 'Cy ran. ' }] }],
-  perturbed: { id: 'live', dataset: 'demo', title: '', question: perturbed.question, context: perturbed.context, answers: [{ text: 'Ann', start: 8 }], isImpossible: false, lang: 'en', tags: ['free-text'] },
-  newAnswer: 'Cy',
-  calls: 4,
-  budget: 9,
-  untried: 0,
-  singleEdits: 4,
-  stats: { windows: 4, computed: 3, cached: 1 },
-});
+const broken = brokenByTrap;
 
 describe('Find a failure in the store', () => {
   it('sends the live question with the budget and puts the found edit in the gallery', () => {

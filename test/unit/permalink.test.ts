@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { ENTITY_CHOICES, NAME_SOURCES, ORIGINS } from '../../src/core/entity/options.ts';
 import { NOISE_KINDS } from '../../src/core/natural/noise-kinds.ts';
 import { TRAP_POSITIONS } from '../../src/core/trap/insert.ts';
+import { FAMILIES } from '../../src/core/explain/search-options.ts';
+import { PAIR_CATEGORIES } from '../../src/core/natural/categories.ts';
+import { EXPERIMENT_PATHS } from '../../src/app/shell/routes.ts';
 import { decodePermalink, encodePermalink, MAX_URL_LENGTH, parsePermalinkJson, permalinkUrl, type Permalink } from '../../src/core/results/permalink.ts';
 
 const modelRef = fc.record(
@@ -27,7 +30,38 @@ const perturbation = fc.oneof(
   fc.record({ kind: fc.constant('trap' as const), source: fc.constantFrom('generated' as const, 'typed' as const, 'dataset' as const), position: fc.constantFrom(...TRAP_POSITIONS), seed, sentence: fc.string({ maxLength: 60 }) }),
   fc.record({ kind: fc.constant('noise' as const), noise: fc.constantFrom(...NOISE_KINDS), rate: fc.double({ min: 0, max: 1, noNaN: true }), seed }),
 );
-const permalink: fc.Arbitrary<Permalink> = fc.record({ v: fc.constant(1 as const), models: fc.array(modelRef, { minLength: 1, maxLength: 4 }), q: question, p: perturbation, allowNull: fc.boolean() });
+const change = fc.record({ field: fc.constantFrom('question' as const, 'context' as const), start: fc.nat(), end: fc.nat(), from: fc.string({ unit: 'binary', maxLength: 30 }), to: fc.string({ unit: 'binary', maxLength: 30 }) });
+/** A found breaking edit ("Find a failure"), carried whole so the link replays it. */
+const foundEdit = fc.record({
+  kind: fc.constant('edit' as const),
+  edits: fc.array(fc.record({ family: fc.constantFrom(...FAMILIES), label: fc.string({ maxLength: 60 }), changes: fc.array(change, { maxLength: 4 }) }), { minLength: 1, maxLength: 3 }),
+  answers: fc.array(fc.record({ text: fc.string({ maxLength: 20 }), start: fc.nat() }), { maxLength: 3 }),
+});
+const explain = fc.record({ open: fc.boolean(), kind: fc.constantFrom('sentence' as const, 'word' as const), sentence: fc.nat({ max: 50 }) });
+const list = fc.record({
+  query: fc.string({ maxLength: 40 }),
+  filters: fc.record({
+    dataset: fc.oneof(fc.constant('all'), fc.string({ minLength: 1, maxLength: 20 })),
+    answerable: fc.constantFrom('all' as const, 'answerable' as const, 'unanswerable' as const),
+    entity: fc.constantFrom('all' as const, 'PER' as const, 'ORG' as const, 'GPE' as const, 'other' as const),
+    revision: fc.constantFrom('all' as const, 'with-revision' as const),
+    category: fc.constantFrom('all' as const, ...PAIR_CATEGORIES),
+  }),
+});
+const permalink: fc.Arbitrary<Permalink> = fc.record(
+  {
+    v: fc.constant(1 as const),
+    models: fc.array(modelRef, { minLength: 1, maxLength: 4 }),
+    q: question,
+    p: fc.oneof(perturbation, foundEdit),
+    allowNull: fc.boolean(),
+    explain,
+    list,
+    page: fc.constantFrom(...EXPERIMENT_PATHS),
+  },
+  // Links made before the explain mode, the list's search and the page travelled have none of them.
+  { requiredKeys: ['v', 'models', 'q', 'p', 'allowNull'] },
+);
 
 const base: Permalink = { v: 1, models: [{ kind: 'local', id: 'qarx-lexical-qa' }], q: { kind: 'instance', dataset: 'demo', id: 'demo-per-01' }, p: { kind: 'rename', type: 'PER', source: 'db', origin: 'us', seed: 3, resemble: false }, allowNull: true };
 const hashOf = (raw: unknown) => `#v1=${compressToEncodedURIComponent(JSON.stringify(raw))}`;
@@ -49,6 +83,12 @@ describe('permalink round trip', () => {
         expect(encodePermalink(link)).toMatch(/^#v1=[A-Za-z0-9+\-$]*$/);
       }),
     );
+  });
+
+  it('a link made before the found edit, the explain mode, the search and the page travelled still opens as it was', () => {
+    // The JSON of a link of the previous release (no explain, list or page; a renaming).
+    const old = '{"v":1,"models":[{"kind":"local","id":"qarx-lexical-qa"}],"q":{"kind":"instance","dataset":"demo","id":"demo-per-01"},"p":{"kind":"rename","type":"PER","source":"db","origin":"us","seed":3,"resemble":false},"allowNull":true}';
+    expect(decodePermalink(`#v1=${compressToEncodedURIComponent(old)}`)).toEqual({ link: base });
   });
 
   it('accepts the hash without its "#"', () => {
@@ -77,6 +117,12 @@ describe('permalink validation', () => {
     { name: 'unknown name source', hash: hashOf({ ...base, p: { ...base.p, source: 'javascript:alert(1)' } }), want: /invalid field "p.source"/ },
     { name: 'unknown trap position', hash: hashOf({ ...base, p: { kind: 'trap', source: 'generated', position: 'inside', seed: 1, sentence: '' } }), want: /invalid field "p.position"/ },
     { name: 'noise rate above 1', hash: hashOf({ ...base, p: { kind: 'noise', noise: 'keyboard', rate: 2, seed: 1 } }), want: /invalid field "p.rate"/ },
+    { name: 'found edit of an unknown family', hash: hashOf({ ...base, p: { kind: 'edit', edits: [{ family: 'eval', label: '', changes: [] }], answers: [] } }), want: /invalid field "p.edits.0.family"/ },
+    { name: 'found edit with no edits', hash: hashOf({ ...base, p: { kind: 'edit', edits: [], answers: [] } }), want: /invalid field "p.edits"/ },
+    { name: 'found edit with a negative offset', hash: hashOf({ ...base, p: { kind: 'edit', edits: [{ family: 'trap', label: 't', changes: [{ field: 'context', start: -1, end: 0, from: '', to: 'x' }] }], answers: [] } }), want: /invalid field "p.edits.0.changes.0.start"/ },
+    { name: 'unknown explain unit', hash: hashOf({ ...base, explain: { open: true, kind: 'token', sentence: 0 } }), want: /invalid field "explain.kind"/ },
+    { name: 'unknown list filter value', hash: hashOf({ ...base, list: { query: '', filters: { dataset: 'all', answerable: 'all', entity: 'LOC', revision: 'all', category: 'all' } } }), want: /invalid field "list.filters.entity"/ },
+    { name: 'page that is a URL', hash: hashOf({ ...base, page: 'https://evil.example' }), want: /invalid field "page"/ },
     { name: 'extra key (prototype pollution)', hash: hashOf({ ...base, __proto__: { polluted: 1 }, extra: 1 }), want: /invalid field/ },
     { name: 'question is a number', hash: hashOf({ ...base, q: { kind: 'text', passage: 'p', question: 7 } }), want: /invalid field "q.question"/ },
     { name: 'array instead of object', hash: hashOf([base]), want: /invalid field/ },

@@ -5,6 +5,7 @@
 import { Term } from '../teach/Term.tsx';
 import { ScopeLine } from '../data/ScopeLine.tsx';
 import { useEffect, useMemo, type ReactNode } from 'react';
+import { ShareLink } from '../results/ShareLink.tsx';
 import { experimentOf } from '../shell/routes.ts';
 import { ExperimentNav, ExperimentOverview } from './ExperimentNav.tsx';
 import { ResultCases } from '../results/ResultCases.tsx';
@@ -83,6 +84,8 @@ export function ExperimentsView() {
               .{here.group.id === 'entity' ? ' Entity renaming counts only questions whose answer is a renamable PER, ORG or GPE entity (Chinese ones by name and place lists).' : ''}
             </p>
             {status !== 'ready' && here.group.id !== 'audit' && <p className="note">Load a model first (Models).</p>}
+            {/* A link to this page with its model, the list's search (the runs' scope) and the open question. */}
+            <ShareLink />
             {/* The entity tagger serves every renaming run (sweep, worst/best, universal). */}
             {here.group.id === 'entity' && path !== 'entity/export' && <TaggerSettings />}
             {PAGES[path]?.()}

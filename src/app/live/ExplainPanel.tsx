@@ -15,6 +15,7 @@ import { useApp } from '../store/index.ts';
 import { formatProb } from '../shell/format.ts';
 import { formatMs } from '../models/RuntimeBadge.tsx';
 import { Term } from '../teach/Term.tsx';
+import { foundEditText } from './found-edit.ts';
 
 // ColorBrewer PuOr ends: orange = removing the unit lowered the answer's probability, purple = raised it.
 const LOWER = [241, 163, 64];
@@ -141,15 +142,16 @@ function ExplainBody() {
   const modelId = useApp((s) => (s.modelStatus === 'ready' ? s.model?.id : null));
   const answered = useApp((s) => s.prediction?.text ?? null);
   const renamed = useApp((s) => (s.renameOpen ? (s.rename?.perturbed?.context ?? null) : null));
+  const allowNull = useApp((s) => s.allowNull);
   const { setExplainUnits, runExplain, cancelExplain } = useApp.getState();
-  // Explained again when the text, the model or the open renaming change (typing waits a little).
+  // Explained again when the text, the model, the decoding or the open renaming change (typing waits a
+  // little); the store drops an explanation of another question at once (live/live-key.ts).
   useEffect(() => {
     if (!modelId) return;
     const t = setTimeout(() => runExplain(), 400);
     return () => clearTimeout(t);
-  }, [passage, question, modelId, answered, renamed, runExplain]);
+  }, [passage, question, modelId, allowNull, answered, renamed, runExplain]);
   const sentences = sentenceUnits(passage);
-  const stale = ex && (ex.passage !== passage || ex.question !== question);
   const stats = ex ? [ex.before.stats, ex.after?.stats, ex.reduction?.stats].reduce((a, s) => (s ? { run: a.run + s.computed, reused: a.reused + s.cached } : a), { run: 0, reused: 0 }) : null;
   return (
     <div className={busy ? 'rename busy' : 'rename'}>
@@ -180,7 +182,6 @@ function ExplainBody() {
       {ex && (
         <>
           <p className="timing" data-testid="explain-timing">
-            {stale ? 'For the previous text · ' : ''}
             {ex.cancelled ? 'Cancelled, partial · ' : ''}
             {stats?.run} windows run, {stats?.reused} reused from the cache · {formatMs(ex.ms)}
           </p>
@@ -203,10 +204,10 @@ function ExplainBody() {
 /** The "after" side: the occlusion map of the perturbed passage (found breaking edit, or the open renaming). */
 function AfterSide() {
   const ex = useApp((s) => s.explained);
-  const failure = useApp((s) => s.failure);
+  const found = useApp((s) => foundEditText(s)?.context ?? '');
   const rename = useApp((s) => s.rename);
   if (!ex?.after) return null;
-  const text = ex.afterLabel === 'with the found breaking edit' ? (failure?.result.perturbed?.context ?? '') : (rename?.perturbed?.context ?? '');
+  const text = ex.afterLabel === 'with the found breaking edit' ? found : (rename?.perturbed?.context ?? '');
   return <Side title={`After (${ex.afterLabel})`} occ={ex.after} text={text} testid="explain-after" />;
 }
 
@@ -246,6 +247,7 @@ function FindFailure() {
         Tries one renamed entity, one trap sentence (four positions), one paraphrase rule and one noise edit, then two and three edits together, until the answer is wrong (C2W under the <Term k="category rule" />: F1 &lt; 0.4 by default, a partly right answer is no break) or the budget of model calls is spent.{free ? ' On typed text the model’s own answer stands for the gold answer.' : ''}
       </p>
       {error && <div className="error">{error}</div>}
+      <ReplayedResult />
       {r && (
         <div className={r.outcome === 'broken' ? 'score score-wrong' : 'hint'} data-testid="failure-result" aria-live="polite">
           {r.outcome === 'broken' ? (
@@ -257,6 +259,23 @@ function FindFailure() {
           )}
         </div>
       )}
+    </div>
+  );
+}
+
+/** A link's found edit replayed on this question: the same break, or that this model is not broken by it (no search was run). */
+function ReplayedResult() {
+  const p = useApp((s) => s.replayedEdit);
+  if (!p) return null;
+  const labels = p.edits.map((e) => e.label).join(' + ');
+  const families = p.edits.map((e) => FAMILY_LABELS[e.family]).join(' + ');
+  if (p.error) return <div className="error" data-testid="failure-result">From the link: {p.error}</div>;
+  if (!p.row) return <div className="hint" data-testid="failure-replaying">From the link: answering with the found edit ({labels})…</div>;
+  const broken = p.row.category === 'C2W';
+  return (
+    <div className={broken ? 'score score-wrong' : 'hint'} data-testid="failure-result" aria-live="polite">
+      From the link: {broken ? <>Broken by <strong data-testid="failure-family">{families}</strong>: </> : 'the found edit '}
+      {labels} → “{p.row.perturbed.text || '∅ no answer'}” · {broken ? 'replayed on this model, not searched again.' : `not a break on this model (${p.row.category}: “${p.row.original.text}” before).`}
     </div>
   );
 }

@@ -1,12 +1,15 @@
 /**
  * Between the store and permalinks: what the live view shows as a Permalink, and a Permalink put
- * back into the store (model, question, perturbation, seed). The panels re-run their perturbation
- * on their own once the model and the question are there; synthetic noise waits for both here.
+ * back into the store (model, question, perturbation, seed, found edit, Explain mode, list search,
+ * page). The panels re-run their perturbation on their own once the model and the question are
+ * there; synthetic noise and a found edit's replay wait for both here.
  */
 import { liveNoAnswer } from '../../core/data/no-answer.ts';
 import { decodePermalink, PERMALINK_PREFIX, type Permalink } from '../../core/results/permalink.ts';
 import { useApp, type AppState } from '../store/index.ts';
 import { isRevisionPair } from '../../core/formats/pair-kind.ts';
+import { foundEditLink } from '../live/found-edit.ts';
+import { experimentOf } from '../shell/routes.ts';
 
 /** The permalink of what the live view shows, or why it cannot be one. */
 export function currentPermalink(s: AppState): { link: Permalink } | { error: string } {
@@ -20,7 +23,11 @@ export function currentPermalink(s: AppState): { link: Permalink } | { error: st
   const q: Permalink['q'] = inst && inst.context === s.passage && inst.question === s.question ? { kind: 'instance', dataset: inst.dataset, id: inst.id, ...file } : { kind: 'text', passage: s.passage, question: s.question };
   const o = s.renameOptions;
   const t = s.liveTrapConfig;
-  const p: Permalink['p'] = s.trapOpen
+  // A found breaking edit is what the view is about: it travels itself, so the link shows it without searching again.
+  const found = foundEditLink(s);
+  const p: Permalink['p'] = found
+    ? found
+    : s.trapOpen
     ? { kind: 'trap', source: t.kind, position: t.position, seed: t.seed, sentence: t.kind === 'typed' ? t.sentence : '' }
     : s.renameOpen
     ? { kind: 'rename', type: o.type, ...(o.target ? { target: o.target } : {}), source: o.source, origin: o.origin, seed: o.seed, resemble: s.renameResemble }
@@ -31,7 +38,24 @@ export function currentPermalink(s: AppState): { link: Permalink } | { error: st
         : { kind: 'none' };
   // Models added beside the primary (Hub or shipped; ones opened from local files cannot travel in a link).
   const added = s.addedModels.flatMap((m) => (m.status !== 'error' && m.source.kind !== 'files' ? [{ kind: m.source.kind, id: m.source.id, device: m.device, dtype: m.dtype }] : []));
-  return { link: { v: 1, models: [{ kind: src.kind, id: src.id }, ...added].slice(0, 4), q, p, allowNull: s.allowNull } };
+  const page = s.route.section === 'experiments' && s.route.experiment ? { page: s.route.experiment } : {};
+  return { link: { v: 1, models: [{ kind: src.kind, id: src.id }, ...added].slice(0, 4), q, p, allowNull: s.allowNull, ...viewExtras(s), ...page } };
+}
+
+/** The parts of a view besides the question and its perturbation: the Explain panel's mode and the list's search. */
+function viewExtras(s: AppState): Pick<Permalink, 'explain' | 'list'> {
+  return { explain: { open: s.explainOpen, kind: s.explainKind, sentence: s.explainSentence }, list: { query: s.query, filters: s.filters } };
+}
+
+/** Puts a link's Explain mode, list search and experiment page back (older links have none: those stay as they are). */
+function applyViewExtras(link: Permalink): void {
+  const s = useApp.getState();
+  if (link.explain) useApp.setState({ explainOpen: link.explain.open, explainKind: link.explain.kind, explainSentence: link.explain.sentence });
+  if (link.list) {
+    useApp.setState({ query: link.list.query, filters: link.list.filters });
+    s.runSearch();
+  }
+  s.navigate(link.page && experimentOf(link.page) ? { section: 'experiments', experiment: link.page } : { section: 'live', experiment: null });
 }
 
 let stopWaiting: (() => void) | null = null;
@@ -71,7 +95,7 @@ export function applyPermalink(link: Permalink, opts: { exactModels?: boolean } 
   const loaded = s.loadingSource ?? s.loadedSource;
   if (!loaded || loaded.kind !== model.kind || loaded.id !== model.id) s.loadModel({ kind: model.kind, id: model.id });
   applyAddedModels(link.models.slice(1), opts.exactModels ?? false);
-  s.navigate({ section: 'live', experiment: null });
+  applyViewExtras(link);
   // A link's "allow no answer" is the sender's setting: an override of the dataset's decision.
   // A reopened case is the link's own to show (reopenCase sets it after this).
   useApp.setState({ allowNullOverride: link.allowNull, allowNull: link.allowNull, liveNoAnswer: liveNoAnswer(s.liveNoAnswerData, link.allowNull), noisePair: null, pair: null, rename: null, reopened: null });
@@ -93,6 +117,10 @@ export function applyPermalink(link: Permalink, opts: { exactModels?: boolean } 
   if (p.kind === 'trap') {
     useApp.setState({ liveTrapConfig: { kind: p.source, position: p.position, seed: p.seed, sentence: p.sentence } });
     whenReady(link, () => useApp.getState().setTrapOpen(true));
+  }
+  if (p.kind === 'edit') {
+    // Replayed on the link's question once its answer is there (typed text scores against the model's own answer).
+    whenReady(link, () => useApp.getState().replayEdit(p), (st) => st.prediction !== null && st.predictJob === null);
   }
   if (p.kind === 'noise') {
     useApp.setState({ noiseOptions: { kind: p.noise, rate: p.rate, seed: p.seed } });
@@ -131,9 +159,9 @@ export function linkOpen(link: Permalink, st: AppState): boolean {
   return st.modelStatus === 'ready' && !!st.model && (link.q.kind === 'text' ? st.question === link.q.question && st.passage === link.q.passage : st.instance?.dataset === link.q.dataset && st.instance.id === link.q.id);
 }
 
-/** Runs `fn` once the model is ready and the link's question is open (now, or when that happens). */
-function whenReady(link: Permalink, fn: () => void): void {
-  const ready = (st: AppState) => linkOpen(link, st);
+/** Runs `fn` once the model is ready and the link's question is open (and `also` holds), now or when that happens. */
+function whenReady(link: Permalink, fn: () => void, also: (st: AppState) => boolean = () => true): void {
+  const ready = (st: AppState) => linkOpen(link, st) && also(st);
   const run = () => {
     stopWaiting?.();
     stopWaiting = null;

@@ -16,6 +16,7 @@ import type { WorkerEvent } from '../../worker/protocol.ts';
 import { liveInstance } from './entity-slice.ts';
 import type { AppState } from './index.ts';
 import { scored } from './scoring.ts';
+import { foundEditText, replayPair, type FoundEditLink, type ReplayedEdit } from '../live/found-edit.ts';
 
 /** Fewest and most model calls "Find a failure" may spend (the field's bounds). */
 export const MIN_FAILURE_BUDGET = 2;
@@ -52,6 +53,10 @@ export interface ExplainSlice {
   failureProgress: SweepProgress | null;
   failure: { result: BreakingEdit; ms: number; instance: Instance; budget: number } | null;
   failureError: string | null;
+  /** A found edit opened from a link, replayed on this question and model instead of searched again. */
+  replayedEdit: ReplayedEdit | null;
+  /** Replays a link's found edit on the open question (its answers on both sides, scored as a pair). */
+  replayEdit(link: FoundEditLink): void;
   setExplainOpen(open: boolean): void;
   setExplainUnits(kind: UnitKind, sentence?: number): void;
   setFailureBudget(n: number): void;
@@ -62,10 +67,8 @@ export interface ExplainSlice {
 
 /** The perturbed copy the "after" side explains: the found breaking edit of this question, else the open renaming. */
 function afterInput(s: AppState): { input: QaInput; label: string } | null {
-  const f = s.failure;
-  if (f?.result.perturbed && f.instance.context === s.passage && f.instance.question === s.question) {
-    return { input: { id: 'after', question: f.result.perturbed.question, context: f.result.perturbed.context }, label: 'with the found breaking edit' };
-  }
+  const found = foundEditText(s);
+  if (found) return { input: { id: 'after', question: found.question, context: found.context }, label: 'with the found breaking edit' };
   const r = s.renameOpen ? s.rename : null;
   if (r?.perturbed && r.original.context === s.passage) return { input: { id: 'after', question: r.perturbed.question, context: r.perturbed.context }, label: 'with the open renaming' };
   return null;
@@ -114,6 +117,17 @@ export const createExplainSlice: StateCreator<AppState, [], [], ExplainSlice> = 
   failureProgress: null,
   failure: null,
   failureError: null,
+  replayedEdit: null,
+  replayEdit(link) {
+    const s = get();
+    if (!s.model || s.modelStatus !== 'ready') return;
+    const r = replayPair(scored(s, liveInstance(s)), link);
+    const base = { edits: link.edits, answers: link.answers, row: null };
+    if ('error' in r) return set({ replayedEdit: { ...base, perturbed: null, jobId: null, error: r.error } });
+    const jobId = newJobId();
+    set({ replayedEdit: { ...base, perturbed: r.perturbed, jobId, error: null }, failure: null });
+    send({ type: 'pair', jobId, instance: r.instance, versionTwo: s.allowNull, rule: s.categoryRule });
+  },
   setExplainOpen(open) {
     // Opening mounts the panel, whose effect asks for the explanation.
     set({ explainOpen: open });
@@ -140,7 +154,7 @@ export const createExplainSlice: StateCreator<AppState, [], [], ExplainSlice> = 
     if (s.failureJob !== null) send({ type: 'cancel', jobId: s.failureJob });
     const jobId = newJobId();
     const instance = scored(s, liveInstance(s));
-    set({ failureJob: jobId, failureFor: instance, failureProgress: { done: 0, total: s.failureBudget, label: 'model calls' }, failureError: null, failure: null });
+    set({ failureJob: jobId, failureFor: instance, failureProgress: { done: 0, total: s.failureBudget, label: 'model calls' }, failureError: null, failure: null, replayedEdit: null });
     send({ type: 'find-failure', jobId, instance, options: { ...DEFAULT_SEARCH, budget: s.failureBudget, rule: s.categoryRule }, versionTwo: s.allowNull });
   },
   cancelExplain() {
@@ -150,7 +164,7 @@ export const createExplainSlice: StateCreator<AppState, [], [], ExplainSlice> = 
 });
 
 /** Whether a job id is one of this slice's (its errors are shown here). */
-export const ownsExplainJob = (s: AppState, jobId: number | null): boolean => jobId !== null && (jobId === s.explainJob || jobId === s.failureJob);
+export const ownsExplainJob = (s: AppState, jobId: number | null): boolean => jobId !== null && (jobId === s.explainJob || jobId === s.failureJob || jobId === s.replayedEdit?.jobId);
 
 /** Folds an explanation event into the store; true when it was one. */
 export function applyExplainEvent(e: WorkerEvent, s: AppState, set: (p: Partial<AppState>) => void): boolean {
@@ -158,6 +172,16 @@ export function applyExplainEvent(e: WorkerEvent, s: AppState, set: (p: Partial<
     if (e.jobId === s.explainJob) set({ explainProgress: e.progress });
     else if (e.jobId === s.failureJob) set({ failureProgress: e.progress });
     return e.jobId === s.explainJob || e.jobId === s.failureJob;
+  }
+  if (e.type === 'paired' && s.replayedEdit && e.jobId === s.replayedEdit.jobId) {
+    set({ replayedEdit: { ...s.replayedEdit, jobId: null, row: e.row } });
+    // The "after" side of the occlusion map follows the replayed edit.
+    if (s.explainOpen) queueMicrotask(() => s.runExplain());
+    return true;
+  }
+  if (e.type === 'error' && s.replayedEdit && e.jobId === s.replayedEdit.jobId) {
+    set({ replayedEdit: { ...s.replayedEdit, jobId: null, error: e.message } });
+    return false;
   }
   if (e.type === 'error' && ownsExplainJob(s, e.jobId)) {
     set(e.jobId === s.explainJob ? { explainJob: null, explainError: e.message } : { failureJob: null, failureError: e.message });

@@ -6,7 +6,7 @@ import type { WorkerEvent } from '../../worker/protocol.ts';
 import { onDataEvent, onDataWorkerDied, sendData } from '../workers/data-client.ts';
 import { downloadText } from '../shell/download.ts';
 import { createDataSlice, isLatestGet, type DataSlice } from './data-slice.ts';
-import { onWorkerDied, onWorkerEvent, restartWorker } from '../workers/worker-client.ts';
+import { onWorkerDied, onWorkerEvent, restartWorker, send } from '../workers/worker-client.ts';
 import { createLiveSlice, type LiveSlice } from './live-slice.ts';
 import { createRuntimeSlice, type RuntimeSlice } from './runtime-slice.ts';
 import { createEntitySlice, typeForQuestion, type EntitySlice } from './entity-slice.ts';
@@ -29,6 +29,7 @@ import { createNavSlice, type NavSlice } from './nav-slice.ts';
 import { createTaggerSlice, taggerAfterRestart, type TaggerSlice } from './tagger-slice.ts';
 import { applyExplainEvent, createExplainSlice, ownsExplainJob, type ExplainSlice } from './explain-slice.ts';
 import { createCiSlice, type CiSlice } from './ci-slice.ts';
+import { dropStaleLive } from '../live/live-key.ts';
 
 export type AppState = RuntimeSlice & LiveSlice & DataSlice & EntitySlice & ExperimentSlice & HealthSlice & ParaphraseSlice & TrapSlice & RunsSlice & MultiSlice & AuditSlice & TeachSlice & PerModelSlice & ScopeSlice & ExplainSlice & TaggerSlice & NavSlice & CiSlice;
 
@@ -467,6 +468,12 @@ export function dataWorkerDied(cause: DeathCause, restart: boolean): void {
   sendData({ type: 'init' });
   useApp.getState().runSearch();
 }
+
+// Live's on-demand results belong to the question and model they were computed for (live/live-key.ts).
+useApp.subscribe((s, prev) => {
+  const patch = dropStaleLive(s, prev, (jobId) => send({ type: 'cancel', jobId }));
+  if (patch) useApp.setState(patch);
+});
 
 onWorkerEvent(applyWorkerEvent);
 onDataEvent(applyDataEvent);

@@ -88,3 +88,21 @@ export function appliedEdits(steps: readonly EditStep[]): AppliedEdit[] {
     changes: [...textChanges('question', s.before.question, s.after.question), ...textChanges('context', s.before.context, s.after.context)],
   }));
 }
+
+/**
+ * The question and passage after `edits`, each edit's changes applied last to first, offsets in code
+ * points (as appliedEdits reports them); null when a change does not find the text it replaces
+ * (the edits were found on another text), e.g. applyEdits({ question: 'Who?', context: 'Ann ran.' },
+ * [{ changes: [{ field: 'context', start: 0, end: 3, from: 'Ann', to: 'Bo' }] }]) → { question: 'Who?', context: 'Bo ran.' }.
+ */
+export function applyEdits(original: Pick<Instance, 'question' | 'context'>, edits: readonly Pick<AppliedEdit, 'changes'>[]): { question: string; context: string } | null {
+  const text = { question: Array.from(original.question), context: Array.from(original.context) };
+  for (const e of edits) {
+    for (const c of [...e.changes].reverse()) {
+      const cps = text[c.field];
+      if (c.end < c.start || c.end > cps.length || cps.slice(c.start, c.end).join('') !== c.from) return null;
+      cps.splice(c.start, c.end - c.start, ...Array.from(c.to));
+    }
+  }
+  return { question: text.question.join(''), context: text.context.join('') };
+}

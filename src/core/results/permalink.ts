@@ -1,6 +1,8 @@
 /**
  * Permalinks: everything needed to reproduce a live view (model(s), the question — a stored
- * instance or free text —, the perturbation and its seed) as a compact string for a URL hash.
+ * instance or free text —, the perturbation and its seed or a found breaking edit itself, the
+ * Explain mode, the question list's search and, from an experiment page, that page) as a compact
+ * string for a URL hash. Fields added after the first release are optional: older links still open.
  * The payload is JSON compressed with lz-string; decoding validates every field with valibot, so a
  * hand-edited or hostile link yields a clear error and never reaches the UI unchecked.
  */
@@ -10,6 +12,8 @@ import { ENTITY_CHOICES, NAME_SOURCES, ORIGINS } from '../entity/options.ts';
 import { NOISE_KINDS } from '../natural/noise-kinds.ts';
 import { MAX_SEED } from '../text/random.ts';
 import { TRAP_POSITIONS } from '../trap/insert.ts';
+import { FAMILIES } from '../explain/search-options.ts';
+import { PAIR_CATEGORIES } from '../natural/categories.ts';
 import { PERMALINK_PREFIX } from './permalink-prefix.ts';
 
 export { PERMALINK_PREFIX };
@@ -18,6 +22,8 @@ export const MAX_URL_LENGTH = 8_000;
 /** Longest passage or question a link (or link file) may carry, in UTF-16 units. */
 const MAX_TEXT = 200_000;
 const MAX_ID = 500;
+/** Longest text of one found edit's label or change (a trap sentence, a renamed name). */
+const MAX_EDIT = 2_000;
 
 const Seed = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_SEED));
 const Id = v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_ID));
@@ -43,6 +49,26 @@ const Question = v.variant('kind', [
   v.strictObject({ kind: v.literal('text'), passage: v.pipe(v.string(), v.maxLength(MAX_TEXT)), question: v.pipe(v.string(), v.maxLength(MAX_TEXT)) }),
 ]);
 
+/** One replaced span of a found edit (core/explain/search-options.ts TextChange): code-point offsets, the text it replaces and its replacement. */
+const TextChange = v.strictObject({
+  field: v.picklist(['question', 'context']),
+  start: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  end: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  from: v.pipe(v.string(), v.maxLength(MAX_EDIT)),
+  to: v.pipe(v.string(), v.maxLength(MAX_EDIT)),
+});
+
+/** A found breaking edit ("Find a failure"): its edits with their changes, and the gold answers of the edited passage, so it replays without searching. */
+const FoundEdit = v.strictObject({
+  kind: v.literal('edit'),
+  edits: v.pipe(
+    v.array(v.strictObject({ family: v.picklist(FAMILIES), label: v.pipe(v.string(), v.maxLength(MAX_EDIT)), changes: v.pipe(v.array(TextChange), v.maxLength(50)) })),
+    v.minLength(1),
+    v.maxLength(10),
+  ),
+  answers: v.pipe(v.array(v.strictObject({ text: v.pipe(v.string(), v.maxLength(MAX_EDIT)), start: v.pipe(v.number(), v.integer(), v.minValue(0)) })), v.maxLength(20)),
+});
+
 const Perturbation = v.variant('kind', [
   v.strictObject({ kind: v.literal('none') }),
   v.strictObject({
@@ -64,7 +90,23 @@ const Perturbation = v.variant('kind', [
     /** The typed sentence ('' unless typed). */
     sentence: v.pipe(v.string(), v.maxLength(2_000)),
   }),
+  FoundEdit,
 ]);
+
+/** The Explain panel as it was: open or not, and what it removes (each sentence, or each word of one sentence). */
+const Explain = v.strictObject({ open: v.boolean(), kind: v.picklist(['sentence', 'word']), sentence: v.pipe(v.number(), v.integer(), v.minValue(0)) });
+
+/** The question list's search words and filters. */
+const ListSearch = v.strictObject({
+  query: v.pipe(v.string(), v.maxLength(MAX_ID)),
+  filters: v.strictObject({
+    dataset: Id,
+    answerable: v.picklist(['all', 'answerable', 'unanswerable']),
+    entity: v.picklist(['all', 'PER', 'ORG', 'GPE', 'other']),
+    revision: v.picklist(['all', 'with-revision']),
+    category: v.picklist(['all', ...PAIR_CATEGORIES]),
+  }),
+});
 
 const PermalinkSchema = v.strictObject({
   v: v.literal(1),
@@ -74,6 +116,12 @@ const PermalinkSchema = v.strictObject({
   p: Perturbation,
   /** SQuAD 2.0 decoding ("no answer" allowed). */
   allowNull: v.boolean(),
+  /** The Explain panel's mode (links made before it existed leave it as it is). */
+  explain: v.optional(Explain),
+  /** The question list's search (absent in older links: the list is left as it is). */
+  list: v.optional(ListSearch),
+  /** The experiment page the link opens ("group/item", see app/routes.ts); absent: the live view. */
+  page: v.optional(v.pipe(v.string(), v.regex(/^[a-z]+\/[a-z]+$/, 'a page is group/item'))),
 });
 
 export type Permalink = v.InferOutput<typeof PermalinkSchema>;
