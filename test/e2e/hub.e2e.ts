@@ -106,7 +106,7 @@ describe('local model files', () => {
 
   it('both model forms name a malformed Hub id, and the side-by-side one an incomplete folder', async () => {
     await loadHubId(app.page, 'bert');
-    await expect.poll(async () => await app.page.getByTestId('model-error').textContent()).toBe('"bert" is not a Hub model id (expected owner/name).');
+    await expect.poll(async () => await app.page.getByTestId('model-error').textContent()).toBe('"bert" is not a Hub model id (expected owner/name). Dismiss');
     await openSection(app.page, 'models');
     const side = app.page.getByTestId('models-panel');
     await side.getByLabel('Hub id of a model to add').fill('bert');
