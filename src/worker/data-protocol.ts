@@ -159,7 +159,7 @@ export type DataEvent =
   /** `tags`: the datasets' entity tags saved at import (core/entity/tag-store.ts), for the sweep. */
   | { type: 'collected'; reqId: number; instances: Instance[]; total: number; versionTwo: boolean; versionTwoReason?: string; datasets: string[]; pool: NamePool | null; tags?: TagStoreData[] }
   | { type: 'pool'; reqId: number; dataset: string; pool: NamePool }
-  | { type: 'scope-counted'; reqId: number; total: number; answerable: number; paired: number }
+  | { type: 'scope-counted'; reqId: number; total: number; answerable: number; paired: number; adversarial: number }
   /** `parsing`: the revision (1-based, oldest first) whose wikitext is being parsed, once all are read. */
   | { type: 'wiki-progress'; reqId: number; revisions: number; page: number; parsing?: number }
   /** `skipped`: which revisions were skipped and why ('' when none). */

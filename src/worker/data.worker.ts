@@ -19,6 +19,7 @@ import { describeRecovery, importAlive, QarxDb, readDataset, readQuestions, reco
 import { installHeartbeat } from './heartbeat.ts';
 import { packedPost, receivedRequest } from './port.ts';
 import { SearchIndex } from './search-index.ts';
+import type { ScopeCounts } from '../core/experiments/scope.ts';
 import { combineNoAnswer, decideNoAnswer, type NoAnswerData, type NoAnswerDecision } from '../core/data/no-answer.ts';
 import { handleRunRequest } from './run-history.ts';
 
@@ -150,9 +151,10 @@ function search(query: string, f: SearchFilters, only: readonly string[] | null 
 }
 
 /** The experiments' scope counts that core's population rules need (src/core/experiments/scope.ts). */
-function scopeCounts(query: string, f: SearchFilters, only: readonly string[] | null): { total: number; answerable: number; paired: number } {
-  const count = (g: Partial<SearchFilters>) => index.search(listed().map((d) => d.id), query, { ...f, ...g }, only, 0).total;
-  return { total: count({}), answerable: f.answerable === 'unanswerable' ? 0 : count({ answerable: 'answerable' }), paired: count({ revision: 'with-revision' }) };
+function scopeCounts(query: string, f: SearchFilters, only: readonly string[] | null): Required<ScopeCounts> {
+  const ids = listed().map((d) => d.id);
+  const count = (g: Partial<SearchFilters>) => index.search(ids, query, { ...f, ...g }, only, 0).total;
+  return { total: count({}), answerable: f.answerable === 'unanswerable' ? 0 : count({ answerable: 'answerable' }), paired: count({ revision: 'with-revision' }), adversarial: index.adversarialTotal(ids, query, f, only) };
 }
 
 /** A dataset's no-answer decision: its unanswerable questions and its file's version string (core/data/no-answer.ts). */

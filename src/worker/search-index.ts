@@ -11,6 +11,8 @@ interface Entry {
   row: InstanceRow;
   qa: string;
   ctx: number;
+  /** An Adversarial SQuAD variant linked to its original at import (core/formats/adversarial.ts). */
+  variant: boolean;
 }
 
 /** A dataset's entries and its distinct lowercase passages. */
@@ -51,7 +53,7 @@ function build(xs: readonly Instance[]): Indexed {
       }
       bySource.set(x.context, ctx);
     }
-    return { row: toRow(x), qa: `${x.question}\n${x.answers.map((a) => a.text).join('\n')}`.toLowerCase(), ctx };
+    return { row: toRow(x), qa: `${x.question}\n${x.answers.map((a) => a.text).join('\n')}`.toLowerCase(), ctx, variant: x.adversarial !== undefined };
   });
   return { entries, contexts };
 }
@@ -95,10 +97,34 @@ export class SearchIndex {
    * answers or passage) and the filters; at most `max` rows, with the full count.
    */
   search(datasets: readonly string[], query: string, f: SearchFilters, only: readonly string[] | null, max: number): { rows: InstanceRow[]; total: number } {
-    const keep = only ? new Set(only) : null;
-    const words = query.toLowerCase().split(/\s+/).filter(Boolean);
     const rows: InstanceRow[] = [];
     let total = 0;
+    this.each(datasets, query, f, only, (e, type) => {
+      total++;
+      if (rows.length < max) rows.push(type === e.row.answerType ? e.row : { ...e.row, answerType: type });
+    });
+    return { rows, total };
+  }
+
+  /**
+   * How many matching questions an Adversarial SQuAD run scores: those of the datasets with a
+   * linked variant among the matches (the rule of core/trap/adversarial.ts's adversarialSelection).
+   */
+  adversarialTotal(datasets: readonly string[], query: string, f: SearchFilters, only: readonly string[] | null): number {
+    const per = new Map<string, { n: number; variant: boolean }>();
+    this.each(datasets, query, f, only, (e) => {
+      const d = per.get(e.row.dataset) ?? { n: 0, variant: false };
+      per.set(e.row.dataset, { n: d.n + 1, variant: d.variant || e.variant });
+    });
+    let n = 0;
+    for (const d of per.values()) if (d.variant) n += d.n;
+    return n;
+  }
+
+  /** Calls `visit` on every entry matching the query and filters, with its answer type as corrected. */
+  private each(datasets: readonly string[], query: string, f: SearchFilters, only: readonly string[] | null, visit: (e: Entry, type: AnswerEntityType | null) => void): void {
+    const keep = only ? new Set(only) : null;
+    const words = query.toLowerCase().split(/\s+/).filter(Boolean);
     for (const ds of datasets) {
       const set = this.sets.get(ds);
       if (!set || (f.dataset !== 'all' && f.dataset !== ds)) continue;
@@ -111,10 +137,8 @@ export class SearchIndex {
         if (f.revision === 'with-revision' && !r.hasRevision) continue;
         if (keep && !keep.has(`${r.dataset}\u0000${r.id}`)) continue;
         if (words.length && !words.every((w) => e.qa.includes(w) || (set.contexts[e.ctx] as string).includes(w))) continue;
-        total++;
-        if (rows.length < max) rows.push(type === r.answerType ? r : { ...r, answerType: type });
+        visit(e, type);
       }
     }
-    return { rows, total };
   }
 }

@@ -28,7 +28,7 @@ async function loadHubId(p: Page, id: string): Promise<void> {
 describe('Hub models in the browser', () => {
   it('says prominently that models come from another host than the Hub', async () => {
     const host = hub.url.replace(/\/$/, '');
-    expect(await app.page.getByTestId('hub-host-notice').textContent()).toBe(`Models are downloaded from ${host}, not from the Hugging Face Hub.Use huggingface.co`);
+    expect(await app.page.getByTestId('hub-host-notice').textContent()).toBe(`Models are downloaded from ${host}, not from the Hugging Face Hub. Use huggingface.coDismiss`);
     // The shipped model comes with the app, not from the host.
     await openSection(app.page, 'models');
     expect(await app.page.getByTestId('model-host').count()).toBe(0);
@@ -106,7 +106,7 @@ describe('local model files', () => {
 
   it('both model forms name a malformed Hub id, and the side-by-side one an incomplete folder', async () => {
     await loadHubId(app.page, 'bert');
-    await expect.poll(async () => await app.page.getByTestId('model-error').textContent()).toBe('"bert" is not a Hub model id (expected owner/name).');
+    await expect.poll(async () => await app.page.getByTestId('model-error').textContent()).toBe('"bert" is not a Hub model id (expected owner/name). Dismiss');
     await openSection(app.page, 'models');
     const side = app.page.getByTestId('models-panel');
     await side.getByLabel('Hub id of a model to add').fill('bert');

@@ -136,7 +136,7 @@ describe('live Wikipedia history (local mock of the MediaWiki API)', () => {
   });
 
   it('lists the edits of the passage’s paragraph and applies one', async () => {
-    expect(await wp.getByTestId('wiki-host-notice').textContent()).toBe(`Wikipedia history is read from ${new URL(wiki.api).origin}, not from en.wikipedia.org.`);
+    expect(await wp.getByTestId('wiki-host-notice').textContent()).toBe(`Wikipedia history is read from ${new URL(wiki.api).origin}, not from en.wikipedia.org. Dismiss`);
     await wp.getByLabel('Search questions, passages and answers').fill('Thomas Watson');
     await wp.getByTestId('instance-row').first().click();
     await expect.poll(() => wp.getByTestId('wiki-title').inputValue()).toBe('Telephone');

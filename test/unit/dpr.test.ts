@@ -132,11 +132,13 @@ describe('pairing two files by passage and answers when ids disagree', () => {
       ['d', null],
     ]);
     expect(r.issues.filter((i) => i.kind === 'unpaired').map((i) => i.path)).toEqual(['perturbed: id "p9"']);
+    // A note names the id in the file it names (issue 41.10): 'd' is the original's, never the perturbed file's.
+    expect(r.issues.filter((i) => i.kind === 'no-revision').map((i) => i.path)).toEqual(['original: id "d"']);
     // The import's notes say it too (the app lists them under the dataset).
     expect(r.issues).toContainEqual({ path: 'pairing', message: '1 matched by id, 2 by passage and answers, 1 unmatched', kind: 'paired-by-passage', skipped: false, count: 2 });
     // Reworded questions on the same passage are question paraphrases (counted in kinds), not notes.
     expect(r.kinds).toEqual({ revision: 0, paraphrase: 3 });
-    expect(summarizeIssues(r.issues)).toBe('1 skipped: 1 unpaired question; 3 notes: 1 kept without a revision, 2 questions paired by passage and answers (ids differ)');
+    expect(summarizeIssues(r.issues)).toBe('1 skipped: 1 unpaired question; kept, noted: 1 kept without a revision, 2 questions paired by passage and answers (ids differ)');
   });
 
   it('never takes a question whose id belongs to another original question, and pairs equal keys in file order', () => {

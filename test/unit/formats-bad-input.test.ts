@@ -189,10 +189,12 @@ describe('summarizeIssues', () => {
         { path: 'line 4.id', message: '', kind: 'duplicate-id' as const, skipped: true },
         { path: 'line 5', message: '', kind: 'answer-offset' as const, skipped: false },
       ],
-      text: '3 skipped: 2 malformed lines, 1 duplicate id; 1 note: 1 answer offset fixed',
+      text: '3 skipped: 2 malformed lines, 1 duplicate id; kept, noted: 1 answer offset fixed',
     },
-    { name: 'issues from older readers', issues: [{ path: 'a', message: '' }, { path: 'b', message: '' }], text: '2 notes: 2 other problems' },
+    { name: 'issues from older readers', issues: [{ path: 'a', message: '' }, { path: 'b', message: '' }], text: 'kept, noted: 2 other problems' },
     { name: 'cancelled', issues: [{ path: 'line 2001', message: '', kind: 'cancelled' as const, skipped: true }], text: 'cancelled' },
+    // Issue 41.10: "2123 notes" said neither what they were nor grouped the digits.
+    { name: 'large counts, grouped and named', issues: [{ path: 'pairing', message: '', kind: 'paired-by-passage' as const, skipped: false, count: 2123 }, { path: 'line 7', message: '', kind: 'malformed-line' as const, skipped: true, count: 1500 }], text: '1,500 skipped: 1,500 malformed lines; kept, noted: 2,123 questions paired by passage and answers (ids differ)' },
   ])('$name', ({ issues, text }) => {
     expect(summarizeIssues(issues)).toBe(text);
   });

@@ -19,20 +19,20 @@ function expectAnswersAt(r: ImportResult): void {
 
 describe('fixtures parse to their expected result', () => {
   it.each([
-    { file: 'squad-v2.json', want: 'squad-v2.expected.json', summary: '4 skipped: 1 invalid entry, 1 duplicate id, 1 empty context, 1 answer not in its passage; 2 notes: 1 answer offset fixed, 1 answer not in its passage' },
+    { file: 'squad-v2.json', want: 'squad-v2.expected.json', summary: '4 skipped: 1 invalid entry, 1 duplicate id, 1 empty context, 1 answer not in its passage; kept, noted: 1 answer offset fixed, 1 answer not in its passage' },
     { file: 'squad-v1.json', want: 'squad-v1.expected.json', summary: 'no problems' },
-    { file: 'squad-flat.jsonl', want: 'squad-flat.expected.json', summary: '1 skipped: 1 malformed line; 1 note: 1 answer offset fixed' },
+    { file: 'squad-flat.jsonl', want: 'squad-flat.expected.json', summary: '1 skipped: 1 malformed line; kept, noted: 1 answer offset fixed' },
     { file: 'squad-flat-array.json', want: 'squad-flat-array.expected.json', summary: '1 skipped: 1 invalid entry' },
-    { file: 'mrqa.jsonl', want: 'mrqa.expected.json', summary: '1 skipped: 1 invalid entry; 1 note: 1 answer offset fixed' },
-    { file: 'mrqa.jsonl.gz', want: 'mrqa.expected.json', summary: '1 skipped: 1 invalid entry; 1 note: 1 answer offset fixed' },
-    { file: 'dureader.json', want: 'dureader.expected.json', summary: '1 skipped: 1 answer not in its passage; 2 notes: 2 answer offsets fixed' },
-    { file: 'pairs.csv', want: 'pairs-csv.expected.json', summary: '2 skipped: 1 malformed row, 1 duplicate id; 1 note: 1 kept without a revision' },
+    { file: 'mrqa.jsonl', want: 'mrqa.expected.json', summary: '1 skipped: 1 invalid entry; kept, noted: 1 answer offset fixed' },
+    { file: 'mrqa.jsonl.gz', want: 'mrqa.expected.json', summary: '1 skipped: 1 invalid entry; kept, noted: 1 answer offset fixed' },
+    { file: 'dureader.json', want: 'dureader.expected.json', summary: '1 skipped: 1 answer not in its passage; kept, noted: 2 answer offsets fixed' },
+    { file: 'pairs.csv', want: 'pairs-csv.expected.json', summary: '2 skipped: 1 malformed row, 1 duplicate id; kept, noted: 1 kept without a revision' },
     // The natural-perturbation challenge sets write is_impossible as a string.
     { file: 'squad-string-bools.json', want: 'squad-string-bools.expected.json', summary: '1 skipped: 1 invalid entry' },
     // transformers' SQuAD sample layout: {"version": 2.0, "data": [flat rows]}.
     { file: 'squad-flat-document.json', want: 'squad-flat-document.expected.json', summary: '1 skipped: 1 invalid entry' },
     // Every answer_start -1: one summary line, not a note per answer.
-    { file: 'dureader-unplaced.json', want: 'dureader-unplaced.expected.json', summary: '1 skipped: 1 answer not in its passage; 4 notes: 4 answer offsets fixed' },
+    { file: 'dureader-unplaced.json', want: 'dureader-unplaced.expected.json', summary: '1 skipped: 1 answer not in its passage; kept, noted: 4 answer offsets fixed' },
   ])('$file', async ({ file, want, summary }) => {
     const r = await importFile(file, bytes(file), { dataset: 'fixture' });
     expect(r).toEqual(expected(want));
@@ -44,7 +44,7 @@ describe('fixtures parse to their expected result', () => {
     const r = await importPairFiles('pairs-original.json', bytes('pairs-original.json'), 'pairs-perturbed.json', bytes('pairs-perturbed.json'), { dataset: 'fixture' });
     expect(r).toEqual(expected('pairs-squad.expected.json'));
     expectAnswersAt(r);
-    expect(summarizeIssues(r.issues)).toBe('1 skipped: 1 unpaired question; 3 notes: 2 kept without a revision, 1 question differing between files');
+    expect(summarizeIssues(r.issues)).toBe('1 skipped: 1 unpaired question; kept, noted: 2 kept without a revision, 1 question differing between files');
   });
 });
 

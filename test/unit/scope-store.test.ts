@@ -32,10 +32,10 @@ describe('the experiments scope', () => {
     useApp.getState().setScopeSearch(true);
     expect(collectRequest(useApp.getState()).query).toBe('curie');
     expect(last('scope-count')?.query).toBe('curie');
-    applyDataEvent({ type: 'scope-counted', reqId: useApp.getState().scopeReq, total: 3, answerable: 2, paired: 0 });
-    expect(useApp.getState().scopeCounts).toEqual({ total: 3, answerable: 2, paired: 0 });
+    applyDataEvent({ type: 'scope-counted', reqId: useApp.getState().scopeReq, total: 3, answerable: 2, paired: 0, adversarial: 0 });
+    expect(useApp.getState().scopeCounts).toEqual({ total: 3, answerable: 2, paired: 0, adversarial: 0 });
     // An older count never overwrites a newer request's.
-    applyDataEvent({ type: 'scope-counted', reqId: useApp.getState().scopeReq - 1, total: 99, answerable: 0, paired: 0 });
+    applyDataEvent({ type: 'scope-counted', reqId: useApp.getState().scopeReq - 1, total: 99, answerable: 0, paired: 0, adversarial: 0 });
     expect(useApp.getState().scopeCounts?.total).toBe(3);
   });
 

@@ -1,6 +1,7 @@
 /** Importing datasets (files, drag and drop, URL, Hub datasets) and managing the saved ones. */
 import { useState, type DragEvent, type FormEvent } from 'react';
 import { useApp } from '../store/index.ts';
+import { Notice } from '../shell/Notice.tsx';
 import { formatBytes } from '../../core/text/bytes.ts';
 import { StoragePanel } from './StoragePanel.tsx';
 import { countOf } from '../../core/text/plural.ts';
@@ -201,22 +202,20 @@ export function DataPanel() {
         </div>
       )}
       {message && (
-        <div className={message.kind === 'error' ? 'error' : message.kind === 'warn' ? 'note' : 'success'} role="status" data-testid="import-message">
-          {message.text}{' '}
-          <button type="button" className="link" onClick={dismissImportMessage}>
-            Dismiss
-          </button>
-        </div>
+        <Notice place="inline" tone={message.kind === 'error' ? 'error' : message.kind === 'warn' ? 'warn' : 'success'} testid="import-message" noticeKey={`import ${message.text}`} onDismiss={dismissImportMessage}>
+          {message.text}
+        </Notice>
       )}
       {notices.map((n, i) => (
-        <div key={n} className="note" role="status" data-testid="data-notice">
-          {n}{' '}
-          <button type="button" className="link" onClick={() => dismissNotice(i)}>
-            Dismiss
-          </button>
-        </div>
+        <Notice key={n} place="inline" tone="note" testid="data-notice" noticeKey={`data ${n}`} onDismiss={() => dismissNotice(i)}>
+          {n}
+        </Notice>
       ))}
-      {dataError && <div className="error">{dataError}</div>}
+      {dataError && (
+        <Notice place="inline" tone="error" role="alert" testid="data-error" noticeKey={`data-error ${dataError}`} onDismiss={() => useApp.setState({ dataError: null })}>
+          {dataError}
+        </Notice>
+      )}
       <StoragePanel />
     </div>
   );

@@ -4,6 +4,7 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { DEFAULT_FILTERS, rowKey } from '../store/data-slice.ts';
 import { PAIR_CATEGORIES } from '../../core/natural/categories.ts';
 import { useApp } from '../store/index.ts';
+import { Notice } from '../shell/Notice.tsx';
 import { DatasetSelect } from './DatasetSelect.tsx';
 import { scrollToAnswerWhenOpen } from '../shell/phone.ts';
 
@@ -66,9 +67,9 @@ export function InstanceBrowser() {
         </label>
       </div>
       {listNote && (
-        <p className="hint" role="status" data-testid="list-note">
+        <Notice place="inline" tone="hint" testid="list-note" noticeKey={`list ${listNote}`} onDismiss={() => useApp.getState().dismissListNote()}>
           {listNote}
-        </p>
+        </Notice>
       )}
       <div className="count" data-testid="result-count">
         {total === rows.length ? `${total.toLocaleString()} question${total === 1 ? '' : 's'}` : `showing ${rows.length.toLocaleString()} of ${total.toLocaleString()} — refine the search`}

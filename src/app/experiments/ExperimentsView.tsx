@@ -27,6 +27,7 @@ import { BudgetSlices } from './SliceTable.tsx';
 import { SweepSlices } from './ExperimentSlices.tsx';
 import { TrapCard } from './TrapCard.tsx';
 import { RunHistory } from '../results/RunHistory.tsx';
+import { LastRunLine } from '../results/LastRunLine.tsx';
 import { RobustnessCard } from './RobustnessCard.tsx';
 import { AuditCard } from '../results/AuditCard.tsx';
 import { readyKeys } from '../store/model-keys.ts';
@@ -88,6 +89,7 @@ export function ExperimentsView() {
             <ShareLink />
             {/* The entity tagger serves every renaming run (sweep, worst/best, universal). */}
             {here.group.id === 'entity' && path !== 'entity/export' && <TaggerSettings />}
+            <LastRunLine path={path} />
             {PAGES[path]?.()}
             <ResultCases path={path} />
             {/* Every run of every experiment, under each one: reopen, compare, delete. */}

@@ -6,6 +6,7 @@ import { useOnline } from '../shell/online.ts';
 import { pickModelFiles } from '../data/local-files.ts';
 import { hostLabel, isOtherHub } from '../workers/hosts.ts';
 import { useApp } from '../store/index.ts';
+import { Notice } from '../shell/Notice.tsx';
 import type { DeviceChoice, ModelSourceMsg } from '../../worker/protocol.ts';
 import { onRovingKey, rovingTabIndex } from '../shell/roving.ts';
 import { chooseDevice } from '../../core/runtime/device.ts';
@@ -24,7 +25,7 @@ export function ModelPanel() {
   const caps = useApp((s) => s.capabilities);
   const remoteHost = useApp((s) => s.remoteHost);
   const modelHost = useApp((s) => s.modelHost);
-  const { cancelLoad, setDeviceChoice, setDtypeChoice, setRemoteHost } = useApp.getState();
+  const { cancelLoad, setDeviceChoice, setDtypeChoice, setRemoteHost, dismissModelError } = useApp.getState();
   const dtypes = dtypeChoices(chooseDevice(device, { webgpu: caps?.webgpu ?? false, software: caps?.softwareAdapter ?? null }).device, caps?.shaderF16 ?? false);
   const online = useOnline();
   const hubName = isOtherHub(remoteHost) ? hostLabel(remoteHost) : 'the Hugging Face Hub';
@@ -92,9 +93,9 @@ export function ModelPanel() {
               </button>
               {/* A catalogue model's load error shows on its own card. */}
               {error && !pickError && !loading && requested?.id === m.id && (
-                <div className="error card-error" role="alert" data-testid="model-error">
+                <Notice place="inline" tone="error" role="alert" className="card-error" testid="model-error" noticeKey={`model-error ${error}`} onDismiss={dismissModelError}>
                   {error}
-                </div>
+                </Notice>
               )}
             </li>
           );
@@ -130,14 +131,14 @@ export function ModelPanel() {
         </div>
       )}
       {pickError && (
-        <div className="error" role="alert" data-testid="model-error">
+        <Notice place="inline" tone="error" role="alert" testid="model-error" noticeKey={`pick-error ${pickError}`} onDismiss={() => setPickError(null)}>
           {pickError}
-        </div>
+        </Notice>
       )}
       {error && !pickError && !MODEL_CATALOG.some((m) => m.id === requested?.id) && (
-        <div className="error" role="alert" data-testid="model-error">
+        <Notice place="inline" tone="error" role="alert" testid="model-error" noticeKey={`model-error ${error}`} onDismiss={dismissModelError}>
           {error}
-        </div>
+        </Notice>
       )}
       {model?.fallbackReason && (
         <div className="note" data-testid="device-reason">

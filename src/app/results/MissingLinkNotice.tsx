@@ -6,6 +6,7 @@
 import { useRef } from 'react';
 import { countOf } from '../../core/text/plural.ts';
 import { useApp } from '../store/index.ts';
+import { Notice } from '../shell/Notice.tsx';
 
 export function MissingLinkNotice() {
   const link = useApp((s) => s.missingLink);
@@ -21,26 +22,31 @@ export function MissingLinkNotice() {
     useApp.getState().startImport({ kind: 'files', files: ordered.map((x) => ({ name: x.name, blob: x })), pairs: ordered.length === 2 }, ordered.map((x) => x.name).join(' + '));
   };
   return (
-    <div className="note missing-link" role="alert" data-testid="missing-link">
-      <p>
-        <strong>This link opens question {link.id} of a dataset that is not in this browser.</strong>{' '}
-        {f ? (
-          <>
-            It needs <span data-testid="missing-link-file">“{f.name}” ({countOf(f.questions, 'question')}, content hash {f.hash})</span>. Import that file and the question opens; no other question is shown in its place.
-          </>
-        ) : (
-          <>The link does not say which file it came from (made before links carried it): import the file it was made from, then open the link again.</>
-        )}
-      </p>
-      <div className="row wrap">
-        <button type="button" data-testid="missing-link-import" disabled={importing} onClick={() => input.current?.click()}>
-          {importing ? 'Importing…' : 'Import…'}
-        </button>
-        <button type="button" className="link" onClick={() => useApp.setState({ missingLink: null })}>
-          Dismiss
-        </button>
-        <input ref={input} type="file" hidden accept=".json,.jsonl,.gz,.csv,.tsv" multiple data-testid="missing-link-file-input" aria-label="File to import for the link" onChange={(e) => pick(e.target.files)} />
-      </div>
-    </div>
+    <Notice
+      place="inline"
+      tone="note"
+      role="alert"
+      className="missing-link"
+      testid="missing-link"
+      noticeKey={`missing-link ${link.id}`}
+      onDismiss={() => useApp.setState({ missingLink: null })}
+      actions={
+        <>
+          <button type="button" data-testid="missing-link-import" disabled={importing} onClick={() => input.current?.click()}>
+            {importing ? 'Importing…' : 'Import…'}
+          </button>
+          <input ref={input} type="file" hidden accept=".json,.jsonl,.gz,.csv,.tsv" multiple data-testid="missing-link-file-input" aria-label="File to import for the link" onChange={(e) => pick(e.target.files)} />
+        </>
+      }
+    >
+      <strong>This link opens question {link.id} of a dataset that is not in this browser.</strong>{' '}
+      {f ? (
+        <>
+          It needs <span data-testid="missing-link-file">“{f.name}” ({countOf(f.questions, 'question')}, content hash {f.hash})</span>. Import that file and the question opens; no other question is shown in its place.
+        </>
+      ) : (
+        <>The link does not say which file it came from (made before links carried it): import the file it was made from, then open the link again.</>
+      )}
+    </Notice>
   );
 }

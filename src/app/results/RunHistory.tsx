@@ -12,7 +12,9 @@ import { summarizeSweep } from '../../core/entity/stats.ts';
 import type { Origin } from '../../core/entity/options.ts';
 import type { SavedRunInfo } from '../../worker/data-protocol.ts';
 import { useApp } from '../store/index.ts';
+import { Notice } from '../shell/Notice.tsx';
 import { isTableOnly } from '../store/audit-slice.ts';
+import { openedRunShownOn } from '../store/runs-slice.ts';
 import { plannedSeeds, type AdversarialPayload, type BudgetPayload, type PairsPayload, type ParaphrasePayload, type SweepPayload, type TrapsPayload, type UniversalPayload } from '../store/run-saving.ts';
 import type { UniversalSource } from '../../core/entity/universal-options.ts';
 import { summarizeDpr } from '../../core/sensitivity/dpr.ts';
@@ -30,7 +32,8 @@ import { RunCompare } from './RunCompare.tsx';
 export function RunHistory() {
   const runs = useApp((s) => s.savedRuns);
   const message = useApp((s) => s.runsMessage);
-  const opened = useApp((s) => s.openedRun);
+  // A run opened on one experiment page stays on that page (issue 41.6).
+  const opened = useApp((s) => (openedRunShownOn(s.openedRun, s.route.experiment) ? s.openedRun : null));
   const compare = useApp((s) => s.compareIds);
   const { refreshRuns, openRun, deleteRun, toggleCompare, closeRun } = useApp.getState();
   const [confirming, setConfirming] = useState<string | null>(null);
@@ -41,9 +44,9 @@ export function RunHistory() {
       <h3 id="run-history-title">Run history</h3>
       <p className="hint">Every finished or cancelled run is saved in this browser. Open one to see it again, or tick two of one kind to put them side by side.</p>
       {message && (
-        <p className={message.kind === 'error' ? 'error' : 'success'} role="status" data-testid="run-history-message">
+        <Notice place="inline" tone={message.kind === 'error' ? 'error' : 'success'} testid="run-history-message" noticeKey={`runs ${message.text}`} onDismiss={() => useApp.setState({ runsMessage: null })}>
           {message.text}
-        </p>
+        </Notice>
       )}
       {runs.length === 0 ? (
         <p className="hint" data-testid="run-history-empty">

@@ -2,10 +2,12 @@
  * Notices where the user is looking: an import's outcome, data notices and a model error show in
  * their panel (Data, Models) when that is open, and here, as toasts in view, from any other place,
  * with a link to the panel. The same test ids as in the panels: only one of the two is ever shown.
+ * Every toast has Dismiss and goes with Escape (shell/Notice.tsx): none stays over the views.
  */
 import { useState } from 'react';
 import { useApp } from '../store/index.ts';
 import { RouteLink } from './MainNav.tsx';
+import { Notice } from '../shell/Notice.tsx';
 
 export function Toasts() {
   const section = useApp((s) => s.route.section);
@@ -18,46 +20,36 @@ export function Toasts() {
   const offData = section !== 'data';
   // An import outcome already read in the Data panel does not follow the user as a toast.
   const [seen, setSeen] = useState<typeof message>(null);
+  // The import whose progress toast was dismissed: the import goes on, its toast does not follow the user.
+  const [quietJob, setQuietJob] = useState<number | null>(null);
   if (!offData && message && message !== seen) setSeen(message);
   const items = [
-    offData && importing && (
-      <div key="importing" className="toast" role="status" data-testid="toast-importing">
-        Importing {importing.name}…{' '}
-        <RouteLink to={{ section: 'data', experiment: null }} current={false}>
-          Data
-        </RouteLink>
-      </div>
+    offData && importing && importing.jobId !== quietJob && (
+      <Notice key="importing" place="toast" tone="note" testid="toast-importing" noticeKey={`importing ${importing.jobId}`} onDismiss={() => setQuietJob(importing.jobId)} actions={<RouteLink to={{ section: 'data', experiment: null }} current={false}>Data</RouteLink>}>
+        Importing {importing.name}…
+      </Notice>
     ),
     offData && message && message !== seen && (
-      <div key="message" className={`toast ${message.kind === 'error' ? 'error' : message.kind === 'warn' ? 'note' : 'success'}`} role="status" data-testid="import-message">
-        {message.text}{' '}
-        <button type="button" className="link" onClick={dismissImportMessage}>
-          Dismiss
-        </button>
-      </div>
+      <Notice key="message" place="toast" tone={message.kind === 'error' ? 'error' : message.kind === 'warn' ? 'warn' : 'success'} testid="import-message" noticeKey={`import ${message.text}`} onDismiss={dismissImportMessage}>
+        {message.text}
+      </Notice>
     ),
     ...(offData
       ? notices.map((n, i) => (
-          <div key={`n-${n}`} className="toast note" role="status" data-testid="data-notice">
-            {n}{' '}
-            <button type="button" className="link" onClick={() => dismissNotice(i)}>
-              Dismiss
-            </button>
-          </div>
+          <Notice key={`n-${n}`} place="toast" tone="note" testid="data-notice" noticeKey={`data ${n}`} onDismiss={() => dismissNotice(i)}>
+            {n}
+          </Notice>
         ))
       : []),
     offData && dataError && (
-      <div key="data-error" className="toast error" role="alert">
+      <Notice key="data-error" place="toast" tone="error" role="alert" testid="data-error" noticeKey={`data-error ${dataError}`} onDismiss={() => useApp.setState({ dataError: null })}>
         {dataError}
-      </div>
+      </Notice>
     ),
     section !== 'models' && modelError && (
-      <div key="model-error" className="toast error" role="alert" data-testid="model-error">
-        {modelError}{' '}
-        <RouteLink to={{ section: 'models', experiment: null }} current={false}>
-          Models
-        </RouteLink>
-      </div>
+      <Notice key="model-error" place="toast" tone="error" role="alert" testid="model-error" noticeKey={`model-error ${modelError}`} onDismiss={() => useApp.getState().dismissModelError()} actions={<RouteLink to={{ section: 'models', experiment: null }} current={false}>Models</RouteLink>}>
+        {modelError}
+      </Notice>
     ),
   ].filter(Boolean);
   if (items.length === 0) return null;

@@ -1,15 +1,26 @@
-/** "A new version is available — Reload", shown when the service worker has a new version waiting. */
+/** "A new version is available — Reload", shown when the service worker has a new version waiting; "Dismiss" hides it until the next one. */
+import { useState } from 'react';
 import { reloadToUpdate, useUpdateWaiting } from './pwa-state.ts';
+import { Notice } from './Notice.tsx';
 
 export function UpdateBanner() {
   const waiting = useUpdateWaiting();
-  if (!waiting) return null;
+  const [dismissed, setDismissed] = useState(false);
+  if (!waiting || dismissed) return null;
   return (
-    <div className="banner banner-update" role="status" data-testid="update-banner">
-      <span>A new version is available.</span>
-      <button type="button" data-testid="update-reload" onClick={reloadToUpdate}>
-        Reload
-      </button>
-    </div>
+    <Notice
+      place="banner"
+      tone="update"
+      testid="update-banner"
+      noticeKey="update"
+      onDismiss={() => setDismissed(true)}
+      actions={
+        <button type="button" data-testid="update-reload" onClick={reloadToUpdate}>
+          Reload
+        </button>
+      }
+    >
+      A new version is available.
+    </Notice>
   );
 }

@@ -15,6 +15,8 @@ export const SECTION_LABELS: Record<Section, string> = { data: 'Data', models: '
 export interface ExperimentItem {
   readonly id: string;
   readonly label: string;
+  /** The run kinds (run history's) this page runs and shows, e.g. ['traps', 'adversarial']. */
+  readonly kinds?: readonly string[];
 }
 
 /** A family of experiments and the research question it answers. */
@@ -31,9 +33,9 @@ export const EXPERIMENT_GROUPS: readonly ExperimentGroup[] = [
     title: 'Entity renaming',
     question: 'Does the answer survive when the names in the passage change?',
     items: [
-      { id: 'sweep', label: 'Sweep over name sources' },
-      { id: 'budget', label: 'Worst / best case and RESEMBLE' },
-      { id: 'universal', label: 'Universal names' },
+      { id: 'sweep', label: 'Sweep over name sources', kinds: ['sweep'] },
+      { id: 'budget', label: 'Worst / best case and RESEMBLE', kinds: ['budget'] },
+      { id: 'universal', label: 'Universal names', kinds: ['universal'] },
       { id: 'export', label: 'Export the renamed set' },
     ],
   },
@@ -41,25 +43,25 @@ export const EXPERIMENT_GROUPS: readonly ExperimentGroup[] = [
     id: 'natural',
     title: 'Natural edits',
     question: 'Do real Wikipedia edits, or synthetic noise, change the answer?',
-    items: [{ id: 'pairs', label: 'Revision pairs, synthetic noise and challenge sets' }],
+    items: [{ id: 'pairs', label: 'Revision pairs, synthetic noise and challenge sets', kinds: ['natural', 'synthetic'] }],
   },
   {
     id: 'sensitivity',
     title: 'Over-sensitivity',
     question: 'Does a reworded question with the same meaning get another answer?',
-    items: [{ id: 'paraphrases', label: 'Paraphrased questions (DPR)' }],
+    items: [{ id: 'paraphrases', label: 'Paraphrased questions (DPR)', kinds: ['paraphrase'] }],
   },
   {
     id: 'stability',
     title: 'Over-stability',
     question: 'Does a distracting sentence that does not answer the question pull the answer away?',
-    items: [{ id: 'traps', label: 'Trap sentences and Adversarial SQuAD' }],
+    items: [{ id: 'traps', label: 'Trap sentences and Adversarial SQuAD', kinds: ['traps', 'adversarial'] }],
   },
   {
     id: 'generalization',
     title: 'Generalization',
     question: 'How does each loaded model hold up across the experiments and slices of the data?',
-    items: [{ id: 'table', label: 'Robustness table of every model' }],
+    items: [{ id: 'table', label: 'Robustness table of every model', kinds: ['robustness'] }],
   },
   {
     id: 'audit',

@@ -52,8 +52,9 @@ export interface DataSlice {
   setFilters(f: Partial<SearchFilters>): void;
   /** Clears the search words and the filters, keeping the dataset chosen. */
   clearSearch(): void;
-  /** A filter the app reset, in one line under the list's filters (null: none). */
+  /** A filter the app reset, in one line under the list's filters (null: none); the list's next change or Dismiss takes it away. */
   listNote: string | null;
+  dismissListNote(): void;
   runSearch(): void;
   select(row: InstanceRow): void;
   dismissImportMessage(): void;
@@ -74,6 +75,9 @@ export const DEFAULT_FILTERS: SearchFilters = { dataset: 'all', answerable: 'all
 export const rowKey = (r: { dataset: string; id: string }) => `${r.dataset}\u0000${r.id}`;
 
 let getReq = 0;
+
+/** The line under the list when a dataset change let a category filter go, e.g. categoryResetNote('C2W'). */
+export const categoryResetNote = (category: string): string => `Category filter "${category}" cleared: it came from the revision pairs of another dataset.`;
 
 export const createDataSlice: StateCreator<AppState, [], [], DataSlice> = (set, get) => ({
   datasets: [],
@@ -125,14 +129,15 @@ export const createDataSlice: StateCreator<AppState, [], [], DataSlice> = (set, 
     if (get().filters.dataset === id) get().setFilters({ dataset: 'all' });
   },
   setQuery(q) {
-    set({ query: q });
+    // The note on a reset filter is about the list as it was: the next change of the list ends it.
+    set({ query: q, listNote: null });
     get().runSearch();
   },
   setFilters(f) {
     const before = get().filters;
     // A category comes from the last revision-pair run's rows: on another dataset it would leave nothing.
     const reset = f.dataset !== undefined && f.dataset !== before.dataset && before.category !== 'all' && f.category === undefined;
-    set({ filters: { ...before, ...f, ...(reset ? { category: 'all' as const } : {}) }, listNote: reset ? `Category filter "${before.category}" cleared: it came from the revision pairs of another dataset.` : get().listNote });
+    set({ filters: { ...before, ...f, ...(reset ? { category: 'all' as const } : {}) }, listNote: reset ? categoryResetNote(before.category) : null });
     get().runSearch();
   },
   clearSearch() {
@@ -141,6 +146,9 @@ export const createDataSlice: StateCreator<AppState, [], [], DataSlice> = (set, 
     get().runSearch();
   },
   listNote: null,
+  dismissListNote() {
+    set({ listNote: null });
+  },
   runSearch() {
     const reqId = newDataId();
     set({ searchReq: reqId });

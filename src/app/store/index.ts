@@ -384,7 +384,7 @@ export function applyDataEvent(e: DataEvent): void {
       s.receivePool(e.reqId, e.dataset, e.pool);
       return;
     case 'scope-counted':
-      s.receiveScopeCounts(e.reqId, { total: e.total, answerable: e.answerable, paired: e.paired });
+      s.receiveScopeCounts(e.reqId, { total: e.total, answerable: e.answerable, paired: e.paired, adversarial: e.adversarial });
       return;
     case 'wiki-progress':
       if (e.reqId === s.wikiReq) useApp.setState({ wikiProgress: { revisions: e.revisions, page: e.page, parsing: e.parsing } });

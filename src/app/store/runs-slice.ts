@@ -15,8 +15,8 @@ export interface RunsSlice {
   savedRuns: SavedRunInfo[];
   /** What happened to the last save or delete, for the history panel (a full quota, say). */
   runsMessage: { kind: 'ok' | 'error'; text: string } | null;
-  /** A reopened run: its record and table, and its full result once read (null while reading or when gone). */
-  openedRun: { info: SavedRunInfo; payload: unknown; reqId: number; loading: boolean } | null;
+  /** A reopened run: its record and table, its full result once read (null while reading or when gone), and the experiment page it was opened on (shown there only). */
+  openedRun: { info: SavedRunInfo; payload: unknown; reqId: number; loading: boolean; page: string | null } | null;
   /** Up to two runs picked for side by side, oldest pick first. */
   compareIds: string[];
   /** Saves a run to the history; the result on screen never depends on it. A given id replaces the run saved under it (audit units). */
@@ -30,6 +30,16 @@ export interface RunsSlice {
   receiveRunSaved(id: string, error: string | null): void;
   receiveRun(reqId: number, id: string, payload: unknown): void;
 }
+
+/** The newest saved run of any of `kinds` (an experiment page's), or null, e.g. the sweep page's last sweep after a reload. */
+export function lastRunOf(runs: readonly SavedRunInfo[], kinds: readonly string[]): SavedRunInfo | null {
+  let last: SavedRunInfo | null = null;
+  for (const r of runs) if (kinds.includes(r.kind) && (!last || r.createdAt > last.createdAt)) last = r;
+  return last;
+}
+
+/** Whether the opened run belongs on the experiment page `page` (the one it was opened on): it does not follow the user to other pages. */
+export const openedRunShownOn = (opened: RunsSlice['openedRun'], page: string | null): boolean => opened !== null && opened.page === page;
 
 /** A fresh id for a saved run (time and a random part: unique across tabs). */
 const runId = () => `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
@@ -50,7 +60,7 @@ export const createRunsSlice: StateCreator<AppState, [], [], RunsSlice> = (set, 
     const info = get().savedRuns.find((r) => r.id === id);
     if (!info) return;
     const reqId = newDataId();
-    set({ openedRun: { info, payload: null, reqId, loading: true } });
+    set({ openedRun: { info, payload: null, reqId, loading: true, page: get().route.experiment } });
     sendData({ type: 'run-get', reqId, id });
   },
   closeRun() {

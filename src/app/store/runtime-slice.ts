@@ -37,6 +37,8 @@ export interface RuntimeSlice {
   setRemoteHost(h: string): void;
   loadModel(source: ModelSourceMsg, override?: { device: DeviceChoice; reason: string }): void;
   cancelLoad(): void;
+  /** Takes the model error off the screen (toast and panel); a model already loaded keeps answering. */
+  dismissModelError(): void;
 }
 
 export { DEFAULT_REMOTE_HOST };
@@ -97,5 +99,8 @@ export const createRuntimeSlice: StateCreator<AppState, [], [], RuntimeSlice> = 
     if (job === null) return;
     send({ type: 'cancel', jobId: job });
     set({ loadJob: null, loadProgress: null, loadingSource: null, modelStatus: get().model ? 'ready' : 'idle', modelError: null });
+  },
+  dismissModelError() {
+    set({ modelError: null });
   },
 });

@@ -2,6 +2,7 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { openStop, stopDone, TOUR_STOPS } from './tour.ts';
 import { useApp } from '../store/index.ts';
+import { Notice } from '../shell/Notice.tsx';
 import { NeuralOffer } from '../models/NeuralOffer.tsx';
 
 export function Tour() {
@@ -88,11 +89,8 @@ function TourNote() {
   const note = useApp((s) => s.tourNote);
   if (!note) return null;
   return (
-    <p className="hint tour-note" role="status" data-testid="tour-note">
-      {note}{' '}
-      <button type="button" className="small" onClick={() => useApp.getState().dismissTourNote()}>
-        Dismiss
-      </button>
-    </p>
+    <Notice place="inline" tone="hint" className="tour-note" testid="tour-note" noticeKey={`tour ${note}`} onDismiss={() => useApp.getState().dismissTourNote()}>
+      {note}
+    </Notice>
   );
 }

@@ -32,6 +32,8 @@ export interface ScopeCounts {
   answerable: number;
   /** Questions with a revision pair, and those of them that are answerable. */
   paired: number;
+  /** Questions an Adversarial SQuAD run scores: those of datasets with a linked variant in the scope (adversarialSelection); unknown when left out. */
+  adversarial?: number;
 }
 
 /** The one population rule, e.g. populationOf('paraphrase', qs) keeps the answerable questions. */
@@ -65,6 +67,8 @@ export function populationCount(kind: ScopeKind, c: ScopeCounts, limit?: number)
       return c.answerable;
     case 'robustness':
       return Math.min(c.total, limit ?? c.total);
+    case 'adversarial':
+      return c.adversarial ?? c.total;
     default:
       return c.total;
   }
@@ -85,7 +89,8 @@ export function ruleText(kind: ScopeKind, c: ScopeCounts, limit?: number): strin
     case 'robustness':
       return limit !== undefined && limit < c.total ? `the first ${limit} of ${c.total}` : '';
     case 'adversarial':
-      return 'scored: the datasets linked as adversarial variants';
+      // The scope's questions are not the run's when none of its datasets has variants: say so before Run (issue 41.10).
+      return c.adversarial === 0 ? 'no dataset in the scope has Adversarial SQuAD variants: import an AddSent / AddOneSent file' : 'scored: the datasets linked as adversarial variants';
     default:
       return '';
   }

@@ -114,7 +114,7 @@ const count = (n: number) => n.toLocaleString('en-US');
  * "ids of the two files do not correspond; paired 1,062 by passage and answers" (and the unmatched), for the CLI and the import notes.
  */
 export const describePairing = (c: PairingCounts): string =>
-  c.idsDisagree ? `ids of the two files do not correspond; paired ${count(c.byPassage)} by passage and answers${c.unmatched ? `, ${count(c.unmatched)} unmatched` : ''}` : `${c.byId} matched by id, ${c.byPassage} by passage and answers, ${c.unmatched} unmatched`;
+  c.idsDisagree ? `ids of the two files do not correspond; paired ${count(c.byPassage)} by passage and answers${c.unmatched ? `, ${count(c.unmatched)} unmatched` : ''}` : `${count(c.byId)} matched by id, ${count(c.byPassage)} by passage and answers, ${count(c.unmatched)} unmatched`;
 
 /**
  * Pairs two imports by question id, or by passage and answer texts where the ids disagree, e.g. importPairs(await importFile('a.json', …), await importFile('b.json', …)).
@@ -136,8 +136,9 @@ export function importPairs(original: ImportResult, perturbed: ImportResult, nam
   const paired = new Set<Instance>();
   const instances: Instance[] = [];
   for (const o of original.instances) {
-    const where = `${names.perturbed}: id ${quote(o.id)}`;
     const p = match.get(o);
+    // A note names the question where it is: its counterpart's id in the perturbed file (which differs when paired by passage), else its own in the original.
+    const where = p ? `${names.perturbed}: id ${quote(p.id)}` : `${names.original}: id ${quote(o.id)}`;
     if (!p) {
       addIssue(issues, 'no-revision', where, `no usable question ${counts.idsDisagree ? 'with this passage and answers' : 'with this id'} in ${names.perturbed}; kept without a revision`, false);
       instances.push(unpaired(o));

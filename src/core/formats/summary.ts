@@ -27,6 +27,8 @@ const ORDER = Object.keys(LABELS) as IssueKind[];
 
 /** How many problems an issue stands for (a summary line stands for several). */
 const weight = (i: InputIssue): number => i.count ?? 1;
+/** A count with English digit grouping, e.g. 2123 → '2,123'. */
+const count = (n: number): string => n.toLocaleString('en');
 /** Sum of weights. */
 const total = (list: readonly InputIssue[]): number => list.reduce((n, i) => n + weight(i), 0);
 /** How a count of one kind reads, e.g. issueLabel('malformed-line', 2) → 'malformed lines'; kinds in summary order via ISSUE_ORDER. */
@@ -43,16 +45,16 @@ function counts(list: readonly InputIssue[]): string {
   const parts: string[] = [];
   for (const k of ORDER) {
     const n = by.get(k);
-    if (n) parts.push(`${n} ${LABELS[k][n === 1 ? 0 : 1]}`);
+    if (n) parts.push(`${count(n)} ${LABELS[k][n === 1 ? 0 : 1]}`);
   }
   const other = by.get(undefined);
-  if (other) parts.push(`${other} other problem${other === 1 ? '' : 's'}`);
+  if (other) parts.push(`${count(other)} other problem${other === 1 ? '' : 's'}`);
   return parts.join(', ');
 }
 
 /**
  * A short human summary, skipped entries first, e.g. summarizeIssues(issues) →
- * "3 skipped: 2 malformed lines, 1 duplicate id; 1 note: 1 answer offset fixed" ("no problems" if none).
+ * "3 skipped: 2 malformed lines, 1 duplicate id; kept, noted: 1 answer offset fixed" ("no problems" if none; counts grouped, "2,123").
  * Issues without `kind` (older readers) count as "other problems" among the notes.
  */
 export function summarizeIssues(issues: readonly InputIssue[]): string {
@@ -63,8 +65,8 @@ export function summarizeIssues(issues: readonly InputIssue[]): string {
   const parts: string[] = [];
   if (cancelled) parts.push('cancelled');
   const nSkipped = total(skipped);
-  const nNotes = total(notes);
-  if (nSkipped) parts.push(`${nSkipped} skipped: ${counts(skipped)}`);
-  if (nNotes) parts.push(`${nNotes} note${nNotes === 1 ? '' : 's'}: ${counts(notes)}`);
+  if (nSkipped) parts.push(`${count(nSkipped)} skipped: ${counts(skipped)}`);
+  // What was kept is listed by kind: a bare "2123 notes" said neither what they were nor that nothing was lost.
+  if (total(notes) > 0) parts.push(`kept, noted: ${counts(notes)}`);
   return parts.join('; ');
 }
