@@ -3,7 +3,7 @@
  * each a button that opens the question in Live with the same perturbation (the case's permalink).
  */
 import { useState } from 'react';
-import type { FailureCase } from '../../core/results/gallery.ts';
+import { caseLabel, type FailureCase } from '../../core/results/gallery.ts';
 import { casesOfKinds, FIRST, PAGE_CASE_KINDS } from '../result-cases.ts';
 import { applyPermalink } from '../permalink-state.ts';
 import { useApp } from '../store/index.ts';
@@ -41,7 +41,7 @@ export function ResultCases({ path }: { path: string }) {
               </span>
             </button>{' '}
             <span className="catalog-id">
-              {c.perturbation} · {datasetLabel(datasets, c.dataset)} · {c.id}
+              {caseLabel(c)} · {datasetLabel(datasets, c.dataset)} · {c.id}
             </span>
           </li>
         ))}
