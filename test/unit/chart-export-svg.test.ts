@@ -1,6 +1,6 @@
 /** An exported chart explains itself: title, colour legend and note lines (the small-n line) inside the SVG (issue 23 §4). */
 import { describe, expect, it } from 'vitest';
-import { composeChartSvg, wrapWords } from '../../src/app/charts/chart-export.ts';
+import { composeChartSvg, emptyChartSvg, wrapWords } from '../../src/app/charts/chart-export.ts';
 
 /** Tags of an XML document balance (a well-formedness check without a parser): the open elements left, or a mismatch. */
 function unbalanced(xml: string): string[] {
@@ -63,5 +63,21 @@ describe('wrapWords', () => {
     ['', 5, []],
   ] as const)('%s at %d', (text, max, want) => {
     expect(wrapWords(text, max)).toEqual(want);
+  });
+});
+
+describe('emptyChartSvg (issue 41.8: a chart with nothing to draw says why in its export)', () => {
+  it('frames the reason in the chart\'s place, wrapped to its width, escaped, and balanced', () => {
+    const reason = 'Nothing to draw: ORG & <GPE> have 0 questions in this run.';
+    const part = emptyChartSvg(reason, 300, 200, 28);
+    expect(part).toMatch(/^<svg x="0" y="28" width="300" height="200">/);
+    expect(part).toContain('stroke-dasharray="4 3"');
+    const lines = [...part.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+    expect(lines.join(' ')).toBe('Nothing to draw: ORG &amp; &lt;GPE&gt; have 0 questions in this run.');
+    expect(lines.length).toBeGreaterThan(1);
+    for (const l of lines) expect((l ?? '').replace(/&\w+;/g, '_').length).toBeLessThanOrEqual(Math.floor((300 - 40) / 7));
+    const svg = composeChartSvg({ title: 'Drop in F1 per entity type', chart: part, width: 300, height: 200, legend: [], notes: [] });
+    expect(unbalanced(svg)).toEqual([]);
+    expect(svg).toContain('>Nothing to draw: ORG &amp;');
   });
 });

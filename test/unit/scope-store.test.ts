@@ -69,6 +69,8 @@ describe('filters that would leave the wrong questions', () => {
 describe('the entity type on a new question', () => {
   it.each([
     [{ type: 'GPE' }, inst({ answerType: 'PER' }), 'PER', "Entity type set from GPE to PER: this question's answer is a PER."],
+    // Issue 41.10: "an ORG", not "a ORG".
+    [{ type: 'PER' }, inst({ answerType: 'ORG' }), 'ORG', "Entity type set from PER to ORG: this question's answer is an ORG."],
     [{ type: 'ORG' }, inst({ answerType: 'other' }), 'MIX', "Entity type set from ORG to MIX: this question's answer is no PER, ORG or GPE."],
     [{ type: 'PER' }, inst({ answerType: 'PER' }), null, null],
     [{ type: 'MIX' }, inst({ answerType: 'GPE' }), null, null],

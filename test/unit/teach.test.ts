@@ -5,13 +5,13 @@ import fc from 'fast-check';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { Instance } from '../../src/core/data/types.ts';
-import { casesFromPairs, casesFromTraps, casesToCsv, casesToJson, groupCases, mergeCases, type FailureCase } from '../../src/core/results/gallery.ts';
+import { caseLabel, casesFromFound, casesFromPairs, casesFromTraps, casesToCsv, casesToJson, groupCases, mergeCases, seedNote, type FailureCase } from '../../src/core/results/gallery.ts';
 import type { PairRow } from '../../src/core/natural/pairs.ts';
 import type { TrapRow } from '../../src/core/trap/summary.ts';
 import { CATEGORY_COLORS, CATEGORY_VARS, SOURCE_COLORS } from '../../src/app/charts/palette.ts';
 import { categoryChart } from '../../src/cli/audit/report-html.ts';
 import { PAIR_CATEGORIES } from '../../src/core/natural/categories.ts';
-import { wrapLabel } from '../../src/app/charts/chart-axes.tsx';
+import { tickFontSize, wrapLabel } from '../../src/app/charts/chart-axes.tsx';
 import { GALLERY_KEY, loadFailures } from '../../src/app/store/teach-slice.ts';
 
 const inst = (id: string, extra: Partial<Instance> = {}): Instance => ({ id, dataset: 'demo', title: 't', question: `Q ${id}?`, context: 'Ann lives in Paris.', answers: [{ text: 'Paris', start: 13 }], isImpossible: false, lang: 'en', tags: [], ...extra });
@@ -45,6 +45,25 @@ describe('casesFromPairs', () => {
     expect(c!.key).toBe('noise|qarx-lexical-qa|demo|a|keyboard|0.3|2');
     expect(c!.perturbed.passage).toBe('Ann livse in Paris.');
     expect(c!.link?.p).toEqual(p);
+  });
+});
+
+describe('caseLabel: one question broken under several seeds reads as several cases (issue 41.10)', () => {
+  const a = inst('a');
+  const found = (seed: number) => ({ id: 'a', dataset: 'demo', question: 'Q a?', gold: ['Paris'], original: { passage: a.context, answer: 'Paris' }, perturbed: { passage: 'Ann lives in Lyon.', question: 'Q a?', answer: 'Ann' }, rename: { type: 'GPE' as const, source: 'indist' as const, origin: 'us' as const, seed }, stored: true });
+  it('adds the seed a renaming label leaves out, so four seeds give four labels', () => {
+    const cases = casesFromFound([1, 2, 3, 4].map(found), model, 'rename', { ...opts, perturbation: () => 'entity renaming: GPE, InDistName' });
+    expect(cases.map(caseLabel)).toEqual([1, 2, 3, 4].map((k) => `entity renaming: GPE, InDistName, seed ${k}`));
+    expect(new Set(cases.map(caseLabel)).size).toBe(4);
+  });
+  it.each([
+    { name: 'a noise label that already names its seed', perturbation: 'synthetic noise: keyboard typo 30%, seed 2', p: { kind: 'noise' as const, noise: 'keyboard' as const, rate: 0.3, seed: 2 }, note: null },
+    { name: 'a revision pair (no seed)', perturbation: 'natural edit (revision pair)', p: { kind: 'revision' as const }, note: null },
+    { name: 'a trap', perturbation: 'trap sentence (rules, before the answer sentence)', p: { kind: 'trap' as const, source: 'rules', position: 'before', seed: 7, sentence: '' }, note: 'seed 7' },
+  ])('$name → $note', ({ perturbation, p, note }) => {
+    const c = { perturbation, link: { v: 1 as const, models: [model], q: { kind: 'instance' as const, dataset: 'demo', id: 'a' }, p, allowNull: true } } as Pick<FailureCase, 'perturbation' | 'link'>;
+    expect(seedNote(c)).toBe(note);
+    expect(caseLabel(c)).toBe(note ? `${perturbation}, ${note}` : perturbation);
   });
 });
 
@@ -163,12 +182,36 @@ describe('palette', () => {
 describe('wrapLabel', () => {
   it.each([
     { text: 'InDistName', max: 10, want: ['InDistName'] },
-    { text: 'InDistName', max: 6, want: ['InDist', 'Name'] },
+    // Issue 41.8: a name longer than a line keeps its own line whole (the tick shrinks its font instead).
+    { text: 'InDistName', max: 6, want: ['InDistName'] },
+    { text: 'PER InDistName', max: 8, want: ['PER', 'InDistName'] },
+    { text: 'ORG RandStr', max: 6, want: ['ORG', 'RandStr'] },
     { text: 'PER RandStr', max: 8, want: ['PER', 'RandStr'] },
     { text: 'fact-update', max: 8, want: ['fact-', 'update'] },
-    { text: 'one two three four five six', max: 7, want: ['one two', 'three', 'four f…'] },
+    { text: 'one two three four five six', max: 7, want: ['one two', 'three', 'four…'] },
     { text: '', max: 10, want: [] },
   ])('$text at $max → $want', ({ text, max, want }) => {
     expect(wrapLabel(text, max)).toEqual(want);
+  });
+  it('never cuts a word: every line is whole words (or a hyphenated word split after its hyphen)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.stringMatching(/^[A-Za-z]{1,14}$/), { minLength: 1, maxLength: 3 }), fc.integer({ min: 3, max: 12 }), (words, max) => {
+        const lines = wrapLabel(words.join(' '), max);
+        expect(lines.flatMap((l) => l.split(' '))).toEqual(words);
+      }),
+    );
+  });
+});
+
+describe('tickFontSize', () => {
+  it.each([
+    { lines: ['PER'], band: 100, want: 11 },
+    { lines: ['InDistName'], band: 80, want: 11 },
+    { lines: ['InDistName'], band: 60, want: 9 },
+    { lines: ['InDistName'], band: 20, want: 8 },
+    { lines: [], band: 10, want: 11 },
+    { lines: ['ORG'], band: Number.NaN, want: 11 },
+  ])('$lines in $band px → $want px', ({ lines, band, want }) => {
+    expect(tickFontSize(lines, band)).toBe(want);
   });
 });

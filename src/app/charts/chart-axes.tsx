@@ -1,11 +1,15 @@
 /** Axis pieces shared by the charts: tick labels that wrap instead of running together, and percentage axes held to 0–100. */
 
-/** Splits a tick label into lines of at most `max` characters at spaces, then inside long words at case changes, e.g. wrapLabel('PER InDistName', 6) → ['PER', 'InDist', 'Name']; at most three lines. */
+/**
+ * Splits a tick label into lines of at most `max` characters at spaces and after hyphens, never inside
+ * a name (a longer word keeps its own line: WrappedTick shrinks its font instead), e.g.
+ * wrapLabel('PER InDistName', 6) → ['PER', 'InDistName']; at most three lines, a longer label ends in "…" after a whole word.
+ */
 export function wrapLabel(text: string, max = 10): string[] {
-  // Pieces with the glue that joins them to the previous one: a space between words, nothing inside a word.
+  // Pieces with the glue that joins them to the previous one: a space between words, nothing after a hyphen.
   const pieces: { t: string; glue: string }[] = [];
   for (const word of text.trim().split(/\s+/).filter(Boolean)) {
-    const parts = word.length > max ? word.split(/(?<=[a-z])(?=[A-Z])|(?<=-)/) : [word];
+    const parts = word.length > max ? word.split(/(?<=-)(?=.)/) : [word];
     parts.forEach((t, i) => pieces.push({ t, glue: i === 0 ? ' ' : '' }));
   }
   const lines: string[] = [];
@@ -14,16 +18,27 @@ export function wrapLabel(text: string, max = 10): string[] {
     if (last !== undefined && (last + glue + t).length <= max) lines[lines.length - 1] = last + glue + t;
     else lines.push(t);
   }
-  return lines.length > 3 ? [...lines.slice(0, 2), `${lines.slice(2).join(' ').slice(0, max - 1)}…`] : lines;
+  return lines.length > 3 ? [...lines.slice(0, 2), `${lines[2]}…`] : lines;
 }
 
-/** A recharts x-axis tick whose label wraps onto up to three lines (recharts passes x, y and payload). */
-export function WrappedTick({ x = 0, y = 0, payload, max = 10 }: { x?: number; y?: number; payload?: { value: string | number }; max?: number }) {
+/** Average advance of one character of an 11 px tick label in px, for fitting without a DOM to measure in. */
+const TICK_CHAR = 6.4;
+
+/** The font size (px, 11 down to 8) at which the longest of `lines` fits `band` px, e.g. tickFontSize(['InDistName'], 50) === 8. */
+export function tickFontSize(lines: readonly string[], band: number): number {
+  const longest = Math.max(0, ...lines.map((l) => l.length));
+  if (!Number.isFinite(band) || band <= 0 || longest === 0) return 11;
+  return Math.max(8, Math.min(11, Math.floor((11 * (band - 4)) / (longest * TICK_CHAR))));
+}
+
+/** A recharts x-axis tick whose label wraps onto up to three lines, shrunk to its slot rather than broken inside a name (recharts passes x, y, payload, the axis width and tick count). */
+export function WrappedTick({ x = 0, y = 0, payload, max = 10, width, visibleTicksCount }: { x?: number; y?: number; payload?: { value: string | number }; max?: number; width?: number; visibleTicksCount?: number }) {
   const lines = wrapLabel(String(payload?.value ?? ''), max);
+  const size = tickFontSize(lines, width && visibleTicksCount ? width / visibleTicksCount : Number.NaN);
   return (
-    <text x={x} y={y + 12} textAnchor="middle" fontSize={11} fill="#444">
+    <text x={x} y={y + 12} textAnchor="middle" fontSize={size} fill="#444">
       {lines.map((l, i) => (
-        <tspan key={i} x={x} dy={i === 0 ? 0 : 13}>
+        <tspan key={i} x={x} dy={i === 0 ? 0 : size + 2}>
           {l}
         </tspan>
       ))}

@@ -37,6 +37,15 @@ export function chartSurface(figure: Element): SVGSVGElement | null {
 /** The chart inside `figure` as a standalone SVG document with `title` above it and its legend and notes (.chart-note) below. */
 export function chartSvg(figure: Element, title: string): string {
   const svg = chartSurface(figure);
+  const notes = [...figure.querySelectorAll('.chart-note')].map((el) => el.textContent?.trim() ?? '').filter(Boolean);
+  const empty = figure.querySelector<HTMLElement>('[data-chart-empty]');
+  if (!svg && empty) {
+    // Nothing to draw: the file says why in the chart's place, at its on-screen size.
+    const box = empty.getBoundingClientRect();
+    const w = Math.round(box.width) || 400;
+    const h = Math.round(box.height) || 220;
+    return composeChartSvg({ title, chart: emptyChartSvg(empty.dataset.chartEmpty ?? '', w, h, TITLE_H), width: w, height: h, legend: [], notes });
+  }
   if (!svg) throw new Error('This chart has nothing drawn yet.');
   const clone = svg.cloneNode(true) as SVGSVGElement;
   // Inline every computed style as presentation attributes: CSS variables and the page's stylesheet
@@ -60,7 +69,6 @@ export function chartSvg(figure: Element, title: string): string {
   clone.setAttribute('y', String(TITLE_H));
   clone.setAttribute('width', String(w));
   clone.setAttribute('height', String(h));
-  const notes = [...figure.querySelectorAll('.chart-note')].map((el) => el.textContent?.trim() ?? '').filter(Boolean);
   return composeChartSvg({ title, chart: new XMLSerializer().serializeToString(clone), width: w, height: h, legend: legendItems(figure), notes });
 }
 
@@ -113,6 +121,14 @@ export function composeChartSvg(c: { title: string; chart: string; width: number
     `<title>${xmlText(c.title)}</title><rect width="100%" height="100%" fill="#ffffff"/>` +
     `<text x="10" y="19" font-family="sans-serif" font-size="14" font-weight="600" fill="#222">${xmlText(c.title)}</text>${c.chart}${legend}${notes}</svg>`
   );
+}
+
+/** A chart's place with nothing drawn: a dashed `width` × `height` frame at y = `top` with `reason` centred in it, e.g. emptyChartSvg('Nothing to draw: ORG has 0 questions in this run.', 400, 260, 28). */
+export function emptyChartSvg(reason: string, width: number, height: number, top: number): string {
+  const lines = wrapWords(reason, Math.max(16, Math.floor((width - 40) / 7)));
+  const first = height / 2 - ((lines.length - 1) * 18) / 2;
+  const text = lines.map((l, i) => `<text x="${width / 2}" y="${first + i * 18}" text-anchor="middle" dominant-baseline="middle" font-family="sans-serif" font-size="13" fill="#444">${xmlText(l)}</text>`).join('');
+  return `<svg x="0" y="${top}" width="${width}" height="${height}"><rect x="0.5" y="0.5" width="${width - 1}" height="${height - 1}" fill="#fafafa" stroke="#c8c8c8" stroke-dasharray="4 3"/>${text}</svg>`;
 }
 
 /** Renders an SVG document to PNG at `scale` (2 for sharp prints), e.g. await svgToPng(svg, 2). */

@@ -12,6 +12,7 @@ export function BudgetTable({ result, budget, ci }: { result: BudgetResult; budg
   const split = result.resembleSplit;
   return (
     <>
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Worst and best case (scrolls sideways)">
         <table className="results-table" data-testid="budget-table">
           {split && (
             <caption data-testid="budget-split">
@@ -59,6 +60,7 @@ export function BudgetTable({ result, budget, ci }: { result: BudgetResult; budg
             </tr>
           </tbody>
         </table>
+        </div>
       <SmallLegend counts={[result.n]} />
       {ci && <CiLegend ci={ci} seedSpread testid="budget" />}
     </>

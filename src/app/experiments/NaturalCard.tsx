@@ -31,6 +31,7 @@ import { CiLegend, CiStatus, DropRow, FigureCi } from '../charts/CiCell.tsx';
 /** One colour per category, the same as the CSS variables (--c2c …). */
 import { CATEGORY_COLORS } from '../charts/palette.ts';
 import { WrappedTick, xTitle, yTitle } from '../charts/chart-axes.tsx';
+import { inBarOrder } from '../charts/nothing-to-draw.ts';
 export { CATEGORY_COLORS };
 
 
@@ -193,7 +194,7 @@ function SummaryTable({ nat, syn, synLabel, dropped, natCi, synCi }: { nat: Pair
   const stats = (c: Col) => c.ci?.rows[PAIRS_CI_KEY];
   return (
     <>
-    <div className="table-scroll">
+    <div className="table-scroll" tabIndex={0} role="region" aria-label="Revision pair results (scrolls sideways)">
     <table className="results-table" data-testid="natural-table">
       <thead>
         <tr>
@@ -327,7 +328,7 @@ function IntentChart({ rows }: { rows: PairRow[] }) {
           <XAxis dataKey="intent" interval={0} height={58} tick={<WrappedTick />} label={xTitle('edit intention')} />
           <YAxis allowDecimals={false} label={yTitle('questions (count)')} />
           <Tooltip formatter={smallTip()} />
-          <Legend />
+          <Legend itemSorter={inBarOrder(['C2W', 'C2C', 'W2C'])} />
           {(['C2W', 'C2C', 'W2C'] as const).map((c) => (
             <Bar key={c} dataKey={c} stackId="i" fill={CATEGORY_COLORS[c]} isAnimationActive={false}>
               {data.map((d) => (

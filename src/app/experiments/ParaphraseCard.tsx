@@ -138,6 +138,7 @@ export function DprResults({ sum, ci }: { sum: DprSummary; ci?: ExperimentCi | n
   const pool = pooled ? 'All kinds pooled: ' : '';
   return (
     <>
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="Paraphrase results (scrolls sideways)">
       <table className="results-table" data-testid="paraphrase-table">
         <tbody>
           {pooled && kinds.map((k) => <KindRow key={k} k={k} c={sum.byKind[k]} scores />)}
@@ -185,6 +186,7 @@ export function DprResults({ sum, ci }: { sum: DprSummary; ci?: ExperimentCi | n
           {!pooled && kinds.map((k) => <KindRow key={k} k={k} c={sum.byKind[k]} />)}
         </tbody>
       </table>
+      </div>
       <SmallLegend counts={[sum.n, ...kinds.map((k) => sum.byKind[k]?.n ?? 0), ...sum.buckets.filter((b) => b.n > 0).map((b) => b.n)]} />
       {ci && <CiLegend ci={ci} testid="paraphrase" />}
       <p className="hint" data-testid="paraphrase-unit-note">

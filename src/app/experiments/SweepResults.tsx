@@ -13,6 +13,7 @@ import type { ExperimentCi } from '../../core/stats/index.ts';
 import { sweepRowKey } from '../../core/metrics/experiment-slices.ts';
 import { CiCells, CiHeads, CiLegend } from '../charts/CiCell.tsx';
 import { CI_WHISKER, CiWhiskerNote, ciWhisker } from '../charts/CiWhiskers.tsx';
+import { drawable, inBarOrder } from '../charts/nothing-to-draw.ts';
 
 /** A sweep's table and charts; `origin` is the run's main person-name origin; `ci` its statistics per row when computed. */
 export const SweepResults = memo(function SweepResults({ rows: all, origin, ci }: { rows: SweepRow[]; origin: Origin; ci?: ExperimentCi | null }) {
@@ -23,7 +24,9 @@ export const SweepResults = memo(function SweepResults({ rows: all, origin, ci }
   const types = [...new Set(main.map((r) => r.type))];
   const sources = [...new Set(main.map((r) => r.source))];
   // Drop in F1 per entity type, one bar per source, error bars = std over seeds.
-  const byType = types.map((t) => {
+  // A type with no renamed question has no bar: the chart names it (and says why when no type has one).
+  const typeCells = types.map((t) => ({ label: t, n: main.filter((r) => r.type === t).reduce((a, r) => Math.max(a, r.n), 0) }));
+  const byType = drawable(typeCells).map(({ label: t }) => {
     const d: Record<string, number | string | [number, number]> = { type: t };
     for (const s of sources) {
       const r = main.find((x) => x.type === t && x.source === s && x.origin === origin) ?? main.find((x) => x.type === t && x.source === s);
@@ -37,15 +40,18 @@ export const SweepResults = memo(function SweepResults({ rows: all, origin, ci }
     }
     return d;
   });
-  const bySource = sources.map((s) => {
+  const sourceCells = sources.map((s) => {
     const rs = main.filter((r) => r.source === s && r.type !== 'MIX');
     const n = rs.reduce((a, r) => a + r.n, 0);
     const drop = n ? rs.reduce((a, r) => a + r.dropF1 * r.n, 0) / n : 0;
-    return { source: SOURCE_LABELS[s], drop: +drop.toFixed(2), fill: SOURCE_COLORS[s], n };
+    return { source: SOURCE_LABELS[s], label: SOURCE_LABELS[s], drop: +drop.toFixed(2), fill: SOURCE_COLORS[s], n };
   });
+  const bySource = drawable(sourceCells);
   const origins = rows.filter((r) => r.type === 'PER' && r.source === 'db');
-  const byOrigin = origins.map((r) => ({ origin: ORIGIN_LABELS[r.origin as Origin], em: +r.pertEm.mean.toFixed(2), std: +r.pertEm.std.toFixed(2), original: +r.orig.em.toFixed(2), n: r.n, ci: ciWhisker(ci?.rows[sweepRowKey(r)]?.perturbed.em) }));
-  const errorData = errorChartData(main);
+  const originCells = origins.map((r) => ({ origin: ORIGIN_LABELS[r.origin as Origin], label: ORIGIN_LABELS[r.origin as Origin], em: +r.pertEm.mean.toFixed(2), std: +r.pertEm.std.toFixed(2), original: +r.orig.em.toFixed(2), n: r.n, ci: ciWhisker(ci?.rows[sweepRowKey(r)]?.perturbed.em) }));
+  const byOrigin = drawable(originCells);
+  const errorCells = errorChartData(main).map((d) => ({ ...d, label: d.cell }));
+  const errorData = drawable(errorCells);
   return (
     <div className="results">
       <div className="table-scroll" tabIndex={0} role="region" aria-label="Sweep results (scrolls sideways)">
@@ -107,13 +113,13 @@ export const SweepResults = memo(function SweepResults({ rows: all, origin, ci }
         {partial > 0 && ` ${partial} row${partial === 1 ? '' : 's'} of a cancelled run ${partial === 1 ? 'is' : 'are'} marked partial and left out of the charts.`}
       </p>
       <div className="charts">
-        <Chart title="Drop in F1 per entity type" testid="chart-type" counts={byType.flatMap((d) => sources.map((s) => d[`${s}-n`]).filter((n): n is number => typeof n === 'number'))} note={<CiWhiskerNote ci={ci} />}>
+        <Chart title="Drop in F1 per entity type" testid="chart-type" counts={byType.flatMap((d) => sources.map((s) => d[`${s}-n`]).filter((n): n is number => typeof n === 'number'))} cells={typeCells} note={<CiWhiskerNote ci={ci} />}>
           <BarChart data={byType}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="type" interval={0} height={40} tick={<WrappedTick />} label={xTitle('entity type')} />
             <YAxis label={yTitle(`drop in F1 ${DROP_SUFFIX}, points`)} />
             <Tooltip formatter={smallTip()} />
-            <Legend />
+            <Legend itemSorter={inBarOrder(sources)} />
             {sources.map((s) => (
               <Bar key={s} dataKey={s} name={SOURCE_LABELS[s]} fill={SOURCE_COLORS[s]} isAnimationActive={false}>
                 {byType.map((d) => (
@@ -125,7 +131,7 @@ export const SweepResults = memo(function SweepResults({ rows: all, origin, ci }
             ))}
           </BarChart>
         </Chart>
-        <Chart title={`Drop in F1 per name source (${types.filter((t) => t !== 'MIX').join(', ') || 'MIX'})`} testid="chart-source" counts={bySource.map((d) => d.n)}>
+        <Chart title={`Drop in F1 per name source (${types.filter((t) => t !== 'MIX').join(', ') || 'MIX'})`} testid="chart-source" counts={bySource.map((d) => d.n)} cells={sourceCells}>
           <BarChart data={bySource}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="source" interval={0} height={40} tick={<WrappedTick />} label={xTitle('name source')} />
@@ -138,14 +144,14 @@ export const SweepResults = memo(function SweepResults({ rows: all, origin, ci }
             </Bar>
           </BarChart>
         </Chart>
-        {byOrigin.length > 0 && (
-          <Chart title="EM by person-name origin (PER, DBName)" testid="chart-origin" counts={byOrigin.map((d) => d.n)} note={<CiWhiskerNote ci={ci} what="renamed EM" />}>
+        {originCells.length > 0 && (
+          <Chart title="EM by person-name origin (PER, DBName)" testid="chart-origin" counts={byOrigin.map((d) => d.n)} cells={originCells} note={<CiWhiskerNote ci={ci} what="renamed EM" />}>
             <BarChart data={byOrigin}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
               <XAxis dataKey="origin" interval={0} height={40} tick={<WrappedTick />} label={xTitle('person-name origin')} />
               <YAxis {...PCT_AXIS} label={yTitle('EM (%)')} />
               <Tooltip formatter={smallTip()} />
-              <Legend />
+              <Legend itemSorter={inBarOrder(['original', 'em'])} />
               <Bar dataKey="original" name="original" fill={SOURCE_COLORS.original} isAnimationActive={false}>
                 {byOrigin.map((d) => (
                   <Cell key={d.origin} fillOpacity={faint(d.n)} />
@@ -161,13 +167,13 @@ export const SweepResults = memo(function SweepResults({ rows: all, origin, ci }
             </BarChart>
           </Chart>
         )}
-        <Chart title="Wrong renamed answers per cell: wrong entity vs wrong boundary (%)" testid="chart-errors" counts={errorData.map((d) => d.n)}>
+        <Chart title="Wrong renamed answers per cell: wrong entity vs wrong boundary (%)" testid="chart-errors" counts={errorData.map((d) => d.n)} cells={errorCells}>
           <BarChart data={errorData}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="cell" interval={0} height={58} tick={<WrappedTick max={8} />} label={xTitle('entity type and name source')} />
             <YAxis {...PCT_AXIS} label={yTitle('wrong answers (%)')} />
             <Tooltip formatter={smallTip()} />
-            <Legend />
+            <Legend itemSorter={inBarOrder(['entity', 'boundary'])} />
             <Bar dataKey="entity" name="wrong entity" stackId="e" fill={CATEGORY_COLORS.C2W} isAnimationActive={false}>
               {errorData.map((d) => (
                 <Cell key={d.cell} fillOpacity={faint(d.n)} />

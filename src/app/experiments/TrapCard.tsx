@@ -26,6 +26,7 @@ import { ADVERSARIAL_CI_KEY, withAdversarialCi } from '../../core/experiments/ad
 import { ciFor } from '../store/ci-slice.ts';
 import { CiControl, useCiError } from '../charts/CiControl.tsx';
 import { CiLegend, CiStatus, DropCi, DropRow, FigureCi } from '../charts/CiCell.tsx';
+import { inBarOrder } from '../charts/nothing-to-draw.ts';
 
 /** Bar colours: the original passage in the shared grey, the trapped one in the trap colour's line. */
 const COLORS = { original: '#8a8f9c', trapped: '#b0417a' };
@@ -143,6 +144,7 @@ export function AdversarialTable({ output, partial, ci }: { output: AdversarialO
   const counts = adversarialCounts(output.rows);
   return (
     <>
+    <div className="table-scroll" tabIndex={0} role="region" aria-label="Adversarial SQuAD results (scrolls sideways)">
     <table className="results-table" data-testid="adversarial-table">
       <thead>
         <tr>
@@ -183,6 +185,7 @@ export function AdversarialTable({ output, partial, ci }: { output: AdversarialO
         )}
       </tbody>
     </table>
+    </div>
     <SmallLegend counts={[counts.originals]} />
     {ci && <CiLegend ci={ci} testid="adversarial" />}
     </>
@@ -194,6 +197,7 @@ export function TrapResults({ sum, ci }: { sum: TrapSummary; ci?: ExperimentCi |
   const st = ci?.rows[TRAPS_CI_KEY];
   return (
     <>
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="Trap results (scrolls sideways)">
       <table className="results-table" data-testid="traps-table">
         <thead>
           <tr>
@@ -232,6 +236,7 @@ export function TrapResults({ sum, ci }: { sum: TrapSummary; ci?: ExperimentCi |
           </tr>
         </tbody>
       </table>
+      </div>
       <SmallLegend counts={[sum.n, ...sum.buckets.filter((b) => b.n > 0).map((b) => b.n)]} />
       {ci && <CiLegend ci={ci} testid="traps" />}
       <div className="charts">
@@ -242,7 +247,7 @@ export function TrapResults({ sum, ci }: { sum: TrapSummary; ci?: ExperimentCi |
             <XAxis dataKey="bucket" interval={0} tick={{ fontSize: 10 }} label={{ value: 'question–trap similarity (F1, 0–1)', position: 'insideBottom', offset: -16, fontSize: 11 }} />
             <YAxis {...PCT_AXIS} unit="%" label={{ value: 'F1 (%)', angle: -90, position: 'insideLeft', fontSize: 11 }} />
             <Tooltip formatter={smallTip()} />
-            <Legend verticalAlign="top" height={26} wrapperStyle={{ fontSize: 12 }} />
+            <Legend verticalAlign="top" height={26} wrapperStyle={{ fontSize: 12 }} itemSorter={inBarOrder(['original', 'trapped'])} />
             <Bar dataKey="questions" name="questions" hide legendType="none" />
             <Bar dataKey="original" name="original passage" fill={COLORS.original} minPointSize={2} isAnimationActive={false}>
               {sum.buckets.map((b) => (

@@ -186,7 +186,7 @@ function ExplainBody() {
             {stats?.run} windows run, {stats?.reused} reused from the cache · {formatMs(ex.ms)}
           </p>
           <Legend />
-          <div className={ex.after ? 'side-by-side' : undefined}>
+          <div className={ex.after ? 'side-by-side explain-sides' : undefined}>
             <Side title={ex.after ? 'Before' : 'Passage'} occ={ex.before} text={ex.passage} testid="explain-before" />
             {ex.after && <AfterSide />}
           </div>

@@ -1,7 +1,7 @@
 /** The failure gallery: every C2W case collected, grouped by perturbation and model, with the diff and both answers; open live, star, export. */
 import { Term } from '../teach/Term.tsx';
 import { useState } from 'react';
-import { casesToCsv, casesToJson, groupCases, type FailureCase } from '../../core/results/gallery.ts';
+import { casesToCsv, casesToJson, groupCases, seedNote, type FailureCase } from '../../core/results/gallery.ts';
 import { downloadText } from '../shell/download.ts';
 import { reopenCase } from './reopen-case.ts';
 import { caseRunLabel, rewordedQuestion } from '../../core/results/reopen.ts';
@@ -88,6 +88,8 @@ function CaseCard({ c }: { c: FailureCase }) {
   };
   // A paraphrase keeps the passage: its two answers are to two wordings of the question.
   const questionOnly = rewordedQuestion(c) !== null;
+  // The same question broken under several seeds is several cases: the seed tells them apart.
+  const seed = seedNote(c);
   return (
     <article className="gallery-case" data-testid="gallery-case">
       <div className="case-head">
@@ -96,6 +98,7 @@ function CaseCard({ c }: { c: FailureCase }) {
         </span>
         <span className="catalog-id">
           {datasetLabel(datasets, c.dataset)} · {c.id} · {caseRunLabel(c.run, (d) => datasetLabel(datasets, d))}
+          {seed && ` · ${seed}`}
         </span>
       </div>
       <div className="answers">

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { casesByRun, FIRST, pageCases, pageListsCases } from './result-cases.ts';
 import { caseRunLabel } from '../../core/results/reopen.ts';
+import { caseLabel } from '../../core/results/gallery.ts';
 import { reopenCase } from './reopen-case.ts';
 import { useApp } from '../store/index.ts';
 import { datasetLabel } from '../shell/format.ts';
@@ -40,7 +41,7 @@ export function ResultCases({ path }: { path: string }) {
                   </span>
                 </button>{' '}
                 <span className="catalog-id">
-                  {c.perturbation} · {name(c.dataset)} · {c.id}
+                  {caseLabel(c)} · {name(c.dataset)} · {c.id}
                 </span>
               </li>
             ))}

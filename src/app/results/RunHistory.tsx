@@ -53,7 +53,7 @@ export function RunHistory() {
           No saved run yet.
         </p>
       ) : (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Saved runs (scrolls sideways)">
           <table className="results-table run-list">
             <caption className="visually-hidden">Saved runs, newest first</caption>
             <thead>

@@ -11,6 +11,7 @@ import { newDataId, sendData } from '../workers/data-client.ts';
 import { newJobId, send } from '../workers/worker-client.ts';
 import type { AppState } from './index.ts';
 import { scored } from './scoring.ts';
+import { withArticle } from '../../core/text/article.ts';
 
 export interface EntitySlice {
   renameOpen: boolean;
@@ -238,5 +239,5 @@ export function typeForQuestion(o: RenameOptions, inst: Pick<Instance, 'answerTy
   const t = inst.isImpossible ? 'other' : (inst.answerType ?? 'other');
   if (t === o.type) return null;
   const next = t === 'PER' || t === 'ORG' || t === 'GPE' ? t : 'MIX';
-  return { options: { ...o, type: next }, note: `Entity type set from ${o.type} to ${next}: this question's answer is ${t === 'other' ? (inst.isImpossible ? 'none (unanswerable)' : 'no PER, ORG or GPE') : `a ${t}`}.` };
+  return { options: { ...o, type: next }, note: `Entity type set from ${o.type} to ${next}: this question's answer is ${t === 'other' ? (inst.isImpossible ? 'none (unanswerable)' : 'no PER, ORG or GPE') : withArticle(t)}.` };
 }

@@ -15,6 +15,7 @@ import { cliCommand, cliRecord } from '../record.ts';
 import { countOf } from '../../core/text/plural.ts';
 import { formatMB } from '../../core/text/bytes.ts';
 import { collectGarbage } from '../gc.ts';
+import { withArticle } from '../../core/text/article.ts';
 
 /** Runs `qarx predict …` and returns the exit code. */
 export async function predict(argv: string[]): Promise<number> {
@@ -68,7 +69,7 @@ export async function predict(argv: string[]): Promise<number> {
   const t = model.tokenizer.template;
   const specials = t.prefix.length + t.middle.length + t.suffix.length;
   if (windows.maxLength <= windows.maxQueryLength + specials) {
-    throw new UsageError(`--max-length ${windows.maxLength} leaves no room for the passage after a ${windows.maxQueryLength}-token question and ${specials} special tokens.`);
+    throw new UsageError(`--max-length ${windows.maxLength} leaves no room for the passage after ${withArticle(`${windows.maxQueryLength}-token`)} question and ${specials} special tokens.`);
   }
   if (model.maxPositions !== null && windows.maxLength > model.maxPositions) {
     throw new UsageError(`--max-length ${windows.maxLength} exceeds what ${model.id} accepts (${model.maxPositions} positions).`);

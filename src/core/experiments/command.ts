@@ -8,6 +8,7 @@ import { dataFile, IDS_FILE, modelArg, selectionText, shellQuote, type QarxComma
 import { partialNote, tableObjects, type ResultExport, type ResultTable } from '../results/table.ts';
 import type { CommandContext } from './kind.ts';
 import { kindOf } from './registry.ts';
+import { withArticle } from '../text/article.ts';
 
 /** The built-in demo set's name in the app, and its file in a checkout (qarx reads it as a dataset). */
 const DEMO_NAME = 'Demo set (built in)';
@@ -58,7 +59,7 @@ export function commandContext(r: RunRecord, wholeSelection: boolean): CommandCo
  */
 export function qarxCommand(kind: string, r: RunRecord): QarxCommand {
   const k = kindOf(kind);
-  if (!k) return { command: null, note: `No qarx command reproduces a ${kind} run yet; the settings above say what produced it.` };
+  if (!k) return { command: null, note: `No qarx command reproduces ${withArticle(kind)} run yet; the settings above say what produced it.` };
   return k.command(commandContext(r, k.wholeSelection));
 }
 

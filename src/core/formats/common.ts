@@ -10,6 +10,7 @@ import { InputError } from './json.ts';
 import { guessLang } from '../text/guess-lang.ts';
 import type { InputIssue, IssueKind } from './squad.ts';
 import { pairKind } from './pair-kind.ts';
+import { withArticle } from '../text/article.ts';
 
 export { schemaText } from './schema-text.ts';
 
@@ -83,7 +84,7 @@ export function fieldPath(base: string, issues: readonly v.BaseIssue<unknown>[])
 /** null for a JSON object, else what the value is, e.g. notAnObject([1]) → 'an array' (valibot would only say "id: Invalid key"). */
 export function notAnObject(value: unknown): string | null {
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) return null;
-  return value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : withArticle(typeof value);
 }
 
 /** Short quote of user text for messages, e.g. quote('a long answer …', 10) → '"a long ans…"'. */

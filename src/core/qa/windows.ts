@@ -4,6 +4,7 @@
  */
 import type { EncodedText, PairTemplate } from './tokenizer.ts';
 import type { CharSpan } from '../types.ts';
+import { withArticle } from '../text/article.ts';
 
 /** Window settings; defaults are run_qa.py's, with the question cut to 64 tokens as in run_squad.py. */
 export interface WindowOptions {
@@ -32,7 +33,7 @@ export function buildWindows(question: EncodedText, context: EncodedText, templa
   const q = question.ids.slice(0, opts.maxQueryLength);
   const specials = template.prefix.length + template.middle.length + template.suffix.length;
   const room = opts.maxLength - q.length - specials;
-  if (room <= 0) throw new RangeError(`maxLength ${opts.maxLength} leaves no room for the passage after a ${q.length}-token question.`);
+  if (room <= 0) throw new RangeError(`maxLength ${opts.maxLength} leaves no room for the passage after ${withArticle(`${q.length}-token`)} question.`);
   // HF raises when the stride is not smaller than the room; we shrink it instead so any setting works.
   const stride = Math.min(opts.docStride, room - 1);
   const head = [...template.prefix, ...q, ...template.middle];

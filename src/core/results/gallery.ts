@@ -254,6 +254,24 @@ export function mergeCases(existing: readonly FailureCase[], found: readonly Fai
   return [...all.filter((c) => !c.starred).slice(0, Math.max(0, max - starred.length)), ...starred];
 }
 
+/** The seed of a case's seeded perturbation (a renaming, noise, a trap), or null, e.g. 3 for a renaming drawn with seed 3. */
+export function caseSeed(c: Pick<FailureCase, 'link'>): number | null {
+  const p: Record<string, unknown> | undefined = c.link?.p;
+  return p && typeof p.seed === 'number' ? p.seed : null;
+}
+
+/** "seed 3" when a case's perturbation is seeded and its words leave the seed out, else null: it tells apart one question broken under several seeds. */
+export function seedNote(c: Pick<FailureCase, 'perturbation' | 'link'>): string | null {
+  const seed = caseSeed(c);
+  return seed === null || /\bseed \d/.test(c.perturbation) ? null : `seed ${seed}`;
+}
+
+/** A case's perturbation in words with its seed when the words leave it out, e.g. "entity renaming: PER, DBName (US names), seed 3". */
+export function caseLabel(c: Pick<FailureCase, 'perturbation' | 'link'>): string {
+  const note = seedNote(c);
+  return note ? `${c.perturbation}, ${note}` : c.perturbation;
+}
+
 /** Cases grouped by perturbation, then by model, in first-seen order, e.g. [{ perturbation, models: [{ model, cases }] }]. */
 export function groupCases(cases: readonly FailureCase[]): { perturbation: string; models: { model: string; cases: FailureCase[] }[] }[] {
   const groups: { perturbation: string; models: { model: string; cases: FailureCase[] }[] }[] = [];
