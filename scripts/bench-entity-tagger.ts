@@ -14,7 +14,7 @@ import { importFile } from '../src/core/formats/index.ts';
 import { answerEntityType, compromiseAnswerType, compromiseType } from '../src/core/ner/answer-type.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const labelFile = JSON.parse(readFileSync(join(root, 'scripts/data/answer-entity-labels.json'), 'utf8')) as { source: string; labels: Record<string, string> };
+const labelFile = JSON.parse(readFileSync(join(root, 'scripts/data/answer-entity-labels.json'), 'utf8')) as { source: string; labels: Record<string, string>; heldOut: Record<string, string> };
 const file = process.argv[2] ?? resolve(root, '../shared/data', labelFile.source);
 if (!existsSync(file)) {
   console.log(`No ${file}: the benchmark reads real SQuAD dev passages from ../shared/data, which this machine lacks.`);
@@ -33,8 +33,13 @@ const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)}%` : 'â
 
 const { instances } = await importFile(file, new Uint8Array(readFileSync(file)), { dataset: basename(file) });
 const answerable = instances.filter((x) => !x.isImpossible && x.answers[0]);
-const labelled = answerable.filter((x) => labelFile.labels[x.id] !== undefined);
-console.log(`${basename(file)}: ${answerable.length} answerable questions, ${labelled.length} hand-labelled`);
+/** The label sets: the one the rules were tuned on, the held-out one labelled after, and both. */
+const SPLITS: [string, Record<string, string>][] = [
+  ['tuning sample', labelFile.labels],
+  ['held-out sample', labelFile.heldOut],
+  ['both', { ...labelFile.labels, ...labelFile.heldOut }],
+];
+console.log(`${basename(file)}: ${answerable.length} answerable questions; ${SPLITS.map(([n, l]) => `${n} ${Object.keys(l).length}`).join(', ')} hand-labelled`);
 
 for (const [name, tag] of TAGGERS) {
   const t0 = performance.now();
@@ -46,23 +51,27 @@ for (const [name, tag] of TAGGERS) {
   console.log(`\n${name} (${(ms / 1000).toFixed(1)} s)`);
   console.log(`  coverage: ${TYPES.map((t) => `${t} ${count(t)}`).join(', ')}; any ${pct(typed.length - count('other'), typed.length)}; MIX-renamable ${mix} (${pct(mix, typed.length)})`);
   const byId = new Map(typed.map((x) => [x.id, x.answerType]));
-  for (const t of TYPES) {
-    let tp = 0;
-    let fp = 0;
-    let fn = 0;
-    const slips: string[] = [];
-    for (const x of labelled) {
-      const gold = labelFile.labels[x.id];
-      const got = byId.get(x.id);
-      if (got === t && gold === t) tp++;
-      else if (got === t) {
-        fp++;
-        slips.push(`+${x.id}`);
-      } else if (gold === t) {
-        fn++;
-        slips.push(`-${x.id}`);
-      }
-    }
-    console.log(`  ${t}: precision ${pct(tp, tp + fp)} (${tp}/${tp + fp}), recall ${pct(tp, tp + fn)} (${tp}/${tp + fn})${process.env.SLIPS ? ` ${slips.join(' ')}` : ''}`);
+  for (const [split, labels] of SPLITS) {
+    console.log(`  ${split}: ${TYPES.map((t) => scores(t, labels, byId)).join('; ')}`);
   }
+}
+
+/** Precision and recall of one type against one label set (with the slipped ids when SLIPS is set). */
+function scores(t: string, labels: Record<string, string>, byId: Map<string, AnswerEntityType>): string {
+  let tp = 0;
+  let fp = 0;
+  let fn = 0;
+  const slips: string[] = [];
+  for (const [id, gold] of Object.entries(labels)) {
+    const got = byId.get(id);
+    if (got === t && gold === t) tp++;
+    else if (got === t) {
+      fp++;
+      slips.push(`+${id}`);
+    } else if (gold === t) {
+      fn++;
+      slips.push(`-${id}`);
+    }
+  }
+  return `${t} P ${pct(tp, tp + fp)} (${tp}/${tp + fp}) R ${pct(tp, tp + fn)} (${tp}/${tp + fn})${process.env.SLIPS ? ` ${slips.join(' ')}` : ''}`;
 }

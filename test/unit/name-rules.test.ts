@@ -29,6 +29,9 @@ const CASES: [string, string, string, 'PER' | 'ORG' | 'GPE' | 'other'][] = [
   ['Shangdu', 'Yesun Temur died in Shangdu that year.', 'Where did Yesun Temur die?', 'GPE'],
   ['Northern Rhodesia', 'He surrendered at Abercorn in Northern Rhodesia.', 'Where did he surrender?', 'GPE'],
   ['China, Japan and Korea', 'Works from China, Japan and Korea are shown.', 'Which countries are represented?', 'other'],
+  ['Al-Qaeda and the Taliban', 'Funds went to Al-Qaeda and the Taliban.', 'Which group benefited from the funds?', 'other'],
+  // An unknown name and no place asked for: left untyped, but no longer a person for "his brothers".
+  ['Urgench', 'Jochi tried to protect Urgench from his brothers.', 'Which territory did Jochi protect from his brothers?', 'other'],
   ['Mary Leakey and Louis Leakey', 'Research by Mary Leakey and Louis Leakey began there.', 'Who did the research?', 'other'],
   ['Seljuk Turks', 'The Seljuk Turks were their enemy.', 'Who was their enemy?', 'other'],
   ["King George's War", "King George's War was the North American part.", 'What was the North American part?', 'other'],
@@ -60,6 +63,8 @@ describe('questionCue', () => {
     ['Of what hollywood film company was UPT a subsidiary?', 'ORG'],
     ['What was the name of the Tangut capital?', 'GPE'],
     ['Where did he die?', 'GPE'],
+    ["Which of Genghis Khan's sons was disqualified?", 'PER'],
+    ['Which territory led to a dispute with his brothers?', null],
     ['What format is used?', 'other'],
     ['How many teams played?', null],
   ] as const)('%s → %s', (q, want) => {

@@ -68,9 +68,9 @@ export function isNameShaped(name: string): boolean {
   return words.every((w) => /^[\p{Lu}\p{Lt}]/u.test(w) || INNER.test(w) || /^[\p{Lu}]\.$/u.test(w));
 }
 
-/** Whether a name lists several names ("China, Japan and Korea", "Laverne & Shirley"), but not "Houston, Texas". */
+/** Whether a name lists several names ("China, Japan and Korea", "Al-Qaeda and the Taliban"), but not "Houston, Texas". */
 function isList(name: string): boolean {
-  return /\p{Lu}\S*,?\s+(?:and|&)\s+\p{Lu}/u.test(name) || name.split(',').length > 2;
+  return /\p{Lu}\S*,?\s+(?:and|&)\s+(?:the\s+)?\p{Lu}/u.test(name) || name.split(',').length > 2;
 }
 
 /** Greek-letter society names ("Alpha Phi Omega"): fraternities and sororities, organizations. */
@@ -140,8 +140,8 @@ export function ruleType(answer: string, context?: { text: string; start: number
 
 /** Question words asking for a kind, a title or an event, whose answers are no PER/ORG/GPE ("In which episode …", "What format …"). */
 const ASKS_OTHER = /\b(?:what|which)\s+(?:\w+\s+)?(?:type|kind|sort|format|genre|style|episode|serial|song|single|hymn|film|movie|book|novel|album|show|series|programme|program|title|war|battle|event|period|era|product|language|religion)s?\b/i;
-/** Relations that name a person ("Temüjin's first son", "Which of his childhood friends"). */
-const ASKS_PERSON = /\b(?:what|which)\b[^?]*\b(?:son|sons|daughter|daughters|wife|husband|father|mother|brother|brothers|sister|sisters|friend|friends|successor|heir|ruler|founder|leader|general|poet|composer|painter|philosopher)\b/i;
+/** Relations of someone named that ask for a person ("… Börte's first son?", "Which of Temüjin's childhood friends …"), not "… with his brothers". */
+const ASKS_PERSON = /^(?:what|which)\b[^?]*(?:['’]s|\bof)\s+(?:[\p{L}'’-]+\s+){0,3}?(?:son|sons|daughter|daughters|wife|husband|father|mother|brother|brothers|sister|sisters|friend|friends|successor|heir|ruler|founder|leader|general|poet|composer|painter|philosopher)\b/iu;
 
 /**
  * The type the question's wording expects ('other' when it asks for a kind or a title), e.g.
