@@ -89,3 +89,15 @@ describe('ruleType and isNameShaped', () => {
     expect(ruleType('Zorblax')).toBeNull();
   });
 });
+
+describe('Chinese answers keep zh.ts’s dictionaries (issue 42.4: no DuReader-robust data to measure on)', () => {
+  it.each([
+    ['苏轼是北宋文学家，他与欧阳修交好。', '苏轼与谁交好？', '欧阳修', 'PER'],
+    ['他毕业于浙江大学，后来去了深圳。', '他毕业于哪所大学？', '浙江大学', 'ORG'],
+    ['西湖位于浙江省杭州市。', '西湖在哪里？', '浙江省杭州市', 'GPE'],
+    ['苏轼生活在北宋。', 'Who lived in the Northern Song?', '北宋', 'other'],
+  ] as const)('%s → %s', (context, question, answer, want) => {
+    const x = { isImpossible: false, question, context, answers: [{ text: answer, start: context.indexOf(answer) }] };
+    expect(answerTypeOf(x)).toBe(want);
+  });
+});
