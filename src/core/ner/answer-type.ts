@@ -102,5 +102,7 @@ function storedAnswerEntityType(answer: string, context?: { text: string; start:
   if (stored !== undefined) return stored;
   const t = answerEntityType(answer, context, question);
   storeAnswerType(context?.text ?? '', answer, context?.start, t, cue);
+  // Renaming reads an entity answer's passage entities next (spans.ts): tag the passage now, into the same store, once.
+  if (t !== 'other' && context && !/\p{Script=Han}/u.test(answer)) detectEntities(context.text);
   return t;
 }
