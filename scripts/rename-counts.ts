@@ -9,10 +9,10 @@ import { loadDemoSet } from '../src/core/data/demo.ts';
 import type { Instance } from '../src/core/data/types.ts';
 import { buildNamePool, renameInstance, type EntityChoice, type RenameOptions } from '../src/core/entity/rename.ts';
 import { importFile } from '../src/core/formats/index.ts';
-import { answerEntityType } from '../src/core/ner/answer-type.ts';
+import { answerTypeOf } from '../src/core/ner/answer-type.ts';
 
 /** The answer types the app's import gives (src/worker/import-job.ts). */
-const typed = (xs: Instance[]): Instance[] => xs.map((x) => ({ ...x, answerType: x.answerType ?? (x.isImpossible || !x.answers[0] ? 'other' : answerEntityType(x.answers[0].text)) }));
+const typed = (xs: Instance[]): Instance[] => xs.map((x) => ({ ...x, answerType: answerTypeOf(x) }));
 
 /** Renamed ids and skip counts of one path. */
 function run(xs: Instance[], opts: RenameOptions): { ids: Set<string>; out: Map<string, string>; skipped: Record<string, number> } {

@@ -33,10 +33,11 @@ async function appSide(file = IN): Promise<{ instances: Instance[]; pool: Return
 
 const COMBOS: (RenameOptions & { renamed: number })[] = [
   // DBName scores the rare-word ORG questions too (Yan et al. App. B): as many as InDistName.
-  { target: 'answer', type: 'MIX', source: 'db', origin: 'us', seed: 1, renamed: 11 },
-  { target: 'answer', type: 'MIX', source: 'indist', origin: 'us', seed: 5, renamed: 11 },
-  { target: 'answer', type: 'PER', source: 'indist', origin: 'us', seed: 2, renamed: 4 },
-  { target: 'answer', type: 'ORG', source: 'randstr', origin: 'us', seed: 3, renamed: 3 },
+  // Issue 42's tagger types "Helen Shore" PER (compromise: GPE) and "Bank of Norway" ORG (compromise: none): 11 → 13.
+  { target: 'answer', type: 'MIX', source: 'db', origin: 'us', seed: 1, renamed: 13 },
+  { target: 'answer', type: 'MIX', source: 'indist', origin: 'us', seed: 5, renamed: 13 },
+  { target: 'answer', type: 'PER', source: 'indist', origin: 'us', seed: 2, renamed: 5 },
+  { target: 'answer', type: 'ORG', source: 'randstr', origin: 'us', seed: 3, renamed: 4 },
   { target: 'answer', type: 'GPE', source: 'db', origin: 'in', seed: 7, renamed: 4 },
   { target: 'question-person', type: 'PER', source: 'db', origin: 'fr', seed: 1, renamed: 5 },
   { target: 'question-person', type: 'PER', source: 'indist', origin: 'us', seed: 4, renamed: 5 },

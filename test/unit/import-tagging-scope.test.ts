@@ -30,7 +30,7 @@ function bigPassage(chars: number, questions: number): Instance[] {
 }
 
 describe('typing at import reads only what it needs (issue 40.2)', () => {
-  it('2,000 person answers of one 30,000-character passage: the passage is never tagged, each answer text once', () => {
+  it('2,000 person answers of one 30,000-character passage: the passage is never tagged, each answer text at most once', () => {
     const xs = bigPassage(30_000, 2000);
     read.length = 0;
     forgetRecentEntities();
@@ -38,7 +38,9 @@ describe('typing at import reads only what it needs (issue 40.2)', () => {
     expect(xs.every((x) => x.answerType === 'PER')).toBe(true);
     expect(read.filter((t) => t === xs[0]?.context)).toEqual([]);
     expect(tags.passages).toEqual([]);
-    expect(read.length).toBe(new Set(xs.map((x) => x.answers[0]?.text)).size);
+    // At most once per answer text (the name rules decide most first names + surnames without compromise: issue 42).
+    expect(read.length).toBeLessThanOrEqual(new Set(xs.map((x) => x.answers[0]?.text)).size);
+    expect(new Set(read).size).toBe(read.length);
   });
 
   it.each([

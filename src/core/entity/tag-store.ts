@@ -19,7 +19,7 @@ export interface TagStore {
 }
 
 /** Bump when tagging changes in a way the code hash of a cache key would not catch (the format). */
-export const TAG_FORMAT = 1;
+export const TAG_FORMAT = 2;
 
 let active: TagStore | null = null;
 
@@ -65,19 +65,20 @@ export function storeEntities(text: string, entities: readonly Entity[]): void {
   active.dirty = true;
 }
 
-const answerKey = (answer: string, start: number | undefined) => `${start ?? ''}:${answer}`;
+/** `start:answer`, with the question's expected type after a control character when the typing heard one (name-rules.ts). */
+const answerKey = (answer: string, start: number | undefined, cue?: string) => `${start ?? ''}:${answer}${cue ? `\u0001${cue}` : ''}`;
 
 /** An answer's stored type in a passage ('' for no passage), or undefined. */
-export function storedAnswerType(context: string, answer: string, start: number | undefined): AnswerEntityType | undefined {
-  return active?.answers.get(context)?.get(answerKey(answer, start));
+export function storedAnswerType(context: string, answer: string, start: number | undefined, cue?: string): AnswerEntityType | undefined {
+  return active?.answers.get(context)?.get(answerKey(answer, start, cue));
 }
 
 /** Keeps an answer's type in the store in use (nothing without one). */
-export function storeAnswerType(context: string, answer: string, start: number | undefined, type: AnswerEntityType): void {
+export function storeAnswerType(context: string, answer: string, start: number | undefined, type: AnswerEntityType, cue?: string): void {
   if (!active) return;
   let m = active.answers.get(context);
   if (!m) active.answers.set(context, (m = new Map()));
-  m.set(answerKey(answer, start), type);
+  m.set(answerKey(answer, start, cue), type);
   active.dirty = true;
 }
 

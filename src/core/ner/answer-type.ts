@@ -12,13 +12,31 @@ import { zhAnswerType } from '../entity/zh.ts';
 import { typeEntity } from '../entity/typing.ts';
 import { detectEntities, forgetAlso } from '../entity/spans.ts';
 import { storedAnswerType, storeAnswerType, storedEntities } from '../entity/tag-store.ts';
+import { combineSignals, nameOf, questionCue, ruleType } from './name-rules.ts';
 
 /**
  * PER, ORG, GPE or other for an answer text, e.g. answerEntityType('Charles Babbage') === 'PER',
  * answerEntityType('Warsaw') === 'GPE', answerEntityType('1867') === 'other'. An answer with
  * Chinese characters is typed by zh.ts's name and place dictionaries (compromise is English only).
+ * English answers: name-rules.ts's name, place and ORG cues, compromise as one signal, and the
+ * question's wording ("Who …", "Which company …") when given (issue 42.1).
  */
-export function answerEntityType(answer: string, context?: { text: string; start: number }): AnswerEntityType {
+export function answerEntityType(answer: string, context?: { text: string; start: number }, question?: string): AnswerEntityType {
+  if (/\p{Script=Han}/u.test(answer)) return zhAnswerType(answer.trim());
+  const cue = question ? questionCue(question) : null;
+  // "In which episode …", "What format …": a title or a kind, whatever its words ("The Space Museum", "HD").
+  if (cue === 'other') return 'other';
+  const rule = ruleType(answer, context);
+  if (rule?.sure) return rule.type;
+  return combineSignals(rule, compromiseAnswerType(answer, context), cue, nameOf(answer));
+}
+
+/**
+ * The tagger before issue 42 and compromise's signal in today's: compromise's type of the whole
+ * answer, then typing.ts's second opinion (a landmark or work is none; a one-word "person" the
+ * place lists know is a GPE unless the passage names that person in full).
+ */
+export function compromiseAnswerType(answer: string, context?: { text: string; start: number }): AnswerEntityType {
   const tagged = compromiseType(answer);
   if (tagged === 'other' || /\p{Script=Han}/u.test(answer)) return tagged;
   // Continents, landmarks, buildings and works are no PER/ORG/GPE (typing.ts), in the passage's words when known.
@@ -51,8 +69,8 @@ const typedTexts = new Map<string, AnswerEntityType>();
 const TYPED_TEXTS = 10_000;
 forgetAlso(() => typedTexts.clear());
 
-/** compromise's type of a whole answer (zh.ts's for Chinese), before typing.ts's second opinion; each text tagged once while it is among the last 10,000. */
-function compromiseType(answer: string): AnswerEntityType {
+/** compromise's type of a whole answer (zh.ts's for Chinese), before typing.ts's second opinion ("compromise alone" in the benchmark); each text tagged once while it is among the last 10,000. */
+export function compromiseType(answer: string): AnswerEntityType {
   let t = typedTexts.get(answer);
   if (t === undefined) {
     t = tagAnswer(answer);
@@ -84,21 +102,22 @@ function tagAnswer(answer: string): AnswerEntityType {
  * else the type of the file's (or a loaded tagger's) entity span over the first gold answer, else
  * the first gold answer's by compromise (unanswerable → 'other'). The app's import and every renaming (app and CLI) call this one function.
  */
-export function answerTypeOf(inst: { answerType?: AnswerEntityType; isImpossible: boolean; answers: readonly { text: string; start?: number }[]; context?: string; meta?: InstanceMeta; entities?: readonly TaggedSpan[] }): AnswerEntityType {
+export function answerTypeOf(inst: { answerType?: AnswerEntityType; isImpossible: boolean; question?: string; answers: readonly { text: string; start?: number }[]; context?: string; meta?: InstanceMeta; entities?: readonly TaggedSpan[] }): AnswerEntityType {
   if (inst.answerType !== undefined) return inst.answerType;
   const given = fileAnswerType(inst.meta);
   if (given) return given;
   const first = inst.answers[0];
   // The file's own entity spans (or a loaded tagger's) take precedence over compromise.
   if (inst.entities) return inst.isImpossible || !first || first.start === undefined ? 'other' : spanAnswerType(inst.entities, { text: first.text, start: first.start });
-  return inst.isImpossible || !first ? 'other' : storedAnswerEntityType(first.text, inst.context !== undefined && first.start !== undefined ? { text: inst.context, start: first.start } : undefined);
+  return inst.isImpossible || !first ? 'other' : storedAnswerEntityType(first.text, inst.context !== undefined && first.start !== undefined ? { text: inst.context, start: first.start } : undefined, inst.question);
 }
 
-/** answerEntityType through the dataset's tag store (tag-store.ts): each answer is typed once per dataset. */
-function storedAnswerEntityType(answer: string, context?: { text: string; start: number }): AnswerEntityType {
-  const stored = storedAnswerType(context?.text ?? '', answer, context?.start);
+/** answerEntityType through the dataset's tag store (tag-store.ts): each answer is typed once per dataset and expected type. */
+function storedAnswerEntityType(answer: string, context?: { text: string; start: number }, question?: string): AnswerEntityType {
+  const cue = question ? (questionCue(question) ?? undefined) : undefined;
+  const stored = storedAnswerType(context?.text ?? '', answer, context?.start, cue);
   if (stored !== undefined) return stored;
-  const t = answerEntityType(answer, context);
-  storeAnswerType(context?.text ?? '', answer, context?.start, t);
+  const t = answerEntityType(answer, context, question);
+  storeAnswerType(context?.text ?? '', answer, context?.start, t, cue);
   return t;
 }
