@@ -1,4 +1,5 @@
 /** Pieces shared by the experiment cards: the chart frame and number formatting. */
+import { TermText } from './Term.tsx';
 import { useRef } from 'react';
 import { ResponsiveContainer } from 'recharts';
 
@@ -20,7 +21,7 @@ export function Chart({ title, testid, children, height = 260, counts = [], smal
   return (
     <figure className="chart" data-testid={testid} ref={ref}>
       <figcaption>
-        {title} <ChartExports title={title} figure={() => ref.current} />
+        <TermText text={title} /> <ChartExports title={title} figure={() => ref.current} />
       </figcaption>
       <ResponsiveContainer width="100%" height={height}>
         {children}

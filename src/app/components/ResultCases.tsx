@@ -8,7 +8,7 @@ import { casesOfKinds, FIRST, PAGE_CASE_KINDS } from '../result-cases.ts';
 import { applyPermalink } from '../permalink-state.ts';
 import { useApp } from '../store/index.ts';
 import { datasetLabel } from '../format.ts';
-import { Term } from './Term.tsx';
+import { firstUse, Term, TermText } from './Term.tsx';
 
 /** Opens a case in Live with its perturbation. */
 function openCase(c: FailureCase): void {
@@ -26,6 +26,7 @@ export function ResultCases({ path }: { path: string }) {
   const cases = casesOfKinds(failures, kinds);
   if (!cases.length) return null;
   const shown = all ? cases : cases.slice(0, FIRST);
+  const first = firstUse();
   return (
     <section className="panel result-cases" data-testid="result-cases" aria-labelledby="result-cases-title">
       <h3 id="result-cases-title">
@@ -41,7 +42,7 @@ export function ResultCases({ path }: { path: string }) {
               </span>
             </button>{' '}
             <span className="catalog-id">
-              {c.perturbation} · {datasetLabel(datasets, c.dataset)} · {c.id}
+              <TermText text={c.perturbation} first={first} /> · {datasetLabel(datasets, c.dataset)} · {c.id}
             </span>
           </li>
         ))}
