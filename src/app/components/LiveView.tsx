@@ -154,7 +154,7 @@ function AnswerCard() {
           )}
         </div>
         <label className="toggle">
-          <input type="checkbox" checked={allowNull} onChange={(e) => setAllowNull(e.target.checked)} /> allow “no answer” (<Term k="SQuAD 2.0" />)
+          <input type="checkbox" checked={allowNull} onChange={(e) => setAllowNull(e.target.checked)} /> allow “no answer” (<Term k="SQuAD 2.0">SQuAD 2.0</Term>)
         </label>
         <span className="muted no-answer-reason" data-testid="no-answer-reason"><Term k="no-answer decision">no answer</Term> <TermText text={noAnswerDecision.reason} /></span>
       </div>

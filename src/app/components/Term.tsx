@@ -105,7 +105,7 @@ export function firstUse(): (k: string, children?: ReactNode) => ReactNode {
     const id = lookupTerm(k)?.id;
     if (!id || seen.has(id)) return children ?? k;
     seen.add(id);
-    return <Term k={k}>{children}</Term>;
+    return <Term k={k}>{children ?? k}</Term>;
   };
 }
 
