@@ -69,7 +69,8 @@ describe('zero serious axe violations', () => {
 
     // A term in a label explains itself on focus (aria-describedby), and Escape closes the tip.
     await openSection(p, 'models');
-    const term = p.getByTestId('model-panel').getByTestId('term-precision');
+    // The precision select's label (the catalogue's hint names precision too).
+    const term = p.getByTestId('model-panel').locator('label').getByTestId('term-precision');
     await term.focus();
     const tip = p.locator(`[id="${await term.getAttribute('aria-describedby')}"]`);
     await expect.poll(() => tip.isVisible()).toBe(true);

@@ -18,8 +18,12 @@ const tmp = mkdtempSync(join(tmpdir(), 'qarx-chart-export-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** Every chart kind the app draws: the testids of its <Chart>s, read from the components (not Chart.tsx's doc example). */
-const COMPONENTS = join(ROOT, 'src', 'app', 'components');
-const KINDS = new Set(readdirSync(COMPONENTS).filter((f) => f !== 'Chart.tsx').flatMap((f) => [...readFileSync(join(COMPONENTS, f), 'utf8').matchAll(/<Chart\b[\s\S]*?testid="([\w-]+)"/g)].map((m) => m[1] as string)));
+const APP = join(ROOT, 'src', 'app');
+const KINDS = new Set(
+  readdirSync(APP, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.tsx') && !f.endsWith('Chart.tsx'))
+    .flatMap((f) => [...readFileSync(join(APP, f), 'utf8').matchAll(/<Chart\b[\s\S]*?testid="([\w-]+)"/g)].map((m) => m[1] as string)),
+);
 const exported = new Set<string>();
 const csp: string[] = [];
 

@@ -34,8 +34,4 @@ export function uiTexts(source: string, file = 'x.tsx'): string[] {
   return out;
 }
 
-/** Jargon-looking words of a text, e.g. jargonWords('DBName drop F1 on rare-only questions') → ['DBName', 'F1', 'rare-only']. */
-export function jargonWords(text: string): string[] {
-  const words = (text.match(/[A-Za-z][A-Za-z0-9_]*/g) ?? []).filter((w) => (w.match(/[A-Z]/g) ?? []).length >= 2 || /[A-Za-z]\d|\d[A-Za-z]/.test(w) || /[A-Za-z]_[A-Za-z]/.test(w));
-  return [...words, ...(text.match(/\b(?:[a-z]+-only|no-[a-z]+|[a-z]+\/s|long-name)\b/g) ?? [])];
-}
+export { jargonWords } from '../../src/core/glossary/spot.ts';

@@ -1,4 +1,5 @@
 /** Pieces shared by the experiment cards: the chart frame and number formatting. */
+import { TermText } from '../teach/Term.tsx';
 import { useRef } from 'react';
 import { ResponsiveContainer } from 'recharts';
 
@@ -31,7 +32,7 @@ export function Chart({ title, testid, children, height = 260, counts = [], smal
   return (
     <figure className="chart" data-testid={testid} ref={ref}>
       <figcaption>
-        {title} <ChartExports title={title} figure={() => ref.current} />
+        <TermText text={title} /> <ChartExports title={title} figure={() => ref.current} />
       </figcaption>
       {empty ? (
         // Instead of empty axes, the reason in the chart's place (chartSvg draws it into the exports too).

@@ -1,5 +1,6 @@
 /** Importing datasets (files, drag and drop, URL, Hub datasets) and managing the saved ones. */
 import { useState, type DragEvent, type FormEvent } from 'react';
+import { Term, TermText } from '../teach/Term.tsx';
 import { useApp } from '../store/index.ts';
 import { Notice } from '../shell/Notice.tsx';
 import { formatBytes } from '../../core/text/bytes.ts';
@@ -127,13 +128,15 @@ export function DataPanel() {
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
       >
-        <span>Drop a file here (SQuAD, HF flat, MRQA .jsonl(.gz), DuReader, pairs CSV) or</span>
+        <span>
+          <TermText text="Drop a file here (SQuAD, HF flat, MRQA .jsonl(.gz), DuReader, pairs CSV) or" />
+        </span>
         <label className="file-btn">
           {pairs ? 'Choose two files…' : 'Choose a file…'}
           <input type="file" multiple={pairs} data-testid="dataset-file-input" aria-label="Import dataset file" onChange={(e) => importFiles(e.target.files)} />
         </label>
         <label className="toggle">
-          <input type="checkbox" checked={pairs} onChange={(e) => setPairs(e.target.checked)} /> two aligned SQuAD files (revision or question-paraphrase pairs)
+          <input type="checkbox" checked={pairs} onChange={(e) => setPairs(e.target.checked)} /> <TermText text="two aligned SQuAD files (revision or question-paraphrase pairs)" />
         </label>
       </div>
       <form className="row" onSubmit={submitUrl}>
@@ -144,6 +147,9 @@ export function DataPanel() {
       </form>
       <details className="advanced">
         <summary>Hugging Face Hub dataset</summary>
+        <p className="hint">
+          A dataset of the <Term k="hub" />, read from the Parquet files the Hub makes of it (needs the network).
+        </p>
         <form className="hf-form" onSubmit={submitHf}>
           {/* Visible labels: prefilled "squad_v2 / validation / 1000" alone does not say which box is what. */}
           <label className="hf-field">

@@ -1,4 +1,5 @@
 /** A searchable, filterable, virtualized list of every loaded question; arrow keys move, the live view follows. */
+import { Term } from '../teach/Term.tsx';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { DEFAULT_FILTERS, rowKey } from '../store/data-slice.ts';
@@ -47,24 +48,37 @@ export function InstanceBrowser() {
           <option value="answerable">Answerable</option>
           <option value="unanswerable">Unanswerable</option>
         </select>
-        <select aria-label="Answer entity type" value={filters.entity} onChange={(e) => setFilters({ entity: e.target.value as typeof filters.entity })}>
-          <option value="all">Any answer type</option>
-          <option value="PER">Person (PER)</option>
-          <option value="ORG">Organization (ORG)</option>
-          <option value="GPE">Place (GPE)</option>
-          <option value="other">Other</option>
-        </select>
-        <select aria-label="Natural-perturbation category" value={filters.category} disabled={!hasPairs && filters.category === 'all'} title={hasPairs ? 'From the last revision-pair run (Experiments)' : 'Run the revision pairs in Experiments first'} onChange={(e) => setFilters({ category: e.target.value as typeof filters.category })}>
-          <option value="all">Any category</option>
-          {PAIR_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
-        <label className="toggle">
-          <input type="checkbox" checked={filters.revision === 'with-revision'} onChange={(e) => setFilters({ revision: e.target.checked ? 'with-revision' : 'all' })} /> has revision pair
-        </label>
+        <Term k="entity-types">
+          {(tip) => (
+            <select aria-label="Answer entity type" aria-describedby={tip} value={filters.entity} onChange={(e) => setFilters({ entity: e.target.value as typeof filters.entity })}>
+              <option value="all">Any answer type</option>
+              <option value="PER">Person (PER)</option>
+              <option value="ORG">Organization (ORG)</option>
+              <option value="GPE">Place (GPE)</option>
+              <option value="other">Other</option>
+            </select>
+          )}
+        </Term>
+        {/* The title says where the categories come from; the tip defines each of them. */}
+        <Term k={PAIR_CATEGORIES}>
+          {(tip) => (
+            <select aria-label="Natural-perturbation category" aria-describedby={tip} value={filters.category} disabled={!hasPairs && filters.category === 'all'} title={hasPairs ? 'From the last revision-pair run (Experiments)' : 'Run the revision pairs in Experiments first'} onChange={(e) => setFilters({ category: e.target.value as typeof filters.category })}>
+              <option value="all">Any category</option>
+              {PAIR_CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          )}
+        </Term>
+        <Term k="revision pair">
+          {(tip) => (
+            <label className="toggle">
+              <input type="checkbox" aria-describedby={tip} checked={filters.revision === 'with-revision'} onChange={(e) => setFilters({ revision: e.target.checked ? 'with-revision' : 'all' })} /> has revision pair
+            </label>
+          )}
+        </Term>
       </div>
       {listNote && (
         <Notice place="inline" tone="hint" testid="list-note" noticeKey={`list ${listNote}`} onDismiss={() => useApp.getState().dismissListNote()}>

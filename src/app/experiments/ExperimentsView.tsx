@@ -2,7 +2,7 @@
  * Entity-renaming experiments over the instance browser's current list: a sweep (seeds × sources
  * × entity types) with charts, worst/best over a budget with and without RESEMBLE, and an export.
  */
-import { Term } from '../teach/Term.tsx';
+import { firstUse, Term, TermText } from '../teach/Term.tsx';
 import { ScopeLine } from '../data/ScopeLine.tsx';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { ShareLink } from '../results/ShareLink.tsx';
@@ -70,8 +70,12 @@ export function ExperimentsView() {
           <>
             <header className="exp-head">
               <p className="exp-family-name">{here.group.title}</p>
-              <h2 data-testid="exp-title">{here.item.label}</h2>
-              <p className="hint">{here.group.question}</p>
+              <h2 data-testid="exp-title">
+                <TermText text={here.item.label} />
+              </h2>
+              <p className="hint">
+                <TermText text={here.group.question} />
+              </p>
             </header>
             <p className="hint">
               The card states the questions it will run on beside its Run button (one scope for all: the Questions list's dataset and filters; its search only when you include it), with{' '}
@@ -82,7 +86,7 @@ export function ExperimentsView() {
                   (A) and then on each of the <strong>{others}</strong> other loaded model{others === 1 ? '' : 's'} in turn; each card shows every model's result
                 </>
               )}
-              .{here.group.id === 'entity' ? ' Entity renaming counts only questions whose answer is a renamable PER, ORG or GPE entity (Chinese ones by name and place lists).' : ''}
+              .{here.group.id === 'entity' && <TermText text=" Entity renaming counts only questions whose answer is a renamable PER, ORG or GPE entity (Chinese ones by name and place lists)." />}
             </p>
             {status !== 'ready' && here.group.id !== 'audit' && <p className="note">Load a model first (Models).</p>}
             {/* A link to this page with its model, the list's search (the runs' scope) and the open question. */}
@@ -103,14 +107,24 @@ export function ExperimentsView() {
   );
 }
 
-function Checks<T extends string>({ all, value, onChange, label, testid }: { all: readonly T[]; value: T[]; onChange: (v: T[]) => void; label: (t: T) => string; testid: string }) {
+/** A checkbox per choice; `term` names the glossary entry of a choice, whose tip the checkbox and its label show on focus and hover. */
+function Checks<T extends string>({ all, value, onChange, label, testid, term }: { all: readonly T[]; value: T[]; onChange: (v: T[]) => void; label: (t: T) => string; testid: string; term?: (t: T) => string }) {
+  const check = (t: T, tip?: string) => (
+    <label key={t}>
+      <input type="checkbox" data-testid={`${testid}-${t}`} aria-describedby={tip} checked={value.includes(t)} onChange={(e) => onChange(e.target.checked ? all.filter((x) => x === t || value.includes(x)) : value.filter((x) => x !== t))} /> {label(t)}
+    </label>
+  );
   return (
     <span className="checks">
-      {all.map((t) => (
-        <label key={t}>
-          <input type="checkbox" data-testid={`${testid}-${t}`} checked={value.includes(t)} onChange={(e) => onChange(e.target.checked ? all.filter((x) => x === t || value.includes(x)) : value.filter((x) => x !== t))} /> {label(t)}
-        </label>
-      ))}
+      {all.map((t) =>
+        term ? (
+          <Term key={t} k={term(t)}>
+            {(tip) => check(t, tip)}
+          </Term>
+        ) : (
+          check(t)
+        ),
+      )}
     </span>
   );
 }
@@ -138,10 +152,20 @@ function SweepCard() {
         <span>
           <TargetSelect value={cfg.target} onChange={(target) => setSweepConfig({ target })} testid="sweep" labelled={false} />
         </span>
-        <span className="field-label">entity types</span>
-        {cfg.target === 'question-person' ? <span className="hint">PER (a person named in the question)</span> : <Checks all={ENTITY_CHOICES} value={cfg.types} onChange={(types) => setSweepConfig({ types })} label={(t) => t} testid="sweep-type" />}
-        <span className="field-label">name sources</span>
-        <Checks all={NAME_SOURCES} value={cfg.sources} onChange={(sources) => setSweepConfig({ sources })} label={(s) => SOURCE_LABELS[s]} testid="sweep-source" />
+        <span className="field-label">
+          <Term k="entity type">entity types</Term>
+        </span>
+        {cfg.target === 'question-person' ? (
+          <span className="hint">
+            <Term k="PER" /> (a person named in the question)
+          </span>
+        ) : (
+          <Checks all={ENTITY_CHOICES} value={cfg.types} onChange={(types) => setSweepConfig({ types })} label={(t) => t} testid="sweep-type" term={(t) => (t === 'MIX' ? 'mix' : 'entity-types')} />
+        )}
+        <span className="field-label">
+          <Term k="name source">name sources</Term>
+        </span>
+        <Checks all={NAME_SOURCES} value={cfg.sources} onChange={(sources) => setSweepConfig({ sources })} label={(s) => SOURCE_LABELS[s]} testid="sweep-source" term={(s) => s} />
         <span className="field-label">seeds</span>
         <input type="number" min={1} max={20} value={cfg.seeds} aria-label="seeds" data-testid="sweep-seeds" onChange={(e) => setSweepConfig({ seeds: Math.min(20, Math.max(1, Math.floor(Number(e.target.value) || 1))) })} />
         <span className="field-label">
@@ -175,13 +199,14 @@ function SweepCard() {
 function LeftOut({ cells }: { cells: SweepCell[] }) {
   const first = new Map<string, SweepCell>();
   for (const c of cells) if (!first.has(`${c.type}·${c.source}`)) first.set(`${c.type}·${c.source}`, c);
+  const term = firstUse();
   return (
     <details className="hint" data-testid="sweep-left-out">
       <summary>Questions left out, per reason (seed {cells[0]?.seed} of each cell)</summary>
       <ul>
         {[...first.values()].map((c) => (
           <li key={`${c.type}·${c.source}`}>
-            {c.type} · {SOURCE_LABELS[c.source]}: {c.n} renamed, {leftOutText(c.skipped) || 'none left out'} ({c.n + leftOutTotal(c.skipped)} in all)
+            {term(c.type === 'MIX' ? 'mix' : c.type, c.type)} · {term(c.source, SOURCE_LABELS[c.source])}: {c.n} renamed, {leftOutText(c.skipped) || 'none left out'} ({c.n + leftOutTotal(c.skipped)} in all)
           </li>
         ))}
       </ul>

@@ -3,7 +3,7 @@
  * (categories, EM/F1, relative F1 change, edit intentions), beside the same questions with
  * synthetic noise.
  */
-import { Term } from '../teach/Term.tsx';
+import { Term, TermText } from '../teach/Term.tsx';
 import { ScopeLine } from '../data/ScopeLine.tsx';
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { Chart, pct } from '../charts/Chart.tsx';
@@ -55,7 +55,9 @@ export function NaturalCard() {
       <h3>
         <Term k="natural perturbation">Natural perturbations</Term>: real edits between revisions
       </h3>
-      <p className="hint">Each question with a revision pair is answered on the original and on the edited passage (same question, same answers).</p>
+      <p className="hint">
+        <TermText text="Each question with a revision pair is answered on the original and on the edited passage (same question, same answers)." />
+      </p>
       <div className="row">
         <button type="button" className="primary" data-testid="natural-run" disabled={!ready || job.status === 'running' || job.status === 'collecting' || ciSeed !== null} onClick={() => start('natural')}>
           Run revision pairs
@@ -68,17 +70,21 @@ export function NaturalCard() {
       </div>
       <div className="row wrap">
         <label>
-          category rule{' '}
-          <select value={rule} data-testid="category-rule" onChange={(e) => setCategoryRule(e.target.value as CategoryRule)}>
-            {CATEGORY_RULES.map((r) => (
-              <option key={r} value={r}>
-                {r === 'script' ? 'released script (EM 1 / F1 < 0.4)' : 'exact match only'}
-              </option>
-            ))}
-          </select>
+          <Term k="category rule" />{' '}
+          <Term k={['EM', 'F1']}>
+            {(tip) => (
+              <select value={rule} data-testid="category-rule" aria-describedby={tip} onChange={(e) => setCategoryRule(e.target.value as CategoryRule)}>
+                {CATEGORY_RULES.map((r) => (
+                  <option key={r} value={r}>
+                    {r === 'script' ? 'released script (EM 1 / F1 < 0.4)' : 'exact match only'}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Term>
         </label>
         <span className="hint" data-testid="category-rule-text">
-          {RULE_TEXT[rule]}
+          <TermText text={RULE_TEXT[rule]} />
         </span>
       </div>
       <ScopeLine kind="natural" testid="natural" />
@@ -90,14 +96,20 @@ export function NaturalCard() {
       )}
       {job.status === 'done' && rows.length === 0 && <p className="note">No question in the list has a revision pair.</p>}
       <div className="row wrap">
-        <span>compare with synthetic noise:</span>
-        <select value={noise.kind} aria-label="synthetic noise kind" data-testid="noise-kind" onChange={(e) => setNoiseOptions({ kind: e.target.value as NoiseKind })}>
+        <span>
+          <TermText text="compare with synthetic noise:" />
+        </span>
+        <Term k="synthetic noise">
+          {(tip) => (
+        <select value={noise.kind} aria-label="synthetic noise kind" aria-describedby={tip} data-testid="noise-kind" onChange={(e) => setNoiseOptions({ kind: e.target.value as NoiseKind })}>
           {NOISE_KINDS.map((k) => (
             <option key={k} value={k}>
               {NOISE_LABELS[k]}
             </option>
           ))}
         </select>
+          )}
+        </Term>
         <label>
           rate <input type="number" min={0.05} max={1} step={0.05} className="seed" value={noise.rate} onChange={(e) => setNoiseOptions({ rate: Math.min(1, Math.max(0.05, Number(e.target.value) || 0.3)) })} />
         </label>
@@ -110,7 +122,7 @@ export function NaturalCard() {
         <SeedBlocked error={seed.error} ci={ciSeed} testid="synthetic-run" />
       </div>
       <p className="hint" data-testid="noise-params">
-        {describeNoise(noise.kind, noise.rate)}
+        <TermText text={describeNoise(noise.kind, noise.rate)} />
       </p>
       <ScopeLine kind="synthetic" testid="synthetic" />
       <JobBar job={syn} onCancel={() => cancel('synthetic')} testid="synthetic" unit="passages" kind="synthetic" />

@@ -2,7 +2,7 @@
  * Over-sensitivity over the selected questions (DuReader-robust): DPR overall, EM/F1 on originals
  * and paraphrases, DPR by question similarity (chart) and by paraphrase kind.
  */
-import { Term } from '../teach/Term.tsx';
+import { Term, TermText } from '../teach/Term.tsx';
 import { ScopeLine } from '../data/ScopeLine.tsx';
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, Tooltip, XAxis, YAxis } from 'recharts';
 import { isPooled, KIND_LABELS, kindsOf, PARAPHRASE_KINDS, type ParaphraseKind } from '../../core/sensitivity/kinds.ts';
@@ -57,7 +57,7 @@ export function ParaphraseCard() {
         <Term k="over-sensitivity">Over-sensitivity</Term>: paraphrased questions (<Term k="DPR" />)
       </h3>
       <p className="hint">
-        Each selected question is asked as written and as paraphrased, on the same passage. DPR is the share of paraphrases whose answer differs from the original question's (answers compared after the official normalisation).
+        <TermText text="Each selected question is asked as written and as paraphrased, on the same passage. DPR is the share of paraphrases whose answer differs from the original question's (answers compared after the official normalisation)." />
       </p>
       <fieldset className="row wrap">
         <legend className="field-label">paraphrases from</legend>

@@ -20,7 +20,7 @@ import { countOf } from '../../core/text/plural.ts';
 import { cellCi, dprCellCi, originalCellCi } from '../../core/experiments/robustness/ci.ts';
 import { ciText, mddText, pLabelled, significant, type ExperimentCi, type PairedStats, type ShareStats } from '../../core/stats/index.ts';
 import { isSmallN } from '../../core/metrics/slices.ts';
-import { Term } from '../teach/Term.tsx';
+import { Term, TermText } from '../teach/Term.tsx';
 import { CiStatus, NotSignificant } from '../charts/CiCell.tsx';
 import { useCiError } from '../charts/CiControl.tsx';
 import { SeedBlocked } from './SeedInput.tsx';
@@ -111,7 +111,9 @@ export function RobustnessCard() {
     <section className="card" data-testid="robustness-card">
       <h3>Robustness table — every loaded model</h3>
       <p className="hint">
-        One row per model ({nModels} loaded): F1 (0–100) on the original questions, after renaming answer entities ({config.types.join(', ')} × InDistName, DBName, RandStr, seeds 1–{config.seeds}), on revision pairs, with {valueLabel('kind', config.noise.kind)} noise (rate {config.noise.rate}), DPR over paraphrases (dataset's and generated), F1 with a trap sentence, worst/best over {config.budget} person renamings and stability (share of questions whose answer never moves). "—": not run (no such data in the selection).
+        <TermText
+          text={`One row per model (${nModels} loaded): F1 (0–100) on the original questions, after renaming answer entities (${config.types.join(', ')} × InDistName, DBName, RandStr, seeds 1–${config.seeds}), on revision pairs, with ${valueLabel('kind', config.noise.kind)} noise (rate ${config.noise.rate}), DPR over paraphrases (dataset's and generated), F1 with a trap sentence, worst/best over ${config.budget} person renamings and stability (share of questions whose answer never moves). "—": not run (no such data in the selection).`}
+        />
       </p>
       <div className="row">
         <label>

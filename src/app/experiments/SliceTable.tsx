@@ -54,7 +54,9 @@ export function SliceTable({ items: raw, headline, testid, perturbedLabel = 'per
   return (
     <div className="slice-table" data-testid={testid}>
       <div className="row wrap">
-        <label htmlFor={selectId}>Slice by</label>
+        <label htmlFor={selectId}>
+          <Term k="generalization slice">Slice</Term> by
+        </label>
         <select id={selectId} value={current} data-testid={`${testid}-key`} onChange={(e) => setKey(e.target.value as SliceKey)}>
           {keys.map((k) => (
             <option key={k} value={k}>

@@ -1,6 +1,6 @@
 /** A sweep's result: the table (partial rows marked) and its charts, for the live card and saved runs. */
 import { DROP_SUFFIX } from '../../core/metrics/drop.ts';
-import { Term } from '../teach/Term.tsx';
+import { firstUse, Term } from '../teach/Term.tsx';
 import { memo } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { Chart, pct, SOURCE_COLORS } from '../charts/Chart.tsx';
@@ -52,6 +52,7 @@ export const SweepResults = memo(function SweepResults({ rows: all, origin, ci }
   const byOrigin = drawable(originCells);
   const errorCells = errorChartData(main).map((d) => ({ ...d, label: d.cell }));
   const errorData = drawable(errorCells);
+  const term = firstUse();
   return (
     <div className="results">
       <div className="table-scroll" tabIndex={0} role="region" aria-label="Sweep results (scrolls sideways)">
@@ -72,15 +73,17 @@ export const SweepResults = memo(function SweepResults({ rows: all, origin, ci }
               <th>renamed F1 ±</th>
               <th>drop F1 {DROP_SUFFIX}</th>
               {ci && <CiHeads />}
-              <th title="Wrong renamed answers: another entity vs a wrong boundary">wrong ent. / bound. %</th>
+              <th>
+                <Term k="wrong entity">wrong ent. / bound. %</Term>
+              </th>
             </tr>
           </thead>
           <tbody>
             {all.map((r) => (
               <tr key={`${r.type}-${r.source}-${r.origin}`} className={r.complete ? undefined : 'partial-row'} data-testid={r.complete ? 'sweep-row' : 'sweep-row-partial'}>
-                <td>{r.type}</td>
-                <td>{SOURCE_LABELS[r.source]}</td>
-                <td>{r.source === 'db' ? ORIGIN_LABELS[r.origin as Origin] : '–'}</td>
+                <td>{term(r.type === 'MIX' ? 'mix' : r.type, r.type)}</td>
+                <td>{term(r.source, SOURCE_LABELS[r.source])}</td>
+                <td>{r.source === 'db' ? term('origin', ORIGIN_LABELS[r.origin as Origin]) : '–'}</td>
                 <td>
                   {r.n}
                   <SmallMark n={r.n} />
@@ -109,7 +112,7 @@ export const SweepResults = memo(function SweepResults({ rows: all, origin, ci }
       <SmallLegend counts={all.map((r) => r.n)} />
       {ci && <CiLegend ci={ci} seedSpread testid="sweep" />}
       <p className="hint" data-testid="sweep-std-note">
-        ± is the standard deviation over perturbation seeds (the papers' ± is over training seeds). Wrong ent. / bound.: of the wrong renamed answers, the share naming another entity and the share with a wrong boundary.
+        ± is the standard deviation over perturbation seeds (the papers' ± is over training seeds). <Term k="wrong entity">Wrong ent. / bound.</Term>: of the wrong renamed answers, the share naming another entity and the share with a wrong boundary.
         {partial > 0 && ` ${partial} row${partial === 1 ? '' : 's'} of a cancelled run ${partial === 1 ? 'is' : 'are'} marked partial and left out of the charts.`}
       </p>
       <div className="charts">

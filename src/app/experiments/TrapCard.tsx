@@ -3,7 +3,7 @@
  * similarity, share of answers inside the trap) and, for an Adversarial SQuAD file, Jia & Liang's
  * four figures.
  */
-import { Term } from '../teach/Term.tsx';
+import { Term, TermText } from '../teach/Term.tsx';
 import { ScopeLine } from '../data/ScopeLine.tsx';
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { adversarialCounts, type AdversarialOutput } from '../../core/trap/adversarial.ts';
@@ -57,7 +57,9 @@ export function TrapCard() {
       <h3>
         <Term k="over-stability">Over-stability</Term>: <Term k="trap sentence">trap sentences</Term>
       </h3>
-      <p className="hint">Each answerable question is answered on its passage and with a trap sentence that shares words with the question and holds a fake answer of the answer&apos;s type. Similarity = token F1 between question and trap (DuReader character F1 for Chinese).</p>
+      <p className="hint">
+        <TermText text="Each answerable question is answered on its passage and with a trap sentence that shares words with the question and holds a fake answer of the answer's type. Similarity = token F1 between question and trap (DuReader character F1 for Chinese)." />
+      </p>
       <div className="row wrap">
         <label>
           traps{' '}
@@ -114,8 +116,12 @@ function AdversarialResults() {
   const ciSeed = useCiError();
   return (
     <div className="adversarial-results">
-      <h4>Adversarial SQuAD (Jia &amp; Liang 2017)</h4>
-      <p className="hint">For an imported AddSent / AddOneSent file: ids &lt;original id&gt;-&lt;suffix&gt; are variants, and each original question scores its worst variant (lowest F1), as in the authors&apos; evaluation script (= `qarx eval --adversarial`).</p>
+      <h4>
+        <Term k="Adversarial SQuAD" /> (Jia &amp; Liang 2017)
+      </h4>
+      <p className="hint">
+        <TermText text="For an imported AddSent / AddOneSent file: ids <original id>-<suffix> are variants, and each original question scores its worst variant (lowest F1), as in the authors' evaluation script (= `qarx eval --adversarial`)." />
+      </p>
       <div className="row">
         <button type="button" data-testid="adversarial-run" disabled={!ready || running || ciSeed !== null} onClick={() => startTraps('adversarialJob')}>
           Evaluate adversarial SQuAD

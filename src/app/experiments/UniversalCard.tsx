@@ -5,7 +5,7 @@
  * run keeps what finished, marked partial.
  */
 import { DROP_SUFFIX } from '../../core/metrics/drop.ts';
-import { Term } from '../teach/Term.tsx';
+import { Term, TermText } from '../teach/Term.tsx';
 import { ScopeLine } from '../data/ScopeLine.tsx';
 import { Bar, BarChart, CartesianGrid, Cell, Tooltip, XAxis, YAxis } from 'recharts';
 import { SMALL_BAR_OPACITY, SmallLegend, SmallMark, smallTip } from '../charts/SmallMark.tsx';
@@ -46,15 +46,21 @@ export function UniversalCard() {
       <h3>
         <Term k="universal names">Universal names</Term>: which names make the most answers worse?
       </h3>
-      <p className="hint">Algorithm 2 of Balasubramanian et al. (App. A.1): K candidate names each get a Beta(α, β) weight. In each of N iterations, B names drawn by weight are each put in place of the answer entity, or of the person the question names, of B randomly drawn questions (whole name, in passage, question and answers); α grows by the questions whose F1 the name lowered minus those it raised, β by the rest. Names are ranked by the weight α/(α+β), an estimate of P(worsen) − P(improve).</p>
+      <p className="hint">
+        <TermText text="Algorithm 2 of Balasubramanian et al. (App. A.1): K candidate names each get a Beta(α, β) weight. In each of N iterations, B names drawn by weight are each put in place of the answer entity, or of the person the question names, of B randomly drawn questions (whole name, in passage, question and answers); α grows by the questions whose F1 the name lowered minus those it raised, β by the rest. Names are ranked by the weight α/(α+β), an estimate of P(worsen) − P(improve)." />
+      </p>
       <div className="row wrap">
         <label>
           type{' '}
-          <select value={cfg.target === 'question-person' ? 'PER' : cfg.type} disabled={cfg.target === 'question-person'} title={cfg.target === 'question-person' ? 'A person of the question is PER' : undefined} data-testid="universal-type" onChange={(e) => setUniversalConfig({ type: e.target.value as UniversalType })}>
+          <Term k="entity-types">
+            {(tip) => (
+          <select value={cfg.target === 'question-person' ? 'PER' : cfg.type} disabled={cfg.target === 'question-person'} title={cfg.target === 'question-person' ? 'A person of the question is PER' : undefined} aria-describedby={tip} data-testid="universal-type" onChange={(e) => setUniversalConfig({ type: e.target.value as UniversalType })}>
             {UNIVERSAL_TYPES.map((t) => (
               <option key={t}>{t}</option>
             ))}
           </select>
+            )}
+          </Term>
         </label>
         <RenameSelects value={cfg} onChange={(v) => setUniversalConfig({ ...(v.source ? { source: v.source as UniversalSource } : {}), ...(v.origin ? { origin: v.origin } : {}), ...(v.target ? { target: v.target, ...(v.target === 'question-person' ? { type: 'PER' as const } : {}) } : {}) })} testid="universal" withType={false} sources={UNIVERSAL_SOURCES} />
         <label>

@@ -1,5 +1,5 @@
 /** Live entity renaming of what the live view shows: options, the renamed passage as a diff, and both answers side by side. */
-import { Term } from '../teach/Term.tsx';
+import { firstUse, Term } from '../teach/Term.tsx';
 import { useEffect } from 'react';
 import type { LiveRename } from '../../core/entity/live.ts';
 import type { AnswerEntityType } from '../../core/data/types.ts';
@@ -65,10 +65,15 @@ function RenameBody() {
       <div className="rename-controls">
         <TargetSelect value={o.target} onChange={(target) => setRenameOptions({ target })} testid="rename" />
         <div className="segmented" role="radiogroup" aria-label="Entity type" onKeyDown={(e) => onRovingKey(e)}>
+          {/* Each choice explains itself on hover and focus: PER, ORG and GPE are the entity types, MIX is all three. */}
           {ENTITY_CHOICES.map((t, i) => (
-            <button key={t} type="button" role="radio" aria-checked={person ? t === 'PER' : o.type === t} tabIndex={rovingTabIndex(person ? t === 'PER' : o.type === t, i, true)} className={(person ? t === 'PER' : o.type === t) ? 'active' : ''} disabled={person && t !== 'PER'} data-testid={`rename-type-${t}`} onClick={() => setRenameOptions({ type: t as EntityChoice })}>
-              {t}
-            </button>
+            <Term key={t} k={t === 'MIX' ? 'mix' : 'entity-types'}>
+              {(tip) => (
+                <button type="button" role="radio" aria-checked={person ? t === 'PER' : o.type === t} aria-describedby={tip} tabIndex={rovingTabIndex(person ? t === 'PER' : o.type === t, i, true)} className={(person ? t === 'PER' : o.type === t) ? 'active' : ''} disabled={person && t !== 'PER'} data-testid={`rename-type-${t}`} onClick={() => setRenameOptions({ type: t as EntityChoice })}>
+                  {t}
+                </button>
+              )}
+            </Term>
           ))}
         </div>
         {note && (
@@ -201,13 +206,14 @@ function TypeCorrection() {
 function EntityChips({ r }: { r: LiveRename }) {
   if (r.entities.length === 0) return <p className="hint">No named entities found in the passage.</p>;
   const target = r.target?.entity;
+  const term = firstUse();
   return (
-    <div className="entities" data-testid="entities">
+    <div className="entities" data-testid="entities" role="group" aria-label="Named entities in the passage">
       {r.entities.map(({ entity, spans }) => {
         const isTarget = target && entity.start <= target.start && entity.end >= target.end;
         return (
           <span key={`${entity.start}`} className={`entity ent-${entity.type}${isTarget ? ' target' : ''}`} title={`${entity.type}, tagger confidence ${entity.confidence}`}>
-            <span className="tag-type">{entity.type}</span> {entity.text}
+            <span className="tag-type">{term(entity.type)}</span> {entity.text}
             {spans.map((s) => (
               <span key={s.text} className="span-kind">
                 {s.text}: {SPAN_LABELS[s.kind]}

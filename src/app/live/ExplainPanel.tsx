@@ -226,7 +226,7 @@ function FindFailure() {
     <div className="find-failure">
       <div className="rename-controls">
         <label>
-          call budget{' '}
+          <Term k="call budget" />{' '}
           <input type="number" className="seed" data-testid="failure-budget" min={MIN_FAILURE_BUDGET} max={MAX_FAILURE_BUDGET} value={budget} onChange={(e) => setFailureBudget(Number(e.target.value))} />
         </label>
         <button type="button" data-testid="find-failure" disabled={!ready || busy} onClick={findFailure}>
@@ -244,7 +244,7 @@ function FindFailure() {
         )}
       </div>
       <p className="hint">
-        Tries one renamed entity, one trap sentence (four positions), one paraphrase rule and one noise edit, then two and three edits together, until the answer is wrong (C2W under the <Term k="category rule" />: F1 &lt; 0.4 by default, a partly right answer is no break) or the budget of model calls is spent.{free ? ' On typed text the model’s own answer stands for the gold answer.' : ''}
+        Tries one renamed entity, one trap sentence (four positions), one paraphrase rule and one noise edit, then two and three edits together, until the answer is wrong (<Term k="C2W" /> under the <Term k="category rule" />: <Term k="F1" /> &lt; 0.4 by default, a partly right answer is no break) or the budget of model calls is spent.{free ? ' On typed text the model’s own answer stands for the gold answer.' : ''}
       </p>
       {error && <div className="error">{error}</div>}
       <ReplayedResult />

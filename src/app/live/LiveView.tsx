@@ -1,6 +1,6 @@
 /** Type a passage and a question; the answer is highlighted in place and re-computed as you edit. */
 import { useEffect, useRef } from 'react';
-import { Term } from '../teach/Term.tsx';
+import { Term, TermText } from '../teach/Term.tsx';
 import { metricLabel, scorePrediction, scoringLangOf, withScoringLang } from '../../core/data/score.ts';
 import type { Instance } from '../../core/data/types.ts';
 import { segments, type Mark } from './highlight.ts';
@@ -156,9 +156,9 @@ function AnswerCard() {
           )}
         </div>
         <label className="toggle">
-          <input type="checkbox" checked={allowNull} onChange={(e) => setAllowNull(e.target.checked)} /> allow “no answer” (SQuAD 2.0)
+          <input type="checkbox" checked={allowNull} onChange={(e) => setAllowNull(e.target.checked)} /> allow “no answer” (<Term k="SQuAD 2.0">SQuAD 2.0</Term>)
         </label>
-        <span className="muted no-answer-reason" data-testid="no-answer-reason"><Term k="no-answer decision">no answer</Term> {noAnswerDecision.reason}</span>
+        <span className="muted no-answer-reason" data-testid="no-answer-reason"><Term k="no-answer decision">no answer</Term> <TermText text={noAnswerDecision.reason} /></span>
       </div>
       {error && prediction && <div className="error">{error}</div>}
       {prediction && <ScoreLine prediction={prediction.text} />}
@@ -183,7 +183,7 @@ function AnswerCard() {
       )}
       {prediction && ms !== null && !(busy && progress && progress.total > 1) && (
         <div className="timing" data-testid="timing">
-          {model?.device === 'webgpu' ? 'WebGPU' : 'WASM'} · inference {formatMs(ms)} · {prediction.windows} window{prediction.windows === 1 ? '' : 's'} ({computed} computed, {cached} from cache)
+          <Term k="wasm-webgpu">{model?.device === 'webgpu' ? 'WebGPU' : 'WASM'}</Term> · inference {formatMs(ms)} · {prediction.windows} window{prediction.windows === 1 ? '' : 's'} ({computed} computed, {cached} from cache)
         </div>
       )}
     </div>

@@ -9,13 +9,17 @@ export function TargetSelect({ value, onChange, testid, labelled = true }: { val
   return (
     <label title="Answer entity (Yan et al. 2022) or a person named in the question and the passage (Balasubramanian et al. 2020's SQuAD setting)">
       {labelled && 'rename '}
-      <select value={value ?? 'answer'} aria-label={labelled ? undefined : 'What to rename'} data-testid={`${testid}-target`} onChange={(e) => onChange(e.target.value as RenameTarget)}>
-        {RENAME_TARGETS.map((t) => (
-          <option key={t} value={t}>
-            {TARGET_LABELS[t]}
-          </option>
-        ))}
-      </select>
+      <Term k="question-person">
+        {(tip) => (
+          <select value={value ?? 'answer'} aria-label={labelled ? undefined : 'What to rename'} aria-describedby={tip} data-testid={`${testid}-target`} onChange={(e) => onChange(e.target.value as RenameTarget)}>
+            {RENAME_TARGETS.map((t) => (
+              <option key={t} value={t}>
+                {TARGET_LABELS[t]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Term>
     </label>
   );
 }
@@ -29,11 +33,16 @@ export function RenameSelects({ value, onChange, testid, withType = true, withTa
       {withType && (
         <label>
           <Term k="entity type">type</Term>{' '}
-          <select value={person ? 'PER' : value.type} disabled={person} title={person ? 'A person of the question is PER' : undefined} data-testid={`${testid}-type`} onChange={(e) => onChange({ type: e.target.value as EntityChoice })}>
-            {ENTITY_CHOICES.map((t) => (
-              <option key={t}>{t}</option>
-            ))}
-          </select>
+          {/* The label's term explains PER, ORG and GPE; the select's own tip explains MIX. */}
+          <Term k="mix">
+            {(tip) => (
+              <select value={person ? 'PER' : value.type} disabled={person} title={person ? 'A person of the question is PER' : undefined} aria-describedby={tip} data-testid={`${testid}-type`} onChange={(e) => onChange({ type: e.target.value as EntityChoice })}>
+                {ENTITY_CHOICES.map((t) => (
+                  <option key={t}>{t}</option>
+                ))}
+              </select>
+            )}
+          </Term>
         </label>
       )}
       <label>

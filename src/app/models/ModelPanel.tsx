@@ -1,5 +1,5 @@
 /** Choosing a model (shipped, Hub, or local files) and a device; shows download progress and errors. */
-import { Term } from '../teach/Term.tsx';
+import { Term, TermText } from '../teach/Term.tsx';
 import { useState, type FormEvent } from 'react';
 import { hubIdError, MODEL_CATALOG, networkNote } from './models.ts';
 import { useOnline } from '../shell/online.ts';
@@ -69,6 +69,9 @@ export function ModelPanel() {
           · {model.architecture}
         </p>
       )}
+      <p className="hint">
+        Each card names the data its model was trained on (<Term k="SQuAD" />), its <Term k="tokenizer" />, the <Term k="precision">precision</Term> of its weights and where it runs (<Term k="wasm-webgpu" />); a Hub model downloads from the <Term k="hub" />.
+      </p>
       <ul className="catalog" role="radiogroup" aria-label="Models" onKeyDown={(e) => onRovingKey(e, false)}>
         {MODEL_CATALOG.map((m, i) => {
           const active = model?.id === m.id;
@@ -147,7 +150,11 @@ export function ModelPanel() {
       )}
       {model?.kind === 'lexical-baseline' && (
         <div className="note" data-testid="baseline-note">
-          This is a <strong>lexical baseline</strong>, not a neural reader: it picks spans near the question's words whose kind (name,
+          This is a{' '}
+          <strong>
+            <Term k="lexical baseline" />
+          </strong>
+          , not a neural reader: it picks spans near the question's words whose kind (name,
           number, date) fits the question word. Load a Hub model to see a neural reader.
         </div>
       )}
@@ -173,9 +180,13 @@ export function ModelPanel() {
         ))}
       </div>
       <p className="hint">
-        {caps
-          ? `${caps.webgpu ? `WebGPU available${caps.softwareAdapter ? ` (software: ${caps.softwareAdapter}, Auto uses WASM)` : caps.shaderF16 ? ' (fp16)' : ''}` : 'No WebGPU'} · ${caps.crossOriginIsolated ? `WASM with ${countOf(caps.threads, 'thread')}` : 'WASM single-threaded (page not cross-origin isolated)'}`
-          : 'Checking the browser…'}
+        {caps ? (
+          <TermText
+            text={`${caps.webgpu ? `WebGPU available${caps.softwareAdapter ? ` (software: ${caps.softwareAdapter}, Auto uses WASM)` : caps.shaderF16 ? ' (fp16)' : ''}` : 'No WebGPU'} · ${caps.crossOriginIsolated ? `WASM with ${countOf(caps.threads, 'thread')}` : 'WASM single-threaded (page not cross-origin isolated)'}`}
+          />
+        ) : (
+          'Checking the browser…'
+        )}
       </p>
       <label className="row">
         <Term k="precision">Precision</Term>{' '}

@@ -1,5 +1,6 @@
 /** Models beside the primary: add one (catalog, Hub id or local folder) with its own device and dtype, see its load, unload it. */
 import { useState, type FormEvent } from 'react';
+import { Term } from '../teach/Term.tsx';
 import { hubIdError, MODEL_CATALOG } from './models.ts';
 import { hostLabel, isOtherHub } from '../workers/hosts.ts';
 import { useApp } from '../store/index.ts';
@@ -59,7 +60,7 @@ export function ModelsPanel() {
       <ul className="loaded-models" aria-label="Loaded models">
         {primary && (
           <li data-testid="loaded-model" data-key={PRIMARY}>
-            <ModelBadge letter="A" /> <strong>{primary.label}</strong> <span className="catalog-id">{primary.label !== primary.id ? `${primary.id} · ` : ''}{primary.device} · {primary.dtype} · primary (the model above)</span>
+            <ModelBadge letter="A" /> <strong>{primary.label}</strong> <span className="catalog-id">{primary.label !== primary.id ? `${primary.id} · ` : ''}{primary.device} · <Term k="precision">{primary.dtype}</Term> · primary (the model above)</span>
           </li>
         )}
         {added.map((m) => {
@@ -87,13 +88,17 @@ export function ModelsPanel() {
       <form className="add-model" onSubmit={submit} aria-label="Add a model">
         <label className="field">
           <span className="field-label">Add a model</span>
-          <select value={choice} onChange={(e) => setChoice(e.target.value)} aria-label="Model to add">
-            {MODEL_CATALOG.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.title}
-              </option>
-            ))}
-          </select>
+          <Term k="SQuAD">
+            {(tip) => (
+              <select value={choice} onChange={(e) => setChoice(e.target.value)} aria-label="Model to add" aria-describedby={tip}>
+                {MODEL_CATALOG.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.title}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Term>
         </label>
         <input aria-label="Hub id of a model to add" placeholder="or owner/model on the Hub" value={hubId} onChange={(e) => setHubId(e.target.value)} />
         <div className="row">

@@ -4,6 +4,7 @@
  * loaded into the inference worker (it downloads from the Hub, so online only). Load errors show
  * beside the control; a chosen model that is not loaded holds the three Run buttons (TaggerBlocked).
  */
+import { Term, TermText } from '../teach/Term.tsx';
 import { useApp } from '../store/index.ts';
 import { taggerBlock } from '../store/tagger-slice.ts';
 import { coverageText } from '../../core/ner/coverage.ts';
@@ -15,7 +16,9 @@ export function TaggerSettings() {
     <section className="card" data-testid="tagger-card" aria-labelledby="tagger-title">
       <h3 id="tagger-title">Entity renaming settings</h3>
       <fieldset className="row wrap">
-        <legend>Entity tagger (sweep, budget, universal names)</legend>
+        <legend>
+          <Term k="entity tagger">Entity tagger</Term> (sweep, budget, <Term k="universal names" />)
+        </legend>
         <label>
           <input type="radio" name="tagger-kind" checked={t.kind === 'builtin'} data-testid="tagger-builtin" onChange={() => setTaggerKind('builtin')} /> built-in (compromise)
         </label>
@@ -43,7 +46,7 @@ export function TaggerSettings() {
       )}
       {t.coverage && (
         <p className="hint" data-testid="tagger-coverage">
-          Coverage, last {t.coverage.run === 'universal' ? 'universal names' : t.coverage.run} run: {coverageText(t.coverage.coverage)} · tagger {t.coverage.tagger ?? 'built-in (compromise)'} (as <code>qarx {t.coverage.run}</code> prints it).
+          Coverage, last {t.coverage.run === 'universal' ? 'universal names' : t.coverage.run} run: <TermText text={coverageText(t.coverage.coverage)} /> · tagger {t.coverage.tagger ?? 'built-in (compromise)'} (as <code>qarx {t.coverage.run}</code> prints it).
         </p>
       )}
       {t.kind === 'hub' && t.error && (

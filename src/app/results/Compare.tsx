@@ -4,7 +4,7 @@ import type { CategoryRule, PairCategory } from '../../core/natural/categories.t
 import { wordDiff, type DiffPiece } from '../../core/text/diff.ts';
 import { formatProb, formatScore } from '../shell/format.ts';
 import { useApp } from '../store/index.ts';
-import { Term } from '../teach/Term.tsx';
+import { Term, TermText } from '../teach/Term.tsx';
 
 export const CATEGORY_TEXT: Record<PairCategory, string> = {
   C2C: 'correct before and after the change',
@@ -29,7 +29,7 @@ export function CategoryLine({ category, testid, rule: given, children }: { cate
   return (
     <div className="category-line">
       <span className={`cat cat-${category}`} data-testid={testid}>
-        {category}
+        <Term k={category} />
       </span>{' '}
       <span className="hint">
         {CATEGORY_TEXT[category]} (<Term k="category rule">{RULE_SHORT[rule]}</Term>)
@@ -92,7 +92,9 @@ export function AnswerBox({ title, text, prob, score, testid }: { title: string;
         {prob !== undefined && text ? <span className="prob"> {formatProb(prob)}</span> : null}
       </div>
       {score && (
-        <div className="hint">{formatScore(score)}</div>
+        <div className="hint">
+          <TermText text={formatScore(score)} />
+        </div>
       )}
     </div>
   );

@@ -10,7 +10,7 @@ import { caseLabel } from '../../core/results/gallery.ts';
 import { reopenCase } from './reopen-case.ts';
 import { useApp } from '../store/index.ts';
 import { datasetLabel } from '../shell/format.ts';
-import { Term } from '../teach/Term.tsx';
+import { firstUse, Term, TermText } from '../teach/Term.tsx';
 
 export function ResultCases({ path }: { path: string }) {
   const failures = useApp((s) => s.failures);
@@ -21,6 +21,7 @@ export function ResultCases({ path }: { path: string }) {
   if (!cases.length) return null;
   const name = (d: string) => datasetLabel(datasets, d);
   const runs = casesByRun(all ? cases : cases.slice(0, FIRST));
+  const first = firstUse();
   return (
     <section className="panel result-cases" data-testid="result-cases" aria-labelledby="result-cases-title">
       <h3 id="result-cases-title">
@@ -41,7 +42,7 @@ export function ResultCases({ path }: { path: string }) {
                   </span>
                 </button>{' '}
                 <span className="catalog-id">
-                  {caseLabel(c)} · {name(c.dataset)} · {c.id}
+                  <TermText text={caseLabel(c)} first={first} /> · {name(c.dataset)} · {c.id}
                 </span>
               </li>
             ))}

@@ -1,4 +1,5 @@
 /** The progress line shared by every experiment card, with the record of what produced its result. */
+import { TermText } from '../teach/Term.tsx';
 import { describeRun } from '../../core/results/run-record.ts';
 import type { ExperimentJob } from '../store/experiment-slice.ts';
 import type { SavedKind } from '../store/run-saving.ts';
@@ -11,7 +12,7 @@ export function JobBar(props: { job: ExperimentJob; onCancel: () => void; testid
     <>
       {job.run && (
         <p className="run-record" data-testid={`${testid}-record`} title={job.run.versionTwoReason}>
-          {describeRun(job.run)}
+          <TermText text={describeRun(job.run)} />
         </p>
       )}
       {kind && <ModelResults kind={kind} testid={testid} />}

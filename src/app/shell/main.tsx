@@ -8,7 +8,7 @@ import '../teach/teach.css';
 // After both: each section's layout and the navigation.
 import './nav.css';
 import './controls.css';
-import './charts/charts.css';
+import '../charts/charts.css';
 
 startOfflineSupport();
 
