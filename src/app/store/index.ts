@@ -1,58 +1,26 @@
-/** The one app store, built from slices; worker events are folded in here. */
+/** The one app store (composed in app.ts) and the inference worker's events folded into it (the data worker's: data-events.ts). */
 import type { SweepCell } from '../../core/entity/stats.ts';
-import { create } from 'zustand';
-import type { DataEvent } from '../../worker/data-protocol.ts';
 import type { WorkerEvent } from '../../worker/protocol.ts';
 import { onDataEvent, onDataWorkerDied, sendData } from '../workers/data-client.ts';
 import { downloadText } from '../shell/download.ts';
-import { createDataSlice, isLatestGet, type DataSlice } from './data-slice.ts';
 import { onWorkerDied, onWorkerEvent, restartWorker, send } from '../workers/worker-client.ts';
-import { createLiveSlice, type LiveSlice } from './live-slice.ts';
-import { createRuntimeSlice, type RuntimeSlice } from './runtime-slice.ts';
-import { createEntitySlice, typeForQuestion, type EntitySlice } from './entity-slice.ts';
-import { createExperimentSlice, type ExperimentSlice } from './experiment-slice.ts';
-import { applyParaphrasesDone, createParaphraseSlice, type ParaphraseSlice } from './paraphrase-slice.ts';
-import { applyTrapEvent, createTrapSlice, ownsTrapJob, type TrapSlice } from './trap-slice.ts';
-import { createRunsSlice, type RunsSlice } from './runs-slice.ts';
-import { createAuditSlice, type AuditSlice } from './audit-slice.ts';
-import { createTeachSlice, type TeachSlice } from './teach-slice.ts';
+import { applyParaphrasesDone } from './paraphrase-slice.ts';
+import { applyTrapEvent, ownsTrapJob } from './trap-slice.ts';
 import { collectAdversarial, collectFailures, collectFound, collectParaphrases } from '../results/gallery-collect.ts';
 import { JOB_OF, saveFinishedRun } from './run-saving.ts';
-import { createHealthSlice, dataDeathPatch, deathMessage, errorStopReason, failExperiments, keepCheckpoint, qaDeathPatch, stopAtCheckpoints, type HealthSlice } from './health-slice.ts';
+import { dataDeathPatch, deathMessage, errorStopReason, failExperiments, keepCheckpoint, qaDeathPatch, stopAtCheckpoints } from './health-slice.ts';
 import type { DeathCause } from '../workers/supervisor.ts';
-import { withScoringLang } from '../../core/data/score.ts';
 import { runRobustCi } from './robust-ci.ts';
-import { applyMultiEvent, createMultiSlice, reloadAddedModels, robustAfterDeath, saveRobustnessRun, type MultiSlice } from './multi-slice.ts';
-import { createPerModelSlice, fanFailed, fanStep, isFanned, type PerModelSlice } from './per-model-slice.ts';
-import { createScopeSlice, type ScopeSlice } from './scope-slice.ts';
-import { createNavSlice, type NavSlice } from './nav-slice.ts';
-import { createTaggerSlice, taggerAfterRestart, type TaggerSlice } from './tagger-slice.ts';
-import { applyExplainEvent, createExplainSlice, ownsExplainJob, type ExplainSlice } from './explain-slice.ts';
-import { createCiSlice, type CiSlice } from './ci-slice.ts';
+import { applyMultiEvent, reloadAddedModels, robustAfterDeath, saveRobustnessRun } from './multi-slice.ts';
+import { fanFailed, fanStep, isFanned } from './per-model-slice.ts';
+import { taggerAfterRestart } from './tagger-slice.ts';
+import { applyExplainEvent, ownsExplainJob } from './explain-slice.ts';
 import { dropStaleLive } from '../live/live-key.ts';
 
-export type AppState = RuntimeSlice & LiveSlice & DataSlice & EntitySlice & ExperimentSlice & HealthSlice & ParaphraseSlice & TrapSlice & RunsSlice & MultiSlice & AuditSlice & TeachSlice & PerModelSlice & ScopeSlice & ExplainSlice & TaggerSlice & NavSlice & CiSlice;
+import { useApp, type AppState } from './app.ts';
+import { applyDataEvent } from './data-events.ts';
 
-export const useApp = create<AppState>()((...a) => ({
-  ...createRuntimeSlice(...a),
-  ...createLiveSlice(...a),
-  ...createDataSlice(...a),
-  ...createEntitySlice(...a),
-  ...createExperimentSlice(...a),
-  ...createHealthSlice(...a),
-  ...createParaphraseSlice(...a),
-  ...createTrapSlice(...a),
-  ...createRunsSlice(...a),
-  ...createMultiSlice(...a),
-  ...createAuditSlice(...a),
-  ...createTeachSlice(...a),
-  ...createPerModelSlice(...a),
-  ...createScopeSlice(...a),
-  ...createExplainSlice(...a),
-  ...createTaggerSlice(...a),
-  ...createNavSlice(...a),
-  ...createCiSlice(...a),
-}));
+export { useApp, applyDataEvent, type AppState };
 
 /** Which experiment job an id belongs to, if any. */
 function experimentOf(s: AppState, jobId: number): 'sweep' | 'budget' | 'universal' | 'exportJob' | 'natural' | 'synthetic' | 'paraphrase' | null {
@@ -315,101 +283,6 @@ function applyEvent(e: WorkerEvent): void {
     case 'robustness-share':
     case 'robustness-done':
       return; // applyMultiEvent
-    default: {
-      const never: never = e;
-      void never;
-    }
-  }
-}
-
-/** Applies one data-worker event to the store. */
-export function applyDataEvent(e: DataEvent): void {
-  const s = useApp.getState();
-  switch (e.type) {
-    case 'datasets':
-      s.receiveDatasets(e.datasets);
-      return;
-    case 'import-progress':
-      if (s.importJob?.jobId === e.jobId) useApp.setState({ importJob: { ...s.importJob, phase: e.phase, done: e.done, total: e.total } });
-      return;
-    case 'import-done':
-      if (s.importJob?.jobId !== e.jobId) return;
-      useApp.setState({ importJob: null, importMessage: { kind: e.cancelled || e.dataset?.partial ? 'warn' : 'ok', text: e.message } });
-      if (e.dataset) useApp.getState().setFilters({ dataset: e.dataset.id });
-      useApp.getState().runPendingImport();
-      return;
-    case 'import-error':
-      if (s.importJob?.jobId !== e.jobId) return;
-      useApp.setState({ importJob: null, importMessage: { kind: 'error', text: e.message } });
-      useApp.getState().runPendingImport();
-      return;
-    case 'search-result':
-      if (e.reqId === s.searchReq) useApp.setState({ rows: e.rows, total: e.total });
-      return;
-    case 'instance':
-      if (!isLatestGet(e.reqId)) return;
-      if (!e.instance) {
-        // A permalink's missing file has its own notice at the top of the live view, with an Import button.
-        if (s.missingLink) useApp.setState({ instance: null, selectedKey: null, passage: '', question: '', prediction: null });
-        else if (e.gone) s.addNotice(e.gone);
-        return;
-      }
-      if (s.missingLink) useApp.setState({ missingLink: null });
-      // Opening an instance puts its passage and question in the live view; the answer follows.
-      // An entity type chosen for the last question that this one's answer is not follows it, and says so.
-      {
-        const retyped = typeForQuestion(s.renameOptions, e.instance);
-        useApp.setState(retyped ? { renameOptions: retyped.options, renameNote: retyped.note } : { renameNote: null });
-      }
-      // "Allow no answer" follows the question's dataset unless the user set it (core/data/no-answer.ts).
-      useApp.getState().setLiveNoAnswerData(e.noAnswer ?? null);
-      useApp.setState({ instance: e.instance, passageAnswers: e.passageAnswers ?? null, passage: e.instance.context, question: e.instance.question, prediction: null, wikiTitle: e.instance.title, wikiEdits: null, wikiError: null, wikiApplied: null, wikiPair: null, noisePair: null, liveTrap: null, adversarialLive: null });
-      return;
-    case 'collected': {
-      // Every experiment scores its questions with the Scoring select's metric (Auto: each question's language).
-      const instances = withScoringLang(e.instances, s.scoringLang);
-      if (s.receiveRobustCollected(e.reqId, instances, e.total, { versionTwo: e.versionTwo, versionTwoReason: e.versionTwoReason, datasets: e.datasets, pool: e.pool })) return;
-      if (s.receiveParaphraseCollected(e.reqId, instances, e.total, { versionTwo: e.versionTwo, versionTwoReason: e.versionTwoReason, datasets: e.datasets })) return;
-      s.receiveCollected(e.reqId, instances, e.total, { versionTwo: e.versionTwo, versionTwoReason: e.versionTwoReason, datasets: e.datasets, pool: e.pool, tags: e.tags });
-      s.receiveTrapCollected(e.reqId, instances, e.total, { versionTwo: e.versionTwo, versionTwoReason: e.versionTwoReason, datasets: e.datasets });
-      return;
-    }
-    case 'intent-saved':
-      s.receiveIntentSaved(e.dataset, e.id, e.intent);
-      return;
-    case 'answer-type':
-      s.receiveAnswerType(e.dataset, e.id, e.answerType, e.corrected);
-      return;
-    case 'pool':
-      s.receivePool(e.reqId, e.dataset, e.pool);
-      return;
-    case 'scope-counted':
-      s.receiveScopeCounts(e.reqId, { total: e.total, answerable: e.answerable, paired: e.paired, adversarial: e.adversarial });
-      return;
-    case 'wiki-progress':
-      if (e.reqId === s.wikiReq) useApp.setState({ wikiProgress: { revisions: e.revisions, page: e.page, parsing: e.parsing } });
-      return;
-    case 'wiki-edits':
-      if (e.reqId === s.wikiReq) useApp.setState({ wikiReq: null, wikiEdits: e.error ? null : e.edits, wikiError: e.error, wikiSkipped: e.skipped, wikiProgress: { revisions: e.revisions, page: 0 } });
-      return;
-    case 'storage':
-      useApp.setState({ storage: e.report });
-      return;
-    case 'notice':
-      s.addNotice(e.message);
-      return;
-    case 'runs':
-      s.receiveRuns(e.runs);
-      return;
-    case 'run-saved':
-      s.receiveRunSaved(e.id, e.error);
-      return;
-    case 'run':
-      s.receiveRun(e.reqId, e.id, e.payload);
-      return;
-    case 'error':
-      useApp.setState({ dataError: e.message });
-      return;
     default: {
       const never: never = e;
       void never;
