@@ -33,7 +33,7 @@ describe('Find a failure in the store', () => {
     applyWorkerEvent({ type: 'failure-found', jobId, result: broken({ question: 'Who ran?', context: 'Cy ran. Ann ran. Bo sat.' }), ms: 5 });
     const s = useApp.getState();
     expect(s.failure?.result.calls).toBe(4);
-    expect(s.failures.map((c) => [c.kind, c.perturbation, c.perturbed.answer])).toEqual([['trap', 'smallest breaking edit: trap sentence', 'Cy']]);
+    expect(s.failures.map((c) => [c.kind, c.perturbation, c.perturbed.answer])).toEqual([['attack', 'smallest breaking edit: trap sentence', 'Cy']]);
   });
 
   it('explains the found edit beside the passage', () => {

@@ -1,5 +1,5 @@
 /** The failure gallery: every C2W case collected, grouped by perturbation and model, with the diff and both answers; open live, star, export. */
-import { Term } from '../teach/Term.tsx';
+import { Term, TermText } from '../teach/Term.tsx';
 import { useState } from 'react';
 import { casesToCsv, casesToJson, groupCases, seedNote, type FailureCase } from '../../core/results/gallery.ts';
 import { downloadText } from '../shell/download.ts';
@@ -57,7 +57,9 @@ export function Gallery() {
       )}
       {groupCases(shown).map((g) => (
         <div className="gallery-group" key={g.perturbation}>
-          <h3>{g.perturbation}</h3>
+          <h3>
+            <TermText text={g.perturbation} />
+          </h3>
           {g.models.map((m) => (
             <div key={m.model}>
               <p className="hint">

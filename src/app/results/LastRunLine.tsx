@@ -9,10 +9,12 @@ import { useApp } from '../store/index.ts';
 import { JOB_OF, type SavedKind } from '../store/run-saving.ts';
 import { lastRunOf, openedRunShownOn } from '../store/runs-slice.ts';
 
+/** Each saved kind's job in the store: the experiment jobs, and the robustness table's own slice. */
+const ON_SCREEN: Readonly<Record<string, 'robust' | (typeof JOB_OF)[SavedKind]>> = { ...JOB_OF, robustness: 'robust' };
+
 /** Whether a run of `kind` is on screen in its card (running, finished or failed since the page loaded). */
 export function runOnScreen(s: AppState, kind: string): boolean {
-  if (kind === 'robustness') return s.robust.status !== 'idle';
-  const field = (JOB_OF as Record<string, (typeof JOB_OF)[SavedKind] | undefined>)[kind];
+  const field = ON_SCREEN[kind];
   return field !== undefined && s[field].status !== 'idle';
 }
 

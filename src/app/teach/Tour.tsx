@@ -4,6 +4,7 @@ import { openStop, stopDone, TOUR_STOPS } from './tour.ts';
 import { useApp } from '../store/index.ts';
 import { Notice } from '../shell/Notice.tsx';
 import { NeuralOffer } from '../models/NeuralOffer.tsx';
+import { TermText } from './Term.tsx';
 
 export function Tour() {
   const step = useApp((s) => s.tourStep);
@@ -44,7 +45,9 @@ export function Tour() {
       <h2 id="tour-title" ref={heading} tabIndex={-1} data-testid="tour-title">
         Stop {step + 1} of {TOUR_STOPS.length}: {stop.title}
       </h2>
-      <p data-testid="tour-text">{stop.text}</p>
+      <p data-testid="tour-text">
+        <TermText text={stop.text} />
+      </p>
       <NeuralOffer lang={stop.id === 'chinese' ? 'zh' : 'en'} testid="tour-neural" />
       <div className="try" data-testid="tour-try">
         <strong>Try it yourself:</strong> {stop.tryIt}
