@@ -42,24 +42,6 @@ describe('every glossary term on screen has its help where it appears', () => {
     await expect.poll(() => p.getByTestId('sweep-progress').count(), { timeout: 300_000 }).toBe(0);
     expect(await unhelped(p)).toEqual([]);
 
-    // The failure gallery (the sweep's broken answers, grouped by perturbation) and every stop of the tour.
-    await p.getByTestId('gallery-toggle').click();
-    await p.getByTestId('gallery-case').first().waitFor();
-    expect((await unhelped(p)).map((m) => `gallery: ${m}`)).toEqual([]);
-    await p.getByTestId('gallery-toggle').click();
-    await p.getByTestId('tour-start').click();
-    const tour: string[] = [];
-    for (let stop = 1; ; stop++) {
-      await p.getByTestId('tour-text').waitFor();
-      tour.push(...(await unhelped(p)).map((m) => `tour stop ${stop}: ${m}`));
-      const next = p.getByTestId('tour-next');
-      if ((await next.textContent())?.match(/finish|close|done/i)) break;
-      await next.click();
-      if (stop > 30) break;
-    }
-    expect(tour).toEqual([]);
-    await p.getByTestId('tour-close').click();
-
     // The name-source select of the worst/best card: no Term fits in an <option>, so the select carries the tip.
     await openExperiment(p, 'entity/budget');
     const type = p.getByTestId('budget-type');

@@ -1,4 +1,5 @@
 /** The app shell: header with the runtime status, the model panel and the live view. */
+import { Term } from '../teach/Term.tsx';
 import { lazy, Suspense, useEffect } from 'react';
 import { ModelPanel } from '../models/ModelPanel.tsx';
 import { ModelsPanel } from '../models/ModelsPanel.tsx';
@@ -74,7 +75,9 @@ export function App() {
       <SkipLink />
       <header className="topbar">
         <div className="brand">
-          <h1>QA Robustness Explorer</h1>
+          <h1>
+            <Term k="extractive-qa">QA</Term> Robustness Explorer
+          </h1>
           <p>Where do extractive question-answering models break? Edit a passage and watch the answer.</p>
         </div>
         <div className="topbar-actions">
