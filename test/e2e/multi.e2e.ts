@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { download, openApp, openExperiment, openSection, ROOT, shot, useApp, useBrowser, useServer, violations } from './harness.ts';
 import { TINY, useTinyHub } from './tiny-hub.ts';
+import { unhelped } from './term-scan.ts';
 
 const server = useServer();
 let tinyBytes: number;
@@ -79,6 +80,8 @@ for (const device of ['wasm', 'webgpu'] as const) {
       expect(await app.page.getByTestId('model-answer-before').count()).toBe(2);
       // Scores read as in the live view: EM and F1 on the 0–100 scale, F1 with one decimal.
       expect(await cards.nth(0).textContent()).toMatch(/· EM (0|100) · F1 \d{1,3}\.\d/);
+      // Every glossary word in the compare view has its help where it appears (issue 41.9).
+      expect(await unhelped(app.page)).toEqual([]);
       expect(app.errors).toEqual([]);
       await shot(app.page, `multi-side-by-side-${device}`);
     });

@@ -3,7 +3,8 @@
  * GPE, RESEMBLE, wrong entity / boundary, C2W, EM … — is wrapped in its Term (hover, focus and tap
  * help) where it appears, or, in a control that cannot hold one (a select's options, a radio, a
  * chart), helped by a tip that explains it (test/e2e/term-scan.ts). Walked over the main views at
- * 1440 px, with a sweep's table and charts; a control's tip shows on focus and Escape closes it.
+ * 1440 px, with a sweep's table, charts and run history, the failure gallery and every tour stop
+ * (the two-model compare view is scanned in multi.e2e.ts); a control's tip shows on focus and Escape closes it.
  */
 import { describe, expect, it } from 'vitest';
 import { openExperiment, openSection, useApp } from './harness.ts';
@@ -40,7 +41,27 @@ describe('every glossary term on screen has its help where it appears', () => {
     await p.getByTestId('sweep-run').click();
     await p.getByTestId('sweep-table').waitFor({ timeout: 240_000 });
     await expect.poll(() => p.getByTestId('sweep-progress').count(), { timeout: 300_000 }).toBe(0);
+    // The CIs are computed after the run and the run is saved after that: scan once both are on screen.
+    await p.getByTestId('sweep-ci-legend').waitFor({ timeout: 120_000 });
+    await p.getByTestId('run-row').first().waitFor({ timeout: 60_000 });
     expect(await unhelped(p)).toEqual([]);
+
+    // The failure gallery (the sweep's broken answers, grouped by perturbation) and every stop of the tour.
+    await p.getByTestId('gallery-toggle').click();
+    await p.getByTestId('gallery-case').first().waitFor();
+    expect((await unhelped(p)).map((m) => `gallery: ${m}`)).toEqual([]);
+    await p.getByTestId('gallery-toggle').click();
+    await p.getByTestId('tour-start').click();
+    const tour: string[] = [];
+    for (let stop = 1; stop <= 30; stop++) {
+      await p.getByTestId('tour-text').waitFor();
+      tour.push(...(await unhelped(p)).map((m) => `tour stop ${stop}: ${m}`));
+      const next = p.getByTestId('tour-next');
+      if ((await next.textContent())?.match(/finish|close|done/i)) break;
+      await next.click();
+    }
+    expect(tour).toEqual([]);
+    await p.getByTestId('tour-close').click();
 
     // The name-source select of the worst/best card: no Term fits in an <option>, so the select carries the tip.
     await openExperiment(p, 'entity/budget');

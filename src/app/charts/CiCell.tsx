@@ -5,7 +5,7 @@
  * legend line under the table. Numbers come from the stats worker (src/core/stats via the store).
  */
 import { DROP_SUFFIX } from '../../core/metrics/drop.ts';
-import { Term } from '../teach/Term.tsx';
+import { Term, TermText } from '../teach/Term.tsx';
 import { ALPHA, budgetKey, ciText, dropCiText, dropNote, mddText, NOT_SIGNIFICANT, pLabelled, significant, type DropStats, type ExperimentCi, type PairedStats } from '../../core/stats/index.ts';
 import { isSmallN } from '../../core/metrics/slices.ts';
 
@@ -94,7 +94,7 @@ export function CiLegend({ ci, seedSpread = false, testid }: { ci: ExperimentCi;
   return (
     <p className="hint ci-legend" data-testid={`${testid}-ci-legend`}>
       Drop = original − perturbed. Its <Term k="CI">95% CI</Term>: {dropCiText(unit)}. The scores&apos; 95% CIs: percentile bootstrap over {unit} (B = {s.bootstrap.toLocaleString('en')}, seed {s.seed}).{' '}
-      <Term k="p-value">p</Term>: unadjusted, of that test ({s.resample === 'passage' ? 'over passage sums, EM and F1' : "McNemar's exact test for EM of single answers"}), exact when few
+      <Term k="p-value">p</Term>: unadjusted, of that test (<TermText text={s.resample === 'passage' ? 'over passage sums, EM and F1' : "McNemar's exact test for EM of single answers"} />), exact when few
       differences are non-zero, else Monte-Carlo ± its error, with rounds added until the error cannot move it across {ALPHA} (a row says when it could).
       {holm ? ` Holm p: adjusted over the ${ci.family} tests of this run; ` : ' '}
       <Term k="n.s.">{NOT_SIGNIFICANT}</Term> = {holm ? 'Holm p' : 'p'} ≥ {ALPHA}: these questions cannot tell the drop from chance{holm ? ' (a row significant only before Holm says so)' : ''}.{' '}

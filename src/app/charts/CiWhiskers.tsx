@@ -2,7 +2,7 @@
  * CI whiskers on the experiment charts (issue 27): wide and bold, so they never read as the narrow
  * thin seed-spread (± std) whiskers beside them, and a note inside the chart (exports carry it).
  */
-import { Term } from '../teach/Term.tsx';
+import { Term, TermText } from '../teach/Term.tsx';
 import type { ExperimentCi, Interval } from '../../core/stats/index.ts';
 
 /** Props of a recharts ErrorBar drawn as a CI whisker: a wide cap and a bold stroke. */
@@ -19,7 +19,7 @@ export function CiWhiskerNote({ ci, what = 'drop' }: { ci: ExperimentCi | null |
   if (!ci) return null;
   return (
     <p className="hint chart-note" data-testid="ci-whisker-note">
-      Whiskers: narrow thin = ± <Term k="seed spread">std over perturbation seeds</Term>; wide bold = <Term k="CI">95% CI</Term> of the {what} over questions
+      Whiskers: narrow thin = ± <Term k="seed spread">std over perturbation seeds</Term>; wide bold = <Term k="CI">95% CI</Term> of the <TermText text={what} /> over questions
       {what === 'drop' ? ' (the inverted sign-flip test: it reaches 0 exactly when the unadjusted p ≥ 0.05)' : ` (percentile bootstrap, B = ${ci.settings.bootstrap.toLocaleString('en')}, seed ${ci.settings.seed})`}.
     </p>
   );

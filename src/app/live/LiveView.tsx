@@ -1,6 +1,6 @@
 /** Type a passage and a question; the answer is highlighted in place and re-computed as you edit. */
 import { useEffect, useRef } from 'react';
-import { Term, TermText } from '../teach/Term.tsx';
+import { Term, TermText, firstUse } from '../teach/Term.tsx';
 import { metricLabel, scorePrediction, scoringLangOf, withScoringLang } from '../../core/data/score.ts';
 import type { Instance } from '../../core/data/types.ts';
 import { segments, type Mark } from './highlight.ts';
@@ -217,6 +217,8 @@ function InstanceHeader() {
   if (!instance) return null;
   const ds = datasets.find((d) => d.id === instance.dataset)?.name ?? instance.dataset;
   const gold = instance.isImpossible ? 'unanswerable' : [...new Set(instance.answers.map((a) => a.text))].join(' · ');
+  // A tag that is a glossary word (PER, GPE, C2W …) carries its help.
+  const first = firstUse();
   return (
     <div className="instance-head" data-testid="instance-head">
       <div>
@@ -226,7 +228,7 @@ function InstanceHeader() {
         {instance.title && <strong> {instance.title}</strong>}
         {instance.tags.map((t) => (
           <span key={t} className="tag">
-            {t}
+            {first(t)}
           </span>
         ))}
       </div>
@@ -251,11 +253,10 @@ function ScoreLine({ prediction }: { prediction: string }) {
   return (
     <>
       <div className={`score score-${verdict.replace(' ', '-')}`} data-testid="score">
-        {formatScore(s)} — {verdict}
+        <TermText text={`${formatScore(s)} — ${verdict}`} />
       </div>
       <div className="hint" data-testid="score-metric">
-        {metricLabel(scoringLangOf(instance))}
-        {lang !== 'auto' && ' (set under Scoring)'}
+        <TermText text={`${metricLabel(scoringLangOf(instance))}${lang !== 'auto' ? ' (set under Scoring)' : ''}`} />
       </div>
     </>
   );

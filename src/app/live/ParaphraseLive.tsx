@@ -2,6 +2,7 @@
  * Live over-sensitivity: type a paraphrase of the open question, or generate one of a kind (seeded),
  * and see the answers to both side by side with a "prediction changed" flag.
  */
+import { Term } from '../teach/Term.tsx';
 import { KIND_LABELS, PARAPHRASE_KINDS, type GeneratedKind } from '../../core/sensitivity/kinds.ts';
 import { datasetParaphrases } from '../../core/sensitivity/dataset-paraphrases.ts';
 import type { Instance } from '../../core/data/types.ts';
@@ -103,7 +104,7 @@ export function ParaphraseLive() {
             <AnswerBox title={`paraphrase · ${KIND_LABELS[row.kind]}`} text={row.paraphrased.text} score={hasGold ? row.paraphrased : null} testid="paraphrase-paraphrased" />
           </div>
           <p data-testid="paraphrase-flag" className={row.differs ? 'flag-changed' : 'flag-same'}>
-            {row.differs ? 'Prediction changed' : 'Same prediction'} · question similarity (F1 of the two questions) {row.similarity.toFixed(2)}
+            {row.differs ? 'Prediction changed' : 'Same prediction'} · question similarity (<Term k="F1" /> of the two questions) {row.similarity.toFixed(2)}
           </p>
         </>
       )}

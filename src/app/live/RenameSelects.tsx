@@ -1,5 +1,5 @@
 /** The target, type, name-source and origin selects shared by the live renaming panel and the experiments. */
-import { Term } from '../teach/Term.tsx';
+import { Term, TermText } from '../teach/Term.tsx';
 import { ENTITY_CHOICES, NAME_SOURCES, ORIGIN_LABELS, ORIGINS, RANDSTR_RULE, RENAME_TARGETS, SOURCE_LABELS, TARGET_LABELS, type EntityChoice, type NameSource, type Origin, type RenameTarget } from '../../core/entity/options.ts';
 
 type Choice = { type: EntityChoice; source: NameSource; origin: Origin; target?: RenameTarget };
@@ -57,7 +57,7 @@ export function RenameSelects({ value, onChange, testid, withType = true, withTa
       </label>
       {value.source === 'randstr' && (
         <span className="hint" data-testid={`${testid}-randstr-rule`}>
-          {RANDSTR_RULE}
+          <TermText text={RANDSTR_RULE} />
         </span>
       )}
       <label>

@@ -3,6 +3,7 @@
  * found in the live Wikipedia history of its article. Each shows the edit as a diff with the
  * answer sentence shaded, and the answers on both passages with their category.
  */
+import { Term, TermText } from '../teach/Term.tsx';
 import { useEffect } from 'react';
 import type { Instance } from '../../core/data/types.ts';
 import { isRevisionPair } from '../../core/formats/pair-kind.ts';
@@ -40,21 +41,28 @@ export function RevisionPanel() {
         <NoiseBeside />
       </section>
     ) : null;
+  const intent = inst.revision.intent;
   return (
     <section className={`entity-panel${busy ? ' busy' : ''}`} data-testid="revision-panel">
       <div className="panel-head">
-        <h3>Revision pair: the next revision of this passage</h3>
+        <h3>
+          <TermText text="Revision pair: the next revision of this passage" />
+        </h3>
         <label className="hint">
           edit intention{' '}
-          <select aria-label="Edit intention" data-testid="revision-intent" value={inst.revision.intent ? wuIntent(inst.revision.intent) : ''} onChange={(e) => useApp.getState().setIntent(e.target.value)}>
-            <option value="">untagged</option>
-            {inst.revision.intent && !(EDIT_INTENTS as readonly string[]).includes(wuIntent(inst.revision.intent)) && <option value={inst.revision.intent}>{inst.revision.intent}</option>}
-            {EDIT_INTENTS.map((i) => (
-              <option key={i} value={i}>
-                {i}
-              </option>
-            ))}
-          </select>
+          <Term k="edit intention">
+            {(tip) => (
+              <select aria-label="Edit intention" aria-describedby={tip} data-testid="revision-intent" value={intent ? wuIntent(intent) : ''} onChange={(e) => useApp.getState().setIntent(e.target.value)}>
+                <option value="">untagged</option>
+                {intent && !(EDIT_INTENTS as readonly string[]).includes(wuIntent(intent)) && <option value={intent}>{intent}</option>}
+                {EDIT_INTENTS.map((i) => (
+                  <option key={i} value={i}>
+                    {i}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Term>
         </label>
         {intentSaved && inst.revision.intent && intentSaved === `${inst.dataset}\u0000${inst.id}\u0000${inst.revision.intent}` && (
           <span className="hint" role="status" data-testid="revision-intent-saved">
@@ -77,7 +85,9 @@ function NoiseBeside() {
   return (
     <div className="noise-beside" data-testid="noise-beside">
       <div className="row wrap">
-        <span>beside synthetic noise:</span>
+        <span>
+          beside <Term k="synthetic noise" />:
+        </span>
         <select aria-label="Noise kind" value={noise.kind} onChange={(e) => setNoiseOptions({ kind: e.target.value as NoiseKind })}>
           {NOISE_KINDS.map((k) => (
             <option key={k} value={k}>

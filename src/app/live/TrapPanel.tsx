@@ -80,7 +80,7 @@ function TrapResult({ row, testid, labels, what = 'trap sentence', lang = 'en' }
       </div>
       <TrapCategory row={row} testid={testid} />
       <p className={row.trapped.hit ? 'score score-wrong' : 'hint'} data-testid={`${testid}-hit`}>
-        {row.trapped.hit ? `The answer landed inside the ${what}.` : `The answer stayed outside the ${what}.`} Similarity of question and {what} ({lang === 'zh' ? 'character F1' : 'token F1'}): {(row.similarity * 100).toFixed(1)}%.
+        {row.trapped.hit ? `The answer landed inside the ${what}.` : `The answer stayed outside the ${what}.`} Similarity of question and {what} (<Term k="F1">{lang === 'zh' ? 'character F1' : 'token F1'}</Term>): {(row.similarity * 100).toFixed(1)}%.
       </p>
     </>
   );

@@ -7,7 +7,7 @@ import { formatBytes } from '../../core/text/bytes.ts';
 import { neuralForComparison, networkNote, SHIPPED_MODEL_ID } from './models.ts';
 import { useOnline } from '../shell/online.ts';
 import { useApp } from '../store/index.ts';
-import { Term } from '../teach/Term.tsx';
+import { Term, TermText } from '../teach/Term.tsx';
 
 /** What the shipped baseline does, in one sentence (the tour and gallery say the same). */
 export const BASELINE_SAYS =
@@ -25,13 +25,16 @@ export function NeuralOffer({ lang = 'en', testid }: { lang?: 'en' | 'zh'; testi
       This runs on the shipped <Term k="lexical baseline" />, which {BASELINE_SAYS}{' '}
       {online ? (
         <>
-          <button type="button" className="small" disabled={loading} data-testid={`${testid}-load`} onClick={() => useApp.getState().loadModel({ kind: 'hub', id: m.id })}>
-            Load {m.title} to compare
-          </button>{' '}
-          <span>({networkNote(m, true, 'the Hugging Face Hub', formatBytes).replace(/^Needs the network: d/, 'd')})</span>
+          {/* The model's name and download go in running text (with their glossary help: SQuAD 1.1, q8, the Hub), not inside the button, where no help fits. */}
+          <TermText text={`To compare, ${m.title} ${networkNote(m, true, 'the Hugging Face Hub', formatBytes).replace(/^Needs the network: d/, 'd')}`} />{' '}
+          <button type="button" className="small" disabled={loading} data-testid={`${testid}-load`} aria-label={`Load it to compare: ${m.title}`} onClick={() => useApp.getState().loadModel({ kind: 'hub', id: m.id })}>
+            Load it to compare
+          </button>
         </>
       ) : (
-        <span data-testid={`${testid}-offline`}>Comparing with a neural model ({m.title}) needs the network: you are offline.</span>
+        <span data-testid={`${testid}-offline`}>
+          <TermText text={`Comparing with a neural model (${m.title}) needs the network: you are offline.`} />
+        </span>
       )}
     </p>
   );

@@ -3,6 +3,7 @@
  * answer marked (letter badge and its own underline style), and per model the answer, its
  * probability, its score and its category (C2W …) against the unperturbed original.
  */
+import { Term, TermText } from '../teach/Term.tsx';
 import { useEffect } from 'react';
 import { scorePrediction } from '../../core/data/score.ts';
 import { PRIMARY, type ModelAnswer } from '../../worker/multi-protocol.ts';
@@ -113,7 +114,7 @@ function AnswerColumn({ answer, inputs }: { answer: ModelAnswer; inputs: Compare
   return (
     <article className="compare-card" data-testid="model-answer" data-key={answer.key}>
       <header>
-        <ModelBadge letter={letter} /> <strong>{info?.id ?? answer.key}</strong> <span className="catalog-id">{info ? `${info.device} · ${info.dtype}` : ''}</span>
+        <ModelBadge letter={letter} /> <strong>{info?.id ?? answer.key}</strong> <span className="catalog-id">{info ? <TermText text={`${info.device} · ${info.dtype}`} /> : ''}</span>
       </header>
       <p className="compare-answer">
         <span data-testid="model-answer-text">{p.text === '' ? '(no answer)' : p.text}</span>{' '}
@@ -127,15 +128,25 @@ function AnswerColumn({ answer, inputs }: { answer: ModelAnswer; inputs: Compare
       <p>
         {cat ? (
           <span className={`cat-chip cat-${cat}`} data-testid="model-category">
-            {cat}
+            <Term k={cat} />
           </span>
         ) : (
           <span className="hint" data-testid="model-category">
             {inputs.before ? 'no gold answer' : 'no perturbation yet'}
           </span>
         )}
-        {score && <span className="hint"> · {formatScore(score)}</span>}
-        {answer.windowsPerSecond !== null && <span className="hint"> · {answer.windowsPerSecond.toFixed(1)} windows/s</span>}
+        {score && (
+          <span className="hint">
+            {' '}
+            · <TermText text={formatScore(score)} />
+          </span>
+        )}
+        {answer.windowsPerSecond !== null && (
+          <span className="hint">
+            {' '}
+            · {answer.windowsPerSecond.toFixed(1)} <Term k="windows/s" />
+          </span>
+        )}
       </p>
       <button type="button" className="small" aria-pressed={open} onClick={() => useApp.getState().openTokenView(open ? null : answer.key)} data-testid="token-view-toggle">
         {open ? 'Hide token view' : 'Token view'}

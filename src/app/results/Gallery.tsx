@@ -29,7 +29,7 @@ export function Gallery() {
         </button>
       </div>
       <p className="hint">
-        Every question that was answered correctly on its passage and wrongly on the perturbed one, from every experiment (revision pairs, synthetic noise, traps, entity sweeps, worst/best renamings, universal names, paraphrases — at most 40 per run) and from live renamings and pairs, kept in this browser.
+        <TermText text="Every question that was answered correctly on its passage and wrongly on the perturbed one, from every experiment (revision pairs, synthetic noise, traps, entity sweeps, worst/best renamings, universal names, paraphrases — at most 40 per run) and from live renamings and pairs, kept in this browser." />
       </p>
       <NeuralOffer testid="gallery-neural" />
       <div className="gallery-tools">

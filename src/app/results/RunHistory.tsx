@@ -2,6 +2,7 @@
  * The run history: every saved run (kind, data, N, model, precision, device, date, partial), reopened
  * with its record, tables and charts, deleted (after a confirm), or two of one kind side by side (RunCompare.tsx).
  */
+import { firstUse } from '../teach/Term.tsx';
 import { SavedRunSlices } from '../experiments/ExperimentSlices.tsx';
 import { useEffect, useState } from 'react';
 import { describeRun, type RunRecord } from '../../core/results/run-record.ts';
@@ -39,6 +40,8 @@ export function RunHistory() {
   const [confirming, setConfirming] = useState<string | null>(null);
   useEffect(() => refreshRuns(), [refreshRuns]);
   const picked = compare.map((id) => runs.find((r) => r.id === id)).filter((r): r is SavedRunInfo => r !== undefined);
+  // Precision and device are wrapped at their first row only: a column of 'fp32' needs its help once.
+  const first = firstUse();
   return (
     <section className="card" data-testid="run-history" aria-labelledby="run-history-title">
       <h3 id="run-history-title">Run history</h3>
@@ -81,7 +84,7 @@ export function RunHistory() {
                   <td className="wrap-anywhere">
                     {r.run.model}{' '}
                     <span className="sub">
-                      {r.run.dtype} · {r.run.device.toUpperCase()}
+                      {first(r.run.dtype)} · {first(r.run.device === 'webgpu' ? 'WebGPU' : 'WASM', r.run.device.toUpperCase())}
                     </span>
                   </td>
                   <td>{r.partial ? <span className="partial-flag">partial</span> : 'complete'}</td>

@@ -3,6 +3,7 @@
  * other than the defaults (a `?hub=` or `?wiki=` link can point the app anywhere, so say where).
  * Each can be dismissed (Escape too); a host banner dismissed comes back for another host.
  */
+import { Term } from '../teach/Term.tsx';
 import { useState } from 'react';
 import { hostLabel, isOtherHub, isOtherWiki } from '../workers/hosts.ts';
 import { DEFAULT_REMOTE_HOST } from '../store/runtime-slice.ts';
@@ -47,7 +48,7 @@ export function StatusBanners() {
             </button>
           }
         >
-          Models are downloaded from <strong>{hostLabel(hub)}</strong>, not from the Hugging Face Hub.
+          Models are downloaded from <strong>{hostLabel(hub)}</strong>, not from the <Term k="Hugging Face Hub" />.
         </Notice>
       )}
       {otherWiki && (

@@ -43,14 +43,14 @@ export function Tour() {
         </ol>
       </nav>
       <h2 id="tour-title" ref={heading} tabIndex={-1} data-testid="tour-title">
-        Stop {step + 1} of {TOUR_STOPS.length}: {stop.title}
+        Stop {step + 1} of {TOUR_STOPS.length}: <TermText text={stop.title} />
       </h2>
       <p data-testid="tour-text">
         <TermText text={stop.text} />
       </p>
       <NeuralOffer lang={stop.id === 'chinese' ? 'zh' : 'en'} testid="tour-neural" />
       <div className="try" data-testid="tour-try">
-        <strong>Try it yourself:</strong> {stop.tryIt}
+        <strong>Try it yourself:</strong> <TermText text={stop.tryIt} />
         <div aria-live="polite" className={done ? 'try-done' : 'hint'} data-testid="tour-try-status">
           {done ? '✓ Done — see how the answers changed, then go on.' : 'The live view below is yours to change.'}
         </div>
