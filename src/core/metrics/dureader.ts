@@ -11,6 +11,7 @@
 
 import { pyFormatFixed } from './pyjson.ts';
 import { pySplit, SquadEvalError, type SquadDataset, type SquadPredictions } from './squad.ts';
+import { inCjkRanges } from '../qa/offsets.ts';
 
 /** DuReader-robust's sp_char. '……' is a two-character entry, so it never matches one character. */
 export const DUREADER_PUNCTUATION: readonly string[] = [
@@ -38,16 +39,7 @@ export function normalizeZh(s: string): string {
 
 /** DuReader-robust's `_is_chinese_char` (BERT's ranges, Extension E from 0x2B820); not offsets.ts isCjkIdeograph, which follows HF tokenizers' 0x2B920. */
 function isChineseChar(cp: number): boolean {
-  return (
-    (cp >= 0x4e00 && cp <= 0x9fff) ||
-    (cp >= 0x3400 && cp <= 0x4dbf) ||
-    (cp >= 0x20000 && cp <= 0x2a6df) ||
-    (cp >= 0x2a700 && cp <= 0x2b73f) ||
-    (cp >= 0x2b740 && cp <= 0x2b81f) ||
-    (cp >= 0x2b820 && cp <= 0x2ceaf) ||
-    (cp >= 0xf900 && cp <= 0xfaff) ||
-    (cp >= 0x2f800 && cp <= 0x2fa1f)
-  );
+  return inCjkRanges(cp, 0x2b820);
 }
 
 /** DuReader-robust `_tokenize_chinese_chars`: CJK chars and '=' alone, other runs kept whole (spaces included). Example: tokenizeChineseChars('在2020 年') → ['在', '2020 ', '年']. */

@@ -81,13 +81,18 @@ function codePointEnd(s: string, i: number): number {
  * astral ones; isolateAstralCjk puts the spaces in before it runs.
  */
 export function isCjkIdeograph(cp: number): boolean {
+  return inCjkRanges(cp, 0x2b920);
+}
+
+/** BERT's CJK ideograph ranges with Extension E starting at `extE` (HF tokenizers 0x2B920, DuReader's script 0x2B820). */
+export function inCjkRanges(cp: number, extE: number): boolean {
   return (
     (cp >= 0x4e00 && cp <= 0x9fff) ||
     (cp >= 0x3400 && cp <= 0x4dbf) ||
     (cp >= 0x20000 && cp <= 0x2a6df) ||
     (cp >= 0x2a700 && cp <= 0x2b73f) ||
     (cp >= 0x2b740 && cp <= 0x2b81f) ||
-    (cp >= 0x2b920 && cp <= 0x2ceaf) ||
+    (cp >= extE && cp <= 0x2ceaf) ||
     (cp >= 0xf900 && cp <= 0xfaff) ||
     (cp >= 0x2f800 && cp <= 0x2fa1f)
   );
