@@ -5,9 +5,11 @@
  * legend line under the table. Numbers come from the stats worker (src/core/stats via the store).
  */
 import { DROP_SUFFIX } from '../../core/metrics/drop.ts';
+import type { ReactNode } from 'react';
 import { Term, TermText } from '../teach/Term.tsx';
 import { ALPHA, budgetKey, ciText, dropCiText, dropNote, mddText, NOT_SIGNIFICANT, pLabelled, significant, type DropStats, type ExperimentCi, type PairedStats } from '../../core/stats/index.ts';
 import { isSmallN } from '../../core/metrics/slices.ts';
+import { pct } from './Chart.tsx';
 
 /** The header cells the CI columns add, after a table's own drop column. */
 export function CiHeads() {
@@ -144,6 +146,21 @@ export function FigureCi({ stats, side, testid }: { stats: PairedStats | null | 
     <span className="ci-note" data-testid={testid}>
       <br />F1 <Term k="CI">CI</Term> {ciText(stats[side].f1)}
     </span>
+  );
+}
+
+/** A table row of one side's EM / F1 with its F1 CI, e.g. the original or the trapped passage of a trap run. */
+export function ScoreCiRow({ label, score, stats, side, testid, scoreTestid }: { label: ReactNode; score: { em: number; f1: number }; stats: PairedStats | null | undefined; side: 'original' | 'perturbed'; testid: string; scoreTestid?: string }) {
+  return (
+    <tr>
+      <td>{label}</td>
+      <td>
+        <span data-testid={scoreTestid}>
+          {pct(score.em)} / {pct(score.f1)}
+        </span>
+        <FigureCi stats={stats} side={side} testid={testid} />
+      </td>
+    </tr>
   );
 }
 

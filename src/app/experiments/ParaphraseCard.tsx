@@ -15,7 +15,7 @@ import { DPR_CI_KEY, PARAPHRASE_CI_KEY, withParaphraseCi } from '../../core/expe
 import { countOf } from '../../core/text/plural.ts';
 import { ciFor } from '../store/ci-slice.ts';
 import { CiControl, useCiError } from '../charts/CiControl.tsx';
-import { CiLegend, CiStatus, DropRow, FigureCi } from '../charts/CiCell.tsx';
+import { CiLegend, CiStatus, DropRow, ScoreCiRow } from '../charts/CiCell.tsx';
 import { ParaphraseSlices } from './ExperimentSlices.tsx';
 import { Chart, pct } from '../charts/Chart.tsx';
 import { SMALL_BAR_OPACITY, SmallLegend, SmallMark, smallLabel, smallTip } from '../charts/SmallMark.tsx';
@@ -158,24 +158,8 @@ export function DprResults({ sum, ci }: { sum: DprSummary; ci?: ExperimentCi | n
               )}
             </td>
           </tr>
-          <tr>
-            <td>{pool}EM / F1 original questions (once per paraphrase)</td>
-            <td>
-              <span data-testid="paraphrase-original-score">
-                {pct(sum.original.em)} / {pct(sum.original.f1)}
-              </span>
-              <FigureCi stats={st} side="original" testid="paraphrase-ci-original" />
-            </td>
-          </tr>
-          <tr>
-            <td>{pool}EM / F1 paraphrases</td>
-            <td>
-              <span data-testid="paraphrase-paraphrased-score">
-                {pct(sum.paraphrased.em)} / {pct(sum.paraphrased.f1)}
-              </span>
-              <FigureCi stats={st} side="perturbed" testid="paraphrase-ci-perturbed" />
-            </td>
-          </tr>
+          <ScoreCiRow label={<>{pool}EM / F1 original questions (once per paraphrase)</>} score={sum.original} stats={st} side="original" testid="paraphrase-ci-original" scoreTestid="paraphrase-original-score" />
+          <ScoreCiRow label={<>{pool}EM / F1 paraphrases</>} score={sum.paraphrased} stats={st} side="perturbed" testid="paraphrase-ci-perturbed" scoreTestid="paraphrase-paraphrased-score" />
           <DropRow stats={[st]} testid="paraphrase" />
           <tr>
             <td>{pool}EM / F1 original questions, each once ({countOf(sum.questions, 'question')}; another weighting, not compared above)</td>

@@ -25,7 +25,7 @@ import { TRAPS_CI_KEY, withTrapCi } from '../../core/experiments/traps/ci.ts';
 import { ADVERSARIAL_CI_KEY, withAdversarialCi } from '../../core/experiments/adversarial/ci.ts';
 import { ciFor } from '../store/ci-slice.ts';
 import { CiControl, useCiError } from '../charts/CiControl.tsx';
-import { CiLegend, CiStatus, DropCi, DropRow, FigureCi } from '../charts/CiCell.tsx';
+import { CiLegend, CiStatus, DropCi, DropRow, FigureCi, ScoreCiRow } from '../charts/CiCell.tsx';
 import { inBarOrder } from '../charts/nothing-to-draw.ts';
 
 /** Bar colours: the original passage in the shared grey, the trapped one in the trap colour's line. */
@@ -215,22 +215,8 @@ export function TrapResults({ sum, ci }: { sum: TrapSummary; ci?: ExperimentCi |
           </tr>
         </thead>
         <tbody>
-          <tr>
-            <td>original passage</td>
-            <td>
-              {pct(sum.original.em)} / {pct(sum.original.f1)}
-              <FigureCi stats={st} side="original" testid="traps-ci-original" />
-            </td>
-          </tr>
-          <tr>
-            <td>with the trap</td>
-            <td>
-              <span data-testid="traps-trapped">
-                {pct(sum.trapped.em)} / {pct(sum.trapped.f1)}
-              </span>
-              <FigureCi stats={st} side="perturbed" testid="traps-ci-perturbed" />
-            </td>
-          </tr>
+          <ScoreCiRow label="original passage" score={sum.original} stats={st} side="original" testid="traps-ci-original" />
+          <ScoreCiRow label="with the trap" score={sum.trapped} stats={st} side="perturbed" testid="traps-ci-perturbed" scoreTestid="traps-trapped" />
           <DropRow stats={[st]} testid="traps" />
           <tr>
             <td>answers inside the trap</td>
