@@ -105,23 +105,20 @@ export async function withPassages(t: PassageTables, rows: readonly (StoredRow |
   return rows.map((x) => (x ? restored(x, (key) => text.get(`${x.dataset}\u0000${key}`)) : undefined));
 }
 
+/** A stored part (revision, adversarial link) with the passage its `ref` names put back as `field`; null when that passage is missing; as it is when it carries its text. */
+function withText<T>(part: object | undefined, ref: string, field: string, text: (key: string) => string | undefined): T | undefined | null {
+  if (!part || !(ref in part)) return part as T | undefined;
+  const { [ref]: key, ...rest } = part as Record<string, unknown>;
+  const found = text(key as string);
+  return found === undefined ? null : ({ ...rest, [field]: found } as T);
+}
+
 /** A stored row with its passages put back by `text` (undefined when one is missing). */
 function restored(x: StoredRow, text: (key: string) => string | undefined): Instance | undefined {
   const { revision, adversarial, ...row } = x;
-  let pair: RevisionPair | undefined;
-  if (revision && 'passage' in revision) {
-    const { passage: key, ...rest } = revision;
-    const edited = text(key);
-    if (edited === undefined) return undefined;
-    pair = { ...rest, context: edited };
-  } else pair = revision;
-  let link: AdversarialLink | undefined;
-  if (adversarial && 'originalPassage' in adversarial) {
-    const { originalPassage: key, ...rest } = adversarial;
-    const original = text(key);
-    if (original === undefined) return undefined;
-    link = { ...rest, originalContext: original };
-  } else link = adversarial;
+  const pair = withText<RevisionPair>(revision, 'passage', 'context', text);
+  const link = withText<AdversarialLink>(adversarial, 'originalPassage', 'originalContext', text);
+  if (pair === null || link === null) return undefined;
   const linked = { ...(pair ? { revision: pair } : {}), ...(link ? { adversarial: link } : {}) };
   if ('context' in row) return { ...row, ...linked };
   const { passage: key, ...rest } = row;
