@@ -21,8 +21,13 @@ export class TextSink {
     this.file = new AtomicFile(path);
   }
 
-  /** Appends text; flushes when the buffer is large. */
-  write(s: string): void {
+  /** Appends text (buffered; flushed when the buffer is large) or bytes (written at once, after what is buffered). */
+  write(s: string | Uint8Array): void {
+    if (typeof s !== 'string') {
+      this.flush();
+      this.file.write(s);
+      return;
+    }
     this.parts.push(s);
     this.size += s.length;
     if (this.size >= 1 << 16) this.flush();

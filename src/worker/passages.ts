@@ -4,18 +4,22 @@
  * `passage` instead of carrying its own copy: 2,000 questions on a 1 MB passage were 2 GB of rows
  * and ran out of memory (issue 40.2). Rows written before v7 still carry `context` and are read as
  * they are. A revision pair's edited passage is stored the same way (its `revision.passage`): the
- * questions of one edited paragraph share it too. Every reader of stored rows goes through
- * `withPassages`, which puts the passages back.
+ * questions of one edited paragraph share it too; so is an adversarial variant's original passage
+ * (its `adversarial.originalPassage`, the original question's own passage row). Every reader of
+ * stored rows goes through `withPassages`, which puts the passages back.
  */
 import type { Table } from 'dexie';
-import type { Instance, RevisionPair } from '../core/data/types.ts';
+import type { AdversarialLink, Instance, RevisionPair } from '../core/data/types.ts';
 import { sha256Hex } from '../core/data/content-hash.ts';
 
 /** A revision pair as stored: its edited passage named by `passage`, or carried in `context` (rows written before issue 40.2). */
 export type StoredRevision = RevisionPair | (Omit<RevisionPair, 'context'> & { passage: string });
 
+/** An adversarial link as stored: its original passage named by `originalPassage`, or carried in `originalContext` (null, or rows written before). */
+export type StoredAdversarial = AdversarialLink | (Omit<AdversarialLink, 'originalContext'> & { originalPassage: string });
+
 /** A question as stored: since v7 without its passage, which `passage` names; before v7 with its `context`. */
-export type StoredRow = Instance | (Omit<Instance, 'context' | 'revision'> & { passage: string; revision?: StoredRevision });
+export type StoredRow = Instance | (Omit<Instance, 'context' | 'revision' | 'adversarial'> & { passage: string; revision?: StoredRevision; adversarial?: StoredAdversarial });
 
 /** One distinct passage of a dataset. */
 export interface StoredPassage {
@@ -50,11 +54,15 @@ export async function toStored(instances: readonly Instance[], keys: Map<string,
     if (!saved.has(key) && !passages.has(key)) passages.set(key, { dataset, key, context });
     return key;
   };
-  for (const { context, revision, ...rest } of instances) {
+  for (const { context, revision, adversarial, ...rest } of instances) {
     const row: StoredRow = { ...rest, passage: await keyOf(rest.dataset, context) };
     if (revision) {
       const { context: edited, ...pair } = revision;
       row.revision = { ...pair, passage: await keyOf(rest.dataset, edited) };
+    }
+    if (adversarial) {
+      const { originalContext, ...link } = adversarial;
+      row.adversarial = originalContext === null ? adversarial : { ...link, originalPassage: await keyOf(rest.dataset, originalContext) };
     }
     rows.push(row);
   }
@@ -76,8 +84,12 @@ export function storedBytes(rows: readonly StoredRow[], passages: readonly Store
 
 /** Whether a row carries its own passage (written before v7). */
 const carriesPassage = (x: StoredRow): x is Instance => 'context' in x;
-/** The key of a row's stored passage and its revision's stored edited passage, where they are stored apart. */
-const refsOf = (x: StoredRow): string[] => [...(carriesPassage(x) ? [] : [x.passage]), ...(x.revision && 'passage' in x.revision ? [x.revision.passage] : [])];
+/** The keys of a row's stored passage, its revision's edited passage and its adversarial original's passage, where they are stored apart. */
+const refsOf = (x: StoredRow): string[] => [
+  ...(carriesPassage(x) ? [] : [x.passage]),
+  ...(x.revision && 'passage' in x.revision ? [x.revision.passage] : []),
+  ...(x.adversarial && 'originalPassage' in x.adversarial ? [x.adversarial.originalPassage] : []),
+];
 
 /**
  * The instances of stored rows, each with its passage put back (one shared string per passage) —
@@ -93,21 +105,25 @@ export async function withPassages(t: PassageTables, rows: readonly (StoredRow |
   return rows.map((x) => (x ? restored(x, (key) => text.get(`${x.dataset}\u0000${key}`)) : undefined));
 }
 
+/** A stored part (revision, adversarial link) with the passage its `ref` names put back as `field`; null when that passage is missing; as it is when it carries its text. */
+function withText<T>(part: object | undefined, ref: string, field: string, text: (key: string) => string | undefined): T | undefined | null {
+  if (!part || !(ref in part)) return part as T | undefined;
+  const { [ref]: key, ...rest } = part as Record<string, unknown>;
+  const found = text(key as string);
+  return found === undefined ? null : ({ ...rest, [field]: found } as T);
+}
+
 /** A stored row with its passages put back by `text` (undefined when one is missing). */
 function restored(x: StoredRow, text: (key: string) => string | undefined): Instance | undefined {
-  const { revision, ...row } = x;
-  let pair: RevisionPair | undefined;
-  if (revision && 'passage' in revision) {
-    const { passage: key, ...rest } = revision;
-    const edited = text(key);
-    if (edited === undefined) return undefined;
-    pair = { ...rest, context: edited };
-  } else pair = revision;
-  const withPair = pair ? { revision: pair } : {};
-  if ('context' in row) return { ...row, ...withPair };
+  const { revision, adversarial, ...row } = x;
+  const pair = withText<RevisionPair>(revision, 'passage', 'context', text);
+  const link = withText<AdversarialLink>(adversarial, 'originalPassage', 'originalContext', text);
+  if (pair === null || link === null) return undefined;
+  const linked = { ...(pair ? { revision: pair } : {}), ...(link ? { adversarial: link } : {}) };
+  if ('context' in row) return { ...row, ...linked };
   const { passage: key, ...rest } = row;
   const context = text(key);
-  return context === undefined ? undefined : { ...rest, context, ...withPair };
+  return context === undefined ? undefined : { ...rest, context, ...linked };
 }
 
 /** Every question of a dataset, passages put back. */

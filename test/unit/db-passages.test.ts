@@ -2,7 +2,8 @@
  * Passages stored once (issue 40.2, schema v7): a dataset's questions on one passage share one row
  * of the `passages` table, every reader gets the instances back as imported, removal takes the
  * passages with the rows, and databases written before v7 (rows carrying `context`) still read.
- * A revision pair's edited passage is stored once the same way.
+ * A revision pair's edited passage is stored once the same way, and so is an adversarial variant's
+ * original passage (adversarial.originalContext).
  */
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
@@ -127,6 +128,43 @@ describe('revision pairs store their edited passage once too', () => {
     expect(await readQuestions(db, [['d', 'q0'], ['e', 'q1']])).toEqual([before, paired(1, EDITED, 'e')]);
     await db.passages.delete(['e', await passageKey(EDITED)]);
     expect(await readQuestions(db, [['e', 'q1']])).toEqual([undefined]);
+  });
+});
+
+describe('adversarial variants store their original passage once (adversarial.originalContext)', () => {
+  /** Variant k of question q0 on BIG: BIG with a sentence appended, linked to the original passage (or to none: null). */
+  const variant = (k: number, originalContext: string | null = BIG): Instance => ({
+    ...on(`${BIG} Sentence ${k}.`, 0),
+    id: `q0-turk${k}`,
+    adversarial: { originalId: 'q0', suffix: `turk${k}`, originalContext, inserted: originalContext === null ? null : { start: BIG.length + 1, end: BIG.length + 12 } },
+  });
+
+  it('an original and 20 variants of its 116,000-character passage: the original passage is one row, no question row carries it', async () => {
+    const db = freshDb();
+    const xs = [on(BIG, 0), ...Array.from({ length: 20 }, (_, k) => variant(k))];
+    const r = await imported(db, 'd', xs, 7);
+    // The original passage once (shared by the original and every link), each variant's own passage once.
+    expect(await db.passages.count()).toBe(21);
+    expect(JSON.stringify(await db.instances.toArray()).length).toBeLessThan(21 * 500);
+    expect(r.bytes).toBeLessThan(21 * (BIG.length + 100) + 21 * 500);
+    expect(sortById(await readDataset(db, 'd'))).toEqual(sortById(xs));
+  });
+
+  it('links without an original (null) and rows written with the original passage in the row (before) read as they are', async () => {
+    const db = freshDb();
+    await imported(db, 'd', [variant(1, null)]);
+    const before = variant(2, 'An older original.');
+    const { context, ...rest } = before;
+    await db.passages.put({ dataset: 'd', key: await passageKey(context), context });
+    await db.instances.put({ ...rest, passage: await passageKey(context) });
+    expect(await readQuestions(db, [['d', 'q0-turk1'], ['d', 'q0-turk2']])).toEqual([variant(1, null), before]);
+  });
+
+  it('a variant whose original passage is missing reads as no question', async () => {
+    const db = freshDb();
+    await imported(db, 'd', [variant(1, 'Only the link names this passage.')]);
+    await db.passages.delete(['d', await passageKey('Only the link names this passage.')]);
+    expect(await readQuestions(db, [['d', 'q0-turk1']])).toEqual([undefined]);
   });
 });
 

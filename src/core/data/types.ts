@@ -33,6 +33,12 @@ export interface TrapVariant {
   answers: GoldAnswer[];
   /** Where the trap sentence is in `context`. */
   trap: { start: number; end: number };
+  /**
+   * How `context` was made when it is the question's passage with text inserted (insertTrap):
+   * `text` (the sentence with its spaces) at UTF-16 offset `at`, so a file writer shifts the
+   * passage's offsets and JSON instead of reading a 1 MB copy per question (issue 40.2).
+   */
+  splice?: { at: number; text: string };
 }
 
 /** Metadata keys a file gives a question beyond the fields read (e.g. domain, source), scalar values only. */

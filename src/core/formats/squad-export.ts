@@ -34,13 +34,17 @@ export function instancesToSquad(instances: readonly Instance[], versionTwo?: bo
       para = { p: { context: i.context, qas: [] }, cps: codePointMapper(i.context) };
       article.paragraphs.push(para.p);
     }
-    const { cps } = para;
-    const qa: SquadQA = { id: i.id, question: i.question, answers: i.answers.map((x) => ({ text: x.text, answer_start: cps.toCodePoint(x.start) })) };
-    if (v2) qa.is_impossible = i.isImpossible;
-    // A user's correction of the answer's entity type travels with the question (answerTypeOf reads it back).
-    const corrected = fileAnswerType(i.meta);
-    if (corrected) Object.assign(qa, { answer_type: corrected });
-    para.p.qas.push(qa);
+    para.p.qas.push(squadQa(i, para.cps, v2));
   }
   return { version: v2 ? 'v2.0' : 'v1.1', data: articles };
+}
+
+/** One question as a SQuAD qa, its answer starts converted by its passage's mapper `cps` (code points); `v2` adds is_impossible. */
+export function squadQa(i: Instance, cps: CodePointMapper, v2: boolean): SquadQA {
+  const qa: SquadQA = { id: i.id, question: i.question, answers: i.answers.map((x) => ({ text: x.text, answer_start: cps.toCodePoint(x.start) })) };
+  if (v2) qa.is_impossible = i.isImpossible;
+  // A user's correction of the answer's entity type travels with the question (answerTypeOf reads it back).
+  const corrected = fileAnswerType(i.meta);
+  if (corrected) Object.assign(qa, { answer_type: corrected });
+  return qa;
 }

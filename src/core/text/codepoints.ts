@@ -59,7 +59,7 @@ function astralStarts(s: string): Int32Array {
 }
 
 /** How many entries of ascending `xs` satisfy `below(x)` (a prefix of xs), by binary search. */
-function countWhile(xs: Int32Array, below: (x: number, k: number) => boolean): number {
+export function countWhile(xs: Int32Array, below: (x: number, k: number) => boolean): number {
   let lo = 0;
   let hi = xs.length;
   while (lo < hi) {
@@ -80,6 +80,11 @@ export const mapperBuilds = { count: 0 };
  */
 export function codePointMapper(s: string): CodePointMapper {
   mapperBuilds.count++;
+  return indexCodePoints(s);
+}
+
+/** codePointMapper's work, uncounted (a trap sentence's own index in splicedMapper is not a passage's). */
+function indexCodePoints(s: string): CodePointMapper {
   const pairs = astralStarts(s);
   if (pairs.length === 0) return { toCodePoint: (i) => cp(Math.min(Math.max(0, i), s.length)), fromCodePoint: (c) => char(Math.min(Math.max(0, c), s.length)) };
   const n = s.length - pairs.length;
@@ -105,6 +110,49 @@ export function isAtCodePoint(context: string, text: string, start: number, map:
   if (!Number.isInteger(start) || start < 0) return false;
   const u16 = map.fromCodePoint(start);
   return map.toCodePoint(u16) === start && context.startsWith(text, u16) && u16 + text.length <= context.length;
+}
+
+/** True for a UTF-16 high (first) half of a surrogate pair; false for NaN (past either end). */
+const isHigh = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
+/** True for a UTF-16 low (second) half of a surrogate pair. */
+const isLow = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
+
+/**
+ * Whether inserting `inserted` into `base` at UTF-16 offset `at` leaves every character of both
+ * whole: no pair of `base` is split and no lone half of either side joins one of the other, so the
+ * result's characters are base's before `at`, then inserted's, then base's after (what lets its
+ * offsets and JSON be derived from the parts), e.g. keepsPairs('😀', 1, 'x') === false.
+ */
+export function keepsPairs(base: string, at: number, inserted: string): boolean {
+  const before = base.charCodeAt(at - 1);
+  const after = base.charCodeAt(at);
+  return !(isHigh(before) && isLow(after)) && !(isHigh(before) && isLow(inserted.charCodeAt(0))) && !(isHigh(inserted.charCodeAt(inserted.length - 1)) && isLow(after));
+}
+
+/**
+ * The mapper of base.slice(0, at) + inserted + base.slice(at) from base's own mapper, without
+ * reading the passage again: a trap sentence put into a 1 MB passage shifts the passage's
+ * offsets instead of re-scanning it per question (issue 40.2). Offsets past the insertion move by
+ * its length in each unit; inside it, they count from its start. Where the insertion splits or
+ * joins a surrogate pair (keepsPairs false) the whole string is indexed, as codePointMapper does.
+ */
+export function splicedMapper(base: string, baseMap: CodePointMapper, at: number, inserted: string): CodePointMapper {
+  if (!keepsPairs(base, at, inserted)) return codePointMapper(base.slice(0, at) + inserted + base.slice(at));
+  const ins = indexCodePoints(inserted);
+  const len = inserted.length;
+  const atCp: number = baseMap.toCodePoint(at);
+  const insCp: number = ins.toCodePoint(len);
+  return {
+    toCodePoint: (i) => {
+      const u = Math.min(Math.max(0, i), base.length + len);
+      if (u <= at) return baseMap.toCodePoint(u);
+      return cp(u >= at + len ? baseMap.toCodePoint(u - len) + insCp : atCp + ins.toCodePoint(u - at));
+    },
+    fromCodePoint: (c) => {
+      if (c <= atCp) return baseMap.fromCodePoint(c);
+      return char(c >= atCp + insCp ? baseMap.fromCodePoint(c - insCp) + len : at + ins.fromCodePoint(c - atCp));
+    },
+  };
 }
 
 let lastMapper: { s: string; map: CodePointMapper } | null = null;

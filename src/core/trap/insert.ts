@@ -33,7 +33,7 @@ export function insertionPoint(context: string, answers: readonly GoldAnswer[], 
 /**
  * The passage with `sentence` inserted at `position`, a space between it and its neighbours (none
  * next to Chinese), and every answer moved, e.g. insertTrap({ context: 'A b.', answers: [{ text: 'b', start: 2 }] }, 'T x.', 'start')
- * → { context: 'T x. A b.', answers: [{ text: 'b', start: 7 }], trap: { start: 0, end: 4 } }.
+ * → { context: 'T x. A b.', answers: [{ text: 'b', start: 7 }], trap: { start: 0, end: 4 }, splice: { at: 0, text: 'T x. ' } }.
  * Null for an empty sentence or a point inside an answer.
  */
 export function insertTrap(inst: Pick<Instance, 'context' | 'answers'>, sentence: string, position: TrapPosition): TrapVariant | null {
@@ -46,12 +46,14 @@ export function insertTrap(inst: Pick<Instance, 'context' | 'answers'>, sentence
   const lead = before !== '' && !/\s$/.test(before) && !CJK.test(before.slice(-1) + (text[0] ?? '')) ? ' ' : '';
   const tail = after !== '' && !/^\s/.test(after) && !CJK.test(text.slice(-1) + (after[0] ?? '')) ? ' ' : '';
   const start = at + lead.length;
-  const shift = lead.length + text.length + tail.length;
+  const inserted = lead + text + tail;
+  const shift = inserted.length;
   return {
-    context: before + lead + text + tail + after,
+    context: before + inserted + after,
     // An answer at the insertion point itself starts after the trap (answers never sit inside it).
     answers: inst.answers.map((a) => (a.start >= at && a.text !== '' ? { ...a, start: a.start + shift } : { ...a })),
     trap: { start, end: start + text.length },
+    splice: { at, text: inserted },
   };
 }
 
