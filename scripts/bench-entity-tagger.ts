@@ -14,7 +14,7 @@ import { importFile } from '../src/core/formats/index.ts';
 import { answerEntityType, compromiseAnswerType, compromiseType } from '../src/core/ner/answer-type.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const labelFile = JSON.parse(readFileSync(join(root, 'scripts/data/answer-entity-labels.json'), 'utf8')) as { source: string; labels: Record<string, string>; heldOut: Record<string, string> };
+const labelFile = JSON.parse(readFileSync(join(root, 'scripts/data/answer-entity-labels.json'), 'utf8')) as { source: string; labels: Record<string, string>; heldOut: Record<string, string>; gpePredictions: { tune: Record<string, string>; heldOut: Record<string, string> } };
 const file = process.argv[2] ?? resolve(root, '../shared/data', labelFile.source);
 if (!existsSync(file)) {
   console.log(`No ${file}: the benchmark reads real SQuAD dev passages from ../shared/data, which this machine lacks.`);
@@ -53,6 +53,10 @@ for (const [name, tag] of TAGGERS) {
   const byId = new Map(typed.map((x) => [x.id, x.answerType]));
   for (const [split, labels] of SPLITS) {
     console.log(`  ${split}: ${TYPES.map((t) => scores(t, labels, byId)).join('; ')}`);
+  }
+  // A precision sample: the answers one frozen version of the rules typed GPE (recall means nothing there).
+  for (const split of ['tune', 'heldOut'] as const) {
+    console.log(`  GPE-prediction sample, ${split === 'tune' ? 'tuning half' : 'held-out half'}: ${scores('GPE', labelFile.gpePredictions[split], byId).replace(/ R \S+ \(\d+\/\d+\)/, '')}`);
   }
 }
 

@@ -41,6 +41,10 @@ const CASES: [string, string, string, 'PER' | 'ORG' | 'GPE' | 'other'][] = [
   ['Oligocene', 'During the Oligocene the forest was narrow.', 'During which period was the forest narrow?', 'other'],
   ['left Graz', 'In December he left Graz for good.', 'What did he do in December?', 'other'],
   ['1867', 'The treaty was signed in 1867.', 'When was it signed?', 'other'],
+  // A piece of a longer name the passage goes on with (issue 42.3, GPE precision): no entity of its own.
+  ['Orange', 'Many commute to L.A. and Orange Counties each day.', 'Which other county do many commute to?', 'other'],
+  ['Sunnyside', 'It is the home of the Sunnyside Country Club, which keeps a golf course.', 'Where is the country club?', 'other'],
+  ['Fresno', 'The depot is in Fresno. Trains leave daily.', 'Where is the depot?', 'GPE'],
 ];
 
 describe('answerEntityType with its passage and question (issue 42.1)', () => {

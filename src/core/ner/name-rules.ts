@@ -107,6 +107,11 @@ function isNorp(words: readonly string[]): boolean {
   return words.length === 1 && /(?:ist|ic|ian|ish|ese)$/.test(last) && !placeKind(words[0] ?? '');
 }
 
+/** Whether the passage continues a name that ends at `end` with another capitalised word of it (same sentence, no punctuation between), e.g. 'Orange| Counties'. */
+function cutShort(text: string, end: number): boolean {
+  return /^ \p{Lu}\p{Ll}/u.test(text.slice(end, end + 3));
+}
+
 /**
  * The rules' verdict on an answer, before compromise and the question are heard: 'other' when the
  * answer is no name or a name of something renaming leaves alone; ORG, GPE or PER when a cue says
@@ -125,6 +130,8 @@ export function ruleType(answer: string, context?: { text: string; start: number
   if (NOT_ENTITY_LAST.test(name) || NOT_ENTITY_FIRST.test(name) || PERIOD.test(name) || isNorp(words)) return { type: 'other', sure: true };
   const start = context ? context.start + Math.max(0, answer.indexOf(name)) : 0;
   if (nonEntityKind(name, context?.text, start, start + name.length)) return { type: 'other', sure: true };
+  // A name the passage goes on with ("Orange" of "Orange Counties", "Sunnyside" of "Sunnyside Country Club"): the answer is a piece of a longer name, no entity of its own.
+  if (context && cutShort(context.text, start + name.length)) return { type: 'other', sure: true };
   if (GPE_ACRONYMS.has(name)) return { type: 'GPE', sure: true };
   // An acronym is mostly an organization's ("NASA", "BBC"), but "HD" is a format: the question may say so.
   if (/^\p{Lu}{2,6}$/u.test(name)) return { type: placeKind(name) ? 'GPE' : 'ORG', sure: false };
