@@ -173,6 +173,11 @@ export function questionCue(question: string): AnswerEntityType | null {
   return null;
 }
 
+/** A city only the long lists know (country-state-city), not compromise's lexicon of well-known places, e.g. 'Euclid' (Ohio) but not 'Warsaw'. */
+function minorCity(name: string): boolean {
+  return placeKind(name) === 'city' && !lexiconTags(name.toLowerCase()).some((t) => t === 'City' || t === 'Place' || t === 'Country' || t === 'Region');
+}
+
 /**
  * The answer type from the rules, compromise's reading and the question: a sure rule wins; else a
  * leaning rule or compromise agreeing with the question's wording; else the rule's leaning; else
@@ -184,8 +189,8 @@ export function combineSignals(rule: RuleVerdict | null, fromCompromise: AnswerE
   if (cue === 'other') return 'other';
   if (cue && (rule?.type === cue || fromCompromise === cue)) return cue;
   const words = name.split(/\s+/);
-  // "Newton", "Hagen", "Euclid": a place to the lists, a person to a "Who …" question, unless it is a country or state ("Germany").
-  if (cue === 'PER' && words.length === 1 && (isFirstName(name) || isKnownSurname(name) || (rule?.type === 'GPE' && placeKind(name) === 'city'))) return 'PER';
+  // "Newton", "Hagen", "Euclid": a place to the lists, a person to a "Who …" question, unless a country, state or well-known city ("Germany", "Warsaw").
+  if (cue === 'PER' && words.length === 1 && (isFirstName(name) || isKnownSurname(name) || (rule?.type === 'GPE' && minorCity(name)))) return 'PER';
   // compromise keeps a place-named "person" only when a title precedes it or the passage names them in full ("Queen Victoria").
   if (rule?.type === 'GPE' && fromCompromise === 'PER') return 'PER';
   if (rule) return rule.type;
