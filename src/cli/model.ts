@@ -66,7 +66,7 @@ export async function tagWithModel(instances: readonly Instance[], spec: string,
   const t0 = performance.now();
   const tagger = await loadNerTagger(source, { device: 'cpu' });
   try {
-    const r = await tagInstances(instances, (text) => tagger.tag(text));
+    const r = await tagInstances(instances, (text) => tagger.tag(text), undefined, tagger.id);
     err(`tagged ${r.passages} passage${r.passages === 1 ? '' : 's'} with ${tagger.id} (NER tagger) in ${((performance.now() - t0) / 1000).toFixed(2)} s\n`);
     return r;
   } finally {

@@ -3,6 +3,8 @@
  * per direction, shared by both sides.
  */
 import type { AnswerEntityType, DatasetFormat, GoldAnswer, Instance } from '../core/data/types.ts';
+import type { TagSource } from '../core/ner/file-answer-type.ts';
+import type { TaggerCoverage } from '../core/ner/coverage.ts';
 import type { WikiEdit } from '../core/natural/wiki-edit.ts';
 import type { NamePool } from '../core/entity/rename.ts';
 import type { TagStoreData } from '../core/entity/tag-store.ts';
@@ -96,6 +98,8 @@ export interface InstanceRow {
   answer: string;
   isImpossible: boolean;
   answerType: AnswerEntityType | null;
+  /** Where answerType comes from (answerTagSource): the file, a correction by hand or the built-in tagger; null for an unanswerable question. */
+  tagSource: TagSource | null;
   hasRevision: boolean;
   /** A question-paraphrase pair (same passage, reworded question) or the dataset's own paraphrases. */
   hasParaphrase: boolean;
@@ -124,6 +128,8 @@ export type DataRequest =
   | { type: 'collect'; reqId: number; query: string; filters: SearchFilters; only?: string[] | null; limit: number; withPool?: boolean }
   /** Counts of the experiments' scope: all, answerable, with a revision pair. */
   | { type: 'scope-count'; reqId: number; query: string; filters: SearchFilters; only: string[] | null }
+  /** The scope's tagger coverage before a renaming run (the first `limit` questions, as the run collects them). */
+  | { type: 'scope-coverage'; reqId: number; query: string; filters: SearchFilters; only: string[] | null; limit: number }
   /** The InDistName pool of a dataset: its answer entities' perturbable spans. */
   | { type: 'pool'; reqId: number; dataset: string }
   /** Tags a revision pair with an edit intention (stored, and applied to every read of it). */
@@ -160,6 +166,7 @@ export type DataEvent =
   | { type: 'collected'; reqId: number; instances: Instance[]; total: number; versionTwo: boolean; versionTwoReason?: string; datasets: string[]; pool: NamePool | null; tags?: TagStoreData[] }
   | { type: 'pool'; reqId: number; dataset: string; pool: NamePool }
   | { type: 'scope-counted'; reqId: number; total: number; answerable: number; paired: number; adversarial: number }
+  | { type: 'scope-covered'; reqId: number; coverage: TaggerCoverage }
   /** `parsing`: the revision (1-based, oldest first) whose wikitext is being parsed, once all are read. */
   | { type: 'wiki-progress'; reqId: number; revisions: number; page: number; parsing?: number }
   /** `skipped`: which revisions were skipped and why ('' when none). */

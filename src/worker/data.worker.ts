@@ -22,6 +22,7 @@ import { SearchIndex } from './search-index.ts';
 import type { ScopeCounts } from '../core/experiments/scope.ts';
 import { combineNoAnswer, decideNoAnswer, type NoAnswerData, type NoAnswerDecision } from '../core/data/no-answer.ts';
 import { handleRunRequest } from './run-history.ts';
+import { coverageOfCollected } from './scope-coverage.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 // Packed: each passage crosses once, not once per question (issue 40.2).
@@ -350,6 +351,12 @@ self.onmessage = (ev: MessageEvent<DataRequest>) => {
       return;
     case 'scope-count':
       void init().then(() => post({ type: 'scope-counted', reqId: msg.reqId, ...scopeCounts(msg.query, msg.filters, msg.only) }));
+      return;
+    case 'scope-coverage':
+      void init()
+        .then(() => collect(msg.query, msg.filters, msg.limit, false, msg.only))
+        .then((c) => coverageOfCollected(c.instances, c.tags))
+        .then((coverage) => post({ type: 'scope-covered', reqId: msg.reqId, coverage }), (err) => post({ type: 'error', message: `Could not count the tagger coverage: ${String(err)}` }));
       return;
     case 'get':
       void get(msg.dataset, msg.id).then(

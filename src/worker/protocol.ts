@@ -3,7 +3,7 @@
  * so a renamed field is a compile error on both ends.
  */
 import type { ModelErrorCode, PredictProgress, QaInput, QaPrediction } from '../core/index.ts';
-import type { GoldAnswer, Instance } from '../core/data/types.ts';
+import type { AnswerEntityType, GoldAnswer, Instance } from '../core/data/types.ts';
 import type { BudgetConfig, BudgetResult, SweepCell, SweepConfig, SweepProgress } from '../core/entity/experiment.ts';
 import type { LiveRename } from '../core/entity/live.ts';
 import type { FoundCase } from '../core/results/found-case.ts';
@@ -110,7 +110,7 @@ export type WorkerEvent =
   | { type: 'renamed'; jobId: number; result: LiveRename }
   | { type: 'tagger-loaded'; jobId: number; id: string; labels: string[] }
   /** A renaming run's tagger coverage (issue 24.8): answerable questions whose answer got an entity; tagger null = built-in. */
-  | { type: 'tagger-coverage'; jobId: number; tagger: string | null; coverage: TaggerCoverage }
+  | { type: 'tagger-coverage'; jobId: number; tagger: string | null; coverage: TaggerCoverage; hubTypes?: [string, string, AnswerEntityType][] }
   | { type: 'paired'; jobId: number; row: PairRow | null; instance: Instance | null }
   | { type: 'experiment-progress'; jobId: number; progress: SweepProgress }
   | { type: 'sweep-cell'; jobId: number; cell: SweepCell }

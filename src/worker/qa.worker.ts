@@ -296,8 +296,9 @@ function handleExperiment(msg: Extract<WorkerRequest, { type: 'sweep' | 'budget'
         return;
       }
       // Coverage with the tagger in use, shown on the tagger card, as qarx prints it (issue 24.8).
-      const { taggerCoverage } = await import('../core/ner/coverage-of.ts');
-      post({ type: 'tagger-coverage', jobId: msg.jobId, tagger: msg.tagger ?? null, coverage: taggerCoverage(tagged) });
+      const { taggerCoverage, hubTypesOf } = await import('../core/ner/coverage-of.ts');
+      // With a loaded tagger, the types it gave go back too: the list and Live show them with their source (issue 42.3).
+      post({ type: 'tagger-coverage', jobId: msg.jobId, tagger: msg.tagger ?? null, coverage: taggerCoverage(tagged), ...(msg.tagger ? { hubTypes: hubTypesOf(tagged) } : {}) });
       // C2W cases for the failure gallery, a bounded number per run.
       const found = caseCollector();
       if (msg.type === 'universal') {

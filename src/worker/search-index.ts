@@ -5,6 +5,7 @@
 import type { AnswerEntityType, Instance } from '../core/data/types.ts';
 import type { InstanceRow, SearchFilters } from './data-protocol.ts';
 import { isParaphrasePair, isRevisionPair } from '../core/formats/pair-kind.ts';
+import { answerTagSource } from '../core/ner/file-answer-type.ts';
 
 /** One searchable entry: the row, its lowercase question+answers, and its passage's slot. */
 interface Entry {
@@ -30,6 +31,7 @@ function toRow(x: Instance): InstanceRow {
     answer: x.answers[0]?.text ?? '',
     isImpossible: x.isImpossible,
     answerType: x.answerType ?? null,
+    tagSource: x.isImpossible ? null : answerTagSource(x),
     hasRevision: isRevisionPair(x),
     hasParaphrase: isParaphrasePair(x) || (x.paraphrases?.length ?? 0) > 0,
     lang: x.lang,
@@ -99,9 +101,10 @@ export class SearchIndex {
   search(datasets: readonly string[], query: string, f: SearchFilters, only: readonly string[] | null, max: number): { rows: InstanceRow[]; total: number } {
     const rows: InstanceRow[] = [];
     let total = 0;
-    this.each(datasets, query, f, only, (e, type) => {
+    this.each(datasets, query, f, only, (e, type, corrected) => {
       total++;
-      if (rows.length < max) rows.push(type === e.row.answerType ? e.row : { ...e.row, answerType: type });
+      // A correction by hand replaces the stored type, and so its source.
+      if (rows.length < max) rows.push(corrected ? { ...e.row, answerType: type, tagSource: 'corrected' } : e.row);
     });
     return { rows, total };
   }
@@ -122,7 +125,7 @@ export class SearchIndex {
   }
 
   /** Calls `visit` on every entry matching the query and filters, with its answer type as corrected. */
-  private each(datasets: readonly string[], query: string, f: SearchFilters, only: readonly string[] | null, visit: (e: Entry, type: AnswerEntityType | null) => void): void {
+  private each(datasets: readonly string[], query: string, f: SearchFilters, only: readonly string[] | null, visit: (e: Entry, type: AnswerEntityType | null, corrected: boolean) => void): void {
     const keep = only ? new Set(only) : null;
     const words = query.toLowerCase().split(/\s+/).filter(Boolean);
     for (const ds of datasets) {
@@ -132,12 +135,13 @@ export class SearchIndex {
         const r = e.row;
         if (f.answerable === 'answerable' && r.isImpossible) continue;
         if (f.answerable === 'unanswerable' && !r.isImpossible) continue;
-        const type = this.correctedType(r.dataset, r.id) ?? r.answerType;
+        const fixed = this.correctedType(r.dataset, r.id);
+        const type = fixed ?? r.answerType;
         if (f.entity !== 'all' && (type ?? 'other') !== f.entity) continue;
         if (f.revision === 'with-revision' && !r.hasRevision) continue;
         if (keep && !keep.has(`${r.dataset}\u0000${r.id}`)) continue;
         if (words.length && !words.every((w) => e.qa.includes(w) || (set.contexts[e.ctx] as string).includes(w))) continue;
-        visit(e, type);
+        visit(e, type, fixed !== undefined);
       }
     }
   }

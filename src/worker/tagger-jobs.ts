@@ -52,6 +52,7 @@ export async function tagForRun(instances: Instance[], id: string, signal: Abort
       return spans ?? [];
     },
     signal,
+    id,
   );
   return r.instances;
 }

@@ -132,6 +132,16 @@ describe('entity-renaming experiments', () => {
     await openExperiment(app.page, 'entity/sweep');
     await app.page.getByTestId('sweep-card').waitFor({ timeout: 30_000 });
     await app.page.getByTestId('sweep-seeds').fill('2');
+    // Issue 42.3: the coverage line before the run, per type, whose renamed and left-out counts add up to the scope.
+    await expect.poll(async () => text('tagger-coverage-before'), { timeout: 30_000 }).toMatch(/left out of \d+/);
+    const before = await text('tagger-coverage-before');
+    const scopeBefore = Number(/Runs on (\d+) questions/.exec(await text('sweep-scope-text'))?.[1]);
+    const leftOutBefore = /left out of (\d+): ([^;]*)/.exec(before);
+    expect(Number(leftOutBefore?.[1])).toBe(scopeBefore);
+    const renamable = Number(/renamable answer entity for (\d+) of/.exec(before)?.[1]);
+    const reasons = [...(leftOutBefore?.[2] ?? '').matchAll(/(\d+) /g)].reduce((a, m) => a + Number(m[1]), 0);
+    expect(renamable + reasons, before).toBe(scopeBefore);
+    expect(before).toMatch(/\(\d+\.\d%: PER \d+, ORG \d+, GPE \d+\)/);
     await app.page.getByTestId('sweep-run').click();
     await app.page.getByTestId('sweep-progress').waitFor({ timeout: 30_000 });
     await expect.poll(async () => app.page.getByTestId('sweep-progress').count(), { timeout: 120_000 }).toBe(0);
@@ -150,6 +160,8 @@ describe('entity-renaming experiments', () => {
     expect([...leftOut.matchAll(/\((\d+) in all\)/g)].map((m) => m[1])).toEqual(Array(4 * 3).fill(scopeN));
     const cov = await text('tagger-coverage');
     expect(cov).toContain(`left out of ${scopeN}: `);
+    // The line before the run counted what the run counted (the built-in tagger: one partition).
+    expect(cov).toContain(before.replace(/^Before a run: /, ''));
     for (const t of ['PER', 'ORG', 'GPE']) {
       const line = new RegExp(`${t} · InDistName: [^(]*`).exec(leftOut)?.[0] ?? '';
       const count = (what: string) => Number(new RegExp(`(\\d+) ${what}`).exec(line)?.[1] ?? 0);

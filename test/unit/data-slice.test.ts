@@ -75,7 +75,7 @@ describe('datasets that vanish (deleted here or in another tab)', () => {
 
   it('says why a question cannot be opened, and keeps the open one', () => {
     useApp.setState({ instance: inst('demo') });
-    useApp.getState().select({ dataset: 'gone', id: 'q', question: '', answer: '', isImpossible: true, answerType: null, hasRevision: false, hasParaphrase: false, lang: 'en' });
+    useApp.getState().select({ dataset: 'gone', id: 'q', question: '', answer: '', isImpossible: true, answerType: null, tagSource: null, hasRevision: false, hasParaphrase: false, lang: 'en' });
     const get = sent.at(-1) as Extract<DataRequest, { type: 'get' }>;
     applyDataEvent({ type: 'instance', reqId: get.reqId, instance: null, gone: 'This question cannot be opened. The dataset "g.json" was deleted in another tab; its questions are no longer stored.' });
     expect(useApp.getState().dataNotices).toEqual(['This question cannot be opened. The dataset "g.json" was deleted in another tab; its questions are no longer stored.']);

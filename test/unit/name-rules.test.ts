@@ -41,6 +41,21 @@ const CASES: [string, string, string, 'PER' | 'ORG' | 'GPE' | 'other'][] = [
   ['Oligocene', 'During the Oligocene the forest was narrow.', 'During which period was the forest narrow?', 'other'],
   ['left Graz', 'In December he left Graz for good.', 'What did he do in December?', 'other'],
   ['1867', 'The treaty was signed in 1867.', 'When was it signed?', 'other'],
+  // A piece of a longer name the passage goes on with (issue 42.3, GPE precision): no entity of its own.
+  ['Orange', 'Many commute to L.A. and Orange Counties each day.', 'Which other county do many commute to?', 'other'],
+  ['Sunnyside', 'It is the home of the Sunnyside Country Club, which keeps a golf course.', 'Where is the country club?', 'other'],
+  ['Fresno', 'The depot is in Fresno. Trains leave daily.', 'Where is the depot?', 'GPE'],
+  // Natural features and areas (OntoNotes LOC/FAC), from the GPE-prediction sample's tuning half.
+  ['Deabolis', 'They met at the banks of the river Deabolis in spring.', 'Where did they meet?', 'other'],
+  ['San Mateo', 'The Spanish renamed the fort San Mateo after the attack.', 'What was the fort renamed to?', 'other'],
+  ['Waal', 'The Rhine flows farther west, through the Waal and then on.', 'Where does the Rhine flow?', 'other'],
+  ['the Solimões Basin', 'A lake formed, now known as the Solimões Basin.', 'What basin was formed?', 'other'],
+  ['the West Side', 'The airport is also on the West Side.', 'Where is the airport?', 'other'],
+  ['Northern United Kingdom', 'Its words are used elsewhere in the Northern United Kingdom.', 'Where are its words used?', 'other'],
+  ['North Korea', 'The delegation flew to North Korea.', 'Where did the delegation fly?', 'GPE'],
+  ['Yassa', 'It was governed by a code, called the Yassa, made by the Khan.', "What was the name of the empire's legal code?", 'other'],
+  ['Euclid', 'Euclid also showed how to construct a perfect number.', 'Who showed how to construct a perfect number?', 'PER'],
+  ['Germany', 'The empire allied with Germany in the war.', 'Who did the empire ally with?', 'GPE'],
 ];
 
 describe('answerEntityType with its passage and question (issue 42.1)', () => {

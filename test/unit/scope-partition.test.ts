@@ -45,8 +45,8 @@ describe('partitionScope: renamed + one reason per question = the scope (hand-co
 
   it('the coverage line says the same counts and adds up to the scope', () => {
     const c = taggerCoverage(six);
-    expect(c).toEqual({ scope: 6, answerable: 4, withEntity: 2, byType: { PER: 1, ORG: 0, GPE: 1 }, leftOut: { unanswerable: 2, 'no-entity': 2 } });
-    expect(coverageText(c)).toBe('renamable answer entity for 2 of 4 answerable questions (50.0%: PER 1, ORG 0, GPE 1); left out of 6: 2 unanswerable, 2 no answer entity');
+    expect(c).toEqual({ scope: 6, answerable: 4, withEntity: 2, byType: { PER: 1, ORG: 0, GPE: 1 }, leftOut: { unanswerable: 2, 'no-entity': 2 }, bySource: { builtin: 2 } });
+    expect(coverageText(c)).toBe('renamable answer entity for 2 of 4 answerable questions (50.0%: PER 1, ORG 0, GPE 1); left out of 6: 2 unanswerable, 2 no answer entity; tags from 2 built-in tagger');
   });
 
   it("a loaded tagger's spans decide (none over Marie Curie: no answer entity)", () => {
@@ -113,4 +113,28 @@ describe('the partition of any dataset (property)', () => {
       { numRuns: 25 },
     );
   }, 60_000);
+});
+
+describe('the coverage line before a run adds up whatever the tags come from (issue 42.3, property)', () => {
+  /** What a question's tag may come from: nothing (built-in), the file's type, a correction, the import's built-in guess. */
+  const EXTRAS: Partial<Instance>[] = [{}, { answerType: 'PER' }, { answerType: 'GPE', meta: { answer_type: 'GPE' } }, { answerType: 'other', answerTypeBy: 'builtin' }, { answerType: 'ORG', answerTypeBy: 'builtin' }];
+  it('renamable + every left-out reason = the scope; by type and by source each sum to the renamable', () => {
+    fc.assert(
+      fc.property(dataset, fc.array(fc.nat(EXTRAS.length - 1), { minLength: 8, maxLength: 8 }), (qs, picks) => {
+        const tagged = qs.map((x, k) => ({ ...x, ...EXTRAS[picks[k] ?? 0] }));
+        const c = taggerCoverage(tagged);
+        expect(c.withEntity + leftOutTotal(c.leftOut)).toBe(tagged.length);
+        expect(c.byType.PER + c.byType.ORG + c.byType.GPE).toBe(c.withEntity);
+        expect(Object.values(c.bySource ?? {}).reduce((a, n) => a + n, 0)).toBe(c.withEntity);
+        expect(c.answerable + (c.leftOut.unanswerable ?? 0)).toBe(tagged.length);
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('the line names the sources (hand-counted: a file PER and a built-in GPE)', () => {
+    const c = taggerCoverage([q('a', C, 'Marie Curie', { answerType: 'PER' }), q('b', C, 'Warsaw'), q('c', C, '1867')]);
+    expect(c.bySource).toEqual({ file: 1, builtin: 1 });
+    expect(coverageText(c)).toBe('renamable answer entity for 2 of 3 answerable questions (66.7%: PER 1, ORG 0, GPE 1); left out of 3: 1 no answer entity; tags from 1 file annotation, 1 built-in tagger');
+  });
 });

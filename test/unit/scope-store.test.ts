@@ -86,7 +86,7 @@ describe('the entity type on a new question', () => {
     applyDataEvent({ type: 'instance', reqId: -1, instance: inst({ answerType: 'ORG' }) });
     // An answer to an older request opens nothing and changes nothing.
     expect(useApp.getState().renameOptions.type).toBe('GPE');
-    useApp.getState().select({ dataset: 'demo', id: 'q', question: '', answer: '', isImpossible: false, answerType: 'ORG', hasRevision: false, hasParaphrase: false, lang: 'en' });
+    useApp.getState().select({ dataset: 'demo', id: 'q', question: '', answer: '', isImpossible: false, answerType: 'ORG', tagSource: 'file', hasRevision: false, hasParaphrase: false, lang: 'en' });
     applyDataEvent({ type: 'instance', reqId: last('get')!.reqId, instance: inst({ answerType: 'ORG' }) });
     expect(useApp.getState().renameOptions.type).toBe('ORG');
     expect(useApp.getState().renameNote).toMatch(/^Entity type set from GPE to ORG/);

@@ -8,6 +8,8 @@ import { useApp } from '../store/index.ts';
 import { Notice } from '../shell/Notice.tsx';
 import { DatasetSelect } from './DatasetSelect.tsx';
 import { scrollToAnswerWhenOpen } from '../shell/phone.ts';
+import { hubTypes, rowTag, type RowTag } from './row-tag.ts';
+import { TAG_SOURCE_LABELS, TAG_SOURCE_SHORT } from '../../core/ner/file-answer-type.ts';
 
 const ROW_HEIGHT = 58;
 
@@ -21,6 +23,7 @@ export function InstanceBrowser() {
   const selectedKey = useApp((s) => s.selectedKey);
   const { setQuery, setFilters, select } = useApp.getState();
   const hasPairs = useApp((s) => s.naturalRows.length > 0);
+  const hub = useApp(hubTypes);
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
   const selectedIndex = rows.findIndex((r) => rowKey(r) === selectedKey);
@@ -120,7 +123,7 @@ export function InstanceBrowser() {
                 </div>
                 <div className="row-meta">
                   <span className="row-answer">{r.isImpossible ? 'unanswerable' : r.answer}</span>
-                  {r.answerType && r.answerType !== 'other' && <span className={`tag tag-${r.answerType}`}>{r.answerType}</span>}
+                  <TagChip tag={rowTag(r, hub)} />
                   {r.hasRevision && <span className="tag" title="revision pair (edited passage)">rev</span>}
                   {r.hasParaphrase && <span className="tag" title="paraphrase of the question (the dataset's own)">para</span>}
                 </div>
@@ -130,5 +133,19 @@ export function InstanceBrowser() {
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * A question's answer tag and its source (issue 42.3), e.g. "GPE · built-in"; an answer that is no
+ * entity shows only when someone chose that (a file or a correction), not for every built-in "none".
+ */
+function TagChip({ tag }: { tag: RowTag | null }) {
+  if (!tag || (tag.type === 'other' && (tag.source === 'builtin' || tag.source === 'hub'))) return null;
+  const name = tag.type === 'other' ? 'none' : tag.type;
+  return (
+    <span className={`tag tag-${tag.type}`} data-testid="row-tag" title={`answer entity ${name}, from the ${TAG_SOURCE_LABELS[tag.source]}`}>
+      {name} <span className="tag-source">· {TAG_SOURCE_SHORT[tag.source]}</span>
+    </span>
   );
 }

@@ -3,6 +3,8 @@ import { firstUse, Term } from '../teach/Term.tsx';
 import { useEffect } from 'react';
 import type { LiveRename } from '../../core/entity/live.ts';
 import type { AnswerEntityType } from '../../core/data/types.ts';
+import { answerTagSource, TAG_SOURCE_LABELS } from '../../core/ner/file-answer-type.ts';
+import { hubTypes, rowTag } from '../data/row-tag.ts';
 import { ENTITY_CHOICES, type EntityChoice, type RenameOptions } from '../../core/entity/options.ts';
 import { RenameSelects, TargetSelect } from './RenameSelects.tsx';
 import { SeedInput } from '../experiments/SeedInput.tsx';
@@ -172,9 +174,12 @@ const TYPE_LABELS: Record<AnswerEntityType, string> = { PER: 'PER — person', O
 /** The open question's answer entity type, which the user can correct; the correction is saved with the dataset and renaming follows it. */
 function TypeCorrection() {
   const inst = useApp((s) => s.instance);
+  const hub = useApp(hubTypes);
   if (!inst) return null;
-  const type = inst.answerType ?? 'other';
-  const corrected = inst.meta?.answer_type !== undefined;
+  // The same tag and source as the question's row in the list (row-tag.ts).
+  const tag = rowTag({ dataset: inst.dataset, id: inst.id, answerType: inst.answerType ?? null, tagSource: inst.isImpossible ? null : answerTagSource(inst) }, hub);
+  const type = tag?.type ?? 'other';
+  const corrected = tag?.source === 'corrected';
   return (
     <div className="type-correction" data-testid="type-correction">
       <label>
@@ -197,7 +202,9 @@ function TypeCorrection() {
           </button>
         </>
       ) : (
-        <span className="hint">typed automatically; wrong? pick the right type</span>
+        <span className="hint" data-testid="answer-type-source">
+          {tag ? `from the ${TAG_SOURCE_LABELS[tag.source]}` : 'unanswerable'}; wrong? pick the right type
+        </span>
       )}
     </div>
   );

@@ -8,6 +8,8 @@ import { Term, TermText } from '../teach/Term.tsx';
 import { useApp } from '../store/index.ts';
 import { taggerBlock } from '../store/tagger-slice.ts';
 import { coverageText } from '../../core/ner/coverage.ts';
+import { useEffect } from 'react';
+import { EXPERIMENT_LIMIT } from '../store/experiment-slice.ts';
 
 export function TaggerSettings() {
   const t = useApp((s) => s.tagger);
@@ -44,6 +46,7 @@ export function TaggerSettings() {
           Loaded {t.loaded} ({t.labels.filter((l) => l !== 'O').length} entity labels): the renaming runs use it.
         </p>
       )}
+      <ScopeCoverage />
       {t.coverage && (
         <p className="hint" data-testid="tagger-coverage">
           Coverage, last {t.coverage.run === 'universal' ? 'universal names' : t.coverage.run} run: <TermText text={coverageText(t.coverage.coverage)} /> · tagger {t.coverage.tagger ?? 'built-in (compromise)'} (as <code>qarx {t.coverage.run}</code> prints it).
@@ -66,5 +69,24 @@ export function TaggerBlocked({ testid }: { testid: string }) {
     <span className="field-error" data-testid={`${testid}-tagger-blocked`}>
       Not run: {why}.
     </span>
+  );
+}
+
+/**
+ * The coverage line before a run (issue 42.3): of the scope a renaming run would take, the questions
+ * with a renamable answer entity per type, every other one under its one left-out reason (they add
+ * up to the scope), and where the tags come from. Recounted whenever the scope or the list changes.
+ */
+function ScopeCoverage() {
+  const rows = useApp((s) => s.rows);
+  const scopeCounts = useApp((s) => s.scopeCounts);
+  const c = useApp((s) => s.scopeCoverage.coverage);
+  const hub = useApp((s) => s.tagger.kind === 'hub');
+  useEffect(() => useApp.getState().refreshCoverage(EXPERIMENT_LIMIT), [rows, scopeCounts]);
+  return (
+    <p className="hint" data-testid="tagger-coverage-before" aria-live="polite">
+      Before a run{hub ? ' (built-in tagger and the files’ own tags; the Hub model’s count comes with its run)' : ''}:{' '}
+      {c ? <TermText text={coverageText(c)} /> : 'counting…'}
+    </p>
   );
 }

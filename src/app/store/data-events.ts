@@ -66,6 +66,9 @@ export function applyDataEvent(e: DataEvent): void {
     case 'pool':
       s.receivePool(e.reqId, e.dataset, e.pool);
       return;
+    case 'scope-covered':
+      s.receiveScopeCoverage(e.reqId, e.coverage);
+      return;
     case 'scope-counted':
       s.receiveScopeCounts(e.reqId, { total: e.total, answerable: e.answerable, paired: e.paired, adversarial: e.adversarial });
       return;

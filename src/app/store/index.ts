@@ -14,6 +14,7 @@ import { runRobustCi } from './robust-ci.ts';
 import { applyMultiEvent, reloadAddedModels, robustAfterDeath, saveRobustnessRun } from './multi-slice.ts';
 import { fanFailed, fanStep, isFanned } from './per-model-slice.ts';
 import { taggerAfterRestart } from './tagger-slice.ts';
+import { rowKey } from './data-slice.ts';
 import { applyExplainEvent, ownsExplainJob } from './explain-slice.ts';
 import { dropStaleLive } from '../live/live-key.ts';
 
@@ -220,7 +221,9 @@ function applyEvent(e: WorkerEvent): void {
       return;
     case 'tagger-coverage': {
       const k = experimentOf(s, e.jobId);
-      if (k === 'sweep' || k === 'budget' || k === 'universal') useApp.setState({ tagger: { ...s.tagger, coverage: { run: k, tagger: e.tagger, coverage: e.coverage } } });
+      if (k !== 'sweep' && k !== 'budget' && k !== 'universal') return;
+      const hubTags = e.tagger && e.hubTypes ? { tagger: e.tagger, types: Object.fromEntries(e.hubTypes.map(([d, id, t]) => [rowKey({ dataset: d, id }), t])) } : s.tagger.hubTags;
+      useApp.setState({ tagger: { ...s.tagger, coverage: { run: k, tagger: e.tagger, coverage: e.coverage }, ...(hubTags ? { hubTags } : {}) } });
       return;
     }
     case 'trap-answered':

@@ -10,6 +10,7 @@ import type { SearchFilters } from '../../worker/data-protocol.ts';
 import { newDataId, sendData } from '../workers/data-client.ts';
 import { rowKey } from './data-slice.ts';
 import type { AppState } from './index.ts';
+import type { TaggerCoverage } from '../../core/ner/coverage.ts';
 
 export interface ScopeSlice {
   /** Whether the list's search narrows the experiments too (off: a search only finds questions). */
@@ -21,6 +22,11 @@ export interface ScopeSlice {
   /** Asks the data worker to count the scope (after any change of dataset, filter or search). */
   refreshScope(): void;
   receiveScopeCounts(reqId: number, counts: ScopeCounts): void;
+  /** The scope's tagger coverage before a renaming run (built-in tagger and the files' own tags), and the request it answers. */
+  scopeCoverage: { reqId: number; coverage: TaggerCoverage | null };
+  /** Asks the data worker to count the coverage of the scope's first `limit` questions, as a renaming run collects them. */
+  refreshCoverage(limit: number): void;
+  receiveScopeCoverage(reqId: number, coverage: TaggerCoverage): void;
 }
 
 type ScopeState = Pick<AppState, 'query' | 'filters' | 'scopeSearch' | 'naturalRows' | 'datasets'>;
@@ -68,5 +74,14 @@ export const createScopeSlice: StateCreator<AppState, [], [], ScopeSlice> = (set
   },
   receiveScopeCounts(reqId, counts) {
     if (reqId === get().scopeReq) set({ scopeCounts: counts });
+  },
+  scopeCoverage: { reqId: 0, coverage: null },
+  refreshCoverage(limit) {
+    const reqId = newDataId();
+    set({ scopeCoverage: { ...get().scopeCoverage, reqId } });
+    sendData({ type: 'scope-coverage', reqId, ...collectRequest(get()), limit });
+  },
+  receiveScopeCoverage(reqId, coverage) {
+    if (reqId === get().scopeCoverage.reqId) set({ scopeCoverage: { reqId, coverage } });
   },
 });

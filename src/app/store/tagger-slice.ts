@@ -8,6 +8,7 @@ import { isHubId } from '../../core/qa/hub-id.ts';
 import { newJobId, send } from '../workers/worker-client.ts';
 import type { AppState } from './index.ts';
 import type { TaggerCoverage } from '../../core/ner/coverage.ts';
+import type { AnswerEntityType } from '../../core/data/types.ts';
 
 export interface TaggerState {
   /** 'builtin': compromise; 'hub': the Hub model `id`, ready when `loaded` names it. */
@@ -22,6 +23,8 @@ export interface TaggerState {
   jobId: number | null;
   /** The last renaming run's coverage: answerable questions whose answer got an entity, with its tagger (null: built-in). */
   coverage?: { run: 'sweep' | 'budget' | 'universal'; tagger: string | null; coverage: TaggerCoverage } | null;
+  /** The answer types the last run with a Hub tagger gave (row key → type; only questions the model typed itself), for the list and Live. */
+  hubTags?: { tagger: string; types: Record<string, AnswerEntityType> };
 }
 
 export interface TaggerSlice {

@@ -82,6 +82,8 @@ export interface Instance {
    * or a loaded NER tagger found them; when present they, not compromise, give the answer entity.
    */
   entities?: TaggedSpan[];
+  /** The Hub id of the loaded NER tagger that found `entities` (absent: the file's own spans), for the tag's source (answerTagSource). */
+  entitiesBy?: string;
   revision?: RevisionPair;
   paraphrases?: string[];
   trap?: TrapVariant;

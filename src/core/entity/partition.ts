@@ -20,8 +20,8 @@ export interface ScopePartition {
 /** The selection the coverage line counts: the answer entity of any type (MIX), as a MIX sweep cell renames it. */
 export const COVERAGE_SELECTION: Pick<RenameOptions, 'type' | 'source' | 'target'> = { type: 'MIX', source: 'db', target: 'answer' };
 
-/** Splits a scope by a selection, e.g. 3 questions (1 unanswerable, 1 renamable PER, 1 date) → renamed 1, leftOut { unanswerable: 1, 'no-entity': 1 }. */
-export function partitionScope(instances: readonly Parameters<typeof selectRenameTarget>[0][], selection: Pick<RenameOptions, 'type' | 'source' | 'target'> = COVERAGE_SELECTION): ScopePartition {
+/** Splits a scope by a selection (`onRenamed` hears each renamable question with its type), e.g. 3 questions (1 unanswerable, 1 renamable PER, 1 date) → renamed 1, leftOut { unanswerable: 1, 'no-entity': 1 }. */
+export function partitionScope<T extends Parameters<typeof selectRenameTarget>[0]>(instances: readonly T[], selection: Pick<RenameOptions, 'type' | 'source' | 'target'> = COVERAGE_SELECTION, onRenamed?: (inst: T, type: EntityType) => void): ScopePartition {
   const out: ScopePartition = { scope: instances.length, renamed: 0, byType: { PER: 0, ORG: 0, GPE: 0 }, leftOut: {} };
   for (const inst of instances) {
     const t = selectRenameTarget(inst, selection);
@@ -30,6 +30,7 @@ export function partitionScope(instances: readonly Parameters<typeof selectRenam
     } else {
       out.renamed++;
       out.byType[t.entity.type]++;
+      onRenamed?.(inst, t.entity.type);
     }
   }
   return out;

@@ -29,7 +29,10 @@ const WORK_NOUNS = 'series|show|sitcom|programme|program|film|movie|documentary|
 const FEATURE_NOUNS = 'mountain|volcano|peak|summit|river|lake|desert|glacier|waterfall|falls|canyon|island|sea|ocean|bay|forest|range|monument|landmark|building|skyscraper|tower|bridge|cathedral|church|palace|castle|temple|stadium|museum|statue|continent';
 
 const TITLED_WORK = new RegExp(`(?:\\b(?:TV|television|radio|web)\\s+)?\\b(?:${WORK_NOUNS})\\s+["“‘']?$`, 'i');
-const FEATURE_BEFORE = /\b(?:Mount|Mt\.?|Lake|River|Cape|Mont|Monte)\s+$/;
+/** A feature's word before its name: "Mount Kenya", and in running text "the river Deabolis", "renamed the fort San Mateo". */
+const FEATURE_BEFORE = /\b(?:Mount|Mt\.?|Lake|River|Cape|Mont|Monte|(?:the|a)\s+(?:river|lake|mountain|mount|fort|fortress|canal|valley|island))\s+$/;
+/** Water's verbs before a name: a river or sea ("the Rhine flows … through the Waal", "merging with the Meuse"). */
+const WATER_BEFORE = /\b(?:flows?|flowing|flowed|merg(?:es|ing|ed)|empt(?:ies|ying|ied)|drains?|draining)\s+(?:[\p{L}-]+,?\s+){0,2}?(?:into|through|with|to)\s+the\s+$/u;
 const SAINT_BEFORE = /\b(?:St\.?|Saint|Ste\.?)\s+$/;
 
 /** Cities and countries named after saints: "St. Louis" is a city, "St Mary's" a church or college. */
@@ -70,7 +73,7 @@ export function nonEntityKind(name: string, context?: string, start = 0, end = s
   if (BUILDING_WORDS.test(after.slice(0, 40).match(/^(?:\s+\p{Lu}\p{L}*){1,3}/u)?.[0] ?? '')) return 'building';
   const saint = SAINT_BEFORE.exec(before);
   if (saint) return isSaintPlace(saint[0].trim() + ' ' + text) ? null : 'building';
-  if (FEATURE_BEFORE.test(before)) return 'landmark';
+  if (FEATURE_BEFORE.test(before) || WATER_BEFORE.test(before)) return 'landmark';
   if (TITLED_WORK.test(before) || quoted(context, start, end) || describedAs(after, WORK_NOUNS)) return 'work';
   if (describedAs(after, FEATURE_NOUNS)) return 'landmark';
   return null;

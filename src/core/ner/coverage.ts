@@ -7,6 +7,7 @@
  * stays light for the app's main thread.
  */
 import { leftOutText, type EntityType, type NotRenamable } from '../entity/options.ts';
+import { TAG_SOURCE_LABELS, TAG_SOURCES, type TagSource } from './file-answer-type.ts';
 
 export interface TaggerCoverage {
   /** Questions of the scope. */
@@ -18,6 +19,8 @@ export interface TaggerCoverage {
   byType: Record<EntityType, number>;
   /** Every other question of the scope under its one reason (unanswerable among them). */
   leftOut: Partial<Record<NotRenamable, number>>;
+  /** The renamable questions by where their answer's tag comes from (issue 42.3): file, correction, Hub model or built-in tagger. */
+  bySource?: Partial<Record<TagSource, number>>;
 }
 
 /**
@@ -27,5 +30,13 @@ export interface TaggerCoverage {
 export function coverageText(c: TaggerCoverage): string {
   const pct = c.answerable ? `${((100 * c.withEntity) / c.answerable).toFixed(1)}%` : '–';
   const out = leftOutText(c.leftOut);
-  return `renamable answer entity for ${c.withEntity} of ${c.answerable} answerable question${c.answerable === 1 ? '' : 's'} (${pct}: PER ${c.byType.PER}, ORG ${c.byType.ORG}, GPE ${c.byType.GPE}); left out of ${c.scope}: ${out || 'none'}`;
+  const sources = c.bySource ? tagSourceText(c.bySource) : '';
+  return `renamable answer entity for ${c.withEntity} of ${c.answerable} answerable question${c.answerable === 1 ? '' : 's'} (${pct}: PER ${c.byType.PER}, ORG ${c.byType.ORG}, GPE ${c.byType.GPE}); left out of ${c.scope}: ${out || 'none'}${sources ? `; tags from ${sources}` : ''}`;
+}
+
+/** Counts by tag source in words, in TAG_SOURCES order, e.g. '3 file annotation, 1 built-in tagger' ('' when none). */
+export function tagSourceText(by: Partial<Record<TagSource, number>>): string {
+  return TAG_SOURCES.filter((s) => by[s])
+    .map((s) => `${by[s]} ${TAG_SOURCE_LABELS[s]}`)
+    .join(', ');
 }

@@ -37,6 +37,11 @@ const ORG_FIRST = /^(?:University|College|Bank|Church|Institute|Academy|Museum|D
 /** Last words of events, periods, works and laws: OntoNotes EVENT, DATE, WORK_OF_ART and LAW, no renamable entity. */
 const NOT_ENTITY_LAST = /\b(?:War|Wars|Battle|Revolution|Rebellion|Uprising|Panic|Crisis|Treaty|Act|Bill|Olympics|Games|Cup|Bowl|Championship|Trophy|Prize|Award|Awards|Festival|Fair|Period|Era|Age|Dynasty|Empire Style|Conjecture|Theorem|Law|Principle|Effect|Syndrome|Disease|Day|Hoppings|Presents|Movie|Show|Magazine|Conference of \p{Lu}\p{L}+|Cycle|Sea|Ocean|River|Lake|Mountains|Street|Road|Avenue)$/u;
 const NOT_ENTITY_FIRST = /^(?:Fort|Lake|Mount|Mt\.?|Cape|River|Book|Hymn|Operation|Project|Battle|Siege|Treaty|Act|Gospel|Epistle)\b/;
+/** Last words of natural features and areas (OntoNotes LOC), unless the whole name is a known place ("Apple Valley" is a city). */
+const LOC_LAST = /\s(?:Basin|Valley|Plain|Plains|Plateau|Desert|Peninsula|Strait|Straits|Gulf|Canyon|Glacier|Range|Moor|Side)$/;
+/** A region of a country named by an adjective of direction ("Northern United Kingdom"); "North Korea", "East Germany" are countries. */
+const REGION_OF = /^(?:Northern|Southern|Eastern|Western|Central)\s+(.+)$/;
+
 /** Geological and historical periods ("Oligocene", "Pliocene period", "Paleolithic"). */
 const PERIOD = /(?:cene|lithic|zoic|ian period)$/i;
 
@@ -107,6 +112,11 @@ function isNorp(words: readonly string[]): boolean {
   return words.length === 1 && /(?:ist|ic|ian|ish|ese)$/.test(last) && !placeKind(words[0] ?? '');
 }
 
+/** Whether the passage continues a name that ends at `end` with another capitalised word of it (same sentence, no punctuation between), e.g. 'Orange| Counties'. */
+function cutShort(text: string, end: number): boolean {
+  return /^ \p{Lu}\p{Ll}/u.test(text.slice(end, end + 3));
+}
+
 /**
  * The rules' verdict on an answer, before compromise and the question are heard: 'other' when the
  * answer is no name or a name of something renaming leaves alone; ORG, GPE or PER when a cue says
@@ -123,8 +133,11 @@ export function ruleType(answer: string, context?: { text: string; start: number
   if (isList(name)) return { type: 'other', sure: true };
   if (words.length > 1 && ORG_LAST.has(last.toLowerCase())) return { type: 'ORG', sure: true };
   if (NOT_ENTITY_LAST.test(name) || NOT_ENTITY_FIRST.test(name) || PERIOD.test(name) || isNorp(words)) return { type: 'other', sure: true };
+  if ((LOC_LAST.test(name) || placeKind(REGION_OF.exec(name)?.[1] ?? '') === 'country') && placeKind(name) === null) return { type: 'other', sure: true };
   const start = context ? context.start + Math.max(0, answer.indexOf(name)) : 0;
   if (nonEntityKind(name, context?.text, start, start + name.length)) return { type: 'other', sure: true };
+  // A name the passage goes on with ("Orange" of "Orange Counties", "Sunnyside" of "Sunnyside Country Club"): the answer is a piece of a longer name, no entity of its own.
+  if (context && cutShort(context.text, start + name.length)) return { type: 'other', sure: true };
   if (GPE_ACRONYMS.has(name)) return { type: 'GPE', sure: true };
   // An acronym is mostly an organization's ("NASA", "BBC"), but "HD" is a format: the question may say so.
   if (/^\p{Lu}{2,6}$/u.test(name)) return { type: placeKind(name) ? 'GPE' : 'ORG', sure: false };
@@ -140,6 +153,8 @@ export function ruleType(answer: string, context?: { text: string; start: number
 }
 
 /** Question words asking for a kind, a title or an event, whose answers are no PER/ORG/GPE ("In which episode …", "What format …"). */
+/** "What was the name of the Mongol Empire's legal code?": the name of a law, a code or a work. */
+const NAME_OF_OTHER = /\bname of (?:the\s+|an?\s+)?(?:[\p{L}'’-]+\s+){0,4}?(?:code|law|treaty|doctrine|policy|book|film|song|album|ship|operation|war|battle)\b/iu;
 const ASKS_OTHER = /\b(?:what|which)\s+(?:\w+\s+)?(?:type|kind|sort|format|genre|style|episode|serial|song|single|hymn|film|movie|book|novel|album|show|series|programme|program|title|war|battle|event|period|era|product|language|religion)s?\b/i;
 /** Relations of someone named that ask for a person ("… Börte's first son?", "Which of Temüjin's childhood friends …"), not "… with his brothers". */
 const ASKS_PERSON = /^(?:what|which)\b[^?]*(?:['’]s|\bof)\s+(?:[\p{L}'’-]+\s+){0,3}?(?:son|sons|daughter|daughters|wife|husband|father|mother|brother|brothers|sister|sisters|friend|friends|successor|heir|ruler|founder|leader|general|poet|composer|painter|philosopher)\b/iu;
@@ -151,11 +166,16 @@ const ASKS_PERSON = /^(?:what|which)\b[^?]*(?:['’]s|\bof)\s+(?:[\p{L}'’-]+\s
 export function questionCue(question: string): AnswerEntityType | null {
   const q = question.trim();
   if (/\b(?:what|which)\s+(?:[\w-]+\s+){0,2}(?:company|companies|firm|corporation|network|organi[sz]ation|team|club|university|college|party|band|group|agency|newspaper|broadcaster|station|studio|school|institution|service)\b/i.test(q)) return 'ORG';
-  if (ASKS_OTHER.test(q)) return 'other';
+  if (ASKS_OTHER.test(q) || NAME_OF_OTHER.test(q)) return 'other';
   if (/\b(?:what|which)\b[^?]*?\b(?:city|cities|country|nation|state|capital|province|county|town|borough|kingdom|empire)\b/i.test(q) || /^where\b/i.test(q)) return 'GPE';
   if (ASKS_PERSON.test(q)) return 'PER';
   if (/^(?:who|whom|whose)\b|\b(?:who|whom)\b[^,]*\?$|\bwhat (?:\w+\s+)?(?:person|man|woman|player|actor|actress|president|king|emperor|scientist|inventor|writer|author|scholar|alumn\w*|astronaut|paleontologists?)\b/i.test(q)) return 'PER';
   return null;
+}
+
+/** A city only the long lists know (country-state-city), not compromise's lexicon of well-known places, e.g. 'Euclid' (Ohio) but not 'Warsaw'. */
+function minorCity(name: string): boolean {
+  return placeKind(name) === 'city' && !lexiconTags(name.toLowerCase()).some((t) => t === 'City' || t === 'Place' || t === 'Country' || t === 'Region');
 }
 
 /**
@@ -169,8 +189,8 @@ export function combineSignals(rule: RuleVerdict | null, fromCompromise: AnswerE
   if (cue === 'other') return 'other';
   if (cue && (rule?.type === cue || fromCompromise === cue)) return cue;
   const words = name.split(/\s+/);
-  // "Newton", "Hagen": a place to the lists, a person to a "Who …" question.
-  if (cue === 'PER' && words.length === 1 && (isFirstName(name) || isKnownSurname(name))) return 'PER';
+  // "Newton", "Hagen", "Euclid": a place to the lists, a person to a "Who …" question, unless a country, state or well-known city ("Germany", "Warsaw").
+  if (cue === 'PER' && words.length === 1 && (isFirstName(name) || isKnownSurname(name) || (rule?.type === 'GPE' && minorCity(name)))) return 'PER';
   // compromise keeps a place-named "person" only when a title precedes it or the passage names them in full ("Queen Victoria").
   if (rule?.type === 'GPE' && fromCompromise === 'PER') return 'PER';
   if (rule) return rule.type;

@@ -7,14 +7,15 @@
 import type { TaggedSpan } from './file-entities.ts';
 
 /** What the tagging needs of a question. */
-type Taggable = { context: string; lang: string; entities?: TaggedSpan[]; answerType?: string; answerTypeBy?: 'builtin' };
+type Taggable = { context: string; lang: string; entities?: TaggedSpan[]; entitiesBy?: string; answerType?: string; answerTypeBy?: 'builtin' };
 
 /**
  * Copies of `instances` with the tagger's spans as `entities`, except questions whose file gave
  * spans (they win) or that are not English (the model is an English one); `passages` counts the
- * passages tagged, e.g. two questions on one passage → passages 1. Stops early when `signal` aborts.
+ * passages tagged, e.g. two questions on one passage → passages 1. `by` (the tagger's Hub id) marks
+ * the spans as the tagger's (answerTagSource). Stops early when `signal` aborts.
  */
-export async function tagInstances<T extends Taggable>(instances: readonly T[], tag: (text: string) => Promise<TaggedSpan[]>, signal?: AbortSignal): Promise<{ instances: T[]; passages: number }> {
+export async function tagInstances<T extends Taggable>(instances: readonly T[], tag: (text: string) => Promise<TaggedSpan[]>, signal?: AbortSignal, by = 'hub'): Promise<{ instances: T[]; passages: number }> {
   const byPassage = new Map<string, TaggedSpan[]>();
   const out: T[] = [];
   for (const inst of instances) {
@@ -27,7 +28,7 @@ export async function tagInstances<T extends Taggable>(instances: readonly T[], 
     if (!spans) byPassage.set(inst.context, (spans = await tag(inst.context)));
     // The built-in tagger's stored guess (the app's import) gives way: the answer type comes from these spans.
     const { answerType, answerTypeBy, ...rest } = inst;
-    out.push({ ...(answerTypeBy === 'builtin' ? rest : { ...rest, ...(answerType !== undefined ? { answerType } : {}) }), entities: spans } as T);
+    out.push({ ...(answerTypeBy === 'builtin' ? rest : { ...rest, ...(answerType !== undefined ? { answerType } : {}) }), entities: spans, entitiesBy: by } as T);
   }
   return { instances: out, passages: byPassage.size };
 }
