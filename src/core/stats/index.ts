@@ -8,3 +8,4 @@ export * from './items.ts';
 export * from './experiment-ci.ts';
 export { bootstrapError, MIN_BOOTSTRAP } from './defaults.ts';
 export * from './inversion.ts';
+export * from './wilson.ts';

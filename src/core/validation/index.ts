@@ -1,0 +1,8 @@
+/** Human validation of perturbed cases (issue 43): files, correctness, κ, majority, validated rates, sampling, case builders. */
+export * from './types.ts';
+export * from './files.ts';
+export * from './correct.ts';
+export * from './judgements.ts';
+export * from './kappa.ts';
+export * from './agreement.ts';
+export * from './rates.ts';
