@@ -45,13 +45,17 @@ export interface ValidateSlice {
   goToCase(position: number): Promise<void>;
   /** Reads annotation files for the open batch; each is kept with its annotator's name, what is wrong in it is said. */
   importAnnotations(files: readonly { name: string; text: string }[]): Promise<void>;
-  removeImported(annotator: string): Promise<void>;
+  /** Removes one imported file (by its key). */
+  removeImported(key: string): Promise<void>;
   deleteBatch(batchId: string): Promise<void>;
   setAnnotator(name: string): void;
   dismissValidateMessage(i: number): void;
 }
 
 export const ANNOTATOR_KEY = 'qarx.annotator';
+
+/** An imported file's key: its annotator and file name. */
+export const importKey = (annotator: string, fileName: string) => `${annotator}\u0000${fileName}`;
 const storage = () => (typeof localStorage === 'undefined' ? undefined : localStorage);
 const db = async () => {
   const m = await import('../validate/validation-db.ts');
@@ -138,7 +142,7 @@ export const createValidateSlice: StateCreator<AppState, [], [], ValidateSlice> 
       for (const f of files) {
         const r = readAnnotationText(f.text, f.name, o.stored.batch);
         said.push(...r.messages.map((text) => ({ kind: r.file ? ('ok' as const) : ('error' as const), text })));
-        if (r.file) kept.push({ batchId: o.stored.batchId, annotator: r.file.annotator, fileName: f.name, file: r.file });
+        if (r.file) kept.push({ batchId: o.stored.batchId, key: importKey(r.file.annotator, f.name), annotator: r.file.annotator, fileName: f.name, file: r.file });
       }
       try {
         if (kept.length) {
@@ -151,12 +155,12 @@ export const createValidateSlice: StateCreator<AppState, [], [], ValidateSlice> 
       }
       set({ validateMessages: said });
     },
-    async removeImported(annotator) {
+    async removeImported(key) {
       const o = get().openBatch;
       if (!o) return;
       try {
         const { d } = await db();
-        await d.imported.delete([o.stored.batchId, annotator]);
+        await d.imported.delete([o.stored.batchId, key]);
         await reopen(o.stored.batchId);
       } catch (e) {
         fail('The file could not be removed', e);

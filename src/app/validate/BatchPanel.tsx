@@ -2,17 +2,11 @@
 import { useApp } from '../store/index.ts';
 import { downloadText } from '../shell/download.ts';
 import { countOf } from '../../core/text/plural.ts';
-import { ANNOTATION_FORMAT, VALIDATION_VERSION, type AnnotationFile } from '../../core/validation/types.ts';
+import { ownFile } from './own-file.ts';
 import { annotationFileToJson, batchToJson } from './pending-core.ts';
 import { QueueCard } from './QueueCard.tsx';
 import { ValidationReport } from './ValidationReport.tsx';
 import type { OpenBatch } from '../store/validate-slice.ts';
-
-/** This browser's judgements of the open batch as an annotation file, in the batch's case order. */
-export function ownFile(o: OpenBatch, annotator: string): AnnotationFile {
-  const annotations = o.stored.batch.cases.flatMap((c) => o.own[c.id] ?? []);
-  return { format: ANNOTATION_FORMAT, version: VALIDATION_VERSION, batchId: o.stored.batchId, annotator: annotator.trim() || 'me', annotations };
-}
 
 /** The queue: progress, and the card at the annotator's position (or the end). */
 function Queue({ o }: { o: OpenBatch }) {
@@ -81,11 +75,11 @@ function Files({ o }: { o: OpenBatch }) {
       {o.imported.length > 0 && (
         <ul className="vq-sources" data-testid="vq-imported">
           {o.imported.map((f) => (
-            <li key={f.annotator} data-testid="vq-imported-item">
+            <li key={f.key} data-testid="vq-imported-item">
               <span>
                 {f.annotator}: {countOf(f.file.annotations.length, 'judgement')} ({f.fileName})
               </span>{' '}
-              <button type="button" className="small" onClick={() => void useApp.getState().removeImported(f.annotator)}>
+              <button type="button" className="small" onClick={() => void useApp.getState().removeImported(f.key)}>
                 Remove
               </button>
             </li>

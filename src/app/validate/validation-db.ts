@@ -31,9 +31,11 @@ export interface StoredBatch {
 /** One of this browser's annotator's judgements. */
 export type OwnAnnotation = Annotation & { batchId: string };
 
-/** An imported annotation file, one per batch and annotator name. */
+/** An imported annotation file. Kept per annotator and file name: a second file of one annotator joins the first (collectJudgements), so a bad file never replaces a good one. */
 export interface ImportedFile {
   batchId: string;
+  /** annotator and file name: importing the same file again replaces it, nothing else does. */
+  key: string;
   annotator: string;
   fileName: string;
   file: AnnotationFile;
@@ -45,7 +47,7 @@ export class ValidationDb extends Dexie {
   imported!: Table<ImportedFile, [string, string]>;
   constructor(name = 'qarx-validation') {
     super(name, { cache: 'disabled' });
-    this.version(1).stores({ batches: 'batchId, createdAt', own: '[batchId+caseId], batchId', imported: '[batchId+annotator], batchId' });
+    this.version(1).stores({ batches: 'batchId, createdAt', own: '[batchId+caseId], batchId', imported: '[batchId+key], batchId' });
   }
 }
 
