@@ -77,7 +77,7 @@ describe('App. H: two annotators, a third on their disagreements, the majority d
 
 describe('the validated failure rate', () => {
   it('stratum → failure: broken and C2W fail, C2C/W2C/W2W/not do not, others unknown', () => {
-    expect(['broken', 'C2W', 'C2C', 'W2C', 'W2W', 'not', 'all'].map(isFailureStratum)).toEqual([true, true, false, false, false, false, null]);
+    expect(['broken', 'C2W', 'C2C', 'W2C', 'W2W', 'partial', 'not', 'all'].map(isFailureStratum)).toEqual([true, true, false, false, false, false, false, null]);
   });
 
   it('a stratified sample: 4 C2W (3 valid) and 4 C2C (2 valid) → 3 of 5 valid cases failed; weighted by the run (10 C2W, 90 C2C): 10·¾ / (10·¾ + 90·½) = 1/7', () => {

@@ -6,3 +6,6 @@ export * from './judgements.ts';
 export * from './kappa.ts';
 export * from './agreement.ts';
 export * from './rates.ts';
+export * from './sample.ts';
+export * from './build.ts';
+export * from './report.ts';

@@ -13,10 +13,10 @@ import type { Decided } from './agreement.ts';
 import type { ValidationLabel } from './judgements.ts';
 import type { ValidationBatch, ValidationCase } from './types.ts';
 
-/** Whether a stratum's cases are failures of the run: true for 'broken' and 'C2W', false for the other categories and 'not', null when the stratum does not say. */
+/** Whether a stratum's cases are failures of the run: true for 'broken' and 'C2W', false for the other categories (partial too: not a C2W) and 'not', null when the stratum does not say. */
 export function isFailureStratum(stratum: string): boolean | null {
   if (stratum === 'broken' || stratum === 'C2W') return true;
-  if (stratum === 'not' || stratum === 'C2C' || stratum === 'W2C' || stratum === 'W2W') return false;
+  if (stratum === 'not' || stratum === 'C2C' || stratum === 'W2C' || stratum === 'W2W' || stratum === 'partial') return false;
   return null;
 }
 
