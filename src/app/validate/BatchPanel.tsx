@@ -3,7 +3,7 @@ import { useApp } from '../store/index.ts';
 import { downloadText } from '../shell/download.ts';
 import { countOf } from '../../core/text/plural.ts';
 import { ownFile } from './own-file.ts';
-import { annotationFileToJson, batchToJson } from './pending-core.ts';
+import { annotationFileToJson, batchToJson } from '../../core/validation/files.ts';
 import { QueueCard } from './QueueCard.tsx';
 import { ValidationReport } from './ValidationReport.tsx';
 import type { OpenBatch } from '../store/validate-slice.ts';

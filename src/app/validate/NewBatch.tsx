@@ -6,7 +6,7 @@ import { useApp } from '../store/index.ts';
 import { RouteLink } from '../shell/MainNav.tsx';
 import { brokenSources, sampleSources } from './batch-sources.ts';
 import { batchFromBroken, batchFromSample } from './make-batch.ts';
-import { sampleSizeNote } from './pending-core.ts';
+import { sampleSizeNote } from '../../core/validation/sample.ts';
 import { readBatchText } from './read-files.ts';
 import { countOf } from '../../core/text/plural.ts';
 
@@ -66,7 +66,7 @@ function SampleForm() {
         </button>
       </div>
       <p className="hint" data-testid="vq-sample-note">
-        Strata: the run’s categories (<Term k="c2w">C2W</Term>, <Term k="c2c">C2C</Term>, <Term k="w2c">W2C</Term>, <Term k="w2w">W2W</Term>, <Term k="partial">partial</Term>), each drawn in proportion. {sizeOk ? sampleSizeNote(size) : `Choose 1 to ${src.units.length} cases.`}
+        Strata: the run’s categories (<Term k="c2w">C2W</Term>, <Term k="c2c">C2C</Term>, <Term k="w2c">W2C</Term>, <Term k="w2w">W2W</Term>, <Term k="partial">partial</Term>), each drawn in proportion. {sizeOk ? `What this size can show: ${sampleSizeNote(size)}.` : `Choose 1 to ${src.units.length} cases.`}
       </p>
     </div>
   );

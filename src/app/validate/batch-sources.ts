@@ -9,6 +9,7 @@ import { caseRunKey } from '../../core/results/case-run.ts';
 import type { RunRecord } from '../../core/results/run-record.ts';
 import type { Instance } from '../../core/data/types.ts';
 import { pairCategory, type PairCategory } from '../../core/natural/categories.ts';
+import { revisedInstance } from '../../core/natural/pairs.ts';
 import type { CaseKind } from '../../core/results/gallery.ts';
 import { insertTrap } from '../../core/trap/insert.ts';
 import type { AppState } from '../store/index.ts';
@@ -46,8 +47,10 @@ export interface SampleUnit {
   original: Instance;
   family: CaseKind;
   perturbation: string;
-  /** The perturbed passage and question (null when it cannot be made again). */
-  perturbed: () => Promise<{ passage: string; question: string } | null>;
+  /** The perturbed side as an instance (its passage, question and gold answers there), null when it cannot be made again. */
+  perturbed: () => Promise<Instance | null>;
+  /** The perturbation's settings, ending the case id (e.g. the trap sentence), '' when the family says it all. */
+  settings: string;
 }
 
 /** A run of this session whose perturbed questions can be sampled. */
@@ -75,8 +78,8 @@ export function sampleSources(s: AppState): SampleSource[] {
     const by = new Map(s.naturalInstances.map((i) => [keyOf(i), i]));
     const units = s.naturalRows.flatMap((r): SampleUnit[] => {
       const inst = by.get(keyOf(r));
-      const rev = inst?.revision;
-      return inst && rev ? [{ stratum: r.category, original: inst, family: 'revision', perturbation: 'natural edit (revision pair)', perturbed: async () => ({ passage: rev.context, question: r.perturbedQuestion ?? inst.question }) }] : [];
+      const rev = inst && revisedInstance(inst);
+      return inst && rev ? [{ stratum: r.category, original: inst, family: 'revision', perturbation: 'natural edit (revision pair)', settings: '', perturbed: async () => rev }] : [];
     });
     out.push({ kind: 'natural', label: 'Revision pairs', run: natural, model, units, runRate: c2wRate(s.naturalRows.map((r) => r.category)) });
   }
@@ -86,19 +89,19 @@ export function sampleSources(s: AppState): SampleSource[] {
     const o = s.noiseOptions;
     const among = s.syntheticAmong;
     // The noise is seeded per question, so the passage made again is exactly the run's.
-    let noiser: Promise<(inst: Instance) => string | null> | null = null;
+    let noiser: Promise<(inst: Instance) => Instance | null> | null = null;
     const noisy = () => (noiser ??= import('../../core/natural/noise-passage.ts').then((m) => {
       const f = m.passageNoiser(among, o);
-      return (inst: Instance) => f(inst)?.noise.context ?? null;
+      return (inst: Instance) => {
+        const q = f(inst);
+        return q ? { ...inst, context: q.noise.context, answers: q.answers } : null;
+      };
     }));
     const units = s.syntheticRows.flatMap((r): SampleUnit[] => {
       const inst = by.get(keyOf(r));
       if (!inst) return [];
       const orig = { ...inst, revision: undefined };
-      return [{ stratum: r.category, original: orig, family: 'noise', perturbation: noiseLabel(o).replace(/^synthetic noise: /, ''), perturbed: async () => {
-        const p = (await noisy())(orig);
-        return p === null ? null : { passage: p, question: inst.question };
-      } }];
+      return [{ stratum: r.category, original: orig, family: 'noise', perturbation: noiseLabel(o).replace(/^synthetic noise: /, ''), settings: `${o.kind}|${o.rate}|${o.seed}`, perturbed: async () => (await noisy())(orig) }];
     });
     out.push({ kind: 'synthetic', label: 'Synthetic noise', run: synthetic, model, units, runRate: c2wRate(s.syntheticRows.map((r) => r.category)) });
   }
@@ -113,7 +116,7 @@ export function sampleSources(s: AppState): SampleSource[] {
       if (!inst) return [];
       const want = r.sentence.replace(/\s+/g, ' ').trim();
       const passage = [inst.trap?.context, insertTrap(inst, r.sentence, position)?.context].find((c) => c !== undefined && c.slice(r.trap.start, r.trap.end) === want);
-      return passage === undefined ? [] : [{ stratum: cats[i]!, original: { ...inst, trap: undefined }, family: 'trap', perturbation: `trap sentence (${s.trapConfig.source}, ${position} the answer sentence)`, perturbed: async () => ({ passage, question: inst.question }) }];
+      return passage === undefined ? [] : [{ stratum: cats[i]!, original: { ...inst, trap: undefined }, family: 'trap', perturbation: `trap sentence (${s.trapConfig.source}, ${position} the answer sentence)`, settings: r.sentence, perturbed: async () => ({ ...inst, context: passage, trap: undefined }) }];
     });
     out.push({ kind: 'traps', label: 'Trap sentences', run: traps, model, units, runRate: c2wRate(cats) });
   }
@@ -124,7 +127,7 @@ export function sampleSources(s: AppState): SampleSource[] {
     const cats = s.paraRows.map((r) => pairCategory(r.original, r.paraphrased, rule));
     const units = s.paraRows.flatMap((r, i): SampleUnit[] => {
       const inst = by.get(keyOf(r));
-      return inst ? [{ stratum: cats[i]!, original: inst, family: 'paraphrase', perturbation: `paraphrase (${r.kind})`, perturbed: async () => ({ passage: inst.context, question: r.paraphrase }) }] : [];
+      return inst ? [{ stratum: cats[i]!, original: inst, family: 'paraphrase', perturbation: `paraphrase (${r.kind})`, settings: r.paraphrase, perturbed: async () => ({ ...inst, question: r.paraphrase }) }] : [];
     });
     out.push({ kind: 'paraphrase', label: 'Paraphrased questions', run: para, model, units, runRate: c2wRate(cats) });
   }

@@ -4,7 +4,8 @@
  * note on what its size can show come from src/core/validation (one computation with `qarx validate`).
  */
 import { BATCH_FORMAT, VALIDATION_VERSION, type BatchSource, type ValidationBatch, type ValidationCase } from '../../core/validation/types.ts';
-import { caseFromFailure, caseFromPair, stratifiedSample } from './pending-core.ts';
+import { caseFromFailure, caseFromPair } from '../../core/validation/build.ts';
+import { populationOf, stratifiedSample } from '../../core/validation/sample.ts';
 import type { BrokenSource, SampleSource } from './batch-sources.ts';
 
 /** A batch id that names its run and draw and is unique, e.g. "synthetic-2026-12-02T08:10-sample-20-s1-k3x9". */
@@ -21,16 +22,13 @@ export function batchFromBroken(src: BrokenSource, created: string): ValidationB
 
 /** A seeded stratified sample of `size` of a run's perturbed questions, strata = categories; units whose perturbed side cannot be made again are left out. */
 export async function batchFromSample(src: SampleSource, size: number, seed: number, created: string): Promise<ValidationBatch> {
-  const picked = stratifiedSample(src.units, (u) => u.stratum, size, seed);
+  const picked = stratifiedSample(src.units, size, seed);
   const cases: ValidationCase[] = [];
   for (const u of picked) {
     const p = await u.perturbed();
-    if (!p) continue;
-    const c = caseFromPair(u.original, { context: p.passage, question: p.question }, { family: u.family, perturbation: u.perturbation, stratum: u.stratum });
-    if (c) cases.push(c);
+    if (p) cases.push(caseFromPair(u.original, p, { family: u.family, perturbation: u.perturbation, stratum: u.stratum, settings: u.settings }));
   }
-  const population: Record<string, number> = {};
-  for (const u of src.units) population[u.stratum] = (population[u.stratum] ?? 0) + 1;
+  const population = populationOf(src.units);
   const source: BatchSource = { kind: src.kind, date: src.run.date, model: src.model, datasets: src.run.datasets, draw: 'sample', size, seed, population };
   return { format: BATCH_FORMAT, version: VALIDATION_VERSION, batchId: batchIdOf(src.kind, src.run.date, `sample-${size}-s${seed}`), created, source, cases };
 }
