@@ -13,6 +13,7 @@
  *   qarx sweep <data> --model M …   qarx budget <data> --model M …
  *   qarx audit --config audit.json --out DIR [--shard i/n] [--workers N]   qarx merge DIR… --out DIR
  *   qarx card --audit DIR [--model NAME] [--out FILE]
+ *   qarx validate sample|merge|report …
  */
 import { NOISE_KINDS } from '../core/natural/noise-kinds.ts';
 import { exitCode } from './exit-code.ts';
@@ -158,6 +159,23 @@ ${wrapIndented(`${NOISE_KINDS.length} kinds of Wu et al. 2025 App. K: ${NOISE_KI
       exact_match, f1): each dataset's unperturbed scores, each perturbation its own result; the
       dataset's Hub id from --config's datasets[].hub (else a warning); checked against the Hub's
       model-index rules (exit 1 when broken)
+  qarx validate sample <original> <perturbed> --out <batch.json> [--size 50] [--seed 1]
+                [--categories <unit.json|compare.json>] [--strata category|broken] [--draw sample|broken]
+                [--allocation proportional|equal] [--family <kind>]
+      a batch of cases for human validation (Wu et al. 2025 App. H): each perturbed question with its
+      passage, the edit against the original (code points) and its gold, no model outputs; a seeded
+      stratified sample (strata: each question's category C2W/W2C/C2C/W2W from an audit unit file or
+      qarx compare --json, or broken/not; "all" without --categories), or --draw broken: the questions
+      the model broke; prints what the size can show (the CI half-width at 50%)
+  qarx validate merge --batch <batch.json> --out <dir> <annotations.json…>
+      checks annotation files against their batch (wrong ids, duplicates, another batch, a newer
+      version, an answer not in the passage: a message each, the rest kept) and writes one file per
+      annotator (several sittings joined, the later judgement of a case kept)
+  qarx validate report --batch <batch.json> <annotations.json…> [--json] [--bootstrap N] [--seed S]
+      Cohen's κ (2 annotators) or Fleiss' κ (more) with bootstrap CIs for answered correctly, meaning
+      kept and valid; disagreements; the majority label (a tie waits for a third annotator); the
+      validated failure rate (failures on cases judged valid) with Wilson CI and n, weighted back to
+      the run's strata; invalid cases by family
   --ci [--bootstrap N] [--seed S | --ci-seed S] [--ci-passages] (eval, compare, sweep, budget, universal):
       score CIs: 95% percentile bootstrap over questions (B = 1000, at least 200; seed 1); a drop's
       CI: the drops the paired sign-flip test does not reject at 0.05 (test inversion), so it excludes
@@ -195,6 +213,7 @@ const COMMANDS: Record<string, () => Promise<(argv: string[]) => Promise<number>
   audit: async () => (await import('./commands/audit.ts')).audit,
   merge: async () => (await import('./commands/audit.ts')).merge,
   card: async () => (await import('./commands/card.ts')).card,
+  validate: async () => (await import('./commands/validate.ts')).validate,
 };
 
 /** Runs the CLI and returns the exit code; errors become one line on stderr. */
