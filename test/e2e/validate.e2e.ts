@@ -38,6 +38,8 @@ describe('validating perturbed cases', () => {
     await page.getByTestId('vq-sample-draw').click();
     await page.getByTestId('vq-card').waitFor({ timeout: 30_000 });
     expect(await text('vq-keys')).toContain('meaning kept: save and go to the next case');
+    expect(await page.getByTestId('vq-passage').locator('.vq-edit').count()).toBeGreaterThan(0);
+    await shot(page, 'validate-card-1440');
 
     // Ten cases by keyboard alone: even ones answered with a two-word span and meaning kept, odd ones "no answer" and meaning changed.
     for (let i = 0; i < 10; i++) {
@@ -119,7 +121,11 @@ describe('validating perturbed cases', () => {
     await page.getByTestId('vq-report').scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(page, 'validate-report-390');
-    await page.getByTestId('vq-card').count();
+    await page.getByTestId('vq-again').click();
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await violations(page, '[data-testid="vq-card"]')).toEqual([]);
+    await shot(page, 'validate-card-390');
     expect(app.errors).toEqual([]);
   });
 });

@@ -28,7 +28,7 @@ function Queue({ o }: { o: OpenBatch }) {
       ) : (
         <p className="hint" data-testid="vq-done">
           Every case has been through the queue.{' '}
-          <button type="button" className="small" onClick={() => void goToCase(0)}>
+          <button type="button" className="small" data-testid="vq-again" onClick={() => void goToCase(0)}>
             Go over them again from case 1
           </button>
           {done < cases.length ? (

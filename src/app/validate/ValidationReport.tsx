@@ -6,12 +6,9 @@
  */
 import { useMemo } from 'react';
 import { Term } from '../teach/Term.tsx';
-import { collectJudgements, type Judgements } from '../../core/validation/judgements.ts';
-import { decideAll, disagreements, labelAgreement, needsAnotherAnnotator, panelOf } from '../../core/validation/agreement.ts';
-import { invalidByFamily, validatedRates } from '../../core/validation/rates.ts';
 import { kappaText } from '../../core/validation/kappa.ts';
-import { LABEL_TEXT, VALIDATION_LABELS } from '../../core/validation/judgements.ts';
-import { problemText } from '../../core/validation/files.ts';
+import { LABEL_TEXT } from '../../core/validation/judgements.ts';
+import { validationSummary, type ValidationSummary } from '../../core/validation/report.ts';
 import type { Interval } from '../../core/stats/bootstrap.ts';
 import { countOf } from '../../core/text/plural.ts';
 import { useApp } from '../store/index.ts';
@@ -24,18 +21,16 @@ const KAPPA_BOOT = { b: 1000, seed: 1 };
 /** A share with its CI in points, e.g. "42.0% [30.1, 54.9]". */
 const pct = (i: Interval | null) => (i && Number.isFinite(i.value) ? `${(100 * i.value).toFixed(1)}% [${(100 * i.lo).toFixed(1)}, ${(100 * i.hi).toFixed(1)}]` : '–');
 
-/** Every judgement of the open batch: this browser's annotator and each imported file. */
-function judgementsOf(o: OpenBatch, annotator: string): { j: Judgements; problems: string[] } {
+/** The validation of the open batch by this browser's annotator and each imported file (the summary `qarx validate report` prints). */
+function summaryOf(o: OpenBatch, annotator: string): ValidationSummary {
   const own = ownFile(o, annotator);
   const files = [...(own.annotations.length ? [{ ...own, file: 'your annotations' }] : []), ...o.imported.map((f) => ({ ...f.file, file: f.fileName }))];
-  const r = collectJudgements(o.stored.batch, files);
-  return { j: r.judgements, problems: r.problems.map(problemText) };
+  return validationSummary(o.stored.batch, files, KAPPA_BOOT);
 }
 
 /** κ of each label over the panel. */
-function Agreement({ j }: { j: Judgements }) {
-  const panel = panelOf(j);
-  const rows = VALIDATION_LABELS.map((l) => labelAgreement(j, l, KAPPA_BOOT, panel));
+function Agreement({ sum }: { sum: ValidationSummary }) {
+  const { panel, agreement: rows } = sum;
   const method = panel.annotators.length > 2 ? <Term k="Fleiss' κ">Fleiss’ κ</Term> : <Term k="Cohen's κ">Cohen’s κ</Term>;
   return (
     <>
@@ -81,9 +76,7 @@ function Agreement({ j }: { j: Judgements }) {
 }
 
 /** The validated rate beside the run's own, with CI and n. */
-function Rates({ o, j }: { o: OpenBatch; j: Judgements }) {
-  const decided = decideAll(j);
-  const r = validatedRates(o.stored.batch, decided, KAPPA_BOOT);
+function Rates({ o, r }: { o: OpenBatch; r: ValidationSummary['rates'] }) {
   const run = o.stored.runRate;
   const broken = o.stored.batch.source.draw === 'broken';
   return (
@@ -141,11 +134,8 @@ function Rates({ o, j }: { o: OpenBatch; j: Judgements }) {
 
 export function ValidationReport({ o }: { o: OpenBatch }) {
   const annotator = useApp((s) => s.annotator);
-  const { j, problems } = useMemo(() => judgementsOf(o, annotator), [o, annotator]);
-  const decided = useMemo(() => decideAll(j), [j]);
-  const dis = disagreements(j);
-  const another = needsAnotherAnnotator(j);
-  const families = invalidByFamily(o.stored.batch, decided);
+  const sum = useMemo(() => summaryOf(o, annotator), [o, annotator]);
+  const { problems, disagreements: dis, needsAnotherAnnotator: another, invalidByFamily: families } = sum;
   const byId = new Map(o.stored.batch.cases.map((c) => [c.id, c]));
   return (
     <section className="card vq-report" aria-labelledby="vq-report-title" data-testid="vq-report">
@@ -157,17 +147,20 @@ export function ValidationReport({ o }: { o: OpenBatch }) {
           ))}
         </ul>
       )}
-      <Agreement j={j} />
-      <Rates o={o} j={j} />
+      <Agreement sum={sum} />
+      <Rates o={o} r={sum.rates} />
+      <p className="hint" data-testid="vq-rule">
+        Correct answer: {sum.correctRule}
+      </p>
       {another.length > 0 && (
         <p className="hint" data-testid="vq-another">
-          {countOf(another.length, 'case')} need another annotator (judged by one only, or tied on valid; App. H’s third annotator decides).
+          {countOf(another.length, 'case')} {another.length === 1 ? 'needs' : 'need'} another annotator (judged by one only, or tied on valid; App. H’s third annotator decides).
         </p>
       )}
       <h4>Disagreements ({dis.length})</h4>
       {dis.length > 0 && (
         <div className="table-scroll" tabIndex={0} role="region" aria-label="Disagreements">
-          <table data-testid="vq-disagreements">
+          <table className="vq-wide" data-testid="vq-disagreements">
             <thead>
               <tr>
                 <th scope="col">Question</th>
