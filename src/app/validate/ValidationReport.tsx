@@ -35,8 +35,11 @@ function Agreement({ sum }: { sum: ValidationSummary }) {
   return (
     <>
       <p className="hint" data-testid="vq-panel">
-        Panel: {panel.annotators.join(', ') || 'nobody yet'} on {countOf(panel.caseIds.length, 'case')} all of them judged
-        {panel.outside.length ? `; outside the panel (judged part of its cases, counted in the majority): ${panel.outside.map((x) => `${x.annotator} (${x.cases})`).join(', ')}` : ''}.
+        {panel.annotators.length === 0
+          ? 'No judgement yet.'
+          : `Panel: ${panel.annotators.join(', ')}${panel.annotators.length > 1 ? ` on ${countOf(panel.caseIds.length, 'case')} all of them judged` : ''}`}
+        {panel.outside.length ? `; outside the panel (judged part of its cases, counted in the majority): ${panel.outside.map((x) => `${x.annotator} (${x.cases})`).join(', ')}` : ''}
+        {panel.annotators.length > 0 ? '.' : ''}
       </p>
       {panel.annotators.length < 2 ? (
         <p className="hint" data-testid="vq-kappa-none">
