@@ -58,7 +58,7 @@ export function ValidateView() {
     <div className="validate-view" data-testid="validate-view">
       <h2>Validate perturbed cases</h2>
       <p className="hint vq-intro">
-        Is the perturbed question still fair? As in Wu et al. (App. H), an <Term k="annotator">annotator</Term> answers each perturbed question from the perturbed passage, then says whether the perturbation kept its meaning. Cases answered correctly with the meaning kept are valid; the <Term k="validated-failure-rate">validated failure rate</Term> counts failures on valid cases only. Model outputs are never shown, so no one is primed. Everything stays in this browser and works offline.
+        Is the perturbed question still fair? As in Wu et al. (App. H), an <Term k="annotator">annotator</Term> answers each perturbed question from the perturbed passage, then says whether the perturbation kept its meaning. Cases answered correctly with the meaning kept are valid; the <Term k="validated failure rate">validated failure rate</Term> counts failures on valid cases only. Model outputs are never shown, so no one is primed. Everything stays in this browser and works offline.
       </p>
       <Messages />
       {open ? (
