@@ -41,6 +41,7 @@ export default defineConfig({
         items: [
           { text: 'Definitions', link: '/definitions' },
           { text: 'Uncertainty', link: '/uncertainty' },
+          { text: 'Validating perturbations', link: '/validation' },
           { text: 'Glossary', link: '/glossary' },
           { text: 'CLI reference', link: '/cli' },
           { text: 'Audits at scale', link: '/audits-at-scale' },

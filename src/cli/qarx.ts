@@ -148,8 +148,9 @@ ${wrapIndented(`${NOISE_KINDS.length} kinds of Wu et al. 2025 App. K: ${NOISE_KI
       session of T intra-op threads (default cores / N); CUDA when onnxruntime-node has it (auto).
       Without --shard, writes summary.json, summary.md, tables/*.csv, report.html and bundle.zip.
       Exit: 0 all units ok, 1 some failed (recorded with the error), 2 bad config or usage,
-      130 Ctrl-C (finished units kept: the same command resumes)
-  qarx merge <dir…> --out <dir>
+      130 Ctrl-C (finished units kept: the same command resumes); --batch B --annotations F (repeatable):
+      the summary, summary.md and report.html add the human validation of batch B (as qarx validate report)
+  qarx merge <dir…> --out <dir> [--batch B --annotations F…]
       joins shard directories into one summary (same files as above); exit 1 when units failed or
       no shard ran them
   qarx card --audit <dir> [--model NAME] [--config audit.json] [--out README.md]

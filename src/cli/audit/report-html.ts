@@ -2,6 +2,7 @@
  * The audit's HTML report: one self-contained file (inline CSS and SVG charts, no script, nothing
  * fetched) that opens from disk. Every text from the data (names, labels, errors) is escaped.
  */
+import { validationText } from '../../core/validation/report.ts';
 import { ciNote, summaryNumber } from './summary.ts';
 import { overviewLabels, type AuditSummary, type SummaryModel, type SummaryTable } from '../../core/audit/format.ts';
 import { PAIR_CATEGORIES, type PairCategory } from '../../core/natural/categories.ts';
@@ -112,7 +113,7 @@ export function reportHtml(s: AuditSummary): string {
 <title>${esc(`Audit ${s.name}`)}</title><style>${CSS}</style></head>
 <body><h1>Audit: ${esc(s.name)}</h1>
 <p>Generated ${esc(s.generated)}. Units: ${s.planned} planned, ${s.ok} ok, ${s.failed.length} failed, ${s.missing.length} missing. Scores are EM and F1 on a 0–100 scale.</p>
-${failed}${missing}${models}
+${failed}${missing}${models}${s.validation ? `<section><h2>Human validation (batch ${esc(s.validation.batchId)})</h2><pre>${esc(validationText(s.validation))}</pre></section>` : ''}
 </body></html>
 `;
 }

@@ -3,6 +3,7 @@
  * overview of before/after scores and their drop (before − after, positive = worse) and, per experiment kind, the papers' table with the rows of
  * every dataset, variant and seed. The same units give the same summary, whatever the shards.
  */
+import { validationText } from '../../core/validation/report.ts';
 import { AUDIT_VERSION, SUMMARY_FORMAT, type AuditSummary, type SummaryModel, type SummaryTable, type UnitFile } from '../../core/audit/format.ts';
 import type { CellValue, ResultTable } from '../../core/results/table.ts';
 import { EXPERIMENT_KINDS } from './config.ts';
@@ -156,5 +157,6 @@ export function summaryMarkdown(s: AuditSummary): string {
     parts.push(`\n## Model ${mdCell(m.name)} (${mdCell(m.device)})\n\n### ${mdCell(m.overview.title)}\n\n${tableMarkdown(m.overview)}${note ? `\n${mdCell(note)}\n` : ''}`);
     for (const t of m.tables) parts.push(`\n### ${mdCell(t.title)}\n\n${tableMarkdown(t)}`);
   }
+  if (s.validation) parts.push(`\n## Human validation (batch ${mdCell(s.validation.batchId)})\n\n\`\`\`text\n${validationText(s.validation).replaceAll('```', "'''")}\`\`\`\n`);
   return parts.join('');
 }

@@ -9,7 +9,10 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import type { UnitFile } from '../../core/audit/format.ts';
+import type { AuditSummary, UnitFile } from '../../core/audit/format.ts';
+import type { ValidationSummary } from '../../core/validation/report.ts';
+import { DEFAULT_BOOTSTRAP, DEFAULT_CI_SEED } from '../../core/stats/defaults.ts';
+import { auditValidation, VALIDATION_OPTIONS } from '../validation-input.ts';
 import { mixedInputs } from '../../core/audit/inputs.ts';
 import { parseConfigText } from '../audit/config.ts';
 import { cudaAvailable, type DeviceChoice } from '../audit/device.ts';
@@ -70,7 +73,7 @@ export function parseAuditArgs(argv: string[]) {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { config: { type: 'string' }, out: { type: 'string' }, shard: { type: 'string' }, workers: { type: 'string' }, threads: { type: 'string' }, device: { type: 'string', default: 'auto' }, 'hub-host': { type: 'string' }, 'cache-dir': { type: 'string' }, 'dry-run': { type: 'boolean', default: false } },
+    options: { config: { type: 'string' }, out: { type: 'string' }, shard: { type: 'string' }, workers: { type: 'string' }, threads: { type: 'string' }, device: { type: 'string', default: 'auto' }, 'hub-host': { type: 'string' }, 'cache-dir': { type: 'string' }, 'dry-run': { type: 'boolean', default: false }, ...VALIDATION_OPTIONS },
   });
   if (positionals.length || !values.config || !values.out) throw new UsageError('audit needs --config <audit.json> --out <results dir> (see qarx --help).');
   const device = values.device as DeviceChoice;
@@ -83,7 +86,7 @@ export function parseAuditArgs(argv: string[]) {
     values.workers === undefined ? undefined : intOpt(values.workers, 'workers', 1),
     values.threads === undefined ? undefined : intOpt(values.threads, 'threads', 1),
   );
-  return { config: values.config, out: values.out, shard, workers, threads, why, device, hubHost: values['hub-host'], cacheDir: values['cache-dir'], dryRun: values['dry-run'] };
+  return { config: values.config, out: values.out, shard, workers, threads, why, device, hubHost: values['hub-host'], cacheDir: values['cache-dir'], dryRun: values['dry-run'], batch: values.batch, annotations: values.annotations };
 }
 
 /** Runs `qarx audit --config audit.json --out DIR [--shard i/n] [--workers N] [--threads T] [--device auto|cpu|cuda]`. */
@@ -91,6 +94,8 @@ export async function audit(argv: string[]): Promise<number> {
   const values = parseAuditArgs(argv);
   const { shard, workers, threads, device } = values;
   const config = parseConfigText(readText(values.config), values.config);
+  // Read before any unit runs, so a bad batch or annotation file stops the audit at once.
+  const validation = auditValidation(values, { b: config.ci?.bootstrap ?? DEFAULT_BOOTSTRAP, seed: config.ci?.seed ?? DEFAULT_CI_SEED });
   const dir = values.out;
   checkOutputDir(dir, '--out directory');
   const all = planUnits(config, values.config);
@@ -143,7 +148,7 @@ export async function audit(argv: string[]): Promise<number> {
   const bad = mine.filter((u) => units.get(u.id)?.status !== 'ok').length;
   const secs = (performance.now() - t0) / 1000;
   if (!shard || shard.count === 1) {
-    const summary = buildSummary(plan, units.values(), new Date().toISOString());
+    const summary = withValidation(buildSummary(plan, units.values(), new Date().toISOString()), validation);
     writeSummaryFiles(dir, summary, [...units.values()]);
     err(`${tag}: summary in ${dir}/summary.json, summary.md, tables/, report.html, bundle.zip\n`);
   } else err(`${tag}: join the shards with: qarx merge <the shards' --out dirs…> --out <summary dir>\n`);
@@ -152,15 +157,20 @@ export async function audit(argv: string[]): Promise<number> {
 }
 
 /** The options of `qarx merge <dir…> --out <dir>`, checked (throws UsageError). */
-export function parseMergeArgs(argv: string[]): { dirs: string[]; out: string } {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { out: { type: 'string' } } });
+export function parseMergeArgs(argv: string[]): { dirs: string[]; out: string; batch?: string; annotations?: string[] } {
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { out: { type: 'string' }, ...VALIDATION_OPTIONS } });
   if (!positionals.length || !values.out) throw new UsageError('merge needs <results dir…> --out <summary dir>.');
-  return { dirs: positionals, out: values.out };
+  return { dirs: positionals, out: values.out, batch: values.batch, annotations: values.annotations };
 }
+
+/** The summary with the validation of --batch/--annotations, when given. */
+const withValidation = (s: AuditSummary, v: ValidationSummary | null): AuditSummary => (v ? { ...s, validation: v } : s);
 
 /** Runs `qarx merge <dir…> --out <dir>`: the shards' unit files joined into one summary. */
 export async function merge(argv: string[]): Promise<number> {
-  const { dirs, out: outDir } = parseMergeArgs(argv);
+  const args = parseMergeArgs(argv);
+  const { dirs, out: outDir } = args;
+  const validation = auditValidation(args, { b: DEFAULT_BOOTSTRAP, seed: DEFAULT_CI_SEED });
   let plan: PlanFile | null = null;
   const units: UnitFile[] = [];
   for (const d of dirs) {
@@ -178,7 +188,7 @@ export async function merge(argv: string[]): Promise<number> {
   // One summary, one dataset per name: refuse results computed on other bytes, or on unrecorded ones.
   const mixed = mixedInputs(chosen.filter((u) => u.status === 'ok'));
   if (mixed) throw new UsageError(`merge: ${mixed}.`);
-  const summary = buildSummary(plan, chosen, new Date().toISOString());
+  const summary = withValidation(buildSummary(plan, chosen, new Date().toISOString()), validation);
   // The out directory is a results directory itself: plan and the unit files behind the summary.
   writeAtomic(`${outDir}/plan.json`, `${JSON.stringify(plan, null, 2)}\n`);
   for (const f of chosen) writeAtomic(unitPath(outDir, f.id), `${JSON.stringify(f, null, 2)}\n`);

@@ -12,12 +12,13 @@ import type { Score } from '../../core/data/score.ts';
 import type { Instance } from '../../core/data/types.ts';
 import { DEFAULT_BOOTSTRAP, DEFAULT_CI_SEED } from '../../core/stats/defaults.ts';
 import { hashString } from '../../core/text/random.ts';
-import { annotationFileToJson, batchToJson, problemText, readAnnotationFile, readBatch, type FileProblem } from '../../core/validation/files.ts';
+import { annotationFileToJson, batchToJson, problemText } from '../../core/validation/files.ts';
+import { readValidationFiles } from '../validation-input.ts';
 import { caseFromPair } from '../../core/validation/build.ts';
 import { collectJudgements } from '../../core/validation/judgements.ts';
 import { validationSummary, validationText } from '../../core/validation/report.ts';
 import { brokenStratum, populationOf, sampleSizeNote, stratifiedSample, type Allocation } from '../../core/validation/sample.ts';
-import { BATCH_FORMAT, VALIDATION_VERSION, type AnnotationFile, type ValidationBatch, type ValidationCase } from '../../core/validation/types.ts';
+import { BATCH_FORMAT, VALIDATION_VERSION, type ValidationBatch, type ValidationCase } from '../../core/validation/types.ts';
 import type { CaseKind } from '../../core/results/gallery.ts';
 import { writeFileAtomic } from '../atomic.ts';
 import { readInstances } from '../data.ts';
@@ -147,27 +148,11 @@ async function sample(argv: string[]): Promise<number> {
   return 0;
 }
 
-/** The batch of --batch and the annotation files read against it, with every problem. */
-function readAll(batchFile: string | undefined, files: readonly string[]): { batch: ValidationBatch; read: (AnnotationFile & { file: string })[]; problems: FileProblem[] } {
-  if (!batchFile) throw new UsageError('needs --batch <batch.json> (the batch the annotations are of)');
-  if (files.length === 0) throw new UsageError('needs at least one annotation file');
-  const b = readBatch(readText(batchFile), batchFile);
-  if (!b.value) throw new UsageError(b.problems.map(problemText).join('\n'));
-  const problems = [...b.problems];
-  const read: (AnnotationFile & { file: string })[] = [];
-  for (const f of files) {
-    const r = readAnnotationFile(readText(f), f, b.value);
-    problems.push(...r.problems);
-    if (r.value) read.push({ ...r.value, file: f });
-  }
-  return { batch: b.value, read, problems };
-}
-
 /** `qarx validate merge --batch B --out DIR files…`: one checked file per annotator (several sittings joined). */
 async function merge(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { batch: { type: 'string' }, out: { type: 'string' } } });
   if (!values.out) throw new UsageError('validate merge needs --out <directory>');
-  const { batch, read, problems } = readAll(values.batch, positionals);
+  const { batch, read, problems } = readValidationFiles(values.batch, positionals);
   const { judgements, problems: joined } = collectJudgements(batch, read);
   for (const p of [...problems, ...joined]) err(`qarx: validate merge: ${problemText(p)}\n`);
   for (const a of judgements.annotators) {
@@ -185,7 +170,7 @@ async function merge(argv: string[]): Promise<number> {
 /** `qarx validate report --batch B files… [--json] [--bootstrap N] [--seed S]`. */
 async function report(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { batch: { type: 'string' }, json: { type: 'boolean', default: false }, bootstrap: { type: 'string' }, seed: { type: 'string' } } });
-  const { batch, read, problems } = readAll(values.batch, positionals);
+  const { batch, read, problems } = readValidationFiles(values.batch, positionals);
   const ci = { b: intOpt(values.bootstrap, '--bootstrap', DEFAULT_BOOTSTRAP), seed: values.seed === undefined ? DEFAULT_CI_SEED : seedOpt(values.seed) };
   const s = validationSummary(batch, read, ci, problems);
   out(values.json ? `${JSON.stringify(s, null, 2)}\n` : validationText(s));

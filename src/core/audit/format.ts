@@ -9,6 +9,7 @@ import type { RunRecord } from '../results/run-record.ts';
 import type { HeadlineRow } from '../experiments/outcome.ts';
 import { kindOf } from '../experiments/registry.ts';
 import type { UnitInputs } from './inputs.ts';
+import type { ValidationSummary } from '../validation/report.ts';
 
 export const UNIT_FORMAT = 'qarx-audit-unit';
 export const SUMMARY_FORMAT = 'qarx-audit-summary';
@@ -83,6 +84,8 @@ export interface AuditSummary {
   missing: { id: string; label: string }[];
   units: { id: string; label: string; kind: string; status: 'ok' | 'failed'; run: RunRecord | null; table: ResultTable | null }[];
   models: SummaryModel[];
+  /** Human validation of the audit's cases (issue 43), when `--batch` and `--annotations` are given. */
+  validation?: ValidationSummary;
 }
 
 const RunRecordSchema = v.looseObject({ datasets: v.array(v.string()), n: v.number(), model: v.string(), dtype: v.string(), device: v.string(), settings: v.record(v.string(), v.unknown()), date: v.string() });

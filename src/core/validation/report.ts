@@ -73,7 +73,7 @@ function agreementLines(s: ValidationSummary): string[] {
 /** The validated-rate lines. */
 function rateLines(s: ValidationSummary): string[] {
   const r = s.rates;
-  const lines = [`  valid: ${pct(r.validShare, r.judged)} of the judged cases`];
+  const lines = [`  valid share of the judged cases: ${pct(r.validShare, r.judged)}`];
   if (r.rawRate && r.rate) {
     lines.push(`  failure rate before validation: ${pct(r.rawRate, r.judged)}`);
     lines.push(`  validated failure rate (failures on valid cases): ${pct(r.rate, r.valid)}`);
