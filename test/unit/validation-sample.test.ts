@@ -142,3 +142,16 @@ describe('builders', () => {
     expect(caseFromPair(original, { ...perturbed, isImpossible: true }, { family: 'noise', perturbation: '', stratum: 'all' }).gold).toEqual([]);
   });
 });
+
+describe('makeBatch', () => {
+  it('names the batch after the file, draw, seed and the case ids: the same cases give the same id', async () => {
+    const { makeBatch } = await import('../../src/core/validation/build.ts');
+    const source = { kind: 'synthetic', date: 'd', model: 'm', datasets: ['demo'], draw: 'sample' as const, size: 1, seed: 7, population: { all: 3 } };
+    const c = caseFromPair({ question: 'Q?', context: 'a b' }, { id: 'q', dataset: 'demo', question: 'Q?', context: 'a c', answers: [], isImpossible: true }, { family: 'noise', perturbation: 'p', stratum: 'all' });
+    const a = makeBatch('noisy', [c], source, 't');
+    expect(a).toMatchObject({ format: 'qarx-validation-batch', version: 1, created: 't', source, cases: [c] });
+    expect(a.batchId).toMatch(/^noisy-sample-7-[0-9a-f]+$/);
+    expect(makeBatch('noisy', [c], source, 'later').batchId).toBe(a.batchId);
+    expect(makeBatch('noisy', [{ ...c, id: 'other' }], source, 't').batchId).not.toBe(a.batchId);
+  });
+});

@@ -11,14 +11,13 @@ import { pairCategory } from '../../core/natural/categories.ts';
 import type { Score } from '../../core/data/score.ts';
 import type { Instance } from '../../core/data/types.ts';
 import { DEFAULT_BOOTSTRAP, DEFAULT_CI_SEED } from '../../core/stats/defaults.ts';
-import { hashString } from '../../core/text/random.ts';
 import { annotationFileToJson, batchToJson, problemText } from '../../core/validation/files.ts';
 import { readValidationFiles } from '../validation-input.ts';
-import { caseFromPair } from '../../core/validation/build.ts';
+import { caseFromPair, makeBatch } from '../../core/validation/build.ts';
 import { collectJudgements } from '../../core/validation/judgements.ts';
 import { validationSummary, validationText } from '../../core/validation/report.ts';
 import { brokenStratum, populationOf, sampleSizeNote, stratifiedSample, type Allocation } from '../../core/validation/sample.ts';
-import { BATCH_FORMAT, VALIDATION_VERSION, type ValidationBatch, type ValidationCase } from '../../core/validation/types.ts';
+import { VALIDATION_VERSION, type ValidationCase } from '../../core/validation/types.ts';
 import type { CaseKind } from '../../core/results/gallery.ts';
 import { writeFileAtomic } from '../atomic.ts';
 import { readInstances } from '../data.ts';
@@ -131,16 +130,11 @@ async function sample(argv: string[]): Promise<number> {
   const size = intOpt(values.size, '--size', values.draw === 'broken' ? pool.length : 50);
   const drawn = stratifiedSample(pool, size, seed, allocation);
   const cases: ValidationCase[] = drawn.map((inst) => caseFromPair(byId.get(inst.id) as Instance, inst, { family, perturbation, stratum: inst.stratum, settings }));
-  const batchId = `${basename(pertFile).replace(/\.[^.]*$/, '')}-${values.draw}-${seed}-${hashString(cases.map((c) => c.id).join('\n')).toString(16)}`;
   const datasets = [...new Set(cases.map((c) => c.dataset))];
-  const batch: ValidationBatch = {
-    format: BATCH_FORMAT,
-    version: VALIDATION_VERSION,
-    batchId,
-    created: new Date().toISOString(),
-    source: { kind: String(p?.kind ?? 'file'), date: new Date().toISOString(), model: catJson === null ? '' : modelOf(catJson), datasets, draw: values.draw as 'sample' | 'broken', size: cases.length, seed, population },
-    cases,
-  };
+  const now = new Date().toISOString();
+  const source = { kind: String(p?.kind ?? 'file'), date: now, model: catJson === null ? '' : modelOf(catJson), datasets, draw: values.draw as 'sample' | 'broken', size: cases.length, seed, population };
+  const batch = makeBatch(basename(pertFile).replace(/\.[^.]*$/, ''), cases, source, now);
+  const batchId = batch.batchId;
   writeFileAtomic(values.out, batchToJson(batch));
   const strata = Object.entries(populationOf(cases)).map(([h, n]) => `${h} ${n} of ${population[h] ?? 0}`).join(', ');
   const left = [unpaired ? `${unpaired} without an original` : '', uncategorized ? `${uncategorized} without a category in ${values.categories}` : ''].filter(Boolean).join(', ');

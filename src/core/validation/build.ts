@@ -8,7 +8,8 @@ import type { FailureCase } from '../results/gallery.ts';
 import { wordDiff } from '../text/diff.ts';
 import { codePointLength } from '../text/codepoints.ts';
 import type { Instance } from '../data/types.ts';
-import type { CodePointSpan, ValidationCase } from './types.ts';
+import { hashString } from '../text/random.ts';
+import { BATCH_FORMAT, VALIDATION_VERSION, type BatchSource, type CodePointSpan, type ValidationBatch, type ValidationCase } from './types.ts';
 
 /** The perturbed passage's changed spans against the original, in code points, e.g. ('a b c', 'a x c') → [{ start: 2, end: 3 }]. */
 export function editSpans(original: string, perturbed: string): CodePointSpan[] {
@@ -81,4 +82,14 @@ export function caseFromPair(original: Pick<Side, 'question' | 'context'>, pertu
     gold: perturbed.isImpossible ? [] : [...new Set(perturbed.answers.map((a) => a.text))],
     stratum: meta.stratum,
   };
+}
+
+/**
+ * A batch of `cases` with an id named after `name`, the draw, its seed and a hash of the case ids (the
+ * same cases give the same id, so annotation files of a re-exported batch still fit), e.g.
+ * makeBatch('noisy', cases, source, '2026-12-02T09:00:00Z').batchId → 'noisy-sample-1-…'.
+ */
+export function makeBatch(name: string, cases: ValidationCase[], source: BatchSource, created: string): ValidationBatch {
+  const batchId = `${name}-${source.draw}${source.seed === undefined ? '' : `-${source.seed}`}-${hashString(cases.map((c) => c.id).join('\n')).toString(16)}`;
+  return { format: BATCH_FORMAT, version: VALIDATION_VERSION, batchId, created, source, cases };
 }

@@ -7,6 +7,7 @@
  */
 import { mixSeed, hashString, rng } from '../text/random.ts';
 import { wilsonHalfWidth } from '../stats/wilson.ts';
+import { sample } from '../natural/noise-chars.ts';
 import type { PairCategory } from '../natural/categories.ts';
 
 /** How a sample's size is spread over the strata. */
@@ -70,17 +71,6 @@ function fill(out: Record<string, number>, population: Readonly<Record<string, n
   return given;
 }
 
-/** The first k of a seeded Fisher–Yates shuffle of `items`. */
-function shuffled<T>(items: readonly T[], k: number, rand: () => number): T[] {
-  const a = [...items];
-  const n = Math.min(k, a.length);
-  for (let i = 0; i < n; i++) {
-    const j = i + Math.floor(rand() * (a.length - i));
-    [a[i], a[j]] = [a[j] as T, a[i] as T];
-  }
-  return a.slice(0, n);
-}
-
 /**
  * A seeded stratified sample of `size` items, in shuffled order, e.g. stratifiedSample(rows, 40, 1) with
  * rows [{ stratum: 'C2W', … }, …]. Each stratum is drawn with its own stream, so one stratum's size never moves another's draw.
@@ -90,8 +80,8 @@ export function stratifiedSample<T extends { stratum: string }>(items: readonly 
   for (const i of items) byStratum.set(i.stratum, [...(byStratum.get(i.stratum) ?? []), i]);
   const counts = allocate(populationOf(items), size, allocation);
   const drawn: T[] = [];
-  for (const [h, list] of byStratum) drawn.push(...shuffled(list, counts[h] ?? 0, rng(mixSeed(seed, hashString(h)))));
-  return shuffled(drawn, drawn.length, rng(mixSeed(seed, 0x6f726472)));
+  for (const [h, list] of byStratum) drawn.push(...sample(list, counts[h] ?? 0, rng(mixSeed(seed, hashString(h)))));
+  return sample(drawn, drawn.length, rng(mixSeed(seed, 0x6f726472)));
 }
 
 /** What a sample of n cases can show, e.g. for 100: "a share near 50% is known to ±9.8 points (95% Wilson CI); 400 cases halve that". */
