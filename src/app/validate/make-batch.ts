@@ -3,21 +3,19 @@
  * a run, or a seeded stratified sample of a run's perturbed questions. The cases, the sample and the
  * note on what its size can show come from src/core/validation (one computation with `qarx validate`).
  */
-import { BATCH_FORMAT, VALIDATION_VERSION, type BatchSource, type ValidationBatch, type ValidationCase } from '../../core/validation/types.ts';
-import { caseFromFailure, caseFromPair } from '../../core/validation/build.ts';
+import type { BatchSource, ValidationBatch, ValidationCase } from '../../core/validation/types.ts';
+import { caseFromFailure, caseFromPair, makeBatch } from '../../core/validation/build.ts';
 import { populationOf, stratifiedSample } from '../../core/validation/sample.ts';
 import type { BrokenSource, SampleSource } from './batch-sources.ts';
 
-/** A batch id that names its run and draw and is unique, e.g. "synthetic-2026-12-02T08:10-sample-20-s1-k3x9". */
-function batchIdOf(kind: string, date: string, draw: string): string {
-  return `${kind}-${date.slice(0, 16)}-${draw}-${Math.random().toString(36).slice(2, 6)}`.replace(/[^\w:.-]+/g, '_');
-}
+/** The batch's name: the run's kind and start, e.g. "synthetic-2026-12-02T08-10" (makeBatch adds the draw, seed and a hash of the cases). */
+const nameOf = (kind: string, date: string) => `${kind}-${date.slice(0, 16)}`.replace(/[^\w.-]+/g, '-');
 
 /** The batch of every broken case of a run (the gallery's C2W cases of it). */
 export function batchFromBroken(src: BrokenSource, created: string): ValidationBatch {
   const cases = src.cases.flatMap((c) => caseFromFailure(c) ?? []);
   const source: BatchSource = { kind: src.kind, date: src.date, model: src.model, datasets: src.datasets, draw: 'broken', population: { broken: cases.length } };
-  return { format: BATCH_FORMAT, version: VALIDATION_VERSION, batchId: batchIdOf(src.kind, src.date, 'broken'), created, source, cases };
+  return makeBatch(nameOf(src.kind, src.date), cases, source, created);
 }
 
 /** A seeded stratified sample of `size` of a run's perturbed questions, strata = categories; units whose perturbed side cannot be made again are left out. */
@@ -30,5 +28,5 @@ export async function batchFromSample(src: SampleSource, size: number, seed: num
   }
   const population = populationOf(src.units);
   const source: BatchSource = { kind: src.kind, date: src.run.date, model: src.model, datasets: src.run.datasets, draw: 'sample', size, seed, population };
-  return { format: BATCH_FORMAT, version: VALIDATION_VERSION, batchId: batchIdOf(src.kind, src.run.date, `sample-${size}-s${seed}`), created, source, cases };
+  return makeBatch(nameOf(src.kind, src.run.date), cases, source, created);
 }
