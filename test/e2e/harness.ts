@@ -214,7 +214,7 @@ export async function violations(page: Page, selector: string): Promise<string[]
 }
 
 /** The app's top sections (src/app/shell/routes.ts). */
-export type Section = 'data' | 'models' | 'live' | 'experiments';
+export type Section = 'data' | 'models' | 'live' | 'experiments' | 'validate';
 
 /** Opens a top section by its navigation link (Live and Experiments keep their old tab ids). */
 export async function openSection(page: Page, section: Section): Promise<void> {

@@ -33,9 +33,9 @@ describe.each([
     expect(question).toBeLessThan(height);
     expect(await page.getByTestId('drawer-questions').evaluate((e) => (e as HTMLDetailsElement).open)).toBe(false);
     expect(await top(page, 'drawer-questions')).toBeGreaterThan(await top(page, 'answer-card'));
-    // The four sections on one row, each link a comfortable tap target.
+    // The five sections on one row, each link a comfortable tap target.
     const links = await page.getByTestId('main-nav').getByRole('link').evaluateAll((as) => as.map((a) => a.getBoundingClientRect()).map((r) => ({ top: r.top, right: r.right, height: r.height })));
-    expect(links).toHaveLength(4);
+    expect(links).toHaveLength(5);
     expect(new Set(links.map((l) => Math.round(l.top))).size).toBe(1);
     for (const l of links) {
       expect(l.right).toBeLessThanOrEqual(width);

@@ -8,6 +8,7 @@ describe('hash routes', () => {
     ['#/models', { section: 'models', experiment: null }],
     ['#/live', { section: 'live', experiment: null }],
     ['#/experiments', { section: 'experiments', experiment: null }],
+    ['#/validate', { section: 'validate', experiment: null }],
     ['#/experiments/entity/sweep', { section: 'experiments', experiment: 'entity/sweep' }],
     ['#/experiments/stability/traps/', { section: 'experiments', experiment: 'stability/traps' }],
   ])('%s is a route', (hash, want) => {

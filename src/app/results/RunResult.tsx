@@ -9,6 +9,10 @@ import { exportName, tableToCsv, type ResultTable } from '../../core/results/tab
 import { resultExport, runCommand } from '../../core/experiments/command.ts';
 import { chartSvg, svgToPng } from '../charts/chart-export.ts';
 import { downloadBlob, downloadText } from '../shell/download.ts';
+import { useApp } from '../store/index.ts';
+
+/** The run kinds whose perturbed questions the Validate view can sample (src/app/validate/batch-sources.ts). */
+const VALIDATABLE = ['natural', 'synthetic', 'traps', 'paraphrase'];
 
 /** The run whose charts are shown, for their file names. */
 const RunContext = createContext<{ kind: string; date: string } | null>(null);
@@ -51,6 +55,11 @@ export function ResultActions({ kind, run, table, partial, testid, part = 'table
       {run.ids && (
         <button type="button" className="small" data-testid={`${testid}-ids`} onClick={() => downloadText(IDS_FILE, `${(run.ids ?? []).join('\n')}\n`, 'text/plain')}>
           Question ids ({IDS_FILE}, for qarx --ids)
+        </button>
+      )}
+      {VALIDATABLE.includes(kind) && (
+        <button type="button" className="small" data-testid={`${testid}-validate`} onClick={() => useApp.getState().validateRun(kind)}>
+          Validate its cases…
         </button>
       )}
       <details className="qarx-command">

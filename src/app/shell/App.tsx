@@ -27,6 +27,8 @@ import { keepLastQuestion } from '../live/last-question.ts';
 
 // Charts load with the experiments view, not with the page.
 const ExperimentsView = lazy(() => import('../experiments/ExperimentsView.tsx').then((m) => ({ default: m.ExperimentsView })));
+// The validation queue and its storage load with its view.
+const ValidateView = lazy(() => import('../validate/ValidateView.tsx').then((m) => ({ default: m.ValidateView })));
 
 /** Under the Data view's question list: the picked question, and a way to open it in the live view. */
 function OpenSelected() {
@@ -132,6 +134,13 @@ export function App() {
           <section className="content" id="view-panel">
             <Suspense fallback={<p className="hint">Loading the experiments view…</p>}>
               <ExperimentsView />
+            </Suspense>
+          </section>
+        )}
+        {section === 'validate' && (
+          <section className="content" id="view-panel">
+            <Suspense fallback={<p className="hint">Loading the validation queue…</p>}>
+              <ValidateView />
             </Suspense>
           </section>
         )}

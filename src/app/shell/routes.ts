@@ -6,10 +6,10 @@
  */
 
 /** The top-level places, in the order the navigation shows them. */
-export const SECTIONS = ['data', 'models', 'live', 'experiments'] as const;
+export const SECTIONS = ['data', 'models', 'live', 'experiments', 'validate'] as const;
 export type Section = (typeof SECTIONS)[number];
 
-export const SECTION_LABELS: Record<Section, string> = { data: 'Data', models: 'Models', live: 'Live', experiments: 'Experiments' };
+export const SECTION_LABELS: Record<Section, string> = { data: 'Data', models: 'Models', live: 'Live', experiments: 'Experiments', validate: 'Validate' };
 
 /** One experiment page: its id within its group and the navigation label. */
 export interface ExperimentItem {

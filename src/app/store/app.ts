@@ -18,8 +18,9 @@ import { createScopeSlice, type ScopeSlice } from './scope-slice.ts';
 import { createTaggerSlice, type TaggerSlice } from './tagger-slice.ts';
 import { createTeachSlice, type TeachSlice } from './teach-slice.ts';
 import { createTrapSlice, type TrapSlice } from './trap-slice.ts';
+import { createValidateSlice, type ValidateSlice } from './validate-slice.ts';
 
-export type AppState = RuntimeSlice & LiveSlice & DataSlice & EntitySlice & ExperimentSlice & HealthSlice & ParaphraseSlice & TrapSlice & RunsSlice & MultiSlice & AuditSlice & TeachSlice & PerModelSlice & ScopeSlice & ExplainSlice & TaggerSlice & NavSlice & CiSlice;
+export type AppState = RuntimeSlice & LiveSlice & DataSlice & EntitySlice & ExperimentSlice & HealthSlice & ParaphraseSlice & TrapSlice & RunsSlice & MultiSlice & AuditSlice & TeachSlice & PerModelSlice & ScopeSlice & ExplainSlice & TaggerSlice & NavSlice & CiSlice & ValidateSlice;
 
 export const useApp = create<AppState>()((...a) => ({
   ...createRuntimeSlice(...a),
@@ -40,4 +41,5 @@ export const useApp = create<AppState>()((...a) => ({
   ...createTaggerSlice(...a),
   ...createNavSlice(...a),
   ...createCiSlice(...a),
+  ...createValidateSlice(...a),
 }));
