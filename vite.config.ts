@@ -52,7 +52,8 @@ function precompressed(): Plugin {
       order: 'post',
       async handler() {
         const r = await precompressDir(OUT_DIR, resolve(import.meta.dirname, '.cache', 'precompress'));
-        this.info(`precompressed ${r.files} files: ${(r.bytes / 1e6).toFixed(1)} MB → ${(r.compressed / 1e6).toFixed(1)} MB`);
+        const cached = r.cached > 0 ? `, ${r.cached} of ${r.files * 2} outputs from .cache/precompress` : '';
+        this.info(`precompressed ${r.files} files: ${(r.bytes / 1e6).toFixed(1)} MB → ${(r.compressed / 1e6).toFixed(2)} MB in ${r.seconds.toFixed(1)} s${cached}`);
       },
     },
     configurePreviewServer(server) {

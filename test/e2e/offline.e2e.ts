@@ -1,7 +1,7 @@
 /**
  * Offline after the first visit (production build, service worker allowed, shipped model, WASM):
  * /favicon.ico is served; with the network cut and the server gone, a reload still opens the app
- * and the model answers; and (on a fresh server) a new version of the service worker brings up
+ * and the model answers; the app says when it is ready for offline use (once); and (on a fresh server) a new version of the service worker brings up
  * "A new version is available — Reload", Reload switches to it, and a reload offline after that still works.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -61,10 +61,17 @@ describe('offline after the first visit', () => {
     expect(cached.some((u) => u.includes('asyncify'))).toBe(false);
     expect(cached.some((u) => u.endsWith('/models/qarx-lexical-qa/onnx/model.onnx'))).toBe(true);
     expect(cached.some((u) => u.endsWith('/index.html'))).toBe(true);
+    // Issue 44: the app says when the install has finished (it can come half a minute after the visit).
+    const offline = page.getByTestId('offline-ready');
+    await offline.waitFor();
+    expect(await offline.textContent()).toContain('Ready for offline use');
+    await shot(page, 'offline-ready');
     await page.reload();
     await page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
     expect(await controller()).toMatch(/\/sw\.js$/);
     expect(await page.getByTestId('update-banner').count()).toBe(0);
+    // Said once: an installed worker does not announce itself again on the next visit.
+    expect(await page.getByTestId('offline-ready').count()).toBe(0);
   });
 
   it('reloads and answers with the network cut and the server stopped', async () => {

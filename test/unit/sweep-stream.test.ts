@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadDemoSet } from '../../src/core/data/demo.ts';
 import type { Instance } from '../../src/core/data/types.ts';
-import { runSweep, runSweepStream, sweepPlan, type Predictor, type QuestionScores, type SweepCell, type SweepConfig } from '../../src/core/entity/index.ts';
+import { runSweep, runSweepStream, sweepPlan, type Predictor, type QuestionScores, type SweepCell, type SweepConfig, type SweepProgress } from '../../src/core/entity/index.ts';
 import type { FoundCase } from '../../src/core/results/found-case.ts';
 import { char, type QaInput, type QaPrediction } from '../../src/core/types.ts';
 
@@ -53,12 +53,13 @@ describe('runSweepStream gives runSweep\'s results', () => {
       const plain = await runSweep(demo, config, fakeModel(), { onCase: (c) => plainCases.push(c) });
       const cases: FoundCase[] = [];
       const perCell: QuestionScores[][] = [];
-      const progress: number[] = [];
-      const r = await runSweepStream(demo, config, fakeModel(), {
+      const progress: SweepProgress[] = [];
+      const calls: number[] = [];
+      const r = await runSweepStream(demo, config, fakeModel(calls), {
         blockSize,
         onCase: (c) => cases.push(c),
         onQuestion: (q, c) => (perCell[c] ??= []).push(q),
-        onProgress: (p) => progress.push(p.done / p.total),
+        onProgress: (p) => progress.push(p),
       });
       expect(r.cancelled).toBe(false);
       expect(r.questions).toBe(plain.questions);
@@ -72,8 +73,11 @@ describe('runSweepStream gives runSweep\'s results', () => {
       // Each question's scores, streamed, in the order runSweep keeps them.
       expect(r.cells.map((c, i) => ({ ...c, questions: perCell[i] ?? [] }))).toEqual(plain.cells);
       expect(cases.map(caseKey).sort()).toEqual(plainCases.map(caseKey).sort());
-      expect(progress.at(-1)).toBe(1);
-      expect(progress.every((x, i) => i === 0 || x >= (progress[i - 1] as number))).toBe(true);
+      // Progress counts the model inputs run (issue 44): it ends at exactly those, the total no longer estimated.
+      const inputs = calls.reduce((a, n) => a + n, 0);
+      expect(progress.at(-1)).toEqual(expect.objectContaining({ done: inputs, total: inputs }));
+      expect(progress.at(-1)?.estimated).toBeUndefined();
+      expect(progress.every((x, i) => x.done <= x.total && (i === 0 || x.done >= (progress[i - 1] as SweepProgress).done))).toBe(true);
     });
   }
 

@@ -186,10 +186,11 @@ function SweepCard() {
       {rows.length > 0 && job.run && (
         <RunResult kind="sweep" run={job.run} table={table} partial={job.status === 'cancelled'} testid="sweep">
           <CiStatus status={ci?.status} error={ci?.error} testid="sweep" />
-          <SweepResults rows={rows} origin={(job.run.settings.origin as Origin | undefined) ?? cfg.origin} ci={ci?.result} />
+          <SweepResults rows={rows} origin={(job.run.settings.origin as Origin | undefined) ?? cfg.origin} ci={ci?.result} running={job.status === 'running'} />
         </RunResult>
       )}
-      {cells.length > 0 && <SweepSlices />}
+      {/* Slice tables score every question: drawn once the run ends, not per finished cell (issue 44). */}
+      {cells.length > 0 && job.status !== 'running' && <SweepSlices />}
       {cells.length > 0 && <LeftOut cells={cells} />}
     </section>
   );

@@ -15,8 +15,12 @@ import { CiCells, CiHeads, CiLegend } from '../charts/CiCell.tsx';
 import { CI_WHISKER, CiWhiskerNote, ciWhisker } from '../charts/CiWhiskers.tsx';
 import { drawable, inBarOrder } from '../charts/nothing-to-draw.ts';
 
-/** A sweep's table and charts; `origin` is the run's main person-name origin; `ci` its statistics per row when computed. */
-export const SweepResults = memo(function SweepResults({ rows: all, origin, ci }: { rows: SweepRow[]; origin: Origin; ci?: ExperimentCi | null }) {
+/**
+ * A sweep's table and charts; `origin` is the run's main person-name origin; `ci` its statistics per
+ * row when computed. While `running`, the table grows as cells finish and the charts wait for the
+ * end: drawing four charts per finished cell cost the main thread most of a sweep's CPU (issue 44).
+ */
+export const SweepResults = memo(function SweepResults({ rows: all, origin, ci, running = false }: { rows: SweepRow[]; origin: Origin; ci?: ExperimentCi | null; running?: boolean }) {
   // Rows a cancelled run left short of their seeds are listed but kept out of charts and means.
   const rows = all.filter((r) => r.complete);
   const partial = all.length - rows.length;
@@ -115,81 +119,87 @@ export const SweepResults = memo(function SweepResults({ rows: all, origin, ci }
         ± is the standard deviation over perturbation seeds (the papers' ± is over training seeds). <Term k="wrong entity">Wrong ent. / bound.</Term>: of the wrong renamed answers, the share naming another entity and the share with a wrong boundary.
         {partial > 0 && ` ${partial} row${partial === 1 ? '' : 's'} of a cancelled run ${partial === 1 ? 'is' : 'are'} marked partial and left out of the charts.`}
       </p>
-      <div className="charts">
-        <Chart title="Drop in F1 per entity type" testid="chart-type" counts={byType.flatMap((d) => sources.map((s) => d[`${s}-n`]).filter((n): n is number => typeof n === 'number'))} cells={typeCells} note={<CiWhiskerNote ci={ci} />}>
-          <BarChart data={byType}>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="type" interval={0} height={40} tick={<WrappedTick />} label={xTitle('entity type')} />
-            <YAxis label={yTitle(`drop in F1 ${DROP_SUFFIX}, points`)} />
-            <Tooltip formatter={smallTip()} />
-            <Legend itemSorter={inBarOrder(sources)} />
-            {sources.map((s) => (
-              <Bar key={s} dataKey={s} name={SOURCE_LABELS[s]} fill={SOURCE_COLORS[s]} isAnimationActive={false}>
-                {byType.map((d) => (
-                  <Cell key={String(d.type)} fillOpacity={faint(d[`${s}-n`])} />
-                ))}
-                <ErrorBar dataKey={`${s}-std`} width={4} stroke="#333" isAnimationActive={false} />
-                {ci && <ErrorBar dataKey={`${s}-ci`} {...CI_WHISKER} />}
-              </Bar>
-            ))}
-          </BarChart>
-        </Chart>
-        <Chart title={`Drop in F1 per name source (${types.filter((t) => t !== 'MIX').join(', ') || 'MIX'})`} testid="chart-source" counts={bySource.map((d) => d.n)} cells={sourceCells}>
-          <BarChart data={bySource}>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="source" interval={0} height={40} tick={<WrappedTick />} label={xTitle('name source')} />
-            <YAxis label={yTitle(`drop in F1 ${DROP_SUFFIX}, points`)} />
-            <Tooltip formatter={smallTip()} />
-            <Bar dataKey="drop" name="drop in F1" isAnimationActive={false}>
-              {bySource.map((d) => (
-                <Cell key={d.source} fill={d.fill} fillOpacity={faint(d.n)} />
-              ))}
-            </Bar>
-          </BarChart>
-        </Chart>
-        {originCells.length > 0 && (
-          <Chart title="EM by person-name origin (PER, DBName)" testid="chart-origin" counts={byOrigin.map((d) => d.n)} cells={originCells} note={<CiWhiskerNote ci={ci} what="renamed EM" />}>
-            <BarChart data={byOrigin}>
+      {running ? (
+        <p className="hint" data-testid="sweep-charts-wait">
+          The charts are drawn when the sweep finishes.
+        </p>
+      ) : (
+        <div className="charts">
+          <Chart title="Drop in F1 per entity type" testid="chart-type" counts={byType.flatMap((d) => sources.map((s) => d[`${s}-n`]).filter((n): n is number => typeof n === 'number'))} cells={typeCells} note={<CiWhiskerNote ci={ci} />}>
+            <BarChart data={byType}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="origin" interval={0} height={40} tick={<WrappedTick />} label={xTitle('person-name origin')} />
-              <YAxis {...PCT_AXIS} label={yTitle('EM (%)')} />
+              <XAxis dataKey="type" interval={0} height={40} tick={<WrappedTick />} label={xTitle('entity type')} />
+              <YAxis label={yTitle(`drop in F1 ${DROP_SUFFIX}, points`)} />
               <Tooltip formatter={smallTip()} />
-              <Legend itemSorter={inBarOrder(['original', 'em'])} />
-              <Bar dataKey="original" name="original" fill={SOURCE_COLORS.original} isAnimationActive={false}>
-                {byOrigin.map((d) => (
-                  <Cell key={d.origin} fillOpacity={faint(d.n)} />
+              <Legend itemSorter={inBarOrder(sources)} />
+              {sources.map((s) => (
+                <Bar key={s} dataKey={s} name={SOURCE_LABELS[s]} fill={SOURCE_COLORS[s]} isAnimationActive={false}>
+                  {byType.map((d) => (
+                    <Cell key={String(d.type)} fillOpacity={faint(d[`${s}-n`])} />
+                  ))}
+                  <ErrorBar dataKey={`${s}-std`} width={4} stroke="#333" isAnimationActive={false} />
+                  {ci && <ErrorBar dataKey={`${s}-ci`} {...CI_WHISKER} />}
+                </Bar>
+              ))}
+            </BarChart>
+          </Chart>
+          <Chart title={`Drop in F1 per name source (${types.filter((t) => t !== 'MIX').join(', ') || 'MIX'})`} testid="chart-source" counts={bySource.map((d) => d.n)} cells={sourceCells}>
+            <BarChart data={bySource}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} />
+              <XAxis dataKey="source" interval={0} height={40} tick={<WrappedTick />} label={xTitle('name source')} />
+              <YAxis label={yTitle(`drop in F1 ${DROP_SUFFIX}, points`)} />
+              <Tooltip formatter={smallTip()} />
+              <Bar dataKey="drop" name="drop in F1" isAnimationActive={false}>
+                {bySource.map((d) => (
+                  <Cell key={d.source} fill={d.fill} fillOpacity={faint(d.n)} />
                 ))}
-              </Bar>
-              <Bar dataKey="em" name="renamed" fill={SOURCE_COLORS.db} isAnimationActive={false}>
-                {byOrigin.map((d) => (
-                  <Cell key={d.origin} fillOpacity={faint(d.n)} />
-                ))}
-                <ErrorBar dataKey="std" width={4} stroke="#333" isAnimationActive={false} />
-                {ci && <ErrorBar dataKey="ci" {...CI_WHISKER} />}
               </Bar>
             </BarChart>
           </Chart>
-        )}
-        <Chart title="Wrong renamed answers per cell: wrong entity vs wrong boundary (%)" testid="chart-errors" counts={errorData.map((d) => d.n)} cells={errorCells}>
-          <BarChart data={errorData}>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="cell" interval={0} height={58} tick={<WrappedTick max={8} />} label={xTitle('entity type and name source')} />
-            <YAxis {...PCT_AXIS} label={yTitle('wrong answers (%)')} />
-            <Tooltip formatter={smallTip()} />
-            <Legend itemSorter={inBarOrder(['entity', 'boundary'])} />
-            <Bar dataKey="entity" name="wrong entity" stackId="e" fill={CATEGORY_COLORS.C2W} isAnimationActive={false}>
-              {errorData.map((d) => (
-                <Cell key={d.cell} fillOpacity={faint(d.n)} />
-              ))}
-            </Bar>
-            <Bar dataKey="boundary" name="wrong boundary" stackId="e" fill={CATEGORY_COLORS.partial} isAnimationActive={false}>
-              {errorData.map((d) => (
-                <Cell key={d.cell} fillOpacity={faint(d.n)} />
-              ))}
-            </Bar>
-          </BarChart>
-        </Chart>
-      </div>
+          {originCells.length > 0 && (
+            <Chart title="EM by person-name origin (PER, DBName)" testid="chart-origin" counts={byOrigin.map((d) => d.n)} cells={originCells} note={<CiWhiskerNote ci={ci} what="renamed EM" />}>
+              <BarChart data={byOrigin}>
+                <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                <XAxis dataKey="origin" interval={0} height={40} tick={<WrappedTick />} label={xTitle('person-name origin')} />
+                <YAxis {...PCT_AXIS} label={yTitle('EM (%)')} />
+                <Tooltip formatter={smallTip()} />
+                <Legend itemSorter={inBarOrder(['original', 'em'])} />
+                <Bar dataKey="original" name="original" fill={SOURCE_COLORS.original} isAnimationActive={false}>
+                  {byOrigin.map((d) => (
+                    <Cell key={d.origin} fillOpacity={faint(d.n)} />
+                  ))}
+                </Bar>
+                <Bar dataKey="em" name="renamed" fill={SOURCE_COLORS.db} isAnimationActive={false}>
+                  {byOrigin.map((d) => (
+                    <Cell key={d.origin} fillOpacity={faint(d.n)} />
+                  ))}
+                  <ErrorBar dataKey="std" width={4} stroke="#333" isAnimationActive={false} />
+                  {ci && <ErrorBar dataKey="ci" {...CI_WHISKER} />}
+                </Bar>
+              </BarChart>
+            </Chart>
+          )}
+          <Chart title="Wrong renamed answers per cell: wrong entity vs wrong boundary (%)" testid="chart-errors" counts={errorData.map((d) => d.n)} cells={errorCells}>
+            <BarChart data={errorData}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} />
+              <XAxis dataKey="cell" interval={0} height={58} tick={<WrappedTick max={8} />} label={xTitle('entity type and name source')} />
+              <YAxis {...PCT_AXIS} label={yTitle('wrong answers (%)')} />
+              <Tooltip formatter={smallTip()} />
+              <Legend itemSorter={inBarOrder(['entity', 'boundary'])} />
+              <Bar dataKey="entity" name="wrong entity" stackId="e" fill={CATEGORY_COLORS.C2W} isAnimationActive={false}>
+                {errorData.map((d) => (
+                  <Cell key={d.cell} fillOpacity={faint(d.n)} />
+                ))}
+              </Bar>
+              <Bar dataKey="boundary" name="wrong boundary" stackId="e" fill={CATEGORY_COLORS.partial} isAnimationActive={false}>
+                {errorData.map((d) => (
+                  <Cell key={d.cell} fillOpacity={faint(d.n)} />
+                ))}
+              </Bar>
+            </BarChart>
+          </Chart>
+        </div>
+      )}
     </div>
   );
 });

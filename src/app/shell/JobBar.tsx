@@ -1,6 +1,7 @@
 /** The progress line shared by every experiment card, with the record of what produced its result. */
 import { TermText } from '../teach/Term.tsx';
 import { describeRun } from '../../core/results/run-record.ts';
+import { progressCount } from '../../core/entity/sweep-progress.ts';
 import type { ExperimentJob } from '../store/experiment-slice.ts';
 import type { SavedKind } from '../store/run-saving.ts';
 import { ModelResults } from '../models/ModelResults.tsx';
@@ -38,7 +39,7 @@ function JobStatusLine({ job, onCancel, testid, unit = 'predictions' }: { job: E
   return (
     <div className="progress-block" data-testid={`${testid}-progress`}>
       <div className="progress-line">
-        <span>{p ? `${p.label} · ${p.done.toLocaleString()} of ${p.total.toLocaleString()} ${unit}` : 'Starting…'}</span>
+        <span>{p ? `${p.label} · ${progressCount(p)} ${unit}` : 'Starting…'}</span>
         <button type="button" className="link" data-testid={`${testid}-cancel`} onClick={onCancel}>
           Cancel
         </button>

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useApp } from '../store/index.ts';
 import { RouteLink } from './MainNav.tsx';
 import { Notice } from '../shell/Notice.tsx';
+import { useOfflineReady } from './pwa-state.ts';
 
 export function Toasts() {
   const section = useApp((s) => s.route.section);
@@ -18,6 +19,8 @@ export function Toasts() {
   const modelError = useApp((s) => s.modelError);
   const { dismissImportMessage, dismissNotice } = useApp.getState();
   const offData = section !== 'data';
+  const offlineReady = useOfflineReady();
+  const [offlineSeen, setOfflineSeen] = useState(false);
   // An import outcome already read in the Data panel does not follow the user as a toast.
   const [seen, setSeen] = useState<typeof message>(null);
   // The import whose progress toast was dismissed: the import goes on, its toast does not follow the user.
@@ -44,6 +47,12 @@ export function Toasts() {
     offData && dataError && (
       <Notice key="data-error" place="toast" tone="error" role="alert" testid="data-error" noticeKey={`data-error ${dataError}`} onDismiss={() => useApp.setState({ dataError: null })}>
         {dataError}
+      </Notice>
+    ),
+    // Issue 44: the first install can finish half a minute after the visit; say when it has.
+    offlineReady && !offlineSeen && (
+      <Notice key="offline" place="toast" tone="success" testid="offline-ready" noticeKey="offline-ready" onDismiss={() => setOfflineSeen(true)}>
+        Ready for offline use: the app, ONNX Runtime and the shipped model are saved in this browser.
       </Notice>
     ),
     section !== 'models' && modelError && (

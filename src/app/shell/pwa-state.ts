@@ -1,15 +1,34 @@
-/** Whether a new version of the app waits to take over (the service worker found one), and how to switch to it. */
+/**
+ * What the service worker told the app (pwa.ts): a new version waits to take over (and how to switch
+ * to it), or the app was saved for offline use (issue 44: say when it is ready).
+ */
 import { useSyncExternalStore } from 'react';
 
-let waiting = false;
+/** A boolean that turns true once, and a hook that re-renders its readers then. */
+function onceFlag(): { set: () => void; use: () => boolean } {
+  let on = false;
+  const listeners = new Set<() => void>();
+  const subscribe = (l: () => void) => {
+    listeners.add(l);
+    return () => void listeners.delete(l);
+  };
+  return {
+    set: () => {
+      on = true;
+      for (const l of listeners) l();
+    },
+    use: () => useSyncExternalStore(subscribe, () => on),
+  };
+}
+
+const waiting = onceFlag();
+const offline = onceFlag();
 let activate: (() => void) | null = null;
-const listeners = new Set<() => void>();
 
 /** Called by pwa.ts when a new service worker waits; `reload` activates it and reloads the page. */
 export function setUpdateWaiting(reload: () => void): void {
-  waiting = true;
   activate = reload;
-  for (const l of listeners) l();
+  waiting.set();
 }
 
 /** Activates the waiting version and reloads (the banner's "Reload"). */
@@ -18,12 +37,10 @@ export function reloadToUpdate(): void {
 }
 
 /** True once a new version waits. */
-export function useUpdateWaiting(): boolean {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => waiting,
-  );
-}
+export const useUpdateWaiting = (): boolean => waiting.use();
+
+/** Called by pwa.ts when the first service worker has installed: the app, ONNX Runtime and the model are cached. */
+export const setOfflineReady = (): void => offline.set();
+
+/** True once this browser can open the app without a network. */
+export const useOfflineReady = (): boolean => offline.use();

@@ -7,7 +7,7 @@
  * the user reloads from the banner, so a running experiment is never cut off by an update.
  */
 import { registerSW } from 'virtual:pwa-register';
-import { setUpdateWaiting } from './pwa-state.ts';
+import { setOfflineReady, setUpdateWaiting } from './pwa-state.ts';
 import { useApp } from '../store/index.ts';
 import type { ModelStatus } from '../store/runtime-slice.ts';
 
@@ -33,6 +33,8 @@ export function startOfflineSupport(): void {
     const update = registerSW({
       immediate: true,
       onNeedRefresh: () => setUpdateWaiting(() => void update(true)),
+      // The first install finished (it can take half a minute under load): the notice says so.
+      onOfflineReady: setOfflineReady,
     });
   });
 }

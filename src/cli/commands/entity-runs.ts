@@ -13,6 +13,7 @@ import {
   MAX_BUDGET,
   MAX_SWEEP_SEEDS,
   NAME_SOURCES,
+  progressCount,
   ORIGINS,
   RENAME_TARGETS,
   runBudget,
@@ -25,6 +26,7 @@ import {
   type QuestionScores,
   type RenameTarget,
   type SweepConfig,
+  type SweepProgress,
 } from '../../core/entity/index.ts';
 import { readDataset } from '../data.ts';
 import { err, interruptible, interrupted, intOpt, numOpt, out, seedOpt, UsageError } from '../io.ts';
@@ -88,12 +90,12 @@ async function setUp(cmd: string, positionals: string[], values: { model?: strin
   return { instances, pool, predict: enginePredictor(engine, { versionTwo, signal: stop.signal }), versionTwo, recordOf, stop, saveTags };
 }
 
-/** A progress line every tenth of the run. */
-const progress = (cmd: string) => {
+/** A progress line every tenth of the run, e.g. 'sweep: 176 of 1,764 predictions (PER · db · us · seed 1)'. */
+const progress = (cmd: string, unit: string) => {
   let shown = -1;
-  return (p: { done: number; total: number; label: string }) => {
+  return (p: SweepProgress) => {
     const tenth = Math.floor((10 * p.done) / Math.max(1, p.total));
-    if (tenth !== shown) err(`${cmd}: ${p.done}/${p.total} questions (${p.label})\n`);
+    if (tenth !== shown) err(`${cmd}: ${progressCount(p)} ${unit} (${p.label})\n`);
     shown = tenth;
   };
 };
@@ -137,7 +139,7 @@ export async function sweep(argv: string[]): Promise<number> {
     pending.forEach((qs, c) => (perCell[c] ??= []).push(...qs));
     pending = [];
   };
-  const streamed = await runSweepStream(instances, config, predict, { signal: stop.signal, ...(pool ? { pool } : {}), onProgress: progress('sweep'), ...(keep ? { onBlock, onQuestion: (q: QuestionScores, c: number) => (pending[c] ??= []).push(q) } : {}) });
+  const streamed = await runSweepStream(instances, config, predict, { signal: stop.signal, ...(pool ? { pool } : {}), onProgress: progress('sweep', 'predictions'), ...(keep ? { onBlock, onQuestion: (q: QuestionScores, c: number) => (pending[c] ??= []).push(q) } : {}) });
   stop.release();
   saveTags();
   const r = { ...streamed, cells: keep ? streamed.cells.map((c, i) => ({ ...c, questions: perCell[i] ?? [] })) : streamed.cells };
@@ -194,7 +196,7 @@ export async function budget(argv: string[]): Promise<number> {
   };
   const { instances, pool, predict, versionTwo, recordOf, stop, saveTags } = await setUp('budget', positionals, values);
   const config: BudgetConfig = { ...choices, budget: b, resemble: m === null ? null : { m, temperature, type: 'MIX', seed }, versionTwo };
-  const r = await runBudget(instances, config, predict, { signal: stop.signal, ...(pool ? { pool } : {}), onProgress: progress('budget') });
+  const r = await runBudget(instances, config, predict, { signal: stop.signal, ...(pool ? { pool } : {}), onProgress: progress('budget', 'steps') });
   stop.release();
   saveTags();
   // --slice: original vs D_worst per slice, as the app's budget slice table.

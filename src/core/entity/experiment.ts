@@ -15,11 +15,12 @@ import type { QaInput, QaPrediction } from '../types.ts';
 import { isC2W, type CategoryRule } from '../natural/categories.ts';
 import { foundCase, type FoundCase } from '../results/found-case.ts';
 import { CANONICAL_POOL, canonicalKey, canonicalProbes, chooseCanonical, defaultCanonical, splitValidation, VALIDATION_SHARE, type CanonicalChoice, type CanonicalNames } from './canonical.ts';
-import { buildNamePool, renameInstance, selectRenameTarget, type NamePool, type RenameOptions, type RenameResult } from './rename.ts';
+import { buildNamePool, renameInstance, type NamePool, type RenameOptions, type RenameResult } from './rename.ts';
 import { detectEntities, perturbableSpans } from './spans.ts';
 import { applySubstitutions, findMentions, mapSpanBack, type Edit, type Substitution } from './substitute.ts';
 
 import { applyStep, CellTally, inputOf, type Predictor } from './tally.ts';
+import { InputProgress, plannedInputs } from './sweep-progress.ts';
 import { withTagStore } from './tag-store.ts';
 
 export type { Predictor } from './tally.ts';
@@ -44,16 +45,10 @@ export const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout
 
 /**
  * The instances some cell of the plan can rename: the others are skipped before any model call
- * (their original prediction would never be compared with anything). The target choice does not
- * depend on the seed or the origin, so each (type, source, target) is checked once.
+ * (their original prediction would never be compared with anything); see plannedInputs.
  */
 export function renamableInstances(instances: readonly Instance[], plan: readonly RenameOptions[]): Instance[] {
-  const seen = new Set<string>();
-  const choices = plan.filter((s) => {
-    const k = `${s.type}|${s.source}|${s.target}`;
-    return !seen.has(k) && seen.add(k);
-  });
-  return instances.filter((inst) => choices.some((c) => typeof selectRenameTarget(inst, c) !== 'string'));
+  return plannedInputs(instances, plan).renamable;
 }
 
 /**
@@ -78,32 +73,34 @@ async function sweep(instances: readonly Instance[], config: SweepConfig, predic
   const pool = cb.pool ?? buildNamePool(instances);
   const plan = sweepPlan(config);
   const cells: SweepCell[] = [];
-  const total = answerable.length * (plan.length + 1);
-  let done = 0;
-  const report = (label: string, extra = 0) => cb.onProgress?.({ done: done + extra, total, label });
-
   const questions = answerable.length;
-  const renamable = renamableInstances(answerable, plan);
-  const orig = await predict(renamable.map((i) => inputOf(i)), (d) => report('original predictions', d * (answerable.length / Math.max(1, renamable.length))));
+  // Progress counts model inputs (sweep-progress.ts), as the CLI's streamed sweep does.
+  const planned = plannedInputs(answerable, plan);
+  const progress = new InputProgress(questions, cb.onProgress);
+  progress.plan(planned.inputs, questions);
+  const renamable = planned.renamable;
+  const orig = await predict(renamable.map((i) => inputOf(i)), (d) => progress.report('original predictions', d));
   // Only the predicted texts are kept: a long sweep holds a few bytes per question, not its n-best.
   const originals = new Map(orig.predictions.map((p) => [p.id, p.text]));
-  done += answerable.length;
+  progress.ran(renamable.length);
   if (orig.cancelled || cb.signal?.aborted) return { cells, cancelled: true, originals, questions };
 
-  for (const step of plan) {
+  for (const [c, step] of plan.entries()) {
     await nextTask();
     if (cb.signal?.aborted) return { cells, cancelled: true, originals, questions };
     const label = `${step.type} · ${step.source} · ${step.origin} · seed ${step.seed}`;
     const tally = new CellTally(step, cb.rule);
     const scores: QuestionScores[] = [];
+    let sent = 0;
+    const onInputs = (n: number) => progress.settle(planned.perCell[c] ?? 0, (sent = n));
     // Every question of the input, so the unanswerable ones are counted under their reason too (issue 38.4).
-    const cancelled = await applyStep(instances, tally, { pool, originals, predict, onProgress: (d) => report(label, d), onCase: cb.onCase, onQuestion: (q) => scores.push(q) });
-    done += answerable.length;
+    const cancelled = await applyStep(instances, tally, { pool, originals, predict, onProgress: (d) => progress.report(label, d), onInputs, onCase: cb.onCase, onQuestion: (q) => scores.push(q) });
     if (cancelled) return { cells, cancelled: true, originals, questions };
+    progress.ran(sent);
     const cell = tally.cell(scores);
     cells.push(cell);
     cb.onCell?.(cell);
-    report(label);
+    progress.report(label);
   }
   return { cells, cancelled: false, originals, questions };
 }

@@ -7,6 +7,7 @@ export * from './rename.ts';
 export * from './options.ts';
 export * from './experiment.ts';
 export * from './sweep-stream.ts';
+export * from './sweep-progress.ts';
 export * from './predictor.ts';
 export * from './export.ts';
 export * from './live.ts';

@@ -85,10 +85,13 @@ export function mergeQuestions(rows: readonly QuestionScores[]): (QuestionScores
   return [...by.values()].map(({ first, perturbed }) => ({ ...first, perturbed: meanScore(perturbed), count: perturbed.length }));
 }
 
+/** How far a run is: `done` of `total` units (a sweep's are model inputs, sweep-progress.ts), during step `label`. */
 export interface SweepProgress {
   done: number;
   total: number;
   label: string;
+  /** The total is scaled from the questions read so far (a streamed sweep with blocks still unread). */
+  estimated?: boolean;
 }
 
 /** One row of a sweep summary: mean ± std over seeds and the drop from the original. */

@@ -8,11 +8,12 @@
 import type { Instance } from '../data/types.ts';
 import type { CategoryRule } from '../natural/categories.ts';
 import type { FoundCase } from '../results/found-case.ts';
-import { nextTask, renamableInstances, sweepPlan } from './experiment.ts';
+import { nextTask, sweepPlan } from './experiment.ts';
 import type { SweepConfig } from './options.ts';
 import { buildNamePool, type NamePool } from './rename.ts';
 import type { QuestionScores, SweepCell, SweepProgress } from './stats.ts';
 import { applyStep, CellTally, inputOf, type Predictor } from './tally.ts';
+import { InputProgress, plannedInputs } from './sweep-progress.ts';
 
 /**
  * Questions per block. The entity tagger keeps its last 1,024 passages (spans.ts), so a block's
@@ -81,10 +82,8 @@ interface BlockContext {
   pool: NamePool;
   predict: Predictor;
   opts: StreamOptions;
-  /** Reports progress within the block: `extra` questions past the steps done. */
-  report: (label: string, extra?: number) => void;
-  /** Marks one step (originals or a cell) of a block of `questions` questions done. */
-  step: (questions: number) => void;
+  /** The run's progress in model inputs (sweep-progress.ts, as runSweep's). */
+  progress: InputProgress;
 }
 
 /**
@@ -97,21 +96,25 @@ async function sweepBlock(block: readonly Instance[], first: number, ctx: BlockC
   // Progress and the cells' question counts are over answerable questions, as runSweep's.
   const questions = countAnswerable(block);
   const at = `questions ${first + 1}–${first + questions}`;
-  const renamable = renamableInstances(block, ctx.plan);
-  const orig = await ctx.predict(renamable.map((i) => inputOf(i)), (d) => ctx.report(`original predictions · ${at}`, d * (questions / Math.max(1, renamable.length))));
+  const { progress } = ctx;
+  const planned = plannedInputs(block, ctx.plan);
+  progress.plan(planned.inputs, questions);
+  const orig = await ctx.predict(planned.renamable.map((i) => inputOf(i)), (d) => progress.report(`original predictions · ${at}`, d));
   if (orig.cancelled || opts.signal?.aborted) return null;
   // Only this block's predicted texts: they are dropped with the block.
   const originals = new Map(orig.predictions.map((p) => [p.id, p.text]));
-  ctx.step(questions);
+  progress.ran(planned.renamable.length);
   for (const [c, tally] of ctx.tallies.entries()) {
     await nextTask();
     if (opts.signal?.aborted) return null;
     const { type, source, origin, seed } = tally.step;
     const label = `${type} · ${source} · ${origin} · seed ${seed} · ${at}`;
     const onQuestion = opts.onQuestion && ((q: QuestionScores) => opts.onQuestion?.(q, c));
-    if (await applyStep(block, tally, { pool: ctx.pool, originals, predict: ctx.predict, onProgress: (d) => ctx.report(label, d), onCase: opts.onCase, onQuestion })) return null;
-    ctx.step(questions);
-    ctx.report(label);
+    let sent = 0;
+    const onInputs = (n: number) => progress.settle(planned.perCell[c] ?? 0, (sent = n));
+    if (await applyStep(block, tally, { pool: ctx.pool, originals, predict: ctx.predict, onProgress: (d) => progress.report(label, d), onInputs, onCase: opts.onCase, onQuestion })) return null;
+    progress.ran(sent);
+    progress.report(label);
   }
   return { questions, answered: originals.size };
 }
@@ -130,21 +133,10 @@ export async function runSweepStream(instances: Iterable<Instance>, config: Swee
   // Only InDistName draws from the pool; runSweep's default pool is the input itself.
   const pool = opts.pool ?? (plan.some((s) => s.source === 'indist') ? buildNamePool(instances) : {});
   const size = opts.questions ?? countAnswerable(instances);
-  const total = size * (plan.length + 1);
   const tallies = plan.map((s) => new CellTally(s, opts.rule));
   const blockSize = Math.max(1, Math.floor(opts.blockSize ?? STREAM_BLOCK));
   let committed: StreamedSweep = { cells: tallies.map((t) => t.cell()), cancelled: false, questions: 0, answered: 0 };
-  let done = 0;
-  const ctx: BlockContext = {
-    tallies,
-    plan,
-    pool,
-    predict,
-    opts,
-    // Whole questions: a step's share of a block is scaled from its own count (136.53… is not a count).
-    report: (label, extra = 0) => opts.onProgress?.({ done: Math.min(total, Math.floor(done + extra)), total, label }),
-    step: (questions) => (done += questions),
-  };
+  const ctx: BlockContext = { tallies, plan, pool, predict, opts, progress: new InputProgress(size, opts.onProgress) };
   const it = instances[Symbol.iterator]();
   for (;;) {
     await nextTask();

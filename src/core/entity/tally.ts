@@ -97,6 +97,8 @@ export interface StepContext {
   originals: ReadonlyMap<string, string>;
   predict: Predictor;
   onProgress?: (done: number) => void;
+  /** The model inputs the step sends (its renamed questions), before it sends them. */
+  onInputs?: (n: number) => void;
   onCase?: (c: FoundCase) => void;
   onQuestion?: (q: QuestionScores) => void;
 }
@@ -113,6 +115,7 @@ export async function applyStep(list: readonly Instance[], tally: CellTally, ctx
     if (typeof r === 'string') tally.skip(r);
     else renamed.push({ inst, r });
   }
+  ctx.onInputs?.(renamed.length);
   const res = await ctx.predict(
     renamed.map(({ r }) => inputOf(r.perturbed)),
     (d) => ctx.onProgress?.(d),

@@ -1,0 +1,97 @@
+/**
+ * A sweep's progress in model inputs (issue 44): "1,764 of 1,764 predictions" when 1,764 inputs
+ * are run, not "7,128 of 7,128" (questions × (cells + 1), most of which no cell can rename and are
+ * never sent to the model). One computation for the app's sweep (runSweep) and the CLI's
+ * (runSweepStream): both plan each block's inputs with plannedInputs and count them here.
+ */
+import type { Instance } from '../data/types.ts';
+import type { RenameOptions } from './options.ts';
+import { selectRenameTarget } from './rename.ts';
+import type { SweepProgress } from './stats.ts';
+
+/** What decides whether a question is renamable in a cell: the seed and the origin do not. */
+const choiceKey = (s: Pick<RenameOptions, 'type' | 'source' | 'target'>): string => `${s.type}|${s.source}|${s.target}`;
+
+/** A block's plan: the questions whose original is predicted, and each cell's planned inputs (plan order). */
+export interface BlockPlan {
+  /** The questions some cell can rename: only their originals are predicted. */
+  renamable: Instance[];
+  /** Per cell of the plan, the questions it can rename (one model input each). */
+  perCell: number[];
+  /** renamable.length plus every cell's count: the model inputs the block plans. */
+  inputs: number;
+}
+
+/**
+ * Plans a block: which questions get an original prediction and how many renamed inputs each cell
+ * sends, e.g. 3 questions, one renamable by the PER cells only, plan = 2 PER seeds + 2 ORG seeds →
+ * { renamable: [q], perCell: [1, 1, 0, 0], inputs: 3 }. A renaming can still fail after its target
+ * is chosen (InputProgress.settle corrects the total then).
+ */
+export function plannedInputs(instances: readonly Instance[], plan: readonly RenameOptions[]): BlockPlan {
+  const choices = [...new Map(plan.map((s) => [choiceKey(s), s])).entries()];
+  const counts = new Map<string, number>(choices.map(([k]) => [k, 0]));
+  const renamable: Instance[] = [];
+  for (const inst of instances) {
+    let any = false;
+    for (const [k, c] of choices) {
+      if (typeof selectRenameTarget(inst, c) === 'string') continue;
+      counts.set(k, (counts.get(k) ?? 0) + 1);
+      any = true;
+    }
+    if (any) renamable.push(inst);
+  }
+  const perCell = plan.map((s) => counts.get(choiceKey(s)) ?? 0);
+  return { renamable, perCell, inputs: renamable.length + perCell.reduce((a, n) => a + n, 0) };
+}
+
+/**
+ * Counts a sweep's model inputs as they run. Blocks are planned as they are read; while questions
+ * remain unread, the total is the planned inputs scaled to every question and marked estimated.
+ */
+export class InputProgress {
+  private done = 0;
+  private planned = 0;
+  private questionsPlanned = 0;
+
+  /** `questions`: the answerable questions of the whole input. */
+  constructor(
+    private readonly questions: number,
+    private readonly onProgress?: (p: SweepProgress) => void,
+  ) {}
+
+  /** Adds a block of `questions` answerable questions that plans `inputs` model inputs. */
+  plan(inputs: number, questions: number): void {
+    this.planned += inputs;
+    this.questionsPlanned += questions;
+  }
+
+  /** A step planned `planned` inputs and sends `actual` (a renaming failed after its target was chosen). */
+  settle(planned: number, actual: number): void {
+    this.planned -= planned - actual;
+  }
+
+  /** Marks `k` inputs finished. */
+  ran(k: number): void {
+    this.done += k;
+  }
+
+  /** The progress now, `inStep` inputs into the running model call. */
+  progress(label: string, inStep = 0): SweepProgress {
+    const rest = this.questions - this.questionsPlanned;
+    const estimated = rest > 0 && this.questionsPlanned > 0;
+    const total = estimated ? this.planned + Math.round((this.planned / this.questionsPlanned) * rest) : this.planned;
+    const done = Math.min(total, this.done + Math.max(0, Math.floor(inStep)));
+    return { done, total, label, ...(estimated ? { estimated: true } : {}) };
+  }
+
+  /** Reports the progress now to the callback given. */
+  report(label: string, inStep = 0): void {
+    this.onProgress?.(this.progress(label, inStep));
+  }
+}
+
+/** A progress figure as text, e.g. { done: 12, total: 1764 } → '12 of 1,764'; an estimated total reads 'about 7,000'. */
+export function progressCount(p: Pick<SweepProgress, 'done' | 'total' | 'estimated'>): string {
+  return `${p.done.toLocaleString('en-US')} of ${p.estimated ? 'about ' : ''}${p.total.toLocaleString('en-US')}`;
+}
