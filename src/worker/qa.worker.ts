@@ -338,8 +338,11 @@ function handleExperiment(msg: Extract<WorkerRequest, { type: 'sweep' | 'budget'
 }
 
 installHeartbeat(self); // pings and the life lock, ahead of the command switch
-/** Explain's code first, then a sweep's, each imported when the worker is idle (idle-preload.ts). */
-const idle = new IdlePreloader([lazy.explain, lazy.entity, lazy.pairs, lazy.noise], () => predictBusy || loadAborts.size + jobAborts.size > 0);
+/**
+ * Explain's code, imported when the worker is idle (idle-preload.ts). The experiments' code loads when
+ * their section opens ('preload-experiments'; experiments-preload.e2e holds it back until then).
+ */
+const idle = new IdlePreloader([lazy.explain], () => predictBusy || loadAborts.size + jobAborts.size > 0);
 
 self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
   idle.poke();
