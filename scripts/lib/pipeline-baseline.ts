@@ -133,8 +133,8 @@ async function round(side: Side, base: string, sweepInputs: readonly QaInput[]):
       r.sweep = await attempt(`${side} sweep`, () =>
         side === 'app' ? appSweep(page) : page.evaluate(async (xs) => (await (window as unknown as { qarxPipeline: { many(x: unknown[]): Promise<number> } }).qarxPipeline.many(xs)) / 1000, sweepInputs as QaInput[]),
       );
-      // The visit ends once the service worker is active (its precache complete), as a user's would.
-      await page.evaluate(async () => void (await navigator.serviceWorker?.ready));
+      // The app's visit ends once its service worker is active (precache complete); the pipeline page has none.
+      if (side === 'app') await page.evaluate(async () => void (await navigator.serviceWorker.ready));
     } finally {
       await context.close();
     }
