@@ -97,8 +97,8 @@ const offline = VitePWA({
     // No webmanifest here: the plugin adds manifest.webmanifest itself, and listing it twice would make
     // a future build whose two entries disagree fail to install (add-to-cache-list-conflicting-entries).
     globPatterns: ['**/*.{js,mjs,css,html,wasm,json,onnx,svg,ico}'],
-    // The engine benchmark page (bench.html) is not part of the app.
-    globIgnores: ['bench.html', 'assets/bench-*.js', 'assets/bench.worker-*.js', 'assets/peak-*.js', 'sw.js'],
+    // The benchmark pages (bench.html, bench-pipeline.html) are not part of the app.
+    globIgnores: ['bench.html', 'bench-pipeline.html', 'assets/bench-*.js', 'assets/bench.worker-*.js', 'assets/peak-*.js', 'sw.js'],
     maximumFileSizeToCacheInBytes: 64 * 1024 * 1024,
     manifestTransforms: [withIntegrity],
     rollupFormat: 'iife',
@@ -117,6 +117,7 @@ export default defineConfig({
   preview: { headers: served },
   worker: { format: 'es' },
   optimizeDeps: { exclude: ['@huggingface/transformers'] },
-  // bench.html (the engine benchmark, not linked from the app) is a second page of the build.
-  build: { target: 'es2022', chunkSizeWarningLimit: 4096, rollupOptions: { input: { main: 'index.html', bench: 'bench.html' } } },
+  // bench.html (the engine benchmark) and bench-pipeline.html (its transformers.js baseline), not linked
+  // from the app, are more pages of the build.
+  build: { target: 'es2022', chunkSizeWarningLimit: 4096, rollupOptions: { input: { main: 'index.html', bench: 'bench.html', 'bench-pipeline': 'bench-pipeline.html' } } },
 });

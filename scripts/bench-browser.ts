@@ -3,10 +3,13 @@
  * the e2e harness's flags) on WASM and WebGPU (SwiftShader here), over the benchmark inputs with
  * the DistilBERT-shaped model, beside Node's native ONNX Runtime on the same inputs; then a user's
  * first and second visit to the app with the service worker on (navigation → first answer with the
- * shipped model, and the bytes the server sent) per device.
+ * shipped model, and the bytes the server sent) per device; then (issue 44) the app against its
+ * baseline, the transformers.js pipeline page (bench-pipeline.html), interleaved in fresh persistent
+ * profiles: first visit, second visit, live edit, sweep and first Explain, with the ratios and the
+ * machine's load (lib/pipeline-baseline.ts).
  *
- *   npm run build && npm run bench:browser -- [--inputs 16] [--gpu-inputs 4] [--tiny] [--only speed,q8,cold]
- *     [--dtypes fp32,q8] [--wasm-threads 2,1] [--visits 3]
+ *   npm run build && npm run bench:browser -- [--inputs 16] [--gpu-inputs 4] [--tiny] [--only speed,q8,cold,pipeline]
+ *     [--dtypes fp32,q8] [--wasm-threads 2,1] [--visits 3] [--rounds 3]
  *
  * Each dtype runs on native and WASM and is compared with native at the same dtype; WebGPU runs
  * fp32 only (q8 is wrong on WebGPU, transformers.js #1512/#1728). The first --wasm-threads value is
@@ -29,6 +32,7 @@ import { tallyRunner } from '../src/core/bench/flops.ts';
 import { ceilingShare, matmulModel, matmulPeak, WASM_CEILING_TARGET } from './lib/bench-flops.ts';
 import { meterTraffic, repeatedPaths, type Fetch, type TrafficMeter } from './lib/traffic.ts';
 import { firstVisitVerdict, median, verdictLine } from './lib/first-visit.ts';
+import { pipelineBaseline } from './lib/pipeline-baseline.ts';
 import { DISTILBERT_BASE_SHAPE, makeBenchModel, TINY_SHAPE } from './make-bench-model.ts';
 
 const { values } = parseArgs({
@@ -36,11 +40,12 @@ const { values } = parseArgs({
     inputs: { type: 'string', default: '16' },
     'gpu-inputs': { type: 'string', default: '4' },
     tiny: { type: 'boolean', default: false },
-    only: { type: 'string', default: 'speed,q8,cold' },
+    only: { type: 'string', default: 'speed,q8,cold,pipeline' },
     dtypes: { type: 'string', default: 'fp32,q8' },
     'wasm-threads': { type: 'string', default: '2,1' },
     'wasm-batch': { type: 'string' },
     visits: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '3' },
   },
 });
 const ROOT = resolve(import.meta.dirname, '..');
@@ -230,10 +235,11 @@ async function q8OnWasm(base: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(join(ROOT, 'dist', 'bench.html'))) throw new Error('dist/bench.html is missing: run `npm run build` first.');
+  if (!existsSync(join(ROOT, 'dist', 'bench-pipeline.html'))) throw new Error('dist/bench-pipeline.html is missing: run `npm run build` first.');
   const dir = join(CACHE, NAME);
-  if (!existsSync(join(dir, 'onnx', 'model.onnx'))) await makeBenchModel(dir, SHAPE);
-  if (dtypes.includes('q8') && !existsSync(join(dir, 'onnx', 'model_quantized.onnx'))) await makeBenchModel(dir, SHAPE, { precision: 'q8' });
+  // Only the speed rows run the DistilBERT-shaped model; the others use the shipped one.
+  if (only.has('speed') && !existsSync(join(dir, 'onnx', 'model.onnx'))) await makeBenchModel(dir, SHAPE);
+  if (only.has('speed') && dtypes.includes('q8') && !existsSync(join(dir, 'onnx', 'model_quantized.onnx'))) await makeBenchModel(dir, SHAPE, { precision: 'q8' });
   const link = join(ROOT, 'dist', 'bench-models');
   if (!existsSync(link)) symlinkSync(CACHE, link, 'dir');
   const { server, url } = await startPreview();
@@ -260,6 +266,7 @@ async function main(): Promise<void> {
         else console.log(`first visit (webgpu): median ${f(median(firsts.map((x) => x.total)))} s over ${profiles} fresh profile${profiles === 1 ? '' : 's'}; second visit median ${f(median(seconds))} s`);
       }
     }
+    if (only.has('pipeline')) await pipelineBaseline(base, Math.max(1, Number(values.rounds)));
   } finally {
     await server.close();
     rmSync(link); // dist/ may be deployed: the link must not outlive the run

@@ -13,6 +13,8 @@ import ts from 'typescript';
 export interface ImportEdge {
   to: string;
   typeOnly: boolean;
+  /** An import() call: the module loads when the call runs, not with the importer. */
+  dynamic?: boolean;
 }
 
 /** Every .ts/.tsx file under `dir` (absolute paths, sorted). */
@@ -40,10 +42,10 @@ function resolveSpecifier(from: string, spec: string): string | null {
 export function importsOf(file: string): ImportEdge[] {
   const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const edges: ImportEdge[] = [];
-  const add = (spec: ts.Expression | undefined, typeOnly: boolean) => {
+  const add = (spec: ts.Expression | undefined, typeOnly: boolean, dynamic = false) => {
     if (!spec || !ts.isStringLiteral(spec)) return;
     const to = resolveSpecifier(file, spec.text);
-    if (to) edges.push({ to, typeOnly });
+    if (to) edges.push(dynamic ? { to, typeOnly, dynamic } : { to, typeOnly });
   };
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node)) {
@@ -55,7 +57,7 @@ export function importsOf(file: string): ImportEdge[] {
     } else if (ts.isExportDeclaration(node)) {
       add(node.moduleSpecifier, node.isTypeOnly);
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
-      add(node.arguments[0], false);
+      add(node.arguments[0], false, true);
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
       add(node.argument.literal as ts.Expression, true);
     }
@@ -63,6 +65,20 @@ export function importsOf(file: string): ImportEdge[] {
   };
   visit(sf);
   return edges;
+}
+
+/** Every module that loads with `file` (its static, non-type imports, transitively), `file` included. */
+export function staticClosure(file: string): Set<string> {
+  const seen = new Set<string>([file]);
+  const todo = [file];
+  for (let f = todo.pop(); f !== undefined; f = todo.pop()) {
+    for (const e of importsOf(f)) {
+      if (e.typeOnly || e.dynamic || seen.has(e.to)) continue;
+      seen.add(e.to);
+      todo.push(e.to);
+    }
+  }
+  return seen;
 }
 
 /** The import graph of every source file under `dir`, keyed by absolute path. */

@@ -1,10 +1,18 @@
 /** The inference worker's explanation commands: occlusion (before and after a perturbation), input reduction, "Find a failure". */
 import type { QaEngine } from '../core/qa/engine.ts';
-import { explainPredictor, findBreakingEdit, occlude, occlusionUnits, reduceInput, type ExplainPredictor } from '../core/explain/index.ts';
+// Not the explain index: occlusion must not load the edit search's perturbations (renaming, noise,
+// paraphrase tables; ≈ 5 MB of code, 2 s to compile on 2 cores) before a first Explain can answer.
+import { explainPredictor, type ExplainPredictor } from '../core/explain/predictor.ts';
+import { occlude, occlusionUnits } from '../core/explain/occlusion.ts';
+import { reduceInput } from '../core/explain/reduction.ts';
+import { once } from './once.ts';
 import type { ExplainRequest } from './explain-protocol.ts';
 import type { WorkerEvent } from './protocol.ts';
 import { throttle } from './progress-throttle.ts';
 import { heldExplainPredictor, takeExplainHold } from './test-hold.ts';
+
+/** "Find a failure": the edit search and every perturbation it tries, imported on its first use. */
+const failureSearch = once(() => import('../core/explain/search.ts'));
 
 /** The predictor with progress counted in answered inputs against a total (the call budget). */
 function counted(predict: ExplainPredictor, total: number, report: (done: number, total: number) => void): ExplainPredictor {
@@ -25,6 +33,7 @@ export async function handleExplainJob(msg: ExplainRequest, engine: QaEngine, si
   const t0 = performance.now();
   if (msg.type === 'find-failure') {
     const report = throttle(msg.jobId, 'model calls', post);
+    const { findBreakingEdit } = await failureSearch();
     const result = await findBreakingEdit(msg.instance, counted(predict, msg.options.budget, report), msg.options, signal);
     post({ type: 'failure-found', jobId: msg.jobId, result, ms: performance.now() - t0 });
     return;

@@ -4,14 +4,7 @@
  * Each import is started once and shared; a failed one (e.g. a chunk missing offline) is tried again
  * on the next use instead of failing for good.
  */
-const once = <T>(load: () => Promise<T>): (() => Promise<T>) => {
-  let p: Promise<T> | null = null;
-  return () =>
-    (p ??= load().catch((err: unknown) => {
-      p = null;
-      throw err;
-    }));
-};
+import { once } from './once.ts';
 
 export const lazy = {
   entity: once(() => import('../core/entity/index.ts')),

@@ -21,6 +21,7 @@ import { handleMulti } from './multi-jobs.ts';
 import { installHeartbeat } from './heartbeat.ts';
 import { packedPost, receivedRequest } from './port.ts';
 import { lazy } from './lazy-modules.ts';
+import { IdlePreloader } from './idle-preload.ts';
 import { newTagStore, tagStoreFrom, withTagStore } from '../core/entity/tag-store.ts';
 import { runCheckpointed } from './checkpoints.ts';
 import { heldPredictor, takeSweepHold } from './test-hold.ts';
@@ -92,6 +93,7 @@ async function install(jobId: number, opening: Promise<Opened | null>, signal: A
   const old = primary();
   loaded.set(PRIMARY, opened.active);
   post({ type: 'loaded', jobId, model: opened.info, loadMs: opened.loadMs });
+  idle.start();
   if (old) await retire(old);
 }
 
@@ -337,7 +339,14 @@ function handleExperiment(msg: Extract<WorkerRequest, { type: 'sweep' | 'budget'
 }
 
 installHeartbeat(self); // pings and the life lock, ahead of the command switch
+/**
+ * Explain's code, imported when the worker is idle (idle-preload.ts). The experiments' code loads when
+ * their section opens ('preload-experiments'; experiments-preload.e2e holds it back until then).
+ */
+const idle = new IdlePreloader([lazy.explain], () => predictBusy || loadAborts.size + jobAborts.size > 0);
+
 self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
+  idle.poke();
   const msg = receivedRequest(ev);
   switch (msg.type) {
     case 'init':

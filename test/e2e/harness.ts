@@ -29,8 +29,8 @@ export async function startPreview(): Promise<{ server: PreviewServer; url: stri
   return { server, url: url.replace('127.0.0.1', 'localhost') };
 }
 
-/** Launches headless Chromium; `webgpu` adds the SwiftShader WebGPU flags. */
-export async function launch(webgpu: boolean): Promise<Browser> {
+/** Chromium's flags for the tests and benchmarks; `webgpu` adds the SwiftShader WebGPU flags. */
+export function launchArgs(webgpu: boolean): string[] {
   const args = [
     '--no-sandbox',
     '--disable-background-networking',
@@ -42,6 +42,12 @@ export async function launch(webgpu: boolean): Promise<Browser> {
     '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
   ];
   if (webgpu) args.push('--enable-unsafe-webgpu', '--use-webgpu-adapter=swiftshader', '--enable-unsafe-swiftshader', '--enable-features=Vulkan');
+  return args;
+}
+
+/** Launches headless Chromium; `webgpu` adds the SwiftShader WebGPU flags. */
+export async function launch(webgpu: boolean): Promise<Browser> {
+  const args = launchArgs(webgpu);
   const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args });
   // The production build registers a service worker; tests block it (deterministic loads) unless they pass serviceWorkers: 'allow'.
   const newContext = browser.newContext.bind(browser);

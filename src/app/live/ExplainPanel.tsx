@@ -6,7 +6,7 @@
  * (colour-blind safe); a changed answer is also outlined, and every unit is listed as text.
  * Passages render as text nodes and <mark>s, never HTML.
  */
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { byEffect, type Occlusion, type OcclusionRow } from '../../core/explain/occlusion.ts';
 import { describeBreak, FAMILY_LABELS } from '../../core/explain/search-options.ts';
 import { sentenceUnits } from '../../core/explain/units.ts';
@@ -20,6 +20,8 @@ import { foundEditText } from './found-edit.ts';
 // ColorBrewer PuOr ends: orange = removing the unit lowered the answer's probability, purple = raised it.
 const LOWER = [241, 163, 64];
 const RAISE = [153, 142, 195];
+/** How long typing pauses before Explain runs again: one run per pause, not one per key. */
+const TYPING_PAUSE_MS = 400;
 
 /** The background of a unit whose removal moved the probability by delta (−1…1), e.g. rgba(241, 163, 64, 0.90) for −1. */
 export function heatColour(delta: number): string {
@@ -144,11 +146,17 @@ function ExplainBody() {
   const renamed = useApp((s) => (s.renameOpen ? (s.rename?.perturbed?.context ?? null) : null));
   const allowNull = useApp((s) => s.allowNull);
   const { setExplainUnits, runExplain, cancelExplain } = useApp.getState();
-  // Explained again when the text, the model, the decoding or the open renaming change (typing waits a
-  // little); the store drops an explanation of another question at once (live/live-key.ts).
+  // Explained again when the text, the model, the decoding or the open renaming change; the store drops
+  // an explanation of another question at once (live/live-key.ts). Only typing waits a little (one run
+  // per pause, not per key): opening Explain, another model or a renaming run at once (issue 44).
+  const typed = useRef<{ text: string; at: number } | null>(null);
   useEffect(() => {
     if (!modelId) return;
-    const t = setTimeout(() => runExplain(), 400);
+    const text = JSON.stringify([passage, question]);
+    const now = performance.now();
+    if (typed.current && typed.current.text !== text) typed.current = { text, at: now };
+    typed.current ??= { text, at: -Infinity };
+    const t = setTimeout(() => runExplain(), Math.max(0, typed.current.at + TYPING_PAUSE_MS - now));
     return () => clearTimeout(t);
   }, [passage, question, modelId, allowNull, answered, renamed, runExplain]);
   const sentences = sentenceUnits(passage);
