@@ -16,7 +16,7 @@ const app = useApp({ query: 'device=wasm&test-hooks=1' });
 const PAGES = ['entity/sweep', 'entity/budget', 'entity/universal', 'entity/export', 'natural/pairs', 'sensitivity/paraphrases', 'stability/traps', 'generalization/table', 'audit/results', 'audit/runs'];
 
 describe('every glossary term on screen has its help where it appears', () => {
-  it('on Live (with renaming), Data, Models and every experiment page', async () => {
+  it('on Live (with renaming), Data, Models, Validate and every experiment page', async () => {
     const p = app.page;
     const missing: string[] = [];
     const check = async (view: string) => missing.push(...(await unhelped(p)).map((m) => `${view}: ${m}`));
@@ -27,6 +27,8 @@ describe('every glossary term on screen has its help where it appears', () => {
     await check('data');
     await openSection(p, 'models');
     await check('models');
+    await openSection(p, 'validate');
+    await check('validate');
     for (const page of PAGES) {
       await openExperiment(p, page);
       await check(page);

@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { download, openExperiment, openSection, shot, useApp, violations } from './harness.ts';
+import { unhelped } from './term-scan.ts';
 import type { Annotation, AnnotationFile, ValidationBatch } from '../../src/core/validation/types.ts';
 
 const app = useApp({ query: 'device=wasm' });
@@ -39,6 +40,7 @@ describe('validating perturbed cases', () => {
     await page.getByTestId('vq-card').waitFor({ timeout: 30_000 });
     expect(await text('vq-keys')).toContain('meaning kept: save and go to the next case');
     expect(await page.getByTestId('vq-passage').locator('.vq-edit').count()).toBeGreaterThan(0);
+    expect(await unhelped(page)).toEqual([]);
     await shot(page, 'validate-card-1440');
 
     // Ten cases by keyboard alone: even ones answered with a two-word span and meaning kept, odd ones "no answer" and meaning changed.
@@ -116,6 +118,8 @@ describe('validating perturbed cases', () => {
     expect(await text('vq-kappa')).toBe(kappaBefore);
 
     expect(await violations(page, '[data-testid="validate-view"]')).toEqual([]);
+    // Every glossary word of the report (κ, validated failure rate, C2W …) has its help where it appears.
+    expect(await unhelped(page)).toEqual([]);
     await shot(page, 'validate-report-1440');
     await page.setViewportSize({ width: 390, height: 900 });
     await page.getByTestId('vq-report').scrollIntoViewIfNeeded();

@@ -4,6 +4,7 @@
  * with a link to the panel. The same test ids as in the panels: only one of the two is ever shown.
  * Every toast has Dismiss and goes with Escape (shell/Notice.tsx): none stays over the views.
  */
+import { TermText } from '../teach/Term.tsx';
 import { useState } from 'react';
 import { useApp } from '../store/index.ts';
 import { RouteLink } from './MainNav.tsx';
@@ -52,7 +53,7 @@ export function Toasts() {
     // Issue 44: the first install can finish half a minute after the visit; say when it has.
     offlineReady && !offlineSeen && (
       <Notice key="offline" place="toast" tone="success" testid="offline-ready" noticeKey="offline-ready" onDismiss={() => setOfflineSeen(true)}>
-        Ready for offline use: the app, ONNX Runtime and the shipped model are saved in this browser.
+        <TermText text="Ready for offline use: the app, ONNX Runtime and the shipped model are saved in this browser." />
       </Notice>
     ),
     section !== 'models' && modelError && (

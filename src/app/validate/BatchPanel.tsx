@@ -1,4 +1,5 @@
 /** The open batch: the queue one card at a time with its progress, the files that go out and come back, and the agreement report. */
+import { TermText } from '../teach/Term.tsx';
 import { useApp } from '../store/index.ts';
 import { downloadText } from '../shell/download.ts';
 import { countOf } from '../../core/text/plural.ts';
@@ -97,7 +98,9 @@ export function BatchPanel() {
   return (
     <div className="vq-batch" data-testid="vq-batch">
       <div className="row wrap vq-batch-head">
-        <h3 data-testid="vq-batch-title">{o.stored.title}</h3>
+        <h3 data-testid="vq-batch-title">
+          <TermText text={o.stored.title} />
+        </h3>
         <button type="button" className="small" data-testid="vq-close" onClick={() => useApp.getState().closeBatch()}>
           All batches
         </button>

@@ -5,7 +5,7 @@
  * and the invalid cases by perturbation family.
  */
 import { useMemo } from 'react';
-import { Term } from '../teach/Term.tsx';
+import { Term, TermText } from '../teach/Term.tsx';
 import { kappaText } from '../../core/validation/kappa.ts';
 import { LABEL_TEXT } from '../../core/validation/judgements.ts';
 import { validationSummary, type ValidationSummary } from '../../core/validation/report.ts';
@@ -52,7 +52,9 @@ function Agreement({ sum }: { sum: ValidationSummary }) {
               <tr>
                 <th scope="col">Label</th>
                 <th scope="col">{method}</th>
-                <th scope="col">95% CI</th>
+                <th scope="col">
+                  <Term k="CI">95% CI</Term>
+                </th>
                 <th scope="col">Observed agreement</th>
               </tr>
             </thead>
@@ -153,7 +155,7 @@ export function ValidationReport({ o }: { o: OpenBatch }) {
       <Agreement sum={sum} />
       <Rates o={o} r={sum.rates} />
       <p className="hint" data-testid="vq-rule">
-        Correct answer: {sum.correctRule}
+        Correct answer: <TermText text={sum.correctRule} />
       </p>
       {another.length > 0 && (
         <p className="hint" data-testid="vq-another">
