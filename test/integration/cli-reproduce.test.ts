@@ -244,7 +244,7 @@ describe('Ctrl-C stops a long sweep, budget or compare, prints what finished, ma
     child.stderr.on('data', (b: Buffer) => {
       stderr += b.toString();
       // Interrupt at the first progress line, whatever the machine's speed.
-      if (new RegExp(`^${cmd}: \\d+/\\d+ (questions|passages)`, 'm').test(stderr) && !child.killed) child.kill('SIGINT');
+      if (new RegExp(`^${cmd}: [\\d,]+(/| of (about )?)[\\d,]+ (questions|passages|predictions|steps)`, 'm').test(stderr) && !child.killed) child.kill('SIGINT');
     });
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(code, stderr).toBe(130);

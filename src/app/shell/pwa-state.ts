@@ -17,7 +17,8 @@ function onceFlag(): { set: () => void; use: () => boolean } {
       on = true;
       for (const l of listeners) l();
     },
-    use: () => useSyncExternalStore(subscribe, () => on),
+    // The server snapshot (renderToString in the notice tests) is the flag's start: off.
+    use: () => useSyncExternalStore(subscribe, () => on, () => false),
   };
 }
 
