@@ -31,7 +31,7 @@ describe('every experiment states its scope before it runs', () => {
 
     await app.page.getByTestId('sweep-scope-change').click();
     await app.page.getByTestId('sweep-scope-search').check();
-    await expect.poll(() => scopeText('sweep')).toMatch(/^Runs on [1-9] questions?: all datasets · search "Alexander Fleming" · each renamed where its answer entity is renamable, else left out with its reason$/);
+    await expect.poll(() => scopeText('sweep'), { timeout: 60_000 }).toMatch(/^Runs on [1-9] questions?: all datasets · search "Alexander Fleming" · each renamed where its answer entity is renamable, else left out with its reason$/);
     // One scope for all cards: the budget card says the same.
     const sweepScope = await scopeText('sweep');
     await openExperiment(app.page, 'entity/budget');
@@ -53,7 +53,7 @@ describe('every experiment states its scope before it runs', () => {
     await openExperiment(app.page, 'entity/sweep');
     await app.page.getByTestId('sweep-scope-change').click();
     await app.page.getByTestId('sweep-scope-search').uncheck();
-    await expect.poll(async () => count(await scopeText('sweep'))).toBe(all);
+    await expect.poll(async () => count(await scopeText('sweep')), { timeout: 60_000 }).toBe(all);
   });
 
   it('"Clear search and filters" keeps the dataset chosen', async () => {
@@ -64,7 +64,7 @@ describe('every experiment states its scope before it runs', () => {
     expect(await app.page.getByLabel('Search questions, passages and answers').inputValue()).toBe('');
     expect(await app.page.getByRole('combobox', { name: 'Dataset', exact: true }).locator('option:checked').textContent()).toBe('Demo set (built in)');
     await openExperiment(app.page, 'entity/sweep');
-    await expect.poll(() => scopeText('sweep')).toMatch(/^Runs on [\d,]+ questions: Demo set \(built in\) · no search · each renamed where its answer entity is renamable, else left out with its reason$/);
+    await expect.poll(() => scopeText('sweep'), { timeout: 60_000 }).toMatch(/^Runs on [\d,]+ questions: Demo set \(built in\) · no search · each renamed where its answer entity is renamable, else left out with its reason$/);
     expect(app.errors).toEqual([]);
   });
 });
