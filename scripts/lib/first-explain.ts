@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
 import { chromiumPath, launchArgs } from '../../test/e2e/harness.ts';
 import { median } from './first-visit.ts';
-import { longPassage } from './pipeline-baseline.ts';
+import { liveEdit, longPassage } from './pipeline-baseline.ts';
 
 /** Epoch-ms stamps of one Explain, from the page and the worker. */
 interface Stamps {
@@ -160,14 +160,7 @@ async function inferenceWorker(page: Page): Promise<Worker> {
 async function explainOnce(page: Page, worker: Worker, when: When, chunks: string[]): Promise<Stamps & { installing: boolean }> {
   // The service worker installs after the first model load: its precache (≈ 13 MB, hashed) takes the cores for a while.
   if (when.installed) await page.evaluate(async () => void (await navigator.serviceWorker.ready));
-  const { question, context } = longPassage();
-  const before = (await page.getByTestId('answer-text').textContent()) ?? '';
-  await page.getByTestId('passage-input').fill(context);
-  await page.getByTestId('question-input').fill(question);
-  await page.waitForFunction((b) => {
-    const t = document.querySelector('[data-testid="answer-text"]')?.textContent ?? '';
-    return t !== '' && t !== b;
-  }, before, { timeout: MINUTES });
+  await liveEdit(page, (await page.getByTestId('answer-text').textContent()) ?? '');
   // Reading time of a user (a benchmark may wait; a test may not).
   if (when.readMs > 0) await page.waitForTimeout(when.readMs);
   const installing = await page.evaluate(async () => !(await navigator.serviceWorker.getRegistration())?.active);
