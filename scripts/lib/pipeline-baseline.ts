@@ -64,7 +64,7 @@ export function longPassage(words = 150): { question: string; context: string; w
 }
 
 /** Types the long passage and its question in, and waits for an answer other than `before`. */
-async function liveEdit(page: Page, before: string): Promise<number> {
+export async function liveEdit(page: Page, before: string): Promise<number> {
   const { question, context } = longPassage();
   const t0 = performance.now();
   await page.getByTestId('passage-input').fill(context);

@@ -38,9 +38,13 @@ export async function handleExplainJob(msg: ExplainRequest, engine: QaEngine, si
     post({ type: 'failure-found', jobId: msg.jobId, result, ms: performance.now() - t0 });
     return;
   }
+  if (msg.type === 'reduce-input') {
+    const reduction = await reduceInput(msg.input, msg.target, predict, signal);
+    post({ type: 'input-reduced', jobId: msg.jobId, reduction, ms: performance.now() - t0, cancelled: signal.aborted || reduction.cancelled });
+    return;
+  }
   const report = throttle(msg.jobId, 'windows', post);
   const before = await occlude(msg.input, occlusionUnits(msg.input, msg.target, msg.kind, msg.sentence), msg.target, msg.kind, predict, report);
   const after = msg.after && !signal.aborted ? await occlude(msg.after, occlusionUnits(msg.after, msg.target, msg.kind, msg.sentence), msg.target, msg.kind, predict, report) : null;
-  const reduction = msg.reduce && !signal.aborted ? await reduceInput(msg.input, msg.reduce, predict, signal) : null;
-  post({ type: 'explained', jobId: msg.jobId, before, after, reduction, ms: performance.now() - t0, cancelled: signal.aborted || before.cancelled || !!after?.cancelled || !!reduction?.cancelled });
+  post({ type: 'explained', jobId: msg.jobId, before, after, ms: performance.now() - t0, cancelled: signal.aborted || before.cancelled || !!after?.cancelled });
 }

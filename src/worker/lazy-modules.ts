@@ -13,5 +13,4 @@ export const lazy = {
   paraphrases: once(() => import('../core/sensitivity/dpr.ts')),
   robustness: once(() => import('../core/results/robustness.ts')),
   traps: once(() => import('./trap-jobs.ts')),
-  explain: once(() => import('./explain-jobs.ts')),
 };

@@ -21,7 +21,7 @@ import { handleMulti } from './multi-jobs.ts';
 import { installHeartbeat } from './heartbeat.ts';
 import { packedPost, receivedRequest } from './port.ts';
 import { lazy } from './lazy-modules.ts';
-import { IdlePreloader } from './idle-preload.ts';
+import { handleExplainJob } from './explain-jobs.ts';
 import { newTagStore, tagStoreFrom, withTagStore } from '../core/entity/tag-store.ts';
 import { runCheckpointed } from './checkpoints.ts';
 import { heldPredictor, takeSweepHold } from './test-hold.ts';
@@ -93,7 +93,6 @@ async function install(jobId: number, opening: Promise<Opened | null>, signal: A
   const old = primary();
   loaded.set(PRIMARY, opened.active);
   post({ type: 'loaded', jobId, model: opened.info, loadMs: opened.loadMs });
-  idle.start();
   if (old) await retire(old);
 }
 
@@ -339,14 +338,8 @@ function handleExperiment(msg: Extract<WorkerRequest, { type: 'sweep' | 'budget'
 }
 
 installHeartbeat(self); // pings and the life lock, ahead of the command switch
-/**
- * Explain's code, imported when the worker is idle (idle-preload.ts). The experiments' code loads when
- * their section opens ('preload-experiments'; experiments-preload.e2e holds it back until then).
- */
-const idle = new IdlePreloader([lazy.explain], () => predictBusy || loadAborts.size + jobAborts.size > 0);
 
 self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
-  idle.poke();
   const msg = receivedRequest(ev);
   switch (msg.type) {
     case 'init':
@@ -404,9 +397,11 @@ self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
       experimentChain = experimentChain.then(() => withModel(msg.jobId, async (a, signal) => (await lazy.traps()).handleTrapJob(msg, a.engine, signal, post), msg.key));
       return;
     case 'explain':
+    case 'reduce-input':
     case 'find-failure':
       armJob(msg.jobId);
-      renameChain = renameChain.then(() => withModel(msg.jobId, async (a, signal) => (await lazy.explain()).handleExplainJob(msg, a.engine, signal, post)));
+      // In the worker's chunk (≈ 4 kB): importing it late cost a first Explain 100–500 ms (issue 44).
+      renameChain = renameChain.then(() => withModel(msg.jobId, (a, signal) => handleExplainJob(msg, a.engine, signal, post)));
       return;
     case 'load-model':
     case 'unload':

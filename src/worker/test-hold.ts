@@ -36,26 +36,25 @@ export function heldPredictor(predict: Predictor, hold: number | null, signal: A
   };
 }
 
-let explainPending: number | null = null;
+/** Model calls left before the hold, counted over the next explanation jobs (a map, then its reduction). */
+let explainPending: { left: number } | null = null;
 
-/** Holds the next explanation job ("Explain" or "Find a failure") after `calls` model calls. */
+/** Holds the next explanation jobs ("Explain", its input reduction, "Find a failure") after `calls` model calls in all. */
 export function holdNextExplain(calls: number): void {
-  explainPending = Math.max(0, Math.floor(calls));
+  explainPending = { left: Math.max(0, Math.floor(calls)) };
 }
 
-/** The hold the starting explanation job takes (and clears), or null. */
-export function takeExplainHold(): number | null {
-  const h = explainPending;
-  explainPending = null;
-  return h;
+/** The hold a starting explanation job shares with the ones after it until it holds, or null. */
+export function takeExplainHold(): { left: number } | null {
+  return explainPending;
 }
 
-/** An explanation predictor that, after `hold` calls, waits for the abort and reports the call cancelled (no answers). */
-export function heldExplainPredictor(predict: ExplainPredictor, hold: number | null, signal: AbortSignal): ExplainPredictor {
+/** An explanation predictor that, once the hold's calls are spent, waits for the abort and reports the call cancelled (no answers). */
+export function heldExplainPredictor(predict: ExplainPredictor, hold: { left: number } | null, signal: AbortSignal): ExplainPredictor {
   if (hold === null) return predict;
-  let calls = 0;
   return async (inputs, onProgress) => {
-    if (calls++ < hold) return predict(inputs, onProgress);
+    if (hold.left-- > 0) return predict(inputs, onProgress);
+    if (explainPending === hold) explainPending = null;
     await new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
     return { predictions: [], cancelled: true, stats: { windows: 0, computed: 0, cached: 0 } };
   };

@@ -15,7 +15,8 @@ describe('Explain panel: Cancel mid-run', () => {
   it('occlusion and input reduction: the finished map stays, marked partial, and Explain runs again', async () => {
     const p = app.page;
     await expect.poll(() => text('timing'), { timeout: 120_000 }).toMatch(/^WASM · inference/);
-    // Held after the first call (the occlusion map's batch): input reduction waits for Cancel.
+    // Held after the first call (the occlusion map's batch): the input reduction, asked once the map
+    // is painted, waits for Cancel; the map stays (issue 44: the map comes first).
     await hold(1);
     await p.getByTestId('explain-toggle').click();
     await p.getByTestId('explain-progress').waitFor({ timeout: 120_000 });
@@ -32,6 +33,10 @@ describe('Explain panel: Cancel mid-run', () => {
   it('Find a failure: Cancel after the first calls reports the calls spent, and the next search finishes', async () => {
     const p = app.page;
     await p.getByTestId('explain-units').selectOption('sentence');
+    // This explanation's reduction is asked after its map: it must be over before the hold is set.
+    await expect.poll(() => p.getByTestId('explain-before-row').count(), { timeout: 120_000 }).toBe(4);
+    await p.getByTestId('explain-reduced').waitFor({ timeout: 120_000 });
+    await expect.poll(() => p.getByTestId('explain-cancel').count(), { timeout: 60_000 }).toBe(0);
     await p.getByTestId('failure-budget').fill('50');
     await hold(1);
     await p.getByTestId('find-failure').click();

@@ -6,7 +6,7 @@
  * (colour-blind safe); a changed answer is also outlined, and every unit is listed as text.
  * Passages render as text nodes and <mark>s, never HTML.
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { byEffect, type Occlusion, type OcclusionRow } from '../../core/explain/occlusion.ts';
 import { describeBreak, FAMILY_LABELS } from '../../core/explain/search-options.ts';
 import { sentenceUnits } from '../../core/explain/units.ts';
@@ -138,6 +138,7 @@ function ExplainBody() {
   const passage = useApp((s) => s.passage);
   const question = useApp((s) => s.question);
   const busy = useApp((s) => s.explainJob !== null);
+  const reducing = useApp((s) => s.reduceJob !== null);
   const progress = useApp((s) => s.explainProgress);
   const ex = useApp((s) => s.explained);
   const error = useApp((s) => s.explainError);
@@ -145,7 +146,7 @@ function ExplainBody() {
   const answered = useApp((s) => s.prediction?.text ?? null);
   const renamed = useApp((s) => (s.renameOpen ? (s.rename?.perturbed?.context ?? null) : null));
   const allowNull = useApp((s) => s.allowNull);
-  const { setExplainUnits, runExplain, cancelExplain } = useApp.getState();
+  const { setExplainUnits, runExplain, reduceExplained, cancelExplain } = useApp.getState();
   // Explained again when the text, the model, the decoding or the open renaming change; the store drops
   // an explanation of another question at once (live/live-key.ts). Only typing waits a little (one run
   // per pause, not per key): opening Explain, another model or a renaming run at once (issue 44).
@@ -159,7 +160,18 @@ function ExplainBody() {
     const t = setTimeout(() => runExplain(), Math.max(0, typed.current.at + TYPING_PAUSE_MS - now));
     return () => clearTimeout(t);
   }, [passage, question, modelId, allowNull, answered, renamed, runExplain]);
-  const sentences = sentenceUnits(passage);
+  // The question's input reduction once the maps are painted: its model calls (~4× the map's) would
+  // otherwise take the cores the page needs to draw them (issue 44: a first Explain ≤ 300 ms).
+  useEffect(() => {
+    if (!ex?.reducing) return;
+    let t: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (t = setTimeout(reduceExplained, 0)));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(t);
+    };
+  }, [ex, reduceExplained]);
+  const sentences = useMemo(() => sentenceUnits(passage), [passage]);
   const stats = ex ? [ex.before.stats, ex.after?.stats, ex.reduction?.stats].reduce((a, s) => (s ? { run: a.run + s.computed, reused: a.reused + s.cached } : a), { run: 0, reused: 0 }) : null;
   return (
     <div className={busy ? 'rename busy' : 'rename'}>
@@ -175,7 +187,7 @@ function ExplainBody() {
             ))}
           </select>
         </label>
-        {busy && (
+        {(busy || reducing) && (
           <button type="button" data-testid="explain-cancel" onClick={cancelExplain}>
             Cancel
           </button>
@@ -184,6 +196,11 @@ function ExplainBody() {
       {busy && progress && (
         <div className="timing" data-testid="explain-progress">
           {progress.label} {progress.done} of {progress.total} <progress max={progress.total} value={progress.done} />
+        </div>
+      )}
+      {reducing && (
+        <div className="timing" data-testid="explain-progress">
+          reducing the question <progress aria-label="input reduction of the question" />
         </div>
       )}
       {error && <div className="error">{error}</div>}

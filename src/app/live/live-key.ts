@@ -26,6 +26,7 @@ export const NO_LIVE_RESULTS = {
   replayedEdit: null,
   explained: null,
   explainJob: null,
+  reduceJob: null,
   explainFor: null,
   explainProgress: null,
   explainError: null,
@@ -47,7 +48,7 @@ function keyMoved(s: LiveKeyed, prev: LiveKeyed): boolean {
  */
 export function dropStaleLive(s: AppState, prev: AppState, cancel: (jobId: number) => void): Partial<AppState> | null {
   if (!keyMoved(s, prev) || liveKey(s) === liveKey(prev)) return null;
-  for (const j of [s.failureJob, s.explainJob, s.liveParaJob, s.noiseJob, s.replayedEdit?.jobId ?? null]) if (j !== null) cancel(j);
+  for (const j of [s.failureJob, s.explainJob, s.reduceJob, s.liveParaJob, s.noiseJob, s.replayedEdit?.jobId ?? null]) if (j !== null) cancel(j);
   const held = Object.entries(NO_LIVE_RESULTS).some(([k]) => s[k as keyof typeof NO_LIVE_RESULTS] !== null);
   return held ? NO_LIVE_RESULTS : null;
 }

@@ -5,7 +5,7 @@
  * silence for workers created from then on, and `qarxTest.holdSweep(n, skip?)` makes the next sweep
  * (or one model's robustness run) wait after its n-th finished cell (row) until it is cancelled,
  * once `skip` runs went by (so a test presses Cancel or kills the worker at a known point).
- * `qarxTest.holdExplain(n)` holds the next Explain or Find a failure job after n model calls;
+ * `qarxTest.holdExplain(n)` holds the next Explain jobs (its map, then its input reduction) or Find a failure after n model calls in all;
  * `qarxTest.holdRun(n)` holds the next checkpointed run (traps, pairs, paraphrases, budget, universal
  * names) once n predictions are in, after posting its checkpoint (so a test kills the worker there).
  */

@@ -28,6 +28,8 @@ export interface Explained {
   /** What the "after" side is, e.g. 'the found breaking edit'. */
   afterLabel: string | null;
   reduction: Reduction | null;
+  /** Whether the question's input reduction is still to come (asked once the maps are on screen, issue 44). */
+  reducing: boolean;
   ms: number;
   cancelled: boolean;
   /** The question and passage it was computed on (a stale result says so). */
@@ -41,8 +43,10 @@ export interface ExplainSlice {
   explainKind: UnitKind;
   explainSentence: number;
   explainJob: number | null;
-  /** What the running explanation was asked on. */
-  explainFor: { question: string; passage: string; afterLabel: string | null } | null;
+  /** The running input reduction of the shown explanation. */
+  reduceJob: number | null;
+  /** What the running explanation was asked on, and its request (a same request is not sent again). */
+  explainFor: { question: string; passage: string; afterLabel: string | null; request: string } | null;
   explainProgress: SweepProgress | null;
   explained: Explained | null;
   explainError: string | null;
@@ -61,6 +65,8 @@ export interface ExplainSlice {
   setExplainUnits(kind: UnitKind, sentence?: number): void;
   setFailureBudget(n: number): void;
   runExplain(): void;
+  /** Asks for the shown explanation's input reduction (the panel calls it once the maps are painted). */
+  reduceExplained(): void;
   findFailure(): void;
   cancelExplain(): void;
 }
@@ -102,11 +108,15 @@ export function failureCase(s: Pick<AppState, 'loadedSource' | 'allowNull' | 'sc
   };
 }
 
+/** The explanation, marked partial when its input reduction was still running and will never arrive. */
+const reductionDropped = (ex: Explained | null): Explained | null => (ex?.reducing ? { ...ex, reducing: false, cancelled: true } : ex);
+
 export const createExplainSlice: StateCreator<AppState, [], [], ExplainSlice> = (set, get) => ({
   explainOpen: false,
   explainKind: 'sentence',
   explainSentence: 0,
   explainJob: null,
+  reduceJob: null,
   explainFor: null,
   explainProgress: null,
   explained: null,
@@ -129,8 +139,9 @@ export const createExplainSlice: StateCreator<AppState, [], [], ExplainSlice> = 
     send({ type: 'pair', jobId, instance: r.instance, versionTwo: s.allowNull, rule: s.categoryRule });
   },
   setExplainOpen(open) {
-    // Opening mounts the panel, whose effect asks for the explanation.
     set({ explainOpen: open });
+    // Asked at once, before the panel renders (issue 44); the panel's effect then finds it running.
+    if (open) get().runExplain();
   },
   setExplainUnits(kind, sentence) {
     set({ explainKind: kind, explainSentence: sentence ?? get().explainSentence });
@@ -142,11 +153,25 @@ export const createExplainSlice: StateCreator<AppState, [], [], ExplainSlice> = 
   runExplain() {
     const s = get();
     if (!s.explainOpen || !s.model || s.modelStatus !== 'ready' || !s.passage.trim() || !s.question.trim()) return;
-    if (s.explainJob !== null) send({ type: 'cancel', jobId: s.explainJob });
-    const jobId = newJobId();
     const after = afterInput(s);
-    set({ explainJob: jobId, explainFor: { question: s.question, passage: s.passage, afterLabel: after?.label ?? null }, explainProgress: null, explainError: null });
-    send({ type: 'explain', jobId, input: { id: 'live', question: s.question, context: s.passage }, after: after?.input ?? null, target: 'context', kind: s.explainKind, sentence: s.explainKind === 'word' ? s.explainSentence : undefined, reduce: 'question', versionTwo: s.allowNull });
+    const ask = { input: { id: 'live', question: s.question, context: s.passage }, after: after?.input ?? null, target: 'context', kind: s.explainKind, sentence: s.explainKind === 'word' ? s.explainSentence : undefined, versionTwo: s.allowNull } as const;
+    const request = JSON.stringify([s.model.id, s.model.device, s.model.dtype, ask]);
+    // The same explanation already running (e.g. asked on open, then by the panel's first effect) is not restarted.
+    if (s.explainJob !== null && s.explainFor?.request === request) return;
+    for (const j of [s.explainJob, s.reduceJob]) if (j !== null) send({ type: 'cancel', jobId: j });
+    const jobId = newJobId();
+    // A shown explanation whose reduction was still to come will not get it: the new job replaces it.
+    const explained = reductionDropped(s.explained);
+    set({ reduceJob: null, explainJob: jobId, explainFor: { question: s.question, passage: s.passage, afterLabel: after?.label ?? null, request }, explainProgress: null, explainError: null, explained });
+    send({ type: 'explain', jobId, ...ask });
+  },
+  reduceExplained() {
+    const s = get();
+    const ex = s.explained;
+    if (!ex?.reducing || s.reduceJob !== null || s.explainJob !== null || !s.model || s.modelStatus !== 'ready') return;
+    const jobId = newJobId();
+    set({ reduceJob: jobId });
+    send({ type: 'reduce-input', jobId, input: { id: 'live', question: ex.question, context: ex.passage }, target: 'question', versionTwo: s.allowNull });
   },
   findFailure() {
     const s = get();
@@ -159,12 +184,12 @@ export const createExplainSlice: StateCreator<AppState, [], [], ExplainSlice> = 
   },
   cancelExplain() {
     const s = get();
-    for (const j of [s.explainJob, s.failureJob]) if (j !== null) send({ type: 'cancel', jobId: j });
+    for (const j of [s.explainJob, s.reduceJob, s.failureJob]) if (j !== null) send({ type: 'cancel', jobId: j });
   },
 });
 
 /** Whether a job id is one of this slice's (its errors are shown here). */
-export const ownsExplainJob = (s: AppState, jobId: number | null): boolean => jobId !== null && (jobId === s.explainJob || jobId === s.failureJob || jobId === s.replayedEdit?.jobId);
+export const ownsExplainJob = (s: AppState, jobId: number | null): boolean => jobId !== null && (jobId === s.explainJob || jobId === s.reduceJob || jobId === s.failureJob || jobId === s.replayedEdit?.jobId);
 
 /** Folds an explanation event into the store; true when it was one. */
 export function applyExplainEvent(e: WorkerEvent, s: AppState, set: (p: Partial<AppState>) => void): boolean {
@@ -184,13 +209,20 @@ export function applyExplainEvent(e: WorkerEvent, s: AppState, set: (p: Partial<
     return false;
   }
   if (e.type === 'error' && ownsExplainJob(s, e.jobId)) {
-    set(e.jobId === s.explainJob ? { explainJob: null, explainError: e.message } : { failureJob: null, failureError: e.message });
+    if (e.jobId === s.failureJob) set({ failureJob: null, failureError: e.message });
+    else set({ explainJob: null, reduceJob: null, explainError: e.message, explained: reductionDropped(s.explained) });
     return false; // the store's error handling restarts the worker when it must
   }
   if (e.type === 'explained') {
     if (e.jobId !== s.explainJob) return true;
     const asked = s.explainFor ?? { question: s.question, passage: s.passage, afterLabel: null };
-    set({ explainJob: null, explainProgress: null, explained: { before: e.before, after: e.after, afterLabel: asked.afterLabel, reduction: e.reduction, ms: e.ms, cancelled: e.cancelled, question: asked.question, passage: asked.passage } });
+    // The question's input reduction is asked for once these maps are painted (reduceExplained).
+    set({ explainJob: null, explainProgress: null, explained: { before: e.before, after: e.after, afterLabel: asked.afterLabel, reduction: null, reducing: !e.cancelled, ms: e.ms, cancelled: e.cancelled, question: asked.question, passage: asked.passage } });
+    return true;
+  }
+  if (e.type === 'input-reduced') {
+    if (e.jobId !== s.reduceJob || !s.explained) return true;
+    set({ reduceJob: null, explained: { ...s.explained, reduction: e.reduction, reducing: false, ms: s.explained.ms + e.ms, cancelled: s.explained.cancelled || e.cancelled } });
     return true;
   }
   if (e.type === 'failure-found') {

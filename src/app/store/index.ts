@@ -231,6 +231,7 @@ function applyEvent(e: WorkerEvent): void {
     case 'adversarial-done':
       return; // applyTrapEvent
     case 'explained':
+    case 'input-reduced':
     case 'failure-found':
       return; // applyExplainEvent
     case 'exported':
