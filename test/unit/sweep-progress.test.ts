@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadDemoSet } from '../../src/core/data/demo.ts';
-import { DEFAULT_SWEEP, InputProgress, plannedInputs, progressCount, runSweep, runSweepStream, sweepPlan, type Predictor, type SweepProgress } from '../../src/core/entity/index.ts';
+import { countedPredictor, DEFAULT_SWEEP, InputProgress, runBudget, plannedInputs, progressCount, runSweep, runSweepStream, sweepPlan, type Predictor, type SweepProgress } from '../../src/core/entity/index.ts';
 import { char, type QaInput, type QaPrediction } from '../../src/core/types.ts';
 
 /** A model answering the passage's first word; counts every input it is given. */
@@ -66,5 +66,32 @@ describe('the app\'s and the CLI\'s sweep count the inputs they run', () => {
     }
     const planned = plannedInputs(demo.filter((i) => !i.isImpossible), sweepPlan(config));
     expect(planned.inputs).toBe(app.inputs);
+  });
+});
+
+describe('countedPredictor (hand-computed)', () => {
+  it('settles the plan to what the step sends and counts it done', async () => {
+    // Planned 40 + 10; the first step sends 36 of its 40: total 46, done 36 after it.
+    const p = new InputProgress(0);
+    p.plan(50, 0);
+    const xs = Array.from({ length: 36 }, (_, i) => ({ id: `q${i}`, question: 'Who?', context: 'Ann came.' }));
+    const r = await countedPredictor(countingModel({ inputs: 0 }), p, 40, 'a')(xs);
+    expect(r.predictions).toHaveLength(36);
+    expect(p.progress('a')).toEqual({ done: 36, total: 46, label: 'a' });
+  });
+});
+
+describe('the budget run counts the inputs it runs (issue 44: it counted items × (B + 1) steps)', () => {
+  const demo = loadDemoSet().filter((i) => !i.isImpossible).slice(0, 60);
+  it.each([
+    { name: 'plain, B = 3', resemble: null },
+    { name: 'with RESEMBLE (names chosen on a validation part, M = 2)', resemble: { m: 2, temperature: 2, type: 'PER' as const } },
+  ])('$name: ends at the predictor\'s input count, never past it', async ({ resemble }) => {
+    const counter = { inputs: 0 };
+    const progress: SweepProgress[] = [];
+    await runBudget(demo, { type: 'PER', source: 'randstr', origin: 'us', budget: 3, resemble, versionTwo: false }, countingModel(counter), { onProgress: (p) => progress.push(p) });
+    expect(counter.inputs).toBeGreaterThan(0);
+    expect(progress.at(-1)).toEqual(expect.objectContaining({ done: counter.inputs, total: counter.inputs }));
+    expect(progress.every((p, i) => p.done <= p.total && (i === 0 || p.done >= (progress[i - 1] as SweepProgress).done))).toBe(true);
   });
 });
