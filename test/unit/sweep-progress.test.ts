@@ -85,7 +85,7 @@ describe('the budget run counts the inputs it runs (issue 44: it counted items Ã
   const demo = loadDemoSet().filter((i) => !i.isImpossible).slice(0, 60);
   it.each([
     { name: 'plain, B = 3', resemble: null },
-    { name: 'with RESEMBLE (names chosen on a validation part, M = 2)', resemble: { m: 2, temperature: 2, type: 'PER' as const } },
+    { name: 'with RESEMBLE (names chosen on a validation part, M = 3)', resemble: { m: 3 as const, temperature: 2, type: 'PER' as const } },
   ])('$name: ends at the predictor\'s input count, never past it', async ({ resemble }) => {
     const counter = { inputs: 0 };
     const progress: SweepProgress[] = [];
