@@ -116,3 +116,52 @@ export function countedPredictor(predict: Predictor, progress: InputProgress, pl
     return r;
   };
 }
+
+/**
+ * Progress over a run of steps in model inputs, e.g. the robustness table's seven: each step's
+ * inputs are estimated until it starts and tells its own count (settle), so the total reads
+ * "about N" until the last step has started. Steps are finished in order with next().
+ */
+export class StepInputs {
+  private done = 0;
+  private step = 0;
+  private readonly plans: number[];
+
+  /** `estimates`: each step's inputs as far as they are known before it runs. */
+  constructor(
+    estimates: readonly number[],
+    private readonly onProgress?: (p: SweepProgress) => void,
+  ) {
+    this.plans = [...estimates];
+  }
+
+  /** The running step sends `inputs` model inputs in all. */
+  settle(inputs: number): void {
+    if (this.step < this.plans.length) this.plans[this.step] = inputs;
+  }
+
+  /** Reports `inStep` inputs into the running step. */
+  report(label: string, inStep = 0): void {
+    const total = this.plans.reduce((a, n) => a + n, 0);
+    const estimated = this.step < this.plans.length - 1;
+    this.onProgress?.({ done: Math.min(total, this.done + Math.max(0, Math.floor(inStep))), total, label, ...(estimated ? { estimated: true } : {}) });
+  }
+
+  /** The running step has ended (finished or not): the next one runs. */
+  next(): void {
+    this.done += this.plans[this.step] ?? 0;
+    this.step++;
+  }
+
+  /** A Predictor for a step of one model call: its inputs settle the step, its progress is reported under `label`. */
+  predictor(predict: Predictor, label: string): Predictor {
+    return async (inputs, onProgress) => {
+      this.settle(inputs.length);
+      this.report(label);
+      return predict(inputs, (d, of) => {
+        onProgress?.(d, of);
+        this.report(label, d);
+      });
+    };
+  }
+}
