@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadDemoSet } from '../../src/core/data/demo.ts';
-import { DEFAULT_SWEEP, InputProgress, plannedInputs, progressCount, runSweep, runSweepStream, sweepPlan, type Predictor, type SweepProgress } from '../../src/core/entity/index.ts';
+import { countedPredictor, DEFAULT_SWEEP, InputProgress, runBudget, StepInputs, plannedInputs, progressCount, runSweep, runSweepStream, sweepPlan, type Predictor, type SweepProgress } from '../../src/core/entity/index.ts';
+import { DEFAULT_ROBUSTNESS, emptyRow, runRobustness } from '../../src/core/results/robustness.ts';
 import { char, type QaInput, type QaPrediction } from '../../src/core/types.ts';
 
 /** A model answering the passage's first word; counts every input it is given. */
@@ -66,5 +67,56 @@ describe('the app\'s and the CLI\'s sweep count the inputs they run', () => {
     }
     const planned = plannedInputs(demo.filter((i) => !i.isImpossible), sweepPlan(config));
     expect(planned.inputs).toBe(app.inputs);
+  });
+});
+
+describe('countedPredictor (hand-computed)', () => {
+  it('settles the plan to what the step sends and counts it done', async () => {
+    // Planned 40 + 10; the first step sends 36 of its 40: total 46, done 36 after it.
+    const p = new InputProgress(0);
+    p.plan(50, 0);
+    const xs = Array.from({ length: 36 }, (_, i) => ({ id: `q${i}`, question: 'Who?', context: 'Ann came.' }));
+    const r = await countedPredictor(countingModel({ inputs: 0 }), p, 40, 'a')(xs);
+    expect(r.predictions).toHaveLength(36);
+    expect(p.progress('a')).toEqual({ done: 36, total: 46, label: 'a' });
+  });
+});
+
+describe('the budget run counts the inputs it runs (issue 44: it counted items × (B + 1) steps)', () => {
+  const demo = loadDemoSet().filter((i) => !i.isImpossible).slice(0, 60);
+  it.each([
+    { name: 'plain, B = 3', resemble: null },
+    { name: 'with RESEMBLE (names chosen on a validation part, M = 3)', resemble: { m: 3 as const, temperature: 2, type: 'PER' as const } },
+  ])('$name: ends at the predictor\'s input count, never past it', async ({ resemble }) => {
+    const counter = { inputs: 0 };
+    const progress: SweepProgress[] = [];
+    await runBudget(demo, { type: 'PER', source: 'randstr', origin: 'us', budget: 3, resemble, versionTwo: false }, countingModel(counter), { onProgress: (p) => progress.push(p) });
+    expect(counter.inputs).toBeGreaterThan(0);
+    expect(progress.at(-1)).toEqual(expect.objectContaining({ done: counter.inputs, total: counter.inputs }));
+    expect(progress.every((p, i) => p.done <= p.total && (i === 0 || p.done >= (progress[i - 1] as SweepProgress).done))).toBe(true);
+  });
+});
+
+describe('the robustness table counts the inputs it runs (issue 44: it counted percent of 7 steps)', () => {
+  it('StepInputs by hand: estimates until the last step starts, then exact', () => {
+    const seen: SweepProgress[] = [];
+    const s = new StepInputs([10, 20], (p) => seen.push(p));
+    s.settle(6); // step 1 sends 6, not 10
+    s.report('a', 4);
+    s.next();
+    s.settle(25);
+    s.report('b', 5);
+    expect(seen).toEqual([{ done: 4, total: 26, label: 'a', estimated: true }, { done: 11, total: 31, label: 'b' }]);
+  });
+
+  it('runRobustness ends at the predictor\'s input count', { timeout: 120_000 }, async () => {
+    const demo = loadDemoSet().slice(0, 40);
+    const config = { ...DEFAULT_ROBUSTNESS, types: ['PER' as const], seeds: 1, budget: 2 };
+    const counter = { inputs: 0 };
+    const progress: SweepProgress[] = [];
+    await runRobustness(demo, config, countingModel(counter), emptyRow('m', 'cpu', config), { onProgress: (p) => progress.push(p) });
+    expect(progress.at(-1)).toEqual(expect.objectContaining({ done: counter.inputs, total: counter.inputs }));
+    expect(progress.at(-1)?.estimated).toBeUndefined();
+    expect(progress.every((p, i) => p.done <= p.total && (i === 0 || p.done >= (progress[i - 1] as SweepProgress).done))).toBe(true);
   });
 });

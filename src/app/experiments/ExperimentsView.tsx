@@ -16,6 +16,7 @@ import { RunResult } from '../results/RunResult.tsx';
 import { SweepResults } from './SweepResults.tsx';
 import { BudgetTable } from './BudgetTable.tsx';
 import { useApp } from '../store/index.ts';
+import { useJobView } from '../store/job-view.ts';
 import { send } from '../workers/worker-client.ts';
 import { RenameSelects, TargetSelect } from '../live/RenameSelects.tsx';
 import { SeedBlocked, useSeedField } from './SeedInput.tsx';
@@ -131,7 +132,7 @@ function Checks<T extends string>({ all, value, onChange, label, testid, term }:
 
 function SweepCard() {
   const cfg = useApp((s) => s.sweepConfig);
-  const job = useApp((s) => s.sweep);
+  const job = useJobView('sweep');
   const cells = useApp((s) => s.sweepCells);
   const ready = useApp((s) => s.modelStatus === 'ready');
   const blocked = useApp((s) => taggerBlock(s) !== null);
@@ -216,7 +217,7 @@ function LeftOut({ cells }: { cells: SweepCell[] }) {
 }
 function BudgetCard() {
   const cfg = useApp((s) => s.budgetConfig);
-  const job = useApp((s) => s.budget);
+  const job = useJobView('budget');
   const result = useApp((s) => s.budgetResult);
   const ready = useApp((s) => s.modelStatus === 'ready');
   const blocked = useApp((s) => taggerBlock(s) !== null);

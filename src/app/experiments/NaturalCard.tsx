@@ -18,6 +18,7 @@ import { PairSlices } from './SliceTable.tsx';
 import { faint, SmallLegend, SmallMark, smallLabel, smallTip } from '../charts/SmallMark.tsx';
 import { isSmallN } from '../../core/metrics/slices.ts';
 import { useApp } from '../store/index.ts';
+import { useJobView } from '../store/job-view.ts';
 import { builtInPayload, builtInTable } from '../store/run-saving.ts';
 import type { ResultTable } from '../../core/results/table.ts';
 import { ResultActions, RunResult } from '../results/RunResult.tsx';
@@ -37,9 +38,9 @@ export { CATEGORY_COLORS };
 
 
 export function NaturalCard() {
-  const job = useApp((s) => s.natural);
+  const job = useJobView('natural');
   const rows = useApp((s) => s.naturalRows);
-  const syn = useApp((s) => s.synthetic);
+  const syn = useJobView('synthetic');
   const synRows = useApp((s) => s.syntheticRows);
   const noise = useApp((s) => s.noiseOptions);
   const ready = useApp((s) => s.modelStatus === 'ready');
@@ -135,8 +136,8 @@ export function NaturalCard() {
 
 /** Revision-pair and synthetic-noise results, each with its exports (charts take the first run's name). */
 function PairResultsWithExports() {
-  const nat = useApp((s) => s.natural);
-  const syn = useApp((s) => s.synthetic);
+  const nat = useJobView('natural');
+  const syn = useJobView('synthetic');
   const rows = useApp((s) => s.naturalRows);
   const synRows = useApp((s) => s.syntheticRows);
   const dropped = useApp((s) => s.syntheticDropped);

@@ -9,6 +9,7 @@ import { isPooled, KIND_LABELS, kindsOf, PARAPHRASE_KINDS, type ParaphraseKind }
 import { summarizeDpr, type DprKindCell, type DprSummary } from '../../core/sensitivity/dpr.ts';
 import { dprTable } from '../../core/results/tables.ts';
 import { useApp } from '../store/index.ts';
+import { useJobView } from '../store/job-view.ts';
 import { RunResult } from '../results/RunResult.tsx';
 import { ciText, type ExperimentCi } from '../../core/stats/index.ts';
 import { DPR_CI_KEY, PARAPHRASE_CI_KEY, withParaphraseCi } from '../../core/experiments/paraphrase/ci.ts';
@@ -39,7 +40,7 @@ export const KIND_COLORS: Record<ParaphraseKind, string> = {
 const SHORT: Record<ParaphraseKind, string> = { reorder: 'reorder', 'function-word': 'function word', synonym: 'synonym', 'content-word': 'content word', combined: 'combined', dataset: 'dataset', user: 'typed' };
 
 export function ParaphraseCard() {
-  const job = useApp((s) => s.paraphrase);
+  const job = useJobView('paraphrase');
   const rows = useApp((s) => s.paraRows);
   const none = useApp((s) => s.paraNone);
   const without = useApp((s) => s.paraWithout);

@@ -126,7 +126,7 @@ export function RobustnessCard() {
         <SeedBlocked error={null} ci={ciSeed} testid="robust-run" />
       </div>
       <ScopeLine kind="robustness" testid="robust" limit={limit} />
-      <JobBar job={jobOf(job)} onCancel={cancelRobustness} testid="robust-job" unit="% of this model's experiments" />
+      <JobBar job={jobOf(job)} onCancel={cancelRobustness} testid="robust-job" unit="predictions" />
       {job.run && rows.length > 0 && (
         <RunResult kind="robustness" run={job.run} table={table} partial={robustPartial(job)} testid="robust">
           <p className="row">

@@ -10,6 +10,7 @@ import { adversarialCounts, type AdversarialOutput } from '../../core/trap/adver
 import { adversarialTable, trapTable } from '../../core/results/tables.ts';
 import { summarizeTraps, TRAP_SOURCES, type TrapSkipped, type TrapSource, type TrapSummary } from '../../core/trap/summary.ts';
 import { useApp } from '../store/index.ts';
+import { useJobView } from '../store/job-view.ts';
 import { Chart, pct } from '../charts/Chart.tsx';
 import { SMALL_BAR_OPACITY, SmallLegend, SmallMark, smallLabel, smallTip } from '../charts/SmallMark.tsx';
 import { isSmallN } from '../../core/metrics/slices.ts';
@@ -42,7 +43,7 @@ function skippedText(skipped: TrapSkipped): string {
 
 export function TrapCard() {
   const cfg = useApp((s) => s.trapConfig);
-  const job = useApp((s) => s.traps);
+  const job = useJobView('traps');
   const rows = useApp((s) => s.trapRows);
   const skipped = useApp((s) => s.trapSkipped);
   const ready = useApp((s) => s.modelStatus === 'ready');
@@ -107,7 +108,7 @@ export function TrapCard() {
 
 /** Jia & Liang's figures for the adversarial SQuAD questions in the list. */
 function AdversarialResults() {
-  const job = useApp((s) => s.adversarialJob);
+  const job = useJobView('adversarial');
   const run = useApp((s) => s.adversarialRun);
   const ready = useApp((s) => s.modelStatus === 'ready');
   const { startTraps, cancelTraps } = useApp.getState();

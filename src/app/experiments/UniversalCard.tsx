@@ -13,6 +13,7 @@ import { isSmallN } from '../../core/metrics/slices.ts';
 import { DEFAULT_UNIVERSAL, describeIneligible, qualifiedNote, topNames, MAX_UNIVERSAL_CANDIDATES, MAX_UNIVERSAL_ITERATIONS, MAX_UNIVERSAL_SAMPLE, UNIVERSAL_SOURCES, UNIVERSAL_TYPES, type UniversalResult, type UniversalSource, type UniversalType } from '../../core/entity/universal-options.ts';
 import { universalTable } from '../../core/results/tables.ts';
 import { useApp } from '../store/index.ts';
+import { useJobView } from '../store/job-view.ts';
 import { RunResult } from '../results/RunResult.tsx';
 import type { ExperimentCi } from '../../core/stats/index.ts';
 import { withUniversalCi } from '../../core/experiments/universal/ci.ts';
@@ -32,7 +33,7 @@ const clampInt = (v: string, min: number, max: number) => Math.min(max, Math.max
 
 export function UniversalCard() {
   const cfg = useApp((s) => s.universalConfig);
-  const job = useApp((s) => s.universal);
+  const job = useJobView('universal');
   const result = useApp((s) => s.universalResult);
   const ready = useApp((s) => s.modelStatus === 'ready');
   const blocked = useApp((s) => taggerBlock(s) !== null);

@@ -5,6 +5,7 @@ import { progressCount } from '../../core/entity/sweep-progress.ts';
 import type { ExperimentJob } from '../store/experiment-slice.ts';
 import type { SavedKind } from '../store/run-saving.ts';
 import { ModelResults } from '../models/ModelResults.tsx';
+import { useJobProgress } from '../store/job-view.ts';
 
 /** Progress and Cancel of an experiment job, or how it ended, e.g. <JobBar job={s.sweep} onCancel={…} testid="sweep" />; with `kind`, the tabs of its models. */
 export function JobBar(props: { job: ExperimentJob; onCancel: () => void; testid: string; unit?: string; kind?: SavedKind }) {
@@ -23,7 +24,9 @@ export function JobBar(props: { job: ExperimentJob; onCancel: () => void; testid
 }
 
 /** The job's progress, or how it ended. */
-function JobStatusLine({ job, onCancel, testid, unit = 'predictions' }: { job: ExperimentJob; onCancel: () => void; testid: string; unit?: string }) {
+function JobStatusLine({ job, onCancel, testid, unit = 'predictions', kind }: { job: ExperimentJob; onCancel: () => void; testid: string; unit?: string; kind?: SavedKind }) {
+  // Read here, not from `job`: a card passes its job without the progress (store/job-view.ts).
+  const p = useJobProgress(kind, job);
   if (job.status === 'collecting') return <div className="progress-block">Reading the selected questions…</div>;
   if (job.status === 'error') return <div className="error">{job.error}</div>;
   if (job.status === 'cancelled' && job.stopReason) {
@@ -35,7 +38,6 @@ function JobStatusLine({ job, onCancel, testid, unit = 'predictions' }: { job: E
   }
   if (job.status === 'cancelled') return <div className="note">Cancelled: the results below are what finished before.</div>;
   if (job.status !== 'running') return null;
-  const p = job.progress;
   return (
     <div className="progress-block" data-testid={`${testid}-progress`}>
       <div className="progress-line">

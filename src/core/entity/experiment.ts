@@ -20,7 +20,7 @@ import { detectEntities, perturbableSpans } from './spans.ts';
 import { applySubstitutions, findMentions, mapSpanBack, type Edit, type Substitution } from './substitute.ts';
 
 import { applyStep, CellTally, inputOf, type Predictor } from './tally.ts';
-import { InputProgress, plannedInputs } from './sweep-progress.ts';
+import { countedPredictor, InputProgress, plannedInputs } from './sweep-progress.ts';
 import { withTagStore } from './tag-store.ts';
 
 export type { Predictor } from './tally.ts';
@@ -288,30 +288,29 @@ export async function runBudget(
     const val = new Set(parts.validation.map((v) => v.id));
     items = items.filter((it) => !val.has(it.inst.id));
   }
-  const steps = cfg.resemble ? 2 : 1;
-  // Each phase counts as items × (B + 1) steps, however many model inputs it has; choosing the names as validation × (B + 1).
-  const phase = items.length * (budget + 1);
-  const choosing = (parts?.validation.length ?? 0) * (budget + 1);
-  const total = phase * steps + choosing;
-  let done = 0;
+  // Progress counts model inputs (sweep-progress.ts, as the sweep's): choosing the names (one
+  // input per probe), the renamings (each question and its renamings), then RESEMBLE's variants
+  // (planned at M per input, settled to what resemblePredict sends).
+  const probes = cfg.resemble && parts ? canonicalProbes(parts.validation, cfg.target === 'question-person' ? 'PER' : cfg.type).length : 0;
+  const renamings = items.reduce((a, it) => a + 1 + it.runs.length, 0);
+  const variants = cfg.resemble ? renamings * cfg.resemble.m : 0;
+  const progress = new InputProgress(0, cb.onProgress);
+  progress.plan(probes + renamings + variants, 0);
   let split: ResembleSplit | undefined;
   if (cfg.resemble && parts && parts.validation.length) {
-    const onChoose = (d: number, of: number) => cb.onProgress?.({ done: Math.round((d / Math.max(1, of)) * choosing), total, label: 'choosing canonical names (validation part)' });
-    const chosen = await chooseOnValidation(parts.validation, { ...cfg.resemble, type: cfg.target === 'question-person' ? 'PER' : cfg.type }, predict, onChoose);
+    const label = 'choosing canonical names (validation part)';
+    const chosen = await chooseOnValidation(parts.validation, { ...cfg.resemble, type: cfg.target === 'question-person' ? 'PER' : cfg.type }, countedPredictor(predict, progress, probes, label));
     if (!chosen || cb.signal?.aborted) return { n: 0, plain: budgetScores([]), defended: null, perInstance: [], cancelled: true };
     cfgNames = chosen.names;
     split = { seed: splitSeed, share: VALIDATION_SHARE, validationIds: parts.validation.map((v) => v.id), names: chosen.names, scores: chosen.scores };
-    done = choosing;
   } else if (cfg.resemble) {
     split = { seed: splitSeed, share: VALIDATION_SHARE, validationIds: [], names: defaultCanonical(cfg.resemble.m), scores: {} };
   }
   const withSplit = (r: BudgetResult): BudgetResult => (split ? { ...r, resembleSplit: split } : r);
   if (items.length === 0) return withSplit({ n: 0, plain: budgetScores([]), defended: null, perInstance: [], cancelled: false });
-  const progress = (label: string) => (d: number, of: number) => cb.onProgress?.({ done: done + Math.round((d / Math.max(1, of)) * phase), total, label });
 
   const inputs = items.flatMap(({ inst, runs }) => [inputOf(inst, '#orig'), ...runs.map((r, k) => inputOf(r.perturbed, `#${k}`))]);
-  const res = await predict(inputs, progress('renamings'));
-  done += phase;
+  const res = await countedPredictor(predict, progress, renamings, 'renamings')(inputs);
   const byId = new Map(res.predictions.map((p) => [p.id, p]));
   const complete = items.filter(({ inst, runs }) => byId.has(`${inst.id}#orig`) && runs.every((_, k) => byId.has(`${inst.id}#${k}`)));
 
@@ -359,7 +358,7 @@ export async function runBudget(
   await nextTask();
   if (cb.signal?.aborted) return withSplit({ n: plain.rows.length, plain: budgetScores(plain.rows), defended: null, perInstance: plain.per, cancelled: true });
   // The defence renames the entity type the attack renamed (the paper's setting).
-  const ens = await resemblePredict(ensembleItems, { ...cfg.resemble, type: cfg.target === 'question-person' ? 'PER' : cfg.type }, cfg.versionTwo, predict, progress('RESEMBLE variants'), cfgNames);
+  const ens = await resemblePredict(ensembleItems, { ...cfg.resemble, type: cfg.target === 'question-person' ? 'PER' : cfg.type }, cfg.versionTwo, countedPredictor(predict, progress, variants, 'RESEMBLE variants'), undefined, cfgNames);
   const ensTexts = new Map(ensembleItems.map((it, i) => [it.inst.id, ens.texts[i] ?? null]));
   const defended = rowsFor((id) => ensTexts.get(id) ?? null);
   return withSplit({ n: plain.rows.length, plain: budgetScores(plain.rows), defended: defended.rows.length ? budgetScores(defended.rows) : null, perInstance: plain.per, ...(defended.rows.length ? { defendedPerInstance: defended.per } : {}), cancelled: ens.cancelled });

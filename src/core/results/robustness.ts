@@ -7,6 +7,7 @@
 import type { Instance } from '../data/types.ts';
 import { scorePrediction } from '../data/score.ts';
 import { averageScore, runBudget, runSweep, type Predictor, type SweepProgress } from '../entity/experiment.ts';
+import { StepInputs } from '../entity/sweep-progress.ts';
 import type { NamePool } from '../entity/rename.ts';
 import { runPairs, summarizePairs } from '../natural/pairs.ts';
 import { noisyPairs } from '../natural/noise-passage.ts';
@@ -33,9 +34,14 @@ export async function runRobustness(
   cb: { signal?: AbortSignal; pool?: NamePool; onRow?: (r: RobustnessRow) => void; onProgress?: (p: SweepProgress) => void; onScores?: (cell: string, questions: RobustQuestion[]) => void; onShare?: (cell: string, values: number[]) => void } = {},
 ): Promise<RobustnessRow> {
   const answerable = instances.filter((i) => !i.isImpossible);
-  const steps = 7;
-  let step = 0;
-  const progress = (label: string) => (done: number, total: number) => cb.onProgress?.({ done: step * 100 + Math.round((100 * done) / Math.max(1, total)), total: steps * 100, label });
+  // Progress counts model inputs (entity/sweep-progress.ts): each step's estimate until it starts.
+  // Steps: the sweep, the original column, revision pairs, noise, paraphrases, traps, the budget.
+  const n = answerable.length;
+  const steps = new StepInputs([n * 2, n, 2 * populationOf('natural', instances).length, 2 * n, 2 * n, 2 * n, n * (config.budget + 1)], cb.onProgress);
+  const progress = (label: string) => (done: number, total: number) => {
+    steps.settle(total);
+    steps.report(label, done);
+  };
   const stop = () => {
     if (!cb.signal?.aborted) return false;
     row.partial = true;
@@ -47,7 +53,7 @@ export async function runRobustness(
     if (cb.onScores) cb.onScores(cell, robustQuestions(items()));
   };
   const next = () => {
-    step++;
+    steps.next();
     cb.onRow?.(row);
   };
 
@@ -62,7 +68,8 @@ export async function runRobustness(
   });
   // The sweep answers only the questions it can rename; the original column is every answerable
   // question (the renamable ones come back from the logit cache).
-  const all = sweep.cancelled ? { predictions: [], cancelled: true } : await predict(answerable.map((i) => ({ id: i.id, question: i.question, context: i.context })));
+  steps.next();
+  const all = sweep.cancelled ? { predictions: [], cancelled: true } : await steps.predictor(predict, 'original predictions')(answerable.map((i) => ({ id: i.id, question: i.question, context: i.context })));
   const answered = new Map(all.predictions.map((p) => [p.id, p.text]));
   const orig = answerable.flatMap((i) => {
     const text = answered.get(i.id) ?? sweep.originals.get(i.id);
@@ -83,7 +90,7 @@ export async function runRobustness(
 
   // 2. Natural revision pairs. Steps 2–4 take core's one population rule (scope.ts), as the cards do.
   const natural = populationOf('natural', instances);
-  const nat = await runPairs(natural, predict, progress('revision pairs'));
+  const nat = await runPairs(natural, steps.predictor(predict, 'revision pairs'));
   if (nat.rows.length) {
     row.natural = cellOf(summarizePairs(nat.rows).perturbed.f1, nat.rows.length);
     scores('natural', () => joinScores(natural, nat.rows, (x) => ({ original: x.original, perturbed: x.perturbed })));
@@ -93,7 +100,7 @@ export async function runRobustness(
 
   // 3. Synthetic noise: on the revision pairs' questions when there are any, else on the answerable ones (English passages).
   const noisy = noisyPairs(populationOf('noise', instances), { ...config.noise, seed: config.seed }, instances);
-  const noise = await runPairs(noisy.instances, predict, progress('synthetic noise'));
+  const noise = await runPairs(noisy.instances, steps.predictor(predict, 'synthetic noise'));
   if (noise.rows.length) {
     row.noise = cellOf(summarizePairs(noise.rows).perturbed.f1, noise.rows.length);
     scores('noise', () => joinScores(noisy.instances, noise.rows, (x) => ({ original: x.original, perturbed: x.perturbed })));
@@ -104,7 +111,7 @@ export async function runRobustness(
   // 4. Paraphrase DPR: the dataset's paraphrases and the rule-based generator's.
   const paraPopulation = populationOf('paraphrase', instances);
   const items = paraphraseItems(paraPopulation, { dataset: true, kinds: ['combined'], seed: config.seed }).items;
-  const para = await runParaphrases(items, predict, progress('paraphrases'));
+  const para = await runParaphrases(items, steps.predictor(predict, 'paraphrases'));
   if (para.rows.length) {
     // One kind, never the pool (issue 38.4): the headline kind, the audit unit's first row (dprHeadlineRows).
     const kind = headlineKind(summarizeDpr(para.rows));
@@ -119,7 +126,7 @@ export async function runRobustness(
   if (stop() || para.cancelled) return row;
 
   // 5. Traps (AddSent-like sentences after the answer sentence).
-  const traps = await answerTraps(prepareTraps(answerable, { source: 'generated', position: 'after', seed: config.seed }).items, predict, progress('traps'));
+  const traps = await answerTraps(prepareTraps(answerable, { source: 'generated', position: 'after', seed: config.seed }).items, steps.predictor(predict, 'traps'));
   if (traps.rows.length) {
     row.trap = cellOf(summarizeTraps(traps.rows).trapped.f1, traps.rows.length);
     scores('trap', () => trapSliceItems(answerable, traps.rows));
