@@ -42,7 +42,7 @@ const LOC_LAST = /\s(?:Basin|Valley|Plain|Plains|Plateau|Desert|Peninsula|Strait
 /** A region of a country named by an adjective of direction ("Northern United Kingdom"); "North Korea", "East Germany" are countries. */
 const REGION_OF = /^(?:Northern|Southern|Eastern|Western|Central)\s+(.+)$/;
 /** A part of a city named by a district word ("Downtown Fresno", "Midtown Manhattan"): OntoNotes LOC/FAC, not the city. */
-const DISTRICT_OF = /^(?:Downtown|Uptown|Midtown|Inner|Old)\s+(.+)$/;
+const DISTRICT_OF = /^(?:Downtown|Uptown|Midtown|Inner)\s+(.+)$/;
 /** Titles that follow a name in Turkic, Mongol, Persian and South Asian usage ("Hulagu Khan", "Töregene Khatun", "Nur Jahan Begum"). */
 const TITLE_AFTER = /^(?:Khan|Khatun|Hatun|Khanum|Begum|Beg|Bek|Khagan|Khaghan|Qaghan|Noyan|Pasha|Bey|Shah|Agha|Effendi|Sahib|Bahadur)$/;
 /** Nouns of places a name may be given to ("a town called Abilene"): after any other noun the name is a namesake (a network, ship or horse). */
