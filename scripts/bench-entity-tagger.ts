@@ -4,7 +4,9 @@
  * scripts/data/answer-entity-labels.json, for compromise alone, the tagger before issue 42 and today's;
  * then the Chinese tagger (zh.ts) on the labelled Chinese sample scripts/data/zh-entity-sample.json
  * (our own text: a substitute for DuReader-robust, which this machine lacks), and on a real
- * DuReader-robust file when one is given (coverage only: it has no labels).
+ * DuReader-robust file when one is given (coverage only: it has no labels); and GPE precision and
+ * recall with Wilson 95% intervals on the fresh sample scripts/data/gpe-fresh-sample.json (labelled
+ * after the rules were frozen, never tuned on).
  * The English passages are read from ../shared when present (never copied into the repository):
  * `npx tsx scripts/bench-entity-tagger.ts [squad.json] [--zh dureader-robust.json]`.
  */
@@ -15,10 +17,14 @@ import type { AnswerEntityType, Instance } from '../src/core/data/types.ts';
 import { buildNamePool, renameInstance } from '../src/core/entity/rename.ts';
 import { importFile } from '../src/core/formats/index.ts';
 import { answerEntityType, compromiseAnswerType, compromiseType } from '../src/core/ner/answer-type.ts';
+import { wilson } from '../src/core/stats/wilson.ts';
+import { hashString } from '../src/core/text/random.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const labelFile = JSON.parse(readFileSync(join(root, 'scripts/data/answer-entity-labels.json'), 'utf8')) as { source: string; labels: Record<string, string>; heldOut: Record<string, string>; gpePredictions: { tune: Record<string, string>; heldOut: Record<string, string> } };
 const ZH_SAMPLE = join(root, 'scripts/data/zh-entity-sample.json');
+/** The fresh GPE sample (issue 42.2, h14): labelled after the rules were frozen, never tuned on. */
+const FRESH = JSON.parse(readFileSync(join(root, 'scripts/data/gpe-fresh-sample.json'), 'utf8')) as { frozenAt: string; sources: Record<string, string>; labels: Record<string, string> };
 const args = process.argv.slice(2);
 const zhAt = args.indexOf('--zh');
 /** A real DuReader-robust file (`--zh path`): its coverage is printed beside the Chinese sample's figures. */
@@ -87,8 +93,11 @@ async function chinese(): Promise<void> {
   console.log(`  coverage: ${coverageLine(real)}`);
 }
 
-if (existsSync(file)) english(await answerableOf(file));
-else console.log(`No ${file}: the English figures need real SQuAD dev passages from ../shared/data, which this machine lacks.`);
+if (existsSync(file)) {
+  const answerable = await answerableOf(file);
+  english(answerable);
+  await freshGpe(new Set(answerable.map((x) => x.id)));
+} else console.log(`No ${file}: the English figures need real SQuAD dev passages from ../shared/data, which this machine lacks.`);
 await chinese();
 
 /** Precision and recall of one type against one label set (with the slipped ids when SLIPS is set). */
@@ -109,4 +118,47 @@ function scores(t: string, labels: Record<string, string>, byId: Map<string, Ans
     }
   }
   return `${t} P ${pct(tp, tp + fp)} (${tp}/${tp + fp}) R ${pct(tp, tp + fn)} (${tp}/${tp + fn})${process.env.SLIPS ? ` ${slips.join(' ')}` : ''}`;
+}
+
+/** A share with its Wilson 95% interval and n, e.g. '100.0% [77.2–100.0] (13/13)'. */
+function withCi(k: number, n: number): string {
+  const { lo, hi } = wilson(k, n);
+  return n ? `${pct(k, n)} [${(100 * lo).toFixed(1)}–${(100 * hi).toFixed(1)}] (${k}/${n})` : '— (0/0)';
+}
+
+/** The fresh GPE sample's key of an answer: source, question id and the answer's hash (no passage text in the repository). */
+function freshKey(source: string, x: Instance): string {
+  return `${source}:${x.id}:${hashString(x.answers[0]?.text ?? '').toString(16).padStart(8, '0')}`;
+}
+
+/**
+ * GPE precision and recall of today's tagger on the fresh sample (every answer of HotpotQA, DROP's span
+ * answers, and the Nat_V1 and SQuAD 2.0 fixture questions outside the SQuAD pair, all labelled by hand
+ * after the rules were frozen), with Wilson 95% intervals; `pairIds` are the SQuAD pair's question ids.
+ */
+async function freshGpe(pairIds: ReadonlySet<string>): Promise<void> {
+  let tp = 0;
+  let fp = 0;
+  let fn = 0;
+  let n = 0;
+  const slips: string[] = [];
+  for (const [source, rel] of Object.entries(FRESH.sources)) {
+    const path = resolve(dirname(file), '../..', rel);
+    if (!existsSync(path)) return console.log(`\nFresh GPE sample: no ${path}`);
+    // Nat_V1 and the SQuAD 2.0 fixture share questions with the pair ("…f86f7-n0" is the pair's "…f86f7"): those were labelled or tuned on.
+    for (const x of (await answerableOf(path)).filter((i) => !pairIds.has(i.id.replace(/-\w+$/, '')))) {
+      const gold = FRESH.labels[freshKey(source, x)];
+      if (!gold) continue;
+      n++;
+      const got = answerEntityType(x.answers[0]?.text ?? '', ctx(x), x.question) === 'GPE';
+      if (got && gold === 'GPE') tp++;
+      else if (got || gold === 'GPE') {
+        if (got) fp++;
+        else fn++;
+        slips.push(`${got ? '+' : '-'}${freshKey(source, x)}`);
+      }
+    }
+  }
+  console.log(`\nFresh GPE sample (rules frozen at ${FRESH.frozenAt.slice(0, 7)}, labelled after; ${n} of ${Object.keys(FRESH.labels).length} labelled answers found):`);
+  console.log(`  GPE P ${withCi(tp, tp + fp)} R ${withCi(tp, tp + fn)}${process.env.SLIPS ? ` ${slips.join(' ')}` : ''}`);
 }

@@ -56,6 +56,18 @@ const CASES: [string, string, string, 'PER' | 'ORG' | 'GPE' | 'other'][] = [
   ['Yassa', 'It was governed by a code, called the Yassa, made by the Khan.', "What was the name of the empire's legal code?", 'other'],
   ['Euclid', 'Euclid also showed how to construct a perfect number.', 'Who showed how to construct a perfect number?', 'PER'],
   ['Germany', 'The empire allied with Germany in the war.', 'Who did the empire ally with?', 'GPE'],
+  // Classes of the GPE-prediction sample's held-out slips (issue 42.2, h14): mountain ranges, forts, city districts, namesakes, titles after a name.
+  ['Tien Shan', 'In winter the army crossed the Tien Shan to reach the valley.', 'Which way did the army take to the Empire?', 'other'],
+  ['Tien Shan', 'The army crossed the Tien Shan in winter.', 'What mountain range did the army cross to reach the Empire?', 'other'],
+  ['Altai', 'Herders moved up the Altai mountains each summer.', 'Where did herders move each summer?', 'other'],
+  ['the Chiltern Hills', 'They walked across the Chiltern Hills.', 'Where did they walk?', 'other'],
+  ['Duquesne', 'The French built Fort Duquesne in 1754. The British marched on Duquesne in 1758.', 'Where did the British march in 1758?', 'other'],
+  ['Downtown Fresno', 'The old depot stands in Downtown Fresno.', 'Where is the old depot?', 'other'],
+  ['Midtown Manhattan', 'Its offices moved to Midtown Manhattan.', 'Where did its offices move?', 'other'],
+  ['Abilene', 'The partners built a research network, called Abilene, in 1998.', 'What was the network named?', 'other'],
+  ['Abilene', 'The cattle drive ended in a small town called Abilene in 1867.', 'Where did the cattle drive end?', 'GPE'],
+  ['Töregene Khatun', 'After his death Töregene Khatun ruled the empire for five years.', 'Which woman ruled the Mongol Empire?', 'PER'],
+  ['Jani Beg', 'The city was besieged by Jani Beg for a year.', 'Who besieged the city?', 'PER'],
 ];
 
 describe('answerEntityType with its passage and question (issue 42.1)', () => {
@@ -83,6 +95,9 @@ describe('questionCue', () => {
     ["Which of Genghis Khan's sons was disqualified?", 'PER'],
     ['Which territory led to a dispute with his brothers?', null],
     ['What format is used?', 'other'],
+    ['What mountain range did Genghis Khan cross to enter the Empire?', 'other'],
+    ['Which woman led the Mongol Empire?', 'PER'],
+    ['Which fort did the French take in the province?', 'other'],
     ['How many teams played?', null],
   ] as const)('%s → %s', (q, want) => {
     expect(questionCue(q)).toBe(want);

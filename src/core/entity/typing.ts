@@ -33,6 +33,19 @@ const TITLED_WORK = new RegExp(`(?:\\b(?:TV|television|radio|web)\\s+)?\\b(?:${W
 const FEATURE_BEFORE = /\b(?:Mount|Mt\.?|Lake|River|Cape|Mont|Monte|(?:the|a)\s+(?:river|lake|mountain|mount|fort|fortress|canal|valley|island))\s+$/;
 /** Water's verbs before a name: a river or sea ("the Rhine flows … through the Waal", "merging with the Meuse"). */
 const WATER_BEFORE = /\b(?:flows?|flowing|flowed|merg(?:es|ing|ed)|empt(?:ies|ying|ied)|drains?|draining)\s+(?:[\p{L}-]+,?\s+){0,2}?(?:into|through|with|to)\s+the\s+$/u;
+/** A feature's common noun right after its name: "the Tien Shan mountains", "the Colorado river". */
+const FEATURE_AFTER = /^\s+(?:mountains?|range|river|valley|desert|fort|fortress|glacier|plateau|basin|canyon|peninsula|hills|massif)\b/;
+let lastForts: { context: string; names: Set<string> } | null = null;
+/** Whether the passage names "Fort X" / "X Fort" for the bare name X; the passage's fort names are gathered once while it stays the same (spans.ts asks per entity). */
+function fortNamed(context: string, name: string): boolean {
+  if (lastForts?.context !== context) {
+    const names = new Set<string>();
+    for (const m of context.matchAll(/\b(?:Fort|Fortress|Forte|Fortaleza)\s+((?:\p{Lu}[\p{L}'’-]*\s?){1,3})/gu)) names.add((m[1] ?? '').trim());
+    for (const m of context.matchAll(/((?:\p{Lu}[\p{L}'’-]*\s){1,3})(?:Fort|Fortress)\b/gu)) names.add((m[1] ?? '').trim());
+    lastForts = { context, names };
+  }
+  return lastForts.names.has(name);
+}
 const SAINT_BEFORE = /\b(?:St\.?|Saint|Ste\.?)\s+$/;
 
 /** Cities and countries named after saints: "St. Louis" is a city, "St Mary's" a church or college. */
@@ -73,7 +86,9 @@ export function nonEntityKind(name: string, context?: string, start = 0, end = s
   if (BUILDING_WORDS.test(after.slice(0, 40).match(/^(?:\s+\p{Lu}\p{L}*){1,3}/u)?.[0] ?? '')) return 'building';
   const saint = SAINT_BEFORE.exec(before);
   if (saint) return isSaintPlace(saint[0].trim() + ' ' + text) ? null : 'building';
-  if (FEATURE_BEFORE.test(before) || WATER_BEFORE.test(before)) return 'landmark';
+  if (FEATURE_BEFORE.test(before) || WATER_BEFORE.test(before) || FEATURE_AFTER.test(after)) return 'landmark';
+  // A fort the passage names in full elsewhere ("Fort Duquesne … the French at Duquesne"): the bare name is the fort (OntoNotes FAC).
+  if (fortNamed(context, text)) return 'building';
   if (TITLED_WORK.test(before) || quoted(context, start, end) || describedAs(after, WORK_NOUNS)) return 'work';
   if (describedAs(after, FEATURE_NOUNS)) return 'landmark';
   return null;

@@ -38,9 +38,27 @@ const ORG_FIRST = /^(?:University|College|Bank|Church|Institute|Academy|Museum|D
 const NOT_ENTITY_LAST = /\b(?:War|Wars|Battle|Revolution|Rebellion|Uprising|Panic|Crisis|Treaty|Act|Bill|Olympics|Games|Cup|Bowl|Championship|Trophy|Prize|Award|Awards|Festival|Fair|Period|Era|Age|Dynasty|Empire Style|Conjecture|Theorem|Law|Principle|Effect|Syndrome|Disease|Day|Hoppings|Presents|Movie|Show|Magazine|Conference of \p{Lu}\p{L}+|Cycle|Sea|Ocean|River|Lake|Mountains|Street|Road|Avenue)$/u;
 const NOT_ENTITY_FIRST = /^(?:Fort|Lake|Mount|Mt\.?|Cape|River|Book|Hymn|Operation|Project|Battle|Siege|Treaty|Act|Gospel|Epistle)\b/;
 /** Last words of natural features and areas (OntoNotes LOC), unless the whole name is a known place ("Apple Valley" is a city). */
-const LOC_LAST = /\s(?:Basin|Valley|Plain|Plains|Plateau|Desert|Peninsula|Strait|Straits|Gulf|Canyon|Glacier|Range|Moor|Side)$/;
+const LOC_LAST = /\s(?:Basin|Valley|Plain|Plains|Plateau|Desert|Peninsula|Strait|Straits|Gulf|Canyon|Glacier|Range|Moor|Side|Hills|Highlands|Ridge|Massif|Heights|Peaks|Archipelago|Isles|Steppe|Shan|Tagh|Dagh|Dağ|Dağları|District)$/;
 /** A region of a country named by an adjective of direction ("Northern United Kingdom"); "North Korea", "East Germany" are countries. */
 const REGION_OF = /^(?:Northern|Southern|Eastern|Western|Central)\s+(.+)$/;
+/** A part of a city named by a district word ("Downtown Fresno", "Midtown Manhattan"): OntoNotes LOC/FAC, not the city. */
+const DISTRICT_OF = /^(?:Downtown|Uptown|Midtown|Inner)\s+(.+)$/;
+/** Titles that follow a name in Turkic, Mongol, Persian and South Asian usage ("Hulagu Khan", "Töregene Khatun", "Nur Jahan Begum"). */
+const TITLE_AFTER = /^(?:Khan|Khatun|Hatun|Khanum|Begum|Beg|Bek|Khagan|Khaghan|Qaghan|Noyan|Pasha|Bey|Shah|Agha|Effendi|Sahib|Bahadur)$/;
+/** Nouns of places a name may be given to ("a town called Abilene"): after any other noun the name is a namesake (a network, ship or horse). */
+const PLACE_NOUN = /^(?:city|cities|town|towns|village|hamlet|settlement|country|nation|state|province|region|county|district|capital|place|port|colony|kingdom|empire|republic|municipality|borough|suburb|community|territory|area|township|parish)$/i;
+/** People a name may be given to ("a son named Paris"): left to the other rules. */
+const PERSON_NOUN = /^(?:son|sons|daughter|daughters|child|boy|girl|man|woman|wife|husband|brother|sister|baby|king|queen|prince|princess|character)$/i;
+/** "…, called X" / "… named X": the noun the passage gives the name to (lower case), or null. */
+function namedNoun(text: string, start: number): string | null {
+  const m = /([\p{L}\d-]+)\s*,?\s+(?:called|named|dubbed|nicknamed|code-?named|christened|known as)\s+(?:the\s+)?$/u.exec(text.slice(Math.max(0, start - 60), start));
+  return m?.[1] ? m[1].toLowerCase() : null;
+}
+/** Whether a place-named answer names something else after the place, per the passage ("the first Internet2 Network, called Abilene"). */
+function isNamesake(context: { text: string; start: number } | undefined, start: number): boolean {
+  const noun = context ? namedNoun(context.text, start) : null;
+  return noun !== null && !PLACE_NOUN.test(noun) && !PERSON_NOUN.test(noun) && !/^(?:is|was|also|be|been|originally|later|now|then|first|often|sometimes|formerly|officially|locally)$/.test(noun);
+}
 
 /** Geological and historical periods ("Oligocene", "Pliocene period", "Paleolithic"). */
 const PERIOD = /(?:cene|lithic|zoic|ian period)$/i;
@@ -133,7 +151,7 @@ export function ruleType(answer: string, context?: { text: string; start: number
   if (isList(name)) return { type: 'other', sure: true };
   if (words.length > 1 && ORG_LAST.has(last.toLowerCase())) return { type: 'ORG', sure: true };
   if (NOT_ENTITY_LAST.test(name) || NOT_ENTITY_FIRST.test(name) || PERIOD.test(name) || isNorp(words)) return { type: 'other', sure: true };
-  if ((LOC_LAST.test(name) || placeKind(REGION_OF.exec(name)?.[1] ?? '') === 'country') && placeKind(name) === null) return { type: 'other', sure: true };
+  if ((LOC_LAST.test(name) || placeKind(REGION_OF.exec(name)?.[1] ?? '') === 'country' || placeKind(DISTRICT_OF.exec(name)?.[1] ?? '') !== null) && placeKind(name) === null) return { type: 'other', sure: true };
   const start = context ? context.start + Math.max(0, answer.indexOf(name)) : 0;
   if (nonEntityKind(name, context?.text, start, start + name.length)) return { type: 'other', sure: true };
   // A name the passage goes on with ("Orange" of "Orange Counties", "Sunnyside" of "Sunnyside Country Club"): the answer is a piece of a longer name, no entity of its own.
@@ -143,11 +161,11 @@ export function ruleType(answer: string, context?: { text: string; start: number
   if (/^\p{Lu}{2,6}$/u.test(name)) return { type: placeKind(name) ? 'GPE' : 'ORG', sure: false };
   // A team is a city and a plural ("Pittsburgh Steelers"); a surname ending in s after a city-named first name is a person ("Elizabeth Thomas").
   if (words.length > 1 && /^\p{Lu}/u.test(last) && /s$/.test(last) && !isKnownSurname(last) && placeKind(words.slice(0, -1).join(' ')) === 'city') return { type: 'ORG', sure: true };
-  // "Hulagu Khan", "Möngke Khan": a name before a ruler's title that follows it.
-  if (words.length === 2 && /^(?:Khan|Pasha|Bey|Shah)$/.test(last)) return { type: 'PER', sure: true };
+  // "Hulagu Khan", "Töregene Khatun": a name before a ruler's title that follows it.
+  if ((words.length === 2 || words.length === 3) && TITLE_AFTER.test(last) && !placeKind(name)) return { type: 'PER', sure: true };
   if (personShape(words)) return { type: 'PER', sure: placeKind(name) === null };
   const place = placeKind(name) ?? (words.length === 2 && /^(?:North|South|East|West|Northern|Southern|Eastern|Western|Upper|Lower)$/.test(words[0] ?? '') ? placeKind(last) : null);
-  if (place) return { type: 'GPE', sure: false };
+  if (place) return isNamesake(context, start) ? { type: 'other', sure: true } : { type: 'GPE', sure: false };
   if (words.length === 1 && (isFirstName(name) || isKnownSurname(name))) return { type: 'PER', sure: false };
   return null;
 }
@@ -156,6 +174,10 @@ export function ruleType(answer: string, context?: { text: string; start: number
 /** "What was the name of the Mongol Empire's legal code?": the name of a law, a code or a work. */
 const NAME_OF_OTHER = /\bname of (?:the\s+|an?\s+)?(?:[\p{L}'’-]+\s+){0,4}?(?:code|law|treaty|doctrine|policy|book|film|song|album|ship|operation|war|battle)\b/iu;
 const ASKS_OTHER = /\b(?:what|which)\s+(?:\w+\s+)?(?:type|kind|sort|format|genre|style|episode|serial|song|single|hymn|film|movie|book|novel|album|show|series|programme|program|title|war|battle|event|period|era|product|language|religion)s?\b/i;
+/** Question words asking for a natural feature or a site (OntoNotes LOC/FAC), whatever the place words later in the question ("What mountain range did he cross to enter the Empire?"). */
+const ASKS_FEATURE = /\b(?:what|which)\s+(?:\w+\s+)?(?:mountain|mountains|range|peak|volcano|river|lake|sea|ocean|desert|valley|peninsula|fort|fortress|castle|palace|building|bridge|stadium|airport|street|road)s?\b/i;
+/** Question words asking for a kind of person ("Which woman …", "What king …"), before any place word later in the question. */
+const ASKS_PERSON_NOUN = /\b(?:what|which) (?:\w+\s+)?(?:person|man|woman|men|women|player|actor|actress|president|king|queen|emperor|empress|khan|ruler|scientist|inventor|writer|author|scholar|alumn\w*|astronaut|paleontologists?)\b/i;
 /** Relations of someone named that ask for a person ("… Börte's first son?", "Which of Temüjin's childhood friends …"), not "… with his brothers". */
 const ASKS_PERSON = /^(?:what|which)\b[^?]*(?:['’]s|\bof)\s+(?:[\p{L}'’-]+\s+){0,3}?(?:son|sons|daughter|daughters|wife|husband|father|mother|brother|brothers|sister|sisters|friend|friends|successor|heir|ruler|founder|leader|general|poet|composer|painter|philosopher)\b/iu;
 
@@ -166,10 +188,11 @@ const ASKS_PERSON = /^(?:what|which)\b[^?]*(?:['’]s|\bof)\s+(?:[\p{L}'’-]+\s
 export function questionCue(question: string): AnswerEntityType | null {
   const q = question.trim();
   if (/\b(?:what|which)\s+(?:[\w-]+\s+){0,2}(?:company|companies|firm|corporation|network|organi[sz]ation|team|club|university|college|party|band|group|agency|newspaper|broadcaster|station|studio|school|institution|service)\b/i.test(q)) return 'ORG';
-  if (ASKS_OTHER.test(q) || NAME_OF_OTHER.test(q)) return 'other';
+  if (ASKS_OTHER.test(q) || ASKS_FEATURE.test(q) || NAME_OF_OTHER.test(q)) return 'other';
+  if (ASKS_PERSON_NOUN.test(q)) return 'PER';
   if (/\b(?:what|which)\b[^?]*?\b(?:city|cities|country|nation|state|capital|province|county|town|borough|kingdom|empire)\b/i.test(q) || /^where\b/i.test(q)) return 'GPE';
   if (ASKS_PERSON.test(q)) return 'PER';
-  if (/^(?:who|whom|whose)\b|\b(?:who|whom)\b[^,]*\?$|\bwhat (?:\w+\s+)?(?:person|man|woman|player|actor|actress|president|king|emperor|scientist|inventor|writer|author|scholar|alumn\w*|astronaut|paleontologists?)\b/i.test(q)) return 'PER';
+  if (/^(?:who|whom|whose)\b|\b(?:who|whom)\b[^,]*\?$/i.test(q)) return 'PER';
   return null;
 }
 
