@@ -5,7 +5,9 @@
  * for 哪里) that keep each class from reaching too far. Only QQ is also an answer of
  * scripts/data/zh-entity-sample.json.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { AnswerEntityType } from '../../src/core/data/types.ts';
 import { zhAnswerEntity } from '../../src/core/entity/zh.ts';
 import { zhQuestionCue } from '../../src/core/entity/zh-classes.ts';
 import { answerEntityType } from '../../src/core/ner/answer-type.ts';
@@ -69,5 +71,20 @@ describe('Chinese answer classes (issue 42.4)', () => {
     { question: '这本书讲了什么故事？', cue: null },
   ])('question cue: $question → $cue', ({ question, cue }) => {
     expect(zhQuestionCue(question)).toBe(cue);
+  });
+
+  it('property: the entity lies inside the answer, obeys the hint, and is never a person with a digit', () => {
+    const chars = [...'王李张山国大学公司斯尔克特德姆·城河宝1２鲁齐外'];
+    const questions = ['', '谁发明了它？', '哪座城市？', '哪家公司？', '多少？'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...chars), { minLength: 1, maxLength: 7 }), fc.constantFrom(...questions), fc.constantFrom<AnswerEntityType | undefined>(undefined, 'PER', 'ORG', 'GPE'), (cs, question, hint) => {
+        const text = cs.join('');
+        const got = zhAnswerEntity({ text, start: 4 }, hint, question || undefined);
+        if (!got) return;
+        expect(text.slice(got.entity.start - 4, got.entity.end - 4)).toBe(got.entity.text);
+        if (hint) expect(got.entity.type).toBe(hint);
+        if (got.entity.type === 'PER') expect(/\p{N}/u.test(text)).toBe(false);
+      }),
+    );
   });
 });
