@@ -12,7 +12,7 @@ import { zhAnswerEntity } from '../../src/core/entity/zh.ts';
 import { zhQuestionCue } from '../../src/core/entity/zh-classes.ts';
 import { answerEntityType } from '../../src/core/ner/answer-type.ts';
 
-describe('Chinese answer classes (issue 42.4)', () => {
+describe('Chinese answer classes (issue 42.4; Yan et al. 2022 §3.1 step 1, answer entity recognition)', () => {
   it.each([
     // Organizations named by a designator, with no listed place inside.
     { cls: 'ORG designator', answer: '复旦大学', question: '', type: 'ORG' },

@@ -3,8 +3,10 @@
  * the question's wording (哪座城市 asks for a place, 谁 for a person), organization designators,
  * historical states (鲁国), foreign names written with a middle dot (达·芬奇) or in transliteration
  * characters (爱因斯坦), and landmark, feature and product words that make a surname-initial answer
- * no person (黄山, 卢浮宫, 支付宝). Labels follow spaCy's OntoNotes scheme (PERSON, ORG, GPE;
- * mountains, rivers, buildings and products are none), as docs/entity-renaming.md says.
+ * no person (黄山, 卢浮宫, 支付宝). This is step 1 of Yan et al. 2022 §3.1 (answer entity recognition:
+ * PER, ORG, GPE, there by spaCy) for Chinese, where no NER model ships; labels follow spaCy's
+ * OntoNotes scheme (mountains, rivers, buildings and products are none), as docs/entity-renaming.md
+ * says. Only listed places and Chinese-shaped names get spans to rename (App. B's perturbable spans).
  */
 import type { AnswerEntityType } from '../data/types.ts';
 
