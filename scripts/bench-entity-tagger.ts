@@ -2,8 +2,9 @@
  * How well the built-in entity tagger finds answer entities (issues 42.2–42.4): per type coverage on
  * every answerable question, MIX-renamable share, and precision/recall against the hand labels in
  * scripts/data/answer-entity-labels.json, for compromise alone, the tagger before issue 42 and today's;
- * then the Chinese tagger (zh.ts) on the labelled Chinese sample scripts/data/zh-entity-sample.json
- * (our own text: a substitute for DuReader-robust, which this machine lacks), and on a real
+ * then the Chinese tagger (zh.ts) on two labelled Chinese samples of our own text (a substitute for
+ * DuReader-robust, which this machine lacks): scripts/data/zh-entity-sample.json (tuned on) and
+ * zh-entity-fresh.json (labelled before the tagger ran, never tuned on), with Wilson 95% intervals; on a real
  * DuReader-robust file when one is given (coverage only: it has no labels); and GPE precision and
  * recall with Wilson 95% intervals on the fresh sample scripts/data/gpe-fresh-sample.json (labelled
  * after the rules were frozen, never tuned on).
@@ -23,6 +24,8 @@ import { hashString } from '../src/core/text/random.ts';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const labelFile = JSON.parse(readFileSync(join(root, 'scripts/data/answer-entity-labels.json'), 'utf8')) as { source: string; labels: Record<string, string>; heldOut: Record<string, string>; gpePredictions: { tune: Record<string, string>; heldOut: Record<string, string> } };
 const ZH_SAMPLE = join(root, 'scripts/data/zh-entity-sample.json');
+/** The fresh Chinese sample (issue 42.4, h14-zh): labelled before the tagger ran on it, never tuned on. */
+const ZH_FRESH = join(root, 'scripts/data/zh-entity-fresh.json');
 /** The fresh GPE sample (issue 42.2, h14): labelled after the rules were frozen, never tuned on. */
 const FRESH = JSON.parse(readFileSync(join(root, 'scripts/data/gpe-fresh-sample.json'), 'utf8')) as { frozenAt: string; sources: Record<string, string>; labels: Record<string, string> };
 const args = process.argv.slice(2);
@@ -79,14 +82,21 @@ function english(answerable: Instance[]): void {
   }
 }
 
-/** The Chinese figures (issue 42.4): the labelled sample's coverage and P/R per type, and a real DuReader-robust file's coverage when given. */
+/** The Chinese figures (issue 42.4): each labelled sample's coverage and P/R per type with Wilson 95% intervals, and a real DuReader-robust file's coverage when given. */
 async function chinese(): Promise<void> {
-  const sample = JSON.parse(readFileSync(ZH_SAMPLE, 'utf8')) as { labels: Record<string, string> };
-  const typed = (await answerableOf(ZH_SAMPLE)).map((x) => ({ ...x, answerType: answerEntityType(x.answers[0]?.text ?? '', ctx(x), x.question) }));
-  const byId = new Map(typed.map((x) => [x.id, x.answerType]));
-  console.log(`\nChinese sample (${basename(ZH_SAMPLE)}, our own text, a substitute for DuReader-robust): ${typed.length} answers hand-labelled`);
-  console.log(`  coverage: ${coverageLine(typed)}`);
-  console.log(`  ${TYPES.map((t) => scores(t, sample.labels, byId)).join('; ')}`);
+  const SAMPLES: [string, string][] = [
+    [ZH_SAMPLE, 'our own text, a substitute for DuReader-robust; the rules were tuned on it'],
+    [ZH_FRESH, 'our own text, labelled before the tagger ran, rules frozen at 8ee5985; never tuned on'],
+  ];
+  for (const [path, about] of SAMPLES) {
+    const sample = JSON.parse(readFileSync(path, 'utf8')) as { labels: Record<string, string> };
+    const typed = (await answerableOf(path)).map((x) => ({ ...x, answerType: answerEntityType(x.answers[0]?.text ?? '', ctx(x), x.question) }));
+    const byId = new Map(typed.map((x) => [x.id, x.answerType]));
+    console.log(`\nChinese sample ${basename(path)} (${about}): ${typed.length} answers hand-labelled`);
+    console.log(`  coverage: ${coverageLine(typed)}`);
+    console.log(`  ${TYPES.map((t) => scores(t, sample.labels, byId)).join('; ')}`);
+    for (const t of TYPES) console.log(`  ${t}: ${typeCi(t, sample.labels, byId)}`);
+  }
   if (!zhFile) return;
   const real = (await answerableOf(zhFile)).map((x) => ({ ...x, answerType: answerEntityType(x.answers[0]?.text ?? '', ctx(x), x.question) }));
   console.log(`\n${basename(zhFile)} (no labels: coverage only): ${real.length} answerable questions`);
@@ -118,6 +128,15 @@ function scores(t: string, labels: Record<string, string>, byId: Map<string, Ans
     }
   }
   return `${t} P ${pct(tp, tp + fp)} (${tp}/${tp + fp}) R ${pct(tp, tp + fn)} (${tp}/${tp + fn})${process.env.SLIPS ? ` ${slips.join(' ')}` : ''}`;
+}
+
+/** Precision and recall of one type with Wilson 95% intervals and n, e.g. 'P 90.0% [59.6–98.2] (9/10), R …'. */
+function typeCi(t: string, labels: Record<string, string>, byId: Map<string, AnswerEntityType>): string {
+  const ids = Object.keys(labels);
+  const tp = ids.filter((id) => byId.get(id) === t && labels[id] === t).length;
+  const predicted = ids.filter((id) => byId.get(id) === t).length;
+  const gold = ids.filter((id) => labels[id] === t).length;
+  return `P ${withCi(tp, predicted)}, R ${withCi(tp, gold)}`;
 }
 
 /** A share with its Wilson 95% interval and n, e.g. '100.0% [77.2–100.0] (13/13)'. */

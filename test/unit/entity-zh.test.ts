@@ -170,12 +170,13 @@ describe('renaming Chinese instances', () => {
     }
   });
 
-  it('seeds differ, types filter, unknown answers are no-entity', () => {
+  it('seeds differ, types filter, unknown answers are no-entity (an unlisted place asked for is typed, with nothing to rename)', () => {
     const a = renameInstance(CASES[0] as Instance, { type: 'PER', source: 'db', origin: 'us', seed: 1 });
     const b = renameInstance(CASES[0] as Instance, { type: 'PER', source: 'db', origin: 'us', seed: 2 });
     expect(typeof a !== 'string' && typeof b !== 'string' && a.substitutions[0]?.to !== b.substitutions[0]?.to).toBe(true);
     expect(selectRenameTarget(CASES[0] as Instance, { type: 'GPE', source: 'db' })).toBe('other-type');
-    expect(selectRenameTarget(zh('x', PASSAGE, '生于哪里？', '𠮷州'), { type: 'MIX', source: 'db' })).toBe('no-entity');
+    expect(selectRenameTarget(zh('x', PASSAGE, '他的故乡叫什么？', '𠮷州'), { type: 'MIX', source: 'db' })).toBe('no-entity');
+    expect(selectRenameTarget(zh('x', PASSAGE, '生于哪里？', '𠮷州'), { type: 'MIX', source: 'db' })).toBe('no-spans');
   });
 
   it('the InDistName pool keeps Chinese names in characters; DBName uses the Chinese lists', () => {

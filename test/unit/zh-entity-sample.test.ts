@@ -1,20 +1,27 @@
 /**
- * Issue 42.4: the labelled Chinese sample (our own text, the substitute for DuReader-robust that
- * bench:entity-tagger measures the Chinese tagger on) is whole: ≥ 100 answers, each at its offset,
- * each labelled PER/ORG/GPE/none, every type present.
+ * Issue 42.4: the labelled Chinese samples (our own text, the substitute for DuReader-robust that
+ * bench:entity-tagger measures the Chinese tagger on) are whole: the tuning sample ≥ 100 answers, the
+ * fresh held-out one ≥ 60 answers in ≥ 15 passages; each answer at its offset, each labelled
+ * PER/ORG/GPE/none, every type present.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-const sample = JSON.parse(readFileSync(new URL('../../scripts/data/zh-entity-sample.json', import.meta.url), 'utf8')) as {
+interface Sample {
   labels: Record<string, string>;
   data: { paragraphs: { context: string; qas: { id: string; answers: { text: string; answer_start: number }[] }[] }[] }[];
-};
+}
+const read = (name: string) => JSON.parse(readFileSync(new URL(`../../scripts/data/${name}`, import.meta.url), 'utf8')) as Sample;
 
-describe('the labelled Chinese sample', () => {
+describe.each([
+  { name: 'zh-entity-sample.json', answers: 100, passages: 15 },
+  { name: 'zh-entity-fresh.json', answers: 60, passages: 15 },
+])('the labelled Chinese sample $name', ({ name, answers, passages }) => {
+  const sample = read(name);
   const qas = sample.data.flatMap((a) => a.paragraphs.flatMap((p) => p.qas.map((q) => ({ ...q, context: p.context }))));
-  it('has ≥ 100 answers, each where its offset says, each labelled', () => {
-    expect(qas.length).toBeGreaterThanOrEqual(100);
+  it(`has ≥ ${answers} answers in ≥ ${passages} passages, each where its offset says, each labelled`, () => {
+    expect(qas.length).toBeGreaterThanOrEqual(answers);
+    expect(sample.data.flatMap((a) => a.paragraphs).length).toBeGreaterThanOrEqual(passages);
     for (const q of qas) {
       const a = q.answers[0]!;
       expect(q.context.slice(a.answer_start, a.answer_start + a.text.length), q.id).toBe(a.text);

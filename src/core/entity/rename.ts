@@ -67,7 +67,7 @@ export function renamesSpan(source: RenameOptions['source'], span: PerturbableSp
 /** selectRenameTarget for a Chinese passage: the dictionary entities of zh.ts (no rare words, so every source renames the same). */
 function selectZh(inst: Selectable, options: Pick<RenameOptions, 'type' | 'target'>): RenameTargets | NotRenamable {
   if (options.target === 'question-person') return zhQuestionPerson(inst.question, inst.context) ?? 'no-person';
-  const found = zhAnswerEntity(inst.answers[0], answerTypeOf(inst));
+  const found = zhAnswerEntity(inst.answers[0], answerTypeOf(inst), inst.question);
   if (!found) return 'no-entity';
   if (options.type !== 'MIX' && found.entity.type !== options.type) return 'other-type';
   return found.spans.length ? found : 'no-spans';

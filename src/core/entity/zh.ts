@@ -11,6 +11,7 @@
 import { char } from '../types.ts';
 import type { AnswerEntityType } from '../data/types.ts';
 import type { PlaceKind } from './lexicon.ts';
+import { endsLikeFeature, isDesignated, isDottedName, isOldState, isTransliterated, nameLike, ORG_DESIGNATOR, zhQuestionCue } from './zh-classes.ts';
 import { personNames, randStrHanChars, zhPlaceLists, type Gender } from './names.ts';
 import type { Entity, PerturbableSpan } from './spans.ts';
 
@@ -20,8 +21,6 @@ export const isHan = (s: string): boolean => /^\p{Script=Han}+$/u.test(s);
 /** Suffixes kept when a place is renamed (浙江省 → 江苏省), longest first. */
 const PLACE_SUFFIX = /((维吾尔|壮族|回族)?自治区|特别行政区|省|市|县|区)$/u;
 
-/** Organization designators: an answer ending in one with a listed place inside is an ORG. */
-const ORG_DESIGNATOR = /(大学|学院|中学|小学|公司|集团|银行|医院|研究所|研究院|博物馆|图书馆|协会|委员会|政府|报社|电视台|出版社|工厂|厂)$/u;
 
 let places: Map<string, PlaceKind> | null = null;
 
@@ -138,32 +137,50 @@ export interface ZhEntity {
 }
 
 /**
- * The entity a Chinese gold answer is, by dictionary: GPE when the answer is listed places and
- * suffixes only; ORG when it ends in a designator and contains a place; PER when it ends in a
- * surname + 1–2 characters not inside a place (the entity is then that name, cut from the answer).
- * `hint` (the dataset's own type) restricts the type; 'other' means none. E.g. for answer 浙江省 → GPE, span 浙江.
+ * The entity a Chinese gold answer is, by dictionary and by the classes of zh-classes.ts: GPE when
+ * the answer is listed places and suffixes only, or a one-character state + 国 (鲁国); ORG when it
+ * ends in a designator after a listed place or a name of 2+ characters (清华大学); PER for a
+ * dotted foreign name (达·芬奇) or, answering 谁, a transliterated one (爱因斯坦); the type a
+ * question asks for (哪座城市 → GPE, 哪家公司 → ORG) on a short unlisted name (巴黎); else PER when
+ * it ends in a surname + 1–2 characters not inside a place, unless it ends like a landmark or product
+ * (黄山, 支付宝) or the question asks for no person (the entity is then that name, cut from the
+ * answer). `hint` (the dataset's own type) restricts the type; 'other' means none. Only listed places
+ * and Chinese-shaped names give spans to rename. E.g. for answer 浙江省 → GPE, span 浙江.
  */
-export function zhAnswerEntity(answer: { text: string; start: number } | undefined, hint?: AnswerEntityType): ZhEntity | null {
+export function zhAnswerEntity(answer: { text: string; start: number } | undefined, hint?: AnswerEntityType, question?: string): ZhEntity | null {
   const text = answer?.text.trim() ?? '';
   if (!answer || !text || hint === 'other') return null;
   const a0 = answer.start + answer.text.indexOf(text);
   const whole = (type: Entity['type'], confidence: number): Entity => ({ type, text, start: char(a0), end: char(a0 + text.length), confidence });
+  const allows = (t: Entity['type']) => !hint || hint === t;
   const found = zhPlacesIn(text);
   const spansOf = (entity: 'GPE' | 'ORG') => dedupe(found.map((p) => ({ text: p.text, kind: p.kind, entity })));
   // What is left once every place and the suffix right after it are gone (浙江省杭州市 → '').
   const rest = found.length ? text.replace(new RegExp(`(${found.map((p) => p.text).join('|')})${PLACE_SUFFIX.source.replace(/\$$/, '')}?`, 'gu'), '') : text;
-  if (found.length && !rest && (!hint || hint === 'GPE')) return { entity: whole('GPE', 0.95), spans: spansOf('GPE') };
-  if (found.length && ORG_DESIGNATOR.test(text) && (!hint || hint === 'ORG')) return { entity: whole('ORG', 0.85), spans: spansOf('ORG') };
-  if (hint && hint !== 'PER') return null;
+  if (found.length && !rest && allows('GPE')) return { entity: whole('GPE', 0.95), spans: spansOf('GPE') };
+  // X国 is a state (鲁国) or a common noun (外国, 王国), never a person.
+  if (/^\p{Script=Han}国$/u.test(text)) return isOldState(text) && allows('GPE') ? { entity: whole('GPE', 0.8), spans: [] } : null;
+  if (ORG_DESIGNATOR.test(text) && (found.length || isDesignated(text)) && allows('ORG')) return { entity: whole('ORG', 0.85), spans: spansOf('ORG') };
+  const cue = question ? zhQuestionCue(question) : null;
+  if ((isDottedName(text) || (cue === 'PER' && isTransliterated(text))) && allows('PER')) return { entity: whole('PER', 0.8), spans: [] };
+  const asked = askedFor(text, cue, question ?? '');
+  if (asked) return allows(asked) ? { entity: whole(asked, 0.6), spans: spansOf(asked) } : null;
+  if (!allows('PER') || !nameLike(text) || (cue !== 'PER' && (cue !== null || endsLikeFeature(text)))) return null;
   const p = personAtEnd(text);
   if (!p) return null;
   const start = a0 + p.start;
   return { entity: { type: 'PER', text: p.name, start: char(start), end: char(start + p.name.length), confidence: p.start === 0 ? 0.9 : 0.7 }, spans: p.spans };
 }
 
-/** The answer type of a Chinese answer text by the same dictionaries, e.g. zhAnswerType('李白') === 'PER', zhAnswerType('1867年') === 'other'. */
-export function zhAnswerType(text: string): AnswerEntityType {
-  return zhAnswerEntity({ text, start: 0 })?.entity.type ?? 'other';
+/** A place or organization a question asks for (哪座城市, 哪家公司) when the answer is a short name (巴黎, 腾讯); a landmark-like answer to 哪里 is none. */
+function askedFor(text: string, cue: AnswerEntityType | null, question: string): 'GPE' | 'ORG' | null {
+  if ((cue !== 'GPE' && cue !== 'ORG') || !nameLike(text) || text.length > 6) return null;
+  return cue === 'GPE' && endsLikeFeature(text) && /哪里|何处/u.test(question) ? null : cue;
+}
+
+/** The answer type of a Chinese answer text by the same dictionaries and classes, e.g. zhAnswerType('李白') === 'PER', zhAnswerType('1867年') === 'other', zhAnswerType('巴黎', '卢浮宫位于哪座城市？') === 'GPE'. */
+export function zhAnswerType(text: string, question?: string): AnswerEntityType {
+  return zhAnswerEntity({ text, start: 0 }, undefined, question)?.entity.type ?? 'other';
 }
 
 /** Every listed place of a Chinese text once (first mention), for the live view's highlights (person-shaped strings in running text are too ambiguous to mark). */

@@ -9,10 +9,14 @@ import { fileAnswerType } from './file-answer-type.ts';
 import { spanAnswerType, type TaggedSpan } from './file-entities.ts';
 export { fileAnswerType };
 import { zhAnswerType } from '../entity/zh.ts';
+import { zhQuestionCue } from '../entity/zh-classes.ts';
 import { typeEntity } from '../entity/typing.ts';
 import { detectEntities, forgetAlso } from '../entity/spans.ts';
 import { storedAnswerType, storeAnswerType, storedEntities } from '../entity/tag-store.ts';
 import { combineSignals, nameOf, questionCue, ruleType } from './name-rules.ts';
+
+/** The type a question asks for, in its language's wording: a Latin answer (QQ) to a Chinese question is asked for in Chinese. */
+const cueOf = (question: string): AnswerEntityType | null => (/\p{Script=Han}/u.test(question) ? zhQuestionCue(question) : questionCue(question));
 
 /**
  * PER, ORG, GPE or other for an answer text, e.g. answerEntityType('Charles Babbage') === 'PER',
@@ -22,8 +26,8 @@ import { combineSignals, nameOf, questionCue, ruleType } from './name-rules.ts';
  * question's wording ("Who …", "Which company …") when given (issue 42.1).
  */
 export function answerEntityType(answer: string, context?: { text: string; start: number }, question?: string): AnswerEntityType {
-  if (/\p{Script=Han}/u.test(answer)) return zhAnswerType(answer.trim());
-  const cue = question ? questionCue(question) : null;
+  if (/\p{Script=Han}/u.test(answer)) return zhAnswerType(answer.trim(), question);
+  const cue = question ? cueOf(question) : null;
   // "In which episode …", "What format …": a title or a kind, whatever its words ("The Space Museum", "HD").
   if (cue === 'other') return 'other';
   const rule = ruleType(answer, context);
@@ -114,7 +118,8 @@ export function answerTypeOf(inst: { answerType?: AnswerEntityType; isImpossible
 
 /** answerEntityType through the dataset's tag store (tag-store.ts): each answer is typed once per dataset and expected type. */
 function storedAnswerEntityType(answer: string, context?: { text: string; start: number }, question?: string): AnswerEntityType {
-  const cue = question ? (questionCue(question) ?? undefined) : undefined;
+  // The store keys on the cue: the same answer asked for by "哪座山" and by "谁" is typed apart.
+  const cue = question ? (cueOf(question) ?? undefined) : undefined;
   const stored = storedAnswerType(context?.text ?? '', answer, context?.start, cue);
   if (stored !== undefined) return stored;
   const t = answerEntityType(answer, context, question);
