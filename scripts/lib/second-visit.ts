@@ -21,8 +21,8 @@ interface VisitPair {
   load: number;
 }
 
-/** Bytes in the profile's wasm code cache. */
-function wasmCodeCacheBytes(profile: string): number {
+/** Bytes in a Chromium profile's wasm code cache (written once V8 has optimised a module's hot functions). */
+export function wasmCodeCacheBytes(profile: string): number {
   const dir = join(profile, 'Default', 'Code Cache', 'wasm');
   return existsSync(dir) ? readdirSync(dir).reduce((n, f) => n + statSync(join(dir, f)).size, 0) : 0;
 }

@@ -5,12 +5,13 @@
  * and V8 compiled ONNX Runtime again (src/core/runtime/direct-wasm.ts). Read from Chrome's trace:
  * `v8.wasm.moduleCacheHit` is Blink's event for a code-cache hit on a streamed wasm.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chromiumPath, launchArgs, useServer } from './harness.ts';
+import { wasmCodeCacheBytes } from '../../scripts/lib/second-visit.ts';
 
 const server = useServer();
 const profile = mkdtempSync(join(tmpdir(), 'qarx-wasm-cache-'));
@@ -23,12 +24,6 @@ async function visit(): Promise<{ context: BrowserContext; page: Page }> {
   return { context, page };
 }
 
-/** Bytes in the profile's wasm code cache (Chromium writes it once enough of the module is optimised). */
-function wasmCodeCacheBytes(): number {
-  const dir = join(profile, 'Default', 'Code Cache', 'wasm');
-  if (!existsSync(dir)) return 0;
-  return readdirSync(dir).reduce((n, f) => n + statSync(join(dir, f)).size, 0);
-}
 
 describe('ONNX Runtime compiled once per browser, not once per visit', () => {
   it('writes the wasm code cache on the first visit and reads it back on the second', async () => {
@@ -38,7 +33,7 @@ describe('ONNX Runtime compiled once per browser, not once per visit', () => {
       await first.page.getByTestId('answer-highlight').waitFor({ timeout: 120_000 });
       await first.page.evaluate(async () => void (await navigator.serviceWorker.ready));
       // Chromium writes the entry once V8 has optimised the module's hot functions; wait for the file.
-      await expect.poll(wasmCodeCacheBytes, { timeout: 120_000, interval: 500 }).toBeGreaterThan(100_000);
+      await expect.poll(() => wasmCodeCacheBytes(profile), { timeout: 120_000, interval: 500 }).toBeGreaterThan(100_000);
     } finally {
       await first.context.close();
     }
