@@ -7,9 +7,10 @@
  * baseline, the transformers.js pipeline page (bench-pipeline.html), interleaved in fresh persistent
  * profiles: first visit, second visit, live edit, sweep and first Explain, with the ratios and the
  * machine's load (lib/pipeline-baseline.ts); `--only explain` traces the first Explain step by step
- * (lib/first-explain.ts).
+ * (lib/first-explain.ts); `--only visits` times the app's first and second visit in one persistent
+ * profile and checks that the second reads ONNX Runtime's compiled code back (lib/second-visit.ts).
  *
- *   npm run build && npm run bench:browser -- [--inputs 16] [--gpu-inputs 4] [--tiny] [--only speed,q8,cold,pipeline,explain]
+ *   npm run build && npm run bench:browser -- [--inputs 16] [--gpu-inputs 4] [--tiny] [--only speed,q8,cold,pipeline,explain,visits]
  *     [--dtypes fp32,q8] [--wasm-threads 2,1] [--visits 3] [--rounds 3]
  *
  * Each dtype runs on native and WASM and is compared with native at the same dtype; WebGPU runs
@@ -35,6 +36,7 @@ import { meterTraffic, repeatedPaths, type Fetch, type TrafficMeter } from './li
 import { firstVisitVerdict, median, verdictLine } from './lib/first-visit.ts';
 import { pipelineBaseline } from './lib/pipeline-baseline.ts';
 import { firstExplain } from './lib/first-explain.ts';
+import { secondVisit } from './lib/second-visit.ts';
 import { DISTILBERT_BASE_SHAPE, makeBenchModel, TINY_SHAPE } from './make-bench-model.ts';
 
 const { values } = parseArgs({
@@ -270,6 +272,7 @@ async function main(): Promise<void> {
     }
     if (only.has('pipeline')) await pipelineBaseline(base, Math.max(1, Number(values.rounds)));
     if (only.has('explain')) await firstExplain(base, Math.max(1, Number(values.rounds)));
+    if (only.has('visits')) await secondVisit(base, Math.max(1, Number(values.rounds)));
   } finally {
     await server.close();
     rmSync(link); // dist/ may be deployed: the link must not outlive the run

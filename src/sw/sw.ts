@@ -17,6 +17,7 @@ import type { WorkboxPlugin } from 'workbox-core/types.js';
 import { addPlugins, cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { onDemandKey, reuseCandidates, splitManifest, type PlanEntry } from './plan.ts';
+import { wantsDirect } from '../core/runtime/direct-wasm.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: PlanEntry[] };
 
@@ -61,6 +62,12 @@ const reuseHttpCache: WorkboxPlugin = {
     return request;
   },
 };
+
+// Before Workbox's routes: ONNX Runtime's wasm asked for directly is left to the network and the HTTP
+// cache, where Chromium keeps the code it compiled on the first visit (src/core/runtime/direct-wasm.ts).
+self.addEventListener('fetch', (event) => {
+  if (wantsDirect(event.request.headers)) event.stopImmediatePropagation();
+});
 
 addPlugins([reuseHttpCache]);
 precacheAndRoute(precache);

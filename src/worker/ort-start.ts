@@ -7,6 +7,7 @@
  */
 import * as ort from 'onnxruntime-web/webgpu';
 import { startModelBytes } from '../core/runtime/start-model.ts';
+import { directFirst } from '../core/runtime/direct-wasm.ts';
 
 let started: Promise<void> | null = null;
 
@@ -40,7 +41,7 @@ function gateSessions(): void {
   }) as typeof ort.InferenceSession.create;
 }
 
-/** Points ORT at a blob of its glue script, then opens and closes the tiny session. */
+/** Points ORT at a blob of its glue script and its wasm past the service worker, then opens and closes the tiny session. */
 async function start(): Promise<void> {
   const paths = ort.env.wasm.wasmPaths;
   if (paths && typeof paths === 'object' && typeof paths.mjs === 'string' && !paths.mjs.startsWith('blob:')) {
@@ -49,6 +50,9 @@ async function start(): Promise<void> {
     const r = await fetch(paths.mjs);
     if (r.ok) paths.mjs = URL.createObjectURL(new Blob([await r.text()], { type: 'text/javascript' }));
   }
+  // ORT's glue streams its wasm with the worker's fetch: past the service worker, so Chromium's
+  // compiled code for it is read back on the next visit (src/core/runtime/direct-wasm.ts).
+  if (paths && typeof paths === 'object' && typeof paths.wasm === 'string') self.fetch = directFirst(self.fetch.bind(self), [paths.wasm], self.location.href);
   const s = await ortCreate!(startModelBytes(), { executionProviders: ['wasm'] });
   await s.release();
 }
