@@ -9,7 +9,7 @@
  * machine's load (lib/pipeline-baseline.ts); `--only explain` traces the first Explain step by step
  * (lib/first-explain.ts).
  *
- *   npm run build && npm run bench:browser -- [--inputs 16] [--gpu-inputs 4] [--tiny] [--only speed,q8,cold,pipeline,explain]
+ *   npm run build:bench && npm run bench:browser -- [--inputs 16] [--gpu-inputs 4] [--tiny] [--only speed,q8,cold,pipeline,explain]
  *     [--dtypes fp32,q8] [--wasm-threads 2,1] [--visits 3] [--rounds 3]
  *
  * Each dtype runs on native and WASM and is compared with native at the same dtype; WebGPU runs
@@ -237,7 +237,7 @@ async function q8OnWasm(base: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(join(ROOT, 'dist', 'bench-pipeline.html'))) throw new Error('dist/bench-pipeline.html is missing: run `npm run build` first.');
+  if (!existsSync(join(ROOT, 'dist', 'bench-pipeline.html'))) throw new Error('dist/bench-pipeline.html is missing: run `npm run build:bench` first (npm run build leaves the benchmark pages out).');
   const dir = join(CACHE, NAME);
   // Only the speed rows run the DistilBERT-shaped model; the others use the shipped one.
   if (only.has('speed') && !existsSync(join(dir, 'onnx', 'model.onnx'))) await makeBenchModel(dir, SHAPE);
