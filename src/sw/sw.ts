@@ -24,24 +24,14 @@ const ON_DEMAND_CACHE = 'qarx-on-demand';
 const { precache, onDemand } = splitManifest(self.__WB_MANIFEST);
 const absolute = (url: string) => new URL(url, self.location.href).href;
 
-/**
- * The credentials modes the page's own requests use: module scripts and fetch() send credentials,
- * the browser's reads of the web manifest and the icons do not, and Chromium keys its HTTP cache
- * apart by that (looking with credentials only fetched those two again on every first visit).
- */
-const PAGE_CREDENTIALS: readonly RequestCredentials[] = ['same-origin', 'omit'];
-
-/** The HTTP cache's copy of `url` with exactly the bytes `integrity` names (no network), and the credentials mode it was cached under. */
-async function inHttpCache(url: string, integrity: string): Promise<{ response: Response; credentials: RequestCredentials } | null> {
-  for (const credentials of PAGE_CREDENTIALS) {
-    try {
-      const response = await fetch(url, { cache: 'only-if-cached', mode: 'same-origin', credentials, integrity });
-      if (response.ok) return { response, credentials };
-    } catch {
-      // not cached under this mode, or cached with other bytes
-    }
+/** Whether the HTTP cache holds `url` with exactly the bytes `integrity` names (no network). */
+async function inHttpCache(url: string, integrity: string): Promise<Response | null> {
+  try {
+    const r = await fetch(url, { cache: 'only-if-cached', mode: 'same-origin', credentials: 'same-origin', integrity });
+    return r.ok ? r : null;
+  } catch {
+    return null; // not cached, or cached with other bytes
   }
-  return null;
 }
 
 /** The file at `url`: from the HTTP cache when its bytes match, else the network (checked when possible). */
@@ -64,8 +54,8 @@ const reuseHttpCache: WorkboxPlugin = {
     for (const url of reuseCandidates(request.url, pages.map((p) => p.url))) {
       const hit = await inHttpCache(url, request.integrity);
       // A fetch with integrity resolves only once the whole body matched; read it anyway to be sure.
-      if (hit && (await hit.response.arrayBuffer().then(() => true, () => false))) {
-        return new Request(url, { cache: 'force-cache', credentials: hit.credentials, integrity: request.integrity });
+      if (hit && (await hit.arrayBuffer().then(() => true, () => false))) {
+        return new Request(url, { cache: 'force-cache', credentials: 'same-origin', integrity: request.integrity });
       }
     }
     return request;
@@ -101,7 +91,7 @@ async function adoptOnDemand(): Promise<void> {
   for (const e of onDemand) {
     if (!e.integrity || (await cache.match(keyOf(e)))) continue;
     const hit = await inHttpCache(absolute(e.url), e.integrity);
-    if (hit) await cache.put(keyOf(e), hit.response).catch(() => undefined); // not kept: cached on first use
+    if (hit) await cache.put(keyOf(e), hit).catch(() => undefined); // not kept: cached on first use
   }
 }
 

@@ -1,10 +1,10 @@
 /**
  * Two visits in one persistent Chromium profile with the service worker on (issue 44), counted at
  * the server: the first visit fetches no file twice, the manifest and the icons included (they were
- * fetched twice: the browser asks for them without credentials, and the worker's install looked for
- * them in the HTTP cache with credentials, which Chromium keys apart, so it fetched them again);
- * the second visit, served by the worker, fetches none of them. A throwaway context (first-visit.e2e)
- * does not show this: the browser fetches the manifest and the icons for a profile that keeps them.
+ * fetched twice: the manifest's precache entry had no integrity hash, so install could not reuse the
+ * browser's copy, and the browser revalidated the no-cache favicon.svg within the visit); the second
+ * visit, served by the worker, fetches none of them. A throwaway context (first-visit.e2e) does not
+ * show this: the browser fetches the manifest and the icons for a profile that keeps them.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server as HttpServer } from 'node:http';
