@@ -5,22 +5,30 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { connectSrcFromEnv, headersFile, securityHeaders } from './scripts/security-headers.ts';
-import { precompressDir, precompressedMiddleware } from './scripts/precompress.ts';
+import { precompressDir, precompressedMiddleware, type PrecompressReport } from './scripts/precompress.ts';
 
 // Cross-origin isolation (wasm threads) and the security headers; QARX_CONNECT_SRC narrows connect-src.
 const connectSrc = connectSrcFromEnv(process.env.QARX_CONNECT_SRC);
 const served = securityHeaders({ connectSrc });
 
 /**
- * ONNX Runtime's bundle references its wasm with `new URL(…, import.meta.url)`, so Vite emits a
- * second copy; the worker points ONNX Runtime at public/ort/ instead, so drop the unused one.
+ * ONNX Runtime's bundle names its wasm with `new URL("ort-wasm-….wasm", import.meta.url)`. The worker
+ * points ONNX Runtime at public/ort/ instead, so that URL is never fetched; left as it is, Vite would
+ * read, hash and emit the 27 MB wasm as an asset of every chunk that bundles ONNX Runtime (seconds of
+ * each `npm start`, issue 44) only to drop it. `'' + import.meta.url` is the same URL at run time and
+ * is not Vite's asset pattern, so the wasm is never read.
  */
-function dropBundledOrtWasm(): Plugin {
+function ortWasmUrlsUnresolved(): Plugin {
+  const ortWasmUrl = /new URL\((["'])(ort-wasm-simd-threaded[\w.]*\.wasm)\1\s*,\s*import\.meta\.url\s*\)/g;
   return {
-    name: 'qarx-drop-bundled-ort-wasm',
+    name: 'qarx-ort-wasm-urls-unresolved',
     apply: 'build',
-    generateBundle(_opts, bundle) {
-      for (const name of Object.keys(bundle)) if (/ort-wasm-simd-threaded.*\.wasm$/.test(name) && !name.startsWith('ort/')) delete bundle[name];
+    enforce: 'pre',
+    transform: {
+      filter: { id: /onnxruntime-web[\\/]dist[\\/]/, code: 'ort-wasm-simd-threaded' },
+      handler(code) {
+        return { code: code.replace(ortWasmUrl, "new URL($1$2$1,''+import.meta.url)"), map: null };
+      },
     },
   };
 }
@@ -41,8 +49,12 @@ const OUT_DIR = resolve(import.meta.dirname, 'dist');
 /**
  * Precompressed files (scripts/precompress.ts): the build writes .br and .gz beside the wasm, the
  * model and the app's files, and `vite preview` (`npm start`) serves them with Content-Encoding.
+ * `npm start` builds with QARX_PRECOMPRESS=0: the preview then serves at once, the files as they are,
+ * and writes the missing copies while it serves (issue 44: a newcomer waited for them before the first
+ * page). A deploy (`npm run build`) still gets every copy before the build ends.
  */
 function precompressed(): Plugin {
+  const cacheDir = resolve(import.meta.dirname, '.cache', 'precompress');
   return {
     name: 'qarx-precompressed',
     apply: (_config, env) => env.command === 'build' || env.isPreview === true,
@@ -51,21 +63,33 @@ function precompressed(): Plugin {
       sequential: true,
       order: 'post',
       async handler() {
-        const r = await precompressDir(OUT_DIR, resolve(import.meta.dirname, '.cache', 'precompress'));
-        const cached = r.cached > 0 ? `, ${r.cached} of ${r.files * 2} outputs from .cache/precompress` : '';
-        this.info(`precompressed ${r.files} files: ${(r.bytes / 1e6).toFixed(1)} MB → ${(r.compressed / 1e6).toFixed(2)} MB in ${r.seconds.toFixed(1)} s${cached}`);
+        if (process.env.QARX_PRECOMPRESS === '0') return this.info('precompression left to vite preview (QARX_PRECOMPRESS=0)');
+        this.info(precompressLine(await precompressDir(OUT_DIR, cacheDir)));
       },
     },
     configurePreviewServer(server) {
       server.middlewares.use(precompressedMiddleware(OUT_DIR, served));
+      // Only what the build left out; until a copy is written whole, the file goes out as it is.
+      void precompressDir(OUT_DIR, cacheDir, { missingOnly: true }).then(
+        (r) => r.files > 0 && server.config.logger.info(`[qarx-precompressed] while serving: ${precompressLine(r)}`),
+        (e: unknown) => server.config.logger.warn(`[qarx-precompressed] while serving: ${String(e)}`),
+      );
     },
   };
 }
 
+/** One log line for a precompression run: files, bytes before → after, seconds, cache hits. */
+function precompressLine(r: PrecompressReport): string {
+  const cached = r.cached > 0 ? `, ${r.cached} of ${r.files * 2} outputs from .cache/precompress` : '';
+  return `precompressed ${r.files} files: ${(r.bytes / 1e6).toFixed(1)} MB → ${(r.compressed / 1e6).toFixed(2)} MB in ${r.seconds.toFixed(1)} s${cached}`;
+}
+
+/** The SRI hash of a built file (its URL relative to dist/). */
+const integrityOf = (url: string) => `sha384-${createHash('sha384').update(readFileSync(join(OUT_DIR, url))).digest('base64')}`;
+
 /** Adds each file's SRI hash to the precache manifest: the service worker checks what it reuses from the HTTP cache. */
 async function withIntegrity(entries: { url: string; revision: string | null; size: number; integrity?: string }[]) {
-  const manifest = entries.map((e) => ({ ...e, integrity: `sha384-${createHash('sha384').update(readFileSync(join(OUT_DIR, e.url))).digest('base64')}` }));
-  return { manifest, warnings: [] };
+  return { manifest: entries.map((e) => ({ ...e, integrity: integrityOf(e.url) })), warnings: [] };
 }
 
 /**
@@ -104,20 +128,41 @@ const offline = VitePWA({
     rollupFormat: 'iife',
   },
   devOptions: { enabled: false },
+  integration: {
+    // The plugin lists manifest.webmanifest itself, after manifestTransforms: its SRI hash is added
+    // here (the file is written by now), so the worker's install reuses the page's copy of it too.
+    beforeBuildServiceWorker(options) {
+      const extra = options.injectManifest.additionalManifestEntries ?? [];
+      options.injectManifest.additionalManifestEntries = extra.map((e) => (typeof e === 'string' || e.integrity ? e : { ...e, integrity: integrityOf(e.url) }));
+    },
+  },
 });
 
 /** Worker-kill test hooks are compiled in only for tests (npm run build:test); see src/app/shell/test-hooks.ts. */
 export const TEST_HOOKS = process.env.QARX_TEST_HOOKS === '1';
 
+/**
+ * The benchmark pages (bench.html, the engine benchmark, and bench-pipeline.html, its transformers.js
+ * baseline) are built only with QARX_BENCH_PAGES=1 (`npm run build:bench`, and `build:test` for
+ * bench-page.e2e): `npm start` does not serve them, and their worker and transformers.js chunk are a
+ * fifth of the build's work (issue 44, docs/benchmarks.md "A newcomer's npm start").
+ */
+export const BENCH_PAGES = process.env.QARX_BENCH_PAGES === '1';
+
+/** The build's HTML entry points: the app, plus the benchmark pages when asked for. */
+function pages(bench: boolean): Record<string, string> {
+  return bench ? { main: 'index.html', bench: 'bench.html', 'bench-pipeline': 'bench-pipeline.html' } : { main: 'index.html' };
+}
+
 export default defineConfig({
   base: './',
   define: { __QARX_TEST_HOOKS__: JSON.stringify(TEST_HOOKS) },
-  plugins: [react(), dropBundledOrtWasm(), emitHeadersFile(), offline, precompressed()],
+  plugins: [react(), ortWasmUrlsUnresolved(), emitHeadersFile(), offline, precompressed()],
   server: { headers: securityHeaders({ dev: true, connectSrc }) },
   preview: { headers: served },
-  worker: { format: 'es' },
+  // Worker bundles get only these plugins (the top-level ones do not reach them).
+  worker: { format: 'es', plugins: () => [ortWasmUrlsUnresolved()] },
   optimizeDeps: { exclude: ['@huggingface/transformers'] },
-  // bench.html (the engine benchmark) and bench-pipeline.html (its transformers.js baseline), not linked
-  // from the app, are more pages of the build.
-  build: { target: 'es2022', chunkSizeWarningLimit: 4096, rollupOptions: { input: { main: 'index.html', bench: 'bench.html', 'bench-pipeline': 'bench-pipeline.html' } } },
+  // No gzip column in the build's log: compressing every chunk once more only to print its size is slow.
+  build: { target: 'es2022', chunkSizeWarningLimit: 4096, reportCompressedSize: false, rollupOptions: { input: pages(BENCH_PAGES) } },
 });

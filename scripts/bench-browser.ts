@@ -10,7 +10,7 @@
  * (lib/first-explain.ts); `--only visits` times the app's first and second visit in one persistent
  * profile and checks that the second reads ONNX Runtime's compiled code back (lib/second-visit.ts).
  *
- *   npm run build && npm run bench:browser -- [--inputs 16] [--gpu-inputs 4] [--tiny] [--only speed,q8,cold,pipeline,explain,visits]
+ *   npm run build:bench && npm run bench:browser -- [--inputs 16] [--gpu-inputs 4] [--tiny] [--only speed,q8,cold,pipeline,explain,visits]
  *     [--dtypes fp32,q8] [--wasm-threads 2,1] [--visits 3] [--rounds 3]
  *
  * Each dtype runs on native and WASM and is compared with native at the same dtype; WebGPU runs
@@ -239,7 +239,7 @@ async function q8OnWasm(base: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(join(ROOT, 'dist', 'bench-pipeline.html'))) throw new Error('dist/bench-pipeline.html is missing: run `npm run build` first.');
+  if (!existsSync(join(ROOT, 'dist', 'bench-pipeline.html'))) throw new Error('dist/bench-pipeline.html is missing: run `npm run build:bench` first (npm run build leaves the benchmark pages out).');
   const dir = join(CACHE, NAME);
   // Only the speed rows run the DistilBERT-shaped model; the others use the shipped one.
   if (only.has('speed') && !existsSync(join(dir, 'onnx', 'model.onnx'))) await makeBenchModel(dir, SHAPE);

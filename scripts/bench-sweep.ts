@@ -13,7 +13,7 @@
  * --before DIR also runs an older build (a copy of bin/ and dist-cli/, e.g. made from an earlier
  * commit) the same way, for before → after figures. --browser also runs the same workload in
  * Chromium on WASM (the app's sweep path with the dataset's tags, vs the pipeline per question;
- * src/bench/sweep.ts; needs `npm run build`). Exits 0 either way (speed is never a test).
+ * src/bench/sweep.ts; needs `npm run build:bench`, which builds the benchmark pages). Exits 0 either way (speed is never a test).
  *
  *   npm run bench:sweep -- [--questions 200,1000] [--before DIR] [--browser]
  */

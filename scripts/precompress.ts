@@ -18,7 +18,7 @@
  * 0.1–1 MB scripts cost 13 s for 220 KB (1.7%). Below 128 KB brotli 11 is cheap and kept.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { promisify } from 'node:util';
@@ -80,6 +80,18 @@ export function shouldCompress(path: string, bytes: number): boolean {
   return bytes >= MIN_BYTES && extname(path) in COMPRESSIBLE;
 }
 
+/** Whether `file`'s compressed copy with extension `ext` exists and is not older than the file (not stale after an edit). */
+export function freshSibling(file: string, ext: string): boolean {
+  return existsSync(file + ext) && statSync(file + ext).mtimeMs >= statSync(file).mtimeMs;
+}
+
+/** Writes `data` to `path` through a temporary file and a rename, so a server reading `path` meanwhile never sees half of it. */
+function writeWhole(path: string, data: Buffer): void {
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, data);
+  renameSync(tmp, path);
+}
+
 /** What precompressDir did: files and bytes before/after (best encoding), how many outputs came from the cache, wall seconds. */
 export interface PrecompressReport {
   files: number;
@@ -107,15 +119,18 @@ async function compressCached(data: Buffer, enc: Encoding, cacheDir: string): Pr
 /**
  * Writes `<file>.br` and `<file>.gz` beside each compressible file of `dir` (when smaller than the
  * file); `cacheDir` keeps outputs by content hash and level. Largest files start first, so the
- * biggest job (ONNX Runtime's wasm) does not start last on the thread pool.
+ * biggest job (ONNX Runtime's wasm) does not start last on the thread pool. `missingOnly` skips
+ * files that already have both copies, fresh (what `vite preview` does while it serves, for `npm start`).
+ * Each copy appears whole (written, then renamed), so it can run while a server sends the files.
  */
-export async function precompressDir(dir: string, cacheDir: string): Promise<PrecompressReport> {
+export async function precompressDir(dir: string, cacheDir: string, { missingOnly = false } = {}): Promise<PrecompressReport> {
   const t0 = performance.now();
   mkdirSync(cacheDir, { recursive: true });
   const report = { files: 0, bytes: 0, compressed: 0, cached: 0 };
   const todo = walk(dir)
     .map((p) => ({ p, size: statSync(join(dir, p)).size }))
     .filter(({ p, size }) => shouldCompress(p, size))
+    .filter(({ p }) => !missingOnly || !ENCODINGS.every((e) => freshSibling(join(dir, p), e.ext)))
     .sort((a, b) => b.size - a.size);
   await Promise.all(
     todo.map(async ({ p }) => {
@@ -126,7 +141,7 @@ export async function precompressDir(dir: string, cacheDir: string): Promise<Pre
         if (hit) report.cached += 1;
         // A file that does not shrink is served as it is.
         if (out.length >= data.length) continue;
-        writeFileSync(join(dir, p + ext), out);
+        writeWhole(join(dir, p + ext), out);
         best = Math.min(best, out.length);
       }
       report.files += 1;
@@ -149,11 +164,21 @@ export function acceptedEncodings(accept: string | undefined): Encoding[] {
 }
 
 /**
+ * The tab icons and the web manifest: Chromium reads them again within one visit (a second
+ * conditional request for favicon.svg on every first visit, issue 44), so they are fresh for an
+ * hour. The service worker serves them after the first visit anyway, and checks a reused copy
+ * against its integrity hash, so an icon from an older deployment is never precached.
+ */
+const BROWSER_READ = /^(favicon\.(svg|ico)|manifest\.webmanifest)$/;
+
+/**
  * Cache-Control for a path: Vite's hashed /assets/ never change under one name (a year, immutable);
- * everything else is revalidated (a redeploy changes index.html, the wasm and the model in place).
+ * the icons and manifest are fresh for an hour (BROWSER_READ); everything else is revalidated (a
+ * redeploy changes index.html, the wasm and the model in place).
  */
 export function cacheControlFor(path: string): string {
-  return /(^|\/)assets\//.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
+  if (/(^|\/)assets\//.test(path)) return 'public, max-age=31536000, immutable';
+  return BROWSER_READ.test(path) ? 'public, max-age=3600' : 'no-cache';
 }
 
 /**
@@ -179,8 +204,7 @@ export function precompressedMiddleware(dir: string, headers: Readonly<Record<st
     if (!file.startsWith(root) || !type || !existsSync(file) || !statSync(file).isFile()) return next();
     const accepted = acceptedEncodings(req.headers['accept-encoding']);
     // A sibling older than its file (the file was edited after the build) is stale: send the file.
-    const fresh = (e: (typeof ENCODINGS)[number]) => existsSync(file + e.ext) && statSync(file + e.ext).mtimeMs >= statSync(file).mtimeMs;
-    const enc = ENCODINGS.filter((e) => accepted.includes(e.name)).find(fresh);
+    const enc = ENCODINGS.filter((e) => accepted.includes(e.name)).find((e) => freshSibling(file, e.ext));
     const sent = enc ? file + enc.ext : file;
     const st = statSync(sent);
     const etag = `W/"${enc?.name ?? 'identity'}-${st.size}-${st.mtimeMs.toFixed(0)}"`;

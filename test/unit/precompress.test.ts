@@ -47,6 +47,9 @@ describe('what is compressed and cached', () => {
     expect(cacheControlFor('assets/main-abc.js')).toBe('public, max-age=31536000, immutable');
     expect(cacheControlFor('ort/ort-wasm-simd-threaded.wasm')).toBe('no-cache');
     expect(cacheControlFor('index.html')).toBe('no-cache');
+    // Issue 44: the browser reads the icons and the manifest twice in one visit; fresh for an hour, it fetches them once.
+    for (const p of ['favicon.svg', 'favicon.ico', 'manifest.webmanifest']) expect(cacheControlFor(p), p).toBe('public, max-age=3600');
+    expect(cacheControlFor('models/favicon.svg')).toBe('no-cache');
   });
 });
 
@@ -93,6 +96,15 @@ describe('build and serve', () => {
     expect(r.cached).toBe(0);
     const again = await precompressDir(dist, join(dir, 'cache'));
     expect({ ...again, seconds: 0 }).toEqual({ ...r, cached: 2, seconds: 0 }); // both outputs of a.wasm from the cache
+  });
+
+  // npm start (issue 44): the preview writes only the copies the build left out, while it serves.
+  it('with missingOnly, compresses only files without both fresh copies', async () => {
+    expect((await precompressDir(dist, join(dir, 'cache'), { missingOnly: true })).files).toBe(0);
+    rmSync(join(dist, 'ort', 'a.wasm.gz'));
+    const r = await precompressDir(dist, join(dir, 'cache'), { missingOnly: true });
+    expect({ files: r.files, cached: r.cached }).toEqual({ files: 1, cached: 2 });
+    expect(gunzipSync(readFileSync(join(dist, 'ort', 'a.wasm.gz')))).toEqual(wasm);
   });
 
   it.each([

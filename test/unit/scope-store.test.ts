@@ -39,6 +39,33 @@ describe('the experiments scope', () => {
     expect(useApp.getState().scopeCounts?.total).toBe(3);
   });
 
+  // Issue 42.3 follow-up: while the worker counts a new scope, no line may state it with the old count.
+  it('holds no count for a new scope until its own count arrives (the line says "counting…")', () => {
+    const counted = (total: number) => applyDataEvent({ type: 'scope-counted', reqId: useApp.getState().scopeReq, total, answerable: total, paired: 0, adversarial: 0 });
+    useApp.getState().refreshScope();
+    counted(64);
+    expect(useApp.getState().scopeCounts?.total).toBe(64);
+    useApp.getState().setQuery('curie');
+    useApp.getState().setScopeSearch(true);
+    expect(useApp.getState().scopeCounts).toBeNull();
+    counted(3);
+    expect(useApp.getState().scopeCounts?.total).toBe(3);
+  });
+
+  it('holds no tagger coverage for a new scope until its own coverage arrives, and drops an older answer', () => {
+    const coverage = (n: number) => ({ scope: n }) as never;
+    useApp.getState().refreshCoverage(64);
+    const first = last('scope-coverage')!.reqId;
+    applyDataEvent({ type: 'scope-covered', reqId: first, coverage: coverage(64) });
+    expect(useApp.getState().scopeCoverage.coverage).toEqual({ scope: 64 });
+    useApp.getState().refreshCoverage(64);
+    expect(useApp.getState().scopeCoverage.coverage).toBeNull();
+    applyDataEvent({ type: 'scope-covered', reqId: first, coverage: coverage(99) });
+    expect(useApp.getState().scopeCoverage.coverage).toBeNull();
+    applyDataEvent({ type: 'scope-covered', reqId: last('scope-coverage')!.reqId, coverage: coverage(3) });
+    expect(useApp.getState().scopeCoverage.coverage).toEqual({ scope: 3 });
+  });
+
   it('a run collects with the scope: the paraphrase run ignores a search typed in the Live view', () => {
     useApp.setState({ model: { id: 'm', dtype: 'fp32', device: 'wasm' } as never, modelStatus: 'ready' });
     useApp.getState().setQuery('Eiffel');

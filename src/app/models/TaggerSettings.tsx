@@ -79,10 +79,11 @@ export function TaggerBlocked({ testid }: { testid: string }) {
  */
 function ScopeCoverage() {
   const rows = useApp((s) => s.rows);
-  const scopeCounts = useApp((s) => s.scopeCounts);
+  // A new scope request (a change of dataset, filter or search) means a new coverage count, once.
+  const scopeReq = useApp((s) => s.scopeReq);
   const c = useApp((s) => s.scopeCoverage.coverage);
   const hub = useApp((s) => s.tagger.kind === 'hub');
-  useEffect(() => useApp.getState().refreshCoverage(EXPERIMENT_LIMIT), [rows, scopeCounts]);
+  useEffect(() => useApp.getState().refreshCoverage(EXPERIMENT_LIMIT), [rows, scopeReq]);
   return (
     <p className="hint" data-testid="tagger-coverage-before" aria-live="polite">
       Before a run{hub ? ' (built-in tagger and the files’ own tags; the Hub model’s count comes with its run)' : ''}:{' '}

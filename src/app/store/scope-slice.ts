@@ -15,14 +15,14 @@ import type { TaggerCoverage } from '../../core/ner/coverage.ts';
 export interface ScopeSlice {
   /** Whether the list's search narrows the experiments too (off: a search only finds questions). */
   scopeSearch: boolean;
-  /** The scope's counts from the data worker, and the request they answer. */
+  /** The scope's counts from the data worker for the latest request (scopeReq); null while it counts, so no line states a new scope with an old count. */
   scopeCounts: ScopeCounts | null;
   scopeReq: number;
   setScopeSearch(on: boolean): void;
   /** Asks the data worker to count the scope (after any change of dataset, filter or search). */
   refreshScope(): void;
   receiveScopeCounts(reqId: number, counts: ScopeCounts): void;
-  /** The scope's tagger coverage before a renaming run (built-in tagger and the files' own tags), and the request it answers. */
+  /** The scope's tagger coverage before a renaming run (built-in tagger and the files' own tags) for the latest request (reqId); null while it counts. */
   scopeCoverage: { reqId: number; coverage: TaggerCoverage | null };
   /** Asks the data worker to count the coverage of the scope's first `limit` questions, as a renaming run collects them. */
   refreshCoverage(limit: number): void;
@@ -69,7 +69,7 @@ export const createScopeSlice: StateCreator<AppState, [], [], ScopeSlice> = (set
   },
   refreshScope() {
     const reqId = newDataId();
-    set({ scopeReq: reqId });
+    set({ scopeReq: reqId, scopeCounts: null });
     sendData({ type: 'scope-count', reqId, ...collectRequest(get()) });
   },
   receiveScopeCounts(reqId, counts) {
@@ -78,7 +78,7 @@ export const createScopeSlice: StateCreator<AppState, [], [], ScopeSlice> = (set
   scopeCoverage: { reqId: 0, coverage: null },
   refreshCoverage(limit) {
     const reqId = newDataId();
-    set({ scopeCoverage: { ...get().scopeCoverage, reqId } });
+    set({ scopeCoverage: { reqId, coverage: null } });
     sendData({ type: 'scope-coverage', reqId, ...collectRequest(get()), limit });
   },
   receiveScopeCoverage(reqId, coverage) {
