@@ -11,7 +11,7 @@
  * profile and checks that the second reads ONNX Runtime's compiled code back (lib/second-visit.ts).
  *
  *   npm run build:bench && npm run bench:browser -- [--inputs 16] [--gpu-inputs 4] [--tiny] [--only speed,q8,cold,pipeline,explain,visits]
- *     [--dtypes fp32,q8] [--wasm-threads 2,1] [--visits 3] [--rounds 3]
+ *     [--dtypes fp32,q8] [--wasm-threads 2,1] [--visits 3] [--rounds 3] [--steps edit,explain,sweep,second]
  *
  * Each dtype runs on native and WASM and is compared with native at the same dtype; WebGPU runs
  * fp32 only (q8 is wrong on WebGPU, transformers.js #1512/#1728). The first --wasm-threads value is
@@ -34,7 +34,7 @@ import { tallyRunner } from '../src/core/bench/flops.ts';
 import { ceilingShare, matmulModel, matmulPeak, WASM_CEILING_TARGET } from './lib/bench-flops.ts';
 import { meterTraffic, repeatedPaths, type Fetch, type TrafficMeter } from './lib/traffic.ts';
 import { firstVisitVerdict, median, verdictLine } from './lib/first-visit.ts';
-import { pipelineBaseline } from './lib/pipeline-baseline.ts';
+import { ALL_STEPS, pipelineBaseline, type Step } from './lib/pipeline-baseline.ts';
 import { firstExplain } from './lib/first-explain.ts';
 import { secondVisit } from './lib/second-visit.ts';
 import { DISTILBERT_BASE_SHAPE, makeBenchModel, TINY_SHAPE } from './make-bench-model.ts';
@@ -50,6 +50,7 @@ const { values } = parseArgs({
     'wasm-batch': { type: 'string' },
     visits: { type: 'string', default: '3' },
     rounds: { type: 'string', default: '3' },
+    steps: { type: 'string', default: ALL_STEPS.join(',') },
   },
 });
 const ROOT = resolve(import.meta.dirname, '..');
@@ -270,7 +271,7 @@ async function main(): Promise<void> {
         else console.log(`first visit (webgpu): median ${f(median(firsts.map((x) => x.total)))} s over ${profiles} fresh profile${profiles === 1 ? '' : 's'}; second visit median ${f(median(seconds))} s`);
       }
     }
-    if (only.has('pipeline')) await pipelineBaseline(base, Math.max(1, Number(values.rounds)));
+    if (only.has('pipeline')) await pipelineBaseline(base, Math.max(1, Number(values.rounds)), new Set(values.steps.split(',').filter((x): x is Step => (ALL_STEPS as readonly string[]).includes(x))));
     if (only.has('explain')) await firstExplain(base, Math.max(1, Number(values.rounds)));
     if (only.has('visits')) await secondVisit(base, Math.max(1, Number(values.rounds)));
   } finally {

@@ -21,6 +21,7 @@ import { newTagStore, withTagStore } from '../../src/core/entity/tag-store.ts';
 import type { QaInput } from '../../src/core/types.ts';
 import { chromiumPath, launchArgs } from '../../test/e2e/harness.ts';
 import { median } from './first-visit.ts';
+import { descendantsCpuSecs } from './peak-rss.ts';
 
 /** One side's figures in one round, in seconds; NaN when a step failed. */
 export interface Round {
@@ -28,6 +29,8 @@ export interface Round {
   edit: number;
   explain: number;
   sweep: number;
+  /** CPU seconds the whole browser (every process and thread) spent on the sweep: hardly load-dependent. */
+  sweepCpu: number;
   second: number;
   /** 1-minute load average when the round started. */
   load: number;
@@ -114,35 +117,55 @@ async function attempt(label: string, step: () => Promise<number>): Promise<numb
   }
 }
 
+/** Runs `step` (seconds) and also returns the CPU seconds the browser's processes spent meanwhile. */
+async function withCpu(step: () => Promise<number>): Promise<{ secs: number; cpu: number }> {
+  const c0 = descendantsCpuSecs();
+  const secs = await step();
+  return { secs, cpu: descendantsCpuSecs() - c0 };
+}
+
+/** The steps a round can run besides the first visit; `--steps sweep` runs only the sweep. */
+export type Step = 'edit' | 'explain' | 'sweep' | 'second';
+export const ALL_STEPS: readonly Step[] = ['edit', 'explain', 'sweep', 'second'];
+
 /** One side's round in a fresh persistent profile: first visit, edit, Explain, sweep; then the second visit. */
-async function round(side: Side, base: string, sweepInputs: readonly QaInput[]): Promise<Round> {
+async function round(side: Side, base: string, sweepInputs: readonly QaInput[], steps: ReadonlySet<Step>): Promise<Round> {
   const dir = mkdtempSync(join(tmpdir(), `qarx-${side}-`));
   const url = side === 'app' ? `${base}?device=wasm` : `${base}bench-pipeline.html`;
   const open = () => chromium.launchPersistentContext(dir, { executablePath: chromiumPath(), headless: true, args: launchArgs(false), serviceWorkers: 'allow', viewport: { width: 1440, height: 1000 } });
-  const r: Round = { first: NaN, edit: NaN, explain: NaN, sweep: NaN, second: NaN, load: loadavg()[0] ?? NaN };
+  const r: Round = { first: NaN, edit: NaN, explain: NaN, sweep: NaN, sweepCpu: NaN, second: NaN, load: loadavg()[0] ?? NaN };
   try {
     let context = await open();
     try {
       const { page, secs } = await firstAnswer(context, url);
       r.first = secs;
       const before = (await page.getByTestId('answer-text').textContent()) ?? '';
-      r.edit = await attempt(`${side} edit`, () => liveEdit(page, before));
-      r.explain = await attempt(`${side} Explain`, () =>
-        side === 'app' ? appExplain(page) : page.evaluate(async () => (await (window as unknown as { qarxPipeline: { occlude(): Promise<{ ms: number }> } }).qarxPipeline.occlude()).ms / 1000),
-      );
-      r.sweep = await attempt(`${side} sweep`, () =>
-        side === 'app' ? appSweep(page) : page.evaluate(async (xs) => (await (window as unknown as { qarxPipeline: { many(x: unknown[]): Promise<number> } }).qarxPipeline.many(xs)) / 1000, sweepInputs as QaInput[]),
-      );
+      if (steps.has('edit')) r.edit = await attempt(`${side} edit`, () => liveEdit(page, before));
+      if (steps.has('explain'))
+        r.explain = await attempt(`${side} Explain`, () =>
+          side === 'app' ? appExplain(page) : page.evaluate(async () => (await (window as unknown as { qarxPipeline: { occlude(): Promise<{ ms: number }> } }).qarxPipeline.occlude()).ms / 1000),
+        );
+      if (steps.has('sweep')) {
+        const s = await withCpu(() =>
+          attempt(`${side} sweep`, () =>
+            side === 'app' ? appSweep(page) : page.evaluate(async (xs) => (await (window as unknown as { qarxPipeline: { many(x: unknown[]): Promise<number> } }).qarxPipeline.many(xs)) / 1000, sweepInputs as QaInput[]),
+          ),
+        );
+        r.sweep = s.secs;
+        r.sweepCpu = Number.isFinite(s.secs) ? s.cpu : NaN;
+      }
       // The app's visit ends once its service worker is active (precache complete); the pipeline page has none.
       if (side === 'app') await page.evaluate(async () => void (await navigator.serviceWorker.ready));
     } finally {
       await context.close();
     }
-    context = await open();
-    try {
-      r.second = (await firstAnswer(context, url)).secs;
-    } finally {
-      await context.close();
+    if (steps.has('second')) {
+      context = await open();
+      try {
+        r.second = (await firstAnswer(context, url)).secs;
+      } finally {
+        await context.close();
+      }
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -151,10 +174,13 @@ async function round(side: Side, base: string, sweepInputs: readonly QaInput[]):
 }
 
 const f = (x: number, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : '–');
-const med = (rs: readonly Round[], k: keyof Round) => median(rs.map((r) => r[k]).filter(Number.isFinite));
+const med = (rs: readonly Round[], k: keyof Round) => {
+  const xs = rs.map((r) => r[k]).filter(Number.isFinite);
+  return xs.length ? median(xs) : NaN; // a step left out (--steps) has no figures
+};
 
 /** Runs `rounds` interleaved rounds and prints each side's medians, the issue's ratios and the load. */
-export async function pipelineBaseline(base: string, rounds: number): Promise<void> {
+export async function pipelineBaseline(base: string, rounds: number, steps: ReadonlySet<Step> = new Set(ALL_STEPS)): Promise<void> {
   const inputs = await sweepModelInputs(loadDemoSet());
   const passage = longPassage();
   console.log(`\napp vs transformers.js pipeline page (shipped model, WASM, service worker on, fresh persistent profiles, ${rounds} interleaved rounds; live edit and Explain on a ${passage.words}-word passage; sweep: ${inputs.length} model inputs)`);
@@ -162,9 +188,9 @@ export async function pipelineBaseline(base: string, rounds: number): Promise<vo
   for (let i = 0; i < rounds; i++) {
     const order: Side[] = i % 2 === 0 ? ['app', 'pipeline'] : ['pipeline', 'app'];
     for (const side of order) {
-      const r = await round(side, base, inputs);
+      const r = await round(side, base, inputs, steps);
       by[side].push(r);
-      console.log(`  round ${i + 1} ${side.padEnd(8)}: first ${f(r.first)} s, edit ${f(r.edit)} s, Explain ${f(r.explain)} s, sweep ${f(r.sweep)} s, second visit ${f(r.second)} s (load ${f(r.load, 1)})`);
+      console.log(`  round ${i + 1} ${side.padEnd(8)}: first ${f(r.first)} s, edit ${f(r.edit)} s, Explain ${f(r.explain)} s, sweep ${f(r.sweep)} s (${f(r.sweepCpu)} s CPU), second visit ${f(r.second)} s (load ${f(r.load, 1)})`);
     }
   }
   const row = (label: string, k: keyof Round, better = 'sooner') => {
@@ -178,6 +204,7 @@ export async function pipelineBaseline(base: string, rounds: number): Promise<vo
   row('second visit', 'second');
   row('live edit', 'edit');
   row('sweep', 'sweep', 'faster (target ≥ 2.5×)');
+  row('sweep CPU', 'sweepCpu', 'less CPU (the browser\'s processes, all threads)');
   row('first Explain', 'explain');
   const a1 = med(by.app, 'first');
   const a2 = med(by.app, 'second');

@@ -24,12 +24,16 @@ export interface SweepBenchRequest {
   tags: TagStoreData;
   /** What the pipeline answers: one call each. */
   pipelineInputs: QaInput[];
+  /** Windows per model call (default: the app's, batchSizeFor(device)). */
+  batch?: number;
+  /** Skip the pipeline side (for A/B runs of the engine alone). */
+  enginesOnly?: boolean;
 }
 
 /** Seconds each side took, model loads apart, and what the sweep computed. */
 export interface SweepBenchReply {
   /** secs includes importSecs: the experiments' modules, imported on the first sweep. */
-  engine: { loadSecs: number; secs: number; importSecs: number; windows: number; cells: number };
+  engine: { loadSecs: number; secs: number; importSecs: number; windows: number; cells: number; modelSecs: number; calls: number };
   pipeline: { loadSecs: number; secs: number; calls: number };
 }
 
@@ -40,25 +44,32 @@ export async function sweepBench(q: SweepBenchRequest): Promise<SweepBenchReply>
   configureRuntime({ localModelPath: q.root, wasmPaths: ortWasmPaths(q.baseUrl, q.device === 'webgpu' ? 'webgpu' : 'wasm'), wasmThreads: q.threads });
   let t0 = performance.now();
   const model = await loadQaModel({ kind: 'local', id: q.model }, { device: q.device, dtype: q.dtype });
-  const meter = meterRunner(model.runner, () => performance.now());
-  const engine = new QaEngine(model.tokenizer, meter.runner, { scope: modelScope(model) });
+  let calls = 0;
+  const meter = meterRunner({ run: (rows, pad) => (calls++, model.runner.run(rows, pad)) }, () => performance.now());
+  const engine = new QaEngine(model.tokenizer, meter.runner, { scope: modelScope(model), ...(q.batch ? { batchSize: q.batch } : {}) });
   const engineLoad = since(t0);
   t0 = performance.now();
   // As in the app's worker: the experiments' modules load with the first sweep, the tags come with the dataset.
   const [{ runSweep }, { enginePredictor }, { tagStoreFrom, withTagStore }] = await Promise.all([import('../core/entity/experiment.ts'), import('../core/entity/predictor.ts'), import('../core/entity/tag-store.ts')]);
   const importSecs = since(t0);
+  performance.mark('qarx-sweep-bench-engine-imported');
   const r = await withTagStore(() => runSweep(q.instances, q.config, enginePredictor(engine, { versionTwo: q.versionTwo })), tagStoreFrom(q.tags));
   const engineSecs = since(t0);
-  const windows = meter.take().windows;
+  const { windows, ms } = meter.take();
   await model.dispose();
+  const engineSide = { loadSecs: engineLoad, secs: engineSecs, importSecs, windows, cells: r.cells.length, modelSecs: ms / 1000, calls };
+  if (q.enginesOnly) return { engine: engineSide, pipeline: { loadSecs: 0, secs: NaN, calls: 0 } };
 
+  // A trace of the run (scratch drivers) splits the worker's CPU time at this mark.
+  performance.mark('qarx-sweep-bench-engine-done');
   t0 = performance.now();
   const { pipeline } = await import('@huggingface/transformers');
   const qa = await pipeline('question-answering', q.model, { dtype: q.dtype, device: q.device });
   const pipelineLoad = since(t0);
+  performance.mark('qarx-sweep-bench-pipeline-loaded');
   t0 = performance.now();
   for (const x of q.pipelineInputs) await qa(x.question, x.context);
   const pipelineSecs = since(t0);
   await qa.dispose();
-  return { engine: { loadSecs: engineLoad, secs: engineSecs, importSecs, windows, cells: r.cells.length }, pipeline: { loadSecs: pipelineLoad, secs: pipelineSecs, calls: q.pipelineInputs.length } };
+  return { engine: engineSide, pipeline: { loadSecs: pipelineLoad, secs: pipelineSecs, calls: q.pipelineInputs.length } };
 }

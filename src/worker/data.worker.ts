@@ -10,7 +10,7 @@ import type { AnswerEntityType, GoldAnswer, Instance } from '../core/data/types.
 import { TypeCorrections } from './corrections.ts';
 import { loadDemoSet } from '../core/data/demo.ts';
 import type { NamePool } from '../core/entity/rename.ts';
-import { activeTagStore, tagStoreFrom, useTagStore, type TagStoreData } from '../core/entity/tag-store.ts';
+import { activeTagStore, newTagStore, tagStoreData, tagStoreFrom, useTagStore, type TagStoreData } from '../core/entity/tag-store.ts';
 import type { WikiRevision } from '../core/natural/wiki.ts';
 import { budgetedParser, DEFAULT_WIKITEXT_BUDGET_MS } from './wikitext-parser.ts';
 import { Catalog } from './catalog.ts';
@@ -201,9 +201,15 @@ async function collect(query: string, f: SearchFilters, limit: number, withPool 
   return { instances, total, versionTwo: noAnswer.versionTwo, versionTwoReason: noAnswer.reason, datasets: selectionNames(rows), pool: pooled, tags };
 }
 
-/** A dataset's entity tags saved at import (null: the demo set, or a dataset imported before they were kept). */
+/**
+ * The demo set's entity tags for the session, as an import keeps a dataset's: the coverage line
+ * and the InDistName pool tag into it, and a sweep gets them with its questions (issue 44: before,
+ * the sweep tagged the demo passages again in the inference worker, beside the model).
+ */
+const demoTags = newTagStore();
+/** A dataset's entity tags saved at import, or the demo set's so far (null: none yet, or a dataset imported before they were kept). */
 async function tagsOf(dataset: string): Promise<TagStoreData | null> {
-  if (dataset === DEMO_ID) return null;
+  if (dataset === DEMO_ID) return demoTags.passages.size + demoTags.answers.size > 0 ? tagStoreData(demoTags) : null;
   return (await db.tags.get(dataset).catch(() => undefined))?.data ?? null;
 }
 
@@ -266,7 +272,7 @@ async function pool(dataset: string): Promise<NamePool> {
     const tags = await tagsOf(dataset);
     const { buildNamePool } = await renameModule();
     const before = activeTagStore();
-    useTagStore(tags ? tagStoreFrom(tags) : before);
+    useTagStore(dataset === DEMO_ID ? demoTags : tags ? tagStoreFrom(tags) : before);
     try {
       p = buildNamePool(list.map((x) => corrections.apply(x)));
     } finally {
@@ -355,7 +361,8 @@ self.onmessage = (ev: MessageEvent<DataRequest>) => {
     case 'scope-coverage':
       void init()
         .then(() => collect(msg.query, msg.filters, msg.limit, false, msg.only))
-        .then((c) => coverageOfCollected(c.instances, c.tags))
+        // Only the demo set's questions: what the count tags is kept for its sweep.
+        .then((c) => coverageOfCollected(c.instances, c.tags, c.instances.length > 0 && c.instances.every((x) => x.dataset === DEMO_ID) ? demoTags : undefined))
         .then((coverage) => post({ type: 'scope-covered', reqId: msg.reqId, coverage }), (err) => post({ type: 'error', message: `Could not count the tagger coverage: ${String(err)}` }));
       return;
     case 'get':

@@ -9,6 +9,7 @@ import type { Capabilities, DeviceChoice, ModelInfo, ModelSourceMsg, WorkerEvent
 import type { DtypeChoice } from './multi-protocol.ts';
 import { memoryBudgetMb, memoryVerdict } from '../core/qa/memory.ts';
 import { startOrtRuntime } from './ort-start.ts';
+import { wasmThreadsFor } from '../core/runtime/threads.ts';
 
 /** A model in use: its engine, the jobs running on it, and its weights' size when known. */
 export interface Active {
@@ -28,7 +29,7 @@ interface GPUAdapterLike {
 }
 
 async function probe(): Promise<Capabilities> {
-  const threads = self.crossOriginIsolated ? Math.min(4, navigator.hardwareConcurrency || 1) : 1;
+  const threads = wasmThreadsFor(navigator.hardwareConcurrency || 1, self.crossOriginIsolated);
   const gpu = (navigator as Navigator & { gpu?: { requestAdapter(): Promise<GPUAdapterLike | null> } }).gpu;
   let adapter: GPUAdapterLike | null = null;
   try {

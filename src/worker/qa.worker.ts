@@ -26,6 +26,7 @@ import { newTagStore, tagStoreFrom, withTagStore } from '../core/entity/tag-stor
 import { runCheckpointed } from './checkpoints.ts';
 import { heldPredictor, takeSweepHold } from './test-hold.ts';
 import { loadTagger, tagForRun } from './tagger-jobs.ts';
+import { wasmThreadsFor } from '../core/runtime/threads.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -350,7 +351,7 @@ self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
         // A path, not a full URL: transformers.js skips local lookups for http(s) model paths.
         localModelPath: `${new URL(base).pathname}models/`,
         remoteHost: msg.remoteHost,
-        wasmThreads: self.crossOriginIsolated ? Math.min(4, navigator.hardwareConcurrency || 1) : 1,
+        wasmThreads: wasmThreadsFor(navigator.hardwareConcurrency || 1, self.crossOriginIsolated),
       });
       void capabilities().then((c) => post({ type: 'ready', capabilities: c }));
       return;

@@ -6,12 +6,16 @@
  */
 import type { Instance } from '../core/data/types.ts';
 import type { TaggerCoverage } from '../core/ner/coverage.ts';
-import { newTagStore, tagStoreFrom, withTagStore, type TagStoreData } from '../core/entity/tag-store.ts';
+import { newTagStore, tagStoreFrom, withTagStore, type TagStore, type TagStoreData } from '../core/entity/tag-store.ts';
 
-/** The coverage of collected questions with their datasets' tags (loaded on first use: it brings the tagger). */
-export async function coverageOfCollected(instances: readonly Instance[], tags: readonly TagStoreData[]): Promise<TaggerCoverage> {
+/**
+ * The coverage of collected questions with their datasets' tags (loaded on first use: it brings the
+ * tagger). What the count tags goes into `into` when given: the data worker keeps the demo set's
+ * tags so (issue 44) the sweep that follows reads them instead of tagging the passages again.
+ */
+export async function coverageOfCollected(instances: readonly Instance[], tags: readonly TagStoreData[], into: TagStore = newTagStore()): Promise<TaggerCoverage> {
   const { taggerCoverage } = await import('../core/ner/coverage-of.ts');
-  const store = newTagStore();
+  const store = into;
   for (const t of tags) tagStoreFrom(t, store);
   return withTagStore(async () => taggerCoverage(instances), store);
 }

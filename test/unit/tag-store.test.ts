@@ -156,3 +156,28 @@ describe('the app keeps a dataset’s tags in IndexedDB from its import', () => 
     expect(await db.tags.get('ds-1')).toBeUndefined();
   });
 });
+
+describe('the demo set keeps the tags its coverage line computed (issue 44)', () => {
+  it('a default sweep of the demo set over the tags the data worker kept from the coverage count asks compromise to read no passage (without them it reads many)', async () => {
+    const { coverageOfCollected } = await import('../../src/worker/scope-coverage.ts');
+    const { DEFAULT_SWEEP } = await import('../../src/core/entity/options.ts');
+    const demo = loadDemoSet();
+    const passages = new Set(demo.map((i) => i.context));
+    const kept = newTagStore();
+    forgetRecentEntities();
+    await coverageOfCollected(demo, [], kept);
+    const readBy = async (data: ReturnType<typeof tagStoreData> | null) => {
+      read.length = 0;
+      forgetRecentEntities();
+      useTagStore(data ? tagStoreFrom(data) : newTagStore());
+      const r = await runSweep(demo, DEFAULT_SWEEP, firstWords);
+      useTagStore(null);
+      return { read: read.filter((t) => passages.has(t)).length, cells: JSON.stringify(r.cells) };
+    };
+    const withKept = await readBy(tagStoreData(kept));
+    const without = await readBy(null);
+    expect(without.read).toBeGreaterThan(10);
+    expect(withKept.read).toBe(0);
+    expect(withKept.cells).toBe(without.cells);
+  });
+});
