@@ -30,10 +30,11 @@ function questions(file: string): { context: string; qa: Qa }[] {
 
 describe('qarx perturb entity on Chinese passages', () => {
   it.each([
-    { type: 'MIX', source: 'db', renamed: 9, left: '2 no-entity (zh-3, zh-7)' },
-    { type: 'PER', source: 'randstr', renamed: 4, left: '5 other-type' },
+    // 𠮷州 answering 生于哪里 is a place (issue 42.4: the question's wording is a cue) with nothing the lists can rename.
+    { type: 'MIX', source: 'db', renamed: 9, left: '1 no-spans (zh-3), 1 no-entity (zh-7)' },
+    { type: 'PER', source: 'randstr', renamed: 4, left: '6 other-type' },
     { type: 'GPE', source: 'indist', renamed: 4, left: '5 other-type' },
-    { type: 'ORG', source: 'db', renamed: 1, left: '8 other-type' },
+    { type: 'ORG', source: 'db', renamed: 1, left: '9 other-type' },
   ])('$type $source: $renamed renamed, code-point offsets, whole names', { timeout: 120_000 }, async ({ type, source, renamed, left }) => {
     const out = join(tmp, `${type}-${source}.json`);
     const cli = await runMain('perturb', 'entity', '--type', type, '--source', source, '--seed', '4', IN, out);
