@@ -38,14 +38,19 @@ function resolveSpecifier(from: string, spec: string): string | null {
   return null;
 }
 
-/** The relative imports of one file, e.g. [{ to: '/…/src/core/score.ts', typeOnly: false }]. */
-export function importsOf(file: string): ImportEdge[] {
+/** One import specifier as written, e.g. { spec: './score.ts', typeOnly: false }. */
+interface Specifier {
+  spec: string;
+  typeOnly: boolean;
+  dynamic: boolean;
+}
+
+/** Every import specifier of one file (imports, re-exports, import() calls, import types). */
+function specifiersOf(file: string): Specifier[] {
   const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
-  const edges: ImportEdge[] = [];
+  const out: Specifier[] = [];
   const add = (spec: ts.Expression | undefined, typeOnly: boolean, dynamic = false) => {
-    if (!spec || !ts.isStringLiteral(spec)) return;
-    const to = resolveSpecifier(file, spec.text);
-    if (to) edges.push(dynamic ? { to, typeOnly, dynamic } : { to, typeOnly });
+    if (spec && ts.isStringLiteral(spec)) out.push({ spec: spec.text, typeOnly, dynamic });
   };
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node)) {
@@ -64,7 +69,24 @@ export function importsOf(file: string): ImportEdge[] {
     ts.forEachChild(node, visit);
   };
   visit(sf);
+  return out;
+}
+
+/** The relative imports of one file, e.g. [{ to: '/…/src/core/score.ts', typeOnly: false }]. */
+export function importsOf(file: string): ImportEdge[] {
+  const edges: ImportEdge[] = [];
+  for (const { spec, typeOnly, dynamic } of specifiersOf(file)) {
+    const to = resolveSpecifier(file, spec);
+    if (to) edges.push(dynamic ? { to, typeOnly, dynamic } : { to, typeOnly });
+  }
   return edges;
+}
+
+/** The npm packages a file loads with itself (static, non-type imports of bare specifiers), e.g. 'compromise'. */
+export function packagesOf(file: string): string[] {
+  const bare = specifiersOf(file).filter((s) => !s.typeOnly && !s.dynamic && !s.spec.startsWith('.'));
+  // '@scope/name/sub' → '@scope/name', 'name/sub' → 'name'
+  return [...new Set(bare.map((s) => s.spec.split('/').slice(0, s.spec.startsWith('@') ? 2 : 1).join('/')))];
 }
 
 /** Every module that loads with `file` (its static, non-type imports, transitively), `file` included. */
