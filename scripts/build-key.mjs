@@ -24,9 +24,12 @@ const KEY_FORMAT = 1;
 /** Paths (relative to the root, `/`-separated) that are outputs or caches of a build, never its inputs. */
 export const NOT_INPUTS = ['.git', 'node_modules', 'dist', 'dist-cli', '.cache', 'test-results', 'docs/.vitepress/dist', 'docs/.vitepress/cache'];
 
-/** Environment variables the build reads (ours, Vite's, the Hub's, NODE_ENV), sorted by name. */
+/**
+ * Environment variables the build reads (ours, Vite's, the Hub's, NODE_ENV), sorted by name. NODE_ENV
+ * unset counts as `production`, what `vite build` then uses (and sets: a process that ran Vite passes it on).
+ */
 export function buildEnv(/** @type {Record<string, string | undefined>} */ env) {
-  return Object.entries(env)
+  return Object.entries({ ...env, NODE_ENV: env.NODE_ENV || 'production' })
     .filter(([k, v]) => v !== undefined && (/^(QARX|VITE|HF)_/.test(k) || k === 'NODE_ENV'))
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }

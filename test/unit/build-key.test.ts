@@ -51,6 +51,8 @@ describe('the build key', () => {
     { change: 'the connect-src setting', edit: () => {}, env: { QARX_CONNECT_SRC: 'https://x' }, rebuilds: true },
     { change: 'a Vite variable', edit: () => {}, env: { VITE_X: '1' }, rebuilds: true },
     { change: 'an unrelated variable', edit: () => {}, env: { HOME: '/home/b', TERM: 'xterm' }, rebuilds: false },
+    { change: "NODE_ENV=production (vite build's own default, which it sets)", edit: () => {}, env: { NODE_ENV: 'production' }, rebuilds: false },
+    { change: 'NODE_ENV=development', edit: () => {}, env: { NODE_ENV: 'development' }, rebuilds: true },
     { change: 'dist/ itself (the build output)', edit: (r) => put(r, 'dist/index.html.br', 'x'), rebuilds: false },
     { change: 'the precompression cache', edit: (r) => put(r, '.cache/precompress/cd.gz', 'x'), rebuilds: false },
     { change: 'the docs build cache', edit: (r) => put(r, 'docs/.vitepress/cache/y.js', 'x'), rebuilds: false },
@@ -69,6 +71,7 @@ describe('the build key', () => {
       ['QARX_B', '2'],
       ['VITE_A', '1'],
     ]);
+    expect(buildEnv({})).toEqual([['NODE_ENV', 'production']]);
   });
 
   it('walks inputs, not outputs or caches', () => {
