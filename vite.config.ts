@@ -6,6 +6,10 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { connectSrcFromEnv, headersFile, securityHeaders } from './scripts/security-headers.ts';
 import { precompressDir, precompressedMiddleware, type PrecompressReport } from './scripts/precompress.ts';
+import { lazyWorkboxBuild } from './scripts/lazy-workbox-build.ts';
+
+// Before vite-plugin-pwa imports workbox-build: only injectManifest's part is ever loaded (≈ 1 s of CPU less per build).
+lazyWorkboxBuild();
 
 // Cross-origin isolation (wasm threads) and the security headers; QARX_CONNECT_SRC narrows connect-src.
 const connectSrc = connectSrcFromEnv(process.env.QARX_CONNECT_SRC);
@@ -70,8 +74,9 @@ function precompressed(): Plugin {
     configurePreviewServer(server) {
       server.middlewares.use(precompressedMiddleware(OUT_DIR, served));
       // Only what the build left out; until a copy is written whole, the file goes out as it is.
+      // One line either way: it tells the user (and bench:start) when the copies are all there.
       void precompressDir(OUT_DIR, cacheDir, { missingOnly: true }).then(
-        (r) => r.files > 0 && server.config.logger.info(`[qarx-precompressed] while serving: ${precompressLine(r)}`),
+        (r) => server.config.logger.info(`[qarx-precompressed] while serving: ${r.files > 0 ? precompressLine(r) : 'every compressed copy was already there'}`),
         (e: unknown) => server.config.logger.warn(`[qarx-precompressed] while serving: ${String(e)}`),
       );
     },

@@ -5,13 +5,17 @@
  * fresh clone after `npm ci`), then again with the cache filled (a second start after an edit), and
  * prints for each: seconds until the server answers, the build's share, its CPU seconds (children's
  * user + system time from /proc, less noisy than wall time on a shared machine), and when the
- * compressed copies were all written. `--old` times a build whose `npm start` still precompresses
- * inside `npm run build` (an older commit's, run from its own clone).
+ * compressed copies were all written; then a third start with dist/ kept as the previous one left it
+ * (a second `npm start` with nothing changed: `npm run start:build` skips the build when dist/'s key
+ * matches, scripts/build-key.mjs). A root without `start:build` (before the key, e.g. 88277c4) runs
+ * `QARX_PRECOMPRESS=0 npm run build`, as its `npm start` did; `--old` times a build whose `npm start`
+ * still precompresses inside `npm run build` (an older commit's, run from its own clone).
+ * `--steps` picks the starts (newcomer, cache, kept; all three by default).
  * The preview (`vite preview` with the project's config, in this process) listens on a free port,
  * not 4173, so it can run beside a server already there.
  * Exits 0 either way (speed is never a test).
  *
- *   npm run bench:start -- [--runs 1] [--keep-cache] [--root DIR] [--old]
+ *   npm run bench:start -- [--runs 1] [--keep-cache] [--root DIR] [--old] [--steps newcomer,cache,kept]
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
@@ -20,8 +24,15 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createLogger, preview } from 'vite';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '1' }, 'keep-cache': { type: 'boolean', default: false }, root: { type: 'string' }, old: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '1' }, 'keep-cache': { type: 'boolean', default: false }, root: { type: 'string' }, old: { type: 'boolean', default: false }, steps: { type: 'string', default: 'newcomer,cache,kept' } } });
 const ROOT = values.root ? resolve(values.root) : join(import.meta.dirname, '..');
+const STEPS = new Set(values.steps.split(','));
+/** `npm start`'s build in ROOT: its `start:build` script where it has one, else the build `npm start` ran before it. */
+const START_BUILD: [string[], Record<string, string>] = values.old
+  ? [['run', 'build'], {}]
+  : JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts['start:build']
+    ? [['run', 'start:build'], {}]
+    : [['run', 'build'], { QARX_PRECOMPRESS: '0' }];
 
 /** CPU seconds (user + system) of this process's finished children, from /proc/self/stat (clock ticks of 1/100 s). */
 function childCpuSeconds(): number {
@@ -55,11 +66,12 @@ interface Start {
 async function oneStart(): Promise<Start> {
   const t0 = performance.now();
   const cpu0 = childCpuSeconds();
-  const out = await run('npm', ['run', 'build'], values.old ? {} : { QARX_PRECOMPRESS: '0' });
+  const out = await run('npm', ...START_BUILD);
   const build = (performance.now() - t0) / 1000;
   const buildCpu = childCpuSeconds() - cpu0;
   console.error(`  build done after ${build.toFixed(1)} s`);
-  // The preview's background precompression logs one line when it ends (none when nothing was missing).
+  // The preview's background precompression logs one line when it ends (an older root's logs none when
+  // nothing was missing, but its every start builds, so something always is).
   let resolveCopies: (line: string) => void = () => {};
   const copiesLine = new Promise<string>((r) => (resolveCopies = r));
   const logger = createLogger('info');
@@ -89,7 +101,11 @@ for (let i = 0; i < Number(values.runs); i++) {
   console.log(`load average before run ${i + 1}: ${loadavg().map((x) => x.toFixed(1)).join(', ')} on 2 cores (${ROOT})`);
   rmSync(join(ROOT, 'dist'), { recursive: true, force: true });
   if (!values['keep-cache']) rmSync(join(ROOT, '.cache', 'precompress'), { recursive: true, force: true });
-  print('newcomer (no cache)', await oneStart());
-  rmSync(join(ROOT, 'dist'), { recursive: true, force: true });
-  print('again (cache filled)', await oneStart());
+  if (STEPS.has('newcomer')) print('newcomer (no cache)', await oneStart());
+  if (STEPS.has('cache')) {
+    rmSync(join(ROOT, 'dist'), { recursive: true, force: true });
+    print('again (cache filled)', await oneStart());
+  }
+  // A second `npm start` with nothing changed: dist/ and its compressed copies as the last start left them.
+  if (STEPS.has('kept')) print('again (dist/ kept)', await oneStart());
 }
