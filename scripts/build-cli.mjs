@@ -17,8 +17,8 @@
  * - Code splitting: each command (and each module a command imports with `await import`) becomes its
  *   own chunk, so `qarx --help` loads only the dispatcher, and a package such as compromise is
  *   imported only when a command that needs it runs.
- * - LAZY packages (the NLP ones: compromise, faker, country-state-city, the synonym dictionary,
- *   pinyin-pro) are not imported at start-up: each import of one becomes a stand-in whose exports
+ * - LAZY packages (the NLP ones: compromise, the synonym dictionary; faker, country-state-city and
+ *   pinyin-pro are no longer imported by the sources, issue 44) are not imported at start-up: each import of one becomes a stand-in whose exports
  *   load the package (synchronously, Node's require of an ES module) on first use. A sweep whose
  *   tags and dictionaries are cached (tag-cache.ts) then never loads them: they were most of its
  *   start-up (issue 29). QARX_DEBUG_LOADS=1 prints a line when one is loaded (a test checks it);
@@ -46,16 +46,12 @@ const INLINE = new Set(['valibot', 'fflate', 'jsonc-parser', 'papaparse', '@hugg
 /**
  * Packages loaded on first use (see above): the exports our sources import from each ('default'
  * included), and whether the package is bundled into a file of its own, dist-cli/lazy/<name>.js
- * (tree-shaken to those exports, with its dependencies: one file to load, and country-state-city's
- * ES build, which leaves out the 8 MB city table its CommonJS build reads), or required from
+ * (tree-shaken to those exports, with its dependencies: one file to load), or required from
  * node_modules (sharp: native code).
  */
 const LAZY = {
   compromise: { names: ['default'], bundle: true },
-  '@faker-js/faker': { names: ['fakerDE', 'fakerEN_IN', 'fakerEN_US', 'fakerFR', 'fakerIT', 'fakerES'], bundle: true },
-  'country-state-city': { names: ['Country', 'State'], bundle: true },
   synonyms: { names: ['default'], bundle: true },
-  'pinyin-pro': { names: ['pinyin'], bundle: true },
   sharp: { names: ['default'], bundle: false },
 };
 

@@ -3,8 +3,9 @@
  * The service worker of the production build (vite-plugin-pwa, injectManifest): offline after the
  * first visit, and no file fetched twice on it.
  *
- * - The page registers it once the model has loaded (src/app/shell/pwa.ts), so everything the first
- *   answer needed is already in the browser's HTTP cache. Install takes those answers from there
+ * - The page registers it once the model has loaded and no job runs (src/app/shell/offline-setup.ts), so
+ *   everything the first answer needed is already in the browser's HTTP cache, and pauses the install
+ *   while a job it starts later runs (install-pause.ts). Install takes those answers from there
  *   instead of the network, checked byte for byte against the integrity hash the build put in the
  *   manifest (a stale copy from an older deployment fails the check and is fetched anew).
  * - Install precaches what WASM needs (src/sw/plan.ts); ONNX Runtime's WebGPU-capable build and
@@ -18,6 +19,7 @@ import { addPlugins, cleanupOutdatedCaches, createHandlerBoundToURL, precacheAnd
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { onDemandKey, reuseCandidates, splitManifest, type PlanEntry } from './plan.ts';
 import { wantsDirect } from '../core/runtime/direct-wasm.ts';
+import { InstallPause, isPauseMessage } from './install-pause.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: PlanEntry[] };
 
@@ -47,10 +49,18 @@ async function fetchVerified(url: string, integrity: string | undefined): Promis
   return fetch(url, { cache: 'no-cache', credentials: 'same-origin' });
 }
 
-/** Install-time fetches of the precache take the page's copies from the HTTP cache when their bytes match. */
+/** All of one install's pauses for the page's jobs: under Chromium's 5 minutes for an event. */
+const installPause = new InstallPause(4 * 60_000);
+
+/**
+ * Install-time fetches of the precache wait while the page runs a job (install-pause.ts), then take
+ * the page's copies from the HTTP cache when their bytes match.
+ */
 const reuseHttpCache: WorkboxPlugin = {
   async requestWillFetch({ request, event }) {
-    if (event?.type !== 'install' || !request.integrity) return request;
+    if (event?.type !== 'install') return request;
+    await installPause.wait();
+    if (!request.integrity) return request;
     const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
     for (const url of reuseCandidates(request.url, pages.map((p) => p.url))) {
       const hit = await inHttpCache(url, request.integrity);
@@ -118,5 +128,6 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(Promise.all([pruneOnDemand(), firstInstall ? self.clients.claim() : undefined]));
 });
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (isPauseMessage(event.data)) installPause.set(event.data.pause);
+  else if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useApp } from '../store/index.ts';
 import { RouteLink } from './MainNav.tsx';
 import { Notice } from '../shell/Notice.tsx';
-import { useOfflineReady } from './pwa-state.ts';
+import { useOfflineReady, useOfflineWaitsForRun } from './pwa-state.ts';
 
 export function Toasts() {
   const section = useApp((s) => s.route.section);
@@ -22,6 +22,8 @@ export function Toasts() {
   const offData = section !== 'data';
   const offlineReady = useOfflineReady();
   const [offlineSeen, setOfflineSeen] = useState(false);
+  const offlineWaits = useOfflineWaitsForRun();
+  const [offlineWaitSeen, setOfflineWaitSeen] = useState(false);
   // An import outcome already read in the Data panel does not follow the user as a toast.
   const [seen, setSeen] = useState<typeof message>(null);
   // The import whose progress toast was dismissed: the import goes on, its toast does not follow the user.
@@ -48,6 +50,12 @@ export function Toasts() {
     offData && dataError && (
       <Notice key="data-error" place="toast" tone="error" role="alert" testid="data-error" noticeKey={`data-error ${dataError}`} onDismiss={() => useApp.setState({ dataError: null })}>
         {dataError}
+      </Notice>
+    ),
+    // Issue 44: saving the app for offline use waits while a run goes on (shell/offline-setup.ts); say why.
+    offlineWaits && !offlineReady && !offlineWaitSeen && (
+      <Notice key="offline-wait" place="toast" tone="note" testid="offline-waits" noticeKey="offline-waits" onDismiss={() => setOfflineWaitSeen(true)}>
+        <TermText text="Offline use is set up when this run ends: saving the app in this browser now would slow the run down." />
       </Notice>
     ),
     // Issue 44: the first install can finish half a minute after the visit; say when it has.

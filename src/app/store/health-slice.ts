@@ -70,7 +70,8 @@ export function deathMessage(worker: 'inference' | 'data', cause: DeathCause, re
   return worker === 'inference' ? `${what} A fresh one was started and the model reloaded.` : `${what} A fresh one was started; saved datasets are read again from this browser's storage.`;
 }
 
-const EXPERIMENTS = ['sweep', 'budget', 'universal', 'exportJob', 'natural', 'synthetic', 'paraphrase', 'traps', 'adversarialJob'] as const;
+/** The store fields of the experiment jobs the inference worker runs. */
+export const EXPERIMENTS = ['sweep', 'budget', 'universal', 'exportJob', 'natural', 'synthetic', 'paraphrase', 'traps', 'adversarialJob'] as const;
 
 /** Experiment jobs in `statuses` turned into errors saying `message`. */
 export function failExperiments(s: AppState, statuses: readonly ExperimentJob['status'][], message: string): Partial<AppState> {

@@ -20,7 +20,8 @@ import { detectEntities, perturbableSpans } from './spans.ts';
 import { applySubstitutions, findMentions, mapSpanBack, type Edit, type Substitution } from './substitute.ts';
 
 import { applyStep, CellTally, inputOf, type Predictor } from './tally.ts';
-import { countedPredictor, InputProgress, plannedInputs } from './sweep-progress.ts';
+import { countedPredictor, InputProgress } from './sweep-progress.ts';
+import { plannedInputs } from './input-plan.ts';
 import { withTagStore } from './tag-store.ts';
 
 export type { Predictor } from './tally.ts';

@@ -8,6 +8,7 @@ export * from './options.ts';
 export * from './experiment.ts';
 export * from './sweep-stream.ts';
 export * from './sweep-progress.ts';
+export * from './input-plan.ts';
 export * from './predictor.ts';
 export * from './export.ts';
 export * from './live.ts';

@@ -17,7 +17,6 @@ import zhPlaces from './name-data/zh-places.json' with { type: 'json' };
 import { ORIGINS, type Gender, type Origin } from './options.ts';
 
 export { ORIGINS, ORIGIN_LABELS, type Gender, type Origin } from './options.ts';
-export { romanize } from './romanize.ts';
 
 /** First names by gender and surnames of one origin. */
 export interface PersonNames {

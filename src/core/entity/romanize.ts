@@ -1,4 +1,4 @@
-/** Romanising Chinese names with pinyin-pro: the generator of the name lists uses it, and so may callers. */
+/** Romanising Chinese names with pinyin-pro, for the generator of the name lists (scripts/make-name-lists.ts) only: the app's name lists are already romanised, and pinyin-pro's 270 kB of dictionaries stay out of its chunks (issue 44). */
 import { pinyin } from 'pinyin-pro';
 import { titleCase } from './lexicon.ts';
 

@@ -3,49 +3,12 @@
  * are run, not "7,128 of 7,128" (questions × (cells + 1), most of which no cell can rename and are
  * never sent to the model). One computation for the app's sweep (runSweep), the CLI's
  * (runSweepStream), the budget run (runBudget) and the robustness table (runRobustness): each plans
- * its inputs and counts them here (countedPredictor for a run that calls the model step by step).
+ * its inputs (input-plan.ts) and counts them here (countedPredictor for a run that calls the model step by step).
+ * Nothing here imports the renaming or its name data: the page's progress line (JobBar) reads
+ * progressCount, and the experiments view must not compile megabytes of name lists for it (issue 44).
  */
-import type { Instance } from '../data/types.ts';
-import type { RenameOptions } from './options.ts';
-import { selectRenameTarget } from './rename.ts';
 import type { SweepProgress } from './stats.ts';
 import type { Predictor } from './tally.ts';
-
-/** What decides whether a question is renamable in a cell: the seed and the origin do not. */
-const choiceKey = (s: Pick<RenameOptions, 'type' | 'source' | 'target'>): string => `${s.type}|${s.source}|${s.target}`;
-
-/** A block's plan: the questions whose original is predicted, and each cell's planned inputs (plan order). */
-export interface BlockPlan {
-  /** The questions some cell can rename: only their originals are predicted. */
-  renamable: Instance[];
-  /** Per cell of the plan, the questions it can rename (one model input each). */
-  perCell: number[];
-  /** renamable.length plus every cell's count: the model inputs the block plans. */
-  inputs: number;
-}
-
-/**
- * Plans a block: which questions get an original prediction and how many renamed inputs each cell
- * sends, e.g. 3 questions, one renamable by the PER cells only, plan = 2 PER seeds + 2 ORG seeds →
- * { renamable: [q], perCell: [1, 1, 0, 0], inputs: 3 }. A renaming can still fail after its target
- * is chosen (InputProgress.settle corrects the total then).
- */
-export function plannedInputs(instances: readonly Instance[], plan: readonly RenameOptions[]): BlockPlan {
-  const choices = [...new Map(plan.map((s) => [choiceKey(s), s])).entries()];
-  const counts = new Map<string, number>(choices.map(([k]) => [k, 0]));
-  const renamable: Instance[] = [];
-  for (const inst of instances) {
-    let any = false;
-    for (const [k, c] of choices) {
-      if (typeof selectRenameTarget(inst, c) === 'string') continue;
-      counts.set(k, (counts.get(k) ?? 0) + 1);
-      any = true;
-    }
-    if (any) renamable.push(inst);
-  }
-  const perCell = plan.map((s) => counts.get(choiceKey(s)) ?? 0);
-  return { renamable, perCell, inputs: renamable.length + perCell.reduce((a, n) => a + n, 0) };
-}
 
 /**
  * Counts a sweep's model inputs as they run. Blocks are planned as they are read; while questions

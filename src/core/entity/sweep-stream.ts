@@ -13,7 +13,8 @@ import type { SweepConfig } from './options.ts';
 import { buildNamePool, type NamePool } from './rename.ts';
 import type { QuestionScores, SweepCell, SweepProgress } from './stats.ts';
 import { applyStep, CellTally, inputOf, type Predictor } from './tally.ts';
-import { InputProgress, plannedInputs } from './sweep-progress.ts';
+import { InputProgress } from './sweep-progress.ts';
+import { plannedInputs } from './input-plan.ts';
 
 /**
  * Questions per block. The entity tagger keeps its last 1,024 passages (spans.ts), so a block's
