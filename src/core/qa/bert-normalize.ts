@@ -17,7 +17,8 @@ export interface BertNormalizerJson {
 
 // One pass for clean_text: NUL, U+FFFD, Cc/Cf/Co/Cs are dropped (tab, LF and CR count as spaces),
 // other whitespace becomes a space. \v, \f (Cc) and U+FEFF (Cf) are controls first, so dropped.
-const CLEAN = /[\uFFFD\p{Cc}\p{Cf}\p{Co}\p{Cs}\s]/gu;
+// JS's \s without U+0020, which stays as it is: a passage's spaces need no callback.
+const CLEAN = /[\uFFFD\p{Cc}\p{Cf}\p{Co}\p{Cs}\t-\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/gu;
 const DROPPED_SPACES = new Set(['\v', '\f', '\uFEFF']);
 const CONTROL = /[\uFFFD\p{Cc}\p{Cf}\p{Co}\p{Cs}]/u;
 

@@ -87,26 +87,19 @@ export function idLookup(vocab: WordPieceVocab): Map<string, number> {
   return m;
 }
 
-/** Splits text at the longest added token starting at each position, as the library's DictionarySplitter does. */
+/** Splits text at the longest added token starting at each position, as the library's DictionarySplitter (a trie) does. */
 function dictionarySplitter(words: readonly string[]): (text: string) => string[] {
-  const list = words.filter((w) => w.length > 0);
-  if (!list.length) return (text) => (text.length ? [text] : []);
-  const set = new Set(list);
-  const longest = Math.max(...list.map((w) => w.length));
+  // Added tokens by their first code unit, longest first: most positions start none.
+  const byFirst = new Map<string, string[]>();
+  for (const w of words) if (w.length > 0) byFirst.set(w.charAt(0), [...(byFirst.get(w.charAt(0)) ?? []), w]);
+  for (const list of byFirst.values()) list.sort((a, b) => b.length - a.length);
+  if (!byFirst.size) return (text) => (text.length ? [text] : []);
   return (text) => {
     const out: string[] = [];
     let start = 0;
-    let i = 0;
-    while (i < text.length) {
-      let match: string | null = null;
-      for (let len = Math.min(longest, text.length - i); len > 0; len--) {
-        const cand = text.slice(i, i + len);
-        if (set.has(cand)) {
-          match = cand;
-          break;
-        }
-      }
-      if (match === null) {
+    for (let i = 0; i < text.length; ) {
+      const match = byFirst.get(text.charAt(i))?.find((w) => text.startsWith(w, i));
+      if (match === undefined) {
         i++;
         continue;
       }
