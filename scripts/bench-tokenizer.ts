@@ -4,9 +4,9 @@
  * transformers.js JSON.parses it whole and builds its Tokenizer and get_vocab() Map; the core
  * scans the vocabulary into one Map), (2) tokenizing the demo set's passages renamed 20 times
  * each (what a sweep does; the core remembers each pre-token's pieces). Interleaved, medians,
- * the machine's load printed with each figure.
+ * the machine's load printed with each figure. The build is also timed in headless Chromium.
  *
- *   npm run bench:tokenizer [-- --rounds 15]
+ *   npm run bench:tokenizer [-- --rounds 15] [--no-browser]
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -14,11 +14,12 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BertTokenizer } from '@huggingface/transformers';
 import { loadDemoSet } from '../src/core/data/demo.ts';
-import { qaTokenizerFromText } from '../src/core/runtime/tokenizer-load.ts';
+import { qaTokenizerFromText } from '../src/core/qa/wordpiece-text.ts';
+import { browserBuildTimes } from './lib/tokenizer-browser.ts';
 import { isolateAstralCjk } from '../src/core/qa/offsets.ts';
 import type { QaTokenizer } from '../src/core/qa/tokenizer.ts';
 
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '15' } } });
+const { values } = parseArgs({ options: { rounds: { type: 'string', default: '15' }, 'no-browser': { type: 'boolean', default: false } } });
 const ROUNDS = Math.max(3, Number(values.rounds));
 const DIR = join(import.meta.dirname, '..', 'public', 'models', 'qarx-lexical-qa');
 const TEXT = readFileSync(join(DIR, 'tokenizer.json'), 'utf8');
@@ -79,4 +80,9 @@ const row = (name: string, m: { lib: number[]; core: number[] }) =>
 console.log(`${ROUNDS} interleaved rounds, medians; load ${loads.join(' ')}`);
 row('build from tokenizer.json text (939 kB)', build);
 row(`tokenize ${renamed.length} renamed passages`, sweep);
+if (!values['no-browser']) {
+  const before = load();
+  const b = await browserBuildTimes(TEXT, CONFIG, ROUNDS);
+  row(`Chromium: build from the text (load ${before}→${load()})`, b);
+}
 console.log(`(the ${passages.length + renamed.length} passages give identical tokens both ways)`);

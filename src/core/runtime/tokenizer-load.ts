@@ -8,16 +8,17 @@
  */
 import { env, type PreTrainedTokenizer, type ProgressInfo } from '@huggingface/transformers';
 import { pairTemplateFromTokenizerJson, qaTokenize, schemeFromTokenizerJson, type QaTokenizer } from '../qa/tokenizer.ts';
-import { addTokens, createWordPiece, wordPieceRefusal, type AddedTokenJson, type CoreWordPiece, type WordPieceJson, type WordPieceVocab } from '../qa/wordpiece.ts';
-import { jsonWithoutVocab, scanVocab } from '../qa/vocab-scan.ts';
+import { createWordPiece, wordPieceRefusal, type CoreWordPiece, type WordPieceJson } from '../qa/wordpiece.ts';
+import { coreQaTokenizer, qaTokenizerFromText } from '../qa/wordpiece-text.ts';
+export { qaTokenizerFromText } from '../qa/wordpiece-text.ts';
 
 /** Where the tokenizer files of a model can be read as text without transformers.js. */
 export type TokenizerFiles = { kind: 'fetch'; dir: string } | { kind: 'files'; files: Map<string, Blob> };
 
 /** The engine's tokenizer over a core or library tokenizer, with scheme and template from tokenizer.json. */
 function qaTokenizerOf(json: unknown, config: Record<string, unknown>, core: CoreWordPiece | null, lib: PreTrainedTokenizer | null): QaTokenizer {
+  if (core) return coreQaTokenizer(json, config, core);
   const scheme = schemeFromTokenizerJson(json, config);
-  if (core) return { scheme, template: pairTemplateFromTokenizerJson(json, core.tokenId, core.padToken), tokenize: qaTokenize(json, scheme, core.tokenize), tokenId: core.tokenId };
   const tok = lib as PreTrainedTokenizer;
   const vocab = tok.get_vocab();
   const unk = (tok as unknown as { unk_token_id?: number }).unk_token_id ?? 0;
@@ -37,21 +38,6 @@ export function adaptTokenizer(tok: PreTrainedTokenizer): QaTokenizer {
   const own = model && model.tokens_to_ids instanceof Map && Array.isArray(model.vocab) ? { ids: model.tokens_to_ids as Map<string, number>, tokens: model.vocab as (string | undefined)[] } : null;
   const core = own && wordPieceRefusal(json, config) === null ? createWordPiece(json, config, own) : null;
   return qaTokenizerOf(json, config, core, tok);
-}
-
-/**
- * The core tokenizer from tokenizer.json text and tokenizer_config.json, or null when the file
- * is not BERT-style WordPiece or its vocabulary is unusual (the caller then uses transformers.js).
- */
-export function qaTokenizerFromText(text: string, config: Record<string, unknown>): QaTokenizer | null {
-  const rest = jsonWithoutVocab(text);
-  if (!rest || wordPieceRefusal(rest.json as WordPieceJson, config) !== null) return null;
-  const scanned = scanVocab(text, rest.vocabAt);
-  if (!scanned) return null;
-  const json = rest.json as WordPieceJson;
-  const vocab: WordPieceVocab = scanned.vocab;
-  addTokens(vocab, (json.added_tokens ?? []) as AddedTokenJson[]);
-  return qaTokenizerOf(json, config, createWordPiece(json, config, vocab), null);
 }
 
 /**
