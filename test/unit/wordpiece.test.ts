@@ -42,6 +42,8 @@ let shipped: PreTrainedTokenizer;
 let lowerLib: PreTrainedTokenizer;
 let core: CoreWordPiece;
 let lowerCore: CoreWordPiece;
+let plainLowerLib: PreTrainedTokenizer;
+let plainLowerCore: CoreWordPiece;
 beforeAll(async () => {
   env.allowLocalModels = true;
   env.localModelPath = `${DIR}/`;
@@ -50,6 +52,10 @@ beforeAll(async () => {
   lowerLib = new BertTokenizer(lower, CONFIG);
   core = coreFromText(TEXT, CONFIG);
   lowerCore = coreFromText(JSON.stringify(lower, null, 2), CONFIG);
+  // Lowercasing with only special added tokens: the core tokenizes word by word (final sigma, NFD).
+  const plainLower = TEXT.replace('"lowercase":false', '"lowercase":true');
+  plainLowerLib = new BertTokenizer(JSON.parse(plainLower), CONFIG);
+  plainLowerCore = coreFromText(plainLower, CONFIG);
 });
 
 describe('core WordPiece: hand-picked cases', () => {
@@ -93,7 +99,7 @@ describe('core WordPiece: hand-picked cases', () => {
 const TEXTS = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
-  fc.string({ unit: fc.constantFrom('a', 'É', 'e', 'x', 'Paris', '[CLS]', '[SEP]', ' ', '\t', '中', '##', '\u0301', '!', '.', '\u200b', 'ZZ', '<Ent>', '𠮷', 'ǅ'), maxLength: 30 }),
+  fc.string({ unit: fc.constantFrom('a', 'É', 'e', 'x', 'Paris', '[CLS]', '[SEP]', ' ', '\t', '中', '##', '\u0301', '!', '.', '\u200b', 'ZZ', '<Ent>', '𠮷', 'ǅ', 'ΑΣ', 'Σ', '  ', '[C\u200bLS]'), maxLength: 30 }),
 );
 
 describe('core WordPiece = transformers.js on random Unicode text', () => {
@@ -105,6 +111,11 @@ describe('core WordPiece = transformers.js on random Unicode text', () => {
   it('a lowercasing tokenizer with added tokens', () => {
     fc.assert(fc.property(TEXTS, (text) => {
       expect(lowerCore.tokenize(text)).toEqual(lowerLib.tokenize(text));
+    }), { numRuns: 1500 });
+  });
+  it('a lowercasing tokenizer with only special added tokens (word by word)', () => {
+    fc.assert(fc.property(TEXTS, (text) => {
+      expect(plainLowerCore.tokenize(text)).toEqual(plainLowerLib.tokenize(text));
     }), { numRuns: 1500 });
   });
   it('the adapter over the library tokenizer tokenizes as the one built from text', () => {

@@ -2,7 +2,7 @@
  * A WordPiece tokenizer for tokenizer.json files with BertNormalizer and BertPreTokenizer (BERT,
  * DistilBERT, the shipped model) that gives exactly transformers.js' `tokenize()` output, built
  * from a vocabulary Map instead of transformers.js' whole tokenizer object, and remembering each
- * pre-token's pieces so a passage with a few words renamed re-tokenizes only those words.
+ * word's tokens and each pre-token's pieces so a passage with a few words renamed re-tokenizes only those words.
  */
 import { bertNormalizer, bertPreTokenize, type BertNormalizerJson } from './bert-normalize.ts';
 
@@ -166,8 +166,14 @@ export function createWordPiece(json: WordPieceJson, config: Record<string, unkn
   }
   const splitPlain = dictionarySplitter(plain);
   const splitNormed = dictionarySplitter(normed);
+  // Normalizing and pre-tokenizing never cross a space (U+0020), so a section with spaces is its
+  // words' tokens in turn, each word remembered: a renamed passage redoes only the changed words.
+  // Not when an added token could span a space (one containing a space, or normalized ones).
+  const byWord = normed.length === 0 && ![...added.keys()].some((k) => k.includes(' '));
+  const word = remembered((w: string) => bertPreTokenize(normalize(w)).flatMap(pieces));
   const encodeSection = (section: string): string[] => {
     if (added.has(section)) return [section];
+    if (byWord && section.includes(' ')) return section.split(' ').flatMap((w) => (w.length ? word(w) : []));
     const text = normalize(section);
     if (!text.length) return [];
     const subs = splitNormed(text);
@@ -202,7 +208,6 @@ const SURROGATE = /[\uD800-\uDFFF]/;
 
 /** Greedy longest-match WordPiece over one pre-token, remembered per pre-token (bounded). */
 function wordPieces(ids: Map<string, number>, unk: string, prefix: string, maxChars: number): (word: string) => string[] {
-  const memo = new Map<string, string[]>();
   const encode = (w: string): string[] => {
     const b = SURROGATE.test(w) ? codePointBounds(w) : null;
     const n = b ? b.length - 1 : w.length;
@@ -225,10 +230,16 @@ function wordPieces(ids: Map<string, number>, unk: string, prefix: string, maxCh
     }
     return out;
   };
+  return remembered(encode);
+}
+
+/** `f` remembering its results for the last MEMO_LIMIT distinct arguments. */
+function remembered(f: (w: string) => string[]): (w: string) => string[] {
+  const memo = new Map<string, string[]>();
   return (w) => {
     let hit = memo.get(w);
     if (!hit) {
-      hit = encode(w);
+      hit = f(w);
       if (memo.size >= MEMO_LIMIT) memo.delete(memo.keys().next().value as string);
       memo.set(w, hit);
     }
