@@ -6,7 +6,9 @@
 import { AutoConfig, AutoModelForQuestionAnswering, AutoTokenizer, env, Tensor, type PreTrainedModel, type PreTrainedTokenizer, type ProgressInfo } from '@huggingface/transformers';
 import type { Logits, ModelRunner } from '../qa/engine.ts';
 import { checkQaSignature, classifyModelError, ModelError } from '../qa/model-errors.ts';
-import { pairTemplateFromTokenizerJson, qaTokenize, schemeFromTokenizerJson, type QaTokenizer } from '../qa/tokenizer.ts';
+import type { QaTokenizer } from '../qa/tokenizer.ts';
+import { adaptTokenizer, readQaTokenizer, tokenizerFilesOf } from './tokenizer-load.ts';
+export { adaptTokenizer } from './tokenizer-load.ts';
 import type { Window } from '../qa/windows.ts';
 import { memoFetch } from './memo-fetch.ts';
 import { usablePositions } from './positions.ts';
@@ -109,23 +111,6 @@ export interface LoadOptions {
 }
 
 type Session = { inputNames: string[]; outputNames: string[] };
-
-/** Adapts a transformers.js tokenizer to the engine's QaTokenizer. */
-export function adaptTokenizer(tok: PreTrainedTokenizer): QaTokenizer {
-  const json = (tok as unknown as { _tokenizerJSON: unknown })._tokenizerJSON;
-  const config = (tok as unknown as { _tokenizerConfig?: Record<string, unknown> })._tokenizerConfig ?? {};
-  const vocab = tok.get_vocab();
-  const unk = (tok as unknown as { unk_token_id?: number }).unk_token_id ?? 0;
-  const tokenId = (t: string) => vocab.get(t) ?? unk;
-  const pad = (tok as unknown as { pad_token?: string | null }).pad_token ?? null;
-  const scheme = schemeFromTokenizerJson(json, config);
-  return {
-    scheme,
-    template: pairTemplateFromTokenizerJson(json, tokenId, pad),
-    tokenize: qaTokenize(json, scheme, (text: string) => tok.tokenize(text)),
-    tokenId,
-  };
-}
 
 /** Runs an ONNX QA model through transformers.js, padding rows to the longest in the batch. */
 export class TransformersRunner implements ModelRunner {
@@ -251,7 +236,7 @@ export async function loadQaModel(source: ModelSource, opts: LoadOptions): Promi
     session.catch(() => undefined); // awaited below; a failure before then is not unhandled
     let qaTok: QaTokenizer;
     try {
-      qaTok = await loadTokenizer(id, revision, opts);
+      qaTok = await loadTokenizer(source, revision, opts);
     } catch (err) {
       // The session is not wanted any more: release it once it settles.
       void session.then((m) => m.model.dispose()).catch(() => undefined);
@@ -283,8 +268,13 @@ export async function loadQaModel(source: ModelSource, opts: LoadOptions): Promi
   }
 }
 
-/** The tokenizer of `id`, adapted to the QA engine; errors name what is missing. */
-async function loadTokenizer(id: string, revision: string, opts: LoadOptions): Promise<QaTokenizer> {
+/** The tokenizer of `source`, adapted to the QA engine; errors name what is missing. */
+async function loadTokenizer(source: ModelSource, revision: string, opts: LoadOptions): Promise<QaTokenizer> {
+  const id = source.id;
+  // The app's own model and picked folders: BERT-style tokenizers built from the text, no AutoTokenizer.
+  const where = tokenizerFilesOf(source);
+  const core = where ? await readQaTokenizer(where, id, opts.onProgress).catch(() => null) : null;
+  if (core) return core;
   let tokenizer: PreTrainedTokenizer;
   try {
     tokenizer = await AutoTokenizer.from_pretrained(id, { revision, progress_callback: opts.onProgress });
