@@ -6,7 +6,7 @@
 import { AutoConfig, AutoModelForQuestionAnswering, AutoTokenizer, env, Tensor, type PreTrainedModel, type PreTrainedTokenizer, type ProgressInfo } from '@huggingface/transformers';
 import type { Logits, ModelRunner } from '../qa/engine.ts';
 import { checkQaSignature, classifyModelError, ModelError } from '../qa/model-errors.ts';
-import { pairTemplateFromTokenizerJson, qaTokenize, schemeFromTokenizerJson, type QaTokenizer } from '../qa/tokenizer.ts';
+import { pairTemplateFromTokenizerJson, qaTokenize, schemeFromTokenizerJson, whitespaceCuts, type QaTokenizer } from '../qa/tokenizer.ts';
 import type { Window } from '../qa/windows.ts';
 import { memoFetch } from './memo-fetch.ts';
 import { usablePositions } from './positions.ts';
@@ -124,6 +124,7 @@ export function adaptTokenizer(tok: PreTrainedTokenizer): QaTokenizer {
     template: pairTemplateFromTokenizerJson(json, tokenId, pad),
     tokenize: qaTokenize(json, scheme, (text: string) => tok.tokenize(text)),
     tokenId,
+    cutsAtWhitespace: whitespaceCuts(json),
   };
 }
 
