@@ -63,7 +63,10 @@ const PAGE_PROBE = `(() => {
     }
   };
   document.addEventListener('click', (ev) => {
-    if (ev.target && ev.target.closest && ev.target.closest('[data-testid="explain-toggle"]') && s.click === undefined) s.click = now();
+    if (ev.target && ev.target.closest && ev.target.closest('[data-testid="explain-toggle"]') && s.click === undefined) {
+      s.click = now();
+      console.timeStamp('qarx-click');
+    }
   }, true);
   // Long frames (over 50 ms) with where their time went, read by QARX_TRACE_LOG.
   window.qarxFrames = [];
@@ -108,7 +111,7 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
-/** A Chrome trace event (complete events only are read). */
+/** A Chrome trace event (complete events and the sampling profiler's chunks are read). */
 interface TraceEvent {
   name: string;
   ph: string;
@@ -116,7 +119,46 @@ interface TraceEvent {
   ts: number;
   tid: number;
   pid: number;
-  args?: { data?: { elementCount?: number } };
+  id?: string;
+  args?: { data?: { elementCount?: number; message?: string; startTime?: number; cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] } };
+}
+
+/** A node of a trace's sampled CPU profile (sent across ProfileChunk events). */
+interface ProfileNode {
+  id: number;
+  parent?: number;
+  callFrame: { functionName: string; url?: string; lineNumber?: number; columnNumber?: number };
+}
+
+/** Prints each thread's top self times from the trace's sampled profiles (QARX_TRACE_TIMELINE=cpu): the worker's job too. */
+function printThreadProfiles(events: readonly TraceEvent[], from: number): void {
+  const frames = new Map<string, ProfileNode['callFrame']>();
+  const self = new Map<number, Map<string, number>>();
+  // Each profile's sample times: its start, then the chunks' time deltas in order (trace clock, µs).
+  const clock = new Map<string, number>();
+  for (const e of events) if (e.name === 'Profile' && e.id) clock.set(e.id, e.args?.data?.startTime ?? e.ts);
+  for (const e of events) {
+    if (e.name !== 'ProfileChunk' || !e.args?.data || !e.id) continue;
+    const d = e.args.data;
+    for (const n of d.cpuProfile?.nodes ?? []) frames.set(`${e.id}:${n.id}`, n.callFrame);
+    const by = self.get(e.tid) ?? new Map<string, number>();
+    self.set(e.tid, by);
+    (d.cpuProfile?.samples ?? []).forEach((id, i) => {
+      const delta = d.timeDeltas?.[i] ?? 0;
+      const t = (clock.get(e.id as string) ?? 0) + delta;
+      clock.set(e.id as string, t);
+      if (t < from) return;
+      const c = frames.get(`${e.id}:${id}`);
+      const key = c ? `${c.functionName || '(anonymous)'} ${(c.url ?? '').split('/').pop() ?? ''}:${c.lineNumber ?? ''}:${c.columnNumber ?? ''}` : '?';
+      by.set(key, (by.get(key) ?? 0) + delta / 1000);
+    });
+  }
+  for (const [tid, by] of self) {
+    const busy = [...by].filter(([k]) => !k.startsWith('(idle)') && !k.startsWith('(program)')).reduce((a, [, ms]) => a + ms, 0);
+    if (busy < 5) continue;
+    console.log(`    thread ${tid}: ${busy.toFixed(0)} ms sampled busy`);
+    for (const [k, ms] of [...by].sort((a, b) => b[1] - a[1]).slice(0, 18)) console.log(`      ${ms.toFixed(1).padStart(7)} ms  ${k}`);
+  }
 }
 
 /** Prints the renderer threads' longest event kinds during the Explain (QARX_TRACE_TIMELINE=1). */
@@ -160,18 +202,20 @@ async function inferenceWorker(page: Page): Promise<Worker> {
 async function explainOnce(page: Page, worker: Worker, when: When, chunks: string[]): Promise<Stamps & { installing: boolean }> {
   // The service worker installs after the first model load: its precache (≈ 13 MB, hashed) takes the cores for a while.
   if (when.installed) await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+  // The sampling profiler takes 0.3–0.8 s to start on each thread: started before the edit, it delays no step of the Explain.
+  const tl = process.env.QARX_TRACE_TIMELINE ? await page.context().newCDPSession(page) : null;
+  const events: TraceEvent[] = [];
+  if (tl) {
+    tl.on('Tracing.dataCollected', (d) => void events.push(...(d.value as unknown as TraceEvent[])));
+    const cpu = process.env.QARX_TRACE_TIMELINE === 'cpu' ? ',disabled-by-default-v8.cpu_profiler' : '';
+    await tl.send('Tracing.start', { categories: `devtools.timeline,blink,v8${cpu}`, transferMode: 'ReportEvents' });
+  }
   await liveEdit(page, (await page.getByTestId('answer-text').textContent()) ?? '');
   // Reading time of a user (a benchmark may wait; a test may not).
   if (when.readMs > 0) await page.waitForTimeout(when.readMs);
   const installing = await page.evaluate(async () => !(await navigator.serviceWorker.getRegistration())?.active);
   chunks.length = 0;
   const cdp = process.env.QARX_TRACE_PROFILE ? await page.context().newCDPSession(page) : null;
-  const tl = process.env.QARX_TRACE_TIMELINE ? await page.context().newCDPSession(page) : null;
-  const events: TraceEvent[] = [];
-  if (tl) {
-    tl.on('Tracing.dataCollected', (d) => void events.push(...(d.value as unknown as TraceEvent[])));
-    await tl.send('Tracing.start', { categories: 'devtools.timeline,blink,v8', transferMode: 'ReportEvents' });
-  }
   if (cdp) {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -184,7 +228,10 @@ async function explainOnce(page: Page, worker: Worker, when: When, chunks: strin
     const done = new Promise((r) => tl.once('Tracing.tracingComplete', r));
     await tl.send('Tracing.end');
     await done;
-    printTimeline(events);
+    // Only what follows the click (the page's probe marks it with console.timeStamp).
+    const click = events.find((e) => e.name === 'TimeStamp' && e.args?.data?.message === 'qarx-click')?.ts ?? 0;
+    printTimeline(events.filter((e) => e.ts >= click));
+    printThreadProfiles(events, click);
   }
   const p = await page.evaluate(() => (window as unknown as { qarxStamps: Record<string, number> }).qarxStamps);
   const w = await worker.evaluate(() => (self as unknown as { qarxStamps: Record<string, number> }).qarxStamps);
@@ -192,6 +239,9 @@ async function explainOnce(page: Page, worker: Worker, when: When, chunks: strin
     const frames = await page.evaluate(() => (window as unknown as { qarxFrames: { start: number; ms: number }[] }).qarxFrames);
     console.log(JSON.stringify(frames.filter((x) => x.start + x.ms > (p.click ?? 0)).map((x) => ({ ...x, start: Math.round(x.start - (p.click ?? 0)) }))));
     console.log(JSON.stringify(Object.fromEntries(Object.entries(p).map(([k, v]) => [k, Math.round(v - (p.click ?? 0))]))));
+    // The worker's messages around the click (in/out, type, ms from the click): what else it did meanwhile.
+    const log = (w.log ?? []) as unknown as [string, string, number, number?][];
+    console.log(JSON.stringify(log.filter((x) => x[2] > (p.click ?? 0) - 2000).map(([dir, type, t]) => [dir, type, Math.round(t - (p.click ?? 0))])));
   }
   return { ...p, ...w, installing } as unknown as Stamps & { installing: boolean };
 }

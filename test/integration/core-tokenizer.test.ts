@@ -38,6 +38,8 @@ describe('core tokenizer from picked files = from the folder', () => {
       expect(toks).toEqual(local.tokenizer.tokenize(PASSAGE));
       expect(toks.map((t) => picked.tokenizer.tokenId(t))).toEqual(toks.map((t) => local.tokenizer.tokenId(t)));
       expect(picked.tokenizer.template).toEqual(local.tokenizer.template);
+      // Both paths let the engine splice an edited passage (splice.ts); a path that lost the flag would silently tokenize every variant whole.
+      expect([picked.tokenizer.cutsAtWhitespace, local.tokenizer.cutsAtWhitespace]).toEqual([true, true]);
       const q = [{ id: 'a', question: 'Where was Ada Lovelace born?', context: PASSAGE }];
       const [a, b] = await Promise.all([new QaEngine(picked.tokenizer, picked.runner).predict(q), new QaEngine(local.tokenizer, local.runner).predict(q)]);
       expect(a.predictions[0]?.text).toBe('London');

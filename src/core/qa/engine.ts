@@ -7,6 +7,7 @@
 import { LogitCache, Lru, type LogitScope, type Logits } from './logit-cache.ts';
 import { decodeWindows, DEFAULT_DECODE, type DecodeOptions, type WindowLogits } from './decode.ts';
 import { encodeText, type EncodedText, type QaTokenizer } from './tokenizer.ts';
+import { changedPart, spliceEncoding } from './splice.ts';
 import type { QaInput, QaPrediction } from '../types.ts';
 import { buildWindows, DEFAULT_WINDOWS, LengthBuckets, type Window, type WindowOptions } from './windows.ts';
 
@@ -102,11 +103,17 @@ export interface PredictResult {
   stats: { windows: number; computed: number; cached: number };
 }
 
+/** Texts shorter than this are tokenized whole; the last SPLICE_BASES longer ones are kept to encode similar texts from. */
+const SPLICE_MIN_CHARS = 64;
+const SPLICE_BASES = 8;
+
 export class QaEngine {
   readonly options: EngineOptions;
   private readonly logitCache: LogitCache;
   // Small on purpose: live editing creates a new passage text per keystroke pause.
   private readonly textCache = new Lru<EncodedText>(256);
+  /** The last long texts encoded, newest first: a new text is encoded from the most similar (splice.ts). */
+  private recent: { text: string; encoded: EncodedText }[] = [];
 
   constructor(
     readonly tokenizer: QaTokenizer,
@@ -122,10 +129,23 @@ export class QaEngine {
   encode(text: string): EncodedText {
     let e = this.textCache.get(text);
     if (!e) {
-      e = encodeText(this.tokenizer, text);
+      e = this.spliced(text) ?? encodeText(this.tokenizer, text);
       this.textCache.set(text, e);
+      if (this.tokenizer.cutsAtWhitespace && text.length >= SPLICE_MIN_CHARS) this.recent = [{ text, encoded: e }, ...this.recent.slice(0, SPLICE_BASES - 1)];
     }
     return e;
+  }
+
+  /** The text encoded from the recent text sharing most of it (only what differs is tokenized), or null. */
+  private spliced(text: string): EncodedText | null {
+    if (!this.tokenizer.cutsAtWhitespace || text.length < SPLICE_MIN_CHARS) return null;
+    let best: (typeof this.recent)[number] | null = null;
+    let bestChanged = Infinity;
+    for (const r of this.recent) {
+      const c = changedPart(r.text, text);
+      if (c.end - c.start < bestChanged) [best, bestChanged] = [r, c.end - c.start];
+    }
+    return best ? spliceEncoding(best, text, (part) => encodeText(this.tokenizer, part)) : null;
   }
 
   /** The windows a question about a passage becomes (the question left-stripped, as run_qa.py does). */
@@ -137,6 +157,7 @@ export class QaEngine {
   clearCache(): void {
     this.logitCache.clear();
     this.textCache.clear();
+    this.recent = [];
   }
 
   /**

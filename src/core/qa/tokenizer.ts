@@ -27,6 +27,8 @@ export interface QaTokenizer {
   tokenize(text: string): string[];
   /** Id of a token string. */
   tokenId(token: string): number;
+  /** True when a text cut at ASCII whitespace tokenizes as its parts (whitespaceCuts): the engine then re-tokenizes only what changed. */
+  cutsAtWhitespace?: boolean;
 }
 
 /** Token ids of a text with the character span of each token. */
@@ -135,6 +137,23 @@ export function schemeFromTokenizerJson(json: unknown, config: Record<string, un
     throw new UnsupportedTokenizerError('BPE tokenizer without a ByteLevel or Metaspace pre-tokenizer: character offsets are not supported for it.');
   }
   throw new UnsupportedTokenizerError(`Tokenizer model "${String(type)}" is not supported (WordPiece, byte-level BPE, SentencePiece Unigram and Metaspace BPE are).`);
+}
+
+// Normalizers that work character by character (whitespace stays a barrier) and pre-tokenizers that split at every whitespace.
+const PER_CHAR_NORMALIZERS = new Set(['BertNormalizer', 'Lowercase', 'StripAccents', 'NFD']);
+const WHITESPACE_SPLITS = new Set(['BertPreTokenizer', 'Whitespace', 'WhitespaceSplit']);
+
+/**
+ * Whether a text cut at ASCII whitespace tokenizes as its two parts: WordPiece with per-character
+ * normalizers and a pre-tokenizer that splits at whitespace, and no added token holding whitespace
+ * (BERT, DistilBERT); not SentencePiece or byte-level BPE, whose tokens carry the space before a word.
+ */
+export function whitespaceCuts(json: unknown): boolean {
+  const t = json as TokJson;
+  if (modelTypeOf(t.model) !== 'WordPiece') return false;
+  const norms = !t.normalizer ? [] : t.normalizer.type === 'Sequence' ? (t.normalizer.normalizers ?? []) : [t.normalizer];
+  const pres = preTokenizers(t.pre_tokenizer);
+  return norms.every((n) => PER_CHAR_NORMALIZERS.has(n?.type ?? '')) && pres.length > 0 && pres.every((p) => WHITESPACE_SPLITS.has(p.type ?? '')) && !(t.added_tokens ?? []).some((a) => /\s/.test(a.content));
 }
 
 /**

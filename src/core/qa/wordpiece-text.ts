@@ -3,14 +3,14 @@
  * text (the vocabulary scanned, the rest parsed). No library import: the browser benchmark
  * bundles it alone.
  */
-import { pairTemplateFromTokenizerJson, qaTokenize, schemeFromTokenizerJson, type QaTokenizer } from './tokenizer.ts';
+import { pairTemplateFromTokenizerJson, qaTokenize, schemeFromTokenizerJson, whitespaceCuts, type QaTokenizer } from './tokenizer.ts';
 import { addTokens, createWordPiece, wordPieceRefusal, type CoreWordPiece, type WordPieceJson } from './wordpiece.ts';
 import { jsonWithoutVocab, scanVocab } from './vocab-scan.ts';
 
 /** The engine's tokenizer over a core WordPiece tokenizer, scheme and template from tokenizer.json. */
 export function coreQaTokenizer(json: unknown, config: Record<string, unknown>, core: CoreWordPiece): QaTokenizer {
   const scheme = schemeFromTokenizerJson(json, config);
-  return { scheme, template: pairTemplateFromTokenizerJson(json, core.tokenId, core.padToken), tokenize: qaTokenize(json, scheme, core.tokenize), tokenId: core.tokenId };
+  return { scheme, template: pairTemplateFromTokenizerJson(json, core.tokenId, core.padToken), tokenize: qaTokenize(json, scheme, core.tokenize), tokenId: core.tokenId, cutsAtWhitespace: whitespaceCuts(json) };
 }
 
 /**

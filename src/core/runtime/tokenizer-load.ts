@@ -7,7 +7,7 @@
  * reads itself (the Hub with its cache, Node's file system), go through AutoTokenizer.
  */
 import { env, type PreTrainedTokenizer, type ProgressInfo } from '@huggingface/transformers';
-import { pairTemplateFromTokenizerJson, qaTokenize, schemeFromTokenizerJson, type QaTokenizer } from '../qa/tokenizer.ts';
+import { pairTemplateFromTokenizerJson, qaTokenize, schemeFromTokenizerJson, whitespaceCuts, type QaTokenizer } from '../qa/tokenizer.ts';
 import { createWordPiece, wordPieceRefusal, type CoreWordPiece, type WordPieceJson } from '../qa/wordpiece.ts';
 import { coreQaTokenizer, qaTokenizerFromText } from '../qa/wordpiece-text.ts';
 export { qaTokenizerFromText } from '../qa/wordpiece-text.ts';
@@ -24,7 +24,7 @@ function qaTokenizerOf(json: unknown, config: Record<string, unknown>, core: Cor
   const unk = (tok as unknown as { unk_token_id?: number }).unk_token_id ?? 0;
   const tokenId = (t: string) => vocab.get(t) ?? unk;
   const pad = (tok as unknown as { pad_token?: string | null }).pad_token ?? null;
-  return { scheme, template: pairTemplateFromTokenizerJson(json, tokenId, pad), tokenize: qaTokenize(json, scheme, (text: string) => tok.tokenize(text)), tokenId };
+  return { scheme, template: pairTemplateFromTokenizerJson(json, tokenId, pad), tokenize: qaTokenize(json, scheme, (text: string) => tok.tokenize(text)), tokenId, cutsAtWhitespace: whitespaceCuts(json) };
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { Tokenizer } from '@huggingface/tokenizers';
-import { pairTemplateFromTokenizerJson, qaTokenize, schemeFromTokenizerJson, type QaTokenizer } from '../../../src/core/qa/tokenizer.ts';
+import { pairTemplateFromTokenizerJson, qaTokenize, schemeFromTokenizerJson, whitespaceCuts, type QaTokenizer } from '../../../src/core/qa/tokenizer.ts';
 
 export const FIXTURE_TOKENIZERS = ['bert-cased-mini', 'bert-uncased-mini', 'bert-chinese-mini', 'roberta-mini'] as const;
 /** Mini tokenizers in each model family's serialized layout (written by make-families.ts). */
@@ -51,6 +51,7 @@ export function loadFixtureTokenizer(name: FixtureTokenizerName): FixtureTokeniz
     template: pairTemplateFromTokenizerJson(json, tokenId, padToken),
     tokenize: qaTokenize(json, scheme, (text: string) => hf.tokenize(text)),
     tokenId,
+    cutsAtWhitespace: whitespaceCuts(json),
   };
   cache.set(name, tok);
   return tok;
