@@ -3,7 +3,7 @@
  * (src/app/shell/offline-setup.ts) and the install's pause (src/sw/install-pause.ts), hand-computed.
  */
 import { describe, expect, it } from 'vitest';
-import { inferenceBusy, offlineSetupStep, type BusyView, type OfflineSetupState } from '../../src/app/shell/offline-setup.ts';
+import { inferenceBusy, offlineSetupStep, QUIET_MS, workerQuiet, type BusyView, type OfflineSetupState } from '../../src/app/shell/offline-setup.ts';
 import { EXPERIMENTS } from '../../src/app/store/health-slice.ts';
 import { InstallPause, isPauseMessage } from '../../src/sw/install-pause.ts';
 
@@ -35,7 +35,7 @@ describe('inferenceBusy: the jobs an install would compete with', () => {
 });
 
 describe('offlineSetupStep: register, pause, and the notice', () => {
-  const s = (firstLoadOver: boolean, busy: boolean, registered: boolean, ready: boolean): OfflineSetupState => ({ firstLoadOver, busy, registered, ready });
+  const s = (firstLoadOver: boolean, busy: boolean, registered: boolean, ready: boolean, quiet = true): OfflineSetupState => ({ firstLoadOver, busy, quiet, registered, ready });
   it.each<[string, OfflineSetupState, { register: boolean; pause: boolean; waitNotice: boolean }]>([
     ['model still loading: nothing yet', s(false, true, false, false), { register: false, pause: false, waitNotice: false }],
     ['first answer shown, idle: register', s(true, false, false, false), { register: true, pause: false, waitNotice: false }],
@@ -45,8 +45,24 @@ describe('offlineSetupStep: register, pause, and the notice', () => {
     ['already saved (later visit), a sweep running: pause an update, no notice', s(true, true, false, true), { register: false, pause: true, waitNotice: false }],
     ['already saved, idle: register (updates)', s(true, false, false, true), { register: true, pause: false, waitNotice: false }],
     ['registered and saved, idle: nothing to do', s(true, false, true, true), { register: false, pause: false, waitNotice: false }],
+    ['first answer just shown (worker not quiet yet): wait, no notice', s(true, false, false, false, false), { register: false, pause: true, waitNotice: false }],
+    ['registered, a live edit or Explain under way: pause, no notice', s(true, false, true, false, false), { register: false, pause: true, waitNotice: false }],
+    ['registered, a sweep running and the worker busy talking: pause and say so', s(true, true, true, false, false), { register: false, pause: true, waitNotice: true }],
+    ['model still loading, worker talking: nothing yet', s(false, true, false, false, false), { register: false, pause: false, waitNotice: false }],
   ])('%s', (_name, state, step) => {
     expect(offlineSetupStep(state)).toEqual(step);
+  });
+});
+
+describe('workerQuiet: no request or event for QUIET_MS', () => {
+  it.each<[string, number, number, boolean]>([
+    ['never talked to', 10, -Infinity, true],
+    ['just now', 5000, 5000, false],
+    ['one ms short', 5000 + QUIET_MS - 1, 5000, false],
+    ['exactly QUIET_MS later', 5000 + QUIET_MS, 5000, true],
+    ['long after', 60_000, 5000, true],
+  ])('%s', (_name, now, last, quiet) => {
+    expect(workerQuiet(now, last)).toBe(quiet);
   });
 });
 

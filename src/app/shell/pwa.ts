@@ -3,14 +3,16 @@
  * Registers the service worker of the production build (src/sw/sw.ts): after the first visit the
  * app, ONNX Runtime and the shipped model load without a network. When is offline-setup.ts's policy:
  * once the first model load is over (its install then takes what the load fetched from the HTTP
- * cache) and the inference worker has no job; an install under way pauses while a job runs. A new
+ * cache) and the inference worker has been quiet for a moment; an install under way pauses while
+ * a job or a live request runs. A new
  * version waits until the user reloads from the banner, so a running experiment is never cut off.
  */
 import { registerSW } from 'virtual:pwa-register';
 import { offlineReadyNow, setOfflineReady, setOfflineWaitsForRun, setUpdateWaiting } from './pwa-state.ts';
 import { useApp, type AppState } from '../store/index.ts';
 import type { ModelStatus } from '../store/runtime-slice.ts';
-import { inferenceBusy, offlineSetupStep } from './offline-setup.ts';
+import { inferenceBusy, offlineSetupStep, QUIET_MS, workerQuiet } from './offline-setup.ts';
+import { lastWorkerTraffic, onWorkerTraffic } from '../workers/worker-client.ts';
 import type { InstallPauseMessage } from '../../sw/install-pause.ts';
 
 /** Whether a model status means the first load is over (answered, failed or cancelled). */
@@ -48,9 +50,18 @@ export function startOfflineSupport(): void {
       },
     });
   };
+  let recheck: ReturnType<typeof setTimeout> | undefined;
   const apply = (s: AppState, prev: ModelStatus) => {
     over ||= firstLoadOver(s.modelStatus, prev);
-    const step = offlineSetupStep({ firstLoadOver: over, busy: inferenceBusy(s), registered, ready: controlled || offlineReadyNow() });
+    const quiet = workerQuiet(performance.now(), lastWorkerTraffic());
+    // Not quiet yet: look again when it would be (traffic meanwhile moves that moment on; the look reschedules).
+    if (!quiet && over && !recheck) {
+      recheck = setTimeout(() => {
+        recheck = undefined;
+        apply(useApp.getState(), useApp.getState().modelStatus);
+      }, Math.max(0, lastWorkerTraffic() + QUIET_MS - performance.now()) + 20);
+    }
+    const step = offlineSetupStep({ firstLoadOver: over, busy: inferenceBusy(s), quiet, registered, ready: controlled || offlineReadyNow() });
     setOfflineWaitsForRun(step.waitNotice);
     if (step.pause !== paused) tellInstall(registration, (paused = step.pause));
     if (!step.register) return;
@@ -59,4 +70,5 @@ export function startOfflineSupport(): void {
   };
   apply(useApp.getState(), 'idle');
   useApp.subscribe((s, prev) => apply(s, prev.modelStatus));
+  onWorkerTraffic(() => apply(useApp.getState(), useApp.getState().modelStatus));
 }

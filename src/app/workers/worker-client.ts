@@ -13,6 +13,14 @@ let nextJob = 1;
 let handler: (e: WorkerEvent) => void = () => {};
 let deathHandler: (cause: DeathCause, restart: boolean) => void = () => {};
 let lastInit: Extract<WorkerRequest, { type: 'init' }> | null = null;
+let lastTraffic = -Infinity;
+const trafficListeners = new Set<() => void>();
+
+/** Notes a request to or an event from the worker (offline setup waits for the worker to be quiet). */
+function traffic(): void {
+  lastTraffic = performance.now();
+  for (const f of trafficListeners) f();
+}
 
 const slot = workerSlot<WorkerRequest, WorkerEvent>(QA_SLOT, (name) => new Worker(new URL('../../worker/qa.worker.ts', import.meta.url), { type: 'module', name }), {
   // The worker boot.ts started while the page loaded, if any.
@@ -21,6 +29,7 @@ const slot = workerSlot<WorkerRequest, WorkerEvent>(QA_SLOT, (name) => new Worke
     // Once a WebGPU load needed it, every later worker starts ONNX Runtime's WebGPU build.
     if (e.type === 'error' && e.webgpuRuntime && lastInit) lastInit = { ...lastInit, webgpuRuntime: true };
     handler(e);
+    traffic();
   },
   error: (message) => handler({ type: 'error', jobId: null, code: 'unknown', message: `The inference worker failed: ${message}`, restart: true }),
   died: (cause, restart) => deathHandler(cause, restart),
@@ -44,6 +53,18 @@ export function onWorkerDied(h: (cause: DeathCause, restart: boolean) => void): 
 export function send(req: WorkerRequest): void {
   if (req.type === 'init') lastInit = req;
   slot.send(req);
+  traffic();
+}
+
+/** performance.now() of the last request to or event from the inference worker (-Infinity before any). */
+export function lastWorkerTraffic(): number {
+  return lastTraffic;
+}
+
+/** Calls `f` after every request to and event from the inference worker; returns the unsubscribe. */
+export function onWorkerTraffic(f: () => void): () => void {
+  trafficListeners.add(f);
+  return () => trafficListeners.delete(f);
 }
 
 /** Replaces the worker with a fresh one; events of the old one are ignored from now on. */
