@@ -181,7 +181,7 @@ function selectionNames(rows: readonly InstanceRow[]): string[] {
 }
 
 /** Full instances matching a search, in list order, at most `limit` (demo from memory, the rest from IndexedDB). */
-async function collect(query: string, f: SearchFilters, limit: number, withPool = false, only: readonly string[] | null = null): Promise<{ instances: Instance[]; total: number; versionTwo: boolean; versionTwoReason: string; datasets: string[]; pool: NamePool | null; tags: TagStoreData[] }> {
+async function collect(query: string, f: SearchFilters, limit: number, withPool = false, only: readonly string[] | null = null, waitForDemoTags = false): Promise<{ instances: Instance[]; total: number; versionTwo: boolean; versionTwoReason: string; datasets: string[]; pool: NamePool | null; tags: TagStoreData[] }> {
   const { rows, total } = search(query, f, only);
   const picked = rows.slice(0, limit);
   const fromDemo = new Map(demo.map((x) => [x.id, x]));
@@ -195,6 +195,8 @@ async function collect(query: string, f: SearchFilters, limit: number, withPool 
   // InDistName draws from every question of the datasets renamed, as qarx does from its whole file.
   const ids = [...new Set(picked.map((r) => r.dataset))];
   const pooled = withPool ? (await renameModule()).mergePools(await Promise.all(ids.map(pool))) : null;
+  // A run's demo questions wait for a coverage count in flight: its tags then go with them (below).
+  if (waitForDemoTags && ids.includes(DEMO_ID)) await demoTagging;
   // The datasets' entity tags from their import go with the questions: the sweep tags no passage again.
   const tags = (await Promise.all(ids.map(tagsOf))).filter((t) => t !== null);
   const noAnswer = selectionNoAnswer(rows);
@@ -207,6 +209,12 @@ async function collect(query: string, f: SearchFilters, limit: number, withPool 
  * the sweep tagged the demo passages again in the inference worker, beside the model).
  */
 const demoTags = newTagStore();
+/**
+ * The coverage count in flight (settled when none): a run collected while it tags would otherwise
+ * send the demo passages untagged and the inference worker would tag them again beside the count
+ * (issue 44: 1.3 s of the inference worker's CPU in a first-visit demo sweep, on 2 cores).
+ */
+let demoTagging: Promise<unknown> = Promise.resolve();
 /** A dataset's entity tags saved at import, or the demo set's so far (null: none yet, or a dataset imported before they were kept). */
 async function tagsOf(dataset: string): Promise<TagStoreData | null> {
   if (dataset === DEMO_ID) return demoTags.passages.size + demoTags.answers.size > 0 ? tagStoreData(demoTags) : null;
@@ -358,13 +366,15 @@ self.onmessage = (ev: MessageEvent<DataRequest>) => {
     case 'scope-count':
       void init().then(() => post({ type: 'scope-counted', reqId: msg.reqId, ...scopeCounts(msg.query, msg.filters, msg.only) }));
       return;
-    case 'scope-coverage':
-      void init()
+    case 'scope-coverage': {
+      const counted = init()
         .then(() => collect(msg.query, msg.filters, msg.limit, false, msg.only))
         // Only the demo set's questions: what the count tags is kept for its sweep.
-        .then((c) => coverageOfCollected(c.instances, c.tags, c.instances.length > 0 && c.instances.every((x) => x.dataset === DEMO_ID) ? demoTags : undefined))
-        .then((coverage) => post({ type: 'scope-covered', reqId: msg.reqId, coverage }), (err) => post({ type: 'error', message: `Could not count the tagger coverage: ${String(err)}` }));
+        .then((c) => coverageOfCollected(c.instances, c.tags, c.instances.length > 0 && c.instances.every((x) => x.dataset === DEMO_ID) ? demoTags : undefined));
+      demoTagging = Promise.all([demoTagging, counted.catch(() => undefined)]);
+      void counted.then((coverage) => post({ type: 'scope-covered', reqId: msg.reqId, coverage }), (err) => post({ type: 'error', message: `Could not count the tagger coverage: ${String(err)}` }));
       return;
+    }
     case 'get':
       void get(msg.dataset, msg.id).then(
         (r) => post({ type: 'instance', reqId: msg.reqId, ...r, ...(r.instance ? { noAnswer: datasetNoAnswerData(r.instance.dataset) } : {}) }),
@@ -373,7 +383,7 @@ self.onmessage = (ev: MessageEvent<DataRequest>) => {
       return;
     case 'collect':
       void init()
-        .then(() => collect(msg.query, msg.filters, msg.limit, msg.withPool, msg.only ?? null))
+        .then(() => collect(msg.query, msg.filters, msg.limit, msg.withPool, msg.only ?? null, true))
         .then(
           (r) => post({ type: 'collected', reqId: msg.reqId, ...r }),
           (err) => post({ type: 'error', message: `Could not read the selected questions from storage: ${String(err)}` }),

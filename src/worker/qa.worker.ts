@@ -22,7 +22,8 @@ import { installHeartbeat } from './heartbeat.ts';
 import { packedPost, receivedRequest } from './port.ts';
 import { lazy } from './lazy-modules.ts';
 import { handleExplainJob } from './explain-jobs.ts';
-import { newTagStore, tagStoreFrom, withTagStore } from '../core/entity/tag-store.ts';
+import { newTagStore, withTagStore } from '../core/entity/tag-store.ts';
+import { coverageOfCollected } from './scope-coverage.ts';
 import { runCheckpointed } from './checkpoints.ts';
 import { heldPredictor, takeSweepHold } from './test-hold.ts';
 import { loadTagger, tagForRun } from './tagger-jobs.ts';
@@ -297,10 +298,14 @@ function handleExperiment(msg: Extract<WorkerRequest, { type: 'sweep' | 'budget'
         post({ type: 'error', jobId: msg.jobId, code: 'unknown', message: tagged, restart: false });
         return;
       }
-      // Coverage with the tagger in use, shown on the tagger card, as qarx prints it (issue 24.8).
-      const { taggerCoverage, hubTypesOf } = await import('../core/ner/coverage-of.ts');
+      // Coverage with the tagger in use, shown on the tagger card, as qarx prints it (issue 24.8), counted as the
+      // data worker counts it before a run: with the datasets' tags (the demo set's from that count), which the
+      // sweep then reuses. Counted outside them, a first-visit demo sweep tagged every passage again (issue 44).
+      const tags = newTagStore();
+      const coverage = await coverageOfCollected(tagged, msg.type === 'sweep' && !msg.tagger ? (msg.tags ?? []) : [], tags);
+      const { hubTypesOf } = await import('../core/ner/coverage-of.ts');
       // With a loaded tagger, the types it gave go back too: the list and Live show them with their source (issue 42.3).
-      post({ type: 'tagger-coverage', jobId: msg.jobId, tagger: msg.tagger ?? null, coverage: taggerCoverage(tagged), ...(msg.tagger ? { hubTypes: hubTypesOf(tagged) } : {}) });
+      post({ type: 'tagger-coverage', jobId: msg.jobId, tagger: msg.tagger ?? null, coverage, ...(msg.tagger ? { hubTypes: hubTypesOf(tagged) } : {}) });
       // C2W cases for the failure gallery, a bounded number per run.
       const found = caseCollector();
       if (msg.type === 'universal') {
@@ -314,9 +319,6 @@ function handleExperiment(msg: Extract<WorkerRequest, { type: 'sweep' | 'budget'
       const versionTwo = msg.type === 'sweep' ? msg.versionTwo : msg.config.versionTwo;
       const predict = enginePredictor(a.engine, { versionTwo, signal });
       if (msg.type === 'sweep') {
-        // The datasets' tags from import: the sweep tags only passages they lack (those of older imports, the demo set).
-        const tags = newTagStore();
-        for (const t of msg.tagger ? [] : (msg.tags ?? [])) tagStoreFrom(t, tags);
         let cells = 0;
         const held = __QARX_TEST_HOOKS__ ? heldPredictor(predict, takeSweepHold(), signal, () => cells) : predict;
         const onCell = (cell: SweepCell) => {

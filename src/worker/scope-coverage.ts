@@ -11,7 +11,8 @@ import { newTagStore, tagStoreFrom, withTagStore, type TagStore, type TagStoreDa
 /**
  * The coverage of collected questions with their datasets' tags (loaded on first use: it brings the
  * tagger). What the count tags goes into `into` when given: the data worker keeps the demo set's
- * tags so (issue 44) the sweep that follows reads them instead of tagging the passages again.
+ * tags so (issue 44) the sweep that follows reads them instead of tagging the passages again; the
+ * inference worker counts the run's coverage the same way, into the store its sweep then uses.
  */
 export async function coverageOfCollected(instances: readonly Instance[], tags: readonly TagStoreData[], into: TagStore = newTagStore()): Promise<TaggerCoverage> {
   const { taggerCoverage } = await import('../core/ner/coverage-of.ts');

@@ -181,3 +181,21 @@ describe('the demo set keeps the tags its coverage line computed (issue 44)', ()
     expect(withKept.cells).toBe(without.cells);
   });
 });
+
+describe('the coverage before a run and the run itself share the tags (issue 44)', () => {
+  it("a run given the count's tags reads no passage again, and counts the same coverage", async () => {
+    const { coverageOfCollected } = await import('../../src/worker/scope-coverage.ts');
+    const demo = untyped();
+    forgetRecentEntities();
+    const counted = newTagStore();
+    const before = await coverageOfCollected(demo, [], counted);
+    forgetRecentEntities();
+    read.length = 0;
+    const run = newTagStore();
+    const after = await coverageOfCollected(demo, [tagStoreData(counted)], run);
+    expect(read).toEqual([]);
+    expect(after).toEqual(before);
+    // The run's store is what its sweep reads: every passage the count tagged is in it.
+    expect([...run.passages.keys()].sort()).toEqual([...counted.passages.keys()].sort());
+  });
+});
