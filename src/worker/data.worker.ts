@@ -10,7 +10,8 @@ import type { AnswerEntityType, GoldAnswer, Instance } from '../core/data/types.
 import { TypeCorrections } from './corrections.ts';
 import { loadDemoSet } from '../core/data/demo.ts';
 import type { NamePool } from '../core/entity/rename.ts';
-import { activeTagStore, newTagStore, tagStoreData, tagStoreFrom, useTagStore, type TagStoreData } from '../core/entity/tag-store.ts';
+import { activeTagStore, tagStoreData, tagStoreFrom, useTagStore, type TagStoreData } from '../core/entity/tag-store.ts';
+import DEMO_TAGS from '../core/data/demo-tags.json' with { type: 'json' };
 import type { WikiRevision } from '../core/natural/wiki.ts';
 import { budgetedParser, DEFAULT_WIKITEXT_BUDGET_MS } from './wikitext-parser.ts';
 import { Catalog } from './catalog.ts';
@@ -206,9 +207,12 @@ async function collect(query: string, f: SearchFilters, limit: number, withPool 
 /**
  * The demo set's entity tags for the session, as an import keeps a dataset's: the coverage line
  * and the InDistName pool tag into it, and a sweep gets them with its questions (issue 44: before,
- * the sweep tagged the demo passages again in the inference worker, beside the model).
+ * the sweep tagged the demo passages again in the inference worker, beside the model). It starts
+ * from the built-in tagger's tags of the shipped demo set (core/data/demo-tags.json, regenerated and
+ * compared by a test), so a first visit's count does not spend seconds tagging them cold.
  */
-const demoTags = newTagStore();
+// The file is what the tagger writes (demo-tags.test.ts regenerates and compares it), so its shape is TagStoreData.
+const demoTags = tagStoreFrom(DEMO_TAGS as unknown as TagStoreData);
 /**
  * The coverage count in flight (settled when none): a run collected while it tags would otherwise
  * send the demo passages untagged and the inference worker would tag them again beside the count

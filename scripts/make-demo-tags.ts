@@ -1,0 +1,36 @@
+/**
+ * Writes src/core/data/demo-tags.json: the built-in tagger's entity tags of the demo set (its
+ * passages' entities and its answers' types, core/entity/tag-store.ts), as the data worker's
+ * coverage count and InDistName pool would compute them on every visit. A first-visit demo sweep
+ * waited ≈ 2 s for that count (compromise tagging 40 passages in a cold worker, issue 44); the data
+ * worker now starts from this file and tags only what it lacks. Run with
+ * `npx tsx scripts/make-demo-tags.ts`; test/unit/demo-tags.test.ts regenerates it and compares.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadDemoSet } from '../src/core/data/demo.ts';
+import { buildNamePool, forgetRecentEntities } from '../src/core/entity/index.ts';
+import { newTagStore, tagStoreData, withTagStore, type TagStoreData } from '../src/core/entity/tag-store.ts';
+import { taggerCoverage } from '../src/core/ner/coverage-of.ts';
+
+export const DEMO_TAGS_FILE = join(import.meta.dirname, '..', 'src', 'core', 'data', 'demo-tags.json');
+
+/** The demo set's tags from a fresh tagger: what its coverage count and its name pool tag. */
+export async function demoTags(): Promise<TagStoreData> {
+  forgetRecentEntities();
+  const store = newTagStore();
+  const demo = loadDemoSet();
+  await withTagStore(async () => {
+    taggerCoverage(demo);
+    buildNamePool(demo);
+  }, store);
+  return tagStoreData(store);
+}
+
+/** The file's text: one passage or answer map per line, so diffs stay readable. */
+export function demoTagsJson(d: TagStoreData): string {
+  const lines = (xs: readonly unknown[]) => xs.map((x) => `  ${JSON.stringify(x)}`).join(',\n');
+  return `{\n "passages": [\n${lines(d.passages)}\n ],\n "answers": [\n${lines(d.answers)}\n ]\n}\n`;
+}
+
+if (process.argv[1] === import.meta.filename) writeFileSync(DEMO_TAGS_FILE, demoTagsJson(await demoTags()));

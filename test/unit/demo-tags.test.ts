@@ -1,0 +1,39 @@
+/**
+ * Issue 44: the data worker starts from the demo set's tags in core/data/demo-tags.json instead of
+ * tagging the demo passages cold on a first visit. The file must be exactly what the built-in tagger
+ * gives now (scripts/make-demo-tags.ts), and a coverage count started from it must tag nothing and
+ * count what a fresh count counts.
+ */
+import { describe, expect, it, vi } from 'vitest';
+
+// Counts every text compromise is asked to read (the tagger's work), passing it through unchanged.
+const read = vi.hoisted(() => [] as string[]);
+vi.mock('compromise', async (importOriginal) => {
+  const real = (await importOriginal<{ default: ((t: string) => unknown) & Record<string, unknown> }>()).default;
+  return { default: new Proxy(real, { apply: (target, self, args: [string]) => (read.push(args[0]), Reflect.apply(target, self, args)) }) };
+});
+
+import { readFileSync } from 'node:fs';
+import { demoTags, demoTagsJson, DEMO_TAGS_FILE } from '../../scripts/make-demo-tags.ts';
+import { loadDemoSet } from '../../src/core/data/demo.ts';
+import { forgetRecentEntities } from '../../src/core/entity/spans.ts';
+import { newTagStore, tagStoreFrom, type TagStoreData } from '../../src/core/entity/tag-store.ts';
+import { coverageOfCollected } from '../../src/worker/scope-coverage.ts';
+
+describe('the demo set\'s shipped tags (core/data/demo-tags.json)', () => {
+  it('are what scripts/make-demo-tags.ts generates with the tagger of this checkout', async () => {
+    expect(readFileSync(DEMO_TAGS_FILE, 'utf8')).toBe(demoTagsJson(await demoTags()));
+  });
+
+  it('a coverage count started from them reads no passage and counts what a fresh count counts', async () => {
+    const shipped = JSON.parse(readFileSync(DEMO_TAGS_FILE, 'utf8')) as TagStoreData;
+    const demo = loadDemoSet();
+    forgetRecentEntities();
+    const fresh = await coverageOfCollected(demo, [], newTagStore());
+    forgetRecentEntities();
+    read.length = 0;
+    const fromFile = await coverageOfCollected(demo, [], tagStoreFrom(shipped));
+    expect(read).toEqual([]);
+    expect(fromFile).toEqual(fresh);
+  });
+});
