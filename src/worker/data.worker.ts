@@ -196,8 +196,8 @@ async function collect(query: string, f: SearchFilters, limit: number, withPool 
   // InDistName draws from every question of the datasets renamed, as qarx does from its whole file.
   const ids = [...new Set(picked.map((r) => r.dataset))];
   const pooled = withPool ? (await renameModule()).mergePools(await Promise.all(ids.map(pool))) : null;
-  // A run's demo questions wait for a coverage count in flight: its tags then go with them (below).
-  if (waitForDemoTags && ids.includes(DEMO_ID)) await demoTagging;
+  // A run's demo questions whose passages are not tagged yet wait for a coverage count in flight: its tags then go with them (below).
+  if (waitForDemoTags && instances.some((x) => x.dataset === DEMO_ID && !demoTags.passages.has(x.context))) await demoTagging;
   // The datasets' entity tags from their import go with the questions: the sweep tags no passage again.
   const tags = (await Promise.all(ids.map(tagsOf))).filter((t) => t !== null);
   const noAnswer = selectionNoAnswer(rows);
