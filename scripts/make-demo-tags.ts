@@ -1,10 +1,12 @@
 /**
  * Writes src/core/data/demo-tags.json: the built-in tagger's entity tags of the demo set (its
  * passages' entities and its answers' types, core/entity/tag-store.ts), as the data worker's
- * coverage count and InDistName pool would compute them on every visit. A first-visit demo sweep
- * waited ≈ 2 s for that count (compromise tagging 40 passages in a cold worker, issue 44); the data
- * worker now starts from this file and tags only what it lacks. Run with
- * `npx tsx scripts/make-demo-tags.ts`; test/unit/demo-tags.test.ts regenerates it and compares.
+ * coverage count and InDistName pool would compute them on every visit; and
+ * src/core/data/demo-pool.json, the demo set's InDistName pool (buildNamePool). A first-visit demo
+ * sweep waited ≈ 2 s for the tagger (compromise loaded and tagging 40 passages in a cold worker,
+ * issue 44); the data worker now starts from these files, tags only what they lack, and builds the
+ * pool only when the user corrected a demo answer's type. Run with
+ * `npx tsx scripts/make-demo-tags.ts`; test/unit/demo-tags.test.ts regenerates both and compares.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +16,14 @@ import { newTagStore, tagStoreData, withTagStore, type TagStoreData } from '../s
 import { taggerCoverage } from '../src/core/ner/coverage-of.ts';
 
 export const DEMO_TAGS_FILE = join(import.meta.dirname, '..', 'src', 'core', 'data', 'demo-tags.json');
+export const DEMO_POOL_FILE = join(import.meta.dirname, '..', 'src', 'core', 'data', 'demo-pool.json');
+
+/** The demo set's InDistName pool, as the data worker builds it for an uncorrected demo set. */
+export function demoPoolJson(): string {
+  forgetRecentEntities();
+  const pool = buildNamePool(loadDemoSet());
+  return `{\n${Object.entries(pool).map(([k, v]) => ` ${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(',\n')}\n}\n`;
+}
 
 /** The demo set's tags from a fresh tagger: what its coverage count and its name pool tag. */
 export async function demoTags(): Promise<TagStoreData> {
@@ -33,4 +43,7 @@ export function demoTagsJson(d: TagStoreData): string {
   return `{\n "passages": [\n${lines(d.passages)}\n ],\n "answers": [\n${lines(d.answers)}\n ]\n}\n`;
 }
 
-if (process.argv[1] === import.meta.filename) writeFileSync(DEMO_TAGS_FILE, demoTagsJson(await demoTags()));
+if (process.argv[1] === import.meta.filename) {
+  writeFileSync(DEMO_TAGS_FILE, demoTagsJson(await demoTags()));
+  writeFileSync(DEMO_POOL_FILE, demoPoolJson());
+}

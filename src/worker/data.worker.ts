@@ -12,6 +12,8 @@ import { loadDemoSet } from '../core/data/demo.ts';
 import type { NamePool } from '../core/entity/rename.ts';
 import { activeTagStore, tagStoreData, tagStoreFrom, useTagStore, type TagStoreData } from '../core/entity/tag-store.ts';
 import DEMO_TAGS from '../core/data/demo-tags.json' with { type: 'json' };
+import DEMO_POOL from '../core/data/demo-pool.json' with { type: 'json' };
+import { mergePools } from '../core/entity/name-pool.ts';
 import type { WikiRevision } from '../core/natural/wiki.ts';
 import { budgetedParser, DEFAULT_WIKITEXT_BUDGET_MS } from './wikitext-parser.ts';
 import { Catalog } from './catalog.ts';
@@ -195,7 +197,7 @@ async function collect(query: string, f: SearchFilters, limit: number, withPool 
   }
   // InDistName draws from every question of the datasets renamed, as qarx does from its whole file.
   const ids = [...new Set(picked.map((r) => r.dataset))];
-  const pooled = withPool ? (await renameModule()).mergePools(await Promise.all(ids.map(pool))) : null;
+  const pooled = withPool ? mergePools(await Promise.all(ids.map(pool))) : null;
   // A run's demo questions whose passages are not tagged yet wait for a coverage count in flight: its tags then go with them (below).
   if (waitForDemoTags && instances.some((x) => x.dataset === DEMO_ID && !demoTags.passages.has(x.context))) await demoTagging;
   // The datasets' entity tags from their import go with the questions: the sweep tags no passage again.
@@ -279,6 +281,8 @@ async function setAnswerType(dataset: string, id: string, t: AnswerEntityType | 
 /** A dataset's InDistName pool over all its questions (the rule qarx follows), built once. */
 async function pool(dataset: string): Promise<NamePool> {
   let p = pools.get(dataset);
+  // The shipped demo pool is buildNamePool's (demo-tags.test.ts), unless the user corrected a demo answer's type.
+  if (!p && dataset === DEMO_ID && demo.every((x) => corrections.apply(x) === x)) pools.set(dataset, (p = DEMO_POOL as NamePool));
   if (!p) {
     const list = dataset === DEMO_ID ? demo : await readDataset(db, dataset);
     const tags = await tagsOf(dataset);

@@ -1,6 +1,7 @@
 /**
- * Issue 44: the data worker starts from the demo set's tags in core/data/demo-tags.json instead of
- * tagging the demo passages cold on a first visit. The file must be exactly what the built-in tagger
+ * Issue 44: the data worker starts from the demo set's tags in core/data/demo-tags.json and hands out
+ * its InDistName pool from core/data/demo-pool.json instead of tagging the demo passages cold on a
+ * first visit. The file must be exactly what the built-in tagger
  * gives now (scripts/make-demo-tags.ts), and a coverage count started from it must tag nothing and
  * count what a fresh count counts.
  */
@@ -14,7 +15,7 @@ vi.mock('compromise', async (importOriginal) => {
 });
 
 import { readFileSync } from 'node:fs';
-import { demoTags, demoTagsJson, DEMO_TAGS_FILE } from '../../scripts/make-demo-tags.ts';
+import { DEMO_POOL_FILE, demoPoolJson, demoTags, demoTagsJson, DEMO_TAGS_FILE } from '../../scripts/make-demo-tags.ts';
 import { loadDemoSet } from '../../src/core/data/demo.ts';
 import { forgetRecentEntities } from '../../src/core/entity/spans.ts';
 import { newTagStore, tagStoreFrom, type TagStoreData } from '../../src/core/entity/tag-store.ts';
@@ -23,6 +24,10 @@ import { coverageOfCollected } from '../../src/worker/scope-coverage.ts';
 describe('the demo set\'s shipped tags (core/data/demo-tags.json)', () => {
   it('are what scripts/make-demo-tags.ts generates with the tagger of this checkout', async () => {
     expect(readFileSync(DEMO_TAGS_FILE, 'utf8')).toBe(demoTagsJson(await demoTags()));
+  });
+
+  it('the demo pool (core/data/demo-pool.json) is buildNamePool over the demo set with the tagger of this checkout', () => {
+    expect(readFileSync(DEMO_POOL_FILE, 'utf8')).toBe(demoPoolJson());
   });
 
   it('a coverage count started from them reads no passage and counts what a fresh count counts', async () => {

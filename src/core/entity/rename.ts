@@ -5,7 +5,7 @@
 import type { GoldAnswer, Instance } from '../data/types.ts';
 import { char } from '../types.ts';
 import { hashString, mixSeed, pick, rng } from '../text/random.ts';
-import { dbNames, genderOf, randStr, type Gender, type SpanKind } from './names.ts';
+import { dbNames, genderOf, randStr, type Gender } from './names.ts';
 import { answerTypeOf } from '../ner/answer-type.ts';
 import type { NotRenamable, RenameOptions } from './options.ts';
 
@@ -14,8 +14,8 @@ import { answerEntity, detectEntities, perturbableSpans, spansAsEntities, person
 import { applySubstitutions, findMentions, mapForward, type Edit, type Substitution } from './substitute.ts';
 import { isHan, zhAnswerEntity, zhNested, zhGenderOf, zhLongerNames, zhEntitySpans, zhQuestionPerson, zhWholeName } from './zh.ts';
 
-/** InDistName candidates per span kind, harvested from a dataset (duplicates kept, so sampling follows frequency). */
-export type NamePool = Partial<Record<SpanKind, string[]>>;
+import type { NamePool } from './name-pool.ts';
+export { mergePools, type NamePool } from './name-pool.ts';
 
 /** A renamed instance and everything needed to show and undo the renaming. */
 export interface RenameResult {
@@ -116,14 +116,6 @@ export function buildNamePool(instances: Iterable<Selectable>): NamePool {
   }
   for (const names of Object.values(pool)) names.sort();
   return pool;
-}
-
-/** Pools of several datasets as one (duplicates kept, each kind sorted), e.g. for a selection spanning two imports. */
-export function mergePools(pools: readonly NamePool[]): NamePool {
-  const out: NamePool = {};
-  for (const p of pools) for (const [kind, names] of Object.entries(p) as [SpanKind, string[]][]) (out[kind] ??= []).push(...names);
-  for (const names of Object.values(out)) names.sort();
-  return out;
 }
 
 function candidates(span: PerturbableSpan, opts: RenameOptions, pool: NamePool | undefined, lang: 'en' | 'zh'): { names: string[]; fallback: boolean } {
