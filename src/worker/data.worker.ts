@@ -10,10 +10,9 @@ import type { AnswerEntityType, GoldAnswer, Instance } from '../core/data/types.
 import { TypeCorrections } from './corrections.ts';
 import { loadDemoSet } from '../core/data/demo.ts';
 import type { NamePool } from '../core/entity/rename.ts';
-import { activeTagStore, tagStoreData, tagStoreFrom, useTagStore, type TagStoreData } from '../core/entity/tag-store.ts';
-import DEMO_TAGS from '../core/data/demo-tags.json' with { type: 'json' };
-import DEMO_POOL from '../core/data/demo-pool.json' with { type: 'json' };
+import { activeTagStore, tagStoreFrom, useTagStore, type TagStoreData } from '../core/entity/tag-store.ts';
 import { mergePools } from '../core/entity/name-pool.ts';
+import { countingDemoTags, demoTagData, demoTags, demoTagsFor, shippedDemoPool } from './demo-tags.ts';
 import type { WikiRevision } from '../core/natural/wiki.ts';
 import { budgetedParser, DEFAULT_WIKITEXT_BUDGET_MS } from './wikitext-parser.ts';
 import { Catalog } from './catalog.ts';
@@ -199,31 +198,16 @@ async function collect(query: string, f: SearchFilters, limit: number, withPool 
   const ids = [...new Set(picked.map((r) => r.dataset))];
   const pooled = withPool ? mergePools(await Promise.all(ids.map(pool))) : null;
   // A run's demo questions whose passages are not tagged yet wait for a coverage count in flight: its tags then go with them (below).
-  if (waitForDemoTags && instances.some((x) => x.dataset === DEMO_ID && !demoTags.passages.has(x.context))) await demoTagging;
+  if (waitForDemoTags) await demoTagsFor(instances.filter((x) => x.dataset === DEMO_ID));
   // The datasets' entity tags from their import go with the questions: the sweep tags no passage again.
   const tags = (await Promise.all(ids.map(tagsOf))).filter((t) => t !== null);
   const noAnswer = selectionNoAnswer(rows);
   return { instances, total, versionTwo: noAnswer.versionTwo, versionTwoReason: noAnswer.reason, datasets: selectionNames(rows), pool: pooled, tags };
 }
 
-/**
- * The demo set's entity tags for the session, as an import keeps a dataset's: the coverage line
- * and the InDistName pool tag into it, and a sweep gets them with its questions (issue 44: before,
- * the sweep tagged the demo passages again in the inference worker, beside the model). It starts
- * from the built-in tagger's tags of the shipped demo set (core/data/demo-tags.json, regenerated and
- * compared by a test), so a first visit's count does not spend seconds tagging them cold.
- */
-// The file is what the tagger writes (demo-tags.test.ts regenerates and compares it), so its shape is TagStoreData.
-const demoTags = tagStoreFrom(DEMO_TAGS as unknown as TagStoreData);
-/**
- * The coverage count in flight (settled when none): a run collected while it tags would otherwise
- * send the demo passages untagged and the inference worker would tag them again beside the count
- * (issue 44: 1.3 s of the inference worker's CPU in a first-visit demo sweep, on 2 cores).
- */
-let demoTagging: Promise<unknown> = Promise.resolve();
 /** A dataset's entity tags saved at import, or the demo set's so far (null: none yet, or a dataset imported before they were kept). */
 async function tagsOf(dataset: string): Promise<TagStoreData | null> {
-  if (dataset === DEMO_ID) return demoTags.passages.size + demoTags.answers.size > 0 ? tagStoreData(demoTags) : null;
+  if (dataset === DEMO_ID) return demoTagData();
   return (await db.tags.get(dataset).catch(() => undefined))?.data ?? null;
 }
 
@@ -282,7 +266,7 @@ async function setAnswerType(dataset: string, id: string, t: AnswerEntityType | 
 async function pool(dataset: string): Promise<NamePool> {
   let p = pools.get(dataset);
   // The shipped demo pool is buildNamePool's (demo-tags.test.ts), unless the user corrected a demo answer's type.
-  if (!p && dataset === DEMO_ID && demo.every((x) => corrections.apply(x) === x)) pools.set(dataset, (p = DEMO_POOL as NamePool));
+  if (!p && dataset === DEMO_ID && demo.every((x) => corrections.apply(x) === x)) pools.set(dataset, (p = shippedDemoPool));
   if (!p) {
     const list = dataset === DEMO_ID ? demo : await readDataset(db, dataset);
     const tags = await tagsOf(dataset);
@@ -379,7 +363,7 @@ self.onmessage = (ev: MessageEvent<DataRequest>) => {
         .then(() => collect(msg.query, msg.filters, msg.limit, false, msg.only))
         // Only the demo set's questions: what the count tags is kept for its sweep.
         .then((c) => coverageOfCollected(c.instances, c.tags, c.instances.length > 0 && c.instances.every((x) => x.dataset === DEMO_ID) ? demoTags : undefined));
-      demoTagging = Promise.all([demoTagging, counted.catch(() => undefined)]);
+      countingDemoTags(counted);
       void counted.then((coverage) => post({ type: 'scope-covered', reqId: msg.reqId, coverage }), (err) => post({ type: 'error', message: `Could not count the tagger coverage: ${String(err)}` }));
       return;
     }
