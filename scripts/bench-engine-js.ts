@@ -24,7 +24,7 @@ interface EngineModule {
   QaEngine: new (tok: unknown, runner: { run(rows: readonly Row[], pad: number): Promise<Logits[]> }, opts: object) => { predict(inputs: readonly QaInput[], cb?: object, dec?: object): Promise<{ predictions: QaPrediction[] }> };
 }
 interface TokModule {
-  qaTokenizerFromText(text: string, config: Record<string, unknown>): unknown;
+  qaTokenizerFromText(text: string, config: Record<string, unknown>): { tokenize(text: string): string[] } | null;
 }
 
 /** Logits fixed by a window's ids, with ties (the lexical model's logits tie a lot). */
@@ -48,13 +48,16 @@ async function load(root: string): Promise<{ engine: EngineModule; tok: TokModul
 }
 
 /** One first-visit sweep: a fresh tokenizer and engine, inputs in chunks as the worker sends them. */
-async function sweep(m: { engine: EngineModule; tok: TokModule }, inputs: readonly QaInput[]): Promise<{ secs: number; predictions: QaPrediction[] }> {
-  const tokenizer = m.tok.qaTokenizerFromText(readFileSync(join(MODEL, 'tokenizer.json'), 'utf8'), JSON.parse(readFileSync(join(MODEL, 'tokenizer_config.json'), 'utf8')) as Record<string, unknown>);
+async function sweep(m: { engine: EngineModule; tok: TokModule }, inputs: readonly QaInput[]): Promise<{ secs: number; predictions: QaPrediction[]; tokenized: number }> {
+  const core = m.tok.qaTokenizerFromText(readFileSync(join(MODEL, 'tokenizer.json'), 'utf8'), JSON.parse(readFileSync(join(MODEL, 'tokenizer_config.json'), 'utf8')) as Record<string, unknown>);
+  if (!core) throw new Error('the shipped tokenizer is not core WordPiece');
+  let tokenized = 0; // characters the engine had tokenized (not taken from a cache or a spliced base)
+  const tokenizer = { ...core, tokenize: (text: string) => ((tokenized += text.length), core.tokenize(text)) };
   const engine = new m.engine.QaEngine(tokenizer, fakeRunner, { batchSize: 2, scope: { model: 'qarx-lexical-qa', dtype: 'fp32', device: 'wasm' } });
   const predictions: QaPrediction[] = [];
   const t0 = performance.now();
   for (let i = 0; i < inputs.length; i += CHUNK) predictions.push(...(await engine.predict(inputs.slice(i, i + CHUNK), {}, { versionTwo: false })).predictions);
-  return { secs: (performance.now() - t0) / 1000, predictions };
+  return { secs: (performance.now() - t0) / 1000, predictions, tokenized };
 }
 
 /** The first path where two values differ by Object.is, or null. */
@@ -74,11 +77,13 @@ const sides: [string, { engine: EngineModule; tok: TokModule }][] = [['this', aw
 if (process.env.BASE) sides.push(['base', await load(process.env.BASE)]);
 console.log(`engine JS on the demo sweep: ${inputs.length} model inputs, fake runner, ${rounds} interleaved rounds (load ${loadavg()[0]?.toFixed(1)})`);
 const times = new Map<string, number[]>(sides.map(([name]) => [name, []]));
+const tokenized = new Map<string, number>();
 for (let r = 0; r < rounds; r++) {
   const out = new Map<string, QaPrediction[]>();
   for (const [name, m] of r % 2 === 0 ? sides : [...sides].reverse()) {
     const s = await sweep(m, inputs);
     times.get(name)?.push(s.secs);
+    tokenized.set(name, s.tokenized);
     out.set(name, s.predictions);
   }
   const diff = out.has('base') ? firstDifference(out.get('this'), out.get('base')) : null;
@@ -86,4 +91,5 @@ for (let r = 0; r < rounds; r++) {
   console.log(`  round ${r + 1}: ${sides.map(([n]) => `${n} ${(times.get(n)?.at(-1) ?? 0).toFixed(3)} s`).join(', ')}${out.has('base') ? ', identical' : ''} (load ${loadavg()[0]?.toFixed(1)})`);
 }
 const med = (n: string) => median(times.get(n) ?? []);
+console.log(`characters tokenized per sweep: ${sides.map(([n]) => `${n} ${tokenized.get(n)}`).join(', ')}`);
 console.log(`median: ${sides.map(([n]) => `${n} ${med(n).toFixed(3)} s (${((1e6 * med(n)) / inputs.length).toFixed(0)} µs/input)`).join(', ')}${process.env.BASE ? `; base/this = ${(med('base') / med('this')).toFixed(2)}×` : ''}`);
