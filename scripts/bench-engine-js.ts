@@ -3,7 +3,8 @@
  * QaEngine with the shipped model's tokenizer and a fake runner returning fixed logits of the right
  * shape, so only tokenizing, windowing, batching and decoding are timed. With BASE=<dir holding a
  * src/ copy> the engine there runs interleaved with this one, and every prediction of both must be
- * identical (Object.is on every number). npx tsx scripts/bench-engine-js.ts [rounds]
+ * identical (Object.is on every number); REAL=1 runs the shipped model (ONNX Runtime, CPU) instead
+ * of the fake runner, to compare real logits. npm run bench:engine-js -- [rounds]
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -12,6 +13,7 @@ import { loadDemoSet } from '../src/core/data/demo.ts';
 import type { QaInput, QaPrediction } from '../src/core/types.ts';
 import { sweepModelInputs } from './lib/pipeline-baseline.ts';
 import { median } from './lib/first-visit.ts';
+import { configureRuntime, loadQaModel } from '../src/core/index.ts';
 
 const MODEL = join(import.meta.dirname, '..', 'public', 'models', 'qarx-lexical-qa');
 const CHUNK = 64; // the sweep's inputs per engine call (src/core/entity/predictor.ts)
@@ -42,6 +44,15 @@ function fakeLogits(ids: readonly number[]): Logits {
 
 const fakeRunner = { run: async (rows: readonly Row[]) => rows.map((r) => fakeLogits(r.inputIds)) };
 
+/** The shipped model's own runner (REAL=1), else the fake one. */
+async function runnerOf(): Promise<{ run(rows: readonly Row[], pad: number): Promise<Logits[]> }> {
+  if (!process.env.REAL) return fakeRunner;
+  configureRuntime({ localModelPath: `${join(MODEL, '..')}/` });
+  const model = await loadQaModel({ kind: 'local', id: 'qarx-lexical-qa' }, { device: 'cpu' });
+  return model.runner as unknown as { run(rows: readonly Row[], pad: number): Promise<Logits[]> };
+}
+const runner = await runnerOf();
+
 /** Loads an engine and tokenizer module from a source tree root. */
 async function load(root: string): Promise<{ engine: EngineModule; tok: TokModule }> {
   return { engine: (await import(join(root, 'src/core/qa/engine.ts'))) as EngineModule, tok: (await import(join(root, 'src/core/qa/wordpiece-text.ts'))) as TokModule };
@@ -53,7 +64,7 @@ async function sweep(m: { engine: EngineModule; tok: TokModule }, inputs: readon
   if (!core) throw new Error('the shipped tokenizer is not core WordPiece');
   let tokenized = 0; // characters the engine had tokenized (not taken from a cache or a spliced base)
   const tokenizer = { ...core, tokenize: (text: string) => ((tokenized += text.length), core.tokenize(text)) };
-  const engine = new m.engine.QaEngine(tokenizer, fakeRunner, { batchSize: 2, scope: { model: 'qarx-lexical-qa', dtype: 'fp32', device: 'wasm' } });
+  const engine = new m.engine.QaEngine(tokenizer, runner, { batchSize: 2, scope: { model: 'qarx-lexical-qa', dtype: 'fp32', device: 'wasm' } });
   const predictions: QaPrediction[] = [];
   const t0 = performance.now();
   for (let i = 0; i < inputs.length; i += CHUNK) predictions.push(...(await engine.predict(inputs.slice(i, i + CHUNK), {}, { versionTwo: false })).predictions);
@@ -75,7 +86,7 @@ const rounds = Number(process.argv[2] ?? 5);
 const inputs = await sweepModelInputs(loadDemoSet());
 const sides: [string, { engine: EngineModule; tok: TokModule }][] = [['this', await load(join(import.meta.dirname, '..'))]];
 if (process.env.BASE) sides.push(['base', await load(process.env.BASE)]);
-console.log(`engine JS on the demo sweep: ${inputs.length} model inputs, fake runner, ${rounds} interleaved rounds (load ${loadavg()[0]?.toFixed(1)})`);
+console.log(`engine JS on the demo sweep: ${inputs.length} model inputs, ${process.env.REAL ? 'shipped model on ONNX Runtime (CPU)' : 'fake runner'}, ${rounds} interleaved rounds (load ${loadavg()[0]?.toFixed(1)})`);
 const times = new Map<string, number[]>(sides.map(([name]) => [name, []]));
 const tokenized = new Map<string, number>();
 for (let r = 0; r < rounds; r++) {
