@@ -134,18 +134,27 @@ function sortedCandidates(prelim: Candidate[], opts: DecodeOptions): Candidate[]
 function keptCandidates(windows: readonly WindowLogits[], opts: DecodeOptions, minNull: Candidate | null): Candidate[] | null {
   const kept: Candidate[] = [];
   const n = opts.nBest;
-  const insert = (score: number, make: () => Candidate): boolean => {
+  /** Whether a candidate scoring `score` enters the n-best (a later equal one does not pass a full list's last). */
+  const enters = (score: number): boolean => kept.length < n || score > (kept[kept.length - 1] as Candidate).score;
+  const complete = forEachPair(windows, opts, (w, si, ei, score) => {
     if (score !== score) return false;
-    let p = kept.length;
-    if (p === n && !(score > (kept[p - 1] as Candidate).score)) return true;
-    while (p > 0 && (kept[p - 1] as Candidate).score < score) p--;
-    kept.splice(p, 0, make());
-    if (kept.length > n) kept.pop();
+    if (enters(score)) insertKept(kept, n, pairCandidate(w, si, ei, score));
     return true;
-  };
-  if (!forEachPair(windows, opts, (w, si, ei, score) => insert(score, () => pairCandidate(w, si, ei, score)))) return null;
-  if (opts.versionTwo && minNull && !insert(minNull.score, () => minNull)) return null;
+  });
+  if (!complete) return null;
+  if (opts.versionTwo && minNull) {
+    if (minNull.score !== minNull.score) return null;
+    if (enters(minNull.score)) insertKept(kept, n, minNull);
+  }
   return kept;
+}
+
+/** Puts a candidate after the kept ones scoring at least as much, keeping at most n. */
+function insertKept(kept: Candidate[], n: number, c: Candidate): void {
+  let p = kept.length;
+  while (p > 0 && (kept[p - 1] as Candidate).score < c.score) p--;
+  kept.splice(p, 0, c);
+  if (kept.length > n) kept.pop();
 }
 
 /**

@@ -208,7 +208,7 @@ export class QaEngine {
         const wl: WindowLogits[] = ws.map((w, i) => ({ startLogits: (logits[i] as Logits).start, endLogits: (logits[i] as Logits).end, contextSpans: w.contextSpans }));
         const pred = decodeWindows(input.id, input.context, wl, dec);
         predictions.push(pred);
-        cb.onPrediction?.(pred, { windows: ws.map((w, i) => ({ window: w, logits: logits[i] as Logits })), context: input.context });
+        if (cb.onPrediction) cb.onPrediction(pred, { windows: ws.map((w, i) => ({ window: w, logits: logits[i] as Logits })), context: input.context });
         for (const w of ws) {
           const left = (needed.get(w.key) ?? 1) - 1;
           needed.set(w.key, left);
