@@ -110,6 +110,9 @@ export interface PredictResult {
  */
 const SPLICE_MIN_CHARS = 64;
 const SPLICE_BASES = 64;
+/** Beyond the newest 8 bases, older ones are kept only while all hold at most this many characters (a long passage edited live). */
+const SPLICE_BASE_CHARS = 1 << 20;
+const SPLICE_BASES_ALWAYS = 8;
 
 export class QaEngine {
   readonly options: EngineOptions;
@@ -120,6 +123,7 @@ export class QaEngine {
   private readonly questionCache = new Lru<EncodedText>(256);
   /** The last long texts encoded, newest first: a new text is encoded from the most similar (splice.ts). */
   private recent: { text: string; encoded: EncodedText }[] = [];
+  private recentChars = 0;
 
   constructor(
     readonly tokenizer: QaTokenizer,
@@ -139,7 +143,8 @@ export class QaEngine {
       this.textCache.set(text, e);
       if (this.tokenizer.cutsAtWhitespace && text.length >= SPLICE_MIN_CHARS) {
         this.recent.unshift({ text, encoded: e });
-        if (this.recent.length > SPLICE_BASES) this.recent.pop();
+        this.recentChars += text.length;
+        while (this.recent.length > SPLICE_BASES || (this.recent.length > SPLICE_BASES_ALWAYS && this.recentChars > SPLICE_BASE_CHARS)) this.recentChars -= (this.recent.pop() as { text: string }).text.length;
       }
     }
     return e;
@@ -178,6 +183,7 @@ export class QaEngine {
     this.textCache.clear();
     this.questionCache.clear();
     this.recent = [];
+    this.recentChars = 0;
   }
 
   /**
