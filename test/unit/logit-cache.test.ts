@@ -68,3 +68,25 @@ describe('logit cache keys', () => {
     expect(r.predictions[0]?.text).toBe('Paris');
   });
 });
+
+describe('scopeKey reuses its last key only for the same scope', () => {
+  it.each([
+    [{ model: 'm', dtype: 'fp32', device: 'wasm' }, '["m","fp32","wasm",""]'],
+    [{ model: 'm', dtype: 'fp32', device: 'wasm', source: '' }, '["m","fp32","wasm",""]'],
+    [{ model: 'm', dtype: 'q8', device: 'wasm' }, '["m","q8","wasm",""]'],
+    [{ model: 'm', dtype: 'q8', device: 'webgpu' }, '["m","q8","webgpu",""]'],
+    [{ model: 'm', dtype: 'q8', device: 'webgpu', source: 'hub' }, '["m","q8","webgpu","hub"]'],
+    [{ model: 'n', dtype: 'q8', device: 'webgpu', source: 'hub' }, '["n","q8","webgpu","hub"]'],
+    [{ model: 'm', dtype: 'fp32', device: 'wasm' }, '["m","fp32","wasm",""]'],
+  ] as [LogitScope, string][])('%j → %s (in this order)', (scope, key) => {
+    expect(scopeKey(scope)).toBe(key);
+    expect(scopeKey({ ...scope })).toBe(key);
+  });
+
+  it('a scope changed in place gets its new key', () => {
+    const scope: LogitScope = { model: 'm', dtype: 'fp32', device: 'wasm' };
+    expect(scopeKey(scope)).toBe('["m","fp32","wasm",""]');
+    scope.device = 'webgpu';
+    expect(scopeKey(scope)).toBe('["m","fp32","webgpu",""]');
+  });
+});

@@ -33,8 +33,27 @@ const f32 = Math.fround;
 /**
  * Indices of the n largest values, largest first; ties go to the higher index, as numpy's
  * `argsort(x)[-1:-n-1:-1]` does with a stable ascending sort. e.g. topIndices([1, 3, 3], 2) → [2, 1].
+ * Kept by insertion into a list of at most n (n is 20 against a window's hundreds of tokens); a NaN,
+ * which makes the sort's order arbitrary, or an unusual n falls back to sorting every index.
  */
 export function topIndices(values: ArrayLike<number>, n: number): number[] {
+  if (!(Number.isInteger(n) && n >= 1)) return sortedTopIndices(values, n);
+  const top: number[] = [];
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] as number;
+    if (v !== v) return sortedTopIndices(values, n);
+    // Index i is higher than every kept one, so it goes before the kept values equal to it.
+    let p = top.length;
+    if (p === n && v < (values[top[p - 1] as number] as number)) continue;
+    while (p > 0 && (values[top[p - 1] as number] as number) <= v) p--;
+    top.splice(p, 0, i);
+    if (top.length > n) top.pop();
+  }
+  return top;
+}
+
+/** topIndices by sorting every index (the reference order, also for NaN). */
+export function sortedTopIndices(values: ArrayLike<number>, n: number): number[] {
   const idx = Array.from({ length: values.length }, (_, i) => i);
   idx.sort((a, b) => (values[b] as number) - (values[a] as number) || b - a);
   return idx.slice(0, n);
@@ -48,13 +67,17 @@ interface Candidate {
   isNull: boolean;
 }
 
-/**
- * Turns the windows of one question into its prediction, e.g. one window whose best pair is
- * tokens 7..8 → text = context.slice(spans[7].start, spans[8].end).
- */
-export function decodeWindows(id: string, context: string, windows: readonly WindowLogits[], opts: DecodeOptions = DEFAULT_DECODE): QaPrediction {
+/** The null candidate (lowest [CLS] score over the windows) and the n-best candidates, best first. */
+function rankCandidates(windows: readonly WindowLogits[], opts: DecodeOptions): { minNull: Candidate | null; preds: Candidate[] } {
+  const minNull = nullCandidate(windows);
+  const preds = Number.isInteger(opts.nBest) && opts.nBest >= 1 ? keptCandidates(windows, opts, minNull) : null;
+  // A NaN score (or an unusual nBest) leaves the order to the sort: rank every candidate as the reference does.
+  return { minNull, preds: preds ?? sortedCandidates(allCandidates(windows, opts, minNull), opts) };
+}
+
+/** The [CLS] candidate with the lowest start + end score over the windows (the first on ties). */
+function nullCandidate(windows: readonly WindowLogits[]): Candidate | null {
   let minNull: Candidate | null = null;
-  const prelim: Candidate[] = [];
   for (const w of windows) {
     const s0 = f32(w.startLogits[0] ?? 0);
     const e0 = f32(w.endLogits[0] ?? 0);
@@ -62,25 +85,85 @@ export function decodeWindows(id: string, context: string, windows: readonly Win
     if (minNull === null || minNull.score > nullScore) {
       minNull = { span: { start: char(0), end: char(0) }, score: nullScore, startLogit: s0, endLogit: e0, isNull: true };
     }
+  }
+  return minNull;
+}
+
+/** Calls `take` with every valid start × end pair of n-best start and end tokens, window by window. */
+function forEachPair(windows: readonly WindowLogits[], opts: DecodeOptions, take: (w: WindowLogits, si: number, ei: number, score: number) => boolean): boolean {
+  for (const w of windows) {
     const starts = topIndices(w.startLogits, opts.nBest);
     const ends = topIndices(w.endLogits, opts.nBest);
     for (const si of starts) {
+      if (w.contextSpans[si] == null) continue;
+      const sl = f32(w.startLogits[si] as number);
       for (const ei of ends) {
-        const a = w.contextSpans[si];
-        const b = w.contextSpans[ei];
-        if (a == null || b == null) continue;
+        if (w.contextSpans[ei] == null) continue;
         if (ei < si || ei - si + 1 > opts.maxAnswerLength) continue;
-        const sl = f32(w.startLogits[si] as number);
-        const el = f32(w.endLogits[ei] as number);
-        prelim.push({ span: { start: a.start, end: b.end }, score: f32(sl + el), startLogit: sl, endLogit: el, isNull: false });
+        if (!take(w, si, ei, f32(sl + f32(w.endLogits[ei] as number)))) return false;
       }
     }
   }
-  if (opts.versionTwo && minNull) prelim.push(minNull);
-  // Array.prototype.sort is stable, like Python's sorted(reverse=True) on equal keys.
-  const preds = prelim.slice().sort((x, y) => y.score - x.score).slice(0, opts.nBest);
-  if (opts.versionTwo && minNull && !preds.some((p) => p.span.start === 0 && p.span.end === 0)) preds.push(minNull);
+  return true;
+}
 
+/** The candidate of a start × end pair. */
+function pairCandidate(w: WindowLogits, si: number, ei: number, score: number): Candidate {
+  const span = { start: (w.contextSpans[si] as CharSpan).start, end: (w.contextSpans[ei] as CharSpan).end };
+  return { span, score, startLogit: f32(w.startLogits[si] as number), endLogit: f32(w.endLogits[ei] as number), isNull: false };
+}
+
+/** Every candidate in order (pairs window by window, then the null one for SQuAD 2.0), as run_qa.py lists them. */
+function allCandidates(windows: readonly WindowLogits[], opts: DecodeOptions, minNull: Candidate | null): Candidate[] {
+  const prelim: Candidate[] = [];
+  forEachPair(windows, opts, (w, si, ei, score) => prelim.push(pairCandidate(w, si, ei, score)) > 0);
+  if (opts.versionTwo && minNull) prelim.push(minNull);
+  return prelim;
+}
+
+/** The nBest best candidates by a stable sort on the score, as Python's sorted(reverse=True). */
+function sortedCandidates(prelim: Candidate[], opts: DecodeOptions): Candidate[] {
+  return prelim.sort((x, y) => y.score - x.score).slice(0, opts.nBest);
+}
+
+/**
+ * sortedCandidates(allCandidates(…)) without listing them all: each candidate is inserted after
+ * the kept ones scoring at least as much (stable), only candidates that make the n-best are built;
+ * null when a score is NaN (the sort's order is then arbitrary).
+ */
+function keptCandidates(windows: readonly WindowLogits[], opts: DecodeOptions, minNull: Candidate | null): Candidate[] | null {
+  const kept: Candidate[] = [];
+  const n = opts.nBest;
+  /** Whether a candidate scoring `score` enters the n-best (a later equal one does not pass a full list's last). */
+  const enters = (score: number): boolean => kept.length < n || score > (kept[kept.length - 1] as Candidate).score;
+  const complete = forEachPair(windows, opts, (w, si, ei, score) => {
+    if (score !== score) return false;
+    if (enters(score)) insertKept(kept, n, pairCandidate(w, si, ei, score));
+    return true;
+  });
+  if (!complete) return null;
+  if (opts.versionTwo && minNull) {
+    if (minNull.score !== minNull.score) return null;
+    if (enters(minNull.score)) insertKept(kept, n, minNull);
+  }
+  return kept;
+}
+
+/** Puts a candidate after the kept ones scoring at least as much, keeping at most n. */
+function insertKept(kept: Candidate[], n: number, c: Candidate): void {
+  let p = kept.length;
+  while (p > 0 && (kept[p - 1] as Candidate).score < c.score) p--;
+  kept.splice(p, 0, c);
+  if (kept.length > n) kept.pop();
+}
+
+/**
+ * Turns the windows of one question into its prediction, e.g. one window whose best pair is
+ * tokens 7..8 → text = context.slice(spans[7].start, spans[8].end).
+ */
+export function decodeWindows(id: string, context: string, windows: readonly WindowLogits[], opts: DecodeOptions = DEFAULT_DECODE): QaPrediction {
+  const { minNull, preds } = rankCandidates(windows, opts);
+  if (opts.versionTwo && minNull && !preds.some((p) => p.span.start === 0 && p.span.end === 0)) preds.push(minNull);
   const texts = preds.map((p) => context.slice(p.span.start, p.span.end));
   let spans: AnswerSpan[] = preds.map((p, i) => ({
     text: texts[i] as string,

@@ -20,11 +20,21 @@ export interface LogitScope {
   source?: string;
 }
 
+/** The scope scopeKey was last asked for, with its key. */
+let lastScope: (Required<LogitScope> & { key: string }) | null = null;
+
 /** The scope part of a cache key, e.g. scopeKey({ model: 'm', dtype: 'fp32', device: 'wasm' }) === '["m","fp32","wasm",""]'. */
 export function scopeKey(s: LogitScope): string {
+  const source = s.source ?? '';
+  const l = lastScope;
+  // Every cache get and set asks for it, almost always for the same scope: reuse the last key.
+  if (l && l.model === s.model && l.dtype === s.dtype && l.device === s.device && l.source === source) return l.key;
   // JSON keeps the parts apart whatever characters an id holds.
-  return JSON.stringify([s.model, s.dtype, s.device, s.source ?? '']);
+  const key = JSON.stringify([s.model, s.dtype, s.device, source]);
+  lastScope = { model: s.model, dtype: s.dtype, device: s.device, source, key };
+  return key;
 }
+
 
 /** The scope of a loaded model, e.g. modelScope({ id: 'm', dtype: 'q8', device: 'wasm' }, 'hub') → { model: 'm', dtype: 'q8', device: 'wasm', source: 'hub' }. */
 export function modelScope(m: { id: string; dtype: string; device: string }, source = ''): LogitScope {

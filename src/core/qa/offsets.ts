@@ -42,8 +42,17 @@ export function normalizeBert(text: string, lowercase: boolean, stripAccents: bo
   for (const ch of text) {
     const from = i;
     i += ch.length;
-    if (ch === '\u0000' || ch === '\ufffd') continue;
-    if (ch !== '\t' && ch !== '\n' && ch !== '\r' && CONTROL.test(ch)) continue;
+    const ascii = ch.length === 1 && ch.charCodeAt(0) < 0x80 ? ch.charCodeAt(0) : -1;
+    if (ascii >= 0) {
+      // ASCII without the regexes: its controls are Cc (below 0x20 and 0x7F); tab, LF and CR become spaces.
+      const space = ascii === 9 || ascii === 10 || ascii === 13;
+      if (!space && (ascii < 0x20 || ascii === 0x7f)) continue;
+      chars.push(space ? ' ' : ch);
+      at.push(from);
+      continue;
+    }
+    if (ch === '\ufffd') continue;
+    if (CONTROL.test(ch)) continue;
     chars.push(WHITESPACE.test(ch) ? ' ' : ch);
     at.push(from);
   }
@@ -52,7 +61,8 @@ export function normalizeBert(text: string, lowercase: boolean, stripAccents: bo
   chars.forEach((ch, k) => {
     let t = ch;
     if (lowercase) t = ch === '\u03a3' ? (isFinalSigma(chars, k) ? '\u03c2' : '\u03c3') : ch.toLowerCase();
-    if (stripAccents) t = [...t.normalize('NFD')].filter((c) => !MARK.test(c)).join('');
+    // An ASCII character has no decomposition and no mark to strip.
+    if (stripAccents && !(t.length === 1 && t.charCodeAt(0) < 0x80)) t = [...t.normalize('NFD')].filter((c) => !MARK.test(c)).join('');
     for (let u = 0; u < t.length; u++) {
       out.push(t[u] as string);
       origin.push(at[k] as number);

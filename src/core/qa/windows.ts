@@ -36,20 +36,32 @@ export function buildWindows(question: EncodedText, context: EncodedText, templa
   if (room <= 0) throw new RangeError(`maxLength ${opts.maxLength} leaves no room for the passage after ${withArticle(`${q.length}-token`)} question.`);
   // HF raises when the stride is not smaller than the room; we shrink it instead so any setting works.
   const stride = Math.min(opts.docStride, room - 1);
-  const head = [...template.prefix, ...q, ...template.middle];
-  const headTypes = head.map(() => template.typeA);
+  const head = template.prefix.concat(q, template.middle);
   const windows: Window[] = [];
   const n = context.ids.length;
   for (let start = 0; ; start += room - stride) {
     const end = Math.min(n, start + room);
-    const ctxIds = context.ids.slice(start, end);
-    const inputIds = [...head, ...ctxIds, ...template.suffix];
-    const tokenTypeIds = [...headTypes, ...ctxIds.map(() => template.typeB), ...template.suffix.map(() => template.typeB)];
-    const contextSpans: (CharSpan | null)[] = [...head.map(() => null), ...context.spans.slice(start, end), ...template.suffix.map(() => null)];
-    windows.push({ inputIds, tokenTypeIds, contextSpans, key: inputIds.join(',') });
+    const inputIds = head.concat(context.ids.slice(start, end), template.suffix);
+    windows.push({ inputIds, tokenTypeIds: tokenTypes(head.length, inputIds.length, template), contextSpans: passageSpans(head.length, context.spans, start, end, template.suffix.length), key: inputIds.join(',') });
     if (end >= n) break;
   }
   return windows;
+}
+
+/** Token types of a window: typeA over the head (prefix, question, middle), typeB over the rest. */
+function tokenTypes(headLength: number, length: number, template: PairTemplate): number[] {
+  const types: number[] = [];
+  for (let i = 0; i < length; i++) types.push(i < headLength ? template.typeA : template.typeB);
+  return types;
+}
+
+/** A window's passage spans (those of passage tokens start..end), null over the head and the suffix. */
+function passageSpans(headLength: number, spans: readonly CharSpan[], start: number, end: number, suffixLength: number): (CharSpan | null)[] {
+  const out: (CharSpan | null)[] = [];
+  for (let i = 0; i < headLength; i++) out.push(null);
+  for (let i = start; i < end; i++) out.push(spans[i] as CharSpan);
+  for (let i = 0; i < suffixLength; i++) out.push(null);
+  return out;
 }
 
 /**

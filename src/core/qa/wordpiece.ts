@@ -173,7 +173,7 @@ export function createWordPiece(json: WordPieceJson, config: Record<string, unkn
   const word = remembered((w: string) => bertPreTokenize(normalize(w)).flatMap(pieces));
   const encodeSection = (section: string): string[] => {
     if (added.has(section)) return [section];
-    if (byWord && section.includes(' ')) return section.split(' ').flatMap((w) => (w.length ? word(w) : []));
+    if (byWord && section.includes(' ')) return wordsTokens(section, word);
     const text = normalize(section);
     if (!text.length) return [];
     const subs = splitNormed(text);
@@ -186,11 +186,25 @@ export function createWordPiece(json: WordPieceJson, config: Record<string, unkn
     tokenize(text: string): string[] {
       const sections = splitPlain(text);
       stripAround(sections, (s) => added.get(s));
+      if (sections.length === 1) return (sections[0] as string).length ? encodeSection(sections[0] as string) : [];
       return sections.flatMap((s) => (s.length ? encodeSection(s) : []));
     },
     tokenId: (t) => ids.get(t) ?? unkId,
     padToken: tokenFromConfig(config, 'pad_token', 'eos_token'),
   };
+}
+
+/** The tokens of a section's space-separated words in turn (one array, no per-word copies). */
+function wordsTokens(section: string, word: (w: string) => string[]): string[] {
+  const out: string[] = [];
+  let from = 0;
+  while (from <= section.length) {
+    let to = section.indexOf(' ', from);
+    if (to < 0) to = section.length;
+    if (to > from) for (const t of word(section.slice(from, to))) out.push(t);
+    from = to + 1;
+  }
+  return out;
 }
 
 /** Code-unit offsets of each code point of `w` and its end, as `[...w]` splits it (lone surrogates alone). */
