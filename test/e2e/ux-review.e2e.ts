@@ -14,10 +14,15 @@ const app = useApp({ query: 'device=wasm', width: 390, height: 844 });
 /** How far the page scrolls sideways: document width minus the screen's. */
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-/** Clicks a card's run button and waits until no job bar shows progress. */
+/**
+ * Clicks a card's run button and waits until no job bar shows progress. A run first reads its
+ * questions ("Reading the selected questions…", no progress bar yet): that counts as running too,
+ * or a slow read (the service worker's install writing beside it) ends the wait before the run starts.
+ */
 async function run(page: Page, id: string): Promise<void> {
   await page.getByTestId(id).click();
-  await expect.poll(() => page.locator('[data-testid$="-progress"]').count(), { timeout: 180_000 }).toBe(0);
+  const busy = async () => (await page.locator('[data-testid$="-progress"]').count()) + (await page.getByText('Reading the selected questions…').count());
+  await expect.poll(busy, { timeout: 180_000 }).toBe(0);
 }
 
 describe('experiments on a 390 px phone', () => {
