@@ -12,7 +12,7 @@ import { loadDemoSet } from '../core/data/demo.ts';
 import type { NamePool } from '../core/entity/rename.ts';
 import { activeTagStore, tagStoreFrom, useTagStore, type TagStoreData } from '../core/entity/tag-store.ts';
 import { mergePools } from '../core/entity/name-pool.ts';
-import { countingDemoTags, demoTagData, demoTags, demoTagsFor, shippedDemoPool } from './demo-tags.ts';
+import { countingDemoTags, demoTagData, demoTags, demoTagsFor, shippedDemoCoverage, shippedDemoPool } from './demo-tags.ts';
 import type { WikiRevision } from '../core/natural/wiki.ts';
 import { budgetedParser, DEFAULT_WIKITEXT_BUDGET_MS } from './wikitext-parser.ts';
 import { Catalog } from './catalog.ts';
@@ -361,8 +361,8 @@ self.onmessage = (ev: MessageEvent<DataRequest>) => {
     case 'scope-coverage': {
       const counted = init()
         .then(() => collect(msg.query, msg.filters, msg.limit, false, msg.only))
-        // Only the demo set's questions: what the count tags is kept for its sweep.
-        .then((c) => coverageOfCollected(c.instances, c.tags, c.instances.length > 0 && c.instances.every((x) => x.dataset === DEMO_ID) ? demoTags : undefined));
+        // Uncorrected demo questions add up their shipped parts; only the demo set's questions: what the count tags is kept for its sweep.
+        .then((c) => shippedDemoCoverage(c.instances, DEMO_ID, (x) => corrections.typeOf(x.dataset, x.id) !== undefined) ?? coverageOfCollected(c.instances, c.tags, c.instances.length > 0 && c.instances.every((x) => x.dataset === DEMO_ID) ? demoTags : undefined));
       countingDemoTags(counted);
       void counted.then((coverage) => post({ type: 'scope-covered', reqId: msg.reqId, coverage }), (err) => post({ type: 'error', message: `Could not count the tagger coverage: ${String(err)}` }));
       return;

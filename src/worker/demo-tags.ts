@@ -11,6 +11,8 @@ import type { NamePool } from '../core/entity/name-pool.ts';
 import { tagStoreData, tagStoreFrom, type TagStoreData } from '../core/entity/tag-store.ts';
 import DEMO_TAGS from '../core/data/demo-tags.json' with { type: 'json' };
 import DEMO_POOL from '../core/data/demo-pool.json' with { type: 'json' };
+import DEMO_COVERAGE from '../core/data/demo-coverage.json' with { type: 'json' };
+import { coverageFromParts, type CoveragePart, type TaggerCoverage } from '../core/ner/coverage.ts';
 
 // The files are what the tagger writes (demo-tags.test.ts regenerates and compares them), so their shapes are these.
 /** The demo set's tags for the session. */
@@ -37,4 +39,24 @@ export async function demoTagsFor(instances: readonly Instance[]): Promise<void>
 /** The demo set's tags as a sweep receives them (null: none). */
 export function demoTagData(): TagStoreData | null {
   return demoTags.passages.size + demoTags.answers.size > 0 ? tagStoreData(demoTags) : null;
+}
+
+/** Each demo question's coverage part by id, as the built-in tagger counts the shipped demo set. */
+const demoParts = new Map(Object.entries(DEMO_COVERAGE as Record<string, CoveragePart>));
+
+/**
+ * The coverage of a scope of uncorrected demo questions from their shipped parts (demo-coverage.json,
+ * what taggerCoverage counts; demo-tags.test.ts checks it on random scopes), or null when some
+ * question is not one (another dataset, a corrected type, an id the file lacks): then the count loads
+ * the tagger. Without it, opening a run's settings loaded compromise in the data worker (≈ 0.3 s)
+ * and a Run clicked meanwhile waited for it (issue 44).
+ */
+export function shippedDemoCoverage(instances: readonly Instance[], demoId: string, corrected: (x: Instance) => boolean): TaggerCoverage | null {
+  const parts: CoveragePart[] = [];
+  for (const x of instances) {
+    const part = x.dataset === demoId && !corrected(x) ? demoParts.get(x.id) : undefined;
+    if (!part) return null;
+    parts.push(part);
+  }
+  return parts.length ? coverageFromParts(parts) : null;
 }

@@ -28,6 +28,7 @@ import { runCheckpointed } from './checkpoints.ts';
 import { heldPredictor, takeSweepHold } from './test-hold.ts';
 import { loadTagger, tagForRun } from './tagger-jobs.ts';
 import { wasmThreadsFor } from '../core/runtime/threads.ts';
+import { nextTask } from '../core/runtime/next-task.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -121,7 +122,7 @@ async function drainPredictions(): Promise<void> {
       const msg = waiting;
       waiting = null;
       // Let cancel messages that are already queued arrive before starting.
-      await new Promise((r) => setTimeout(r, 0));
+      await nextTask();
       await predict(msg);
     }
   } finally {

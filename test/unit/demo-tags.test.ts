@@ -15,7 +15,10 @@ vi.mock('compromise', async (importOriginal) => {
 });
 
 import { readFileSync } from 'node:fs';
-import { DEMO_POOL_FILE, demoPoolJson, demoTags, demoTagsJson, DEMO_TAGS_FILE } from '../../scripts/make-demo-tags.ts';
+import fc from 'fast-check';
+import { DEMO_COVERAGE_FILE, demoCoverageJson, DEMO_POOL_FILE, demoPoolJson, demoTags, demoTagsJson, DEMO_TAGS_FILE } from '../../scripts/make-demo-tags.ts';
+import { taggerCoverage } from '../../src/core/ner/coverage-of.ts';
+import { shippedDemoCoverage } from '../../src/worker/demo-tags.ts';
 import { loadDemoSet } from '../../src/core/data/demo.ts';
 import { forgetRecentEntities } from '../../src/core/entity/spans.ts';
 import { newTagStore, tagStoreFrom, type TagStoreData } from '../../src/core/entity/tag-store.ts';
@@ -41,4 +44,41 @@ describe('the demo set\'s shipped tags (core/data/demo-tags.json)', () => {
     expect(read).toEqual([]);
     expect(fromFile).toEqual(fresh);
   });
+
+  it('each demo question\'s coverage part (core/data/demo-coverage.json) is what scripts/make-demo-tags.ts generates', async () => {
+    expect(readFileSync(DEMO_COVERAGE_FILE, 'utf8')).toBe(await demoCoverageJson());
+  });
+
+  it('the shipped parts of any scope of demo questions add up to what taggerCoverage counts there (issue 38.4\'s partition), with no passage read', async () => {
+    const demo = loadDemoSet();
+    const shipped = JSON.parse(readFileSync(DEMO_TAGS_FILE, 'utf8')) as TagStoreData;
+    forgetRecentEntities();
+    const store = tagStoreFrom(shipped);
+    await fc.assert(
+      fc.asyncProperty(fc.subarray(demo, { minLength: 1 }), async (scope) => {
+        read.length = 0;
+        const fromParts = shippedDemoCoverage(scope, 'demo', () => false);
+        expect(read).toEqual([]);
+        expect(fromParts).toEqual(await coverageOfCollected(scope, [], store));
+        expect(fromParts).toEqual(await withFreshStore(() => taggerCoverage(scope)));
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('counts with the tagger (null from the shipped parts) once a question is corrected, from another dataset, unknown, or none', () => {
+    const demo = loadDemoSet();
+    expect(shippedDemoCoverage(demo, 'demo', () => false)?.scope).toBe(demo.length);
+    expect(shippedDemoCoverage(demo, 'demo', (x) => x.id === demo[3]!.id)).toBeNull();
+    expect(shippedDemoCoverage([...demo, { ...demo[0]!, dataset: 'mine' }], 'demo', () => false)).toBeNull();
+    expect(shippedDemoCoverage([{ ...demo[0]!, id: 'not-in-the-demo-set' }], 'demo', () => false)).toBeNull();
+    expect(shippedDemoCoverage([], 'demo', () => false)).toBeNull();
+  });
 });
+
+/** Runs a count in a store of its own (a fresh tagger's tags). */
+async function withFreshStore<T>(job: () => T): Promise<T> {
+  const { withTagStore } = await import('../../src/core/entity/tag-store.ts');
+  return withTagStore(async () => job(), newTagStore());
+}
+

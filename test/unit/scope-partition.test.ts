@@ -10,8 +10,8 @@ import type { Instance } from '../../src/core/data/types.ts';
 import { runSweep, runSweepStream, type Predictor, type SweepCell } from '../../src/core/entity/index.ts';
 import { leftOutText, leftOutTotal, type EntityType } from '../../src/core/entity/options.ts';
 import { partitionScope } from '../../src/core/entity/partition.ts';
-import { coverageText } from '../../src/core/ner/coverage.ts';
-import { taggerCoverage } from '../../src/core/ner/coverage-of.ts';
+import { coverageFromParts, coverageText, type CoveragePart } from '../../src/core/ner/coverage.ts';
+import { coverageParts, taggerCoverage } from '../../src/core/ner/coverage-of.ts';
 
 const SENTENCES = ['Marie Curie was born in Warsaw in 1867.', 'The Eiffel Tower is in Paris.', 'Microsoft hired Alan Turing in Redmond.', 'Google was founded in California by Larry Page.', 'The river is long and green.'];
 
@@ -138,3 +138,33 @@ describe('the coverage line before a run adds up whatever the tags come from (is
     expect(coverageText(c)).toBe('renamable answer entity for 2 of 3 answerable questions (66.7%: PER 1, ORG 0, GPE 1); left out of 3: 1 no answer entity; tags from 1 file annotation, 1 built-in tagger');
   });
 });
+
+describe('coverageFromParts: one question\'s part each, added up (issue 38.4; the shipped demo parts, issue 44)', () => {
+  const cases: { name: string; parts: CoveragePart[]; answerable: number; withEntity: number; byType: Record<EntityType, number>; leftOut: Record<string, number>; bySource: Record<string, number> }[] = [
+    { name: 'nothing', parts: [], answerable: 0, withEntity: 0, byType: { PER: 0, ORG: 0, GPE: 0 }, leftOut: {}, bySource: {} },
+    { name: 'an unanswerable question is neither answerable nor renamable', parts: [{ leftOut: 'unanswerable' }], answerable: 0, withEntity: 0, byType: { PER: 0, ORG: 0, GPE: 0 }, leftOut: { unanswerable: 1 }, bySource: {} },
+    {
+      name: 'two renamable (PER from a file, GPE built-in), one without an entity, one unanswerable',
+      parts: [{ type: 'PER', source: 'file' }, { leftOut: 'no-entity' }, { type: 'GPE', source: 'builtin' }, { leftOut: 'unanswerable' }],
+      answerable: 3, withEntity: 2, byType: { PER: 1, ORG: 0, GPE: 1 }, leftOut: { 'no-entity': 1, unanswerable: 1 }, bySource: { file: 1, builtin: 1 },
+    },
+  ];
+  it.each(cases)('$name', ({ parts, answerable, withEntity, byType, leftOut, bySource }) => {
+    expect(coverageFromParts(parts)).toEqual({ scope: parts.length, answerable, withEntity, byType, leftOut, bySource });
+  });
+
+  it('taggerCoverage is the sum of coverageParts, in scope order, for any scope', () => {
+    const pool = SENTENCES.flatMap((c, i) => [q(`a${i}`, c, c.split(' ')[0]!), q(`u${i}`, c, null), q(`y${i}`, c, '1867')]);
+    fc.assert(
+      fc.property(fc.subarray(pool), (scope) => {
+        const parts = coverageParts(scope);
+        expect(parts).toHaveLength(scope.length);
+        expect(coverageFromParts(parts)).toEqual(taggerCoverage(scope));
+        const p = partitionScope(scope);
+        expect(parts.filter((x) => 'type' in x)).toHaveLength(p.renamed);
+      }),
+      { numRuns: 30 },
+    );
+  });
+});
+

@@ -23,6 +23,7 @@ import { applyStep, CellTally, inputOf, type Predictor } from './tally.ts';
 import { countedPredictor, InputProgress } from './sweep-progress.ts';
 import { plannedInputs } from './input-plan.ts';
 import { withTagStore } from './tag-store.ts';
+import { nextTask } from '../runtime/next-task.ts';
 
 export type { Predictor } from './tally.ts';
 
@@ -40,8 +41,8 @@ export function predictedSpan(p: QaPrediction): { start: number; end: number } |
 
 
 
-/** Yields to the event loop, so a cancel message queued behind a long run is read between steps. */
-export const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+/** Yields to the event loop, so a cancel message queued behind a long run is read between steps (never a clamped timer). */
+export { nextTask };
 
 
 /**

@@ -2,6 +2,7 @@
 import type { QaEngine } from '../qa/engine.ts';
 import type { QaPrediction } from '../types.ts';
 import type { Predictor } from './experiment.ts';
+import { nextTask } from '../runtime/next-task.ts';
 
 /** Inputs per engine call: between calls the event loop runs, so a cancel can arrive. */
 const CHUNK = 64;
@@ -15,7 +16,7 @@ export function enginePredictor(engine: QaEngine, opts: { versionTwo: boolean; s
     const predictions: QaPrediction[] = [];
     for (let i = 0; i < inputs.length; i += CHUNK) {
       // An ONNX run can resolve without leaving the microtask queue: yield so messages are read.
-      if (i > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+      if (i > 0) await nextTask();
       // A caller's pause between chunks (the CLI's test hold); none by default.
       if (i > 0) await opts.between?.();
       if (opts.signal?.aborted) return { predictions, cancelled: true };

@@ -11,6 +11,7 @@ import { guessLang } from '../text/guess-lang.ts';
 import type { InputIssue, IssueKind } from './squad.ts';
 import { pairKind } from './pair-kind.ts';
 import { withArticle } from '../text/article.ts';
+import { nextTask } from '../runtime/next-task.ts';
 
 export { schemaText } from './schema-text.ts';
 
@@ -339,7 +340,7 @@ export class Pacer {
     this.report(done);
     this.check();
     if (now() - this.lastYield > 40) {
-      await new Promise<void>((r) => setTimeout(r, 0));
+      await nextTask();
       this.lastYield = now();
       this.check();
     }

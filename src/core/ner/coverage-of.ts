@@ -2,23 +2,25 @@
 import type { AnswerEntityType } from '../data/types.ts';
 import { partitionScope } from '../entity/partition.ts';
 import type { selectRenameTarget } from '../entity/rename.ts';
-import type { TaggerCoverage } from './coverage.ts';
-import { answerTagSource, type TagSource, type TagSourceFields } from './file-answer-type.ts';
+import { coverageFromParts, type CoveragePart, type TaggerCoverage } from './coverage.ts';
+import { answerTagSource, type TagSourceFields } from './file-answer-type.ts';
 import { answerTypeOf } from './answer-type.ts';
 
 type Counted = Parameters<typeof selectRenameTarget>[0] & TagSourceFields;
 
 /**
- * The coverage of a scope: the MIX renaming's partition of it (partitionScope), answerable = all but
- * the unanswerable, and the renamable questions by the source of their tag (answerTagSource).
+ * Each question's coverage part: the MIX renaming's partition of the scope (partitionScope) and, for
+ * a renamable question, the source of its tag (answerTagSource).
  */
+export function coverageParts(instances: readonly Counted[]): CoveragePart[] {
+  const parts: CoveragePart[] = [];
+  partitionScope(instances, undefined, (inst, outcome) => parts.push('leftOut' in outcome ? outcome : { type: outcome.type, source: answerTagSource(inst) }));
+  return parts;
+}
+
+/** The coverage of a scope: its questions' parts added up (answerable = all but the unanswerable). */
 export function taggerCoverage(instances: readonly Counted[]): TaggerCoverage {
-  const bySource: Partial<Record<TagSource, number>> = {};
-  const p = partitionScope(instances, undefined, (inst) => {
-    const s = answerTagSource(inst);
-    bySource[s] = (bySource[s] ?? 0) + 1;
-  });
-  return { scope: p.scope, answerable: p.scope - (p.leftOut.unanswerable ?? 0), withEntity: p.renamed, byType: p.byType, leftOut: p.leftOut, bySource };
+  return coverageFromParts(coverageParts(instances));
 }
 
 /** The answer types a loaded tagger gave a run's questions (those whose tag's source is 'hub'), as [dataset, id, type] for the list and Live. */

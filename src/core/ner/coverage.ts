@@ -9,6 +9,13 @@
 import { leftOutText, type EntityType, type NotRenamable } from '../entity/options.ts';
 import { TAG_SOURCE_LABELS, TAG_SOURCES, type TagSource } from './file-answer-type.ts';
 
+/**
+ * One question's part of a coverage count: its renamable answer entity's type and where its tag
+ * came from, or the one reason it is left out. Parts add up (coverageFromParts), so a count over any
+ * subset of questions whose parts are known needs no tagger (the shipped demo set's, issue 44).
+ */
+export type CoveragePart = { type: EntityType; source: TagSource } | { leftOut: NotRenamable };
+
 export interface TaggerCoverage {
   /** Questions of the scope. */
   scope: number;
@@ -39,4 +46,20 @@ export function tagSourceText(by: Partial<Record<TagSource, number>>): string {
   return TAG_SOURCES.filter((s) => by[s])
     .map((s) => `${by[s]} ${TAG_SOURCE_LABELS[s]}`)
     .join(', ');
+}
+
+/** The coverage of questions from their parts (taggerCoverage's sum), e.g. [{ leftOut: 'unanswerable' }, { type: 'PER', source: 'builtin' }] → answerable 1, withEntity 1. */
+export function coverageFromParts(parts: readonly CoveragePart[]): TaggerCoverage {
+  const c: TaggerCoverage = { scope: parts.length, answerable: parts.length, withEntity: 0, byType: { PER: 0, ORG: 0, GPE: 0 }, leftOut: {}, bySource: {} };
+  for (const p of parts) {
+    if ('leftOut' in p) {
+      c.leftOut[p.leftOut] = (c.leftOut[p.leftOut] ?? 0) + 1;
+      if (p.leftOut === 'unanswerable') c.answerable--;
+    } else {
+      c.withEntity++;
+      c.byType[p.type]++;
+      c.bySource![p.source] = (c.bySource![p.source] ?? 0) + 1;
+    }
+  }
+  return c;
 }
