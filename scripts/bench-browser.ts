@@ -9,9 +9,11 @@
  * machine's load (lib/pipeline-baseline.ts); `--only explain` traces the first Explain step by step
  * (lib/first-explain.ts); `--only visits` times the app's first and second visit in one persistent
  * profile and checks that the second reads ONNX Runtime's compiled code back (lib/second-visit.ts).
+ * `--link 40,20` runs the side-by-side and the visits through a throttled link (Mbit/s, ms per
+ * response; lib/throttled-link.ts) instead of localhost's free bytes.
  *
  *   npm run build:bench && npm run bench:browser -- [--inputs 16] [--gpu-inputs 4] [--tiny] [--only speed,q8,cold,pipeline,explain,visits]
- *     [--dtypes fp32,q8] [--wasm-threads 2,1] [--visits 3] [--rounds 3] [--steps edit,explain,sweep,second]
+ *     [--dtypes fp32,q8] [--wasm-threads 2,1] [--visits 3] [--rounds 3] [--steps edit,explain,sweep,second] [--link 40,20]
  *
  * Each dtype runs on native and WASM and is compared with native at the same dtype; WebGPU runs
  * fp32 only (q8 is wrong on WebGPU, transformers.js #1512/#1728). The first --wasm-threads value is
@@ -29,6 +31,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { benchInputs } from '../src/core/bench/inputs.ts';
 import { batchSizeFor, configureRuntime, loadQaModel, QaEngine } from '../src/core/index.ts';
 import { launch, startPreview } from '../test/e2e/harness.ts';
+import { linkText, parseLink, throttledLink } from './lib/throttled-link.ts';
 import type { BenchReply } from '../src/bench/bench.worker.ts';
 import { tallyRunner } from '../src/core/bench/flops.ts';
 import { ceilingShare, matmulModel, matmulPeak, WASM_CEILING_TARGET } from './lib/bench-flops.ts';
@@ -51,6 +54,7 @@ const { values } = parseArgs({
     visits: { type: 'string', default: '3' },
     rounds: { type: 'string', default: '3' },
     steps: { type: 'string', default: ALL_STEPS.join(',') },
+    link: { type: 'string' },
   },
 });
 const ROOT = resolve(import.meta.dirname, '..');
@@ -271,9 +275,16 @@ async function main(): Promise<void> {
         else console.log(`first visit (webgpu): median ${f(median(firsts.map((x) => x.total)))} s over ${profiles} fresh profile${profiles === 1 ? '' : 's'}; second visit median ${f(median(seconds))} s`);
       }
     }
-    if (only.has('pipeline')) await pipelineBaseline(base, Math.max(1, Number(values.rounds)), new Set(values.steps.split(',').filter((x): x is Step => (ALL_STEPS as readonly string[]).includes(x))));
-    if (only.has('explain')) await firstExplain(base, Math.max(1, Number(values.rounds)));
-    if (only.has('visits')) await secondVisit(base, Math.max(1, Number(values.rounds)));
+    // --link: the side-by-side and the visits through a throttled link (lib/throttled-link.ts); the other parts stay local.
+    const linked = values.link ? await throttledLink(base, parseLink(values.link)) : null;
+    const via = linked ? { base: linked.url, link: linkText(parseLink(values.link!)) } : { base, link: null };
+    try {
+      if (only.has('pipeline')) await pipelineBaseline(via.base, Math.max(1, Number(values.rounds)), new Set(values.steps.split(',').filter((x): x is Step => (ALL_STEPS as readonly string[]).includes(x))), via.link);
+      if (only.has('explain')) await firstExplain(base, Math.max(1, Number(values.rounds)));
+      if (only.has('visits')) await secondVisit(via.base, Math.max(1, Number(values.rounds)), via.link);
+    } finally {
+      await linked?.close();
+    }
   } finally {
     await server.close();
     rmSync(link); // dist/ may be deployed: the link must not outlive the run

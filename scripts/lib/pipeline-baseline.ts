@@ -66,16 +66,26 @@ export function longPassage(words = 150): { question: string; context: string; w
   return { question: base.question, context, words: context.split(/\s+/).length };
 }
 
-/** Types the long passage and its question in, and waits for an answer other than `before`. */
+/**
+ * Types the long passage and its question in, and waits for the answer to both: other than `before`,
+ * with the question field holding the new question and the page saying its answer is for what the
+ * fields hold (`data-answers="current"`, the app's answer card and the pipeline page alike). An
+ * answer to the new passage with the old question, which either page may show in between, is not it.
+ */
 export async function liveEdit(page: Page, before: string): Promise<number> {
   const { question, context } = longPassage();
   const t0 = performance.now();
   await page.getByTestId('passage-input').fill(context);
   await page.getByTestId('question-input').fill(question);
-  await page.waitForFunction((b) => {
-    const t = document.querySelector('[data-testid="answer-text"]')?.textContent ?? '';
-    return t !== '' && t !== b;
-  }, before, { timeout: MINUTES });
+  await page.waitForFunction(
+    ([b, q]) => {
+      const t = document.querySelector('[data-testid="answer-text"]')?.textContent ?? '';
+      const asked = (document.querySelector('[data-testid="question-input"]') as HTMLInputElement | null)?.value;
+      return t !== '' && t !== b && asked === q && (document.querySelector('[data-answers]') as HTMLElement | null)?.dataset.answers === 'current';
+    },
+    [before, question] as const,
+    { timeout: MINUTES },
+  );
   return since(t0);
 }
 
@@ -202,10 +212,10 @@ const med = (rs: readonly Round[], k: keyof Round) => {
 };
 
 /** Runs `rounds` interleaved rounds and prints each side's medians, the issue's ratios and the load. */
-export async function pipelineBaseline(base: string, rounds: number, steps: ReadonlySet<Step> = new Set(ALL_STEPS)): Promise<void> {
+export async function pipelineBaseline(base: string, rounds: number, steps: ReadonlySet<Step> = new Set(ALL_STEPS), link: string | null = null): Promise<void> {
   const inputs = await sweepModelInputs(loadDemoSet());
   const passage = longPassage();
-  console.log(`\napp vs transformers.js pipeline page (shipped model, WASM, service worker on, fresh persistent profiles, ${rounds} interleaved rounds; live edit and Explain on a ${passage.words}-word passage; sweep: ${inputs.length} model inputs)`);
+  console.log(`\napp vs transformers.js pipeline page (shipped model, WASM, service worker on, fresh persistent profiles, ${rounds} interleaved rounds, ${link ? `through a link of ${link}` : 'localhost'}; live edit and Explain on a ${passage.words}-word passage; sweep: ${inputs.length} model inputs)`);
   const by: Record<Side, Round[]> = { app: [], pipeline: [] };
   for (let i = 0; i < rounds; i++) {
     const order: Side[] = i % 2 === 0 ? ['app', 'pipeline'] : ['pipeline', 'app'];

@@ -74,8 +74,8 @@ async function round(url: string): Promise<VisitPair> {
 }
 
 /** Runs `rounds` rounds and prints each, the medians and the second/first ratio with the load. */
-export async function secondVisit(base: string, rounds: number): Promise<void> {
-  console.log(`\nfirst and second visit (app, WASM, service worker on, one fresh persistent profile per round, ${rounds} round${rounds === 1 ? '' : 's'})`);
+export async function secondVisit(base: string, rounds: number, link: string | null = null): Promise<void> {
+  console.log(`\nfirst and second visit (app, WASM, service worker on, one fresh persistent profile per round, ${rounds} round${rounds === 1 ? '' : 's'}, ${link ? `through a link of ${link}` : 'localhost'})`);
   const rs: VisitPair[] = [];
   for (let i = 0; i < rounds; i++) {
     const r = await round(`${base}?device=wasm`);

@@ -40,9 +40,16 @@ async function answerInputs(): Promise<void> {
   if (mine !== version) return;
   answer.textContent = text;
   answer.dataset.version = String(mine);
+  // As the app's answer card: the answer shown is for what the inputs hold now (the driver waits for it).
+  answer.dataset.answers = 'current';
 }
-question.addEventListener('input', () => void answerInputs());
-passage.addEventListener('input', () => void answerInputs());
+/** An edit: the answer shown is for older inputs until the new one's arrives. */
+const edited = () => {
+  answer.dataset.answers = 'previous';
+  void answerInputs();
+};
+question.addEventListener('input', edited);
+passage.addEventListener('input', edited);
 await answerInputs();
 
 /** What the driver calls: the sweep's inputs one call each, and a sentence occlusion (each sentence removed in turn). */

@@ -18,7 +18,7 @@ import { ExplainPanel } from './ExplainPanel.tsx';
 import { ReopenedCase } from '../results/ReopenedCase.tsx';
 import { findMentions } from '../../core/entity/substitute.ts';
 import type { LiveRename } from '../../core/entity/live.ts';
-import { answerDelay, type AnswerTrigger } from './answer-delay.ts';
+import { answerDelay, isBulkEdit, shownAnswerIs, type AnswerTrigger, type LiveTexts } from './answer-delay.ts';
 
 export function LiveView() {
   const passage = useApp((s) => s.passage);
@@ -28,8 +28,13 @@ export function LiveView() {
   const { setPassage, setQuestion, answer } = useApp.getState();
   /** What the last answer was asked with; set when it is asked, so an effect run twice still sees the first state. */
   const answered = useRef<AnswerTrigger | null>(null);
+  /** The latest edit: its texts and whether it was a bulk one, measured against the texts before it, not against the last answer (typing adds up); an effect run twice keeps the verdict. */
+  const edit = useRef<{ texts: LiveTexts; bulk: boolean }>({ texts: { passage, question }, bulk: false });
 
   useEffect(() => {
+    const before = edit.current.texts;
+    if (before.passage !== passage || before.question !== question) edit.current = { texts: { passage, question }, bulk: isBulkEdit(before, { passage, question }) };
+    const bulk = edit.current.bulk;
     if (status !== 'ready') {
       answered.current = null; // a reload of the same model answers at once when it is ready again
       return;
@@ -38,7 +43,7 @@ export function LiveView() {
     const t = setTimeout(() => {
       answered.current = now;
       answer();
-    }, answerDelay(answered.current, now));
+    }, answerDelay(answered.current, now, bulk));
     return () => clearTimeout(t);
   }, [passage, question, status, modelId, answer]);
 
@@ -114,6 +119,8 @@ function AnswerCard() {
   const prediction = useApp((s) => s.prediction);
   const status = useApp((s) => s.modelStatus);
   const busy = useApp((s) => s.predictJob !== null);
+  // The answer shown was asked with other texts (an edit waits for its typing pause, runs, or failed): dimmed as while busy, and said so for tools.
+  const previous = useApp((s) => shownAnswerIs(s.prediction !== null, s.answeredFor, s) === 'previous');
   const error = useApp((s) => s.predictError);
   const ms = useApp((s) => s.inferenceMs);
   const computed = useApp((s) => s.windowsComputed);
@@ -134,7 +141,7 @@ function AnswerCard() {
   const top = prediction?.nbest.filter((s) => !(s.text === 'empty' && s.start === s.end)).slice(0, 5) ?? [];
   const noAnswer = prediction?.text === '';
   return (
-    <div className={`answer-card${busy ? ' busy' : ''}`} data-testid="answer-card" aria-live="polite">
+    <div className={`answer-card${busy ? ' busy' : ''}${previous ? ' previous' : ''}`} data-testid="answer-card" data-answers={previous ? 'previous' : 'current'} aria-live="polite">
       <div className="answer-head">
         <div>
           <div className="field-label">Answer</div>

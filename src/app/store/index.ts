@@ -154,6 +154,7 @@ function applyEvent(e: WorkerEvent): void {
       }
       useApp.setState({
         prediction: e.predictions[0] ?? null,
+        answeredFor: s.predictFor,
         selectedSpan: 0,
         predictJob: null,
         predictProgress: null,

@@ -23,6 +23,9 @@ export interface LiveSlice {
   /** A question of a dataset was opened: its dataset's evidence decides unless the user overrode it. */
   setLiveNoAnswerData(d: NoAnswerData | null): void;
   prediction: QaPrediction | null;
+  /** The question and passage the running question was asked with, and those `prediction` answers (null: none). */
+  predictFor: { question: string; passage: string } | null;
+  answeredFor: { question: string; passage: string } | null;
   /** Which n-best entry is highlighted (0 = the answer). */
   selectedSpan: number;
   predictJob: number | null;
@@ -69,6 +72,8 @@ export const createLiveSlice: StateCreator<AppState, [], [], LiveSlice> = (set, 
     if (s.liveParaRow) void s.askLiveParaphrase();
   },
   prediction: null,
+  predictFor: null,
+  answeredFor: null,
   selectedSpan: 0,
   predictJob: null,
   predictProgress: null,
@@ -100,7 +105,7 @@ export const createLiveSlice: StateCreator<AppState, [], [], LiveSlice> = (set, 
       return;
     }
     const jobId = newJobId();
-    set({ predictJob: jobId, predictError: null, predictProgress: null });
+    set({ predictJob: jobId, predictFor: { question, passage }, predictError: null, predictProgress: null });
     send({ type: 'predict', jobId, inputs: [{ id: 'live', question, context: passage }], versionTwo: allowNull });
   },
 });
