@@ -14,3 +14,20 @@ export const lazy = {
   robustness: once(() => import('../core/results/robustness.ts')),
   traps: once(() => import('./trap-jobs.ts')),
 };
+
+/**
+ * The modules a run of each experiment kind needs (core/experiments/kind.ts names the kinds): what
+ * the worker loads while that experiment's page is open. A sweep's page used to load the natural
+ * edits' modules too (their noise tables were ≈ 0.1 s of a demo sweep's start on this machine, issue 44).
+ */
+export function preloadFor(kinds: readonly string[]): Promise<unknown>[] {
+  const loads = new Set<() => Promise<unknown>>();
+  for (const k of kinds) {
+    if (k === 'sweep' || k === 'budget' || k === 'universal' || k === 'export') loads.add(lazy.entity);
+    else if (k === 'natural' || k === 'synthetic') [lazy.pairs, lazy.noise].forEach((l) => loads.add(l));
+    else if (k === 'paraphrase') loads.add(lazy.paraphrases);
+    else if (k === 'traps' || k === 'adversarial') loads.add(lazy.traps);
+    else if (k === 'robustness') loads.add(lazy.robustness);
+  }
+  return [...loads].map((load) => load());
+}

@@ -51,7 +51,8 @@ export type WorkerRequest =
   /** Sent by the page's entry before the app has loaded: open this model now; the first matching 'load' adopts it (prewarm.ts). */
   | { type: 'prewarm'; source: ModelSourceMsg; device: DeviceChoice; dtype: DtypeChoice }
   /** Sent when the Experiments section opens: import the experiments' code now (after any model load), not when Run is pressed. */
-  | { type: 'preload-experiments' }
+  /** The experiment page open (its kinds; none: the section's own page, whose first experiment is the entity sweep). */
+  | { type: 'preload-experiments'; kinds?: readonly string[] }
   | { type: 'predict'; jobId: number; inputs: QaInput[]; versionTwo: boolean }
   | { type: 'cancel'; jobId: number }
   | { type: 'rename'; jobId: number; instance: Instance; options: RenameOptions; pool: NamePool | null; versionTwo: boolean; resemble: { m: 1 | 3; temperature: number } | null; rule: CategoryRule }

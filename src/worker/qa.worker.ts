@@ -20,7 +20,7 @@ import { loadKey, Prewarm } from './prewarm.ts';
 import { handleMulti } from './multi-jobs.ts';
 import { installHeartbeat } from './heartbeat.ts';
 import { packedPost, receivedRequest } from './port.ts';
-import { lazy } from './lazy-modules.ts';
+import { lazy, preloadFor } from './lazy-modules.ts';
 import { handleExplainJob } from './explain-jobs.ts';
 import { newTagStore, withTagStore } from '../core/entity/tag-store.ts';
 import { coverageOfCollected } from './scope-coverage.ts';
@@ -278,19 +278,21 @@ function handleExperiment(msg: Extract<WorkerRequest, { type: 'sweep' | 'budget'
   armJob(msg.jobId);
   experimentChain = experimentChain.then(() =>
     withModel(msg.jobId, async (a, signal) => {
-      const [{ exportRenamedJson, runBudget, runSweep, runUniversal }, { runPairs }, { noisyPairs }] = await Promise.all([lazy.entity(), lazy.pairs(), lazy.noise()]);
-      if (msg.type === 'export-renamed') {
-        post({ type: 'exported', jobId: msg.jobId, ...exportRenamedJson(msg.instances, msg.options, msg.pool ?? undefined, msg.versionTwo) });
-        return;
-      }
       if (msg.type === 'pairs') {
-        const set = msg.noise ? noisyPairs(msg.instances, msg.noise, msg.among ?? msg.instances) : { instances: msg.instances, dropped: 0 };
+        // Only what the run uses: the noise tables for synthetic noise, not the entity renaming's lists.
+        const [{ runPairs }, noise] = await Promise.all([lazy.pairs(), msg.noise ? lazy.noise() : null]);
+        const set = msg.noise && noise ? noise.noisyPairs(msg.instances, msg.noise, msg.among ?? msg.instances) : { instances: msg.instances, dropped: 0 };
         const report = throttled(msg.jobId);
         const label = msg.noise ? 'synthetic noise' : 'revision pairs';
         await runCheckpointed(msg.jobId, a.engine, { versionTwo: msg.versionTwo, signal }, async (p, live) => {
           const r = await runPairs(set.instances, p, live ? (done, total) => report({ done, total, label }) : undefined, { rule: msg.rule });
           return { type: 'pairs-done', jobId: msg.jobId, rows: r.rows, cancelled: r.cancelled, dropped: set.dropped, answerMissing: r.dropped.answerMissing };
         }, post);
+        return;
+      }
+      const { exportRenamedJson, runBudget, runSweep, runUniversal } = await lazy.entity();
+      if (msg.type === 'export-renamed') {
+        post({ type: 'exported', jobId: msg.jobId, ...exportRenamedJson(msg.instances, msg.options, msg.pool ?? undefined, msg.versionTwo) });
         return;
       }
       // A loaded entity tagger chooses the answer entities; the pool came from the data worker untagged, as qarx's.
@@ -364,7 +366,8 @@ self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
     case 'preload-experiments':
       // The user is setting a run up: its code (name lists, tagger, noise tables; ≈ 2 s on 2 cores)
       // loads meanwhile, after any model load so that a first answer never waits for it.
-      void loadsSettled().then(() => Promise.all([lazy.entity(), lazy.pairs(), lazy.noise()])).catch(() => undefined);
+      // Only the open experiment's modules (the section's own page: the entity sweep, listed first).
+      void loadsSettled().then(() => Promise.all(preloadFor(msg.kinds?.length ? msg.kinds : ['sweep']))).catch(() => undefined);
       return;
     case 'load':
       queueLoad(msg.jobId, msg.source, msg.device, msg.dtype ?? 'auto');

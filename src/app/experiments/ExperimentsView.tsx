@@ -61,8 +61,9 @@ export function ExperimentsView() {
   const here = path ? experimentOf(path) : null;
   // Counted afresh when the view opens (the list's changes recount it while it is open).
   useEffect(() => useApp.getState().refreshScope(), []);
-  // A run's code loads in the worker while the user sets the run up, not when Run is pressed.
-  useEffect(() => send({ type: 'preload-experiments' }), []);
+  // A run's code loads in the worker while the user sets the run up, not when Run is pressed: the open experiment's.
+  const kinds = here?.item.kinds?.join(',') ?? (here?.item.id === 'export' ? 'export' : '');
+  useEffect(() => send({ type: 'preload-experiments', kinds: kinds ? kinds.split(',') : [] }), [kinds]);
   return (
     <div className="experiments-layout">
       <ExperimentNav />
