@@ -90,21 +90,32 @@ export async function liveEdit(page: Page, before: string): Promise<number> {
 }
 
 // Plain JavaScript text: tsx's compiled functions call a helper (__name) the page lacks.
-/** Stamps the click on Explain and the first frame after its timing line is in the DOM; sets window.qarxExplainMs. */
-const EXPLAIN_PROBE = `(() => {
+/**
+ * A page script that stamps the click on the `button` test id and the first frame after the page
+ * holds `done` (a JavaScript expression), and sets window[key] to the milliseconds between.
+ */
+const clickProbe = (button: string, done: string, key: string) => `(() => {
   let click = 0;
   const onClick = (ev) => {
-    if (ev.target && ev.target.closest && ev.target.closest('[data-testid="explain-toggle"]') && !click) click = performance.now();
+    if (ev.target && ev.target.closest && ev.target.closest('[data-testid="${button}"]') && !click) click = performance.now();
   };
   document.addEventListener('click', onClick, true);
   const seen = new MutationObserver(() => {
-    if (!click || !document.querySelector('[data-testid="explain-timing"]')) return;
+    if (!click || !(${done})) return;
     seen.disconnect();
     document.removeEventListener('click', onClick, true);
-    requestAnimationFrame(() => setTimeout(() => (window.qarxExplainMs = performance.now() - click), 0));
+    requestAnimationFrame(() => setTimeout(() => (window.${key} = performance.now() - click), 0));
   });
   seen.observe(document, { subtree: true, childList: true });
 })()`;
+
+/** Clicks `button` with clickProbe in place and returns the seconds the page stamped. */
+async function timedClick(page: Page, button: string, done: string, key: string): Promise<number> {
+  await page.evaluate(clickProbe(button, done, key));
+  await page.getByTestId(button).click();
+  const ms = await page.waitForFunction((k) => (window as unknown as Record<string, number | undefined>)[k], key, { timeout: MINUTES });
+  return ((await ms.jsonValue()) as number) / 1000;
+}
 
 /**
  * The app's first Explain (sentence occlusion) on the passage in Live: from the click event in the
@@ -113,42 +124,20 @@ const EXPLAIN_PROBE = `(() => {
  * (the pipeline page's Explain is timed in the page too).
  */
 async function appExplain(page: Page): Promise<number> {
-  await page.evaluate(EXPLAIN_PROBE);
-  await page.getByTestId('explain-toggle').click();
-  const ms = await page.waitForFunction(() => (window as unknown as { qarxExplainMs?: number }).qarxExplainMs, undefined, { timeout: MINUTES });
-  return ((await ms.jsonValue()) as number) / 1000;
+  return timedClick(page, 'explain-toggle', `document.querySelector('[data-testid="explain-timing"]')`, 'qarxExplainMs');
 }
 
 /**
- * Stamps the click on Run and the first frame after the sweep's results table is in the DOM with no
- * progress line left (the run's end: in a fresh profile the table appears with the progress line
- * while cells finish, and alone only at the end); sets window.qarxSweepMs. In the page, as the
+ * The app's demo-set sweep with its default settings: Run's click → the first frame after the results
+ * table is in the DOM with no progress line left (the run's end: in a fresh profile the table appears
+ * with the progress line while cells finish, and alone only at the end), stamped in the page as the
  * pipeline page times its sweep and as the Explain is timed: Playwright's click and polling added
- * ≈ 50–100 ms that the user does not wait (issue 44).
+ * ≈ 0.1–0.15 s that the user does not wait (issue 44).
  */
-const SWEEP_PROBE = `(() => {
-  let click = 0;
-  const onClick = (ev) => {
-    if (ev.target && ev.target.closest && ev.target.closest('[data-testid="sweep-run"]') && !click) click = performance.now();
-  };
-  document.addEventListener('click', onClick, true);
-  const seen = new MutationObserver(() => {
-    if (!click || !document.querySelector('[data-testid="sweep-table"]') || document.querySelector('[data-testid="sweep-progress"]')) return;
-    seen.disconnect();
-    document.removeEventListener('click', onClick, true);
-    requestAnimationFrame(() => setTimeout(() => (window.qarxSweepMs = performance.now() - click), 0));
-  });
-  seen.observe(document, { subtree: true, childList: true });
-})()`;
-
-/** The app's demo-set sweep with its default settings: Run → the first frame with the results table and no progress left, timed in the page. */
 async function appSweep(page: Page): Promise<number> {
   await page.goto(`${page.url().split('#')[0]}#/experiments/entity/sweep`);
   await page.getByTestId('sweep-run').waitFor({ timeout: MINUTES });
-  await page.evaluate(SWEEP_PROBE);
-  await page.getByTestId('sweep-run').click();
-  const ms = await page.waitForFunction(() => (window as unknown as { qarxSweepMs?: number }).qarxSweepMs, undefined, { timeout: MINUTES });
-  return ((await ms.jsonValue()) as number) / 1000;
+  return timedClick(page, 'sweep-run', `document.querySelector('[data-testid="sweep-table"]') && !document.querySelector('[data-testid="sweep-progress"]')`, 'qarxSweepMs');
 }
 
 /** Opens `url` in the profile's browser and waits for the first answer; seconds from navigation. */
