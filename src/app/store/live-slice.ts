@@ -1,4 +1,5 @@
 /** The live view: passage, question, the current prediction and its timing. */
+import type { LiveTexts } from '../live/answer-delay.ts';
 import type { StateCreator } from 'zustand';
 import type { PredictProgress, QaPrediction } from '../../core/index.ts';
 import { newJobId, send } from '../workers/worker-client.ts';
@@ -24,8 +25,8 @@ export interface LiveSlice {
   setLiveNoAnswerData(d: NoAnswerData | null): void;
   prediction: QaPrediction | null;
   /** The question and passage the running question was asked with, and those `prediction` answers (null: none). */
-  predictFor: { question: string; passage: string } | null;
-  answeredFor: { question: string; passage: string } | null;
+  predictFor: LiveTexts | null;
+  answeredFor: LiveTexts | null;
   /** Which n-best entry is highlighted (0 = the answer). */
   selectedSpan: number;
   predictJob: number | null;
