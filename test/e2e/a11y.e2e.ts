@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { openExperiment, openSection, shot, useApp } from './harness.ts';
+import { openExperiment, openSection, shot, sweepDrawn, useApp } from './harness.ts';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -183,8 +183,7 @@ describe('zero serious axe violations', () => {
     await openExperiment(app.page, 'entity/sweep');
     await app.page.getByTestId('sweep-seeds').fill('1');
     await app.page.getByTestId('sweep-run').click();
-    await app.page.getByTestId('sweep-table').waitFor({ timeout: 240_000 });
-    await expect.poll(async () => app.page.getByTestId('sweep-progress').count(), { timeout: 300_000 }).toBe(0);
+    await sweepDrawn(app.page);
     expect.soft(await violations()).toEqual([]);
     await openExperiment(app.page, 'entity/universal');
     await app.page.getByTestId('universal-k').fill('2');

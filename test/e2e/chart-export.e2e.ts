@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { runQarx, ROOT } from '../support/run-qarx.ts';
-import { download, openExperiment, useApp } from './harness.ts';
+import { download, openExperiment, sweepDrawn, useApp } from './harness.ts';
 
 const app = useApp({ query: 'device=wasm' });
 const tmp = mkdtempSync(join(tmpdir(), 'qarx-chart-export-'));
@@ -88,7 +88,7 @@ describe('chart exports', () => {
     await app.page.getByTestId('sweep-seeds').fill('1');
     await app.page.getByTestId('sweep-run').click();
     await app.page.getByTestId('sweep-progress').waitFor({ timeout: 30_000 });
-    await expect.poll(async () => app.page.getByTestId('sweep-progress').count(), { timeout: 180_000 }).toBe(0);
+    await sweepDrawn(app.page, 180_000);
     expect(await app.page.getByTestId('sweep-card').locator('figure.chart').count()).toBeGreaterThanOrEqual(4);
     expect(await exportCharts(app.page.getByTestId('sweep-card'))).toBeGreaterThan(0);
   }, 600_000);

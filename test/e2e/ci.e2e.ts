@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExperimentCi, PairedStats } from '../../src/core/stats/index.ts';
 import { runQarx } from '../support/run-qarx.ts';
-import { download as downloadFile, openExperiment, shot, useApp } from './harness.ts';
+import { download as downloadFile, openExperiment, shot, sweepDrawn, useApp } from './harness.ts';
 
 const app = useApp({ query: 'device=wasm' });
 const cache = mkdtempSync(join(tmpdir(), 'qarx-ci-e2e-'));
@@ -60,6 +60,7 @@ describe('confidence intervals in the app', () => {
     const rows = await app.page.getByTestId('sweep-table').getByTestId('sweep-row').count();
     expect(await text('sweep-ci-legend')).toMatch(new RegExp(`B = 1,000, seed 7.*Holm p: adjusted over the ${2 * rows} tests`));
     expect(await text('ci-whisker-note')).toMatch(/narrow thin = ± std over perturbation seeds; wide bold = 95% CI of the drop over questions/);
+    await sweepDrawn(app.page);
     await app.page.getByTestId('sweep-table').scrollIntoViewIfNeeded();
     await shot(app.page, 'ci-sweep');
 

@@ -238,3 +238,9 @@ export async function openExperiment(page: Page, path: string): Promise<void> {
   await link.click();
   await page.locator(`[data-testid="exp-link-${group}-${item}"][aria-current="page"]`).waitFor({ state: 'attached' });
 }
+
+/** Waits until the sweep on screen has ended and drawn its charts (they follow the table by a frame). */
+export async function sweepDrawn(page: Page, timeout = 300_000): Promise<void> {
+  await page.getByTestId('sweep-table').waitFor({ timeout });
+  await page.waitForFunction(() => !document.querySelector('[data-testid="sweep-progress"], [data-testid="sweep-charts-wait"]'), undefined, { timeout });
+}

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { EXPERIMENT_GROUPS } from '../../src/app/shell/routes.ts';
 import { ORIGINS } from '../../src/core/entity/options.ts';
-import { download, openExperiment, openSection, shot, useApp } from './harness.ts';
+import { download, openExperiment, openSection, shot, sweepDrawn, useApp } from './harness.ts';
 
 const PHONE = 390;
 const app = useApp({ query: 'device=wasm', width: PHONE, height: 844 });
@@ -108,6 +108,7 @@ describe('layout', () => {
     await p.getByTestId('sweep-ci').setChecked(true);
     await p.getByTestId('sweep-run').click();
     await p.locator('[data-testid="sweep-table"] [data-testid="ci-drop"]').first().waitFor({ timeout: 240_000 });
+    await sweepDrawn(p);
     const box = p.getByTestId('sweep-table').locator('..');
     const fit = await box.evaluate((b) => ({ scroll: b.scrollWidth, client: b.clientWidth }));
     expect(fit.scroll).toBeLessThanOrEqual(fit.client);

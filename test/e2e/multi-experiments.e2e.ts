@@ -5,7 +5,7 @@
  * own run record.
  */
 import { describe, expect, it } from 'vitest';
-import { openApp, openExperiment, openSection, shot, useBrowser, useServer, violations } from './harness.ts';
+import { openApp, openExperiment, openSection, shot, sweepDrawn, useBrowser, useServer, violations } from './harness.ts';
 import { TINY, useTinyHub } from './tiny-hub.ts';
 
 const server = useServer();
@@ -75,6 +75,7 @@ for (const device of ['wasm', 'webgpu'] as const) describe(`an experiment card o
     expect(await page.getByTestId('sweep-table').locator('tbody').textContent()).toBe(tableB);
     expect(await violations(page, '[data-testid="sweep-card"]')).toEqual([]);
     expect(errors).toEqual([]);
+    await sweepDrawn(page);
     await card.scrollIntoViewIfNeeded();
     await card.screenshot({ path: await shot(page, `multi-sweep-two-models-${device}`).then((p) => p.replace(/\.png$/, '-card.png')) });
     await page.setViewportSize({ width: 390, height: 900 });

@@ -9,7 +9,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { download, openExperiment, openSection, ROOT, shot, useApp, violations } from './harness.ts';
+import { download, openExperiment, openSection, ROOT, shot, sweepDrawn, useApp, violations } from './harness.ts';
 
 const app = useApp({ query: 'device=wasm' });
 
@@ -74,7 +74,7 @@ describe('a newcomer at 1440 px', () => {
     for (const s of ['db', 'randstr']) await page.getByTestId(`sweep-source-${s}`).uncheck();
     await page.getByTestId('sweep-seeds').fill('1');
     await page.getByTestId('sweep-run').click();
-    await page.getByTestId('sweep-table').waitFor({ timeout: 240_000 });
+    await sweepDrawn(page, 240_000);
     await settled(page);
     expect(await axe(page)).toEqual([]);
     await shot(page, 'newcomer-sweep');

@@ -7,7 +7,7 @@
  * (the two-model compare view is scanned in multi.e2e.ts); a control's tip shows on focus and Escape closes it.
  */
 import { describe, expect, it } from 'vitest';
-import { openExperiment, openSection, useApp } from './harness.ts';
+import { openExperiment, openSection, sweepDrawn, useApp } from './harness.ts';
 import { unhelped } from './term-scan.ts';
 
 const app = useApp({ query: 'device=wasm&test-hooks=1' });
@@ -42,7 +42,7 @@ describe('every glossary term on screen has its help where it appears', () => {
     await p.getByTestId('sweep-seeds').fill('1');
     await p.getByTestId('sweep-run').click();
     await p.getByTestId('sweep-table').waitFor({ timeout: 240_000 });
-    await expect.poll(() => p.getByTestId('sweep-progress').count(), { timeout: 300_000 }).toBe(0);
+    await sweepDrawn(p);
     // The CIs are computed after the run and the run is saved after that: scan once both are on screen.
     await p.getByTestId('sweep-ci-legend').waitFor({ timeout: 120_000 });
     await p.getByTestId('run-row').first().waitFor({ timeout: 60_000 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { categoryChart, intentChartData } from '../../src/app/experiments/NaturalCard.tsx';
-import { errorChartData } from '../../src/app/experiments/SweepResults.tsx';
+import { errorChartData } from '../../src/app/experiments/SweepCharts.tsx';
 import { Chart } from '../../src/app/charts/Chart.tsx';
 import { faint, SMALL_BAR_OPACITY, SmallLegend } from '../../src/app/charts/SmallMark.tsx';
 import { summarizePairs, type PairRow } from '../../src/core/natural/pairs.ts';
