@@ -19,11 +19,19 @@ describe('gallery cases from the entity experiments', () => {
     await app.page.getByTestId('sweep-run').click();
     await app.page.getByTestId('sweep-progress').waitFor({ timeout: 30_000 });
     await expect.poll(async () => app.page.getByTestId('sweep-progress').count(), { timeout: 300_000 }).toBe(0);
+    const sweepCases = async () => {
+      await openExperiment(app.page, 'entity/sweep');
+      return Number(/: (\d+)$/.exec(((await app.page.locator('#result-cases-title').textContent()) ?? '').trim())?.[1]);
+    };
+    const before = await sweepCases();
+    expect(before).toBeGreaterThan(0);
     await openExperiment(app.page, 'entity/budget');
     await app.page.getByTestId('budget-source').selectOption('randstr');
     await app.page.getByTestId('budget-b').fill('5');
     await app.page.getByTestId('budget-run').click();
     await app.page.getByTestId('budget-table').waitFor({ timeout: 300_000 });
+    // The budget's random renamings find some of the sweep's cases again: they stay under the sweep run too, so its list does not change.
+    expect(await sweepCases()).toBe(before);
 
     await app.page.getByTestId('gallery-toggle').click();
     await app.page.getByTestId('gallery').waitFor();
@@ -37,6 +45,7 @@ describe('gallery cases from the entity experiments', () => {
     const sweepGroup = app.page.getByTestId('gallery').locator('.gallery-group').filter({ has: app.page.locator('h3', { hasText: /^entity renaming: / }) }).first();
     const kase = sweepGroup.getByTestId('gallery-case').first();
     expect(await kase.getByTestId('gallery-diff').locator('ins, del').count()).toBeGreaterThan(0);
+    expect(await app.page.getByTestId('gallery-case').filter({ hasText: /found again by \w+ run of / }).count()).toBeGreaterThan(0);
     await shot(app.page, 'gallery-experiments');
   });
 

@@ -4,7 +4,7 @@
  * renaming (sweep), worst/best, universal name, revision pair, noise, trap, Adversarial SQuAD and a
  * found breaking edit (free text). Each opens with its dataset, question and gold, the run's
  * "no answer" setting, the perturbation's live control where
- * there is one, and both answers with their scores; "Questions these runs broke" names each run.
+ * there is one, and both answers with their scores; "Cases these runs broke" names each run.
  * (The paraphrase run checks that Live takes the run's "no answer" setting, whichever it was.)
  */
 import { describe, expect, it } from 'vitest';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { segments } from '../../src/app/live/highlight.ts';
 import { missingModelFiles, modelPathOf } from '../../src/app/data/local-files.ts';
-import { datasetLabel, formatProb, formatScore } from '../../src/app/shell/format.ts';
+import { datasetLabel, formatProb, formatScore, quotedAnswer } from '../../src/app/shell/format.ts';
 
 describe('segments', () => {
   it.each([
@@ -67,4 +67,14 @@ describe('datasetLabel: a dataset by its name, never its internal id (issue 26.1
     ['ds-mwz0n74q-9-bb6vnc', 'addsent-mini.json'],
     ['ds-gone', 'ds-gone'],
   ])('%s → %s', (id, name) => expect(datasetLabel(datasets, id)).toBe(name));
+});
+
+describe('quotedAnswer: an answer in a sentence, the empty answer named (no “”)', () => {
+  it.each([
+    { text: 'London', want: '“London”' },
+    { text: '', want: 'no answer' },
+    { text: ' ', want: '“ ”' },
+  ])('quotedAnswer($text) = $want', ({ text, want }) => {
+    expect(quotedAnswer(text)).toBe(want);
+  });
 });

@@ -58,6 +58,18 @@ describe('the questions listed under an experiment result', () => {
     ]);
   });
 
+  it('a sweep case a later budget run found again is under the sweep run on the sweep page and under the budget run on the budget page', () => {
+    const sweep = run('sweep', T(3));
+    const budget = run('budget', T(8));
+    const both = { ...fc('rename', T(4), 'e4', sweep), alsoRuns: [budget] };
+    const cases = [both, fc('rename', T(9), 'b9', budget)];
+    const on = (path: string) => casesByRun(pageCases(cases, path), path).map((g) => [g.run?.kind, g.cases.map((c) => c.id)]);
+    expect(on('entity/sweep')).toEqual([['sweep', ['e4']]]);
+    expect(on('entity/budget')).toEqual([['budget', ['b9', 'e4']]]);
+    // Without a page, every run that found a case lists it.
+    expect(casesByRun(cases).map((g) => [g.run?.kind, g.cases.map((c) => c.id)])).toEqual([['sweep', ['e4']], ['budget', ['e4', 'b9']]]);
+  });
+
   it('the registry names only experiment pages that exist, and every kind that collects cases has a page', () => {
     for (const k of allKinds()) if (k.cases) expect(EXPERIMENT_PATHS).toContain(k.cases.page);
     const kinds = new Set(allKinds().flatMap((k) => k.cases?.kinds ?? []));

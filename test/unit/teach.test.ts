@@ -5,7 +5,8 @@ import fc from 'fast-check';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { Instance } from '../../src/core/data/types.ts';
-import { caseLabel, casesFromFound, casesFromPairs, casesFromTraps, casesToCsv, casesToJson, groupCases, mergeCases, seedNote, type FailureCase } from '../../src/core/results/gallery.ts';
+import { caseLabel, caseRuns, casesFromFound, casesFromPairs, casesFromTraps, casesToCsv, casesToJson, groupCases, mergeCases, seedNote, type FailureCase } from '../../src/core/results/gallery.ts';
+import type { CaseRun } from '../../src/core/results/case-run.ts';
 import type { PairRow } from '../../src/core/natural/pairs.ts';
 import type { TrapRow } from '../../src/core/trap/summary.ts';
 import { CATEGORY_COLORS, CATEGORY_VARS, SOURCE_COLORS } from '../../src/app/charts/palette.ts';
@@ -88,6 +89,31 @@ describe('mergeCases', () => {
     const merged = mergeCases([mk('a', { starred: true, found: 'old' })], [mk('a', { found: 'new' }), mk('b'), mk('b')]);
     expect(merged.map((c) => [c.key, c.starred, c.found])).toEqual([['b', false, 't0'], ['a', true, 'old']]);
   });
+  const runOf = (kind: string, date: string): CaseRun => ({ kind, date, datasets: ['Demo set'], allowNull: false, scoringLang: 'auto', rule: 'script' });
+  it('a case a later run finds again stays under its first run and adds the later one, once (a run never loses a case it found)', () => {
+    const sweep = runOf('sweep', 't1');
+    const budget = runOf('budget', 't2');
+    const merged = mergeCases([mk('a', { run: sweep, found: 't1' })], [mk('a', { run: budget, found: 't2' })]);
+    expect(merged).toHaveLength(1);
+    expect(merged[0]).toMatchObject({ run: sweep, alsoRuns: [budget], found: 't1' });
+    // The same run again, and the first run again, add nothing.
+    expect(mergeCases(merged, [mk('a', { run: budget }), mk('a', { run: sweep })])[0]?.alsoRuns).toEqual([budget]);
+    // A case collected before runs were named takes the run that finds it.
+    expect(mergeCases([mk('b')], [mk('b', { run: budget })])[0]).toMatchObject({ run: budget });
+    expect(mergeCases([mk('b')], [mk('b', { run: budget })])[0]?.alsoRuns).toBeUndefined();
+  });
+  it('every run that found a case is among its runs, each once (property)', () => {
+    const runs = ['sweep', 'budget', 'universal'].flatMap((k) => ['t1', 't2'].map((d) => runOf(k, d)));
+    fc.assert(
+      fc.property(fc.array(fc.option(fc.constantFrom(...runs), { nil: undefined }), { maxLength: 8 }), (found) => {
+        let cases: FailureCase[] = [];
+        for (const r of found) cases = mergeCases(cases, [mk('a', r ? { run: r } : {})]);
+        const got = cases[0] ? caseRuns(cases[0]).map((r) => `${r.kind}|${r.date}`) : [];
+        const want = [...new Set(found.filter((r): r is CaseRun => r !== undefined).map((r) => `${r.kind}|${r.date}`))];
+        expect(got).toEqual(want);
+      }),
+    );
+  });
   it('over the cap, unstarred cases are dropped and starred ones kept', () => {
     const old = [mk('s', { starred: true }), mk('o1'), mk('o2')];
     expect(mergeCases(old, [mk('n1'), mk('n2')], 3).map((c) => c.key).sort()).toEqual(['n1', 'n2', 's']);
@@ -135,6 +161,13 @@ describe('loadFailures', () => {
     { name: 'entries of another shape are dropped', v: JSON.stringify([mk('a'), { key: 1 }, null, 'x']), n: 1 },
   ])('$name', ({ v, n }) => {
     expect(loadFailures(store(v))).toHaveLength(n);
+  });
+  it('later runs that are not runs are dropped, the valid ones kept', () => {
+    const ok: CaseRun = { kind: 'budget', date: 't2', datasets: ['Demo set'], allowNull: false, scoringLang: 'auto', rule: 'script' };
+    const [c] = loadFailures(store(JSON.stringify([mk('a', { alsoRuns: [ok, { kind: 3 } as unknown as CaseRun] })])));
+    expect(c?.alsoRuns).toEqual([ok]);
+    const [d] = loadFailures(store(JSON.stringify([{ ...mk('b'), alsoRuns: 'x' }])));
+    expect(d && 'alsoRuns' in d).toBe(false);
   });
 });
 

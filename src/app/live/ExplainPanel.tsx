@@ -12,7 +12,8 @@ import { describeBreak, FAMILY_LABELS } from '../../core/explain/search-options.
 import { sentenceUnits } from '../../core/explain/units.ts';
 import { MAX_FAILURE_BUDGET, MIN_FAILURE_BUDGET } from '../store/explain-slice.ts';
 import { useApp } from '../store/index.ts';
-import { formatProb } from '../shell/format.ts';
+import { formatProb, quotedAnswer } from '../shell/format.ts';
+import { countOf } from '../../core/text/plural.ts';
 import { formatMs } from '../models/RuntimeBadge.tsx';
 import { Term } from '../teach/Term.tsx';
 import { foundEditText } from './found-edit.ts';
@@ -41,7 +42,7 @@ function HeatMap({ occ, text, testid }: { occ: Occlusion; text: string; testid: 
   for (const r of rows) {
     if (r.unit.start > at) parts.push(<span key={`t${at}`}>{text.slice(at, r.unit.start)}</span>);
     parts.push(
-      <mark key={`u${r.unit.index}`} className={r.changed ? 'heat heat-changed' : 'heat'} style={{ background: heatColour(r.delta) }} title={`${points(r.delta)}${r.changed ? `; answer becomes “${r.answer}”` : ''}`}>
+      <mark key={`u${r.unit.index}`} className={r.changed ? 'heat heat-changed' : 'heat'} style={{ background: heatColour(r.delta) }} title={`${points(r.delta)}${r.changed ? `; answer becomes ${quotedAnswer(r.answer)}` : ''}`}>
         {text.slice(r.unit.start, r.unit.end)}
       </mark>,
     );
@@ -62,7 +63,7 @@ function UnitList({ occ, testid }: { occ: Occlusion; testid: string }) {
   return (
     <div className="heat-list" role="region" aria-label={`${occ.kind === 'sentence' ? 'Sentences' : 'Words'} by effect`} tabIndex={0} data-testid={`${testid}-list`}>
       <table className="results-table">
-        <caption className="visually-hidden">Each {occ.kind} removed in turn: change in the probability of “{occ.answer}” and the answer without it</caption>
+        <caption className="visually-hidden">Each {occ.kind} removed in turn: change in the probability of {quotedAnswer(occ.answer)} and the answer without it</caption>
         <thead>
           <tr>
             <th scope="col">{occ.kind}</th>
@@ -208,7 +209,7 @@ function ExplainBody() {
         <>
           <p className="timing" data-testid="explain-timing">
             {ex.cancelled ? 'Cancelled, partial · ' : ''}
-            {stats?.run} windows run, {stats?.reused} reused from the cache · {formatMs(ex.ms)}
+            {countOf(stats?.run ?? 0, 'window')} run, {stats?.reused ?? 0} reused from the cache · {formatMs(ex.ms)}
           </p>
           <Legend />
           <div className={ex.after ? 'side-by-side explain-sides' : undefined}>
@@ -217,7 +218,7 @@ function ExplainBody() {
           </div>
           {ex.reduction && (
             <p className="explain-reduction" data-testid="explain-reduction">
-              Input reduction (Feng et al. 2018): the shortest question that still gets “{ex.reduction.answer}” is <q data-testid="explain-reduced">{ex.reduction.reduced}</q> ({ex.reduction.before} → {ex.reduction.after} words; removed, least important first: {ex.reduction.steps.map((s) => s.removed).join(', ') || 'nothing'}).
+              Input reduction (Feng et al. 2018): the shortest question that still gets {quotedAnswer(ex.reduction.answer)} is <q data-testid="explain-reduced">{ex.reduction.reduced}</q> ({ex.reduction.before} → {ex.reduction.after} words; removed, least important first: {ex.reduction.steps.map((s) => s.removed).join(', ') || 'nothing'}).
             </p>
           )}
         </>
@@ -300,7 +301,7 @@ function ReplayedResult() {
   return (
     <div className={broken ? 'score score-wrong' : 'hint'} data-testid="failure-result" aria-live="polite">
       From the link: {broken ? <>Broken by <strong data-testid="failure-family">{families}</strong>: </> : 'the found edit '}
-      {labels} → “{p.row.perturbed.text || '∅ no answer'}” · {broken ? 'replayed on this model, not searched again.' : `not a break on this model (${p.row.category}: “${p.row.original.text}” before).`}
+      {labels} → {quotedAnswer(p.row.perturbed.text)} · {broken ? 'replayed on this model, not searched again.' : `not a break on this model (${p.row.category}: ${quotedAnswer(p.row.original.text)} before).`}
     </div>
   );
 }

@@ -101,6 +101,7 @@ function CaseCard({ c }: { c: FailureCase }) {
         <span className="catalog-id">
           {datasetLabel(datasets, c.dataset)} · {c.id} · {caseRunLabel(c.run, (d) => datasetLabel(datasets, d))}
           {seed && ` · ${seed}`}
+          {c.alsoRuns?.length ? ` · found again by ${c.alsoRuns.map((r) => caseRunLabel(r, (d) => datasetLabel(datasets, d))).join('; ')}` : ''}
         </span>
       </div>
       <div className="answers">

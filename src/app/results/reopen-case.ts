@@ -1,6 +1,6 @@
 /**
  * The one way a result's case opens in Live (the failure gallery and every experiment page's
- * "Questions these runs broke"): its link loads the model, opens the question with its dataset and
+ * "Cases these runs broke"): its link loads the model, opens the question with its dataset and
  * gold, puts back the run's "no answer" setting and the perturbation's live control; the case itself
  * stays beside the question (ReopenedCase) with both answers and their scores; a paraphrase is asked
  * again in the live paraphrase control.

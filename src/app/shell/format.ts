@@ -14,3 +14,8 @@ export function formatScore(s: { em: number; f1: number }): string {
 export function datasetLabel(datasets: readonly { id: string; name: string }[], id: string): string {
   return datasets.find((d) => d.id === id)?.name ?? id;
 }
+
+/** An answer quoted in a sentence, the empty answer named, e.g. quotedAnswer('London') === '“London”', quotedAnswer('') === 'no answer'. */
+export function quotedAnswer(text: string): string {
+  return text === '' ? 'no answer' : `“${text}”`;
+}

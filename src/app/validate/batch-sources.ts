@@ -4,7 +4,7 @@
  * synthetic-noise, trap and paraphrase runs of this session, whose rows carry a category each).
  * The cases themselves are built by src/core/validation; this file only gathers each run's inputs.
  */
-import type { FailureCase } from '../../core/results/gallery.ts';
+import { caseRuns, type FailureCase } from '../../core/results/gallery.ts';
 import { caseRunKey } from '../../core/results/case-run.ts';
 import type { RunRecord } from '../../core/results/run-record.ts';
 import type { Instance } from '../../core/data/types.ts';
@@ -28,15 +28,18 @@ export interface BrokenSource {
   cases: FailureCase[];
 }
 
-/** The gallery's cases grouped by the run that found them, newest run first; cases without a stored perturbed passage are left out. */
+/** The gallery's cases grouped by the runs that found them (a case found by two runs is in both), newest run first; cases without a stored perturbed passage are left out. */
 export function brokenSources(failures: readonly FailureCase[]): BrokenSource[] {
   const byRun = new Map<string, BrokenSource>();
   for (const c of failures) {
     if (c.perturbed.passage === null) continue;
-    const key = caseRunKey(c.run, c.model);
-    const s = byRun.get(key) ?? { key, label: `${c.run?.kind ?? 'unrecorded run'}${c.run ? `, ${c.run.date.slice(0, 16).replace('T', ' ')}` : ''}, ${c.model}`, kind: c.run?.kind ?? 'unknown', date: c.run?.date ?? '', model: c.model, datasets: c.run?.datasets ?? [c.dataset], cases: [] };
-    s.cases.push(c);
-    byRun.set(key, s);
+    const runs = caseRuns(c);
+    for (const run of runs.length ? runs : [undefined]) {
+      const key = caseRunKey(run, c.model);
+      const s = byRun.get(key) ?? { key, label: `${run?.kind ?? 'unrecorded run'}${run ? `, ${run.date.slice(0, 16).replace('T', ' ')}` : ''}, ${c.model}`, kind: run?.kind ?? 'unknown', date: run?.date ?? '', model: c.model, datasets: run?.datasets ?? [c.dataset], cases: [] };
+      s.cases.push(c);
+      byRun.set(key, s);
+    }
   }
   return [...byRun.values()].sort((a, b) => b.date.localeCompare(a.date));
 }

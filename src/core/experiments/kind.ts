@@ -109,7 +109,7 @@ export interface ExperimentKind<E = never, U = never, P = never> {
   command(c: CommandContext): QarxCommand;
   /** How the kind runs as `qarx audit` units; null: not in audit configs. */
   audit: AuditUnit<E, U> | null;
-  /** The failure-gallery cases a run collects and the app's experiment page that lists them ("Questions these runs broke"); null: it collects none. */
+  /** The failure-gallery cases a run collects and the app's experiment page that lists them ("Cases these runs broke"); null: it collects none. */
   cases: { kinds: readonly CaseKind[]; page: string } | null;
 }
 

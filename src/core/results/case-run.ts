@@ -1,5 +1,5 @@
 /**
- * Which run a failure-gallery case came from, and how that run scored: "Questions these runs broke"
+ * Which run a failure-gallery case came from, and how that run scored: "Cases these runs broke"
  * collects across runs and datasets, so each case names its run; reopening a case in Live puts
  * back the run's scoring settings (SQuAD 2.0 "no answer", the metric's language, the C2W rule).
  */

@@ -13,10 +13,13 @@ import { isC2W, type CategoryRule } from '../natural/categories.ts';
 import type { PairRow } from '../natural/pairs.ts';
 import type { Permalink, PermalinkPerturbation } from './permalink.ts';
 import type { TrapRow } from '../trap/summary.ts';
-import type { CaseRun } from './case-run.ts';
+import { caseRunKey, type CaseRun } from './case-run.ts';
 
 /** What made a case's perturbed side: 'adversarial' an Adversarial SQuAD variant, 'attack' a found smallest breaking edit (Find a failure). */
 export type CaseKind = 'revision' | 'noise' | 'trap' | 'rename' | 'universal' | 'paraphrase' | 'adversarial' | 'attack';
+
+/** Case kinds whose runs hand over at most MAX_FOUND_CASES cases (found by a batch experiment in the worker); the others hand over every C2W row. */
+export const CAPPED_CASE_KINDS: ReadonlySet<CaseKind> = new Set<CaseKind>(['rename', 'universal', 'paraphrase', 'adversarial']);
 
 /** One C2W case: the question, both passages and both answers, and the link that opens it live. */
 export interface FailureCase {
@@ -44,6 +47,8 @@ export interface FailureCase {
   found: string;
   /** The run that found it and its scoring settings (absent in cases collected before runs were named). */
   run?: CaseRun;
+  /** Later runs that found the same case again: it stays under every run that found it. */
+  alsoRuns?: CaseRun[];
 }
 
 /** What every collector is told about the run whose cases it makes. */
@@ -238,13 +243,32 @@ export function casesFromAdversarial(
   return out;
 }
 
-/** Adds new cases to the gallery: a case already there keeps its star and first-seen time; newest first. */
+/** Every run that found a case, the first one first, e.g. a sweep's case a later budget run found again → [sweep, budget]. */
+export function caseRuns(c: Pick<FailureCase, 'run' | 'alsoRuns'>): CaseRun[] {
+  return c.run ? [c.run, ...(c.alsoRuns ?? [])] : [...(c.alsoRuns ?? [])];
+}
+
+/** `old` found again as `again`: the first run stays the case's run and the new one is added to its runs, so no run loses a case it found. */
+function foundAgain(old: FailureCase, again: FailureCase): FailureCase {
+  const runs = caseRuns(old);
+  const seen = new Set(runs.map((r) => caseRunKey(r, old.model)));
+  for (const r of caseRuns(again)) {
+    if (seen.has(caseRunKey(r, old.model))) continue;
+    seen.add(caseRunKey(r, old.model));
+    runs.push(r);
+  }
+  const [run, ...alsoRuns] = runs;
+  const { run: _r, alsoRuns: _a, ...data } = again;
+  return { ...data, ...(run ? { run } : {}), ...(alsoRuns.length ? { alsoRuns } : {}), starred: old.starred, found: old.found };
+}
+
+/** Adds new cases to the gallery: a case already there keeps its star, first-seen time and first run, and adds the new run; newest first. */
 export function mergeCases(existing: readonly FailureCase[], found: readonly FailureCase[], max = 500): FailureCase[] {
   const have = new Map(existing.map((c) => [c.key, c]));
   const fresh: FailureCase[] = [];
   for (const c of found) {
     const old = have.get(c.key);
-    if (old) have.set(c.key, { ...c, starred: old.starred, found: old.found });
+    if (old) have.set(c.key, foundAgain(old, c));
     else if (!fresh.some((f) => f.key === c.key)) fresh.push(c);
   }
   const all = [...fresh, ...existing.map((c) => have.get(c.key)!)];
