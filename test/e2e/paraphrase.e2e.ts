@@ -60,6 +60,11 @@ describe('DPR over the selected questions', () => {
     for (const k of ['reorder', 'function-word', 'synonym', 'content-word', 'combined']) expect(await text(`paraphrase-kind-${k}`)).toMatch(/%/);
     expect(await text('paraphrase-record')).toMatch(/Demo set.* · qarx-lexical-qa fp32 (WASM|WEBGPU) .*seed 1/);
     expect(await text('paraphrase-none')).toContain('No rule applied');
+    // The record's "n of N" counts N as the scope line does (answerable only), and n leaves out the questions without a paraphrase.
+    const scopeN = Number(/Runs on (\d+) questions/.exec(await text('paraphrase-scope-text'))?.[1]);
+    const [, asked, of] = /· (\d+) of (\d+) questions/.exec(await text('paraphrase-record')) ?? [];
+    expect(Number(of)).toBe(scopeN);
+    expect(Number(asked) + Number(/(\d+) questions? had no paraphrase at all/.exec(await text('paraphrase-none'))?.[1] ?? 0)).toBe(scopeN);
     const chart = app.page.getByTestId('chart-dpr-similarity');
     expect(await chart.locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
     const chartText = (await chart.textContent()) ?? '';

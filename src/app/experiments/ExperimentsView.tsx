@@ -305,7 +305,7 @@ function ExportCard() {
         <SeedBlocked error={seed.error} testid="export-run" />
       </div>
       <ScopeLine kind="export" testid="export" />
-      <p className="hint">Each question records its entity and substitutions; the same as `qarx perturb entity`.</p>
+      <p className="hint">Each question records its entity and substitutions; the same as the command <code>qarx perturb entity</code>.</p>
       {msg && (
         <p className="success" data-testid="export-message">
           {msg}

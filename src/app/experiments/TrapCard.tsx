@@ -121,7 +121,7 @@ function AdversarialResults() {
         <Term k="Adversarial SQuAD" /> (Jia &amp; Liang 2017)
       </h4>
       <p className="hint">
-        <TermText text="For an imported AddSent / AddOneSent file: ids <original id>-<suffix> are variants, and each original question scores its worst variant (lowest F1), as in the authors' evaluation script (= `qarx eval --adversarial`)." />
+        <TermText text="For an imported AddSent / AddOneSent file: ids <original id>-<suffix> are variants, and each original question scores its worst variant (lowest F1), as in the authors' evaluation script (the same as qarx eval --adversarial)." />
       </p>
       <div className="row">
         <button type="button" data-testid="adversarial-run" disabled={!ready || running || ciSeed !== null} onClick={() => startTraps('adversarialJob')}>

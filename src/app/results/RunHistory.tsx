@@ -88,24 +88,27 @@ export function RunHistory() {
                     </span>
                   </td>
                   <td>{r.partial ? <span className="partial-flag">partial</span> : 'complete'}</td>
-                  <td className="run-actions">
-                    <button type="button" className="small" data-testid="run-open" onClick={() => openRun(r.id)}>
-                      Open
-                    </button>
-                    {confirming === r.id ? (
-                      <>
-                        <button type="button" className="small danger" data-testid="run-delete-confirm" onClick={() => (setConfirming(null), deleteRun(r.id))}>
-                          Delete ({formatBytes(r.bytes)})
-                        </button>
-                        <button type="button" className="small" onClick={() => setConfirming(null)}>
-                          Keep
-                        </button>
-                      </>
-                    ) : (
-                      <button type="button" className="small" data-testid="run-delete" aria-label={`Delete the ${kindLabel(r.kind)} run of ${r.run.date.slice(0, 16).replace('T', ' ')}`} onClick={() => setConfirming(r.id)}>
-                        Delete…
+                  <td>
+                    {/* The buttons wrap in a box of their own: a flex cell would leave the table's row lines. */}
+                    <div className="run-actions">
+                      <button type="button" className="small" data-testid="run-open" onClick={() => openRun(r.id)}>
+                        Open
                       </button>
-                    )}
+                      {confirming === r.id ? (
+                        <>
+                          <button type="button" className="small danger" data-testid="run-delete-confirm" onClick={() => (setConfirming(null), deleteRun(r.id))}>
+                            Delete ({formatBytes(r.bytes)})
+                          </button>
+                          <button type="button" className="small" onClick={() => setConfirming(null)}>
+                            Keep
+                          </button>
+                        </>
+                      ) : (
+                        <button type="button" className="small" data-testid="run-delete" aria-label={`Delete the ${kindLabel(r.kind)} run of ${r.run.date.slice(0, 16).replace('T', ' ')}`} onClick={() => setConfirming(r.id)}>
+                          Delete…
+                        </button>
+                      )}
+                    </div>
                   </td>
                 </tr>
               ))}

@@ -113,7 +113,9 @@ export const createParaphraseSlice: StateCreator<AppState, [], [], ParaphraseSli
         const { items, none } = paraphraseItems(population, s.paraSource);
         const asked = new Set(items.map((i) => i.instance));
         const settings = { datasetParaphrases: s.paraSource.dataset, kinds: s.paraSource.kinds.join(', ') || 'none', seed: s.paraSource.seed, paraphrases: items.length };
-        const run = runRecordOf(s, data, asked.size, total, settings, scopeRecord('paraphrase', s, instances, population, total));
+        // "n of N questions" counts N as the scope line does (answerable only), unless a cap cut the collection.
+        const inScope = total === instances.length ? population.length : total;
+        const run = runRecordOf(s, data, asked.size, inScope, settings, scopeRecord('paraphrase', s, instances, population, total));
         const jobId = newJobId();
         set({ paraCollect: null, paraNone: none, paraWithout: population.length - asked.size, paraInstances: [...asked], paraphrase: { ...idle(), status: items.length ? 'running' : 'done', jobId, selected: total, run } });
         if (items.length) sendOnAll(get, set, 'paraphrase', { type: 'paraphrases', jobId, items, versionTwo: data.versionTwo, live: false });

@@ -126,8 +126,8 @@ function notDataText(raw: unknown, file: string): string | null {
   const values = Object.values(raw);
   if (values.length === 0) return null;
   const base = file.split(/[\\/]/).pop() ?? file;
-  if (values.every((x) => typeof x === 'string')) return `${file}: this looks like a predictions file ({"question id": "answer"}), not a dataset; score it against its dataset with \`qarx eval <dataset> ${base}\`.`;
-  if (values.every((x) => typeof x === 'number')) return `${file}: this looks like a null-odds file ({"question id": number}), not a dataset; pass it to \`qarx eval <dataset> <predictions> --na-prob-file ${base}\`.`;
+  if (values.every((x) => typeof x === 'string')) return `${file}: this looks like a predictions file ({"question id": "answer"}), not a dataset; score it against its dataset with: qarx eval <dataset> ${base}`;
+  if (values.every((x) => typeof x === 'number')) return `${file}: this looks like a null-odds file ({"question id": number}), not a dataset; pass it to: qarx eval <dataset> <predictions> --na-prob-file ${base}`;
   return null;
 }
 

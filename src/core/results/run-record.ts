@@ -4,7 +4,7 @@
  * result on other questions or another model.
  */
 import { isHubId } from '../qa/hub-id.ts';
-import { valueLabel } from './value-labels.ts';
+import { VALUE_LABELS, valueLabel } from './value-labels.ts';
 import { ALPHA } from '../stats/paired.ts';
 
 export interface RunRecord {
@@ -60,11 +60,21 @@ function ciText(ci: Record<string, unknown>): string {
  * settingsText({ seeds: 5, sources: ['db'], resemble: { m: 3, type: 'MIX' } }) → 'seeds 5, sources DBName, resemble (m 3, type MIX)'.
  */
 function settingsText(settings: Record<string, unknown>): string {
-  const value = (k: string, v: unknown): string => (Array.isArray(v) ? v.map((x) => value(k, x)).join('/') : typeof v === 'object' && v !== null ? `(${settingsText(v as Record<string, unknown>)})` : valueLabel(k, v));
+  const value = (k: string, v: unknown): string => {
+    if (Array.isArray(v)) return v.map((x) => value(k, x)).join('/');
+    if (typeof v === 'object' && v !== null) return `(${settingsText(v as Record<string, unknown>)})`;
+    if (typeof v === 'boolean') return v ? 'yes' : 'no';
+    // Some runs record a list as one comma-joined string (paraphrase kinds): each item gets its label.
+    if (typeof v === 'string' && Object.hasOwn(VALUE_LABELS, k) && v.includes(', ')) return v.split(', ').map((x) => valueLabel(k, x)).join('/');
+    return valueLabel(k, v);
+  };
   return Object.entries(settings)
-    .map(([k, v]) => (k === 'ci' && typeof v === 'object' && v !== null ? ciText(v as Record<string, unknown>) : `${k} ${value(k, v)}`))
+    .map(([k, v]) => (k === 'ci' && typeof v === 'object' && v !== null ? ciText(v as Record<string, unknown>) : `${keyWords(k)} ${value(k, v)}`))
     .join(', ');
 }
+
+/** A setting's name in words, e.g. keyWords('datasetParaphrases') === 'dataset paraphrases'. */
+const keyWords = (k: string): string => k.replace(/([a-z])([A-Z])/g, (_, a: string, b: string) => `${a} ${b.toLowerCase()}`);
 
 /** A one-line description for a card's header, e.g. "Demo set · 64 of 76 questions · qarx-lexical-qa fp32 WASM · no answer on · 2026-11-23 16:10". */
 export function describeRun(r: RunRecord): string {
