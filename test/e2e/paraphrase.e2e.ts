@@ -79,6 +79,10 @@ describe('DPR over the selected questions', () => {
     const first = app.page.getByTestId('result-cases').getByTestId('result-case-open').first();
     await first.waitFor({ timeout: 30_000 });
     const original = ((await first.locator('.case-q').textContent()) ?? '').trim();
+    // Each listed paraphrase says how it asked the question, so two paraphrases of one question read apart.
+    const reworded = ((await app.page.getByTestId('result-cases').locator('li').first().getByTestId('result-case-reworded').textContent()) ?? '').trim();
+    expect(reworded).toMatch(/^asked as “.+”$/);
+    expect(reworded).not.toBe(`asked as “${original}”`);
     await first.click();
     await expect.poll(() => new URL(app.page.url()).hash, { timeout: 30_000 }).toBe('#/live');
     await app.page.getByTestId('reopened-case').waitFor({ timeout: 60_000 });

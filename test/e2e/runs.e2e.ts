@@ -83,7 +83,7 @@ describe('run history and exports', () => {
     expect(doc.qarxCommand).toMatch(/^qarx budget \S+ --model public\/models\/qarx-lexical-qa --dtype fp32 --type MIX --source randstr --origin us --budget 2 --resemble 3 --temperature 2 --seed 1/);
     // §4: RESEMBLE's canonical names come from a validation part; the table says its figures are on the test part.
     // The caption's share of questions is a count (13 of 44), beside the split's nominal 30% (a rounded share would not be 30.0%).
-    const split = /^Every figure is on the test part: (\d+) other questions \(\1 of (\d+): a 30(\.0)?% split by seed 1\) chose/.exec((await app.page.getByTestId('budget-split').first().textContent()) ?? '');
+    const split = /^Every figure is on the test part: (\d+) other questions \(of the (\d+): a 30(\.0)?% split by seed 1\) chose/.exec((await app.page.getByTestId('budget-split').first().textContent()) ?? '');
     expect(split).not.toBeNull();
     expect(Number(split?.[2]) - Number(split?.[1])).toBe(Number(/^(\d+) questions/.exec((await app.page.getByTestId('budget-table').first().locator('th').first().textContent()) ?? '')?.[1]));
     await shot(app.page, 'runs-budget-split');

@@ -90,14 +90,14 @@ describe('entity tagger: built-in or a Hub NER model', () => {
 
     // Coverage with each tagger (issue 24.8): the card says what qarx sweep prints, for the loaded tagger and the built-in one.
     const covered = (stderr: string) => /sweep: (renamable answer entity for .*? · tagger [^;]+);/.exec(stderr)?.[1] ?? `no coverage line in: ${stderr}`;
-    expect(covered(cli.stderr)).toBe('renamable answer entity for 1 of 2 answerable questions (50.0%: PER 0, ORG 0, GPE 1); left out of 2: 1 no answer entity; tags from 1 Hub NER model · tagger qarx-test/places-ner');
+    expect(covered(cli.stderr)).toBe('renamable answer entity for 1 of 2 answerable questions (50.0%: PER 0, ORG 0, GPE 1); left out of 2: 1 no answer entity; tags: Hub NER model 1 · tagger qarx-test/places-ner');
     expect(await text('tagger-coverage')).toContain(`Coverage, last sweep run: ${covered(cli.stderr)}`);
     await app.page.getByTestId('tagger-card').scrollIntoViewIfNeeded();
     await shot(app.page, 'tagger-coverage');
     await app.page.getByTestId('tagger-builtin').check();
     await app.page.getByTestId('sweep-run').click();
     await expect.poll(async () => text('tagger-coverage'), { timeout: 120_000 }).toContain('tagger built-in (compromise)');
-    expect(covered(plain.stderr)).toBe('renamable answer entity for 2 of 2 answerable questions (100.0%: PER 1, ORG 0, GPE 1); left out of 2: none; tags from 2 built-in tagger · tagger built-in (compromise)');
+    expect(covered(plain.stderr)).toBe('renamable answer entity for 2 of 2 answerable questions (100.0%: PER 1, ORG 0, GPE 1); left out of 2: none; tags: built-in tagger 2 · tagger built-in (compromise)');
     expect(await text('tagger-coverage')).toContain(`Coverage, last sweep run: ${covered(plain.stderr)}`);
     await expect.poll(async () => app.page.getByTestId('sweep-progress').count(), { timeout: 120_000 }).toBe(0);
   });

@@ -97,8 +97,8 @@ describe('Hub NER tagger on a generated token-classification model', () => {
     expect(tagged.json.command).toContain('--tagger qarx-test/places-ner');
     expect(tagged.stderr).toMatch(/tagged 1 passage with qarx-test\/places-ner/);
     // Coverage with each tagger (issue 24.8): the share of answerable questions whose answer gets an entity.
-    expect(plain.stderr).toContain('sweep: renamable answer entity for 2 of 2 answerable questions (100.0%: PER 1, ORG 0, GPE 1); left out of 2: none; tags from 2 built-in tagger · tagger built-in (compromise)');
-    expect(tagged.stderr).toContain('sweep: renamable answer entity for 1 of 2 answerable questions (50.0%: PER 0, ORG 0, GPE 1); left out of 2: 1 no answer entity; tags from 1 Hub NER model · tagger qarx-test/places-ner');
+    expect(plain.stderr).toContain('sweep: renamable answer entity for 2 of 2 answerable questions (100.0%: PER 1, ORG 0, GPE 1); left out of 2: none; tags: built-in tagger 2 · tagger built-in (compromise)');
+    expect(tagged.stderr).toContain('sweep: renamable answer entity for 1 of 2 answerable questions (50.0%: PER 0, ORG 0, GPE 1); left out of 2: 1 no answer entity; tags: Hub NER model 1 · tagger qarx-test/places-ner');
     const budget = await runMain('budget', file, ...common, '--type', 'PER', '--source', 'randstr', '--budget', '2', '--tagger', 'qarx-test/places-ner');
     expect(budget.code, budget.stderr).toBe(0);
     expect((JSON.parse(budget.stdout) as { n: number; record: { settings: Record<string, unknown> } }).n).toBe(0);

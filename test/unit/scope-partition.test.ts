@@ -46,7 +46,7 @@ describe('partitionScope: renamed + one reason per question = the scope (hand-co
   it('the coverage line says the same counts and adds up to the scope', () => {
     const c = taggerCoverage(six);
     expect(c).toEqual({ scope: 6, answerable: 4, withEntity: 2, byType: { PER: 1, ORG: 0, GPE: 1 }, leftOut: { unanswerable: 2, 'no-entity': 2 }, bySource: { builtin: 2 } });
-    expect(coverageText(c)).toBe('renamable answer entity for 2 of 4 answerable questions (50.0%: PER 1, ORG 0, GPE 1); left out of 6: 2 unanswerable, 2 no answer entity; tags from 2 built-in tagger');
+    expect(coverageText(c)).toBe('renamable answer entity for 2 of 4 answerable questions (50.0%: PER 1, ORG 0, GPE 1); left out of 6: 2 unanswerable, 2 no answer entity; tags: built-in tagger 2');
   });
 
   it("a loaded tagger's spans decide (none over Marie Curie: no answer entity)", () => {
@@ -135,7 +135,7 @@ describe('the coverage line before a run adds up whatever the tags come from (is
   it('the line names the sources (hand-counted: a file PER and a built-in GPE)', () => {
     const c = taggerCoverage([q('a', C, 'Marie Curie', { answerType: 'PER' }), q('b', C, 'Warsaw'), q('c', C, '1867')]);
     expect(c.bySource).toEqual({ file: 1, builtin: 1 });
-    expect(coverageText(c)).toBe('renamable answer entity for 2 of 3 answerable questions (66.7%: PER 1, ORG 0, GPE 1); left out of 3: 1 no answer entity; tags from 1 file annotation, 1 built-in tagger');
+    expect(coverageText(c)).toBe('renamable answer entity for 2 of 3 answerable questions (66.7%: PER 1, ORG 0, GPE 1); left out of 3: 1 no answer entity; tags: file annotation 1, built-in tagger 1');
   });
 });
 

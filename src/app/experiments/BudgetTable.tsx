@@ -16,7 +16,7 @@ export function BudgetTable({ result, budget, ci }: { result: BudgetResult; budg
         <table className="results-table" data-testid="budget-table">
           {split && (
             <caption data-testid="budget-split">
-              Every figure is on the test part: {countOf(split.validationIds.length, 'other question')} ({split.validationIds.length} of {split.validationIds.length + result.n}: a {pct(100 * split.share)}% split by seed {split.seed}) chose
+              Every figure is on the test part: {countOf(split.validationIds.length, 'other question')} (of the {split.validationIds.length + result.n}: a {pct(100 * split.share)}% split by seed {split.seed}) chose
               RESEMBLE&apos;s canonical names by F1 (§4): {Object.entries(split.scores).map(([k, rows]) => `${k} ${split.names[k]?.join('/') ?? rows[0]?.name}`).join(', ') || 'none probed, pool order kept'}.
             </caption>
           )}

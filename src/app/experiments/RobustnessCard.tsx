@@ -112,7 +112,7 @@ export function RobustnessCard() {
       <h3>Robustness table — every loaded model</h3>
       <p className="hint">
         <TermText
-          text={`One row per model (${nModels} loaded): F1 (0–100) on the original questions, after renaming answer entities (${config.types.join(', ')} × InDistName, DBName, RandStr, seeds 1–${config.seeds}), on revision pairs, with ${valueLabel('kind', config.noise.kind)} noise (rate ${config.noise.rate}), DPR over paraphrases (dataset's and generated), F1 with a trap sentence, worst/best over ${config.budget} person renamings and stability (share of questions whose answer never moves). "—": not run (no such data in the selection).`}
+          text={`One row per model (${nModels} loaded): F1 (0–100) on the original questions, after renaming answer entities (${config.types.join(', ')} × InDistName, DBName, RandStr, ${config.seeds === 1 ? 'seed 1' : `seeds 1–${config.seeds}`}), on revision pairs, with ${valueLabel('kind', config.noise.kind)} noise (rate ${config.noise.rate}), DPR over paraphrases (dataset's and generated), F1 with a trap sentence, worst/best over ${config.budget} person renamings and stability (share of questions whose answer never moves). "—": not run (no such data in the selection).`}
         />
       </p>
       <div className="row">

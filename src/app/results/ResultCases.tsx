@@ -47,6 +47,12 @@ export function ResultCases({ path }: { path: string }) {
                     {c.question}
                   </span>
                 </button>{' '}
+                {c.perturbedQuestion && (
+                  // Two paraphrases of one question would read the same without the wording each asked.
+                  <span className="hint" data-testid="result-case-reworded" lang={/\p{Script=Han}/u.test(c.perturbedQuestion) ? 'zh' : undefined}>
+                    asked as “{c.perturbedQuestion}”{' '}
+                  </span>
+                )}
                 <span className="catalog-id">
                   <TermText text={caseLabel(c)} first={first} /> · {name(c.dataset)} · {c.id}
                 </span>

@@ -38,13 +38,13 @@ export function coverageText(c: TaggerCoverage): string {
   const pct = c.answerable ? `${((100 * c.withEntity) / c.answerable).toFixed(1)}%` : '–';
   const out = leftOutText(c.leftOut);
   const sources = c.bySource ? tagSourceText(c.bySource) : '';
-  return `renamable answer entity for ${c.withEntity} of ${c.answerable} answerable question${c.answerable === 1 ? '' : 's'} (${pct}: PER ${c.byType.PER}, ORG ${c.byType.ORG}, GPE ${c.byType.GPE}); left out of ${c.scope}: ${out || 'none'}${sources ? `; tags from ${sources}` : ''}`;
+  return `renamable answer entity for ${c.withEntity} of ${c.answerable} answerable question${c.answerable === 1 ? '' : 's'} (${pct}: PER ${c.byType.PER}, ORG ${c.byType.ORG}, GPE ${c.byType.GPE}); left out of ${c.scope}: ${out || 'none'}${sources ? `; tags: ${sources}` : ''}`;
 }
 
-/** Counts by tag source in words, in TAG_SOURCES order, e.g. '3 file annotation, 1 built-in tagger' ('' when none). */
+/** Questions by tag source in words, in TAG_SOURCES order, e.g. 'file annotation 3, built-in tagger 1' ('' when none). */
 export function tagSourceText(by: Partial<Record<TagSource, number>>): string {
   return TAG_SOURCES.filter((s) => by[s])
-    .map((s) => `${by[s]} ${TAG_SOURCE_LABELS[s]}`)
+    .map((s) => `${TAG_SOURCE_LABELS[s]} ${by[s]}`)
     .join(', ');
 }
 
