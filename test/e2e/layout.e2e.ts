@@ -120,5 +120,18 @@ describe('layout', () => {
     await p.getByTestId('sweep-card').scrollIntoViewIfNeeded();
     await shot(p, 'layout-1440-sweep');
     await p.getByTestId('sweep-card').screenshot({ path: 'test-results/screenshots/layout-1440-sweep-card.png' });
+
+    // On a phone the 9 cells' labels (MIX has no bar here) would run into each other: the chart keeps its width and scrolls in its own box.
+    const errors = p.getByTestId('chart-errors');
+    const tickBoxes = () => errors.locator('.recharts-cartesian-axis-tick-label > text:not(.recharts-text)').evaluateAll((ts) => ts.map((t) => [t.getBoundingClientRect().left, t.getBoundingClientRect().right] as const));
+    await p.setViewportSize({ width: PHONE, height: 900 });
+    await expect.poll(async () => errors.locator('.chart-scroll').evaluate((b) => b.scrollWidth > b.clientWidth)).toBe(true);
+    const boxes = await tickBoxes();
+    expect(boxes.length).toBe(9);
+    for (let i = 1; i < boxes.length; i++) expect(boxes[i]![0], `tick ${i} overlaps tick ${i - 1}`).toBeGreaterThanOrEqual(boxes[i - 1]![1]);
+    expect(await overflow(p, PHONE)).toBeLessThanOrEqual(0);
+    await errors.scrollIntoViewIfNeeded();
+    await errors.screenshot({ path: 'test-results/screenshots/layout-390-errors-chart.png' });
+    await p.setViewportSize({ width: 1440, height: 1000 });
   });
 });

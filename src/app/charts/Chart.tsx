@@ -25,7 +25,7 @@ function emptyReason(cells: readonly ChartCell[] | undefined, counts: readonly n
  * (its x-axis categories with their question counts) let it say why it draws nothing, or which category
  * has no bar, e.g. <Chart title="Drop" testid="chart-x" counts={[12, 40]}><BarChart …/></Chart>.
  */
-export function Chart({ title, testid, children, height = 260, counts = [], smallWhich, note, cells }: { title: string; testid: string; children: React.ReactElement; height?: number; counts?: readonly number[]; smallWhich?: string; note?: React.ReactNode; cells?: readonly ChartCell[] }) {
+export function Chart({ title, testid, children, height = 260, counts = [], smallWhich, note, cells, minWidth }: { title: string; testid: string; children: React.ReactElement; height?: number; counts?: readonly number[]; smallWhich?: string; note?: React.ReactNode; cells?: readonly ChartCell[]; minWidth?: number }) {
   const ref = useRef<HTMLElement>(null);
   const empty = emptyReason(cells, counts);
   const missing = cells ? missingBars(cells) : null;
@@ -38,6 +38,14 @@ export function Chart({ title, testid, children, height = 260, counts = [], smal
         // Instead of empty axes, the reason in the chart's place (chartSvg draws it into the exports too).
         <div className="chart-empty" data-chart-empty={empty} data-testid={`${testid}-empty`} style={{ height }}>
           <p>{empty}</p>
+        </div>
+      ) : minWidth ? (
+        // Many categories: below `minWidth` px (a phone) the chart keeps that width and scrolls in its
+        // own box, as the tables do, instead of running its axis labels into each other.
+        <div className="chart-scroll" tabIndex={0} role="region" aria-label={`${title} (scrolls sideways)`}>
+          <ResponsiveContainer width="100%" height={height} minWidth={minWidth}>
+            {children}
+          </ResponsiveContainer>
         </div>
       ) : (
         <ResponsiveContainer width="100%" height={height}>

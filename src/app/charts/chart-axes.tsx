@@ -46,6 +46,9 @@ export function WrappedTick({ x = 0, y = 0, payload, max = 10, width, visibleTic
   );
 }
 
+/** The width (px) under which a chart of `n` categories scrolls rather than squeezes: 48 px per category label (a two-line name such as "PER InDistName" at 8 px) and 70 px of y-axis, e.g. categoryMinWidth(9) === 502. */
+export const categoryMinWidth = (n: number): number => 70 + 48 * n;
+
 /** A percentage y-axis: 0–100 whatever the error bars reach (recharts would widen it to 100.1), ticks every 25. */
 export const PCT_AXIS = { domain: [0, 100] as [number, number], allowDataOverflow: true, ticks: [0, 25, 50, 75, 100] };
 

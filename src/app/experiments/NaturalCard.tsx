@@ -31,7 +31,7 @@ import { CiLegend, CiStatus, DropRow, FigureCi } from '../charts/CiCell.tsx';
 
 /** One colour per category, the same as the CSS variables (--c2c …). */
 import { CATEGORY_COLORS } from '../charts/palette.ts';
-import { WrappedTick, xTitle, yTitle } from '../charts/chart-axes.tsx';
+import { categoryMinWidth, WrappedTick, xTitle, yTitle } from '../charts/chart-axes.tsx';
 import { inBarOrder } from '../charts/nothing-to-draw.ts';
 export { CATEGORY_COLORS };
 
@@ -335,7 +335,7 @@ export function intentChartData(rows: readonly { intent: string | null; category
 function IntentChart({ rows }: { rows: PairRow[] }) {
   const data = intentChartData(rows);
   return (
-    <Chart title="Edit intentions by category" testid="chart-intents" counts={data.map((d) => d.n)}>
+    <Chart title="Edit intentions by category" testid="chart-intents" counts={data.map((d) => d.n)} minWidth={categoryMinWidth(data.length)}>
         <BarChart data={data}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="intent" interval={0} height={58} tick={<WrappedTick />} label={xTitle('edit intention')} />

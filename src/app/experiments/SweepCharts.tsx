@@ -4,7 +4,7 @@ import { memo } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { Chart, SOURCE_COLORS } from '../charts/Chart.tsx';
 import { CATEGORY_COLORS } from '../charts/palette.ts';
-import { PCT_AXIS, WrappedTick, xTitle, yTitle } from '../charts/chart-axes.tsx';
+import { categoryMinWidth, PCT_AXIS, WrappedTick, xTitle, yTitle } from '../charts/chart-axes.tsx';
 import { ORIGIN_LABELS, SOURCE_LABELS, type Origin } from '../../core/entity/options.ts';
 import { wrongShares, type SweepRow } from '../../core/entity/stats.ts';
 import { faint, smallTip } from '../charts/SmallMark.tsx';
@@ -104,7 +104,7 @@ export const SweepCharts = memo(function SweepCharts({ rows: all, origin, ci }: 
           </BarChart>
         </Chart>
       )}
-      <Chart title="Wrong renamed answers per cell: wrong entity vs wrong boundary (%)" testid="chart-errors" counts={errorData.map((d) => d.n)} cells={errorCells}>
+      <Chart title="Wrong renamed answers per cell: wrong entity vs wrong boundary (%)" testid="chart-errors" counts={errorData.map((d) => d.n)} cells={errorCells} minWidth={categoryMinWidth(errorData.length)}>
         <BarChart data={errorData}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="cell" interval={0} height={58} tick={<WrappedTick max={8} />} label={xTitle('entity type and name source')} />
