@@ -163,7 +163,11 @@ function AnswerCard() {
           )}
         </div>
         <label className="toggle">
-          <input type="checkbox" checked={allowNull} onChange={(e) => setAllowNull(e.target.checked)} /> allow “no answer” (<Term k="SQuAD 2.0">SQuAD 2.0</Term>)
+          <input type="checkbox" checked={allowNull} onChange={(e) => setAllowNull(e.target.checked)} />{' '}
+          {/* One flex item: the toggle's gap would otherwise open up the brackets. */}
+          <span>
+            allow “no answer” (<Term k="SQuAD 2.0">SQuAD 2.0</Term>)
+          </span>
         </label>
         <span className="muted no-answer-reason" data-testid="no-answer-reason"><Term k="no-answer decision">no answer</Term> <TermText text={noAnswerDecision.reason} /></span>
       </div>
