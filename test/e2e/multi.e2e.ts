@@ -176,7 +176,7 @@ describe('robustness table and memory', () => {
     // Issue 27: each comparison cell's drop with its CI and p, from the stats worker, and the legend saying what they are.
     await expect.poll(() => card.getByTestId('robust-ci-legend').count(), { timeout: 60_000 }).toBe(1);
     expect(await card.getByTestId('robust-cell-ci').count()).toBeGreaterThan(0);
-    expect(await card.getByTestId('robust-cell-ci').first().textContent()).toMatch(/drop -?\d+\.\d \[-?\d+\.\d, -?\d+\.\d\]p [<\d.]+(, Holm p [<\d.]+)? \/ [<\d.–]+/);
+    expect(await card.getByTestId('robust-cell-ci').first().textContent()).toMatch(/drop -?\d+\.\d \[-?\d+\.\d, -?\d+\.\d\] · n = \d+p [<\d.]+(, Holm p [<\d.]+)? \/ [<\d.–]+/);
     // Reproducible on the command line: a qarx audit config of the same questions, models and experiments.
     const cfg = await download(page, () => card.getByTestId('robust-audit-config').click());
     expect(cfg.name).toBe('robustness-audit.json');

@@ -37,6 +37,8 @@ function CellCi({ st, dpr }: { st: PairedStats; dpr: boolean }) {
     <span className={ns ? 'ci-note ns' : 'ci-note'} data-testid="robust-cell-ci">
       <br />
       {dpr ? 'F1 ' : ''}drop {f1.value.toFixed(1)} {ciText(f1)}
+      {/* The questions behind the drop: a CI as wide as [-100, 100] is what a handful of questions gives. */}
+      <span data-testid="robust-cell-n"> · n = {st.n}</span>
       <br />
       <Term k="p-value">p</Term> {pLabelled(f1)} / {pLabelled(st.drop.em)}
       {(ns || f1.unresolved) && <NotSignificant d={f1} />}
