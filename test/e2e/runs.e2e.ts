@@ -86,6 +86,8 @@ describe('run history and exports', () => {
     const split = /^Every figure is on the test part: (\d+) other questions \(of the (\d+): a 30(\.0)?% split by seed 1\) chose/.exec((await app.page.getByTestId('budget-split').first().textContent()) ?? '');
     expect(split).not.toBeNull();
     expect(Number(split?.[2]) - Number(split?.[1])).toBe(Number(/^(\d+) questions/.exec((await app.page.getByTestId('budget-table').first().locator('th').first().textContent()) ?? '')?.[1]));
+    // Why the defended original differs from the model's: the note under the table says it.
+    expect(await app.page.getByTestId('budget-resemble-note').first().textContent()).toContain('original row is the defended model on the questions as written');
     await shot(app.page, 'runs-budget-split');
     expect(doc.rows).toHaveLength(6);
 

@@ -62,6 +62,12 @@ export function BudgetTable({ result, budget, ci }: { result: BudgetResult; budg
         </table>
         </div>
       <SmallLegend counts={[result.n]} />
+      {result.defended && (
+        <p className="hint" data-testid="budget-resemble-note">
+          <Term k="RESEMBLE" />
+          &apos;s original row is the defended model on the questions as written: the defence also asks each question with the entity replaced by its canonical names and combines the answers (§4), so it can differ from the model&apos;s own original.
+        </p>
+      )}
       {ci && <CiLegend ci={ci} seedSpread testid="budget" />}
     </>
   );
