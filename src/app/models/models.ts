@@ -18,7 +18,7 @@ export const MODEL_CATALOG: CatalogEntry[] = [
     id: SHIPPED_MODEL_ID,
     source: 'local',
     title: 'Lexical-overlap baseline (shipped, offline)',
-    note: 'Not a neural reader: scores spans by nearby question words and answer type (who/when/how many). Made by this project: 3.8 MB (fp32 weights and tokenizer), in the app.',
+    note: 'Not a neural reader and trained on no data: scores spans by nearby question words and answer type (who/when/how many). WordPiece, cased (its own vocabulary). Made by this project: 3.8 MB (fp32 weights and tokenizer), in the app.',
     squad2: true,
   },
   {
