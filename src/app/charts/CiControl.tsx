@@ -29,7 +29,8 @@ export function CiControl({ testid }: { testid: string }) {
       {c.on && (
         <>
           <label>
-            <Term k="bootstrap">B</Term>{' '}
+            {/* "bootstrap": the budget card's own B is its number of renamings. */}
+            <Term k="bootstrap">bootstrap B</Term>{' '}
             <input
               type="number"
               min={MIN_BOOTSTRAP}
