@@ -248,7 +248,7 @@ export function caseRuns(c: Pick<FailureCase, 'run' | 'alsoRuns'>): CaseRun[] {
   return c.run ? [c.run, ...(c.alsoRuns ?? [])] : [...(c.alsoRuns ?? [])];
 }
 
-/** `old` found again as `again`: the first run stays the case's run (with its answers, star and first-seen time) and the new one is added to its runs, so no run loses a case it found. */
+/** `old` found again as `again`: the first run stays the case's run and the new one is added to its runs, so no run loses a case it found. */
 function foundAgain(old: FailureCase, again: FailureCase): FailureCase {
   const runs = caseRuns(old);
   const seen = new Set(runs.map((r) => caseRunKey(r, old.model)));
@@ -258,9 +258,8 @@ function foundAgain(old: FailureCase, again: FailureCase): FailureCase {
     runs.push(r);
   }
   const [run, ...alsoRuns] = runs;
-  // The answers stay the first run's, which its scoring settings (run) describe.
-  const { run: _r, alsoRuns: _a, ...data } = old;
-  return { ...data, ...(run ? { run } : {}), ...(alsoRuns.length ? { alsoRuns } : {}) };
+  const { run: _r, alsoRuns: _a, ...data } = again;
+  return { ...data, ...(run ? { run } : {}), ...(alsoRuns.length ? { alsoRuns } : {}), starred: old.starred, found: old.found };
 }
 
 /** Adds new cases to the gallery: a case already there keeps its star, first-seen time and first run, and adds the new run; newest first. */
