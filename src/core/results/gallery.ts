@@ -248,7 +248,11 @@ export function caseRuns(c: Pick<FailureCase, 'run' | 'alsoRuns'>): CaseRun[] {
   return c.run ? [c.run, ...(c.alsoRuns ?? [])] : [...(c.alsoRuns ?? [])];
 }
 
-/** `old` found again as `again`: the first run stays the case's run and the new one is added to its runs, so no run loses a case it found. */
+/**
+ * `old` found again as `again`: the first run stays the case's run and the new one is added to its
+ * runs, so no run loses a case it found. The case's words and link are the latest finding's (a budget's
+ * "worst-case renaming" of a seed a sweep renamed the same way), its star and first-seen time the first's.
+ */
 function foundAgain(old: FailureCase, again: FailureCase): FailureCase {
   const runs = caseRuns(old);
   const seen = new Set(runs.map((r) => caseRunKey(r, old.model)));
