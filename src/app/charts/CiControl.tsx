@@ -29,8 +29,7 @@ export function CiControl({ testid }: { testid: string }) {
       {c.on && (
         <>
           <label>
-            {/* "bootstrap": the budget card's own B is its number of renamings. */}
-            <Term k="bootstrap">bootstrap B</Term>{' '}
+            <Term k="bootstrap">B</Term>{' '}
             <input
               type="number"
               min={MIN_BOOTSTRAP}
