@@ -19,7 +19,7 @@ export function ciLegend(o: CiOptions, family: number): string {
   return [
     `${DROP_SIGN}`,
     `drop CI: 95%, ${dropCiText(unit, tests)}`,
-    `score CIs: 95% percentile bootstrap over ${unit} (B = ${o.bootstrap}, seed ${o.seed})`,
+    `score CIs: 95% percentile bootstrap over ${unit} (${o.bootstrap} resamples, seed ${o.seed})`,
     `p: unadjusted, two-sided; exact when few differences are non-zero, else Monte-Carlo ± its error, rounds doubled until the error cannot move p across ${ALPHA} (a row says when the most rounds were not enough)`,
     holm,
     `mdd: smallest drop detected at 80% power at α = ${family > 1 ? `${ALPHA}/${family}, the strictest Holm step` : ALPHA} ("no variation in this sample" when every resample gives the same drop)`,

@@ -104,6 +104,15 @@ describe('zero serious axe violations', () => {
     await expect.poll(() => app.page.locator('.busy').count(), { timeout: 120_000 }).toBe(0);
     await expect.poll(() => app.page.evaluate(() => [...document.querySelectorAll('.rename, .answer-card, .entity-panel')].every((e) => getComputedStyle(e).opacity === '1')), { timeout: 30_000 }).toBe(true);
     expect.soft(await violations(tid('entity-panel'))).toEqual([]);
+    // A search that hides the open question: the list says so where the search was typed, and Clear shows it again.
+    const other = (await app.page.getByTestId('instance-row').nth(3).locator('.row-q').textContent())!.trim();
+    await app.page.getByLabel('Search questions, passages and answers').fill(other);
+    await app.page.getByTestId('open-hidden').waitFor({ timeout: 30_000 });
+    expect(await app.page.getByTestId('open-hidden').textContent()).toMatch(/^The question open in Live is not in this list: the search or filters hide it\. Clear search and filters$/);
+    expect.soft(await violations(tid('instance-browser'))).toEqual([]);
+    await app.page.getByTestId('open-hidden-clear').click();
+    await expect.poll(() => app.page.getByTestId('open-hidden').count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => app.page.locator('.list-row.active').count(), { timeout: 30_000 }).toBe(1);
     await app.page.getByLabel('Search questions, passages and answers').fill('zzqqxx nothing matches this');
     await app.page.getByTestId('empty-result').waitFor({ timeout: 30_000 });
     expect.soft(await violations(tid('instance-browser'))).toEqual([]);

@@ -58,7 +58,7 @@ describe('confidence intervals in the app', () => {
     await expect.poll(() => runRows().count(), { timeout: 300_000 }).toBe(before + 1);
     expect(await app.page.getByTestId('sweep-table').locator('th').allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/95% CI/), expect.stringMatching(/^p F1 \/ EM \(Holm p\)$/)]));
     const rows = await app.page.getByTestId('sweep-table').getByTestId('sweep-row').count();
-    expect(await text('sweep-ci-legend')).toMatch(new RegExp(`B = 1,000, seed 7.*Holm p: adjusted over the ${2 * rows} tests`));
+    expect(await text('sweep-ci-legend')).toMatch(new RegExp(`1,000 resamples, seed 7.*Holm p: adjusted over the ${2 * rows} tests`));
     expect(await text('ci-whisker-note')).toMatch(/narrow thin = ± std over perturbation seeds; wide bold = 95% CI of the drop over questions/);
     await sweepDrawn(app.page);
     await app.page.getByTestId('sweep-table').scrollIntoViewIfNeeded();
@@ -105,7 +105,7 @@ describe('confidence intervals in the app', () => {
     await expect.poll(() => runRows().count(), { timeout: 300_000 }).toBe(before + 1);
     expect(await text('traps-ci-original')).toMatch(/^F1 CI \[\d+\.\d, \d+\.\d\]$/);
     expect(await text('traps-drop')).toMatch(/^F1 -?\d+\.\d \[-?\d+\.\d, -?\d+\.\d\] · EM .*p /);
-    expect(await text('traps-ci-legend')).toMatch(/B = 1,000, seed 5/);
+    expect(await text('traps-ci-legend')).toMatch(/1,000 resamples, seed 5/);
     await app.page.getByTestId('traps-table').scrollIntoViewIfNeeded();
     await shot(app.page, 'ci-traps');
     const json = await download(() => app.page.getByTestId('traps-result-json').click());

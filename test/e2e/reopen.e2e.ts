@@ -57,7 +57,7 @@ const KINDS: { name: string; page: string | null; run: string; c: FailureCase; l
   { name: 'synthetic noise', page: 'natural/pairs', run: 'run of', c: kase('noise', 'synthetic', 'demo-per-10', { kind: 'noise', noise: 'keyboard', rate: 0.3, seed: 1 }, { answer: 'nobody' }), live: 'noise-panel' },
   { name: 'trap sentence', page: 'stability/traps', run: 'run of', c: kase('trap', 'traps', 'demo-per-03', { kind: 'trap', source: 'dataset', position: 'after', seed: 1, sentence: '' }, { answer: 'Ivo Brandt' }), live: 'trap-passage' },
   { name: 'Adversarial SQuAD variant', page: 'stability/traps', run: 'run of', c: kase('adversarial', 'adversarial', 'demo-per-06', { kind: 'none' }, { passage: `${inst('demo-per-06').context} Jonas Vell conducted the Fifth Symphony.`, answer: 'Jonas Vell' }), live: null },
-  { name: 'found breaking edit (free text)', page: null, run: 'found in Live', c: kase('attack', 'live', 'demo-per-11', { kind: 'none' }, { passage: `${inst('demo-per-11').context} Mara Tell did too.`, answer: 'Mara Tell' }), live: null },
+  { name: 'found breaking edit (free text)', page: null, run: 'Found in Live', c: kase('attack', 'live', 'demo-per-11', { kind: 'none' }, { passage: `${inst('demo-per-11').context} Mara Tell did too.`, answer: 'Mara Tell' }), live: null },
 ];
 
 /** Checks what every reopened case shows: question, dataset and gold, the run, its scoring and both scored answers. */

@@ -74,7 +74,7 @@ describe('qarx compare --ci (shipped model)', () => {
     expect((await run('perturb', 'trap', '--seed', '1', orig, pert)).code).toBe(0);
     const text = await run('compare', orig, pert, '--model', MODEL, '--ci', '--bootstrap', '300', '--seed', '2');
     expect(text.code, text.stderr).toBe(0);
-    expect(text.stdout).toMatch(/drop CI: 95%, the drops the paired sign-flip test .* over questions does not reject at 0\.05 \(test inversion\), so it excludes 0 exactly when the unadjusted p < 0\.05; score CIs: 95% percentile bootstrap over questions \(B = 300, seed 2\)/);
+    expect(text.stdout).toMatch(/drop CI: 95%, the drops the paired sign-flip test .* over questions does not reject at 0\.05 \(test inversion\), so it excludes 0 exactly when the unadjusted p < 0\.05; score CIs: 95% percentile bootstrap over questions \(300 resamples, seed 2\)/);
     expect(text.stdout).toMatch(/drop F1 -?\d+\.\d\d \[-?\d+\.\d\d, -?\d+\.\d\d\] p /);
     const json = await run('compare', orig, pert, '--model', MODEL, '--ci', '--bootstrap', '300', '--seed', '2', '--json');
     const r = JSON.parse(json.stdout) as { ci: ReturnType<typeof pairedStats>; rows: { original: { em: number; f1: number }; perturbed: { em: number; f1: number } }[]; original: { f1: number } };
@@ -99,7 +99,7 @@ describe('qarx sweep --ci (shipped model)', () => {
       expect(row.ci.drop.f1.pHolm).toBeGreaterThanOrEqual(row.ci.drop.f1.p);
     }
     const text = await run(...args);
-    expect(text.stdout).toMatch(/^± = std over perturbation seeds; drop = .*score CIs: 95% percentile bootstrap over questions \(B = 200, seed 4\).*Holm p: adjusted over the 6 tests of this run.*mdd: .* at α = 0\.05\/6/);
+    expect(text.stdout).toMatch(/^± = std over perturbation seeds; drop = .*score CIs: 95% percentile bootstrap over questions \(200 resamples, seed 4\).*Holm p: adjusted over the 6 tests of this run.*mdd: .* at α = 0\.05\/6/);
   });
 });
 

@@ -46,7 +46,7 @@ describe('stats worker handler', () => {
   });
 
   it('a bad request is an error event, never a throw', () => {
-    expect(handleStats({ type: 'ci', reqId: 9, comparisons, options: { bootstrap: 0, seed: 1 } })).toEqual({ type: 'ci-error', reqId: 9, message: expect.stringMatching(/^B \(bootstrap resamples\) must be at least 200, got 0: .*Efron & Tibshirani 1993/) });
+    expect(handleStats({ type: 'ci', reqId: 9, comparisons, options: { bootstrap: 0, seed: 1 } })).toEqual({ type: 'ci-error', reqId: 9, message: expect.stringMatching(/^The number of bootstrap resamples must be at least 200, got 0: .*Efron & Tibshirani 1993/) });
     expect(handleStats({ type: 'ci', reqId: 9, comparisons, options: { bootstrap: 199, seed: 1 } }).type).toBe('ci-error');
   });
 });

@@ -44,6 +44,11 @@ describe('reopenView', () => {
       want: { run: 'Paraphrases (DPR) run of 2026-12-02 05:12 UTC on Demo set', original: { em: 1, f1: 1 }, perturbed: { em: 0, f1: 0.8 }, category: 'partial', question: 'In 1990, where did Ann Hollis move?', scoring: /SQuAD 2\.0 EM\/F1/ },
     },
     {
+      name: 'a case a later run found again: scored as the run whose answers it holds ("no answer" on, EM rule), not its first run',
+      c: kase({ answersRun: run({ kind: 'sweep', allowNull: true, rule: 'em' }), perturbed: { passage: PASSAGE, answer: '' } }),
+      want: { run: 'Sweep run of 2026-12-02 05:12 UTC on Demo set', original: { em: 1, f1: 1 }, perturbed: { em: 0, f1: 0 }, category: 'C2W', question: 'In 1990, where did Ann Hollis move?', scoring: /^“no answer” on \(SQuAD 2\.0 decoding\) · SQuAD 2\.0 EM\/F1 · correct = EM 1, wrong = EM 0$/ },
+    },
+    {
       name: 'a case from before runs were named: the link\'s "no answer", no rule named',
       c: kase({ run: undefined }),
       want: { run: 'an earlier run (not recorded)', original: { em: 1, f1: 1 }, perturbed: { em: 0, f1: 0 }, category: 'C2W', question: 'In 1990, where did Ann Hollis move?', scoring: /^“no answer” on \(SQuAD 2\.0 decoding\) · SQuAD 2\.0 EM\/F1$/ },
@@ -78,6 +83,9 @@ describe('a stored case run', () => {
     const store = { getItem: (k: string) => (k === GALLERY_KEY ? JSON.stringify([good, bad]) : null) };
     const cases = loadFailures(store);
     expect(cases.map((c) => [c.key, c.run?.kind])).toEqual([['k', 'paraphrase'], ['bad', undefined]]);
+    // So is a damaged answers' run: the case is then scored as its first run.
+    const answers = loadFailures({ getItem: () => JSON.stringify([{ ...kase({ key: 'a2' }), answersRun: { kind: 'sweep' } }, kase({ key: 'a3', answersRun: run({ kind: 'sweep' }) })]) });
+    expect(answers.map((c) => [c.key, c.answersRun?.kind])).toEqual([['a2', undefined], ['a3', 'sweep']]);
     expect(isCaseRun(run())).toBe(true);
     expect(isCaseRun({ ...run(), rule: 'f1' })).toBe(false);
   });

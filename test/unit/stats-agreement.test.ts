@@ -122,10 +122,10 @@ describe('mdd and B (issue 39.3)', () => {
   });
 
   it(`B below ${MIN_BOOTSTRAP} is refused by the CLI (usage error, exit 2), the audit config and the worker's check`, () => {
-    expect(() => ciOpts({ ci: true, bootstrap: '1' })).toThrow(/--bootstrap: B \(bootstrap resamples\) must be at least 200, got 1/);
+    expect(() => ciOpts({ ci: true, bootstrap: '1' })).toThrow(/--bootstrap: The number of bootstrap resamples must be at least 200, got 1/);
     expect(ciOpts({ ci: true, bootstrap: '200' })?.bootstrap).toBe(200);
     const base = { models: [{ name: 'm', path: '/m' }], datasets: [{ name: 'd', path: '/d.json' }], experiments: [{ kind: 'traps' }] };
-    expect(() => validateConfig({ ...base, ci: { bootstrap: 199 } }, 'a.json')).toThrow(/ci\.bootstrap: B \(bootstrap resamples\) must be at least 200/);
+    expect(() => validateConfig({ ...base, ci: { bootstrap: 199 } }, 'a.json')).toThrow(/ci\.bootstrap: The number of bootstrap resamples must be at least 200/);
     expect(bootstrapError(1000)).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { Instance } from '../../src/core/data/types.ts';
-import { caseLabel, caseRuns, casesFromFound, casesFromPairs, casesFromTraps, casesToCsv, casesToJson, groupCases, mergeCases, seedNote, type FailureCase } from '../../src/core/results/gallery.ts';
+import { caseLabel, caseRuns, casesFromFound, casesFromPairs, casesFromTraps, casesToCsv, casesToJson, groupCases, mergeCases, answersRun, seedNote, type FailureCase } from '../../src/core/results/gallery.ts';
 import type { CaseRun } from '../../src/core/results/case-run.ts';
 import type { PairRow } from '../../src/core/natural/pairs.ts';
 import type { TrapRow } from '../../src/core/trap/summary.ts';
@@ -101,6 +101,17 @@ describe('mergeCases', () => {
     // A case collected before runs were named takes the run that finds it.
     expect(mergeCases([mk('b')], [mk('b', { run: budget })])[0]).toMatchObject({ run: budget });
     expect(mergeCases([mk('b')], [mk('b', { run: budget })])[0]?.alsoRuns).toBeUndefined();
+  });
+  it('a case found again holds the later run\'s answers and is scored as that run scored ("no answer" on), its first run kept', () => {
+    const sweep = runOf('sweep', 't1');
+    const budget = { ...runOf('budget', 't2'), allowNull: true, rule: 'em' as const };
+    const merged = mergeCases([mk('a', { run: sweep, perturbed: { passage: 'b', answer: 'y' } })], [mk('a', { run: budget, perturbed: { passage: 'b', answer: '' } })]);
+    expect(merged[0]).toMatchObject({ run: sweep, alsoRuns: [budget], answersRun: budget, perturbed: { answer: '' } });
+    expect(answersRun(merged[0]!)).toEqual(budget);
+    // Found again by its first run: its answers are that run's, and so is their scoring.
+    const back = mergeCases(merged, [mk('a', { run: sweep })])[0]!;
+    expect(back.answersRun).toBeUndefined();
+    expect(answersRun(back)).toEqual(sweep);
   });
   it('every run that found a case is among its runs, each once (property)', () => {
     const runs = ['sweep', 'budget', 'universal'].flatMap((k) => ['t1', 't2'].map((d) => runOf(k, d)));

@@ -95,7 +95,7 @@ export function CiLegend({ ci, seedSpread = false, testid }: { ci: ExperimentCi;
   const holm = ci.family > 2;
   return (
     <p className="hint ci-legend" data-testid={`${testid}-ci-legend`}>
-      Drop = original − perturbed. Its <Term k="CI">95% CI</Term>: {dropCiText(unit)}. The scores&apos; 95% CIs: percentile bootstrap over {unit} (B = {s.bootstrap.toLocaleString('en')}, seed {s.seed}).{' '}
+      Drop = original − perturbed. Its <Term k="CI">95% CI</Term>: {dropCiText(unit)}. The scores&apos; 95% CIs: percentile bootstrap over {unit} ({s.bootstrap.toLocaleString('en')} resamples, seed {s.seed}).{' '}
       <Term k="p-value">p</Term>: unadjusted, of that test (<TermText text={s.resample === 'passage' ? 'over passage sums, EM and F1' : "McNemar's exact test for EM of single answers"} />), exact when few
       differences are non-zero, else Monte-Carlo ± its error, with rounds added until the error cannot move it across {ALPHA} (a row says when it could).
       {holm ? ` Holm p: adjusted over the ${ci.family} tests of this run; ` : ' '}

@@ -1,7 +1,7 @@
 /**
  * The "confidence intervals" setting beside an experiment's Run button: on by default (a researcher
  * reading a drop needs to know whether it is more than chance, and the worker computes it in well
- * under a second), with its resamples B and seed — the `--ci --bootstrap N --seed S` of the qarx command.
+ * under a second), with its number of resamples and seed — the `--ci --bootstrap N --seed S` of the qarx command.
  */
 import { Term } from '../teach/Term.tsx';
 import { useApp } from '../store/index.ts';
@@ -17,7 +17,7 @@ export function CiControl({ testid }: { testid: string }) {
   const ciSeedText = useApp((s) => s.ciSeedText);
   // One text for every card's CI seed field: a bad one shows on each, and every Run waits for it (useCiError).
   const seed = useSeedField({ value: c.seed, testid: `${testid}-ci-seed`, name: 'CI seed', onChange: (v) => set({ seed: v }), shared: { text: ciSeedText, setText: useApp.getState().setCiSeedText } });
-  // The typed B stays visible with its error; a valid one is applied, an invalid one turns every Run off (ciBError).
+  // The typed number stays visible with its error; a valid one is applied, an invalid one turns every Run off (ciBError).
   const [bText, setBText] = useState(String(c.bootstrap));
   const bError = useApp((s) => s.ciBError);
   return (
@@ -29,7 +29,7 @@ export function CiControl({ testid }: { testid: string }) {
       {c.on && (
         <>
           <label>
-            <Term k="bootstrap">B</Term>{' '}
+            <Term k="bootstrap">resamples</Term>{' '}
             <input
               type="number"
               min={MIN_BOOTSTRAP}
@@ -42,7 +42,7 @@ export function CiControl({ testid }: { testid: string }) {
               onChange={(e) => {
                 setBText(e.target.value);
                 const b = Number(e.target.value);
-                const bad = e.target.value.trim() === '' ? 'B (bootstrap resamples) is empty.' : bootstrapError(b, MAX_BOOTSTRAP);
+                const bad = e.target.value.trim() === '' ? 'The number of bootstrap resamples is empty.' : bootstrapError(b, MAX_BOOTSTRAP);
                 useApp.getState().setCiBError(bad);
                 if (!bad && b !== c.bootstrap) set({ bootstrap: b });
               }}
@@ -50,7 +50,7 @@ export function CiControl({ testid }: { testid: string }) {
           </label>
           {bError && (
             <span className="field-error" role="alert" data-testid={`${testid}-ci-b-error`}>
-              {bError} Not run until B is fixed.
+              {bError} Not run until it is fixed.
             </span>
           )}
           <label>CI seed {seed.input}</label>

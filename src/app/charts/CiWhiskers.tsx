@@ -20,7 +20,7 @@ export function CiWhiskerNote({ ci, what = 'drop' }: { ci: ExperimentCi | null |
   return (
     <p className="hint chart-note" data-testid="ci-whisker-note">
       Whiskers: narrow thin = ± <Term k="seed spread">std over perturbation seeds</Term>; wide bold = <Term k="CI">95% CI</Term> of the <TermText text={what} /> over questions
-      {what === 'drop' ? ' (the inverted sign-flip test: it reaches 0 exactly when the unadjusted p ≥ 0.05)' : ` (percentile bootstrap, B = ${ci.settings.bootstrap.toLocaleString('en')}, seed ${ci.settings.seed})`}.
+      {what === 'drop' ? ' (the inverted sign-flip test: it reaches 0 exactly when the unadjusted p ≥ 0.05)' : ` (percentile bootstrap, ${ci.settings.bootstrap.toLocaleString('en')} resamples, seed ${ci.settings.seed})`}.
     </p>
   );
 }

@@ -9,6 +9,8 @@ import { Notice } from '../shell/Notice.tsx';
 import { DatasetSelect } from './DatasetSelect.tsx';
 import { scrollToAnswerWhenOpen } from '../shell/phone.ts';
 import { hubTypes, rowTag, type RowTag } from './row-tag.ts';
+import { openQuestionHidden } from './open-hidden.ts';
+import { datasetLabel } from '../shell/format.ts';
 import { TAG_SOURCE_LABELS, TAG_SOURCE_SHORT } from '../../core/ner/file-answer-type.ts';
 
 const ROW_HEIGHT = 58;
@@ -27,6 +29,8 @@ export function InstanceBrowser() {
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
   const selectedIndex = rows.findIndex((r) => rowKey(r) === selectedKey);
+  const datasets = useApp((s) => s.datasets);
+  const hidden = openQuestionHidden({ selectedKey, listed: selectedIndex >= 0, total, shown: rows.length, query, filters });
 
   useEffect(() => {
     if (selectedIndex >= 0) virtual.scrollToIndex(selectedIndex, { align: 'auto' });
@@ -87,6 +91,16 @@ export function InstanceBrowser() {
         <Notice place="inline" tone="hint" testid="list-note" noticeKey={`list ${listNote}`} onDismiss={() => useApp.getState().dismissListNote()}>
           {listNote}
         </Notice>
+      )}
+      {hidden && (
+        <p className="hint open-hidden" role="status" data-testid="open-hidden">
+          The question open in Live is not in this list: {hidden.clearShows ? 'the search or filters hide it.' : `it is from ${datasetLabel(datasets, hidden.dataset)}, and the list shows ${datasetLabel(datasets, filters.dataset)}.`}{' '}
+          {hidden.clearShows && (
+            <button type="button" className="link" data-testid="open-hidden-clear" onClick={() => useApp.getState().clearSearch()}>
+              Clear search and filters
+            </button>
+          )}
+        </p>
       )}
       <div className="count" data-testid="result-count">
         {total === rows.length ? `${total.toLocaleString()} question${total === 1 ? '' : 's'}` : `showing ${rows.length.toLocaleString()} of ${total.toLocaleString()} — refine the search`}

@@ -12,13 +12,14 @@ import { joinScores } from '../../core/metrics/slices.ts';
 import { budgetSliceItems } from '../../core/metrics/experiment-slices.ts';
 import { useApp } from '../store/index.ts';
 import { pct } from '../charts/Chart.tsx';
+import { signed } from '../shell/format.ts';
 import { ResultActions } from '../results/RunResult.tsx';
 import type { RunRecord } from '../../core/results/run-record.ts';
 import { sliceResultTable } from '../../core/results/tables.ts';
 import { DROP_SUFFIX } from '../../core/metrics/drop.ts';
 
-/** A signed drop with one decimal, e.g. delta(-3.21) → '−3.2' (a gain). */
-const delta = (x: number) => (Number.isFinite(x) ? `${x > 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(x).toFixed(1)}` : '–');
+/** A signed drop with one decimal, e.g. delta(-3.21) → '-3.2' (a gain). */
+const delta = (x: number) => signed(x);
 
 /** The slice table of one experiment result; `perturbedLabel` names the perturbed side (e.g. "edited", "D_worst"). */
 export function SliceTable({ items: raw, headline, testid, perturbedLabel = 'perturbed', initialKey = 'qword', kind, run }: { items: readonly SliceItem[]; headline?: SliceTotals | undefined; testid: string; perturbedLabel?: string; initialKey?: SliceKey; kind: string; run: RunRecord | null }) {

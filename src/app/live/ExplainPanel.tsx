@@ -12,11 +12,12 @@ import { describeBreak, FAMILY_LABELS } from '../../core/explain/search-options.
 import { sentenceUnits } from '../../core/explain/units.ts';
 import { MAX_FAILURE_BUDGET, MIN_FAILURE_BUDGET } from '../store/explain-slice.ts';
 import { useApp } from '../store/index.ts';
-import { formatProb, quotedAnswer } from '../shell/format.ts';
+import { formatProb, quotedAnswer, signed } from '../shell/format.ts';
 import { countOf } from '../../core/text/plural.ts';
 import { formatMs } from '../models/RuntimeBadge.tsx';
 import { Term } from '../teach/Term.tsx';
 import { foundEditText } from './found-edit.ts';
+import { AnswerText } from '../shell/AnswerText.tsx';
 
 // ColorBrewer PuOr ends: orange = removing the unit lowered the answer's probability, purple = raised it.
 const LOWER = [241, 163, 64];
@@ -31,8 +32,8 @@ export function heatColour(delta: number): string {
   return `rgba(${r}, ${g}, ${b}, ${a.toFixed(2)})`;
 }
 
-/** A probability change in points, e.g. "−42.0 pts". */
-const points = (d: number) => `${d < 0 ? '−' : d > 0 ? '+' : '±'}${Math.abs(d * 100).toFixed(1)} pts`;
+/** A probability change in points, e.g. "-42.0 pts". */
+const points = (d: number) => `${signed(d * 100)} pts`;
 
 /** The passage with each unit shaded by its effect (a changed answer outlined). */
 function HeatMap({ occ, text, testid }: { occ: Occlusion; text: string; testid: string }) {
@@ -76,7 +77,7 @@ function UnitList({ occ, testid }: { occ: Occlusion; testid: string }) {
             <tr key={r.unit.index} data-testid={`${testid}-row`} className={r.changed ? 'heat-row-changed' : undefined}>
               <td>{cut(r.unit.text)}</td>
               <td className="num">{points(r.delta)}</td>
-              <td>{r.changed ? <strong>{r.answer || '∅ no answer'} (changed)</strong> : 'same'}</td>
+              <td>{r.changed ? <strong><AnswerText text={r.answer} /> (changed)</strong> : 'same'}</td>
             </tr>
           ))}
         </tbody>
@@ -91,7 +92,7 @@ function Side({ title, occ, text, testid }: { title: string; occ: Occlusion; tex
     <div className="explain-side" data-testid={testid}>
       <h4>{title}</h4>
       <div className="hint">
-        answer <strong data-testid={`${testid}-answer`}>{occ.answer || '∅ no answer'}</strong> ({formatProb(occ.probability)})
+        answer <strong><AnswerText text={occ.answer} testid={`${testid}-answer`} /></strong> ({formatProb(occ.probability)})
       </div>
       <HeatMap occ={occ} text={text} testid={`${testid}-map`} />
       <UnitList occ={occ} testid={testid} />

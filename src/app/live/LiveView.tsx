@@ -19,6 +19,7 @@ import { ReopenedCase } from '../results/ReopenedCase.tsx';
 import { findMentions } from '../../core/entity/substitute.ts';
 import type { LiveRename } from '../../core/entity/live.ts';
 import { answerDelay, isBulkEdit, shownAnswerIs, type AnswerTrigger, type LiveTexts } from './answer-delay.ts';
+import { AnswerText } from '../shell/AnswerText.tsx';
 
 export function LiveView() {
   const passage = useApp((s) => s.passage);
@@ -148,7 +149,7 @@ function AnswerCard() {
           {prediction ? (
             noAnswer ? (
               <div className="answer no-answer">
-                <span data-testid="answer-text">No answer</span> <span className="hint">(null score beats the best span “{prediction.best?.text}” by {prediction.nullScoreDiff?.toFixed(2)})</span>
+                <AnswerText text="" testid="answer-text" /> <span className="hint">(null score beats the best span “{prediction.best?.text}” by {prediction.nullScoreDiff?.toFixed(2)})</span>
               </div>
             ) : (
               <div className="answer">
@@ -178,7 +179,7 @@ function AnswerCard() {
           {top.map((s, i) => (
             <li key={`${s.start}-${s.end}-${i}`}>
               <button type="button" className={i === selected ? 'active' : ''} aria-pressed={i === selected} onClick={() => selectSpan(i)}>
-                <span className="nbest-text">{s.text === '' ? '∅ no answer' : s.text}</span>
+                <span className="nbest-text"><AnswerText text={s.text} /></span>
                 <span className="bar" style={{ width: `${Math.max(2, s.probability * 100)}%` }} />
                 <span className="nbest-prob">{formatProb(s.probability)}</span>
               </button>

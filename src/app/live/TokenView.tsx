@@ -12,6 +12,8 @@ import { downloadBlob, downloadText } from '../shell/download.ts';
 import { useApp } from '../store/index.ts';
 import { modelOfKey } from '../store/multi-slice.ts';
 import { countOf } from '../../core/text/plural.ts';
+import { formatProb } from '../shell/format.ts';
+import { AnswerText } from '../shell/AnswerText.tsx';
 
 const COL = 18;
 const LEFT = 64;
@@ -72,7 +74,7 @@ export function TokenView({ answer, inputs }: { answer: ModelAnswer; inputs: Com
   const moved = (which: 'pStart' | 'pEnd') => {
     const b = answer.before ? argmax(answer.before.view.tokens, which) : null;
     const a = argmax(answer.after.view.tokens, which);
-    const t = (x: TokenProb | null, text: string) => (x ? `“${text.slice(x.start, x.end)}” ${(100 * x[which]).toFixed(0)} %` : '—');
+    const t = (x: TokenProb | null, text: string) => (x ? `“${text.slice(x.start, x.end)}” ${(100 * x[which]).toFixed(0)}%` : '—');
     return b ? `${t(b, beforeText)} → ${t(a, afterText)}` : t(a, afterText);
   };
 
@@ -188,7 +190,7 @@ function NbestList({ title, items, testid }: { title: string; items: MergedCandi
       <ol>
         {items.slice(0, 8).map((c, i) => (
           <li key={i}>
-            <span className="tv-cand">{c.text === '' ? '(no answer)' : c.text}</span> <span className="hint">{(100 * c.probability).toFixed(1)} %{c.count > 1 ? ` · ${c.count} windows` : ''}</span>
+            <span className="tv-cand"><AnswerText text={c.text} /></span> <span className="hint">{formatProb(c.probability)}{c.count > 1 ? ` · ${c.count} windows` : ''}</span>
           </li>
         ))}
       </ol>

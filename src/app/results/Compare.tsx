@@ -5,6 +5,7 @@ import { wordDiff, type DiffPiece } from '../../core/text/diff.ts';
 import { formatProb, formatScore } from '../shell/format.ts';
 import { useApp } from '../store/index.ts';
 import { Term, TermText } from '../teach/Term.tsx';
+import { AnswerText } from '../shell/AnswerText.tsx';
 
 export const CATEGORY_TEXT: Record<PairCategory, string> = {
   C2C: 'correct before and after the change',
@@ -88,7 +89,7 @@ export function AnswerBox({ title, text, prob, score, testid }: { title: string;
     <div className="answer-box" data-testid={testid}>
       <div className="field-label">{title}</div>
       <div className="answer-box-text">
-        <span data-testid={`${testid}-text`}>{text === undefined ? '…' : text === '' ? 'No answer' : text}</span>
+        {text === undefined ? <span data-testid={`${testid}-text`}>…</span> : <AnswerText text={text} testid={`${testid}-text`} />}
         {prob !== undefined && text ? <span className="prob"> {formatProb(prob)}</span> : null}
       </div>
       {score && (

@@ -14,6 +14,8 @@ import { useApp } from '../store/index.ts';
 import { modelOfKey, readyKeys } from '../store/multi-slice.ts';
 import { ModelBadge } from '../models/ModelsPanel.tsx';
 import { TokenView } from '../live/TokenView.tsx';
+import { formatProb } from '../shell/format.ts';
+import { AnswerText } from '../shell/AnswerText.tsx';
 
 const DEBOUNCE_MS = 300;
 
@@ -117,12 +119,12 @@ function AnswerColumn({ answer, inputs }: { answer: ModelAnswer; inputs: Compare
         <ModelBadge letter={letter} /> <strong>{info?.id ?? answer.key}</strong> <span className="catalog-id">{info ? <TermText text={`${info.device} · ${info.dtype}`} /> : ''}</span>
       </header>
       <p className="compare-answer">
-        <span data-testid="model-answer-text">{p.text === '' ? '(no answer)' : p.text}</span>{' '}
-        <span className="hint">{p.best ? `${(100 * p.best.probability).toFixed(1)} %` : ''}</span>
+        <AnswerText text={p.text} testid="model-answer-text" />{' '}
+        <span className="hint">{p.best ? formatProb(p.best.probability) : ''}</span>
       </p>
       {answer.before && (
         <p className="hint">
-          Original: <span data-testid="model-answer-before">{answer.before.prediction.text === '' ? '(no answer)' : answer.before.prediction.text}</span>
+          Original: <AnswerText text={answer.before.prediction.text} testid="model-answer-before" />
         </p>
       )}
       <p>

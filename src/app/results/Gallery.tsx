@@ -9,6 +9,7 @@ import { useApp } from '../store/index.ts';
 import { datasetLabel } from '../shell/format.ts';
 import { PassageDiff } from './Compare.tsx';
 import { NeuralOffer } from '../models/NeuralOffer.tsx';
+import { AnswerText } from '../shell/AnswerText.tsx';
 
 export function Gallery() {
   const open = useApp((s) => s.galleryOpen);
@@ -102,11 +103,12 @@ function CaseCard({ c }: { c: FailureCase }) {
           {datasetLabel(datasets, c.dataset)} · {c.id} · {caseRunLabel(c.run, (d) => datasetLabel(datasets, d))}
           {seed && ` · ${seed}`}
           {c.alsoRuns?.length ? ` · found again by ${c.alsoRuns.map((r) => caseRunLabel(r, (d) => datasetLabel(datasets, d))).join('; ')}` : ''}
+          {c.answersRun ? ` · its answers: ${caseRunLabel(c.answersRun, (d) => datasetLabel(datasets, d))}` : ''}
         </span>
       </div>
       <div className="answers">
         <span data-testid="gallery-gold">
-          gold: <b>{c.gold.join(' · ') || 'no answer'}</b>
+          gold: <b>{c.gold.join(' · ') || 'unanswerable'}</b>
         </span>
         {c.perturbedGold && (
           <span data-testid="gallery-perturbed-gold">
@@ -114,10 +116,10 @@ function CaseCard({ c }: { c: FailureCase }) {
           </span>
         )}
         <span data-testid="gallery-original-answer">
-          {questionOnly ? 'original question' : 'original passage'}: <b>{c.original.answer || 'No answer'}</b>
+          {questionOnly ? 'original question' : 'original passage'}: <b><AnswerText text={c.original.answer} /></b>
         </span>
         <span data-testid="gallery-perturbed-answer">
-          {questionOnly ? 'reworded question' : 'perturbed passage'}: <b>{c.perturbed.answer || 'No answer'}</b>
+          {questionOnly ? 'reworded question' : 'perturbed passage'}: <b><AnswerText text={c.perturbed.answer} /></b>
         </span>
       </div>
       {c.perturbedQuestion !== undefined && <PassageDiff a={c.question} b={c.perturbedQuestion} testid="gallery-question-diff" />}

@@ -38,8 +38,9 @@ export function ReopenedCase() {
           Close
         </button>
       </div>
+      {/* An experiment's run reads after "From the"; a Live find or an unrecorded run is its own sentence. */}
       <p className="hint" data-testid="reopened-run">
-        From the {v.run} · question {c.id} · model {c.model}
+        {/^[a-z]/.test(v.run) ? v.run.charAt(0).toUpperCase() + v.run.slice(1) : `From the ${v.run}`} · question {c.id} · model {c.model}
       </p>
       <p className="hint" data-testid="reopened-scoring">
         Scored as the run scored: {v.scoring}
@@ -48,7 +49,7 @@ export function ReopenedCase() {
         <AnswerBox title={`original · gold ${gold(v.original.gold)}`} text={v.original.answer} score={v.original.score} testid="reopened-original" />
         <AnswerBox title={`${PERTURBED_TITLE[c.kind] ?? 'perturbed'} · gold ${gold(v.perturbed.gold)}`} text={v.perturbed.answer} score={v.perturbed.score} testid="reopened-perturbed" />
       </div>
-      <CategoryLine category={v.category} testid="reopened-category" rule={c.run?.rule} />
+      <CategoryLine category={v.category} testid="reopened-category" rule={v.rule} />
       {v.perturbed.question !== v.original.question && (
         <p data-testid="reopened-question">
           <span className="field-label">{rewordedQuestion(c) !== null ? 'paraphrase' : 'perturbed question'}</span> <span lang={/\p{Script=Han}/u.test(v.perturbed.question) ? 'zh' : undefined}>{v.perturbed.question}</span>

@@ -15,7 +15,18 @@ export function datasetLabel(datasets: readonly { id: string; name: string }[], 
   return datasets.find((d) => d.id === id)?.name ?? id;
 }
 
+/** How every panel names the empty answer (SQuAD 2.0's "no answer"). */
+export const EMPTY_ANSWER = 'no answer';
+
 /** An answer quoted in a sentence, the empty answer named, e.g. quotedAnswer('London') === '“London”', quotedAnswer('') === 'no answer'. */
 export function quotedAnswer(text: string): string {
-  return text === '' ? 'no answer' : `“${text}”`;
+  return text === '' ? EMPTY_ANSWER : `“${text}”`;
+}
+
+/** A signed figure as every panel writes it: '+' for a rise, the ASCII minus the CLI's and the charts' numbers use, e.g. signed(-3.21) === '-3.2', signed(0) === '0.0'. */
+export function signed(x: number, digits = 1): string {
+  if (!Number.isFinite(x)) return '–';
+  const s = Math.abs(x).toFixed(digits);
+  // A figure that rounds to zero has no sign.
+  return Number(s) === 0 ? s : `${x > 0 ? '+' : '-'}${s}`;
 }

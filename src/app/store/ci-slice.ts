@@ -115,7 +115,7 @@ export function ciSeedError(s: Pick<AppState, 'ciSettings' | 'ciSeedText'>): str
 export function ciRunBlock(s: Pick<AppState, 'ciSettings' | 'ciSeedText' | 'ciBError'>): string | null {
   if (!s.ciSettings.on) return null;
   if (ciSeedError(s) !== null) return 'Not run: fix the CI seed first.';
-  return s.ciBError === null ? null : 'Not run: fix B (bootstrap resamples) first.';
+  return s.ciBError === null ? null : 'Not run: fix the number of bootstrap resamples first.';
 }
 
 export const createCiSlice: StateCreator<AppState, [], [], CiSlice> = (set, get) => ({

@@ -39,9 +39,9 @@ export function loadFailures(storage: Pick<Storage, 'getItem'> | undefined): Fai
     const cases = raw.filter((c): c is FailureCase => typeof c === 'object' && c !== null && typeof (c as FailureCase).key === 'string' && typeof (c as FailureCase).question === 'string' && typeof (c as FailureCase).original?.answer === 'string');
     // A run field that is not a run is dropped: the case then says its run was not recorded; so are later runs that are not runs.
     return cases.map((c) => {
-      const { run, alsoRuns, ...rest } = c;
+      const { run, alsoRuns, answersRun, ...rest } = c;
       const later = Array.isArray(alsoRuns) ? alsoRuns.filter(isCaseRun) : [];
-      return { ...rest, ...(run !== undefined && isCaseRun(run) ? { run } : {}), ...(later.length ? { alsoRuns: later } : {}) };
+      return { ...rest, ...(run !== undefined && isCaseRun(run) ? { run } : {}), ...(later.length ? { alsoRuns: later } : {}), ...(answersRun !== undefined && isCaseRun(answersRun) ? { answersRun } : {}) };
     });
   } catch {
     return [];

@@ -49,6 +49,8 @@ export interface FailureCase {
   run?: CaseRun;
   /** Later runs that found the same case again: it stays under every run that found it. */
   alsoRuns?: CaseRun[];
+  /** The run whose answers and words the case holds, when that is a later run than `run`: its scoring ("no answer", metric, C2W rule) may differ from the first run's. */
+  answersRun?: CaseRun;
 }
 
 /** What every collector is told about the run whose cases it makes. */
@@ -248,10 +250,16 @@ export function caseRuns(c: Pick<FailureCase, 'run' | 'alsoRuns'>): CaseRun[] {
   return c.run ? [c.run, ...(c.alsoRuns ?? [])] : [...(c.alsoRuns ?? [])];
 }
 
+/** The run whose answers a case holds (the latest that found it), e.g. a sweep's case a budget run found again → the budget run. */
+export function answersRun(c: Pick<FailureCase, 'run' | 'answersRun'>): CaseRun | undefined {
+  return c.answersRun ?? c.run;
+}
+
 /**
  * `old` found again as `again`: the first run stays the case's run and the new one is added to its
- * runs, so no run loses a case it found. The case's words and link are the latest finding's (a budget's
- * "worst-case renaming" of a seed a sweep renamed the same way), its star and first-seen time the first's.
+ * runs, so no run loses a case it found. The case's words, answers and link are the latest finding's (a
+ * budget's "worst-case renaming" of a seed a sweep renamed the same way), and so is the run they are
+ * scored as (answersRun); its star and first-seen time are the first's.
  */
 function foundAgain(old: FailureCase, again: FailureCase): FailureCase {
   const runs = caseRuns(old);
@@ -262,8 +270,10 @@ function foundAgain(old: FailureCase, again: FailureCase): FailureCase {
     runs.push(r);
   }
   const [run, ...alsoRuns] = runs;
-  const { run: _r, alsoRuns: _a, ...data } = again;
-  return { ...data, ...(run ? { run } : {}), ...(alsoRuns.length ? { alsoRuns } : {}), starred: old.starred, found: old.found };
+  const { run: _r, alsoRuns: _a, answersRun: _s, ...data } = again;
+  const latest = answersRun(again);
+  const later = latest && run && caseRunKey(latest, old.model) !== caseRunKey(run, old.model) ? { answersRun: latest } : {};
+  return { ...data, ...(run ? { run } : {}), ...(alsoRuns.length ? { alsoRuns } : {}), ...later, starred: old.starred, found: old.found };
 }
 
 /** Adds new cases to the gallery: a case already there keeps its star, first-seen time and first run, and adds the new run; newest first. */

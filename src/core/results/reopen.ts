@@ -7,10 +7,10 @@
  */
 import { metricLabel, scorePrediction, type Score } from '../data/score.ts';
 import { kindLabel } from '../experiments/registry.ts';
-import { pairCategory, RULE_TEXT, type PairCategory } from '../natural/categories.ts';
+import { pairCategory, RULE_TEXT, type CategoryRule, type PairCategory } from '../natural/categories.ts';
 import { guessLang } from '../text/guess-lang.ts';
 import type { CaseRun } from './case-run.ts';
-import type { FailureCase } from './gallery.ts';
+import { answersRun, type FailureCase } from './gallery.ts';
 
 /** One side of a reopened case. */
 export interface ReopenSide {
@@ -32,6 +32,8 @@ export interface ReopenView {
   original: ReopenSide;
   perturbed: ReopenSide;
   category: PairCategory;
+  /** The rule the category follows: the answers' run's, else the script's. */
+  rule: CategoryRule;
 }
 
 /** The reworded question a case asks on the same passage (a paraphrase), which Live's paraphrase control asks again; null for every other case. */
@@ -60,12 +62,14 @@ function scoreOf(answer: string, gold: readonly string[], lang: 'en' | 'zh'): Sc
 
 /** The reopened view of a case, e.g. reopenView(paraphraseCase).perturbed.question is the paraphrase. */
 export function reopenView(c: FailureCase, datasetName?: (nameOrId: string) => string): ReopenView {
-  const run = c.run;
+  // The answers are the latest finding's: they are scored as that run scored.
+  const run = answersRun(c);
   const lang = langOf(c, run);
   const perturbedGold = c.perturbedGold ?? c.gold;
   const original: ReopenSide = { question: c.question, passage: c.original.passage, gold: c.gold, answer: c.original.answer, score: scoreOf(c.original.answer, c.gold, lang) };
   const perturbed: ReopenSide = { question: c.perturbedQuestion ?? c.question, passage: c.perturbed.passage, gold: perturbedGold, answer: c.perturbed.answer, score: scoreOf(c.perturbed.answer, perturbedGold, lang) };
   const allowNull = run?.allowNull ?? c.link?.allowNull;
   const scoring = [allowNull === undefined ? null : `“no answer” ${allowNull ? 'on' : 'off'} (SQuAD ${allowNull ? '2.0' : '1.1'} decoding)`, metricLabel(lang), run ? RULE_TEXT[run.rule] : null].filter((x) => x !== null).join(' · ');
-  return { run: caseRunLabel(run, datasetName), scoring, perturbation: c.perturbation, original, perturbed, category: pairCategory(original.score, perturbed.score, run?.rule ?? 'script') };
+  const rule = run?.rule ?? 'script';
+  return { run: caseRunLabel(run, datasetName), scoring, perturbation: c.perturbation, original, perturbed, category: pairCategory(original.score, perturbed.score, rule), rule };
 }

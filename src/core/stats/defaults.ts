@@ -13,10 +13,10 @@ export const MIN_BOOTSTRAP = 200;
 /** The most resamples accepted (10,000 questions × 100,000 resamples is about a minute). */
 export const MAX_BOOTSTRAP_ANY = 100_000;
 
-/** Why B cannot be used, or null, e.g. bootstrapError(1) → "B (bootstrap resamples) must be at least 200 …". */
+/** Why a number of bootstrap resamples cannot be used, or null, e.g. bootstrapError(1) → "The number of bootstrap resamples must be at least 200 …". */
 export function bootstrapError(b: number, max = MAX_BOOTSTRAP_ANY): string | null {
-  if (!Number.isInteger(b)) return `B (bootstrap resamples) must be a whole number, got ${b}.`;
-  if (b < MIN_BOOTSTRAP) return `B (bootstrap resamples) must be at least ${MIN_BOOTSTRAP}, got ${b}: a 95% percentile interval needs resamples beyond its 2.5th and 97.5th percentiles (Efron & Tibshirani 1993, §13.3, advise 1000, the default).`;
-  if (b > max) return `B (bootstrap resamples) must be at most ${max.toLocaleString('en')}, got ${b}.`;
+  if (!Number.isInteger(b)) return `The number of bootstrap resamples must be a whole number, got ${b}.`;
+  if (b < MIN_BOOTSTRAP) return `The number of bootstrap resamples must be at least ${MIN_BOOTSTRAP}, got ${b}: a 95% percentile interval needs resamples beyond its 2.5th and 97.5th percentiles (Efron & Tibshirani 1993, §13.3, advise 1000, the default).`;
+  if (b > max) return `The number of bootstrap resamples must be at most ${max.toLocaleString('en')}, got ${b}.`;
   return null;
 }

@@ -78,7 +78,7 @@ function rateLines(s: ValidationSummary): string[] {
     lines.push(`  failure rate before validation: ${pct(r.rawRate, r.judged)}`);
     lines.push(`  validated failure rate (failures on valid cases): ${pct(r.rate, r.valid)}`);
   } else lines.push('  validated failure rate: not known (the batch does not say which cases the model failed)');
-  if (r.weighted) lines.push(`  weighted back to the run's strata (${Object.entries(s.source.population).map(([h, n]) => `${h} ${n}`).join(', ')}): ${(r.weighted.value * 100).toFixed(1)}% ${ciText({ value: 0, lo: r.weighted.lo * 100, hi: r.weighted.hi * 100 })} (stratified bootstrap, B = ${s.ci.b}, seed ${s.ci.seed})`);
+  if (r.weighted) lines.push(`  weighted back to the run's strata (${Object.entries(s.source.population).map(([h, n]) => `${h} ${n}`).join(', ')}): ${(r.weighted.value * 100).toFixed(1)}% ${ciText({ value: 0, lo: r.weighted.lo * 100, hi: r.weighted.hi * 100 })} (stratified bootstrap, ${s.ci.b} resamples, seed ${s.ci.seed})`);
   if (r.validatedFailures) lines.push(`  of the run's ${s.source.population.broken} failures, about ${r.validatedFailures.value.toFixed(1)} [${r.validatedFailures.lo.toFixed(1)}, ${r.validatedFailures.hi.toFixed(1)}] are valid`);
   return lines;
 }
@@ -88,7 +88,7 @@ export function validationText(s: ValidationSummary): string {
   const out = [
     `Validation of batch ${s.batchId} (${s.cases} cases, ${s.source.draw === 'broken' ? "the run's failures" : `a sample, seed ${s.source.seed ?? '?'}`}; model ${s.source.model})`,
     `Annotators: ${s.annotators.join(', ') || 'none'}; κ over ${s.panel.annotators.join(', ') || 'nobody'}${s.panel.outside.length ? ` (outside κ, counted in the majority: ${s.panel.outside.map((o) => `${o.annotator} ${o.cases} cases`).join(', ')})` : ''}`,
-    `Agreement (bootstrap over cases, B = ${s.ci.b}, seed ${s.ci.seed}):`,
+    `Agreement (bootstrap over cases, ${s.ci.b} resamples, seed ${s.ci.seed}):`,
     ...agreementLines(s),
     `Decided by majority; a tie waits for another annotator (Wu et al. 2025 App. H): ${s.needsAnotherAnnotator.length} case${s.needsAnotherAnnotator.length === 1 ? '' : 's'} need one${s.needsAnotherAnnotator.length ? ` (${s.needsAnotherAnnotator.slice(0, 10).join(', ')}${s.needsAnotherAnnotator.length > 10 ? ', …' : ''})` : ''}`,
     'Rates (Wilson 95% CI):',
