@@ -7,6 +7,7 @@ import type { QaInput, QaPrediction } from '../core/types.ts';
 import type { PredictionDetail } from '../core/qa/engine.ts';
 import { enginePredictor } from '../core/entity/predictor.ts';
 import { mergeNbest, mergeTokenProbs } from '../core/qa/token-view.ts';
+import { windowsPerSecond } from '../core/qa/throughput.ts';
 import { lazy } from './lazy-modules.ts';
 import type { WorkerEvent } from './protocol.ts';
 import type { ModelAnswer, ModelSide, MultiRequest } from './multi-protocol.ts';
@@ -90,12 +91,14 @@ async function compare(msg: Extract<MultiRequest, { type: 'compare' }>, post: Po
     if (msg.jobId !== latestCompare) return; // a newer edit replaced this one
     const ok = await onModel(key, msg.jobId, post, async (a) => {
       const sides = new Map<string, ModelSide>();
-      const t0 = performance.now();
-      const r = await a.engine.predict(inputs, { onPrediction: (p, d) => sides.set(p.id, sideOf(p, d)) }, { versionTwo: msg.versionTwo });
-      const ms = performance.now() - t0;
+      // Windows per second as the header's badge measures it: the model's own time on the windows it
+      // computed (the meter inside the batch queue), not the call's tokenising, decoding and waiting.
+      a.meter.take();
+      await a.engine.predict(inputs, { onPrediction: (p, d) => sides.set(p.id, sideOf(p, d)) }, { versionTwo: msg.versionTwo });
+      const rate = windowsPerSecond(a.meter.take());
       const after = sides.get('after');
       if (!after) return;
-      answers.push({ key, after, before: sides.get('before') ?? null, windowsPerSecond: r.stats.computed > 0 && ms > 0 ? (1000 * r.stats.computed) / ms : null });
+      answers.push({ key, after, before: sides.get('before') ?? null, windowsPerSecond: rate });
     });
     if (!ok) return;
   }

@@ -98,7 +98,7 @@ for (const device of ['wasm', 'webgpu'] as const) {
         expect(await view.locator('[data-changed="inserted"]').count()).toBeGreaterThan(0);
         expect(await view.getByTestId('nbest-before').locator('li').count()).toBeGreaterThan(0);
         expect(await view.getByTestId('nbest-after').locator('li').count()).toBeGreaterThan(0);
-        expect(await view.getByTestId('token-moved').textContent()).toMatch(/Most likely start: “.+” \d+ % → “.+” \d+ %/);
+        expect(await view.getByTestId('token-moved').textContent()).toMatch(/Most likely start: “.+” \d+% → “.+” \d+%/);
         // The chart gets the view's width (the n-best lists go under it; it had three quarters beside them), and its scales stay at the left edge when it scrolls.
         const scroller = view.locator('.token-scroll');
         const width = await view.evaluate((v) => ({ view: v.clientWidth, chart: v.querySelector('.token-scroll')!.clientWidth }));

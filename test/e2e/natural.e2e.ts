@@ -78,7 +78,7 @@ describe('revision pairs and synthetic noise over the list', () => {
     expect(await text('natural-changed')).toMatch(/^\d+(\.\d)?%$/);
     // The relative F1 change reads as a signed percentage, or a dash when the original F1 is 0 (undefined).
     const rel = ((await app.page.getByTestId('natural-table').locator('tr', { hasText: 'relative F1 change' }).locator('td').nth(1).textContent()) ?? '').trim();
-    expect(rel).toMatch(/^(\+?-?\d+(\.\d)?%|–)$/);
+    expect(rel).toMatch(/^([+-]?\d+\.\d\d%|–)$/);
     expect(await text('natural-unmodified')).toMatch(/^C2W .+ · C2C .+ · W2C .+$/);
     // Switching to the EM rule re-sorts the same rows with no "partial" left.
     await app.page.getByTestId('category-rule').selectOption('em');

@@ -168,7 +168,7 @@ describe('qarx compare', () => {
     const r = await runMain('compare', join(F, 'pairs-original.json'), join(F, 'pairs-perturbed.json'), '--model', MODEL);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(
-      /^rule: script \(correct = EM 1, wrong = F1 < 0\.4, otherwise partial .*\)\nquestions: 2 \*\nC2C: \d\nC2W: \d\nW2C: \d\nW2W: \d\npartial: \d\noriginal: {2}EM [\d.]+ {2}F1 [\d.]+\nperturbed: EM [\d.]+ {2}F1 [\d.]+\nrelative F1 change % \(\(pert\. − orig\.\) \/ orig\., negative = worse\): (?:[+-][\d.]+|–)\nanswer sentence unmodified \(answerable questions\): C2C (–|[\d.]+% of \d+) {2}C2W .*\nprediction changed: [\d.]+%\nDPR: [\d.]+% \(\d of 1 \* reworded questions changed their prediction; normalised answers compared\)\n(?:.*\n){3}DPR by kind: from the dataset [\d.]+% \(n=1 \*\)\n\* fewer than 30 questions \(a noisy mean\)\n$/,
+      /^rule: script \(correct = EM 1, wrong = F1 < 0\.4, otherwise partial .*\)\nquestions: 2 \*\nC2C: \d\nC2W: \d\nW2C: \d\nW2W: \d\npartial: \d\noriginal: {2}EM [\d.]+ {2}F1 [\d.]+\nperturbed: EM [\d.]+ {2}F1 [\d.]+\nrelative F1 change % \(\(pert\. − orig\.\) \/ orig\., negative = worse\): (?:[+-]?\d+\.\d\d%|–)\nanswer sentence unmodified \(answerable questions\): C2C (–|[\d.]+% of \d+) {2}C2W .*\nprediction changed: [\d.]+%\nDPR: [\d.]+% \(\d of 1 \* reworded questions changed their prediction; normalised answers compared\)\n(?:.*\n){3}DPR by kind: from the dataset [\d.]+% \(n=1 \*\)\n\* fewer than 30 questions \(a noisy mean\)\n$/,
     );
     expect(r.stderr).toMatch(/kb-6.*not in/);
     // Every question left out is counted by reason, with its id.

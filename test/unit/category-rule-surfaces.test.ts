@@ -11,7 +11,7 @@ import { runBudget, runSweep } from '../../src/core/entity/experiment.ts';
 import { liveRename } from '../../src/core/entity/live.ts';
 import { findBreakingEdit, DEFAULT_SEARCH, type ExplainPredictor } from '../../src/core/explain/index.ts';
 import { makeInstance } from '../../src/core/formats/common.ts';
-import { pairCategory, recategorizeLive, type CategoryRule } from '../../src/core/natural/categories.ts';
+import { answerVerdict, pairCategory, recategorizeLive, type CategoryRule } from '../../src/core/natural/categories.ts';
 import { casesFromAdversarial, casesFromTraps } from '../../src/core/results/gallery.ts';
 import type { FoundCase } from '../../src/core/results/found-case.ts';
 import type { TrapRow } from '../../src/core/trap/summary.ts';
@@ -119,5 +119,24 @@ describe('the smallest breaking edit (qarx attack, Explain) breaks only what the
     const r = await findBreakingEdit(curie, model, { ...DEFAULT_SEARCH, families: ['rename'], budget: 5, depth: 1, ...(rule ? { rule } : {}) });
     expect(r.outcome).toBe(outcome);
     if (r.perturbed && r.newAnswer !== null) expect(scorePrediction(r.newAnswer, r.perturbed).f1).toBeGreaterThanOrEqual(0.4);
+  });
+});
+
+describe("Live's score line says what the category rule says of one answer (Wu et al. 2025, Error Analysis: wrong = F1 < 0.4)", () => {
+  it.each([
+    { s: { em: 1, f1: 1 }, script: 'correct', em: 'correct' },
+    { s: { em: 0, f1: 2 / 3 }, script: 'partly right', em: 'wrong' },
+    { s: { em: 0, f1: 0.4 }, script: 'partly right', em: 'wrong' },
+    // F1 0.33 is wrong under the script rule: the score line once called it "partly right" while the category lines counted it W.
+    { s: { em: 0, f1: 1 / 3 }, script: 'wrong', em: 'wrong' },
+    { s: { em: 0, f1: 0 }, script: 'wrong', em: 'wrong' },
+  ])('EM $s.em, F1 $s.f1 → script: $script, EM rule: $em', ({ s, script, em }) => {
+    expect(answerVerdict(s, 'script')).toBe(script);
+    expect(answerVerdict(s, 'em')).toBe(em);
+    // The same side as the pair's category: correct ↔ C, wrong ↔ W, partly right ↔ partial.
+    for (const rule of ['script', 'em'] as const) {
+      const c = pairCategory(s, { em: 1, f1: 1 }, rule);
+      expect(c === 'partial' ? 'partly right' : c.startsWith('C') ? 'correct' : 'wrong').toBe(answerVerdict(s, rule));
+    }
   });
 });

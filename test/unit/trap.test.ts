@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Instance } from '../../src/core/data/types.ts';
 import { loadDemoSet } from '../../src/core/data/demo.ts';
 import { toDeclarative } from '../../src/core/trap/declarative.ts';
+import { bucketLabel, similarityBucket } from '../../src/core/sensitivity/dpr.ts';
 import { bucketOf, prepareTraps, summarizeTraps, trapFor, type TrapRow } from '../../src/core/trap/experiment.ts';
 import { trapsToSquad } from '../../src/core/trap/export.ts';
 import { containsAnswer, generateTrap, otherNumber } from '../../src/core/trap/generate.ts';
@@ -162,6 +163,13 @@ describe('similarity, hits and buckets', () => {
     [1, 4],
   ])('bucketOf(%d) = %d', (s, b) => {
     expect(bucketOf(s)).toBe(b);
+  });
+
+  it('the trap chart and the DPR chart bucket every similarity alike, under the same labels (one edge rule)', () => {
+    // 0.2 − 5e-10 was bucket 1 for the DPR chart and 0 for the trap chart before they shared the rule.
+    for (const s of [0, 0.2 - 5e-10, 0.19999999999999998, 0.2, 0.4 - 1e-10, 0.5, 0.8, 1]) expect(bucketOf(s)).toBe(similarityBucket(s));
+    fc.assert(fc.property(fc.double({ min: 0, max: 1, noNaN: true }), (s) => bucketOf(s) === similarityBucket(s)));
+    expect(summarizeTraps([]).buckets.map((b) => b.label)).toEqual([0, 1, 2, 3, 4].map(bucketLabel));
   });
 
   it('summarises rows by bucket (hand-computed)', () => {

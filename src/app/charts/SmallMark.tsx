@@ -39,9 +39,12 @@ export function SmallLegend({ counts, chart = false, which }: { counts: readonly
 /** A chart label of a bucket's count with the marker when small, e.g. smallLabel(3) === 'n=3 *'. */
 export const smallLabel = (n: unknown): string => `n=${String(n)}${typeof n === 'number' && isSmallN(n) ? ` ${SMALL_MARK}` : ''}`;
 
-/** A chart tooltip formatter adding "n < 30" when a bar rests on few questions (the datum's `<dataKey>-n`, else its `n`), e.g. 40 with n 3 → '40 (* n < 30)'. */
+/** A chart figure as the tables beside the chart write it: counts whole, other numbers to one decimal, e.g. figure(4.256) === '4.3', figure(12) === '12'. */
+export const figure = (v: unknown): string => (typeof v === 'number' && Number.isFinite(v) && !Number.isInteger(v) ? v.toFixed(1) : String(v));
+
+/** A chart tooltip formatter adding "n < 30" when a bar rests on few questions (the datum's `<dataKey>-n`, else its `n`), e.g. 40.04 with n 3 → '40.0 (* n < 30)'. */
 export const smallTip =
-  (fmt: (v: unknown) => string = String) =>
+  (fmt: (v: unknown) => string = figure) =>
   (value: unknown, name: unknown, item: { dataKey?: unknown; payload?: Record<string, unknown> }): [string, string] => {
     const n = item.payload?.[`${String(item.dataKey)}-n`] ?? item.payload?.n;
     return [`${fmt(value)}${typeof n === 'number' && isSmallN(n) ? ` (${SMALL_MARK} n < ${SMALL_N})` : ''}`, String(name)];

@@ -33,6 +33,7 @@ import { CiLegend, CiStatus, DropRow, FigureCi } from '../charts/CiCell.tsx';
 import { CATEGORY_COLORS } from '../charts/palette.ts';
 import { categoryMinWidth, WrappedTick, xTitle, yTitle } from '../charts/chart-axes.tsx';
 import { inBarOrder } from '../charts/nothing-to-draw.ts';
+import { relativeChangeText } from '../../core/text/figures.ts';
 export { CATEGORY_COLORS };
 
 
@@ -178,7 +179,7 @@ export function PairResults({ rows, synRows, dropped, natCi, synCi }: { rows: Pa
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
                 <XAxis dataKey="c" interval={0} height={40} tick={<WrappedTick />} label={xTitle('category (original → perturbed)')} />
                 <YAxis allowDecimals={false} label={yTitle('questions (count)')} />
-                <Tooltip />
+                <Tooltip formatter={smallTip()} />
                 {nat && (
                   <Bar dataKey="natural" name={cats.names.natural} isAnimationActive={false}>
                     {PAIR_CATEGORIES.map((c) => (
@@ -283,7 +284,7 @@ function SummaryTable({ nat, syn, synLabel, dropped, natCi, synCi }: { nat: Pair
           {cols.map((c) => (
             <td key={c.name} className={c.s.relativeF1Change < 0 ? 'drop' : c.s.relativeF1Change > 0 ? 'gain' : undefined}>
               {/* Undefined when the original F1 is 0: a dash, not "0%". */}
-              {Number.isFinite(c.s.relativeF1Change) ? `${c.s.relativeF1Change > 0 ? '+' : ''}${pct(c.s.relativeF1Change)}%` : '–'}
+              {relativeChangeText(c.s.relativeF1Change)}
             </td>
           ))}
         </tr>

@@ -25,6 +25,7 @@ import { CiStatus, NotSignificant } from '../charts/CiCell.tsx';
 import { useCiError } from '../charts/CiControl.tsx';
 import { SeedBlocked } from './SeedInput.tsx';
 import { inBarOrder } from '../charts/nothing-to-draw.ts';
+import { smallTip } from '../charts/SmallMark.tsx';
 
 /** A cell as shown: one decimal, or "—" for not run. */
 const show = (c: RCell) => (c ? c.value.toFixed(1) : '—');
@@ -201,7 +202,7 @@ export function RobustnessCard() {
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
               <XAxis dataKey="model" label={{ value: 'model', position: 'insideBottom', offset: -12 }} tick={{ fontSize: 11 }} />
               <YAxis domain={[0, 100]} label={{ value: 'F1 (0–100)', angle: -90, position: 'insideLeft' }} />
-              <Tooltip />
+              <Tooltip formatter={smallTip()} />
               <Legend verticalAlign="top" itemSorter={inBarOrder(BARS.map((b) => b.key))} />
               {BARS.map((b) => (
                 <Bar key={b.key} dataKey={b.key} name={b.label} fill={b.color} isAnimationActive={false} />

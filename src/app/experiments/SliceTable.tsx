@@ -12,7 +12,7 @@ import { joinScores } from '../../core/metrics/slices.ts';
 import { budgetSliceItems } from '../../core/metrics/experiment-slices.ts';
 import { useApp } from '../store/index.ts';
 import { pct } from '../charts/Chart.tsx';
-import { signed } from '../shell/format.ts';
+import { dropClass, signed } from '../shell/format.ts';
 import { ResultActions } from '../results/RunResult.tsx';
 import type { RunRecord } from '../../core/results/run-record.ts';
 import { sliceResultTable } from '../../core/results/tables.ts';
@@ -45,7 +45,7 @@ export function SliceTable({ items: raw, headline, testid, perturbedLabel = 'per
           <td>
             {pct(r.perturbed.em)} / {pct(r.perturbed.f1)}
           </td>
-          <td className={r.drop.f1 > 0 ? 'drop' : 'gain'} data-testid={all ? `${testid}-all-drop` : undefined}>
+          <td className={dropClass(r.drop.f1)} data-testid={all ? `${testid}-all-drop` : undefined}>
             {delta(r.drop.em)} / {delta(r.drop.f1)}
           </td>
         </>

@@ -11,6 +11,7 @@ import type { ExperimentCi } from '../../core/stats/index.ts';
 import { sweepRowKey } from '../../core/metrics/experiment-slices.ts';
 import { CiCells, CiHeads, CiLegend } from '../charts/CiCell.tsx';
 import { SweepCharts } from './SweepCharts.tsx';
+import { dropClass } from '../shell/format.ts';
 
 /**
  * A sweep's table and charts; `origin` is the run's main person-name origin; `ci` its statistics per
@@ -72,7 +73,7 @@ export const SweepResults = memo(function SweepResults({ rows: all, origin, ci, 
                 <td>
                   {pct(r.pertF1.mean)} ± {pct(r.pertF1.std)}
                 </td>
-                <td className={r.dropF1 > 0.05 ? 'drop' : 'gain'}>{pct(r.dropF1)}</td>
+                <td className={dropClass(r.dropF1)}>{pct(r.dropF1)}</td>
                 {ci && <CiCells stats={ci.rows[sweepRowKey(r)]} />}
                 <td>{fmtShares(r)}</td>
               </tr>

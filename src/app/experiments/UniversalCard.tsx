@@ -27,6 +27,7 @@ import { RenameSelects } from '../live/RenameSelects.tsx';
 import { SeedBlocked, useSeedField } from './SeedInput.tsx';
 import { TaggerBlocked } from '../models/TaggerSettings.tsx';
 import { taggerBlock } from '../store/tagger-slice.ts';
+import { dropClass } from '../shell/format.ts';
 
 /** A whole number from a number field, clamped to [min, max]. */
 const clampInt = (v: string, min: number, max: number) => Math.min(max, Math.max(min, Math.floor(Number(v) || min)));
@@ -150,7 +151,7 @@ export function UniversalResults({ result: r, source, ci }: { result: UniversalR
                   <SmallMark n={x.tried} />
                 </td>
                 <td>{x.changed}</td>
-                <td className={x.meanF1Drop > 0.05 ? 'drop' : 'gain'}>{pct(x.meanF1Drop)}</td>
+                <td className={dropClass(x.meanF1Drop)}>{pct(x.meanF1Drop)}</td>
                 {ci && <CiCells stats={ci.rows[x.name]} />}
               </tr>
             ))}

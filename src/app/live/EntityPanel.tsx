@@ -121,7 +121,8 @@ function sameOptions(a: RenameOptions, b: RenameOptions): boolean {
 const keptRare = (r: LiveRename): string[] => (r.target?.spans ?? []).filter((x) => x.kind === 'rare').map((x) => x.text);
 
 function RenameResultView({ r, resemble }: { r: LiveRename; resemble: boolean }) {
-  const free = r.original.tags.includes('free-text');
+  // The stored question's type is corrected only while it is open as stored: an edited one is no stored question.
+  const free = r.original.id === 'live';
   return (
     <div className="rename-result" data-testid="rename-result">
       <EntityChips r={r} />

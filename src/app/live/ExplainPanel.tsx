@@ -18,6 +18,7 @@ import { formatMs } from '../models/RuntimeBadge.tsx';
 import { Term } from '../teach/Term.tsx';
 import { foundEditText } from './found-edit.ts';
 import { AnswerText } from '../shell/AnswerText.tsx';
+import { liveInstance } from '../store/entity-slice.ts';
 
 // ColorBrewer PuOr ends: orange = removing the unit lowered the answer's probability, purple = raised it.
 const LOWER = [241, 163, 64];
@@ -246,7 +247,8 @@ function FindFailure() {
   const f = useApp((s) => s.failure);
   const error = useApp((s) => s.failureError);
   const ready = useApp((s) => s.modelStatus === 'ready' && s.prediction !== null);
-  const free = useApp((s) => !(s.instance && s.instance.context === s.passage && s.instance.question === s.question));
+  // Whether the model's answer stands for the gold: typed text, or an edit that removed every gold answer.
+  const free = useApp((s) => liveInstance(s).tags.includes('free-text'));
   const { setFailureBudget, findFailure, cancelExplain } = useApp.getState();
   const r = f?.result;
   return (
@@ -271,7 +273,7 @@ function FindFailure() {
         )}
       </div>
       <p className="hint">
-        Tries one renamed entity, one trap sentence (four positions), one paraphrase rule and one noise edit, then two and three edits together, until the answer is wrong (<Term k="C2W" /> under the <Term k="category rule" />: <Term k="F1" /> &lt; 0.4 by default, a partly right answer is no break) or the budget of model calls is spent.{free ? ' On typed text the model’s own answer stands for the gold answer.' : ''}
+        Tries one renamed entity, one trap sentence (four positions), one paraphrase rule and one noise edit, then two and three edits together, until the answer is wrong (<Term k="C2W" /> under the <Term k="category rule" />: <Term k="F1" /> &lt; 0.4 by default, a partly right answer is no break) or the budget of model calls is spent.{free ? ' Here the model’s own answer stands for the gold answer: the text was typed, or an edit removed every gold answer.' : ''}
       </p>
       {error && <div className="error">{error}</div>}
       <ReplayedResult />

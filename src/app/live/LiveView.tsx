@@ -19,6 +19,7 @@ import { ReopenedCase } from '../results/ReopenedCase.tsx';
 import { findMentions } from '../../core/entity/substitute.ts';
 import type { LiveRename } from '../../core/entity/live.ts';
 import { answerDelay, isBulkEdit, shownAnswerIs, type AnswerTrigger, type LiveTexts } from './answer-delay.ts';
+import { answerVerdict } from '../../core/natural/categories.ts';
 import { AnswerText } from '../shell/AnswerText.tsx';
 
 export function LiveView() {
@@ -258,10 +259,12 @@ function InstanceHeader() {
 function ScoreLine({ prediction }: { prediction: string }) {
   const open = useApp((s) => s.instance);
   const lang = useApp((s) => s.scoringLang);
+  const rule = useApp((s) => s.categoryRule);
   if (!open) return null;
   const instance = withScoringLang([open], lang)[0] ?? open;
   const s = scorePrediction(prediction, instance);
-  const verdict = s.em === 1 ? 'correct' : s.f1 > 0 ? 'partly right' : 'wrong';
+  // The category rule's verdict: the one every category line and the failure gallery use.
+  const verdict = answerVerdict(s, rule);
   return (
     <>
       <div className={`score score-${verdict.replace(' ', '-')}`} data-testid="score">

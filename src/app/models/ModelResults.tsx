@@ -9,18 +9,16 @@ import type { SavedKind } from '../store/run-saving.ts';
 import { downloadText } from '../shell/download.ts';
 import { ModelBadge } from './ModelsPanel.tsx';
 import { countOf } from '../../core/text/plural.ts';
-import { columnTitle, isPValue, rowCellLabel } from '../../core/results/column-titles.ts';
-import { pText } from '../../core/stats/format.ts';
+import { columnTitle, formatCell, rowCellLabel } from '../../core/results/column-titles.ts';
 import type { CellValue } from '../../core/results/table.ts';
 
-/** Whether a cell holds a p-value: its model's column (e.g. 'B p_f1 (partial)') or its row's measure (e.g. 'p_f1_holm') names one. */
-const isP = (row: readonly CellValue[], column: string | undefined) => isPValue((column ?? '').replace(/^[A-Z] /, '').replace(/ \(partial\)$/, '')) || (typeof row[0] === 'string' && isPValue(row[0]));
-
-/** A cell as shown: p-values as pText, other numbers to 2 decimals, null and NaN (no question) as "—", name sources, origins and measures by their labels. */
-const cell = (row: readonly CellValue[], columns: readonly string[], j: number) => {
+/** A cell as every results table shows it (core formatCell: p-values as pText, counts whole, other figures to one decimal, no value as '–'); name sources, origins and measures by their labels. */
+export const modelTableCell = (row: readonly CellValue[], columns: readonly string[], j: number): string => {
   const v = row[j];
-  if (typeof v === 'number' && Number.isFinite(v) && isP(row, columns[j])) return pText(v);
-  return v === null || v === undefined || (typeof v === 'number' && !Number.isFinite(v)) ? '—' : typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(2)) : typeof v === 'string' ? rowCellLabel(row, columns, j) : String(v);
+  if (typeof v === 'string') return rowCellLabel(row, columns, j);
+  // A model's column is its letter and the figure's column, e.g. 'B p_f1 (partial)'.
+  const column = (columns[j] ?? '').replace(/^[A-Z] /, '').replace(/ \(partial\)$/, '');
+  return formatCell(v, column, row[0]);
 };
 
 /** A column header: a model's column starts with its letter badge. */
@@ -97,7 +95,7 @@ export function ModelResults({ kind, testid }: { kind: SavedKind; testid: string
                 {table.rows.map((r, i) => (
                   <tr key={i} data-testid={`${testid}-by-model-row`}>
                     {r.map((_v, j) => (
-                      <td key={j}>{cell(r, table.columns, j)}</td>
+                      <td key={j}>{modelTableCell(r, table.columns, j)}</td>
                     ))}
                   </tr>
                 ))}

@@ -39,8 +39,10 @@ export function formatMs(ms: number): string {
   return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(ms < 10 ? 1 : 0)} ms`;
 }
 
+/** A windows-per-second figure, e.g. rateNumber(12.34) === '12.3', rateNumber(862.4) === '862'. */
+export const rateNumber = (perSecond: number): string => (perSecond >= 100 ? perSecond.toFixed(0) : perSecond.toFixed(1));
+
 /** Windows per second for the badge, e.g. formatRate(12.34) === '12.3 windows/s'; null → a dash. */
 export function formatRate(perSecond: number | null): string {
-  if (perSecond === null) return '– windows/s';
-  return `${perSecond >= 100 ? perSecond.toFixed(0) : perSecond.toFixed(1)} windows/s`;
+  return `${perSecond === null ? '–' : rateNumber(perSecond)} windows/s`;
 }

@@ -11,6 +11,7 @@ import { TableView } from './RunHistory.tsx';
 import { ChartFiles } from './RunResult.tsx';
 import { countOf } from '../../core/text/plural.ts';
 import { inBarOrder } from '../charts/nothing-to-draw.ts';
+import { smallTip } from '../charts/SmallMark.tsx';
 
 // The HTML report's before/after colours (its category colours are the app's, core/natural/category-colors.ts).
 const COLORS = { before: '#5b6b8c', after: '#e08a2c' };
@@ -34,7 +35,7 @@ function BeforeAfter({ m }: { m: SummaryModel }) {
         <CartesianGrid strokeDasharray="3 3" horizontal={false} />
         <XAxis type="number" domain={[0, 100]} unit="%" label={{ value: 'F1 (%)', position: 'insideBottom', offset: -12, fontSize: 11 }} />
         <YAxis type="category" dataKey="row" width={170} interval={0} tick={{ fontSize: 10 }} />
-        <Tooltip />
+        <Tooltip formatter={smallTip()} />
         <Legend verticalAlign="top" height={26} wrapperStyle={{ fontSize: 12 }} itemSorter={inBarOrder(['before', 'after'])} />
         <Bar dataKey="before" name="before" fill={COLORS.before} isAnimationActive={false} />
         <Bar dataKey="after" name="after the perturbation" fill={COLORS.after} isAnimationActive={false} />

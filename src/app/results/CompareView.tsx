@@ -16,6 +16,7 @@ import { ModelBadge } from '../models/ModelsPanel.tsx';
 import { TokenView } from '../live/TokenView.tsx';
 import { formatProb } from '../shell/format.ts';
 import { AnswerText } from '../shell/AnswerText.tsx';
+import { rateNumber } from '../models/RuntimeBadge.tsx';
 
 const DEBOUNCE_MS = 300;
 
@@ -28,6 +29,8 @@ export function CompareView() {
   const rename = useApp((s) => (s.renameOpen ? s.rename : null));
   const instance = useApp((s) => s.instance);
   const allowNull = useApp((s) => s.allowNull);
+  // The golds follow the Scoring choice: a change re-scores the cards without asking the models again.
+  useApp((s) => s.scoringLang);
   const answers = useApp((s) => s.compareAnswers);
   const error = useApp((s) => s.compareError);
   const busy = useApp((s) => s.compareJob !== null);
@@ -110,7 +113,8 @@ function AnswerColumn({ answer, inputs }: { answer: ModelAnswer; inputs: Compare
   const s = useApp.getState();
   const { info, letter } = modelOfKey(s, answer.key);
   const p = answer.after.prediction;
-  const cat = answerCategory(answer, inputs);
+  const rule = useApp((st) => st.categoryRule);
+  const cat = answerCategory(answer, inputs, rule);
   const score = inputs.goldAfter && inputs.goldAfter.answers.length ? scorePrediction(p.text, inputs.goldAfter) : null;
   const open = useApp((st) => st.tokenViewKey === answer.key);
   return (
@@ -146,7 +150,7 @@ function AnswerColumn({ answer, inputs }: { answer: ModelAnswer; inputs: Compare
         {answer.windowsPerSecond !== null && (
           <span className="hint">
             {' '}
-            · {answer.windowsPerSecond.toFixed(1)} <Term k="windows/s" />
+            · {rateNumber(answer.windowsPerSecond)} <Term k="windows/s" />
           </span>
         )}
       </p>

@@ -3,12 +3,19 @@
  * 95% CI and, for a drop, its own p (and Holm p), and B − A of the estimates only (compareRuns).
  */
 import { compareRuns, type ComparedFigure, type RunFigure } from '../../core/results/compare-runs.ts';
-import { columnTitle, formatCell, rowLabel } from '../../core/results/column-titles.ts';
+import { columnTitle, formatCell, rowLabel, worseWhen } from '../../core/results/column-titles.ts';
 import { describeRun } from '../../core/results/run-record.ts';
 import { kindLabel } from '../../core/experiments/registry.ts';
 import { ciText, pText } from '../../core/stats/format.ts';
 import type { SavedRunInfo } from '../../worker/data-protocol.ts';
 import { Term } from '../teach/Term.tsx';
+
+/** B − A's colour: worse (a larger drop, a lower score) as a drop, better as a gain, none where the figure has no direction (a count, a p). */
+export function diffClass(f: Pick<ComparedFigure, 'diff' | 'row' | 'column' | 'byRow'>): string {
+  const worse = worseWhen(f.byRow ? f.row : f.column);
+  if (f.diff === null || f.diff === 0 || worse === null) return 'num';
+  return (f.diff > 0) === (worse === 'up') ? 'num drop' : 'num gain';
+}
 
 /** A figure's name for people: a drop names its sign, e.g. 'drop_f1' → 'drop F1 (orig. − pert.)'; other rows as their tables label them. */
 const nameOf = (key: string) => (/(^|_)drop_(em|f1)$/.test(key) ? columnTitle(key) : rowLabel(key));
@@ -109,7 +116,7 @@ export function RunCompare({ a, b }: { a: SavedRunInfo; b: SavedRunInfo }) {
                   <td>{figure}</td>
                   <RunCells f={f.a} fig={f} side="a" shown={shown} />
                   <RunCells f={f.b} fig={f} side="b" shown={shown} />
-                  <td className={f.diff === null ? 'num' : f.diff < 0 ? 'num drop' : f.diff > 0 ? 'num gain' : 'num'} data-testid="compare-diff">
+                  <td className={diffClass(f)} data-testid="compare-diff">
                     {formatCell(f.diff, f.column, f.row)}
                   </td>
                 </tr>

@@ -4,10 +4,11 @@
  */
 import { scorePrediction } from '../../core/data/score.ts';
 import type { Instance } from '../../core/data/types.ts';
-import { pairCategory, type PairCategory } from '../../core/natural/categories.ts';
+import { pairCategory, type CategoryRule, type PairCategory } from '../../core/natural/categories.ts';
 import type { QaInput } from '../../core/types.ts';
 import type { ModelAnswer } from '../../worker/multi-protocol.ts';
 import type { AppState } from '../store/index.ts';
+import { scored } from '../store/scoring.ts';
 
 /** What the models are asked: the shown (perturbed) question, the unperturbed original, and the gold of each side. */
 export interface CompareInputs {
@@ -21,19 +22,19 @@ export interface CompareInputs {
 
 const inputOf = (i: Pick<Instance, 'question' | 'context'>, id: string): QaInput => ({ id, question: i.question, context: i.context });
 
-/** The inputs of the live view: a renaming's two sides, or the opened instance vs the edited passage. */
-export function compareInputs(s: Pick<AppState, 'passage' | 'question' | 'instance' | 'rename' | 'renameOpen'>): CompareInputs {
+/** The inputs of the live view: a renaming's two sides, or the opened instance vs the edited passage; golds carry the Scoring choice, as the score line's do. */
+export function compareInputs(s: Pick<AppState, 'passage' | 'question' | 'instance' | 'rename' | 'renameOpen' | 'scoringLang'>): CompareInputs {
   const r = s.renameOpen ? s.rename : null;
-  if (r?.perturbed) return { after: inputOf(r.perturbed, 'after'), before: inputOf(r.original, 'before'), goldAfter: r.perturbed, goldBefore: r.original, what: 'renamed' };
+  if (r?.perturbed) return { after: inputOf(r.perturbed, 'after'), before: inputOf(r.original, 'before'), goldAfter: scored(s, r.perturbed), goldBefore: scored(s, r.original), what: 'renamed' };
   const after = { id: 'after', question: s.question, context: s.passage };
-  const inst = s.instance;
+  const inst = s.instance ? scored(s, s.instance) : null;
   if (!inst) return { after, before: null, goldAfter: null, goldBefore: null, what: null };
   if (inst.context === s.passage && inst.question === s.question) return { after, before: null, goldAfter: inst, goldBefore: null, what: null };
   return { after, before: inputOf(inst, 'before'), goldAfter: { ...inst, context: s.passage, question: s.question }, goldBefore: inst, what: 'edited' };
 }
 
-/** The category of one model's answer pair, or null when there is no original or no gold answer. */
-export function answerCategory(a: ModelAnswer, c: CompareInputs): PairCategory | null {
+/** The category of one model's answer pair under the category rule (the one every panel uses), or null when there is no original or no gold answer. */
+export function answerCategory(a: ModelAnswer, c: CompareInputs, rule: CategoryRule): PairCategory | null {
   if (!a.before || !c.goldBefore || !c.goldAfter || c.goldBefore.answers.length === 0) return null;
-  return pairCategory(scorePrediction(a.before.prediction.text, c.goldBefore), scorePrediction(a.after.prediction.text, c.goldAfter), 'script');
+  return pairCategory(scorePrediction(a.before.prediction.text, c.goldBefore), scorePrediction(a.after.prediction.text, c.goldAfter), rule);
 }

@@ -23,10 +23,9 @@ export function quotedAnswer(text: string): string {
   return text === '' ? EMPTY_ANSWER : `“${text}”`;
 }
 
-/** A signed figure as every panel writes it: '+' for a rise, the ASCII minus the CLI's and the charts' numbers use, e.g. signed(-3.21) === '-3.2', signed(0) === '0.0'. */
-export function signed(x: number, digits = 1): string {
-  if (!Number.isFinite(x)) return '–';
-  const s = Math.abs(x).toFixed(digits);
-  // A figure that rounds to zero has no sign.
-  return Number(s) === 0 ? s : `${x > 0 ? '+' : '-'}${s}`;
-}
+
+/** Signed figures come from core: the CLI, the audit files and the model card write them the same way. */
+export { signed } from '../../core/text/figures.ts';
+
+/** A drop cell's class by the figure it shows (one decimal): red only when it reads as a drop, e.g. dropClass(0.04) === 'gain' (it reads 0.0), dropClass(0.05) === 'drop'. */
+export const dropClass = (x: number): 'drop' | 'gain' => (Number.isFinite(x) && Number(Math.abs(x).toFixed(1)) > 0 && x > 0 ? 'drop' : 'gain');

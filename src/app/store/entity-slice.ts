@@ -12,6 +12,7 @@ import { newJobId, send } from '../workers/worker-client.ts';
 import type { AppState } from './index.ts';
 import { scored } from './scoring.ts';
 import { withArticle } from '../../core/text/article.ts';
+import { liveQuestion } from '../../core/data/live-question.ts';
 
 export interface EntitySlice {
   renameOpen: boolean;
@@ -68,24 +69,11 @@ export interface EntitySlice {
   applyWikiEdit(e: WikiEdit): void;
 }
 
-/** The instance the live view shows: the open one when unedited, else the free text with the model's answer as the reference. */
+/** The instance every live panel scores: the open one while unedited, else core's liveQuestion (golds found again in the edited passage, or the model's answer as the reference). */
 export function liveInstance(s: Pick<AppState, 'instance' | 'passage' | 'question' | 'prediction'>): Instance {
-  const inst = s.instance;
-  if (inst && inst.context === s.passage && inst.question === s.question) return inst;
   const p = s.prediction;
   const span = p && p.text ? (p.best && p.best.text === p.text ? p.best : p.nbest[0]) : null;
-  return {
-    id: 'live',
-    dataset: inst?.dataset ?? 'demo',
-    title: inst?.title ?? '',
-    question: s.question,
-    context: s.passage,
-    // Free text has no gold answer: the model's own answer is what renaming is compared with.
-    answers: span ? [{ text: span.text, start: span.start }] : [],
-    isImpossible: false,
-    lang: /\p{Script=Han}/u.test(s.passage) ? 'zh' : 'en',
-    tags: ['free-text'],
-  };
+  return liveQuestion(s.instance, s.passage, s.question, span ? { text: span.text, start: span.start } : null);
 }
 
 export const createEntitySlice: StateCreator<AppState, [], [], EntitySlice> = (set, get) => ({

@@ -15,6 +15,7 @@ import { scored } from './scoring.ts';
 import { collectRequest, scopeRecord } from './scope-slice.ts';
 import { populationOf } from '../../core/experiments/scope.ts';
 import { datasetParaphrases } from '../../core/sensitivity/dataset-paraphrases.ts';
+import { liveInstance } from './entity-slice.ts';
 
 /** The paraphrase generators: they load the NLP packages, so they are imported on first use, not with the page. */
 type Paraphraser = typeof import('../../core/sensitivity/paraphrase.ts');
@@ -63,13 +64,6 @@ export interface ParaphraseSlice {
   askLiveParaphrase(): Promise<void>;
 }
 
-/** The open question as an instance (free text has no gold answers: the original's prediction is then the reference). */
-function liveInstance(s: AppState): Instance {
-  const inst = s.instance;
-  if (inst && inst.context === s.passage && inst.question === s.question) return inst;
-  const zh = /[\u4e00-\u9fff]/u.test(s.question + s.passage);
-  return { id: 'live', dataset: 'live', title: '', question: s.question, context: s.passage, answers: [], isImpossible: false, lang: zh ? 'zh' : 'en', tags: [] };
-}
 
 export const createParaphraseSlice: StateCreator<AppState, [], [], ParaphraseSlice> = (set, get) => ({
   paraSource: { dataset: true, kinds: ['reorder', 'function-word', 'synonym', 'content-word', 'combined'], seed: 1 },

@@ -14,7 +14,7 @@ import type { AppState } from './index.ts';
 import { scored } from './scoring.ts';
 import { collectRequest, scopeRecord } from './scope-slice.ts';
 import type { WorkerEvent } from '../../worker/protocol.ts';
-import { guessLang } from '../../core/formats/common.ts';
+import { liveInstance } from './entity-slice.ts';
 
 export type TrapPurpose = 'traps' | 'adversarialJob';
 
@@ -61,16 +61,6 @@ const NO_VARIANTS = 'No adversarial SQuAD variants in the list: import an AddSen
 
 const idle = (): ExperimentJob => ({ status: 'idle', jobId: null, progress: null, selected: 0, error: null, run: null });
 
-/** The live question as an instance: the open one with the edited passage (answers found again by text), or free text answered by the model. */
-function liveInstance(s: AppState): Instance {
-  const base = s.instance;
-  const located = (base?.answers ?? [])
-    .map((a) => ({ text: a.text, start: s.passage.slice(a.start, a.start + a.text.length) === a.text ? a.start : s.passage.indexOf(a.text) }))
-    .filter((a) => a.start >= 0 && a.text !== '');
-  const own = s.prediction?.best && s.prediction.text ? [{ text: s.prediction.text, start: s.prediction.best.start as number }] : [];
-  const answers = base ? located : own;
-  return { id: base?.id ?? 'live', dataset: base?.dataset ?? 'live', title: base?.title ?? '', question: s.question, context: s.passage, answers, isImpossible: answers.length === 0, lang: base?.lang ?? guessLang(s.passage), tags: [] };
-}
 
 export const createTrapSlice: StateCreator<AppState, [], [], TrapSlice> = (set, get) => ({
   trapOpen: false,

@@ -8,7 +8,8 @@ import { useMemo } from 'react';
 import { Term, TermText } from '../teach/Term.tsx';
 import { kappaText } from '../../core/validation/kappa.ts';
 import { LABEL_TEXT } from '../../core/validation/judgements.ts';
-import { validationSummary, type ValidationSummary } from '../../core/validation/report.ts';
+import { percent, shareCi, validationSummary, type ValidationSummary } from '../../core/validation/report.ts';
+import { ciText } from '../../core/stats/format.ts';
 import type { Interval } from '../../core/stats/bootstrap.ts';
 import { countOf } from '../../core/text/plural.ts';
 import { useApp } from '../store/index.ts';
@@ -18,8 +19,8 @@ import { ownFile } from './own-file.ts';
 /** The bootstrap of κ's CI: resamples and seed, stated under the table. */
 const KAPPA_BOOT = { b: 1000, seed: 1 };
 
-/** A share with its CI in points, e.g. "42.0% [30.1, 54.9]". */
-const pct = (i: Interval | null) => (i && Number.isFinite(i.value) ? `${(100 * i.value).toFixed(1)}% [${(100 * i.lo).toFixed(1)}, ${(100 * i.hi).toFixed(1)}]` : '–');
+/** A share with its CI in points as `qarx validate report` writes it, e.g. "42.0% [30.1, 54.9]". */
+const pct = (i: Interval | null) => (i && Number.isFinite(i.value) ? shareCi(i) : '–');
 
 /** The validation of the open batch by this browser's annotator and each imported file (the summary `qarx validate report` prints). */
 function summaryOf(o: OpenBatch, annotator: string): ValidationSummary {
@@ -63,8 +64,8 @@ function Agreement({ sum }: { sum: ValidationSummary }) {
                 <tr key={r.label}>
                   <th scope="row">{LABEL_TEXT[r.label]}</th>
                   <td>{kappaText(r.kappa)}</td>
-                  <td>{r.ci ? `[${r.ci.lo.toFixed(2)}, ${r.ci.hi.toFixed(2)}]` : '–'}</td>
-                  <td>{Number.isFinite(r.kappa.observed) ? `${(100 * r.kappa.observed).toFixed(0)}%` : '–'}</td>
+                  <td>{r.ci ? ciText(r.ci, 2) : '–'}</td>
+                  <td>{percent(r.kappa.observed)}</td>
                 </tr>
               ))}
             </tbody>
@@ -94,7 +95,7 @@ function Rates({ o, r }: { o: OpenBatch; r: ValidationSummary['rates'] }) {
                 The run’s <Term k="c2w">C2W</Term> rate
               </th>
               <td data-testid="vq-run-rate">
-                {(100 * (run.k / run.n)).toFixed(1)}% ({run.k} of {run.n})
+                {percent(run.n ? run.k / run.n : Number.NaN)} ({run.k} of {run.n})
               </td>
             </tr>
           )}

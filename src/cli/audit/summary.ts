@@ -10,9 +10,9 @@ import { EXPERIMENT_KINDS } from './config.ts';
 import type { PlanFile } from './files.ts';
 import { variantLabel } from './plan.ts';
 import { DROP_SIGN, dropOf } from '../../core/metrics/drop.ts';
-import { dropCiText, NO_VARIATION, pText, significant, withHolm, type PairedStats, type ScoreStats } from '../../core/stats/index.ts';
+import { dropCiText, NO_VARIATION, significant, withHolm, type PairedStats, type ScoreStats } from '../../core/stats/index.ts';
 import { CI_EXTRA, ciCells as tableCiCells } from '../../core/results/ci-tables.ts';
-import { isPValue } from '../../core/results/column-titles.ts';
+import { formatCell } from '../../core/results/column-titles.ts';
 
 const r4 = (x: number | null): number | null => (x === null || !Number.isFinite(x) ? null : +x.toFixed(4));
 
@@ -114,15 +114,15 @@ export const asResultTable = (t: SummaryTable): ResultTable => ({ title: t.title
 /**
  * A number of a summary table as summary.md and report.html show it: p-values as pText (0.0066,
  * never "0.01"), an empty mdd as its row's note says ("no variation in this sample"), other
- * numbers to 2 decimals, e.g. summaryNumber(0.0066, 'p_f1_holm') === '0.0066'.
+ * numbers as every results table writes them (formatCell: counts whole, other figures to one decimal), e.g. summaryNumber(0.0066, 'p_f1_holm') === '0.0066'.
  */
 export function summaryNumber(v: number | null, column: string, row: readonly CellValue[] = [], columns: readonly string[] = []): string {
   if (v === null) {
     const note = row[columns.indexOf(column.replace(/mdd_f1$/, 'f1_note'))];
     return column.endsWith('mdd_f1') && typeof note === 'string' && note.includes(NO_VARIATION) ? NO_VARIATION : '–';
   }
-  if (isPValue(column)) return pText(v);
-  return Number.isInteger(v) ? String(v) : v.toFixed(2);
+  // The app's Audit card shows the same tables: one format (formatCell) for both.
+  return formatCell(v, column, row[0]);
 }
 
 /**

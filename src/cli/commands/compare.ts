@@ -24,6 +24,7 @@ import { cliCommand, cliRecord } from '../record.ts';
 import { ciHeader, CI_OPTIONS, CI_SEED_OPTION, ciColumns, ciLegend, ciOpts } from '../ci.ts';
 import { ciText, pairedStats, shareStats } from '../../core/stats/index.ts';
 import { RELATIVE_F1_TITLE } from '../../core/metrics/drop.ts';
+import { relativeChangeText } from '../../core/text/figures.ts';
 
 /** Runs `qarx compare <original> <perturbed> --model m` and returns the exit code. */
 export async function compare(argv: string[]): Promise<number> {
@@ -89,7 +90,7 @@ export async function compare(argv: string[]): Promise<number> {
   out(`perturbed: EM ${f(sum.perturbed.em)}  F1 ${f(sum.perturbed.f1)}\n`);
   // Undefined (NaN) when the original F1 is 0: printed as a dash, not "+0.00%".
   const rel = sum.relativeF1Change;
-  out(`${RELATIVE_F1_TITLE}: ${Number.isFinite(rel) ? `${rel >= 0 ? '+' : ''}${f(rel)}` : '–'}\n`);
+  out(`${RELATIVE_F1_TITLE}: ${relativeChangeText(rel)}\n`);
   out(`answer sentence unmodified (answerable questions): ${PAIR_CATEGORIES.map((c) => `${c} ${share(sum.unmodified[c])} of ${sum.answerable[c]}`).join('  ')}\n`);
   out(`prediction changed: ${share(sum.predictionChangeRate)}\n`);
   if (ci && ciOptions) out(`${ciLegend(ciOptions, 1)}${ciHeader(1)}\n${ciColumns(ci)}\n`);

@@ -15,6 +15,7 @@ import { modelIndexProblems, modelIndexWarnings } from './model-index.ts';
 import { toYaml } from './yaml.ts';
 import { ALPHA, NO_VARIATION } from '../stats/paired.ts';
 import { dropCiText, mddText, pText } from '../stats/format.ts';
+import { signed } from '../text/figures.ts';
 
 export type { HubDataset } from './card-index.ts';
 
@@ -32,7 +33,7 @@ export interface CardOptions {
 }
 
 const num = (x: number | null, d = 1): string => (x === null ? '–' : x.toFixed(d));
-const signed = (x: number | null): string => (x === null ? '–' : `${x > 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(x).toFixed(1)}`);
+const signedCell = (x: number | null): string => (x === null ? '–' : signed(x));
 const pCell = (x: number | null): string => (x === null ? '–' : mdText(pText(x)));
 /** mdd as the stats code words it; "no variation in this sample" when the summary says so, '–' when it has none (no CI). */
 const mddCell = (d: NonNullable<ReturnType<typeof figuresOf>['drop']>): string => (d.mdd === null && d.mddNote === null ? '–' : mddText({ mdd: d.mdd, mddAlpha: d.mddAlpha ?? ALPHA, ...(d.mddNote === null ? {} : { mddNote: d.mddNote }) }));
@@ -46,7 +47,7 @@ function tableRow(r: Row): string {
   if (!f.after || !f.drop) return `| ${[...cells, num(f.before.em), '–', `${num(f.before.f1)}${ciText(f.before.f1Ci)}`, '–', '–', '–', '–'].join(' | ')} |`;
   const d = f.drop;
   const ns = d.significance === 'not significant' ? ' (n.s.)' : '';
-  return `| ${[...cells, `${num(f.before.em)} → ${num(f.after.em)}`, `${signed(d.em)}${ciText(d.emCi, signed)}`, `${num(f.before.f1)}${ciText(f.before.f1Ci)} → ${num(f.after.f1)}${ciText(f.after.f1Ci)}`, `${signed(d.f1)}${ciText(d.f1Ci, signed)}`, pCell(d.pF1), `${pCell(d.pF1Holm)}${ns}`, mddCell(d)].join(' | ')} |`;
+  return `| ${[...cells, `${num(f.before.em)} → ${num(f.after.em)}`, `${signedCell(d.em)}${ciText(d.emCi, signedCell)}`, `${num(f.before.f1)}${ciText(f.before.f1Ci)} → ${num(f.after.f1)}${ciText(f.after.f1Ci)}`, `${signedCell(d.f1)}${ciText(d.f1Ci, signedCell)}`, pCell(d.pF1), `${pCell(d.pF1Holm)}${ns}`, mddCell(d)].join(' | ')} |`;
 }
 
 const HEAD = '| Dataset | Perturbation | n | EM before → after | EM drop (before − after) [95% CI] | F1 before [95% CI] → after [95% CI] | F1 drop (before − after) [95% CI] | p F1 (raw) | p F1 (Holm-adjusted) | mdd F1 |\n|---|---|---:|---|---|---|---|---|---|---|';

@@ -37,6 +37,12 @@ function side(s: Score, rule: CategoryRule): 'C' | 'W' | null {
   return null;
 }
 
+/** One answer's verdict under the rule, worded for people, e.g. answerVerdict({ em: 0, f1: 0.33 }, 'script') → 'wrong' (F1 < 0.4), answerVerdict({ em: 0, f1: 0.5 }, 'script') → 'partly right'. */
+export function answerVerdict(s: Score, rule: CategoryRule): 'correct' | 'partly right' | 'wrong' {
+  const v = side(s, rule);
+  return v === 'C' ? 'correct' : v === 'W' ? 'wrong' : 'partly right';
+}
+
 /** The category of a question from both sides' scores, e.g. pairCategory({em:1,f1:1}, {em:0,f1:0.2}, 'script') → 'C2W'. */
 export function pairCategory(original: Score, perturbed: Score, rule: CategoryRule): PairCategory {
   const a = side(original, rule);

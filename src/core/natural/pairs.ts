@@ -38,16 +38,19 @@ function charBefore(text: string, i: number): string | undefined {
  */
 export function wholeWordIndex(text: string, needle: string): number {
   if (!needle) return -1;
+  for (let i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + 1)) if (wholeWordAt(text, needle, i)) return i;
+  return -1;
+}
+
+/** Whether `needle` is at UTF-16 index `i` of `text` between two Python `\b` word boundaries, e.g. wholeWordAt('Leedsville', 'Leeds', 0) → false. */
+export function wholeWordAt(text: string, needle: string, i: number): boolean {
+  if (!needle || i < 0 || !text.startsWith(needle, i)) return false;
   const first = String.fromCodePoint(needle.codePointAt(0) as number);
   const last = charBefore(needle, needle.length);
-  for (let i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + 1)) {
-    const end = i + needle.length;
-    const after = text.codePointAt(end);
-    const startOk = isWordChar(charBefore(text, i)) !== isWordChar(first);
-    const endOk = isWordChar(last) !== isWordChar(after === undefined ? undefined : String.fromCodePoint(after));
-    if (startOk && endOk) return i;
-  }
-  return -1;
+  const after = text.codePointAt(i + needle.length);
+  const startOk = isWordChar(charBefore(text, i)) !== isWordChar(first);
+  const endOk = isWordChar(last) !== isWordChar(after === undefined ? undefined : String.fromCodePoint(after));
+  return startOk && endOk;
 }
 
 /** How many leading UTF-16 units `a` and `b` share, e.g. commonPrefix('abcx', 'abdx') → 2. */

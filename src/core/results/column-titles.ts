@@ -95,6 +95,22 @@ export function isCount(name: string): boolean {
   return COUNTS.has(splitSide(name)[0]);
 }
 
+/**
+ * Which way a figure gets worse, for colouring a change of it: 'up' for a drop (a larger drop is
+ * worse), 'down' for an EM or F1 score and the relative F1 change (negative = worse), null where no
+ * direction is meant (counts, p-values, spreads, anything else), e.g. worseWhen('drop_f1 B−A') === 'up',
+ * worseWhen('pert_f1') === 'down', worseWhen('p_f1') === null.
+ */
+export function worseWhen(name: string): 'up' | 'down' | null {
+  const base = splitSide(name)[0];
+  if (isCount(base) || isPValue(base)) return null;
+  const parts = base.split('_');
+  if (parts.includes('std') || parts.includes('lo') || parts.includes('hi')) return null;
+  if (parts.includes('drop')) return 'up';
+  if (base === 'relative_f1_change_pct' || parts.includes('em') || parts.includes('f1')) return 'down';
+  return null;
+}
+
 /** Whether a column (or a row's measure) is a p-value, plain or Holm-adjusted, e.g. isPValue('model_p_f1_holm') === true, isPValue('drop_f1') === false. */
 export function isPValue(name: string): boolean {
   return /(^|_)p_(em|f1)(_holm)?$/.test(splitSide(name)[0]);

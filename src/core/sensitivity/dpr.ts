@@ -9,6 +9,7 @@ import { averageScore } from '../entity/stats.ts';
 import type { Predictor } from '../entity/experiment.ts';
 import { calcF1Score, normalizeZh } from '../metrics/dureader.ts';
 import { f1, normalizeAnswer } from '../metrics/squad.ts';
+import { bucketLabel, similarityBucket, SIMILARITY_EDGES } from '../metrics/similarity-buckets.ts';
 import type { ParaphraseItem, ParaphraseKind } from './paraphrase.ts';
 
 /**
@@ -29,24 +30,8 @@ export function questionSimilarity(original: string, paraphrase: string, lang: '
   return lang === 'zh' ? calcF1Score([original], paraphrase) : f1(paraphrase, original, 'v1.1');
 }
 
-/** Similarity buckets' lower bounds; each covers [lo, next lo), the last up to 1 inclusive. */
-export const SIMILARITY_EDGES: readonly number[] = [0, 0.2, 0.4, 0.6, 0.8];
-
-// F1 is computed in floating point: 1 shared token of 1 and 9 is exactly 0.2 but comes out as
-// 0.19999999999999998, so an edge is reached within this tolerance (as the trap chart's bucketOf does).
-const EDGE_EPS = 1e-9;
-
-/** The bucket index of a similarity, e.g. similarityBucket(0.8) → 4, similarityBucket(1) → 4, similarityBucket(0.19999999999999998) → 1. */
-export function similarityBucket(sim: number): number {
-  let b = 0;
-  SIMILARITY_EDGES.forEach((lo, i) => {
-    if (sim >= lo - EDGE_EPS) b = i;
-  });
-  return b;
-}
-
-/** A bucket's label, e.g. bucketLabel(4) → '0.8–1.0'. */
-export const bucketLabel = (i: number): string => `${(SIMILARITY_EDGES[i] ?? 0).toFixed(1)}–${(SIMILARITY_EDGES[i + 1] ?? 1).toFixed(1)}`;
+// The buckets are the trap chart's (one edge rule, one label).
+export { bucketLabel, similarityBucket, SIMILARITY_EDGES } from '../metrics/similarity-buckets.ts';
 
 /** One paraphrase of one question, answered both ways. */
 export interface DprRow {

@@ -5,6 +5,7 @@
  */
 import type { Score } from '../data/score.ts';
 import { averageScore } from '../entity/stats.ts';
+import { bucketLabel, similarityBucket, SIMILARITY_EDGES } from '../metrics/similarity-buckets.ts';
 import type { TrapPosition } from './insert.ts';
 
 export const TRAP_SOURCES = ['generated', 'dataset'] as const;
@@ -37,8 +38,8 @@ export type TrapSkip = 'not English or Chinese' | 'unanswerable' | 'adversarial 
 /** Skipped questions per reason: a count and the first five ids. */
 export type TrapSkipped = Partial<Record<TrapSkip, { count: number; ids: string[] }>>;
 
-/** Similarity buckets of the chart: [0, 0.2), [0.2, 0.4), …, [0.8, 1]. */
-export const SIMILARITY_BUCKETS = [0, 0.2, 0.4, 0.6, 0.8] as const;
+/** Similarity buckets of the chart: [0, 0.2), [0.2, 0.4), …, [0.8, 1] — the DPR chart's too. */
+export const SIMILARITY_BUCKETS = SIMILARITY_EDGES;
 
 export interface TrapBucket {
   label: string;
@@ -59,18 +60,15 @@ export interface TrapSummary {
   buckets: TrapBucket[];
 }
 
-/** Which bucket a similarity falls in, e.g. bucketOf(0.2) === 1, bucketOf(1) === 4. */
-export function bucketOf(similarity: number): number {
-  return Math.min(SIMILARITY_BUCKETS.length - 1, Math.max(0, Math.floor(similarity * 5 + 1e-9)));
-}
+/** Which bucket a similarity falls in (the DPR chart's rule), e.g. bucketOf(0.2) === 1, bucketOf(1) === 4. */
+export const bucketOf = similarityBucket;
 
 /** Summarises rows: EM/F1 on both passages (0..100), the trap-hit share and the same per similarity bucket. */
 export function summarizeTraps(rows: readonly TrapRow[]): TrapSummary {
   const share = (rs: readonly TrapRow[]) => (rs.length ? rs.filter((r) => r.trapped.hit).length / rs.length : NaN);
-  const buckets = SIMILARITY_BUCKETS.map((lo, k) => {
+  const buckets = SIMILARITY_BUCKETS.map((_, k) => {
     const rs = rows.filter((r) => bucketOf(r.similarity) === k);
-    const hi = SIMILARITY_BUCKETS[k + 1] ?? 1;
-    return { label: `${lo.toFixed(1)}–${hi.toFixed(1)}`, n: rs.length, original: averageScore(rs.map((r) => r.original)), trapped: averageScore(rs.map((r) => r.trapped)), hitShare: share(rs) };
+    return { label: bucketLabel(k), n: rs.length, original: averageScore(rs.map((r) => r.original)), trapped: averageScore(rs.map((r) => r.trapped)), hitShare: share(rs) };
   });
   return {
     n: rows.length,

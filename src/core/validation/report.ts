@@ -57,15 +57,21 @@ export function validationSummary(batch: ValidationBatch, files: readonly (Annot
   };
 }
 
-/** A share with its CI in percent, e.g. "62.5% [30.6, 86.3], n = 8". */
-const pct = (i: Interval, n: number): string => (Number.isNaN(i.value) ? `no cases (n = ${n})` : `${(i.value * 100).toFixed(1)}% ${ciText({ value: i.value * 100, lo: i.lo * 100, hi: i.hi * 100 })}, n = ${n}`);
+/** A share (0–1) in percent as the report and the app's Validate view write it, e.g. percent(0.875) === '87.5%'; no share (0 of 0) as '–'. */
+export const percent = (x: number): string => (Number.isFinite(x) ? `${(x * 100).toFixed(1)}%` : '–');
+
+/** A share with its CI in percent, e.g. shareCi({ value: 0.42, lo: 0.301, hi: 0.549 }) === '42.0% [30.1, 54.9]'. */
+export const shareCi = (i: Interval): string => `${percent(i.value)} ${ciText({ value: i.value * 100, lo: i.lo * 100, hi: i.hi * 100 })}`;
+
+/** A share with its CI in percent and its n, e.g. "62.5% [30.6, 86.3], n = 8". */
+const pct = (i: Interval, n: number): string => (Number.isNaN(i.value) ? `no cases (n = ${n})` : `${shareCi(i)}, n = ${n}`);
 
 /** The κ lines, one per label, e.g. "valid (…): Cohen's κ 0.50 [0.00, 1.00], 4 cases, p_o 75.0%". */
 function agreementLines(s: ValidationSummary): string[] {
   return s.agreement.map((g) => {
     const name = g.kappa.method === 'cohen' ? "Cohen's κ" : "Fleiss' κ";
     const ciPart = g.ci ? ` ${ciText(g.ci, 2)}` : '';
-    const agree = Number.isNaN(g.kappa.observed) ? '' : `, observed agreement ${(g.kappa.observed * 100).toFixed(1)}%`;
+    const agree = Number.isNaN(g.kappa.observed) ? '' : `, observed agreement ${percent(g.kappa.observed)}`;
     return `  ${LABEL_TEXT[g.label]}: ${name} ${kappaText(g.kappa)}${ciPart} over ${g.kappa.n} case${g.kappa.n === 1 ? '' : 's'}${agree}`;
   });
 }

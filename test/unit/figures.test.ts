@@ -1,0 +1,81 @@
+/** Signed figures: one sign rule and one minus for the app, the CLI, the audit files and the model card. */
+import { describe, expect, it } from 'vitest';
+import { relativeChangeText, signed } from '../../src/core/text/figures.ts';
+import { percent, shareCi } from '../../src/core/validation/report.ts';
+import { figure, smallTip } from '../../src/app/charts/SmallMark.tsx';
+import { dropClass } from '../../src/app/shell/format.ts';
+
+describe('signed', () => {
+  it.each([
+    { x: 3.21, d: 1, want: '+3.2' },
+    { x: -3.21, d: 1, want: '-3.2' },
+    { x: 0, d: 1, want: '0.0' },
+    { x: -0, d: 1, want: '0.0' },
+    // Rounds to zero: no sign, never "-0.0".
+    { x: -0.04, d: 1, want: '0.0' },
+    { x: 0.04, d: 1, want: '0.0' },
+    { x: -0.05, d: 1, want: '-0.1' },
+    { x: 10.53, d: 2, want: '+10.53' },
+    { x: Number.NaN, d: 1, want: '–' },
+    { x: Number.POSITIVE_INFINITY, d: 1, want: '–' },
+  ])('signed($x, $d) → $want', ({ x, d, want }) => {
+    expect(signed(x, d)).toBe(want);
+  });
+});
+
+describe('relativeChangeText (Wu et al. 2025, §5.1 Table 1: two decimals, negative = worse)', () => {
+  it.each([
+    { x: -3.056, want: '-3.06%' },
+    { x: -22.24, want: '-22.24%' },
+    { x: 1.5, want: '+1.50%' },
+    { x: 0, want: '0.00%' },
+    { x: -0.001, want: '0.00%' },
+    // The original F1 is 0: undefined, a dash rather than 0%.
+    { x: Number.NaN, want: '–' },
+  ])('$x → $want', ({ x, want }) => {
+    expect(relativeChangeText(x)).toBe(want);
+  });
+});
+
+describe("Validate's shares, as `qarx validate report` prints them", () => {
+  it.each([
+    { x: 0.875, want: '87.5%' },
+    { x: 0, want: '0.0%' },
+    // A run with no question: no share, never "NaN%".
+    { x: Number.NaN, want: '–' },
+  ])('percent($x) → $want', ({ x, want }) => {
+    expect(percent(x)).toBe(want);
+  });
+  it('a share with its CI', () => {
+    expect(shareCi({ value: 0.42, lo: 0.301, hi: 0.549 })).toBe('42.0% [30.1, 54.9]');
+  });
+});
+
+describe('chart tooltips write figures as the tables beside them', () => {
+  it.each([
+    { v: 200 / 3, want: '66.7' },
+    { v: 4.25, want: '4.3' },
+    { v: 12, want: '12' },
+    { v: 'MIX', want: 'MIX' },
+  ])('figure($v) → $want', ({ v, want }) => {
+    expect(figure(v)).toBe(want);
+  });
+  it('a small bar says so after its figure', () => {
+    expect(smallTip()(40.04, 'F1', { dataKey: 'f1', payload: { n: 3 } })).toEqual(['40.0 (* n < 30)', 'F1']);
+    expect(smallTip()(40.04, 'F1', { dataKey: 'f1', payload: { n: 300 } })).toEqual(['40.0', 'F1']);
+  });
+});
+
+describe('a drop cell is red exactly when it reads as a drop', () => {
+  it.each([
+    { x: 3.2, want: 'drop' },
+    { x: 0.05, want: 'drop' },
+    // Shown as 0.0: not a drop.
+    { x: 0.04, want: 'gain' },
+    { x: 0, want: 'gain' },
+    { x: -2, want: 'gain' },
+    { x: Number.NaN, want: 'gain' },
+  ])('dropClass($x) → $want', ({ x, want }) => {
+    expect(dropClass(x)).toBe(want);
+  });
+});
