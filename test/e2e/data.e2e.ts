@@ -15,6 +15,7 @@ import { startMockHub, type MockHub } from '../support/hub-server.ts';
 interface DemoInstance {
   id: string;
   question: string;
+  context: string;
   answers: { text: string }[];
   answerType?: string;
 }
@@ -64,6 +65,12 @@ describe('built-in demo set', () => {
     // Gold answers are underlined (also where the predicted answer covers them).
     expect(await app.page.locator('.hl-gold').count()).toBeGreaterThan(0);
     await shot(app.page, 'data-demo-instance');
+    // An edit that removes every gold answer leaves nothing to score against: the line says so (core liveQuestion).
+    const golds = target.answers.map((a) => a.text);
+    await app.page.getByTestId('passage-input').fill(golds.reduce((t, g) => t.split(g).join('Someone'), target.context));
+    await expect.poll(async () => (await app.page.getByTestId('score').textContent()) ?? '', { timeout: 30_000 }).toMatch(/^No gold answer is left in the edited passage/);
+    await app.page.getByTestId('passage-input').fill(target.context);
+    await expect.poll(async () => (await app.page.getByTestId('score').textContent()) ?? '', { timeout: 30_000 }).toMatch(/^EM (0|100) · F1/);
   });
 
   it('moves through the list with the keyboard', async () => {

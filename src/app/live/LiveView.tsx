@@ -21,6 +21,7 @@ import type { LiveRename } from '../../core/entity/live.ts';
 import { answerDelay, isBulkEdit, shownAnswerIs, type AnswerTrigger, type LiveTexts } from './answer-delay.ts';
 import { answerVerdict } from '../../core/natural/categories.ts';
 import { AnswerText } from '../shell/AnswerText.tsx';
+import { liveInstance } from '../store/entity-slice.ts';
 
 export function LiveView() {
   const passage = useApp((s) => s.passage);
@@ -258,10 +259,21 @@ function InstanceHeader() {
 /** EM and F1 of the current answer against the open instance's gold answers. */
 function ScoreLine({ prediction }: { prediction: string }) {
   const open = useApp((s) => s.instance);
+  const passage = useApp((s) => s.passage);
+  const question = useApp((s) => s.question);
   const lang = useApp((s) => s.scoringLang);
   const rule = useApp((s) => s.categoryRule);
   if (!open) return null;
-  const instance = withScoringLang([open], lang)[0] ?? open;
+  // The question every live panel scores: an edited passage keeps the golds it still holds.
+  const live = liveInstance({ instance: open, passage, question, prediction: null });
+  if (live.tags.includes('free-text')) {
+    return (
+      <div className="hint" data-testid="score">
+        No gold answer is left in the edited passage: the panels below take the model&apos;s answer as the reference.
+      </div>
+    );
+  }
+  const instance = withScoringLang([live], lang)[0] ?? live;
   const s = scorePrediction(prediction, instance);
   // The category rule's verdict: the one every category line and the failure gallery use.
   const verdict = answerVerdict(s, rule);
