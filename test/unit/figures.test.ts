@@ -4,6 +4,7 @@ import { relativeChangeText, signed } from '../../src/core/text/figures.ts';
 import { percent, shareCi } from '../../src/core/validation/report.ts';
 import { figure, smallTip } from '../../src/app/charts/SmallMark.tsx';
 import { dropClass } from '../../src/app/shell/format.ts';
+import { sourceDrop } from '../../src/core/entity/stats.ts';
 
 describe('signed', () => {
   it.each([
@@ -77,5 +78,17 @@ describe('a drop cell is red exactly when it reads as a drop', () => {
     { x: Number.NaN, want: 'gain' },
   ])('dropClass($x) → $want', ({ x, want }) => {
     expect(dropClass(x)).toBe(want);
+  });
+});
+
+describe("the sweep chart's drop per name source (Yan et al. 2022, Table 2's sources; weighted by questions)", () => {
+  const row = (type: 'PER' | 'GPE' | 'MIX', source: 'db' | 'indist', n: number, dropF1: number) => ({ type, source, n, dropF1 });
+  it('hand-computed: PER·db 20 questions drop 10, GPE·db 10 questions drop 4 → (200 + 40) / 30 = 8; MIX left out', () => {
+    expect(sourceDrop([row('PER', 'db', 20, 10), row('GPE', 'db', 10, 4), row('MIX', 'db', 30, 99), row('PER', 'indist', 20, 1)], 'db')).toEqual({ drop: 8, n: 30 });
+  });
+  it('no row of the source: no drop, not 0', () => {
+    const r = sourceDrop([row('PER', 'indist', 20, 1)], 'db');
+    expect(r.n).toBe(0);
+    expect(r.drop).toBeNaN();
   });
 });

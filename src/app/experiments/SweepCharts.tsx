@@ -6,7 +6,7 @@ import { Chart, SOURCE_COLORS } from '../charts/Chart.tsx';
 import { CATEGORY_COLORS } from '../charts/palette.ts';
 import { categoryMinWidth, PCT_AXIS, WrappedTick, xTitle, yTitle } from '../charts/chart-axes.tsx';
 import { ORIGIN_LABELS, SOURCE_LABELS, type Origin } from '../../core/entity/options.ts';
-import { wrongShares, type SweepRow } from '../../core/entity/stats.ts';
+import { sourceDrop, wrongShares, type SweepRow } from '../../core/entity/stats.ts';
 import { faint, smallTip } from '../charts/SmallMark.tsx';
 import type { ExperimentCi } from '../../core/stats/index.ts';
 import { sweepRowKey } from '../../core/metrics/experiment-slices.ts';
@@ -37,10 +37,8 @@ export const SweepCharts = memo(function SweepCharts({ rows: all, origin, ci }: 
     return d;
   });
   const sourceCells = sources.map((s) => {
-    const rs = main.filter((r) => r.source === s && r.type !== 'MIX');
-    const n = rs.reduce((a, r) => a + r.n, 0);
-    const drop = n ? rs.reduce((a, r) => a + r.dropF1 * r.n, 0) / n : 0;
-    return { source: SOURCE_LABELS[s], label: SOURCE_LABELS[s], drop: +drop.toFixed(2), fill: SOURCE_COLORS[s], n };
+    const { drop, n } = sourceDrop(main, s);
+    return { source: SOURCE_LABELS[s], label: SOURCE_LABELS[s], drop: n ? +drop.toFixed(2) : 0, fill: SOURCE_COLORS[s], n };
   });
   const bySource = drawable(sourceCells);
   const origins = rows.filter((r) => r.type === 'PER' && r.source === 'db');

@@ -203,3 +203,14 @@ export interface BudgetResult {
   /** With RESEMBLE: the validation split that chose the canonical names (absent in older runs). */
   resembleSplit?: ResembleSplit;
 }
+
+/**
+ * One name source's F1 drop over the entity types it renamed (MIX left out: it holds the same
+ * questions again), weighted by each row's questions, with their total, e.g. rows PER·db n 20 drop 10
+ * and GPE·db n 10 drop 4 → { drop: 8, n: 30 }; no row → { drop: NaN, n: 0 }.
+ */
+export function sourceDrop(rows: readonly Pick<SweepRow, 'type' | 'source' | 'n' | 'dropF1'>[], source: NameSource): { drop: number; n: number } {
+  const rs = rows.filter((r) => r.source === source && r.type !== 'MIX');
+  const n = rs.reduce((a, r) => a + r.n, 0);
+  return { drop: n ? rs.reduce((a, r) => a + r.dropF1 * r.n, 0) / n : Number.NaN, n };
+}
