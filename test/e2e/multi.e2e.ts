@@ -168,9 +168,9 @@ describe('robustness table and memory', () => {
       // The figure of each cell (a comparison cell also holds its drop's CI and p under it).
       const cells = await rows.nth(k).locator('td').evaluateAll((tds) => tds.map((td) => td.querySelector('[data-testid="robust-cell-value"]')?.textContent ?? ''));
       expect(cells).toHaveLength(headers.length - 1);
-      // Every cell is a number in 0..100 or "—" (not run); the original F1 always ran.
-      for (const c of cells) expect(c === '—' || (Number(c) >= 0 && Number(c) <= 100)).toBe(true);
-      expect(cells[0]).not.toBe('—');
+      // Every cell is a number in 0..100 or "–" (not run); the original F1 always ran.
+      for (const c of cells) expect(c === '–' || (Number(c) >= 0 && Number(c) <= 100)).toBe(true);
+      expect(cells[0]).not.toBe('–');
     }
     expect(await card.getByTestId('robust-chart').locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
     // Issue 27: each comparison cell's drop with its CI and p, from the stats worker, and the legend saying what they are.

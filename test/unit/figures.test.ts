@@ -5,6 +5,8 @@ import { percent, shareCi } from '../../src/core/validation/report.ts';
 import { figure, smallTip } from '../../src/app/charts/SmallMark.tsx';
 import { dropClass } from '../../src/app/shell/format.ts';
 import { sourceDrop } from '../../src/core/entity/stats.ts';
+import { pct } from '../../src/app/charts/Chart.tsx';
+import { formatCell } from '../../src/core/results/column-titles.ts';
 
 describe('signed', () => {
   it.each([
@@ -90,5 +92,17 @@ describe("the sweep chart's drop per name source (Yan et al. 2022, Table 2's sou
     const r = sourceDrop([row('PER', 'indist', 20, 1)], 'db');
     expect(r.n).toBe(0);
     expect(r.drop).toBeNaN();
+  });
+});
+
+describe("the experiment cards' one-decimal figures (pct) read as the result tables (formatCell)", () => {
+  it.each([
+    { x: 12.345, want: '12.3' },
+    { x: -0.04, want: '0.0' },
+    { x: -3.26, want: '-3.3' },
+    { x: Number.NaN, want: '–' },
+  ])('pct($x) → $want', ({ x, want }) => {
+    expect(pct(x)).toBe(want);
+    expect(pct(x)).toBe(formatCell(x, 'drop_f1'));
   });
 });

@@ -8,9 +8,10 @@ export { SOURCE_COLORS } from './palette.ts';
 import { ChartExports } from '../results/RunResult.tsx';
 import { SmallLegend } from './SmallMark.tsx';
 import { missingBars, nothingToDraw, type ChartCell } from '../charts/nothing-to-draw.ts';
+import { formatCell } from '../../core/results/column-titles.ts';
 
 /** A percentage with one decimal, or a dash for no value, e.g. pct(12.345) === '12.3'. */
-export const pct = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–');
+export const pct = (x: number): string => formatCell(x, '');
 
 /** Why a chart draws nothing: from its named `cells` when given, else when every count behind its bars is 0; null when it draws. */
 function emptyReason(cells: readonly ChartCell[] | undefined, counts: readonly number[]): string | null {

@@ -132,7 +132,7 @@ export function BudgetCiNote({ ci, side, k }: { ci: ExperimentCi; side: 'model' 
   return (
     <span className={ns ? 'ci-note ns' : 'ci-note'} data-testid={`budget-ci-${side}-${k}`}>
       <br />
-      drop F1 {f1.value.toFixed(1)} {ciText(f1)}, <Term k="p-value">p</Term> {pCell(f1)} / {pCell(st.drop.em)}
+      drop F1 {pct(f1.value)} {ciText(f1)}, <Term k="p-value">p</Term> {pCell(f1)} / {pCell(st.drop.em)}
       {marked(f1) && <NotSignificant d={f1} />}
       {(ns || isSmallN(st.n)) && <Mdd d={f1} />}
     </span>
@@ -170,7 +170,7 @@ export function DropCi({ stats, testid }: { stats: PairedStats; testid: string }
   const ns = !significant(f1);
   return (
     <span className={ns ? 'ci-note ns' : 'ci-note'} data-testid={testid}>
-      F1 {f1.value.toFixed(1)} {ciText(f1)} · EM {stats.drop.em.value.toFixed(1)} {ciText(stats.drop.em)}
+      F1 {pct(f1.value)} {ciText(f1)} · EM {pct(stats.drop.em.value)} {ciText(stats.drop.em)}
       <br />
       <Term k="p-value">p</Term> {pCell(f1)} / {pCell(stats.drop.em)}
       {marked(f1) && <NotSignificant d={f1} />}

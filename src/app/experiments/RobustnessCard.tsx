@@ -10,7 +10,7 @@ import type { RunRecord } from '../../core/results/run-record.ts';
 import { useApp } from '../store/index.ts';
 import { modelOfKey, readyKeys, robustnessTable, robustPartial, type RobustnessJob } from '../store/multi-slice.ts';
 import type { ExperimentJob } from '../store/experiment-slice.ts';
-import { Chart, SOURCE_COLORS } from '../charts/Chart.tsx';
+import { Chart, pct, SOURCE_COLORS } from '../charts/Chart.tsx';
 import { JobBar } from '../shell/JobBar.tsx';
 import { RunResult } from '../results/RunResult.tsx';
 import { ModelBadge } from '../models/ModelsPanel.tsx';
@@ -28,7 +28,7 @@ import { inBarOrder } from '../charts/nothing-to-draw.ts';
 import { smallTip } from '../charts/SmallMark.tsx';
 
 /** A cell as shown: one decimal, or "—" for not run. */
-const show = (c: RCell) => (c ? c.value.toFixed(1) : '—');
+const show = (c: RCell) => (c ? pct(c.value) : '–');
 
 /** A comparison cell's statistics under its figure: the F1 drop (original − after, same questions) with its 95% CI, p (F1 / EM, Holm over the row) and n.s. */
 function CellCi({ st, dpr }: { st: PairedStats; dpr: boolean }) {
@@ -37,7 +37,7 @@ function CellCi({ st, dpr }: { st: PairedStats; dpr: boolean }) {
   return (
     <span className={ns ? 'ci-note ns' : 'ci-note'} data-testid="robust-cell-ci">
       <br />
-      {dpr ? 'F1 ' : ''}drop {f1.value.toFixed(1)} {ciText(f1)}
+      {dpr ? 'F1 ' : ''}drop {pct(f1.value)} {ciText(f1)}
       {/* The questions behind the drop: a CI as wide as [-100, 100] is what a handful of questions gives. */}
       <span data-testid="robust-cell-n"> · n = {st.n}</span>
       <br />
