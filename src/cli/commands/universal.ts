@@ -138,7 +138,8 @@ export function universalTable(r: UniversalResult, record: RunRecord): string {
   lines.push(`eligible: ${r.eligible} question${r.eligible === 1 ? '' : 's'}${left ? ` (left out: ${left})` : ''}; ${r.tried} of ${r.candidates} names drawn in ${r.iterations ?? 0} of ${r.plannedIterations ?? 0} iterations`);
   if (r.cancelled) lines.push(`PARTIAL: cancelled after ${r.iterations ?? 0} of ${r.plannedIterations ?? 0} iterations; the ranking covers only the draws finished`);
   if (r.eligible === 0) return `${lines.join('\n')}\nno question has a renamable answer entity of type ${cfg.type}\n`;
-  const f = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–');
+  // Two decimals, as its CI cells below and every other command's tables write figures.
+  const f = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '–');
   lines.push(`original: EM ${f(r.original.em)}  F1 ${f(r.original.f1)}`);
   const { rows: top, qualified, drawn } = topNames(r);
   const width = Math.max(4, ...top.map((x) => [...x.name].length));
