@@ -68,7 +68,7 @@ describe('built-in demo set', () => {
     // An edit that removes every gold answer leaves nothing to score against: the line says so (core liveQuestion).
     const golds = target.answers.map((a) => a.text);
     await app.page.getByTestId('passage-input').fill(golds.reduce((t, g) => t.split(g).join('Someone'), target.context));
-    await expect.poll(async () => (await app.page.getByTestId('score').textContent()) ?? '', { timeout: 30_000 }).toMatch(/^No gold answer is left in the edited passage/);
+    await expect.poll(async () => (await app.page.getByTestId('score').textContent()) ?? '', { timeout: 30_000 }).toMatch(/^Not scored: the edited passage no longer holds the text of any gold answer\./);
     await app.page.getByTestId('passage-input').fill(target.context);
     await expect.poll(async () => (await app.page.getByTestId('score').textContent()) ?? '', { timeout: 30_000 }).toMatch(/^EM (0|100) · F1/);
   });

@@ -20,6 +20,14 @@ describe('compare card', () => {
     const a: ModelAnswer = { key: 'A', before: side('Leeds'), after: side(after), windowsPerSecond: null };
     expect(answerCategory(a, compareInputs(state()), rule)).toBe(want);
   });
+  it('an edited unanswerable question is categorised (its gold is no answer), as Live scores it; an edit that removed the gold leaves none', () => {
+    const una = { ...inst, answers: [], isImpossible: true };
+    const a: ModelAnswer = { key: 'A', before: side(''), after: side('York'), windowsPerSecond: null };
+    expect(answerCategory(a, compareInputs(state({ instance: una })), 'script')).toBe('C2W');
+    const gone = compareInputs(state({ passage: inst.context.replace('Leeds', 'Hull') }));
+    expect(gone.goldAfter?.tags).toEqual(['free-text']);
+    expect(answerCategory({ key: 'A', before: side('Leeds'), after: side('Hull'), windowsPerSecond: null }, gone, 'script')).toBeNull();
+  });
   it('the golds carry the Scoring choice (Chinese scoring forced), as the score line does', () => {
     const c = compareInputs(state({ scoringLang: 'zh' }));
     expect(scoringLangOf(c.goldBefore!)).toBe('zh');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { relativeChangeText, signed } from '../../src/core/text/figures.ts';
 import { percent, shareCi } from '../../src/core/validation/report.ts';
 import { figure, smallTip } from '../../src/app/charts/SmallMark.tsx';
-import { dropClass } from '../../src/app/shell/format.ts';
+import { answerProb, dropClass } from '../../src/app/shell/format.ts';
 import { sourceDrop } from '../../src/core/entity/stats.ts';
 import { pct } from '../../src/app/charts/Chart.tsx';
 import { formatCell } from '../../src/core/results/column-titles.ts';
@@ -104,5 +104,13 @@ describe("the experiment cards' one-decimal figures (pct) read as the result tab
   ])('pct($x) → $want', ({ x, want }) => {
     expect(pct(x)).toBe(want);
     expect(pct(x)).toBe(formatCell(x, 'drop_f1'));
+  });
+});
+
+describe('the shown answer\'s probability (answer card and compare cards alike)', () => {
+  it('is the n-best\'s first entry: the empty answer\'s when the model says no answer, not the best span\'s', () => {
+    // decode.ts: `best` is the best non-empty span (9.9%); the n-best leads with the empty answer (43.6%).
+    expect(answerProb({ nbest: [{ probability: 0.436 }, { probability: 0.099 }] })).toBe(0.436);
+    expect(answerProb({ nbest: [] })).toBeNull();
   });
 });

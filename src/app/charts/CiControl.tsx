@@ -24,7 +24,7 @@ export function CiControl({ testid }: { testid: string }) {
     <span className="ci-control" role="group" aria-label="Confidence intervals" data-testid={`${testid}-ci-control`}>
       <label className="toggle">
         <input type="checkbox" checked={c.on} data-testid={`${testid}-ci`} onChange={(e) => set({ on: e.target.checked })} /> <Term k="CI">confidence intervals</Term> and{' '}
-        <Term k="p-value">p</Term>
+        <Term k="p-value">p-values</Term>
       </label>
       {c.on && (
         <>

@@ -65,7 +65,7 @@ function UnitList({ occ, testid }: { occ: Occlusion; testid: string }) {
   return (
     <div className="heat-list" role="region" aria-label={`${occ.kind === 'sentence' ? 'Sentences' : 'Words'} by effect`} tabIndex={0} data-testid={`${testid}-list`}>
       <table className="results-table">
-        <caption className="visually-hidden">Each {occ.kind} removed in turn: change in the probability of {quotedAnswer(occ.answer)} and the answer without it</caption>
+        <caption className="visually-hidden">Each {occ.kind} removed in turn: change in the probability of the answer {quotedAnswer(occ.answer)} and the answer without it</caption>
         <thead>
           <tr>
             <th scope="col">{occ.kind}</th>
@@ -220,7 +220,7 @@ function ExplainBody() {
           </div>
           {ex.reduction && (
             <p className="explain-reduction" data-testid="explain-reduction">
-              Input reduction (Feng et al. 2018): the shortest question that still gets {quotedAnswer(ex.reduction.answer)} is <q data-testid="explain-reduced">{ex.reduction.reduced}</q> ({ex.reduction.before} → {ex.reduction.after} words; removed, least important first: {ex.reduction.steps.map((s) => s.removed).join(', ') || 'nothing'}).
+              Input reduction (Feng et al. 2018): the shortest question that still gets the answer {ex.reduction.answer === '' ? <AnswerText text="" /> : quotedAnswer(ex.reduction.answer)} is <q data-testid="explain-reduced">{ex.reduction.reduced}</q> ({ex.reduction.before} → {ex.reduction.after} words; removed, least important first: {ex.reduction.steps.map((s) => s.removed).join(', ') || 'nothing'}).
             </p>
           )}
         </>

@@ -4,7 +4,7 @@ import { Term, TermText, firstUse } from '../teach/Term.tsx';
 import { metricLabel, scorePrediction, scoringLangOf, withScoringLang } from '../../core/data/score.ts';
 import type { Instance } from '../../core/data/types.ts';
 import { segments, type Mark } from './highlight.ts';
-import { formatProb, formatScore } from '../shell/format.ts';
+import { answerProb, formatProb, formatScore } from '../shell/format.ts';
 import { useApp } from '../store/index.ts';
 import { formatMs } from '../models/RuntimeBadge.tsx';
 import { EntityPanel } from './EntityPanel.tsx';
@@ -157,7 +157,7 @@ function AnswerCard() {
               <div className="answer">
                 <span data-testid="answer-text">{prediction.text}</span>
                 <span className="prob" data-testid="answer-probability">
-                  {formatProb(prediction.nbest[0]?.probability ?? 0)}
+                  {formatProb(answerProb(prediction) ?? 0)}
                 </span>
               </div>
             )
@@ -269,7 +269,7 @@ function ScoreLine({ prediction }: { prediction: string }) {
   if (live.tags.includes('free-text')) {
     return (
       <div className="hint" data-testid="score">
-        No gold answer is left in the edited passage: the panels below take the model&apos;s answer as the reference.
+        Not scored: the edited passage no longer holds the text of any gold answer. The renaming, trap and noise panels below compare with the model&apos;s own answer instead.
       </div>
     );
   }

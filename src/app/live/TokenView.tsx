@@ -93,8 +93,13 @@ export function TokenView({ answer, inputs }: { answer: ModelAnswer; inputs: Com
           </span>
           {error && <span className="error">{error}</span>}
         </figcaption>
+        {answer.after.prediction.text === '' && (
+          <p className="hint" data-testid="token-no-answer">
+            The model answers <AnswerText text="" />: its null score (the [CLS] token, not drawn) beats every span below.
+          </p>
+        )}
         <p className="hint" data-testid="token-moved">
-          Most likely start: {moved('pStart')} · end: {moved('pEnd')}
+          Most likely {answer.after.prediction.text === '' ? 'span ' : ''}start: {moved('pStart')} · end: {moved('pEnd')}
           {answer.before ? '' : ' (no perturbation: one side only)'}
         </p>
         <div className="token-scroll" ref={scroller} tabIndex={0} role="group" aria-label="Token probability chart; scroll sideways for the whole passage">

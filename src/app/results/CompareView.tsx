@@ -8,13 +8,12 @@ import { useEffect } from 'react';
 import { scorePrediction } from '../../core/data/score.ts';
 import { PRIMARY, type ModelAnswer } from '../../worker/multi-protocol.ts';
 import { answerCategory, compareInputs, type CompareInputs } from './compare-inputs.ts';
-import { formatScore } from '../shell/format.ts';
+import { answerProb, formatProb, formatScore } from '../shell/format.ts';
 import { segments, type Mark } from '../live/highlight.ts';
 import { useApp } from '../store/index.ts';
 import { modelOfKey, readyKeys } from '../store/multi-slice.ts';
 import { ModelBadge } from '../models/ModelsPanel.tsx';
 import { TokenView } from '../live/TokenView.tsx';
-import { formatProb } from '../shell/format.ts';
 import { AnswerText } from '../shell/AnswerText.tsx';
 import { rateNumber } from '../models/RuntimeBadge.tsx';
 
@@ -113,9 +112,11 @@ function AnswerColumn({ answer, inputs }: { answer: ModelAnswer; inputs: Compare
   const s = useApp.getState();
   const { info, letter } = modelOfKey(s, answer.key);
   const p = answer.after.prediction;
+  // The shown answer's probability, the empty answer's when it says "no answer" (as the answer card).
+  const prob = answerProb(p);
   const rule = useApp((st) => st.categoryRule);
   const cat = answerCategory(answer, inputs, rule);
-  const score = inputs.goldAfter && inputs.goldAfter.answers.length ? scorePrediction(p.text, inputs.goldAfter) : null;
+  const score = inputs.goldAfter && (inputs.goldAfter.answers.length || inputs.goldAfter.isImpossible) ? scorePrediction(p.text, inputs.goldAfter) : null;
   const open = useApp((st) => st.tokenViewKey === answer.key);
   return (
     <article className="compare-card" data-testid="model-answer" data-key={answer.key}>
@@ -124,7 +125,7 @@ function AnswerColumn({ answer, inputs }: { answer: ModelAnswer; inputs: Compare
       </header>
       <p className="compare-answer">
         <AnswerText text={p.text} testid="model-answer-text" />{' '}
-        <span className="hint">{p.best ? formatProb(p.best.probability) : ''}</span>
+        <span className="hint">{prob === null ? '' : formatProb(prob)}</span>
       </p>
       {answer.before && (
         <p className="hint">

@@ -10,6 +10,7 @@ import { datasetLabel } from '../shell/format.ts';
 import { PassageDiff } from './Compare.tsx';
 import { NeuralOffer } from '../models/NeuralOffer.tsx';
 import { AnswerText } from '../shell/AnswerText.tsx';
+import { caseRunKey } from '../../core/results/case-run.ts';
 
 export function Gallery() {
   const open = useApp((s) => s.galleryOpen);
@@ -102,8 +103,7 @@ function CaseCard({ c }: { c: FailureCase }) {
         <span className="catalog-id">
           {datasetLabel(datasets, c.dataset)} · {c.id} · {caseRunLabel(c.run, (d) => datasetLabel(datasets, d))}
           {seed && ` · ${seed}`}
-          {c.alsoRuns?.length ? ` · found again by ${c.alsoRuns.map((r) => caseRunLabel(r, (d) => datasetLabel(datasets, d))).join('; ')}` : ''}
-          {c.answersRun ? ` · its answers: ${caseRunLabel(c.answersRun, (d) => datasetLabel(datasets, d))}` : ''}
+          {c.alsoRuns?.length ? ` · found again by ${c.alsoRuns.map((r) => `${caseRunLabel(r, (d) => datasetLabel(datasets, d))}${c.answersRun && caseRunKey(r, c.model) === caseRunKey(c.answersRun, c.model) ? ' (its passage and answers shown)' : ''}`).join('; ')}` : ''}
         </span>
       </div>
       <div className="answers">

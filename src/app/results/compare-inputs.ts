@@ -9,6 +9,7 @@ import type { QaInput } from '../../core/types.ts';
 import type { ModelAnswer } from '../../worker/multi-protocol.ts';
 import type { AppState } from '../store/index.ts';
 import { scored } from '../store/scoring.ts';
+import { liveQuestion } from '../../core/data/live-question.ts';
 
 /** What the models are asked: the shown (perturbed) question, the unperturbed original, and the gold of each side. */
 export interface CompareInputs {
@@ -30,11 +31,13 @@ export function compareInputs(s: Pick<AppState, 'passage' | 'question' | 'instan
   const inst = s.instance ? scored(s, s.instance) : null;
   if (!inst) return { after, before: null, goldAfter: null, goldBefore: null, what: null };
   if (inst.context === s.passage && inst.question === s.question) return { after, before: null, goldAfter: inst, goldBefore: null, what: null };
-  return { after, before: inputOf(inst, 'before'), goldAfter: { ...inst, context: s.passage, question: s.question }, goldBefore: inst, what: 'edited' };
+  // The edited side's gold is the live question's (golds found again in the edited passage), as every live panel scores it.
+  return { after, before: inputOf(inst, 'before'), goldAfter: scored(s, liveQuestion(s.instance, s.passage, s.question, null)), goldBefore: inst, what: 'edited' };
 }
 
 /** The category of one model's answer pair under the category rule (the one every panel uses), or null when there is no original or no gold answer. */
 export function answerCategory(a: ModelAnswer, c: CompareInputs, rule: CategoryRule): PairCategory | null {
-  if (!a.before || !c.goldBefore || !c.goldAfter || c.goldBefore.answers.length === 0) return null;
+  // An unanswerable question has a gold too (no answer); only a question with neither has none.
+  if (!a.before || !c.goldBefore || !c.goldAfter || (c.goldBefore.answers.length === 0 && !c.goldBefore.isImpossible) || c.goldAfter.tags.includes('free-text')) return null;
   return pairCategory(scorePrediction(a.before.prediction.text, c.goldBefore), scorePrediction(a.after.prediction.text, c.goldAfter), rule);
 }

@@ -29,3 +29,6 @@ export { signed } from '../../core/text/figures.ts';
 
 /** A drop cell's class by the figure it shows (one decimal): red only when it reads as a drop, e.g. dropClass(0.04) === 'gain' (it reads 0.0), dropClass(0.05) === 'drop'. */
 export const dropClass = (x: number): 'drop' | 'gain' => (Number.isFinite(x) && Number(Math.abs(x).toFixed(1)) > 0 && x > 0 ? 'drop' : 'gain');
+
+/** The probability of the answer a prediction gives (its n-best's first entry, the empty one when it says "no answer"), null when it has none; the answer card and the compare cards show this one. */
+export const answerProb = (p: { nbest: readonly { probability: number }[] }): number | null => p.nbest[0]?.probability ?? null;
