@@ -13,6 +13,7 @@ import { useApp } from '../store/index.ts';
 import { modelOfKey } from '../store/multi-slice.ts';
 import { countOf } from '../../core/text/plural.ts';
 import { formatProb } from '../shell/format.ts';
+import { Term } from '../teach/Term.tsx';
 import { AnswerText } from '../shell/AnswerText.tsx';
 
 const COL = 18;
@@ -95,7 +96,7 @@ export function TokenView({ answer, inputs }: { answer: ModelAnswer; inputs: Com
         </figcaption>
         {answer.after.prediction.text === '' && (
           <p className="hint" data-testid="token-no-answer">
-            The model answers <AnswerText text="" />: its null score (the [CLS] token, not drawn) beats every span below.
+            The model answers <AnswerText text="" />: its <Term k="null score">null score</Term> (not drawn here) beats every span below.
           </p>
         )}
         <p className="hint" data-testid="token-moved">
