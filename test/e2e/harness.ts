@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type Download, type Page } from 'playwright-core';
 import { preview, type PreviewServer } from 'vite';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const SHOTS = join(ROOT, 'test-results', 'screenshots');
@@ -237,6 +237,21 @@ export async function openExperiment(page: Page, path: string): Promise<void> {
   if (!(await link.isVisible())) await page.getByTestId('exp-menu').click();
   await link.click();
   await page.locator(`[data-testid="exp-link-${group}-${item}"][aria-current="page"]`).waitFor({ state: 'attached' });
+}
+
+/**
+ * Clicks a card's run button ("traps-run") and waits for that run's end: its record (`<card>-record`) carries a
+ * new date and the status "done". Waiting for no progress bar instead raced the run's start on a
+ * loaded machine (a quiet moment before the job bar came up passed for the end).
+ */
+export async function runToEnd(page: Page, id: string): Promise<void> {
+  const testid = `${id.replace(/-run$/, '')}-record`;
+  const record = () => page.evaluate((t) => { const el = document.querySelector(`[data-testid="${t}"]`); return el ? { date: el.getAttribute('data-date'), status: el.getAttribute('data-status') } : null; }, testid);
+  const before = (await record())?.date ?? null;
+  await page.getByTestId(id).click();
+  const ended = async () => { const r = await record(); return !r || r.date === before ? 'not started' : r.status; };
+  await expect.poll(ended, { timeout: 240_000 }).toMatch(/^(done|cancelled|error)$/);
+  expect(await ended()).toBe('done');
 }
 
 /** Waits until the sweep on screen has ended and drawn its charts (they follow the table by a frame). */

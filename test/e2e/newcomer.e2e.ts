@@ -9,7 +9,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { download, openExperiment, openSection, ROOT, shot, sweepDrawn, useApp, violations } from './harness.ts';
+import { download, openExperiment, openSection, ROOT, runToEnd, shot, sweepDrawn, useApp, violations } from './harness.ts';
 
 const app = useApp({ query: 'device=wasm' });
 
@@ -80,8 +80,8 @@ describe('a newcomer at 1440 px', () => {
     await shot(page, 'newcomer-sweep');
 
     await openExperiment(page, 'natural/pairs');
-    await page.getByTestId('synthetic-run').click();
-    await page.getByTestId('natural-table').waitFor({ timeout: 240_000 });
+    await runToEnd(page, 'synthetic-run');
+    await page.getByTestId('natural-table').waitFor({ timeout: 30_000 });
     await settled(page);
     expect(await axe(page)).toEqual([]);
     // A question the noise broke opens in Live with the same noise (kind, rate, seed) in its passage, as a diff.
@@ -89,14 +89,14 @@ describe('a newcomer at 1440 px', () => {
 
     await openExperiment(page, 'sensitivity/paraphrases');
     for (const k of ['function-word', 'synonym', 'content-word', 'combined']) await page.getByTestId(`paraphrase-source-${k}`).uncheck();
-    await page.getByTestId('paraphrase-run').click();
-    await page.getByTestId('paraphrase-table').waitFor({ timeout: 240_000 });
+    await runToEnd(page, 'paraphrase-run');
+    await page.getByTestId('paraphrase-table').waitFor({ timeout: 30_000 });
     await settled(page);
     expect(await axe(page)).toEqual([]);
 
     await openExperiment(page, 'stability/traps');
-    await page.getByTestId('traps-run').click();
-    await page.getByTestId('traps-table').waitFor({ timeout: 240_000 });
+    await runToEnd(page, 'traps-run');
+    await page.getByTestId('traps-table').waitFor({ timeout: 30_000 });
     await settled(page);
     // The questions the run broke are listed under its result, each opening Live.
     await expect.poll(() => page.getByTestId('result-cases').getByTestId('result-case-open').count(), { timeout: 30_000 }).toBeGreaterThan(0);
@@ -164,8 +164,8 @@ describe('a newcomer on a 390 px phone', () => {
     expect(await axe(page)).toEqual([]);
     await openExperiment(page, 'stability/traps');
     expect(await page.getByTestId('exp-menu').textContent()).toBe('Over-stability: Trap sentences and Adversarial SQuAD');
-    await page.getByTestId('traps-run').click();
-    await page.getByTestId('traps-table').waitFor({ timeout: 240_000 });
+    await runToEnd(page, 'traps-run');
+    await page.getByTestId('traps-table').waitFor({ timeout: 30_000 });
     await settled(page);
     expect(await axe(page)).toEqual([]);
     await page.getByTestId('exp-menu').click();

@@ -7,23 +7,13 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openExperiment, openSection, ROOT, shot, useApp } from './harness.ts';
+import { openExperiment, openSection, ROOT, runToEnd as run, shot, useApp } from './harness.ts';
 
 const app = useApp({ query: 'device=wasm', width: 390, height: 844 });
 
 /** How far the page scrolls sideways: document width minus the screen's. */
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-/**
- * Clicks a card's run button and waits until no job bar shows progress. A run first reads its
- * questions ("Reading the selected questions…", no progress bar yet): that counts as running too,
- * or a slow read (the service worker's install writing beside it) ends the wait before the run starts.
- */
-async function run(page: Page, id: string): Promise<void> {
-  await page.getByTestId(id).click();
-  const busy = async () => (await page.locator('[data-testid$="-progress"]').count()) + (await page.getByText('Reading the selected questions…').count());
-  await expect.poll(busy, { timeout: 180_000 }).toBe(0);
-}
 
 describe('experiments on a 390 px phone', () => {
   it('a sweep result scrolls inside its box, not the page', async () => {
@@ -32,9 +22,6 @@ describe('experiments on a 390 px phone', () => {
     await page.getByTestId('sweep-card').waitFor({ timeout: 30_000 });
     await page.getByTestId('sweep-seeds').fill('1');
     await run(page, 'sweep-run');
-    // On a loaded machine the job bar may not be up yet when run() looks: wait for the table, then for the run's end.
-    await page.getByTestId('sweep-table').waitFor({ timeout: 240_000 });
-    await expect.poll(() => page.locator('[data-testid$="-progress"]').count(), { timeout: 180_000 }).toBe(0);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     // The command names a file qarx can read: the demo set's own.
     expect(await page.getByTestId('sweep-card').locator('details.qarx-command code').first().textContent()).toMatch(/^qarx sweep src\/core\/data\/demo-set\.json --model /);

@@ -81,6 +81,22 @@ describe('a first Explain: the map at once, then the question’s input reductio
     expect(requests('cancel')).toEqual([{ type: 'cancel', jobId: requests('explain')[0]!.jobId }]);
   });
 
+  it('a map that comes back before the panel’s first effect is not asked again: its reduction goes on (CI h19: a rerun marked it partial)', () => {
+    useApp.getState().setExplainOpen(true);
+    applyWorkerEvent({ type: 'explained', jobId: lastOf('explain').jobId, before: occlusion, after: null, ms: 40, cancelled: false });
+    useApp.getState().reduceExplained();
+    // The panel's effect fires now (a loaded page drew later than the worker answered).
+    useApp.getState().runExplain();
+    expect(requests('explain')).toHaveLength(1);
+    expect(requests('cancel')).toEqual([]);
+    expect(useApp.getState()).toMatchObject({ reduceJob: lastOf('reduce-input').jobId, explained: { reducing: true, cancelled: false } });
+    // A cancelled explanation of the same request is asked again (the user wants it whole).
+    useApp.getState().cancelExplain();
+    applyWorkerEvent({ type: 'input-reduced', jobId: lastOf('reduce-input').jobId, reduction: { ...reduction, cancelled: true }, ms: 5, cancelled: true });
+    useApp.getState().runExplain();
+    expect(requests('explain')).toHaveLength(2);
+  });
+
   it('the map asks for no reduction; the reduction is asked once, after it, and fills it in', () => {
     useApp.getState().setExplainOpen(true);
     const map = lastOf('explain');

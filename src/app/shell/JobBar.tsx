@@ -13,7 +13,8 @@ export function JobBar(props: { job: ExperimentJob; onCancel: () => void; testid
   return (
     <>
       {job.run && (
-        <p className="run-record" data-testid={`${testid}-record`} title={job.run.versionTwoReason}>
+        // data-status and data-date: a test waits for this run's end (a new date, then "done"), not for a quiet moment.
+        <p className="run-record" data-testid={`${testid}-record`} data-status={job.status} data-date={job.run.date} title={job.run.versionTwoReason}>
           <TermText text={describeRun(job.run)} />
         </p>
       )}

@@ -156,8 +156,10 @@ export const createExplainSlice: StateCreator<AppState, [], [], ExplainSlice> = 
     const after = afterInput(s);
     const ask = { input: { id: 'live', question: s.question, context: s.passage }, after: after?.input ?? null, target: 'context', kind: s.explainKind, sentence: s.explainKind === 'word' ? s.explainSentence : undefined, versionTwo: s.allowNull } as const;
     const request = JSON.stringify([s.model.id, s.model.device, s.model.dtype, ask]);
-    // The same explanation already running (e.g. asked on open, then by the panel's first effect) is not restarted.
-    if (s.explainJob !== null && s.explainFor?.request === request) return;
+    // The same explanation running or shown whole (asked on open, then by the panel's first effect, which
+    // a fast map can beat) is not asked again: a rerun would drop its input reduction and mark it partial.
+    const shownWhole = s.explained !== null && !s.explained.cancelled && s.explainError === null;
+    if (s.explainFor?.request === request && (s.explainJob !== null || shownWhole)) return;
     for (const j of [s.explainJob, s.reduceJob]) if (j !== null) send({ type: 'cancel', jobId: j });
     const jobId = newJobId();
     // A shown explanation whose reduction was still to come will not get it: the new job replaces it.
