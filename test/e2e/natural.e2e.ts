@@ -72,7 +72,7 @@ describe('revision pairs and synthetic noise over the list', () => {
     const counts = await Promise.all(cats.map(async (c) => Number(await text(`natural-${c}`))));
     expect(counts.reduce((a, b) => a + b, 0)).toBe(16);
     // The result says what produced it: data, question count, model, "no answer" (on: the demo set has unanswerable questions).
-    expect(await text('natural-record')).toMatch(/^Demo set.* · 16 questions · qarx-lexical-qa fp32 (WASM|WEBGPU) · no answer on · rule script[^·]* · \d{4}-\d\d-\d\d \d\d:\d\d$/);
+    expect(await text('natural-record')).toMatch(/^Demo set.* · 16 questions · qarx-lexical-qa fp32 (WASM|WEBGPU) · no answer on · rule script[^·]* · \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/);
     // The released script's rule is the default and is printed with the result.
     expect(await text('category-rule-text')).toContain('F1 < 0.4');
     expect(await text('natural-changed')).toMatch(/^\d+(\.\d)?%$/);

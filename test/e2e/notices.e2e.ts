@@ -47,7 +47,7 @@ describe('notices and the last run', () => {
     await page.getByTestId('run-history').waitFor({ timeout: 120_000 });
     const line = page.getByTestId('last-run');
     await line.waitFor({ timeout: 30_000 });
-    expect(await line.textContent()).toMatch(/^Your last Budget run \(\d{4}-\d\d-\d\d \d\d:\d\d, Demo set \(built in\), N = 96\) is saved in the run history\. Show it$/);
+    expect(await line.textContent()).toMatch(/^Your last Budget run \(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC, Demo set \(built in\), N = 96\) is saved in the run history\. Show it$/);
     await page.getByTestId('last-run-open').click();
     await page.getByTestId('saved-run').getByTestId('budget-table').first().waitFor({ timeout: 30_000 });
     expect(await line.count()).toBe(0);

@@ -89,7 +89,7 @@ describe('every result kind reopens in Live whole (issue 41.1)', () => {
     const list = app.page.getByTestId('result-cases');
     await list.waitFor({ timeout: 30_000 });
     // 41.10: the list says which run each question belongs to.
-    expect(await text('result-cases-run-title')).toMatch(/^Paraphrases \(DPR\) run of \d{4}-\d\d-\d\d \d\d:\d\d UTC on Demo set.* · qarx-lexical-qa$/);
+    expect(await text('result-cases-run-title')).toMatch(/^Paraphrases \(DPR\) run of \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC on Demo set.* · qarx-lexical-qa$/);
     await list.getByTestId('result-case-open').first().click();
     await expect.poll(() => new URL(app.page.url()).hash, { timeout: 30_000 }).toBe('#/live');
     const card = app.page.getByTestId('reopened-case');

@@ -61,7 +61,7 @@ describe('run history and exports', () => {
     expect(record).toContain('budget 2');
     expect(record).toContain('source RandStr');
     const row = runRows().first();
-    expect(await row.textContent()).toMatch(/^Budget \d{4}-\d\d-\d\d \d\d:\d\d.*Demo set.*N = 96.*qarx-lexical-qa fp32 · WASM.*complete/);
+    expect(await row.textContent()).toMatch(/^Budget \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC.*Demo set.*N = 96.*qarx-lexical-qa fp32 · WASM.*complete/);
   });
 
   it('exports the table as CSV and JSON (with the qarx command) and a chart as SVG and PNG', async () => {

@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_BUDGET, DEFAULT_SWEEP, enginePredictor, runBudget, runSweep, summarizeSweep, type SweepConfig } from '../../src/core/entity/index.ts';
+import { DEFAULT_BUDGET, DEFAULT_SWEEP, enginePredictor, runBudget, runSweep, sourceDrops, summarizeSweep, type SweepConfig } from '../../src/core/entity/index.ts';
 import type { Instance } from '../../src/core/data/types.ts';
 import type { QaEngine } from '../../src/core/index.ts';
 import { noisyPairs } from '../../src/core/natural/noise-passage.ts';
@@ -84,7 +84,7 @@ describe('one figure on every surface (issue 38 §7): app table, CSV/JSON export
     const sum = summarizeSweep(app.cells, config.seeds);
     const ci = experimentCi(sweepComparisons(fx.demo, app.cells, sweepRowKeys(sum)), CI);
     const rows = exportedRows(fx.demo, 'sweep', { cells: app.cells, ci }, { ...config, ci: CI }, fx.demo.length);
-    const cli = (await runRecorded(fx, qarxCommand('sweep', appRecord(fx.demo, { ...config, ci: CI })).command)) as { rows: { n: number; orig: { f1: number }; pertF1: { mean: number }; dropF1: number; ci?: PairedStats }[] };
+    const cli = (await runRecorded(fx, qarxCommand('sweep', appRecord(fx.demo, { ...config, ci: CI })).command)) as { rows: { n: number; orig: { f1: number }; pertF1: { mean: number }; dropF1: number; ci?: PairedStats }[]; bySource: { source: string; drop: number; n: number }[] };
     const key = 'PER · randstr · us';
     const row = sum.find((x) => `${x.type} · ${x.source} · ${x.origin}` === key);
     const exp = rows[0] ?? {};
@@ -92,6 +92,12 @@ describe('one figure on every surface (issue 38 §7): app table, CSV/JSON export
     // The table's own drop column is the drop of the same computation.
     expect(num(exp.drop_f1)).toBeCloseTo(dropOf(num(exp.orig_f1), num(exp.renamed_f1_mean)), 3);
     expect(c?.dropF1).toBeCloseTo(dropOf(c?.orig.f1 ?? NaN, c?.pertF1.mean ?? NaN), 9);
+    // The app's "drop in F1 per name source" chart and `qarx sweep --json`'s bySource: one computation.
+    // (The origin rows add PER · DBName beside the asked RandStr.)
+    const appSources = sourceDrops(sum, config.origin);
+    expect(cli.bySource.map((x) => [x.source, x.n])).toEqual(appSources.map((x) => [x.source, x.n]));
+    expect(appSources.map((x) => x.source)).toContain('randstr');
+    appSources.forEach((x, i) => expect(cli.bySource[i]?.drop).toBeCloseTo(x.drop, 9));
     expectSame({
       app: fromStats(row?.n, row?.orig.f1, row?.pertF1.mean, ci.rows[key]),
       'CSV/JSON export': figure(exp.n, exp.orig_f1, exp.renamed_f1_mean, { lo: exp.drop_f1_lo, hi: exp.drop_f1_hi, p: exp.p_f1 }),

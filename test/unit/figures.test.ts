@@ -4,7 +4,7 @@ import { relativeChangeText, signed } from '../../src/core/text/figures.ts';
 import { percent, shareCi } from '../../src/core/validation/report.ts';
 import { figure, smallTip } from '../../src/app/charts/SmallMark.tsx';
 import { answerProb, dropClass } from '../../src/app/shell/format.ts';
-import { sourceDrop } from '../../src/core/entity/stats.ts';
+import { sourceDrop, sourceDrops } from '../../src/core/entity/stats.ts';
 import { pct } from '../../src/app/charts/Chart.tsx';
 import { formatCell } from '../../src/core/results/column-titles.ts';
 
@@ -83,10 +83,18 @@ describe('a drop cell is red exactly when it reads as a drop', () => {
   });
 });
 
-describe("the sweep chart's drop per name source (Yan et al. 2022, Table 2's sources; weighted by questions)", () => {
+describe("the sweep chart's drop per name source (Yan et al. 2022 §3.2's sources; weighted by questions)", () => {
   const row = (type: 'PER' | 'GPE' | 'MIX', source: 'db' | 'indist', n: number, dropF1: number) => ({ type, source, n, dropF1 });
   it('hand-computed: PER·db 20 questions drop 10, GPE·db 10 questions drop 4 → (200 + 40) / 30 = 8; MIX left out', () => {
     expect(sourceDrop([row('PER', 'db', 20, 10), row('GPE', 'db', 10, 4), row('MIX', 'db', 30, 99), row('PER', 'indist', 20, 1)], 'db')).toEqual({ drop: 8, n: 30 });
+  });
+  it('over a run: PER · DBName of the main origin only, complete rows only, sources in the rows\' order', () => {
+    const r = (type: 'PER' | 'GPE', source: 'db' | 'indist', origin: 'us' | 'in', n: number, dropF1: number, complete = true) => ({ type, source, origin, n, dropF1, complete });
+    const rows = [r('PER', 'indist', 'us', 20, 1), r('PER', 'db', 'us', 20, 10), r('PER', 'db', 'in', 20, 50), r('GPE', 'db', 'us', 10, 4), r('GPE', 'indist', 'us', 10, 7, false)];
+    // db: (20·10 + 10·4) / 30 = 8 (the 'in' origin's PER row left out); indist: PER only (GPE's row incomplete) → 1 over 20.
+    expect(sourceDrops(rows, 'us')).toEqual([{ source: 'indist', drop: 1, n: 20, types: ['PER'] }, { source: 'db', drop: 8, n: 30, types: ['PER', 'GPE'] }]);
+    // The 'in' origin as the main one: db = (20·50 + 10·4) / 30 = 34.666….
+    expect(sourceDrops(rows, 'in')[1]?.drop).toBeCloseTo(104 / 3, 10);
   });
   it('no row of the source: no drop, not 0', () => {
     const r = sourceDrop([row('PER', 'indist', 20, 1)], 'db');

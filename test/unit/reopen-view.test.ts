@@ -31,22 +31,22 @@ describe('reopenView', () => {
     {
       name: 'a paraphrase: the run had "no answer" off, the link on; the run wins',
       c: kase(),
-      want: { run: 'Paraphrases (DPR) run of 2026-12-02 05:12 UTC on Demo set', original: { em: 1, f1: 1 }, perturbed: { em: 0, f1: 0 }, category: 'C2W', question: 'In 1990, where did Ann Hollis move?', scoring: /^“no answer” off \(SQuAD 1\.1 decoding\) · SQuAD 2\.0 EM\/F1 · correct = EM 1, wrong = F1 < 0\.4/ },
+      want: { run: 'Paraphrases (DPR) run of 2026-12-02 05:12:40 UTC on Demo set', original: { em: 1, f1: 1 }, perturbed: { em: 0, f1: 0 }, category: 'C2W', question: 'In 1990, where did Ann Hollis move?', scoring: /^“no answer” off \(SQuAD 1\.1 decoding\) · SQuAD 2\.0 EM\/F1 · correct = EM 1, wrong = F1 < 0\.4/ },
     },
     {
       name: 'a renamed answer entity: the perturbed side is scored against the renamed gold',
       c: kase({ kind: 'rename', perturbedQuestion: undefined, perturbedGold: ['Brixley'], perturbed: { passage: PASSAGE.replace('Leeds', 'Brixley'), answer: 'York' }, run: run({ kind: 'sweep', allowNull: true, rule: 'em' }) }),
-      want: { run: 'Sweep run of 2026-12-02 05:12 UTC on Demo set', original: { em: 1, f1: 1 }, perturbed: { em: 0, f1: 0 }, category: 'C2W', question: 'Where did Ann Hollis move in 1990?', scoring: /^“no answer” on \(SQuAD 2\.0 decoding\) · SQuAD 2\.0 EM\/F1 · correct = EM 1, wrong = EM 0$/ },
+      want: { run: 'Sweep run of 2026-12-02 05:12:40 UTC on Demo set', original: { em: 1, f1: 1 }, perturbed: { em: 0, f1: 0 }, category: 'C2W', question: 'Where did Ann Hollis move in 1990?', scoring: /^“no answer” on \(SQuAD 2\.0 decoding\) · SQuAD 2\.0 EM\/F1 · correct = EM 1, wrong = EM 0$/ },
     },
     {
       name: 'partly right after (F1 0.8) is partial under the script rule',
       c: kase({ gold: ['Leeds in 1990'], original: { passage: PASSAGE, answer: 'Leeds in 1990' }, perturbed: { passage: PASSAGE, answer: 'in 1990' } }),
-      want: { run: 'Paraphrases (DPR) run of 2026-12-02 05:12 UTC on Demo set', original: { em: 1, f1: 1 }, perturbed: { em: 0, f1: 0.8 }, category: 'partial', question: 'In 1990, where did Ann Hollis move?', scoring: /SQuAD 2\.0 EM\/F1/ },
+      want: { run: 'Paraphrases (DPR) run of 2026-12-02 05:12:40 UTC on Demo set', original: { em: 1, f1: 1 }, perturbed: { em: 0, f1: 0.8 }, category: 'partial', question: 'In 1990, where did Ann Hollis move?', scoring: /SQuAD 2\.0 EM\/F1/ },
     },
     {
       name: 'a case a later run found again: scored as the run whose answers it holds ("no answer" on, EM rule), not its first run',
       c: kase({ answersRun: run({ kind: 'sweep', allowNull: true, rule: 'em' }), perturbed: { passage: PASSAGE, answer: '' } }),
-      want: { run: 'Sweep run of 2026-12-02 05:12 UTC on Demo set', original: { em: 1, f1: 1 }, perturbed: { em: 0, f1: 0 }, category: 'C2W', question: 'In 1990, where did Ann Hollis move?', scoring: /^“no answer” on \(SQuAD 2\.0 decoding\) · SQuAD 2\.0 EM\/F1 · correct = EM 1, wrong = EM 0$/ },
+      want: { run: 'Sweep run of 2026-12-02 05:12:40 UTC on Demo set', original: { em: 1, f1: 1 }, perturbed: { em: 0, f1: 0 }, category: 'C2W', question: 'In 1990, where did Ann Hollis move?', scoring: /^“no answer” on \(SQuAD 2\.0 decoding\) · SQuAD 2\.0 EM\/F1 · correct = EM 1, wrong = EM 0$/ },
     },
     {
       name: 'a case from before runs were named: the link\'s "no answer", no rule named',
@@ -66,7 +66,7 @@ describe('reopenView', () => {
 
   it('a Chinese run scores with the DuReader metric; a run in Live says so', () => {
     expect(reopenView(kase({ run: run({ scoringLang: 'zh' }) })).scoring).toContain('DuReader-robust');
-    expect(caseRunLabel(run({ kind: 'live', datasets: ['demo'] }), (d) => (d === 'demo' ? 'Demo set' : d))).toBe('found in Live 2026-12-02 05:12 UTC on Demo set');
+    expect(caseRunLabel(run({ kind: 'live', datasets: ['demo'] }), (d) => (d === 'demo' ? 'Demo set' : d))).toBe('found in Live 2026-12-02 05:12:40 UTC on Demo set');
   });
 
   it('only a reworded question on the same passage is asked again as a paraphrase', () => {

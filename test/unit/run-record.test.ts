@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeRun, noAnswerReason, type RunRecord } from '../../src/core/results/run-record.ts';
+import { describeRun, noAnswerReason, runTime, type RunRecord } from '../../src/core/results/run-record.ts';
 import { qarxCommand } from '../../src/core/experiments/command.ts';
 
 const base: RunRecord = {
@@ -19,18 +19,18 @@ const base: RunRecord = {
 
 describe('run records', () => {
   it.each([
-    { name: 'plain', r: base, text: 'Demo set (built in) · 64 of 76 questions · qarx-lexical-qa fp32 WASM · no answer on · seeds 5, sources InDistName/DBName · 2026-11-23 16:10' },
-    { name: 'search and a filter', r: { ...base, n: 3, selected: 3, query: 'curie', filters: { dataset: 'all', answerable: 'answerable' } }, text: 'Demo set (built in) · 3 questions (search "curie", answerable answerable) · qarx-lexical-qa fp32 WASM · no answer on · seeds 5, sources InDistName/DBName · 2026-11-23 16:10' },
-    { name: 'scored as Chinese', r: { ...base, n: 1, selected: 1, scoringLang: 'zh' as const, settings: {} }, text: 'Demo set (built in) · 1 question · qarx-lexical-qa fp32 WASM · no answer on · scored as Chinese (DuReader-robust) · 2026-11-23 16:10' },
-    { name: 'scored automatically', r: { ...base, n: 1, selected: 1, scoringLang: 'auto' as const, settings: {} }, text: 'Demo set (built in) · 1 question · qarx-lexical-qa fp32 WASM · no answer on · 2026-11-23 16:10' },
-    { name: 'SQuAD 1.1 data', r: { ...base, n: 1, selected: 1, versionTwo: false, settings: {} }, text: 'Demo set (built in) · 1 question · qarx-lexical-qa fp32 WASM · no answer off · 2026-11-23 16:10' },
-    { name: 'a picked dataset is named by its name, not its internal id', r: { ...base, datasets: ['dureader-meta.json'], n: 3, selected: 3, filters: { dataset: 'ds-mwwgiupa-2-cg6umh', answerable: 'all' }, settings: {} }, text: 'dureader-meta.json · 3 questions · qarx-lexical-qa fp32 WASM · no answer on · 2026-11-23 16:10' },
-    { name: 'nested settings as words, versionTwo left to "no answer"', r: { ...base, n: 1, selected: 1, settings: { budget: 10, resemble: { m: 3, temperature: 2, type: 'MIX' }, versionTwo: true } }, text: 'Demo set (built in) · 1 question · qarx-lexical-qa fp32 WASM · no answer on · budget 10, resemble (m 3, temperature 2, type MIX) · 2026-11-23 16:10' },
-    { name: 'a settings object beside a list', r: { ...base, n: 1, selected: 1, settings: { noise: { kind: 'keyboard', rate: 0.3 }, types: ['PER', 'GPE'] } }, text: 'Demo set (built in) · 1 question · qarx-lexical-qa fp32 WASM · no answer on · noise (kind keyboard typo, rate 0.3), types PER/GPE · 2026-11-23 16:10' },
-    { name: 'the CI setting in words, resampling questions', r: { ...base, n: 1, selected: 1, settings: { rule: 'script', ci: { bootstrap: 1000, seed: 1, byPassage: false } } }, text: 'Demo set (built in) · 1 question · qarx-lexical-qa fp32 WASM · no answer on · rule script, 95% CI: 1,000 bootstrap resamples, seed 1, resampling questions · 2026-11-23 16:10' },
-    { name: 'the CI setting in words, resampling whole passages', r: { ...base, n: 1, selected: 1, settings: { ci: { bootstrap: 2000, seed: 7, byPassage: true } } }, text: 'Demo set (built in) · 1 question · qarx-lexical-qa fp32 WASM · no answer on · 95% CI: 2,000 bootstrap resamples, seed 7, resampling whole passages · 2026-11-23 16:10' },
-    { name: 'name sources, origins and paraphrase kinds by their labels', r: { ...base, n: 1, selected: 1, settings: { source: 'randstr', origins: ['us', 'in'], kinds: ['reorder', 'function-word'] } }, text: 'Demo set (built in) · 1 question · qarx-lexical-qa fp32 WASM · no answer on · source RandStr, origins US/India, kinds word reordering/function-word replacement · 2026-11-23 16:10' },
-    { name: 'setting names and yes/no in words, a comma-joined list of kinds by its labels', r: { ...base, n: 1, selected: 1, settings: { datasetParaphrases: true, kinds: 'reorder, function-word', seed: 1 } }, text: 'Demo set (built in) · 1 question · qarx-lexical-qa fp32 WASM · no answer on · dataset paraphrases yes, kinds word reordering/function-word replacement, seed 1 · 2026-11-23 16:10' },
+    { name: 'plain', r: base, text: 'Demo set (built in) · 64 of 76 questions · qarx-lexical-qa fp32 WASM · no answer on · seeds 5, sources InDistName/DBName · 2026-11-23 16:10:42 UTC' },
+    { name: 'search and a filter', r: { ...base, n: 3, selected: 3, query: 'curie', filters: { dataset: 'all', answerable: 'answerable' } }, text: 'Demo set (built in) · 3 questions (search "curie", answerable answerable) · qarx-lexical-qa fp32 WASM · no answer on · seeds 5, sources InDistName/DBName · 2026-11-23 16:10:42 UTC' },
+    { name: 'scored as Chinese', r: { ...base, n: 1, selected: 1, scoringLang: 'zh' as const, settings: {} }, text: 'Demo set (built in) · 1 question · qarx-lexical-qa fp32 WASM · no answer on · scored as Chinese (DuReader-robust) · 2026-11-23 16:10:42 UTC' },
+    { name: 'scored automatically', r: { ...base, n: 1, selected: 1, scoringLang: 'auto' as const, settings: {} }, text: 'Demo set (built in) · 1 question · qarx-lexical-qa fp32 WASM · no answer on · 2026-11-23 16:10:42 UTC' },
+    { name: 'SQuAD 1.1 data', r: { ...base, n: 1, selected: 1, versionTwo: false, settings: {} }, text: 'Demo set (built in) · 1 question · qarx-lexical-qa fp32 WASM · no answer off · 2026-11-23 16:10:42 UTC' },
+    { name: 'a picked dataset is named by its name, not its internal id', r: { ...base, datasets: ['dureader-meta.json'], n: 3, selected: 3, filters: { dataset: 'ds-mwwgiupa-2-cg6umh', answerable: 'all' }, settings: {} }, text: 'dureader-meta.json · 3 questions · qarx-lexical-qa fp32 WASM · no answer on · 2026-11-23 16:10:42 UTC' },
+    { name: 'nested settings as words, versionTwo left to "no answer"', r: { ...base, n: 1, selected: 1, settings: { budget: 10, resemble: { m: 3, temperature: 2, type: 'MIX' }, versionTwo: true } }, text: 'Demo set (built in) · 1 question · qarx-lexical-qa fp32 WASM · no answer on · budget 10, resemble (m 3, temperature 2, type MIX) · 2026-11-23 16:10:42 UTC' },
+    { name: 'a settings object beside a list', r: { ...base, n: 1, selected: 1, settings: { noise: { kind: 'keyboard', rate: 0.3 }, types: ['PER', 'GPE'] } }, text: 'Demo set (built in) · 1 question · qarx-lexical-qa fp32 WASM · no answer on · noise (kind keyboard typo, rate 0.3), types PER/GPE · 2026-11-23 16:10:42 UTC' },
+    { name: 'the CI setting in words, resampling questions', r: { ...base, n: 1, selected: 1, settings: { rule: 'script', ci: { bootstrap: 1000, seed: 1, byPassage: false } } }, text: 'Demo set (built in) · 1 question · qarx-lexical-qa fp32 WASM · no answer on · rule script, 95% CI: 1,000 bootstrap resamples, seed 1, resampling questions · 2026-11-23 16:10:42 UTC' },
+    { name: 'the CI setting in words, resampling whole passages', r: { ...base, n: 1, selected: 1, settings: { ci: { bootstrap: 2000, seed: 7, byPassage: true } } }, text: 'Demo set (built in) · 1 question · qarx-lexical-qa fp32 WASM · no answer on · 95% CI: 2,000 bootstrap resamples, seed 7, resampling whole passages · 2026-11-23 16:10:42 UTC' },
+    { name: 'name sources, origins and paraphrase kinds by their labels', r: { ...base, n: 1, selected: 1, settings: { source: 'randstr', origins: ['us', 'in'], kinds: ['reorder', 'function-word'] } }, text: 'Demo set (built in) · 1 question · qarx-lexical-qa fp32 WASM · no answer on · source RandStr, origins US/India, kinds word reordering/function-word replacement · 2026-11-23 16:10:42 UTC' },
+    { name: 'setting names and yes/no in words, a comma-joined list of kinds by its labels', r: { ...base, n: 1, selected: 1, settings: { datasetParaphrases: true, kinds: 'reorder, function-word', seed: 1 } }, text: 'Demo set (built in) · 1 question · qarx-lexical-qa fp32 WASM · no answer on · dataset paraphrases yes, kinds word reordering/function-word replacement, seed 1 · 2026-11-23 16:10:42 UTC' },
   ])('$name', ({ r, text }) => expect(describeRun(r)).toBe(text));
 
   it('says why "no answer" is on or off', () => {
@@ -78,3 +78,12 @@ describe('run records', () => {
   });
 });
 
+
+describe('runTime: when a run started, as every label shows it', () => {
+  it.each([
+    ['2026-11-23T16:10:42.000Z', '2026-11-23 16:10:42 UTC'],
+    // Two runs of one minute read apart.
+    ['2026-11-23T16:10:43.999Z', '2026-11-23 16:10:43 UTC'],
+    ['2026-01-02T03:04:05Z', '2026-01-02 03:04:05 UTC'],
+  ])('%s → %s', (iso, want) => expect(runTime(iso)).toBe(want));
+});

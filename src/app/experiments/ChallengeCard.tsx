@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { buildChallenge, challengeToSquad, squadPassages, type ChallengeBuild } from '../../core/natural/challenge.ts';
 import { downloadText } from '../shell/download.ts';
 import { useApp } from '../store/index.ts';
+import { runTime } from '../../core/results/run-record.ts';
 
 /** A count with its noun, e.g. plural(1, 'question') === '1 question'. */
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
@@ -41,7 +42,7 @@ export function ChallengeCard() {
       <h4>Challenge set</h4>
       {run && (
         <p className="run-record" data-testid="challenge-record">
-          {run.datasets.join(' + ')} · {plural(run.n, 'question')} with a revision pair · rule {String(run.settings.rule)} · last run {run.date.slice(0, 16).replace('T', ' ')}
+          {run.datasets.join(' + ')} · {plural(run.n, 'question')} with a revision pair · rule {String(run.settings.rule)} · last run {runTime(run.date)}
         </p>
       )}
       <p className="hint">

@@ -12,6 +12,7 @@ import { ChartFiles } from './RunResult.tsx';
 import { countOf } from '../../core/text/plural.ts';
 import { inBarOrder } from '../charts/nothing-to-draw.ts';
 import { smallTip } from '../charts/SmallMark.tsx';
+import { runTime } from '../../core/results/run-record.ts';
 
 // The HTML report's before/after colours (its category colours are the app's, core/natural/category-colors.ts).
 const COLORS = { before: '#5b6b8c', after: '#e08a2c' };
@@ -66,7 +67,7 @@ export function AuditCard() {
             <p className="run-record" data-testid="audit-record">
               {s ? (
                 <>
-                  <strong>{s.name}</strong> · {countOf(s.planned, 'unit')} planned · {s.ok} ok · {s.failed.length} failed · {s.missing.length} missing · generated {s.generated.slice(0, 16).replace('T', ' ')}
+                  <strong>{s.name}</strong> · {countOf(s.planned, 'unit')} planned · {s.ok} ok · {s.failed.length} failed · {s.missing.length} missing · generated {runTime(s.generated)}
                 </>
               ) : (
                 <>No summary among the files.</>

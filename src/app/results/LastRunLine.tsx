@@ -8,6 +8,7 @@ import type { AppState } from '../store/index.ts';
 import { useApp } from '../store/index.ts';
 import { JOB_OF, type SavedKind } from '../store/run-saving.ts';
 import { lastRunOf, openedRunShownOn } from '../store/runs-slice.ts';
+import { runTime } from '../../core/results/run-record.ts';
 
 /** Each saved kind's job in the store: the experiment jobs, and the robustness table's own slice. */
 const ON_SCREEN: Readonly<Record<string, 'robust' | (typeof JOB_OF)[SavedKind]>> = { ...JOB_OF, robustness: 'robust' };
@@ -30,7 +31,7 @@ export function LastRunLine({ path }: { path: string }) {
   };
   return (
     <p className="hint last-run" data-testid="last-run">
-      Your last {kindLabel(last.kind)} run ({last.run.date.slice(0, 16).replace('T', ' ')}, {last.run.datasets.join(' + ')}, N = {last.run.n.toLocaleString('en')}
+      Your last {kindLabel(last.kind)} run ({runTime(last.run.date)}, {last.run.datasets.join(' + ')}, N = {last.run.n.toLocaleString('en')}
       {last.partial ? ', partial' : ''}) is saved in the run history.{' '}
       <button type="button" className="link" data-testid="last-run-open" onClick={open}>
         Show it

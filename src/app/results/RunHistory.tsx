@@ -5,7 +5,7 @@
 import { firstUse } from '../teach/Term.tsx';
 import { SavedRunSlices } from '../experiments/ExperimentSlices.tsx';
 import { useEffect, useState } from 'react';
-import { describeRun, type RunRecord } from '../../core/results/run-record.ts';
+import { describeRun, type RunRecord, runTime } from '../../core/results/run-record.ts';
 import { kindLabel } from '../../core/experiments/registry.ts';
 import type { ResultTable } from '../../core/results/table.ts';
 import { cellLabel, columnTitle } from '../../core/results/column-titles.ts';
@@ -73,10 +73,10 @@ export function RunHistory() {
               {runs.map((r) => (
                 <tr key={r.id} data-testid="run-row" className={opened?.info.id === r.id ? 'selected' : undefined}>
                   <td>
-                    <input type="checkbox" checked={compare.includes(r.id)} aria-label={`Compare ${kindLabel(r.kind)} of ${r.run.date.slice(0, 16).replace('T', ' ')}`} data-testid="run-compare" onChange={() => toggleCompare(r.id)} />
+                    <input type="checkbox" checked={compare.includes(r.id)} aria-label={`Compare ${kindLabel(r.kind)} of ${runTime(r.run.date)}`} data-testid="run-compare" onChange={() => toggleCompare(r.id)} />
                   </td>
                   <td>
-                    {kindLabel(r.kind)} <span className="sub">{r.run.date.slice(0, 16).replace('T', ' ')}</span>
+                    {kindLabel(r.kind)} <span className="sub">{runTime(r.run.date)}</span>
                   </td>
                   <td className="wrap-anywhere">
                     {r.run.datasets.join(' + ')} <span className="sub">N = {r.run.n.toLocaleString('en')}</span>
@@ -104,7 +104,7 @@ export function RunHistory() {
                           </button>
                         </>
                       ) : (
-                        <button type="button" className="small" data-testid="run-delete" aria-label={`Delete the ${kindLabel(r.kind)} run of ${r.run.date.slice(0, 16).replace('T', ' ')}`} onClick={() => setConfirming(r.id)}>
+                        <button type="button" className="small" data-testid="run-delete" aria-label={`Delete the ${kindLabel(r.kind)} run of ${runTime(r.run.date)}`} onClick={() => setConfirming(r.id)}>
                           Delete…
                         </button>
                       )}

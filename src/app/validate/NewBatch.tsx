@@ -9,9 +9,10 @@ import { batchFromBroken, batchFromSample } from './make-batch.ts';
 import { sampleSizeNote } from '../../core/validation/sample.ts';
 import { readBatchText } from './read-files.ts';
 import { countOf } from '../../core/text/plural.ts';
+import { runTime } from '../../core/results/run-record.ts';
 
 /** The run in words, e.g. "Synthetic noise · Demo set · 2026-12-02 08:10 · 64 perturbed questions". */
-const runWords = (label: string, datasets: readonly string[], date: string, n: number) => `${label} · ${datasets.join(' + ')} · ${date.slice(0, 16).replace('T', ' ')} · ${countOf(n, 'perturbed question')}`;
+const runWords = (label: string, datasets: readonly string[], date: string, n: number) => `${label} · ${datasets.join(' + ')} · ${runTime(date)} · ${countOf(n, 'perturbed question')}`;
 
 /** A sample of one run of this session: the size and seed the user sets, with what that size can show. */
 function SampleForm() {
@@ -34,7 +35,7 @@ function SampleForm() {
     setBusy(true);
     try {
       const batch = await batchFromSample(src, size, seed, new Date().toISOString());
-      await useApp.getState().createBatch(batch, `${src.label}, ${src.run.date.slice(0, 16).replace('T', ' ')}: sample of ${batch.cases.length}, seed ${seed}`, src.runRate);
+      await useApp.getState().createBatch(batch, `${src.label}, ${runTime(src.run.date)}: sample of ${batch.cases.length}, seed ${seed}`, src.runRate);
     } finally {
       setBusy(false);
     }

@@ -15,6 +15,7 @@ import { insertTrap } from '../../core/trap/insert.ts';
 import type { AppState } from '../store/index.ts';
 import { noiseLabel } from '../results/gallery-collect.ts';
 import type { RunRate } from './validation-db.ts';
+import { runTime } from '../../core/results/run-record.ts';
 
 /** A run's broken cases in the gallery, to validate all of them. */
 export interface BrokenSource {
@@ -36,7 +37,7 @@ export function brokenSources(failures: readonly FailureCase[]): BrokenSource[] 
     const runs = caseRuns(c);
     for (const run of runs.length ? runs : [undefined]) {
       const key = caseRunKey(run, c.model);
-      const s = byRun.get(key) ?? { key, label: `${run?.kind ?? 'unrecorded run'}${run ? `, ${run.date.slice(0, 16).replace('T', ' ')}` : ''}, ${c.model}`, kind: run?.kind ?? 'unknown', date: run?.date ?? '', model: c.model, datasets: run?.datasets ?? [c.dataset], cases: [] };
+      const s = byRun.get(key) ?? { key, label: `${run?.kind ?? 'unrecorded run'}${run ? `, ${runTime(run.date)}` : ''}, ${c.model}`, kind: run?.kind ?? 'unknown', date: run?.date ?? '', model: c.model, datasets: run?.datasets ?? [c.dataset], cases: [] };
       s.cases.push(c);
       byRun.set(key, s);
     }

@@ -19,6 +19,9 @@ import {
   runBudget,
   runSweepStream,
   summarizeSweep,
+  mainSweepRows,
+  sourceDrops,
+  type SweepRow,
   type BudgetConfig,
   type EntityChoice,
   type NameSource,
@@ -108,6 +111,9 @@ const budgetCaseLabel = (key: string): string => {
 
 const f = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '–');
 
+/** The entity types the per-source drop averages over, as the app's chart title names them, e.g. 'PER, GPE'. */
+const bySourceTypes = (rows: readonly SweepRow[], origin: Origin): string => [...new Set(mainSweepRows(rows, origin).map((r) => r.type))].filter((t) => t !== 'MIX').join(', ') || 'no typed';
+
 /** Runs `qarx sweep <data> --model m [--target answer|question-person] [--types …] [--sources …] [--seeds N] [--origin o] [--origins …]`. */
 export async function sweep(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -154,8 +160,10 @@ export async function sweep(argv: string[]): Promise<number> {
   // The app's stats worker runs the same function on the same comparisons (src/core/stats/experiment-ci.ts).
   const sweepCi = ci ? experimentCi(sweepComparisons(instances, r.cells, sweepRowKeys(rows)), ci) : null;
   const rowStats = rows.map((x) => sweepCi?.rows[sweepRowKey(x)] ?? null);
+  // The app's "drop in F1 per name source" chart, from the same rows (core/entity/stats.ts).
+  const bySource = sourceDrops(rows, config.origin);
   if (values.json) {
-    out(`${JSON.stringify({ record: recordOf({ ...config, ...(ci ? { ci } : {}) }), command: cliCommand('sweep', argv), partial: r.cancelled, config, versionTwo, questions: r.questions, rows: rows.map((x, i) => (rowStats[i] ? { ...x, ci: rowStats[i] } : x)), cells: r.cells, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
+    out(`${JSON.stringify({ record: recordOf({ ...config, ...(ci ? { ci } : {}) }), command: cliCommand('sweep', argv), partial: r.cancelled, config, versionTwo, questions: r.questions, rows: rows.map((x, i) => (rowStats[i] ? { ...x, ci: rowStats[i] } : x)), bySource: bySource.map((x) => ({ ...x, drop: x.n ? x.drop : null })), cells: r.cells, ...(slices.length ? { slices } : {}) }, null, 2)}\n`);
     return r.cancelled ? interrupted('sweep', `${r.questions} of ${countOf(instances.length, 'question')}`) : 0;
   }
   if (r.cancelled) out(`PARTIAL: stopped after ${r.questions} of ${instances.length} questions (whole blocks of 512 only)\n`);
@@ -167,6 +175,8 @@ export async function sweep(argv: string[]): Promise<number> {
     out(`${x.type}\t${x.source}\t${x.origin}\t${smallCount(x.n)}\t${x.seeds}/${x.plannedSeeds}\t${f(x.orig.em)}\t${f(x.orig.f1)}\t${f(x.pertEm.mean)}±${f(x.pertEm.std)}\t${f(x.pertF1.mean)}±${f(x.pertF1.std)}\t${f(x.dropF1)}${st ? `\t${ciColumns(st)}` : ''}\n`);
   });
   out(smallLegend(rows.map((x) => x.n)));
+  const all = bySourceTypes(rows, config.origin);
+  if (bySource.some((x) => x.n)) out(`drop in F1 per name source (${all} rows, weighted by their questions): ${bySource.map((x) => `${x.source} ${f(x.drop)} (n ${smallCount(x.n)}${x.types.join(', ') === all ? '' : `, ${x.types.join(', ') || 'MIX'} only`})`).join(' · ')}\n`);
   for (const s of slices) for (const t of s.tables) out(`\nsweep row ${s.row}, renamed = mean over seeds\n${formatSliceTable(t)}\n`);
   return r.cancelled ? interrupted('sweep', `${r.questions} of ${countOf(instances.length, 'question')}`) : 0;
 }

@@ -214,3 +214,22 @@ export function sourceDrop(rows: readonly Pick<SweepRow, 'type' | 'source' | 'n'
   const n = rs.reduce((a, r) => a + r.n, 0);
   return { drop: n ? rs.reduce((a, r) => a + r.dropF1 * r.n, 0) / n : Number.NaN, n };
 }
+
+/**
+ * The rows a sweep's summary charts draw: the complete rows, and of the PER · DBName rows (one per
+ * person-name origin) only the run's main origin, so each source counts each question once.
+ */
+export function mainSweepRows<R extends Pick<SweepRow, 'type' | 'source' | 'origin' | 'complete'>>(rows: readonly R[], origin: Origin): R[] {
+  return rows.filter((r) => r.complete && (r.origin === origin || !(r.type === 'PER' && r.source === 'db')));
+}
+
+/**
+ * Each name source's F1 drop (sourceDrop) over a sweep's main rows, in the rows' order of sources,
+ * with the entity types it covers (the origin rows add PER · DBName alone); the chart, `qarx sweep`
+ * and its JSON read it.
+ */
+export function sourceDrops(rows: readonly Pick<SweepRow, 'type' | 'source' | 'origin' | 'complete' | 'n' | 'dropF1'>[], origin: Origin): { source: NameSource; drop: number; n: number; types: EntityChoice[] }[] {
+  const main = mainSweepRows(rows, origin);
+  const typesOf = (source: NameSource) => [...new Set(main.filter((r) => r.source === source && r.type !== 'MIX').map((r) => r.type))];
+  return [...new Set(main.map((r) => r.source))].map((source) => ({ source, ...sourceDrop(main, source), types: typesOf(source) }));
+}

@@ -11,6 +11,7 @@ import { pairCategory, RULE_TEXT, type CategoryRule, type PairCategory } from '.
 import { guessLang } from '../text/guess-lang.ts';
 import type { CaseRun } from './case-run.ts';
 import { answersRun, type FailureCase } from './gallery.ts';
+import { runTime } from './run-record.ts';
 
 /** One side of a reopened case. */
 export interface ReopenSide {
@@ -41,14 +42,12 @@ export function rewordedQuestion(c: Pick<FailureCase, 'perturbedQuestion' | 'ori
   return c.perturbedQuestion !== undefined && c.perturbed.passage === c.original.passage ? c.perturbedQuestion : null;
 }
 
-/** When a run started, to the minute in UTC, e.g. '2026-12-02 05:12 UTC'. */
-const minute = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
 /** The run a case came from in words; cases collected before runs were named say so. */
 export function caseRunLabel(run: CaseRun | undefined, datasetName: (nameOrId: string) => string = (d) => d): string {
   if (!run) return 'an earlier run (not recorded)';
   const on = run.datasets.length ? ` on ${run.datasets.map(datasetName).join(', ')}` : '';
-  return run.kind === 'live' ? `found in Live ${minute(run.date)}${on}` : `${kindLabel(run.kind)} run of ${minute(run.date)}${on}`;
+  return run.kind === 'live' ? `found in Live ${runTime(run.date)}${on}` : `${kindLabel(run.kind)} run of ${runTime(run.date)}${on}`;
 }
 
 /** The metric's language of a case: the run's choice, else the question's own. */

@@ -88,11 +88,17 @@ export function describeRun(r: RunRecord): string {
     `no answer ${r.versionTwo ? 'on' : 'off'}`,
     r.scoringLang === 'en' ? 'scored as English (SQuAD)' : r.scoringLang === 'zh' ? 'scored as Chinese (DuReader-robust)' : '',
     settings,
-    r.date.slice(0, 16).replace('T', ' '),
+    runTime(r.date),
   ]
     .filter(Boolean)
     .join(' · ');
 }
+
+/**
+ * When a run started, as every label shows it: to the second, in UTC, e.g. runTime('2026-12-02T05:12:09.123Z')
+ * === '2026-12-02 05:12:09 UTC' (two runs of one minute read apart; the zone is said, the record is UTC).
+ */
+export const runTime = (iso: string): string => `${iso.slice(0, 19).replace('T', ' ')} UTC`;
 
 /** An argument as a POSIX shell reads it back, e.g. shellQuote("it's") === "'it'\\''s'", shellQuote('a.json') === 'a.json'. */
 export function shellQuote(s: string): string {
