@@ -68,10 +68,11 @@ describe('audit results in the app', () => {
     const before = await runRows().count();
     await app.page.getByTestId('audit-file-input').setInputFiles(join(OUT, 'bundle.zip'));
     await expect.poll(async () => app.page.getByTestId('audit-record').textContent(), { timeout: 30_000 }).toContain('4 runs added to the history');
-    await app.page.waitForTimeout(500);
-    expect(await runRows().count()).toBe(before);
+    // Opening a run reads it from the data worker after the bundle's saves (its requests run in order):
+    // the table that only a full result has is the event that the saves are stored; no doubles then.
     await runRows().filter({ hasText: 'Trap sentences' }).first().getByTestId('run-open').click();
     await app.page.getByTestId('traps-table').first().waitFor({ timeout: 30_000 });
+    expect(await runRows().count()).toBe(before);
     expect(app.errors).toEqual([]);
   }, 120_000);
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { runQarx, ROOT } from '../support/run-qarx.ts';
-import { download, openExperiment, sweepDrawn, useApp } from './harness.ts';
+import { download, openExperiment, runToEnd, sweepDrawn, useApp } from './harness.ts';
 
 const app = useApp({ query: 'device=wasm' });
 const tmp = mkdtempSync(join(tmpdir(), 'qarx-chart-export-'));
@@ -41,6 +41,9 @@ async function exportCharts(scope: Locator): Promise<number> {
     const fig = figures.nth(i);
     const kind = (await fig.getAttribute('data-testid')) ?? '';
     await fig.scrollIntoViewIfNeeded();
+    // Drawn: recharts sizes a chart in an effect after its table, then draws its axes.
+    await fig.locator('.recharts-wrapper > svg').first().waitFor({ timeout: 30_000 });
+    await expect.poll(() => fig.locator('.recharts-label').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     const legend = (await fig.locator('.recharts-legend-item-text').allTextContents()).map((t) => t.trim()).filter(Boolean);
     if (legend.length) withLegend++;
     const notes = (await fig.locator('.chart-note').allTextContents()).map((t) => t.trim());
@@ -86,8 +89,7 @@ describe('chart exports', () => {
     await openExperiment(app.page, 'entity/sweep');
     await app.page.getByTestId('sweep-card').waitFor({ timeout: 30_000 });
     await app.page.getByTestId('sweep-seeds').fill('1');
-    await app.page.getByTestId('sweep-run').click();
-    await app.page.getByTestId('sweep-progress').waitFor({ timeout: 30_000 });
+    await runToEnd(app.page, 'sweep-run', { saved: true });
     await sweepDrawn(app.page, 180_000);
     expect(await app.page.getByTestId('sweep-card').locator('figure.chart').count()).toBeGreaterThanOrEqual(4);
     expect(await exportCharts(app.page.getByTestId('sweep-card'))).toBeGreaterThan(0);
@@ -95,25 +97,21 @@ describe('chart exports', () => {
 
   it('revision pairs, paraphrase DPR, traps and universal names: every chart exports', async () => {
     await openExperiment(app.page, 'natural/pairs');
-    await app.page.getByTestId('natural-run').click();
-    await app.page.getByTestId('natural-table').waitFor({ timeout: 180_000 });
+    await runToEnd(app.page, 'natural-run', { saved: true });
     // The demo set's revision pairs are fewer than 30: the category chart says so, in the file too.
     expect(await app.page.getByTestId('chart-categories').getByTestId('small-legend').textContent()).toMatch(/^\* fewer than 30 questions \(a noisy mean\): natural edits, n=\d+$/);
     await exportCharts(app.page.getByTestId('natural-card'));
     await openExperiment(app.page, 'sensitivity/paraphrases');
     for (const k of ['function-word', 'synonym', 'content-word', 'combined']) await app.page.getByTestId(`paraphrase-source-${k}`).uncheck();
-    await app.page.getByTestId('paraphrase-run').click();
-    await app.page.getByTestId('paraphrase-table').waitFor({ timeout: 180_000 });
+    await runToEnd(app.page, 'paraphrase-run', { saved: true });
     await exportCharts(app.page.getByTestId('paraphrase-card'));
     await openExperiment(app.page, 'stability/traps');
-    await app.page.getByTestId('traps-run').click();
-    await app.page.getByTestId('traps-table').waitFor({ timeout: 180_000 });
+    await runToEnd(app.page, 'traps-run', { saved: true });
     await exportCharts(app.page.getByTestId('trap-card'));
     await openExperiment(app.page, 'entity/universal');
     await app.page.getByTestId('universal-k').fill('3');
     await app.page.getByTestId('universal-top').fill('3');
-    await app.page.getByTestId('universal-run').click();
-    await app.page.getByTestId('universal-table').waitFor({ timeout: 240_000 });
+    await runToEnd(app.page, 'universal-run', { saved: true });
     await exportCharts(app.page.getByTestId('universal-card'));
   }, 900_000);
 

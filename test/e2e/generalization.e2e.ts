@@ -42,7 +42,7 @@ describe('two aligned paraphrase files', () => {
     await app.page.getByTestId('paraphrase-run').click();
     await app.page.getByTestId('paraphrase-table').waitFor({ timeout: 120_000 });
     expect(await text('paraphrase-dpr')).toMatch(/^\d+\.\d% \(\d of 6\)$|^\d+\.\d%/);
-    expect(await app.page.getByTestId('chart-dpr-similarity').locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
+    await expect.poll(() => app.page.getByTestId('chart-dpr-similarity').locator('.recharts-bar-rectangle').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     expect(await text('paraphrase-record')).toContain('scored as English (SQuAD)');
     await openSlices('paraphrase-slices');
     expect(await app.page.getByTestId('paraphrase-slices-all').locator('td').first().textContent()).toBe('6');

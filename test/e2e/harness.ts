@@ -240,11 +240,13 @@ export async function openExperiment(page: Page, path: string): Promise<void> {
 }
 
 /**
- * Clicks a card's run button ("traps-run") and waits for that run's end: its record (`<card>-record`) carries a
- * new date and the status "done". Waiting for no progress bar instead raced the run's start on a
- * loaded machine (a quiet moment before the job bar came up passed for the end).
+ * Clicks a card's run button ("traps-run") and waits for that run's end: its record (`<card>-record`)
+ * carries a new date and the status "done". Waiting for no progress bar instead raced the run's start
+ * on a loaded machine (a quiet moment before the job bar came up passed for the end). With `saved`,
+ * also until the run history lists it (a run is saved once its confidence intervals are in, so its
+ * tables and charts change no more); the row names it by its time, to the second.
  */
-export async function runToEnd(page: Page, id: string): Promise<void> {
+export async function runToEnd(page: Page, id: string, opts: { saved?: boolean } = {}): Promise<void> {
   const testid = `${id.replace(/-run$/, '')}-record`;
   const record = () => page.evaluate((t) => { const el = document.querySelector(`[data-testid="${t}"]`); return el ? { date: el.getAttribute('data-date'), status: el.getAttribute('data-status') } : null; }, testid);
   const before = (await record())?.date ?? null;
@@ -252,6 +254,10 @@ export async function runToEnd(page: Page, id: string): Promise<void> {
   const ended = async () => { const r = await record(); return !r || r.date === before ? 'not started' : r.status; };
   await expect.poll(ended, { timeout: 240_000 }).toMatch(/^(done|cancelled|error)$/);
   expect(await ended()).toBe('done');
+  if (!opts.saved) return;
+  const date = (await record())?.date ?? '';
+  const label = `${date.slice(0, 19).replace('T', ' ')} UTC`;
+  await expect.poll(() => page.getByTestId('run-row').filter({ hasText: label }).count(), { timeout: 240_000 }).toBeGreaterThan(0);
 }
 
 /** Waits until the sweep on screen has ended and drawn its charts (they follow the table by a frame). */

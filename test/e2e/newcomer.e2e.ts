@@ -118,7 +118,7 @@ describe('a newcomer at 1440 px', () => {
     await page.getByTestId('traps-table').waitFor();
     expect(hash(page)).toBe('#/experiments/stability/traps');
     // Every saved run is listed under the experiment.
-    expect(await page.getByTestId('run-row').count()).toBe(4);
+    await expect.poll(() => page.getByTestId('run-row').count(), { timeout: 60_000 }).toBe(4);
   });
 
   it('opens a failing question from the gallery in Live with its trap, and exports the cases', async () => {

@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { download as downloadFile, openExperiment, openSection, shot, SHOTS, useApp } from './harness.ts';
+import { download as downloadFile, openExperiment, openSection, runToEnd, shot, SHOTS, useApp } from './harness.ts';
 import { pText } from '../../src/core/stats/format.ts';
 
 const app = useApp({ query: 'device=wasm' });
@@ -33,9 +33,7 @@ async function runBudget(b: number): Promise<void> {
   const before = await runRows().count();
   await app.page.getByTestId('budget-source').selectOption('randstr');
   await app.page.getByTestId('budget-b').fill(String(b));
-  await app.page.getByTestId('budget-run').click();
-  await app.page.getByTestId('budget-progress').waitFor({ timeout: 30_000 });
-  await expect.poll(async () => app.page.getByTestId('budget-progress').count(), { timeout: 150_000 }).toBe(0);
+  await runToEnd(app.page, 'budget-run', { saved: true });
   await app.page.getByTestId('budget-table').first().waitFor();
   await expect.poll(() => runRows().count(), { timeout: 30_000 }).toBe(before + 1);
 }

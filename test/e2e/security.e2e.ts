@@ -64,7 +64,7 @@ describe.each([{ device: 'wasm' }, { device: 'webgpu' }])('no CSP violation on $
     await openExperiment(page, 'natural/pairs');
     await page.getByTestId('natural-run').click();
     await page.getByTestId('natural-table').waitFor({ timeout: 120_000 });
-    expect(await page.getByTestId('chart-categories').locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('chart-categories').locator('.recharts-bar-rectangle').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     await shot(page, `csp-${device}-charts`);
     expect(violations).toEqual([]);
     expect(errors).toEqual([]);

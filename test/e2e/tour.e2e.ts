@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { download, openExperiment, openSection, shot, useApp } from './harness.ts';
+import { download, openExperiment, openSection, runToEnd, shot, useApp } from './harness.ts';
 
 const app = useApp({ query: 'device=wasm' });
 
@@ -131,19 +131,17 @@ describe('the failure gallery', () => {
   it('collects the C2W cases of the revision-pair and noise runs, with the diff and both answers', async () => {
     await app.page.getByTestId('rename-toggle').click(); // the tour left renaming on: off, so no live case is added
     await openExperiment(app.page, 'natural/pairs');
-    await app.page.getByTestId('natural-run').click();
-    await app.page.getByTestId('natural-table').waitFor({ timeout: 60_000 });
+    await runToEnd(app.page, 'natural-run');
     await app.page.getByTestId('noise-kind').selectOption('keyboard');
-    await app.page.getByTestId('synthetic-run').click();
+    await runToEnd(app.page, 'synthetic-run');
     await expect.poll(async () => (await app.page.getByTestId('natural-table').locator('thead th').allTextContents()).join('|'), { timeout: 60_000 }).toContain('synthetic: keyboard typo');
     const c2w = Number(await text('natural-C2W')) + Number(await text('synthetic-C2W'));
     expect(c2w).toBeGreaterThan(0);
     await app.page.getByTestId('gallery-toggle').click();
     // Every C2W row is one case (the live noise pair of the tour may add its own).
+    // The noise cases come in a batch of their own (after their perturbation code loads): both groups first, then the count.
+    await expect.poll(() => app.page.getByTestId('gallery').locator('h3').allTextContents(), { timeout: 30_000 }).toEqual(expect.arrayContaining(['natural edit (revision pair)', 'synthetic noise: keyboard typo 30%, seed 1']));
     await expect.poll(async () => app.page.getByTestId('gallery-case').count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(c2w);
-    const heads = await app.page.getByTestId('gallery').locator('h3').allTextContents();
-    expect(heads).toContain('natural edit (revision pair)');
-    expect(heads).toContain('synthetic noise: keyboard typo 30%, seed 1');
     const first = app.page.getByTestId('gallery-case').first();
     expect(await first.getByTestId('gallery-diff').locator('ins, del').count()).toBeGreaterThan(0);
     expect(await violations('[data-testid="gallery"]')).toEqual([]);

@@ -86,12 +86,13 @@ describe('trap experiment', () => {
     expect(await text('traps-record')).toContain('seed 1');
     expect(await text('traps-hit')).toMatch(/^\d+\.\d%$/);
     expect(await text('traps-skipped')).toContain('unanswerable');
-    expect(await app.page.getByTestId('chart-similarity').locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
-    expect(await app.page.getByTestId('chart-similarity').textContent()).toContain('question–trap similarity (F1, 0–1)');
+    // Charts draw after their table (recharts sizes them in an effect): polled, not read once.
+    await expect.poll(() => app.page.getByTestId('chart-similarity').locator('.recharts-bar-rectangle').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(() => app.page.getByTestId('chart-similarity').textContent(), { timeout: 30_000 }).toContain('question–trap similarity (F1, 0–1)');
     // Buckets of few questions: the marker on their count, a lighter bar, one legend line (issue 23 §2).
     expect(await app.page.getByTestId('trap-card').getByTestId('chart-similarity').getByTestId('small-legend').textContent()).toBe('* fewer than 30 questions (a noisy mean); its bar is lighter');
     expect(await app.page.getByTestId('chart-hits').textContent()).toMatch(/n=\d+ \*/);
-    expect(await app.page.getByTestId('chart-hits').locator('path[fill-opacity="0.4"]').count()).toBeGreaterThan(0);
+    await expect.poll(() => app.page.getByTestId('chart-hits').locator('path[fill-opacity="0.4"]').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     await app.page.getByTestId('trap-card').scrollIntoViewIfNeeded();
     await shot(app.page, 'trap-experiment');
     await app.page.getByTestId('tab-live').click();

@@ -40,8 +40,8 @@ describe('universal names', () => {
     expect(await app.page.getByTestId('universal-record').textContent()).toMatch(/qarx-lexical-qa .*WASM.*candidates 12.*iterations 2.*sample 6.*top 6/);
     expect(await app.page.getByTestId('universal-partial').count()).toBe(0);
     const chart = app.page.getByTestId('chart-universal');
-    expect(await chart.textContent()).toContain('weight (%)');
-    expect(await chart.locator('.recharts-yAxis .recharts-cartesian-axis-tick').count()).toBe(shown); // one tick per listed name
+    await expect.poll(() => chart.textContent(), { timeout: 30_000 }).toContain('weight (%)');
+    await expect.poll(() => chart.locator('.recharts-yAxis .recharts-cartesian-axis-tick').count(), { timeout: 30_000 }).toBe(shown); // one tick per listed name
     await card().scrollIntoViewIfNeeded();
     await card().screenshot({ path: await shot(app.page, 'universal-full') });
     // Under the one category rule (issue 38.3: C2W needs F1 < 0.4) the shipped model's renamed answers here stay

@@ -99,7 +99,8 @@ describe('DPR charts when no answer changed', () => {
     // The shipped model gives every paraphrase of this file the original's answer (seed 1).
     expect(await page.getByTestId('paraphrase-card').textContent()).toMatch(/0\.0% \(0 of 7( \*)?[ )]/); // '*': fewer than 30 paraphrases
     const similarity = page.getByTestId('chart-dpr-similarity');
-    expect(await similarity.locator('.recharts-bar-rectangle path, .recharts-bar-rectangle rect').count()).toBeGreaterThan(0);
+    // A chart draws after its table (recharts sizes it in an effect): polled, not read once.
+    await expect.poll(() => similarity.locator('.recharts-bar-rectangle path, .recharts-bar-rectangle rect').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     expect(await similarity.textContent()).toMatch(/n=\d/);
     expect(await page.getByTestId('chart-dpr-kind').textContent()).toContain('0.0%');
     await page.getByTestId('chart-dpr-similarity').scrollIntoViewIfNeeded();
@@ -112,7 +113,7 @@ describe('DPR charts when no answer changed', () => {
     await run(page, 'traps-run');
     // Seed 1 on this file: 2 questions, both in 0.4–0.6, F1 20 → 0.
     expect(await page.getByTestId('traps-table').textContent()).toMatch(/with the trap0\.0 \/ 0\.0/);
-    expect(await page.getByTestId('chart-similarity').locator('.recharts-bar-rectangle').count()).toBe(2);
+    await expect.poll(() => page.getByTestId('chart-similarity').locator('.recharts-bar-rectangle').count(), { timeout: 30_000 }).toBe(2);
     expect(await page.getByTestId('chart-hits').textContent()).toContain('n=2');
     await page.getByTestId('chart-similarity').scrollIntoViewIfNeeded();
     await shot(page, 'ux-phone-trap-zero');

@@ -191,6 +191,23 @@ describe('entity-renaming experiments in the store', () => {
     expect(sent.some((r) => r.type === 'cancel' && r.jobId === first)).toBe(true);
     expect(lastOf('rename').options.seed).toBe(2);
   });
+
+  it('asks a live rename once: the panel\'s first effect after its open, or a shown result, sends nothing again', () => {
+    useApp.setState({ model: info('m'), modelStatus: 'ready' });
+    useApp.getState().setRenameOpen(true);
+    const renames = () => sent.filter((r) => r.type === 'rename').length;
+    expect(renames()).toBe(1);
+    useApp.getState().runRename();
+    expect(renames()).toBe(1);
+    applyWorkerEvent({ type: 'renamed', jobId: lastOf('rename').jobId, result: { perturbed: null } as never });
+    useApp.getState().runRename();
+    expect(renames()).toBe(1);
+    expect(sent.some((r) => r.type === 'cancel')).toBe(false);
+    // Another model is another request.
+    useApp.setState({ model: info('other') });
+    useApp.getState().runRename();
+    expect(renames()).toBe(2);
+  });
 });
 
 describe('device reason and speed of the loaded model', () => {

@@ -78,13 +78,28 @@ describe('live trap state', () => {
     const first = sent.at(-1) as Extract<WorkerRequest, { type: 'trap-live' }>;
     expect(first.spec).toEqual({ kind: 'typed', position: 'end', sentence: 'Bo ran.' });
     expect(first.instance.answers).toEqual([{ text: 'Ann', start: 0 }]);
+    // The same ask again (the panel's first effect after its open) is not sent twice.
+    const count = sent.length;
+    useApp.getState().runLiveTrap();
+    expect(sent.length).toBe(count);
+    useApp.getState().setLiveTrapConfig({ sentence: 'Cy ran.' });
     useApp.getState().runLiveTrap();
     const second = sent.at(-1) as Extract<WorkerRequest, { type: 'trap-live' }>;
+    expect(second.jobId).not.toBe(first.jobId);
     applyWorkerEvent({ type: 'trap-answered', jobId: first.jobId, result: { row: null, variant: null, reason: 'old' } });
     expect(useApp.getState().liveTrap).toBeNull();
     applyWorkerEvent({ type: 'trap-answered', jobId: second.jobId, result: { row, variant: null, reason: null } });
     expect(useApp.getState().liveTrap?.row).toEqual(row);
     expect(useApp.getState().liveTrapJob).toBeNull();
+    // Shown: asking for it again sends nothing; a worker error lets the same ask run again.
+    useApp.getState().runLiveTrap();
+    expect(sent.at(-1)).toBe(second);
+    useApp.getState().setLiveTrapConfig({ sentence: 'Di ran.' });
+    useApp.getState().runLiveTrap();
+    const third = sent.at(-1) as Extract<WorkerRequest, { type: 'trap-live' }>;
+    applyWorkerEvent({ type: 'error', jobId: third.jobId, code: 'unknown', message: 'boom', restart: false });
+    useApp.getState().runLiveTrap();
+    expect((sent.at(-1) as { jobId: number }).jobId).toBeGreaterThan(third.jobId);
   });
 });
 

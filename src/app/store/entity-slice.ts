@@ -11,6 +11,7 @@ import { newDataId, sendData } from '../workers/data-client.ts';
 import { newJobId, send } from '../workers/worker-client.ts';
 import type { AppState } from './index.ts';
 import { scored } from './scoring.ts';
+import { askKey, objectId, sameAsked } from './live-ask.ts';
 import { withArticle } from '../../core/text/article.ts';
 import { liveQuestion } from '../../core/data/live-question.ts';
 
@@ -20,6 +21,9 @@ export interface EntitySlice {
   /** Show RESEMBLE's answer (M canonical names, temperature T) beside the renamed prediction. */
   renameResemble: boolean;
   renameJob: number | null;
+  /** The request (askKey) of the running or last rename job, and the one whose result `rename` shows (live-ask.ts). */
+  renameFor: string | null;
+  renameShownFor: string | null;
   rename: LiveRename | null;
   renameError: string | null;
   /** InDistName pools per dataset id, fetched from the data worker on first use. */
@@ -81,6 +85,8 @@ export const createEntitySlice: StateCreator<AppState, [], [], EntitySlice> = (s
   renameOptions: { type: 'MIX', source: 'db', origin: 'us', seed: 1 },
   renameResemble: false,
   renameJob: null,
+  renameFor: null,
+  renameShownFor: null,
   rename: null,
   renameError: null,
   pools: {},
@@ -120,10 +126,14 @@ export const createEntitySlice: StateCreator<AppState, [], [], EntitySlice> = (s
       }
       pool = known;
     }
+    const ask = { instance: scored(s, instance), options: o, pool, versionTwo: s.allowNull, resemble: s.renameResemble ? { m: 3 as const, temperature: 2 } : null, rule: s.categoryRule };
+    // The pool by identity: its thousands of names are not serialised per ask (a new pool is a new object).
+    const key = askKey(s.model, { ...ask, pool: pool ? objectId(pool) : null });
+    if (sameAsked(key, s.renameJob !== null ? s.renameFor : null, s.rename !== null ? s.renameShownFor : null)) return;
     if (s.renameJob !== null) send({ type: 'cancel', jobId: s.renameJob });
     const jobId = newJobId();
-    set({ renameJob: jobId, renameError: null });
-    send({ type: 'rename', jobId, instance: scored(s, instance), options: o, pool, versionTwo: s.allowNull, resemble: s.renameResemble ? { m: 3, temperature: 2 } : null, rule: s.categoryRule });
+    set({ renameJob: jobId, renameFor: key, renameError: null });
+    send({ type: 'rename', jobId, ...ask });
   },
   pairJob: null,
   pair: null,

@@ -17,6 +17,7 @@ import { liveInstance } from './entity-slice.ts';
 import type { AppState } from './index.ts';
 import { scored } from './scoring.ts';
 import { foundEditText, replayPair, type FoundEditLink, type ReplayedEdit } from '../live/found-edit.ts';
+import { askKey, sameAsked } from './live-ask.ts';
 
 /** Fewest and most model calls "Find a failure" may spend (the field's bounds). */
 export const MIN_FAILURE_BUDGET = 2;
@@ -155,11 +156,12 @@ export const createExplainSlice: StateCreator<AppState, [], [], ExplainSlice> = 
     if (!s.explainOpen || !s.model || s.modelStatus !== 'ready' || !s.passage.trim() || !s.question.trim()) return;
     const after = afterInput(s);
     const ask = { input: { id: 'live', question: s.question, context: s.passage }, after: after?.input ?? null, target: 'context', kind: s.explainKind, sentence: s.explainKind === 'word' ? s.explainSentence : undefined, versionTwo: s.allowNull } as const;
-    const request = JSON.stringify([s.model.id, s.model.device, s.model.dtype, ask]);
+    const request = askKey(s.model, ask);
     // The same explanation running or shown whole (asked on open, then by the panel's first effect, which
     // a fast map can beat) is not asked again: a rerun would drop its input reduction and mark it partial.
     const shownWhole = s.explained !== null && !s.explained.cancelled && s.explainError === null;
-    if (s.explainFor?.request === request && (s.explainJob !== null || shownWhole)) return;
+    const last = s.explainFor?.request ?? null;
+    if (sameAsked(request, s.explainJob !== null ? last : null, shownWhole ? last : null)) return;
     for (const j of [s.explainJob, s.reduceJob]) if (j !== null) send({ type: 'cancel', jobId: j });
     const jobId = newJobId();
     // A shown explanation whose reduction was still to come will not get it: the new job replaces it.

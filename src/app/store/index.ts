@@ -193,7 +193,7 @@ function applyEvent(e: WorkerEvent): void {
     }
     case 'renamed':
       if (e.jobId === s.renameJob) {
-        useApp.setState({ rename: e.result, renameJob: null });
+        useApp.setState({ rename: e.result, renameJob: null, renameShownFor: s.renameFor });
         collectFailures(useApp.getState(), 'rename');
       }
       return;

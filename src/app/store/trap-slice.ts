@@ -15,6 +15,7 @@ import { scored } from './scoring.ts';
 import { collectRequest, scopeRecord } from './scope-slice.ts';
 import type { WorkerEvent } from '../../worker/protocol.ts';
 import { liveInstance } from './entity-slice.ts';
+import { askKey, sameAsked } from './live-ask.ts';
 
 export type TrapPurpose = 'traps' | 'adversarialJob';
 
@@ -31,6 +32,9 @@ export interface TrapSlice {
   trapOpen: boolean;
   liveTrapConfig: LiveTrapConfig;
   liveTrapJob: number | null;
+  /** The request (askKey) of the running or last live trap job, and the one `liveTrap` answers (live-ask.ts). */
+  liveTrapFor: string | null;
+  liveTrapShownFor: string | null;
   liveTrap: LiveTrap | null;
   setTrapOpen(open: boolean): void;
   setLiveTrapConfig(c: Partial<LiveTrapConfig>): void;
@@ -66,6 +70,8 @@ export const createTrapSlice: StateCreator<AppState, [], [], TrapSlice> = (set, 
   trapOpen: false,
   liveTrapConfig: { kind: 'generated', position: 'after', seed: 1, sentence: '' },
   liveTrapJob: null,
+  liveTrapFor: null,
+  liveTrapShownFor: null,
   liveTrap: null,
   setTrapOpen(open) {
     set({ trapOpen: open });
@@ -80,9 +86,12 @@ export const createTrapSlice: StateCreator<AppState, [], [], TrapSlice> = (set, 
     const c = s.liveTrapConfig;
     const own = c.kind === 'dataset' && s.instance?.trap && s.passage === s.instance.context ? s.instance.trap : null;
     const spec: TrapSpec = own ? { kind: 'given', variant: own } : c.kind === 'typed' ? { kind: 'typed', position: c.position, sentence: c.sentence } : { kind: 'generated', position: c.position, seed: c.seed };
+    const ask = { instance: scored(s, liveInstance(s)), spec, versionTwo: s.allowNull };
+    const key = askKey(s.model, ask);
+    if (sameAsked(key, s.liveTrapJob !== null ? s.liveTrapFor : null, s.liveTrap !== null ? s.liveTrapShownFor : null)) return;
     const jobId = newJobId();
-    set({ liveTrapJob: jobId });
-    send({ type: 'trap-live', jobId, instance: scored(s, liveInstance(s)), spec, versionTwo: s.allowNull });
+    set({ liveTrapJob: jobId, liveTrapFor: key });
+    send({ type: 'trap-live', jobId, ...ask });
   },
   adversarialJob: idle(),
   adversarialRun: null,
@@ -157,7 +166,7 @@ export function ownsTrapJob(s: AppState, jobId: number | null): boolean {
 export function applyTrapEvent(e: WorkerEvent, s: AppState, set: (p: Partial<AppState>) => void): boolean {
   switch (e.type) {
     case 'trap-answered':
-      if (e.jobId === s.liveTrapJob) set({ liveTrap: e.result, liveTrapJob: null });
+      if (e.jobId === s.liveTrapJob) set({ liveTrap: e.result, liveTrapJob: null, liveTrapShownFor: s.liveTrapFor });
       if (e.jobId === s.adversarialLiveJob) set({ adversarialLive: e.result, adversarialLiveJob: null });
       return true;
     case 'traps-done':
@@ -173,7 +182,7 @@ export function applyTrapEvent(e: WorkerEvent, s: AppState, set: (p: Partial<App
     }
     case 'error': {
       if (e.jobId === null || !ownsTrapJob(s, e.jobId)) return false;
-      if (e.jobId === s.liveTrapJob) set({ liveTrapJob: null, liveTrap: { row: null, variant: null, reason: e.message } });
+      if (e.jobId === s.liveTrapJob) set({ liveTrapJob: null, liveTrap: { row: null, variant: null, reason: e.message }, liveTrapShownFor: null });
       if (e.jobId === s.adversarialLiveJob) set({ adversarialLiveJob: null, adversarialLive: { row: null, variant: null, reason: e.message } });
       const k = s.traps.jobId === e.jobId ? 'traps' : s.adversarialJob.jobId === e.jobId ? 'adversarialJob' : null;
       // A run the error stopped as a Cancel (its checkpoint, index.ts) keeps its partial result.
