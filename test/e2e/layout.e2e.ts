@@ -37,6 +37,12 @@ describe('layout', () => {
       if (o > 0) wide.push(`${name}: ${o} px too wide`);
       const l = await loose(p);
       if (l.length) wide.push(`${name}: tables outside a scroll box: ${l.join(', ')}`);
+      // A card's CI control takes a line of its own below its Run button (not a cramped column beside it).
+      const beside = await p.evaluate(() => [...document.querySelectorAll('.row > .ci-control')].filter((c) => {
+        const b = c.parentElement?.querySelector(':scope > button')?.getBoundingClientRect();
+        return b && b.height > 0 && c.getBoundingClientRect().top < b.bottom - 1;
+      }).map((c) => c.getAttribute('data-testid')));
+      if (beside.length) wide.push(`${name}: CI control beside its Run button: ${beside.join(', ')}`);
     };
     await p.getByTestId('explain-toggle').click();
     await p.getByTestId('explain-before-list').waitFor({ timeout: 60_000 });
