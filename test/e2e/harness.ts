@@ -225,6 +225,8 @@ export type Section = 'data' | 'models' | 'live' | 'experiments' | 'validate';
 /** Opens a top section by its navigation link (Live and Experiments keep their old tab ids). */
 export async function openSection(page: Page, section: Section): Promise<void> {
   await page.getByTestId(section === 'live' ? 'tab-live' : section === 'experiments' ? 'tab-experiments' : `nav-${section}`).click();
+  // Validate's code loads on first open (React.lazy): a check of the section waits for the view, not its fallback.
+  if (section === 'validate') await page.getByTestId('validate-view').waitFor({ timeout: 60_000 });
 }
 
 /** Opens one experiment's page ("entity/sweep") from the Experiments sub-navigation (its menu on a phone). */
