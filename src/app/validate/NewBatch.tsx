@@ -27,7 +27,7 @@ function SampleForm() {
   if (!src) {
     return (
       <p className="hint" data-testid="vq-no-sample-source">
-        No run of this session to sample from yet: run revision pairs, synthetic noise, trap sentences or paraphrases in <RouteLink to={{ section: 'experiments', experiment: null }} current={false}>Experiments</RouteLink>, then come back.
+        No run of this session to sample from yet: run <Term k="revision-pair">revision pairs</Term>, <Term k="synthetic-noise" />, <Term k="trap-span">trap sentences</Term> or paraphrases in <RouteLink to={{ section: 'experiments', experiment: null }} current={false}>Experiments</RouteLink>, then come back.
       </p>
     );
   }
