@@ -76,7 +76,10 @@ describe('built-in demo set', () => {
   it('moves through the list with the keyboard', async () => {
     await app.page.getByLabel('Search questions, passages and answers').fill('');
     await expect.poll(count).toBe(`${demo.length} questions`);
+    const asked = ((await rows().first().locator('.row-q').textContent()) ?? '').trim();
     await rows().first().click();
+    // The clicked question is open (its instance comes from the data worker) before ArrowDown is judged.
+    await expect.poll(() => app.page.getByTestId('question-input').inputValue(), { timeout: 30_000 }).toBe(asked);
     const first = (await app.page.getByTestId('instance-head').textContent()) ?? '';
     await app.page.getByRole('listbox', { name: 'Questions' }).press('ArrowDown');
     await expect.poll(async () => (await app.page.getByTestId('instance-head').textContent()) ?? '').not.toBe(first);
