@@ -4,7 +4,7 @@ import { relativeChangeText, signed } from '../../src/core/text/figures.ts';
 import { percent, shareCi } from '../../src/core/validation/report.ts';
 import { figure, smallTip } from '../../src/app/charts/SmallMark.tsx';
 import { answerProb, dropClass } from '../../src/app/shell/format.ts';
-import { sourceDrop, sourceDrops } from '../../src/core/entity/stats.ts';
+import { sourceDrop, sourceDrops, sourceDropTypes } from '../../src/core/entity/stats.ts';
 import { pct } from '../../src/app/charts/Chart.tsx';
 import { formatCell } from '../../src/core/results/column-titles.ts';
 
@@ -95,6 +95,11 @@ describe("the sweep chart's drop per name source (Yan et al. 2022 §3.2's source
     expect(sourceDrops(rows, 'us')).toEqual([{ source: 'indist', drop: 1, n: 20, types: ['PER'] }, { source: 'db', drop: 8, n: 30, types: ['PER', 'GPE'] }]);
     // The 'in' origin as the main one: db = (20·50 + 10·4) / 30 = 34.666….
     expect(sourceDrops(rows, 'in')[1]?.drop).toBeCloseTo(104 / 3, 10);
+  });
+  it('a type with no renamable question (n 0, NaN drop) adds nothing: PER·db n 20 drop 10 and GPE·db n 0 → 10 over PER only', () => {
+    const r = (type: 'PER' | 'GPE', n: number, dropF1: number) => ({ type, source: 'db' as const, origin: 'us' as const, n, dropF1, complete: true });
+    expect(sourceDrops([r('PER', 20, 10), r('GPE', 0, Number.NaN)], 'us')).toEqual([{ source: 'db', drop: 10, n: 20, types: ['PER'] }]);
+    expect(sourceDropTypes([{ types: ['GPE'] }, { types: ['PER'] }])).toEqual(['PER', 'GPE']);
   });
   it('no row of the source: no drop, not 0', () => {
     const r = sourceDrop([row('PER', 'indist', 20, 1)], 'db');

@@ -85,5 +85,10 @@ describe('runTime: when a run started, as every label shows it', () => {
     // Two runs of one minute read apart.
     ['2026-11-23T16:10:43.999Z', '2026-11-23 16:10:43 UTC'],
     ['2026-01-02T03:04:05Z', '2026-01-02 03:04:05 UTC'],
+    // A file's time in another zone is converted, not relabelled.
+    ['2026-12-02T07:12:09+02:00', '2026-12-02 05:12:09 UTC'],
+    // No date: shown as written, never a bare " UTC".
+    ['garbage', 'garbage'],
+    ['', 'an unknown time'],
   ])('%s → %s', (iso, want) => expect(runTime(iso)).toBe(want));
 });

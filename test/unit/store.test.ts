@@ -207,6 +207,24 @@ describe('entity-renaming experiments in the store', () => {
     useApp.setState({ model: info('other') });
     useApp.getState().runRename();
     expect(renames()).toBe(2);
+    // A reload of the same id (another host, a picked folder of the same name) is asked again.
+    useApp.getState().loadModel({ kind: 'hub', id: 'other' });
+    applyWorkerEvent({ type: 'loaded', jobId: lastOf('load').jobId, model: info('other'), loadMs: 1 });
+    useApp.getState().runRename();
+    expect(renames()).toBe(3);
+  });
+
+  it('a failed rename is asked again, and going back to the shown one clears the error', () => {
+    useApp.setState({ model: info('m'), modelStatus: 'ready' });
+    useApp.getState().setRenameOpen(true);
+    applyWorkerEvent({ type: 'renamed', jobId: lastOf('rename').jobId, result: { perturbed: null } as never });
+    useApp.getState().setRenameOptions({ seed: 2 });
+    applyWorkerEvent({ type: 'error', jobId: lastOf('rename').jobId, code: 'unknown', message: 'boom', restart: false });
+    expect(useApp.getState().renameError).toBe('boom');
+    // Back to seed 1: the shown result no longer answers "the last ask", so it runs and the error goes.
+    useApp.getState().setRenameOptions({ seed: 1 });
+    expect(lastOf('rename').options.seed).toBe(1);
+    expect(useApp.getState().renameError).toBeNull();
   });
 });
 

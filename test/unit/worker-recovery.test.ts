@@ -67,6 +67,20 @@ describe('the inference worker dies', () => {
     expect(useApp.getState().workerNotice).toMatch(/^The inference worker stopped answering\./);
   });
 
+  it('an Explain running when the worker died is over: the panel may ask it again after the reload', () => {
+    const model = { id: 'm', label: 'm', kind: 'neural' as const, architecture: 'bert', device: 'wasm' as const, dtype: 'q8', inputNames: [], fallbackReason: null };
+    useApp.setState({ loadedSource: shipped, model, modelStatus: 'ready', explainOpen: true, passage: 'Ann ran.', question: 'Who ran?' });
+    useApp.getState().runExplain();
+    const asked = sent.filter((r) => r.type === 'explain').length;
+    qaWorkerDied('silent', true);
+    expect(useApp.getState()).toMatchObject({ explainJob: null, reduceJob: null, failureJob: null });
+    expect(useApp.getState().explainError).toMatch(/^The inference worker stopped answering\./);
+    const load = sent.filter((r) => r.type === 'load').at(-1);
+    applyWorkerEvent({ type: 'loaded', jobId: load?.type === 'load' ? load.jobId : -1, model, loadMs: 1 });
+    useApp.getState().runExplain();
+    expect(sent.filter((r) => r.type === 'explain').length).toBe(asked + 1);
+  });
+
   it('retries the first load when no model had loaded yet', () => {
     useApp.setState({ loadedSource: null, loadJob: 3, loadingSource: shipped, requested: { id: shipped.id, kind: 'local' }, modelStatus: 'loading' });
     qaWorkerDied('closed', true);

@@ -6,7 +6,7 @@ import { Chart, SOURCE_COLORS } from '../charts/Chart.tsx';
 import { CATEGORY_COLORS } from '../charts/palette.ts';
 import { categoryMinWidth, PCT_AXIS, WrappedTick, xTitle, yTitle } from '../charts/chart-axes.tsx';
 import { ORIGIN_LABELS, SOURCE_LABELS, type NameSource, type Origin } from '../../core/entity/options.ts';
-import { mainSweepRows, sourceDrops, wrongShares, type SweepRow } from '../../core/entity/stats.ts';
+import { mainSweepRows, sourceDrops, sourceDropTypes, wrongShares, type SweepRow } from '../../core/entity/stats.ts';
 import { faint, smallTip } from '../charts/SmallMark.tsx';
 import type { ExperimentCi } from '../../core/stats/index.ts';
 import { sweepRowKey } from '../../core/metrics/experiment-slices.ts';
@@ -36,10 +36,11 @@ export const SweepCharts = memo(function SweepCharts({ rows: all, origin, ci }: 
     }
     return d;
   });
-  const typed = types.filter((t) => t !== 'MIX').join(', ');
+  const drops = sourceDrops(all, origin);
+  const typed = sourceDropTypes(drops);
   // A source over fewer types than the title names says which (the origin rows add PER · DBName alone).
-  const sourceLabel = (s: NameSource, ts: readonly string[]) => (ts.join(', ') === typed ? SOURCE_LABELS[s] : `${SOURCE_LABELS[s]} (${ts.join(', ') || 'MIX'} only)`);
-  const sourceCells = sourceDrops(all, origin).map(({ source: s, drop, n, types: ts }) => ({ source: sourceLabel(s, ts), label: sourceLabel(s, ts), drop: n ? +drop.toFixed(2) : 0, fill: SOURCE_COLORS[s], n }));
+  const sourceLabel = (s: NameSource, ts: readonly string[]) => (ts.length === typed.length ? SOURCE_LABELS[s] : `${SOURCE_LABELS[s]} (${ts.join(', ') || 'MIX'} only)`);
+  const sourceCells = drops.map(({ source: s, drop, n, types: ts }) => ({ source: sourceLabel(s, ts), label: sourceLabel(s, ts), drop: n ? +drop.toFixed(2) : 0, fill: SOURCE_COLORS[s], n }));
   const bySource = drawable(sourceCells);
   const origins = rows.filter((r) => r.type === 'PER' && r.source === 'db');
   const originCells = origins.map((r) => ({ origin: ORIGIN_LABELS[r.origin as Origin], label: ORIGIN_LABELS[r.origin as Origin], em: +r.pertEm.mean.toFixed(2), std: +r.pertEm.std.toFixed(2), original: +r.orig.em.toFixed(2), n: r.n, ci: ciWhisker(ci?.rows[sweepRowKey(r)]?.perturbed.em) }));
@@ -66,7 +67,7 @@ export const SweepCharts = memo(function SweepCharts({ rows: all, origin, ci }: 
           ))}
         </BarChart>
       </Chart>
-      <Chart title={`Drop in F1 per name source (${typed || 'MIX'})`} testid="chart-source" counts={bySource.map((d) => d.n)} cells={sourceCells}>
+      <Chart title={`Drop in F1 per name source (${typed.join(', ') || 'MIX'})`} testid="chart-source" counts={bySource.map((d) => d.n)} cells={sourceCells}>
         <BarChart data={bySource}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="source" interval={0} height={40} tick={<WrappedTick />} label={xTitle('name source')} />

@@ -128,7 +128,7 @@ export const createEntitySlice: StateCreator<AppState, [], [], EntitySlice> = (s
     }
     const ask = { instance: scored(s, instance), options: o, pool, versionTwo: s.allowNull, resemble: s.renameResemble ? { m: 3 as const, temperature: 2 } : null, rule: s.categoryRule };
     // The pool by identity: its thousands of names are not serialised per ask (a new pool is a new object).
-    const key = askKey(s.model, { ...ask, pool: pool ? objectId(pool) : null });
+    const key = askKey({ model: s.model, modelLoads: s.modelLoads }, { ...ask, pool: pool ? objectId(pool) : null });
     if (sameAsked(key, s.renameJob !== null ? s.renameFor : null, s.rename !== null ? s.renameShownFor : null)) return;
     if (s.renameJob !== null) send({ type: 'cancel', jobId: s.renameJob });
     const jobId = newJobId();

@@ -156,7 +156,7 @@ export const createExplainSlice: StateCreator<AppState, [], [], ExplainSlice> = 
     if (!s.explainOpen || !s.model || s.modelStatus !== 'ready' || !s.passage.trim() || !s.question.trim()) return;
     const after = afterInput(s);
     const ask = { input: { id: 'live', question: s.question, context: s.passage }, after: after?.input ?? null, target: 'context', kind: s.explainKind, sentence: s.explainKind === 'word' ? s.explainSentence : undefined, versionTwo: s.allowNull } as const;
-    const request = askKey(s.model, ask);
+    const request = askKey({ model: s.model, modelLoads: s.modelLoads }, ask);
     // The same explanation running or shown whole (asked on open, then by the panel's first effect, which
     // a fast map can beat) is not asked again: a rerun would drop its input reduction and mark it partial.
     const shownWhole = s.explained !== null && !s.explained.cancelled && s.explainError === null;

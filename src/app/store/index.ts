@@ -129,6 +129,7 @@ function applyEvent(e: WorkerEvent): void {
         loadJob: null,
         loadProgress: null,
         loadMs: e.loadMs,
+        modelLoads: s.modelLoads + 1,
         lastRun: null,
         modelError: null,
         loadedSource: s.loadingSource,
@@ -255,7 +256,8 @@ function applyEvent(e: WorkerEvent): void {
       if (e.jobId !== null && s.taggerFailed(e.jobId, e.message)) return;
       const exp = e.jobId !== null ? experimentOf(s, e.jobId) : null;
       if (exp && s[exp].status === 'running') useApp.setState({ [exp]: { ...s[exp], status: 'error', error: e.message } } as Partial<AppState>);
-      if (e.jobId !== null && e.jobId === s.renameJob) useApp.setState({ renameJob: null, renameError: e.message });
+      // Nothing shown answers the failed ask: asking it again runs (live-ask.ts).
+      if (e.jobId !== null && e.jobId === s.renameJob) useApp.setState({ renameJob: null, renameError: e.message, renameShownFor: null });
       if (e.jobId !== null && e.jobId === s.liveParaJob) useApp.setState({ liveParaJob: null, liveParaNote: e.message });
       const isLoad = e.jobId !== null && e.jobId === s.loadJob;
       const isPredict = e.jobId !== null && e.jobId === s.predictJob;

@@ -5,9 +5,9 @@
  * again (or, for Explain, dropped the input reduction and marked the map partial).
  */
 
-/** A request's key: the model and everything sent but the job id, e.g. askKey(model, { instance, options }). */
-export function askKey(model: { id: string; device: string; dtype: string }, request: unknown): string {
-  return JSON.stringify([model.id, model.device, model.dtype, request]);
+/** A request's key: the model (and which load of it) and everything sent but the job id, e.g. askKey(s, { instance, options }). */
+export function askKey(s: { model: { id: string; device: string; dtype: string }; modelLoads: number }, request: unknown): string {
+  return JSON.stringify([s.model.id, s.model.device, s.model.dtype, s.modelLoads, request]);
 }
 
 /**

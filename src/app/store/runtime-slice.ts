@@ -29,6 +29,8 @@ export interface RuntimeSlice {
   loadJob: number | null;
   loadProgress: LoadProgress | null;
   loadMs: number | null;
+  /** Models loaded so far: a reload of the same id (another host, a picked folder of the same name) is a new model to the live panels' asks (live-ask.ts). */
+  modelLoads: number;
   /** Windows the loaded model computed in its last job and the milliseconds they took. */
   lastRun: { windows: number; ms: number } | null;
   modelError: string | null;
@@ -59,6 +61,7 @@ export const createRuntimeSlice: StateCreator<AppState, [], [], RuntimeSlice> = 
   loadJob: null,
   loadProgress: null,
   loadMs: null,
+  modelLoads: 0,
   lastRun: null,
   modelError: null,
   setDeviceChoice(d) {

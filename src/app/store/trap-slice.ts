@@ -87,7 +87,7 @@ export const createTrapSlice: StateCreator<AppState, [], [], TrapSlice> = (set, 
     const own = c.kind === 'dataset' && s.instance?.trap && s.passage === s.instance.context ? s.instance.trap : null;
     const spec: TrapSpec = own ? { kind: 'given', variant: own } : c.kind === 'typed' ? { kind: 'typed', position: c.position, sentence: c.sentence } : { kind: 'generated', position: c.position, seed: c.seed };
     const ask = { instance: scored(s, liveInstance(s)), spec, versionTwo: s.allowNull };
-    const key = askKey(s.model, ask);
+    const key = askKey({ model: s.model, modelLoads: s.modelLoads }, ask);
     if (sameAsked(key, s.liveTrapJob !== null ? s.liveTrapFor : null, s.liveTrap !== null ? s.liveTrapShownFor : null)) return;
     const jobId = newJobId();
     set({ liveTrapJob: jobId, liveTrapFor: key });

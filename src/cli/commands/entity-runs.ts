@@ -19,9 +19,8 @@ import {
   runBudget,
   runSweepStream,
   summarizeSweep,
-  mainSweepRows,
+  sourceDropTypes,
   sourceDrops,
-  type SweepRow,
   type BudgetConfig,
   type EntityChoice,
   type NameSource,
@@ -111,8 +110,6 @@ const budgetCaseLabel = (key: string): string => {
 
 const f = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '–');
 
-/** The entity types the per-source drop averages over, as the app's chart title names them, e.g. 'PER, GPE'. */
-const bySourceTypes = (rows: readonly SweepRow[], origin: Origin): string => [...new Set(mainSweepRows(rows, origin).map((r) => r.type))].filter((t) => t !== 'MIX').join(', ') || 'no typed';
 
 /** Runs `qarx sweep <data> --model m [--target answer|question-person] [--types …] [--sources …] [--seeds N] [--origin o] [--origins …]`. */
 export async function sweep(argv: string[]): Promise<number> {
@@ -175,8 +172,8 @@ export async function sweep(argv: string[]): Promise<number> {
     out(`${x.type}\t${x.source}\t${x.origin}\t${smallCount(x.n)}\t${x.seeds}/${x.plannedSeeds}\t${f(x.orig.em)}\t${f(x.orig.f1)}\t${f(x.pertEm.mean)}±${f(x.pertEm.std)}\t${f(x.pertF1.mean)}±${f(x.pertF1.std)}\t${f(x.dropF1)}${st ? `\t${ciColumns(st)}` : ''}\n`);
   });
   out(smallLegend(rows.map((x) => x.n)));
-  const all = bySourceTypes(rows, config.origin);
-  if (bySource.some((x) => x.n)) out(`drop in F1 per name source (${all} rows, weighted by their questions): ${bySource.map((x) => `${x.source} ${f(x.drop)} (n ${smallCount(x.n)}${x.types.join(', ') === all ? '' : `, ${x.types.join(', ') || 'MIX'} only`})`).join(' · ')}\n`);
+  const all = sourceDropTypes(bySource);
+  if (bySource.some((x) => x.n)) out(`drop in F1 per name source (${all.join(', ') || 'no typed'} rows, weighted by their questions): ${bySource.map((x) => `${x.source} ${f(x.drop)} (n ${smallCount(x.n)}${x.types.length === all.length ? '' : `, ${x.types.join(', ') || 'MIX'} only`})`).join(' · ')}\n`);
   for (const s of slices) for (const t of s.tables) out(`\nsweep row ${s.row}, renamed = mean over seeds\n${formatSliceTable(t)}\n`);
   return r.cancelled ? interrupted('sweep', `${r.questions} of ${countOf(instances.length, 'question')}`) : 0;
 }

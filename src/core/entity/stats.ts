@@ -210,7 +210,8 @@ export interface BudgetResult {
  * and GPE·db n 10 drop 4 → { drop: 8, n: 30 }; no row → { drop: NaN, n: 0 }.
  */
 export function sourceDrop(rows: readonly Pick<SweepRow, 'type' | 'source' | 'n' | 'dropF1'>[], source: NameSource): { drop: number; n: number } {
-  const rs = rows.filter((r) => r.source === source && r.type !== 'MIX');
+  // A type with no renamable question has a complete row of n 0 and a NaN drop: it adds nothing.
+  const rs = rows.filter((r) => r.source === source && r.type !== 'MIX' && r.n > 0 && Number.isFinite(r.dropF1));
   const n = rs.reduce((a, r) => a + r.n, 0);
   return { drop: n ? rs.reduce((a, r) => a + r.dropF1 * r.n, 0) / n : Number.NaN, n };
 }
@@ -230,6 +231,12 @@ export function mainSweepRows<R extends Pick<SweepRow, 'type' | 'source' | 'orig
  */
 export function sourceDrops(rows: readonly Pick<SweepRow, 'type' | 'source' | 'origin' | 'complete' | 'n' | 'dropF1'>[], origin: Origin): { source: NameSource; drop: number; n: number; types: EntityChoice[] }[] {
   const main = mainSweepRows(rows, origin);
-  const typesOf = (source: NameSource) => [...new Set(main.filter((r) => r.source === source && r.type !== 'MIX').map((r) => r.type))];
+  const typesOf = (source: NameSource) => [...new Set(main.filter((r) => r.source === source && r.type !== 'MIX' && r.n > 0 && Number.isFinite(r.dropF1)).map((r) => r.type))];
   return [...new Set(main.map((r) => r.source))].map((source) => ({ source, ...sourceDrop(main, source), types: typesOf(source) }));
+}
+
+/** The entity types a run's per-source drops cover in all, in PER, ORG, GPE order (the chart's title); a source with fewer says which. */
+export function sourceDropTypes(drops: readonly { types: readonly EntityChoice[] }[]): EntityChoice[] {
+  const all = new Set(drops.flatMap((d) => d.types));
+  return (['PER', 'ORG', 'GPE'] as const).filter((t) => all.has(t));
 }

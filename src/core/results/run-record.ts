@@ -98,7 +98,11 @@ export function describeRun(r: RunRecord): string {
  * When a run started, as every label shows it: to the second, in UTC, e.g. runTime('2026-12-02T05:12:09.123Z')
  * === '2026-12-02 05:12:09 UTC' (two runs of one minute read apart; the zone is said, the record is UTC).
  */
-export const runTime = (iso: string): string => `${iso.slice(0, 19).replace('T', ' ')} UTC`;
+export function runTime(iso: string): string {
+  // Files the user opens (an audit summary, imported cases) may hold another zone or no date: converted, or shown as written.
+  const d = typeof iso === 'string' && /^\d{4}-\d\d-\d\dT/.test(iso) ? new Date(iso) : null;
+  return d && !Number.isNaN(d.getTime()) ? `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC` : String(iso || 'an unknown time');
+}
 
 /** An argument as a POSIX shell reads it back, e.g. shellQuote("it's") === "'it'\\''s'", shellQuote('a.json') === 'a.json'. */
 export function shellQuote(s: string): string {
